@@ -1,0 +1,270 @@
+"""Reading Excel arguments: types, default units, domains, ranges and error values.
+
+Each catalog argument is described by an :class:`Arg`: its name (used in every message),
+its default unit for bare numbers, and its domain. ``Arg.scalar`` turns one Excel value
+into a float or raises :class:`~udfs.errors.ExcelError`; ``Arg.array`` does the same for
+a whole range at once, vectorised when numpy is present.
+
+What Excel can pass, and what happens:
+
+============================  =====================================================
+float, int                    read in the argument's default unit
+text "3.35 TB/s"              converted with pint (:mod:`udfs.units`); cached
+text "3.35"                   a number typed as text: read like a bare number
+bool (TRUE/FALSE)             ``#VALUE!`` (a truth value is not a quantity)
+None (empty cell)             the default of an optional argument, else ``#VALUE!``
+an error value                comes back out unchanged
+NaN, ±inf                     ``#NUM!``
+a range (list, list of lists,  mapped element-wise; the result has the range's shape
+numpy array)
+============================  =====================================================
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+from . import units
+from .errors import ExcelError, as_excel_error, na_error, num_error, value_error
+from .precisions import bytes_per_param
+from .xp import np
+
+
+@dataclass(frozen=True)
+class Domain:
+    """Which numbers an argument accepts: ``ok(x)`` works on floats and numpy arrays."""
+
+    ok: Callable
+    rule: str
+
+
+ANY = Domain(lambda x: x == x, "must be a number")
+POSITIVE = Domain(lambda x: x > 0, "must be greater than 0")
+NONNEGATIVE = Domain(lambda x: x >= 0, "must be 0 or more")
+FRACTION = Domain(lambda x: (x >= 0) & (x <= 1), "must be between 0 and 1 (0 % to 100 %)")
+OPEN_FRACTION = Domain(lambda x: (x > 0) & (x <= 1), "must be greater than 0 and at most 1")
+RESERVE = Domain(lambda x: (x >= 0) & (x < 1), "must be at least 0 and less than 1")
+AT_LEAST_ONE = Domain(lambda x: x >= 1, "must be 1 or more")
+
+
+def _is_range(v) -> bool:
+    return isinstance(v, list | tuple) or (np is not None and isinstance(v, np.ndarray))
+
+
+def _describe(v) -> str:
+    if isinstance(v, bool):
+        return "TRUE" if v else "FALSE"
+    if isinstance(v, str):
+        return repr(v if len(v) <= 40 else v[:37] + "...")
+    return type(v).__name__
+
+
+class Arg:
+    """A numeric argument with a default unit (``unit=None``: a plain number)."""
+
+    def __init__(self, name: str, unit: str | None = None, domain: Domain = POSITIVE,
+                 whole: bool = False, also: tuple[str, ...] = ()):
+        self.name = name
+        self.unit = unit
+        self.domain = domain
+        self.whole = whole
+        self.also = also  # other units text may come in, converted as if in ``unit``
+
+    # -- one value -------------------------------------------------------------------
+    def read_text(self, text: str) -> float:
+        """A number from text; subclasses read names or suffixes.
+
+        ``also`` lists equivalent spellings of the same quantity: a per-token time
+        argument in ms also takes "5 ms/token" (the value, in ms/token, is used as ms).
+        """
+        try:
+            return units.to_unit(text, self.unit or "dimensionless", self.name)
+        except ExcelError as first:
+            for alt in self.also:
+                try:
+                    return units.to_unit(text, alt, self.name)
+                except ExcelError:
+                    continue
+            raise first
+
+    def scalar(self, v) -> float:
+        err = as_excel_error(v)
+        if err is not None:
+            raise err
+        if isinstance(v, bool):
+            raise value_error(f"{self.name}: expected a number, got {_describe(v)}")
+        if isinstance(v, int | float):
+            x = float(v)
+        elif np is not None and isinstance(v, np.number):
+            x = float(v)
+        elif isinstance(v, str):
+            x = self.read_text(v)
+        elif v is None:
+            raise value_error(f"{self.name} is empty: expected a number")
+        else:
+            raise value_error(f"{self.name}: expected a number, got {_describe(v)}")
+        self.check(x)
+        return x
+
+    def check(self, x: float) -> None:
+        if not math.isfinite(x):
+            raise num_error(f"{self.name} must be a finite number")
+        if not self.domain.ok(x):
+            raise num_error(f"{self.name} {self.domain.rule}")
+        if self.whole and x != int(x):
+            raise num_error(f"{self.name} must be a whole number")
+
+    # -- a range ---------------------------------------------------------------------
+    def array(self, v):
+        """``(values, errors)`` for a range: a float ndarray and an object ndarray that
+        holds an ExcelError where an element is bad (None where it is fine), or None if
+        no element is bad. Requires numpy."""
+        try:
+            a = np.asarray(v, dtype=float)
+        except (TypeError, ValueError):
+            a = None
+        if a is not None and not any(isinstance(x, bool) for x in _flat_sample(v)):
+            if a.ndim > 2:
+                raise value_error(f"{self.name}: a range has at most two dimensions")
+            with np.errstate(invalid="ignore"):
+                good = np.isfinite(a) & self.domain.ok(a)
+                if self.whole:
+                    good &= a == np.floor(a)
+            if good.all():
+                return a, None
+            errors = np.full(a.shape, None, dtype=object)
+            for idx in zip(*np.nonzero(~good)):
+                try:
+                    self.check(float(a[idx]))
+                except ExcelError as e:
+                    errors[idx] = e
+            return a, errors
+        # Mixed content (text, empty cells, booleans, errors): element by element.
+        obj = _object_array(v, self.name)
+        vals = np.empty(obj.shape, dtype=float)
+        errors = np.full(obj.shape, None, dtype=object)
+        bad = False
+        for idx, x in np.ndenumerate(obj):
+            try:
+                vals[idx] = self.scalar(x)
+            except ExcelError as e:
+                vals[idx] = np.nan
+                errors[idx] = e
+                bad = True
+        return vals, errors if bad else None
+
+
+def _flat_sample(v):
+    """Elements of a (nested) list to look at for booleans (numpy reads True as 1.0)."""
+    if np is not None and isinstance(v, np.ndarray):
+        return v.ravel().tolist() if v.dtype == object or v.dtype == bool else ()
+    out = []
+    for row in v:
+        if isinstance(row, list | tuple):
+            out.extend(row)
+        else:
+            out.append(row)
+    return out
+
+
+def _object_array(v, name):
+    if np is not None and isinstance(v, np.ndarray):
+        return v.astype(object)
+    rows = list(v)
+    if rows and all(isinstance(r, list | tuple) for r in rows):
+        width = len(rows[0])
+        if any(len(r) != width for r in rows):
+            raise value_error(f"{name}: a range must be rectangular (rows of equal length)")
+        if any(isinstance(x, list | tuple) for r in rows for x in r):
+            raise value_error(f"{name}: a range has at most two dimensions")
+        out = np.empty((len(rows), width), dtype=object)
+        for i, r in enumerate(rows):
+            for j, x in enumerate(r):
+                out[i, j] = x
+        return out
+    if any(isinstance(r, list | tuple) for r in rows):
+        raise value_error(f"{name}: a range must be rectangular (rows of equal length)")
+    out = np.empty(len(rows), dtype=object)
+    for i, x in enumerate(rows):
+        out[i] = x
+    return out
+
+
+_COUNT = re.compile(
+    r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*"
+    r"(k|thousand|m|mn|million|b|bn|billion|t|trillion)?\s*(?:params?|parameters?)?\s*$",
+    re.IGNORECASE,
+)
+_SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6,
+          "b": 1e9, "bn": 1e9, "billion": 1e9, "t": 1e12, "trillion": 1e12}
+
+
+class Count(Arg):
+    """A parameter count: a number, or text with a scale suffix ("8.03B", "70b", "405e9",
+    "7.5M", "1.2 trillion"). Suffixes are case-free: in a parameter count, "B" is
+    always billions, never bytes."""
+
+    def read_text(self, text: str) -> float:
+        m = _COUNT.match(text.replace(",", "") if re.fullmatch(r"[\d,.\sA-Za-z+-]+", text)
+                         and re.search(r"\d,\d{3}", text) else text)
+        if m is None:
+            raise value_error(
+                f"{self.name}: cannot read {_describe(text)} as a count; "
+                "expected e.g. 8.03E+9, '8.03B' or '70b'")
+        scale = _SCALE[m.group(2).lower()] if m.group(2) else 1.0
+        return float(m.group(1)) * scale
+
+
+class Precision(Arg):
+    """A number format by name (FP32, BF16, FP8, INT4, ...) or bytes per element as a
+    number. Reads to bytes per element."""
+
+    def __init__(self, name: str = "precision"):
+        super().__init__(name, None, POSITIVE)
+
+    def read_text(self, text: str) -> float:
+        b = bytes_per_param(text)
+        if b is None:
+            try:  # "2" typed as text
+                return float(text)
+            except ValueError:
+                pass
+            from .precisions import names
+
+            raise na_error(f"{self.name}: unknown precision {_describe(text)}; "
+                           f"known: {', '.join(names())}")
+        return b
+
+
+@lru_cache(maxsize=64)
+def _out_unit(text: str, name: str, dimension_of: str) -> tuple[str, float]:
+    u = units.check_unit(text, name, dimension_of)
+    return u, units.unit_factor(dimension_of, u)
+
+
+def out_unit(v, name: str, default: str) -> tuple[str, float]:
+    """``(unit, factor)`` for a result-unit argument: multiply a result in ``default``
+    units by ``factor`` to express it in ``unit``. Empty means ``default``."""
+    if v is None or (isinstance(v, str) and not v.strip()):
+        return default, 1.0
+    err = as_excel_error(v)
+    if err is not None:
+        raise err
+    if _is_range(v):
+        raise value_error(f"{name}: expected one unit, not a range")
+    if not isinstance(v, str):
+        raise value_error(f"{name}: expected a unit as text, e.g. '{default}'")
+    try:
+        return _out_unit(v.strip(), name, default)
+    except ExcelError:
+        raise
+    except Exception:  # pint can fail in more ways than it documents
+        raise value_error(f"{name}: cannot read {_describe(v)} as a unit") from None
+
+
+def is_range(v) -> bool:
+    return _is_range(v)

@@ -1,0 +1,176 @@
+"""Run a catalog formula over scalars or ranges: the one path every function takes.
+
+``run(kernel, bound)`` reads each argument with its :class:`~udfs.args.Arg`, calls the
+kernel (plain arithmetic, see :mod:`udfs.xp`) and returns an Excel value:
+
+* all scalars: one value, or an :class:`~udfs.errors.ExcelError`;
+* any range: an array of the broadcast shape (numpy rules; Excel spills it), with an
+  error value in each element whose inputs were bad. With numpy the kernel runs once
+  over whole arrays; without numpy, element by element through the scalar path.
+
+A result that is not a finite number (a division by zero the argument checks did not
+catch) is ``#NUM!``: a cell never receives NaN or infinity.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from .args import Arg, is_range
+from .errors import ExcelError, num_error, value_error
+from .xp import np
+
+NUMBER, BOOL, TEXT = "number", "bool", "text"
+
+
+def run(kernel, bound: list[tuple[Arg, object]], *, result: str = NUMBER,
+        scale: float = 1.0, nonfinite: str = "the result is not a finite number"):
+    """Evaluate ``kernel`` over the arguments ``bound`` = [(Arg, Excel value), ...]."""
+    try:
+        if not any(is_range(v) for _, v in bound):
+            xs = [a.scalar(v) for a, v in bound]
+            try:
+                y = kernel(*xs)
+            except (ZeroDivisionError, OverflowError):
+                raise num_error(nonfinite) from None
+            return _finish(y, result, scale, nonfinite)
+        if np is None:
+            return _map_python(kernel, bound, result, scale, nonfinite)
+        return _map_numpy(kernel, bound, result, scale, nonfinite)
+    except ExcelError as e:
+        return e
+    except Exception as exc:  # noqa: BLE001 - the last line of defence for a cell
+        return ExcelError("#VALUE!", f"napkin internal error ({type(exc).__name__}: {exc})")
+
+
+def _finish(y, result, scale, nonfinite):
+    if result == NUMBER:
+        y = float(y) * scale
+        if not math.isfinite(y):
+            raise num_error(nonfinite)
+        return y
+    if result == BOOL:
+        return bool(y)
+    return str(y)
+
+
+def _map_numpy(kernel, bound, result, scale, nonfinite):
+    values, errors, as_ndarray = [], [], False
+    for a, v in bound:
+        if is_range(v):
+            as_ndarray |= isinstance(v, np.ndarray)
+            x, e = a.array(v)
+        else:
+            try:
+                x, e = a.scalar(v), None
+            except ExcelError as exc:
+                x, e = np.nan, np.array(exc, dtype=object)
+        values.append(x)
+        errors.append(e)
+    try:
+        shape = np.broadcast_shapes(*[np.shape(x) for x in values])
+    except ValueError:
+        shapes = " and ".join(str(np.shape(x)) for x in values if np.ndim(x))
+        raise value_error(f"ranges of shapes {shapes} do not fit together") from None
+    with np.errstate(all="ignore"):
+        y = np.broadcast_to(kernel(*values), shape)
+        if result == NUMBER:
+            y = y.astype(float) * scale
+            bad = ~np.isfinite(y)
+        else:
+            bad = np.zeros(shape, dtype=bool)
+    err = np.full(shape, None, dtype=object)
+    for e in reversed(errors):  # the first argument's error wins
+        if e is not None:
+            e = np.broadcast_to(e, shape)
+            err = np.where(e != None, e, err)  # noqa: E711 - element-wise test
+    has_err = err != None  # noqa: E711
+    if not has_err.any() and not bad.any():
+        out = y if result != BOOL else y.astype(bool)
+        return out.copy() if as_ndarray else out.tolist()
+    out = y.astype(object)
+    out[bad] = num_error(nonfinite)
+    out[has_err] = err[has_err]
+    return out if as_ndarray else out.tolist()
+
+
+def _shape(v):
+    if not is_range(v):
+        return ()
+    if np is not None and isinstance(v, np.ndarray):
+        return v.shape
+    rows = list(v)
+    if rows and all(isinstance(r, list | tuple) for r in rows):
+        return (len(rows), len(rows[0]))
+    return (len(rows),)
+
+
+def _at(v, shape, idx):
+    if not shape:
+        return v
+    idx = idx[len(idx) - len(shape):]
+    if len(shape) == 1:
+        return v[0 if shape[0] == 1 else idx[0]]
+    row = v[0 if shape[0] == 1 else idx[0]]
+    return row[0 if shape[1] == 1 else idx[1]]
+
+
+def map_elements(fn, named_values: list[tuple[str, object]]):
+    """Call ``fn`` on each element of the broadcast arguments, in pure Python.
+
+    ``named_values`` = [(argument name, Excel value)]. Scalars call ``fn`` once. The
+    result has numpy's broadcast shape (at most 2-D) as nested lists; an ExcelError that
+    ``fn`` raises or returns becomes that element's value.
+    """
+    shapes = [_shape(v) for _, v in named_values]
+    for (name, v), s in zip(named_values, shapes, strict=True):
+        if len(s) > 2:
+            raise value_error(f"{name}: a range has at most two dimensions")
+        if len(s) == 2 and not (np is not None and isinstance(v, np.ndarray)) and any(
+                not isinstance(r, list | tuple) or len(r) != s[1] for r in v):
+            raise value_error(f"{name}: a range must be rectangular (rows of equal length)")
+        if len(s) == 1 and any(isinstance(x, list | tuple) for x in v):
+            raise value_error(f"{name}: a range must be rectangular (rows of equal length)")
+    ndim = max(len(s) for s in shapes)
+    out_shape = []
+    for d in range(ndim):
+        sizes = {s[d - (ndim - len(s))] for s in shapes if d >= ndim - len(s)}
+        sizes.discard(1)
+        if len(sizes) > 1:
+            raise value_error(f"ranges of shapes {' and '.join(str(s) for s in shapes if s)} "
+                              "do not fit together")
+        out_shape.append(sizes.pop() if sizes else 1)
+    flat = []
+    for idx in itertools.product(*[range(n) for n in out_shape]):
+        try:
+            flat.append(fn(*[_at(v, s, idx) for (_, v), s in zip(named_values, shapes,
+                                                                   strict=True)]))
+        except ExcelError as e:
+            flat.append(e)
+    if ndim == 0:
+        return flat[0]
+    if ndim == 1:
+        return flat
+    width = out_shape[1]
+    return [flat[i:i + width] for i in range(0, len(flat), width)]
+
+
+def _map_python(kernel, bound, result, scale, nonfinite):
+    """Element by element, for a Python without numpy (mirrors numpy broadcasting)."""
+    args = [a for a, _ in bound]
+    return map_elements(
+        lambda *xs: run(kernel, list(zip(args, xs, strict=True)), result=result, scale=scale,
+                        nonfinite=nonfinite),
+        [(a.name, v) for a, v in bound])
+
+
+def guard(fn, *args):
+    """Call ``fn`` and turn any error into an Excel error value: a cell never shows a
+    traceback. An unexpected exception is a bug of ours; its message says so."""
+    try:
+        return fn(*args)
+    except ExcelError as e:
+        return e
+    except Exception as exc:  # noqa: BLE001 - the last line of defence for a cell
+        return ExcelError("#VALUE!", f"napkin internal error ({type(exc).__name__}: {exc})")

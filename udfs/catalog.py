@@ -1,0 +1,465 @@
+"""The Excel functions of napkin: one per catalog entry, declared with xlwings.
+
+Each function's docstring is what Excel shows as its description (at most 255
+characters, the limit of Excel's ``MacroOptions``), and each argument's doc is declared
+with xlwings' ``arg`` (also at most 255). The formulas themselves, with their sources,
+live in the topic modules (:mod:`udfs.memory`, :mod:`udfs.timing`, :mod:`udfs.roofline`,
+:mod:`udfs.speedup`, :mod:`udfs.cost`, :mod:`udfs.tables`); this module reads Excel's
+arguments (units, ranges, errors) and calls them.
+
+Default units of bare numbers: parameter counts as counts, memory GB, bandwidth TB/s,
+compute TFLOPS, per-token times ms, kernel FLOPs and bytes as counts.
+"""
+
+from __future__ import annotations
+
+from . import cost, memory, roofline, speedup, tables, timing, units
+from .args import (
+    ANY,
+    FRACTION,
+    NONNEGATIVE,
+    OPEN_FRACTION,
+    POSITIVE,
+    RESERVE,
+    Arg,
+    Count,
+    Precision,
+    is_range,
+    out_unit,
+)
+from .broadcast import BOOL, TEXT, guard, map_elements, run
+from .errors import as_excel_error, value_error
+
+try:  # xlwings declares the functions to Excel; without it they are plain functions
+    from xlwings import arg, func
+except ImportError:  # pragma: no cover - e.g. a bare Pyodide
+    def func(f=None, **_):
+        return f if f is not None else (lambda g: g)
+
+    def arg(*_, **__):
+        return lambda g: g
+
+#: Excel name -> function, in catalog order.
+CATALOG: dict = {}
+#: Excel name -> {argument: doc}, as declared to xlwings (Linux xlwings keeps no copy).
+ARG_DOCS: dict = {}
+
+
+def excel_function(**docs):
+    """Declare a catalog function to xlwings (``func`` and one ``arg`` per argument, with
+    its doc) and record it in :data:`CATALOG` and :data:`ARG_DOCS`."""
+
+    def declare(f):
+        g = f
+        for name, doc in reversed(docs.items()):
+            g = arg(name, doc=doc)(g)
+        g = func(g)
+        CATALOG[f.__name__] = g
+        ARG_DOCS[f.__name__] = dict(docs)
+        return g
+
+    return declare
+
+
+def _or(value, default):
+    """An omitted optional argument or an empty cell takes the default."""
+    return default if value is None else value
+
+
+# Argument readers shared by several functions -------------------------------------------
+PARAMS = Count("params", domain=POSITIVE)
+MEMORY_NEED = Arg("need_gb", "GB", NONNEGATIVE)
+CAPACITY = Arg("capacity_gb", "GB", POSITIVE)
+RESERVE_FRACTION = Arg("reserve_fraction", "dimensionless", RESERVE)
+BANDWIDTH = Arg("bandwidth", "TB/s", POSITIVE)
+PEAK = Arg("peak_flops", "TFLOPS", POSITIVE)
+MS_TOKEN = Arg("ms_per_token", "ms", POSITIVE, also=("ms/token",))
+TPS = Arg("tokens_per_sec", "token/s", POSITIVE)
+
+# Argument docs shared by several functions
+D_PARAMS = "Parameter count: a number (8.03E+9) or text with a scale: '8.03B', '70b', '405e9'."
+D_PRECISION = ("Number format: FP32, TF32, BF16, FP16, FP8, INT8, FP6, INT4, FP4, MXFP4, "
+               "NVFP4; or bytes per parameter as a number.")
+D_BANDWIDTH = "Memory bandwidth: bare number in TB/s, or text such as '3.35 TB/s', '3350 GB/s'."
+D_PEAK = "Peak compute: bare number in TFLOPS, or text such as '989 TFLOPS', '0.989 PFLOPS'."
+D_NEED = "Memory needed: bare number in GB (10^9 bytes), or text such as '70 GB', '65 GiB'."
+D_CAPACITY = "Memory of one GPU: bare number in GB (10^9 bytes), or text such as '80 GB'."
+D_RESERVE = "Optional. Share of capacity held back for KV cache and runtime, 0 to <1. Default 0."
+D_UNIT_GB = "Optional. Unit of the result: GB (default), GiB, MB, TB, B..."
+D_UNIT_MS = "Optional. Unit of the result: ms (default), s, us, ns..."
+
+
+@excel_function(params=D_PARAMS, precision=D_PRECISION, unit=D_UNIT_GB)
+def WEIGHT_GB(params, precision, unit=None):
+    """Weight memory = params × bytes per parameter, in GB (10^9 bytes) unless unit says otherwise. WEIGHT_GB("8.03B","BF16") = 16.06."""  # noqa: E501
+    return guard(lambda: run(memory.weight_gb, [(PARAMS, params), (Precision(), precision)],
+                             scale=out_unit(unit, "unit", "GB")[1]))
+
+
+@excel_function(precision=D_PRECISION)
+def BYTES_PER_PARAM(precision):
+    """Bytes per parameter of a number format: FP32 4, BF16/FP16 2, FP8/INT8 1, FP6 0.75, INT4/FP4 0.5, MXFP4 0.53125, NVFP4 0.5625."""  # noqa: E501
+    return guard(lambda: run(lambda b: b, [(Precision(), precision)]))
+
+
+@excel_function(
+    layers="Number of transformer layers (whole number).",
+    kv_heads="Key/value heads per layer (whole number; GQA models have fewer than query heads).",
+    head_dim="Dimension of one attention head (whole number; not always hidden ÷ heads).",
+    tokens="Tokens held per sequence (context length): a number or text such as '8192 tokens'.",
+    precision="Optional. Number format of the cache, default BF16; or bytes per element.",
+    batch="Optional. Number of sequences held at once. Default 1.",
+    unit=D_UNIT_GB,
+)
+def KV_CACHE_GB(layers, kv_heads, head_dim, tokens, precision=None, batch=None, unit=None):
+    """KV cache = 2 × layers × kv_heads × head_dim × bytes × tokens × batch, in GB. Right for MHA and GQA; not MLA (DeepSeek-V3) or sliding-window layers (Gemma 2)."""  # noqa: E501
+    return guard(lambda: run(memory.kv_cache_gb, [
+        (Arg("layers", None, POSITIVE, whole=True), layers),
+        (Arg("kv_heads", None, POSITIVE, whole=True), kv_heads),
+        (Arg("head_dim", None, POSITIVE, whole=True), head_dim),
+        (Arg("tokens", "token", NONNEGATIVE), tokens),
+        (Precision(), _or(precision, "BF16")),
+        (Arg("batch", None, POSITIVE), _or(batch, 1)),
+    ], scale=out_unit(unit, "unit", "GB")[1]))
+
+
+@excel_function(need_gb=D_NEED, capacity_gb=D_CAPACITY, reserve_fraction=D_RESERVE)
+def FITS(need_gb, capacity_gb, reserve_fraction=None):
+    """TRUE when need_gb <= capacity_gb × (1 − reserve_fraction). Memory in GB unless given as text with units. FITS(140,80) = FALSE; FITS(70,80) = TRUE."""  # noqa: E501
+    return guard(lambda: run(memory.fits, [
+        (MEMORY_NEED, need_gb), (CAPACITY, capacity_gb),
+        (RESERVE_FRACTION, _or(reserve_fraction, 0))], result=BOOL))
+
+
+@excel_function(need_gb=D_NEED, capacity_gb=D_CAPACITY, reserve_fraction=D_RESERVE)
+def GPUS_NEEDED(need_gb, capacity_gb, reserve_fraction=None):
+    """Whole GPUs to hold need_gb: CEILING(need ÷ (capacity × (1 − reserve))). Memory in GB unless given with units. GPUS_NEEDED(140,80) = 2."""  # noqa: E501
+    return guard(lambda: run(memory.gpus_needed, [
+        (MEMORY_NEED, need_gb), (CAPACITY, capacity_gb),
+        (RESERVE_FRACTION, _or(reserve_fraction, 0))]))
+
+
+def _unit_convert(value, from_unit, to_unit):
+    if not isinstance(to_unit, str) or not to_unit.strip():
+        raise value_error("to_unit: expected a unit as text, e.g. 'GiB'")
+    if from_unit is None or (isinstance(from_unit, str) and not from_unit.strip()):
+        if is_range(value):
+            raise value_error("from_unit: give the unit of the values in the range")
+        err = as_excel_error(value)
+        if err is not None:
+            raise err
+        if not isinstance(value, str):
+            raise value_error("from_unit is empty: give the unit of value, or value as text "
+                              "with its unit ('80 GiB')")
+        try:
+            mag, u = units.parse(value)
+        except ValueError as exc:
+            raise value_error(f"value: {exc}") from None
+        from_unit = str(u)
+        value = mag
+    elif not isinstance(from_unit, str):
+        raise value_error("from_unit: expected a unit as text, e.g. 'GB'")
+    to, factor = out_unit(to_unit, "to_unit", units.check_unit(from_unit, "from_unit",
+                                                                from_unit.strip()))
+    return run(lambda x: x, [(Arg("value", from_unit.strip(), ANY), value)], scale=factor)
+
+
+@excel_function(
+    value="Number to convert, or text with its unit ('80 GiB'; then from_unit may be empty).",
+    from_unit="Unit of value: GB, GiB, TB/s, TFLOPS, FLOP, tokens, tokens/s, ms, h...",
+    to_unit="Unit to convert to; must measure the same thing as from_unit.",
+)
+def UNIT_CONVERT(value, from_unit, to_unit):
+    """Converts value from from_unit to to_unit: GB, GiB, TB/s, GB/s, TFLOPS, PFLOPS, FLOP, tokens, tokens/s, ms, s, h... GB and GiB are distinct. UNIT_CONVERT(16,"GB","GiB") = 14.9."""  # noqa: E501
+    return guard(_unit_convert, value, from_unit, to_unit)
+
+
+def _time_floor_seconds(amount, rate):
+    """amount ÷ rate in seconds, checking that the units of the two agree."""
+    for name, v in (("amount", amount), ("rate", rate)):
+        err = as_excel_error(v)
+        if err is not None:
+            raise err
+    parsed = []
+    for name, v in (("amount", amount), ("rate", rate)):
+        if isinstance(v, bool) or v is None or not isinstance(v, int | float | str):
+            raise value_error(f"{name}: expected a number or text with units, got "
+                              f"{'an empty cell' if v is None else repr(v)}")
+        if isinstance(v, str):
+            try:
+                mag, u = units.parse(v)
+            except ValueError as exc:
+                raise value_error(f"{name}: {exc}") from None
+            parsed.append((mag, None if u == units.registry().dimensionless else u))
+        else:
+            parsed.append((float(v), None))
+    (a, ua), (r, ur) = parsed
+    Arg("amount", None, NONNEGATIVE).check(a)
+    Arg("rate", None, POSITIVE).check(r)
+    if ua is None and ur is None:
+        return a / r
+    if ua is None or ur is None:
+        raise value_error(
+            f"{'amount' if ua is None else 'rate'}: give a unit too when "
+            f"{'rate' if ua is None else 'amount'} has one ('16 GB' with '3.35 TB/s')")
+    import pint
+
+    try:
+        return units.registry().Quantity(a / r, ua / ur).to("s").magnitude
+    except pint.DimensionalityError:
+        raise value_error(
+            f"rate: {units.dimension_name(ur)} does not divide {units.dimension_name(ua)} "
+            "into a time (bytes with bytes/s, FLOP with FLOPS, tokens with tokens/s)"
+        ) from None
+
+
+@excel_function(
+    amount="Bytes, FLOPs or tokens: '16 GB', '16 GFLOP', '1000 tokens'; or a bare number.",
+    rate="Bytes/s, FLOPS or tokens/s matching amount: '3.35 TB/s', '989 TFLOPS'; or bare.",
+    unit="Optional. Unit of the result: s (default), ms, us, min, h...",
+)
+def TIME_FLOOR(amount, rate, unit=None):
+    """Time = amount ÷ rate. Bare numbers in matching units give seconds; text with units must match (bytes with bytes/s, FLOP with FLOPS, tokens with tokens/s). TIME_FLOOR("16 GB","3.35 TB/s","ms") = 4.78."""  # noqa: E501
+
+    def one(a, r, factor):
+        return run(lambda t: t, [(Arg("time", None, ANY), _time_floor_seconds(a, r))],
+                   scale=factor)
+
+    return guard(lambda: map_elements(
+        lambda a, r: one(a, r, out_unit(unit, "unit", "s")[1]),
+        [("amount", amount), ("rate", rate)]))
+
+
+@excel_function(
+    flops="FLOPs the kernel does: a count (2E+9) or text such as '16 GFLOP'.",
+    bytes="Bytes the kernel moves: a count (67E+6) or text such as '67 MB'.",
+    peak_flops=D_PEAK,
+    bandwidth=D_BANDWIDTH,
+    unit=D_UNIT_MS,
+)
+def KERNEL_TIME(flops, bytes, peak_flops, bandwidth, unit=None):  # noqa: A002 - Excel name
+    """The max rule: time ≈ MAX(flops ÷ peak_flops, bytes ÷ bandwidth), in ms. FLOPs and bytes are counts; peak in TFLOPS, bandwidth in TB/s unless given as text."""  # noqa: E501
+    return guard(lambda: run(timing.kernel_time_ms, [
+        (Arg("flops", "FLOP", NONNEGATIVE), flops), (Arg("bytes", "B", NONNEGATIVE), bytes),
+        (PEAK, peak_flops), (BANDWIDTH, bandwidth)],
+        scale=out_unit(unit, "unit", "ms")[1]))
+
+
+def _decode_floor_kernel(with_peak):
+    def kernel(params, b, bandwidth, batch, kv_gb, *peak):
+        return timing.decode_floor_ms(memory.weight_gb(params, b), kv_gb, bandwidth, params,
+                                      batch, peak[0] if with_peak else None)
+    return kernel
+
+
+@excel_function(
+    params=D_PARAMS,
+    precision=D_PRECISION,
+    bandwidth=D_BANDWIDTH,
+    batch="Optional. Sequences decoded per step. Default 1.",
+    peak_flops="Optional. Peak compute (TFLOPS or text); if given, the math time 2 × params × batch ÷ peak counts too.",  # noqa: E501
+    kv_gb="Optional. KV cache read per step, all sequences together: GB or text. Default 0.",
+    unit=D_UNIT_MS,
+)
+def DECODE_FLOOR(params, precision, bandwidth, batch=None, peak_flops=None, kv_gb=None,
+                 unit=None):
+    """Per-token decode floor = MAX((weights + KV) ÷ bandwidth, 2 × params × batch ÷ peak), in ms. A floor, not a prediction. DECODE_FLOOR(70E9,"FP8",3.35) = 20.9."""  # noqa: E501
+    bound = [(PARAMS, params), (Precision(), precision), (BANDWIDTH, bandwidth),
+             (Arg("batch", None, POSITIVE), _or(batch, 1)),
+             (Arg("kv_gb", "GB", NONNEGATIVE), _or(kv_gb, 0))]
+    if peak_flops is not None:
+        bound.append((PEAK, peak_flops))
+    return guard(lambda: run(_decode_floor_kernel(peak_flops is not None), bound,
+                             scale=out_unit(unit, "unit", "ms")[1]))
+
+
+@excel_function(ms_per_token="Time per token of one stream: bare number in ms, or text ('5 ms').")
+def TOKENS_PER_SEC(ms_per_token):
+    """Tokens per second of one stream = 1000 ÷ ms per token. TOKENS_PER_SEC(5) = 200."""
+    return guard(lambda: run(timing.tokens_per_sec, [(MS_TOKEN, ms_per_token)]))
+
+
+@excel_function(tokens_per_sec="Tokens per second: a bare number, or text ('200 tokens/s').")
+def MS_PER_TOKEN(tokens_per_sec):
+    """Milliseconds per token = 1000 ÷ tokens per second. MS_PER_TOKEN(200) = 5."""
+    return guard(lambda: run(timing.ms_per_token, [(TPS, tokens_per_sec)]))
+
+
+@excel_function(
+    aggregate_tps="Tokens/s of all streams together: a number or text ('1800 tokens/s').",
+    streams="Number of concurrent streams (users) sharing it.",
+)
+def PER_USER_TPS(aggregate_tps, streams):
+    """Tokens/s each stream sees = aggregate ÷ streams. PER_USER_TPS(1800,10) = 180. An aggregate figure means nothing without the number of streams."""  # noqa: E501
+    return guard(lambda: run(timing.per_user_tps, [
+        (Arg("aggregate_tps", "token/s", NONNEGATIVE), aggregate_tps),
+        (Arg("streams", None, POSITIVE), streams)]))
+
+
+@excel_function(
+    flops="FLOPs done: a count or text ('16 GFLOP').",
+    bytes="Bytes moved: a count or text ('67 MB').",
+)
+def INTENSITY(flops, bytes):  # noqa: A002 - Excel name
+    """Arithmetic intensity = FLOPs ÷ bytes moved, in FLOP/byte. INTENSITY(1,4) = 0.25 (y = x × 2 in BF16)."""  # noqa: E501
+    return guard(lambda: run(roofline.intensity, [
+        (Arg("flops", "FLOP", NONNEGATIVE), flops), (Arg("bytes", "B", POSITIVE), bytes)]))
+
+
+@excel_function(
+    m="Rows of the left matrix (whole number).",
+    n="Columns of the right matrix (whole number).",
+    k="Shared inner dimension (whole number).",
+    precision="Optional. Number format of all three matrices, default BF16; or bytes per element.",  # noqa: E501
+)
+def MATMUL_INTENSITY(m, n, k, precision=None):
+    """Intensity of an (m×k)·(k×n) product = 2mnk ÷ (bytes × (mk + kn + mn)), FLOP/byte. MATMUL_INTENSITY(4096,4096,4096) = 1365."""  # noqa: E501
+    return guard(lambda: run(roofline.matmul_intensity, [
+        (Arg("m", None, POSITIVE, whole=True), m), (Arg("n", None, POSITIVE, whole=True), n),
+        (Arg("k", None, POSITIVE, whole=True), k), (Precision(), _or(precision, "BF16"))]))
+
+
+@excel_function(
+    peak_flops=D_PEAK,
+    bandwidth=D_BANDWIDTH,
+    efficiency="Optional. Share of the datasheet peak reached, >0 to 1 (0.8 is typical). Default 1.",  # noqa: E501
+)
+def RIDGE(peak_flops, bandwidth, efficiency=None):
+    """Ridge point = peak × efficiency ÷ bandwidth, in FLOP/byte. Below it a kernel is memory-bound, above it compute-bound. RIDGE(989,3.35) = 295.2."""  # noqa: E501
+    return guard(lambda: run(roofline.ridge, [
+        (PEAK, peak_flops), (BANDWIDTH, bandwidth),
+        (Arg("efficiency", "dimensionless", OPEN_FRACTION), _or(efficiency, 1))]))
+
+
+@excel_function(
+    intensity="Arithmetic intensity in FLOP/byte: a number or text ('0.25 FLOP/B').",
+    peak_flops=D_PEAK,
+    bandwidth=D_BANDWIDTH,
+)
+def ATTAINABLE(intensity, peak_flops, bandwidth):
+    """Roofline: attainable compute = MIN(peak, bandwidth × intensity), in TFLOPS. ATTAINABLE(0.25,989,3.35) = 0.8375."""  # noqa: E501
+    return guard(lambda: run(roofline.attainable_tflops, [
+        (Arg("intensity", "FLOP/B", NONNEGATIVE), intensity), (PEAK, peak_flops),
+        (BANDWIDTH, bandwidth)]))
+
+
+@excel_function(
+    intensity="Arithmetic intensity of the kernel, FLOP/byte.",
+    ridge="Ridge point of the chip, FLOP/byte (see RIDGE).",
+)
+def BOUND(intensity, ridge):
+    """"memory-bound" when intensity < ridge, else "compute-bound". BOUND(1,295) = "memory-bound"."""  # noqa: E501
+    return guard(lambda: run(roofline.bound, [
+        (Arg("intensity", "FLOP/B", NONNEGATIVE), intensity),
+        (Arg("ridge", "FLOP/B", POSITIVE), ridge)], result=TEXT))
+
+
+@excel_function(
+    peak_flops=D_PEAK,
+    bandwidth=D_BANDWIDTH,
+    weight_precision="Optional. Number format of the weights, default BF16; or bytes per weight.",  # noqa: E501
+)
+def CRITICAL_BATCH(peak_flops, bandwidth, weight_precision=None):
+    """Batch at which a decode GEMM reaches the ridge = ridge × bytes per weight ÷ 2. H100 BF16: CRITICAL_BATCH(989,3.35) = 295; FP8 weights on the BF16 roof: 148."""  # noqa: E501
+    return guard(lambda: run(roofline.critical_batch, [
+        (PEAK, peak_flops), (BANDWIDTH, bandwidth),
+        (Precision("weight_precision"), _or(weight_precision, "BF16"))]))
+
+
+@excel_function(
+    bytes_per_token_gb="Bytes read per token (weights + KV): bare number in GB, or text.",
+    ms_per_token="Measured time per token: bare number in ms, or text ('5 ms').",
+    bandwidth=D_BANDWIDTH,
+)
+def MBU(bytes_per_token_gb, ms_per_token, bandwidth):
+    """Memory-bandwidth utilisation from a measurement = (GB per token ÷ time per token) ÷ peak bandwidth. Above 1 means an assumption is wrong."""  # noqa: E501
+    return guard(lambda: run(roofline.mbu, [
+        (Arg("bytes_per_token_gb", "GB", POSITIVE), bytes_per_token_gb),
+        (MS_TOKEN, ms_per_token), (BANDWIDTH, bandwidth)]))
+
+
+@excel_function(
+    flops_per_token="FLOPs per token (about 2 × params): a count or text ('16 GFLOP').",
+    tokens_per_sec="Measured tokens per second: a number or text ('2000 tokens/s').",
+    peak_flops=D_PEAK,
+)
+def MFU(flops_per_token, tokens_per_sec, peak_flops):
+    """Model FLOPs utilisation from a measurement = FLOPs per token × tokens/s ÷ peak FLOPS. Above 1 means an assumption is wrong."""  # noqa: E501
+    return guard(lambda: run(roofline.mfu, [
+        (Arg("flops_per_token", "FLOP", POSITIVE, also=("FLOP/token",)), flops_per_token),
+        (TPS, tokens_per_sec), (PEAK, peak_flops)]))
+
+
+@excel_function(
+    p="Share of the time that gets faster, 0 to 1 (30 % = 0.3).",
+    s="Optional. How many times faster that part gets (> 0). Omitted: infinitely faster.",
+)
+def AMDAHL(p, s=None):
+    """Amdahl's law: speedup = 1 ÷ ((1 − p) + p ÷ s); s omitted: 1 ÷ (1 − p). AMDAHL(0.3,3) = 1.25; AMDAHL(0.3) = 1.43."""  # noqa: E501
+    bound = [(Arg("p", "dimensionless", FRACTION), p)]
+    if s is not None:
+        bound.append((Arg("s", "dimensionless", POSITIVE), s))
+    return guard(lambda: run(speedup.amdahl, bound,
+                             nonfinite="p = 1 with s omitted: the speedup has no bound"))
+
+
+@excel_function(
+    before="Time before: bare number (ms) or text with a unit ('20 ms').",
+    after="Time after, in the same unit as before, or text with a unit ('15 ms').",
+)
+def SPEEDUP(before, after):
+    """Speedup = time before ÷ time after (×). SPEEDUP(20,15) = 1.33."""
+    return guard(lambda: run(speedup.speedup, [
+        (Arg("before", "ms", POSITIVE), before), (Arg("after", "ms", POSITIVE), after)]))
+
+
+@excel_function(
+    gpu_hourly_cost="Price of one GPU-hour, in your currency.",
+    tokens_per_sec="Tokens/s that all these GPUs produce together while busy.",
+    gpus="Optional. Number of GPUs paid for. Default 1.",
+    utilization="Optional. Share of paid hours spent producing tokens, >0 to 1. Default 1.",
+)
+def COST_PER_MTOK(gpu_hourly_cost, tokens_per_sec, gpus=None, utilization=None):
+    """Cost per million tokens = hourly cost × gpus ÷ (tokens/s × 3600 × utilization) × 10^6. COST_PER_MTOK(2,1000) = 0.556."""  # noqa: E501
+    return guard(lambda: run(cost.cost_per_mtok, [
+        (Arg("gpu_hourly_cost", None, NONNEGATIVE), gpu_hourly_cost), (TPS, tokens_per_sec),
+        (Arg("gpus", None, POSITIVE), _or(gpus, 1)),
+        (Arg("utilization", "dimensionless", OPEN_FRACTION), _or(utilization, 1))]))
+
+
+def _spec(lookup, what):
+    def one(name, field):
+        for label, v in (("name", name), ("field", field)):
+            err = as_excel_error(v)
+            if err is not None:
+                raise err
+            if v is None or (isinstance(v, str) and not v.strip()):
+                from .errors import na_error
+                raise na_error(f"{label} is empty: expected a {what} {label}")
+            if not isinstance(v, str):
+                raise value_error(f"{label}: expected text, got {v!r}")
+        return lookup(name, field)
+    return one
+
+
+@excel_function(
+    name="GPU name from the built-in table: 'H100 SXM', 'h100', 'MI300X', 'B200'...",
+    field="memory_GB, memory_bandwidth_TBps, bf16_dense_TFLOPS, fp8_dense_TFLOPS, tdp_W, source_url... (or memory, bandwidth, bf16, fp8).",  # noqa: E501
+)
+def GPU_SPEC(name, field):
+    """A figure from the built-in GPU table (dense TFLOPS, decimal GB and TB/s), with its source. An empty figure is #N/A. GPU_SPEC("H100","bandwidth") = 3.35."""  # noqa: E501
+    return guard(lambda: map_elements(_spec(tables.gpu_spec, "GPU"),
+                                      [("name", name), ("field", field)]))
+
+
+@excel_function(
+    name="Model name from the built-in table: 'Llama 3.1 70B', 'qwen3 8b', 'DeepSeek-V3'...",
+    field="total_params_B, num_layers, num_kv_heads, head_dim, max_context, params (a count), kv_bytes_per_token, attention, source_url...",  # noqa: E501
+)
+def MODEL_SPEC(name, field):
+    """A figure from the built-in model table, or a derived one: params (count), kv_bytes_per_token (BF16; right for GQA and MLA). MODEL_SPEC("Llama 3.1 8B","params") = 8.03E+9."""  # noqa: E501
+    return guard(lambda: map_elements(_spec(tables.model_spec, "model"),
+                                      [("name", name), ("field", field)]))
+
+
+__all__ = list(CATALOG)

@@ -1,0 +1,22 @@
+"""Cost of serving tokens.
+
+.. math:: C_{Mtok} = \\frac{c_{hour} \\cdot G}{3600 \\cdot R \\cdot u} \\times 10^6
+
+c_hour: price of one GPU-hour; G: GPUs serving; R: aggregate tokens/s those GPUs produce
+while busy; u: share of paid hours that are busy (utilization).
+"""
+
+from __future__ import annotations
+
+SECONDS_PER_HOUR = 3600.0
+TOKENS_PER_MILLION = 1e6
+
+
+def cost_per_mtok(gpu_hourly_cost, tokens_per_second, gpus=1.0, utilization=1.0):
+    """Cost per 10⁶ tokens, in the currency of ``gpu_hourly_cost``.
+
+    Hand check: one GPU at 2.00 per hour producing 1,000 tokens/s all the time makes
+    3.6e6 tokens an hour, so 10⁶ tokens cost 2.00 ÷ 3.6 = 0.5556.
+    """
+    tokens_per_hour = tokens_per_second * SECONDS_PER_HOUR * utilization
+    return gpu_hourly_cost * gpus / tokens_per_hour * TOKENS_PER_MILLION

@@ -1,0 +1,60 @@
+"""Bytes per parameter of each number format, from ``data/precisions.csv``.
+
+=========  ===============  =================================================
+precision  bytes per param  source
+=========  ===============  =================================================
+FP32/TF32  4                IEEE 754 binary32 (TF32 is stored in 32 bits)
+BF16/FP16  2                reference doc §1
+FP8/INT8   1                reference doc §1
+FP6        0.75             OCP MX v1.0 element width
+INT4/FP4   0.5              reference doc §1
+MXFP4      0.53125          OCP MX v1.0: 4 bits + one 8-bit scale per 32
+NVFP4      0.5625           NVIDIA: 4 bits + one FP8 scale per 16
+=========  ===============  =================================================
+
+NF4 (bitsandbytes) is left out on purpose: its size depends on block size and on whether
+"double quantization" is on (4.5 or about 4.13 bits), so no single figure is right. Give
+such formats as a number of bytes per parameter instead (``=WEIGHT_GB(70E9, 0.5625)``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from functools import lru_cache
+from importlib import resources
+
+
+@lru_cache(maxsize=1)
+def table() -> dict[str, dict]:
+    """Canonical name -> row of ``precisions.csv`` (bytes_per_param as float)."""
+    text = (resources.files(__package__) / "data" / "precisions.csv").read_text("utf-8")
+    rows = {}
+    for row in csv.DictReader(io.StringIO(text)):
+        row["bytes_per_param"] = float(row["bytes_per_param"])
+        rows[row["name"]] = row
+    return rows
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[\s_\-]", "", name).upper()
+
+
+@lru_cache(maxsize=1)
+def _lookup() -> dict[str, float]:
+    out = {}
+    for name, row in table().items():
+        out[_key(name)] = row["bytes_per_param"]
+        for alias in filter(None, row["aliases"].split(";")):
+            out[_key(alias)] = row["bytes_per_param"]
+    return out
+
+
+def bytes_per_param(name: str) -> float | None:
+    """Bytes per parameter for a precision name ("BF16", "fp8", "e4m3"), or None."""
+    return _lookup().get(_key(name))
+
+
+def names() -> list[str]:
+    return list(table())

@@ -1,0 +1,194 @@
+"""Text with units -> a number in the unit an argument expects, through pint.
+
+The registry is built from ``data/units.txt`` (ours: FLOP, FLOPS, OPS, token, byte with
+decimal and binary prefixes, time). Parsing is cached per distinct text, so a column of
+the same "3.35 TB/s" costs one pint parse; later calls are a dictionary look-up and a
+multiplication.
+
+Conventions
+-----------
+* A bare number is read in the argument's documented default unit (the caller passes it).
+* Text is parsed by pint: ``"3.35 TB/s"``, ``"3350 GB/s"``, ``"0.989 PFLOPS"``,
+  ``"80 GiB"``, ``"16 GFLOP"``, ``"2000 tokens/s"``, ``"30 %"``.
+* A comma is accepted only as a thousands separator (``"3,350 GB/s"``); ``"3,35"`` is
+  refused, because reading it either way could be silently wrong.
+* Unit names are case-sensitive (``ms`` is not ``Ms``); a few spellings that are only
+  ever meant one way in this field (``tflops``, ``gb/s``, ``gib``) are accepted in any
+  case.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+from .errors import ExcelError, value_error
+
+_DEFINITIONS = "units.txt"
+
+_registry = None
+
+
+def registry():
+    """The pint UnitRegistry of napkin's units (built on first use)."""
+    global _registry
+    if _registry is None:
+        import pint
+
+        path = resources.files(__package__) / "data" / _DEFINITIONS
+        with resources.as_file(path) as p:
+            _registry = pint.UnitRegistry(str(p), cache_folder=None)
+    return _registry
+
+
+# Spellings accepted in any letter case: only those that have a single meaning here.
+_PREFIXES = ("", "k", "K", "M", "G", "T", "P", "E")
+_CASE_FREE = {
+    s.lower(): s
+    for s in (
+        [p + u for p in _PREFIXES for u in ("B", "FLOP", "FLOPS", "FLOPs", "OPS")]
+        + [p + "B" for p in ("Ki", "Mi", "Gi", "Ti", "Pi")]
+        + ["token", "tokens", "tok"]
+    )
+}
+_WORD = re.compile(r"[A-Za-zµμ_]+")
+_THOUSANDS = re.compile(r"^\s*[+-]?\d{1,3}(,\d{3})+(\.\d*)?(?=\D|$)")
+
+
+def _normalise(text: str) -> str:
+    s = text.strip().replace("%", " percent").replace("×", "*").replace("÷", "/")
+    if "," in s:
+        m = _THOUSANDS.match(s)
+        if m is None or "," in s[m.end():]:
+            raise ValueError("a comma is read only as a thousands separator (3,350 GB/s)")
+        s = m.group(0).replace(",", "") + s[m.end():]
+    return s
+
+
+@lru_cache(maxsize=8192)
+def parse(text: str) -> tuple[float, object]:
+    """Parse text into ``(magnitude, pint units)``; raises ValueError if it is not one.
+
+    ``"3.35 TB/s"`` -> ``(3.35, terabyte/second)``. A text that is only a number gives
+    dimensionless units.
+    """
+    import pint
+
+    ureg = registry()
+    s = _normalise(text)
+    if not s:
+        raise ValueError("empty text")
+    try:
+        q = ureg.Quantity(s)
+    except pint.UndefinedUnitError:
+        fixed = _WORD.sub(lambda m: _CASE_FREE.get(m.group(0).lower(), m.group(0)), s)
+        try:
+            q = ureg.Quantity(fixed)
+        except Exception as exc:  # pint raises several types for malformed text
+            raise ValueError(f"unknown unit in {text!r}") from exc
+    except Exception as exc:
+        raise ValueError(f"cannot read {text!r} as a quantity") from exc
+    if not isinstance(q, ureg.Quantity):  # "5" parses to a plain number
+        return float(q), ureg.dimensionless
+    mag = q.magnitude
+    if isinstance(mag, bool) or not isinstance(mag, int | float):
+        raise ValueError(f"cannot read {text!r} as a quantity")
+    return float(mag), q.units
+
+
+@lru_cache(maxsize=1024)
+def factor(units: object, target: str) -> float:
+    """Multiplier from ``units`` to ``target`` (a unit text); raises DimensionalityError."""
+    ureg = registry()
+    return float(ureg.Quantity(1.0, units).to(target).magnitude)
+
+
+@lru_cache(maxsize=256)
+def unit_factor(source: str, target: str) -> float:
+    """Multiplier from unit text ``source`` to unit text ``target`` (pint errors raise)."""
+    return factor(registry().Unit(source), target)
+
+
+@lru_cache(maxsize=256)
+def dimension_name(units: object) -> str:
+    """A reader's name for the kind of quantity ``units`` measures ("memory", ...)."""
+    dim = registry().Quantity(1.0, units).dimensionality
+    return _DIMENSION_NAMES.get(str(dim), str(dim))
+
+
+_DIMENSION_NAMES = {
+    "[information]": "memory (bytes)",
+    "[information] / [time]": "bandwidth (bytes/s)",
+    "[compute]": "compute (FLOP)",
+    "[compute] / [time]": "compute rate (FLOPS)",
+    "[time]": "time",
+    "[tokens]": "tokens",
+    "[tokens] / [time]": "token rate (tokens/s)",
+    "[time] / [tokens]": "time per token",
+    "[compute] / [information]": "intensity (FLOP/byte)",
+    "dimensionless": "a plain number",
+}
+
+
+def to_unit(text: str, target: str, what: str) -> float:
+    """Convert unit text to a float in ``target`` units, or raise an ExcelError.
+
+    ``what`` names the argument in the message. A dimensionless text ("3.35") is read in
+    the target unit, like a bare number.
+    """
+    import pint
+
+    try:
+        mag, units = parse(text)
+    except ValueError as exc:
+        raise value_error(f"{what}: {exc}; expected a number or text like '{_example(target)}'") from None
+    if units == registry().dimensionless and target != "dimensionless":
+        return mag
+    try:
+        return mag * factor(units, target)
+    except pint.DimensionalityError:
+        raise value_error(
+            f"{what}: {text!r} is {dimension_name(units)}, expected "
+            f"{dimension_name(registry().Unit(target))} such as '{_example(target)}'"
+        ) from None
+
+
+def _example(target: str) -> str:
+    return _EXAMPLES.get(target, f"1 {target}")
+
+
+_EXAMPLES = {
+    "GB": "80 GB",
+    "TB/s": "3.35 TB/s",
+    "TFLOPS": "989 TFLOPS",
+    "FLOP": "16 GFLOP",
+    "B": "67 MB",
+    "ms": "5 ms",
+    "s": "2 s",
+    "token/s": "2000 tokens/s",
+    "FLOP/B": "295 FLOP/B",
+    "dimensionless": "0.8 or 80 %",
+}
+
+
+def check_unit(text: object, what: str, dimension_of: str) -> str:
+    """Validate an output-unit argument: text whose dimension matches ``dimension_of``."""
+    import pint
+
+    if not isinstance(text, str) or not text.strip():
+        raise value_error(f"{what}: expected a unit as text, e.g. '{dimension_of}'")
+    try:
+        unit_factor(text.strip(), dimension_of)
+    except (pint.UndefinedUnitError, ValueError, AttributeError, TypeError):
+        raise value_error(f"{what}: unknown unit {text!r}") from None
+    except pint.DimensionalityError:
+        raise value_error(
+            f"{what}: {text!r} is not a unit of {dimension_name(registry().Unit(dimension_of))}"
+        ) from None
+    except Exception:
+        raise value_error(f"{what}: cannot read {text!r} as a unit") from None
+    return text.strip()
+
+
+__all__ = ["ExcelError", "registry", "parse", "factor", "unit_factor", "to_unit", "check_unit"]
