@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 from . import units
 from .errors import ExcelError, as_excel_error, na_error, num_error, value_error
@@ -101,9 +101,9 @@ class Arg:
             x = float(v)
         elif np is not None and isinstance(v, np.number):
             x = float(v)
-        elif isinstance(v, str):
+        elif isinstance(v, str) and v.strip():
             x = self.read_text(v)
-        elif v is None:
+        elif v is None or isinstance(v, str):
             raise value_error(f"{self.name} is empty: expected a number")
         else:
             raise value_error(f"{self.name}: expected a number, got {_describe(v)}")
@@ -137,7 +137,7 @@ class Arg:
             if good.all():
                 return a, None
             errors = np.full(a.shape, None, dtype=object)
-            for idx in zip(*np.nonzero(~good)):
+            for idx in zip(*np.nonzero(~good), strict=True):
                 try:
                     self.check(float(a[idx]))
                 except ExcelError as e:
@@ -199,6 +199,7 @@ _COUNT = re.compile(
     r"(k|thousand|m|mn|million|b|bn|billion|t|trillion)?\s*(?:params?|parameters?)?\s*$",
     re.IGNORECASE,
 )
+_THOUSANDS = re.compile(r"^\s*[+-]?\d{1,3}(?:,\d{3})+(?![\d,])")
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6,
           "b": 1e9, "bn": 1e9, "billion": 1e9, "t": 1e12, "trillion": 1e12}
 
@@ -209,8 +210,7 @@ class Count(Arg):
     always billions, never bytes."""
 
     def read_text(self, text: str) -> float:
-        m = _COUNT.match(text.replace(",", "") if re.fullmatch(r"[\d,.\sA-Za-z+-]+", text)
-                         and re.search(r"\d,\d{3}", text) else text)
+        m = _COUNT.match(_THOUSANDS.sub(lambda g: g.group(0).replace(",", ""), text, count=1))
         if m is None:
             raise value_error(
                 f"{self.name}: cannot read {_describe(text)} as a count; "

@@ -176,12 +176,12 @@ def UNIT_CONVERT(value, from_unit, to_unit):
 
 def _time_floor_seconds(amount, rate):
     """amount ÷ rate in seconds, checking that the units of the two agree."""
-    for name, v in (("amount", amount), ("rate", rate)):
+    for v in (amount, rate):
         err = as_excel_error(v)
         if err is not None:
             raise err
     parsed = []
-    for name, v in (("amount", amount), ("rate", rate)):
+    for name, v in (("amount", amount), ("rate", rate)):  # noqa: B007 - name is used below
         if isinstance(v, bool) or v is None or not isinstance(v, int | float | str):
             raise value_error(f"{name}: expected a number or text with units, got "
                               f"{'an empty cell' if v is None else repr(v)}")

@@ -17,7 +17,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from functools import lru_cache
+from decimal import Decimal
+from functools import cache
 from importlib import resources
 
 from .errors import na_error
@@ -54,12 +55,12 @@ def _key(s: str) -> str:
     return re.sub(r"[^0-9a-z]", "", s.lower())
 
 
-@lru_cache(maxsize=None)
+@cache
 def gpus() -> dict[str, dict]:
     return {r["name"]: r for r in _read("gpus.csv")}
 
 
-@lru_cache(maxsize=None)
+@cache
 def models() -> dict[str, dict]:
     rows = {r["name"]: dict(r) for r in _read("models.csv")}
     attention = {r["name"]: r for r in _read("attention.csv")}
@@ -76,14 +77,23 @@ def models() -> dict[str, dict]:
             "2 × layers × kv_heads × head_dim × 2 bytes (BF16): exact for MHA and GQA")
         r["sliding_window"] = a["sliding_window"] if a else ""
         r["sliding_layers"] = a["sliding_layers"] if a else ""
-        r["params"] = str(float(r["total_params_B"]) * 1e9)
-        r["active_params"] = str(float(r["active_params_B"]) * 1e9)
+        # exact decimal scaling: 8.03 × 1e9 in floats is 8029999999.999999
+        r["params"] = str(Decimal(r["total_params_B"]) * 10**9)
+        r["active_params"] = str(Decimal(r["active_params_B"]) * 10**9)
     return rows
 
 
-@lru_cache(maxsize=None)
+@cache
 def _aliases(table: str) -> dict[str, str]:
     return {_key(r["alias"]): r["name"] for r in _read("aliases.csv") if r["table"] == table}
+
+
+def _word_suffixes(name: str) -> list[str]:
+    """Keys of the name from each word on: "NVIDIA GB200 (per GPU)" gives
+    nvidiagb200pergpu, gb200pergpu, pergpu, gpu. A query matches from a word start, so
+    "B200" does not match "GB200"."""
+    words = re.findall(r"[0-9A-Za-z]+", name)
+    return [_key("".join(words[i:])) for i in range(len(words))]
 
 
 def match(query: str, rows: dict[str, dict], table: str, what: str) -> str:
@@ -97,7 +107,7 @@ def match(query: str, rows: dict[str, dict], table: str, what: str) -> str:
     alias = _aliases(table).get(q)
     if alias:
         return alias
-    hits = [n for k, n in keys.items() if q in k]
+    hits = [n for n in rows if any(k.startswith(q) for k in _word_suffixes(n))]
     if len(hits) == 1:
         return hits[0]
     if hits:

@@ -47,7 +47,8 @@ _PREFIXES = ("", "k", "K", "M", "G", "T", "P", "E")
 _CASE_FREE = {
     s.lower(): s
     for s in (
-        [p + u for p in _PREFIXES for u in ("B", "FLOP", "FLOPS", "FLOPs", "OPS")]
+        # "FLOPS" after "FLOPs": written in lower case, "tflops" means the rate
+        [p + u for p in _PREFIXES for u in ("B", "FLOP", "FLOPs", "FLOPS", "OPS")]
         + [p + "B" for p in ("Ki", "Mi", "Gi", "Ti", "Pi")]
         + ["token", "tokens", "tok"]
     )
@@ -142,7 +143,8 @@ def to_unit(text: str, target: str, what: str) -> float:
     try:
         mag, units = parse(text)
     except ValueError as exc:
-        raise value_error(f"{what}: {exc}; expected a number or text like '{_example(target)}'") from None
+        raise value_error(
+            f"{what}: {exc}; expected a number or text like '{_example(target)}'") from None
     if units == registry().dimensionless and target != "dimensionless":
         return mag
     try:

@@ -1,0 +1,104 @@
+"""The ``napkin`` command.
+
+    napkin eval FORMULA [FORMULA ...]        evaluate Excel formulas, one line each
+    napkin calc IN.xlsx -o OUT.xlsx [--json]  compute a workbook without Excel
+    napkin template [-o PATH]                 write the template workbook
+    napkin lite [-o DIR]                      write the xlwings Lite bundle
+    napkin addin install                      set up the xlwings add-in route
+
+Exit status: 0 when every formula was evaluated (an Excel error value is a result, not
+a failure), 1 when a file could not be read or written, 2 for misuse.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _eval(args) -> int:
+    from .engine import evaluate, format_value
+
+    for formula in args.formulas:
+        print(format_value(evaluate(formula)))
+    return 0
+
+
+def _calc(args) -> int:
+    from .engine import calc_workbook, to_json
+
+    results = calc_workbook(args.input, args.output)
+    if args.json:
+        json.dump({k: to_json(v) for k, v in results.items()}, sys.stdout, indent=1,
+                  ensure_ascii=False)
+        print()
+    else:
+        print(f"computed {len(results)} formulas: {args.input} -> {args.output}")
+    return 0
+
+
+def _template(args) -> int:
+    from workbook.build import build_template
+
+    path = build_template(args.output)
+    print(f"wrote {path}")
+    return 0
+
+
+def _lite(args) -> int:
+    from .lite import write_bundle
+
+    for path in write_bundle(args.output):
+        print(f"wrote {path}")
+    return 0
+
+
+def _addin(args) -> int:
+    from .install import install
+
+    return install(dry_run=args.dry_run)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="napkin", description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="command", required=True)
+
+    e = sub.add_parser("eval", help="evaluate Excel formulas (ours and Excel's own)")
+    e.add_argument("formulas", nargs="+", metavar="FORMULA",
+                   help="e.g. '=RIDGE(989,3.35)*2' (the leading = is optional)")
+    e.set_defaults(run=_eval)
+
+    c = sub.add_parser("calc", help="compute a workbook and write its values")
+    c.add_argument("input", metavar="IN.xlsx")
+    c.add_argument("-o", "--output", required=True, metavar="OUT.xlsx")
+    c.add_argument("--json", action="store_true", help="print {\"Sheet!A1\": value, ...}")
+    c.set_defaults(run=_calc)
+
+    t = sub.add_parser("template", help="write the template workbook")
+    t.add_argument("-o", "--output", default="napkin.xlsx", metavar="PATH")
+    t.set_defaults(run=_template)
+
+    li = sub.add_parser("lite", help="write the xlwings Lite bundle (main.py, requirements.txt)")
+    li.add_argument("-o", "--output", default="napkin-lite", metavar="DIR")
+    li.set_defaults(run=_lite)
+
+    a = sub.add_parser("addin", help="xlwings add-in route (Windows desktop Excel)")
+    asub = a.add_subparsers(dest="action", required=True)
+    ai = asub.add_parser("install", help="set up what can be set up, print the rest")
+    ai.add_argument("--dry-run", action="store_true", help="only print the steps")
+    ai.set_defaults(run=_addin)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (OSError, ValueError) as exc:  # unreadable or unwritable files, bad workbooks
+        print(f"napkin {args.command}: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
