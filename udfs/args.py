@@ -124,10 +124,12 @@ class Arg:
         holds an ExcelError where an element is bad (None where it is fine), or None if
         no element is bad. Requires numpy."""
         try:
-            a = np.asarray(v, dtype=float)
-        except (TypeError, ValueError):
-            a = None
-        if a is not None and not any(isinstance(x, bool) for x in _flat_sample(v)):
+            a = np.asarray(v)
+        except (TypeError, ValueError):  # ragged nesting
+            raise value_error(f"{self.name}: a range must be rectangular "
+                              "(rows of equal length)") from None
+        if a.dtype.kind in "iuf" and not _has_bool(v):  # numbers only: vectorised
+            a = a.astype(float, copy=False)
             if a.ndim > 2:
                 raise value_error(f"{self.name}: a range has at most two dimensions")
             with np.errstate(invalid="ignore"):
@@ -158,17 +160,15 @@ class Arg:
         return vals, errors if bad else None
 
 
-def _flat_sample(v):
-    """Elements of a (nested) list to look at for booleans (numpy reads True as 1.0)."""
-    if np is not None and isinstance(v, np.ndarray):
-        return v.ravel().tolist() if v.dtype == object or v.dtype == bool else ()
-    out = []
+def _has_bool(v) -> bool:
+    """True if a list range holds TRUE/FALSE, which numpy would silently read as 1/0."""
+    if isinstance(v, np.ndarray):
+        return False  # its dtype already says: bool arrays are not kind i/u/f
     for row in v:
-        if isinstance(row, list | tuple):
-            out.extend(row)
-        else:
-            out.append(row)
-    return out
+        if type(row) is bool or (isinstance(row, list | tuple)
+                                 and any(type(x) is bool for x in row)):
+            return True
+    return False
 
 
 def _object_array(v, name):

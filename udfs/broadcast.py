@@ -35,6 +35,9 @@ def run(kernel, bound: list[tuple[Arg, object]], *, result: str = NUMBER,
             except (ZeroDivisionError, OverflowError):
                 raise num_error(nonfinite) from None
             return _finish(y, result, scale, nonfinite)
+        for a, v in bound:
+            if is_range(v) and 0 in _shape(v):
+                raise value_error(f"{a.name}: the range is empty")
         if np is None:
             return _map_python(kernel, bound, result, scale, nonfinite)
         return _map_numpy(kernel, bound, result, scale, nonfinite)
@@ -125,6 +128,8 @@ def map_elements(fn, named_values: list[tuple[str, object]]):
     """
     shapes = [_shape(v) for _, v in named_values]
     for (name, v), s in zip(named_values, shapes, strict=True):
+        if 0 in s:
+            raise value_error(f"{name}: the range is empty")
         if len(s) > 2:
             raise value_error(f"{name}: a range has at most two dimensions")
         if len(s) == 2 and not (np is not None and isinstance(v, np.ndarray)) and any(

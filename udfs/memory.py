@@ -6,7 +6,7 @@ decimal gigabyte (1 GB = 10⁹ bytes); GiB (2³⁰ bytes) only where asked for.
 
 from __future__ import annotations
 
-from .xp import ceil, round_sig
+from .xp import ceil, maximum, round_sig, where
 
 
 def weight_gb(params, bytes_per_param):
@@ -48,8 +48,12 @@ def usable_gb(capacity_gb, reserve_fraction):
 
 def fits(need_gb, capacity_gb, reserve_fraction):
     """True when ``need_gb`` ≤ capacity × (1 − reserve). Reference doc §1: 140 GB (70B
-    BF16) does not fit in 80 GB; 70 GB (FP8) does."""
-    return need_gb <= usable_gb(capacity_gb, reserve_fraction)
+    BF16) does not fit in 80 GB; 70 GB (FP8) does.
+
+    Decided on the same rounded quotient as :func:`gpus_needed`, so that FITS is TRUE
+    exactly when GPUS_NEEDED is at most 1 (70 GB in 80 GB with 12.5 % reserved fits).
+    """
+    return round_sig(need_gb / usable_gb(capacity_gb, reserve_fraction)) <= 1
 
 
 def gpus_needed(need_gb, capacity_gb, reserve_fraction):
@@ -58,5 +62,6 @@ def gpus_needed(need_gb, capacity_gb, reserve_fraction):
     The quotient is rounded to 12 significant digits before the ceiling, so float noise
     (160 ÷ 80 computed as 2.0000000000000004) does not add a GPU.
     """
-    return ceil(round_sig(need_gb / usable_gb(capacity_gb, reserve_fraction)))
+    n = ceil(round_sig(need_gb / usable_gb(capacity_gb, reserve_fraction)))
+    return where(need_gb > 0, maximum(n, 1.0), 0.0)  # any need at all takes one GPU
 

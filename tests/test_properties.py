@@ -1,0 +1,151 @@
+"""Property tests (hypothesis): identities of the formulas, for inputs Excel can pass."""
+
+import math
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from udfs import (
+    AMDAHL,
+    CATALOG,
+    DECODE_FLOOR,
+    FITS,
+    GPUS_NEEDED,
+    KV_CACHE_GB,
+    MS_PER_TOKEN,
+    RIDGE,
+    SPEEDUP,
+    TOKENS_PER_SEC,
+    UNIT_CONVERT,
+    WEIGHT_GB,
+    ExcelError,
+)
+
+approx = pytest.approx
+positive = st.floats(min_value=1e-6, max_value=1e12, allow_nan=False, allow_infinity=False)
+share = st.floats(min_value=0, max_value=1, exclude_max=True)
+
+
+@given(positive)
+def test_tokens_per_sec_and_ms_per_token_are_inverses(x):
+    assert TOKENS_PER_SEC(MS_PER_TOKEN(x)) == approx(x, rel=1e-12)
+    assert MS_PER_TOKEN(TOKENS_PER_SEC(x)) == approx(x, rel=1e-12)
+
+
+@given(share, st.floats(min_value=1e-3, max_value=1e9))
+def test_amdahl_is_bounded_by_the_infinitely_fast_case(p, s):
+    bound = AMDAHL(p)
+    got = AMDAHL(p, s)
+    assert got <= bound * (1 + 1e-12)
+    if s >= 1:
+        assert got >= 1 - 1e-12  # making a part faster never makes the whole slower
+
+
+@given(share, st.floats(min_value=1, max_value=1e6), st.floats(min_value=1, max_value=1e6))
+def test_amdahl_grows_with_the_factor(p, s1, s2):
+    lo, hi = sorted((s1, s2))
+    assert AMDAHL(p, lo) <= AMDAHL(p, hi) * (1 + 1e-12)
+
+
+@given(st.floats(min_value=1, max_value=1e5), st.floats(min_value=0.01, max_value=100),
+       st.floats(min_value=0.01, max_value=1))
+def test_ridge_is_proportional_to_efficiency(peak, bandwidth, efficiency):
+    assert RIDGE(peak, bandwidth, efficiency) == approx(RIDGE(peak, bandwidth) * efficiency)
+
+
+@given(st.floats(min_value=1e6, max_value=1e13), st.sampled_from(["FP32", "BF16", "FP8", "INT4"]),
+       st.floats(min_value=0.1, max_value=100))
+def test_decode_floor_grows_with_params_and_shrinks_with_bandwidth(params, precision, bw):
+    t = DECODE_FLOOR(params, precision, bw)
+    assert DECODE_FLOOR(params * 2, precision, bw) == approx(2 * t)
+    assert DECODE_FLOOR(params, precision, bw * 2) == approx(t / 2)
+
+
+@given(st.floats(min_value=0, max_value=1e6), st.floats(min_value=0.1, max_value=1e4), share)
+def test_gpus_needed_is_the_smallest_count_that_fits(need, capacity, reserve):
+    n = GPUS_NEEDED(need, capacity, reserve)
+    assert n == int(n) and n >= 0
+    usable = capacity * (1 - reserve)
+    assume(usable > 0)
+    # n GPUs hold it; n − 1 do not (within the 12-digit rounding that absorbs float noise)
+    assert need <= n * usable * (1 + 1e-11)
+    if n >= 1:
+        assert need > (n - 1) * usable * (1 - 1e-11)
+    assert FITS(need, capacity, reserve) == (n <= 1)
+
+
+@given(st.integers(1, 200), st.integers(1, 128), st.sampled_from([64, 96, 128, 256]),
+       st.integers(0, 10**6), st.integers(1, 512))
+def test_kv_cache_is_linear_in_tokens_and_batch(layers, heads, dim, tokens, batch):
+    one = KV_CACHE_GB(layers, heads, dim, tokens)
+    assert KV_CACHE_GB(layers, heads, dim, tokens, "BF16", batch) == approx(one * batch)
+    assert KV_CACHE_GB(layers, heads, dim, tokens, "FP8") == approx(one / 2)
+
+
+# A unit string and its bare-number equivalent agree ------------------------------------
+scaled = st.sampled_from([
+    # (function, how to write the argument as text, default unit's scale in SI)
+    ("bandwidth TB/s", lambda x: f"{x!r} TB/s", 1.0),
+    ("bandwidth GB/s", lambda x: f"{x * 1000!r} GB/s", 1.0),
+    ("bandwidth B/s", lambda x: f"{x * 1e12!r} B/s", 1.0),
+])
+
+
+@given(st.floats(min_value=1e-3, max_value=1e4), scaled)
+def test_bandwidth_text_and_bare_number_agree(bw, spelling):
+    _, write, _ = spelling
+    assert RIDGE(989, write(bw)) == approx(RIDGE(989, bw), rel=1e-9)
+
+
+@given(st.floats(min_value=1e-3, max_value=1e6))
+def test_peak_text_and_bare_number_agree(peak):
+    assert RIDGE(f"{peak!r} TFLOPS", 3.35) == approx(RIDGE(peak, 3.35), rel=1e-9)
+    assert RIDGE(f"{peak / 1000!r} PFLOPS", 3.35) == approx(RIDGE(peak, 3.35), rel=1e-9)
+
+
+@given(st.floats(min_value=1e3, max_value=1e13))
+def test_params_text_and_number_agree(params):
+    assert WEIGHT_GB(f"{params / 1e9!r}B", "BF16") == approx(WEIGHT_GB(params, "BF16"))
+    assert WEIGHT_GB(f"{params!r}", "BF16") == approx(WEIGHT_GB(params, "BF16"))
+
+
+@given(st.floats(min_value=1e-6, max_value=1e9), st.sampled_from(
+    [("GB", "GiB"), ("TB/s", "GB/s"), ("TFLOPS", "PFLOPS"), ("ms", "s"), ("tokens/s", "tokens/h")]))
+def test_unit_convert_round_trips(x, pair):
+    a, b = pair
+    assert UNIT_CONVERT(UNIT_CONVERT(x, a, b), b, a) == approx(x, rel=1e-12)
+    assert UNIT_CONVERT(f"{x!r} {a}", None, b) == approx(UNIT_CONVERT(x, a, b), rel=1e-12)
+
+
+@given(positive, positive)
+def test_speedup_of_swapped_times_is_the_inverse(a, b):
+    assert SPEEDUP(a, b) * SPEEDUP(b, a) == approx(1)
+
+
+# Ranges agree with scalars --------------------------------------------------------------
+@settings(max_examples=50)
+@given(st.lists(st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=8),
+                          st.none(), st.booleans(), st.just("3.35 TB/s")), min_size=1,
+                max_size=6))
+def test_a_range_gives_what_each_cell_would_alone(values):
+    out = RIDGE(989, values)
+    assert isinstance(out, list) and len(out) == len(values)
+    for v, o in zip(values, out, strict=True):
+        alone = RIDGE(989, v)
+        if isinstance(alone, ExcelError):
+            assert isinstance(o, ExcelError) and o.code == alone.code
+        else:
+            assert o == approx(alone) and math.isfinite(o)
+
+
+def test_catalog_functions_never_raise_on_odd_input():
+    odd = [None, True, "", "   ", "#N/A", "1e400", "nan", "∞", "3.35 TB/s", -0.0, 1e308,
+           5e-324, [], [[]], [[1, 2], [3]], object()]
+    for name, f in CATALOG.items():
+        nargs = f.__code__.co_argcount
+        for v in odd:
+            out = f(*([v] * nargs))
+            assert not isinstance(out, float) or math.isfinite(out), (name, v, out)
+            if isinstance(out, ExcelError):
+                assert "internal error" not in out.message, (name, v, out)
