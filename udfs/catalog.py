@@ -28,7 +28,8 @@ from .args import (
     out_unit,
 )
 from .broadcast import BOOL, TEXT, guard, map_elements, run
-from .errors import as_excel_error, value_error
+from .errors import ExcelError, as_excel_error, value_error
+from .formula import Formula
 
 try:  # xlwings declares the functions to Excel; without it they are plain functions
     from xlwings import arg, func
@@ -66,8 +67,9 @@ def _or(value, default):
     return default if value is None else value
 
 
-# Argument readers shared by several functions -------------------------------------------
+# Argument readers and formulas, built once (see udfs.formula) ---------------------------
 PARAMS = Count("params", domain=POSITIVE)
+PRECISION = Precision()
 MEMORY_NEED = Arg("need_gb", "GB", NONNEGATIVE)
 CAPACITY = Arg("capacity_gb", "GB", POSITIVE)
 RESERVE_FRACTION = Arg("reserve_fraction", "dimensionless", RESERVE)
@@ -75,6 +77,67 @@ BANDWIDTH = Arg("bandwidth", "TB/s", POSITIVE)
 PEAK = Arg("peak_flops", "TFLOPS", POSITIVE)
 MS_TOKEN = Arg("ms_per_token", "ms", POSITIVE, also=("ms/token",))
 TPS = Arg("tokens_per_sec", "token/s", POSITIVE)
+BATCH = Arg("batch", None, POSITIVE)
+
+_WEIGHT_GB = Formula(memory.weight_gb, PARAMS, PRECISION)
+_BYTES_PER_PARAM = Formula(lambda b: b, PRECISION)
+_KV_CACHE_GB = Formula(
+    memory.kv_cache_gb, Arg("layers", None, POSITIVE, whole=True),
+    Arg("kv_heads", None, POSITIVE, whole=True), Arg("head_dim", None, POSITIVE, whole=True),
+    Arg("tokens", "token", NONNEGATIVE), PRECISION, BATCH)
+_FITS = Formula(memory.fits, MEMORY_NEED, CAPACITY, RESERVE_FRACTION, result=BOOL)
+_GPUS_NEEDED = Formula(memory.gpus_needed, MEMORY_NEED, CAPACITY, RESERVE_FRACTION)
+_KERNEL_TIME = Formula(timing.kernel_time_ms, Arg("flops", "FLOP", NONNEGATIVE),
+                       Arg("bytes", "B", NONNEGATIVE), PEAK, BANDWIDTH)
+_DECODE_ARGS = (PARAMS, PRECISION, BANDWIDTH, BATCH, Arg("kv_gb", "GB", NONNEGATIVE))
+_DECODE_FLOOR_MEMORY = Formula(
+    lambda n, b, bw, batch, kv: timing.decode_floor_ms(memory.weight_gb(n, b), kv, bw, n, batch),
+    *_DECODE_ARGS)
+_DECODE_FLOOR = Formula(
+    lambda n, b, bw, batch, kv, peak: timing.decode_floor_ms(
+        memory.weight_gb(n, b), kv, bw, n, batch, peak),
+    *_DECODE_ARGS, PEAK)
+_TOKENS_PER_SEC = Formula(timing.tokens_per_sec, MS_TOKEN)
+_MS_PER_TOKEN = Formula(timing.ms_per_token, TPS)
+_PER_USER_TPS = Formula(timing.per_user_tps, Arg("aggregate_tps", "token/s", NONNEGATIVE),
+                        Arg("streams", None, POSITIVE))
+_INTENSITY = Formula(roofline.intensity, Arg("flops", "FLOP", NONNEGATIVE),
+                     Arg("bytes", "B", POSITIVE))
+_MATMUL_INTENSITY = Formula(
+    roofline.matmul_intensity, Arg("m", None, POSITIVE, whole=True),
+    Arg("n", None, POSITIVE, whole=True), Arg("k", None, POSITIVE, whole=True), PRECISION)
+_RIDGE = Formula(roofline.ridge, PEAK, BANDWIDTH,
+                 Arg("efficiency", "dimensionless", OPEN_FRACTION))
+_ATTAINABLE = Formula(roofline.attainable_tflops, Arg("intensity", "FLOP/B", NONNEGATIVE),
+                      PEAK, BANDWIDTH)
+_BOUND = Formula(roofline.bound, Arg("intensity", "FLOP/B", NONNEGATIVE),
+                 Arg("ridge", "FLOP/B", POSITIVE), result=TEXT)
+_CRITICAL_BATCH = Formula(roofline.critical_batch, PEAK, BANDWIDTH,
+                          Precision("weight_precision"))
+_MBU = Formula(roofline.mbu, Arg("bytes_per_token_gb", "GB", POSITIVE), MS_TOKEN, BANDWIDTH)
+_MFU = Formula(roofline.mfu, Arg("flops_per_token", "FLOP", POSITIVE, also=("FLOP/token",)),
+               TPS, PEAK)
+_UNBOUNDED = "p = 1 with s omitted: the speedup has no bound"
+_AMDAHL_INFINITE = Formula(speedup.amdahl, Arg("p", "dimensionless", FRACTION),
+                           nonfinite=_UNBOUNDED)
+_AMDAHL = Formula(speedup.amdahl, Arg("p", "dimensionless", FRACTION),
+                  Arg("s", "dimensionless", POSITIVE))
+_SPEEDUP = Formula(speedup.speedup, Arg("before", "ms", POSITIVE), Arg("after", "ms", POSITIVE))
+_COST_PER_MTOK = Formula(
+    cost.cost_per_mtok, Arg("gpu_hourly_cost", None, NONNEGATIVE), TPS,
+    Arg("gpus", None, POSITIVE), Arg("utilization", "dimensionless", OPEN_FRACTION))
+
+
+def _in_unit(formula: Formula, unit, default: str, *values):
+    """Call ``formula`` with its result expressed in ``unit`` (empty: ``default``)."""
+    if unit is None:
+        return formula(*values)
+    try:
+        scale = out_unit(unit, "unit", default)[1]
+    except ExcelError as e:
+        return e
+    return formula(*values, scale=scale)
+
 
 # Argument docs shared by several functions
 D_PARAMS = "Parameter count: a number (8.03E+9) or text with a scale: '8.03B', '70b', '405e9'."
@@ -92,14 +155,13 @@ D_UNIT_MS = "Optional. Unit of the result: ms (default), s, us, ns..."
 @excel_function(params=D_PARAMS, precision=D_PRECISION, unit=D_UNIT_GB)
 def WEIGHT_GB(params, precision, unit=None):
     """Weight memory = params × bytes per parameter, in GB (10^9 bytes) unless unit says otherwise. WEIGHT_GB("8.03B","BF16") = 16.06."""  # noqa: E501
-    return guard(lambda: run(memory.weight_gb, [(PARAMS, params), (Precision(), precision)],
-                             scale=out_unit(unit, "unit", "GB")[1]))
+    return _in_unit(_WEIGHT_GB, unit, "GB", params, precision)
 
 
 @excel_function(precision=D_PRECISION)
 def BYTES_PER_PARAM(precision):
     """Bytes per parameter of a number format: FP32 4, BF16/FP16 2, FP8/INT8 1, FP6 0.75, INT4/FP4 0.5, MXFP4 0.53125, NVFP4 0.5625."""  # noqa: E501
-    return guard(lambda: run(lambda b: b, [(Precision(), precision)]))
+    return _BYTES_PER_PARAM(precision)
 
 
 @excel_function(
@@ -113,30 +175,20 @@ def BYTES_PER_PARAM(precision):
 )
 def KV_CACHE_GB(layers, kv_heads, head_dim, tokens, precision=None, batch=None, unit=None):
     """KV cache = 2 × layers × kv_heads × head_dim × bytes × tokens × batch, in GB. Right for MHA and GQA; not MLA (DeepSeek-V3) or sliding-window layers (Gemma 2)."""  # noqa: E501
-    return guard(lambda: run(memory.kv_cache_gb, [
-        (Arg("layers", None, POSITIVE, whole=True), layers),
-        (Arg("kv_heads", None, POSITIVE, whole=True), kv_heads),
-        (Arg("head_dim", None, POSITIVE, whole=True), head_dim),
-        (Arg("tokens", "token", NONNEGATIVE), tokens),
-        (Precision(), _or(precision, "BF16")),
-        (Arg("batch", None, POSITIVE), _or(batch, 1)),
-    ], scale=out_unit(unit, "unit", "GB")[1]))
+    return _in_unit(_KV_CACHE_GB, unit, "GB", layers, kv_heads, head_dim, tokens,
+                    _or(precision, "BF16"), _or(batch, 1))
 
 
 @excel_function(need_gb=D_NEED, capacity_gb=D_CAPACITY, reserve_fraction=D_RESERVE)
 def FITS(need_gb, capacity_gb, reserve_fraction=None):
     """TRUE when need_gb <= capacity_gb × (1 − reserve_fraction). Memory in GB unless given as text with units. FITS(140,80) = FALSE; FITS(70,80) = TRUE."""  # noqa: E501
-    return guard(lambda: run(memory.fits, [
-        (MEMORY_NEED, need_gb), (CAPACITY, capacity_gb),
-        (RESERVE_FRACTION, _or(reserve_fraction, 0))], result=BOOL))
+    return _FITS(need_gb, capacity_gb, _or(reserve_fraction, 0))
 
 
 @excel_function(need_gb=D_NEED, capacity_gb=D_CAPACITY, reserve_fraction=D_RESERVE)
 def GPUS_NEEDED(need_gb, capacity_gb, reserve_fraction=None):
     """Whole GPUs to hold need_gb: CEILING(need ÷ (capacity × (1 − reserve))). Memory in GB unless given with units. GPUS_NEEDED(140,80) = 2."""  # noqa: E501
-    return guard(lambda: run(memory.gpus_needed, [
-        (MEMORY_NEED, need_gb), (CAPACITY, capacity_gb),
-        (RESERVE_FRACTION, _or(reserve_fraction, 0))]))
+    return _GPUS_NEEDED(need_gb, capacity_gb, _or(reserve_fraction, 0))
 
 
 def _unit_convert(value, from_unit, to_unit):
@@ -239,17 +291,7 @@ def TIME_FLOOR(amount, rate, unit=None):
 )
 def KERNEL_TIME(flops, bytes, peak_flops, bandwidth, unit=None):  # noqa: A002 - Excel name
     """The max rule: time ≈ MAX(flops ÷ peak_flops, bytes ÷ bandwidth), in ms. FLOPs and bytes are counts; peak in TFLOPS, bandwidth in TB/s unless given as text."""  # noqa: E501
-    return guard(lambda: run(timing.kernel_time_ms, [
-        (Arg("flops", "FLOP", NONNEGATIVE), flops), (Arg("bytes", "B", NONNEGATIVE), bytes),
-        (PEAK, peak_flops), (BANDWIDTH, bandwidth)],
-        scale=out_unit(unit, "unit", "ms")[1]))
-
-
-def _decode_floor_kernel(with_peak):
-    def kernel(params, b, bandwidth, batch, kv_gb, *peak):
-        return timing.decode_floor_ms(memory.weight_gb(params, b), kv_gb, bandwidth, params,
-                                      batch, peak[0] if with_peak else None)
-    return kernel
+    return _in_unit(_KERNEL_TIME, unit, "ms", flops, bytes, peak_flops, bandwidth)
 
 
 @excel_function(
@@ -264,25 +306,22 @@ def _decode_floor_kernel(with_peak):
 def DECODE_FLOOR(params, precision, bandwidth, batch=None, peak_flops=None, kv_gb=None,
                  unit=None):
     """Per-token decode floor = MAX((weights + KV) ÷ bandwidth, 2 × params × batch ÷ peak), in ms. A floor, not a prediction. DECODE_FLOOR(70E9,"FP8",3.35) = 20.9."""  # noqa: E501
-    bound = [(PARAMS, params), (Precision(), precision), (BANDWIDTH, bandwidth),
-             (Arg("batch", None, POSITIVE), _or(batch, 1)),
-             (Arg("kv_gb", "GB", NONNEGATIVE), _or(kv_gb, 0))]
-    if peak_flops is not None:
-        bound.append((PEAK, peak_flops))
-    return guard(lambda: run(_decode_floor_kernel(peak_flops is not None), bound,
-                             scale=out_unit(unit, "unit", "ms")[1]))
+    values = (params, precision, bandwidth, _or(batch, 1), _or(kv_gb, 0))
+    if peak_flops is None:
+        return _in_unit(_DECODE_FLOOR_MEMORY, unit, "ms", *values)
+    return _in_unit(_DECODE_FLOOR, unit, "ms", *values, peak_flops)
 
 
 @excel_function(ms_per_token="Time per token of one stream: bare number in ms, or text ('5 ms').")
 def TOKENS_PER_SEC(ms_per_token):
     """Tokens per second of one stream = 1000 ÷ ms per token. TOKENS_PER_SEC(5) = 200."""
-    return guard(lambda: run(timing.tokens_per_sec, [(MS_TOKEN, ms_per_token)]))
+    return _TOKENS_PER_SEC(ms_per_token)
 
 
 @excel_function(tokens_per_sec="Tokens per second: a bare number, or text ('200 tokens/s').")
 def MS_PER_TOKEN(tokens_per_sec):
     """Milliseconds per token = 1000 ÷ tokens per second. MS_PER_TOKEN(200) = 5."""
-    return guard(lambda: run(timing.ms_per_token, [(TPS, tokens_per_sec)]))
+    return _MS_PER_TOKEN(tokens_per_sec)
 
 
 @excel_function(
@@ -291,9 +330,7 @@ def MS_PER_TOKEN(tokens_per_sec):
 )
 def PER_USER_TPS(aggregate_tps, streams):
     """Tokens/s each stream sees = aggregate ÷ streams. PER_USER_TPS(1800,10) = 180. An aggregate figure means nothing without the number of streams."""  # noqa: E501
-    return guard(lambda: run(timing.per_user_tps, [
-        (Arg("aggregate_tps", "token/s", NONNEGATIVE), aggregate_tps),
-        (Arg("streams", None, POSITIVE), streams)]))
+    return _PER_USER_TPS(aggregate_tps, streams)
 
 
 @excel_function(
@@ -302,8 +339,7 @@ def PER_USER_TPS(aggregate_tps, streams):
 )
 def INTENSITY(flops, bytes):  # noqa: A002 - Excel name
     """Arithmetic intensity = FLOPs ÷ bytes moved, in FLOP/byte. INTENSITY(1,4) = 0.25 (y = x × 2 in BF16)."""  # noqa: E501
-    return guard(lambda: run(roofline.intensity, [
-        (Arg("flops", "FLOP", NONNEGATIVE), flops), (Arg("bytes", "B", POSITIVE), bytes)]))
+    return _INTENSITY(flops, bytes)
 
 
 @excel_function(
@@ -314,9 +350,7 @@ def INTENSITY(flops, bytes):  # noqa: A002 - Excel name
 )
 def MATMUL_INTENSITY(m, n, k, precision=None):
     """Intensity of an (m×k)·(k×n) product = 2mnk ÷ (bytes × (mk + kn + mn)), FLOP/byte. MATMUL_INTENSITY(4096,4096,4096) = 1365."""  # noqa: E501
-    return guard(lambda: run(roofline.matmul_intensity, [
-        (Arg("m", None, POSITIVE, whole=True), m), (Arg("n", None, POSITIVE, whole=True), n),
-        (Arg("k", None, POSITIVE, whole=True), k), (Precision(), _or(precision, "BF16"))]))
+    return _MATMUL_INTENSITY(m, n, k, _or(precision, "BF16"))
 
 
 @excel_function(
@@ -326,9 +360,7 @@ def MATMUL_INTENSITY(m, n, k, precision=None):
 )
 def RIDGE(peak_flops, bandwidth, efficiency=None):
     """Ridge point = peak × efficiency ÷ bandwidth, in FLOP/byte. Below it a kernel is memory-bound, above it compute-bound. RIDGE(989,3.35) = 295.2."""  # noqa: E501
-    return guard(lambda: run(roofline.ridge, [
-        (PEAK, peak_flops), (BANDWIDTH, bandwidth),
-        (Arg("efficiency", "dimensionless", OPEN_FRACTION), _or(efficiency, 1))]))
+    return _RIDGE(peak_flops, bandwidth, _or(efficiency, 1))
 
 
 @excel_function(
@@ -338,9 +370,7 @@ def RIDGE(peak_flops, bandwidth, efficiency=None):
 )
 def ATTAINABLE(intensity, peak_flops, bandwidth):
     """Roofline: attainable compute = MIN(peak, bandwidth × intensity), in TFLOPS. ATTAINABLE(0.25,989,3.35) = 0.8375."""  # noqa: E501
-    return guard(lambda: run(roofline.attainable_tflops, [
-        (Arg("intensity", "FLOP/B", NONNEGATIVE), intensity), (PEAK, peak_flops),
-        (BANDWIDTH, bandwidth)]))
+    return _ATTAINABLE(intensity, peak_flops, bandwidth)
 
 
 @excel_function(
@@ -349,9 +379,7 @@ def ATTAINABLE(intensity, peak_flops, bandwidth):
 )
 def BOUND(intensity, ridge):
     """"memory-bound" when intensity < ridge, else "compute-bound". BOUND(1,295) = "memory-bound"."""  # noqa: E501
-    return guard(lambda: run(roofline.bound, [
-        (Arg("intensity", "FLOP/B", NONNEGATIVE), intensity),
-        (Arg("ridge", "FLOP/B", POSITIVE), ridge)], result=TEXT))
+    return _BOUND(intensity, ridge)
 
 
 @excel_function(
@@ -361,9 +389,7 @@ def BOUND(intensity, ridge):
 )
 def CRITICAL_BATCH(peak_flops, bandwidth, weight_precision=None):
     """Batch at which a decode GEMM reaches the ridge = ridge × bytes per weight ÷ 2. H100 BF16: CRITICAL_BATCH(989,3.35) = 295; FP8 weights on the BF16 roof: 148."""  # noqa: E501
-    return guard(lambda: run(roofline.critical_batch, [
-        (PEAK, peak_flops), (BANDWIDTH, bandwidth),
-        (Precision("weight_precision"), _or(weight_precision, "BF16"))]))
+    return _CRITICAL_BATCH(peak_flops, bandwidth, _or(weight_precision, "BF16"))
 
 
 @excel_function(
@@ -373,9 +399,7 @@ def CRITICAL_BATCH(peak_flops, bandwidth, weight_precision=None):
 )
 def MBU(bytes_per_token_gb, ms_per_token, bandwidth):
     """Memory-bandwidth utilisation from a measurement = (GB per token ÷ time per token) ÷ peak bandwidth. Above 1 means an assumption is wrong."""  # noqa: E501
-    return guard(lambda: run(roofline.mbu, [
-        (Arg("bytes_per_token_gb", "GB", POSITIVE), bytes_per_token_gb),
-        (MS_TOKEN, ms_per_token), (BANDWIDTH, bandwidth)]))
+    return _MBU(bytes_per_token_gb, ms_per_token, bandwidth)
 
 
 @excel_function(
@@ -385,9 +409,7 @@ def MBU(bytes_per_token_gb, ms_per_token, bandwidth):
 )
 def MFU(flops_per_token, tokens_per_sec, peak_flops):
     """Model FLOPs utilisation from a measurement = FLOPs per token × tokens/s ÷ peak FLOPS. Above 1 means an assumption is wrong."""  # noqa: E501
-    return guard(lambda: run(roofline.mfu, [
-        (Arg("flops_per_token", "FLOP", POSITIVE, also=("FLOP/token",)), flops_per_token),
-        (TPS, tokens_per_sec), (PEAK, peak_flops)]))
+    return _MFU(flops_per_token, tokens_per_sec, peak_flops)
 
 
 @excel_function(
@@ -396,11 +418,7 @@ def MFU(flops_per_token, tokens_per_sec, peak_flops):
 )
 def AMDAHL(p, s=None):
     """Amdahl's law: speedup = 1 ÷ ((1 − p) + p ÷ s); s omitted: 1 ÷ (1 − p). AMDAHL(0.3,3) = 1.25; AMDAHL(0.3) = 1.43."""  # noqa: E501
-    bound = [(Arg("p", "dimensionless", FRACTION), p)]
-    if s is not None:
-        bound.append((Arg("s", "dimensionless", POSITIVE), s))
-    return guard(lambda: run(speedup.amdahl, bound,
-                             nonfinite="p = 1 with s omitted: the speedup has no bound"))
+    return _AMDAHL_INFINITE(p) if s is None else _AMDAHL(p, s)
 
 
 @excel_function(
@@ -409,8 +427,7 @@ def AMDAHL(p, s=None):
 )
 def SPEEDUP(before, after):
     """Speedup = time before ÷ time after (×). SPEEDUP(20,15) = 1.33."""
-    return guard(lambda: run(speedup.speedup, [
-        (Arg("before", "ms", POSITIVE), before), (Arg("after", "ms", POSITIVE), after)]))
+    return _SPEEDUP(before, after)
 
 
 @excel_function(
@@ -421,10 +438,7 @@ def SPEEDUP(before, after):
 )
 def COST_PER_MTOK(gpu_hourly_cost, tokens_per_sec, gpus=None, utilization=None):
     """Cost per million tokens = hourly cost × gpus ÷ (tokens/s × 3600 × utilization) × 10^6. COST_PER_MTOK(2,1000) = 0.556."""  # noqa: E501
-    return guard(lambda: run(cost.cost_per_mtok, [
-        (Arg("gpu_hourly_cost", None, NONNEGATIVE), gpu_hourly_cost), (TPS, tokens_per_sec),
-        (Arg("gpus", None, POSITIVE), _or(gpus, 1)),
-        (Arg("utilization", "dimensionless", OPEN_FRACTION), _or(utilization, 1))]))
+    return _COST_PER_MTOK(gpu_hourly_cost, tokens_per_sec, _or(gpus, 1), _or(utilization, 1))
 
 
 def _spec(lookup, what):
