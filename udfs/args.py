@@ -22,6 +22,7 @@ numpy array)
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -148,12 +149,8 @@ class Arg:
         """``(values, errors)`` for a range: a float ndarray and an object ndarray that
         holds an ExcelError where an element is bad (None where it is fine), or None if
         no element is bad. Requires numpy."""
-        try:
-            a = np.asarray(v)
-        except (TypeError, ValueError):  # ragged nesting
-            raise value_error(f"{self.name}: a range must be rectangular "
-                              "(rows of equal length)") from None
-        if a.dtype.kind in "iuf" and not _has_bool(v):  # numbers only: vectorised
+        a = _numbers_only(v, self.name)
+        if a is not None:  # numbers only: vectorised
             a = a.astype(float, copy=False)
             if a.ndim > 2:
                 raise value_error(f"{self.name}: a range has at most two dimensions")
@@ -185,15 +182,32 @@ class Arg:
         return vals, errors if bad else None
 
 
-def _has_bool(v) -> bool:
-    """True if a list range holds TRUE/FALSE, which numpy would silently read as 1/0."""
+_NUMBER_TYPES = {float, int}
+
+
+def _numbers_only(v, name):
+    """A float array of the range if it holds only numbers, else None.
+
+    Lists are checked by element type (C-speed ``set(map(type, ...))``), because numpy
+    would silently read TRUE as 1.0 and an empty cell (None) as NaN.
+    """
     if isinstance(v, np.ndarray):
-        return False  # its dtype already says: bool arrays are not kind i/u/f
-    for row in v:
-        if type(row) is bool or (isinstance(row, list | tuple)
-                                 and any(type(x) is bool for x in row)):
-            return True
-    return False
+        return v if v.dtype.kind in "iuf" else None
+    rows = v if isinstance(v, list) else list(v)
+    if rows and isinstance(rows[0], list | tuple):
+        widths = set(map(len, rows)) if set(map(type, rows)) <= {list, tuple} else None
+        if widths is None or len(widths) != 1:
+            raise value_error(f"{name}: a range must be rectangular (rows of equal length)")
+        flat = list(itertools.chain.from_iterable(rows))
+        shape = (len(rows), widths.pop())
+    else:
+        flat, shape = rows, (len(rows),)
+    if not set(map(type, flat)) <= _NUMBER_TYPES:
+        return None
+    try:
+        return np.fromiter(flat, dtype=float, count=len(flat)).reshape(shape)
+    except OverflowError:  # an integer too large for a float
+        return None
 
 
 def _object_array(v, name):

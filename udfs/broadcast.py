@@ -77,24 +77,30 @@ def _map_numpy(kernel, bound, result, scale, nonfinite):
         shapes = " and ".join(str(np.shape(x)) for x in values if np.ndim(x))
         raise value_error(f"ranges of shapes {shapes} do not fit together") from None
     with np.errstate(all="ignore"):
-        y = np.broadcast_to(kernel(*values), shape)
+        y = kernel(*values)
+        if np.shape(y) != shape:
+            y = np.broadcast_to(y, shape)
         if result == NUMBER:
-            y = y.astype(float) * scale
+            y = np.asarray(y, dtype=float)
+            if scale != 1.0:
+                y = y * scale
             bad = ~np.isfinite(y)
+            any_bad = bad.any()
         else:
-            bad = np.zeros(shape, dtype=bool)
-    err = np.full(shape, None, dtype=object)
+            any_bad = False
+    if not any_bad and all(e is None for e in errors):  # the common case: no object arrays
+        out = y if result != BOOL else np.asarray(y, dtype=bool)
+        if as_ndarray:
+            return out if out is not values[0] else out.copy()
+        return out.tolist()
+    out = np.asarray(y).astype(object)
+    if any_bad:
+        out[bad] = num_error(nonfinite)
     for e in reversed(errors):  # the first argument's error wins
         if e is not None:
             e = np.broadcast_to(e, shape)
-            err = np.where(e != None, e, err)  # noqa: E711 - element-wise test
-    has_err = err != None  # noqa: E711
-    if not has_err.any() and not bad.any():
-        out = y if result != BOOL else y.astype(bool)
-        return out.copy() if as_ndarray else out.tolist()
-    out = y.astype(object)
-    out[bad] = num_error(nonfinite)
-    out[has_err] = err[has_err]
+            mask = e != None  # noqa: E711 - element-wise test on an object array
+            out[mask] = e[mask]
     return out if as_ndarray else out.tolist()
 
 
