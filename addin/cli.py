@@ -5,6 +5,7 @@
     napkin template [-o PATH]                 write the template workbook
     napkin lite [-o DIR]                      write the xlwings Lite bundle
     napkin addin install                      set up the xlwings add-in route
+    napkin bench [--json]                     speed and memory against baselines
 
 Exit status: 0 when every formula was evaluated (an Excel error value is a result, not
 a failure), 1 when a file could not be read or written, 2 for misuse.
@@ -60,6 +61,12 @@ def _addin(args) -> int:
     return install(dry_run=args.dry_run)
 
 
+def _bench(args) -> int:
+    from .bench import main as bench_main
+
+    return bench_main(args.rest)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="napkin", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -88,6 +95,10 @@ def parser() -> argparse.ArgumentParser:
     ai = asub.add_parser("install", help="set up what can be set up, print the rest")
     ai.add_argument("--dry-run", action="store_true", help="only print the steps")
     ai.set_defaults(run=_addin)
+    b = sub.add_parser("bench", help="speed and memory figures against baselines (issue 6)",
+                       add_help=False)
+    b.add_argument("rest", nargs=argparse.REMAINDER)
+    b.set_defaults(run=_bench)
     return p
 
 

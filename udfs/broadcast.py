@@ -36,7 +36,7 @@ def run(kernel, bound: list[tuple[Arg, object]], *, result: str = NUMBER,
                 raise num_error(nonfinite) from None
             return _finish(y, result, scale, nonfinite)
         for a, v in bound:
-            if is_range(v) and 0 in _shape(v):
+            if is_range(v) and _is_empty(v):
                 raise value_error(f"{a.name}: the range is empty")
         if np is None:
             return _map_python(kernel, bound, result, scale, nonfinite)
@@ -102,6 +102,12 @@ def _map_numpy(kernel, bound, result, scale, nonfinite):
             mask = e != None  # noqa: E711 - element-wise test on an object array
             out[mask] = e[mask]
     return out if as_ndarray else out.tolist()
+
+
+def _is_empty(v) -> bool:
+    if np is not None and isinstance(v, np.ndarray):
+        return v.size == 0
+    return len(v) == 0 or (isinstance(v[0], list | tuple) and len(v[0]) == 0)
 
 
 def _shape(v):

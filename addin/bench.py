@@ -1,0 +1,230 @@
+"""``napkin bench``: speed and memory figures, each a ratio to a baseline measured in the
+same run (issue 6). Medians over repeats; the spread of the repeats is printed as the
+machine's noise. Timings live here, never in unit tests.
+
+Figures and their targets:
+
+1. scalar call, numbers       ≤ 10× a bare Python function doing the same arithmetic
+2. scalar call, unit text     ≤ 30× the bare function; ≥ 20× faster than a fresh pint
+                              quantity per call
+3. 100,000-row range          ≥ 50× faster than 100,000 scalar calls; ≤ 10× bare numpy
+4. napkin calc, 10,000 formulas   ≤ 2× LibreOffice headless on the same workbook (our
+                              functions replaced there by native formulas)
+5. start-up                   napkin eval ≤ 0.5 s; template build ≤ 2 s
+6. peak memory of napkin calc on the 10,000-formula workbook ≤ 500 MB
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _times(fn, repeat: int, number: int = 1) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        for _ in range(number):
+            fn()
+        out.append((time.perf_counter() - t) / number)
+    return out
+
+
+def _med(ts):
+    return statistics.median(ts)
+
+
+def _noise(ts):
+    m = _med(ts)
+    return (max(ts) - min(ts)) / m if m else 0.0
+
+
+class Report:
+    def __init__(self):
+        self.rows = []
+
+    def add(self, name, value, unit, ratio=None, target=None, ok=None, noise=None, note=""):
+        self.rows.append(dict(figure=name, value=value, unit=unit, ratio=ratio, target=target,
+                              ok=ok, noise=noise, note=note))
+
+    def print(self):
+        for r in self.rows:
+            ratio = "" if r["ratio"] is None else f"{r['ratio']:8.1f}×"
+            ok = {True: "ok  ", False: "MISS", None: "    "}[r["ok"]]
+            noise = "" if r["noise"] is None else f"  (noise ±{r['noise'] * 50:.0f} %)"
+            print(f"{ok} {r['figure']:<58} {r['value']:>10.4g} {r['unit']:<4} {ratio:>10}"
+                  f"  target {r['target'] or '-'}{noise}")
+            if r["note"]:
+                print(f"     {r['note']}")
+
+
+def bench_scalar(rep: Report, repeat=7):
+    import udfs
+    from udfs import units
+
+    def bare(peak, bw, eff=1.0):
+        return peak * eff / bw
+
+    n = 20000
+    t_bare = _times(lambda: [bare(989.0, 3.35) for _ in range(n)], repeat)
+    t_num = _times(lambda: [udfs.RIDGE(989.0, 3.35) for _ in range(n)], repeat)
+    t_txt = _times(lambda: [udfs.RIDGE("989 TFLOPS", "3.35 TB/s") for _ in range(n)], repeat)
+    ureg = units.registry()
+
+    def fresh_pint():
+        p = ureg.Quantity("989 TFLOPS").to("TFLOPS").magnitude
+        b = ureg.Quantity("3.35 TB/s").to("TB/s").magnitude
+        return p / b
+
+    m = 500
+    t_pint = _times(lambda: [fresh_pint() for _ in range(m)], repeat)
+    per = lambda ts, k: _med(ts) / k  # noqa: E731
+    b, x, t, p = per(t_bare, n), per(t_num, n), per(t_txt, n), per(t_pint, m)
+    rep.add("1. RIDGE(989, 3.35) per call vs bare Python", x * 1e9, "ns", x / b, "≤ 10×",
+            x / b <= 10, _noise(t_num), f"bare function: {b * 1e9:.0f} ns")
+    rep.add('2. RIDGE("989 TFLOPS","3.35 TB/s") vs bare Python', t * 1e9, "ns", t / b, "≤ 30×",
+            t / b <= 30, _noise(t_txt))
+    rep.add("2. ... speed-up over a fresh pint parse per call", p * 1e9, "ns", p / t, "≥ 20×",
+            p / t >= 20, _noise(t_pint), "fresh pint: two Quantity() parses and conversions")
+
+
+def bench_range(rep: Report, repeat=5):
+    import numpy as np
+
+    import udfs
+
+    n = 100_000
+    peaks = [float(989 + i % 1000) for i in range(n)]
+    column = [[p] for p in peaks]
+    arr = np.array(peaks)
+    t_np = _times(lambda: arr * 1.0 / 3.35, repeat * 4, 10)
+    t_arr = _times(lambda: udfs.RIDGE(arr, 3.35), repeat * 4, 10)
+    t_list = _times(lambda: udfs.RIDGE(peaks, 3.35), repeat)
+    t_col = _times(lambda: udfs.RIDGE(column, 3.35), repeat)
+    t_scalar = _times(lambda: [udfs.RIDGE(p, 3.35) for p in peaks], 3)
+    s = _med(t_scalar)
+    rep.add("3. RIDGE over 100,000 rows (ndarray) vs 100,000 scalar calls", _med(t_arr) * 1e3,
+            "ms", s / _med(t_arr), "≥ 50×", s / _med(t_arr) >= 50, _noise(t_arr))
+    rep.add("3. ... (ndarray) vs the same arithmetic in bare numpy", _med(t_arr) * 1e3, "ms",
+            _med(t_arr) / _med(t_np), "≤ 10×", _med(t_arr) / _med(t_np) <= 10, _noise(t_np))
+    rep.add("3. ... as a Python list (1-D) vs 100,000 scalar calls", _med(t_list) * 1e3, "ms",
+            s / _med(t_list), "≥ 50×", s / _med(t_list) >= 50, _noise(t_list),
+            "lists cost the list->array->list conversion, about 40 ns per cell")
+    rep.add("3. ... as a list of rows (Excel column) vs scalar calls", _med(t_col) * 1e3, "ms",
+            s / _med(t_col), "≥ 50×", s / _med(t_col) >= 50, _noise(t_col))
+
+
+def bench_startup(rep: Report, repeat=5):
+    cmd = [sys.executable, "-m", "addin.cli", "eval", "=RIDGE(989,3.35)"]
+    base = [sys.executable, "-c", "pass"]
+    t_eval = _times(lambda: subprocess.run(cmd, check=True, capture_output=True), repeat)
+    t_py = _times(lambda: subprocess.run(base, check=True, capture_output=True), repeat)
+    rep.add("5. napkin eval, process start to printed result", _med(t_eval), "s",
+            _med(t_eval) / _med(t_py), "≤ 0.5 s", _med(t_eval) <= 0.5, _noise(t_eval),
+            f"ratio to a bare `python -c pass` ({_med(t_py) * 1e3:.0f} ms)")
+    with tempfile.TemporaryDirectory() as d:
+        out = Path(d) / "t.xlsx"
+        cmd = [sys.executable, "-m", "addin.cli", "template", "-o", str(out)]
+        t_tpl = _times(lambda: subprocess.run(cmd, check=True, capture_output=True), 3)
+    rep.add("5. napkin template (process start to file written)", _med(t_tpl), "s",
+            _med(t_tpl) / _med(t_py), "≤ 2 s", _med(t_tpl) <= 2, _noise(t_tpl))
+
+
+def make_10k_workbook(path: Path, native_only: bool = False) -> None:
+    """10,000 formulas: 5,000 calls of ours and 5,000 of native arithmetic on inputs.
+
+    With ``native_only`` our calls are replaced by the same arithmetic written natively
+    (what LibreOffice can compute), for the LibreOffice baseline.
+    """
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Bench"
+    ws.append(["peak TFLOPS", "bandwidth TB/s", "params", "ridge", "floor ms", "ridge x2",
+               "floor + 1"])
+    for i in range(2, 2502):
+        ws.append([900 + i % 200, 2 + (i % 50) / 10, 1e9 * (1 + i % 70)])
+        if native_only:
+            ws[f"D{i}"] = f"=A{i}/B{i}"
+            ws[f"E{i}"] = f"=C{i}*2/1E+9/B{i}"
+        else:
+            ws[f"D{i}"] = f"=RIDGE(A{i},B{i})"
+            ws[f"E{i}"] = f'=DECODE_FLOOR(C{i},"BF16",B{i})'
+        ws[f"F{i}"] = f"=D{i}*2"
+        ws[f"G{i}"] = f"=E{i}+1"
+    wb.save(path)
+
+
+def bench_calc(rep: Report, repeat=3):
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    with tempfile.TemporaryDirectory() as d:
+        d = Path(d)
+        ours, native = d / "ours.xlsx", d / "native.xlsx"
+        make_10k_workbook(ours)
+        make_10k_workbook(native, native_only=True)
+        code = ("import resource,sys; from addin.engine import calc_workbook; "
+                f"calc_workbook({str(ours)!r}, {str(d / 'out.xlsx')!r}); "
+                "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+        peaks = []
+
+        def run_ours():
+            r = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                               text=True)
+            peaks.append(int(r.stdout.split()[-1]) / 1024)
+
+        t_ours = _times(run_ours, repeat)
+        if soffice:
+            profile = d / "lo-profile"
+
+            def run_lo():
+                subprocess.run([soffice, f"-env:UserInstallation=file://{profile}",
+                                "--headless", "--calc", "--convert-to", "csv", "--outdir",
+                                str(d / "lo"), str(native)], check=True, capture_output=True)
+
+            run_lo()  # first start builds LibreOffice's profile: not counted
+            t_lo = _times(run_lo, repeat)
+            ratio = _med(t_ours) / _med(t_lo)
+            rep.add("4. napkin calc, 10,000 formulas, vs LibreOffice headless", _med(t_ours),
+                    "s", ratio, "≤ 2×", ratio <= 2, _noise(t_ours),
+                    f"LibreOffice: {_med(t_lo):.2f} s to load, compute and write CSV "
+                    f"(noise ±{_noise(t_lo) * 50:.0f} %); both from process start")
+        else:
+            rep.add("4. napkin calc, 10,000 formulas", _med(t_ours), "s", None, "≤ 2× LO",
+                    None, _noise(t_ours), "LibreOffice not installed: no baseline")
+        rep.add("6. peak memory of napkin calc, 10,000 formulas", max(peaks), "MB", None,
+                "≤ 500 MB", max(peaks) <= 500, None, "max resident set size of the process")
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="napkin bench", description=__doc__.split("\n\n")[0])
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--only", choices=["scalar", "range", "startup", "calc"], action="append")
+    args = p.parse_args(argv)
+    rep = Report()
+    parts = {"scalar": bench_scalar, "range": bench_range, "startup": bench_startup,
+             "calc": bench_calc}
+    for name in args.only or parts:
+        parts[name](rep)
+    if args.json:
+        json.dump({"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+                   "figures": rep.rows}, sys.stdout, indent=1, default=float)
+        print()
+    else:
+        print(f"napkin bench: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}; "
+              "medians of repeats, noise = spread of the repeats")
+        rep.print()
+    return 0 if all(r["ok"] is not False for r in rep.rows) else 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())
