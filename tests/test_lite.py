@@ -87,6 +87,8 @@ CASES = [
     ("GPU_SPEC", [[["H100"], ["MI300X"]], "memory"]),
     ("MODEL_SPEC", ["Llama 3.1 8B", "params"]),
     ("MODEL_SPEC", ["DeepSeek-V3", "kv_bytes_per_token"]),
+    ("EXPLAIN", ["DECODE_FLOOR", 70e9, "FP8", 3.35, 1, 989, None, None]),
+    ("EXPLAIN", ["RIDGE", 989, 0, None, None, None, None, None]),
 ]
 
 

@@ -476,4 +476,23 @@ def MODEL_SPEC(name, field):
                                       [("name", name), ("field", field)]))
 
 
+_EXPLAIN_ARG = "Optional. An argument of that function, in its order (empty: omitted)."
+
+
+@excel_function(
+    function_name="Name of a napkin function, e.g. \"DECODE_FLOOR\".",
+    arg1=_EXPLAIN_ARG, arg2=_EXPLAIN_ARG, arg3=_EXPLAIN_ARG, arg4=_EXPLAIN_ARG,
+    arg5=_EXPLAIN_ARG, arg6=_EXPLAIN_ARG, arg7=_EXPLAIN_ARG,
+)
+def EXPLAIN(function_name, arg1=None, arg2=None, arg3=None, arg4=None, arg5=None, arg6=None,
+            arg7=None):
+    """Shows the work: the formula of function_name with your numbers and units substituted, its result and the verdict. EXPLAIN("RIDGE",989,3.35) = "RIDGE: 989 TFLOPS × 1 ÷ 3.35 TB/s = 295.2 FLOP/byte"."""  # noqa: E501
+    from . import catalog, explain
+
+    args = [arg1, arg2, arg3, arg4, arg5, arg6, arg7]
+    while args and args[-1] is None:  # seven slots (no catalog function takes more)
+        args.pop()
+    return guard(explain.explain, catalog, function_name, *args)
+
+
 __all__ = list(CATALOG)

@@ -1,0 +1,68 @@
+"""EXPLAIN shows the work of every catalog function (issue 7, §1)."""
+
+import re
+
+import pytest
+
+from udfs import CATALOG, EXPLAIN, ExcelError
+from udfs.explain import num
+
+# One call per catalog function, with the result the text must end on (or contain).
+CASES = {
+    "WEIGHT_GB": (("8.03B", "BF16"), "16.06 GB"),
+    "BYTES_PER_PARAM": (("FP8",), "1 bytes per parameter"),
+    "KV_CACHE_GB": ((32, 8, 128, 8192), "131,072 B per token"),
+    "FITS": ((140, 80), "FALSE"),
+    "GPUS_NEEDED": ((140, 80), "= 2 GPUs"),
+    "UNIT_CONVERT": ((16, "GB", "GiB"), "14.9 GiB"),
+    "TIME_FLOOR": (("16 GB", "3.35 TB/s", "ms"), "4.776 ms"),
+    "KERNEL_TIME": ((2**24, 2**26, 67, 3.35, "us"), "20.03 us (memory-bound)"),
+    "DECODE_FLOOR": ((70e9, "FP8", 3.35, 1, 989), "= max(20.9 ms, 0.1416 ms) = 20.9 ms (memory-bound)"),
+    "TOKENS_PER_SEC": ((5,), "200 tokens/s"),
+    "MS_PER_TOKEN": ((200,), "5 ms per token"),
+    "PER_USER_TPS": ((1800, 10), "180 tokens/s per stream"),
+    "INTENSITY": ((1, 4), "0.25 FLOP/byte"),
+    "MATMUL_INTENSITY": ((4096, 4096, 4096), "1365 FLOP/byte"),
+    "RIDGE": ((989, 3.35), "989 TFLOPS × 1 ÷ 3.35 TB/s = 295.2 FLOP/byte"),
+    "ATTAINABLE": ((0.25, 989, 3.35), "0.8375 TFLOPS (memory-bound)"),
+    "BOUND": ((64, 295), "memory-bound"),
+    "CRITICAL_BATCH": ((989, 3.35, "FP8"), "batch 147.6"),
+    "MBU": ((16.06, 4.5, 3.35), "an assumption is wrong"),
+    "MFU": (("16 GFLOP", 2000, 989), "= 0.03236"),
+    "AMDAHL": ((0.3, 3), "= 1.25×"),
+    "SPEEDUP": ((20, 15), "1.333×"),
+    "COST_PER_MTOK": ((2, 1000), "0.5556 per million tokens"),
+    "GPU_SPEC": (("H100", "bandwidth"), "= 3.35"),
+    "MODEL_SPEC": (("Llama 3.1 8B", "num_layers"), "= 32"),
+}
+
+
+def test_every_catalog_function_has_a_worked_form():
+    assert set(CATALOG) - {"EXPLAIN"} == set(CASES)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_explain_shows_the_work_and_the_function_result(name):
+    args, expected = CASES[name]
+    text = EXPLAIN(name, *args)
+    assert isinstance(text, str) and text.startswith(f"{name}: ")
+    assert expected in text
+    result = CATALOG[name](*args)
+    if isinstance(result, float):  # the number shown is the function's own result
+        assert num(result) in text
+
+
+def test_explain_matches_the_reference_example():
+    # issue 7: DECODE_FLOOR: max(70.00 GB ÷ 3.35 TB/s, 2 × 70e9 × 1 ÷ 989 TFLOPS)
+    #          = max(20.90 ms, 0.14 ms) = 20.90 ms (memory-bound)
+    text = EXPLAIN("decode_floor", 70e9, "FP8", 3.35, 1, 989)
+    assert re.search(r"70 GB .*÷ 3\.35 TB/s, 2 × 70e9 × 1 ÷ 989 TFLOPS\)", text)
+    assert text.endswith("= 20.9 ms (memory-bound)")
+
+
+def test_explain_passes_errors_through_with_their_message():
+    assert EXPLAIN("RIDGE", 989, 0) == "RIDGE: #NUM! bandwidth must be greater than 0"
+    out = EXPLAIN("NOT_A_FUNCTION", 1)
+    assert isinstance(out, ExcelError) and out.code == "#N/A"
+    out = EXPLAIN("RIDGE")
+    assert isinstance(out, ExcelError) and "peak_flops" in out.message

@@ -1,0 +1,276 @@
+"""EXPLAIN: a catalog function's formula with the numbers substituted (issue 7, §1).
+
+``explain("DECODE_FLOOR", 70e9, "FP8", 3.35)`` gives::
+
+    DECODE_FLOOR: max((70 GB + 0 GB) ÷ 3.35 TB/s, 2 × 70e9 × 1 ÷ peak not given)
+    = 20.9 ms (memory-bound)
+
+Each argument is read exactly as the function reads it (same units, same defaults, same
+errors), then put into the formula of the topic module's docstring. The result shown is
+the function's own result: the text can never disagree with the cell.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+
+from .errors import ExcelError, value_error
+
+
+def num(x: float) -> str:
+    """A number as a person writes it in a formula: 4 significant digits, and counts
+    above a million in engineering notation (70e9)."""
+    if x == 0:
+        return "0"
+    if x == int(x) and abs(x) < 1e9:
+        return f"{int(x):,}"
+    if abs(x) >= 1e6 or abs(x) < 1e-3:
+        exp = int(math.floor(math.log10(abs(x)) / 3) * 3)
+        mant = f"{x / 10**exp:.4g}"
+        return f"{mant}e{exp}"
+    return f"{x:.4g}"
+
+
+def q(x: float, unit: str) -> str:
+    return f"{num(x)} {unit}".rstrip()
+
+
+def _read(catalog, name, arg_values):
+    """The function's arguments as its readers take them: {arg name: float or text}."""
+    f = catalog.CATALOG[name]
+    params = list(inspect.signature(f).parameters.values())
+    if len(arg_values) > len(params):
+        raise value_error(f"{name} takes at most {len(params)} arguments")
+    required = [p.name for p in params if p.default is inspect.Parameter.empty]
+    if len(arg_values) < len(required):
+        raise value_error(f"{name} needs {', '.join(required)}")
+    return {p.name: (arg_values[i] if i < len(arg_values) else None)
+            for i, p in enumerate(params)}
+
+
+def _verdict_bound(mem, math_):
+    return "memory-bound" if mem >= math_ else "compute-bound"
+
+
+def explain(catalog, name, *values) -> str:
+    """The worked formula of catalog function ``name`` for ``values`` (Excel values)."""
+    key = str(name).strip().upper().lstrip("=").split("(")[0]
+    if key not in catalog.CATALOG:
+        raise ExcelError("#N/A", f"function_name: no catalog function named {name!r}")
+    if any(isinstance(v, list | tuple) for v in values):
+        raise value_error("EXPLAIN works on single values, not ranges")
+    f = catalog.CATALOG[key]
+    a = _read(catalog, key, list(values))
+    result = f(*values)
+    if isinstance(result, ExcelError):
+        return f"{key}: {result}"
+    worked = _WORKED.get(key)
+    body = worked(catalog, a, result) if worked else f"= {_show(result)}"
+    return f"{key}: {body}"
+
+
+def _show(v):
+    if isinstance(v, bool):
+        return "TRUE" if v else "FALSE"
+    if isinstance(v, float):
+        return num(v)
+    return str(v)
+
+
+# Readers: each returns the value the function itself reads (default units).
+def _r(catalog, formula_name, index, value):
+    return getattr(catalog, formula_name).args[index].scalar(value)
+
+
+def _unit(u, default):
+    return default if u is None else u
+
+
+def _weight(c, a, r):
+    n, b = _r(c, "_WEIGHT_GB", 0, a["params"]), _r(c, "_WEIGHT_GB", 1, a["precision"])
+    gb = f"{q(n * b / 1e9, 'GB')}"
+    unit = _unit(a["unit"], "GB")
+    return f"{num(n)} params × {num(b)} B = {gb}" + ("" if unit == "GB" else f" = {q(r, unit)}")
+
+
+def _bytes(c, a, r):
+    return f"{a['precision']} = {num(r)} bytes per parameter"
+
+
+def _kv(c, a, r):
+    L, H, D, T = (_r(c, "_KV_CACHE_GB", i, a[k]) for i, k in
+                  enumerate(["layers", "kv_heads", "head_dim", "tokens"]))
+    b = _r(c, "_KV_CACHE_GB", 4, a["precision"] if a["precision"] is not None else "BF16")
+    B = _r(c, "_KV_CACHE_GB", 5, a["batch"] if a["batch"] is not None else 1)
+    per_token = 2 * L * H * D * b
+    return (f"2 × {num(L)} layers × {num(H)} kv_heads × {num(D)} head_dim × {num(b)} B "
+            f"= {num(per_token)} B per token; × {num(T)} tokens × {num(B)} batch "
+            f"= {q(r, _unit(a['unit'], 'GB'))}")
+
+
+def _fit_args(c, a, formula):
+    need = _r(c, formula, 0, a["need_gb"])
+    cap = _r(c, formula, 1, a["capacity_gb"])
+    res = _r(c, formula, 2, a["reserve_fraction"] if a["reserve_fraction"] is not None else 0)
+    return need, cap, res
+
+
+def _fits(c, a, r):
+    need, cap, res = _fit_args(c, a, "_FITS")
+    usable = cap * (1 - res)
+    return (f"{q(need, 'GB')} ≤ {q(cap, 'GB')} × (1 − {num(res)}) = {q(usable, 'GB')}? "
+            f"{_show(r)}")
+
+
+def _gpus(c, a, r):
+    need, cap, res = _fit_args(c, a, "_GPUS_NEEDED")
+    usable = cap * (1 - res)
+    return f"⌈{q(need, 'GB')} ÷ {q(usable, 'GB')}⌉ = ⌈{num(need / usable)}⌉ = {num(r)} GPU{'' if r == 1 else 's'}"
+
+
+def _kernel(c, a, r):
+    F, Q, P, BW = (_r(c, "_KERNEL_TIME", i, a[k]) for i, k in
+                   enumerate(["flops", "bytes", "peak_flops", "bandwidth"]))
+    tm, tb = F / (P * 1e12) * 1e3, Q / (BW * 1e12) * 1e3
+    unit = _unit(a["unit"], "ms")
+    k = r / max(tm, tb) if max(tm, tb) else 1.0  # ms -> the result's unit
+    return (f"max({num(F)} FLOP ÷ {q(P, 'TFLOPS')}, {num(Q)} B ÷ {q(BW, 'TB/s')}) "
+            f"= max({q(tm * k, unit)}, {q(tb * k, unit)}) = {q(r, unit)} "
+            f"({_verdict_bound(tb, tm)})")
+
+
+def _decode(c, a, r):
+    name = "_DECODE_FLOOR" if a["peak_flops"] is not None else "_DECODE_FLOOR_MEMORY"
+    n = _r(c, name, 0, a["params"])
+    b = _r(c, name, 1, a["precision"])
+    bw = _r(c, name, 2, a["bandwidth"])
+    batch = _r(c, name, 3, a["batch"] if a["batch"] is not None else 1)
+    kv = _r(c, name, 4, a["kv_gb"] if a["kv_gb"] is not None else 0)
+    w = n * b / 1e9
+    tmem = (w + kv) / bw
+    mem = f"({q(w, 'GB')} + {q(kv, 'GB')} KV) ÷ {q(bw, 'TB/s')}"
+    unit = _unit(a["unit"], "ms")
+    if a["peak_flops"] is None:
+        return (f"{mem} = {q(r, unit)} (memory floor; the math term 2 × params × batch ÷ "
+                "peak counts only when peak_flops is given)")
+    p = _r(c, name, 5, a["peak_flops"])
+    tmath = 2 * n * batch / (p * 1e12) * 1e3
+    return (f"max({mem}, 2 × {num(n)} × {num(batch)} ÷ {q(p, 'TFLOPS')}) = "
+            f"max({q(tmem, 'ms')}, {q(tmath, 'ms')}) = {q(r, unit)} "
+            f"({_verdict_bound(tmem, tmath)})")
+
+
+def _tps(c, a, r):
+    return f"1000 ÷ {q(_r(c, '_TOKENS_PER_SEC', 0, a['ms_per_token']), 'ms')} = {num(r)} tokens/s"
+
+
+def _mspt(c, a, r):
+    t = _r(c, "_MS_PER_TOKEN", 0, a["tokens_per_sec"])
+    return f"1000 ÷ {q(t, 'tokens/s')} = {q(r, 'ms')} per token"
+
+
+def _per_user(c, a, r):
+    agg = _r(c, "_PER_USER_TPS", 0, a["aggregate_tps"])
+    s = _r(c, "_PER_USER_TPS", 1, a["streams"])
+    return f"{q(agg, 'tokens/s')} ÷ {num(s)} streams = {q(r, 'tokens/s')} per stream"
+
+
+def _intensity(c, a, r):
+    F, Q = _r(c, "_INTENSITY", 0, a["flops"]), _r(c, "_INTENSITY", 1, a["bytes"])
+    return f"{num(F)} FLOP ÷ {num(Q)} B = {q(r, 'FLOP/byte')}"
+
+
+def _matmul(c, a, r):
+    m, n, k = (_r(c, "_MATMUL_INTENSITY", i, a[x]) for i, x in enumerate("mnk"))
+    b = _r(c, "_MATMUL_INTENSITY", 3, a["precision"] if a["precision"] is not None else "BF16")
+    return (f"2 × {num(m)} × {num(n)} × {num(k)} ÷ ({num(b)} B × ({num(m)}×{num(k)} + "
+            f"{num(k)}×{num(n)} + {num(m)}×{num(n)})) = {q(r, 'FLOP/byte')}")
+
+
+def _ridge(c, a, r):
+    p, bw = _r(c, "_RIDGE", 0, a["peak_flops"]), _r(c, "_RIDGE", 1, a["bandwidth"])
+    e = _r(c, "_RIDGE", 2, a["efficiency"] if a["efficiency"] is not None else 1)
+    return f"{q(p, 'TFLOPS')} × {num(e)} ÷ {q(bw, 'TB/s')} = {q(r, 'FLOP/byte')}"
+
+
+def _attainable(c, a, r):
+    i = _r(c, "_ATTAINABLE", 0, a["intensity"])
+    p, bw = _r(c, "_ATTAINABLE", 1, a["peak_flops"]), _r(c, "_ATTAINABLE", 2, a["bandwidth"])
+    return (f"min({q(p, 'TFLOPS')}, {q(bw, 'TB/s')} × {num(i)} FLOP/byte) = "
+            f"min({q(p, 'TFLOPS')}, {q(bw * i, 'TFLOPS')}) = {q(r, 'TFLOPS')} "
+            f"({'memory-bound' if bw * i < p else 'compute-bound'})")
+
+
+def _bound(c, a, r):
+    i, rd = _r(c, "_BOUND", 0, a["intensity"]), _r(c, "_BOUND", 1, a["ridge"])
+    return f"{num(i)} {'<' if i < rd else '≥'} ridge {num(rd)} FLOP/byte: {r}"
+
+
+def _critical(c, a, r):
+    p, bw = _r(c, "_CRITICAL_BATCH", 0, a["peak_flops"]), _r(c, "_CRITICAL_BATCH", 1,
+                                                             a["bandwidth"])
+    wp = a["weight_precision"] if a["weight_precision"] is not None else "BF16"
+    b = _r(c, "_CRITICAL_BATCH", 2, wp)
+    return (f"ridge ({q(p, 'TFLOPS')} ÷ {q(bw, 'TB/s')} = {num(p / bw)}) × {num(b)} B ÷ 2 "
+            f"= batch {num(r)}")
+
+
+def _mbu(c, a, r):
+    g, t, bw = (_r(c, "_MBU", i, a[k]) for i, k in
+                enumerate(["bytes_per_token_gb", "ms_per_token", "bandwidth"]))
+    return (f"({q(g, 'GB')} ÷ {q(t, 'ms')} = {q(g / t, 'TB/s')}) ÷ {q(bw, 'TB/s')} = "
+            f"{num(r)}{' (above 1: an assumption is wrong)' if r > 1 else ''}")
+
+
+def _mfu(c, a, r):
+    f_, t, p = (_r(c, "_MFU", i, a[k]) for i, k in
+                enumerate(["flops_per_token", "tokens_per_sec", "peak_flops"]))
+    return (f"{num(f_)} FLOP × {q(t, 'tokens/s')} = {q(f_ * t / 1e12, 'TFLOPS')} ÷ "
+            f"{q(p, 'TFLOPS')} = {num(r)}{' (above 1: an assumption is wrong)' if r > 1 else ''}")
+
+
+def _amdahl(c, a, r):
+    p = _r(c, "_AMDAHL_INFINITE", 0, a["p"])
+    if a["s"] is None:
+        return f"1 ÷ (1 − {num(p)}) = {num(r)}× (the part made infinitely fast)"
+    s = _r(c, "_AMDAHL", 1, a["s"])
+    return f"1 ÷ ((1 − {num(p)}) + {num(p)} ÷ {num(s)}) = {num(r)}×"
+
+
+def _speedup(c, a, r):
+    b, af = _r(c, "_SPEEDUP", 0, a["before"]), _r(c, "_SPEEDUP", 1, a["after"])
+    return f"{q(b, 'ms')} ÷ {q(af, 'ms')} = {num(r)}×"
+
+
+def _cost(c, a, r):
+    h = _r(c, "_COST_PER_MTOK", 0, a["gpu_hourly_cost"])
+    t = _r(c, "_COST_PER_MTOK", 1, a["tokens_per_sec"])
+    g = _r(c, "_COST_PER_MTOK", 2, a["gpus"] if a["gpus"] is not None else 1)
+    u = _r(c, "_COST_PER_MTOK", 3, a["utilization"] if a["utilization"] is not None else 1)
+    return (f"{num(h)} per GPU-hour × {num(g)} GPU{'' if g == 1 else 's'} ÷ ({q(t, 'tokens/s')} × 3600 s × "
+            f"{num(u)}) × 1e6 = {num(r)} per million tokens")
+
+
+def _convert(c, a, r):
+    frm = a["from_unit"] or ""
+    return f"{a['value']} {frm} = {num(r)} {a['to_unit']}".replace("  ", " ")
+
+
+def _time_floor(c, a, r):
+    return f"{a['amount']} ÷ {a['rate']} = {q(r, _unit(a['unit'], 's'))}"
+
+
+def _spec(c, a, r):
+    return f"{a['name']} / {a['field']} = {_show(r)} (built-in table, see its source_url)"
+
+
+_WORKED = {
+    "WEIGHT_GB": _weight, "BYTES_PER_PARAM": _bytes, "KV_CACHE_GB": _kv, "FITS": _fits,
+    "GPUS_NEEDED": _gpus, "UNIT_CONVERT": _convert, "TIME_FLOOR": _time_floor,
+    "KERNEL_TIME": _kernel, "DECODE_FLOOR": _decode, "TOKENS_PER_SEC": _tps,
+    "MS_PER_TOKEN": _mspt, "PER_USER_TPS": _per_user, "INTENSITY": _intensity,
+    "MATMUL_INTENSITY": _matmul, "RIDGE": _ridge, "ATTAINABLE": _attainable, "BOUND": _bound,
+    "CRITICAL_BATCH": _critical, "MBU": _mbu, "MFU": _mfu, "AMDAHL": _amdahl,
+    "SPEEDUP": _speedup, "COST_PER_MTOK": _cost, "GPU_SPEC": _spec, "MODEL_SPEC": _spec,
+}
