@@ -162,7 +162,8 @@ def _decode(c, a, r):
 
 
 def _tps(c, a, r):
-    return f"1000 ÷ {q(_r(c, '_TOKENS_PER_SEC', 0, a['ms_per_token']), 'ms')} = {num(r)} tokens/s"
+    t = _r(c, "_TOKENS_PER_SEC", 0, a["ms_per_token"])
+    return f"1000 ÷ {q(t, 'ms')} = {num(r)} tokens/s"
 
 
 def _mspt(c, a, r):
@@ -216,18 +217,21 @@ def _critical(c, a, r):
             f"= batch {num(r)}")
 
 
+_ABOVE_ONE = " (above 1: an assumption is wrong)"
+
+
 def _mbu(c, a, r):
     g, t, bw = (_r(c, "_MBU", i, a[k]) for i, k in
                 enumerate(["bytes_per_token_gb", "ms_per_token", "bandwidth"]))
     return (f"({q(g, 'GB')} ÷ {q(t, 'ms')} = {q(g / t, 'TB/s')}) ÷ {q(bw, 'TB/s')} = "
-            f"{num(r)}{' (above 1: an assumption is wrong)' if r > 1 else ''}")
+            f"{num(r)}{_ABOVE_ONE if r > 1 else ''}")
 
 
 def _mfu(c, a, r):
     f_, t, p = (_r(c, "_MFU", i, a[k]) for i, k in
                 enumerate(["flops_per_token", "tokens_per_sec", "peak_flops"]))
     return (f"{num(f_)} FLOP × {q(t, 'tokens/s')} = {q(f_ * t / 1e12, 'TFLOPS')} ÷ "
-            f"{q(p, 'TFLOPS')} = {num(r)}{' (above 1: an assumption is wrong)' if r > 1 else ''}")
+            f"{q(p, 'TFLOPS')} = {num(r)}{_ABOVE_ONE if r > 1 else ''}")
 
 
 def _amdahl(c, a, r):
