@@ -126,7 +126,8 @@ def _fits(c, a, r):
 def _gpus(c, a, r):
     need, cap, res = _fit_args(c, a, "_GPUS_NEEDED")
     usable = cap * (1 - res)
-    return f"⌈{q(need, 'GB')} ÷ {q(usable, 'GB')}⌉ = ⌈{num(need / usable)}⌉ = {num(r)} GPU{'' if r == 1 else 's'}"
+    return (f"⌈{q(need, 'GB')} ÷ {q(usable, 'GB')}⌉ = ⌈{num(need / usable)}⌉ = "
+            f"{num(r)} GPU{'' if r == 1 else 's'}")
 
 
 def _kernel(c, a, r):
@@ -252,7 +253,8 @@ def _cost(c, a, r):
     t = _r(c, "_COST_PER_MTOK", 1, a["tokens_per_sec"])
     g = _r(c, "_COST_PER_MTOK", 2, a["gpus"] if a["gpus"] is not None else 1)
     u = _r(c, "_COST_PER_MTOK", 3, a["utilization"] if a["utilization"] is not None else 1)
-    return (f"{num(h)} per GPU-hour × {num(g)} GPU{'' if g == 1 else 's'} ÷ ({q(t, 'tokens/s')} × 3600 s × "
+    return (f"{num(h)} per GPU-hour × {num(g)} GPU{'' if g == 1 else 's'} ÷ "
+            f"({q(t, 'tokens/s')} × 3600 s × "
             f"{num(u)}) × 1e6 = {num(r)} per million tokens")
 
 
