@@ -35,6 +35,16 @@ CASES = {
     "COST_PER_MTOK": ((2, 1000), "0.5556 per million tokens"),
     "GPU_SPEC": (("H100", "bandwidth"), "= 3.35"),
     "MODEL_SPEC": (("Llama 3.1 8B", "num_layers"), "= 32"),
+    "CALIBRATE": ((4.79, 6.2), "= 0.7726"),
+    "ESTIMATE": ((4.79, 0.8), "= 5.987 ms"),
+    "PLAUSIBLE": ((4.79, 4), "4 ms < floor 4.79 ms: below the floor"),
+    "PREFILL_MS": (("8.03B", 2000, 989), "= 32.48 ms"),
+    "INPUT_COST_PER_MTOK": ((2, "8.03B", 989), "0.009021 per million input tokens"),
+    "BLENDED_COST_PER_MTOK": ((0.1, 2, 3, 1), "= 0.575 per million tokens"),
+    "OWNED_HOURLY_COST": ((30000, 4, 700, 1.3, 0.12), "0.9648 per GPU-hour"),
+    "GPUS_FOR_DEMAND": ((1e9, 2500, 2), "= 10 GPUs"),
+    "MONTHLY_COST": ((8, 2.5), "14,610 per month"),
+    "BREAKEVEN_MTOK": ((20000, 2.5, 0.1), "8333 million tokens a month"),
 }
 
 

@@ -88,6 +88,17 @@ CASES = [
     ("MODEL_SPEC", ["Llama 3.1 8B", "params"]),
     ("MODEL_SPEC", ["DeepSeek-V3", "kv_bytes_per_token"]),
     ("EXPLAIN", ["DECODE_FLOOR", 70e9, "FP8", 3.35, 1, 989, None, None]),
+    ("CALIBRATE", [4.79, 6.2]),
+    ("ESTIMATE", [4.79, 0.8]),
+    ("PLAUSIBLE", [4.79, 4]),
+    ("PREFILL_MS", ["8.03B", 2000, 989, None]),
+    ("INPUT_COST_PER_MTOK", [2, "8.03B", 989, None, None]),
+    ("BLENDED_COST_PER_MTOK", [0.1, 2, 3, 1]),
+    ("OWNED_HOURLY_COST", [30000, 4, "700 W", 1.3, 0.12]),
+    ("GPUS_FOR_DEMAND", [1e9, 2500, 2, None]),
+    ("MONTHLY_COST", [8, 2.5]),
+    ("BREAKEVEN_MTOK", [20000, 2.5, 0.1]),
+    ("BREAKEVEN_MTOK", [20000, 0.1, 0.2]),
     ("EXPLAIN", ["RIDGE", 989, 0, None, None, None, None, None]),
 ]
 

@@ -1,14 +1,15 @@
 """The reference doc's values through the Python functions (issue 2, §4)."""
 
 import pytest
-
 from reference_cases import REFERENCE
+
 from udfs import ExcelError
 
 
 @pytest.mark.parametrize(
     "call, expected, tol",
-    [pytest.param(call, exp, tol, id=f"§{sec} {case}") for sec, case, _, call, exp, tol in REFERENCE],
+    [pytest.param(call, exp, tol, id=f"§{sec} {case}")
+     for sec, case, _, call, exp, tol in REFERENCE],
 )
 def test_reference_value(call, expected, tol):
     got = call()

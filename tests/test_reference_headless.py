@@ -8,7 +8,6 @@ import sys
 
 import openpyxl
 import pytest
-
 from reference_cases import REFERENCE
 
 CASES = [pytest.param(f, exp, tol, id=f"§{sec} {case}") for sec, case, f, _, exp, tol in REFERENCE]

@@ -68,6 +68,7 @@ NONNEGATIVE = Domain(0.0, _INF, False, True, "must be 0 or more")
 FRACTION = Domain(0.0, 1.0, False, False, "must be between 0 and 1 (0 % to 100 %)")
 OPEN_FRACTION = Domain(0.0, 1.0, True, False, "must be greater than 0 and at most 1")
 RESERVE = Domain(0.0, 1.0, False, True, "must be at least 0 and less than 1")
+AT_LEAST_ONE = Domain(1.0, _INF, False, True, "must be 1 or more")
 
 
 def _is_range(v) -> bool:

@@ -13,9 +13,10 @@ compute TFLOPS, per-token times ms, kernel FLOPs and bytes as counts.
 
 from __future__ import annotations
 
-from . import cost, memory, roofline, speedup, tables, timing, units
+from . import cost, finance, memory, roofline, speedup, tables, timing, units
 from .args import (
     ANY,
+    AT_LEAST_ONE,
     FRACTION,
     NONNEGATIVE,
     OPEN_FRACTION,
@@ -126,6 +127,39 @@ _SPEEDUP = Formula(speedup.speedup, Arg("before", "ms", POSITIVE), Arg("after", 
 _COST_PER_MTOK = Formula(
     cost.cost_per_mtok, Arg("gpu_hourly_cost", None, NONNEGATIVE), TPS,
     Arg("gpus", None, POSITIVE), Arg("utilization", "dimensionless", OPEN_FRACTION))
+
+
+FLOOR_MS = Arg("floor_ms", "ms", POSITIVE, also=("ms/token",))
+MEASURED_MS = Arg("measured_ms", "ms", POSITIVE, also=("ms/token",))
+EFFICIENCY = Arg("efficiency", "dimensionless", OPEN_FRACTION)
+UTILIZATION = Arg("utilization", "dimensionless", OPEN_FRACTION)
+HOURLY = Arg("gpu_hourly_cost", None, NONNEGATIVE)
+_CALIBRATE = Formula(finance.efficiency, FLOOR_MS, MEASURED_MS)
+_ESTIMATE = Formula(finance.estimate_ms, FLOOR_MS, EFFICIENCY)
+_PLAUSIBLE = Formula(finance.plausibility, FLOOR_MS, MEASURED_MS, result=TEXT)
+_PREFILL_MS = Formula(finance.prefill_ms, PARAMS, Arg("prompt_tokens", "token", NONNEGATIVE),
+                      PEAK, EFFICIENCY)
+_INPUT_COST_PER_MTOK = Formula(finance.input_cost_per_mtok, HOURLY, PARAMS, PEAK, EFFICIENCY,
+                               UTILIZATION)
+_BLENDED_COST_PER_MTOK = Formula(
+    finance.blended_cost_per_mtok, Arg("input_cost_per_mtok", None, NONNEGATIVE),
+    Arg("output_cost_per_mtok", None, NONNEGATIVE), Arg("input_tokens", "token", NONNEGATIVE),
+    Arg("output_tokens", "token", NONNEGATIVE),
+    nonfinite="input_tokens and output_tokens are both 0: no mix to price")
+_OWNED_HOURLY_COST = Formula(
+    finance.owned_hourly_cost, Arg("capex", None, NONNEGATIVE), Arg("years", "yr", POSITIVE),
+    Arg("power_w", "W", NONNEGATIVE), Arg("pue", "dimensionless", AT_LEAST_ONE),
+    Arg("price_per_kwh", None, NONNEGATIVE))
+_GPUS_FOR_DEMAND = Formula(
+    finance.gpus_for_demand, Arg("tokens_per_day", "token", NONNEGATIVE),
+    Arg("tokens_per_sec_per_gpu", "token/s", POSITIVE),
+    Arg("peak_to_average", "dimensionless", AT_LEAST_ONE), UTILIZATION)
+_MONTHLY_COST = Formula(finance.monthly_cost, Arg("gpus", None, NONNEGATIVE), HOURLY)
+_BREAKEVEN_MTOK = Formula(
+    finance.breakeven_mtok_per_month, Arg("monthly_fixed_cost", None, NONNEGATIVE),
+    Arg("api_price_per_mtok", None, POSITIVE), Arg("marginal_cost_per_mtok", None, NONNEGATIVE),
+    nonfinite="api_price_per_mtok is not above marginal_cost_per_mtok: self-hosting never "
+              "breaks even")
 
 
 def _in_unit(formula: Formula, unit, default: str, *values):
@@ -474,6 +508,111 @@ def MODEL_SPEC(name, field):
     """A figure from the built-in model table, or a derived one: params (count), kv_bytes_per_token (BF16; right for GQA and MLA). MODEL_SPEC("Llama 3.1 8B","params") = 8.03E+9."""  # noqa: E501
     return guard(lambda: map_elements(_spec(tables.model_spec, "model"),
                                       [("name", name), ("field", field)]))
+
+
+# Calibration and cost as finance models it (issue 7) ------------------------------------
+D_FLOOR = "The floor for the case, ms per token (from DECODE_FLOOR), or text ('4.79 ms')."
+D_MEASURED = "What you measured for the same case, ms per token, or text ('6.2 ms')."
+D_HOURLY = "Price of one GPU-hour, in your currency."
+D_UTIL = "Optional. Share of paid hours spent producing tokens, >0 to 1. Default 1."
+
+
+@excel_function(floor_ms=D_FLOOR, measured_ms=D_MEASURED)
+def CALIBRATE(floor_ms, measured_ms):
+    """Efficiency from a measurement = floor ÷ measured (0.7: real time is 1/0.7 × the floor). Above 1 the measurement beat the floor: an assumption is wrong. CALIBRATE(4.79,6.2) = 0.773."""  # noqa: E501
+    return _CALIBRATE(floor_ms, measured_ms)
+
+
+@excel_function(floor_ms=D_FLOOR,
+                efficiency="Efficiency found by CALIBRATE (or assumed), >0 to 1.")
+def ESTIMATE(floor_ms, efficiency):
+    """Realistic time per token = floor ÷ efficiency, in ms. ESTIMATE(4.79,0.8) = 5.99."""
+    return _ESTIMATE(floor_ms, efficiency)
+
+
+@excel_function(floor_ms=D_FLOOR, measured_ms=D_MEASURED)
+def PLAUSIBLE(floor_ms, measured_ms):
+    """"plausible" when a measurement is at or above its floor; "below the floor: an assumption is wrong" otherwise (reference doc §2)."""  # noqa: E501
+    return _PLAUSIBLE(floor_ms, measured_ms)
+
+
+@excel_function(
+    params=D_PARAMS,
+    prompt_tokens="Prompt length in tokens.",
+    peak_flops=D_PEAK,
+    efficiency="Optional. Share of peak reached, >0 to 1. Default 1 (the floor).",
+)
+def PREFILL_MS(params, prompt_tokens, peak_flops, efficiency=None):
+    """Prefill time at the compute roof = 2 × params × prompt_tokens ÷ (peak × efficiency), in ms. PREFILL_MS("8.03B",2000,989) = 32.5."""  # noqa: E501
+    return _PREFILL_MS(params, prompt_tokens, peak_flops, _or(efficiency, 1))
+
+
+@excel_function(
+    gpu_hourly_cost=D_HOURLY,
+    params=D_PARAMS,
+    peak_flops=D_PEAK,
+    efficiency="Optional. Share of peak reached in prefill, >0 to 1. Default 1.",
+    utilization=D_UTIL,
+)
+def INPUT_COST_PER_MTOK(gpu_hourly_cost, params, peak_flops, efficiency=None, utilization=None):
+    """Cost per million input (prompt) tokens, prefill on the compute roof = hourly ÷ 3600 × 2 × params ÷ (peak × efficiency) × 10^6 ÷ utilization."""  # noqa: E501
+    return _INPUT_COST_PER_MTOK(gpu_hourly_cost, params, peak_flops, _or(efficiency, 1),
+                                _or(utilization, 1))
+
+
+@excel_function(
+    input_cost_per_mtok="Cost per million input tokens (INPUT_COST_PER_MTOK or a price).",
+    output_cost_per_mtok="Cost per million output tokens (COST_PER_MTOK or a price).",
+    input_tokens="Input tokens in the mix (a count or a share, e.g. 3).",
+    output_tokens="Output tokens in the mix (same basis as input_tokens, e.g. 1).",
+)
+def BLENDED_COST_PER_MTOK(input_cost_per_mtok, output_cost_per_mtok, input_tokens,
+                          output_tokens):
+    """Cost per million tokens of a mix = (in × input cost + out × output cost) ÷ (in + out). BLENDED_COST_PER_MTOK(0.1,2,3,1) = 0.575."""  # noqa: E501
+    return _BLENDED_COST_PER_MTOK(input_cost_per_mtok, output_cost_per_mtok, input_tokens,
+                                  output_tokens)
+
+
+@excel_function(
+    capex="Purchase price of one GPU (with its share of the server), in your currency.",
+    years="Years over which it is written off (amortised).",
+    power_w="Power drawn, watts (a GPU's TDP: GPU_SPEC(name,\"tdp_W\")).",
+    pue="Power usage effectiveness of the data centre, 1 or more (1.2 to 1.5 is typical).",
+    price_per_kwh="Electricity price per kWh, in your currency.",
+)
+def OWNED_HOURLY_COST(capex, years, power_w, pue, price_per_kwh):
+    """Cost of owning one GPU per hour = capex ÷ (years × 8766 h) + power_w ÷ 1000 × pue × price_per_kwh. OWNED_HOURLY_COST(30000,4,700,1.3,0.12) = 0.965."""  # noqa: E501
+    return _OWNED_HOURLY_COST(capex, years, power_w, pue, price_per_kwh)
+
+
+@excel_function(
+    tokens_per_day="Tokens to serve per day (average day).",
+    tokens_per_sec_per_gpu="Tokens/s one GPU (or replica) produces at your batch.",
+    peak_to_average="Optional. Peak traffic ÷ average traffic, 1 or more. Default 1.",
+    utilization="Optional. Share of capacity you plan to use at peak, >0 to 1. Default 1.",
+)
+def GPUS_FOR_DEMAND(tokens_per_day, tokens_per_sec_per_gpu, peak_to_average=None,
+                    utilization=None):
+    """GPUs to serve a daily volume at its peak = CEILING(tokens_per_day ÷ 86400 × peak_to_average ÷ (tokens/s per GPU × utilization))."""  # noqa: E501
+    return _GPUS_FOR_DEMAND(tokens_per_day, tokens_per_sec_per_gpu, _or(peak_to_average, 1),
+                            _or(utilization, 1))
+
+
+@excel_function(gpus="Number of GPUs.", gpu_hourly_cost=D_HOURLY)
+def MONTHLY_COST(gpus, gpu_hourly_cost):
+    """Monthly cost = gpus × hourly cost × 730.5 h (a mean month). MONTHLY_COST(8,2.5) = 14610."""
+    return _MONTHLY_COST(gpus, gpu_hourly_cost)
+
+
+@excel_function(
+    monthly_fixed_cost="What self-hosting costs a month whatever the volume (MONTHLY_COST).",
+    api_price_per_mtok="The API's price per million tokens.",
+    marginal_cost_per_mtok="Optional. Self-hosting cost that grows with volume, per million tokens. Default 0.",  # noqa: E501
+)
+def BREAKEVEN_MTOK(monthly_fixed_cost, api_price_per_mtok, marginal_cost_per_mtok=None):
+    """Millions of tokens a month above which self-hosting beats the API = monthly cost ÷ (API price − marginal cost). BREAKEVEN_MTOK(20000,2.5,0.1) = 8333."""  # noqa: E501
+    return _BREAKEVEN_MTOK(monthly_fixed_cost, api_price_per_mtok,
+                           _or(marginal_cost_per_mtok, 0))
 
 
 _EXPLAIN_ARG = "Optional. An argument of that function, in its order (empty: omitted)."

@@ -271,7 +271,85 @@ def _spec(c, a, r):
     return f"{a['name']} / {a['field']} = {_show(r)} (built-in table, see its source_url)"
 
 
+def _opt(a, k, default):
+    return a[k] if a[k] is not None else default
+
+
+def _calibrate(c, a, r):
+    f_, m = _r(c, "_CALIBRATE", 0, a["floor_ms"]), _r(c, "_CALIBRATE", 1, a["measured_ms"])
+    return (f"floor {q(f_, 'ms')} ÷ measured {q(m, 'ms')} = {num(r)}"
+            f"{_ABOVE_ONE if r > 1 else ''}")
+
+
+def _estimate(c, a, r):
+    f_, e = _r(c, "_ESTIMATE", 0, a["floor_ms"]), _r(c, "_ESTIMATE", 1, a["efficiency"])
+    return f"floor {q(f_, 'ms')} ÷ efficiency {num(e)} = {q(r, 'ms')}"
+
+
+def _plausible(c, a, r):
+    f_, m = _r(c, "_PLAUSIBLE", 0, a["floor_ms"]), _r(c, "_PLAUSIBLE", 1, a["measured_ms"])
+    return f"measured {q(m, 'ms')} {'≥' if m >= f_ else '<'} floor {q(f_, 'ms')}: {r}"
+
+
+def _prefill(c, a, r):
+    n, t, p = (_r(c, "_PREFILL_MS", i, a[k]) for i, k in
+               enumerate(["params", "prompt_tokens", "peak_flops"]))
+    e = _r(c, "_PREFILL_MS", 3, _opt(a, "efficiency", 1))
+    return f"2 × {num(n)} × {num(t)} tokens ÷ ({q(p, 'TFLOPS')} × {num(e)}) = {q(r, 'ms')}"
+
+
+def _input_cost(c, a, r):
+    h, n, p = (_r(c, "_INPUT_COST_PER_MTOK", i, a[k]) for i, k in
+               enumerate(["gpu_hourly_cost", "params", "peak_flops"]))
+    e = _r(c, "_INPUT_COST_PER_MTOK", 3, _opt(a, "efficiency", 1))
+    u = _r(c, "_INPUT_COST_PER_MTOK", 4, _opt(a, "utilization", 1))
+    s = 2 * n / (p * 1e12 * e)
+    return (f"{num(h)} ÷ 3600 s × (2 × {num(n)} ÷ ({q(p, 'TFLOPS')} × {num(e)}) = "
+            f"{num(s)} s per token) × 1e6 ÷ {num(u)} = {num(r)} per million input tokens")
+
+
+def _blended(c, a, r):
+    ci, co, ti, to = (_r(c, "_BLENDED_COST_PER_MTOK", i, a[k]) for i, k in enumerate(
+        ["input_cost_per_mtok", "output_cost_per_mtok", "input_tokens", "output_tokens"]))
+    return (f"({num(ti)} × {num(ci)} + {num(to)} × {num(co)}) ÷ ({num(ti)} + {num(to)}) = "
+            f"{num(r)} per million tokens")
+
+
+def _owned(c, a, r):
+    cap, y, w, pue, kwh = (_r(c, "_OWNED_HOURLY_COST", i, a[k]) for i, k in enumerate(
+        ["capex", "years", "power_w", "pue", "price_per_kwh"]))
+    amort, energy = cap / (y * 8766), w / 1000 * pue * kwh
+    return (f"{num(cap)} ÷ ({num(y)} years × 8766 h) = {num(amort)} + {num(w)} W ÷ 1000 × "
+            f"PUE {num(pue)} × {num(kwh)} per kWh = {num(energy)}: {num(r)} per GPU-hour")
+
+
+def _demand(c, a, r):
+    d, g = _r(c, "_GPUS_FOR_DEMAND", 0, a["tokens_per_day"]), _r(
+        c, "_GPUS_FOR_DEMAND", 1, a["tokens_per_sec_per_gpu"])
+    pk = _r(c, "_GPUS_FOR_DEMAND", 2, _opt(a, "peak_to_average", 1))
+    u = _r(c, "_GPUS_FOR_DEMAND", 3, _opt(a, "utilization", 1))
+    return (f"⌈{num(d)} tokens ÷ 86400 s × {num(pk)} peak/avg = {q(d / 86400 * pk, 'tokens/s')}"
+            f" ÷ ({q(g, 'tokens/s')} × {num(u)})⌉ = {num(r)} GPU{'' if r == 1 else 's'}")
+
+
+def _monthly(c, a, r):
+    g, h = _r(c, "_MONTHLY_COST", 0, a["gpus"]), _r(c, "_MONTHLY_COST", 1, a["gpu_hourly_cost"])
+    return f"{num(g)} GPUs × {num(h)} per hour × 730.5 h = {num(r)} per month"
+
+
+def _breakeven(c, a, r):
+    f_, p = _r(c, "_BREAKEVEN_MTOK", 0, a["monthly_fixed_cost"]), _r(
+        c, "_BREAKEVEN_MTOK", 1, a["api_price_per_mtok"])
+    m = _r(c, "_BREAKEVEN_MTOK", 2, _opt(a, "marginal_cost_per_mtok", 0))
+    return (f"{num(f_)} per month ÷ ({num(p)} − {num(m)}) per million tokens = {num(r)} "
+            "million tokens a month")
+
+
 _WORKED = {
+    "CALIBRATE": _calibrate, "ESTIMATE": _estimate, "PLAUSIBLE": _plausible,
+    "PREFILL_MS": _prefill, "INPUT_COST_PER_MTOK": _input_cost,
+    "BLENDED_COST_PER_MTOK": _blended, "OWNED_HOURLY_COST": _owned,
+    "GPUS_FOR_DEMAND": _demand, "MONTHLY_COST": _monthly, "BREAKEVEN_MTOK": _breakeven,
     "WEIGHT_GB": _weight, "BYTES_PER_PARAM": _bytes, "KV_CACHE_GB": _kv, "FITS": _fits,
     "GPUS_NEEDED": _gpus, "UNIT_CONVERT": _convert, "TIME_FLOOR": _time_floor,
     "KERNEL_TIME": _kernel, "DECODE_FLOOR": _decode, "TOKENS_PER_SEC": _tps,
