@@ -30,6 +30,8 @@ def _calc(args) -> int:
     from .engine import calc_workbook, to_json
 
     results = calc_workbook(args.input, args.output)
+    if args.show:
+        _show(args.output, args.show)
     if args.json:
         json.dump({k: to_json(v) for k, v in results.items()}, sys.stdout, indent=1,
                   ensure_ascii=False)
@@ -37,6 +39,28 @@ def _calc(args) -> int:
     else:
         print(f"computed {len(results)} formulas: {args.input} -> {args.output}")
     return 0
+
+
+def _show(path, ranges) -> None:
+    """Print the cells of ``ranges`` ("Sheet!A1:B9") of the computed workbook, one row a
+    line, as a reader sees them (values, not formulas)."""
+    import openpyxl
+
+    from .engine import format_value
+
+    wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
+    try:
+        for spec in ranges:
+            sheet, _, cells = spec.rpartition("!")
+            ws = wb[sheet.strip("'")]
+            print(f"{sheet}!{cells}")
+            for row in ws[cells]:
+                values = [c.value for c in row]
+                if all(v is None for v in values):
+                    continue
+                print("  " + "\t".join("" if v is None else format_value(v) for v in values))
+    finally:
+        wb.close()
 
 
 def _template(args) -> int:
@@ -80,6 +104,8 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("input", metavar="IN.xlsx")
     c.add_argument("-o", "--output", required=True, metavar="OUT.xlsx")
     c.add_argument("--json", action="store_true", help="print {\"Sheet!A1\": value, ...}")
+    c.add_argument("--show", action="append", metavar="SHEET!A1:B9",
+                   help="print these cells of the computed workbook (repeatable)")
     c.set_defaults(run=_calc)
 
     t = sub.add_parser("template", help="write the template workbook")

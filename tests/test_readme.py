@@ -1,0 +1,34 @@
+"""The README's examples are true: every row of its function table, through the engine."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from addin.engine import evaluate, format_value
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+ROW = re.compile(r"^\| `(?P<sig>[A-Z_]+)\(.*?\| `(?P<formula>=[^`]+)` \| (?P<shown>.+?) \|$")
+
+
+def examples():
+    rows = [m.groupdict() for m in map(ROW.match, README.read_text("utf-8").splitlines()) if m]
+    assert len(rows) >= 30
+    return rows
+
+
+@pytest.mark.parametrize("row", examples(), ids=lambda r: r["formula"])
+def test_readme_example(row):
+    got = evaluate(row["formula"])
+    shown = row["shown"]
+    if re.fullmatch(r"-?[\d.]+", shown):
+        decimals = len(shown.split(".")[1]) if "." in shown else 0
+        assert round(got, decimals) == pytest.approx(float(shown), abs=10**-decimals / 2 + 1e-12)
+    else:
+        assert format_value(got) == shown
+
+
+def test_every_catalog_function_is_in_the_readme():
+    from udfs import CATALOG
+
+    assert {r["sig"] for r in examples()} == set(CATALOG)
