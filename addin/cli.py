@@ -29,7 +29,7 @@ def _eval(args) -> int:
 def _calc(args) -> int:
     from .engine import calc_workbook, to_json
 
-    results = calc_workbook(args.input, args.output)
+    results = calc_workbook(args.input, args.output, strict=not args.lenient)
     if args.show:
         _show(args.output, args.show)
     if args.json:
@@ -104,6 +104,9 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("input", metavar="IN.xlsx")
     c.add_argument("-o", "--output", required=True, metavar="OUT.xlsx")
     c.add_argument("--json", action="store_true", help="print {\"Sheet!A1\": value, ...}")
+    c.add_argument("--lenient", action="store_true",
+                   help="compute even with circular references or unknown functions (those "
+                        "cells get #VALUE! / #NAME?) instead of refusing the workbook")
     c.add_argument("--show", action="append", metavar="SHEET!A1:B9",
                    help="print these cells of the computed workbook (repeatable)")
     c.set_defaults(run=_calc)
@@ -128,12 +131,20 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.run(args)
     except (OSError, ValueError) as exc:  # unreadable or unwritable files, bad workbooks
-        print(f"napkin {args.command}: {exc}", file=sys.stderr)
+        print(f"napkin {args.command}: {_one_line(exc)}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # noqa: BLE001 - a damaged file must not print a traceback
+        print(f"napkin {args.command}: cannot process this input "
+              f"({type(exc).__name__}: {_one_line(exc)})", file=sys.stderr)
         return 1
 
 

@@ -53,6 +53,7 @@ import numpy as np
 
 from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
+from . import guard
 from . import xlsx_values as xv
 
 __all__ = ["evaluate", "calc_workbook", "format_value", "to_json", "normalize_formula"]
@@ -1168,6 +1169,7 @@ class _Workbook:
         all_nodes = self.nodes
         self.nodes = names + all_nodes  # names first so that unused ones are computed too
         order, cyclic = self._order()
+        self.cyclic = cyclic
         self.nodes = all_nodes
         _STATE.registry = self.registry
         try:
@@ -1258,6 +1260,25 @@ def _num_text(v: float) -> str:
     return repr(v)
 
 
+_CALL = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*\(")
+_STRING = re.compile(r'"(?:[^"]|"")*"')
+
+
+def _refuse_unknown_functions(wb) -> None:
+    """Raise WorkbookError naming a function that is neither Excel's nor ours."""
+    known = set(wb.fx.get_functions()) | set(wb.registry)
+    for node in wb.nodes + list(wb.name_nodes.values()):
+        if not node.text:
+            continue
+        for name in _CALL.findall(_STRING.sub('""', node.text)):
+            key = name.upper()
+            if key not in known and f"_XLFN.{key}" not in known and \
+                    key.removeprefix("_XLFN.") not in known:
+                raise guard.WorkbookError(
+                    f"unknown function {name}() in {node.label}: neither Excel's (as far as "
+                    "the formulas package implements them) nor napkin's")
+
+
 def calc_workbook(
     src: str | os.PathLike,
     dst: str | os.PathLike,
@@ -1266,6 +1287,7 @@ def calc_workbook(
     in_place: bool = False,
     backup: bool = True,
     recalc_on_open: bool = False,
+    strict: bool = True,
 ) -> dict[str, Any]:
     """Compute every formula of ``src`` and write it with cached values to ``dst``.
 
@@ -1279,8 +1301,15 @@ def calc_workbook(
 
     Returns ``{"Sheet!A1": value}`` for every formula cell (also every cell of an array
     formula's range); errors are :class:`ExcelError` (see :func:`to_json`).
+
+    Hostile or broken files are refused first (:func:`addin.guard.check_package`). With
+    ``strict`` (the default, and what ``napkin calc`` does) a workbook that calls a
+    function neither Excel's set nor our catalog knows, or that has a circular
+    reference, is refused too: :class:`~addin.guard.WorkbookError` names the cells, and
+    no ``dst`` is written.
     """
     src, dst = Path(src), Path(dst)
+    guard.check_package(src)
     same = dst.exists() and src.exists() and os.path.samefile(src, dst) or \
         src.resolve() == dst.resolve()
     if same and not in_place:
@@ -1289,7 +1318,13 @@ def calc_workbook(
     _ensure_registered(reg)
     with ZipFile(src) as zf:
         wb = _Workbook(zf, reg)
+        if strict:
+            _refuse_unknown_functions(wb)
         wb.run()
+        if strict and wb.cyclic:
+            cells = sorted(n.label for n in wb.cyclic if not n.is_name)
+            more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
+            raise guard.WorkbookError(f"circular reference through {', '.join(cells[:5])}{more}")
         ups = wb.updates()
         new_parts: dict[str, bytes] = {}
         for sheet in wb.sheets:
