@@ -2,6 +2,8 @@
 
     napkin eval FORMULA [FORMULA ...]        evaluate Excel formulas, one line each
     napkin calc IN.xlsx -o OUT.xlsx [--json]  compute a workbook without Excel
+    napkin freeze IN.xlsx -o OUT.xlsx         our formulas -> values (for sharing)
+    napkin unfreeze IN.xlsx -o OUT.xlsx       put those formulas back
     napkin template [-o PATH]                 write the template workbook
     napkin lite [-o DIR]                      write the xlwings Lite bundle
     napkin addin install                      set up the xlwings add-in route
@@ -63,6 +65,22 @@ def _show(path, ranges) -> None:
         wb.close()
 
 
+def _freeze(args) -> int:
+    from .freeze import freeze
+
+    n = freeze(args.input, args.output)
+    print(f"froze {n} cells calling napkin functions: {args.input} -> {args.output}")
+    return 0
+
+
+def _unfreeze(args) -> int:
+    from .freeze import unfreeze
+
+    n = unfreeze(args.input, args.output)
+    print(f"restored {n} formulas: {args.input} -> {args.output}")
+    return 0
+
+
 def _template(args) -> int:
     from workbook.build import build_template
 
@@ -110,6 +128,15 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--show", action="append", metavar="SHEET!A1:B9",
                    help="print these cells of the computed workbook (repeatable)")
     c.set_defaults(run=_calc)
+
+    f = sub.add_parser("freeze", help="replace our formulas by their values, for sharing")
+    f.add_argument("input", metavar="IN.xlsx")
+    f.add_argument("-o", "--output", required=True, metavar="OUT.xlsx")
+    f.set_defaults(run=_freeze)
+    u = sub.add_parser("unfreeze", help="put back the formulas that freeze replaced")
+    u.add_argument("input", metavar="IN.xlsx")
+    u.add_argument("-o", "--output", required=True, metavar="OUT.xlsx")
+    u.set_defaults(run=_unfreeze)
 
     t = sub.add_parser("template", help="write the template workbook")
     t.add_argument("-o", "--output", default="napkin.xlsx", metavar="PATH")

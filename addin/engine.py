@@ -40,20 +40,18 @@ import collections
 import math
 import os
 import re
-import secrets
-import shutil
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from zipfile import ZIP_DEFLATED, ZipFile, ZipInfo
+from zipfile import ZipFile
 
 import numpy as np
 
 from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
-from . import guard
+from . import guard, package
 from . import xlsx_values as xv
 
 __all__ = ["evaluate", "calc_workbook", "format_value", "to_json", "normalize_formula"]
@@ -1310,9 +1308,7 @@ def calc_workbook(
     """
     src, dst = Path(src), Path(dst)
     guard.check_package(src)
-    same = dst.exists() and src.exists() and os.path.samefile(src, dst) or \
-        src.resolve() == dst.resolve()
-    if same and not in_place:
+    if package.same_file(src, dst) and not in_place:
         raise ValueError(f"refusing to overwrite the source workbook {src} (pass in_place=True)")
     reg = _registry(functions)
     _ensure_registered(reg)
@@ -1338,36 +1334,7 @@ def calc_workbook(
             new_parts[wb.book.workbook_path] = new_wb.encode("utf-8")
         results = wb.results()
 
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        # not mkstemp: its 0600 mode would stick to dst; "x" = created here, by us only
-        tmp = dst.parent / f".{dst.name}.{secrets.token_hex(6)}.tmp"
-        fh = open(tmp, "xb")
-        try:
-            with fh:
-                with ZipFile(fh, "w", ZIP_DEFLATED) as out:
-                    for info in zf.infolist():
-                        data = new_parts.get(info.filename)
-                        if data is None:
-                            data = zf.read(info)
-                        zi = ZipInfo(info.filename, date_time=info.date_time)
-                        zi.compress_type = info.compress_type
-                        zi.external_attr = info.external_attr
-                        zi.create_system = info.create_system
-                        zi.comment = info.comment
-                        out.writestr(zi, data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            if same:
-                shutil.copymode(src, tmp)
-                if backup:
-                    shutil.copy2(src, src.with_name(src.name + ".bak"))
-            os.replace(tmp, dst)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        package.rewrite(zf, src, dst, new_parts, in_place=in_place, backup=backup)
     return results
 
 

@@ -1,0 +1,105 @@
+"""napkin freeze / unfreeze (issue 5, §2): a recipient without the add-in sees numbers;
+native formulas still recalculate; unfreeze gives back every formula exactly."""
+
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+
+import openpyxl
+import pytest
+from openpyxl.chart import BarChart, Reference
+from openpyxl.worksheet.formula import ArrayFormula
+
+from addin.freeze import PART, freeze, unfreeze
+from addin.guard import WorkbookError
+
+
+def napkin(*args):
+    return subprocess.run([sys.executable, "-m", "addin.cli", *map(str, args)],
+                          capture_output=True, text=True, check=True)
+
+
+@pytest.fixture
+def book(tmp_path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Sizing"
+    ws.append(["peak", "bandwidth", "ridge", "ridge x2", "label"])
+    for r, (p, b) in enumerate([(989, 3.35), (1979, 3.35), (2250, 8)], start=2):
+        ws.append([p, b, f"=RIDGE(A{r},B{r})", f"=C{r}*2", f'=IF(C{r}>300,"high","low")'])
+    ws["G1"] = ArrayFormula("G1:G3", "=RIDGE(A2:A4,B2:B4)")
+    ws["H1"] = '=rIdGe(989, 3.35) + LEN("RIDGE(")'  # any case; text inside quotes ignored
+    ws["H2"] = '="WEIGHT_GB(" & 1'  # our name only inside a string: native, stays
+    chart = BarChart()
+    chart.add_data(Reference(ws, min_col=3, min_row=1, max_row=4), titles_from_data=True)
+    ws.add_chart(chart, "J2")
+    src = tmp_path / "book.xlsx"
+    wb.save(src)
+    # an Excel-style shared formula group calling ours: D2 holds the text, D3:D4 share it
+    with zipfile.ZipFile(src) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    xml = parts["xl/worksheets/sheet1.xml"].decode()
+    cells = {2: '<c r="F2"><f t="shared" ref="F2:F4" si="0">RIDGE(A2,B2,0.8)</f></c>',
+             3: '<c r="F3"><f t="shared" si="0"/></c>', 4: '<c r="F4"><f t="shared" si="0"/></c>'}
+    for r, cell in cells.items():
+        xml = re.sub(rf'(<row r="{r}"[^>]*>.*?<c r="E{r}".*?</c>)', lambda m: m.group(1) + cell,
+                     xml, count=1, flags=re.S)
+    parts["xl/worksheets/sheet1.xml"] = xml.encode()
+    with zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as z:
+        for n, data in parts.items():
+            z.writestr(n, data)
+    return src
+
+
+def test_freeze_replaces_our_formulas_by_values_and_keeps_native_ones(book, tmp_path):
+    frozen = tmp_path / "frozen.xlsx"
+    n = freeze(book, frozen)
+    # C2:C4, G1 (array), H1, F2:F4 (shared group) call ours: 3 + 1 + 1 + 3
+    assert n == 8
+    wf = openpyxl.load_workbook(frozen)["Sizing"]
+    assert wf["C2"].value == pytest.approx(989 / 3.35)  # a constant now
+    assert wf["F3"].value == pytest.approx(1979 * 0.8 / 3.35)  # shared group member
+    assert wf["D2"].value == "=C2*2"  # native formulas untouched
+    assert wf["E2"].value == '=IF(C2>300,"high","low")'
+    assert wf["H2"].value == '="WEIGHT_GB(" & 1'
+    assert len(wf._charts) == 1
+    with zipfile.ZipFile(frozen) as z:
+        assert PART in z.namelist()
+        assert "RIDGE" not in z.read("xl/worksheets/sheet1.xml").decode().split("<sheetData")[1]
+
+
+def test_unfreeze_restores_every_formula_exactly(book, tmp_path):
+    computed, frozen, thawed = (tmp_path / n for n in ("c.xlsx", "f.xlsx", "t.xlsx"))
+    napkin("calc", book, "-o", computed)
+    napkin("freeze", book, "-o", frozen)
+    napkin("unfreeze", frozen, "-o", thawed)
+    with zipfile.ZipFile(computed) as a, zipfile.ZipFile(thawed) as b:
+        assert sorted(a.namelist()) == sorted(b.namelist())
+        for name in a.namelist():
+            assert a.read(name) == b.read(name), name
+
+
+def test_unfreeze_needs_a_frozen_workbook(book, tmp_path):
+    with pytest.raises(WorkbookError, match="no formulas frozen"):
+        unfreeze(book, tmp_path / "t.xlsx")
+
+
+def test_freeze_keeps_the_source(book, tmp_path):
+    before = book.read_bytes()
+    freeze(book, tmp_path / "f.xlsx")
+    assert book.read_bytes() == before
+
+
+@pytest.mark.skipif(not shutil.which("soffice"), reason="LibreOffice not installed")
+def test_a_recipient_without_the_addin_sees_the_numbers(book, tmp_path):
+    frozen = tmp_path / "frozen.xlsx"
+    freeze(book, frozen)
+    subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp_path}/lo", "--headless",
+                    "--convert-to", "csv", "--outdir", str(tmp_path), str(frozen)],
+                   check=True, capture_output=True, timeout=120)
+    rows = (tmp_path / "frozen.csv").read_text().splitlines()
+    # LibreOffice recalculates on load: our (now constant) cells stay, native ones compute
+    assert rows[1].split(",")[2:5] == ["295.223880597015", "590.44776119403", "low"]
+    assert "#NAME" not in "".join(rows)
