@@ -44,8 +44,8 @@ def book(tmp_path):
     cells = {2: '<c r="F2"><f t="shared" ref="F2:F4" si="0">RIDGE(A2,B2,0.8)</f></c>',
              3: '<c r="F3"><f t="shared" si="0"/></c>', 4: '<c r="F4"><f t="shared" si="0"/></c>'}
     for r, cell in cells.items():
-        xml = re.sub(rf'(<row r="{r}"[^>]*>.*?<c r="E{r}".*?</c>)', lambda m: m.group(1) + cell,
-                     xml, count=1, flags=re.S)
+        xml = re.sub(rf'(<row r="{r}"[^>]*>.*?<c r="E{r}".*?</c>)',
+                     lambda m, cell=cell: m.group(1) + cell, xml, count=1, flags=re.S)
     parts["xl/worksheets/sheet1.xml"] = xml.encode()
     with zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as z:
         for n, data in parts.items():
