@@ -28,18 +28,28 @@ def _eval(args) -> int:
     return 0
 
 
+def _output(args) -> str:
+    """OUT, or IN itself with --in-place (the writers then keep IN.bak first)."""
+    if args.in_place == bool(args.output):  # misuse: exit 2, as argparse does
+        print(f"napkin {args.command}: give either -o OUT.xlsx or --in-place", file=sys.stderr)
+        raise SystemExit(2)
+    return args.input if args.in_place else args.output
+
+
 def _calc(args) -> int:
     from .engine import calc_workbook, to_json
 
-    results = calc_workbook(args.input, args.output, strict=not args.lenient)
+    output = _output(args)
+    results = calc_workbook(args.input, output, strict=not args.lenient,
+                            in_place=args.in_place)
     if args.show:
-        _show(args.output, args.show)
+        _show(output, args.show)
     if args.json:
         json.dump({k: to_json(v) for k, v in results.items()}, sys.stdout, indent=1,
                   ensure_ascii=False)
         print()
     else:
-        print(f"computed {len(results)} formulas: {args.input} -> {args.output}")
+        print(f"computed {len(results)} formulas: {args.input} -> {output}")
     return 0
 
 
@@ -68,16 +78,18 @@ def _show(path, ranges) -> None:
 def _freeze(args) -> int:
     from .freeze import freeze
 
-    n = freeze(args.input, args.output)
-    print(f"froze {n} cells calling napkin functions: {args.input} -> {args.output}")
+    output = _output(args)
+    n = freeze(args.input, output)
+    print(f"froze {n} cells calling napkin functions: {args.input} -> {output}")
     return 0
 
 
 def _unfreeze(args) -> int:
     from .freeze import unfreeze
 
-    n = unfreeze(args.input, args.output)
-    print(f"restored {n} formulas: {args.input} -> {args.output}")
+    output = _output(args)
+    n = unfreeze(args.input, output)
+    print(f"restored {n} formulas: {args.input} -> {output}")
     return 0
 
 
@@ -120,7 +132,9 @@ def parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("calc", help="compute a workbook and write its values")
     c.add_argument("input", metavar="IN.xlsx")
-    c.add_argument("-o", "--output", required=True, metavar="OUT.xlsx")
+    c.add_argument("-o", "--output", metavar="OUT.xlsx")
+    c.add_argument("--in-place", action="store_true",
+                   help="write over IN.xlsx, keeping a copy as IN.xlsx.bak")
     c.add_argument("--json", action="store_true", help="print {\"Sheet!A1\": value, ...}")
     c.add_argument("--lenient", action="store_true",
                    help="compute even with circular references or unknown functions (those "
@@ -131,11 +145,15 @@ def parser() -> argparse.ArgumentParser:
 
     f = sub.add_parser("freeze", help="replace our formulas by their values, for sharing")
     f.add_argument("input", metavar="IN.xlsx")
-    f.add_argument("-o", "--output", required=True, metavar="OUT.xlsx")
+    f.add_argument("-o", "--output", metavar="OUT.xlsx")
+    f.add_argument("--in-place", action="store_true",
+                   help="write over IN.xlsx, keeping a copy as IN.xlsx.bak")
     f.set_defaults(run=_freeze)
     u = sub.add_parser("unfreeze", help="put back the formulas that freeze replaced")
     u.add_argument("input", metavar="IN.xlsx")
-    u.add_argument("-o", "--output", required=True, metavar="OUT.xlsx")
+    u.add_argument("-o", "--output", metavar="OUT.xlsx")
+    u.add_argument("--in-place", action="store_true",
+                   help="write over IN.xlsx, keeping a copy as IN.xlsx.bak")
     u.set_defaults(run=_unfreeze)
 
     t = sub.add_parser("template", help="write the template workbook")

@@ -17,6 +17,7 @@ Excel rebuilds it). Everything else is copied unchanged, through :mod:`addin.pac
 from __future__ import annotations
 
 import re
+import shutil
 import tempfile
 import uuid
 from html import escape, unescape
@@ -130,7 +131,7 @@ def _content_types(ct: str, add: bool) -> str:
     return ct
 
 
-def freeze(src, dst, functions=None) -> int:
+def freeze(src, dst, functions=None, *, backup: bool = True) -> int:
     """Compute ``src`` and write ``dst`` with our formulas replaced by their values.
     Returns the number of cells frozen."""
     from udfs import CATALOG
@@ -169,9 +170,10 @@ def freeze(src, dst, functions=None) -> int:
                          f'2006/relationships"><Relationship Id="rId1" Type="{PROPS_REL}" '
                          'Target="napkin-frozen-props.xml"/></Relationships>')
             remove = {"xl/calcChain.xml", PART, PROPS, PART_RELS}
+            if package.same_file(src, dst) and backup:  # freezing over IN: keep IN.bak
+                shutil.copy2(src, src.with_name(src.name + ".bak"))
             package.rewrite(zf, computed, dst, replace, remove,
-                            {PART: part, PROPS: props.encode(), PART_RELS: part_rels.encode()},
-                            in_place=package.same_file(src, dst))
+                            {PART: part, PROPS: props.encode(), PART_RELS: part_rels.encode()})
     return len(records)
 
 

@@ -103,3 +103,12 @@ def test_a_recipient_without_the_addin_sees_the_numbers(book, tmp_path):
     # LibreOffice recalculates on load: our (now constant) cells stay, native ones compute
     assert rows[1].split(",")[2:5] == ["295.223880597015", "590.44776119403", "low"]
     assert "#NAME" not in "".join(rows)
+
+
+def test_in_place_keeps_a_backup(book, tmp_path):
+    original = book.read_bytes()
+    napkin("freeze", book, "--in-place")
+    assert book.with_name("book.xlsx.bak").read_bytes() == original
+    assert openpyxl.load_workbook(book)["Sizing"]["C2"].value == pytest.approx(989 / 3.35)
+    napkin("calc", book.with_name("book.xlsx.bak"), "--in-place")
+    assert book.with_name("book.xlsx.bak.bak").read_bytes() == original
