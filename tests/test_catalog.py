@@ -137,6 +137,30 @@ def test_gpu_spec_reads_the_table():
     assert GPU_SPEC(["H100", "H200", "B200"], "bandwidth") == [3.35, 4.8, 8.0]
 
 
+@pytest.mark.parametrize("name, field, expected", [
+    ("H100 SXM5", "memory_GB", 80),  # alias: the SXM5 form factor
+    ("NVIDIA H100", "bandwidth", 3.35),  # vendor prefix dropped, then the "H100" alias
+    ("AMD MI300X", "memory", 192),
+    ("a100-80gb", "memory_bandwidth_TBps", 2.039),
+])
+def test_gpu_names_match_leniently(name, field, expected):
+    assert GPU_SPEC(name, field) == expected
+
+
+@pytest.mark.parametrize("name, field, expected", [
+    ("Llama-3.1-8B-Instruct", "params", 8.03e9),  # an instruct variant: same architecture
+    ("meta-llama/Llama-3.1-8B", "params", 8.03e9),  # a Hugging Face repo id
+    ("google/gemma-2-9b-it", "head_dim", 256),
+    ("Qwen/Qwen2.5-7B-Instruct", "num_kv_heads", 4),
+])
+def test_model_names_match_leniently(name, field, expected):
+    assert MODEL_SPEC(name, field) == expected
+
+
+def test_unit_factors_carry_no_float_noise():
+    assert UNIT_CONVERT(3.35, "TB/s", "GB/s") == 3350  # not 3350.0000000000005
+
+
 def test_model_spec_reads_the_table():
     assert MODEL_SPEC("Llama 3.1 8B", "params") == 8.03e9
     assert MODEL_SPEC("llama-3.1-70b", "num_layers") == 80

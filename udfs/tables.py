@@ -21,7 +21,7 @@ from decimal import Decimal
 from functools import cache
 from importlib import resources
 
-from .errors import na_error
+from .errors import ExcelError, na_error
 
 GPU_FIELD_ALIASES = {
     "memory": "memory_GB", "capacity": "memory_GB", "memory_gb": "memory_GB",
@@ -96,11 +96,35 @@ def _word_suffixes(name: str) -> list[str]:
     return [_key("".join(words[i:])) for i in range(len(words))]
 
 
+_VENDORS = re.compile(r"^(nvidia|amd|instinct|google|intel)+")
+_ORG = re.compile(r"^[\w.-]+/")  # "meta-llama/Llama-3.1-8B": a Hugging Face repo id
+_VARIANT = re.compile(r"(instruct|chat|base|hf|it)$")  # "...-Instruct": same architecture
+
+
 def match(query: str, rows: dict[str, dict], table: str, what: str) -> str:
-    """The row name that ``query`` names, or raise ``#N/A`` naming the candidates."""
+    """The row name that ``query`` names, or raise ``#N/A`` naming the candidates.
+
+    Tried in order: the whole name (case, spaces, punctuation ignored); an alias; a part of
+    one name from a word start; then again without a vendor prefix ("NVIDIA H100"), a
+    repository prefix ("meta-llama/") or a variant suffix ("-Instruct", "-chat", "-it"),
+    which do not change the figures in these tables.
+    """
     q = _key(query)
     if not q:
         raise na_error(f"{what} is empty: expected a name from the {table} table")
+    try:
+        return _match_key(q, query, rows, table, what)
+    except ExcelError as first:
+        trimmed = _VARIANT.sub("", _VENDORS.sub("", _key(_ORG.sub("", query.strip()))))
+        if trimmed and trimmed != q:
+            try:
+                return _match_key(trimmed, query, rows, table, what)
+            except ExcelError:
+                pass
+        raise first
+
+
+def _match_key(q: str, query: str, rows: dict[str, dict], table: str, what: str) -> str:
     keys = {_key(n): n for n in rows}
     if q in keys:
         return keys[q]

@@ -102,7 +102,9 @@ def parse(text: str) -> tuple[float, object]:
 def factor(units: object, target: str) -> float:
     """Multiplier from ``units`` to ``target`` (a unit text); raises DimensionalityError."""
     ureg = registry()
-    return float(ureg.Quantity(1.0, units).to(target).magnitude)
+    # 15 significant digits: unit ratios are round numbers (1000, 1.073741824, 3600), and
+    # pint's chained prefix arithmetic leaves float noise (TB/s -> GB/s: 1000.0000000000001)
+    return float(f"{ureg.Quantity(1.0, units).to(target).magnitude:.15g}")
 
 
 @lru_cache(maxsize=256)
