@@ -9,7 +9,9 @@ What is checked:
 * the tables: every GPU and model row of ``udfs/data`` with its source and notes, empty
   figures empty;
 * after ``napkin calc``: the reference values (inference-math.md), hand calculations of the
-  Cost sheet, and no error value anywhere;
+  Cost, Calibration and Finance sheets (realistic = floor ÷ efficiency, bands in order, the
+  tornado's data, owned vs rented, budget, break-even), and no error value anywhere;
+* the ``xlwings.conf`` sheet holds ``addin.install.xlwings_conf_rows()`` from A1 down;
 * LibreOffice (when installed): the computed file, exported to CSV without recalculation,
   shows the same values; every sheet renders to PDF/PNG.
 """
@@ -30,17 +32,28 @@ import pytest
 
 from udfs import tables
 from workbook import build
-from workbook.build import COST, COST_FIRST, GPU_FIRST, MODEL_FIRST, SIZING, build_template
+from workbook.build import (
+    CAL_FIRST,
+    CAL_SUMMARY,
+    COST,
+    COST_FIRST,
+    FINANCE,
+    GPU_FIRST,
+    MODEL_FIRST,
+    SIZING,
+    build_template,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "workbook" / "napkin.xlsx"
-SHEETS = ["Start", "Sizing", "Cost", "Roofline", "Speedup", "Assumptions", "GPUs", "Models"]
+SHEETS = ["Start", "Sizing", "Cost", "Finance", "Calibration", "Roofline", "Speedup",
+          "Assumptions", "GPUs", "Models", "xlwings.conf"]
 ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#CALC!",
           "#SPILL!")
 
 # Excel 2010 functions the native formulas may use (besides napkin's own)
-NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "MAX",
-          "CEILING"}
+NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "MAX", "MIN",
+          "CEILING", "COUNTIF", "AVERAGEIF"}
 
 
 def napkin_calc(src: Path, dst: Path) -> None:
@@ -178,7 +191,9 @@ def test_named_ranges_for_the_tables(book):
                  "MODEL_NAME", "MODEL_PARAMS_B", "MODEL_LAYERS", "MODEL_KV_HEADS",
                  "MODEL_HEAD_DIM", "MODEL_KV_BYTES", "PRECISION_NAME", "ROOF_EFFICIENCY",
                  "UTILIZATION", "CONTEXT", "BATCH", "TOKENS_PER_DAY", "PEAK_TO_AVG",
-                 "CURRENCY"):
+                 "CURRENCY", "GPU_TDP", "CAL_EFFICIENCY", "EFF_DEFAULT", "PROMPT_TOKENS",
+                 "INPUT_PER_OUTPUT", "CAPEX", "YEARS", "PUE", "KWH_PRICE", "API_PRICE",
+                 "EFF_LOW", "EFF_HIGH", "UTIL_LOW", "UTIL_HIGH", "PRICE_LOW", "PRICE_HIGH"):
         assert name in names, name
     n_gpus = len(tables.gpus())
     assert book.defined_names["GPU_NAME"].attr_text == \
@@ -231,8 +246,16 @@ def test_result_formats_carry_units(book):
     ws = book["Sizing"]
     for key, unit in (("weight_gb", "GB"), ("weight_gib", "GiB"), ("kv_gb", "GB"),
                       ("floor_ms", "ms/token"), ("tps_user", "tokens/s"),
-                      ("ridge_bf16", "FLOP/byte"), ("gpus_needed", "GPU")):
+                      ("ridge_bf16", "FLOP/byte"), ("gpus_needed", "GPU"),
+                      ("real_step_ms", "ms/token"), ("real_tps_user", "tokens/s")):
         assert unit in ws[SIZING[key]].number_format, key
+    ws = book["Finance"]
+    for key, unit in (("real_step_ms", "ms/token"), ("prefill_ms", "ms"), ("tdp", "W"),
+                      ("gpus_total", "GPU"), ("volume", "M tokens")):
+        assert unit in ws[FINANCE[key]].number_format, key
+    assert "M tokens/month" in ws[f"B{FINANCE['breakeven']}"].number_format
+    assert "ms/token" in ws[f"B{FINANCE['ms_range']}"].number_format
+    assert "ms/token" in book["Calibration"][f"K{CAL_FIRST}"].number_format
 
 
 def test_every_result_calls_our_functions(book):
@@ -241,9 +264,20 @@ def test_every_result_calls_our_functions(book):
     ws = book["Sizing"]
     for key in ("weight_gb", "weight_gib", "kv_gqa_gb", "fits_weights", "fits_all",
                 "gpus_needed", "floor_ms", "step_ms", "tps_total", "tps_user", "ridge_bf16",
-                "ridge_used", "critical_batch", "decode_intensity", "side", "cost_mtok"):
+                "ridge_used", "critical_batch", "decode_intensity", "side", "cost_mtok",
+                "real_step_ms", "real_tps_total", "real_tps_user", "real_cost_mtok"):
         f = ws[SIZING[key]].value
         assert any(f"{name}(" in f for name in CATALOG), (key, f)
+    # the new sheets: every result cell calls ours, but for the native glue named here
+    glue = {("Calibration", CAL_SUMMARY["efficiency"]),  # AVERAGEIF over CALIBRATE results
+            ("Finance", FINANCE["most"]),  # INDEX/MATCH: the name of the largest swing
+            ("Finance", f"B{FINANCE['cheaper']}"),  # volume above break-even or not
+            ("Finance", f"C{FINANCE['cheaper']}")}
+    for sheet in ("Finance", "Calibration"):
+        for row in book[sheet].iter_rows():
+            for c in row:
+                if c.style == "napkin result" and (sheet, c.coordinate) not in glue:
+                    assert any(f"{name}(" in c.value for name in CATALOG), (sheet, c.coordinate)
 
 
 # ------------------------------------------------------------------------ tables
@@ -413,7 +447,8 @@ def test_speedup_reference_examples(default):
 
 
 def test_cost_sheet_against_hand_calculation(default):
-    """Every GPU row of the Cost sheet, recomputed by hand from the tables."""
+    """Every GPU row of the Cost sheet, recomputed by hand from the tables: the floors
+    (B..M), then the realistic columns (N..Q: floor ÷ the calibrated efficiency)."""
     v = default["Cost"]
     params, batch = 70.6e9, 16
     kv = 2 * 80 * 8 * 128 * 2 * 8192 * batch / 1e9  # BF16 KV cache, GB
@@ -422,6 +457,8 @@ def test_cost_sheet_against_hand_calculation(default):
     peak = avg * 2
     prices = {r["name"]: float(r["price_per_gpu_hour_usd"])
               for r in csv.DictReader(open(ROOT / "workbook" / "data" / "gpu_prices.csv"))}
+    eff = calibrated_efficiency()
+    assert v[COST["calibrated"]] == pytest.approx(eff)
     checked = 0
     for i, g in enumerate(tables.gpus().values()):
         r = COST_FIRST + i
@@ -438,21 +475,275 @@ def test_cost_sheet_against_hand_calculation(default):
         assert v[f"H{r}"] == pytest.approx(tps)
         replicas = math.ceil(peak / (tps * 0.6))
         assert v[f"J{r}"] == replicas * n
+        # realistic: the step ÷ efficiency, GPUs sized again for the slower rate
+        real = step / eff
+        assert v[f"N{r}"] == pytest.approx(real)
+        real_replicas = math.ceil(peak / (1000 / real * batch * 0.6))
+        assert v[f"O{r}"] == real_replicas * n
         if g["name"] in prices:
             price = prices[g["name"]]
-            monthly = replicas * n * price * 730
+            # 730.5 h = 8,766 h ÷ 12 (the Assumptions default, as MONTHLY_COST)
+            monthly = replicas * n * price * 730.5
             assert v[f"K{r}"] == pytest.approx(monthly)
             # cost per million tokens = the month's bill ÷ the month's tokens
-            assert v[f"L{r}"] == pytest.approx(monthly / (avg * 3600 * 730) * 1e6)
+            assert v[f"L{r}"] == pytest.approx(monthly / (avg * 3600 * 730.5) * 1e6)
             assert v[f"M{r}"] == pytest.approx(price * n / (tps * 3600 * 0.6) * 1e6)
+            real_monthly = real_replicas * n * price * 730.5
+            assert v[f"P{r}"] == pytest.approx(real_monthly)
+            assert v[f"Q{r}"] == pytest.approx(real_monthly / (avg * 3600 * 730.5) * 1e6)
+            assert v[f"Q{r}"] >= v[f"L{r}"]  # slower than the floor: never cheaper
             checked += 1
         else:  # no price: the cells say so instead of an error
             assert v[f"B{r}"] == "no price" and v[f"L{r}"] == "no price"
-            assert "no price" in v[f"N{r}"]
+            assert v[f"P{r}"] == "no price" and v[f"Q{r}"] == "no price"
+            assert "no price" in v[f"R{r}"]
         if not roof:
-            assert "no FLOPS figure" in v[f"N{r}"]
+            assert "no FLOPS figure" in v[f"R{r}"]
     assert checked == 3
     assert v[COST["peak_tps"]] == pytest.approx(peak)
+
+
+# ------------------------------------------------------------------------ calibration
+
+
+def floor_ms(params_b, bytes_per_param, kv_gb, bw_tbps, batch, roof_tflops, gpus=1,
+             roof_eff=0.8):
+    """The Sizing step floor by hand: max(bytes ÷ bandwidth, FLOPs ÷ roof), in ms."""
+    mem = (params_b * bytes_per_param + kv_gb) / (bw_tbps * gpus)  # GB ÷ TB/s = ms
+    math_ = 2 * params_b * 1e9 * batch / (roof_tflops * 1e12 * roof_eff * gpus) * 1e3
+    return max(mem, math_)
+
+
+KV_8B = 2 * 32 * 8 * 128 * 2  # bytes per token, BF16: 131,072
+KV_70B = 2 * 80 * 8 * 128 * 2  # 327,680
+# The example rows: (params B, bytes/param, KV bytes/token, context, batch, bandwidth TB/s,
+# roof TFLOPS, GPUs, measured ms)
+CAL_CASES = [
+    (8.03, 2, KV_8B, 2048, 1, 3.35, 989.4, 1, 6.5),  # 8B BF16, H100
+    (70.6, 1, KV_70B, 8192, 16, 3.35, 1978.9, 2, 24),  # 70B FP8, 2 × H100 (the Sizing case)
+    (8.03, 1, KV_8B, 4096, 32, 4.8, 1978.9, 1, 1000 / 120),  # 8B FP8, H200, 120 tokens/s
+    (70.6, 1, KV_70B, 8192, 1, 3.35, 1978.9, 1, 15),  # below its floor: flagged
+]
+
+
+def calibrated_efficiency() -> float:
+    """Average of floor ÷ measured over the example rows at or above their floor."""
+    effs = []
+    for params, bpp, kv, ctx, batch, bw, roof, n, measured in CAL_CASES:
+        f = floor_ms(params, bpp, kv * ctx * batch / 1e9, bw, batch, roof, n)
+        if measured >= f:
+            effs.append(f / measured)
+    assert len(effs) == 3
+    return sum(effs) / len(effs)
+
+
+def test_calibration_against_hand_calculation(default):
+    v = default["Calibration"]
+    for i, (params, bpp, kv, ctx, batch, bw, roof, n, measured) in enumerate(CAL_CASES):
+        r = CAL_FIRST + i
+        kv_gb = kv * ctx * batch / 1e9  # e.g. 8B: 131,072 B × 2,048 tokens × 1 = 0.268 GB
+        read = params * bpp + kv_gb  # weights + KV cache, GB per step
+        f = floor_ms(params, bpp, kv_gb, bw, batch, roof, n)
+        assert v[f"I{r}"] == pytest.approx(measured)
+        assert v[f"J{r}"] == pytest.approx(read)
+        assert v[f"K{r}"] == pytest.approx(f)
+        assert v[f"L{r}"] == pytest.approx(read / measured / (bw * n))  # MBU
+        # MFU: 2 × params × tokens/s (batch × 1000 / ms) ÷ datasheet roof of the n GPUs
+        assert v[f"M{r}"] == pytest.approx(2 * params * 1e9 * batch * 1000 / measured
+                                           / (roof * 1e12 * n))
+        assert v[f"N{r}"] == pytest.approx(f / measured)  # CALIBRATE
+        assert v[f"O{r}"] == ("plausible" if measured >= f else
+                              "below the floor: an assumption is wrong")
+    # e.g. row 1: 16.33 GB ÷ 3.35 TB/s = 4.874 ms floor, measured 6.5 ms: 75 %
+    assert v[f"N{CAL_FIRST}"] == pytest.approx((16.06 + 0.268435456) / 3.35 / 6.5)
+    assert v[f"O{CAL_FIRST + 3}"].startswith("below the floor")  # 15 ms < 21.9 ms
+    assert v[CAL_SUMMARY["efficiency"]] == pytest.approx(calibrated_efficiency())
+    assert (v[CAL_SUMMARY["plausible"]], v[CAL_SUMMARY["below"]]) == (3, 1)
+    for r in range(CAL_FIRST + len(CAL_CASES), CAL_FIRST + build.CAL_ROWS):  # empty rows
+        assert all(v.get(f"{col}{r}") in (None, "") for col in "IJKLMNO"), r
+
+
+def test_calibration_row_of_the_sizing_case_gives_the_sizing_floor(default):
+    """Example row 2 is the Sizing default (70B FP8, 2 × H100, batch 16, 8,192 tokens):
+    its floor is Sizing's step floor, so floor ÷ efficiency is consistent on both."""
+    assert default["Calibration"][f"K{CAL_FIRST + 1}"] == pytest.approx(
+        sizing(default, "step_ms"), rel=1e-12)
+
+
+def test_calibration_floor_follows_sizing_for_sliding_window_and_mla(tmp):
+    """Gemma 2 9B (sliding window) and DeepSeek-V3 (MLA, 5 × H200) in empty rows, each also
+    chosen on Sizing: the row's floor is Sizing's step floor (the KV correction included)."""
+    for name, model, prec, gpu, n in (("gemma", "Gemma 2 9B", "BF16", "NVIDIA H100 SXM", 1),
+                                      ("dsv3", "DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 5)):
+        r = CAL_FIRST + len(CAL_CASES)
+        v = variant(tmp, name, {
+            "Sizing!" + SIZING["model"]: model, "Sizing!" + SIZING["precision"]: prec,
+            "Sizing!" + SIZING["gpu"]: gpu, f"Calibration!A{r}": model,
+            f"Calibration!B{r}": prec, f"Calibration!C{r}": gpu, f"Calibration!D{r}": n,
+            f"Calibration!E{r}": 16, f"Calibration!F{r}": 8192})
+        assert sizing(v, "gpus_needed") == n, name
+        assert v["Calibration"][f"K{r}"] == pytest.approx(sizing(v, "step_ms"), rel=1e-12)
+        assert v["Calibration"][f"O{r}"] == "enter a measurement (G or H)"
+        assert v["Calibration"].get(f"N{r}") in (None, "")
+
+
+def test_calibration_without_plausible_rows_uses_the_default(tmp):
+    changes = {f"Calibration!G{CAL_FIRST + i}": 1 for i in range(len(CAL_CASES))}
+    changes[f"Calibration!H{CAL_FIRST + 2}"] = 100000  # 0.01 ms: far below every floor
+    changes[f"Calibration!G{CAL_FIRST + 2}"] = None
+    v = variant(tmp, "nocal", changes)
+    assert v["Calibration"][CAL_SUMMARY["efficiency"]] == 0.7  # EFF_DEFAULT
+    assert v["Calibration"][CAL_SUMMARY["below"]] == 4
+    assert sizing(v, "real_step_ms") == pytest.approx(sizing(v, "step_ms") / 0.7)
+
+
+def test_sizing_realistic_rows(default):
+    eff = calibrated_efficiency()
+    step = sizing(default, "step_ms")
+    assert sizing(default, "calibrated") == pytest.approx(eff)
+    assert sizing(default, "real_step_ms") == pytest.approx(step / eff)  # ESTIMATE
+    total = 1000 / (step / eff) * 16
+    assert sizing(default, "real_tps_total") == pytest.approx(total)
+    assert sizing(default, "real_tps_user") == pytest.approx(total / 16)
+    # 2 H100 at 2.95 an hour, at 60 % utilization
+    assert sizing(default, "real_cost_mtok") == pytest.approx(2.95 * 2 / (total * 3600 * 0.6)
+                                                              * 1e6)
+    assert sizing(default, "real_cost_mtok") > sizing(default, "cost_mtok")
+
+
+# ------------------------------------------------------------------------ finance
+
+STEP = (70.6 + KV_70B * 8192 * 16 / 1e9) / (3.35 * 2)  # the Sizing step floor, ms
+PRICE, GPUS, BATCH = 2.95, 2, 16
+
+
+def unit_cost(price, eff, util):
+    """Cost per million output tokens of one replica: COST_PER_MTOK at STEP ÷ eff."""
+    tps = 1000 / (STEP / eff) * BATCH  # tokens/s of the replica
+    return price * GPUS / (tps * 3600 * util) * 1e6
+
+
+def test_finance_bands_are_ordered_and_right(default):
+    v, F = default["Finance"], FINANCE
+    eff = calibrated_efficiency()
+    band = {k: [v[f"{c}{F[k]}"] for c in "BCD"] for k in
+            ("eff", "util", "price_range", "ms_range", "tps_range", "cost_range")}
+    for key, (lo, base, hi) in band.items():
+        assert lo <= base <= hi, (key, lo, base, hi)
+    assert band["eff"] == pytest.approx([0.5, eff, 0.9])
+    assert band["util"] == pytest.approx([0.4, 0.6, 0.8])
+    assert band["price_range"] == pytest.approx([PRICE * 0.7, PRICE, PRICE * 1.7])
+    # realistic ms/token: low from the high efficiency, high from the low one
+    assert band["ms_range"] == pytest.approx([STEP / 0.9, STEP / eff, STEP / 0.5])
+    assert band["tps_range"] == pytest.approx([1000 * 0.5 / STEP, 1000 * eff / STEP,
+                                               1000 * 0.9 / STEP])
+    assert band["cost_range"] == pytest.approx([
+        unit_cost(PRICE * 0.7, 0.9, 0.8),  # every assumption at its favourable end
+        unit_cost(PRICE, eff, 0.6),
+        unit_cost(PRICE * 1.7, 0.5, 0.4)])  # ... at its unfavourable end
+    assert v[F["real_step_ms"]] == pytest.approx(STEP / eff)
+    assert band["cost_range"][1] == pytest.approx(sizing(default, "real_cost_mtok"))
+
+
+def test_finance_tornado_data_and_chart(default, book):
+    v, F = default["Finance"], FINANCE
+    eff = calibrated_efficiency()
+    base = unit_cost(PRICE, eff, 0.6)
+    expected = {  # assumption: (cost at its low value, at its high value), others at base
+        "Efficiency (Calibration)": (unit_cost(PRICE, 0.5, 0.6), unit_cost(PRICE, 0.9, 0.6)),
+        "Utilization": (unit_cost(PRICE, eff, 0.4), unit_cost(PRICE, eff, 0.8)),
+        "Price per GPU-hour": (unit_cost(PRICE * 0.7, eff, 0.6),
+                               unit_cost(PRICE * 1.7, eff, 0.6)),
+    }
+    swings = {}
+    for i, (name, (lo, hi)) in enumerate(expected.items()):
+        r = F["tornado_first"] + i
+        assert v[f"A{r}"] == name
+        assert (v[f"D{r}"], v[f"E{r}"]) == pytest.approx((lo, hi))
+        assert (v[f"F{r}"], v[f"G{r}"]) == pytest.approx((lo - base, hi - base))
+        assert v[f"H{r}"] == pytest.approx(abs(hi - lo))
+        swings[name] = abs(hi - lo)
+    # price × 0.7 .. × 1.7 swings the cost by 1.0 × base: more than utilization 0.4..0.8
+    assert v[F["most"]] == max(swings, key=swings.get) == "Price per GPU-hour"
+    assert v[F["base_cost"]] == pytest.approx(base)
+    charts = book["Finance"]._charts
+    assert len(charts) == 1
+    chart = charts[0]
+    assert chart.type == "bar" and len(chart.series) == 2  # low and high around the base
+    first, last = F["tornado_first"], F["tornado_first"] + 2
+    refs = [s.val.numRef.f for s in chart.series]
+    assert refs == [f"'Finance'!$F${first}:$F${last}", f"'Finance'!$G${first}:$G${last}"]
+
+
+def test_finance_against_hand_calculation(default):
+    v, F = default["Finance"], FINANCE
+    eff = calibrated_efficiency()
+    assert (v[F["gpus"]], v[F["price"]], v[F["tdp"]]) == (2, PRICE, 700)
+    # prefill of 2,000 tokens on 2 H100 at the FP8 roof × 0.8:
+    # 2 × 70.6e9 × 2,000 ÷ (1,978.9e12 × 0.8 × 2) = 89.2 ms
+    assert v[F["prefill_ms"]] == pytest.approx(2 * 70.6e9 * 2000 / (1978.9e12 * 0.8 * 2) * 1e3)
+    # input tokens: 2.95 / 3600 per GPU-second × 2 × 70.6e9 ÷ (1,978.9e12 × 0.8) s per token
+    # × 1e6 ÷ 0.6 utilization
+    cin = 2.95 / 3600 * (2 * 70.6e9 / (1978.9e12 * 0.8)) * 1e6 / 0.6
+    cout = unit_cost(PRICE, eff, 0.6)
+    assert v[F["input_cost"]] == pytest.approx(cin)
+    assert v[F["output_cost"]] == pytest.approx(cout)
+    assert v[F["blended"]] == pytest.approx((3 * cin + 1 * cout) / 4)  # 3 : 1 mix
+    # owned: 30,000 ÷ (4 × 8,766 h) + 0.7 kW × 1.3 × 0.12 = 0.8556 + 0.1092
+    owned = 30000 / (4 * 8766) + 0.7 * 1.3 * 0.12
+    h = F["hourly"]
+    assert (v[f"B{h}"], v[f"C{h}"]) == pytest.approx((PRICE, owned))
+    assert v[f"C{F['capex_part']}"] == pytest.approx(30000 / (4 * 8766))
+    assert v[f"C{F['energy_part']}"] == pytest.approx(0.7 * 1.3 * 0.12)
+    assert v[f"C{F['in_cost']}"] == pytest.approx(cin * owned / PRICE)
+    assert v[f"C{F['out_cost']}"] == pytest.approx(cout * owned / PRICE)
+    assert v[f"C{F['mix_cost']}"] == pytest.approx((3 * cin + cout) / 4 * owned / PRICE)
+    # demand: 100e6 tokens/day ÷ 86,400 × 2 (peak) ÷ (replica tokens/s × 0.6), rounded up
+    replica_tps = 1000 / (STEP / eff) * BATCH
+    replicas = math.ceil(100e6 / 86400 * 2 / (replica_tps * 0.6))
+    assert v[F["replica_tps"]] == pytest.approx(replica_tps)
+    assert v[F["replicas"]] == replicas and v[F["gpus_total"]] == replicas * GPUS
+    m = F["monthly"]
+    rented, own = replicas * GPUS * PRICE * 730.5, replicas * GPUS * owned * 730.5
+    assert (v[f"B{m}"], v[f"C{m}"]) == pytest.approx((rented, own))
+    volume = 100e6 * (1 + 3) * 365.25 / 12 / 1e6  # input + output, M tokens a month
+    assert v[F["volume"]] == pytest.approx(volume)
+    be = F["breakeven"]
+    assert (v[f"B{be}"], v[f"C{be}"]) == pytest.approx((rented / 1.0, own / 1.0))
+    assert v[F["api_bill"]] == pytest.approx(volume * 1.0)
+    cheaper = F["cheaper"]
+    assert v[f"B{cheaper}"] == ("self-hosting" if volume > rented else "the API")
+    assert v[f"C{cheaper}"] == ("self-hosting" if volume > own else "the API")
+
+
+def test_finance_without_price_or_tdp_says_so(tmp):
+    """NVIDIA B300: no price on the GPUs sheet and no TDP: text, never an error value."""
+    v = variant(tmp, "b300", {"Sizing!" + SIZING["gpu"]: "NVIDIA B300 (HGX)"})
+    f = v["Finance"]
+    assert f[FINANCE["price"]] == "no price" and f[FINANCE["tdp"]] == "no figure"
+    assert f[f"C{FINANCE['cost_range']}"] == "no price"
+    assert f[f"C{FINANCE['hourly']}"] == "no TDP figure"
+    assert f[f"B{FINANCE['monthly']}"] == "no price"
+    assert isinstance(f[FINANCE["prefill_ms"]], float)  # needs no price
+    bad = [(s, c, x) for s in ("Finance", "Calibration", "Cost") for c, x in v[s].items()
+           if isinstance(x, str) and x in ERRORS]
+    assert not bad
+    assert v["Sizing"][SIZING["real_cost_mtok"]] == "no price"
+
+
+# ------------------------------------------------------------------------ xlwings.conf
+
+
+def test_xlwings_conf_sheet(book):
+    from addin.install import xlwings_conf_rows
+
+    ws = book["xlwings.conf"]
+    assert book.sheetnames[-1] == "xlwings.conf" and ws.sheet_state == "visible"
+    rows = xlwings_conf_rows()
+    got = [(ws.cell(r, 1).value, ws.cell(r, 2).value) for r in range(1, len(rows) + 2)]
+    assert got == rows + [(None, None)]  # from A1 down, no header, nothing below
+    assert all(ws.cell(r, 3).value is None for r in range(1, ws.max_row + 1))  # C empty
+    assert "xlwings add-in" in ws["D1"].value
 
 
 # ------------------------------------------------------------------------ LibreOffice
@@ -515,6 +806,7 @@ def test_libreoffice_renders_every_sheet(tmp, computed):
                               text=True).stdout
         for title in ("napkin: LLM-inference", "Sizing: does it fit", "Cost: tokens per day",
                       "Roofline: where each kernel", "Speedup: time before",
-                      "Assumptions: the choices", "GPUs: datasheet", "Models: architecture"):
+                      "Assumptions: the choices", "GPUs: datasheet", "Models: architecture",
+                      "Finance: ranges", "Calibration: how far", "Read by the xlwings add-in"):
             assert title in text, title
         assert "#NAME?" not in text and "#N/A" not in text

@@ -12,12 +12,19 @@ Sheets, in order (each has a ``sheet_*`` builder below whose docstring gives its
     Start        what the workbook answers, how to get the functions, legend, data date
     Sizing       dropdowns (model, precision, GPU) -> fit, GPUs, floors, tokens/s, ridge;
                  model x GPU grids (fits / floor ms) with conditional formatting
-    Cost         tokens per day -> GPUs -> monthly cost -> cost per million tokens, per GPU
+    Cost         tokens per day -> GPUs -> monthly cost -> cost per million tokens, per GPU;
+                 floors, then realistic columns (floor ÷ the calibrated efficiency)
+    Finance      the Sizing case as finance models it: low/base/high bands and a tornado,
+                 input vs output tokens, rented vs owned, monthly budget, break-even
+    Calibration  measured ms/token -> floor, MBU, MFU, efficiency found, plausibility; the
+                 average efficiency feeds the realistic rows of Sizing, Cost and Finance
     Roofline     the chosen GPU's BF16/FP8 roofs and the reference kernels, log-log chart
     Speedup      Amdahl grid (p x s) and the reference examples
-    Assumptions  roof efficiency, utilization, context, batch, traffic, currency; precisions
+    Assumptions  roof efficiency, utilization, context, batch, traffic, currency; finance
+                 (capex, PUE, kWh, API price...); low/high ranges; precisions
     GPUs         the GPU table (udfs/data/gpus.csv) with an editable price per GPU-hour
     Models       the model table (udfs/data/models.csv) with KV bytes per token and flags
+    xlwings.conf the xlwings add-in's settings (UDF Modules...), read from A1 down
 
 Rules kept: Excel 2010 functions only, no structured references, named ranges for the
 tables; input cells unlocked and yellow, everything else locked; sheets protected without a
@@ -37,7 +44,7 @@ from importlib import resources
 from pathlib import Path
 
 from openpyxl import Workbook
-from openpyxl.chart import Reference, ScatterChart, Series
+from openpyxl.chart import BarChart, Reference, ScatterChart, Series
 from openpyxl.chart.series import SeriesLabel, StrRef
 from openpyxl.formatting.rule import CellIsRule, ColorScaleRule, FormulaRule
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Protection, Side
@@ -118,7 +125,7 @@ FMT = {
     "tokens": '#,##0 "tokens"', "tokens_day": '#,##0 "tokens/day"', "x": '0.00"×"',
     "pct": '0%', "money": '#,##0.00', "count": '#,##0', "bytes": '#,##0 "bytes"',
     "flop": '#,##0 "FLOP"', "bytes_moved": '#,##0 "bytes"', "us": '#,##0.00 "µs"',
-    "hours": '#,##0 "h/month"', "ratio": '0.0"×"', "plain": "General", "row": '0',
+    "hours": '#,##0.0 "h/month"', "ratio": '0.0"×"', "plain": "General", "row": '0',
     "frac": '0.00',
 }
 
@@ -247,7 +254,7 @@ GPU_COLUMNS = [  # (csv column, header, named range or None, number format)
     ("fp8_dense_TFLOPS", "FP8 dense (TFLOPS)", "GPU_FP8", "#,##0.0"),
     ("int8_dense_TOPS", "INT8 dense (TOPS)", None, "#,##0.0"),
     ("fp4_dense_TFLOPS", "FP4 dense (TFLOPS)", None, "#,##0"),
-    ("tdp_W", "TDP (W)", None, "#,##0"),
+    ("tdp_W", "TDP (W)", "GPU_TDP", "#,##0"),
     ("interconnect_GBps", "Interconnect (GB/s, both ways)", None, "#,##0"),
 ]
 
@@ -260,7 +267,7 @@ def sheet_gpus(wb: Workbook) -> Sheet:
     L     price per GPU-hour: INPUT, default from workbook/data/gpu_prices.csv (empty where
           no public price was checked: enter yours)
     M     where the default price comes from;  N source_url;  O notes
-    Named ranges: GPU_NAME, GPU_MEM, GPU_BW, GPU_BF16, GPU_FP8, GPU_PRICE.
+    Named ranges: GPU_NAME, GPU_MEM, GPU_BW, GPU_BF16, GPU_FP8, GPU_TDP, GPU_PRICE.
     """
     s = Sheet(wb, "GPUs", {"A": 26, "B": 9, "C": 9, "D": 10, "E": 11, "F": 11, "G": 11,
                            "H": 10, "I": 10, "J": 8, "K": 13, "L": 13, "M": 40, "N": 40,
@@ -407,7 +414,8 @@ def sheet_models(wb: Workbook) -> Sheet:
 
 
 # ---------------------------------------------------------------------------- assumptions
-#: name -> (row, label, default, format, validation (kind, lo, hi), meaning, source)
+#: name -> (row, label, default, format, validation (kind, lo, hi), meaning, source).
+#: A label starting with "=" is a formula (the currency in it); the prompt uses ``plain``.
 ASSUMPTIONS = {
     "ROOF_EFFICIENCY": (5, "Roof efficiency", 0.8, "pct", ("decimal", 0.01, 1),
                         "Share of the datasheet compute peak reached in practice",
@@ -429,8 +437,10 @@ ASSUMPTIONS = {
     "PEAK_TO_AVG": (10, "Peak-to-average ratio", 2, "ratio", ("decimal", 1, 100),
                     "Busiest hour's token rate ÷ the daily average; capacity is sized "
                     "for the peak", "Assumption"),
-    "HOURS_PER_MONTH": (11, "Hours per month", 730, "hours", ("decimal", 1, 744),
-                        "Paid hours per GPU per month (8,760 h ÷ 12)", "Calendar"),
+    "HOURS_PER_MONTH": (11, "Hours per month", 730.5, "hours", ("decimal", 1, 744),
+                        "Paid hours per GPU per month on the Cost sheet (the Finance sheet's "
+                        "MONTHLY_COST always takes 730.5 h)",
+                        "Calendar: 8,766 h a year (365.25 days) ÷ 12, as MONTHLY_COST"),
     "RESERVE": (12, "Memory reserve", 0, "pct", ("decimal", 0, 0.95),
                 "Share of GPU memory held back for activations and runtime (the KV "
                 "cache is counted separately)", "Assumption: 0 keeps the reference's "
@@ -439,7 +449,86 @@ ASSUMPTIONS = {
                  "Label of the prices on the GPUs sheet and of the cost figures",
                  "GPU price defaults are in USD"),
 }
-PRECISION_FIRST = 18
+FINANCE_TOP = 15  # section row of the calibration and finance assumptions
+FINANCE_ASSUMPTIONS = {
+    "EFF_DEFAULT": (17, "Efficiency without measurements", 0.7, "pct", ("decimal", 0.01, 1),
+                    "Realistic time = floor ÷ efficiency. Used on Sizing, Cost and Finance "
+                    "only while no row of the Calibration sheet is plausible",
+                    "Assumption (no source): measure and enter it on the Calibration sheet "
+                    "instead"),
+    "PROMPT_TOKENS": (18, "Prompt length", 2000, "tokens", ("whole", 0, 10000000),
+                      "Input tokens per request: the prefill time (time to first token) "
+                      "on Finance", "Assumption: a chat turn with some history"),
+    "INPUT_PER_OUTPUT": (19, "Input tokens per output token", 3, '0.0" : 1"',
+                         ("decimal", 0, 10000),
+                         "The traffic mix: prompt tokens read per token generated",
+                         "Assumption: chat with history; retrieval and agents often read "
+                         "10 or more per token generated"),
+    "CAPEX": (20, '="Purchase price per GPU ("&CURRENCY&")"', 30000, "#,##0",
+              ("decimal", 0, 10000000),
+              "One GPU of the type chosen on Sizing, with its share of the server and "
+              "network", "Assumption: a rough level for an H100-class GPU; use your quote",
+              "Purchase price per GPU"),
+    "YEARS": (21, "Write-off period", 4, '0.0 "years"', ("decimal", 0.5, 20),
+              "Years over which the purchase is spread (amortised)",
+              "Assumption: servers are commonly written off over 3 to 5 years"),
+    "PUE": (22, "PUE", 1.3, "0.00", ("decimal", 1, 3),
+            "Power usage effectiveness: facility power ÷ IT power (cooling, losses)",
+            "Assumption: a typical modern data centre (about 1.1 at hyperscalers, 1.5 or "
+            "more in older rooms)"),
+    "KWH_PRICE": (23, '="Electricity price per kWh ("&CURRENCY&")"', 0.12, "0.000",
+                  ("decimal", 0, 10), "What one kWh costs you",
+                  "Assumption: an order of magnitude for an industrial tariff; use yours",
+                  "Electricity price per kWh"),
+    "API_PRICE": (24, '="API price per million tokens ("&CURRENCY&")"', 1, "money",
+                  ("decimal", 0.0001, 10000),
+                  "Price of the hosted API you compare with, input and output tokens "
+                  "blended at the mix above",
+                  "Assumption: an example level, not a quote; enter your provider's price",
+                  "API price per million tokens"),
+}
+RANGES_TOP = 26  # section row of the low/high ranges
+RANGE_ASSUMPTIONS = {
+    "EFF_LOW": (28, "Efficiency, low", 0.5, "pct", ("decimal", 0.01, 1),
+                "Cautious end of the efficiency range; the base is the efficiency found on "
+                "the Calibration sheet", "Assumption: set it from the spread of your "
+                "measurements"),
+    "EFF_HIGH": (29, "Efficiency, high", 0.9, "pct", ("decimal", 0.01, 1),
+                 "Optimistic end of the efficiency range (1 = the floor itself)",
+                 "Assumption: set it from the spread of your measurements"),
+    "UTIL_LOW": (30, "Utilization, low", 0.4, "pct", ("decimal", 0.01, 1),
+                 "Cautious end; the base is the utilization above",
+                 "Assumption (no source)"),
+    "UTIL_HIGH": (31, "Utilization, high", 0.8, "pct", ("decimal", 0.01, 1),
+                  "Optimistic end of the utilization range", "Assumption (no source)"),
+    "PRICE_LOW": (32, "Price per GPU-hour, low", 0.7, "x", ("decimal", 0.01, 100),
+                  "Cheap end, as a multiple of the price used on Sizing (base × 1)",
+                  "Public H100 on-demand rates 2026 span about 1.99 to 5.00 around a 2.95 "
+                  "median (GPUs sheet, column M): × 0.7 to × 1.7"),
+    "PRICE_HIGH": (33, "Price per GPU-hour, high", 1.7, "x", ("decimal", 0.01, 100),
+                   "Dear end, as a multiple of the price used on Sizing",
+                   "As the low end"),
+}
+PRECISION_FIRST = 37
+
+
+def _assumption_rows(wb: Workbook, s: Sheet, table: dict):
+    for name, (row, label, default, fmt, (kind, lo, hi), meaning, source, *plain) in \
+            table.items():
+        plain = plain[0] if plain else label
+        s.put(f"A{row}", label, "label")
+        s.put(f"B{row}", default, "input", fmt)
+        s.put(f"C{row}", meaning, "note")
+        s.put(f"D{row}", source, "note")
+        _name(wb, name, s.title, f"$B${row}")
+        prompt = f"{plain}: {meaning}."
+        if kind == "text":
+            s.validate(f"B{row}", "text", prompt, plain, lo, hi)
+        else:
+            what = "fraction" if fmt == "pct" else ("whole number" if kind == "whole"
+                                                     else "number")
+            s.validate(f"B{row}", kind, f"{prompt} A {what} from {lo:g} to {hi:g}.",
+                       plain, lo, hi)
 
 
 def sheet_assumptions(wb: Workbook) -> Sheet:
@@ -447,30 +536,29 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
 
     Rows 5..13, column B (INPUT, each a named cell): ROOF_EFFICIENCY 0.8, UTILIZATION,
     CONTEXT, BATCH, TOKENS_PER_DAY, PEAK_TO_AVG, HOURS_PER_MONTH, RESERVE, CURRENCY.
+    Rows 17..24: calibration and finance: EFF_DEFAULT, PROMPT_TOKENS, INPUT_PER_OUTPUT,
+    CAPEX, YEARS, PUE, KWH_PRICE, API_PRICE.
+    Rows 28..33: the ranges (low and high around a base): EFF_LOW/EFF_HIGH (base: the
+    Calibration sheet's efficiency), UTIL_LOW/UTIL_HIGH (base: UTILIZATION),
+    PRICE_LOW/PRICE_HIGH (multiples of the price used on Sizing).
     C says what it means, D where the default comes from.
-    Rows 18..: the number formats of the precision dropdowns (PRECISION_NAME, bytes per
+    Rows 37..: the number formats of the precision dropdowns (PRECISION_NAME, bytes per
     parameter = BYTES_PER_PARAM(name)), from udfs/data/precisions.csv.
     """
-    s = Sheet(wb, "Assumptions", {"A": 24, "B": 18, "C": 70, "D": 80})
+    s = Sheet(wb, "Assumptions", {"A": 30, "B": 22, "C": 70, "D": 80})
     s.title_rows("Assumptions: the choices behind the results",
                  "Change the yellow cells; every sheet follows. Facts (datasheets, configs) "
                  "are on the GPUs and Models sheets.")
     s.header(4, ["Assumption", "Value", "Meaning", "Default from"])
-    for name, (row, label, default, fmt, (kind, lo, hi), meaning, source) in \
-            ASSUMPTIONS.items():
-        s.put(f"A{row}", label, "label")
-        s.put(f"B{row}", default, "input", fmt)
-        s.put(f"C{row}", meaning, "note")
-        s.put(f"D{row}", source, "note")
-        _name(wb, name, s.title, f"$B${row}")
-        prompt = f"{label}: {meaning}."
-        if kind == "text":
-            s.validate(f"B{row}", "text", prompt, label, lo, hi)
-        else:
-            what = "fraction" if fmt == "pct" else ("whole number" if kind == "whole"
-                                                     else "number")
-            s.validate(f"B{row}", kind, f"{prompt} A {what} from {lo:g} to {hi:g}.",
-                       label, lo, hi)
+    _assumption_rows(wb, s, ASSUMPTIONS)
+    s.section(FINANCE_TOP, "Calibration and cost as finance models it (Calibration and "
+                           "Finance sheets)", "D")
+    s.header(FINANCE_TOP + 1, ["Assumption", "Value", "Meaning", "Default from"])
+    _assumption_rows(wb, s, FINANCE_ASSUMPTIONS)
+    s.section(RANGES_TOP, "Ranges: a low and a high value around each base (Finance: "
+                          "bands and tornado)", "D")
+    s.header(RANGES_TOP + 1, ["Range end", "Value", "Meaning", "Default from"])
+    _assumption_rows(wb, s, RANGE_ASSUMPTIONS)
     s.section(PRECISION_FIRST - 2, "Number formats (the precision dropdowns)", "D")
     s.header(PRECISION_FIRST - 1, ["Precision", "Bytes per parameter", "Source", "Notes"])
     rows = _read_csv("udfs", "precisions.csv")
@@ -502,8 +590,10 @@ SIZING = {
     "tps_total": "B47", "tps_user": "B48", "ridge_bf16": "B49", "ridge_used": "B50",
     "critical_batch": "B51", "decode_intensity": "B52", "side": "B53",
     "cost_mtok": "B54",
+    "calibrated": "B57", "real_step_ms": "B58", "real_tps_total": "B59",
+    "real_tps_user": "B60", "real_cost_mtok": "B61",
 }
-GRID_TOP = 58  # first row of the model x GPU grids
+GRID_TOP = 64  # first row of the model x GPU grids
 
 
 def _lookup(table: str, row_cell: str) -> str:
@@ -527,7 +617,10 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              only, batch 1), step floor at the batch over the GPUs needed, tokens/s in
              total and per user, ridges, critical batch, decode intensity and its side of
              the ridge, cost per million tokens at the assumed utilization
-    Row 58.. grid 1: weights fit on one GPU? (model rows × GPU columns, green/red)
+    B57..B61 REALISTIC, beside the floors: the efficiency found on Calibration
+             (CAL_EFFICIENCY), the step ESTIMATE(floor, efficiency), tokens/s in total and
+             per user, cost per million tokens (ranges: Finance sheet)
+    Row 64.. grid 1: weights fit on one GPU? (model rows × GPU columns, green/red)
              grid 2: decode floor in ms/token (weights only, batch 1, one GPU; greyed
              where the weights do not fit: a floor of a model that does not fit is fiction)
     """
@@ -689,6 +782,34 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
         s.put(f"C{cell[1:]}", note, "note")
     for key in ("fits_weights", "fits_all"):
         _yes_no_colours(s.ws, K[key])
+
+    s.section(56, "Realistic estimates: floor ÷ the efficiency measured on Calibration")
+    price = K["price"]
+    realistic = [
+        ("calibrated", "Efficiency used (Calibration sheet)", "=CAL_EFFICIENCY", "pct",
+         "floor ÷ measured, averaged over the plausible rows of Calibration"),
+        ("real_step_ms", "Realistic decode step at the batch",
+         f"=ESTIMATE({K['step_ms']},{K['calibrated']})", "ms_token",
+         f"ESTIMATE(floor, efficiency) = floor ÷ efficiency; the floor is in "
+         f"{K['step_ms']}"),
+        ("real_tps_total", "Realistic tokens/s in total",
+         f"=TOKENS_PER_SEC({K['real_step_ms']})*{K['batch']}", "tps",
+         "TOKENS_PER_SEC(realistic step) × batch"),
+        ("real_tps_user", "Realistic tokens/s per user",
+         f"=PER_USER_TPS({K['real_tps_total']},{K['batch']})", "tps",
+         "PER_USER_TPS(total, batch)"),
+        ("real_cost_mtok", '=\"Realistic cost per million tokens (\"&CURRENCY&\")\"',
+         f"=IF(ISNUMBER({price}),COST_PER_MTOK({price},{K['real_tps_total']},"
+         f"{K['gpus_needed']},UTILIZATION),\"no price\")", "money",
+         "COST_PER_MTOK at the realistic rate; low / base / high bands and the tornado: "
+         "Finance sheet"),
+    ]
+    for key, label, formula, fmt, note in realistic:
+        cell = K[key]
+        s.put(f"A{cell[1:]}", label)
+        s.put(cell, formula, "result", fmt)
+        s.ws[cell].alignment = Alignment(horizontal="right")
+        s.put(f"C{cell[1:]}", note, "note")
     _sizing_grids(s, n_models, n_gpus)
     return s
 
@@ -770,8 +891,8 @@ def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
 COST = {"model": "B4", "precision": "B5", "params": "B6", "need_gb": "B7", "kv_gb": "B8",
         "batch": "B9", "tokens_day": "B10", "avg_tps": "B11", "peak_ratio": "B12",
         "peak_tps": "B13", "utilization": "B14", "hours": "B15", "efficiency": "B16",
-        "reserve": "B17"}
-COST_FIRST = 21
+        "reserve": "B17", "calibrated": "B18"}
+COST_FIRST = 22
 COST_COLUMNS = [  # header, width, format
     ("GPU", 26, None), ("Price per GPU-hour", 12, "money"), ("Memory", 10, "GB"),
     ("Bandwidth", 11, "tbps"), ("Compute roof", 16, "tflops"),
@@ -779,7 +900,10 @@ COST_COLUMNS = [  # header, width, format
     ("Tokens/s per replica", 16, "tps"), ("Replicas for the peak", 11, "count"),
     ("GPUs in total", 10, "gpus"), ("Monthly cost", 14, "money"),
     ("Cost per million tokens, your traffic", 14, "money"),
-    ("Cost per million tokens, replica at utilization", 15, "money"), ("Note", 60, None),
+    ("Cost per million tokens, replica at utilization", 15, "money"),
+    ("Realistic step", 16, "ms_token"), ("Realistic GPUs in total", 11, "gpus"),
+    ("Realistic monthly cost", 14, "money"),
+    ("Realistic per million tokens, your traffic", 14, "money"), ("Note", 60, None),
 ]
 
 
@@ -788,7 +912,7 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
 
     B4..B17  the chosen model and precision (from Sizing), memory per replica, batch, and
              the traffic assumptions: average and peak tokens/s (native arithmetic)
-    Rows 21.. one row per GPU type, side by side:
+    Rows 22.. one row per GPU type, side by side:
       B price, C memory, D bandwidth, E compute roof (lookups)
       F GPUs per replica   = GPUS_NEEDED(weights + KV, memory, reserve)
       G step floor (ms)    = DECODE_FLOOR(params, precision, bandwidth × F, batch,
@@ -799,7 +923,13 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
       K monthly cost       = J × price × hours per month
       L cost per M tokens  = COST_PER_MTOK(price, average tokens/s, J)  (= K ÷ tokens)
       M unit cost          = COST_PER_MTOK(price, H, F, utilization)
-      N note (no price, no FLOPS figure)
+      REALISTIC, beside the floors (efficiency from Calibration in B18):
+      N realistic step     = ESTIMATE(G, efficiency)
+      O realistic GPUs     = GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(N) × batch,
+                             peak-to-average, utilization) × F
+      P realistic monthly  = O × price × hours per month
+      Q realistic per M    = COST_PER_MTOK(price, average tokens/s, O)
+      R note (no price, no FLOPS figure)
     """
     widths = {get_column_letter(i + 1): w for i, (_, w, _) in enumerate(COST_COLUMNS)}
     widths["A"], widths["B"] = 36, 22
@@ -825,6 +955,7 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
         ("hours", "Hours per month", "=HOURS_PER_MONTH", "hours"),
         ("efficiency", "Roof efficiency", "=ROOF_EFFICIENCY", "pct"),
         ("reserve", "Memory reserve", "=RESERVE", "pct"),
+        ("calibrated", "Efficiency measured (Calibration sheet)", "=CAL_EFFICIENCY", "pct"),
     ]
     s.section(3, "Inputs (change them on Sizing and Assumptions)", "D")
     for key, label, formula, fmt in rows:
@@ -836,7 +967,10 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     headers[10] = '=\"Monthly cost (\"&CURRENCY&\")\"'
     headers[11] = '=\"Per million tokens, your traffic (\"&CURRENCY&\")\"'
     headers[12] = '=\"Per million tokens, replica at utilization (\"&CURRENCY&\")\"'
-    s.section(COST_FIRST - 2, "Each GPU type", "N")
+    headers[15] = '=\"Realistic monthly cost (\"&CURRENCY&\")\"'
+    headers[16] = '=\"Realistic per million tokens, your traffic (\"&CURRENCY&\")\"'
+    s.section(COST_FIRST - 2, "Each GPU type: floors (B..M), then realistic = floor ÷ the "
+                              "efficiency measured on Calibration (N..Q)", "R")
     s.header(COST_FIRST - 1, headers, height=60)
     p, prec = f"{K['params']}*1000000000", K["precision"]
     for i in range(n_gpus):
@@ -864,23 +998,581 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
                        f"\"no price\")", "result", "money")
         s.put(f"M{r}", f"=IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},H{r},F{r},{K['utilization']}),"
                        f"\"no price\")", "formula", "money")
-        s.put(f"N{r}", f'=IF(ISNUMBER(B{r}),"",  "no price: enter one on the GPUs sheet (column '
+        s.put(f"N{r}", f"=ESTIMATE(G{r},{K['calibrated']})", "formula", "ms_token")
+        s.put(f"O{r}", f"=GPUS_FOR_DEMAND({K['tokens_day']},TOKENS_PER_SEC(N{r})*{K['batch']},"
+                       f"{K['peak_ratio']},{K['utilization']})*F{r}", "formula", "gpus")
+        s.put(f"P{r}", f"=IF(ISNUMBER(B{r}),O{r}*B{r}*{K['hours']},\"no price\")", "result",
+              "money")
+        s.put(f"Q{r}", f"=IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},{K['avg_tps']},O{r}),"
+                       f"\"no price\")", "result", "money")
+        s.put(f"R{r}", f'=IF(ISNUMBER(B{r}),"",  "no price: enter one on the GPUs sheet (column '
                        f'L)")&IF(ISNUMBER(E{r}),"",IF(ISNUMBER(B{r}),"","; ")&"no FLOPS figure: '
                        f'math time not counted")', "note")
     last = COST_FIRST + n_gpus - 1
-    for col in "BEKLM":  # text ("no price", "no figure") sits where the numbers do
+    for col in "BEKLMPQ":  # text ("no price", "no figure") sits where the numbers do
         for r in range(COST_FIRST, last + 1):
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
-    s.ws.conditional_formatting.add(f"L{COST_FIRST}:L{last}", ColorScaleRule(
-        start_type="min", start_color="63BE7B", end_type="max", end_color="F8696B"))
+    for col in "LQ":
+        s.ws.conditional_formatting.add(f"{col}{COST_FIRST}:{col}{last}", ColorScaleRule(
+            start_type="min", start_color="63BE7B", end_type="max", end_color="F8696B"))
     s.put(f"A{last + 2}", "Capacity is sized for the peak: replicas = CEILING(peak tokens/s ÷ "
                           "(tokens/s per replica × utilization)). 'Your traffic' divides the "
                           "month's bill by the month's tokens; 'replica at utilization' is "
                           "the unit cost of one busy replica.", "note")
     s.put(f"A{last + 3}", "Floors, not predictions: the step floor assumes the bytes stream "
-                          "at datasheet bandwidth, split evenly over the GPUs of a replica.",
-          "note")
+                          "at datasheet bandwidth, split evenly over the GPUs of a replica. "
+                          "The realistic columns divide the step by the efficiency measured "
+                          "on the Calibration sheet (B18) and size the GPUs again.", "note")
     s.ws.freeze_panes = f"B{COST_FIRST}"
+    return s
+
+
+# ---------------------------------------------------------------------------- calibration
+CAL_SUMMARY = {"efficiency": "B5", "plausible": "B6", "below": "B7"}
+CAL_FIRST = 11  # first measurement row
+CAL_ROWS = 10
+#: column letter -> (header, width, number format); inputs A..H and P, results I..O,
+#: lookups Q..W (what the formulas need, visible so that every step can be checked)
+CAL_COLUMNS = {
+    "A": ("Model", 26, None), "B": ("Weight precision", 10, None), "C": ("GPU", 22, None),
+    "D": ("GPUs (tensor parallel)", 9, "gpus"), "E": ("Batch (sequences)", 12, "count"),
+    "F": ("Context (tokens)", 10, "#,##0"), "G": ("Measured ms/token (per user)", 12, "ms"),
+    "H": ("or measured tokens/s per user", 15, "tps"),
+    "I": ("Measured ms/token used", 15, "ms_token"),
+    "J": ("Read per step: weights + KV (GB)", 12, "GB"),
+    "K": ("Floor (ms/token)", 15, "ms_token"), "L": ("MBU", 8, "0.0%"), "M": ("MFU", 8, "0.0%"),
+    "N": ("Efficiency found = floor ÷ measured", 12, "pct"), "O": ("Verdict", 38, None),
+    "P": ("Where it was measured (your note)", 40, None),
+    "Q": ("Model row", 7, "row"), "R": ("GPU row", 7, "row"),
+    "S": ("Bandwidth, all GPUs (TB/s)", 10, "0.000"),
+    "T": ("Compute roof, all GPUs (TFLOPS)", 10, "#,##0.0"),
+    "U": ("KV cache (GB)", 10, "#,##0.00"), "V": ("Parameters (billions)", 10, "#,##0.00"),
+    "W": ("Row complete?", 9, None),
+}
+#: Example rows: illustrations of how a row reads, NOT measurements (the note says so).
+CAL_EXAMPLES = [
+    ("Llama 3.1 8B", "BF16", "NVIDIA H100 SXM", 1, 1, 2048, 6.5, None),
+    ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 2, 16, 8192, 24, None),
+    ("Llama 3.1 8B", "FP8", "NVIDIA H200 SXM", 1, 32, 4096, None, 120),
+    ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 1, 1, 8192, 15, None),
+]
+CAL_EXAMPLE_NOTE = "example, not a measurement: replace with yours"
+
+
+def sheet_calibration(wb: Workbook) -> Sheet:
+    """Calibration: measured ms per token -> the efficiency that turns floors into estimates.
+
+    B5       CAL_EFFICIENCY: average of the efficiency of the plausible rows (AVERAGEIF on
+             the verdict), else EFF_DEFAULT; used on Sizing, Cost and Finance
+    B6, B7   plausible rows, rows below the floor (COUNTIF)
+    Rows 11..20, one measurement each:
+      A..F  INPUTS model, weight precision, GPU (dropdowns), GPUs, batch, context
+      G, H  INPUT measured ms/token per user, or tokens/s per user (one of the two)
+      I     measured ms/token used = G, or MS_PER_TOKEN(H)
+      J     bytes read per step = WEIGHT_GB + KV (GB)
+      K     floor = DECODE_FLOOR(params, precision, bandwidth × GPUs, batch,
+            roof × ROOF_EFFICIENCY × GPUs, KV): the Sizing step floor for that case
+      L, M  MBU(J, I, bandwidth), MFU(2 × params, tokens/s, roof)
+      N     CALIBRATE(K, I) = floor ÷ measured;  O  PLAUSIBLE(K, I)
+      P     INPUT note;  Q..W lookups (rows, bandwidth, roof, KV GB, params, complete?)
+    Rows 11..14 hold examples (not measurements); 15..20 are empty for yours.
+    """
+    widths = {col: w for col, (_, w, _) in CAL_COLUMNS.items()}
+    s = Sheet(wb, "Calibration", widths)
+    s.title_rows("Calibration: how far above the floor do real systems run?",
+                 "Enter what you measured; each row gets its floor, MBU, MFU and the "
+                 "efficiency found (floor ÷ measured). Sizing, Cost and Finance divide their "
+                 "floors by it.")
+    s.put("A3", "The first rows are examples, not measurements: overwrite them with yours. "
+                "A measurement faster than its floor is flagged: an assumption (model, "
+                "precision, GPU, batch, context) is wrong, so that row is left out.", "note")
+    s.section(4, "Result", "O")
+    first, last = CAL_FIRST, CAL_FIRST + CAL_ROWS - 1
+    verdicts, effs = f"$O${first}:$O${last}", f"$N${first}:$N${last}"
+    K = CAL_SUMMARY
+    s.put("A5", "Efficiency used")
+    s.put(K["efficiency"], f'=IF(COUNTIF({verdicts},"plausible")>0,AVERAGEIF({verdicts},'
+                           f'"plausible",{effs}),EFF_DEFAULT)', "result", "pct")
+    s.put("C5", f'=IF(COUNTIF({verdicts},"plausible")>0,"average of the "&COUNTIF('
+                f'{verdicts},"plausible")&" plausible rows below. Sizing, Cost and Finance: '
+                f'realistic time = floor ÷ this","no plausible row: the default of the '
+                f'Assumptions sheet (Sizing, Cost and Finance: realistic time = floor ÷ this)")',
+          "note")
+    s.put("A6", "Plausible rows")
+    s.put(K["plausible"], f'=COUNTIF({verdicts},"plausible")', "formula", '0 "rows"')
+    s.put("A7", "Rows below the floor (left out)")
+    s.put(K["below"], f'=COUNTIF({verdicts},"below*")', "formula", '0 "rows"')
+    s.put("C7", "faster than physics allows: check that row's model, precision, GPU, GPUs, "
+                "batch and context", "note")
+    _name(wb, "CAL_EFFICIENCY", s.title, f"${K['efficiency'][0]}${K['efficiency'][1:]}")
+
+    s.section(first - 2, "Measurements (yellow: yours) and what they say", "W")
+    headers = [h for h, _, _ in CAL_COLUMNS.values()]
+    s.header(first - 1, headers, height=60)
+    kvp = f"Sizing!${SIZING['kv_precision'][0]}${SIZING['kv_precision'][1:]}"
+    for i in range(CAL_ROWS):
+        r = first + i
+        ex = CAL_EXAMPLES[i] if i < len(CAL_EXAMPLES) else (None,) * 8
+        for col, value in zip("ABCDEFGH", ex, strict=True):
+            s.put(f"{col}{r}", value, "input", CAL_COLUMNS[col][2])
+        s.put(f"P{r}", CAL_EXAMPLE_NOTE if i < len(CAL_EXAMPLES) else None, "input")
+        ok = f'W{r}="yes"'
+        p = f"V{r}*1000000000"
+        f = {
+            "Q": f"=IF(ISNUMBER(MATCH(A{r},MODEL_NAME,0)),MATCH(A{r},MODEL_NAME,0),\"\")",
+            "R": f"=IF(ISNUMBER(MATCH(C{r},GPU_NAME,0)),MATCH(C{r},GPU_NAME,0),\"\")",
+            "W": f"=IF(AND(ISNUMBER(Q{r}),ISNUMBER(R{r}),ISNUMBER(MATCH(B{r},PRECISION_NAME,0)),"
+                 f"ISNUMBER(D{r}),ISNUMBER(E{r}),ISNUMBER(F{r})),\"yes\",IF(AND(A{r}=\"\",C{r}=\"\"),"
+                 f"\"\",\"no\"))",
+            "S": f"=IF({ok},INDEX(GPU_BW,R{r})*D{r},\"\")",
+            "T": f"=IF({ok},IF(AND(BYTES_PER_PARAM(B{r})<=1,ISNUMBER(INDEX(GPU_FP8,R{r}))),"
+                 f"INDEX(GPU_FP8,R{r})*D{r},IF(ISNUMBER(INDEX(GPU_BF16,R{r})),"
+                 f"INDEX(GPU_BF16,R{r})*D{r},\"no figure\")),\"\")",
+            "V": f"=IF({ok},INDEX(MODEL_PARAMS_B,Q{r}),\"\")",
+            "U": f"=IF({ok},KV_CACHE_GB(INDEX(MODEL_LAYERS,Q{r}),INDEX(MODEL_KV_HEADS,Q{r}),"
+                 f"INDEX(MODEL_HEAD_DIM,Q{r}),F{r},{kvp},E{r})*INDEX(MODEL_KV_BYTES,Q{r})/"
+                 f"(4*INDEX(MODEL_LAYERS,Q{r})*INDEX(MODEL_KV_HEADS,Q{r})*INDEX(MODEL_HEAD_DIM,"
+                 f"Q{r}))*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-INDEX(MODEL_SLIDING_LAYERS,"
+                 f"Q{r})/INDEX(MODEL_LAYERS,Q{r})*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r}),"
+                 f"\"\")",
+            "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),MS_PER_TOKEN(H{r}),\"\"))",
+            "J": f"=IF({ok},WEIGHT_GB({p},B{r})+U{r},\"\")",
+            "K": f"=IF({ok},IF(ISNUMBER(T{r}),DECODE_FLOOR({p},B{r},S{r},E{r},"
+                 f"T{r}*ROOF_EFFICIENCY,U{r}),DECODE_FLOOR({p},B{r},S{r},E{r},,U{r})),\"\")",
+            "L": f"=IF(AND({ok},ISNUMBER(I{r})),MBU(J{r},I{r},S{r}),\"\")",
+            "M": f"=IF(AND({ok},ISNUMBER(I{r}),ISNUMBER(T{r})),MFU(2*{p},"
+                 f"TOKENS_PER_SEC(I{r})*E{r},T{r}),\"\")",
+            "N": f"=IF(AND({ok},ISNUMBER(I{r})),CALIBRATE(K{r},I{r}),\"\")",
+            "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r}),\"enter a measurement "
+                 f"(G or H)\"),IF(AND(A{r}=\"\",C{r}=\"\"),\"\",\"incomplete: model, "
+                 f"precision, GPU, GPUs, batch, context\"))",
+        }
+        for col, formula in f.items():
+            style = "result" if col in "NO" else "formula"
+            s.put(f"{col}{r}", formula, style, CAL_COLUMNS[col][2])
+            if col in "QRSTUVW":
+                s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
+            if col not in "OW":
+                s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+    rng = lambda col: f"{col}{first}:{col}{last}"  # noqa: E731
+    s.validate(rng("A"), "list", "A model from the Models sheet.", "Model",
+               formula1="MODEL_NAME")
+    s.validate(rng("B"), "list", "Number format of the weights as served (BF16, FP8, INT4...).",
+               "Weight precision", formula1="PRECISION_NAME")
+    s.validate(rng("C"), "list", "A GPU from the GPUs sheet.", "GPU", formula1="GPU_NAME")
+    s.validate(rng("D"), "whole", "GPUs serving one copy of the model (tensor parallel): a "
+               "whole number from 1 to 1024.", "GPUs", 1, 1024)
+    s.validate(rng("E"), "whole", "Sequences decoded together when you measured: a whole "
+               "number from 1 to 100,000.", "Batch", 1, 100000)
+    s.validate(rng("F"), "whole", "Tokens in each sequence's KV cache when you measured: a "
+               "whole number from 1 to 10,000,000.", "Context", 1, 10000000)
+    s.validate(rng("G"), "decimal", "Measured time per output token of one user (one decode "
+               "step), in ms: a number from 0.001 to 1,000,000. Or leave it empty and fill "
+               "tokens/s per user.", "Measured ms/token", 0.001, 1000000)
+    s.validate(rng("H"), "decimal", "Measured tokens/s of one user (used only when the "
+               "ms/token cell is empty): a number from 0.001 to 1,000,000.",
+               "Measured tokens/s", 0.001, 1000000)
+    s.validate(rng("P"), "text", "Optional: where and how it was measured (server, version, "
+               "date), up to 200 characters.", "Note", 0, 200)
+    ws = s.ws
+    ws.conditional_formatting.add(rng("O"), CellIsRule(
+        operator="equal", formula=['"plausible"'], fill=PatternFill("solid", fgColor="C6EFCE"),
+        font=Font(color="006100", bold=True)))
+    ws.conditional_formatting.add(rng("O"), FormulaRule(
+        formula=[f'LEFT(O{first},5)="below"'], fill=PatternFill("solid", fgColor="FFC7CE"),
+        font=Font(color="9C0006", bold=True)))
+    notes = [
+        "Floor: the Sizing step floor for that row's case (weights + KV cache at the batch and "
+        "context, streamed at the GPUs' datasheet bandwidth; math on the roof × roof "
+        "efficiency), KV cache in the precision chosen on Sizing.",
+        "MBU: bytes read per step ÷ measured time ÷ bandwidth. MFU: 2 × parameters × "
+        "tokens/s ÷ datasheet roof. Efficiency found: floor ÷ measured (1 = the floor).",
+        "Measure tokens per second of ONE user at a known batch (concurrent sequences); "
+        "an aggregate figure means nothing without the number of streams.",
+    ]
+    for i, text in enumerate(notes):
+        s.put(f"A{last + 2 + i}", text, "note")
+    ws.freeze_panes = f"B{first}"
+    return s
+
+
+# ---------------------------------------------------------------------------- finance
+#: Key cells of the Finance sheet (tests refer to them by name).
+FINANCE = {
+    # the case, from Sizing
+    "model": "B6", "precision": "B7", "gpu": "B8", "gpus": "B9", "batch": "B10",
+    "price": "B11", "params_b": "B12", "roof": "B13", "tdp": "B14", "step_ms": "B15",
+    "calibrated": "B16", "real_step_ms": "B17",
+    # ranges: low / base / high in B / C / D
+    "eff": 21, "util": 22, "price_range": 23, "ms_range": 24, "tps_range": 25,
+    "cost_range": 26,
+    # tornado rows 30..32 (A..H), "moves it most" B33
+    "tornado_first": 30, "most": "B33", "base_cost": "B34",
+    # input vs output
+    "prompt": "B54", "prefill_ms": "B55", "input_cost": "B56", "output_cost": "B57",
+    "ratio": "B58", "blended": "B59",
+    # rented (B) vs owned (C)
+    "hourly": 63, "capex_part": 64, "energy_part": 65, "in_cost": 66, "out_cost": 67,
+    "mix_cost": 68,
+    # monthly budget from demand
+    "tokens_day": "B71", "replica_tps": "B72", "replicas": "B73", "gpus_total": "B74",
+    "volume": "B75", "monthly": 77,
+    # break-even against an API
+    "api_price": "B80", "api_bill": "B81", "breakeven": 83, "cheaper": 84,
+}
+TORNADO = [  # label, assumption whose low and high are tried (the others at base)
+    "Efficiency (Calibration)", "Utilization", "Price per GPU-hour",
+]
+
+
+def _num_or(cells: list[str], formula: str, text: str) -> str:
+    """``formula`` when every cell holds a number, else ``text`` (never an error value)."""
+    test = ",".join(f"ISNUMBER({c})" for c in cells)
+    return f'=IF(AND({test}),{formula},"{text}")'
+
+
+def sheet_finance(wb: Workbook) -> Sheet:
+    """Finance: the Sizing case priced as finance models it.
+
+    B6..B17   the case from Sizing: model, precision, GPU, GPUs per replica, batch, rented
+              price, parameters, compute roof, TDP (GPUs sheet), step floor, the efficiency
+              found on Calibration, the realistic step ESTIMATE(floor, efficiency)
+    Rows 21..26 ranges, LOW / BASE / HIGH in B / C / D: efficiency, utilization, price per
+              GPU-hour (Assumptions), then realistic ms/token (ESTIMATE), tokens/s per user
+              and cost per million output tokens (COST_PER_MTOK): low = every assumption at
+              its favourable end, high = at its unfavourable end
+    Rows 30..32 tornado data: cost per million output tokens with one assumption at its low
+              and at its high value, the others at base; change vs base; swing. B33 names
+              the assumption that moves it most. Chart below (horizontal bars).
+    Rows 54..59 input vs output tokens: PREFILL_MS for the prompt, INPUT_COST_PER_MTOK,
+              output cost (realistic), the mix, BLENDED_COST_PER_MTOK
+    Rows 63..68 rented (B) vs owned (C): cost per GPU-hour (OWNED_HOURLY_COST from capex,
+              years, TDP, PUE, kWh price; split into purchase and energy), cost per million
+              input, output and blended tokens
+    Rows 71..77 monthly budget: GPUS_FOR_DEMAND (replicas) × GPUs per replica, tokens a
+              month, MONTHLY_COST rented (B77) and owned (C77)
+    Rows 80..84 break-even against an API: the API's price and bill, BREAKEVEN_MTOK rented
+              and owned, which is cheaper at your volume
+    """
+    s = Sheet(wb, "Finance", {"A": 44, "B": 22, "C": 22, "D": 16, "E": 16, "F": 14,
+                              "G": 14, "H": 12, "I": 40})
+    F = FINANCE
+    s.title_rows("Finance: ranges, input vs output tokens, rented vs owned, budget, "
+                 "break-even",
+                 "For the model, precision and GPU chosen on Sizing. Realistic = floor ÷ the "
+                 "efficiency found on Calibration. Every default is an assumption: change it "
+                 "on the Assumptions sheet.")
+    s.put("A3", '="Money in "&CURRENCY&" (the label on the Assumptions sheet; no '
+                'conversion)."', "note")
+    sz = {k: f"Sizing!{v}" for k, v in SIZING.items()}
+    s.section(5, "The case (from Sizing)", "D")
+    case = [
+        ("model", "Model", f"={sz['model']}", None, None),
+        ("precision", "Weight precision", f"={sz['precision']}", None, None),
+        ("gpu", "GPU", f"={sz['gpu']}", None, None),
+        ("gpus", "GPUs per replica (weights + KV cache)", f"={sz['gpus_needed']}", "gpus",
+         None),
+        ("batch", "Batch per replica", f"={sz['batch']}", "seq", None),
+        ("price", '="Rented price per GPU-hour ("&CURRENCY&")"',
+         f'=IF(ISNUMBER({sz["price"]}),{sz["price"]},"no price")', "money",
+         "GPUs sheet or the Sizing override"),
+        ("params_b", "Parameters", f"={sz['params_b']}", '#,##0.00 "billion"', None),
+        ("roof", "Compute roof, one GPU (datasheet)",
+         f'=IF(ISNUMBER({sz["roof_tflops"]}),{sz["roof_tflops"]},"no figure")', "tflops",
+         "FP8 roof for weights of 1 byte or less, else BF16 (as Sizing)"),
+        ("tdp", "GPU power (TDP)", f'=IF(ISNUMBER(INDEX(GPU_TDP,{sz["gpu_row"]})),'
+         f'INDEX(GPU_TDP,{sz["gpu_row"]}),"no figure")', '#,##0 "W"', "GPUs sheet, column J"),
+        ("step_ms", "Decode step floor at the batch", f"={sz['step_ms']}", "ms_token",
+         "Sizing: DECODE_FLOOR with KV cache, over the GPUs of a replica"),
+        ("calibrated", "Efficiency found (Calibration)", "=CAL_EFFICIENCY", "pct",
+         "floor ÷ measured, average of the plausible measurements"),
+        ("real_step_ms", "Realistic decode step", f"=ESTIMATE({F['step_ms']},"
+         f"{F['calibrated']})", "ms_token", "ESTIMATE(floor, efficiency) = floor ÷ efficiency"),
+    ]
+    for key, label, formula, fmt, note in case:
+        cell = F[key]
+        s.put(f"A{cell[1:]}", label)
+        s.put(cell, formula, "result" if key == "real_step_ms" else "formula", fmt)
+        s.ws[cell].alignment = Alignment(horizontal="right")
+        if note:
+            s.put(f"C{cell[1:]}", note, "note")
+    price, gpus, batch = F["price"], F["gpus"], F["batch"]
+    step = F["step_ms"]
+
+    # ranges ---------------------------------------------------------------------------
+    r0 = F["eff"] - 2
+    s.section(r0, "Ranges, not points: low / base / high", "E")
+    s.header(r0 + 1, ["", "Low", "Base", "High", "How"])
+    e, u, pr = F["eff"], F["util"], F["price_range"]
+    ms, tps, cost = F["ms_range"], F["tps_range"], F["cost_range"]
+    rows = [
+        (e, "Efficiency (floor ÷ measured)", "=EFF_LOW", f"={F['calibrated']}", "=EFF_HIGH",
+         "pct", "Assumptions (low, high); base: Calibration"),
+        (u, "Utilization", "=UTIL_LOW", "=UTILIZATION", "=UTIL_HIGH", "pct", "Assumptions"),
+        (pr, '="Price per GPU-hour ("&CURRENCY&")"',
+         _num_or([price], f"{price}*PRICE_LOW", "no price"), f"={price}",
+         _num_or([price], f"{price}*PRICE_HIGH", "no price"), "money",
+         "the rented price × the Assumptions' multiples"),
+        (ms, "Realistic ms per token", f"=ESTIMATE({step},D{e})", f"=ESTIMATE({step},C{e})",
+         f"=ESTIMATE({step},B{e})", "ms_token", "ESTIMATE(floor, efficiency): low from the "
+         "high efficiency"),
+        (tps, "Realistic tokens/s per user", f"=TOKENS_PER_SEC(D{ms})",
+         f"=TOKENS_PER_SEC(C{ms})", f"=TOKENS_PER_SEC(B{ms})", "tps",
+         "TOKENS_PER_SEC(ms per token)"),
+        (cost, '="Cost per million output tokens ("&CURRENCY&")"',
+         _num_or([f"B{pr}"], f"COST_PER_MTOK(B{pr},TOKENS_PER_SEC(B{ms})*{batch},{gpus},"
+                 f"D{u})", "no price"),
+         _num_or([f"C{pr}"], f"COST_PER_MTOK(C{pr},TOKENS_PER_SEC(C{ms})*{batch},{gpus},"
+                 f"C{u})", "no price"),
+         _num_or([f"D{pr}"], f"COST_PER_MTOK(D{pr},TOKENS_PER_SEC(D{ms})*{batch},{gpus},"
+                 f"B{u})", "no price"), "money",
+         "COST_PER_MTOK: low = every assumption at its favourable end, high = at its "
+         "unfavourable end"),
+    ]
+    for r, label, lo, base, hi, fmt, how in rows:
+        s.put(f"A{r}", label)
+        result = r in (ms, tps, cost)
+        for col, f in zip("BCD", (lo, base, hi), strict=True):
+            s.put(f"{col}{r}", f, "result" if result else "formula", fmt)
+            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+        s.put(f"E{r}", how, "note")
+    for r in (e, u):
+        s.put(f"E{r}", f'=IF(AND(B{r}<=C{r},C{r}<=D{r}),"{s.ws[f"E{r}"].value}",'
+                       f'"check: low above the base or high below it (Assumptions)")', "note")
+
+    # tornado ----------------------------------------------------------------------------
+    t0 = F["tornado_first"]
+    s.section(t0 - 2, "Tornado: which assumption moves the cost per million output tokens "
+                      "most (the others at base)", "H")
+    s.header(t0 - 1, ["Assumption", "Low value", "High value", "Cost at the low value",
+                      "Cost at the high value", "Low value: change vs base",
+                      "High value: change vs base", "Swing"], height=45)
+    base_cost = f"$C${cost}"
+
+    def at(p, m, util):
+        return _num_or([p], f"COST_PER_MTOK({p},TOKENS_PER_SEC(ESTIMATE({step},{m}))*"
+                            f"{batch},{gpus},{util})", "no price")
+    cases = [  # (low value, high value, cost at low, cost at high), fmt of the values
+        (f"=B{e}", f"=D{e}", at(f"C{pr}", f"B{e}", f"C{u}"), at(f"C{pr}", f"D{e}", f"C{u}"),
+         "pct"),
+        (f"=B{u}", f"=D{u}", at(f"C{pr}", f"C{e}", f"B{u}"), at(f"C{pr}", f"C{e}", f"D{u}"),
+         "pct"),
+        (f"=B{pr}", f"=D{pr}", at(f"B{pr}", f"C{e}", f"C{u}"), at(f"D{pr}", f"C{e}", f"C{u}"),
+         "money"),
+    ]
+    for i, (label, (lo, hi, c_lo, c_hi, fmt)) in enumerate(zip(TORNADO, cases, strict=True)):
+        r = t0 + i
+        s.put(f"A{r}", label)
+        s.put(f"B{r}", lo, "formula", fmt)
+        s.put(f"C{r}", hi, "formula", fmt)
+        s.put(f"D{r}", c_lo, "result", "money")
+        s.put(f"E{r}", c_hi, "result", "money")
+        s.put(f"F{r}", _num_or([f"D{r}"], f"D{r}-{base_cost}", "no price"), "formula",
+              '+#,##0.00;-#,##0.00;0.00')
+        s.put(f"G{r}", _num_or([f"E{r}"], f"E{r}-{base_cost}", "no price"), "formula",
+              '+#,##0.00;-#,##0.00;0.00')
+        s.put(f"H{r}", _num_or([f"D{r}", f"E{r}"], f"MAX(D{r},E{r})-MIN(D{r},E{r})",
+                               "no price"), "formula", "money")
+        for col in "BCDEFGH":
+            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+    tl = t0 + len(TORNADO) - 1
+    s.put(f"A{F['most'][1:]}", "Moves it most")
+    s.put(F["most"], _num_or([f"H{t0}"], f"INDEX(A{t0}:A{tl},MATCH(MAX(H{t0}:H{tl}),"
+                                         f"H{t0}:H{tl},0))", "no price"), "result")
+    s.put(f"A{F['base_cost'][1:]}", '="Base cost per million output tokens ("&CURRENCY&")"')
+    s.put(F["base_cost"], f"={base_cost}", "formula", "money")
+    s.put(f"C{F['base_cost'][1:]}", "the zero line of the chart: every assumption at base",
+          "note")
+    _tornado_chart(s, t0, tl)
+
+    # input vs output ------------------------------------------------------------------
+    i0 = int(F["prompt"][1:]) - 1
+    s.section(i0, "Input vs output tokens: prompts are computed, outputs are read", "E")
+    p = f"{F['params_b']}*1000000000"
+    roof = F["roof"]
+    mix = [
+        ("prompt", "Prompt length", "=PROMPT_TOKENS", "tokens", "Assumptions", "formula"),
+        ("prefill_ms", "Prefill floor for it (time to first token)",
+         _num_or([roof], f"PREFILL_MS({p},PROMPT_TOKENS,{roof}*{gpus},ROOF_EFFICIENCY)",
+                 "no FLOPS figure"), "ms",
+         "PREFILL_MS: 2 × params × prompt ÷ (roof × roof efficiency × GPUs); the whole "
+         "prompt is one big batch, so compute, not bandwidth, sets it", "result"),
+        ("input_cost", '="Cost per million input tokens ("&CURRENCY&")"',
+         _num_or([roof, price], f"INPUT_COST_PER_MTOK({price},{p},{roof},ROOF_EFFICIENCY,"
+                 "UTILIZATION)", "not available"), "money",
+         "INPUT_COST_PER_MTOK(price, params, roof, roof efficiency, utilization)", "result"),
+        ("output_cost", '="Cost per million output tokens ("&CURRENCY&")"', f"=C{cost}",
+         "money", "realistic base (ranges above): decode reads all weights per step",
+         "formula"),
+        ("ratio", "Input tokens per output token", "=INPUT_PER_OUTPUT", '0.0" : 1"',
+         "Assumptions: the traffic mix", "formula"),
+        ("blended", '="Blended cost per million tokens ("&CURRENCY&")"',
+         _num_or([F["input_cost"], F["output_cost"]], f"BLENDED_COST_PER_MTOK("
+                 f"{F['input_cost']},{F['output_cost']},{F['ratio']},1)", "not available"),
+         "money", "BLENDED_COST_PER_MTOK(input cost, output cost, input share, output share)",
+         "result"),
+    ]
+    for key, label, formula, fmt, note, style in mix:
+        cell = F[key]
+        s.put(f"A{cell[1:]}", label)
+        s.put(cell, formula, style, fmt)
+        s.ws[cell].alignment = Alignment(horizontal="right")
+        s.put(f"C{cell[1:]}", note, "note")
+
+    # rented vs owned --------------------------------------------------------------------
+    o0 = F["hourly"] - 2
+    s.section(o0, "Rented vs owned", "E")
+    s.header(o0 + 1, ["", '="Rented ("&CURRENCY&")"', '="Owned ("&CURRENCY&")"', "How"])
+    h, cp, en = F["hourly"], F["capex_part"], F["energy_part"]
+    tdp = F["tdp"]
+    tps_base = f"TOKENS_PER_SEC(C{ms})*{batch}"
+    owned = [
+        (h, "Cost per GPU-hour", f"={price}",
+         _num_or([tdp], f"OWNED_HOURLY_COST(CAPEX,YEARS,{tdp},PUE,KWH_PRICE)",
+                 "no TDP figure"),
+         "OWNED_HOURLY_COST(capex, years, TDP, PUE, kWh price): purchase ÷ (years × 8,766 h) "
+         "+ kW × PUE × price"),
+        (cp, "of which the purchase, written off", None,
+         "=OWNED_HOURLY_COST(CAPEX,YEARS,0,PUE,KWH_PRICE)", "OWNED_HOURLY_COST with 0 W"),
+        (en, "of which energy", None,
+         _num_or([tdp], f"OWNED_HOURLY_COST(0,YEARS,{tdp},PUE,KWH_PRICE)", "no TDP figure"),
+         "OWNED_HOURLY_COST with 0 capex: TDP ÷ 1000 × PUE × kWh price"),
+        (F["in_cost"], "Cost per million input tokens", f"={F['input_cost']}",
+         _num_or([f"C{h}", roof], f"INPUT_COST_PER_MTOK(C{h},{p},{roof},ROOF_EFFICIENCY,"
+                 "UTILIZATION)", "not available"), "INPUT_COST_PER_MTOK at each hourly cost"),
+        (F["out_cost"], "Cost per million output tokens (realistic)", f"={F['output_cost']}",
+         _num_or([f"C{h}"], f"COST_PER_MTOK(C{h},{tps_base},{gpus},UTILIZATION)",
+                 "not available"), "COST_PER_MTOK at the realistic base rate"),
+        (F["mix_cost"], "Blended cost per million tokens", f"={F['blended']}",
+         _num_or([f"C{F['in_cost']}", f"C{F['out_cost']}"], f"BLENDED_COST_PER_MTOK("
+                 f"C{F['in_cost']},C{F['out_cost']},INPUT_PER_OUTPUT,1)", "not available"),
+         "BLENDED_COST_PER_MTOK at the mix"),
+    ]
+    for r, label, rented, own, how in owned:
+        s.put(f"A{r}", label)
+        if rented is not None:
+            s.put(f"B{r}", rented, "formula", "money")
+        s.put(f"C{r}", own, "result" if r in (h, F["mix_cost"]) else "formula", "money")
+        for col in "BC":
+            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+        s.put(f"D{r}", how, "note")
+
+    # monthly budget ---------------------------------------------------------------------
+    m0 = int(F["tokens_day"][1:]) - 1
+    s.section(m0, "Monthly budget from demand (decode capacity for the peak)", "E")
+    mo = F["monthly"]
+    s.header(mo - 1, ["", '="Rented ("&CURRENCY&")"', '="Owned ("&CURRENCY&")"', "How"])
+    budget = [
+        ("tokens_day", "Output tokens per day", "=TOKENS_PER_DAY", "tokens_day",
+         "Assumptions: traffic"),
+        ("replica_tps", "Realistic tokens/s per replica", f"={tps_base}", "tps",
+         "TOKENS_PER_SEC(realistic step) × batch"),
+        ("replicas", "Replicas for the peak", f"=GPUS_FOR_DEMAND({F['tokens_day']},"
+         f"{F['replica_tps']},PEAK_TO_AVG,UTILIZATION)", '#,##0 "replica(s)"',
+         "GPUS_FOR_DEMAND(tokens/day, tokens/s per replica, peak-to-average, utilization)"),
+        ("gpus_total", "GPUs in total", f"={F['replicas']}*{gpus}", "gpus",
+         "replicas × GPUs per replica"),
+        ("volume", "Tokens a month, input + output",
+         "=TOKENS_PER_DAY*(1+INPUT_PER_OUTPUT)*365.25/12/1000000", '#,##0 "M tokens"',
+         "output tokens/day × (1 + input per output) × 30.44 days"),
+    ]
+    for key, label, formula, fmt, how in budget:
+        cell = F[key]
+        s.put(f"A{cell[1:]}", label)
+        s.put(cell, formula, "formula", fmt)
+        s.ws[cell].alignment = Alignment(horizontal="right")
+        s.put(f"C{cell[1:]}", how, "note")
+    s.put(f"A{mo}", "Monthly cost")
+    s.put(f"B{mo}", _num_or([f"B{h}"], f"MONTHLY_COST({F['gpus_total']},B{h})", "no price"),
+          "result", "money")
+    s.put(f"C{mo}", _num_or([f"C{h}"], f"MONTHLY_COST({F['gpus_total']},C{h})",
+                            "no TDP figure"), "result", "money")
+    s.put(f"D{mo}", "MONTHLY_COST(GPUs, cost per GPU-hour): × 730.5 h, a mean month", "note")
+    for col in "BC":
+        s.ws[f"{col}{mo}"].alignment = Alignment(horizontal="right")
+
+    # break-even -------------------------------------------------------------------------
+    b0 = int(F["api_price"][1:]) - 1
+    s.section(b0, "Break-even against an API", "E")
+    be, cheaper = F["breakeven"], F["cheaper"]
+    s.header(be - 1, ["", "Rented", "Owned", "How"])
+    s.put(f"A{b0 + 1}", '="API price per million tokens ("&CURRENCY&")"')
+    s.put(F["api_price"], "=API_PRICE", "formula", "money")
+    s.ws[F["api_price"]].alignment = Alignment(horizontal="right")
+    s.put(f"C{b0 + 1}", "Assumptions: input and output blended at the mix", "note")
+    s.put(f"A{be}", "Break-even volume")
+    for col in "BC":
+        s.put(f"{col}{be}", _num_or([f"{col}{mo}"], f"BREAKEVEN_MTOK({col}{mo},API_PRICE)",
+                                    "not available"), "result", '#,##0 "M tokens/month"')
+        s.put(f"{col}{cheaper}", _num_or([f"{col}{be}"], f'IF({F["volume"]}>{col}{be},'
+                                         '"self-hosting","the API")', "not available"),
+              "result")
+        for r in (be, cheaper):
+            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+    s.put(f"D{be}", "BREAKEVEN_MTOK(monthly cost, API price): above it the GPUs are cheaper, "
+                    "as long as they can serve that volume", "note")
+    s.put(f"A{F['api_bill'][1:]}", '="The API\'s bill at your volume ("&CURRENCY&")"')
+    s.put(F["api_bill"], f"={F['volume']}*API_PRICE", "formula", "money")
+    s.ws[F["api_bill"]].alignment = Alignment(horizontal="right")
+    s.put(f"C{F['api_bill'][1:]}", "tokens a month × API price, to compare with the monthly "
+                                   "cost above", "note")
+    s.put(f"A{cheaper}", "Cheaper at your volume")
+    s.put(f"A{cheaper + 2}", "Capacity is sized for decode at the peak; prefill of the prompts "
+                             "needs GPU time on top (priced above as input tokens). Owned "
+                             "assumes the GPUs are bought for this load alone.", "note")
+    return s
+
+
+def _tornado_chart(s: Sheet, first: int, last: int):
+    """Horizontal bars around the base cost: one assumption at its low value (one series)
+    and at its high value (the other), read from the tornado table's change columns."""
+    chart = BarChart()
+    chart.type = "bar"
+    chart.grouping = "clustered"
+    chart.overlap = 100
+    chart.gapWidth = 40
+    chart.title = "Cost per million output tokens: change vs base"
+    chart.style = 2
+    chart.height, chart.width = 7.5, 22
+    ws = s.ws
+    data = Reference(ws, min_col=6, max_col=7, min_row=first - 1, max_row=last)
+    chart.add_data(data, titles_from_data=True)
+    chart.set_categories(Reference(ws, min_col=1, min_row=first, max_row=last))
+    for ser, color in zip(chart.series, ("9DC3E6", "C55A11"), strict=True):
+        ser.graphicalProperties.solidFill = color
+        ser.graphicalProperties.line.solidFill = color
+    chart.x_axis.delete = False
+    chart.y_axis.delete = False
+    chart.x_axis.tickLblPos = "low"
+    chart.y_axis.number_format = "+#,##0.00;-#,##0.00;0"
+    chart.y_axis.majorGridlines = None
+    chart.y_axis.title = "change vs base, currency per million output tokens"
+    chart.legend.position = "b"
+    ws.add_chart(chart, f"A{last + 4}")
+
+
+# ---------------------------------------------------------------------------- xlwings.conf
+def sheet_xlwings_conf(wb: Workbook) -> Sheet:
+    """xlwings.conf: the add-in's settings for this workbook, read from A1 down (A: key,
+    B: value, no header; ``addin.install.xlwings_conf_rows()``). Column C stays empty so
+    that the note in D is not part of the settings range."""
+    from addin.install import xlwings_conf_rows
+
+    s = Sheet(wb, "xlwings.conf", {"A": 18, "B": 26, "C": 3, "D": 100})
+    rows = xlwings_conf_rows()
+    for i, (key, value) in enumerate(rows):
+        s.put(f"A{i + 1}", key, "data")
+        s.put(f"B{i + 1}", value, "data")
+    notes = [
+        "Read by the xlwings add-in (desktop Excel): the key-value pairs from A1 down set "
+        "where napkin's functions come from (UDF Modules) for this workbook.",
+        "Keep this sheet's name and keep A:B free of anything else; the Python interpreter "
+        "is set per user (napkin addin install), not here.",
+        "Not needed by xlwings Lite or napkin calc. To change a value: Review → Unprotect "
+        "Sheet (no password).",
+    ]
+    for i, text in enumerate(notes):
+        s.put(f"D{i + 1}", text, "note")
     return s
 
 
@@ -1119,11 +1811,11 @@ def sheet_speedup(wb: Workbook) -> Sheet:
 def sheet_start(wb: Workbook) -> Sheet:
     """Start: what the workbook answers, how to get the functions, the legend, the data date.
 
-    A3..A9    the questions and where each is answered
-    A11..A16  how to get the functions into Excel (napkin lite, napkin addin install,
+    A4..B12   the questions and where each is answered
+    A14..B18  how to get the functions into Excel (napkin lite, napkin addin install,
               napkin calc) and what a colleague without the add-in sees
-    A18..B22  legend: input cell, formula cell, key result, empty figure
-    A24..     the data date and sources
+    A20..B24  legend: input cell, formula cell, key result, empty figure
+    A26..     the data date and sources
     """
     s = Sheet(wb, "Start", {"A": 30, "B": 110})
     s.title_rows("napkin: LLM-inference napkin math in cells",
@@ -1141,13 +1833,20 @@ def sheet_start(wb: Workbook) -> Sheet:
                                             "ridge) and Roofline (chart with the kernels)"),
         ("Is this optimisation worth it?", "Speedup: Amdahl grid and the reference "
                                             "examples"),
+        ("How fast in reality?", "Calibration: your measurements → floor, MBU, MFU, "
+                                 "efficiency found, plausible or not; Sizing and Cost show "
+                                 "realistic rows"),
+        ("Range, budget, buy or rent?", "Finance: low / base / high bands and a tornado, "
+                                        "input vs output tokens, rented vs owned, monthly "
+                                        "budget, break-even against an API"),
         ("Which assumptions?", "Assumptions: roof efficiency, utilization, context, batch, "
-                               "traffic, currency. Facts: GPUs and Models, with sources"),
+                               "traffic, currency, finance, ranges. Facts: GPUs and Models, "
+                               "with sources"),
     ]
     for i, (q, where) in enumerate(answers):
         s.put(f"A{5 + i}", q, "label")
         s.put(f"B{5 + i}", where, "label")
-    s.section(12, "Getting the functions into Excel", "B")
+    s.section(14, "Getting the functions into Excel", "B")
     routes = [
         ("xlwings Lite (Excel 365, web)", "napkin lite -o napkin-lite → paste main.py and "
                                            "requirements.txt into the xlwings Lite add-in "
@@ -1163,9 +1862,9 @@ def sheet_start(wb: Workbook) -> Sheet:
                                             "recompute after an edit."),
     ]
     for i, (route, how) in enumerate(routes):
-        s.put(f"A{13 + i}", route, "label")
-        s.put(f"B{13 + i}", how, "label")
-    s.section(18, "Legend", "B")
+        s.put(f"A{15 + i}", route, "label")
+        s.put(f"B{15 + i}", how, "label")
+    s.section(20, "Legend", "B")
     legend = [
         ("input", "Input: yellow, unlocked. Type here; validation says what is accepted."),
         ("formula", "Formula: locked. A napkin function (RIDGE, DECODE_FLOOR...) or a native "
@@ -1175,19 +1874,19 @@ def sheet_start(wb: Workbook) -> Sheet:
                   "are not available (an error value, or text) and say so."),
     ]
     for i, (style, text) in enumerate(legend):
-        s.put(f"A{19 + i}", {"input": 1.25, "formula": "=SPEEDUP(20,16)", "result":
+        s.put(f"A{21 + i}", {"input": 1.25, "formula": "=SPEEDUP(20,16)", "result":
                              "=SPEEDUP(20,15)", "empty": None}[style], style,
               None if style == "empty" else "x")
-        s.put(f"B{19 + i}", text, "label")
-    s.section(24, "Data", "B")
-    s.put("A25", "Tables gathered", "label")
-    s.put("B25", DATA_DATE, "label")
-    s.put("A26", "Sources", "label")
-    s.put("B26", "GPUs: vendor datasheets and write-ups, dense figures (no sparsity). "
+        s.put(f"B{21 + i}", text, "label")
+    s.section(26, "Data", "B")
+    s.put("A27", "Tables gathered", "label")
+    s.put("B27", DATA_DATE, "label")
+    s.put("A28", "Sources", "label")
+    s.put("B28", "GPUs: vendor datasheets and write-ups, dense figures (no sparsity). "
                  "Models: each model's config.json. Every row keeps its source and notes.",
           "label")
-    s.put("A27", "Sheets are protected", "label")
-    s.put("B27", "without a password (Review → Unprotect Sheet) so that typing lands only in "
+    s.put("A29", "Sheets are protected", "label")
+    s.put("B29", "without a password (Review → Unprotect Sheet) so that typing lands only in "
                  "the yellow cells.", "label")
     return s
 
@@ -1203,12 +1902,16 @@ def build_workbook() -> Workbook:
     n_gpus, n_models = len(tables.gpus()), len(tables.models())
     sizing = sheet_sizing(wb, n_models, n_gpus)
     cost = sheet_cost(wb, n_gpus)
+    finance = sheet_finance(wb)
+    calibration = sheet_calibration(wb)
     roof = sheet_roofline(wb)
     speed = sheet_speedup(wb)
     assumptions = sheet_assumptions(wb)
     gpus = sheet_gpus(wb)
     models = sheet_models(wb)
-    for sheet in (start, sizing, cost, roof, speed, assumptions, gpus, models):
+    conf = sheet_xlwings_conf(wb)
+    for sheet in (start, sizing, cost, finance, calibration, roof, speed, assumptions, gpus,
+                  models, conf):
         sheet.protect()
         ws = sheet.ws
         ws.sheet_view.zoomScale = 100
@@ -1252,4 +1955,5 @@ def build_template(path=None) -> Path:
     return path
 
 
-__all__ = ["build_template", "build_workbook", "SIZING", "COST", "DATA_DATE"]
+__all__ = ["build_template", "build_workbook", "SIZING", "COST", "FINANCE", "CAL_SUMMARY",
+           "DATA_DATE"]
