@@ -69,6 +69,9 @@ def test_demand_and_monthly_budget():
     assert GPUS_FOR_DEMAND(0, 2500) == 0
     # 10 GPUs × 2.50/h × 730.5 h = 18,262.50 a month
     assert MONTHLY_COST(10, 2.5) == approx(18262.5)
+    # 8 GPUs busy 600 paid hours a month at 2.00: 9,600
+    assert MONTHLY_COST(8, 2, 600) == approx(9600)
+    assert MONTHLY_COST(8, 2, "25 day") == approx(9600)
 
 
 def test_breakeven_against_an_api():

@@ -154,7 +154,8 @@ _GPUS_FOR_DEMAND = Formula(
     finance.gpus_for_demand, Arg("tokens_per_day", "token", NONNEGATIVE),
     Arg("tokens_per_sec_per_gpu", "token/s", POSITIVE),
     Arg("peak_to_average", "dimensionless", AT_LEAST_ONE), UTILIZATION)
-_MONTHLY_COST = Formula(finance.monthly_cost, Arg("gpus", None, NONNEGATIVE), HOURLY)
+_MONTHLY_COST = Formula(finance.monthly_cost, Arg("gpus", None, NONNEGATIVE), HOURLY,
+                        Arg("hours_per_month", "h", POSITIVE))
 _BREAKEVEN_MTOK = Formula(
     finance.breakeven_mtok_per_month, Arg("monthly_fixed_cost", None, NONNEGATIVE),
     Arg("api_price_per_mtok", None, POSITIVE), Arg("marginal_cost_per_mtok", None, NONNEGATIVE),
@@ -598,10 +599,14 @@ def GPUS_FOR_DEMAND(tokens_per_day, tokens_per_sec_per_gpu, peak_to_average=None
                             _or(utilization, 1))
 
 
-@excel_function(gpus="Number of GPUs.", gpu_hourly_cost=D_HOURLY)
-def MONTHLY_COST(gpus, gpu_hourly_cost):
-    """Monthly cost = gpus × hourly cost × 730.5 h (a mean month). MONTHLY_COST(8,2.5) = 14610."""
-    return _MONTHLY_COST(gpus, gpu_hourly_cost)
+@excel_function(
+    gpus="Number of GPUs.",
+    gpu_hourly_cost=D_HOURLY,
+    hours_per_month="Optional. Paid hours per GPU per month. Default 730.5 (8,766 h a year ÷ 12).",
+)
+def MONTHLY_COST(gpus, gpu_hourly_cost, hours_per_month=None):
+    """Monthly cost = gpus × hourly cost × hours per month (default 730.5, a mean month). MONTHLY_COST(8,2.5) = 14610."""  # noqa: E501
+    return _MONTHLY_COST(gpus, gpu_hourly_cost, _or(hours_per_month, finance.HOURS_PER_MONTH))
 
 
 @excel_function(

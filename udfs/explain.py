@@ -334,7 +334,8 @@ def _demand(c, a, r):
 
 def _monthly(c, a, r):
     g, h = _r(c, "_MONTHLY_COST", 0, a["gpus"]), _r(c, "_MONTHLY_COST", 1, a["gpu_hourly_cost"])
-    return f"{num(g)} GPUs × {num(h)} per hour × 730.5 h = {num(r)} per month"
+    hours = _r(c, "_MONTHLY_COST", 2, _opt(a, "hours_per_month", 730.5))
+    return f"{num(g)} GPUs × {num(h)} per hour × {num(hours)} h = {num(r)} per month"
 
 
 def _breakeven(c, a, r):

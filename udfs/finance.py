@@ -96,9 +96,9 @@ def gpus_for_demand(tokens_per_day, tokens_per_sec_per_gpu, peak_to_average=1.0,
     return where(tokens_per_day > 0, maximum(ceil(need), 1.0), 0.0)
 
 
-def monthly_cost(gpus, gpu_hourly_cost):
-    """GPUs × hourly cost × 730.5 hours (a mean month: 8,766 h ÷ 12)."""
-    return gpus * gpu_hourly_cost * HOURS_PER_MONTH
+def monthly_cost(gpus, gpu_hourly_cost, hours_per_month=HOURS_PER_MONTH):
+    """GPUs × hourly cost × hours per month (default 730.5: a mean month, 8,766 h ÷ 12)."""
+    return gpus * gpu_hourly_cost * hours_per_month
 
 
 def breakeven_mtok_per_month(monthly_fixed_cost, api_price_per_mtok,

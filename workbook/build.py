@@ -438,8 +438,7 @@ ASSUMPTIONS = {
                     "Busiest hour's token rate ÷ the daily average; capacity is sized "
                     "for the peak", "Assumption"),
     "HOURS_PER_MONTH": (11, "Hours per month", 730.5, "hours", ("decimal", 1, 744),
-                        "Paid hours per GPU per month on the Cost sheet (the Finance sheet's "
-                        "MONTHLY_COST always takes 730.5 h)",
+                        "Paid hours per GPU per month (Cost and Finance sheets)",
                         "Calendar: 8,766 h a year (365.25 days) ÷ 12, as MONTHLY_COST"),
     "RESERVE": (12, "Memory reserve", 0, "pct", ("decimal", 0, 0.95),
                 "Share of GPU memory held back for activations and runtime (the KV "
@@ -1483,11 +1482,13 @@ def sheet_finance(wb: Workbook) -> Sheet:
         s.ws[cell].alignment = Alignment(horizontal="right")
         s.put(f"C{cell[1:]}", how, "note")
     s.put(f"A{mo}", "Monthly cost")
-    s.put(f"B{mo}", _num_or([f"B{h}"], f"MONTHLY_COST({F['gpus_total']},B{h})", "no price"),
+    s.put(f"B{mo}", _num_or([f"B{h}"], f"MONTHLY_COST({F['gpus_total']},B{h},HOURS_PER_MONTH)",
+                               "no price"),
           "result", "money")
-    s.put(f"C{mo}", _num_or([f"C{h}"], f"MONTHLY_COST({F['gpus_total']},C{h})",
+    s.put(f"C{mo}", _num_or([f"C{h}"], f"MONTHLY_COST({F['gpus_total']},C{h},HOURS_PER_MONTH)",
                             "no TDP figure"), "result", "money")
-    s.put(f"D{mo}", "MONTHLY_COST(GPUs, cost per GPU-hour): × 730.5 h, a mean month", "note")
+    s.put(f"D{mo}", "MONTHLY_COST(GPUs, cost per GPU-hour, hours per month from "
+                        "Assumptions)", "note")
     for col in "BC":
         s.ws[f"{col}{mo}"].alignment = Alignment(horizontal="right")
 
