@@ -58,8 +58,6 @@ def _show(path, ranges) -> None:
     line, as a reader sees them (values, not formulas)."""
     import openpyxl
 
-    from .engine import format_value
-
     wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
     try:
         for spec in ranges:
@@ -67,10 +65,12 @@ def _show(path, ranges) -> None:
             ws = wb[sheet.strip("'")]
             print(f"{sheet}!{cells}")
             for row in ws[cells]:
-                values = [c.value for c in row]
+                values = [getattr(c, "value", None) for c in row]
                 if all(v is None for v in values):
                     continue
-                print("  " + "\t".join("" if v is None else format_value(v) for v in values))
+                print("  " + "\t".join(_shown(getattr(c, "value", None),
+                                              getattr(c, "number_format", "General"))
+                                       for c in row))
     finally:
         wb.close()
 
@@ -91,6 +91,25 @@ def _unfreeze(args) -> int:
     n = unfreeze(args.input, output)
     print(f"restored {n} formulas: {args.input} -> {output}")
     return 0
+
+
+def _shown(v, number_format: str = "General") -> str:
+    """A cell for reading: numbers to 6 significant digits (the file keeps them all),
+    with the unit its number format shows (0.00 "GB" -> GB, 0% -> %)."""
+    import re
+
+    from .engine import format_value
+
+    if v is None:
+        return ""
+    if isinstance(v, int | float) and not isinstance(v, bool):
+        section = number_format.split(";")[0]
+        if section.rstrip().endswith("%"):
+            return f"{v * 100:.4g} %"
+        unit = " ".join(re.findall(r'"([^"]*)"', section)).strip()
+        text = f"{v:,.6g}" if abs(v) < 1e15 else f"{v:.6g}"
+        return f"{text} {unit}".rstrip()
+    return format_value(v)
 
 
 def _template(args) -> int:
