@@ -140,6 +140,14 @@ def _bench(args) -> int:
     return bench_main(args.rest)
 
 
+def _in_out(p: argparse.ArgumentParser) -> None:
+    """IN.xlsx, and either -o OUT.xlsx or --in-place (checked by :func:`_output`)."""
+    p.add_argument("input", metavar="IN.xlsx")
+    p.add_argument("-o", "--output", metavar="OUT.xlsx")
+    p.add_argument("--in-place", action="store_true",
+                   help="write over IN.xlsx, keeping a copy as IN.xlsx.bak")
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="napkin", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -150,10 +158,7 @@ def parser() -> argparse.ArgumentParser:
     e.set_defaults(run=_eval)
 
     c = sub.add_parser("calc", help="compute a workbook and write its values")
-    c.add_argument("input", metavar="IN.xlsx")
-    c.add_argument("-o", "--output", metavar="OUT.xlsx")
-    c.add_argument("--in-place", action="store_true",
-                   help="write over IN.xlsx, keeping a copy as IN.xlsx.bak")
+    _in_out(c)
     c.add_argument("--json", action="store_true", help="print {\"Sheet!A1\": value, ...}")
     c.add_argument("--lenient", action="store_true",
                    help="compute even with circular references or unknown functions (those "
@@ -163,16 +168,10 @@ def parser() -> argparse.ArgumentParser:
     c.set_defaults(run=_calc)
 
     f = sub.add_parser("freeze", help="replace our formulas by their values, for sharing")
-    f.add_argument("input", metavar="IN.xlsx")
-    f.add_argument("-o", "--output", metavar="OUT.xlsx")
-    f.add_argument("--in-place", action="store_true",
-                   help="write over IN.xlsx, keeping a copy as IN.xlsx.bak")
+    _in_out(f)
     f.set_defaults(run=_freeze)
     u = sub.add_parser("unfreeze", help="put back the formulas that freeze replaced")
-    u.add_argument("input", metavar="IN.xlsx")
-    u.add_argument("-o", "--output", metavar="OUT.xlsx")
-    u.add_argument("--in-place", action="store_true",
-                   help="write over IN.xlsx, keeping a copy as IN.xlsx.bak")
+    _in_out(u)
     u.set_defaults(run=_unfreeze)
 
     t = sub.add_parser("template", help="write the template workbook")

@@ -71,7 +71,8 @@ RESERVE = Domain(0.0, 1.0, False, True, "must be at least 0 and less than 1")
 AT_LEAST_ONE = Domain(1.0, _INF, False, True, "must be 1 or more")
 
 
-def _is_range(v) -> bool:
+def is_range(v) -> bool:
+    """A range as hosts pass one: a list, a tuple (of rows) or a numpy array."""
     return isinstance(v, list | tuple) or (np is not None and isinstance(v, np.ndarray))
 
 
@@ -294,7 +295,7 @@ def out_unit(v, name: str, default: str) -> tuple[str, float]:
     err = as_excel_error(v)
     if err is not None:
         raise err
-    if _is_range(v):
+    if is_range(v):
         raise value_error(f"{name}: expected one unit, not a range")
     if not isinstance(v, str):
         raise value_error(f"{name}: expected a unit as text, e.g. '{default}'")
@@ -305,6 +306,3 @@ def out_unit(v, name: str, default: str) -> tuple[str, float]:
     except Exception:  # pint can fail in more ways than it documents
         raise value_error(f"{name}: cannot read {_describe(v)} as a unit") from None
 
-
-def is_range(v) -> bool:
-    return _is_range(v)

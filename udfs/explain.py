@@ -16,6 +16,7 @@ import inspect
 import math
 
 from .errors import ExcelError, value_error
+from .finance import HOURS_PER_MONTH
 
 
 def num(x: float) -> str:
@@ -83,6 +84,11 @@ def _r(catalog, formula_name, index, value):
     return getattr(catalog, formula_name).args[index].scalar(value)
 
 
+def _opt(a, k, default):
+    """An omitted optional argument takes the default the function itself uses."""
+    return a[k] if a[k] is not None else default
+
+
 def _unit(u, default):
     return default if u is None else u
 
@@ -101,8 +107,8 @@ def _bytes(c, a, r):
 def _kv(c, a, r):
     L, H, D, T = (_r(c, "_KV_CACHE_GB", i, a[k]) for i, k in
                   enumerate(["layers", "kv_heads", "head_dim", "tokens"]))
-    b = _r(c, "_KV_CACHE_GB", 4, a["precision"] if a["precision"] is not None else "BF16")
-    B = _r(c, "_KV_CACHE_GB", 5, a["batch"] if a["batch"] is not None else 1)
+    b = _r(c, "_KV_CACHE_GB", 4, _opt(a, "precision", "BF16"))
+    B = _r(c, "_KV_CACHE_GB", 5, _opt(a, "batch", 1))
     per_token = 2 * L * H * D * b
     return (f"2 × {num(L)} layers × {num(H)} kv_heads × {num(D)} head_dim × {num(b)} B "
             f"= {num(per_token)} B per token; × {num(T)} tokens × {num(B)} batch "
@@ -112,7 +118,7 @@ def _kv(c, a, r):
 def _fit_args(c, a, formula):
     need = _r(c, formula, 0, a["need_gb"])
     cap = _r(c, formula, 1, a["capacity_gb"])
-    res = _r(c, formula, 2, a["reserve_fraction"] if a["reserve_fraction"] is not None else 0)
+    res = _r(c, formula, 2, _opt(a, "reserve_fraction", 0))
     return need, cap, res
 
 
@@ -146,8 +152,8 @@ def _decode(c, a, r):
     n = _r(c, name, 0, a["params"])
     b = _r(c, name, 1, a["precision"])
     bw = _r(c, name, 2, a["bandwidth"])
-    batch = _r(c, name, 3, a["batch"] if a["batch"] is not None else 1)
-    kv = _r(c, name, 4, a["kv_gb"] if a["kv_gb"] is not None else 0)
+    batch = _r(c, name, 3, _opt(a, "batch", 1))
+    kv = _r(c, name, 4, _opt(a, "kv_gb", 0))
     w = n * b / 1e9
     tmem = (w + kv) / bw
     mem = f"({q(w, 'GB')} + {q(kv, 'GB')} KV) ÷ {q(bw, 'TB/s')}"
@@ -185,14 +191,14 @@ def _intensity(c, a, r):
 
 def _matmul(c, a, r):
     m, n, k = (_r(c, "_MATMUL_INTENSITY", i, a[x]) for i, x in enumerate("mnk"))
-    b = _r(c, "_MATMUL_INTENSITY", 3, a["precision"] if a["precision"] is not None else "BF16")
+    b = _r(c, "_MATMUL_INTENSITY", 3, _opt(a, "precision", "BF16"))
     return (f"2 × {num(m)} × {num(n)} × {num(k)} ÷ ({num(b)} B × ({num(m)}×{num(k)} + "
             f"{num(k)}×{num(n)} + {num(m)}×{num(n)})) = {q(r, 'FLOP/byte')}")
 
 
 def _ridge(c, a, r):
     p, bw = _r(c, "_RIDGE", 0, a["peak_flops"]), _r(c, "_RIDGE", 1, a["bandwidth"])
-    e = _r(c, "_RIDGE", 2, a["efficiency"] if a["efficiency"] is not None else 1)
+    e = _r(c, "_RIDGE", 2, _opt(a, "efficiency", 1))
     return f"{q(p, 'TFLOPS')} × {num(e)} ÷ {q(bw, 'TB/s')} = {q(r, 'FLOP/byte')}"
 
 
@@ -212,8 +218,7 @@ def _bound(c, a, r):
 def _critical(c, a, r):
     p, bw = _r(c, "_CRITICAL_BATCH", 0, a["peak_flops"]), _r(c, "_CRITICAL_BATCH", 1,
                                                              a["bandwidth"])
-    wp = a["weight_precision"] if a["weight_precision"] is not None else "BF16"
-    b = _r(c, "_CRITICAL_BATCH", 2, wp)
+    b = _r(c, "_CRITICAL_BATCH", 2, _opt(a, "weight_precision", "BF16"))
     return (f"ridge ({q(p, 'TFLOPS')} ÷ {q(bw, 'TB/s')} = {num(p / bw)}) × {num(b)} B ÷ 2 "
             f"= batch {num(r)}")
 
@@ -251,8 +256,8 @@ def _speedup(c, a, r):
 def _cost(c, a, r):
     h = _r(c, "_COST_PER_MTOK", 0, a["gpu_hourly_cost"])
     t = _r(c, "_COST_PER_MTOK", 1, a["tokens_per_sec"])
-    g = _r(c, "_COST_PER_MTOK", 2, a["gpus"] if a["gpus"] is not None else 1)
-    u = _r(c, "_COST_PER_MTOK", 3, a["utilization"] if a["utilization"] is not None else 1)
+    g = _r(c, "_COST_PER_MTOK", 2, _opt(a, "gpus", 1))
+    u = _r(c, "_COST_PER_MTOK", 3, _opt(a, "utilization", 1))
     return (f"{num(h)} per GPU-hour × {num(g)} GPU{'' if g == 1 else 's'} ÷ "
             f"({q(t, 'tokens/s')} × 3600 s × "
             f"{num(u)}) × 1e6 = {num(r)} per million tokens")
@@ -269,10 +274,6 @@ def _time_floor(c, a, r):
 
 def _spec(c, a, r):
     return f"{a['name']} / {a['field']} = {_show(r)} (built-in table, see its source_url)"
-
-
-def _opt(a, k, default):
-    return a[k] if a[k] is not None else default
 
 
 def _calibrate(c, a, r):
@@ -334,7 +335,7 @@ def _demand(c, a, r):
 
 def _monthly(c, a, r):
     g, h = _r(c, "_MONTHLY_COST", 0, a["gpus"]), _r(c, "_MONTHLY_COST", 1, a["gpu_hourly_cost"])
-    hours = _r(c, "_MONTHLY_COST", 2, _opt(a, "hours_per_month", 730.5))
+    hours = _r(c, "_MONTHLY_COST", 2, _opt(a, "hours_per_month", HOURS_PER_MONTH))
     return f"{num(g)} GPUs × {num(h)} per hour × {num(hours)} h = {num(r)} per month"
 
 

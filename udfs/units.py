@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from .errors import ExcelError, value_error
+from .errors import value_error
 
 _DEFINITIONS = "units.txt"
 
@@ -195,4 +195,4 @@ def check_unit(text: object, what: str, dimension_of: str) -> str:
     return text.strip()
 
 
-__all__ = ["ExcelError", "registry", "parse", "factor", "unit_factor", "to_unit", "check_unit"]
+__all__ = ["registry", "parse", "factor", "unit_factor", "to_unit", "check_unit"]
