@@ -19,21 +19,13 @@ from __future__ import annotations
 import subprocess
 import sys
 
-#: The module Excel's xlwings add-in imports the functions from (see addin/xlwings_udfs.py).
-UDF_MODULE = "addin.xlwings_udfs"
+# The xlwings.conf rows and the UDF module name live beside the template's xlwings.conf
+# sheet (re-exported here); workbook/ never imports addin/, so there is no import cycle.
+from workbook.xlwings_conf import UDF_MODULE, xlwings_conf_rows
 
-
-def xlwings_conf_rows() -> list[tuple[str, str]]:
-    """Rows (key, value) of the ``xlwings.conf`` sheet, from A1 down, no header.
-
-    Only what holds on every machine: the interpreter is the user's own and lives in the
-    user config (an empty value on the sheet would override it with nothing).
-    """
-    return [
-        ("UDF Modules", UDF_MODULE),
-        ("Use UDF Server", "False"),
-        ("Show Console", "False"),
-    ]
+__all__ = ["UDF_MODULE", "xlwings_conf_rows", "user_config_settings", "manual_steps",
+           "update_user_config",
+           "install"]
 
 
 def user_config_settings(python: str | None = None) -> list[tuple[str, str]]:

@@ -1,0 +1,169 @@
+"""The Assumptions sheet: the numbers that are choices, not facts (rows given as data)."""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+
+from workbook.sheet import (
+    Sheet,
+    define_name,
+    read_csv,
+)
+
+#: name -> (row, label, default, format, validation (kind, lo, hi), meaning, source).
+#: A label starting with "=" is a formula (the currency in it); the prompt uses ``plain``.
+ASSUMPTIONS = {
+    "ROOF_EFFICIENCY": (5, "Roof efficiency", 0.8, "pct", ("decimal", 0.01, 1),
+                        "Share of the datasheet compute peak reached in practice",
+                        "Reference §6: real roof ≈ 80 % of peak (0.8 × 989 ≈ 791 TFLOPS, "
+                        "H100 ridge moves in to ≈ 236)"),
+    "UTILIZATION": (6, "Utilization", 0.6, "pct", ("decimal", 0.01, 1),
+                    "Share of paid GPU time spent producing tokens at the floor rate "
+                    "(the rest: idle, prefill, scheduling)",
+                    "Assumption (no source): set your own"),
+    "CONTEXT": (7, "Context length", 8192, "tokens", ("whole", 1, 10000000),
+                "Tokens held in the KV cache per sequence",
+                "Assumption: a typical chat context"),
+    "BATCH": (8, "Batch", 16, "seq", ("whole", 1, 100000),
+              "Sequences decoded together (concurrent users per replica)",
+              "Assumption"),
+    "TOKENS_PER_DAY": (9, "Traffic", 100000000, "tokens_day", ("decimal", 0, 1e15),
+                       "Output tokens generated per day, all users together",
+                       "Assumption"),
+    "PEAK_TO_AVG": (10, "Peak-to-average ratio", 2, "ratio", ("decimal", 1, 100),
+                    "Busiest hour's token rate ÷ the daily average; capacity is sized "
+                    "for the peak", "Assumption"),
+    "HOURS_PER_MONTH": (11, "Hours per month", 730.5, "hours", ("decimal", 1, 744),
+                        "Paid hours per GPU per month (Cost and Finance sheets)",
+                        "Calendar: 8,766 h a year (365.25 days) ÷ 12, as MONTHLY_COST"),
+    "RESERVE": (12, "Memory reserve", 0, "pct", ("decimal", 0, 0.95),
+                "Share of GPU memory held back for activations and runtime (the KV "
+                "cache is counted separately)", "Assumption: 0 keeps the reference's "
+                "'fits' (weights ≤ capacity); 0.1 is a cautious choice"),
+    "CURRENCY": (13, "Currency label", "USD", None, ("text", 1, 12),
+                 "Label of the prices on the GPUs sheet and of the cost figures",
+                 "GPU price defaults are in USD"),
+}
+FINANCE_TOP = 15  # section row of the calibration and finance assumptions
+FINANCE_ASSUMPTIONS = {
+    "EFF_DEFAULT": (17, "Efficiency without measurements", 0.7, "pct", ("decimal", 0.01, 1),
+                    "Realistic time = floor ÷ efficiency. Used on Sizing, Cost and Finance "
+                    "only while no row of the Calibration sheet is plausible",
+                    "Assumption (no source): measure and enter it on the Calibration sheet "
+                    "instead"),
+    "PROMPT_TOKENS": (18, "Prompt length", 2000, "tokens", ("whole", 0, 10000000),
+                      "Input tokens per request: the prefill time (time to first token) "
+                      "on Finance", "Assumption: a chat turn with some history"),
+    "INPUT_PER_OUTPUT": (19, "Input tokens per output token", 3, '0.0" : 1"',
+                         ("decimal", 0, 10000),
+                         "The traffic mix: prompt tokens read per token generated",
+                         "Assumption: chat with history; retrieval and agents often read "
+                         "10 or more per token generated"),
+    "CAPEX": (20, '="Purchase price per GPU ("&CURRENCY&")"', 30000, "#,##0",
+              ("decimal", 0, 10000000),
+              "One GPU of the type chosen on Sizing, with its share of the server and "
+              "network", "Assumption: a rough level for an H100-class GPU; use your quote",
+              "Purchase price per GPU"),
+    "YEARS": (21, "Write-off period", 4, '0.0 "years"', ("decimal", 0.5, 20),
+              "Years over which the purchase is spread (amortised)",
+              "Assumption: servers are commonly written off over 3 to 5 years"),
+    "PUE": (22, "PUE", 1.3, "0.00", ("decimal", 1, 3),
+            "Power usage effectiveness: facility power ÷ IT power (cooling, losses)",
+            "Assumption: a typical modern data centre (about 1.1 at hyperscalers, 1.5 or "
+            "more in older rooms)"),
+    "KWH_PRICE": (23, '="Electricity price per kWh ("&CURRENCY&")"', 0.12, "0.000",
+                  ("decimal", 0, 10), "What one kWh costs you",
+                  "Assumption: an order of magnitude for an industrial tariff; use yours",
+                  "Electricity price per kWh"),
+    "API_PRICE": (24, '="API price per million tokens ("&CURRENCY&")"', 1, "money",
+                  ("decimal", 0.0001, 10000),
+                  "Price of the hosted API you compare with, input and output tokens "
+                  "blended at the mix above",
+                  "Assumption: an example level, not a quote; enter your provider's price",
+                  "API price per million tokens"),
+}
+RANGES_TOP = 26  # section row of the low/high ranges
+RANGE_ASSUMPTIONS = {
+    "EFF_LOW": (28, "Efficiency, low", 0.5, "pct", ("decimal", 0.01, 1),
+                "Cautious end of the efficiency range; the base is the efficiency found on "
+                "the Calibration sheet", "Assumption: set it from the spread of your "
+                "measurements"),
+    "EFF_HIGH": (29, "Efficiency, high", 0.9, "pct", ("decimal", 0.01, 1),
+                 "Optimistic end of the efficiency range (1 = the floor itself)",
+                 "Assumption: set it from the spread of your measurements"),
+    "UTIL_LOW": (30, "Utilization, low", 0.4, "pct", ("decimal", 0.01, 1),
+                 "Cautious end; the base is the utilization above",
+                 "Assumption (no source)"),
+    "UTIL_HIGH": (31, "Utilization, high", 0.8, "pct", ("decimal", 0.01, 1),
+                  "Optimistic end of the utilization range", "Assumption (no source)"),
+    "PRICE_LOW": (32, "Price per GPU-hour, low", 0.7, "x", ("decimal", 0.01, 100),
+                  "Cheap end, as a multiple of the price used on Sizing (base × 1)",
+                  "Public H100 on-demand rates 2026 span about 1.99 to 5.00 around a 2.95 "
+                  "median (GPUs sheet, column M): × 0.7 to × 1.7"),
+    "PRICE_HIGH": (33, "Price per GPU-hour, high", 1.7, "x", ("decimal", 0.01, 100),
+                   "Dear end, as a multiple of the price used on Sizing",
+                   "As the low end"),
+}
+PRECISION_FIRST = 37
+
+
+def _assumption_rows(wb: Workbook, s: Sheet, table: dict):
+    for name, (row, label, default, fmt, (kind, lo, hi), meaning, source, *plain) in \
+            table.items():
+        plain = plain[0] if plain else label
+        s.put(f"A{row}", label, "label")
+        s.put(f"B{row}", default, "input", fmt)
+        s.put(f"C{row}", meaning, "note")
+        s.put(f"D{row}", source, "note")
+        define_name(wb, name, s.title, f"$B${row}")
+        prompt = f"{plain}: {meaning}."
+        if kind == "text":
+            s.validate(f"B{row}", "text", prompt, plain, lo, hi)
+        else:
+            what = "fraction" if fmt == "pct" else ("whole number" if kind == "whole"
+                                                     else "number")
+            s.validate(f"B{row}", kind, f"{prompt} A {what} from {lo:g} to {hi:g}.",
+                       plain, lo, hi)
+
+
+def sheet_assumptions(wb: Workbook) -> Sheet:
+    """Assumptions: one place for the numbers that are choices, not facts.
+
+    Rows 5..13, column B (INPUT, each a named cell): ROOF_EFFICIENCY 0.8, UTILIZATION,
+    CONTEXT, BATCH, TOKENS_PER_DAY, PEAK_TO_AVG, HOURS_PER_MONTH, RESERVE, CURRENCY.
+    Rows 17..24: calibration and finance: EFF_DEFAULT, PROMPT_TOKENS, INPUT_PER_OUTPUT,
+    CAPEX, YEARS, PUE, KWH_PRICE, API_PRICE.
+    Rows 28..33: the ranges (low and high around a base): EFF_LOW/EFF_HIGH (base: the
+    Calibration sheet's efficiency), UTIL_LOW/UTIL_HIGH (base: UTILIZATION),
+    PRICE_LOW/PRICE_HIGH (multiples of the price used on Sizing).
+    C says what it means, D where the default comes from.
+    Rows 37..: the number formats of the precision dropdowns (PRECISION_NAME, bytes per
+    parameter = BYTES_PER_PARAM(name)), from udfs/data/precisions.csv.
+    """
+    s = Sheet(wb, "Assumptions", {"A": 30, "B": 22, "C": 70, "D": 80})
+    s.title_rows("Assumptions: the choices behind the results",
+                 "Change the yellow cells; every sheet follows. Facts (datasheets, configs) "
+                 "are on the GPUs and Models sheets.")
+    s.header(4, ["Assumption", "Value", "Meaning", "Default from"])
+    _assumption_rows(wb, s, ASSUMPTIONS)
+    s.section(FINANCE_TOP, "Calibration and cost as finance models it (Calibration and "
+                           "Finance sheets)", "D")
+    s.header(FINANCE_TOP + 1, ["Assumption", "Value", "Meaning", "Default from"])
+    _assumption_rows(wb, s, FINANCE_ASSUMPTIONS)
+    s.section(RANGES_TOP, "Ranges: a low and a high value around each base (Finance: "
+                          "bands and tornado)", "D")
+    s.header(RANGES_TOP + 1, ["Range end", "Value", "Meaning", "Default from"])
+    _assumption_rows(wb, s, RANGE_ASSUMPTIONS)
+    s.section(PRECISION_FIRST - 2, "Number formats (the precision dropdowns)", "D")
+    s.header(PRECISION_FIRST - 1, ["Precision", "Bytes per parameter", "Source", "Notes"])
+    rows = read_csv("udfs", "precisions.csv")
+    for i, row in enumerate(rows):
+        r = PRECISION_FIRST + i
+        s.put(f"A{r}", row["name"], "data")
+        s.put(f"B{r}", f"=BYTES_PER_PARAM(A{r})", "formula", "0.00###")
+        s.put(f"C{r}", row["source"], "note")
+        s.put(f"D{r}", row["notes"], "note")
+    last = PRECISION_FIRST + len(rows) - 1
+    define_name(wb, "PRECISION_NAME", s.title, f"$A${PRECISION_FIRST}:$A${last}")
+    return s
+

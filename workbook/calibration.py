@@ -1,0 +1,182 @@
+"""The Calibration sheet: measured ms per token → the efficiency that turns floors into
+estimates."""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+from openpyxl.formatting.rule import CellIsRule, FormulaRule
+from openpyxl.styles import Alignment, Font, PatternFill
+
+from workbook.sheet import (
+    Sheet,
+    define_name,
+)
+from workbook.sizing import SIZING
+
+CAL_SUMMARY = {"efficiency": "B5", "plausible": "B6", "below": "B7"}
+CAL_FIRST = 11  # first measurement row
+CAL_ROWS = 10
+#: column letter -> (header, width, number format); inputs A..H and P, results I..O,
+#: lookups Q..W (what the formulas need, visible so that every step can be checked)
+CAL_COLUMNS = {
+    "A": ("Model", 26, None), "B": ("Weight precision", 10, None), "C": ("GPU", 22, None),
+    "D": ("GPUs (tensor parallel)", 9, "gpus"), "E": ("Batch (sequences)", 12, "count"),
+    "F": ("Context (tokens)", 10, "#,##0"), "G": ("Measured ms/token (per user)", 12, "ms"),
+    "H": ("or measured tokens/s per user", 15, "tps"),
+    "I": ("Measured ms/token used", 15, "ms_token"),
+    "J": ("Read per step: weights + KV (GB)", 12, "GB"),
+    "K": ("Floor (ms/token)", 15, "ms_token"), "L": ("MBU", 8, "0.0%"), "M": ("MFU", 8, "0.0%"),
+    "N": ("Efficiency found = floor ÷ measured", 12, "pct"), "O": ("Verdict", 38, None),
+    "P": ("Where it was measured (your note)", 40, None),
+    "Q": ("Model row", 7, "row"), "R": ("GPU row", 7, "row"),
+    "S": ("Bandwidth, all GPUs (TB/s)", 10, "0.000"),
+    "T": ("Compute roof, all GPUs (TFLOPS)", 10, "#,##0.0"),
+    "U": ("KV cache (GB)", 10, "#,##0.00"), "V": ("Parameters (billions)", 10, "#,##0.00"),
+    "W": ("Row complete?", 9, None),
+}
+#: Example rows: illustrations of how a row reads, NOT measurements (the note says so).
+CAL_EXAMPLES = [
+    ("Llama 3.1 8B", "BF16", "NVIDIA H100 SXM", 1, 1, 2048, 6.5, None),
+    ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 2, 16, 8192, 24, None),
+    ("Llama 3.1 8B", "FP8", "NVIDIA H200 SXM", 1, 32, 4096, None, 120),
+    ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 1, 1, 8192, 15, None),
+]
+CAL_EXAMPLE_NOTE = "example, not a measurement: replace with yours"
+
+
+def sheet_calibration(wb: Workbook) -> Sheet:
+    """Calibration: measured ms per token -> the efficiency that turns floors into estimates.
+
+    B5       CAL_EFFICIENCY: average of the efficiency of the plausible rows (AVERAGEIF on
+             the verdict), else EFF_DEFAULT; used on Sizing, Cost and Finance
+    B6, B7   plausible rows, rows below the floor (COUNTIF)
+    Rows 11..20, one measurement each:
+      A..F  INPUTS model, weight precision, GPU (dropdowns), GPUs, batch, context
+      G, H  INPUT measured ms/token per user, or tokens/s per user (one of the two)
+      I     measured ms/token used = G, or MS_PER_TOKEN(H)
+      J     bytes read per step = WEIGHT_GB + KV (GB)
+      K     floor = DECODE_FLOOR(params, precision, bandwidth × GPUs, batch,
+            roof × ROOF_EFFICIENCY × GPUs, KV): the Sizing step floor for that case
+      L, M  MBU(J, I, bandwidth), MFU(2 × params, tokens/s, roof)
+      N     CALIBRATE(K, I) = floor ÷ measured;  O  PLAUSIBLE(K, I)
+      P     INPUT note;  Q..W lookups (rows, bandwidth, roof, KV GB, params, complete?)
+    Rows 11..14 hold examples (not measurements); 15..20 are empty for yours.
+    """
+    widths = {col: w for col, (_, w, _) in CAL_COLUMNS.items()}
+    s = Sheet(wb, "Calibration", widths)
+    s.title_rows("Calibration: how far above the floor do real systems run?",
+                 "Enter what you measured; each row gets its floor, MBU, MFU and the "
+                 "efficiency found (floor ÷ measured). Sizing, Cost and Finance divide their "
+                 "floors by it.")
+    s.put("A3", "The first rows are examples, not measurements: overwrite them with yours. "
+                "A measurement faster than its floor is flagged: an assumption (model, "
+                "precision, GPU, batch, context) is wrong, so that row is left out.", "note")
+    s.section(4, "Result", "O")
+    first, last = CAL_FIRST, CAL_FIRST + CAL_ROWS - 1
+    verdicts, effs = f"$O${first}:$O${last}", f"$N${first}:$N${last}"
+    K = CAL_SUMMARY
+    s.put("A5", "Efficiency used")
+    s.put(K["efficiency"], f'=IF(COUNTIF({verdicts},"plausible")>0,AVERAGEIF({verdicts},'
+                           f'"plausible",{effs}),EFF_DEFAULT)', "result", "pct")
+    s.put("C5", f'=IF(COUNTIF({verdicts},"plausible")>0,"average of the "&COUNTIF('
+                f'{verdicts},"plausible")&" plausible rows below. Sizing, Cost and Finance: '
+                f'realistic time = floor ÷ this","no plausible row: the default of the '
+                f'Assumptions sheet (Sizing, Cost and Finance: realistic time = floor ÷ this)")',
+          "note")
+    s.put("A6", "Plausible rows")
+    s.put(K["plausible"], f'=COUNTIF({verdicts},"plausible")', "formula", '0 "rows"')
+    s.put("A7", "Rows below the floor (left out)")
+    s.put(K["below"], f'=COUNTIF({verdicts},"below*")', "formula", '0 "rows"')
+    s.put("C7", "faster than physics allows: check that row's model, precision, GPU, GPUs, "
+                "batch and context", "note")
+    define_name(wb, "CAL_EFFICIENCY", s.title, f"${K['efficiency'][0]}${K['efficiency'][1:]}")
+
+    s.section(first - 2, "Measurements (yellow: yours) and what they say", "W")
+    headers = [h for h, _, _ in CAL_COLUMNS.values()]
+    s.header(first - 1, headers, height=60)
+    kvp = f"Sizing!${SIZING['kv_precision'][0]}${SIZING['kv_precision'][1:]}"
+    for i in range(CAL_ROWS):
+        r = first + i
+        ex = CAL_EXAMPLES[i] if i < len(CAL_EXAMPLES) else (None,) * 8
+        for col, value in zip("ABCDEFGH", ex, strict=True):
+            s.put(f"{col}{r}", value, "input", CAL_COLUMNS[col][2])
+        s.put(f"P{r}", CAL_EXAMPLE_NOTE if i < len(CAL_EXAMPLES) else None, "input")
+        ok = f'W{r}="yes"'
+        p = f"V{r}*1000000000"
+        f = {
+            "Q": f"=IF(ISNUMBER(MATCH(A{r},MODEL_NAME,0)),MATCH(A{r},MODEL_NAME,0),\"\")",
+            "R": f"=IF(ISNUMBER(MATCH(C{r},GPU_NAME,0)),MATCH(C{r},GPU_NAME,0),\"\")",
+            "W": f"=IF(AND(ISNUMBER(Q{r}),ISNUMBER(R{r}),ISNUMBER(MATCH(B{r},PRECISION_NAME,0)),"
+                 f"ISNUMBER(D{r}),ISNUMBER(E{r}),ISNUMBER(F{r})),\"yes\",IF(AND(A{r}=\"\",C{r}=\"\"),"
+                 f"\"\",\"no\"))",
+            "S": f"=IF({ok},INDEX(GPU_BW,R{r})*D{r},\"\")",
+            "T": f"=IF({ok},IF(AND(BYTES_PER_PARAM(B{r})<=1,ISNUMBER(INDEX(GPU_FP8,R{r}))),"
+                 f"INDEX(GPU_FP8,R{r})*D{r},IF(ISNUMBER(INDEX(GPU_BF16,R{r})),"
+                 f"INDEX(GPU_BF16,R{r})*D{r},\"no figure\")),\"\")",
+            "V": f"=IF({ok},INDEX(MODEL_PARAMS_B,Q{r}),\"\")",
+            "U": f"=IF({ok},KV_CACHE_GB(INDEX(MODEL_LAYERS,Q{r}),INDEX(MODEL_KV_HEADS,Q{r}),"
+                 f"INDEX(MODEL_HEAD_DIM,Q{r}),F{r},{kvp},E{r})*INDEX(MODEL_KV_BYTES,Q{r})/"
+                 f"(4*INDEX(MODEL_LAYERS,Q{r})*INDEX(MODEL_KV_HEADS,Q{r})*INDEX(MODEL_HEAD_DIM,"
+                 f"Q{r}))*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-INDEX(MODEL_SLIDING_LAYERS,"
+                 f"Q{r})/INDEX(MODEL_LAYERS,Q{r})*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r}),"
+                 f"\"\")",
+            "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),MS_PER_TOKEN(H{r}),\"\"))",
+            "J": f"=IF({ok},WEIGHT_GB({p},B{r})+U{r},\"\")",
+            "K": f"=IF({ok},IF(ISNUMBER(T{r}),DECODE_FLOOR({p},B{r},S{r},E{r},"
+                 f"T{r}*ROOF_EFFICIENCY,U{r}),DECODE_FLOOR({p},B{r},S{r},E{r},,U{r})),\"\")",
+            "L": f"=IF(AND({ok},ISNUMBER(I{r})),MBU(J{r},I{r},S{r}),\"\")",
+            "M": f"=IF(AND({ok},ISNUMBER(I{r}),ISNUMBER(T{r})),MFU(2*{p},"
+                 f"TOKENS_PER_SEC(I{r})*E{r},T{r}),\"\")",
+            "N": f"=IF(AND({ok},ISNUMBER(I{r})),CALIBRATE(K{r},I{r}),\"\")",
+            "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r}),\"enter a measurement "
+                 f"(G or H)\"),IF(AND(A{r}=\"\",C{r}=\"\"),\"\",\"incomplete: model, "
+                 f"precision, GPU, GPUs, batch, context\"))",
+        }
+        for col, formula in f.items():
+            style = "result" if col in "NO" else "formula"
+            s.put(f"{col}{r}", formula, style, CAL_COLUMNS[col][2])
+            if col in "QRSTUVW":
+                s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
+            if col not in "OW":
+                s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+    rng = lambda col: f"{col}{first}:{col}{last}"  # noqa: E731
+    s.validate(rng("A"), "list", "A model from the Models sheet.", "Model",
+               formula1="MODEL_NAME")
+    s.validate(rng("B"), "list", "Number format of the weights as served (BF16, FP8, INT4...).",
+               "Weight precision", formula1="PRECISION_NAME")
+    s.validate(rng("C"), "list", "A GPU from the GPUs sheet.", "GPU", formula1="GPU_NAME")
+    s.validate(rng("D"), "whole", "GPUs serving one copy of the model (tensor parallel): a "
+               "whole number from 1 to 1024.", "GPUs", 1, 1024)
+    s.validate(rng("E"), "whole", "Sequences decoded together when you measured: a whole "
+               "number from 1 to 100,000.", "Batch", 1, 100000)
+    s.validate(rng("F"), "whole", "Tokens in each sequence's KV cache when you measured: a "
+               "whole number from 1 to 10,000,000.", "Context", 1, 10000000)
+    s.validate(rng("G"), "decimal", "Measured time per output token of one user (one decode "
+               "step), in ms: a number from 0.001 to 1,000,000. Or leave it empty and fill "
+               "tokens/s per user.", "Measured ms/token", 0.001, 1000000)
+    s.validate(rng("H"), "decimal", "Measured tokens/s of one user (used only when the "
+               "ms/token cell is empty): a number from 0.001 to 1,000,000.",
+               "Measured tokens/s", 0.001, 1000000)
+    s.validate(rng("P"), "text", "Optional: where and how it was measured (server, version, "
+               "date), up to 200 characters.", "Note", 0, 200)
+    ws = s.ws
+    ws.conditional_formatting.add(rng("O"), CellIsRule(
+        operator="equal", formula=['"plausible"'], fill=PatternFill("solid", fgColor="C6EFCE"),
+        font=Font(color="006100", bold=True)))
+    ws.conditional_formatting.add(rng("O"), FormulaRule(
+        formula=[f'LEFT(O{first},5)="below"'], fill=PatternFill("solid", fgColor="FFC7CE"),
+        font=Font(color="9C0006", bold=True)))
+    notes = [
+        "Floor: the Sizing step floor for that row's case (weights + KV cache at the batch and "
+        "context, streamed at the GPUs' datasheet bandwidth; math on the roof × roof "
+        "efficiency), KV cache in the precision chosen on Sizing.",
+        "MBU: bytes read per step ÷ measured time ÷ bandwidth. MFU: 2 × parameters × "
+        "tokens/s ÷ datasheet roof. Efficiency found: floor ÷ measured (1 = the floor).",
+        "Measure tokens per second of ONE user at a known batch (concurrent sequences); "
+        "an aggregate figure means nothing without the number of streams.",
+    ]
+    for i, text in enumerate(notes):
+        s.put(f"A{last + 2 + i}", text, "note")
+    ws.freeze_panes = f"B{first}"
+    return s
+

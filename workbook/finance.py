@@ -1,0 +1,348 @@
+"""The Finance sheet: the Sizing case priced as finance models it."""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+from openpyxl.chart import BarChart, Reference
+from openpyxl.styles import Alignment
+
+from workbook.sheet import (
+    Sheet,
+    num_or,
+)
+from workbook.sizing import SIZING
+
+#: Key cells of the Finance sheet (tests refer to them by name).
+FINANCE = {
+    # the case, from Sizing
+    "model": "B6", "precision": "B7", "gpu": "B8", "gpus": "B9", "batch": "B10",
+    "price": "B11", "params_b": "B12", "roof": "B13", "tdp": "B14", "step_ms": "B15",
+    "calibrated": "B16", "real_step_ms": "B17",
+    # ranges: low / base / high in B / C / D
+    "eff": 21, "util": 22, "price_range": 23, "ms_range": 24, "tps_range": 25,
+    "cost_range": 26,
+    # tornado rows 30..32 (A..H), "moves it most" B33
+    "tornado_first": 30, "most": "B33", "base_cost": "B34",
+    # input vs output
+    "prompt": "B54", "prefill_ms": "B55", "input_cost": "B56", "output_cost": "B57",
+    "ratio": "B58", "blended": "B59",
+    # rented (B) vs owned (C)
+    "hourly": 63, "capex_part": 64, "energy_part": 65, "in_cost": 66, "out_cost": 67,
+    "mix_cost": 68,
+    # monthly budget from demand
+    "tokens_day": "B71", "replica_tps": "B72", "replicas": "B73", "gpus_total": "B74",
+    "volume": "B75", "monthly": 77,
+    # break-even against an API
+    "api_price": "B80", "api_bill": "B81", "breakeven": 83, "cheaper": 84,
+}
+TORNADO = [  # label, assumption whose low and high are tried (the others at base)
+    "Efficiency (Calibration)", "Utilization", "Price per GPU-hour",
+]
+
+
+
+def sheet_finance(wb: Workbook) -> Sheet:
+    """Finance: the Sizing case priced as finance models it.
+
+    B6..B17   the case from Sizing: model, precision, GPU, GPUs per replica, batch, rented
+              price, parameters, compute roof, TDP (GPUs sheet), step floor, the efficiency
+              found on Calibration, the realistic step ESTIMATE(floor, efficiency)
+    Rows 21..26 ranges, LOW / BASE / HIGH in B / C / D: efficiency, utilization, price per
+              GPU-hour (Assumptions), then realistic ms/token (ESTIMATE), tokens/s per user
+              and cost per million output tokens (COST_PER_MTOK): low = every assumption at
+              its favourable end, high = at its unfavourable end
+    Rows 30..32 tornado data: cost per million output tokens with one assumption at its low
+              and at its high value, the others at base; change vs base; swing. B33 names
+              the assumption that moves it most. Chart below (horizontal bars).
+    Rows 54..59 input vs output tokens: PREFILL_MS for the prompt, INPUT_COST_PER_MTOK,
+              output cost (realistic), the mix, BLENDED_COST_PER_MTOK
+    Rows 63..68 rented (B) vs owned (C): cost per GPU-hour (OWNED_HOURLY_COST from capex,
+              years, TDP, PUE, kWh price; split into purchase and energy), cost per million
+              input, output and blended tokens
+    Rows 71..77 monthly budget: GPUS_FOR_DEMAND (replicas) × GPUs per replica, tokens a
+              month, MONTHLY_COST rented (B77) and owned (C77)
+    Rows 80..84 break-even against an API: the API's price and bill, BREAKEVEN_MTOK rented
+              and owned, which is cheaper at your volume
+    """
+    s = Sheet(wb, "Finance", {"A": 44, "B": 22, "C": 22, "D": 16, "E": 16, "F": 14,
+                              "G": 14, "H": 12, "I": 40})
+    F = FINANCE
+    s.title_rows("Finance: ranges, input vs output tokens, rented vs owned, budget, "
+                 "break-even",
+                 "For the model, precision and GPU chosen on Sizing. Realistic = floor ÷ the "
+                 "efficiency found on Calibration. Every default is an assumption: change it "
+                 "on the Assumptions sheet.")
+    s.put("A3", '="Money in "&CURRENCY&" (the label on the Assumptions sheet; no '
+                'conversion)."', "note")
+    sz = {k: f"Sizing!{v}" for k, v in SIZING.items()}
+    s.section(5, "The case (from Sizing)", "D")
+    case = [
+        ("model", "Model", f"={sz['model']}", None, None),
+        ("precision", "Weight precision", f"={sz['precision']}", None, None),
+        ("gpu", "GPU", f"={sz['gpu']}", None, None),
+        ("gpus", "GPUs per replica (weights + KV cache)", f"={sz['gpus_needed']}", "gpus",
+         None),
+        ("batch", "Batch per replica", f"={sz['batch']}", "seq", None),
+        ("price", '="Rented price per GPU-hour ("&CURRENCY&")"',
+         f'=IF(ISNUMBER({sz["price"]}),{sz["price"]},"no price")', "money",
+         "GPUs sheet or the Sizing override"),
+        ("params_b", "Parameters", f"={sz['params_b']}", '#,##0.00 "billion"', None),
+        ("roof", "Compute roof, one GPU (datasheet)",
+         f'=IF(ISNUMBER({sz["roof_tflops"]}),{sz["roof_tflops"]},"no figure")', "tflops",
+         "FP8 roof for weights of 1 byte or less, else BF16 (as Sizing)"),
+        ("tdp", "GPU power (TDP)", f'=IF(ISNUMBER(INDEX(GPU_TDP,{sz["gpu_row"]})),'
+         f'INDEX(GPU_TDP,{sz["gpu_row"]}),"no figure")', '#,##0 "W"', "GPUs sheet, column J"),
+        ("step_ms", "Decode step floor at the batch", f"={sz['step_ms']}", "ms_token",
+         "Sizing: DECODE_FLOOR with KV cache, over the GPUs of a replica"),
+        ("calibrated", "Efficiency found (Calibration)", "=CAL_EFFICIENCY", "pct",
+         "floor ÷ measured, average of the plausible measurements"),
+        ("real_step_ms", "Realistic decode step", f"=ESTIMATE({F['step_ms']},"
+         f"{F['calibrated']})", "ms_token", "ESTIMATE(floor, efficiency) = floor ÷ efficiency"),
+    ]
+    for key, label, formula, fmt, note in case:
+        s.line(F[key], label, formula, "result" if key == "real_step_ms" else "formula", fmt,
+               note, note_col="C" if note else None)
+    price, gpus, batch = F["price"], F["gpus"], F["batch"]
+    step = F["step_ms"]
+
+    # ranges ---------------------------------------------------------------------------
+    r0 = F["eff"] - 2
+    s.section(r0, "Ranges, not points: low / base / high", "E")
+    s.header(r0 + 1, ["", "Low", "Base", "High", "How"])
+    e, u, pr = F["eff"], F["util"], F["price_range"]
+    ms, tps, cost = F["ms_range"], F["tps_range"], F["cost_range"]
+    rows = [
+        (e, "Efficiency (floor ÷ measured)", "=EFF_LOW", f"={F['calibrated']}", "=EFF_HIGH",
+         "pct", "Assumptions (low, high); base: Calibration"),
+        (u, "Utilization", "=UTIL_LOW", "=UTILIZATION", "=UTIL_HIGH", "pct", "Assumptions"),
+        (pr, '="Price per GPU-hour ("&CURRENCY&")"',
+         num_or([price], f"{price}*PRICE_LOW", "no price"), f"={price}",
+         num_or([price], f"{price}*PRICE_HIGH", "no price"), "money",
+         "the rented price × the Assumptions' multiples"),
+        (ms, "Realistic ms per token", f"=ESTIMATE({step},D{e})", f"=ESTIMATE({step},C{e})",
+         f"=ESTIMATE({step},B{e})", "ms_token", "ESTIMATE(floor, efficiency): low from the "
+         "high efficiency"),
+        (tps, "Realistic tokens/s per user", f"=TOKENS_PER_SEC(D{ms})",
+         f"=TOKENS_PER_SEC(C{ms})", f"=TOKENS_PER_SEC(B{ms})", "tps",
+         "TOKENS_PER_SEC(ms per token)"),
+        (cost, '="Cost per million output tokens ("&CURRENCY&")"',
+         num_or([f"B{pr}"], f"COST_PER_MTOK(B{pr},TOKENS_PER_SEC(B{ms})*{batch},{gpus},"
+                 f"D{u})", "no price"),
+         num_or([f"C{pr}"], f"COST_PER_MTOK(C{pr},TOKENS_PER_SEC(C{ms})*{batch},{gpus},"
+                 f"C{u})", "no price"),
+         num_or([f"D{pr}"], f"COST_PER_MTOK(D{pr},TOKENS_PER_SEC(D{ms})*{batch},{gpus},"
+                 f"B{u})", "no price"), "money",
+         "COST_PER_MTOK: low = every assumption at its favourable end, high = at its "
+         "unfavourable end"),
+    ]
+    for r, label, lo, base, hi, fmt, how in rows:
+        s.put(f"A{r}", label)
+        result = r in (ms, tps, cost)
+        for col, f in zip("BCD", (lo, base, hi), strict=True):
+            s.put(f"{col}{r}", f, "result" if result else "formula", fmt)
+            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+        s.put(f"E{r}", how, "note")
+    for r in (e, u):
+        s.put(f"E{r}", f'=IF(AND(B{r}<=C{r},C{r}<=D{r}),"{s.ws[f"E{r}"].value}",'
+                       f'"check: low above the base or high below it (Assumptions)")', "note")
+
+    # tornado ----------------------------------------------------------------------------
+    t0 = F["tornado_first"]
+    s.section(t0 - 2, "Tornado: which assumption moves the cost per million output tokens "
+                      "most (the others at base)", "H")
+    s.header(t0 - 1, ["Assumption", "Low value", "High value", "Cost at the low value",
+                      "Cost at the high value", "Low value: change vs base",
+                      "High value: change vs base", "Swing"], height=45)
+    base_cost = f"$C${cost}"
+
+    def at(p, m, util):
+        return num_or([p], f"COST_PER_MTOK({p},TOKENS_PER_SEC(ESTIMATE({step},{m}))*"
+                            f"{batch},{gpus},{util})", "no price")
+    cases = [  # (low value, high value, cost at low, cost at high), fmt of the values
+        (f"=B{e}", f"=D{e}", at(f"C{pr}", f"B{e}", f"C{u}"), at(f"C{pr}", f"D{e}", f"C{u}"),
+         "pct"),
+        (f"=B{u}", f"=D{u}", at(f"C{pr}", f"C{e}", f"B{u}"), at(f"C{pr}", f"C{e}", f"D{u}"),
+         "pct"),
+        (f"=B{pr}", f"=D{pr}", at(f"B{pr}", f"C{e}", f"C{u}"), at(f"D{pr}", f"C{e}", f"C{u}"),
+         "money"),
+    ]
+    for i, (label, (lo, hi, c_lo, c_hi, fmt)) in enumerate(zip(TORNADO, cases, strict=True)):
+        r = t0 + i
+        s.put(f"A{r}", label)
+        s.put(f"B{r}", lo, "formula", fmt)
+        s.put(f"C{r}", hi, "formula", fmt)
+        s.put(f"D{r}", c_lo, "result", "money")
+        s.put(f"E{r}", c_hi, "result", "money")
+        s.put(f"F{r}", num_or([f"D{r}"], f"D{r}-{base_cost}", "no price"), "formula",
+              '+#,##0.00;-#,##0.00;0.00')
+        s.put(f"G{r}", num_or([f"E{r}"], f"E{r}-{base_cost}", "no price"), "formula",
+              '+#,##0.00;-#,##0.00;0.00')
+        s.put(f"H{r}", num_or([f"D{r}", f"E{r}"], f"MAX(D{r},E{r})-MIN(D{r},E{r})",
+                               "no price"), "formula", "money")
+        for col in "BCDEFGH":
+            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+    tl = t0 + len(TORNADO) - 1
+    s.put(f"A{F['most'][1:]}", "Moves it most")
+    s.put(F["most"], num_or([f"H{t0}"], f"INDEX(A{t0}:A{tl},MATCH(MAX(H{t0}:H{tl}),"
+                                         f"H{t0}:H{tl},0))", "no price"), "result")
+    s.put(f"A{F['base_cost'][1:]}", '="Base cost per million output tokens ("&CURRENCY&")"')
+    s.put(F["base_cost"], f"={base_cost}", "formula", "money")
+    s.put(f"C{F['base_cost'][1:]}", "the zero line of the chart: every assumption at base",
+          "note")
+    _tornado_chart(s, t0, tl)
+
+    # input vs output ------------------------------------------------------------------
+    i0 = int(F["prompt"][1:]) - 1
+    s.section(i0, "Input vs output tokens: prompts are computed, outputs are read", "E")
+    p = f"{F['params_b']}*1000000000"
+    roof = F["roof"]
+    mix = [
+        ("prompt", "Prompt length", "=PROMPT_TOKENS", "tokens", "Assumptions", "formula"),
+        ("prefill_ms", "Prefill floor for it (time to first token)",
+         num_or([roof], f"PREFILL_MS({p},PROMPT_TOKENS,{roof}*{gpus},ROOF_EFFICIENCY)",
+                 "no FLOPS figure"), "ms",
+         "PREFILL_MS: 2 × params × prompt ÷ (roof × roof efficiency × GPUs); the whole "
+         "prompt is one big batch, so compute, not bandwidth, sets it", "result"),
+        ("input_cost", '="Cost per million input tokens ("&CURRENCY&")"',
+         num_or([roof, price], f"INPUT_COST_PER_MTOK({price},{p},{roof},ROOF_EFFICIENCY,"
+                 "UTILIZATION)", "not available"), "money",
+         "INPUT_COST_PER_MTOK(price, params, roof, roof efficiency, utilization)", "result"),
+        ("output_cost", '="Cost per million output tokens ("&CURRENCY&")"', f"=C{cost}",
+         "money", "realistic base (ranges above): decode reads all weights per step",
+         "formula"),
+        ("ratio", "Input tokens per output token", "=INPUT_PER_OUTPUT", '0.0" : 1"',
+         "Assumptions: the traffic mix", "formula"),
+        ("blended", '="Blended cost per million tokens ("&CURRENCY&")"',
+         num_or([F["input_cost"], F["output_cost"]], f"BLENDED_COST_PER_MTOK("
+                 f"{F['input_cost']},{F['output_cost']},{F['ratio']},1)", "not available"),
+         "money", "BLENDED_COST_PER_MTOK(input cost, output cost, input share, output share)",
+         "result"),
+    ]
+    for key, label, formula, fmt, note, style in mix:
+        s.line(F[key], label, formula, style, fmt, note)
+
+    # rented vs owned --------------------------------------------------------------------
+    o0 = F["hourly"] - 2
+    s.section(o0, "Rented vs owned", "E")
+    s.header(o0 + 1, ["", '="Rented ("&CURRENCY&")"', '="Owned ("&CURRENCY&")"', "How"])
+    h, cp, en = F["hourly"], F["capex_part"], F["energy_part"]
+    tdp = F["tdp"]
+    tps_base = f"TOKENS_PER_SEC(C{ms})*{batch}"
+    owned = [
+        (h, "Cost per GPU-hour", f"={price}",
+         num_or([tdp], f"OWNED_HOURLY_COST(CAPEX,YEARS,{tdp},PUE,KWH_PRICE)",
+                 "no TDP figure"),
+         "OWNED_HOURLY_COST(capex, years, TDP, PUE, kWh price): purchase ÷ (years × 8,766 h) "
+         "+ kW × PUE × price"),
+        (cp, "of which the purchase, written off", None,
+         "=OWNED_HOURLY_COST(CAPEX,YEARS,0,PUE,KWH_PRICE)", "OWNED_HOURLY_COST with 0 W"),
+        (en, "of which energy", None,
+         num_or([tdp], f"OWNED_HOURLY_COST(0,YEARS,{tdp},PUE,KWH_PRICE)", "no TDP figure"),
+         "OWNED_HOURLY_COST with 0 capex: TDP ÷ 1000 × PUE × kWh price"),
+        (F["in_cost"], "Cost per million input tokens", f"={F['input_cost']}",
+         num_or([f"C{h}", roof], f"INPUT_COST_PER_MTOK(C{h},{p},{roof},ROOF_EFFICIENCY,"
+                 "UTILIZATION)", "not available"), "INPUT_COST_PER_MTOK at each hourly cost"),
+        (F["out_cost"], "Cost per million output tokens (realistic)", f"={F['output_cost']}",
+         num_or([f"C{h}"], f"COST_PER_MTOK(C{h},{tps_base},{gpus},UTILIZATION)",
+                 "not available"), "COST_PER_MTOK at the realistic base rate"),
+        (F["mix_cost"], "Blended cost per million tokens", f"={F['blended']}",
+         num_or([f"C{F['in_cost']}", f"C{F['out_cost']}"], f"BLENDED_COST_PER_MTOK("
+                 f"C{F['in_cost']},C{F['out_cost']},INPUT_PER_OUTPUT,1)", "not available"),
+         "BLENDED_COST_PER_MTOK at the mix"),
+    ]
+    for r, label, rented, own, how in owned:
+        s.put(f"A{r}", label)
+        if rented is not None:
+            s.put(f"B{r}", rented, "formula", "money")
+        s.put(f"C{r}", own, "result" if r in (h, F["mix_cost"]) else "formula", "money")
+        for col in "BC":
+            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+        s.put(f"D{r}", how, "note")
+
+    # monthly budget ---------------------------------------------------------------------
+    m0 = int(F["tokens_day"][1:]) - 1
+    s.section(m0, "Monthly budget from demand (decode capacity for the peak)", "E")
+    mo = F["monthly"]
+    s.header(mo - 1, ["", '="Rented ("&CURRENCY&")"', '="Owned ("&CURRENCY&")"', "How"])
+    budget = [
+        ("tokens_day", "Output tokens per day", "=TOKENS_PER_DAY", "tokens_day",
+         "Assumptions: traffic"),
+        ("replica_tps", "Realistic tokens/s per replica", f"={tps_base}", "tps",
+         "TOKENS_PER_SEC(realistic step) × batch"),
+        ("replicas", "Replicas for the peak", f"=GPUS_FOR_DEMAND({F['tokens_day']},"
+         f"{F['replica_tps']},PEAK_TO_AVG,UTILIZATION)", '#,##0 "replica(s)"',
+         "GPUS_FOR_DEMAND(tokens/day, tokens/s per replica, peak-to-average, utilization)"),
+        ("gpus_total", "GPUs in total", f"={F['replicas']}*{gpus}", "gpus",
+         "replicas × GPUs per replica"),
+        ("volume", "Tokens a month, input + output",
+         "=TOKENS_PER_DAY*(1+INPUT_PER_OUTPUT)*365.25/12/1000000", '#,##0 "M tokens"',
+         "output tokens/day × (1 + input per output) × 30.44 days"),
+    ]
+    for key, label, formula, fmt, how in budget:
+        s.line(F[key], label, formula, "formula", fmt, how)
+    s.put(f"A{mo}", "Monthly cost")
+    s.put(f"B{mo}", num_or([f"B{h}"], f"MONTHLY_COST({F['gpus_total']},B{h},HOURS_PER_MONTH)",
+                               "no price"),
+          "result", "money")
+    s.put(f"C{mo}", num_or([f"C{h}"], f"MONTHLY_COST({F['gpus_total']},C{h},HOURS_PER_MONTH)",
+                            "no TDP figure"), "result", "money")
+    s.put(f"D{mo}", "MONTHLY_COST(GPUs, cost per GPU-hour, hours per month from "
+                        "Assumptions)", "note")
+    for col in "BC":
+        s.ws[f"{col}{mo}"].alignment = Alignment(horizontal="right")
+
+    # break-even -------------------------------------------------------------------------
+    b0 = int(F["api_price"][1:]) - 1
+    s.section(b0, "Break-even against an API", "E")
+    be, cheaper = F["breakeven"], F["cheaper"]
+    s.header(be - 1, ["", "Rented", "Owned", "How"])
+    s.line(F["api_price"], '="API price per million tokens ("&CURRENCY&")"', "=API_PRICE",
+           "formula", "money", "Assumptions: input and output blended at the mix")
+    s.put(f"A{be}", "Break-even volume")
+    for col in "BC":
+        s.put(f"{col}{be}", num_or([f"{col}{mo}"], f"BREAKEVEN_MTOK({col}{mo},API_PRICE)",
+                                    "not available"), "result", '#,##0 "M tokens/month"')
+        s.put(f"{col}{cheaper}", num_or([f"{col}{be}"], f'IF({F["volume"]}>{col}{be},'
+                                         '"self-hosting","the API")', "not available"),
+              "result")
+        for r in (be, cheaper):
+            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+    s.put(f"D{be}", "BREAKEVEN_MTOK(monthly cost, API price): above it the GPUs are cheaper, "
+                    "as long as they can serve that volume", "note")
+    s.line(F["api_bill"], '="The API\'s bill at your volume ("&CURRENCY&")"',
+           f"={F['volume']}*API_PRICE", "formula", "money",
+           "tokens a month × API price, to compare with the monthly cost above")
+    s.put(f"A{cheaper}", "Cheaper at your volume")
+    s.put(f"A{cheaper + 2}", "Capacity is sized for decode at the peak; prefill of the prompts "
+                             "needs GPU time on top (priced above as input tokens). Owned "
+                             "assumes the GPUs are bought for this load alone.", "note")
+    return s
+
+
+def _tornado_chart(s: Sheet, first: int, last: int):
+    """Horizontal bars around the base cost: one assumption at its low value (one series)
+    and at its high value (the other), read from the tornado table's change columns."""
+    chart = BarChart()
+    chart.type = "bar"
+    chart.grouping = "clustered"
+    chart.overlap = 100
+    chart.gapWidth = 40
+    chart.title = "Cost per million output tokens: change vs base"
+    chart.style = 2
+    chart.height, chart.width = 7.5, 22
+    ws = s.ws
+    data = Reference(ws, min_col=6, max_col=7, min_row=first - 1, max_row=last)
+    chart.add_data(data, titles_from_data=True)
+    chart.set_categories(Reference(ws, min_col=1, min_row=first, max_row=last))
+    for ser, color in zip(chart.series, ("9DC3E6", "C55A11"), strict=True):
+        ser.graphicalProperties.solidFill = color
+        ser.graphicalProperties.line.solidFill = color
+    chart.x_axis.delete = False
+    chart.y_axis.delete = False
+    chart.x_axis.tickLblPos = "low"
+    chart.y_axis.number_format = "+#,##0.00;-#,##0.00;0"
+    chart.y_axis.majorGridlines = None
+    chart.y_axis.title = "change vs base, currency per million output tokens"
+    chart.legend.position = "b"
+    ws.add_chart(chart, f"A{last + 4}")
+

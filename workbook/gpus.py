@@ -1,0 +1,87 @@
+"""The GPUs sheet: the GPU table of ``udfs/data/gpus.csv`` with an editable price per GPU-hour."""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
+
+from udfs import tables
+from workbook.sheet import (
+    DATA_DATE,
+    Sheet,
+    define_name,
+    fit_rows,
+    num,
+    read_csv,
+)
+
+GPU_FIRST = 6  # first data row of the GPUs table
+GPU_COLUMNS = [  # (csv column, header, named range or None, number format)
+    ("name", "GPU", "GPU_NAME", None),
+    ("vendor", "Vendor", None, None),
+    ("memory_GB", "Memory (GB)", "GPU_MEM", "#,##0"),
+    ("memory_bandwidth_TBps", "Bandwidth (TB/s)", "GPU_BW", "0.000"),
+    ("bf16_dense_TFLOPS", "BF16 dense (TFLOPS)", "GPU_BF16", "#,##0.0"),
+    ("fp16_dense_TFLOPS", "FP16 dense (TFLOPS)", None, "#,##0.0"),
+    ("fp8_dense_TFLOPS", "FP8 dense (TFLOPS)", "GPU_FP8", "#,##0.0"),
+    ("int8_dense_TOPS", "INT8 dense (TOPS)", None, "#,##0.0"),
+    ("fp4_dense_TFLOPS", "FP4 dense (TFLOPS)", None, "#,##0"),
+    ("tdp_W", "TDP (W)", "GPU_TDP", "#,##0"),
+    ("interconnect_GBps", "Interconnect (GB/s, both ways)", None, "#,##0"),
+]
+
+
+def sheet_gpus(wb: Workbook) -> Sheet:
+    """GPUs: one row per accelerator of ``udfs/data/gpus.csv``, rows 6..26.
+
+    A..K  the figures (name, vendor, memory GB, bandwidth TB/s, dense TFLOPS...), locked;
+          an empty figure stays empty (grey) and lookups turn it into #N/A
+    L     price per GPU-hour: INPUT, default from workbook/data/gpu_prices.csv (empty where
+          no public price was checked: enter yours)
+    M     where the default price comes from;  N source_url;  O notes
+    Named ranges: GPU_NAME, GPU_MEM, GPU_BW, GPU_BF16, GPU_FP8, GPU_TDP, GPU_PRICE.
+    """
+    s = Sheet(wb, "GPUs", {"A": 26, "B": 9, "C": 9, "D": 10, "E": 11, "F": 11, "G": 11,
+                           "H": 10, "I": 10, "J": 8, "K": 13, "L": 13, "M": 40, "N": 40,
+                           "O": 90})
+    s.title_rows("GPUs: datasheet figures, dense (no 2:4 sparsity), decimal units",
+                 f"Gathered {DATA_DATE} from public datasheets and write-ups; every row keeps "
+                 "its source and notes. Price per GPU-hour (yellow) is yours to change.")
+    s.put("A3", "Grey cell without a number: no trustworthy figure was found. It stays "
+                "empty; the lookups on the other sheets treat it as not available, never as 0.",
+          "note")
+    s.put("A4", "Price default: an assumption (public on-demand level, see column M); "
+                "empty where none was checked. Adding a GPU: unprotect the sheet (no "
+                "password) and insert a row inside the table.", "note")
+    headers = [h for _, h, _, _ in GPU_COLUMNS]
+    headers += ['=\"Price per GPU-hour (\"&CURRENCY&\")\"', "Price: basis and source",
+                "Source (datasheet)", "Notes"]
+    s.header(GPU_FIRST - 1, headers, height=45)
+    prices = {r["name"]: r for r in read_csv("workbook", "gpu_prices.csv")}
+    rows = list(tables.gpus().values())
+    last = GPU_FIRST + len(rows) - 1
+    for i, row in enumerate(rows):
+        r = GPU_FIRST + i
+        for j, (key, _, _, fmt) in enumerate(GPU_COLUMNS):
+            cell = f"{get_column_letter(j + 1)}{r}"
+            value = row[key] if fmt is None else num(row[key])
+            s.put(cell, value, "data" if value is not None else "empty", fmt)
+        price = prices.get(row["name"])
+        s.put(f"L{r}", num(price["price_per_gpu_hour_usd"]) if price else None, "input",
+              "money")
+        s.put(f"M{r}", f"{price['basis']} ({price['source']}, checked {price['checked']})"
+              if price else "no price checked: enter your own", "wrap")
+        s.put(f"N{r}", row["source_url"], "wrap")
+        s.put(f"O{r}", row["notes"], "wrap")
+    fit_rows(s, GPU_FIRST, last, {"M": 40, "N": 40, "O": 90})
+    s.validate(f"L{GPU_FIRST}:L{last}", "decimal", "Price of one GPU-hour in the currency "
+               "of the Assumptions sheet: a number from 0 to 1000. Empty: no cost figures "
+               "for this GPU.", "Price per GPU-hour", 0, 1000)
+    for j, (_, _, name, _) in enumerate(GPU_COLUMNS):
+        if name:
+            col = get_column_letter(j + 1)
+            define_name(wb, name, s.title, f"${col}${GPU_FIRST}:${col}${last}")
+    define_name(wb, "GPU_PRICE", s.title, f"$L${GPU_FIRST}:$L${last}")
+    s.ws.freeze_panes = f"B{GPU_FIRST}"
+    return s
+

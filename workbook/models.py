@@ -1,0 +1,115 @@
+"""The Models sheet: the model table of ``udfs/data/models.csv`` with KV bytes per token and
+flags."""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
+
+from udfs import tables
+from workbook.sheet import (
+    DATA_DATE,
+    Sheet,
+    define_name,
+    fit_rows,
+    num,
+)
+
+MODEL_FIRST = 6
+MODEL_COLUMNS = [
+    ("name", "Model", "MODEL_NAME", None),
+    ("total_params_B", "Parameters, total (billions)", "MODEL_PARAMS_B", "#,##0.00"),
+    ("active_params_B", "Parameters active per token (billions)", "MODEL_ACTIVE_B",
+     "#,##0.00"),
+    ("num_layers", "Layers", "MODEL_LAYERS", "#,##0"),
+    ("hidden_size", "Hidden size", None, "#,##0"),
+    ("num_attention_heads", "Attention heads", None, "#,##0"),
+    ("num_kv_heads", "KV heads", "MODEL_KV_HEADS", "#,##0"),
+    ("head_dim", "Head dim", "MODEL_HEAD_DIM", "#,##0"),
+    ("intermediate_size", "Intermediate size", None, "#,##0"),
+    ("vocab_size", "Vocabulary", None, "#,##0"),
+    ("max_context", "Max context (tokens)", None, "#,##0"),
+    ("num_experts", "Experts", None, "#,##0"),
+    ("experts_per_token", "Experts per token", None, "#,##0"),
+    ("moe_intermediate_size", "Expert intermediate size", None, "#,##0"),
+]
+# Derived columns after the figures: O attention, P KV bytes/token, Q window, R sliding
+# layers, S flags, T source, U notes
+MODEL_DERIVED_COLS = {"attention": "O", "kv": "P", "window": "Q", "sliding": "R",
+                      "flag": "S", "source": "T", "notes": "U"}
+
+
+def _model_flag(row: dict) -> str:
+    flags = []
+    if row["attention"] not in ("GQA", "MHA"):
+        flags.append(row["kv_note"])
+    if num(row["active_params_B"]) != num(row["total_params_B"]):
+        flags.append("MoE: one token reads only the active experts' weights at batch 1; "
+                     "the floors here read all weights (right at large batch)")
+    return " | ".join(flags)
+
+
+def sheet_models(wb: Workbook) -> Sheet:
+    """Models: one row per model of ``udfs/data/models.csv``, rows 6..24.
+
+    A..N  the config figures (parameters in billions, layers, heads, KV heads, head dim...)
+    O     attention: MHA, GQA, MLA, or with sliding window (udfs/data/attention.csv)
+    P     KV bytes per token in BF16, full context: =KV_CACHE_GB(layers, kv_heads,
+          head_dim, 1, "BF16", 1, "B"), right for MHA and GQA. DeepSeek-V3 (MLA) calls
+          =MODEL_SPEC(name, "kv_bytes_per_token") instead: 61 × 576 × 2 B = 70,272 B
+    Q, R  sliding window (tokens) and the number of sliding-window layers (0: none); the
+          Sizing sheet uses them so that Gemma 2 and Phi-3 are not over-counted
+    S     flags (MLA, sliding window, MoE);  T source_url;  U notes
+    Named ranges: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B, MODEL_LAYERS, MODEL_KV_HEADS,
+    MODEL_HEAD_DIM, MODEL_ATTENTION, MODEL_KV_BYTES, MODEL_WINDOW, MODEL_SLIDING_LAYERS.
+    """
+    widths = {"A": 24, "B": 12, "C": 12, "D": 8, "E": 9, "F": 10, "G": 8, "H": 8, "I": 12,
+              "J": 11, "K": 11, "L": 9, "M": 9, "N": 11, "O": 18, "P": 14, "Q": 11,
+              "R": 11, "S": 50, "T": 40, "U": 90}
+    s = Sheet(wb, "Models", widths)
+    s.title_rows("Models: architecture figures from each model's config.json",
+                 f"Gathered {DATA_DATE}; every row keeps its source and notes. KV bytes per "
+                 "token (column P) is computed, right for grouped-query attention.")
+    s.put("A3", "Grey cell without a number: no figure (e.g. a dense model has no experts). "
+                "Flags (column S) mark where the plain formulas would mislead: MLA, sliding "
+                "window, mixture of experts.", "note")
+    s.put("A4", "KV bytes per token = 2 (K and V) × layers × KV heads × head dim × 2 bytes "
+                "(BF16). DeepSeek-V3 (MLA) caches one 576-element latent per layer instead.",
+          "note")
+    headers = [h for _, h, _, _ in MODEL_COLUMNS] + [
+        "Attention", "KV bytes per token (BF16, full context)", "Sliding window (tokens)",
+        "Sliding-window layers", "Flags", "Source (config)", "Notes"]
+    s.header(MODEL_FIRST - 1, headers, height=60)
+    rows = list(tables.models().values())
+    last = MODEL_FIRST + len(rows) - 1
+    c = MODEL_DERIVED_COLS
+    for i, row in enumerate(rows):
+        r = MODEL_FIRST + i
+        for j, (key, _, _, fmt) in enumerate(MODEL_COLUMNS):
+            cell = f"{get_column_letter(j + 1)}{r}"
+            value = row[key] if fmt is None else num(row[key])
+            s.put(cell, value, "data" if value is not None else "empty", fmt)
+        s.put(f"{c['attention']}{r}", row["attention"], "data")
+        if row["attention"] == "MLA":
+            kv = f'=MODEL_SPEC(A{r},"kv_bytes_per_token")'
+        else:
+            kv = f'=KV_CACHE_GB(D{r},G{r},H{r},1,"BF16",1,"B")'
+        s.put(f"{c['kv']}{r}", kv, "formula", "#,##0")
+        s.put(f"{c['window']}{r}", num(row["sliding_window"]),
+              "data" if row["sliding_window"] else "empty", "#,##0")
+        s.put(f"{c['sliding']}{r}", num(row["sliding_layers"]) or 0, "data", "#,##0")
+        s.put(f"{c['flag']}{r}", _model_flag(row), "wrap")
+        s.put(f"{c['source']}{r}", row["source_url"], "wrap")
+        s.put(f"{c['notes']}{r}", row["notes"], "wrap")
+    fit_rows(s, MODEL_FIRST, last, {c["flag"]: 50, c["source"]: 40, c["notes"]: 90})
+    for j, (_, _, name, _) in enumerate(MODEL_COLUMNS):
+        if name:
+            col = get_column_letter(j + 1)
+            define_name(wb, name, s.title, f"${col}${MODEL_FIRST}:${col}${last}")
+    for name, key in (("MODEL_ATTENTION", "attention"), ("MODEL_KV_BYTES", "kv"),
+                      ("MODEL_WINDOW", "window"), ("MODEL_SLIDING_LAYERS", "sliding")):
+        col = c[key]
+        define_name(wb, name, s.title, f"${col}${MODEL_FIRST}:${col}${last}")
+    s.ws.freeze_panes = f"B{MODEL_FIRST}"
+    return s
+

@@ -1,0 +1,156 @@
+"""The Roofline sheet: the chosen GPU's roofs and the reference kernels, log-log chart."""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+from openpyxl.chart import Reference, ScatterChart, Series
+from openpyxl.chart.series import SeriesLabel, StrRef
+from openpyxl.utils import get_column_letter
+
+from workbook.sheet import (
+    Sheet,
+    empty_says,
+)
+from workbook.sizing import SIZING
+
+ROOF_FIRST = 12   # rows 12..16: the roof points
+KERNEL_FIRST = 21  # rows 21..26: the reference kernels
+KERNELS = [  # label, size label, size, FLOPs formula, bytes formula, intensity formula
+    ("y = x × 2 (BF16)", "elements", 16777216, "={s}", "=4*{s}", "=INTENSITY({f},{b})",
+     "1 FLOP per 2 bytes read + 2 written: I = 0.25"),
+    ("softmax (BF16)", "elements", 16777216, "=5*{s}", "=4*{s}", "=INTENSITY({f},{b})",
+     "≈ 5 FLOPs per element (max, subtract, exp, sum, divide) over 4 bytes"),
+    ("decode GEMM, batch 1", "batch B", 1, "=2*{s}*$B$8*$B$9", "=2*$B$8*$B$9",
+     "=INTENSITY({f},{b})", "B token vectors × a D × F BF16 weight matrix: I ≈ B"),
+    ("decode GEMM, batch 64", "batch B", 64, "=2*{s}*$B$8*$B$9", "=2*$B$8*$B$9",
+     "=INTENSITY({f},{b})", "still memory-bound: 64 tokens in about the time of 1"),
+    ("decode GEMM, batch 295", "batch B", 295, "=2*{s}*$B$8*$B$9", "=2*$B$8*$B$9",
+     "=INTENSITY({f},{b})", "reaches the H100 BF16 ridge: batching stops being free"),
+    ("matmul 4096³ (BF16)", "N", 4096, "=2*{s}^3", "=3*2*{s}^2",
+     "=MATMUL_INTENSITY({s},{s},{s})", "2N³ ÷ (3 × 2N²) = N/3 ≈ 1,365: on the roof"),
+]
+
+
+def sheet_roofline(wb: Workbook) -> Sheet:
+    """Roofline: the chosen GPU's roofs and the reference kernels, with a log-log chart.
+
+    B3..B9   GPU (from Sizing), bandwidth, BF16 and FP8 peaks, roof efficiency, and the
+             decode GEMM's D and F (INPUTS, 8192)
+    A12..E16 the roofs at x = 0.1, the three ridges, 10,000 FLOP/byte:
+             ATTAINABLE(x, peak, bandwidth) for BF16, BF16 × efficiency, FP8
+    A21..I26 the kernels: size (INPUT), FLOPs, bytes, intensity (INTENSITY or
+             MATMUL_INTENSITY), attainable TFLOPS on the BF16 roof (ATTAINABLE), time
+             (KERNEL_TIME, µs), side of the BF16 ridge (BOUND)
+    Chart    right of the tables: log-log scatter, roofs as lines, kernels as points
+    """
+    s = Sheet(wb, "Roofline", {"A": 28, "B": 22, "C": 18, "D": 18, "E": 16, "F": 16,
+                               "G": 16, "H": 15, "I": 64})
+    s.title_rows("Roofline: where each kernel sits on the chosen GPU",
+                 "Attainable FLOPS = MIN(peak, bandwidth × intensity); both axes log scale. "
+                 "Left of the ridge: memory-bound. Right of it: compute-bound.")
+    sz = {k: f"Sizing!{v}" for k, v in SIZING.items()}
+    rows = [
+        ("B3", "GPU (Sizing)", f"={sz['gpu']}", None, "formula"),
+        ("B4", "Memory bandwidth", f"={sz['bandwidth']}", "tbps", "formula"),
+        ("B5", "BF16 dense peak", f"={sz['bf16']}", "tflops", "formula"),
+        ("B6", "FP8 dense peak", f"={sz['fp8']}", "tflops", "formula"),
+        ("B7", "Roof efficiency", "=ROOF_EFFICIENCY", "pct", "formula"),
+        ("B8", "Decode GEMM: D (model width)", 8192, "count", "input"),
+        ("B9", "Decode GEMM: F (output width)", 8192, "count", "input"),
+    ]
+    for cell, label, value, fmt, style in rows:
+        s.line(cell, label, value, style, fmt, note_col=None, right=False)
+    s.validate("B8:B9", "whole", "Width of the weight matrix: a whole number from 1 to "
+               "1,000,000.", "Matrix width", 1, 1000000)
+    s.put("C4", empty_says("B4", "GPU"), "note")
+    s.put("C5", empty_says("B5", "GPU"), "note")
+    s.put("C6", empty_says("B6", "GPU"), "note")
+
+    s.section(10, "The roofs (data of the chart's lines)", "E")
+    s.header(11, ["Intensity (FLOP/byte)", "BF16 roof (TFLOPS)",
+                  "BF16 roof × efficiency (TFLOPS)", "FP8 roof (TFLOPS)", "Point"])
+    xs = [("0.1", "left edge"), ("=RIDGE($B$5,$B$4,$B$7)", "ridge, BF16 × efficiency"),
+          ("=RIDGE($B$5,$B$4)", "ridge, BF16"),
+          ("=IF(ISNUMBER($B$6),RIDGE($B$6,$B$4),RIDGE($B$5,$B$4))", "ridge, FP8"),
+          ("10000", "right edge")]
+    for i, (x, what) in enumerate(xs):
+        r = ROOF_FIRST + i
+        s.put(f"A{r}", float(x) if x[0] != "=" else x, "formula", "#,##0.0##")
+        s.put(f"B{r}", f"=ATTAINABLE(A{r},$B$5,$B$4)", "formula", "#,##0.00")
+        s.put(f"C{r}", f"=ATTAINABLE(A{r},$B$5*$B$7,$B$4)", "formula", "#,##0.00")
+        s.put(f"D{r}", f"=IF(ISNUMBER($B$6),ATTAINABLE(A{r},$B$6,$B$4),NA())", "formula",
+              "#,##0.00")
+        s.put(f"E{r}", what, "note")
+
+    s.section(KERNEL_FIRST - 2, "The reference kernels (data of the chart's points), "
+                                "on the BF16 roof", "I")
+    s.header(KERNEL_FIRST - 1, ["Kernel", "Size (input)", "FLOPs", "Bytes moved",
+                                "Intensity (FLOP/byte)", "Attainable (TFLOPS)",
+                                "Time floor (µs)", "Side of the BF16 ridge", "Why"])
+    for i, (label, size_label, size, flops, nbytes, inten, why) in enumerate(KERNELS):
+        r = KERNEL_FIRST + i
+        s.put(f"A{r}", label, "label")
+        s.put(f"B{r}", size, "input", f'#,##0 "{size_label}"')
+        s.put(f"C{r}", flops.format(s=f"B{r}"), "formula", "#,##0")
+        s.put(f"D{r}", nbytes.format(s=f"B{r}"), "formula", "#,##0")
+        s.put(f"E{r}", inten.format(s=f"B{r}", f=f"C{r}", b=f"D{r}"), "formula", "#,##0.00")
+        s.put(f"F{r}", f"=ATTAINABLE(E{r},$B$5,$B$4)", "formula", "#,##0.00")
+        s.put(f"G{r}", f'=KERNEL_TIME(C{r},D{r},$B$5,$B$4,"us")', "formula", "#,##0.00")
+        s.put(f"H{r}", f"=BOUND(E{r},$A${ROOF_FIRST + 2})",
+              "formula")
+        s.put(f"I{r}", why, "note")
+        s.validate(f"B{r}", "whole", "Size of the kernel: a whole number from 1 to "
+                   "1,000,000,000.", "Kernel size", 1, 1000000000)
+    last = KERNEL_FIRST + len(KERNELS) - 1
+    s.put(f"A{last + 2}", "A kernel far below the line is limited by its code, not the "
+                          "hardware. Left of the ridge: batch more, fuse kernels, store "
+                          "weights in fewer bits. Right of it: buy FLOPS.", "note")
+    _roofline_chart(s, last)
+    return s
+
+
+def _roofline_chart(s: Sheet, last_kernel: int):
+    chart = ScatterChart()
+    chart.title = "Roofline of the chosen GPU (log-log)"
+    chart.style = 2
+    chart.scatterStyle = "lineMarker"
+    chart.height, chart.width = 13, 24
+    chart.x_axis.title = "Arithmetic intensity (FLOP/byte)"
+    chart.y_axis.title = "Attainable TFLOPS"
+    for axis, lo, hi in ((chart.x_axis, 0.1, 10000), (chart.y_axis, 0.1, 10000)):
+        axis.scaling.logBase = 10
+        axis.scaling.min, axis.scaling.max = lo, hi
+        axis.delete = False
+        axis.number_format = "#,##0.##"
+        axis.majorTickMark = "out"
+    chart.x_axis.crosses = "min"
+    chart.y_axis.crosses = "min"
+    ws = s.ws
+    x = Reference(ws, min_col=1, min_row=ROOF_FIRST, max_row=ROOF_FIRST + 4)
+    colors = {2: "1F4E79", 3: "9DC3E6", 4: "C55A11"}
+    for col in (2, 3, 4):
+        y = Reference(ws, min_col=col, min_row=ROOF_FIRST, max_row=ROOF_FIRST + 4)
+        ser = Series(y, x)
+        ser.tx = SeriesLabel(strRef=StrRef(f"'Roofline'!${get_column_letter(col)}$11"))
+        ser.marker.symbol = "none"
+        ser.smooth = False
+        ser.graphicalProperties.line.solidFill = colors[col]
+        ser.graphicalProperties.line.width = 28575 if col != 3 else 19050
+        if col == 3:
+            ser.graphicalProperties.line.dashStyle = "dash"
+        chart.series.append(ser)
+    palette = ["70AD47", "7030A0", "FF0000", "FFC000", "00B0F0", "000000"]
+    symbols = ["circle", "diamond", "triangle", "square", "x", "star"]
+    for i, r in enumerate(range(KERNEL_FIRST, last_kernel + 1)):
+        ser = Series(Reference(ws, min_col=6, min_row=r), Reference(ws, min_col=5, min_row=r))
+        ser.tx = SeriesLabel(strRef=StrRef(f"'Roofline'!$A${r}"))
+        ser.marker.symbol = symbols[i]
+        ser.marker.size = 9
+        ser.marker.graphicalProperties.solidFill = palette[i]
+        ser.marker.graphicalProperties.line.solidFill = palette[i]
+        ser.graphicalProperties.line.noFill = True
+        ser.smooth = False  # LibreOffice applies one curve style to the whole chart
+        chart.series.append(ser)
+    chart.legend.position = "r"
+    ws.add_chart(chart, f"A{last_kernel + 4}")
+

@@ -1,0 +1,94 @@
+"""The Start sheet: what the workbook answers, how to get the functions, legend, data date."""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+
+from workbook.sheet import (
+    DATA_DATE,
+    Sheet,
+)
+
+
+def sheet_start(wb: Workbook) -> Sheet:
+    """Start: what the workbook answers, how to get the functions, the legend, the data date.
+
+    A4..B12   the questions and where each is answered
+    A14..B18  how to get the functions into Excel (napkin lite, napkin addin install,
+              napkin calc) and what a colleague without the add-in sees
+    A20..B24  legend: input cell, formula cell, key result, empty figure
+    A26..     the data date and sources
+    """
+    s = Sheet(wb, "Start", {"A": 30, "B": 110})
+    s.title_rows("napkin: LLM-inference napkin math in cells",
+                 "Pick a model, a precision and a GPU on Sizing; read whether it fits, how "
+                 "many GPUs, how fast it can possibly go and what a million tokens cost.")
+    s.section(4, "What it answers", "B")
+    answers = [
+        ("Does it fit? How many GPUs?", "Sizing: weights GB / GiB, KV cache GB, FITS, "
+                                         "GPUS_NEEDED; grid 1 for every model × GPU"),
+        ("How fast can it possibly go?", "Sizing: the decode floor in ms/token, tokens/s "
+                                          "per user and in total; grid 2"),
+        ("What does a million tokens cost?", "Cost: tokens per day → GPUs → monthly cost → "
+                                              "cost per million tokens, for each GPU type"),
+        ("Memory-bound or compute-bound?", "Sizing (ridge, critical batch, side of the "
+                                            "ridge) and Roofline (chart with the kernels)"),
+        ("Is this optimisation worth it?", "Speedup: Amdahl grid and the reference "
+                                            "examples"),
+        ("How fast in reality?", "Calibration: your measurements → floor, MBU, MFU, "
+                                 "efficiency found, plausible or not; Sizing and Cost show "
+                                 "realistic rows"),
+        ("Range, budget, buy or rent?", "Finance: low / base / high bands and a tornado, "
+                                        "input vs output tokens, rented vs owned, monthly "
+                                        "budget, break-even against an API"),
+        ("Which assumptions?", "Assumptions: roof efficiency, utilization, context, batch, "
+                               "traffic, currency, finance, ranges. Facts: GPUs and Models, "
+                               "with sources"),
+    ]
+    for i, (q, where) in enumerate(answers):
+        s.put(f"A{5 + i}", q, "label")
+        s.put(f"B{5 + i}", where, "label")
+    s.section(14, "Getting the functions into Excel", "B")
+    routes = [
+        ("xlwings Lite (Excel 365, web)", "napkin lite -o napkin-lite → paste main.py and "
+                                           "requirements.txt into the xlwings Lite add-in "
+                                           "(Excel's Add-ins store)."),
+        ("xlwings add-in (desktop)", "pip install napkin → napkin addin install → "
+                                      "restart Excel; the functions appear as =RIDGE(...)."),
+        ("No Excel at all", "napkin calc napkin.xlsx -o out.xlsx computes every formula "
+                            "headless and writes the values; napkin eval \"=RIDGE(989,3.35)\""
+                            " evaluates one."),
+        ("A colleague without the add-in", "Sees the numbers last computed (by Excel with "
+                                            "the add-in or by napkin calc); native formulas "
+                                            "recompute, napkin's need the add-in to "
+                                            "recompute after an edit."),
+    ]
+    for i, (route, how) in enumerate(routes):
+        s.put(f"A{15 + i}", route, "label")
+        s.put(f"B{15 + i}", how, "label")
+    s.section(20, "Legend", "B")
+    legend = [
+        ("input", "Input: yellow, unlocked. Type here; validation says what is accepted."),
+        ("formula", "Formula: locked. A napkin function (RIDGE, DECODE_FLOOR...) or a native "
+                    "lookup."),
+        ("result", "Key result: green, locked."),
+        ("empty", "Grey, empty: no trustworthy figure in the table; results that need it "
+                  "are not available (an error value, or text) and say so."),
+    ]
+    for i, (style, text) in enumerate(legend):
+        s.put(f"A{21 + i}", {"input": 1.25, "formula": "=SPEEDUP(20,16)", "result":
+                             "=SPEEDUP(20,15)", "empty": None}[style], style,
+              None if style == "empty" else "x")
+        s.put(f"B{21 + i}", text, "label")
+    s.section(26, "Data", "B")
+    s.put("A27", "Tables gathered", "label")
+    s.put("B27", DATA_DATE, "label")
+    s.put("A28", "Sources", "label")
+    s.put("B28", "GPUs: vendor datasheets and write-ups, dense figures (no sparsity). "
+                 "Models: each model's config.json. Every row keeps its source and notes.",
+          "label")
+    s.put("A29", "Sheets are protected", "label")
+    s.put("B29", "without a password (Review → Unprotect Sheet) so that typing lands only in "
+                 "the yellow cells.", "label")
+    return s
+
