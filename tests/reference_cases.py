@@ -5,25 +5,39 @@ and ``napkin calc`` on a workbook holding the same formulas (test_reference_head
 Formulas are written as a user types them in Excel, with the functions of our catalog.
 Expected values are the reference doc's, rounded as it rounds them; the tolerance is
 half a unit of the last digit the doc gives (or the doc's "≈" spread where it says so).
+
+The last section, "serving", goes beyond the doc: each expected value there is a hand
+calculation written out in the comment above the case, with the source of its inputs
+(model configs in ``udfs/data/models.csv``, datasheets in ``udfs/data/gpus.csv``).
 """
 
 from udfs import (  # noqa: F401 - used by the lambdas below
     AMDAHL,
     ATTAINABLE,
+    BATCH_FOR_LATENCY,
     BOUND,
     BYTES_PER_PARAM,
+    CONCURRENCY,
     CRITICAL_BATCH,
     DECODE_FLOOR,
+    ENERGY_PER_MTOK_KWH,
     FITS,
     INTENSITY,
+    JOULES_PER_TOKEN,
     KERNEL_TIME,
+    KV_CACHE_GB,
     MATMUL_INTENSITY,
+    MAX_BATCH,
     MS_PER_TOKEN,
     PER_USER_TPS,
+    PIPELINE_BUBBLE,
     RIDGE,
+    SPEC_DECODE_SPEEDUP,
+    SPEC_TOKENS_PER_STEP,
     SPEEDUP,
     TIME_FLOOR,
     TOKENS_PER_SEC,
+    TP_COMM_MS,
     UNIT_CONVERT,
     WEIGHT_GB,
 )
@@ -209,5 +223,82 @@ REFERENCE = [
     ('6', 'FP8 weights, BF16 math: critical batch',
      '=CRITICAL_BATCH(989,3.35,"FP8")',
      lambda: CRITICAL_BATCH(989,3.35,"FP8"), 148, 0.5),
+    # Serving (hand calculations). Llama 3.1 8B: 8.03e9 params, BF16 = 16.06 GB; its KV
+    # cache (config: 32 layers, 8 KV heads, head_dim 128) is 2 × 32 × 8 × 128 × 2 B =
+    # 131,072 B per token, so 8,192 tokens = 1.073741824 GB per sequence. H100 SXM
+    # datasheet: 80 GB, 3.35 TB/s, 989 TFLOPS BF16 dense.
+    # (80 − 16.06) ÷ 1.073741824 = 63.94 ÷ 1.0737 = 59.55 → 59 sequences
+    ('serving', '8B BF16 on an H100: sequences of 8,192 tokens that fit',
+     '=MAX_BATCH(80,WEIGHT_GB("8.03B","BF16"),KV_CACHE_GB(32,8,128,8192))',
+     lambda: MAX_BATCH(80,WEIGHT_GB("8.03B","BF16"),KV_CACHE_GB(32,8,128,8192)), 59, 0),
+    # 10 % reserved: 72 − 16.06 = 55.94 ÷ 1.073741824 = 52.10 → 52
+    ('serving', 'the same with 10 % held back',
+     '=MAX_BATCH("80 GB",16.06,"1.073741824 GB",0.1)',
+     lambda: MAX_BATCH("80 GB",16.06,"1.073741824 GB",0.1), 52, 0),
+    # Llama 3.1 70B FP8 (70 GB), 2 × 80 × 8 × 128 × 2 B = 327,680 B/token × 8,192 =
+    # 2.68435456 GB per sequence, over 2 GPUs: (160 − 70) ÷ 2.684 = 33.53 → 33
+    ('serving', '70B FP8 over 2 H100s: sequences of 8,192 tokens',
+     '=MAX_BATCH(80,70,2.68435456,0,2)',
+     lambda: MAX_BATCH(80,70,2.68435456,0,2), 33, 0),
+    # 70B BF16 = 140 GB > 80 GB: the weights alone do not fit → 0
+    ('serving', '70B BF16 on one H100: no room at all',
+     '=MAX_BATCH(80,140,1)',
+     lambda: MAX_BATCH(80,140,1), 0, 0),
+    # (20 ms × 3.35 TB/s − 16.06 GB) ÷ 1.073741824 GB = 50.94 ÷ 1.0737 = 47.44 → 47;
+    # check: batch 47 reads 16.06 + 50.47 = 66.53 GB in 19.86 ms, batch 48 needs 20.18 ms
+    ('serving', '8B BF16 on an H100: largest batch within 20 ms a step',
+     '=BATCH_FOR_LATENCY(20,16.06,1.073741824,3.35)',
+     lambda: BATCH_FOR_LATENCY(20,16.06,1.073741824,3.35), 47, 0),
+    # tiny KV (0.01 GB): memory allows (67 − 16.06) ÷ 0.01 = 5,094, compute allows
+    # 20e-3 s × 989e12 ÷ (2 × 8.03e9) = 1,231.6 → 1,231 (compute-bound)
+    ('serving', 'the same with little KV: compute binds',
+     '=BATCH_FOR_LATENCY(20,16.06,0.01,3.35,2*8.03E+9,989)',
+     lambda: BATCH_FOR_LATENCY(20,16.06,0.01,3.35,2*8.03e9,989), 1231, 0),
+    # 4 ms × 3.35 TB/s = 13.4 GB < 16.06 GB of weights: batch 1 misses → 0
+    ('serving', '4 ms a step is below the 8B floor: batch 0',
+     '=BATCH_FOR_LATENCY(4,16.06,1,3.35)',
+     lambda: BATCH_FOR_LATENCY(4,16.06,1,3.35), 0, 0),
+    # Llama 3.1 70B (hidden 8,192, 80 layers), batch 64, TP 8 over NVLink 4 (900 GB/s in
+    # + out = 450 GB/s one way): 64 × 8,192 × 2 B = 1,048,576 B; × 2 × 7/8 = 1,835,008 B
+    # ÷ 450e9 B/s = 4.0778 µs; × 2 all-reduces × 80 layers = 0.65245 ms
+    ('serving', '70B TP 8 all-reduces per decode step, ms',
+     '=TP_COMM_MS(8192,64,8,"450 GB/s",80)',
+     lambda: TP_COMM_MS(8192,64,8,"450 GB/s",80), 0.65245, 0.000005),
+    # with 5 µs per ring step: 160 × 2 × 7 × 5 µs = 11.2 ms more: 11.85245 ms
+    ('serving', 'the same with 5 µs latency per ring step, ms',
+     '=TP_COMM_MS(8192,64,8,0.45,80,"BF16",2,5)',
+     lambda: TP_COMM_MS(8192,64,8,0.45,80,"BF16",2,5), 11.85245, 0.000005),
+    ('serving', 'TP 1: no communication',
+     '=TP_COMM_MS(8192,64,1,0.45,80)',
+     lambda: TP_COMM_MS(8192,64,1,0.45,80), 0, 0),
+    # GPipe bubble: (4 − 1) ÷ (8 + 4 − 1) = 3 ÷ 11 = 0.272727
+    ('serving', 'pipeline bubble, 4 stages, 8 micro-batches',
+     '=PIPELINE_BUBBLE(4,8)',
+     lambda: PIPELINE_BUBBLE(4,8), 3 / 11, 1e-12),
+    # Leviathan et al. eq. 1: (1 − 0.8^5) ÷ (1 − 0.8) = (1 − 0.32768) ÷ 0.2 = 3.3616
+    ('serving', 'speculative decoding: tokens per step, α 0.8, γ 4',
+     '=SPEC_TOKENS_PER_STEP(0.8,4)',
+     lambda: SPEC_TOKENS_PER_STEP(0.8,4), 3.3616, 1e-12),
+    # α = 1: every draft accepted, γ + 1 = 5
+    ('serving', 'speculative decoding: α = 1 gives γ + 1',
+     '=SPEC_TOKENS_PER_STEP(1,4)',
+     lambda: SPEC_TOKENS_PER_STEP(1,4), 5, 0),
+    # Theorem 3.8: 3.3616 ÷ (4 × 0.05 + 1) = 3.3616 ÷ 1.2 = 2.801333
+    ('serving', 'speculative decoding speedup, draft 5 % of a target step',
+     '=SPEC_DECODE_SPEEDUP("80 %",4,0.05)',
+     lambda: SPEC_DECODE_SPEEDUP("80 %",4,0.05), 3.3616 / 1.2, 1e-12),
+    # Little's law: 20 requests/s × (1 s to the first token + 300 tokens at 30 tokens/s
+    # = 11 s) = 220 in flight
+    ('serving', "Little's law: 20 requests/s for 11 s each",
+     '=CONCURRENCY(20,1+300/30)',
+     lambda: CONCURRENCY(20,1+300/30), 220, 1e-9),
+    # 700 W (H100 SXM TDP) ÷ 2,000 tokens/s = 0.35 J per token
+    ('serving', 'joules per token, 700 W at 2,000 tokens/s',
+     '=JOULES_PER_TOKEN(700,2000)',
+     lambda: JOULES_PER_TOKEN(700,2000), 0.35, 1e-12),
+    # 0.35 J × 10^6 = 350,000 J ÷ 3.6e6 J/kWh = 0.097222 kWh; × PUE 1.3 = 0.126389
+    ('serving', 'kWh per million tokens at PUE 1.3',
+     '=ENERGY_PER_MTOK_KWH("700 W","2000 tokens/s",1.3)',
+     lambda: ENERGY_PER_MTOK_KWH("700 W","2000 tokens/s",1.3), 0.35e6 / 3.6e6 * 1.3, 1e-12),
 ]
 # fmt: on

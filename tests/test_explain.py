@@ -45,6 +45,18 @@ CASES = {
     "GPUS_FOR_DEMAND": ((1e9, 2500, 2), "= 10 GPUs"),
     "MONTHLY_COST": ((8, 2.5), "14,610 per month"),
     "BREAKEVEN_MTOK": ((20000, 2.5, 0.1), "8333 million tokens a month"),
+    # ⌊(80 − 16.06) ÷ 1.0737⌋ = ⌊59.55⌋ = 59
+    "MAX_BATCH": ((80, 16.06, 1.073741824), "= ⌊59.55⌋ = 59 sequences"),
+    # (20 × 3.35 − 16.06) ÷ 1.0737 = 47.44
+    "BATCH_FOR_LATENCY": ((20, 16.06, 1.073741824, 3.35), "= 47.44; ⌊min⌋ = batch 47"),
+    # 160 × 1.75 × 1,048,576 B ÷ 450 GB/s = 0.6524 ms
+    "TP_COMM_MS": ((8192, 64, 8, 0.45, 80), "= 1,048,576 B) ÷ 0.45 TB/s) = 0.6524 ms"),
+    "PIPELINE_BUBBLE": ((4, 8), "(4 − 1) ÷ (8 + 4 − 1) = 0.2727"),  # 3 ÷ 11
+    "SPEC_TOKENS_PER_STEP": ((0.8, 4), "= 3.362 tokens per step"),  # 0.67232 ÷ 0.2
+    "SPEC_DECODE_SPEEDUP": ((0.8, 4, 0.05), "÷ (4 × 0.05 + 1) = 2.801×"),  # 3.3616 ÷ 1.2
+    "CONCURRENCY": ((20, 11), "20 requests/s × 11 s = 220 requests in flight"),
+    "JOULES_PER_TOKEN": ((700, 2000), "= 0.35 J per token"),  # 700 ÷ 2,000
+    "ENERGY_PER_MTOK_KWH": ((700, 2000, 1.3), "= 0.1264 kWh per million tokens"),
 }
 
 
@@ -77,3 +89,20 @@ def test_explain_passes_errors_through_with_their_message():
     assert isinstance(out, ExcelError) and out.code == "#N/A"
     out = EXPLAIN("RIDGE")
     assert isinstance(out, ExcelError) and "peak_flops" in out.message
+
+
+def test_explain_says_why_a_serving_limit_is_zero():
+    # 140 GB of weights on 80 GB: 80 − 140 = −60 GB left
+    assert "the weights alone do not fit (-60 GB left) = 0 sequences" in EXPLAIN(
+        "MAX_BATCH", 80, 140, 1)
+    # 4 ms × 3.35 TB/s = 13.4 GB < 16.06 GB: (13.4 − 16.06) ÷ 1 = −2.66
+    assert EXPLAIN("BATCH_FOR_LATENCY", 4, 16.06, 1, 3.35).endswith(
+        "= -2.66; ⌊min⌋ = batch 0 (batch 1 misses the target)")
+    assert EXPLAIN("TP_COMM_MS", 8192, 64, 1, 0.45) == "TP_COMM_MS: tp = 1: no all-reduce = 0 ms"
+    assert "γ + 1 = 4 + 1 = 5 tokens" in EXPLAIN("SPEC_TOKENS_PER_STEP", 1, 4)
+
+
+def test_explain_takes_all_eight_arguments_of_tp_comm_ms():
+    # 160 × (14 × 5 µs = 0.07 ms) = 11.2 ms + 0.6524 ms = 11.85 ms
+    text = EXPLAIN("TP_COMM_MS", 8192, 64, 8, "450 GB/s", 80, "BF16", 2, 5)
+    assert "2 × 7 × 5 us" in text and text.endswith("= 11.85 ms per step")

@@ -13,7 +13,7 @@ compute TFLOPS, per-token times ms, kernel FLOPs and bytes as counts.
 
 from __future__ import annotations
 
-from . import cost, finance, memory, roofline, speedup, tables, timing, units
+from . import cost, energy, finance, memory, roofline, serving, speedup, tables, timing, units
 from .args import (
     ANY,
     AT_LEAST_ONE,
@@ -161,6 +161,37 @@ _BREAKEVEN_MTOK = Formula(
     Arg("api_price_per_mtok", None, POSITIVE), Arg("marginal_cost_per_mtok", None, NONNEGATIVE),
     nonfinite="api_price_per_mtok is not above marginal_cost_per_mtok: self-hosting never "
               "breaks even")
+
+# Serving and energy (udfs.serving, udfs.energy) ----------------------------------------
+WEIGHTS_GB = Arg("weights_gb", "GB", NONNEGATIVE)
+KV_PER_SEQUENCE = Arg("kv_gb_per_sequence", "GB", POSITIVE)
+FLOPS_PER_TOKEN = Arg("flops_per_token", "FLOP", POSITIVE, also=("FLOP/token",))
+ACCEPTANCE = Arg("acceptance_rate", "dimensionless", FRACTION)
+DRAFT_TOKENS = Arg("draft_tokens", None, NONNEGATIVE, whole=True)
+POWER = Arg("power_w", "W", NONNEGATIVE)
+_MAX_BATCH = Formula(serving.max_batch, CAPACITY, WEIGHTS_GB, KV_PER_SEQUENCE,
+                     RESERVE_FRACTION, Arg("gpus", None, POSITIVE, whole=True))
+_LATENCY_ARGS = (Arg("target_ms", "ms", POSITIVE, also=("ms/token",)), WEIGHTS_GB,
+                 KV_PER_SEQUENCE, BANDWIDTH)
+_BATCH_FOR_LATENCY_MEMORY = Formula(serving.batch_for_latency, *_LATENCY_ARGS)
+_BATCH_FOR_LATENCY = Formula(serving.batch_for_latency, *_LATENCY_ARGS, FLOPS_PER_TOKEN, PEAK)
+_TP_COMM_MS = Formula(
+    serving.tp_comm_ms, Arg("hidden", None, POSITIVE, whole=True), Arg("batch", None, POSITIVE),
+    Arg("tp", None, POSITIVE, whole=True), Arg("link_bandwidth", "TB/s", POSITIVE),
+    Arg("layers", None, POSITIVE, whole=True), PRECISION,
+    Arg("allreduces_per_layer", None, NONNEGATIVE, whole=True),
+    Arg("latency_us", "us", NONNEGATIVE))
+_PIPELINE_BUBBLE = Formula(serving.pipeline_bubble, Arg("stages", None, POSITIVE, whole=True),
+                           Arg("microbatches", None, POSITIVE, whole=True))
+_SPEC_TOKENS_PER_STEP = Formula(serving.spec_tokens_per_step, ACCEPTANCE, DRAFT_TOKENS)
+_SPEC_DECODE_SPEEDUP = Formula(serving.spec_decode_speedup, ACCEPTANCE, DRAFT_TOKENS,
+                               Arg("draft_cost_ratio", "dimensionless", NONNEGATIVE))
+_CONCURRENCY = Formula(serving.concurrency,
+                       Arg("requests_per_sec", "request/s", NONNEGATIVE),
+                       Arg("seconds_per_request", "s", NONNEGATIVE, also=("s/request",)))
+_JOULES_PER_TOKEN = Formula(energy.joules_per_token, POWER, TPS)
+_ENERGY_PER_MTOK_KWH = Formula(energy.energy_per_mtok_kwh, POWER, TPS,
+                               Arg("pue", "dimensionless", AT_LEAST_ONE))
 
 
 def _in_unit(formula: Formula, unit, default: str, *values):
@@ -620,21 +651,131 @@ def BREAKEVEN_MTOK(monthly_fixed_cost, api_price_per_mtok, marginal_cost_per_mto
                            _or(marginal_cost_per_mtok, 0))
 
 
+# Serving: batch, latency, parallelism, speculative decoding, traffic, energy -------------
+D_WEIGHTS = "Weight memory, GB (WEIGHT_GB), or text ('16.06 GB'); all GPUs together."
+D_KV_SEQ = "KV cache of one sequence at its full context, GB (KV_CACHE_GB), or text."
+D_ALPHA = "Chance each draft token is accepted, 0 to 1 (0.8 or '80 %')."
+D_GAMMA = "Draft tokens proposed per step (whole number, 0 or more)."
+D_POWER = "Power drawn while producing the tokens, W (GPU_SPEC(name,\"tdp_W\")), or '1.2 kW'."
+D_TPS_ENERGY = "Tokens/s produced at that power: a number or text ('2000 tokens/s')."
+
+
+@excel_function(
+    capacity_gb=D_CAPACITY,
+    weights_gb=D_WEIGHTS,
+    kv_gb_per_sequence=D_KV_SEQ,
+    reserve_fraction="Optional. Share of capacity held back for activations and runtime, 0 to <1. Default 0.",  # noqa: E501
+    gpus="Optional. GPUs the model and its cache are spread over (whole number). Default 1.",
+)
+def MAX_BATCH(capacity_gb, weights_gb, kv_gb_per_sequence, reserve_fraction=None, gpus=None):
+    """Sequences whose KV cache fits beside the weights = FLOOR((gpus × capacity × (1 − reserve) − weights) ÷ KV per sequence); 0 when the weights do not fit. MAX_BATCH(80,16.06,1.0737) = 59."""  # noqa: E501
+    return _MAX_BATCH(capacity_gb, weights_gb, kv_gb_per_sequence, _or(reserve_fraction, 0),
+                      _or(gpus, 1))
+
+
+@excel_function(
+    target_ms="Time allowed per decode step, ms (1000 ÷ tokens/s per user), or text ('33 ms').",
+    weights_gb=D_WEIGHTS,
+    kv_gb_per_sequence=D_KV_SEQ,
+    bandwidth=D_BANDWIDTH,
+    flops_per_token="Optional, with peak_flops. FLOPs per token (about 2 × params). Omitted: memory term only.",  # noqa: E501
+    peak_flops="Optional, with flops_per_token. " + D_PEAK,
+)
+def BATCH_FOR_LATENCY(target_ms, weights_gb, kv_gb_per_sequence, bandwidth, flops_per_token=None,
+                      peak_flops=None):
+    """Largest batch whose decode step MAX((weights + batch × KV) ÷ bandwidth, batch × flops_per_token ÷ peak) stays within target_ms; 0 when batch 1 misses it. BATCH_FOR_LATENCY(20,16.06,1.0737,3.35) = 47."""  # noqa: E501
+    values = (target_ms, weights_gb, kv_gb_per_sequence, bandwidth)
+    if flops_per_token is None and peak_flops is None:
+        return _BATCH_FOR_LATENCY_MEMORY(*values)
+    if flops_per_token is None or peak_flops is None:
+        missing = "flops_per_token" if flops_per_token is None else "peak_flops"
+        return value_error(f"{missing} is empty: give flops_per_token and peak_flops together, "
+                           "or neither")
+    return _BATCH_FOR_LATENCY(*values, flops_per_token, peak_flops)
+
+
+@excel_function(
+    hidden="Hidden size of the model (config hidden_size, whole number).",
+    batch="Tokens in the step: in decode, the sequences in the batch.",
+    tp="Tensor-parallel degree: GPUs sharing each layer (whole number). 1: no communication.",
+    link_bandwidth="Per-GPU link bandwidth, one direction: bare number in TB/s, or text ('450 GB/s' for H100 NVLink).",  # noqa: E501
+    layers="Optional. Transformer layers (whole number). Default 1: the time per layer.",
+    precision="Optional. Number format of the activations, default BF16; or bytes per element.",  # noqa: E501
+    allreduces_per_layer="Optional. All-reduces per layer per step (whole number). Default 2 (Megatron).",  # noqa: E501
+    latency_us="Optional. Latency of one ring step, µs (bare number) or text ('2 us'). Default 0.",  # noqa: E501
+)
+def TP_COMM_MS(hidden, batch, tp, link_bandwidth, layers=None, precision=None,
+               allreduces_per_layer=None, latency_us=None):
+    """Tensor-parallel all-reduce time per decode step, ring α–β model, ms = all-reduces × layers × (2(tp−1) × latency + 2(tp−1)/tp × batch × hidden × bytes ÷ link). 0 when tp = 1."""  # noqa: E501
+    return _TP_COMM_MS(hidden, batch, tp, link_bandwidth, _or(layers, 1), _or(precision, "BF16"),
+                       _or(allreduces_per_layer, 2), _or(latency_us, 0))
+
+
+@excel_function(
+    stages="Pipeline stages p (GPUs in the pipeline, whole number).",
+    microbatches="Micro-batches m in flight per batch (whole number).",
+)
+def PIPELINE_BUBBLE(stages, microbatches):
+    """Share of time pipeline stages sit idle (GPipe) = (stages − 1) ÷ (microbatches + stages − 1). PIPELINE_BUBBLE(4,8) = 0.273."""  # noqa: E501
+    return _PIPELINE_BUBBLE(stages, microbatches)
+
+
+@excel_function(acceptance_rate=D_ALPHA, draft_tokens=D_GAMMA)
+def SPEC_TOKENS_PER_STEP(acceptance_rate, draft_tokens):
+    """Expected tokens per speculative-decoding step = (1 − α^(γ+1)) ÷ (1 − α); γ + 1 at α = 1 (Leviathan et al. 2023). SPEC_TOKENS_PER_STEP(0.8,4) = 3.36."""  # noqa: E501
+    return _SPEC_TOKENS_PER_STEP(acceptance_rate, draft_tokens)
+
+
+@excel_function(
+    acceptance_rate=D_ALPHA,
+    draft_tokens=D_GAMMA,
+    draft_cost_ratio="Optional. Time of one draft step ÷ one target step, 0 or more. Default 0 (free draft: the bound).",  # noqa: E501
+)
+def SPEC_DECODE_SPEEDUP(acceptance_rate, draft_tokens, draft_cost_ratio=None):
+    """Speculative decoding speedup = SPEC_TOKENS_PER_STEP ÷ (γ × draft_cost_ratio + 1) (Leviathan et al. 2023). SPEC_DECODE_SPEEDUP(0.8,4,0.05) = 2.80."""  # noqa: E501
+    return _SPEC_DECODE_SPEEDUP(acceptance_rate, draft_tokens, _or(draft_cost_ratio, 0))
+
+
+@excel_function(
+    requests_per_sec="Arrival rate: bare number in requests/s, or text ('1200 requests/min').",
+    seconds_per_request="Time each request is in flight: bare number in s, or text ('11 s').",
+)
+def CONCURRENCY(requests_per_sec, seconds_per_request):
+    """Requests in flight at once, Little's law L = λ × W: the batch the fleet must hold. CONCURRENCY(20,11) = 220."""  # noqa: E501
+    return _CONCURRENCY(requests_per_sec, seconds_per_request)
+
+
+@excel_function(power_w=D_POWER, tokens_per_sec=D_TPS_ENERGY)
+def JOULES_PER_TOKEN(power_w, tokens_per_sec):
+    """Energy per token = power ÷ tokens/s, in joules (1 W = 1 J/s). JOULES_PER_TOKEN(700,2000) = 0.35."""  # noqa: E501
+    return _JOULES_PER_TOKEN(power_w, tokens_per_sec)
+
+
+@excel_function(
+    power_w=D_POWER,
+    tokens_per_sec=D_TPS_ENERGY,
+    pue="Optional. Power usage effectiveness of the data centre, 1 or more. Default 1.",
+)
+def ENERGY_PER_MTOK_KWH(power_w, tokens_per_sec, pue=None):
+    """Energy per million tokens = power ÷ tokens/s × 10^6 ÷ 3.6 × 10^6 × PUE, in kWh. ENERGY_PER_MTOK_KWH(700,2000,1.3) = 0.126."""  # noqa: E501
+    return _ENERGY_PER_MTOK_KWH(power_w, tokens_per_sec, _or(pue, 1))
+
+
 _EXPLAIN_ARG = "Optional. An argument of that function, in its order (empty: omitted)."
 
 
 @excel_function(
     function_name="Name of a napkin function, e.g. \"DECODE_FLOOR\".",
     arg1=_EXPLAIN_ARG, arg2=_EXPLAIN_ARG, arg3=_EXPLAIN_ARG, arg4=_EXPLAIN_ARG,
-    arg5=_EXPLAIN_ARG, arg6=_EXPLAIN_ARG, arg7=_EXPLAIN_ARG,
+    arg5=_EXPLAIN_ARG, arg6=_EXPLAIN_ARG, arg7=_EXPLAIN_ARG, arg8=_EXPLAIN_ARG,
 )
 def EXPLAIN(function_name, arg1=None, arg2=None, arg3=None, arg4=None, arg5=None, arg6=None,
-            arg7=None):
+            arg7=None, arg8=None):
     """Shows the work: the formula of function_name with your numbers and units substituted, its result and the verdict. EXPLAIN("RIDGE",989,3.35) = "RIDGE: 989 TFLOPS × 1 ÷ 3.35 TB/s = 295.2 FLOP/byte"."""  # noqa: E501
     from . import catalog, explain
 
-    args = [arg1, arg2, arg3, arg4, arg5, arg6, arg7]
-    while args and args[-1] is None:  # seven slots (no catalog function takes more)
+    args = [arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8]
+    while args and args[-1] is None:  # eight slots (no catalog function takes more)
         args.pop()
     return guard(explain.explain, catalog, function_name, *args)
 

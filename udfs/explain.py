@@ -347,7 +347,103 @@ def _breakeven(c, a, r):
             "million tokens a month")
 
 
+def _s(r):
+    return "" if r == 1 else "s"
+
+
+def _max_batch(c, a, r):
+    cap, w, kv = (_r(c, "_MAX_BATCH", i, a[k]) for i, k in
+                  enumerate(["capacity_gb", "weights_gb", "kv_gb_per_sequence"]))
+    res = _r(c, "_MAX_BATCH", 3, _opt(a, "reserve_fraction", 0))
+    g = _r(c, "_MAX_BATCH", 4, _opt(a, "gpus", 1))
+    free = g * cap * (1 - res) - w
+    head = (f"⌊({num(g)} × {q(cap, 'GB')} × (1 − {num(res)}) − {q(w, 'GB')} weights) ÷ "
+            f"{q(kv, 'GB')} per sequence⌋")
+    if free < 0:
+        return f"{head}: the weights alone do not fit ({q(free, 'GB')} left) = 0 sequences"
+    return f"{head} = ⌊{num(free / kv)}⌋ = {num(r)} sequence{_s(r)}"
+
+
+def _batch_latency(c, a, r):
+    compute = a["flops_per_token"] is not None
+    name = "_BATCH_FOR_LATENCY" if compute else "_BATCH_FOR_LATENCY_MEMORY"
+    t, w, kv, bw = (_r(c, name, i, a[k]) for i, k in
+                    enumerate(["target_ms", "weights_gb", "kv_gb_per_sequence", "bandwidth"]))
+    mem = (t * bw - w) / kv
+    text = (f"memory: ({q(t, 'ms')} × {q(bw, 'TB/s')} − {q(w, 'GB')}) ÷ {q(kv, 'GB')} = "
+            f"{num(mem)}")
+    if compute:
+        f_, p = _r(c, name, 4, a["flops_per_token"]), _r(c, name, 5, a["peak_flops"])
+        text += (f"; compute: {q(t, 'ms')} × {q(p, 'TFLOPS')} ÷ {num(f_)} FLOP = "
+                 f"{num(t * p * 1e9 / f_)}")
+    verdict = " (batch 1 misses the target)" if r == 0 else ""
+    return f"{text}; ⌊min⌋ = batch {num(r)}{verdict}"
+
+
+def _tp_comm(c, a, r):
+    d, b, p, bw = (_r(c, "_TP_COMM_MS", i, a[k]) for i, k in
+                   enumerate(["hidden", "batch", "tp", "link_bandwidth"]))
+    L = _r(c, "_TP_COMM_MS", 4, _opt(a, "layers", 1))
+    e = _r(c, "_TP_COMM_MS", 5, _opt(a, "precision", "BF16"))
+    n = _r(c, "_TP_COMM_MS", 6, _opt(a, "allreduces_per_layer", 2))
+    lat = _r(c, "_TP_COMM_MS", 7, _opt(a, "latency_us", 0))
+    if p == 1:
+        return f"tp = 1: no all-reduce = {q(r, 'ms')}"
+    size = b * d * e
+    return (f"{num(n)} all-reduces × {num(L)} layers × (2 × {num(p - 1)} × {q(lat, 'us')} + "
+            f"2 × {num(p - 1)}/{num(p)} × ({num(b)} × {num(d)} × {num(e)} B = {num(size)} B) "
+            f"÷ {q(bw, 'TB/s')}) = {q(r, 'ms')} per step")
+
+
+def _bubble(c, a, r):
+    p, m = _r(c, "_PIPELINE_BUBBLE", 0, a["stages"]), _r(c, "_PIPELINE_BUBBLE", 1,
+                                                         a["microbatches"])
+    return f"({num(p)} − 1) ÷ ({num(m)} + {num(p)} − 1) = {num(r)} of the time idle"
+
+
+def _spec_tokens(c, a, r):
+    al, g = _r(c, "_SPEC_TOKENS_PER_STEP", 0, a["acceptance_rate"]), _r(
+        c, "_SPEC_TOKENS_PER_STEP", 1, a["draft_tokens"])
+    if al == 1:
+        return f"α = 1: every draft accepted, γ + 1 = {num(g)} + 1 = {num(r)} tokens per step"
+    return f"(1 − {num(al)}^({num(g)} + 1)) ÷ (1 − {num(al)}) = {num(r)} tokens per step"
+
+
+def _spec_speedup(c, a, r):
+    al, g = _r(c, "_SPEC_DECODE_SPEEDUP", 0, a["acceptance_rate"]), _r(
+        c, "_SPEC_DECODE_SPEEDUP", 1, a["draft_tokens"])
+    k = _r(c, "_SPEC_DECODE_SPEEDUP", 2, _opt(a, "draft_cost_ratio", 0))
+    tokens = r * (g * k + 1)
+    return (f"{num(tokens)} tokens per step (α {num(al)}, γ {num(g)}) ÷ ({num(g)} × "
+            f"{num(k)} + 1) = {num(r)}×" + (" (slower: the draft costs more than it saves)"
+                                             if r < 1 else ""))
+
+
+def _concurrency(c, a, r):
+    lam, w = _r(c, "_CONCURRENCY", 0, a["requests_per_sec"]), _r(
+        c, "_CONCURRENCY", 1, a["seconds_per_request"])
+    return f"{q(lam, 'requests/s')} × {q(w, 's')} = {num(r)} requests in flight"
+
+
+def _joules(c, a, r):
+    pw, t = _r(c, "_JOULES_PER_TOKEN", 0, a["power_w"]), _r(c, "_JOULES_PER_TOKEN", 1,
+                                                           a["tokens_per_sec"])
+    return f"{q(pw, 'W')} ÷ {q(t, 'tokens/s')} = {q(r, 'J')} per token"
+
+
+def _energy(c, a, r):
+    pw, t = _r(c, "_ENERGY_PER_MTOK_KWH", 0, a["power_w"]), _r(c, "_ENERGY_PER_MTOK_KWH", 1,
+                                                              a["tokens_per_sec"])
+    pue = _r(c, "_ENERGY_PER_MTOK_KWH", 2, _opt(a, "pue", 1))
+    return (f"{q(pw, 'W')} ÷ {q(t, 'tokens/s')} = {q(pw / t, 'J')} per token × 1e6 ÷ "
+            f"3.6e6 J/kWh × PUE {num(pue)} = {q(r, 'kWh')} per million tokens")
+
+
 _WORKED = {
+    "MAX_BATCH": _max_batch, "BATCH_FOR_LATENCY": _batch_latency, "TP_COMM_MS": _tp_comm,
+    "PIPELINE_BUBBLE": _bubble, "SPEC_TOKENS_PER_STEP": _spec_tokens,
+    "SPEC_DECODE_SPEEDUP": _spec_speedup, "CONCURRENCY": _concurrency,
+    "JOULES_PER_TOKEN": _joules, "ENERGY_PER_MTOK_KWH": _energy,
     "CALIBRATE": _calibrate, "ESTIMATE": _estimate, "PLAUSIBLE": _plausible,
     "PREFILL_MS": _prefill, "INPUT_COST_PER_MTOK": _input_cost,
     "BLENDED_COST_PER_MTOK": _blended, "OWNED_HOURLY_COST": _owned,

@@ -130,6 +130,9 @@ _DIMENSION_NAMES = {
     "[tokens] / [time]": "token rate (tokens/s)",
     "[time] / [tokens]": "time per token",
     "[compute] / [information]": "intensity (FLOP/byte)",
+    "[requests] / [time]": "request rate (requests/s)",
+    "[time] / [requests]": "time per request",
+    "[power]": "power (W)",
     "dimensionless": "a plain number",
 }
 
@@ -173,6 +176,9 @@ _EXAMPLES = {
     "token/s": "2000 tokens/s",
     "FLOP/B": "295 FLOP/B",
     "dimensionless": "0.8 or 80 %",
+    "request/s": "20 requests/s",
+    "W": "700 W",
+    "us": "5 us",
 }
 
 

@@ -44,6 +44,19 @@ def ceil(x):
     return float(math.ceil(x))
 
 
+def floor(x):
+    if is_array(x):
+        return np.floor(x)
+    return float(math.floor(x))
+
+
+def power(a, b):
+    """a ** b, element-wise on arrays."""
+    if is_array(a) or is_array(b):
+        return np.power(a, b)
+    return a ** b
+
+
 def round_sig(x, digits: int = 12):
     """Round to ``digits`` significant digits (absorbs float noise before a ceiling)."""
     if is_array(x):
