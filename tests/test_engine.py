@@ -22,7 +22,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 
-from addin import engine
+from addin import engine, executor
 from addin.engine import calc_workbook, evaluate, format_value, normalize_formula, to_json
 from addin.guard import WorkbookError
 from udfs.errors import ExcelError
@@ -237,10 +237,10 @@ NATIVE = [
 
 @pytest.mark.parametrize("formula", NATIVE)
 def test_fast_executor_matches_formulas_dispatcher(formula):
-    fn = engine._compile(normalize_formula(formula), None)
-    assert isinstance(fn, engine._FastFn)
+    fn = executor.compile_formula(normalize_formula(formula), None)
+    assert isinstance(fn, executor.FastFn)
     fast, slow = fn(), fn.pipe()
-    fast, slow = engine._api_value(fast, {}), engine._api_value(slow, {})
+    fast, slow = executor.api_value(fast, {}), executor.api_value(slow, {})
     assert fast == slow
 
 
@@ -672,8 +672,9 @@ def test_each_formula_shape_compiles_once(tmp_path, monkeypatch):
     src = tmp_path / "many.xlsx"
     wb.save(src)
     compiled = []
-    real = engine._compile
-    monkeypatch.setattr(engine, "_compile", lambda *a, **k: compiled.append(a) or real(*a, **k))
+    real = executor.compile_formula
+    monkeypatch.setattr(executor, "compile_formula",
+                        lambda *a, **k: compiled.append(a) or real(*a, **k))
     res = calc_workbook(src, tmp_path / "o.xlsx", FAKE)
     assert len(res) == 600
     assert res["Sheet!B7"] == 14.0 and res["Sheet!C9"] == 18 + 3

@@ -1,11 +1,34 @@
 """napkin's Excel functions: the module xlwings imports (``UDF Modules = udfs``).
 
 Every catalog function is defined in :mod:`udfs.catalog` and re-exported here, so that
-xlwings' "Import Functions" (which scans this module) and xlwings Lite find them all.
+xlwings' "Import Functions" (which scans ``dir()`` of this module) and xlwings Lite find
+them all. The catalog (with pint and xlwings) is imported on first use of one of its
+names, not when a submodule such as :mod:`udfs.errors` is imported.
 """
 
-from .catalog import *  # noqa: F403 - the catalog is this module's public surface
-from .catalog import ARG_DOCS, CATALOG  # noqa: F401
-from .errors import ExcelError  # noqa: F401
+import importlib
 
-__all__ = list(CATALOG) + ["CATALOG", "ARG_DOCS", "ExcelError"]
+from .errors import ExcelError  # noqa: F401 - re-exported
+
+
+def _catalog():
+    return importlib.import_module(".catalog", __name__)
+
+
+def __getattr__(name):
+    if name == "__all__":
+        value = list(_catalog().CATALOG) + ["CATALOG", "ARG_DOCS", "ExcelError"]
+    elif name.startswith("__"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    else:
+        catalog = _catalog()
+        try:
+            value = getattr(catalog, name)
+        except AttributeError:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__getattr__("__all__")))

@@ -1,0 +1,237 @@
+"""The workbook model: sheets with their stored values, formula cells and defined names,
+read from an .xlsx package (through :mod:`addin.xlsx_values`).
+
+Each formula is a :class:`Node` (one per cell, or one per array formula's range; one per
+defined name that is not a plain range). Shared formulas get their master's text and
+origin; the cells of an array formula's range keep no stale values. A sheet whose name
+has a quote gets an alias, since formulas cannot name ranges of such sheets.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from zipfile import ZipFile
+
+from udfs.errors import ExcelError
+
+from . import formula_text as ft
+from . import fx
+from . import xlsx_values as xv
+
+
+@dataclass
+class Sheet:
+    name: str
+    index: int
+    sid: str  # formulas' sheet id
+    fname: str = ""  # the name formulas sees (an alias when the name has a quote)
+    values: dict = field(default_factory=dict)  # (r, c) -> stored value
+    formula_at: dict = field(default_factory=dict)  # (r, c) -> node
+    max_r: int = 1
+    max_c: int = 1
+
+
+@dataclass(eq=False)
+class Node:
+    label: str  # "Sheet!A1" or the defined name
+    sheet: int
+    r: int
+    c: int
+    prog: Any = None
+    text: str | None = None  # normalized text at the shape origin
+    origin: tuple | None = None  # (sheet, r, c) where text was written
+    spill: tuple | None = None  # (r1, c1, r2, c2) of an array formula
+    is_name: bool = False
+    specs: list = field(default_factory=list)
+    deps: list = field(default_factory=list)
+    value: Any = None
+    msgs: dict = field(default_factory=dict)
+    error: ExcelError | None = None  # set when the formula cannot be used at all
+
+    def positions(self):
+        """The cells this formula fills."""
+        if self.spill is None:
+            return [(self.r, self.c)]
+        r1, c1, r2, c2 = self.spill
+        return [(r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
+
+
+def label(sheet: Sheet, r: int, c: int) -> str:
+    """``Sheet!A1``, the sheet name quoted when it must be."""
+    name = sheet.name
+    if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
+        name = ft.quote_sheet(name)
+    return f"{name}!{xv.num2col(c)}{r}"
+
+
+class Workbook:
+    def __init__(self, zf: ZipFile):
+        self.book = xv.read_book(zf)
+        self.sheets: list[Sheet] = []
+        self.sid_map: dict[str, int] = {}
+        # formulas cannot name ranges of sheets whose name has a quote: give it an alias
+        taken = {p.name.upper() for p in self.book.sheets}
+        self.aliases: dict[str, str] = {}  # NAME.upper() -> alias
+        for part in self.book.sheets:
+            fname = part.name
+            if "'" in fname:
+                n = part.index + 1
+                while f"NAPKIN_SHEET_{n}" in taken:
+                    n += 1000
+                fname = f"NAPKIN_SHEET_{n}"
+                taken.add(fname)
+                self.aliases[part.name.upper()] = fname
+            sid = fx.sheet_id(fname)
+            s = Sheet(part.name, part.index, sid, fname=fname)
+            self.sheets.append(s)
+            self.sid_map.setdefault(sid, part.index)
+        self.xml: dict[int, str] = {}
+        self.nodes: list[Node] = []
+        self.name_nodes: dict[tuple[str, int | None], Node] = {}
+        self.name_ranges: dict[tuple[str, int | None], Any] = {}
+        self._refs_cache: dict[int, dict] = {}
+        self._load(zf)
+
+    # ---------------------------------------------------------------- loading
+    def _load(self, zf: ZipFile) -> None:
+        ss = self.book.shared_strings
+        for sheet, part in zip(self.sheets, self.book.sheets, strict=True):
+            xml = zf.read(part.path).decode("utf-8")
+            self.xml[sheet.index] = xml
+            shared: dict[str, tuple[str, int, int]] = {}
+            pending_shared = []
+            for cell in xv.read_cells(xml):
+                pos = (cell.row, cell.col)
+                sheet.max_r, sheet.max_c = max(sheet.max_r, cell.row), max(sheet.max_c, cell.col)
+                if cell.f is not None and cell.f_type != "dataTable":
+                    node = Node(label(sheet, cell.row, cell.col), sheet.index,
+                                cell.row, cell.col)
+                    if cell.f_type == "shared" and not cell.f.strip():
+                        pending_shared.append((node, cell.f_si))
+                    else:
+                        node.text = self.alias(ft.normalize_formula(cell.f))
+                        node.origin = (sheet.index, cell.row, cell.col)
+                        if cell.f_type == "shared" and cell.f_si is not None:
+                            shared[cell.f_si] = (node.text, cell.row, cell.col)
+                    if cell.f_type == "array" and cell.f_ref:
+                        try:
+                            r1, c1, r2, c2 = xv.parse_area(cell.f_ref)
+                        except ValueError:
+                            r1, c1, r2, c2 = cell.row, cell.col, cell.row, cell.col
+                        node.spill = (r1, c1, r2, c2)
+                        sheet.max_r, sheet.max_c = max(sheet.max_r, r2), max(sheet.max_c, c2)
+                    self.nodes.append(node)
+                    for p in node.positions():
+                        sheet.formula_at.setdefault(p, node)
+                    continue
+                sheet.values[pos] = _cell_value(cell, ss)
+            for node, si in pending_shared:
+                master = shared.get(si)
+                if master is None:
+                    node.error = ExcelError("#REF!", "shared formula without its master cell")
+                    continue
+                node.text = master[0]
+                node.origin = (sheet.index, master[1], master[2])
+        # array formula cells keep no stale values of their own
+        for sheet in self.sheets:
+            for p in sheet.formula_at:
+                sheet.values.pop(p, None)
+        self._load_names()
+
+    def alias(self, text: str) -> str:
+        """Formula text with quoted sheet names that have an alias replaced by it."""
+        return ft.alias_sheets(text, self.aliases)
+
+    def _load_names(self) -> None:
+        for dn in self.book.names:
+            if dn.name.startswith("_xlnm.") or not dn.text.strip():
+                continue
+            key = (dn.name.upper(), dn.local_sheet)
+            text = self.alias(ft.normalize_formula(dn.text))
+            rng = None
+            body = text[1:].strip()
+            m = ft.LEX_RE.match(body)
+            if m and m.group("ref") and m.group("sheet") and m.end() == len(body):
+                try:  # a plain (sheet-qualified) range: a reference, as Excel passes it
+                    rng = fx.reference(body.replace("$", ""))
+                    if self.parts(rng) is None:
+                        rng = None
+                except Exception:  # noqa: BLE001 - then it is computed like a formula
+                    rng = None
+            if rng is not None:
+                self.name_ranges[key] = rng
+                continue
+            home = dn.local_sheet if dn.local_sheet is not None else 0
+            node = Node(dn.name, home, 1, 1, text=text, origin=(home, 1, 1), is_name=True)
+            self.name_nodes[key] = node
+
+    # ---------------------------------------------------------------- looking up
+    def references(self, sheet_idx: int) -> dict:
+        """Defined names that are plain ranges, as formulas' compile takes them, for a
+        formula on sheet ``sheet_idx`` (its own sheet's local names win)."""
+        refs = self._refs_cache.get(sheet_idx)
+        if refs is None:
+            refs = {}
+            for (name, scope), rng in self.name_ranges.items():
+                if scope is None and name not in refs:
+                    refs[name] = rng
+            for (name, scope), rng in self.name_ranges.items():
+                if scope is not None:
+                    refs[f"{self.sheets[scope].sid}!{name}"] = rng
+                    if scope == sheet_idx:
+                        refs[name] = rng
+            self._refs_cache[sheet_idx] = refs
+        return refs
+
+    def find_name(self, name: str, sheet_idx: int):
+        """The node of a defined name computed like a formula, or None."""
+        if "!" in name:
+            sid, _, bare = name.rpartition("!")
+            idx = self.sid_map.get(sid)
+            return self.name_nodes.get((bare, idx)) if idx is not None else None
+        return self.name_nodes.get((name, sheet_idx)) or self.name_nodes.get((name, None))
+
+    def parts(self, rng):
+        """formulas Ranges -> [(sheet, r1, c1, r2, c2), ...] or None (unknown sheet)."""
+        parts = []
+        for sid, r1, c1, r2, c2 in fx.areas(rng):
+            idx = self.sid_map.get(sid)
+            if idx is None:
+                return None
+            parts.append((idx, r1 or 1, c1 or 1, r2 or xv.MAX_ROW, c2 or xv.MAX_COL))
+        return parts
+
+    def sheet_index(self, name: str | None, default: int):
+        """Index of the sheet a reference names (``default`` for none), None if unknown."""
+        if not name:
+            return default
+        return self.sid_map.get(fx.sheet_id(name))
+
+
+def _cell_value(cell: xv.RawCell, ss: list[str]):
+    """The value a non-formula cell stores, as formulas' values."""
+    ns = fx.load()
+    t, v = cell.t or "n", cell.v
+    if t == "inlineStr":
+        return cell.inline if cell.inline is not None else (v or "")
+    if v is None:
+        return ns.EMPTY if cell.inline is None else cell.inline
+    if t == "s":
+        try:
+            return ss[int(v)]
+        except (ValueError, IndexError):
+            return ns.errors["#REF!"]
+    if t == "str":
+        return xv.decode_xstring(v)
+    if t == "b":
+        return v.strip() in ("1", "true")
+    if t == "e":
+        return ns.errors.get(v.strip(), ns.errors["#VALUE!"])
+    try:
+        if re.fullmatch(r"-?\d+", v.strip()) and len(v.strip()) < 16:
+            return int(v)
+        return float(v)
+    except ValueError:
+        return v

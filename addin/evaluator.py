@@ -1,0 +1,286 @@
+"""Evaluation order: compile each formula shape once, find every formula's inputs and the
+formulas they depend on, and compute the workbook in dependency order.
+
+A :class:`Program` is a compiled shape plus a *plan*: for each input of the compiled
+function, where its value comes from at a given cell (``("tok", i)``: the shape's i-th
+reference placed at the cell; ``("rng", parts)``: fixed areas; ``("name", node)``: a
+defined name computed like a formula; ``("err", value)``). When the inputs of a compile
+cannot be mapped to the shape's references, the program is valid for its own cell only.
+Cells are computed in dependency order; a cycle gives ``#VALUE!`` "circular reference".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from udfs.errors import ExcelError
+
+from . import calls, executor, fx
+from . import formula_text as ft
+from . import xlsx_values as xv
+from .book import Node, Sheet, Workbook, label
+
+
+@dataclass
+class Program:
+    fn: Any
+    plan: list  # per input: ("tok", i) | ("rng", parts) | ("name", NAME) | ("err", XlError)
+    toks: list
+    shared: bool
+
+
+class Evaluation:
+    """Computes a :class:`~addin.book.Workbook`'s formulas with a registry of ours."""
+
+    def __init__(self, wb: Workbook, registry: dict[str, Callable]):
+        self.wb = wb
+        self.registry = registry
+        self.programs: dict[Any, Program] = {}
+        self._rng_cache: dict[tuple, Any] = {}
+        self._dict_cache: dict[tuple, dict] = {}
+        self._deps_cache: dict[tuple, list] = {}
+        self.cyclic: set = set()
+
+    # ---------------------------------------------------------------- compiling
+    def _program(self, node: Node) -> Program:
+        """The compiled program of a node: its shape's, or (when the inputs of a compile
+        cannot be mapped to the shape's references) one of its own."""
+        osheet, orow, ocol = node.origin
+        key, _ = ft.lex(node.text, orow, ocol)
+        key = (osheet, key)
+        prog = self.programs.get(key)
+        if prog is not None:
+            return prog
+        own_key = key + ((node.sheet, node.r, node.c),)
+        prog = self.programs.get(own_key)
+        if prog is not None:
+            return prog
+        text = node.text
+        if (node.sheet, node.r, node.c) != node.origin:  # a cell of a shared formula
+            from openpyxl.formula.translate import Translator
+
+            text = Translator(text, f"{xv.num2col(ocol)}{orow}").translate_formula(
+                f"{xv.num2col(node.c)}{node.r}")
+        _, toks = ft.lex(text, node.r, node.c)
+        prog = self._compile_at(text, node.sheet, node.r, node.c, toks)
+        self.programs[key if prog.shared else own_key] = prog
+        return prog
+
+    def _compile_at(self, text: str, sidx: int, row: int, col: int, toks) -> Program:
+        ns = fx.load()
+        wb = self.wb
+        ref = f"{ft.quote_sheet(wb.sheets[sidx].fname)}!{xv.num2col(col)}{row}"
+        refs = wb.references(sidx)
+        fn = executor.compile_formula(text, ref, refs)
+        tok_coords = []
+        for t in toks:
+            ts = wb.sheet_index(t.sheet, sidx)
+            at = t.at(row, col)
+            tok_coords.append(None if (ts is None or at is None) else (ts,) + at)
+        plan, shared = [], True
+        for k, rng in fn.inputs.items():
+            if fx.is_dispatch_token(k):  # e.g. ISFORMULA's dispatcher input
+                plan.append(("err", ns.errors["#VALUE!"]))
+                continue
+            if not isinstance(rng, ns.Ranges) or not rng.ranges:
+                nn = wb.find_name(str(k).upper(), sidx)
+                plan.append(("name", nn) if nn is not None else ("err", ns.errors["#NAME?"]))
+                continue
+            parts = wb.parts(rng)
+            if parts is None:
+                plan.append(("err", ns.errors["#REF!"]))
+                continue
+            if str(k).upper() in refs:  # a defined name that is a plain range
+                plan.append(("rng", tuple(parts)))
+                continue
+            hits = [i for i, tc in enumerate(tok_coords) if len(parts) == 1 and tc == parts[0]]
+            if hits and len({toks[i] for i in hits}) == 1:
+                plan.append(("tok", hits[0]))
+            else:
+                shared = False
+                plan.append(("rng", tuple(parts)))
+        if not shared:  # valid for (row, col) only: make every input absolute
+            plan = [("rng", (tok_coords[a],)) if k == "tok" else (k, a) for k, a in plan]
+        return Program(fn, plan, list(toks), shared)
+
+    def _prepare(self, node: Node) -> None:
+        ns = fx.load()
+        if node.error is not None:
+            return
+        try:
+            prog = self._program(node)
+        except Exception as ex:  # noqa: BLE001 - a formula formulas cannot parse
+            node.error = ExcelError("#NAME?", f"cannot evaluate formula: {type(ex).__name__}")
+            return
+        node.prog = prog
+        specs = []
+        for kind, arg in prog.plan:
+            if kind == "tok":
+                tok = prog.toks[arg]
+                sidx = self.wb.sheet_index(tok.sheet, node.sheet)
+                at = tok.at(node.r, node.c)
+                if sidx is None or at is None:
+                    specs.append(("err", ns.errors["#REF!"]))
+                else:
+                    specs.append(("rng", ((sidx,) + at,)))
+            else:
+                specs.append((kind, arg))
+        node.specs = specs
+        deps = []
+        for kind, arg in specs:
+            if kind == "rng":
+                for part in arg:
+                    deps.extend(self._range_deps(part))
+            elif kind == "name":
+                deps.append(arg)
+        node.deps = deps
+
+    def _clip(self, part):
+        idx, r1, c1, r2, c2 = part
+        s = self.wb.sheets[idx]
+        return idx, r1, c1, max(r1, min(r2, s.max_r)), max(c1, min(c2, s.max_c))
+
+    def _range_deps(self, part) -> list:
+        part = self._clip(part)
+        got = self._deps_cache.get(part)
+        if got is None:
+            idx, r1, c1, r2, c2 = part
+            fa = self.wb.sheets[idx].formula_at
+            if (r2 - r1 + 1) * (c2 - c1 + 1) <= len(fa):
+                found = (fa.get((r, c)) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1))
+                got = list({id(n): n for n in found if n is not None}.values())
+            else:
+                got = list({id(n): n for (r, c), n in fa.items()
+                            if r1 <= r <= r2 and c1 <= c <= c2}.values())
+            self._deps_cache[part] = got
+        return got
+
+    # ---------------------------------------------------------------- evaluation
+    @staticmethod
+    def _order(nodes) -> tuple[list[Node], set]:
+        order, state, cyclic = [], {}, set()
+        for root in nodes:
+            if root in state:
+                continue
+            stack = [(root, iter(root.deps))]
+            state[root] = 1
+            while stack:
+                node, it = stack[-1]
+                for d in it:
+                    st = state.get(d)
+                    if st is None:
+                        state[d] = 1
+                        stack.append((d, iter(d.deps)))
+                        break
+                    if st == 1:  # back edge: a cycle
+                        on_path = [n for n, _ in stack]
+                        cyclic.update(on_path[on_path.index(d):])
+                else:
+                    stack.pop()
+                    state[node] = 2
+                    order.append(node)
+        return order, cyclic
+
+    def _arg(self, spec):
+        kind, arg = spec
+        if kind == "rng":
+            got = self._rng_cache.get(arg)
+            if got is None:
+                refs, arrays = [], []
+                for part in arg:
+                    idx, r1, c1, r2, c2 = dk = self._clip(part)
+                    sheet = self.wb.sheets[idx]
+                    rd = self._dict_cache.get(dk)
+                    if rd is None:
+                        rd = self._dict_cache[dk] = fx.area_ref(sheet.sid, r1, c1, r2, c2)
+                    refs.append(rd)
+                    arrays.append(self._block(sheet, r1, c1, r2, c2))
+                got = self._rng_cache[arg] = fx.make_ranges(refs, arrays)
+            return got
+        if kind == "name":
+            return arg.value
+        return arg
+
+    @staticmethod
+    def _block(sheet: Sheet, r1, c1, r2, c2):
+        arr = np.empty((r2 - r1 + 1, c2 - c1 + 1), dtype=object)
+        arr[:] = fx.load().EMPTY
+        vals = sheet.values
+        if arr.size <= len(vals):
+            for r in range(r1, r2 + 1):
+                for c in range(c1, c2 + 1):
+                    v = vals.get((r, c))
+                    if v is not None:
+                        arr[r - r1, c - c1] = v
+        else:
+            for (r, c), v in vals.items():
+                if r1 <= r <= r2 and c1 <= c <= c2:
+                    arr[r - r1, c - c1] = v
+        return arr
+
+    def run(self) -> None:
+        names = list(self.wb.name_nodes.values())
+        for node in names + self.wb.nodes:
+            self._prepare(node)
+        # names first so that unused ones are computed too
+        order, self.cyclic = self._order(names + self.wb.nodes)
+        calls.STATE.registry = self.registry
+        try:
+            for node in order:
+                self._eval(node, node in self.cyclic)
+        finally:
+            calls.clear()
+
+    def _eval(self, node: Node, cyclic: bool) -> None:
+        ns = fx.load()
+        inherited: dict[str, str] = {}
+        for d in node.deps:
+            for code, msg in d.msgs.items():
+                if msg and code not in inherited:
+                    inherited[code] = msg
+        own: dict[str, str] = {}
+        if cyclic:
+            out = ns.errors["#VALUE!"]
+            own["#VALUE!"] = "circular reference"
+        elif node.error is not None:
+            out = ns.errors[node.error.code]
+            own[node.error.code] = node.error.message
+        else:
+            calls.STATE.own, calls.STATE.inherited = own, inherited
+            args = [self._arg(s) for s in node.specs]
+            out = executor.call(node.prog.fn, args)
+        codes = executor.error_codes(out)
+        node.msgs = {c: own.get(c) or inherited.get(c, "") for c in codes}
+        node.value = out
+        if node.is_name:
+            return
+        sheet = self.wb.sheets[node.sheet]
+        if node.spill is None:
+            sheet.values[(node.r, node.c)] = executor.store_scalar(out)
+            return
+        r1, c1, r2, c2 = node.spill
+        shape = (r2 - r1 + 1, c2 - c1 + 1)
+        arr = executor.as_2d(out)
+        if arr is None:  # a scalar fills the range (np.full would turn XlError into str)
+            arr = np.empty(shape, dtype=object)
+            v = executor.store_scalar(out)
+            for idx in np.ndindex(shape):
+                arr[idx] = v
+        else:
+            arr = ns.reshape(np.asarray(arr, dtype=object), shape)
+        for (i, j), v in np.ndenumerate(arr):
+            sheet.values[(r1 + i, c1 + j)] = executor.norm_scalar(v)
+
+    def results(self) -> dict[str, Any]:
+        """``{"Sheet!A1": value}`` for every formula cell, as the API returns them."""
+        out = {}
+        for node in self.wb.nodes:
+            sheet = self.wb.sheets[node.sheet]
+            for (r, c) in node.positions():
+                v = sheet.values.get((r, c), 0)
+                out[label(sheet, r, c)] = executor.to_result(v, node.msgs)
+        return out

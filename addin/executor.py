@@ -1,0 +1,231 @@
+"""The executor: compile a formula once, run it for many cells, and read its result.
+
+:func:`compile_formula` turns formula text into a callable whose arguments are the
+formula's inputs (``.inputs``: node -> the Ranges value formulas parsed, in order).
+Usually that is a :class:`FastFn`, which runs the small graph formulas built directly
+(schedula's dispatcher costs ~150 us per call); a graph it does not handle runs through
+formulas' own compiled function (``.pipe``). :func:`call` runs either and turns any
+exception into an Excel error value.
+
+The rest reads results: :func:`store_scalar` is the value one cell keeps,
+:func:`api_value` what the Python API returns (arrays as lists of rows, errors as
+:class:`ExcelError` with their message).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import numpy as np
+
+from udfs.errors import EXCEL_ERROR_CODES, ExcelError
+
+from . import calls, fx
+
+Missing = fx.Fallback  # the fast executor cannot produce the output: run the pipe
+
+
+def compile_formula(text: str, cell_ref: str | None, references=None):
+    """A normalized formula compiled at ``cell_ref`` (None: no cell) with the defined
+    names ``references`` (name -> Ranges). ValueError if it is not a formula."""
+    parsed = fx.parse(text, cell_ref, references)
+    try:  # ~10x cheaper: run the parsed graph as it is
+        graph, inputs, consts, out = fx.builder_program(parsed)
+        return FastFn(graph, inputs, out, consts, make_pipe=parsed.make_pipe)
+    except Missing:
+        return _fast(parsed.make_pipe())
+
+
+class FastFn:
+    """Runs the small DAG of a compiled formula directly. Same semantics for what formulas
+    builds: data-node filters, NONE arguments dropped, NONE results not set; anything
+    else falls back to formulas' own DispatchPipe (``pipe``)."""
+
+    __slots__ = ("_pipe", "_make_pipe", "inputs", "in_ids", "in_filters", "consts", "steps",
+                 "out")
+
+    def __init__(self, graph: fx.Graph, inputs, out, extra_consts=None, pipe=None,
+                 make_pipe=None):
+        self._pipe, self._make_pipe = pipe, make_pipe
+        self.inputs, self.in_ids, self.out = inputs, list(inputs), out
+        filters = graph.filters
+        producer = {}
+        for i, (_f, _ins, outs, _flt) in enumerate(graph.functions):
+            for o in outs:
+                producer[o] = i
+        if out not in filters and out not in producer:
+            raise Missing
+        self.in_filters = [filters.get(k, ()) for k in self.in_ids]
+        consts = dict(extra_consts or {})
+        for k, v in graph.defaults.items():
+            if k in inputs or k in consts:
+                continue
+            for f in filters.get(k, ()):
+                v = f(v)
+            consts[k] = v
+        self.consts = consts
+        # every source node must be given
+        for k in graph.sources:
+            if k not in consts and k not in inputs:
+                raise Missing
+        # functions in dependency order
+        funcs = graph.functions
+        order, seen = [], set()
+        for f in range(len(funcs)):
+            stack = [(f, False)]
+            while stack:
+                g, done = stack.pop()
+                if done:
+                    if g not in seen:
+                        seen.add(g)
+                        order.append(g)
+                    continue
+                if g in seen:
+                    continue
+                stack.append((g, True))
+                for i in funcs[g][1]:
+                    h = producer.get(i)
+                    if h is not None and h not in seen:
+                        stack.append((h, False))
+        self.steps = [
+            (funcs[g][0], funcs[g][1], funcs[g][2], funcs[g][3],
+             tuple(filters.get(o, ()) for o in funcs[g][2]))
+            for g in order
+        ]
+
+    @classmethod
+    def from_pipe(cls, pipe):
+        graph, inputs, out = fx.pipe_program(pipe)
+        return cls(graph, inputs, out, pipe=pipe)
+
+    @property
+    def pipe(self):
+        if self._pipe is None:
+            self._pipe = self._make_pipe()
+        return self._pipe
+
+    def __call__(self, *args):
+        ns = fx.load()
+        NONE = ns.NONE
+        vals = dict(self.consts)
+        for k, flt, v in zip(self.in_ids, self.in_filters, args, strict=False):
+            for f in flt:
+                v = f(v)
+            vals[k] = v
+        for func, ins, outs, ffl, ofl in self.steps:
+            try:
+                a = [vals[i] for i in ins]
+            except KeyError:
+                continue
+            r = func(*[x for x in a if x is not NONE])
+            for f in ffl:
+                r = f(r)
+            if len(outs) == 1:
+                r = (r,)
+            for o, v, flt in zip(outs, r, ofl, strict=False):
+                if v is NONE:
+                    continue
+                for f in flt:
+                    v = f(v)
+                vals[o] = v
+        try:
+            v = vals[self.out]
+            return v.value if isinstance(v, ns.Ranges) else v
+        except (KeyError, ns.RangeValueError):
+            raise Missing from None
+
+
+def _fast(pipe):
+    try:
+        return FastFn.from_pipe(pipe)
+    except Missing:
+        return pipe
+
+
+def call(fn, args):
+    """Run a compiled formula; exceptions become Excel errors."""
+    ns = fx.load()
+    try:
+        try:
+            return fn(*args)
+        except Missing:
+            return fn.pipe(*args)
+    except Exception as ex:  # noqa: BLE001 - any failure is a cell error
+        inner = getattr(ex, "ex", ex)
+        if isinstance(inner, NotImplementedError):
+            return ns.errors["#NAME?"]
+        own = getattr(calls.STATE, "own", None)
+        if own is not None and not own.get("#VALUE!"):
+            own["#VALUE!"] = f"{type(inner).__name__}: {inner}"[:200]
+        return ns.errors["#VALUE!"]
+
+
+# --------------------------------------------------------------------------- results
+
+
+def error_from(v, msgs: Mapping[str, str] | None) -> ExcelError:
+    code = str(v)
+    if code not in EXCEL_ERROR_CODES:
+        code = "#VALUE!"
+    return ExcelError(code, (msgs or {}).get(code, ""))
+
+
+def store_scalar(v):
+    """A formulas value as one cell stores it (formulas-native scalars)."""
+    ns = fx.load()
+    if isinstance(v, ns.Ranges):
+        v = v.value
+    if isinstance(v, np.ndarray):
+        v = v.item() if v.ndim == 0 else (v.reshape(1, -1) if v.ndim == 1 else v)[0, 0]
+    return norm_scalar(v)
+
+
+def norm_scalar(v):
+    ns = fx.load()
+    if v is ns.EMPTY or v is None:
+        return 0
+    if isinstance(v, np.generic):
+        v = v.item()
+    if fx.is_omitted(v):
+        return 0
+    if isinstance(v, float) and not math.isfinite(v):
+        return ns.errors["#NUM!"]
+    if isinstance(v, str) and type(v) is not str and not isinstance(v, ns.XlError):
+        v = str(v)
+    return v
+
+
+def to_result(v, msgs):
+    """A stored scalar as the API returns it."""
+    if isinstance(v, fx.load().XlError):
+        return error_from(v, msgs)
+    return v
+
+
+def as_2d(v):
+    ns = fx.load()
+    if isinstance(v, ns.Ranges):
+        v = v.value
+    if isinstance(v, np.ndarray):
+        if v.ndim == 0:
+            return None
+        return v.reshape(1, -1) if v.ndim == 1 else v
+    return None
+
+
+def api_value(v, msgs):
+    """Full result of a formula (arrays as nested lists) as the API returns it."""
+    arr = as_2d(v)
+    if arr is None or arr.shape == (1, 1):
+        return to_result(store_scalar(v), msgs)
+    return [[to_result(norm_scalar(x), msgs) for x in row] for row in arr.tolist()]
+
+
+def error_codes(v) -> set[str]:
+    ns = fx.load()
+    arr = as_2d(v)
+    if arr is None:
+        v = store_scalar(v)
+        return {str(v)} if isinstance(v, ns.XlError) else set()
+    return {str(x) for x in arr.ravel() if isinstance(x, ns.XlError)}

@@ -1,0 +1,186 @@
+"""Formula text: normalising it for ``formulas``, and its *shape*.
+
+A shape is the formula text with every reference written relative to its cell (as in
+R1C1 notation), plus the sheet: the cells of a filled-down column share one shape, and
+the engine parses and compiles each shape once (:func:`lex` gives the key and the
+references; :class:`Tok` places a reference at another cell).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import xlsx_values as xv
+
+SEGMENT_RE = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'|[^"\']+|["\']')
+_NUMBER_RE = re.compile(r"(?<![\w.$])(\d+\.?\d*|\.\d+)(?:[eE]([+-]?)(\d+))?(?![\w.])")
+_ADDIN_PREFIX_RE = re.compile(r"(?<![\w.])(?:\[\d+\]|[\w.\-]+\.xla[m]?)!(?=[A-Za-z_][\w.]*\()")
+_QUOTED_ADDIN_RE = re.compile(r"'[^']*\.xla[m]?'", re.I)
+_ADDIN_CALL_RE = re.compile(r"!\s*[A-Za-z_][\w.]*\(")
+
+
+def _fix_number(m: re.Match) -> str:
+    mant, sign, exp = m.group(1), m.group(2), m.group(3)
+    if mant.endswith("."):
+        mant += "0"
+    if exp is None:
+        return mant
+    return f"{mant}E{sign or '+'}{exp}"
+
+
+def normalize_formula(formula: str) -> str:
+    """Formula text as ``formulas`` accepts it: ``=``-prefixed, ``70E9`` -> ``70E+9``.
+
+    Only text outside string literals and quoted sheet names is touched. A leading
+    ``[1]!`` / ``'napkin.xlam'!`` add-in prefix before a function name is dropped.
+    """
+    text = formula.strip()
+    if text.startswith("{=") and text.endswith("}"):
+        text = text[1:-1]
+    if not text.startswith("="):
+        text = "=" + text
+    out = []
+    segs = SEGMENT_RE.findall(text)
+    for i, seg in enumerate(segs):
+        if seg[0] == "'" and i + 1 < len(segs) and _QUOTED_ADDIN_RE.fullmatch(seg) \
+                and _ADDIN_CALL_RE.match(segs[i + 1]):
+            segs[i + 1] = segs[i + 1][1:]  # 'napkin.xlam'!RIDGE( -> RIDGE(
+            continue
+        if seg[0] in "\"'":
+            out.append(seg)
+        else:
+            seg = _NUMBER_RE.sub(_fix_number, seg)
+            out.append(_ADDIN_PREFIX_RE.sub("", seg))
+    text = "".join(out)
+    if text.startswith("=="):
+        text = text[1:]
+    return text
+
+
+# A cell / area / column / row reference, possibly sheet-qualified; string literals,
+# identifiers and numbers are matched too so that a reference is never found inside one.
+LEX_RE = re.compile(
+    r"""
+    (?P<str>"(?:[^"]|"")*")
+  | (?<![\w.$])
+    (?P<ref>
+      (?P<sheet>(?:'(?:[^']|'')+'|[A-Za-z_\\][\w.\\]*)!)?
+      (?:
+          (?P<a1>\$?[A-Za-z]{1,3}\$?\d+)(?::(?P<a2>\$?[A-Za-z]{1,3}\$?\d+))?
+        | (?P<col1>\$?[A-Za-z]{1,3}):(?P<col2>\$?[A-Za-z]{1,3})
+        | (?P<row1>\$?\d+):(?P<row2>\$?\d+)
+      )
+    )(?![\w.(!\[])
+  | (?P<word>[A-Za-z_\\][\w.\\]*)
+  | (?P<num>\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)
+    """,
+    re.X,
+)
+_POSITIONAL_RE = re.compile(r"(?<![\w.])(?:(?:ROW|COLUMN)\s*\(\s*\)|CELL\s*\(|INDIRECT\s*\()", re.I)
+_A1_RE = re.compile(r"(\$?)([A-Za-z]{1,3})(\$?)(\d+)")
+
+
+@dataclass(frozen=True)
+class Tok:
+    """A reference of a formula shape; relative coordinates are offsets to the cell."""
+
+    sheet: str | None  # sheet name (unquoted) or None: the formula's own sheet
+    r1: int
+    r1a: bool
+    c1: int
+    c1a: bool
+    r2: int
+    r2a: bool
+    c2: int
+    c2a: bool
+
+    def at(self, r: int, c: int):
+        r1 = self.r1 if self.r1a else self.r1 + r
+        c1 = self.c1 if self.c1a else self.c1 + c
+        r2 = self.r2 if self.r2a else self.r2 + r
+        c2 = self.c2 if self.c2a else self.c2 + c
+        if min(r1, r2) < 1 or min(c1, c2) < 1 or max(r1, r2) > xv.MAX_ROW \
+                or max(c1, c2) > xv.MAX_COL:
+            return None
+        return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
+
+    def key(self) -> str:
+        def k(v, a, axis):
+            return f"{axis}{v}" if a else f"{axis}[{v}]"
+
+        s = (self.sheet or "").upper()
+        return f"\x00{s}!{k(self.r1, self.r1a, 'R')}{k(self.c1, self.c1a, 'C')}:" \
+               f"{k(self.r2, self.r2a, 'R')}{k(self.c2, self.c2a, 'C')}\x00"
+
+
+def lex(text: str, row: int, col: int) -> tuple[str, list[Tok]]:
+    """(shape key, references) of a normalized formula at (row, col)."""
+    parts, toks, pos = [], [], 0
+    for m in LEX_RE.finditer(text):
+        if m.group("ref") is None:
+            continue
+        parts.append(text[pos: m.start()])
+        pos = m.end()
+        sheet = m.group("sheet")
+        if sheet:
+            sheet = sheet[:-1]
+            if sheet.startswith("'"):
+                sheet = sheet[1:-1].replace("''", "'")
+        if m.group("a1"):
+            a = _A1_RE.fullmatch(m.group("a1"))
+            b = _A1_RE.fullmatch(m.group("a2") or m.group("a1"))
+            vals = []
+            for mm in (a, b):
+                ra, cn, rr = mm.group(3) == "$", xv.col2num(mm.group(2)), int(mm.group(4))
+                ca = mm.group(1) == "$"
+                vals.append((rr if ra else rr - row, ra, cn if ca else cn - col, ca))
+            (r1, r1a, c1, c1a), (r2, r2a, c2, c2a) = vals
+        elif m.group("col1"):
+            c1s, c2s = m.group("col1"), m.group("col2")
+            c1a, c2a = c1s.startswith("$"), c2s.startswith("$")
+            c1, c2 = xv.col2num(c1s.lstrip("$")), xv.col2num(c2s.lstrip("$"))
+            c1, c2 = (c1 if c1a else c1 - col), (c2 if c2a else c2 - col)
+            r1, r1a, r2, r2a = 1, True, xv.MAX_ROW, True
+        else:
+            r1s, r2s = m.group("row1"), m.group("row2")
+            r1a, r2a = r1s.startswith("$"), r2s.startswith("$")
+            r1, r2 = int(r1s.lstrip("$")), int(r2s.lstrip("$"))
+            r1, r2 = (r1 if r1a else r1 - row), (r2 if r2a else r2 - row)
+            c1, c1a, c2, c2a = 1, True, xv.MAX_COL, True
+        tok = Tok(sheet, r1, r1a, c1, c1a, r2, r2a, c2, c2a)
+        toks.append(tok)
+        parts.append(tok.key())
+    parts.append(text[pos:])
+    key = "".join(parts)
+    if _POSITIONAL_RE.search(text):
+        key += f"\x01@{row},{col}"
+    return key, toks
+
+
+def quote_sheet(name: str) -> str:
+    return "'" + name.replace("'", "''") + "'"
+
+
+def alias_sheets(text: str, aliases: dict[str, str]) -> str:
+    """Formula text with each quoted sheet name that has an alias (``{NAME.upper():
+    alias}``) replaced by it."""
+    if not aliases or "'" not in text:
+        return text
+    segs = SEGMENT_RE.findall(text)
+    for i, seg in enumerate(segs):
+        if seg.startswith("'") and len(seg) > 1 and i + 1 < len(segs) \
+                and segs[i + 1].startswith("!"):
+            alias = aliases.get(seg[1:-1].replace("''", "'").upper())
+            if alias:
+                segs[i] = alias
+    return "".join(segs)
+
+
+_CALL = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*\(")
+_STRING = re.compile(r'"(?:[^"]|"")*"')
+
+
+def called_functions(text: str) -> list[str]:
+    """Names of the functions a formula calls, as written (string literals skipped)."""
+    return _CALL.findall(_STRING.sub('""', text))
