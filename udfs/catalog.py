@@ -151,7 +151,7 @@ _OWNED_HOURLY_COST = Formula(
     Arg("power_w", "W", NONNEGATIVE), Arg("pue", "dimensionless", AT_LEAST_ONE),
     Arg("price_per_kwh", None, NONNEGATIVE))
 _GPUS_FOR_DEMAND = Formula(
-    finance.gpus_for_demand, Arg("tokens_per_day", "token", NONNEGATIVE),
+    finance.gpus_for_demand, Arg("tokens_per_day", "token", NONNEGATIVE, also=("token/day",)),
     Arg("tokens_per_sec_per_gpu", "token/s", POSITIVE),
     Arg("peak_to_average", "dimensionless", AT_LEAST_ONE), UTILIZATION)
 _MONTHLY_COST = Formula(finance.monthly_cost, Arg("gpus", None, NONNEGATIVE), HOURLY,

@@ -33,7 +33,8 @@ def kv_cache_gb(layers, kv_heads, head_dim, tokens, bytes_per_elem, batch):
 
     The 2 counts one key and one value vector per layer, KV head and token. Right for MHA
     and GQA; not for MLA (DeepSeek-V3 caches 576 elements per layer) nor for sliding-
-    window layers (Gemma 2), see ``../shared/data/README.md``.
+    window layers (Gemma 2): ``MODEL_SPEC(name, "kv_bytes_per_token")`` counts those
+    (``data/attention.csv``).
 
     Hand check (Llama 3.1 8B config: 32 layers, 8 KV heads, head_dim 128, BF16):
     2 × 32 × 8 × 128 × 2 B = 131,072 B = 128 KiB per token; 8,192 tokens → 1.074 GB.

@@ -1,15 +1,18 @@
 """The built-in GPU and model tables (``data/gpus.csv``, ``data/models.csv``).
 
-The rows are those of ``../shared/data/`` (gathered 2026-11, each with its source and
-notes); an empty cell means no trustworthy figure was found and reads as ``#N/A``, never
-as 0. Units are those of the column names: ``memory_GB`` decimal GB,
-``memory_bandwidth_TBps`` TB/s, FLOPS columns dense TFLOPS (no 2:4 sparsity),
-``total_params_B`` billions of parameters.
+Every row carries its source (``source_url``, ``notes``: the vendor datasheet or the
+model's ``config.json``, checked 2026-11); an empty cell means no trustworthy figure was
+found and reads as ``#N/A``, never as 0. Units are those of the column names:
+``memory_GB`` decimal GB, ``memory_bandwidth_TBps`` TB/s, FLOPS columns dense TFLOPS (no
+2:4 sparsity), ``total_params_B`` billions of parameters.
 
-Names match leniently: case, spaces and punctuation are ignored, and a part of a name
-matches when it points at one row only ("h100 sxm", "MI300X", "llama-3.1-70b"). An alias
-table (``data/aliases.csv``) settles a few common short names ("H100" is the SXM part).
-A name that fits several rows is ``#N/A`` with the candidates in the message.
+Names match as people type them (see :func:`match`): case, spaces and punctuation are
+ignored; an exact name wins ("H20" is not the H200); a part of a name matches when it
+points at one row only ("h100 sxm", "MI300X", "llama-3.1-70b"); an alias table
+(``data/aliases.csv``) settles common short names ("H100" is the SXM part) and the names
+``nvidia-smi`` prints; Hugging Face repository ids resolve to the row read from that
+repository ("meta-llama/Meta-Llama-3.1-8B-Instruct"). A name that fits several rows is
+``#N/A`` with the candidates in the message; one that fits none suggests the closest.
 """
 
 from __future__ import annotations
@@ -88,56 +91,118 @@ def _aliases(table: str) -> dict[str, str]:
     return {_key(r["alias"]): r["name"] for r in _read("aliases.csv") if r["table"] == table}
 
 
+def _words(name: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[0-9A-Za-z]+", name)]
+
+
 def _word_suffixes(name: str) -> list[str]:
     """Keys of the name from each word on: "NVIDIA GB200 (per GPU)" gives
     nvidiagb200pergpu, gb200pergpu, pergpu, gpu. A query matches from a word start, so
     "B200" does not match "GB200"."""
-    words = re.findall(r"[0-9A-Za-z]+", name)
-    return [_key("".join(words[i:])) for i in range(len(words))]
+    words = _words(name)
+    return ["".join(words[i:]) for i in range(len(words))]
 
 
-_VENDORS = re.compile(r"^(nvidia|amd|instinct|google|intel)+")
-_ORG = re.compile(r"^[\w.-]+/")  # "meta-llama/Llama-3.1-8B": a Hugging Face repo id
-_VARIANT = re.compile(r"(instruct|chat|base|hf|it)$")  # "...-Instruct": same architecture
+def _word_spans(name: str) -> set[str]:
+    """Keys of every run of whole words: "NVIDIA H100 NVL" gives h100, h100nvl, nvl..."""
+    words = _words(name)
+    return {"".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)}
+
+
+# Words that name a vendor or a product line, not a part: "NVIDIA H100", "Tesla T4",
+# "NVIDIA GeForce RTX 4090", "meta-llama/Meta-Llama-3.1-8B".
+_VENDOR_WORDS = {"nvidia", "amd", "instinct", "google", "intel", "tesla", "geforce", "meta"}
+# Variant words of a Hugging Face repository name: fine-tunes of the same architecture,
+# so the figures of these tables are the same ("...-Instruct", "-chat", "-it", "-hf").
+_VARIANT_WORDS = {"instruct", "chat", "base", "hf", "it"}
+_ORG = re.compile(r"^\s*[\w.-]+/(?=\S)")  # "meta-llama/Llama-3.1-8B": a Hugging Face repo id
+# What a name may hold besides letters and digits: spaces and the punctuation of product
+# names and repository ids. Anything else ("H100 😀") is not a typo to skip but an error.
+_ALLOWED = re.compile(r"^[0-9A-Za-z\s\-_./()+:,'\"]*$")
+
+
+def _trimmed(query: str) -> str:
+    """The key of ``query`` without a repository prefix, vendor and variant words."""
+    words = re.findall(r"[0-9A-Za-z]+", _ORG.sub("", query))
+    words = [w for w in words if w.lower() not in _VENDOR_WORDS | _VARIANT_WORDS]
+    return _key("".join(words))
+
+
+@cache
+def _repo_keys(table: str) -> dict[str, str]:
+    """Trimmed keys of the Hugging Face repository each model row was read from."""
+    rows = models() if table == "models" else {}
+    out = {}
+    for name, r in rows.items():
+        m = re.search(r"huggingface\.co/([\w.-]+/[\w.-]+)", r.get("source_url", ""))
+        if m:
+            out[_trimmed(m.group(1))] = name
+    return out
 
 
 def match(query: str, rows: dict[str, dict], table: str, what: str) -> str:
-    """The row name that ``query`` names, or raise ``#N/A`` naming the candidates.
+    """The row name that ``query`` names, or raise ``#N/A`` with the closest rows.
 
-    Tried in order: the whole name (case, spaces, punctuation ignored); an alias; a part of
-    one name from a word start; then again without a vendor prefix ("NVIDIA H100"), a
-    repository prefix ("meta-llama/") or a variant suffix ("-Instruct", "-chat", "-it"),
-    which do not change the figures in these tables.
+    Tried in order, first on the name as typed, then without a repository prefix
+    ("meta-llama/"), vendor words ("NVIDIA", "Tesla", "Meta") and variant words
+    ("-Instruct", "-chat", "-it"), which do not change the figures in these tables:
+    the whole name (case, spaces, punctuation ignored); an alias (``data/aliases.csv``:
+    short names and the names ``nvidia-smi`` prints); the Hugging Face repository a
+    model row was read from; whole words of one name (so "H20" is the H20, not the H200,
+    and "L4" the L4, not the L40S); the start of one name from a word start. A name with
+    characters that are not part of any name ("H100 😀") is an error, never skipped.
     """
-    q = _key(query)
-    if not q:
+    text = query.strip()
+    if not _key(text):
         raise na_error(f"{what} is empty: expected a name from the {table} table")
-    try:
-        return _match_key(q, query, rows, table, what)
-    except ExcelError as first:
-        trimmed = _VARIANT.sub("", _VENDORS.sub("", _key(_ORG.sub("", query.strip()))))
-        if trimmed and trimmed != q:
-            try:
-                return _match_key(trimmed, query, rows, table, what)
-            except ExcelError:
-                pass
-        raise first
+    if not _ALLOWED.match(text):
+        odd = "".join(dict.fromkeys(c for c in text if not _ALLOWED.match(c)))
+        raise na_error(f"{what}: {query!r} has characters no {table[:-1]} name has "
+                       f"({odd!r}){_suggest(_key(text), rows, table)}")
+    first = None
+    for q in dict.fromkeys((_key(text), _trimmed(text))):
+        if not q:
+            continue
+        try:
+            return _match_key(q, query, rows, table, what)
+        except ExcelError as e:
+            first = first or e
+    raise first
 
 
 def _match_key(q: str, query: str, rows: dict[str, dict], table: str, what: str) -> str:
     keys = {_key(n): n for n in rows}
     if q in keys:
         return keys[q]
-    alias = _aliases(table).get(q)
+    alias = _aliases(table).get(q) or _repo_keys(table).get(q)
     if alias:
         return alias
-    hits = [n for n in rows if any(k.startswith(q) for k in _word_suffixes(n))]
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        raise na_error(f"{what}: {query!r} fits {len(hits)} rows ({'; '.join(hits)}); "
-                       "give more of the name")
-    raise na_error(f"{what}: no {table[:-1]} named {query!r} in the built-in table")
+    for hits in ([n for n in rows if q in _word_spans(n)],
+                 [n for n in rows if any(k.startswith(q) for k in _word_suffixes(n))]):
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            raise na_error(f"{what}: {query!r} fits {len(hits)} rows ({'; '.join(hits)}); "
+                           "give more of the name")
+    raise na_error(f"{what}: no {table[:-1]} named {query!r} in the built-in table"
+                   f"{_suggest(q, rows, table)}")
+
+
+def _suggest(q: str, rows: dict[str, dict], table: str) -> str:
+    """"; did you mean A, B or C?" with the rows whose names are closest to ``q``."""
+    import difflib
+
+    names = {_key(n): n for n in rows}
+    names.update({a: n for a, n in _aliases(table).items() if n in rows})
+    for n in rows:  # "H900" is near "h100", a word of "NVIDIA H100 SXM"
+        for k in _word_suffixes(n):
+            names.setdefault(k, n)
+    close = difflib.get_close_matches(q, list(names), n=12, cutoff=0.5)
+    picks = list(dict.fromkeys(names[k] for k in close))[:3]
+    if not picks:
+        return ""
+    listed = ", ".join(picks[:-1]) + (" or " if len(picks) > 1 else "") + picks[-1]
+    return f"; did you mean {listed}?"
 
 
 def field_value(row: dict, field: str, aliases: dict[str, str], row_name: str, what: str):

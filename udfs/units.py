@@ -12,6 +12,10 @@ Conventions
   ``"80 GiB"``, ``"16 GFLOP"``, ``"2000 tokens/s"``, ``"30 %"``.
 * A comma is accepted only as a thousands separator (``"3,350 GB/s"``); ``"3,35"`` is
   refused, because reading it either way could be silently wrong.
+* A count scale before a count unit multiplies: ``"1M tokens"``, ``"2k tokens/s"``,
+  ``"1.5B tokens/day"``, ``"3 billion tokens"`` (k thousand, M million, B billion,
+  T trillion, in either case: before "tokens" a letter can mean nothing else; "B" there is
+  never the byte).
 * Unit names are case-sensitive (``ms`` is not ``Ms``); a few spellings that are only
   ever meant one way in this field (``tflops``, ``gb/s``, ``gib``) are accepted in any
   case.
@@ -57,6 +61,15 @@ _WORD = re.compile(r"[A-Za-zµμ_]+")
 _THOUSANDS = re.compile(r"^\s*[+-]?\d{1,3}(,\d{3})+(\.\d*)?(?=\D|$)")
 
 
+# "1.5B tokens/day": a scale word between the number and a count unit
+_COUNT_SCALE = re.compile(
+    r"^(?P<num>\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*"
+    r"(?P<scale>k|m|mn|b|bn|t|thousand|million|billion|trillion)\s*(?=(?:tokens?|tok)\b)",
+    re.IGNORECASE)
+_SCALES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6,
+           "b": 1e9, "bn": 1e9, "billion": 1e9, "t": 1e12, "trillion": 1e12}
+
+
 def _normalise(text: str) -> str:
     s = text.strip().replace("%", " percent").replace("×", "*").replace("÷", "/")
     if "," in s:
@@ -64,6 +77,9 @@ def _normalise(text: str) -> str:
         if m is None or "," in s[m.end():]:
             raise ValueError("a comma is read only as a thousands separator (3,350 GB/s)")
         s = m.group(0).replace(",", "") + s[m.end():]
+    m = _COUNT_SCALE.match(s)
+    if m:
+        s = f"{float(m.group('num')) * _SCALES[m.group('scale').lower()]!r} {s[m.end():]}"
     return s
 
 
