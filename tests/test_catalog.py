@@ -129,8 +129,8 @@ def test_gpu_spec_reads_the_table():
     assert GPU_SPEC("H100 SXM", "vendor") == "NVIDIA"
     assert code(GPU_SPEC("A100", "memory")) == "#N/A"  # 40 GB or 80 GB: ambiguous
     assert "A100 40GB" in GPU_SPEC("A100", "memory").message
-    assert code(GPU_SPEC("H100 NVL", "bf16")) == "#N/A"  # left empty in the table
-    assert "no trustworthy source" in GPU_SPEC("H100 NVL", "bf16").message
+    assert code(GPU_SPEC("A10G", "bf16")) == "#N/A"  # left empty in the table
+    assert "no trustworthy source" in GPU_SPEC("A10G", "bf16").message
     assert code(GPU_SPEC("H900", "memory")) == "#N/A"
     assert code(GPU_SPEC("H100", "colour")) == "#N/A"
     assert code(GPU_SPEC(None, "memory")) == "#N/A"  # an empty cell

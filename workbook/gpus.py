@@ -69,7 +69,8 @@ def sheet_gpus(wb: Workbook) -> Sheet:
         price = prices.get(row["name"])
         s.put(f"L{r}", num(price["price_per_gpu_hour_usd"]) if price else None, "input",
               "money")
-        s.put(f"M{r}", f"{price['basis']} ({price['source']}, checked {price['checked']})"
+        s.put(f"M{r}", (f"{price['basis']} ({price['source']}, checked {price['checked']})"
+                        if price["source"] else f"{price['basis']}: enter your own")
               if price else "no price checked: enter your own", "wrap")
         s.put(f"N{r}", row["source_url"], "wrap")
         s.put(f"O{r}", row["notes"], "wrap")

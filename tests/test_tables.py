@@ -1,0 +1,124 @@
+"""The GPU and model tables against their sources: the figures the vendor pages print, the
+fixes of figures that were wrong, and the bookkeeping every row owes (a source, a price or
+the reason there is none)."""
+
+import csv
+from pathlib import Path
+
+import pytest
+from pytest import approx
+
+from udfs import GPU_SPEC, tables
+from udfs.errors import ExcelError
+
+ROOT = Path(__file__).resolve().parents[1]
+FLOPS = ("bf16_dense_TFLOPS", "fp16_dense_TFLOPS", "fp8_dense_TFLOPS", "int8_dense_TOPS",
+         "fp4_dense_TFLOPS")
+
+
+# --- figures as the vendors print them -------------------------------------------------------
+
+@pytest.mark.parametrize(("gpu", "field", "value"), [
+    # cloud.google.com/tpu/docs/v5p: "HBM2e capacity and bandwidth 95 GB, 2765 GBps"
+    ("TPU v5p", "memory_GB", 95), ("TPU v5p", "memory_bandwidth_TBps", 2.765),
+    ("TPU v5p", "bf16_dense_TFLOPS", 459),
+    # cloud.google.com/tpu/docs/v6e: 918 TFLOPs BF16, 1836 TOPs Int8, 32 GB, 1638 GBps
+    ("v6e", "memory_bandwidth_TBps", 1.638), ("v6e", "bf16_dense_TFLOPS", 918),
+    ("v6e", "int8_dense_TOPS", 1836), ("v6e", "memory_GB", 32),
+    # cloud.google.com/tpu/docs/v5e: 197 TFLOPs BF16, 393 TOPs Int8, 16 GB, 819 GBps
+    ("v5e", "memory_bandwidth_TBps", 0.819), ("v5e", "int8_dense_TOPS", 393),
+    # cloud.google.com/tpu/docs/tpu7x: BF16 2307, FP8 4614 TFLOPs; 192 GiB = 206.2 GB
+    ("TPU v7", "bf16_dense_TFLOPS", 2307), ("TPU v7", "fp8_dense_TFLOPS", 4614),
+    ("TPU v7", "memory_GB", round(192 * 2**30 / 1e9, 1)),
+    # NVIDIA H20 brief: FP8 296 TFLOPS dense (the table had 294), BF16 148, 400 W
+    ("H20", "fp8_dense_TFLOPS", 296), ("H20", "bf16_dense_TFLOPS", 148), ("H20", "tdp_W", 400),
+    # H100 datasheet, NVL column: 1,671 BF16 and 3,341 FP8 TFLOPS with sparsity -> half dense
+    ("H100 NVL", "bf16_dense_TFLOPS", 1671 / 2), ("H100 NVL", "fp8_dense_TFLOPS", 3341 / 2),
+    # AMD MI325X page: 1307.4 BF16 and 2614.9 FP8 TFLOPS dense, 1000 W
+    ("MI325X", "fp8_dense_TFLOPS", 2614.9), ("MI325X", "tdp_W", 1000),
+    # AMD MI355X page: 2.5 PF BF16, 5.0 PF FP8, 10 PF MXFP4 dense (2516.6 x 1, 2, 4)
+    ("MI355X", "bf16_dense_TFLOPS", 2516.6), ("MI355X", "fp8_dense_TFLOPS", 2 * 2516.6),
+    ("MI355X", "fp4_dense_TFLOPS", 4 * 2516.6),
+    # AWS Neuron docs, Trainium2: 1,299 FP8 and 667 BF16 TFLOPS dense, 96 GiB, 2.9 TB/s
+    ("Trainium2", "fp8_dense_TFLOPS", 1299), ("Trainium2", "bf16_dense_TFLOPS", 667),
+    ("Trainium2", "memory_GB", round(96 * 2**30 / 1e9, 1)),
+    ("Trainium2", "memory_bandwidth_TBps", 2.9),
+    # L40 datasheet: BF16 181.05 | 362.1* TFLOPS, FP8 362 | 724*, 864 GB/s, 300 W
+    ("L40", "bf16_dense_TFLOPS", 362.1 / 2), ("L40", "fp8_dense_TFLOPS", 362),
+    ("L40", "tdp_W", 300),
+    # A10 datasheet: BF16 125 | 250* TFLOPS, 600 GB/s, 150 W; T4: 65 FP16, 130 INT8, 70 W
+    ("A10", "bf16_dense_TFLOPS", 125), ("A10", "tdp_W", 150),
+    ("T4", "fp16_dense_TFLOPS", 65), ("T4", "int8_dense_TOPS", 130), ("T4", "tdp_W", 70),
+    # V100 datasheet (SXM2): 125 tensor TFLOPS, 900 GB/s, 300 W
+    ("V100", "fp16_dense_TFLOPS", 125), ("V100", "memory_bandwidth_TBps", 0.9),
+    # Ada whitepaper, RTX 4090: 1,008 GB/s, FP16/BF16 with FP32 accumulate 165.2 dense
+    ("RTX 4090", "memory_bandwidth_TBps", 1.008), ("RTX 4090", "bf16_dense_TFLOPS", 165.2),
+    # RTX 5090: 32 GB GDDR7, 1,792 GB/s, 575 W; RTX PRO 6000: 96 GB, 1,792 GB/s
+    ("RTX 5090", "memory_GB", 32), ("RTX 5090", "tdp_W", 575),
+    ("RTX PRO 6000", "memory_GB", 96), ("RTX PRO 6000", "memory_bandwidth_TBps", 1.792),
+    # GB300 NVL72 table / 72: FP4 1,080 PF dense -> 15 PF; 576 TB/s -> 8 TB/s
+    ("GB300", "fp4_dense_TFLOPS", 1080e3 / 72), ("GB300", "memory_bandwidth_TBps", 576 / 72),
+    # HGX B300 table / 8: FP4 108 PF dense -> 13.5 PF per GPU
+    ("B300", "fp4_dense_TFLOPS", 108e3 / 8),
+    # H800: the H100 SXM's compute and memory, NVLink 400 GB/s
+    ("H800", "bf16_dense_TFLOPS", 989.4), ("H800", "interconnect_GBps", 400),
+])
+def test_vendor_figures(gpu, field, value):
+    assert GPU_SPEC(gpu, field) == approx(value, rel=1e-4)
+
+
+@pytest.mark.parametrize(("gpu", "field"), [
+    ("T4", "bf16"), ("T4", "fp8"), ("V100", "bf16"),  # no BF16 before Ampere, no FP8
+    ("A10", "fp8"),                                      # no FP8 on Ampere
+    ("A10G", "bf16"),                                    # no NVIDIA datasheet for the A10G
+    ("RTX PRO 6000", "bf16"),                            # only sparse FP4 'AI TOPS' printed
+])
+def test_unpublished_figures_stay_empty(gpu, field):
+    r = GPU_SPEC(gpu, field)
+    assert isinstance(r, ExcelError) and r.code == "#N/A"
+
+
+def test_where_sources_disagree_the_notes_say_which_was_chosen():
+    b200 = tables.gpus()["NVIDIA B200 (HGX)"]
+    assert "CONFLICT" in b200["notes"] and "8.0 chosen" in b200["notes"]
+    b300 = tables.gpus()["NVIDIA B300 (HGX)"]
+    assert "CONFLICT" in b300["notes"] and "13.5 chosen" in b300["notes"]
+
+
+# --- bookkeeping every row owes ------------------------------------------------------------
+
+def test_every_row_cites_a_source():
+    for table in (tables.gpus(), tables.models()):
+        for name, row in table.items():
+            assert row["source_url"].strip(), name
+            assert "shared" not in row["source_url"], name
+
+
+def test_dense_figures_are_consistent():
+    for name, g in tables.gpus().items():
+        assert float(g["memory_GB"]) > 0 and float(g["memory_bandwidth_TBps"]) > 0, name
+        f = {k: float(g[k]) for k in FLOPS if g[k]}
+        assert all(v > 0 for v in f.values()), name
+        # lower precision never runs slower than BF16 on the same tensor cores
+        if "fp8_dense_TFLOPS" in f and "bf16_dense_TFLOPS" in f:
+            assert f["fp8_dense_TFLOPS"] >= f["bf16_dense_TFLOPS"], name
+        if "fp4_dense_TFLOPS" in f and "fp8_dense_TFLOPS" in f:
+            assert f["fp4_dense_TFLOPS"] >= f["fp8_dense_TFLOPS"], name
+
+
+def test_every_gpu_has_a_price_or_says_why_not():
+    prices = {r["name"]: r for r in csv.DictReader(
+        open(ROOT / "workbook" / "data" / "gpu_prices.csv", encoding="utf-8"))}
+    assert set(prices) == set(tables.gpus())
+    for name, p in prices.items():
+        if p["price_per_gpu_hour_usd"]:
+            assert 0 < float(p["price_per_gpu_hour_usd"]) < 100, name
+            assert p["source"].startswith("https://") and p["checked"], name
+        else:
+            assert p["basis"].startswith("No "), name  # the reason there is none
+
+
+@pytest.mark.parametrize("gpu", ["RTX 4090", "RTX 5090", "RTX PRO 6000", "L40", "A10", "T4",
+                                 "V100", "H800", "GB300", "Trainium2", "TPU v7"])
+def test_todays_accelerators_are_present(gpu):
+    assert isinstance(GPU_SPEC(gpu, "memory_GB"), float)
