@@ -203,18 +203,20 @@ def bench_calc(rep: Report, repeat=3):
                 "≤ 500 MB", max(peaks) <= 500, None, "max resident set size of the process")
 
 
-def main(argv=None) -> int:
-    import argparse
+def add_arguments(p) -> None:
+    """The options of ``napkin bench`` (also used by the ``napkin`` command's parser)."""
+    p.add_argument("--json", action="store_true",
+                   help="print the figures as JSON instead of a table")
+    p.add_argument("--only", choices=list(PARTS), action="append", metavar="PART",
+                   help=f"run only this part ({', '.join(PARTS)}); repeat for more "
+                        "(default: all)")
 
-    p = argparse.ArgumentParser(prog="napkin bench", description=__doc__.split("\n\n")[0])
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--only", choices=["scalar", "range", "startup", "calc"], action="append")
-    args = p.parse_args(argv)
+
+def run(args) -> int:
+    """Run the parts ``args.only`` (all by default); exit status 3 when a target is missed."""
     rep = Report()
-    parts = {"scalar": bench_scalar, "range": bench_range, "startup": bench_startup,
-             "calc": bench_calc}
-    for name in args.only or parts:
-        parts[name](rep)
+    for name in args.only or PARTS:
+        PARTS[name](rep)
     if args.json:
         json.dump({"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
                    "figures": rep.rows}, sys.stdout, indent=1, default=float)
@@ -224,6 +226,18 @@ def main(argv=None) -> int:
               "medians of repeats, noise = spread of the repeats")
         rep.print()
     return 0 if all(r["ok"] is not False for r in rep.rows) else 3
+
+
+PARTS = {"scalar": bench_scalar, "range": bench_range, "startup": bench_startup,
+         "calc": bench_calc}
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="napkin bench", description=__doc__.split("\n\n")[0])
+    add_arguments(p)
+    return run(p.parse_args(argv))
 
 
 if __name__ == "__main__":

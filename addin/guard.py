@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import zlib
 from pathlib import Path
 from zipfile import BadZipFile, LargeZipFile, ZipFile
@@ -54,9 +55,12 @@ def check_package(path) -> None:
     """Raise WorkbookError unless ``path`` looks like an .xlsx napkin can safely read."""
     path = Path(path)
     try:
-        size = path.stat().st_size
+        st = path.stat()
     except OSError as e:
         raise WorkbookError(f"cannot read {path}: {e.strerror}") from None
+    if not stat.S_ISREG(st.st_mode):  # a FIFO would block, a device never end
+        raise WorkbookError(f"{path} is not a regular file: give the path of a workbook")
+    size = st.st_size
     if size > MAX_FILE_BYTES:
         raise WorkbookError(f"{path.name} is {size / 2**20:.0f} MB; napkin reads workbooks "
                             f"up to {MAX_FILE_BYTES // 2**20} MB")

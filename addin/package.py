@@ -10,6 +10,7 @@ charts, images, VBA and add-in parts.
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import shutil
@@ -31,11 +32,23 @@ def rewrite(zf: ZipFile, src: Path, dst: Path, replace: dict[str, bytes] | None 
     replace, add = replace or {}, add or {}
     same = same_file(src, dst)
     if same and not in_place:
-        raise ValueError(f"refusing to overwrite the source workbook {src} (pass in_place=True)")
-    dst.parent.mkdir(parents=True, exist_ok=True)
+        raise ValueError(f"{dst} is the source workbook itself; write over it only in place "
+                         "(napkin's --in-place)")
+    shown = dst
+    dst = Path(os.path.realpath(dst))  # a symbolic link: write its target, keep the link
+    if dst.exists() and not dst.is_file():
+        folder = dst.is_dir()
+        raise OSError(errno.EISDIR if folder else errno.EINVAL,
+                      "Is a folder" if folder else "Not a regular file", str(shown))
+    if same:
+        src = dst
+    dst.parent.mkdir(parents=True, exist_ok=True)  # the CLI refuses a missing folder first
     # not mkstemp: its 0600 mode would stick to dst; "x" = created here, by us only
     tmp = dst.parent / f".{dst.name}.{secrets.token_hex(6)}.tmp"
-    fh = open(tmp, "xb")
+    try:
+        fh = open(tmp, "xb")
+    except OSError as e:  # name the file asked for, not the temporary one
+        raise OSError(e.errno, e.strerror, str(shown)) from None
     try:
         with fh:
             with ZipFile(fh, "w", ZIP_DEFLATED) as out:
@@ -61,9 +74,12 @@ def rewrite(zf: ZipFile, src: Path, dst: Path, replace: dict[str, bytes] | None 
             if backup:
                 shutil.copy2(src, src.with_name(src.name + ".bak"))
         os.replace(tmp, dst)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, OSError) and e.filename and str(tmp) in (str(e.filename),
+                                                                  str(e.filename2)):
+            raise OSError(e.errno, e.strerror, str(shown)) from None
         raise

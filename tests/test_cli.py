@@ -1,15 +1,310 @@
-"""The README's main job: napkin calc on the template, key results printed."""
+"""The ``napkin`` command as a user meets it: every subcommand's options, each mistake
+answered by one sentence naming the file or argument and the fix, the documented exit
+status (0 done, 1 file problem, 2 misuse), and nothing written but the named output (a
+listing of the folder before and after each run)."""
 
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
 
+import openpyxl
+import pytest
+
+from addin import cli
+
 TEMPLATE = Path(__file__).resolve().parent.parent / "workbook" / "napkin.xlsx"
+LEAKS = ("Errno", "PosixPath", ".tmp", "in_place", "Traceback", "('", "KeyError",
+         "AttributeError", "TypeError", "pass in_place")
 
 
 def napkin(*args):
     return subprocess.run([sys.executable, "-m", "addin.cli", *map(str, args)],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, timeout=120)
+
+
+def workbook(path, formulas=("=RIDGE(989,3.35)", "=B1*2")):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Sizing"
+    for i, f in enumerate(formulas, start=1):
+        ws.cell(i, 1, f"row {i}")
+        ws.cell(i, 2, f)
+    wb.save(path)
+    return path
+
+
+@pytest.fixture
+def d(tmp_path):
+    """A folder as users have them: a workbook, a folder, a FIFO and links."""
+    workbook(tmp_path / "book.xlsx")
+    workbook(tmp_path / "other.xlsx", ["=1+1"])
+    (tmp_path / "folder.xlsx").mkdir()
+    os.mkfifo(tmp_path / "pipe.xlsx")
+    (tmp_path / "link.xlsx").symlink_to("book.xlsx")
+    (tmp_path / "dangling.xlsx").symlink_to("gone.xlsx")
+    (tmp_path / "dev.xlsx").symlink_to("/dev/null")
+    return tmp_path
+
+
+def listing(root: Path) -> dict:
+    """Every entry under root (links not followed): kind, size, mtime, link target."""
+    out = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            p = Path(dirpath, name)
+            st = p.lstat()
+            out[str(p.relative_to(root))] = (stat.S_IFMT(st.st_mode), st.st_size,
+                                             st.st_mtime_ns,
+                                             os.readlink(p) if p.is_symlink() else None)
+    return out
+
+
+def run(d, monkeypatch, capsys, argv):
+    monkeypatch.chdir(d)
+    rc = cli.main([a.format(d=d) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def one_sentence(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    for leak in LEAKS:
+        assert leak not in lines[0], lines[0]
+    return lines[0]
+
+
+# (argv, exit status, words the one line of stderr must contain)
+REFUSED = {
+    "device": (["calc", "book.xlsx", "-o", "/dev/null"], 1, ["/dev/null is a device"]),
+    "link to a device": (["calc", "book.xlsx", "-o", "dev.xlsx"], 1, ["dev.xlsx is a device"]),
+    "fifo out": (["calc", "book.xlsx", "-o", "pipe.xlsx"], 1, ["pipe.xlsx is a named pipe"]),
+    "folder out": (["calc", "book.xlsx", "-o", "folder.xlsx"], 1,
+                   ["folder.xlsx is a folder", "folder.xlsx/out.xlsx"]),
+    "missing folder": (["calc", "book.xlsx", "-o", "missing/dir/out.xlsx"], 1,
+                       ["the folder missing/dir does not exist", "mkdir -p"]),
+    "csv suffix": (["calc", "book.xlsx", "-o", "out.csv"], 2,
+                   ["out.csv", ".xlsx or .xlsm", "-o out.xlsx"]),
+    "xlsm from xlsx": (["calc", "book.xlsx", "-o", "out.xlsm"], 2,
+                       ["own suffix", "-o out.xlsx"]),
+    "no sheet": (["calc", "book.xlsx", "-o", "out.xlsx", "--show", "NoSheet!A1:B2"], 2,
+                 ["--show NoSheet!A1:B2", "no sheet named NoSheet", "Sizing"]),
+    "near sheet": (["calc", "book.xlsx", "-o", "out.xlsx", "--show", "Sizng!A1"], 2,
+                   ["did you mean Sizing?"]),
+    "no range": (["calc", "book.xlsx", "-o", "out.xlsx", "--show", "Sizing!ZZ"], 2,
+                 ["--show Sizing!ZZ", "Sizing!A4:B9"]),
+    "huge range": (["calc", "book.xlsx", "-o", "out.xlsx", "--show", "Sizing!A1:Z100000"], 2,
+                   ["2,600,000 cells", "--json"]),
+    "neither": (["calc", "book.xlsx"], 2, ["give either -o OUT.xlsx or --in-place"]),
+    "both": (["calc", "book.xlsx", "-o", "out.xlsx", "--in-place"], 2, ["not both"]),
+    "onto itself": (["calc", "book.xlsx", "-o", "book.xlsx"], 2, ["IN itself", "--in-place"]),
+    "onto itself by a link": (["calc", "book.xlsx", "-o", "link.xlsx"], 2, ["--in-place"]),
+    "missing in": (["calc", "nothere.xlsx", "-o", "out.xlsx"], 1,
+                   ["nothere.xlsx does not exist"]),
+    "misspelt in": (["calc", "bok.xlsx", "-o", "out.xlsx"], 1, ["did you mean book.xlsx?"]),
+    "folder in": (["calc", "folder.xlsx", "-o", "out.xlsx"], 1, ["folder.xlsx is a folder"]),
+    "fifo in": (["calc", "pipe.xlsx", "-o", "out.xlsx"], 1, ["pipe.xlsx is a named pipe"]),
+    "device in": (["calc", "/dev/zero", "-o", "out.xlsx"], 1, ["/dev/zero is a device"]),
+    "dangling in": (["calc", "dangling.xlsx", "-o", "out.xlsx"], 1,
+                    ["symbolic link to gone.xlsx, which does not exist"]),
+    "dangling out": (["calc", "book.xlsx", "-o", "dangling.xlsx"], 1,
+                     ["symbolic link", "does not exist"]),
+    "freeze to a folder": (["freeze", "book.xlsx", "-o", "folder.xlsx"], 1, ["is a folder"]),
+    "freeze neither": (["freeze", "book.xlsx"], 2, ["napkin freeze book.xlsx -o OUT.xlsx"]),
+    "unfreeze unfrozen": (["unfreeze", "book.xlsx", "-o", "out.xlsx"], 1,
+                          ["no formulas frozen by napkin"]),
+    "unfreeze to a fifo": (["unfreeze", "book.xlsx", "-o", "pipe.xlsx"], 1, ["named pipe"]),
+    "template csv": (["template", "-o", "t.csv"], 2, ["t.csv", "-o t.xlsx"]),
+    "template folder": (["template", "-o", "folder.xlsx"], 1, ["is a folder"]),
+    "template missing folder": (["template", "-o", "no/t.xlsx"], 1, ["the folder no"]),
+    "lite onto a file": (["lite", "-o", "book.xlsx"], 1, ["not a folder"]),
+    "lite missing parent": (["lite", "-o", "no/bundle"], 1, ["the folder no does not exist"]),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_refused_with_a_sentence_and_nothing_written(case, d, monkeypatch, capsys):
+    argv, code, words = REFUSED[case]
+    before, null = listing(d), os.stat("/dev/null")
+    rc, out, err = run(d, monkeypatch, capsys, argv)
+    line = one_sentence(err)
+    assert rc == code, (rc, line)
+    assert line.startswith(f"napkin {argv[0]}: ")
+    for w in words:
+        assert w in line, (w, line)
+    assert listing(d) == before  # not even a temporary file
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and os.stat("/dev/null").st_ino == null.st_ino
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere: no permission to lack")
+def test_unwritable_folder(d, monkeypatch, capsys):
+    locked = d / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        rc, _, err = run(d, monkeypatch, capsys, ["calc", "book.xlsx", "-o", "locked/o.xlsx"])
+        assert rc == 1 and "permission denied" in one_sentence(err)
+        assert list(locked.iterdir()) == []
+    finally:
+        locked.chmod(0o700)
+
+
+def test_calc_writes_only_out(d, monkeypatch, capsys):
+    before = listing(d)
+    rc, out, err = run(d, monkeypatch, capsys,
+                       ["calc", "book.xlsx", "-o", "out.xlsx", "--show", "Sizing!A1:B2"])
+    assert rc == 0, err
+    after = listing(d)
+    assert set(after) - set(before) == {"out.xlsx"}
+    assert {k: v for k, v in after.items() if k != "out.xlsx"} == before
+    # RIDGE(989, 3.35) = 989 / 3.35 = 295.224 FLOP/byte (hand calculation), twice 590.448
+    assert "Sizing!A1:B2\n  row 1\t295.224\n  row 2\t590.448\n" in out
+    assert "computed 2 formulas: book.xlsx -> out.xlsx" in out
+
+
+def test_quiet_prints_nothing(d, monkeypatch, capsys):
+    rc, out, err = run(d, monkeypatch, capsys, ["calc", "book.xlsx", "-o", "out.xlsx", "-q"])
+    assert (rc, out, err) == (0, "", "")
+
+
+def test_json(d, monkeypatch, capsys):
+    import json
+
+    rc, out, _ = run(d, monkeypatch, capsys, ["calc", "book.xlsx", "-o", "o.xlsx", "--json"])
+    assert rc == 0
+    got = json.loads(out)
+    assert got["Sizing!B1"] == pytest.approx(989 / 3.35)  # RIDGE = peak / bandwidth
+
+
+def test_in_place_on_a_link_computes_the_target_and_keeps_the_link(d, monkeypatch, capsys):
+    rc, out, err = run(d, monkeypatch, capsys, ["calc", "link.xlsx", "--in-place"])
+    assert rc == 0, err
+    assert (d / "link.xlsx").is_symlink() and os.readlink(d / "link.xlsx") == "book.xlsx"
+    assert (d / "book.xlsx.bak").is_file() and not (d / "link.xlsx.bak").exists()
+    wb = openpyxl.load_workbook(d / "book.xlsx", data_only=True)
+    assert wb["Sizing"]["B1"].value == pytest.approx(989 / 3.35)
+
+
+def test_out_through_a_link_writes_the_target(d, monkeypatch, capsys):
+    (d / "out-link.xlsx").symlink_to("other.xlsx")
+    rc, _, err = run(d, monkeypatch, capsys, ["calc", "book.xlsx", "-o", "out-link.xlsx"])
+    assert rc == 0, err
+    assert (d / "out-link.xlsx").is_symlink()
+    wb = openpyxl.load_workbook(d / "other.xlsx", data_only=True)
+    assert wb["Sizing"]["B2"].value == pytest.approx(2 * 989 / 3.35)
+
+
+def test_freeze_and_unfreeze_in_place(d, monkeypatch, capsys):
+    rc, out, err = run(d, monkeypatch, capsys, ["freeze", "book.xlsx", "--in-place"])
+    assert rc == 0, err
+    assert "froze 1 cells" in out and (d / "book.xlsx.bak").is_file()
+    rc, out, err = run(d, monkeypatch, capsys, ["unfreeze", "book.xlsx", "-o", "back.xlsx"])
+    assert rc == 0, err
+    assert "restored 1 formulas" in out
+    ws = openpyxl.load_workbook(d / "back.xlsx")["Sizing"]
+    assert ws["B1"].value == "=RIDGE(989,3.35)"
+
+
+def test_template_and_lite_write_only_their_output(d, monkeypatch, capsys):
+    before = listing(d)
+    rc, out, err = run(d, monkeypatch, capsys, ["template", "-o", "t.xlsx"])
+    assert rc == 0 and out == "wrote t.xlsx\n", err
+    rc, out, err = run(d, monkeypatch, capsys, ["lite", "-o", "bundle"])
+    assert rc == 0, err
+    new = set(listing(d)) - set(before)
+    assert new == {"t.xlsx", "bundle", "bundle/main.py", "bundle/requirements.txt"}
+
+
+# --------------------------------------------------------------------------- eval
+
+
+def test_eval_suggests_the_function_meant(d, monkeypatch, capsys):
+    rc, out, err = run(d, monkeypatch, capsys, ["eval", "=RIDG(1,2)"])
+    assert rc == 2
+    assert out == "#NAME? RIDG is not a function (neither Excel's nor napkin's): " \
+                  "did you mean RIDGE?\n"
+
+
+@pytest.mark.parametrize("formula, words", [
+    ("=RIDGE(989；3.35)", ["'；' (fullwidth semicolon)", "=RIDGE(989,3.35)"]),
+    ("=RIDGE((989,3.35)", ["parentheses do not match (2 opened, 1 closed)"]),
+    ('=WEIGHT_GB("70B,"FP8")', ["not closed"]),
+])
+def test_eval_formula_that_does_not_parse(formula, words, d, monkeypatch, capsys):
+    rc, out, err = run(d, monkeypatch, capsys, ["eval", formula, "=1+1"])
+    assert rc == 2 and out == "2\n"  # the other formula is still evaluated
+    line = one_sentence(err)
+    assert line.startswith(f"napkin eval: cannot read the formula {formula}: ")
+    for w in words:
+        assert w in line
+
+
+def test_eval_results_exit_0_even_for_error_values(d, monkeypatch, capsys):
+    rc, out, _ = run(d, monkeypatch, capsys, ["eval", "=RIDGE(989,0)", "=RIDGE(989,3.35)*2"])
+    assert rc == 0
+    first, second = out.splitlines()
+    assert first.startswith("#NUM! ")
+    assert float(second) == pytest.approx(2 * 989 / 3.35)
+
+
+# --------------------------------------------------------------------------- options, help
+
+
+@pytest.mark.parametrize("argv", [["frobnicate"], ["calc", "--frob", "book.xlsx"],
+                                  ["bench", "--only", "nothing"], ["eval"], ["addin"]])
+def test_bad_options_exit_2(argv, d, monkeypatch, capsys):
+    monkeypatch.chdir(d)
+    with pytest.raises(SystemExit) as e:
+        cli.main(argv)
+    assert e.value.code == 2
+    assert "usage: napkin" in capsys.readouterr().err
+
+
+def test_every_subcommand_option_parses():
+    p = cli.parser()
+    a = p.parse_args(["calc", "in.xlsx", "-o", "o.xlsx", "--json", "--lenient", "-q",
+                      "--show", "S!A1", "--show", "S!B2:C3"])
+    assert (a.input, a.output, a.json, a.lenient, a.quiet, a.show) == \
+        ("in.xlsx", "o.xlsx", True, True, True, ["S!A1", "S!B2:C3"])
+    a = p.parse_args(["calc", "in.xlsx", "--in-place", "--quiet"])
+    assert a.in_place and a.output is None
+    for cmd in ("freeze", "unfreeze"):
+        a = p.parse_args([cmd, "in.xlsx", "--output", "o.xlsx"])
+        assert (a.command, a.output, a.in_place) == (cmd, "o.xlsx", False)
+    assert p.parse_args(["template"]).output == "napkin.xlsx"
+    assert p.parse_args(["lite"]).output == "napkin-lite"
+    assert p.parse_args(["addin", "install", "--dry-run"]).dry_run
+    a = p.parse_args(["bench", "--json", "--only", "range", "--only", "calc"])
+    assert a.json and a.only == ["range", "calc"]
+    assert p.parse_args(["eval", "=1", "2"]).formulas == ["=1", "2"]
+
+
+def test_help_is_written_for_users():
+    r = napkin("--help")
+    assert r.returncode == 0
+    assert r.stdout.startswith("usage: napkin")
+    assert cli.SUMMARY.split(":")[1].split()[0] in r.stdout
+    for cmd in ("eval", "calc", "freeze", "unfreeze", "template", "lite", "addin", "bench"):
+        assert cmd in r.stdout
+    assert "exit status:" in r.stdout and "3  napkin bench" in r.stdout
+    texts = [r.stdout]
+    for cmd in ("eval", "calc", "freeze", "unfreeze", "template", "lite", "bench"):
+        h = napkin(cmd, "--help")
+        assert h.returncode == 0, h.stderr
+        texts.append(h.stdout)
+    calc, template, lite, bench = texts[2], texts[5], texts[6], texts[7]
+    assert "-o OUT.xlsx, --output OUT.xlsx" in calc and "IN is never changed" in calc
+    assert "default: napkin.xlsx" in template and "default: napkin-lite" in lite
+    assert "--json" in bench and "Exit status 3" in bench
+    for text in texts:
+        assert "issue" not in text.lower() and "``" not in text and ":func:" not in text
+
+
+def test_misuse_exits_2_from_a_shell(tmp_path):
+    assert napkin("calc", TEMPLATE).returncode == 2  # neither -o nor --in-place
+    assert napkin("frobnicate").returncode == 2
 
 
 def test_main_job_prints_the_key_results(tmp_path):
@@ -26,8 +321,3 @@ def test_main_job_prints_the_key_results(tmp_path):
     # 70.6 GB / 3.35 TB/s = 21.07 ms (reference doc §2: 70 GB gives ~21 ms)
     assert "  Decode floor: weights only, batch 1, one GPU\t21.0746 ms/token" in lines
     assert out.exists() and TEMPLATE.exists()
-
-
-def test_misuse_exits_2(tmp_path):
-    assert napkin("calc", TEMPLATE).returncode == 2  # neither -o nor --in-place
-    assert napkin("frobnicate").returncode == 2
