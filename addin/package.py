@@ -79,7 +79,7 @@ def rewrite(zf: ZipFile, src: Path, dst: Path, replace: dict[str, bytes] | None 
             os.unlink(tmp)
         except OSError:
             pass
-        if isinstance(e, OSError) and e.filename and str(tmp) in (str(e.filename),
-                                                                  str(e.filename2)):
+        if isinstance(e, OSError) and (e.filename is None or str(tmp) in (
+                str(e.filename), str(e.filename2))):  # say OUT, not the temporary name
             raise OSError(e.errno, e.strerror, str(shown)) from None
         raise

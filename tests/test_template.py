@@ -147,6 +147,7 @@ def test_build_is_deterministic(tmp, built):
 
 def test_cli_template_writes_the_workbook(tmp):
     out = tmp / "cli" / "napkin.xlsx"
+    out.parent.mkdir()  # napkin refuses to create missing folders
     proc = subprocess.run([sys.executable, "-m", "addin.cli", "template", "-o", str(out)],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
