@@ -19,6 +19,7 @@ Which registry is in force, and the messages of the cell being computed, are per
 
 from __future__ import annotations
 
+import inspect
 import math
 import threading
 from collections.abc import Callable, Mapping
@@ -89,11 +90,46 @@ def _make_wrapper(name: str):
         except ExcelError as ex:
             res = ex
         except Exception as ex:  # a catalog function should not raise; be safe anyway
-            res = ExcelError("#VALUE!", f"{name}: {type(ex).__name__}: {ex}")
+            res = ExcelError("#VALUE!", arity_message(name, func, len(py))
+                             or f"{name}: {type(ex).__name__}: {ex}")
         return _from_py_result(res)
 
     udf.__name__ = name
     return udf
+
+
+def arity_message(name: str, func, given: int) -> str | None:
+    """Too few or too many arguments, said as Excel's Insert Function dialog shows the
+    function (optional arguments in brackets); None when the count is right."""
+    try:
+        sig = inspect.signature(func)
+    except (TypeError, ValueError):
+        return None
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    params = [p for p in sig.parameters.values() if p.kind in kinds]
+    more = any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in sig.parameters.values())
+    required = [p.name for p in params if p.default is inspect.Parameter.empty]
+    shown = [p.name if p.default is inspect.Parameter.empty else f"[{p.name}]" for p in params]
+    usage = f"{name}({', '.join(shown + (['...'] if more else []))})"
+    if given < len(required):
+        missing = required[given:]
+        verb = "is" if len(missing) == 1 else "are"
+        return f"{name} has too few arguments: {', '.join(missing)} {verb} missing; " \
+               f"the function is {usage}"
+    if given > len(params) and not more:
+        return f"{name} has too many arguments ({given} given, at most {len(params)}); " \
+               f"the function is {usage}"
+    return None
+
+
+def suggest(name: str, registry) -> str | None:
+    """The function most like ``name`` (ours first, then Excel's), or None."""
+    import difflib
+
+    key = name.upper()
+    near = difflib.get_close_matches(key, sorted(registry), n=1, cutoff=0.6) or \
+        difflib.get_close_matches(key, sorted(fx.function_names()), n=1, cutoff=0.75)
+    return near[0] if near else None
 
 
 def _message_for(code: str) -> str:

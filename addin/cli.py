@@ -223,25 +223,23 @@ def _written(src: Path, dst: Path, in_place: bool) -> str:
 # --------------------------------------------------------------------------- eval
 
 
-_CALL = re.compile(r"([A-Za-z_][\w.]*)\s*\(")
 _STRING = re.compile(r'"(?:[^"]|"")*"')
 
 
 def _unknown_functions(formula: str) -> list[str]:
     """Sentences for the functions of ``formula`` that neither Excel nor napkin has."""
-    from . import engine
+    from . import calls, fx
+    from .formula_text import called_functions
 
-    known = set(engine._fx().get_functions()) | set(engine._registry(None))
-    ours = sorted(engine._registry(None))
+    registry = calls.registry(None)
+    known = fx.function_names() | set(registry)
     out = []
-    for name in _CALL.findall(_STRING.sub('""', formula)):
+    for name in called_functions(formula):
         key = name.upper().removeprefix("_XLFN.")
         if key in known or f"_XLFN.{key}" in known:
             continue
-        near = (difflib.get_close_matches(key, ours, n=1, cutoff=0.6)
-                or difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.75))
-        hint = f": did you mean {near[0]}?" if near else \
-            " (see the function list with: napkin eval --help)"
+        near = calls.suggest(key, registry)
+        hint = f": did you mean {near}?" if near else ": check its spelling"
         out.append(f"{name} is not a function (neither Excel's nor napkin's){hint}")
     return out
 
@@ -367,13 +365,13 @@ def _show(path, shows) -> None:
     a line, as a reader sees them (values, not formulas)."""
     import openpyxl
 
-    from .engine import _quote_sheet
+    from .formula_text import quote_sheet
 
     wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
     try:
         for sheet, text, (r1, c1, r2, c2) in shows:
             ws = wb[sheet]
-            label = sheet if re.fullmatch(r"[A-Za-z_][\w.]*", sheet) else _quote_sheet(sheet)
+            label = sheet if re.fullmatch(r"[A-Za-z_][\w.]*", sheet) else quote_sheet(sheet)
             print(f"{label}!{text}")
             for row in ws.iter_rows(min_row=r1, max_row=r2, min_col=c1, max_col=c2):
                 values = [getattr(c, "value", None) for c in row]

@@ -103,9 +103,11 @@ def _refuse_unknown_functions(wb: Workbook, registry) -> None:
             key = name.upper()
             if key not in known and f"_XLFN.{key}" not in known and \
                     key.removeprefix("_XLFN.") not in known:
+                near = calls.suggest(name, registry)
+                hint = f"; did you mean {near}?" if near else ""
                 raise guard.WorkbookError(
                     f"unknown function {name}() in {node.label}: neither Excel's (as far as "
-                    "the formulas package implements them) nor napkin's")
+                    f"the formulas package implements them) nor napkin's{hint}")
 
 
 def calc_workbook(
@@ -140,7 +142,8 @@ def calc_workbook(
     src, dst = Path(src), Path(dst)
     guard.check_package(src)
     if package.same_file(src, dst) and not in_place:
-        raise ValueError(f"refusing to overwrite the source workbook {src} (pass in_place=True)")
+        raise ValueError(f"{dst} is the source workbook itself; write over it only in place "
+                         "(napkin's --in-place)")
     reg = calls.registry(functions)
     calls.ensure_registered(reg)
     with ZipFile(src) as zf:

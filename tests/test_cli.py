@@ -339,3 +339,22 @@ def test_main_job_prints_the_key_results(tmp_path):
     # 70.6 GB / 3.35 TB/s = 21.07 ms (reference doc §2: 70 GB gives ~21 ms)
     assert "  Decode floor: weights only, batch 1, one GPU\t21.0746 ms/token" in lines
     assert out.exists() and TEMPLATE.exists()
+
+
+@pytest.mark.parametrize("formula, line", [
+    ("=RIDGE(989)", "#VALUE! RIDGE has too few arguments: bandwidth is missing; the function "
+                    "is RIDGE(peak_flops, bandwidth, [efficiency])"),
+    ("=RIDGE(989,3.35,1,2)", "#VALUE! RIDGE has too many arguments (4 given, at most 3); the "
+                             "function is RIDGE(peak_flops, bandwidth, [efficiency])"),
+])
+def test_eval_names_the_missing_arguments(formula, line, d, monkeypatch, capsys):
+    rc, out, _ = run(d, monkeypatch, capsys, ["eval", formula])
+    assert (rc, out) == (0, line + "\n")
+
+
+def test_calc_suggests_the_function_meant(d, monkeypatch, capsys):
+    workbook(d / "typo.xlsx", ["=RIGDE(989,3.35)"])
+    rc, _, err = run(d, monkeypatch, capsys, ["calc", "typo.xlsx", "-o", "out.xlsx"])
+    assert rc == 1
+    assert "unknown function RIGDE() in Sizing!B1" in one_sentence(err)
+    assert "did you mean RIDGE?" in err and not (d / "out.xlsx").exists()
