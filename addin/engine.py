@@ -142,8 +142,7 @@ def calc_workbook(
     src, dst = Path(src), Path(dst)
     guard.check_package(src)
     if package.same_file(src, dst) and not in_place:
-        raise ValueError(f"{dst} is the source workbook itself; write over it only in place "
-                         "(napkin's --in-place)")
+        raise ValueError(f"refusing to overwrite the source workbook {src} (pass in_place=True)")
     reg = calls.registry(functions)
     calls.ensure_registered(reg)
     with ZipFile(src) as zf:

@@ -32,8 +32,7 @@ def rewrite(zf: ZipFile, src: Path, dst: Path, replace: dict[str, bytes] | None 
     replace, add = replace or {}, add or {}
     same = same_file(src, dst)
     if same and not in_place:
-        raise ValueError(f"{dst} is the source workbook itself; write over it only in place "
-                         "(napkin's --in-place)")
+        raise ValueError(f"refusing to overwrite the source workbook {src} (pass in_place=True)")
     shown = dst
     dst = Path(os.path.realpath(dst))  # a symbolic link: write its target, keep the link
     if dst.exists() and not dst.is_file():
