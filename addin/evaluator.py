@@ -222,12 +222,17 @@ class Evaluation:
                     arr[r - r1, c - c1] = v
         return arr
 
-    def run(self) -> None:
+    def plan(self) -> list[Node]:
+        """Compile every formula and find its inputs; the nodes in evaluation order
+        (defined names first, so that unused ones are computed too)."""
         names = list(self.wb.name_nodes.values())
         for node in names + self.wb.nodes:
             self._prepare(node)
-        # names first so that unused ones are computed too
         order, self.cyclic = self._order(names + self.wb.nodes)
+        return order
+
+    def run(self) -> None:
+        order = self.plan()
         calls.STATE.registry = self.registry
         try:
             for node in order:
