@@ -8,8 +8,7 @@ while busy; u: share of paid hours that are busy (utilization).
 
 from __future__ import annotations
 
-SECONDS_PER_HOUR = 3600.0
-TOKENS_PER_MILLION = 1e6
+from .constants import SECONDS_PER_HOUR, TOKENS_PER_MILLION
 
 
 def cost_per_mtok(gpu_hourly_cost, tokens_per_second, gpus=1.0, utilization=1.0):

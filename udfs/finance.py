@@ -8,11 +8,15 @@ energy price per kWh; token rates in tokens/s; times in ms.
 
 from __future__ import annotations
 
+from .constants import (
+    HOURS_PER_MONTH,
+    HOURS_PER_YEAR,
+    SECONDS_PER_DAY,
+    SECONDS_PER_HOUR,
+    TOKENS_PER_MILLION,
+    WATTS_PER_KW,
+)
 from .xp import ceil, maximum, round_sig, where
-
-HOURS_PER_YEAR = 365.25 * 24  # 8,766
-HOURS_PER_MONTH = HOURS_PER_YEAR / 12  # 730.5
-SECONDS_PER_DAY = 86_400.0
 
 
 # Calibration ----------------------------------------------------------------------------
@@ -58,8 +62,14 @@ def input_cost_per_mtok(gpu_hourly_cost, params, peak_tflops, efficiency_=1.0,
     Hand check: 2.00/h, 8.03e9 params, 989 TFLOPS, e = 1, u = 1: 2/3600 × 1.624e-5 s ×
     1e6 = 0.009021 per million input tokens.
     """
-    seconds_per_token = 2 * params / (peak_tflops * 1e12 * efficiency_)
-    return gpu_hourly_cost / 3600 * seconds_per_token * 1e6 / utilization
+    seconds_per_token = seconds_per_input_token(params, peak_tflops, efficiency_)
+    return (gpu_hourly_cost / SECONDS_PER_HOUR * seconds_per_token * TOKENS_PER_MILLION
+            / utilization)
+
+
+def seconds_per_input_token(params, peak_tflops, efficiency_=1.0):
+    """GPU-seconds one prompt token takes at the compute roof: 2 × params ÷ (peak × e)."""
+    return 2 * params / (peak_tflops * 1e12 * efficiency_)
 
 
 def blended_cost_per_mtok(input_cost, output_cost, input_tokens, output_tokens):
@@ -81,7 +91,17 @@ def owned_hourly_cost(capex, years, power_w, pue, price_per_kwh):
     Hand check: 30,000 over 4 years, 700 W, PUE 1.3, 0.12 per kWh: 30,000 ÷ 35,064 h =
     0.8556 + 0.7 × 1.3 × 0.12 = 0.1092, total 0.9648 per hour.
     """
-    return capex / (years * HOURS_PER_YEAR) + power_w / 1000 * pue * price_per_kwh
+    return amortised_hourly(capex, years) + energy_hourly(power_w, pue, price_per_kwh)
+
+
+def amortised_hourly(capex, years):
+    """Capex written off evenly over the hours of ``years``: capex ÷ (years × 8766)."""
+    return capex / (years * HOURS_PER_YEAR)
+
+
+def energy_hourly(power_w, pue, price_per_kwh):
+    """Energy cost of one hour at ``power_w`` with the facility's PUE: kW × PUE × price."""
+    return power_w / WATTS_PER_KW * pue * price_per_kwh
 
 
 def gpus_for_demand(tokens_per_day, tokens_per_sec_per_gpu, peak_to_average=1.0,
@@ -91,9 +111,14 @@ def gpus_for_demand(tokens_per_day, tokens_per_sec_per_gpu, peak_to_average=1.0,
     Hand check: 1e9 tokens a day = 11,574 tokens/s on average; × 2 at peak = 23,148;
     at 2,500 tokens/s per GPU: 9.26, so 10 GPUs.
     """
-    need = round_sig(tokens_per_day / SECONDS_PER_DAY * peak_to_average
+    need = round_sig(peak_tokens_per_sec(tokens_per_day, peak_to_average)
                      / (tokens_per_sec_per_gpu * utilization))
     return where(tokens_per_day > 0, maximum(ceil(need), 1.0), 0.0)
+
+
+def peak_tokens_per_sec(tokens_per_day, peak_to_average=1.0):
+    """Token rate at the peak: tokens per day ÷ 86,400 s × peak-to-average."""
+    return tokens_per_day / SECONDS_PER_DAY * peak_to_average
 
 
 def monthly_cost(gpus, gpu_hourly_cost, hours_per_month=HOURS_PER_MONTH):

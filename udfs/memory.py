@@ -26,6 +26,14 @@ def weight_gb(params, bytes_per_param):
     return params * bytes_per_param / 1e9
 
 
+def kv_bytes_per_token(layers, kv_heads, head_dim, bytes_per_elem):
+    """KV cache bytes per token of one sequence: 2 × L × H_kv × d_head × b.
+
+    Llama 3.1 8B in BF16: 2 × 32 × 8 × 128 × 2 B = 131,072 B (128 KiB) per token.
+    """
+    return 2 * layers * kv_heads * head_dim * bytes_per_elem
+
+
 def kv_cache_gb(layers, kv_heads, head_dim, tokens, bytes_per_elem, batch):
     """KV cache in GB for multi-head and grouped-query attention.
 
@@ -39,7 +47,7 @@ def kv_cache_gb(layers, kv_heads, head_dim, tokens, bytes_per_elem, batch):
     Hand check (Llama 3.1 8B config: 32 layers, 8 KV heads, head_dim 128, BF16):
     2 × 32 × 8 × 128 × 2 B = 131,072 B = 128 KiB per token; 8,192 tokens → 1.074 GB.
     """
-    return 2 * layers * kv_heads * head_dim * bytes_per_elem * tokens * batch / 1e9
+    return kv_bytes_per_token(layers, kv_heads, head_dim, bytes_per_elem) * tokens * batch / 1e9
 
 
 def usable_gb(capacity_gb, reserve_fraction):

@@ -43,7 +43,12 @@ def ridge(peak_tflops, bandwidth_tbps, efficiency=1.0):
 
 def attainable_tflops(intensity_, peak_tflops, bandwidth_tbps):
     """Roofline: min(peak, bandwidth × I), TFLOPS. §5: I = 0.25 on an H100 → 0.84."""
-    return minimum(peak_tflops, bandwidth_tbps * intensity_)
+    return minimum(peak_tflops, memory_roof_tflops(intensity_, bandwidth_tbps))
+
+
+def memory_roof_tflops(intensity_, bandwidth_tbps):
+    """The sloped roof: bandwidth × I, TFLOPS (TB/s × FLOP/byte)."""
+    return bandwidth_tbps * intensity_
 
 
 def bound(intensity_, ridge_):
@@ -73,7 +78,17 @@ def mbu(bytes_per_token_gb, ms_per_token, bandwidth_tbps):
     with Q in GB and t in ms, Q/t is in TB/s. A reading above 1 means the floor was
     beaten: an assumption (bytes per token, bandwidth) is wrong (§2).
     """
-    return bytes_per_token_gb / ms_per_token / bandwidth_tbps
+    return achieved_tbps(bytes_per_token_gb, ms_per_token) / bandwidth_tbps
+
+
+def achieved_tbps(bytes_per_token_gb, ms_per_token):
+    """Bandwidth a measurement achieved: GB per token ÷ ms per token, in TB/s."""
+    return bytes_per_token_gb / ms_per_token
+
+
+def achieved_tflops(flop_per_token, tokens_per_second):
+    """Compute rate a measurement achieved: FLOPs per token × tokens/s, in TFLOPS."""
+    return flop_per_token * tokens_per_second / 1e12
 
 
 def mfu(flop_per_token, tokens_per_second, peak_tflops):

@@ -30,7 +30,17 @@ def kernel_time_ms(flop, nbytes, peak_tflops, bandwidth_tbps):
     ms. Reference doc §5: y = x × 2 over 2²⁴ BF16 elements moves 2²⁴ × 4 B = 67 MB and
     does 2²⁴ FLOPs; on 67 TFLOPS and 3.35 TB/s that is max(0.25 µs, 20 µs) = 20 µs.
     """
-    return maximum(flop / (peak_tflops * 1e12), nbytes / (bandwidth_tbps * 1e12)) * 1e3
+    return maximum(math_ms(flop, peak_tflops), transfer_ms(nbytes, bandwidth_tbps))
+
+
+def math_ms(flop, peak_tflops):
+    """Time to do ``flop`` FLOPs at the peak rate: F ÷ P, in ms."""
+    return flop / (peak_tflops * 1e12) * 1e3
+
+
+def transfer_ms(nbytes, bandwidth_tbps):
+    """Time to move ``nbytes`` bytes at the peak bandwidth: Q ÷ BW, in ms."""
+    return nbytes / (bandwidth_tbps * 1e12) * 1e3
 
 
 def decode_memory_ms(weights_gb, kv_gb, bandwidth_tbps):
