@@ -10,7 +10,10 @@ from udfs import ExcelError, catalog
 from udfs.args import Arg
 from udfs.formula import Formula
 
-FORMULAS = {name: f for name, f in vars(catalog).items() if isinstance(f, Formula)}
+# Every compiled formula of the catalog: one per declaration, one more per combination of
+# its OMIT arguments (e.g. DECODE_FLOOR without peak_flops)
+FORMULAS = {" without ".join([name, *sorted(omitted)]): f
+            for name, d in catalog.DECLARATIONS.items() for omitted, f in d.formulas.items()}
 
 values = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True),
@@ -48,8 +51,10 @@ def test_fast_path_is_taken_for_plain_numbers_and_cached_text():
             Watched.calls += 1
             return super().general(scale, *values)
 
-    fresh = [Arg(a.name, a.unit, a.domain) for a in catalog._RIDGE.args]  # empty caches
-    ridge = Watched(catalog.roofline.ridge, *fresh)
+    declared = catalog.DECLARATIONS["RIDGE"]
+    # readers with empty caches
+    fresh = [Arg(a.name, a.unit, a.domain) for a in declared.formulas[frozenset()].args]
+    ridge = Watched(declared.formula, *fresh)
     assert ridge(989.0, 3.35, 1) == pytest.approx(295.22, abs=0.01)
     assert Watched.calls == 0
     ridge("989 TFLOPS", 3.35, 1)  # first reading of the text: general path, then cached

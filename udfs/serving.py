@@ -50,8 +50,13 @@ def max_batch(capacity_gb, weights_gb, kv_gb_per_sequence, reserve_fraction=0.0,
     Kwon, W. et al. (2023), "Efficient Memory Management for Large Language Model
     Serving with PagedAttention", SOSP '23, https://arxiv.org/abs/2309.06180 (§3, §4).
     """
-    free = gpus * capacity_gb * (1 - reserve_fraction) - weights_gb
-    return _whole(free / kv_gb_per_sequence)
+    return _whole(free_gb(capacity_gb, weights_gb, reserve_fraction, gpus)
+                  / kv_gb_per_sequence)
+
+
+def free_gb(capacity_gb, weights_gb, reserve_fraction=0.0, gpus=1.0):
+    """Memory left for the KV cache beside the weights: g × C × (1 − r) − W, in GB."""
+    return gpus * capacity_gb * (1 - reserve_fraction) - weights_gb
 
 
 def batch_for_latency(target_ms, weights_gb, kv_gb_per_sequence, bandwidth_tbps,
@@ -88,10 +93,20 @@ def batch_for_latency(target_ms, weights_gb, kv_gb_per_sequence, bandwidth_tbps,
     kipply (2022), "Transformer Inference Arithmetic", https://kipp.ly/transformer-inference-arithmetic/
     (latency of a decode step: memory-bound below the ridge, compute-bound above).
     """
-    limit = (target_ms * bandwidth_tbps - weights_gb) / kv_gb_per_sequence
+    limit = memory_batch_limit(target_ms, weights_gb, kv_gb_per_sequence, bandwidth_tbps)
     if flops_per_token is not None:
-        limit = minimum(limit, target_ms * peak_tflops * 1e9 / flops_per_token)
+        limit = minimum(limit, compute_batch_limit(target_ms, flops_per_token, peak_tflops))
     return _whole(limit)
+
+
+def memory_batch_limit(target_ms, weights_gb, kv_gb_per_sequence, bandwidth_tbps):
+    """Batch at which the memory term reaches the target: (T × BW − W) ÷ KV, unrounded."""
+    return (target_ms * bandwidth_tbps - weights_gb) / kv_gb_per_sequence
+
+
+def compute_batch_limit(target_ms, flops_per_token, peak_tflops):
+    """Batch at which the math term reaches the target: T × P ÷ F, unrounded."""
+    return target_ms * peak_tflops * 1e9 / flops_per_token
 
 
 def tp_comm_ms(hidden, batch, tp, link_bandwidth_tbps, layers=1.0, bytes_per_elem=2.0,
@@ -141,6 +156,11 @@ def tp_comm_ms(hidden, batch, tp, link_bandwidth_tbps, layers=1.0, bytes_per_ele
                      + steps / tp * batch * hidden * bytes_per_elem
                      / (link_bandwidth_tbps * 1e9))
     return allreduces_per_layer * layers * per_allreduce
+
+
+def allreduce_bytes(batch, hidden, bytes_per_elem):
+    """Bytes each all-reduce of a step sums: the activations B × d × b."""
+    return batch * hidden * bytes_per_elem
 
 
 def pipeline_bubble(stages, microbatches):

@@ -1,0 +1,252 @@
+"""One declaration per Excel function, and what is generated from it.
+
+A declaration (:func:`declare`) says, in one place, everything about an Excel function:
+
+* its **name** and **description** (Excel's Insert Function text, at most 255 characters);
+* its **arguments** in order: each with its reader (:class:`~udfs.args.Arg`: default unit,
+  domain, error messages), its help text, and its default when omitted;
+* the **formula** it computes: a function of a topic module (:mod:`udfs.memory`,
+  :mod:`udfs.timing`, ...), or, for the few functions that are not one formula over
+  numbers, its own ``call``;
+* how **EXPLAIN** shows its work (``explain``: a function of a :class:`~udfs.explain.Work`);
+* its **example** for the README's function table, and a short summary;
+* ``native``: the same computation as a native Excel formula, where there is one
+  (optional; ``napkin native`` uses it).
+
+From the declarations come the Python functions Excel calls (:data:`CATALOG`, declared to
+xlwings with ``func`` and ``arg``), their argument help (:data:`ARG_DOCS`), the xlwings
+Lite bundle and the add-in module (both iterate over :data:`CATALOG`), EXPLAIN, and the
+README's function table (:mod:`udfs.docs`).
+
+The Python function of a declaration is generated as source once (as :mod:`dataclasses`
+does), so that a call costs what a hand-written one would: defaults substituted, the
+result unit read, then the formula's compiled fast path (:mod:`udfs.formula`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from .args import Arg, out_unit
+from .broadcast import NUMBER
+from .errors import ExcelError, value_error
+from .formula import Formula
+
+try:  # xlwings declares the functions to Excel; without it they are plain functions
+    from xlwings import arg as _xw_arg
+    from xlwings import func as _xw_func
+except ImportError:  # pragma: no cover - e.g. a bare Pyodide
+    def _xw_func(f=None, **_):
+        return f if f is not None else (lambda g: g)
+
+    def _xw_arg(*_, **__):
+        return lambda g: g
+
+
+class _Marker:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return self.name
+
+
+#: The argument has no default: Excel requires it.
+REQUIRED = _Marker("REQUIRED")
+#: The argument is optional, and the formula is called with ``None`` in its place when it
+#: is omitted (e.g. DECODE_FLOOR without a peak: the memory term alone).
+OMIT = _Marker("OMIT")
+
+#: Excel name -> Python function, in declaration order.
+CATALOG: dict = {}
+#: Excel name -> {argument: help text}, as declared to xlwings.
+ARG_DOCS: dict = {}
+#: Excel name -> :class:`Function` (the declaration).
+DECLARATIONS: dict = {}
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument of an Excel function."""
+
+    name: str
+    doc: str
+    #: Reads one Excel value into a number in the argument's default unit (None: the
+    #: function's own ``call`` reads it).
+    reader: Arg | None = None
+    #: REQUIRED, OMIT, or the value an omitted (empty) argument takes.
+    default: object = REQUIRED
+    #: For the result-unit argument: the unit the formula's result is in.
+    result_unit: str | None = None
+
+    @property
+    def optional(self) -> bool:
+        return self.default is not REQUIRED
+
+
+def param(reader: Arg, doc: str, default=REQUIRED) -> Param:
+    """An argument read by ``reader`` (its name is the reader's)."""
+    return Param(reader.name, doc, reader, default)
+
+
+def raw(name: str, doc: str, default=REQUIRED) -> Param:
+    """An argument the function's own ``call`` reads."""
+    return Param(name, doc, None, default)
+
+
+def result_unit(unit: str, doc: str) -> Param:
+    """The optional ``unit`` argument: the unit to give the result in (default ``unit``)."""
+    return Param("unit", doc, None, None, unit)
+
+
+@dataclass
+class Function:
+    """The declaration of one Excel function (see the module's docstring)."""
+
+    name: str
+    doc: str
+    params: tuple[Param, ...]
+    formula: object = None
+    call: object = None
+    result: str = NUMBER
+    nonfinite: str = "the result is not a finite number"
+    explain: object = None
+    example: tuple[str, str] | None = None
+    summary: str = ""
+    usage: str = ""
+    native: str | None = None
+    #: Groups of OMIT arguments given together or not at all.
+    together: tuple[tuple[str, ...], ...] = ()
+    #: The formula over the arguments' readers; with OMIT arguments, one per combination
+    #: of them given or omitted (key: the names omitted).
+    formulas: dict = field(default_factory=dict)
+    excel: object = None
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def signature(self) -> str:
+        """``NAME(a, b, [c])``, as the README shows it."""
+        if self.usage:
+            return self.usage
+        args = ", ".join(f"[{p.name}]" if p.optional else p.name for p in self.params)
+        return f"{self.name}({args})"
+
+
+def declare(name: str, doc: str, *params: Param, formula=None, call=None, result=NUMBER,
+            nonfinite: str = "the result is not a finite number", explain=None,
+            example: tuple[str, str] | None = None, summary: str = "", usage: str = "",
+            native: str | None = None, together: tuple[tuple[str, ...], ...] = ()) -> Function:
+    """Declare the Excel function ``name``; return its declaration (also registered)."""
+    if (formula is None) == (call is None):
+        raise ValueError(f"{name}: give either a formula or a call")
+    if name in DECLARATIONS:
+        raise ValueError(f"{name} is declared twice")
+    fn = Function(name, doc, tuple(params), formula, call, result, nonfinite, explain,
+                  example, summary, usage, native, together)
+    if formula is not None:
+        _bind_formulas(fn)
+    fn.excel = _excel_function(fn)
+    DECLARATIONS[name] = fn
+    CATALOG[name] = fn.excel
+    ARG_DOCS[name] = {p.name: p.doc for p in fn.params}
+    return fn
+
+
+def _operands(fn: Function) -> list[Param]:
+    """The arguments the formula takes, in order (all but the result unit)."""
+    ops = [p for p in fn.params if p.result_unit is None]
+    for p in ops:
+        if p.reader is None:
+            raise ValueError(f"{fn.name}({p.name}): a formula's arguments need a reader")
+    return ops
+
+
+def _bind_formulas(fn: Function) -> None:
+    ops = _operands(fn)
+    omittable = [p.name for p in ops if p.default is OMIT]
+    for omitted in itertools.chain.from_iterable(
+            itertools.combinations(omittable, k) for k in range(len(omittable) + 1)):
+        if any(0 < len(set(group) & set(omitted)) < len(group) for group in fn.together):
+            continue  # half a group: refused before any formula runs
+        kernel = fn.formula if not omitted else _with_none(
+            fn.formula, [i for i, p in enumerate(ops) if p.name in omitted], len(ops))
+        readers = [p.reader for p in ops if p.name not in omitted]
+        fn.formulas[frozenset(omitted)] = Formula(kernel, *readers, result=fn.result,
+                                                  nonfinite=fn.nonfinite)
+
+
+def _with_none(kernel, positions, n):
+    """``kernel`` called with None at ``positions`` (omitted arguments)."""
+    def call(*xs):
+        it = iter(xs)
+        return kernel(*[None if i in positions else next(it) for i in range(n)])
+    return call
+
+
+def _apart(group):
+    """The error for a group of arguments given in part."""
+    names = f"{', '.join(group[:-1])} and {group[-1]}"
+
+    def error(*values):
+        missing = next(n for n, v in zip(group, values, strict=True) if v is None)
+        return value_error(f"{missing} is empty: give {names} together, or neither")
+    return error
+
+
+def _excel_function(fn: Function):
+    """Generate the Python function Excel calls and declare it to xlwings."""
+    names = [p.name for p in fn.params]
+    signature = ", ".join(f"{p.name}=None" if p.optional else p.name for p in fn.params)
+    ns = {"_ExcelError": ExcelError, "_out_unit": out_unit, "_call": fn.call}
+    lines = [f"def {fn.name}({signature}):"]
+    for i, group in enumerate(fn.together):
+        ns[f"_apart{i}"] = _apart(group)
+        given = " + ".join(f"({n} is None)" for n in group)
+        lines += [f"    if 0 < {given} < {len(group)}:",
+                  f"        return _apart{i}({', '.join(group)})"]
+    if fn.call is not None:
+        lines.append(f"    return _call({', '.join(names)})")
+    else:
+        ops = _operands(fn)
+        unit = [p for p in fn.params if p.result_unit is not None]
+        scale = "1.0"
+        if unit:
+            ns["_unit"] = unit[0].result_unit
+            lines += ["    if unit is None:", "        scale = 1.0", "    else:", "        try:",
+                      "            scale = _out_unit(unit, 'unit', _unit)[1]",
+                      "        except _ExcelError as e:", "            return e"]
+            scale = "scale"
+
+        def value(i, p):
+            if p.default is REQUIRED or p.default is OMIT:
+                return p.name
+            ns[f"_d{i}"] = p.default
+            return f"(_d{i} if {p.name} is None else {p.name})"
+
+        omittable = [p.name for p in ops if p.default is OMIT]
+        for key, formula in sorted(fn.formulas.items(), key=lambda kv: -len(kv[0])):
+            tag = "_".join(sorted(key)) or "all"
+            ns[f"_fast_{tag}"] = formula.fast
+            args = ", ".join([scale] + [value(i, p) for i, p in enumerate(ops)
+                                        if p.name not in key])
+            test = " and ".join([f"{n} is None" for n in omittable if n in key]
+                                + [f"{n} is not None" for n in omittable if n not in key])
+            indent = "    "
+            if test and key != frozenset():
+                lines.append(f"    if {test}:")
+                indent = "        "
+            lines.append(f"{indent}return _fast_{tag}({args})")
+    exec("\n".join(lines), ns)  # noqa: S102 - source built above from our declarations
+    f = ns[fn.name]
+    f.__doc__ = fn.doc
+    f.__module__ = "udfs.catalog"
+    g = f
+    for p in reversed(fn.params):
+        g = _xw_arg(p.name, doc=p.doc)(g)
+    return _xw_func(g)

@@ -1,0 +1,9 @@
+"""The declarations of the Excel functions, one module per topic module.
+
+``udfs/functions/memory.py`` declares the functions whose formulas are in
+``udfs/memory.py``, and so on. :mod:`udfs.catalog` imports them in order; that order is
+the catalog's.
+"""
+
+MODULES = ("memory", "units", "timing", "roofline", "speedup", "cost", "tables", "finance",
+           "serving", "energy", "explain")

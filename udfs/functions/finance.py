@@ -1,0 +1,212 @@
+"""Excel functions of :mod:`udfs.finance`: calibration, input vs output cost, owned vs
+rented, demand and break-even."""
+
+from __future__ import annotations
+
+from .. import finance
+from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg
+from ..broadcast import TEXT
+from ..constants import HOURS_PER_MONTH, HOURS_PER_YEAR, SECONDS_PER_DAY, SECONDS_PER_HOUR
+from ..declare import declare, param
+from ..explain import above_one, num, plural, q
+from .common import (
+    D_FLOOR,
+    D_HOURLY,
+    D_MEASURED,
+    D_PARAMS,
+    D_PEAK,
+    D_UTIL,
+    EFFICIENCY,
+    FLOOR_MS,
+    HOURLY,
+    MEASURED_MS,
+    PARAMS,
+    PEAK,
+    UTILIZATION,
+)
+
+# Calibration ----------------------------------------------------------------------------
+declare(
+    "CALIBRATE",
+    "Efficiency from a measurement = floor ÷ measured (0.7: real time is 1/0.7 × the floor). Above 1 the measurement beat the floor: an assumption is wrong. CALIBRATE(4.79,6.2) = 0.773.",  # noqa: E501
+    param(FLOOR_MS, D_FLOOR),
+    param(MEASURED_MS, D_MEASURED),
+    formula=finance.efficiency,
+    explain=lambda w: (f"floor {q(w.floor_ms, 'ms')} ÷ measured {q(w.measured_ms, 'ms')} = "
+                       f"{num(w.result)}{above_one(w.result)}"),
+    example=("=CALIBRATE(4.79,6.2)", "0.7726"),
+    summary="efficiency = floor ÷ measured",
+)
+
+declare(
+    "ESTIMATE",
+    "Realistic time per token = floor ÷ efficiency, in ms. ESTIMATE(4.79,0.8) = 5.99.",
+    param(FLOOR_MS, D_FLOOR),
+    param(EFFICIENCY, "Efficiency found by CALIBRATE (or assumed), >0 to 1."),
+    formula=finance.estimate_ms,
+    explain=lambda w: (f"floor {q(w.floor_ms, 'ms')} ÷ efficiency {num(w.efficiency)} = "
+                       f"{q(w.result, 'ms')}"),
+    example=("=ESTIMATE(4.79,0.8)", "5.9875"),
+    summary="floor ÷ efficiency, ms",
+)
+
+declare(
+    "PLAUSIBLE",
+    "\"plausible\" when a measurement is at or above its floor; \"below the floor: an assumption is wrong\" otherwise (reference doc §2).",  # noqa: E501
+    param(FLOOR_MS, D_FLOOR),
+    param(MEASURED_MS, D_MEASURED),
+    formula=finance.plausibility,
+    result=TEXT,
+    explain=lambda w: (f"measured {q(w.measured_ms, 'ms')} "
+                       f"{'≥' if w.measured_ms >= w.floor_ms else '<'} floor "
+                       f"{q(w.floor_ms, 'ms')}: {w.result}"),
+    example=("=PLAUSIBLE(4.79,4)", "below the floor: an assumption is wrong"),
+)
+
+
+# Input vs output tokens -----------------------------------------------------------------
+declare(
+    "PREFILL_MS",
+    "Prefill time at the compute roof = 2 × params × prompt_tokens ÷ (peak × efficiency), in ms. PREFILL_MS(\"8.03B\",2000,989) = 32.5.",  # noqa: E501
+    param(PARAMS, D_PARAMS),
+    param(Arg("prompt_tokens", "token", NONNEGATIVE), "Prompt length in tokens."),
+    param(PEAK, D_PEAK),
+    param(EFFICIENCY, "Optional. Share of peak reached, >0 to 1. Default 1 (the floor).",
+          default=1),
+    formula=finance.prefill_ms,
+    explain=lambda w: (f"2 × {num(w.params)} × {num(w.prompt_tokens)} tokens ÷ "
+                       f"({q(w.peak_flops, 'TFLOPS')} × {num(w.efficiency)}) = "
+                       f"{q(w.result, 'ms')}"),
+    example=('=PREFILL_MS("8.03B",2000,989)', "32.477"),
+)
+
+
+def _input_cost(w):
+    s = finance.seconds_per_input_token(w.params, w.peak_flops, w.efficiency)
+    return (f"{num(w.gpu_hourly_cost)} ÷ {SECONDS_PER_HOUR:g} s × (2 × {num(w.params)} ÷ "
+            f"({q(w.peak_flops, 'TFLOPS')} × {num(w.efficiency)}) = {num(s)} s per token) × "
+            f"1e6 ÷ {num(w.utilization)} = {num(w.result)} per million input tokens")
+
+
+declare(
+    "INPUT_COST_PER_MTOK",
+    f"Cost per million input (prompt) tokens, prefill on the compute roof = hourly ÷ {SECONDS_PER_HOUR:g} × 2 × params ÷ (peak × efficiency) × 10^6 ÷ utilization.",  # noqa: E501
+    param(HOURLY, D_HOURLY),
+    param(PARAMS, D_PARAMS),
+    param(PEAK, D_PEAK),
+    param(EFFICIENCY, "Optional. Share of peak reached in prefill, >0 to 1. Default 1.",
+          default=1),
+    param(UTILIZATION, D_UTIL, default=1),
+    formula=finance.input_cost_per_mtok,
+    explain=_input_cost,
+    example=('=INPUT_COST_PER_MTOK(2,"8.03B",989)', "0.009021"),
+)
+
+
+def _blended(w):
+    ti, to = w.input_tokens, w.output_tokens
+    return (f"({num(ti)} × {num(w.input_cost_per_mtok)} + {num(to)} × "
+            f"{num(w.output_cost_per_mtok)}) ÷ ({num(ti)} + {num(to)}) = {num(w.result)} "
+            "per million tokens")
+
+
+declare(
+    "BLENDED_COST_PER_MTOK",
+    "Cost per million tokens of a mix = (in × input cost + out × output cost) ÷ (in + out). BLENDED_COST_PER_MTOK(0.1,2,3,1) = 0.575.",  # noqa: E501
+    param(Arg("input_cost_per_mtok", None, NONNEGATIVE),
+          "Cost per million input tokens (INPUT_COST_PER_MTOK or a price)."),
+    param(Arg("output_cost_per_mtok", None, NONNEGATIVE),
+          "Cost per million output tokens (COST_PER_MTOK or a price)."),
+    param(Arg("input_tokens", "token", NONNEGATIVE),
+          "Input tokens in the mix (a count or a share, e.g. 3)."),
+    param(Arg("output_tokens", "token", NONNEGATIVE),
+          "Output tokens in the mix (same basis as input_tokens, e.g. 1)."),
+    formula=finance.blended_cost_per_mtok,
+    nonfinite="input_tokens and output_tokens are both 0: no mix to price",
+    explain=_blended,
+    example=("=BLENDED_COST_PER_MTOK(0.1,2,3,1)", "0.575"),
+)
+
+
+# Owned vs rented ------------------------------------------------------------------------
+def _owned(w):
+    amort = finance.amortised_hourly(w.capex, w.years)
+    energy = finance.energy_hourly(w.power_w, w.pue, w.price_per_kwh)
+    return (f"{num(w.capex)} ÷ ({num(w.years)} years × {HOURS_PER_YEAR:g} h) = {num(amort)} + "
+            f"{num(w.power_w)} W ÷ 1000 × PUE {num(w.pue)} × {num(w.price_per_kwh)} per kWh = "
+            f"{num(energy)}: {num(w.result)} per GPU-hour")
+
+
+declare(
+    "OWNED_HOURLY_COST",
+    f"Cost of owning one GPU per hour = capex ÷ (years × {HOURS_PER_YEAR:g} h) + power_w ÷ 1000 × pue × price_per_kwh. OWNED_HOURLY_COST(30000,4,700,1.3,0.12) = 0.965.",  # noqa: E501
+    param(Arg("capex", None, NONNEGATIVE),
+          "Purchase price of one GPU (with its share of the server), in your currency."),
+    param(Arg("years", "yr", POSITIVE), "Years over which it is written off (amortised)."),
+    param(Arg("power_w", "W", NONNEGATIVE),
+          "Power drawn, watts (a GPU's TDP: GPU_SPEC(name,\"tdp_W\"))."),
+    param(Arg("pue", "dimensionless", AT_LEAST_ONE),
+          "Power usage effectiveness of the data centre, 1 or more (1.2 to 1.5 is typical)."),
+    param(Arg("price_per_kwh", None, NONNEGATIVE), "Electricity price per kWh, in your currency."),
+    formula=finance.owned_hourly_cost,
+    explain=_owned,
+    example=("=OWNED_HOURLY_COST(30000,4,700,1.3,0.12)", "0.9648"),
+)
+
+
+def _demand(w):
+    peak = finance.peak_tokens_per_sec(w.tokens_per_day, w.peak_to_average)
+    return (f"⌈{num(w.tokens_per_day)} tokens ÷ {SECONDS_PER_DAY:g} s × "
+            f"{num(w.peak_to_average)} peak/avg = {q(peak, 'tokens/s')} ÷ "
+            f"({q(w.tokens_per_sec_per_gpu, 'tokens/s')} × {num(w.utilization)})⌉ = "
+            f"{plural(w.result, 'GPU')}")
+
+
+declare(
+    "GPUS_FOR_DEMAND",
+    f"GPUs to serve a daily volume at its peak = CEILING(tokens_per_day ÷ {SECONDS_PER_DAY:g} × peak_to_average ÷ (tokens/s per GPU × utilization)).",  # noqa: E501
+    param(Arg("tokens_per_day", "token", NONNEGATIVE, also=("token/day",)),
+          "Tokens to serve per day (average day)."),
+    param(Arg("tokens_per_sec_per_gpu", "token/s", POSITIVE),
+          "Tokens/s one GPU (or replica) produces at your batch."),
+    param(Arg("peak_to_average", "dimensionless", AT_LEAST_ONE),
+          "Optional. Peak traffic ÷ average traffic, 1 or more. Default 1.", default=1),
+    param(UTILIZATION,
+          "Optional. Share of capacity you plan to use at peak, >0 to 1. Default 1.", default=1),
+    formula=finance.gpus_for_demand,
+    explain=_demand,
+    example=("=GPUS_FOR_DEMAND(1E9,2500,2)", "10"),
+)
+
+declare(
+    "MONTHLY_COST",
+    f"Monthly cost = gpus × hourly cost × hours per month (default {HOURS_PER_MONTH:g}, a mean month). MONTHLY_COST(8,2.5) = 14610.",  # noqa: E501
+    param(Arg("gpus", None, NONNEGATIVE), "Number of GPUs."),
+    param(HOURLY, D_HOURLY),
+    param(Arg("hours_per_month", "h", POSITIVE),
+          f"Optional. Paid hours per GPU per month. Default {HOURS_PER_MONTH:g} ({HOURS_PER_YEAR:,.0f} h a year ÷ 12).",  # noqa: E501
+          default=HOURS_PER_MONTH),
+    formula=finance.monthly_cost,
+    explain=lambda w: (f"{num(w.gpus)} GPUs × {num(w.gpu_hourly_cost)} per hour × "
+                       f"{num(w.hours_per_month)} h = {num(w.result)} per month"),
+    example=("=MONTHLY_COST(8,2.5)", "14610"),
+    summary=f"× {HOURS_PER_MONTH:g} h by default",
+)
+
+declare(
+    "BREAKEVEN_MTOK",
+    "Millions of tokens a month above which self-hosting beats the API = monthly cost ÷ (API price − marginal cost). BREAKEVEN_MTOK(20000,2.5,0.1) = 8333.",  # noqa: E501
+    param(Arg("monthly_fixed_cost", None, NONNEGATIVE),
+          "What self-hosting costs a month whatever the volume (MONTHLY_COST)."),
+    param(Arg("api_price_per_mtok", None, POSITIVE), "The API's price per million tokens."),
+    param(Arg("marginal_cost_per_mtok", None, NONNEGATIVE),
+          "Optional. Self-hosting cost that grows with volume, per million tokens. Default 0.",
+          default=0),
+    formula=finance.breakeven_mtok_per_month,
+    nonfinite="api_price_per_mtok is not above marginal_cost_per_mtok: self-hosting never "
+              "breaks even",
+    explain=lambda w: (f"{num(w.monthly_fixed_cost)} per month ÷ ({num(w.api_price_per_mtok)} "
+                       f"− {num(w.marginal_cost_per_mtok)}) per million tokens = "
+                       f"{num(w.result)} million tokens a month"),
+    example=("=BREAKEVEN_MTOK(20000,2.5,0.1)", "8333.3"),
+)

@@ -1,0 +1,118 @@
+"""Excel functions of :mod:`udfs.memory`: weights, KV cache, fit."""
+
+from __future__ import annotations
+
+from .. import memory
+from ..args import NONNEGATIVE, POSITIVE, RESERVE, Arg
+from ..broadcast import BOOL
+from ..declare import declare, param, result_unit
+from ..explain import num, plural, q, show
+from .common import (
+    BATCH,
+    CAPACITY,
+    D_CAPACITY,
+    D_NEED,
+    D_PARAMS,
+    D_PRECISION,
+    D_RESERVE,
+    D_UNIT_GB,
+    MEMORY_NEED,
+    PARAMS,
+    PRECISION,
+)
+
+RESERVE_FRACTION = Arg("reserve_fraction", "dimensionless", RESERVE)
+
+
+def _weight(w):
+    gb = memory.weight_gb(w.params, w.precision)
+    text = f"{num(w.params)} params × {num(w.precision)} B = {q(gb, 'GB')}"
+    return text if w.unit == "GB" else f"{text} = {q(w.result, w.unit)}"
+
+
+declare(
+    "WEIGHT_GB",
+    "Weight memory = params × bytes per parameter, in GB (10^9 bytes) unless unit says otherwise. WEIGHT_GB(\"8.03B\",\"BF16\") = 16.06.",  # noqa: E501
+    param(PARAMS, D_PARAMS),
+    param(PRECISION, D_PRECISION),
+    result_unit("GB", D_UNIT_GB),
+    formula=memory.weight_gb,
+    explain=_weight,
+    example=('=WEIGHT_GB("8.03B","BF16")', "16.06"),
+    summary="params × bytes per parameter, GB",
+)
+
+declare(
+    "BYTES_PER_PARAM",
+    "Bytes per parameter of a number format: FP32 4, BF16/FP16 2, FP8/INT8 1, FP6 0.75, INT4/FP4 0.5, MXFP4 0.53125, NVFP4 0.5625.",  # noqa: E501
+    param(PRECISION, D_PRECISION),
+    formula=lambda b: b,
+    explain=lambda w: f"{w.raw['precision']} = {num(w.result)} bytes per parameter",
+    example=('=BYTES_PER_PARAM("MXFP4")', "0.53125"),
+)
+
+
+def _kv(w):
+    per_token = memory.kv_bytes_per_token(w.layers, w.kv_heads, w.head_dim, w.precision)
+    return (f"2 × {num(w.layers)} layers × {num(w.kv_heads)} kv_heads × {num(w.head_dim)} "
+            f"head_dim × {num(w.precision)} B = {num(per_token)} B per token; × "
+            f"{num(w.tokens)} tokens × {num(w.batch)} batch = {q(w.result, w.unit)}")
+
+
+declare(
+    "KV_CACHE_GB",
+    "KV cache = 2 × layers × kv_heads × head_dim × bytes × tokens × batch, in GB. Right for MHA and GQA; not MLA (DeepSeek-V3) or sliding-window layers (Gemma 2).",  # noqa: E501
+    param(Arg("layers", None, POSITIVE, whole=True),
+          "Number of transformer layers (whole number)."),
+    param(Arg("kv_heads", None, POSITIVE, whole=True),
+          "Key/value heads per layer (whole number; GQA models have fewer than query heads)."),
+    param(Arg("head_dim", None, POSITIVE, whole=True),
+          "Dimension of one attention head (whole number; not always hidden ÷ heads)."),
+    param(Arg("tokens", "token", NONNEGATIVE),
+          "Tokens held per sequence (context length): a number or text such as '8192 tokens'."),
+    param(PRECISION, "Optional. Number format of the cache, default BF16; or bytes per element.",
+          default="BF16"),
+    param(BATCH, "Optional. Number of sequences held at once. Default 1.", default=1),
+    result_unit("GB", D_UNIT_GB),
+    formula=memory.kv_cache_gb,
+    explain=_kv,
+    example=("=KV_CACHE_GB(32,8,128,8192)", "1.0737"),
+    summary="2·L·H·D·bytes·tokens·batch",
+)
+
+
+def _fits(w):
+    usable = memory.usable_gb(w.capacity_gb, w.reserve_fraction)
+    return (f"{q(w.need_gb, 'GB')} ≤ {q(w.capacity_gb, 'GB')} × (1 − {num(w.reserve_fraction)})"
+            f" = {q(usable, 'GB')}? {show(w.result)}")
+
+
+declare(
+    "FITS",
+    "TRUE when need_gb <= capacity_gb × (1 − reserve_fraction). Memory in GB unless given as text with units. FITS(140,80) = FALSE; FITS(70,80) = TRUE.",  # noqa: E501
+    param(MEMORY_NEED, D_NEED),
+    param(CAPACITY, D_CAPACITY),
+    param(RESERVE_FRACTION, D_RESERVE, default=0),
+    formula=memory.fits,
+    result=BOOL,
+    explain=_fits,
+    example=("=FITS(140,80)", "FALSE"),
+)
+
+
+def _gpus(w):
+    usable = memory.usable_gb(w.capacity_gb, w.reserve_fraction)
+    return (f"⌈{q(w.need_gb, 'GB')} ÷ {q(usable, 'GB')}⌉ = ⌈{num(w.need_gb / usable)}⌉ = "
+            f"{plural(w.result, 'GPU')}")
+
+
+declare(
+    "GPUS_NEEDED",
+    "Whole GPUs to hold need_gb: CEILING(need ÷ (capacity × (1 − reserve))). Memory in GB unless given with units. GPUS_NEEDED(140,80) = 2.",  # noqa: E501
+    param(MEMORY_NEED, D_NEED),
+    param(CAPACITY, D_CAPACITY),
+    param(RESERVE_FRACTION, D_RESERVE, default=0),
+    formula=memory.gpus_needed,
+    explain=_gpus,
+    example=("=GPUS_NEEDED(140,80)", "2"),
+)

@@ -1,0 +1,51 @@
+"""Excel functions of :mod:`udfs.tables`: figures from the built-in GPU and model tables."""
+
+from __future__ import annotations
+
+from .. import tables
+from ..broadcast import guard, map_elements
+from ..declare import declare, raw
+from ..errors import as_excel_error, na_error, value_error
+from ..explain import show
+
+
+def _spec(lookup, what):
+    def one(name, field):
+        for label, v in (("name", name), ("field", field)):
+            err = as_excel_error(v)
+            if err is not None:
+                raise err
+            if v is None or (isinstance(v, str) and not v.strip()):
+                raise na_error(f"{label} is empty: expected a {what} {label}")
+            if not isinstance(v, str):
+                raise value_error(f"{label}: expected text, got {v!r}")
+        return lookup(name, field)
+    return one
+
+
+def _explain(w):
+    return (f"{w.raw['name']} / {w.raw['field']} = {show(w.result)} "
+            "(built-in table, see its source_url)")
+
+
+declare(
+    "GPU_SPEC",
+    "A figure from the built-in GPU table (dense TFLOPS, decimal GB and TB/s), with its source. An empty figure is #N/A. GPU_SPEC(\"H100\",\"bandwidth\") = 3.35.",  # noqa: E501
+    raw("name", "GPU name from the built-in table: 'H100 SXM', 'h100', 'MI300X', 'B200'..."),
+    raw("field", "memory_GB, memory_bandwidth_TBps, bf16_dense_TFLOPS, fp8_dense_TFLOPS, tdp_W, source_url... (or memory, bandwidth, bf16, fp8)."),  # noqa: E501
+    call=lambda name, field: guard(lambda: map_elements(
+        _spec(tables.gpu_spec, "GPU"), [("name", name), ("field", field)])),
+    explain=_explain,
+    example=('=GPU_SPEC("H100","bandwidth")', "3.35"),
+)
+
+declare(
+    "MODEL_SPEC",
+    "A figure from the built-in model table, or a derived one: params (count), kv_bytes_per_token (BF16; right for GQA and MLA). MODEL_SPEC(\"Llama 3.1 8B\",\"params\") = 8.03E+9.",  # noqa: E501
+    raw("name", "Model name from the built-in table: 'Llama 3.1 70B', 'qwen3 8b', 'DeepSeek-V3'..."),  # noqa: E501
+    raw("field", "total_params_B, num_layers, num_kv_heads, head_dim, max_context, params (a count), kv_bytes_per_token, attention, source_url..."),  # noqa: E501
+    call=lambda name, field: guard(lambda: map_elements(
+        _spec(tables.model_spec, "model"), [("name", name), ("field", field)])),
+    explain=_explain,
+    example=('=MODEL_SPEC("DeepSeek-V3","kv_bytes_per_token")', "70272"),
+)
