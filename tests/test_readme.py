@@ -28,6 +28,13 @@ def test_readme_example(row):
         assert format_value(got) == shown
 
 
+def test_the_function_table_is_generated_from_the_declarations():
+    from udfs.docs import with_table
+
+    text = README.read_text("utf-8")
+    assert with_table(text) == text, "the README's function table is stale: python -m udfs.docs"
+
+
 def test_every_catalog_function_is_in_the_readme():
     from udfs import CATALOG
 
