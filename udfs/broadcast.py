@@ -66,9 +66,10 @@ def _map_numpy(kernel, bound, result, scale, nonfinite):
             x, e = a.array(v)
         else:
             try:
-                x, e = a.scalar(v), None
+                # numpy scalars, so that x / 0 gives inf (then #NUM!), not an exception
+                x, e = np.float64(a.scalar(v)), None
             except ExcelError as exc:
-                x, e = np.nan, np.array(exc, dtype=object)
+                x, e = np.float64(np.nan), np.array(exc, dtype=object)
         values.append(x)
         errors.append(e)
     try:
