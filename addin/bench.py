@@ -1,5 +1,5 @@
 """``napkin bench``: speed and memory figures, each a ratio to a baseline measured in the
-same run (issue 6). Medians over repeats; the spread of the repeats is printed as the
+same run. Medians over repeats; the spread of the repeats is printed as the
 machine's noise. Timings live here, never in unit tests.
 
 Figures and their targets:

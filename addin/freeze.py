@@ -1,5 +1,4 @@
-"""``napkin freeze`` / ``napkin unfreeze``: share a workbook with people who lack the add-in
-(issue 5, §2).
+"""``napkin freeze`` / ``napkin unfreeze``: share a workbook with people who lack the add-in.
 
 Freeze computes the workbook (as ``napkin calc``), then removes the ``<f>`` element of
 every cell whose formula calls a napkin function, so the cell holds its computed value as

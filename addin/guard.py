@@ -1,4 +1,4 @@
-"""Refuse hostile and broken workbooks before the engine touches them (issue 5, §3).
+"""Refuse hostile and broken workbooks before the engine touches them.
 
 ``check_package(path)`` reads only what it must, with hard limits, and raises
 :class:`WorkbookError` (a ``ValueError`` with a one-line message naming the problem) for:

@@ -1,12 +1,13 @@
-"""Every value of ``../shared/reference/inference-math.md``, as a table of test cases.
+"""The worked values of LLM-inference napkin math (``docs/math.md``), as test cases.
 
 One table serves three tests: the Python functions (test_reference.py), ``napkin eval``
 and ``napkin calc`` on a workbook holding the same formulas (test_reference_headless.py).
 Formulas are written as a user types them in Excel, with the functions of our catalog.
-Expected values are the reference doc's, rounded as it rounds them; the tolerance is
-half a unit of the last digit the doc gives (or the doc's "≈" spread where it says so).
+Expected values are the published figures (datasheets, model configs) or a hand
+calculation from them, rounded as they are usually quoted; the tolerance is half a unit
+of the last digit given (or the "≈" spread where a figure is approximate).
 
-The last section, "serving", goes beyond the doc: each expected value there is a hand
+The last section, "serving", is written out in full: each expected value there is a hand
 calculation written out in the comment above the case, with the source of its inputs
 (model configs in ``udfs/data/models.csv``, datasheets in ``udfs/data/gpus.csv``).
 """
@@ -123,7 +124,7 @@ REFERENCE = [
     ('2', '70B FP8 on H100, ms/token',
      '=DECODE_FLOOR(70E+9,"FP8",3.35)',
      lambda: DECODE_FLOOR(70e9,"FP8",3.35), 21, 0.5),
-    ('2', "70B FP8 on H100, ms/token (issue 2's 20.9)",
+    ('2', "70B FP8 on H100, ms/token (20.9)",
      '=DECODE_FLOOR(70E+9,"FP8",3.35)',
      lambda: DECODE_FLOOR(70e9,"FP8",3.35), 20.9, 0.05),
     ('2', '70B INT4 on H100, ms/token',
@@ -162,7 +163,7 @@ REFERENCE = [
     ('5', 'H100 BF16 ridge',
      '=RIDGE("989 TFLOPS","3.35 TB/s")',
      lambda: RIDGE("989 TFLOPS","3.35 TB/s"), 295, 0.5),
-    ('5', "H100 BF16 ridge (issue 2's 295.2)",
+    ('5', "H100 BF16 ridge (295.2)",
      '=RIDGE(989,3.35)',
      lambda: RIDGE(989,3.35), 295.2, 0.05),
     ('5', 'y = x × 2 in BF16: intensity',

@@ -1,7 +1,7 @@
-"""Catalog behaviour beyond the reference doc: hand calculations, units, ranges, errors.
+"""Catalog behaviour beyond the reference cases: hand calculations, units, ranges, errors.
 
 Every expected number has its source in a comment: a hand calculation shown inline, a
-config value from ``udfs/data/models.csv`` (copied from ``../shared/data/``), or a
+config value from ``udfs/data/models.csv`` (each row with its source), or a
 datasheet figure from ``udfs/data/gpus.csv``.
 """
 
@@ -68,7 +68,8 @@ def test_kv_cache_matches_model_table():
     assert MODEL_SPEC("Llama 3.1 70B", "kv_bytes_per_token") == 327_680
     assert KV_CACHE_GB(80, 8, 128, 1, unit="B") == 327_680
     # DeepSeek-V3 uses MLA: 61 layers × 576 cached elements × 2 B = 70,272 B per token
-    # (../shared/data/README.md), not 2 × 61 × 128 × 192 × 2 from num_kv_heads.
+    # (DeepSeek-V3 config: kv_lora_rank 512 + qk_rope_head_dim 64), not
+    # 2 × 61 × 128 × 192 × 2 from num_kv_heads.
     assert MODEL_SPEC("DeepSeek-V3", "kv_bytes_per_token") == 70_272
     assert MODEL_SPEC("DeepSeek-V3", "attention") == "MLA"
     assert "sliding" in MODEL_SPEC("Gemma 2 9B", "attention")
@@ -80,7 +81,7 @@ def test_matmul_intensity_by_hand():
     assert MATMUL_INTENSITY(64, 4096, 4096) == approx(2_147_483_648 / 34_603_008)
     # The decode-GEMM rule of thumb I ≈ B holds for B ≪ D: here 62 ≈ 64.
     assert MATMUL_INTENSITY(64, 4096, 4096) == approx(64, rel=0.05)
-    # FP8 halves the bytes and doubles intensity (reference doc §5, "FP8 halves bytes")
+    # FP8 halves the bytes and doubles intensity (1 byte per weight instead of 2)
     assert MATMUL_INTENSITY(64, 4096, 4096, "FP8") == approx(2 * MATMUL_INTENSITY(64, 4096, 4096))
 
 
@@ -170,15 +171,15 @@ def test_model_spec_reads_the_table():
     assert code(MODEL_SPEC("Llama 3.1 8B", "num_experts")) == "#N/A"  # empty: dense model
 
 
-# The catalog of issue 2, by name
-ISSUE_2_CATALOG = """WEIGHT_GB BYTES_PER_PARAM KV_CACHE_GB FITS GPUS_NEEDED UNIT_CONVERT TIME_FLOOR
+# The first functions of the catalog, by name
+FIRST_CATALOG = """WEIGHT_GB BYTES_PER_PARAM KV_CACHE_GB FITS GPUS_NEEDED UNIT_CONVERT TIME_FLOOR
 KERNEL_TIME DECODE_FLOOR TOKENS_PER_SEC MS_PER_TOKEN PER_USER_TPS INTENSITY MATMUL_INTENSITY
 RIDGE ATTAINABLE BOUND CRITICAL_BATCH MBU MFU AMDAHL SPEEDUP COST_PER_MTOK GPU_SPEC
 MODEL_SPEC""".split()
 
 
 def test_every_catalog_name_is_exported():
-    assert set(ISSUE_2_CATALOG) <= set(CATALOG)
+    assert set(FIRST_CATALOG) <= set(CATALOG)
     assert set(CATALOG) <= set(dir(udfs))
 
 

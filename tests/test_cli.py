@@ -333,10 +333,10 @@ def test_main_job_prints_the_key_results(tmp_path):
     # Llama 3.1 70B (70.6e9 parameters, models.csv) in FP8: 70.6 GB; 70.6e9 / 2^30 GiB
     assert "  Weights\t70.6 GB" in lines
     assert "  Weights in GiB\t65.7514 GiB" in lines
-    # weights fit on one 80 GB H100 (reference doc §1), weights + 42.9 GB of KV do not
+    # weights fit on one 80 GB H100 (70.6 GB ≤ 80 GB), weights + 42.9 GB of KV do not
     assert "  Weights fit on one GPU?\tyes" in lines
     assert "  Weights + KV cache fit on one GPU?\tno" in lines
-    # 70.6 GB / 3.35 TB/s = 21.07 ms (reference doc §2: 70 GB gives ~21 ms)
+    # 70.6 GB / 3.35 TB/s = 21.07 ms (70 GB ÷ 3.35 TB/s would give 20.9 ms)
     assert "  Decode floor: weights only, batch 1, one GPU\t21.0746 ms/token" in lines
     assert out.exists() and TEMPLATE.exists()
 

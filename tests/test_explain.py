@@ -1,4 +1,4 @@
-"""EXPLAIN shows the work of every catalog function (issue 7, §1)."""
+"""EXPLAIN shows the work of every catalog function."""
 
 import re
 
@@ -76,7 +76,7 @@ def test_explain_shows_the_work_and_the_function_result(name):
 
 
 def test_explain_matches_the_reference_example():
-    # issue 7: DECODE_FLOOR: max(70.00 GB ÷ 3.35 TB/s, 2 × 70e9 × 1 ÷ 989 TFLOPS)
+    # the worked form: DECODE_FLOOR: max(70.00 GB ÷ 3.35 TB/s, 2 × 70e9 × 1 ÷ 989 TFLOPS)
     #          = max(20.90 ms, 0.14 ms) = 20.90 ms (memory-bound)
     text = EXPLAIN("decode_floor", 70e9, "FP8", 3.35, 1, 989)
     assert re.search(r"70 GB .*÷ 3\.35 TB/s, 2 × 70e9 × 1 ÷ 989 TFLOPS\)", text)

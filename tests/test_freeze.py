@@ -1,4 +1,4 @@
-"""napkin freeze / unfreeze (issue 5, §2): a recipient without the add-in sees numbers;
+"""napkin freeze / unfreeze: a recipient without the add-in sees numbers;
 native formulas still recalculate; unfreeze gives back every formula exactly."""
 
 import re

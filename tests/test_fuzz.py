@@ -1,4 +1,4 @@
-"""Every catalog function, fed what Excel can pass (issue 5, §4).
+"""Every catalog function, fed what Excel can pass.
 
 Whatever comes in, what goes out is an Excel value (a finite number, TRUE/FALSE, text),
 an Excel error value, or a range of those: never an exception, never NaN or infinity,

@@ -1,5 +1,5 @@
 """Hostile and broken files get a one-line error, fast, in bounded memory, and leave no
-output behind (issue 5, §3). Each case runs ``napkin calc`` as a user would, in a
+output behind. Each case runs ``napkin calc`` as a user would, in a
 subprocess with a 20 s timeout and a 1.5 GB address-space limit (the stated bound)."""
 
 import contextlib

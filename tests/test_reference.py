@@ -1,4 +1,4 @@
-"""The reference doc's values through the Python functions (issue 2, §4)."""
+"""The reference cases (tests/reference_cases.py) through the Python functions."""
 
 import pytest
 from reference_cases import REFERENCE

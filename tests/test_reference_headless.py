@@ -1,6 +1,6 @@
-"""The reference doc's values through the headless engine, as a user would type them:
+"""The reference cases through the headless engine, as a user would type them:
 ``napkin eval`` on the command line, and ``napkin calc`` on a workbook written by
-openpyxl (issue 2, §3 and §4)."""
+openpyxl."""
 
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""The template workbook (issue 3): built by ``workbook.build``, computed by ``napkin calc``.
+"""The template workbook: built by ``workbook.build``, computed by ``napkin calc``.
 
 What is checked:
 * the committed ``workbook/napkin.xlsx`` is the builder's output (not stale), and two builds

@@ -4,10 +4,10 @@
 precision  bytes per param  source
 =========  ===============  =================================================
 FP32/TF32  4                IEEE 754 binary32 (TF32 is stored in 32 bits)
-BF16/FP16  2                reference doc §1
-FP8/INT8   1                reference doc §1
+BF16/FP16  2                IEEE 754 binary16; bfloat16 (16 bits)
+FP8/INT8   1                OCP 8-bit floating point (OFP8); 8-bit integer
 FP6        0.75             OCP MX v1.0 element width
-INT4/FP4   0.5              reference doc §1
+INT4/FP4   0.5              4-bit integer; OCP MX v1.0 FP4 (E2M1)
 MXFP4      0.53125          OCP MX v1.0: 4 bits + one 8-bit scale per 32
 NVFP4      0.5625           NVIDIA: 4 bits + one FP8 scale per 16
 =========  ===============  =================================================

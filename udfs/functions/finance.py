@@ -52,7 +52,7 @@ declare(
 
 declare(
     "PLAUSIBLE",
-    "\"plausible\" when a measurement is at or above its floor; \"below the floor: an assumption is wrong\" otherwise (reference doc §2).",  # noqa: E501
+    "\"plausible\" when a measurement is at or above its floor; \"below the floor: an assumption is wrong\" otherwise.",  # noqa: E501
     param(FLOOR_MS, D_FLOOR),
     param(MEASURED_MS, D_MEASURED),
     formula=finance.plausibility,
