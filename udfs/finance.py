@@ -1,9 +1,20 @@
-"""Cost as finance models it (issue 7, §2 and §4): calibration, prefill vs decode,
-owned vs rented, demand, break-even.
+"""Cost as finance models it: calibration, prefill vs decode, owned vs rented, demand,
+break-even.
 
 Conventions: money in the user's currency (no conversion); hours per year 8,766
 (365.25 days) and per month 730.5, as :data:`HOURS_PER_YEAR` / 12; power in watts,
 energy price per kWh; token rates in tokens/s; times in ms.
+
+References
+----------
+.. [1] kipply (2022), "Transformer Inference Arithmetic",
+   https://kipp.ly/transformer-inference-arithmetic/ (prefill is compute-bound: 2 FLOPs
+   per parameter per prompt token at the compute roof).
+.. [2] Williams, S., Waterman, A. and Patterson, D. (2009), "Roofline: an insightful
+   visual performance model for multicore architectures", Communications of the ACM
+   52(4), 65–76 (a measurement cannot beat the roof: floor ÷ measured ≤ 1).
+.. [3] ISO/IEC 30134-2:2016, "Key performance indicators — Power usage effectiveness
+   (PUE)".
 """
 
 from __future__ import annotations
@@ -21,33 +32,69 @@ from .xp import ceil, maximum, round_sig, where
 
 # Calibration ----------------------------------------------------------------------------
 def efficiency(floor_ms, measured_ms):
-    """Share of the floor a measurement reaches: floor ÷ measured.
+    """Share of the floor a measurement reaches: floor ÷ measured [2].
 
     0.7 means the real system takes 1/0.7 = 1.43× the floor. Above 1 the measurement
-    beat the floor: an assumption (bytes moved, bandwidth, precision) is wrong
-    (reference doc §2).
+    beat the floor: an assumption (bytes moved, bandwidth, precision) is wrong.
+
+    Parameters
+    ----------
+    floor_ms : the floor of the case (DECODE_FLOOR), ms
+    measured_ms : what was measured for the same case, ms
+
+    Returns
+    -------
+    Fraction. Floor 4.79 ms, measured 6.2 ms: 0.773.
     """
     return floor_ms / measured_ms
 
 
 def estimate_ms(floor_ms, efficiency_):
-    """Realistic time from a floor and a calibrated efficiency: floor ÷ efficiency."""
+    """Realistic time from a floor and a calibrated efficiency: floor ÷ efficiency.
+
+    Parameters
+    ----------
+    floor_ms : a floor, ms
+    efficiency_ : efficiency found by :func:`efficiency` (or assumed), 0–1
+
+    Returns
+    -------
+    ms. Floor 4.79 ms at efficiency 0.8: 5.99 ms.
+    """
     return floor_ms / efficiency_
 
 
 def plausibility(floor_ms, measured_ms):
-    """"plausible" when the measurement is at or above the floor, else a warning."""
+    """"plausible" when the measurement is at or above the floor, else a warning [2].
+
+    Parameters
+    ----------
+    floor_ms, measured_ms : as :func:`efficiency`
+    """
     return where(measured_ms >= floor_ms, "plausible",
                  "below the floor: an assumption is wrong")
 
 
 # Input vs output tokens -----------------------------------------------------------------
 def prefill_ms(params, prompt_tokens, peak_tflops, efficiency_=1.0):
-    """Prefill time at the compute roof: 2 × params × prompt tokens ÷ (peak × efficiency).
+    """Prefill time at the compute roof [1].
+
+    .. math:: T = \\frac{2 N T_{prompt}}{P \\cdot e}
 
     Prefill processes thousands of prompt tokens at once, a huge batch that sits on the
-    roof (reference doc §5), so the math term rules. In ms.
-    Hand check: 8.03e9 params, 2,000 tokens, 989 TFLOPS: 3.212e13 ÷ 9.89e14 = 32.48 ms.
+    roof, so the math term rules. Attention FLOPs, which grow with the square of the
+    prompt, are left out (small beside 2N per token below tens of thousands of tokens).
+
+    Parameters
+    ----------
+    params : parameter count N
+    prompt_tokens : prompt length T_prompt, tokens
+    peak_tflops : peak compute P, TFLOPS
+    efficiency_ : share e of peak reached, 0–1
+
+    Returns
+    -------
+    ms. 8.03e9 params, 2,000 tokens, 989 TFLOPS: 3.212e13 ÷ 9.89e14 = 32.48 ms.
     """
     return 2 * params * prompt_tokens / (peak_tflops * 1e12 * efficiency_) * 1e3
 
@@ -59,8 +106,18 @@ def input_cost_per_mtok(gpu_hourly_cost, params, peak_tflops, efficiency_=1.0,
     .. math:: C_{in} = \\frac{c_{hour}}{3600} \\cdot \\frac{2N}{P \\cdot e} \\cdot
               \\frac{10^6}{u}
 
-    Hand check: 2.00/h, 8.03e9 params, 989 TFLOPS, e = 1, u = 1: 2/3600 × 1.624e-5 s ×
-    1e6 = 0.009021 per million input tokens.
+    Parameters
+    ----------
+    gpu_hourly_cost : price of one GPU-hour c_hour
+    params : parameter count N
+    peak_tflops : peak compute P, TFLOPS
+    efficiency_ : share e of peak reached in prefill, 0–1
+    utilization : share u of paid hours spent producing tokens, 0–1
+
+    Returns
+    -------
+    Currency per million input tokens. 2.00/h, 8.03e9 params, 989 TFLOPS, e = 1, u = 1:
+    2/3600 × 1.624e-5 s × 1e6 = 0.009021.
     """
     seconds_per_token = seconds_per_input_token(params, peak_tflops, efficiency_)
     return (gpu_hourly_cost / SECONDS_PER_HOUR * seconds_per_token * TOKENS_PER_MILLION
@@ -68,14 +125,28 @@ def input_cost_per_mtok(gpu_hourly_cost, params, peak_tflops, efficiency_=1.0,
 
 
 def seconds_per_input_token(params, peak_tflops, efficiency_=1.0):
-    """GPU-seconds one prompt token takes at the compute roof: 2 × params ÷ (peak × e)."""
+    """GPU-seconds one prompt token takes at the compute roof: 2N ÷ (P × e).
+
+    Parameters
+    ----------
+    params, peak_tflops, efficiency_ : as :func:`input_cost_per_mtok`
+    """
     return 2 * params / (peak_tflops * 1e12 * efficiency_)
 
 
 def blended_cost_per_mtok(input_cost, output_cost, input_tokens, output_tokens):
-    """Cost per 10⁶ tokens of a traffic mix: (in × c_in + out × c_out) ÷ (in + out).
+    """Cost per 10⁶ tokens of a traffic mix.
 
-    A 3:1 prompt:completion mix at 0.10 and 2.00: (3 × 0.10 + 1 × 2.00) ÷ 4 = 0.575.
+    .. math:: C = \\frac{n_{in} c_{in} + n_{out} c_{out}}{n_{in} + n_{out}}
+
+    Parameters
+    ----------
+    input_cost, output_cost : cost per million input and output tokens
+    input_tokens, output_tokens : the mix n_in : n_out (counts or shares)
+
+    Returns
+    -------
+    Currency per million tokens. A 3:1 mix at 0.10 and 2.00: (0.3 + 2.0) ÷ 4 = 0.575.
     """
     return (input_tokens * input_cost + output_tokens * output_cost) / (
         input_tokens + output_tokens)
@@ -83,32 +154,66 @@ def blended_cost_per_mtok(input_cost, output_cost, input_tokens, output_tokens):
 
 # Owned vs rented ------------------------------------------------------------------------
 def owned_hourly_cost(capex, years, power_w, pue, price_per_kwh):
-    """Cost of owning one GPU per hour: amortised capex + energy.
+    """Cost of owning one GPU per hour: straight-line depreciation + energy [3].
 
     .. math:: c_{hour} = \\frac{capex}{years \\times 8766} + \\frac{W}{1000} \\cdot PUE
               \\cdot price_{kWh}
 
-    Hand check: 30,000 over 4 years, 700 W, PUE 1.3, 0.12 per kWh: 30,000 ÷ 35,064 h =
-    0.8556 + 0.7 × 1.3 × 0.12 = 0.1092, total 0.9648 per hour.
+    Assumes no resale value and no cost of capital, and the GPU drawing ``power_w`` all
+    the time (its TDP is an upper bound).
+
+    Parameters
+    ----------
+    capex : purchase price of one GPU with its share of the server
+    years : years over which it is written off
+    power_w : power drawn, W
+    pue : power usage effectiveness of the data centre, ≥ 1
+    price_per_kwh : electricity price per kWh
+
+    Returns
+    -------
+    Currency per hour. 30,000 over 4 years, 700 W, PUE 1.3, 0.12 per kWh: 30,000 ÷
+    35,064 h = 0.8556 + 0.7 × 1.3 × 0.12 = 0.1092, total 0.9648.
     """
     return amortised_hourly(capex, years) + energy_hourly(power_w, pue, price_per_kwh)
 
 
 def amortised_hourly(capex, years):
-    """Capex written off evenly over the hours of ``years``: capex ÷ (years × 8766)."""
+    """Capex written off evenly over the hours of ``years``: capex ÷ (years × 8766).
+
+    Parameters
+    ----------
+    capex, years : as :func:`owned_hourly_cost`
+    """
     return capex / (years * HOURS_PER_YEAR)
 
 
 def energy_hourly(power_w, pue, price_per_kwh):
-    """Energy cost of one hour at ``power_w`` with the facility's PUE: kW × PUE × price."""
+    """Energy cost of one hour at the meter: W ÷ 1000 × PUE × price per kWh.
+
+    Parameters
+    ----------
+    power_w, pue, price_per_kwh : as :func:`owned_hourly_cost`
+    """
     return power_w / WATTS_PER_KW * pue * price_per_kwh
 
 
 def gpus_for_demand(tokens_per_day, tokens_per_sec_per_gpu, peak_to_average=1.0,
                     utilization=1.0):
-    """GPUs to serve a daily volume at its peak: ⌈day ÷ 86,400 × peak/avg ÷ (R × u)⌉.
+    """GPUs to serve a daily volume at its peak.
 
-    Hand check: 1e9 tokens a day = 11,574 tokens/s on average; × 2 at peak = 23,148;
+    .. math:: G = \\left\\lceil \\frac{D / 86400 \\cdot k}{R \\cdot u} \\right\\rceil
+
+    Parameters
+    ----------
+    tokens_per_day : tokens served on an average day D
+    tokens_per_sec_per_gpu : tokens/s one GPU (or replica) produces R
+    peak_to_average : peak traffic ÷ average traffic k, ≥ 1
+    utilization : share u of capacity planned to be used at peak, 0–1
+
+    Returns
+    -------
+    GPUs (whole). 1e9 tokens a day = 11,574 tokens/s on average; × 2 at peak = 23,148;
     at 2,500 tokens/s per GPU: 9.26, so 10 GPUs.
     """
     need = round_sig(peak_tokens_per_sec(tokens_per_day, peak_to_average)
@@ -117,12 +222,28 @@ def gpus_for_demand(tokens_per_day, tokens_per_sec_per_gpu, peak_to_average=1.0,
 
 
 def peak_tokens_per_sec(tokens_per_day, peak_to_average=1.0):
-    """Token rate at the peak: tokens per day ÷ 86,400 s × peak-to-average."""
+    """Token rate at the peak: D ÷ 86,400 s × k.
+
+    Parameters
+    ----------
+    tokens_per_day, peak_to_average : as :func:`gpus_for_demand`
+    """
     return tokens_per_day / SECONDS_PER_DAY * peak_to_average
 
 
 def monthly_cost(gpus, gpu_hourly_cost, hours_per_month=HOURS_PER_MONTH):
-    """GPUs × hourly cost × hours per month (default 730.5: a mean month, 8,766 h ÷ 12)."""
+    """Monthly cost: GPUs × hourly cost × hours per month.
+
+    Parameters
+    ----------
+    gpus : number of GPUs
+    gpu_hourly_cost : price of one GPU-hour
+    hours_per_month : paid hours per GPU per month (730.5: a mean month, 8,766 h ÷ 12)
+
+    Returns
+    -------
+    Currency per month. 8 GPUs at 2.50: 14,610.
+    """
     return gpus * gpu_hourly_cost * hours_per_month
 
 
@@ -132,9 +253,18 @@ def breakeven_mtok_per_month(monthly_fixed_cost, api_price_per_mtok,
 
     .. math:: V^* = \\frac{F}{p_{API} - c_{marginal}}
 
-    Hand check: 20,000 a month of GPUs against an API at 2.50 per million tokens, with
-    0.10 of marginal cost per million: 20,000 ÷ 2.40 = 8,333 million tokens a month.
-    An API cheaper than the marginal cost never breaks even (#NUM!).
+    An API no dearer than the marginal cost never breaks even (NaN, shown as #NUM!).
+
+    Parameters
+    ----------
+    monthly_fixed_cost : what self-hosting costs a month whatever the volume F
+    api_price_per_mtok : the API's price per million tokens p_API
+    marginal_cost_per_mtok : self-hosting cost that grows with volume, per million tokens
+
+    Returns
+    -------
+    Millions of tokens a month. 20,000 a month against an API at 2.50 with 0.10 of
+    marginal cost: 20,000 ÷ 2.40 = 8,333.
     """
     margin = api_price_per_mtok - marginal_cost_per_mtok
     return where(margin > 0, monthly_fixed_cost / where(margin > 0, margin, 1.0), float("nan"))

@@ -1,11 +1,26 @@
-"""The roofline: intensity, ridge point, attainable FLOPS (reference doc §5 and §6).
+"""The roofline: intensity, ridge point, attainable FLOPS, utilisation.
 
 Arithmetic intensity I = FLOPs ÷ bytes moved. A chip's ridge point is
 I_ridge = peak FLOPS ÷ bandwidth: below it a kernel is memory-bound (more FLOPS change
-nothing), above it compute-bound. Attainable FLOPS = min(peak, bandwidth × I).
+nothing), above it compute-bound. Attainable FLOPS = min(peak, bandwidth × I) [1].
 
 Units: compute rate TFLOPS, bandwidth TB/s, intensity FLOP/byte (TFLOPS ÷ TB/s is
 FLOP/byte with no factor).
+
+References
+----------
+.. [1] Williams, S., Waterman, A. and Patterson, D. (2009), "Roofline: an insightful
+   visual performance model for multicore architectures", Communications of the ACM
+   52(4), 65–76.
+.. [2] Austin, J. et al. (2025), "How to Scale Your Model", Google DeepMind,
+   https://jax-ml.github.io/scaling-book/ (intensity of matrix products; the batch at
+   which inference becomes compute-bound).
+.. [3] NVIDIA H100 Tensor Core GPU datasheet, https://www.nvidia.com/en-us/data-center/h100/
+   (989 TFLOPS dense BF16, 1,979 dense FP8, 3.35 TB/s: the examples' figures).
+.. [4] Chowdhery, A. et al. (2022), "PaLM: Scaling Language Modeling with Pathways",
+   https://arxiv.org/abs/2204.02311, Appendix B (model FLOPs utilisation).
+.. [5] Databricks (2023), "LLM Inference Performance Engineering: Best Practices"
+   (model bandwidth utilisation of decoding).
 """
 
 from __future__ import annotations
@@ -17,80 +32,174 @@ COMPUTE_BOUND = "compute-bound"
 
 
 def intensity(flop, nbytes):
-    """I = FLOPs ÷ bytes. §5: y = x × 2 in BF16 does 1 FLOP per 4 bytes: I = 0.25."""
+    """Arithmetic intensity I = F ÷ Q, FLOP/byte.
+
+    Parameters
+    ----------
+    flop : FLOPs done F (count)
+    nbytes : bytes moved Q (count)
+
+    Returns
+    -------
+    FLOP/byte. y = x × 2 in BF16 does 1 FLOP per 4 bytes: I = 0.25.
+    """
     return flop / nbytes
 
 
 def matmul_intensity(m, n, k, bytes_per_elem):
     """Intensity of an (m×k)·(k×n) matrix product that reads both inputs and writes the
-    output once.
+    output once [2].
 
     .. math:: I = \\frac{2mnk}{b\\,(mk + kn + mn)}
 
-    §5: square N = 4096 in BF16: 2N³ ÷ (2 × 3N²) = N/3 ≈ 1,365 FLOP/byte.
+    Parameters
+    ----------
+    m, n, k : the matrices' dimensions
+    bytes_per_elem : bytes per element b of all three matrices
+
+    Returns
+    -------
+    FLOP/byte. Square N = 4096 in BF16: 2N³ ÷ (2 × 3N²) = N/3 ≈ 1,365.
     """
     return 2 * m * n * k / (bytes_per_elem * (m * k + k * n + m * n))
 
 
 def ridge(peak_tflops, bandwidth_tbps, efficiency=1.0):
-    """Ridge point, FLOP/byte: peak × efficiency ÷ bandwidth.
+    """Ridge point, FLOP/byte: peak × efficiency ÷ bandwidth [1].
 
-    §5: H100 SXM BF16 989 TFLOPS ÷ 3.35 TB/s ≈ 295. §6: at the real roof (0.8 × 989 ≈
-    791 TFLOPS) the ridge moves in to ≈ 236; on the FP8 roof (1,979) out to ≈ 590.
+    .. math:: I_{ridge} = P \\cdot e / BW
+
+    Parameters
+    ----------
+    peak_tflops : peak compute P, TFLOPS
+    bandwidth_tbps : memory bandwidth BW, TB/s
+    efficiency : share e of the peak reached in practice, 0–1
+
+    Returns
+    -------
+    FLOP/byte. H100 SXM BF16: 989 ÷ 3.35 ≈ 295 [3]; at the real roof (0.8 × 989 ≈ 791
+    TFLOPS) the ridge moves in to ≈ 236; on the FP8 roof (1,979) out to ≈ 590.
     """
     return peak_tflops * efficiency / bandwidth_tbps
 
 
 def attainable_tflops(intensity_, peak_tflops, bandwidth_tbps):
-    """Roofline: min(peak, bandwidth × I), TFLOPS. §5: I = 0.25 on an H100 → 0.84."""
+    """Roofline: attainable compute min(P, BW × I), TFLOPS [1].
+
+    Parameters
+    ----------
+    intensity_ : arithmetic intensity I, FLOP/byte
+    peak_tflops : peak compute P, TFLOPS
+    bandwidth_tbps : memory bandwidth BW, TB/s
+
+    Returns
+    -------
+    TFLOPS. I = 0.25 on an H100: min(989, 0.84) = 0.84.
+    """
     return minimum(peak_tflops, memory_roof_tflops(intensity_, bandwidth_tbps))
 
 
 def memory_roof_tflops(intensity_, bandwidth_tbps):
-    """The sloped roof: bandwidth × I, TFLOPS (TB/s × FLOP/byte)."""
+    """The sloped roof: BW × I, TFLOPS (TB/s × FLOP/byte).
+
+    Parameters
+    ----------
+    intensity_ : FLOP/byte
+    bandwidth_tbps : TB/s
+    """
     return bandwidth_tbps * intensity_
 
 
 def bound(intensity_, ridge_):
-    """"memory-bound" below the ridge, "compute-bound" at or above it (§5)."""
+    """"memory-bound" below the ridge, "compute-bound" at or above it [1].
+
+    Parameters
+    ----------
+    intensity_ : intensity of the kernel, FLOP/byte
+    ridge_ : ridge point of the chip, FLOP/byte
+    """
     return where(intensity_ < ridge_, MEMORY_BOUND, COMPUTE_BOUND)
 
 
 def critical_batch(peak_tflops, bandwidth_tbps, bytes_per_weight):
-    """Batch at which a decode GEMM reaches the ridge.
+    """Batch at which a decode GEMM reaches the ridge [2].
 
     A decode GEMM of B tokens through a D×F weight matrix does 2·B·D·F FLOPs and reads
     about b·D·F bytes of weights, so I ≈ 2B ÷ b and the ridge is reached at
 
     .. math:: B^* = I_{ridge} \\times b / 2
 
-    §5/§6: H100 BF16 weights on the BF16 roof: 295; FP8 weights on the FP8 roof: 590 × 1
-    ÷ 2 ≈ 295; FP8 weights with BF16 math: 295 × 1 ÷ 2 ≈ 148.
+    Assumes the weights dominate the bytes read (the KV cache is small beside them).
+
+    Parameters
+    ----------
+    peak_tflops, bandwidth_tbps : as :func:`ridge`
+    bytes_per_weight : bytes per weight b
+
+    Returns
+    -------
+    Sequences. H100 BF16 weights on the BF16 roof: 295; FP8 weights on the FP8 roof:
+    590 × 1 ÷ 2 ≈ 295; FP8 weights with BF16 math: 295 × 1 ÷ 2 ≈ 148.
     """
     return ridge(peak_tflops, bandwidth_tbps) * bytes_per_weight / 2
 
 
 def mbu(bytes_per_token_gb, ms_per_token, bandwidth_tbps):
-    """Memory-bandwidth utilisation: achieved bandwidth ÷ peak.
+    """Memory-bandwidth utilisation: achieved bandwidth ÷ peak [5].
 
     .. math:: MBU = \\frac{Q / t}{BW}
 
-    with Q in GB and t in ms, Q/t is in TB/s. A reading above 1 means the floor was
-    beaten: an assumption (bytes per token, bandwidth) is wrong (§2).
+    A reading above 1 means the floor was beaten: an assumption (bytes per token,
+    bandwidth) is wrong.
+
+    Parameters
+    ----------
+    bytes_per_token_gb : bytes read per token Q (weights + KV), GB
+    ms_per_token : measured time per token t, ms
+    bandwidth_tbps : peak bandwidth BW, TB/s
+
+    Returns
+    -------
+    Fraction. 16.06 GB in 6.2 ms on 3.35 TB/s: 2.59 ÷ 3.35 = 0.773.
     """
     return achieved_tbps(bytes_per_token_gb, ms_per_token) / bandwidth_tbps
 
 
 def achieved_tbps(bytes_per_token_gb, ms_per_token):
-    """Bandwidth a measurement achieved: GB per token ÷ ms per token, in TB/s."""
+    """Bandwidth a measurement achieved: Q ÷ t, TB/s (GB ÷ ms).
+
+    Parameters
+    ----------
+    bytes_per_token_gb : GB read per token
+    ms_per_token : ms per token
+    """
     return bytes_per_token_gb / ms_per_token
 
 
 def achieved_tflops(flop_per_token, tokens_per_second):
-    """Compute rate a measurement achieved: FLOPs per token × tokens/s, in TFLOPS."""
+    """Compute rate a measurement achieved: F × R, in TFLOPS.
+
+    Parameters
+    ----------
+    flop_per_token : FLOPs per token F
+    tokens_per_second : measured tokens/s R
+    """
     return flop_per_token * tokens_per_second / 1e12
 
 
 def mfu(flop_per_token, tokens_per_second, peak_tflops):
-    """Model FLOPs utilisation: achieved FLOP/s ÷ peak (FLOPs × tokens/s ÷ peak)."""
+    """Model FLOPs utilisation: achieved FLOP/s ÷ peak [4].
+
+    .. math:: MFU = \\frac{F \\cdot R}{P}
+
+    Parameters
+    ----------
+    flop_per_token : FLOPs the model needs per token F (about 2 × params)
+    tokens_per_second : measured tokens/s R
+    peak_tflops : peak compute P, TFLOPS
+
+    Returns
+    -------
+    Fraction. 16 GFLOP per token at 2,000 tokens/s on 989 TFLOPS: 0.032.
+    """
     return flop_per_token * tokens_per_second / (peak_tflops * 1e12)
