@@ -241,7 +241,7 @@ def main_py() -> str:
     encoded = base64.b64encode(blob).decode("ascii")
     payload = "\n".join(f'    "{encoded[i:i + 88]}"' for i in range(0, len(encoded), 88))
     try:
-        version = metadata.version("napkin")
+        version = metadata.version("napkin-xl")
     except metadata.PackageNotFoundError:  # pragma: no cover - a source checkout
         version = "(source)"
     parts = [_HEADER.format(version=version, digest=hashlib.sha256(blob).hexdigest()[:16],

@@ -53,7 +53,7 @@ def sheet_start(wb: Workbook) -> Sheet:
         ("xlwings Lite (Excel 365, web)", "napkin lite -o napkin-lite → paste main.py and "
                                            "requirements.txt into the xlwings Lite add-in "
                                            "(Excel's Add-ins store)."),
-        ("xlwings add-in (desktop)", "pip install napkin → napkin addin install → "
+        ("xlwings add-in (desktop)", "pip install napkin-xl → napkin addin install → "
                                       "restart Excel; the functions appear as =RIDGE(...)."),
         ("No Excel at all", "napkin calc napkin.xlsx -o out.xlsx computes every formula "
                             "headless and writes the values; napkin eval \"=RIDGE(989,3.35)\""
