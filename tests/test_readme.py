@@ -39,3 +39,36 @@ def test_every_catalog_function_is_in_the_readme():
     from udfs import CATALOG
 
     assert {r["sig"] for r in examples()} == set(CATALOG)
+
+
+def test_links_in_the_readme_and_docs_point_at_files_that_exist():
+    root = README.parent
+    pages = [README, *sorted((root / "docs").glob("*.md"))]
+    checked = 0
+    for page in pages:
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", page.read_text("utf-8")):
+            if re.match(r"[a-z]+:", target):
+                continue  # a web address
+            assert (page.parent / target).exists(), f"{page.name}: {target} does not exist"
+            checked += 1
+    assert checked >= 10
+
+
+def test_the_repository_stands_alone():
+    """No path outside the repository and no issue numbers in code, help, data or docs."""
+    import subprocess
+
+    root = README.parent
+    files = subprocess.run(["git", "ls-files"], cwd=root, capture_output=True, text=True,
+                           check=True).stdout.split()
+    # (the patterns are split so that this file does not match itself)
+    outside = re.compile(r"\.\./" "shared|/" "work/")
+    issue = re.compile(r"\bissue" r" \d|\(" "issue", re.IGNORECASE)
+    bad = []
+    for name in files:
+        if not name.endswith((".py", ".md", ".csv", ".txt", ".toml", ".sh")) or \
+                name.startswith("tests/corpus/"):
+            continue
+        text = (root / name).read_text("utf-8", errors="replace")
+        bad += [f"{name}: {m.group(0)}" for rx in (outside, issue) for m in rx.finditer(text)]
+    assert not bad, bad
