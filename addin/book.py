@@ -20,6 +20,8 @@ from . import formula_text as ft
 from . import fx
 from . import xlsx_values as xv
 
+_PLAIN_SHEET = re.compile(r"[^\W\d][\w.]*")
+
 
 @dataclass
 class Sheet:
@@ -71,12 +73,14 @@ class Workbook:
         self.book = xv.read_book(zf)
         self.sheets: list[Sheet] = []
         self.sid_map: dict[str, int] = {}
-        # formulas cannot name ranges of sheets whose name has a quote: give it an alias
+        # formulas cannot name ranges of sheets whose name has a quote, starts with a
+        # digit or has a '-' (2019, places-dec2): give each name Excel writes quoted an
+        # alias (the others, Sheet1 or Données, stay as they are)
         taken = {p.name.upper() for p in self.book.sheets}
         self.aliases: dict[str, str] = {}  # NAME.upper() -> alias
         for part in self.book.sheets:
             fname = part.name
-            if "'" in fname:
+            if not _PLAIN_SHEET.fullmatch(fname):
                 n = part.index + 1
                 while f"NAPKIN_SHEET_{n}" in taken:
                     n += 1000

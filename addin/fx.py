@@ -15,6 +15,8 @@ returns a namespace of the types and constants the other engine modules use
 from __future__ import annotations
 
 import collections
+import contextlib
+import re
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -187,20 +189,66 @@ def _empty_compile():
     return OMITTED
 
 
-def parse(text: str, cell_ref: str | None, references=None) -> Parsed:
-    """Parse a normalized formula (ValueError if it is not one). An omitted argument
-    parses to :data:`OMITTED` (formulas' own parser gives a plain 0), by patching
-    formulas' ``Empty`` operand for the duration of this parse only."""
-    ns = load()
+def _process(self, match, context=None, parser=None):
+    """formulas' ``OperatorToken.process``, marking a run of signs with an even number
+    of minus signs (``--``): formulas reads it as ``+``, and a unary ``+`` leaves a value
+    as it is, while Excel's ``--TRUE`` is 1."""
+    attr = _ORIGINAL["process"](self, match, context=context, parser=parser)
+    run = attr.get("sum_minus")
+    if run and attr.get("name") == "+" and "-" in run:
+        attr["double_minus"] = True
+    return attr
+
+
+def _set_expr(self, *tokens):
+    _ORIGINAL["set_expr"](self, *tokens)
+    if self.attr.get("double_minus") and self.name == "u+":
+        self.attr["expr"] = "--" + self.attr["expr"][1:]
+
+
+def _compile(self):
+    if self.attr.get("double_minus") and self.name == "u+":
+        from formulas.functions.operators import OPERATORS
+
+        neg = OPERATORS["U-"]
+        return lambda *a: neg(neg(*a))
+    return _ORIGINAL["compile"](self)
+
+
+_ORIGINAL: dict = {}
+
+
+@contextlib.contextmanager
+def _parsing():
+    """formulas patched for one parse (under the lock): an omitted argument parses to
+    :data:`OMITTED` (formulas gives a plain 0); ``--x`` negates twice (:func:`_process`)."""
     from formulas.tokens import operand
+    from formulas.tokens.operator import Operator, OperatorToken
 
     with _LOCK:
-        saved = operand.Empty.__dict__["compile"]
+        if not _ORIGINAL:
+            _ORIGINAL.update(process=OperatorToken.__dict__["process"],
+                             set_expr=Operator.__dict__["set_expr"],
+                             compile=Operator.__dict__["compile"])
+        empty = operand.Empty.__dict__["compile"]
         operand.Empty.compile = staticmethod(_empty_compile)
+        OperatorToken.process, Operator.set_expr, Operator.compile = \
+            _process, _set_expr, _compile
         try:
-            cell = ns.Cell(cell_ref, text, context=None)
+            yield
         finally:
-            operand.Empty.compile = saved
+            operand.Empty.compile = empty
+            OperatorToken.process = _ORIGINAL["process"]
+            Operator.set_expr = _ORIGINAL["set_expr"]
+            Operator.compile = _ORIGINAL["compile"]
+
+
+def parse(text: str, cell_ref: str | None, references=None) -> Parsed:
+    """Parse a normalized formula (ValueError if it is not one), with the corrections
+    of :func:`_parsing`."""
+    ns = load()
+    with _parsing():
+        cell = ns.Cell(cell_ref, text, context=None)
     ctx = {}
     if cell_ref is not None:
         sheet = cell.range.ranges[0].get("sheet")
@@ -227,25 +275,45 @@ def builder_program(parsed: Parsed):
     for k in sorted(dsp.data_nodes, key=str):
         if pred[k]:
             continue
-        if k in defaults:
+        if k is CELL:  # ROW()/COLUMN() without argument: the formula's own cell
+            consts[k] = parsed.cell.range
+        elif k in defaults:
             v = defaults[k]["value"]
             if isinstance(v, ns.Ranges) and v.ranges:
                 inputs[k] = v
-        elif k is CELL:
-            consts[k] = parsed.cell.range
         elif isinstance(k, ns.Token):  # e.g. ISFORMULA's dispatcher
             raise Fallback
         elif isinstance(references.get(k), ns.Ranges):
             inputs[k] = references[k]
         else:
             try:
-                inputs[k] = ns.Ranges().push(k, context=parsed.context)
+                inputs[k] = ns.Ranges().push(_full_ref(k), context=parsed.context)
             except AnchorRangeName:
                 raise Fallback from None
             except InvalidRangeName:
                 inputs[k] = None
     out = builder.get_node_id(builder[-1])
     return graph(dsp), inputs, consts, out
+
+
+_CUT_REF = re.compile(r"(?P<head>.*!)?(?P<a>[A-Z]*)(?P<b>\d*):(?P<c>[A-Z]*)(?P<d>\d*)")
+
+
+def _full_ref(name) -> str:
+    """A range's node name with the end formulas leaves out put back: it writes
+    ``B2:B1048576`` as ``B2:B`` and ``B1:XFD1`` as ``B1:1`` (dropping the last row or
+    column), then reads that back as a single cell."""
+    m = _CUT_REF.fullmatch(name) if isinstance(name, str) else None
+    if not m:
+        return name
+    a, b, c, d = m.group("a", "b", "c", "d")
+    if a and b and not (c and d):  # B2:B, B1:1, B2:
+        c, d = c or "XFD", d or "1048576"
+    elif c and d and not (a and b):  # A:B5 (A1048576:B5), 1:B5 (XFD1:B5)
+        a, b = a or "XFD", b or "1048576"
+    else:
+        return name
+    return f"{m.group('head') or ''}{a}{b}:{c}{d}"
 
 
 def pipe_program(pipe):
