@@ -21,6 +21,7 @@ from . import fx
 from . import xlsx_values as xv
 
 _PLAIN_SHEET = re.compile(r"[^\W\d][\w.]*")
+_DATE1904 = re.compile(r"<(?:\w+:)?workbookPr\b[^>]*\bdate1904\s*=\s*[\"'](?:1|true)[\"']")
 
 
 @dataclass
@@ -30,6 +31,7 @@ class Sheet:
     sid: str  # formulas' sheet id
     fname: str = ""  # the name formulas sees (an alias when the name has a quote)
     values: dict = field(default_factory=dict)  # (r, c) -> stored value
+    cached: dict = field(default_factory=dict)  # (r, c) -> value Excel cached (formulas)
     formula_at: dict = field(default_factory=dict)  # (r, c) -> node
     max_r: int = 1
     max_c: int = 1
@@ -51,6 +53,7 @@ class Node:
     value: Any = None
     msgs: dict = field(default_factory=dict)
     error: ExcelError | None = None  # set when the formula cannot be used at all
+    keep: str | None = None  # why it is not computed: its cached values are kept
 
     def positions(self):
         """The cells this formula fills."""
@@ -96,6 +99,8 @@ class Workbook:
         self.name_nodes: dict[tuple[str, int | None], Node] = {}
         self.name_ranges: dict[tuple[str, int | None], Any] = {}
         self._refs_cache: dict[int, dict] = {}
+        self.workbook_xml = zf.read(self.book.workbook_path).decode("utf-8")
+        self.date1904 = bool(_DATE1904.search(self.workbook_xml))
         self._load(zf)
 
     # ---------------------------------------------------------------- loading
@@ -129,6 +134,8 @@ class Workbook:
                     self.nodes.append(node)
                     for p in node.positions():
                         sheet.formula_at.setdefault(p, node)
+                    if cell.v is not None or cell.inline is not None:
+                        sheet.cached[pos] = _cell_value(cell, ss)
                     continue
                 sheet.values[pos] = _cell_value(cell, ss)
             for node, si in pending_shared:
@@ -138,10 +145,12 @@ class Workbook:
                     continue
                 node.text = master[0]
                 node.origin = (sheet.index, master[1], master[2])
-        # array formula cells keep no stale values of their own
+        # array formula cells keep no stale values of their own (but remember them)
         for sheet in self.sheets:
             for p in sheet.formula_at:
-                sheet.values.pop(p, None)
+                v = sheet.values.pop(p, None)
+                if v is not None:
+                    sheet.cached[p] = v
         self._load_names()
 
     def alias(self, text: str) -> str:

@@ -347,13 +347,22 @@ def _calc(args) -> int:
 
     src, dst, in_place = in_out(args)
     shows = parse_show(args.show, src)
-    results = calc_workbook(src, dst, strict=not args.lenient, in_place=in_place)
+    notes: list[str] = []
+    text = []
+
+    def as_json(results):  # before OUT is written: a failure here leaves no OUT
+        if args.json:
+            text.append(json.dumps({k: to_json(v) for k, v in results.items()}, indent=1,
+                                   ensure_ascii=False))
+
+    results = calc_workbook(src, dst, strict=not args.lenient, in_place=in_place,
+                            notes=notes, before_write=as_json)
+    for note in notes:
+        print(f"napkin calc: {note}", file=sys.stderr)
     if shows:
         _show(dst, shows)
     if args.json:
-        json.dump({k: to_json(v) for k, v in results.items()}, sys.stdout, indent=1,
-                  ensure_ascii=False)
-        print()
+        print(text[0])
     elif not args.quiet:
         print(f"computed {len(results)} formulas: {args.input} -> "
               f"{_written(src, dst, in_place)}")
@@ -519,7 +528,9 @@ def parser() -> argparse.ArgumentParser:
                    help='print every formula cell\'s value as JSON: {"Sheet!A1": value, ...}')
     c.add_argument("--lenient", action="store_true",
                    help="compute even with circular references or unknown functions (those "
-                        "cells get #VALUE! / #NAME?) instead of refusing the workbook")
+                        "cells get #VALUE! / #NAME?) instead of refusing the workbook; cells "
+                        "napkin cannot compute as Excel does (table, 3-D and external "
+                        "references, ...) keep the values Excel saved, and it says which")
     c.add_argument("--show", action="append", metavar="SHEET!A1:B9",
                    help="print these cells of the computed workbook; repeat for more ranges")
     c.set_defaults(run=_calc)

@@ -31,6 +31,7 @@ The engine in layers, each module one job:
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,7 @@ from zipfile import ZipFile
 
 import numpy as np
 
-from . import calls, executor, fx, guard, output, package
+from . import calls, executor, fx, guard, output, package, support
 from . import xlsx_values as xv
 from .book import Workbook
 from .evaluator import Evaluation
@@ -110,6 +111,23 @@ def _refuse_unknown_functions(wb: Workbook, registry) -> None:
                     f"the formulas package implements them) nor napkin's{hint}")
 
 
+_STRICT_NS = "http://purl.oclc.org/ooxml/spreadsheetml/main"
+
+
+def _refuse_strict_ooxml(zf: ZipFile, src: Path) -> None:
+    ct = zf.read("[Content_Types].xml").decode("utf-8", "replace")
+    m = re.search(r'PartName="/([^"]+)"[^>]*ContentType="[^"]*sheet\.main\+xml"', ct)
+    part = m.group(1) if m else "xl/workbook.xml"
+    try:
+        head = zf.read(part)[:2000].decode("utf-8", "replace")
+    except KeyError:
+        return
+    if _STRICT_NS in head:
+        raise guard.WorkbookError(
+            f"{src.name} is saved as Strict Open XML, which napkin does not read: open it in "
+            "Excel and save it as \"Excel Workbook (.xlsx)\"")
+
+
 def calc_workbook(
     src: str | os.PathLike,
     dst: str | os.PathLike,
@@ -119,6 +137,8 @@ def calc_workbook(
     backup: bool = True,
     recalc_on_open: bool = False,
     strict: bool = True,
+    notes: list[str] | None = None,
+    before_write: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """Compute every formula of ``src`` and write it with cached values to ``dst``.
 
@@ -137,7 +157,11 @@ def calc_workbook(
     ``strict`` (the default, and what ``napkin calc`` does) a workbook that calls a
     function neither Excel's set nor our catalog knows, or that has a circular
     reference, is refused too: :class:`~addin.guard.WorkbookError` names the cells, and
-    no ``dst`` is written.
+    no ``dst`` is written. So is a workbook with formulas the engine cannot compute as
+    Excel does (:func:`addin.support.unsupported`: structured, 3-D and external
+    references, ...); with ``strict=False`` those cells keep the values Excel cached, and
+    a sentence saying so is appended to ``notes`` (when given). A strict Open XML file is
+    refused in both modes. ``before_write(results)`` runs before ``dst`` is written.
     """
     src, dst = Path(src), Path(dst)
     guard.check_package(src)
@@ -146,9 +170,23 @@ def calc_workbook(
     reg = calls.registry(functions)
     calls.ensure_registered(reg)
     with ZipFile(src) as zf:
+        _refuse_strict_ooxml(zf, src)
         wb = Workbook(zf)
         if strict:
             _refuse_unknown_functions(wb, reg)
+        found = support.unsupported(wb, reg, wb.date1904)
+        if strict and found:
+            raise guard.WorkbookError(
+                f"napkin cannot compute {support.describe(found)}: calc would write values "
+                "that differ from Excel's; run with --lenient to keep the values Excel "
+                "saved in those cells")
+        for node, reason in found:
+            node.keep = reason
+        if notes is not None and found:
+            cells = [n.label for n, _ in found]
+            more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
+            notes.append(f"kept the values Excel saved in {', '.join(cells[:5])}{more}, which "
+                         f"napkin cannot compute ({support.describe(found)})")
         ev = Evaluation(wb, reg)
         ev.run()
         if strict and ev.cyclic:
@@ -167,7 +205,8 @@ def calc_workbook(
         if new_wb != wbxml:
             new_parts[wb.book.workbook_path] = new_wb.encode("utf-8")
         results = ev.results()
-
+        if before_write is not None:  # e.g. the CLI's JSON: if it fails, nothing is written
+            before_write(results)
         package.rewrite(zf, src, dst, new_parts, in_place=in_place, backup=backup)
     return results
 

@@ -231,8 +231,13 @@ class Evaluation:
         order, self.cyclic = self._order(names + self.wb.nodes)
         return order
 
-    def run(self) -> None:
-        order = self.plan()
+    def run(self, order: list[Node] | None = None) -> None:
+        """Compute every formula (in ``order``, from :meth:`plan`, when given)."""
+        if order is None:
+            order = self.plan()
+        for node in order:  # what reads a defined name that is kept is kept too
+            if node.keep is None and any(d.keep is not None and d.is_name for d in node.deps):
+                node.keep = next(d.keep for d in node.deps if d.keep is not None and d.is_name)
         calls.STATE.registry = self.registry
         try:
             for node in order:
@@ -248,6 +253,9 @@ class Evaluation:
                 if msg and code not in inherited:
                     inherited[code] = msg
         own: dict[str, str] = {}
+        if node.keep is not None and not node.is_name:
+            self._keep(node)
+            return
         if cyclic:
             out = ns.errors["#VALUE!"]
             own["#VALUE!"] = "circular reference"
@@ -279,6 +287,15 @@ class Evaluation:
             arr = ns.reshape(np.asarray(arr, dtype=object), shape)
         for (i, j), v in np.ndenumerate(arr):
             sheet.values[(r1 + i, c1 + j)] = executor.norm_scalar(v)
+
+    def _keep(self, node: Node) -> None:
+        """A formula not computed: its cells hold the values Excel cached."""
+        sheet = self.wb.sheets[node.sheet]
+        ns = fx.load()
+        for pos in node.positions():
+            sheet.values[pos] = executor.norm_scalar(sheet.cached.get(pos, ns.EMPTY))
+        node.value = sheet.values[(node.r, node.c)]
+        node.msgs = {}
 
     def results(self) -> dict[str, Any]:
         """``{"Sheet!A1": value}`` for every formula cell, as the API returns them."""

@@ -182,18 +182,36 @@ def store_scalar(v):
 
 
 def norm_scalar(v):
+    """A value one cell can hold: a number, text, a boolean or an error value. Anything
+    else formulas may return is mapped as Excel would show it: a complex number (a
+    negative base to a fractional power) or a non-finite float is ``#NUM!``, a
+    reference its first value, another Python object ``#VALUE!`` -- never its text."""
     ns = fx.load()
     if v is ns.EMPTY or v is None:
         return 0
+    if isinstance(v, ns.Ranges):
+        return store_scalar(v)
+    if isinstance(v, np.ndarray):
+        return store_scalar(v) if v.size else ns.errors["#VALUE!"]
     if isinstance(v, np.generic):
         v = v.item()
     if fx.is_omitted(v):
         return 0
-    if isinstance(v, float) and not math.isfinite(v):
+    if isinstance(v, ns.XlError):
+        return v
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, int):
+        return int(v)
+    if isinstance(v, float):
+        return v if math.isfinite(v) else ns.errors["#NUM!"]
+    if isinstance(v, str):
+        return str(v)
+    if isinstance(v, complex):
         return ns.errors["#NUM!"]
-    if isinstance(v, str) and type(v) is not str and not isinstance(v, ns.XlError):
-        v = str(v)
-    return v
+    if isinstance(v, (list, tuple)):
+        return norm_scalar(v[0]) if len(v) else ns.errors["#VALUE!"]
+    return ns.errors["#VALUE!"]
 
 
 def to_result(v, msgs):

@@ -18,6 +18,8 @@ def updates(wb) -> dict[int, dict]:
     text)}`` for every formula cell."""
     ups: dict[int, dict] = {}
     for node in wb.nodes:
+        if node.keep is not None:  # not computed: its cell is left as Excel saved it
+            continue
         sheet = wb.sheets[node.sheet]
         u = ups.setdefault(node.sheet, {})
         for pos in node.positions():

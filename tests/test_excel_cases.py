@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+import re
+from zipfile import ZipFile
+
 import openpyxl
 import pytest
+import xlsx_make
 
 from addin.engine import calc_workbook
+from addin.guard import WorkbookError
+from udfs.errors import ExcelError
 
 
 def _calc(tmp_path, sheets: dict[str, dict[str, object]], **kw):
@@ -52,3 +58,79 @@ def test_ranges_to_the_last_row_and_column(tmp_path):
     assert res["S!A2"] == 30  # 10+20
     assert res["S!A3"] == 7  # rows 2.. of columns B..: B2, B3, B9 (C1, E1 are in row 1)
     assert res["S!A4"] == 3
+
+
+# --------------------------------------------------------------- refused, or kept (§2)
+
+REFUSED = {
+    "structured": ("SUM(Table1[Amount])", "structured (table) references"),
+    "3-D": ("SUM(Jan:Mar!B2)", "3-D references"),
+    "3-D quoted": ("SUM('Jan 1:Mar 1'!B2)", "3-D references"),
+    "external": ("[1]Sheet1!A1*2", "links to other workbooks"),
+    "external quoted": ("'[2]Other sheet'!A1+1", "links to other workbooks"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_what_napkin_cannot_compute_is_refused_then_kept_with_lenient(tmp_path, case):
+    formula, words = REFUSED[case]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"Jan": [
+        xlsx_make.cell("A1", None, 5), xlsx_make.cell("B2", formula, 66),
+        xlsx_make.cell("C3", "B2+1", 67)]})
+    with pytest.raises(WorkbookError) as e:
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert words in str(e.value) and "Jan!B2" in str(e.value) and "--lenient" in str(e.value)
+    assert not (tmp_path / "out.xlsx").exists()
+    notes: list[str] = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False, notes=notes)
+    assert res["Jan!B2"] == 66 and res["Jan!C3"] == 67  # Excel's value, and 66 + 1
+    assert "Jan!B2" in notes[0] and words in notes[0]
+    assert _cell_xml(tmp_path / "out.xlsx", "B2") == _cell_xml(src, "B2")  # left as it was
+
+
+def test_date_functions_in_the_1904_date_system_are_refused(tmp_path):
+    # DATE(2024,1,1) is 45292 in the 1900 system and 45292 - 1462 = 43830 in the 1904 one
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", "DATE(2024,1,1)", 43830), xlsx_make.cell("A2", "1+1", 2)]},
+        date1904=True)
+    with pytest.raises(WorkbookError, match="1904 date system"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False)
+    assert res["S!A1"] == 43830 and res["S!A2"] == 2
+
+
+def test_strict_open_xml_is_refused_with_the_fix(tmp_path):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [xlsx_make.cell("A1", "1+1", 2)]},
+                          strict=True)
+    for strict in (True, False):
+        with pytest.raises(WorkbookError, match="Strict Open XML.*Excel Workbook"):
+            calc_workbook(src, tmp_path / "out.xlsx", {}, strict=strict)
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_python_objects_are_never_written_as_text(tmp_path):
+    res = _calc(tmp_path, {"S": {"A1": "=(-8)^(1/3)", "A2": "=INDEX({1,2;3,4},2,0)",
+                                 "A3": "=MODE.MULT({1,2,2,3})"}})
+    assert res["S!A1"] == ExcelError("#NUM!")  # Excel: a negative base to a fraction
+    assert res["S!A2"] == 3 and res["S!A3"] == 2  # the first value, as one cell shows it
+
+
+def _cell_xml(path, ref):
+    with ZipFile(path) as z:
+        xml = z.read("xl/worksheets/sheet1.xml").decode()
+    return re.search(rf'<c r="{ref}"[^>]*>.*?</c>', xml).group(0)
+
+
+def test_cli_lenient_says_which_cells_keep_excels_values(tmp_path, capsys):
+    from addin import cli
+
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", "SUM(Jan:Mar!B2)", 66), xlsx_make.cell("A2", "A1*2", 132)]})
+    out = tmp_path / "out.xlsx"
+    assert cli.main(["calc", str(src), "-o", str(out)]) != 0
+    err = capsys.readouterr().err
+    assert not out.exists() and "3-D references" in err and "in S!A1" in err
+    assert cli.main(["calc", str(src), "-o", str(out), "--lenient", "--json"]) == 0
+    cap = capsys.readouterr()
+    assert '"S!A1": 66' in cap.out and '"S!A2": 132' in cap.out  # kept, then 66 * 2
+    assert "kept the values Excel saved in S!A1" in cap.err

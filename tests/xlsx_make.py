@@ -1,0 +1,89 @@
+"""Minimal .xlsx packages written at the zip/XML level, as Excel writes them (cached values
+with formulas, ``t="str"`` results, ``xml:space="preserve"``, 1904 dates, links to other
+workbooks, strict Open XML...), for cases openpyxl would not write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from xml.sax.saxutils import escape
+from zipfile import ZIP_DEFLATED, ZipFile
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+STRICT = "http://purl.oclc.org/ooxml/spreadsheetml/main"
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def cell(ref: str, formula: str | None = None, value=None, t: str | None = None,
+         space: bool = False) -> str:
+    """One ``<c>``: a formula (text as Excel stores it, no ``=``) and/or a cached value."""
+    attrs = f' r="{ref}"' + (f' t="{t}"' if t else "")
+    body = f"<f>{escape(formula)}</f>" if formula is not None else ""
+    if value is not None:
+        if t == "inlineStr":
+            sp = ' xml:space="preserve"' if space else ""
+            body += f"<is><t{sp}>{escape(str(value))}</t></is>"
+        else:
+            body += f"<v>{escape(str(value))}</v>"
+    return f"<c{attrs}>{body}</c>"
+
+
+def sheet_xml(cells: list[str], ns: str = MAIN) -> str:
+    rows: dict[int, list[str]] = {}
+    for c in cells:
+        ref = c.split('r="', 1)[1].split('"', 1)[0]
+        row = int("".join(ch for ch in ref if ch.isdigit()))
+        rows.setdefault(row, []).append(c)
+    body = "".join(f'<row r="{r}">{"".join(cs)}</row>' for r, cs in sorted(rows.items()))
+    return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
+            f'<worksheet xmlns="{ns}" xmlns:r="{R}"><sheetData>{body}</sheetData></worksheet>')
+
+
+def write(path: Path, sheets: dict[str, list[str]], *, date1904: bool = False,
+          names: dict[str, str] | None = None, strict: bool = False,
+          shared_strings: list[str] | None = None) -> Path:
+    """Write a workbook of ``sheets`` (name -> cells from :func:`cell`)."""
+    ns = STRICT if strict else MAIN
+    rel_ns = "http://purl.oclc.org/ooxml/officeDocument/relationships" if strict else R
+    pr = '<workbookPr date1904="1"/>' if date1904 else "<workbookPr/>"
+    sh = "".join(f'<sheet name="{escape(n, {chr(34): "&quot;"})}" sheetId="{i}" r:id="rId{i}"/>'
+                 for i, n in enumerate(sheets, 1))
+    dn = ""
+    if names:
+        dn = "<definedNames>" + "".join(
+            f'<definedName name="{k}">{escape(v)}</definedName>' for k, v in names.items()
+        ) + "</definedNames>"
+    wb = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
+          f'<workbook xmlns="{ns}" xmlns:r="{rel_ns}">{pr}<sheets>{sh}</sheets>{dn}'
+          f'<calcPr calcId="191029" concurrentCalc="0" /></workbook>')
+    rels = "".join(
+        f'<Relationship Id="rId{i}" Type="{rel_ns}/worksheet" Target="worksheets/sheet{i}.xml"/>'
+        for i in range(1, len(sheets) + 1))
+    n = len(sheets)
+    if shared_strings is not None:
+        rels += (f'<Relationship Id="rId{n + 1}" Type="{rel_ns}/sharedStrings" '
+                 'Target="sharedStrings.xml"/>')
+    over = "".join(
+        f'<Override PartName="/xl/worksheets/sheet{i}.xml" ContentType="application/'
+        'vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+        for i in range(1, n + 1))
+    ct = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
+          'relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
+          '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.'
+          'openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' + over + '</Types>')
+    pkg = "http://schemas.openxmlformats.org/package/2006/relationships"
+    with ZipFile(path, "w", ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", ct)
+        z.writestr("_rels/.rels", f'<Relationships xmlns="{pkg}"><Relationship Id="rId1" '
+                   f'Type="{rel_ns}/officeDocument" Target="xl/workbook.xml"/></Relationships>')
+        z.writestr("xl/workbook.xml", wb)
+        z.writestr("xl/_rels/workbook.xml.rels", f'<Relationships xmlns="{pkg}">{rels}'
+                   "</Relationships>")
+        for i, cells in enumerate(sheets.values(), 1):
+            z.writestr(f"xl/worksheets/sheet{i}.xml", sheet_xml(cells, ns))
+        if shared_strings is not None:
+            si = "".join(f'<si><t xml:space="preserve">{escape(s)}</t></si>'
+                         for s in shared_strings)
+            z.writestr("xl/sharedStrings.xml", f'<sst xmlns="{ns}">{si}</sst>')
+    return path
