@@ -132,7 +132,8 @@ def _content_types(ct: str, add: bool) -> str:
 
 def freeze(src, dst, functions=None, *, backup: bool = True) -> int:
     """Compute ``src`` and write ``dst`` with our formulas replaced by their values.
-    Returns the number of cells frozen."""
+    Returns the number of cells frozen; with none, ``dst`` gets the parts of ``src``
+    unchanged (no value recomputed, ``calcChain.xml`` kept)."""
     from udfs import CATALOG
 
     from .engine import calc_workbook
@@ -141,7 +142,7 @@ def freeze(src, dst, functions=None, *, backup: bool = True) -> int:
     names = _names_pattern(functions or CATALOG)
     with tempfile.TemporaryDirectory(dir=dst.parent if dst.parent.exists() else None) as d:
         computed = Path(d) / "computed.xlsx"
-        calc_workbook(src, computed, functions)
+        calc_workbook(src, computed, functions, strict=False)  # kept: Excel's values
         with ZipFile(computed) as zf:
             book = xv.read_book(zf)
             replace, records = {}, []
@@ -168,6 +169,11 @@ def freeze(src, dst, functions=None, *, backup: bool = True) -> int:
                          '<Relationships xmlns="http://schemas.openxmlformats.org/package/'
                          f'2006/relationships"><Relationship Id="rId1" Type="{PROPS_REL}" '
                          'Target="napkin-frozen-props.xml"/></Relationships>')
+            if not records:  # no cell calls ours: IN as it is, Excel's values and all
+                if not package.same_file(src, dst):
+                    with ZipFile(src) as zin:
+                        package.rewrite(zin, src, dst)
+                return 0
             remove = {"xl/calcChain.xml", PART, PROPS, PART_RELS}
             if package.same_file(src, dst) and backup:  # freezing over IN: keep IN.bak
                 shutil.copy2(src, src.with_name(src.name + ".bak"))

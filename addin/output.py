@@ -41,7 +41,8 @@ def xml_value(v) -> tuple[str | None, str]:
         return None, _num_text(v)
     if v is ns.EMPTY or v is None:
         return None, "0"
-    return "str", xv.xml_escape_text(str(v))
+    # a carriage return as Excel writes it (readers turn a raw one into a line feed)
+    return "str", xv.xml_escape_text(str(v)).replace("\r", "_x000D_")
 
 
 def _num_text(v: float) -> str:

@@ -325,7 +325,10 @@ def _set_cell(attrs: str, body: str | None, t: str | None, vtext: str, p: str, t
     attrs = attrs.rstrip("/").rstrip()  # defensive
     if t:
         attrs += f' t="{t}"'
-    v = f"<{p}v>{vtext}</{p}v>"
+    # text that starts or ends with a space, or holds a line break, needs xml:space
+    space = ' xml:space="preserve"' if t == "str" and (
+        vtext != vtext.strip() or "\n" in vtext or "\t" in vtext) else ""
+    v = f"<{p}v{space}>{vtext}</{p}v>"
     body = body or ""
     body = tags["is"].sub("", body)
     vm = tags["v"].search(body)
@@ -416,6 +419,9 @@ def set_full_calc_on_load(workbook_xml: str, on: bool) -> str:
     """Set (on) or remove (off) ``fullCalcOnLoad`` of ``<calcPr>``; the rest is kept."""
     m = _CALCPR_RE.search(workbook_xml)
     if m:
+        had = _FULLCALC_RE.search(m.group("attrs"))
+        if not on and not had or on and had and had.group(1)[1:-1] in ("1", "true"):
+            return workbook_xml  # already so: the part keeps its bytes
         attrs = _FULLCALC_RE.sub("", m.group("attrs"))
         if attrs.endswith("/"):
             attrs = attrs[:-1]

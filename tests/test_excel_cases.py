@@ -134,3 +134,38 @@ def test_cli_lenient_says_which_cells_keep_excels_values(tmp_path, capsys):
     cap = capsys.readouterr()
     assert '"S!A1": 66' in cap.out and '"S!A2": 132' in cap.out  # kept, then 66 * 2
     assert "kept the values Excel saved in S!A1" in cap.err
+
+
+# --------------------------------------------------------------- every character kept (§3)
+
+
+def test_calc_changes_nothing_but_cached_values(tmp_path):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", None, "World ", t="inlineStr", space=True),
+        xlsx_make.cell("A2", 'A1&""', "World ", t="str"),
+        xlsx_make.cell("A3", 'A1&CHAR(13)&CHAR(10)&"x"', "x", t="str"),
+        xlsx_make.cell("A4", "1+1", 2)]})
+    out = tmp_path / "out.xlsx"
+    calc_workbook(src, out, {})
+    with ZipFile(src) as a, ZipFile(out) as b:
+        assert a.namelist() == b.namelist()
+        for name in a.namelist():
+            if name != "xl/worksheets/sheet1.xml":  # workbook.xml too: nothing to change
+                assert a.read(name) == b.read(name), name
+        xml = b.read("xl/worksheets/sheet1.xml").decode()
+    assert '<v xml:space="preserve">World </v>' in xml
+    assert "<v xml:space=\"preserve\">World _x000D_\nx</v>" in xml  # CR as Excel writes it
+    got = openpyxl.load_workbook(out, data_only=True)["S"]
+    assert got["A2"].value == "World " and got["A4"].value == 2
+
+
+def test_freeze_without_napkin_cells_changes_nothing(tmp_path):
+    from addin.freeze import freeze
+
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", "TEXT(1,\"General\")", "1", t="str"),
+        xlsx_make.cell("A2", "1+65", 66)]})
+    out = tmp_path / "out.xlsx"
+    assert freeze(src, out, {"RIDGE": lambda *a: 1}) == 0
+    with ZipFile(src) as a, ZipFile(out) as b:
+        assert {n: a.read(n) for n in a.namelist()} == {n: b.read(n) for n in b.namelist()}

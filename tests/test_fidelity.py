@@ -25,7 +25,6 @@ KNOWN = {
     "poi/56315.xlsx": "a number stored as text",
     "poi/Intersection-52111-xssf.xlsx": "the intersection operator",
     "poi/clone_sheet.xlsx": "#NAME? on a cloned sheet",
-    "poi/link-external-workbook-b.xlsx": "a link to another workbook",
     "sheetjs/crlf.xlsx": "a carriage return written raw",
     "sheetjs/formulae_test_simple.xlsx": "implicit intersection",
     "xlcalculator/YEAR.xlsx": "dates out of Excel's range",
