@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from openpyxl import Workbook
 
+from udfs.constants import HOURS_PER_MONTH
 from workbook.sheet import (
     Sheet,
     define_name,
@@ -33,7 +34,7 @@ ASSUMPTIONS = {
     "PEAK_TO_AVG": (10, "Peak-to-average ratio", 2, "ratio", ("decimal", 1, 100),
                     "Busiest hour's token rate ÷ the daily average; capacity is sized "
                     "for the peak", "Assumption"),
-    "HOURS_PER_MONTH": (11, "Hours per month", 730.5, "hours", ("decimal", 1, 744),
+    "HOURS_PER_MONTH": (11, "Hours per month", HOURS_PER_MONTH, "hours", ("decimal", 1, 744),
                         "Paid hours per GPU per month (Cost and Finance sheets)",
                         "Calendar: 8,766 h a year (365.25 days) ÷ 12, as MONTHLY_COST"),
     "RESERVE": (12, "Memory reserve", 0, "pct", ("decimal", 0, 0.95),

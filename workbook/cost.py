@@ -7,6 +7,7 @@ from openpyxl.formatting.rule import ColorScaleRule
 from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
+from udfs.constants import SECONDS_PER_DAY
 from workbook.sheet import (
     Sheet,
     lookup,
@@ -72,7 +73,7 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
         ("kv_gb", "of which KV cache", f"={sz['kv_gb']}", "GB"),
         ("batch", "Batch per replica", "=BATCH", "seq"),
         ("tokens_day", "Traffic", "=TOKENS_PER_DAY", "tokens_day"),
-        ("avg_tps", "Average rate", f"={K['tokens_day']}/86400", "tps"),
+        ("avg_tps", "Average rate", f"={K['tokens_day']}/{SECONDS_PER_DAY:g}", "tps"),
         ("peak_ratio", "Peak-to-average ratio", "=PEAK_TO_AVG", "ratio"),
         ("peak_tps", "Peak rate (capacity is sized for it)",
          f"={K['avg_tps']}*{K['peak_ratio']}", "tps"),
