@@ -188,7 +188,22 @@ def calc_workbook(
             notes.append(f"kept the values Excel saved in {', '.join(cells[:5])}{more}, which "
                          f"napkin cannot compute ({support.describe(found)})")
         ev = Evaluation(wb, reg)
-        ev.run()
+        order = ev.plan()
+        unread = [n for n in wb.nodes if n.error is not None and n.prog is None
+                  and n.error.message.startswith("cannot evaluate formula")]
+        if strict and unread:
+            cells = [n.label for n in unread]
+            more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
+            raise guard.WorkbookError(
+                f"napkin cannot read the formulas in {', '.join(cells[:5])}{more} (not "
+                "Excel's formula syntax); run with --lenient to keep the values Excel "
+                "saved in those cells")
+        for node in unread:
+            node.keep = "a formula napkin cannot read"
+        if notes is not None and unread:
+            notes.append(f"kept the values saved in {len(unread)} cells whose formulas "
+                         f"napkin cannot read ({unread[0].label}...)")
+        ev.run(order)
         if strict and ev.cyclic:
             cells = sorted(n.label for n in ev.cyclic if not n.is_name)
             more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""

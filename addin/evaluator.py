@@ -52,6 +52,8 @@ class Evaluation:
         osheet, orow, ocol = node.origin
         key, _ = ft.lex(node.text, orow, ocol)
         key = (osheet, key)
+        if "\x01@" in key[1]:  # ROW()/COLUMN()...: a shared formula's cells differ
+            key += ((node.sheet, node.r, node.c),)
         prog = self.programs.get(key)
         if prog is not None:
             return prog
@@ -265,7 +267,8 @@ class Evaluation:
         else:
             calls.STATE.own, calls.STATE.inherited = own, inherited
             args = [self._arg(s) for s in node.specs]
-            out = executor.call(node.prog.fn, args)
+            at = (node.r, node.c) if node.spill is None and not node.is_name else None
+            out = executor.call(node.prog.fn, args, at)
         codes = executor.error_codes(out)
         node.msgs = {c: own.get(c) or inherited.get(c, "") for c in codes}
         node.value = out

@@ -105,7 +105,9 @@ class FastFn:
             self._pipe = self._make_pipe()
         return self._pipe
 
-    def __call__(self, *args):
+    def __call__(self, *args, at=None):
+        """Run the graph; ``at`` = (row, column) of a one-cell formula: a reference it
+        returns is then implicitly intersected with that cell (:func:`intersect`)."""
         ns = fx.load()
         NONE = ns.NONE
         vals = dict(self.consts)
@@ -131,7 +133,9 @@ class FastFn:
                 vals[o] = v
         try:
             v = vals[self.out]
-            return v.value if isinstance(v, ns.Ranges) else v
+            if isinstance(v, ns.Ranges):
+                return intersect(v, at) if at is not None else v.value
+            return v
         except (KeyError, ns.RangeValueError):
             raise Missing from None
 
@@ -143,12 +147,39 @@ def _fast(pipe):
         return pipe
 
 
-def call(fn, args):
-    """Run a compiled formula; exceptions become Excel errors."""
+def intersect(rng, at):
+    """Excel's implicit intersection of a reference a one-cell formula returns, with
+    that cell (row, column): one cell is its value; a single column gives its value in
+    the formula's row, a single row its value in the formula's column; anything else
+    (a 2-D range, no common row or column) is ``#VALUE!``. (``=A1:A10`` in B5 is A5.)"""
+    ns = fx.load()
+    try:
+        areas = fx.areas(rng)
+        arr = as_2d(rng.value)
+    except Exception:  # noqa: BLE001 - formulas' own error for the reference
+        return ns.errors["#VALUE!"]
+    if arr is None or len(areas) != 1:
+        return ns.errors["#VALUE!"] if arr is not None else rng.value
+    if arr.shape == (1, 1):
+        return arr
+    _, r1, c1, r2, c2 = areas[0]
+    r1, c1 = r1 or 1, c1 or 1
+    r, c = at
+    if arr.shape[1] == 1 and r1 <= r < r1 + arr.shape[0]:
+        return arr[r - r1, 0]
+    if arr.shape[0] == 1 and c1 <= c < c1 + arr.shape[1]:
+        return arr[0, c - c1]
+    return ns.errors["#VALUE!"]
+
+
+def call(fn, args, at=None):
+    """Run a compiled formula; exceptions become Excel errors. ``at``: see
+    :meth:`FastFn.__call__`."""
     ns = fx.load()
     try:
         try:
-            return fn(*args)
+            return fn(*args, at=at) if at is not None and isinstance(fn, FastFn) \
+                else fn(*args)
         except Missing:
             return fn.pipe(*args)
     except Exception as ex:  # noqa: BLE001 - any failure is a cell error

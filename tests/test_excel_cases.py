@@ -169,3 +169,33 @@ def test_freeze_without_napkin_cells_changes_nothing(tmp_path):
     assert freeze(src, out, {"RIDGE": lambda *a: 1}) == 0
     with ZipFile(src) as a, ZipFile(out) as b:
         assert {n: a.read(n) for n in a.namelist()} == {n: b.read(n) for n in b.namelist()}
+
+
+def test_a_reference_in_one_cell_is_implicitly_intersected(tmp_path):
+    cells = {f"A{r}": r * 10 for r in range(1, 11)}
+    cells.update({"C1": 1, "D1": 2, "E1": 3,
+                  "B5": "=A1:A10",  # Excel (before dynamic arrays): the row's cell, A5
+                  "D7": "=C1:E1",  # the column's cell, D1
+                  "F5": "=A1:B2",  # 2-D: #VALUE!
+                  "G20": "=A1:A10"})  # no common row: #VALUE!
+    res = _calc(tmp_path, {"S": cells})
+    assert res["S!B5"] == 50 and res["S!D7"] == 2
+    assert res["S!F5"] == ExcelError("#VALUE!") and res["S!G20"] == ExcelError("#VALUE!")
+
+
+def test_row_in_a_shared_formula_is_each_cells_own(tmp_path):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        '<c r="B2"><f t="shared" ref="B2:B4" si="0">IF(ROW()&gt;2,"late","early")</f>'
+        '<v>0</v></c>', '<c r="B3"><f t="shared" si="0"/><v>0</v></c>',
+        '<c r="B4"><f t="shared" si="0"/><v>0</v></c>']})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert [res[f"S!B{r}"] for r in (2, 3, 4)] == ["early", "late", "late"]
+
+
+def test_a_formula_that_is_not_excels_syntax_is_refused_or_kept(tmp_path):
+    # LibreOffice with a decimal comma saved this (apache/poi's clone_sheet.xlsx has it)
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", None, 4), xlsx_make.cell("A2", "A1-(-4,3)", 8.3)]})
+    with pytest.raises(WorkbookError, match="cannot read the formulas in S!A2"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False)["S!A2"] == 8.3

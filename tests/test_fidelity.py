@@ -21,13 +21,10 @@ FILES = sorted(p.relative_to(CORPUS).as_posix() for p in CORPUS.rglob("*.xls[xm]
 
 # file -> what differs (accepted in strict mode with values that differ from Excel's)
 KNOWN = {
-    "calamine/issue_553.xlsx": "text results come back #VALUE!",
-    "poi/56315.xlsx": "a number stored as text",
-    "poi/Intersection-52111-xssf.xlsx": "the intersection operator",
-    "poi/clone_sheet.xlsx": "#NAME? on a cloned sheet",
-    "sheetjs/crlf.xlsx": "a carriage return written raw",
-    "sheetjs/formulae_test_simple.xlsx": "implicit intersection",
-    "xlcalculator/YEAR.xlsx": "dates out of Excel's range",
+    "poi/56315.xlsx": "ROUND of 0.0499999999999999750: Excel first rounds to 15 digits",
+    "sheetjs/crlf.xlsx": "a CR LF in a shared string (Excel keeps the CR)",
+    "sheetjs/formulae_test_simple.xlsx": "implicit intersection of ranges inside an expression",
+    "xlcalculator/YEAR.xlsx": "YEAR of a date before 1900 or after 9999 (Excel: #VALUE!)",
 }
 
 
