@@ -132,6 +132,9 @@ def suggest(name: str, registry) -> str | None:
     return near[0] if near else None
 
 
+fx.on_overflow.append(lambda text: record(ExcelError("#NUM!", text)))
+
+
 def _message_for(code: str) -> str:
     own = getattr(STATE, "own", None)
     if own and own.get(code):

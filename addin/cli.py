@@ -579,7 +579,11 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import warnings
+
     args = parser().parse_args(argv)
+    # numpy's "overflow encountered" and the like: the cell says #NUM! with its message
+    warnings.filterwarnings("ignore", category=RuntimeWarning)
     from .guard import WorkbookError
 
     where = f"napkin {args.command}"

@@ -75,8 +75,26 @@ def load():
                 ns.errors = dict(Error.errors)  # code -> canonical XlError
                 for code in EXCEL_ERROR_CODES:  # codes formulas lacks (#SPILL!, #CALC!)
                     ns.errors.setdefault(code, XlError(code))
+                from formulas.functions.operators import OPERATORS, numeric_wrap
+
+                OPERATORS["^"] = numeric_wrap(_power)
                 _NS = ns
     return _NS
+
+
+#: called with a sentence when ``^`` overflows (the engine records it as the cell's message)
+on_overflow: list = []
+
+
+def _power(x, y):
+    """Excel's ``^``: a result beyond a float (``=2^1100``) is ``#NUM!``, as in Excel;
+    formulas' own operator turns Python's OverflowError into ``#VALUE!``."""
+    try:
+        return x ** y
+    except OverflowError:
+        for say in on_overflow:
+            say(f"{x:g}^{y:g} is beyond the largest number a cell holds (about 1.8E+308)")
+        return _NS.errors["#NUM!"]
 
 
 # --------------------------------------------------------------------------- functions

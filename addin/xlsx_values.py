@@ -6,17 +6,19 @@ by cell: for each formula cell only the ``t`` attribute and the ``<v>`` child ch
 every other byte of the part stays as it was. All the other zip members (charts, images,
 VBA projects, custom XML, add-in parts, ...) are copied unchanged.
 
-Only the standard library is used here (``re`` over the part text, ``ElementTree`` for
-the small metadata parts that are only read).
+``re`` works over the worksheet text; the metadata parts, which are only read, are
+parsed with ``defusedxml`` (no DTDs, no entities), after :mod:`addin.guard` has checked
+the whole package.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from zipfile import ZipFile
+
+from defusedxml import ElementTree as ET
 
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -154,7 +156,7 @@ def _resolve(source_part: str, target: str) -> str:
 def _read_rels(zf: ZipFile, part: str) -> dict[str, tuple[str, str]]:
     path = _rels_path(part)
     try:
-        root = ET.fromstring(zf.read(path))
+        root = ET.fromstring(zf.read(path), forbid_dtd=True)
     except KeyError:
         return {}
     out = {}
@@ -165,14 +167,18 @@ def _read_rels(zf: ZipFile, part: str) -> dict[str, tuple[str, str]]:
     return out
 
 
-def read_book(zf: ZipFile) -> Book:
-    """Sheets (in workbook order), defined names and shared strings of a package."""
-    wb_path = "xl/workbook.xml"
+def workbook_path(zf: ZipFile) -> str:
+    """The workbook part the package's relationships name (xl/workbook.xml usually)."""
     for typ, target in _read_rels(zf, "").values():
         if typ == _OFFICE_DOC_TYPE or typ.endswith("/officeDocument"):
-            wb_path = target
-            break
-    root = ET.fromstring(zf.read(wb_path))
+            return target
+    return "xl/workbook.xml"
+
+
+def read_book(zf: ZipFile) -> Book:
+    """Sheets (in workbook order), defined names and shared strings of a package."""
+    wb_path = workbook_path(zf)
+    root = ET.fromstring(zf.read(wb_path), forbid_dtd=True)
     rels = _read_rels(zf, wb_path)
     book = Book(wb_path)
     all_sheets = root.find(f"{{{MAIN_NS}}}sheets")
@@ -202,12 +208,19 @@ def read_book(zf: ZipFile) -> Book:
 
 
 def _read_shared_strings(data: bytes) -> list[str]:
-    root = ET.fromstring(data)
-    t_tag, r_tag = f"{{{MAIN_NS}}}t", f"{{{MAIN_NS}}}r"
-    out = []
-    for si in root.iter(f"{{{MAIN_NS}}}si"):
+    """The strings of a sharedStrings part, each ``<si>`` dropped once read (memory stays
+    that of the strings, not of a tree)."""
+    import io
+
+    si_tag, t_tag, r_tag = f"{{{MAIN_NS}}}si", f"{{{MAIN_NS}}}t", f"{{{MAIN_NS}}}r"
+    out, root = [], None
+    for event, el in ET.iterparse(io.BytesIO(data), events=("start", "end"), forbid_dtd=True):
+        if root is None:
+            root = el
+        if event != "end" or el.tag != si_tag:
+            continue
         parts = []
-        for child in si:
+        for child in el:
             if child.tag == t_tag:
                 parts.append(child.text or "")
             elif child.tag == r_tag:
@@ -215,6 +228,7 @@ def _read_shared_strings(data: bytes) -> list[str]:
                 if t is not None:
                     parts.append(t.text or "")
         out.append(decode_xstring("".join(parts)))
+        root.clear()
     return out
 
 

@@ -27,6 +27,9 @@ scalars = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True),
     st.sampled_from([0.0, -0.0, 5e-324, 1e308, -1e308, 2.2e-308]),
     st.integers(min_value=-(2**70), max_value=2**70),
+    # beyond a float's range (about 1.8e308 < 2**1024): Excel's #NUM!, never an overflow
+    st.integers(min_value=-(2**1100), max_value=2**1100),
+    st.sampled_from([2**1024, -(2**1024), 2**1100, 10**400]),
     st.booleans(),
     st.none(),
     st.text(max_size=30),

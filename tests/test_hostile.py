@@ -166,3 +166,216 @@ def _replace_part(path, name, data):
         for info in zin.infolist():
             zout.writestr(info, data if info.filename == name else zin.read(info))
     return out
+
+
+# --------------------------------------------------------------------------- every encoding
+
+NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+LAUGHS_DTD = ('<!DOCTYPE lolz [<!ENTITY lol "lol">'
+              + "".join(f'<!ENTITY lol{i} "{"&lol%s;" % (i - 1 if i > 1 else "") * 10}">'
+                        for i in range(1, 10)) + "]>")
+
+
+SST_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+SST_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings"
+
+
+def labelled_workbook(path):
+    """A workbook with a shared string (the label "ridge" in A1) and a formula in B1, as
+    Excel writes it (openpyxl writes its strings inline: the shared strings part, its
+    relationship and content type are added here)."""
+    wb = openpyxl.Workbook()
+    wb.active["B1"] = "=RIDGE(989,3.35)"
+    wb.save(path)
+    sst = (f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{NS_MAIN}" count="1" '
+           'uniqueCount="1"><si><t>ridge</t></si></sst>').encode()
+    out = path.with_name("labelled.xlsx")
+    with zipfile.ZipFile(path) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data = data.replace(b'<c r="B1">', b'<c r="A1" t="s"><v>0</v></c><c r="B1">')
+            elif info.filename == "xl/_rels/workbook.xml.rels":
+                data = data.replace(b"</Relationships>", f'<Relationship Id="rIdS" Type="'
+                                    f'{SST_REL}" Target="sharedStrings.xml"/></Relationships>'
+                                    .encode())
+            elif info.filename == "[Content_Types].xml":
+                data = data.replace(b"</Types>", f'<Override PartName="/xl/sharedStrings.xml"'
+                                    f' ContentType="{SST_TYPE}"/></Types>'.encode())
+            zout.writestr(info, data)
+        zout.writestr("xl/sharedStrings.xml", sst)
+    out.replace(path)
+    return path
+
+
+def _body(text: str) -> str:
+    return text.split("?>", 1)[1] if text.startswith("<?xml") else text
+
+
+def _encoded(text: str, encoding: str) -> bytes:
+    """XML text in ``encoding`` with its declaration (and the BOM Python's codec writes)."""
+    return (f'<?xml version="1.0" encoding="{encoding.upper()}"?>' + text).encode(encoding)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-16-le", "utf-16-be"])
+def test_entities_in_shared_strings_refused_in_every_encoding(tmp_path, encoding):
+    src = labelled_workbook(tmp_path / "book.xlsx")
+    sst = (LAUGHS_DTD + f'<sst xmlns="{NS_MAIN}" count="1" uniqueCount="1"><si><t>&lol9;</t>'
+           "</si></sst>")
+    data = _encoded(sst, encoding)
+    if encoding in ("utf-16-le", "utf-16-be"):  # declared UTF-16, byte order from the BOM
+        bom = b"\xff\xfe" if encoding.endswith("le") else b"\xfe\xff"
+        data = bom + ('<?xml version="1.0" encoding="UTF-16"?>' + sst).encode(encoding)
+    src = _replace_part(src, "xl/sharedStrings.xml", data)
+    assert b"<!DOCTYPE" not in data or encoding == "utf-8"  # the raw bytes hide it
+    refused(tmp_path, src, "xl/sharedStrings.xml declares a DTD or entities")
+
+
+@pytest.mark.parametrize("part", ["_rels/.rels", "docProps/core.xml", "docProps/app.xml",
+                                  "xl/styles.xml", "xl/theme/theme1.xml"])
+def test_a_dtd_in_any_utf16_part_is_refused(tmp_path, part):
+    src = labelled_workbook(tmp_path / "book.xlsx")
+    with zipfile.ZipFile(src) as z:
+        text = _body(z.read(part).decode("utf-8"))
+    src = _replace_part(src, part, _encoded('<!DOCTYPE x [<!ENTITY e "e">]>' + text, "utf-16"))
+    refused(tmp_path, src, f"{part} declares a DTD or entities")
+
+
+def test_utf16_shared_strings_without_a_dtd_are_read(tmp_path):
+    """UTF-16 is allowed by the Open Packaging Conventions: the shared strings in UTF-16
+    are read as in UTF-8."""
+    src = labelled_workbook(tmp_path / "book.xlsx")
+    with zipfile.ZipFile(src) as z:
+        text = _body(z.read("xl/sharedStrings.xml").decode("utf-8"))
+    src = _replace_part(src, "xl/sharedStrings.xml", _encoded(text, "utf-16"))
+    out = tmp_path / "out.xlsx"
+    r = napkin_calc(src, out)
+    assert r.returncode == 0, r.stderr
+    ws = openpyxl.load_workbook(out, data_only=True).active
+    assert ws["A1"].value == "ridge"
+    assert ws["B1"].value == pytest.approx(989 / 3.35)  # RIDGE = peak / bandwidth
+
+
+@pytest.mark.parametrize("part", ["xl/sharedStrings.xml", "xl/worksheets/sheet1.xml"])
+def test_utf32_parts_are_refused(tmp_path, part):
+    src = labelled_workbook(tmp_path / "book.xlsx")
+    with zipfile.ZipFile(src) as z:
+        text = _body(z.read(part).decode("utf-8"))
+    src = _replace_part(src, part, _encoded(LAUGHS_DTD + text, "utf-32"))
+    refused(tmp_path, src, part, "UTF-32", "UTF-8 or UTF-16")
+
+
+@pytest.mark.parametrize("part", ["xl/worksheets/sheet1.xml", "xl/workbook.xml"])
+def test_a_utf16_part_napkin_edits_is_refused_with_the_fix(tmp_path, part):
+    src = labelled_workbook(tmp_path / "book.xlsx")
+    with zipfile.ZipFile(src) as z:
+        text = _body(z.read(part).decode("utf-8"))
+    src = _replace_part(src, part, _encoded(text, "utf-16"))
+    refused(tmp_path, src, f"{part} is encoded in UTF-16", "save it from Excel again")
+
+
+# --------------------------------------------------------------------------- counted work
+
+
+def _sheet(body: str) -> bytes:
+    return (f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="{NS_MAIN}">'
+            f"<sheetData>{body}</sheetData></worksheet>").encode()
+
+
+def test_an_array_formula_over_the_whole_sheet(tmp_path):
+    src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
+                        _sheet('<row r="1"><c r="A1"><f t="array" ref="A1:XFD1048576">1</f>'
+                               "</c></row>"))
+    assert src.stat().st_size < 8000
+    refused(tmp_path, src, "an array formula fills A1:XFD1048576: 17,179,869,184 cells",
+            "napkin computes workbooks up to 300,000 cells")
+
+
+def test_many_array_formulas_counted_together(tmp_path):
+    rows = "".join(f'<row r="{r}"><c r="A{r}"><f t="array" ref="A{r}:Z{r + 9999}">1</f></c>'
+                   "</row>" for r in range(1, 200_000, 10_000))
+    src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
+                        _sheet(rows))
+    refused(tmp_path, src, "more than 300,000 cells", "260,000 cells")
+
+
+def test_too_many_shared_strings(tmp_path):
+    src = labelled_workbook(tmp_path / "book.xlsx")
+    sst = (f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{NS_MAIN}">'
+           + "<si><t>a</t></si>" * 300_001 + "</sst>").encode()
+    src = _replace_part(src, "xl/sharedStrings.xml", sst)
+    refused(tmp_path, src, "more than 300,000 shared strings", "xl/sharedStrings.xml")
+
+
+# --------------------------------------------------------------------------- package
+
+
+def test_a_part_twice_in_the_zip(tmp_path):
+    import warnings
+
+    src = good_workbook(tmp_path / "book.xlsx")
+    with warnings.catch_warnings(), zipfile.ZipFile(src, "a") as zf:
+        warnings.simplefilter("ignore")  # zipfile warns, and writes it anyway
+        zf.writestr("xl/worksheets/sheet1.xml", zipfile.ZipFile(src).read(
+            "xl/worksheets/sheet1.xml"))
+    refused(tmp_path, src, "holds the part xl/worksheets/sheet1.xml twice")
+
+
+def test_a_bzip2_part(tmp_path):
+    src = good_workbook(tmp_path / "book.xlsx")
+    out = tmp_path / "bz.xlsx"
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            method = zipfile.ZIP_BZIP2 if info.filename.endswith("sheet1.xml") else \
+                zipfile.ZIP_DEFLATED
+            zout.writestr(info.filename, zin.read(info), compress_type=method)
+    refused(tmp_path, out, "xl/worksheets/sheet1.xml is compressed with bzip2",
+            "Excel cannot read")
+
+
+@pytest.mark.parametrize("inside, what", [
+    ("<!-- </row> -->", "an XML comment"),
+    ("<![CDATA[<row/>]]>", "a CDATA section"),
+    ("<?napkin x?>", "a processing instruction"),
+])
+def test_comments_and_cdata_in_sheet_data(tmp_path, inside, what):
+    body = f'<row r="1"><c r="A1"><f>RIDGE(989,3.35)</f></c>{inside}</row>'
+    src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
+                        _sheet(body))
+    refused(tmp_path, src, f"worksheet xl/worksheets/sheet1.xml holds {what}")
+
+
+def test_a_sheet_whose_part_is_missing(tmp_path):
+    src = good_workbook(tmp_path / "book.xlsx")
+    out = tmp_path / "gone.xlsx"
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            if info.filename == "xl/worksheets/sheet1.xml":
+                zout.writestr("xl/worksheets/sheet9.xml", zin.read(info))
+            else:
+                zout.writestr(info, zin.read(info))
+    refused(tmp_path, out, "points to a worksheet at xl/worksheets/sheet1.xml",
+            "not in the file")
+
+
+def test_xml_that_is_not_well_formed(tmp_path):
+    src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
+                        _sheet('<row r="1"><c r="A1"><v>1</v></row>'))
+    refused(tmp_path, src, "xl/worksheets/sheet1.xml is not well-formed XML",
+            "line 1", "open it in Excel and save it again")
+
+
+# --------------------------------------------------------------------------- huge numbers
+
+
+def test_integers_beyond_a_float_are_num_with_a_sentence(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "addin.cli", "eval", "=RIDGE(2^1100,3.35)",
+                        "=2^1100"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stderr == ""
+    # Excel: =2^1100 is #NUM! (beyond 1.7976931348623157E+308, the largest double)
+    assert r.stdout.splitlines() == [
+        "#NUM! 2^1100 is beyond the largest number a cell holds (about 1.8E+308)"] * 2
+    src = good_workbook(tmp_path / "book.xlsx", ["=RIDGE(2^1100,3.35)"])
+    out = tmp_path / "out.xlsx"
+    assert napkin_calc(src, out).returncode == 0
+    assert openpyxl.load_workbook(out, data_only=True).active["A1"].value == "#NUM!"

@@ -121,7 +121,11 @@ class Arg:
         if isinstance(v, bool):
             raise value_error(f"{self.name}: expected a number, got {_describe(v)}")
         if isinstance(v, int | float):
-            x = float(v)
+            try:
+                x = float(v)
+            except OverflowError:  # an integer beyond a float: Excel's #NUM! too
+                raise num_error(f"{self.name} is beyond the largest number a cell holds "
+                                "(about 1.8E+308)") from None
         elif np is not None and isinstance(v, np.number):
             x = float(v)
         elif isinstance(v, str) and v.strip():

@@ -22,6 +22,7 @@ from .errors import ExcelError, num_error, value_error
 from .xp import np
 
 NUMBER, BOOL, TEXT = "number", "bool", "text"
+_OVERFLOW = "a number is beyond the largest a cell holds (about 1.8E+308)"
 
 
 def run(kernel, bound: list[tuple[Arg, object]], *, result: str = NUMBER,
@@ -43,6 +44,8 @@ def run(kernel, bound: list[tuple[Arg, object]], *, result: str = NUMBER,
         return _map_numpy(kernel, bound, result, scale, nonfinite)
     except ExcelError as e:
         return e
+    except OverflowError:  # an integer beyond a float (=2^1100 as a Python int)
+        return ExcelError("#NUM!", _OVERFLOW)
     except Exception as exc:  # noqa: BLE001 - the last line of defence for a cell
         return ExcelError("#VALUE!", f"napkin internal error ({type(exc).__name__}: {exc})")
 
@@ -190,5 +193,7 @@ def guard(fn, *args):
         return fn(*args)
     except ExcelError as e:
         return e
+    except OverflowError:  # an integer beyond a float (=2^1100 as a Python int)
+        return ExcelError("#NUM!", _OVERFLOW)
     except Exception as exc:  # noqa: BLE001 - the last line of defence for a cell
         return ExcelError("#VALUE!", f"napkin internal error ({type(exc).__name__}: {exc})")
