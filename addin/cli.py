@@ -42,6 +42,7 @@ examples:
   napkin eval '=RIDGE(989,3.35)' '=WEIGHT_GB("70B","FP8")'
   napkin calc book.xlsx -o book-computed.xlsx --show 'Sizing!A4:B9'
   napkin calc book.xlsx --in-place          (keeps book.xlsx.bak)
+  napkin native book.xlsx -o book-live.xlsx (Excel's own formulas: live without napkin)
   napkin template -o napkin.xlsx
 
 files:
@@ -434,6 +435,23 @@ def _unfreeze(args) -> int:
     return EXIT_OK
 
 
+def _native(args) -> int:
+    from .native import native
+
+    src, dst, in_place = in_out(args)
+    r = native(src, dst, strict=args.strict, in_place=in_place)
+    if not args.quiet:
+        n = len(r.translated)
+        print(f"translated {n} formula{'' if n == 1 else 's'} into Excel's own functions: "
+              f"{args.input} -> {_written(src, dst, in_place)}")
+    if r.frozen:
+        print(f"{len(r.frozen)} cell{'' if len(r.frozen) == 1 else 's'} became values "
+              "(no spreadsheet formula can say them; --strict refuses instead):")
+        for cell, reason in r.frozen.items():
+            print(f"  {cell}: {reason}")
+    return EXIT_OK
+
+
 # --------------------------------------------------------------------------- others
 
 
@@ -546,6 +564,19 @@ def parser() -> argparse.ArgumentParser:
                        formatter_class=_Help)
     add_in_out(u, "write the restored workbook")
     u.set_defaults(run=_unfreeze)
+
+    n = sub.add_parser("native", help="turn our formulas into Excel's own, so the workbook "
+                       "recalculates without the add-in",
+                       description="Compute IN, then turn every call of a napkin function "
+                       "into a formula of Excel's own functions (tables on a hidden sheet), "
+                       "so the workbook recalculates in Excel without the add-in, "
+                       "LibreOffice or Google Sheets. Cells no formula can say become their "
+                       "values and are listed.", formatter_class=_Help)
+    add_in_out(n, "write the live workbook")
+    n.add_argument("--strict", action="store_true",
+                   help="refuse the workbook if a cell cannot be translated (default: it "
+                        "becomes its value and is listed)")
+    n.set_defaults(run=_native)
 
     t = sub.add_parser("template", help="write the template workbook",
                        formatter_class=_Help)

@@ -1,0 +1,161 @@
+"""Recalculate workbooks in LibreOffice through its UNO API and print every cell as JSON.
+
+Run with the system Python that has LibreOffice's ``uno`` module (``/usr/bin/python3``),
+not the project's virtual environment::
+
+    /usr/bin/python3 tests/lo_uno.py < jobs.json > cells.json
+
+``jobs.json`` is a list of ``{"path": ..., "edits": {"Sheet!A1": value, ...}}``. One
+LibreOffice (``soffice --headless``, private profile) serves all jobs: each workbook is
+loaded, its edits are typed in (numbers as numbers, text as text), everything is
+recalculated (``calculateAll``) and every non-empty cell is read back:
+``{"Sheet!A1": [kind, value]}`` with kind ``n`` (number), ``s`` (text) or ``e`` (an error,
+value as LibreOffice shows it, e.g. ``#N/A``). Formulas are listed too, in
+``"formulas": {"Sheet!A1": "=..."}``, so a test can check what was recalculated.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import uno
+from com.sun.star.beans import PropertyValue
+
+FORMULA_ERROR = 4  # com.sun.star.sheet.FormulaResult.ERROR
+
+
+def _prop(name, value):
+    p = PropertyValue()
+    p.Name, p.Value = name, value
+    return p
+
+
+def _connect(port: int, deadline: float):
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext(
+        "com.sun.star.bridge.UnoUrlResolver", local)
+    while True:
+        try:
+            ctx = resolver.resolve(
+                f"uno:socket,host=127.0.0.1,port={port};urp;StarOffice.ComponentContext")
+            return ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop",
+                                                                ctx)
+        except Exception:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.3)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _set(sheet, ref, value):
+    cell = sheet.getCellRangeByName(ref)
+    if value is None:
+        cell.setString("")
+    elif isinstance(value, bool):
+        cell.setFormula("=TRUE()" if value else "=FALSE()")
+    elif isinstance(value, (int, float)):
+        cell.setValue(float(value))
+    else:
+        cell.setString(str(value))
+
+
+def _read(doc) -> tuple[dict, dict]:
+    cells, formulas = {}, {}
+    sheets = doc.getSheets()
+    for name in sheets.getElementNames():
+        sheet = sheets.getByName(name)
+        cursor = sheet.createCursor()
+        cursor.gotoEndOfUsedArea(False)
+        last_row = cursor.getRangeAddress().EndRow
+        last_col = cursor.getRangeAddress().EndColumn
+        rng = sheet.getCellRangeByPosition(0, 0, last_col, last_row)
+        data = rng.getDataArray()
+        forms = rng.getFormulaArray()
+        errors = set()
+        try:
+            found = rng.queryFormulaCells(FORMULA_ERROR)
+            for addr in found.getRangeAddresses():
+                for r in range(addr.StartRow, addr.EndRow + 1):
+                    for c in range(addr.StartColumn, addr.EndColumn + 1):
+                        errors.add((r, c))
+        except Exception:  # no error cells: some versions raise instead of returning none
+            pass
+        for r, row in enumerate(data):
+            for c, v in enumerate(row):
+                ref = f"{name}!{_col(c + 1)}{r + 1}"
+                f = forms[r][c]
+                if f.startswith("="):
+                    formulas[ref] = f
+                if (r, c) in errors:
+                    cells[ref] = ["e", sheet.getCellByPosition(c, r).getString()]
+                elif isinstance(v, float):
+                    cells[ref] = ["n", v]
+                elif v != "":
+                    cells[ref] = ["s", v]
+    return cells, formulas
+
+
+def _col(n: int) -> str:
+    s = ""
+    while n:
+        n, rem = divmod(n - 1, 26)
+        s = chr(65 + rem) + s
+    return s
+
+
+def main() -> int:
+    jobs = json.load(sys.stdin)
+    profile = tempfile.mkdtemp(prefix="napkin-lo-")
+    port = _free_port()
+    soffice = shutil.which("soffice") or "/usr/bin/soffice"
+    proc = subprocess.Popen(
+        [soffice, f"-env:UserInstallation=file://{profile}", "--headless", "--invisible",
+         "--nologo", "--norestore", "--nodefault",
+         f"--accept=socket,host=127.0.0.1,port={port};urp;"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    out = []
+    try:
+        desktop = _connect(port, time.time() + 90)
+        for job in jobs:
+            url = uno.systemPathToFileUrl(os.path.abspath(job["path"]))
+            doc = desktop.loadComponentFromURL(url, "_blank", 0, (_prop("Hidden", True),))
+            try:
+                sheets = doc.getSheets()
+                for ref, value in (job.get("edits") or {}).items():
+                    sheet, _, cell = ref.rpartition("!")
+                    _set(sheets.getByName(sheet.strip("'")), cell, value)
+                doc.calculateAll()
+                cells, formulas = _read(doc)
+                out.append({"cells": cells, "formulas": formulas})
+            finally:
+                doc.close(True)
+        try:
+            desktop.terminate()
+        except Exception:  # the bridge drops while LibreOffice quits
+            pass
+    finally:
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+    json.dump(out, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

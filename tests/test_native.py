@@ -1,0 +1,328 @@
+"""``napkin native``: napkin functions become Excel's own formulas, checked by a
+spreadsheet engine that is not ours.
+
+* every catalog function has a native form, a translation of its own, or a reason why
+  not;
+* the translation: constants with units folded at translation time, nested calls inside
+  out, untranslatable cells listed and turned into values (``--strict`` refuses), the
+  package rewritten losslessly (only formula text changes against ``napkin calc``);
+* LibreOffice, through its UNO API (one ``soffice`` for the whole module), recalculates
+  the native template, and edited copies of it, to ``napkin calc``'s numbers on the
+  same edits of the original (1e-9 relative), with no new error cells; and a workbook of
+  every catalog function on the reference values, with arguments in cells and as
+  constants, and bad inputs, gives napkin's values and error codes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+from reference_cases import REFERENCE
+
+from addin.guard import WorkbookError
+from addin.native import Group, native, parse, render
+from addin.native_forms import FORMS, NOT_TRANSLATABLE, SPECIAL
+from udfs import CATALOG
+from workbook.build import SIZING, build_template
+
+ROOT = Path(__file__).resolve().parents[1]
+UNO_PYTHON = "/usr/bin/python3"
+
+
+def napkin(*args, check=True):
+    return subprocess.run([sys.executable, "-m", "addin.cli", *map(str, args)],
+                          capture_output=True, text=True, check=check, cwd=ROOT)
+
+
+def test_every_catalog_function_has_a_native_form_or_a_reason():
+    for name in CATALOG:
+        reason = NOT_TRANSLATABLE.get(name) or SPECIAL.get(name)
+        assert name in FORMS or reason, f"{name}: no native form and no reason"
+        if name in FORMS:
+            params = [p.name for p in FORMS[name].params]
+            code = CATALOG[name].__code__
+            assert params == list(code.co_varnames[:code.co_argcount]), name
+    assert set(FORMS) | set(NOT_TRANSLATABLE) | set(SPECIAL) <= set(CATALOG)
+
+
+# --------------------------------------------------------------------------- small books
+
+
+def _book(tmp_path, rows, name="book.xlsx") -> Path:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "S"
+    for r in rows:
+        ws.append(r)
+    path = tmp_path / name
+    wb.save(path)
+    return path
+
+
+def test_constants_with_units_become_numbers_and_nested_calls_translate(tmp_path):
+    src = _book(tmp_path, [
+        ["=WEIGHT_GB(\"8.03B\",\"BF16\")", "=RIDGE(\"989 TFLOPS\",\"3.35 TB/s\")",
+         "=FITS(WEIGHT_GB(70E+9,\"FP8\"),80)", "=SPEEDUP(20,16)*2"],
+    ])
+    r = native(src, tmp_path / "out.xlsx")
+    assert sorted(r.translated) == ["S!A1", "S!B1", "S!C1", "S!D1"] and not r.frozen
+    f = r.formulas
+    assert f["S!A1"] == "8029999999.999999*2/1E9"  # "8.03B" read as napkin reads it
+    assert f["S!B1"] == "989*1/3.35"
+    assert f["S!C1"] == "ROUND((70000000000*1/1E9)/(80*(1-0)),11)<=1"
+    assert f["S!D1"] == "(20/16)*2"
+
+
+def test_untranslatable_cells_become_values_and_are_listed(tmp_path):
+    src = _book(tmp_path, [
+        [989, "3.35 TB/s", '=EXPLAIN("RIDGE",989,3.35)', "=RIDGE(A1,B1)", "=RIDGE(A1,3.35)"],
+        [1, 2, "=WEIGHT_GB(A1:A2,\"BF16\")"],
+    ])
+    out = tmp_path / "out.xlsx"
+    r = native(src, out)
+    assert set(r.frozen) == {"S!C1", "S!D1", "S!C2"}
+    assert "EXPLAIN" in r.frozen["S!C1"] and "B1 holds '3.35 TB/s'" in r.frozen["S!D1"]
+    assert "range A1:A2" in r.frozen["S!C2"]
+    assert r.translated == ["S!E1"]
+    ws = openpyxl.load_workbook(out)["S"]
+    assert ws["D1"].value == pytest.approx(989 / 3.35)  # a value now
+    assert ws["E1"].value == "=IF(OR(ISBLANK(A1),ISTEXT(A1),ISLOGICAL(A1)),#VALUE!," \
+                             "IF(A1<=0,#NUM!,A1*1/3.35))"
+    with pytest.raises(WorkbookError, match=r"3 cells cannot be translated \(S!C1: EXPLAIN"):
+        native(src, tmp_path / "strict.xlsx", strict=True)
+    assert not (tmp_path / "strict.xlsx").exists()
+
+
+def test_cli_native_lists_and_strict_refuses(tmp_path):
+    src = _book(tmp_path, [['=EXPLAIN("RIDGE",989,3.35)', "=RIDGE(989,3.35)"]])
+    p = napkin("native", src, "-o", tmp_path / "out.xlsx")
+    assert "translated 1 formula" in p.stdout and "S!A1: EXPLAIN" in p.stdout
+    p = napkin("native", src, "-o", tmp_path / "strict.xlsx", "--strict", check=False)
+    assert p.returncode == 1 and p.stderr.count("\n") == 1 and "--strict" in p.stderr
+    assert not (tmp_path / "strict.xlsx").exists()
+    before = src.read_bytes()
+    napkin("native", src, "--in-place")
+    assert src.with_name("book.xlsx.bak").read_bytes() == before
+
+
+def test_lossless_only_formula_text_changes_against_calc(tmp_path):
+    src = ROOT / "workbook" / "napkin.xlsx"
+    calc, out = tmp_path / "calc.xlsx", tmp_path / "native.xlsx"
+    napkin("calc", src, "-o", calc)
+    r = native(src, out)
+    assert r.translated and not r.frozen
+    with zipfile.ZipFile(calc) as a, zipfile.ZipFile(out) as b:
+        added = set(b.namelist()) - set(a.namelist())
+        assert len(added) == 1 and added.pop().startswith("xl/worksheets/sheet")
+        assert set(a.namelist()) <= set(b.namelist())
+        for name in a.namelist():
+            x, y = a.read(name), b.read(name)
+            if name.startswith("xl/worksheets/"):
+                strip = re.compile(rb"<f(?:\s[^>]*)?>.*?</f>|<f[^>]*/>", re.S)
+                assert strip.sub(b"<f/>", x) == strip.sub(b"<f/>", y), name
+            elif name in ("xl/workbook.xml", "xl/_rels/workbook.xml.rels",
+                          "[Content_Types].xml"):
+                assert len(y) > len(x)  # one sheet, relationship, content type added
+            else:
+                assert x == y, name
+
+
+# --------------------------------------------------------------------------- LibreOffice
+
+
+def _has_uno() -> bool:
+    if not shutil.which("soffice") or not Path(UNO_PYTHON).exists():
+        return False
+    return subprocess.run([UNO_PYTHON, "-c", "import uno"], capture_output=True).returncode == 0
+
+
+needs_lo = pytest.mark.skipif(not _has_uno(), reason="LibreOffice with Python UNO not found")
+
+# Edits of the template's inputs, as a user makes them: another model and precision and a
+# price; another GPU (one with figures missing from the table) and a roof efficiency.
+EDITS = {
+    "model-precision-price": {"Sizing!" + SIZING["model"]: "Llama 3.1 8B",
+                              "Sizing!" + SIZING["precision"]: "INT4",
+                              "Sizing!" + SIZING["price_override"]: 3.5},
+    "gpu-efficiency": {"Sizing!" + SIZING["gpu"]: "NVIDIA B300 (HGX)",
+                       "Assumptions!B5": 0.6, "GPUs!L8": 1.75},
+}
+
+# Functions the reference doc does not cover, on hand-checked values (each function's
+# docstring gives the hand calculation), and bad inputs, whose error codes must agree.
+EXTRA = [
+    '=KV_CACHE_GB(32,8,128,8192)', '=KV_CACHE_GB(32,8,128,8192,"FP8",4,"MiB")',
+    '=GPUS_NEEDED(140,80)', '=GPUS_NEEDED(160,80)', '=GPUS_NEEDED(70,80,0.125)',
+    '=GPUS_NEEDED(0,80)', '=FITS(70,80,0.125)', '=MBU(16.06,5.5,3.35)',
+    '=MFU(16.06E+9,2000,989)', '=COST_PER_MTOK(2,1000)', '=COST_PER_MTOK(2,1000,8,0.5)',
+    '=GPU_SPEC("H100","bandwidth")', '=GPU_SPEC("h100","memory_GB")',
+    '=GPU_SPEC("NVIDIA B300 (HGX)","fp8")', '=MODEL_SPEC("Llama 3.1 8B","params")',
+    '=MODEL_SPEC("DeepSeek-V3","kv_bytes_per_token")', '=MODEL_SPEC("Qwen3 8B","attention")',
+    '=CALIBRATE(4.79,6.2)', '=ESTIMATE(4.79,0.8)', '=PLAUSIBLE(4.79,6.2)',
+    '=PLAUSIBLE(4.79,4)', '=PREFILL_MS("8.03B",2000,989)', '=PREFILL_MS(8.03E+9,2000,989,0.5)',
+    '=INPUT_COST_PER_MTOK(2,8.03E+9,989)', '=BLENDED_COST_PER_MTOK(0.1,2,3,1)',
+    '=OWNED_HOURLY_COST(30000,4,700,1.3,0.12)', '=GPUS_FOR_DEMAND(1E+9,2500,2)',
+    '=MONTHLY_COST(8,2.5)', '=MONTHLY_COST(8,2.5,720)', '=BREAKEVEN_MTOK(20000,2.5,0.1)',
+    '=DECODE_FLOOR(8.03E+9,"BF16",3.35,64,989,8)', '=DECODE_FLOOR(8.03E+9,"BF16",3.35,,,8,"s")',
+    '=WEIGHT_GB(8.03E+9,"fp-8")', '=WEIGHT_GB(8.03E+9,0.5625,"GiB")',
+    '=UNIT_CONVERT(16,"GB","GiB")', '=TIME_FLOOR(16E+9,3.35E+12,"ms")',
+    # bad inputs
+    '=WEIGHT_GB(-1,"BF16")', '=WEIGHT_GB(8E+9,"FP7")', '=WEIGHT_GB(8E+9,"BF16","parsec")',
+    '=BYTES_PER_PARAM("nf4")', '=FITS(70,80,1)', '=KV_CACHE_GB(32.5,8,128,1)',
+    '=GPU_SPEC("no such GPU","memory")', '=MODEL_SPEC("Llama 3.1 8B","nonsense")',
+    '=AMDAHL(1)', '=AMDAHL(1.5,2)', '=BREAKEVEN_MTOK(100,1,2)',
+    '=BLENDED_COST_PER_MTOK(1,2,0,0)', '=RIDGE(989,"fast")', '=RIDGE(989,0)',
+    '=COST_PER_MTOK(2,1000,1,0)', '=MS_PER_TOKEN(TRUE)', '=SPEEDUP(20,#N/A)',
+]
+
+
+def _lift(formula: str) -> tuple[str, list]:
+    """The formula with each plain numeric argument of our calls replaced by a
+    placeholder ``{i}`` and the numbers listed: arguments by reference, as in a model."""
+    items = parse(formula[1:])
+    cells: list = []
+
+    def walk(xs):
+        for x in xs:
+            if isinstance(x, Group):
+                if x.name in CATALOG and x.name != "EXPLAIN":
+                    for arg in x.args():
+                        core = [t for t in arg if not (hasattr(t, "type") and
+                                                       t.type == "WHITE-SPACE")]
+                        if len(core) == 1 and not isinstance(core[0], Group) and \
+                                core[0].subtype == "NUMBER":
+                            cells.append(float(core[0].value))
+                            core[0].value = f"{{{len(cells) - 1}}}"
+                walk(x.children)
+
+    walk(items)
+    text = "=" + render(items)
+    return text, cells
+
+
+def _reference_book(path: Path) -> list[str]:
+    """One formula a row in C (as given) and D (numbers lifted into cells from F on)."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "R"
+    formulas = [f for _, _, f, _, _, _ in REFERENCE] + EXTRA
+    for row, f in enumerate(formulas, start=1):
+        ws.cell(row, 3, f)
+        lifted, values = _lift(f)
+        for j, v in enumerate(values):
+            ws.cell(row, 6 + j, v)
+            col = openpyxl.utils.get_column_letter(6 + j)
+            lifted = lifted.replace(f"{{{j}}}", f"{col}{row}")
+        ws.cell(row, 4, lifted)
+    ws["E1"] = "=WEIGHT_GB(8.03E+9,\"BF16\",B1)"  # a result unit in a cell
+    ws["B1"] = "GiB"
+    ws["E2"] = "=WEIGHT_GB(A2,\"BF16\")"  # an empty cell for a required argument: #VALUE!
+    ws["E3"] = "=KV_CACHE_GB(32,8,128,8192,A3,A3)"  # empty optional arguments: defaults
+    ws["E4"] = "=AMDAHL(0.3,A4)"  # empty s: the unbounded form
+    ws["E5"] = "=GPU_SPEC(B5,\"bandwidth\")"
+    ws["B5"] = "nvidia h100 sxm"  # a spelling the table lacks, kept at translation
+    wb.save(path)
+    return formulas
+
+
+def _values(path: Path) -> dict:
+    wb = openpyxl.load_workbook(path, data_only=True)
+    return {f"{ws.title}!{c.coordinate}": c.value for ws in wb for row in ws.iter_rows()
+            for c in row if c.value is not None}
+
+
+def _edited(src: Path, dst: Path, edits: dict) -> Path:
+    wb = openpyxl.load_workbook(src)
+    for ref, v in edits.items():
+        sheet, cell = ref.split("!")
+        wb[sheet][cell] = v
+    wb.save(dst)
+    return dst
+
+
+@pytest.fixture(scope="module")
+def lo(tmp_path_factory):
+    """Everything LibreOffice is asked, in one soffice: {name: (napkin's values, native
+    result, LibreOffice's cells)}."""
+    d = tmp_path_factory.mktemp("native")
+    template = build_template(d / "napkin.xlsx")
+    live = d / "napkin-native.xlsx"
+    result = native(template, live)
+    cases = {"template": ({}, template)}
+    for name, edits in EDITS.items():
+        cases[name] = (edits, _edited(template, d / f"{name}.xlsx", edits))
+    ref_src = d / "reference.xlsx"
+    _reference_book(ref_src)
+    ref_live = d / "reference-native.xlsx"
+    ref_result = native(ref_src, ref_live)
+    jobs, expected = [], {}
+    for name, (edits, original) in cases.items():
+        computed = d / f"{name}-calc.xlsx"
+        napkin("calc", original, "-o", computed)
+        expected[name] = (_values(computed), result)
+        jobs.append({"path": str(live), "edits": edits})
+    computed = d / "reference-calc.xlsx"
+    napkin("calc", ref_src, "-o", computed)
+    expected["reference"] = (_values(computed), ref_result)
+    jobs.append({"path": str(ref_live), "edits": {}})
+    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tests" / "lo_uno.py")],
+                          input=json.dumps(jobs), capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    got = json.loads(proc.stdout)
+    return {name: (*expected[name], got[i]) for i, name in enumerate(expected)}
+
+
+def _same(want, got) -> bool:
+    kind, g = got if got else (None, None)
+    if isinstance(want, bool):  # LibreOffice has no boolean type: TRUE is 1
+        want = float(want)
+    if isinstance(want, int | float):
+        return kind == "n" and math.isclose(g, want, rel_tol=1e-9, abs_tol=1e-300)
+    if isinstance(want, str) and want.startswith("#"):
+        return kind == "e" and g == want
+    return kind == "s" and g == want
+
+
+def _compare(name, lo):
+    want, result, got = lo[name]
+    cells = got["cells"]
+    wrong = [(k, v, cells.get(k), result.formulas.get(k, "")[:200])
+             for k, v in want.items() if k in result.formulas and not _same(v, cells.get(k))]
+    assert not wrong, f"{name}: {len(wrong)} translated cells differ, e.g. {wrong[:5]}"
+    new_errors = [k for k, (kind, _) in cells.items()  # the table's #N/A: empty figures
+                  if kind == "e" and not k.startswith("napkin_tables!")
+                  and not (isinstance(want.get(k), str) and want[k].startswith("#"))]
+    assert not new_errors, f"{name}: error cells the original does not have: {new_errors[:9]}"
+    other = [k for k, v in want.items() if k not in result.formulas and not _same(v, cells.get(k))]
+    assert not other, f"{name}: other cells differ: {other[:9]}"
+    return len(result.formulas)
+
+
+@needs_lo
+@pytest.mark.parametrize("name", ["template", *EDITS])
+def test_libreoffice_recalculates_the_native_template_to_napkins_numbers(lo, name):
+    n = _compare(name, lo)
+    assert n > 1000  # every napkin call of the template was translated
+    assert not lo[name][1].frozen
+    assert "napkin_tables" in {k.split("!")[0] for k in lo[name][2]["cells"]}
+
+
+@needs_lo
+def test_libreoffice_agrees_on_every_function_and_error_code(lo):
+    want, result, got = lo["reference"]
+    assert set(result.frozen) == set()  # EXPLAIN is not in the reference book
+    n = _compare("reference", lo)
+    ours = re.compile("|".join(CATALOG))
+    calls = [f for f in [r[2] for r in REFERENCE] + EXTRA if ours.search(f)]
+    assert n == 2 * len(calls) + 5  # as given, lifted into cells, and the five in E
+    codes = {v for k, v in want.items() if isinstance(v, str) and v.startswith("#")}
+    assert codes == {"#NUM!", "#VALUE!", "#N/A"}  # the bad inputs really were bad
