@@ -551,18 +551,22 @@ class Translator_:
         args += [Expr("", "missing")] * (len(form.params) - len(args))
         if name in ("GPU_SPEC", "MODEL_SPEC"):
             return self._spec(name, form, args)
-        # an optional argument whose absence changes the formula: both, by its blankness
+        return self._branch(name, form, args, frozenset())
+
+    def _branch(self, name: str, form: Native, args: list[Expr], present) -> Expr:
+        """An optional argument whose absence changes the formula, given as a cell: both
+        formulas, chosen by whether the cell is blank (it may be filled in later)."""
         for i, (p, a) in enumerate(zip(form.params, args, strict=True)):
-            if p.default is ABSENT and a.kind == "ref":
-                # both branches, whether it is blank now or not: it may change
-                without = self._build(name, form, args[:i] + [Expr("", "missing")] + args[i + 1:])
-                with_ = self._build(name, form, args, present={i})
+            if p.default is ABSENT and a.kind == "ref" and i not in present:
+                without = self._branch(name, form, args[:i] + [Expr("", "missing")] +
+                                       args[i + 1:], present)
+                with_ = self._branch(name, form, args, present | {i})
                 return Expr(f"IF(ISBLANK({a.text}),{without.text},{with_.text})", "call",
                             result=form.result, domain=form.domain)
-        return self._build(name, form, args)
+        return self._build(name, form, args, present)
 
     def _build(self, name: str, form: Native, args: list[Expr], present=frozenset()) -> Expr:
-        from udfs.errors import ExcelError
+        from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
         checks: list[tuple[str | None, str]] = []
         values: list[str | None] = []
@@ -582,7 +586,9 @@ class Translator_:
             checks = checks[:cut]
         else:
             body = form.build(*values)
-            if factor not in (None, "1"):
+            if body in EXCEL_ERROR_CODES:  # refused before any argument is read
+                checks = []
+            elif factor not in (None, "1"):
                 body = f"{_wrap(body)}*{factor}"
         for cond, err in reversed(checks):
             body = f"IF({cond},{err},{body})"

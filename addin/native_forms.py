@@ -93,6 +93,21 @@ def ceiling_of_rounded(q: str) -> str:
     return f"CEILING(ROUND({q},11-INT(LOG10({q}))),1)"
 
 
+def whole(x: str) -> str:
+    """A count of sequences: ⌊x⌋ after rounding to 12 significant digits, never below 0
+    (the catalog's rule for batches)."""
+    return f"IF({x}>0,INT(ROUND({x},11-INT(LOG10({x})))),0)"
+
+
+def _batch_for_latency(t, w, kv, bw, f, p):
+    memory = f"({t}*{bw}-{w})/{kv}"
+    if f is None and p is None:
+        return whole(memory)
+    if f is None or p is None:  # the catalog refuses before it reads anything else
+        return "#VALUE!"
+    return whole(f"MIN({memory},{t}*{p}*1E9/{f})")
+
+
 # The forms, in catalog order ------------------------------------------------------------
 UNITS_IN_CELLS = ("A cell holding text with units ('80 GB') cannot feed the native "
                   "formula; such calls stay values.")
@@ -239,6 +254,51 @@ FORMS: dict[str, Native] = {
          num("marginal_cost_per_mtok", C._BREAKEVEN_MTOK.args[2], 0.0)),
         lambda f, p, m: f"IF({p}-{m}>0,{f}/({p}-{m}),#NUM!)", domain=NONNEGATIVE,
         limits="An API price not above the marginal cost never breaks even: #NUM!."),
+    "MAX_BATCH": Native(
+        (num("capacity_gb", C.CAPACITY), num("weights_gb", C.WEIGHTS_GB),
+         num("kv_gb_per_sequence", C.KV_PER_SEQUENCE),
+         num("reserve_fraction", C.RESERVE_FRACTION, 0.0),
+         num("gpus", C._MAX_BATCH.args[4], 1.0)),
+        lambda c, w, kv, r, g: whole(f"({g}*{c}*(1-{r})-{w})/{kv}"), domain=NONNEGATIVE),
+    "BATCH_FOR_LATENCY": Native(
+        (num("target_ms", C._LATENCY_ARGS[0]), num("weights_gb", C.WEIGHTS_GB),
+         num("kv_gb_per_sequence", C.KV_PER_SEQUENCE), num("bandwidth", C.BANDWIDTH),
+         num("flops_per_token", C.FLOPS_PER_TOKEN, ABSENT),
+         num("peak_flops", C.PEAK, ABSENT)),
+        _batch_for_latency, domain=NONNEGATIVE,
+        limits="flops_per_token and peak_flops go together: one without the other is "
+               "#VALUE!, as the function."),
+    "TP_COMM_MS": Native(
+        (num("hidden", C._TP_COMM_MS.args[0]), num("batch", C._TP_COMM_MS.args[1]),
+         num("tp", C._TP_COMM_MS.args[2]), num("link_bandwidth", C._TP_COMM_MS.args[3]),
+         num("layers", C._TP_COMM_MS.args[4], 1.0), prec(default=2.0),
+         num("allreduces_per_layer", C._TP_COMM_MS.args[6], 2.0),
+         num("latency_us", C._TP_COMM_MS.args[7], 0.0)),
+        lambda d, b, tp, bw, la, e, n, lat: (
+            f"{n}*{la}*(2*({tp}-1)*{lat}*0.001+2*({tp}-1)/{tp}*{b}*{d}*{e}/({bw}*1E9))"),
+        domain=NONNEGATIVE),
+    "PIPELINE_BUBBLE": Native(
+        (num("stages", C._PIPELINE_BUBBLE.args[0]),
+         num("microbatches", C._PIPELINE_BUBBLE.args[1])),
+        lambda p, m: f"({p}-1)/({m}+{p}-1)", domain=NONNEGATIVE),
+    "SPEC_TOKENS_PER_STEP": Native(
+        (num("acceptance_rate", C.ACCEPTANCE), num("draft_tokens", C.DRAFT_TOKENS)),
+        lambda a, g: f"IF({a}<1,(1-{a}^({g}+1))/(1-{a}),{g}+1)", domain=POSITIVE),
+    "SPEC_DECODE_SPEEDUP": Native(
+        (num("acceptance_rate", C.ACCEPTANCE), num("draft_tokens", C.DRAFT_TOKENS),
+         num("draft_cost_ratio", C._SPEC_DECODE_SPEEDUP.args[2], 0.0)),
+        lambda a, g, c: f"IF({a}<1,(1-{a}^({g}+1))/(1-{a}),{g}+1)/({g}*{c}+1)",
+        domain=POSITIVE),
+    "CONCURRENCY": Native(
+        (num("requests_per_sec", C._CONCURRENCY.args[0]),
+         num("seconds_per_request", C._CONCURRENCY.args[1])),
+        lambda r, s: f"{r}*{s}", domain=NONNEGATIVE),
+    "JOULES_PER_TOKEN": Native((num("power_w", C.POWER), num("tokens_per_sec", C.TPS)),
+                               lambda w, r: f"{w}/{r}", domain=NONNEGATIVE),
+    "ENERGY_PER_MTOK_KWH": Native(
+        (num("power_w", C.POWER), num("tokens_per_sec", C.TPS),
+         num("pue", C._ENERGY_PER_MTOK_KWH.args[2], 1.0)),
+        lambda w, r, pue: f"{w}/{r}*1000000/3600000*{pue}", domain=NONNEGATIVE),
 }
 
 #: Functions with a translation of their own in :mod:`addin.native` (the arguments decide
