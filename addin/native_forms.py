@@ -315,6 +315,27 @@ NOT_TRANSLATABLE = {
 }
 
 
+def doc_table() -> str:
+    """The per-function table of ``docs/native.md`` (a test keeps the file in step)."""
+    from udfs import CATALOG
+
+    rows = ["| Function | Native form | Notes (beyond the rules above) |", "|---|---|---|"]
+    for name in CATALOG:
+        if name in FORMS:
+            form = FORMS[name]
+            how = {"precision": "look-up", "name": "INDEX/MATCH"}
+            kinds = {how[p.kind] for p in form.params if p.kind in how}
+            if any(p.kind == "unit" for p in form.params):
+                kinds.add("result unit")
+            what = "formula" + (f" with {', '.join(sorted(kinds))}" if kinds else "")
+            rows.append(f"| `{name}` | {what} | {form.limits or '—'} |")
+        elif name in SPECIAL:
+            rows.append(f"| `{name}` | when the arguments allow | {SPECIAL[name]} |")
+        else:
+            rows.append(f"| `{name}` | none: becomes its value | {NOT_TRANSLATABLE[name]} |")
+    return "\n".join(rows) + "\n"
+
+
 def _num(x: float) -> str:
     """A number as formula text (shortest round trip; Excel reads 1E-05 and 8030000000)."""
     x = float(x)
