@@ -108,6 +108,39 @@ def test_untranslatable_cells_become_values_and_are_listed(tmp_path):
     assert not (tmp_path / "strict.xlsx").exists()
 
 
+def test_shared_and_array_formulas_translate_cell_by_cell(tmp_path):
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "S"
+    for row in ([989, 3.35], [989, 3.35], [1979, 3.35], [2250, 8]):
+        ws.append(row)
+    ws["D1"] = ArrayFormula("D1", "=RIDGE(A2,B2)")
+    src = tmp_path / "shared.xlsx"
+    wb.save(src)
+    with zipfile.ZipFile(src) as z:  # an Excel-style shared formula group: C2 holds the text
+        parts = {n: z.read(n) for n in z.namelist()}
+    xml = parts["xl/worksheets/sheet1.xml"].decode()
+    cells = {2: '<c r="C2"><f t="shared" ref="C2:C4" si="0">RIDGE(A2,B2,0.8)</f></c>',
+             3: '<c r="C3"><f t="shared" si="0"/></c>', 4: '<c r="C4"><f t="shared" si="0"/></c>'}
+    for r, cell in cells.items():
+        xml = re.sub(rf'(<row r="{r}"[^>]*>.*?<c r="B{r}".*?</c>)',
+                     lambda m, cell=cell: m.group(1) + cell, xml, count=1, flags=re.S)
+    parts["xl/worksheets/sheet1.xml"] = xml.encode()
+    with zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as z:
+        for n, data in parts.items():
+            z.writestr(n, data)
+    r = native(src, tmp_path / "out.xlsx")
+    assert sorted(r.translated) == ["S!C2", "S!C3", "S!C4", "S!D1"]
+    assert r.formulas["S!C4"].endswith("A4*0.8/B4))))))")
+    with zipfile.ZipFile(tmp_path / "out.xlsx") as z:
+        out = z.read("xl/worksheets/sheet1.xml").decode()
+    assert 't="shared"' not in out and 't="array"' in out
+    ws = openpyxl.load_workbook(tmp_path / "out.xlsx", data_only=True)["S"]
+    assert ws["C3"].value == pytest.approx(1979 * 0.8 / 3.35)  # napkin's cached value
+
+
 def test_cli_native_lists_and_strict_refuses(tmp_path):
     src = _book(tmp_path, [['=EXPLAIN("RIDGE",989,3.35)', "=RIDGE(989,3.35)"]])
     p = napkin("native", src, "-o", tmp_path / "out.xlsx")
@@ -130,9 +163,24 @@ def template_case(tmp_path_factory):
     return template, calc, live, native(template, live)
 
 
+def _depth(formula: str) -> int:
+    depth = deepest = 0
+    for part in re.split(r'("(?:[^"]|"")*")', formula):
+        if part.startswith('"'):
+            continue
+        for ch in part:
+            depth += ch == "("
+            depth -= ch == ")"
+            deepest = max(deepest, depth)
+    return deepest
+
+
 def test_lossless_only_formula_text_changes_against_calc(template_case):
     _, calc, out, r = template_case
     assert r.translated and not r.frozen
+    # within Excel's limits: 8,192 characters and 64 nested functions per formula
+    assert max(len(f) for f in r.formulas.values()) < 8192
+    assert max(_depth(f) for f in r.formulas.values()) < 64
     with zipfile.ZipFile(calc) as a, zipfile.ZipFile(out) as b:
         added = set(b.namelist()) - set(a.namelist())
         assert len(added) == 1 and added.pop().startswith("xl/worksheets/sheet")
