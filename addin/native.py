@@ -41,7 +41,7 @@ from openpyxl.formula.translate import Translator
 
 from . import guard, package
 from . import xlsx_values as xv
-from .native_forms import ABSENT, FORMS, NOT_TRANSLATABLE, REQUIRED, Native, Param, _num
+from .native_forms import ABSENT, NOT_TRANSLATABLE, REQUIRED, Native, Param, _num, forms
 
 TABLE_SHEET = "napkin_tables"
 MAX_FORMULA = 8192  # Excel's limit on the length of a formula's text
@@ -545,7 +545,7 @@ class Translator_:
             return self._unit_convert(args)
         if name == "TIME_FLOOR":
             return self._time_floor(args)
-        form = FORMS[name]
+        form = forms()[name]
         if len(args) > len(form.params):
             return Expr("#VALUE!", "call", result=form.result, domain=form.domain)
         args += [Expr("", "missing")] * (len(form.params) - len(args))

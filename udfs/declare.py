@@ -11,7 +11,10 @@ A declaration (:func:`declare`) says, in one place, everything about an Excel fu
 * how **EXPLAIN** shows its work (``explain``: a function of a :class:`~udfs.explain.Work`);
 * its **example** for the README's function table, and a short summary;
 * ``native``: the same computation as a native Excel formula, where there is one
-  (optional; ``napkin native`` uses it).
+  (optional; ``napkin native`` uses it): Excel formula text with ``{argument}`` where each
+  argument's value goes, e.g. ``"{params}*{precision}/1E9"`` (the value in the argument's
+  default unit, a precision as bytes; the result unit is applied around it). With OMIT
+  arguments, a dict from the names omitted (a tuple, ``()`` for none) to the text.
 
 From the declarations come the Python functions Excel calls (:data:`CATALOG`, declared to
 xlwings with ``func`` and ``arg``), their argument help (:data:`ARG_DOCS`), the xlwings
@@ -115,7 +118,7 @@ class Function:
     example: tuple[str, str] | None = None
     summary: str = ""
     usage: str = ""
-    native: str | None = None
+    native: str | dict | None = None
     #: Groups of OMIT arguments given together or not at all.
     together: tuple[tuple[str, ...], ...] = ()
     #: The formula over the arguments' readers; with OMIT arguments, one per combination
@@ -141,7 +144,8 @@ class Function:
 def declare(name: str, doc: str, *params: Param, formula=None, call=None, result=NUMBER,
             nonfinite: str = "the result is not a finite number", explain=None,
             example: tuple[str, str] | None = None, summary: str = "", usage: str = "",
-            native: str | None = None, together: tuple[tuple[str, ...], ...] = ()) -> Function:
+            native: str | dict | None = None,
+            together: tuple[tuple[str, ...], ...] = ()) -> Function:
     """Declare the Excel function ``name``; return its declaration (also registered)."""
     if (formula is None) == (call is None):
         raise ValueError(f"{name}: give either a formula or a call")

@@ -29,4 +29,5 @@ declare(
     formula=cost.cost_per_mtok,
     explain=_cost,
     example=("=COST_PER_MTOK(2,1000)", "0.5556"),
+    native='{gpu_hourly_cost}*{gpus}/({tokens_per_sec}*3600*{utilization})*1000000',
 )

@@ -21,6 +21,7 @@ declare(
     explain=lambda w: (f"{q(w.power_w, 'W')} ÷ {q(w.tokens_per_sec, 'tokens/s')} = "
                        f"{q(w.result, 'J')} per token"),
     example=("=JOULES_PER_TOKEN(700,2000)", "0.35"),
+    native='{power_w}/{tokens_per_sec}',
 )
 
 
@@ -43,4 +44,5 @@ declare(
     explain=_energy,
     example=("=ENERGY_PER_MTOK_KWH(700,2000,1.3)", "0.1264"),
     summary="kWh per million tokens",
+    native='{power_w}/{tokens_per_sec}*1000000/3600000*{pue}',
 )

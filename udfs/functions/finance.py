@@ -36,6 +36,7 @@ declare(
                        f"{num(w.result)}{above_one(w.result)}"),
     example=("=CALIBRATE(4.79,6.2)", "0.7726"),
     summary="efficiency = floor ÷ measured",
+    native='{floor_ms}/{measured_ms}',
 )
 
 declare(
@@ -48,6 +49,7 @@ declare(
                        f"{q(w.result, 'ms')}"),
     example=("=ESTIMATE(4.79,0.8)", "5.9875"),
     summary="floor ÷ efficiency, ms",
+    native='{floor_ms}/{efficiency}',
 )
 
 declare(
@@ -61,6 +63,7 @@ declare(
                        f"{'≥' if w.measured_ms >= w.floor_ms else '<'} floor "
                        f"{q(w.floor_ms, 'ms')}: {w.result}"),
     example=("=PLAUSIBLE(4.79,4)", "below the floor: an assumption is wrong"),
+    native='IF({measured_ms}>={floor_ms},"plausible","below the floor: an assumption is wrong")',
 )
 
 
@@ -78,6 +81,7 @@ declare(
                        f"({q(w.peak_flops, 'TFLOPS')} × {num(w.efficiency)}) = "
                        f"{q(w.result, 'ms')}"),
     example=('=PREFILL_MS("8.03B",2000,989)', "32.477"),
+    native='2*{params}*{prompt_tokens}/({peak_flops}*1E12*{efficiency})*1000',
 )
 
 
@@ -100,6 +104,7 @@ declare(
     formula=finance.input_cost_per_mtok,
     explain=_input_cost,
     example=('=INPUT_COST_PER_MTOK(2,"8.03B",989)', "0.009021"),
+    native='{gpu_hourly_cost}/3600*(2*{params}/({peak_flops}*1E12*{efficiency}))*1000000/{utilization}',  # noqa: E501
 )
 
 
@@ -125,6 +130,7 @@ declare(
     nonfinite="input_tokens and output_tokens are both 0: no mix to price",
     explain=_blended,
     example=("=BLENDED_COST_PER_MTOK(0.1,2,3,1)", "0.575"),
+    native='IF({input_tokens}+{output_tokens}=0,#NUM!,({input_tokens}*{input_cost_per_mtok}+{output_tokens}*{output_cost_per_mtok})/({input_tokens}+{output_tokens}))',  # noqa: E501
 )
 
 
@@ -151,6 +157,7 @@ declare(
     formula=finance.owned_hourly_cost,
     explain=_owned,
     example=("=OWNED_HOURLY_COST(30000,4,700,1.3,0.12)", "0.9648"),
+    native='{capex}/({years}*8766)+{power_w}/1000*{pue}*{price_per_kwh}',
 )
 
 
@@ -176,6 +183,7 @@ declare(
     formula=finance.gpus_for_demand,
     explain=_demand,
     example=("=GPUS_FOR_DEMAND(1E9,2500,2)", "10"),
+    native='IF({tokens_per_day}>0,MAX(CEILING(ROUND({tokens_per_day}/86400*{peak_to_average}/({tokens_per_sec_per_gpu}*{utilization}),11-INT(LOG10({tokens_per_day}/86400*{peak_to_average}/({tokens_per_sec_per_gpu}*{utilization})))),1),1),0)',  # noqa: E501
 )
 
 declare(
@@ -191,6 +199,7 @@ declare(
                        f"{num(w.hours_per_month)} h = {num(w.result)} per month"),
     example=("=MONTHLY_COST(8,2.5)", "14610"),
     summary=f"× {HOURS_PER_MONTH:g} h by default",
+    native='{gpus}*{gpu_hourly_cost}*{hours_per_month}',
 )
 
 declare(
@@ -209,4 +218,5 @@ declare(
                        f"− {num(w.marginal_cost_per_mtok)}) per million tokens = "
                        f"{num(w.result)} million tokens a month"),
     example=("=BREAKEVEN_MTOK(20000,2.5,0.1)", "8333.3"),
+    native='IF({api_price_per_mtok}-{marginal_cost_per_mtok}>0,{monthly_fixed_cost}/({api_price_per_mtok}-{marginal_cost_per_mtok}),#NUM!)',  # noqa: E501
 )

@@ -40,6 +40,7 @@ declare(
     explain=_weight,
     example=('=WEIGHT_GB("8.03B","BF16")', "16.06"),
     summary="params × bytes per parameter, GB",
+    native='{params}*{precision}/1E9',
 )
 
 declare(
@@ -49,6 +50,7 @@ declare(
     formula=lambda b: b,
     explain=lambda w: f"{w.raw['precision']} = {num(w.result)} bytes per parameter",
     example=('=BYTES_PER_PARAM("MXFP4")', "0.53125"),
+    native='{precision}',
 )
 
 
@@ -78,6 +80,7 @@ declare(
     explain=_kv,
     example=("=KV_CACHE_GB(32,8,128,8192)", "1.0737"),
     summary="2·L·H·D·bytes·tokens·batch",
+    native='2*{layers}*{kv_heads}*{head_dim}*{precision}*{tokens}*{batch}/1E9',
 )
 
 
@@ -97,6 +100,7 @@ declare(
     result=BOOL,
     explain=_fits,
     example=("=FITS(140,80)", "FALSE"),
+    native='ROUND({need_gb}/({capacity_gb}*(1-{reserve_fraction})),11)<=1',
 )
 
 
@@ -115,4 +119,5 @@ declare(
     formula=memory.gpus_needed,
     explain=_gpus,
     example=("=GPUS_NEEDED(140,80)", "2"),
+    native='IF({need_gb}>0,MAX(CEILING(ROUND({need_gb}/({capacity_gb}*(1-{reserve_fraction})),11-INT(LOG10({need_gb}/({capacity_gb}*(1-{reserve_fraction}))))),1),1),0)',  # noqa: E501
 )

@@ -18,6 +18,7 @@ declare(
     explain=lambda w: f"{num(w.flops)} FLOP ÷ {num(w.bytes)} B = {q(w.result, 'FLOP/byte')}",
     example=("=INTENSITY(1,4)", "0.25"),
     summary="FLOPs ÷ bytes, FLOP/byte",
+    native='{flops}/{bytes}',
 )
 
 
@@ -39,6 +40,7 @@ declare(
     formula=roofline.matmul_intensity,
     explain=_matmul,
     example=("=MATMUL_INTENSITY(4096,4096,4096)", "1365.3"),
+    native='2*{m}*{n}*{k}/({precision}*({m}*{k}+{k}*{n}+{m}*{n}))',
 )
 
 declare(
@@ -54,6 +56,7 @@ declare(
                        f"{q(w.bandwidth, 'TB/s')} = {q(w.result, 'FLOP/byte')}"),
     example=('=RIDGE("989 TFLOPS","3.35 TB/s")', "295.22"),
     summary="peak ÷ bandwidth, FLOP/byte",
+    native='{peak_flops}*{efficiency}/{bandwidth}',
 )
 
 
@@ -76,6 +79,7 @@ declare(
     explain=_attainable,
     example=("=ATTAINABLE(0.25,989,3.35)", "0.8375"),
     summary="MIN(peak, bandwidth × intensity), TFLOPS",
+    native='MIN({peak_flops},{bandwidth}*{intensity})',
 )
 
 declare(
@@ -89,6 +93,7 @@ declare(
     explain=lambda w: (f"{num(w.intensity)} {'<' if w.intensity < w.ridge else '≥'} ridge "
                        f"{num(w.ridge)} FLOP/byte: {w.result}"),
     example=("=BOUND(64,295)", "memory-bound"),
+    native='IF({intensity}<{ridge},"memory-bound","compute-bound")',
 )
 
 
@@ -109,6 +114,7 @@ declare(
     formula=roofline.critical_batch,
     explain=_critical,
     example=('=CRITICAL_BATCH(989,3.35,"FP8")', "147.61"),
+    native='{peak_flops}/{bandwidth}*{weight_precision}/2',
 )
 
 
@@ -129,6 +135,7 @@ declare(
     formula=roofline.mbu,
     explain=_mbu,
     example=("=MBU(16.06,5,3.35)", "0.9588"),
+    native='{bytes_per_token_gb}/{ms_per_token}/{bandwidth}',
 )
 
 
@@ -149,4 +156,5 @@ declare(
     formula=roofline.mfu,
     explain=_mfu,
     example=("=MFU(16.06E9,2000,989)", "0.03248"),
+    native='{flops_per_token}*{tokens_per_sec}/({peak_flops}*1E12)',
 )

@@ -51,6 +51,7 @@ declare(
     explain=_max_batch,
     example=("=MAX_BATCH(80,16.06,1.073741824)", "59"),
     summary="sequences whose KV fits beside the weights; 0 when the weights do not fit",
+    native='IF(({gpus}*{capacity_gb}*(1-{reserve_fraction})-{weights_gb})/{kv_gb_per_sequence}>0,INT(ROUND(({gpus}*{capacity_gb}*(1-{reserve_fraction})-{weights_gb})/{kv_gb_per_sequence},11-INT(LOG10(({gpus}*{capacity_gb}*(1-{reserve_fraction})-{weights_gb})/{kv_gb_per_sequence})))),0)',  # noqa: E501
 )
 
 
@@ -84,6 +85,12 @@ declare(
     explain=_batch_latency,
     example=("=BATCH_FOR_LATENCY(20,16.06,1.073741824,3.35)", "47"),
     summary="largest batch whose step floor meets the target; 0 when batch 1 misses",
+    native={
+        ():
+            'IF(MIN(({target_ms}*{bandwidth}-{weights_gb})/{kv_gb_per_sequence},{target_ms}*{peak_flops}*1E9/{flops_per_token})>0,INT(ROUND(MIN(({target_ms}*{bandwidth}-{weights_gb})/{kv_gb_per_sequence},{target_ms}*{peak_flops}*1E9/{flops_per_token}),11-INT(LOG10(MIN(({target_ms}*{bandwidth}-{weights_gb})/{kv_gb_per_sequence},{target_ms}*{peak_flops}*1E9/{flops_per_token}))))),0)',
+        ('flops_per_token', 'peak_flops'):
+            'IF(({target_ms}*{bandwidth}-{weights_gb})/{kv_gb_per_sequence}>0,INT(ROUND(({target_ms}*{bandwidth}-{weights_gb})/{kv_gb_per_sequence},11-INT(LOG10(({target_ms}*{bandwidth}-{weights_gb})/{kv_gb_per_sequence})))),0)',
+    },
 )
 
 
@@ -125,6 +132,7 @@ declare(
     explain=_tp_comm,
     example=('=TP_COMM_MS(8192,64,8,"450 GB/s",80)', "0.6524"),
     summary="ring all-reduce per decode step, ms",
+    native='{allreduces_per_layer}*{layers}*(2*({tp}-1)*{latency_us}*0.001+2*({tp}-1)/{tp}*{batch}*{hidden}*{precision}/({link_bandwidth}*1E9))',  # noqa: E501
 )
 
 declare(
@@ -139,6 +147,7 @@ declare(
                        f" = {num(w.result)} of the time idle"),
     example=("=PIPELINE_BUBBLE(4,8)", "0.2727"),
     summary="idle share (p − 1) ÷ (m + p − 1)",
+    native='({stages}-1)/({microbatches}+{stages}-1)',
 )
 
 
@@ -159,6 +168,7 @@ declare(
     explain=_spec_tokens,
     example=("=SPEC_TOKENS_PER_STEP(0.8,4)", "3.3616"),
     summary="(1 − α^(γ+1)) ÷ (1 − α)",
+    native='IF({acceptance_rate}<1,(1-{acceptance_rate}^({draft_tokens}+1))/(1-{acceptance_rate}),{draft_tokens}+1)',  # noqa: E501
 )
 
 
@@ -182,6 +192,7 @@ declare(
     explain=_spec_speedup,
     example=("=SPEC_DECODE_SPEEDUP(0.8,4,0.05)", "2.8013"),
     summary="tokens per step ÷ (γc + 1)",
+    native='IF({acceptance_rate}<1,(1-{acceptance_rate}^({draft_tokens}+1))/(1-{acceptance_rate}),{draft_tokens}+1)/({draft_tokens}*{draft_cost_ratio}+1)',  # noqa: E501
 )
 
 declare(
@@ -196,4 +207,5 @@ declare(
                        f"{q(w.seconds_per_request, 's')} = {num(w.result)} requests in flight"),
     example=("=CONCURRENCY(20,11)", "220"),
     summary="Little's law L = λW",
+    native='{requests_per_sec}*{seconds_per_request}',
 )

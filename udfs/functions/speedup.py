@@ -27,6 +27,12 @@ declare(
     nonfinite="p = 1 with s omitted: the speedup has no bound",
     explain=_amdahl,
     example=("=AMDAHL(0.3,3)", "1.25"),
+    native={
+        ():
+            '1/((1-{p})+{p}/{s})',
+        ('s',):
+            'IF({p}=1,#NUM!,1/(1-{p}))',
+    },
 )
 
 declare(
@@ -39,4 +45,5 @@ declare(
     formula=speedup.speedup,
     explain=lambda w: f"{q(w.before, 'ms')} ÷ {q(w.after, 'ms')} = {num(w.result)}×",
     example=("=SPEEDUP(20,15)", "1.3333"),
+    native='{before}/{after}',
 )

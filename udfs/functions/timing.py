@@ -45,6 +45,7 @@ declare(
     explain=_kernel,
     example=('=KERNEL_TIME(2^24,2^26,67,3.35,"us")', "20.03"),
     summary="the max rule",
+    native='MAX({flops}/({peak_flops}*1E12),{bytes}/({bandwidth}*1E12))*1000',
 )
 
 
@@ -84,6 +85,12 @@ declare(
     explain=_decode,
     example=('=DECODE_FLOOR(70E9,"FP8",3.35)', "20.90"),
     summary="the max rule over one decode step, ms",
+    native={
+        ():
+            'MAX(({params}*{precision}/1E9+{kv_gb})/{bandwidth},2*{params}*{batch}/({peak_flops}*1E12)*1000)',
+        ('peak_flops',):
+            '({params}*{precision}/1E9+{kv_gb})/{bandwidth}',
+    },
 )
 
 declare(
@@ -93,6 +100,7 @@ declare(
     formula=timing.tokens_per_sec,
     explain=lambda w: f"1000 ÷ {q(w.ms_per_token, 'ms')} = {num(w.result)} tokens/s",
     example=("=TOKENS_PER_SEC(5)", "200"),
+    native='1000/{ms_per_token}',
 )
 
 declare(
@@ -102,6 +110,7 @@ declare(
     formula=timing.ms_per_token,
     explain=lambda w: f"1000 ÷ {q(w.tokens_per_sec, 'tokens/s')} = {q(w.result, 'ms')} per token",
     example=("=MS_PER_TOKEN(200)", "5"),
+    native='1000/{tokens_per_sec}',
 )
 
 declare(
@@ -114,4 +123,5 @@ declare(
     explain=lambda w: (f"{q(w.aggregate_tps, 'tokens/s')} ÷ {num(w.streams)} streams = "
                        f"{q(w.result, 'tokens/s')} per stream"),
     example=("=PER_USER_TPS(1800,10)", "180"),
+    native='{aggregate_tps}/{streams}',
 )
