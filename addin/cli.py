@@ -356,8 +356,9 @@ def _calc(args) -> int:
             text.append(json.dumps({k: to_json(v) for k, v in results.items()}, indent=1,
                                    ensure_ascii=False))
 
-    results = calc_workbook(src, dst, strict=not args.lenient, in_place=in_place,
-                            notes=notes, before_write=as_json)
+    with progress_bar(args) as bar:
+        results = calc_workbook(src, dst, strict=not args.lenient, in_place=in_place,
+                                notes=notes, before_write=as_json, progress=bar)
     for note in notes:
         print(f"napkin calc: {note}", file=sys.stderr)
     if shows:
@@ -368,6 +369,41 @@ def _calc(args) -> int:
         print(f"computed {len(results)} formulas: {args.input} -> "
               f"{_written(src, dst, in_place)}")
     return EXIT_OK
+
+
+PROGRESS_DELAY = 0.5  # seconds before a bar appears: quick runs stay silent
+
+
+class progress_bar:
+    """A tqdm bar on standard error for ``progress(stage, done, total)`` callbacks, when
+    standard error is a terminal and ``--quiet`` was not given; otherwise ``None``."""
+
+    def __init__(self, args):
+        self.on = not getattr(args, "quiet", False) and sys.stderr.isatty()
+        self.bar, self.stage = None, None
+
+    def __enter__(self):
+        return self if self.on else None
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if stage != self.stage:
+            from tqdm import tqdm
+
+            self._close()
+            self.stage = stage
+            self.bar = tqdm(total=total, desc=f"napkin: {stage}", unit=" formulas",
+                            file=sys.stderr, leave=False, delay=PROGRESS_DELAY,
+                            dynamic_ncols=True)
+        self.bar.update(done - self.bar.n)
+
+    def _close(self):
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+    def __exit__(self, *exc):
+        self._close()
+        return False
 
 
 def _show(path, shows) -> None:

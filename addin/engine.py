@@ -139,6 +139,7 @@ def calc_workbook(
     strict: bool = True,
     notes: list[str] | None = None,
     before_write: Callable[[dict[str, Any]], None] | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Compute every formula of ``src`` and write it with cached values to ``dst``.
 
@@ -188,6 +189,7 @@ def calc_workbook(
             notes.append(f"kept the values Excel saved in {', '.join(cells[:5])}{more}, which "
                          f"napkin cannot compute ({support.describe(found)})")
         ev = Evaluation(wb, reg)
+        ev.progress = progress  # (stage, done, total) now and then: the CLI's progress bar
         order = ev.plan()
         unread = [n for n in wb.nodes if n.error is not None and n.prog is None
                   and n.error.message.startswith("cannot evaluate formula")]

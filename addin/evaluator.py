@@ -44,6 +44,9 @@ class Evaluation:
         self._dict_cache: dict[tuple, dict] = {}
         self._deps_cache: dict[tuple, list] = {}
         self.cyclic: set = set()
+        #: ``progress(stage, done, total)``, called now and then while compiling and
+        #: computing (``napkin calc`` draws its progress bar with it), or None
+        self.progress: Callable[[str, int, int], None] | None = None
 
     # ---------------------------------------------------------------- compiling
     def _program(self, node: Node) -> Program:
@@ -228,9 +231,12 @@ class Evaluation:
         """Compile every formula and find its inputs; the nodes in evaluation order
         (defined names first, so that unused ones are computed too)."""
         names = list(self.wb.name_nodes.values())
-        for node in names + self.wb.nodes:
+        nodes, say = names + self.wb.nodes, self.progress
+        for i, node in enumerate(nodes):
             self._prepare(node)
-        order, self.cyclic = self._order(names + self.wb.nodes)
+            if say is not None and not i % 256:
+                say("compiling", i, len(nodes))
+        order, self.cyclic = self._order(nodes)
         return order
 
     def run(self, order: list[Node] | None = None) -> None:
@@ -241,9 +247,12 @@ class Evaluation:
             if node.keep is None and any(d.keep is not None and d.is_name for d in node.deps):
                 node.keep = next(d.keep for d in node.deps if d.keep is not None and d.is_name)
         calls.STATE.registry = self.registry
+        say = self.progress
         try:
-            for node in order:
+            for i, node in enumerate(order):
                 self._eval(node, node in self.cyclic)
+                if say is not None and not i % 256:
+                    say("computing", i, len(order))
         finally:
             calls.clear()
 

@@ -49,12 +49,63 @@ class _NS_:
     pass
 
 
+class _LazyScipy:
+    """Stands for ``scipy.<name>`` (or one of its names): imports it on first use."""
+
+    def __init__(self, module: str, attr: str | None = None):
+        self._module, self._attr = module, attr
+
+    def _real(self):
+        import importlib
+
+        real = importlib.import_module(self._module)
+        return getattr(real, self._attr) if self._attr else real
+
+    def __getattr__(self, name):
+        return getattr(self._real(), name)
+
+    def __call__(self, *args, **kwargs):
+        return self._real()(*args, **kwargs)
+
+
+def _import_stat_lazily() -> None:
+    """Import ``formulas.functions.stat`` without scipy.
+
+    That module imports ``scipy.stats``, ``scipy.linalg`` and ``scipy.interpolate`` at
+    its top (about half a second), though only its statistical functions use them, when
+    called. It is imported here with stand-ins that import the real scipy module on first
+    use, so a formula of ours (or ``=SUM``) never pays for scipy; ``=NORM.S.INV(0.9)``
+    still gets scipy's answer. The stand-ins are in ``sys.modules`` only during this
+    import."""
+    import sys
+    import types
+
+    if "formulas.functions.stat" in sys.modules or "scipy" in sys.modules:
+        return
+    names = ("scipy", "scipy.interpolate")
+    saved = {n: sys.modules.get(n) for n in names}
+    scipy = types.ModuleType("scipy")
+    scipy.stats, scipy.linalg = _LazyScipy("scipy.stats"), _LazyScipy("scipy.linalg")
+    interpolate = types.ModuleType("scipy.interpolate")
+    interpolate.interp1d = _LazyScipy("scipy.interpolate", "interp1d")
+    sys.modules.update({"scipy": scipy, "scipy.interpolate": interpolate})
+    try:
+        import formulas.functions.stat  # noqa: F401 - imported now, with the stand-ins
+    finally:
+        for n in names:
+            if saved[n] is None:
+                sys.modules.pop(n, None)
+            else:
+                sys.modules[n] = saved[n]
+
+
 def load():
     """Import formulas once; the namespace of what the engine uses from it."""
     global _NS
     if _NS is None:
         with _LOCK:
             if _NS is None:
+                _import_stat_lazily()
                 import formulas
                 import schedula as sh
                 from formulas.cell import Cell

@@ -383,24 +383,36 @@ def write_values(xml: str, updates: dict[tuple[int, int], tuple[str | None, str]
         return f'<{p}row r="{r}">{inner}</{p}row>'
 
     body = sd.group("body") or ""
+    # rows (and, within a row, columns) to create are taken in order from sorted lists with
+    # a cursor: one pass over the part, linear in its rows and in the updates
+    new_rows = sorted(pending)
+    ri = 0
     out, pos = [], 0
     for rm, row in _iter_rows(body, tags):
         # rows that must be created before this one
-        for r in sorted(k for k in pending if k < row):
-            out.append(body[pos: rm.start()])
-            pos = rm.start()
-            out.append(new_row(r, pending.pop(r)))
+        while ri < len(new_rows) and new_rows[ri] < row:
+            r = new_rows[ri]
+            ri += 1
+            if r in pending:
+                out.append(body[pos: rm.start()])
+                pos = rm.start()
+                out.append(new_row(r, pending.pop(r)))
         cells = pending.pop(row, None)
         if not cells:
             continue
         out.append(body[pos: rm.start()])
         rattrs, rbody = rm.group("attrs"), rm.group("body") or ""
+        cols = sorted(cells)
+        ci = 0
         rout, rpos = [], 0
         for cm, col in _iter_row_cells(rbody, row, tags):
-            for c in sorted(k for k in cells if k < col):
-                rout.append(rbody[rpos: cm.start()])
-                rpos = cm.start()
-                rout.append(new_cell(row, c, cells.pop(c)))
+            while ci < len(cols) and cols[ci] < col:
+                c = cols[ci]
+                ci += 1
+                if c in cells:
+                    rout.append(rbody[rpos: cm.start()])
+                    rpos = cm.start()
+                    rout.append(new_cell(row, c, cells.pop(c)))
             tv = cells.pop(col, None)
             if tv is None:
                 continue

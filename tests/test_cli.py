@@ -358,3 +358,16 @@ def test_calc_suggests_the_function_meant(d, monkeypatch, capsys):
     assert rc == 1
     assert "unknown function RIGDE() in Sizing!B1" in one_sentence(err)
     assert "did you mean RIDGE?" in err and not (d / "out.xlsx").exists()
+
+
+def test_progress_on_a_terminal_only(d, monkeypatch, capsys):
+    workbook(d / "long.xlsx", [f"=RIDGE({900 + i},3.35)" for i in range(600)])
+    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0)  # show at once, however short the run
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    rc, _, err = run(d, monkeypatch, capsys, ["calc", "long.xlsx", "-o", "o.xlsx"])
+    assert rc == 0 and "napkin: compiling" in err and "napkin: computing" in err
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    rc, out, err = run(d, monkeypatch, capsys, ["calc", "long.xlsx", "-o", "o.xlsx", "-q"])
+    assert (rc, out, err) == (0, "", "")  # --quiet: silent even at a terminal
+    r = napkin("calc", d / "long.xlsx", "-o", d / "p.xlsx")  # piped: no bar
+    assert r.returncode == 0 and r.stderr == ""
