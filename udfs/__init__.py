@@ -7,6 +7,7 @@ names, not when a submodule such as :mod:`udfs.errors` is imported.
 """
 
 import importlib
+import importlib.util
 
 from .errors import ExcelError  # noqa: F401 - re-exported
 
@@ -20,6 +21,10 @@ def __getattr__(name):
         value = list(_catalog().CATALOG) + ["CATALOG", "ARG_DOCS", "ExcelError"]
     elif name.startswith("__"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    elif importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        # a submodule (``from . import units`` inside the package): import it, not the
+        # catalog, which may be what is importing it
+        value = importlib.import_module(f".{name}", __name__)
     else:
         catalog = _catalog()
         try:

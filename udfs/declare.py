@@ -21,6 +21,27 @@ xlwings with ``func`` and ``arg``), their argument help (:data:`ARG_DOCS`), the 
 Lite bundle and the add-in module (both iterate over :data:`CATALOG`), EXPLAIN, and the
 README's function table (:mod:`udfs.docs`).
 
+A declaration, from :mod:`udfs.functions.roofline`::
+
+    declare(
+        "RIDGE",
+        "Ridge point = peak × efficiency ÷ bandwidth, in FLOP/byte. ...",
+        param(PEAK, D_PEAK),
+        param(BANDWIDTH, D_BANDWIDTH),
+        param(Arg("efficiency", "dimensionless", OPEN_FRACTION), "Optional. ...", default=1),
+        formula=roofline.ridge,
+        explain=lambda w: (f"{q(w.peak_flops, 'TFLOPS')} × {num(w.efficiency)} ÷ "
+                           f"{q(w.bandwidth, 'TB/s')} = {q(w.result, 'FLOP/byte')}"),
+        example=('=RIDGE("989 TFLOPS","3.35 TB/s")', "295.22"),
+    )
+
+An optional argument declared with ``default=OMIT`` reaches the formula as None when it is
+empty (DECODE_FLOOR's ``peak_flops``: the memory term alone); ``together`` names OMIT
+arguments that are given together or not at all (BATCH_FOR_LATENCY's ``flops_per_token``
+and ``peak_flops``). A ``result_unit`` argument lets the user choose the unit of the
+result. Functions that are not one formula over numbers (UNIT_CONVERT, TIME_FLOOR,
+GPU_SPEC, EXPLAIN) give a ``call`` instead of a ``formula``.
+
 The Python function of a declaration is generated as source once (as :mod:`dataclasses`
 does), so that a call costs what a hand-written one would: defaults substituted, the
 result unit read, then the formula's compiled fast path (:mod:`udfs.formula`).
