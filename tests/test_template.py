@@ -33,13 +33,17 @@ import pytest
 from udfs import tables
 from workbook import build
 from workbook.build import (
+    CAL_EXAMPLES,
     CAL_FIRST,
     CAL_SUMMARY,
     COST,
     COST_FIRST,
     FINANCE,
     GPU_FIRST,
+    GPU_SPARE,
+    HEADLINE,
     MODEL_FIRST,
+    MODEL_SPARE,
     SIZING,
     build_template,
 )
@@ -52,8 +56,13 @@ ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#
           "#SPILL!")
 
 # Excel 2010 functions the native formulas may use (besides napkin's own)
-NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "MAX", "MIN",
-          "CEILING", "COUNTIF", "AVERAGEIF"}
+NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "OR", "NOT",
+          "MAX", "MIN", "ABS", "CEILING", "COUNT", "COUNTIF", "COUNTIFS", "AVERAGE",
+          "AVERAGEIF", "ROUND"}
+#: Chart data that is #N/A on purpose: a line the chosen GPU has no figure for is left out of
+#: the Roofline chart (a text value would plot as 0). Column C of Roofline says so in words.
+CHART_GAPS = {f"Roofline!{c}{r}" for c in "BCDF" for r in range(12, 17)} | {
+    f"Roofline!A{r}" for r in range(13, 16)} | {f"Roofline!F{r}" for r in range(21, 27)}
 
 
 def napkin_calc(src: Path, dst: Path) -> None:
@@ -196,7 +205,7 @@ def test_named_ranges_for_the_tables(book):
                  "INPUT_PER_OUTPUT", "CAPEX", "YEARS", "PUE", "KWH_PRICE", "API_PRICE",
                  "EFF_LOW", "EFF_HIGH", "UTIL_LOW", "UTIL_HIGH", "PRICE_LOW", "PRICE_HIGH"):
         assert name in names, name
-    n_gpus = len(tables.gpus())
+    n_gpus = len(tables.gpus()) + GPU_SPARE  # the spare rows for the user's own included
     assert book.defined_names["GPU_NAME"].attr_text == \
         f"'GPUs'!$A${GPU_FIRST}:$A${GPU_FIRST + n_gpus - 1}"
 
@@ -270,10 +279,12 @@ def test_every_result_calls_our_functions(book):
         f = ws[SIZING[key]].value
         assert any(f"{name}(" in f for name in CATALOG), (key, f)
     # the new sheets: every result cell calls ours, but for the native glue named here
-    glue = {("Calibration", CAL_SUMMARY["efficiency"]),  # AVERAGEIF over CALIBRATE results
+    glue = {("Calibration", CAL_SUMMARY["efficiency"]),  # AVERAGE over CALIBRATE results
             ("Finance", FINANCE["most"]),  # INDEX/MATCH: the name of the largest swing
             ("Finance", f"B{FINANCE['cheaper']}"),  # volume above break-even or not
-            ("Finance", f"C{FINANCE['cheaper']}")}
+            ("Finance", f"C{FINANCE['cheaper']}"),
+            ("Finance", f"B{FINANCE['within']}"),  # break-even within the fleet's capacity
+            ("Finance", f"C{FINANCE['within']}")}
     for sheet in ("Finance", "Calibration"):
         for row in book[sheet].iter_rows():
             for c in row:
@@ -325,23 +336,31 @@ def test_model_table_rows_with_sources_and_flags(book):
 # ------------------------------------------------------------------------ computed
 
 
+def error_cells(v: dict) -> set[str]:
+    return {f"{s}!{c}" for s, cells in v.items() for c, x in cells.items()
+            if isinstance(x, str) and x in ERRORS}
+
+
 def test_no_error_values_after_calc(default):
-    bad = [(s, c, v) for s, cells in default.items() for c, v in cells.items()
-           if isinstance(v, str) and v in ERRORS]
-    assert not bad
+    assert error_cells(default) <= CHART_GAPS
+    assert "Roofline!B12" not in error_cells(default)  # the H100 has every roof
 
 
-def test_empty_figures_give_errors_that_say_so(tmp):
-    """The A100 has no FP8 figure: only the cells that need it are errors, and say so."""
+def test_empty_figures_say_so_in_words(tmp):
+    """The A100 has no FP8 figure: the cell that would hold it says so in words, everything
+    else computes, and the Roofline chart still draws the BF16 roofs (only the FP8 line is
+    left out, as #N/A chart data)."""
     v = variant(tmp, "a100", {"Sizing!" + SIZING["gpu"]: "NVIDIA A100 80GB SXM"})
-    bad = {f"{s}!{c}" for s, cells in v.items() for c, x in cells.items()
-           if isinstance(x, str) and x in ERRORS}
-    assert bad == {"Sizing!" + SIZING["fp8"], "Roofline!B6"} | {
-        f"Roofline!D{r}" for r in range(build.ROOF_FIRST, build.ROOF_FIRST + 5)}
-    says = "no trustworthy figure"
-    assert says in v["Sizing"]["C" + SIZING["fp8"][1:]] and says in v["Roofline"]["C6"]
+    assert error_cells(v) == {f"Roofline!{c}{r}" for c in "DF"
+                              for r in range(build.ROOF_FIRST, build.ROOF_FIRST + 5)}
+    assert v["Sizing"][SIZING["fp8"]] == "no figure" and v["Roofline"]["B6"] == "no figure"
+    assert "no figure in the GPU table" in v["Sizing"]["C" + SIZING["fp8"][1:]]
+    assert "the BF16 roof still is" in v["Roofline"]["C6"]
     assert v["Sizing"][SIZING["roof_tflops"]] == 312  # falls back to the BF16 roof
     assert sizing(v, "fits_weights") == "yes"
+    # the BF16 roof is drawn: 312 TFLOPS flat right of its ridge (312 ÷ 2.039 FLOP/byte)
+    assert v["Roofline"][f"B{build.ROOF_FIRST + 4}"] == pytest.approx(312)
+    assert v["Roofline"][f"A{build.ROOF_FIRST + 2}"] == pytest.approx(312 / 2.039)
 
 
 def test_kv_bytes_per_token(default):
@@ -411,7 +430,7 @@ def test_sizing_grids(llama70b_bf16):
     col = openpyxl.utils.get_column_letter(3 + gpus.index("NVIDIA H100 SXM"))
     b200 = openpyxl.utils.get_column_letter(3 + gpus.index("NVIDIA B200 (HGX)"))
     assert v[f"{col}{row}"] == "no" and v[f"{b200}{row}"] == "yes"
-    floor_top = head + 2 + len(models) + 3  # the second grid's header row
+    floor_top = head + 2 + len(models) + MODEL_SPARE + 3  # the second grid's header row
     assert v[f"{col}{floor_top + 2 + models.index('Llama 3.1 8B')}"] == \
         pytest.approx(16.06 / 3.35)
 
@@ -447,9 +466,14 @@ def test_speedup_reference_examples(default):
     assert v[f"H{p30}"] == pytest.approx(1 / 0.7)
 
 
+def deployed(n: int) -> int:
+    """GPUs per replica as deployed: tensor parallel 1, 2, 4, 8, then whole 8-GPU nodes."""
+    return next(d for d in (1, 2, 4, 8) if n <= d) if n <= 8 else 8 * math.ceil(n / 8)
+
+
 def test_cost_sheet_against_hand_calculation(default):
     """Every GPU row of the Cost sheet, recomputed by hand from the tables: the floors
-    (B..M), then the realistic columns (N..Q: floor ÷ the calibrated efficiency)."""
+    (B..M), then the realistic columns (N..S: floor ÷ the efficiency used)."""
     v = default["Cost"]
     params, batch = 70.6e9, 16
     kv = 2 * 80 * 8 * 128 * 2 * 8192 * batch / 1e9  # BF16 KV cache, GB
@@ -458,14 +482,14 @@ def test_cost_sheet_against_hand_calculation(default):
     peak = avg * 2
     prices = {r["name"]: float(r["price_per_gpu_hour_usd"])
               for r in csv.DictReader(open(ROOT / "workbook" / "data" / "gpu_prices.csv"))
-              if r["price_per_gpu_hour_usd"]}
+              if r["price_per_gpu_hour_usd"].strip()}
     eff = calibrated_efficiency()
-    assert v[COST["calibrated"]] == pytest.approx(eff)
+    assert v[COST["month_tokens"]] == pytest.approx(avg * 3600 * 730.5)
     checked = 0
     for i, g in enumerate(tables.gpus().values()):
         r = COST_FIRST + i
         assert v[f"A{r}"] == g["name"]
-        n = math.ceil(need / float(g["memory_GB"]))
+        n = deployed(math.ceil(need / float(g["memory_GB"])))
         assert v[f"F{r}"] == n
         bw = float(g["memory_bandwidth_TBps"]) * n
         roof = g["fp8_dense_TFLOPS"] or g["bf16_dense_TFLOPS"]
@@ -478,10 +502,11 @@ def test_cost_sheet_against_hand_calculation(default):
         replicas = math.ceil(peak / (tps * 0.6))
         assert v[f"J{r}"] == replicas * n
         # realistic: the step ÷ efficiency, GPUs sized again for the slower rate
+        assert v[f"N{r}"] == pytest.approx(eff)
         real = step / eff
-        assert v[f"N{r}"] == pytest.approx(real)
+        assert v[f"O{r}"] == pytest.approx(real)
         real_replicas = math.ceil(peak / (1000 / real * batch * 0.6))
-        assert v[f"O{r}"] == real_replicas * n
+        assert v[f"P{r}"] == real_replicas * n
         if g["name"] in prices:
             price = prices[g["name"]]
             # 730.5 h = 8,766 h ÷ 12 (the Assumptions default, as MONTHLY_COST)
@@ -491,18 +516,27 @@ def test_cost_sheet_against_hand_calculation(default):
             assert v[f"L{r}"] == pytest.approx(monthly / (avg * 3600 * 730.5) * 1e6)
             assert v[f"M{r}"] == pytest.approx(price * n / (tps * 3600 * 0.6) * 1e6)
             real_monthly = real_replicas * n * price * 730.5
-            assert v[f"P{r}"] == pytest.approx(real_monthly)
-            assert v[f"Q{r}"] == pytest.approx(real_monthly / (avg * 3600 * 730.5) * 1e6)
-            assert v[f"Q{r}"] >= v[f"L{r}"]  # slower than the floor: never cheaper
+            assert v[f"Q{r}"] == pytest.approx(real_monthly)
+            assert v[f"R{r}"] == pytest.approx(real_monthly / (avg * 3600 * 730.5) * 1e6)
+            assert v[f"R{r}"] >= v[f"L{r}"]  # slower than the floor: never cheaper
+            # the headline: one replica at the realistic rate, at planned utilization
+            assert v[f"S{r}"] == pytest.approx(price * n / (1000 / real * batch * 3600 * 0.6)
+                                               * 1e6)
             checked += 1
         else:  # no price: the cells say so instead of an error
             assert v[f"B{r}"] == "no price" and v[f"L{r}"] == "no price"
-            assert v[f"P{r}"] == "no price" and v[f"Q{r}"] == "no price"
-            assert "no price" in v[f"R{r}"]
+            assert v[f"Q{r}"] == "no price" and v[f"R{r}"] == "no price"
+            assert v[f"S{r}"] == "no price" and "no price" in v[f"T{r}"]
         if not roof:
-            assert "no FLOPS figure" in v[f"R{r}"]
-    assert checked == len(prices)  # every GPU with a price in gpu_prices.csv
+            assert "no FLOPS figure" in v[f"T{r}"]
+    assert checked == len(set(prices) & set(tables.gpus())) >= 3
     assert v[COST["peak_tps"]] == pytest.approx(peak)
+    # empty slots (the spare rows of the GPUs table) stay blank
+    spare = COST_FIRST + len(tables.gpus())
+    assert all(v.get(f"{c}{spare}") in (None, "") for c in "ABFGST")
+    # the headline of the Sizing GPU is the Sizing headline
+    h100 = COST_FIRST + list(tables.gpus()).index("NVIDIA H100 SXM")
+    assert v[f"S{h100}"] == pytest.approx(sizing(default, "real_cost_mtok"))
 
 
 # ------------------------------------------------------------------------ calibration
@@ -529,7 +563,14 @@ CAL_CASES = [
 
 
 def calibrated_efficiency() -> float:
-    """Average of floor ÷ measured over the example rows at or above their floor."""
+    """The efficiency used by default: the example rows are not counted, so it is the
+    Assumptions' stated efficiency without measurements (EFF_DEFAULT)."""
+    return 0.7
+
+
+def examples_efficiency() -> float:
+    """Average of floor ÷ measured over the example rows at or above their floor (what the
+    efficiency is once the user keeps the examples)."""
     effs = []
     for params, bpp, kv, ctx, batch, bw, roof, n, measured in CAL_CASES:
         f = floor_ms(params, bpp, kv * ctx * batch / 1e9, bw, batch, roof, n)
@@ -559,8 +600,11 @@ def test_calibration_against_hand_calculation(default):
     # e.g. row 1: 16.33 GB ÷ 3.35 TB/s = 4.874 ms floor, measured 6.5 ms: 75 %
     assert v[f"N{CAL_FIRST}"] == pytest.approx((16.06 + 0.268435456) / 3.35 / 6.5)
     assert v[f"O{CAL_FIRST + 3}"].startswith("below the floor")  # 15 ms < 21.9 ms
-    assert v[CAL_SUMMARY["efficiency"]] == pytest.approx(calibrated_efficiency())
-    assert (v[CAL_SUMMARY["plausible"]], v[CAL_SUMMARY["below"]]) == (3, 1)
+    assert v[CAL_SUMMARY["efficiency"]] == pytest.approx(0.7)  # examples are not counted
+    assert (v[CAL_SUMMARY["plausible"]], v[CAL_SUMMARY["below"]]) == (0, 1)
+    assert v[CAL_SUMMARY["examples"]] == len(CAL_EXAMPLES)
+    assert "no measurement counted" in v["C5"]
+    assert all(v.get(f"Y{CAL_FIRST + i}") in (None, "") for i in range(len(CAL_CASES)))
     for r in range(CAL_FIRST + len(CAL_CASES), CAL_FIRST + build.CAL_ROWS):  # empty rows
         assert all(v.get(f"{col}{r}") in (None, "") for col in "IJKLMNO"), r
 
@@ -576,14 +620,14 @@ def test_calibration_floor_follows_sizing_for_sliding_window_and_mla(tmp):
     """Gemma 2 9B (sliding window) and DeepSeek-V3 (MLA, 5 × H200) in empty rows, each also
     chosen on Sizing: the row's floor is Sizing's step floor (the KV correction included)."""
     for name, model, prec, gpu, n in (("gemma", "Gemma 2 9B", "BF16", "NVIDIA H100 SXM", 1),
-                                      ("dsv3", "DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 5)):
+                                      ("dsv3", "DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 8)):
         r = CAL_FIRST + len(CAL_CASES)
         v = variant(tmp, name, {
             "Sizing!" + SIZING["model"]: model, "Sizing!" + SIZING["precision"]: prec,
             "Sizing!" + SIZING["gpu"]: gpu, f"Calibration!A{r}": model,
             f"Calibration!B{r}": prec, f"Calibration!C{r}": gpu, f"Calibration!D{r}": n,
             f"Calibration!E{r}": 16, f"Calibration!F{r}": 8192})
-        assert sizing(v, "gpus_needed") == n, name
+        assert sizing(v, "gpus") == n, name  # DeepSeek-V3: 5 needed, 8 deployed
         assert v["Calibration"][f"K{r}"] == pytest.approx(sizing(v, "step_ms"), rel=1e-12)
         assert v["Calibration"][f"O{r}"] == "enter a measurement (G or H)"
         assert v["Calibration"].get(f"N{r}") in (None, "")
@@ -731,6 +775,240 @@ def test_finance_without_price_or_tdp_says_so(tmp):
            if isinstance(x, str) and x in ERRORS]
     assert not bad
     assert v["Sizing"][SIZING["real_cost_mtok"]] == "no price"
+
+
+# ------------------------------------------------------------------------ real use
+
+
+def test_calibration_counts_a_gpus_own_measurements(tmp):
+    """Kept examples count; a GPU with measurements of its own uses their average, a GPU
+    without any uses the average of all counted rows."""
+    keep = {f"Calibration!X{CAL_FIRST + i}": "yes" for i in range(len(CAL_CASES))}
+    v = variant(tmp, "keep", keep)
+    effs = []
+    for params, bpp, kv, ctx, batch, bw, roof, n, measured in CAL_CASES[:3]:
+        effs.append(floor_ms(params, bpp, kv * ctx * batch / 1e9, bw, batch, roof, n)
+                    / measured)
+    assert v["Calibration"][CAL_SUMMARY["efficiency"]] == pytest.approx(examples_efficiency())
+    assert v["Calibration"][CAL_SUMMARY["plausible"]] == 3
+    h100 = (effs[0] + effs[1]) / 2  # rows 1 and 2 are H100, row 3 is H200
+    assert sizing(v, "calibrated") == pytest.approx(h100)
+    assert "this GPU's 2 measurement(s)" in v["Sizing"]["C" + SIZING["calibrated"][1:]]
+    gpus = list(tables.gpus())
+    cost = v["Cost"]
+    assert cost[f"N{COST_FIRST + gpus.index('NVIDIA H200 SXM')}"] == pytest.approx(effs[2])
+    assert cost[f"N{COST_FIRST + gpus.index('NVIDIA B200 (HGX)')}"] == pytest.approx(
+        sum(effs) / 3)
+    assert v["Finance"][FINANCE["calibrated"]] == pytest.approx(h100)
+
+
+def test_a_users_measurement_alone_sets_the_efficiency(tmp):
+    """The examples stay out: one real measurement of the Sizing case (70B FP8 on 2 H100,
+    batch 16, 8,192 tokens, 30 ms per token) gives floor ÷ 30 ms, not an average with
+    invented rows."""
+    r = CAL_FIRST + len(CAL_CASES)  # the first empty row
+    row = dict(zip("ABCDEFG", ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 2, 16, 8192, 30),
+                   strict=True))
+    v = variant(tmp, "mine", {f"Calibration!{c}{r}": x for c, x in row.items()})
+    assert v["Calibration"][CAL_SUMMARY["efficiency"]] == pytest.approx(STEP / 30)
+    assert sizing(v, "calibrated") == pytest.approx(STEP / 30)
+    assert sizing(v, "real_step_ms") == pytest.approx(30)
+
+
+def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
+    """Llama 3.1 405B in BF16 on H100 with 200,000 tokens of context: GPUs per replica as
+    deployed (whole 8-GPU nodes), cost at that count, a warning that the context is longer
+    than the model's 131,072 tokens, and the GQA note despite 0.9999999999999999."""
+    v = variant(tmp, "405b", {"Sizing!" + SIZING["model"]: "Llama 3.1 405B",
+                              "Sizing!" + SIZING["precision"]: "BF16",
+                              "Assumptions!B7": 200000})
+    kv = 2 * 126 * 8 * 128 * 2 * 200000 * 16 / 1e9  # GB
+    need = 405.85 * 2 + kv
+    n = math.ceil(need / 80)
+    assert sizing(v, "gpus_needed") == n and sizing(v, "gpus") == deployed(n) == 32
+    assert sizing(v, "step_ms") == pytest.approx(need / (3.35 * 32))
+    tps = 1000 / (need / (3.35 * 32) / 0.7) * 16
+    assert sizing(v, "real_cost_mtok") == pytest.approx(2.95 * 32 / (tps * 3600 * 0.6) * 1e6)
+    assert "longer than the 131072 tokens" in v["Sizing"]["C" + SIZING["context"][1:]]
+    assert v["Sizing"]["C" + SIZING["kv_factor"][1:]].startswith("1: the GQA formula is right")
+    assert v["Cost"][f"F{COST_FIRST + list(tables.gpus()).index('NVIDIA H100 SXM')}"] == 32
+    assert error_cells(v) <= CHART_GAPS
+
+
+def test_finance_hours_per_month_keep_cost_and_volume_together(tmp, default):
+    """200 hours a month: the GPUs are rented and serve for 200 hours, so the bill and the
+    tokens shrink together; the cost per token and the verdict stay."""
+    v = variant(tmp, "hours", {"Assumptions!B11": 200})
+    f, d, F = v["Finance"], default["Finance"], FINANCE
+    m = F["monthly"]
+    assert f[F["volume"]] == pytest.approx(100e6 / 24 * 200 * 4 / 1e6)
+    assert f[f"B{m}"] == pytest.approx(d[f"B{m}"] * 200 / 730.5)
+    assert f[f"B{F['cheaper']}"] == d[f"B{F['cheaper']}"]
+    assert f[f"C{F['cost_range']}"] == pytest.approx(d[f"C{F['cost_range']}"])
+    # owned: the purchase is paid every calendar month, energy only for the hours served
+    gpus = f[F["gpus_total"]]
+    owned = gpus * (30000 / (4 * 8766) * 730.5 + 0.7 * 1.3 * 0.12 * 200)
+    assert f[f"C{m}"] == pytest.approx(owned)
+    gpus_row = COST_FIRST + list(tables.gpus()).index("NVIDIA H100 SXM")
+    assert v["Cost"][f"L{gpus_row}"] == pytest.approx(default["Cost"][f"L{gpus_row}"])
+
+
+def test_finance_zero_traffic_and_low_utilization_stay_sane(tmp):
+    """No traffic: sentences, never #NUM!. Base utilization 5 % (below the low end of its
+    range): the range widens so that low ≤ base ≤ high for every figure."""
+    v = variant(tmp, "zero", {"Assumptions!B9": 0, "Assumptions!B6": 0.05})
+    assert error_cells(v) <= CHART_GAPS
+    h100 = COST_FIRST + list(tables.gpus()).index("NVIDIA H100 SXM")
+    assert v["Cost"][f"L{h100}"] == "no traffic" and v["Cost"][f"R{h100}"] == "no traffic"
+    assert "no traffic" in v["Cost"]["C" + COST["tokens_day"][1:]]
+    f, F = v["Finance"], FINANCE
+    assert f[F["replicas"]] == 0 and f[f"B{F['monthly']}"] == 0
+    for key in ("eff", "util", "price_range", "ms_range", "tps_range", "cost_range"):
+        lo, base, hi = (f[f"{c}{F[key]}"] for c in "BCD")
+        assert lo <= base <= hi, key
+    assert f[f"B{F['util']}"] == 0.05 and "widened" in f[f"E{F['util']}"]
+    assert f[f"C{F['cost_range']}"] == pytest.approx(unit_cost(PRICE, 0.7, 0.05))
+
+
+def test_finance_break_even_is_flagged_above_the_fleets_capacity(default):
+    f, F = default["Finance"], FINANCE
+    cap = f[F["replicas"]] * f[F["replica_tps"]] * 0.6 * 3600 * 730.5 * 4 / 1e6
+    assert f[F["capacity"]] == pytest.approx(cap)
+    for col in "BC":
+        be = f[f"{col}{F['breakeven']}"]
+        said = f[f"{col}{F['within']}"]
+        assert (said == "yes") == (be <= cap), (col, be, cap, said)
+        if be > cap:
+            assert said.startswith("no: above the") and "the API stays cheaper" in said
+
+
+def test_one_headline_everywhere(default):
+    """The headline cost per million tokens carries one name and one value on Sizing, Cost
+    and Finance."""
+    value = sizing(default, "real_cost_mtok")
+    f = default["Finance"]
+    assert f[f"C{FINANCE['cost_range']}"] == pytest.approx(value)
+    assert f[FINANCE["output_cost"]] == pytest.approx(value)
+    assert f[FINANCE["base_cost"]] == pytest.approx(value)
+    h100 = COST_FIRST + list(tables.gpus()).index("NVIDIA H100 SXM")
+    assert default["Cost"][f"S{h100}"] == pytest.approx(value)
+    assert default["Sizing"]["A" + SIZING["real_cost_mtok"][1:]].startswith(HEADLINE)
+    assert f"A{FINANCE['cost_range']}" in f and f[f"A{FINANCE['cost_range']}"].startswith(
+        HEADLINE)
+    assert default["Cost"][f"S{COST_FIRST - 1}"].startswith(HEADLINE)
+    # the other figures say what they are
+    assert "floor" in default["Sizing"]["A" + SIZING["cost_mtok"][1:]]
+    assert "blended" in f["A" + FINANCE["blended"][1:]]
+
+
+def test_sweep_sample_of_models_gpus_and_precisions(tmp):
+    """A sample computed in one workbook (CI time): every GPU of the table with Llama 3.1
+    70B in FP8, every model on the H100 in BF16, a few on the MI300X in INT4; Cost for a
+    few of them. No error value on Sizing, Cost and Finance, and numbers where the data has
+    the figures. The full models × GPUs × precisions sweep is ``python
+    tests/template_sweep.py`` (slow: about a minute of CPU per model and precision)."""
+    from template_sweep import compute, errors, sweep_workbook
+
+    gpus, models = tables.gpus(), tables.models()
+    cases = [("Llama 3.1 70B", "FP8", g) for g in gpus]
+    cases += [(m, "BF16", "NVIDIA H100 SXM") for m in models]
+    cases += [(m, "INT4", "AMD Instinct MI300X") for m in ("DeepSeek-V3", "Gemma 2 9B",
+                                                            "Llama 3.1 405B") if m in models]
+    costs = {("Llama 3.1 70B", "FP8"), ("DeepSeek-V3", "INT4"), ("Gemma 2 9B", "BF16")}
+    src, dst = tmp / "sweep.xlsx", tmp / "sweep-calc.xlsx"
+    names = sweep_workbook(src, cases, costs=costs)
+    compute(src, dst)
+    assert errors(dst, names) == {}
+    got = values(dst)
+    prices = {r["name"] for r in csv.DictReader(open(ROOT / "workbook" / "data" /
+                                                     "gpu_prices.csv"))
+              if r["price_per_gpu_hour_usd"].strip()}
+    for (model, prec, gpu), (s, f, _) in names.items():
+        for key in ("weight_gb", "kv_gb", "gpus", "step_ms", "tps_total", "real_tps_user"):
+            assert isinstance(got[s][SIZING[key]], int | float), (model, prec, gpu, key)
+        head = got[s][SIZING["real_cost_mtok"]]
+        assert isinstance(head, float) == (gpu in prices), (model, prec, gpu, head)
+        fl = (gpus[gpu]["bf16_dense_TFLOPS"] or gpus[gpu]["fp8_dense_TFLOPS"]).strip()
+        assert isinstance(got[f][FINANCE["prefill_ms"]], float) == bool(fl), (gpu,)
+
+
+def _insert_row(ws, row: int, wb, sheet: str) -> None:
+    """Insert a row at ``row`` as Excel does: the cells below move down with their relative
+    references, and every named range of the sheet that spans the row grows by one."""
+    ws.move_range(f"A{row}:{openpyxl.utils.get_column_letter(ws.max_column)}{ws.max_row}",
+                  rows=1, translate=True)
+    for dn in list(wb.defined_names.values()):
+        m = re.fullmatch(rf"'{sheet}'!\$([A-Z]+)\$(\d+):\$([A-Z]+)\$(\d+)", dn.attr_text)
+        if m and int(m[2]) <= row <= int(m[4]):
+            dn.attr_text = f"'{sheet}'!${m[1]}${m[2]}:${m[3]}${int(m[4]) + 1}"
+
+
+def test_rows_added_to_the_tables_reach_every_sheet(tmp):
+    """As a user would: insert a GPU row inside the GPUs table and type a GPU in the first
+    yellow row below it, insert a model row inside the Models table (its KV formula filled
+    down) and type one below, add a measurement in Calibration's first empty row. Every
+    sheet picks them up, and the last GPU of the table (TPU v6e) is still on Cost."""
+    src = build_template(tmp / "rows.xlsx")
+    wb = openpyxl.load_workbook(src)
+    gpus, models = wb["GPUs"], wb["Models"]
+    n_gpus, n_models = len(tables.gpus()), len(tables.models())
+    _insert_row(gpus, GPU_FIRST + 3, wb, "GPUs")
+    mine = {"A": "My GPU inside", "C": 96, "D": 4.0, "E": 1000, "G": 2000, "J": 700, "L": 2.5}
+    for col, x in mine.items():
+        gpus[f"{col}{GPU_FIRST + 3}"] = x
+    below = GPU_FIRST + n_gpus + 1  # the first yellow row, one lower after the insert
+    for col, x in {"A": "My GPU below", "C": 48, "D": 1.0, "E": 400, "L": 1.2}.items():
+        gpus[f"{col}{below}"] = x
+    _insert_row(models, MODEL_FIRST + 1, wb, "Models")
+    r = MODEL_FIRST + 1
+    for col, x in zip("ABCDEFGH", ("My model inside", 13, 13, 40, 5120, 40, 8, 128),
+                      strict=True):
+        models[f"{col}{r}"] = x
+    models[f"O{r}"] = "GQA"
+    models[f"P{r}"] = f'=KV_CACHE_GB(D{r},G{r},H{r},1,"BF16",1,"B")'  # filled down
+    models[f"R{r}"] = 0
+    mb = MODEL_FIRST + n_models + 1
+    for col, x in zip("ABCDEFGH", ("My model below", 3, 3, 28, 3072, 24, 8, 128),
+                      strict=True):
+        models[f"{col}{mb}"] = x
+    cal = CAL_FIRST + len(CAL_CASES)
+    for col, x in zip("ABCDEFG", ("My model below", "BF16", "My GPU below", 1, 1, 1000, 9),
+                      strict=True):
+        wb["Calibration"][f"{col}{cal}"] = x
+    wb["Sizing"][SIZING["model"]] = "My model inside"
+    wb["Sizing"][SIZING["gpu"]] = "My GPU inside"
+    wb.save(src)
+    dst = tmp / "rows-calc.xlsx"
+    napkin_calc(src, dst)
+    v = values(dst)
+    assert error_cells(v) <= CHART_GAPS
+    cost_names = [v["Cost"].get(f"A{COST_FIRST + i}") for i in range(n_gpus + GPU_SPARE)]
+    for name in ("My GPU inside", "My GPU below", "Google TPU v6e (Trillium)"):
+        assert name in cost_names, name
+    grid = [v["Sizing"].get(f"{openpyxl.utils.get_column_letter(3 + j)}{build.GRID_TOP + 1}")
+            for j in range(n_gpus + GPU_SPARE)]
+    assert {"My GPU inside", "My GPU below", "Google TPU v6e (Trillium)"} <= set(grid)
+    rows = [v["Sizing"].get(f"A{build.GRID_TOP + 3 + i}") for i in range(n_models + MODEL_SPARE)]
+    assert {"My model inside", "My model below", list(tables.models())[-1]} <= set(rows)
+    # the inserted model on the inserted GPU: 13 B in FP8 = 13 GB on 4 TB/s
+    assert sizing(v, "weight_gb") == pytest.approx(13)
+    assert sizing(v, "floor_ms") == pytest.approx(13 / 4.0)
+    assert isinstance(sizing(v, "real_cost_mtok"), float)
+    # the measurement of the added model on the added GPU is counted for that GPU
+    assert v["Calibration"][f"O{cal}"] in ("plausible", "below the floor: an assumption is "
+                                                         "wrong")
+    assert v["Calibration"][f"W{cal}"] == "yes"
+
+
+def test_every_sheet_prints_one_page_wide(book):
+    for ws in book:
+        ps = ws.page_setup
+        assert ps.orientation in ("portrait", "landscape"), ws.title
+        assert ps.fitToWidth == 1 and ps.fitToHeight == 0, ws.title
+        assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
+        assert ws.print_area, ws.title
+    assert book["Cost"].print_title_rows == f"{COST_FIRST - 1}:{COST_FIRST - 1}"
+    assert book["GPUs"].print_title_rows == f"{GPU_FIRST - 1}:{GPU_FIRST - 1}"
 
 
 # ------------------------------------------------------------------------ xlwings.conf

@@ -42,6 +42,7 @@ import zipfile
 from pathlib import Path
 
 from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
 
 from udfs import tables
 from workbook.assumptions import (
@@ -62,21 +63,61 @@ from workbook.calibration import (
 )
 from workbook.cost import COST, COST_COLUMNS, COST_FIRST, sheet_cost
 from workbook.finance import FINANCE, TORNADO, sheet_finance
-from workbook.gpus import GPU_COLUMNS, GPU_FIRST, sheet_gpus
-from workbook.models import MODEL_COLUMNS, MODEL_DERIVED_COLS, MODEL_FIRST, sheet_models
+from workbook.gpus import GPU_COLUMNS, GPU_FIRST, GPU_SPARE, sheet_gpus
+from workbook.models import (
+    MODEL_COLUMNS,
+    MODEL_DERIVED_COLS,
+    MODEL_FIRST,
+    MODEL_SPARE,
+    sheet_models,
+)
 from workbook.roofline import KERNEL_FIRST, KERNELS, ROOF_FIRST, sheet_roofline
-from workbook.sheet import DATA_DATE, FMT, Sheet, styles
+from workbook.sheet import DATA_DATE, FMT, Sheet, col_index, styles
 from workbook.sizing import (
     DEFAULT_GPU,
     DEFAULT_MODEL,
     DEFAULT_PRECISION,
     GRID_TOP,
+    HEADLINE,
     SIZING,
     sheet_sizing,
 )
 from workbook.speedup import AMDAHL_P, AMDAHL_S, GRID_HEAD, SPEEDUP_TOP, sheet_speedup
 from workbook.start import sheet_start
 from workbook.xlwings_conf import sheet_xlwings_conf
+
+#: Print set-up per sheet: orientation, the header rows repeated on every page, and rows
+#: below the last cell that a chart takes (the print area must hold it).
+PRINT = {
+    "Start": ("portrait", None, 0), "Sizing": ("landscape", None, 0),
+    "Cost": ("landscape", f"{COST_FIRST - 1}:{COST_FIRST - 1}", 0),
+    "Finance": ("portrait", None, 16),
+    "Calibration": ("landscape", f"{CAL_FIRST - 1}:{CAL_FIRST - 1}", 0),
+    "Roofline": ("landscape", None, 28), "Speedup": ("landscape", None, 0),
+    "Assumptions": ("landscape", "4:4", 0),
+    "GPUs": ("landscape", f"{GPU_FIRST - 1}:{GPU_FIRST - 1}", 0),
+    "Models": ("landscape", f"{MODEL_FIRST - 1}:{MODEL_FIRST - 1}", 0),
+    "xlwings.conf": ("landscape", None, 0),
+}
+
+
+def print_setup(ws, orientation: str, title_rows: str | None, chart_rows: int) -> None:
+    """Orientation, one page wide (as many pages tall as needed), A4/Letter margins, the
+    header rows repeated on every page, and a print area from A1 to the last cell (and the
+    chart below it)."""
+    ws.page_setup.orientation = orientation
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_options.horizontalCentered = True
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+    if title_rows:
+        ws.print_title_rows = title_rows
+    last_col = max([ws.max_column] + [col_index(c) for c in ws.column_dimensions
+                                      if ws.column_dimensions[c].width])
+    ws.print_area = f"A1:{get_column_letter(last_col)}{ws.max_row + chart_rows}"
+
 
 #: Fixed document dates: a rebuild without changes gives the same bytes.
 FIXED_TIME = dt.datetime(2026, 11, 1, 0, 0, 0)
@@ -93,7 +134,9 @@ def build_workbook() -> Workbook:
     for style in styles().values():
         wb.add_named_style(style)
     start = sheet_start(wb)
-    n_gpus, n_models = len(tables.gpus()), len(tables.models())
+    # every slot of the tables, the spare rows for the user's own included
+    n_gpus = len(tables.gpus()) + GPU_SPARE
+    n_models = len(tables.models()) + MODEL_SPARE
     sizing = sheet_sizing(wb, n_models, n_gpus)
     cost = sheet_cost(wb, n_gpus)
     finance = sheet_finance(wb)
@@ -107,12 +150,8 @@ def build_workbook() -> Workbook:
     for sheet in (start, sizing, cost, finance, calibration, roof, speed, assumptions, gpus,
                   models, conf):
         sheet.protect()
-        ws = sheet.ws
-        ws.sheet_view.zoomScale = 100
-        ws.page_setup.orientation = "landscape"
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        sheet.ws.sheet_view.zoomScale = 100
+        print_setup(sheet.ws, *PRINT[sheet.title])
     wb.active = 0
     p = wb.properties
     p.creator = p.lastModifiedBy = "napkin template"
@@ -154,7 +193,8 @@ __all__ = [
     "DEFAULT_PATH", "DEFAULT_MODEL", "DEFAULT_PRECISION", "DEFAULT_GPU",
     "SIZING", "GRID_TOP", "COST", "COST_COLUMNS", "COST_FIRST", "FINANCE", "TORNADO",
     "CAL_SUMMARY", "CAL_FIRST", "CAL_ROWS", "CAL_COLUMNS", "CAL_EXAMPLES", "CAL_EXAMPLE_NOTE",
-    "GPU_COLUMNS", "GPU_FIRST", "MODEL_COLUMNS", "MODEL_DERIVED_COLS", "MODEL_FIRST",
+    "GPU_COLUMNS", "GPU_FIRST", "GPU_SPARE", "MODEL_SPARE", "HEADLINE", "MODEL_COLUMNS",
+    "MODEL_DERIVED_COLS", "MODEL_FIRST",
     "ASSUMPTIONS", "FINANCE_ASSUMPTIONS", "RANGE_ASSUMPTIONS", "PRECISION_FIRST",
     "ROOF_FIRST", "KERNEL_FIRST", "KERNELS", "AMDAHL_P", "AMDAHL_S", "GRID_HEAD",
     "SPEEDUP_TOP",

@@ -13,8 +13,8 @@ from workbook.sheet import (
 )
 from workbook.sizing import SIZING
 
-CAL_SUMMARY = {"efficiency": "B5", "plausible": "B6", "below": "B7"}
-CAL_FIRST = 11  # first measurement row
+CAL_SUMMARY = {"efficiency": "B5", "plausible": "B6", "below": "B7", "examples": "B8"}
+CAL_FIRST = 12  # first measurement row
 CAL_ROWS = 10
 #: column letter -> (header, width, number format); inputs A..H and P, results I..O,
 #: lookups Q..W (what the formulas need, visible so that every step can be checked)
@@ -33,6 +33,8 @@ CAL_COLUMNS = {
     "T": ("Compute roof, all GPUs (TFLOPS)", 10, "#,##0.0"),
     "U": ("KV cache (GB)", 10, "#,##0.00"), "V": ("Parameters (billions)", 10, "#,##0.00"),
     "W": ("Row complete?", 9, None),
+    "X": ("Count this row? (examples: no)", 10, None),
+    "Y": ("Efficiency counted", 10, "pct"), "Z": ("GPU counted", 22, None),
 }
 #: Example rows: illustrations of how a row reads, NOT measurements (the note says so).
 CAL_EXAMPLES = [
@@ -47,10 +49,10 @@ CAL_EXAMPLE_NOTE = "example, not a measurement: replace with yours"
 def sheet_calibration(wb: Workbook) -> Sheet:
     """Calibration: measured ms per token -> the efficiency that turns floors into estimates.
 
-    B5       CAL_EFFICIENCY: average of the efficiency of the plausible rows (AVERAGEIF on
-             the verdict), else EFF_DEFAULT; used on Sizing, Cost and Finance
-    B6, B7   plausible rows, rows below the floor (COUNTIF)
-    Rows 11..20, one measurement each:
+    B5       CAL_EFFICIENCY: average of the efficiency of the counted rows (plausible and
+             not marked "no" in X), else EFF_DEFAULT (the Assumptions' stated efficiency)
+    B6..B8   rows counted, rows below the floor, example rows left out
+    Rows 12..21, one measurement each:
       A..F  INPUTS model, weight precision, GPU (dropdowns), GPUs, batch, context
       G, H  INPUT measured ms/token per user, or tokens/s per user (one of the two)
       I     measured ms/token used = G, or MS_PER_TOKEN(H)
@@ -60,7 +62,10 @@ def sheet_calibration(wb: Workbook) -> Sheet:
       L, M  MBU(J, I, bandwidth), MFU(2 × params, tokens/s, roof)
       N     CALIBRATE(K, I) = floor ÷ measured;  O  PLAUSIBLE(K, I)
       P     INPUT note;  Q..W lookups (rows, bandwidth, roof, KV GB, params, complete?)
-    Rows 11..14 hold examples (not measurements); 15..20 are empty for yours.
+      X     INPUT count this row? "no" leaves it out; the examples ship with "no"
+      Y, Z  the efficiency and GPU of a counted row (named CAL_EFF, CAL_GPU): Sizing, Cost
+            and Finance use a GPU's own counted measurements when it has any, else B5
+    Rows 12..15 hold examples (not measurements, not counted); 16..21 are empty for yours.
     """
     widths = {col: w for col, (_, w, _) in CAL_COLUMNS.items()}
     s = Sheet(wb, "Calibration", widths)
@@ -68,30 +73,39 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                  "Enter what you measured; each row gets its floor, MBU, MFU and the "
                  "efficiency found (floor ÷ measured). Sizing, Cost and Finance divide their "
                  "floors by it.")
-    s.put("A3", "The first rows are examples, not measurements: overwrite them with yours. "
-                "A measurement faster than its floor is flagged: an assumption (model, "
-                "precision, GPU, batch, context) is wrong, so that row is left out.", "note")
+    s.put("A3", "The first rows are examples, not measurements (grey): they are not counted "
+                "(column X: no). Overwrite them with yours and set X to yes, or enter yours "
+                "in the empty rows. A measurement faster than its floor is flagged: an "
+                "assumption (model, precision, GPU, batch, context) is wrong, so that row is "
+                "left out.", "note")
     s.section(4, "Result", "O")
     first, last = CAL_FIRST, CAL_FIRST + CAL_ROWS - 1
-    verdicts, effs = f"$O${first}:$O${last}", f"$N${first}:$N${last}"
+    verdicts, counted = f"$O${first}:$O${last}", f"$Y${first}:$Y${last}"
     K = CAL_SUMMARY
-    s.put("A5", "Efficiency used")
-    s.put(K["efficiency"], f'=IF(COUNTIF({verdicts},"plausible")>0,AVERAGEIF({verdicts},'
-                           f'"plausible",{effs}),EFF_DEFAULT)', "result", "pct")
-    s.put("C5", f'=IF(COUNTIF({verdicts},"plausible")>0,"average of the "&COUNTIF('
-                f'{verdicts},"plausible")&" plausible rows below. Sizing, Cost and Finance: '
-                f'realistic time = floor ÷ this","no plausible row: the default of the '
-                f'Assumptions sheet (Sizing, Cost and Finance: realistic time = floor ÷ this)")',
+    s.put("A5", "Efficiency used (where a GPU has no measurement of its own)")
+    s.put(K["efficiency"], f"=IF(COUNT({counted})>0,AVERAGE({counted}),EFF_DEFAULT)",
+          "result", "pct")
+    s.put("C5", f'=IF(COUNT({counted})>0,"average of the "&COUNT({counted})&" counted rows '
+                f'below. Sizing, Cost and Finance: realistic time = floor ÷ this, or ÷ the '
+                f'average of a GPU\'s own rows","no measurement counted: the efficiency '
+                f'stated on Assumptions (Efficiency without measurements), an assumption")',
           "note")
-    s.put("A6", "Plausible rows")
-    s.put(K["plausible"], f'=COUNTIF({verdicts},"plausible")', "formula", '0 "rows"')
+    s.put("A6", "Rows counted (plausible, not left out)")
+    s.put(K["plausible"], f"=COUNT({counted})", "formula", '0 "rows"')
     s.put("A7", "Rows below the floor (left out)")
     s.put(K["below"], f'=COUNTIF({verdicts},"below*")', "formula", '0 "rows"')
     s.put("C7", "faster than physics allows: check that row's model, precision, GPU, GPUs, "
                 "batch and context", "note")
+    s.put("A8", "Example rows left out")
+    s.put(K["examples"], f'=COUNTIFS($X${first}:$X${last},"no",$P${first}:$P${last},'
+                         f'"{CAL_EXAMPLE_NOTE}")', "formula", '0 "rows"')
+    s.put("C8", "the rows that ship with the workbook are examples: set X to yes to count one",
+          "note")
     define_name(wb, "CAL_EFFICIENCY", s.title, f"${K['efficiency'][0]}${K['efficiency'][1:]}")
+    define_name(wb, "CAL_EFF", s.title, f"$Y${first}:$Y${last}")
+    define_name(wb, "CAL_GPU", s.title, f"$Z${first}:$Z${last}")
 
-    s.section(first - 2, "Measurements (yellow: yours) and what they say", "W")
+    s.section(first - 2, "Measurements (yellow: yours) and what they say", "Z")
     headers = [h for h, _, _ in CAL_COLUMNS.values()]
     s.header(first - 1, headers, height=60)
     kvp = f"Sizing!${SIZING['kv_precision'][0]}${SIZING['kv_precision'][1:]}"
@@ -101,6 +115,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
         for col, value in zip("ABCDEFGH", ex, strict=True):
             s.put(f"{col}{r}", value, "input", CAL_COLUMNS[col][2])
         s.put(f"P{r}", CAL_EXAMPLE_NOTE if i < len(CAL_EXAMPLES) else None, "input")
+        s.put(f"X{r}", "no" if i < len(CAL_EXAMPLES) else None, "input")
         ok = f'W{r}="yes"'
         p = f"V{r}*1000000000"
         f = {
@@ -131,13 +146,15 @@ def sheet_calibration(wb: Workbook) -> Sheet:
             "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r}),\"enter a measurement "
                  f"(G or H)\"),IF(AND(A{r}=\"\",C{r}=\"\"),\"\",\"incomplete: model, "
                  f"precision, GPU, GPUs, batch, context\"))",
+            "Y": f'=IF(AND(O{r}="plausible",X{r}<>"no"),N{r},"")',
+            "Z": f'=IF(ISNUMBER(Y{r}),C{r},"")',
         }
         for col, formula in f.items():
             style = "result" if col in "NO" else "formula"
             s.put(f"{col}{r}", formula, style, CAL_COLUMNS[col][2])
-            if col in "QRSTUVW":
+            if col in "QRSTUVWZ":
                 s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
-            if col not in "OW":
+            if col not in "OWZ":
                 s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
     rng = lambda col: f"{col}{first}:{col}{last}"  # noqa: E731
     s.validate(rng("A"), "list", "A model from the Models sheet.", "Model",
@@ -157,12 +174,17 @@ def sheet_calibration(wb: Workbook) -> Sheet:
     s.validate(rng("H"), "decimal", "Measured tokens/s of one user (used only when the "
                "ms/token cell is empty): a number from 0.001 to 1,000,000.",
                "Measured tokens/s", 0.001, 1000000)
+    s.validate(rng("X"), "list", "Count this row in the efficiency? no: leave it out (the "
+               "examples ship with no). Empty or yes: count it when plausible.", "Count it?",
+               formula1='"yes,no"')
     s.validate(rng("P"), "text", "Optional: where and how it was measured (server, version, "
                "date), up to 200 characters.", "Note", 0, 200)
     ws = s.ws
     ws.conditional_formatting.add(rng("O"), CellIsRule(
         operator="equal", formula=['"plausible"'], fill=PatternFill("solid", fgColor="C6EFCE"),
         font=Font(color="006100", bold=True)))
+    ws.conditional_formatting.add(f"A{first}:P{last}", FormulaRule(
+        formula=[f'$X{first}="no"'], font=Font(color="808080", italic=True)))
     ws.conditional_formatting.add(rng("O"), FormulaRule(
         formula=[f'LEFT(O{first},5)="below"'], fill=PatternFill("solid", fgColor="FFC7CE"),
         font=Font(color="9C0006", bold=True)))

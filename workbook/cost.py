@@ -8,54 +8,60 @@ from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
-from workbook.sheet import (
-    Sheet,
-    lookup,
-)
-from workbook.sizing import SIZING
+from workbook.sheet import Sheet, blank_or, deployed, gpu_efficiency, lookup, roof_used
+from workbook.sizing import HEADLINE, SIZING
 
 COST = {"model": "B4", "precision": "B5", "params": "B6", "need_gb": "B7", "kv_gb": "B8",
         "batch": "B9", "tokens_day": "B10", "avg_tps": "B11", "peak_ratio": "B12",
         "peak_tps": "B13", "utilization": "B14", "hours": "B15", "efficiency": "B16",
-        "reserve": "B17", "calibrated": "B18"}
+        "reserve": "B17", "month_tokens": "B18"}
 COST_FIRST = 22
 COST_COLUMNS = [  # header, width, format
     ("GPU", 26, None), ("Price per GPU-hour", 12, "money"), ("Memory", 10, "GB"),
     ("Bandwidth", 11, "tbps"), ("Compute roof", 16, "tflops"),
-    ("GPUs per replica", 11, "gpus"), ("Step floor", 16, "ms_token"),
+    ("GPUs per replica as deployed (tensor parallel)", 12, "gpus"),
+    ("Step floor", 16, "ms_token"),
     ("Tokens/s per replica", 16, "tps"), ("Replicas for the peak", 11, "count"),
-    ("GPUs in total", 10, "gpus"), ("Monthly cost", 14, "money"),
-    ("Cost per million tokens, your traffic", 14, "money"),
-    ("Cost per million tokens, replica at utilization", 15, "money"),
+    ("GPUs in total", 10, "gpus"), ("Monthly cost, floor", 14, "money"),
+    ("Per million output tokens, floor, your traffic", 14, "money"),
+    ("Per million output tokens, floor, at planned utilization", 15, "money"),
+    ("Efficiency used", 10, "pct"),
     ("Realistic step", 16, "ms_token"), ("Realistic GPUs in total", 11, "gpus"),
     ("Realistic monthly cost", 14, "money"),
-    ("Realistic per million tokens, your traffic", 14, "money"), ("Note", 60, None),
+    ("Per million output tokens, realistic, your traffic", 14, "money"),
+    (HEADLINE, 16, "money"), ("Note", 60, None),
 ]
+NOTE_COL = "T"
 
 
 def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     """Cost: tokens per day -> GPUs needed -> monthly cost -> cost per million tokens.
 
-    B4..B17  the chosen model and precision (from Sizing), memory per replica, batch, and
-             the traffic assumptions: average and peak tokens/s (native arithmetic)
-    Rows 22.. one row per GPU type, side by side:
-      B price, C memory, D bandwidth, E compute roof (lookups)
-      F GPUs per replica   = GPUS_NEEDED(weights + KV, memory, reserve)
+    B4..B18  the chosen model and precision (from Sizing), memory per replica, batch, and
+             the traffic assumptions: average and peak tokens/s, output tokens a month (the
+             average rate over the hours per month: cost and volume count the same hours)
+    Rows 22.. one row per slot of the GPUs table (blank where the slot is empty):
+      B price, C memory, D bandwidth, E compute roof (lookups; words where none)
+      F GPUs per replica   = tensor-parallel degree 1, 2, 4, 8, then whole 8-GPU nodes, at
+                             or above GPUS_NEEDED(weights + KV, memory, reserve)
       G step floor (ms)    = DECODE_FLOOR(params, precision, bandwidth × F, batch,
                              roof × efficiency × F, KV)
       H tokens/s/replica   = TOKENS_PER_SEC(G) × batch
       I replicas           = CEILING(peak tokens/s ÷ (H × utilization), 1)
       J GPUs in total      = I × F
       K monthly cost       = J × price × hours per month
-      L cost per M tokens  = COST_PER_MTOK(price, average tokens/s, J)  (= K ÷ tokens)
-      M unit cost          = COST_PER_MTOK(price, H, F, utilization)
-      REALISTIC, beside the floors (efficiency from Calibration in B18):
-      N realistic step     = ESTIMATE(G, efficiency)
-      O realistic GPUs     = GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(N) × batch,
+      L per M, your traffic = COST_PER_MTOK(price, average tokens/s, J)  (= K ÷ tokens)
+      M per M at planned utilization = COST_PER_MTOK(price, H, F, utilization)
+      REALISTIC, beside the floors:
+      N efficiency used    = this GPU's measurements on Calibration, else all, else the
+                             Assumptions' stated one
+      O realistic step     = ESTIMATE(G, N)
+      P realistic GPUs     = GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(O) × batch,
                              peak-to-average, utilization) × F
-      P realistic monthly  = O × price × hours per month
-      Q realistic per M    = COST_PER_MTOK(price, average tokens/s, O)
-      R note (no price, no FLOPS figure)
+      Q realistic monthly  = P × price × hours per month
+      R realistic per M, your traffic = COST_PER_MTOK(price, average tokens/s, P)
+      S the headline       = COST_PER_MTOK(price, TOKENS_PER_SEC(O) × batch, F, utilization)
+      T note (no price, no FLOPS figure, no traffic)
     """
     widths = {get_column_letter(i + 1): w for i, (_, w, _) in enumerate(COST_COLUMNS)}
     widths["A"], widths["B"] = 36, 22
@@ -78,75 +84,84 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
         ("peak_tps", "Peak rate (capacity is sized for it)",
          f"={K['avg_tps']}*{K['peak_ratio']}", "tps"),
         ("utilization", "Utilization", "=UTILIZATION", "pct"),
-        ("hours", "Hours per month", "=HOURS_PER_MONTH", "hours"),
+        ("hours", "Hours per month (rented and serving)", "=HOURS_PER_MONTH", "hours"),
         ("efficiency", "Roof efficiency", "=ROOF_EFFICIENCY", "pct"),
         ("reserve", "Memory reserve", "=RESERVE", "pct"),
-        ("calibrated", "Efficiency measured (Calibration sheet)", "=CAL_EFFICIENCY", "pct"),
+        ("month_tokens", "Output tokens a month (average rate × the hours)",
+         f"={K['avg_tps']}*3600*{K['hours']}", "tokens"),
     ]
     s.section(3, "Inputs (change them on Sizing and Assumptions)", "D")
     for key, label, formula, fmt in rows:
         s.line(K[key], label, formula, "formula", fmt, note_col=None, right=False)
+    s.put(f"C{K['tokens_day'][1:]}", f'=IF({K["tokens_day"]}>0,"","no traffic: the cost per '
+          'million tokens of your traffic has no meaning; set Traffic on Assumptions")', "note")
     headers = [h for h, _, _ in COST_COLUMNS]
-    headers[1] = '=\"Price per GPU-hour (\"&CURRENCY&\")\"'
-    headers[10] = '=\"Monthly cost (\"&CURRENCY&\")\"'
-    headers[11] = '=\"Per million tokens, your traffic (\"&CURRENCY&\")\"'
-    headers[12] = '=\"Per million tokens, replica at utilization (\"&CURRENCY&\")\"'
-    headers[15] = '=\"Realistic monthly cost (\"&CURRENCY&\")\"'
-    headers[16] = '=\"Realistic per million tokens, your traffic (\"&CURRENCY&\")\"'
+    for i, h in enumerate(headers):
+        if i in (1, 10, 11, 12, 16, 17, 18):
+            headers[i] = f'="{h} ("&CURRENCY&")"'
     s.section(COST_FIRST - 2, "Each GPU type: floors (B..M), then realistic = floor ÷ the "
-                              "efficiency measured on Calibration (N..Q)", "R")
-    s.header(COST_FIRST - 1, headers, height=60)
+                              "efficiency from Calibration (N..S)", NOTE_COL)
+    s.header(COST_FIRST - 1, headers, height=75)
     p, prec = f"{K['params']}*1000000000", K["precision"]
+    b, avg, tpd = K["batch"], K["avg_tps"], K["tokens_day"]
+    util, hours = K["utilization"], K["hours"]
     for i in range(n_gpus):
         r = COST_FIRST + i
         k = i + 1
-        s.put(f"A{r}", f"=INDEX(GPU_NAME,{k})", "formula")
-        s.put(f"B{r}", f'=IF(ISNUMBER(INDEX(GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price")',
-              "formula", "money")
-        s.put(f"C{r}", lookup("GPU_MEM", k), "formula", "GB")
-        s.put(f"D{r}", lookup("GPU_BW", k), "formula", "tbps")
-        s.put(f"E{r}", f"=IF(AND(BYTES_PER_PARAM({prec})<=1,ISNUMBER(INDEX(GPU_FP8,{k}))),"
-                       f"INDEX(GPU_FP8,{k}),IF(ISNUMBER(INDEX(GPU_BF16,{k})),INDEX(GPU_BF16,{k}),"
-                       '"no figure"))', "formula", "tflops")
-        s.put(f"F{r}", f"=GPUS_NEEDED({K['need_gb']},C{r},{K['reserve']})", "formula", "gpus")
-        s.put(f"G{r}", f"=IF(ISNUMBER(E{r}),DECODE_FLOOR({p},{prec},D{r}*F{r},{K['batch']},"
-                       f"E{r}*{K['efficiency']}*F{r},{K['kv_gb']}),DECODE_FLOOR({p},{prec},"
-                       f"D{r}*F{r},{K['batch']},,{K['kv_gb']}))", "formula", "ms_token")
-        s.put(f"H{r}", f"=TOKENS_PER_SEC(G{r})*{K['batch']}", "formula", "tps")
-        s.put(f"I{r}", f"=CEILING({K['peak_tps']}/(H{r}*{K['utilization']}),1)", "formula",
-              "count")
-        s.put(f"J{r}", f"=I{r}*F{r}", "formula", "gpus")
-        s.put(f"K{r}", f"=IF(ISNUMBER(B{r}),J{r}*B{r}*{K['hours']},\"no price\")", "result",
-              "money")
-        s.put(f"L{r}", f"=IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},{K['avg_tps']},J{r}),"
-                       f"\"no price\")", "result", "money")
-        s.put(f"M{r}", f"=IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},H{r},F{r},{K['utilization']}),"
-                       f"\"no price\")", "formula", "money")
-        s.put(f"N{r}", f"=ESTIMATE(G{r},{K['calibrated']})", "formula", "ms_token")
-        s.put(f"O{r}", f"=GPUS_FOR_DEMAND({K['tokens_day']},TOKENS_PER_SEC(N{r})*{K['batch']},"
-                       f"{K['peak_ratio']},{K['utilization']})*F{r}", "formula", "gpus")
-        s.put(f"P{r}", f"=IF(ISNUMBER(B{r}),O{r}*B{r}*{K['hours']},\"no price\")", "result",
-              "money")
-        s.put(f"Q{r}", f"=IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},{K['avg_tps']},O{r}),"
-                       f"\"no price\")", "result", "money")
-        s.put(f"R{r}", f'=IF(ISNUMBER(B{r}),"",  "no price: enter one on the GPUs sheet (column '
-                       f'L)")&IF(ISNUMBER(E{r}),"",IF(ISNUMBER(B{r}),"","; ")&"no FLOPS figure: '
-                       f'math time not counted")', "note")
+        cells = {
+            "B": (f'IF(ISNUMBER(INDEX(GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price")',
+                  "formula"),
+            "C": (lookup("GPU_MEM", k)[1:], "formula"),
+            "D": (lookup("GPU_BW", k)[1:], "formula"),
+            "E": (roof_used(prec, f"INDEX(GPU_FP8,{k})", f"INDEX(GPU_BF16,{k})"), "formula"),
+            "F": (deployed(f"GPUS_NEEDED({K['need_gb']},C{r},{K['reserve']})"), "formula"),
+            "G": (f"IF(ISNUMBER(E{r}),DECODE_FLOOR({p},{prec},D{r}*F{r},{b},"
+                  f"E{r}*{K['efficiency']}*F{r},{K['kv_gb']}),DECODE_FLOOR({p},{prec},"
+                  f"D{r}*F{r},{b},,{K['kv_gb']}))", "formula"),
+            "H": (f"TOKENS_PER_SEC(G{r})*{b}", "formula"),
+            "I": (f"IF({K['peak_tps']}>0,CEILING({K['peak_tps']}/(H{r}*{util}),1),0)",
+                  "formula"),
+            "J": (f"I{r}*F{r}", "formula"),
+            "K": (f'IF(ISNUMBER(B{r}),J{r}*B{r}*{hours},"no price")', "result"),
+            "L": (f'IF(ISNUMBER(B{r}),IF({avg}>0,COST_PER_MTOK(B{r},{avg},J{r}),'
+                  '"no traffic"),"no price")', "result"),
+            "M": (f'IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},H{r},F{r},{util}),"no price")',
+                  "formula"),
+            "N": (gpu_efficiency(f"A{r}"), "formula"),
+            "O": (f"ESTIMATE(G{r},N{r})", "formula"),
+            "P": (f"IF({tpd}>0,GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(O{r})*{b},"
+                  f"{K['peak_ratio']},{util})*F{r},0)", "formula"),
+            "Q": (f'IF(ISNUMBER(B{r}),P{r}*B{r}*{hours},"no price")', "result"),
+            "R": (f'IF(ISNUMBER(B{r}),IF({avg}>0,COST_PER_MTOK(B{r},{avg},P{r}),'
+                  '"no traffic"),"no price")', "result"),
+            "S": (f'IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},TOKENS_PER_SEC(O{r})*{b},F{r},'
+                  f'{util}),"no price")', "result"),
+            NOTE_COL: (f'IF(ISNUMBER(B{r}),"","no price: enter one on the GPUs sheet (column '
+                       f'L). ")&IF(ISNUMBER(E{r}),"","no FLOPS figure: math time not '
+                       'counted. ")&IF(COUNTIF(CAL_GPU,A' + str(r) + ')>0,"efficiency from '
+                       'this GPU\'s measurements","")', "note"),
+        }
+        s.put(f"A{r}", f"={blank_or('GPU_NAME', k)}", "formula")
+        for col, (expr, style) in cells.items():
+            fmt = COST_COLUMNS[ord(col) - 65][2]
+            s.put(f"{col}{r}", f'=IF($A{r}="","",{expr})', style, fmt)
     last = COST_FIRST + n_gpus - 1
-    for col in "BEKLMPQ":  # text ("no price", "no figure") sits where the numbers do
+    for col in "BEKLMQRS":  # text ("no price", "no figure") sits where the numbers do
         for r in range(COST_FIRST, last + 1):
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
-    for col in "LQ":
+    for col in "LRS":
         s.ws.conditional_formatting.add(f"{col}{COST_FIRST}:{col}{last}", ColorScaleRule(
             start_type="min", start_color="63BE7B", end_type="max", end_color="F8696B"))
     s.put(f"A{last + 2}", "Capacity is sized for the peak: replicas = CEILING(peak tokens/s ÷ "
                           "(tokens/s per replica × utilization)). 'Your traffic' divides the "
-                          "month's bill by the month's tokens; 'replica at utilization' is "
-                          "the unit cost of one busy replica.", "note")
+                          "month's bill by the month's tokens (both over the hours per "
+                          "month); 'at planned utilization' is the unit cost of one replica "
+                          "busy that share of the time.", "note")
     s.put(f"A{last + 3}", "Floors, not predictions: the step floor assumes the bytes stream "
                           "at datasheet bandwidth, split evenly over the GPUs of a replica. "
-                          "The realistic columns divide the step by the efficiency measured "
-                          "on the Calibration sheet (B18) and size the GPUs again.", "note")
+                          "The realistic columns divide the step by the efficiency from "
+                          "Calibration (column N: this GPU's measurements, else all, else "
+                          "the Assumptions' stated one) and size the GPUs again. Column S is "
+                          "the headline, the same figure as on Sizing and Finance.", "note")
     s.ws.freeze_panes = f"B{COST_FIRST}"
     return s
-

@@ -6,11 +6,8 @@ from openpyxl import Workbook
 from openpyxl.chart import BarChart, Reference
 from openpyxl.styles import Alignment
 
-from workbook.sheet import (
-    Sheet,
-    num_or,
-)
-from workbook.sizing import SIZING
+from workbook.sheet import Sheet, efficiency_says, num_or
+from workbook.sizing import HEADLINE, SIZING
 
 #: Key cells of the Finance sheet (tests refer to them by name).
 FINANCE = {
@@ -33,7 +30,8 @@ FINANCE = {
     "tokens_day": "B71", "replica_tps": "B72", "replicas": "B73", "gpus_total": "B74",
     "volume": "B75", "monthly": 77,
     # break-even against an API
-    "api_price": "B80", "api_bill": "B81", "breakeven": 83, "cheaper": 84,
+    "api_price": "B80", "api_bill": "B81", "capacity": "B82", "breakeven": 84, "within": 85,
+    "cheaper": 86,
 }
 TORNADO = [  # label, assumption whose low and high are tried (the others at base)
     "Efficiency (Calibration)", "Utilization", "Price per GPU-hour",
@@ -61,8 +59,11 @@ def sheet_finance(wb: Workbook) -> Sheet:
               input, output and blended tokens
     Rows 71..77 monthly budget: GPUS_FOR_DEMAND (replicas) × GPUs per replica, tokens a
               month, MONTHLY_COST rented (B77) and owned (C77)
-    Rows 80..84 break-even against an API: the API's price and bill, BREAKEVEN_MTOK rented
-              and owned, which is cheaper at your volume
+    Rows 80..86 break-even against an API: the API's price and bill, what the fleet can
+              serve in the hours per month, BREAKEVEN_MTOK rented and owned, whether that
+              volume is within the fleet's capacity, which is cheaper at your volume
+    Hours per month are the hours the GPUs are rented and serving: the bill and the tokens
+    a month both count them, so the verdict does not flip when they change.
     """
     s = Sheet(wb, "Finance", {"A": 44, "B": 22, "C": 22, "D": 16, "E": 16, "F": 14,
                               "G": 14, "H": 12, "I": 40})
@@ -80,8 +81,8 @@ def sheet_finance(wb: Workbook) -> Sheet:
         ("model", "Model", f"={sz['model']}", None, None),
         ("precision", "Weight precision", f"={sz['precision']}", None, None),
         ("gpu", "GPU", f"={sz['gpu']}", None, None),
-        ("gpus", "GPUs per replica (weights + KV cache)", f"={sz['gpus_needed']}", "gpus",
-         None),
+        ("gpus", "GPUs per replica as deployed (tensor parallel)", f"={sz['gpus']}", "gpus",
+         f'="at least "&{sz["gpus_needed"]}&" for weights + KV cache (Sizing)"'),
         ("batch", "Batch per replica", f"={sz['batch']}", "seq", None),
         ("price", '="Rented price per GPU-hour ("&CURRENCY&")"',
          f'=IF(ISNUMBER({sz["price"]}),{sz["price"]},"no price")', "money",
@@ -94,8 +95,8 @@ def sheet_finance(wb: Workbook) -> Sheet:
          f'INDEX(GPU_TDP,{sz["gpu_row"]}),"no figure")', '#,##0 "W"', "GPUs sheet, column J"),
         ("step_ms", "Decode step floor at the batch", f"={sz['step_ms']}", "ms_token",
          "Sizing: DECODE_FLOOR with KV cache, over the GPUs of a replica"),
-        ("calibrated", "Efficiency found (Calibration)", "=CAL_EFFICIENCY", "pct",
-         "floor ÷ measured, average of the plausible measurements"),
+        ("calibrated", "Efficiency used (Calibration)", f"={sz['calibrated']}", "pct",
+         f"={efficiency_says(sz['gpu'])}"),
         ("real_step_ms", "Realistic decode step", f"=ESTIMATE({F['step_ms']},"
          f"{F['calibrated']})", "ms_token", "ESTIMATE(floor, efficiency) = floor ÷ efficiency"),
     ]
@@ -112,12 +113,13 @@ def sheet_finance(wb: Workbook) -> Sheet:
     e, u, pr = F["eff"], F["util"], F["price_range"]
     ms, tps, cost = F["ms_range"], F["tps_range"], F["cost_range"]
     rows = [
-        (e, "Efficiency (floor ÷ measured)", "=EFF_LOW", f"={F['calibrated']}", "=EFF_HIGH",
-         "pct", "Assumptions (low, high); base: Calibration"),
-        (u, "Utilization", "=UTIL_LOW", "=UTILIZATION", "=UTIL_HIGH", "pct", "Assumptions"),
+        (e, "Efficiency (floor ÷ measured)", f"=MIN(EFF_LOW,C{e})", f"={F['calibrated']}",
+         f"=MAX(EFF_HIGH,C{e})", "pct", "Assumptions (low, high); base: Calibration"),
+        (u, "Utilization", f"=MIN(UTIL_LOW,C{u})", "=UTILIZATION", f"=MAX(UTIL_HIGH,C{u})",
+         "pct", "Assumptions"),
         (pr, '="Price per GPU-hour ("&CURRENCY&")"',
-         num_or([price], f"{price}*PRICE_LOW", "no price"), f"={price}",
-         num_or([price], f"{price}*PRICE_HIGH", "no price"), "money",
+         num_or([price], f"{price}*MIN(PRICE_LOW,1)", "no price"), f"={price}",
+         num_or([price], f"{price}*MAX(PRICE_HIGH,1)", "no price"), "money",
          "the rented price × the Assumptions' multiples"),
         (ms, "Realistic ms per token", f"=ESTIMATE({step},D{e})", f"=ESTIMATE({step},C{e})",
          f"=ESTIMATE({step},B{e})", "ms_token", "ESTIMATE(floor, efficiency): low from the "
@@ -125,7 +127,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
         (tps, "Realistic tokens/s per user", f"=TOKENS_PER_SEC(D{ms})",
          f"=TOKENS_PER_SEC(C{ms})", f"=TOKENS_PER_SEC(B{ms})", "tps",
          "TOKENS_PER_SEC(ms per token)"),
-        (cost, '="Cost per million output tokens ("&CURRENCY&")"',
+        (cost, f'="{HEADLINE} ("&CURRENCY&")"',
          num_or([f"B{pr}"], f"COST_PER_MTOK(B{pr},TOKENS_PER_SEC(B{ms})*{batch},{gpus},"
                  f"D{u})", "no price"),
          num_or([f"C{pr}"], f"COST_PER_MTOK(C{pr},TOKENS_PER_SEC(C{ms})*{batch},{gpus},"
@@ -142,9 +144,10 @@ def sheet_finance(wb: Workbook) -> Sheet:
             s.put(f"{col}{r}", f, "result" if result else "formula", fmt)
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
         s.put(f"E{r}", how, "note")
-    for r in (e, u):
-        s.put(f"E{r}", f'=IF(AND(B{r}<=C{r},C{r}<=D{r}),"{s.ws[f"E{r}"].value}",'
-                       f'"check: low above the base or high below it (Assumptions)")', "note")
+    for r, lo, hi in ((e, "EFF_LOW", "EFF_HIGH"), (u, "UTIL_LOW", "UTIL_HIGH")):
+        s.put(f"E{r}", f'=IF(AND({lo}<=C{r},C{r}<={hi}),"{s.ws[f"E{r}"].value}",'
+                       f'"the base lies outside the range on Assumptions: the range is '
+                       f'widened to include it, so low ≤ base ≤ high")', "note")
 
     # tornado ----------------------------------------------------------------------------
     t0 = F["tornado_first"]
@@ -185,7 +188,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
     s.put(f"A{F['most'][1:]}", "Moves it most")
     s.put(F["most"], num_or([f"H{t0}"], f"INDEX(A{t0}:A{tl},MATCH(MAX(H{t0}:H{tl}),"
                                          f"H{t0}:H{tl},0))", "no price"), "result")
-    s.put(f"A{F['base_cost'][1:]}", '="Base cost per million output tokens ("&CURRENCY&")"')
+    s.put(f"A{F['base_cost'][1:]}", f'="{HEADLINE} (base, "&CURRENCY&")"')
     s.put(F["base_cost"], f"={base_cost}", "formula", "money")
     s.put(f"C{F['base_cost'][1:]}", "the zero line of the chart: every assumption at base",
           "note")
@@ -203,16 +206,19 @@ def sheet_finance(wb: Workbook) -> Sheet:
                  "no FLOPS figure"), "ms",
          "PREFILL_MS: 2 × params × prompt ÷ (roof × roof efficiency × GPUs); the whole "
          "prompt is one big batch, so compute, not bandwidth, sets it", "result"),
-        ("input_cost", '="Cost per million input tokens ("&CURRENCY&")"',
+        ("input_cost", '="Cost per million input tokens, prefill at planned utilization ("'
+         '&CURRENCY&")"',
          num_or([roof, price], f"INPUT_COST_PER_MTOK({price},{p},{roof},ROOF_EFFICIENCY,"
                  "UTILIZATION)", "not available"), "money",
          "INPUT_COST_PER_MTOK(price, params, roof, roof efficiency, utilization)", "result"),
-        ("output_cost", '="Cost per million output tokens ("&CURRENCY&")"', f"=C{cost}",
-         "money", "realistic base (ranges above): decode reads all weights per step",
+        ("output_cost", f'="{HEADLINE} ("&CURRENCY&")"', f"=C{cost}",
+         "money", "the headline (base of the ranges above, as on Sizing and Cost): decode "
+         "reads all weights per step",
          "formula"),
         ("ratio", "Input tokens per output token", "=INPUT_PER_OUTPUT", '0.0" : 1"',
          "Assumptions: the traffic mix", "formula"),
-        ("blended", '="Blended cost per million tokens ("&CURRENCY&")"',
+        ("blended", '="Cost per million tokens, input and output blended at the mix ("'
+         '&CURRENCY&")"',
          num_or([F["input_cost"], F["output_cost"]], f"BLENDED_COST_PER_MTOK("
                  f"{F['input_cost']},{F['output_cost']},{F['ratio']},1)", "not available"),
          "money", "BLENDED_COST_PER_MTOK(input cost, output cost, input share, output share)",
@@ -239,13 +245,15 @@ def sheet_finance(wb: Workbook) -> Sheet:
         (en, "of which energy", None,
          num_or([tdp], f"OWNED_HOURLY_COST(0,YEARS,{tdp},PUE,KWH_PRICE)", "no TDP figure"),
          "OWNED_HOURLY_COST with 0 capex: TDP ÷ 1000 × PUE × kWh price"),
-        (F["in_cost"], "Cost per million input tokens", f"={F['input_cost']}",
+        (F["in_cost"], "Cost per million input tokens, prefill at planned utilization",
+         f"={F['input_cost']}",
          num_or([f"C{h}", roof], f"INPUT_COST_PER_MTOK(C{h},{p},{roof},ROOF_EFFICIENCY,"
                  "UTILIZATION)", "not available"), "INPUT_COST_PER_MTOK at each hourly cost"),
-        (F["out_cost"], "Cost per million output tokens (realistic)", f"={F['output_cost']}",
+        (F["out_cost"], HEADLINE, f"={F['output_cost']}",
          num_or([f"C{h}"], f"COST_PER_MTOK(C{h},{tps_base},{gpus},UTILIZATION)",
                  "not available"), "COST_PER_MTOK at the realistic base rate"),
-        (F["mix_cost"], "Blended cost per million tokens", f"={F['blended']}",
+        (F["mix_cost"], "Cost per million tokens, input and output blended at the mix",
+         f"={F['blended']}",
          num_or([f"C{F['in_cost']}", f"C{F['out_cost']}"], f"BLENDED_COST_PER_MTOK("
                  f"C{F['in_cost']},C{F['out_cost']},INPUT_PER_OUTPUT,1)", "not available"),
          "BLENDED_COST_PER_MTOK at the mix"),
@@ -269,14 +277,16 @@ def sheet_finance(wb: Workbook) -> Sheet:
          "Assumptions: traffic"),
         ("replica_tps", "Realistic tokens/s per replica", f"={tps_base}", "tps",
          "TOKENS_PER_SEC(realistic step) × batch"),
-        ("replicas", "Replicas for the peak", f"=GPUS_FOR_DEMAND({F['tokens_day']},"
-         f"{F['replica_tps']},PEAK_TO_AVG,UTILIZATION)", '#,##0 "replica(s)"',
+        ("replicas", "Replicas for the peak", f"=IF({F['tokens_day']}>0,GPUS_FOR_DEMAND("
+         f"{F['tokens_day']},{F['replica_tps']},PEAK_TO_AVG,UTILIZATION),0)",
+         '#,##0 "replica(s)"',
          "GPUS_FOR_DEMAND(tokens/day, tokens/s per replica, peak-to-average, utilization)"),
         ("gpus_total", "GPUs in total", f"={F['replicas']}*{gpus}", "gpus",
          "replicas × GPUs per replica"),
         ("volume", "Tokens a month, input + output",
-         "=TOKENS_PER_DAY*(1+INPUT_PER_OUTPUT)*365.25/12/1000000", '#,##0 "M tokens"',
-         "output tokens/day × (1 + input per output) × 30.44 days"),
+         "=TOKENS_PER_DAY/24*HOURS_PER_MONTH*(1+INPUT_PER_OUTPUT)/1000000",
+         '#,##0 "M tokens"', "output tokens/day ÷ 24 × hours per month × (1 + input per "
+         "output): the traffic served in the hours the GPUs are rented"),
     ]
     for key, label, formula, fmt, how in budget:
         s.line(F[key], label, formula, "formula", fmt, how)
@@ -284,10 +294,12 @@ def sheet_finance(wb: Workbook) -> Sheet:
     s.put(f"B{mo}", num_or([f"B{h}"], f"MONTHLY_COST({F['gpus_total']},B{h},HOURS_PER_MONTH)",
                                "no price"),
           "result", "money")
-    s.put(f"C{mo}", num_or([f"C{h}"], f"MONTHLY_COST({F['gpus_total']},C{h},HOURS_PER_MONTH)",
+    s.put(f"C{mo}", num_or([f"C{h}"], f"MONTHLY_COST({F['gpus_total']},C{cp},8766/12)+"
+                            f"MONTHLY_COST({F['gpus_total']},C{en},HOURS_PER_MONTH)",
                             "no TDP figure"), "result", "money")
     s.put(f"D{mo}", "MONTHLY_COST(GPUs, cost per GPU-hour, hours per month from "
-                        "Assumptions)", "note")
+                        "Assumptions); owned: the purchase every calendar month, energy for "
+                        "the hours served", "note")
     for col in "BC":
         s.ws[f"{col}{mo}"].alignment = Alignment(horizontal="right")
 
@@ -298,8 +310,20 @@ def sheet_finance(wb: Workbook) -> Sheet:
     s.header(be - 1, ["", "Rented", "Owned", "How"])
     s.line(F["api_price"], '="API price per million tokens ("&CURRENCY&")"', "=API_PRICE",
            "formula", "money", "Assumptions: input and output blended at the mix")
+    cap = F["capacity"]
+    s.line(cap, "What this fleet can serve, input + output",
+           f"={F['replicas']}*{F['replica_tps']}*UTILIZATION*3600*HOURS_PER_MONTH*"
+           "(1+INPUT_PER_OUTPUT)/1000000", "formula", '#,##0 "M tokens/month"',
+           "replicas × realistic tokens/s per replica × utilization × the hours, at the mix")
     s.put(f"A{be}", "Break-even volume")
+    within = F["within"]
+    s.put(f"A{within}", "Break-even within what the fleet can serve?")
     for col in "BC":
+        s.put(f"{col}{within}", num_or([f"{col}{be}"], f'IF({col}{be}<={cap},"yes","no: above '
+                                       f'the "&ROUND({cap},0)&" M tokens a month this '
+                                       'fleet can serve, so the API stays cheaper")',
+                                       "not available"), "result")
+        s.ws[f"{col}{within}"].alignment = Alignment(horizontal="right", wrap_text=True)
         s.put(f"{col}{be}", num_or([f"{col}{mo}"], f"BREAKEVEN_MTOK({col}{mo},API_PRICE)",
                                     "not available"), "result", '#,##0 "M tokens/month"')
         s.put(f"{col}{cheaper}", num_or([f"{col}{be}"], f'IF({F["volume"]}>{col}{be},'

@@ -16,6 +16,7 @@ from workbook.sheet import (
 )
 
 GPU_FIRST = 6  # first data row of the GPUs table
+GPU_SPARE = 4  # empty yellow rows below the table, for the user's own GPUs
 GPU_COLUMNS = [  # (csv column, header, named range or None, number format)
     ("name", "GPU", "GPU_NAME", None),
     ("vendor", "Vendor", None, None),
@@ -32,7 +33,9 @@ GPU_COLUMNS = [  # (csv column, header, named range or None, number format)
 
 
 def sheet_gpus(wb: Workbook) -> Sheet:
-    """GPUs: one row per accelerator of ``udfs/data/gpus.csv``, rows 6..26.
+    """GPUs: one row per accelerator of ``udfs/data/gpus.csv`` from row 6, then
+    ``GPU_SPARE`` empty yellow rows for the user's own GPUs (inside the named ranges, so
+    that a row typed there, or inserted inside the table, reaches every sheet).
 
     A..K  the figures (name, vendor, memory GB, bandwidth TB/s, dense TFLOPS...), locked;
           an empty figure stays empty (grey) and lookups turn it into #N/A
@@ -51,8 +54,9 @@ def sheet_gpus(wb: Workbook) -> Sheet:
                 "empty; the lookups on the other sheets treat it as not available, never as 0.",
           "note")
     s.put("A4", "Price default: an assumption (public on-demand level, see column M); "
-                "empty where none was checked. Adding a GPU: unprotect the sheet (no "
-                "password) and insert a row inside the table.", "note")
+                "empty where none was checked. Adding a GPU: type it in a yellow row below "
+                "the table, or unprotect the sheet (no password) and insert a row inside "
+                "the table; every sheet picks it up.", "note")
     headers = [h for _, h, _, _ in GPU_COLUMNS]
     headers += ['=\"Price per GPU-hour (\"&CURRENCY&\")\"', "Price: basis and source",
                 "Source (datasheet)", "Notes"]
@@ -75,6 +79,24 @@ def sheet_gpus(wb: Workbook) -> Sheet:
         s.put(f"N{r}", row["source_url"], "wrap")
         s.put(f"O{r}", row["notes"], "wrap")
     fit_rows(s, GPU_FIRST, last, {"M": 40, "N": 40, "O": 90})
+    for r in range(last + 1, last + GPU_SPARE + 1):  # the user's own rows
+        for j, (_, _, _, fmt) in enumerate(GPU_COLUMNS):
+            s.put(f"{get_column_letter(j + 1)}{r}", None, "input", fmt)
+        s.put(f"L{r}", None, "input", "money")
+        for col in "MNO":
+            s.put(f"{col}{r}", None, "input")
+    last += GPU_SPARE
+    s.put(f"A{last + 1}", "↑ yellow rows: your own GPUs (name, memory, bandwidth, peaks, price); "
+                          "every sheet picks them up", "note")
+    spare = f"{last - GPU_SPARE + 1}:{{}}{last}"
+    s.validate("A" + spare.format("A"), "text", "Your GPU's name (shown in the dropdowns): "
+               "up to 60 characters.", "GPU name", 0, 60)
+    for col in "BMNO":
+        s.validate(col + spare.format(col), "text", "Optional text: up to 255 characters.",
+                   "Text", 0, 255)
+    s.validate("C" + spare.format("K"), "decimal", "A datasheet figure in the column's unit "
+               "(GB, TB/s, TFLOPS, W, GB/s): a number from 0 to 1,000,000; empty if none.",
+               "Figure", 0, 1000000)
     s.validate(f"L{GPU_FIRST}:L{last}", "decimal", "Price of one GPU-hour in the currency "
                "of the Assumptions sheet: a number from 0 to 1000. Empty: no cost figures "
                "for this GPU.", "Price per GPU-hour", 0, 1000)

@@ -16,6 +16,7 @@ from workbook.sheet import (
 )
 
 MODEL_FIRST = 6
+MODEL_SPARE = 4  # empty yellow rows below the table, for the user's own models
 MODEL_COLUMNS = [
     ("name", "Model", "MODEL_NAME", None),
     ("total_params_B", "Parameters, total (billions)", "MODEL_PARAMS_B", "#,##0.00"),
@@ -35,8 +36,8 @@ MODEL_COLUMNS = [
 ]
 # Derived columns after the figures: O attention, P KV bytes/token, Q window, R sliding
 # layers, S flags, T source, U notes
-MODEL_DERIVED_COLS = {"attention": "O", "kv": "P", "window": "Q", "sliding": "R",
-                      "flag": "S", "source": "T", "notes": "U"}
+MODEL_DERIVED_COLS = {"max_context": "K", "attention": "O", "kv": "P", "window": "Q",
+                      "sliding": "R", "flag": "S", "source": "T", "notes": "U"}
 
 
 def _model_flag(row: dict) -> str:
@@ -74,8 +75,8 @@ def sheet_models(wb: Workbook) -> Sheet:
                 "Flags (column S) mark where the plain formulas would mislead: MLA, sliding "
                 "window, mixture of experts.", "note")
     s.put("A4", "KV bytes per token = 2 (K and V) × layers × KV heads × head dim × 2 bytes "
-                "(BF16). DeepSeek-V3 (MLA) caches one 576-element latent per layer instead.",
-          "note")
+                "(BF16). DeepSeek-V3 (MLA) caches one 576-element latent per layer instead. "
+                "Adding a model: type it in a yellow row below the table.", "note")
     headers = [h for _, h, _, _ in MODEL_COLUMNS] + [
         "Attention", "KV bytes per token (BF16, full context)", "Sliding window (tokens)",
         "Sliding-window layers", "Flags", "Source (config)", "Notes"]
@@ -102,12 +103,35 @@ def sheet_models(wb: Workbook) -> Sheet:
         s.put(f"{c['source']}{r}", row["source_url"], "wrap")
         s.put(f"{c['notes']}{r}", row["notes"], "wrap")
     fit_rows(s, MODEL_FIRST, last, {c["flag"]: 50, c["source"]: 40, c["notes"]: 90})
+    for r in range(last + 1, last + MODEL_SPARE + 1):  # the user's own rows
+        for j, (_, _, _, fmt) in enumerate(MODEL_COLUMNS):
+            s.put(f"{get_column_letter(j + 1)}{r}", None, "input", fmt)
+        s.put(f"{c['attention']}{r}", None, "input")
+        s.put(f"{c['kv']}{r}", f'=IF(A{r}="","",KV_CACHE_GB(D{r},G{r},H{r},1,"BF16",1,"B"))',
+              "formula", "#,##0")
+        for key in ("window", "sliding"):
+            s.put(f"{c[key]}{r}", None, "input", "#,##0")
+        for key in ("flag", "source", "notes"):
+            s.put(f"{c[key]}{r}", None, "input")
+    spare = f"{last + 1}:{{}}{last + MODEL_SPARE}"
+    s.validate("A" + spare.format("A"), "text", "Your model's name (shown in the dropdowns): "
+               "up to 60 characters.", "Model name", 0, 60)
+    for a, b in (("B", "N"), (c["window"], c["sliding"])):
+        s.validate(a + spare.format(b), "decimal", "A figure from the model's config.json: "
+                   "a number from 0 to 1,000,000,000; empty if none.", "Figure", 0, 1000000000)
+    for a, b in ((c["attention"], c["attention"]), (c["flag"], c["notes"])):
+        s.validate(a + spare.format(b), "text", "Optional text: up to 255 characters.",
+                   "Text", 0, 255)
+    last += MODEL_SPARE
+    s.put(f"A{last + 1}", "↑ yellow rows: your own models (name, parameters, layers, KV heads, "
+                          "head dim...); every sheet picks them up", "note")
     for j, (_, _, name, _) in enumerate(MODEL_COLUMNS):
         if name:
             col = get_column_letter(j + 1)
             define_name(wb, name, s.title, f"${col}${MODEL_FIRST}:${col}${last}")
     for name, key in (("MODEL_ATTENTION", "attention"), ("MODEL_KV_BYTES", "kv"),
-                      ("MODEL_WINDOW", "window"), ("MODEL_SLIDING_LAYERS", "sliding")):
+                      ("MODEL_WINDOW", "window"), ("MODEL_SLIDING_LAYERS", "sliding"),
+                      ("MODEL_MAX_CONTEXT", "max_context")):
         col = c[key]
         define_name(wb, name, s.title, f"${col}${MODEL_FIRST}:${col}${last}")
     s.ws.freeze_panes = f"B{MODEL_FIRST}"

@@ -63,24 +63,32 @@ def sheet_roofline(wb: Workbook) -> Sheet:
     s.validate("B8:B9", "whole", "Width of the weight matrix: a whole number from 1 to "
                "1,000,000.", "Matrix width", 1, 1000000)
     s.put("C4", empty_says("B4", "GPU"), "note")
-    s.put("C5", empty_says("B5", "GPU"), "note")
-    s.put("C6", empty_says("B6", "GPU"), "note")
+    s.put("C5", '=IF(ISNUMBER(B5),"","no BF16 figure for this GPU: its roof and the kernels '
+                'on it are not drawn")', "note")
+    s.put("C6", '=IF(ISNUMBER(B6),"","no FP8 figure for this GPU: the FP8 roof is not drawn; '
+                'the BF16 roof still is")', "note")
 
-    s.section(10, "The roofs (data of the chart's lines)", "E")
+    s.section(10, "The roofs (data of the chart's lines; #N/A: a line this GPU has no "
+                  "figure for, left out of the chart)", "F")
     s.header(11, ["Intensity (FLOP/byte)", "BF16 roof (TFLOPS)",
-                  "BF16 roof × efficiency (TFLOPS)", "FP8 roof (TFLOPS)", "Point"])
-    xs = [("0.1", "left edge"), ("=RIDGE($B$5,$B$4,$B$7)", "ridge, BF16 × efficiency"),
-          ("=RIDGE($B$5,$B$4)", "ridge, BF16"),
-          ("=IF(ISNUMBER($B$6),RIDGE($B$6,$B$4),RIDGE($B$5,$B$4))", "ridge, FP8"),
+                  "BF16 roof × efficiency (TFLOPS)", "FP8 roof (TFLOPS)", "Point",
+                  "Memory roof only (no FLOPS figure)"])
+    bf, fp = "ISNUMBER($B$5)", "ISNUMBER($B$6)"
+    xs = [("0.1", "left edge"),
+          (f"=IF({bf},RIDGE($B$5,$B$4,$B$7),NA())", "ridge, BF16 × efficiency"),
+          (f"=IF({bf},RIDGE($B$5,$B$4),NA())", "ridge, BF16"),
+          (f"=IF({fp},RIDGE($B$6,$B$4),IF({bf},RIDGE($B$5,$B$4),NA()))", "ridge, FP8"),
           ("10000", "right edge")]
     for i, (x, what) in enumerate(xs):
         r = ROOF_FIRST + i
         s.put(f"A{r}", float(x) if x[0] != "=" else x, "formula", "#,##0.0##")
-        s.put(f"B{r}", f"=ATTAINABLE(A{r},$B$5,$B$4)", "formula", "#,##0.00")
-        s.put(f"C{r}", f"=ATTAINABLE(A{r},$B$5*$B$7,$B$4)", "formula", "#,##0.00")
-        s.put(f"D{r}", f"=IF(ISNUMBER($B$6),ATTAINABLE(A{r},$B$6,$B$4),NA())", "formula",
+        s.put(f"B{r}", f"=IF({bf},ATTAINABLE(A{r},$B$5,$B$4),NA())", "formula", "#,##0.00")
+        s.put(f"C{r}", f"=IF({bf},ATTAINABLE(A{r},$B$5*$B$7,$B$4),NA())", "formula",
+              "#,##0.00")
+        s.put(f"D{r}", f"=IF({fp},ATTAINABLE(A{r},$B$6,$B$4),NA())", "formula",
               "#,##0.00")
         s.put(f"E{r}", what, "note")
+        s.put(f"F{r}", f"=IF(OR({bf},{fp}),NA(),A{r}*$B$4)", "formula", "#,##0.00")
 
     s.section(KERNEL_FIRST - 2, "The reference kernels (data of the chart's points), "
                                 "on the BF16 roof", "I")
@@ -94,9 +102,10 @@ def sheet_roofline(wb: Workbook) -> Sheet:
         s.put(f"C{r}", flops.format(s=f"B{r}"), "formula", "#,##0")
         s.put(f"D{r}", nbytes.format(s=f"B{r}"), "formula", "#,##0")
         s.put(f"E{r}", inten.format(s=f"B{r}", f=f"C{r}", b=f"D{r}"), "formula", "#,##0.00")
-        s.put(f"F{r}", f"=ATTAINABLE(E{r},$B$5,$B$4)", "formula", "#,##0.00")
-        s.put(f"G{r}", f'=KERNEL_TIME(C{r},D{r},$B$5,$B$4,"us")', "formula", "#,##0.00")
-        s.put(f"H{r}", f"=BOUND(E{r},$A${ROOF_FIRST + 2})",
+        s.put(f"F{r}", f"=IF({bf},ATTAINABLE(E{r},$B$5,$B$4),NA())", "formula", "#,##0.00")
+        s.put(f"G{r}", f'=IF({bf},KERNEL_TIME(C{r},D{r},$B$5,$B$4,"us"),"no BF16 figure")',
+              "formula", "#,##0.00")
+        s.put(f"H{r}", f'=IF({bf},BOUND(E{r},$A${ROOF_FIRST + 2}),"no BF16 figure")',
               "formula")
         s.put(f"I{r}", why, "note")
         s.validate(f"B{r}", "whole", "Size of the kernel: a whole number from 1 to "
@@ -127,8 +136,8 @@ def _roofline_chart(s: Sheet, last_kernel: int):
     chart.y_axis.crosses = "min"
     ws = s.ws
     x = Reference(ws, min_col=1, min_row=ROOF_FIRST, max_row=ROOF_FIRST + 4)
-    colors = {2: "1F4E79", 3: "9DC3E6", 4: "C55A11"}
-    for col in (2, 3, 4):
+    colors = {2: "1F4E79", 3: "9DC3E6", 4: "C55A11", 6: "7F7F7F"}
+    for col in (2, 3, 4, 6):
         y = Reference(ws, min_col=col, min_row=ROOF_FIRST, max_row=ROOF_FIRST + 4)
         ser = Series(y, x)
         ser.tx = SeriesLabel(strRef=StrRef(f"'Roofline'!${get_column_letter(col)}$11"))

@@ -236,3 +236,52 @@ def num_or(cells: list[str], formula: str, text: str) -> str:
     test = ",".join(f"ISNUMBER({c})" for c in cells)
     return f'=IF(AND({test}),{formula},"{text}")'
 
+
+
+def figure(table: str, row_cell: str, words: str = "no figure") -> str:
+    """A native lookup of a figure a vendor may not publish: the number, else ``words``
+    (text, never an error value), so that the cells which do not need it still compute."""
+    return f'=IF(ISNUMBER(INDEX({table},{row_cell})),INDEX({table},{row_cell}),"{words}")'
+
+
+def figure_says(cell: str, what: str = "GPU") -> str:
+    """The note beside a :func:`figure` cell."""
+    return (f'=IF(ISNUMBER({cell}),"{what}","no figure in the {what} table (none published '
+            'or none trustworthy): the cells that need it say so, the others compute")')
+
+
+def roof_used(precision: str, fp8: str, bf16: str) -> str:
+    """The compute roof for weights in ``precision`` (an expression): the FP8 peak for
+    weights of one byte or less when the GPU has one, else the BF16 peak, else words."""
+    return (f"IF(AND(BYTES_PER_PARAM({precision})<=1,ISNUMBER({fp8})),{fp8},"
+            f'IF(ISNUMBER({bf16}),{bf16},"no figure"))')
+
+
+def deployed(gpus_needed: str) -> str:
+    """GPUs per replica as people deploy them (an expression): the tensor-parallel degree
+    1, 2, 4 or 8 at or above the minimum, then whole 8-GPU nodes."""
+    n = gpus_needed
+    return f"IF({n}<=1,1,IF({n}<=2,2,IF({n}<=4,4,8*CEILING({n}/8,1))))"
+
+
+def gpu_efficiency(gpu: str) -> str:
+    """The efficiency (floor ÷ measured) used for the GPU named in ``gpu`` (an expression):
+    the average of that GPU's counted measurements on Calibration, else CAL_EFFICIENCY (the
+    average of all counted measurements, else the Assumptions' stated efficiency)."""
+    return (f"IF(COUNTIF(CAL_GPU,{gpu})>0,AVERAGEIF(CAL_GPU,{gpu},CAL_EFF),"
+            "CAL_EFFICIENCY)")
+
+
+def efficiency_says(gpu: str) -> str:
+    """Where the efficiency of :func:`gpu_efficiency` comes from, in words (an expression)."""
+    return (f'IF(COUNTIF(CAL_GPU,{gpu})>0,"average of this GPU\'s "&COUNTIF(CAL_GPU,{gpu})'
+            '&" measurement(s) on Calibration (floor ÷ measured)",IF(COUNT(CAL_EFF)>0,'
+            '"no measurement of this GPU: the average of all "&COUNT(CAL_EFF)&'
+            '" measurement(s) counted on Calibration","no measurement: the efficiency stated '
+            'on Assumptions (Efficiency without measurements), an assumption"))')
+
+
+def blank_or(names: str, k: int, values: str | None = None) -> str:
+    """Slot ``k`` of a table (an expression): ``INDEX(values, k)``, or "" where the slot's
+    name in ``names`` is empty (the spare rows below a table, where a user adds one)."""
+    return f'IF(INDEX({names},{k})="","",INDEX({values or names},{k}))'
