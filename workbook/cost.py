@@ -137,9 +137,10 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
             "S": (f'IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},TOKENS_PER_SEC(O{r})*{b},F{r},'
                   f'{util}),"no price")', "result"),
             NOTE_COL: (f'IF(ISNUMBER(B{r}),"","no price: enter one on the GPUs sheet (column '
-                       f'L). ")&IF(ISNUMBER(E{r}),"","no FLOPS figure: math time not '
-                       'counted. ")&IF(COUNTIF(CAL_GPU,A' + str(r) + ')>0,"efficiency from '
-                       'this GPU\'s measurements","")', "note"),
+                       f'L)")&IF(ISNUMBER(E{r}),"",IF(ISNUMBER(B{r}),"","; ")&"no FLOPS '
+                       f'figure: math time not counted")&IF(COUNTIF(CAL_GPU,A{r})>0,IF(AND('
+                       f'ISNUMBER(B{r}),ISNUMBER(E{r})),"","; ")&"efficiency from this GPU\'s '
+                       'measurements","")', "note"),
         }
         s.put(f"A{r}", f"={blank_or('GPU_NAME', k)}", "formula")
         for col, (expr, style) in cells.items():

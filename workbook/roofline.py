@@ -68,8 +68,8 @@ def sheet_roofline(wb: Workbook) -> Sheet:
     s.put("C6", '=IF(ISNUMBER(B6),"","no FP8 figure for this GPU: the FP8 roof is not drawn; '
                 'the BF16 roof still is")', "note")
 
-    s.section(10, "The roofs (data of the chart's lines; #N/A: a line this GPU has no "
-                  "figure for, left out of the chart)", "F")
+    s.section(10, "The roofs (data of the chart's lines; a line this GPU has no figure "
+                  "for is left out of the chart)", "F")
     s.header(11, ["Intensity (FLOP/byte)", "BF16 roof (TFLOPS)",
                   "BF16 roof × efficiency (TFLOPS)", "FP8 roof (TFLOPS)", "Point",
                   "Memory roof only (no FLOPS figure)"])
