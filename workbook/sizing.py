@@ -296,8 +296,9 @@ def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
                                                      horizontal="center", vertical="bottom")
             what = ("GPU_MEM", "GB") if kind == "fits" else ("GPU_BW", "tbps")
             s.put(f"{col}{head + 1}", f"={blank_or('GPU_NAME', j + 1, what[0])}", "formula",
-                  "#,##0\" GB\"" if kind == "fits" else '0.00" TB/s"')
-        s.put(f"A{head + 1}", "GPU memory" if kind == "fits" else "GPU bandwidth", "note")
+                  "#,##0\" GB\"" if kind == "fits" else "0.0#")
+        s.put(f"A{head + 1}", "GPU memory" if kind == "fits" else "GPU bandwidth (TB/s)",
+              "note")
         first = head + 2
         for i in range(n_models):
             r = first + i

@@ -62,7 +62,7 @@ def _grid(pdf: Path, page: int, grid: Path, grid_top: int, rows: int) -> None:
     w, h = (float(x) for x in re.search(rf"Page\s+{page} size:\s+([\d.]+) x ([\d.]+)",
                                         info).groups())
     px_w, px_h = round(w / 72 * DPI), round(h / 72 * DPI)
-    top = int(px_h * (grid_top - 3) / rows)
+    top = int(px_h * (grid_top - 8) / rows)
     subprocess.run(["pdftoppm", "-png", "-r", str(DPI), "-f", str(page), "-l", str(page),
                     "-x", "0", "-y", str(top), "-W", str(px_w), "-H", str(px_h - top),
                     "-singlefile", str(pdf), str(grid.with_suffix(""))], check=True)
