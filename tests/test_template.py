@@ -50,7 +50,7 @@ from workbook.build import (
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "workbook" / "napkin.xlsx"
-SHEETS = ["Start", "Sizing", "Cost", "Finance", "Calibration", "Roofline", "Speedup",
+SHEETS = ["Start", "Sizing", "Cost", "Finance", "Plan", "Calibration", "Roofline", "Speedup",
           "Assumptions", "GPUs", "Models", "xlwings.conf"]
 ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#CALC!",
           "#SPILL!")
@@ -1087,7 +1087,8 @@ def test_libreoffice_renders_every_sheet(tmp, computed):
         for title in ("napkin: LLM-inference", "Sizing: does it fit", "Cost: tokens per day",
                       "Roofline: where each kernel", "Speedup: time before",
                       "Assumptions: the choices", "GPUs: datasheet", "Models: architecture",
-                      "Finance: ranges", "Calibration: how far", "Read by the xlwings add-in"):
+                      "Finance: ranges", "Calibration: how far", "Read by the xlwings add-in",
+                      "Plan: size a deployment"):
             assert title in text, title
         assert "#NAME?" not in text, text[text.index("#NAME?") - 300:text.index("#NAME?")]
         # only the chart data of a line the GPU has no figure for (the H100 has every

@@ -17,6 +17,9 @@ docstring gives its layout; :mod:`workbook.sheet` holds the drawing helpers they
                  floors, then realistic columns (floor ÷ the calibrated efficiency)
     Finance      the Sizing case as finance models it: low/base/high bands and a tornado,
                  input vs output tokens, rented vs owned, monthly budget, break-even
+    Plan         traffic and a service level (first token, tokens/s per user) -> batch per
+                 replica, tensor-parallel degree, replicas, GPUs, cost and energy per
+                 million tokens; which target fails and by how much
     Calibration  measured ms/token -> floor, MBU, MFU, efficiency found, plausibility; the
                  average efficiency feeds the realistic rows of Sizing, Cost and Finance
     Roofline     the chosen GPU's BF16/FP8 roofs and the reference kernels, log-log chart
@@ -71,6 +74,7 @@ from workbook.models import (
     MODEL_SPARE,
     sheet_models,
 )
+from workbook.plan import PLAN, TP_FIRST, sheet_plan
 from workbook.roofline import KERNEL_FIRST, KERNELS, ROOF_FIRST, sheet_roofline
 from workbook.sheet import DATA_DATE, FMT, Sheet, col_index, styles
 from workbook.sizing import (
@@ -91,7 +95,7 @@ from workbook.xlwings_conf import sheet_xlwings_conf
 PRINT = {
     "Start": ("portrait", None, 0), "Sizing": ("landscape", None, 0),
     "Cost": ("landscape", f"{COST_FIRST - 1}:{COST_FIRST - 1}", 0),
-    "Finance": ("portrait", None, 16),
+    "Finance": ("portrait", None, 16), "Plan": ("landscape", None, 0),
     "Calibration": ("landscape", f"{CAL_FIRST - 1}:{CAL_FIRST - 1}", 0),
     "Roofline": ("landscape", None, 28), "Speedup": ("landscape", None, 0),
     "Assumptions": ("landscape", "4:4", 0),
@@ -140,6 +144,7 @@ def build_workbook() -> Workbook:
     sizing = sheet_sizing(wb, n_models, n_gpus)
     cost = sheet_cost(wb, n_gpus)
     finance = sheet_finance(wb)
+    plan = sheet_plan(wb)
     calibration = sheet_calibration(wb)
     roof = sheet_roofline(wb)
     speed = sheet_speedup(wb)
@@ -147,8 +152,8 @@ def build_workbook() -> Workbook:
     gpus = sheet_gpus(wb)
     models = sheet_models(wb)
     conf = sheet_xlwings_conf(wb)
-    for sheet in (start, sizing, cost, finance, calibration, roof, speed, assumptions, gpus,
-                  models, conf):
+    for sheet in (start, sizing, cost, finance, plan, calibration, roof, speed, assumptions,
+                  gpus, models, conf):
         sheet.protect()
         sheet.ws.sheet_view.zoomScale = 100
         print_setup(sheet.ws, *PRINT[sheet.title])
@@ -191,7 +196,8 @@ def build_template(path=None) -> Path:
 __all__ = [
     "build_template", "build_workbook", "Sheet", "FMT", "DATA_DATE", "FIXED_TIME", "ZIP_TIME",
     "DEFAULT_PATH", "DEFAULT_MODEL", "DEFAULT_PRECISION", "DEFAULT_GPU",
-    "SIZING", "GRID_TOP", "COST", "COST_COLUMNS", "COST_FIRST", "FINANCE", "TORNADO",
+    "SIZING", "GRID_TOP", "PLAN", "TP_FIRST", "COST", "COST_COLUMNS", "COST_FIRST",
+    "FINANCE", "TORNADO",
     "CAL_SUMMARY", "CAL_FIRST", "CAL_ROWS", "CAL_COLUMNS", "CAL_EXAMPLES", "CAL_EXAMPLE_NOTE",
     "GPU_COLUMNS", "GPU_FIRST", "GPU_SPARE", "MODEL_SPARE", "HEADLINE", "MODEL_COLUMNS",
     "MODEL_DERIVED_COLS", "MODEL_FIRST",

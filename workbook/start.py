@@ -13,7 +13,7 @@ from workbook.sheet import (
 def sheet_start(wb: Workbook) -> Sheet:
     """Start: what the workbook answers, how to get the functions, the legend, the data date.
 
-    A4..B12   the questions and where each is answered
+    A4..B13   the questions and where each is answered
     A14..B18  how to get the functions into Excel (napkin lite, napkin addin install,
               napkin calc) and what a colleague without the add-in sees
     A20..B24  legend: input cell, formula cell, key result, empty figure
@@ -41,6 +41,10 @@ def sheet_start(wb: Workbook) -> Sheet:
         ("Range, budget, buy or rent?", "Finance: low / base / high bands and a tornado, "
                                         "input vs output tokens, rented vs owned, monthly "
                                         "budget, break-even against an API"),
+        ("How many GPUs for my traffic?", "Plan: requests/s, prompt and output tokens, "
+                                          "first-token and tokens/s targets → batch, "
+                                          "tensor-parallel degree, replicas, GPUs, cost and "
+                                          "energy per million tokens; or which target fails"),
         ("Which assumptions?", "Assumptions: roof efficiency, utilization, context, batch, "
                                "traffic, currency, finance, ranges. Facts: GPUs and Models, "
                                "with sources"),

@@ -1,0 +1,195 @@
+"""The Plan sheet, computed headless by ``napkin calc``, against hand calculations.
+
+The hand calculation below (``by_hand``) is written from the formulas' sources, in plain
+arithmetic, with no napkin function: the KV cache per token (kipply 2022; config values
+from ``udfs/data/models.csv``), the decode step's max rule over the weights and every
+sequence's KV cache (the reference doc's §2 and §5), the ring all-reduce's α–β cost
+(Thakur, Rabenseifner & Gropp 2005; two all-reduces per layer, Megatron-LM §3), prefill
+at the compute roof (2 × params × tokens ÷ peak), and Little's law (Little 1961). GPU
+figures are the datasheet values of ``udfs/data/gpus.csv``.
+"""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from udfs import tables
+from workbook.build import build_template
+from workbook.plan import PLAN, TP_COLUMNS, TP_DEGREES, TP_FIRST
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def computed(tmp: Path, name: str, changes: dict[str, object]) -> dict[str, object]:
+    """Build the template, set some Plan inputs, run ``napkin calc``; the Plan's values."""
+    src = build_template(tmp / f"{name}.xlsx")
+    if changes:
+        wb = openpyxl.load_workbook(src)
+        for cell, value in changes.items():
+            wb["Plan"][cell] = value
+        wb.save(src)
+    dst = tmp / f"{name}-calc.xlsx"
+    proc = subprocess.run([sys.executable, "-m", "addin.cli", "calc", str(src), "-o",
+                           str(dst)], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    ws = openpyxl.load_workbook(dst, data_only=True)["Plan"]
+    return {c.coordinate: c.value for row in ws.iter_rows() for c in row
+            if c.value is not None}
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory):
+    return tmp_path_factory.mktemp("plan")
+
+
+@pytest.fixture(scope="module")
+def default(tmp):
+    return computed(tmp, "default", {})
+
+
+@pytest.fixture(scope="module")
+def missed(tmp):
+    """Llama 3.1 70B in BF16 (141.2 GB: not on one H100), a first token in 20 ms and 500
+    tokens/s per user: targets no layout can meet."""
+    return computed(tmp, "missed", {PLAN["precision"]: "BF16", PLAN["ttft_ms"]: 20,
+                                    PLAN["tps_target"]: 500, PLAN["efficiency"]: 0.7})
+
+
+def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: float,
+            prompt: int, output: int, ttft_ms: float, tps: float, link_gbps: float,
+            reserve: float = 0.0) -> dict:
+    """Every row of the tensor-parallel table and the plan, in plain arithmetic."""
+    m, g = tables.models()[model], tables.gpus()[gpu]
+    params = float(m["total_params_B"]) * 1e9
+    active = float(m["active_params_B"]) * 1e9
+    layers, hidden = int(m["num_layers"]), int(m["hidden_size"])
+    # KV per token, BF16: 2 (K and V) × layers × KV heads × head dim × 2 bytes (kipply)
+    kv_token = 2 * layers * int(m["num_kv_heads"]) * int(m["head_dim"]) * 2
+    kv = kv_token * (prompt + output) / 1e9  # GB per sequence, BF16 cache
+    w = params * weight_bytes / 1e9  # GB
+    mem, bw = float(g["memory_GB"]), float(g["memory_bandwidth_TBps"])
+    roof = float(g["fp8_dense_TFLOPS"] if weight_bytes <= 1 else g["bf16_dense_TFLOPS"])
+    flops = 2 * active  # FLOPs per token
+    target = 1000 / tps  # ms per step
+
+    def comm(tokens, t):  # ring all-reduce, 2 per layer, bandwidth term (latency 0), ms
+        if t == 1:
+            return 0.0
+        return 2 * layers * 2 * (t - 1) / t * tokens * hidden * 2 / (link_gbps * 1e9) * 1e3
+
+    def latency_batch(budget_ms, t):  # largest B with max(memory, math) ≤ budget × eff
+        mem_limit = (budget_ms * eff * bw * t - w) / kv  # (W + B·kv) ÷ (t·BW) ≤ T·eff
+        math_limit = budget_ms * eff * 1e-3 * roof * t * 1e12 / flops  # B·F ÷ (t·P)
+        return max(math.floor(round(min(mem_limit, math_limit), 9)), 0)
+
+    def step(batch, t):  # realistic step with all-reduces, ms
+        floor = max((w + batch * kv) / (bw * t), batch * flops / (roof * t * 1e12) * 1e3)
+        return floor / eff + comm(batch, t)
+
+    seconds = ttft_ms / 1000 + output / tps  # each request in flight, s
+    concurrency = peak_rps * seconds  # Little's law
+    rows = []
+    for t in TP_DEGREES:
+        mem_batch = max(math.floor(round((t * mem * (1 - reserve) - w) / kv, 9)), 0)
+        lat0 = latency_batch(target, t)
+        c = comm(max(1, min(mem_batch, lat0)), t)
+        batch = 0 if target - c <= 0 else min(mem_batch, latency_batch(target - c, t))
+        first = 2 * active * prompt / (roof * t * 1e12 * eff) * 1e3 + comm(prompt, t)
+        ok = batch >= 1 and first <= ttft_ms
+        replicas = math.ceil(round(concurrency / batch, 9)) if ok else None
+        rows.append(dict(tp=t, mem_batch=mem_batch, lat_batch=lat0, comm_ms=c, batch=batch,
+                         step_ms=step(batch, t) if batch >= 1 else None,
+                         tps_1=1000 / step(1, t), ttft=first, replicas=replicas,
+                         gpus=replicas * t if ok else None, w=w, kv=kv))
+    return dict(rows=rows, concurrency=concurrency, w=w, kv=kv)
+
+
+def test_default_plan_against_hand_calculation(default):
+    K = PLAN
+    eff = default[K["efficiency"]]  # CAL_EFFICIENCY from the Calibration sheet
+    # Llama 3.1 70B FP8 on the H100 SXM; 20 requests/s, 2,000 + 300 tokens, 1 s, 30 tokens/s;
+    # NVLink 4: 900 GB/s in + out, 450 GB/s each way
+    hand = by_hand("Llama 3.1 70B", 1, "NVIDIA H100 SXM", eff, 20, 2000, 300, 1000, 30, 450)
+    # KV: 2 × 80 × 8 × 128 × 2 B = 327,680 B/token × 2,300 tokens = 0.753664 GB
+    assert default[K["kv_seq_gb"]] == pytest.approx(0.753664)
+    assert default[K["weight_gb"]] == pytest.approx(70.6)  # 70.6e9 params × 1 byte
+    # Little: 20 requests/s × (1 s + 300 ÷ 30 tokens/s = 11 s) = 220 in flight
+    assert default[K["concurrency"]] == pytest.approx(220)
+    cols = {key: col for col, (key, *_) in TP_COLUMNS.items()}
+    for i, row in enumerate(hand["rows"]):
+        r = TP_FIRST + i
+        for key in ("mem_batch", "lat_batch", "batch", "replicas", "gpus"):
+            assert default[f"{cols[key]}{r}"] == row[key], (key, r)
+        for key in ("comm_ms", "step_ms", "tps_1", "ttft"):
+            assert default[f"{cols[key]}{r}"] == pytest.approx(row[key], rel=1e-9), (key, r)
+    # one H100: ⌊(80 − 70.6) ÷ 0.7537⌋ = 12 sequences fit, and the step target at the
+    # calibrated efficiency, 33.33 ms × eff × 3.35 TB/s, leaves room for fewer
+    assert hand["rows"][0]["mem_batch"] == 12
+    assert hand["rows"][0]["batch"] == math.floor((1000 / 30 * eff * 3.35 - 70.6) / 0.753664)
+    # The plan: the fewest GPUs in total, ties to the smaller degree
+    best = min((r for r in hand["rows"] if r["gpus"]), key=lambda r: (r["gpus"], r["tp"]))
+    assert default[K["tp"]] == best["tp"] and default[K["gpus_total"]] == best["gpus"]
+    assert default[K["batch"]] == best["batch"]
+    assert default[K["replicas"]] == best["replicas"]
+    assert default[K["tps_user"]] == pytest.approx(1000 / best["step_ms"])
+    assert default[K["tps_user"]] >= 30 and default[K["ttft"]] <= 1000
+    assert default[K["batch"]] * default[K["replicas"]] >= 220  # holds the peak
+    # Money and energy: price from the GPUs sheet, 730.5 h a month, PUE 1.3, 700 W TDP
+    price, gpus = default[K["price"]], best["gpus"]
+    assert default[K["monthly"]] == pytest.approx(gpus * price * 730.5)
+    out_tps = 8 * 300  # average: 8 requests/s × 300 output tokens
+    assert default[K["cost_out_mtok"]] == pytest.approx(gpus * price / (out_tps * 3600) * 1e6)
+    assert default[K["cost_all_mtok"]] == pytest.approx(
+        gpus * price / (8 * 2300 * 3600) * 1e6)
+    assert default[K["joules_token"]] == pytest.approx(gpus * 700 * 1.3 / out_tps)
+    assert default[K["energy_mtok"]] == pytest.approx(gpus * 700 / out_tps * 1e6 / 3.6e6 * 1.3)
+    status = default[K["status"]]
+    assert status.startswith(f"TP {best['tp']} × {best['replicas']} replica")
+    assert "meets both targets" in status
+
+
+def test_default_case_in_numbers(default):
+    # Written out for the default (efficiency from the Calibration examples): TP 4 holds
+    # the 220 sequences in one replica, TP 2 needs 3 replicas (6 GPUs), TP 1 25 GPUs.
+    K = PLAN
+    assert default[f"K{TP_FIRST}"] == 25 and default[f"K{TP_FIRST + 1}"] == 6
+    assert (default[K["tp"]], default[K["replicas"]], default[K["gpus_total"]]) == (4, 1, 4)
+    # 4 GPUs × 2.95 per hour × 730.5 h = 8,619.90 a month
+    assert default[K["monthly"]] == pytest.approx(4 * 2.95 * 730.5)
+
+
+def test_missed_targets_say_which_and_by_how_much(missed):
+    K = PLAN
+    hand = by_hand("Llama 3.1 70B", 2, "NVIDIA H100 SXM", 0.7, 20, 2000, 300, 20, 500, 450)
+    cols = {key: col for col, (key, *_) in TP_COLUMNS.items()}
+    # TP 1: 141.2 GB of BF16 weights do not fit in 80 GB; prefill 2 × 70.6e9 × 2,000 ÷
+    # (989.4 TFLOPS × 0.7) = 407.8 ms against 20 ms
+    tp1 = missed[f"L{TP_FIRST}"]
+    assert tp1.startswith("memory: weights 141.2 GB + one sequence 0.75 GB > 80.0 GB usable.")
+    first = hand["rows"][0]["ttft"]
+    assert first == pytest.approx(2 * 70.6e9 * 2000 / (989.4e12 * 0.7) * 1e3)
+    assert f"first token: {first:,.0f} ms, target 20 ms ({first - 20:,.0f} ms over)." in tp1
+    # TP 8: prefill 50.97 ms + all-reduce of the 2,000 prompt tokens 160 × 1.75 ×
+    # 32,768,000 B ÷ 450 GB/s = 20.39 ms: 71.4 ms; batch 1 steps in
+    # (141.2 + 0.754) GB ÷ 26.8 TB/s ÷ 0.7 + 0.0102 ms = 7.577 ms: 132.0 tokens/s
+    tp8 = hand["rows"][-1]
+    assert tp8["ttft"] == pytest.approx(2 * 70.6e9 * 2000 / (989.4e12 * 8 * 0.7) * 1e3
+                                        + 160 * 1.75 * 32_768_000 / 450e9 * 1e3)
+    assert tp8["tps_1"] == pytest.approx(
+        1000 / ((141.2 + 0.753664) / 26.8 / 0.7 + 160 * 1.75 * 16384 / 450e9 * 1e3))
+    assert missed[f"{cols['tps_1']}{TP_FIRST + 3}"] == pytest.approx(tp8["tps_1"])
+    status = missed[K["status"]]
+    assert status.startswith("No degree in the table meets both targets. At TP 8: ")
+    assert (f"first token: {tp8['ttft']:,.0f} ms, target 20 ms ({tp8['ttft'] - 20:,.0f} ms "
+            "over).") in status
+    assert (f"per-user speed: {tp8['tps_1']:.1f} tokens/s at batch 1, target 500.0 "
+            f"({500 - tp8['tps_1']:.1f} tokens/s short).") in status
+    assert "memory" not in status  # 8 × 80 GB hold the weights
+    for key in ("tp", "batch", "gpus_total", "monthly", "cost_out_mtok", "energy_mtok"):
+        assert missed[K[key]] == "none", key

@@ -1,0 +1,394 @@
+"""The Plan sheet: size a deployment to a service level.
+
+From traffic (requests per second at the peak and on average, prompt and output tokens)
+and a service level (time to first token, tokens per second each user sees) to the batch
+per replica, the tensor-parallel degree, replicas, GPUs, monthly cost, cost and energy per
+million tokens; and when no layout meets the targets, which target fails and by how much.
+"""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Font, PatternFill
+
+from workbook.sheet import Sheet, empty_says, lookup
+from workbook.sizing import DEFAULT_GPU, DEFAULT_MODEL, DEFAULT_PRECISION
+
+#: Key cells of the Plan sheet (tests refer to them by name).
+PLAN = {
+    # inputs
+    "peak_rps": "B5", "avg_rps": "B6", "prompt": "B7", "output": "B8", "ttft_ms": "B9",
+    "tps_target": "B10",
+    "model": "B13", "precision": "B14", "kv_precision": "B15", "gpu": "B16",
+    "efficiency": "B17", "price": "B18", "link_gbps": "B19", "latency_us": "B20",
+    # what that means
+    "model_row": "B23", "gpu_row": "B24", "params_b": "B25", "active_b": "B26",
+    "layers": "B27", "hidden": "B28", "kv_bytes": "B29", "window": "B30", "sliding": "B31",
+    "context": "B32", "kv_seq_gb": "B33", "weight_gb": "B34", "memory": "B35",
+    "bandwidth": "B36", "roof_tflops": "B37", "tdp": "B38", "flops_token": "B39",
+    "reserve": "B40", "pue": "B41", "hours": "B42", "step_target_ms": "B43",
+    "seconds_per_request": "B44", "concurrency": "B45",
+    # the plan
+    "status": "B57", "tp": "B58", "batch": "B59", "step_ms": "B60", "tps_user": "B61",
+    "ttft": "B62", "replicas": "B63", "gpus_total": "B64", "monthly": "B65",
+    "cost_out_mtok": "B66", "cost_all_mtok": "B67", "joules_token": "B68",
+    "energy_mtok": "B69",
+}
+TP_FIRST = 49  # first row of the tensor-parallel table
+TP_DEGREES = [1, 2, 4, 8]
+#: column -> (key, header, width, number format)
+TP_COLUMNS = {
+    "A": ("tp", "Tensor-parallel degree (GPUs per replica)", None, "gpus"),
+    "B": ("mem_batch", "Memory: MAX_BATCH (sequences)", 14, "seq"),
+    "C": ("lat_batch", "Latency: BATCH_FOR_LATENCY, no all-reduce", 14, "seq"),
+    "D": ("comm_ms", "TP_COMM_MS at that batch (ms per step)", 13, "ms"),
+    "E": ("batch", "Batch meeting memory and speed", 13, "seq"),
+    "F": ("step_ms", "Step at that batch, realistic + all-reduce", 13, "ms_token"),
+    "G": ("tps_user", "Tokens/s per user at that batch", 13, "tps"),
+    "H": ("tps_1", "Tokens/s per user at batch 1", 13, "tps"),
+    "I": ("ttft", "First token: PREFILL_MS + all-reduce (ms)", 13, "ms"),
+    "J": ("replicas", "Replicas for the peak", 10, "count"),
+    "K": ("gpus", "GPUs in total", 10, "gpus"),
+    "L": ("verdict", "Verdict", 70, None),
+}
+FMT_US = '#,##0.00 "µs"'
+DEFAULTS = {"peak_rps": 20, "avg_rps": 8, "prompt": 2000, "output": 300, "ttft_ms": 1000,
+            "tps_target": 30, "latency_us": 0}
+
+
+def _tp_col(key: str) -> str:
+    return next(c for c, (k, *_) in TP_COLUMNS.items() if k == key)
+
+
+def sheet_plan(wb: Workbook) -> Sheet:
+    """Plan: size a deployment to a service level.
+
+    B5..B10  INPUTS, traffic and service level: peak and average requests/s, prompt and
+             output tokens per request, first-token target (ms), tokens/s per user
+    B13..B20 INPUTS, model and hardware: model, weight and KV precision, GPU (dropdowns),
+             efficiency (default: CAL_EFFICIENCY from Calibration), price per GPU-hour
+             (default: the GPUs sheet), link bandwidth per GPU one way (default: half the
+             table's in + out interconnect), latency per ring step (µs)
+    B23..B45 what that means: lookups, KV per sequence at prompt + output tokens (MLA and
+             sliding window as on Sizing), weights, roof used, FLOPs per token (2 × active
+             parameters), step target = MS_PER_TOKEN(tokens/s per user), seconds per
+             request = first-token target + output ÷ tokens/s per user, peak concurrency =
+             CONCURRENCY(peak requests/s, seconds per request)
+    Rows 49..52, one per tensor-parallel degree t (yellow: 1, 2, 4, 8, yours to change):
+      B MAX_BATCH(memory, weights, KV per sequence, reserve, t)
+      C BATCH_FOR_LATENCY(step target × efficiency, weights, KV, t × bandwidth, FLOPs per
+        token, t × roof): the batch whose realistic step (floor ÷ efficiency) meets it
+      D TP_COMM_MS(hidden, MIN(B, C), t, link, layers): the all-reduces at the largest
+        batch this row could take, an upper bound for the batch finally chosen
+      E MIN(B, BATCH_FOR_LATENCY((step target − D) × efficiency, ...)): fits in memory and
+        meets the per-user speed with the all-reduces in the step
+      F ESTIMATE(KERNEL_TIME(E × FLOPs per token, weights + E × KV, t × roof, t ×
+        bandwidth), efficiency) + TP_COMM_MS at E; G = TOKENS_PER_SEC(F); H the same at
+        batch 1
+      I PREFILL_MS(active parameters, prompt, t × roof, efficiency) + TP_COMM_MS over the
+        prompt's tokens: the first token
+      J CEILING(peak concurrency ÷ E) when E ≥ 1 and I ≤ the first-token target; K = J × t
+      L which targets fail and by how much (memory, first token, per-user speed)
+    B57..B69 THE PLAN: the row with the fewest GPUs in total (ties: the smaller t); its
+             batch, step, tokens/s per user, first token, replicas, GPUs; MONTHLY_COST;
+             COST_PER_MTOK at the average traffic, output tokens and all tokens;
+             JOULES_PER_TOKEN and ENERGY_PER_MTOK_KWH at TDP × GPUs × PUE. When no row
+             meets both targets, B57 says why, for the largest degree in the table.
+    """
+    s = Sheet(wb, "Plan", {"A": 46, "B": 18, "C": 16, "D": 13, "E": 15, "F": 13, "G": 13,
+                           "H": 13, "I": 13, "J": 10, "K": 10, "L": 70})
+    K = PLAN
+    s.title_rows("Plan: size a deployment to a service level",
+                 "Traffic and a service level in, GPUs, replicas and cost out. Floors ÷ the "
+                 "efficiency found on Calibration; every step is a napkin function.")
+
+    s.section(4, "Traffic and service level", "L")
+    traffic = [
+        ("peak_rps", "Requests per second, peak", '#,##0.0 "requests/s"', (0.001, 1e6),
+         "Busiest minutes: capacity is sized for them"),
+        ("avg_rps", "Requests per second, average", '#,##0.0 "requests/s"', (0.001, 1e6),
+         "Over the month: the tokens the bill is divided by"),
+        ("prompt", "Prompt tokens per request", "tokens", (0, 1e7),
+         "Input tokens: prefill time (first token) and the KV cache"),
+        ("output", "Output tokens per request", "tokens", (1, 1e7),
+         "Generated tokens: the time each request stays in flight"),
+        ("ttft_ms", "First-token target", '#,##0 "ms"', (1, 1e7),
+         "Time to first token the service must meet (prefill, no queueing)"),
+        ("tps_target", "Tokens per second per user, target", "tps", (0.01, 1e5),
+         "Streaming speed each user must see"),
+    ]
+    for key, label, fmt, (lo, hi), note in traffic:
+        s.line(K[key], label, DEFAULTS[key], "input", fmt, note, right=False)
+        kind = "whole" if key in ("prompt", "output") else "decimal"
+        s.validate(K[key], kind, f"{label}: {note}. A number from {lo:g} to {hi:g}.",
+                   label[:32], lo, hi)
+
+    s.section(12, "Model, hardware, price", "L")
+    g_row = f"MATCH({K['gpu']},GPU_NAME,0)"
+    choices = [
+        ("model", "Model", DEFAULT_MODEL, "MODEL_NAME", "A model from the Models sheet."),
+        ("precision", "Weight precision", DEFAULT_PRECISION, "PRECISION_NAME",
+         "Number format of the weights."),
+        ("kv_precision", "KV cache precision", "BF16", "PRECISION_NAME",
+         "Number format of the KV cache."),
+        ("gpu", "GPU", DEFAULT_GPU, "GPU_NAME", "A GPU from the GPUs sheet."),
+    ]
+    for key, label, default, source, prompt in choices:
+        s.line(K[key], label, default, "input", None, prompt, right=False)
+        s.validate(K[key], "list", prompt, label, formula1=source)
+    s.line(K["efficiency"], "Efficiency (floor ÷ measured)", "=CAL_EFFICIENCY", "input", "pct",
+           "From the Calibration sheet; type a number to override. Real time = floor ÷ it",
+           right=False)
+    s.validate(K["efficiency"], "decimal", "Efficiency: floor ÷ measured, from Calibration "
+               "by default. A fraction from 0.01 to 1.", "Efficiency", 0.01, 1)
+    s.line(K["price"], '="Price per GPU-hour ("&CURRENCY&")"',
+           f"=IF(ISNUMBER(INDEX(GPU_PRICE,{g_row})),INDEX(GPU_PRICE,{g_row}),NA())",
+           "input", "money", f'=IF(ISNA({K["price"]}),"no price on the GPUs sheet: type '
+           f'one here","from the GPUs sheet; type a number to override")', right=False)
+    s.validate(K["price"], "decimal", "Price of one GPU-hour, from the GPUs sheet by "
+               "default. A number from 0 to 1000.", "Price per GPU-hour", 0, 1000)
+    spec = f'GPU_SPEC({K["gpu"]},"interconnect_GBps")'
+    s.line(K["link_gbps"], "Link bandwidth per GPU, one way",
+           f"=IF(ISERROR({spec}),NA(),{spec}/2)", "input", '#,##0 "GB/s"',
+           f'=IF(ISNA({K["link_gbps"]}),"no interconnect figure for this GPU: type one '
+           f'here (tensor parallel needs it)","half the GPUs sheet\'s in + out figure '
+           f'(NVLink 4: 900 GB/s → 450); type a number to override")', right=False)
+    s.validate(K["link_gbps"], "decimal", "Link bandwidth per GPU in one direction, GB/s "
+               "(NCCL's bus bandwidth). A number from 1 to 100000.", "Link bandwidth", 1,
+               100000)
+    s.line(K["latency_us"], "Latency per ring step of an all-reduce", DEFAULTS["latency_us"],
+           "input", FMT_US, "Assumption: 0 counts the bandwidth term only; enter your "
+           "measured per-step latency", right=False)
+    s.validate(K["latency_us"], "decimal", "Latency of one ring step, µs. A number from 0 "
+               "to 1000.", "Latency per ring step", 0, 1000)
+
+    s.section(22, "What that means (lookups and napkin functions)", "L")
+    m, g = K["model_row"], K["gpu_row"]
+    ctx, prec, kvp = K["context"], K["precision"], K["kv_precision"]
+    derived = [
+        ("model_row", "Row in the Models table", f"=MATCH({K['model']},MODEL_NAME,0)", "row",
+         None),
+        ("gpu_row", "Row in the GPUs table", f"=MATCH({K['gpu']},GPU_NAME,0)", "row", None),
+        ("params_b", "Parameters, total", lookup("MODEL_PARAMS_B", m), '#,##0.00 "B"',
+         "all of them are held in memory"),
+        ("active_b", "Parameters active per token", lookup("MODEL_ACTIVE_B", m),
+         '#,##0.00 "B"', "FLOPs per token and prefill use these (fewer in a mixture of "
+         "experts)"),
+        ("layers", "Layers", lookup("MODEL_LAYERS", m), "count", None),
+        ("hidden", "Hidden size", f'=MODEL_SPEC({K["model"]},"hidden_size")', "count",
+         "MODEL_SPEC: the all-reduced activations are batch × hidden"),
+        ("kv_bytes", "KV bytes per token (BF16, full context)", lookup("MODEL_KV_BYTES", m),
+         "bytes", "Models column P: right for GQA and MLA"),
+        ("window", "Sliding window", f"=IF(ISNUMBER(INDEX(MODEL_WINDOW,{m})),"
+         f"INDEX(MODEL_WINDOW,{m}),0)", "tokens", "0: no sliding-window layers"),
+        ("sliding", "Sliding-window layers", f"=INDEX(MODEL_SLIDING_LAYERS,{m})", "count",
+         None),
+        ("context", "Tokens per sequence (prompt + output)", f"={K['prompt']}+{K['output']}",
+         "tokens", "what each sequence's KV cache holds at its end"),
+        ("kv_seq_gb", "KV cache per sequence",
+         f"={K['kv_bytes']}*BYTES_PER_PARAM({kvp})/2*{ctx}"
+         f"*IF({K['sliding']}=0,1,1-{K['sliding']}/{K['layers']}*MAX(0,{ctx}-{K['window']})"
+         f"/{ctx})/1000000000", "GB",
+         "KV bytes per token × KV precision ÷ BF16 × tokens, sliding-window layers capped"),
+        ("weight_gb", "Weights", f"=WEIGHT_GB({K['params_b']}*1000000000,{prec})", "GB",
+         "WEIGHT_GB(params, precision)"),
+        ("memory", "GPU memory", lookup("GPU_MEM", g), "GB", "GPU"),
+        ("bandwidth", "GPU memory bandwidth", lookup("GPU_BW", g), "tbps", "GPU"),
+        ("roof_tflops", "Compute roof used",
+         f"=IF(AND(BYTES_PER_PARAM({prec})<=1,ISNUMBER(INDEX(GPU_FP8,{g}))),"
+         f"INDEX(GPU_FP8,{g}),{lookup('GPU_BF16', g)[1:]})", "tflops",
+         "FP8 roof for weights of 1 byte or less, else BF16 (dense)"),
+        ("tdp", "GPU power (TDP)", lookup("GPU_TDP", g), '#,##0 "W"', "GPU"),
+        ("flops_token", "FLOPs per token", f"=2*{K['active_b']}*1000000000",
+         '#,##0.0,,," GFLOP"',
+         "2 × active parameters"),
+        ("reserve", "Memory reserve", "=RESERVE", "pct", "Assumptions"),
+        ("pue", "PUE", "=PUE", "0.00", "Assumptions"),
+        ("hours", "Hours per month", "=HOURS_PER_MONTH", "hours", "Assumptions"),
+        ("step_target_ms", "Step target (ms per token per user)",
+         f"=MS_PER_TOKEN({K['tps_target']})", "ms_token",
+         "MS_PER_TOKEN(tokens/s per user): every decode step must take at most this"),
+        ("seconds_per_request", "Seconds each request is in flight",
+         f"={K['ttft_ms']}/1000+{K['output']}/{K['tps_target']}", '#,##0.00 "s"',
+         "first-token target + output ÷ tokens/s per user: as long as the service level "
+         "allows"),
+        ("concurrency", "Sequences in flight at the peak",
+         f"=CONCURRENCY({K['peak_rps']},{K['seconds_per_request']})", '#,##0.0 "sequences"',
+         "CONCURRENCY: Little's law, peak requests/s × seconds in flight"),
+    ]
+    for key, label, formula, fmt, note in derived:
+        if note == "GPU":
+            note = empty_says(K[key], "GPU")
+        s.line(K[key], label, formula, "formula", fmt, note)
+
+    _tp_table(s)
+    _plan_results(s)
+    s.ws.freeze_panes = "B4"
+    return s
+
+
+def _comm(s: Sheet, r: int, batch: str) -> str:
+    """TP_COMM_MS of row ``r``'s degree for ``batch`` tokens: 0 at t = 1, #N/A without a
+    link figure (formula text without the leading '=')."""
+    K = PLAN
+    t = f"$A{r}"
+    return (f"IF({t}=1,0,IF(ISNUMBER({K['link_gbps']}),TP_COMM_MS({K['hidden']},{batch},{t},"
+            f"{K['link_gbps']}/1000,{K['layers']},\"BF16\",2,{K['latency_us']}),NA()))")
+
+
+def _tp_table(s: Sheet):
+    K = PLAN
+    top = TP_FIRST - 2
+    s.section(top, "Each tensor-parallel degree: one replica = t GPUs sharing every layer "
+                   "(yellow: the degrees tried)", "L")
+    s.header(TP_FIRST - 1, [h for _, h, _, _ in TP_COLUMNS.values()], height=62)
+    w, kv, eff = K["weight_gb"], K["kv_seq_gb"], K["efficiency"]
+    bw, roof, f_tok = K["bandwidth"], K["roof_tflops"], K["flops_token"]
+    target, ttft = K["step_target_ms"], K["ttft_ms"]
+    last = TP_FIRST + len(TP_DEGREES) - 1
+    for i, t_default in enumerate(TP_DEGREES):
+        r = TP_FIRST + i
+        t = f"$A{r}"
+        s.put(f"A{r}", t_default, "input", "gpus")
+        s.ws[f"A{r}"].alignment = Alignment(horizontal="center", vertical="center")
+        rest = f"{w},{kv},{bw}*{t},{f_tok},{roof}*{t}"
+        cells = {
+            "mem_batch": f"=MAX_BATCH({K['memory']},{w},{kv},{K['reserve']},{t})",
+            "lat_batch": f"=BATCH_FOR_LATENCY({target}*{eff},{rest})",
+            "comm_ms": f"={_comm(s, r, f'MAX(1,MIN(B{r},C{r}))')}",
+            "batch": f"=IF({target}-D{r}<=0,0,MIN(B{r},BATCH_FOR_LATENCY(({target}-D{r})*"
+                     f"{eff},{rest})))",
+            "step_ms": f'=IF(E{r}>=1,ESTIMATE(KERNEL_TIME(E{r}*{f_tok},({w}+E{r}*{kv})'
+                       f'*1000000000,{roof}*{t},{bw}*{t}),{eff})+{_comm(s, r, f"E{r}")},'
+                       '"none")',
+            "tps_user": f'=IF(ISNUMBER(F{r}),TOKENS_PER_SEC(F{r}),"none")',
+            "tps_1": f"=TOKENS_PER_SEC(ESTIMATE(KERNEL_TIME({f_tok},({w}+{kv})*1000000000,"
+                     f"{roof}*{t},{bw}*{t}),{eff})+{_comm(s, r, '1')})",
+            "ttft": f"=PREFILL_MS({K['active_b']}*1000000000,{K['prompt']},{roof}*{t},{eff})"
+                    f"+{_comm(s, r, K['prompt'])}",
+            "replicas": f'=IF(ISERROR(E{r}+I{r}),"none",IF(AND(E{r}>=1,I{r}<={ttft}),'
+                        f'CEILING({K["concurrency"]}/E{r},1),"none"))',
+            "gpus": f'=IF(ISNUMBER(J{r}),J{r}*{t},"none")',
+            "verdict": _verdict(r),
+        }
+        for col, (key, _, _, fmt) in TP_COLUMNS.items():
+            if key == "tp":
+                continue
+            style = "result" if key in ("batch", "gpus") else "formula"
+            s.put(f"{col}{r}", cells[key], "wrap" if key == "verdict" else style, fmt)
+            s.ws[f"{col}{r}"].alignment = (
+                Alignment(wrap_text=True, vertical="center") if key == "verdict"
+                else Alignment(horizontal="right", vertical="center"))
+        s.ws.row_dimensions[r].height = 30
+    s.validate(f"A{TP_FIRST}:A{last}", "whole", "Tensor-parallel degree: GPUs sharing each "
+               "layer of one replica. A whole number from 1 to 64.", "Tensor-parallel degree",
+               1, 64)
+    verdicts = f"L{TP_FIRST}:L{last}"
+    s.ws.conditional_formatting.add(verdicts, FormulaRule(
+        formula=[f'LEFT(L{TP_FIRST},4)="meet"'], font=Font(color="006100"),
+        fill=PatternFill("solid", fgColor="C6EFCE")))
+    s.put(f"A{last + 1}", "D takes the all-reduces at the largest batch the row could hold "
+                          "(they grow with the batch), so the batch in E meets the target "
+                          "with them in the step. Prefill all-reduces the prompt's tokens.",
+          "note")
+
+
+def _verdict(r: int) -> str:
+    """Row ``r``'s verdict: meets both targets, or each target it misses and by how much."""
+    K = PLAN
+    t, w, kv = f"$A{r}", K["weight_gb"], K["kv_seq_gb"]
+    usable = f"{t}*{K['memory']}*(1-{K['reserve']})"
+    ttft, tps = K["ttft_ms"], K["tps_target"]
+    return (
+        f'=IF(AND({t}>1,ISNUMBER({K["link_gbps"]})=FALSE),"no link bandwidth for this GPU: '
+        f'type one in {K["link_gbps"]}",IF(AND(E{r}>=1,I{r}<={ttft}),"meets both targets: '
+        f'batch "&E{r}&", "&TEXT(G{r},"0.0")&" tokens/s per user, first token "&TEXT(I{r},'
+        f'"#,##0")&" ms",'
+        f'IF(B{r}<1,"memory: weights "&TEXT({w},"#,##0.0")&" GB + one sequence "&TEXT({kv},'
+        f'"0.00")&" GB > "&TEXT({usable},"#,##0.0")&" GB usable. ","")'
+        f'&IF(I{r}>{ttft},"first token: "&TEXT(I{r},"#,##0")&" ms, target "&TEXT({ttft},'
+        f'"#,##0")&" ms ("&TEXT(I{r}-{ttft},"#,##0")&" ms over). ","")'
+        f'&IF(AND(B{r}>=1,E{r}<1),"per-user speed: "&TEXT(H{r},"0.0")&" tokens/s at batch 1,'
+        f' target "&TEXT({tps},"0.0")&" ("&TEXT({tps}-H{r},"0.0")&" tokens/s short).","")))')
+
+
+def _plan_results(s: Sheet):
+    K = PLAN
+    first, last = TP_FIRST, TP_FIRST + len(TP_DEGREES) - 1
+    gpus = f"$K${first}:$K${last}"
+    pick = f"MATCH(MIN({gpus}),{gpus},0)"
+    none = f'COUNTIF({gpus},">0")=0'
+    largest = f"MATCH(MAX($A${first}:$A${last}),$A${first}:$A${last},0)"
+
+    def chosen(col: str) -> str:
+        return f'=IF({none},"none",INDEX(${col}${first}:${col}${last},{pick}))'
+
+    def priced(formula: str, needs: list[str]) -> str:
+        test = ",".join(f"ISNUMBER({c})" for c in needs)
+        return f'=IF(AND({test}),{formula},"none")'
+
+    top = 56
+    s.section(top, "The plan: the degree with the fewest GPUs in total (ties: the smaller)",
+              "L")
+    avg_out = f"{K['avg_rps']}*{K['output']}"
+    avg_all = f"{K['avg_rps']}*({K['prompt']}+{K['output']})"
+    total, price = K["gpus_total"], K["price"]
+    rows = [
+        ("status", "Verdict",
+         f'=IF({none},"No degree in the table meets both targets. At TP "&INDEX($A${first}:'
+         f'$A${last},{largest})&": "&INDEX($L${first}:$L${last},{largest}),"TP "&{K["tp"]}'
+         f'&" × "&{K["replicas"]}&IF({K["replicas"]}=1," replica"," replicas")&" = "&{total}'
+         f'&" GPUs: "&INDEX($L${first}:$L${last},{pick}))', None, None),
+        ("tp", "GPUs per replica (tensor-parallel degree)", chosen("A"), "gpus",
+         "as deployed: the weights and KV cache split over them"),
+        ("batch", "Batch per replica", chosen("E"), "seq",
+         "fits in memory and meets the per-user speed (MAX_BATCH, BATCH_FOR_LATENCY)"),
+        ("step_ms", "Decode step, realistic, with all-reduces", chosen("F"), "ms_token",
+         "floor ÷ efficiency + TP_COMM_MS"),
+        ("tps_user", "Tokens/s per user", chosen("G"), "tps", "TOKENS_PER_SEC(step)"),
+        ("ttft", "First token (prefill)", chosen("I"), "ms",
+         "PREFILL_MS + all-reduces; queueing not counted"),
+        ("replicas", "Replicas", chosen("J"), "count",
+         "CEILING(sequences in flight at the peak ÷ batch)"),
+        ("gpus_total", "GPUs in total", chosen("K"), "gpus", "replicas × GPUs per replica"),
+        ("monthly", '="Monthly cost ("&CURRENCY&")"',
+         priced(f"MONTHLY_COST({total},{price},{K['hours']})", [total, price]), "money",
+         "MONTHLY_COST(GPUs, price, hours per month): sized for the peak, paid all month"),
+        ("cost_out_mtok", '="Cost per million output tokens ("&CURRENCY&")"',
+         priced(f"COST_PER_MTOK({price},{avg_out},{total})", [total, price]), "money",
+         "COST_PER_MTOK(price, average output tokens/s, GPUs)"),
+        ("cost_all_mtok", '="Cost per million tokens, prompt + output ("&CURRENCY&")"',
+         priced(f"COST_PER_MTOK({price},{avg_all},{total})", [total, price]), "money",
+         "the same bill over prompt and output tokens"),
+        ("joules_token", "Energy per output token",
+         priced(f"JOULES_PER_TOKEN({total}*{K['tdp']}*{K['pue']},{avg_out})",
+                [total, K["tdp"]]), '0.00 "J"',
+         "JOULES_PER_TOKEN(GPUs × TDP × PUE, average output tokens/s): an upper bound"),
+        ("energy_mtok", "Energy per million output tokens",
+         priced(f"ENERGY_PER_MTOK_KWH({total}*{K['tdp']},{avg_out},{K['pue']})",
+                [total, K["tdp"]]), '#,##0.00 "kWh"',
+         "ENERGY_PER_MTOK_KWH(GPUs × TDP, average output tokens/s, PUE)"),
+    ]
+    for key, label, formula, fmt, note in rows:
+        s.line(K[key], label, formula, "result", fmt, note, right=key != "status")
+    st = s.ws[K["status"]]
+    st.alignment = Alignment(wrap_text=True, vertical="top")
+    s.ws.merge_cells(f"{K['status']}:L{K['status'][1:]}")
+    s.ws.row_dimensions[int(K["status"][1:])].height = 32
+    s.ws.conditional_formatting.add(K["status"], FormulaRule(
+        formula=[f'LEFT({K["status"]},2)="No"'], font=Font(color="9C0006", bold=True),
+        fill=PatternFill("solid", fgColor="FFC7CE")))
+    n = int(K["energy_mtok"][1:]) + 2
+    notes = [
+        "Floors ÷ efficiency, not predictions: the step streams the weights and every "
+        "sequence's KV cache at datasheet bandwidth over the t GPUs of a replica.",
+        "Each request is held as long as the service level allows (first-token target + "
+        "output ÷ tokens/s per user): sized for the worst case the targets permit.",
+        "Prefill shares the GPUs with decode in a real server (chunked prefill), and "
+        "requests queue at the peak; leave headroom or lower the efficiency.",
+        "Energy at TDP for every GPU all month is an upper bound; the bill divides by the "
+        "average traffic, capacity is sized for the peak.",
+    ]
+    for i, text in enumerate(notes):
+        s.put(f"A{n + i}", text, "note")
