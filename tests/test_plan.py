@@ -54,6 +54,14 @@ def default(tmp):
 
 
 @pytest.fixture(scope="module")
+def deepseek(tmp):
+    """DeepSeek-V3 in FP8 on H200s: 671 GB of weights, only 8 GPUs hold them, and the
+    all-reduces of 8-way tensor parallelism weigh on every step."""
+    return computed(tmp, "deepseek", {PLAN["model"]: "DeepSeek-V3",
+                                      PLAN["gpu"]: "NVIDIA H200 SXM"})
+
+
+@pytest.fixture(scope="module")
 def missed(tmp):
     """Llama 3.1 70B in BF16 (141.2 GB: not on one H100), a first token in 20 ms and 500
     tokens/s per user: targets no layout can meet."""
@@ -63,14 +71,15 @@ def missed(tmp):
 
 def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: float,
             prompt: int, output: int, ttft_ms: float, tps: float, link_gbps: float,
-            reserve: float = 0.0) -> dict:
+            reserve: float = 0.0, kv_token: int | None = None) -> dict:
     """Every row of the tensor-parallel table and the plan, in plain arithmetic."""
     m, g = tables.models()[model], tables.gpus()[gpu]
     params = float(m["total_params_B"]) * 1e9
     active = float(m["active_params_B"]) * 1e9
     layers, hidden = int(m["num_layers"]), int(m["hidden_size"])
     # KV per token, BF16: 2 (K and V) × layers × KV heads × head dim × 2 bytes (kipply)
-    kv_token = 2 * layers * int(m["num_kv_heads"]) * int(m["head_dim"]) * 2
+    if kv_token is None:
+        kv_token = 2 * layers * int(m["num_kv_heads"]) * int(m["head_dim"]) * 2
     kv = kv_token * (prompt + output) / 1e9  # GB per sequence, BF16 cache
     w = params * weight_bytes / 1e9  # GB
     mem, bw = float(g["memory_GB"]), float(g["memory_bandwidth_TBps"])
@@ -98,16 +107,35 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: flo
     for t in TP_DEGREES:
         mem_batch = max(math.floor(round((t * mem * (1 - reserve) - w) / kv, 9)), 0)
         lat0 = latency_batch(target, t)
-        c = comm(max(1, min(mem_batch, lat0)), t)
-        batch = 0 if target - c <= 0 else min(mem_batch, latency_batch(target - c, t))
+        # the largest batch that fits and whose step, all-reduces in, meets the target:
+        # a search over whole batches (the step grows with the batch)
+        lo, hi = 0, mem_batch
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if step(mid, t) <= target else (lo, mid - 1)
+        batch = lo
         first = 2 * active * prompt / (roof * t * 1e12 * eff) * 1e3 + comm(prompt, t)
         ok = batch >= 1 and first <= ttft_ms
         replicas = math.ceil(round(concurrency / batch, 9)) if ok else None
-        rows.append(dict(tp=t, mem_batch=mem_batch, lat_batch=lat0, comm_ms=c, batch=batch,
+        rows.append(dict(tp=t, mem_batch=mem_batch, lat_batch=lat0, comm_ms=comm(1, t),
+                         batch=batch,
                          step_ms=step(batch, t) if batch >= 1 else None,
                          tps_1=1000 / step(1, t), ttft=first, replicas=replicas,
                          gpus=replicas * t if ok else None, w=w, kv=kv))
     return dict(rows=rows, concurrency=concurrency, w=w, kv=kv)
+
+
+def check_rows(values: dict, hand: dict):
+    """Every cell of the tensor-parallel table against the hand calculation."""
+    cols = {key: col for col, (key, *_) in TP_COLUMNS.items()}
+    for i, row in enumerate(hand["rows"]):
+        r = TP_FIRST + i
+        for key in ("mem_batch", "lat_batch", "batch", "replicas", "gpus"):
+            expected = row[key] if row[key] is not None else "none"
+            assert values[f"{cols[key]}{r}"] == expected, (key, r)
+        for key in ("comm_ms", "step_ms", "tps_1", "ttft"):
+            if row[key] is not None:
+                assert values[f"{cols[key]}{r}"] == pytest.approx(row[key], rel=1e-9), (key, r)
 
 
 def test_default_plan_against_hand_calculation(default):
@@ -116,18 +144,12 @@ def test_default_plan_against_hand_calculation(default):
     # Llama 3.1 70B FP8 on the H100 SXM; 20 requests/s, 2,000 + 300 tokens, 1 s, 30 tokens/s;
     # NVLink 4: 900 GB/s in + out, 450 GB/s each way
     hand = by_hand("Llama 3.1 70B", 1, "NVIDIA H100 SXM", eff, 20, 2000, 300, 1000, 30, 450)
+    check_rows(default, hand)
     # KV: 2 × 80 × 8 × 128 × 2 B = 327,680 B/token × 2,300 tokens = 0.753664 GB
     assert default[K["kv_seq_gb"]] == pytest.approx(0.753664)
     assert default[K["weight_gb"]] == pytest.approx(70.6)  # 70.6e9 params × 1 byte
     # Little: 20 requests/s × (1 s + 300 ÷ 30 tokens/s = 11 s) = 220 in flight
     assert default[K["concurrency"]] == pytest.approx(220)
-    cols = {key: col for col, (key, *_) in TP_COLUMNS.items()}
-    for i, row in enumerate(hand["rows"]):
-        r = TP_FIRST + i
-        for key in ("mem_batch", "lat_batch", "batch", "replicas", "gpus"):
-            assert default[f"{cols[key]}{r}"] == row[key], (key, r)
-        for key in ("comm_ms", "step_ms", "tps_1", "ttft"):
-            assert default[f"{cols[key]}{r}"] == pytest.approx(row[key], rel=1e-9), (key, r)
     # one H100: ⌊(80 − 70.6) ÷ 0.7537⌋ = 12 sequences fit, and the step target at the
     # calibrated efficiency, 33.33 ms × eff × 3.35 TB/s, leaves room for fewer
     assert hand["rows"][0]["mem_batch"] == 12
@@ -162,6 +184,24 @@ def test_default_case_in_numbers(default):
     assert (default[K["tp"]], default[K["replicas"]], default[K["gpus_total"]]) == (4, 1, 4)
     # 4 GPUs × 2.95 per hour × 730.5 h = 8,619.90 a month
     assert default[K["monthly"]] == pytest.approx(4 * 2.95 * 730.5)
+
+
+def test_all_reduces_in_the_step_do_not_hide_a_good_batch(deepseek):
+    K = PLAN
+    eff = deepseek[K["efficiency"]]
+    # DeepSeek-V3: 671e9 parameters (37e9 active), FP8; MLA caches 61 layers × 576 × 2 B =
+    # 70,272 B per token; H200 SXM: 141 GB, 4.8 TB/s, 1,978.9 TFLOPS FP8, NVLink 450 GB/s
+    hand = by_hand("DeepSeek-V3", 1, "NVIDIA H200 SXM", eff, 20, 2000, 300, 1000, 30, 450,
+                   kv_token=61 * 576 * 2)
+    check_rows(deepseek, hand)
+    tp8 = hand["rows"][-1]
+    # 8 × 141 = 1,128 GB hold 671 GB of weights; fewer GPUs do not
+    assert [r["mem_batch"] > 0 for r in hand["rows"]] == [False, False, False, True]
+    # batch 1 steps in 671.16 GB ÷ 38.4 TB/s ÷ eff + 160 × 1.75 × 14,336 B ÷ 450 GB/s,
+    # well inside 33.3 ms: hundreds of sequences fit in the step with their all-reduces
+    assert tp8["batch"] > 100 and tp8["step_ms"] <= 1000 / 30
+    assert deepseek[K["tp"]] == 8 and deepseek[K["batch"]] == tp8["batch"]
+    assert deepseek[K["replicas"]] == math.ceil(220 / tp8["batch"])
 
 
 def test_missed_targets_say_which_and_by_how_much(missed):

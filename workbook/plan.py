@@ -42,7 +42,7 @@ TP_COLUMNS = {
     "A": ("tp", "Tensor-parallel degree (GPUs per replica)", None, "gpus"),
     "B": ("mem_batch", "Memory: MAX_BATCH (sequences)", 14, "seq"),
     "C": ("lat_batch", "Latency: BATCH_FOR_LATENCY, no all-reduce", 14, "seq"),
-    "D": ("comm_ms", "TP_COMM_MS at that batch (ms per step)", 13, "ms"),
+    "D": ("comm_ms", "All-reduce per sequence (TP_COMM_MS)", 13, '#,##0.0000 "ms"'),
     "E": ("batch", "Batch meeting memory and speed", 13, "seq"),
     "F": ("step_ms", "Step at that batch, realistic + all-reduce", 13, "ms_token"),
     "G": ("tps_user", "Tokens/s per user at that batch", 13, "tps"),
@@ -79,10 +79,13 @@ def sheet_plan(wb: Workbook) -> Sheet:
       B MAX_BATCH(memory, weights, KV per sequence, reserve, t)
       C BATCH_FOR_LATENCY(step target × efficiency, weights, KV, t × bandwidth, FLOPs per
         token, t × roof): the batch whose realistic step (floor ÷ efficiency) meets it
-      D TP_COMM_MS(hidden, MIN(B, C), t, link, layers): the all-reduces at the largest
-        batch this row could take, an upper bound for the batch finally chosen
-      E MIN(B, BATCH_FOR_LATENCY((step target − D) × efficiency, ...)): fits in memory and
-        meets the per-user speed with the all-reduces in the step
+      D TP_COMM_MS(hidden, 1, t, link, layers): what each sequence adds to a step's
+        all-reduces (the bandwidth term; the latency term is the same at any batch)
+      E MIN(B, BATCH_FOR_LATENCY((step target − latency term) × efficiency, weights, KV +
+        D × efficiency × t × bandwidth, t × bandwidth, FLOPs per token + D × efficiency ×
+        t × roof, t × roof)): fits in memory and meets the per-user speed with the
+        all-reduces in the step. Exact: floor ÷ efficiency + latency + D × batch ≤ target
+        is the max rule with D × efficiency folded into each term
       F ESTIMATE(KERNEL_TIME(E × FLOPs per token, weights + E × KV, t × roof, t ×
         bandwidth), efficiency) + TP_COMM_MS at E; G = TOKENS_PER_SEC(F); H the same at
         batch 1
@@ -228,13 +231,15 @@ def sheet_plan(wb: Workbook) -> Sheet:
     return s
 
 
-def _comm(s: Sheet, r: int, batch: str) -> str:
-    """TP_COMM_MS of row ``r``'s degree for ``batch`` tokens: 0 at t = 1, #N/A without a
-    link figure (formula text without the leading '=')."""
+def _comm(s: Sheet, r: int, batch: str, latency: bool = True) -> str:
+    """TP_COMM_MS of row ``r``'s degree for ``batch`` tokens (without the latency term if
+    ``latency`` is False): 0 at t = 1, #N/A without a link figure (formula text without
+    the leading '=')."""
     K = PLAN
     t = f"$A{r}"
+    lat = K["latency_us"] if latency else "0"
     return (f"IF({t}=1,0,IF(ISNUMBER({K['link_gbps']}),TP_COMM_MS({K['hidden']},{batch},{t},"
-            f"{K['link_gbps']}/1000,{K['layers']},\"BF16\",2,{K['latency_us']}),NA()))")
+            f"{K['link_gbps']}/1000,{K['layers']},\"BF16\",2,{lat}),NA()))")
 
 
 def _tp_table(s: Sheet):
@@ -253,12 +258,14 @@ def _tp_table(s: Sheet):
         s.put(f"A{r}", t_default, "input", "gpus")
         s.ws[f"A{r}"].alignment = Alignment(horizontal="center", vertical="center")
         rest = f"{w},{kv},{bw}*{t},{f_tok},{roof}*{t}"
+        fixed = f"({_comm(s, r, '1')}-D{r})"  # the latency part of a step's all-reduces
         cells = {
             "mem_batch": f"=MAX_BATCH({K['memory']},{w},{kv},{K['reserve']},{t})",
             "lat_batch": f"=BATCH_FOR_LATENCY({target}*{eff},{rest})",
-            "comm_ms": f"={_comm(s, r, f'MAX(1,MIN(B{r},C{r}))')}",
-            "batch": f"=IF({target}-D{r}<=0,0,MIN(B{r},BATCH_FOR_LATENCY(({target}-D{r})*"
-                     f"{eff},{rest})))",
+            "comm_ms": f"={_comm(s, r, '1', latency=False)}",
+            "batch": f"=IF({target}-{fixed}<=0,0,MIN(B{r},BATCH_FOR_LATENCY(({target}-{fixed})"
+                     f"*{eff},{w},{kv}+D{r}*{eff}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{eff}*{roof}"
+                     f"*{t}*1000000000,{roof}*{t})))",
             "step_ms": f'=IF(E{r}>=1,ESTIMATE(KERNEL_TIME(E{r}*{f_tok},({w}+E{r}*{kv})'
                        f'*1000000000,{roof}*{t},{bw}*{t}),{eff})+{_comm(s, r, f"E{r}")},'
                        '"none")',
@@ -288,10 +295,10 @@ def _tp_table(s: Sheet):
     s.ws.conditional_formatting.add(verdicts, FormulaRule(
         formula=[f'LEFT(L{TP_FIRST},4)="meet"'], font=Font(color="006100"),
         fill=PatternFill("solid", fgColor="C6EFCE")))
-    s.put(f"A{last + 1}", "D takes the all-reduces at the largest batch the row could hold "
-                          "(they grow with the batch), so the batch in E meets the target "
-                          "with them in the step. Prefill all-reduces the prompt's tokens.",
-          "note")
+    s.put(f"A{last + 1}", "The all-reduces grow by D per sequence: E reads them as D × "
+                          "efficiency × bandwidth more bytes and D × efficiency × roof more "
+                          "FLOPs per sequence, so its batch meets the step target exactly "
+                          "with them in. Prefill all-reduces the prompt's tokens.", "note")
 
 
 def _verdict(r: int) -> str:
