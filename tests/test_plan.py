@@ -69,6 +69,12 @@ def missed(tmp):
                                     PLAN["tps_target"]: 500, PLAN["efficiency"]: 0.7})
 
 
+def general(x: float, digits: int) -> str:
+    """ROUND(x, digits) as Excel shows a number joined to text (General format)."""
+    v = round(x, digits)
+    return str(int(v)) if v == int(v) else repr(v)
+
+
 def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: float,
             prompt: int, output: int, ttft_ms: float, tps: float, link_gbps: float,
             reserve: float = 0.0, kv_token: int | None = None) -> dict:
@@ -211,10 +217,11 @@ def test_missed_targets_say_which_and_by_how_much(missed):
     # TP 1: 141.2 GB of BF16 weights do not fit in 80 GB; prefill 2 × 70.6e9 × 2,000 ÷
     # (989.4 TFLOPS × 0.7) = 407.8 ms against 20 ms
     tp1 = missed[f"L{TP_FIRST}"]
-    assert tp1.startswith("memory: weights 141.2 GB + one sequence 0.75 GB > 80.0 GB usable.")
+    assert tp1.startswith("memory: weights 141.2 GB + one sequence 0.75 GB > 80 GB usable.")
     first = hand["rows"][0]["ttft"]
     assert first == pytest.approx(2 * 70.6e9 * 2000 / (989.4e12 * 0.7) * 1e3)
-    assert f"first token: {first:,.0f} ms, target 20 ms ({first - 20:,.0f} ms over)." in tp1
+    assert (f"first token: {general(first, 0)} ms, target 20 ms ({general(first - 20, 0)} "
+            "ms over).") in tp1
     # TP 8: prefill 50.97 ms + all-reduce of the 2,000 prompt tokens 160 × 1.75 ×
     # 32,768,000 B ÷ 450 GB/s = 20.39 ms: 71.4 ms; batch 1 steps in
     # (141.2 + 0.754) GB ÷ 26.8 TB/s ÷ 0.7 + 0.0102 ms = 7.577 ms: 132.0 tokens/s
@@ -226,10 +233,10 @@ def test_missed_targets_say_which_and_by_how_much(missed):
     assert missed[f"{cols['tps_1']}{TP_FIRST + 3}"] == pytest.approx(tp8["tps_1"])
     status = missed[K["status"]]
     assert status.startswith("No degree in the table meets both targets. At TP 8: ")
-    assert (f"first token: {tp8['ttft']:,.0f} ms, target 20 ms ({tp8['ttft'] - 20:,.0f} ms "
-            "over).") in status
-    assert (f"per-user speed: {tp8['tps_1']:.1f} tokens/s at batch 1, target 500.0 "
-            f"({500 - tp8['tps_1']:.1f} tokens/s short).") in status
+    assert (f"first token: {general(tp8['ttft'], 0)} ms, target 20 ms "
+            f"({general(tp8['ttft'] - 20, 0)} ms over).") in status
+    assert (f"per-user speed: {general(tp8['tps_1'], 1)} tokens/s at batch 1, target 500 "
+            f"({general(500 - tp8['tps_1'], 1)} tokens/s short).") in status
     assert "memory" not in status  # 8 × 80 GB hold the weights
     for key in ("tp", "batch", "gpus_total", "monthly", "cost_out_mtok", "energy_mtok"):
         assert missed[K[key]] == "none", key

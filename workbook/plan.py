@@ -310,14 +310,14 @@ def _verdict(r: int) -> str:
     return (
         f'=IF(AND({t}>1,ISNUMBER({K["link_gbps"]})=FALSE),"no link bandwidth for this GPU: '
         f'type one in {K["link_gbps"]}",IF(AND(E{r}>=1,I{r}<={ttft}),"meets both targets: '
-        f'batch "&E{r}&", "&TEXT(G{r},"0.0")&" tokens/s per user, first token "&TEXT(I{r},'
-        f'"#,##0")&" ms",'
-        f'IF(B{r}<1,"memory: weights "&TEXT({w},"#,##0.0")&" GB + one sequence "&TEXT({kv},'
-        f'"0.00")&" GB > "&TEXT({usable},"#,##0.0")&" GB usable. ","")'
-        f'&IF(I{r}>{ttft},"first token: "&TEXT(I{r},"#,##0")&" ms, target "&TEXT({ttft},'
-        f'"#,##0")&" ms ("&TEXT(I{r}-{ttft},"#,##0")&" ms over). ","")'
-        f'&IF(AND(B{r}>=1,E{r}<1),"per-user speed: "&TEXT(H{r},"0.0")&" tokens/s at batch 1,'
-        f' target "&TEXT({tps},"0.0")&" ("&TEXT({tps}-H{r},"0.0")&" tokens/s short).","")))')
+        f'batch "&E{r}&", "&ROUND(G{r},1)&" tokens/s per user, first token "&ROUND(I{r},0)&'
+        f'" ms",'
+        f'IF(B{r}<1,"memory: weights "&ROUND({w},1)&" GB + one sequence "&ROUND({kv},2)&'
+        f'" GB > "&ROUND({usable},1)&" GB usable. ","")'
+        f'&IF(I{r}>{ttft},"first token: "&ROUND(I{r},0)&" ms, target "&ROUND({ttft},0)&'
+        f'" ms ("&ROUND(I{r}-{ttft},0)&" ms over). ","")'
+        f'&IF(AND(B{r}>=1,E{r}<1),"per-user speed: "&ROUND(H{r},1)&" tokens/s at batch 1,'
+        f' target "&ROUND({tps},1)&" ("&ROUND({tps}-H{r},1)&" tokens/s short).","")))')
 
 
 def _plan_results(s: Sheet):
