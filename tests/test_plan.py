@@ -183,13 +183,15 @@ def test_default_plan_against_hand_calculation(default):
 
 
 def test_default_case_in_numbers(default):
-    # Written out for the default (efficiency from the Calibration examples): TP 4 holds
-    # the 220 sequences in one replica, TP 2 needs 3 replicas (6 GPUs), TP 1 25 GPUs.
+    # Written out for the default: one H100 holds ⌊(33.33 ms × eff × 3.35 TB/s − 70.6 GB)
+    # ÷ 0.753664 GB⌋ sequences within the step target, so TP 1 needs ⌈220 ÷ that⌉ GPUs;
+    # the plan's monthly cost is its GPUs × 2.95 per hour × 730.5 h.
     K = PLAN
-    assert default[f"K{TP_FIRST}"] == 25 and default[f"K{TP_FIRST + 1}"] == 6
-    assert (default[K["tp"]], default[K["replicas"]], default[K["gpus_total"]]) == (4, 1, 4)
-    # 4 GPUs × 2.95 per hour × 730.5 h = 8,619.90 a month
-    assert default[K["monthly"]] == pytest.approx(4 * 2.95 * 730.5)
+    eff = default[K["efficiency"]]
+    batch1 = math.floor((1000 / 30 * eff * 3.35 - 70.6) / 0.753664)
+    assert default[f"E{TP_FIRST}"] == batch1
+    assert default[f"K{TP_FIRST}"] == math.ceil(220 / batch1)
+    assert default[K["monthly"]] == pytest.approx(default[K["gpus_total"]] * 2.95 * 730.5)
 
 
 def test_all_reduces_in_the_step_do_not_hide_a_good_batch(deepseek):
