@@ -220,8 +220,11 @@ _FUNCTION = '''
 
 def _function_source(name: str, f, docs: dict[str, str]) -> str:
     params, call = _signature(f)
+    # err_to_str: an error cell arrives as its code text ("#N/A"), which the catalog gives
+    # back as that error; by default xlwings passes it as None, as if the cell were empty
     decorators = "".join(
-        f"@arg({_string(a)}, doc={_string(docs[a])}, ndim=2)\n" for a in call.split(", ") if a
+        f"@arg({_string(a)}, doc={_string(docs[a])}, ndim=2, err_to_str=True)\n"
+        for a in call.split(", ") if a
     )
     call_args = ", ".join(f"_arg({a})" for a in call.split(", ") if a)
     doc = (f.__doc__ or "").strip()

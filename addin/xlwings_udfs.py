@@ -6,7 +6,10 @@ description) and argument docs, and adapts what crosses pywin32:
 
 * arguments: each is read with ``ndim=2`` (so a column stays a column: xlwings would
   otherwise read a single row or column as a flat list and the result would come back
-  as a row), then a one-cell range is taken as the value in it, as Excel does;
+  as a row), then a one-cell range is taken as the value in it, as Excel does; with
+  ``err_to_str`` an error cell arrives as its code text (``"#N/A"``), which the catalog
+  gives back as that error (by default xlwings passes an error cell as None, like an
+  empty cell, and ``=RIDGE(989,3.35,NA())`` would compute with the default efficiency);
 * results: an :class:`~udfs.errors.ExcelError` becomes a real Excel error value, a COM
   ``VARIANT`` of type ``VT_ERROR`` with the error's code (``CVErr(xlErrNum)`` for
   ``#NUM!``...), built with pywin32's ``win32com.client.VARIANT``. The cell shows
@@ -88,7 +91,7 @@ def _adapter(name: str, fn):
     udf.__signature__ = inspect.signature(fn)  # xlwings reads the arguments from it
     g = udf
     for a, doc in reversed(udfs.ARG_DOCS[name].items()):
-        g = arg(a, doc=doc, ndim=2)(g)
+        g = arg(a, doc=doc, ndim=2, err_to_str=True)(g)
     return func(category="napkin")(g)
 
 

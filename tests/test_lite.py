@@ -32,7 +32,18 @@ HERE = Path(__file__).parent
 HARNESS = HERE / "pyodide"
 STANDIN = HARNESS / "xlwings_standin"
 
-# (function, arguments as Lite passes them: None = omitted or empty, [[...]] = a range)
+
+
+def ERR(code: str) -> dict:
+    """An error cell as Office.js hands it to xlwings Lite (a custom-functions error value;
+    xlwings reads its ``type`` and ``basicValue``)."""
+    kinds = {"#N/A": "NotAvailable", "#DIV/0!": "Div0", "#VALUE!": "Value", "#NUM!": "Num",
+             "#REF!": "Ref", "#NAME?": "Name", "#NULL!": "Null"}
+    return {"type": "Error", "basicValue": code, "errorType": kinds[code]}
+
+
+# (function, arguments as Office.js hands them to Lite: None = omitted or empty,
+# [[...]] = a range, ERR(code) = an error cell)
 CASES = [
     ("WEIGHT_GB", ["8.03B", "BF16", None]),
     ("WEIGHT_GB", ["70b", "FP8", "GiB"]),
@@ -67,7 +78,13 @@ CASES = [
     ("RIDGE", [[[989, None]], 3.35, None]),
     ("RIDGE", [989, 0, None]),
     ("RIDGE", [[[989]], [[3.35]], None]),
-    ("RIDGE", ["#N/A", 3.35, None]),
+    ("RIDGE", [ERR("#N/A"), 3.35, None]),
+    ("RIDGE", [989, 3.35, ERR("#N/A")]),
+    ("RIDGE", [[[ERR("#N/A")]], 3.35, None]),
+    ("RIDGE", [[[989], [ERR("#DIV/0!")]], 3.35, None]),
+    ("WEIGHT_GB", ["8.03B", ERR("#REF!"), None]),
+    ("GPU_SPEC", [ERR("#NAME?"), "memory"]),
+    ("FITS", [140, 80, ERR("#NUM!")]),
     ("RIDGE", ["989 GB", 3.35, None]),
     ("ATTAINABLE", [0.25, 989, 3.35]),
     ("BOUND", [1, 295]),
@@ -155,9 +172,18 @@ def _element(v):
     return v.code if isinstance(v, ExcelError) else v
 
 
+def _as_passed(v):
+    """What the function receives for ``v`` with ``err_to_str``: an error cell as its code."""
+    if isinstance(v, dict) and v.get("type") == "Error":
+        return v["basicValue"]
+    if isinstance(v, list):
+        return [_as_passed(x) for x in v]
+    return v
+
+
 def expected(name, args):
     """What the Lite adapter promises for ``name(*args)``, computed from ``udfs``."""
-    value = udfs.CATALOG[name](*[_unwrap(a) for a in args])
+    value = udfs.CATALOG[name](*[_unwrap(_as_passed(a)) for a in args])
     if isinstance(value, ExcelError):
         if value.code == "#VALUE!":
             return {"raised": "NapkinError", "message": value.message or value.code}
@@ -177,7 +203,8 @@ def catalog_declarations() -> dict:
             "doc": f.__doc__,
             "params": [p.name for p in params],
             "optional": [p.name for p in params if p.default is not inspect.Parameter.empty],
-            "args": {a: {"doc": d, "ndim": 2} for a, d in udfs.ARG_DOCS[name].items()},
+            "args": {a: {"doc": d, "ndim": 2, "err_to_str": True}
+                     for a, d in udfs.ARG_DOCS[name].items()},
         }
     return out
 
@@ -246,8 +273,17 @@ def _run_cpython(bundle: Path, cases_path: Path, tmp: Path, numpy: bool) -> dict
     return json.loads(proc.stdout)
 
 
+# An error passed in comes back out as that error, as Excel's own functions do
+# (=SQRT(NA()) is #N/A): xlwings writes the returned code as the error value.
 def _check(run: dict, cases) -> None:
     assert run["first_value"] == pytest.approx(295.2238805970149)
+    # =RIDGE(989,3.35,NA()) is #N/A, never 295.2 with the default efficiency
+    got = {tuple(json.dumps(a) for a in args): r
+           for (name, args), r in zip(cases, run["results"], strict=True) if name == "RIDGE"}
+    assert got[tuple(json.dumps(a) for a in [989, 3.35, ERR("#N/A")])] == "#N/A"
+    assert got[tuple(json.dumps(a) for a in [ERR("#N/A"), 3.35, None])] == "#N/A"
+    assert got[tuple(json.dumps(a) for a in [[[989], [ERR("#DIV/0!")]], 3.35, None])] == \
+        [[pytest.approx(295.2238805970149)], ["#DIV/0!"]]
     assert "napkin-" in run["udfs_file"], "main.py must import its embedded package"
     assert run["registered"] == catalog_declarations()
     bad = []
@@ -298,3 +334,70 @@ def test_bundle_in_pyodide(bundle, cases):
           f"import main {t['import_main']:.0f} ms, first call {t['first_call']:.0f} ms, "
           f"total {t['total']:.0f} ms")
     assert t["import_main"] + t["first_call"] < 10_000
+
+
+# The stand-in converts arguments as xlwings Lite does ----------------------------------
+
+def _standin():
+    """The stand-in xlwings, loaded under another name (the real one is installed here)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "xlwings_standin_module", STANDIN / "xlwings" / "__init__.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _xlwings_officejs_cleaner():
+    """``_clean_value_data_element`` from xlwings' Office.js engine, from its source (the
+    module itself belongs to xlwings.pro, which napkin does not import)."""
+    import xlwings
+
+    source = (Path(xlwings.__file__).parent / "pro" / "_xlofficejs.py").read_text("utf-8")
+    nodes = [n for n in ast.parse(source).body
+             if isinstance(n, ast.FunctionDef) and n.name == "_clean_value_data_element"]
+    assert len(nodes) == 1, "xlwings moved its Office.js cleaning code"
+    ns = {"_is_jsnull": lambda v: False}
+    exec(compile(ast.Module(nodes, []), "xlwings/pro/_xlofficejs.py", "exec"), ns)  # noqa: S102
+    return ns["_clean_value_data_element"]
+
+
+def test_standin_cleans_cells_as_xlwings_lite():
+    real = _xlwings_officejs_cleaner()
+    mine = _standin().clean_element
+    cells = [1.5, 0, "", "text", "#N/A", True, None, ERR("#N/A"), ERR("#DIV/0!"),
+             ERR("#VALUE!"), {"type": "Double", "basicValue": 2.5}]
+    for err_to_str in (False, True):
+        for c in cells:
+            want = real(c, None, None, None, err_to_str)
+            assert mine(c, None, err_to_str) == want, (c, err_to_str)
+    assert real(ERR("#N/A"), None, None, None, False) is None  # the default: like an empty cell
+
+
+def test_standin_passes_an_error_as_none_without_err_to_str():
+    xw = _standin()
+
+    def undeclared(x, y=None):
+        return (x, y)
+
+    def declared(x, y=None):
+        return (x, y)
+
+    xw.func(xw.arg("x", ndim=2)(xw.arg("y", ndim=2)(undeclared)))
+    xw.func(xw.arg("x", ndim=2, err_to_str=True)(xw.arg("y", ndim=2, err_to_str=True)(declared)))
+    assert xw.call_udf(undeclared, [[[ERR("#N/A")]], 3]) == ([[None]], [[3]])
+    assert xw.call_udf(declared, [[[ERR("#N/A")]], 3]) == ([["#N/A"]], [[3]])
+    assert xw.call_udf(declared, [[[1, ERR("#REF!")]], None]) == ([[1, "#REF!"]], None)
+
+
+def test_every_bundle_argument_asks_for_error_text(bundle):
+    tree = ast.parse((bundle / "main.py").read_text("utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+            args = [d for d in node.decorator_list
+                    if isinstance(d, ast.Call) and getattr(d.func, "id", "") == "arg"]
+            assert len(args) == len(node.args.args), node.name
+            for d in args:
+                kw = {k.arg: ast.literal_eval(k.value) for k in d.keywords}
+                assert kw.get("err_to_str") is True and kw.get("ndim") == 2, node.name

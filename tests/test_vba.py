@@ -141,7 +141,7 @@ def test_every_catalog_function_is_declared_through_xlwings(xw):
         assert [a["name"] for a in info["args"]] == [p.name for p in params]
         for a, p in zip(info["args"], params, strict=True):
             assert a["doc"] == udfs.ARG_DOCS[name][p.name]
-            assert a["options"] == {"ndim": 2}
+            assert a["options"] == {"ndim": 2, "err_to_str": True}
             assert ("optional" in a) == (p.default is not inspect.Parameter.empty)
 
 
@@ -256,6 +256,24 @@ def test_errors_are_excel_error_values(xw, monkeypatch):
     assert mixed == [[pytest.approx(295.22388)], [err("#NUM!")], [err("#VALUE!")]]
     assert err("#DIV/0!") == ("VT_ERROR", -2146826281)  # the code pywin32 reports for it
     assert err("#N/A") == ("VT_ERROR", -2146826246)
+
+
+def test_error_cells_passed_in_come_back_as_that_error(xw, monkeypatch):
+    # VBA passes an error cell as its COM error code (an int), which xlwings' Windows
+    # engine reads as None, like an empty cell, unless the argument asks for err_to_str.
+    # Excel's own functions give the error back (=SQRT(NA()) is #N/A), and so do ours:
+    # =RIDGE(989,3.35,NA()) is #N/A, never 295.2 with the default efficiency.
+    monkeypatch.delenv("NAPKIN_ERRORS", raising=False)
+    from addin.xlwings_udfs import scode
+
+    assert cell(call_udf(xw, "RIDGE", 989.0, 3.35, scode("#N/A"))) == err("#N/A")
+    assert cell(call_udf(xw, "RIDGE", scode("#DIV/0!"), 3.35)) == err("#DIV/0!")
+    assert cell(call_udf(xw, "GPU_SPEC", scode("#REF!"), "memory")) == err("#REF!")
+    col = cell(call_udf(xw, "RIDGE", ((989.0,), (scode("#NUM!"),)), 3.35))
+    assert col == [[pytest.approx(295.2238805970149)], [err("#NUM!")]]
+    # the same call with the argument read as xlwings does by default: the error is lost
+    value = xw.xlwings.conversion.read(None, scode("#N/A"), {"ndim": 2})
+    assert value == [[None]]
 
 
 def test_errors_as_text_when_asked(xw, monkeypatch):

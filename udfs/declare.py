@@ -82,6 +82,12 @@ REQUIRED = _Marker("REQUIRED")
 #: is omitted (e.g. DECODE_FLOOR without a peak: the memory term alone).
 OMIT = _Marker("OMIT")
 
+#: Options of every argument declared to xlwings: an error cell passed in arrives as its
+#: code text ("#N/A"), which the argument readers give back as that error. Without
+#: ``err_to_str`` xlwings (add-in and Lite alike) passes an error cell as None, the same as
+#: an empty cell, and an optional argument would silently take its default.
+ARG_OPTIONS = {"err_to_str": True}
+
 #: Excel name -> Python function, in declaration order.
 CATALOG: dict = {}
 #: Excel name -> {argument: help text}, as declared to xlwings.
@@ -273,5 +279,5 @@ def _excel_function(fn: Function):
     f.__module__ = "udfs.catalog"
     g = f
     for p in reversed(fn.params):
-        g = _xw_arg(p.name, doc=p.doc)(g)
+        g = _xw_arg(p.name, doc=p.doc, **ARG_OPTIONS)(g)
     return _xw_func(g)

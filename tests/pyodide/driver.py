@@ -6,11 +6,14 @@ lists what it declared through ``func``/``arg``, calls each case and returns a J
     {"python": "3.13.2", "numpy": false,
      "timings_ms": {"import_main": ..., "first_call": ...},
      "registered": {NAME: {"doc": ..., "params": [...], "optional": [...],
-                           "args": {arg: {"doc": ..., "ndim": 2}}}},
+                           "args": {arg: {"doc": ..., "ndim": 2, "err_to_str": True}}}},
      "results": [value or {"raised": type, "message": text}, ...]}
 
-Each case is [NAME, [args...]]: what Lite passes after its own conversion (numbers, text,
-booleans, None for an omitted argument or empty cell, lists of rows for a range).
+Each case is [NAME, [args...]]: what Office.js hands to xlwings Lite (numbers, text,
+booleans, ``{"type": "Error", "basicValue": "#N/A", ...}`` for an error cell, None for an
+omitted argument or empty cell, lists of rows for a range). Each call goes through the
+stand-in's ``call_udf``, which converts the arguments with their declared options as
+xlwings Lite does (an error cell is None unless the argument asks for ``err_to_str``).
 """
 
 import inspect
@@ -46,13 +49,14 @@ def run(cases_json):
             "doc": e["doc"],
             "params": [p.name for p in params],
             "optional": [p.name for p in params if p.default is not inspect.Parameter.empty],
-            "args": {a: {"doc": o.get("doc"), "ndim": o.get("ndim")}
+            "args": {a: {"doc": o.get("doc"), "ndim": o.get("ndim"),
+                         "err_to_str": o.get("err_to_str", False)}
                      for a, o in e["args"].items()},
         }
     results = []
     for name, args in cases:
         try:
-            results.append(_encode(getattr(main, name)(*args)))
+            results.append(_encode(xlwings.call_udf(getattr(main, name), args)))
         except Exception as exc:  # noqa: BLE001 - recorded, compared by the test
             results.append({"raised": type(exc).__name__, "message": str(exc)})
     try:
