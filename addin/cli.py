@@ -500,12 +500,12 @@ def atomic_path(dst: Path) -> Path:
 
 
 def _template(args) -> int:
-    from workbook.build import build_template
+    from .embed import write_template
 
     dst = check_output(args.output, suffixes=(".xlsx",))
     tmp = atomic_path(dst)
     try:
-        build_template(tmp)
+        write_template(tmp)  # built, computed, with the xlwings Lite code
         os.replace(tmp, dst)
     except OSError as exc:
         raise CliError(os_message(OSError(exc.errno, exc.strerror, str(args.output)))) \
@@ -534,10 +534,28 @@ def _lite(args) -> int:
     return EXIT_OK
 
 
+def _embed(args) -> int:
+    from .embed import embed
+
+    src, dst, in_place = in_out(args)
+    done = embed(src, dst, in_place=in_place, replace=args.replace)
+    if not args.quiet:
+        print(f"{done} napkin's xlwings Lite code: {args.input} -> "
+              f"{_written(src, dst, in_place)} (open it in Excel with the xlwings Lite "
+              "add-in and the napkin functions compute)")
+    return EXIT_OK
+
+
 def _addin(args) -> int:
     from .install import install
 
     return install(dry_run=args.dry_run)
+
+
+def _addin_uninstall(args) -> int:
+    from .install import uninstall
+
+    return uninstall()
 
 
 def _bench(args) -> int:
@@ -627,12 +645,24 @@ def parser() -> argparse.ArgumentParser:
                          "(default: napkin-lite; created if its parent exists)")
     li.set_defaults(run=_lite)
 
+    em = sub.add_parser("embed", help="put napkin's xlwings Lite code inside a workbook",
+                        description="Store napkin's main.py and requirements.txt in IN the "
+                        "way xlwings Lite keeps a workbook's code, so that Excel with the "
+                        "xlwings Lite add-in computes the napkin functions; every other "
+                        "part of IN is kept.", formatter_class=_Help)
+    add_in_out(em, "write the workbook with the Lite code")
+    em.add_argument("--replace", action="store_true",
+                    help="replace xlwings Lite code that is not napkin's (refused otherwise)")
+    em.set_defaults(run=_embed)
+
     a = sub.add_parser("addin", help="set up the xlwings add-in (Windows desktop Excel)",
                        formatter_class=_Help)
     asub = a.add_subparsers(dest="action", required=True, metavar="ACTION")
     ai = asub.add_parser("install", help="set up what can be set up, print the rest")
     ai.add_argument("--dry-run", action="store_true", help="only print the steps")
     ai.set_defaults(run=_addin)
+    au = asub.add_parser("uninstall", help="restore the xlwings user config as it was")
+    au.set_defaults(run=_addin_uninstall)
 
     from .bench import add_arguments as bench_arguments
 

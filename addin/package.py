@@ -1,8 +1,14 @@
 """Write a changed copy of an .xlsx package, atomically, leaving every other part alone.
 
-Both ``napkin calc`` and ``napkin freeze`` go through :func:`rewrite`: the parts of the
-source are copied in their order with their bytes unchanged (only recompressed), except
-those replaced or removed; new parts are appended. The result is written to a temporary
+``napkin calc``, ``freeze``, ``unfreeze``, ``embed`` and ``template`` go through
+:func:`rewrite`: the parts of the source are copied in their order with their bytes
+unchanged (only recompressed), except those replaced or removed; new parts are appended.
+One more change is made to every file written: the workbook's ``<calcPr calcId>`` is
+raised to the calculation-engine id that current Excel writes (:data:`EXCEL_CALC_ID`),
+because Excel recalculates every formula on open when a file says it was last calculated
+by an older engine (openpyxl writes Excel 2007's 124519), and without napkin's add-in
+that turns every napkin cell into ``#NAME?`` before the reader touches anything. The
+values napkin writes are computed, so the file may say so. The result is written to a temporary
 file beside ``dst``, synced, then renamed over it, so an interrupted run never leaves a
 half-written file; ``src`` is only read. Never an openpyxl load-and-save, which drops
 charts, images, VBA and add-in parts.
@@ -12,10 +18,60 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import secrets
 import shutil
 from pathlib import Path
 from zipfile import ZIP_DEFLATED, ZipFile, ZipInfo
+
+#: The calcId of current Excel (Microsoft 365): what Excel writes in ``<calcPr>`` when it
+#: saves a workbook, as in workbooks saved by Excel 365 with xlwings Lite in 2025.
+EXCEL_CALC_ID = 191029
+
+_CALCPR_RE = re.compile(
+    r"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)calcPr(?=[\s/>])(?P<attrs>[^>]*?)(?P<end>/?>)")
+_CALCID_RE = re.compile(r'\scalcId\s*=\s*(["\'])(?P<v>[^"\']*)\1')
+#: CT_Workbook's children that come before calcPr (ECMA-376 Part 1, 18.2.28), last first.
+_BEFORE_CALCPR = ("definedNames", "externalReferences", "functionGroups", "sheets")
+
+
+def stamp_calc_id(workbook_xml: str, calc_id: int = EXCEL_CALC_ID) -> str:
+    """``workbook_xml`` with ``<calcPr calcId>`` at least ``calc_id`` (a higher one is
+    kept; ``fullCalcOnLoad`` and every other attribute are left as they are)."""
+    m = _CALCPR_RE.search(workbook_xml)
+    if m:
+        attrs = m.group("attrs")
+        c = _CALCID_RE.search(attrs)
+        if c:
+            if c.group("v").isdigit() and int(c.group("v")) >= calc_id:
+                return workbook_xml
+            attrs = attrs[:c.start()] + f' calcId="{calc_id}"' + attrs[c.end():]
+        else:
+            attrs = f' calcId="{calc_id}"' + attrs
+        tag = f"<{m.group('p')}calcPr{attrs}{m.group('end')}"
+        return workbook_xml[:m.start()] + tag + workbook_xml[m.end():]
+    for name in _BEFORE_CALCPR:
+        closing = list(re.finditer(r"</(?P<p>(?:[A-Za-z_][\w.-]*:)?)" + name + ">",
+                                   workbook_xml))
+        if closing:
+            e = closing[-1]
+            return (workbook_xml[:e.end()] + f'<{e.group("p")}calcPr calcId="{calc_id}"/>'
+                    + workbook_xml[e.end():])
+    return workbook_xml
+
+
+def workbook_part(zf: ZipFile) -> str | None:
+    """The path of the workbook part (the package's officeDocument relationship)."""
+    try:
+        rels = zf.read("_rels/.rels").decode("utf-8")
+    except KeyError:
+        return None
+    for rel in re.finditer(r"<(?:\w+:)?Relationship\b[^>]*>", rels):
+        if re.search(r'Type="[^"]*/officeDocument"', rel.group(0)):
+            t = re.search(r'Target="([^"]*)"', rel.group(0))
+            if t:
+                return t.group(1).lstrip("/")
+    return None
 
 
 def same_file(src: Path, dst: Path) -> bool:
@@ -28,8 +84,16 @@ def rewrite(zf: ZipFile, src: Path, dst: Path, replace: dict[str, bytes] | None 
             *, in_place: bool = False, backup: bool = True) -> None:
     """Write ``dst``: the parts of ``zf`` (opened on ``src``) with ``replace``d contents,
     without ``remove``d parts, plus ``add``ed ones. ``dst == src`` needs ``in_place``
-    (and then keeps ``<src>.bak`` when ``backup``)."""
-    replace, add = replace or {}, add or {}
+    (and then keeps ``<src>.bak`` when ``backup``). The workbook part's calcId is
+    raised to :data:`EXCEL_CALC_ID` (see the module's doc)."""
+    replace, add = dict(replace or {}), add or {}
+    wb_part = workbook_part(zf)
+    if wb_part and wb_part not in remove and wb_part in zf.NameToInfo:
+        xml = replace.get(wb_part)
+        text = (xml if xml is not None else zf.read(wb_part)).decode("utf-8")
+        stamped = stamp_calc_id(text)
+        if stamped != text:
+            replace[wb_part] = stamped.encode("utf-8")
     same = same_file(src, dst)
     if same and not in_place:
         raise ValueError(f"refusing to overwrite the source workbook {src} (pass in_place=True)")

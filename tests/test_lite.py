@@ -246,7 +246,10 @@ def test_bundle_files(bundle):
     assert "xlwings.server" not in text and "xlwings.pro" not in text
     assert text == main_py(), "the bundle is reproducible"
     reqs = (bundle / "requirements.txt").read_text().splitlines()
-    pins = [r for r in reqs if r and not r.startswith("#")]
+    # first the lines xlwings Lite marks as required (xlwings itself among them), then ours
+    required = [r for r in reqs if r.endswith("  # required")]
+    assert reqs[:len(required)] == required and required[0].startswith("xlwings>=")
+    pins = [r for r in reqs[len(required):] if r and not r.startswith("#")]
     assert pins == requirements()
     assert pins[0].startswith("pint==")
     names = {p.split("==")[0] for p in pins}
@@ -315,11 +318,30 @@ def _pyodide_ready() -> str | None:
     return None
 
 
-def test_bundle_in_pyodide(bundle, cases):
+@pytest.fixture(scope="module")
+def embedded(tmp_path_factory) -> Path:
+    """main.py as read back out of the template workbook (``napkin embed``'s form)."""
+    from addin.embed import embedded_files
+
+    out = tmp_path_factory.mktemp("embedded")
+    files = embedded_files(HERE.parent / "workbook" / "napkin.xlsx")
+    for name, text in files.items():
+        (out / name).write_text(text, encoding="utf-8", newline="\n")
+    return out
+
+
+def test_embedded_code_is_the_bundle(bundle, embedded):
+    for name in ("main.py", "requirements.txt"):
+        assert (embedded / name).read_bytes() == (bundle / name).read_bytes()
+
+
+def test_bundle_in_pyodide(embedded, cases):
+    """The code read back out of the template runs the cases in Pyodide."""
     reason = _pyodide_ready()
     if reason:
         pytest.skip(reason)
     c, path = cases
+    bundle = embedded
     proc = subprocess.run(["node", str(HARNESS / "run.js"), str(bundle), str(HARNESS / "wheels"),
                            str(path)], capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-4000:]

@@ -10,12 +10,20 @@ from workbook.sheet import (
 )
 
 
+def _version() -> str:
+    """The napkin version whose xlwings Lite code the template carries."""
+    from importlib import metadata
+
+    return metadata.version("napkin")
+
+
 def sheet_start(wb: Workbook) -> Sheet:
     """Start: what the workbook answers, how to get the functions, the legend, the data date.
 
     A4..B13   the questions and where each is answered
-    A14..B18  how to get the functions into Excel (napkin lite, napkin addin install,
-              napkin calc) and what a colleague without the add-in sees
+    A14..B18  the functions in Excel: with xlwings Lite (the code inside, its napkin
+              version), without it (numbers until an edit; napkin freeze for readers),
+              the xlwings add-in, no Excel (napkin calc)
     A20..B24  legend: input cell, formula cell, key result, empty figure
     A26..     the data date and sources
     """
@@ -54,18 +62,17 @@ def sheet_start(wb: Workbook) -> Sheet:
         s.put(f"B{5 + i}", where, "label")
     s.section(14, "Getting the functions into Excel", "B")
     routes = [
-        ("xlwings Lite (Excel 365, web)", "napkin lite -o napkin-lite → paste main.py and "
-                                           "requirements.txt into the xlwings Lite add-in "
-                                           "(Excel's Add-ins store)."),
+        ("xlwings Lite (Excel 365, web)", f"This workbook carries napkin {_version()}'s "
+                                           "code: open it with the free xlwings Lite add-in "
+                                           "(Home → Add-ins) and every napkin cell is live."),
+        ("Without xlwings Lite", "The cells keep their numbers until an input changes; then "
+                                 "napkin's cells show #NAME?. napkin freeze IN.xlsx -o "
+                                 "OUT.xlsx makes a values-only copy for readers."),
         ("xlwings add-in (desktop)", "pip install napkin-xl → napkin addin install → "
                                       "restart Excel; the functions appear as =RIDGE(...)."),
         ("No Excel at all", "napkin calc napkin.xlsx -o out.xlsx computes every formula "
                             "headless and writes the values; napkin eval \"=RIDGE(989,3.35)\""
                             " evaluates one."),
-        ("A colleague without the add-in", "Sees the numbers last computed (by Excel with "
-                                            "the add-in or by napkin calc); native formulas "
-                                            "recompute, napkin's need the add-in to "
-                                            "recompute after an edit."),
     ]
     for i, (route, how) in enumerate(routes):
         s.put(f"A{15 + i}", route, "label")
