@@ -295,25 +295,28 @@ def test_error_codes_match_xlwings_windows_table():
 
 # napkin addin install ----------------------------------------------------------------
 
-def test_install_on_windows_runs_xlwings_and_sets_the_config(capsys):
-    from addin.install import UDF_MODULE, install
+def test_install_on_windows_runs_xlwings_and_sets_only_the_interpreter(capsys):
+    from addin.install import install
 
-    calls, config = [], {}
+    calls, written = [], []
     rc = install(platform="win32", run=lambda cmd: calls.append(cmd) or 0,
-                 update_config=lambda k, v: config.__setitem__(k, v))
+                 update_config=lambda settings: written.append(settings) or
+                 ['"INTERPRETER_WIN": "python" -> "x"'])
     assert rc == 0
     assert calls == [[sys.executable, "-m", "xlwings.cli", "addin", "install"]]
-    assert config == {"INTERPRETER_WIN": sys.executable, "UDF MODULES": UDF_MODULE}
+    # UDF Modules is the workbook's setting (its xlwings.conf sheet), not a user-wide one
+    assert written == [[("INTERPRETER_WIN", sys.executable)]]
     out = capsys.readouterr().out
     for step in ("Trust access to the VBA project", "Import Functions", ".xlsm",
-                 "Tools > References", "=RIDGE(989,3.35)"):
+                 "Tools > References", "=RIDGE(989,3.35)", '"python" -> "x"',
+                 "napkin addin uninstall", "A1: UDF Modules, B1: addin.xlwings_udfs"):
         assert step in out
 
 
 def test_install_reports_a_failed_addin_install(capsys):
     from addin.install import install
 
-    rc = install(platform="win32", run=lambda cmd: 3, update_config=lambda k, v: None)
+    rc = install(platform="win32", run=lambda cmd: 3, update_config=lambda settings: [])
     assert rc == 1 and "exit status 3" in capsys.readouterr().err
 
 
@@ -344,11 +347,108 @@ def test_xlwings_conf_rows():
     assert all(f'GetConfig("{k}"' in bas for k in keys)
 
 
-def test_update_user_config_replaces_a_key_in_any_case(tmp_path):
+# The user config, in a home folder whose name is not ASCII ------------------------------
+
+PYTHON_JURGEN = "C:\\Users\\Jürgen\\AppData\\Local\\Programs\\Python\\Python312\\python.exe"
+# A config as xlwings' VBA writes it (Write #: quoted, CRLF), in the ANSI code page
+# (cp1252 on Western Windows), with keys of the user's that napkin must not touch.
+ORIGINAL = ('"Interpreter_Win","C:\\Python39\\python.exe"\r\n'
+            '"LICENSE_KEY","abc"\r\n'
+            '"PYTHONPATH","C:\\Users\\Jürgen\\Documents\\lib"\r\n').encode("cp1252")
+
+
+def _vba_reads(data: bytes, key: str) -> str | None:
+    """What xlwings' VBA GetConfigFromFile finds: Input # in the ANSI code page, first
+    case-insensitive match."""
+    for line in data.decode("cp1252").splitlines():
+        k, _, v = line.partition(",")
+        if k.strip('"').lower() == key.lower():
+            return v.strip('"')
+    return None
+
+
+@pytest.fixture
+def jurgen(tmp_path) -> Path:
+    conf = tmp_path / "Jürgen" / ".xlwings" / "xlwings.conf"
+    conf.parent.mkdir(parents=True)
+    return conf
+
+
+def test_user_config_keeps_other_keys_backs_up_and_restores(jurgen):
+    from addin.install import restore_user_config, update_user_config
+
+    jurgen.write_bytes(ORIGINAL)
+    changes = update_user_config([("INTERPRETER_WIN", PYTHON_JURGEN)], str(jurgen), "cp1252")
+    assert changes == ['"INTERPRETER_WIN": "C:\\Python39\\python.exe" -> "' + PYTHON_JURGEN + '"']
+    data = jurgen.read_bytes()
+    assert b"J\xfcrgen\\AppData" in data  # cp1252, as VBA reads it (UTF-8 would be \xc3\xbc)
+    assert _vba_reads(data, "Interpreter_Win") == PYTHON_JURGEN
+    lines, before = data.split(b"\r\n"), ORIGINAL.split(b"\r\n")
+    assert lines[1:] == before[1:], "every other line byte for byte, in its place"
+    backup = jurgen.with_name("xlwings.conf.napkin-bak")
+    assert backup.read_bytes() == ORIGINAL
+    # installing again changes nothing and keeps the first backup
+    assert update_user_config([("INTERPRETER_WIN", PYTHON_JURGEN)], str(jurgen),
+                              "cp1252") == []
+    assert backup.read_bytes() == ORIGINAL
+    # the user adds a key afterwards; uninstall restores ours and keeps theirs
+    jurgen.write_bytes(jurgen.read_bytes() + b'"SHOW CONSOLE","True"\r\n')
+    assert restore_user_config(["INTERPRETER_WIN"], str(jurgen)) == ['"INTERPRETER_WIN" restored']
+    assert jurgen.read_bytes() == ORIGINAL + b'"SHOW CONSOLE","True"\r\n'
+    assert not backup.exists()
+    assert restore_user_config(["INTERPRETER_WIN"], str(jurgen)) is None
+
+
+def test_user_config_created_and_removed_again(jurgen):
+    from addin.install import restore_user_config, update_user_config
+
+    update_user_config([("INTERPRETER_WIN", PYTHON_JURGEN)], str(jurgen), "cp1252")
+    assert jurgen.read_bytes() == f'"INTERPRETER_WIN","{PYTHON_JURGEN}"\n'.encode("cp1252")
+    assert restore_user_config(["INTERPRETER_WIN"], str(jurgen)) == \
+        ['"INTERPRETER_WIN" removed (it was not set before)']
+    assert not jurgen.exists()
+
+
+def test_user_config_refuses_what_the_code_page_cannot_hold(jurgen):
     from addin.install import update_user_config
 
-    path = tmp_path / ".xlwings" / "xlwings.conf"
-    path.parent.mkdir()
-    path.write_text('"UDF Modules","mine"\n"LICENSE_KEY","x"\n\n')
-    update_user_config("UDF MODULES", "addin.xlwings_udfs", str(path))
-    assert path.read_text() == '"LICENSE_KEY","x"\n"UDF MODULES","addin.xlwings_udfs"\n'
+    jurgen.write_bytes(ORIGINAL)
+    with pytest.raises(ValueError, match="code page"):
+        update_user_config([("INTERPRETER_WIN", "C:\\Users\\张伟\\python.exe")], str(jurgen),
+                           "cp1252")
+    assert jurgen.read_bytes() == ORIGINAL
+    assert not jurgen.with_name("xlwings.conf.napkin-bak").exists()
+
+
+def test_the_encoding_is_the_one_xlwings_uses():
+    """xlwings' CLI writes the file with Python's default encoding (the ANSI code page on
+    Windows) and its VBA reads it with Open ... For Input (ANSI): so does napkin."""
+    import xlwings
+
+    from addin.install import ansi_encoding
+
+    cli = (Path(xlwings.__file__).parent / "cli.py").read_text("utf-8")
+    assert 'with open(xw.USER_CONFIG_FILE, "w") as f:' in cli  # no encoding: the default
+    bas = (Path(xlwings.__file__).parent / "xlwings.bas").read_text("utf-8", "replace")
+    body = bas[bas.index("Function GetConfigFromFile"):]
+    assert "Open sFile For Input As iFileNum" in body[:800]
+    assert ansi_encoding() == ("mbcs" if sys.platform.startswith("win") else "cp1252")
+
+
+def test_cli_uninstall_in_a_non_ascii_home(tmp_path):
+    # The file's content stays ASCII here: xlwings itself (utils.read_user_config, on
+    # import) reads it with the locale's encoding, which is UTF-8 on this test machine and
+    # the ANSI code page on Windows; the code-page bytes are tested above.
+    home = tmp_path / "Jürgen"
+    conf = home / ".xlwings" / "xlwings.conf"
+    conf.parent.mkdir(parents=True)
+    original = ORIGINAL.replace("ü".encode("cp1252"), b"ue")
+    conf.write_bytes(original.replace(b"Python39", b"Python312"))
+    conf.with_name("xlwings.conf.napkin-bak").write_bytes(original)
+    env = dict(__import__("os").environ, HOME=str(home), USERPROFILE=str(home))
+    root = Path(__file__).resolve().parent.parent
+    r = __import__("subprocess").run([sys.executable, "-m", "addin.cli", "addin", "uninstall"],
+                                     capture_output=True, text=True, cwd=root, env=env)
+    assert r.returncode == 0, r.stderr
+    assert "INTERPRETER_WIN" in r.stdout and "restored" in r.stdout
+    assert conf.read_bytes() == original
