@@ -308,3 +308,27 @@ def test_libreoffice_opens_an_embedded_workbook(plain, tmp_path):
     assert r.returncode == 0, r.stderr
     rows = (tmp_path / "csv" / "embedded.csv").read_text().split()
     assert rows[0] == "989" and rows[2] == "1978"  # the native formula A1*2
+
+
+def test_embed_beside_another_add_in(plain, tmp_path):
+    """A workbook that already shows another add-in's task pane keeps it; Lite's pane is
+    added beside it (a second web extension, taskpane and relationship)."""
+    other = tmp_path / "other.xlsx"
+    em.embed(plain, other)
+    data = parts(other)
+    data["xl/webextensions/webextension1.xml"] = data["xl/webextensions/webextension1.xml"] \
+        .replace(b'id="wa200008175"', b'id="wa104380646"') \
+        .replace(b'id="WA200008175"', b'id="WA104380646"')
+    with zipfile.ZipFile(other, "w") as z:
+        for n, b in data.items():
+            z.writestr(n, b)
+    out = tmp_path / "out.xlsx"
+    assert em.embed(other, out) == "added"
+    p = parts(out)
+    assert p["xl/webextensions/webextension1.xml"] == data["xl/webextensions/webextension1.xml"]
+    panes = ET.fromstring(p["xl/webextensions/taskpanes.xml"]).findall(f"{WETP}taskpane")
+    assert len(panes) == 2
+    rels = p["xl/webextensions/_rels/taskpanes.xml.rels"].decode()
+    assert 'Id="rId2"' in rels and 'Target="webextension2.xml"' in rels
+    assert em.embedded_files(out)["main.py"] == main_py()
+    assert p["_rels/.rels"].count(b"webextensiontaskpanes") == 1
