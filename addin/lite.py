@@ -26,8 +26,14 @@
       real Excel error value.
 
 ``requirements.txt``
-    pint pinned, with its pure-Python dependencies pinned (the versions this napkin was
-    tested with). numpy is not required: the catalog runs without it (Lite has it anyway).
+    The whole file as the Lite editor keeps it: first the lines xlwings Lite marks as
+    required (xlwings, at least the version napkin is tested with, and Lite's own
+    helpers, as in workbooks Lite saved; docs/lite-format.md), then pint with its
+    pure-Python dependencies pinned (the versions this napkin was tested with). numpy is
+    not required: the catalog runs without it (Lite has it anyway).
+
+``napkin embed`` stores both files inside a workbook where Lite finds them
+(:mod:`addin.embed`); the template carries them.
 """
 
 from __future__ import annotations
