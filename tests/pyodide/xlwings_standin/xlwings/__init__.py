@@ -102,6 +102,8 @@ def call_udf(function, args):
     e = _entry(function)
     params = list(inspect.signature(function).parameters.values())
     converted = []
+    # Office.js sends every declared parameter; an omitted one as null (None)
+    args = list(args) + [None] * (len(params) - len(args))
     for p, a in zip(params, args, strict=True):
         a = to_scalar(a)
         if a is None:
