@@ -245,6 +245,17 @@ def _function_source(name: str, f, docs: dict[str, str]) -> str:
                             name_literal=_string(name), call=call_args)
 
 
+def napkin_version() -> str:
+    """The version of the installed distribution that provides ``udfs`` (whatever its
+    name), or "(source)" for a bare source checkout."""
+    for dist in metadata.packages_distributions().get(_PACKAGE, []):
+        try:
+            return metadata.version(dist)
+        except metadata.PackageNotFoundError:  # pragma: no cover
+            continue
+    return "(source)"  # pragma: no cover - a source checkout
+
+
 def main_py() -> str:
     """The text of the bundle's ``main.py``."""
     import udfs
@@ -252,10 +263,7 @@ def main_py() -> str:
     blob = package_zip()
     encoded = base64.b64encode(blob).decode("ascii")
     payload = "\n".join(f'    "{encoded[i:i + 88]}"' for i in range(0, len(encoded), 88))
-    try:
-        version = metadata.version("napkin-xl")
-    except metadata.PackageNotFoundError:  # pragma: no cover - a source checkout
-        version = "(source)"
+    version = napkin_version()
     parts = [_HEADER.format(version=version, digest=hashlib.sha256(blob).hexdigest()[:16],
                             payload=payload)]
     for name, f in udfs.CATALOG.items():

@@ -127,11 +127,13 @@ def test_template_carries_napkins_lite_code():
 
 
 def test_start_sheet_names_the_napkin_version_inside():
-    from importlib import metadata
+    from addin.lite import napkin_version
 
     ws = openpyxl.load_workbook(TEMPLATE)["Start"]
     text = " ".join(str(c.value) for row in ws.iter_rows() for c in row if c.value)
-    assert f"napkin {metadata.version('napkin')}'s code" in text
+    assert napkin_version()[0].isdigit()
+    assert f"napkin {napkin_version()}'s code" in text
+    assert f"from napkin {napkin_version()} (udfs" in em.embedded_files(TEMPLATE)["main.py"]
     assert "#NAME?" in text and "napkin freeze" in text
 
 

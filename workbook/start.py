@@ -14,7 +14,9 @@ def _version() -> str:
     """The napkin version whose xlwings Lite code the template carries."""
     from importlib import metadata
 
-    return metadata.version("napkin")
+    for dist in metadata.packages_distributions().get("udfs", []):  # whatever its name
+        return metadata.version(dist)
+    return "(source)"
 
 
 def sheet_start(wb: Workbook) -> Sheet:
