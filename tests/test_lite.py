@@ -355,7 +355,8 @@ def test_bundle_in_pyodide(embedded, cases):
           f"load {t['load_pyodide']:.0f} ms, unpack wheels {t['unpack_wheels']:.0f} ms, "
           f"import main {t['import_main']:.0f} ms, first call {t['first_call']:.0f} ms, "
           f"total {t['total']:.0f} ms")
-    assert t["import_main"] + t["first_call"] < 10_000
+    # the start-up time is a benchmark figure (napkin bench; docs/bench.md), not asserted
+    # here: on a shared machine it measures the load, not the bundle
 
 
 # The stand-in converts arguments as xlwings Lite does ----------------------------------
