@@ -124,3 +124,54 @@ def gpus_needed(need_gb, capacity_gb, reserve_fraction):
     """
     n = ceil(round_sig(need_gb / usable_gb(capacity_gb, reserve_fraction)))
     return where(need_gb > 0, maximum(n, 1.0), 0.0)  # any need at all takes one GPU
+
+
+
+def moe_experts_read(experts, top_k, batch):
+    """Expected number of distinct routed experts one MoE layer reads in a decode step.
+
+    .. math:: E_{read} = E \\left(1 - \\left(1 - \\frac{k}{E}\\right)^{B}\\right)
+
+    Each of the ``batch`` tokens of the step picks ``top_k`` of the ``experts``; an
+    expert is read once if any token picked it. Under uniform, independent routing a
+    given expert is missed by one token with probability 1 − k/E, by all B tokens with
+    probability (1 − k/E)^B, so the expected count read is E·(1 − (1 − k/E)^B): k at
+    batch 1, approaching E as the batch grows. Real routers are not uniform (some
+    experts are hot), which makes the count lower: this is the upper estimate of the
+    weights read, so a floor built on it stays a floor.
+
+    Parameters
+    ----------
+    experts : routed experts per MoE layer, E (DeepSeek-V3: 256; shared experts are
+        read by every token and are not counted here)
+    top_k : experts chosen per token, k (DeepSeek-V3: 8); at most E
+    batch : tokens decoded in the step, B (sequences in the batch)
+
+    Returns
+    -------
+    Experts (a count, not necessarily whole). Hand check, Mixtral 8x7B (E = 8, k = 2) at
+    B = 2: 8 × (1 − 0.75²) = 3.5.
+
+    References
+    ----------
+    .. [1] W. Feller, *An Introduction to Probability Theory and Its Applications*,
+       vol. 1, 3rd ed., Wiley, 1968, ch. II: occupancy problems (the expected number of
+       occupied cells is a sum of 1 − P(cell empty) over the cells).
+    .. [2] A. Q. Jiang et al., "Mixtral of Experts", arXiv:2401.04088, 2024: top-k
+       routing, each token picks k = 2 of E = 8 experts per layer.
+    """
+    return where(top_k <= experts, experts * (1 - (1 - top_k / experts) ** batch),
+                 float("nan"))
+
+
+def moe_decode_params(decode_params, expert_params, experts, top_k, batch):
+    """Weights read per decode step of an MoE model at batch ``batch``.
+
+    .. math:: N_{read}(B) = N_{decode} + N_{expert} \\left(E_{read}(B) - k\\right)
+
+    ``decode_params`` (``MODEL_SPEC(name, "decode_params")``) already holds the k active
+    experts of batch 1; each further distinct expert adds ``expert_params``, the weights of
+    one routed expert over all MoE layers (``MODEL_SPEC(name, "expert_params")``).
+    Hand check, Mixtral 8x7B at B = 2: 12.769e9 + 5.637e9 × (3.5 − 2) = 21.225e9.
+    """
+    return decode_params + expert_params * (moe_experts_read(experts, top_k, batch) - top_k)

@@ -37,12 +37,20 @@ GPU_FIELD_ALIASES = {
 MODEL_FIELD_ALIASES = {
     "layers": "num_layers", "heads": "num_attention_heads", "kv_heads": "num_kv_heads",
     "hidden": "hidden_size", "context": "max_context", "source": "source_url",
-    "experts": "num_experts",
+    "experts": "num_experts", "routed_experts": "num_experts", "top_k": "experts_per_token",
+    "shared_experts": "num_shared_experts", "tied": "tie_word_embeddings",
 }
 #: Derived model fields: name -> (unit, meaning)
 MODEL_DERIVED = {
     "params": "total parameters as a count (total_params_B × 10⁹)",
-    "active_params": "active parameters per token as a count (active_params_B × 10⁹)",
+    "active_params": "active parameters per token as a count, as the model card states it "
+                     "(active_params_B × 10⁹; equal to params for dense models)",
+    "embedding_params": "parameters of the input embedding table: vocab_size × hidden_size",
+    "decode_params": "weights read per decode step at batch 1: the active parameters without "
+                     "the input embedding table (a step reads one row of it per token; the LM "
+                     "head is read in full). Tied embeddings are the LM head and stay counted",
+    "expert_params": "parameters of one routed expert over all MoE layers: moe_layers × 3 × "
+                     "hidden_size × moe_intermediate_size (0 for dense models)",
     "attention": "MHA, GQA, MLA, or with sliding window",
     "kv_bytes_per_token": "KV cache bytes per token in BF16, full context (see kv_note)",
     "kv_note": "how kv_bytes_per_token was computed and where it over-counts",
@@ -83,7 +91,31 @@ def models() -> dict[str, dict]:
         # exact decimal scaling: 8.03 × 1e9 in floats is 8029999999.999999
         r["params"] = str(Decimal(r["total_params_B"]) * 10**9)
         r["active_params"] = str(Decimal(r["active_params_B"]) * 10**9)
+        r.update(_read_params(r))
     return rows
+
+
+def _flag(text: str) -> bool:
+    return (text or "").strip().lower() == "true"
+
+
+def _read_params(r: dict) -> dict:
+    """Derived counts of what a decode step reads (see :data:`MODEL_DERIVED`).
+
+    Hand check, Llama 3.1 8B (config: vocab 128256, hidden 4096, untied): the embedding
+    table is 128256 × 4096 = 525,336,576 parameters, so a decode step reads
+    8.03e9 − 525,336,576 = 7,504,663,424 weights, 7.0 % fewer than all of them.
+    """
+    embedding = int(r["vocab_size"]) * int(r["hidden_size"])
+    active = Decimal(r["active_params"])
+    skip = 0 if _flag(r["tie_word_embeddings"]) or _flag(r.get("active_excludes_embedding"))\
+        else embedding
+    expert = 0
+    if r["moe_layers"] and r["moe_intermediate_size"]:
+        expert = (int(r["moe_layers"]) * 3 * int(r["hidden_size"])
+                  * int(r["moe_intermediate_size"]))
+    return {"embedding_params": str(embedding), "decode_params": str(active - skip),
+            "expert_params": str(expert)}
 
 
 @cache

@@ -7,7 +7,7 @@ from .. import finance
 from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg
 from ..broadcast import TEXT
 from ..constants import HOURS_PER_MONTH, HOURS_PER_YEAR, SECONDS_PER_DAY, SECONDS_PER_HOUR
-from ..declare import declare, param
+from ..declare import OMIT, declare, param
 from ..explain import above_one, num, plural, q
 from .common import (
     D_FLOOR,
@@ -68,20 +68,47 @@ declare(
 
 
 # Input vs output tokens -----------------------------------------------------------------
+def _prefill(w):
+    if w.layers is None:
+        return (f"2 × {num(w.params)} × {num(w.prompt_tokens)} tokens ÷ "
+                f"({q(w.peak_flops, 'TFLOPS')} × {num(w.efficiency)}) = {q(w.result, 'ms')} "
+                "(weights only: give layers and attn_dim to count attention)")
+    weights = 2 * w.params * w.prompt_tokens
+    att = finance.prefill_attention_flop(w.layers, w.attn_dim, w.prompt_tokens)
+    share = att / (weights + att) if weights + att else 0.0
+    return (f"(2 × {num(w.params)} × {num(w.prompt_tokens)} tokens + 2 × {num(w.layers)} "
+            f"layers × {num(w.attn_dim)} × {num(w.prompt_tokens)}²) ÷ "
+            f"({q(w.peak_flops, 'TFLOPS')} × {num(w.efficiency)}) = ({num(weights)} + "
+            f"{num(att)} FLOP) ÷ {q(w.peak_flops * w.efficiency, 'TFLOPS')} = "
+            f"{q(w.result, 'ms')} (attention {share:.0%} of the work)")
+
+
 declare(
     "PREFILL_MS",
-    "Prefill time at the compute roof = 2 × params × prompt_tokens ÷ (peak × efficiency), in ms. PREFILL_MS(\"8.03B\",2000,989) = 32.5.",  # noqa: E501
-    param(PARAMS, D_PARAMS),
-    param(Arg("prompt_tokens", "token", NONNEGATIVE), "Prompt length in tokens."),
+    "Prefill time estimate at the compute roof = (2 × params × tokens + 2 × layers × attn_dim × tokens²) ÷ (peak × efficiency), in ms; attention counted when layers and attn_dim are given. PREFILL_MS(\"8.03B\",2000,989) = 32.5.",  # noqa: E501
+    param(PARAMS, "Parameters active per token (an MoE model's active count): 8.03E+9 or '8.03B'."),  # noqa: E501
+    param(Arg("prompt_tokens", "token", NONNEGATIVE),
+          "Prompt length in tokens (a number or text such as '32k tokens')."),
     param(PEAK, D_PEAK),
-    param(EFFICIENCY, "Optional. Share of peak reached, >0 to 1. Default 1 (the floor).",
+    param(EFFICIENCY, "Optional. Share of peak reached, >0 to 1. Default 1 (the roof).",
           default=1),
+    param(Arg("layers", None, NONNEGATIVE, whole=True),
+          "Optional. Layers of the model: with attn_dim, counts attention over the causal context.",  # noqa: E501
+          default=OMIT),
+    param(Arg("attn_dim", None, NONNEGATIVE, whole=True),
+          "Optional. Query heads × head_dim (MODEL_SPEC heads × head_dim), with layers.",
+          default=OMIT),
     formula=finance.prefill_ms,
-    explain=lambda w: (f"2 × {num(w.params)} × {num(w.prompt_tokens)} tokens ÷ "
-                       f"({q(w.peak_flops, 'TFLOPS')} × {num(w.efficiency)}) = "
-                       f"{q(w.result, 'ms')}"),
-    example=('=PREFILL_MS("8.03B",2000,989)', "32.477"),
-    native='2*{params}*{prompt_tokens}/({peak_flops}*1E12*{efficiency})*1000',
+    together=(("layers", "attn_dim"),),
+    explain=_prefill,
+    example=('=PREFILL_MS("8.03B",32768,989,1,32,4096)', "816.71"),
+    summary="an estimate; attention counted with layers and attn_dim",
+    native={
+        ():
+            '(2*{params}*{prompt_tokens}+2*{layers}*{attn_dim}*{prompt_tokens}^2)/({peak_flops}*1E12*{efficiency})*1000',  # noqa: E501
+        ('layers', 'attn_dim'):
+            '2*{params}*{prompt_tokens}/({peak_flops}*1E12*{efficiency})*1000',
+    },
 )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import memory
-from ..args import NONNEGATIVE, POSITIVE, RESERVE, Arg
+from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, RESERVE, Arg
 from ..broadcast import BOOL
 from ..declare import declare, param, result_unit
 from ..explain import num, plural, q, show
@@ -120,4 +120,23 @@ declare(
     explain=_gpus,
     example=("=GPUS_NEEDED(140,80)", "2"),
     native='IF({need_gb}>0,MAX(CEILING(ROUND({need_gb}/({capacity_gb}*(1-{reserve_fraction})),11-INT(LOG10({need_gb}/({capacity_gb}*(1-{reserve_fraction}))))),1),1),0)',  # noqa: E501
+)
+
+
+declare(
+    "MOE_EXPERTS_READ",
+    "Distinct experts one MoE layer reads in a decode step = E × (1 − (1 − k/E)^B), under uniform routing: k at batch 1, towards E at large batch. MOE_EXPERTS_READ(8,2,2) = 3.5.",  # noqa: E501
+    param(Arg("experts", None, AT_LEAST_ONE, whole=True),
+          "Routed experts per MoE layer, E (MODEL_SPEC(name,\"num_experts\"))."),
+    param(Arg("top_k", None, AT_LEAST_ONE, whole=True),
+          "Experts each token picks, k (MODEL_SPEC(name,\"experts_per_token\")); at most E."),
+    param(Arg("batch", None, NONNEGATIVE),
+          "Tokens decoded in the step (sequences in the batch), B."),
+    formula=memory.moe_experts_read,
+    nonfinite="top_k is more than experts: a token cannot pick more experts than there are",
+    explain=lambda w: (f"{num(w.experts)} × (1 − (1 − {num(w.top_k)}/{num(w.experts)})^"
+                       f"{num(w.batch)}) = {num(w.result)} experts read per layer of "
+                       f"{num(w.experts)} ({num(w.top_k)} at batch 1; uniform routing)"),
+    example=("=MOE_EXPERTS_READ(8,2,2)", "3.5"),
+    summary="distinct experts a decode step reads, uniform routing",
 )
