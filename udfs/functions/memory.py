@@ -139,4 +139,5 @@ declare(
                        f"{num(w.experts)} ({num(w.top_k)} at batch 1; uniform routing)"),
     example=("=MOE_EXPERTS_READ(8,2,2)", "3.5"),
     summary="distinct experts a decode step reads, uniform routing",
+    native='IF({top_k}<={experts},{experts}*(1-(1-{top_k}/{experts})^{batch}),#NUM!)',
 )
