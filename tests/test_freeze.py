@@ -1,7 +1,6 @@
 """napkin freeze / unfreeze: a recipient without the add-in sees numbers;
 native formulas still recalculate; unfreeze gives back every formula exactly."""
 
-import re
 import shutil
 import subprocess
 import sys
@@ -11,6 +10,7 @@ import openpyxl
 import pytest
 from openpyxl.chart import BarChart, Reference
 from openpyxl.worksheet.formula import ArrayFormula
+from xlsx_make import add_shared_ridge
 
 from addin.freeze import PART, freeze, unfreeze
 from addin.guard import WorkbookError
@@ -38,18 +38,7 @@ def book(tmp_path):
     src = tmp_path / "book.xlsx"
     wb.save(src)
     # an Excel-style shared formula group calling ours: D2 holds the text, D3:D4 share it
-    with zipfile.ZipFile(src) as z:
-        parts = {n: z.read(n) for n in z.namelist()}
-    xml = parts["xl/worksheets/sheet1.xml"].decode()
-    cells = {2: '<c r="F2"><f t="shared" ref="F2:F4" si="0">RIDGE(A2,B2,0.8)</f></c>',
-             3: '<c r="F3"><f t="shared" si="0"/></c>', 4: '<c r="F4"><f t="shared" si="0"/></c>'}
-    for r, cell in cells.items():
-        xml = re.sub(rf'(<row r="{r}"[^>]*>.*?<c r="E{r}".*?</c>)',
-                     lambda m, cell=cell: m.group(1) + cell, xml, count=1, flags=re.S)
-    parts["xl/worksheets/sheet1.xml"] = xml.encode()
-    with zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as z:
-        for n, data in parts.items():
-            z.writestr(n, data)
+    add_shared_ridge(src, "F", "E")
     return src
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from reference_cases import REFERENCE
+from xlsx_make import add_shared_ridge
 
 from addin.guard import WorkbookError
 from addin.native import Group, native, parse, render
@@ -123,18 +124,7 @@ def test_shared_and_array_formulas_translate_cell_by_cell(tmp_path):
     ws["D1"] = ArrayFormula("D1", "=RIDGE(A2,B2)")
     src = tmp_path / "shared.xlsx"
     wb.save(src)
-    with zipfile.ZipFile(src) as z:  # an Excel-style shared formula group: C2 holds the text
-        parts = {n: z.read(n) for n in z.namelist()}
-    xml = parts["xl/worksheets/sheet1.xml"].decode()
-    cells = {2: '<c r="C2"><f t="shared" ref="C2:C4" si="0">RIDGE(A2,B2,0.8)</f></c>',
-             3: '<c r="C3"><f t="shared" si="0"/></c>', 4: '<c r="C4"><f t="shared" si="0"/></c>'}
-    for r, cell in cells.items():
-        xml = re.sub(rf'(<row r="{r}"[^>]*>.*?<c r="B{r}".*?</c>)',
-                     lambda m, cell=cell: m.group(1) + cell, xml, count=1, flags=re.S)
-    parts["xl/worksheets/sheet1.xml"] = xml.encode()
-    with zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as z:
-        for n, data in parts.items():
-            z.writestr(n, data)
+    add_shared_ridge(src, "C", "B")
     r = native(src, tmp_path / "out.xlsx")
     assert sorted(r.translated) == ["S!C2", "S!C3", "S!C4", "S!D1"]
     assert r.formulas["S!C4"].endswith(",A4*0.8/B4))))")

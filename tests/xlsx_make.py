@@ -87,3 +87,25 @@ def write(path: Path, sheets: dict[str, list[str]], *, date1904: bool = False,
                          for s in shared_strings)
             z.writestr("xl/sharedStrings.xml", f'<sst xmlns="{ns}">{si}</sst>')
     return path
+
+
+def add_shared_ridge(path: Path, col: str, after: str) -> None:
+    """Give ``path`` (sheet1, rows 2..4 filled) an Excel-style shared formula group calling
+    RIDGE: ``{col}2`` holds the text, ``{col}3:{col}4`` share it; each cell goes after the
+    row's ``{after}`` cell, as Excel orders cells. openpyxl cannot write shared formulas."""
+    import re
+
+    with ZipFile(path) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    xml = parts["xl/worksheets/sheet1.xml"].decode()
+    cells = {2: f'<c r="{col}2"><f t="shared" ref="{col}2:{col}4" si="0">RIDGE(A2,B2,0.8)'
+                f'</f></c>',
+             3: f'<c r="{col}3"><f t="shared" si="0"/></c>',
+             4: f'<c r="{col}4"><f t="shared" si="0"/></c>'}
+    for r, c in cells.items():
+        xml = re.sub(rf'(<row r="{r}"[^>]*>.*?<c r="{after}{r}".*?</c>)',
+                     lambda m, c=c: m.group(1) + c, xml, count=1, flags=re.S)
+    parts["xl/worksheets/sheet1.xml"] = xml.encode()
+    with ZipFile(path, "w", ZIP_DEFLATED) as z:
+        for n, data in parts.items():
+            z.writestr(n, data)
