@@ -12,7 +12,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from addin import cli
+from addin import cli, cli_commands, cli_paths
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "workbook" / "napkin.xlsx"
 LEAKS = ("Errno", "PosixPath", ".tmp", "in_place", "Traceback", "('", "KeyError",
@@ -143,7 +143,7 @@ def test_unwritable_folder(d, monkeypatch, capsys):
     locked.mkdir()
     locked.chmod(0o500)
     real_access = os.access  # root may write anyway: let the check see what a user sees
-    monkeypatch.setattr(cli.os, "access", lambda p, mode: False if Path(p).resolve() == locked
+    monkeypatch.setattr(cli_paths.os, "access", lambda p, mode: False if Path(p).resolve() == locked
                         else real_access(p, mode))
     try:
         rc, _, err = run(d, monkeypatch, capsys, ["calc", "book.xlsx", "-o", "locked/o.xlsx"])
@@ -362,7 +362,7 @@ def test_calc_suggests_the_function_meant(d, monkeypatch, capsys):
 
 def test_progress_on_a_terminal_only(d, monkeypatch, capsys):
     workbook(d / "long.xlsx", [f"=RIDGE({900 + i},3.35)" for i in range(600)])
-    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0)  # show at once, however short the run
+    monkeypatch.setattr(cli_commands, "PROGRESS_DELAY", 0)  # show at once, however short the run
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     rc, _, err = run(d, monkeypatch, capsys, ["calc", "long.xlsx", "-o", "o.xlsx"])
     assert rc == 0 and "napkin: compiling" in err and "napkin: computing" in err
