@@ -30,8 +30,9 @@ from reference_cases import REFERENCE
 from xlsx_make import add_shared_ridge
 
 from addin.guard import WorkbookError
-from addin.native import Group, native, parse, render
+from addin.native import native
 from addin.native_forms import NOT_TRANSLATABLE, SPECIAL, doc_table, forms
+from addin.native_formula import Group, parse, render
 from udfs import CATALOG
 from workbook.build import SIZING, build_template
 
