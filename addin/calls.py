@@ -59,6 +59,7 @@ def ensure_registered(names) -> None:
             if name in _REGISTERED:
                 continue
             _REGISTERED[name] = fx.register(name, _make_wrapper(name))
+            fx._OURS.add(name)
         REG_VERSION[0] += 1
 
 

@@ -43,7 +43,7 @@ class FastFn:
     else falls back to formulas' own DispatchPipe (``pipe``)."""
 
     __slots__ = ("_pipe", "_make_pipe", "inputs", "in_ids", "in_filters", "consts", "steps",
-                 "out")
+                 "out", "unsure")
 
     def __init__(self, graph: fx.Graph, inputs, out, extra_consts=None, pipe=None,
                  make_pipe=None):
@@ -90,9 +90,10 @@ class FastFn:
                         stack.append((h, False))
         self.steps = [
             (funcs[g][0], funcs[g][1], funcs[g][2], funcs[g][3],
-             tuple(filters.get(o, ()) for o in funcs[g][2]))
+             tuple(filters.get(o, ()) for o in funcs[g][2]), g in graph.single)
             for g in order
         ]
+        self.unsure = graph.unsure
 
     @classmethod
     def from_pipe(cls, pipe):
@@ -115,11 +116,15 @@ class FastFn:
             for f in flt:
                 v = f(v)
             vals[k] = v
-        for func, ins, outs, ffl, ofl in self.steps:
+        Ranges = ns.Ranges
+        for func, ins, outs, ffl, ofl, single in self.steps:
             try:
                 a = [vals[i] for i in ins]
             except KeyError:
                 continue
+            if single and at is not None:  # Excel's implicit intersection of operands
+                a = [intersect(x, at) if isinstance(x, Ranges) and _cells(x) > 1 else x
+                     for x in a]
             r = func(*[x for x in a if x is not NONE])
             for f in ffl:
                 r = f(r)
@@ -145,6 +150,13 @@ def _fast(pipe):
         return FastFn.from_pipe(pipe)
     except Missing:
         return pipe
+
+
+def _cells(rng) -> int:
+    n = 0
+    for _, r1, c1, r2, c2 in fx.areas(rng):
+        n += (r2 - r1 + 1) * (c2 - c1 + 1) if r1 and c1 and r2 and c2 else 2
+    return n
 
 
 def intersect(rng, at):

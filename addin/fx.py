@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import functools
+import math
 import re
 import threading
 from dataclasses import dataclass
@@ -129,6 +131,7 @@ def load():
                 from formulas.functions.operators import OPERATORS, numeric_wrap
 
                 OPERATORS["^"] = numeric_wrap(_power)
+                _correct(get_functions())
                 _NS = ns
     return _NS
 
@@ -146,6 +149,58 @@ def _power(x, y):
         for say in on_overflow:
             say(f"{x:g}^{y:g} is beyond the largest number a cell holds (about 1.8E+308)")
         return _NS.errors["#NUM!"]
+
+
+def _round15(x, digits, mode):
+    """Excel's ROUND, ROUNDUP and ROUNDDOWN: the number is first taken to the 15
+    significant digits Excel keeps, then rounded to ``digits`` (truncated to an integer)
+    decimal places in ``mode`` (half away from zero, away from zero, toward zero).
+
+    ``=ROUND(1*(0.001+0.5-0.4-0.05-0.001),1)`` is 0.1 in Excel (the sum is
+    0.049999999999999975, 0.0500000000000000 to 15 digits); rounding the binary value
+    gives 0. References: Microsoft, "Floating-point arithmetic may give inaccurate
+    results in Excel" (15 significant digits); apache/poi ``MathX.round``."""
+    import decimal
+
+    digits = int(digits)
+    if x == 0 or not math.isfinite(x):
+        return x
+    q = decimal.Decimal(f"{x:.15g}")
+    if digits >= 14 - q.adjusted():  # no digit beyond the 15th to round away
+        return float(q)
+    with decimal.localcontext() as ctx:
+        ctx.prec = 40
+        return float(q.quantize(decimal.Decimal(1).scaleb(-digits), rounding=mode))
+
+
+def _text_date(original):
+    """formulas' reading of a date written as text, refusing a year Excel does not
+    accept (``YEAR("7/5/1800")`` and ``DATEVALUE("7/5/10000")`` are ``#VALUE!`` in Excel:
+    dates run from 1 January 1900 to 31 December 9999)."""
+
+    @functools.lru_cache
+    def text2datetime(text):
+        got = original(text)
+        if not 1900 <= got[0] <= 9999:
+            raise ValueError(f"{text!r} is not a date between 1900 and 9999")
+        return got
+
+    return text2datetime
+
+
+def _correct(table) -> None:
+    """Put right what ``formulas`` computes differently from Excel (found on the values
+    Excel saved in the corpus of tests/corpus)."""
+    import decimal
+
+    from formulas.functions import date, wrap_ufunc
+
+    for name, mode in (("ROUND", decimal.ROUND_HALF_UP), ("ROUNDUP", decimal.ROUND_UP),
+                       ("ROUNDDOWN", decimal.ROUND_DOWN)):
+        table[name] = wrap_ufunc(functools.partial(_round15, mode=mode))
+    if not getattr(date._text2datetime, "napkin", False):
+        date._text2datetime = _text_date(date._text2datetime)
+        date._text2datetime.napkin = True
 
 
 # --------------------------------------------------------------------------- functions
@@ -212,6 +267,12 @@ class Graph:
     sources: list  # data nodes nothing produces
     functions: list  # (function, inputs, outputs, filters) in the graph's node order
     defaults: dict  # data node -> default value (unfiltered)
+    #: positions in ``functions`` of the operators that take one value of a reference
+    #: (Excel's implicit intersection, see :func:`operand_contexts`)
+    single: frozenset = frozenset()
+    #: functions inside which a range meets an operator, not known to be array or value
+    #: context: the formula is refused rather than computed one way or the other
+    unsure: tuple = ()
 
 
 _FUNC_KEYS = {"type", "index", "inputs", "outputs", "function", "solve_cycle", "wait_inputs",
@@ -238,6 +299,100 @@ def graph(dsp) -> Graph:
     sources = [k for k, n in nodes.items() if n["type"] == "data" and not pred[k]]
     defaults = {k: d["value"] for k, d in dsp.default_values.items()}
     return Graph(filters, sources, funcs, defaults)
+
+
+#: operators that take values (not references): a reference given to one of them in a
+#: one-cell formula is implicitly intersected with the formula's cell
+VALUE_OPERATORS = frozenset("+ - * / ^ & = <> < > <= >= U- U+ %".split())
+_REF_OPERATORS = frozenset([":", ",", " "])
+#: functions whose arguments Excel computes as arrays in a one-cell formula (array-class
+#: parameters): ``=SUMPRODUCT((A1:A5>1)*B1:B5)`` needs no Ctrl+Shift+Enter
+ARRAY_CONTEXT = frozenset(
+    "SUMPRODUCT MMULT MDETERM MINVERSE SUMX2MY2 SUMX2PY2 SUMXMY2 LOOKUP INDEX AGGREGATE "
+    "_XLFN.AGGREGATE FREQUENCY LINEST LOGEST TREND GROWTH CORREL PEARSON RSQ SLOPE "
+    "INTERCEPT STEYX FORECAST COVAR".split())
+#: functions whose arguments are single values (or references) in a one-cell formula:
+#: an operator on a range inside them takes the range's value in the formula's row or
+#: column (``=SUM(A1:A5*B1:B5)`` in row 6 is #VALUE!; ``=IF(A1:A9>0,1,0)`` in row 3
+#: compares A3)
+VALUE_CONTEXT = frozenset(
+    "IF IFERROR _XLFN.IFNA IFNA SUM AVERAGE MIN MAX COUNT COUNTA PRODUCT AND OR NOT "
+    "_XLFN.XOR ROUND ROUNDUP ROUNDDOWN ABS INT TRUNC MOD SQRT EXP LN LOG LOG10 POWER "
+    "CEILING FLOOR SIGN CONCATENATE TEXT LEN LEFT RIGHT MID UPPER LOWER TRIM VALUE N T "
+    "ISNUMBER ISTEXT ISBLANK ISERROR ISERR ISNA ISLOGICAL ISNONTEXT DATE YEAR MONTH DAY "
+    "STDEV VAR MEDIAN".split())
+
+
+def _base_key(key) -> str:
+    return re.sub(r"<\d+>$", "", key) if isinstance(key, str) else ""
+
+
+def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tuple]:
+    """Which operators of a parsed formula take one value of a reference.
+
+    In a one-cell (not array) formula Excel computes an operator's operands as single
+    values: a range there gives its cell in the formula's row (a column) or column (a
+    row), or ``#VALUE!`` (implicit intersection) -- unless the operator is inside an
+    argument of a function with array-class parameters (:data:`ARRAY_CONTEXT`), where
+    the operands are whole arrays. Returns (positions of such operators among the
+    graph's function nodes, names of functions around an operator on a range whose
+    context is not known here). ``ours``: napkin's functions (array context kept).
+
+    References: Microsoft, "Implicit intersection operator: @"; [MS-XLS] 2.5.198.x
+    (parameter classes: reference, value, array)."""
+    nodes, succ, pred = dsp.nodes, dsp.dmap.succ, dsp.dmap.pred
+    memo: dict = {}
+
+    def context(data_key, depth=0) -> str:
+        """'array', 'value' or the name of an unknown function, for a data node."""
+        if data_key in memo:
+            return memo[data_key]
+        got = set()
+        for fkey in succ.get(data_key, ()):
+            name = _base_key(fkey).upper()
+            if name in VALUE_OPERATORS or name in _REF_OPERATORS:
+                out = nodes[fkey].get("outputs") or ()
+                got.update(context(o, depth + 1) for o in out) if depth < 200 \
+                    else got.add("array")
+            elif name in ARRAY_CONTEXT or name in ours or \
+                    name.removeprefix("_XLFN.") in ours:
+                got.add("array")
+            elif name in VALUE_CONTEXT:
+                got.add("value")
+            else:
+                got.add(name.removeprefix("_XLFN.").removeprefix("_XLWS."))
+        if not got:
+            got.add("value")  # the formula's result
+        unknown = sorted(g for g in got if g not in ("array", "value"))
+        memo[data_key] = unknown[0] if unknown else ("value" if "value" in got else "array")
+        return memo[data_key]
+
+    def may_be_range(data_key) -> bool:
+        if pred.get(data_key):
+            fkey = next(iter(pred[data_key]))
+            return _base_key(fkey) in _REF_OPERATORS
+        if not isinstance(data_key, str):
+            return False
+        rng = (references or {}).get(data_key)
+        if rng is not None:
+            try:
+                return any(r1 != r2 or c1 != c2 for _, r1, c1, r2, c2 in areas(rng))
+            except Exception:  # noqa: BLE001 - not a plain range
+                return False
+        return ":" in data_key
+
+    single, unsure, i = [], [], 0
+    for key, n in nodes.items():
+        if n["type"] != "function":
+            continue
+        if _base_key(key).upper() in VALUE_OPERATORS:
+            ctx = context(n["outputs"][0]) if n.get("outputs") else "value"
+            if ctx == "value":
+                single.append(i)
+            elif ctx != "array" and any(may_be_range(k) for k in n.get("inputs", ())):
+                unsure.append(ctx)
+        i += 1
+    return frozenset(single), tuple(dict.fromkeys(unsure))
 
 
 @dataclass
@@ -362,7 +517,14 @@ def builder_program(parsed: Parsed):
             except InvalidRangeName:
                 inputs[k] = None
     out = builder.get_node_id(builder[-1])
-    return graph(dsp), inputs, consts, out
+    g = graph(dsp)
+    g.single, g.unsure = operand_contexts(dsp, references, _OURS)
+    return g, inputs, consts, out
+
+
+#: napkin's function names (set by the engine): operators in their arguments keep
+#: formulas' array semantics
+_OURS: set = set()
 
 
 _CUT_REF = re.compile(r"(?P<head>.*!)?(?P<a>[A-Z]*)(?P<b>\d*):(?P<c>[A-Z]*)(?P<d>\d*)")

@@ -88,6 +88,11 @@ def _entity(m: re.Match) -> str:
 
 
 def xml_unescape(text: str) -> str:
+    """Character data as an XML parser reads it: a line break written CR LF (or a lone
+    CR) is one LF (XML 1.0, section 2.11), then entities and character references are
+    resolved (``&#13;`` is a CR that stays)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     return _ENTITY_RE.sub(_entity, text) if "&" in text else text
 
 

@@ -199,3 +199,75 @@ def test_a_formula_that_is_not_excels_syntax_is_refused_or_kept(tmp_path):
     with pytest.raises(WorkbookError, match="cannot read the formulas in S!A2"):
         calc_workbook(src, tmp_path / "out.xlsx", {})
     assert calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False)["S!A2"] == 8.3
+
+
+# --------------------------------------------------------------- values Excel saved
+
+
+def test_round_takes_the_15_digits_excel_keeps_first(tmp_path):
+    res = _calc(tmp_path, {"S": {
+        "A1": "=1*(0.001+0.5-0.4-0.05-0.001)",  # 0.049999999999999975 in binary
+        "A2": "=ROUND(A1,1)",  # 0.1: the value Excel saved in apache/poi's 56315.xlsx
+        # Microsoft's ROUND, ROUNDUP and ROUNDDOWN help pages, their examples
+        "B1": "=ROUND(-1.475,2)", "B2": "=ROUND(21.5,-1)", "B3": "=ROUND(2.15,1)",
+        "C1": "=ROUNDUP(-3.14159,1)", "C2": "=ROUNDUP(31415.92654,-2)",
+        "D1": "=ROUNDDOWN(-3.14159,1)", "D2": "=ROUNDDOWN(31415.92654,-2)"}})
+    assert res["S!A2"] == 0.1
+    assert res["S!B1"] == -1.48 and res["S!B2"] == 20 and res["S!B3"] == 2.2
+    assert res["S!C1"] == -3.2 and res["S!C2"] == 31500
+    assert res["S!D1"] == -3.1 and res["S!D2"] == 31400
+
+
+def test_dates_as_text_outside_excels_calendar_are_errors(tmp_path):
+    # xlcalculator's YEAR.xlsx, saved by Excel: YEAR("7/5/1800") and YEAR("7/5/10000")
+    # are #VALUE! (Excel's dates run from 1900 to 9999)
+    res = _calc(tmp_path, {"S": {"A1": "7/5/1800", "A2": "7/5/10000", "A3": "7/5/2008",
+                                 "B1": "=YEAR(A1)", "B2": "=YEAR(A2)", "B3": "=YEAR(A3)",
+                                 "C1": "=DATEVALUE(A1)"}})
+    assert res["S!B1"] == ExcelError("#VALUE!") and res["S!B2"] == ExcelError("#VALUE!")
+    assert res["S!C1"] == ExcelError("#VALUE!") and res["S!B3"] == 2008
+
+
+def test_a_line_break_in_xml_is_read_as_an_xml_parser_reads_it(tmp_path):
+    # Excel (sheetjs' crlf.xlsx) writes CHAR(13)&CHAR(10) in a cached text as "_x000D_"
+    # then a raw CR LF, which XML parsers read as one LF: the value is "abc\r\ndef"
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        '<c r="A1" t="str"><f>"abc"&amp;CHAR(13)&amp;CHAR(10)&amp;"def"</f>'
+        '<v>abc_x000D_\r\ndef</v></c>', '<c r="A2" t="str"><f>A1</f><v>x</v></c>']},
+        shared_strings=["one\r\ntwo"])
+    from addin import xlsx_values as xv
+
+    with ZipFile(src) as z:
+        cells = list(xv.read_cells(z.read("xl/worksheets/sheet1.xml").decode()))
+        assert xv.decode_xstring(cells[0].v) == "abc\r\ndef"
+        assert xv.read_book(z).shared_strings == ["one\ntwo"]
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!A1"] == "abc\r\ndef" == res["S!A2"]
+
+
+def test_ranges_inside_an_expression_of_a_one_cell_formula(tmp_path):
+    # sheetjs' formulae_test_simple.xlsx, saved by Excel: SUM(A1:A5*B1:B5) in row 6 is
+    # #VALUE! (no row of A1:A5 meets row 6), as an array formula 55 (1+4+9+16+25)
+    cells = [xlsx_make.cell(f"A{r}", None, r) for r in range(1, 6)]
+    cells += [xlsx_make.cell(f"B{r}", None, r) for r in range(1, 6)]
+    cells += [xlsx_make.cell("A6", "SUM(A1:A5*B1:B5)", "#VALUE!", t="e"),
+              '<c r="B6"><f t="array" ref="B6">SUM(A1:A5*B1:B5)</f><v>55</v></c>',
+              xlsx_make.cell("C6", "SUMPRODUCT(A1:A5*B1:B5)", 55),
+              # Microsoft, "Implicit intersection operator: @": in row 3, A1:A5 is A3
+              xlsx_make.cell("C3", "A1:A5*B1:B5", 9),
+              xlsx_make.cell("D3", "IF(A1:A5>2,\"big\",\"small\")", "big", t="str"),
+              xlsx_make.cell("E3", "SUMPRODUCT(--(A1:A5>2))", 3)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!A6"] == ExcelError("#VALUE!") and res["S!B6"] == 55 and res["S!C6"] == 55
+    assert res["S!C3"] == 9 and res["S!D3"] == "big" and res["S!E3"] == 3
+
+
+def test_a_range_in_an_expression_inside_a_function_napkin_cannot_place_is_refused(tmp_path):
+    # whether NPV's argument is one value or the whole range here is not known to napkin
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", None, 1), xlsx_make.cell("A2", None, 2),
+        xlsx_make.cell("B3", "NPV(0.1,A1:A2*2)", 5.12)]})
+    with pytest.raises(WorkbookError, match=r"single value inside NPV\(\) in S!B3"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False)["S!B3"] == 5.12

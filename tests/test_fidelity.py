@@ -20,12 +20,7 @@ CORPUS = Path(__file__).parent / "corpus"
 FILES = sorted(p.relative_to(CORPUS).as_posix() for p in CORPUS.rglob("*.xls[xm]"))
 
 # file -> what differs (accepted in strict mode with values that differ from Excel's)
-KNOWN = {
-    "poi/56315.xlsx": "ROUND of 0.0499999999999999750: Excel first rounds to 15 digits",
-    "sheetjs/crlf.xlsx": "a CR LF in a shared string (Excel keeps the CR)",
-    "sheetjs/formulae_test_simple.xlsx": "implicit intersection of ranges inside an expression",
-    "xlcalculator/YEAR.xlsx": "YEAR of a date before 1900 or after 9999 (Excel: #VALUE!)",
-}
+KNOWN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", FILES)
