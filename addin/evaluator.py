@@ -31,6 +31,9 @@ class Program:
     plan: list  # per input: ("tok", i) | ("rng", parts) | ("name", NAME) | ("err", XlError)
     toks: list
     shared: bool
+    text: str = ""  # the formula compiled, at ``cell`` (sheet index, row, column)
+    cell: tuple = ()
+    numbers: tuple = ()  # its number operands (:func:`ft.lex`), when they are parameters
 
 
 class Evaluation:
@@ -50,17 +53,25 @@ class Evaluation:
 
     # ---------------------------------------------------------------- compiling
     def _program(self, node: Node) -> Program:
-        """The compiled program of a node: its shape's, or (when the inputs of a compile
-        cannot be mapped to the shape's references) one of its own."""
+        """The compiled program of a node: its shape's (with the node's own numbers when
+        they differ), or (when the inputs of a compile cannot be mapped to the shape's
+        references) one of its own."""
         osheet, orow, ocol = node.origin
-        key, _ = ft.lex(node.text, orow, ocol)
+        key, _, nums = ft.lex(node.text, orow, ocol)
         key = (osheet, key)
         if "\x01@" in key[1]:  # ROW()/COLUMN()...: a shared formula's cells differ
             key += ((node.sheet, node.r, node.c),)
-        prog = self.programs.get(key)
+        exact = key + (nums,)
+        prog = self.programs.get(exact)
         if prog is not None:
             return prog
-        own_key = key + ((node.sheet, node.r, node.c),)
+        shape = self.programs.get(key)  # compiled for other numbers: a parameter each
+        if shape is not None:
+            prog = self._with_numbers(shape, nums)
+            if prog is not None:
+                self.programs[exact] = prog
+                return prog
+        own_key = exact + ((node.sheet, node.r, node.c),)
         prog = self.programs.get(own_key)
         if prog is not None:
             return prog
@@ -70,10 +81,52 @@ class Evaluation:
 
             text = Translator(text, f"{xv.num2col(ocol)}{orow}").translate_formula(
                 f"{xv.num2col(node.c)}{node.r}")
-        _, toks = ft.lex(text, node.r, node.c)
+        _, toks, _ = ft.lex(text, node.r, node.c)
         prog = self._compile_at(text, node.sheet, node.r, node.c, toks)
-        self.programs[key if prog.shared else own_key] = prog
+        if not prog.shared:
+            self.programs[own_key] = prog
+            return prog
+        self.programs[exact] = prog
+        if key not in self.programs and self._numbers_are_constants(prog, nums):
+            prog.numbers = nums
+            self.programs[key] = prog
         return prog
+
+    @staticmethod
+    def _numbers_are_constants(prog: Program, nums: tuple) -> bool:
+        """Whether each number of the formula is a constant node of its compiled graph,
+        named by its text and holding its value (then other numbers can replace them)."""
+        if not nums:
+            return True
+        consts = getattr(prog.fn, "consts", None)
+        if not isinstance(prog.fn, executor.FastFn) or consts is None:
+            return False
+        for t in nums:
+            v = consts.get(t)
+            try:
+                want = ft.number_value(t)
+            except ValueError:
+                return False
+            if type(v) is not type(want) or v != want:
+                return False
+        return True
+
+    def _with_numbers(self, shape: Program, nums: tuple) -> Program | None:
+        """The program of ``shape`` with the numbers ``nums`` in place of its own."""
+        try:
+            consts = {t: ft.number_value(n) for t, n in zip(shape.numbers, nums, strict=True)}
+        except ValueError:  # an integer too long for Python to read: compile it
+            return None
+        text = ft.put_numbers(shape.text, nums)
+        sidx, row, col = shape.cell
+        wb = self.wb
+
+        def make_pipe():  # formulas' own function, run when ours cannot produce a value
+            ref = f"{ft.quote_sheet(wb.sheets[sidx].fname)}!{xv.num2col(col)}{row}"
+            return fx.parse(text, ref, wb.references(sidx)).make_pipe()
+
+        fn = shape.fn.with_consts(consts, make_pipe)
+        return Program(fn, shape.plan, shape.toks, True, text, shape.cell, nums)
 
     def _compile_at(self, text: str, sidx: int, row: int, col: int, toks) -> Program:
         ns = fx.load()
@@ -110,7 +163,7 @@ class Evaluation:
                 plan.append(("rng", tuple(parts)))
         if not shared:  # valid for (row, col) only: make every input absolute
             plan = [("rng", (tok_coords[a],)) if k == "tok" else (k, a) for k, a in plan]
-        return Program(fn, plan, list(toks), shared)
+        return Program(fn, plan, list(toks), shared, text, (sidx, row, col))
 
     def _prepare(self, node: Node) -> None:
         ns = fx.load()

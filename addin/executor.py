@@ -100,6 +100,16 @@ class FastFn:
         graph, inputs, out = fx.pipe_program(pipe)
         return cls(graph, inputs, out, pipe=pipe)
 
+    def with_consts(self, consts: dict, make_pipe) -> FastFn:
+        """The same graph with other values for some of its constant nodes (``{node:
+        value}``); ``make_pipe()`` compiles formulas' own function of that formula."""
+        new = object.__new__(FastFn)
+        for name in FastFn.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.consts = {**self.consts, **consts}
+        new._pipe, new._make_pipe = None, make_pipe
+        return new
+
     @property
     def pipe(self):
         if self._pipe is None:

@@ -1,9 +1,12 @@
 """Formula text: normalising it for ``formulas``, and its *shape*.
 
 A shape is the formula text with every reference written relative to its cell (as in
-R1C1 notation), plus the sheet: the cells of a filled-down column share one shape, and
-the engine parses and compiles each shape once (:func:`lex` gives the key and the
-references; :class:`Tok` places a reference at another cell).
+R1C1 notation), plus the sheet, and with every number that is an operand written as a
+numbered parameter: the cells of a filled-down column share one shape, and so do
+formulas that differ only in their numbers (``=RIDGE(A2+2.5,3.35)`` and
+``=RIDGE(A3+7,3.35)``). The engine parses and compiles each shape once (:func:`lex`
+gives the key, the references and the numbers; :class:`Tok` places a reference at
+another cell; :func:`put_numbers` writes other numbers into a formula of the shape).
 """
 
 from __future__ import annotations
@@ -72,8 +75,9 @@ LEX_RE = re.compile(
         | (?P<row1>\$?\d+):(?P<row2>\$?\d+)
       )
     )(?![\w.(!\[])
+  | (?P<quoted>'(?:[^']|'')*')
   | (?P<word>[A-Za-z_\\][\w.\\]*)
-  | (?P<num>\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)
+  | (?P<num>(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]\d+)?)
     """,
     re.X,
 )
@@ -114,10 +118,43 @@ class Tok:
                f"{k(self.r2, self.r2a, 'R')}{k(self.c2, self.c2a, 'C')}\x00"
 
 
-def lex(text: str, row: int, col: int) -> tuple[str, list[Tok]]:
-    """(shape key, references) of a normalized formula at (row, col)."""
+# A number is a parameter of its formula's shape where ``formulas`` reads it as a Number
+# operand: after an operator, "(", "," or "=", and before an operator, ")", "," or the
+# end (not "1:3", "#DIV/0!", "[1]", nor a number with leading zeros, which formulas
+# refuses). Formulas with array constants keep their numbers.
+_NUM_BEFORE = frozenset("=+-*/^&<>(,;% \t\r\n")
+_NUM_AFTER = frozenset("+-*/^&=<>),;%")
+_LEADING_ZERO_RE = re.compile(r"0\d")
+
+
+def _is_operand(text: str, m: re.Match) -> bool:
+    a, b = m.span()
+    if a == 0 or text[a - 1] not in _NUM_BEFORE or _LEADING_ZERO_RE.match(text, a):
+        return False
+    rest = text[b:].lstrip()
+    return not rest or rest[0] in _NUM_AFTER
+
+
+def number_value(literal: str):
+    """A number literal's value as ``formulas`` compiles it: an int for digits only."""
+    return int(literal) if literal.isdigit() else float(literal)
+
+
+def lex(text: str, row: int, col: int) -> tuple[str, list[Tok], tuple[str, ...]]:
+    """(shape key, references, numbers) of a normalized formula at (row, col).
+
+    The numbers are the distinct texts of the number operands, in order of first
+    appearance; the key holds the index of each (``\x02`` *i* ``\x02``), so formulas
+    of one key write equal numbers at the same places."""
     parts, toks, pos = [], [], 0
+    nums: dict[str, int] = {}
+    params = "{" not in text
     for m in LEX_RE.finditer(text):
+        if m.group("num") is not None and params and _is_operand(text, m):
+            parts.append(text[pos: m.start()])
+            pos = m.end()
+            parts.append(f"\x02{nums.setdefault(m.group('num'), len(nums))}\x02")
+            continue
         if m.group("ref") is None:
             continue
         parts.append(text[pos: m.start()])
@@ -155,7 +192,21 @@ def lex(text: str, row: int, col: int) -> tuple[str, list[Tok]]:
     key = "".join(parts)
     if _POSITIONAL_RE.search(text):
         key += f"\x01@{row},{col}"
-    return key, toks
+    return key, toks, tuple(nums)
+
+
+def put_numbers(text: str, numbers: tuple[str, ...]) -> str:
+    """A normalized formula with the numbers of its shape (:func:`lex`) replaced by
+    ``numbers`` (as many, in the same order)."""
+    out, pos, seen = [], 0, {}
+    params = "{" not in text
+    for m in LEX_RE.finditer(text):
+        if m.group("num") is not None and params and _is_operand(text, m):
+            out.append(text[pos: m.start()])
+            out.append(numbers[seen.setdefault(m.group("num"), len(seen))])
+            pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def quote_sheet(name: str) -> str:
