@@ -20,6 +20,9 @@ from . import formula_text as ft
 from . import fx
 from . import xlsx_values as xv
 
+_HIDDEN_ROW = re.compile(r"<(?:\w+:)?row\b(?=[^>]*\bhidden\s*=\s*[\"'](?:1|true)[\"'])"
+                         r"[^>]*\br\s*=\s*[\"'](\d+)[\"']")
+_FILTER = re.compile(r"<(?:\w+:)?filterColumn\b")
 _PLAIN_SHEET = re.compile(r"[^\W\d][\w.]*")
 _DATE1904 = re.compile(r"<(?:\w+:)?workbookPr\b[^>]*\bdate1904\s*=\s*[\"'](?:1|true)[\"']")
 
@@ -35,6 +38,8 @@ class Sheet:
     formula_at: dict = field(default_factory=dict)  # (r, c) -> node
     max_r: int = 1
     max_c: int = 1
+    hidden_rows: set = field(default_factory=set)  # rows with hidden="1"
+    filtered: bool = False  # a filter is applied (its hidden rows are filtered out)
 
 
 @dataclass(eq=False)
@@ -109,6 +114,8 @@ class Workbook:
         for sheet, part in zip(self.sheets, self.book.sheets, strict=True):
             xml = zf.read(part.path).decode("utf-8")
             self.xml[sheet.index] = xml
+            sheet.hidden_rows = {int(m.group(1)) for m in _HIDDEN_ROW.finditer(xml)}
+            sheet.filtered = bool(_FILTER.search(xml))
             shared: dict[str, tuple[str, int, int]] = {}
             pending_shared = []
             for cell in xv.read_cells(xml):

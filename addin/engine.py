@@ -224,7 +224,11 @@ def calc_workbook(
         if notes is not None and unread:
             notes.append(f"kept the values saved in {len(unread)} cells whose formulas "
                          f"napkin cannot read ({unread[0].label}...)")
-        ev.run(order)
+        calls.STATE.book = wb  # what SUBTOTAL reads: hidden rows, nested SUBTOTALs
+        try:
+            ev.run(order)
+        finally:
+            calls.STATE.book = None
         if strict and ev.cyclic:
             cells = sorted(n.label for n in ev.cyclic if not n.is_name)
             more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""

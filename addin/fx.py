@@ -133,6 +133,9 @@ def load():
                 OPERATORS["^"] = numeric_wrap(_power)
                 _correct(get_functions())
                 _NS = ns
+                from . import xlfunctions
+
+                xlfunctions.install()
     return _NS
 
 
@@ -243,6 +246,16 @@ def areas(rng) -> list[tuple[str, int, int, int, int]]:
     """The areas of a Ranges value as (sheet id, r1, c1, r2, c2); 0 for an open end."""
     return [(r.get("sheet_id", ""), int(r["r1"]), r["n1"] or 0, int(r["r2"]), r["n2"] or 0)
             for r in rng.ranges]
+
+
+def area_values(rng) -> list:
+    """``[((sheet id, r1, c1, r2, c2), 2-D values), ...]``, one per area of a Ranges."""
+    ns = load()
+    out = []
+    for rd, (sid, r1, c1, r2, c2) in zip(rng.ranges, areas(rng), strict=True):
+        arr = ns.Ranges((rd,), rng.values).value
+        out.append(((sid, r1, c1, r2, c2), arr.reshape(1, -1) if arr.ndim == 1 else arr))
+    return out
 
 
 def area_ref(sid: str, r1: int, c1: int, r2: int, c2: int):

@@ -47,7 +47,7 @@ DIFFERENT = {
     "HEX2DEC": "HEX2DEC", "HEX2BIN": "HEX2BIN", "HEX2OCT": "HEX2OCT",
     "YEARFRAC": "YEARFRAC", "LINEST": "LINEST", "TREND": "TREND", "LOGEST": "LOGEST",
     "GROWTH": "GROWTH", "VDB": "VDB", "XLOOKUP": "XLOOKUP", "LOOKUP": "LOOKUP",
-    "CHOOSE": "CHOOSE", "IMSQRT": "complex-number functions", "IMSUM": "complex-number functions",
+    "IMSQRT": "complex-number functions", "IMSUM": "complex-number functions",
     "IMPRODUCT": "complex-number functions", "COMPLEX": "complex-number functions",
     "IMABS": "complex-number functions", "IMARGUMENT": "complex-number functions",
     "IMEXP": "complex-number functions", "IMLN": "complex-number functions",

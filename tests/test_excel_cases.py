@@ -271,3 +271,60 @@ def test_a_range_in_an_expression_inside_a_function_napkin_cannot_place_is_refus
     with pytest.raises(WorkbookError, match=r"single value inside NPV\(\) in S!B3"):
         calc_workbook(src, tmp_path / "out.xlsx", {})
     assert calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False)["S!B3"] == 5.12
+
+
+# --------------------------------------------------------------- functions napkin adds
+
+
+def test_subtotal_leaves_out_hidden_rows_nested_subtotals_and_filtered_rows(tmp_path):
+    # Microsoft's SUBTOTAL help: 120, 10, 150, 23 -> SUBTOTAL(9,...) 303, (1,...) 75.75
+    data = [xlsx_make.cell("A1", None, "Data", t="inlineStr")] + [
+        xlsx_make.cell(f"A{r}", None, v)
+        for r, v in zip((2, 3, 4, 5), (120, 10, 150, 23), strict=True)]
+    s = [*data, xlsx_make.cell("B1", "SUBTOTAL(9,A2:A5)", 0),
+         xlsx_make.cell("B2", "SUBTOTAL(109,A2:A5)", 0),  # row 4 hidden: 120+10+23
+         xlsx_make.cell("B3", "SUBTOTAL(1,A2:A5)", 0),
+         xlsx_make.cell("B4", "SUBTOTAL(9,A2:A5,B1:B3)", 0),  # B1:B3 are subtotals
+         xlsx_make.cell("B5", "SUBTOTAL(3,A1:A5)", 0),  # COUNTA: the header too
+         xlsx_make.cell("B6", "SUBTOTAL(102,A1:A5)", 0),  # numbers in visible rows
+         xlsx_make.cell("B7", "SUBTOTAL(4,A2:A5)+SUBTOTAL(105,A2:A5)", 0),  # 150 + 10
+         xlsx_make.cell("B8", "SUBTOTAL(12,A2:A5)", 0),
+         xlsx_make.cell("B9", "SUBTOTAL(9,A2:A5)*2", 0)]
+    f = [*data, xlsx_make.cell("B1", "SUBTOTAL(9,A2:A5)", 0)]  # rows 2, 4, 5 filtered out
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": s, "F": f},
+                          hidden={"S": {4}, "F": {2, 4, 5}},
+                          after={"F": '<autoFilter ref="A1:A5"><filterColumn colId="0">'
+                                      '<filters><filter val="10"/></filters></filterColumn>'
+                                      '</autoFilter>'})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!B1"] == 303 and res["S!B2"] == 153 and res["S!B3"] == 75.75
+    assert res["S!B4"] == 303 and res["S!B5"] == 5 and res["S!B6"] == 3
+    assert res["S!B7"] == 160 and res["S!B8"].code == "#VALUE!"
+    assert res["F!B1"] == 10  # the filter shows the rows that hold 10: only row 3
+    assert res["S!B9"] == 606
+
+
+def test_combin_and_combina(tmp_path):
+    res = _calc(tmp_path, {"S": {
+        "A1": "=COMBIN(8,2)", "A2": "=COMBIN(8.9,2.7)",  # Microsoft's COMBIN help: 28
+        "A3": "=COMBIN(2,3)", "A4": "=COMBIN(-1,1)", "A5": "=COMBIN(5,0)",
+        "B1": "=_xlfn.COMBINA(4,3)", "B2": "=_xlfn.COMBINA(10,3)"}})  # its help: 20, 220
+    assert res["S!A1"] == 28 and res["S!A2"] == 28 and res["S!A5"] == 1
+    assert res["S!A3"].code == "#NUM!" and res["S!A4"].code == "#NUM!"
+    assert res["S!B1"] == 20 and res["S!B2"] == 220
+
+
+def test_choose_returns_the_value_or_reference_as_it_is(tmp_path):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        *[xlsx_make.cell(f"{c}1", None, v) for c, v in zip("BCDE", (1, 2, 3, 4), strict=True)],
+        *[xlsx_make.cell(f"F{r}", None, r * 10) for r in (1, 2, 3)],
+        # xlcalculator's choose.xlsx, saved by Excel: 12, then 4
+        '<c r="A1"><f t="array" ref="A1">CHOOSE(3,B1:D1,E1,12)</f><v>12</v></c>',
+        xlsx_make.cell("A2", "CHOOSE(2, B1:D1,E1,11)", 4),
+        xlsx_make.cell("A3", "SUM(CHOOSE(2,B1:D1,F1:F3))", 60),  # 10+20+30
+        xlsx_make.cell("A4", "CHOOSE(0,1,2)", "#VALUE!", t="e"),
+        xlsx_make.cell("A5", "CHOOSE(2.9,\"a\",\"b\",\"c\")", "b", t="str"),
+        xlsx_make.cell("A6", "SUM(CHOOSE({1,2},B1,C1))", 3)]})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!A1"] == 12 and res["S!A2"] == 4 and res["S!A3"] == 60
+    assert res["S!A4"].code == "#VALUE!" and res["S!A5"] == "b" and res["S!A6"] == 3

@@ -27,21 +27,28 @@ def cell(ref: str, formula: str | None = None, value=None, t: str | None = None,
     return f"<c{attrs}>{body}</c>"
 
 
-def sheet_xml(cells: list[str], ns: str = MAIN) -> str:
-    rows: dict[int, list[str]] = {}
+def sheet_xml(cells: list[str], ns: str = MAIN, hidden=(), after: str = "") -> str:
+    """A worksheet of ``cells``; rows in ``hidden`` get ``hidden="1"``; ``after``: XML
+    that follows ``sheetData`` (an ``autoFilter``...)."""
+    rows: dict[int, list[str]] = {r: [] for r in hidden}
     for c in cells:
         ref = c.split('r="', 1)[1].split('"', 1)[0]
         row = int("".join(ch for ch in ref if ch.isdigit()))
         rows.setdefault(row, []).append(c)
-    body = "".join(f'<row r="{r}">{"".join(cs)}</row>' for r, cs in sorted(rows.items()))
+    hid = ' hidden="1"'
+    body = "".join(f'<row r="{r}"{hid if r in hidden else ""}>{"".join(cs)}</row>'
+                   for r, cs in sorted(rows.items()))
     return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
-            f'<worksheet xmlns="{ns}" xmlns:r="{R}"><sheetData>{body}</sheetData></worksheet>')
+            f'<worksheet xmlns="{ns}" xmlns:r="{R}"><sheetData>{body}</sheetData>{after}'
+            '</worksheet>')
 
 
 def write(path: Path, sheets: dict[str, list[str]], *, date1904: bool = False,
           names: dict[str, str] | None = None, strict: bool = False,
-          shared_strings: list[str] | None = None) -> Path:
-    """Write a workbook of ``sheets`` (name -> cells from :func:`cell`)."""
+          shared_strings: list[str] | None = None, hidden: dict | None = None,
+          after: dict | None = None) -> Path:
+    """Write a workbook of ``sheets`` (name -> cells from :func:`cell`); ``hidden``: sheet
+    name -> rows hidden; ``after``: sheet name -> XML after its ``sheetData``."""
     ns = STRICT if strict else MAIN
     rel_ns = "http://purl.oclc.org/ooxml/officeDocument/relationships" if strict else R
     pr = '<workbookPr date1904="1"/>' if date1904 else "<workbookPr/>"
@@ -80,8 +87,9 @@ def write(path: Path, sheets: dict[str, list[str]], *, date1904: bool = False,
         z.writestr("xl/workbook.xml", wb)
         z.writestr("xl/_rels/workbook.xml.rels", f'<Relationships xmlns="{pkg}">{rels}'
                    "</Relationships>")
-        for i, cells in enumerate(sheets.values(), 1):
-            z.writestr(f"xl/worksheets/sheet{i}.xml", sheet_xml(cells, ns))
+        for i, (name, cells) in enumerate(sheets.items(), 1):
+            z.writestr(f"xl/worksheets/sheet{i}.xml", sheet_xml(
+                cells, ns, (hidden or {}).get(name, ()), (after or {}).get(name, "")))
         if shared_strings is not None:
             si = "".join(f'<si><t xml:space="preserve">{escape(s)}</t></si>'
                          for s in shared_strings)
