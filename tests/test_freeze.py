@@ -101,3 +101,103 @@ def test_in_place_keeps_a_backup(book, tmp_path):
     assert openpyxl.load_workbook(book)["Sizing"]["C2"].value == pytest.approx(989 / 3.35)
     napkin("calc", book.with_name("book.xlsx.bak"), "--in-place")
     assert book.with_name("book.xlsx.bak.bak").read_bytes() == original
+
+
+# --- the template, frozen: its Start sheet says so, its inputs are no longer inputs ------
+
+UNO_PYTHON = "/usr/bin/python3"
+
+
+def _has_uno() -> bool:
+    return shutil.which("soffice") is not None and subprocess.run(
+        [UNO_PYTHON, "-c", "import uno"], capture_output=True).returncode == 0
+
+
+def _inputs(path) -> dict[str, list[str]]:
+    wb = openpyxl.load_workbook(path)
+    return {ws.title: [c.coordinate for row in ws.iter_rows() for c in row
+                       if c.style == "napkin input"] for ws in wb}
+
+
+@pytest.fixture(scope="module")
+def frozen_template(tmp_path_factory):
+    from workbook.build import DEFAULT_PATH
+
+    d = tmp_path_factory.mktemp("frozen")
+    src = d / "napkin.xlsx"
+    shutil.copy(DEFAULT_PATH, src)
+    frozen = d / "napkin-frozen.xlsx"
+    napkin("freeze", src, "-o", frozen)
+    return src, frozen
+
+
+def test_frozen_template_says_so_on_its_start_sheet(frozen_template):
+    import datetime as dt
+
+    from workbook.start import STATUS_CELL, STATUS_LIVE, STATUS_NAME
+
+    src, frozen = frozen_template
+    live = openpyxl.load_workbook(src)
+    assert live.defined_names[STATUS_NAME].attr_text == "'Start'!$A$3"
+    assert live["Start"][STATUS_CELL].value == STATUS_LIVE
+    wb = openpyxl.load_workbook(frozen)
+    cell = wb["Start"][STATUS_CELL]
+    today = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d")
+    assert cell.value.startswith(f"Frozen copy, made by napkin freeze on {today} ")
+    assert "from napkin.xlsx:" in cell.value and "napkin unfreeze" in cell.value
+    assert cell.font.b and cell.fill.fgColor.rgb == "FFFFC7CE"  # red: it stands out
+    assert cell.alignment.wrap_text
+
+
+def test_frozen_template_no_longer_marks_inputs(frozen_template):
+    src, frozen = frozen_template
+    before = _inputs(src)
+    assert sum(map(len, before.values())) > 50  # the template has its inputs
+    assert sum(map(len, _inputs(frozen).values())) == 0
+    wb = openpyxl.load_workbook(frozen)
+    for sheet, cells in before.items():
+        ws = wb[sheet]
+        assert ws.protection.sheet  # locked cells on a protected sheet refuse typing
+        for ref in cells:
+            c = ws[ref]
+            assert c.style == "napkin formula", (sheet, ref)
+            assert c.protection.locked is not False, (sheet, ref)
+            assert c.fill.fill_type is None, (sheet, ref)  # no yellow
+    # the number formats (units) of the former inputs are kept
+    assert wb["Assumptions"]["B5"].number_format == \
+        openpyxl.load_workbook(src)["Assumptions"]["B5"].number_format
+
+
+def test_unfreeze_gives_the_template_back(frozen_template, tmp_path):
+    src, frozen = frozen_template
+    thawed = tmp_path / "thawed.xlsx"
+    napkin("unfreeze", frozen, "-o", thawed)
+    with zipfile.ZipFile(src) as a, zipfile.ZipFile(thawed) as b:
+        # the template ships computed, so the thawed copy has its parts back byte for byte
+        for name in ("xl/styles.xml", "xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml"):
+            assert a.read(name) == b.read(name), name
+    assert _inputs(thawed) == _inputs(src)
+
+
+@pytest.mark.skipif(not _has_uno(), reason="LibreOffice with Python UNO not found")
+def test_frozen_template_read_in_libreoffice(frozen_template, tmp_path):
+    """A reader opens the frozen copy in LibreOffice (no add-in): it recalculates what it
+    can, the status line says the copy is frozen, and no napkin cell turns into #NAME?."""
+    import json
+    from pathlib import Path
+
+    from workbook.build import SIZING
+
+    _src, frozen = frozen_template
+    script = Path(__file__).with_name("lo_uno.py")
+    proc = subprocess.run([UNO_PYTHON, str(script)], input=json.dumps([{"path": str(frozen)}]),
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    cells = json.loads(proc.stdout)[0]["cells"]
+    kind, text = cells["Start!A3"]
+    assert kind == "s" and text.startswith("Frozen copy, made by napkin freeze on ")
+    assert not [ref for ref, (k, v) in cells.items() if k == "e" and v == "#NAME?"]
+    want = openpyxl.load_workbook(frozen, data_only=True)["Sizing"]
+    for key in ("weight_gb", "floor_ms"):
+        ref = SIZING[key]
+        assert cells[f"Sizing!{ref}"] == ["n", pytest.approx(want[ref].value)], key

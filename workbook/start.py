@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 from openpyxl import Workbook
+from openpyxl.styles import Alignment, Font
 
 from workbook.sheet import (
     DATA_DATE,
     Sheet,
+    define_name,
 )
+
+#: The cell that says whether the workbook is live or a frozen copy (named STATUS_NAME):
+#: ``napkin freeze`` writes there when and from what file its values were frozen.
+STATUS_CELL = "A3"
+STATUS_NAME = "NAPKIN_STATUS"
+STATUS_LIVE = ("Live workbook: napkin's cells are formulas, computed by xlwings Lite, the "
+               "xlwings add-in or napkin calc. A copy made by napkin freeze says here when "
+               "and from what file its numbers were frozen.")
+#: Column widths; B's text wraps (about one character per width unit at 11 pt, so that
+#: Excel's Calibri and LibreOffice's substitute font both fit it).
+WIDTHS = {"A": 32, "B": 100}
 
 
 def _version() -> str:
@@ -22,6 +35,7 @@ def _version() -> str:
 def sheet_start(wb: Workbook) -> Sheet:
     """Start: what the workbook answers, how to get the functions, the legend, the data date.
 
+    A3:B3     NAPKIN_STATUS: live, or (napkin freeze) frozen when and from what
     A4..B13   the questions and where each is answered
     A14..B18  the functions in Excel: with xlwings Lite (the code inside, its napkin
               version), without it (numbers until an edit; napkin freeze for readers),
@@ -29,10 +43,16 @@ def sheet_start(wb: Workbook) -> Sheet:
     A20..B24  legend: input cell, formula cell, key result, empty figure
     A26..     the data date and sources
     """
-    s = Sheet(wb, "Start", {"A": 30, "B": 110})
+    s = Sheet(wb, "Start", WIDTHS)
     s.title_rows("napkin: LLM-inference napkin math in cells",
                  "Pick a model, a precision and a GPU on Sizing; read whether it fits, how "
                  "many GPUs, how fast it can possibly go and what a million tokens cost.")
+    status = s.put(STATUS_CELL, STATUS_LIVE, "label")
+    status.font = Font(name="Calibri", size=11, bold=True, color="1F3864")
+    status.alignment = Alignment(wrap_text=True, vertical="top")
+    s.ws.merge_cells(f"{STATUS_CELL}:B{STATUS_CELL[1:]}")
+    s.ws.row_dimensions[int(STATUS_CELL[1:])].height = 32
+    define_name(wb, STATUS_NAME, s.title, "$A$3")
     s.section(4, "What it answers", "B")
     answers = [
         ("Does it fit? How many GPUs?", "Sizing: weights GB / GiB, KV cache GB, FITS, "
@@ -103,5 +123,21 @@ def sheet_start(wb: Workbook) -> Sheet:
     s.put("A29", "Sheets are protected", "label")
     s.put("B29", "without a password (Review → Unprotect Sheet) so that typing lands only in "
                  "the yellow cells.", "label")
+    _wrap(s, "B", 5, 29)
     return s
+
+
+def _wrap(s: Sheet, col: str, first: int, last: int) -> None:
+    """Wrap the text of ``col`` in rows ``first..last`` and give each row the height of its
+    lines (one character per width unit, 15 points a line), so nothing runs off the page."""
+    width = int(WIDTHS[col])
+    for r in range(first, last + 1):
+        c = s.ws[f"{col}{r}"]
+        if not isinstance(c.value, str) or s.ws[f"A{r}"].style == "napkin section":
+            continue
+        c.alignment = Alignment(wrap_text=True, vertical="top")
+        s.ws[f"A{r}"].alignment = Alignment(vertical="top")
+        lines = -(-len(c.value) // width)
+        if lines > 1:
+            s.ws.row_dimensions[r].height = 15 * lines + 1
 
