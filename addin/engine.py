@@ -202,28 +202,17 @@ def calc_workbook(
                 "saved in those cells")
         for node in unread:
             node.keep = "a formula napkin cannot read"
-        mixed = [n for n in wb.nodes if n.prog is not None and n.spill is None
-                 and n.keep is None and getattr(n.prog.fn, "unsure", ())]
-        if mixed:
-            why = {}
-            for n in mixed:
-                why.setdefault(", ".join(f"{f}()" for f in n.prog.fn.unsure), []).append(n.label)
-            said = "; ".join(
-                f"a range used as a single value inside {f} in {', '.join(c[:5])}"
-                + (f" and {len(c) - 5} more" if len(c) > 5 else "") for f, c in why.items())
-            if strict:
-                raise guard.WorkbookError(
-                    f"napkin cannot compute {said} (Excel takes the range's value in the "
-                    "formula's row or column there, or computes the whole range, depending "
-                    "on the function); run with --lenient to keep the values Excel saved "
-                    "in those cells, or enter the formula as an array formula")
-            for n in mixed:
-                n.keep = "a range used as a single value"
-            if notes is not None:
-                notes.append(f"kept the values Excel saved where {said}")
-        if notes is not None and unread:
-            notes.append(f"kept the values saved in {len(unread)} cells whose formulas "
-                         f"napkin cannot read ({unread[0].label}...)")
+        late = support.after_plan(wb)  # seen once the inputs of each formula are known
+        if strict and late:
+            raise guard.WorkbookError(
+                f"napkin cannot compute {support.describe(late)}: calc would write values "
+                "that differ from Excel's; run with --lenient to keep the values Excel "
+                "saved in those cells")
+        for node, reason in late:
+            node.keep = reason
+        if notes is not None and late:
+            notes.append(f"kept the values Excel saved where napkin cannot compute "
+                         f"{support.describe(late)}")
         calls.STATE.book = wb  # what SUBTOTAL reads: hidden rows, nested SUBTOTALs
         try:
             ev.run(order)

@@ -24,6 +24,9 @@ from . import formula_text as ft
 from . import xlsx_values as xv
 from .book import Node, Sheet, Workbook, label
 
+#: areas of up to this many cells keep their size; larger ones are cut to the used part
+KEEP_CELLS = 65536
+
 
 @dataclass
 class Program:
@@ -198,7 +201,12 @@ class Evaluation:
         node.deps = deps
 
     def _clip(self, part):
+        """An area as it is read: up to :data:`KEEP_CELLS` cells as written (its blank
+        rows count for ROWS, INDEX, COUNTBLANK...), a larger one (a whole column) cut at
+        the sheet's last filled row and column."""
         idx, r1, c1, r2, c2 = part
+        if (r2 - r1 + 1) * (c2 - c1 + 1) <= KEEP_CELLS:
+            return part
         s = self.wb.sheets[idx]
         return idx, r1, c1, max(r1, min(r2, s.max_r)), max(c1, min(c2, s.max_c))
 

@@ -109,3 +109,42 @@ def describe(found: list[tuple[object, str]]) -> str:
         more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
         parts.append(f"{reason} in {', '.join(cells[:5])}{more}")
     return "; ".join(parts)
+
+
+_SIZE_SENSITIVE = re.compile(r"(?<![\w.])(?:_xlfn\.)?(ROWS|COLUMNS|COUNTBLANK|OFFSET)\s*\(", re.I)
+
+
+def after_plan(wb) -> list[tuple[object, str]]:
+    """``[(node, reason)]`` for formulas found out of reach once their inputs are known
+    (:meth:`addin.evaluator.Evaluation.plan` has run):
+
+    * an operator on a range inside a function whose kind of argument napkin does not
+      know: Excel takes the range's value in the formula's row or column (implicit
+      intersection) or the whole range, depending on the function;
+    * ROWS, COLUMNS, COUNTBLANK or OFFSET of an area larger than
+      :data:`addin.evaluator.KEEP_CELLS` cells (a whole column), which the engine reads
+      only up to the sheet's last filled row and column."""
+    from .evaluator import KEEP_CELLS
+
+    out = []
+    for n in wb.nodes:
+        if n.prog is None or n.keep is not None:
+            continue
+        unsure = getattr(n.prog.fn, "unsure", ())
+        if unsure and n.spill is None:
+            names = ", ".join(f"{f}()" for f in unsure)
+            out.append((n, f"a range used as a single value inside {names} (Excel's implicit "
+                           "intersection there depends on the function)"))
+            continue
+        m = _SIZE_SENSITIVE.search(_STRINGS.sub('""', n.text or ""))
+        if m and any(kind == "rng" and any(_cut(wb, p, KEEP_CELLS) for p in arg)
+                     for kind, arg in n.specs):
+            out.append((n, f"{m.group(1).upper()}() of a whole column or row (napkin reads "
+                           "it up to the last filled row and column)"))
+    return out
+
+
+def _cut(wb, part, keep: int) -> bool:
+    idx, r1, c1, r2, c2 = part
+    s = wb.sheets[idx]
+    return (r2 - r1 + 1) * (c2 - c1 + 1) > keep and (r2 > s.max_r or c2 > s.max_c)

@@ -268,7 +268,7 @@ def test_a_range_in_an_expression_inside_a_function_napkin_cannot_place_is_refus
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
         xlsx_make.cell("A1", None, 1), xlsx_make.cell("A2", None, 2),
         xlsx_make.cell("B3", "NPV(0.1,A1:A2*2)", 5.12)]})
-    with pytest.raises(WorkbookError, match=r"single value inside NPV\(\) in S!B3"):
+    with pytest.raises(WorkbookError, match=r"single value inside NPV\(\) .* in S!B3"):
         calc_workbook(src, tmp_path / "out.xlsx", {})
     assert calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False)["S!B3"] == 5.12
 
@@ -328,3 +328,29 @@ def test_choose_returns_the_value_or_reference_as_it_is(tmp_path):
     res = calc_workbook(src, tmp_path / "out.xlsx", {})
     assert res["S!A1"] == 12 and res["S!A2"] == 4 and res["S!A3"] == 60
     assert res["S!A4"].code == "#VALUE!" and res["S!A5"] == "b" and res["S!A6"] == 3
+
+
+def test_a_named_range_keeps_its_blank_rows(tmp_path):
+    # rng is A1:A10 with 3 rows filled: Excel's INDEX(rng,8) is the empty A8 (shown as 0),
+    # ROWS(rng) 10, COUNTBLANK(rng) 7 (Microsoft's INDEX, ROWS and COUNTBLANK help)
+    cells = [xlsx_make.cell(f"A{r}", None, r * 10) for r in (1, 2, 3)]
+    cells += [xlsx_make.cell("B1", "INDEX(rng,8)", 0), xlsx_make.cell("B2", "ROWS(rng)", 10),
+              xlsx_make.cell("B3", "COUNTBLANK(rng)", 7),
+              xlsx_make.cell("B4", "ROWS(Other!A1:A10)", 10),
+              xlsx_make.cell("B5", "INDEX(Other!A1:A10,8)", 0),
+              xlsx_make.cell("B6", "SUMPRODUCT((Other!A1:A10=0)*1)", 9)]  # A1 is 1
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells, "Other": [
+        xlsx_make.cell("A1", None, 1)]}, names={"rng": "S!$A$1:$A$10"})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!B1"] == 0 and res["S!B2"] == 10 and res["S!B3"] == 7
+    assert res["S!B4"] == 10 and res["S!B5"] == 0 and res["S!B6"] == 9
+
+
+def test_the_size_of_a_whole_column_is_refused(tmp_path):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", None, 1), xlsx_make.cell("B1", "ROWS(A:A)", 1048576),
+        xlsx_make.cell("B2", "SUM(A:A)", 1)]})
+    with pytest.raises(WorkbookError, match=r"ROWS\(\) of a whole column .* in S!B1"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False)
+    assert res["S!B1"] == 1048576 and res["S!B2"] == 1
