@@ -1,14 +1,73 @@
-"""EXPLAIN shows the work of every catalog function."""
+"""EXPLAIN shows the work of every catalog function.
 
+The cases come from the declarations: each function's README example (``example=`` in
+``udfs/functions/*``; its formula and the value the README states, checked through the
+engine by ``test_readme.py``). A new function needs no edit here. ``WORKED`` below adds
+hand-checked texts of the work for the functions that have them.
+"""
+
+import ast
+import operator
 import re
 
 import pytest
 
 from udfs import CATALOG, EXPLAIN, ExcelError
+from udfs.declare import DECLARATIONS
 from udfs.explain import num
 
-# One call per catalog function, with the result the text must end on (or contain).
-CASES = {
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+        ast.Div: operator.truediv, ast.Pow: operator.pow, ast.USub: operator.neg}
+
+
+def _constant(text: str):
+    """One argument of an example as Excel reads it: "text", TRUE/FALSE, or a number
+    written with + - * / ^ and E notation (``2^24``, ``70E9``)."""
+    text = text.strip()
+    if text.startswith('"'):
+        return text[1:-1].replace('""', '"')
+    if text.upper() in ("TRUE", "FALSE"):
+        return text.upper() == "TRUE"
+
+    def value(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+            return float(node.value)
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            return _OPS[type(node.op)](value(node.left), value(node.right))
+        if isinstance(node, ast.UnaryOp) and type(node.op) in _OPS:
+            return _OPS[type(node.op)](value(node.operand))
+        raise ValueError(f"not a constant: {text}")
+
+    return value(ast.parse(text.replace("^", "**"), mode="eval").body)
+
+
+def _split_args(inner: str) -> list[str]:
+    """The arguments of a call's text, split at the commas outside quotes."""
+    out, cur, quoted = [], "", False
+    for ch in inner:
+        if ch == '"':
+            quoted = not quoted
+        if ch == "," and not quoted:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return [*out, cur] if inner.strip() else out
+
+
+def example_call(name: str) -> tuple[tuple, str]:
+    """(arguments, stated value) of the README example of ``name``."""
+    formula, stated = DECLARATIONS[name].example
+    m = re.fullmatch(rf"={name}\((.*)\)", formula)
+    assert m, f"{name}'s example is not one call of {name} with constants: {formula}"
+    return tuple(_constant(a) for a in _split_args(m.group(1))), stated
+
+
+EXAMPLES = sorted(n for n in DECLARATIONS if n != "EXPLAIN")
+
+# Hand-checked texts of the work: one call and the text EXPLAIN must end on (or contain).
+# Optional: a new function is covered by its example above without an entry here.
+WORKED = {
     "WEIGHT_GB": (("8.03B", "BF16"), "16.06 GB"),
     "BYTES_PER_PARAM": (("FP8",), "1 bytes per parameter"),
     "KV_CACHE_GB": ((32, 8, 128, 8192), "131,072 B per token"),
@@ -61,19 +120,48 @@ CASES = {
 }
 
 
-def test_every_catalog_function_has_a_worked_form():
-    assert set(CATALOG) - {"EXPLAIN"} == set(CASES)
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_explain_shows_the_work_and_the_function_result(name):
-    args, expected = CASES[name]
-    text = EXPLAIN(name, *args)
-    assert isinstance(text, str) and text.startswith(f"{name}: ")
-    assert expected in text
+def _check(name, args, text):
+    """What every EXPLAIN text must be: the function's name, then the work ending on the
+    function's own result (the number shown is the cell's number)."""
+    assert isinstance(text, str) and text.startswith(f"{name}: "), text
     result = CATALOG[name](*args)
-    if isinstance(result, float):  # the number shown is the function's own result
+    assert not isinstance(result, ExcelError), result
+    if isinstance(result, bool):
+        assert ("TRUE" if result else "FALSE") in text
+    elif isinstance(result, float):
         assert num(result) in text
+    else:
+        assert str(result) in text
+    return result
+
+
+def test_every_function_has_a_worked_form_and_an_example():
+    assert set(EXAMPLES) == set(CATALOG) - {"EXPLAIN"}
+    for name in EXAMPLES:
+        assert DECLARATIONS[name].explain is not None, f"{name}: declare its explain="
+    assert set(WORKED) <= set(EXAMPLES)
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_explain_of_the_example_shows_the_stated_value(name):
+    args, stated = example_call(name)
+    result = _check(name, args, EXPLAIN(name, *args))
+    if isinstance(result, float):  # the README's stated value, to the digits it gives
+        digits = stated.split(".")[1] if "." in stated else ""
+        assert result == pytest.approx(float(stated.replace(",", "")),
+                                       abs=0.5 * 10 ** -len(digits), rel=5e-4)
+    elif isinstance(result, bool):
+        assert stated == ("TRUE" if result else "FALSE")
+    else:
+        assert result == stated
+
+
+@pytest.mark.parametrize("name", sorted(WORKED))
+def test_explain_shows_the_work_and_the_function_result(name):
+    args, expected = WORKED[name]
+    text = EXPLAIN(name, *args)
+    assert expected in text
+    _check(name, args, text)
 
 
 def test_explain_matches_the_reference_example():
@@ -107,3 +195,12 @@ def test_explain_takes_all_eight_arguments_of_tp_comm_ms():
     # 160 × (14 × 5 µs = 0.07 ms) = 11.2 ms + 0.6524 ms = 11.85 ms
     text = EXPLAIN("TP_COMM_MS", 8192, 64, 8, "450 GB/s", 80, "BF16", 2, 5)
     assert "2 × 7 × 5 us" in text and text.endswith("= 11.85 ms per step")
+
+
+def test_example_arguments_are_read_as_excel_reads_them():
+    assert _split_args('"8.03B","BF16"') == ['"8.03B"', '"BF16"']
+    assert _split_args('"a,b",2^24') == ['"a,b"', "2^24"]
+    assert _constant("2^24") == 16777216 and _constant("70E9") == 70e9
+    assert _constant('"say ""hi"""') == 'say "hi"' and _constant("TRUE") is True
+    with pytest.raises(ValueError):
+        _constant("A1")
