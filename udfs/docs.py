@@ -37,7 +37,12 @@ def with_table(readme: str) -> str:
 
 
 def main(argv=None) -> int:
-    path = Path(argv[0] if argv else "README.md")
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m udfs.docs", description="Rewrite the "
+                                 "function table of README.md from the declarations.")
+    ap.add_argument("readme", nargs="?", default="README.md", help="default: README.md")
+    path = Path(ap.parse_args(argv).readme)
     text = path.read_text("utf-8")
     new = with_table(text)
     if new != text:
