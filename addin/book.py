@@ -17,7 +17,7 @@ from zipfile import ZipFile
 from udfs.errors import ExcelError
 
 from . import formula_text as ft
-from . import fx
+from . import fx, tables
 from . import xlsx_values as xv
 
 _HIDDEN_ROW = re.compile(r"<(?:\w+:)?row\b(?=[^>]*\bhidden\s*=\s*[\"'](?:1|true)[\"'])"
@@ -79,6 +79,7 @@ def label(sheet: Sheet, r: int, c: int) -> str:
 class Workbook:
     def __init__(self, zf: ZipFile):
         self.book = xv.read_book(zf)
+        self.tables = {t.name.upper(): t for t in tables.read_tables(zf, self.book)}
         self.sheets: list[Sheet] = []
         self.sid_map: dict[str, int] = {}
         # formulas cannot name ranges of sheets whose name has a quote, starts with a
@@ -111,11 +112,13 @@ class Workbook:
     # ---------------------------------------------------------------- loading
     def _load(self, zf: ZipFile) -> None:
         ss = self.book.shared_strings
+        for t in self.tables.values():
+            self.sheets[t.sheet].filtered |= t.filtered
         for sheet, part in zip(self.sheets, self.book.sheets, strict=True):
             xml = zf.read(part.path).decode("utf-8")
             self.xml[sheet.index] = xml
             sheet.hidden_rows = {int(m.group(1)) for m in _HIDDEN_ROW.finditer(xml)}
-            sheet.filtered = bool(_FILTER.search(xml))
+            sheet.filtered |= bool(_FILTER.search(xml))
             shared: dict[str, tuple[str, int, int]] = {}
             pending_shared = []
             for cell in xv.read_cells(xml):
@@ -127,7 +130,8 @@ class Workbook:
                     if cell.f_type == "shared" and not cell.f.strip():
                         pending_shared.append((node, cell.f_si))
                     else:
-                        node.text = self.alias(ft.normalize_formula(cell.f))
+                        node.text = self.alias(ft.normalize_formula(
+                            self.structured(cell.f, sheet.index, cell.row, cell.col)))
                         node.origin = (sheet.index, cell.row, cell.col)
                         if cell.f_type == "shared" and cell.f_si is not None:
                             shared[cell.f_si] = (node.text, cell.row, cell.col)
@@ -160,6 +164,17 @@ class Workbook:
                     sheet.cached[p] = v
         self._load_names()
 
+    def structured(self, text: str, sheet: int | None, row: int = 0, col: int = 0) -> str:
+        """Formula text with its structured (table) references written as plain ones
+        (:func:`addin.tables.rewrite`); as it is when one cannot be placed (the formula
+        is then refused, or kept with --lenient)."""
+        if not self.tables:
+            return text
+        try:
+            return tables.rewrite(text, self.tables, sheet, row, col)
+        except tables.Unresolved:
+            return text
+
     def alias(self, text: str) -> str:
         """Formula text with quoted sheet names that have an alias replaced by it."""
         return ft.alias_sheets(text, self.aliases)
@@ -169,7 +184,7 @@ class Workbook:
             if dn.name.startswith("_xlnm.") or not dn.text.strip():
                 continue
             key = (dn.name.upper(), dn.local_sheet)
-            text = self.alias(ft.normalize_formula(dn.text))
+            text = self.alias(ft.normalize_formula(self.structured(dn.text, None)))
             rng = None
             body = text[1:].strip()
             m = ft.LEX_RE.match(body)

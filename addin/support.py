@@ -4,7 +4,8 @@
 engine does not compute, or does not compute as Excel does:
 
 * a function neither Excel's (as far as ``formulas`` implements it) nor ours;
-* a structured (table) reference, ``Table1[Column]``;
+* a structured (table) reference that names no table or column of the workbook
+  (the others are rewritten as plain references by :mod:`addin.tables`);
 * a 3-D reference, ``Sheet1:Sheet4!C1``;
 * a link to another workbook, ``[1]Sheet1!A1``;
 * a date function in a workbook that uses the 1904 date system (Mac workbooks):

@@ -354,3 +354,55 @@ def test_the_size_of_a_whole_column_is_refused(tmp_path):
         calc_workbook(src, tmp_path / "out.xlsx", {})
     res = calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False)
     assert res["S!B1"] == 1048576 and res["S!B2"] == 1
+
+
+_SALES = (f'<table xmlns="{xlsx_make.MAIN}" id="1" name="Sales" displayName="Sales" '
+          'ref="A1:D5" totalsRowCount="1"><autoFilter ref="A1:D4"/><tableColumns count="4">'
+          '<tableColumn id="1" name="Item"/><tableColumn id="2" name="Qty"/>'
+          '<tableColumn id="3" name="Price"/><tableColumn id="4" name="Total"/>'
+          '</tableColumns></table>')
+
+
+def _sales(tmp_path, other: list[str]):
+    """Data!A1:D5, the table Sales: a header row, three data rows, a totals row."""
+    data = [xlsx_make.cell(f"{c}1", None, h, t="inlineStr")
+            for c, h in zip("ABCD", ("Item", "Qty", "Price", "Total"), strict=True)]
+    for r, (item, q, p) in enumerate((("a", 2, 10), ("b", 3, 20), ("c", 5, 30)), 2):
+        data += [xlsx_make.cell(f"A{r}", None, item, t="inlineStr"),
+                 xlsx_make.cell(f"B{r}", None, q), xlsx_make.cell(f"C{r}", None, p),
+                 xlsx_make.cell(f"D{r}", "Sales[[#This Row],[Qty]]*Sales[[#This Row],[Price]]",
+                                0)]
+    data += [xlsx_make.cell("A5", None, "Total", t="inlineStr"),
+             xlsx_make.cell("B5", "SUBTOTAL(109,[Qty])", 0),  # as XlsxWriter writes it
+             xlsx_make.cell("D5", "SUBTOTAL(109,Sales[Total])", 0)]
+    return xlsx_make.write(tmp_path / "in.xlsx", {"Data": data, "S": other},
+                           tables={"Data": [_SALES]},
+                           after={"Data": '<tableParts count="1"><tablePart r:id="rId1"/>'
+                                          '</tableParts>'})
+
+
+def test_structured_references_to_a_table(tmp_path):
+    # what each reference stands for: Microsoft, "Using structured references with Excel
+    # tables"; the values by hand: Total = Qty*Price = 20, 60, 150
+    src = _sales(tmp_path, [
+        xlsx_make.cell("A1", "SUM(Sales[Qty])", 0),  # 2+3+5
+        xlsx_make.cell("A2", "ROWS(Sales[#All])", 0),  # header, 3 rows, totals
+        xlsx_make.cell("A3", "Sales[[#Totals],[Total]]", 0),  # 20+60+150
+        xlsx_make.cell("A4", "COUNTA(Sales[#Headers])", 0),
+        xlsx_make.cell("A5", "SUM(Sales[[Qty]:[Price]])", 0),  # 10 + 60
+        xlsx_make.cell("A6", "SUM(Sales)", 0),  # the data rows: 10 + 60 + 230
+        xlsx_make.cell("A7", "INDEX(Sales[Item],2)", 0),
+        xlsx_make.cell("A8", "Sales[[#This Row],[Qty]]", 0),  # not a row of the table
+        xlsx_make.cell("A9", "SUM(sales[qty])", 0)])  # names are not case-sensitive
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert [res[f"Data!D{r}"] for r in (2, 3, 4)] == [20, 60, 150]
+    assert res["Data!B5"] == 10 and res["Data!D5"] == 230
+    assert res["S!A1"] == 10 and res["S!A2"] == 5 and res["S!A3"] == 230
+    assert res["S!A4"] == 4 and res["S!A5"] == 70 and res["S!A6"] == 300
+    assert res["S!A7"] == "b" and res["S!A8"].code == "#VALUE!" and res["S!A9"] == 10
+
+
+def test_a_structured_reference_to_no_such_column_is_refused(tmp_path):
+    src = _sales(tmp_path, [xlsx_make.cell("A1", "SUM(Sales[Nope])", 0)])
+    with pytest.raises(WorkbookError, match=r"structured \(table\) references in S!A1"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})

@@ -46,9 +46,10 @@ def sheet_xml(cells: list[str], ns: str = MAIN, hidden=(), after: str = "") -> s
 def write(path: Path, sheets: dict[str, list[str]], *, date1904: bool = False,
           names: dict[str, str] | None = None, strict: bool = False,
           shared_strings: list[str] | None = None, hidden: dict | None = None,
-          after: dict | None = None) -> Path:
+          after: dict | None = None, tables: dict | None = None) -> Path:
     """Write a workbook of ``sheets`` (name -> cells from :func:`cell`); ``hidden``: sheet
-    name -> rows hidden; ``after``: sheet name -> XML after its ``sheetData``."""
+    name -> rows hidden; ``after``: sheet name -> XML after its ``sheetData``;
+    ``tables``: sheet name -> the ``<table>`` elements of its tables (Excel tables)."""
     ns = STRICT if strict else MAIN
     rel_ns = "http://purl.oclc.org/ooxml/officeDocument/relationships" if strict else R
     pr = '<workbookPr date1904="1"/>' if date1904 else "<workbookPr/>"
@@ -73,6 +74,14 @@ def write(path: Path, sheets: dict[str, list[str]], *, date1904: bool = False,
         f'<Override PartName="/xl/worksheets/sheet{i}.xml" ContentType="application/'
         'vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
         for i in range(1, n + 1))
+    table_parts: dict[int, list[str]] = {}  # sheet number -> table XML
+    k = 0
+    for i, name in enumerate(sheets, 1):
+        for t in (tables or {}).get(name, ()):
+            k += 1
+            table_parts.setdefault(i, []).append((k, t))
+            over += (f'<Override PartName="/xl/tables/table{k}.xml" ContentType="application/'
+                     'vnd.openxmlformats-officedocument.spreadsheetml.table+xml"/>')
     ct = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
           '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
           '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
@@ -90,6 +99,13 @@ def write(path: Path, sheets: dict[str, list[str]], *, date1904: bool = False,
         for i, (name, cells) in enumerate(sheets.items(), 1):
             z.writestr(f"xl/worksheets/sheet{i}.xml", sheet_xml(
                 cells, ns, (hidden or {}).get(name, ()), (after or {}).get(name, "")))
+        for i, parts in table_parts.items():
+            rel = "".join(f'<Relationship Id="rId{k}" Type="{rel_ns}/table" '
+                          f'Target="../tables/table{k}.xml"/>' for k, _ in parts)
+            z.writestr(f"xl/worksheets/_rels/sheet{i}.xml.rels",
+                       f'<Relationships xmlns="{pkg}">{rel}</Relationships>')
+            for k, t in parts:
+                z.writestr(f"xl/tables/table{k}.xml", t)
         if shared_strings is not None:
             si = "".join(f'<si><t xml:space="preserve">{escape(s)}</t></si>'
                          for s in shared_strings)
