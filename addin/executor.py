@@ -90,7 +90,7 @@ class FastFn:
                         stack.append((h, False))
         self.steps = [
             (funcs[g][0], funcs[g][1], funcs[g][2], funcs[g][3],
-             tuple(filters.get(o, ()) for o in funcs[g][2]), g in graph.single)
+             tuple(filters.get(o, ()) for o in funcs[g][2]), graph.single.get(g))
             for g in order
         ]
         self.unsure = graph.unsure
@@ -133,8 +133,8 @@ class FastFn:
             except KeyError:
                 continue
             if single and at is not None:  # Excel's implicit intersection of operands
-                a = [intersect(x, at) if isinstance(x, Ranges) and _cells(x) > 1 else x
-                     for x in a]
+                a = [intersect(x, at) if k in single and isinstance(x, Ranges)
+                     and _cells(x) > 1 else x for k, x in enumerate(a)]
             r = func(*[x for x in a if x is not NONE])
             for f in ffl:
                 r = f(r)

@@ -20,7 +20,7 @@ import functools
 import math
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from udfs.errors import EXCEL_ERROR_CODES
@@ -280,9 +280,9 @@ class Graph:
     sources: list  # data nodes nothing produces
     functions: list  # (function, inputs, outputs, filters) in the graph's node order
     defaults: dict  # data node -> default value (unfiltered)
-    #: positions in ``functions`` of the operators that take one value of a reference
-    #: (Excel's implicit intersection, see :func:`operand_contexts`)
-    single: frozenset = frozenset()
+    #: position in ``functions`` -> positions among its inputs that take one value of a
+    #: reference (Excel's implicit intersection, see :func:`operand_contexts`)
+    single: dict = field(default_factory=dict)
     #: functions inside which a range meets an operator, not known to be array or value
     #: context: the formula is refused rather than computed one way or the other
     unsure: tuple = ()
@@ -334,6 +334,26 @@ VALUE_CONTEXT = frozenset(
     "CEILING FLOOR SIGN CONCATENATE TEXT LEN LEFT RIGHT MID UPPER LOWER TRIM VALUE N T "
     "ISNUMBER ISTEXT ISBLANK ISERROR ISERR ISNA ISLOGICAL ISNONTEXT DATE YEAR MONTH DAY "
     "STDEV VAR MEDIAN".split())
+
+
+_ALL = None  # every argument
+#: parameters of Excel's functions that are single values (value class): a range given
+#: there in a one-cell formula is implicitly intersected with the formula's cell
+#: (``=ABS(A1:A9)`` in row 3 is ABS(A3); ``=VLOOKUP(A:A,T,2,0)`` looks up the row's A).
+#: Name -> positions of those arguments (None: all). [MS-XLS] 2.5.198 parameter classes.
+VALUE_PARAMS = {
+    **{f: _ALL for f in (
+        "ABS ACOS ACOSH ASIN ASINH ATAN ATAN2 ATANH CEILING COS COSH DEGREES EVEN EXP FACT "
+        "FLOOR INT LN LOG LOG10 MOD ODD POWER RADIANS ROUND ROUNDDOWN ROUNDUP SIGN SIN SINH "
+        "SQRT TAN TANH TRUNC CHAR CLEAN CODE DOLLAR EXACT FIND FIXED LEFT LEN LOWER MID "
+        "PROPER REPLACE REPT RIGHT SEARCH SUBSTITUTE TEXT TRIM UPPER VALUE DATE DATEVALUE "
+        "DAY HOUR MINUTE MONTH SECOND TIME TIMEVALUE WEEKDAY YEAR EDATE EOMONTH NOT "
+        "ISBLANK ISERR ISERROR ISLOGICAL ISNA ISNONTEXT ISNUMBER ISTEXT ISEVEN ISODD "
+        "IFERROR _XLFN.IFNA IFNA COMBIN COMBINA _XLFN.COMBINA").split()},
+    "IF": (0,), "CHOOSE": (0,), "VLOOKUP": (0, 2, 3), "HLOOKUP": (0, 2, 3),
+    "MATCH": (0, 2), "INDEX": (1, 2, 3), "SUMIF": (1,), "COUNTIF": (1,),
+    "AVERAGEIF": (1,), "SUBTOTAL": (0,),
+}
 
 
 def _base_key(key) -> str:
@@ -394,18 +414,29 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tupl
                 return False
         return ":" in data_key
 
-    single, unsure, i = [], [], 0
+    single, unsure, i = {}, [], 0
     for key, n in nodes.items():
         if n["type"] != "function":
             continue
-        if _base_key(key).upper() in VALUE_OPERATORS:
+        name = _base_key(key).upper()
+        ins = tuple(n.get("inputs", ()))
+        if name in VALUE_OPERATORS:
             ctx = context(n["outputs"][0]) if n.get("outputs") else "value"
             if ctx == "value":
-                single.append(i)
-            elif ctx != "array" and any(may_be_range(k) for k in n.get("inputs", ())):
+                single[i] = frozenset(range(len(ins)))
+            elif ctx != "array" and any(may_be_range(k) for k in ins):
                 unsure.append(ctx)
+        elif name in VALUE_PARAMS and name not in ours:
+            skip = 0  # formulas' extra inputs (the compiling flag) come first
+            while skip < len(ins) and isinstance(ins[skip], load().Token):
+                skip += 1
+            at = VALUE_PARAMS[name]
+            pos = range(skip, len(ins)) if at is _ALL else (skip + p for p in at)
+            pos = frozenset(p for p in pos if p < len(ins))
+            if pos:
+                single[i] = pos
         i += 1
-    return frozenset(single), tuple(dict.fromkeys(unsure))
+    return single, tuple(dict.fromkeys(unsure))
 
 
 @dataclass

@@ -406,3 +406,21 @@ def test_a_structured_reference_to_no_such_column_is_refused(tmp_path):
     src = _sales(tmp_path, [xlsx_make.cell("A1", "SUM(Sales[Nope])", 0)])
     with pytest.raises(WorkbookError, match=r"structured \(table\) references in S!A1"):
         calc_workbook(src, tmp_path / "out.xlsx", {})
+
+
+def test_a_range_given_for_a_single_value_is_intersected(tmp_path):
+    # Microsoft, "Implicit intersection operator: @": a range where a function takes one
+    # value is the cell in the formula's row (or column); here rows 1-5 hold -1..-5
+    cells = [xlsx_make.cell(f"A{r}", None, -r) for r in range(1, 6)]
+    cells += [xlsx_make.cell(f"D{r}", None, -r) for r in range(1, 6)]
+    cells += [xlsx_make.cell(f"E{r}", None, f"row {r}", t="inlineStr") for r in range(1, 6)]
+    cells += [xlsx_make.cell("B3", "ABS(A1:A5)", 0),  # ABS(A3)
+              xlsx_make.cell("B4", "VLOOKUP(A1:A5,D1:E5,2,FALSE)", 0),  # looks up A4
+              xlsx_make.cell("B5", "IF(A1:A5<-4,\"low\",\"high\")", 0),  # A5 < -4
+              xlsx_make.cell("B6", "ABS(A1:A5)", 0),  # no row 6 in A1:A5: #VALUE!
+              xlsx_make.cell("C2", "SUM(ABS(A1:A5))", 0),  # SUM(ABS(A2))
+              '<c r="C3"><f t="array" ref="C3">SUM(ABS(A1:A5))</f><v>15</v></c>']  # 1+..+5
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!B3"] == 3 and res["S!B4"] == "row 4" and res["S!B5"] == "low"
+    assert res["S!B6"].code == "#VALUE!" and res["S!C2"] == 2 and res["S!C3"] == 15
