@@ -11,8 +11,9 @@ another cell; :func:`put_numbers` writes other numbers into a formula of the sha
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import xlsx_values as xv
 
@@ -62,7 +63,8 @@ def normalize_formula(formula: str) -> str:
 
 
 # A cell / area / column / row reference, possibly sheet-qualified; string literals,
-# identifiers and numbers are matched too so that a reference is never found inside one.
+# quoted names, identifiers and numbers are matched too so that a reference is never
+# found inside one.
 LEX_RE = re.compile(
     r"""
     (?P<str>"(?:[^"]|"")*")
@@ -70,7 +72,8 @@ LEX_RE = re.compile(
     (?P<ref>
       (?P<sheet>(?:'(?:[^']|'')+'|[A-Za-z_\\][\w.\\]*)!)?
       (?:
-          (?P<a1>\$?[A-Za-z]{1,3}\$?\d+)(?::(?P<a2>\$?[A-Za-z]{1,3}\$?\d+))?
+          (?P<a1>(?P<ca1>\$?)(?P<c1>[A-Za-z]{1,3})(?P<ra1>\$?)(?P<r1>\d+))
+          (?::(?P<ca2>\$?)(?P<c2>[A-Za-z]{1,3})(?P<ra2>\$?)(?P<r2>\d+))?
         | (?P<col1>\$?[A-Za-z]{1,3}):(?P<col2>\$?[A-Za-z]{1,3})
         | (?P<row1>\$?\d+):(?P<row2>\$?\d+)
       )
@@ -82,11 +85,10 @@ LEX_RE = re.compile(
     re.X,
 )
 _POSITIONAL_RE = re.compile(r"(?<![\w.])(?:(?:ROW|COLUMN)\s*\(\s*\)|CELL\s*\(|INDIRECT\s*\()", re.I)
-_A1_RE = re.compile(r"(\$?)([A-Za-z]{1,3})(\$?)(\d+)")
+_col2num = functools.lru_cache(maxsize=4096)(xv.col2num)
 
 
-@dataclass(frozen=True)
-class Tok:
+class Tok(NamedTuple):
     """A reference of a formula shape; relative coordinates are offsets to the cell."""
 
     sheet: str | None  # sheet name (unquoted) or None: the formula's own sheet
@@ -110,12 +112,11 @@ class Tok:
         return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
 
     def key(self) -> str:
-        def k(v, a, axis):
-            return f"{axis}{v}" if a else f"{axis}[{v}]"
-
         s = (self.sheet or "").upper()
-        return f"\x00{s}!{k(self.r1, self.r1a, 'R')}{k(self.c1, self.c1a, 'C')}:" \
-               f"{k(self.r2, self.r2a, 'R')}{k(self.c2, self.c2a, 'C')}\x00"
+        return (f"\x00{s}!{'R' if self.r1a else 'R['}{self.r1}{'' if self.r1a else ']'}"
+                f"{'C' if self.c1a else 'C['}{self.c1}{'' if self.c1a else ']'}:"
+                f"{'R' if self.r2a else 'R['}{self.r2}{'' if self.r2a else ']'}"
+                f"{'C' if self.c2a else 'C['}{self.c2}{'' if self.c2a else ']'}\x00")
 
 
 # A number is a parameter of its formula's shape where ``formulas`` reads it as a Number
@@ -150,12 +151,13 @@ def lex(text: str, row: int, col: int) -> tuple[str, list[Tok], tuple[str, ...]]
     nums: dict[str, int] = {}
     params = "{" not in text
     for m in LEX_RE.finditer(text):
-        if m.group("num") is not None and params and _is_operand(text, m):
+        kind = m.lastgroup  # the outermost group that matched: ref, num, str...
+        if kind == "num" and params and _is_operand(text, m):
             parts.append(text[pos: m.start()])
             pos = m.end()
             parts.append(f"\x02{nums.setdefault(m.group('num'), len(nums))}\x02")
             continue
-        if m.group("ref") is None:
+        if kind != "ref":
             continue
         parts.append(text[pos: m.start()])
         pos = m.end()
@@ -165,18 +167,24 @@ def lex(text: str, row: int, col: int) -> tuple[str, list[Tok], tuple[str, ...]]
             if sheet.startswith("'"):
                 sheet = sheet[1:-1].replace("''", "'")
         if m.group("a1"):
-            a = _A1_RE.fullmatch(m.group("a1"))
-            b = _A1_RE.fullmatch(m.group("a2") or m.group("a1"))
-            vals = []
-            for mm in (a, b):
-                ra, cn, rr = mm.group(3) == "$", xv.col2num(mm.group(2)), int(mm.group(4))
-                ca = mm.group(1) == "$"
-                vals.append((rr if ra else rr - row, ra, cn if ca else cn - col, ca))
-            (r1, r1a, c1, c1a), (r2, r2a, c2, c2a) = vals
+            ca1, c1s, ra1, r1s, ca2, c2s, ra2, r2s = m.group(
+                "ca1", "c1", "ra1", "r1", "ca2", "c2", "ra2", "r2")
+            if c2s is None:
+                ca2, c2s, ra2, r2s = ca1, c1s, ra1, r1s
+            r1a, c1a, r2a, c2a = ra1 == "$", ca1 == "$", ra2 == "$", ca2 == "$"
+            r1, c1, r2, c2 = int(r1s), _col2num(c1s), int(r2s), _col2num(c2s)
+            if not r1a:
+                r1 -= row
+            if not c1a:
+                c1 -= col
+            if not r2a:
+                r2 -= row
+            if not c2a:
+                c2 -= col
         elif m.group("col1"):
             c1s, c2s = m.group("col1"), m.group("col2")
             c1a, c2a = c1s.startswith("$"), c2s.startswith("$")
-            c1, c2 = xv.col2num(c1s.lstrip("$")), xv.col2num(c2s.lstrip("$"))
+            c1, c2 = _col2num(c1s.lstrip("$")), _col2num(c2s.lstrip("$"))
             c1, c2 = (c1 if c1a else c1 - col), (c2 if c2a else c2 - col)
             r1, r1a, r2, r2a = 1, True, xv.MAX_ROW, True
         else:
@@ -201,7 +209,7 @@ def put_numbers(text: str, numbers: tuple[str, ...]) -> str:
     out, pos, seen = [], 0, {}
     params = "{" not in text
     for m in LEX_RE.finditer(text):
-        if m.group("num") is not None and params and _is_operand(text, m):
+        if m.lastgroup == "num" and params and _is_operand(text, m):
             out.append(text[pos: m.start()])
             out.append(numbers[seen.setdefault(m.group("num"), len(seen))])
             pos = m.end()

@@ -131,12 +131,62 @@ def load():
                 from formulas.functions.operators import OPERATORS, numeric_wrap
 
                 OPERATORS["^"] = numeric_wrap(_power)
+                for sym, op in _ARITHMETIC.items():
+                    OPERATORS[sym] = _fast_arithmetic(op, OPERATORS[sym], Array, Ranges)
                 _correct(get_functions())
                 _NS = ns
                 from . import xlfunctions
 
                 xlfunctions.install()
     return _NS
+
+
+_ARITHMETIC = {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y,
+               "/": lambda x, y: x / y}
+_NUMBER = (int, float)
+
+
+def _fast_arithmetic(op, slow, Array, Ranges):
+    """formulas' ``+ - * /`` with a short way for two numbers (about 20x faster: its
+    operator runs ``np.vectorize`` even for one cell). Each operand is a number, or one
+    cell (a reference, or a 1x1 or 0-d array) holding a number, not a boolean; the
+    result is what formulas' operator gives for them: the float of ``op`` on floats, as a
+    1x1 array when an operand was one (a 0-d array otherwise). Anything else (text,
+    booleans, empty cells, errors, larger ranges, a zero divisor, a result that is not
+    finite) goes to formulas' operator."""
+
+    def one(v):
+        if type(v) in _NUMBER:
+            return v, False
+        if isinstance(v, Ranges):
+            try:
+                v = v.value
+            except Exception:  # noqa: BLE001 - formulas' operator says what it is
+                return None, False
+        if isinstance(v, _np().ndarray) and v.size == 1 and v.ndim in (0, 2):
+            e = v.item()
+            if type(e) in _NUMBER:
+                return e, v.ndim == 2
+        return None, False
+
+    def arithmetic(*args):
+        if len(args) == 2:
+            x, x2 = one(args[0])
+            if x is not None:
+                y, y2 = one(args[1])
+                if y is not None and (y or op is not _ARITHMETIC["/"]):
+                    r = op(float(x), float(y))
+                    if math.isfinite(r):
+                        return _np().asarray([[r]] if x2 or y2 else r, object).view(Array)
+        return slow(*args)
+
+    return functools.update_wrapper(arithmetic, slow)
+
+
+def _np():
+    import numpy
+
+    return numpy
 
 
 #: called with a sentence when ``^`` overflows (the engine records it as the cell's message)
@@ -259,8 +309,24 @@ def area_values(rng) -> list:
 
 
 def area_ref(sid: str, r1: int, c1: int, r2: int, c2: int):
-    """formulas' description of one rectangular area (reused across Ranges values)."""
-    return load().range2parts(None, sheet_id=sid, r1=str(r1), n1=c1, r2=str(r2), n2=c2)
+    """formulas' description of one rectangular area (reused across Ranges values): the
+    dict ``range2parts`` makes, built directly when the area is plain (5x faster)."""
+    ns = load()
+    if 1 <= r1 <= r2 < 1048576 and 1 <= c1 <= c2 < 16384:  # formulas cuts the last row/col
+        col1, col2 = _col_name(c1), _col_name(c2)
+        ref = f"{col1}{r1}" if (r1, c1) == (r2, c2) else f"{col1}{r1}:{col2}{r2}"
+        return {"r1": str(r1), "r2": str(r2), "c1": col1, "c2": col2, "n1": c1, "n2": c2,
+                "ref": ref, "name": f"{sid}!{ref}" if sid else ref, "sheet_id": sid}
+    return ns.range2parts(None, sheet_id=sid, r1=str(r1), n1=c1, r2=str(r2), n2=c2)
+
+
+@functools.cache
+def _col_name(n: int) -> str:
+    name = ""
+    while n:
+        n, k = divmod(n - 1, 26)
+        name = chr(65 + k) + name
+    return name
 
 
 def make_ranges(refs, arrays):

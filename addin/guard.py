@@ -48,7 +48,6 @@ from xml.parsers import expat
 from zipfile import ZIP_DEFLATED, ZIP_STORED, BadZipFile, LargeZipFile, ZipFile
 
 from defusedxml import DefusedXmlException
-from defusedxml.expatreader import DefusedExpatParser
 
 MAX_FILE_BYTES = 100 * 2**20
 MAX_PART_BYTES = 200 * 2**20
@@ -139,6 +138,8 @@ class _Part:
     _REF = re.compile(rb"""\sref\s*=\s*["']([^"']*)["']""")
 
     def __init__(self, name: str, part: str, kind: str, counts: dict):
+        from defusedxml.expatreader import DefusedExpatParser  # ~35 ms: only when reading
+
         self.name, self.part, self.kind, self.counts = name, part, kind, counts
         defused = DefusedExpatParser(forbid_dtd=True, forbid_entities=True,
                                      forbid_external=True)

@@ -114,8 +114,15 @@ def xml_escape_text(text: str) -> str:
     return _XML_ILLEGAL_RE.sub(lambda m: f"_x{ord(m.group(0)):04X}_", text)
 
 
+_ATTR_RES: dict[str, re.Pattern] = {}
+
+
 def _attr(attrs: str, name: str) -> str | None:
-    m = re.search(r'(?:^|\s)' + re.escape(name) + r'\s*=\s*("([^"]*)"|\'([^\']*)\')', attrs)
+    rx = _ATTR_RES.get(name)
+    if rx is None:
+        rx = _ATTR_RES[name] = re.compile(
+            r'(?:^|\s)' + re.escape(name) + r'\s*=\s*("([^"]*)"|\'([^\']*)\')')
+    m = rx.search(attrs)
     if not m:
         return None
     return xml_unescape(m.group(2) if m.group(2) is not None else m.group(3))

@@ -1,0 +1,83 @@
+"""The engine's short ways give what the long ways give: ``+ - * /`` on one number each
+(:func:`addin.fx._fast_arithmetic`) against formulas' own operators, and the plain area
+description (:func:`addin.fx.area_ref`) against formulas' ``range2parts``."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from addin import fx
+from addin.engine import evaluate
+
+
+def _formulas_operator(sym):
+    """formulas' own operator, as its ``operators`` module builds it."""
+    from formulas.functions.operators import numeric_wrap
+
+    ns = fx.load()
+    return numeric_wrap({
+        "+": lambda x, y: x + y,
+        "-": lambda x, y: x - y,
+        "*": lambda x, y: x * y,
+        "/": lambda x, y: (x / y) if y else ns.errors["#DIV/0!"],
+    }[sym])
+
+
+def _operands():
+    ns = fx.load()
+    values = [0, 1, -3, 2.5, 1e308, -1e308, 5e-324, True, False, "2", "x", ns.EMPTY,
+              ns.errors["#N/A"], 0.0]
+    out = []
+    for v in values:
+        cell = fx.make_ranges([fx.area_ref("[1]S", 3, 4, 3, 4)], [np.array([[v]], object)])
+        out += [v, cell, np.array([[v]], object), np.array(v, object)]
+    out.append(fx.make_ranges([fx.area_ref("[1]S", 3, 4, 4, 4)],
+                              [np.array([[1.0], [2.0]], object)]))
+    out.append(np.array([[1, 2]], object))
+    return out
+
+
+@pytest.mark.parametrize("sym", ["+", "-", "*", "/"])
+def test_arithmetic_same_as_formulas(sym):
+    from formulas.functions.operators import OPERATORS
+
+    fx.load()
+    ours, theirs = OPERATORS[sym], _formulas_operator(sym)
+    assert ours is not theirs
+    cands = _operands()
+    for a, b in itertools.product(cands, cands):
+        got, want = ours(a, b), theirs(a, b)
+        assert type(got) is type(want) and np.shape(got) == np.shape(want), (a, b)
+        g, w = np.asarray(got).ravel().tolist(), np.asarray(want).ravel().tolist()
+        assert [type(x) for x in g] == [type(x) for x in w] and g == w, (a, b, g, w)
+
+
+@pytest.mark.parametrize("formula, expected", [
+    ("=1.5*4", 6.0),  # hand arithmetic
+    ("=7/2-1", 2.5),
+    ("=1/0", "#DIV/0!"),
+    ("=1E+308*10", "#NUM!"),  # beyond a float: Excel's #NUM!
+    ('="3"+1', 4.0),  # text that is a number: formulas' operator
+    ("=TRUE+1", 2.0),
+])
+def test_arithmetic_in_formulas(formula, expected):
+    got = evaluate(formula, {})
+    assert (getattr(got, "code", None) or got) == expected
+
+
+def test_area_ref_same_as_range2parts():
+    ns = fx.load()
+    rnd = random.Random(7)
+    for sid in ("[1]S", "S", "", "[1]MY SHEET"):
+        for _ in range(3000):
+            r1, c1 = rnd.randint(1, 1048576), rnd.randint(1, 16384)
+            r2 = rnd.choice([r1, rnd.randint(r1, 1048576), 1048576])
+            c2 = rnd.choice([c1, rnd.randint(c1, 16384), 16384])
+            if rnd.random() < 0.3:
+                r1, c1, r2, c2 = (rnd.randint(1, 30) for _ in range(4))
+            assert fx.area_ref(sid, r1, c1, r2, c2) == ns.range2parts(
+                None, sheet_id=sid, r1=str(r1), n1=c1, r2=str(r2), n2=c2)
