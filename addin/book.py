@@ -23,6 +23,7 @@ from . import xlsx_values as xv
 _HIDDEN_ROW = re.compile(r"<(?:\w+:)?row\b(?=[^>]*\bhidden\s*=\s*[\"'](?:1|true)[\"'])"
                          r"[^>]*\br\s*=\s*[\"'](\d+)[\"']")
 _FILTER = re.compile(r"<(?:\w+:)?filterColumn\b")
+_LITERAL_INDIRECT = re.compile(r'(?<![\w.])(INDIRECT)\s*\(\s*"((?:[^"]|"")*)"\s*\)', re.I)
 _PLAIN_SHEET = re.compile(r"[^\W\d][\w.]*")
 _DATE1904 = re.compile(r"<(?:\w+:)?workbookPr\b[^>]*\bdate1904\s*=\s*[\"'](?:1|true)[\"']")
 
@@ -80,6 +81,7 @@ class Workbook:
     def __init__(self, zf: ZipFile):
         self.book = xv.read_book(zf)
         self.tables = {t.name.upper(): t for t in tables.read_tables(zf, self.book)}
+        self.book_names = {(dn.name.upper(), dn.local_sheet) for dn in self.book.names}
         self.sheets: list[Sheet] = []
         self.sid_map: dict[str, int] = {}
         # formulas cannot name ranges of sheets whose name has a quote, starts with a
@@ -130,8 +132,8 @@ class Workbook:
                     if cell.f_type == "shared" and not cell.f.strip():
                         pending_shared.append((node, cell.f_si))
                     else:
-                        node.text = self.alias(ft.normalize_formula(
-                            self.structured(cell.f, sheet.index, cell.row, cell.col)))
+                        node.text = self.alias(ft.normalize_formula(self.literal_indirect(
+                            self.structured(cell.f, sheet.index, cell.row, cell.col))))
                         node.origin = (sheet.index, cell.row, cell.col)
                         if cell.f_type == "shared" and cell.f_si is not None:
                             shared[cell.f_si] = (node.text, cell.row, cell.col)
@@ -174,6 +176,22 @@ class Workbook:
             return tables.rewrite(text, self.tables, sheet, row, col)
         except tables.Unresolved:
             return text
+
+    def literal_indirect(self, text: str) -> str:
+        """``INDIRECT("text")`` whose text names no cell, range or defined name is
+        ``#REF!``, as in Excel (formulas would read the text as a name: ``#NAME?``)."""
+        if "INDIRECT" not in text.upper():
+            return text
+
+        def one(m):
+            from .xlfunctions import _A1_AREA
+
+            lit = m.group(2).replace('""', '"').strip()
+            if _A1_AREA.fullmatch(lit) or any(name == lit.upper() for name, _ in self.book_names):
+                return m.group(0)
+            return "#REF!"
+
+        return _LITERAL_INDIRECT.sub(one, text)
 
     def alias(self, text: str) -> str:
         """Formula text with quoted sheet names that have an alias replaced by it."""

@@ -213,9 +213,22 @@ def calc_workbook(
         if notes is not None and late:
             notes.append(f"kept the values Excel saved where napkin cannot compute "
                          f"{support.describe(late)}")
-        calls.STATE.book = wb  # what SUBTOTAL reads: hidden rows, nested SUBTOTALs
+        calls.STATE.book = wb  # what SUBTOTAL, OFFSET... read: hidden rows, values
         try:
             ev.run(order)
+            stopped = support.refused_while_computing(wb)
+            if strict and stopped:
+                raise guard.WorkbookError(
+                    f"napkin cannot compute {support.describe(stopped)}: calc would write "
+                    "values that differ from Excel's; run with --lenient to keep the values "
+                    "Excel saved in those cells")
+            if stopped:  # computed again, those cells keeping Excel's values
+                for node, reason in stopped:
+                    node.keep = reason
+                ev.run(order)
+                if notes is not None:
+                    notes.append(f"kept the values Excel saved where napkin cannot compute "
+                                 f"{support.describe(stopped)}")
         finally:
             calls.STATE.book = None
         if strict and ev.cyclic:

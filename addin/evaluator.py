@@ -336,6 +336,7 @@ class Evaluation:
             own[node.error.code] = node.error.message
         else:
             calls.STATE.own, calls.STATE.inherited = own, inherited
+            calls.STATE.cell = (node.sheet, node.r, node.c)  # INDIRECT's own sheet
             args = [self._arg(s) for s in node.specs]
             at = (node.r, node.c) if node.spill is None and not node.is_name else None
             out = executor.call(node.prog.fn, args, at)

@@ -246,11 +246,19 @@ def _correct(table) -> None:
     Excel saved in the corpus of tests/corpus)."""
     import decimal
 
-    from formulas.functions import date, wrap_ufunc
+    import numpy as np
+    from formulas.functions import date, wrap_ranges_func, wrap_ufunc
 
     for name, mode in (("ROUND", decimal.ROUND_HALF_UP), ("ROUNDUP", decimal.ROUND_UP),
                        ("ROUNDDOWN", decimal.ROUND_DOWN)):
         table[name] = wrap_ufunc(functools.partial(_round15, mode=mode))
+    from formulas.functions.info import FalseArray, iserror
+
+    def number(x):  # a number, not a text that reads as one ("1") nor TRUE
+        return isinstance(x, (int, float, np.number)) and not isinstance(x, (bool, np.bool_))
+
+    table["ISNUMBER"] = wrap_ranges_func(functools.partial(iserror, check=number,
+                                                           array=FalseArray))
     if not getattr(date._text2datetime, "napkin", False):
         date._text2datetime = _text_date(date._text2datetime)
         date._text2datetime.napkin = True
@@ -399,7 +407,7 @@ VALUE_CONTEXT = frozenset(
     "_XLFN.XOR ROUND ROUNDUP ROUNDDOWN ABS INT TRUNC MOD SQRT EXP LN LOG LOG10 POWER "
     "CEILING FLOOR SIGN CONCATENATE TEXT LEN LEFT RIGHT MID UPPER LOWER TRIM VALUE N T "
     "ISNUMBER ISTEXT ISBLANK ISERROR ISERR ISNA ISLOGICAL ISNONTEXT DATE YEAR MONTH DAY "
-    "STDEV VAR MEDIAN".split())
+    "STDEV VAR MEDIAN OFFSET INDIRECT".split())
 
 
 _ALL = None  # every argument
@@ -417,8 +425,9 @@ VALUE_PARAMS = {
         "ISBLANK ISERR ISERROR ISLOGICAL ISNA ISNONTEXT ISNUMBER ISTEXT ISEVEN ISODD "
         "IFERROR _XLFN.IFNA IFNA COMBIN COMBINA _XLFN.COMBINA").split()},
     "IF": (0,), "CHOOSE": (0,), "VLOOKUP": (0, 2, 3), "HLOOKUP": (0, 2, 3),
-    "MATCH": (0, 2), "INDEX": (1, 2, 3), "SUMIF": (1,), "COUNTIF": (1,),
-    "AVERAGEIF": (1,), "SUBTOTAL": (0,),
+    "MATCH": (0, 2), "INDEX": (1, 2, 3), "SUBTOTAL": (0,), "CONCATENATE": _ALL,
+    "LOOKUP": (0,), "BASE": _ALL, "_XLFN.BASE": _ALL, "HYPERLINK": _ALL,
+    "OFFSET": (1, 2, 3, 4), "INDIRECT": _ALL,
 }
 
 

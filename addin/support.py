@@ -47,7 +47,7 @@ DIFFERENT = {
     "OCT2DEC": "OCT2DEC", "OCT2BIN": "OCT2BIN", "OCT2HEX": "OCT2HEX",
     "HEX2DEC": "HEX2DEC", "HEX2BIN": "HEX2BIN", "HEX2OCT": "HEX2OCT",
     "YEARFRAC": "YEARFRAC", "LINEST": "LINEST", "TREND": "TREND", "LOGEST": "LOGEST",
-    "GROWTH": "GROWTH", "VDB": "VDB", "XLOOKUP": "XLOOKUP", "LOOKUP": "LOOKUP",
+    "GROWTH": "GROWTH", "VDB": "VDB", "XLOOKUP": "XLOOKUP",
     "IMSQRT": "complex-number functions", "IMSUM": "complex-number functions",
     "IMPRODUCT": "complex-number functions", "COMPLEX": "complex-number functions",
     "IMABS": "complex-number functions", "IMARGUMENT": "complex-number functions",
@@ -149,3 +149,22 @@ def _cut(wb, part, keep: int) -> bool:
     idx, r1, c1, r2, c2 = part
     s = wb.sheets[idx]
     return (r2 - r1 + 1) * (c2 - c1 + 1) > keep and (r2 > s.max_r or c2 > s.max_c)
+
+
+#: the start of an error value's message that stops strict mode (see
+#: :func:`refused_while_computing`): a function found, while computing, that it cannot
+#: give Excel's value (LOOKUP in data that is not sorted, OFFSET onto cells not yet
+#: computed...)
+CANNOT = "napkin cannot compute "
+
+
+def refused_while_computing(wb) -> list[tuple[object, str]]:
+    """``[(node, reason)]`` for the formulas whose value carries a :data:`CANNOT`
+    message (theirs, or one of the cells they read)."""
+    out = []
+    for n in wb.nodes:
+        for msg in n.msgs.values():
+            if msg and msg.startswith(CANNOT):
+                out.append((n, msg[len(CANNOT):]))
+                break
+    return out

@@ -24,14 +24,24 @@ import numpy as np
 from udfs.errors import ExcelError
 
 from . import calls, fx
+from . import xlsx_values as xv
 
 _NESTED = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\s*\(", re.I)
 
 
 def install() -> None:
     for name, func in (("SUBTOTAL", subtotal), ("COMBIN", combin), ("COMBINA", combina),
-                       ("_XLFN.COMBINA", combina), ("CHOOSE", choose)):
+                       ("_XLFN.COMBINA", combina), ("CHOOSE", choose), ("LOOKUP", lookup),
+                       ("DOLLAR", dollar), ("BASE", base), ("_XLFN.BASE", base),
+                       ("HYPERLINK", hyperlink), ("OFFSET", offset),
+                       ("INDIRECT", indirect), *AGGREGATES.items()):
         fx.register(name, _impure(func))
+
+
+class Cannot(Exception):
+    """napkin cannot give Excel's value here: the workbook is refused in strict mode
+    (:func:`addin.support.refused_while_computing`), the cell keeps Excel's value with
+    --lenient."""
 
 
 def _impure(func):
@@ -44,6 +54,13 @@ def _impure(func):
         except ExcelError as ex:
             calls.record(ex)
             return ns.errors[ex.code]
+        except Cannot as ex:
+            from .support import CANNOT
+
+            own = getattr(calls.STATE, "own", None)
+            if own is not None:
+                own["#N/A"] = CANNOT + str(ex)
+            return ns.errors["#N/A"]
 
     udf.__name__ = func.__name__
     return udf
@@ -272,3 +289,359 @@ def _choose_each(idx, values):
             except ExcelError as ex:
                 out[r, c] = ns.errors[ex.code]
     return out.view(ns.Array)
+
+
+# --------------------------------------------------------------------------- LOOKUP
+
+
+def _values2d(v):
+    ns = fx.load()
+    if isinstance(v, ns.Ranges):
+        v = v.value
+    if isinstance(v, np.ndarray):
+        return v.reshape(1, -1) if v.ndim == 1 else (v.reshape(1, 1) if v.ndim == 0 else v)
+    return np.full((1, 1), v, dtype=object)
+
+
+def _kind(v):
+    """0 number, 1 text, 2 logical, None for what LOOKUP passes over (blank, error)."""
+    ns = fx.load()
+    if isinstance(v, (bool, np.bool_)):
+        return 2
+    if isinstance(v, (int, float, np.number)):
+        return 0
+    if isinstance(v, str) and not isinstance(v, ns.XlError):
+        return 1
+    return None
+
+
+def _key(v, kind):
+    return str(v).lower() if kind == 1 else v
+
+
+def lookup(lookup_value, lookup_vector, result_vector=None):
+    """Excel's ``LOOKUP``: vector form ``LOOKUP(value, lookup_vector, result_vector)``
+    and array form ``LOOKUP(value, array)`` (a wider than tall array is searched in its
+    first row and answered from its last row, otherwise first and last column).
+
+    The match is the largest value not greater than ``lookup_value`` of the same kind
+    (numbers, text without regard to case, logical values); blanks and error values are
+    passed over (so ``LOOKUP(2,1/(A1:A9="x"),B1:B9)`` is the last B whose A is "x").
+    ``#N/A`` when every value is greater. Excel searches by halving and expects the
+    values sorted ascending: on values that are not, napkin does not guess
+    (:class:`Cannot`)."""
+    ns = fx.load()
+    v = _scalar(lookup_value, "LOOKUP's lookup_value")
+    kind = _kind(v)
+    if kind is None:
+        raise Cannot("LOOKUP of a blank cell")
+    arr = _values2d(lookup_vector)
+    if result_vector is None or fx.is_omitted(result_vector):
+        if arr.shape[1] > arr.shape[0]:
+            keys, results = arr[0, :], arr[-1, :]
+        else:
+            keys, results = arr[:, 0], arr[:, -1]
+    else:
+        if 1 not in arr.shape:
+            raise ExcelError("#N/A", "LOOKUP's lookup_vector must be one row or one column")
+        keys, results = arr.ravel(), _values2d(result_vector).ravel()
+    want, pos, last = _key(v, kind), None, None
+    for i, x in enumerate(keys):
+        if _kind(x) != kind:
+            continue
+        k = _key(x, kind)
+        if last is not None and k < last:
+            raise Cannot("LOOKUP in values that are not sorted ascending")
+        last = k
+        if k <= want:
+            pos = i
+    if pos is None:
+        raise ExcelError("#N/A", f"LOOKUP: no value is less than or equal to {v!r}")
+    if pos >= len(results):
+        raise Cannot("LOOKUP with a result_vector shorter than its lookup_vector")
+    out = results[pos]
+    return ns.EMPTY if out is None else out
+
+
+# --------------------------------------------------------------------------- text
+
+
+def dollar(number, decimals=2):
+    """Excel's ``DOLLAR(number, [decimals])``: the number rounded to ``decimals`` places
+    (left of the point when negative) as text in the format ``$#,##0.00_);($#,##0.00)``
+    (Microsoft's DOLLAR help; the United States currency format)."""
+    import decimal
+
+    x = _number(number, "DOLLAR's number")
+    d = 2 if fx.is_omitted(decimals) else math.trunc(_number(decimals, "DOLLAR's decimals"))
+    if d > 127:
+        raise ExcelError("#VALUE!", "DOLLAR's decimals must be at most 127")
+    r = fx._round15(x, d, decimal.ROUND_HALF_UP)
+    text = f"${abs(r):,.{max(d, 0)}f}"
+    return f"({text})" if r < 0 else text
+
+
+_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def base(number, radix, min_length=0):
+    """Excel's ``BASE(number, radix, [min_length])``: the number (truncated, 0 to
+    2^53) written in base ``radix`` (2-36), padded with zeros to ``min_length``
+    (at most 255)."""
+    n = math.trunc(_number(number, "BASE's number"))
+    b = math.trunc(_number(radix, "BASE's radix"))
+    m = 0 if fx.is_omitted(min_length) else math.trunc(_number(min_length, "BASE's min_length"))
+    if not 0 <= n < 2 ** 53:
+        raise ExcelError("#NUM!", "BASE's number must be from 0 to 2^53")
+    if not 2 <= b <= 36:
+        raise ExcelError("#NUM!", "BASE's radix must be from 2 to 36")
+    if not 0 <= m <= 255:
+        raise ExcelError("#NUM!", "BASE's min_length must be from 0 to 255")
+    digits = ""
+    while n:
+        n, r = divmod(n, b)
+        digits = _DIGITS[r] + digits
+    return (digits or "0").rjust(m, "0")
+
+
+def hyperlink(link_location, friendly_name=None):
+    """Excel's ``HYPERLINK(link_location, [friendly_name])``: the cell shows
+    ``friendly_name`` when given, else ``link_location`` (the link itself is not
+    followed)."""
+    ns = fx.load()
+    shown = link_location if friendly_name is None or fx.is_omitted(friendly_name) \
+        else friendly_name
+    v = _scalar(shown, "HYPERLINK's argument")
+    return ns.EMPTY if v is None else v
+
+
+# --------------------------------------------------------------------------- references
+
+
+def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
+    """A reference to an area of the workbook being computed, with its values; a formula
+    cell in it that is not computed yet stops the computation (:class:`Cannot`): the
+    order of computing follows the references written in formulas, which OFFSET and
+    INDIRECT make up while computing."""
+    from .evaluator import KEEP_CELLS
+
+    book = getattr(calls.STATE, "book", None)
+    if book is None:
+        raise Cannot(f"{who} outside a workbook")
+    if not (1 <= r1 <= r2 <= xv.MAX_ROW and 1 <= c1 <= c2 <= xv.MAX_COL):
+        raise ExcelError("#REF!", f"{who} goes beyond the sheet")
+    sheet = book.sheets[sidx]
+    if (r2 - r1 + 1) * (c2 - c1 + 1) > KEEP_CELLS:  # as the evaluator reads large areas
+        r2, c2 = max(r1, min(r2, sheet.max_r)), max(c1, min(c2, sheet.max_c))
+    ns = fx.load()
+    arr = np.empty((r2 - r1 + 1, c2 - c1 + 1), dtype=object)
+    arr[:] = ns.EMPTY
+    values = sheet.values
+    for (r, c), node in sheet.formula_at.items():
+        if r1 <= r <= r2 and c1 <= c <= c2 and (r, c) not in values and node.keep is None:
+            raise Cannot(f"{who} onto {node.label}, a formula computed after it")
+    for (r, c), v in values.items():
+        if r1 <= r <= r2 and c1 <= c <= c2:
+            arr[r - r1, c - c1] = v
+    return fx.make_ranges([fx.area_ref(sheet.sid, r1, c1, r2, c2)], [arr])
+
+
+def offset(reference, rows, cols, height=None, width=None):
+    """Excel's ``OFFSET(reference, rows, cols, [height], [width])``: the area ``rows``
+    down and ``cols`` right of ``reference`` (numbers truncated), ``height`` by
+    ``width`` cells (the reference's size when omitted; negative: upward or leftward);
+    ``#REF!`` off the sheet or for a height or width of 0."""
+    ns = fx.load()
+    if not isinstance(reference, ns.Ranges) or len(reference.ranges) != 1:
+        raise ExcelError("#VALUE!", "OFFSET's reference must be one area")
+    book = getattr(calls.STATE, "book", None)
+    sid, r1, c1, r2, c2 = fx.areas(reference)[0]
+    if book is None or sid not in book.sid_map:
+        raise Cannot("OFFSET of a reference napkin cannot place")
+    dr = math.trunc(_number(rows, "OFFSET's rows"))
+    dc = math.trunc(_number(cols, "OFFSET's cols"))
+
+    def size(v, default, what):
+        if v is None or fx.is_omitted(v):
+            return default
+        return math.trunc(_number(v, f"OFFSET's {what}"))
+
+    h, w = size(height, r2 - r1 + 1, "height"), size(width, c2 - c1 + 1, "width")
+    if h == 0 or w == 0:
+        raise ExcelError("#REF!", "OFFSET's height and width must not be 0")
+    top, left = r1 + dr, c1 + dc
+    rows_ = (top, top + h - 1) if h > 0 else (top + h + 1, top)
+    cols_ = (left, left + w - 1) if w > 0 else (left + w + 1, left)
+    return _reference(book.sid_map[sid], rows_[0], cols_[0], rows_[1], cols_[1], "OFFSET")
+
+
+_A1_AREA = re.compile(
+    r"(?:(?P<sheet>'(?:[^']|'')+'|[^'!:\[\]]+)!)?"
+    r"(?:\$?(?P<c1>[A-Za-z]{1,3})\$?(?P<r1>\d+)(?::\$?(?P<c2>[A-Za-z]{1,3})\$?(?P<r2>\d+))?"
+    r"|\$?(?P<cc1>[A-Za-z]{1,3}):\$?(?P<cc2>[A-Za-z]{1,3})"
+    r"|\$?(?P<rr1>\d+):\$?(?P<rr2>\d+))")
+
+
+def indirect(ref_text, a1=True):
+    """Excel's ``INDIRECT(ref_text, [a1])``: the reference a text names, in A1 style
+    (``"B9"``, ``"$B$9"``, ``"Sheet2!A1:C3"``, ``"'My sheet'!A:A"``, a defined name
+    that is a range); ``#REF!`` when the text names none. R1C1 style (``a1`` FALSE) is
+    not computed (:class:`Cannot`)."""
+    text = _scalar(ref_text, "INDIRECT's ref_text")
+    style = True if a1 is None or fx.is_omitted(a1) else _scalar(a1, "INDIRECT's a1")
+    if not style and style is not fx.load().EMPTY:
+        raise Cannot("INDIRECT with an R1C1 address")
+    if not isinstance(text, str):
+        raise ExcelError("#REF!", f"INDIRECT's ref_text {text!r} is not a reference")
+    book = getattr(calls.STATE, "book", None)
+    here = (getattr(calls.STATE, "cell", None) or (0, 1, 1))[0]
+    if book is None:
+        raise Cannot("INDIRECT outside a workbook")
+    t = text.strip()
+    m = _A1_AREA.fullmatch(t)
+    if m is None:
+        rng = book.references(here).get(t.upper())
+        if rng is None:
+            raise ExcelError("#REF!", f"INDIRECT: {text!r} names no cell or range")
+        parts = book.parts(rng)
+        if not parts or len(parts) != 1:
+            raise Cannot(f"INDIRECT of the name {t}")
+        return _reference(*parts[0], "INDIRECT")
+    sheet = m.group("sheet")
+    if sheet:
+        sheet = sheet[1:-1].replace("''", "'") if sheet.startswith("'") else sheet
+        sidx = next((s.index for s in book.sheets if s.name.upper() == sheet.upper()), None)
+        if sidx is None:
+            raise ExcelError("#REF!", f"INDIRECT: no sheet named {sheet!r}")
+    else:
+        sidx = here
+    if m.group("c1"):
+        r1, c1 = int(m.group("r1")), xv.col2num(m.group("c1").upper())
+        r2 = int(m.group("r2") or r1)
+        c2 = xv.col2num(m.group("c2").upper()) if m.group("c2") else c1
+    elif m.group("cc1"):
+        r1, r2 = 1, xv.MAX_ROW
+        c1, c2 = xv.col2num(m.group("cc1").upper()), xv.col2num(m.group("cc2").upper())
+    else:
+        c1, c2 = 1, xv.MAX_COL
+        r1, r2 = int(m.group("rr1")), int(m.group("rr2"))
+    r1, r2, c1, c2 = min(r1, r2), max(r1, r2), min(c1, c2), max(c1, c2)
+    return _reference(sidx, r1, c1, r2, c2, "INDIRECT")
+
+
+# --------------------------------------------------------------------------- aggregates
+
+
+def _numbers(args, name: str, count_errors: bool = False):
+    """The numbers Excel's SUM, AVERAGE, MIN, MAX, COUNT... take from their arguments:
+    from a reference or an array only its numbers (text, logical values and empty cells
+    are passed over); an argument given directly counts as a number when it is one, a
+    logical value (TRUE is 1) or a text that reads as a number (``"3"``), and is
+    ``#VALUE!`` when it is other text; an omitted argument is 0. An error value is the
+    result (COUNT passes over errors: ``count_errors`` False skips them)."""
+    ns = fx.load()
+    out = []
+    for a in args:
+        direct = not isinstance(a, ns.Ranges) and not (isinstance(a, np.ndarray) and a.size > 1)
+        if isinstance(a, ns.Ranges):
+            a = a.value
+        if direct:
+            v = a.ravel()[0] if isinstance(a, np.ndarray) else a
+            if fx.is_omitted(v):
+                out.append(0.0)
+            elif isinstance(v, ns.XlError):
+                if count_errors:
+                    continue
+                raise ExcelError(str(v), calls._message_for(str(v)))
+            elif isinstance(v, (bool, np.bool_)):
+                out.append(float(v))
+            elif isinstance(v, (int, float, np.number)):
+                out.append(float(v))
+            elif v is ns.EMPTY or v is None:
+                out.append(0.0)
+            else:
+                try:
+                    out.append(float(str(v).strip()))
+                except ValueError:
+                    if count_errors:  # COUNT passes over what is not a number
+                        continue
+                    raise ExcelError("#VALUE!", f"{name}: {str(v)!r} is not a number") \
+                        from None
+            continue
+        for v in np.asarray(a, dtype=object).ravel():
+            if isinstance(v, ns.XlError):
+                if count_errors:
+                    continue
+                raise ExcelError(str(v), calls._message_for(str(v)))
+            if isinstance(v, (int, float, np.number)) and not isinstance(v, (bool, np.bool_)):
+                out.append(float(v))
+    return out
+
+
+def _sequential(xs):
+    total = 0.0
+    for x in xs:
+        total += x
+    return total
+
+
+def _aggregate(name, reduce, empty, count_errors=False):
+    def agg(*args):
+        xs = _numbers(args, name, count_errors)
+        if not xs:
+            if isinstance(empty, ExcelError):
+                raise ExcelError(empty.code, f"{name}: no numbers")
+            return empty
+        try:
+            r = reduce(xs)
+        except OverflowError:
+            raise ExcelError("#NUM!", f"{name}: beyond the largest number") from None
+        if isinstance(r, float) and not math.isfinite(r):
+            raise ExcelError("#NUM!", f"{name}: beyond the largest number")
+        return r
+
+    agg.__name__ = name.lower()
+    return agg
+
+
+def _mean(xs):
+    return _sequential(xs) / len(xs)
+
+
+def _devsq(xs):
+    m = _mean(xs)
+    return _sequential((x - m) ** 2 for x in xs)
+
+
+def _svar(xs):
+    if len(xs) < 2:
+        raise ExcelError("#DIV/0!", "a sample needs two numbers or more")
+    return _devsq(xs) / (len(xs) - 1)
+
+
+def _median(xs):
+    return statistics.median(xs)
+
+
+_DIV0, _NUM = ExcelError("#DIV/0!"), ExcelError("#NUM!")
+#: Excel's aggregate functions, computed with Excel's rules for their arguments
+#: (:func:`_numbers`); Microsoft's help page of each says what an empty list gives
+AGGREGATES = {
+    "SUM": _aggregate("SUM", _sequential, 0.0),
+    "AVERAGE": _aggregate("AVERAGE", _mean, _DIV0),
+    "MIN": _aggregate("MIN", min, 0.0),
+    "MAX": _aggregate("MAX", max, 0.0),
+    "COUNT": _aggregate("COUNT", len, 0, count_errors=True),
+    "PRODUCT": _aggregate("PRODUCT", math.prod, 0.0),
+    "SUMSQ": _aggregate("SUMSQ", lambda xs: _sequential(x * x for x in xs), 0.0),
+    "DEVSQ": _aggregate("DEVSQ", _devsq, _NUM),
+    "AVEDEV": _aggregate("AVEDEV", lambda xs: _mean([abs(x - _mean(xs)) for x in xs]), _NUM),
+    "MEDIAN": _aggregate("MEDIAN", _median, _NUM),
+    "VAR": _aggregate("VAR", _svar, _DIV0),
+    "VARP": _aggregate("VARP", lambda xs: _devsq(xs) / len(xs), _DIV0),
+    "STDEV": _aggregate("STDEV", lambda xs: math.sqrt(_svar(xs)), _DIV0),
+    "STDEVP": _aggregate("STDEVP", lambda xs: math.sqrt(_devsq(xs) / len(xs)), _DIV0),
+}
+for _new, _old in (("_XLFN.VAR.S", "VAR"), ("_XLFN.VAR.P", "VARP"), ("_XLFN.STDEV.S", "STDEV"),
+                   ("_XLFN.STDEV.P", "STDEVP")):
+    AGGREGATES[_new] = AGGREGATES[_new.removeprefix("_XLFN.")] = AGGREGATES[_old]

@@ -424,3 +424,104 @@ def test_a_range_given_for_a_single_value_is_intersected(tmp_path):
     res = calc_workbook(src, tmp_path / "out.xlsx", {})
     assert res["S!B3"] == 3 and res["S!B4"] == "row 4" and res["S!B5"] == "low"
     assert res["S!B6"].code == "#VALUE!" and res["S!C2"] == 2 and res["S!C3"] == 15
+
+
+def test_lookup_vector_and_array_forms(tmp_path):
+    # Microsoft's LOOKUP help, its examples: 4.19 -> orange, 5.75 -> yellow, 7.66 -> blue,
+    # 0 -> #N/A; array form: "C" in {"a","b","c","d";1,2,3,4} -> 3, "bump" -> 2
+    freq = (4.14, 4.19, 5.17, 5.77, 6.39)
+    colors = ("red", "orange", "yellow", "green", "blue")
+    cells = [xlsx_make.cell(f"A{r}", None, f) for r, f in enumerate(freq, 2)]
+    cells += [xlsx_make.cell(f"B{r}", None, c, t="inlineStr") for r, c in enumerate(colors, 2)]
+    cells += [xlsx_make.cell("D1", "LOOKUP(4.19,A2:A6,B2:B6)", 0),
+              xlsx_make.cell("D2", "LOOKUP(5.75,A2:A6,B2:B6)", 0),
+              xlsx_make.cell("D3", "LOOKUP(7.66,A2:A6,B2:B6)", 0),
+              xlsx_make.cell("D4", "LOOKUP(0,A2:A6,B2:B6)", 0),
+              xlsx_make.cell("D5", 'LOOKUP("C",{"a","b","c","d";1,2,3,4})', 0),
+              xlsx_make.cell("D6", 'LOOKUP("bump",{"a",1;"b",2;"c",3})', 0),
+              # the last row below 5: 4.19 (errors of 1/FALSE are passed over)
+              xlsx_make.cell("D7", "LOOKUP(2,1/(A2:A6<5),B2:B6)", 0)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert [res[f"S!D{r}"] for r in (1, 2, 3)] == ["orange", "yellow", "blue"]
+    assert res["S!D4"].code == "#N/A" and res["S!D5"] == 3 and res["S!D6"] == 2
+    assert res["S!D7"] == "orange"
+
+
+def test_lookup_in_unsorted_values_is_refused(tmp_path):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", None, 5), xlsx_make.cell("A2", None, 1),
+        xlsx_make.cell("A3", None, 3), xlsx_make.cell("B1", "LOOKUP(4,A1:A3)", 3),
+        xlsx_make.cell("B2", "B1+1", 4)]})
+    with pytest.raises(WorkbookError, match="LOOKUP in values that are not sorted.* S!B1"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    notes: list[str] = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False, notes=notes)
+    assert res["S!B1"] == 3 and res["S!B2"] == 4 and "S!B1" in notes[0]  # Excel's 3 kept
+
+
+def test_dollar_and_base(tmp_path):
+    res = _calc(tmp_path, {"S": {
+        # Microsoft's DOLLAR help, its examples
+        "A1": "=DOLLAR(1234.567,2)", "A2": "=DOLLAR(1234.567,-2)", "A3": "=DOLLAR(-1234.567,-2)",
+        "A4": "=DOLLAR(-0.123,4)", "A5": "=DOLLAR(99.888)",
+        # Microsoft's BASE help, its examples
+        "B1": "=_xlfn.BASE(7,2)", "B2": "=_xlfn.BASE(100,16)", "B3": "=_xlfn.BASE(15,2,10)",
+        "B4": "=_xlfn.BASE(-1,2)"}})
+    assert [res[f"S!A{r}"] for r in range(1, 6)] == [
+        "$1,234.57", "$1,200", "($1,200)", "($0.1230)", "$99.89"]
+    assert [res[f"S!B{r}"] for r in (1, 2, 3)] == ["111", "64", "0000001111"]
+    assert res["S!B4"].code == "#NUM!"
+
+
+def test_offset_and_indirect_give_references(tmp_path):
+    # Microsoft's OFFSET help: OFFSET(D3,3,-2,1,1) is B6; SUM(OFFSET(D3:F5,3,-2,3,3)) sums
+    # B6:D8; OFFSET(D3,-3,-3) is off the sheet: #REF!. INDIRECT's help: INDIRECT(A2) with
+    # A2 = "B2" is B2's value; INDIRECT("B"&A5) is B5's
+    cells = [xlsx_make.cell(f"{c}{r}", None, r * 10 + n)
+             for r in range(6, 9) for n, c in enumerate("BCD", 1)]
+    cells += [xlsx_make.cell("A2", None, "B2", t="inlineStr"), xlsx_make.cell("B2", None, 1.333),
+              xlsx_make.cell("A3", None, "no such name", t="inlineStr"),
+              xlsx_make.cell("A5", None, 6),
+              xlsx_make.cell("F1", "OFFSET(D3,3,-2,1,1)", 0),  # B6 = 61
+              xlsx_make.cell("F2", "SUM(OFFSET(D3:F5,3,-2,3,3))", 0),  # B6:D8
+              xlsx_make.cell("F3", "OFFSET(D3,-3,-3)", 0),
+              xlsx_make.cell("F4", "INDIRECT(A2)", 0), xlsx_make.cell("F5", 'INDIRECT("B"&A5)', 0),
+              xlsx_make.cell("F6", 'SUM(INDIRECT("Other!A1:A3"))', 0),
+              xlsx_make.cell("F7", 'INDIRECT("nowhere")&INDIRECT(A3)', 0),
+              xlsx_make.cell("F8", "SUM(OFFSET(B6,0,0,-1,3))", 0)]  # upward: B6:D6
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells, "Other": [
+        xlsx_make.cell(f"A{r}", None, r) for r in (1, 2, 3)]})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!F1"] == 61 and res["S!F2"] == (61 + 62 + 63) + (71 + 72 + 73) + (81 + 82 + 83)
+    assert res["S!F3"].code == "#REF!" and res["S!F4"] == 1.333 and res["S!F5"] == 61
+    assert res["S!F6"] == 6 and res["S!F7"].code == "#REF!" and res["S!F8"] == 61 + 62 + 63
+
+
+def test_offset_onto_a_formula_computed_later_is_refused(tmp_path):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", "OFFSET(B1,2,0)", 4), xlsx_make.cell("B3", "2*2", 4)]})
+    with pytest.raises(WorkbookError, match="OFFSET onto S!B3, a formula computed after"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+
+
+def test_aggregates_count_only_numbers_of_references(tmp_path):
+    # Microsoft's SUM help: in a reference "empty cells, logical values, or text ... are
+    # ignored"; given directly, "3" and TRUE count (COUNT's help: text representations of
+    # numbers typed into the arguments are counted). A1 holds the text "1"
+    res = _calc(tmp_path, {"S": {
+        "A1": '="1"', "A2": 5, "A3": "'2", "A4": True, "A5": "x",
+        "B1": "=SUM(A1:A5)", "B2": "=MAX(A1:A5)", "B3": "=COUNT(A1:A5)",
+        "B4": "=AVERAGE(A1:A5)", "B5": '=SUM(A2,"3",TRUE)', "B6": '=SUM(A2,"x")',
+        "B7": "=PRODUCT(A3:A5)", "B8": "=ISNUMBER(A1)", "B9": '=COUNT(1,"2","x",TRUE)',
+        "C1": "=STDEV(A2)", "C2": "=MIN(A3:A5)"}})
+    assert res["S!B1"] == 5 and res["S!B2"] == 5 and res["S!B3"] == 1 and res["S!B4"] == 5
+    assert res["S!B5"] == 9 and res["S!B6"].code == "#VALUE!" and res["S!B7"] == 0
+    assert res["S!B8"] is False and res["S!B9"] == 3
+    assert res["S!C1"].code == "#DIV/0!" and res["S!C2"] == 0
+
+
+def test_hyperlink_shows_its_name(tmp_path):
+    res = _calc(tmp_path, {"S": {"A1": '=HYPERLINK("https://example.com","Example")',
+                                 "A2": '=HYPERLINK("https://example.com")'}})
+    assert res["S!A1"] == "Example" and res["S!A2"] == "https://example.com"
