@@ -194,6 +194,24 @@ def doc_table() -> str:
     return "\n".join(rows) + "\n"
 
 
+DOC_HEADING = "## Per function\n\n"
+
+
+def write_doc(path="docs/native.md") -> bool:
+    """Replace the per-function table at the end of ``docs/native.md`` (after its
+    ``## Per function`` heading) by :func:`doc_table`; True when the file changed."""
+    from pathlib import Path
+
+    path = Path(path)
+    text = path.read_text("utf-8")
+    if DOC_HEADING not in text:
+        raise ValueError(f"{path}: no heading {DOC_HEADING.strip()!r}")
+    new = text[:text.index(DOC_HEADING) + len(DOC_HEADING)] + doc_table()
+    if new != text:
+        path.write_text(new, encoding="utf-8", newline="\n")
+    return new != text
+
+
 def _num(x: float) -> str:
     """A number as formula text (shortest round trip; Excel reads 1E-05 and 8030000000)."""
     x = float(x)
@@ -205,4 +223,15 @@ def _num(x: float) -> str:
 
 
 __all__ = ["forms", "SPECIAL", "NOT_TRANSLATABLE", "Native", "Param", "REQUIRED", "ABSENT",
-           "doc_table"]
+           "doc_table", "write_doc"]
+
+
+if __name__ == "__main__":  # python -m addin.native_forms [docs/native.md]
+    import sys
+
+    target = sys.argv[1] if len(sys.argv) > 1 else "docs/native.md"
+    if target.startswith("-"):
+        print("usage: python -m addin.native_forms [docs/native.md]\n"
+              "Rewrite the per-function table of docs/native.md from the declarations.")
+        sys.exit(0)
+    print(f"{target}: table {'updated' if write_doc(target) else 'already current'}")
