@@ -18,6 +18,15 @@ NaN, ±inf                     ``#NUM!``
 a range (list, list of lists,  mapped element-wise; the result has the range's shape
 numpy array)
 ============================  =====================================================
+
+References
+----------
+.. [1] Microsoft, "Excel specifications and limits" (the largest number a cell holds,
+   about 1.797E+308; a cell never holds NaN or infinity).
+.. [2] Microsoft, "How to correct a #VALUE! error", "How to correct a #NUM! error" and
+   "How to correct a #N/A error" (the error values used here, by kind of bad input).
+.. [3] xlwings documentation, "Converters and Options" (what a range and an empty cell
+   arrive as in Python).
 """
 
 from __future__ import annotations
@@ -50,13 +59,25 @@ class Domain:
     rule: str
 
     def ok(self, x):
-        """True (or a boolean array) where ``x`` lies in the interval."""
+        """Whether ``x`` lies in the interval.
+
+        .. math:: lo < x < hi \\quad (\\le \\text{ on a closed side})
+
+        Parameters
+        ----------
+        x : a float or a numpy array, in the argument's default unit
+
+        Returns
+        -------
+        bool, or a boolean array of the shape of ``x``. NaN is never inside.
+        """
         above = x > self.lo if self.lo_open else x >= self.lo
         below = x < self.hi if self.hi_open else x <= self.hi
         return above & below
 
     def condition(self, var: str) -> str:
-        """The test as Python source on variable ``var`` (for the compiled fast path)."""
+        """The test of :meth:`ok` as Python source on the variable ``var``, for the
+        compiled fast path (:mod:`udfs.formula`): POSITIVE gives ``0.0 < x < _INF``."""
         return (f"{self.lo!r} {'<' if self.lo_open else '<='} {var} "
                 f"{'<' if self.hi_open else '<='} {self.hi!r}").replace("inf", "_INF")
 
@@ -77,6 +98,8 @@ def is_range(v) -> bool:
 
 
 def _describe(v) -> str:
+    """A value as a message shows it: TRUE/FALSE, text quoted (cut at 40 characters), or
+    its type's name."""
     if isinstance(v, bool):
         return "TRUE" if v else "FALSE"
     if isinstance(v, str):
@@ -85,7 +108,20 @@ def _describe(v) -> str:
 
 
 class Arg:
-    """A numeric argument with a default unit (``unit=None``: a plain number)."""
+    """A numeric argument: its name, default unit and domain.
+
+    Parameters
+    ----------
+    name : the argument's name, as every message about it says it
+    unit : the unit a bare number is read in, and that text is converted to (``"GB"``,
+        ``"TB/s"``, ``"ms"``); None for a plain number
+    domain : the numbers accepted (:class:`Domain`), in ``unit``; default POSITIVE
+    whole : only whole numbers (a layer count, a batch)
+    also : other units text may come in, read as if in ``unit`` (``"ms/token"`` for a
+        per-token time in ms)
+
+    A value outside ``domain`` is ``#NUM!``; a value of the wrong type is ``#VALUE!`` [2].
+    """
 
     def __init__(self, name: str, unit: str | None = None, domain: Domain = POSITIVE,
                  whole: bool = False, also: tuple[str, ...] = ()):
@@ -115,6 +151,26 @@ class Arg:
             raise first
 
     def scalar(self, v) -> float:
+        """One Excel value as a number in the argument's default unit.
+
+        Parameters
+        ----------
+        v : what the host passes: a number, text (``"3.35 TB/s"``, ``"3.35"``), TRUE or
+            FALSE, None (an empty cell), or an error value
+
+        Returns
+        -------
+        float in ``unit``, checked against the domain. ``Arg("bandwidth", "TB/s")``
+        reads ``"3350 GB/s"`` as 3.35.
+
+        Raises
+        ------
+        ExcelError
+            the error value passed in; ``#VALUE!`` for TRUE/FALSE, an empty cell or text
+            that is not a quantity of this kind; ``#NUM!`` outside the domain, for NaN,
+            ±inf or an integer beyond a cell's largest number [1]; ``#N/A`` for an unknown
+            name (:class:`Precision`).
+        """
         err = as_excel_error(v)
         if err is not None:
             raise err
@@ -143,6 +199,8 @@ class Arg:
         return x
 
     def check(self, x: float) -> None:
+        """Raise ``#NUM!`` naming the argument unless ``x`` is finite, in the domain and,
+        for a whole argument, whole."""
         if not math.isfinite(x):
             raise num_error(f"{self.name} must be a finite number")
         if not self.domain.ok(x):
@@ -152,9 +210,26 @@ class Arg:
 
     # -- a range ---------------------------------------------------------------------
     def array(self, v):
-        """``(values, errors)`` for a range: a float ndarray and an object ndarray that
-        holds an ExcelError where an element is bad (None where it is fine), or None if
-        no element is bad. Requires numpy."""
+        """A whole range read at once, as :meth:`scalar` reads each element.
+
+        Parameters
+        ----------
+        v : a range: a list, a list of rows, or a numpy array (at most two dimensions,
+            rectangular)
+
+        Returns
+        -------
+        (values, errors): a float ndarray of the range's shape in ``unit`` (NaN where an
+        element is bad), and an object ndarray holding the ExcelError of each bad element
+        (None where it is fine), or None when no element is bad. A range of numbers only
+        is checked vectorised. Requires numpy.
+
+        Raises
+        ------
+        ExcelError
+            ``#VALUE!`` for a range that is not rectangular or has more than two
+            dimensions.
+        """
         a = _numbers_only(v, self.name)
         if a is not None:  # numbers only: vectorised
             a = a.astype(float, copy=False)
@@ -217,6 +292,8 @@ def _numbers_only(v, name):
 
 
 def _object_array(v, name):
+    """The range as an object ndarray (one or two dimensions), or ``#VALUE!`` naming
+    ``name`` when it is not rectangular."""
     if np is not None and isinstance(v, np.ndarray):
         return v.astype(object)
     rows = list(v)
@@ -252,9 +329,16 @@ _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6,
 class Count(Arg):
     """A parameter count: a number, or text with a scale suffix ("8.03B", "70b", "405e9",
     "7.5M", "1.2 trillion"). Suffixes are case-free: in a parameter count, "B" is
-    always billions, never bytes."""
+    always billions, never bytes.
+
+    .. math:: N = x \\times s, \\quad s \\in \\{k: 10^3, M: 10^6, B: 10^9, T: 10^{12}\\}
+
+    ``"8.03B"`` → 8.03 × 10⁹ (8.03e9 to a float's precision; Llama 3.1 8B's count as its
+    model card gives it); ``"1,234"`` → 1234 (a comma only between thousands).
+    """
 
     def read_text(self, text: str) -> float:
+        """A count from text, or ``#VALUE!`` naming the argument with an example."""
         m = _COUNT.match(_THOUSANDS.sub(lambda g: g.group(0).replace(",", ""), text, count=1))
         if m is None:
             raise value_error(
@@ -266,7 +350,14 @@ class Count(Arg):
 
 class Precision(Arg):
     """A number format by name (FP32, BF16, FP8, INT4, ...) or bytes per element as a
-    number. Reads to bytes per element."""
+    number. Reads to bytes per element: BF16 → 2, FP8 → 1, INT4 → 0.5, MXFP4 → 0.53125
+    (the table ``data/precisions.csv``, :mod:`udfs.precisions`, with its sources). An
+    unknown name is ``#N/A`` listing the known ones.
+
+    Parameters
+    ----------
+    name : the argument's name, default ``"precision"``
+    """
 
     def __init__(self, name: str = "precision"):
         super().__init__(name, None, POSITIVE)
@@ -287,13 +378,34 @@ class Precision(Arg):
 
 @lru_cache(maxsize=64)
 def _out_unit(text: str, name: str, dimension_of: str) -> tuple[str, float]:
+    """:func:`out_unit` for checked, stripped text (cached)."""
     u = units.check_unit(text, name, dimension_of)
     return u, units.unit_factor(dimension_of, u)
 
 
 def out_unit(v, name: str, default: str) -> tuple[str, float]:
-    """``(unit, factor)`` for a result-unit argument: multiply a result in ``default``
-    units by ``factor`` to express it in ``unit``. Empty means ``default``."""
+    """A result-unit argument: the unit asked for and the factor to it.
+
+    .. math:: y_{unit} = y_{default} \\times f
+
+    Parameters
+    ----------
+    v : the argument as passed: unit text (``"GiB"``, ``"s"``), or None / empty text for
+        the default
+    name : the argument's name, for messages
+    default : the unit the formula's result is in (``"GB"``, ``"ms"``)
+
+    Returns
+    -------
+    (unit, f): ``out_unit("GiB", "unit", "GB")`` = ("GiB", 10⁹ ÷ 2³⁰ = 0.9313);
+    ``out_unit(None, "unit", "GB")`` = ("GB", 1.0).
+
+    Raises
+    ------
+    ExcelError
+        the error value passed in; ``#VALUE!`` for a range, a number, an unknown unit, or
+        a unit of another kind.
+    """
     if v is None or (isinstance(v, str) and not v.strip()):
         return default, 1.0
     err = as_excel_error(v)

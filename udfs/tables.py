@@ -13,6 +13,19 @@ points at one row only ("h100 sxm", "MI300X", "llama-3.1-70b"); an alias table
 ``nvidia-smi`` prints; Hugging Face repository ids resolve to the row read from that
 repository ("meta-llama/Meta-Llama-3.1-8B-Instruct"). A name that fits several rows is
 ``#N/A`` with the candidates in the message; one that fits none suggests the closest.
+
+References
+----------
+.. [1] The source of each GPU row (its ``source_url``): the vendor's datasheet, or a copy
+   of it where the vendor no longer publishes one; e.g. NVIDIA H100 Tensor Core GPU
+   datasheet: 80 GB HBM3, 3.35 TB/s, 989 dense BF16 TFLOPS (SXM).
+.. [2] Each model's ``config.json`` on Hugging Face (its ``source_url``), e.g.
+   meta-llama/Llama-3.1-8B: 32 layers, 8 KV heads, head dimension 128, vocabulary
+   128,256, hidden size 4,096.
+.. [3] DeepSeek-AI (2024), "DeepSeek-V3 Technical Report", arXiv:2412.19437: multi-head
+   latent attention caches one 512 + 64 = 576-element latent per layer and token.
+.. [4] kipply (2022), "Transformer Inference Arithmetic",
+   https://kipp.ly/transformer-inference-arithmetic/ (the KV cache per token).
 """
 
 from __future__ import annotations
@@ -58,21 +71,48 @@ MODEL_DERIVED = {
 
 
 def _read(name: str) -> list[dict]:
+    """The rows of ``data/<name>`` (a CSV file with a header), as dicts of text."""
     text = (resources.files(__package__) / "data" / name).read_text("utf-8")
     return list(csv.DictReader(io.StringIO(text)))
 
 
 def _key(s: str) -> str:
+    """The matching key of a name: lower case, letters and digits only ("H100 SXM" →
+    "h100sxm")."""
     return re.sub(r"[^0-9a-z]", "", s.lower())
 
 
 @cache
 def gpus() -> dict[str, dict]:
+    """The GPU table, ``data/gpus.csv``, read once.
+
+    Returns
+    -------
+    dict: row name → row (column → text). Units are the columns' own: ``memory_GB`` GB,
+    ``memory_bandwidth_TBps`` TB/s, ``*_dense_TFLOPS`` TFLOPS without sparsity,
+    ``tdp_W`` W, ``interconnect_GBps`` GB/s. The H100 SXM: 80 GB, 3.35 TB/s [1].
+    """
     return {r["name"]: r for r in _read("gpus.csv")}
 
 
 @cache
 def models() -> dict[str, dict]:
+    """The model table, ``data/models.csv``, with the attention table
+    (``data/attention.csv``) and the derived fields of :data:`MODEL_DERIVED`, read once.
+
+    .. math:: KV_{token} = L \\cdot e_{layer} \\cdot 2 \\text{ B}, \\quad
+              e_{layer} = 2 \\cdot H_{kv} \\cdot d_{head}
+
+    with L the layers, e_layer the cached elements per layer and token (from the
+    attention table where the model caches something else: MLA's latent, a sliding
+    window), 2 bytes per element (BF16) [4].
+
+    Returns
+    -------
+    dict: row name → row (column → text). Llama 3.1 8B: 32 × (2 × 8 × 128) × 2 B =
+    131,072 B per token [2]; DeepSeek-V3: 61 × 576 × 2 B = 70,272 B per token [3].
+    ``params`` is ``total_params_B`` × 10⁹ in exact decimal (8.03 → 8030000000).
+    """
     rows = {r["name"]: dict(r) for r in _read("models.csv")}
     attention = {r["name"]: r for r in _read("attention.csv")}
     for name, r in rows.items():
@@ -96,15 +136,34 @@ def models() -> dict[str, dict]:
 
 
 def _flag(text: str) -> bool:
+    """A TRUE/FALSE cell of a table (empty is FALSE)."""
     return (text or "").strip().lower() == "true"
 
 
 def _read_params(r: dict) -> dict:
     """Derived counts of what a decode step reads (see :data:`MODEL_DERIVED`).
 
-    Hand check, Llama 3.1 8B (config: vocab 128256, hidden 4096, untied): the embedding
-    table is 128256 × 4096 = 525,336,576 parameters, so a decode step reads
+    .. math:: E = V \\cdot h, \\quad
+              P_{decode} = P_{active} - E \\;(\\text{untied}), \\quad
+              P_{expert} = L_{moe} \\cdot 3 \\cdot h \\cdot h_{moe}
+
+    Parameters
+    ----------
+    r : a model row: ``vocab_size`` V, ``hidden_size`` h, ``active_params`` (a count),
+        ``tie_word_embeddings``, ``moe_layers`` L_moe and ``moe_intermediate_size``
+        h_moe (empty for dense models)
+
+    Returns
+    -------
+    dict of counts as text: ``embedding_params`` E, ``decode_params``, ``expert_params``
+    (3 matrices per expert: gate, up and down projections). With tied embeddings, or an
+    active count that already excludes the embedding, nothing is subtracted.
+
+    Hand check, Llama 3.1 8B (config: vocab 128256, hidden 4096, untied) [2]: the
+    embedding table is 128256 × 4096 = 525,336,576 parameters, so a decode step reads
     8.03e9 − 525,336,576 = 7,504,663,424 weights, 7.0 % fewer than all of them.
+    DeepSeek-V3 (58 MoE layers, hidden 7168, expert width 2048) [3]: one routed expert
+    over all layers is 58 × 3 × 7168 × 2048 = 2,554,331,136 parameters.
     """
     embedding = int(r["vocab_size"]) * int(r["hidden_size"])
     active = Decimal(r["active_params"])
@@ -120,10 +179,12 @@ def _read_params(r: dict) -> dict:
 
 @cache
 def _aliases(table: str) -> dict[str, str]:
+    """Alias key → row name for ``table`` (``data/aliases.csv``)."""
     return {_key(r["alias"]): r["name"] for r in _read("aliases.csv") if r["table"] == table}
 
 
 def _words(name: str) -> list[str]:
+    """The words of a name, lower case: runs of letters and digits."""
     return [w.lower() for w in re.findall(r"[0-9A-Za-z]+", name)]
 
 
@@ -183,6 +244,23 @@ def match(query: str, rows: dict[str, dict], table: str, what: str) -> str:
     model row was read from; whole words of one name (so "H20" is the H20, not the H200,
     and "L4" the L4, not the L40S); the start of one name from a word start. A name with
     characters that are not part of any name ("H100 😀") is an error, never skipped.
+
+    Parameters
+    ----------
+    query : the name as typed ("h100 sxm", "MI300X", "meta-llama/Llama-3.1-8B-Instruct")
+    rows : the table, :func:`gpus` or :func:`models`
+    table : ``"gpus"`` or ``"models"`` (for aliases and messages)
+    what : the argument's name, for messages
+
+    Returns
+    -------
+    str: the row name. ``match("h100 sxm", gpus(), "gpus", "name")`` = "NVIDIA H100 SXM".
+
+    Raises
+    ------
+    ExcelError
+        ``#N/A`` naming ``what``: an empty name, characters no name has, a name that fits
+        several rows (listed), or none (the closest suggested).
     """
     text = query.strip()
     if not _key(text):
@@ -238,7 +316,26 @@ def _suggest(q: str, rows: dict[str, dict], table: str) -> str:
 
 
 def field_value(row: dict, field: str, aliases: dict[str, str], row_name: str, what: str):
-    """The value of ``field`` in ``row``: a float for figures, text otherwise."""
+    """The value of ``field`` in ``row``: a float for figures, text otherwise.
+
+    Parameters
+    ----------
+    row : a row of :func:`gpus` or :func:`models`
+    field : a column name or an alias of one, matched as :func:`_key` reads it
+        ("bandwidth", "memory_GB", "kv_heads")
+    aliases : alias → column (:data:`GPU_FIELD_ALIASES`, :data:`MODEL_FIELD_ALIASES`)
+    row_name, what : the row's name and the argument's name, for messages
+
+    Returns
+    -------
+    float in the column's unit (see :func:`gpus`, :data:`MODEL_DERIVED`), or text.
+
+    Raises
+    ------
+    ExcelError
+        ``#N/A``: an unknown field (the fields are listed), or an empty cell: no
+        trustworthy source was found, and an empty figure is never read as 0.
+    """
     fields = {_key(c): c for c in row}
     fields.update({_key(a): c for a, c in aliases.items()})
     column = fields.get(_key(field))
@@ -255,12 +352,45 @@ def field_value(row: dict, field: str, aliases: dict[str, str], row_name: str, w
 
 
 def gpu_spec(name: str, field: str):
-    """A field of a GPU row (see module docstring for units and matching)."""
+    """A figure of a GPU, from the vendor's datasheet.
+
+    Parameters
+    ----------
+    name : the GPU as typed (matched by :func:`match`)
+    field : a column of :func:`gpus` or an alias of :data:`GPU_FIELD_ALIASES`
+
+    Returns
+    -------
+    float in the column's unit, or text. ``gpu_spec("H100", "bandwidth")`` = 3.35 (TB/s)
+    [1].
+
+    Raises
+    ------
+    ExcelError
+        ``#N/A``: an unknown GPU or field, or a figure the table leaves empty.
+    """
     row = match(name, gpus(), "gpus", "name")
     return field_value(gpus()[row], field, GPU_FIELD_ALIASES, row, "field")
 
 
 def model_spec(name: str, field: str):
-    """A field of a model row, including the derived fields of ``MODEL_DERIVED``."""
+    """A figure of a model, from its ``config.json`` or derived from it.
+
+    Parameters
+    ----------
+    name : the model as typed (matched by :func:`match`)
+    field : a column of :func:`models`, an alias of :data:`MODEL_FIELD_ALIASES`, or a
+        derived field of :data:`MODEL_DERIVED`
+
+    Returns
+    -------
+    float in the column's unit, or text. ``model_spec("Llama 3.1 8B",
+    "kv_bytes_per_token")`` = 131,072 (B) [2], [4].
+
+    Raises
+    ------
+    ExcelError
+        ``#N/A``: an unknown model or field, or a figure the table leaves empty.
+    """
     row = match(name, models(), "models", "name")
     return field_value(models()[row], field, MODEL_FIELD_ALIASES, row, "field")

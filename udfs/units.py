@@ -19,6 +19,15 @@ Conventions
 * Unit names are case-sensitive (``ms`` is not ``Ms``); a few spellings that are only
   ever meant one way in this field (``tflops``, ``gb/s``, ``gib``) are accepted in any
   case.
+
+References
+----------
+.. [1] pint, "Defining units" (the definitions-file format of ``data/units.txt``),
+   https://pint.readthedocs.io/en/stable/advanced/defining.html
+.. [2] BIPM (2019), "The International System of Units (SI)", 9th edition, §3: the
+   decimal prefixes k, M, G, T, P, E (1 GB = 10⁹ B, 1 TB/s = 10¹² B/s).
+.. [3] IEC 80000-13:2008, "Quantities and units — Part 13: Information science and
+   technology": the binary prefixes Ki, Mi, Gi, Ti, Pi (1 GiB = 2³⁰ B).
 """
 
 from __future__ import annotations
@@ -35,7 +44,13 @@ _registry = None
 
 
 def registry():
-    """The pint UnitRegistry of napkin's units (built on first use)."""
+    """The pint UnitRegistry of napkin's units, built on first use from ``data/units.txt``.
+
+    Returns
+    -------
+    pint.UnitRegistry, the same object on every call (units from two registries cannot be
+    compared, so there is exactly one) [1].
+    """
     global _registry
     if _registry is None:
         import pint
@@ -71,6 +86,10 @@ _SCALES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6,
 
 
 def _normalise(text: str) -> str:
+    """Text as pint should read it: % as ``percent``, × and ÷ as * and /, thousands
+    separators dropped, and a count scale before ``tokens`` multiplied in
+    (``"1.5B tokens"`` → ``"1500000000.0 tokens"``). Raises ValueError for any other comma.
+    """
     s = text.strip().replace("%", " percent").replace("×", "*").replace("÷", "/")
     if "," in s:
         m = _THOUSANDS.match(s)
@@ -85,10 +104,24 @@ def _normalise(text: str) -> str:
 
 @lru_cache(maxsize=8192)
 def parse(text: str) -> tuple[float, object]:
-    """Parse text into ``(magnitude, pint units)``; raises ValueError if it is not one.
+    """Text with units as its magnitude and its units.
 
-    ``"3.35 TB/s"`` -> ``(3.35, terabyte/second)``. A text that is only a number gives
-    dimensionless units.
+    Parameters
+    ----------
+    text : a number with a unit, as a person types it: ``"3.35 TB/s"``, ``"80 GiB"``,
+        ``"3,350 GB/s"``, ``"1.5B tokens/day"``, ``"30 %"``; or a number alone
+
+    Returns
+    -------
+    (magnitude, units): a float and a pint unit of :func:`registry`. ``"3.35 TB/s"`` →
+    ``(3.35, terabyte / second)``; ``"5"`` → ``(5.0, dimensionless)``. Cached per
+    distinct text.
+
+    Raises
+    ------
+    ValueError
+        empty text, an unknown unit, a comma that is not a thousands separator, or text
+        that is not one quantity.
     """
     import pint
 
@@ -116,7 +149,25 @@ def parse(text: str) -> tuple[float, object]:
 
 @lru_cache(maxsize=1024)
 def factor(units: object, target: str) -> float:
-    """Multiplier from ``units`` to ``target`` (a unit text); raises DimensionalityError."""
+    """The factor that converts a magnitude in ``units`` to ``target``.
+
+    .. math:: x_{target} = x_{units} \\times f, \\quad f = [units] / [target]
+
+    Parameters
+    ----------
+    units : pint units of :func:`registry` (as :func:`parse` returns them)
+    target : unit text, e.g. ``"GB"``, ``"TB/s"``, ``"ms"``
+
+    Returns
+    -------
+    float f, rounded to 15 significant digits so that round ratios stay round (TB/s →
+    GB/s: 1000, not 1000.0000000000001); GiB → GB: 2³⁰ ÷ 10⁹ = 1.073741824 [2], [3].
+
+    Raises
+    ------
+    pint.DimensionalityError
+        when ``units`` and ``target`` measure different things (GB → ms).
+    """
     ureg = registry()
     # 15 significant digits: unit ratios are round numbers (1000, 1.073741824, 3600), and
     # pint's chained prefix arithmetic leaves float noise (TB/s -> GB/s: 1000.0000000000001)
@@ -125,13 +176,37 @@ def factor(units: object, target: str) -> float:
 
 @lru_cache(maxsize=256)
 def unit_factor(source: str, target: str) -> float:
-    """Multiplier from unit text ``source`` to unit text ``target`` (pint errors raise)."""
+    """The factor from unit text ``source`` to unit text ``target``, as :func:`factor`.
+
+    Parameters
+    ----------
+    source, target : unit texts, e.g. ``"GB"`` and ``"GiB"``
+
+    Returns
+    -------
+    float. ``unit_factor("GB", "GiB")`` = 10⁹ ÷ 2³⁰ = 0.9313 [2], [3].
+
+    Raises
+    ------
+    pint.UndefinedUnitError, pint.DimensionalityError
+        an unknown unit text, or units of different dimensions.
+    """
     return factor(registry().Unit(source), target)
 
 
 @lru_cache(maxsize=256)
 def dimension_name(units: object) -> str:
-    """A reader's name for the kind of quantity ``units`` measures ("memory", ...)."""
+    """A reader's name for the kind of quantity ``units`` measures, for messages.
+
+    Parameters
+    ----------
+    units : pint units of :func:`registry`
+
+    Returns
+    -------
+    str: ``"memory (bytes)"`` for GB, ``"bandwidth (bytes/s)"`` for TB/s, ``"time"`` for
+    ms, ...; pint's dimensionality text for a kind without a name.
+    """
     dim = registry().Quantity(1.0, units).dimensionality
     return _DIMENSION_NAMES.get(str(dim), str(dim))
 
@@ -154,10 +229,30 @@ _DIMENSION_NAMES = {
 
 
 def to_unit(text: str, target: str, what: str) -> float:
-    """Convert unit text to a float in ``target`` units, or raise an ExcelError.
+    """Text with units as a number in ``target`` units.
 
-    ``what`` names the argument in the message. A dimensionless text ("3.35") is read in
-    the target unit, like a bare number.
+    .. math:: x = m \\times f(u \\to target)
+
+    with m and u the magnitude and units of the text (:func:`parse`) and f the factor
+    (:func:`factor`). A text without a unit (``"3.35"``) is read in ``target``, like a bare
+    number.
+
+    Parameters
+    ----------
+    text : the argument as typed, e.g. ``"3350 GB/s"``
+    target : the unit the argument is read in, e.g. ``"TB/s"``
+    what : the argument's name, for the message
+
+    Returns
+    -------
+    float in ``target``. ``to_unit("3350 GB/s", "TB/s", "bandwidth")`` = 3350 × 10⁻³ =
+    3.35 [2].
+
+    Raises
+    ------
+    ExcelError
+        ``#VALUE!`` naming ``what``: text that is not a quantity, or a quantity of another
+        kind (``"80 GB"`` for a bandwidth), with an example of what is expected.
     """
     import pint
 
@@ -199,7 +294,25 @@ _EXAMPLES = {
 
 
 def check_unit(text: object, what: str, dimension_of: str) -> str:
-    """Validate an output-unit argument: text whose dimension matches ``dimension_of``."""
+    """Check a result-unit argument: text naming a unit of the same kind as
+    ``dimension_of``.
+
+    Parameters
+    ----------
+    text : the argument as given, e.g. ``"GiB"``
+    what : the argument's name, for the message
+    dimension_of : the result's own unit, e.g. ``"GB"``
+
+    Returns
+    -------
+    str: ``text`` stripped of surrounding spaces.
+
+    Raises
+    ------
+    ExcelError
+        ``#VALUE!`` naming ``what``: not text, an unknown unit, or a unit of another kind
+        (``"ms"`` for a result in GB).
+    """
     import pint
 
     if not isinstance(text, str) or not text.strip():
