@@ -10,6 +10,8 @@ upgrade starts here.
 Importing ``formulas`` takes about a second: :func:`load` does it on first use and
 returns a namespace of the types and constants the other engine modules use
 (``EMPTY``, ``NONE``, ``XlError``, ``Ranges``, ``Array``, ``errors``: code -> error value).
+Its companion :mod:`addin.fx_excel` puts right, in formulas' own tables, what formulas
+computes differently from Excel; the two are the only modules that import formulas.
 """
 
 from __future__ import annotations
@@ -133,7 +135,9 @@ def load():
                 OPERATORS["^"] = numeric_wrap(_power)
                 for sym, op in _ARITHMETIC.items():
                     OPERATORS[sym] = _fast_arithmetic(op, OPERATORS[sym], Array, Ranges)
-                _correct(get_functions())
+                from . import fx_excel
+
+                fx_excel.correct(get_functions())
                 _NS = ns
                 from . import xlfunctions
 
@@ -202,66 +206,6 @@ def _power(x, y):
         for say in on_overflow:
             say(f"{x:g}^{y:g} is beyond the largest number a cell holds (about 1.8E+308)")
         return _NS.errors["#NUM!"]
-
-
-def _round15(x, digits, mode):
-    """Excel's ROUND, ROUNDUP and ROUNDDOWN: the number is first taken to the 15
-    significant digits Excel keeps, then rounded to ``digits`` (truncated to an integer)
-    decimal places in ``mode`` (half away from zero, away from zero, toward zero).
-
-    ``=ROUND(1*(0.001+0.5-0.4-0.05-0.001),1)`` is 0.1 in Excel (the sum is
-    0.049999999999999975, 0.0500000000000000 to 15 digits); rounding the binary value
-    gives 0. References: Microsoft, "Floating-point arithmetic may give inaccurate
-    results in Excel" (15 significant digits); apache/poi ``MathX.round``."""
-    import decimal
-
-    digits = int(digits)
-    if x == 0 or not math.isfinite(x):
-        return x
-    q = decimal.Decimal(f"{x:.15g}")
-    if digits >= 14 - q.adjusted():  # no digit beyond the 15th to round away
-        return float(q)
-    with decimal.localcontext() as ctx:
-        ctx.prec = 40
-        return float(q.quantize(decimal.Decimal(1).scaleb(-digits), rounding=mode))
-
-
-def _text_date(original):
-    """formulas' reading of a date written as text, refusing a year Excel does not
-    accept (``YEAR("7/5/1800")`` and ``DATEVALUE("7/5/10000")`` are ``#VALUE!`` in Excel:
-    dates run from 1 January 1900 to 31 December 9999)."""
-
-    @functools.lru_cache
-    def text2datetime(text):
-        got = original(text)
-        if not 1900 <= got[0] <= 9999:
-            raise ValueError(f"{text!r} is not a date between 1900 and 9999")
-        return got
-
-    return text2datetime
-
-
-def _correct(table) -> None:
-    """Put right what ``formulas`` computes differently from Excel (found on the values
-    Excel saved in the corpus of tests/corpus)."""
-    import decimal
-
-    import numpy as np
-    from formulas.functions import date, wrap_ranges_func, wrap_ufunc
-
-    for name, mode in (("ROUND", decimal.ROUND_HALF_UP), ("ROUNDUP", decimal.ROUND_UP),
-                       ("ROUNDDOWN", decimal.ROUND_DOWN)):
-        table[name] = wrap_ufunc(functools.partial(_round15, mode=mode))
-    from formulas.functions.info import FalseArray, iserror
-
-    def number(x):  # a number, not a text that reads as one ("1") nor TRUE
-        return isinstance(x, (int, float, np.number)) and not isinstance(x, (bool, np.bool_))
-
-    table["ISNUMBER"] = wrap_ranges_func(functools.partial(iserror, check=number,
-                                                           array=FalseArray))
-    if not getattr(date._text2datetime, "napkin", False):
-        date._text2datetime = _text_date(date._text2datetime)
-        date._text2datetime.napkin = True
 
 
 # --------------------------------------------------------------------------- functions
@@ -426,6 +370,7 @@ VALUE_PARAMS = {
         "IFERROR _XLFN.IFNA IFNA COMBIN COMBINA _XLFN.COMBINA").split()},
     "IF": (0,), "CHOOSE": (0,), "VLOOKUP": (0, 2, 3), "HLOOKUP": (0, 2, 3),
     "MATCH": (0, 2), "INDEX": (1, 2, 3), "SUBTOTAL": (0,), "CONCATENATE": _ALL,
+    "COUNTIF": (1,), "SEARCH": _ALL,
     "LOOKUP": (0,), "BASE": _ALL, "_XLFN.BASE": _ALL, "HYPERLINK": _ALL,
     "OFFSET": (1, 2, 3, 4), "INDIRECT": _ALL,
 }

@@ -23,7 +23,7 @@ import numpy as np
 
 from udfs.errors import ExcelError
 
-from . import calls, fx
+from . import calls, fx, fx_excel
 from . import xlsx_values as xv
 
 _NESTED = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\s*\(", re.I)
@@ -34,7 +34,8 @@ def install() -> None:
                        ("_XLFN.COMBINA", combina), ("CHOOSE", choose), ("LOOKUP", lookup),
                        ("DOLLAR", dollar), ("BASE", base), ("_XLFN.BASE", base),
                        ("HYPERLINK", hyperlink), ("OFFSET", offset),
-                       ("INDIRECT", indirect), *AGGREGATES.items()):
+                       ("INDIRECT", indirect), ("COUNTA", counta), ("SEARCH", search),
+                       ("SEARCHB", search), *AGGREGATES.items()):
         fx.register(name, _impure(func))
 
 
@@ -93,7 +94,7 @@ def _number(v, what: str) -> float:
     if isinstance(v, (int, float, np.number)):
         return float(v)
     try:
-        return float(str(v).strip())
+        return fx_excel.text_value(str(v))
     except ValueError:
         raise ExcelError("#VALUE!", f"{what} {str(v)!r} is not a number") from None
 
@@ -376,7 +377,7 @@ def dollar(number, decimals=2):
     d = 2 if fx.is_omitted(decimals) else math.trunc(_number(decimals, "DOLLAR's decimals"))
     if d > 127:
         raise ExcelError("#VALUE!", "DOLLAR's decimals must be at most 127")
-    r = fx._round15(x, d, decimal.ROUND_HALF_UP)
+    r = fx_excel._round15(x, d, decimal.ROUND_HALF_UP)
     text = f"${abs(r):,.{max(d, 0)}f}"
     return f"({text})" if r < 0 else text
 
@@ -561,7 +562,7 @@ def _numbers(args, name: str, count_errors: bool = False):
                 out.append(0.0)
             else:
                 try:
-                    out.append(float(str(v).strip()))
+                    out.append(fx_excel.text_value(str(v)))
                 except ValueError:
                     if count_errors:  # COUNT passes over what is not a number
                         continue
@@ -645,3 +646,51 @@ AGGREGATES = {
 for _new, _old in (("_XLFN.VAR.S", "VAR"), ("_XLFN.VAR.P", "VARP"), ("_XLFN.STDEV.S", "STDEV"),
                    ("_XLFN.STDEV.P", "STDEVP")):
     AGGREGATES[_new] = AGGREGATES[_new.removeprefix("_XLFN.")] = AGGREGATES[_old]
+
+
+def counta(*args):
+    """Excel's ``COUNTA(value1, ...)``: the cells of references and arrays that are not
+    empty (a formula's "" and error values count), and every argument given directly."""
+    ns = fx.load()
+    n = 0
+    for a in args:
+        if isinstance(a, ns.Ranges) or (isinstance(a, np.ndarray) and a.size > 1):
+            arr = a.value if isinstance(a, ns.Ranges) else a
+            n += sum(1 for v in np.asarray(arr, dtype=object).ravel()
+                     if v is not ns.EMPTY and v is not None)
+        else:
+            n += 1
+    return n
+
+
+def search(find_text, within_text, start_num=1):
+    """Excel's ``SEARCH(find_text, within_text, [start_num])``: where ``find_text``
+    first appears in ``within_text`` at or after ``start_num``, without regard to case;
+    ``?`` stands for one character, ``*`` for any run, ``~`` makes the next one plain.
+    Numbers are searched as Excel writes them (1E-05 is "0.00001")."""
+    def text(v, what):
+        v = _scalar(v, what)
+        ns = fx.load()
+        if v is ns.EMPTY or v is None:
+            return ""
+        return fx_excel._str(v)
+
+    find = text(find_text, "SEARCH's find_text")
+    within = text(within_text, "SEARCH's within_text")
+    start = 1 if fx.is_omitted(start_num) else math.trunc(_number(start_num,
+                                                                  "SEARCH's start_num"))
+    if not 1 <= start <= len(within) + 1 or (start > len(within) and find):
+        raise ExcelError("#VALUE!", f"SEARCH's start_num {start} is outside the text")
+    pattern, i = [], 0
+    while i < len(find):
+        ch = find[i]
+        if ch == "~" and i + 1 < len(find) and find[i + 1] in "?*~":
+            pattern.append(re.escape(find[i + 1]))
+            i += 2
+            continue
+        pattern.append("." if ch == "?" else ".*?" if ch == "*" else re.escape(ch))
+        i += 1
+    m = re.compile("".join(pattern), re.I | re.S).search(within, start - 1)
+    if m is None:
+        raise ExcelError("#VALUE!", f"SEARCH: {find!r} is not in {within!r}")
+    return m.start() + 1

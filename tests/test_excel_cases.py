@@ -525,3 +525,35 @@ def test_hyperlink_shows_its_name(tmp_path):
     res = _calc(tmp_path, {"S": {"A1": '=HYPERLINK("https://example.com","Example")',
                                  "A2": '=HYPERLINK("https://example.com")'}})
     assert res["S!A1"] == "Example" and res["S!A2"] == "https://example.com"
+
+
+def test_numbers_and_text_convert_as_in_excel(tmp_path):
+    res = _calc(tmp_path, {"S": {
+        # Microsoft's VALUE help: "$1,000" is 1000, "16:48:00"-"12:00:00" is 0.2 of a day
+        "A1": '=VALUE("$1,000")', "A2": '=VALUE("16:48:00")-VALUE("12:00:00")',
+        "A3": '=VALUE("50%")', "A4": '="1,000"*2', "A5": '="1,00"*2', "A6": '="(5)"+0',
+        # numbers as text: 15 significant digits (Microsoft, "Floating-point arithmetic
+        # may give inaccurate results in Excel"); apache/poi's FormulaEvalTestData.xls,
+        # saved by Excel: SEARCH(1, 0.00001) is 7, the number written "0.00001"
+        "B1": '="x"&(0.1+0.2)', "B2": '="x"&1/3', "B3": "=LEN(0.1+0.2)",
+        "B4": "=SEARCH(1,0.00001)", "B5": '="x"&1234.5',
+        # Microsoft's SEARCH help: "e" in "Statements" from 6 is 7; ? and * wildcards
+        "C1": '=SEARCH("e","Statements",6)', "C2": '=SEARCH("m?rg*n","Profit Margin")',
+        "C3": '=SEARCH("~*","a*b")',
+        # a blank cell is FALSE beside a logical value (apache/poi's FormulaEvalTestData:
+        # FALSE=D7 with D7 blank is TRUE), "" beside text, 0 beside a number
+        "D1": "=FALSE=Z1", "D2": '=Z1=""', "D3": "=Z1=0", "D4": "=Z1=TRUE",
+        # Microsoft's COUNTA help: errors and "" count, empty cells do not
+        "E1": '=""', "E2": "=1/0", "E3": "=COUNTA(E1:E2,Z1:Z3)", "E4": '=COUNTA(1,"",Z1)'}})
+    assert res["S!A1"] == 1000 and abs(res["S!A2"] - 0.2) < 1e-12 and res["S!A3"] == 0.5
+    assert res["S!A4"] == 2000 and res["S!A5"].code == "#VALUE!" and res["S!A6"] == -5
+    assert res["S!B1"] == "x0.3" and res["S!B2"] == "x0.333333333333333" and res["S!B3"] == 3
+    assert res["S!B4"] == 7 and res["S!B5"] == "x1234.5"
+    assert res["S!C1"] == 7 and res["S!C2"] == 8 and res["S!C3"] == 2
+    assert [res[f"S!D{r}"] for r in (1, 2, 3, 4)] == [True, True, True, False]
+    assert res["S!E3"] == 2 and res["S!E4"] == 2
+
+
+def test_a_number_excel_writes_in_scientific_notation_is_refused_in_text(tmp_path):
+    with pytest.raises(WorkbookError, match="the text of the number 1e\\+20"):
+        _calc(tmp_path, {"S": {"A1": '="x"&1E+20'}})
