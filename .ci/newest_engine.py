@@ -17,7 +17,8 @@ What it decides (``docs/dependencies.md``, "Newest formulas and schedula"):
   be widened until the engine is fixed.
 
 Run it from the repository root with a Python that has ``packaging`` (the test venv):
-``python .ci/newest_engine.py``. ``--keep DIR`` keeps the virtual environment in DIR.
+``python .ci/newest_engine.py``. ``--keep DIR`` keeps the virtual environment in DIR;
+``--release formulas==X`` tests that release instead of the newest.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class Tested:
     installed: str | None  # None: the install failed
     newest: str | None  # None: the index could not be asked
     pinned: str  # our specifier, e.g. ">=1.3.4,<1.4"
+    asked: bool = False  # the release was given with --release, not the index's newest
 
     @property
     def version(self) -> str | None:
@@ -96,7 +98,8 @@ def verdict(tested: list[Tested], tests_passed: bool, summary: str) -> tuple[int
     for t in tested:
         where = "inside" if t.inside else "OUTSIDE"
         newest = t.newest or "unknown (the index was not reachable)"
-        lines.append(f"  {t.name}: tested {t.installed or 'NOT INSTALLED'}; newest on the index "
+        source = "asked for (--release)" if t.asked else "newest on the index"
+        lines.append(f"  {t.name}: tested {t.installed or 'NOT INSTALLED'}; {source} "
                      f"{newest}; ours {t.pinned} ({where} our range)")
         if t.installed and t.newest and t.installed != t.newest:
             lines.append(f"    note: pip chose {t.installed}, not the newest {t.newest} "
@@ -114,7 +117,9 @@ def verdict(tested: list[Tested], tests_passed: bool, summary: str) -> tuple[int
     elif outside:
         rc = 0
         lines += ["", "!" * 78,
-                  f"WARNING: napkin's engine FAILS with the newest release ({names}).",
+                  f"WARNING: napkin's engine FAILS with the "
+                  f"{'release asked for' if any(t.asked for t in tested) else 'newest release'}"
+                  f" ({names}).",
                   "Users are not affected: pyproject.toml keeps them on "
                   + ", ".join(f"{t.name}{t.pinned}" for t in tested) + ".",
                   "Do not widen that range until addin/fx.py is adapted; this does not fail CI.",
@@ -150,8 +155,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--keep", metavar="DIR", help="build the virtual environment in DIR and "
                     "keep it (default: a temporary folder, removed after)")
+    ap.add_argument("--release", action="append", default=[], metavar="NAME==VERSION",
+                    help="test this release of formulas or schedula instead of the newest "
+                         "(e.g. a candidate before raising the bound); repeatable")
     args = ap.parse_args(argv)
     ours = pins()
+    chosen = {}
+    for spec in args.release:
+        name, _, version = spec.partition("==")
+        if name.lower() not in PACKAGES or not version:
+            ap.error(f"--release {spec}: give formulas==VERSION or schedula==VERSION")
+        chosen[name.lower()] = version
     start = time.monotonic()
     venv = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="napkin-newest-"))
     tested = [Tested(n, None, None, ours[n]) for n in PACKAGES]
@@ -160,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
         py = str(venv / "bin" / "python")
         pip = [py, "-m", "pip", "install", "-q"]
-        newest = {n: newest_on_index(py, n) for n in PACKAGES}
+        newest = {n: chosen.get(n) or newest_on_index(py, n) for n in PACKAGES}
         # the newest of each, whatever our range says; then the rest of what the tests need
         wanted = [f"{n}=={newest[n]}" if newest[n] else n for n in PACKAGES]
         ok = subprocess.run([*pip, *wanted, *other_requirements()]).returncode == 0
@@ -169,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
                                  *other_requirements()]).returncode == 0
         ok = ok and subprocess.run([*pip, "--no-deps", "-e", str(ROOT)]).returncode == 0
         got = installed_versions(py)
-        tested = [Tested(n, got.get(n), newest[n], ours[n]) for n in PACKAGES]
+        tested = [Tested(n, got.get(n), newest[n], ours[n], n in chosen) for n in PACKAGES]
         summary = "not run: the install failed"
         if ok and all(t.installed for t in tested):
             installed_at = time.monotonic()

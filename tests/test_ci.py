@@ -123,6 +123,12 @@ def test_newest_release_verdict():
          ne.Tested("schedula", "1.6.15", "1.6.15", ">=1.6.15,<1.7")]
     rc, text = ne.verdict(t, False, "not run: the install failed")
     assert rc == 0 and "pip chose 1.3.4, not the newest 1.4.0" in text
+    # a release asked for with --release is named as such
+    t = [ne.Tested("formulas", "1.2.11", "1.2.11", ">=1.3.4,<1.4", asked=True),
+         ne.Tested("schedula", "1.6.15", "1.6.15", ">=1.6.15,<1.7")]
+    rc, text = ne.verdict(t, False, "55 failed, 185 passed")
+    assert rc == 0 and "asked for (--release) 1.2.11" in text
+    assert "FAILS with the release asked for (formulas 1.2.11, schedula 1.6.15)" in text
     # nothing known (no index, no install): assume users get it, so a failure fails CI
     t = [ne.Tested("formulas", None, None, ">=1.3.4,<1.4"),
          ne.Tested("schedula", None, None, ">=1.6.15,<1.7")]
