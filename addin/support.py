@@ -42,10 +42,6 @@ DATE_FUNCTIONS = frozenset(
 #: written with a value that may be wrong.
 DIFFERENT = {
     "TEXT": "TEXT with number formats",
-    "DEC2BIN": "DEC2BIN", "DEC2OCT": "DEC2OCT", "DEC2HEX": "DEC2HEX",
-    "BIN2DEC": "BIN2DEC", "BIN2OCT": "BIN2OCT", "BIN2HEX": "BIN2HEX",
-    "OCT2DEC": "OCT2DEC", "OCT2BIN": "OCT2BIN", "OCT2HEX": "OCT2HEX",
-    "HEX2DEC": "HEX2DEC", "HEX2BIN": "HEX2BIN", "HEX2OCT": "HEX2OCT",
     "YEARFRAC": "YEARFRAC", "LINEST": "LINEST", "TREND": "TREND", "LOGEST": "LOGEST",
     "GROWTH": "GROWTH", "VDB": "VDB", "XLOOKUP": "XLOOKUP",
     "IMSQRT": "complex-number functions", "IMSUM": "complex-number functions",

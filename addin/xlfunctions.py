@@ -35,7 +35,8 @@ def install() -> None:
                        ("DOLLAR", dollar), ("BASE", base), ("_XLFN.BASE", base),
                        ("HYPERLINK", hyperlink), ("OFFSET", offset),
                        ("INDIRECT", indirect), ("COUNTA", counta), ("SEARCH", search),
-                       ("SEARCHB", search), *AGGREGATES.items()):
+                       ("SEARCHB", search), *AGGREGATES.items(),
+                       *BASE_CONVERSIONS.items()):
         fx.register(name, _impure(func))
 
 
@@ -694,3 +695,93 @@ def search(find_text, within_text, start_num=1):
     if m is None:
         raise ExcelError("#VALUE!", f"SEARCH: {find!r} is not in {within!r}")
     return m.start() + 1
+
+
+# --------------------------------------------------------------------------- bases
+
+_RADIX = {"BIN": 2, "OCT": 8, "DEC": 10, "HEX": 16}
+
+
+def _from_based(v, radix: int, name: str) -> int:
+    """The argument of BIN2..., OCT2..., HEX2...: at most 10 digits of the radix; ten
+    digits with the top bit set are negative (two's complement)."""
+    ns = fx.load()
+    v = _scalar(v, f"{name}'s number")
+    if v is ns.EMPTY or v is None or fx.is_omitted(v):
+        return 0
+    if isinstance(v, (bool, np.bool_)):
+        raise ExcelError("#VALUE!", f"{name}'s number is a logical value")
+    if isinstance(v, (int, float, np.number)):
+        if float(v) != math.trunc(float(v)) or v < 0:
+            raise ExcelError("#NUM!", f"{name}'s number {v!r} is not made of its digits")
+        text = str(int(v))
+    else:
+        text = str(v).upper()
+    if len(text) > 10:
+        raise ExcelError("#NUM!", f"{name}'s number {text!r} has more than 10 digits")
+    if not text:
+        return 0
+    try:
+        n = int(text, radix)
+    except ValueError:
+        raise ExcelError("#NUM!", f"{name}: {text!r} is not a base-{radix} number") from None
+    if not text.isalnum():  # int() takes "+1", "-1", "1_0"
+        raise ExcelError("#NUM!", f"{name}: {text!r} is not a base-{radix} number")
+    if len(text) == 10 and n >= radix ** 10 // 2:
+        n -= radix ** 10
+    return n
+
+
+def _places(places, name: str) -> int | None:
+    """The ``places`` argument: None when omitted, else 1 to 10 (``#NUM!`` otherwise,
+    checked before the number, as Excel does: DEC2BIN("E",0) is #NUM!)."""
+    if places is None or fx.is_omitted(places):
+        return None
+    ns = fx.load()
+    p = _scalar(places, f"{name}'s places")
+    if isinstance(p, (bool, np.bool_)):
+        raise ExcelError("#VALUE!", f"{name}'s places is a logical value")
+    p = 0 if p is ns.EMPTY else math.trunc(_number(p, f"{name}'s places"))
+    if not 1 <= p <= 10:
+        raise ExcelError("#NUM!", f"{name}'s places must be from 1 to 10")
+    return p
+
+
+def _to_based(n: int, radix: int, places: int | None, name: str) -> str:
+    half = radix ** 10 // 2
+    if not -half <= n < half:
+        raise ExcelError("#NUM!", f"{name}: {n} is out of range for 10 base-{radix} digits")
+    if n < 0:
+        return np.base_repr(n + radix ** 10, radix)  # ten digits; places is ignored
+    digits = np.base_repr(n, radix)
+    if places is None:
+        return digits
+    if places < len(digits):
+        raise ExcelError("#NUM!", f"{name}: {digits} does not fit in {places} places")
+    return digits.rjust(places, "0")
+
+
+def _base_function(src: str, dst: str):
+    name = f"{src}2{dst}"
+
+    def convert(number, places=None):
+        places = _places(places, name) if dst != "DEC" else None
+        if src == "DEC":
+            v = _scalar(number, f"{name}'s number")
+            if isinstance(v, (bool, np.bool_)):
+                raise ExcelError("#VALUE!", f"{name}'s number is a logical value")
+            if isinstance(v, str) and not v.strip():
+                raise ExcelError("#VALUE!", f"{name}'s number is an empty text")
+            n = math.trunc(_number(v, f"{name}'s number"))
+        else:
+            n = _from_based(number, _RADIX[src], name)
+        if dst == "DEC":
+            return float(n)
+        return _to_based(n, _RADIX[dst], places, name)
+
+    convert.__doc__ = (f"Excel's ``{name}(number, [places])``: a base-{_RADIX[src]} number "
+                       f"in base {_RADIX[dst]} (Microsoft's {name} help page).")
+    return name, convert
+
+
+BASE_CONVERSIONS = dict(_base_function(a, b) for a in _RADIX for b in _RADIX if a != b)

@@ -557,3 +557,16 @@ def test_numbers_and_text_convert_as_in_excel(tmp_path):
 def test_a_number_excel_writes_in_scientific_notation_is_refused_in_text(tmp_path):
     with pytest.raises(WorkbookError, match="the text of the number 1e\\+20"):
         _calc(tmp_path, {"S": {"A1": '="x"&1E+20'}})
+
+
+def test_base_conversions_with_cell_arguments(tmp_path):
+    # Microsoft's help pages of DEC2BIN, DEC2HEX, HEX2DEC, BIN2DEC and OCT2HEX, examples
+    res = _calc(tmp_path, {"S": {
+        "A1": 9, "A2": -100, "A3": "A5", "A4": 1100100, "A5": 4,
+        "B1": "=DEC2BIN(A1,A5)", "B2": "=DEC2BIN(A2)", "B3": "=HEX2DEC(A3)",
+        "B4": "=BIN2DEC(A4)", "B5": '=HEX2DEC("FFFFFFFF5B")', "B6": "=DEC2HEX(-54)",
+        "B7": "=OCT2HEX(100,A5)", "B8": "=DEC2BIN(A1,2)", "B9": "=DEC2BIN(A2,0)"}})
+    assert res["S!B1"] == "1001" and res["S!B2"] == "1110011100" and res["S!B3"] == 165
+    assert res["S!B4"] == 100 and res["S!B5"] == -165 and res["S!B6"] == "FFFFFFFFCA"
+    assert res["S!B7"] == "0040" and res["S!B8"].code == "#NUM!"
+    assert res["S!B9"].code == "#NUM!"  # places 0, even for a negative number (BASES.xlsx)
