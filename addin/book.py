@@ -17,7 +17,7 @@ from zipfile import ZipFile
 from udfs.errors import ExcelError
 
 from . import formula_text as ft
-from . import fx, tables
+from . import fx, tables, threed
 from . import xlsx_values as xv
 
 _HIDDEN_ROW = re.compile(r"<(?:\w+:)?row\b(?=[^>]*\bhidden\s*=\s*[\"'](?:1|true)[\"'])"
@@ -133,7 +133,8 @@ class Workbook:
                         pending_shared.append((node, cell.f_si))
                     else:
                         node.text = self.alias(ft.normalize_formula(self.literal_indirect(
-                            self.structured(cell.f, sheet.index, cell.row, cell.col))))
+                            self.three_d(self.structured(cell.f, sheet.index, cell.row,
+                                                         cell.col)))))
                         node.origin = (sheet.index, cell.row, cell.col)
                         if cell.f_type == "shared" and cell.f_si is not None:
                             shared[cell.f_si] = (node.text, cell.row, cell.col)
@@ -177,6 +178,11 @@ class Workbook:
         except tables.Unresolved:
             return text
 
+    def three_d(self, text: str) -> str:
+        """Formula text with its 3-D references written one per sheet
+        (:func:`addin.threed.rewrite`)."""
+        return threed.rewrite(text, [s.name for s in self.sheets])
+
     def literal_indirect(self, text: str) -> str:
         """``INDIRECT("text")`` whose text names no cell, range or defined name is
         ``#REF!``, as in Excel (formulas would read the text as a name: ``#NAME?``)."""
@@ -202,7 +208,8 @@ class Workbook:
             if dn.name.startswith("_xlnm.") or not dn.text.strip():
                 continue
             key = (dn.name.upper(), dn.local_sheet)
-            text = self.alias(ft.normalize_formula(self.structured(dn.text, None)))
+            text = self.alias(ft.normalize_formula(
+                self.three_d(self.structured(dn.text, None))))
             rng = None
             body = text[1:].strip()
             m = ft.LEX_RE.match(body)

@@ -570,3 +570,22 @@ def test_base_conversions_with_cell_arguments(tmp_path):
     assert res["S!B4"] == 100 and res["S!B5"] == -165 and res["S!B6"] == "FFFFFFFFCA"
     assert res["S!B7"] == "0040" and res["S!B8"].code == "#NUM!"
     assert res["S!B9"].code == "#NUM!"  # places 0, even for a negative number (BASES.xlsx)
+
+
+def test_three_d_references_in_the_functions_that_take_them(tmp_path):
+    # Microsoft, "Create a 3-D reference to the same cell range on multiple worksheets":
+    # Jan:Mar!B2 is B2 of Jan, Feb and Mar (sheet order), in SUM, AVERAGE, COUNT, MAX...
+    sheets = {n: [xlsx_make.cell("B2", None, v), xlsx_make.cell("B3", None, v * 10)]
+              for n, v in (("Jan", 1), ("Feb", 2), ("Mar 1", 4))}
+    sheets["Sum"] = [xlsx_make.cell("A1", "SUM('Jan:Mar 1'!B2)", 0),  # quoted, as Excel writes
+                     xlsx_make.cell("A2", "AVERAGE(Jan:Feb!B2:B3)", 0),
+                     xlsx_make.cell("A3", "MAX(Jan:Feb!B2,100)", 0),
+                     xlsx_make.cell("A4", "COUNT(Jan:Feb!B2:B3)", 0)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", sheets)
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["Sum!A1"] == 7 and res["Sum!A2"] == (1 + 10 + 2 + 20) / 4
+    assert res["Sum!A3"] == 100 and res["Sum!A4"] == 4
+    src = xlsx_make.write(tmp_path / "in2.xlsx", {**sheets, "Sum": [
+        xlsx_make.cell("A1", "Jan:Feb!B2*2", 0)]})  # not an argument of SUM...: refused
+    with pytest.raises(WorkbookError, match="3-D references"):
+        calc_workbook(src, tmp_path / "out2.xlsx", {})
