@@ -164,7 +164,7 @@ def bench_startup(rep: Report, repeat=5):
         out = Path(d) / "t.xlsx"
         cmd = [sys.executable, "-m", "addin.cli", "template", "-o", str(out)]
         t_tpl = _times(lambda: subprocess.run(cmd, check=True, capture_output=True, env=env),
-                       3)
+                       1)
     rep.add("5. napkin template (process start to file written)", _med(t_tpl), "s",
             _med(t_tpl) / _med(t_py), None, None, _noise(t_tpl),
             "no target: builds and computes the whole template, as napkin calc would")

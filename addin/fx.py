@@ -282,9 +282,15 @@ def _col_name(n: int) -> str:
 
 
 def make_ranges(refs, arrays):
-    """A Ranges value of the areas ``refs`` (from :func:`area_ref`) holding ``arrays``."""
-    return load().Ranges(tuple(refs), {rd["name"]: (rd, a) for rd, a in zip(refs, arrays,
-                                                                           strict=True)})
+    """A Ranges value of the areas ``refs`` (from :func:`area_ref`) holding ``arrays``.
+
+    The value of one area is its array: set here, as formulas would find it by
+    intersecting the area with itself (a fifth of a formula's run time, for one cell)."""
+    rng = load().Ranges(tuple(refs), {rd["name"]: (rd, a) for rd, a in zip(refs, arrays,
+                                                                          strict=True)})
+    if len(refs) == 1:
+        rng._value = arrays[0]
+    return rng
 
 
 # --------------------------------------------------------------------------- parsing

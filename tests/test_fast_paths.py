@@ -81,3 +81,22 @@ def test_area_ref_same_as_range2parts():
                 r1, c1, r2, c2 = (rnd.randint(1, 30) for _ in range(4))
             assert fx.area_ref(sid, r1, c1, r2, c2) == ns.range2parts(
                 None, sheet_id=sid, r1=str(r1), n1=c1, r2=str(r2), n2=c2)
+
+
+def test_one_area_value_same_as_formulas():
+    """The value make_ranges sets for one area is what formulas computes for it."""
+    ns = fx.load()
+    rnd = random.Random(3)
+    for _ in range(500):
+        r1, c1 = rnd.randint(1, 50), rnd.randint(1, 50)
+        r2, c2 = r1 + rnd.randint(0, 4), c1 + rnd.randint(0, 4)
+        arr = np.empty((r2 - r1 + 1, c2 - c1 + 1), dtype=object)
+        arr[:] = ns.EMPTY
+        for idx in np.ndindex(arr.shape):
+            if rnd.random() < 0.7:
+                arr[idx] = rnd.choice([1, 2.5, "x", True, ns.errors["#N/A"]])
+        rd = fx.area_ref("[1]S", r1, c1, r2, c2)
+        theirs = ns.Ranges((rd,), {rd["name"]: (rd, arr)}).value
+        ours = fx.make_ranges([rd], [arr]).value
+        assert ours.shape == theirs.shape and ours.dtype == theirs.dtype
+        assert all(a is b for a, b in zip(ours.ravel(), theirs.ravel(), strict=True))
