@@ -270,6 +270,9 @@ class Workbook:
         return self.sid_map.get(fx.sheet_id(name))
 
 
+_INT_RE = re.compile(r"-?\d+")
+
+
 def _cell_value(cell: xv.RawCell, ss: list[str]):
     """The value a non-formula cell stores, as formulas' values."""
     ns = fx.load()
@@ -290,7 +293,7 @@ def _cell_value(cell: xv.RawCell, ss: list[str]):
     if t == "e":
         return ns.errors.get(v.strip(), ns.errors["#VALUE!"])
     try:
-        if re.fullmatch(r"-?\d+", v.strip()) and len(v.strip()) < 16:
+        if _INT_RE.fullmatch(v.strip()) and len(v.strip()) < 16:
             return int(v)
         return float(v)
     except ValueError:

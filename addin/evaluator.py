@@ -34,7 +34,7 @@ class Program:
     plan: list  # per input: ("tok", i) | ("rng", parts) | ("name", NAME) | ("err", XlError)
     toks: list
     shared: bool
-    text: str = ""  # the formula compiled, at ``cell`` (sheet index, row, column)
+    text: str = ""  # the formula compiled (its shape's, for other numbers) at ``cell``
     cell: tuple = ()
     numbers: tuple = ()  # its number operands (:func:`ft.lex`), when they are parameters
 
@@ -120,16 +120,16 @@ class Evaluation:
             consts = {t: ft.number_value(n) for t, n in zip(shape.numbers, nums, strict=True)}
         except ValueError:  # an integer too long for Python to read: compile it
             return None
-        text = ft.put_numbers(shape.text, nums)
         sidx, row, col = shape.cell
-        wb = self.wb
+        wb, template = self.wb, shape.text
 
         def make_pipe():  # formulas' own function, run when ours cannot produce a value
             ref = f"{ft.quote_sheet(wb.sheets[sidx].fname)}!{xv.num2col(col)}{row}"
+            text = ft.put_numbers(template, nums)
             return fx.parse(text, ref, wb.references(sidx)).make_pipe()
 
         fn = shape.fn.with_consts(consts, make_pipe)
-        return Program(fn, shape.plan, shape.toks, True, text, shape.cell, nums)
+        return Program(fn, shape.plan, shape.toks, True, template, shape.cell, nums)
 
     def _compile_at(self, text: str, sidx: int, row: int, col: int, toks) -> Program:
         ns = fx.load()

@@ -41,6 +41,7 @@ def col2num(col: str) -> int:
 
 
 _COL_CACHE: dict[int, str] = {}
+_COLS: dict[str, int] = {}  # column letters -> number, for the first 702 columns (A..ZZ)
 
 
 def num2col(n: int) -> str:
@@ -54,6 +55,9 @@ def num2col(n: int) -> str:
     return s
 
 
+_COLS.update((num2col(n), n) for n in range(1, 703))
+
+
 _CELL_REF_RE = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d+)")
 
 
@@ -62,7 +66,8 @@ def parse_cell_ref(ref: str) -> tuple[int, int]:
     m = _CELL_REF_RE.fullmatch(ref.strip())
     if not m:
         raise ValueError(f"not a cell reference: {ref!r}")
-    return int(m.group(2)), col2num(m.group(1))
+    col, row = m.group(1, 2)
+    return int(row), _COLS.get(col) or col2num(col)
 
 
 def parse_area(ref: str) -> tuple[int, int, int, int]:
