@@ -148,8 +148,9 @@ class Workbook:
                     self.nodes.append(node)
                     for p in node.positions():
                         sheet.formula_at.setdefault(p, node)
-                    if cell.v is not None or cell.inline is not None:
-                        sheet.cached[pos] = _cell_value(cell, ss)
+                    if cell.v or cell.inline is not None or (
+                            cell.v is not None and cell.t in ("str", "s", "inlineStr")):
+                        sheet.cached[pos] = _cell_value(cell, ss)  # (not openpyxl's <v/>)
                     continue
                 sheet.values[pos] = _cell_value(cell, ss)
             for node, si in pending_shared:

@@ -217,6 +217,7 @@ def calc_workbook(
         try:
             ev.run(order)
             stopped = support.refused_while_computing(wb)
+            stopped += support.text_disagreements(wb, {n for n, _ in stopped})
             if strict and stopped:
                 raise guard.WorkbookError(
                     f"napkin cannot compute {support.describe(stopped)}: calc would write "

@@ -34,14 +34,13 @@ _EXTERNAL = re.compile(r"\[[^\[\]]+\][^\[\]!,()]*!")
 #: Date functions: their serial numbers differ in the 1904 date system.
 DATE_FUNCTIONS = frozenset(
     "DATE DATEVALUE DAY DAYS DAYS360 EDATE EOMONTH MONTH NETWORKDAYS NETWORKDAYS.INTL NOW "
-    "TODAY WEEKDAY WEEKNUM ISOWEEKNUM WORKDAY WORKDAY.INTL YEAR YEARFRAC DATEDIF TEXT "
+    "TODAY WEEKDAY WEEKNUM ISOWEEKNUM WORKDAY WORKDAY.INTL YEAR YEARFRAC DATEDIF "
     "DOLLAR FIXED VALUE".split())
 
 #: Excel functions that ``formulas`` implements, but not as Excel does for some
 #: arguments (found by comparing with the values Excel saved): refused, rather than
 #: written with a value that may be wrong.
 DIFFERENT = {
-    "TEXT": "TEXT with number formats",
     "YEARFRAC": "YEARFRAC", "LINEST": "LINEST", "TREND": "TREND", "LOGEST": "LOGEST",
     "GROWTH": "GROWTH", "VDB": "VDB", "XLOOKUP": "XLOOKUP",
     "IMSQRT": "complex-number functions", "IMSUM": "complex-number functions",
@@ -163,4 +162,33 @@ def refused_while_computing(wb) -> list[tuple[object, str]]:
             if msg and msg.startswith(CANNOT):
                 out.append((n, msg[len(CANNOT):]))
                 break
+    return out
+
+
+_TEXT_CALL = re.compile(r"(?<![\w.])TEXT\s*\(", re.I)
+
+
+def text_disagreements(wb, skip=()) -> list[tuple[object, str]]:
+    """``[(node, reason)]`` for formulas calling TEXT whose value differs from the one
+    Excel saved in the cell. TEXT reads its format in the language of the Excel that
+    computes it (``"0.00"`` is 0.067 for 67.1 in a German Excel, where "." groups
+    thousands): napkin reads formats as English (United States) Excel does, and a
+    difference with the saved value says the workbook was computed in another
+    language (or its inputs changed since Excel saved it)."""
+    from .executor import norm_scalar
+
+    ns = fx.load()
+    out = []
+    for n in wb.nodes:
+        if n in skip or n.spill is not None or n.keep is not None or not _TEXT_CALL.search(
+                _STRINGS.sub('""', n.text or "")):
+            continue
+        sheet = wb.sheets[n.sheet]
+        saved = sheet.cached.get((n.r, n.c))
+        if saved is None or saved is ns.EMPTY:
+            continue
+        ours = norm_scalar(sheet.values.get((n.r, n.c)))
+        if isinstance(saved, str) and ours != saved:
+            out.append((n, "TEXT giving another text than Excel saved (number formats "
+                           "written in another language's Excel?)"))
     return out

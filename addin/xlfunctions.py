@@ -36,7 +36,7 @@ def install() -> None:
                        ("HYPERLINK", hyperlink), ("OFFSET", offset),
                        ("INDIRECT", indirect), ("COUNTA", counta), ("SEARCH", search),
                        ("SEARCHB", search), *AGGREGATES.items(),
-                       *BASE_CONVERSIONS.items()):
+                       *BASE_CONVERSIONS.items(), ("TEXT", text)):
         fx.register(name, _impure(func))
 
 
@@ -785,3 +785,37 @@ def _base_function(src: str, dst: str):
 
 
 BASE_CONVERSIONS = dict(_base_function(a, b) for a in _RADIX for b in _RADIX if a != b)
+
+
+# --------------------------------------------------------------------------- TEXT
+
+
+def text(value, format_text):
+    """Excel's ``TEXT(value, format_text)``: the value rendered with a number format
+    (:func:`addin.numfmt.text`); a text that reads as a number is formatted as that
+    number. Format codes napkin does not render as Excel does stop strict mode."""
+    from . import numfmt
+
+    ns = fx.load()
+    v = _scalar(value, "TEXT's value")
+    code = _scalar(format_text, "TEXT's format_text")
+    if v is ns.EMPTY or v is None:
+        v = 0.0
+    if code is ns.EMPTY or code is None:
+        code = ""
+    if isinstance(code, (bool, np.bool_)):
+        code = "TRUE" if code else "FALSE"
+    elif not isinstance(code, str):
+        code = fx_excel.number_text(float(code))
+    if isinstance(v, str):
+        try:
+            v = fx_excel.text_value(v)
+        except ValueError:
+            pass
+    elif isinstance(v, np.generic):
+        v = v.item()
+    book = getattr(calls.STATE, "book", None)
+    try:
+        return numfmt.text(v, code, bool(book is not None and book.date1904))
+    except numfmt.Unsupported as ex:
+        raise Cannot(f"TEXT with {ex}") from None

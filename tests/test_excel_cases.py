@@ -589,3 +589,39 @@ def test_three_d_references_in_the_functions_that_take_them(tmp_path):
         xlsx_make.cell("A1", "Jan:Feb!B2*2", 0)]})  # not an argument of SUM...: refused
     with pytest.raises(WorkbookError, match="3-D references"):
         calc_workbook(src, tmp_path / "out2.xlsx", {})
+
+
+def test_text_with_number_formats(tmp_path):
+    res = _calc(tmp_path, {"S": {
+        # Microsoft's TEXT help, its examples
+        "A1": '=TEXT(1234.567,"$#,##0.00")', "A2": '=TEXT(0.285,"0.0%")',
+        "A3": '=TEXT(1234.567,"0.00E+00")', "A4": '=TEXT(1234,"0000000")',
+        "A5": '=TEXT(DATE(2024,3,14),"MM/DD/YY")', "A6": '=TEXT(DATE(2024,3,14),"dddd")',
+        "A7": '=TEXT(TIME(13,29,0),"H:MM AM/PM")',
+        # sections: positive;negative;zero;text (Microsoft, "Number format codes")
+        "B1": '=TEXT(-5,"0.0;(0.0);""zero""")', "B2": '=TEXT(0,"0.0;(0.0);""zero""")',
+        "B3": '=TEXT("abc","0;0;0;""<""@"">""")', "B4": '=TEXT(1234567,"#,##0,")',
+        "B5": '=TEXT(50,"[<100]""low"";""high""")', "B6": '=TEXT(1.5,"[h]:mm")'}})
+    assert res["S!A1"] == "$1,234.57" and res["S!A2"] == "28.5%"
+    assert res["S!A3"] == "1.23E+03" and res["S!A4"] == "0001234"
+    assert res["S!A5"] == "03/14/24" and res["S!A6"] == "Thursday" and res["S!A7"] == "1:29 PM"
+    assert res["S!B1"] == "(5.0)" and res["S!B2"] == "zero" and res["S!B3"] == "<abc>"
+    assert res["S!B4"] == "1,235" and res["S!B5"] == "low" and res["S!B6"] == "36:00"
+
+
+def test_text_formats_napkin_does_not_render_are_refused(tmp_path):
+    with pytest.raises(WorkbookError, match="TEXT with fractions"):
+        _calc(tmp_path, {"S": {"A1": '=TEXT(4.34,"# ?/?")'}})
+
+
+def test_text_in_another_languages_excel_is_refused(tmp_path):
+    # apache/poi's 61495-test.xlsm, saved by a German Excel: TEXT(67.1,"00.00") is
+    # "0.067" there ("." groups thousands); napkin reads formats as English Excel does
+    cells = [xlsx_make.cell("A1", None, 67.1),
+             xlsx_make.cell("B1", 'TEXT(A1,"00.00")', "0.067", t="str")]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    with pytest.raises(WorkbookError, match="TEXT giving another text than Excel saved"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": cells[:1] + [
+        xlsx_make.cell("B1", 'TEXT(A1,"00.00")')]})  # no value saved: computed
+    assert calc_workbook(src, tmp_path / "out2.xlsx", {})["S!B1"] == "67.10"
