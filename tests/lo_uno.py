@@ -8,7 +8,13 @@ not the project's virtual environment::
 ``jobs.json`` is a list of ``{"path": ..., "edits": {"Sheet!A1": value, ...}}``. One
 LibreOffice (``soffice --headless``, private profile) serves all jobs: each workbook is
 loaded, its edits are typed in (numbers as numbers, text as text), everything is
-recalculated (``calculateAll``) and every non-empty cell is read back:
+recalculated (``calculateAll``) and every non-empty cell is read back. A job may also
+edit the structure first, as a user does, with these optional keys (applied in this order,
+before the edits): ``"unprotect": ["Sheet", ...]`` (Review → Unprotect Sheet, no
+password), ``"insert_rows": [["Sheet", 9], ...]`` (a new empty row 9, the rows below moved
+down: LibreOffice adjusts references and named ranges as Excel does), ``"copy": [["Sheet",
+"A8:O8", "A9"], ...]`` (copy and paste: relative references follow); and ``"save": path``
+writes the workbook as .xlsx after it is read. The cells read back:
 ``{"Sheet!A1": [kind, value]}`` with kind ``n`` (number), ``s`` (text) or ``e`` (an error,
 value as LibreOffice shows it, e.g. ``#N/A``). Formulas are listed too, in
 ``"formulas": {"Sheet!A1": "=..."}``, so a test can check what was recalculated.
@@ -134,12 +140,23 @@ def main() -> int:
             doc = desktop.loadComponentFromURL(url, "_blank", 0, (_prop("Hidden", True),))
             try:
                 sheets = doc.getSheets()
+                for name in job.get("unprotect") or ():
+                    sheets.getByName(name).unprotect("")
+                for name, row in job.get("insert_rows") or ():
+                    sheets.getByName(name).getRows().insertByIndex(row - 1, 1)
+                for name, src, dst in job.get("copy") or ():
+                    sheet = sheets.getByName(name)
+                    sheet.copyRange(sheet.getCellRangeByName(dst).getCellAddress(),
+                                    sheet.getCellRangeByName(src).getRangeAddress())
                 for ref, value in (job.get("edits") or {}).items():
                     sheet, _, cell = ref.rpartition("!")
                     _set(sheets.getByName(sheet.strip("'")), cell, value)
                 doc.calculateAll()
                 cells, formulas = _read(doc)
                 out.append({"cells": cells, "formulas": formulas})
+                if job.get("save"):
+                    doc.storeToURL(uno.systemPathToFileUrl(os.path.abspath(job["save"])),
+                                   (_prop("FilterName", "Calc MS Excel 2007 XML"),))
             finally:
                 doc.close(True)
         try:

@@ -8,11 +8,15 @@ and one copy of the Cost sheet (``C1``...) per model and precision (Cost covers 
 itself). One ``napkin calc`` then computes every case; :func:`errors` lists the error
 cells of each.
 
-Used by ``tests/test_template.py`` on a sample of cases (CI time), and as a script on every
-model × GPU × precision of the tables::
+Used by ``tests/test_sweep.py`` on a sample of cases (CI time), and as a script on every
+model × GPU × precision of the tables, or the ones named::
 
-    python tests/template_sweep.py            # all precisions (slow: one workbook per model)
-    python tests/template_sweep.py BF16 FP8   # some precisions
+    python tests/template_sweep.py                          # everything (hours on 2 cores)
+    python tests/template_sweep.py --precision BF16         # every model × GPU in BF16
+    python tests/template_sweep.py --gpu "NVIDIA T4" --cost-precision FP8
+
+About 170 formulas a case (Sizing and Finance) and 740 a Cost copy (every GPU of one model
+and precision): on the order of a second of CPU a case.
 """
 
 from __future__ import annotations
@@ -94,28 +98,64 @@ def errors(dst: Path, names: dict) -> dict:
     return found
 
 
-def main(precisions: list[str]) -> int:
-    """Every model × GPU × precision of the tables: one sweep workbook per model."""
-    gpus = list(tables.gpus())
-    failed = 0
+def run(cases: list[tuple[str, str, str]], costs=None, chunk: int = 250,
+        log=print) -> tuple[int, dict]:
+    """Compute ``cases`` in workbooks of ``chunk`` cases each; Cost copies for the
+    (model, precision) pairs of ``costs`` (None: every pair of the cases). Returns (number
+    of cases computed, {case: error cells})."""
+    bad: dict = {}
+    if costs is None:
+        costs = {(m, p) for m, p, _ in cases}
+    done_costs: set = set()
     with tempfile.TemporaryDirectory() as tmp:
-        for model in tables.models():
-            cases = [(model, p, g) for p in precisions for g in gpus]
+        for i in range(0, len(cases), chunk):
+            part = cases[i:i + chunk]
+            want = {(m, p) for m, p, _ in part if (m, p) in costs} - done_costs
+            done_costs |= want
             src, dst = Path(tmp) / "sweep.xlsx", Path(tmp) / "sweep-calc.xlsx"
             t0 = time.perf_counter()
-            names = sweep_workbook(src, cases)
+            names = sweep_workbook(src, part, costs=want)
             compute(src, dst)
-            bad = errors(dst, names)
-            failed += len(bad)
-            print(f"{model}: {len(cases)} cases, {len(bad)} with an error cell "
-                  f"({time.perf_counter() - t0:.0f} s)", flush=True)
-            for case, cells in list(bad.items())[:5]:
-                print("   ", case, cells[:4])
-    return 1 if failed else 0
+            found = errors(dst, names)
+            bad.update(found)
+            log(f"cases {i + 1}-{i + len(part)} of {len(cases)} (+{len(want)} Cost copies): "
+                f"{len(found)} with an error cell ({time.perf_counter() - t0:.0f} s)")
+            for case, cells in list(found.items())[:5]:
+                log(f"    {case} {cells[:4]}")
+    return len(cases), bad
+
+
+def main(argv: list[str]) -> int:
+    """Every model × GPU × precision of the tables (or those named), in workbooks of
+    ``--chunk`` cases; prints the counts and the error cells found, grouped by cell."""
+    import argparse
+
+    from workbook.sheet import read_csv
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--precision", action="append", help="default: every precision")
+    ap.add_argument("--model", action="append", help="default: every model")
+    ap.add_argument("--gpu", action="append", help="default: every GPU")
+    ap.add_argument("--cost-precision", action="append",
+                    help="Cost copies only for these precisions (default: every one swept)")
+    ap.add_argument("--chunk", type=int, default=250, help="cases per workbook")
+    a = ap.parse_args(argv)
+    precisions = a.precision or [r["name"] for r in read_csv("udfs", "precisions.csv")]
+    models = a.model or list(tables.models())
+    gpus = a.gpu or list(tables.gpus())
+    cases = [(m, p, g) for p in precisions for m in models for g in gpus]
+    costs = {(m, p) for m in models for p in (a.cost_precision or precisions)}
+    n, bad = run(cases, costs, a.chunk, log=lambda s: print(s, flush=True))
+    by_cell: dict = {}
+    for case, cells in bad.items():
+        for sheet, ref, err in cells:
+            kind = sheet.rstrip("0123456789")  # S -> Sizing, F -> Finance, C -> Cost
+            by_cell.setdefault((kind, ref, err), []).append(case)
+    print(f"{n} cases, {len(bad)} with an error cell")
+    for (kind, ref, err), where in sorted(by_cell.items()):
+        print(f"  {kind}!{ref} {err}: {len(where)} cases, e.g. {where[:3]}")
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
-    prec = sys.argv[1:] or [r["name"] for r in
-                            __import__("workbook.sheet", fromlist=["read_csv"]).read_csv(
-                                "udfs", "precisions.csv")]
-    sys.exit(main(prec))
+    sys.exit(main(sys.argv[1:]))

@@ -903,37 +903,6 @@ def test_one_headline_everywhere(default):
     assert "blended" in f["A" + FINANCE["blended"][1:]]
 
 
-def test_sweep_sample_of_models_gpus_and_precisions(tmp):
-    """A sample computed in one workbook (CI time): every GPU of the table with Llama 3.1
-    70B in FP8, every model on the H100 in BF16, a few on the MI300X in INT4; Cost for a
-    few of them. No error value on Sizing, Cost and Finance, and numbers where the data has
-    the figures. The full models × GPUs × precisions sweep is ``python
-    tests/template_sweep.py`` (slow: about a minute of CPU per model and precision)."""
-    from template_sweep import compute, errors, sweep_workbook
-
-    gpus, models = tables.gpus(), tables.models()
-    cases = [("Llama 3.1 70B", "FP8", g) for g in gpus]
-    cases += [(m, "BF16", "NVIDIA H100 SXM") for m in models]
-    cases += [(m, "INT4", "AMD Instinct MI300X") for m in ("DeepSeek-V3", "Gemma 2 9B",
-                                                            "Llama 3.1 405B") if m in models]
-    costs = {("Llama 3.1 70B", "FP8"), ("DeepSeek-V3", "INT4"), ("Gemma 2 9B", "BF16")}
-    src, dst = tmp / "sweep.xlsx", tmp / "sweep-calc.xlsx"
-    names = sweep_workbook(src, cases, costs=costs)
-    compute(src, dst)
-    assert errors(dst, names) == {}
-    got = values(dst)
-    prices = {r["name"] for r in csv.DictReader(open(ROOT / "workbook" / "data" /
-                                                     "gpu_prices.csv"))
-              if r["price_per_gpu_hour_usd"].strip()}
-    for (model, prec, gpu), (s, f, _) in names.items():
-        for key in ("weight_gb", "kv_gb", "gpus", "step_ms", "tps_total", "real_tps_user"):
-            assert isinstance(got[s][SIZING[key]], int | float), (model, prec, gpu, key)
-        head = got[s][SIZING["real_cost_mtok"]]
-        assert isinstance(head, int | float) == (gpu in prices), (model, prec, gpu, head)
-        fl = (gpus[gpu]["bf16_dense_TFLOPS"] or gpus[gpu]["fp8_dense_TFLOPS"]).strip()
-        assert isinstance(got[f][FINANCE["prefill_ms"]], int | float) == bool(fl), (gpu,)
-
-
 def _insert_row(ws, row: int, wb, sheet: str) -> None:
     """Insert a row at ``row`` as Excel does: the cells below move down with their relative
     references, and every named range of the sheet that spans the row grows by one."""

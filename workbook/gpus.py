@@ -13,6 +13,8 @@ from workbook.sheet import (
     fit_rows,
     num,
     read_csv,
+    room_note,
+    warn_red,
 )
 
 GPU_FIRST = 6  # first data row of the GPUs table
@@ -86,8 +88,11 @@ def sheet_gpus(wb: Workbook) -> Sheet:
         for col in "MNO":
             s.put(f"{col}{r}", None, "input")
     last += GPU_SPARE
-    s.put(f"A{last + 1}", "↑ yellow rows: your own GPUs (name, memory, bandwidth, peaks, price); "
-                          "every sheet picks them up", "note")
+    slots = last - GPU_FIRST + 1  # the places Cost and the Sizing grids have
+    s.put(f"A{last + 1}", room_note("GPU_NAME", slots, "GPUs", "Cost and the Sizing grids",
+                                    "↑ yellow rows: your own GPUs (name, memory, bandwidth, "
+                                    "peaks, price); every sheet picks them up"), "note")
+    warn_red(s.ws, f"A{last + 1}")
     spare = f"{last - GPU_SPARE + 1}:{{}}{last}"
     s.validate("A" + spare.format("A"), "text", "Your GPU's name (shown in the dropdowns): "
                "up to 60 characters.", "GPU name", 0, 60)

@@ -13,6 +13,8 @@ from workbook.sheet import (
     define_name,
     fit_rows,
     num,
+    room_note,
+    warn_red,
 )
 
 MODEL_FIRST = 6
@@ -123,8 +125,11 @@ def sheet_models(wb: Workbook) -> Sheet:
         s.validate(a + spare.format(b), "text", "Optional text: up to 255 characters.",
                    "Text", 0, 255)
     last += MODEL_SPARE
-    s.put(f"A{last + 1}", "↑ yellow rows: your own models (name, parameters, layers, KV heads, "
-                          "head dim...); every sheet picks them up", "note")
+    s.put(f"A{last + 1}", room_note("MODEL_NAME", last - MODEL_FIRST + 1, "models",
+                                    "the Sizing grids", "↑ yellow rows: your own models "
+                                    "(name, parameters, layers, KV heads, head dim...); every "
+                                    "sheet picks them up"), "note")
+    warn_red(s.ws, f"A{last + 1}")
     for j, (_, _, name, _) in enumerate(MODEL_COLUMNS):
         if name:
             col = get_column_letter(j + 1)

@@ -11,7 +11,7 @@ import re
 from importlib import resources
 
 from openpyxl import Workbook
-from openpyxl.formatting.rule import CellIsRule
+from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Protection, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
@@ -279,6 +279,22 @@ def efficiency_says(gpu: str) -> str:
             '"no measurement of this GPU: the average of all "&COUNT(CAL_EFF)&'
             '" measurement(s) counted on Calibration","no measurement: the efficiency stated '
             'on Assumptions (Efficiency without measurements), an assumption"))')
+
+
+def room_note(names: str, slots: int, what: str, elsewhere: str, text: str) -> str:
+    """The note below a table (a formula): ``text``, or a warning once the table (named
+    range ``names``, grown by rows a user inserted) holds more entries than the ``slots``
+    places that ``elsewhere`` (the sheets listing every row) have for it."""
+    n = f"COUNTA({names})"
+    return (f'=IF({n}>{slots},"⚠ "&{n}&" {what} in the table, but {elsewhere} have {slots} '
+            f'places: the rows after the {slots}th are left out there (Sizing, Finance and '
+            f'Plan take any row). Delete the rows you do not need.","{text}")')
+
+
+def warn_red(ws, cell: str) -> None:
+    """Conditional formatting: a note that starts with ⚠ in bold dark red."""
+    ws.conditional_formatting.add(cell, FormulaRule(
+        formula=[f'LEFT({cell},1)="⚠"'], font=Font(color="9C0006", bold=True)))
 
 
 def blank_or(names: str, k: int, values: str | None = None) -> str:
