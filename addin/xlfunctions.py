@@ -36,7 +36,8 @@ def install() -> None:
                        ("HYPERLINK", hyperlink), ("OFFSET", offset),
                        ("INDIRECT", indirect), ("COUNTA", counta), ("SEARCH", search),
                        ("SEARCHB", search), *AGGREGATES.items(),
-                       *BASE_CONVERSIONS.items(), ("TEXT", text)):
+                       *BASE_CONVERSIONS.items(), ("TEXT", text), ("XLOOKUP", xlookup),
+                       ("_XLFN.XLOOKUP", xlookup)):
         fx.register(name, _impure(func))
 
 
@@ -819,3 +820,88 @@ def text(value, format_text):
         return numfmt.text(v, code, bool(book is not None and book.date1904))
     except numfmt.Unsupported as ex:
         raise Cannot(f"TEXT with {ex}") from None
+
+
+# --------------------------------------------------------------------------- XLOOKUP
+
+
+def _wild(pattern: str):
+    out, i = [], 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "~" and i + 1 < len(pattern) and pattern[i + 1] in "?*~":
+            out.append(re.escape(pattern[i + 1]))
+            i += 2
+            continue
+        out.append("." if ch == "?" else ".*" if ch == "*" else re.escape(ch))
+        i += 1
+    return re.compile("".join(out), re.I | re.S)
+
+
+def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_mode=0,
+            search_mode=1):
+    """Excel's ``XLOOKUP(lookup_value, lookup_array, return_array, [if_not_found],
+    [match_mode], [search_mode])``: the row (or column) of ``return_array`` where
+    ``lookup_value`` is found in the one-row or one-column ``lookup_array``.
+
+    match_mode 0 exact, -1 exact or the next smaller, 1 exact or the next larger, 2
+    wildcards (``* ? ~``); search_mode 1 first to last, -1 last to first, 2 and -2
+    binary searches of values sorted ascending or descending (napkin checks that they
+    are, and that the value found is not repeated, and otherwise does not guess).
+    ``#N/A`` (or ``if_not_found``) when nothing matches."""
+    ns = fx.load()
+    v = _scalar(lookup_value, "XLOOKUP's lookup_value")
+    kind = _kind(v)
+    if kind is None:
+        raise Cannot("XLOOKUP of a blank cell")
+    keys = _values2d(lookup_array)
+    if 1 not in keys.shape:
+        raise ExcelError("#VALUE!", "XLOOKUP's lookup_array must be one row or one column")
+    vertical = keys.shape[1] == 1 and keys.shape[0] >= 1
+    keys = keys.ravel()
+    ret = _values2d(return_array)
+    if (ret.shape[0] if vertical else ret.shape[1]) != len(keys):
+        if not (keys.size == 1 and ret.shape[0] == 1 and ret.shape[1] == 1):
+            raise ExcelError("#VALUE!", "XLOOKUP's return_array is not as long as its "
+                                        "lookup_array")
+    mode = 0 if fx.is_omitted(match_mode) else math.trunc(_number(match_mode,
+                                                                  "XLOOKUP's match_mode"))
+    search = 1 if fx.is_omitted(search_mode) else math.trunc(
+        _number(search_mode, "XLOOKUP's search_mode"))
+    if mode not in (0, -1, 1, 2) or search not in (1, -1, 2, -2):
+        raise ExcelError("#VALUE!", "XLOOKUP's match_mode or search_mode is not one of "
+                                    "Excel's")
+    want = _key(v, kind)
+    entries = [(i, _key(x, kind)) for i, x in enumerate(keys) if _kind(x) == kind]
+    if search in (2, -2):
+        ks = [k for _, k in entries]
+        if len(entries) != sum(1 for x in keys if _kind(x) is not None) or any(
+                (a > b) if search == 2 else (a < b) for a, b in zip(ks, ks[1:], strict=False)):
+            raise Cannot("XLOOKUP's binary search in values that are not sorted (or not "
+                         "all of one kind)")
+    order = entries if search in (1, 2) else entries[::-1]
+    pos = None
+    if mode == 2 and kind == 1:
+        rx = _wild(str(v))
+        pos = next((i for i, k in order if rx.fullmatch(str(keys[i]))), None)
+    else:
+        pos = next((i for i, k in order if k == want), None)
+        if pos is None and mode in (-1, 1):
+            best = None
+            for i, k in order:
+                if (mode == -1 and k < want) or (mode == 1 and k > want):
+                    if best is None or (k > best[1] if mode == -1 else k < best[1]):
+                        best = (i, k)
+            pos = best[0] if best else None
+    if pos is not None and search in (2, -2) and \
+            sum(1 for _, k in entries if k == _key(keys[pos], kind)) > 1:
+        raise Cannot("XLOOKUP's binary search of a value that is repeated")
+    if pos is None:
+        if if_not_found is None or fx.is_omitted(if_not_found):
+            raise ExcelError("#N/A", f"XLOOKUP: {v!r} is not found")
+        return if_not_found
+    out = ret[pos:pos + 1, :] if vertical else ret[:, pos:pos + 1]
+    if keys.size == 1 and ret.shape == (1, 1):
+        out = ret
+    out = np.asarray(out, dtype=object)
+    return out[0, 0] if out.size == 1 else out.view(ns.Array)

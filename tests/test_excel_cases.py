@@ -625,3 +625,27 @@ def test_text_in_another_languages_excel_is_refused(tmp_path):
     src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": cells[:1] + [
         xlsx_make.cell("B1", 'TEXT(A1,"00.00")')]})  # no value saved: computed
     assert calc_workbook(src, tmp_path / "out2.xlsx", {})["S!B1"] == "67.10"
+
+
+def test_xlookup(tmp_path):
+    # Microsoft's XLOOKUP help: exact match by default, if_not_found, match_mode -1/1
+    # (next smaller/larger), 2 (wildcards), search_mode -1 (last to first), a row of a
+    # two-column return_array; the values here by hand
+    names = ("Ann", "Bob", "Cy", "Bob")
+    cells = [xlsx_make.cell(f"A{r}", None, n, t="inlineStr") for r, n in enumerate(names, 1)]
+    cells += [xlsx_make.cell(f"B{r}", None, r * 10) for r in range(1, 5)]
+    cells += [xlsx_make.cell(f"C{r}", None, r * 100) for r in range(1, 5)]
+    cells += [xlsx_make.cell("E1", '_xlfn.XLOOKUP("bob",A1:A4,B1:B4)', 0),  # first Bob: 20
+              xlsx_make.cell("E2", '_xlfn.XLOOKUP("Bob",A1:A4,B1:B4,,0,-1)', 0),  # last: 40
+              xlsx_make.cell("E3", '_xlfn.XLOOKUP("Dee",A1:A4,B1:B4,"none")', 0),
+              xlsx_make.cell("E4", '_xlfn.XLOOKUP("Dee",A1:A4,B1:B4)', 0),
+              xlsx_make.cell("E5", "_xlfn.XLOOKUP(25,B1:B4,A1:A4,,-1)", 0),  # 20: Bob
+              xlsx_make.cell("E6", "_xlfn.XLOOKUP(25,B1:B4,A1:A4,,1)", 0),  # 30: Cy
+              xlsx_make.cell("E7", '_xlfn.XLOOKUP("C?",A1:A4,B1:B4,,2)', 0),  # Cy: 30
+              '<c r="F1"><f t="array" ref="F1:G1">_xlfn.XLOOKUP("Cy",A1:A4,B1:C4)</f>'
+              '<v>0</v></c>']  # 30 and 300
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!E1"] == 20 and res["S!E2"] == 40 and res["S!E3"] == "none"
+    assert res["S!E4"].code == "#N/A" and res["S!E5"] == "Bob" and res["S!E6"] == "Cy"
+    assert res["S!E7"] == 30 and res["S!F1"] == 30 and res["S!G1"] == 300
