@@ -133,11 +133,11 @@ def load():
                 from formulas.functions.operators import OPERATORS, numeric_wrap
 
                 OPERATORS["^"] = numeric_wrap(_power)
-                for sym, op in _ARITHMETIC.items():
-                    OPERATORS[sym] = _fast_arithmetic(op, OPERATORS[sym], Array, Ranges)
                 from . import fx_excel
 
                 fx_excel.correct(get_functions())
+                for sym, op in _ARITHMETIC.items():  # after the corrections: they replace them
+                    OPERATORS[sym] = _fast_arithmetic(op, OPERATORS[sym], Array, Ranges)
                 _NS = ns
                 from . import xlfunctions
 
