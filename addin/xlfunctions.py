@@ -39,6 +39,46 @@ def install() -> None:
                        *BASE_CONVERSIONS.items(), ("TEXT", text), ("XLOOKUP", xlookup),
                        ("_XLFN.XLOOKUP", xlookup)):
         fx.register(name, _impure(func))
+    ORIGINAL["INDEX"] = fx.register("INDEX", _impure(index))
+    from formulas.functions.operators import OPERATORS  # noqa: I001 - fx has loaded it
+
+    if "napkin" not in getattr(OPERATORS[":"], "__name__", ""):
+        ORIGINAL[":"] = OPERATORS[":"]
+        OPERATORS[":"] = _range_operator
+
+
+def _range_operator(x, y):
+    """Excel's ``:`` between two references a formula computes (``A1:INDEX(...)``,
+    ``OFFSET(...):C9``): the smallest area holding both, with the workbook's values
+    (formulas' own operator only has the values of the two ends)."""
+    ns = fx.load()
+    book = getattr(calls.STATE, "book", None)
+    if book is None or not (isinstance(x, ns.Ranges) and isinstance(y, ns.Ranges)) \
+            or len(x.ranges) != 1 or len(y.ranges) != 1:
+        return ORIGINAL[":"](x, y)
+    (sx, a1, b1, a2, b2), (sy, c1, d1, c2, d2) = fx.areas(x)[0], fx.areas(y)[0]
+    if sx != sy or sx not in book.sid_map:
+        return ns.errors["#VALUE!"]
+    try:
+        return _reference(book.sid_map[sx], min(a1, c1), min(b1, d1), max(a2, c2),
+                          max(b2, d2), "a range between computed references")
+    except ExcelError as ex:
+        calls.record(ex)
+        return ns.errors[ex.code]
+    except Cannot as ex:
+        from .support import CANNOT
+
+        own = getattr(calls.STATE, "own", None)
+        if own is not None:
+            own["#N/A"] = CANNOT + str(ex)
+        return ns.errors["#N/A"]
+
+
+_range_operator.__name__ = "napkin_range_operator"
+
+
+#: formulas' own functions napkin's fall back on
+ORIGINAL: dict = {}
 
 
 class Cannot(Exception):
@@ -905,3 +945,64 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
         out = ret
     out = np.asarray(out, dtype=object)
     return out[0, 0] if out.size == 1 else out.view(ns.Array)
+
+
+# --------------------------------------------------------------------------- INDEX
+
+
+def index(array, row_num=None, column_num=None, area_num=None):
+    """Excel's ``INDEX(array, row_num, [column_num], [area_num])``: the cell at
+    ``row_num`` and ``column_num`` of a reference (a reference itself) or of an array
+    (its value). A row or column number of 0 -- or one left out of a range of several
+    rows and columns -- is the whole column or row (``INDEX(A1:C3,2,0)`` is A2:C2); in
+    a one-row or one-column range a single number counts along it. ``#REF!`` beyond
+    the range, ``#VALUE!`` for a negative number."""
+    ns = fx.load()
+
+    def num(v, what):
+        if v is None or fx.is_omitted(v):
+            return None
+        if isinstance(v, np.ndarray) and v.size > 1 or isinstance(v, ns.Ranges) and \
+                sum((r2 - r1 + 1) * (c2 - c1 + 1) for _, r1, c1, r2, c2 in fx.areas(v)) > 1:
+            raise _Fallback
+        return math.trunc(_number(v, f"INDEX's {what}"))
+
+    try:
+        r, c, a = num(row_num, "row_num"), num(column_num, "column_num"), num(area_num,
+                                                                               "area_num")
+    except _Fallback:
+        original = ORIGINAL["INDEX"]["function"]  # formulas' (takes its compiling flag)
+        return original(False, array, row_num, *(x for x in (column_num, area_num)
+                                                 if x is not None))
+    if isinstance(array, ns.Ranges):
+        areas = fx.area_values(array)
+        k = 1 if a is None else a
+        if not 1 <= k <= len(areas):
+            raise ExcelError("#REF!", f"INDEX's area_num {k} is not one of its areas")
+        (sid, r1, c1, _r2, _c2), arr = areas[k - 1]
+    else:
+        sid = None
+        arr = _values2d(array)
+        r1 = c1 = 1
+    rows, cols = arr.shape
+    if r is None and c is None:
+        raise ExcelError("#VALUE!", "INDEX needs a row_num or a column_num")
+    if c is None and (rows == 1 or cols == 1) and r is not None:
+        r, c = (r, 1) if cols == 1 else (1, r)  # along a single row or column
+    r = 0 if r is None else r
+    c = 0 if c is None else c
+    if r < 0 or c < 0:
+        raise ExcelError("#VALUE!", "INDEX's row_num and column_num must not be negative")
+    if r > rows or c > cols:
+        raise ExcelError("#REF!", f"INDEX: row {r}, column {c} is outside the "
+                                  f"{rows} x {cols} range")
+    i1, i2 = (r - 1, r - 1) if r else (0, rows - 1)
+    j1, j2 = (c - 1, c - 1) if c else (0, cols - 1)
+    sub = np.asarray(arr[i1:i2 + 1, j1:j2 + 1], dtype=object)
+    if sid is None:
+        return sub[0, 0] if sub.size == 1 else sub.view(ns.Array)
+    return fx.make_ranges([fx.area_ref(sid, r1 + i1, c1 + j1, r1 + i2, c1 + j2)], [sub])
+
+
+class _Fallback(Exception):
+    pass

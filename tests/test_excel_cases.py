@@ -649,3 +649,23 @@ def test_xlookup(tmp_path):
     assert res["S!E1"] == 20 and res["S!E2"] == 40 and res["S!E3"] == "none"
     assert res["S!E4"].code == "#N/A" and res["S!E5"] == "Bob" and res["S!E6"] == "Cy"
     assert res["S!E7"] == 30 and res["S!F1"] == 30 and res["S!G1"] == 300
+
+
+def test_index_of_a_whole_row_or_column(tmp_path):
+    # Microsoft's INDEX help: row_num or column_num 0 gives the whole column or row (a
+    # reference); values by hand: row r, column c holds 10*r + c
+    cells = [xlsx_make.cell(f"{c}{r}", None, r * 10 + i)
+             for r in (1, 2, 3) for i, c in enumerate("ABC", 1)]
+    cells += [xlsx_make.cell("E1", "SUM(INDEX(A1:C3,2,0))", 0),  # 21+22+23
+              xlsx_make.cell("E2", "SUM(INDEX(A1:C3,0,2))", 0),  # 12+22+32
+              xlsx_make.cell("E3", "INDEX(A1:C3,3,2)", 0),
+              xlsx_make.cell("E4", "INDEX(A1:A3,2)", 0), xlsx_make.cell("E5", "INDEX(A1:C1,3)", 0),
+              xlsx_make.cell("E6", "INDEX(A1:C3,4,1)", 0),
+              xlsx_make.cell("E7", "SUM(A1:INDEX(A1:C3,2,2))", 0),  # A1:B2: 11+12+21+22
+              xlsx_make.cell("B5", "INDEX(A1:C3,2,0)", 0),  # one cell: the row's B, 22
+              '<c r="F1"><f t="array" ref="F1:H1">INDEX(A1:C3,2,0)</f><v>0</v></c>']
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!E1"] == 66 and res["S!E2"] == 66 and res["S!E3"] == 32 and res["S!E4"] == 21
+    assert res["S!E5"] == 13 and res["S!E6"].code == "#REF!" and res["S!E7"] == 66
+    assert res["S!B5"] == 22 and [res[f"S!{c}1"] for c in "FGH"] == [21, 22, 23]
