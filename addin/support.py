@@ -41,7 +41,7 @@ DATE_FUNCTIONS = frozenset(
 #: arguments (found by comparing with the values Excel saved): refused, rather than
 #: written with a value that may be wrong.
 DIFFERENT = {
-    "YEARFRAC": "YEARFRAC", "LINEST": "LINEST", "TREND": "TREND", "LOGEST": "LOGEST",
+    "LINEST": "LINEST", "TREND": "TREND", "LOGEST": "LOGEST",
     "GROWTH": "GROWTH", "VDB": "VDB",
     "IMSQRT": "complex-number functions", "IMSUM": "complex-number functions",
     "IMPRODUCT": "complex-number functions", "COMPLEX": "complex-number functions",

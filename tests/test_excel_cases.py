@@ -669,3 +669,23 @@ def test_index_of_a_whole_row_or_column(tmp_path):
     assert res["S!E1"] == 66 and res["S!E2"] == 66 and res["S!E3"] == 32 and res["S!E4"] == 21
     assert res["S!E5"] == 13 and res["S!E6"].code == "#REF!" and res["S!E7"] == 66
     assert res["S!B5"] == 22 and [res[f"S!{c}1"] for c in "FGH"] == [21, 22, 23]
+
+
+def test_yearfrac(tmp_path):
+    res = _calc(tmp_path, {"S": {
+        # Microsoft's YEARFRAC help: 2012-01-01 to 2012-07-30 is 0.58055556 (basis 0),
+        # 0.57650273 (1), 0.57808219 (3)
+        "A1": "=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30))",
+        "A2": "=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30),1)",
+        "A3": "=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30),3)",
+        # by hand: actual/360 is 211/360; reversed dates give the same; basis 5 is #NUM!
+        "A4": "=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30),2)",
+        "A5": "=YEARFRAC(DATE(2012,7,30),DATE(2012,1,1))",
+        "A6": "=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30),5)",
+        # actual/actual across years: 2011-07-01..2013-07-01 is 731 days over the mean
+        # of 365, 366, 365 days (Wheeler's account of Excel's algorithm)
+        "A7": "=YEARFRAC(DATE(2011,7,1),DATE(2013,7,1),1)"}})
+    assert abs(res["S!A1"] - 0.58055556) < 5e-9 and abs(res["S!A2"] - 0.57650273) < 5e-9
+    assert abs(res["S!A3"] - 0.57808219) < 5e-9 and res["S!A4"] == 211 / 360
+    assert res["S!A5"] == res["S!A1"] and res["S!A6"].code == "#NUM!"
+    assert res["S!A7"] == 731 / ((365 + 366 + 365) / 3)
