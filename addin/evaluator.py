@@ -273,9 +273,13 @@ class Evaluation:
 
     @staticmethod
     def _block(sheet: Sheet, r1, c1, r2, c2):
-        arr = np.empty((r2 - r1 + 1, c2 - c1 + 1), dtype=object)
-        arr[:] = fx.load().EMPTY
         vals = sheet.values
+        arr = np.empty((r2 - r1 + 1, c2 - c1 + 1), dtype=object)
+        if r1 == r2 and c1 == c2:  # one cell (most references)
+            v = vals.get((r1, c1))
+            arr[0, 0] = fx.load().EMPTY if v is None else v
+            return arr
+        arr[:] = fx.load().EMPTY
         if arr.size <= len(vals):
             for r in range(r1, r2 + 1):
                 for c in range(c1, c2 + 1):

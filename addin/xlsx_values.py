@@ -319,6 +319,7 @@ def read_cells(xml: str) -> list[RawCell]:
     if not sd or not sd.group("body"):
         return []
     tags = _tags(sd.group("p"))
+    f_open, is_open = f"<{sd.group('p')}f", f"<{sd.group('p')}is"  # cheap tests first
     out = []
     for rm, row in _iter_rows(sd.group("body"), tags):
         rbody = rm.group("body")
@@ -330,7 +331,7 @@ def read_cells(xml: str) -> list[RawCell]:
                 continue
             attrs = cm.group("attrs")
             f = f_type = f_ref = f_si = v = inline = None
-            fm = tags["f"].search(body)
+            fm = tags["f"].search(body) if f_open in body else None
             if fm:
                 fa = fm.group("attrs")
                 f = xml_unescape(fm.group("text") or "")
@@ -338,7 +339,7 @@ def read_cells(xml: str) -> list[RawCell]:
             vm = tags["v"].search(body)
             if vm:
                 v = xml_unescape(vm.group("text") or "")
-            im = tags["is"].search(body)
+            im = tags["is"].search(body) if is_open in body else None
             if im:
                 ib = tags["rph"].sub("", im.group("body") or "")
                 inline = decode_xstring(
