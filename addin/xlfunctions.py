@@ -41,6 +41,9 @@ def install() -> None:
                        ("_XLFN.XLOOKUP", xlookup), ("YEARFRAC", yearfrac)):
         fx.register(name, _impure(func))
     ORIGINAL["INDEX"] = fx.register("INDEX", _impure(index))
+    for name, func in (("VLOOKUP", _table_lookup("VLOOKUP", True)),
+                       ("HLOOKUP", _table_lookup("HLOOKUP", False)), ("MATCH", match)):
+        ORIGINAL[name] = fx.register(name, _impure(func))
     from formulas.functions.operators import OPERATORS  # noqa: I001 - fx has loaded it
 
     if "napkin" not in getattr(OPERATORS[":"], "__name__", ""):
@@ -1098,3 +1101,70 @@ def _feb29_between(d1: datetime.date, d2: datetime.date) -> bool:
                 d1 <= datetime.date(y, 2, 29):
             return True
     return False
+
+
+# --------------------------------------------------------------------------- approximate
+
+
+def _sorted_or_cannot(value, vector, descending: bool, who: str) -> None:
+    """An approximate match (VLOOKUP/HLOOKUP with range_lookup TRUE, MATCH with type 1 or
+    -1) is Excel's search by halving: its answer is the documented one only when the
+    values are sorted and of the lookup value's kind. napkin computes it when they are
+    (blanks only after the last value, text of letters, digits and spaces, whose order
+    Python and Excel agree on), and stops otherwise (:class:`Cannot`)."""
+    ns = fx.load()
+    v = _scalar(value, f"{who}'s lookup_value")
+    kind = _kind(v)
+    if kind is None:
+        raise Cannot(f"{who}'s approximate match of a blank cell")
+    last, blank = None, False
+    for x in vector:
+        if x is ns.EMPTY or x is None:
+            blank = True
+            continue
+        if blank or _kind(x) != kind or (kind == 1 and not re.fullmatch(r"[\w ]*", str(x))):
+            raise Cannot(f"{who}'s approximate match in values not all of one kind")
+        k = _key(x, kind)
+        if last is not None and (k > last if descending else k < last):
+            raise Cannot(f"{who}'s approximate match in values that are not sorted")
+        last = k
+    if kind == 1 and not re.fullmatch(r"[\w ]*", str(v)):
+        raise Cannot(f"{who}'s approximate match of a text with signs in it")
+
+
+def _approximate(flag) -> bool:
+    ns = fx.load()
+    if flag is None or fx.is_omitted(flag):
+        return True
+    f = _scalar(flag, "range_lookup")
+    if f is ns.EMPTY:
+        return False  # an empty cell is FALSE
+    if isinstance(f, str):
+        return True  # formulas answers #VALUE! as Excel does
+    return bool(f)
+
+
+def _table_lookup(name: str, vertical: bool):
+    def lookup(lookup_value, table_array, index_num, range_lookup=None):
+        if _approximate(range_lookup):
+            arr = _values2d(table_array)
+            vec = arr[:, 0] if vertical else arr[0, :]
+            _sorted_or_cannot(lookup_value, vec, False, name)
+        args = [lookup_value, table_array, index_num]
+        if range_lookup is not None:
+            args.append(range_lookup)
+        return ORIGINAL[name](*args)
+
+    lookup.__name__ = name.lower()
+    return lookup
+
+
+def match(lookup_value, lookup_array, match_type=None):
+    """Excel's MATCH, computed by formulas, after :func:`_sorted_or_cannot` for the
+    approximate match types 1 (the default) and -1."""
+    t = 1 if match_type is None or fx.is_omitted(match_type) else \
+        math.trunc(_number(match_type, "MATCH's match_type"))
+    if t != 0:
+        _sorted_or_cannot(lookup_value, _values2d(lookup_array).ravel(), t < 0, "MATCH")
+    args = [lookup_value, lookup_array] + ([] if match_type is None else [match_type])
+    return ORIGINAL["MATCH"](*args)

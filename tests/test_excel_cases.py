@@ -689,3 +689,27 @@ def test_yearfrac(tmp_path):
     assert abs(res["S!A3"] - 0.57808219) < 5e-9 and res["S!A4"] == 211 / 360
     assert res["S!A5"] == res["S!A1"] and res["S!A6"].code == "#NUM!"
     assert res["S!A7"] == 731 / ((365 + 366 + 365) / 3)
+
+
+def test_approximate_lookups_in_sorted_values_or_refused(tmp_path):
+    # Microsoft's VLOOKUP and MATCH help: an approximate match (range_lookup TRUE or left
+    # out, match_type 1 or -1) needs values sorted; the largest value not greater (1) or
+    # the smallest not less (-1) is found. Brackets here: 0, 10000, 50000 by hand
+    cells = [xlsx_make.cell(f"A{r}", None, v) for r, v in ((1, 0), (2, 10000), (3, 50000))]
+    cells += [xlsx_make.cell(f"B{r}", None, v) for r, v in ((1, 0.1), (2, 0.2), (3, 0.3))]
+    cells += [xlsx_make.cell(f"C{r}", None, v) for r, v in ((1, 30), (2, 20), (3, 10))]
+    cells += [xlsx_make.cell("D1", "VLOOKUP(25000,A1:B3,2)", 0),
+              xlsx_make.cell("D2", "VLOOKUP(25000,A1:B3,2,TRUE)", 0),
+              xlsx_make.cell("D3", "MATCH(60000,A1:A3)", 0),
+              xlsx_make.cell("D4", "MATCH(15,C1:C3,-1)", 0),
+              xlsx_make.cell("D5", "VLOOKUP(10000,A1:B3,2,FALSE)", 0)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!D1"] == 0.2 and res["S!D2"] == 0.2 and res["S!D3"] == 3
+    assert res["S!D4"] == 2 and res["S!D5"] == 0.2
+    src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": [  # A1:A3 not sorted
+        *[xlsx_make.cell(f"A{r}", None, v) for r, v in ((1, 0), (2, 90000), (3, 50000))],
+        *cells[3:6], xlsx_make.cell("D1", "VLOOKUP(25000,A1:B3,2)", 0)]})
+    with pytest.raises(WorkbookError, match="VLOOKUP's approximate match in values that are "
+                                            "not sorted"):
+        calc_workbook(src, tmp_path / "out2.xlsx", {})
