@@ -301,14 +301,19 @@ def _iter_rows(body: str, tags):
         yield m, last
 
 
+_R_ATTR_RE = re.compile(r"""(?:^|\s)r\s*=\s*(?:"([A-Z]{1,2})\d+"|'([A-Z]{1,2})\d+')""")
+
+
 def _iter_row_cells(row_body: str, row: int, tags):
     last = 0
     for m in tags["c"].finditer(row_body):
-        ref = _attr(m.group("attrs"), "r")
-        if ref:
-            _, col = parse_cell_ref(ref)
+        attrs = m.group("attrs")
+        plain = _R_ATTR_RE.search(attrs)  # r="B12", as Excel writes it: the column at once
+        if plain:
+            col = _COLS[plain.group(1) or plain.group(2)]
         else:
-            col = last + 1
+            ref = _attr(attrs, "r")
+            col = parse_cell_ref(ref)[1] if ref else last + 1
         last = col
         yield m, col
 
