@@ -17,7 +17,7 @@ from zipfile import ZipFile
 from udfs.errors import ExcelError
 
 from . import formula_text as ft
-from . import fx, tables, threed
+from . import fx, links, tables, threed
 from . import xlsx_values as xv
 
 _HIDDEN_ROW = re.compile(r"<(?:\w+:)?row\b(?=[^>]*\bhidden\s*=\s*[\"'](?:1|true)[\"'])"
@@ -82,6 +82,9 @@ class Workbook:
         self.book = xv.read_book(zf)
         self.tables = {t.name.upper(): t for t in tables.read_tables(zf, self.book)}
         self.book_names = {(dn.name.upper(), dn.local_sheet) for dn in self.book.names}
+        self.linked = links.read_links(zf, self.book)  # values kept of linked workbooks
+        self.link_aliases = {(ls.book, ls.name.upper()): f"NAPKIN_LINK_{ls.book}_{n}"
+                             for n, ls in enumerate(self.linked)}
         self.sheets: list[Sheet] = []
         self.sid_map: dict[str, int] = {}
         # formulas cannot name ranges of sheets whose name has a quote, starts with a
@@ -110,6 +113,7 @@ class Workbook:
         self.workbook_xml = zf.read(self.book.workbook_path).decode("utf-8")
         self.date1904 = bool(_DATE1904.search(self.workbook_xml))
         self._load(zf)
+        self._add_linked_sheets()
 
     # ---------------------------------------------------------------- loading
     def _load(self, zf: ZipFile) -> None:
@@ -133,8 +137,9 @@ class Workbook:
                         pending_shared.append((node, cell.f_si))
                     else:
                         node.text = self.alias(ft.normalize_formula(self.literal_indirect(
-                            self.three_d(self.structured(cell.f, sheet.index, cell.row,
-                                                         cell.col)))))
+                            self.three_d(self.structured(links.rewrite(
+                                cell.f, self.link_aliases), sheet.index, cell.row,
+                                cell.col)))))
                         node.origin = (sheet.index, cell.row, cell.col)
                         if cell.f_type == "shared" and cell.f_si is not None:
                             shared[cell.f_si] = (node.text, cell.row, cell.col)
@@ -179,6 +184,31 @@ class Workbook:
         except tables.Unresolved:
             return text
 
+    def _add_linked_sheets(self) -> None:
+        """A read-only sheet for each linked workbook's sheet whose values Excel kept
+        (:mod:`addin.links`), after the workbook's own sheets."""
+        ns = fx.load()
+        for ls in self.linked:
+            fname = self.link_aliases[(ls.book, ls.name.upper())]
+            sid = fx.sheet_id(fname)
+            sheet = Sheet(f"[{ls.book}]{ls.name}", len(self.sheets), sid, fname=fname)
+            for (r, c), (t, v) in ls.values.items():
+                if t == "str" or t == "s" or t == "inlineStr":
+                    sheet.values[(r, c)] = xv.decode_xstring(v)
+                elif t == "b":
+                    sheet.values[(r, c)] = v.strip() in ("1", "true")
+                elif t == "e":
+                    sheet.values[(r, c)] = ns.errors.get(v.strip(), ns.errors["#VALUE!"])
+                else:
+                    try:
+                        sheet.values[(r, c)] = int(v) if re.fullmatch(r"-?\d{1,15}", v) \
+                            else float(v)
+                    except ValueError:
+                        sheet.values[(r, c)] = v
+                sheet.max_r, sheet.max_c = max(sheet.max_r, r), max(sheet.max_c, c)
+            self.sheets.append(sheet)
+            self.sid_map.setdefault(sid, sheet.index)
+
     def three_d(self, text: str) -> str:
         """Formula text with its 3-D references written one per sheet
         (:func:`addin.threed.rewrite`)."""
@@ -209,8 +239,8 @@ class Workbook:
             if dn.name.startswith("_xlnm.") or not dn.text.strip():
                 continue
             key = (dn.name.upper(), dn.local_sheet)
-            text = self.alias(ft.normalize_formula(
-                self.three_d(self.structured(dn.text, None))))
+            text = self.alias(ft.normalize_formula(self.three_d(self.structured(
+                links.rewrite(dn.text, self.link_aliases), None))))
             rng = None
             body = text[1:].strip()
             m = ft.LEX_RE.match(body)

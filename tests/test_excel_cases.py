@@ -713,3 +713,23 @@ def test_approximate_lookups_in_sorted_values_or_refused(tmp_path):
     with pytest.raises(WorkbookError, match="VLOOKUP's approximate match in values that are "
                                             "not sorted"):
         calc_workbook(src, tmp_path / "out2.xlsx", {})
+
+
+def test_links_to_other_workbooks_use_the_values_excel_kept(tmp_path):
+    # ECMA-376 18.14: Excel keeps the values it last read of a linked workbook
+    # (externalLink parts) and computes with them when links are not updated
+    book = ('<externalBook><sheetNames><sheetName val="Prices"/><sheetName val="Gone"/>'
+            '</sheetNames><sheetDataSet><sheetData sheetId="0"><row r="2">'
+            '<cell r="B2"><v>2.5</v></cell><cell r="C2" t="str"><v>GPU</v></cell></row>'
+            '</sheetData><sheetData sheetId="1" refreshError="1"/></sheetDataSet>'
+            '</externalBook>')
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", "[1]Prices!B2*4", 10), xlsx_make.cell("A2", "'[1]Prices'!C2", "GPU",
+                                                                    t="str"),
+        xlsx_make.cell("A3", "SUM([1]Prices!B1:B3)", 2.5)]}, links=[book])
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!A1"] == 10 and res["S!A2"] == "GPU" and res["S!A3"] == 2.5
+    src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": [
+        xlsx_make.cell("A1", "[1]Gone!B2*4", 10)]}, links=[book])  # values not kept
+    with pytest.raises(WorkbookError, match="links to other workbooks in S!A1"):
+        calc_workbook(src, tmp_path / "out2.xlsx", {})

@@ -46,10 +46,12 @@ def sheet_xml(cells: list[str], ns: str = MAIN, hidden=(), after: str = "") -> s
 def write(path: Path, sheets: dict[str, list[str]], *, date1904: bool = False,
           names: dict[str, str] | None = None, strict: bool = False,
           shared_strings: list[str] | None = None, hidden: dict | None = None,
-          after: dict | None = None, tables: dict | None = None) -> Path:
+          after: dict | None = None, tables: dict | None = None,
+          links: list | None = None) -> Path:
     """Write a workbook of ``sheets`` (name -> cells from :func:`cell`); ``hidden``: sheet
     name -> rows hidden; ``after``: sheet name -> XML after its ``sheetData``;
-    ``tables``: sheet name -> the ``<table>`` elements of its tables (Excel tables)."""
+    ``tables``: sheet name -> the ``<table>`` elements of its tables (Excel tables);
+    ``links``: the ``<externalBook>`` elements of linked workbooks ([1], [2]...)."""
     ns = STRICT if strict else MAIN
     rel_ns = "http://purl.oclc.org/ooxml/officeDocument/relationships" if strict else R
     pr = '<workbookPr date1904="1"/>' if date1904 else "<workbookPr/>"
@@ -60,13 +62,20 @@ def write(path: Path, sheets: dict[str, list[str]], *, date1904: bool = False,
         dn = "<definedNames>" + "".join(
             f'<definedName name="{k}">{escape(v)}</definedName>' for k, v in names.items()
         ) + "</definedNames>"
+    n_links = len(links or ())
+    ext = "" if not n_links else "<externalReferences>" + "".join(
+        f'<externalReference r:id="rIdL{i}"/>' for i in range(1, n_links + 1)
+    ) + "</externalReferences>"
     wb = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
-          f'<workbook xmlns="{ns}" xmlns:r="{rel_ns}">{pr}<sheets>{sh}</sheets>{dn}'
+          f'<workbook xmlns="{ns}" xmlns:r="{rel_ns}">{pr}<sheets>{sh}</sheets>{ext}{dn}'
           f'<calcPr calcId="191029" concurrentCalc="0" /></workbook>')
     rels = "".join(
         f'<Relationship Id="rId{i}" Type="{rel_ns}/worksheet" Target="worksheets/sheet{i}.xml"/>'
         for i in range(1, len(sheets) + 1))
     n = len(sheets)
+    rels += "".join(f'<Relationship Id="rIdL{i}" Type="{rel_ns}/externalLink" '
+                    f'Target="externalLinks/externalLink{i}.xml"/>'
+                    for i in range(1, n_links + 1))
     if shared_strings is not None:
         rels += (f'<Relationship Id="rId{n + 1}" Type="{rel_ns}/sharedStrings" '
                  'Target="sharedStrings.xml"/>')
@@ -106,6 +115,9 @@ def write(path: Path, sheets: dict[str, list[str]], *, date1904: bool = False,
                        f'<Relationships xmlns="{pkg}">{rel}</Relationships>')
             for k, t in parts:
                 z.writestr(f"xl/tables/table{k}.xml", t)
+        for i, book in enumerate(links or (), 1):
+            z.writestr(f"xl/externalLinks/externalLink{i}.xml",
+                       f'<externalLink xmlns="{ns}">{book}</externalLink>')
         if shared_strings is not None:
             si = "".join(f'<si><t xml:space="preserve">{escape(s)}</t></si>'
                          for s in shared_strings)
