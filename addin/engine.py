@@ -226,7 +226,7 @@ def calc_workbook(
             if stopped:  # computed again, those cells keeping Excel's values
                 for node, reason in stopped:
                     node.keep = reason
-                ev.run(order)
+                ev.rerun(order)
                 if notes is not None:
                     notes.append(f"kept the values Excel saved where napkin cannot compute "
                                  f"{support.describe(stopped)}")
@@ -236,6 +236,21 @@ def calc_workbook(
             cells = sorted(n.label for n in ev.cyclic if not n.is_name)
             more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
             raise guard.WorkbookError(f"circular reference through {', '.join(cells[:5])}{more}")
+        cyclic = [n for n in ev.cyclic if not n.is_name and n.keep is None
+                  and all(p in wb.sheets[n.sheet].cached for p in n.positions())]
+        if cyclic:  # --lenient: the cells of a cycle keep the values Excel saved
+            for n in cyclic:
+                n.keep = "a circular reference"
+            calls.STATE.book = wb
+            try:
+                ev.rerun(order)
+            finally:
+                calls.STATE.book = None
+            if notes is not None:
+                cells = sorted(n.label for n in cyclic)
+                more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
+                notes.append(f"kept the values Excel saved in {', '.join(cells[:5])}{more}, "
+                             "which are on a circular reference")
         ups = output.updates(wb)
         new_parts: dict[str, bytes] = {}
         for sheet in wb.sheets:

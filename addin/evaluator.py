@@ -321,6 +321,12 @@ class Evaluation:
         finally:
             calls.clear()
 
+    def rerun(self, order: list[Node]) -> None:
+        """Compute again (after marking cells to keep): the references read in the first
+        run are read afresh."""
+        self._rng_cache.clear()
+        self.run(order)
+
     def _eval(self, node: Node, cyclic: bool) -> None:
         ns = fx.load()
         inherited: dict[str, str] = {}

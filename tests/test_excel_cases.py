@@ -733,3 +733,14 @@ def test_links_to_other_workbooks_use_the_values_excel_kept(tmp_path):
         xlsx_make.cell("A1", "[1]Gone!B2*4", 10)]}, links=[book])  # values not kept
     with pytest.raises(WorkbookError, match="links to other workbooks in S!A1"):
         calc_workbook(src, tmp_path / "out2.xlsx", {})
+
+
+def test_lenient_keeps_excels_values_on_a_circular_reference(tmp_path):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", "A1+1", 5), xlsx_make.cell("B1", "A1*2", 10)]})
+    with pytest.raises(WorkbookError, match="circular reference through S!A1"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    notes: list[str] = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False, notes=notes)
+    assert res["S!A1"] == 5 and res["S!B1"] == 10  # Excel's 5 kept, then 5 * 2
+    assert "S!A1" in notes[-1] and "circular" in notes[-1]
