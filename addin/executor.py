@@ -180,6 +180,8 @@ def intersect(rng, at):
         arr = as_2d(rng.value)
     except Exception:  # noqa: BLE001 - formulas' own error for the reference
         return ns.errors["#VALUE!"]
+    if not areas:  # an intersection of references that do not meet (=A1:B1 D1:D9)
+        return ns.errors["#NULL!"]
     if arr is None or len(areas) != 1:
         return ns.errors["#VALUE!"] if arr is not None else rng.value
     if arr.shape == (1, 1):

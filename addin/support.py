@@ -1,17 +1,26 @@
-"""What the engine cannot compute as Excel does, found before anything is computed.
+"""What the engine cannot compute as Excel does.
 
-:func:`unsupported` lists ``(node, reason)`` for every formula that uses something the
-engine does not compute, or does not compute as Excel does:
+Found before anything is computed, :func:`unsupported` lists ``(node, reason)`` for
+every formula that uses:
 
-* a function neither Excel's (as far as ``formulas`` implements it) nor ours;
+* a function neither Excel's (as far as ``formulas`` and :mod:`addin.xlfunctions`
+  implement them) nor ours;
 * a structured (table) reference that names no table or column of the workbook
   (the others are rewritten as plain references by :mod:`addin.tables`);
-* a 3-D reference, ``Sheet1:Sheet4!C1``;
-* a link to another workbook, ``[1]Sheet1!A1``;
+* a 3-D reference, ``Sheet1:Sheet4!C1``, outside the functions that take one (those
+  are rewritten by :mod:`addin.threed`);
+* a link to another workbook, ``[1]Sheet1!A1``, whose values Excel did not keep (the
+  others read them: :mod:`addin.links`);
 * a date function in a workbook that uses the 1904 date system (Mac workbooks):
-  ``formulas`` knows only the 1900 system;
+  ``formulas`` knows only the 1900 system (TEXT knows both);
 * functions whose results differ from Excel's for some arguments (see
   :data:`DIFFERENT`).
+
+Once every formula's inputs are known, :func:`after_plan` adds ranges used as single
+values inside functions of unknown kind and the size of whole columns; once computed,
+:func:`refused_while_computing` collects what a function found out of reach (a value
+whose message starts with :data:`CANNOT`) and :func:`text_disagreements` TEXT results
+that differ from the text Excel saved.
 
 In strict mode (``napkin calc``) the workbook is refused with a sentence naming the
 cells; with ``--lenient`` those cells keep the value Excel cached and are not rewritten.

@@ -744,3 +744,11 @@ def test_lenient_keeps_excels_values_on_a_circular_reference(tmp_path):
     res = calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False, notes=notes)
     assert res["S!A1"] == 5 and res["S!B1"] == 10  # Excel's 5 kept, then 5 * 2
     assert "S!A1" in notes[-1] and "circular" in notes[-1]
+
+
+def test_references_that_do_not_meet(tmp_path):
+    # Microsoft, "How to correct a #NULL! error": the intersection of two areas that do
+    # not intersect (calamine's errors.xlsx, saved by Excel, has =A1:B1 D1:D9: #NULL!)
+    res = _calc(tmp_path, {"S": {"A1": 1, "D5": 2, "F1": "=A1:B1 D1:D9",
+                                 "F2": "=SUM(A1:B1 A1:A9)"}})
+    assert res["S!F1"].code == "#NULL!" and res["S!F2"] == 1
