@@ -350,9 +350,16 @@ class Evaluation:
             args = [self._arg(s) for s in node.specs]
             at = (node.r, node.c) if node.spill is None and not node.is_name else None
             out = executor.call(node.prog.fn, args, at)
+        node.value = out
+        if node.spill is None and not node.is_name and not isinstance(out, ns.Ranges) and (
+                not isinstance(out, np.ndarray) or (out.size == 1 and out.ndim <= 2)):
+            v = executor.store_scalar(out)  # one value: its error code, if any, is the cell's
+            node.msgs = {str(v): own.get(str(v)) or inherited.get(str(v), "")} \
+                if isinstance(v, ns.XlError) else {}
+            self.wb.sheets[node.sheet].values[(node.r, node.c)] = v
+            return
         codes = executor.error_codes(out)
         node.msgs = {c: own.get(c) or inherited.get(c, "") for c in codes}
-        node.value = out
         if node.is_name:
             return
         sheet = self.wb.sheets[node.sheet]
