@@ -157,9 +157,17 @@ def text_value(text: str) -> float:
 
     try:
         d = date._text2datetime(text)
-        return float(date.xdate(*d[:3]) + date.xtime(*d[3:]))
+        serial = float(date.xdate(*d[:3]) + date.xtime(*d[3:]))
     except (FoundError, AssertionError, ValueError, TypeError, OverflowError) as ex:
         raise ValueError(f"{text!r} is not a number") from ex
+    from . import calls
+
+    book = getattr(calls.STATE, "book", None)
+    if book is not None and book.date1904:  # day 0 is 1 January 1904
+        serial -= 1462
+        if serial < 0:
+            raise ValueError(f"{text!r} is before 1904")
+    return serial
 
 
 def _text_and_numbers() -> None:

@@ -40,11 +40,10 @@ _STRUCTURED = re.compile(r"(?<![\w.\]\\])[A-Za-z_\\][\w.\\]*\[|\[#(?:This Row|Al
 _THREE_D = re.compile(r"(?<![\w.])[A-Za-z_\\][\w.\\]*:[A-Za-z_\\][\w.\\]*!")
 _EXTERNAL = re.compile(r"\[[^\[\]]+\][^\[\]!,()]*!")
 
-#: Date functions: their serial numbers differ in the 1904 date system.
+#: Date functions napkin does not compute in the 1904 date system (the others are put
+#: right by :data:`addin.xlfunctions.DATES_1904`, TEXT and YEARFRAC).
 DATE_FUNCTIONS = frozenset(
-    "DATE DATEVALUE DAY DAYS DAYS360 EDATE EOMONTH MONTH NETWORKDAYS NETWORKDAYS.INTL NOW "
-    "TODAY WEEKDAY WEEKNUM ISOWEEKNUM WORKDAY WORKDAY.INTL YEAR YEARFRAC DATEDIF "
-    "DOLLAR FIXED VALUE".split())
+    "NETWORKDAYS NETWORKDAYS.INTL NOW TODAY ISOWEEKNUM WORKDAY WORKDAY.INTL".split())
 
 #: Excel functions that ``formulas`` implements, but not as Excel does for some
 #: arguments (found by comparing with the values Excel saved): refused, rather than

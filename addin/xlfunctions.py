@@ -16,6 +16,7 @@ Microsoft Support, "SUBTOTAL function", "COMBIN function", "COMBINA function",
 from __future__ import annotations
 
 import datetime
+import functools
 import math
 import re
 import statistics
@@ -41,6 +42,10 @@ def install() -> None:
                        ("_XLFN.XLOOKUP", xlookup), ("YEARFRAC", yearfrac)):
         fx.register(name, _impure(func))
     ORIGINAL["INDEX"] = fx.register("INDEX", _impure(index))
+    table = fx.load().get_functions()
+    for name in DATES_1904:
+        if name in table and not isinstance(table[name], dict):
+            table[name] = _in_1904(name, table[name])
     for name, func in (("VLOOKUP", _table_lookup("VLOOKUP", True)),
                        ("HLOOKUP", _table_lookup("HLOOKUP", False)), ("MATCH", match)):
         ORIGINAL[name] = fx.register(name, _impure(func))
@@ -1056,6 +1061,9 @@ def yearfrac(start_date, end_date, basis=0):
         s, e = e, s
     if s == e:
         return 0.0
+    book = getattr(calls.STATE, "book", None)
+    if book is not None and book.date1904:
+        s, e = s + DAYS_1904, e + DAYS_1904
     d1, d2 = _serial_date(s, "start_date"), _serial_date(e, "end_date")
     days = (d2 - d1).days
     if b in (0, 4):
@@ -1168,3 +1176,70 @@ def match(lookup_value, lookup_array, match_type=None):
         _sorted_or_cannot(lookup_value, _values2d(lookup_array).ravel(), t < 0, "MATCH")
     args = [lookup_value, lookup_array] + ([] if match_type is None else [match_type])
     return ORIGINAL["MATCH"](*args)
+
+
+# --------------------------------------------------------------------------- 1904 dates
+
+#: days from 31 December 1899 (the 1900 system's day 0) to 1 January 1904 (the 1904
+#: system's day 0), counting Excel's 29 February 1900
+DAYS_1904 = 1462
+#: date functions computed in the 1904 date system: name -> (positions of the serial
+#: numbers they take, whether they give one)
+DATES_1904 = {
+    "DATE": ((), True), "DATEVALUE": ((), True), "YEAR": ((0,), False),
+    "MONTH": ((0,), False), "DAY": ((0,), False), "WEEKDAY": ((0,), False),
+    "WEEKNUM": ((0,), False), "EDATE": ((0,), True), "EOMONTH": ((0,), True),
+    "DAYS": ((0, 1), False), "_XLFN.DAYS": ((0, 1), False), "DAYS360": ((0, 1), False),
+    "DATEDIF": ((0, 1), False),
+}
+
+
+def _shift(v, days: int):
+    """Serial numbers moved by ``days`` (a blank cell is day 0)."""
+    ns = fx.load()
+    if isinstance(v, ns.Ranges):
+        v = v.value
+    if isinstance(v, np.ndarray):
+        out = np.empty(v.shape, dtype=object)
+        for idx, x in np.ndenumerate(v):
+            out[idx] = _shift(x, days)
+        return out.view(ns.Array)
+    if fx.is_omitted(v) or isinstance(v, (str, bool, np.bool_, ns.XlError)):
+        return v
+    if v is ns.EMPTY or v is None:
+        return days
+    if isinstance(v, (int, float, np.number)):
+        return float(v) + days
+    return v
+
+
+def _in_1904(name: str, original):
+    serial_args, gives_serial = DATES_1904[name]
+
+    @functools.wraps(original)
+    def wrapper(*args):
+        book = getattr(calls.STATE, "book", None)
+        if book is None or not book.date1904:
+            return original(*args)
+        ns = fx.load()
+        args = [_shift(a, DAYS_1904) if i in serial_args else a for i, a in enumerate(args)]
+        if name == "DATE":
+            y = _scalar(args[0], "DATE's year") if args else 0
+            if isinstance(y, (int, float)) and y < 1904:
+                calls.record(ExcelError("#NUM!", "a year before 1904 in the 1904 date system"))
+                return ns.errors["#NUM!"]
+        r = original(*args)
+        if not gives_serial:
+            return r
+        r = _shift(r, -DAYS_1904)
+        arr = r if isinstance(r, np.ndarray) else None
+        if arr is not None:
+            for idx, x in np.ndenumerate(arr):
+                if isinstance(x, float) and x < 0:
+                    arr[idx] = ns.errors["#NUM!"]
+            return arr
+        if isinstance(r, float) and r < 0:
+            return ns.errors["#NUM!"]
+        return r
+
+    return wrapper

@@ -88,15 +88,31 @@ def test_what_napkin_cannot_compute_is_refused_then_kept_with_lenient(tmp_path, 
     assert _cell_xml(tmp_path / "out.xlsx", "B2") == _cell_xml(src, "B2")  # left as it was
 
 
-def test_date_functions_in_the_1904_date_system_are_refused(tmp_path):
+def test_date_functions_in_the_1904_date_system(tmp_path):
     # DATE(2024,1,1) is 45292 in the 1900 system and 45292 - 1462 = 43830 in the 1904 one
+    # (Microsoft, "Date systems in Excel": the 1904 system's day 0 is 1 January 1904)
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
-        xlsx_make.cell("A1", "DATE(2024,1,1)", 43830), xlsx_make.cell("A2", "1+1", 2)]},
+        xlsx_make.cell("A1", "DATE(2024,1,1)", 43830), xlsx_make.cell("A2", "1+1", 2),
+        xlsx_make.cell("A3", "YEAR(A1)", 2024), xlsx_make.cell("A4", "EDATE(A1,1)", 43861),
+        xlsx_make.cell("A5", "YEAR(0)", 1904), xlsx_make.cell("A6", 'TEXT(A1,"yyyy-mm-dd")',
+                                                             "2024-01-01", t="str"),
+        xlsx_make.cell("A7", 'DATEVALUE("1/1/2024")', 43830),
+        xlsx_make.cell("A8", "DATE(1903,1,1)", "#NUM!", t="e"),
+        xlsx_make.cell("A9", "YEARFRAC(A1,A4)", 0.08333333333333333)]}, date1904=True)
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!A1"] == 43830 and res["S!A2"] == 2 and res["S!A3"] == 2024
+    assert res["S!A4"] == 43830 + 31 and res["S!A5"] == 1904 and res["S!A6"] == "2024-01-01"
+    assert res["S!A7"] == 43830 and res["S!A8"].code == "#NUM!" and res["S!A9"] == 30 / 360
+
+
+def test_workday_in_the_1904_date_system_is_refused(tmp_path):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", "WORKDAY(43830,5)", 43837), xlsx_make.cell("A2", "1+1", 2)]},
         date1904=True)
     with pytest.raises(WorkbookError, match="1904 date system"):
         calc_workbook(src, tmp_path / "out.xlsx", {})
     res = calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False)
-    assert res["S!A1"] == 43830 and res["S!A2"] == 2
+    assert res["S!A1"] == 43837 and res["S!A2"] == 2
 
 
 def test_strict_open_xml_is_refused_with_the_fix(tmp_path):
