@@ -377,7 +377,7 @@ VALUE_PARAMS = {
     "IF": (0,), "CHOOSE": (0,), "VLOOKUP": (0, 2, 3), "HLOOKUP": (0, 2, 3),
     "MATCH": (0, 2), "INDEX": (1, 2, 3), "SUBTOTAL": (0,), "CONCATENATE": _ALL,
     "COUNTIF": (1,), "SEARCH": _ALL, "TEXT": _ALL, "XLOOKUP": (0, 3, 4, 5),
-    "_XLFN.XLOOKUP": (0, 3, 4, 5), "YEARFRAC": _ALL,
+    "_XLFN.XLOOKUP": (0, 3, 4, 5), "YEARFRAC": _ALL, "DATE": _ALL,
     **{f"{a}2{b}": _ALL for a in ("BIN", "OCT", "DEC", "HEX") for b in ("BIN", "OCT", "DEC", "HEX")
        if a != b},
     "LOOKUP": (0,), "BASE": _ALL, "_XLFN.BASE": _ALL, "HYPERLINK": _ALL,

@@ -39,7 +39,8 @@ def install() -> None:
                        ("INDIRECT", indirect), ("COUNTA", counta), ("SEARCH", search),
                        ("SEARCHB", search), *AGGREGATES.items(),
                        *BASE_CONVERSIONS.items(), ("TEXT", text), ("XLOOKUP", xlookup),
-                       ("_XLFN.XLOOKUP", xlookup), ("YEARFRAC", yearfrac)):
+                       ("_XLFN.XLOOKUP", xlookup), ("YEARFRAC", yearfrac),
+                       ("DATE", date)):
         fx.register(name, _impure(func))
     ORIGINAL["INDEX"] = fx.register("INDEX", _impure(index))
     table = fx.load().get_functions()
@@ -1186,7 +1187,7 @@ DAYS_1904 = 1462
 #: date functions computed in the 1904 date system: name -> (positions of the serial
 #: numbers they take, whether they give one)
 DATES_1904 = {
-    "DATE": ((), True), "DATEVALUE": ((), True), "YEAR": ((0,), False),
+    "DATEVALUE": ((), True), "YEAR": ((0,), False),
     "MONTH": ((0,), False), "DAY": ((0,), False), "WEEKDAY": ((0,), False),
     "WEEKNUM": ((0,), False), "EDATE": ((0,), True), "EOMONTH": ((0,), True),
     "DAYS": ((0, 1), False), "_XLFN.DAYS": ((0, 1), False), "DAYS360": ((0, 1), False),
@@ -1243,3 +1244,32 @@ def _in_1904(name: str, original):
         return r
 
     return wrapper
+
+
+def date(year, month, day):
+    """Excel's ``DATE(year, month, day)``: the serial number of the date; a year from 0
+    to 1899 is counted from 1900, months and days beyond their range carry over (the
+    day is added to the first of the month, so DATE(1900,1,22222) is 22222, counting
+    Excel's 29 February 1900); ``#NUM!`` before 1900 (1904 in the 1904 date system) or
+    after 9999. References: Microsoft Support, "DATE function"."""
+    y = math.floor(_number(year, "DATE's year"))
+    m = math.floor(_number(month, "DATE's month"))
+    d = math.floor(_number(day, "DATE's day"))
+    if 0 <= y < 1900:
+        y += 1900
+    y, m = y + (m - 1) // 12, (m - 1) % 12 + 1
+    if not 1900 <= y <= 9999:
+        raise ExcelError("#NUM!", f"DATE: the year {y} is outside 1900 to 9999")
+    first = datetime.date(y, m, 1)
+    serial = (first - datetime.date(1899, 12, 31)).days + (1 if first >= datetime.date(
+        1900, 3, 1) else 0) + d - 1
+    book = getattr(calls.STATE, "book", None)
+    low = 0
+    if book is not None and book.date1904:
+        serial -= DAYS_1904
+        if y < 1904:
+            raise ExcelError("#NUM!", "a year before 1904 in the 1904 date system")
+    if not low <= serial <= 2958465 - (DAYS_1904 if book is not None and book.date1904
+                                       else 0):
+        raise ExcelError("#NUM!", f"DATE: day {serial} is outside Excel's dates")
+    return float(serial)

@@ -768,3 +768,17 @@ def test_references_that_do_not_meet(tmp_path):
     res = _calc(tmp_path, {"S": {"A1": 1, "D5": 2, "F1": "=A1:B1 D1:D9",
                                  "F2": "=SUM(A1:B1 A1:A9)"}})
     assert res["S!F1"].code == "#NULL!" and res["S!F2"] == 1
+
+
+def test_date_carries_months_and_days_over(tmp_path):
+    res = _calc(tmp_path, {"S": {
+        # Microsoft's DATE help: 2008-14-02 is 2 February 2009 (39846), 2008-01-35 is
+        # 4 February 2008 (39482), 2008-01-(-15) is 16 December 2007 (39432)
+        "A1": "=DATE(2008,14,2)", "A2": "=DATE(2008,1,35)", "A3": "=DATE(2008,1,-15)",
+        # apache/poi's FormulaEvalTestData.xls, saved by Excel: DATE(1900,1,22222) is
+        # 22222 (the days added to 1 January 1900 count Excel's 29 February 1900)
+        "A4": "=DATE(1900,1,22222)", "A5": "=DATE(1900,3,0)", "A6": "=DATE(108,1,2)",
+        "A7": "=DATE(10000,1,1)"}})
+    assert res["S!A1"] == 39846 and res["S!A2"] == 39482 and res["S!A3"] == 39432
+    assert res["S!A4"] == 22222 and res["S!A5"] == 60 and res["S!A6"] == 39449  # 2008-01-02
+    assert res["S!A7"].code == "#NUM!"
