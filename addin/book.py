@@ -24,6 +24,9 @@ _HIDDEN_ROW = re.compile(r"<(?:\w+:)?row\b(?=[^>]*\bhidden\s*=\s*[\"'](?:1|true)
                          r"[^>]*\br\s*=\s*[\"'](\d+)[\"']")
 _FILTER = re.compile(r"<(?:\w+:)?filterColumn\b")
 _LITERAL_INDIRECT = re.compile(r'(?<![\w.])(INDIRECT)\s*\(\s*"((?:[^"]|"")*)"\s*\)', re.I)
+_QUALIFIED_NAME = re.compile(
+    r"(?<![\w.\]])(?:(?P<q>'(?:[^']|'')+')|(?P<p>[A-Za-z_][\w.]*))!"
+    r"(?P<name>[A-Za-z_\\][\w.\\]*)(?![\w.(\[:!])")
 _PLAIN_SHEET = re.compile(r"[^\W\d][\w.]*")
 _DATE1904 = re.compile(r"<(?:\w+:)?workbookPr\b[^>]*\bdate1904\s*=\s*[\"'](?:1|true)[\"']")
 
@@ -82,6 +85,13 @@ class Workbook:
         self.book = xv.read_book(zf)
         self.tables = {t.name.upper(): t for t in tables.read_tables(zf, self.book)}
         self.book_names = {(dn.name.upper(), dn.local_sheet) for dn in self.book.names}
+        # a sheet's own names written with the sheet (Defines!Rate): formulas drops the
+        # sheet, so each such name also gets a workbook-wide alias the text points at
+        self.local_aliases = {
+            (self.book.sheets[dn.local_sheet].name.upper(), dn.name.upper()):
+                f"NAPKIN_LOCAL_{dn.local_sheet}_{dn.name.upper()}"
+            for dn in self.book.names if dn.local_sheet is not None
+            and not dn.name.startswith("_xlnm.")}
         self.linked = links.read_links(zf, self.book)  # values kept of linked workbooks
         self.link_aliases = {(ls.book, ls.name.upper()): f"NAPKIN_LINK_{ls.book}_{n}"
                              for n, ls in enumerate(self.linked)}
@@ -137,8 +147,8 @@ class Workbook:
                         pending_shared.append((node, cell.f_si))
                     else:
                         node.text = self.alias(ft.normalize_formula(self.literal_indirect(
-                            self.three_d(self.structured(links.rewrite(
-                                cell.f, self.link_aliases), sheet.index, cell.row,
+                            self.three_d(self.structured(self.qualified_names(links.rewrite(
+                                cell.f, self.link_aliases)), sheet.index, cell.row,
                                 cell.col)))))
                         node.origin = (sheet.index, cell.row, cell.col)
                         if cell.f_type == "shared" and cell.f_si is not None:
@@ -209,6 +219,22 @@ class Workbook:
             self.sheets.append(sheet)
             self.sid_map.setdefault(sid, sheet.index)
 
+    def qualified_names(self, text: str) -> str:
+        """Formula text with ``Sheet!Name`` (a name of that sheet's own) written as the
+        name's workbook-wide alias (string literals untouched)."""
+        if not self.local_aliases or "!" not in text:
+            return text
+
+        def one(m):
+            sheet = m.group("q")[1:-1].replace("''", "'") if m.group("q") else m.group("p")
+            alias = self.local_aliases.get((sheet.upper(), m.group("name").upper()))
+            return alias if alias else m.group(0)
+
+        parts = re.split(r'("(?:[^"]|"")*")', text)
+        for n in range(0, len(parts), 2):
+            parts[n] = _QUALIFIED_NAME.sub(one, parts[n])
+        return "".join(parts)
+
     def three_d(self, text: str) -> str:
         """Formula text with its 3-D references written one per sheet
         (:func:`addin.threed.rewrite`)."""
@@ -240,7 +266,7 @@ class Workbook:
                 continue
             key = (dn.name.upper(), dn.local_sheet)
             text = self.alias(ft.normalize_formula(self.three_d(self.structured(
-                links.rewrite(dn.text, self.link_aliases), None))))
+                self.qualified_names(links.rewrite(dn.text, self.link_aliases)), None))))
             rng = None
             body = text[1:].strip()
             m = ft.LEX_RE.match(body)
@@ -251,12 +277,20 @@ class Workbook:
                         rng = None
                 except Exception:  # noqa: BLE001 - then it is computed like a formula
                     rng = None
+            alias = None
+            if dn.local_sheet is not None:
+                alias = self.local_aliases.get(
+                    (self.book.sheets[dn.local_sheet].name.upper(), dn.name.upper()))
             if rng is not None:
                 self.name_ranges[key] = rng
+                if alias:
+                    self.name_ranges[(alias, None)] = rng
                 continue
             home = dn.local_sheet if dn.local_sheet is not None else 0
             node = Node(dn.name, home, 1, 1, text=text, origin=(home, 1, 1), is_name=True)
             self.name_nodes[key] = node
+            if alias:
+                self.name_nodes[(alias, None)] = node
 
     # ---------------------------------------------------------------- looking up
     def references(self, sheet_idx: int) -> dict:

@@ -782,3 +782,15 @@ def test_date_carries_months_and_days_over(tmp_path):
     assert res["S!A1"] == 39846 and res["S!A2"] == 39482 and res["S!A3"] == 39432
     assert res["S!A4"] == 22222 and res["S!A5"] == 60 and res["S!A6"] == 39449  # 2008-01-02
     assert res["S!A7"].code == "#NUM!"
+
+
+def test_a_sheets_own_name_written_with_its_sheet(tmp_path):
+    # apache/poi's 56737.xlsx, saved by Excel: =Defines!NR_To_A1 from another sheet reads
+    # the name NR_To_A1 that belongs to the sheet Defines (here Rate, 0.25, and Twice)
+    src = xlsx_make.write(tmp_path / "in.xlsx", {
+        "Uses": [xlsx_make.cell("A1", "Defines!Rate*4", 1),
+                 xlsx_make.cell("A2", "'Defines'!Twice+1", 1.5)],
+        "Defines": [xlsx_make.cell("A1", None, 0.25)]},
+        names={("Rate", 1): "Defines!$A$1", ("Twice", 1): "Defines!$A$1*2"})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["Uses!A1"] == 1 and res["Uses!A2"] == 1.5

@@ -59,9 +59,13 @@ def write(path: Path, sheets: dict[str, list[str]], *, date1904: bool = False,
                  for i, n in enumerate(sheets, 1))
     dn = ""
     if names:
-        dn = "<definedNames>" + "".join(
-            f'<definedName name="{k}">{escape(v)}</definedName>' for k, v in names.items()
-        ) + "</definedNames>"
+        def one(k, v):  # k: a name, or (name, index of the sheet it belongs to)
+            name, local = k if isinstance(k, tuple) else (k, None)
+            scope = "" if local is None else f' localSheetId="{local}"'
+            return f'<definedName name="{name}"{scope}>{escape(v)}</definedName>'
+
+        dn = "<definedNames>" + "".join(one(k, v) for k, v in names.items()) + \
+            "</definedNames>"
     n_links = len(links or ())
     ext = "" if not n_links else "<externalReferences>" + "".join(
         f'<externalReference r:id="rIdL{i}"/>' for i in range(1, n_links + 1)
