@@ -105,10 +105,87 @@ PRINT = {
 }
 
 
+#: Width units one character of 11 pt prose takes, with a margin: a width unit is the
+#: width of a digit, and prose averages about 0.8 of it in Calibri (Excel) and in DejaVu
+#: Sans (LibreOffice's stand-in where Calibri is missing); bold text takes 10 % more.
+CHAR_WIDTH = 0.9
+#: For the print area a note may spill into, a generous width per character (LibreOffice
+#: draws notes such as "COST_PER_MTOK: low = ..." at about 1.05 units a character): an
+#: empty column more on the page costs nothing, a cut note costs its meaning.
+SPILL_WIDTH = 1.1
+MAX_FIT_WIDTH = 75
+
+
+_LITERAL = re.compile(r'"((?:[^"]|"")*)"')
+
+
+def _formula_text(formula: str) -> int:
+    """A lower bound of the length of the text a formula shows: its longest run of string
+    literals joined by & (each other piece of the run counted as 4 characters)."""
+    best = run = 0
+    end = None
+    for m in _LITERAL.finditer(formula):
+        between = formula[end:m.start()] if end is not None else ""
+        if end is not None and "&" in between and "," not in between:
+            run += len(m.group(1)) + 4 * between.count("&") // 2
+        else:
+            run = len(m.group(1))
+        best, end = max(best, run), m.end()
+    return best
+
+
+def _text_width(c, formulas: bool = False, per_char: float = CHAR_WIDTH) -> float:
+    """Width units the text of cell ``c`` needs on one line (0: none, or wrapped); with
+    ``formulas``, for a formula the text its string literals spell at least."""
+    v = c.value
+    if not isinstance(v, str) or c.alignment.wrap_text or c.alignment.textRotation or \
+            (v.startswith("=") and not formulas):
+        return 0
+    n = _formula_text(v) if v.startswith("=") else len(v)
+    bold = 1.1 if c.font.b else 1
+    return n * (c.font.sz or 11) / 11 * per_char * bold + 1 if n else 0
+
+
+def _width(ws, col: int) -> float:
+    w = ws.column_dimensions[get_column_letter(col)].width
+    return w if w else 8.43
+
+
+def fit_text(ws) -> None:
+    """Widen each column to the longest text constant that would be cut on screen and on
+    paper: one that is not wrapped and has a filled cell on its right (text spills only
+    into empty cells), up to MAX_FIT_WIDTH."""
+    merged = {c for r in ws.merged_cells.ranges for c in
+              (f"{get_column_letter(x)}{y}" for x in range(r.min_col, r.max_col + 1)
+               for y in range(r.min_row, r.max_row + 1))}
+    need: dict[int, float] = {}
+    for (row, col), c in list(ws._cells.items()):
+        if ws._cells.get((row, col + 1)) is None or \
+                ws._cells[(row, col + 1)].value is None or c.coordinate in merged:
+            continue
+        w = _text_width(c)
+        if w > _width(ws, col):
+            need[col] = max(need.get(col, 0), min(w, MAX_FIT_WIDTH))
+    for col, w in need.items():
+        ws.column_dimensions[get_column_letter(col)].width = round(w, 1)
+
+
+def _spill_end(ws, row: int, col: int, last: int) -> int:
+    """The last column that the text of (row, col) spills into, past ``last``."""
+    rest = _text_width(ws._cells[(row, col)], True, SPILL_WIDTH) - _width(ws, col)
+    while rest > 0:
+        nxt = ws._cells.get((row, col + 1))
+        if nxt is not None and nxt.value is not None:
+            break
+        col += 1
+        rest -= _width(ws, col)
+    return col if col > last else last
+
+
 def print_setup(ws, orientation: str, title_rows: str | None, chart_rows: int) -> None:
     """Orientation, one page wide (as many pages tall as needed), A4/Letter margins, the
     header rows repeated on every page, and a print area from A1 to the last cell (and the
-    chart below it)."""
+    chart below it), wide enough for the notes that spill past the last column."""
     ws.page_setup.orientation = orientation
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
@@ -120,6 +197,8 @@ def print_setup(ws, orientation: str, title_rows: str | None, chart_rows: int) -
         ws.print_title_rows = title_rows
     last_col = max([ws.max_column] + [col_index(c) for c in ws.column_dimensions
                                       if ws.column_dimensions[c].width])
+    for row, col in list(ws._cells):  # a note spilling past the last column is printed
+        last_col = _spill_end(ws, row, col, last_col)
     ws.print_area = f"A1:{get_column_letter(last_col)}{ws.max_row + chart_rows}"
 
 
@@ -155,6 +234,7 @@ def build_workbook() -> Workbook:
     for sheet in (start, sizing, cost, finance, plan, calibration, roof, speed, assumptions,
                   gpus, models, conf):
         sheet.protect()
+        fit_text(sheet.ws)
         sheet.ws.sheet_view.zoomScale = 100
         print_setup(sheet.ws, *PRINT[sheet.title])
     wb.active = 0

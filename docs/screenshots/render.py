@@ -4,7 +4,10 @@
 
 Builds the template, computes it with ``napkin calc``, exports every sheet to one PDF page
 each with LibreOffice (``SinglePageSheets``: nothing is cut off at a page edge), and turns
-the pages into PNGs with poppler's ``pdftoppm`` at a resolution where the smallest text
+the pages into PNGs. LibreOffice sizes such a page to the sheet's used cells, not to its
+print area, so the copy it exports (a temporary one) gets a blank cell at the print area's
+last column: the notes that spill past the last used column are shown, as on paper.
+The pages become PNGs with poppler's ``pdftoppm`` at a resolution where the smallest text
 stays readable. ``grid.png`` is the lower part of the Sizing page (the model × GPU grids).
 Needs ``soffice`` and ``pdftoppm`` on the PATH.
 """
@@ -22,7 +25,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 #: sheet -> PNG name (the order of the sheets in the workbook)
 PAGES = {"Start": "start", "Sizing": "sizing", "Cost": "cost", "Finance": "finance",
-         "Calibration": "calibration", "Roofline": "roofline", "Speedup": "speedup"}
+         "Plan": "plan", "Calibration": "calibration", "Roofline": "roofline",
+         "Speedup": "speedup"}
 PDF_FILTER = ('pdf:calc_pdf_Export:{"SinglePageSheets":{"type":"boolean","value":"true"}}')
 DPI = 110
 
@@ -40,6 +44,7 @@ def main() -> int:
         subprocess.run([sys.executable, "-m", "addin.cli", "calc", str(src), "-o", str(out)],
                        check=True, cwd=ROOT)
         sheets = load_workbook(out, read_only=True).sheetnames
+        _widen_to_print_area(out)
         subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp}/lo", "--headless",
                         "--convert-to", PDF_FILTER, "--outdir", str(tmp), str(out)],
                        check=True, capture_output=True, timeout=600)
@@ -52,6 +57,33 @@ def main() -> int:
         rows = load_workbook(out, read_only=True)["Sizing"].max_row
         _grid(pdf, sheets.index("Sizing") + 1, HERE / "grid.png", GRID_TOP, rows)
     return 0
+
+
+def _widen_to_print_area(path: Path) -> None:
+    """Put a blank (a no-break space) in row 1 of each sheet's last print-area column, in place:
+    LibreOffice then exports the whole print area (``path`` is the temporary copy)."""
+    from zipfile import ZipFile
+
+    from addin import package
+    from addin import xlsx_values as xv
+
+    with ZipFile(path) as zf:
+        book = xv.read_book(zf)
+        replace = {}
+        for dn in book.names:
+            if dn.name != "_xlnm.Print_Area" or dn.local_sheet is None:
+                continue
+            m = re.search(r"\$([A-Z]+)\$\d+$", dn.text)
+            sheet = book.sheets[dn.local_sheet]
+            xml = zf.read(sheet.path).decode("utf-8")
+            col = xv.col2num(m.group(1))
+            if not any(c.col >= col for c in xv.read_cells(xml)):
+                ref = f"{m.group(1)}1"
+                xml = xv.write_values(xml, {(1, col): ("str", "")}).replace(
+                    f'<c r="{ref}" t="str"><v></v></c>',
+                    f'<c r="{ref}" t="inlineStr"><is><t>\u00a0</t></is></c>')
+                replace[sheet.path] = xml.encode("utf-8")
+        package.rewrite(zf, path, path, replace, in_place=True, backup=False)
 
 
 def _grid(pdf: Path, page: int, grid: Path, grid_top: int, rows: int) -> None:
