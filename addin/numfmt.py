@@ -191,20 +191,12 @@ def _render(section, x: float, sign: bool, date1904: bool = False) -> str:
 
 
 def _general(section, x, sign):
-    """General: the number as Excel writes it, when that takes at most 11 characters
-    (Excel then rounds or switches to scientific notation, which napkin does not
-    reproduce)."""
-    from .fx_excel import number_text
-
+    """General: the number in at most 11 characters (:func:`_general_number`), with the
+    section's literals."""
     out = []
     for kind, v in section:
         if kind == "general":
-            try:
-                body = number_text(abs(x))
-            except ValueError:
-                raise Unsupported("General for a number that long") from None
-            if len(body) > 11:
-                raise Unsupported("General for a number that long")
+            body = _general_number(abs(x))
             out.append(("-" if sign and x != 0 else "") + body)
         elif kind in ("lit", "char"):
             if v in "0#?.,%":
@@ -213,6 +205,34 @@ def _general(section, x, sign):
         else:
             raise Unsupported("General with other codes")
     return "".join(out)
+
+
+def _general_number(a: float) -> str:
+    """A number (not negative) in General, as TEXT writes it: at most 11 characters --
+    plain, with its decimals rounded to fit, below 1E+11; from 1E+11 up, scientific
+    with the mantissa rounded to fit (112345900000 is 1.12346E+11). Below 1E-04 Excel
+    also switches to scientific, by rules napkin does not reproduce."""
+    if a == 0:
+        return "0"
+    if a < 1e-4:
+        raise Unsupported("General for a number below 1E-04")
+    if a < 1e11:
+        whole = len(str(int(a)))
+        places = max(0, 10 - whole) if a >= 1 else 9  # "0." takes two characters
+        text = format(_round_half_up(a, places), "f")
+        if "." in text:
+            text = text.rstrip("0").rstrip(".")
+        if len(text) > 11:
+            raise Unsupported("General for a number that long")
+        return text
+    e = math.floor(math.log10(a))
+    digits = 11 - 2 - len(f"E+{e:02d}")  # "d." and the exponent
+    mant = _round_half_up(a / 10 ** e, digits)
+    if mant >= 10:
+        e += 1
+        mant = _round_half_up(a / 10 ** e, digits)
+    text = format(mant, "f").rstrip("0").rstrip(".")
+    return f"{text}E+{e:02d}"
 
 
 # --------------------------------------------------------------------------- numbers

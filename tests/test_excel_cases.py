@@ -794,3 +794,14 @@ def test_a_sheets_own_name_written_with_its_sheet(tmp_path):
         names={("Rate", 1): "Defines!$A$1", ("Twice", 1): "Defines!$A$1*2"})
     res = calc_workbook(src, tmp_path / "out.xlsx", {})
     assert res["Uses!A1"] == 1 and res["Uses!A2"] == 1.5
+
+
+def test_text_general_fits_eleven_characters(tmp_path):
+    # apache/poi's GeneralFormatTests.xlsx, saved by Excel: General in TEXT takes at most
+    # 11 characters: 1.2345678912 is "1.234567891", 112345900000 is "1.12346E+11"
+    res = _calc(tmp_path, {"S": {"A1": '=TEXT(1.2345678912,"General")',
+                                 "A2": '=TEXT(112345900000,"General")',
+                                 "A3": '=TEXT(-100000000000,"General")',
+                                 "A4": '=TEXT(1234.5,"General")'}})
+    assert res["S!A1"] == "1.234567891" and res["S!A2"] == "1.12346E+11"
+    assert res["S!A3"] == "-1E+11" and res["S!A4"] == "1234.5"
