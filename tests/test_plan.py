@@ -5,8 +5,13 @@ arithmetic, with no napkin function: the KV cache per token (kipply 2022; config
 from ``udfs/data/models.csv``), the decode step's max rule over the weights and every
 sequence's KV cache (the reference doc's §2 and §5), the ring all-reduce's α–β cost
 (Thakur, Rabenseifner & Gropp 2005; two all-reduces per layer, Megatron-LM §3), prefill
-at the compute roof (2 × params × tokens ÷ peak), and Little's law (Little 1961). GPU
-figures are the datasheet values of ``udfs/data/gpus.csv``.
+at the compute roof (2 × active params × tokens + the causal attention 2 × layers × heads ×
+head_dim × tokens², kipply 2022, over the peak), and Little's law (Little 1961). The
+weights a decode step reads: all but the input embedding table (one row of it per token;
+the LM head in full), and for a mixture of experts the distinct experts the batch picks,
+E·(1 − (1 − k/E)^B) per MoE layer under uniform routing (the expected number of occupied
+cells, Feller vol. 1 ch. II). GPU figures are the datasheet values of
+``udfs/data/gpus.csv``.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ from workbook.build import build_template
 from workbook.plan import PLAN, TP_COLUMNS, TP_DEGREES, TP_FIRST
 
 ROOT = Path(__file__).resolve().parents[1]
+# Llama 3.1 70B (config.json: vocab 128,256, hidden 8,192, untied): the weights a decode
+# step reads, billions, all but the input embedding table
+READ_70B = 70.6 - 128256 * 8192 / 1e9  # 69.549
 
 
 def computed(tmp: Path, name: str, changes: dict[str, object]) -> dict[str, object]:
@@ -83,6 +91,20 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: flo
     params = float(m["total_params_B"]) * 1e9
     active = float(m["active_params_B"]) * 1e9
     layers, hidden = int(m["num_layers"]), int(m["hidden_size"])
+    # config.json: the input embedding (vocab × hidden) is not read whole by a decode step
+    # unless it is tied to the LM head (or the card's active count already leaves it out)
+    untied = m["tie_word_embeddings"] != "true" and m["active_excludes_embedding"] != "true"
+    decode = active - (int(m["vocab_size"]) * hidden if untied else 0)
+    experts = int(m["num_experts"] or 0)
+    top_k = int(m["experts_per_token"] or 0)
+    # one routed expert, gate + up + down projections, over the MoE layers
+    expert = (int(m["moe_layers"]) * 3 * hidden * int(m["moe_intermediate_size"])
+              if experts else 0)
+
+    def read(batch):  # GB of weights a decode step of ``batch`` sequences reads
+        picked = experts * (1 - (1 - top_k / experts) ** max(batch, 1)) if experts else 0
+        return (decode + expert * (picked - top_k)) * weight_bytes / 1e9
+
     # KV per token, BF16: 2 (K and V) × layers × KV heads × head dim × 2 bytes (kipply)
     if kv_token is None:
         kv_token = 2 * layers * int(m["num_kv_heads"]) * int(m["head_dim"]) * 2
@@ -98,13 +120,16 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: flo
             return 0.0
         return 2 * layers * 2 * (t - 1) / t * tokens * hidden * 2 / (link_gbps * 1e9) * 1e3
 
+    read_all = (decode + expert * (experts - top_k)) * weight_bytes / 1e9  # every expert
+
     def latency_batch(budget_ms, t):  # largest B with max(memory, math) ≤ budget × eff
-        mem_limit = (budget_ms * eff * bw * t - w) / kv  # (W + B·kv) ÷ (t·BW) ≤ T·eff
+        mem_limit = (budget_ms * eff * bw * t - read_all) / kv  # (R + B·kv) ÷ (t·BW) ≤ T·eff
         math_limit = budget_ms * eff * 1e-3 * roof * t * 1e12 / flops  # B·F ÷ (t·P)
         return max(math.floor(round(min(mem_limit, math_limit), 9)), 0)
 
     def step(batch, t):  # realistic step with all-reduces, ms
-        floor = max((w + batch * kv) / (bw * t), batch * flops / (roof * t * 1e12) * 1e3)
+        floor = max((read(batch) + batch * kv) / (bw * t),
+                    batch * flops / (roof * t * 1e12) * 1e3)
         return floor / eff + comm(batch, t)
 
     seconds = ttft_ms / 1000 + output / tps  # each request in flight, s
@@ -120,7 +145,9 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: flo
             mid = (lo + hi + 1) // 2
             lo, hi = (mid, hi) if step(mid, t) <= target else (lo, mid - 1)
         batch = lo
-        first = 2 * active * prompt / (roof * t * 1e12 * eff) * 1e3 + comm(prompt, t)
+        attention = 2 * layers * int(m["num_attention_heads"]) * int(m["head_dim"]) * prompt**2
+        first = ((2 * active * prompt + attention) / (roof * t * 1e12 * eff) * 1e3
+                 + comm(prompt, t))
         ok = batch >= 1 and first <= ttft_ms
         replicas = math.ceil(round(concurrency / batch, 9)) if ok else None
         rows.append(dict(tp=t, mem_batch=mem_batch, lat_batch=lat0, comm_ms=comm(1, t),
@@ -128,7 +155,7 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: flo
                          step_ms=step(batch, t) if batch >= 1 else None,
                          tps_1=1000 / step(1, t), ttft=first, replicas=replicas,
                          gpus=replicas * t if ok else None, w=w, kv=kv))
-    return dict(rows=rows, concurrency=concurrency, w=w, kv=kv)
+    return dict(rows=rows, concurrency=concurrency, w=w, kv=kv, read=read)
 
 
 def check_rows(values: dict, hand: dict):
@@ -157,9 +184,11 @@ def test_default_plan_against_hand_calculation(default):
     # Little: 20 requests/s × (1 s + 300 ÷ 30 tokens/s = 11 s) = 220 in flight
     assert default[K["concurrency"]] == pytest.approx(220)
     # one H100: ⌊(80 − 70.6) ÷ 0.7537⌋ = 12 sequences fit, and the step target at the
-    # calibrated efficiency, 33.33 ms × eff × 3.35 TB/s, leaves room for fewer
+    # calibrated efficiency, 33.33 ms × eff × 3.35 TB/s, leaves room for fewer: a step
+    # reads 69.55 GB of weights (70.6e9 − 128,256 × 8,192, no input embedding)
     assert hand["rows"][0]["mem_batch"] == 12
-    assert hand["rows"][0]["batch"] == math.floor((1000 / 30 * eff * 3.35 - 70.6) / 0.753664)
+    assert hand["rows"][0]["batch"] == math.floor((1000 / 30 * eff * 3.35 - READ_70B)
+                                                  / 0.753664)
     # The plan: the fewest GPUs in total, ties to the smaller degree
     best = min((r for r in hand["rows"] if r["gpus"]), key=lambda r: (r["gpus"], r["tp"]))
     assert default[K["tp"]] == best["tp"] and default[K["gpus_total"]] == best["gpus"]
@@ -183,12 +212,12 @@ def test_default_plan_against_hand_calculation(default):
 
 
 def test_default_case_in_numbers(default):
-    # Written out for the default: one H100 holds ⌊(33.33 ms × eff × 3.35 TB/s − 70.6 GB)
-    # ÷ 0.753664 GB⌋ sequences within the step target, so TP 1 needs ⌈220 ÷ that⌉ GPUs;
+    # Written out for the default: one H100 holds ⌊(33.33 ms × eff × 3.35 TB/s − 69.55 GB
+    # read) ÷ 0.753664 GB⌋ sequences within the step target, so TP 1 needs ⌈220 ÷ that⌉ GPUs;
     # the plan's monthly cost is its GPUs × 2.95 per hour × 730.5 h.
     K = PLAN
     eff = default[K["efficiency"]]
-    batch1 = math.floor((1000 / 30 * eff * 3.35 - 70.6) / 0.753664)
+    batch1 = math.floor((1000 / 30 * eff * 3.35 - READ_70B) / 0.753664)
     assert default[f"E{TP_FIRST}"] == batch1
     assert default[f"K{TP_FIRST}"] == math.ceil(220 / batch1)
     assert default[K["monthly"]] == pytest.approx(default[K["gpus_total"]] * 2.95 * 730.5)
@@ -205,9 +234,17 @@ def test_all_reduces_in_the_step_do_not_hide_a_good_batch(deepseek):
     tp8 = hand["rows"][-1]
     # 8 × 141 = 1,128 GB hold 671 GB of weights; fewer GPUs do not
     assert [r["mem_batch"] > 0 for r in hand["rows"]] == [False, False, False, True]
-    # batch 1 steps in 671.16 GB ÷ 38.4 TB/s ÷ eff + 160 × 1.75 × 14,336 B ÷ 450 GB/s,
-    # well inside 33.3 ms: hundreds of sequences fit in the step with their all-reduces
+    # batch 1 reads the 37B activated (model card) but the input embedding, 129,280 × 7,168:
+    # (36.07 + 0.16 GB of KV) ÷ 38.4 TB/s ÷ eff + 2 all-reduces × 61 layers × 1.75 ×
+    # 14,336 B ÷ 450 GB/s, well inside 33.3 ms
+    assert hand["read"](1) == pytest.approx(37 - 129280 * 7168 / 1e9)
+    assert tp8["tps_1"] == pytest.approx(1000 / ((37 - 129280 * 7168 / 1e9 + hand["kv"])
+                                                 / 38.4 / eff + 122 * 1.75 * 14336 / 450e9
+                                                 * 1e3))
+    # hundreds of sequences fit in the step with their all-reduces; at that batch nearly
+    # all 256 experts of each layer are read (256 × (1 − (1 − 8/256)^B))
     assert tp8["batch"] > 100 and tp8["step_ms"] <= 1000 / 30
+    assert hand["read"](tp8["batch"]) > 0.95 * 671 * (1 - 129280 * 7168 / 671e9)
     assert deepseek[K["tp"]] == 8 and deepseek[K["batch"]] == tp8["batch"]
     assert deepseek[K["replicas"]] == math.ceil(220 / tp8["batch"])
 
@@ -216,22 +253,24 @@ def test_missed_targets_say_which_and_by_how_much(missed):
     K = PLAN
     hand = by_hand("Llama 3.1 70B", 2, "NVIDIA H100 SXM", 0.7, 20, 2000, 300, 20, 500, 450)
     cols = {key: col for col, (key, *_) in TP_COLUMNS.items()}
-    # TP 1: 141.2 GB of BF16 weights do not fit in 80 GB; prefill 2 × 70.6e9 × 2,000 ÷
-    # (989.4 TFLOPS × 0.7) = 407.8 ms against 20 ms
+    # TP 1: 141.2 GB of BF16 weights do not fit in 80 GB; prefill (2 × 70.6e9 × 2,000 +
+    # the attention 2 × 80 layers × 64 heads × 128 × 2,000²) ÷ (989.4 TFLOPS × 0.7) =
+    # 415.3 ms against 20 ms
     tp1 = missed[f"L{TP_FIRST}"]
     assert tp1.startswith("memory: weights 141.2 GB + one sequence 0.75 GB > 80 GB usable.")
     first = hand["rows"][0]["ttft"]
-    assert first == pytest.approx(2 * 70.6e9 * 2000 / (989.4e12 * 0.7) * 1e3)
+    flop = 2 * 70.6e9 * 2000 + 2 * 80 * 64 * 128 * 2000**2
+    assert first == pytest.approx(flop / (989.4e12 * 0.7) * 1e3)
     assert (f"first token: {general(first, 0)} ms, target 20 ms ({general(first - 20, 0)} "
             "ms over).") in tp1
-    # TP 8: prefill 50.97 ms + all-reduce of the 2,000 prompt tokens 160 × 1.75 ×
-    # 32,768,000 B ÷ 450 GB/s = 20.39 ms: 71.4 ms; batch 1 steps in
-    # (141.2 + 0.754) GB ÷ 26.8 TB/s ÷ 0.7 + 0.0102 ms = 7.577 ms: 132.0 tokens/s
+    # TP 8: prefill 51.91 ms + all-reduce of the 2,000 prompt tokens 160 × 1.75 ×
+    # 32,768,000 B ÷ 450 GB/s = 20.39 ms: 72.3 ms; batch 1 steps in
+    # (139.1 + 0.754) GB ÷ 26.8 TB/s ÷ 0.7 + 0.0102 ms = 7.465 ms: 134.0 tokens/s
     tp8 = hand["rows"][-1]
-    assert tp8["ttft"] == pytest.approx(2 * 70.6e9 * 2000 / (989.4e12 * 8 * 0.7) * 1e3
+    assert tp8["ttft"] == pytest.approx(flop / (989.4e12 * 8 * 0.7) * 1e3
                                         + 160 * 1.75 * 32_768_000 / 450e9 * 1e3)
     assert tp8["tps_1"] == pytest.approx(
-        1000 / ((141.2 + 0.753664) / 26.8 / 0.7 + 160 * 1.75 * 16384 / 450e9 * 1e3))
+        1000 / ((READ_70B * 2 + 0.753664) / 26.8 / 0.7 + 160 * 1.75 * 16384 / 450e9 * 1e3))
     assert missed[f"{cols['tps_1']}{TP_FIRST + 3}"] == pytest.approx(tp8["tps_1"])
     status = missed[K["status"]]
     assert status.startswith("No degree in the table meets both targets. At TP 8: ")

@@ -380,7 +380,11 @@ def test_reference_llama_8b_bf16(llama8b_bf16):
     v = llama8b_bf16
     assert sizing(v, "weight_gb") == pytest.approx(16.06)
     assert sizing(v, "weight_gib") == pytest.approx(14.96, abs=0.01)  # "14.9 GiB"
-    assert sizing(v, "floor_ms") == pytest.approx(4.79, abs=0.005)
+    # a decode step reads all weights but the input embedding table (one row of it per
+    # token): (8.03e9 − 128,256 × 4,096) × 2 B ÷ 3.35 TB/s = 4.480 ms; the reference
+    # doc's 4.79 ms counts the whole table (config.json: vocab 128256, hidden 4096, untied)
+    assert sizing(v, "floor_ms") == pytest.approx(READ_8B * 2 / 3.35)
+    assert sizing(v, "decode_b") == pytest.approx(READ_8B)
     assert sizing(v, "ridge_bf16") == pytest.approx(295, abs=0.5)
     assert sizing(v, "ridge_used") == pytest.approx(295, abs=0.5)  # efficiency 1, BF16 roof
     assert sizing(v, "critical_batch") == pytest.approx(295, abs=0.5)
@@ -398,8 +402,8 @@ def test_reference_70b_bf16_does_not_fit_fp8_does(default, llama70b_bf16):
     # ... tightly: with 16 sequences of 8,192 tokens the KV cache no longer fits
     assert sizing(default, "fits_all") == "no"
     assert sizing(default, "gpus_needed") == 2
-    # 70B FP8 on H100 ≈ 21 ms/token (70.6 GB ÷ 3.35 TB/s)
-    assert sizing(default, "floor_ms") == pytest.approx(70.6 / 3.35, rel=1e-9)
+    # 70B FP8 on H100 ≈ 21 ms/token: 69.55 GB read (70.6e9 − 128,256 × 8,192) ÷ 3.35 TB/s
+    assert sizing(default, "floor_ms") == pytest.approx(READ_70B / 3.35, rel=1e-9)
     assert sizing(default, "ridge_bf16") == pytest.approx(989.4 / 3.35)
     # FP8 weights on the FP8 roof × 0.8: ridge 472.6, critical batch ≈ 236
     assert sizing(default, "critical_batch") == pytest.approx(1978.9 * 0.8 / 3.35 / 2)
@@ -411,15 +415,17 @@ def test_sizing_chain_is_consistent(default):
     assert sizing(default, "need_gb") == pytest.approx(need)
     n = sizing(default, "gpus_needed")
     assert n == math.ceil(need / 80)
-    # step: (weights + KV) over n GPUs' bandwidth vs 2 × params × batch over n roofs
-    mem_ms = need / (3.35 * n)
+    # step: (weights read + KV) over n GPUs' bandwidth vs 2 × params × batch over n roofs
+    mem_ms = (READ_70B + sizing(default, "kv_gb")) / (3.35 * n)
     math_ms = 2 * 70.6e9 * 16 / (1978.9e12 * 0.8 * n) * 1e3
     assert sizing(default, "step_ms") == pytest.approx(max(mem_ms, math_ms))
     total = 1000 / sizing(default, "step_ms") * 16
     assert sizing(default, "tps_total") == pytest.approx(total)
     assert sizing(default, "tps_user") == pytest.approx(total / 16)
     assert sizing(default, "cost_mtok") == pytest.approx(2.95 * n / (total * 3600 * 0.6) * 1e6)
-    assert v[SIZING["decode_intensity"]] == pytest.approx(2 * 16)  # FP8: I ≈ 2B
+    # FP8: I ≈ 2B (2 × 70.6e9 × 16 FLOP over the 69.55e9 bytes read)
+    assert v[SIZING["decode_intensity"]] == pytest.approx(2 * 70.6 * 16 / READ_70B)
+    assert sizing(default, "read_b") == pytest.approx(READ_70B)  # dense: batch 1 reads
 
 
 def test_sizing_grids(llama70b_bf16):
@@ -434,7 +440,7 @@ def test_sizing_grids(llama70b_bf16):
     assert v[f"{col}{row}"] == "no" and v[f"{b200}{row}"] == "yes"
     floor_top = head + 2 + len(models) + MODEL_SPARE + 3  # the second grid's header row
     assert v[f"{col}{floor_top + 2 + models.index('Llama 3.1 8B')}"] == \
-        pytest.approx(16.06 / 3.35)
+        pytest.approx(READ_8B * 2 / 3.35)
 
 
 def test_roofline_reference_kernels(default):
@@ -495,7 +501,7 @@ def test_cost_sheet_against_hand_calculation(default):
         assert v[f"F{r}"] == n
         bw = float(g["memory_bandwidth_TBps"]) * n
         roof = g["fp8_dense_TFLOPS"] or g["bf16_dense_TFLOPS"]
-        mem_ms = need / bw
+        mem_ms = (READ_70B + kv) / bw  # weights read per step (no embedding table) + KV
         step = mem_ms if not roof else max(mem_ms, 2 * params * batch /
                                            (float(roof) * 1e12 * 0.8 * n) * 1e3)
         assert v[f"G{r}"] == pytest.approx(step), g["name"]
@@ -547,12 +553,17 @@ def test_cost_sheet_against_hand_calculation(default):
 def floor_ms(params_b, bytes_per_param, kv_gb, bw_tbps, batch, roof_tflops, gpus=1,
              roof_eff=0.8):
     """The Sizing step floor by hand: max(bytes ÷ bandwidth, FLOPs ÷ roof), in ms."""
-    mem = (params_b * bytes_per_param + kv_gb) / (bw_tbps * gpus)  # GB ÷ TB/s = ms
+    mem = (READ[params_b] * bytes_per_param + kv_gb) / (bw_tbps * gpus)  # GB ÷ TB/s = ms
     math_ = 2 * params_b * 1e9 * batch / (roof_tflops * 1e12 * roof_eff * gpus) * 1e3
     return max(mem, math_)
 
 
 KV_8B = 2 * 32 * 8 * 128 * 2  # bytes per token, BF16: 131,072
+# Weights a decode step reads, billions: all but the input embedding table (config.json:
+# vocab 128,256; hidden 4,096 for 8B, 8,192 for 70B; embeddings not tied)
+READ_8B = 8.03 - 128256 * 4096 / 1e9  # 7.5047
+READ_70B = 70.6 - 128256 * 8192 / 1e9  # 69.5493
+READ = {8.03: READ_8B, 70.6: READ_70B}
 KV_70B = 2 * 80 * 8 * 128 * 2  # 327,680
 # The example rows: (params B, bytes/param, KV bytes/token, context, batch, bandwidth TB/s,
 # roof TFLOPS, GPUs, measured ms)
@@ -587,7 +598,7 @@ def test_calibration_against_hand_calculation(default):
     for i, (params, bpp, kv, ctx, batch, bw, roof, n, measured) in enumerate(CAL_CASES):
         r = CAL_FIRST + i
         kv_gb = kv * ctx * batch / 1e9  # e.g. 8B: 131,072 B × 2,048 tokens × 1 = 0.268 GB
-        read = params * bpp + kv_gb  # weights + KV cache, GB per step
+        read = READ[params] * bpp + kv_gb  # weights read + KV cache, GB per step
         f = floor_ms(params, bpp, kv_gb, bw, batch, roof, n)
         assert v[f"I{r}"] == pytest.approx(measured)
         assert v[f"J{r}"] == pytest.approx(read)
@@ -599,8 +610,8 @@ def test_calibration_against_hand_calculation(default):
         assert v[f"N{r}"] == pytest.approx(f / measured)  # CALIBRATE
         assert v[f"O{r}"] == ("plausible" if measured >= f else
                               "below the floor: an assumption is wrong")
-    # e.g. row 1: 16.33 GB ÷ 3.35 TB/s = 4.874 ms floor, measured 6.5 ms: 75 %
-    assert v[f"N{CAL_FIRST}"] == pytest.approx((16.06 + 0.268435456) / 3.35 / 6.5)
+    # e.g. row 1: 15.28 GB ÷ 3.35 TB/s = 4.561 ms floor, measured 6.5 ms: 70 %
+    assert v[f"N{CAL_FIRST}"] == pytest.approx((READ_8B * 2 + 0.268435456) / 3.35 / 6.5)
     assert v[f"O{CAL_FIRST + 3}"].startswith("below the floor")  # 15 ms < 21.9 ms
     assert v[CAL_SUMMARY["efficiency"]] == pytest.approx(0.7)  # examples are not counted
     assert (v[CAL_SUMMARY["plausible"]], v[CAL_SUMMARY["below"]]) == (0, 1)
@@ -618,13 +629,13 @@ def test_calibration_row_of_the_sizing_case_gives_the_sizing_floor(default):
         sizing(default, "step_ms"), rel=1e-12)
 
 
-def test_calibration_floor_follows_sizing_for_sliding_window_and_mla(tmp):
+def test_calibration_floor_follows_sizing_for_sliding_window_and_mla(tmp, moe):
     """Gemma 2 9B (sliding window) and DeepSeek-V3 (MLA, 5 × H200) in empty rows, each also
     chosen on Sizing: the row's floor is Sizing's step floor (the KV correction included)."""
+    r = CAL_FIRST + len(CAL_CASES)
     for name, model, prec, gpu, n in (("gemma", "Gemma 2 9B", "BF16", "NVIDIA H100 SXM", 1),
                                       ("dsv3", "DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 8)):
-        r = CAL_FIRST + len(CAL_CASES)
-        v = variant(tmp, name, {
+        v = moe if name == "dsv3" else variant(tmp, name, {
             "Sizing!" + SIZING["model"]: model, "Sizing!" + SIZING["precision"]: prec,
             "Sizing!" + SIZING["gpu"]: gpu, f"Calibration!A{r}": model,
             f"Calibration!B{r}": prec, f"Calibration!C{r}": gpu, f"Calibration!D{r}": n,
@@ -661,7 +672,7 @@ def test_sizing_realistic_rows(default):
 
 # ------------------------------------------------------------------------ finance
 
-STEP = (70.6 + KV_70B * 8192 * 16 / 1e9) / (3.35 * 2)  # the Sizing step floor, ms
+STEP = (READ_70B + KV_70B * 8192 * 16 / 1e9) / (3.35 * 2)  # the Sizing step floor, ms
 PRICE, GPUS, BATCH = 2.95, 2, 16
 
 
@@ -727,9 +738,12 @@ def test_finance_against_hand_calculation(default):
     v, F = default["Finance"], FINANCE
     eff = calibrated_efficiency()
     assert (v[F["gpus"]], v[F["price"]], v[F["tdp"]]) == (2, PRICE, 700)
-    # prefill of 2,000 tokens on 2 H100 at the FP8 roof × 0.8:
-    # 2 × 70.6e9 × 2,000 ÷ (1,978.9e12 × 0.8 × 2) = 89.2 ms
-    assert v[F["prefill_ms"]] == pytest.approx(2 * 70.6e9 * 2000 / (1978.9e12 * 0.8 * 2) * 1e3)
+    # prefill of 2,000 tokens on 2 H100 at the FP8 roof × 0.8, the causal attention
+    # counted (config.json: 80 layers, 64 heads × 128; 2 L d T² as in kipply's "Transformer
+    # inference arithmetic"): (2 × 70.6e9 × 2,000 + 2 × 80 × 8,192 × 2,000²) ÷
+    # (1,978.9e12 × 0.8 × 2) = 90.8 ms
+    flop = 2 * 70.6e9 * 2000 + 2 * 80 * 64 * 128 * 2000**2
+    assert v[F["prefill_ms"]] == pytest.approx(flop / (1978.9e12 * 0.8 * 2) * 1e3)
     # input tokens: 2.95 / 3600 per GPU-second × 2 × 70.6e9 ÷ (1,978.9e12 × 0.8) s per token
     # × 1e6 ÷ 0.6 utilization
     cin = 2.95 / 3600 * (2 * 70.6e9 / (1978.9e12 * 0.8)) * 1e6 / 0.6
@@ -828,8 +842,11 @@ def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
     need = 405.85 * 2 + kv
     n = math.ceil(need / 80)
     assert sizing(v, "gpus_needed") == n and sizing(v, "gpus") == deployed(n) == 32
-    assert sizing(v, "step_ms") == pytest.approx(need / (3.35 * 32))
-    tps = 1000 / (need / (3.35 * 32) / 0.7) * 16
+    # a step reads all weights but the input embedding (config.json: vocab 128,256, hidden
+    # 16,384, untied) and the KV cache
+    read = (405.85 - 128256 * 16384 / 1e9) * 2 + kv
+    assert sizing(v, "step_ms") == pytest.approx(read / (3.35 * 32))
+    tps = 1000 / (read / (3.35 * 32) / 0.7) * 16
     assert sizing(v, "real_cost_mtok") == pytest.approx(2.95 * 32 / (tps * 3600 * 0.6) * 1e6)
     assert "longer than the 131072 tokens" in v["Sizing"]["C" + SIZING["context"][1:]]
     assert v["Sizing"]["C" + SIZING["kv_factor"][1:]].startswith("1: the GQA formula is right")
@@ -1067,3 +1084,87 @@ def test_libreoffice_renders_every_sheet(tmp, computed):
         # only the chart data of a line the GPU has no figure for (the H100 has every
         # roof: the memory-only line's five points) is #N/A; the sheet says why in words
         assert text.count("#N/A") == 5
+
+
+# ------------------------------------------------------------------------ MoE
+
+# Mixtral 8x7B (config.json: 32 layers, all MoE, 8 experts, 2 per token, hidden 4096,
+# intermediate 14336, vocab 32000, untied; 46.7B total, 12.9B active)
+MIXTRAL_EXPERT = 32 * 3 * 4096 * 14336 / 1e9  # one expert over the 32 layers: 5.637 B
+MIXTRAL_READ_1 = 12.9 - 32000 * 4096 / 1e9  # batch 1: the active weights, no embedding
+
+
+@pytest.fixture(scope="module")
+def moe(tmp) -> dict:
+    """DeepSeek-V3 in FP8 on H200s on Sizing; on Calibration, DeepSeek-V3 as on Sizing, then
+    Mixtral 8x7B in BF16 on one H100 at batch 1 and on two at batch 256 (2,048 tokens)."""
+    r = CAL_FIRST + len(CAL_CASES)
+    changes = {"Sizing!" + SIZING["model"]: "DeepSeek-V3", "Sizing!" + SIZING["precision"]: "FP8",
+               "Sizing!" + SIZING["gpu"]: "NVIDIA H200 SXM"}
+    rows = [("DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 8, 16, 8192),
+            ("Mixtral 8x7B", "BF16", "NVIDIA H100 SXM", 1, 1, 2048),
+            ("Mixtral 8x7B", "BF16", "NVIDIA H100 SXM", 2, 256, 2048)]
+    for i, row in enumerate(rows):
+        for col, x in zip("ABCDEF", row, strict=True):
+            changes[f"Calibration!{col}{r + i}"] = x
+    return variant(tmp, "moe", changes)
+
+
+def test_moe_sizing_reads_what_the_hardware_reads(moe):
+    """DeepSeek-V3 in FP8 on H200s (config.json: 61 layers, 58 of them MoE with 256 routed
+    experts, 8 per token, moe_intermediate_size 2048, hidden 7168, 128 heads, q/k head dim
+    192, vocab 129280, untied; model card: 671B total, 37B activated): memory holds all 671B,
+    a decode step reads the active ones without the embedding at batch 1 and more distinct
+    experts at batch 16, prefill computes with the 37B active ones."""
+    v = moe
+    assert sizing(v, "weight_gb") == pytest.approx(671)  # FP8: 1 byte per weight, all held
+    assert sizing(v, "active_b") == pytest.approx(37)
+    decode = 37 - 129280 * 7168 / 1e9  # 36.073 B: no input embedding table
+    assert sizing(v, "decode_b") == pytest.approx(decode)
+    assert sizing(v, "floor_ms") == pytest.approx(decode / 4.8)  # 7.52 ms, H200 4.8 TB/s
+    expert = 58 * 3 * 7168 * 2048 / 1e9  # one routed expert over the 58 MoE layers: 2.554 B
+    experts_read = 256 * (1 - (1 - 8 / 256) ** 16)  # 102.0 of 256 at batch 16
+    read = decode + expert * (experts_read - 8)  # 276.2 B of the 671 B
+    assert sizing(v, "read_b") == pytest.approx(read)
+    n = sizing(v, "gpus")  # 8 H200 (5 needed: 671 GB + KV over 141 GB each)
+    assert n == 8
+    mem = (read + sizing(v, "kv_gb")) / (4.8 * n)  # GB ÷ TB/s = ms
+    math_ = 2 * 37e9 * 16 / (1978.9e12 * 0.8 * n) * 1e3  # H200 FP8 dense: 1,978.9 TFLOPS
+    assert sizing(v, "step_ms") == pytest.approx(max(mem, math_))
+    # prefill of the default 2,000-token prompt: 2 × 37e9 × T with the 37B activated
+    # (model card) plus the causal attention 2 × L × heads × head_dim × T² (kipply,
+    # "Transformer inference arithmetic"; the JAX scaling book), on NVIDIA's H200 FP8 dense
+    # figure (1,978.9 TFLOPS, half the sparse 3,958) × 0.8 efficiency × 8 GPUs: 12.6 ms.
+    # The template showed 339 ms before: all 671B on the 5 GPUs it counted then.
+    flop = 2 * 37e9 * 2000 + 2 * 61 * 128 * 192 * 2000**2
+    prefill = flop / (1978.9e12 * 0.8 * n) * 1e3
+    assert v["Finance"][FINANCE["prefill_ms"]] == pytest.approx(prefill)
+    assert 12 < prefill < 13.5  # ms; the 37B alone on the 5 GPUs needed: 18.7 ms
+    models = {v["Models"][f"A{MODEL_FIRST + i}"]: MODEL_FIRST + i
+              for i in range(len(tables.models()))}
+    assert v["Models"][f"V{models['DeepSeek-V3']}"] == pytest.approx(decode)
+    assert v["Models"][f"W{models['DeepSeek-V3']}"] == pytest.approx(expert)
+    assert v["Models"][f"V{models['Llama 3.1 8B']}"] == pytest.approx(READ_8B)
+    assert v["Models"][f"W{models['Llama 3.1 8B']}"] == 0
+
+
+def test_moe_calibration_reads_more_experts_at_a_larger_batch(moe):
+    """Mixtral 8x7B: at batch 1 a step reads 2 of the 8 experts per layer (the active
+    12.9B without the embedding), at batch 256 nearly all 8 (all 46.7B but the embedding:
+    8 × (1 − (6/8)^256) = 8.000 experts); the floor and MBU follow the weights read."""
+    v = moe["Calibration"]
+    r1 = CAL_FIRST + len(CAL_CASES) + 1
+    assert v[f"V{r1}"] == pytest.approx(MIXTRAL_READ_1)  # 12.769 B
+    experts = (v[f"V{r1}"] - MIXTRAL_READ_1) / MIXTRAL_EXPERT + 2
+    assert experts == pytest.approx(2)
+    kv1 = 2 * 32 * 8 * 128 * 2 * 2048 / 1e9  # BF16, 2,048 tokens, 1 sequence: 0.268 GB
+    assert v[f"J{r1}"] == pytest.approx(MIXTRAL_READ_1 * 2 + kv1)
+    assert v[f"K{r1}"] == pytest.approx((MIXTRAL_READ_1 * 2 + kv1) / 3.35)  # 7.70 ms
+    r2 = r1 + 1
+    assert v[f"V{r2}"] == pytest.approx(46.7 - 32000 * 4096 / 1e9, rel=2e-3)  # ≈ 46.57 B
+    experts = (v[f"V{r2}"] - MIXTRAL_READ_1) / MIXTRAL_EXPERT + 2
+    assert experts == pytest.approx(8 * (1 - 0.75**256)) and experts > 7.999
+    kv2 = 2 * 32 * 8 * 128 * 2 * 2048 * 256 / 1e9
+    mem = (v[f"V{r2}"] * 2 + kv2) / (3.35 * 2)
+    math_ = 2 * 12.9e9 * 256 / (989.4e12 * 0.8 * 2) * 1e3  # BF16 roof, active parameters
+    assert v[f"K{r2}"] == pytest.approx(max(mem, math_))

@@ -9,6 +9,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 
 from workbook.sheet import (
     Sheet,
+    batch_read,
     define_name,
 )
 from workbook.sizing import SIZING
@@ -31,7 +32,8 @@ CAL_COLUMNS = {
     "Q": ("Model row", 7, "row"), "R": ("GPU row", 7, "row"),
     "S": ("Bandwidth, all GPUs (TB/s)", 10, "0.000"),
     "T": ("Compute roof, all GPUs (TFLOPS)", 10, "#,##0.0"),
-    "U": ("KV cache (GB)", 10, "#,##0.00"), "V": ("Parameters (billions)", 10, "#,##0.00"),
+    "U": ("KV cache (GB)", 10, "#,##0.00"),
+    "V": ("Weights read per step (billions)", 10, "#,##0.00"),
     "W": ("Row complete?", 9, None),
     "X": ("Count this row? (examples: no)", 10, None),
     "Y": ("Efficiency counted", 10, "pct"), "Z": ("GPU counted", 22, None),
@@ -56,12 +58,15 @@ def sheet_calibration(wb: Workbook) -> Sheet:
       A..F  INPUTS model, weight precision, GPU (dropdowns), GPUs, batch, context
       G, H  INPUT measured ms/token per user, or tokens/s per user (one of the two)
       I     measured ms/token used = G, or MS_PER_TOKEN(H)
-      J     bytes read per step = WEIGHT_GB + KV (GB)
-      K     floor = DECODE_FLOOR(params, precision, bandwidth × GPUs, batch,
-            roof × ROOF_EFFICIENCY × GPUs, KV): the Sizing step floor for that case
-      L, M  MBU(J, I, bandwidth), MFU(2 × params, tokens/s, roof)
+      J     bytes read per step = WEIGHT_GB(weights read, V) + KV (GB)
+      K     floor = MAX(DECODE_FLOOR(weights read, precision, bandwidth × GPUs, batch, ,
+            KV), KERNEL_TIME(2 × active params × batch, 0, roof × ROOF_EFFICIENCY × GPUs,
+            bandwidth × GPUs)): the Sizing step floor for that case
+      L, M  MBU(J, I, bandwidth), MFU(2 × active params, tokens/s, roof)
       N     CALIBRATE(K, I) = floor ÷ measured;  O  PLAUSIBLE(K, I)
-      P     INPUT note;  Q..W lookups (rows, bandwidth, roof, KV GB, params, complete?)
+      P     INPUT note;  Q..W lookups (rows, bandwidth, roof, KV GB, weights read per step
+            at the row's batch: Models column V + for MoE column W per further distinct
+            expert, MOE_EXPERTS_READ; complete?)
       X     INPUT count this row? "no" leaves it out; the examples ship with "no"
       Y, Z  the efficiency and GPU of a counted row (named CAL_EFF, CAL_GPU): Sizing, Cost
             and Finance use a GPU's own counted measurements when it has any, else B5
@@ -117,7 +122,8 @@ def sheet_calibration(wb: Workbook) -> Sheet:
         s.put(f"P{r}", CAL_EXAMPLE_NOTE if i < len(CAL_EXAMPLES) else None, "input")
         s.put(f"X{r}", "no" if i < len(CAL_EXAMPLES) else None, "input")
         ok = f'W{r}="yes"'
-        p = f"V{r}*1000000000"
+        p = f"V{r}*1000000000"  # weights read per step at this row's batch
+        a = f"INDEX(MODEL_ACTIVE_B,Q{r})*1000000000"  # active parameters: the math
         f = {
             "Q": f"=IF(ISNUMBER(MATCH(A{r},MODEL_NAME,0)),MATCH(A{r},MODEL_NAME,0),\"\")",
             "R": f"=IF(ISNUMBER(MATCH(C{r},GPU_NAME,0)),MATCH(C{r},GPU_NAME,0),\"\")",
@@ -128,7 +134,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
             "T": f"=IF({ok},IF(AND(BYTES_PER_PARAM(B{r})<=1,ISNUMBER(INDEX(GPU_FP8,R{r}))),"
                  f"INDEX(GPU_FP8,R{r})*D{r},IF(ISNUMBER(INDEX(GPU_BF16,R{r})),"
                  f"INDEX(GPU_BF16,R{r})*D{r},\"no figure\")),\"\")",
-            "V": f"=IF({ok},INDEX(MODEL_PARAMS_B,Q{r}),\"\")",
+            "V": f"=IF({ok},{batch_read(f'Q{r}', f'E{r}')},\"\")",
             "U": f"=IF({ok},KV_CACHE_GB(INDEX(MODEL_LAYERS,Q{r}),INDEX(MODEL_KV_HEADS,Q{r}),"
                  f"INDEX(MODEL_HEAD_DIM,Q{r}),F{r},{kvp},E{r})*INDEX(MODEL_KV_BYTES,Q{r})/"
                  f"(4*INDEX(MODEL_LAYERS,Q{r})*INDEX(MODEL_KV_HEADS,Q{r})*INDEX(MODEL_HEAD_DIM,"
@@ -137,10 +143,11 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                  f"\"\")",
             "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),MS_PER_TOKEN(H{r}),\"\"))",
             "J": f"=IF({ok},WEIGHT_GB({p},B{r})+U{r},\"\")",
-            "K": f"=IF({ok},IF(ISNUMBER(T{r}),DECODE_FLOOR({p},B{r},S{r},E{r},"
-                 f"T{r}*ROOF_EFFICIENCY,U{r}),DECODE_FLOOR({p},B{r},S{r},E{r},,U{r})),\"\")",
+            "K": f"=IF({ok},IF(ISNUMBER(T{r}),MAX(DECODE_FLOOR({p},B{r},S{r},E{r},,U{r}),"
+                 f"KERNEL_TIME(2*{a}*E{r},0,T{r}*ROOF_EFFICIENCY,S{r})),"
+                 f"DECODE_FLOOR({p},B{r},S{r},E{r},,U{r})),\"\")",
             "L": f"=IF(AND({ok},ISNUMBER(I{r})),MBU(J{r},I{r},S{r}),\"\")",
-            "M": f"=IF(AND({ok},ISNUMBER(I{r}),ISNUMBER(T{r})),MFU(2*{p},"
+            "M": f"=IF(AND({ok},ISNUMBER(I{r}),ISNUMBER(T{r})),MFU(2*{a},"
                  f"TOKENS_PER_SEC(I{r})*E{r},T{r}),\"\")",
             "N": f"=IF(AND({ok},ISNUMBER(I{r})),CALIBRATE(K{r},I{r}),\"\")",
             "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r}),\"enter a measurement "
@@ -189,10 +196,11 @@ def sheet_calibration(wb: Workbook) -> Sheet:
         formula=[f'LEFT(O{first},5)="below"'], fill=PatternFill("solid", fgColor="FFC7CE"),
         font=Font(color="9C0006", bold=True)))
     notes = [
-        "Floor: the Sizing step floor for that row's case (weights + KV cache at the batch and "
-        "context, streamed at the GPUs' datasheet bandwidth; math on the roof × roof "
+        "Floor: the Sizing step floor for that row's case (the weights a step reads at the "
+        "batch, no input embedding table, MoE experts by MOE_EXPERTS_READ, + KV cache at the "
+        "batch and context, streamed at the GPUs' datasheet bandwidth; math on the roof × roof "
         "efficiency), KV cache in the precision chosen on Sizing.",
-        "MBU: bytes read per step ÷ measured time ÷ bandwidth. MFU: 2 × parameters × "
+        "MBU: bytes read per step ÷ measured time ÷ bandwidth. MFU: 2 × active parameters × "
         "tokens/s ÷ datasheet roof. Efficiency found: floor ÷ measured (1 = the floor).",
         "Measure tokens per second of ONE user at a known batch (concurrent sequences); "
         "an aggregate figure means nothing without the number of streams.",

@@ -14,7 +14,7 @@ from workbook.sizing import HEADLINE, SIZING
 COST = {"model": "B4", "precision": "B5", "params": "B6", "need_gb": "B7", "kv_gb": "B8",
         "batch": "B9", "tokens_day": "B10", "avg_tps": "B11", "peak_ratio": "B12",
         "peak_tps": "B13", "utilization": "B14", "hours": "B15", "efficiency": "B16",
-        "reserve": "B17", "month_tokens": "B18"}
+        "reserve": "B17", "month_tokens": "B18", "read_b": "B19"}
 COST_FIRST = 22
 COST_COLUMNS = [  # header, width, format
     ("GPU", 26, None), ("Price per GPU-hour", 12, "money"), ("Memory", 10, "GB"),
@@ -37,15 +37,17 @@ NOTE_COL = "T"
 def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     """Cost: tokens per day -> GPUs needed -> monthly cost -> cost per million tokens.
 
-    B4..B18  the chosen model and precision (from Sizing), memory per replica, batch, and
+    B4..B19  the chosen model and precision (from Sizing), memory per replica, batch, and
              the traffic assumptions: average and peak tokens/s, output tokens a month (the
-             average rate over the hours per month: cost and volume count the same hours)
+             average rate over the hours per month: cost and volume count the same hours),
+             the weights a decode step reads at the batch (Sizing)
     Rows 22.. one row per slot of the GPUs table (blank where the slot is empty):
       B price, C memory, D bandwidth, E compute roof (lookups; words where none)
       F GPUs per replica   = tensor-parallel degree 1, 2, 4, 8, then whole 8-GPU nodes, at
                              or above GPUS_NEEDED(weights + KV, memory, reserve)
-      G step floor (ms)    = DECODE_FLOOR(params, precision, bandwidth × F, batch,
-                             roof × efficiency × F, KV)
+      G step floor (ms)    = MAX(DECODE_FLOOR(weights read at the batch, precision,
+                             bandwidth × F, batch, , KV), KERNEL_TIME(2 × active params ×
+                             batch, 0, roof × efficiency × F, bandwidth × F))
       H tokens/s/replica   = TOKENS_PER_SEC(G) × batch
       I replicas           = CEILING(peak tokens/s ÷ (H × utilization), 1)
       J GPUs in total      = I × F
@@ -74,7 +76,7 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     rows = [
         ("model", "Model (Sizing)", f"={sz['model']}", None),
         ("precision", "Weight precision (Sizing)", f"={sz['precision']}", None),
-        ("params", "Parameters", f"={sz['params_b']}", '#,##0.00 "billion"'),
+        ("params", "Parameters, total (memory)", f"={sz['params_b']}", '#,##0.00 "billion"'),
         ("need_gb", "Memory per replica: weights + KV cache", f"={sz['need_gb']}", "GB"),
         ("kv_gb", "of which KV cache", f"={sz['kv_gb']}", "GB"),
         ("batch", "Batch per replica", "=BATCH", "seq"),
@@ -89,6 +91,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
         ("reserve", "Memory reserve", "=RESERVE", "pct"),
         ("month_tokens", "Output tokens a month (average rate × the hours)",
          f"={K['avg_tps']}*3600*{K['hours']}", "tokens"),
+        ("read_b", "Weights a decode step reads at the batch (Sizing)", f"={sz['read_b']}",
+         '#,##0.00 "billion"'),
     ]
     s.section(3, "Inputs (change them on Sizing and Assumptions)", "D")
     for key, label, formula, fmt in rows:
@@ -102,12 +106,15 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     s.section(COST_FIRST - 2, "Each GPU type: floors (B..M), then realistic = floor ÷ the "
                               "efficiency from Calibration (N..S)", NOTE_COL)
     s.header(COST_FIRST - 1, headers, height=75)
-    p, prec = f"{K['params']}*1000000000", K["precision"]
+    prec = K["precision"]
+    read = f"{K['read_b']}*1000000000"  # weights read per step (MoE: experts at the batch)
+    active = f"{sz['active_b']}*1000000000"  # the math: active parameters
     b, avg, tpd = K["batch"], K["avg_tps"], K["tokens_day"]
     util, hours = K["utilization"], K["hours"]
     for i in range(n_gpus):
         r = COST_FIRST + i
         k = i + 1
+        mem = f"DECODE_FLOOR({read},{prec},D{r}*F{r},{b},,{K['kv_gb']})"
         cells = {
             "B": (f'IF(ISNUMBER(INDEX(GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price")',
                   "formula"),
@@ -115,9 +122,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
             "D": (lookup("GPU_BW", k)[1:], "formula"),
             "E": (roof_used(prec, f"INDEX(GPU_FP8,{k})", f"INDEX(GPU_BF16,{k})"), "formula"),
             "F": (deployed(f"GPUS_NEEDED({K['need_gb']},C{r},{K['reserve']})"), "formula"),
-            "G": (f"IF(ISNUMBER(E{r}),DECODE_FLOOR({p},{prec},D{r}*F{r},{b},"
-                  f"E{r}*{K['efficiency']}*F{r},{K['kv_gb']}),DECODE_FLOOR({p},{prec},"
-                  f"D{r}*F{r},{b},,{K['kv_gb']}))", "formula"),
+            "G": (f"IF(ISNUMBER(E{r}),MAX({mem},KERNEL_TIME(2*{active}*{b},0,"
+                  f"E{r}*{K['efficiency']}*F{r},D{r}*F{r})),{mem})", "formula"),
             "H": (f"TOKENS_PER_SEC(G{r})*{b}", "formula"),
             "I": (f"IF({K['peak_tps']}>0,CEILING({K['peak_tps']}/(H{r}*{util}),1),0)",
                   "formula"),

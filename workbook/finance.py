@@ -43,8 +43,9 @@ def sheet_finance(wb: Workbook) -> Sheet:
     """Finance: the Sizing case priced as finance models it.
 
     B6..B17   the case from Sizing: model, precision, GPU, GPUs per replica, batch, rented
-              price, parameters, compute roof, TDP (GPUs sheet), step floor, the efficiency
-              found on Calibration, the realistic step ESTIMATE(floor, efficiency)
+              price, parameters active per token (the compute), compute roof, TDP (GPUs
+              sheet), step floor, the efficiency found on Calibration, the realistic step
+              ESTIMATE(floor, efficiency)
     Rows 21..26 ranges, LOW / BASE / HIGH in B / C / D: efficiency, utilization, price per
               GPU-hour (Assumptions), then realistic ms/token (ESTIMATE), tokens/s per user
               and cost per million output tokens (COST_PER_MTOK): low = every assumption at
@@ -87,7 +88,8 @@ def sheet_finance(wb: Workbook) -> Sheet:
         ("price", '="Rented price per GPU-hour ("&CURRENCY&")"',
          f'=IF(ISNUMBER({sz["price"]}),{sz["price"]},"no price")', "money",
          "GPUs sheet or the Sizing override"),
-        ("params_b", "Parameters", f"={sz['params_b']}", '#,##0.00 "billion"', None),
+        ("params_b", "Parameters active per token (compute)", f"={sz['active_b']}",
+         '#,##0.00 "billion"', "mixture of experts: the active ones; dense: all of them"),
         ("roof", "Compute roof, one GPU (datasheet)",
          f'=IF(ISNUMBER({sz["roof_tflops"]}),{sz["roof_tflops"]},"no figure")', "tflops",
          "FP8 roof for weights of 1 byte or less, else BF16 (as Sizing)"),
@@ -201,19 +203,22 @@ def sheet_finance(wb: Workbook) -> Sheet:
     roof = F["roof"]
     mix = [
         ("prompt", "Prompt length", "=PROMPT_TOKENS", "tokens", "Assumptions", "formula"),
-        ("prefill_ms", "Prefill floor for it (time to first token)",
-         num_or([roof], f"PREFILL_MS({p},PROMPT_TOKENS,{roof}*{gpus},ROOF_EFFICIENCY)",
+        ("prefill_ms", "Prefill estimate for it (time to first token)",
+         num_or([roof], f"PREFILL_MS({p},PROMPT_TOKENS,{roof}*{gpus},ROOF_EFFICIENCY,"
+                        f"{sz['layers']},INDEX(MODEL_HEADS,{sz['model_row']})*{sz['head_dim']})",
                  "no FLOPS figure"), "ms",
-         "PREFILL_MS: 2 × params × prompt ÷ (roof × roof efficiency × GPUs); the whole "
+         "PREFILL_MS: (2 × active params × prompt + 2 × layers × heads × head dim × "
+         "prompt², the causal attention) ÷ (roof × roof efficiency × GPUs); the whole "
          "prompt is one big batch, so compute, not bandwidth, sets it", "result"),
         ("input_cost", '="Cost per million input tokens, prefill at planned utilization ("'
          '&CURRENCY&")"',
          num_or([roof, price], f"INPUT_COST_PER_MTOK({price},{p},{roof},ROOF_EFFICIENCY,"
                  "UTILIZATION)", "not available"), "money",
-         "INPUT_COST_PER_MTOK(price, params, roof, roof efficiency, utilization)", "result"),
+         "INPUT_COST_PER_MTOK(price, active params, roof, roof efficiency, utilization)",
+         "result"),
         ("output_cost", f'="{HEADLINE} ("&CURRENCY&")"', f"=C{cost}",
-         "money", "the headline (base of the ranges above, as on Sizing and Cost): decode "
-         "reads all weights per step",
+         "money", "the headline (base of the ranges above, as on Sizing and Cost): each decode "
+         "step reads the weights (MoE: the experts the batch picks)",
          "formula"),
         ("ratio", "Input tokens per output token", "=INPUT_PER_OUTPUT", '0.0" : 1"',
          "Assumptions: the traffic mix", "formula"),

@@ -26,20 +26,22 @@ MODEL_COLUMNS = [
      "#,##0.00"),
     ("num_layers", "Layers", "MODEL_LAYERS", "#,##0"),
     ("hidden_size", "Hidden size", None, "#,##0"),
-    ("num_attention_heads", "Attention heads", None, "#,##0"),
+    ("num_attention_heads", "Attention heads", "MODEL_HEADS", "#,##0"),
     ("num_kv_heads", "KV heads", "MODEL_KV_HEADS", "#,##0"),
     ("head_dim", "Head dim", "MODEL_HEAD_DIM", "#,##0"),
     ("intermediate_size", "Intermediate size", None, "#,##0"),
     ("vocab_size", "Vocabulary", None, "#,##0"),
     ("max_context", "Max context (tokens)", None, "#,##0"),
-    ("num_experts", "Experts", None, "#,##0"),
-    ("experts_per_token", "Experts per token", None, "#,##0"),
+    ("num_experts", "Experts (routed)", "MODEL_EXPERTS", "#,##0"),
+    ("experts_per_token", "Experts per token", "MODEL_TOPK", "#,##0"),
     ("moe_intermediate_size", "Expert intermediate size", None, "#,##0"),
 ]
 # Derived columns after the figures: O attention, P KV bytes/token, Q window, R sliding
-# layers, S flags, T source, U notes
+# layers, S flags, T source, U notes, V weights read per decode step (batch 1), W one
+# routed expert over all MoE layers
 MODEL_DERIVED_COLS = {"max_context": "K", "attention": "O", "kv": "P", "window": "Q",
-                      "sliding": "R", "flag": "S", "source": "T", "notes": "U"}
+                      "sliding": "R", "flag": "S", "source": "T", "notes": "U",
+                      "decode": "V", "expert": "W"}
 
 
 def _model_flag(row: dict) -> str:
@@ -47,8 +49,10 @@ def _model_flag(row: dict) -> str:
     if row["attention"] not in ("GQA", "MHA"):
         flags.append(row["kv_note"])
     if num(row["active_params_B"]) != num(row["total_params_B"]):
-        flags.append("MoE: one token reads only the active experts' weights at batch 1; "
-                     "the floors here read all weights (right at large batch)")
+        flags.append("MoE: memory holds all weights, a token computes with the active "
+                     "ones; a decode step reads the shared parts and the experts the batch "
+                     "picks (column V at batch 1, + column W per further expert: "
+                     "MOE_EXPERTS_READ)")
     return " | ".join(flags)
 
 
@@ -63,12 +67,21 @@ def sheet_models(wb: Workbook) -> Sheet:
     Q, R  sliding window (tokens) and the number of sliding-window layers (0: none); the
           Sizing sheet uses them so that Gemma 2 and Phi-3 are not over-counted
     S     flags (MLA, sliding window, MoE);  T source_url;  U notes
-    Named ranges: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B, MODEL_LAYERS, MODEL_KV_HEADS,
-    MODEL_HEAD_DIM, MODEL_ATTENTION, MODEL_KV_BYTES, MODEL_WINDOW, MODEL_SLIDING_LAYERS.
+    V     weights read per decode step at batch 1, billions: =MODEL_SPEC(name,
+          "decode_params") (active weights without the input embedding table; the LM head
+          counts in full). A user's row: the active parameters (its input embedding counted:
+          the row does not say whether the embeddings are tied)
+    W     one routed expert over all MoE layers, billions: =MODEL_SPEC(name,
+          "expert_params") (0 for dense models). A user's row: layers × 3 × hidden ×
+          expert intermediate size (every layer taken as MoE)
+    Named ranges: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B, MODEL_LAYERS, MODEL_HEADS,
+    MODEL_KV_HEADS, MODEL_HEAD_DIM, MODEL_EXPERTS, MODEL_TOPK, MODEL_ATTENTION,
+    MODEL_KV_BYTES, MODEL_WINDOW, MODEL_SLIDING_LAYERS, MODEL_MAX_CONTEXT, MODEL_DECODE_B,
+    MODEL_EXPERT_B.
     """
     widths = {"A": 24, "B": 12, "C": 12, "D": 8, "E": 9, "F": 10, "G": 8, "H": 8, "I": 12,
               "J": 11, "K": 11, "L": 9, "M": 9, "N": 11, "O": 18, "P": 14, "Q": 11,
-              "R": 11, "S": 50, "T": 40, "U": 90}
+              "R": 11, "S": 50, "T": 40, "U": 90, "V": 14, "W": 14}
     s = Sheet(wb, "Models", widths)
     s.title_rows("Models: architecture figures from each model's config.json",
                  f"Gathered {DATA_DATE}; every row keeps its source and notes. KV bytes per "
@@ -81,7 +94,9 @@ def sheet_models(wb: Workbook) -> Sheet:
                 "Adding a model: type it in a yellow row below the table.", "note")
     headers = [h for _, h, _, _ in MODEL_COLUMNS] + [
         "Attention", "KV bytes per token (BF16, full context)", "Sliding window (tokens)",
-        "Sliding-window layers", "Flags", "Source (config)", "Notes"]
+        "Sliding-window layers", "Flags", "Source (config)", "Notes",
+        "Weights read per decode step, batch 1 (billions)",
+        "One routed expert, all MoE layers (billions)"]
     s.header(MODEL_FIRST - 1, headers, height=60)
     rows = list(tables.models().values())
     last = MODEL_FIRST + len(rows) - 1
@@ -104,6 +119,10 @@ def sheet_models(wb: Workbook) -> Sheet:
         s.put(f"{c['flag']}{r}", _model_flag(row), "wrap")
         s.put(f"{c['source']}{r}", row["source_url"], "wrap")
         s.put(f"{c['notes']}{r}", row["notes"], "wrap")
+        s.put(f"{c['decode']}{r}", f'=MODEL_SPEC(A{r},"decode_params")/1000000000', "formula",
+              "#,##0.00")
+        s.put(f"{c['expert']}{r}", f'=MODEL_SPEC(A{r},"expert_params")/1000000000', "formula",
+              "#,##0.000")
     fit_rows(s, MODEL_FIRST, last, {c["flag"]: 50, c["source"]: 40, c["notes"]: 90})
     for r in range(last + 1, last + MODEL_SPARE + 1):  # the user's own rows
         for j, (_, _, _, fmt) in enumerate(MODEL_COLUMNS):
@@ -115,6 +134,9 @@ def sheet_models(wb: Workbook) -> Sheet:
             s.put(f"{c[key]}{r}", None, "input", "#,##0")
         for key in ("flag", "source", "notes"):
             s.put(f"{c[key]}{r}", None, "input")
+        s.put(f"{c['decode']}{r}", f'=IF(A{r}="","",C{r})', "formula", "#,##0.00")
+        s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",IF(AND(ISNUMBER(L{r}),ISNUMBER(N{r})),'
+              f'D{r}*3*E{r}*N{r}/1000000000,0))', "formula", "#,##0.000")
     spare = f"{last + 1}:{{}}{last + MODEL_SPARE}"
     s.validate("A" + spare.format("A"), "text", "Your model's name (shown in the dropdowns): "
                "up to 60 characters.", "Model name", 0, 60)
@@ -136,7 +158,8 @@ def sheet_models(wb: Workbook) -> Sheet:
             define_name(wb, name, s.title, f"${col}${MODEL_FIRST}:${col}${last}")
     for name, key in (("MODEL_ATTENTION", "attention"), ("MODEL_KV_BYTES", "kv"),
                       ("MODEL_WINDOW", "window"), ("MODEL_SLIDING_LAYERS", "sliding"),
-                      ("MODEL_MAX_CONTEXT", "max_context")):
+                      ("MODEL_MAX_CONTEXT", "max_context"), ("MODEL_DECODE_B", "decode"),
+                      ("MODEL_EXPERT_B", "expert")):
         col = c[key]
         define_name(wb, name, s.title, f"${col}${MODEL_FIRST}:${col}${last}")
     s.ws.freeze_panes = f"B{MODEL_FIRST}"

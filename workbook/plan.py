@@ -8,11 +8,14 @@ million tokens; and when no layout meets the targets, which target fails and by 
 
 from __future__ import annotations
 
+from functools import partial
+
 from openpyxl import Workbook
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
 
-from workbook.sheet import Sheet, empty_says, lookup
+from workbook.sheet import Sheet, decode_read, empty_says, lookup
 from workbook.sizing import DEFAULT_GPU, DEFAULT_MODEL, DEFAULT_PRECISION
 
 #: Key cells of the Plan sheet (tests refer to them by name).
@@ -28,20 +31,22 @@ PLAN = {
     "context": "B32", "kv_seq_gb": "B33", "weight_gb": "B34", "memory": "B35",
     "bandwidth": "B36", "roof_tflops": "B37", "tdp": "B38", "flops_token": "B39",
     "reserve": "B40", "pue": "B41", "hours": "B42", "step_target_ms": "B43",
-    "seconds_per_request": "B44", "concurrency": "B45",
+    "seconds_per_request": "B44", "concurrency": "B45", "decode_gb": "B46",
+    "expert_gb": "B47", "experts": "B48", "top_k": "B49", "read_all_gb": "B50",
     # the plan
-    "status": "B57", "tp": "B58", "batch": "B59", "step_ms": "B60", "tps_user": "B61",
-    "ttft": "B62", "replicas": "B63", "gpus_total": "B64", "monthly": "B65",
-    "cost_out_mtok": "B66", "cost_all_mtok": "B67", "joules_token": "B68",
-    "energy_mtok": "B69",
+    "status": "B62", "tp": "B63", "batch": "B64", "step_ms": "B65", "tps_user": "B66",
+    "ttft": "B67", "replicas": "B68", "gpus_total": "B69", "monthly": "B70",
+    "cost_out_mtok": "B71", "cost_all_mtok": "B72", "joules_token": "B73",
+    "energy_mtok": "B74",
 }
-TP_FIRST = 49  # first row of the tensor-parallel table
+TP_FIRST = 54  # first row of the tensor-parallel table
 TP_DEGREES = [1, 2, 4, 8]
 #: column -> (key, header, width, number format)
 TP_COLUMNS = {
     "A": ("tp", "Tensor-parallel degree (GPUs per replica)", None, "gpus"),
     "B": ("mem_batch", "Memory: MAX_BATCH (sequences)", 14, "seq"),
-    "C": ("lat_batch", "Latency: BATCH_FOR_LATENCY, no all-reduce", 14, "seq"),
+    "C": ("lat_batch", "Latency: BATCH_FOR_LATENCY, no all-reduce (MoE: every expert read)",
+          14, "seq"),
     "D": ("comm_ms", "All-reduce per sequence (TP_COMM_MS)", 13, '#,##0.0000 "ms"'),
     "E": ("batch", "Batch meeting memory and speed", 13, "seq"),
     "F": ("step_ms", "Step at that batch, realistic + all-reduce", 13, "ms_token"),
@@ -51,7 +56,12 @@ TP_COLUMNS = {
     "J": ("replicas", "Replicas for the peak", 10, "count"),
     "K": ("gpus", "GPUs in total", 10, "gpus"),
     "L": ("verdict", "Verdict", 70, None),
+    "M": ("read_gb", "Weights a step reads at that batch (GB)", 13, "GB"),
+    "N": ("moe_0", "Batch meeting the speed if every expert is read", 13, "seq"),
+    "O": ("moe_1", "Batch meeting it if a step read batch 1's weights", 13, "seq"),
 }
+SEARCH_STEPS = 16  # bisection steps between N and O: exact for gaps under 2^16 sequences
+SEARCH_FIRST = 16  # column P
 FMT_US = '#,##0.00 "µs"'
 DEFAULTS = {"peak_rps": 20, "avg_rps": 8, "prompt": 2000, "output": 300, "ttft_ms": 1000,
             "tps_target": 30, "latency_us": 0}
@@ -70,37 +80,52 @@ def sheet_plan(wb: Workbook) -> Sheet:
              efficiency (default: CAL_EFFICIENCY from Calibration), price per GPU-hour
              (default: the GPUs sheet), link bandwidth per GPU one way (default: half the
              table's in + out interconnect), latency per ring step (µs)
-    B23..B45 what that means: lookups, KV per sequence at prompt + output tokens (MLA and
-             sliding window as on Sizing), weights, roof used, FLOPs per token (2 × active
-             parameters), step target = MS_PER_TOKEN(tokens/s per user), seconds per
-             request = first-token target + output ÷ tokens/s per user, peak concurrency =
-             CONCURRENCY(peak requests/s, seconds per request)
-    Rows 49..52, one per tensor-parallel degree t (yellow: 1, 2, 4, 8, yours to change):
+    B23..B50 what that means: lookups, KV per sequence at prompt + output tokens (MLA and
+             sliding window as on Sizing), weights (all of them: memory), roof used, FLOPs
+             per token (2 × active parameters), step target = MS_PER_TOKEN(tokens/s per
+             user), seconds per request = first-token target + output ÷ tokens/s per user,
+             peak concurrency = CONCURRENCY(peak requests/s, seconds per request); what a
+             decode step reads: R(1) at batch 1 (Models column V: the active weights but the
+             input embedding table), one routed expert (column W; 0 for dense models),
+             routed experts E and experts per token k (dense: 1 and 1), R(all experts)
+    A decode step of batch b reads R(b) = R(1) + expert × (MOE_EXPERTS_READ(E, k, b) − k)
+    GB of weights: more distinct experts at a larger batch (uniform routing).
+    Rows 54..57, one per tensor-parallel degree t (yellow: 1, 2, 4, 8, yours to change):
       B MAX_BATCH(memory, weights, KV per sequence, reserve, t)
-      C BATCH_FOR_LATENCY(step target × efficiency, weights, KV, t × bandwidth, FLOPs per
-        token, t × roof): the batch whose realistic step (floor ÷ efficiency) meets it
+      C BATCH_FOR_LATENCY(step target × efficiency, R(all experts), KV, t × bandwidth,
+        FLOPs per token, t × roof): the batch whose realistic step (floor ÷ efficiency)
+        meets it, the all-reduces left out
       D TP_COMM_MS(hidden, 1, t, link, layers): what each sequence adds to a step's
         all-reduces (the bandwidth term; the latency term is the same at any batch)
-      E MIN(B, BATCH_FOR_LATENCY((step target − latency term) × efficiency, weights, KV +
-        D × efficiency × t × bandwidth, t × bandwidth, FLOPs per token + D × efficiency ×
-        t × roof, t × roof)): fits in memory and meets the per-user speed with the
-        all-reduces in the step. Exact: floor ÷ efficiency + latency + D × batch ≤ target
-        is the max rule with D × efficiency folded into each term
-      F ESTIMATE(KERNEL_TIME(E × FLOPs per token, weights + E × KV, t × roof, t ×
-        bandwidth), efficiency) + TP_COMM_MS at E; G = TOKENS_PER_SEC(F); H the same at
-        batch 1
-      I PREFILL_MS(active parameters, prompt, t × roof, efficiency) + TP_COMM_MS over the
-        prompt's tokens: the first token
+      E MIN(B, the last search cell): the largest batch that fits in memory and whose
+        step, all-reduces in, meets the per-user speed. With S(R) =
+        BATCH_FOR_LATENCY((step target − latency term) × efficiency, R, KV + D ×
+        efficiency × t × bandwidth, t × bandwidth, FLOPs per token + D × efficiency × t ×
+        roof, t × roof), exact for a step reading R GB at any batch (floor ÷ efficiency +
+        latency + D × batch ≤ target is the max rule with D × efficiency folded into each
+        term): N = S(R(all experts)) is at or below that batch and O = S(R(1)) at or
+        above it; P..AE bisect between them, each cell adding 2^k (k = 15 .. 0) to the
+        one before when that batch's step, max(FLOPs ÷ roof, (R(b) + b × KV) ÷
+        bandwidth) ÷ efficiency + TP_COMM_MS, still meets the target and stays within O.
+        Dense: N = O, nothing moves
+      F ESTIMATE(KERNEL_TIME(E × FLOPs per token, M + E × KV, t × roof, t × bandwidth),
+        efficiency) + TP_COMM_MS at E; G = TOKENS_PER_SEC(F); H the same at batch 1
+      I PREFILL_MS(active parameters, prompt, t × roof, efficiency, layers, heads × head
+        dim) + TP_COMM_MS over the prompt's tokens: the first token, the causal attention
+        counted
       J CEILING(peak concurrency ÷ E) when E ≥ 1 and I ≤ the first-token target; K = J × t
       L which targets fail and by how much (memory, first token, per-user speed)
-    B57..B69 THE PLAN: the row with the fewest GPUs in total (ties: the smaller t); its
+      M R(E): the weights a step of that batch reads (GB); N, O, P..AE the search (grey;
+        P..AE hidden)
+    B62..B74 THE PLAN: the row with the fewest GPUs in total (ties: the smaller t); its
              batch, step, tokens/s per user, first token, replicas, GPUs; MONTHLY_COST;
              COST_PER_MTOK at the average traffic, output tokens and all tokens;
              JOULES_PER_TOKEN and ENERGY_PER_MTOK_KWH at TDP × GPUs × PUE. When no row
-             meets both targets, B57 says why, for the largest degree in the table.
+             meets both targets, B62 says why, for the largest degree in the table.
     """
     s = Sheet(wb, "Plan", {"A": 46, "B": 18, "C": 16, "D": 13, "E": 15, "F": 13, "G": 13,
-                           "H": 13, "I": 13, "J": 10, "K": 10, "L": 70})
+                           "H": 13, "I": 13, "J": 10, "K": 10, "L": 70, "M": 13, "N": 13,
+                           "O": 13})
     K = PLAN
     s.title_rows("Plan: size a deployment to a service level",
                  "Traffic and a service level in, GPUs, replicas and cost out. Floors ÷ the "
@@ -195,7 +220,7 @@ def sheet_plan(wb: Workbook) -> Sheet:
          f"/{ctx})/1000000000", "GB",
          "KV bytes per token × KV precision ÷ BF16 × tokens, sliding-window layers capped"),
         ("weight_gb", "Weights", f"=WEIGHT_GB({K['params_b']}*1000000000,{prec})", "GB",
-         "WEIGHT_GB(params, precision)"),
+         "WEIGHT_GB(params, precision): memory holds all of them"),
         ("memory", "GPU memory", lookup("GPU_MEM", g), "GB", "GPU"),
         ("bandwidth", "GPU memory bandwidth", lookup("GPU_BW", g), "tbps", "GPU"),
         ("roof_tflops", "Compute roof used",
@@ -219,6 +244,23 @@ def sheet_plan(wb: Workbook) -> Sheet:
         ("concurrency", "Sequences in flight at the peak",
          f"=CONCURRENCY({K['peak_rps']},{K['seconds_per_request']})", '#,##0.0 "sequences"',
          "CONCURRENCY: Little's law, peak requests/s × seconds in flight"),
+        ("decode_gb", "Weights a decode step reads at batch 1, R(1)",
+         f"=WEIGHT_GB({decode_read(m)}*1000000000,{prec})", "GB",
+         "Models column V: the active weights but the input embedding table (a token reads "
+         "one row of it), in the weight precision"),
+        ("expert_gb", "One routed expert, all MoE layers",
+         f"=IF(AND(ISNUMBER(INDEX(MODEL_EXPERT_B,{m})),INDEX(MODEL_EXPERT_B,{m})>0),"
+         f"WEIGHT_GB(INDEX(MODEL_EXPERT_B,{m})*1000000000,{prec}),0)", "GB",
+         "Models column W; 0 for a dense model"),
+        ("experts", "Routed experts per MoE layer, E",
+         f"=IF(ISNUMBER(INDEX(MODEL_EXPERTS,{m})),INDEX(MODEL_EXPERTS,{m}),1)", "count",
+         "dense: 1 (the one feed-forward block, read at any batch)"),
+        ("top_k", "Experts per token, k",
+         f"=IF(ISNUMBER(INDEX(MODEL_TOPK,{m})),INDEX(MODEL_TOPK,{m}),1)", "count",
+         "a step of b sequences reads MOE_EXPERTS_READ(E, k, b) of them per layer"),
+        ("read_all_gb", "Weights a decode step reads, every expert picked",
+         f"={K['decode_gb']}+{K['expert_gb']}*({K['experts']}-{K['top_k']})", "GB",
+         "all weights but the input embedding table: the most a step reads"),
     ]
     for key, label, formula, fmt, note in derived:
         if note == "GPU":
@@ -242,6 +284,27 @@ def _comm(s: Sheet, r: int, batch: str, latency: bool = True) -> str:
             f"{K['link_gbps']}/1000,{K['layers']},\"BF16\",2,{lat}),NA()))")
 
 
+def _read_gb(batch: str) -> str:
+    """R(batch): the weights in GB a decode step of ``batch`` sequences reads (an
+    expression): R(1) plus one routed expert per further distinct expert (MoE)."""
+    K = PLAN
+    return (f"({K['decode_gb']}+{K['expert_gb']}*(MOE_EXPERTS_READ({K['experts']},"
+            f"{K['top_k']},MAX(1,{batch}))-{K['top_k']}))")
+
+
+def _solve(s: Sheet, r: int, read: str) -> str:
+    """S(R) of row ``r`` (an expression): the largest batch whose realistic step, reading
+    ``read`` GB of weights, all-reduces in, meets the step target (BATCH_FOR_LATENCY with
+    the all-reduces folded into its terms; see :func:`sheet_plan`)."""
+    K = PLAN
+    t, eff, kv, bw = f"$A{r}", K["efficiency"], K["kv_seq_gb"], K["bandwidth"]
+    roof, f_tok, target = K["roof_tflops"], K["flops_token"], K["step_target_ms"]
+    fixed = f"({_comm(s, r, '1')}-D{r})"  # the latency part of a step's all-reduces
+    return (f"IF({target}-{fixed}<=0,0,BATCH_FOR_LATENCY(({target}-{fixed})*{eff},"
+            f"{read},{kv}+D{r}*{eff}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{eff}*{roof}"
+            f"*{t}*1000000000,{roof}*{t}))")
+
+
 def _tp_table(s: Sheet):
     K = PLAN
     top = TP_FIRST - 2
@@ -257,37 +320,58 @@ def _tp_table(s: Sheet):
         t = f"$A{r}"
         s.put(f"A{r}", t_default, "input", "gpus")
         s.ws[f"A{r}"].alignment = Alignment(horizontal="center", vertical="center")
-        rest = f"{w},{kv},{bw}*{t},{f_tok},{roof}*{t}"
-        fixed = f"({_comm(s, r, '1')}-D{r})"  # the latency part of a step's all-reduces
+        rest = f"{K['read_all_gb']},{kv},{bw}*{t},{f_tok},{roof}*{t}"
+        solve = partial(_solve, s, r)
+
+        attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*INDEX(MODEL_HEAD_DIM," \
+               f"{K['model_row']})"
         cells = {
             "mem_batch": f"=MAX_BATCH({K['memory']},{w},{kv},{K['reserve']},{t})",
             "lat_batch": f"=BATCH_FOR_LATENCY({target}*{eff},{rest})",
             "comm_ms": f"={_comm(s, r, '1', latency=False)}",
-            "batch": f"=IF({target}-{fixed}<=0,0,MIN(B{r},BATCH_FOR_LATENCY(({target}-{fixed})"
-                     f"*{eff},{w},{kv}+D{r}*{eff}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{eff}*{roof}"
-                     f"*{t}*1000000000,{roof}*{t})))",
-            "step_ms": f'=IF(E{r}>=1,ESTIMATE(KERNEL_TIME(E{r}*{f_tok},({w}+E{r}*{kv})'
+            "batch": f"=MIN(B{r},{get_column_letter(SEARCH_FIRST + SEARCH_STEPS - 1)}{r})",
+            "step_ms": f'=IF(E{r}>=1,ESTIMATE(KERNEL_TIME(E{r}*{f_tok},(M{r}+E{r}*{kv})'
                        f'*1000000000,{roof}*{t},{bw}*{t}),{eff})+{_comm(s, r, f"E{r}")},'
                        '"none")',
             "tps_user": f'=IF(ISNUMBER(F{r}),TOKENS_PER_SEC(F{r}),"none")',
-            "tps_1": f"=TOKENS_PER_SEC(ESTIMATE(KERNEL_TIME({f_tok},({w}+{kv})*1000000000,"
-                     f"{roof}*{t},{bw}*{t}),{eff})+{_comm(s, r, '1')})",
-            "ttft": f"=PREFILL_MS({K['active_b']}*1000000000,{K['prompt']},{roof}*{t},{eff})"
-                    f"+{_comm(s, r, K['prompt'])}",
+            "tps_1": f"=TOKENS_PER_SEC(ESTIMATE(KERNEL_TIME({f_tok},({K['decode_gb']}+{kv})"
+                     f"*1000000000,{roof}*{t},{bw}*{t}),{eff})+{_comm(s, r, '1')})",
+            "ttft": f"=PREFILL_MS({K['active_b']}*1000000000,{K['prompt']},{roof}*{t},{eff},"
+                    f"{attn})+{_comm(s, r, K['prompt'])}",
             "replicas": f'=IF(ISERROR(E{r}+I{r}),"none",IF(AND(E{r}>=1,I{r}<={ttft}),'
                         f'CEILING({K["concurrency"]}/E{r},1),"none"))',
             "gpus": f'=IF(ISNUMBER(J{r}),J{r}*{t},"none")',
             "verdict": _verdict(r),
+            "read_gb": f"={_read_gb(f'E{r}')}",
+            "moe_0": f"={solve(K['read_all_gb'])}",
+            "moe_1": f"={solve(K['decode_gb'])}",
         }
         for col, (key, _, _, fmt) in TP_COLUMNS.items():
             if key == "tp":
                 continue
             style = "result" if key in ("batch", "gpus") else "formula"
             s.put(f"{col}{r}", cells[key], "wrap" if key == "verdict" else style, fmt)
+            if key in ("read_gb", "moe_0", "moe_1"):
+                s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
             s.ws[f"{col}{r}"].alignment = (
                 Alignment(wrap_text=True, vertical="center") if key == "verdict"
                 else Alignment(horizontal="right", vertical="center"))
+        prev = f"N{r}"
+        for k in range(SEARCH_STEPS):  # bisection between N and O, by powers of two
+            col = get_column_letter(SEARCH_FIRST + k)
+            b = f"({prev}+{2 ** (SEARCH_STEPS - 1 - k)})"
+            ok = (f"MAX({b}*{f_tok}/({roof}*{t}*1000000000000),({_read_gb(b)}+{b}*{kv})"
+                  f"/({bw}*{t}*1000))*1000/{eff}+{_comm(s, r, b)}<={target}")
+            s.put(f"{col}{r}", f"=IF({b}>O{r},{prev},IF({ok},{b},{prev}))", "formula", "seq")
+            s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
+            prev = f"{col}{r}"
         s.ws.row_dimensions[r].height = 30
+    for k in range(SEARCH_STEPS):
+        col = get_column_letter(SEARCH_FIRST + k)
+        s.put(f"{col}{TP_FIRST - 1}", f"Search: + {2 ** (SEARCH_STEPS - 1 - k):,}?",
+              "header")
+        s.ws.column_dimensions[col].width = 8
+        s.ws.column_dimensions[col].hidden = True  # the search: unhide to follow it
     s.validate(f"A{TP_FIRST}:A{last}", "whole", "Tensor-parallel degree: GPUs sharing each "
                "layer of one replica. A whole number from 1 to 64.", "Tensor-parallel degree",
                1, 64)
@@ -299,6 +383,13 @@ def _tp_table(s: Sheet):
                           "efficiency × bandwidth more bytes and D × efficiency × roof more "
                           "FLOPs per sequence, so its batch meets the step target exactly "
                           "with them in. Prefill all-reduces the prompt's tokens.", "note")
+    first, end = get_column_letter(SEARCH_FIRST), get_column_letter(SEARCH_FIRST +
+                                                                     SEARCH_STEPS - 1)
+    s.put(f"A{last + 2}", "A mixture of experts reads more distinct experts at a larger batch "
+                          "(MOE_EXPERTS_READ): E is the largest batch whose step meets the "
+                          f"target, found between N and O by halving; columns {first}..{end} "
+                          "(hidden: unhide them to follow it) hold the steps. Dense: N = O.",
+          "note")
 
 
 def _verdict(r: int) -> str:
@@ -335,7 +426,7 @@ def _plan_results(s: Sheet):
         test = ",".join(f"ISNUMBER({c})" for c in needs)
         return f'=IF(AND({test}),{formula},"none")'
 
-    top = 56
+    top = int(K["status"][1:]) - 1
     s.section(top, "The plan: the degree with the fewest GPUs in total (ties: the smaller)",
               "L")
     avg_out = f"{K['avg_rps']}*{K['output']}"

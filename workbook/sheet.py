@@ -301,3 +301,22 @@ def blank_or(names: str, k: int, values: str | None = None) -> str:
     """Slot ``k`` of a table (an expression): ``INDEX(values, k)``, or "" where the slot's
     name in ``names`` is empty (the spare rows below a table, where a user adds one)."""
     return f'IF(INDEX({names},{k})="","",INDEX({values or names},{k}))'
+
+
+def decode_read(row: str) -> str:
+    """The weights (billions) a decode step reads at batch 1 for the model in ``row`` of the
+    Models table (an expression): column V (MODEL_SPEC decode_params: the active weights
+    without the input embedding table), else, where a user's row leaves it empty, the
+    active parameters (the input embedding counted)."""
+    return (f"IF(ISNUMBER(INDEX(MODEL_DECODE_B,{row})),INDEX(MODEL_DECODE_B,{row}),"
+            f"INDEX(MODEL_ACTIVE_B,{row}))")
+
+
+def batch_read(row: str, batch: str, at_one: str | None = None) -> str:
+    """The weights (billions) a decode step of ``batch`` sequences reads (an expression):
+    the batch-1 reads (``at_one``, else :func:`decode_read`) plus, for a mixture of experts,
+    one routed expert's weights (Models column W) per further distinct expert the batch
+    picks, MOE_EXPERTS_READ(experts, top_k, batch) − top_k (uniform routing)."""
+    e, k, w = (f"INDEX({n},{row})" for n in ("MODEL_EXPERTS", "MODEL_TOPK", "MODEL_EXPERT_B"))
+    return (f"{at_one or decode_read(row)}+IF(AND(ISNUMBER({e}),ISNUMBER({k}),ISNUMBER({w})),"
+            f"{w}*(MOE_EXPERTS_READ({e},{k},{batch})-{k}),0)")

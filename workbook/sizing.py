@@ -9,7 +9,9 @@ from openpyxl.utils import get_column_letter
 
 from workbook.sheet import (
     Sheet,
+    batch_read,
     blank_or,
+    decode_read,
     deployed,
     efficiency_says,
     empty_says,
@@ -33,7 +35,7 @@ SIZING = {
     "price_override": "B9",
     "model_row": "B12", "params_b": "B13", "active_b": "B14", "layers": "B15",
     "kv_heads": "B16", "head_dim": "B17", "attention": "B18", "kv_bytes": "B19",
-    "window": "B20", "sliding": "B21", "max_context": "B22",
+    "window": "B20", "sliding": "B21", "max_context": "B22", "decode_b": "B23",
     "gpu_row": "B24", "memory": "B25", "bandwidth": "B26", "bf16": "B27", "fp8": "B28",
     "price": "B29", "context": "B30", "batch": "B31", "efficiency": "B32",
     "reserve": "B33",
@@ -42,7 +44,7 @@ SIZING = {
     "gpus_needed": "B44", "gpus": "B45", "floor_ms": "B46", "roof_tflops": "B47",
     "step_ms": "B48", "tps_total": "B49", "tps_user": "B50", "ridge_bf16": "B51",
     "ridge_used": "B52", "critical_batch": "B53", "decode_intensity": "B54", "side": "B55",
-    "cost_mtok": "B56",
+    "cost_mtok": "B56", "read_b": "B57",
     "calibrated": "B59", "real_step_ms": "B60", "real_tps_total": "B61",
     "real_tps_user": "B62", "real_cost_mtok": "B63",
 }
@@ -59,19 +61,21 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              precision, optional price override
     B12..B33 what the tables and the Assumptions say (native INDEX/MATCH lookups; a
              figure the GPU table lacks reads "no figure" and column C says so)
-    B36..B56 RESULTS, each a napkin function: weights GB and GiB, KV GB (GQA formula, then
-             corrected for MLA / sliding window), fits, GPUs needed (the minimum) and GPUs
-             per replica as deployed (tensor parallel 1, 2, 4, 8, then whole 8-GPU nodes),
-             decode floor (weights only, batch 1), step floor at the batch over the GPUs
-             per replica, tokens/s in total and per user, ridges, critical batch, decode
-             intensity and its side of the ridge, cost per million output tokens at the
-             floor and the planned utilization
+    B36..B57 RESULTS, each a napkin function: weights GB and GiB (all weights: memory),
+             KV GB (GQA formula, then corrected for MLA / sliding window), fits, GPUs
+             needed (the minimum) and GPUs per replica as deployed (tensor parallel 1, 2,
+             4, 8, then whole 8-GPU nodes), decode floor (the weights a step reads at
+             batch 1: MODEL_SPEC decode_params, B23), step floor at the batch over the GPUs
+             per replica (the weights read at the batch, B57: MOE_EXPERTS_READ for MoE;
+             the math with the active parameters), tokens/s in total and per user,
+             ridges, critical batch, decode intensity and its side of the ridge, cost per
+             million output tokens at the floor and the planned utilization
     B59..B63 REALISTIC, beside the floors: the efficiency used (this GPU's measurements on
              Calibration, else all measurements, else the Assumptions' stated one), the
              step ESTIMATE(floor, efficiency), tokens/s in total and per user, and the
              headline: cost per million output tokens, realistic, at planned utilization
     Row 66.. grid 1: weights fit on one GPU? (model rows × GPU columns, green/red)
-             grid 2: decode floor in ms/token (weights only, batch 1, one GPU; greyed
+             grid 2: decode floor in ms/token (weights read, batch 1, one GPU; greyed
              where the weights do not fit: a floor of a model that does not fit is fiction)
     """
     s = Sheet(wb, "Sizing", {"A": 44, "B": 24, "C": 9})
@@ -107,8 +111,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          "billions"),
         ("active_b", "Parameters active per token", lookup("MODEL_ACTIVE_B", m),
          '#,##0.00 "B"', f'=IF({K["active_b"]}<{K["params_b"]}*(1-0.000000001),"mixture of '
-         'experts: the floors below read all weights (right at large batch, pessimistic '
-         'at batch 1)","")'),
+         'experts: memory holds all weights, compute per token uses these","dense: all '
+         'weights are active")'),
         ("layers", "Layers", lookup("MODEL_LAYERS", m), "count", None),
         ("kv_heads", "KV heads", lookup("MODEL_KV_HEADS", m), "count", None),
         ("head_dim", "Head dim", lookup("MODEL_HEAD_DIM", m), "count", None),
@@ -123,6 +127,9 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
         ("max_context", "Longest context the model supports",
          f'=IF(ISNUMBER(INDEX(MODEL_MAX_CONTEXT,{m})),INDEX(MODEL_MAX_CONTEXT,{m}),'
          f'"{NO_FIGURE}")', "tokens", "Models sheet (max context)"),
+        ("decode_b", "Weights read per decode step, batch 1", f"={decode_read(m)}",
+         '#,##0.00 "B"', "Models column V (MODEL_SPEC decode_params): the active weights "
+         "without the input embedding table (a token reads one row of it)"),
         ("gpu_row", "Row in the GPUs table", f"=MATCH({K['gpu']},GPU_NAME,0)", "row",
          "MATCH on the GPU name"),
         ("memory", "GPU memory", lookup("GPU_MEM", g), "GB", "GPU"),
@@ -150,9 +157,12 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
 
     s.section(35, "Results (napkin functions)")
     p = f"{K['params_b']}*1000000000"
+    a = f"{K['active_b']}*1000000000"
     prec, kvp = K["precision"], K["kv_precision"]
     bw, roof, eff, n = K["bandwidth"], K["roof_tflops"], K["efficiency"], K["gpus"]
     bf16, price = K["bf16"], K["price"]
+    step_mem = (f"DECODE_FLOOR({K['read_b']}*1000000000,{prec},{bw}*{n},{K['batch']},,"
+                f"{K['kv_gb']})")
     results = [
         ("weight_gb", "Weights", f"=WEIGHT_GB({p},{prec})", "GB",
          "WEIGHT_GB(params, precision): parameters × bytes per parameter"),
@@ -187,20 +197,20 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          "tensor-parallel degree 1, 2, 4 or 8, then whole 8-GPU nodes; the rows below and "
          "the Cost and Finance sheets use this count"),
         ("floor_ms", "Decode floor: weights only, batch 1, one GPU",
-         f"=DECODE_FLOOR({p},{prec},{bw})", "ms_token",
-         f'=IF({K["fits_weights"]}="yes","DECODE_FLOOR: weights ÷ bandwidth; the reference\'s '
-         f'per-token floor","the weights do not fit on one GPU: this floor is fiction, see '
+         f"=DECODE_FLOOR({K['decode_b']}*1000000000,{prec},{bw})", "ms_token",
+         f'=IF({K["fits_weights"]}="yes","DECODE_FLOOR: the weights a step reads (B23) ÷ '
+         f'bandwidth","the weights do not fit on one GPU: this floor is fiction, see '
          f'the next rows")'),
         ("roof_tflops", "Compute roof used", "=" + roof_used(prec, K["fp8"], bf16), "tflops",
          f'=IF(ISNUMBER({roof}),IF(AND(BYTES_PER_PARAM({prec})<=1,ISNUMBER({K["fp8"]})),'
          f'"FP8 roof (weights in 1 byte or less)","BF16 roof"),"no FLOPS figure for this '
          f'GPU: math time not counted, the floors below are memory floors")'),
         ("step_ms", "Decode step floor at the batch, over the GPUs per replica",
-         f"=IF(ISNUMBER({roof}),DECODE_FLOOR({p},{prec},{bw}*{n},"
-         f"{K['batch']},{roof}*{eff}*{n},{K['kv_gb']}),"
-         f"DECODE_FLOOR({p},{prec},{bw}*{n},{K['batch']},,{K['kv_gb']}))",
-         "ms_token", "DECODE_FLOOR with KV cache and batch; the GPUs' bandwidth and roof "
-         "(× efficiency) add up"),
+         f"=IF(ISNUMBER({roof}),MAX({step_mem},KERNEL_TIME(2*{a}*{K['batch']},0,"
+         f"{roof}*{eff}*{n},{bw}*{n})),{step_mem})",
+         "ms_token", "MAX(DECODE_FLOOR(weights read at the batch, B57, with the KV cache), "
+         "2 × active params × batch ÷ roof): the GPUs' bandwidth and roof (× efficiency) "
+         "add up"),
         ("tps_total", "Tokens/s in total (all sequences)",
          f"=TOKENS_PER_SEC({K['step_ms']})*{K['batch']}", "tps",
          "TOKENS_PER_SEC(step) × batch: one token per sequence per step"),
@@ -216,8 +226,9 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          f'=IF(ISNUMBER({roof}),CRITICAL_BATCH({roof}*{eff},{bw},{prec}),"no FLOPS figure")',
          "seq", "CRITICAL_BATCH(roof × efficiency, bandwidth, weight precision)"),
         ("decode_intensity", "Decode intensity at the batch",
-         f"=INTENSITY(2*{p}*{K['batch']},{K['weight_gb']}*1000000000)", "flop_byte",
-         "INTENSITY(2 × params × batch, weight bytes)"),
+         f"=INTENSITY(2*{a}*{K['batch']},WEIGHT_GB({K['read_b']}*1000000000,{prec})"
+         "*1000000000)", "flop_byte",
+         "INTENSITY(2 × active params × batch, bytes of the weights read at the batch)"),
         ("side", "Side of the ridge at the batch",
          f'=IF(ISNUMBER({K["ridge_used"]}),BOUND({K["decode_intensity"]},{K["ridge_used"]}),'
          '"no FLOPS figure")', None,
@@ -227,6 +238,10 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          f'=IF(ISNUMBER({price}),COST_PER_MTOK({price},{K["tps_total"]},{n},UTILIZATION),'
          '"no price")', "money", "COST_PER_MTOK(price, tokens/s, GPUs per replica, "
          "utilization) at the floor; the headline is the realistic one below"),
+        ("read_b", "Weights read per decode step at the batch",
+         f"={batch_read(m, K['batch'], K['decode_b'])}", '#,##0.00 "B"',
+         "batch 1 reads (B23) + one routed expert's weights (Models column W) per further "
+         "distinct expert, MOE_EXPERTS_READ (uniform routing); dense: the batch 1 reads"),
     ]
     words = {"ridge_bf16": "the BF16 peak of this GPU", "ridge_used": "a FLOPS figure",
              "critical_batch": "a FLOPS figure", "side": "a FLOPS figure",
@@ -287,7 +302,8 @@ def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
         s.section(title_row, title, last_letter)
         head = title_row + 1
         s.put(f"A{head}", "Model  \\  GPU", "header")
-        s.put(f"B{head}", "Parameters (B)", "header")
+        s.put(f"B{head}", "Parameters (B)" if kind == "fits" else
+              "Weights read per step, batch 1 (B)", "header")
         ws.row_dimensions[head].height = 120
         for j in range(n_gpus):
             col = get_column_letter(first_col + j)
@@ -303,8 +319,9 @@ def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
         for i in range(n_models):
             r = first + i
             s.put(f"A{r}", f"={blank_or('MODEL_NAME', i + 1)}", "formula")
-            s.put(f"B{r}", f"={blank_or('MODEL_NAME', i + 1, 'MODEL_PARAMS_B')}", "formula",
-                  "#,##0.00")
+            per = (blank_or('MODEL_NAME', i + 1, 'MODEL_PARAMS_B') if kind == "fits" else
+                   f'IF(INDEX(MODEL_NAME,{i + 1})="","",{decode_read(str(i + 1))})')
+            s.put(f"B{r}", f"={per}", "formula", "#,##0.00")
             for j in range(n_gpus):
                 col = get_column_letter(first_col + j)
                 empty = f'OR($A{r}="",{col}${head}="",NOT(ISNUMBER($B{r})))'
@@ -323,7 +340,7 @@ def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
                         "the KV cache needs room too)", "fits")
     yes_no_colours(ws, f"C{f1}:{last_letter}{l1}")
     top2 = l1 + 3
-    f2, l2 = block(top2, "Grid 2: decode floor in ms/token (weights ÷ bandwidth, batch 1, one "
+    f2, l2 = block(top2, "Grid 2: decode floor in ms/token (weights read ÷ bandwidth, batch 1, one "
                          "GPU); grey where the weights do not fit", "floor")
     rng2 = f"C{f2}:{last_letter}{l2}"
     ws.conditional_formatting.add(rng2, FormulaRule(
