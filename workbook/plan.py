@@ -45,8 +45,7 @@ TP_DEGREES = [1, 2, 4, 8]
 TP_COLUMNS = {
     "A": ("tp", "Tensor-parallel degree (GPUs per replica)", None, "gpus"),
     "B": ("mem_batch", "Memory: MAX_BATCH (sequences)", 14, "seq"),
-    "C": ("lat_batch", "Latency: BATCH_FOR_LATENCY, no all-reduce (MoE: every expert read)",
-          14, "seq"),
+    "C": ("lat_batch", "Latency: BATCH_FOR_LATENCY, no all-reduce", 14, "seq"),
     "D": ("comm_ms", "All-reduce per sequence (TP_COMM_MS)", 13, '#,##0.0000 "ms"'),
     "E": ("batch", "Batch meeting memory and speed", 13, "seq"),
     "F": ("step_ms", "Step at that batch, realistic + all-reduce", 13, "ms_token"),
