@@ -56,6 +56,22 @@ def _model_flag(row: dict) -> str:
     return " | ".join(flags)
 
 
+def _reads(s: Sheet, r: int):
+    """Columns V and W of row ``r``: what a decode step reads, from MODEL_SPEC for a model
+    of the table; for a name the table does not hold (a user's row, or a row copied from
+    one above), the active parameters (input embedding counted: the row does not say
+    whether it is tied) and layers × 3 × hidden × expert intermediate size (every layer
+    taken as MoE; 0 without experts)."""
+    c = MODEL_DERIVED_COLS
+    spec = f'MODEL_SPEC(A{r},"decode_params")'
+    s.put(f"{c['decode']}{r}", f'=IF(A{r}="","",IF(ISNUMBER({spec}),{spec}/1000000000,'
+          f'C{r}))', "formula", "#,##0.00")
+    spec = f'MODEL_SPEC(A{r},"expert_params")'
+    s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",IF(ISNUMBER({spec}),{spec}/1000000000,'
+          f'IF(AND(ISNUMBER(L{r}),ISNUMBER(N{r})),D{r}*3*E{r}*N{r}/1000000000,0)))',
+          "formula", "#,##0.000")
+
+
 def sheet_models(wb: Workbook) -> Sheet:
     """Models: one row per model of ``udfs/data/models.csv``, rows 6..24.
 
@@ -67,13 +83,13 @@ def sheet_models(wb: Workbook) -> Sheet:
     Q, R  sliding window (tokens) and the number of sliding-window layers (0: none); the
           Sizing sheet uses them so that Gemma 2 and Phi-3 are not over-counted
     S     flags (MLA, sliding window, MoE);  T source_url;  U notes
-    V     weights read per decode step at batch 1, billions: =MODEL_SPEC(name,
+    V     weights read per decode step at batch 1, billions: MODEL_SPEC(name,
           "decode_params") (active weights without the input embedding table; the LM head
-          counts in full). A user's row: the active parameters (its input embedding counted:
-          the row does not say whether the embeddings are tied)
-    W     one routed expert over all MoE layers, billions: =MODEL_SPEC(name,
+          counts in full). A name the table does not hold (a user's row): the active
+          parameters (its input embedding counted: the row does not say whether tied)
+    W     one routed expert over all MoE layers, billions: MODEL_SPEC(name,
           "expert_params") (0 for dense models). A user's row: layers × 3 × hidden ×
-          expert intermediate size (every layer taken as MoE)
+          expert intermediate size (every layer taken as MoE; 0 without experts)
     Named ranges: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B, MODEL_LAYERS, MODEL_HEADS,
     MODEL_KV_HEADS, MODEL_HEAD_DIM, MODEL_EXPERTS, MODEL_TOPK, MODEL_ATTENTION,
     MODEL_KV_BYTES, MODEL_WINDOW, MODEL_SLIDING_LAYERS, MODEL_MAX_CONTEXT, MODEL_DECODE_B,
@@ -119,10 +135,7 @@ def sheet_models(wb: Workbook) -> Sheet:
         s.put(f"{c['flag']}{r}", _model_flag(row), "wrap")
         s.put(f"{c['source']}{r}", row["source_url"], "wrap")
         s.put(f"{c['notes']}{r}", row["notes"], "wrap")
-        s.put(f"{c['decode']}{r}", f'=MODEL_SPEC(A{r},"decode_params")/1000000000', "formula",
-              "#,##0.00")
-        s.put(f"{c['expert']}{r}", f'=MODEL_SPEC(A{r},"expert_params")/1000000000', "formula",
-              "#,##0.000")
+        _reads(s, r)
     fit_rows(s, MODEL_FIRST, last, {c["flag"]: 50, c["source"]: 40, c["notes"]: 90})
     for r in range(last + 1, last + MODEL_SPARE + 1):  # the user's own rows
         for j, (_, _, _, fmt) in enumerate(MODEL_COLUMNS):
@@ -134,9 +147,7 @@ def sheet_models(wb: Workbook) -> Sheet:
             s.put(f"{c[key]}{r}", None, "input", "#,##0")
         for key in ("flag", "source", "notes"):
             s.put(f"{c[key]}{r}", None, "input")
-        s.put(f"{c['decode']}{r}", f'=IF(A{r}="","",C{r})', "formula", "#,##0.00")
-        s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",IF(AND(ISNUMBER(L{r}),ISNUMBER(N{r})),'
-              f'D{r}*3*E{r}*N{r}/1000000000,0))', "formula", "#,##0.000")
+        _reads(s, r)
     spare = f"{last + 1}:{{}}{last + MODEL_SPARE}"
     s.validate("A" + spare.format("A"), "text", "Your model's name (shown in the dropdowns): "
                "up to 60 characters.", "Model name", 0, 60)

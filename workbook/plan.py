@@ -248,8 +248,8 @@ def sheet_plan(wb: Workbook) -> Sheet:
          "Models column V: the active weights but the input embedding table (a token reads "
          "one row of it), in the weight precision"),
         ("expert_gb", "One routed expert, all MoE layers",
-         f"=IF(AND(ISNUMBER(INDEX(MODEL_EXPERT_B,{m})),INDEX(MODEL_EXPERT_B,{m})>0),"
-         f"WEIGHT_GB(INDEX(MODEL_EXPERT_B,{m})*1000000000,{prec}),0)", "GB",
+         f"=IF(ISNUMBER(INDEX(MODEL_EXPERT_B,{m})),IF(INDEX(MODEL_EXPERT_B,{m})>0,"
+         f"WEIGHT_GB(INDEX(MODEL_EXPERT_B,{m})*1000000000,{prec}),0),0)", "GB",
          "Models column W; 0 for a dense model"),
         ("experts", "Routed experts per MoE layer, E",
          f"=IF(ISNUMBER(INDEX(MODEL_EXPERTS,{m})),INDEX(MODEL_EXPERTS,{m}),1)", "count",
