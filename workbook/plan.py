@@ -55,9 +55,9 @@ TP_COLUMNS = {
     "J": ("replicas", "Replicas for the peak", 10, "count"),
     "K": ("gpus", "GPUs in total", 10, "gpus"),
     "L": ("verdict", "Verdict", 70, None),
-    "M": ("read_gb", "Weights a step reads at that batch (GB)", 13, "GB"),
-    "N": ("moe_0", "Batch meeting the speed if every expert is read", 13, "seq"),
-    "O": ("moe_1", "Batch meeting it if a step read batch 1's weights", 13, "seq"),
+    "M": ("read_gb", "Weights read at that batch (GB)", 13, "GB"),
+    "N": ("moe_0", "Batch if every expert is read", 13, "seq"),
+    "O": ("moe_1", "Batch if a step read batch 1's weights", 13, "seq"),
 }
 SEARCH_STEPS = 16  # bisection steps between N and O: exact for gaps under 2^16 sequences
 SEARCH_FIRST = 16  # column P
