@@ -281,3 +281,34 @@ def test_missed_targets_say_which_and_by_how_much(missed):
     assert "memory" not in status  # 8 × 80 GB hold the weights
     for key in ("tp", "batch", "gpus_total", "monthly", "cost_out_mtok", "energy_mtok"):
         assert missed[K[key]] == "none", key
+
+
+@pytest.fixture(scope="module")
+def mixtral(tmp):
+    """Mixtral 8x7B in BF16 on H100s at 300 tokens/s per user: a step of 3.3 ms, so small
+    batches, where the experts a step reads grow fastest with the batch."""
+    return computed(tmp, "mixtral", {PLAN["model"]: "Mixtral 8x7B", PLAN["precision"]: "BF16",
+                                     PLAN["tps_target"]: 300, PLAN["efficiency"]: 0.7})
+
+
+def test_moe_batch_is_the_largest_that_meets_the_speed(mixtral):
+    """Mixtral 8x7B (config.json: 32 layers, all MoE, 8 experts, 2 per token, hidden 4096,
+    expert size 14336, vocab 32000): at TP 8 (26.8 TB/s × 0.7) a step may read 62.5 GB in
+    the 3.33 ms. Batch 1 reads the 12.9B active but the embedding, 25.5 GB in BF16; batch 3
+    reads 8 × (1 − 0.75³) = 4.6 experts a layer, 55.1 GB + 0.9 GB of KV: 2.99 ms; batch 4
+    reads 5.5 experts, 64.6 GB: 3.51 ms, too slow. Reading every expert (93.1 GB) no batch
+    meets the speed; reading batch 1's weights ~120 would: the search between finds 3."""
+    K = PLAN
+    hand = by_hand("Mixtral 8x7B", 2, "NVIDIA H100 SXM", 0.7, 20, 2000, 300, 1000, 300, 450)
+    check_rows(mixtral, hand)
+    cols = {key: col for col, (key, *_) in TP_COLUMNS.items()}
+    tp8 = hand["rows"][-1]
+    assert tp8["batch"] == 3 and hand["rows"][2]["batch"] == 1  # TP 4: batch 2 is too slow
+    r = TP_FIRST + 3
+    assert mixtral[f"{cols['moe_0']}{r}"] == 0  # every expert read: nothing meets it
+    assert mixtral[f"{cols['moe_1']}{r}"] > 100  # batch 1's weights only: far too many
+    assert mixtral[f"{cols['read_gb']}{r}"] == pytest.approx(
+        (12.9 - 32000 * 4096 / 1e9 + 32 * 3 * 4096 * 14336 / 1e9 * (8 * (1 - 0.75**3) - 2))
+        * 2)
+    # 40 sequences in flight (20 requests/s × 2 s): TP 8 × 14 replicas beats TP 4 × 40
+    assert mixtral[K["tp"]] == 8 and mixtral[K["gpus_total"]] == 8 * math.ceil(40 / 3)
