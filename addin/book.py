@@ -247,10 +247,10 @@ class Workbook:
             return text
 
         def one(m):
-            from .xlfunctions import _A1_AREA
+            from .xl_references import A1_AREA
 
             lit = m.group(2).replace('""', '"').strip()
-            if _A1_AREA.fullmatch(lit) or any(name == lit.upper() for name, _ in self.book_names):
+            if A1_AREA.fullmatch(lit) or any(name == lit.upper() for name, _ in self.book_names):
                 return m.group(0)
             return "#REF!"
 

@@ -41,7 +41,7 @@ _THREE_D = re.compile(r"(?<![\w.])[A-Za-z_\\][\w.\\]*:[A-Za-z_\\][\w.\\]*!")
 _EXTERNAL = re.compile(r"\[[^\[\]]+\][^\[\]!,()]*!")
 
 #: Date functions napkin does not compute in the 1904 date system (the others are put
-#: right by :data:`addin.xlfunctions.DATES_1904`, TEXT and YEARFRAC).
+#: right by :data:`addin.xl_dates.DATES_1904`, TEXT and YEARFRAC).
 DATE_FUNCTIONS = frozenset(
     "NETWORKDAYS NETWORKDAYS.INTL NOW TODAY ISOWEEKNUM WORKDAY WORKDAY.INTL".split())
 
