@@ -139,6 +139,33 @@ def test_a_range_gives_what_each_cell_would_alone(values):
             assert o == approx(alone) and math.isfinite(o)
 
 
+# A range of numbers takes a vectorised path that trusts numpy's reading of the list;
+# one odd cell anywhere (a truth value numpy would read as 1 or 0, text, an empty cell,
+# an error value, an integer beyond a float) must still give that cell alone's result.
+_ODD_CELLS = [True, False, None, "", "x", "3.35 TB/s", ExcelError("#N/A"), 2**1100,
+              float("nan"), float("inf"), -1.0, 0, 1, 0.0, 1.0, 2**70]
+
+
+@settings(max_examples=60)
+@given(st.lists(st.one_of(st.floats(0.5, 1e6), st.integers(0, 10**6)), min_size=1,
+                max_size=40),
+       st.sampled_from(_ODD_CELLS), st.integers(0, 40), st.booleans())
+def test_one_odd_cell_in_a_range_of_numbers_gives_its_own_result(nums, odd, at, column):
+    values = list(nums)
+    values.insert(at % (len(values) + 1), odd)
+    rng = [[v] for v in values] if column else values
+    out = RIDGE(989, rng)
+    assert isinstance(out, list) and len(out) == len(values)
+    for v, o in zip(values, out, strict=True):
+        o = o[0] if column else o
+        alone = RIDGE(989, v)
+        if isinstance(alone, ExcelError):
+            assert isinstance(o, ExcelError) and o.code == alone.code
+            assert o.message == alone.message
+        else:
+            assert type(o) is float and o == alone  # the same float, bit for bit
+
+
 def test_catalog_functions_never_raise_on_odd_input():
     odd = [None, True, "", "   ", "#N/A", "1e400", "nan", "∞", "3.35 TB/s", -0.0, 1e308,
            5e-324, [], [[]], [[1, 2], [3]], object()]

@@ -269,12 +269,39 @@ _NUMBER_TYPES = {float, int}
 def _numbers_only(v, name):
     """A float array of the range if it holds only numbers, else None.
 
-    Lists are checked by element type (C-speed ``set(map(type, ...))``), because numpy
-    would silently read TRUE as 1.0 and an empty cell (None) as NaN.
+    One C-speed conversion, ``np.asarray``, does the work: it reads a list of Python
+    floats and ints to a float (or int) array, and anything else (text, an empty cell's
+    None, an error value, an integer too large for a float, a ragged range) to another
+    dtype or a ValueError, which sends the range to the element-by-element path. numpy
+    would also read TRUE/FALSE as 1/0: the elements equal to 0 or 1 (few, in a range of
+    quantities) have their types checked one by one, and a truth value among them sends
+    the range to the element-by-element path too, where it is ``#VALUE!``.
     """
     if isinstance(v, np.ndarray):
         return v if v.dtype.kind in "iuf" else None
     rows = v if isinstance(v, list) else list(v)
+    two_d = bool(rows) and isinstance(rows[0], list | tuple)
+    if two_d and not set(map(type, rows)) <= {list, tuple}:
+        return _numbers_by_type(rows, name)
+    try:
+        a = np.asarray(rows)
+    except (ValueError, TypeError, OverflowError):  # ragged, or not numbers
+        return _numbers_by_type(rows, name)
+    if a.dtype.kind not in "iuf" or a.ndim != (2 if two_d else 1):
+        return _numbers_by_type(rows, name)
+    flat = a.reshape(-1)
+    maybe_bool = np.flatnonzero((flat == 0) | (flat == 1))
+    if maybe_bool.size:
+        width = a.shape[1] if two_d else 1
+        cells = (rows[i // width][i % width] if two_d else rows[i] for i in maybe_bool.tolist())
+        if not set(map(type, cells)) <= _NUMBER_TYPES:
+            return _numbers_by_type(rows, name)
+    return a
+
+
+def _numbers_by_type(rows, name):
+    """:func:`_numbers_only` by each element's type (the careful path: it also finds a
+    range that is not rectangular and says so)."""
     if rows and isinstance(rows[0], list | tuple):
         widths = set(map(len, rows)) if set(map(type, rows)) <= {list, tuple} else None
         if widths is None or len(widths) != 1:

@@ -49,8 +49,13 @@ def _compile(formula: Formula):
         v, x = f"v{i}", f"x{i}"
         lines += [
             f"    t = type({v})",
-            "    if t is float or t is int:",
+            "    if t is float:",
             f"        {x} = {v}",
+            "    elif t is int:",  # as the general path reads it; beyond a float: #NUM!
+            "        try:",
+            f"            {x} = float({v})",
+            "        except OverflowError:",
+            f"            return {call}",
             "    elif t is str:",
             f"        {x} = cache{i}.get({v})",
             f"        if {x} is None:",
