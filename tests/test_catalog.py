@@ -314,3 +314,21 @@ def test_numpy_array_in_numpy_array_out():
 def test_boolean_and_text_results_over_ranges():
     assert FITS([70, 140], 80) == [True, False]
     assert BOUND([1, 64, 295, 4096], 295.2) == ["memory-bound"] * 3 + ["compute-bound"]
+
+
+def test_the_engine_leaves_xlwings_alone_and_the_package_declares_to_it():
+    # The headless engine calls the catalog without importing xlwings (its start time);
+    # reaching the catalog through the ``udfs`` package (as xlwings and users do)
+    # declares every function to xlwings first.
+    import subprocess
+    import sys
+
+    code = ("import sys; from addin.engine import evaluate; "
+            "print(evaluate('=RIDGE(989,3.35)'), 'xlwings' in sys.modules); "
+            "import udfs.declare as d; print(len(d._UNDECLARED) == len(d.CATALOG)); "
+            "import udfs; udfs.RIDGE; print('xlwings' in sys.modules, d._UNDECLARED)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    assert out[0] == f"{989 / 3.35} False"  # H100 SXM: 989 TFLOPS / 3.35 TB/s
+    assert out[1] == "True"
+    assert out[2] == "True []"

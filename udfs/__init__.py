@@ -3,7 +3,9 @@
 Every catalog function is defined in :mod:`udfs.catalog` and re-exported here, so that
 xlwings' "Import Functions" (which scans ``dir()`` of this module) and xlwings Lite find
 them all. The catalog (with pint and xlwings) is imported on first use of one of its
-names, not when a submodule such as :mod:`udfs.errors` is imported.
+names (and declared to xlwings then), not when a submodule such as :mod:`udfs.errors` is
+imported. The headless engine imports :mod:`udfs.catalog` itself and never imports
+xlwings.
 """
 
 import importlib
@@ -13,7 +15,9 @@ from .errors import ExcelError  # noqa: F401 - re-exported
 
 
 def _catalog():
-    return importlib.import_module(".catalog", __name__)
+    catalog = importlib.import_module(".catalog", __name__)
+    catalog.declare_to_xlwings()  # what reaches the catalog here may show it to Excel
+    return catalog
 
 
 def __getattr__(name):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 
-from .declare import ARG_DOCS, CATALOG, DECLARATIONS
+from .declare import ARG_DOCS, CATALOG, DECLARATIONS, declare_to_xlwings
 from .functions import MODULES
 
 for _module in MODULES:
@@ -28,5 +28,6 @@ del _module
 globals().update(CATALOG)
 
 __all__ = list(CATALOG)
-# Also public, but not Excel functions (so not in __all__): ARG_DOCS, CATALOG, DECLARATIONS
-_ = (ARG_DOCS, DECLARATIONS)
+# Also public, but not Excel functions (so not in __all__): ARG_DOCS, CATALOG, DECLARATIONS,
+# declare_to_xlwings
+_ = (ARG_DOCS, DECLARATIONS, declare_to_xlwings)

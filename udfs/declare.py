@@ -50,6 +50,7 @@ result unit read, then the formula's compiled fast path (:mod:`udfs.formula`).
 from __future__ import annotations
 
 import itertools
+import threading
 from dataclasses import dataclass, field
 
 from .args import Arg, out_unit
@@ -57,15 +58,39 @@ from .broadcast import NUMBER
 from .errors import ExcelError, value_error
 from .formula import Formula
 
-try:  # xlwings declares the functions to Excel; without it they are plain functions
-    from xlwings import arg as _xw_arg
-    from xlwings import func as _xw_func
-except ImportError:  # pragma: no cover - e.g. a bare Pyodide
-    def _xw_func(f=None, **_):
-        return f if f is not None else (lambda g: g)
+#: Catalog functions not yet declared to xlwings: (function, declaration) pairs. The
+#: declaration is deferred to :func:`declare_to_xlwings`, so that the headless engine
+#: (``napkin eval``, ``napkin calc``), which calls the functions but never shows them to
+#: Excel, does not import xlwings (about a tenth of a second at start).
+_UNDECLARED: list = []
+_DECLARING = threading.Lock()
 
-    def _xw_arg(*_, **__):
-        return lambda g: g
+
+def declare_to_xlwings() -> None:
+    """Declare every catalog function to xlwings, with its ``func`` and ``arg``
+    decorators (argument docs and :data:`ARG_OPTIONS`); done once, on the first use of
+    the catalog through the ``udfs`` package (how xlwings and users reach it).
+
+    xlwings' decorators mark the function object they are given and return it, so the
+    functions in :data:`CATALOG` are the declared ones afterwards. Without xlwings (a bare
+    Pyodide) they stay plain functions.
+    """
+    if not _UNDECLARED:
+        return
+    with _DECLARING:
+        try:
+            from xlwings import arg as xw_arg
+            from xlwings import func as xw_func
+        except ImportError:  # pragma: no cover - e.g. a bare Pyodide
+            _UNDECLARED.clear()
+            return
+        while _UNDECLARED:
+            f, fn = _UNDECLARED.pop(0)
+            g = f
+            for p in reversed(fn.params):
+                g = xw_arg(p.name, doc=p.doc, **ARG_OPTIONS)(g)
+            if xw_func(g) is not f:  # pragma: no cover - an xlwings that wraps instead
+                raise RuntimeError(f"xlwings replaced {fn.name} instead of marking it")
 
 
 class _Marker:
@@ -231,7 +256,8 @@ def _apart(group):
 
 
 def _excel_function(fn: Function):
-    """Generate the Python function Excel calls and declare it to xlwings."""
+    """Generate the Python function Excel calls (declared to xlwings later, by
+    :func:`declare_to_xlwings`)."""
     names = [p.name for p in fn.params]
     signature = ", ".join(f"{p.name}=None" if p.optional else p.name for p in fn.params)
     ns = {"_ExcelError": ExcelError, "_out_unit": out_unit, "_call": fn.call}
@@ -277,7 +303,5 @@ def _excel_function(fn: Function):
     f = ns[fn.name]
     f.__doc__ = fn.doc
     f.__module__ = "udfs.catalog"
-    g = f
-    for p in reversed(fn.params):
-        g = _xw_arg(p.name, doc=p.doc, **ARG_OPTIONS)(g)
-    return _xw_func(g)
+    _UNDECLARED.append((f, fn))  # declared to xlwings on first use (declare_to_xlwings)
+    return f
