@@ -255,6 +255,18 @@ def _apart(group):
     return error
 
 
+def _first_call(formula: Formula, ns: dict, key: str):
+    """Stands for ``formula.fast`` in a generated function's namespace ``ns`` until the
+    first call, which compiles the fast path and puts it in its place: later calls go
+    straight to it, and a start that calls few functions compiles only those."""
+
+    def first(*args):
+        fast = ns[key] = formula.fast
+        return fast(*args)
+
+    return first
+
+
 def _excel_function(fn: Function):
     """Generate the Python function Excel calls (declared to xlwings later, by
     :func:`declare_to_xlwings`)."""
@@ -289,7 +301,7 @@ def _excel_function(fn: Function):
         omittable = [p.name for p in ops if p.default is OMIT]
         for key, formula in sorted(fn.formulas.items(), key=lambda kv: -len(kv[0])):
             tag = "_".join(sorted(key)) or "all"
-            ns[f"_fast_{tag}"] = formula.fast
+            ns[f"_fast_{tag}"] = _first_call(formula, ns, f"_fast_{tag}")
             args = ", ".join([scale] + [value(i, p) for i, p in enumerate(ops)
                                         if p.name not in key])
             test = " and ".join([f"{n} is None" for n in omittable if n in key]

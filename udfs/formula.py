@@ -15,6 +15,7 @@ paths give the same answer:
 
 from __future__ import annotations
 
+import functools
 import math
 
 from .args import Arg
@@ -30,7 +31,12 @@ class Formula:
         self.args = args
         self.result = result
         self.nonfinite = nonfinite
-        self.fast = _compile(self)
+
+    @functools.cached_property
+    def fast(self):
+        """The compiled fast path, generated on first use: compiling costs about 1 ms a
+        formula, which every start of the catalog would otherwise pay for all of them."""
+        return _compile(self)
 
     def __call__(self, *values, scale: float = 1.0):
         return self.fast(scale, *values)
