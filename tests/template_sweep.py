@@ -139,11 +139,18 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--cost-precision", action="append",
                     help="Cost copies only for these precisions (default: every one swept)")
     ap.add_argument("--chunk", type=int, default=250, help="cases per workbook")
+    ap.add_argument("--cycle", action="store_true",
+                    help="each model on each GPU once, the precisions taken in turn (every "
+                         "model meets every GPU and every precision, not every combination)")
     a = ap.parse_args(argv)
     precisions = a.precision or [r["name"] for r in read_csv("udfs", "precisions.csv")]
     models = a.model or list(tables.models())
     gpus = a.gpu or list(tables.gpus())
-    cases = [(m, p, g) for p in precisions for m in models for g in gpus]
+    if a.cycle:
+        cases = [(m, precisions[(i + j) % len(precisions)], g)
+                 for i, m in enumerate(models) for j, g in enumerate(gpus)]
+    else:
+        cases = [(m, p, g) for p in precisions for m in models for g in gpus]
     costs = {(m, p) for m in models for p in (a.cost_precision or precisions)}
     n, bad = run(cases, costs, a.chunk, log=lambda s: print(s, flush=True))
     by_cell: dict = {}
