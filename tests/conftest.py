@@ -36,3 +36,17 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 def pytest_sessionfinish(session, exitstatus):
     if REQUIRE_ALL and _skips(session.config) and session.exitstatus == 0:
         session.exitstatus = 1
+
+
+# The template tests' shared, session-scoped fixtures (built and computed once for the
+# test_template*.py files): a fixture must be in conftest.py to be one for every file.
+from template_support import (  # noqa: E402, F401
+    book,
+    built,
+    computed,
+    default,
+    llama8b_bf16,
+    llama70b_bf16,
+    moe,
+    template_dir,
+)

@@ -1,0 +1,212 @@
+"""What the template tests (``test_template*.py``) share: the template built as
+``napkin template`` writes it, computed by ``napkin calc`` as a user runs it, and read back.
+The fixtures are session-scoped, so each workbook is built and computed once for all the
+files; ``tests/conftest.py`` makes them visible to every test."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from addin.embed import write_template
+from workbook.build import (
+    CAL_FIRST,
+    SIZING,
+    build_template,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMITTED = ROOT / "workbook" / "napkin.xlsx"
+SHEETS = ["Start", "Sizing", "Cost", "Finance", "Plan", "Calibration", "Roofline", "Speedup",
+          "Assumptions", "GPUs", "Models", "xlwings.conf"]
+ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#CALC!",
+          "#SPILL!")
+
+# Excel 2010 functions the native formulas may use (besides napkin's own)
+NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "OR", "NOT",
+          "MAX", "MIN", "ABS", "CEILING", "COUNT", "COUNTIF", "COUNTIFS", "AVERAGE",
+          "AVERAGEIF", "ROUND", "COUNTA"}
+#: Chart data that is #N/A on purpose: a line the chosen GPU has no figure for is left out of
+#: the Roofline chart (a text value would plot as 0). Column C of Roofline says so in words.
+CHART_GAPS = {f"Roofline!{c}{r}" for c in "BCDF" for r in range(12, 17)} | {
+    f"Roofline!A{r}" for r in range(13, 16)} | {f"Roofline!F{r}" for r in range(21, 27)}
+
+
+
+def napkin_calc(src: Path, dst: Path) -> None:
+    """Run ``napkin calc SRC -o DST`` as a user would."""
+    proc = subprocess.run([sys.executable, "-m", "addin.cli", "calc", str(src), "-o", str(dst)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+
+
+def values(path: Path) -> dict[str, dict[str, object]]:
+    """Cached values of a computed workbook: {sheet: {cell: value}}."""
+    wb = openpyxl.load_workbook(path, data_only=True)
+    return {ws.title: {c.coordinate: c.value for row in ws.iter_rows() for c in row
+                       if c.value is not None} for ws in wb}
+
+
+def variant(tmp: Path, name: str, changes: dict[str, object]) -> dict:
+    """Build the template, change some input cells, compute it; the cached values."""
+    src = build_template(tmp / f"{name}.xlsx")
+    if changes:
+        wb = openpyxl.load_workbook(src)
+        for ref, value in changes.items():
+            sheet, cell = ref.split("!")
+            wb[sheet][cell] = value
+        wb.save(src)
+    dst = tmp / f"{name}-calc.xlsx"
+    napkin_calc(src, dst)
+    return values(dst)
+
+
+
+@pytest.fixture(scope="session")
+def template_dir(tmp_path_factory):
+    """A folder shared by the template fixtures of every test file."""
+    return tmp_path_factory.mktemp("template")
+
+
+@pytest.fixture(scope="session")
+def built(template_dir) -> Path:
+    """The template as `napkin template` writes it: built, computed, with the Lite code."""
+    return write_template(template_dir / "napkin.xlsx")
+
+
+@pytest.fixture(scope="session")
+def computed(template_dir, built) -> Path:
+    dst = template_dir / "napkin-calc.xlsx"
+    napkin_calc(built, dst)
+    return dst
+
+
+@pytest.fixture(scope="session")
+def default(computed) -> dict:
+    return values(computed)
+
+
+@pytest.fixture(scope="session")
+def llama8b_bf16(template_dir) -> dict:
+    """Llama 3.1 8B in BF16 on the H100, roof efficiency 1 (the datasheet)."""
+    return variant(template_dir, "llama8b", {"Sizing!" + SIZING["model"]: "Llama 3.1 8B",
+                                    "Sizing!" + SIZING["precision"]: "BF16",
+                                    "Assumptions!B5": 1})
+
+
+@pytest.fixture(scope="session")
+def llama70b_bf16(template_dir) -> dict:
+    return variant(template_dir, "llama70b", {"Sizing!" + SIZING["precision"]: "BF16"})
+
+
+
+def sizing(vals: dict, key: str):
+    return vals["Sizing"][SIZING[key]]
+
+
+
+@pytest.fixture(scope="session")
+def book(built):
+    """The built template as openpyxl reads it (formulas, not values)."""
+    return openpyxl.load_workbook(built)
+
+
+def formulas(book):
+    for ws in book:
+        for row in ws.iter_rows():
+            for c in row:
+                if isinstance(c.value, str) and c.value.startswith("="):
+                    yield ws.title, c
+
+
+def error_cells(v: dict) -> set[str]:
+    return {f"{s}!{c}" for s, cells in v.items() for c, x in cells.items()
+            if isinstance(x, str) and x in ERRORS}
+
+
+# Hand calculations the sheets are checked against
+
+
+def deployed(n: int) -> int:
+    """GPUs per replica as deployed: tensor parallel 1, 2, 4, 8, then whole 8-GPU nodes."""
+    return next(d for d in (1, 2, 4, 8) if n <= d) if n <= 8 else 8 * math.ceil(n / 8)
+
+
+def floor_ms(params_b, bytes_per_param, kv_gb, bw_tbps, batch, roof_tflops, gpus=1,
+             roof_eff=0.8):
+    """The Sizing step floor by hand: max(bytes ÷ bandwidth, FLOPs ÷ roof), in ms."""
+    mem = (READ[params_b] * bytes_per_param + kv_gb) / (bw_tbps * gpus)  # GB ÷ TB/s = ms
+    math_ = 2 * params_b * 1e9 * batch / (roof_tflops * 1e12 * roof_eff * gpus) * 1e3
+    return max(mem, math_)
+
+
+KV_8B = 2 * 32 * 8 * 128 * 2  # bytes per token, BF16: 131,072
+# Weights a decode step reads, billions: all but the input embedding table (config.json:
+# vocab 128,256; hidden 4,096 for 8B, 8,192 for 70B; embeddings not tied)
+READ_8B = 8.03 - 128256 * 4096 / 1e9  # 7.5047
+READ_70B = 70.6 - 128256 * 8192 / 1e9  # 69.5493
+READ = {8.03: READ_8B, 70.6: READ_70B}
+KV_70B = 2 * 80 * 8 * 128 * 2  # 327,680
+# The example rows: (params B, bytes/param, KV bytes/token, context, batch, bandwidth TB/s,
+# roof TFLOPS, GPUs, measured ms)
+CAL_CASES = [
+    (8.03, 2, KV_8B, 2048, 1, 3.35, 989.4, 1, 6.5),  # 8B BF16, H100
+    (70.6, 1, KV_70B, 8192, 16, 3.35, 1978.9, 2, 24),  # 70B FP8, 2 × H100 (the Sizing case)
+    (8.03, 1, KV_8B, 4096, 32, 4.8, 1978.9, 1, 1000 / 120),  # 8B FP8, H200, 120 tokens/s
+    (70.6, 1, KV_70B, 8192, 1, 3.35, 1978.9, 1, 15),  # below its floor: flagged
+]
+
+
+def calibrated_efficiency() -> float:
+    """The efficiency used by default: the example rows are not counted, so it is the
+    Assumptions' stated efficiency without measurements (EFF_DEFAULT)."""
+    return 0.7
+
+
+def examples_efficiency() -> float:
+    """Average of floor ÷ measured over the example rows at or above their floor (what the
+    efficiency is once the user keeps the examples)."""
+    effs = []
+    for params, bpp, kv, ctx, batch, bw, roof, n, measured in CAL_CASES:
+        f = floor_ms(params, bpp, kv * ctx * batch / 1e9, bw, batch, roof, n)
+        if measured >= f:
+            effs.append(f / measured)
+    assert len(effs) == 3
+    return sum(effs) / len(effs)
+
+
+STEP = (READ_70B + KV_70B * 8192 * 16 / 1e9) / (3.35 * 2)  # the Sizing step floor, ms
+PRICE, GPUS, BATCH = 2.95, 2, 16
+
+
+def unit_cost(price, eff, util):
+    """Cost per million output tokens of one replica: COST_PER_MTOK at STEP ÷ eff."""
+    tps = 1000 / (STEP / eff) * BATCH  # tokens/s of the replica
+    return price * GPUS / (tps * 3600 * util) * 1e6
+
+
+# Mixtral 8x7B (config.json: 32 layers, all MoE, 8 experts, 2 per token, hidden 4096,
+# intermediate 14336, vocab 32000, untied; 46.7B total, 12.9B active)
+MIXTRAL_EXPERT = 32 * 3 * 4096 * 14336 / 1e9  # one expert over the 32 layers: 5.637 B
+MIXTRAL_READ_1 = 12.9 - 32000 * 4096 / 1e9  # batch 1: the active weights, no embedding
+
+
+@pytest.fixture(scope="session")
+def moe(template_dir) -> dict:
+    """DeepSeek-V3 in FP8 on H200s on Sizing; on Calibration, DeepSeek-V3 as on Sizing, then
+    Mixtral 8x7B in BF16 on one H100 at batch 1 and on two at batch 256 (2,048 tokens)."""
+    r = CAL_FIRST + len(CAL_CASES)
+    changes = {"Sizing!" + SIZING["model"]: "DeepSeek-V3", "Sizing!" + SIZING["precision"]: "FP8",
+               "Sizing!" + SIZING["gpu"]: "NVIDIA H200 SXM"}
+    rows = [("DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 8, 16, 8192),
+            ("Mixtral 8x7B", "BF16", "NVIDIA H100 SXM", 1, 1, 2048),
+            ("Mixtral 8x7B", "BF16", "NVIDIA H100 SXM", 2, 256, 2048)]
+    for i, row in enumerate(rows):
+        for col, x in zip("ABCDEF", row, strict=True):
+            changes[f"Calibration!{col}{r + i}"] = x
+    return variant(template_dir, "moe", changes)

@@ -1,0 +1,233 @@
+"""The template computed: Calibration (realistic = floor ÷ efficiency, examples left out)
+and Finance (bands in order, the tornado's data, owned vs rented, budget, break-even)
+against hand calculations."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from template_support import (
+    BATCH,
+    CAL_CASES,
+    ERRORS,
+    GPUS,
+    PRICE,
+    READ,
+    READ_8B,
+    STEP,
+    calibrated_efficiency,
+    floor_ms,
+    sizing,
+    unit_cost,
+    variant,
+)
+
+from workbook import build
+from workbook.build import (
+    CAL_EXAMPLES,
+    CAL_FIRST,
+    CAL_SUMMARY,
+    FINANCE,
+    SIZING,
+)
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory):
+    return tmp_path_factory.mktemp("template")
+
+
+# ------------------------------------------------------------------------ calibration
+
+
+def test_calibration_against_hand_calculation(default):
+    v = default["Calibration"]
+    for i, (params, bpp, kv, ctx, batch, bw, roof, n, measured) in enumerate(CAL_CASES):
+        r = CAL_FIRST + i
+        kv_gb = kv * ctx * batch / 1e9  # e.g. 8B: 131,072 B × 2,048 tokens × 1 = 0.268 GB
+        read = READ[params] * bpp + kv_gb  # weights read + KV cache, GB per step
+        f = floor_ms(params, bpp, kv_gb, bw, batch, roof, n)
+        assert v[f"I{r}"] == pytest.approx(measured)
+        assert v[f"J{r}"] == pytest.approx(read)
+        assert v[f"K{r}"] == pytest.approx(f)
+        assert v[f"L{r}"] == pytest.approx(read / measured / (bw * n))  # MBU
+        # MFU: 2 × params × tokens/s (batch × 1000 / ms) ÷ datasheet roof of the n GPUs
+        assert v[f"M{r}"] == pytest.approx(2 * params * 1e9 * batch * 1000 / measured
+                                           / (roof * 1e12 * n))
+        assert v[f"N{r}"] == pytest.approx(f / measured)  # CALIBRATE
+        assert v[f"O{r}"] == ("plausible" if measured >= f else
+                              "below the floor: an assumption is wrong")
+    # e.g. row 1: 15.28 GB ÷ 3.35 TB/s = 4.561 ms floor, measured 6.5 ms: 70 %
+    assert v[f"N{CAL_FIRST}"] == pytest.approx((READ_8B * 2 + 0.268435456) / 3.35 / 6.5)
+    assert v[f"O{CAL_FIRST + 3}"].startswith("below the floor")  # 15 ms < 21.9 ms
+    assert v[CAL_SUMMARY["efficiency"]] == pytest.approx(0.7)  # examples are not counted
+    assert (v[CAL_SUMMARY["plausible"]], v[CAL_SUMMARY["below"]]) == (0, 1)
+    assert v[CAL_SUMMARY["examples"]] == len(CAL_EXAMPLES)
+    assert "no measurement counted" in v["C5"]
+    assert all(v.get(f"Y{CAL_FIRST + i}") in (None, "") for i in range(len(CAL_CASES)))
+    for r in range(CAL_FIRST + len(CAL_CASES), CAL_FIRST + build.CAL_ROWS):  # empty rows
+        assert all(v.get(f"{col}{r}") in (None, "") for col in "IJKLMNO"), r
+
+
+def test_calibration_row_of_the_sizing_case_gives_the_sizing_floor(default):
+    """Example row 2 is the Sizing default (70B FP8, 2 × H100, batch 16, 8,192 tokens):
+    its floor is Sizing's step floor, so floor ÷ efficiency is consistent on both."""
+    assert default["Calibration"][f"K{CAL_FIRST + 1}"] == pytest.approx(
+        sizing(default, "step_ms"), rel=1e-12)
+
+
+def test_calibration_floor_follows_sizing_for_sliding_window_and_mla(tmp, moe):
+    """Gemma 2 9B (sliding window) and DeepSeek-V3 (MLA, 5 × H200) in empty rows, each also
+    chosen on Sizing: the row's floor is Sizing's step floor (the KV correction included)."""
+    r = CAL_FIRST + len(CAL_CASES)
+    for name, model, prec, gpu, n in (("gemma", "Gemma 2 9B", "BF16", "NVIDIA H100 SXM", 1),
+                                      ("dsv3", "DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 8)):
+        v = moe if name == "dsv3" else variant(tmp, name, {
+            "Sizing!" + SIZING["model"]: model, "Sizing!" + SIZING["precision"]: prec,
+            "Sizing!" + SIZING["gpu"]: gpu, f"Calibration!A{r}": model,
+            f"Calibration!B{r}": prec, f"Calibration!C{r}": gpu, f"Calibration!D{r}": n,
+            f"Calibration!E{r}": 16, f"Calibration!F{r}": 8192})
+        assert sizing(v, "gpus") == n, name  # DeepSeek-V3: 5 needed, 8 deployed
+        assert v["Calibration"][f"K{r}"] == pytest.approx(sizing(v, "step_ms"), rel=1e-12)
+        assert v["Calibration"][f"O{r}"] == "enter a measurement (G or H)"
+        assert v["Calibration"].get(f"N{r}") in (None, "")
+
+
+def test_calibration_without_plausible_rows_uses_the_default(tmp):
+    changes = {f"Calibration!G{CAL_FIRST + i}": 1 for i in range(len(CAL_CASES))}
+    changes[f"Calibration!H{CAL_FIRST + 2}"] = 100000  # 0.01 ms: far below every floor
+    changes[f"Calibration!G{CAL_FIRST + 2}"] = None
+    v = variant(tmp, "nocal", changes)
+    assert v["Calibration"][CAL_SUMMARY["efficiency"]] == 0.7  # EFF_DEFAULT
+    assert v["Calibration"][CAL_SUMMARY["below"]] == 4
+    assert sizing(v, "real_step_ms") == pytest.approx(sizing(v, "step_ms") / 0.7)
+
+
+def test_sizing_realistic_rows(default):
+    eff = calibrated_efficiency()
+    step = sizing(default, "step_ms")
+    assert sizing(default, "calibrated") == pytest.approx(eff)
+    assert sizing(default, "real_step_ms") == pytest.approx(step / eff)  # ESTIMATE
+    total = 1000 / (step / eff) * 16
+    assert sizing(default, "real_tps_total") == pytest.approx(total)
+    assert sizing(default, "real_tps_user") == pytest.approx(total / 16)
+    # 2 H100 at 2.95 an hour, at 60 % utilization
+    assert sizing(default, "real_cost_mtok") == pytest.approx(2.95 * 2 / (total * 3600 * 0.6)
+                                                              * 1e6)
+    assert sizing(default, "real_cost_mtok") > sizing(default, "cost_mtok")
+
+
+# ------------------------------------------------------------------------ finance
+
+
+
+def test_finance_bands_are_ordered_and_right(default):
+    v, F = default["Finance"], FINANCE
+    eff = calibrated_efficiency()
+    band = {k: [v[f"{c}{F[k]}"] for c in "BCD"] for k in
+            ("eff", "util", "price_range", "ms_range", "tps_range", "cost_range")}
+    for key, (lo, base, hi) in band.items():
+        assert lo <= base <= hi, (key, lo, base, hi)
+    assert band["eff"] == pytest.approx([0.5, eff, 0.9])
+    assert band["util"] == pytest.approx([0.4, 0.6, 0.8])
+    assert band["price_range"] == pytest.approx([PRICE * 0.7, PRICE, PRICE * 1.7])
+    # realistic ms/token: low from the high efficiency, high from the low one
+    assert band["ms_range"] == pytest.approx([STEP / 0.9, STEP / eff, STEP / 0.5])
+    assert band["tps_range"] == pytest.approx([1000 * 0.5 / STEP, 1000 * eff / STEP,
+                                               1000 * 0.9 / STEP])
+    assert band["cost_range"] == pytest.approx([
+        unit_cost(PRICE * 0.7, 0.9, 0.8),  # every assumption at its favourable end
+        unit_cost(PRICE, eff, 0.6),
+        unit_cost(PRICE * 1.7, 0.5, 0.4)])  # ... at its unfavourable end
+    assert v[F["real_step_ms"]] == pytest.approx(STEP / eff)
+    assert band["cost_range"][1] == pytest.approx(sizing(default, "real_cost_mtok"))
+
+
+def test_finance_tornado_data_and_chart(default, book):
+    v, F = default["Finance"], FINANCE
+    eff = calibrated_efficiency()
+    base = unit_cost(PRICE, eff, 0.6)
+    expected = {  # assumption: (cost at its low value, at its high value), others at base
+        "Efficiency (Calibration)": (unit_cost(PRICE, 0.5, 0.6), unit_cost(PRICE, 0.9, 0.6)),
+        "Utilization": (unit_cost(PRICE, eff, 0.4), unit_cost(PRICE, eff, 0.8)),
+        "Price per GPU-hour": (unit_cost(PRICE * 0.7, eff, 0.6),
+                               unit_cost(PRICE * 1.7, eff, 0.6)),
+    }
+    swings = {}
+    for i, (name, (lo, hi)) in enumerate(expected.items()):
+        r = F["tornado_first"] + i
+        assert v[f"A{r}"] == name
+        assert (v[f"D{r}"], v[f"E{r}"]) == pytest.approx((lo, hi))
+        assert (v[f"F{r}"], v[f"G{r}"]) == pytest.approx((lo - base, hi - base))
+        assert v[f"H{r}"] == pytest.approx(abs(hi - lo))
+        swings[name] = abs(hi - lo)
+    # price × 0.7 .. × 1.7 swings the cost by 1.0 × base: more than utilization 0.4..0.8
+    assert v[F["most"]] == max(swings, key=swings.get) == "Price per GPU-hour"
+    assert v[F["base_cost"]] == pytest.approx(base)
+    charts = book["Finance"]._charts
+    assert len(charts) == 1
+    chart = charts[0]
+    assert chart.type == "bar" and len(chart.series) == 2  # low and high around the base
+    first, last = F["tornado_first"], F["tornado_first"] + 2
+    refs = [s.val.numRef.f for s in chart.series]
+    assert refs == [f"'Finance'!$F${first}:$F${last}", f"'Finance'!$G${first}:$G${last}"]
+
+
+def test_finance_against_hand_calculation(default):
+    v, F = default["Finance"], FINANCE
+    eff = calibrated_efficiency()
+    assert (v[F["gpus"]], v[F["price"]], v[F["tdp"]]) == (2, PRICE, 700)
+    # prefill of 2,000 tokens on 2 H100 at the FP8 roof × 0.8, the causal attention
+    # counted (config.json: 80 layers, 64 heads × 128; 2 L d T² as in kipply's "Transformer
+    # inference arithmetic"): (2 × 70.6e9 × 2,000 + 2 × 80 × 8,192 × 2,000²) ÷
+    # (1,978.9e12 × 0.8 × 2) = 90.8 ms
+    flop = 2 * 70.6e9 * 2000 + 2 * 80 * 64 * 128 * 2000**2
+    assert v[F["prefill_ms"]] == pytest.approx(flop / (1978.9e12 * 0.8 * 2) * 1e3)
+    # input tokens: 2.95 / 3600 per GPU-second × 2 × 70.6e9 ÷ (1,978.9e12 × 0.8) s per token
+    # × 1e6 ÷ 0.6 utilization
+    cin = 2.95 / 3600 * (2 * 70.6e9 / (1978.9e12 * 0.8)) * 1e6 / 0.6
+    cout = unit_cost(PRICE, eff, 0.6)
+    assert v[F["input_cost"]] == pytest.approx(cin)
+    assert v[F["output_cost"]] == pytest.approx(cout)
+    assert v[F["blended"]] == pytest.approx((3 * cin + 1 * cout) / 4)  # 3 : 1 mix
+    # owned: 30,000 ÷ (4 × 8,766 h) + 0.7 kW × 1.3 × 0.12 = 0.8556 + 0.1092
+    owned = 30000 / (4 * 8766) + 0.7 * 1.3 * 0.12
+    h = F["hourly"]
+    assert (v[f"B{h}"], v[f"C{h}"]) == pytest.approx((PRICE, owned))
+    assert v[f"C{F['capex_part']}"] == pytest.approx(30000 / (4 * 8766))
+    assert v[f"C{F['energy_part']}"] == pytest.approx(0.7 * 1.3 * 0.12)
+    assert v[f"C{F['in_cost']}"] == pytest.approx(cin * owned / PRICE)
+    assert v[f"C{F['out_cost']}"] == pytest.approx(cout * owned / PRICE)
+    assert v[f"C{F['mix_cost']}"] == pytest.approx((3 * cin + cout) / 4 * owned / PRICE)
+    # demand: 100e6 tokens/day ÷ 86,400 × 2 (peak) ÷ (replica tokens/s × 0.6), rounded up
+    replica_tps = 1000 / (STEP / eff) * BATCH
+    replicas = math.ceil(100e6 / 86400 * 2 / (replica_tps * 0.6))
+    assert v[F["replica_tps"]] == pytest.approx(replica_tps)
+    assert v[F["replicas"]] == replicas and v[F["gpus_total"]] == replicas * GPUS
+    m = F["monthly"]
+    rented, own = replicas * GPUS * PRICE * 730.5, replicas * GPUS * owned * 730.5
+    assert (v[f"B{m}"], v[f"C{m}"]) == pytest.approx((rented, own))
+    volume = 100e6 * (1 + 3) * 365.25 / 12 / 1e6  # input + output, M tokens a month
+    assert v[F["volume"]] == pytest.approx(volume)
+    be = F["breakeven"]
+    assert (v[f"B{be}"], v[f"C{be}"]) == pytest.approx((rented / 1.0, own / 1.0))
+    assert v[F["api_bill"]] == pytest.approx(volume * 1.0)
+    cheaper = F["cheaper"]
+    assert v[f"B{cheaper}"] == ("self-hosting" if volume > rented else "the API")
+    assert v[f"C{cheaper}"] == ("self-hosting" if volume > own else "the API")
+
+
+def test_finance_without_price_or_tdp_says_so(tmp):
+    """NVIDIA B300: no price on the GPUs sheet and no TDP: text, never an error value."""
+    v = variant(tmp, "b300", {"Sizing!" + SIZING["gpu"]: "NVIDIA B300 (HGX)"})
+    f = v["Finance"]
+    assert f[FINANCE["price"]] == "no price" and f[FINANCE["tdp"]] == "no figure"
+    assert f[f"C{FINANCE['cost_range']}"] == "no price"
+    assert f[f"C{FINANCE['hourly']}"] == "no TDP figure"
+    assert f[f"B{FINANCE['monthly']}"] == "no price"
+    assert isinstance(f[FINANCE["prefill_ms"]], float)  # needs no price
+    bad = [(s, c, x) for s in ("Finance", "Calibration", "Cost") for c, x in v[s].items()
+           if isinstance(x, str) and x in ERRORS]
+    assert not bad
+    assert v["Sizing"][SIZING["real_cost_mtok"]] == "no price"

@@ -1,0 +1,306 @@
+"""The template computed: Sizing, its grids, Roofline, Speedup and Cost against the
+reference values and hand calculations, and mixture-of-experts models read as the hardware
+reads them."""
+
+from __future__ import annotations
+
+import csv
+import math
+
+import openpyxl
+import pytest
+from template_support import (
+    CAL_CASES,
+    CHART_GAPS,
+    MIXTRAL_EXPERT,
+    MIXTRAL_READ_1,
+    READ_8B,
+    READ_70B,
+    ROOT,
+    calibrated_efficiency,
+    deployed,
+    error_cells,
+    sizing,
+    variant,
+)
+
+from udfs import tables
+from workbook import build
+from workbook.build import (
+    CAL_FIRST,
+    COST,
+    COST_FIRST,
+    FINANCE,
+    MODEL_FIRST,
+    MODEL_SPARE,
+    SIZING,
+)
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory):
+    return tmp_path_factory.mktemp("template")
+
+
+# ------------------------------------------------------------------------ computed
+
+
+def test_no_error_values_after_calc(default):
+    assert error_cells(default) <= CHART_GAPS
+    assert "Roofline!B12" not in error_cells(default)  # the H100 has every roof
+
+
+def test_empty_figures_say_so_in_words(tmp):
+    """The A100 has no FP8 figure: the cell that would hold it says so in words, everything
+    else computes, and the Roofline chart still draws the BF16 roofs (only the FP8 line is
+    left out, as #N/A chart data)."""
+    v = variant(tmp, "a100", {"Sizing!" + SIZING["gpu"]: "NVIDIA A100 80GB SXM"})
+    assert error_cells(v) == {f"Roofline!{c}{r}" for c in "DF"
+                              for r in range(build.ROOF_FIRST, build.ROOF_FIRST + 5)}
+    assert v["Sizing"][SIZING["fp8"]] == "no figure" and v["Roofline"]["B6"] == "no figure"
+    assert "no figure in the GPU table" in v["Sizing"]["C" + SIZING["fp8"][1:]]
+    assert "the BF16 roof still is" in v["Roofline"]["C6"]
+    assert v["Sizing"][SIZING["roof_tflops"]] == 312  # falls back to the BF16 roof
+    assert sizing(v, "fits_weights") == "yes"
+    # the BF16 roof is drawn: 312 TFLOPS flat right of its ridge (312 ÷ 2.039 FLOP/byte)
+    assert v["Roofline"][f"B{build.ROOF_FIRST + 4}"] == pytest.approx(312)
+    assert v["Roofline"][f"A{build.ROOF_FIRST + 2}"] == pytest.approx(312 / 2.039)
+
+
+def test_kv_bytes_per_token(default):
+    ws = default["Models"]
+    got = {ws[f"A{MODEL_FIRST + i}"]: ws[f"P{MODEL_FIRST + i}"]
+           for i in range(len(tables.models()))}
+    assert got["Llama 3.1 8B"] == 2 * 32 * 8 * 128 * 2  # GQA: 131,072 B
+    assert got["Llama 3.1 70B"] == 2 * 80 * 8 * 128 * 2
+    assert got["DeepSeek-V3"] == 61 * 576 * 2  # MLA: 70,272 B, not 2 × 61 × 128 × 192 × 2
+    for name, v in got.items():
+        assert v == pytest.approx(float(tables.model_spec(name, "kv_bytes_per_token")))
+
+
+def test_reference_llama_8b_bf16(llama8b_bf16):
+    v = llama8b_bf16
+    assert sizing(v, "weight_gb") == pytest.approx(16.06)
+    assert sizing(v, "weight_gib") == pytest.approx(14.96, abs=0.01)  # "14.9 GiB"
+    # a decode step reads all weights but the input embedding table (one row of it per
+    # token): (8.03e9 − 128,256 × 4,096) × 2 B ÷ 3.35 TB/s = 4.480 ms; the reference
+    # doc's 4.79 ms counts the whole table (config.json: vocab 128256, hidden 4096, untied)
+    assert sizing(v, "floor_ms") == pytest.approx(READ_8B * 2 / 3.35)
+    assert sizing(v, "decode_b") == pytest.approx(READ_8B)
+    assert sizing(v, "ridge_bf16") == pytest.approx(295, abs=0.5)
+    assert sizing(v, "ridge_used") == pytest.approx(295, abs=0.5)  # efficiency 1, BF16 roof
+    assert sizing(v, "critical_batch") == pytest.approx(295, abs=0.5)
+    assert sizing(v, "fits_weights") == "yes"
+    # 8B BF16 KV at 8,192 tokens × 16 sequences: 131,072 B × 8,192 × 16
+    assert sizing(v, "kv_gb") == pytest.approx(131072 * 8192 * 16 / 1e9)
+    assert sizing(v, "side") == "memory-bound"
+
+
+def test_reference_70b_bf16_does_not_fit_fp8_does(default, llama70b_bf16):
+    assert sizing(llama70b_bf16, "weight_gb") == pytest.approx(141.2)
+    assert sizing(llama70b_bf16, "fits_weights") == "no"
+    assert sizing(default, "weight_gb") == pytest.approx(70.6)
+    assert sizing(default, "fits_weights") == "yes"
+    # ... tightly: with 16 sequences of 8,192 tokens the KV cache no longer fits
+    assert sizing(default, "fits_all") == "no"
+    assert sizing(default, "gpus_needed") == 2
+    # 70B FP8 on H100 ≈ 21 ms/token: 69.55 GB read (70.6e9 − 128,256 × 8,192) ÷ 3.35 TB/s
+    assert sizing(default, "floor_ms") == pytest.approx(READ_70B / 3.35, rel=1e-9)
+    assert sizing(default, "ridge_bf16") == pytest.approx(989.4 / 3.35)
+    # FP8 weights on the FP8 roof × 0.8: ridge 472.6, critical batch ≈ 236
+    assert sizing(default, "critical_batch") == pytest.approx(1978.9 * 0.8 / 3.35 / 2)
+
+
+def test_sizing_chain_is_consistent(default):
+    v = default["Sizing"]
+    need = sizing(default, "weight_gb") + sizing(default, "kv_gb")
+    assert sizing(default, "need_gb") == pytest.approx(need)
+    n = sizing(default, "gpus_needed")
+    assert n == math.ceil(need / 80)
+    # step: (weights read + KV) over n GPUs' bandwidth vs 2 × params × batch over n roofs
+    mem_ms = (READ_70B + sizing(default, "kv_gb")) / (3.35 * n)
+    math_ms = 2 * 70.6e9 * 16 / (1978.9e12 * 0.8 * n) * 1e3
+    assert sizing(default, "step_ms") == pytest.approx(max(mem_ms, math_ms))
+    total = 1000 / sizing(default, "step_ms") * 16
+    assert sizing(default, "tps_total") == pytest.approx(total)
+    assert sizing(default, "tps_user") == pytest.approx(total / 16)
+    assert sizing(default, "cost_mtok") == pytest.approx(2.95 * n / (total * 3600 * 0.6) * 1e6)
+    # FP8: I ≈ 2B (2 × 70.6e9 × 16 FLOP over the 69.55e9 bytes read)
+    assert v[SIZING["decode_intensity"]] == pytest.approx(2 * 70.6 * 16 / READ_70B)
+    assert sizing(default, "read_b") == pytest.approx(READ_70B)  # dense: batch 1 reads
+
+
+def test_sizing_grids(llama70b_bf16):
+    v = llama70b_bf16["Sizing"]
+    head = build.GRID_TOP + 1
+    gpus = [v[f"{openpyxl.utils.get_column_letter(3 + j)}{head}"]
+            for j in range(len(tables.gpus()))]
+    models = [r["name"] for r in tables.models().values()]
+    row = head + 2 + models.index("Llama 3.1 70B")
+    col = openpyxl.utils.get_column_letter(3 + gpus.index("NVIDIA H100 SXM"))
+    b200 = openpyxl.utils.get_column_letter(3 + gpus.index("NVIDIA B200 (HGX)"))
+    assert v[f"{col}{row}"] == "no" and v[f"{b200}{row}"] == "yes"
+    floor_top = head + 2 + len(models) + MODEL_SPARE + 3  # the second grid's header row
+    assert v[f"{col}{floor_top + 2 + models.index('Llama 3.1 8B')}"] == \
+        pytest.approx(READ_8B * 2 / 3.35)
+
+
+def test_roofline_reference_kernels(default):
+    v = default["Roofline"]
+    k = {v[f"A{r}"]: r for r in range(build.KERNEL_FIRST, build.KERNEL_FIRST + 6)}
+    y2 = k["y = x × 2 (BF16)"]
+    assert v[f"E{y2}"] == pytest.approx(0.25)
+    assert v[f"F{y2}"] == pytest.approx(0.8375)  # ≤ 0.84 TFLOPS
+    assert v[f"G{y2}"] == pytest.approx(20, abs=0.1)  # ≈ 20 µs of bytes
+    assert v[f"E{k['decode GEMM, batch 1']}"] == pytest.approx(1)
+    assert v[f"F{k['decode GEMM, batch 1']}"] == pytest.approx(3.35)
+    assert v[f"H{k['decode GEMM, batch 64']}"] == "memory-bound"
+    assert v[f"E{k['decode GEMM, batch 295']}"] == pytest.approx(295)
+    mm = k["matmul 4096³ (BF16)"]
+    assert v[f"E{mm}"] == pytest.approx(1365.33, abs=0.01)
+    assert v[f"H{mm}"] == "compute-bound"
+    assert v[f"H{k['softmax (BF16)']}"] == "memory-bound"
+    roofs = {v[f"E{r}"]: r for r in range(build.ROOF_FIRST, build.ROOF_FIRST + 5)}
+    assert v[f"A{roofs['ridge, BF16 × efficiency']}"] == pytest.approx(236.3, abs=0.1)
+    assert v[f"A{roofs['ridge, FP8']}"] == pytest.approx(590.7, abs=0.1)
+    assert v[f"B{roofs['right edge']}"] == pytest.approx(989.4)
+
+
+def test_speedup_reference_examples(default):
+    v = default["Speedup"]
+    got = [v[f"D{r}"] for r in range(build.SPEEDUP_TOP + 2, build.SPEEDUP_TOP + 7)]
+    assert got == pytest.approx([20 / 15, 1.25, 1 / 0.75, 1.25, 1 / 0.7])
+    p30 = build.GRID_HEAD + 1 + build.AMDAHL_P.index(0.3)
+    s3 = openpyxl.utils.get_column_letter(2 + build.AMDAHL_S.index(3))
+    assert v[f"{s3}{p30}"] == pytest.approx(1.25)
+    assert v[f"H{p30}"] == pytest.approx(1 / 0.7)
+
+
+def test_cost_sheet_against_hand_calculation(default):
+    """Every GPU row of the Cost sheet, recomputed by hand from the tables: the floors
+    (B..M), then the realistic columns (N..S: floor ÷ the efficiency used)."""
+    v = default["Cost"]
+    params, batch = 70.6e9, 16
+    kv = 2 * 80 * 8 * 128 * 2 * 8192 * batch / 1e9  # BF16 KV cache, GB
+    need = params / 1e9 + kv  # FP8 weights: 1 byte per parameter
+    avg = 100e6 / 86400
+    peak = avg * 2
+    prices = {r["name"]: float(r["price_per_gpu_hour_usd"])
+              for r in csv.DictReader(open(ROOT / "workbook" / "data" / "gpu_prices.csv"))
+              if r["price_per_gpu_hour_usd"].strip()}
+    eff = calibrated_efficiency()
+    assert v[COST["month_tokens"]] == pytest.approx(avg * 3600 * 730.5)
+    checked = 0
+    for i, g in enumerate(tables.gpus().values()):
+        r = COST_FIRST + i
+        assert v[f"A{r}"] == g["name"]
+        n = deployed(math.ceil(need / float(g["memory_GB"])))
+        assert v[f"F{r}"] == n
+        bw = float(g["memory_bandwidth_TBps"]) * n
+        roof = g["fp8_dense_TFLOPS"] or g["bf16_dense_TFLOPS"]
+        mem_ms = (READ_70B + kv) / bw  # weights read per step (no embedding table) + KV
+        step = mem_ms if not roof else max(mem_ms, 2 * params * batch /
+                                           (float(roof) * 1e12 * 0.8 * n) * 1e3)
+        assert v[f"G{r}"] == pytest.approx(step), g["name"]
+        tps = 1000 / step * batch
+        assert v[f"H{r}"] == pytest.approx(tps)
+        replicas = math.ceil(peak / (tps * 0.6))
+        assert v[f"J{r}"] == replicas * n
+        # realistic: the step ÷ efficiency, GPUs sized again for the slower rate
+        assert v[f"N{r}"] == pytest.approx(eff)
+        real = step / eff
+        assert v[f"O{r}"] == pytest.approx(real)
+        real_replicas = math.ceil(peak / (1000 / real * batch * 0.6))
+        assert v[f"P{r}"] == real_replicas * n
+        if g["name"] in prices:
+            price = prices[g["name"]]
+            # 730.5 h = 8,766 h ÷ 12 (the Assumptions default, as MONTHLY_COST)
+            monthly = replicas * n * price * 730.5
+            assert v[f"K{r}"] == pytest.approx(monthly)
+            # cost per million tokens = the month's bill ÷ the month's tokens
+            assert v[f"L{r}"] == pytest.approx(monthly / (avg * 3600 * 730.5) * 1e6)
+            assert v[f"M{r}"] == pytest.approx(price * n / (tps * 3600 * 0.6) * 1e6)
+            real_monthly = real_replicas * n * price * 730.5
+            assert v[f"Q{r}"] == pytest.approx(real_monthly)
+            assert v[f"R{r}"] == pytest.approx(real_monthly / (avg * 3600 * 730.5) * 1e6)
+            assert v[f"R{r}"] >= v[f"L{r}"]  # slower than the floor: never cheaper
+            # the headline: one replica at the realistic rate, at planned utilization
+            assert v[f"S{r}"] == pytest.approx(price * n / (1000 / real * batch * 3600 * 0.6)
+                                               * 1e6)
+            checked += 1
+        else:  # no price: the cells say so instead of an error
+            assert v[f"B{r}"] == "no price" and v[f"L{r}"] == "no price"
+            assert v[f"Q{r}"] == "no price" and v[f"R{r}"] == "no price"
+            assert v[f"S{r}"] == "no price" and "no price" in v[f"T{r}"]
+        if not roof:
+            assert "no FLOPS figure" in v[f"T{r}"]
+    assert checked == len(set(prices) & set(tables.gpus())) >= 3
+    assert v[COST["peak_tps"]] == pytest.approx(peak)
+    # empty slots (the spare rows of the GPUs table) stay blank
+    spare = COST_FIRST + len(tables.gpus())
+    assert all(v.get(f"{c}{spare}") in (None, "") for c in "ABFGST")
+    # the headline of the Sizing GPU is the Sizing headline
+    h100 = COST_FIRST + list(tables.gpus()).index("NVIDIA H100 SXM")
+    assert v[f"S{h100}"] == pytest.approx(sizing(default, "real_cost_mtok"))
+
+
+# ------------------------------------------------------------------------ MoE
+
+def test_moe_sizing_reads_what_the_hardware_reads(moe):
+    """DeepSeek-V3 in FP8 on H200s (config.json: 61 layers, 58 of them MoE with 256 routed
+    experts, 8 per token, moe_intermediate_size 2048, hidden 7168, 128 heads, q/k head dim
+    192, vocab 129280, untied; model card: 671B total, 37B activated): memory holds all 671B,
+    a decode step reads the active ones without the embedding at batch 1 and more distinct
+    experts at batch 16, prefill computes with the 37B active ones."""
+    v = moe
+    assert sizing(v, "weight_gb") == pytest.approx(671)  # FP8: 1 byte per weight, all held
+    assert sizing(v, "active_b") == pytest.approx(37)
+    decode = 37 - 129280 * 7168 / 1e9  # 36.073 B: no input embedding table
+    assert sizing(v, "decode_b") == pytest.approx(decode)
+    assert sizing(v, "floor_ms") == pytest.approx(decode / 4.8)  # 7.52 ms, H200 4.8 TB/s
+    expert = 58 * 3 * 7168 * 2048 / 1e9  # one routed expert over the 58 MoE layers: 2.554 B
+    experts_read = 256 * (1 - (1 - 8 / 256) ** 16)  # 102.0 of 256 at batch 16
+    read = decode + expert * (experts_read - 8)  # 276.2 B of the 671 B
+    assert sizing(v, "read_b") == pytest.approx(read)
+    n = sizing(v, "gpus")  # 8 H200 (5 needed: 671 GB + KV over 141 GB each)
+    assert n == 8
+    mem = (read + sizing(v, "kv_gb")) / (4.8 * n)  # GB ÷ TB/s = ms
+    math_ = 2 * 37e9 * 16 / (1978.9e12 * 0.8 * n) * 1e3  # H200 FP8 dense: 1,978.9 TFLOPS
+    assert sizing(v, "step_ms") == pytest.approx(max(mem, math_))
+    # prefill of the default 2,000-token prompt: 2 × 37e9 × T with the 37B activated
+    # (model card) plus the causal attention 2 × L × heads × head_dim × T² (kipply,
+    # "Transformer inference arithmetic"; the JAX scaling book), on NVIDIA's H200 FP8 dense
+    # figure (1,978.9 TFLOPS, half the sparse 3,958) × 0.8 efficiency × 8 GPUs: 12.6 ms.
+    # The template showed 339 ms before: all 671B on the 5 GPUs it counted then.
+    flop = 2 * 37e9 * 2000 + 2 * 61 * 128 * 192 * 2000**2
+    prefill = flop / (1978.9e12 * 0.8 * n) * 1e3
+    assert v["Finance"][FINANCE["prefill_ms"]] == pytest.approx(prefill)
+    assert 12 < prefill < 13.5  # ms; the 37B alone on the 5 GPUs needed: 18.7 ms
+    models = {v["Models"][f"A{MODEL_FIRST + i}"]: MODEL_FIRST + i
+              for i in range(len(tables.models()))}
+    assert v["Models"][f"V{models['DeepSeek-V3']}"] == pytest.approx(decode)
+    assert v["Models"][f"W{models['DeepSeek-V3']}"] == pytest.approx(expert)
+    assert v["Models"][f"V{models['Llama 3.1 8B']}"] == pytest.approx(READ_8B)
+    assert v["Models"][f"W{models['Llama 3.1 8B']}"] == 0
+
+
+def test_moe_calibration_reads_more_experts_at_a_larger_batch(moe):
+    """Mixtral 8x7B: at batch 1 a step reads 2 of the 8 experts per layer (the active
+    12.9B without the embedding), at batch 256 nearly all 8 (all 46.7B but the embedding:
+    8 × (1 − (6/8)^256) = 8.000 experts); the floor and MBU follow the weights read."""
+    v = moe["Calibration"]
+    r1 = CAL_FIRST + len(CAL_CASES) + 1
+    assert v[f"V{r1}"] == pytest.approx(MIXTRAL_READ_1)  # 12.769 B
+    experts = (v[f"V{r1}"] - MIXTRAL_READ_1) / MIXTRAL_EXPERT + 2
+    assert experts == pytest.approx(2)
+    kv1 = 2 * 32 * 8 * 128 * 2 * 2048 / 1e9  # BF16, 2,048 tokens, 1 sequence: 0.268 GB
+    assert v[f"J{r1}"] == pytest.approx(MIXTRAL_READ_1 * 2 + kv1)
+    assert v[f"K{r1}"] == pytest.approx((MIXTRAL_READ_1 * 2 + kv1) / 3.35)  # 7.70 ms
+    r2 = r1 + 1
+    assert v[f"V{r2}"] == pytest.approx(46.7 - 32000 * 4096 / 1e9, rel=2e-3)  # ≈ 46.57 B
+    experts = (v[f"V{r2}"] - MIXTRAL_READ_1) / MIXTRAL_EXPERT + 2
+    assert experts == pytest.approx(8 * (1 - 0.75**256)) and experts > 7.999
+    kv2 = 2 * 32 * 8 * 128 * 2 * 2048 * 256 / 1e9
+    mem = (v[f"V{r2}"] * 2 + kv2) / (3.35 * 2)
+    math_ = 2 * 12.9e9 * 256 / (989.4e12 * 0.8 * 2) * 1e3  # BF16 roof, active parameters
+    assert v[f"K{r2}"] == pytest.approx(max(mem, math_))

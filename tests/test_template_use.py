@@ -1,0 +1,242 @@
+"""The template in real use: every choice gives numbers, assumptions moved one at a time,
+rows added to the tables, warnings where a choice is out of range."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import openpyxl
+import pytest
+from template_support import (
+    CAL_CASES,
+    CHART_GAPS,
+    PRICE,
+    STEP,
+    deployed,
+    error_cells,
+    examples_efficiency,
+    floor_ms,
+    napkin_calc,
+    sizing,
+    unit_cost,
+    values,
+    variant,
+)
+
+from udfs import tables
+from workbook import build
+from workbook.build import (
+    CAL_FIRST,
+    CAL_SUMMARY,
+    COST,
+    COST_FIRST,
+    FINANCE,
+    GPU_FIRST,
+    GPU_SPARE,
+    HEADLINE,
+    MODEL_FIRST,
+    MODEL_SPARE,
+    SIZING,
+    build_template,
+)
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory):
+    return tmp_path_factory.mktemp("template")
+
+
+# ------------------------------------------------------------------------ real use
+
+
+def test_calibration_counts_a_gpus_own_measurements(tmp):
+    """Kept examples count; a GPU with measurements of its own uses their average, a GPU
+    without any uses the average of all counted rows."""
+    keep = {f"Calibration!X{CAL_FIRST + i}": "yes" for i in range(len(CAL_CASES))}
+    v = variant(tmp, "keep", keep)
+    effs = []
+    for params, bpp, kv, ctx, batch, bw, roof, n, measured in CAL_CASES[:3]:
+        effs.append(floor_ms(params, bpp, kv * ctx * batch / 1e9, bw, batch, roof, n)
+                    / measured)
+    assert v["Calibration"][CAL_SUMMARY["efficiency"]] == pytest.approx(examples_efficiency())
+    assert v["Calibration"][CAL_SUMMARY["plausible"]] == 3
+    h100 = (effs[0] + effs[1]) / 2  # rows 1 and 2 are H100, row 3 is H200
+    assert sizing(v, "calibrated") == pytest.approx(h100)
+    assert "this GPU's 2 measurement(s)" in v["Sizing"]["C" + SIZING["calibrated"][1:]]
+    gpus = list(tables.gpus())
+    cost = v["Cost"]
+    assert cost[f"N{COST_FIRST + gpus.index('NVIDIA H200 SXM')}"] == pytest.approx(effs[2])
+    assert cost[f"N{COST_FIRST + gpus.index('NVIDIA B200 (HGX)')}"] == pytest.approx(
+        sum(effs) / 3)
+    assert v["Finance"][FINANCE["calibrated"]] == pytest.approx(h100)
+
+
+def test_a_users_measurement_alone_sets_the_efficiency(tmp):
+    """The examples stay out: one real measurement of the Sizing case (70B FP8 on 2 H100,
+    batch 16, 8,192 tokens, 30 ms per token) gives floor ÷ 30 ms, not an average with
+    invented rows."""
+    r = CAL_FIRST + len(CAL_CASES)  # the first empty row
+    row = dict(zip("ABCDEFG", ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 2, 16, 8192, 30),
+                   strict=True))
+    v = variant(tmp, "mine", {f"Calibration!{c}{r}": x for c, x in row.items()})
+    assert v["Calibration"][CAL_SUMMARY["efficiency"]] == pytest.approx(STEP / 30)
+    assert sizing(v, "calibrated") == pytest.approx(STEP / 30)
+    assert sizing(v, "real_step_ms") == pytest.approx(30)
+
+
+def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
+    """Llama 3.1 405B in BF16 on H100 with 200,000 tokens of context: GPUs per replica as
+    deployed (whole 8-GPU nodes), cost at that count, a warning that the context is longer
+    than the model's 131,072 tokens, and the GQA note despite 0.9999999999999999."""
+    v = variant(tmp, "405b", {"Sizing!" + SIZING["model"]: "Llama 3.1 405B",
+                              "Sizing!" + SIZING["precision"]: "BF16",
+                              "Assumptions!B7": 200000})
+    kv = 2 * 126 * 8 * 128 * 2 * 200000 * 16 / 1e9  # GB
+    need = 405.85 * 2 + kv
+    n = math.ceil(need / 80)
+    assert sizing(v, "gpus_needed") == n and sizing(v, "gpus") == deployed(n) == 32
+    # a step reads all weights but the input embedding (config.json: vocab 128,256, hidden
+    # 16,384, untied) and the KV cache
+    read = (405.85 - 128256 * 16384 / 1e9) * 2 + kv
+    assert sizing(v, "step_ms") == pytest.approx(read / (3.35 * 32))
+    tps = 1000 / (read / (3.35 * 32) / 0.7) * 16
+    assert sizing(v, "real_cost_mtok") == pytest.approx(2.95 * 32 / (tps * 3600 * 0.6) * 1e6)
+    assert "longer than the 131072 tokens" in v["Sizing"]["C" + SIZING["context"][1:]]
+    assert v["Sizing"]["C" + SIZING["kv_factor"][1:]].startswith("1: the GQA formula is right")
+    assert v["Cost"][f"F{COST_FIRST + list(tables.gpus()).index('NVIDIA H100 SXM')}"] == 32
+    assert error_cells(v) <= CHART_GAPS
+
+
+def test_finance_hours_per_month_keep_cost_and_volume_together(tmp, default):
+    """200 hours a month: the GPUs are rented and serve for 200 hours, so the bill and the
+    tokens shrink together; the cost per token and the verdict stay."""
+    v = variant(tmp, "hours", {"Assumptions!B11": 200})
+    f, d, F = v["Finance"], default["Finance"], FINANCE
+    m = F["monthly"]
+    assert f[F["volume"]] == pytest.approx(100e6 / 24 * 200 * 4 / 1e6)
+    assert f[f"B{m}"] == pytest.approx(d[f"B{m}"] * 200 / 730.5)
+    assert f[f"B{F['cheaper']}"] == d[f"B{F['cheaper']}"]
+    assert f[f"C{F['cost_range']}"] == pytest.approx(d[f"C{F['cost_range']}"])
+    # owned: the purchase is paid every calendar month, energy only for the hours served
+    gpus = f[F["gpus_total"]]
+    owned = gpus * (30000 / (4 * 8766) * 730.5 + 0.7 * 1.3 * 0.12 * 200)
+    assert f[f"C{m}"] == pytest.approx(owned)
+    gpus_row = COST_FIRST + list(tables.gpus()).index("NVIDIA H100 SXM")
+    assert v["Cost"][f"L{gpus_row}"] == pytest.approx(default["Cost"][f"L{gpus_row}"])
+
+
+def test_finance_zero_traffic_and_low_utilization_stay_sane(tmp):
+    """No traffic: sentences, never #NUM!. Base utilization 5 % (below the low end of its
+    range): the range widens so that low ≤ base ≤ high for every figure."""
+    v = variant(tmp, "zero", {"Assumptions!B9": 0, "Assumptions!B6": 0.05})
+    assert error_cells(v) <= CHART_GAPS
+    h100 = COST_FIRST + list(tables.gpus()).index("NVIDIA H100 SXM")
+    assert v["Cost"][f"L{h100}"] == "no traffic" and v["Cost"][f"R{h100}"] == "no traffic"
+    assert "no traffic" in v["Cost"]["C" + COST["tokens_day"][1:]]
+    f, F = v["Finance"], FINANCE
+    assert f[F["replicas"]] == 0 and f[f"B{F['monthly']}"] == 0
+    for key in ("eff", "util", "price_range", "ms_range", "tps_range", "cost_range"):
+        lo, base, hi = (f[f"{c}{F[key]}"] for c in "BCD")
+        assert lo <= base <= hi, key
+    assert f[f"B{F['util']}"] == 0.05 and "widened" in f[f"E{F['util']}"]
+    assert f[f"C{F['cost_range']}"] == pytest.approx(unit_cost(PRICE, 0.7, 0.05))
+
+
+def test_finance_break_even_is_flagged_above_the_fleets_capacity(default):
+    f, F = default["Finance"], FINANCE
+    cap = f[F["replicas"]] * f[F["replica_tps"]] * 0.6 * 3600 * 730.5 * 4 / 1e6
+    assert f[F["capacity"]] == pytest.approx(cap)
+    for col in "BC":
+        be = f[f"{col}{F['breakeven']}"]
+        said = f[f"{col}{F['within']}"]
+        assert (said == "yes") == (be <= cap), (col, be, cap, said)
+        if be > cap:
+            assert said.startswith("no: above the") and "the API stays cheaper" in said
+
+
+def test_one_headline_everywhere(default):
+    """The headline cost per million tokens carries one name and one value on Sizing, Cost
+    and Finance."""
+    value = sizing(default, "real_cost_mtok")
+    f = default["Finance"]
+    assert f[f"C{FINANCE['cost_range']}"] == pytest.approx(value)
+    assert f[FINANCE["output_cost"]] == pytest.approx(value)
+    assert f[FINANCE["base_cost"]] == pytest.approx(value)
+    h100 = COST_FIRST + list(tables.gpus()).index("NVIDIA H100 SXM")
+    assert default["Cost"][f"S{h100}"] == pytest.approx(value)
+    assert default["Sizing"]["A" + SIZING["real_cost_mtok"][1:]].startswith(HEADLINE)
+    assert f"A{FINANCE['cost_range']}" in f and f[f"A{FINANCE['cost_range']}"].startswith(
+        HEADLINE)
+    assert default["Cost"][f"S{COST_FIRST - 1}"].startswith(HEADLINE)
+    # the other figures say what they are
+    assert "floor" in default["Sizing"]["A" + SIZING["cost_mtok"][1:]]
+    assert "blended" in f["A" + FINANCE["blended"][1:]]
+
+
+def _insert_row(ws, row: int, wb, sheet: str) -> None:
+    """Insert a row at ``row`` as Excel does: the cells below move down with their relative
+    references, and every named range of the sheet that spans the row grows by one."""
+    ws.move_range(f"A{row}:{openpyxl.utils.get_column_letter(ws.max_column)}{ws.max_row}",
+                  rows=1, translate=True)
+    for dn in list(wb.defined_names.values()):
+        m = re.fullmatch(rf"'{sheet}'!\$([A-Z]+)\$(\d+):\$([A-Z]+)\$(\d+)", dn.attr_text)
+        if m and int(m[2]) <= row <= int(m[4]):
+            dn.attr_text = f"'{sheet}'!${m[1]}${m[2]}:${m[3]}${int(m[4]) + 1}"
+
+
+def test_rows_added_to_the_tables_reach_every_sheet(tmp):
+    """As a user would: insert a GPU row inside the GPUs table and type a GPU in the first
+    yellow row below it, insert a model row inside the Models table (its KV formula filled
+    down) and type one below, add a measurement in Calibration's first empty row. Every
+    sheet picks them up, and the last GPU of the table (TPU v6e) is still on Cost."""
+    src = build_template(tmp / "rows.xlsx")
+    wb = openpyxl.load_workbook(src)
+    gpus, models = wb["GPUs"], wb["Models"]
+    n_gpus, n_models = len(tables.gpus()), len(tables.models())
+    _insert_row(gpus, GPU_FIRST + 3, wb, "GPUs")
+    mine = {"A": "My GPU inside", "C": 96, "D": 4.0, "E": 1000, "G": 2000, "J": 700, "L": 2.5}
+    for col, x in mine.items():
+        gpus[f"{col}{GPU_FIRST + 3}"] = x
+    below = GPU_FIRST + n_gpus + 1  # the first yellow row, one lower after the insert
+    for col, x in {"A": "My GPU below", "C": 48, "D": 1.0, "E": 400, "L": 1.2}.items():
+        gpus[f"{col}{below}"] = x
+    _insert_row(models, MODEL_FIRST + 1, wb, "Models")
+    r = MODEL_FIRST + 1
+    for col, x in zip("ABCDEFGH", ("My model inside", 13, 13, 40, 5120, 40, 8, 128),
+                      strict=True):
+        models[f"{col}{r}"] = x
+    models[f"O{r}"] = "GQA"
+    models[f"P{r}"] = f'=KV_CACHE_GB(D{r},G{r},H{r},1,"BF16",1,"B")'  # filled down
+    models[f"R{r}"] = 0
+    mb = MODEL_FIRST + n_models + 1
+    for col, x in zip("ABCDEFGH", ("My model below", 3, 3, 28, 3072, 24, 8, 128),
+                      strict=True):
+        models[f"{col}{mb}"] = x
+    cal = CAL_FIRST + len(CAL_CASES)
+    for col, x in zip("ABCDEFG", ("My model below", "BF16", "My GPU below", 1, 1, 1000, 9),
+                      strict=True):
+        wb["Calibration"][f"{col}{cal}"] = x
+    wb["Sizing"][SIZING["model"]] = "My model inside"
+    wb["Sizing"][SIZING["gpu"]] = "My GPU inside"
+    wb.save(src)
+    dst = tmp / "rows-calc.xlsx"
+    napkin_calc(src, dst)
+    v = values(dst)
+    assert error_cells(v) <= CHART_GAPS
+    cost_names = [v["Cost"].get(f"A{COST_FIRST + i}") for i in range(n_gpus + GPU_SPARE)]
+    for name in ("My GPU inside", "My GPU below", "Google TPU v6e (Trillium)"):
+        assert name in cost_names, name
+    grid = [v["Sizing"].get(f"{openpyxl.utils.get_column_letter(3 + j)}{build.GRID_TOP + 1}")
+            for j in range(n_gpus + GPU_SPARE)]
+    assert {"My GPU inside", "My GPU below", "Google TPU v6e (Trillium)"} <= set(grid)
+    rows = [v["Sizing"].get(f"A{build.GRID_TOP + 3 + i}") for i in range(n_models + MODEL_SPARE)]
+    assert {"My model inside", "My model below", list(tables.models())[-1]} <= set(rows)
+    # the inserted model on the inserted GPU: 13 B in FP8 = 13 GB on 4 TB/s
+    assert sizing(v, "weight_gb") == pytest.approx(13)
+    assert sizing(v, "floor_ms") == pytest.approx(13 / 4.0)
+    assert isinstance(sizing(v, "real_cost_mtok"), float)
+    # the measurement of the added model on the added GPU is counted for that GPU
+    assert v["Calibration"][f"O{cal}"] in ("plausible", "below the floor: an assumption is "
+                                                         "wrong")
+    assert v["Calibration"][f"W{cal}"] == "yes"
