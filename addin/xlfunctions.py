@@ -1,6 +1,6 @@
 """Excel functions the ``formulas`` package lacks, or computes differently from Excel,
 written here after Microsoft's documentation and checked against values Excel saved
-(``tests/corpus``, ``tests/test_excel_cases.py``).
+(``tests/corpus``, ``tests/test_excel_*.py``).
 
 Each is installed in formulas' table of functions by :func:`install` (called once by
 :func:`addin.fx.load`) and called as ``f(compiling, *args)`` with formulas' values:

@@ -25,7 +25,9 @@ def pytest_in(folder: Path, require_all: bool):
 
 
 def a_suite_with_a_skip(tmp_path):
-    shutil.copy(ROOT / "tests" / "conftest.py", tmp_path / "conftest.py")
+    # the project's conftest.py as it is, with the module it takes the template fixtures from
+    for name in ("conftest.py", "template_support.py"):
+        shutil.copy(ROOT / "tests" / name, tmp_path / name)
     (tmp_path / "test_tool.py").write_text(
         "import pytest\n\n"
         "def test_runs():\n    assert 1 + 1 == 2\n\n"

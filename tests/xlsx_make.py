@@ -149,3 +149,21 @@ def add_shared_ridge(path: Path, col: str, after: str) -> None:
     with ZipFile(path, "w", ZIP_DEFLATED) as z:
         for n, data in parts.items():
             z.writestr(n, data)
+
+
+def calc(tmp_path, sheets: dict[str, dict[str, object]], **kw):
+    """Write ``sheets`` ({sheet: {cell: value or formula}}) with openpyxl into a new workbook
+    in ``tmp_path`` and compute it with ``napkin calc``'s engine; its results by cell."""
+    import openpyxl
+
+    from addin.engine import calc_workbook
+
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for name, cells in sheets.items():
+        ws = wb.create_sheet(name)
+        for ref, v in cells.items():
+            ws[ref] = v
+    src = tmp_path / "in.xlsx"
+    wb.save(src)
+    return calc_workbook(src, tmp_path / "out.xlsx", {}, **kw)

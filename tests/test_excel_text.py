@@ -1,0 +1,157 @@
+"""Text, numbers and dates as Excel converts and formats them, each in a minimal workbook
+of our own: TEXT and its number formats, DOLLAR, BASE and the base conversions, numbers
+turned into text and back, DATE and YEARFRAC (or the workbook refused, saying why)."""
+
+from __future__ import annotations
+
+import pytest
+import xlsx_make
+
+from addin.engine import calc_workbook
+from addin.guard import WorkbookError
+
+
+def test_dollar_and_base(tmp_path):
+    res = xlsx_make.calc(tmp_path, {"S": {
+        # Microsoft's DOLLAR help, its examples
+        "A1": "=DOLLAR(1234.567,2)", "A2": "=DOLLAR(1234.567,-2)", "A3": "=DOLLAR(-1234.567,-2)",
+        "A4": "=DOLLAR(-0.123,4)", "A5": "=DOLLAR(99.888)",
+        # Microsoft's BASE help, its examples
+        "B1": "=_xlfn.BASE(7,2)", "B2": "=_xlfn.BASE(100,16)", "B3": "=_xlfn.BASE(15,2,10)",
+        "B4": "=_xlfn.BASE(-1,2)"}})
+    assert [res[f"S!A{r}"] for r in range(1, 6)] == [
+        "$1,234.57", "$1,200", "($1,200)", "($0.1230)", "$99.89"]
+    assert [res[f"S!B{r}"] for r in (1, 2, 3)] == ["111", "64", "0000001111"]
+    assert res["S!B4"].code == "#NUM!"
+
+
+def test_hyperlink_shows_its_name(tmp_path):
+    res = xlsx_make.calc(tmp_path, {"S": {"A1": '=HYPERLINK("https://example.com","Example")',
+                                          "A2": '=HYPERLINK("https://example.com")'}})
+    assert res["S!A1"] == "Example" and res["S!A2"] == "https://example.com"
+
+
+def test_numbers_and_text_convert_as_in_excel(tmp_path):
+    res = xlsx_make.calc(tmp_path, {"S": {
+        # Microsoft's VALUE help: "$1,000" is 1000, "16:48:00"-"12:00:00" is 0.2 of a day
+        "A1": '=VALUE("$1,000")', "A2": '=VALUE("16:48:00")-VALUE("12:00:00")',
+        "A3": '=VALUE("50%")', "A4": '="1,000"*2', "A5": '="1,00"*2', "A6": '="(5)"+0',
+        # numbers as text: 15 significant digits (Microsoft, "Floating-point arithmetic
+        # may give inaccurate results in Excel"); apache/poi's FormulaEvalTestData.xls,
+        # saved by Excel: SEARCH(1, 0.00001) is 7, the number written "0.00001"
+        "B1": '="x"&(0.1+0.2)', "B2": '="x"&1/3', "B3": "=LEN(0.1+0.2)",
+        "B4": "=SEARCH(1,0.00001)", "B5": '="x"&1234.5',
+        # Microsoft's SEARCH help: "e" in "Statements" from 6 is 7; ? and * wildcards
+        "C1": '=SEARCH("e","Statements",6)', "C2": '=SEARCH("m?rg*n","Profit Margin")',
+        "C3": '=SEARCH("~*","a*b")',
+        # a blank cell is FALSE beside a logical value (apache/poi's FormulaEvalTestData:
+        # FALSE=D7 with D7 blank is TRUE), "" beside text, 0 beside a number
+        "D1": "=FALSE=Z1", "D2": '=Z1=""', "D3": "=Z1=0", "D4": "=Z1=TRUE",
+        # Microsoft's COUNTA help: errors and "" count, empty cells do not
+        "E1": '=""', "E2": "=1/0", "E3": "=COUNTA(E1:E2,Z1:Z3)", "E4": '=COUNTA(1,"",Z1)'}})
+    assert res["S!A1"] == 1000 and abs(res["S!A2"] - 0.2) < 1e-12 and res["S!A3"] == 0.5
+    assert res["S!A4"] == 2000 and res["S!A5"].code == "#VALUE!" and res["S!A6"] == -5
+    assert res["S!B1"] == "x0.3" and res["S!B2"] == "x0.333333333333333" and res["S!B3"] == 3
+    assert res["S!B4"] == 7 and res["S!B5"] == "x1234.5"
+    assert res["S!C1"] == 7 and res["S!C2"] == 8 and res["S!C3"] == 2
+    assert [res[f"S!D{r}"] for r in (1, 2, 3, 4)] == [True, True, True, False]
+    assert res["S!E3"] == 2 and res["S!E4"] == 2
+
+
+def test_a_number_excel_writes_in_scientific_notation_is_refused_in_text(tmp_path):
+    with pytest.raises(WorkbookError, match="the text of the number 1e\\+20"):
+        xlsx_make.calc(tmp_path, {"S": {"A1": '="x"&1E+20'}})
+
+
+def test_base_conversions_with_cell_arguments(tmp_path):
+    # Microsoft's help pages of DEC2BIN, DEC2HEX, HEX2DEC, BIN2DEC and OCT2HEX, examples
+    res = xlsx_make.calc(tmp_path, {"S": {
+        "A1": 9, "A2": -100, "A3": "A5", "A4": 1100100, "A5": 4,
+        "B1": "=DEC2BIN(A1,A5)", "B2": "=DEC2BIN(A2)", "B3": "=HEX2DEC(A3)",
+        "B4": "=BIN2DEC(A4)", "B5": '=HEX2DEC("FFFFFFFF5B")', "B6": "=DEC2HEX(-54)",
+        "B7": "=OCT2HEX(100,A5)", "B8": "=DEC2BIN(A1,2)", "B9": "=DEC2BIN(A2,0)"}})
+    assert res["S!B1"] == "1001" and res["S!B2"] == "1110011100" and res["S!B3"] == 165
+    assert res["S!B4"] == 100 and res["S!B5"] == -165 and res["S!B6"] == "FFFFFFFFCA"
+    assert res["S!B7"] == "0040" and res["S!B8"].code == "#NUM!"
+    assert res["S!B9"].code == "#NUM!"  # places 0, even for a negative number (BASES.xlsx)
+
+
+def test_text_with_number_formats(tmp_path):
+    res = xlsx_make.calc(tmp_path, {"S": {
+        # Microsoft's TEXT help, its examples
+        "A1": '=TEXT(1234.567,"$#,##0.00")', "A2": '=TEXT(0.285,"0.0%")',
+        "A3": '=TEXT(1234.567,"0.00E+00")', "A4": '=TEXT(1234,"0000000")',
+        "A5": '=TEXT(DATE(2024,3,14),"MM/DD/YY")', "A6": '=TEXT(DATE(2024,3,14),"dddd")',
+        "A7": '=TEXT(TIME(13,29,0),"H:MM AM/PM")',
+        # sections: positive;negative;zero;text (Microsoft, "Number format codes")
+        "B1": '=TEXT(-5,"0.0;(0.0);""zero""")', "B2": '=TEXT(0,"0.0;(0.0);""zero""")',
+        "B3": '=TEXT("abc","0;0;0;""<""@"">""")', "B4": '=TEXT(1234567,"#,##0,")',
+        "B5": '=TEXT(50,"[<100]""low"";""high""")', "B6": '=TEXT(1.5,"[h]:mm")'}})
+    assert res["S!A1"] == "$1,234.57" and res["S!A2"] == "28.5%"
+    assert res["S!A3"] == "1.23E+03" and res["S!A4"] == "0001234"
+    assert res["S!A5"] == "03/14/24" and res["S!A6"] == "Thursday" and res["S!A7"] == "1:29 PM"
+    assert res["S!B1"] == "(5.0)" and res["S!B2"] == "zero" and res["S!B3"] == "<abc>"
+    assert res["S!B4"] == "1,235" and res["S!B5"] == "low" and res["S!B6"] == "36:00"
+
+
+def test_text_formats_napkin_does_not_render_are_refused(tmp_path):
+    with pytest.raises(WorkbookError, match="TEXT with fractions"):
+        xlsx_make.calc(tmp_path, {"S": {"A1": '=TEXT(4.34,"# ?/?")'}})
+
+
+def test_text_in_another_languages_excel_is_refused(tmp_path):
+    # apache/poi's 61495-test.xlsm, saved by a German Excel: TEXT(67.1,"00.00") is
+    # "0.067" there ("." groups thousands); napkin reads formats as English Excel does
+    cells = [xlsx_make.cell("A1", None, 67.1),
+             xlsx_make.cell("B1", 'TEXT(A1,"00.00")', "0.067", t="str")]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    with pytest.raises(WorkbookError, match="TEXT giving another text than Excel saved"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": cells[:1] + [
+        xlsx_make.cell("B1", 'TEXT(A1,"00.00")')]})  # no value saved: computed
+    assert calc_workbook(src, tmp_path / "out2.xlsx", {})["S!B1"] == "67.10"
+
+
+def test_yearfrac(tmp_path):
+    res = xlsx_make.calc(tmp_path, {"S": {
+        # Microsoft's YEARFRAC help: 2012-01-01 to 2012-07-30 is 0.58055556 (basis 0),
+        # 0.57650273 (1), 0.57808219 (3)
+        "A1": "=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30))",
+        "A2": "=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30),1)",
+        "A3": "=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30),3)",
+        # by hand: actual/360 is 211/360; reversed dates give the same; basis 5 is #NUM!
+        "A4": "=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30),2)",
+        "A5": "=YEARFRAC(DATE(2012,7,30),DATE(2012,1,1))",
+        "A6": "=YEARFRAC(DATE(2012,1,1),DATE(2012,7,30),5)",
+        # actual/actual across years: 2011-07-01..2013-07-01 is 731 days over the mean
+        # of 365, 366, 365 days (Wheeler's account of Excel's algorithm)
+        "A7": "=YEARFRAC(DATE(2011,7,1),DATE(2013,7,1),1)"}})
+    assert abs(res["S!A1"] - 0.58055556) < 5e-9 and abs(res["S!A2"] - 0.57650273) < 5e-9
+    assert abs(res["S!A3"] - 0.57808219) < 5e-9 and res["S!A4"] == 211 / 360
+    assert res["S!A5"] == res["S!A1"] and res["S!A6"].code == "#NUM!"
+    assert res["S!A7"] == 731 / ((365 + 366 + 365) / 3)
+
+
+def test_date_carries_months_and_days_over(tmp_path):
+    res = xlsx_make.calc(tmp_path, {"S": {
+        # Microsoft's DATE help: 2008-14-02 is 2 February 2009 (39846), 2008-01-35 is
+        # 4 February 2008 (39482), 2008-01-(-15) is 16 December 2007 (39432)
+        "A1": "=DATE(2008,14,2)", "A2": "=DATE(2008,1,35)", "A3": "=DATE(2008,1,-15)",
+        # apache/poi's FormulaEvalTestData.xls, saved by Excel: DATE(1900,1,22222) is
+        # 22222 (the days added to 1 January 1900 count Excel's 29 February 1900)
+        "A4": "=DATE(1900,1,22222)", "A5": "=DATE(1900,3,0)", "A6": "=DATE(108,1,2)",
+        "A7": "=DATE(10000,1,1)"}})
+    assert res["S!A1"] == 39846 and res["S!A2"] == 39482 and res["S!A3"] == 39432
+    assert res["S!A4"] == 22222 and res["S!A5"] == 60 and res["S!A6"] == 39449  # 2008-01-02
+    assert res["S!A7"].code == "#NUM!"
+
+
+def test_text_general_fits_eleven_characters(tmp_path):
+    # apache/poi's GeneralFormatTests.xlsx, saved by Excel: General in TEXT takes at most
+    # 11 characters: 1.2345678912 is "1.234567891", 112345900000 is "1.12346E+11"
+    res = xlsx_make.calc(tmp_path, {"S": {"A1": '=TEXT(1.2345678912,"General")',
+                                          "A2": '=TEXT(112345900000,"General")',
+                                          "A3": '=TEXT(-100000000000,"General")',
+                                          "A4": '=TEXT(1234.5,"General")'}})
+    assert res["S!A1"] == "1.234567891" and res["S!A2"] == "1.12346E+11"
+    assert res["S!A3"] == "-1E+11" and res["S!A4"] == "1234.5"
