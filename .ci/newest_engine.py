@@ -41,7 +41,8 @@ from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("formulas", "schedula")
-ENGINE_TESTS = ("tests/test_engine.py", "tests/test_fidelity.py", "tests/test_excel_cases.py",
+ENGINE_TESTS = ("tests/test_engine.py", "tests/test_engine_workbooks.py",
+                "tests/test_fidelity.py", "tests/test_excel_cases.py",
                 "tests/test_excel_functions.py", "tests/test_excel_lookups.py",
                 "tests/test_excel_text.py")
 BAR = "=" * 78
