@@ -23,6 +23,21 @@ class Cannot(Exception):
     --lenient."""
 
 
+def error_value(ns, ex: ExcelError | Cannot):
+    """The error value formulas writes for ``ex``, its message recorded for the cell: the
+    code of an :class:`ExcelError`, ``#N/A`` for a :class:`Cannot` (its reason recorded, so
+    that strict mode refuses the workbook). ``ns`` is :func:`addin.fx.load`'s namespace."""
+    if isinstance(ex, ExcelError):
+        calls.record(ex)
+        return ns.errors[ex.code]
+    from .support import CANNOT
+
+    own = getattr(calls.STATE, "own", None)
+    if own is not None:
+        own["#N/A"] = CANNOT + str(ex)
+    return ns.errors["#N/A"]
+
+
 def as_udf(func):
     """``func`` as an entry of formulas' table of functions, ``udf(compiling, *args)``:
     nothing while formulas compiles, the error value of an :class:`ExcelError` (its
@@ -33,16 +48,8 @@ def as_udf(func):
             return ns.NONE
         try:
             return func(*args)
-        except ExcelError as ex:
-            calls.record(ex)
-            return ns.errors[ex.code]
-        except Cannot as ex:
-            from .support import CANNOT
-
-            own = getattr(calls.STATE, "own", None)
-            if own is not None:
-                own["#N/A"] = CANNOT + str(ex)
-            return ns.errors["#N/A"]
+        except (ExcelError, Cannot) as ex:
+            return error_value(ns, ex)
 
     udf.__name__ = func.__name__
     return udf

@@ -37,16 +37,8 @@ def range_operator(x, y):
     try:
         return _reference(book.sid_map[sx], min(a1, c1), min(b1, d1), max(a2, c2),
                           max(b2, d2), "a range between computed references")
-    except ExcelError as ex:
-        calls.record(ex)
-        return ns.errors[ex.code]
-    except Cannot as ex:
-        from .support import CANNOT
-
-        own = getattr(calls.STATE, "own", None)
-        if own is not None:
-            own["#N/A"] = CANNOT + str(ex)
-        return ns.errors["#N/A"]
+    except (ExcelError, Cannot) as ex:
+        return xa.error_value(ns, ex)
 
 
 range_operator.__name__ = "napkin_range_operator"
