@@ -130,19 +130,6 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
 # --------------------------------------------------------------------------- XLOOKUP
 
 
-def _wild(pattern: str):
-    out, i = [], 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "~" and i + 1 < len(pattern) and pattern[i + 1] in "?*~":
-            out.append(re.escape(pattern[i + 1]))
-            i += 2
-            continue
-        out.append("." if ch == "?" else ".*" if ch == "*" else re.escape(ch))
-        i += 1
-    return re.compile("".join(out), re.I | re.S)
-
-
 def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_mode=0,
             search_mode=1):
     """Excel's ``XLOOKUP(lookup_value, lookup_array, return_array, [if_not_found],
@@ -187,7 +174,7 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
     order = entries if search in (1, 2) else entries[::-1]
     pos = None
     if mode == 2 and kind == 1:
-        rx = _wild(str(v))
+        rx = xa.wildcard(str(v))
         pos = next((i for i, k in order if rx.fullmatch(str(keys[i]))), None)
     else:
         pos = next((i for i, k in order if k == want), None)

@@ -11,7 +11,6 @@ function", "SEARCH, SEARCHB functions", and the help page of each base conversio
 from __future__ import annotations
 
 import math
-import re
 
 import numpy as np
 
@@ -91,16 +90,7 @@ def search(find_text, within_text, start_num=1):
                                                                   "SEARCH's start_num"))
     if not 1 <= start <= len(within) + 1 or (start > len(within) and find):
         raise ExcelError("#VALUE!", f"SEARCH's start_num {start} is outside the text")
-    pattern, i = [], 0
-    while i < len(find):
-        ch = find[i]
-        if ch == "~" and i + 1 < len(find) and find[i + 1] in "?*~":
-            pattern.append(re.escape(find[i + 1]))
-            i += 2
-            continue
-        pattern.append("." if ch == "?" else ".*?" if ch == "*" else re.escape(ch))
-        i += 1
-    m = re.compile("".join(pattern), re.I | re.S).search(within, start - 1)
+    m = xa.wildcard(find, star=".*?").search(within, start - 1)
     if m is None:
         raise ExcelError("#VALUE!", f"SEARCH: {find!r} is not in {within!r}")
     return m.start() + 1
