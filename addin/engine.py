@@ -177,16 +177,12 @@ def calc_workbook(
             _refuse_unknown_functions(wb, reg)
         found = support.unsupported(wb, reg, wb.date1904)
         if strict and found:
-            raise guard.WorkbookError(
-                f"napkin cannot compute {support.describe(found)}: calc would write values "
-                "that differ from Excel's; run with --lenient to keep the values Excel "
-                "saved in those cells")
+            raise guard.WorkbookError(support.cannot_compute(found))
         for node, reason in found:
             node.keep = reason
         if notes is not None and found:
-            cells = [n.label for n, _ in found]
-            more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
-            notes.append(f"kept the values Excel saved in {', '.join(cells[:5])}{more}, which "
+            cells = support.first_cells([n.label for n, _ in found])
+            notes.append(f"kept the values Excel saved in {cells}, which "
                          f"napkin cannot compute ({support.describe(found)})")
         ev = Evaluation(wb, reg)
         ev.progress = progress  # (stage, done, total) now and then: the CLI's progress bar
@@ -194,20 +190,16 @@ def calc_workbook(
         unread = [n for n in wb.nodes if n.error is not None and n.prog is None
                   and n.error.message.startswith("cannot evaluate formula")]
         if strict and unread:
-            cells = [n.label for n in unread]
-            more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
+            cells = support.first_cells([n.label for n in unread])
             raise guard.WorkbookError(
-                f"napkin cannot read the formulas in {', '.join(cells[:5])}{more} (not "
+                f"napkin cannot read the formulas in {cells} (not "
                 "Excel's formula syntax); run with --lenient to keep the values Excel "
                 "saved in those cells")
         for node in unread:
             node.keep = "a formula napkin cannot read"
         late = support.after_plan(wb)  # seen once the inputs of each formula are known
         if strict and late:
-            raise guard.WorkbookError(
-                f"napkin cannot compute {support.describe(late)}: calc would write values "
-                "that differ from Excel's; run with --lenient to keep the values Excel "
-                "saved in those cells")
+            raise guard.WorkbookError(support.cannot_compute(late))
         for node, reason in late:
             node.keep = reason
         if notes is not None and late:
@@ -233,9 +225,8 @@ def calc_workbook(
         finally:
             calls.STATE.book = None
         if strict and ev.cyclic:
-            cells = sorted(n.label for n in ev.cyclic if not n.is_name)
-            more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
-            raise guard.WorkbookError(f"circular reference through {', '.join(cells[:5])}{more}")
+            cells = support.first_cells(sorted(n.label for n in ev.cyclic if not n.is_name))
+            raise guard.WorkbookError(f"circular reference through {cells}")
         cyclic = [n for n in ev.cyclic if not n.is_name and n.keep is None
                   and all(p in wb.sheets[n.sheet].cached for p in n.positions())]
         if cyclic:  # --lenient: the cells of a cycle keep the values Excel saved
@@ -247,9 +238,8 @@ def calc_workbook(
             finally:
                 calls.STATE.book = None
             if notes is not None:
-                cells = sorted(n.label for n in cyclic)
-                more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
-                notes.append(f"kept the values Excel saved in {', '.join(cells[:5])}{more}, "
+                cells = support.first_cells(sorted(n.label for n in cyclic))
+                notes.append(f"kept the values Excel saved in {cells}, "
                              "which are on a circular reference")
         ups = output.updates(wb)
         new_parts: dict[str, bytes] = {}

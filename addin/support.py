@@ -103,16 +103,24 @@ def _reason(text: str, known: set, ours: set, date1904: bool) -> str | None:
     return None
 
 
+def first_cells(labels: list[str]) -> str:
+    """Up to five cell labels, then how many more: ``"S!A1, S!A2 and 3 more"``."""
+    more = f" and {len(labels) - 5} more" if len(labels) > 5 else ""
+    return ", ".join(labels[:5]) + more
+
+
 def describe(found: list[tuple[object, str]]) -> str:
     """One sentence per reason naming up to five cells, for the refusal message."""
     by_reason: dict[str, list[str]] = {}
     for node, reason in found:
         by_reason.setdefault(reason, []).append(node.label)
-    parts = []
-    for reason, cells in by_reason.items():
-        more = f" and {len(cells) - 5} more" if len(cells) > 5 else ""
-        parts.append(f"{reason} in {', '.join(cells[:5])}{more}")
-    return "; ".join(parts)
+    return "; ".join(f"{reason} in {first_cells(cells)}" for reason, cells in by_reason.items())
+
+
+def cannot_compute(found: list[tuple[object, str]]) -> str:
+    """The refusal sentence for cells napkin cannot compute in strict mode."""
+    return (f"napkin cannot compute {describe(found)}: calc would write values that differ "
+            "from Excel's; run with --lenient to keep the values Excel saved in those cells")
 
 
 _SIZE_SENSITIVE = re.compile(r"(?<![\w.])(?:_xlfn\.)?(ROWS|COLUMNS|COUNTBLANK|OFFSET)\s*\(", re.I)
