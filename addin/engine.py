@@ -30,6 +30,8 @@ The engine in layers, each module one job:
 
 from __future__ import annotations
 
+import functools
+import gc
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -128,6 +130,31 @@ def _refuse_strict_ooxml(zf: ZipFile, src: Path) -> None:
             "Excel and save it as \"Excel Workbook (.xlsx)\"")
 
 
+def _without_cyclic_gc(fn):
+    """Run ``fn`` with Python's cyclic garbage collector paused (as it was afterwards).
+
+    A workbook being computed is hundreds of thousands of live objects (cells, formula
+    nodes, compiled graphs), made at a pace that sets off the collector's full passes
+    over all of them again and again: about a tenth of ``napkin calc``'s time on a
+    10,000-formula workbook, to free a few hundred objects. What the engine drops is
+    freed by reference counting as before; the few cycles it leaves (and the workbook
+    itself) are collected once the collector runs again after the call. Peak memory
+    was unchanged in ``napkin bench`` (10,000 formulas, and 20,000 distinct ones)."""
+
+    @functools.wraps(fn)
+    def paused(*args, **kwargs):
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if was:
+                gc.enable()
+
+    return paused
+
+
+@_without_cyclic_gc
 def calc_workbook(
     src: str | os.PathLike,
     dst: str | os.PathLike,
