@@ -9,6 +9,7 @@ has a quote gets an alias, since formulas cannot name ranges of such sheets.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,10 +75,12 @@ class Node:
 
 def label(sheet: Sheet, r: int, c: int) -> str:
     """``Sheet!A1``, the sheet name quoted when it must be."""
-    name = sheet.name
-    if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
-        name = ft.quote_sheet(name)
-    return f"{name}!{xv.num2col(c)}{r}"
+    return f"{_label_name(sheet.name)}!{xv.num2col(c)}{r}"
+
+
+@functools.lru_cache(maxsize=256)
+def _label_name(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z_][\w.]*", name) else ft.quote_sheet(name)
 
 
 class Workbook:
@@ -238,6 +241,8 @@ class Workbook:
     def three_d(self, text: str) -> str:
         """Formula text with its 3-D references written one per sheet
         (:func:`addin.threed.rewrite`)."""
+        if ":" not in text or "!" not in text:  # (threed.rewrite's own first test)
+            return text
         return threed.rewrite(text, [s.name for s in self.sheets])
 
     def literal_indirect(self, text: str) -> str:

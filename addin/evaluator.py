@@ -211,6 +211,10 @@ class Evaluation:
         return idx, r1, c1, max(r1, min(r2, s.max_r)), max(c1, min(c2, s.max_c))
 
     def _range_deps(self, part) -> list:
+        idx, r1, c1, r2, c2 = part
+        if r1 == r2 and c1 == c2:  # one cell (most references): no need to keep it
+            n = self.wb.sheets[idx].formula_at.get((r1, c1))
+            return [] if n is None else [n]
         part = self._clip(part)
         got = self._deps_cache.get(part)
         if got is None:
@@ -255,7 +259,15 @@ class Evaluation:
         kind, arg = spec
         if kind == "rng":
             got = self._rng_cache.get(arg)
-            if got is None:
+            if got is None and len(arg) == 1:  # one area: the Ranges value at once
+                idx, r1, c1, r2, c2 = dk = self._clip(arg[0])
+                sheet = self.wb.sheets[idx]
+                rd = self._dict_cache.get(dk)
+                if rd is None:
+                    rd = self._dict_cache[dk] = fx.area_ref(sheet.sid, r1, c1, r2, c2)
+                got = self._rng_cache[arg] = fx.one_range(rd, self._block(sheet, r1, c1,
+                                                                          r2, c2))
+            elif got is None:
                 refs, arrays = [], []
                 for part in arg:
                     idx, r1, c1, r2, c2 = dk = self._clip(part)

@@ -241,6 +241,11 @@ def norm_scalar(v):
     else formulas may return is mapped as Excel would show it: a complex number (a
     negative base to a fractional power) or a non-finite float is ``#NUM!``, a
     reference its first value, another Python object ``#VALUE!`` -- never its text."""
+    t = type(v)
+    if t is float:  # the common cases first
+        return v if math.isfinite(v) else fx.load().errors["#NUM!"]
+    if t is int or t is str or t is bool:
+        return v
     ns = fx.load()
     if v is ns.EMPTY or v is None:
         return 0

@@ -19,6 +19,8 @@ from . import xlsx_values as xv
 
 SEGMENT_RE = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'|[^"\']+|["\']')
 _NUMBER_RE = re.compile(r"(?<![\w.$])(\d+\.?\d*|\.\d+)(?:[eE]([+-]?)(\d+))?(?![\w.])")
+# a digit before "." or an exponent: where a number _fix_number changes can start
+_NUMBER_TO_FIX_RE = re.compile(r"\d[.eE]")
 _ADDIN_PREFIX_RE = re.compile(r"(?<![\w.])(?:\[\d+\]|[\w.\-]+\.xla[m]?)!(?=[A-Za-z_][\w.]*\()")
 _QUOTED_ADDIN_RE = re.compile(r"'[^']*\.xla[m]?'", re.I)
 _ADDIN_CALL_RE = re.compile(r"!\s*[A-Za-z_][\w.]*\(")
@@ -45,7 +47,8 @@ def normalize_formula(formula: str) -> str:
     if not text.startswith("="):
         text = "=" + text
     out = []
-    segs = SEGMENT_RE.findall(text)
+    # (no quote: the text is one segment, as SEGMENT_RE would find it)
+    segs = SEGMENT_RE.findall(text) if "'" in text or '"' in text else [text]
     for i, seg in enumerate(segs):
         if seg[0] == "'" and i + 1 < len(segs) and _QUOTED_ADDIN_RE.fullmatch(seg) \
                 and _ADDIN_CALL_RE.match(segs[i + 1]):
@@ -54,8 +57,9 @@ def normalize_formula(formula: str) -> str:
         if seg[0] in "\"'":
             out.append(seg)
         else:
-            seg = _NUMBER_RE.sub(_fix_number, seg)
-            out.append(_ADDIN_PREFIX_RE.sub("", seg))
+            if _NUMBER_TO_FIX_RE.search(seg):  # else _fix_number leaves every number as is
+                seg = _NUMBER_RE.sub(_fix_number, seg)
+            out.append(_ADDIN_PREFIX_RE.sub("", seg) if "!" in seg else seg)
     text = "".join(out)
     if text.startswith("=="):
         text = text[1:]
@@ -86,6 +90,7 @@ LEX_RE = re.compile(
 )
 _POSITIONAL_RE = re.compile(r"(?<![\w.])(?:(?:ROW|COLUMN)\s*\(\s*\)|CELL\s*\(|INDIRECT\s*\()", re.I)
 _col2num = functools.lru_cache(maxsize=4096)(xv.col2num)
+_KEYS: dict = {}  # Tok -> Tok.key()
 
 
 class Tok(NamedTuple):
@@ -102,16 +107,36 @@ class Tok(NamedTuple):
     c2a: bool
 
     def at(self, r: int, c: int):
-        r1 = self.r1 if self.r1a else self.r1 + r
-        c1 = self.c1 if self.c1a else self.c1 + c
-        r2 = self.r2 if self.r2a else self.r2 + r
-        c2 = self.c2 if self.c2a else self.c2 + c
-        if min(r1, r2) < 1 or min(c1, c2) < 1 or max(r1, r2) > xv.MAX_ROW \
-                or max(c1, c2) > xv.MAX_COL:
+        """The area (r1, c1, r2, c2), corners in order, at the formula's cell (r, c);
+        None when it falls off the sheet."""
+        sheet, r1, r1a, c1, c1a, r2, r2a, c2, c2a = self
+        if not r1a:
+            r1 += r
+        if not c1a:
+            c1 += c
+        if not r2a:
+            r2 += r
+        if not c2a:
+            c2 += c
+        if r1 > r2:
+            r1, r2 = r2, r1
+        if c1 > c2:
+            c1, c2 = c2, c1
+        if r1 < 1 or c1 < 1 or r2 > xv.MAX_ROW or c2 > xv.MAX_COL:
             return None
-        return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
+        return r1, c1, r2, c2
 
     def key(self) -> str:
+        """The reference's text in the shape key (one string per distinct reference,
+        kept: a filled column has the same few references in every cell)."""
+        k = _KEYS.get(self)
+        if k is None:
+            if len(_KEYS) > 65536:
+                _KEYS.clear()
+            k = _KEYS[self] = self._key()
+        return k
+
+    def _key(self) -> str:
         s = (self.sheet or "").upper()
         return (f"\x00{s}!{'R' if self.r1a else 'R['}{self.r1}{'' if self.r1a else ']'}"
                 f"{'C' if self.c1a else 'C['}{self.c1}{'' if self.c1a else ']'}:"

@@ -282,6 +282,13 @@ def _col_name(n: int) -> str:
     return name
 
 
+def one_range(ref, array):
+    """``make_ranges([ref], [array])``: a Ranges value of one area holding ``array``."""
+    rng = load().Ranges((ref,), {ref["name"]: (ref, array)})
+    rng._value = array
+    return rng
+
+
 def make_ranges(refs, arrays):
     """A Ranges value of the areas ``refs`` (from :func:`area_ref`) holding ``arrays``.
 

@@ -123,6 +123,8 @@ _ATTR_RES: dict[str, re.Pattern] = {}
 
 
 def _attr(attrs: str, name: str) -> str | None:
+    if name not in attrs:  # (most cells have no t, most formulas no attributes)
+        return None
     rx = _ATTR_RES.get(name)
     if rx is None:
         rx = _ATTR_RES[name] = re.compile(
