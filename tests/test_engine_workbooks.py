@@ -260,6 +260,27 @@ def test_failure_leaves_no_dst(book, tmp_path, monkeypatch):
     assert os.listdir(out.parent) == []  # no temp file left behind
 
 
+def test_garbage_collector_as_it_was_after_calc(book, tmp_path):
+    """calc_workbook pauses Python's cyclic garbage collector while it computes, and
+    leaves it as it found it: on, after a success or a refusal; off, when it was off."""
+    import gc
+
+    assert gc.isenabled()
+    calc_workbook(book, tmp_path / "out.xlsx", FAKE, strict=False)
+    assert gc.isenabled()
+    src = tmp_path / "not.xlsx"
+    src.write_bytes(b"not a zip")
+    with pytest.raises(WorkbookError):
+        calc_workbook(src, tmp_path / "out2.xlsx", FAKE)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        calc_workbook(book, tmp_path / "out3.xlsx", FAKE, strict=False)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_bad_source_leaves_no_dst(tmp_path):
     src = tmp_path / "not.xlsx"
     src.write_bytes(b"not a zip")
