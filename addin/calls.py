@@ -154,6 +154,9 @@ def record(err: ExcelError) -> None:
 
 
 def _to_py_scalar(v):
+    t = type(v)
+    if t is float or t is int:  # most cells
+        return v
     ns = fx.load()
     if v is ns.EMPTY or v is None:
         return None
@@ -190,6 +193,8 @@ def _to_py_arg(a):
 
 
 def _from_py_scalar(v):
+    if type(v) is float and math.isfinite(v):  # most results
+        return v
     ns = fx.load()
     if isinstance(v, ExcelError):
         record(v)

@@ -164,7 +164,8 @@ def _fast(pipe):
 
 def _cells(rng) -> int:
     n = 0
-    for _, r1, c1, r2, c2 in fx.areas(rng):
+    for r in rng.ranges:  # (the areas as fx.areas reads them)
+        r1, c1, r2, c2 = int(r["r1"]), r["n1"] or 0, int(r["r2"]), r["n2"] or 0
         n += (r2 - r1 + 1) * (c2 - c1 + 1) if r1 and c1 and r2 and c2 else 2
     return n
 

@@ -29,6 +29,8 @@ def updates(wb) -> dict[int, dict]:
 
 def xml_value(v) -> tuple[str | None, str]:
     """A stored value as the ``t`` attribute and ``<v>`` text of its cell."""
+    if type(v) is float:  # most cells (a subclass takes the way below)
+        return None, _num_text(v)
     ns = fx.load()
     if isinstance(v, ns.XlError):
         code = str(v)

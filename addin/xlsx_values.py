@@ -360,7 +360,9 @@ _T_ATTR_RE = re.compile(r'\s+t\s*=\s*("[^"]*"|\'[^\']*\')')
 
 
 def _set_cell(attrs: str, body: str | None, t: str | None, vtext: str, p: str, tags) -> str:
-    attrs = _T_ATTR_RE.sub("", attrs).rstrip()
+    if "t" in attrs:  # (a formula cell often has r="D2" alone)
+        attrs = _T_ATTR_RE.sub("", attrs)
+    attrs = attrs.rstrip()
     attrs = attrs.rstrip("/").rstrip()  # defensive
     if t:
         attrs += f' t="{t}"'
@@ -369,7 +371,8 @@ def _set_cell(attrs: str, body: str | None, t: str | None, vtext: str, p: str, t
         vtext != vtext.strip() or "\n" in vtext or "\t" in vtext) else ""
     v = f"<{p}v{space}>{vtext}</{p}v>"
     body = body or ""
-    body = tags["is"].sub("", body)
+    if f"<{p}is" in body:
+        body = tags["is"].sub("", body)
     vm = tags["v"].search(body)
     if vm:
         body = body[: vm.start()] + v + body[vm.end():]
