@@ -405,6 +405,10 @@ class Evaluation:
         out = {}
         for node in self.wb.nodes:
             sheet = self.wb.sheets[node.sheet]
+            if node.spill is None:  # one cell: its label is the node's
+                v = sheet.values.get((node.r, node.c), 0)
+                out[node.label] = executor.to_result(v, node.msgs)
+                continue
             for (r, c) in node.positions():
                 v = sheet.values.get((r, c), 0)
                 out[label(sheet, r, c)] = executor.to_result(v, node.msgs)

@@ -71,6 +71,8 @@ def normalize_formula(formula: str) -> str:
 # found inside one.
 LEX_RE = re.compile(
     r"""
+    (?=["'A-Za-z_\\$\d.])  # (what a match starts with: other places are passed at once)
+    (?:
     (?P<str>"(?:[^"]|"")*")
   | (?<![\w.$])
     (?P<ref>
@@ -85,11 +87,14 @@ LEX_RE = re.compile(
   | (?P<quoted>'(?:[^']|'')*')
   | (?P<word>[A-Za-z_\\][\w.\\]*)
   | (?P<num>(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]\d+)?)
+    )
     """,
     re.X,
 )
 _POSITIONAL_RE = re.compile(r"(?<![\w.])(?:(?:ROW|COLUMN)\s*\(\s*\)|CELL\s*\(|INDIRECT\s*\()", re.I)
 _col2num = functools.lru_cache(maxsize=4096)(xv.col2num)
+_REF_GROUPS = tuple(LEX_RE.groupindex[g] for g in (
+    "sheet", "a1", "ca1", "c1", "ra1", "r1", "ca2", "c2", "ra2", "r2"))
 _KEYS: dict = {}  # Tok -> Tok.key()
 
 
@@ -184,16 +189,17 @@ def lex(text: str, row: int, col: int) -> tuple[str, list[Tok], tuple[str, ...]]
             continue
         if kind != "ref":
             continue
-        parts.append(text[pos: m.start()])
-        pos = m.end()
-        sheet = m.group("sheet")
+        a, b = m.span()
+        parts.append(text[pos:a])
+        pos = b
+        # the groups of LEX_RE by number (one call): sheet, a1, ca1, c1, ra1, r1, ca2, c2,
+        # ra2, r2 (col1, col2, row1, row2 by name below)
+        sheet, a1, ca1, c1s, ra1, r1s, ca2, c2s, ra2, r2s = m.group(*_REF_GROUPS)
         if sheet:
             sheet = sheet[:-1]
             if sheet.startswith("'"):
                 sheet = sheet[1:-1].replace("''", "'")
-        if m.group("a1"):
-            ca1, c1s, ra1, r1s, ca2, c2s, ra2, r2s = m.group(
-                "ca1", "c1", "ra1", "r1", "ca2", "c2", "ra2", "r2")
+        if a1:
             if c2s is None:
                 ca2, c2s, ra2, r2s = ca1, c1s, ra1, r1s
             r1a, c1a, r2a, c2a = ra1 == "$", ca1 == "$", ra2 == "$", ca2 == "$"
@@ -223,9 +229,18 @@ def lex(text: str, row: int, col: int) -> tuple[str, list[Tok], tuple[str, ...]]
         parts.append(tok.key())
     parts.append(text[pos:])
     key = "".join(parts)
-    if _POSITIONAL_RE.search(text):
+    if _may_be_positional(text) and _POSITIONAL_RE.search(text):
         key += f"\x01@{row},{col}"
     return key, toks, tuple(nums)
+
+
+def _may_be_positional(text: str) -> bool:
+    """False where :data:`_POSITIONAL_RE` cannot match: ASCII text without the names it
+    looks for (other text is searched)."""
+    if not text.isascii():
+        return True
+    u = text.upper()
+    return "ROW" in u or "COLUMN" in u or "CELL" in u or "INDIRECT" in u
 
 
 def put_numbers(text: str, numbers: tuple[str, ...]) -> str:
