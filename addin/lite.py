@@ -184,6 +184,8 @@ def _load_udfs():
 _udfs = _load_udfs()
 _CATALOG = _udfs.CATALOG
 _ExcelError = _udfs.ExcelError
+_np = _udfs.xp.np  # None where Pyodide has no numpy: the catalog then returns lists
+_rows_as_array = _udfs.args.rows_as_array
 
 
 class NapkinError(Exception):
@@ -191,12 +193,13 @@ class NapkinError(Exception):
 
 
 def _arg(value):
-    """A one-cell range is a scalar; any other range stays a list of rows."""
+    """A one-cell range is a scalar; a range of numbers becomes a float array where
+    numpy is present (udfs.args.rows_as_array); any other range stays a list of rows."""
     if isinstance(value, (list, tuple)) and len(value) == 1:
         row = value[0]
         if isinstance(row, (list, tuple)) and len(row) == 1:
             return row[0]
-    return value
+    return _rows_as_array(value)
 
 
 def _element(value):
@@ -211,6 +214,10 @@ def _cell(value):
         if value.code == "#VALUE!":
             raise NapkinError(value.message or value.code)
         return value.code
+    if _np is not None and isinstance(value, _np.ndarray):
+        if value.dtype != object:  # every element a value: xlwings writes the array
+            return value
+        value = value.tolist()
     if isinstance(value, (list, tuple)):
         return [[_element(x) for x in row] if isinstance(row, (list, tuple)) else _element(row)
                 for row in value]

@@ -10,7 +10,9 @@ description) and argument docs, and adapts what crosses pywin32:
   ``err_to_str`` an error cell arrives as its code text (``"#N/A"``), which the catalog
   gives back as that error (by default xlwings passes an error cell as None, like an
   empty cell, and ``=RIDGE(989,3.35,NA())`` would compute with the default efficiency);
-* results: an :class:`~udfs.errors.ExcelError` becomes a real Excel error value, a COM
+* results: a numpy array of values (what the catalog returns for a range) goes to
+  xlwings as it is, whose ``NumpyArrayConverter`` writes it; in an array with errors,
+  and alone, an :class:`~udfs.errors.ExcelError` becomes a real Excel error value, a COM
   ``VARIANT`` of type ``VT_ERROR`` with the error's code (``CVErr(xlErrNum)`` for
   ``#NUM!``...), built with pywin32's ``win32com.client.VARIANT``. The cell shows
   ``#NUM!``, ``#N/A``, ``#VALUE!``; ``ISERROR``/``IFERROR`` see an error. A VBA UDF has
@@ -30,6 +32,8 @@ from xlwings import arg, func
 
 import udfs
 from udfs import ExcelError
+from udfs.args import rows_as_array
+from udfs.xp import np
 
 logger = logging.getLogger("napkin")
 
@@ -62,12 +66,13 @@ def error_value(err: ExcelError):
 
 
 def _arg(value):
-    """A one-cell range is a scalar; any other range stays a list of rows."""
+    """A one-cell range is a scalar; a range of numbers becomes a float array
+    (:func:`udfs.args.rows_as_array`); any other range stays a list of rows."""
     if isinstance(value, list | tuple) and len(value) == 1:
         row = value[0]
         if isinstance(row, list | tuple) and len(row) == 1:
             return row[0]
-    return value
+    return rows_as_array(value)
 
 
 def _element(value):
@@ -75,6 +80,10 @@ def _element(value):
 
 
 def _cell(value):
+    if np is not None and isinstance(value, np.ndarray):
+        if value.dtype != object:  # every element a value: xlwings writes the array itself
+            return value
+        value = value.tolist()
     if isinstance(value, list | tuple):
         return [[_element(x) for x in r] if isinstance(r, list | tuple) else _element(r)
                 for r in value]

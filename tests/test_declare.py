@@ -48,7 +48,7 @@ def test_one_declaration_gives_the_excel_function_its_help_explain_and_readme_ro
     # 67 GB ÷ 2 ÷ 3.35 TB/s = 10 ms; in s: 0.01; text with units is read; ranges spill
     assert f(67) == pytest.approx(10)
     assert f("67 GB", "3350 GB/s", "s") == pytest.approx(0.01)
-    assert f([[67], [134]]) == [pytest.approx([10]), pytest.approx([20])]
+    assert f([[67], [134]]).tolist() == [pytest.approx([10]), pytest.approx([20])]
     err = f(67, 0)
     assert err.code == "#NUM!" and "bandwidth" in err.message
     assert udfs.EXPLAIN("TOY_HALF_LIFE_MS", 67) == "TOY_HALF_LIFE_MS: 67 GB ÷ 2 ÷ 3.35 TB/s = 10 ms"

@@ -22,6 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import udfs
@@ -187,6 +188,8 @@ def _as_passed(v):
 def expected(name, args):
     """What the Lite adapter promises for ``name(*args)``, computed from ``udfs``."""
     value = udfs.CATALOG[name](*[_unwrap(_as_passed(a)) for a in args])
+    if isinstance(value, np.ndarray):  # a range's result; xlwings writes its tolist()
+        value = value.tolist()
     if isinstance(value, ExcelError):
         if value.code == "#VALUE!":
             return {"raised": "NapkinError", "message": value.message or value.code}
@@ -399,6 +402,23 @@ def test_standin_cleans_cells_as_xlwings_lite():
             want = real(c, None, None, None, err_to_str)
             assert mine(c, None, err_to_str) == want, (c, err_to_str)
     assert real(ERR("#N/A"), None, None, None, False) is None  # the default: like an empty cell
+
+
+def test_standin_writes_a_result_as_xlwings_does():
+    # xlwings routes a result by its type (ValueAccessor.router); an array goes to
+    # NumpyArrayConverter, whose write_value the stand-in copies. Compared on the kinds
+    # of array napkin returns: numbers, truth values, text, and objects with error codes.
+    from xlwings import conversion
+
+    mine = _standin().write
+    router = conversion.accessors.get(None).router
+    for value in (np.array([1.5, 2.0]), np.array([[1.5], [2.0]]), np.array([True, False]),
+                  np.array(["memory-bound", "compute-bound"]),
+                  np.array([[1.5], ["#N/A"]], dtype=object)):
+        converter = router(value, None, {})
+        want = converter.write_value(value, {})
+        assert mine(value) == want and type(want) is list, value
+    assert mine([[1.5], ["#N/A"]]) == [[1.5], ["#N/A"]] and mine(2.5) == 2.5
 
 
 def test_standin_passes_an_error_as_none_without_err_to_str():

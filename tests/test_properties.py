@@ -1,7 +1,11 @@
 """Property tests (hypothesis): identities of the formulas, for inputs Excel can pass."""
 
+import itertools
 import math
+from decimal import Decimal
+from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -21,6 +25,7 @@ from udfs import (
     WEIGHT_GB,
     ExcelError,
 )
+from udfs.args import rows_as_array
 
 approx = pytest.approx
 positive = st.floats(min_value=1e-6, max_value=1e12, allow_nan=False, allow_infinity=False)
@@ -130,8 +135,8 @@ def test_speedup_of_swapped_times_is_the_inverse(a, b):
                 max_size=6))
 def test_a_range_gives_what_each_cell_would_alone(values):
     out = RIDGE(989, values)
-    assert isinstance(out, list) and len(out) == len(values)
-    for v, o in zip(values, out, strict=True):
+    assert isinstance(out, np.ndarray) and out.shape == (len(values),)
+    for v, o in zip(values, out.tolist(), strict=True):
         alone = RIDGE(989, v)
         if isinstance(alone, ExcelError):
             assert isinstance(o, ExcelError) and o.code == alone.code
@@ -143,7 +148,11 @@ def test_a_range_gives_what_each_cell_would_alone(values):
 # one odd cell anywhere (a truth value numpy would read as 1 or 0, text, an empty cell,
 # an error value, an integer beyond a float) must still give that cell alone's result.
 _ODD_CELLS = [True, False, None, "", "x", "3.35 TB/s", ExcelError("#N/A"), 2**1100,
-              float("nan"), float("inf"), -1.0, 0, 1, 0.0, 1.0, 2**70]
+              float("nan"), float("inf"), -1.0, 0, 1, 0.0, 1.0, 2**70,
+              # numbers of other Python types, read as numbers alone and in a range;
+              # numpy's truth values, like TRUE/FALSE, are not numbers
+              Fraction(1, 3), Decimal("2.5"), Decimal("NaN"), Decimal("sNaN"),
+              np.float64(3.0), np.int64(1), np.bool_(True), np.bool_(False), 1 + 2j]
 
 
 @settings(max_examples=60)
@@ -155,8 +164,9 @@ def test_one_odd_cell_in_a_range_of_numbers_gives_its_own_result(nums, odd, at, 
     values.insert(at % (len(values) + 1), odd)
     rng = [[v] for v in values] if column else values
     out = RIDGE(989, rng)
-    assert isinstance(out, list) and len(out) == len(values)
-    for v, o in zip(values, out, strict=True):
+    assert isinstance(out, np.ndarray) and out.shape == ((len(values), 1) if column
+                                                         else (len(values),))
+    for v, o in zip(values, out.tolist(), strict=True):
         o = o[0] if column else o
         alone = RIDGE(989, v)
         if isinstance(alone, ExcelError):
@@ -164,6 +174,27 @@ def test_one_odd_cell_in_a_range_of_numbers_gives_its_own_result(nums, odd, at, 
             assert o.message == alone.message
         else:
             assert type(o) is float and o == alone  # the same float, bit for bit
+
+
+@settings(max_examples=60)
+@given(st.lists(st.one_of(st.floats(0.5, 1e6), st.integers(0, 10**6)), min_size=1,
+                max_size=40),
+       st.sampled_from(_ODD_CELLS), st.integers(0, 40), st.integers(1, 3))
+def test_the_add_in_reads_a_range_as_the_catalog_does(nums, odd, at, width):
+    # the add-in packs a range xlwings passes (rows of one length) into a float array
+    # without the checks a caller's list gets; every cell's result must stay the same
+    values = list(nums)
+    values.insert(at % (len(values) + 1), odd)
+    values += [2.0] * (-len(values) % width)
+    rows = [values[i:i + width] for i in range(0, len(values), width)]
+    packed = rows_as_array(rows)
+    assert packed is rows or (isinstance(packed, np.ndarray) and packed.dtype == float)
+    direct, via = RIDGE(989, rows).tolist(), RIDGE(989, packed).tolist()
+    for d, v in zip(itertools.chain(*direct), itertools.chain(*via), strict=True):
+        if isinstance(d, ExcelError):
+            assert isinstance(v, ExcelError) and (v.code, v.message) == (d.code, d.message)
+        else:
+            assert type(v) is float and v == d
 
 
 def test_catalog_functions_never_raise_on_odd_input():

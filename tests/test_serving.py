@@ -40,7 +40,7 @@ def test_max_batch_edges():
     assert MAX_BATCH("80 GiB", "16.06 GB", KV_CACHE_GB(32, 8, 128, 8192)) == 65
     # ranges map: 1, 2, 4 GPUs of 80 GB for 70B FP8 with 2.684 GB sequences:
     # (80 − 70) ÷ 2.684 = 3.7 → 3; (160 − 70) ÷ 2.684 = 33.5 → 33; (320 − 70) = 93.1 → 93
-    assert MAX_BATCH(80, 70, 2.68435456, 0, [1, 2, 4]) == [3, 33, 93]
+    assert MAX_BATCH(80, 70, 2.68435456, 0, [1, 2, 4]).tolist() == [3, 33, 93]
 
 
 def test_batch_for_latency_agrees_with_decode_floor():
@@ -73,7 +73,7 @@ def test_tp_comm_scales_as_the_ring_says():
     # latency only (a near-empty message): 2 × 7 × 2 µs × 2 × 80 = 4.48 ms + 1 token's bytes
     lat = TP_COMM_MS(8192, 1, 8, 0.45, 80, "BF16", 2, "2 us")
     assert lat == approx(4.48 + 160 * 1.75 * 16384 / 450e9 * 1e3)
-    assert TP_COMM_MS(8192, 64, [1, 2, 8], 0.45, 80) == [0, approx(t2), approx(t8)]
+    assert TP_COMM_MS(8192, 64, [1, 2, 8], 0.45, 80).tolist() == [0, approx(t2), approx(t8)]
 
 
 def test_pipeline_bubble_and_gpipe_rule():
@@ -89,7 +89,7 @@ def test_speculative_decoding_limits():
     assert SPEC_TOKENS_PER_STEP(0.9, 0) == 1
     # close to α = 1 the formula tends to γ + 1 with no jump: 1 − 1e-9 gives 4.99999999
     assert SPEC_TOKENS_PER_STEP(1 - 1e-9, 4) == approx(5, abs=1e-7)
-    assert SPEC_TOKENS_PER_STEP([0, 0.5, 1], 2) == [1, 1.75, 3]  # 1 + 0.5 + 0.25
+    assert SPEC_TOKENS_PER_STEP([0, 0.5, 1], 2).tolist() == [1, 1.75, 3]  # 1 + 0.5 + 0.25
     # a free draft (c = 0, the default): the speedup is the tokens per step
     assert SPEC_DECODE_SPEEDUP(0.8, 4) == approx(3.3616)
     # α 0.6, γ 3, c 0.5: (1 − 0.6⁴) ÷ 0.4 = 0.8704 ÷ 0.4 = 2.176; ÷ 2.5 = 0.8704: slower

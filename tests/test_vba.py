@@ -246,6 +246,20 @@ def test_calls_as_excel_sends_them(xw):
     assert call_udf(xw, "GPU_SPEC", "H100", "bandwidth") == 3.35
 
 
+def test_a_column_gives_each_cell_what_it_gives_alone(xw, monkeypatch):
+    # a column of numbers reaches the catalog as one float array (rows_as_array); a
+    # truth value (which the packer would read as 1 or 0), an empty cell, text or a
+    # number out of range among them still gets the result of its own cell
+    monkeypatch.delenv("NAPKIN_ERRORS", raising=False)
+    cells = [989.0, 1.0, 0.0, True, False, None, "x", "989 TFLOPS", 1979.0, -1.0, 5e-324]
+    alone = [cell(call_udf(xw, "RIDGE", c, 3.35)) for c in cells]
+    got = cell(call_udf(xw, "RIDGE", tuple((c,) for c in cells), 3.35))
+    assert got == [[a] for a in alone]
+    numbers = [i for i, c in enumerate(cells) if type(c) is float]  # packed in one go
+    got = cell(call_udf(xw, "RIDGE", tuple((cells[i],) for i in numbers), 3.35))
+    assert got == [[alone[i]] for i in numbers]
+
+
 def test_errors_are_excel_error_values(xw, monkeypatch):
     monkeypatch.delenv("NAPKIN_ERRORS", raising=False)
     assert cell(call_udf(xw, "RIDGE", 989.0, 0.0)) == err("#NUM!")

@@ -6,7 +6,13 @@ kernel (plain arithmetic, see :mod:`udfs.xp`) and returns an Excel value:
 * all scalars: one value, or an :class:`~udfs.errors.ExcelError`;
 * any range: an array of the broadcast shape (numpy rules; Excel spills it), with an
   error value in each element whose inputs were bad. With numpy the kernel runs once
-  over whole arrays; without numpy, element by element through the scalar path.
+  over whole arrays and the result is a numpy array whatever the range came as (a list,
+  a tuple or an array), as numpy's own functions do: float (or bool, or text) when
+  every element has a value, object when some are :class:`~udfs.errors.ExcelError`.
+  Both xlwings routes write an array to the sheet themselves (their
+  ``NumpyArrayConverter``); the add-in adapters turn only the errors into Excel's.
+  Without numpy the kernel runs element by element through the scalar path and the
+  result is nested lists.
 
 A result that is not a finite number (a division by zero the argument checks did not
 catch) is ``#NUM!``: a cell never receives NaN or infinity.
@@ -62,11 +68,12 @@ def _finish(y, result, scale, nonfinite):
 
 
 def _map_numpy(kernel, bound, result, scale, nonfinite):
-    values, errors, as_ndarray = [], [], False
+    values, errors, ranges = [], [], []
     for a, v in bound:
         if is_range(v):
-            as_ndarray |= isinstance(v, np.ndarray)
             x, e = a.array(v)
+            if isinstance(v, np.ndarray):
+                ranges.append(v)
         else:
             try:
                 # numpy scalars, so that x / 0 gives inf (then #NUM!), not an exception
@@ -88,15 +95,19 @@ def _map_numpy(kernel, bound, result, scale, nonfinite):
             y = np.asarray(y, dtype=float)
             if scale != 1.0:
                 y = y * scale
-            bad = ~np.isfinite(y)
-            any_bad = bad.any()
+            # finite throughout when the least and the greatest are (NaN makes them NaN)
+            any_bad = y.size > 0 and not (math.isfinite(y.min()) and math.isfinite(y.max()))
+            if any_bad:
+                bad = ~np.isfinite(y)
         else:
             any_bad = False
     if not any_bad and all(e is None for e in errors):  # the common case: no object arrays
         out = y if result != BOOL else np.asarray(y, dtype=bool)
-        if as_ndarray:
-            return out if out is not values[0] else out.copy()
-        return out.tolist()
+        # a caller's own array, or a read-only view (of packed input, or broadcast), is
+        # copied: what a caller receives is theirs to change
+        if not out.flags.writeable or any(out is x for x in ranges):
+            return out.copy()
+        return out
     out = np.asarray(y).astype(object)
     if any_bad:
         out[bad] = num_error(nonfinite)
@@ -105,7 +116,7 @@ def _map_numpy(kernel, bound, result, scale, nonfinite):
             e = np.broadcast_to(e, shape)
             mask = e != None  # noqa: E711 - element-wise test on an object array
             out[mask] = e[mask]
-    return out if as_ndarray else out.tolist()
+    return out
 
 
 def _is_empty(v) -> bool:
@@ -139,8 +150,9 @@ def map_elements(fn, named_values: list[tuple[str, object]]):
     """Call ``fn`` on each element of the broadcast arguments, in pure Python.
 
     ``named_values`` = [(argument name, Excel value)]. Scalars call ``fn`` once. The
-    result has numpy's broadcast shape (at most 2-D) as nested lists; an ExcelError that
-    ``fn`` raises or returns becomes that element's value.
+    result has numpy's broadcast shape (at most 2-D): an object array where numpy is
+    present, as :func:`run` gives, else nested lists; an ExcelError that ``fn`` raises
+    or returns becomes that element's value.
     """
     shapes = [_shape(v) for _, v in named_values]
     for (name, v), s in zip(named_values, shapes, strict=True):
@@ -171,6 +183,10 @@ def map_elements(fn, named_values: list[tuple[str, object]]):
             flat.append(e)
     if ndim == 0:
         return flat[0]
+    if np is not None:
+        out = np.empty(len(flat), dtype=object)
+        out[:] = flat
+        return out.reshape(out_shape)
     if ndim == 1:
         return flat
     width = out_shape[1]

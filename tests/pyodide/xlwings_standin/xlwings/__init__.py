@@ -1,5 +1,5 @@
 """A stand-in for xlwings in tests: records what ``func``/``arg``/``ret`` declare, and
-calls a declared function the way xlwings Lite does.
+calls a declared function the way xlwings Lite does, and converts what it returns.
 
 Used where the real xlwings is absent (Pyodide under Node) or must not register
 anything (CPython tests of the Lite bundle). ``REGISTRY[name]`` holds, per decorated
@@ -96,6 +96,16 @@ def read(value, options):
     return rows
 
 
+def write(value):
+    """``conversion.write`` of a result, as far as napkin's results need it: xlwings
+    routes a value by its exact type, and a numpy array goes to ``NumpyArrayConverter``,
+    whose ``write_value`` is ``value.tolist()``; anything else passes as it is (the
+    later cleaning of each cell is not modelled: napkin returns plain values)."""
+    if type(value).__name__ == "ndarray" and type(value).__module__ == "numpy":
+        return value.tolist()
+    return value
+
+
 def call_udf(function, args):
     """Call a declared function with ``args`` as Office.js sends them (numbers, text,
     booleans, error dicts, None for an omitted argument, lists of rows for a range)."""
@@ -110,4 +120,4 @@ def call_udf(function, args):
             converted.append(p.default if p.default is not inspect.Parameter.empty else None)
         else:
             converted.append(read(a, e["args"].get(p.name, {})))
-    return function(*converted)
+    return write(function(*converted))
