@@ -119,6 +119,7 @@ class Workbook:
             self.sheets.append(s)
             self.sid_map.setdefault(sid, part.index)
         self.xml: dict[int, str] = {}
+        self.layouts: dict[int, xv.Layout] = {}  # where each sheet's formula cells are
         self.nodes: list[Node] = []
         self.name_nodes: dict[tuple[str, int | None], Node] = {}
         self.name_ranges: dict[tuple[str, int | None], Any] = {}
@@ -140,7 +141,8 @@ class Workbook:
             sheet.filtered |= bool(_FILTER.search(xml))
             shared: dict[str, tuple[str, int, int]] = {}
             pending_shared = []
-            for cell in xv.read_cells(xml):
+            layout = self.layouts[sheet.index] = xv.Layout()
+            for cell in xv.read_cells(xml, layout):
                 pos = (cell.row, cell.col)
                 sheet.max_r, sheet.max_c = max(sheet.max_r, cell.row), max(sheet.max_c, cell.col)
                 if cell.f is not None and cell.f_type != "dataTable":

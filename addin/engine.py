@@ -273,7 +273,7 @@ def calc_workbook(
         for sheet in wb.sheets:
             u = ups.get(sheet.index)
             if u:
-                xml = xv.write_values(wb.xml[sheet.index], u)
+                xml = xv.write_values(wb.xml[sheet.index], u, wb.layouts.get(sheet.index))
                 new_parts[wb.book.sheets[sheet.index].path] = xml.encode("utf-8")
         wbxml = zf.read(wb.book.workbook_path).decode("utf-8")
         new_wb = xv.set_full_calc_on_load(wbxml, recalc_on_open)

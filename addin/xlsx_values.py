@@ -320,19 +320,41 @@ def _iter_row_cells(row_body: str, row: int, tags):
         yield m, col
 
 
-def read_cells(xml: str) -> list[RawCell]:
-    """Every cell of a worksheet part that has a formula or a value."""
+@dataclass
+class Layout:
+    """Where the formula cells of a worksheet part are, as :func:`read_cells` found them:
+    ``cells[(row, col)] = (start, end, attrs, body)`` of the cell's element in the
+    part's text. ``plain`` says that :func:`write_values` may set those cells' values
+    in place: rows in increasing order, each row and cell once, cells in column order,
+    and no row's start tag ending in white space (which write_values writes without)."""
+
+    cells: dict = field(default_factory=dict)
+    plain: bool = True
+
+
+def read_cells(xml: str, layout: Layout | None = None) -> list[RawCell]:
+    """Every cell of a worksheet part that has a formula or a value (and, into
+    ``layout`` when given, where its formula cells are)."""
     sd = _SHEETDATA_RE.search(xml)
     if not sd or not sd.group("body"):
         return []
     tags = _tags(sd.group("p"))
     f_open, is_open = f"<{sd.group('p')}f", f"<{sd.group('p')}is"  # cheap tests first
     out = []
+    base, last_row = sd.start("body"), 0
     for rm, row in _iter_rows(sd.group("body"), tags):
+        if layout is not None:
+            if row <= last_row or rm.group("attrs") != rm.group("attrs").rstrip():
+                layout.plain = False
+            last_row, last_col, at = row, 0, base + rm.start("body")
         rbody = rm.group("body")
         if not rbody:
             continue
         for cm, col in _iter_row_cells(rbody, row, tags):
+            if layout is not None:
+                if col <= last_col:
+                    layout.plain = False
+                last_col = col
             body = cm.group("body")
             if not body:
                 continue
@@ -343,6 +365,9 @@ def read_cells(xml: str) -> list[RawCell]:
                 fa = fm.group("attrs")
                 f = xml_unescape(fm.group("text") or "")
                 f_type, f_ref, f_si = _attr(fa, "t"), _attr(fa, "ref"), _attr(fa, "si")
+                if layout is not None:
+                    layout.cells[(row, col)] = (at + cm.start(), at + cm.end(),
+                                                cm.group("attrs"), body)
             vm = tags["v"].search(body)
             if vm:
                 v = xml_unescape(vm.group("text") or "")
@@ -383,12 +408,15 @@ def _set_cell(attrs: str, body: str | None, t: str | None, vtext: str, p: str, t
     return f"<{p}c{attrs}>{body}</{p}c>"
 
 
-def write_values(xml: str, updates: dict[tuple[int, int], tuple[str | None, str]]) -> str:
+def write_values(xml: str, updates: dict[tuple[int, int], tuple[str | None, str]],
+                 layout: Layout | None = None) -> str:
     """Set the cached value of cells: ``updates[(row, col)] = (t attribute or None, <v> text)``.
 
     ``<v>`` text must already be XML-escaped. Cells that do not exist yet (the other cells
     of an array formula, as openpyxl writes them) are inserted in column order, rows in
-    row order. Everything outside the edited cells is left byte for byte.
+    row order. Everything outside the edited cells is left byte for byte. ``layout``
+    (from :func:`read_cells` of this same ``xml``) lets the cells be set where they are,
+    without reading the part again, when all of them are formula cells it lists.
     """
     if not updates:
         return xml
@@ -397,6 +425,17 @@ def write_values(xml: str, updates: dict[tuple[int, int], tuple[str | None, str]
         raise ValueError("worksheet has no sheetData")
     p = sd.group("p")
     tags = _tags(p)
+    if layout is not None and layout.plain and sd.group("body") is not None:
+        spots = layout.cells
+        if all(pos in spots for pos in updates):  # the same edits as the reading below
+            out, pos = [], 0
+            for start, end, attrs, body, tv in sorted(
+                    spots[rc] + (tv,) for rc, tv in updates.items()):
+                out.append(xml[pos:start])
+                out.append(_set_cell(attrs, body, tv[0], tv[1], p, tags))
+                pos = end
+            out.append(xml[pos:])
+            return "".join(out)
     pending: dict[int, dict[int, tuple]] = {}
     for (r, c), tv in updates.items():
         pending.setdefault(r, {})[c] = tv

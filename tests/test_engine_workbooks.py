@@ -478,3 +478,39 @@ def test_each_formula_shape_compiles_once(tmp_path, monkeypatch):
     assert len(res) == 600
     assert res["Sheet!B7"] == 14.0 and res["Sheet!C9"] == 18 + 3
     assert len(compiled) <= 4  # row 1 (A1 = $A$1 there) compiles on its own
+
+
+_SHEET = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+          '<sheetData>{}</sheetData></worksheet>')
+
+
+@pytest.mark.parametrize("rows, plain", [
+    ('<row r="1"><c r="A1"><v>2</v></c><c r="B1"><f>A1*2</f><v/></c></row>'
+     '<row r="2" spans="1:3"><c r="B2" t="str"><f>"x"</f><v>x</v></c>'
+     '<c r="C2" s="1"><f>B1+1</f></c></row>', True),
+    # a row's start tag with a space at its end: write_values writes it without
+    ('<row r="1" ><c r="A1"><v>2</v></c><c r="B1"><f>A1*2</f><v/></c></row>', False),
+    # rows out of order, a cell twice, cells out of column order
+    ('<row r="2"><c r="B2"><f>1+1</f></c></row><row r="1"><c r="B1"><f>2</f></c></row>',
+     False),
+    ('<row r="1"><c r="B1"><f>1</f></c><c r="B1"><f>2</f></c></row>', False),
+    ('<row r="1"><c r="C1"><f>1</f></c><c r="B1"><f>2</f></c></row>', False),
+])
+def test_values_set_in_place_as_write_values_reads_them(rows, plain):
+    """write_values with the layout read_cells found (the cells set where they are) gives
+    the part write_values gives reading it again, byte for byte; where the part is laid
+    out otherwise (layout.plain False) it reads it again."""
+    from addin import xlsx_values as xv
+
+    xml = _SHEET.format(rows)
+    layout = xv.Layout()
+    cells = xv.read_cells(xml, layout)
+    assert layout.plain is plain
+    formulas = [(c.row, c.col) for c in cells if c.f is not None]
+    assert sorted(layout.cells) == sorted(set(formulas))
+    for ups in ({p: (None, "5") for p in formulas},
+                {formulas[0]: ("str", "a &amp; b ")},
+                {formulas[0]: ("e", "#N/A"), (9, 2): (None, "1")}):  # a new row too
+        assert xv.write_values(xml, ups, layout) == xv.write_values(xml, ups)
+    got = xv.write_values(xml, {formulas[0]: (None, "5")}, layout)
+    assert got.count("<v>5</v>") == 1
