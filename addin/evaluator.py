@@ -320,7 +320,9 @@ class Evaluation:
         """Compute every formula (in ``order``, from :meth:`plan`, when given)."""
         if order is None:
             order = self.plan()
-        for node in order:  # what reads a defined name that is kept is kept too
+        # what reads a defined name that is kept is kept too (nothing, when no name is)
+        kept_names = any(n.keep is not None for n in self.wb.name_nodes.values())
+        for node in order if kept_names else ():
             if node.keep is None and any(d.keep is not None and d.is_name for d in node.deps):
                 node.keep = next(d.keep for d in node.deps if d.keep is not None and d.is_name)
         calls.STATE.registry = self.registry

@@ -133,8 +133,9 @@ class FastFn:
             except KeyError:
                 continue
             if single and at is not None:  # Excel's implicit intersection of operands
-                a = [intersect(x, at) if k in single and isinstance(x, Ranges)
-                     and _cells(x) > 1 else x for k, x in enumerate(a)]
+                for k, x in enumerate(a):
+                    if k in single and isinstance(x, Ranges) and _cells(x) > 1:
+                        a[k] = intersect(x, at)
             r = func(*[x for x in a if x is not NONE])
             for f in ffl:
                 r = f(r)

@@ -282,4 +282,4 @@ _STRING = re.compile(r'"(?:[^"]|"")*"')
 
 def called_functions(text: str) -> list[str]:
     """Names of the functions a formula calls, as written (string literals skipped)."""
-    return _CALL.findall(_STRING.sub('""', text))
+    return _CALL.findall(_STRING.sub('""', text) if '"' in text else text)

@@ -60,21 +60,29 @@ DIFFERENT = {
 }
 
 
+def _outside_strings(text: str) -> str:
+    """Formula text with its string literals emptied."""
+    return _STRINGS.sub('""', text) if '"' in text else text
+
+
 def _code(text: str) -> str:
     """Formula text without string literals and with quoted sheet names blanked."""
-    return _QUOTED.sub(lambda m: "'" + ("#" if ":" in m.group(0) else "Q") + "'",
-                       _STRINGS.sub('""', text))
+    text = _outside_strings(text)
+    if "'" not in text:
+        return text
+    return _QUOTED.sub(lambda m: "'" + ("#" if ":" in m.group(0) else "Q") + "'", text)
 
 
 def unsupported(wb, registry, date1904: bool = False) -> list[tuple[object, str]]:
     """``[(node, reason)]`` for each formula of ``wb`` the engine cannot compute as Excel
     does (one reason per node, the first found)."""
-    known = fx.function_names() | set(registry)
+    ours = set(registry)
+    known = fx.function_names() | ours
     out = []
     for node in wb.nodes + list(wb.name_nodes.values()):
         if not node.text:
             continue
-        reason = _reason(node.text, known, set(registry), date1904)
+        reason = _reason(node.text, known, ours, date1904)
         if reason:
             out.append((node, reason))
     return out
@@ -82,11 +90,12 @@ def unsupported(wb, registry, date1904: bool = False) -> list[tuple[object, str]
 
 def _reason(text: str, known: set, ours: set, date1904: bool) -> str | None:
     code = _code(text)
-    if _EXTERNAL.search(_STRINGS.sub('""', text)):
+    # (each pattern below holds the characters tested before it)
+    if "[" in text and _EXTERNAL.search(_outside_strings(text)):
         return "links to other workbooks"
-    if "'#'" in code or _THREE_D.search(code):
+    if "'#'" in code or ":" in code and "!" in code and _THREE_D.search(code):
         return "3-D references (Sheet1:Sheet3!A1)"
-    if _STRUCTURED.search(code):
+    if "[" in code and _STRUCTURED.search(code):
         return "structured (table) references"
     for name in ft.called_functions(text):
         key = name.upper()
@@ -148,7 +157,7 @@ def after_plan(wb) -> list[tuple[object, str]]:
             out.append((n, f"a range used as a single value inside {names} (Excel's implicit "
                            "intersection there depends on the function)"))
             continue
-        m = _SIZE_SENSITIVE.search(_STRINGS.sub('""', n.text or ""))
+        m = _SIZE_SENSITIVE.search(_outside_strings(n.text or ""))
         if m and any(kind == "rng" and any(_cut(wb, p, KEEP_CELLS) for p in arg)
                      for kind, arg in n.specs):
             out.append((n, f"{m.group(1).upper()}() of a whole column or row (napkin reads "
@@ -197,7 +206,7 @@ def text_disagreements(wb, skip=()) -> list[tuple[object, str]]:
     out = []
     for n in wb.nodes:
         if n in skip or n.spill is not None or n.keep is not None or not _TEXT_CALL.search(
-                _STRINGS.sub('""', n.text or "")):
+                _outside_strings(n.text or "")):
             continue
         sheet = wb.sheets[n.sheet]
         saved = sheet.cached.get((n.r, n.c))
