@@ -43,7 +43,7 @@ class FastFn:
     else falls back to formulas' own DispatchPipe (``pipe``)."""
 
     __slots__ = ("_pipe", "_make_pipe", "inputs", "in_ids", "in_filters", "consts", "steps",
-                 "out", "unsure")
+                 "out", "unsure", "unfiltered")
 
     def __init__(self, graph: fx.Graph, inputs, out, extra_consts=None, pipe=None,
                  make_pipe=None):
@@ -57,6 +57,7 @@ class FastFn:
         if out not in filters and out not in producer:
             raise Missing
         self.in_filters = [filters.get(k, ()) for k in self.in_ids]
+        self.unfiltered = not any(self.in_filters)  # the inputs are taken as they are
         consts = dict(extra_consts or {})
         for k, v in graph.defaults.items():
             if k in inputs or k in consts:
@@ -122,10 +123,13 @@ class FastFn:
         ns = fx.load()
         NONE = ns.NONE
         vals = dict(self.consts)
-        for k, flt, v in zip(self.in_ids, self.in_filters, args, strict=False):
-            for f in flt:
-                v = f(v)
-            vals[k] = v
+        if self.unfiltered:
+            vals.update(zip(self.in_ids, args, strict=False))
+        else:
+            for k, flt, v in zip(self.in_ids, self.in_filters, args, strict=False):
+                for f in flt:
+                    v = f(v)
+                vals[k] = v
         Ranges = ns.Ranges
         for func, ins, outs, ffl, ofl, single in self.steps:
             try:
