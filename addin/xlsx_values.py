@@ -342,33 +342,39 @@ def read_cells(xml: str, layout: Layout | None = None) -> list[RawCell]:
     f_open, is_open = f"<{sd.group('p')}f", f"<{sd.group('p')}is"  # cheap tests first
     out = []
     base, last_row = sd.start("body"), 0
+    cells_in, f_search, v_search = tags["c"].finditer, tags["f"].search, tags["v"].search
     for rm, row in _iter_rows(sd.group("body"), tags):
+        rattrs, rbody = rm.group("attrs", "body")
         if layout is not None:
-            if row <= last_row or rm.group("attrs") != rm.group("attrs").rstrip():
+            if row <= last_row or rattrs != rattrs.rstrip():
                 layout.plain = False
             last_row, last_col, at = row, 0, base + rm.start("body")
-        rbody = rm.group("body")
         if not rbody:
             continue
-        for cm, col in _iter_row_cells(rbody, row, tags):
+        col = 0
+        for cm in cells_in(rbody):  # (as _iter_row_cells, here at once: most of the time)
+            attrs, body = cm.group("attrs", "body")
+            plain = _R_ATTR_RE.search(attrs)
+            if plain:
+                col = _COLS[plain.group(1) or plain.group(2)]
+            else:
+                ref = _attr(attrs, "r")
+                col = parse_cell_ref(ref)[1] if ref else col + 1
             if layout is not None:
                 if col <= last_col:
                     layout.plain = False
                 last_col = col
-            body = cm.group("body")
             if not body:
                 continue
-            attrs = cm.group("attrs")
             f = f_type = f_ref = f_si = v = inline = None
-            fm = tags["f"].search(body) if f_open in body else None
+            fm = f_search(body) if f_open in body else None
             if fm:
-                fa = fm.group("attrs")
-                f = xml_unescape(fm.group("text") or "")
+                fa, ftext = fm.group("attrs", "text")
+                f = xml_unescape(ftext or "")
                 f_type, f_ref, f_si = _attr(fa, "t"), _attr(fa, "ref"), _attr(fa, "si")
                 if layout is not None:
-                    layout.cells[(row, col)] = (at + cm.start(), at + cm.end(),
-                                                cm.group("attrs"), body)
-            vm = tags["v"].search(body)
+                    layout.cells[(row, col)] = (at + cm.start(), at + cm.end(), attrs, body)
+            vm = v_search(body)
             if vm:
                 v = xml_unescape(vm.group("text") or "")
             im = tags["is"].search(body) if is_open in body else None
