@@ -137,14 +137,19 @@ class Workbook:
         for sheet, part in zip(self.sheets, self.book.sheets, strict=True):
             xml = zf.read(part.path).decode("utf-8")
             self.xml[sheet.index] = xml
-            sheet.hidden_rows = {int(m.group(1)) for m in _HIDDEN_ROW.finditer(xml)}
-            sheet.filtered |= bool(_FILTER.search(xml))
+            # (each pattern holds its word: a part without it is not searched)
+            if "hidden" in xml:
+                sheet.hidden_rows = {int(m.group(1)) for m in _HIDDEN_ROW.finditer(xml)}
+            sheet.filtered |= "filterColumn" in xml and bool(_FILTER.search(xml))
             shared: dict[str, tuple[str, int, int]] = {}
             pending_shared = []
             layout = self.layouts[sheet.index] = xv.Layout()
             for cell in xv.read_cells(xml, layout):
                 pos = (cell.row, cell.col)
-                sheet.max_r, sheet.max_c = max(sheet.max_r, cell.row), max(sheet.max_c, cell.col)
+                if cell.row > sheet.max_r:
+                    sheet.max_r = cell.row
+                if cell.col > sheet.max_c:
+                    sheet.max_c = cell.col
                 if cell.f is not None and cell.f_type != "dataTable":
                     node = Node(label(sheet, cell.row, cell.col), sheet.index,
                                 cell.row, cell.col)
