@@ -196,21 +196,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     # numpy's "overflow encountered" and the like: the cell says #NUM! with its message
     warnings.filterwarnings("ignore", category=RuntimeWarning)
-    from .guard import WorkbookError
-
     where = f"napkin {args.command}"
     try:
         return args.run(args)
     except CliError as exc:
         print(f"{where}: {exc}", file=sys.stderr)
         return exc.code
-    except WorkbookError as exc:  # refused workbooks: the message names file and problem
-        print(f"{where}: {' '.join(str(exc).split())}", file=sys.stderr)
-        return EXIT_FILE
     except OSError as exc:
         print(f"{where}: {os_message(exc)}", file=sys.stderr)
         return EXIT_FILE
-    except ValueError as exc:  # a workbook napkin cannot make sense of
+    except ValueError as exc:  # a workbook napkin refuses, or cannot make sense of
+        # guard.WorkbookError (a ValueError) names file and problem. guard is looked up,
+        # not imported: only a loaded guard raises it, and napkin eval never loads it
+        guard = sys.modules.get(f"{__package__}.guard")
+        if guard is not None and isinstance(exc, guard.WorkbookError):
+            print(f"{where}: {' '.join(str(exc).split())}", file=sys.stderr)
+            return EXIT_FILE
         name = getattr(args, "input", None)
         print(f"{where}: cannot process {name}: {' '.join(str(exc).split())}" if name else
               f"{where}: {' '.join(str(exc).split())}", file=sys.stderr)

@@ -76,7 +76,8 @@ def _parse_problem(formula: str) -> str:
 def run_eval(args) -> int:
     from udfs.errors import ExcelError
 
-    from .engine import evaluate, format_value
+    from .formula_eval import evaluate
+    from .output import format_value
 
     rc = EXIT_OK
     for formula in args.formulas:

@@ -15,7 +15,7 @@ import functools
 import re
 from typing import NamedTuple
 
-from . import xlsx_values as xv
+from . import a1 as xv
 
 SEGMENT_RE = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'|[^"\']+|["\']')
 _NUMBER_RE = re.compile(r"(?<![\w.$])(\d+\.?\d*|\.\d+)(?:[eE]([+-]?)(\d+))?(?![\w.])")

@@ -10,7 +10,6 @@ import numpy as np
 from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
 from . import fx
-from . import xlsx_values as xv
 
 
 def updates(wb) -> dict[int, dict]:
@@ -43,8 +42,10 @@ def xml_value(v) -> tuple[str | None, str]:
         return None, _num_text(v)
     if v is ns.EMPTY or v is None:
         return None, "0"
+    from .xlsx_values import xml_escape_text  # not at the top: napkin eval never needs it
+
     # a carriage return as Excel writes it (readers turn a raw one into a line feed)
-    return "str", xv.xml_escape_text(str(v)).replace("\r", "_x000D_")
+    return "str", xml_escape_text(str(v)).replace("\r", "_x000D_")
 
 
 def _num_text(v: float) -> str:

@@ -16,9 +16,9 @@ import numpy as np
 
 from udfs.errors import ExcelError
 
+from . import a1 as xv
 from . import calls, fx
 from . import xl_args as xa
-from . import xlsx_values as xv
 from .xl_args import ORIGINAL, Cannot
 
 

@@ -20,62 +20,15 @@ from zipfile import ZipFile
 
 from defusedxml import ElementTree as ET
 
+# A1 references live in addin.a1 (light to import: napkin eval needs them, not the XML);
+# named here too, as the workbook modules have always used them
+from .a1 import _COLS, MAX_COL, MAX_ROW, col2num, num2col, parse_area, parse_cell_ref  # noqa: F401
+
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 _WORKSHEET_TYPE = REL_NS + "/worksheet"
 _OFFICE_DOC_TYPE = REL_NS + "/officeDocument"
-
-MAX_ROW = 1048576
-MAX_COL = 16384
-
-
-# --------------------------------------------------------------------------- references
-
-
-def col2num(col: str) -> int:
-    n = 0
-    for ch in col.upper():
-        n = n * 26 + (ord(ch) - 64)
-    return n
-
-
-_COL_CACHE: dict[int, str] = {}
-_COLS: dict[str, int] = {}  # column letters -> number, for the first 702 columns (A..ZZ)
-
-
-def num2col(n: int) -> str:
-    s = _COL_CACHE.get(n)
-    if s is None:
-        m, s = n, ""
-        while m:
-            m, rem = divmod(m - 1, 26)
-            s = chr(65 + rem) + s
-        _COL_CACHE[n] = s
-    return s
-
-
-_COLS.update((num2col(n), n) for n in range(1, 703))
-
-
-_CELL_REF_RE = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d+)")
-
-
-def parse_cell_ref(ref: str) -> tuple[int, int]:
-    """'B12' -> (12, 2) (row, column), 1-based."""
-    m = _CELL_REF_RE.fullmatch(ref.strip())
-    if not m:
-        raise ValueError(f"not a cell reference: {ref!r}")
-    col, row = m.group(1, 2)
-    return int(row), _COLS.get(col) or col2num(col)
-
-
-def parse_area(ref: str) -> tuple[int, int, int, int]:
-    """'B2:C10' -> (r1, c1, r2, c2); a single cell is a 1x1 area."""
-    a, _, b = ref.strip().partition(":")
-    r1, c1 = parse_cell_ref(a)
-    r2, c2 = parse_cell_ref(b) if b else (r1, c1)
-    return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
 
 
 # --------------------------------------------------------------------------- XML text
