@@ -49,6 +49,7 @@ class Evaluation:
         self._rng_cache: dict[tuple, Any] = {}
         self._dict_cache: dict[tuple, dict] = {}
         self._deps_cache: dict[tuple, list] = {}
+        self._lexed: dict[tuple, tuple] = {}  # (text, origin) -> lex's key and numbers
         self.cyclic: set = set()
         #: ``progress(stage, done, total)``, called now and then while compiling and
         #: computing (``napkin calc`` draws its progress bar with it), or None
@@ -60,7 +61,14 @@ class Evaluation:
         they differ), or (when the inputs of a compile cannot be mapped to the shape's
         references) one of its own."""
         osheet, orow, ocol = node.origin
-        key, _, nums = ft.lex(node.text, orow, ocol)
+        if (node.sheet, node.r, node.c) != node.origin:  # a cell of a shared formula:
+            lexed = self._lexed.get((node.text, node.origin))  # its master's text, lexed
+            if lexed is None:  # at the master's cell once for all its cells
+                key, _, nums = ft.lex(node.text, orow, ocol)
+                lexed = self._lexed[(node.text, node.origin)] = key, nums
+            key, nums = lexed
+        else:
+            key, _, nums = ft.lex(node.text, orow, ocol)
         key = (osheet, key)
         if "\x01@" in key[1]:  # ROW()/COLUMN()...: a shared formula's cells differ
             key += ((node.sheet, node.r, node.c),)
