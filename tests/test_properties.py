@@ -152,7 +152,8 @@ _ODD_CELLS = [True, False, None, "", "x", "3.35 TB/s", ExcelError("#N/A"), 2**11
               # numbers of other Python types, read as numbers alone and in a range;
               # numpy's truth values, like TRUE/FALSE, are not numbers
               Fraction(1, 3), Decimal("2.5"), Decimal("NaN"), Decimal("sNaN"),
-              np.float64(3.0), np.int64(1), np.bool_(True), np.bool_(False), 1 + 2j]
+              np.float64(3.0), np.int64(1), np.bool_(True), np.bool_(False), 1 + 2j,
+              np.complex128(2 + 1j), np.complex128(2)]
 
 
 @settings(max_examples=60)
@@ -195,6 +196,15 @@ def test_the_add_in_reads_a_range_as_the_catalog_does(nums, odd, at, width):
             assert isinstance(v, ExcelError) and (v.code, v.message) == (d.code, d.message)
         else:
             assert type(v) is float and v == d
+
+
+def test_the_add_in_reader_leaves_what_it_cannot_pack():
+    # rows_as_array packs only a non-empty list of rows of real numbers; anything else
+    # (xlwings never makes most of these) goes to the catalog as it came, never raising
+    for rows in ([[]], [[], []], [["x"]], [[None, 1.0]], [[1.0], []], [[True], [2.0]],
+                 ["ab"], [b"x"], [[2**1100]], [[np.complex128(1)]], [[1.0], "a"], []):
+        assert rows_as_array(rows) is rows, rows
+    assert rows_as_array([[1, 2.5], [3, 4]]).tolist() == [[1.0, 2.5], [3.0, 4.0]]
 
 
 def test_catalog_functions_never_raise_on_odd_input():

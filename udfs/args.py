@@ -38,6 +38,7 @@ import math
 import operator
 import re
 import struct
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -186,7 +187,7 @@ class Arg:
             except OverflowError:  # an integer beyond a float: Excel's #NUM! too
                 raise num_error(f"{self.name} is beyond the largest number a cell holds "
                                 "(about 1.8E+308)") from None
-        elif np is not None and isinstance(v, np.number):
+        elif np is not None and isinstance(v, np.floating | np.integer):
             x = float(v)
         elif isinstance(v, str) and v.strip():
             x = self.text_cache.get(v)
@@ -288,13 +289,28 @@ def _real(v) -> float | None:
     if np is not None and isinstance(v, np.bool_):
         return None
     try:
-        return struct.unpack("d", struct.pack("d", v))[0]
+        return struct.unpack("d", _pack_reals(1, (v,)))[0]
     except struct.error:
         try:
             operator.index(v)
         except TypeError:
             return None  # text-like, None, or Decimal("sNaN") (which has no float)
         raise OverflowError("an integer beyond a float") from None
+
+
+def _pack_reals(count: int, cells) -> bytes:
+    """``count`` cells as machine doubles, by ``struct.pack`` (the rule of
+    ``PyFloat_AsDouble``); ``struct.error`` for a cell that is not a real number. numpy's
+    complex numbers convert with only a ComplexWarning (the imaginary part dropped): that
+    warning is an error here, so they are refused too."""
+    if np is None:
+        return struct.pack(f"{count}d", *cells)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np.exceptions.ComplexWarning)
+        try:
+            return struct.pack(f"{count}d", *cells)
+        except np.exceptions.ComplexWarning:
+            raise struct.error("a complex number is not a real number") from None
 
 
 def _numbers_only(v, name):
@@ -334,8 +350,11 @@ def _numbers_only(v, name):
 def _packed(rows, shape, cells):
     """``cells`` (the range ``rows`` read row by row) as a read-only float array of
     ``shape``, or None when a cell is not a number or is a truth value."""
+    size = math.prod(shape)
+    if not size:
+        return None
     try:
-        a = np.frombuffer(struct.pack(f"{math.prod(shape)}d", *cells), dtype=float)
+        a = np.frombuffer(_pack_reals(size, cells), dtype=float)
     except struct.error:  # not numbers, beyond a float, or a row of another length
         return None
     a = a.reshape(shape)
