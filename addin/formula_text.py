@@ -15,7 +15,7 @@ import functools
 import re
 from typing import NamedTuple
 
-from . import a1 as xv
+from .a1 import MAX_COL, MAX_ROW, col2num
 
 SEGMENT_RE = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'|[^"\']+|["\']')
 _NUMBER_RE = re.compile(r"(?<![\w.$])(\d+\.?\d*|\.\d+)(?:[eE]([+-]?)(\d+))?(?![\w.])")
@@ -92,7 +92,7 @@ LEX_RE = re.compile(
     re.X,
 )
 _POSITIONAL_RE = re.compile(r"(?<![\w.])(?:(?:ROW|COLUMN)\s*\(\s*\)|CELL\s*\(|INDIRECT\s*\()", re.I)
-_col2num = functools.lru_cache(maxsize=4096)(xv.col2num)
+_col2num = functools.lru_cache(maxsize=4096)(col2num)
 _REF_GROUPS = tuple(LEX_RE.groupindex[g] for g in (
     "sheet", "a1", "ca1", "c1", "ra1", "r1", "ca2", "c2", "ra2", "r2"))
 _KEYS: dict = {}  # Tok -> Tok.key()
@@ -127,7 +127,7 @@ class Tok(NamedTuple):
             r1, r2 = r2, r1
         if c1 > c2:
             c1, c2 = c2, c1
-        if r1 < 1 or c1 < 1 or r2 > xv.MAX_ROW or c2 > xv.MAX_COL:
+        if r1 < 1 or c1 < 1 or r2 > MAX_ROW or c2 > MAX_COL:
             return None
         return r1, c1, r2, c2
 
@@ -217,13 +217,13 @@ def lex(text: str, row: int, col: int) -> tuple[str, list[Tok], tuple[str, ...]]
             c1a, c2a = c1s.startswith("$"), c2s.startswith("$")
             c1, c2 = _col2num(c1s.lstrip("$")), _col2num(c2s.lstrip("$"))
             c1, c2 = (c1 if c1a else c1 - col), (c2 if c2a else c2 - col)
-            r1, r1a, r2, r2a = 1, True, xv.MAX_ROW, True
+            r1, r1a, r2, r2a = 1, True, MAX_ROW, True
         else:
             r1s, r2s = m.group("row1"), m.group("row2")
             r1a, r2a = r1s.startswith("$"), r2s.startswith("$")
             r1, r2 = int(r1s.lstrip("$")), int(r2s.lstrip("$"))
             r1, r2 = (r1 if r1a else r1 - row), (r2 if r2a else r2 - row)
-            c1, c1a, c2, c2a = 1, True, xv.MAX_COL, True
+            c1, c1a, c2, c2a = 1, True, MAX_COL, True
         tok = Tok(sheet, r1, r1a, c1, c1a, r2, r2a, c2, c2a)
         toks.append(tok)
         parts.append(tok.key())

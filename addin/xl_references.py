@@ -16,9 +16,9 @@ import numpy as np
 
 from udfs.errors import ExcelError
 
-from . import a1 as xv
 from . import calls, fx
 from . import xl_args as xa
+from .a1 import MAX_COL, MAX_ROW, col2num
 from .xl_args import ORIGINAL, Cannot
 
 
@@ -57,7 +57,7 @@ def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
     book = getattr(calls.STATE, "book", None)
     if book is None:
         raise Cannot(f"{who} outside a workbook")
-    if not (1 <= r1 <= r2 <= xv.MAX_ROW and 1 <= c1 <= c2 <= xv.MAX_COL):
+    if not (1 <= r1 <= r2 <= MAX_ROW and 1 <= c1 <= c2 <= MAX_COL):
         raise ExcelError("#REF!", f"{who} goes beyond the sheet")
     sheet = book.sheets[sidx]
     if (r2 - r1 + 1) * (c2 - c1 + 1) > KEEP_CELLS:  # as the evaluator reads large areas
@@ -145,14 +145,14 @@ def indirect(ref_text, a1=True):
     else:
         sidx = here
     if m.group("c1"):
-        r1, c1 = int(m.group("r1")), xv.col2num(m.group("c1").upper())
+        r1, c1 = int(m.group("r1")), col2num(m.group("c1").upper())
         r2 = int(m.group("r2") or r1)
-        c2 = xv.col2num(m.group("c2").upper()) if m.group("c2") else c1
+        c2 = col2num(m.group("c2").upper()) if m.group("c2") else c1
     elif m.group("cc1"):
-        r1, r2 = 1, xv.MAX_ROW
-        c1, c2 = xv.col2num(m.group("cc1").upper()), xv.col2num(m.group("cc2").upper())
+        r1, r2 = 1, MAX_ROW
+        c1, c2 = col2num(m.group("cc1").upper()), col2num(m.group("cc2").upper())
     else:
-        c1, c2 = 1, xv.MAX_COL
+        c1, c2 = 1, MAX_COL
         r1, r2 = int(m.group("rr1")), int(m.group("rr2"))
     r1, r2, c1, c2 = min(r1, r2), max(r1, r2), min(c1, c2), max(c1, c2)
     return _reference(sidx, r1, c1, r2, c2, "INDIRECT")
