@@ -259,17 +259,20 @@ def _iter_rows(body: str, tags):
 _R_ATTR_RE = re.compile(r"""(?:^|\s)r\s*=\s*(?:"([A-Z]{1,2})\d+"|'([A-Z]{1,2})\d+')""")
 
 
+def _cell_col(attrs: str, last: int) -> int:
+    """The column of a cell from its attributes; ``last`` is the column of the cell before
+    it in the row (a cell without ``r`` follows it)."""
+    plain = _R_ATTR_RE.search(attrs)  # r="B12", as Excel writes it: the column at once
+    if plain:
+        return _COLS[plain.group(1) or plain.group(2)]
+    ref = _attr(attrs, "r")
+    return parse_cell_ref(ref)[1] if ref else last + 1
+
+
 def _iter_row_cells(row_body: str, row: int, tags):
-    last = 0
+    col = 0
     for m in tags["c"].finditer(row_body):
-        attrs = m.group("attrs")
-        plain = _R_ATTR_RE.search(attrs)  # r="B12", as Excel writes it: the column at once
-        if plain:
-            col = _COLS[plain.group(1) or plain.group(2)]
-        else:
-            ref = _attr(attrs, "r")
-            col = parse_cell_ref(ref)[1] if ref else last + 1
-        last = col
+        col = _cell_col(m.group("attrs"), col)
         yield m, col
 
 
@@ -305,14 +308,9 @@ def read_cells(xml: str, layout: Layout | None = None) -> list[RawCell]:
         if not rbody:
             continue
         col = 0
-        for cm in cells_in(rbody):  # (as _iter_row_cells, here at once: most of the time)
+        for cm in cells_in(rbody):  # (as _iter_row_cells, without a generator per row)
             attrs, body = cm.group("attrs", "body")
-            plain = _R_ATTR_RE.search(attrs)
-            if plain:
-                col = _COLS[plain.group(1) or plain.group(2)]
-            else:
-                ref = _attr(attrs, "r")
-                col = parse_cell_ref(ref)[1] if ref else col + 1
+            col = _cell_col(attrs, col)
             if layout is not None:
                 if col <= last_col:
                     layout.plain = False
