@@ -138,7 +138,7 @@ class FastFn:
                 continue
             if single and at is not None:  # Excel's implicit intersection of operands
                 for k, x in enumerate(a):
-                    if k in single and isinstance(x, Ranges) and _cells(x) > 1:
+                    if k in single and isinstance(x, Ranges) and fx.cell_count(x) > 1:
                         a[k] = intersect(x, at)
             r = func(*[x for x in a if x is not NONE])
             for f in ffl:
@@ -165,14 +165,6 @@ def _fast(pipe):
         return FastFn.from_pipe(pipe)
     except Missing:
         return pipe
-
-
-def _cells(rng) -> int:
-    n = 0
-    for r in rng.ranges:  # (the areas as fx.areas reads them)
-        r1, c1, r2, c2 = int(r["r1"]), r["n1"] or 0, int(r["r2"]), r["n2"] or 0
-        n += (r2 - r1 + 1) * (c2 - c1 + 1) if r1 and c1 and r2 and c2 else 2
-    return n
 
 
 def intersect(rng, at):

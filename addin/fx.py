@@ -251,6 +251,17 @@ def areas(rng) -> list[tuple[str, int, int, int, int]]:
             for r in rng.ranges]
 
 
+def cell_count(rng) -> int:
+    """How many cells a Ranges value covers; an area with an open end (``A:A``, ``1:1``)
+    counts as 2, more than one cell. Read from the areas as :func:`areas` reads them,
+    without building the list (the engine asks for it on every operand it intersects)."""
+    n = 0
+    for r in rng.ranges:
+        r1, c1, r2, c2 = int(r["r1"]), r["n1"] or 0, int(r["r2"]), r["n2"] or 0
+        n += (r2 - r1 + 1) * (c2 - c1 + 1) if r1 and c1 and r2 and c2 else 2
+    return n
+
+
 def area_values(rng) -> list:
     """``[((sheet id, r1, c1, r2, c2), 2-D values), ...]``, one per area of a Ranges."""
     ns = load()
