@@ -267,29 +267,27 @@ class Evaluation:
         kind, arg = spec
         if kind == "rng":
             got = self._rng_cache.get(arg)
-            if got is None and len(arg) == 1:  # one area: the Ranges value at once
-                idx, r1, c1, r2, c2 = dk = self._clip(arg[0])
-                sheet = self.wb.sheets[idx]
-                rd = self._dict_cache.get(dk)
-                if rd is None:
-                    rd = self._dict_cache[dk] = fx.area_ref(sheet.sid, r1, c1, r2, c2)
-                got = self._rng_cache[arg] = fx.one_range(rd, self._block(sheet, r1, c1,
-                                                                          r2, c2))
-            elif got is None:
-                refs, arrays = [], []
-                for part in arg:
-                    idx, r1, c1, r2, c2 = dk = self._clip(part)
-                    sheet = self.wb.sheets[idx]
-                    rd = self._dict_cache.get(dk)
-                    if rd is None:
-                        rd = self._dict_cache[dk] = fx.area_ref(sheet.sid, r1, c1, r2, c2)
-                    refs.append(rd)
-                    arrays.append(self._block(sheet, r1, c1, r2, c2))
-                got = self._rng_cache[arg] = fx.make_ranges(refs, arrays)
+            if got is None:
+                if len(arg) == 1:  # one area: the Ranges value at once
+                    got = fx.one_range(*self._area(arg[0]))
+                else:
+                    refs, arrays = zip(*map(self._area, arg), strict=True)
+                    got = fx.make_ranges(list(refs), list(arrays))
+                self._rng_cache[arg] = got
             return got
         if kind == "name":
             return arg.value
         return arg
+
+    def _area(self, part):
+        """An area's reference (made once per area) and its values, as formulas' Ranges
+        take them."""
+        idx, r1, c1, r2, c2 = dk = self._clip(part)
+        sheet = self.wb.sheets[idx]
+        rd = self._dict_cache.get(dk)
+        if rd is None:
+            rd = self._dict_cache[dk] = fx.area_ref(sheet.sid, r1, c1, r2, c2)
+        return rd, self._block(sheet, r1, c1, r2, c2)
 
     @staticmethod
     def _block(sheet: Sheet, r1, c1, r2, c2):
