@@ -1,6 +1,6 @@
 """CI: napkin's engine against the newest releases of formulas and schedula.
 
-``addin/fx.py`` uses internals of ``formulas`` and ``schedula``, so ``pyproject.toml``
+``addin/formula/fx.py`` uses internals of ``formulas`` and ``schedula``, so ``pyproject.toml``
 holds each below its next minor release. This job installs the newest release of each
 from the package index into a separate virtual environment, ignoring that upper bound,
 and runs the engine's tests there (:data:`ENGINE_TESTS`), so that a release which breaks
@@ -125,12 +125,13 @@ def verdict(tested: list[Tested], tests_passed: bool, summary: str) -> tuple[int
                   f" ({names}).",
                   "Users are not affected: pyproject.toml keeps them on "
                   + ", ".join(f"{t.name}{t.pinned}" for t in tested) + ".",
-                  "Do not widen that range until addin/fx.py is adapted; this does not fail CI.",
+                  "Do not widen that range until addin/formula/fx.py is adapted;"
+                  " this does not fail CI.",
                   "!" * 78]
     else:
         rc = 1
         lines.append(f"  FAILURE: the engine fails with {names}, which our range admits: "
-                     "users installing napkin now get it. Fix addin/fx.py, or lower the "
+                     "users installing napkin now get it. Fix addin/formula/fx.py, or lower the "
                      "upper bound in pyproject.toml below the breaking release.")
     lines.append(BAR)
     return rc, "\n".join(lines)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from addin.engine import evaluate
+from addin.engine.api import evaluate
 from udfs.errors import ExcelError
 
 CALLS: list[tuple] = []

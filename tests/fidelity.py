@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from zipfile import ZipFile
 
-from addin import xlsx_values as xv
-from addin.book import Workbook
-from addin.engine import calc_workbook
-from addin.evaluator import Evaluation
-from addin.guard import WorkbookError
+from addin.engine.api import calc_workbook
+from addin.engine.book import Workbook
+from addin.engine.evaluator import Evaluation
+from addin.ooxml import xlsx_values as xv
+from addin.ooxml.guard import WorkbookError
 
 REL, ABS = 1e-9, 1e-12
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from addin.embed import write_template
+from addin.routes.embed import write_template
 from workbook.build import (
     CAL_FIRST,
     SIZING,

@@ -12,7 +12,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from addin import cli, cli_commands, cli_paths
+from addin import cli
+from addin.cli import commands as cli_commands
+from addin.cli import paths as cli_paths
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "workbook" / "napkin.xlsx"
 LEAKS = ("Errno", "PosixPath", ".tmp", "in_place", "Traceback", "('", "KeyError",
@@ -155,7 +157,7 @@ def test_unwritable_folder(d, monkeypatch, capsys):
 
 
 def test_disk_full_names_out_not_the_temporary_file(d, monkeypatch, capsys):
-    from addin import package
+    from addin.ooxml import package
 
     def full(fd):
         raise OSError(28, "No space left on device")

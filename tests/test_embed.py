@@ -22,9 +22,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from addin import embed as em
-from addin.lite import main_py, requirements_txt
-from addin.package import EXCEL_CALC_ID
+from addin.ooxml.package import EXCEL_CALC_ID
+from addin.routes import embed as em
+from addin.routes.lite import main_py, requirements_txt
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "workbook" / "napkin.xlsx"
@@ -127,7 +127,7 @@ def test_template_carries_napkins_lite_code():
 
 
 def test_start_sheet_names_the_napkin_version_inside():
-    from addin.lite import napkin_version
+    from addin.routes.lite import napkin_version
 
     ws = openpyxl.load_workbook(TEMPLATE)["Start"]
     text = " ".join(str(c.value) for row in ws.iter_rows() for c in row if c.value)
@@ -284,7 +284,7 @@ def test_every_written_file_says_current_excel_calculated_it(plain, tmp_path):
 
 
 def test_stamp_calc_id_keeps_everything_else():
-    from addin.package import stamp_calc_id
+    from addin.ooxml.package import stamp_calc_id
 
     assert stamp_calc_id('<workbook><sheets><sheet/></sheets><calcPr calcId="124519" '
                          'fullCalcOnLoad="1"/></workbook>') == \

@@ -1,4 +1,4 @@
-"""The headless engine (addin.engine), one formula at a time; whole workbooks are in
+"""The headless engine (addin.engine.api), one formula at a time; whole workbooks are in
 ``test_engine_workbooks.py``.
 
 A small fake registry (``fake_registry.py``) stands for the catalog, so that these tests
@@ -16,8 +16,8 @@ from fake_registry import (
     ev,
 )
 
-from addin import executor
-from addin.engine import evaluate, format_value, normalize_formula, to_json
+from addin.engine import executor
+from addin.engine.api import evaluate, format_value, normalize_formula, to_json
 from udfs.errors import ExcelError
 
 # --------------------------------------------------------------------------- evaluate()

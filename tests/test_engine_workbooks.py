@@ -21,9 +21,10 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 
-from addin import engine, executor
-from addin.engine import calc_workbook
-from addin.guard import WorkbookError
+from addin.engine import api as engine
+from addin.engine import executor
+from addin.engine.api import calc_workbook
+from addin.ooxml.guard import WorkbookError
 from udfs.errors import ExcelError
 
 # --------------------------------------------------------------------------- workbooks
@@ -208,7 +209,7 @@ def test_calc_workbook_is_lossless(book, tmp_path):
             b = b.replace('<row r="3"><c r="B3">', '<row r="3"><c r="B3">')
             assert _strip_formula_values(a) == _strip_formula_values(b), name
         elif name == "xl/workbook.xml":
-            # fullCalcOnLoad off; calcId that of current Excel (addin.package.stamp_calc_id)
+            # fullCalcOnLoad off; calcId that of current Excel (addin.ooxml.package.stamp_calc_id)
             assert b.decode() == a.decode().replace(' fullCalcOnLoad="1"', "").replace(
                 '<calcPr calcId="124519" />', '<calcPr calcId="191029"/>')
         else:
@@ -500,7 +501,7 @@ def test_values_set_in_place_as_write_values_reads_them(rows, plain):
     """write_values with the layout read_cells found (the cells set where they are) gives
     the part write_values gives reading it again, byte for byte; where the part is laid
     out otherwise (layout.plain False) it reads it again."""
-    from addin import xlsx_values as xv
+    from addin.ooxml import xlsx_values as xv
 
     xml = _SHEET.format(rows)
     layout = xv.Layout()

@@ -10,8 +10,8 @@ import openpyxl
 import pytest
 import xlsx_make
 
-from addin.engine import calc_workbook
-from addin.guard import WorkbookError
+from addin.engine.api import calc_workbook
+from addin.ooxml.guard import WorkbookError
 from udfs.errors import ExcelError
 
 
@@ -165,7 +165,7 @@ def test_calc_changes_nothing_but_cached_values(tmp_path):
 
 
 def test_freeze_without_napkin_cells_changes_nothing(tmp_path):
-    from addin.freeze import freeze
+    from addin.transform.freeze import freeze
 
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
         xlsx_make.cell("A1", "TEXT(1,\"General\")", "1", t="str"),
@@ -240,7 +240,7 @@ def test_a_line_break_in_xml_is_read_as_an_xml_parser_reads_it(tmp_path):
         '<c r="A1" t="str"><f>"abc"&amp;CHAR(13)&amp;CHAR(10)&amp;"def"</f>'
         '<v>abc_x000D_\r\ndef</v></c>', '<c r="A2" t="str"><f>A1</f><v>x</v></c>']},
         shared_strings=["one\r\ntwo"])
-    from addin import xlsx_values as xv
+    from addin.ooxml import xlsx_values as xv
 
     with ZipFile(src) as z:
         cells = list(xv.read_cells(z.read("xl/worksheets/sheet1.xml").decode()))

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 import xlsx_make
 
-from addin.engine import calc_workbook
-from addin.guard import WorkbookError
+from addin.engine.api import calc_workbook
+from addin.ooxml.guard import WorkbookError
 
 
 def test_subtotal_leaves_out_hidden_rows_nested_subtotals_and_filtered_rows(tmp_path):

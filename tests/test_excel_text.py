@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 import xlsx_make
 
-from addin.engine import calc_workbook
-from addin.guard import WorkbookError
+from addin.engine.api import calc_workbook
+from addin.ooxml.guard import WorkbookError
 
 
 def test_dollar_and_base(tmp_path):

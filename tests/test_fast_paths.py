@@ -1,6 +1,6 @@
 """The engine's short ways give what the long ways give: ``+ - * /`` on one number each
-(:func:`addin.fx._fast_arithmetic`) against the operators it stands in front of, the
-plain area description (:func:`addin.fx.area_ref`) against formulas' ``range2parts``, and
+(:func:`addin.formula.fx._fast_arithmetic`) against the operators it stands in front of, the
+plain area description (:func:`addin.formula.fx.area_ref`) against formulas' ``range2parts``, and
 the value of a one-area Ranges against formulas' own."""
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ import random
 import numpy as np
 import pytest
 
-from addin import fx
-from addin.engine import evaluate
+from addin.engine import boot
+from addin.engine.api import evaluate
+from addin.formula import fx
 
 
 def _operands():
-    ns = fx.load()
+    ns = boot.ready()
     values = [0, 1, -3, 2.5, 1e308, -1e308, 5e-324, True, False, "2", "x", ns.EMPTY,
               ns.errors["#N/A"], 0.0]
     out = []
@@ -33,7 +34,7 @@ def _operands():
 def test_arithmetic_same_as_formulas(sym):
     from formulas.functions.operators import OPERATORS
 
-    fx.load()
+    boot.ready()
     ours = OPERATORS[sym]
     theirs = ours.__wrapped__  # the operator the short way stands in front of
     assert ours is not theirs
@@ -59,7 +60,7 @@ def test_arithmetic_in_formulas(formula, expected):
 
 
 def test_area_ref_same_as_range2parts():
-    ns = fx.load()
+    ns = boot.ready()
     rnd = random.Random(7)
     for sid in ("[1]S", "S", "", "[1]MY SHEET"):
         for _ in range(3000):
@@ -74,7 +75,7 @@ def test_area_ref_same_as_range2parts():
 
 def test_one_area_value_same_as_formulas():
     """The value make_ranges sets for one area is what formulas computes for it."""
-    ns = fx.load()
+    ns = boot.ready()
     rnd = random.Random(3)
     for _ in range(500):
         r1, c1 = rnd.randint(1, 50), rnd.randint(1, 50)

@@ -12,8 +12,8 @@ from openpyxl.chart import BarChart, Reference
 from openpyxl.worksheet.formula import ArrayFormula
 from xlsx_make import add_shared_ridge
 
-from addin.freeze import PART, freeze, unfreeze
-from addin.guard import WorkbookError
+from addin.ooxml.guard import WorkbookError
+from addin.transform.freeze import PART, freeze, unfreeze
 
 
 def napkin(*args):

@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 import udfs
-from addin.lite import main_py, package_files, requirements, write_bundle
+from addin.routes.lite import main_py, package_files, requirements, write_bundle
 from udfs import ExcelError
 
 HERE = Path(__file__).parent
@@ -327,7 +327,7 @@ def _pyodide_ready() -> str | None:
 @pytest.fixture(scope="module")
 def embedded(tmp_path_factory) -> Path:
     """main.py as read back out of the template workbook (``napkin embed``'s form)."""
-    from addin.embed import embedded_files
+    from addin.routes.embed import embedded_files
 
     out = tmp_path_factory.mktemp("embedded")
     files = embedded_files(HERE.parent / "workbook" / "napkin.xlsx")

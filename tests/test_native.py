@@ -29,10 +29,10 @@ import pytest
 from reference_cases import REFERENCE
 from xlsx_make import add_shared_ridge
 
-from addin.guard import WorkbookError
-from addin.native import native
-from addin.native_forms import NOT_TRANSLATABLE, SPECIAL, doc_table, forms
-from addin.native_formula import Group, parse, render
+from addin.ooxml.guard import WorkbookError
+from addin.transform.native import native
+from addin.transform.native.forms import NOT_TRANSLATABLE, SPECIAL, doc_table, forms
+from addin.transform.native.formula import Group, parse, render
 from udfs import CATALOG
 from workbook.build import SIZING, build_template
 
@@ -52,7 +52,7 @@ def test_every_catalog_function_has_a_native_form_or_a_reason():
         reason = NOT_TRANSLATABLE.get(name) or SPECIAL.get(name)
         assert name in forms() or reason, f"{name}: no native form and no reason"
         assert (DECLARATIONS[name].native is not None) == (name in forms()) or \
-            name in ("GPU_SPEC", "MODEL_SPEC"), name  # the look-ups live in addin.native
+            name in ("GPU_SPEC", "MODEL_SPEC"), name  # the look-ups live in addin.transform.native
         if name in forms():
             params = [p.name for p in forms()[name].params]
             code = CATALOG[name].__code__
@@ -63,7 +63,7 @@ def test_every_catalog_function_has_a_native_form_or_a_reason():
 def test_docs_list_every_function_as_declared():
     text = (ROOT / "docs" / "native.md").read_text("utf-8")
     assert text.endswith("## Per function\n\n" + doc_table()), \
-        "docs/native.md is stale: run python -m addin.native_forms"
+        "docs/native.md is stale: run python -m addin.transform.native.forms"
 
 
 # --------------------------------------------------------------------------- small books

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from addin.engine import evaluate, format_value
+from addin.engine.api import evaluate, format_value
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 ROW = re.compile(r"^\| `(?P<sig>[A-Z_]+)\(.*?\| `(?P<formula>=[^`]+)` \| (?P<shown>.+?) \|$")

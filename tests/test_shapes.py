@@ -12,11 +12,12 @@ from zipfile import ZipFile
 import openpyxl
 import pytest
 
-from addin import calls, executor
-from addin import formula_text as ft
-from addin.book import Workbook
-from addin.engine import calc_workbook
-from addin.evaluator import Evaluation
+from addin.engine import executor
+from addin.engine.api import calc_workbook
+from addin.engine.book import Workbook
+from addin.engine.evaluator import Evaluation
+from addin.formula import calls
+from addin.formula import formula_text as ft
 
 
 def RIDGE(peak, bandwidth, efficiency=1):

@@ -13,7 +13,7 @@ What is checked:
 * after ``napkin calc``: the reference values (inference-math.md), hand calculations of the
   Cost, Calibration and Finance sheets (realistic = floor ÷ efficiency, bands in order, the
   tornado's data, owned vs rented, budget, break-even), and no error value anywhere;
-* the ``xlwings.conf`` sheet holds ``addin.install.xlwings_conf_rows()`` from A1 down;
+* the ``xlwings.conf`` sheet holds ``addin.routes.install.xlwings_conf_rows()`` from A1 down;
 * LibreOffice (when installed): the computed file, exported to CSV without recalculation,
   shows the same values; every sheet renders to PDF/PNG.
 """
@@ -40,7 +40,7 @@ from template_support import (
     formulas,
 )
 
-from addin.embed import write_template
+from addin.routes.embed import write_template
 from udfs import tables
 from workbook import build
 from workbook.build import (
@@ -263,7 +263,7 @@ def test_every_sheet_prints_one_page_wide(book):
 
 
 def test_xlwings_conf_sheet(book):
-    from addin.install import xlwings_conf_rows
+    from addin.routes.install import xlwings_conf_rows
 
     ws = book["xlwings.conf"]
     assert book.sheetnames[-1] == "xlwings.conf" and ws.sheet_state == "visible"

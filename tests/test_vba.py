@@ -310,7 +310,7 @@ def test_error_codes_match_xlwings_windows_table():
 # napkin addin install ----------------------------------------------------------------
 
 def test_install_on_windows_runs_xlwings_and_sets_only_the_interpreter(capsys):
-    from addin.install import install
+    from addin.routes.install import install
 
     calls, written = [], []
     rc = install(platform="win32", run=lambda cmd: calls.append(cmd) or 0,
@@ -328,7 +328,7 @@ def test_install_on_windows_runs_xlwings_and_sets_only_the_interpreter(capsys):
 
 
 def test_install_reports_a_failed_addin_install(capsys):
-    from addin.install import install
+    from addin.routes.install import install
 
     rc = install(platform="win32", run=lambda cmd: 3, update_config=lambda settings: [])
     assert rc == 1 and "exit status 3" in capsys.readouterr().err
@@ -336,7 +336,7 @@ def test_install_reports_a_failed_addin_install(capsys):
 
 @pytest.mark.parametrize("platform,dry", [("linux", False), ("darwin", False), ("win32", True)])
 def test_install_elsewhere_or_dry_only_prints(platform, dry, capsys):
-    from addin.install import install
+    from addin.routes.install import install
 
     def refuse(*a, **k):
         raise AssertionError("nothing may run")
@@ -347,7 +347,7 @@ def test_install_elsewhere_or_dry_only_prints(platform, dry, capsys):
 
 
 def test_xlwings_conf_rows():
-    from addin.install import UDF_MODULE, xlwings_conf_rows
+    from addin.routes.install import UDF_MODULE, xlwings_conf_rows
 
     rows = xlwings_conf_rows()
     assert ("UDF Modules", UDF_MODULE) in rows
@@ -389,7 +389,7 @@ def jurgen(tmp_path) -> Path:
 
 
 def test_user_config_keeps_other_keys_backs_up_and_restores(jurgen):
-    from addin.install import restore_user_config, update_user_config
+    from addin.routes.install import restore_user_config, update_user_config
 
     jurgen.write_bytes(ORIGINAL)
     changes = update_user_config([("INTERPRETER_WIN", PYTHON_JURGEN)], str(jurgen), "cp1252")
@@ -414,7 +414,7 @@ def test_user_config_keeps_other_keys_backs_up_and_restores(jurgen):
 
 
 def test_user_config_created_and_removed_again(jurgen):
-    from addin.install import restore_user_config, update_user_config
+    from addin.routes.install import restore_user_config, update_user_config
 
     update_user_config([("INTERPRETER_WIN", PYTHON_JURGEN)], str(jurgen), "cp1252")
     assert jurgen.read_bytes() == f'"INTERPRETER_WIN","{PYTHON_JURGEN}"\n'.encode("cp1252")
@@ -424,7 +424,7 @@ def test_user_config_created_and_removed_again(jurgen):
 
 
 def test_user_config_refuses_what_the_code_page_cannot_hold(jurgen):
-    from addin.install import update_user_config
+    from addin.routes.install import update_user_config
 
     jurgen.write_bytes(ORIGINAL)
     with pytest.raises(ValueError, match="code page"):
@@ -439,7 +439,7 @@ def test_the_encoding_is_the_one_xlwings_uses():
     Windows) and its VBA reads it with Open ... For Input (ANSI): so does napkin."""
     import xlwings
 
-    from addin.install import ansi_encoding
+    from addin.routes.install import ansi_encoding
 
     cli = (Path(xlwings.__file__).parent / "cli.py").read_text("utf-8")
     assert 'with open(xw.USER_CONFIG_FILE, "w") as f:' in cli  # no encoding: the default

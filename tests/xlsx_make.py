@@ -156,7 +156,7 @@ def calc(tmp_path, sheets: dict[str, dict[str, object]], **kw):
     in ``tmp_path`` and compute it with ``napkin calc``'s engine; its results by cell."""
     import openpyxl
 
-    from addin.engine import calc_workbook
+    from addin.engine.api import calc_workbook
 
     wb = openpyxl.Workbook()
     wb.remove(wb.active)

@@ -64,8 +64,8 @@ def _widen_to_print_area(path: Path) -> None:
     LibreOffice then exports the whole print area (``path`` is the temporary copy)."""
     from zipfile import ZipFile
 
-    from addin import package
-    from addin import xlsx_values as xv
+    from addin.ooxml import package
+    from addin.ooxml import xlsx_values as xv
 
     with ZipFile(path) as zf:
         book = xv.read_book(zf)

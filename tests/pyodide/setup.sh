@@ -8,7 +8,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
 if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
 python="${PYTHON:-python}"
-reqs="$("$python" -c 'from addin.lite import requirements; print(" ".join(requirements()))')"
+reqs="$("$python" -c 'from addin.routes.lite import requirements; print(" ".join(requirements()))')"
 rm -rf wheels && mkdir -p wheels
 # shellcheck disable=SC2086
 "$python" -m pip download --quiet --no-deps --only-binary=:all: --implementation py \

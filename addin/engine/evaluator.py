@@ -1,0 +1,422 @@
+"""Evaluation order: compile each formula shape once, find every formula's inputs and the
+formulas they depend on, and compute the workbook in dependency order.
+
+A :class:`Program` is a compiled shape plus a *plan*: for each input of the compiled
+function, where its value comes from at a given cell (``("tok", i)``: the shape's i-th
+reference placed at the cell; ``("rng", parts)``: fixed areas; ``("name", node)``: a
+defined name computed like a formula; ``("err", value)``). When the inputs of a compile
+cannot be mapped to the shape's references, the program is valid for its own cell only.
+Cells are computed in dependency order; a cycle gives ``#VALUE!`` "circular reference".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from addin.engine import executor
+from addin.engine.book import Node, Sheet, Workbook, label
+from addin.engine.boot import ready
+from addin.formula import calls, context, fx
+from addin.formula import formula_text as ft
+from addin.formula.context import KEEP_CELLS
+from addin.ooxml import xlsx_values as xv
+from udfs.errors import ExcelError
+
+
+@dataclass
+class Program:
+    fn: Any
+    plan: list  # per input: ("tok", i) | ("rng", parts) | ("name", NAME) | ("err", XlError)
+    toks: list
+    shared: bool
+    text: str = ""  # the formula compiled (its shape's, for other numbers) at ``cell``
+    cell: tuple = ()
+    numbers: tuple = ()  # its number operands (:func:`ft.lex`), when they are parameters
+
+
+class Evaluation:
+    """Computes a :class:`~addin.engine.book.Workbook`'s formulas with a registry of ours."""
+
+    def __init__(self, wb: Workbook, registry: dict[str, Callable]):
+        self.wb = wb
+        self.registry = registry
+        self.programs: dict[Any, Program] = {}
+        self._rng_cache: dict[tuple, Any] = {}
+        self._dict_cache: dict[tuple, dict] = {}
+        self._deps_cache: dict[tuple, list] = {}
+        self._lexed: dict[tuple, tuple] = {}  # (text, origin) -> lex's key and numbers
+        self.cyclic: set = set()
+        #: ``progress(stage, done, total)``, called now and then while compiling and
+        #: computing (``napkin calc`` draws its progress bar with it), or None
+        self.progress: Callable[[str, int, int], None] | None = None
+
+    # ---------------------------------------------------------------- compiling
+    def _program(self, node: Node) -> Program:
+        """The compiled program of a node: its shape's (with the node's own numbers when
+        they differ), or (when the inputs of a compile cannot be mapped to the shape's
+        references) one of its own."""
+        osheet, orow, ocol = node.origin
+        if (node.sheet, node.r, node.c) != node.origin:  # a cell of a shared formula:
+            lexed = self._lexed.get((node.text, node.origin))  # its master's text, lexed
+            if lexed is None:  # at the master's cell once for all its cells
+                key, _, nums = ft.lex(node.text, orow, ocol)
+                lexed = self._lexed[(node.text, node.origin)] = key, nums
+            key, nums = lexed
+        else:
+            key, _, nums = ft.lex(node.text, orow, ocol)
+        key = (osheet, key)
+        if "\x01@" in key[1]:  # ROW()/COLUMN()...: a shared formula's cells differ
+            key += ((node.sheet, node.r, node.c),)
+        exact = key + (nums,)
+        prog = self.programs.get(exact)
+        if prog is not None:
+            return prog
+        shape = self.programs.get(key)  # compiled for other numbers: a parameter each
+        if shape is not None:
+            prog = self._with_numbers(shape, nums)
+            if prog is not None:
+                self.programs[exact] = prog
+                return prog
+        own_key = exact + ((node.sheet, node.r, node.c),)
+        prog = self.programs.get(own_key)
+        if prog is not None:
+            return prog
+        text = node.text
+        if (node.sheet, node.r, node.c) != node.origin:  # a cell of a shared formula
+            from openpyxl.formula.translate import Translator
+
+            text = Translator(text, f"{xv.num2col(ocol)}{orow}").translate_formula(
+                f"{xv.num2col(node.c)}{node.r}")
+        _, toks, _ = ft.lex(text, node.r, node.c)
+        prog = self._compile_at(text, node.sheet, node.r, node.c, toks)
+        if not prog.shared:
+            self.programs[own_key] = prog
+            return prog
+        self.programs[exact] = prog
+        if key not in self.programs and self._numbers_are_constants(prog, nums):
+            prog.numbers = nums
+            self.programs[key] = prog
+        return prog
+
+    @staticmethod
+    def _numbers_are_constants(prog: Program, nums: tuple) -> bool:
+        """Whether each number of the formula is a constant node of its compiled graph,
+        named by its text and holding its value (then other numbers can replace them)."""
+        if not nums:
+            return True
+        consts = getattr(prog.fn, "consts", None)
+        if not isinstance(prog.fn, executor.FastFn) or consts is None:
+            return False
+        for t in nums:
+            v = consts.get(t)
+            try:
+                want = ft.number_value(t)
+            except ValueError:
+                return False
+            if type(v) is not type(want) or v != want:
+                return False
+        return True
+
+    def _with_numbers(self, shape: Program, nums: tuple) -> Program | None:
+        """The program of ``shape`` with the numbers ``nums`` in place of its own."""
+        try:
+            consts = {t: ft.number_value(n) for t, n in zip(shape.numbers, nums, strict=True)}
+        except ValueError:  # an integer too long for Python to read: compile it
+            return None
+        sidx, row, col = shape.cell
+        wb, template = self.wb, shape.text
+
+        def make_pipe():  # formulas' own function, run when ours cannot produce a value
+            ref = f"{ft.quote_sheet(wb.sheets[sidx].fname)}!{xv.num2col(col)}{row}"
+            text = ft.put_numbers(template, nums)
+            return fx.parse(text, ref, wb.references(sidx)).make_pipe()
+
+        fn = shape.fn.with_consts(consts, make_pipe)
+        return Program(fn, shape.plan, shape.toks, True, template, shape.cell, nums)
+
+    def _compile_at(self, text: str, sidx: int, row: int, col: int, toks) -> Program:
+        ns = ready()
+        wb = self.wb
+        ref = f"{ft.quote_sheet(wb.sheets[sidx].fname)}!{xv.num2col(col)}{row}"
+        refs = wb.references(sidx)
+        fn = executor.compile_formula(text, ref, refs)
+        tok_coords = []
+        for t in toks:
+            ts = wb.sheet_index(t.sheet, sidx)
+            at = t.at(row, col)
+            tok_coords.append(None if (ts is None or at is None) else (ts,) + at)
+        plan, shared = [], True
+        for k, rng in fn.inputs.items():
+            if fx.is_dispatch_token(k):  # e.g. ISFORMULA's dispatcher input
+                plan.append(("err", ns.errors["#VALUE!"]))
+                continue
+            if not isinstance(rng, ns.Ranges) or not rng.ranges:
+                nn = wb.find_name(str(k).upper(), sidx)
+                plan.append(("name", nn) if nn is not None else ("err", ns.errors["#NAME?"]))
+                continue
+            parts = wb.parts(rng)
+            if parts is None:
+                plan.append(("err", ns.errors["#REF!"]))
+                continue
+            if str(k).upper() in refs:  # a defined name that is a plain range
+                plan.append(("rng", tuple(parts)))
+                continue
+            hits = [i for i, tc in enumerate(tok_coords) if len(parts) == 1 and tc == parts[0]]
+            if hits and len({toks[i] for i in hits}) == 1:
+                plan.append(("tok", hits[0]))
+            else:
+                shared = False
+                plan.append(("rng", tuple(parts)))
+        if not shared:  # valid for (row, col) only: make every input absolute
+            plan = [("rng", (tok_coords[a],)) if k == "tok" else (k, a) for k, a in plan]
+        return Program(fn, plan, list(toks), shared, text, (sidx, row, col))
+
+    def _prepare(self, node: Node) -> None:
+        ns = ready()
+        if node.error is not None:
+            return
+        try:
+            prog = self._program(node)
+        except Exception as ex:  # noqa: BLE001 - a formula formulas cannot parse
+            node.error = ExcelError("#NAME?", f"cannot evaluate formula: {type(ex).__name__}")
+            return
+        node.prog = prog
+        specs = []
+        for kind, arg in prog.plan:
+            if kind == "tok":
+                tok = prog.toks[arg]
+                sidx = self.wb.sheet_index(tok.sheet, node.sheet)
+                at = tok.at(node.r, node.c)
+                if sidx is None or at is None:
+                    specs.append(("err", ns.errors["#REF!"]))
+                else:
+                    specs.append(("rng", ((sidx,) + at,)))
+            else:
+                specs.append((kind, arg))
+        node.specs = specs
+        deps = []
+        for kind, arg in specs:
+            if kind == "rng":
+                for part in arg:
+                    deps.extend(self._range_deps(part))
+            elif kind == "name":
+                deps.append(arg)
+        node.deps = deps
+
+    def _clip(self, part):
+        """An area as it is read: up to :data:`KEEP_CELLS` cells as written (its blank
+        rows count for ROWS, INDEX, COUNTBLANK...), a larger one (a whole column) cut at
+        the sheet's last filled row and column."""
+        idx, r1, c1, r2, c2 = part
+        if (r2 - r1 + 1) * (c2 - c1 + 1) <= KEEP_CELLS:
+            return part
+        s = self.wb.sheets[idx]
+        return idx, r1, c1, max(r1, min(r2, s.max_r)), max(c1, min(c2, s.max_c))
+
+    def _range_deps(self, part) -> list:
+        idx, r1, c1, r2, c2 = part
+        if r1 == r2 and c1 == c2:  # one cell (most references): no need to keep it
+            n = self.wb.sheets[idx].formula_at.get((r1, c1))
+            return [] if n is None else [n]
+        part = self._clip(part)
+        got = self._deps_cache.get(part)
+        if got is None:
+            idx, r1, c1, r2, c2 = part
+            fa = self.wb.sheets[idx].formula_at
+            if (r2 - r1 + 1) * (c2 - c1 + 1) <= len(fa):
+                found = (fa.get((r, c)) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1))
+                got = list({id(n): n for n in found if n is not None}.values())
+            else:
+                got = list({id(n): n for (r, c), n in fa.items()
+                            if r1 <= r <= r2 and c1 <= c <= c2}.values())
+            self._deps_cache[part] = got
+        return got
+
+    # ---------------------------------------------------------------- evaluation
+    @staticmethod
+    def _order(nodes) -> tuple[list[Node], set]:
+        order, state, cyclic = [], {}, set()
+        for root in nodes:
+            if root in state:
+                continue
+            stack = [(root, iter(root.deps))]
+            state[root] = 1
+            while stack:
+                node, it = stack[-1]
+                for d in it:
+                    st = state.get(d)
+                    if st is None:
+                        state[d] = 1
+                        stack.append((d, iter(d.deps)))
+                        break
+                    if st == 1:  # back edge: a cycle
+                        on_path = [n for n, _ in stack]
+                        cyclic.update(on_path[on_path.index(d):])
+                else:
+                    stack.pop()
+                    state[node] = 2
+                    order.append(node)
+        return order, cyclic
+
+    def _arg(self, spec):
+        kind, arg = spec
+        if kind == "rng":
+            got = self._rng_cache.get(arg)
+            if got is None:
+                if len(arg) == 1:  # one area: the Ranges value at once
+                    got = fx.one_range(*self._area(arg[0]))
+                else:
+                    refs, arrays = zip(*map(self._area, arg), strict=True)
+                    got = fx.make_ranges(list(refs), list(arrays))
+                self._rng_cache[arg] = got
+            return got
+        if kind == "name":
+            return arg.value
+        return arg
+
+    def _area(self, part):
+        """An area's reference (made once per area) and its values, as formulas' Ranges
+        take them."""
+        idx, r1, c1, r2, c2 = dk = self._clip(part)
+        sheet = self.wb.sheets[idx]
+        rd = self._dict_cache.get(dk)
+        if rd is None:
+            rd = self._dict_cache[dk] = fx.area_ref(sheet.sid, r1, c1, r2, c2)
+        return rd, self._block(sheet, r1, c1, r2, c2)
+
+    @staticmethod
+    def _block(sheet: Sheet, r1, c1, r2, c2):
+        vals = sheet.values
+        arr = np.empty((r2 - r1 + 1, c2 - c1 + 1), dtype=object)
+        if r1 == r2 and c1 == c2:  # one cell (most references)
+            v = vals.get((r1, c1))
+            arr[0, 0] = ready().EMPTY if v is None else v
+            return arr
+        arr[:] = ready().EMPTY
+        if arr.size <= len(vals):
+            for r in range(r1, r2 + 1):
+                for c in range(c1, c2 + 1):
+                    v = vals.get((r, c))
+                    if v is not None:
+                        arr[r - r1, c - c1] = v
+        else:
+            for (r, c), v in vals.items():
+                if r1 <= r <= r2 and c1 <= c <= c2:
+                    arr[r - r1, c - c1] = v
+        return arr
+
+    def plan(self) -> list[Node]:
+        """Compile every formula and find its inputs; the nodes in evaluation order
+        (defined names first, so that unused ones are computed too)."""
+        names = list(self.wb.name_nodes.values())
+        nodes, say = names + self.wb.nodes, self.progress
+        for i, node in enumerate(nodes):
+            self._prepare(node)
+            if say is not None and not i % 256:
+                say("compiling", i, len(nodes))
+        order, self.cyclic = self._order(nodes)
+        return order
+
+    def run(self, order: list[Node] | None = None) -> None:
+        """Compute every formula (in ``order``, from :meth:`plan`, when given)."""
+        if order is None:
+            order = self.plan()
+        # what reads a defined name that is kept is kept too (nothing, when no name is)
+        kept_names = any(n.keep is not None for n in self.wb.name_nodes.values())
+        for node in order if kept_names else ():
+            if node.keep is None and any(d.keep is not None and d.is_name for d in node.deps):
+                node.keep = next(d.keep for d in node.deps if d.keep is not None and d.is_name)
+        context.STATE.registry = self.registry
+        say = self.progress
+        try:
+            for i, node in enumerate(order):
+                self._eval(node, node in self.cyclic)
+                if say is not None and not i % 256:
+                    say("computing", i, len(order))
+        finally:
+            calls.clear()
+
+    def rerun(self, order: list[Node]) -> None:
+        """Compute again (after marking cells to keep): the references read in the first
+        run are read afresh."""
+        self._rng_cache.clear()
+        self.run(order)
+
+    def _eval(self, node: Node, cyclic: bool) -> None:
+        ns = ready()
+        inherited: dict[str, str] = {}
+        for d in node.deps:
+            for code, msg in d.msgs.items():
+                if msg and code not in inherited:
+                    inherited[code] = msg
+        own: dict[str, str] = {}
+        if node.keep is not None and not node.is_name:
+            self._keep(node)
+            return
+        if cyclic:
+            out = ns.errors["#VALUE!"]
+            own["#VALUE!"] = "circular reference"
+        elif node.error is not None:
+            out = ns.errors[node.error.code]
+            own[node.error.code] = node.error.message
+        else:
+            context.STATE.own, context.STATE.inherited = own, inherited
+            context.STATE.cell = (node.sheet, node.r, node.c)  # INDIRECT's own sheet
+            args = [self._arg(s) for s in node.specs]
+            at = (node.r, node.c) if node.spill is None and not node.is_name else None
+            out = executor.call(node.prog.fn, args, at)
+        node.value = out
+        if node.spill is None and not node.is_name and not isinstance(out, ns.Ranges) and (
+                not isinstance(out, np.ndarray) or (out.size == 1 and out.ndim <= 2)):
+            v = executor.store_scalar(out)  # one value: its error code, if any, is the cell's
+            node.msgs = {str(v): own.get(str(v)) or inherited.get(str(v), "")} \
+                if isinstance(v, ns.XlError) else {}
+            self.wb.sheets[node.sheet].values[(node.r, node.c)] = v
+            return
+        codes = executor.error_codes(out)
+        node.msgs = {c: own.get(c) or inherited.get(c, "") for c in codes}
+        if node.is_name:
+            return
+        sheet = self.wb.sheets[node.sheet]
+        if node.spill is None:
+            sheet.values[(node.r, node.c)] = executor.store_scalar(out)
+            return
+        r1, c1, r2, c2 = node.spill
+        shape = (r2 - r1 + 1, c2 - c1 + 1)
+        arr = executor.as_2d(out)
+        if arr is None:  # a scalar fills the range (np.full would turn XlError into str)
+            arr = np.empty(shape, dtype=object)
+            v = executor.store_scalar(out)
+            for idx in np.ndindex(shape):
+                arr[idx] = v
+        else:
+            arr = ns.reshape(np.asarray(arr, dtype=object), shape)
+        for (i, j), v in np.ndenumerate(arr):
+            sheet.values[(r1 + i, c1 + j)] = executor.norm_scalar(v)
+
+    def _keep(self, node: Node) -> None:
+        """A formula not computed: its cells hold the values Excel cached."""
+        sheet = self.wb.sheets[node.sheet]
+        ns = ready()
+        for pos in node.positions():
+            sheet.values[pos] = executor.norm_scalar(sheet.cached.get(pos, ns.EMPTY))
+        node.value = sheet.values[(node.r, node.c)]
+        node.msgs = {}
+
+    def results(self) -> dict[str, Any]:
+        """``{"Sheet!A1": value}`` for every formula cell, as the API returns them."""
+        out = {}
+        for node in self.wb.nodes:
+            sheet = self.wb.sheets[node.sheet]
+            if node.spill is None:  # one cell: its label is the node's
+                v = sheet.values.get((node.r, node.c), 0)
+                out[node.label] = executor.to_result(v, node.msgs)
+                continue
+            for (r, c) in node.positions():
+                v = sheet.values.get((r, c), 0)
+                out[label(sheet, r, c)] = executor.to_result(v, node.msgs)
+        return out

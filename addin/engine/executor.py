@@ -1,0 +1,310 @@
+"""The executor: compile a formula once, run it for many cells, and read its result.
+
+:func:`compile_formula` turns formula text into a callable whose arguments are the
+formula's inputs (``.inputs``: node -> the Ranges value formulas parsed, in order).
+Usually that is a :class:`FastFn`, which runs the small graph formulas built directly
+(schedula's dispatcher costs ~150 us per call); a graph it does not handle runs through
+formulas' own compiled function (``.pipe``). :func:`call` runs either and turns any
+exception into an Excel error value.
+
+The rest reads results: :func:`store_scalar` is the value one cell keeps,
+:func:`api_value` what the Python API returns (arrays as lists of rows, errors as
+:class:`ExcelError` with their message).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import numpy as np
+
+from addin.engine.boot import ready
+from addin.formula import context, fx, intersection
+from udfs.errors import EXCEL_ERROR_CODES, ExcelError
+
+Missing = fx.Fallback  # the fast executor cannot produce the output: run the pipe
+
+
+def compile_formula(text: str, cell_ref: str | None, references=None):
+    """A normalized formula compiled at ``cell_ref`` (None: no cell) with the defined
+    names ``references`` (name -> Ranges). ValueError if it is not a formula."""
+    ready()
+    parsed = fx.parse(text, cell_ref, references)
+    try:  # ~10x cheaper: run the parsed graph as it is
+        graph, inputs, consts, out = fx.builder_program(parsed)
+        graph.single, graph.unsure = intersection.operand_contexts(
+            parsed.cell.builder.dsp, parsed.references or {}, fx._OURS)
+        return FastFn(graph, inputs, out, consts, make_pipe=parsed.make_pipe)
+    except Missing:
+        return _fast(parsed.make_pipe())
+
+
+class FastFn:
+    """Runs the small DAG of a compiled formula directly. Same semantics for what formulas
+    builds: data-node filters, NONE arguments dropped, NONE results not set; anything
+    else falls back to formulas' own DispatchPipe (``pipe``)."""
+
+    __slots__ = ("_pipe", "_make_pipe", "inputs", "in_ids", "in_filters", "consts", "steps",
+                 "out", "unsure", "unfiltered")
+
+    def __init__(self, graph: fx.Graph, inputs, out, extra_consts=None, pipe=None,
+                 make_pipe=None):
+        self._pipe, self._make_pipe = pipe, make_pipe
+        self.inputs, self.in_ids, self.out = inputs, list(inputs), out
+        filters = graph.filters
+        producer = {}
+        for i, (_f, _ins, outs, _flt) in enumerate(graph.functions):
+            for o in outs:
+                producer[o] = i
+        if out not in filters and out not in producer:
+            raise Missing
+        self.in_filters = [filters.get(k, ()) for k in self.in_ids]
+        self.unfiltered = not any(self.in_filters)  # the inputs are taken as they are
+        consts = dict(extra_consts or {})
+        for k, v in graph.defaults.items():
+            if k in inputs or k in consts:
+                continue
+            for f in filters.get(k, ()):
+                v = f(v)
+            consts[k] = v
+        self.consts = consts
+        # every source node must be given
+        for k in graph.sources:
+            if k not in consts and k not in inputs:
+                raise Missing
+        # functions in dependency order
+        funcs = graph.functions
+        order, seen = [], set()
+        for f in range(len(funcs)):
+            stack = [(f, False)]
+            while stack:
+                g, done = stack.pop()
+                if done:
+                    if g not in seen:
+                        seen.add(g)
+                        order.append(g)
+                    continue
+                if g in seen:
+                    continue
+                stack.append((g, True))
+                for i in funcs[g][1]:
+                    h = producer.get(i)
+                    if h is not None and h not in seen:
+                        stack.append((h, False))
+        self.steps = [
+            (funcs[g][0], funcs[g][1], funcs[g][2], funcs[g][3],
+             tuple(filters.get(o, ()) for o in funcs[g][2]), graph.single.get(g))
+            for g in order
+        ]
+        self.unsure = graph.unsure
+
+    @classmethod
+    def from_pipe(cls, pipe):
+        graph, inputs, out = fx.pipe_program(pipe)
+        return cls(graph, inputs, out, pipe=pipe)
+
+    def with_consts(self, consts: dict, make_pipe) -> FastFn:
+        """The same graph with other values for some of its constant nodes (``{node:
+        value}``); ``make_pipe()`` compiles formulas' own function of that formula."""
+        new = object.__new__(FastFn)
+        for name in FastFn.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.consts = {**self.consts, **consts}
+        new._pipe, new._make_pipe = None, make_pipe
+        return new
+
+    @property
+    def pipe(self):
+        if self._pipe is None:
+            self._pipe = self._make_pipe()
+        return self._pipe
+
+    def __call__(self, *args, at=None):
+        """Run the graph; ``at`` = (row, column) of a one-cell formula: a reference it
+        returns is then implicitly intersected with that cell (:func:`intersect`)."""
+        ns = ready()
+        NONE = ns.NONE
+        vals = dict(self.consts)
+        if self.unfiltered:
+            vals.update(zip(self.in_ids, args, strict=False))
+        else:
+            for k, flt, v in zip(self.in_ids, self.in_filters, args, strict=False):
+                for f in flt:
+                    v = f(v)
+                vals[k] = v
+        Ranges = ns.Ranges
+        for func, ins, outs, ffl, ofl, single in self.steps:
+            try:
+                a = [vals[i] for i in ins]
+            except KeyError:
+                continue
+            if single and at is not None:  # Excel's implicit intersection of operands
+                for k, x in enumerate(a):
+                    if k in single and isinstance(x, Ranges) and fx.cell_count(x) > 1:
+                        a[k] = intersect(x, at)
+            r = func(*[x for x in a if x is not NONE])
+            for f in ffl:
+                r = f(r)
+            if len(outs) == 1:
+                r = (r,)
+            for o, v, flt in zip(outs, r, ofl, strict=False):
+                if v is NONE:
+                    continue
+                for f in flt:
+                    v = f(v)
+                vals[o] = v
+        try:
+            v = vals[self.out]
+            if isinstance(v, ns.Ranges):
+                return intersect(v, at) if at is not None else v.value
+            return v
+        except (KeyError, ns.RangeValueError):
+            raise Missing from None
+
+
+def _fast(pipe):
+    try:
+        return FastFn.from_pipe(pipe)
+    except Missing:
+        return pipe
+
+
+def intersect(rng, at):
+    """Excel's implicit intersection of a reference a one-cell formula returns, with
+    that cell (row, column): one cell is its value; a single column gives its value in
+    the formula's row, a single row its value in the formula's column; anything else
+    (a 2-D range, no common row or column) is ``#VALUE!``. (``=A1:A10`` in B5 is A5.)"""
+    ns = ready()
+    try:
+        areas = fx.areas(rng)
+        arr = as_2d(rng.value)
+    except Exception:  # noqa: BLE001 - formulas' own error for the reference
+        return ns.errors["#VALUE!"]
+    if not areas:  # an intersection of references that do not meet (=A1:B1 D1:D9)
+        return ns.errors["#NULL!"]
+    if arr is None or len(areas) != 1:
+        return ns.errors["#VALUE!"] if arr is not None else rng.value
+    if arr.shape == (1, 1):
+        return arr
+    _, r1, c1, r2, c2 = areas[0]
+    r1, c1 = r1 or 1, c1 or 1
+    r, c = at
+    if arr.shape[1] == 1 and r1 <= r < r1 + arr.shape[0]:
+        return arr[r - r1, 0]
+    if arr.shape[0] == 1 and c1 <= c < c1 + arr.shape[1]:
+        return arr[0, c - c1]
+    return ns.errors["#VALUE!"]
+
+
+def call(fn, args, at=None):
+    """Run a compiled formula; exceptions become Excel errors. ``at``: see
+    :meth:`FastFn.__call__`."""
+    ns = ready()
+    try:
+        try:
+            return fn(*args, at=at) if at is not None and isinstance(fn, FastFn) \
+                else fn(*args)
+        except Missing:
+            return fn.pipe(*args)
+    except Exception as ex:  # noqa: BLE001 - any failure is a cell error
+        inner = getattr(ex, "ex", ex)
+        if isinstance(inner, NotImplementedError):
+            return ns.errors["#NAME?"]
+        own = getattr(context.STATE, "own", None)
+        if own is not None and not own.get("#VALUE!"):
+            own["#VALUE!"] = f"{type(inner).__name__}: {inner}"[:200]
+        return ns.errors["#VALUE!"]
+
+
+# --------------------------------------------------------------------------- results
+
+
+def error_from(v, msgs: Mapping[str, str] | None) -> ExcelError:
+    code = str(v)
+    if code not in EXCEL_ERROR_CODES:
+        code = "#VALUE!"
+    return ExcelError(code, (msgs or {}).get(code, ""))
+
+
+def store_scalar(v):
+    """A formulas value as one cell stores it (formulas-native scalars)."""
+    ns = ready()
+    if isinstance(v, ns.Ranges):
+        v = v.value
+    if isinstance(v, np.ndarray):
+        v = v.item() if v.ndim == 0 else (v.reshape(1, -1) if v.ndim == 1 else v)[0, 0]
+    return norm_scalar(v)
+
+
+def norm_scalar(v):
+    """A value one cell can hold: a number, text, a boolean or an error value. Anything
+    else formulas may return is mapped as Excel would show it: a complex number (a
+    negative base to a fractional power) or a non-finite float is ``#NUM!``, a
+    reference its first value, another Python object ``#VALUE!`` -- never its text."""
+    t = type(v)
+    if t is float:  # the common cases first
+        return v if math.isfinite(v) else ready().errors["#NUM!"]
+    if t is int or t is str or t is bool:
+        return v
+    ns = ready()
+    if v is ns.EMPTY or v is None:
+        return 0
+    if isinstance(v, ns.Ranges):
+        return store_scalar(v)
+    if isinstance(v, np.ndarray):
+        return store_scalar(v) if v.size else ns.errors["#VALUE!"]
+    if isinstance(v, np.generic):
+        v = v.item()
+    if fx.is_omitted(v):
+        return 0
+    if isinstance(v, ns.XlError):
+        return v
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, int):
+        return int(v)
+    if isinstance(v, float):
+        return v if math.isfinite(v) else ns.errors["#NUM!"]
+    if isinstance(v, str):
+        return str(v)
+    if isinstance(v, complex):
+        return ns.errors["#NUM!"]
+    if isinstance(v, (list, tuple)):
+        return norm_scalar(v[0]) if len(v) else ns.errors["#VALUE!"]
+    return ns.errors["#VALUE!"]
+
+
+def to_result(v, msgs):
+    """A stored scalar as the API returns it."""
+    if isinstance(v, ready().XlError):
+        return error_from(v, msgs)
+    return v
+
+
+def as_2d(v):
+    ns = ready()
+    if isinstance(v, ns.Ranges):
+        v = v.value
+    if isinstance(v, np.ndarray):
+        if v.ndim == 0:
+            return None
+        return v.reshape(1, -1) if v.ndim == 1 else v
+    return None
+
+
+def api_value(v, msgs):
+    """Full result of a formula (arrays as nested lists) as the API returns it."""
+    arr = as_2d(v)
+    if arr is None or arr.shape == (1, 1):
+        return to_result(store_scalar(v), msgs)
+    return [[to_result(norm_scalar(x), msgs) for x in row] for row in arr.tolist()]
+
+
+def error_codes(v) -> set[str]:
+    ns = ready()
+    arr = as_2d(v)
+    if arr is None:
+        v = store_scalar(v)
+        return {str(v)} if isinstance(v, ns.XlError) else set()
+    return {str(x) for x in arr.ravel() if isinstance(x, ns.XlError)}

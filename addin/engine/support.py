@@ -1,0 +1,214 @@
+"""What the engine cannot compute as Excel does.
+
+Found before anything is computed, :func:`unsupported` lists ``(node, reason)`` for
+every formula that uses:
+
+* a function neither Excel's (as far as ``formulas`` and :mod:`addin.excel.install`
+  implement them) nor ours;
+* a structured (table) reference that names no table or column of the workbook
+  (the others are rewritten as plain references by :mod:`addin.engine.tables`);
+* a 3-D reference, ``Sheet1:Sheet4!C1``, outside the functions that take one (those
+  are rewritten by :mod:`addin.engine.threed`);
+* a link to another workbook, ``[1]Sheet1!A1``, whose values Excel did not keep (the
+  others read them: :mod:`addin.engine.links`);
+* a date function in a workbook that uses the 1904 date system (Mac workbooks):
+  ``formulas`` knows only the 1900 system (TEXT knows both);
+* functions whose results differ from Excel's for some arguments (see
+  :data:`DIFFERENT`).
+
+Once every formula's inputs are known, :func:`after_plan` adds ranges used as single
+values inside functions of unknown kind and the size of whole columns; once computed,
+:func:`refused_while_computing` collects what a function found out of reach (a value
+whose message starts with :data:`CANNOT`) and :func:`text_disagreements` TEXT results
+that differ from the text Excel saved.
+
+In strict mode (``napkin calc``) the workbook is refused with a sentence naming the
+cells; with ``--lenient`` those cells keep the value Excel cached and are not rewritten.
+"""
+
+from __future__ import annotations
+
+import re
+
+from addin.engine.boot import ready
+from addin.formula import formula_text as ft
+from addin.formula import fx
+from addin.formula.context import CANNOT, KEEP_CELLS
+
+_STRINGS = re.compile(r'"(?:[^"]|"")*"')
+_QUOTED = re.compile(r"'(?:[^']|'')*'")
+_STRUCTURED = re.compile(r"(?<![\w.\]\\])[A-Za-z_\\][\w.\\]*\[|\[#(?:This Row|All|Data|"
+                         r"Headers|Totals)\]|\[@", re.I)
+_THREE_D = re.compile(r"(?<![\w.])[A-Za-z_\\][\w.\\]*:[A-Za-z_\\][\w.\\]*!")
+_EXTERNAL = re.compile(r"\[[^\[\]]+\][^\[\]!,()]*!")
+
+#: Date functions napkin does not compute in the 1904 date system (the others are put
+#: right by :data:`addin.excel.dates.DATES_1904`, TEXT and YEARFRAC).
+DATE_FUNCTIONS = frozenset(
+    "NETWORKDAYS NETWORKDAYS.INTL NOW TODAY ISOWEEKNUM WORKDAY WORKDAY.INTL".split())
+
+#: Excel functions that ``formulas`` implements, but not as Excel does for some
+#: arguments (found by comparing with the values Excel saved): refused, rather than
+#: written with a value that may be wrong.
+DIFFERENT = {
+    "LINEST": "LINEST", "TREND": "TREND", "LOGEST": "LOGEST",
+    "GROWTH": "GROWTH", "VDB": "VDB",
+    "IMSQRT": "complex-number functions", "IMSUM": "complex-number functions",
+    "IMPRODUCT": "complex-number functions", "COMPLEX": "complex-number functions",
+    "IMABS": "complex-number functions", "IMARGUMENT": "complex-number functions",
+    "IMEXP": "complex-number functions", "IMLN": "complex-number functions",
+    "IMPOWER": "complex-number functions", "IMSUB": "complex-number functions",
+    "IMDIV": "complex-number functions",
+}
+
+
+def _outside_strings(text: str) -> str:
+    """Formula text with its string literals emptied."""
+    return _STRINGS.sub('""', text) if '"' in text else text
+
+
+def _code(text: str) -> str:
+    """Formula text without string literals and with quoted sheet names blanked."""
+    text = _outside_strings(text)
+    if "'" not in text:
+        return text
+    return _QUOTED.sub(lambda m: "'" + ("#" if ":" in m.group(0) else "Q") + "'", text)
+
+
+def unsupported(wb, registry, date1904: bool = False) -> list[tuple[object, str]]:
+    """``[(node, reason)]`` for each formula of ``wb`` the engine cannot compute as Excel
+    does (one reason per node, the first found)."""
+    ours = set(registry)
+    ready()  # our Excel functions are among the names
+    known = fx.function_names() | ours
+    out = []
+    for node in wb.nodes + list(wb.name_nodes.values()):
+        if not node.text:
+            continue
+        reason = _reason(node.text, known, ours, date1904)
+        if reason:
+            out.append((node, reason))
+    return out
+
+
+def _reason(text: str, known: set, ours: set, date1904: bool) -> str | None:
+    code = _code(text)
+    # (each pattern below holds the characters tested before it)
+    if "[" in text and _EXTERNAL.search(_outside_strings(text)):
+        return "links to other workbooks"
+    if "'#'" in code or ":" in code and "!" in code and _THREE_D.search(code):
+        return "3-D references (Sheet1:Sheet3!A1)"
+    if "[" in code and _STRUCTURED.search(code):
+        return "structured (table) references"
+    for name in ft.called_functions(text):
+        key = name.upper()
+        bare = key.removeprefix("_XLFN.").removeprefix("_XLWS.")
+        if key not in known and f"_XLFN.{key}" not in known and bare not in known:
+            return f"the function {name}(), which is neither Excel's (as far as the " \
+                   "formulas package implements them) nor napkin's"
+        if bare in ours or key in ours:
+            continue
+        if bare in DIFFERENT:
+            return f"{DIFFERENT[bare]}, whose results differ from Excel's for some arguments"
+        if date1904 and bare in DATE_FUNCTIONS:
+            return f"{bare}() in a workbook that uses the 1904 date system"
+    return None
+
+
+def first_cells(labels: list[str]) -> str:
+    """Up to five cell labels, then how many more: ``"S!A1, S!A2 and 3 more"``."""
+    more = f" and {len(labels) - 5} more" if len(labels) > 5 else ""
+    return ", ".join(labels[:5]) + more
+
+
+def describe(found: list[tuple[object, str]]) -> str:
+    """One sentence per reason naming up to five cells, for the refusal message."""
+    by_reason: dict[str, list[str]] = {}
+    for node, reason in found:
+        by_reason.setdefault(reason, []).append(node.label)
+    return "; ".join(f"{reason} in {first_cells(cells)}" for reason, cells in by_reason.items())
+
+
+def cannot_compute(found: list[tuple[object, str]]) -> str:
+    """The refusal sentence for cells napkin cannot compute in strict mode."""
+    return (f"napkin cannot compute {describe(found)}: calc would write values that differ "
+            "from Excel's; run with --lenient to keep the values Excel saved in those cells")
+
+
+_SIZE_SENSITIVE = re.compile(r"(?<![\w.])(?:_xlfn\.)?(ROWS|COLUMNS|COUNTBLANK|OFFSET)\s*\(", re.I)
+
+
+def after_plan(wb) -> list[tuple[object, str]]:
+    """``[(node, reason)]`` for formulas found out of reach once their inputs are known
+    (:meth:`addin.engine.evaluator.Evaluation.plan` has run):
+
+    * an operator on a range inside a function whose kind of argument napkin does not
+      know: Excel takes the range's value in the formula's row or column (implicit
+      intersection) or the whole range, depending on the function;
+    * ROWS, COLUMNS, COUNTBLANK or OFFSET of an area larger than
+      :data:`addin.formula.context.KEEP_CELLS` cells (a whole column), which the engine reads
+      only up to the sheet's last filled row and column."""
+
+    out = []
+    for n in wb.nodes:
+        if n.prog is None or n.keep is not None:
+            continue
+        unsure = getattr(n.prog.fn, "unsure", ())
+        if unsure and n.spill is None:
+            names = ", ".join(f"{f}()" for f in unsure)
+            out.append((n, f"a range used as a single value inside {names} (Excel's implicit "
+                           "intersection there depends on the function)"))
+            continue
+        m = _SIZE_SENSITIVE.search(_outside_strings(n.text or ""))
+        if m and any(kind == "rng" and any(_cut(wb, p, KEEP_CELLS) for p in arg)
+                     for kind, arg in n.specs):
+            out.append((n, f"{m.group(1).upper()}() of a whole column or row (napkin reads "
+                           "it up to the last filled row and column)"))
+    return out
+
+
+def _cut(wb, part, keep: int) -> bool:
+    idx, r1, c1, r2, c2 = part
+    s = wb.sheets[idx]
+    return (r2 - r1 + 1) * (c2 - c1 + 1) > keep and (r2 > s.max_r or c2 > s.max_c)
+
+
+def refused_while_computing(wb) -> list[tuple[object, str]]:
+    """``[(node, reason)]`` for the formulas whose value carries a :data:`CANNOT`
+    message (theirs, or one of the cells they read)."""
+    out = []
+    for n in wb.nodes:
+        for msg in n.msgs.values():
+            if msg and msg.startswith(CANNOT):
+                out.append((n, msg[len(CANNOT):]))
+                break
+    return out
+
+
+_TEXT_CALL = re.compile(r"(?<![\w.])TEXT\s*\(", re.I)
+
+
+def text_disagreements(wb, skip=()) -> list[tuple[object, str]]:
+    """``[(node, reason)]`` for formulas calling TEXT whose value differs from the one
+    Excel saved in the cell. TEXT reads its format in the language of the Excel that
+    computes it (``"0.00"`` is 0.067 for 67.1 in a German Excel, where "." groups
+    thousands): napkin reads formats as English (United States) Excel does, and a
+    difference with the saved value says the workbook was computed in another
+    language (or its inputs changed since Excel saved it)."""
+    from addin.engine.executor import norm_scalar
+
+    ns = ready()
+    out = []
+    for n in wb.nodes:
+        if n in skip or n.spill is not None or n.keep is not None or not _TEXT_CALL.search(
+                _outside_strings(n.text or "")):
+            continue
+        sheet = wb.sheets[n.sheet]
+        saved = sheet.cached.get((n.r, n.c))
+        if saved is None or saved is ns.EMPTY:
+            continue
+        ours = norm_scalar(sheet.values.get((n.r, n.c)))
+        if isinstance(saved, str) and ours != saved:
+            out.append((n, "TEXT giving another text than Excel saved (number formats "
+                           "written in another language's Excel?)"))
+    return out

@@ -1,0 +1,290 @@
+"""Excel's aggregate functions with Excel's rules for their arguments (SUM, AVERAGE, MIN,
+MAX, COUNT, COUNTA, PRODUCT, SUMSQ, DEVSQ, AVEDEV, MEDIAN, VAR, STDEV and their .S/.P
+forms), SUBTOTAL, COMBIN and COMBINA.
+
+References
+----------
+Microsoft Support, "SUBTOTAL function", "COMBIN function", "COMBINA function", and the
+help page of each aggregate function.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+
+import numpy as np
+
+from addin.excel import args as xa
+from addin.formula import context, fx, fx_excel
+from udfs.errors import ExcelError
+
+_NESTED = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\s*\(", re.I)
+
+
+# --------------------------------------------------------------------------- SUBTOTAL
+
+
+def _sample_var(xs):
+    if len(xs) < 2:
+        raise ExcelError("#DIV/0!", "SUBTOTAL: fewer than two numbers for a sample")
+    return statistics.variance(xs)
+
+
+def _population_var(xs):
+    if not xs:
+        raise ExcelError("#DIV/0!", "SUBTOTAL: no numbers")
+    return statistics.pvariance(xs)
+
+
+def _average(xs):
+    if not xs:
+        raise ExcelError("#DIV/0!", "SUBTOTAL: AVERAGE of no numbers")
+    return math.fsum(xs) / len(xs)
+
+
+_SUBTOTAL = {
+    1: _average,
+    2: len,
+    3: None,  # COUNTA: counted on the cells
+    4: lambda xs: max(xs) if xs else 0.0,
+    5: lambda xs: min(xs) if xs else 0.0,
+    6: lambda xs: math.prod(xs) if xs else 0.0,
+    7: lambda xs: math.sqrt(_sample_var(xs)),
+    8: lambda xs: math.sqrt(_population_var(xs)),
+    9: math.fsum,
+    10: _sample_var,
+    11: _population_var,
+}
+
+
+def subtotal(function_num, *refs):
+    """Excel's ``SUBTOTAL(function_num, ref1, [ref2], ...)``.
+
+    ``function_num`` 1-11 is AVERAGE, COUNT, COUNTA, MAX, MIN, PRODUCT, STDEV, STDEVP,
+    SUM, VAR, VARP of the numbers in the references; 101-111 the same, leaving out the
+    rows that are hidden. Cells whose formula has a SUBTOTAL (or AGGREGATE) of its own
+    are left out (no double counting), and so are rows a filter hides, whatever the
+    number: a hidden row on a sheet with a filter applied counts as filtered out. Text,
+    logical values and empty cells of the references are not numbers (COUNTA counts
+    every cell that is not empty); an error value in them is the result.
+
+    Returns ``#VALUE!`` for another function number or an argument that is not a
+    reference."""
+    ns = fx.load()
+    num = xa.number(function_num, "SUBTOTAL's function_num")
+    code = int(num)
+    if code not in _SUBTOTAL and code - 100 not in _SUBTOTAL:
+        raise ExcelError("#VALUE!", f"SUBTOTAL's function_num {num:g} is not 1-11 or 101-111")
+    skip_hidden, code = code > 100, code % 100
+    if not refs:
+        raise ExcelError("#VALUE!", "SUBTOTAL needs a reference after function_num")
+    book = getattr(context.STATE, "book", None)
+    numbers, filled = [], 0
+    for ref in refs:
+        if fx.is_omitted(ref) or not isinstance(ref, ns.Ranges):
+            raise ExcelError("#VALUE!", "SUBTOTAL's ref arguments must be references")
+        for (sid, r1, c1, _r2, _c2), arr in fx.area_values(ref):
+            sheet = book.sheets[book.sid_map[sid]] if book and sid in book.sid_map else None
+            hidden = set()
+            if sheet is not None and (skip_hidden or sheet.filtered):
+                hidden = sheet.hidden_rows
+            nested = sheet.formula_at if sheet is not None else {}
+            for (i, j), v in np.ndenumerate(arr):
+                r, c = r1 + i, c1 + j
+                if r in hidden:
+                    continue
+                node = nested.get((r, c))
+                if node is not None and node.text and _NESTED.search(node.text):
+                    continue
+                if isinstance(v, ns.XlError):
+                    if code == 3:
+                        filled += 1
+                        continue
+                    if code == 2:
+                        continue
+                    raise ExcelError(str(v), context.message_for(str(v)))
+                if v is ns.EMPTY or v is None:
+                    continue
+                filled += 1
+                if isinstance(v, (bool, np.bool_, str)):
+                    continue
+                numbers.append(float(v))
+    if code == 3:
+        return filled
+    try:
+        return _SUBTOTAL[code](numbers)
+    except OverflowError:
+        raise ExcelError("#NUM!", "SUBTOTAL: beyond the largest number") from None
+
+
+# --------------------------------------------------------------------------- COMBIN
+
+
+def _combin_args(n, k, name):
+    n, k = xa.number(n, f"{name}'s number"), xa.number(k, f"{name}'s number_chosen")
+    n, k = math.trunc(n), math.trunc(k)
+    if n < 0 or k < 0:
+        raise ExcelError("#NUM!", f"{name}: number and number_chosen must not be negative")
+    return n, k
+
+
+def _float(v: int, name: str) -> float:
+    try:
+        return float(v)
+    except OverflowError:
+        raise ExcelError("#NUM!", f"{name}: beyond the largest number") from None
+
+
+def combin(number, number_chosen):
+    """Excel's ``COMBIN(number, number_chosen)``: the combinations n!/(k!(n-k)!), both
+    truncated to integers; ``#NUM!`` if one is negative or number < number_chosen."""
+    n, k = _combin_args(number, number_chosen, "COMBIN")
+    if n < k:
+        raise ExcelError("#NUM!", f"COMBIN: number {n} is less than number_chosen {k}")
+    return _float(math.comb(n, k), "COMBIN")
+
+
+def combina(number, number_chosen):
+    """Excel's ``COMBINA(number, number_chosen)``: combinations with repetitions,
+    (n+k-1)!/(k!(n-1)!); ``#NUM!`` if one is negative."""
+    n, k = _combin_args(number, number_chosen, "COMBINA")
+    if n == 0 and k == 0:
+        return 1.0
+    if n == 0:
+        return 0.0
+    return _float(math.comb(n + k - 1, k), "COMBINA")
+
+
+# --------------------------------------------------------------------------- aggregates
+
+
+def _numbers(args, name: str, count_errors: bool = False):
+    """The numbers Excel's SUM, AVERAGE, MIN, MAX, COUNT... take from their arguments:
+    from a reference or an array only its numbers (text, logical values and empty cells
+    are passed over); an argument given directly counts as a number when it is one, a
+    logical value (TRUE is 1) or a text that reads as a number (``"3"``), and is
+    ``#VALUE!`` when it is other text; an omitted argument is 0. An error value is the
+    result (COUNT passes over errors: ``count_errors`` False skips them)."""
+    ns = fx.load()
+    out = []
+    for a in args:
+        direct = not isinstance(a, ns.Ranges) and not (isinstance(a, np.ndarray) and a.size > 1)
+        if isinstance(a, ns.Ranges):
+            a = a.value
+        if direct:
+            v = a.ravel()[0] if isinstance(a, np.ndarray) else a
+            if fx.is_omitted(v):
+                out.append(0.0)
+            elif isinstance(v, ns.XlError):
+                if count_errors:
+                    continue
+                raise ExcelError(str(v), context.message_for(str(v)))
+            elif isinstance(v, (bool, np.bool_)):
+                out.append(float(v))
+            elif isinstance(v, (int, float, np.number)):
+                out.append(float(v))
+            elif v is ns.EMPTY or v is None:
+                out.append(0.0)
+            else:
+                try:
+                    out.append(fx_excel.text_value(str(v)))
+                except ValueError:
+                    if count_errors:  # COUNT passes over what is not a number
+                        continue
+                    raise ExcelError("#VALUE!", f"{name}: {str(v)!r} is not a number") \
+                        from None
+            continue
+        for v in np.asarray(a, dtype=object).ravel():
+            if isinstance(v, ns.XlError):
+                if count_errors:
+                    continue
+                raise ExcelError(str(v), context.message_for(str(v)))
+            if isinstance(v, (int, float, np.number)) and not isinstance(v, (bool, np.bool_)):
+                out.append(float(v))
+    return out
+
+
+def _sequential(xs):
+    total = 0.0
+    for x in xs:
+        total += x
+    return total
+
+
+def _aggregate(name, reduce, empty, count_errors=False):
+    def agg(*args):
+        xs = _numbers(args, name, count_errors)
+        if not xs:
+            if isinstance(empty, ExcelError):
+                raise ExcelError(empty.code, f"{name}: no numbers")
+            return empty
+        try:
+            r = reduce(xs)
+        except OverflowError:
+            raise ExcelError("#NUM!", f"{name}: beyond the largest number") from None
+        if isinstance(r, float) and not math.isfinite(r):
+            raise ExcelError("#NUM!", f"{name}: beyond the largest number")
+        return r
+
+    agg.__name__ = name.lower()
+    return agg
+
+
+def _mean(xs):
+    return _sequential(xs) / len(xs)
+
+
+def _devsq(xs):
+    m = _mean(xs)
+    return _sequential((x - m) ** 2 for x in xs)
+
+
+def _svar(xs):
+    if len(xs) < 2:
+        raise ExcelError("#DIV/0!", "a sample needs two numbers or more")
+    return _devsq(xs) / (len(xs) - 1)
+
+
+def _median(xs):
+    return statistics.median(xs)
+
+
+_DIV0, _NUM = ExcelError("#DIV/0!"), ExcelError("#NUM!")
+#: Excel's aggregate functions, computed with Excel's rules for their arguments
+#: (:func:`_numbers`); Microsoft's help page of each says what an empty list gives
+AGGREGATES = {
+    "SUM": _aggregate("SUM", _sequential, 0.0),
+    "AVERAGE": _aggregate("AVERAGE", _mean, _DIV0),
+    "MIN": _aggregate("MIN", min, 0.0),
+    "MAX": _aggregate("MAX", max, 0.0),
+    "COUNT": _aggregate("COUNT", len, 0, count_errors=True),
+    "PRODUCT": _aggregate("PRODUCT", math.prod, 0.0),
+    "SUMSQ": _aggregate("SUMSQ", lambda xs: _sequential(x * x for x in xs), 0.0),
+    "DEVSQ": _aggregate("DEVSQ", _devsq, _NUM),
+    "AVEDEV": _aggregate("AVEDEV", lambda xs: _mean([abs(x - _mean(xs)) for x in xs]), _NUM),
+    "MEDIAN": _aggregate("MEDIAN", _median, _NUM),
+    "VAR": _aggregate("VAR", _svar, _DIV0),
+    "VARP": _aggregate("VARP", lambda xs: _devsq(xs) / len(xs), _DIV0),
+    "STDEV": _aggregate("STDEV", lambda xs: math.sqrt(_svar(xs)), _DIV0),
+    "STDEVP": _aggregate("STDEVP", lambda xs: math.sqrt(_devsq(xs) / len(xs)), _DIV0),
+}
+for _new, _old in (("_XLFN.VAR.S", "VAR"), ("_XLFN.VAR.P", "VARP"), ("_XLFN.STDEV.S", "STDEV"),
+                   ("_XLFN.STDEV.P", "STDEVP")):
+    AGGREGATES[_new] = AGGREGATES[_new.removeprefix("_XLFN.")] = AGGREGATES[_old]
+
+
+def counta(*args):
+    """Excel's ``COUNTA(value1, ...)``: the cells of references and arrays that are not
+    empty (a formula's "" and error values count), and every argument given directly."""
+    ns = fx.load()
+    n = 0
+    for a in args:
+        if isinstance(a, ns.Ranges) or (isinstance(a, np.ndarray) and a.size > 1):
+            arr = a.value if isinstance(a, ns.Ranges) else a
+            n += sum(1 for v in np.asarray(arr, dtype=object).ravel()
+                     if v is not ns.EMPTY and v is not None)
+        else:
+            n += 1
+    return n

@@ -1,0 +1,125 @@
+"""What napkin's Excel functions (:mod:`addin.excel.install`) share: how they are called
+from formulas' table (:func:`as_udf`: an ``ExcelError`` becomes the error value and its
+message is recorded), the :class:`Cannot` that stops strict mode, the table of formulas'
+own functions they fall back on, and the conversion of their arguments as Excel converts
+them.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from addin.formula import context, fx, fx_excel
+from udfs.errors import ExcelError
+
+#: formulas' own functions napkin's fall back on
+ORIGINAL: dict = {}
+
+
+class Cannot(Exception):
+    """napkin cannot give Excel's value here: the workbook is refused in strict mode
+    (:func:`addin.engine.support.refused_while_computing`), the cell keeps Excel's value with
+    --lenient."""
+
+
+def error_value(ns, ex: ExcelError | Cannot):
+    """The error value formulas writes for ``ex``, its message recorded for the cell: the
+    code of an :class:`ExcelError`, ``#N/A`` for a :class:`Cannot` (its reason recorded, so
+    that strict mode refuses the workbook). ``ns`` is :func:`addin.formula.fx.load`'s namespace."""
+    if isinstance(ex, ExcelError):
+        context.record(ex)
+        return ns.errors[ex.code]
+    context.refuse(str(ex), "#N/A")
+    return ns.errors["#N/A"]
+
+
+def as_udf(func):
+    """``func`` as an entry of formulas' table of functions, ``udf(compiling, *args)``:
+    nothing while formulas compiles, the error value of an :class:`ExcelError` (its
+    message recorded for the cell), ``#N/A`` for :class:`Cannot` (its reason recorded)."""
+    def udf(compiling, *args):
+        ns = fx.load()
+        if compiling:
+            return ns.NONE
+        try:
+            return func(*args)
+        except (ExcelError, Cannot) as ex:
+            return error_value(ns, ex)
+
+    udf.__name__ = func.__name__
+    return udf
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def scalar(v, what: str):
+    """One value of an argument (the first of a reference or array); errors raised."""
+    ns = fx.load()
+    if isinstance(v, ns.Ranges):
+        v = v.value
+    if isinstance(v, np.ndarray):
+        v = v.ravel()[0] if v.size else ns.EMPTY
+    if isinstance(v, ns.XlError):
+        raise ExcelError(str(v), context.message_for(str(v)) or f"{what} is an error")
+    return v
+
+
+def number(v, what: str) -> float:
+    """An argument as a number, as Excel converts one given directly: empty is 0, TRUE
+    is 1, a text that reads as a number is that number, other text is #VALUE!."""
+    v = scalar(v, what)
+    ns = fx.load()
+    if v is ns.EMPTY or v is None or fx.is_omitted(v):
+        return 0.0
+    if isinstance(v, (bool, np.bool_)):
+        return float(v)
+    if isinstance(v, (int, float, np.number)):
+        return float(v)
+    try:
+        return fx_excel.text_value(str(v))
+    except ValueError:
+        raise ExcelError("#VALUE!", f"{what} {str(v)!r} is not a number") from None
+
+
+def values2d(v):
+    ns = fx.load()
+    if isinstance(v, ns.Ranges):
+        v = v.value
+    if isinstance(v, np.ndarray):
+        return v.reshape(1, -1) if v.ndim == 1 else (v.reshape(1, 1) if v.ndim == 0 else v)
+    return np.full((1, 1), v, dtype=object)
+
+
+def kind(v):
+    """0 number, 1 text, 2 logical, None for what LOOKUP passes over (blank, error)."""
+    ns = fx.load()
+    if isinstance(v, (bool, np.bool_)):
+        return 2
+    if isinstance(v, (int, float, np.number)):
+        return 0
+    if isinstance(v, str) and not isinstance(v, ns.XlError):
+        return 1
+    return None
+
+
+def key(v, kind):
+    return str(v).lower() if kind == 1 else v
+
+
+def wildcard(pattern: str, star: str = ".*"):
+    """Excel's wildcard ``pattern`` (``?`` one character, ``*`` any run, ``~`` escaping
+    ``?``, ``*`` or ``~``) as a compiled, case-insensitive regular expression; ``star`` is
+    what ``*`` becomes (``".*?"`` where the shortest match is wanted)."""
+    out, i = [], 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "~" and i + 1 < len(pattern) and pattern[i + 1] in "?*~":
+            out.append(re.escape(pattern[i + 1]))
+            i += 2
+            continue
+        out.append("." if ch == "?" else star if ch == "*" else re.escape(ch))
+        i += 1
+    return re.compile("".join(out), re.I | re.S)

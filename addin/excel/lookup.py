@@ -1,0 +1,326 @@
+"""Excel's lookups: CHOOSE, LOOKUP, XLOOKUP, INDEX, and the approximate matches of
+VLOOKUP, HLOOKUP and MATCH (computed by formulas once napkin has checked that the values
+are sorted, :func:`_sorted_or_cannot`).
+
+References
+----------
+Microsoft Support, "CHOOSE function", "LOOKUP function", "XLOOKUP function", "INDEX
+function", "VLOOKUP function", "HLOOKUP function", "MATCH function".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+
+from addin.excel import args as xa
+from addin.excel.args import ORIGINAL, Cannot
+from addin.formula import fx
+from udfs.errors import ExcelError
+
+# --------------------------------------------------------------------------- CHOOSE
+
+
+def choose(index_num, *values):
+    """Excel's ``CHOOSE(index_num, value1, [value2], ...)``: the value (or reference)
+    numbered ``index_num`` (truncated), as it is: ``SUM(CHOOSE(2,A1:A3,B1:B3))`` sums
+    B1:B3. ``#VALUE!`` if index_num is below 1 or beyond the last value. An array of
+    index numbers chooses element by element (``CHOOSE({1,2},A1:A3,B1:B3)`` is the two
+    columns side by side)."""
+    ns = fx.load()
+    if not values:
+        raise ExcelError("#VALUE!", "CHOOSE needs a value after index_num")
+    idx = index_num.value if isinstance(index_num, ns.Ranges) else index_num
+    if isinstance(idx, np.ndarray) and idx.size > 1:
+        return _choose_each(np.atleast_2d(idx), values)
+    i = _pick(index_num, len(values))
+    v = values[i]
+    return ns.EMPTY if fx.is_omitted(v) else v  # an omitted value is 0 in Excel
+
+
+def _pick(index_num, n: int) -> int:
+    v = xa.scalar(index_num, "CHOOSE's index_num")
+    if isinstance(v, (bool, np.bool_)):
+        raise ExcelError("#VALUE!", "CHOOSE's index_num is TRUE or FALSE, not a number")
+    i = math.trunc(xa.number(v, "CHOOSE's index_num"))
+    if not 1 <= i <= n:
+        raise ExcelError("#VALUE!", f"CHOOSE's index_num {i} is not between 1 and {n}")
+    return i - 1
+
+
+def _choose_each(idx, values):
+    ns = fx.load()
+    arrays = []
+    for v in values:
+        v = v.value if isinstance(v, ns.Ranges) else v
+        arrays.append(np.atleast_2d(np.asarray(v, dtype=object)) if isinstance(v, np.ndarray)
+                      else np.full((1, 1), v, dtype=object))
+    rows = max([idx.shape[0]] + [a.shape[0] for a in arrays])
+    cols = max([idx.shape[1]] + [a.shape[1] for a in arrays])
+
+    def at(a, r, c):  # Excel's expansion: one row or column repeats, else #N/A beyond
+        rr = 0 if a.shape[0] == 1 else r
+        cc = 0 if a.shape[1] == 1 else c
+        return a[rr, cc] if rr < a.shape[0] and cc < a.shape[1] else ns.errors["#N/A"]
+
+    out = np.empty((rows, cols), dtype=object)
+    for r in range(rows):
+        for c in range(cols):
+            k = at(idx, r, c)
+            if isinstance(k, ns.XlError):
+                out[r, c] = k
+                continue
+            try:
+                out[r, c] = at(arrays[_pick(k, len(values))], r, c)
+            except ExcelError as ex:
+                out[r, c] = ns.errors[ex.code]
+    return out.view(ns.Array)
+
+
+# --------------------------------------------------------------------------- LOOKUP
+
+
+def lookup(lookup_value, lookup_vector, result_vector=None):
+    """Excel's ``LOOKUP``: vector form ``LOOKUP(value, lookup_vector, result_vector)``
+    and array form ``LOOKUP(value, array)`` (a wider than tall array is searched in its
+    first row and answered from its last row, otherwise first and last column).
+
+    The match is the largest value not greater than ``lookup_value`` of the same kind
+    (numbers, text without regard to case, logical values); blanks and error values are
+    passed over (so ``LOOKUP(2,1/(A1:A9="x"),B1:B9)`` is the last B whose A is "x").
+    ``#N/A`` when every value is greater. Excel searches by halving and expects the
+    values sorted ascending: on values that are not, napkin does not guess
+    (:class:`Cannot`)."""
+    ns = fx.load()
+    v = xa.scalar(lookup_value, "LOOKUP's lookup_value")
+    kind = xa.kind(v)
+    if kind is None:
+        raise Cannot("LOOKUP of a blank cell")
+    arr = xa.values2d(lookup_vector)
+    if result_vector is None or fx.is_omitted(result_vector):
+        if arr.shape[1] > arr.shape[0]:
+            keys, results = arr[0, :], arr[-1, :]
+        else:
+            keys, results = arr[:, 0], arr[:, -1]
+    else:
+        if 1 not in arr.shape:
+            raise ExcelError("#N/A", "LOOKUP's lookup_vector must be one row or one column")
+        keys, results = arr.ravel(), xa.values2d(result_vector).ravel()
+    want, pos, last = xa.key(v, kind), None, None
+    for i, x in enumerate(keys):
+        if xa.kind(x) != kind:
+            continue
+        k = xa.key(x, kind)
+        if last is not None and k < last:
+            raise Cannot("LOOKUP in values that are not sorted ascending")
+        last = k
+        if k <= want:
+            pos = i
+    if pos is None:
+        raise ExcelError("#N/A", f"LOOKUP: no value is less than or equal to {v!r}")
+    if pos >= len(results):
+        raise Cannot("LOOKUP with a result_vector shorter than its lookup_vector")
+    out = results[pos]
+    return ns.EMPTY if out is None else out
+
+
+# --------------------------------------------------------------------------- XLOOKUP
+
+
+def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_mode=0,
+            search_mode=1):
+    """Excel's ``XLOOKUP(lookup_value, lookup_array, return_array, [if_not_found],
+    [match_mode], [search_mode])``: the row (or column) of ``return_array`` where
+    ``lookup_value`` is found in the one-row or one-column ``lookup_array``.
+
+    match_mode 0 exact, -1 exact or the next smaller, 1 exact or the next larger, 2
+    wildcards (``* ? ~``); search_mode 1 first to last, -1 last to first, 2 and -2
+    binary searches of values sorted ascending or descending (napkin checks that they
+    are, and that the value found is not repeated, and otherwise does not guess).
+    ``#N/A`` (or ``if_not_found``) when nothing matches."""
+    ns = fx.load()
+    v = xa.scalar(lookup_value, "XLOOKUP's lookup_value")
+    kind = xa.kind(v)
+    if kind is None:
+        raise Cannot("XLOOKUP of a blank cell")
+    keys = xa.values2d(lookup_array)
+    if 1 not in keys.shape:
+        raise ExcelError("#VALUE!", "XLOOKUP's lookup_array must be one row or one column")
+    vertical = keys.shape[1] == 1 and keys.shape[0] >= 1
+    keys = keys.ravel()
+    ret = xa.values2d(return_array)
+    if (ret.shape[0] if vertical else ret.shape[1]) != len(keys):
+        if not (keys.size == 1 and ret.shape[0] == 1 and ret.shape[1] == 1):
+            raise ExcelError("#VALUE!", "XLOOKUP's return_array is not as long as its "
+                                        "lookup_array")
+    mode = 0 if fx.is_omitted(match_mode) else math.trunc(xa.number(match_mode,
+                                                                  "XLOOKUP's match_mode"))
+    search = 1 if fx.is_omitted(search_mode) else math.trunc(
+        xa.number(search_mode, "XLOOKUP's search_mode"))
+    if mode not in (0, -1, 1, 2) or search not in (1, -1, 2, -2):
+        raise ExcelError("#VALUE!", "XLOOKUP's match_mode or search_mode is not one of "
+                                    "Excel's")
+    want = xa.key(v, kind)
+    entries = [(i, xa.key(x, kind)) for i, x in enumerate(keys) if xa.kind(x) == kind]
+    if search in (2, -2):
+        ks = [k for _, k in entries]
+        if len(entries) != sum(1 for x in keys if xa.kind(x) is not None) or any(
+                (a > b) if search == 2 else (a < b) for a, b in zip(ks, ks[1:], strict=False)):
+            raise Cannot("XLOOKUP's binary search in values that are not sorted (or not "
+                         "all of one kind)")
+    order = entries if search in (1, 2) else entries[::-1]
+    pos = None
+    if mode == 2 and kind == 1:
+        rx = xa.wildcard(str(v))
+        pos = next((i for i, k in order if rx.fullmatch(str(keys[i]))), None)
+    else:
+        pos = next((i for i, k in order if k == want), None)
+        if pos is None and mode in (-1, 1):
+            best = None
+            for i, k in order:
+                if (mode == -1 and k < want) or (mode == 1 and k > want):
+                    if best is None or (k > best[1] if mode == -1 else k < best[1]):
+                        best = (i, k)
+            pos = best[0] if best else None
+    if pos is not None and search in (2, -2) and \
+            sum(1 for _, k in entries if k == xa.key(keys[pos], kind)) > 1:
+        raise Cannot("XLOOKUP's binary search of a value that is repeated")
+    if pos is None:
+        if if_not_found is None or fx.is_omitted(if_not_found):
+            raise ExcelError("#N/A", f"XLOOKUP: {v!r} is not found")
+        return if_not_found
+    out = ret[pos:pos + 1, :] if vertical else ret[:, pos:pos + 1]
+    if keys.size == 1 and ret.shape == (1, 1):
+        out = ret
+    out = np.asarray(out, dtype=object)
+    return out[0, 0] if out.size == 1 else out.view(ns.Array)
+
+
+# --------------------------------------------------------------------------- INDEX
+
+
+def index(array, row_num=None, column_num=None, area_num=None):
+    """Excel's ``INDEX(array, row_num, [column_num], [area_num])``: the cell at
+    ``row_num`` and ``column_num`` of a reference (a reference itself) or of an array
+    (its value). A row or column number of 0 -- or one left out of a range of several
+    rows and columns -- is the whole column or row (``INDEX(A1:C3,2,0)`` is A2:C2); in
+    a one-row or one-column range a single number counts along it. ``#REF!`` beyond
+    the range, ``#VALUE!`` for a negative number."""
+    ns = fx.load()
+
+    def num(v, what):
+        if v is None or fx.is_omitted(v):
+            return None
+        if isinstance(v, np.ndarray) and v.size > 1 or isinstance(v, ns.Ranges) and \
+                sum((r2 - r1 + 1) * (c2 - c1 + 1) for _, r1, c1, r2, c2 in fx.areas(v)) > 1:
+            raise _Fallback
+        return math.trunc(xa.number(v, f"INDEX's {what}"))
+
+    try:
+        r, c, a = num(row_num, "row_num"), num(column_num, "column_num"), num(area_num,
+                                                                               "area_num")
+    except _Fallback:
+        original = ORIGINAL["INDEX"]["function"]  # formulas' (takes its compiling flag)
+        return original(False, array, row_num, *(x for x in (column_num, area_num)
+                                                 if x is not None))
+    if isinstance(array, ns.Ranges):
+        areas = fx.area_values(array)
+        k = 1 if a is None else a
+        if not 1 <= k <= len(areas):
+            raise ExcelError("#REF!", f"INDEX's area_num {k} is not one of its areas")
+        (sid, r1, c1, _r2, _c2), arr = areas[k - 1]
+    else:
+        sid = None
+        arr = xa.values2d(array)
+        r1 = c1 = 1
+    rows, cols = arr.shape
+    if r is None and c is None:
+        raise ExcelError("#VALUE!", "INDEX needs a row_num or a column_num")
+    if c is None and (rows == 1 or cols == 1) and r is not None:
+        r, c = (r, 1) if cols == 1 else (1, r)  # along a single row or column
+    r = 0 if r is None else r
+    c = 0 if c is None else c
+    if r < 0 or c < 0:
+        raise ExcelError("#VALUE!", "INDEX's row_num and column_num must not be negative")
+    if r > rows or c > cols:
+        raise ExcelError("#REF!", f"INDEX: row {r}, column {c} is outside the "
+                                  f"{rows} x {cols} range")
+    i1, i2 = (r - 1, r - 1) if r else (0, rows - 1)
+    j1, j2 = (c - 1, c - 1) if c else (0, cols - 1)
+    sub = np.asarray(arr[i1:i2 + 1, j1:j2 + 1], dtype=object)
+    if sid is None:
+        return sub[0, 0] if sub.size == 1 else sub.view(ns.Array)
+    return fx.make_ranges([fx.area_ref(sid, r1 + i1, c1 + j1, r1 + i2, c1 + j2)], [sub])
+
+
+class _Fallback(Exception):
+    pass
+
+
+# --------------------------------------------------------------------------- approximate
+
+
+def _sorted_or_cannot(value, vector, descending: bool, who: str) -> None:
+    """An approximate match (VLOOKUP/HLOOKUP with range_lookup TRUE, MATCH with type 1 or
+    -1) is Excel's search by halving: its answer is the documented one only when the
+    values are sorted and of the lookup value's kind. napkin computes it when they are
+    (blanks only after the last value, text of letters, digits and spaces, whose order
+    Python and Excel agree on), and stops otherwise (:class:`Cannot`)."""
+    ns = fx.load()
+    v = xa.scalar(value, f"{who}'s lookup_value")
+    kind = xa.kind(v)
+    if kind is None:
+        raise Cannot(f"{who}'s approximate match of a blank cell")
+    last, blank = None, False
+    for x in vector:
+        if x is ns.EMPTY or x is None:
+            blank = True
+            continue
+        if blank or xa.kind(x) != kind or (kind == 1 and not re.fullmatch(r"[\w ]*", str(x))):
+            raise Cannot(f"{who}'s approximate match in values not all of one kind")
+        k = xa.key(x, kind)
+        if last is not None and (k > last if descending else k < last):
+            raise Cannot(f"{who}'s approximate match in values that are not sorted")
+        last = k
+    if kind == 1 and not re.fullmatch(r"[\w ]*", str(v)):
+        raise Cannot(f"{who}'s approximate match of a text with signs in it")
+
+
+def _approximate(flag) -> bool:
+    ns = fx.load()
+    if flag is None or fx.is_omitted(flag):
+        return True
+    f = xa.scalar(flag, "range_lookup")
+    if f is ns.EMPTY:
+        return False  # an empty cell is FALSE
+    if isinstance(f, str):
+        return True  # formulas answers #VALUE! as Excel does
+    return bool(f)
+
+
+def table_lookup(name: str, vertical: bool):
+    def lookup(lookup_value, table_array, index_num, range_lookup=None):
+        if _approximate(range_lookup):
+            arr = xa.values2d(table_array)
+            vec = arr[:, 0] if vertical else arr[0, :]
+            _sorted_or_cannot(lookup_value, vec, False, name)
+        args = [lookup_value, table_array, index_num]
+        if range_lookup is not None:
+            args.append(range_lookup)
+        return ORIGINAL[name](*args)
+
+    lookup.__name__ = name.lower()
+    return lookup
+
+
+def match(lookup_value, lookup_array, match_type=None):
+    """Excel's MATCH, computed by formulas, after :func:`_sorted_or_cannot` for the
+    approximate match types 1 (the default) and -1."""
+    t = 1 if match_type is None or fx.is_omitted(match_type) else \
+        math.trunc(xa.number(match_type, "MATCH's match_type"))
+    if t != 0:
+        _sorted_or_cannot(lookup_value, xa.values2d(lookup_array).ravel(), t < 0, "MATCH")
+    args = [lookup_value, lookup_array] + ([] if match_type is None else [match_type])
+    return ORIGINAL["MATCH"](*args)

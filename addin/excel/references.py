@@ -1,0 +1,147 @@
+"""Excel functions that make references while computing: OFFSET, INDIRECT and the ``:``
+operator between computed references, each a reference to an area of the workbook being
+computed, with its values.
+
+References
+----------
+Microsoft Support, "OFFSET function", "INDIRECT function".
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from addin.excel import args as xa
+from addin.excel.args import ORIGINAL, Cannot
+from addin.formula import context, fx
+from addin.ooxml.a1 import A1_AREA, MAX_COL, MAX_ROW, col2num
+from udfs.errors import ExcelError
+
+
+def range_operator(x, y):
+    """Excel's ``:`` between two references a formula computes (``A1:INDEX(...)``,
+    ``OFFSET(...):C9``): the smallest area holding both, with the workbook's values
+    (formulas' own operator only has the values of the two ends)."""
+    ns = fx.load()
+    book = getattr(context.STATE, "book", None)
+    if book is None or not (isinstance(x, ns.Ranges) and isinstance(y, ns.Ranges)) \
+            or len(x.ranges) != 1 or len(y.ranges) != 1:
+        return ORIGINAL[":"](x, y)
+    (sx, a1, b1, a2, b2), (sy, c1, d1, c2, d2) = fx.areas(x)[0], fx.areas(y)[0]
+    if sx != sy or sx not in book.sid_map:
+        return ns.errors["#VALUE!"]
+    try:
+        return _reference(book.sid_map[sx], min(a1, c1), min(b1, d1), max(a2, c2),
+                          max(b2, d2), "a range between computed references")
+    except (ExcelError, Cannot) as ex:
+        return xa.error_value(ns, ex)
+
+
+range_operator.__name__ = "napkin_range_operator"
+
+
+# --------------------------------------------------------------------------- references
+
+
+def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
+    """A reference to an area of the workbook being computed, with its values; a formula
+    cell in it that is not computed yet stops the computation (:class:`Cannot`): the
+    order of computing follows the references written in formulas, which OFFSET and
+    INDIRECT make up while computing."""
+    book = getattr(context.STATE, "book", None)
+    if book is None:
+        raise Cannot(f"{who} outside a workbook")
+    if not (1 <= r1 <= r2 <= MAX_ROW and 1 <= c1 <= c2 <= MAX_COL):
+        raise ExcelError("#REF!", f"{who} goes beyond the sheet")
+    sheet = book.sheets[sidx]
+    if (r2 - r1 + 1) * (c2 - c1 + 1) > context.KEEP_CELLS:  # as the evaluator reads large areas
+        r2, c2 = max(r1, min(r2, sheet.max_r)), max(c1, min(c2, sheet.max_c))
+    ns = fx.load()
+    arr = np.empty((r2 - r1 + 1, c2 - c1 + 1), dtype=object)
+    arr[:] = ns.EMPTY
+    values = sheet.values
+    for (r, c), node in sheet.formula_at.items():
+        if r1 <= r <= r2 and c1 <= c <= c2 and (r, c) not in values and node.keep is None:
+            raise Cannot(f"{who} onto {node.label}, a formula computed after it")
+    for (r, c), v in values.items():
+        if r1 <= r <= r2 and c1 <= c <= c2:
+            arr[r - r1, c - c1] = v
+    return fx.make_ranges([fx.area_ref(sheet.sid, r1, c1, r2, c2)], [arr])
+
+
+def offset(reference, rows, cols, height=None, width=None):
+    """Excel's ``OFFSET(reference, rows, cols, [height], [width])``: the area ``rows``
+    down and ``cols`` right of ``reference`` (numbers truncated), ``height`` by
+    ``width`` cells (the reference's size when omitted; negative: upward or leftward);
+    ``#REF!`` off the sheet or for a height or width of 0."""
+    ns = fx.load()
+    if not isinstance(reference, ns.Ranges) or len(reference.ranges) != 1:
+        raise ExcelError("#VALUE!", "OFFSET's reference must be one area")
+    book = getattr(context.STATE, "book", None)
+    sid, r1, c1, r2, c2 = fx.areas(reference)[0]
+    if book is None or sid not in book.sid_map:
+        raise Cannot("OFFSET of a reference napkin cannot place")
+    dr = math.trunc(xa.number(rows, "OFFSET's rows"))
+    dc = math.trunc(xa.number(cols, "OFFSET's cols"))
+
+    def size(v, default, what):
+        if v is None or fx.is_omitted(v):
+            return default
+        return math.trunc(xa.number(v, f"OFFSET's {what}"))
+
+    h, w = size(height, r2 - r1 + 1, "height"), size(width, c2 - c1 + 1, "width")
+    if h == 0 or w == 0:
+        raise ExcelError("#REF!", "OFFSET's height and width must not be 0")
+    top, left = r1 + dr, c1 + dc
+    rows_ = (top, top + h - 1) if h > 0 else (top + h + 1, top)
+    cols_ = (left, left + w - 1) if w > 0 else (left + w + 1, left)
+    return _reference(book.sid_map[sid], rows_[0], cols_[0], rows_[1], cols_[1], "OFFSET")
+
+
+def indirect(ref_text, a1=True):
+    """Excel's ``INDIRECT(ref_text, [a1])``: the reference a text names, in A1 style
+    (``"B9"``, ``"$B$9"``, ``"Sheet2!A1:C3"``, ``"'My sheet'!A:A"``, a defined name
+    that is a range); ``#REF!`` when the text names none. R1C1 style (``a1`` FALSE) is
+    not computed (:class:`Cannot`)."""
+    text = xa.scalar(ref_text, "INDIRECT's ref_text")
+    style = True if a1 is None or fx.is_omitted(a1) else xa.scalar(a1, "INDIRECT's a1")
+    if not style and style is not fx.load().EMPTY:
+        raise Cannot("INDIRECT with an R1C1 address")
+    if not isinstance(text, str):
+        raise ExcelError("#REF!", f"INDIRECT's ref_text {text!r} is not a reference")
+    book = getattr(context.STATE, "book", None)
+    here = (getattr(context.STATE, "cell", None) or (0, 1, 1))[0]
+    if book is None:
+        raise Cannot("INDIRECT outside a workbook")
+    t = text.strip()
+    m = A1_AREA.fullmatch(t)
+    if m is None:
+        rng = book.references(here).get(t.upper())
+        if rng is None:
+            raise ExcelError("#REF!", f"INDIRECT: {text!r} names no cell or range")
+        parts = book.parts(rng)
+        if not parts or len(parts) != 1:
+            raise Cannot(f"INDIRECT of the name {t}")
+        return _reference(*parts[0], "INDIRECT")
+    sheet = m.group("sheet")
+    if sheet:
+        sheet = sheet[1:-1].replace("''", "'") if sheet.startswith("'") else sheet
+        sidx = next((s.index for s in book.sheets if s.name.upper() == sheet.upper()), None)
+        if sidx is None:
+            raise ExcelError("#REF!", f"INDIRECT: no sheet named {sheet!r}")
+    else:
+        sidx = here
+    if m.group("c1"):
+        r1, c1 = int(m.group("r1")), col2num(m.group("c1").upper())
+        r2 = int(m.group("r2") or r1)
+        c2 = col2num(m.group("c2").upper()) if m.group("c2") else c1
+    elif m.group("cc1"):
+        r1, r2 = 1, MAX_ROW
+        c1, c2 = col2num(m.group("cc1").upper()), col2num(m.group("cc2").upper())
+    else:
+        c1, c2 = 1, MAX_COL
+        r1, r2 = int(m.group("rr1")), int(m.group("rr2"))
+    r1, r2, c1, c2 = min(r1, r2), max(r1, r2), min(c1, c2), max(c1, c2)
+    return _reference(sidx, r1, c1, r2, c2, "INDIRECT")

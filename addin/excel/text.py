@@ -1,0 +1,219 @@
+"""Excel's functions of text and of numbers written as text: TEXT, DOLLAR, BASE,
+HYPERLINK, SEARCH, and the base conversions BIN2DEC, DEC2HEX, ... (binary, octal,
+decimal, hexadecimal).
+
+References
+----------
+Microsoft Support, "TEXT function", "DOLLAR function", "BASE function", "HYPERLINK
+function", "SEARCH, SEARCHB functions", and the help page of each base conversion.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from addin.excel import args as xa
+from addin.excel.args import Cannot
+from addin.formula import context, fx, fx_excel
+from udfs.errors import ExcelError
+
+# --------------------------------------------------------------------------- text
+
+
+def dollar(number, decimals=2):
+    """Excel's ``DOLLAR(number, [decimals])``: the number rounded to ``decimals`` places
+    (left of the point when negative) as text in the format ``$#,##0.00_);($#,##0.00)``
+    (Microsoft's DOLLAR help; the United States currency format)."""
+    import decimal
+
+    x = xa.number(number, "DOLLAR's number")
+    d = 2 if fx.is_omitted(decimals) else math.trunc(xa.number(decimals, "DOLLAR's decimals"))
+    if d > 127:
+        raise ExcelError("#VALUE!", "DOLLAR's decimals must be at most 127")
+    r = fx_excel._round15(x, d, decimal.ROUND_HALF_UP)
+    text = f"${abs(r):,.{max(d, 0)}f}"
+    return f"({text})" if r < 0 else text
+
+
+_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def base(number, radix, min_length=0):
+    """Excel's ``BASE(number, radix, [min_length])``: the number (truncated, 0 to
+    2^53) written in base ``radix`` (2-36), padded with zeros to ``min_length``
+    (at most 255)."""
+    n = math.trunc(xa.number(number, "BASE's number"))
+    b = math.trunc(xa.number(radix, "BASE's radix"))
+    m = 0 if fx.is_omitted(min_length) else math.trunc(xa.number(min_length, "BASE's min_length"))
+    if not 0 <= n < 2 ** 53:
+        raise ExcelError("#NUM!", "BASE's number must be from 0 to 2^53")
+    if not 2 <= b <= 36:
+        raise ExcelError("#NUM!", "BASE's radix must be from 2 to 36")
+    if not 0 <= m <= 255:
+        raise ExcelError("#NUM!", "BASE's min_length must be from 0 to 255")
+    digits = ""
+    while n:
+        n, r = divmod(n, b)
+        digits = _DIGITS[r] + digits
+    return (digits or "0").rjust(m, "0")
+
+
+def hyperlink(link_location, friendly_name=None):
+    """Excel's ``HYPERLINK(link_location, [friendly_name])``: the cell shows
+    ``friendly_name`` when given, else ``link_location`` (the link itself is not
+    followed)."""
+    ns = fx.load()
+    shown = link_location if friendly_name is None or fx.is_omitted(friendly_name) \
+        else friendly_name
+    v = xa.scalar(shown, "HYPERLINK's argument")
+    return ns.EMPTY if v is None else v
+
+
+def search(find_text, within_text, start_num=1):
+    """Excel's ``SEARCH(find_text, within_text, [start_num])``: where ``find_text``
+    first appears in ``within_text`` at or after ``start_num``, without regard to case;
+    ``?`` stands for one character, ``*`` for any run, ``~`` makes the next one plain.
+    Numbers are searched as Excel writes them (1E-05 is "0.00001")."""
+    def text(v, what):
+        v = xa.scalar(v, what)
+        ns = fx.load()
+        if v is ns.EMPTY or v is None:
+            return ""
+        return fx_excel._str(v)
+
+    find = text(find_text, "SEARCH's find_text")
+    within = text(within_text, "SEARCH's within_text")
+    start = 1 if fx.is_omitted(start_num) else math.trunc(xa.number(start_num,
+                                                                  "SEARCH's start_num"))
+    if not 1 <= start <= len(within) + 1 or (start > len(within) and find):
+        raise ExcelError("#VALUE!", f"SEARCH's start_num {start} is outside the text")
+    m = xa.wildcard(find, star=".*?").search(within, start - 1)
+    if m is None:
+        raise ExcelError("#VALUE!", f"SEARCH: {find!r} is not in {within!r}")
+    return m.start() + 1
+
+
+# --------------------------------------------------------------------------- bases
+
+_RADIX = {"BIN": 2, "OCT": 8, "DEC": 10, "HEX": 16}
+
+
+def _from_based(v, radix: int, name: str) -> int:
+    """The argument of BIN2..., OCT2..., HEX2...: at most 10 digits of the radix; ten
+    digits with the top bit set are negative (two's complement)."""
+    ns = fx.load()
+    v = xa.scalar(v, f"{name}'s number")
+    if v is ns.EMPTY or v is None or fx.is_omitted(v):
+        return 0
+    if isinstance(v, (bool, np.bool_)):
+        raise ExcelError("#VALUE!", f"{name}'s number is a logical value")
+    if isinstance(v, (int, float, np.number)):
+        if float(v) != math.trunc(float(v)) or v < 0:
+            raise ExcelError("#NUM!", f"{name}'s number {v!r} is not made of its digits")
+        text = str(int(v))
+    else:
+        text = str(v).upper()
+    if len(text) > 10:
+        raise ExcelError("#NUM!", f"{name}'s number {text!r} has more than 10 digits")
+    if not text:
+        return 0
+    try:
+        n = int(text, radix)
+    except ValueError:
+        raise ExcelError("#NUM!", f"{name}: {text!r} is not a base-{radix} number") from None
+    if not text.isalnum():  # int() takes "+1", "-1", "1_0"
+        raise ExcelError("#NUM!", f"{name}: {text!r} is not a base-{radix} number")
+    if len(text) == 10 and n >= radix ** 10 // 2:
+        n -= radix ** 10
+    return n
+
+
+def _places(places, name: str) -> int | None:
+    """The ``places`` argument: None when omitted, else 1 to 10 (``#NUM!`` otherwise,
+    checked before the number, as Excel does: DEC2BIN("E",0) is #NUM!)."""
+    if places is None or fx.is_omitted(places):
+        return None
+    ns = fx.load()
+    p = xa.scalar(places, f"{name}'s places")
+    if isinstance(p, (bool, np.bool_)):
+        raise ExcelError("#VALUE!", f"{name}'s places is a logical value")
+    p = 0 if p is ns.EMPTY else math.trunc(xa.number(p, f"{name}'s places"))
+    if not 1 <= p <= 10:
+        raise ExcelError("#NUM!", f"{name}'s places must be from 1 to 10")
+    return p
+
+
+def _to_based(n: int, radix: int, places: int | None, name: str) -> str:
+    half = radix ** 10 // 2
+    if not -half <= n < half:
+        raise ExcelError("#NUM!", f"{name}: {n} is out of range for 10 base-{radix} digits")
+    if n < 0:
+        return np.base_repr(n + radix ** 10, radix)  # ten digits; places is ignored
+    digits = np.base_repr(n, radix)
+    if places is None:
+        return digits
+    if places < len(digits):
+        raise ExcelError("#NUM!", f"{name}: {digits} does not fit in {places} places")
+    return digits.rjust(places, "0")
+
+
+def _base_function(src: str, dst: str):
+    name = f"{src}2{dst}"
+
+    def convert(number, places=None):
+        places = _places(places, name) if dst != "DEC" else None
+        if src == "DEC":
+            v = xa.scalar(number, f"{name}'s number")
+            if isinstance(v, (bool, np.bool_)):
+                raise ExcelError("#VALUE!", f"{name}'s number is a logical value")
+            if isinstance(v, str) and not v.strip():
+                raise ExcelError("#VALUE!", f"{name}'s number is an empty text")
+            n = math.trunc(xa.number(v, f"{name}'s number"))
+        else:
+            n = _from_based(number, _RADIX[src], name)
+        if dst == "DEC":
+            return float(n)
+        return _to_based(n, _RADIX[dst], places, name)
+
+    convert.__doc__ = (f"Excel's ``{name}(number, [places])``: a base-{_RADIX[src]} number "
+                       f"in base {_RADIX[dst]} (Microsoft's {name} help page).")
+    return name, convert
+
+
+BASE_CONVERSIONS = dict(_base_function(a, b) for a in _RADIX for b in _RADIX if a != b)
+
+
+# --------------------------------------------------------------------------- TEXT
+
+
+def text(value, format_text):
+    """Excel's ``TEXT(value, format_text)``: the value rendered with a number format
+    (:func:`addin.excel.numfmt.text`); a text that reads as a number is formatted as that
+    number. Format codes napkin does not render as Excel does stop strict mode."""
+    from addin.excel import numfmt
+
+    ns = fx.load()
+    v = xa.scalar(value, "TEXT's value")
+    code = xa.scalar(format_text, "TEXT's format_text")
+    if v is ns.EMPTY or v is None:
+        v = 0.0
+    if code is ns.EMPTY or code is None:
+        code = ""
+    if isinstance(code, (bool, np.bool_)):
+        code = "TRUE" if code else "FALSE"
+    elif not isinstance(code, str):
+        code = fx_excel.number_text(float(code))
+    if isinstance(v, str):
+        try:
+            v = fx_excel.text_value(v)
+        except ValueError:
+            pass
+    elif isinstance(v, np.generic):
+        v = v.item()
+    book = getattr(context.STATE, "book", None)
+    try:
+        return numfmt.text(v, code, bool(book is not None and book.date1904))
+    except numfmt.Unsupported as ex:
+        raise Cannot(f"TEXT with {ex}") from None

@@ -1,0 +1,55 @@
+"""What a formula being computed may know of its surroundings, per thread.
+
+:data:`STATE` holds, for the thread that computes: ``registry`` (our functions by name),
+``own`` (error code -> message this cell's call gave), ``inherited`` (code -> message of
+the cells it reads), ``book`` (the :class:`~addin.engine.book.Workbook` being computed:
+what SUBTOTAL, OFFSET, INDIRECT read) and ``cell`` (``(sheet, row, col)`` of the formula).
+The engine sets them; Excel's functions (:mod:`addin.excel`) and the calling convention
+(:mod:`addin.formula.calls`) read them. Kept in a module of its own, below both, so that
+neither has to import the engine.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from udfs.errors import ExcelError
+
+STATE = threading.local()
+
+#: the start of an error value's message that stops strict mode
+#: (:func:`addin.engine.support.refused_while_computing`): a function found, while
+#: computing, that it cannot give Excel's value (LOOKUP in data that is not sorted,
+#: OFFSET onto cells not yet computed...)
+CANNOT = "napkin cannot compute "
+
+#: areas of up to this many cells keep their size; larger ones (a whole column) are cut to
+#: the used part of the sheet
+KEEP_CELLS = 65536
+
+
+def message_for(code: str) -> str:
+    """The message of error ``code`` in the current cell: its own call's, else that of a
+    cell it reads, else ``""``."""
+    own = getattr(STATE, "own", None)
+    if own and own.get(code):
+        return own[code]
+    inh = getattr(STATE, "inherited", None)
+    if inh and inh.get(code):
+        return inh[code]
+    return ""
+
+
+def record(err: ExcelError) -> None:
+    """Keep the message of an error value the current cell gives (the first per code)."""
+    own = getattr(STATE, "own", None)
+    if own is not None and err.message and not own.get(err.code):
+        own[err.code] = err.message
+
+
+def refuse(message: str, code: str = "#VALUE!") -> None:
+    """Mark the current cell as one strict mode refuses: ``code``'s message becomes
+    :data:`CANNOT` + ``message``."""
+    own = getattr(STATE, "own", None)
+    if own is not None:
+        own[code] = CANNOT + message

@@ -1,0 +1,527 @@
+"""The one module of ours that imports ``formulas`` and ``schedula``: everything the engine
+needs from them goes through the names defined here.
+
+``formulas`` (EUPL; used as a library only) parses Excel formulas into a small
+``schedula`` dispatcher graph and implements Excel's built-in functions. We use some of
+their internals (the parsed graph, the functions table, the ``Ranges`` value type), so
+``pyproject.toml`` pins both to the release series the suite was run against; an
+upgrade starts here.
+
+Importing ``formulas`` takes about a second: :func:`load` does it on first use and
+returns a namespace of the types and constants the other engine modules use
+(``EMPTY``, ``NONE``, ``XlError``, ``Ranges``, ``Array``, ``errors``: code -> error value).
+Its companion :mod:`addin.formula.fx_excel` puts right, in formulas' own tables, what formulas
+computes differently from Excel; the two are the only modules that import formulas.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import functools
+import math
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from udfs.errors import EXCEL_ERROR_CODES
+
+_NS = None
+_LOCK = threading.RLock()
+
+
+class _Omitted(int):
+    """The value of an omitted argument (``=F(1,,3)``): 0 for Excel's own functions."""
+
+    def __repr__(self):
+        return "OMITTED"
+
+
+OMITTED = _Omitted(0)
+
+
+def is_omitted(v) -> bool:
+    return type(v) is _Omitted
+
+
+class Fallback(Exception):
+    """The graph is not one our executor runs: use formulas' own compiled function."""
+
+
+class _NS_:
+    pass
+
+
+class _LazyScipy:
+    """Stands for ``scipy.<name>`` (or one of its names): imports it on first use."""
+
+    def __init__(self, module: str, attr: str | None = None):
+        self._module, self._attr = module, attr
+
+    def _real(self):
+        import importlib
+
+        real = importlib.import_module(self._module)
+        return getattr(real, self._attr) if self._attr else real
+
+    def __getattr__(self, name):
+        return getattr(self._real(), name)
+
+    def __call__(self, *args, **kwargs):
+        return self._real()(*args, **kwargs)
+
+
+def _import_stat_lazily() -> None:
+    """Import ``formulas.functions.stat`` without scipy.
+
+    That module imports ``scipy.stats``, ``scipy.linalg`` and ``scipy.interpolate`` at
+    its top (about half a second), though only its statistical functions use them, when
+    called. It is imported here with stand-ins that import the real scipy module on first
+    use, so a formula of ours (or ``=SUM``) never pays for scipy; ``=NORM.S.INV(0.9)``
+    still gets scipy's answer. The stand-ins are in ``sys.modules`` only during this
+    import."""
+    import sys
+    import types
+
+    if "formulas.functions.stat" in sys.modules or "scipy" in sys.modules:
+        return
+    names = ("scipy", "scipy.interpolate")
+    saved = {n: sys.modules.get(n) for n in names}
+    scipy = types.ModuleType("scipy")
+    scipy.stats, scipy.linalg = _LazyScipy("scipy.stats"), _LazyScipy("scipy.linalg")
+    interpolate = types.ModuleType("scipy.interpolate")
+    interpolate.interp1d = _LazyScipy("scipy.interpolate", "interp1d")
+    sys.modules.update({"scipy": scipy, "scipy.interpolate": interpolate})
+    try:
+        import formulas.functions.stat  # noqa: F401 - imported now, with the stand-ins
+    finally:
+        for n in names:
+            if saved[n] is None:
+                sys.modules.pop(n, None)
+            else:
+                sys.modules[n] = saved[n]
+
+
+def load():
+    """Import formulas once; the namespace of what the engine uses from it."""
+    global _NS
+    if _NS is None:
+        with _LOCK:
+            if _NS is None:
+                _import_stat_lazily()
+                import formulas
+                import schedula as sh
+                from formulas.cell import Cell
+                from formulas.errors import RangeValueError
+                from formulas.functions import COMPILING, Array, get_functions
+                from formulas.ranges import Ranges, _reshape_array_as_excel
+                from formulas.tokens.operand import Error, XlError, _build_sheet_id, range2parts
+
+                ns = _NS_()
+                ns.formulas, ns.sh, ns.Cell, ns.Array = formulas, sh, Cell, Array
+                ns.get_functions, ns.Ranges = get_functions, Ranges
+                ns.RangeValueError = RangeValueError
+                ns.reshape = _reshape_array_as_excel
+                ns.XlError = XlError
+                ns.build_sheet_id, ns.range2parts = _build_sheet_id, range2parts
+                ns.EMPTY, ns.NONE, ns.Token = sh.EMPTY, sh.NONE, sh.Token
+                ns.COMPILING = COMPILING
+                ns.errors = dict(Error.errors)  # code -> canonical XlError
+                for code in EXCEL_ERROR_CODES:  # codes formulas lacks (#SPILL!, #CALC!)
+                    ns.errors.setdefault(code, XlError(code))
+                from formulas.functions.operators import OPERATORS
+
+                ns.OPERATORS = OPERATORS  # formulas' operators, by symbol
+                _NS = ns
+    return _NS
+
+
+def correct_power(ns) -> None:
+    """Excel's ``^`` in formulas' operator table (:func:`_power`); run once, by
+    :func:`addin.engine.boot.ready`, before formulas' functions are corrected."""
+    from formulas.functions.operators import numeric_wrap
+
+    ns.OPERATORS["^"] = numeric_wrap(_power)
+
+
+def fast_arithmetic(ns) -> None:
+    """``+ - * /`` with a short way for two numbers (:func:`_fast_arithmetic`) in formulas'
+    operator table; run once, by :func:`addin.engine.boot.ready`, after the corrections
+    (it wraps the operators they leave)."""
+    for sym, op in _ARITHMETIC.items():
+        ns.OPERATORS[sym] = _fast_arithmetic(op, ns.OPERATORS[sym], ns.Array, ns.Ranges)
+
+
+_ARITHMETIC = {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y,
+               "/": lambda x, y: x / y}
+_NUMBER = (int, float)
+
+
+def _fast_arithmetic(op, slow, Array, Ranges):
+    """formulas' ``+ - * /`` with a short way for two numbers (about 20x faster: its
+    operator runs ``np.vectorize`` even for one cell). Each operand is a number, or one
+    cell (a reference, or a 1x1 or 0-d array) holding a number, not a boolean; the
+    result is what formulas' operator gives for them: the float of ``op`` on floats, as a
+    1x1 array when an operand was one (a 0-d array otherwise). Anything else (text,
+    booleans, empty cells, errors, larger ranges, a zero divisor, a result that is not
+    finite) goes to formulas' operator."""
+
+    def one(v):
+        if type(v) in _NUMBER:
+            return v, False
+        if isinstance(v, Ranges):
+            try:
+                v = v.value
+            except Exception:  # noqa: BLE001 - formulas' operator says what it is
+                return None, False
+        if isinstance(v, _np().ndarray) and v.size == 1 and v.ndim in (0, 2):
+            e = v.item()
+            if type(e) in _NUMBER:
+                return e, v.ndim == 2
+        return None, False
+
+    def arithmetic(*args):
+        if len(args) == 2:
+            x, x2 = one(args[0])
+            if x is not None:
+                y, y2 = one(args[1])
+                if y is not None and (y or op is not _ARITHMETIC["/"]):
+                    r = op(float(x), float(y))
+                    if math.isfinite(r):
+                        return _np().asarray([[r]] if x2 or y2 else r, object).view(Array)
+        return slow(*args)
+
+    return functools.update_wrapper(arithmetic, slow)
+
+
+def _np():
+    import numpy
+
+    return numpy
+
+
+#: called with a sentence when ``^`` overflows (the engine records it as the cell's message)
+on_overflow: list = []
+
+
+def _power(x, y):
+    """Excel's ``^``: a result beyond a float (``=2^1100``) is ``#NUM!``, as in Excel;
+    formulas' own operator turns Python's OverflowError into ``#VALUE!``."""
+    try:
+        return x ** y
+    except OverflowError:
+        for say in on_overflow:
+            say(f"{x:g}^{y:g} is beyond the largest number a cell holds (about 1.8E+308)")
+        return _NS.errors["#NUM!"]
+
+
+# --------------------------------------------------------------------------- functions
+
+
+def function_names() -> set[str]:
+    """Names of every function formulas knows (Excel's, plus those registered)."""
+    return set(load().get_functions())
+
+
+def register(name: str, udf) -> Any:
+    """Make ``udf(compiling, *args)`` formulas' function ``name``; returns what the table
+    held before (a function, a dict for special forms like IF, or None).
+
+    Registered as impure (like RAND): formulas never runs it, and so never bakes its
+    result in, while it compiles a formula (``compiling`` is then True)."""
+    ns = load()
+    table = ns.get_functions()
+    original = table.get(name) if name in table else None
+    table[name] = {
+        "extra_inputs": collections.OrderedDict([(ns.COMPILING, False)]),
+        "function": udf,
+    }
+    return original
+
+
+# --------------------------------------------------------------------------- ranges
+
+
+def sheet_id(name: str) -> str:
+    return load().build_sheet_id(sheet=name)
+
+
+def reference(text: str):
+    """A reference text (``Sheet1!A1:B2``) as formulas' Ranges value."""
+    return load().Ranges().push(text)
+
+
+def areas(rng) -> list[tuple[str, int, int, int, int]]:
+    """The areas of a Ranges value as (sheet id, r1, c1, r2, c2); 0 for an open end."""
+    return [(r.get("sheet_id", ""), int(r["r1"]), r["n1"] or 0, int(r["r2"]), r["n2"] or 0)
+            for r in rng.ranges]
+
+
+def cell_count(rng) -> int:
+    """How many cells a Ranges value covers; an area with an open end (``A:A``, ``1:1``)
+    counts as 2, more than one cell. Read from the areas as :func:`areas` reads them,
+    without building the list (the engine asks for it on every operand it intersects)."""
+    n = 0
+    for r in rng.ranges:
+        r1, c1, r2, c2 = int(r["r1"]), r["n1"] or 0, int(r["r2"]), r["n2"] or 0
+        n += (r2 - r1 + 1) * (c2 - c1 + 1) if r1 and c1 and r2 and c2 else 2
+    return n
+
+
+def area_values(rng) -> list:
+    """``[((sheet id, r1, c1, r2, c2), 2-D values), ...]``, one per area of a Ranges."""
+    ns = load()
+    out = []
+    for rd, (sid, r1, c1, r2, c2) in zip(rng.ranges, areas(rng), strict=True):
+        arr = ns.Ranges((rd,), rng.values).value
+        out.append(((sid, r1, c1, r2, c2), arr.reshape(1, -1) if arr.ndim == 1 else arr))
+    return out
+
+
+def area_ref(sid: str, r1: int, c1: int, r2: int, c2: int):
+    """formulas' description of one rectangular area (reused across Ranges values): the
+    dict ``range2parts`` makes, built directly when the area is plain (5x faster)."""
+    ns = load()
+    if 1 <= r1 <= r2 < 1048576 and 1 <= c1 <= c2 < 16384:  # formulas cuts the last row/col
+        col1, col2 = _col_name(c1), _col_name(c2)
+        ref = f"{col1}{r1}" if (r1, c1) == (r2, c2) else f"{col1}{r1}:{col2}{r2}"
+        return {"r1": str(r1), "r2": str(r2), "c1": col1, "c2": col2, "n1": c1, "n2": c2,
+                "ref": ref, "name": f"{sid}!{ref}" if sid else ref, "sheet_id": sid}
+    return ns.range2parts(None, sheet_id=sid, r1=str(r1), n1=c1, r2=str(r2), n2=c2)
+
+
+@functools.cache
+def _col_name(n: int) -> str:
+    name = ""
+    while n:
+        n, k = divmod(n - 1, 26)
+        name = chr(65 + k) + name
+    return name
+
+
+def one_range(ref, array):
+    """``make_ranges([ref], [array])``: a Ranges value of one area holding ``array``."""
+    rng = load().Ranges((ref,), {ref["name"]: (ref, array)})
+    rng._value = array
+    return rng
+
+
+def make_ranges(refs, arrays):
+    """A Ranges value of the areas ``refs`` (from :func:`area_ref`) holding ``arrays``.
+
+    The value of one area is its array: set here, as formulas would find it by
+    intersecting the area with itself (a fifth of a formula's run time, for one cell)."""
+    rng = load().Ranges(tuple(refs), {rd["name"]: (rd, a) for rd, a in zip(refs, arrays,
+                                                                          strict=True)})
+    if len(refs) == 1:
+        rng._value = arrays[0]
+    return rng
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+@dataclass
+class Graph:
+    """A parsed formula's dispatcher graph in plain terms (see :class:`executor.FastFn`)."""
+
+    filters: dict  # data node -> its filters
+    sources: list  # data nodes nothing produces
+    functions: list  # (function, inputs, outputs, filters) in the graph's node order
+    defaults: dict  # data node -> default value (unfiltered)
+    #: position in ``functions`` -> positions among its inputs that take one value of a
+    #: reference (Excel's implicit intersection, see :mod:`addin.formula.intersection`)
+    single: dict = field(default_factory=dict)
+    #: functions inside which a range meets an operator, not known to be array or value
+    #: context: the formula is refused rather than computed one way or the other
+    unsure: tuple = ()
+
+
+_FUNC_KEYS = {"type", "index", "inputs", "outputs", "function", "solve_cycle", "wait_inputs",
+              "filters", "description", "function_id", "extra_inputs"}
+_DATA_KEYS = {"type", "index", "filters", "wait_inputs", "description"}
+
+
+def graph(dsp) -> Graph:
+    """The graph of a schedula dispatcher; Fallback when it uses more than we run."""
+    nodes, pred = dsp.nodes, dsp.dmap.pred
+    filters, funcs = {}, []
+    for k, n in nodes.items():
+        if n["type"] == "data":
+            if not set(n) <= _DATA_KEYS or len(pred[k]) > 1:
+                raise Fallback
+            filters[k] = tuple(n.get("filters", ()))
+        elif n["type"] == "function":
+            if not set(n) <= _FUNC_KEYS:
+                raise Fallback
+            funcs.append((n["function"], tuple(n["inputs"]), tuple(n["outputs"]),
+                          tuple(n.get("filters", ()))))
+        else:
+            raise Fallback
+    sources = [k for k, n in nodes.items() if n["type"] == "data" and not pred[k]]
+    defaults = {k: d["value"] for k, d in dsp.default_values.items()}
+    return Graph(filters, sources, funcs, defaults)
+
+
+@dataclass
+class Parsed:
+    """A formula formulas has parsed at a cell; ``make_pipe()`` compiles it formulas' way
+    (a compile-time dispatch and a DispatchPipe, ~10x slower to run)."""
+
+    cell: Any
+    context: dict
+    references: dict | None
+
+    def make_pipe(self):
+        self.cell.compile(references=self.references, context=self.context)
+        return self.cell.func.func
+
+
+def _empty_compile():
+    return OMITTED
+
+
+def _process(self, match, context=None, parser=None):
+    """formulas' ``OperatorToken.process``, marking a run of signs with an even number
+    of minus signs (``--``): formulas reads it as ``+``, and a unary ``+`` leaves a value
+    as it is, while Excel's ``--TRUE`` is 1."""
+    attr = _ORIGINAL["process"](self, match, context=context, parser=parser)
+    run = attr.get("sum_minus")
+    if run and attr.get("name") == "+" and "-" in run:
+        attr["double_minus"] = True
+    return attr
+
+
+def _set_expr(self, *tokens):
+    _ORIGINAL["set_expr"](self, *tokens)
+    if self.attr.get("double_minus") and self.name == "u+":
+        self.attr["expr"] = "--" + self.attr["expr"][1:]
+
+
+def _compile(self):
+    if self.attr.get("double_minus") and self.name == "u+":
+        from formulas.functions.operators import OPERATORS
+
+        neg = OPERATORS["U-"]
+        return lambda *a: neg(neg(*a))
+    return _ORIGINAL["compile"](self)
+
+
+_ORIGINAL: dict = {}
+
+
+@contextlib.contextmanager
+def _parsing():
+    """formulas patched for one parse (under the lock): an omitted argument parses to
+    :data:`OMITTED` (formulas gives a plain 0); ``--x`` negates twice (:func:`_process`)."""
+    from formulas.tokens import operand
+    from formulas.tokens.operator import Operator, OperatorToken
+
+    with _LOCK:
+        if not _ORIGINAL:
+            _ORIGINAL.update(process=OperatorToken.__dict__["process"],
+                             set_expr=Operator.__dict__["set_expr"],
+                             compile=Operator.__dict__["compile"])
+        empty = operand.Empty.__dict__["compile"]
+        operand.Empty.compile = staticmethod(_empty_compile)
+        OperatorToken.process, Operator.set_expr, Operator.compile = \
+            _process, _set_expr, _compile
+        try:
+            yield
+        finally:
+            operand.Empty.compile = empty
+            OperatorToken.process = _ORIGINAL["process"]
+            Operator.set_expr = _ORIGINAL["set_expr"]
+            Operator.compile = _ORIGINAL["compile"]
+
+
+def parse(text: str, cell_ref: str | None, references=None) -> Parsed:
+    """Parse a normalized formula (ValueError if it is not one), with the corrections
+    of :func:`_parsing`."""
+    ns = load()
+    with _parsing():
+        cell = ns.Cell(cell_ref, text, context=None)
+    ctx = {}
+    if cell_ref is not None:
+        sheet = cell.range.ranges[0].get("sheet")
+        if sheet:
+            ctx["sheet"] = sheet
+    if cell.builder is None:  # not a formula
+        raise ValueError(f"not a formula: {text!r}")
+    return Parsed(cell, ctx, references)
+
+
+def builder_program(parsed: Parsed):
+    """(graph, inputs, constants, output node) of a parsed formula without formulas'
+    compile step: the inputs are found as ``AstBuilder.compile`` finds them. Which of the
+    graph's operands are read as one value is for :mod:`addin.formula.intersection`."""
+    ns = load()
+    from formulas.cell import CELL
+    from formulas.errors import AnchorRangeName, InvalidRangeName
+
+    builder = parsed.cell.builder
+    references = parsed.references or {}
+    dsp = builder.dsp
+    pred = dsp.dmap.pred
+    defaults = dsp.default_values
+    inputs, consts = collections.OrderedDict(), {}
+    for k in sorted(dsp.data_nodes, key=str):
+        if pred[k]:
+            continue
+        if k is CELL:  # ROW()/COLUMN() without argument: the formula's own cell
+            consts[k] = parsed.cell.range
+        elif k in defaults:
+            v = defaults[k]["value"]
+            if isinstance(v, ns.Ranges) and v.ranges:
+                inputs[k] = v
+        elif isinstance(k, ns.Token):  # e.g. ISFORMULA's dispatcher
+            raise Fallback
+        elif isinstance(references.get(k), ns.Ranges):
+            inputs[k] = references[k]
+        else:
+            try:
+                inputs[k] = ns.Ranges().push(_full_ref(k), context=parsed.context)
+            except AnchorRangeName:
+                raise Fallback from None
+            except InvalidRangeName:
+                inputs[k] = None
+    out = builder.get_node_id(builder[-1])
+    return graph(dsp), inputs, consts, out
+
+
+#: napkin's function names (set by the engine): operators in their arguments keep
+#: formulas' array semantics
+_OURS: set = set()
+
+
+_CUT_REF = re.compile(r"(?P<head>.*!)?(?P<a>[A-Z]*)(?P<b>\d*):(?P<c>[A-Z]*)(?P<d>\d*)")
+
+
+def _full_ref(name) -> str:
+    """A range's node name with the end formulas leaves out put back: it writes
+    ``B2:B1048576`` as ``B2:B`` and ``B1:XFD1`` as ``B1:1`` (dropping the last row or
+    column), then reads that back as a single cell."""
+    m = _CUT_REF.fullmatch(name) if isinstance(name, str) else None
+    if not m:
+        return name
+    a, b, c, d = m.group("a", "b", "c", "d")
+    if a and b and not (c and d):  # B2:B, B1:1, B2:
+        c, d = c or "XFD", d or "1048576"
+    elif c and d and not (a and b):  # A:B5 (A1048576:B5), 1:B5 (XFD1:B5)
+        a, b = a or "XFD", b or "1048576"
+    else:
+        return name
+    return f"{m.group('head') or ''}{a}{b}:{c}{d}"
+
+
+def pipe_program(pipe):
+    """(graph, inputs, output node) of formulas' compiled function."""
+    if len(pipe.outputs) != 1:
+        raise Fallback
+    return graph(pipe.dsp), pipe.inputs, pipe.outputs[0]
+
+
+def is_dispatch_token(k) -> bool:
+    """An input of a compiled formula that is not a reference (ISFORMULA's dispatcher)."""
+    return isinstance(k, load().Token)

@@ -1,0 +1,149 @@
+"""Excel's implicit intersection in a parsed formula: which operators and function
+arguments take one value of a reference (the cell in the formula's row or column) in a
+one-cell formula, and which take whole arrays.
+
+The tables say it per operator and per function (:data:`VALUE_OPERATORS`,
+:data:`ARRAY_CONTEXT`, :data:`VALUE_CONTEXT`, :data:`VALUE_PARAMS`);
+:func:`operand_contexts` applies them to the dispatcher graph :mod:`addin.formula.fx` parsed
+(it reads the graph's nodes; only :mod:`addin.formula.fx` imports formulas and schedula).
+
+References
+----------
+Microsoft, "Implicit intersection operator: @"; [MS-XLS] 2.5.198.x (parameter classes:
+reference, value, array).
+"""
+
+from __future__ import annotations
+
+import re
+
+from addin.formula import fx
+
+#: operators that take values (not references): a reference given to one of them in a
+#: one-cell formula is implicitly intersected with the formula's cell
+VALUE_OPERATORS = frozenset("+ - * / ^ & = <> < > <= >= U- U+ %".split())
+_REF_OPERATORS = frozenset([":", ",", " "])
+#: functions whose arguments Excel computes as arrays in a one-cell formula (array-class
+#: parameters): ``=SUMPRODUCT((A1:A5>1)*B1:B5)`` needs no Ctrl+Shift+Enter
+ARRAY_CONTEXT = frozenset(
+    "SUMPRODUCT MMULT MDETERM MINVERSE SUMX2MY2 SUMX2PY2 SUMXMY2 LOOKUP INDEX AGGREGATE "
+    "_XLFN.AGGREGATE FREQUENCY LINEST LOGEST TREND GROWTH CORREL PEARSON RSQ SLOPE "
+    "INTERCEPT STEYX FORECAST COVAR".split())
+#: functions whose arguments are single values (or references) in a one-cell formula:
+#: an operator on a range inside them takes the range's value in the formula's row or
+#: column (``=SUM(A1:A5*B1:B5)`` in row 6 is #VALUE!; ``=IF(A1:A9>0,1,0)`` in row 3
+#: compares A3)
+VALUE_CONTEXT = frozenset(
+    "IF IFERROR _XLFN.IFNA IFNA SUM AVERAGE MIN MAX COUNT COUNTA PRODUCT AND OR NOT "
+    "_XLFN.XOR ROUND ROUNDUP ROUNDDOWN ABS INT TRUNC MOD SQRT EXP LN LOG LOG10 POWER "
+    "CEILING FLOOR SIGN CONCATENATE TEXT LEN LEFT RIGHT MID UPPER LOWER TRIM VALUE N T "
+    "ISNUMBER ISTEXT ISBLANK ISERROR ISERR ISNA ISLOGICAL ISNONTEXT DATE YEAR MONTH DAY "
+    "STDEV VAR MEDIAN OFFSET INDIRECT".split())
+
+
+_ALL = None  # every argument
+#: parameters of Excel's functions that are single values (value class): a range given
+#: there in a one-cell formula is implicitly intersected with the formula's cell
+#: (``=ABS(A1:A9)`` in row 3 is ABS(A3); ``=VLOOKUP(A:A,T,2,0)`` looks up the row's A).
+#: Name -> positions of those arguments (None: all). [MS-XLS] 2.5.198 parameter classes.
+VALUE_PARAMS = {
+    **{f: _ALL for f in (
+        "ABS ACOS ACOSH ASIN ASINH ATAN ATAN2 ATANH CEILING COS COSH DEGREES EVEN EXP FACT "
+        "FLOOR INT LN LOG LOG10 MOD ODD POWER RADIANS ROUND ROUNDDOWN ROUNDUP SIGN SIN SINH "
+        "SQRT TAN TANH TRUNC CHAR CLEAN CODE DOLLAR EXACT FIND FIXED LEFT LEN LOWER MID "
+        "PROPER REPLACE REPT RIGHT SEARCH SUBSTITUTE TEXT TRIM UPPER VALUE DATE DATEVALUE "
+        "DAY HOUR MINUTE MONTH SECOND TIME TIMEVALUE WEEKDAY YEAR EDATE EOMONTH NOT "
+        "ISBLANK ISERR ISERROR ISLOGICAL ISNA ISNONTEXT ISNUMBER ISTEXT ISEVEN ISODD "
+        "IFERROR _XLFN.IFNA IFNA COMBIN COMBINA _XLFN.COMBINA").split()},
+    "IF": (0,), "CHOOSE": (0,), "VLOOKUP": (0, 2, 3), "HLOOKUP": (0, 2, 3),
+    "MATCH": (0, 2), "INDEX": (1, 2, 3), "SUBTOTAL": (0,), "CONCATENATE": _ALL,
+    "COUNTIF": (1,), "SEARCH": _ALL, "TEXT": _ALL, "XLOOKUP": (0, 3, 4, 5),
+    "_XLFN.XLOOKUP": (0, 3, 4, 5), "YEARFRAC": _ALL, "DATE": _ALL,
+    **{f"{a}2{b}": _ALL for a in ("BIN", "OCT", "DEC", "HEX") for b in ("BIN", "OCT", "DEC", "HEX")
+       if a != b},
+    "LOOKUP": (0,), "BASE": _ALL, "_XLFN.BASE": _ALL, "HYPERLINK": _ALL,
+    "OFFSET": (1, 2, 3, 4), "INDIRECT": _ALL,
+}
+
+
+def _base_key(key) -> str:
+    return re.sub(r"<\d+>$", "", key) if isinstance(key, str) else ""
+
+
+def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tuple]:
+    """Which operators of a parsed formula take one value of a reference.
+
+    In a one-cell (not array) formula Excel computes an operator's operands as single
+    values: a range there gives its cell in the formula's row (a column) or column (a
+    row), or ``#VALUE!`` (implicit intersection) -- unless the operator is inside an
+    argument of a function with array-class parameters (:data:`ARRAY_CONTEXT`), where
+    the operands are whole arrays. Returns (positions of such operators among the
+    graph's function nodes, names of functions around an operator on a range whose
+    context is not known here). ``ours``: napkin's functions (array context kept).
+
+    References: Microsoft, "Implicit intersection operator: @"; [MS-XLS] 2.5.198.x
+    (parameter classes: reference, value, array)."""
+    nodes, succ, pred = dsp.nodes, dsp.dmap.succ, dsp.dmap.pred
+    memo: dict = {}
+
+    def context(data_key, depth=0) -> str:
+        """'array', 'value' or the name of an unknown function, for a data node."""
+        if data_key in memo:
+            return memo[data_key]
+        got = set()
+        for fkey in succ.get(data_key, ()):
+            name = _base_key(fkey).upper()
+            if name in VALUE_OPERATORS or name in _REF_OPERATORS:
+                out = nodes[fkey].get("outputs") or ()
+                got.update(context(o, depth + 1) for o in out) if depth < 200 \
+                    else got.add("array")
+            elif name in ARRAY_CONTEXT or name in ours or \
+                    name.removeprefix("_XLFN.") in ours:
+                got.add("array")
+            elif name in VALUE_CONTEXT:
+                got.add("value")
+            else:
+                got.add(name.removeprefix("_XLFN.").removeprefix("_XLWS."))
+        if not got:
+            got.add("value")  # the formula's result
+        unknown = sorted(g for g in got if g not in ("array", "value"))
+        memo[data_key] = unknown[0] if unknown else ("value" if "value" in got else "array")
+        return memo[data_key]
+
+    def may_be_range(data_key) -> bool:
+        if pred.get(data_key):
+            fkey = next(iter(pred[data_key]))
+            return _base_key(fkey) in _REF_OPERATORS
+        if not isinstance(data_key, str):
+            return False
+        rng = (references or {}).get(data_key)
+        if rng is not None:
+            try:
+                return any(r1 != r2 or c1 != c2 for _, r1, c1, r2, c2 in fx.areas(rng))
+            except Exception:  # noqa: BLE001 - not a plain range
+                return False
+        return ":" in data_key
+
+    single, unsure, i = {}, [], 0
+    for key, n in nodes.items():
+        if n["type"] != "function":
+            continue
+        name = _base_key(key).upper()
+        ins = tuple(n.get("inputs", ()))
+        if name in VALUE_OPERATORS:
+            ctx = context(n["outputs"][0]) if n.get("outputs") else "value"
+            if ctx == "value":
+                single[i] = frozenset(range(len(ins)))
+            elif ctx != "array" and any(may_be_range(k) for k in ins):
+                unsure.append(ctx)
+        elif name in VALUE_PARAMS and name not in ours:
+            skip = 0  # formulas' extra inputs (the compiling flag) come first
+            while skip < len(ins) and fx.is_dispatch_token(ins[skip]):
+                skip += 1
+            at = VALUE_PARAMS[name]
+            pos = range(skip, len(ins)) if at is _ALL else (skip + p for p in at)
+            pos = frozenset(p for p in pos if p < len(ins))
+            if pos:
+                single[i] = pos
+        i += 1
+    return single, tuple(dict.fromkeys(unsure))

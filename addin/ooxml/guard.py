@@ -1,0 +1,303 @@
+"""Refuse hostile and broken workbooks before the engine touches them.
+
+``check_package(path)`` reads only what it must, with hard limits, and raises
+:class:`WorkbookError` (a ``ValueError`` with a one-line message naming the problem and,
+where there is one, the fix) for:
+
+=====================================  ===============================================
+not a regular file                      FIFOs, devices, folders
+not a zip, or a truncated zip           "not an .xlsx workbook" / "damaged or truncated"
+legacy .xls, encrypted workbook         recognised by their OLE2 header and streams
+.ods (or another zip) named .xlsx       recognised by its ``mimetype`` / missing parts
+a part name twice in the zip            Excel refuses such a package
+parts compressed other than deflate     bzip2 / LZMA entries, which Excel cannot read
+zip bomb                                members are inflated in chunks and counted: the
+                                        real size, not the size the header claims
+XML with a DTD or entities              every XML part is parsed with ``defusedxml``
+                                        (DTDs, entities and external references
+                                        forbidden) in the encoding it declares, UTF-16
+                                        included; UTF-32 parts (not allowed by the Open
+                                        Packaging Conventions) are refused
+XML that is not well-formed             the parser's line and column
+comments, CDATA or processing           in a worksheet: never written by Excel, and the
+instructions in a worksheet             lossless writer edits worksheet text
+a worksheet that is not UTF-8           the writer edits worksheets (and the workbook
+                                        part, its relationships and content types) as
+                                        UTF-8; other parts may be UTF-16
+a sheet whose part is missing           the workbook's relationship points nowhere
+too much work                           counted while parsing, before any computing:
+                                        cells (with every cell an array formula fills)
+                                        and shared strings
+=====================================  ===============================================
+
+Limits (module constants, stated in the README): the file at most 100 MB, each part at
+most 200 MB inflated and all parts 400 MB, at most 300,000 cells in the workbook
+(counting each cell of an array formula's range) and at most 300,000 shared strings.
+With these ``napkin calc`` stays under 1.5 GB of address space even on a workbook at the
+limits; workbooks people build for sizing are far below them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import zlib
+from pathlib import Path
+from xml.parsers import expat
+from zipfile import ZIP_DEFLATED, ZIP_STORED, BadZipFile, LargeZipFile, ZipFile
+
+from defusedxml import DefusedXmlException
+
+MAX_FILE_BYTES = 100 * 2**20
+MAX_PART_BYTES = 200 * 2**20
+MAX_TOTAL_BYTES = 400 * 2**20
+MAX_CELLS = 300_000
+MAX_SHARED_STRINGS = 300_000
+_CHUNK = 1 << 20
+
+_OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_DTD = re.compile(r"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
+# parts napkin rewrites as text (besides worksheets): they must be UTF-8, as Excel writes
+_EDITED = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"}
+_ZIP_METHODS = {12: "bzip2", 14: "LZMA", 9: "Deflate64", 93: "Zstandard", 98: "PPMd"}
+
+
+class WorkbookError(ValueError):
+    """A workbook napkin refuses to open; the message is one line for the user."""
+
+
+def _ole2_kind(head: bytes, path: Path) -> str:
+    with open(path, "rb") as fh:
+        data = fh.read(min(os.path.getsize(path), 4 * 2**20))
+    if "EncryptedPackage".encode("utf-16-le") in data:
+        return "a password-protected (encrypted) workbook: save it without a password first"
+    return "a legacy Excel .xls (or other OLE2) file: save it as .xlsx first"
+
+
+def check_package(path) -> None:
+    """Raise WorkbookError unless ``path`` looks like an .xlsx napkin can safely read."""
+    path = Path(path)
+    try:
+        st = path.stat()
+    except OSError as e:
+        raise WorkbookError(f"cannot read {path}: {e.strerror}") from None
+    if not stat.S_ISREG(st.st_mode):  # a FIFO would block, a device never end
+        raise WorkbookError(f"{path} is not a regular file: give the path of a workbook")
+    size = st.st_size
+    if size > MAX_FILE_BYTES:
+        raise WorkbookError(f"{path.name} is {size / 2**20:.0f} MB; napkin reads workbooks "
+                            f"up to {MAX_FILE_BYTES // 2**20} MB")
+    with open(path, "rb") as fh:
+        head = fh.read(8)
+    if head.startswith(_OLE2):
+        raise WorkbookError(f"{path.name} is {_ole2_kind(head, path)}")
+    if not head.startswith(b"PK"):
+        raise WorkbookError(f"{path.name} is not an .xlsx workbook (not a zip package)")
+    try:
+        with ZipFile(path) as zf:
+            listed = zf.namelist()
+            names = set(listed)
+            if len(names) != len(listed):
+                seen: set[str] = set()
+                twice = next(n for n in listed if n in seen or seen.add(n))
+                raise WorkbookError(f"{path.name} holds the part {twice} twice, which Excel "
+                                    "refuses as a damaged package: save it from Excel again")
+            if "mimetype" in names and b"opendocument" in zf.read("mimetype")[:200]:
+                raise WorkbookError(f"{path.name} is an OpenDocument spreadsheet (.ods), not "
+                                    ".xlsx: save it as .xlsx first")
+            if "[Content_Types].xml" not in names or not any(
+                    n.startswith("xl/worksheets/") for n in names):
+                raise WorkbookError(f"{path.name} is a zip file but not an .xlsx workbook "
+                                    "(no [Content_Types].xml or no worksheets)")
+            for info in zf.infolist():
+                if info.compress_type not in (ZIP_STORED, ZIP_DEFLATED):
+                    method = _ZIP_METHODS.get(info.compress_type,
+                                              f"method {info.compress_type}")
+                    raise WorkbookError(
+                        f"{path.name}: the part {info.filename} is compressed with {method}, "
+                        "which Excel cannot read (workbooks use deflate): save it from "
+                        "Excel or LibreOffice again")
+            _inflate_all(zf, path.name)
+            _check_relationships(zf, path.name)
+    except (BadZipFile, LargeZipFile, EOFError, zlib.error) as e:
+        raise WorkbookError(f"{path.name} is damaged or truncated ({e})") from None
+    except NotImplementedError as e:  # an unsupported compression method
+        raise WorkbookError(f"{path.name}: {e}") from None
+
+
+class _Part:
+    """One XML part, parsed as it is inflated: expat (C) with defusedxml's handlers, so a
+    DTD, an entity declaration or an external reference stops it in any encoding.
+    Worksheets (UTF-8, comments/CDATA/PIs refused, so the text of every tag is plain)
+    are counted by scanning whole tags; shared strings by the parser's element events."""
+
+    _CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s>/]")
+    _ARRAY = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f\s[^>]*>")
+    _T_ARRAY = re.compile(rb"""\st\s*=\s*["']array["']""")
+    _REF = re.compile(rb"""\sref\s*=\s*["']([^"']*)["']""")
+
+    def __init__(self, name: str, part: str, kind: str, counts: dict):
+        # defusedxml's handlers, from its ElementTree module (which the engine imports
+        # anyway): its SAX module holds the same ones but imports urllib.request and
+        # http.client (~30 ms of every start)
+        from defusedxml.ElementTree import DefusedXMLParser
+
+        self.name, self.part, self.kind, self.counts = name, part, kind, counts
+        defused = DefusedXMLParser(forbid_dtd=True, forbid_entities=True,
+                                   forbid_external=True)
+        px = expat.ParserCreate()
+        px.StartDoctypeDeclHandler = defused.defused_start_doctype_decl
+        px.EntityDeclHandler = defused.defused_entity_decl
+        px.UnparsedEntityDeclHandler = defused.defused_unparsed_entity_decl
+        px.ExternalEntityRefHandler = defused.defused_external_entity_ref_handler
+        if kind == "sheet":
+            px.CommentHandler = lambda _: self._refuse("an XML comment")
+            px.StartCdataSectionHandler = lambda: self._refuse("a CDATA section")
+            px.ProcessingInstructionHandler = lambda *_: self._refuse(
+                "a processing instruction")
+        elif kind == "sst":
+            px.StartElementHandler = self._sst_element
+        self.px, self.carry = px, b""
+
+    def feed(self, chunk: bytes | None) -> None:
+        try:
+            if chunk is None:
+                self.px.Parse(b"", True)
+            else:
+                self.px.Parse(chunk, False)
+        except DefusedXmlException:
+            raise WorkbookError(f"{self.name}: {self.part} declares a DTD or entities, which "
+                                "no .xlsx part has (XML entity expansion): napkin does not "
+                                "read it") from None
+        except ValueError as e:  # an encoding expat cannot read ("multi-byte ...")
+            raise WorkbookError(f"{self.name}: {self.part} is in an encoding napkin cannot "
+                                f"read ({e}): save it from Excel again, which writes UTF-8") \
+                from None
+        except expat.ExpatError as e:
+            raise WorkbookError(
+                f"{self.name}: {self.part} is not well-formed XML ({expat.ErrorString(e.code)}"
+                f" at line {e.lineno}, column {e.offset}): the file is damaged; open it in "
+                "Excel and save it again") from None
+        if self.kind == "sheet":
+            self._scan(chunk)
+
+    def _scan(self, chunk: bytes | None) -> None:
+        """Count cells and the cells array formulas fill, over whole tags only (a tag
+        cut by the chunk's end waits for the next chunk)."""
+        window = self.carry + (chunk or b"")
+        cut = len(window) if chunk is None else window.rfind(b"<")
+        if cut < 0:
+            cut = len(window)
+        done, self.carry = window[:cut], window[cut:]
+        self._add(len(self._CELL.findall(done)), "")
+        for m in self._ARRAY.finditer(done):
+            tag = m.group(0)
+            ref = self._REF.search(tag)
+            if ref and self._T_ARRAY.search(tag):
+                self._array(ref.group(1).decode("ascii", "replace"))
+
+    def _array(self, ref: str) -> None:
+        from addin.ooxml.xlsx_values import parse_area
+
+        try:
+            r1, c1, r2, c2 = parse_area(ref)
+        except ValueError:
+            return  # the engine computes a bad range as the one cell
+        n = (r2 - r1 + 1) * (c2 - c1 + 1)
+        self._add(n - 1, f" (an array formula fills {ref}: {n:,} cells)")
+
+    def _add(self, n: int, what: str) -> None:
+        self.counts["cells"] += n
+        if self.counts["cells"] > MAX_CELLS:
+            raise WorkbookError(
+                f"{self.name} has more than {MAX_CELLS:,} cells to compute in {self.part}"
+                f"{what}; napkin computes workbooks up to {MAX_CELLS:,} cells")
+
+    def _sst_element(self, tag, attrs):
+        if tag == "si" or tag.endswith((":si", "}si")):
+            self.counts["strings"] += 1
+            if self.counts["strings"] > MAX_SHARED_STRINGS:
+                raise WorkbookError(
+                    f"{self.name} has more than {MAX_SHARED_STRINGS:,} shared strings "
+                    f"({self.part}); napkin reads workbooks with up to that many")
+
+    def _refuse(self, what: str) -> None:
+        raise WorkbookError(
+            f"{self.name}: the worksheet {self.part} holds {what}, which Excel never writes "
+            "and napkin will not edit around: open it in Excel and save it again")
+
+
+def _encoding(head: bytes) -> str:
+    """The encoding of an XML part from its first bytes (XML 1.0, appendix F)."""
+    if head.startswith((b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00", b"\x00\x00\x00<",
+                        b"<\x00\x00\x00")):
+        return "UTF-32"
+    if head.startswith((b"\xfe\xff", b"\xff\xfe", b"\x00<", b"<\x00")):
+        return "UTF-16"
+    m = re.match(rb'(?:\xef\xbb\xbf)?<\?xml[^>]*?encoding\s*=\s*["\']([\w.:-]+)', head)
+    return m.group(1).decode("ascii").upper() if m else "UTF-8"
+
+
+def _inflate_all(zf: ZipFile, name: str) -> None:
+    """Inflate every part in chunks, counting real bytes; parse every XML part as it
+    comes (defusedxml's handlers: no DTD, no entities), counting cells and strings."""
+    total = 0
+    counts = {"cells": 0, "strings": 0}
+    for info in zf.infolist():
+        part = 0
+        fname = info.filename
+        is_vml = fname.endswith(".vml")  # legacy VML is not well-formed XML: text checks only
+        is_xml = fname.endswith((".xml", ".rels"))
+        kind = "sheet" if fname.startswith("xl/worksheets/") and is_xml else \
+            "sst" if fname.endswith("sharedStrings.xml") else "other"
+        parser = None
+        with zf.open(info) as fh:
+            first = True
+            while chunk := fh.read(_CHUNK):
+                part += len(chunk)
+                total += len(chunk)
+                if part > MAX_PART_BYTES or total > MAX_TOTAL_BYTES:
+                    raise WorkbookError(
+                        f"{name} inflates past {MAX_PART_BYTES // 2**20} MB in "
+                        f"{fname} (a zip bomb, or far larger than napkin handles)")
+                if first and (is_xml or is_vml):
+                    first = False
+                    enc = _encoding(chunk[:200])
+                    if enc == "UTF-32":
+                        raise WorkbookError(
+                            f"{name}: the part {fname} is encoded in UTF-32, which the Open "
+                            "Packaging Conventions do not allow (UTF-8 or UTF-16): save it "
+                            "from Excel again")
+                    edited = kind == "sheet" or fname in _EDITED
+                    if edited and enc not in ("UTF-8", "UTF8"):
+                        what = "the worksheet" if kind == "sheet" else "the part"
+                        raise WorkbookError(
+                            f"{name}: {what} {fname} is encoded in {enc}; napkin edits "
+                            "it as UTF-8, as Excel writes it: save it from Excel again")
+                    if is_xml:
+                        parser = _Part(name, fname, kind, counts)
+                if is_vml and _DTD.search(chunk.decode("utf-8", "replace")):
+                    raise WorkbookError(f"{name}: {fname} declares a DTD or entities, which "
+                                        "no .xlsx part has (XML entity expansion)")
+                if parser is not None:
+                    parser.feed(chunk)
+            if parser is not None:
+                parser.feed(None)
+
+
+def _check_relationships(zf: ZipFile, name: str) -> None:
+    """Every sheet the workbook lists, and its shared strings, are parts of the package."""
+    from addin.ooxml import xlsx_values as xv
+
+    parts = zf.NameToInfo
+    wb_path = xv.workbook_path(zf)
+    if wb_path not in parts:
+        raise WorkbookError(f"{name}: the workbook part {wb_path} is missing (the file is "
+                            "damaged): save it from Excel again")
+    rels = xv._read_rels(zf, wb_path)
+    for typ, target in rels.values():
+        if typ.endswith(("/worksheet", "/sharedStrings")) and target not in parts:
+            what = "a worksheet" if typ.endswith("/worksheet") else "the shared strings"
+            raise WorkbookError(f"{name}: the workbook points to {what} at {target}, which is "
+                                "not in the file (it is damaged): save it from Excel again")

@@ -1,0 +1,314 @@
+"""The xlwings Lite bundle: what a user pastes into the Lite editor.
+
+``write_bundle(out_dir)`` writes two files:
+
+``main.py``
+    One module, because the one module every Lite version takes is ``main.py``. It
+    carries napkin's ``udfs`` package (sources and data tables) as an embedded zip, which
+    it unpacks into Pyodide's in-memory file system on import and puts on ``sys.path``.
+    The package then runs exactly as it does under CPython: ``importlib.resources`` finds
+    the CSV tables and pint's definitions file on disk, and nothing is flattened or
+    rewritten. (A flattened single module would have needed the package's relative
+    imports and its ``importlib.resources`` look-ups rewritten: a second code path to keep
+    true; the zip is byte-for-byte the package under test, and its hash names the folder
+    it unpacks into, so a re-run of main.py after an update never mixes two versions.)
+
+    Below the payload, one plain function per catalog entry, with the catalog's name,
+    arguments, docstring and argument docs, declared with ``from xlwings import func,
+    arg`` so that Lite registers it as an Excel custom function. Each calls the catalog
+    function and turns its :class:`~udfs.errors.ExcelError` results into what Lite shows
+    (see ``_cell`` in the generated file):
+
+    * ``#VALUE!`` alone in a cell: raised, so that Lite shows ``#VALUE!`` with the
+      message (on hover where Excel supports it; always in Lite's output pane);
+    * any other code, and every error inside an array: returned as the code text
+      (``"#NUM!"``, ``"#N/A"``), which xlwings' Office.js conversion turns into that
+      real Excel error value.
+
+``requirements.txt``
+    The whole file as the Lite editor keeps it: first the lines xlwings Lite marks as
+    required (xlwings, at least the version napkin is tested with, and Lite's own
+    helpers, as in workbooks Lite saved; docs/lite-format.md), then pint with its
+    pure-Python dependencies pinned (the versions this napkin was tested with). numpy is
+    not required: the catalog runs without it (Lite has it anyway).
+
+``napkin embed`` stores both files inside a workbook where Lite finds them
+(:mod:`addin.routes.embed`); the template carries them.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.metadata as metadata
+import inspect
+import io
+import re
+import zipfile
+from importlib import resources
+from pathlib import Path
+
+_PACKAGE = "udfs"
+_FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # zip entries get one date: the bundle is reproducible
+
+
+def package_files() -> dict[str, bytes]:
+    """``udfs``' sources and data files, as {path inside the package's parent: bytes}."""
+    root = resources.files(_PACKAGE)
+    files: dict[str, bytes] = {}
+
+    def walk(node, prefix):
+        for child in sorted(node.iterdir(), key=lambda c: c.name):
+            if child.is_dir():
+                if child.name != "__pycache__":
+                    walk(child, f"{prefix}{child.name}/")
+            elif child.name.endswith((".py", ".csv", ".txt")):
+                files[f"{prefix}{child.name}"] = child.read_bytes()
+
+    walk(root, f"{_PACKAGE}/")
+    return files
+
+
+def package_zip() -> bytes:
+    """The ``udfs`` package as a deterministic zip (same sources, same bytes)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for path, data in package_files().items():
+            info = zipfile.ZipInfo(path, date_time=_FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data)
+    return buf.getvalue()
+
+
+def _requirement_names(dist: str) -> list[str]:
+    """Names of the unconditional requirements of an installed distribution."""
+    names = []
+    for req in metadata.requires(dist) or []:
+        if ";" in req and "extra" in req.split(";", 1)[1]:
+            continue
+        names.append(re.match(r"[A-Za-z0-9_.\-]+", req.strip()).group(0))
+    return names
+
+
+def requirements() -> list[str]:
+    """``name==version`` for pint and everything it needs (as installed here)."""
+    seen: dict[str, str] = {}
+    todo = ["pint"]
+    while todo:
+        name = todo.pop(0)
+        key = re.sub(r"[-_.]+", "-", name).lower()
+        if key in seen:
+            continue
+        seen[key] = f"{key}=={metadata.version(name)}"
+        todo.extend(_requirement_names(name))
+    return [seen["pint"]] + sorted(v for k, v in seen.items() if k != "pint")
+
+
+def _signature(f) -> tuple[str, str]:
+    """(parameter list as declared, argument list of the call) of a catalog function."""
+    params, call = [], []
+    for p in inspect.signature(f).parameters.values():
+        if p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+            raise ValueError(f"{f.__name__}: only plain positional arguments can be Excel's")
+        if p.default is inspect.Parameter.empty:
+            params.append(p.name)
+        elif p.default is None:
+            params.append(f"{p.name}=None")
+        else:
+            raise ValueError(f"{f.__name__}: optional arguments default to None (empty cell)")
+        call.append(p.name)
+    return ", ".join(params), ", ".join(call)
+
+
+def _string(text: str) -> str:
+    """A Python literal of ``text``, double-quoted like the rest of the file."""
+    r = repr(text)
+    if r.startswith("'") and '"' not in text:
+        r = '"' + r[1:-1].replace("\\'", "'") + '"'
+    return r
+
+
+#: The first line of every main.py napkin writes: how `napkin embed` knows its own code.
+HEADER_FIRST_LINE = '"""napkin: LLM-inference napkin math as Excel functions, for xlwings Lite.'
+
+_HEADER = HEADER_FIRST_LINE + '''
+
+Generated by `napkin lite` from napkin {version} (udfs package sha256 {digest}).
+`napkin embed` stores this file and requirements.txt inside a workbook, where xlwings
+Lite finds them; or paste them into the xlwings Lite editor (replacing both files). Lite
+registers the functions below, e.g. =RIDGE(989, 3.35) gives 295.2.
+To update: `napkin embed --in-place` with a newer napkin, or paste both files again.
+Do not edit by hand: the functions' code is napkin's `udfs` package, embedded below.
+"""
+
+import base64
+import hashlib
+import io
+import os
+import sys
+import tempfile
+import zipfile
+
+from xlwings import arg, func
+
+# napkin's `udfs` package (Python sources and data tables) as a base64-encoded zip.
+_UDFS_ZIP = (
+{payload}
+)
+
+
+def _load_udfs():
+    """Unpack the embedded package once into a folder named by its hash; import it."""
+    data = base64.b64decode("".join(_UDFS_ZIP))
+    root = os.path.join(tempfile.gettempdir(),
+                        "napkin-" + hashlib.sha256(data).hexdigest()[:16])
+    if not os.path.isdir(os.path.join(root, "udfs")):
+        part = root + ".part"
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            z.extractall(part)
+        os.replace(part, root)
+    # Lite runs main.py again after every edit: forget an older copy of the package.
+    for name in [m for m in sys.modules if m == "udfs" or m.startswith("udfs.")]:
+        if not (getattr(sys.modules[name], "__file__", None) or "").startswith(root):
+            del sys.modules[name]
+    sys.path[:] = [p for p in sys.path
+                   if not os.path.basename(p).startswith("napkin-") or p == root]
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    import udfs
+
+    return udfs
+
+
+_udfs = _load_udfs()
+_CATALOG = _udfs.CATALOG
+_ExcelError = _udfs.ExcelError
+_np = _udfs.xp.np  # None where Pyodide has no numpy: the catalog then returns lists
+_rows_as_array = _udfs.args.rows_as_array
+
+
+class NapkinError(Exception):
+    """Raised for a #VALUE! result: Lite shows #VALUE! with this message."""
+
+
+def _arg(value):
+    """A one-cell range is a scalar; a range of numbers becomes a float array where
+    numpy is present (udfs.args.rows_as_array); any other range stays a list of rows."""
+    if isinstance(value, (list, tuple)) and len(value) == 1:
+        row = value[0]
+        if isinstance(row, (list, tuple)) and len(row) == 1:
+            return row[0]
+    return _rows_as_array(value)
+
+
+def _element(value):
+    return value.code if isinstance(value, _ExcelError) else value
+
+
+def _cell(value):
+    """A catalog result as Lite shows it: a lone #VALUE! is raised (its message is shown
+    with it); any other error code, and each error in an array, is returned as the code
+    text, which xlwings turns into that Excel error value (#NUM!, #N/A...)."""
+    if isinstance(value, _ExcelError):
+        if value.code == "#VALUE!":
+            raise NapkinError(value.message or value.code)
+        return value.code
+    if _np is not None and isinstance(value, _np.ndarray):
+        if value.dtype != object:  # every element a value: xlwings writes the array
+            return value
+        value = value.tolist()
+    if isinstance(value, (list, tuple)):
+        return [[_element(x) for x in row] if isinstance(row, (list, tuple)) else _element(row)
+                for row in value]
+    return value
+
+'''
+
+_FUNCTION = '''
+
+@func
+{args}def {name}({params}):
+    {doc}
+    return _cell(_CATALOG[{name_literal}]({call}))
+'''
+
+
+def _function_source(name: str, f, docs: dict[str, str]) -> str:
+    params, call = _signature(f)
+    # err_to_str: an error cell arrives as its code text ("#N/A"), which the catalog gives
+    # back as that error; by default xlwings passes it as None, as if the cell were empty
+    decorators = "".join(
+        f"@arg({_string(a)}, doc={_string(docs[a])}, ndim=2, err_to_str=True)\n"
+        for a in call.split(", ") if a
+    )
+    call_args = ", ".join(f"_arg({a})" for a in call.split(", ") if a)
+    doc = (f.__doc__ or "").strip()
+    if '"""' in doc or doc.startswith('"') or doc.endswith('"') or "\\" in doc:
+        doc_literal = _string(doc)
+    else:
+        doc_literal = f'"""{doc}"""'
+    return _FUNCTION.format(args=decorators, name=name, params=params, doc=doc_literal,
+                            name_literal=_string(name), call=call_args)
+
+
+def napkin_version() -> str:
+    """The version of the installed distribution that provides ``udfs`` (whatever its
+    name), or "(source)" for a bare source checkout."""
+    for dist in metadata.packages_distributions().get(_PACKAGE, []):
+        try:
+            return metadata.version(dist)
+        except metadata.PackageNotFoundError:  # pragma: no cover
+            continue
+    return "(source)"  # pragma: no cover - a source checkout
+
+
+def main_py() -> str:
+    """The text of the bundle's ``main.py``."""
+    import udfs
+
+    blob = package_zip()
+    encoded = base64.b64encode(blob).decode("ascii")
+    payload = "\n".join(f'    "{encoded[i:i + 88]}"' for i in range(0, len(encoded), 88))
+    version = napkin_version()
+    parts = [_HEADER.format(version=version, digest=hashlib.sha256(blob).hexdigest()[:16],
+                            payload=payload)]
+    for name, f in udfs.CATALOG.items():
+        parts.append(_function_source(name, f, udfs.ARG_DOCS[name]))
+    return "".join(parts)
+
+
+#: The lines xlwings Lite marks "# required" in the requirements.txt it writes (as in
+#: workbooks that Lite saved; see docs/lite-format.md): what Lite itself needs.
+LITE_REQUIRED = ("python-dotenv==1.1.1", "pyodide-http", "black")
+
+
+def lite_required_lines() -> list[str]:
+    """xlwings (at least the version napkin was tested with, below 1.0) and the other
+    lines Lite marks as required."""
+    xlwings = metadata.version("xlwings")
+    return [f"xlwings>={xlwings},<1.0  # required",
+            *(f"{r}  # required" for r in LITE_REQUIRED)]
+
+
+def requirements_txt() -> str:
+    """The whole requirements.txt of the Lite editor: Lite's required lines, then pint
+    and its pure-Python dependencies, pinned."""
+    lines = [
+        *lite_required_lines(),
+        "# napkin: pint and its pure-Python dependencies, as tested",
+        *requirements(),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def write_bundle(out_dir) -> list[Path]:
+    """Write ``main.py`` and ``requirements.txt`` into ``out_dir``; return their paths."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in (("main.py", main_py()), ("requirements.txt", requirements_txt())):
+        path = out / name
+        path.write_text(text, encoding="utf-8", newline="\n")
+        written.append(path)
+    return written

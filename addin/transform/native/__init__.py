@@ -1,0 +1,223 @@
+"""``napkin native``: a workbook's napkin functions become Excel's own formulas.
+
+The recipient of a workbook may have no add-in (many companies forbid them), or open it
+in LibreOffice or Google Sheets. ``napkin freeze`` gives such a reader values; ``native``
+gives a live model: every call of a napkin function becomes an equivalent formula of the
+Excel 2010 function set (:mod:`addin.transform.native.forms` declares each one), so changing the
+model, the GPU, the precision or a price recomputes every figure, with no add-in and no
+macro.
+
+How a workbook is translated:
+
+* it is computed first, as ``napkin calc`` does: the cached values in the output are
+  napkin's own results, so the file shows numbers on open;
+* each formula is split into tokens (:class:`openpyxl.formula.tokenizer.Tokenizer`) and
+  each call of ours is replaced by its native form, nested calls inside out. The
+  arguments are checked first, in order, as the catalog checks them (empty, wrong type,
+  out of domain), so that bad input gives the same error value;
+* constant text with units (``"3.35 TB/s"``, ``"8.03B"``, ``"BF16"``) becomes its number at
+  translation; a precision, a result unit or a GPU/model name in a cell is looked up in a
+  hidden sheet that ``native`` adds (``napkin_tables``) with the tables it needs;
+* what no formula can say (EXPLAIN's text, text with units in a cell, a range mapped over
+  by a function) becomes its value, as ``freeze`` does, and is listed; ``strict`` refuses
+  instead;
+* the package is rewritten as ``calc`` rewrites it: only the translated formulas and
+  their cached values change (plus the hidden sheet, its relationship and content type,
+  and ``calcChain.xml`` is dropped when cells become values); every other part is copied
+  byte for byte.
+
+The parts: :mod:`addin.transform.native.formula` (the formula tree),
+:mod:`addin.transform.native.book` (the workbook's values and the hidden tables),
+:mod:`addin.transform.native.translate` (the translation of one formula),
+:mod:`addin.transform.native.forms` (each function's native form); this module
+computes the workbook, translates every formula and rewrites the package.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from zipfile import ZipFile
+
+from openpyxl.formula.translate import Translator
+
+from addin.ooxml import guard, package
+from addin.ooxml import xlsx_values as xv
+from addin.transform.native.book import Book, Tables
+from addin.transform.native.formula import calls_of, parse
+from addin.transform.native.translate import Translator_, Untranslatable
+
+WORKSHEET_TYPE = ("application/vnd.openxmlformats-officedocument.spreadsheetml."
+                  "worksheet+xml")
+REL_ID = "rIdNapkinTables"
+
+
+@dataclass
+class NativeResult:
+    translated: list[str] = field(default_factory=list)  # "Sheet!A1"
+    frozen: dict[str, str] = field(default_factory=dict)  # "Sheet!A1" -> reason
+    formulas: dict[str, str] = field(default_factory=dict)  # "Sheet!A1" -> new formula
+
+# --------------------------------------------------------------------------- the package
+
+
+def _formula_cells(xml: str):
+    """[(cell match start, end of <f> span, f attrs, formula text, ref)] with shared
+    formulas resolved to each cell's own text."""
+    sd = xv._SHEETDATA_RE.search(xml)
+    if not sd or not sd.group("body"):
+        return []
+    tags = xv._tags(sd.group("p"))
+    body_start = sd.start("body")
+    found = []
+    masters: dict[str, tuple[str, str]] = {}
+    for rm, _row in xv._iter_rows(sd.group("body"), tags):
+        if not rm.group("body"):
+            continue
+        row_start = body_start + rm.start("body")
+        for cm, _col in xv._iter_row_cells(rm.group("body"), 0, tags):
+            body = cm.group("body") or ""
+            fm = tags["f"].search(body)
+            ref = xv._attr(cm.group("attrs"), "r")
+            if not fm or not ref:
+                continue
+            attrs = fm.group("attrs")
+            text = xv.xml_unescape(fm.group("text") or "")
+            kind = xv._attr(attrs, "t")
+            if kind == "shared":
+                si = xv._attr(attrs, "si")
+                if text:
+                    masters[si] = (text, ref)
+                elif si in masters:
+                    master, origin = masters[si]
+                    text = Translator("=" + master, origin=origin).translate_formula(ref)[1:]
+            start = row_start + cm.start("body") + fm.start()
+            end = row_start + cm.start("body") + fm.end()
+            found.append((start, end, attrs, text, ref, kind, sd.group("p")))
+    return found
+
+
+def _add_table_sheet(zf: ZipFile, book: xv.Book, tables: Tables, replace: dict,
+                     add: dict) -> None:
+    """Append the hidden sheet: its part, its <sheet> entry, relationship, content type."""
+    names = set(zf.namelist())
+    k = 1
+    while f"xl/worksheets/sheet{k}.xml" in names:
+        k += 1
+    part = f"xl/worksheets/sheet{k}.xml"
+    add[part] = tables.sheet_xml().encode("utf-8")
+    wb_path = book.workbook_path
+    wb = replace.get(wb_path, zf.read(wb_path)).decode("utf-8")
+    ids = [int(x) for x in re.findall(r'<(?:\w+:)?sheet\b[^>]*\bsheetId="(\d+)"', wb)]
+    m = re.search(r'xmlns:(\w+)="' + re.escape(xv.REL_NS) + '"', wb)
+    prefix = m.group(1) if m else "r"
+    decl = "" if m else f' xmlns:r="{xv.REL_NS}"'
+    close = re.search(r"</(\w+:)?sheets>", wb)
+    p = close.group(1) or ""
+    entry = (f'<{p}sheet name="{xv.xml_escape_text(tables.sheet)}" '
+             f'sheetId="{max(ids, default=0) + 1}" state="hidden" {prefix}:id="{REL_ID}"{decl}/>')
+    replace[wb_path] = (wb[:close.start()] + entry + wb[close.start():]).encode("utf-8")
+    rels_path = xv._rels_path(wb_path)
+    rels = zf.read(rels_path).decode("utf-8")
+    target = posix_relative(part, wb_path)
+    rels = rels.replace("</Relationships>",
+                        f'<Relationship Id="{REL_ID}" Type="{xv.REL_NS}/worksheet" '
+                        f'Target="{target}"/></Relationships>')
+    replace[rels_path] = rels.encode("utf-8")
+    ct = replace.get("[Content_Types].xml", zf.read("[Content_Types].xml")).decode("utf-8")
+    ct = ct.replace("</Types>", f'<Override PartName="/{part}" '
+                                f'ContentType="{WORKSHEET_TYPE}"/></Types>')
+    replace["[Content_Types].xml"] = ct.encode("utf-8")
+
+
+def posix_relative(part: str, source: str) -> str:
+    import posixpath
+
+    return posixpath.relpath(part, posixpath.dirname(source))
+
+
+def native(src, dst, *, strict: bool = False, in_place: bool = False,
+           backup: bool = True) -> NativeResult:
+    """Compute ``src`` and write ``dst`` with every napkin call in native formulas.
+
+    Calls that no formula can say become values (listed in the result's ``frozen``, with
+    the reason); with ``strict`` they are refused instead (:class:`guard.WorkbookError`,
+    nothing written).
+    """
+    from addin.engine.api import calc_workbook
+
+    src, dst = Path(src), Path(dst)
+    guard.check_package(src)
+    if package.same_file(src, dst) and not in_place:
+        raise ValueError(f"refusing to overwrite the source workbook {src} (use --in-place)")
+    result = NativeResult()
+    with tempfile.TemporaryDirectory(dir=dst.parent if dst.parent.exists() else None) as d:
+        computed = Path(d) / "computed.xlsx"
+        calc_workbook(src, computed)
+        with ZipFile(computed) as zf:
+            book = Book(zf)
+            tr = Translator_(book)
+            edits_by_part: dict[str, list] = {}
+            for idx, sheet in enumerate(book.book.sheets):
+                xml = zf.read(sheet.path).decode("utf-8")
+                edits = []
+                for start, end, attrs, text, ref, kind, p in _formula_cells(xml):
+                    try:
+                        if not calls_of(parse(text), tr.names):
+                            continue
+                    except Exception:  # noqa: BLE001 - not tokenizable: leave it alone
+                        continue
+                    label = f"{sheet.name}!{ref}"
+                    try:
+                        new = tr.formula(text, idx)
+                    except Untranslatable as e:
+                        result.frozen[label] = str(e)
+                        edits.append((start, end, None))
+                        continue
+                    result.translated.append(label)
+                    result.formulas[label] = new
+                    keep = "" if kind == "shared" else attrs
+                    edits.append((start, end, (p, keep, new, label)))
+                if edits:
+                    edits_by_part[sheet.path] = (xml, edits)
+            if strict and result.frozen:
+                first = next(iter(result.frozen.items()))
+                more = len(result.frozen) - 1
+                raise guard.WorkbookError(
+                    f"{len(result.frozen)} cell{'s' if len(result.frozen) > 1 else ''} cannot "
+                    f"be translated ({first[0]}: {first[1]}"
+                    f"{f'; and {more} more' if more else ''}); without --strict they become "
+                    "their values")
+            replace: dict[str, bytes] = {}
+            for path, (xml, edits) in edits_by_part.items():
+                for start, end, new in reversed(edits):
+                    if new is None:
+                        xml = xml[:start] + xml[end:]
+                    else:
+                        p, attrs, text, label = new
+                        text = tr.fill(text)
+                        result.formulas[label] = text
+                        xml = (xml[:start] + f"<{p}f{attrs}>{xv.xml_escape_text(text)}</{p}f>"
+                               + xml[end:])
+                replace[path] = xml.encode("utf-8")
+            add: dict[str, bytes] = {}
+            if tr.tables.used:
+                _add_table_sheet(zf, book.book, tr.tables, replace, add)
+            remove = set()
+            if result.frozen and "xl/calcChain.xml" in zf.NameToInfo:
+                remove.add("xl/calcChain.xml")
+                rels_path = xv._rels_path(book.book.workbook_path)
+                rels = replace.get(rels_path, zf.read(rels_path)).decode("utf-8")
+                replace[rels_path] = re.sub(r'<Relationship\b[^>]*calcChain.xml"[^>]*/>', "",
+                                            rels).encode("utf-8")
+                ct = replace.get("[Content_Types].xml",
+                                 zf.read("[Content_Types].xml")).decode("utf-8")
+                replace["[Content_Types].xml"] = re.sub(
+                    r'<Override PartName="/xl/calcChain.xml"[^>]*/>', "", ct).encode("utf-8")
+            if package.same_file(src, dst) and backup:  # over IN: keep IN.bak first
+                shutil.copy2(src, src.with_name(src.name + ".bak"))
+            package.rewrite(zf, computed, dst, replace, remove, add)
+    return result

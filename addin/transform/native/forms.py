@@ -1,0 +1,237 @@
+"""The native form of each catalog function: the same formula in Excel's own functions.
+
+``napkin native`` (:mod:`addin.transform.native`) turns each call of a napkin function into an
+equivalent formula of the Excel 2010 function set, so that a workbook keeps recalculating
+in Excel without the add-in, in LibreOffice or in Google Sheets. This module declares,
+per function, its parameters (read as the catalog reads them: the same :class:`Arg`, with
+its default unit and domain) and the formula over their values. :mod:`addin.transform.native`
+checks the arguments in order first, as the catalog does, so that a bad argument gives
+the same error value:
+
+==========  ============================================================================
+``#VALUE!``  an empty cell for a required argument, TRUE/FALSE or text where a number is
+             expected, an unknown result unit
+``#NUM!``    a number outside the argument's domain (the same bounds as the catalog's)
+``#N/A``     an unknown precision, GPU, model or field; an empty figure in a table
+==========  ============================================================================
+
+Where the native formula cannot give the catalog's answer, it says so in ``limits``:
+text with units in a cell (napkin reads ``'80 GB'``; a spreadsheet cannot), names only as
+the tables spell them, and the few places where an error code differs.
+
+Each form's ``build`` receives the Excel text of each parameter's value (a number, a cell
+reference or a parenthesised expression, always safe to embed in an expression) and
+returns the formula. ``None`` stands for an optional argument that is left out when the
+catalog's formula changes without it (DECODE_FLOOR without a peak, AMDAHL without s).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+import udfs.catalog  # noqa: F401 - the declarations first (udfs.args alone cannot load)
+from udfs.args import NONNEGATIVE, POSITIVE, Arg, Domain, Precision
+from udfs.broadcast import NUMBER
+
+REQUIRED = object()  # no default: an omitted argument is #VALUE!, as in the catalog
+ABSENT = object()  # optional, and the formula differs without it (build gets None)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument of a catalog function as the native formula reads it.
+
+    ``kind``: ``number`` (read with ``arg``: default unit, domain, whole), ``precision``
+    (a name from the precisions table or bytes per element), ``unit`` (the unit of the
+    result, ``unit_of`` its default), ``name`` (a row of the GPU or model table,
+    ``table``) or ``field`` (a column of that table; constant text only).
+    """
+
+    name: str
+    kind: str = "number"
+    arg: Arg | None = None
+    default: object = REQUIRED
+    unit_of: str = ""
+    table: str = ""
+
+
+@dataclass(frozen=True)
+class Native:
+    """A function's native form: its parameters and the formula over their values."""
+
+    params: tuple[Param, ...]
+    build: Callable[..., str]
+    result: str = NUMBER
+    #: what the result is known to lie in (lets a caller skip re-checking it)
+    domain: Domain | None = None
+    #: where the native formula cannot match the function, in words
+    limits: str = ""
+
+
+#: What each result is known to lie in, so that a call nested in another needs no check
+#: of its domain (a floor, a count, a cost can never be negative).
+POSITIVE_RESULTS = {"WEIGHT_GB", "BYTES_PER_PARAM", "DECODE_FLOOR", "TOKENS_PER_SEC",
+                    "MS_PER_TOKEN", "MATMUL_INTENSITY", "RIDGE", "CRITICAL_BATCH", "MBU",
+                    "MFU", "AMDAHL", "SPEEDUP", "CALIBRATE", "ESTIMATE",
+                    "SPEC_TOKENS_PER_STEP", "SPEC_DECODE_SPEEDUP"}
+NONNEGATIVE_RESULTS = {"KV_CACHE_GB", "GPUS_NEEDED", "KERNEL_TIME", "PER_USER_TPS",
+                       "INTENSITY", "ATTAINABLE", "COST_PER_MTOK", "PREFILL_MS",
+                       "INPUT_COST_PER_MTOK", "BLENDED_COST_PER_MTOK", "OWNED_HOURLY_COST",
+                       "GPUS_FOR_DEMAND", "MONTHLY_COST", "BREAKEVEN_MTOK", "MAX_BATCH",
+                       "BATCH_FOR_LATENCY", "TP_COMM_MS", "PIPELINE_BUBBLE", "CONCURRENCY",
+                       "JOULES_PER_TOKEN", "ENERGY_PER_MTOK_KWH"}
+
+#: Notes for the documentation, where a native formula's behaviour needs words.
+NOTES = {
+    "FITS": "TRUE when need ÷ usable capacity, rounded to 12 significant digits, is at most "
+            "1 (the function's rule).",
+    "AMDAHL": "p = 1 with s omitted has no bound: #NUM!, as the function.",
+    "BREAKEVEN_MTOK": "An API price not above the marginal cost never breaks even: #NUM!.",
+    "BATCH_FOR_LATENCY": "flops_per_token and peak_flops go together: one without the "
+                         "other is #VALUE!, as the function.",
+    "GPU_SPEC": "Names as the GPU table or its aliases spell them, in any letter case (and "
+                "the spellings the workbook held when it was translated); napkin's partial "
+                "names ('h100 sx') are not matched. The field must be constant text. A "
+                "number as the name gives #N/A (the function: #VALUE!).",
+    "MODEL_SPEC": "Names as the model table or its aliases spell them, in any letter case "
+                  "(and the spellings the workbook held when it was translated); partial "
+                  "names are not matched. The field must be constant text. A number as the "
+                  "name gives #N/A (the function: #VALUE!).",
+}
+
+#: Functions with a translation of their own in :mod:`addin.transform.native` (the arguments decide
+#: whether a formula can say it), and why the rest cannot.
+SPECIAL = {
+    "UNIT_CONVERT": "translated when from_unit and to_unit are constant text (the factor "
+                    "is computed at translation); units from cells stay values",
+    "TIME_FLOOR": "translated when amount and rate are plain numbers (seconds), or both "
+                  "constants; text with units from cells stays a value",
+}
+NOT_TRANSLATABLE = {
+    "EXPLAIN": "its result is napkin's own text (the formula with the numbers and units "
+               "substituted); no spreadsheet formula writes it",
+}
+
+
+def _builder(name: str, operands: list[str], native, together) -> Callable[..., str]:
+    """``build(*values)``: the declaration's native text with the values substituted; the
+    text for the OMIT arguments left out (None), and ``#VALUE!`` for half a group given
+    together (the function refuses it before reading anything else)."""
+    texts = native if isinstance(native, dict) else {(): native}
+    texts = {frozenset(k): v for k, v in texts.items()}
+
+    def build(*values):
+        given = dict(zip(operands, values, strict=True))
+        omitted = frozenset(n for n, v in given.items() if v is None)
+        for group in together:
+            if 0 < len(omitted & set(group)) < len(group):
+                return "#VALUE!"
+        text = texts.get(omitted)
+        if text is None:
+            raise KeyError(f"{name}: no native text with {sorted(omitted)} omitted")
+        return text.format(**{n: v for n, v in given.items() if v is not None})
+
+    return build
+
+
+@cache
+def forms() -> dict[str, Native]:
+    """The native form of every declaration that has one, plus the table look-ups."""
+    from udfs import catalog  # noqa: F401 - registers the declarations
+    from udfs.declare import DECLARATIONS, OMIT
+    from udfs.declare import REQUIRED as DECLARED_REQUIRED
+
+    out: dict[str, Native] = {}
+    for name, decl in DECLARATIONS.items():
+        if decl.native is None:
+            continue
+        params, operands = [], []
+        for p in decl.params:
+            if p.result_unit is not None:
+                params.append(Param(p.name, "unit", None, None, unit_of=p.result_unit))
+                continue
+            if p.default is DECLARED_REQUIRED:
+                default = REQUIRED
+            elif p.default is OMIT:
+                default = ABSENT
+            else:
+                default = p.reader.scalar(p.default)  # "BF16" -> 2.0
+            kind = "precision" if isinstance(p.reader, Precision) else "number"
+            params.append(Param(p.name, kind, p.reader, default))
+            operands.append(p.name)
+        domain = (POSITIVE if name in POSITIVE_RESULTS else
+                  NONNEGATIVE if name in NONNEGATIVE_RESULTS else None)
+        out[name] = Native(tuple(params), _builder(name, operands, decl.native, decl.together),
+                           result=decl.result, domain=domain, limits=NOTES.get(name, ""))
+    for name, table in (("GPU_SPEC", "gpus"), ("MODEL_SPEC", "models")):
+        out[name] = Native((Param("name", "name", table=table),
+                            Param("field", "field", table=table)),
+                           lambda row: row, result="any", limits=NOTES[name])
+    return out
+
+
+def doc_table() -> str:
+    """The per-function table of ``docs/native.md`` (a test keeps the file in step)."""
+    from udfs import CATALOG
+
+    FORMS = forms()
+    rows = ["| Function | Native form | Notes (beyond the rules above) |", "|---|---|---|"]
+    for name in CATALOG:
+        if name in FORMS:
+            form = FORMS[name]
+            how = {"precision": "look-up", "name": "INDEX/MATCH"}
+            kinds = {how[p.kind] for p in form.params if p.kind in how}
+            if any(p.kind == "unit" for p in form.params):
+                kinds.add("result unit")
+            what = "formula" + (f" with {', '.join(sorted(kinds))}" if kinds else "")
+            rows.append(f"| `{name}` | {what} | {form.limits or '—'} |")
+        elif name in SPECIAL:
+            rows.append(f"| `{name}` | when the arguments allow | {SPECIAL[name]} |")
+        else:
+            rows.append(f"| `{name}` | none: becomes its value | {NOT_TRANSLATABLE[name]} |")
+    return "\n".join(rows) + "\n"
+
+
+DOC_HEADING = "## Per function\n\n"
+
+
+def write_doc(path="docs/native.md") -> bool:
+    """Replace the per-function table at the end of ``docs/native.md`` (after its
+    ``## Per function`` heading) by :func:`doc_table`; True when the file changed."""
+    from pathlib import Path
+
+    path = Path(path)
+    text = path.read_text("utf-8")
+    if DOC_HEADING not in text:
+        raise ValueError(f"{path}: no heading {DOC_HEADING.strip()!r}")
+    new = text[:text.index(DOC_HEADING) + len(DOC_HEADING)] + doc_table()
+    if new != text:
+        path.write_text(new, encoding="utf-8", newline="\n")
+    return new != text
+
+
+def _num(x: float) -> str:
+    """A number as formula text (shortest round trip; Excel reads 1E-05 and 8030000000)."""
+    x = float(x)
+    if x == int(x) and abs(x) < 1e15:
+        s = str(int(x))
+    else:
+        s = repr(x).upper()
+    return f"({s})" if s.startswith("-") else s
+
+
+__all__ = ["forms", "SPECIAL", "NOT_TRANSLATABLE", "Native", "Param", "REQUIRED", "ABSENT",
+           "doc_table", "write_doc"]
+
+
+if __name__ == "__main__":  # python -m addin.transform.native.forms [docs/native.md]
+    import sys
+
+    target = sys.argv[1] if len(sys.argv) > 1 else "docs/native.md"
+    if target.startswith("-"):
+        print("usage: python -m addin.transform.native.forms [docs/native.md]\n"
+              "Rewrite the per-function table of docs/native.md from the declarations.")
+        sys.exit(0)
+    print(f"{target}: table {'updated' if write_doc(target) else 'already current'}")

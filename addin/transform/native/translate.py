@@ -1,0 +1,428 @@
+"""``napkin native``, the translation: :class:`Translator_` turns each call of a napkin
+function into its native form (:mod:`addin.transform.native.forms`), checking the arguments first in
+the catalog's order so that bad input gives the same error value. What no formula can say
+raises :class:`Untranslatable` with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+
+from openpyxl.formula.tokenizer import Token
+
+from addin.transform.native.book import Book
+from addin.transform.native.forms import (
+    ABSENT,
+    NOT_TRANSLATABLE,
+    REQUIRED,
+    Native,
+    Param,
+    _num,
+    forms,
+)
+from addin.transform.native.formula import Expr, Group, is_atomic, is_numeric, parse
+
+MAX_FORMULA = 8192  # Excel's limit on the length of a formula's text
+
+
+class Untranslatable(Exception):
+    """A call no native formula can stand for; the message says why."""
+
+
+class Translator_:
+    """Translates formulas of one workbook. Table ranges are written as placeholders
+    first and filled in once every formula is known (the layout depends on what is used).
+    """
+
+    def __init__(self, book: Book):
+        self.book = book
+        self.tables = book.tables
+        from udfs import CATALOG
+
+        self.names = {n.upper() for n in CATALOG}
+
+    # placeholders: the hidden sheet's layout is known only at the end
+    def rng(self, block: str, column: int | str) -> str:
+        self.tables.used.add(block)
+        return f"\x00{block}\x01{column}\x00"
+
+    def fill(self, text: str) -> str:
+        def one(m):
+            block, column = m.group(1), m.group(2)
+            col = int(column) if column.isdigit() else self.tables.column(block, column)
+            return self.tables.rng(block, col)
+
+        return re.sub("\x00([^\x01]*)\x01([^\x00]*)\x00", one, text)
+
+    # -- a whole formula --------------------------------------------------------------
+    def formula(self, text: str, sheet_idx: int) -> str:
+        items = parse(text)
+        core = [x for x in items if not (isinstance(x, Token) and x.type == Token.WSPACE)]
+        if len(core) == 1 and isinstance(core[0], Group) and core[0].name in self.names:
+            return self._call(core[0], sheet_idx).text  # the whole formula: no parentheses
+        return self._render(items, sheet_idx)
+
+    def _render(self, items, sheet_idx) -> str:
+        out = []
+        for x in items:
+            if isinstance(x, Group):
+                if x.name in self.names:
+                    out.append(self._call(x, sheet_idx).atom)
+                else:
+                    out.append(x.open.value + self._render(x.children, sheet_idx) +
+                               (x.close.value if x.close else ""))
+            else:
+                out.append(x.value)
+        return "".join(out)
+
+    def _expr(self, items, sheet_idx) -> Expr:
+        from udfs.errors import ExcelError
+
+        core = [x for x in items if not (isinstance(x, Token) and x.type == Token.WSPACE)]
+        if not core:
+            return Expr("", "missing")
+        if len(core) == 1 and isinstance(core[0], Group) and core[0].name in self.names:
+            return self._call(core[0], sheet_idx)
+        text = self._render(items, sheet_idx).strip()
+        if len(core) == 2 and isinstance(core[0], Token) and core[0].type == Token.OP_PRE \
+                and isinstance(core[1], Token) and core[1].subtype == Token.NUMBER:
+            v = float(core[1].value) * (-1 if core[0].value == "-" else 1)
+            return Expr(_num(v), "const", v)
+        if len(core) == 1 and isinstance(core[0], Token) and core[0].type == Token.OPERAND:
+            t = core[0]
+            if t.subtype == Token.NUMBER:
+                return Expr(text, "const", float(t.value))
+            if t.subtype == Token.TEXT:
+                return Expr(text, "const", t.value[1:-1].replace('""', '"'))
+            if t.subtype == Token.LOGICAL:
+                return Expr(text, "const", t.value.upper() == "TRUE")
+            if t.subtype == Token.ERROR:
+                return Expr(text, "const", ExcelError(t.value.upper(), ""))
+            if t.subtype == Token.RANGE:
+                loc = self.book.resolve(t.value, sheet_idx)
+                if loc is not None and loc[0] == "cell":
+                    return Expr(text, "ref", self.book.value(loc), where=t.value)
+                if loc is not None:
+                    return Expr(text, "range", where=t.value)
+        return Expr(text, "expr", numeric=is_numeric(core))
+
+    # -- a call of ours -----------------------------------------------------------------
+    def _call(self, g: Group, sheet_idx: int) -> Expr:
+        name = g.name
+        if name in NOT_TRANSLATABLE:
+            raise Untranslatable(f"{name}: {NOT_TRANSLATABLE[name]}")
+        args = [self._expr(a, sheet_idx) for a in g.args()]
+        for a in args:
+            if a.kind == "range":
+                raise Untranslatable(f"{name} maps over the range {a.where} (an array "
+                                     "result); a single-cell formula cannot say it")
+        if name == "UNIT_CONVERT":
+            return self._unit_convert(args)
+        if name == "TIME_FLOOR":
+            return self._time_floor(args)
+        form = forms()[name]
+        if len(args) > len(form.params):
+            return Expr("#VALUE!", "call", result=form.result, domain=form.domain)
+        args += [Expr("", "missing")] * (len(form.params) - len(args))
+        if name in ("GPU_SPEC", "MODEL_SPEC"):
+            return self._spec(name, form, args)
+        return self._branch(name, form, args, frozenset())
+
+    def _branch(self, name: str, form: Native, args: list[Expr], present) -> Expr:
+        """An optional argument whose absence changes the formula, given as a cell: both
+        formulas, chosen by whether the cell is blank (it may be filled in later)."""
+        for i, (p, a) in enumerate(zip(form.params, args, strict=True)):
+            if p.default is ABSENT and a.kind == "ref" and i not in present:
+                without = self._branch(name, form, args[:i] + [Expr("", "missing")] +
+                                       args[i + 1:], present)
+                with_ = self._branch(name, form, args, present | {i})
+                return Expr(f"IF(ISBLANK({a.text}),{without.text},{with_.text})", "call",
+                            result=form.result, domain=form.domain)
+        return self._build(name, form, args, present)
+
+    def _build(self, name: str, form: Native, args: list[Expr], present=frozenset()) -> Expr:
+        from udfs.errors import EXCEL_ERROR_CODES, ExcelError
+
+        checks: list[tuple[str | None, str]] = []
+        values: list[str | None] = []
+        factor = None
+        for i, (p, a) in enumerate(zip(form.params, args, strict=True)):
+            if p.kind == "unit":
+                factor = self._unit(p, a, checks)
+                continue
+            try:
+                values.append(self._value(name, p, a, checks, i in present))
+            except ExcelError as e:
+                checks.append((None, e.code))
+                values.append("0")
+        cut = next((k for k, (c, _) in enumerate(checks) if c is None), None)
+        if cut is not None:
+            body = checks[cut][1]
+            checks = checks[:cut]
+        else:
+            body = form.build(*values)
+            if body in EXCEL_ERROR_CODES:  # refused before any argument is read
+                checks = []
+            elif factor not in (None, "1"):
+                body = f"{_wrap(body)}*{factor}"
+        for cond, err in reversed(checks):
+            body = f"IF({cond},{err},{body})"
+        if len(body) > MAX_FORMULA:
+            raise Untranslatable(f"{name}: the native formula would pass Excel's "
+                                 f"{MAX_FORMULA} characters")
+        return Expr(body, "call", result=form.result, domain=form.domain)
+
+    # -- one argument -------------------------------------------------------------------
+    def _value(self, fname: str, p: Param, a: Expr, checks, present: bool) -> str | None:
+        """The Excel text of a parameter's value; its checks are appended to ``checks``.
+        Raises ExcelError for a constant that the catalog refuses."""
+        from udfs.errors import ExcelError, as_excel_error, value_error
+
+        if a.kind == "missing":
+            if p.default is REQUIRED:
+                raise value_error(f"{p.name} is empty")
+            if p.default is ABSENT:
+                return None
+            return _num(p.default)
+        if a.kind == "const":
+            err = as_excel_error(a.value)
+            if err is not None:
+                raise err
+            return _num(p.arg.scalar(a.value))
+        if p.kind == "precision":
+            return self._precision(fname, p, a, checks)
+        if a.kind == "ref":
+            if isinstance(a.value, str) and a.value.strip():
+                try:
+                    p.arg.read_text(a.value)
+                except ExcelError:
+                    pass  # napkin cannot read it either: #VALUE! both ways
+                else:
+                    raise Untranslatable(
+                        f"{fname}: {a.where} holds {a.value!r}, text that napkin reads as a "
+                        "number; a spreadsheet formula cannot")
+            r = a.text
+            if p.default is REQUIRED or present or p.default is ABSENT:
+                checks.append((f"OR(ISBLANK({r}),ISTEXT({r}),ISLOGICAL({r}))", "#VALUE!"))
+                v = r
+            else:
+                checks.append((f"OR(ISTEXT({r}),ISLOGICAL({r}))", "#VALUE!"))
+                v = f"IF(ISBLANK({r}),{_num(p.default)},{r})"
+        elif a.kind == "call":
+            if a.result != "number":
+                raise Untranslatable(f"{fname}: {p.name} is given a {a.result} result")
+            v = a.atom
+            if a.domain is not None and _within(a.domain, p.arg.domain):
+                return v
+        else:
+            v = a.atom
+            if not a.numeric:
+                checks.append((f"OR(ISTEXT({v}),ISLOGICAL({v}))", "#VALUE!"))
+        cond = _domain_condition(p.arg.domain, v)
+        if cond:
+            checks.append((cond, "#NUM!"))
+        if p.arg.whole:
+            checks.append((f"{v}<>INT({v})", "#NUM!"))
+        return v
+
+    def _precision(self, fname: str, p: Param, a: Expr, checks) -> str:
+        from udfs import precisions
+
+        if a.kind == "ref" and isinstance(a.value, str) and a.value.strip() and \
+                precisions.bytes_per_param(a.value) is None:
+            try:
+                float(a.value)
+            except ValueError:
+                pass  # an unknown name: #N/A both ways
+            else:
+                raise Untranslatable(f"{fname}: {a.where} holds the number {a.value!r} as "
+                                     "text; a spreadsheet formula reads it as a name")
+        if a.kind == "call" and a.result != "number":
+            raise Untranslatable(f"{fname}: {p.name} is given a {a.result} result")
+        v = a.text if a.kind == "ref" else a.atom
+        optional = p.default not in (REQUIRED, ABSENT)
+        if a.kind == "ref":
+            checks.append((f"OR(ISBLANK({v}),ISLOGICAL({v}))" if not optional
+                           else f"ISLOGICAL({v})", "#VALUE!"))
+        elif a.kind == "expr":
+            checks.append((f"ISLOGICAL({v})", "#VALUE!"))
+        checks.append((f"AND(ISNUMBER({v}),{v}<=0)", "#NUM!"))
+        key = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({v}," ",""),"-",""),"_","")'
+        look = (f"IF(ISNUMBER({v}),{v},INDEX({self.rng('precision', 1)},"
+                f"MATCH({key},{self.rng('precision', 0)},0)))")
+        if optional and a.kind == "ref":
+            return f"IF(ISBLANK({v}),{_num(p.default)},{look})"
+        return look
+
+    def _unit(self, p: Param, a: Expr, checks) -> str | None:
+        """The factor from the default unit to the asked one (None: no scaling)."""
+        from udfs.args import out_unit
+        from udfs.errors import ExcelError, as_excel_error
+
+        if a.kind == "missing":
+            return None
+        if a.kind == "const":
+            err = as_excel_error(a.value)
+            try:
+                if err is not None:
+                    raise err
+                f = out_unit(a.value, "unit", p.unit_of)[1]
+            except ExcelError as e:
+                checks.insert(0, (None, e.code))
+                return None
+            return None if f == 1 else _num(f)
+        if a.kind != "ref":
+            raise Untranslatable("the result unit is computed by a formula; give it as "
+                                 "text or a cell")
+        if isinstance(a.value, str) and a.value.strip():
+            try:
+                out_unit(a.value, "unit", p.unit_of)
+            except ExcelError:
+                pass
+            else:
+                self.tables.extra_units.setdefault(p.unit_of, set()).add(a.value.strip())
+        r, block = a.text, f"unit:{p.unit_of}"
+        keys, facs = self.rng(block, 0), self.rng(block, 1)
+        checks.insert(0, (f'AND(TRIM({r})<>"",SUMPRODUCT(--EXACT({keys},TRIM({r})))=0)',
+                          "#VALUE!"))
+        return f'IF(TRIM({r})="",1,SUMPRODUCT(EXACT({keys},TRIM({r}))*{facs}))'
+
+    # -- the special ones -----------------------------------------------------------------
+    def _spec(self, fname: str, form: Native, args: list[Expr]) -> Expr:
+        from udfs import tables
+        from udfs.errors import ExcelError
+
+        table = form.params[0].table
+        name, fld = args
+        if fld.kind != "const" or not isinstance(fld.value, str):
+            if fld.kind == "const":  # a number, TRUE, an error: the catalog's answer
+                return self._const_result(fname, name, fld)
+            raise Untranslatable(f"{fname}: the field comes from a cell or a formula; "
+                                 "the native formula needs it as text")
+        aliases = tables.GPU_FIELD_ALIASES if table == "gpus" else tables.MODEL_FIELD_ALIASES
+        rows = tables.gpus() if table == "gpus" else tables.models()
+        sample = next(iter(rows.values()))
+        fields = {tables._key(c): c for c in sample}
+        fields.update({tables._key(k): c for k, c in aliases.items()})
+        column = fields.get(tables._key(fld.value))
+        if name.kind == "const":
+            return self._const_result(fname, name, fld, column)
+        if name.kind == "ref" and isinstance(name.value, str) and name.value.strip():
+            try:
+                row = tables.match(name.value, rows, table, "name")
+            except ExcelError:
+                pass
+            else:
+                self.tables.extra_names[table][name.value] = row
+        if name.kind == "call" and name.result == "number":
+            raise Untranslatable(f"{fname}: the name is given a number")
+        n = name.text if name.kind == "ref" else name.atom
+        keys = self.rng(table, 0)
+        if column is None or column == "name":
+            text = f"IF(MATCH({n},{keys},0),#N/A,#N/A)"
+        else:
+            text = f"INDEX({self.rng(table, column)},MATCH({n},{keys},0))"
+        return Expr(text, "call", result="any")
+
+    def _const_result(self, fname, name: Expr, fld: Expr, column=None) -> Expr:
+        """Both arguments constant: the catalog's own answer (an error) or the look-up."""
+        from udfs import catalog
+        from udfs.errors import ExcelError
+
+        v = getattr(catalog, fname)(name.value if name.kind == "const" else None,
+                                    fld.value)
+        if isinstance(v, ExcelError):
+            return Expr(v.code, "call", result="any")
+        table = "gpus" if fname == "GPU_SPEC" else "models"
+        keys = self.rng(table, 0)
+        return Expr(f"INDEX({self.rng(table, column)},MATCH({_text(name.value)},{keys},0))",
+                    "call", result="any")
+
+    def _unit_convert(self, args: list[Expr]) -> Expr:
+        from udfs import catalog
+        from udfs.args import ANY, Arg
+        from udfs.errors import ExcelError
+
+        args = args + [Expr("", "missing")] * (3 - len(args))
+        value, frm, to = args[:3]
+        if len(args) > 3:
+            return Expr("#VALUE!", "call")
+        if frm.kind not in ("const", "missing") or to.kind not in ("const", "missing"):
+            raise Untranslatable("UNIT_CONVERT: " + _SPECIAL_REASON["UNIT_CONVERT"])
+        if value.kind == "const" or frm.kind == "missing" or \
+                (frm.kind == "const" and not str(frm.value).strip()):
+            if value.kind != "const":
+                raise Untranslatable("UNIT_CONVERT: the value's unit is in its text, "
+                                     "which only napkin reads")
+            v = catalog.UNIT_CONVERT(value.value, frm.value if frm.kind == "const" else None,
+                                     to.value if to.kind == "const" else None)
+            if isinstance(v, ExcelError):
+                return Expr(v.code, "call")
+            return Expr(_num(v), "call", domain=None)
+        probe = catalog.UNIT_CONVERT(1.0, frm.value, to.value if to.kind == "const" else None)
+        if isinstance(probe, ExcelError):
+            return Expr(probe.code, "call")
+        form = Native((Param("value", "number", Arg("value", None, ANY)),),
+                      lambda x: f"{x}*{_num(probe)}" if probe != 1 else x)
+        return self._build("UNIT_CONVERT", form, [value])
+
+    def _time_floor(self, args: list[Expr]) -> Expr:
+        from udfs import catalog
+        from udfs.args import NONNEGATIVE, POSITIVE, Arg
+        from udfs.errors import ExcelError
+
+        args = args + [Expr("", "missing")] * (3 - len(args))
+        amount, rate, unit_ = args[:3]
+        if len(args) > 3:
+            return Expr("#VALUE!", "call")
+        if amount.kind == "const" and rate.kind == "const" and unit_.kind in ("const", "missing"):
+            v = catalog.TIME_FLOOR(amount.value, rate.value,
+                                   unit_.value if unit_.kind == "const" else None)
+            return Expr(v.code if isinstance(v, ExcelError) else _num(v), "call")
+        for a in (amount, rate):
+            if a.kind == "const" and isinstance(a.value, str):
+                raise Untranslatable("TIME_FLOOR: " + _SPECIAL_REASON["TIME_FLOOR"])
+            if a.kind == "ref" and isinstance(a.value, str) and a.value.strip():
+                raise Untranslatable(f"TIME_FLOOR: {a.where} holds text with units, which "
+                                     "only napkin reads")
+        form = Native((Param("amount", "number", Arg("amount", None, NONNEGATIVE)),
+                       Param("rate", "number", Arg("rate", None, POSITIVE)),
+                       Param("unit", "unit", None, None, unit_of="s")),
+                      lambda a, r: f"{a}/{r}")
+        return self._build("TIME_FLOOR", form, [amount, rate, unit_])
+
+
+_SPECIAL_REASON = {
+    "UNIT_CONVERT": "from_unit and to_unit must be constant text (the factor is computed "
+                    "when translating); units from cells are read by napkin only",
+    "TIME_FLOOR": "text with units for amount or rate is read by napkin only; give plain "
+                  "numbers (seconds) or constants for both",
+}
+
+
+def _text(s: str) -> str:
+    return '"' + str(s).replace('"', '""') + '"'
+
+
+def _wrap(body: str) -> str:
+    return body if is_atomic(body) else f"({body})"
+
+
+def _domain_condition(d, v: str) -> str | None:
+    import math
+
+    conds = []
+    if d.lo > -math.inf:
+        conds.append(f"{v}<={_num(d.lo)}" if d.lo_open else f"{v}<{_num(d.lo)}")
+    if d.hi < math.inf:
+        conds.append(f"{v}>={_num(d.hi)}" if d.hi_open else f"{v}>{_num(d.hi)}")
+    if not conds:
+        return None
+    return conds[0] if len(conds) == 1 else f"OR({','.join(conds)})"
+
+
+def _within(inner, outer) -> bool:
+    """Every number of domain ``inner`` lies in ``outer``."""
+    lo_ok = inner.lo > outer.lo or (inner.lo == outer.lo and (inner.lo_open or not outer.lo_open))
+    hi_ok = inner.hi < outer.hi or (inner.hi == outer.hi and (inner.hi_open or not outer.hi_open))
+    return lo_ok and hi_ok

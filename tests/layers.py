@@ -1,0 +1,140 @@
+"""The import graph of ``addin/`` and the rules its layers keep (tests/test_layers.py).
+
+Every ``import`` and ``from ... import`` is read from each module's syntax tree, those
+inside functions included (a deferred import is still a dependency). The layers, from the
+bottom (docs/contributing.md has the map):
+
+    ooxml  <  formula  <  excel  <  engine  <  transform | routes  <  cli
+
+A module may import its own layer and the layers below it; ``transform`` and ``routes``
+stand side by side and may not import each other. ``addin/xlwings_udfs.py`` (the add-in's
+UDF module, named by users' xlwings.conf) belongs to ``routes``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+LAYERS = {"ooxml": 0, "formula": 1, "excel": 2, "engine": 3, "transform": 4, "routes": 4,
+          "cli": 5}
+TOP_LEVEL = {"xlwings_udfs": "routes"}  # addin/<module>.py outside the subpackages
+
+#: the only modules that import formulas or schedula (addin/formula/fx.py is the door;
+#: fx_excel.py corrects formulas' own functions)
+FORMULAS_IMPORTERS = {"addin.formula.fx", "addin.formula.fx_excel"}
+
+
+def module_name(root: Path, path: Path) -> str:
+    rel = path.relative_to(root.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules(root: Path) -> dict[str, Path]:
+    """``{dotted name: path}`` of every module under ``root`` (the ``addin`` folder)."""
+    return {module_name(root, p): p for p in sorted(root.rglob("*.py"))}
+
+
+def _resolve(name: str, here: str, is_package: bool, level: int) -> str:
+    if not level:
+        return name
+    base = here.split(".") if is_package else here.split(".")[:-1]
+    base = base[: len(base) - (level - 1)]
+    return ".".join(base + ([name] if name else []))
+
+
+def imports(root: Path) -> dict[str, set[str]]:
+    """``{module: {what it imports}}``: dotted names, each an ``addin`` module where the
+    import names one (``from addin.engine import api`` is ``addin.engine.api``), else the
+    top-level package (``formulas``, ``numpy``)."""
+    mods = modules(root)
+    out: dict[str, set[str]] = {}
+    for name, path in mods.items():
+        is_package = path.name == "__init__.py"
+        deps: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    deps.add(a.name if a.name in mods else a.name.split(".")[0])
+            elif isinstance(node, ast.ImportFrom):
+                base = _resolve(node.module or "", name, is_package, node.level)
+                for a in node.names:
+                    sub = f"{base}.{a.name}"
+                    if sub in mods:
+                        deps.add(sub)
+                    elif base in mods:
+                        deps.add(base)
+                    else:
+                        deps.add(base.split(".")[0])
+        deps.discard(name)
+        out[name] = deps
+    return out
+
+
+def layer(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "addin" or len(parts) == 1:
+        return None
+    return TOP_LEVEL.get(parts[1], parts[1] if parts[1] in LAYERS else None)
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in graph:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def violations(root: Path) -> list[str]:
+    """Sentences for every import that breaks the rules, and every cycle."""
+    graph = imports(root)
+    out = []
+    for mod, deps in sorted(graph.items()):
+        mine = layer(mod)
+        for dep in sorted(deps):
+            if dep in ("formulas", "schedula") and mod not in FORMULAS_IMPORTERS:
+                out.append(f"{mod} imports {dep}: only {sorted(FORMULAS_IMPORTERS)} may")
+            theirs = layer(dep)
+            if mine is None or theirs is None or theirs == mine:
+                continue
+            if LAYERS[theirs] >= LAYERS[mine]:
+                way = "up" if LAYERS[theirs] > LAYERS[mine] else "sideways"
+                out.append(f"{mod} ({mine}) imports {dep} ({theirs}): {way} across layers")
+    for comp in cycles(graph):
+        out.append("import cycle: " + ", ".join(comp))
+    return out
