@@ -137,20 +137,44 @@ def load():
     return _NS
 
 
-def correct_power(ns) -> None:
-    """Excel's ``^`` in formulas' operator table (:func:`_power`); run once, by
-    :func:`addin.engine.boot.ready`, before formulas' functions are corrected."""
-    from formulas.functions.operators import numeric_wrap
+def replace(module: str, name: str, key: str | None, make) -> Any:
+    """Put ``make(original, key)`` in the place of formulas' ``module.name`` (``key`` None)
+    or of its entry ``module.name[key]``; returns the replacement. ``name`` is
+    ``"get_functions"`` for the table of functions (``original`` is None for a name the
+    table lacks). Run only by :func:`addin.engine.boot.ready`, from
+    :data:`addin.formula.patches.PATCHES`."""
+    import importlib
 
-    ns.OPERATORS["^"] = numeric_wrap(_power)
+    mod = importlib.import_module(module)
+    if key is None:
+        new = make(getattr(mod, name), key)
+        setattr(mod, name, new)
+        return new
+    table = _table(mod, name)
+    new = make(table.get(key) if key in table else None, key)
+    table[key] = new
+    return new
 
 
-def fast_arithmetic(ns) -> None:
-    """``+ - * /`` with a short way for two numbers (:func:`_fast_arithmetic`) in formulas'
-    operator table; run once, by :func:`addin.engine.boot.ready`, after the corrections
-    (it wraps the operators they leave)."""
-    for sym, op in _ARITHMETIC.items():
-        ns.OPERATORS[sym] = _fast_arithmetic(op, ns.OPERATORS[sym], ns.Array, ns.Ranges)
+def current(module: str, name: str, key: str | None = None) -> Any:
+    """What formulas' ``module.name`` (or its entry ``key``) holds now; KeyError for an
+    entry the table lacks."""
+    import importlib
+
+    mod = importlib.import_module(module)
+    return getattr(mod, name) if key is None else _table(mod, name)[key]
+
+
+def _table(mod, name: str) -> dict:
+    return mod.get_functions() if name == "get_functions" else getattr(mod, name)
+
+
+def fast_arithmetic(original, key: str):
+    """formulas' operator ``key`` (``+ - * /``) with a short way for two numbers
+    (:func:`_fast_arithmetic`); a replacement of :data:`addin.formula.patches.PATCHES`,
+    after the corrections (it wraps the operators they leave)."""
+    ns = load()
+    return _fast_arithmetic(_ARITHMETIC[key], original, ns.Array, ns.Ranges)
 
 
 _ARITHMETIC = {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y,
@@ -159,8 +183,8 @@ _NUMBER = (int, float)
 
 
 def _fast_arithmetic(op, slow, Array, Ranges):
-    """formulas' ``+ - * /`` with a short way for two numbers (about 20x faster: its
-    operator runs ``np.vectorize`` even for one cell). Each operand is a number, or one
+    """formulas' ``+ - * /`` with a short way for two numbers, without the
+    ``np.vectorize`` its operator runs even for one cell. Each operand is a number, or one
     cell (a reference, or a 1x1 or 0-d array) holding a number, not a boolean; the
     result is what formulas' operator gives for them: the float of ``op`` on floats, as a
     1x1 array when an operand was one (a 0-d array otherwise). Anything else (text,
@@ -230,14 +254,17 @@ def register(name: str, udf) -> Any:
 
     Registered as impure (like RAND): formulas never runs it, and so never bakes its
     result in, while it compiles a formula (``compiling`` is then True)."""
-    ns = load()
-    table = ns.get_functions()
+    table = load().get_functions()
     original = table.get(name) if name in table else None
-    table[name] = {
-        "extra_inputs": collections.OrderedDict([(ns.COMPILING, False)]),
-        "function": udf,
-    }
+    table[name] = udf_entry(udf)
     return original
+
+
+def udf_entry(udf) -> dict:
+    """The entry of formulas' table of functions that calls ``udf(compiling, *args)``,
+    impure (see :func:`register`)."""
+    return {"extra_inputs": collections.OrderedDict([(load().COMPILING, False)]),
+            "function": udf}
 
 
 # --------------------------------------------------------------------------- ranges
