@@ -116,3 +116,29 @@ def test_every_entry_names_ours_below_the_engine_and_says_why():
         key = (patch.module, patch.name, patch.key, patch.by)
         assert key not in seen, patch
         seen.add(key)
+
+
+def test_docs_list_the_excel_functions_formulas_lacks_and_those_it_computes_unlike_excel(
+        released):
+    """docs/dependencies.md names, as corrections and as missing, exactly the functions of
+    addin/excel/ registered in formulas' table (``_XLFN.`` names with their function)."""
+    import re
+    from pathlib import Path
+
+    ours = {}  # function -> present in formulas as released
+    for patch, found in zip(patches.PATCHES, released["targets"], strict=True):
+        if patch.name == "get_functions" and (patch.how == "udf"
+                                              or patch.by.endswith(":approximate")):
+            name = patch.key.removeprefix("_XLFN.")
+            ours[name] = ours.get(name, False) or found == "key"
+    doc = (Path(__file__).parent.parent / "docs" / "dependencies.md").read_text("utf-8")
+
+    def listed(head):
+        m = re.search(rf"- \*\*{head}\*\*(.*?)\.\n", doc, re.S)
+        return set(re.findall(r"`([A-Z0-9.]+)`", m.group(1)))
+
+    corrections = {n for n, present in ours.items() if present}
+    missing = {n for n, present in ours.items() if not present}
+    assert listed(f"{len(corrections)} correct formulas' own:") == corrections
+    assert listed(f"{len(missing)} that formulas lacks:") == missing
+    assert f"It holds {len(ours)} functions" in doc
