@@ -4,7 +4,7 @@
 (:func:`addin.formula.fx.load`, which changes nothing), then puts in place every entry of
 :data:`addin.formula.patches.PATCHES`, in order: the corrections of formulas' own
 functions and operators (:mod:`addin.formula.fx_excel`), the fast arithmetic of two
-numbers (:func:`addin.formula.fx.fast_arithmetic`), then the Excel functions of
+numbers (:func:`addin.formula.arithmetic.fast_arithmetic`), then the Excel functions of
 :mod:`addin.excel`. Every entry point that compiles or evaluates a formula calls it first;
 after the first call it costs one test of a flag.
 """

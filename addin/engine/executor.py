@@ -20,7 +20,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from addin.engine.boot import ready
-from addin.formula import context, fx, intersection
+from addin.formula import context, fx, intersection, ranges
 from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
 Missing = fx.Fallback  # the fast executor cannot produce the output: run the pipe
@@ -141,7 +141,7 @@ class FastFn:
                 continue
             if single and at is not None:  # Excel's implicit intersection of operands
                 for k, x in enumerate(a):
-                    if k in single and isinstance(x, Ranges) and fx.cell_count(x) > 1:
+                    if k in single and isinstance(x, Ranges) and ranges.cell_count(x) > 1:
                         a[k] = intersect(x, at)
             r = func(*[x for x in a if x is not NONE])
             for f in ffl:
@@ -177,7 +177,7 @@ def intersect(rng, at):
     (a 2-D range, no common row or column) is ``#VALUE!``. (``=A1:A10`` in B5 is A5.)"""
     ns = ready()
     try:
-        areas = fx.areas(rng)
+        areas = ranges.areas(rng)
         arr = as_2d(rng.value)
     except Exception:  # noqa: BLE001 - formulas' own error for the reference
         return ns.errors["#VALUE!"]

@@ -55,7 +55,7 @@ class Patch:
 
 TABLE = "get_functions"
 _F, _OPS, _TEXT = "formulas.functions", "formulas.functions.operators", "formulas.functions.text"
-_FX, _FXE, _XL = "addin.formula.fx", "addin.formula.fx_excel", "addin.excel"
+_ARITH, _FXE, _XL = "addin.formula.arithmetic", "addin.formula.fx_excel", "addin.excel"
 
 _ROUND_EVIDENCE = (
     "tests/corpus/poi/56315.xlsx (=ROUND(1*(0.001+0.5-0.4-0.05-0.001),1) is 0.1); "
@@ -117,7 +117,7 @@ _FORMULAS = (
     *(Patch(_OPS, "OPERATORS", sym, "nothing: the same result as formulas' operator for "
             "two numbers, without its np.vectorize; anything else goes to it",
             "tests/test_fast_paths.py::test_arithmetic_same_as_formulas",
-            f"{_FX}:fast_arithmetic") for sym in ("+", "-", "*", "/")),
+            f"{_ARITH}:fast_arithmetic") for sym in ("+", "-", "*", "/")),
 )
 
 _MISSING = "missing from formulas"
