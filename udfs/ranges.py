@@ -62,18 +62,18 @@ def numbers_only(v, name):
     way (a packed list), else None.
 
     The common case, a range of numbers, is read at C speed: ``struct.pack`` converts
-    the cells to machine doubles in one call (about 15 ns a cell; ``np.asarray`` takes
-    three to four times longer, as it first works out the type and depth of the list)
-    and numpy views those bytes without copying them. The packer reads exactly what
-    :meth:`Arg.scalar` reads as a number (a float, an int, a numpy number, any object
-    with ``__float__`` or ``__index__``, the rule of ``PyFloat_AsDouble``) and refuses
-    the rest (text, an empty cell's None, an error value, an integer beyond a float, a
-    row of another length); the range then goes to the element-by-element path, which
-    gives each cell its own value or error. The packer also reads TRUE/FALSE as 1/0:
-    when some cell equals 0 or 1 (rare in a range of quantities; the least and greatest
-    value tell), those cells have their types checked one by one, and a truth value
-    among them sends the range to the element-by-element path too, where it is
-    ``#VALUE!``. The array is read-only (it views the packed bytes).
+    the cells to machine doubles in one call (``np.asarray`` would first work out the
+    type and depth of the list) and numpy views those bytes without copying them. The
+    packer reads exactly what :meth:`Arg.scalar` reads as a number (a float, an int, a
+    numpy number, any object with ``__float__`` or ``__index__``, the rule of
+    ``PyFloat_AsDouble``) and refuses the rest (text, an empty cell's None, an error
+    value, an integer beyond a float, a row of another length); the range then goes to
+    the element-by-element path, which gives each cell its own value or error. The
+    packer also reads TRUE/FALSE as 1/0: when some cell equals 0 or 1 (rare in a range
+    of quantities; the least and greatest value tell), those cells have their types
+    checked one by one, and a truth value among them sends the range to the
+    element-by-element path too, where it is ``#VALUE!``. The array is read-only (it
+    views the packed bytes).
     """
     if isinstance(v, np.ndarray):
         return (v if v.dtype.kind in "iuf" else None), None

@@ -2,8 +2,8 @@
 
 Kept apart from :mod:`addin.engine.api` (workbooks) so that evaluating a formula imports
 only the formula's layers (:mod:`addin.formula.fx`, :mod:`addin.formula.calls`,
-:mod:`addin.engine.executor`), not the workbook reader, writer and package checks, which
-cost ``napkin eval`` about 50 ms of its start. :func:`addin.engine.api.evaluate` is this function.
+:mod:`addin.engine.executor`), not the workbook reader, writer and package checks.
+:func:`addin.engine.api.evaluate` is this function.
 """
 
 from __future__ import annotations

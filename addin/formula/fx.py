@@ -7,7 +7,7 @@ their internals (the parsed graph, the functions table, the ``Ranges`` value typ
 ``pyproject.toml`` pins both to the release series the suite was run against; an
 upgrade starts here.
 
-Importing ``formulas`` takes about a second: :func:`load` does it on first use and
+Importing ``formulas`` is slow: :func:`load` does it on first use and
 returns a namespace of the types and constants the other engine modules use
 (``EMPTY``, ``NONE``, ``XlError``, ``Ranges``, ``Array``, ``errors``: code -> error value).
 Its companion :mod:`addin.formula.fx_excel` puts right, in formulas' own tables, what formulas
@@ -74,7 +74,7 @@ def _import_stat_lazily() -> None:
     """Import ``formulas.functions.stat`` without scipy.
 
     That module imports ``scipy.stats``, ``scipy.linalg`` and ``scipy.interpolate`` at
-    its top (about half a second), though only its statistical functions use them, when
+    its top, though only its statistical functions use them, when
     called. It is imported here with stand-ins that import the real scipy module on first
     use, so a formula of ours (or ``=SUM``) never pays for scipy; ``=NORM.S.INV(0.9)``
     still gets scipy's answer. The stand-ins are in ``sys.modules`` only during this
@@ -260,7 +260,8 @@ def graph(dsp) -> Graph:
 @dataclass
 class Parsed:
     """A formula formulas has parsed at a cell; ``make_pipe()`` compiles it formulas' way
-    (a compile-time dispatch and a DispatchPipe, ~10x slower to run)."""
+    (a compile-time dispatch and a DispatchPipe, which :class:`addin.engine.executor.FastFn`
+    runs without)."""
 
     cell: Any
     context: dict
