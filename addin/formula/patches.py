@@ -80,19 +80,19 @@ _FORMULAS = (
             f"{_FXE}:rounding") for name in ("ROUND", "ROUNDUP", "ROUNDDOWN")),
     Patch(_F, TABLE, "ISNUMBER", "formulas' ISNUMBER is TRUE for a text that reads as a "
           "number (\"1\"); Excel's only for a number",
-          "Microsoft Support, \"IS functions\"; tests/test_excel_functions.py (ISNUMBER of "
-          "the text \"1\" is FALSE)", f"{_FXE}:isnumber"),
+          "tests/test_excel_functions.py (ISNUMBER of the text \"1\" is FALSE, beside "
+          "Microsoft's SUM and COUNT examples)", f"{_FXE}:isnumber"),
     Patch("formulas.functions.date", "_text2datetime", None, "formulas reads a date "
           "written as text in any year; Excel's dates run from 1900 to 9999",
           _DATE_TEXT_EVIDENCE, f"{_FXE}:text_date"),
-    *(Patch(m, "_str", None, "formulas writes a number in text with Python's repr "
+    *(Patch(m, "_str", None, "formulas writes a number in text with Python's str "
             "(0.1+0.2 is \"0.30000000000000004\"); Excel with 15 significant digits",
             "Microsoft Support, \"Floating-point arithmetic may give inaccurate results in "
             "Excel\"; apache/poi FormulaEvalTestData.xls (SEARCH(1,0.00001) is 7); "
             "tests/test_excel_text.py::test_numbers_and_text_convert_as_in_excel",
             f"{_FXE}:excel_str") for m in (_TEXT, _OPS)),
-    *(Patch(m, "_text2num", None, "formulas reads few texts as numbers; Excel also reads "
-            "\"1,000\", \"$1,000\", \"50%\", \"(12)\", dates and times",
+    *(Patch(m, "_text2num", None, "formulas reads a text with float() or as a date; "
+            "Excel also reads \"1,000\", \"$1,000\", \"50%\", \"(12)\" and a time alone",
             _TEXT_NUMBER_EVIDENCE, f"{_FXE}:text2num")
       for m in (_F, "formulas.functions.stat", "formulas.functions.financial", _TEXT,
                 "formulas.functions.look", "formulas.functions.info")),
@@ -106,12 +106,12 @@ _FORMULAS = (
           "#VALUE!; Excel gives #NUM!; a text operand is read as VALUE does",
           "tests/test_hostile.py (=2^1100 is #NUM!); " + _TEXT_NUMBER_EVIDENCE,
           f"{_FXE}:text_arithmetic"),
-    *(Patch(m, k, "VALUE", "formulas' VALUE reads few texts and takes TRUE; Excel's reads "
-            "\"$1,000\", \"50%\", times and dates, and TRUE is #VALUE!",
+    *(Patch(m, k, "VALUE", "formulas' VALUE reads a text with float() or as a date; "
+            "Excel's also reads \"$1,000\", \"50%\" and a time alone (a fraction of a day)",
             _TEXT_NUMBER_EVIDENCE, f"{_FXE}:value")
       for m, k in ((_TEXT, "FUNCTIONS"), (_F, TABLE))),
-    *(Patch(_OPS, "OPERATORS", sym, "formulas compares a blank cell as itself; Excel as "
-            "FALSE beside a logical value, \"\" beside text, 0 beside a number",
+    *(Patch(_OPS, "OPERATORS", sym, "formulas reads a blank cell beside a logical value as 0; "
+            "Excel as FALSE (FALSE=blank is TRUE), \"\" beside text, 0 beside a number",
             _BLANK_EVIDENCE, f"{_FXE}:comparison")
       for sym in (">=", "<=", "<>", "<", ">", "=")),
     *(Patch(_OPS, "OPERATORS", sym, "nothing: the same result as formulas' operator for "
@@ -202,8 +202,9 @@ _EXCEL = (
       for name in ("VLOOKUP", "HLOOKUP", "MATCH")),
     Patch(_OPS, "OPERATORS", ":", "formulas' ':' between computed references "
           "(A1:INDEX(...)) has only the values of the two ends; Excel's is the area "
-          "between, with the workbook's values", "Microsoft Support, \"INDEX function\" "
-          "(a reference as the end of a range)", f"{_XL}.install:range_operator_in"),
+          "between, with the workbook's values", "Microsoft Support, \"INDEX function\"; "
+          "tests/test_excel_lookups.py::test_index_of_a_whole_row_or_column "
+          "(SUM(A1:INDEX(A1:C3,2,2)))", f"{_XL}.install:range_operator_in"),
 )
 
 #: every change napkin makes to formulas, in the order ``ready()`` makes them
