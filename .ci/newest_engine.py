@@ -44,7 +44,7 @@ PACKAGES = ("formulas", "schedula")
 ENGINE_TESTS = ("tests/test_engine.py", "tests/test_engine_workbooks.py",
                 "tests/test_fidelity.py", "tests/test_excel_cases.py",
                 "tests/test_excel_functions.py", "tests/test_excel_lookups.py",
-                "tests/test_excel_text.py")
+                "tests/test_excel_text.py", "tests/test_formulas_patches.py")
 BAR = "=" * 78
 
 

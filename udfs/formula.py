@@ -34,8 +34,8 @@ class Formula:
 
     @functools.cached_property
     def fast(self):
-        """The compiled fast path, generated on first use: compiling costs about 1 ms a
-        formula, which every start of the catalog would otherwise pay for all of them."""
+        """The compiled fast path, generated on first use, so that a start of the catalog
+        compiles only the formulas it calls."""
         return _compile(self)
 
     def __call__(self, *values, scale: float = 1.0):

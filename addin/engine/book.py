@@ -18,7 +18,7 @@ from zipfile import ZipFile
 from addin.engine import links, tables, threed
 from addin.engine.boot import ready
 from addin.formula import formula_text as ft
-from addin.formula import fx
+from addin.formula import ranges
 from addin.ooxml import xlsx_values as xv
 from udfs.errors import ExcelError
 
@@ -115,7 +115,7 @@ class Workbook:
                 fname = f"NAPKIN_SHEET_{n}"
                 taken.add(fname)
                 self.aliases[part.name.upper()] = fname
-            sid = fx.sheet_id(fname)
+            sid = ranges.sheet_id(fname)
             s = Sheet(part.name, part.index, sid, fname=fname)
             self.sheets.append(s)
             self.sid_map.setdefault(sid, part.index)
@@ -211,7 +211,7 @@ class Workbook:
         ns = ready()
         for ls in self.linked:
             fname = self.link_aliases[(ls.book, ls.name.upper())]
-            sid = fx.sheet_id(fname)
+            sid = ranges.sheet_id(fname)
             sheet = Sheet(f"[{ls.book}]{ls.name}", len(self.sheets), sid, fname=fname)
             for (r, c), (t, v) in ls.values.items():
                 if t == "str" or t == "s" or t == "inlineStr":
@@ -285,7 +285,7 @@ class Workbook:
             m = ft.LEX_RE.match(body)
             if m and m.group("ref") and m.group("sheet") and m.end() == len(body):
                 try:  # a plain (sheet-qualified) range: a reference, as Excel passes it
-                    rng = fx.reference(body.replace("$", ""))
+                    rng = ranges.reference(body.replace("$", ""))
                     if self.parts(rng) is None:
                         rng = None
                 except Exception:  # noqa: BLE001 - then it is computed like a formula
@@ -334,7 +334,7 @@ class Workbook:
     def parts(self, rng):
         """formulas Ranges -> [(sheet, r1, c1, r2, c2), ...] or None (unknown sheet)."""
         parts = []
-        for sid, r1, c1, r2, c2 in fx.areas(rng):
+        for sid, r1, c1, r2, c2 in ranges.areas(rng):
             idx = self.sid_map.get(sid)
             if idx is None:
                 return None
@@ -345,7 +345,7 @@ class Workbook:
         """Index of the sheet a reference names (``default`` for none), None if unknown."""
         if not name:
             return default
-        return self.sid_map.get(fx.sheet_id(name))
+        return self.sid_map.get(ranges.sheet_id(name))
 
 
 _INT_RE = re.compile(r"-?\d+")

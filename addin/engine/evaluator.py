@@ -20,7 +20,7 @@ import numpy as np
 from addin.engine import executor
 from addin.engine.book import Node, Sheet, Workbook, label
 from addin.engine.boot import ready
-from addin.formula import calls, context, fx
+from addin.formula import calls, context, fx, ranges
 from addin.formula import formula_text as ft
 from addin.formula.context import KEEP_CELLS
 from addin.ooxml import xlsx_values as xv
@@ -268,10 +268,10 @@ class Evaluation:
             got = self._rng_cache.get(arg)
             if got is None:
                 if len(arg) == 1:  # one area: the Ranges value at once
-                    got = fx.one_range(*self._area(arg[0]))
+                    got = ranges.one_range(*self._area(arg[0]))
                 else:
                     refs, arrays = zip(*map(self._area, arg), strict=True)
-                    got = fx.make_ranges(list(refs), list(arrays))
+                    got = ranges.make_ranges(list(refs), list(arrays))
                 self._rng_cache[arg] = got
             return got
         if kind == "name":
@@ -285,7 +285,7 @@ class Evaluation:
         sheet = self.wb.sheets[idx]
         rd = self._dict_cache.get(dk)
         if rd is None:
-            rd = self._dict_cache[dk] = fx.area_ref(sheet.sid, r1, c1, r2, c2)
+            rd = self._dict_cache[dk] = ranges.area_ref(sheet.sid, r1, c1, r2, c2)
         return rd, self._block(sheet, r1, c1, r2, c2)
 
     @staticmethod

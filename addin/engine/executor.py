@@ -3,7 +3,7 @@
 :func:`compile_formula` turns formula text into a callable whose arguments are the
 formula's inputs (``.inputs``: node -> the Ranges value formulas parsed, in order).
 Usually that is a :class:`FastFn`, which runs the small graph formulas built directly
-(schedula's dispatcher costs ~150 us per call); a graph it does not handle runs through
+(without schedula's dispatcher); a graph it does not handle runs through
 formulas' own compiled function (``.pipe``). :func:`call` runs either and turns any
 exception into an Excel error value.
 
@@ -20,7 +20,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from addin.engine.boot import ready
-from addin.formula import context, fx, intersection
+from addin.formula import context, fx, intersection, ranges
 from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
 Missing = fx.Fallback  # the fast executor cannot produce the output: run the pipe
@@ -31,7 +31,7 @@ def compile_formula(text: str, cell_ref: str | None, references=None):
     names ``references`` (name -> Ranges). ValueError if it is not a formula."""
     ready()
     parsed = fx.parse(text, cell_ref, references)
-    try:  # ~10x cheaper: run the parsed graph as it is
+    try:  # run the parsed graph as it is, without formulas' compile step
         graph, inputs, consts, out = fx.builder_program(parsed)
         graph.single, graph.unsure = intersection.operand_contexts(
             parsed.cell.builder.dsp, parsed.references or {}, fx._OURS)
@@ -141,7 +141,7 @@ class FastFn:
                 continue
             if single and at is not None:  # Excel's implicit intersection of operands
                 for k, x in enumerate(a):
-                    if k in single and isinstance(x, Ranges) and fx.cell_count(x) > 1:
+                    if k in single and isinstance(x, Ranges) and ranges.cell_count(x) > 1:
                         a[k] = intersect(x, at)
             r = func(*[x for x in a if x is not NONE])
             for f in ffl:
@@ -177,7 +177,7 @@ def intersect(rng, at):
     (a 2-D range, no common row or column) is ``#VALUE!``. (``=A1:A10`` in B5 is A5.)"""
     ns = ready()
     try:
-        areas = fx.areas(rng)
+        areas = ranges.areas(rng)
         arr = as_2d(rng.value)
     except Exception:  # noqa: BLE001 - formulas' own error for the reference
         return ns.errors["#VALUE!"]

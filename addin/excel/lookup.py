@@ -17,7 +17,7 @@ import numpy as np
 
 from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
-from addin.formula import fx
+from addin.formula import fx, ranges
 from udfs.errors import ExcelError
 
 # --------------------------------------------------------------------------- CHOOSE
@@ -214,7 +214,7 @@ def index(array, row_num=None, column_num=None, area_num=None):
         if v is None or fx.is_omitted(v):
             return None
         if isinstance(v, np.ndarray) and v.size > 1 or isinstance(v, ns.Ranges) and \
-                sum((r2 - r1 + 1) * (c2 - c1 + 1) for _, r1, c1, r2, c2 in fx.areas(v)) > 1:
+                sum((r2 - r1 + 1) * (c2 - c1 + 1) for _, r1, c1, r2, c2 in ranges.areas(v)) > 1:
             raise _Fallback
         return math.trunc(xa.number(v, f"INDEX's {what}"))
 
@@ -226,7 +226,7 @@ def index(array, row_num=None, column_num=None, area_num=None):
         return original(False, array, row_num, *(x for x in (column_num, area_num)
                                                  if x is not None))
     if isinstance(array, ns.Ranges):
-        areas = fx.area_values(array)
+        areas = ranges.area_values(array)
         k = 1 if a is None else a
         if not 1 <= k <= len(areas):
             raise ExcelError("#REF!", f"INDEX's area_num {k} is not one of its areas")
@@ -252,7 +252,7 @@ def index(array, row_num=None, column_num=None, area_num=None):
     sub = np.asarray(arr[i1:i2 + 1, j1:j2 + 1], dtype=object)
     if sid is None:
         return sub[0, 0] if sub.size == 1 else sub.view(ns.Array)
-    return fx.make_ranges([fx.area_ref(sid, r1 + i1, c1 + j1, r1 + i2, c1 + j2)], [sub])
+    return ranges.make_ranges([ranges.area_ref(sid, r1 + i1, c1 + j1, r1 + i2, c1 + j2)], [sub])
 
 
 class _Fallback(Exception):

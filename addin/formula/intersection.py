@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from addin.formula import fx
+from addin.formula import fx, ranges
 
 #: operators that take values (not references): a reference given to one of them in a
 #: one-cell formula is implicitly intersected with the formula's cell
@@ -119,7 +119,7 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tupl
         rng = (references or {}).get(data_key)
         if rng is not None:
             try:
-                return any(r1 != r2 or c1 != c2 for _, r1, c1, r2, c2 in fx.areas(rng))
+                return any(r1 != r2 or c1 != c2 for _, r1, c1, r2, c2 in ranges.areas(rng))
             except Exception:  # noqa: BLE001 - not a plain range
                 return False
         return ":" in data_key

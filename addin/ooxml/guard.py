@@ -140,7 +140,7 @@ class _Part:
     def __init__(self, name: str, part: str, kind: str, counts: dict):
         # defusedxml's handlers, from its ElementTree module (which the engine imports
         # anyway): its SAX module holds the same ones but imports urllib.request and
-        # http.client (~30 ms of every start)
+        # http.client, at every start
         from defusedxml.ElementTree import DefusedXMLParser
 
         self.name, self.part, self.kind, self.counts = name, part, kind, counts

@@ -187,7 +187,7 @@ _udfs = _load_udfs()
 _CATALOG = _udfs.CATALOG
 _ExcelError = _udfs.ExcelError
 _np = _udfs.xp.np  # None where Pyodide has no numpy: the catalog then returns lists
-_rows_as_array = _udfs.args.rows_as_array
+_rows_as_array = _udfs.ranges.rows_as_array
 
 
 class NapkinError(Exception):
@@ -196,7 +196,7 @@ class NapkinError(Exception):
 
 def _arg(value):
     """A one-cell range is a scalar; a range of numbers becomes a float array where
-    numpy is present (udfs.args.rows_as_array); any other range stays a list of rows."""
+    numpy is present (udfs.ranges.rows_as_array); any other range stays a list of rows."""
     if isinstance(value, (list, tuple)) and len(value) == 1:
         row = value[0]
         if isinstance(row, (list, tuple)) and len(row) == 1:
