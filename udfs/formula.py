@@ -19,7 +19,7 @@ import functools
 import math
 
 from .args import Arg
-from .broadcast import NUMBER, run
+from .broadcast import BOOL, NUMBER, run
 
 
 class Formula:
@@ -34,8 +34,8 @@ class Formula:
 
     @functools.cached_property
     def fast(self):
-        """The compiled fast path, generated on first use: compiling costs about 1 ms a
-        formula, which every start of the catalog would otherwise pay for all of them."""
+        """The compiled fast path, generated on first use, so that loading the catalog
+        compiles none of its formulas."""
         return _compile(self)
 
     def __call__(self, *values, scale: float = 1.0):
@@ -85,7 +85,7 @@ def _compile(formula: Formula):
     ]
     if formula.result == NUMBER:
         lines += ["    if -_INF < y < _INF:", "        return y", f"    return {call}"]
-    elif formula.result == "bool":
+    elif formula.result == BOOL:
         lines += ["    return bool(y)"]
     else:
         lines += ["    return str(y)"]

@@ -53,7 +53,7 @@ MODEL_FIELD_ALIASES = {
     "experts": "num_experts", "routed_experts": "num_experts", "top_k": "experts_per_token",
     "shared_experts": "num_shared_experts", "tied": "tie_word_embeddings",
 }
-#: Derived model fields: name -> (unit, meaning)
+#: Derived model fields: name -> meaning
 MODEL_DERIVED = {
     "params": "total parameters as a count (total_params_B × 10⁹)",
     "active_params": "active parameters per token as a count, as the model card states it "

@@ -23,8 +23,6 @@ from addin.engine.boot import ready
 from addin.formula import context, fx, intersection
 from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
-Missing = fx.Fallback  # the fast executor cannot produce the output: run the pipe
-
 
 def compile_formula(text: str, cell_ref: str | None, references=None):
     """A normalized formula compiled at ``cell_ref`` (None: no cell) with the defined
@@ -36,7 +34,7 @@ def compile_formula(text: str, cell_ref: str | None, references=None):
         graph.single, graph.unsure = intersection.operand_contexts(
             parsed.cell.builder.dsp, parsed.references or {}, fx._OURS)
         return FastFn(graph, inputs, out, consts, make_pipe=parsed.make_pipe)
-    except Missing:
+    except fx.Fallback:
         return _fast(parsed.make_pipe())
 
 
@@ -58,7 +56,7 @@ class FastFn:
             for o in outs:
                 producer[o] = i
         if out not in filters and out not in producer:
-            raise Missing
+            raise fx.Fallback
         self.in_filters = [filters.get(k, ()) for k in self.in_ids]
         self.unfiltered = not any(self.in_filters)  # the inputs are taken as they are
         consts = dict(extra_consts or {})
@@ -72,7 +70,7 @@ class FastFn:
         # every source node must be given
         for k in graph.sources:
             if k not in consts and k not in inputs:
-                raise Missing
+                raise fx.Fallback
         # functions in dependency order
         funcs = graph.functions
         order, seen = [], set()
@@ -160,13 +158,13 @@ class FastFn:
                 return intersect(v, at) if at is not None else v.value
             return v
         except (KeyError, ns.RangeValueError):
-            raise Missing from None
+            raise fx.Fallback from None
 
 
 def _fast(pipe):
     try:
         return FastFn.from_pipe(pipe)
-    except Missing:
+    except fx.Fallback:
         return pipe
 
 
@@ -205,7 +203,7 @@ def call(fn, args, at=None):
         try:
             return fn(*args, at=at) if at is not None and isinstance(fn, FastFn) \
                 else fn(*args)
-        except Missing:
+        except fx.Fallback:
             return fn.pipe(*args)
     except Exception as ex:  # noqa: BLE001 - any failure is a cell error
         inner = getattr(ex, "ex", ex)
