@@ -149,9 +149,10 @@ def _read_params(r: dict) -> dict:
 
     Parameters
     ----------
-    r : a model row: ``vocab_size`` V, ``hidden_size`` h, ``active_params`` (a count),
-        ``tie_word_embeddings``, ``moe_layers`` L_moe and ``moe_intermediate_size``
-        h_moe (empty for dense models)
+    r : dict
+        A model row: ``vocab_size`` V, ``hidden_size`` h, ``active_params`` (a count),
+        ``tie_word_embeddings``, ``moe_layers`` L_moe and ``moe_intermediate_size`` h_moe
+        (empty for dense models).
 
     Returns
     -------
@@ -247,10 +248,14 @@ def match(query: str, rows: dict[str, dict], table: str, what: str) -> str:
 
     Parameters
     ----------
-    query : the name as typed ("h100 sxm", "MI300X", "meta-llama/Llama-3.1-8B-Instruct")
-    rows : the table, :func:`gpus` or :func:`models`
-    table : ``"gpus"`` or ``"models"`` (for aliases and messages)
-    what : the argument's name, for messages
+    query : str
+        The name as typed ("h100 sxm", "MI300X", "meta-llama/Llama-3.1-8B-Instruct").
+    rows : dict
+        The table, :func:`gpus` or :func:`models`.
+    table : str
+        ``"gpus"`` or ``"models"`` (for aliases and messages).
+    what : str
+        The argument's name, for messages.
 
     Returns
     -------
@@ -320,11 +325,15 @@ def field_value(row: dict, field: str, aliases: dict[str, str], row_name: str, w
 
     Parameters
     ----------
-    row : a row of :func:`gpus` or :func:`models`
-    field : a column name or an alias of one, matched as :func:`_key` reads it
-        ("bandwidth", "memory_GB", "kv_heads")
-    aliases : alias → column (:data:`GPU_FIELD_ALIASES`, :data:`MODEL_FIELD_ALIASES`)
-    row_name, what : the row's name and the argument's name, for messages
+    row : dict
+        A row of :func:`gpus` or :func:`models`.
+    field : str
+        A column name or an alias of one, matched as :func:`_key` reads it ("bandwidth",
+        "memory_GB", "kv_heads").
+    aliases : dict
+        Alias → column (:data:`GPU_FIELD_ALIASES`, :data:`MODEL_FIELD_ALIASES`).
+    row_name, what : str
+        The row's name and the argument's name, for messages.
 
     Returns
     -------
@@ -356,8 +365,10 @@ def gpu_spec(name: str, field: str):
 
     Parameters
     ----------
-    name : the GPU as typed (matched by :func:`match`)
-    field : a column of :func:`gpus` or an alias of :data:`GPU_FIELD_ALIASES`
+    name : str
+        The GPU as typed (matched by :func:`match`).
+    field : str
+        A column of :func:`gpus` or an alias of :data:`GPU_FIELD_ALIASES`.
 
     Returns
     -------
@@ -378,9 +389,11 @@ def model_spec(name: str, field: str):
 
     Parameters
     ----------
-    name : the model as typed (matched by :func:`match`)
-    field : a column of :func:`models`, an alias of :data:`MODEL_FIELD_ALIASES`, or a
-        derived field of :data:`MODEL_DERIVED`
+    name : str
+        The model as typed (matched by :func:`match`).
+    field : str
+        A column of :func:`models`, an alias of :data:`MODEL_FIELD_ALIASES`, or a derived
+        field of :data:`MODEL_DERIVED`.
 
     Returns
     -------

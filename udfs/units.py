@@ -108,8 +108,9 @@ def parse(text: str) -> tuple[float, object]:
 
     Parameters
     ----------
-    text : a number with a unit, as a person types it: ``"3.35 TB/s"``, ``"80 GiB"``,
-        ``"3,350 GB/s"``, ``"1.5B tokens/day"``, ``"30 %"``; or a number alone
+    text : str
+        A number with a unit, as a person types it: ``"3.35 TB/s"``, ``"80 GiB"``,
+        ``"3,350 GB/s"``, ``"1.5B tokens/day"``, ``"30 %"``; or a number alone.
 
     Returns
     -------
@@ -155,8 +156,10 @@ def factor(units: object, target: str) -> float:
 
     Parameters
     ----------
-    units : pint units of :func:`registry` (as :func:`parse` returns them)
-    target : unit text, e.g. ``"GB"``, ``"TB/s"``, ``"ms"``
+    units : pint.Unit
+        Units of :func:`registry`, as :func:`parse` returns them.
+    target : str
+        Unit text, e.g. ``"GB"``, ``"TB/s"``, ``"ms"``.
 
     Returns
     -------
@@ -180,7 +183,8 @@ def unit_factor(source: str, target: str) -> float:
 
     Parameters
     ----------
-    source, target : unit texts, e.g. ``"GB"`` and ``"GiB"``
+    source, target : str
+        Unit texts, e.g. ``"GB"`` and ``"GiB"``.
 
     Returns
     -------
@@ -200,7 +204,8 @@ def dimension_name(units: object) -> str:
 
     Parameters
     ----------
-    units : pint units of :func:`registry`
+    units : pint.Unit
+        Units of :func:`registry`.
 
     Returns
     -------
@@ -239,9 +244,12 @@ def to_unit(text: str, target: str, what: str) -> float:
 
     Parameters
     ----------
-    text : the argument as typed, e.g. ``"3350 GB/s"``
-    target : the unit the argument is read in, e.g. ``"TB/s"``
-    what : the argument's name, for the message
+    text : str
+        The argument as typed, e.g. ``"3350 GB/s"``.
+    target : str
+        The unit the argument is read in, e.g. ``"TB/s"``.
+    what : str
+        The argument's name, for the message.
 
     Returns
     -------
@@ -299,9 +307,12 @@ def check_unit(text: object, what: str, dimension_of: str) -> str:
 
     Parameters
     ----------
-    text : the argument as given, e.g. ``"GiB"``
-    what : the argument's name, for the message
-    dimension_of : the result's own unit, e.g. ``"GB"``
+    text : object
+        The argument as given, e.g. ``"GiB"``.
+    what : str
+        The argument's name, for the message.
+    dimension_of : str
+        The result's own unit, e.g. ``"GB"``.
 
     Returns
     -------
