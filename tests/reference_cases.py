@@ -5,7 +5,7 @@ One table serves every test of the worked values: the Python functions
 formulas (test_reference_headless.py), the Lite bundle (test_lite.py) and ``napkin
 native`` in LibreOffice (test_native.py). Each case is written once, as a user types it in
 Excel, with the functions of our catalog; the Python call is read from that text
-(:func:`python_call`). Expected values are the published figures (datasheets, model
+(``python_call``). Expected values are the published figures (datasheets, model
 configs) or a hand calculation from them, rounded as they are usually quoted; the
 tolerance is half a unit of the last digit given (or the "≈" spread where a figure is
 approximate).

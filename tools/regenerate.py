@@ -5,7 +5,7 @@ or changing a function (``docs/contributing.md``, "Adding a function") it is the
 command to run:
 
 ``README.md``
-    its function table, by :mod:`udfs.docs` (alone: ``python -m udfs.docs``);
+    its function table, by ``udfs.docs`` (alone: ``python -m udfs.docs``);
 ``docs/native.md``
     its per-function table, by ``addin.transform.native.forms`` (alone:
     ``python -m addin.transform.native.forms``);
@@ -62,7 +62,7 @@ GENERATED = {
 
 
 def regenerate(root: Path, names, check: bool = False) -> list[str]:
-    """Generate each of ``names`` (keys of :data:`GENERATED`) under ``root``; the stale
+    """Generate each of ``names`` (keys of ``GENERATED``) under ``root``; the stale
     ones, which are rewritten unless ``check``."""
     stale = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -2,7 +2,7 @@
 break-even.
 
 Conventions: money in the user's currency (no conversion); hours per year 8,766
-(365.25 days) and per month 730.5, as :data:`HOURS_PER_YEAR` / 12; power in watts,
+(365.25 days) and per month 730.5, as ``HOURS_PER_YEAR`` / 12; power in watts,
 energy price per kWh; token rates in tokens/s; times in ms.
 
 References
@@ -63,7 +63,7 @@ def estimate_ms(floor_ms, efficiency_):
     floor_ms : float
         A floor [ms].
     efficiency_ : float
-        Efficiency found by :func:`efficiency` (or assumed), 0 to 1 [fraction].
+        Efficiency found by ``efficiency`` (or assumed), 0 to 1 [fraction].
 
     Returns
     -------
@@ -78,7 +78,7 @@ def plausibility(floor_ms, measured_ms):
     Parameters
     ----------
     floor_ms, measured_ms : float
-        As :func:`efficiency`.
+        As ``efficiency``.
     """
     return where(measured_ms >= floor_ms, "plausible",
                  "below the floor: an assumption is wrong")
@@ -124,7 +124,7 @@ def prefill_ms(params, prompt_tokens, peak_tflops, efficiency_=1.0, layers=None,
     Prefill processes thousands of prompt tokens at once, a huge batch that sits on the
     roof, so the math term rules. The first term is the weights' matmuls (2 FLOPs per
     active parameter per token: pass the active parameters of an MoE model); the second
-    the attention products over the causal context (:func:`prefill_attention_flop`),
+    the attention products over the causal context (``prefill_attention_flop``),
     counted when ``layers`` and ``attn_dim`` are given (None: left out). Leaving them out
     under-counts long prompts: at 32K tokens attention is a third of Llama 3.1 8B's
     prefill. Not a floor: kernels rarely reach the datasheet peak, and the memory traffic
@@ -192,7 +192,7 @@ def seconds_per_input_token(params, peak_tflops, efficiency_=1.0):
     Parameters
     ----------
     params, peak_tflops, efficiency_ : float
-        As :func:`input_cost_per_mtok`.
+        As ``input_cost_per_mtok``.
     """
     return 2 * params / (peak_tflops * 1e12 * efficiency_)
 
@@ -254,7 +254,7 @@ def amortised_hourly(capex, years):
     Parameters
     ----------
     capex, years : float
-        As :func:`owned_hourly_cost`.
+        As ``owned_hourly_cost``.
     """
     return capex / (years * HOURS_PER_YEAR)
 
@@ -265,7 +265,7 @@ def energy_hourly(power_w, pue, price_per_kwh):
     Parameters
     ----------
     power_w, pue, price_per_kwh : float
-        As :func:`owned_hourly_cost`.
+        As ``owned_hourly_cost``.
     """
     return power_w / WATTS_PER_KW * pue * price_per_kwh
 
@@ -303,7 +303,7 @@ def peak_tokens_per_sec(tokens_per_day, peak_to_average=1.0):
     Parameters
     ----------
     tokens_per_day, peak_to_average : float
-        As :func:`gpus_for_demand`.
+        As ``gpus_for_demand``.
     """
     return tokens_per_day / SECONDS_PER_DAY * peak_to_average
 

@@ -3,10 +3,10 @@
 ``Formula(kernel, *args)`` is called with Excel values and returns an Excel value. Two
 paths give the same answer:
 
-* the **general path**, :func:`udfs.broadcast.run`: every type, ranges, units, errors;
+* the **general path**, ``udfs.broadcast.run``: every type, ranges, units, errors;
 * a **fast path** for the common case, every argument a plain number (or a text already
   read once, found in the argument's cache) inside its domain. It is Python source
-  generated once per formula (as :mod:`dataclasses` does), so that a call costs a few
+  generated once per formula (as ``dataclasses`` does), so that a call costs a few
   comparisons on top of the arithmetic: in Excel every call already pays the bridge,
   and ours should add next to nothing to it. Anything else falls through to the
   general path, which stays the definition of the behaviour;

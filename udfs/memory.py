@@ -26,7 +26,7 @@ def weight_gb(params, bytes_per_param):
     params : float
         Parameter count N [count] (8.03e9 for Llama 3.1 8B).
     bytes_per_param : float
-        Bytes per parameter b [B] (BF16 2, FP8 1, INT4 0.5; see :mod:`udfs.precisions`).
+        Bytes per parameter b [B] (BF16 2, FP8 1, INT4 0.5; see ``udfs.precisions``).
 
     Returns
     -------
@@ -71,7 +71,7 @@ def kv_cache_gb(layers, kv_heads, head_dim, tokens, bytes_per_elem, batch):
     Parameters
     ----------
     layers, kv_heads, head_dim, bytes_per_elem : float
-        As :func:`kv_bytes_per_token`.
+        As ``kv_bytes_per_token``.
     tokens : float
         Tokens held per sequence T, its context [tokens].
     batch : float
@@ -100,7 +100,7 @@ def usable_gb(capacity_gb, reserve_fraction):
 def fits(need_gb, capacity_gb, reserve_fraction):
     """Whether ``need_gb`` fits one GPU: need ≤ C × (1 − r).
 
-    Decided on the same rounded quotient as :func:`gpus_needed`, so that FITS is TRUE
+    Decided on the same rounded quotient as ``gpus_needed``, so that FITS is TRUE
     exactly when GPUS_NEEDED is at most 1 (70 GB in 80 GB with 12.5 % reserved fits).
 
     Parameters
@@ -108,7 +108,7 @@ def fits(need_gb, capacity_gb, reserve_fraction):
     need_gb : float
         Memory needed [GB].
     capacity_gb, reserve_fraction : float
-        As :func:`usable_gb`.
+        As ``usable_gb``.
 
     Returns
     -------
@@ -129,7 +129,7 @@ def gpus_needed(need_gb, capacity_gb, reserve_fraction):
     Parameters
     ----------
     need_gb, capacity_gb, reserve_fraction : float
-        As :func:`fits`.
+        As ``fits``.
 
     Returns
     -------

@@ -148,7 +148,7 @@ def critical_batch(peak_tflops, bandwidth_tbps, bytes_per_weight):
     Parameters
     ----------
     peak_tflops, bandwidth_tbps : float
-        As :func:`ridge`.
+        As ``ridge``.
     bytes_per_weight : float
         Bytes per weight b [B].
 

@@ -1,7 +1,7 @@
 """Serving: how many sequences fit, what batch meets a latency target, what parallelism
 and speculative decoding cost or buy, and how traffic becomes concurrency.
 
-Units in these kernels, as in :mod:`udfs.timing`: memory GB (10⁹ bytes), bandwidth TB/s,
+Units in these kernels, as in ``udfs.timing``: memory GB (10⁹ bytes), bandwidth TB/s,
 compute rate TFLOPS, time ms; GB ÷ (TB/s) = 1 ms, so the memory terms need no factor.
 Batches are whole sequences: a result that counts sequences is rounded down, after the
 quotient is rounded to 12 significant digits so float noise (2.9999999999999996) does
@@ -68,7 +68,7 @@ def batch_for_latency(target_ms, weights_gb, kv_gb_per_sequence, bandwidth_tbps,
                       flops_per_token=None, peak_tflops=None):
     """The largest batch whose decode step floor stays within a target time per step.
 
-    The step floor is the max rule (:func:`udfs.timing.decode_floor_ms`) at batch B:
+    The step floor is the max rule (``udfs.timing.decode_floor_ms``) at batch B:
 
     .. math:: T(B) = \\max\\left(\\frac{W + B \\cdot KV_{seq}}{BW},\\;
               \\frac{B \\cdot F_{tok}}{P}\\right) \\le T^*

@@ -6,7 +6,7 @@ found and reads as ``#N/A``, never as 0. Units are those of the column names:
 ``memory_GB`` decimal GB, ``memory_bandwidth_TBps`` TB/s, FLOPS columns dense TFLOPS (no
 2:4 sparsity), ``total_params_B`` billions of parameters.
 
-Names match as people type them (see :func:`match`): case, spaces and punctuation are
+Names match as people type them (see ``match``): case, spaces and punctuation are
 ignored; an exact name wins ("H20" is not the H200); a part of a name matches when it
 points at one row only ("h100 sxm", "MI300X", "llama-3.1-70b"); an alias table
 (``data/aliases.csv``) settles common short names ("H100" is the SXM part) and the names
@@ -98,7 +98,7 @@ def gpus() -> dict[str, dict]:
 @cache
 def models() -> dict[str, dict]:
     """The model table, ``data/models.csv``, with the attention table
-    (``data/attention.csv``) and the derived fields of :data:`MODEL_DERIVED`, read once.
+    (``data/attention.csv``) and the derived fields of ``MODEL_DERIVED``, read once.
 
     .. math:: KV_{token} = L \\cdot e_{layer} \\cdot 2 \\text{ B}, \\quad
               e_{layer} = 2 \\cdot H_{kv} \\cdot d_{head}
@@ -141,7 +141,7 @@ def _flag(text: str) -> bool:
 
 
 def _read_params(r: dict) -> dict:
-    """Derived counts of what a decode step reads (see :data:`MODEL_DERIVED`).
+    """Derived counts of what a decode step reads (see ``MODEL_DERIVED``).
 
     .. math:: E = V \\cdot h, \\quad
               P_{decode} = P_{active} - E \\;(\\text{untied}), \\quad
@@ -251,7 +251,7 @@ def match(query: str, rows: dict[str, dict], table: str, what: str) -> str:
     query : str
         The name as typed ("h100 sxm", "MI300X", "meta-llama/Llama-3.1-8B-Instruct").
     rows : dict
-        The table, :func:`gpus` or :func:`models`.
+        The table, ``gpus`` or ``models``.
     table : str
         ``"gpus"`` or ``"models"`` (for aliases and messages).
     what : str
@@ -326,18 +326,18 @@ def field_value(row: dict, field: str, aliases: dict[str, str], row_name: str, w
     Parameters
     ----------
     row : dict
-        A row of :func:`gpus` or :func:`models`.
+        A row of ``gpus`` or ``models``.
     field : str
-        A column name or an alias of one, matched as :func:`_key` reads it ("bandwidth",
+        A column name or an alias of one, matched as ``_key`` reads it ("bandwidth",
         "memory_GB", "kv_heads").
     aliases : dict
-        Alias → column (:data:`GPU_FIELD_ALIASES`, :data:`MODEL_FIELD_ALIASES`).
+        Alias → column (``GPU_FIELD_ALIASES``, ``MODEL_FIELD_ALIASES``).
     row_name, what : str
         The row's name and the argument's name, for messages.
 
     Returns
     -------
-    float in the column's unit (see :func:`gpus`, :data:`MODEL_DERIVED`), or text.
+    float in the column's unit (see ``gpus``, ``MODEL_DERIVED``), or text.
 
     Raises
     ------
@@ -366,9 +366,9 @@ def gpu_spec(name: str, field: str):
     Parameters
     ----------
     name : str
-        The GPU as typed (matched by :func:`match`).
+        The GPU as typed (matched by ``match``).
     field : str
-        A column of :func:`gpus` or an alias of :data:`GPU_FIELD_ALIASES`.
+        A column of ``gpus`` or an alias of ``GPU_FIELD_ALIASES``.
 
     Returns
     -------
@@ -390,10 +390,10 @@ def model_spec(name: str, field: str):
     Parameters
     ----------
     name : str
-        The model as typed (matched by :func:`match`).
+        The model as typed (matched by ``match``).
     field : str
-        A column of :func:`models`, an alias of :data:`MODEL_FIELD_ALIASES`, or a derived
-        field of :data:`MODEL_DERIVED`.
+        A column of ``models``, an alias of ``MODEL_FIELD_ALIASES``, or a derived
+        field of ``MODEL_DERIVED``.
 
     Returns
     -------

@@ -121,9 +121,9 @@ def decode_floor_ms(weights_gb, kv_gb, bandwidth_tbps, params, batch, peak_tflop
     Parameters
     ----------
     weights_gb, kv_gb, bandwidth_tbps : float
-        As :func:`decode_memory_ms`.
+        As ``decode_memory_ms``.
     params, batch, peak_tflops : float
-        As :func:`decode_compute_ms` (peak_tflops may be None).
+        As ``decode_compute_ms`` (peak_tflops may be None).
 
     Returns
     -------

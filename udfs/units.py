@@ -114,7 +114,7 @@ def parse(text: str) -> tuple[float, object]:
 
     Returns
     -------
-    (magnitude, units): a float and a pint unit of :func:`registry`. ``"3.35 TB/s"`` →
+    (magnitude, units): a float and a pint unit of ``registry``. ``"3.35 TB/s"`` →
     ``(3.35, terabyte / second)``; ``"5"`` → ``(5.0, dimensionless)``. Cached per
     distinct text.
 
@@ -157,7 +157,7 @@ def factor(units: object, target: str) -> float:
     Parameters
     ----------
     units : pint.Unit
-        Units of :func:`registry`, as :func:`parse` returns them.
+        Units of ``registry``, as ``parse`` returns them.
     target : str
         Unit text, e.g. ``"GB"``, ``"TB/s"``, ``"ms"``.
 
@@ -179,7 +179,7 @@ def factor(units: object, target: str) -> float:
 
 @lru_cache(maxsize=256)
 def unit_factor(source: str, target: str) -> float:
-    """The factor from unit text ``source`` to unit text ``target``, as :func:`factor`.
+    """The factor from unit text ``source`` to unit text ``target``, as ``factor``.
 
     Parameters
     ----------
@@ -205,7 +205,7 @@ def dimension_name(units: object) -> str:
     Parameters
     ----------
     units : pint.Unit
-        Units of :func:`registry`.
+        Units of ``registry``.
 
     Returns
     -------
@@ -238,8 +238,8 @@ def to_unit(text: str, target: str, what: str) -> float:
 
     .. math:: x = m \\times f(u \\to target)
 
-    with m and u the magnitude and units of the text (:func:`parse`) and f the factor
-    (:func:`factor`). A text without a unit (``"3.35"``) is read in ``target``, like a bare
+    with m and u the magnitude and units of the text (``parse``) and f the factor
+    (``factor``). A text without a unit (``"3.35"``) is read in ``target``, like a bare
     number.
 
     Parameters

@@ -1,8 +1,8 @@
 """The ``napkin`` command: LLM-inference napkin math in spreadsheets, computed without Excel.
 
 Every subcommand reads what it is given and writes only the file it is asked to write.
-The checks of paths are shared (:func:`add_in_out`, :func:`in_out`, :func:`check_input`,
-:func:`check_output`, in :mod:`addin.cli.paths`) so that a new subcommand gets the same
+The checks of paths are shared (``add_in_out``, ``in_out``, ``check_input``,
+``check_output``, in ``addin.cli.paths``) so that a new subcommand gets the same
 rules:
 
 * IN must be a regular file (a symbolic link is followed); folders, devices and pipes
@@ -17,8 +17,8 @@ file could not be read or written, or a workbook was refused; 2 misuse (a bad op
 formula that does not parse, a function that does not exist); 3 ``napkin bench``: a
 target was missed.
 
-This module is the parser and :func:`main`; what each subcommand does is in
-:mod:`addin.cli.commands`.
+This module is the parser and ``main``; what each subcommand does is in
+``addin.cli.commands``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Makes ``formulas`` ready to compute as Excel does, once per process.
 
-:func:`ready` is the one place where napkin changes ``formulas``: it loads it
-(:func:`addin.formula.fx.load`, which changes nothing), corrects Excel's ``^`` and the
-functions formulas computes unlike Excel (:func:`addin.formula.fx_excel.correct`), adds
-the fast arithmetic of two numbers, then installs the Excel functions of :mod:`addin.excel`.
+``ready`` is the one place where napkin changes ``formulas``: it loads it
+(``addin.formula.fx.load``, which changes nothing), corrects Excel's ``^`` and the
+functions formulas computes unlike Excel (``addin.formula.fx_excel.correct``), adds
+the fast arithmetic of two numbers, then installs the Excel functions of ``addin.excel``.
 Every entry point that compiles or evaluates a formula calls it first; after the first
 call it costs one test of a flag.
 """
@@ -20,7 +20,7 @@ _LOCK = threading.Lock()
 
 def ready():
     """formulas loaded, corrected and with our Excel functions installed; returns
-    :func:`addin.formula.fx.load`'s namespace."""
+    ``addin.formula.fx.load``'s namespace."""
     global _NS
     if _NS is not None:
         return _NS

@@ -1,15 +1,15 @@
 """The executor: compile a formula once, run it for many cells, and read its result.
 
-:func:`compile_formula` turns formula text into a callable whose arguments are the
+``compile_formula`` turns formula text into a callable whose arguments are the
 formula's inputs (``.inputs``: node -> the Ranges value formulas parsed, in order).
-Usually that is a :class:`FastFn`, which runs the small graph formulas built directly
+Usually that is a ``FastFn``, which runs the small graph formulas built directly
 (schedula's dispatcher costs ~150 us per call); a graph it does not handle runs through
-formulas' own compiled function (``.pipe``). :func:`call` runs either and turns any
+formulas' own compiled function (``.pipe``). ``call`` runs either and turns any
 exception into an Excel error value.
 
-The rest reads results: :func:`store_scalar` is the value one cell keeps,
-:func:`api_value` what the Python API returns (arrays as lists of rows, errors as
-:class:`ExcelError` with their message).
+The rest reads results: ``store_scalar`` is the value one cell keeps,
+``api_value`` what the Python API returns (arrays as lists of rows, errors as
+``ExcelError`` with their message).
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ class FastFn:
 
     def __call__(self, *args, at=None):
         """Run the graph; ``at`` = (row, column) of a one-cell formula: a reference it
-        returns is then implicitly intersected with that cell (:func:`intersect`)."""
+        returns is then implicitly intersected with that cell (``intersect``)."""
         ns = ready()
         NONE = ns.NONE
         vals = dict(self.consts)
@@ -197,7 +197,7 @@ def intersect(rng, at):
 
 def call(fn, args, at=None):
     """Run a compiled formula; exceptions become Excel errors. ``at``: see
-    :meth:`FastFn.__call__`."""
+    ``FastFn.__call__``."""
     ns = ready()
     try:
         try:

@@ -2,21 +2,21 @@
 written here after Microsoft's documentation and checked against values Excel saved
 (``tests/corpus``, ``tests/test_excel_*.py``).
 
-Each is installed in formulas' table of functions by :func:`install` (called once by
-:func:`addin.formula.fx.load`) and called as ``f(compiling, *args)`` with formulas' values:
+Each is installed in formulas' table of functions by ``install`` (called once by
+``addin.formula.fx.load``) and called as ``f(compiling, *args)`` with formulas' values:
 references arrive as ``Ranges`` (so SUBTOTAL sees which cells it reads, and CHOOSE can
 return a reference), everything else as scalars or arrays. The functions live by topic:
 
-* :mod:`addin.excel.args` -- what they share: the calling convention, :class:`Cannot`,
+* ``addin.excel.args`` -- what they share: the calling convention, ``Cannot``,
   formulas' own functions they fall back on, arguments converted as Excel does;
-* :mod:`addin.excel.aggregates` -- SUM, AVERAGE, COUNT, ... with Excel's argument rules,
+* ``addin.excel.aggregates`` -- SUM, AVERAGE, COUNT, ... with Excel's argument rules,
   SUBTOTAL, COMBIN, COMBINA;
-* :mod:`addin.excel.lookup` -- CHOOSE, LOOKUP, XLOOKUP, INDEX, approximate VLOOKUP,
+* ``addin.excel.lookup`` -- CHOOSE, LOOKUP, XLOOKUP, INDEX, approximate VLOOKUP,
   HLOOKUP and MATCH;
-* :mod:`addin.excel.references` -- OFFSET, INDIRECT, ``:`` between computed references;
-* :mod:`addin.excel.text` -- TEXT, DOLLAR, BASE, HYPERLINK, SEARCH, BIN2DEC and the
+* ``addin.excel.references`` -- OFFSET, INDIRECT, ``:`` between computed references;
+* ``addin.excel.text`` -- TEXT, DOLLAR, BASE, HYPERLINK, SEARCH, BIN2DEC and the
   other base conversions;
-* :mod:`addin.excel.dates` -- DATE, YEARFRAC, the 1904 date system.
+* ``addin.excel.dates`` -- DATE, YEARFRAC, the 1904 date system.
 
 References
 ----------

@@ -1,4 +1,4 @@
-"""EXPLAIN as an Excel function (the work itself is in :mod:`udfs.explain`)."""
+"""EXPLAIN as an Excel function (the work itself is in ``udfs.explain``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.finance`: calibration, input vs output cost, owned vs
+"""Excel functions of ``udfs.finance``: calibration, input vs output cost, owned vs
 rented, demand and break-even."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.memory`: weights, KV cache, fit."""
+"""Excel functions of ``udfs.memory``: weights, KV cache, fit."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.serving`: batch, latency, parallelism, speculative
+"""Excel functions of ``udfs.serving``: batch, latency, parallelism, speculative
 decoding, traffic."""
 
 from __future__ import annotations

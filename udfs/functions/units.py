@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.units`: conversions and amount ÷ rate."""
+"""Excel functions of ``udfs.units``: conversions and amount ÷ rate."""
 
 from __future__ import annotations
 
