@@ -52,7 +52,7 @@ def run(kernel, bound: list[tuple[Arg, object]], *, result: str = NUMBER,
         return e
     except OverflowError:  # an integer beyond a float (=2^1100 as a Python int)
         return ExcelError("#NUM!", _OVERFLOW)
-    except Exception as exc:  # noqa: BLE001 - the last line of defence for a cell
+    except Exception as exc:  # the last line of defence for a cell
         return ExcelError("#VALUE!", f"napkin internal error ({type(exc).__name__}: {exc})")
 
 
@@ -211,5 +211,5 @@ def guard(fn, *args):
         return e
     except OverflowError:  # an integer beyond a float (=2^1100 as a Python int)
         return ExcelError("#NUM!", _OVERFLOW)
-    except Exception as exc:  # noqa: BLE001 - the last line of defence for a cell
+    except Exception as exc:  # the last line of defence for a cell
         return ExcelError("#VALUE!", f"napkin internal error ({type(exc).__name__}: {exc})")

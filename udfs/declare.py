@@ -311,7 +311,7 @@ def _excel_function(fn: Function):
                 lines.append(f"    if {test}:")
                 indent = "        "
             lines.append(f"{indent}return _fast_{tag}({args})")
-    exec("\n".join(lines), ns)  # noqa: S102 - source built above from our declarations
+    exec("\n".join(lines), ns)  # source built above from our declarations
     f = ns[fn.name]
     f.__doc__ = fn.doc
     f.__module__ = "udfs.catalog"

@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{where}: interrupted; nothing was written", file=sys.stderr)
         return 130
-    except Exception as exc:  # noqa: BLE001 - a damaged file must not print a traceback
+    except Exception as exc:  # a damaged file must not print a traceback
         print(f"{where}: napkin could not process this input ({type(exc).__name__}); "
               "please report it with the file", file=sys.stderr)
         return EXIT_FILE

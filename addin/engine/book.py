@@ -288,7 +288,7 @@ class Workbook:
                     rng = fx.reference(body.replace("$", ""))
                     if self.parts(rng) is None:
                         rng = None
-                except Exception:  # noqa: BLE001 - then it is computed like a formula
+                except Exception:  # then it is computed like a formula
                     rng = None
             alias = None
             if dn.local_sheet is not None:

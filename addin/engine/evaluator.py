@@ -181,7 +181,7 @@ class Evaluation:
             return
         try:
             prog = self._program(node)
-        except Exception as ex:  # noqa: BLE001 - a formula formulas cannot parse
+        except Exception as ex:  # a formula formulas cannot parse
             node.error = ExcelError("#NAME?", f"cannot evaluate formula: {type(ex).__name__}")
             return
         node.prog = prog

@@ -177,7 +177,7 @@ def intersect(rng, at):
     try:
         areas = fx.areas(rng)
         arr = as_2d(rng.value)
-    except Exception:  # noqa: BLE001 - formulas' own error for the reference
+    except Exception:  # formulas' own error for the reference
         return ns.errors["#VALUE!"]
     if not areas:  # an intersection of references that do not meet (=A1:B1 D1:D9)
         return ns.errors["#NULL!"]
@@ -205,7 +205,7 @@ def call(fn, args, at=None):
                 else fn(*args)
         except fx.Fallback:
             return fn.pipe(*args)
-    except Exception as ex:  # noqa: BLE001 - any failure is a cell error
+    except Exception as ex:  # any failure is a cell error
         inner = getattr(ex, "ex", ex)
         if isinstance(inner, NotImplementedError):
             return ns.errors["#NAME?"]

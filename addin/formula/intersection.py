@@ -120,7 +120,7 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tupl
         if rng is not None:
             try:
                 return any(r1 != r2 or c1 != c2 for _, r1, c1, r2, c2 in fx.areas(rng))
-            except Exception:  # noqa: BLE001 - not a plain range
+            except Exception:  # not a plain range
                 return False
         return ":" in data_key
 

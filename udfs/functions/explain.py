@@ -29,4 +29,4 @@ declare(
     usage="EXPLAIN(function_name, args…)",
 )
 
-assert max(len(d.params) for d in DECLARATIONS.values()) <= SLOTS + 1  # noqa: S101
+assert max(len(d.params) for d in DECLARATIONS.values()) <= SLOTS + 1
