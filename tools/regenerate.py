@@ -11,7 +11,7 @@ command to run:
     ``python -m addin.transform.native.forms``);
 ``workbook/napkin.xlsx``
     the template, built, computed and carrying the Lite code, as
-    ``napkin template -o workbook/napkin.xlsx`` writes it (about 20 seconds).
+    ``napkin template -o workbook/napkin.xlsx`` writes it (the slowest of the three).
 
 Each file is generated into a temporary folder and copied over the committed one only
 where the two differ, so a file that is current is left untouched. Name files to
