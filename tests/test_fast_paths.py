@@ -1,6 +1,6 @@
 """The engine's short ways give what the long ways give: ``+ - * /`` on one number
-each (:func:`addin.formula.arithmetic._fast_arithmetic`) against the operators it stands
-in front of, the plain area description (:func:`addin.formula.ranges.area_ref`) against
+each (``addin.formula.arithmetic._fast_arithmetic``) against the operators it stands
+in front of, the plain area description (``addin.formula.ranges.area_ref``) against
 formulas' ``range2parts``, and the value of a one-area Ranges against formulas' own."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""napkin's changes to formulas (:data:`addin.formula.patches.PATCHES`) against the
+"""napkin's changes to formulas (``addin.formula.patches.PATCHES``) against the
 formulas release installed (``pyproject.toml`` pins it): every name replaced exists there,
 the functions said to be missing from formulas are missing, and after ``ready()`` each
 name holds its replacement. An upgrade of formulas that renames, adds or drops one of

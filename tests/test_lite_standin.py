@@ -31,7 +31,7 @@ def _xlwings_officejs_cleaner():
              if isinstance(n, ast.FunctionDef) and n.name == "_clean_value_data_element"]
     assert len(nodes) == 1, "xlwings moved its Office.js cleaning code"
     ns = {"_is_jsnull": lambda v: False}
-    exec(compile(ast.Module(nodes, []), "xlwings/pro/_xlofficejs.py", "exec"), ns)  # noqa: S102
+    exec(compile(ast.Module(nodes, []), "xlwings/pro/_xlofficejs.py", "exec"), ns)
     return ns["_clean_value_data_element"]
 
 

@@ -1,8 +1,8 @@
 """Reading Excel arguments: types, default units, domains, ranges and error values.
 
-Each catalog argument is described by an :class:`Arg`: its name (used in every message),
+Each catalog argument is described by an ``Arg``: its name (used in every message),
 its default unit for bare numbers, and its domain. ``Arg.scalar`` turns one Excel value
-into a float or raises :class:`~udfs.errors.ExcelError`; ``Arg.array`` does the same for
+into a float or raises ``udfs.errors.ExcelError``; ``Arg.array`` does the same for
 a whole range at once, vectorised when numpy is present.
 
 What Excel can pass, and what happens:
@@ -11,7 +11,7 @@ What Excel can pass, and what happens:
 float, int                    read in the argument's default unit (so is any other
                               real number Python reads as a float: Decimal, Fraction,
                               numpy numbers; numpy's bool_ is a truth value)
-text "3.35 TB/s"              converted with pint (:mod:`udfs.units`); cached
+text "3.35 TB/s"              converted with pint (``udfs.units``); cached
 text "3.35"                   a number typed as text: read like a bare number
 bool (TRUE/FALSE)             ``#VALUE!`` (a truth value is not a quantity)
 None (empty cell)             the default of an optional argument, else ``#VALUE!``
@@ -50,7 +50,7 @@ class Domain:
     """The interval of numbers an argument accepts, and the rule as the message says it.
 
     Bounds rather than arbitrary predicates, so that the same test runs on a float, on a
-    numpy array, and in the compiled fast path of :mod:`udfs.formula`. An open bound at
+    numpy array, and in the compiled fast path of ``udfs.formula``. An open bound at
     ±inf also refuses infinity, and every comparison refuses NaN.
     """
 
@@ -78,8 +78,8 @@ class Domain:
         return above & below
 
     def condition(self, var: str) -> str:
-        """The test of :meth:`ok` as Python source on the variable ``var``, for the
-        compiled fast path (:mod:`udfs.formula`): POSITIVE gives ``0.0 < x < _INF``."""
+        """The test of ``ok`` as Python source on the variable ``var``, for the
+        compiled fast path (``udfs.formula``): POSITIVE gives ``0.0 < x < _INF``."""
         return (f"{self.lo!r} {'<' if self.lo_open else '<='} {var} "
                 f"{'<' if self.hi_open else '<='} {self.hi!r}").replace("inf", "_INF")
 
@@ -117,7 +117,7 @@ class Arg:
     name : the argument's name, as every message about it says it
     unit : the unit a bare number is read in, and that text is converted to (``"GB"``,
         ``"TB/s"``, ``"ms"``); None for a plain number
-    domain : the numbers accepted (:class:`Domain`), in ``unit``; default POSITIVE
+    domain : the numbers accepted (``Domain``), in ``unit``; default POSITIVE
     whole : only whole numbers (a layer count, a batch)
     also : other units text may come in, read as if in ``unit`` (``"ms/token"`` for a
         per-token time in ms)
@@ -171,7 +171,7 @@ class Arg:
             the error value passed in; ``#VALUE!`` for TRUE/FALSE, an empty cell or text
             that is not a quantity of this kind; ``#NUM!`` outside the domain, for NaN,
             ±inf or an integer beyond a cell's largest number [1]; ``#N/A`` for an unknown
-            name (:class:`Precision`).
+            name (``Precision``).
         """
         err = as_excel_error(v)
         if err is not None:
@@ -214,7 +214,7 @@ class Arg:
 
     # -- a range ---------------------------------------------------------------------
     def array(self, v):
-        """A whole range read at once, as :meth:`scalar` reads each element.
+        """A whole range read at once, as ``scalar`` reads each element.
 
         Parameters
         ----------
@@ -309,7 +309,7 @@ class Count(Arg):
 class Precision(Arg):
     """A number format by name (FP32, BF16, FP8, INT4, ...) or bytes per element as a
     number. Reads to bytes per element: BF16 → 2, FP8 → 1, INT4 → 0.5, MXFP4 → 0.53125
-    (the table ``data/precisions.csv``, :mod:`udfs.precisions`, with its sources). An
+    (the table ``data/precisions.csv``, ``udfs.precisions``, with its sources). An
     unknown name is ``#N/A`` listing the known ones.
 
     Parameters
@@ -336,7 +336,7 @@ class Precision(Arg):
 
 @lru_cache(maxsize=64)
 def _out_unit(text: str, name: str, dimension_of: str) -> tuple[str, float]:
-    """:func:`out_unit` for checked, stripped text (cached)."""
+    """``out_unit`` for checked, stripped text (cached)."""
     u = units.check_unit(text, name, dimension_of)
     return u, units.unit_factor(dimension_of, u)
 

@@ -1,10 +1,10 @@
 """Ranges as arrays: a range of numbers read as a float array at C speed
-(:func:`numbers_only`, :func:`rows_as_array`), any other range as an object array
-(:func:`object_array`); the real number a single cell holds (:func:`real`).
+(``numbers_only``, ``rows_as_array``), any other range as an object array
+(``object_array``); the real number a single cell holds (``real``).
 
 The rule for a number is ``struct.pack("d")``'s (``PyFloat_AsDouble``): a float, an int,
 a numpy number, any object with ``__float__`` or ``__index__``; not a truth value, text,
-None, an error value or an integer beyond a float. :class:`udfs.args.Arg` reads its
+None, an error value or an integer beyond a float. ``udfs.args.Arg`` reads its
 arguments with these.
 """
 
@@ -25,7 +25,7 @@ _NUMBER_TYPES = {float, int}
 def real(v) -> float | None:
     """``v`` as a float if Python reads it as a real number (a Decimal, a Fraction, any
     object with ``__float__`` or ``__index__``), else None. The rule is the one of
-    ``struct.pack("d")``, which reads ranges of numbers (:func:`numbers_only`), so a
+    ``struct.pack("d")``, which reads ranges of numbers (``numbers_only``), so a
     cell gives the same value alone and in a range; numpy's truth values are not
     numbers, as TRUE and FALSE are not. An integer beyond a float raises OverflowError
     (``#NUM!``)."""
@@ -64,7 +64,7 @@ def numbers_only(v, name):
     The common case, a range of numbers, is read at C speed: ``struct.pack`` converts
     the cells to machine doubles in one call (``np.asarray`` would first work out the
     type and depth of the list) and numpy views those bytes without copying them. The
-    packer reads exactly what :meth:`Arg.scalar` reads as a number (a float, an int, a
+    packer reads exactly what ``Arg.scalar`` reads as a number (a float, an int, a
     numpy number, any object with ``__float__`` or ``__index__``, the rule of
     ``PyFloat_AsDouble``) and refuses the rest (text, an empty cell's None, an error
     value, an integer beyond a float, a row of another length); the range then goes to
@@ -126,7 +126,7 @@ def rows_as_array(rows):
     column as one-cell rows. That shape is the host's promise, so the checks a caller's
     list needs (each row's type and length: three passes over the rows, which for a
     column cost more than everything else) are left out: a column's cells are taken with
-    one list comprehension and packed as :func:`numbers_only` packs them.
+    one list comprehension and packed as ``numbers_only`` packs them.
 
     Parameters
     ----------
@@ -149,7 +149,7 @@ def rows_as_array(rows):
 
 
 def numbers_by_type(rows, name):
-    """:func:`numbers_only` by each element's type (the careful path: it also finds a
+    """``numbers_only`` by each element's type (the careful path: it also finds a
     range that is not rectangular and says so)."""
     if rows and isinstance(rows[0], list | tuple):
         widths = set(map(len, rows)) if set(map(type, rows)) <= {list, tuple} else None

@@ -8,7 +8,7 @@ kernels sit against the roofline. Every result cell calls a napkin function (``=
 native parts and show the cached values that ``napkin calc`` wrote for ours.
 
 Sheets, in order (each is built by ``sheet_*`` in its own module of ``workbook/``, whose
-docstring gives its layout; :mod:`workbook.sheet` holds the drawing helpers they share):
+docstring gives its layout; ``workbook.sheet`` holds the drawing helpers they share):
 
     Start        what the workbook answers, how to get the functions, legend, data date
     Sizing       dropdowns (model, precision, GPU) -> fit, GPUs, floors, tokens/s, ridge;

@@ -1,7 +1,7 @@
 """The workbook model: sheets with their stored values, formula cells and defined names,
-read from an .xlsx package (through :mod:`addin.ooxml.xlsx_values`).
+read from an .xlsx package (through ``addin.ooxml.xlsx_values``).
 
-Each formula is a :class:`Node` (one per cell, or one per array formula's range; one per
+Each formula is a ``Node`` (one per cell, or one per array formula's range; one per
 defined name that is not a plain range). Shared formulas get their master's text and
 origin; the cells of an array formula's range keep no stale values. A sheet whose name
 has a quote gets an alias, since formulas cannot name ranges of such sheets.
@@ -196,7 +196,7 @@ class Workbook:
 
     def structured(self, text: str, sheet: int | None, row: int = 0, col: int = 0) -> str:
         """Formula text with its structured (table) references written as plain ones
-        (:func:`addin.engine.tables.rewrite`); as it is when one cannot be placed (the formula
+        (``addin.engine.tables.rewrite``); as it is when one cannot be placed (the formula
         is then refused, or kept with --lenient)."""
         if not self.tables:
             return text
@@ -207,7 +207,7 @@ class Workbook:
 
     def _add_linked_sheets(self) -> None:
         """A read-only sheet for each linked workbook's sheet whose values Excel kept
-        (:mod:`addin.engine.links`), after the workbook's own sheets."""
+        (``addin.engine.links``), after the workbook's own sheets."""
         ns = ready()
         for ls in self.linked:
             fname = self.link_aliases[(ls.book, ls.name.upper())]
@@ -248,7 +248,7 @@ class Workbook:
 
     def three_d(self, text: str) -> str:
         """Formula text with its 3-D references written one per sheet
-        (:func:`addin.engine.threed.rewrite`)."""
+        (``addin.engine.threed.rewrite``)."""
         if ":" not in text or "!" not in text:  # (threed.rewrite's own first test)
             return text
         return threed.rewrite(text, [s.name for s in self.sheets])
@@ -288,7 +288,7 @@ class Workbook:
                     rng = ranges.reference(body.replace("$", ""))
                     if self.parts(rng) is None:
                         rng = None
-                except Exception:  # noqa: BLE001 - then it is computed like a formula
+                except Exception:  # then it is computed like a formula
                     rng = None
             alias = None
             if dn.local_sheet is not None:

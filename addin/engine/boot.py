@@ -1,11 +1,11 @@
 """Makes ``formulas`` ready to compute as Excel does, once per process.
 
-:func:`ready` is the one place where napkin changes ``formulas``: it loads it
-(:func:`addin.formula.fx.load`, which changes nothing), then puts in place every entry of
-:data:`addin.formula.patches.PATCHES`, in order: the corrections of formulas' own
-functions and operators (:mod:`addin.formula.fx_excel`), the fast arithmetic of two
-numbers (:func:`addin.formula.arithmetic.fast_arithmetic`), then the Excel functions of
-:mod:`addin.excel`. Every entry point that compiles or evaluates a formula calls it first;
+``ready`` is the one place where napkin changes ``formulas``: it loads it
+(``addin.formula.fx.load``, which changes nothing), then puts in place every entry of
+``addin.formula.patches.PATCHES``, in order: the corrections of formulas' own
+functions and operators (``addin.formula.fx_excel``), the fast arithmetic of two
+numbers (``addin.formula.arithmetic.fast_arithmetic``), then the Excel functions of
+``addin.excel``. Every entry point that compiles or evaluates a formula calls it first;
 after the first call it costs one test of a flag.
 """
 
@@ -19,7 +19,7 @@ from addin.formula import fx, patches
 _NS = None  # fx.load()'s namespace, once ready
 _LOCK = threading.Lock()
 
-#: (patch, the replacement put in place), in the order of :data:`patches.PATCHES`
+#: (patch, the replacement put in place), in the order of ``patches.PATCHES``
 APPLIED: list = []
 
 
@@ -32,7 +32,7 @@ def ours(patch):
 
 
 def builder(patch):
-    """``make(original, key)``, the replacement of one patch (see :class:`patches.Patch`)."""
+    """``make(original, key)``, the replacement of one patch (see ``patches.Patch``)."""
     if patch.how == "udf":
         from addin.excel import install
 
@@ -44,7 +44,7 @@ def builder(patch):
 
 def ready():
     """formulas loaded, corrected and with our Excel functions installed; returns
-    :func:`addin.formula.fx.load`'s namespace."""
+    ``addin.formula.fx.load``'s namespace."""
     global _NS
     if _NS is not None:
         return _NS

@@ -1,9 +1,9 @@
 """One formula without a workbook: what ``napkin eval`` computes.
 
-Kept apart from :mod:`addin.engine.api` (workbooks) so that evaluating a formula imports
-only the formula's layers (:mod:`addin.formula.fx`, :mod:`addin.formula.calls`,
-:mod:`addin.engine.executor`), not the workbook reader, writer and package checks.
-:func:`addin.engine.api.evaluate` is this function.
+Kept apart from ``addin.engine.api`` (workbooks) so that evaluating a formula imports
+only the formula's layers (``addin.formula.fx``, ``addin.formula.calls``,
+``addin.engine.executor``), not the workbook reader, writer and package checks.
+``addin.engine.api.evaluate`` is this function.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ _EVAL_CACHE: dict[tuple, Any] = {}
 def evaluate(formula: str, functions: Mapping[str, Callable] | None = None):
     """Evaluate one formula (no workbook: references are empty cells, names ``#NAME?``).
 
-    Returns float/int/bool/str, a list of rows for an array, or an :class:`ExcelError`.
+    Returns float/int/bool/str, a list of rows for an array, or an ``ExcelError``.
     A malformed formula raises ``ValueError``.
     """
     ns = ready()

@@ -253,7 +253,7 @@ def _median(xs):
 
 _DIV0, _NUM = ExcelError("#DIV/0!"), ExcelError("#NUM!")
 #: Excel's aggregate functions, computed with Excel's rules for their arguments
-#: (:func:`_numbers`); Microsoft's help page of each says what an empty list gives
+#: (``_numbers``); Microsoft's help page of each says what an empty list gives
 AGGREGATES = {
     "SUM": _aggregate("SUM", _sequential, 0.0),
     "AVERAGE": _aggregate("AVERAGE", _mean, _DIV0),

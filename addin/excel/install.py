@@ -2,23 +2,23 @@
 written here after Microsoft's documentation and checked against values Excel saved
 (``tests/corpus``, ``tests/test_excel_*.py``).
 
-Each is put in formulas' table of functions by :func:`addin.engine.boot.ready`, from the
-entries of :data:`addin.formula.patches.PATCHES` that name it (with :func:`registered`
+Each is put in formulas' table of functions by ``addin.engine.boot.ready``, from the
+entries of ``addin.formula.patches.PATCHES`` that name it (with ``registered``
 and the other builders here), and called as ``f(compiling, *args)`` with formulas'
 values: references arrive as ``Ranges`` (so SUBTOTAL sees which cells it reads, and CHOOSE
 can return a reference), everything else as scalars or arrays. The functions live by
 topic:
 
-* :mod:`addin.excel.args` -- what they share: the calling convention, :class:`Cannot`,
+* ``addin.excel.args`` -- what they share: the calling convention, ``Cannot``,
   formulas' own functions they fall back on, arguments converted as Excel does;
-* :mod:`addin.excel.aggregates` -- SUM, AVERAGE, COUNT, ... with Excel's argument rules,
+* ``addin.excel.aggregates`` -- SUM, AVERAGE, COUNT, ... with Excel's argument rules,
   SUBTOTAL, COMBIN, COMBINA;
-* :mod:`addin.excel.lookup` -- CHOOSE, LOOKUP, XLOOKUP, INDEX, approximate VLOOKUP,
+* ``addin.excel.lookup`` -- CHOOSE, LOOKUP, XLOOKUP, INDEX, approximate VLOOKUP,
   HLOOKUP and MATCH;
-* :mod:`addin.excel.references` -- OFFSET, INDIRECT, ``:`` between computed references;
-* :mod:`addin.excel.text` -- TEXT, DOLLAR, BASE, HYPERLINK, SEARCH, BIN2DEC and the
+* ``addin.excel.references`` -- OFFSET, INDIRECT, ``:`` between computed references;
+* ``addin.excel.text`` -- TEXT, DOLLAR, BASE, HYPERLINK, SEARCH, BIN2DEC and the
   other base conversions;
-* :mod:`addin.excel.dates` -- DATE, YEARFRAC, the 1904 date system.
+* ``addin.excel.dates`` -- DATE, YEARFRAC, the 1904 date system.
 
 References
 ----------
@@ -35,9 +35,9 @@ from addin.formula import fx
 
 
 def registered(func):
-    """A builder of :func:`addin.formula.fx.replace`: ``func``, called as Excel calls it
-    (:func:`addin.excel.args.as_udf`), as the entry of formulas' table; formulas' own
-    entry is kept in :data:`addin.excel.args.ORIGINAL`."""
+    """A builder of ``addin.formula.fx.replace``: ``func``, called as Excel calls it
+    (``addin.excel.args.as_udf``), as the entry of formulas' table; formulas' own
+    entry is kept in ``addin.excel.args.ORIGINAL``."""
 
     def make(original, key):
         ORIGINAL[key] = original
@@ -48,7 +48,7 @@ def registered(func):
 
 def in_1904_system(original, key: str):
     """formulas' date function ``key`` computed in the 1904 date system when the workbook
-    uses it (:func:`addin.excel.dates.in_1904`)."""
+    uses it (``addin.excel.dates.in_1904``)."""
     return in_1904(key, original)
 
 
@@ -58,12 +58,12 @@ _APPROXIMATE = {"VLOOKUP": lambda: table_lookup("VLOOKUP", True),
 
 def approximate(original, key: str):
     """VLOOKUP, HLOOKUP or MATCH (``key``): formulas' own, its approximate match computed
-    only on sorted values (:mod:`addin.excel.lookup`)."""
+    only on sorted values (``addin.excel.lookup``)."""
     return registered(_APPROXIMATE[key]())(original, key)
 
 
 def range_operator_in(original, key: str):
-    """Excel's ``:`` between computed references (:func:`addin.excel.references.range_operator`),
-    formulas' own kept in :data:`addin.excel.args.ORIGINAL`."""
+    """Excel's ``:`` between computed references (``addin.excel.references.range_operator``),
+    formulas' own kept in ``addin.excel.args.ORIGINAL``."""
     ORIGINAL[key] = original
     return range_operator

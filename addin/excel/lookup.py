@@ -1,6 +1,6 @@
 """Excel's lookups: CHOOSE, LOOKUP, XLOOKUP, INDEX, and the approximate matches of
 VLOOKUP, HLOOKUP and MATCH (computed by formulas once napkin has checked that the values
-are sorted, :func:`_sorted_or_cannot`).
+are sorted, ``_sorted_or_cannot``).
 
 References
 ----------
@@ -92,7 +92,7 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
     passed over (so ``LOOKUP(2,1/(A1:A9="x"),B1:B9)`` is the last B whose A is "x").
     ``#N/A`` when every value is greater. Excel searches by halving and expects the
     values sorted ascending: on values that are not, napkin does not guess
-    (:class:`Cannot`)."""
+    (``Cannot``)."""
     ns = fx.load()
     v = xa.scalar(lookup_value, "LOOKUP's lookup_value")
     kind = xa.kind(v)
@@ -267,7 +267,7 @@ def _sorted_or_cannot(value, vector, descending: bool, who: str) -> None:
     -1) is Excel's search by halving: its answer is the documented one only when the
     values are sorted and of the lookup value's kind. napkin computes it when they are
     (blanks only after the last value, text of letters, digits and spaces, whose order
-    Python and Excel agree on), and stops otherwise (:class:`Cannot`)."""
+    Python and Excel agree on), and stops otherwise (``Cannot``)."""
     ns = fx.load()
     v = xa.scalar(value, f"{who}'s lookup_value")
     kind = xa.kind(v)
@@ -316,7 +316,7 @@ def table_lookup(name: str, vertical: bool):
 
 
 def match(lookup_value, lookup_array, match_type=None):
-    """Excel's MATCH, computed by formulas, after :func:`_sorted_or_cannot` for the
+    """Excel's MATCH, computed by formulas, after ``_sorted_or_cannot`` for the
     approximate match types 1 (the default) and -1."""
     t = 1 if match_type is None or fx.is_omitted(match_type) else \
         math.trunc(xa.number(match_type, "MATCH's match_type"))

@@ -1,6 +1,6 @@
 """Excel's number formats, as the TEXT function applies them.
 
-:func:`text` renders a value with a format code: up to four sections separated by
+``text`` renders a value with a format code: up to four sections separated by
 ``;`` (positive; negative; zero; text), conditions (``[<10]``), colours (ignored, as
 in TEXT), quoted and escaped literals, ``_x`` (a space), ``@`` (the text), ``General``;
 numbers with ``0 # ?`` placeholders, the thousands separator and scaling commas,
@@ -8,11 +8,11 @@ numbers with ``0 # ?`` placeholders, the thousands separator and scaling commas,
 fractions of a second and elapsed ``[h] [m] [s]``.
 
 What it does not render as Excel does (fractions ``# ?/?``, ``*`` fill, locale codes
-``[$-409]``, a number in General beyond plain notation) raises :class:`Unsupported`:
+``[$-409]``, a number in General beyond plain notation) raises ``Unsupported``:
 the formula is then refused rather than computed.
 
-A code is read into sections and tokens by :mod:`addin.excel.numfmt_codes`; dates and
-times are rendered by :mod:`addin.excel.numfmt_dates`, numbers and text here.
+A code is read into sections and tokens by ``addin.excel.numfmt_codes``; dates and
+times are rendered by ``addin.excel.numfmt_dates``, numbers and text here.
 
 References
 ----------
@@ -117,7 +117,7 @@ def _render(section, x: float, sign: bool, date1904: bool = False) -> str:
 
 
 def _general(section, x, sign):
-    """General: the number in at most 11 characters (:func:`_general_number`), with the
+    """General: the number in at most 11 characters (``_general_number``), with the
     section's literals."""
     out = []
     for kind, v in section:

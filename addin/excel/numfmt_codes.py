@@ -1,6 +1,6 @@
-"""Reading an Excel number format code (:mod:`addin.excel.numfmt`): its sections
-(:func:`split_sections`) and the tokens of one section (:func:`tokens`); a code napkin
-does not render as Excel does raises :class:`Unsupported`.
+"""Reading an Excel number format code (``addin.excel.numfmt``): its sections
+(``split_sections``) and the tokens of one section (``tokens``); a code napkin
+does not render as Excel does raises ``Unsupported``.
 
 References
 ----------

@@ -1,6 +1,6 @@
-"""Dates and times in an Excel number format (:mod:`addin.excel.numfmt`): ``y m d h s``,
+"""Dates and times in an Excel number format (``addin.excel.numfmt``): ``y m d h s``,
 ``AM/PM``, fractions of a second and elapsed ``[h] [m] [s]``, rendered from a serial
-number (:func:`date`).
+number (``date``).
 
 References
 ----------

@@ -47,7 +47,7 @@ range_operator.__name__ = "napkin_range_operator"
 
 def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
     """A reference to an area of the workbook being computed, with its values; a formula
-    cell in it that is not computed yet stops the computation (:class:`Cannot`): the
+    cell in it that is not computed yet stops the computation (``Cannot``): the
     order of computing follows the references written in formulas, which OFFSET and
     INDIRECT make up while computing."""
     book = getattr(context.STATE, "book", None)
@@ -104,7 +104,7 @@ def indirect(ref_text, a1=True):
     """Excel's ``INDIRECT(ref_text, [a1])``: the reference a text names, in A1 style
     (``"B9"``, ``"$B$9"``, ``"Sheet2!A1:C3"``, ``"'My sheet'!A:A"``, a defined name
     that is a range); ``#REF!`` when the text names none. R1C1 style (``a1`` FALSE) is
-    not computed (:class:`Cannot`)."""
+    not computed (``Cannot``)."""
     text = xa.scalar(ref_text, "INDIRECT's ref_text")
     style = True if a1 is None or fx.is_omitted(a1) else xa.scalar(a1, "INDIRECT's a1")
     if not style and style is not fx.load().EMPTY:

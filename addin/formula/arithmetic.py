@@ -1,7 +1,7 @@
 """``+ - * /`` with a short way for two numbers, in front of formulas' operators: a
-replacement of :data:`addin.formula.patches.PATCHES` (:func:`fast_arithmetic`).
+replacement of ``addin.formula.patches.PATCHES`` (``fast_arithmetic``).
 
-Everything from formulas comes through :func:`addin.formula.fx.load`'s namespace.
+Everything from formulas comes through ``addin.formula.fx.load``'s namespace.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from addin.formula.fx import load
 
 def fast_arithmetic(original, key: str):
     """formulas' operator ``key`` (``+ - * /``) with a short way for two numbers
-    (:func:`_fast_arithmetic`); a replacement of :data:`addin.formula.patches.PATCHES`,
+    (``_fast_arithmetic``); a replacement of ``addin.formula.patches.PATCHES``,
     after the corrections (it wraps the operators they leave)."""
     ns = load()
     return _fast_arithmetic(_ARITHMETIC[key], original, ns.Array, ns.Ranges)

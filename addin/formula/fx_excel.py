@@ -1,8 +1,8 @@
 """Corrections to ``formulas``' functions and operators where they differ from Excel
 (found on the values Excel saved in tests/corpus and on Microsoft's help pages): the
-companion of :mod:`addin.formula.fx`, and with it the only module that imports formulas.
-:data:`addin.formula.patches.PATCHES` names each of them, with what it corrects; they are
-put in place once, by :func:`addin.engine.boot.ready`.
+companion of ``addin.formula.fx``, and with it the only module that imports formulas.
+``addin.formula.patches.PATCHES`` names each of them, with what it corrects; they are
+put in place once, by ``addin.engine.boot.ready``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ _ROUNDING = {"ROUND": "ROUND_HALF_UP", "ROUNDUP": "ROUND_UP", "ROUNDDOWN": "ROUN
 
 def rounding(original, key: str):
     """Excel's ROUND, ROUNDUP or ROUNDDOWN (``key``) in the place of formulas' own
-    (:func:`_round15`)."""
+    (``_round15``)."""
     import decimal
 
     from formulas.functions import wrap_ufunc
@@ -83,7 +83,7 @@ def number_text(x) -> str:
     significant digits, without trailing zeros and in plain notation (0.1+0.2 is "0.3",
     1/3 "0.333333333333333", 1E-05 "0.00001"). Outside 1E-05 to 1E+15 Excel switches to
     scientific notation by rules napkin does not reproduce: such a number stops strict
-    mode (:data:`addin.formula.context.CANNOT`).
+    mode (``addin.formula.context.CANNOT``).
 
     References: Microsoft, "Floating-point arithmetic may give inaccurate results in
     Excel" (15 digits); apache/poi FormulaEvalTestData.xls, SEARCH(1, 0.00001) is 7."""
@@ -111,7 +111,7 @@ def _str(value):
 
 
 def excel_str(original, key: None):
-    """:func:`_str` in the place of formulas' ``_str``."""
+    """``_str`` in the place of formulas' ``_str``."""
     return _str
 
 
@@ -139,7 +139,7 @@ def text_number(text: str) -> float | None:
 
 
 def text_value(text: str) -> float:
-    """A text as Excel reads it where it needs a number: a number (:func:`text_number`),
+    """A text as Excel reads it where it needs a number: a number (``text_number``),
     else a date or time (``"1/2/2020"``, ``"10:30"``) as its serial number; ValueError
     for any other text (``"1,00"`` is not a date)."""
     x = text_number(text)
@@ -177,7 +177,7 @@ _TEXT2NUM: list = []  # the one text2num, made from formulas.functions._text2num
 
 
 def text2num(original, key: None):
-    """formulas' ``_text2num`` reading text as Excel does (:func:`text_value`); one
+    """formulas' ``_text2num`` reading text as Excel does (``text_value``); one
     function for every module of formulas that holds ``_text2num``, made from the first
     module's (``formulas.functions``, whose ``_text2num`` the others import)."""
     if not _TEXT2NUM:
@@ -199,7 +199,7 @@ def text2num(original, key: None):
 
 def text2num_vectorize(original, key: None):
     """formulas' ``_text2num_vectorize`` with its cache emptied, so that it vectorizes the
-    ``_text2num`` of :func:`text2num`."""
+    ``_text2num`` of ``text2num``."""
     original.cache_clear()
     return original
 
@@ -220,7 +220,7 @@ def _arithmetic():
 
 def text_arithmetic(original, key: str):
     """formulas' operator ``key`` (``+ - U- * ^ % /``) reading a text operand as Excel does
-    (:func:`text_value`); ``^`` beyond a float is ``#NUM!`` (:func:`addin.formula.fx._power`)."""
+    (``text_value``); ``^`` beyond a float is ``#NUM!`` (``addin.formula.fx._power``)."""
     from formulas.functions import wrap_ufunc
 
     return wrap_ufunc(_arithmetic()[key], input_parser=lambda *a: map(_to_float, a))
@@ -230,7 +230,7 @@ _VALUE: list = []  # the one VALUE, in formulas' text module and its table
 
 
 def value(original, key: str):
-    """Excel's VALUE: a text as Excel reads it (:func:`text_value`), ``#VALUE!`` for a
+    """Excel's VALUE: a text as Excel reads it (``text_value``), ``#VALUE!`` for a
     logical value."""
     if not _VALUE:
         from formulas.functions import Error, wrap_ufunc

@@ -1,9 +1,9 @@
 """The one list of napkin's changes to ``formulas``: each name of formulas that napkin
 replaces, what the replacement corrects, and the evidence for it.
 
-:func:`addin.engine.boot.ready` puts every entry of :data:`PATCHES` in place, in order,
-once per process, and nothing else changes formulas' names (:func:`addin.formula.fx.parse`
-only swaps :data:`DURING_PARSE` for the time of one parse). tests/test_formulas_patches.py
+``addin.engine.boot.ready`` puts every entry of ``PATCHES`` in place, in order,
+once per process, and nothing else changes formulas' names (``addin.formula.fx.parse``
+only swaps ``DURING_PARSE`` for the time of one parse). tests/test_formulas_patches.py
 checks every entry against the installed formulas release (``pyproject.toml`` pins it):
 the module and name exist, and after ``ready()`` each holds its replacement. An upgrade
 of formulas that renames one of them fails there, loudly.
@@ -39,7 +39,7 @@ class Patch:
         ours, ``"module:name"``: with ``how="build"`` a function called as
         ``by(original, key)`` that returns the replacement; with ``how="udf"`` our Excel
         function (or a dict of them by name, taken at ``key``), registered in the table
-        (:func:`addin.excel.install.registered`).
+        (``addin.excel.install.registered``).
     how : str
         ``"build"`` or ``"udf"``.
     """
@@ -210,7 +210,7 @@ _EXCEL = (
 #: every change napkin makes to formulas, in the order ``ready()`` makes them
 PATCHES: tuple[Patch, ...] = (*_FORMULAS, *_EXCEL)
 
-#: formulas' names swapped for the time of one parse (:func:`addin.formula.fx.parse`), under
+#: formulas' names swapped for the time of one parse (``addin.formula.fx.parse``), under
 #: its lock, and put back after: (module, class, attribute, what the swap corrects)
 DURING_PARSE = (
     ("formulas.tokens.operand", "Empty", "compile",

@@ -1,7 +1,7 @@
 """formulas' ``Ranges`` values: the areas of one (sheet id, rows, columns), its values by
 area, and a Ranges built from areas and arrays without formulas' own intersection.
 
-Everything from formulas comes through :func:`addin.formula.fx.load`'s namespace.
+Everything from formulas comes through ``addin.formula.fx.load``'s namespace.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def areas(rng) -> list[tuple[str, int, int, int, int]]:
 
 def cell_count(rng) -> int:
     """How many cells a Ranges value covers; an area with an open end (``A:A``, ``1:1``)
-    counts as 2, more than one cell. Read from the areas as :func:`areas` reads them,
+    counts as 2, more than one cell. Read from the areas as ``areas`` reads them,
     without building the list (the engine asks for it on every operand it intersects)."""
     n = 0
     for r in rng.ranges:
@@ -76,7 +76,7 @@ def one_range(ref, array):
 
 
 def make_ranges(refs, arrays):
-    """A Ranges value of the areas ``refs`` (from :func:`area_ref`) holding ``arrays``.
+    """A Ranges value of the areas ``refs`` (from ``area_ref``) holding ``arrays``.
 
     The value of one area is its array: set here, as formulas would find it by
     intersecting the area with itself."""

@@ -1,7 +1,7 @@
 """Refuse hostile and broken workbooks before the engine touches them.
 
 ``check_package(path)`` reads only what it must, with hard limits, and raises
-:class:`WorkbookError` (a ``ValueError`` with a one-line message naming the problem and,
+``WorkbookError`` (a ``ValueError`` with a one-line message naming the problem and,
 where there is one, the fix) for:
 
 =====================================  ===============================================

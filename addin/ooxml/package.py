@@ -1,10 +1,10 @@
 """Write a changed copy of an .xlsx package, atomically, leaving every other part alone.
 
 ``napkin calc``, ``freeze``, ``unfreeze``, ``embed`` and ``template`` go through
-:func:`rewrite`: the parts of the source are copied in their order with their bytes
+``rewrite``: the parts of the source are copied in their order with their bytes
 unchanged (only recompressed), except those replaced or removed; new parts are appended.
 One more change is made to every file written: the workbook's ``<calcPr calcId>`` is
-raised to the calculation-engine id that current Excel writes (:data:`EXCEL_CALC_ID`),
+raised to the calculation-engine id that current Excel writes (``EXCEL_CALC_ID``),
 because Excel recalculates every formula on open when a file says it was last calculated
 by an older engine (openpyxl writes Excel 2007's 124519), and without napkin's add-in
 that turns every napkin cell into ``#NAME?`` before the reader touches anything. The
@@ -85,7 +85,7 @@ def rewrite(zf: ZipFile, src: Path, dst: Path, replace: dict[str, bytes] | None 
     """Write ``dst``: the parts of ``zf`` (opened on ``src``) with ``replace``d contents,
     without ``remove``d parts, plus ``add``ed ones. ``dst == src`` needs ``in_place``
     (and then keeps ``<src>.bak`` when ``backup``). The workbook part's calcId is
-    raised to :data:`EXCEL_CALC_ID` (see the module's doc)."""
+    raised to ``EXCEL_CALC_ID`` (see the module's doc)."""
     replace, add = dict(replace or {}), add or {}
     wb_part = workbook_part(zf)
     if wb_part and wb_part not in remove and wb_part in zf.NameToInfo:

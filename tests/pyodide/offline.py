@@ -17,7 +17,7 @@ folders beside this file, both from PyPI through pip:
     wheels, and Pyodide's CDN is not reached offline.
 
 A package of Pyodide's own that is compiled for WebAssembly (numpy) has no such wheel, and
-is left out: see :func:`offline_unavailable`.
+is left out: see ``offline_unavailable``.
 """
 
 from __future__ import annotations
