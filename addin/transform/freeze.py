@@ -262,7 +262,7 @@ def freeze(src, dst, functions=None, *, backup: bool = True) -> int:
     Returns the number of cells frozen; with none, ``dst`` gets the parts of ``src``
     unchanged (no value recomputed, ``calcChain.xml`` kept)."""
     from addin.engine.api import calc_workbook
-    from udfs import CATALOG
+    from udfs.catalog import CATALOG
 
     src, dst = Path(src), Path(dst)
     names = _names_pattern(functions or CATALOG)

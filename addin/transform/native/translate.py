@@ -37,7 +37,7 @@ class Translator_:
     def __init__(self, book: Book):
         self.book = book
         self.tables = book.tables
-        from udfs import CATALOG
+        from udfs.catalog import CATALOG
 
         self.names = {n.upper() for n in CATALOG}
 
