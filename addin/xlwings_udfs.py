@@ -31,9 +31,7 @@ import os
 from xlwings import arg, func
 
 import udfs
-from udfs import ExcelError
-from udfs.ranges import rows_as_array
-from udfs.xp import np
+from udfs import ExcelError, host
 
 logger = logging.getLogger("napkin")
 
@@ -65,34 +63,15 @@ def error_value(err: ExcelError):
     return str(err)
 
 
-def _arg(value):
-    """A one-cell range is a scalar; a range of numbers becomes a float array
-    (:func:`udfs.ranges.rows_as_array`); any other range stays a list of rows."""
-    if isinstance(value, list | tuple) and len(value) == 1:
-        row = value[0]
-        if isinstance(row, list | tuple) and len(row) == 1:
-            return row[0]
-    return rows_as_array(value)
-
-
-def _element(value):
-    return error_value(value) if isinstance(value, ExcelError) else value
-
-
 def _cell(value):
-    if np is not None and isinstance(value, np.ndarray):
-        if value.dtype != object:  # every element a value: xlwings writes the array itself
-            return value
-        value = value.tolist()
-    if isinstance(value, list | tuple):
-        return [[_element(x) for x in r] if isinstance(r, list | tuple) else _element(r)
-                for r in value]
-    return _element(value)
+    """A catalog result as the add-in writes it (:func:`udfs.host.result`): each error,
+    alone or in an array, as :func:`error_value`."""
+    return host.result(value, error_value)
 
 
 def _adapter(name: str, fn):
     def udf(*args):
-        return _cell(fn(*[_arg(a) for a in args]))
+        return _cell(fn(*[host.argument(a) for a in args]))
 
     udf.__name__ = udf.__qualname__ = name
     udf.__doc__ = fn.__doc__

@@ -201,3 +201,19 @@ def test_frozen_template_read_in_libreoffice(frozen_template, tmp_path):
     for key in ("weight_gb", "floor_ms"):
         ref = SIZING[key]
         assert cells[f"Sizing!{ref}"] == ["n", pytest.approx(want[ref].value)], key
+
+
+def test_freeze_and_native_run_without_xlwings(book, tmp_path):
+    """The headless side reaches the catalog through udfs.catalog, never the xlwings
+    declarations of ``udfs``: freeze, native and calc import no xlwings (a fresh
+    process)."""
+    code = ("import sys\n"
+            "import addin.engine, addin.transform.freeze, addin.transform.native\n"
+            f"addin.engine.calc_workbook({str(book)!r}, {str(tmp_path / 'c.xlsx')!r})\n"
+            f"addin.transform.freeze.freeze({str(book)!r}, {str(tmp_path / 'f.xlsx')!r})\n"
+            f"addin.transform.native.native({str(book)!r}, {str(tmp_path / 'n.xlsx')!r})\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'xlwings'))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
+    assert all((tmp_path / f"{name}.xlsx").exists() for name in "cfn")

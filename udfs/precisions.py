@@ -37,7 +37,9 @@ def table() -> dict[str, dict]:
     return rows
 
 
-def _key(name: str) -> str:
+def name_key(name: str) -> str:
+    """The matching key of a precision's name: upper case, without spaces, ``_`` or ``-``
+    ("fp8 e4m3" → "FP8E4M3")."""
     return re.sub(r"[\s_\-]", "", name).upper()
 
 
@@ -45,15 +47,15 @@ def _key(name: str) -> str:
 def _lookup() -> dict[str, float]:
     out = {}
     for name, row in table().items():
-        out[_key(name)] = row["bytes_per_param"]
+        out[name_key(name)] = row["bytes_per_param"]
         for alias in filter(None, row["aliases"].split(";")):
-            out[_key(alias)] = row["bytes_per_param"]
+            out[name_key(alias)] = row["bytes_per_param"]
     return out
 
 
 def bytes_per_param(name: str) -> float | None:
     """Bytes per parameter for a precision name ("BF16", "fp8", "e4m3"), or None."""
-    return _lookup().get(_key(name))
+    return _lookup().get(name_key(name))
 
 
 def names() -> list[str]:

@@ -70,13 +70,13 @@ MODEL_DERIVED = {
 }
 
 
-def _read(name: str) -> list[dict]:
+def read_data(name: str) -> list[dict]:
     """The rows of ``data/<name>`` (a CSV file with a header), as dicts of text."""
     text = (resources.files(__package__) / "data" / name).read_text("utf-8")
     return list(csv.DictReader(io.StringIO(text)))
 
 
-def _key(s: str) -> str:
+def name_key(s: str) -> str:
     """The matching key of a name: lower case, letters and digits only ("H100 SXM" →
     "h100sxm")."""
     return re.sub(r"[^0-9a-z]", "", s.lower())
@@ -92,7 +92,7 @@ def gpus() -> dict[str, dict]:
     ``memory_bandwidth_TBps`` TB/s, ``*_dense_TFLOPS`` TFLOPS without sparsity,
     ``tdp_W`` W, ``interconnect_GBps`` GB/s. The H100 SXM: 80 GB, 3.35 TB/s [1].
     """
-    return {r["name"]: r for r in _read("gpus.csv")}
+    return {r["name"]: r for r in read_data("gpus.csv")}
 
 
 @cache
@@ -113,8 +113,8 @@ def models() -> dict[str, dict]:
     131,072 B per token [2]; DeepSeek-V3: 61 × 576 × 2 B = 70,272 B per token [3].
     ``params`` is ``total_params_B`` × 10⁹ in exact decimal (8.03 → 8030000000).
     """
-    rows = {r["name"]: dict(r) for r in _read("models.csv")}
-    attention = {r["name"]: r for r in _read("attention.csv")}
+    rows = {r["name"]: dict(r) for r in read_data("models.csv")}
+    attention = {r["name"]: r for r in read_data("attention.csv")}
     for name, r in rows.items():
         a = attention.get(name)
         if a and a["kv_elements_per_layer"]:
@@ -181,7 +181,8 @@ def _read_params(r: dict) -> dict:
 @cache
 def _aliases(table: str) -> dict[str, str]:
     """Alias key → row name for ``table`` (``data/aliases.csv``)."""
-    return {_key(r["alias"]): r["name"] for r in _read("aliases.csv") if r["table"] == table}
+    return {name_key(r["alias"]): r["name"] for r in read_data("aliases.csv")
+            if r["table"] == table}
 
 
 def _words(name: str) -> list[str]:
@@ -219,7 +220,7 @@ def _trimmed(query: str) -> str:
     """The key of ``query`` without a repository prefix, vendor and variant words."""
     words = re.findall(r"[0-9A-Za-z]+", _ORG.sub("", query))
     words = [w for w in words if w.lower() not in _VENDOR_WORDS | _VARIANT_WORDS]
-    return _key("".join(words))
+    return name_key("".join(words))
 
 
 @cache
@@ -268,14 +269,14 @@ def match(query: str, rows: dict[str, dict], table: str, what: str) -> str:
         several rows (listed), or none (the closest suggested).
     """
     text = query.strip()
-    if not _key(text):
+    if not name_key(text):
         raise na_error(f"{what} is empty: expected a name from the {table} table")
     if not _ALLOWED.match(text):
         odd = "".join(dict.fromkeys(c for c in text if not _ALLOWED.match(c)))
         raise na_error(f"{what}: {query!r} has characters no {table[:-1]} name has "
-                       f"({odd!r}){_suggest(_key(text), rows, table)}")
+                       f"({odd!r}){_suggest(name_key(text), rows, table)}")
     first = None
-    for q in dict.fromkeys((_key(text), _trimmed(text))):
+    for q in dict.fromkeys((name_key(text), _trimmed(text))):
         if not q:
             continue
         try:
@@ -286,7 +287,7 @@ def match(query: str, rows: dict[str, dict], table: str, what: str) -> str:
 
 
 def _match_key(q: str, query: str, rows: dict[str, dict], table: str, what: str) -> str:
-    keys = {_key(n): n for n in rows}
+    keys = {name_key(n): n for n in rows}
     if q in keys:
         return keys[q]
     alias = _aliases(table).get(q) or _repo_keys(table).get(q)
@@ -307,7 +308,7 @@ def _suggest(q: str, rows: dict[str, dict], table: str) -> str:
     """"; did you mean A, B or C?" with the rows whose names are closest to ``q``."""
     import difflib
 
-    names = {_key(n): n for n in rows}
+    names = {name_key(n): n for n in rows}
     names.update({a: n for a, n in _aliases(table).items() if n in rows})
     for n in rows:  # "H900" is near "h100", a word of "NVIDIA H100 SXM"
         for k in _word_suffixes(n):
@@ -328,7 +329,7 @@ def field_value(row: dict, field: str, aliases: dict[str, str], row_name: str, w
     row : dict
         A row of ``gpus`` or ``models``.
     field : str
-        A column name or an alias of one, matched as ``_key`` reads it ("bandwidth",
+        A column name or an alias of one, matched as ``name_key`` reads it ("bandwidth",
         "memory_GB", "kv_heads").
     aliases : dict
         Alias → column (``GPU_FIELD_ALIASES``, ``MODEL_FIELD_ALIASES``).
@@ -345,9 +346,9 @@ def field_value(row: dict, field: str, aliases: dict[str, str], row_name: str, w
         ``#N/A``: an unknown field (the fields are listed), or an empty cell: no
         trustworthy source was found, and an empty figure is never read as 0.
     """
-    fields = {_key(c): c for c in row}
-    fields.update({_key(a): c for a, c in aliases.items()})
-    column = fields.get(_key(field))
+    fields = {name_key(c): c for c in row}
+    fields.update({name_key(a): c for a, c in aliases.items()})
+    column = fields.get(name_key(field))
     if column is None:
         raise na_error(f"{what}: unknown field {field!r}; fields: {', '.join(row)}")
     raw = (row[column] or "").strip()

@@ -32,6 +32,7 @@ The engine in layers, each module one job:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import os
@@ -160,71 +161,31 @@ def calc_workbook(
         if strict:
             _refuse_unknown_functions(wb, reg)
         found = support.unsupported(wb, reg, wb.date1904)
-        if strict and found:
-            raise guard.WorkbookError(support.cannot_compute(found))
-        for node, reason in found:
-            node.keep = reason
-        if notes is not None and found:
-            cells = support.first_cells([n.label for n, _ in found])
-            notes.append(f"kept the values Excel saved in {cells}, which "
-                         f"napkin cannot compute ({support.describe(found)})")
+        _refuse_or_keep(found, strict, notes, support.cannot_compute, _kept_in_cells)
         ev = Evaluation(wb, reg)
         ev.progress = progress  # (stage, done, total) now and then: the CLI's progress bar
         order = ev.plan()
-        unread = [n for n in wb.nodes if n.error is not None and n.prog is None
+        unread = [(n, "a formula napkin cannot read") for n in wb.nodes
+                  if n.error is not None and n.prog is None
                   and n.error.message.startswith("cannot evaluate formula")]
-        if strict and unread:
-            cells = support.first_cells([n.label for n in unread])
-            raise guard.WorkbookError(
-                f"napkin cannot read the formulas in {cells} (not "
-                "Excel's formula syntax); run with --lenient to keep the values Excel "
-                "saved in those cells")
-        for node in unread:
-            node.keep = "a formula napkin cannot read"
+        _refuse_or_keep(unread, strict, notes, _cannot_read)
         late = support.after_plan(wb)  # seen once the inputs of each formula are known
-        if strict and late:
-            raise guard.WorkbookError(support.cannot_compute(late))
-        for node, reason in late:
-            node.keep = reason
-        if notes is not None and late:
-            notes.append(f"kept the values Excel saved where napkin cannot compute "
-                         f"{support.describe(late)}")
-        context.STATE.book = wb  # what SUBTOTAL, OFFSET... read: hidden rows, values
-        try:
+        _refuse_or_keep(late, strict, notes, support.cannot_compute, _kept_where)
+        with _current_book(wb):  # what SUBTOTAL, OFFSET... read: hidden rows, values
             ev.run(order)
             stopped = support.refused_while_computing(wb)
             stopped += support.text_disagreements(wb, {n for n, _ in stopped})
-            if strict and stopped:
-                raise guard.WorkbookError(
-                    f"napkin cannot compute {support.describe(stopped)}: calc would write "
-                    "values that differ from Excel's; run with --lenient to keep the values "
-                    "Excel saved in those cells")
-            if stopped:  # computed again, those cells keeping Excel's values
-                for node, reason in stopped:
-                    node.keep = reason
+            if _refuse_or_keep(stopped, strict, notes, _would_differ, _kept_where):
+                ev.rerun(order)  # computed again, those cells keeping Excel's values
+        # strict refuses any cycle; --lenient keeps the values Excel saved in the cells of
+        # one (those it has a value of)
+        cyclic = list(ev.cyclic) if strict else [
+            n for n in ev.cyclic if not n.is_name and n.keep is None
+            and all(p in wb.sheets[n.sheet].cached for p in n.positions())]
+        if _refuse_or_keep([(n, "a circular reference") for n in cyclic], strict, notes,
+                           _circular, _kept_on_cycle):
+            with _current_book(wb):
                 ev.rerun(order)
-                if notes is not None:
-                    notes.append(f"kept the values Excel saved where napkin cannot compute "
-                                 f"{support.describe(stopped)}")
-        finally:
-            context.STATE.book = None
-        if strict and ev.cyclic:
-            cells = support.first_cells(sorted(n.label for n in ev.cyclic if not n.is_name))
-            raise guard.WorkbookError(f"circular reference through {cells}")
-        cyclic = [n for n in ev.cyclic if not n.is_name and n.keep is None
-                  and all(p in wb.sheets[n.sheet].cached for p in n.positions())]
-        if cyclic:  # --lenient: the cells of a cycle keep the values Excel saved
-            for n in cyclic:
-                n.keep = "a circular reference"
-            context.STATE.book = wb
-            try:
-                ev.rerun(order)
-            finally:
-                context.STATE.book = None
-            if notes is not None:
-                cells = support.first_cells(sorted(n.label for n in cyclic))
-                notes.append(f"kept the values Excel saved in {cells}, "
-                             "which are on a circular reference")
         ups = output.updates(wb)
         new_parts: dict[str, bytes] = {}
         for sheet in wb.sheets:
@@ -241,6 +202,84 @@ def calc_workbook(
             before_write(results)
         package.rewrite(zf, src, dst, new_parts, in_place=in_place, backup=backup)
     return results
+
+
+
+@contextlib.contextmanager
+def _current_book(wb: Workbook):
+    """Make ``wb`` the book being computed (``context.STATE.book``: what SUBTOTAL,
+    OFFSET... read) for the ``with`` block, and no book after it."""
+    context.STATE.book = wb
+    try:
+        yield
+    finally:
+        context.STATE.book = None
+
+
+def _refuse_or_keep(found: list, strict: bool, notes: list[str] | None,
+                    refusal: Callable[[list], str],
+                    note: Callable[[list], str] | None = None) -> bool:
+    """calc_workbook's policy for cells it cannot compute as Excel does.
+
+    Parameters
+    ----------
+    found : list of (node, reason)
+        The cells, each with the reason it cannot be computed.
+    strict : bool
+        Refuse the workbook: :class:`~addin.ooxml.guard.WorkbookError` with
+        ``refusal(found)``. Else each cell keeps the value Excel saved (its ``keep`` is
+        its reason) and ``note(found)``, when given, is appended to ``notes``.
+
+    Returns
+    -------
+    bool
+        Whether any cell now keeps Excel's value (then the cells that read them must be
+        computed again).
+    """
+    if not found:
+        return False
+    if strict:
+        raise guard.WorkbookError(refusal(found))
+    for node, reason in found:
+        node.keep = reason
+    if notes is not None and note is not None:
+        notes.append(note(found))
+    return True
+
+
+def _cells_of(found: list) -> str:
+    return support.first_cells([n.label for n, _ in found])
+
+
+def _kept_in_cells(found: list) -> str:
+    return (f"kept the values Excel saved in {_cells_of(found)}, which "
+            f"napkin cannot compute ({support.describe(found)})")
+
+
+def _kept_where(found: list) -> str:
+    return f"kept the values Excel saved where napkin cannot compute {support.describe(found)}"
+
+
+def _cannot_read(found: list) -> str:
+    return (f"napkin cannot read the formulas in {_cells_of(found)} (not "
+            "Excel's formula syntax); run with --lenient to keep the values Excel "
+            "saved in those cells")
+
+
+def _would_differ(found: list) -> str:
+    return (f"napkin cannot compute {support.describe(found)}: calc would write "
+            "values that differ from Excel's; run with --lenient to keep the values "
+            "Excel saved in those cells")
+
+
+def _circular(found: list) -> str:
+    cells = support.first_cells(sorted(n.label for n, _ in found if not n.is_name))
+    return f"circular reference through {cells}"
+
+
+def _kept_on_cycle(found: list) -> str:
+    cells = support.first_cells(sorted(n.label for n, _ in found))
+    return f"kept the values Excel saved in {cells}, which are on a circular reference"
 
 
 to_jsonable = to_json

@@ -38,7 +38,7 @@ def read_links(zf: ZipFile, book: xv.Book) -> list[LinkedSheet]:
     refs = root.find(f"{{{xv.MAIN_NS}}}externalReferences")
     if refs is None:
         return []
-    rels = xv._read_rels(zf, book.workbook_path)
+    rels = xv.read_rels(zf, book.workbook_path)
     out = []
     for k, ref in enumerate(refs, 1):
         _typ, target = rels.get(ref.get(f"{{{xv.REL_NS}}}id"), ("", ""))

@@ -54,7 +54,7 @@ def read_tables(zf: ZipFile, book: xv.Book) -> list[Table]:
     """The tables of every worksheet of a package."""
     out = []
     for part in book.sheets:
-        for typ, target in xv._read_rels(zf, part.path).values():
+        for typ, target in xv.read_rels(zf, part.path).values():
             if not typ.endswith("/table") or target not in zf.NameToInfo:
                 continue
             root = ET.fromstring(zf.read(target), forbid_dtd=True)

@@ -295,7 +295,7 @@ def _check_relationships(zf: ZipFile, name: str) -> None:
     if wb_path not in parts:
         raise WorkbookError(f"{name}: the workbook part {wb_path} is missing (the file is "
                             "damaged): save it from Excel again")
-    rels = xv._read_rels(zf, wb_path)
+    rels = xv.read_rels(zf, wb_path)
     for typ, target in rels.values():
         if typ.endswith(("/worksheet", "/sharedStrings")) and target not in parts:
             what = "a worksheet" if typ.endswith("/worksheet") else "the shared strings"

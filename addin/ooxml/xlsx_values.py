@@ -13,7 +13,6 @@ the whole package.
 
 from __future__ import annotations
 
-import posixpath
 import re
 from dataclasses import dataclass, field
 from zipfile import ZipFile
@@ -22,70 +21,28 @@ from defusedxml import ElementTree as ET
 
 # A1 references live in addin.ooxml.a1 (light to import: napkin eval needs them, not the XML);
 # named here too, as the workbook modules have always used them
-from addin.ooxml.a1 import _COLS, MAX_COL, MAX_ROW, col2num, num2col, parse_area, parse_cell_ref  # noqa: F401
+from addin.ooxml.a1 import MAX_COL, MAX_ROW, col2num, num2col, parse_area, parse_cell_ref  # noqa: F401
+
+# the XML text, relationships and sheetData scanning live in addin.ooxml.reader; its XML
+# text functions are named here too, as the workbook modules have always used them
+from addin.ooxml.reader import (  # noqa: F401
+    PKG_REL_NS,
+    SHEETDATA_RE,
+    attr,
+    cell_column,
+    decode_xstring,
+    element_patterns,
+    iter_row_cells,
+    iter_rows,
+    read_rels,
+    xml_escape_text,
+    xml_unescape,
+)
 
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 _WORKSHEET_TYPE = REL_NS + "/worksheet"
 _OFFICE_DOC_TYPE = REL_NS + "/officeDocument"
-
-
-# --------------------------------------------------------------------------- XML text
-
-
-_ENTITY_RE = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|amp|lt|gt|quot|apos);")
-_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
-
-
-def _entity(m: re.Match) -> str:
-    e = m.group(1)
-    if e[0] == "#":
-        return chr(int(e[2:], 16) if e[1] in "xX" else int(e[1:]))
-    return _ENTITIES[e]
-
-
-def xml_unescape(text: str) -> str:
-    """Character data as an XML parser reads it: a line break written CR LF (or a lone
-    CR) is one LF (XML 1.0, section 2.11), then entities and character references are
-    resolved (``&#13;`` is a CR that stays)."""
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _ENTITY_RE.sub(_entity, text) if "&" in text else text
-
-
-_XSTRING_RE = re.compile(r"_x([0-9A-Fa-f]{4})_")
-
-
-def decode_xstring(text: str) -> str:
-    """Undo the OOXML ``_xHHHH_`` escaping of characters XML cannot carry."""
-    return _XSTRING_RE.sub(lambda m: chr(int(m.group(1), 16)), text) if "_x" in text else text
-
-
-_XML_ILLEGAL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def xml_escape_text(text: str) -> str:
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    if _XSTRING_RE.search(text):  # a literal "_x0041_" must not be decoded by readers
-        text = _XSTRING_RE.sub(lambda m: "_x005F" + m.group(0), text)
-    return _XML_ILLEGAL_RE.sub(lambda m: f"_x{ord(m.group(0)):04X}_", text)
-
-
-_ATTR_RES: dict[str, re.Pattern] = {}
-
-
-def _attr(attrs: str, name: str) -> str | None:
-    if name not in attrs:  # (most cells have no t, most formulas no attributes)
-        return None
-    rx = _ATTR_RES.get(name)
-    if rx is None:
-        rx = _ATTR_RES[name] = re.compile(
-            r'(?:^|\s)' + re.escape(name) + r'\s*=\s*("([^"]*)"|\'([^\']*)\')')
-    m = rx.search(attrs)
-    if not m:
-        return None
-    return xml_unescape(m.group(2) if m.group(2) is not None else m.group(3))
 
 
 # --------------------------------------------------------------------------- package
@@ -114,34 +71,9 @@ class Book:
     shared_strings: list[str] = field(default_factory=list)
 
 
-def _rels_path(part: str) -> str:
-    d, base = posixpath.split(part)
-    return posixpath.join(d, "_rels", base + ".rels")
-
-
-def _resolve(source_part: str, target: str) -> str:
-    if target.startswith("/"):
-        return target.lstrip("/")
-    return posixpath.normpath(posixpath.join(posixpath.dirname(source_part), target))
-
-
-def _read_rels(zf: ZipFile, part: str) -> dict[str, tuple[str, str]]:
-    path = _rels_path(part)
-    try:
-        root = ET.fromstring(zf.read(path), forbid_dtd=True)
-    except KeyError:
-        return {}
-    out = {}
-    for rel in root.iter(f"{{{PKG_REL_NS}}}Relationship"):
-        if rel.get("TargetMode") == "External":
-            continue
-        out[rel.get("Id")] = (rel.get("Type", ""), _resolve(part, rel.get("Target", "")))
-    return out
-
-
 def workbook_path(zf: ZipFile) -> str:
     """The workbook part the package's relationships name (xl/workbook.xml usually)."""
-    for typ, target in _read_rels(zf, "").values():
+    for typ, target in read_rels(zf, "").values():
         if typ == _OFFICE_DOC_TYPE or typ.endswith("/officeDocument"):
             return target
     return "xl/workbook.xml"
@@ -151,7 +83,7 @@ def read_book(zf: ZipFile) -> Book:
     """Sheets (in workbook order), defined names and shared strings of a package."""
     wb_path = workbook_path(zf)
     root = ET.fromstring(zf.read(wb_path), forbid_dtd=True)
-    rels = _read_rels(zf, wb_path)
+    rels = read_rels(zf, wb_path)
     book = Book(wb_path)
     all_sheets = root.find(f"{{{MAIN_NS}}}sheets")
     position = {}  # localSheetId counts every sheet (also chart sheets)
@@ -220,62 +152,6 @@ class RawCell:
     inline: str | None  # text of <is>
 
 
-_SHEETDATA_RE = re.compile(
-    r"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)sheetData(?:\s[^>]*)?(?:/>|>(?P<body>.*?)</(?P=p)sheetData>)",
-    re.S,
-)
-_TAG_CACHE: dict[str, dict[str, re.Pattern]] = {}
-
-
-def _tags(p: str) -> dict[str, re.Pattern]:
-    d = _TAG_CACHE.get(p)
-    if d is None:
-        q = re.escape(p)
-        d = _TAG_CACHE[p] = {
-            "row": re.compile(
-                rf"<{q}row(?=[\s/>])(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</{q}row>)", re.S
-            ),
-            "c": re.compile(
-                rf"<{q}c(?=[\s/>])(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</{q}c>)", re.S
-            ),
-            "f": re.compile(rf"<{q}f(?=[\s/>])(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</{q}f>)", re.S),
-            "v": re.compile(rf"<{q}v(?=[\s/>])[^>]*?(?:/>|>(?P<text>.*?)</{q}v>)", re.S),
-            "is": re.compile(rf"<{q}is(?=[\s/>])[^>]*?(?:/>|>(?P<body>.*?)</{q}is>)", re.S),
-            "t": re.compile(rf"<{q}t(?=[\s/>])[^>]*?(?:/>|>(?P<text>.*?)</{q}t>)", re.S),
-            "rph": re.compile(rf"<{q}rPh(?=[\s/>]).*?</{q}rPh>", re.S),
-        }
-    return d
-
-
-def _iter_rows(body: str, tags):
-    """Yield (match, row number) for each <row> of a sheetData body."""
-    last = 0
-    for m in tags["row"].finditer(body):
-        r = _attr(m.group("attrs"), "r")
-        last = int(r) if r else last + 1
-        yield m, last
-
-
-_R_ATTR_RE = re.compile(r"""(?:^|\s)r\s*=\s*(?:"([A-Z]{1,2})\d+"|'([A-Z]{1,2})\d+')""")
-
-
-def _cell_col(attrs: str, last: int) -> int:
-    """The column of a cell from its attributes; ``last`` is the column of the cell before
-    it in the row (a cell without ``r`` follows it)."""
-    plain = _R_ATTR_RE.search(attrs)  # r="B12", as Excel writes it: the column at once
-    if plain:
-        return _COLS[plain.group(1) or plain.group(2)]
-    ref = _attr(attrs, "r")
-    return parse_cell_ref(ref)[1] if ref else last + 1
-
-
-def _iter_row_cells(row_body: str, row: int, tags):
-    col = 0
-    for m in tags["c"].finditer(row_body):
-        col = _cell_col(m.group("attrs"), col)
-        yield m, col
-
-
 @dataclass
 class Layout:
     """Where the formula cells of a worksheet part are, as ``read_cells`` found them:
@@ -291,15 +167,15 @@ class Layout:
 def read_cells(xml: str, layout: Layout | None = None) -> list[RawCell]:
     """Every cell of a worksheet part that has a formula or a value (and, into
     ``layout`` when given, where its formula cells are)."""
-    sd = _SHEETDATA_RE.search(xml)
+    sd = SHEETDATA_RE.search(xml)
     if not sd or not sd.group("body"):
         return []
-    tags = _tags(sd.group("p"))
+    tags = element_patterns(sd.group("p"))
     f_open, is_open = f"<{sd.group('p')}f", f"<{sd.group('p')}is"  # cheap tests first
     out = []
     base, last_row = sd.start("body"), 0
     cells_in, f_search, v_search = tags["c"].finditer, tags["f"].search, tags["v"].search
-    for rm, row in _iter_rows(sd.group("body"), tags):
+    for rm, row in iter_rows(sd.group("body"), tags):
         rattrs, rbody = rm.group("attrs", "body")
         if layout is not None:
             if row <= last_row or rattrs != rattrs.rstrip():
@@ -308,9 +184,9 @@ def read_cells(xml: str, layout: Layout | None = None) -> list[RawCell]:
         if not rbody:
             continue
         col = 0
-        for cm in cells_in(rbody):  # (as _iter_row_cells, without a generator per row)
+        for cm in cells_in(rbody):  # (as iter_row_cells, without a generator per row)
             attrs, body = cm.group("attrs", "body")
-            col = _cell_col(attrs, col)
+            col = cell_column(attrs, col)
             if layout is not None:
                 if col <= last_col:
                     layout.plain = False
@@ -322,7 +198,7 @@ def read_cells(xml: str, layout: Layout | None = None) -> list[RawCell]:
             if fm:
                 fa, ftext = fm.group("attrs", "text")
                 f = xml_unescape(ftext or "")
-                f_type, f_ref, f_si = _attr(fa, "t"), _attr(fa, "ref"), _attr(fa, "si")
+                f_type, f_ref, f_si = attr(fa, "t"), attr(fa, "ref"), attr(fa, "si")
                 if layout is not None:
                     layout.cells[(row, col)] = (at + cm.start(), at + cm.end(), attrs, body)
             vm = v_search(body)
@@ -334,7 +210,7 @@ def read_cells(xml: str, layout: Layout | None = None) -> list[RawCell]:
                 inline = decode_xstring(
                     "".join(xml_unescape(t.group("text") or "") for t in tags["t"].finditer(ib))
                 )
-            out.append(RawCell(row, col, _attr(attrs, "t"), f, f_type, f_ref, f_si, v, inline))
+            out.append(RawCell(row, col, attr(attrs, "t"), f, f_type, f_ref, f_si, v, inline))
     return out
 
 
@@ -377,11 +253,11 @@ def write_values(xml: str, updates: dict[tuple[int, int], tuple[str | None, str]
     """
     if not updates:
         return xml
-    sd = _SHEETDATA_RE.search(xml)
+    sd = SHEETDATA_RE.search(xml)
     if not sd:
         raise ValueError("worksheet has no sheetData")
     p = sd.group("p")
-    tags = _tags(p)
+    tags = element_patterns(p)
     if layout is not None and layout.plain and sd.group("body") is not None:
         spots = layout.cells
         if all(pos in spots for pos in updates):  # the same edits as the reading below
@@ -412,7 +288,7 @@ def write_values(xml: str, updates: dict[tuple[int, int], tuple[str | None, str]
     new_rows = sorted(pending)
     ri = 0
     out, pos = [], 0
-    for rm, row in _iter_rows(body, tags):
+    for rm, row in iter_rows(body, tags):
         # rows that must be created before this one
         while ri < len(new_rows) and new_rows[ri] < row:
             r = new_rows[ri]
@@ -429,7 +305,7 @@ def write_values(xml: str, updates: dict[tuple[int, int], tuple[str | None, str]
         cols = sorted(cells)
         ci = 0
         rout, rpos = [], 0
-        for cm, col in _iter_row_cells(rbody, row, tags):
+        for cm, col in iter_row_cells(rbody, row, tags):
             while ci < len(cols) and cols[ci] < col:
                 c = cols[ci]
                 ci += 1

@@ -16,8 +16,10 @@
     Below the payload, one plain function per catalog entry, with the catalog's name,
     arguments, docstring and argument docs, declared with ``from xlwings import func,
     arg`` so that Lite registers it as an Excel custom function. Each calls the catalog
-    function and turns its :class:`~udfs.errors.ExcelError` results into what Lite shows
-    (see ``_cell`` in the generated file):
+    function, its arguments and results crossing through :mod:`udfs.host` (the module
+    the add-in's UDFs use too, shipped in the package), and turns its
+    :class:`~udfs.errors.ExcelError` results into what Lite shows (see ``_cell`` in the
+    generated file):
 
     * ``#VALUE!`` alone in a cell: raised, so that Lite shows ``#VALUE!`` with the
       message (on hover where Excel supports it; always in Lite's output pane);
@@ -97,7 +99,7 @@ REQUIREMENTS = (
     # pint's own metadata, and the last two are Pyodide's own where it has them loaded
     "pint>=0.25.3,<0.26",
     # shipped by Pyodide; the catalog runs without it, but a range becomes one float array
-    # instead of a list of Python floats (udfs.args.rows_as_array)
+    # instead of a list of Python floats (udfs.ranges.rows_as_array)
     "numpy",
 )
 
@@ -185,45 +187,30 @@ def _load_udfs():
 
 _udfs = _load_udfs()
 _CATALOG = _udfs.CATALOG
-_ExcelError = _udfs.ExcelError
-_np = _udfs.xp.np  # None where Pyodide has no numpy: the catalog then returns lists
-_rows_as_array = _udfs.ranges.rows_as_array
+_host = _udfs.host  # how arguments and results cross (udfs/host.py, shared with the add-in)
+_arg = _host.argument
 
 
 class NapkinError(Exception):
     """Raised for a #VALUE! result: Lite shows #VALUE! with this message."""
 
 
-def _arg(value):
-    """A one-cell range is a scalar; a range of numbers becomes a float array where
-    numpy is present (udfs.ranges.rows_as_array); any other range stays a list of rows."""
-    if isinstance(value, (list, tuple)) and len(value) == 1:
-        row = value[0]
-        if isinstance(row, (list, tuple)) and len(row) == 1:
-            return row[0]
-    return _rows_as_array(value)
+def _code(error):
+    return error.code
 
 
-def _element(value):
-    return value.code if isinstance(value, _ExcelError) else value
+def _alone(error):
+    """A lone error result: #VALUE! is raised (its message is shown with it); any other
+    code is returned as its text, which xlwings turns into that Excel error value."""
+    if error.code == "#VALUE!":
+        raise NapkinError(error.message or error.code)
+    return error.code
 
 
 def _cell(value):
-    """A catalog result as Lite shows it: a lone #VALUE! is raised (its message is shown
-    with it); any other error code, and each error in an array, is returned as the code
-    text, which xlwings turns into that Excel error value (#NUM!, #N/A...)."""
-    if isinstance(value, _ExcelError):
-        if value.code == "#VALUE!":
-            raise NapkinError(value.message or value.code)
-        return value.code
-    if _np is not None and isinstance(value, _np.ndarray):
-        if value.dtype != object:  # every element a value: xlwings writes the array
-            return value
-        value = value.tolist()
-    if isinstance(value, (list, tuple)):
-        return [[_element(x) for x in row] if isinstance(row, (list, tuple)) else _element(row)
-                for row in value]
-    return value
+    """A catalog result as Lite shows it: a lone #VALUE! is raised; any other error code,
+    and each error in an array, is returned as the code text (#NUM!, #N/A...)."""
+    return _host.result(value, _code, _alone)
 
 '''
 

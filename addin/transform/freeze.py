@@ -37,7 +37,7 @@ from html import escape, unescape
 from pathlib import Path
 from zipfile import ZipFile
 
-from addin.ooxml import guard, package
+from addin.ooxml import guard, package, reader
 from addin.ooxml import xlsx_values as xv
 
 PART = "customXml/napkin-frozen.xml"
@@ -69,47 +69,24 @@ def _names_pattern(functions) -> re.Pattern:
     return re.compile(rf"(?<![\w.])(?:{alt})\s*\(", re.IGNORECASE)
 
 
-def _cells(xml: str):
-    """(cell match, row body offset) for every <c> of the sheetData, with its tags."""
-    sd = xv._SHEETDATA_RE.search(xml)
-    if not sd or not sd.group("body"):
-        return None, None, []
-    tags = xv._tags(sd.group("p"))
-    body_start = sd.start("body")
-    out = []
-    for rm, _row in xv._iter_rows(sd.group("body"), tags):
-        if not rm.group("body"):
-            continue
-        row_start = body_start + rm.start("body")
-        for cm, _col in xv._iter_row_cells(rm.group("body"), 0, tags):
-            out.append((cm, row_start))
-    return sd, tags, out
-
-
 def _freeze_sheet(xml: str, names: re.Pattern) -> tuple[str, list[tuple[str, str]]]:
     """The sheet without the <f> of cells calling ours, and [(cell ref, <f> xml)]."""
-    sd, tags, cells = _cells(xml)
+    cells = [(cell, reader.formula_of(cell)) for cell in reader.iter_cells(xml)]
     masters = {}  # shared formula si -> its text (children carry an empty <f>)
-    for cm, _ in cells:
-        fm = tags["f"].search(cm.group("body") or "")
-        if fm and xv._attr(fm.group("attrs"), "t") == "shared" and fm.group("text"):
-            masters[xv._attr(fm.group("attrs"), "si")] = xv.xml_unescape(fm.group("text"))
+    for _cell, f in cells:
+        if f and reader.attr(f.attrs, "t") == "shared" and f.text:
+            masters[reader.attr(f.attrs, "si")] = f.text
     edits, records = [], []
-    for cm, row_start in cells:
-        body = cm.group("body") or ""
-        fm = tags["f"].search(body)
-        ref = xv._attr(cm.group("attrs"), "r")
-        if not fm or not ref:
+    for cell, f in cells:
+        if not f or not cell.ref:
             continue
-        text = xv.xml_unescape(fm.group("text") or "")
-        if not text and xv._attr(fm.group("attrs"), "t") == "shared":
-            text = masters.get(xv._attr(fm.group("attrs"), "si"), "")
+        text = f.text
+        if not text and reader.attr(f.attrs, "t") == "shared":
+            text = masters.get(reader.attr(f.attrs, "si"), "")
         if not _calls_ours(text, names):
             continue
-        start = row_start + cm.start("body") + fm.start()
-        end = row_start + cm.start("body") + fm.end()
-        edits.append((start, end))
-        records.append((ref, fm.group(0)))
+        edits.append((f.start, f.end))
+        records.append((cell.ref, f.xml))
     for start, end in reversed(edits):
         xml = xml[:start] + xml[end:]
     return xml, records
@@ -141,7 +118,7 @@ def _set_attr(attrs: str, name: str, value: str) -> str:
 
 def _style_xf(xml: str, name: str) -> str | None:
     m = re.search(rf'<cellStyle\b[^>]*\bname="{re.escape(name)}"[^>]*>', xml)
-    return xv._attr(m.group(0), "xfId") if m else None
+    return reader.attr(m.group(0), "xfId") if m else None
 
 
 def _unmark_inputs(xml: str) -> tuple[str, int]:
@@ -154,13 +131,13 @@ def _unmark_inputs(xml: str) -> tuple[str, int]:
     plain_xfs = list(_XF.finditer(style_xfs.group("body")))
     if int(plain) >= len(plain_xfs):
         return xml, 0
-    font = xv._attr(plain_xfs[int(plain)].group("attrs"), "fontId") or "0"
+    font = reader.attr(plain_xfs[int(plain)].group("attrs"), "fontId") or "0"
     n = 0
 
     def plain_xf(m: re.Match) -> str:
         nonlocal n
         attrs, body = m.group("attrs"), m.group("body") or ""
-        if xv._attr(attrs, "xfId") != inp:
+        if reader.attr(attrs, "xfId") != inp:
             return m.group(0)
         n += 1
         for k, v in (("xfId", plain), ("fontId", font), ("fillId", "0")):
@@ -285,7 +262,7 @@ def freeze(src, dst, functions=None, *, backup: bool = True) -> int:
     Returns the number of cells frozen; with none, ``dst`` gets the parts of ``src``
     unchanged (no value recomputed, ``calcChain.xml`` kept)."""
     from addin.engine.api import calc_workbook
-    from udfs import CATALOG
+    from udfs.catalog import CATALOG
 
     src, dst = Path(src), Path(dst)
     names = _names_pattern(functions or CATALOG)
@@ -303,7 +280,7 @@ def freeze(src, dst, functions=None, *, backup: bool = True) -> int:
                 if recs:
                     replace[sheet.path] = new.encode("utf-8")
                     records += [(sheet.path, sheet.name, r, f) for r, f in recs]
-            rels_path = xv._rels_path(book.workbook_path)
+            rels_path = reader.rels_path(book.workbook_path)
             rels = zf.read(rels_path).decode("utf-8")
             rels = _drop_relationship(_add_relationship(rels), r'Target="[^"]*calcChain.xml"')
             replace[rels_path] = rels.encode("utf-8")
@@ -345,7 +322,7 @@ def _mark_frozen(zf: ZipFile, book, replace: dict, src: Path, old_part: bytes) -
         path, ref = target
         xml = (replace[path] if path in replace else zf.read(path)).decode("utf-8")
         cell = _cell_element(xml, ref)
-        s = xv._attr(cell.group(0), "s") if cell else None
+        s = reader.attr(cell.group(0), "s") if cell else None
         styles, frozen_s = _frozen_look(styles, s)
         text = _status_sentence(src, dt.datetime.now(dt.UTC))
         xml, old_cell = _write_status(xml, ref, str(frozen_s), text)
@@ -383,13 +360,10 @@ def unfreeze(src, dst) -> int:
         replace = {}
         for path, cells in by_part.items():
             xml = zf.read(path).decode("utf-8")
-            sd, tags, found = _cells(xml)
             edits = []
-            for cm, row_start in found:
-                ref = xv._attr(cm.group("attrs"), "r")
-                if ref in cells and cm.group("body") is not None:
-                    at = row_start + cm.start("body")
-                    edits.append((at, cells.pop(ref)))
+            for cell in reader.iter_cells(xml):
+                if cell.ref in cells and cell.body is not None:
+                    edits.append((cell.body_start, cells.pop(cell.ref)))
             if cells:
                 raise guard.WorkbookError(f"cannot restore {len(cells)} formulas of {path}: "
                                           f"cells {', '.join(sorted(cells)[:5])} are gone")
@@ -403,7 +377,7 @@ def unfreeze(src, dst) -> int:
             m = _cell_element(xml, ref)
             if m is not None:
                 if cell and not restore_styles:  # formats renumbered: keep today's
-                    s = xv._attr(m.group(0), "s")
+                    s = reader.attr(m.group(0), "s")
                     cell = re.sub(r'\ss="\d+"', "", cell, count=1)
                     if s:
                         cell = cell.replace("<c ", f'<c s="{s}" ', 1)
@@ -411,7 +385,7 @@ def unfreeze(src, dst) -> int:
                 replace[path] = xml.encode("utf-8")
         if restore_styles:
             replace[STYLES] = styles[1].encode("utf-8")
-        rels_path = xv._rels_path(book.workbook_path)
+        rels_path = reader.rels_path(book.workbook_path)
         replace[rels_path] = _drop_relationship(
             zf.read(rels_path).decode("utf-8"), f'Id="{REL_ID}"').encode("utf-8")
         replace["[Content_Types].xml"] = _content_types(

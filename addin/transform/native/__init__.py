@@ -44,7 +44,7 @@ from zipfile import ZipFile
 
 from openpyxl.formula.translate import Translator
 
-from addin.ooxml import guard, package
+from addin.ooxml import guard, package, reader
 from addin.ooxml import xlsx_values as xv
 from addin.transform.native.book import Book, Tables
 from addin.transform.native.formula import calls_of, parse
@@ -65,38 +65,26 @@ class NativeResult:
 
 
 def _formula_cells(xml: str):
-    """[(cell match start, end of <f> span, f attrs, formula text, ref)] with shared
-    formulas resolved to each cell's own text."""
-    sd = xv._SHEETDATA_RE.search(xml)
-    if not sd or not sd.group("body"):
-        return []
-    tags = xv._tags(sd.group("p"))
-    body_start = sd.start("body")
+    """[(start, end of the <f> element, its attributes, formula text, cell ref, its ``t``,
+    the part's namespace prefix)] of every formula cell, shared formulas resolved to each
+    cell's own text."""
     found = []
     masters: dict[str, tuple[str, str]] = {}
-    for rm, _row in xv._iter_rows(sd.group("body"), tags):
-        if not rm.group("body"):
+    for cell in reader.iter_cells(xml):
+        f = reader.formula_of(cell)
+        ref = cell.ref
+        if not f or not ref:
             continue
-        row_start = body_start + rm.start("body")
-        for cm, _col in xv._iter_row_cells(rm.group("body"), 0, tags):
-            body = cm.group("body") or ""
-            fm = tags["f"].search(body)
-            ref = xv._attr(cm.group("attrs"), "r")
-            if not fm or not ref:
-                continue
-            attrs = fm.group("attrs")
-            text = xv.xml_unescape(fm.group("text") or "")
-            kind = xv._attr(attrs, "t")
-            if kind == "shared":
-                si = xv._attr(attrs, "si")
-                if text:
-                    masters[si] = (text, ref)
-                elif si in masters:
-                    master, origin = masters[si]
-                    text = Translator("=" + master, origin=origin).translate_formula(ref)[1:]
-            start = row_start + cm.start("body") + fm.start()
-            end = row_start + cm.start("body") + fm.end()
-            found.append((start, end, attrs, text, ref, kind, sd.group("p")))
+        text = f.text
+        kind = reader.attr(f.attrs, "t")
+        if kind == "shared":
+            si = reader.attr(f.attrs, "si")
+            if text:
+                masters[si] = (text, ref)
+            elif si in masters:
+                master, origin = masters[si]
+                text = Translator("=" + master, origin=origin).translate_formula(ref)[1:]
+        found.append((f.start, f.end, f.attrs, text, ref, kind, cell.prefix))
     return found
 
 
@@ -120,7 +108,7 @@ def _add_table_sheet(zf: ZipFile, book: xv.Book, tables: Tables, replace: dict,
     entry = (f'<{p}sheet name="{xv.xml_escape_text(tables.sheet)}" '
              f'sheetId="{max(ids, default=0) + 1}" state="hidden" {prefix}:id="{REL_ID}"{decl}/>')
     replace[wb_path] = (wb[:close.start()] + entry + wb[close.start():]).encode("utf-8")
-    rels_path = xv._rels_path(wb_path)
+    rels_path = reader.rels_path(wb_path)
     rels = zf.read(rels_path).decode("utf-8")
     target = posix_relative(part, wb_path)
     rels = rels.replace("</Relationships>",
@@ -209,7 +197,7 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
             remove = set()
             if result.frozen and "xl/calcChain.xml" in zf.NameToInfo:
                 remove.add("xl/calcChain.xml")
-                rels_path = xv._rels_path(book.book.workbook_path)
+                rels_path = reader.rels_path(book.book.workbook_path)
                 rels = replace.get(rels_path, zf.read(rels_path)).decode("utf-8")
                 replace[rels_path] = re.sub(r'<Relationship\b[^>]*calcChain.xml"[^>]*/>', "",
                                             rels).encode("utf-8")

@@ -122,7 +122,7 @@ class Tables:
         rows = []
         for name, row in precisions.table().items():
             for key in [name, *filter(None, row["aliases"].split(";"))]:
-                rows.append((precisions._key(key), row["bytes_per_param"]))
+                rows.append((precisions.name_key(key), row["bytes_per_param"]))
         return rows
 
     def unit_rows(self, default: str) -> list[tuple[str, float]]:
@@ -143,7 +143,7 @@ class Tables:
         rows = tables.gpus() if table == "gpus" else tables.models()
         columns = [c for c in next(iter(rows.values())) if c != "name"]
         keys: list[tuple[str, str]] = [(n, n) for n in rows]
-        for a in tables._read("aliases.csv"):
+        for a in tables.read_data("aliases.csv"):
             if a["table"] == table:
                 keys.append((a["alias"], a["name"]))
         keys += sorted(self.extra_names[table].items())

@@ -174,7 +174,7 @@ def forms() -> dict[str, Native]:
 
 def doc_table() -> str:
     """The per-function table of ``docs/native.md`` (a test keeps the file in step)."""
-    from udfs import CATALOG
+    from udfs.catalog import CATALOG
 
     FORMS = forms()
     rows = ["| Function | Native form | Notes (beyond the rules above) |", "|---|---|---|"]

@@ -37,7 +37,7 @@ class Translator_:
     def __init__(self, book: Book):
         self.book = book
         self.tables = book.tables
-        from udfs import CATALOG
+        from udfs.catalog import CATALOG
 
         self.names = {n.upper() for n in CATALOG}
 
@@ -302,9 +302,9 @@ class Translator_:
         aliases = tables.GPU_FIELD_ALIASES if table == "gpus" else tables.MODEL_FIELD_ALIASES
         rows = tables.gpus() if table == "gpus" else tables.models()
         sample = next(iter(rows.values()))
-        fields = {tables._key(c): c for c in sample}
-        fields.update({tables._key(k): c for k, c in aliases.items()})
-        column = fields.get(tables._key(fld.value))
+        fields = {tables.name_key(c): c for c in sample}
+        fields.update({tables.name_key(k): c for k, c in aliases.items()})
+        column = fields.get(tables.name_key(fld.value))
         if name.kind == "const":
             return self._const_result(fname, name, fld, column)
         if name.kind == "ref" and isinstance(name.value, str) and name.value.strip():
