@@ -208,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:  # a workbook napkin refuses, or cannot make sense of
         # guard.WorkbookError (a ValueError) names file and problem. guard is looked up,
         # not imported: only a loaded guard raises it, and napkin eval never loads it
-        guard = sys.modules.get(f"{__package__}.guard")
+        guard = sys.modules.get("addin.ooxml.guard")
         if guard is not None and isinstance(exc, guard.WorkbookError):
             print(f"{where}: {' '.join(str(exc).split())}", file=sys.stderr)
             return EXIT_FILE
