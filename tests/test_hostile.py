@@ -5,6 +5,7 @@ subprocess with a 20 s timeout and a 1.5 GB address-space limit (the stated boun
 import contextlib
 import io
 import resource
+import struct
 import subprocess
 import sys
 import zipfile
@@ -124,6 +125,15 @@ def test_parts_inflating_past_the_total_limit_while_declaring_little(tmp_path):
     parts = [(f"xl/media/blank{i}.bin", 150, 2**20) for i in (1, 2, 3)]
     refused(tmp_path, _crafted(tmp_path, parts), "inflates past 200 MB in "
             "xl/media/blank3.bin (a zip bomb")
+
+
+def test_a_part_whose_header_is_past_the_end_of_the_file(tmp_path):
+    data = bytearray(good_workbook(tmp_path / "ok.xlsx").read_bytes())
+    entry = data.rfind(b"PK\x01\x02")  # the last central directory entry
+    struct.pack_into("<I", data, entry + 42, len(data) + 100)  # its local header's offset
+    src = tmp_path / "book.xlsx"
+    src.write_bytes(bytes(data))
+    refused(tmp_path, src, "damaged or truncated (Truncated file header)")
 
 
 def test_xml_entity_expansion(tmp_path):
@@ -360,6 +370,25 @@ BEFORE_B1 = '<row r="1"><c r="A1"><v>1</v></c><c r="B1">'
 def test_an_array_formula_is_counted_wherever_the_chunks_cut(tmp_path, inside):
     src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
                         _sheet(f"{BEFORE_B1}{inside}1</f></c></row>"))
+    refused(tmp_path, src, "an array formula fills B1:Z20000: 500,000 cells")
+
+
+def _prefixed_sheet(body: str) -> bytes:
+    return (f'<?xml version="1.0" encoding="UTF-8"?><x:worksheet xmlns:x="{NS_MAIN}">'
+            f"<x:sheetData>{body}</x:sheetData></x:worksheet>").encode()
+
+
+def test_cells_with_a_namespace_prefix_are_counted(tmp_path):
+    cells = "".join(f'<x:c r="A{r}"><x:v>1</x:v></x:c>' for r in range(1, 300_002))
+    src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
+                        _prefixed_sheet(f'<x:row r="1">{cells}</x:row>'))
+    refused(tmp_path, src, "more than 300,000 cells")
+
+
+def test_an_array_formula_with_a_namespace_prefix_is_counted(tmp_path):
+    src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
+                        _prefixed_sheet('<x:row r="1"><x:c r="B1"><x:f t="array" '
+                                        'ref="B1:Z20000">1</x:f></x:c></x:row>'))
     refused(tmp_path, src, "an array formula fills B1:Z20000: 500,000 cells")
 
 

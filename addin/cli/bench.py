@@ -21,7 +21,7 @@ Figures and their targets:
    the time of 10,000 (2× is linear, 4× quadratic)
 8. hostile packages           a part declaring 3 GB, and a part declaring 200 MB that
                               inflates to 3 GB: each refused in ≤ 1 s of CPU with the
-                              sentence of a zip bomb (:mod:`addin.cli.bench_hostile`)
+                              sentence of a zip bomb (``addin.cli.bench_hostile``)
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ output file (``tests/test_hostile.py`` runs the command on them: exit status 1):
 - **a part that lies**: the same 3 GB part, its zip directory declaring 200 MB (the most
   a part may declare), so that nothing but inflating it shows the lie.
 
-The packages are written by hand (:func:`write_zip`), the sizes in their zip headers those
+The packages are written by hand (``write_zip``), the sizes in their zip headers those
 given; the deflate stream of the blanks is one compressed megabyte repeated, so writing
 them compresses a megabyte, not gigabytes.
 """
@@ -95,7 +95,7 @@ def crafted_workbook(path: Path, parts: list[tuple[str, int, int]],
 def refusal(src: Path, dst: Path) -> tuple[str | None, float]:
     """(the refusal's sentence, or None if ``src`` was computed; CPU seconds) of computing
     ``src`` into ``dst`` in this process, as ``napkin calc`` does (``calc_workbook``; the
-    command prints the sentence of a :class:`~addin.ooxml.guard.WorkbookError` and exits
+    command prints the sentence of an ``addin.ooxml.guard.WorkbookError`` and exits
     with status 1). CPU is user plus system time (``time.process_time``)."""
     from addin.engine.api import calc_workbook
     from addin.ooxml.guard import WorkbookError
@@ -110,7 +110,7 @@ def refusal(src: Path, dst: Path) -> tuple[str | None, float]:
 
 
 def bench_hostile(rep) -> None:
-    """Add the figures of target 4 to ``rep`` (a :class:`addin.cli.bench.Report`)."""
+    """Add the figures of target 4 to ``rep`` (a ``addin.cli.bench.Report``)."""
     import tempfile
 
     from addin.ooxml import guard

@@ -146,6 +146,9 @@ class _Part:
 
     _CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s>/]")
     _ARRAY = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f\s[^>]*>")
+    # the same without a namespace prefix: a literal start, which the regex engine finds
+    # without trying the prefix at every "<"
+    _CELL_UNPREFIXED = re.compile(rb"<c[\s>/]")
     _T_ARRAY = re.compile(rb"""\st\s*=\s*["']array["']""")
     _REF = re.compile(rb"""\sref\s*=\s*["']([^"']*)["']""")
 
@@ -207,7 +210,12 @@ class _Part:
             done, self.carry = window[:cut], [window[cut:]]
         else:
             done, self.carry = window, []
-        self._add(len(self._CELL.findall(done)), "")
+        if cut < 0:  # text only
+            return
+        cell = self._CELL if b":c" in done else self._CELL_UNPREFIXED
+        self._add(len(cell.findall(done)), "")
+        if b"array" not in done:  # no tag with t="array"
+            return
         for m in self._ARRAY.finditer(done):
             tag = m.group(0)
             ref = self._REF.search(tag)
@@ -269,7 +277,7 @@ def _head(zf: ZipFile, part: str, size: int = 200) -> bytes:
 
 def _check_declared_sizes(zf: ZipFile, name: str) -> None:
     """Refuse a part whose size in the zip's central directory is past
-    :data:`MAX_PART_BYTES`, or parts whose sizes add up past :data:`MAX_TOTAL_BYTES`,
+    ``MAX_PART_BYTES``, or parts whose sizes add up past ``MAX_TOTAL_BYTES``,
     before anything is inflated."""
     total = 0
     for info in zf.infolist():
@@ -280,8 +288,8 @@ def _check_declared_sizes(zf: ZipFile, name: str) -> None:
 
 def _check_inflated_sizes(zf: ZipFile, path: Path) -> None:
     """Inflate every deflated part without parsing it, counting the bytes it really
-    inflates to, and refuse it as soon as the count passes :data:`MAX_PART_BYTES`, or the
-    count over all parts :data:`MAX_TOTAL_BYTES`: a part that declares less than it
+    inflates to, and refuse it as soon as the count passes ``MAX_PART_BYTES``, or the
+    count over all parts ``MAX_TOTAL_BYTES``: a part that declares less than it
     inflates to is stopped at the limit, before any part is parsed.
 
     The compressed bytes are read from the file itself (where the part's local header
@@ -297,12 +305,15 @@ def _check_inflated_sizes(zf: ZipFile, path: Path) -> None:
 
 def _count_inflated(fh, info, total: int, name: str) -> int:
     """``total`` plus the bytes ``info``'s part inflates to, read from ``fh`` (the zip
-    file) in steps of at most :data:`_COUNT_STEP` inflated bytes; WorkbookError past a
+    file) in steps of at most ``_COUNT_STEP`` inflated bytes; WorkbookError past a
     limit."""
     fh.seek(info.header_offset)
-    magic, name_len, extra_len = _LOCAL_HEADER.unpack(fh.read(_LOCAL_HEADER.size))
+    header = fh.read(_LOCAL_HEADER.size)
+    if len(header) != _LOCAL_HEADER.size:
+        raise BadZipFile("Truncated file header")  # as zipfile says
+    magic, name_len, extra_len = _LOCAL_HEADER.unpack(header)
     if magic != b"PK\x03\x04":
-        raise BadZipFile("Bad magic number for file header")  # as zipfile says
+        raise BadZipFile("Bad magic number for file header")
     fh.seek(name_len + extra_len, os.SEEK_CUR)
     left, part = info.compress_size, 0
     inflater = zlib.decompressobj(-zlib.MAX_WBITS)
@@ -323,8 +334,7 @@ def _count_inflated(fh, info, total: int, name: str) -> int:
 def _inflate_all(zf: ZipFile, name: str) -> None:
     """Inflate every part in chunks and parse every XML part as it comes (defusedxml's
     handlers: no DTD, no entities), counting cells and strings. What is read is bounded
-    by the sizes checked before: ``zipfile`` yields at most the size a part declares (and
-    refuses it as damaged, by its CRC-32, if it inflates to more)."""
+    by the sizes checked before: ``zipfile`` yields at most the size a part declares."""
     counts = {"cells": 0, "strings": 0}
     for info in zf.infolist():
         fname = info.filename
