@@ -5,6 +5,7 @@ subprocess with a 20 s timeout and a 1.5 GB address-space limit (the stated boun
 import contextlib
 import io
 import resource
+import struct
 import subprocess
 import sys
 import zipfile
@@ -15,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from addin import cli
+from addin.cli import bench_hostile
 
 MEMORY_LIMIT = 1536 * 2**20  # address space of the napkin process (numpy, scipy included)
 
@@ -68,7 +70,7 @@ def test_truncated_zip(tmp_path):
 
 
 def test_zip_bomb(tmp_path):
-    # A sheet that inflates to 256 MB of blanks from a ~250 KB file; the header claims it.
+    # A sheet that inflates to 256 MB of blanks from a ~250 KB file; its headers say so.
     src = good_workbook(tmp_path / "book.xlsx")
     with zipfile.ZipFile(src, "a", zipfile.ZIP_DEFLATED) as zf:
         with zf.open("xl/worksheets/sheet2.xml", "w", force_zip64=True) as fh:
@@ -77,6 +79,61 @@ def test_zip_bomb(tmp_path):
                 fh.write(block)
     assert src.stat().st_size < 2 * 2**20
     refused(tmp_path, src, "zip bomb")
+
+
+BOMB_SENTENCE = "inflates past 200 MB in xl/worksheets/sheet2.xml (a zip bomb"
+
+
+def _crafted(tmp_path, parts):
+    """A good workbook plus ``parts``, each (name, MiB of blanks it inflates to, size its
+    headers declare)."""
+    src = bench_hostile.crafted_workbook(tmp_path / "book.xlsx", parts)
+    with zipfile.ZipFile(src) as zf:  # zipfile reads the declared sizes back
+        assert [zf.getinfo(n).file_size for n, _, _ in parts] == [d for _, _, d in parts]
+    return src
+
+
+def test_a_declared_size_past_the_limit_is_refused_before_inflating(tmp_path):
+    # The directory says 3 GB; the part's stream holds 1 MB of blanks. Inflating it would
+    # find a part shorter than declared (damaged): the bomb sentence shows the declared
+    # size alone refused it.
+    src = _crafted(tmp_path, [("xl/worksheets/sheet2.xml", 1, 3 * 2**30)])
+    assert src.stat().st_size < 20_000
+    refused(tmp_path, src, BOMB_SENTENCE)
+
+
+def test_a_part_inflating_past_the_limit_while_declaring_less(tmp_path):
+    # 256 MB of blanks declaring 1 MB: zipfile would stop at 1 MB and call it damaged
+    # (its CRC-32 is of the 256 MB); the count of what it inflates to stops it at 200 MB.
+    src = _crafted(tmp_path, [("xl/worksheets/sheet2.xml", 256, 2**20)])
+    refused(tmp_path, src, BOMB_SENTENCE)
+
+
+def test_a_part_declaring_exactly_the_limit_and_inflating_past_it(tmp_path):
+    src = _crafted(tmp_path, [("xl/worksheets/sheet2.xml", 256, 200 * 2**20)])
+    refused(tmp_path, src, BOMB_SENTENCE)
+
+
+def test_parts_declared_past_the_total_limit(tmp_path):
+    # 150 + 150 MB declared are within the 400 MB of all parts; the third 150 is not
+    parts = [(f"xl/media/blank{i}.bin", 1, 150 * 2**20) for i in (1, 2, 3)]
+    refused(tmp_path, _crafted(tmp_path, parts), "inflates past 200 MB in "
+            "xl/media/blank3.bin (a zip bomb")
+
+
+def test_parts_inflating_past_the_total_limit_while_declaring_little(tmp_path):
+    parts = [(f"xl/media/blank{i}.bin", 150, 2**20) for i in (1, 2, 3)]
+    refused(tmp_path, _crafted(tmp_path, parts), "inflates past 200 MB in "
+            "xl/media/blank3.bin (a zip bomb")
+
+
+def test_a_part_whose_header_is_past_the_end_of_the_file(tmp_path):
+    data = bytearray(good_workbook(tmp_path / "ok.xlsx").read_bytes())
+    entry = data.rfind(b"PK\x01\x02")  # the last central directory entry
+    struct.pack_into("<I", data, entry + 42, len(data) + 100)  # its local header's offset
+    src = tmp_path / "book.xlsx"
+    src.write_bytes(bytes(data))
+    refused(tmp_path, src, "damaged or truncated (Truncated file header)")
 
 
 def test_xml_entity_expansion(tmp_path):
@@ -297,6 +354,42 @@ def test_many_array_formulas_counted_together(tmp_path):
     src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
                         _sheet(rows))
     refused(tmp_path, src, "more than 300,000 cells", "260,000 cells")
+
+
+ARRAY_TAG = '<f t="array" ref="B1:Z20000">'  # 25 columns by 20,000 rows: 500,000 cells
+BEFORE_B1 = '<row r="1"><c r="A1"><v>1</v></c><c r="B1">'
+
+
+@pytest.mark.parametrize("inside", [
+    " " * 3 * 2**20 + ARRAY_TAG,  # 3 MB of blanks before the formula
+    '<f t="array"' + " " * 3 * 2**20 + ' ref="B1:Z20000">',  # 3 MB inside its tag
+    # the tag begins 10 bytes before the first megabyte ends (the guard reads a part a
+    # megabyte at a time)
+    " " * (2**20 - 10 - len(_sheet(BEFORE_B1).split(b"</sheetData>")[0])) + ARRAY_TAG,
+], ids=["after a long text", "a tag over several chunks", "a tag cut by a chunk"])
+def test_an_array_formula_is_counted_wherever_the_chunks_cut(tmp_path, inside):
+    src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
+                        _sheet(f"{BEFORE_B1}{inside}1</f></c></row>"))
+    refused(tmp_path, src, "an array formula fills B1:Z20000: 500,000 cells")
+
+
+def _prefixed_sheet(body: str) -> bytes:
+    return (f'<?xml version="1.0" encoding="UTF-8"?><x:worksheet xmlns:x="{NS_MAIN}">'
+            f"<x:sheetData>{body}</x:sheetData></x:worksheet>").encode()
+
+
+def test_cells_with_a_namespace_prefix_are_counted(tmp_path):
+    cells = "".join(f'<x:c r="A{r}"><x:v>1</x:v></x:c>' for r in range(1, 300_002))
+    src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
+                        _prefixed_sheet(f'<x:row r="1">{cells}</x:row>'))
+    refused(tmp_path, src, "more than 300,000 cells")
+
+
+def test_an_array_formula_with_a_namespace_prefix_is_counted(tmp_path):
+    src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
+                        _prefixed_sheet('<x:row r="1"><x:c r="B1"><x:f t="array" '
+                                        'ref="B1:Z20000">1</x:f></x:c></x:row>'))
+    refused(tmp_path, src, "an array formula fills B1:Z20000: 500,000 cells")
 
 
 def test_too_many_shared_strings(tmp_path):

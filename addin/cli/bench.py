@@ -19,6 +19,9 @@ Figures and their targets:
 7. 20,000 distinct formulas (``=RIDGE(A2+2.5,3.35)*B2``, a different number in each
    row): peak memory ≤ 500 MB, and time linear in the rows: 20,000 rows take ≤ 2.4×
    the time of 10,000 (2× is linear, 4× quadratic)
+8. hostile packages           a part declaring 3 GB, and a part declaring 200 MB that
+                              inflates to 3 GB: each refused in ≤ 1 s of CPU with the
+                              sentence of a zip bomb (``addin.cli.bench_hostile``)
 """
 
 from __future__ import annotations
@@ -333,6 +336,12 @@ def bench_distinct(rep: Report, repeat=2):
             peak <= 500, None, "max resident set size of the process")
 
 
+def bench_hostile(rep: Report):
+    from addin.cli.bench_hostile import bench_hostile as run
+
+    run(rep)
+
+
 def add_arguments(p) -> None:
     """The options of ``napkin bench`` (also used by the ``napkin`` command's parser)."""
     p.add_argument("--json", action="store_true",
@@ -361,7 +370,7 @@ def run(args) -> int:
 
 
 PARTS = {"scalar": bench_scalar, "range": bench_range, "startup": bench_startup,
-         "calc": bench_calc, "distinct": bench_distinct}
+         "calc": bench_calc, "distinct": bench_distinct, "hostile": bench_hostile}
 
 
 def main(argv=None) -> int:

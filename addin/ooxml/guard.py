@@ -11,8 +11,11 @@ legacy .xls, encrypted workbook         recognised by their OLE2 header and stre
 .ods (or another zip) named .xlsx       recognised by its ``mimetype`` / missing parts
 a part name twice in the zip            Excel refuses such a package
 parts compressed other than deflate     bzip2 / LZMA entries, which Excel cannot read
-zip bomb                                members are inflated in chunks and counted: the
-                                        real size, not the size the header claims
+zip bomb                                the sizes the zip's directory declares, before
+                                        anything is inflated; then every part is inflated
+                                        (not parsed) in chunks and counted, so a part that
+                                        declares less than it inflates to stops at the
+                                        limit
 XML with a DTD or entities              every XML part is parsed with ``defusedxml``
                                         (DTDs, entities and external references
                                         forbidden) in the encoding it declares, UTF-16
@@ -42,6 +45,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import struct
 import zlib
 from pathlib import Path
 from xml.parsers import expat
@@ -55,6 +59,12 @@ MAX_TOTAL_BYTES = 400 * 2**20
 MAX_CELLS = 300_000
 MAX_SHARED_STRINGS = 300_000
 _CHUNK = 1 << 20
+#: the most bytes inflated at a time while counting a part's size (256 KB: zlib inflates
+#: highly compressed data fastest in pieces that stay in the CPU's cache)
+_COUNT_STEP = 1 << 18
+#: a zip's local file header: signature, 22 bytes, name and extra-field lengths
+#: (APPNOTE.TXT 4.3.7); the compressed data follows the name and the extra field
+_LOCAL_HEADER = struct.Struct("<4s22xHH")
 
 _OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _DTD = re.compile(r"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
@@ -103,7 +113,8 @@ def check_package(path) -> None:
                 twice = next(n for n in listed if n in seen or seen.add(n))
                 raise WorkbookError(f"{path.name} holds the part {twice} twice, which Excel "
                                     "refuses as a damaged package: save it from Excel again")
-            if "mimetype" in names and b"opendocument" in zf.read("mimetype")[:200]:
+            _check_declared_sizes(zf, path.name)
+            if "mimetype" in names and b"opendocument" in _head(zf, "mimetype"):
                 raise WorkbookError(f"{path.name} is an OpenDocument spreadsheet (.ods), not "
                                     ".xlsx: save it as .xlsx first")
             if "[Content_Types].xml" not in names or not any(
@@ -118,6 +129,7 @@ def check_package(path) -> None:
                         f"{path.name}: the part {info.filename} is compressed with {method}, "
                         "which Excel cannot read (workbooks use deflate): save it from "
                         "Excel or LibreOffice again")
+            _check_inflated_sizes(zf, path)
             _inflate_all(zf, path.name)
             _check_relationships(zf, path.name)
     except (BadZipFile, LargeZipFile, EOFError, zlib.error) as e:
@@ -134,6 +146,9 @@ class _Part:
 
     _CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s>/]")
     _ARRAY = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f\s[^>]*>")
+    # the same without a namespace prefix: a literal start, which the regex engine finds
+    # without trying the prefix at every "<"
+    _CELL_UNPREFIXED = re.compile(rb"<c[\s>/]")
     _T_ARRAY = re.compile(rb"""\st\s*=\s*["']array["']""")
     _REF = re.compile(rb"""\sref\s*=\s*["']([^"']*)["']""")
 
@@ -158,7 +173,7 @@ class _Part:
                 "a processing instruction")
         elif kind == "sst":
             px.StartElementHandler = self._sst_element
-        self.px, self.carry = px, b""
+        self.px, self.carry = px, []
 
     def feed(self, chunk: bytes | None) -> None:
         try:
@@ -183,14 +198,24 @@ class _Part:
             self._scan(chunk)
 
     def _scan(self, chunk: bytes | None) -> None:
-        """Count cells and the cells array formulas fill, over whole tags only (a tag
-        cut by the chunk's end waits for the next chunk)."""
-        window = self.carry + (chunk or b"")
-        cut = len(window) if chunk is None else window.rfind(b"<")
-        if cut < 0:
-            cut = len(window)
-        done, self.carry = window[:cut], window[cut:]
-        self._add(len(self._CELL.findall(done)), "")
+        """Count cells and the cells array formulas fill, over whole tags only: a tag cut
+        by the chunk's end waits, in pieces, for the chunk that ends it. The chunk has
+        been parsed, so ``<`` only opens a tag, and a tag holds no ``<``."""
+        if chunk is not None and self.carry and b">" not in chunk:
+            self.carry.append(chunk)  # the open tag goes on through this chunk
+            return
+        window = b"".join(self.carry) + (chunk or b"")
+        cut = window.rfind(b"<")
+        if chunk is not None and cut >= 0 and window.find(b">", cut) < 0:
+            done, self.carry = window[:cut], [window[cut:]]
+        else:
+            done, self.carry = window, []
+        if cut < 0:  # text only
+            return
+        cell = self._CELL if b":c" in done else self._CELL_UNPREFIXED
+        self._add(len(cell.findall(done)), "")
+        if b"array" not in done:  # no tag with t="array"
+            return
         for m in self._ARRAY.finditer(done):
             tag = m.group(0)
             ref = self._REF.search(tag)
@@ -239,13 +264,79 @@ def _encoding(head: bytes) -> str:
     return m.group(1).decode("ascii").upper() if m else "UTF-8"
 
 
-def _inflate_all(zf: ZipFile, name: str) -> None:
-    """Inflate every part in chunks, counting real bytes; parse every XML part as it
-    comes (defusedxml's handlers: no DTD, no entities), counting cells and strings."""
+def _too_large(name: str, part: str) -> WorkbookError:
+    return WorkbookError(f"{name} inflates past {MAX_PART_BYTES // 2**20} MB in {part} (a "
+                         "zip bomb, or far larger than napkin handles)")
+
+
+def _head(zf: ZipFile, part: str, size: int = 200) -> bytes:
+    """The first ``size`` bytes of ``part``, inflating no more than it takes."""
+    with zf.open(part) as fh:
+        return fh.read(size)
+
+
+def _check_declared_sizes(zf: ZipFile, name: str) -> None:
+    """Refuse a part whose size in the zip's central directory is past
+    ``MAX_PART_BYTES``, or parts whose sizes add up past ``MAX_TOTAL_BYTES``,
+    before anything is inflated."""
     total = 0
+    for info in zf.infolist():
+        total += info.file_size
+        if info.file_size > MAX_PART_BYTES or total > MAX_TOTAL_BYTES:
+            raise _too_large(name, info.filename)
+
+
+def _check_inflated_sizes(zf: ZipFile, path: Path) -> None:
+    """Inflate every deflated part without parsing it, counting the bytes it really
+    inflates to, and refuse it as soon as the count passes ``MAX_PART_BYTES``, or the
+    count over all parts ``MAX_TOTAL_BYTES``: a part that declares less than it
+    inflates to is stopped at the limit, before any part is parsed.
+
+    The compressed bytes are read from the file itself (where the part's local header
+    says they start), not through ``zipfile``, which stops at the declared size.
+    Encrypted parts are left to ``zipfile``, which refuses them.
+    """
+    total = 0
+    with open(path, "rb") as fh:
+        for info in zf.infolist():
+            if info.compress_type == ZIP_DEFLATED and not info.flag_bits & 1:
+                total = _count_inflated(fh, info, total, path.name)
+
+
+def _count_inflated(fh, info, total: int, name: str) -> int:
+    """``total`` plus the bytes ``info``'s part inflates to, read from ``fh`` (the zip
+    file) in steps of at most ``_COUNT_STEP`` inflated bytes; WorkbookError past a
+    limit."""
+    fh.seek(info.header_offset)
+    header = fh.read(_LOCAL_HEADER.size)
+    if len(header) != _LOCAL_HEADER.size:
+        raise BadZipFile("Truncated file header")  # as zipfile says
+    magic, name_len, extra_len = _LOCAL_HEADER.unpack(header)
+    if magic != b"PK\x03\x04":
+        raise BadZipFile("Bad magic number for file header")
+    fh.seek(name_len + extra_len, os.SEEK_CUR)
+    left, part = info.compress_size, 0
+    inflater = zlib.decompressobj(-zlib.MAX_WBITS)
+    while left > 0 and not inflater.eof:
+        data = fh.read(min(left, 1 << 16))
+        if not data:
+            break  # truncated: zipfile says so when the part is read
+        left -= len(data)
+        while data and not inflater.eof:
+            n = len(inflater.decompress(data, _COUNT_STEP))
+            part, total = part + n, total + n
+            if part > MAX_PART_BYTES or total > MAX_TOTAL_BYTES:
+                raise _too_large(name, info.filename)
+            data = inflater.unconsumed_tail
+    return total
+
+
+def _inflate_all(zf: ZipFile, name: str) -> None:
+    """Inflate every part in chunks and parse every XML part as it comes (defusedxml's
+    handlers: no DTD, no entities), counting cells and strings. What is read is bounded
+    by the sizes checked before: ``zipfile`` yields at most the size a part declares."""
     counts = {"cells": 0, "strings": 0}
     for info in zf.infolist():
-        part = 0
         fname = info.filename
         is_vml = fname.endswith(".vml")  # legacy VML is not well-formed XML: text checks only
         is_xml = fname.endswith((".xml", ".rels"))
@@ -255,12 +346,6 @@ def _inflate_all(zf: ZipFile, name: str) -> None:
         with zf.open(info) as fh:
             first = True
             while chunk := fh.read(_CHUNK):
-                part += len(chunk)
-                total += len(chunk)
-                if part > MAX_PART_BYTES or total > MAX_TOTAL_BYTES:
-                    raise WorkbookError(
-                        f"{name} inflates past {MAX_PART_BYTES // 2**20} MB in "
-                        f"{fname} (a zip bomb, or far larger than napkin handles)")
                 if first and (is_xml or is_vml):
                     first = False
                     enc = _encoding(chunk[:200])
