@@ -30,9 +30,6 @@ from addin.cli.paths import (
 # --------------------------------------------------------------------------- eval
 
 
-_STRING = re.compile(r'"(?:[^"]|"")*"')
-
-
 def _unknown_functions(formula: str) -> list[str]:
     """Sentences for the functions of ``formula`` that neither Excel nor napkin has."""
     from addin.engine.boot import ready
@@ -58,7 +55,9 @@ _FULLWIDTH_HINTS = {"；": ",", "，": ",", "、": ","}
 
 def _parse_problem(formula: str) -> str:
     """Why ``formula`` does not parse, with the fix, as one sentence."""
-    outside = _STRING.sub('""', formula)
+    from addin.formula.formula_text import outside_strings
+
+    outside = outside_strings(formula)
     odd = sorted({ch for ch in outside if ord(ch) > 127 and unicodedata.category(ch)[0] in "PS"})
     if odd:
         fixed = "".join(_FULLWIDTH_HINTS.get(ch, unicodedata.normalize("NFKC", ch))
