@@ -69,12 +69,32 @@ def _code(text: str) -> str:
     return _QUOTED.sub(lambda m: "'" + ("#" if ":" in m.group(0) else "Q") + "'", text)
 
 
+def known_functions(registry) -> set[str]:
+    """The upper-case names of every function a formula may call: Excel's (as far as
+    ``formulas`` and :mod:`addin.excel.install` implement them) and ``registry``'s."""
+    ready()  # our Excel functions are among the names
+    return fx.function_names() | set(registry)
+
+
+def is_known(name: str, known: set[str]) -> bool:
+    """Whether function ``name`` (any case) is in ``known`` (:func:`known_functions`),
+    with or without Excel's ``_xlfn.`` prefix: ``_xlfn.CONCAT`` and ``CONCAT`` are one
+    function."""
+    bare = name.upper().removeprefix("_XLFN.")
+    return bare in known or f"_XLFN.{bare}" in known
+
+
+def unknown_functions(text: str, known: set[str]) -> list[str]:
+    """The functions formula ``text`` calls (as written, in order) that are not
+    :func:`is_known`."""
+    return [name for name in ft.called_functions(text) if not is_known(name, known)]
+
+
 def unsupported(wb, registry, date1904: bool = False) -> list[tuple[object, str]]:
     """``[(node, reason)]`` for each formula of ``wb`` the engine cannot compute as Excel
     does (one reason per node, the first found)."""
     ours = set(registry)
-    ready()  # our Excel functions are among the names
-    known = fx.function_names() | ours
+    known = known_functions(registry)
     out = []
     for node in wb.nodes + list(wb.name_nodes.values()):
         if not node.text:
@@ -97,7 +117,7 @@ def _reason(text: str, known: set, ours: set, date1904: bool) -> str | None:
     for name in ft.called_functions(text):
         key = name.upper()
         bare = key.removeprefix("_XLFN.").removeprefix("_XLWS.")
-        if key not in known and f"_XLFN.{key}" not in known and bare not in known:
+        if not is_known(name, known) and bare not in known:  # (and _xlws.NAME if NAME is)
             return f"the function {name}(), which is neither Excel's (as far as the " \
                    "formulas package implements them) nor napkin's"
         if bare in ours or key in ours:
