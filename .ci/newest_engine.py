@@ -3,7 +3,7 @@
 ``addin/formula/fx.py`` uses internals of ``formulas`` and ``schedula``, so ``pyproject.toml``
 holds each below its next minor release. This job installs the newest release of each
 from the package index into a separate virtual environment, ignoring that upper bound,
-and runs the engine's tests there (:data:`ENGINE_TESTS`), so that a release which breaks
+and runs the engine's tests there (``ENGINE_TESTS``), so that a release which breaks
 the engine is seen before anyone widens the range.
 
 What it decides (``docs/dependencies.md``, "Newest formulas and schedula"):
@@ -44,7 +44,7 @@ PACKAGES = ("formulas", "schedula")
 ENGINE_TESTS = ("tests/test_engine.py", "tests/test_engine_workbooks.py",
                 "tests/test_fidelity.py", "tests/test_excel_cases.py",
                 "tests/test_excel_functions.py", "tests/test_excel_lookups.py",
-                "tests/test_excel_text.py")
+                "tests/test_excel_text.py", "tests/test_formulas_patches.py")
 BAR = "=" * 78
 
 
@@ -74,7 +74,7 @@ class Tested:
 
 
 def pins(pyproject: Path = ROOT / "pyproject.toml") -> dict[str, str]:
-    """Our specifier of each of :data:`PACKAGES`, from ``[project] dependencies``."""
+    """Our specifier of each of ``PACKAGES``, from ``[project] dependencies``."""
     deps = tomllib.loads(pyproject.read_text("utf-8"))["project"]["dependencies"]
     out = {}
     for d in deps:

@@ -32,7 +32,7 @@ from xlwings import arg, func
 
 import udfs
 from udfs import ExcelError
-from udfs.args import rows_as_array
+from udfs.ranges import rows_as_array
 from udfs.xp import np
 
 logger = logging.getLogger("napkin")
@@ -67,7 +67,7 @@ def error_value(err: ExcelError):
 
 def _arg(value):
     """A one-cell range is a scalar; a range of numbers becomes a float array
-    (:func:`udfs.args.rows_as_array`); any other range stays a list of rows."""
+    (:func:`udfs.ranges.rows_as_array`); any other range stays a list of rows."""
     if isinstance(value, list | tuple) and len(value) == 1:
         row = value[0]
         if isinstance(row, list | tuple) and len(row) == 1:

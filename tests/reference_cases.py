@@ -1,229 +1,251 @@
 """The worked values of LLM-inference napkin math (``docs/math.md``), as test cases.
 
-One table serves three tests: the Python functions (test_reference.py), ``napkin eval``
-and ``napkin calc`` on a workbook holding the same formulas (test_reference_headless.py).
-Formulas are written as a user types them in Excel, with the functions of our catalog.
-Expected values are the published figures (datasheets, model configs) or a hand
-calculation from them, rounded as they are usually quoted; the tolerance is half a unit
-of the last digit given (or the "≈" spread where a figure is approximate).
+One table serves every test of the worked values: the Python functions
+(test_reference.py), ``napkin eval`` and ``napkin calc`` on a workbook holding the same
+formulas (test_reference_headless.py), the Lite bundle (test_lite.py) and ``napkin
+native`` in LibreOffice (test_native.py). Each case is written once, as a user types it in
+Excel, with the functions of our catalog; the Python call is read from that text
+(``python_call``). Expected values are the published figures (datasheets, model
+configs) or a hand calculation from them, rounded as they are usually quoted; the
+tolerance is half a unit of the last digit given (or the "≈" spread where a figure is
+approximate).
 
 The last section, "serving", is written out in full: each expected value there is a hand
 calculation written out in the comment above the case, with the source of its inputs
 (model configs in ``udfs/data/models.csv``, datasheets in ``udfs/data/gpus.csv``).
 """
 
-from udfs import (  # noqa: F401 - used by the lambdas below
-    AMDAHL,
-    ATTAINABLE,
-    BATCH_FOR_LATENCY,
-    BOUND,
-    BYTES_PER_PARAM,
-    CONCURRENCY,
-    CRITICAL_BATCH,
-    DECODE_FLOOR,
-    ENERGY_PER_MTOK_KWH,
-    FITS,
-    INTENSITY,
-    JOULES_PER_TOKEN,
-    KERNEL_TIME,
-    KV_CACHE_GB,
-    MATMUL_INTENSITY,
-    MAX_BATCH,
-    MS_PER_TOKEN,
-    PER_USER_TPS,
-    PIPELINE_BUBBLE,
-    RIDGE,
-    SPEC_DECODE_SPEEDUP,
-    SPEC_TOKENS_PER_STEP,
-    SPEEDUP,
-    TIME_FLOOR,
-    TOKENS_PER_SEC,
-    TP_COMM_MS,
-    UNIT_CONVERT,
-    WEIGHT_GB,
-)
+import re
 
-# (section, case, formula as typed in Excel, the same call in Python, expected,
-#  absolute tolerance; None where the result is TRUE/FALSE or text)
+from udfs import CATALOG
+
+# The catalog's functions, by name, are what the Python calls call (test_lite.py replaces
+# them here to record the calls).
+globals().update(CATALOG)
+
+#: A token of a formula: a text, a number, a function's name, or an operator.
+_TOKEN = re.compile(r'\s*(?:(?P<text>"(?:[^"]|"")*")'
+                    r"|(?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)"
+                    r"|(?P<function>[A-Z_][A-Z0-9_.]*)(?=\()"
+                    r"|(?P<operator>[-+*/^(),]))")
+_AFTER_OPERAND = re.compile(r'[\d.)"]$')
+
+
+def python_call(formula: str):
+    """The Python call that ``formula`` (as typed in Excel) makes, as a function of no
+    arguments: the same calls, numbers and texts, with ``^`` as ``**``.
+
+    Only what both languages read alike is taken: texts, numbers, calls, ``+ - * / ( ,``
+    and ``^`` between two numbers (where no sign before it or ``^`` after it could make
+    Excel's order differ from Python's: Excel's ``-2^2`` is 4). Anything else is a
+    ValueError.
+    """
+    tokens, pos, text = [], 0, formula.removeprefix("=").strip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise ValueError(f"{formula}: cannot read {text[pos:]!r} as Python")
+        tokens.append((m.lastgroup, m.group(m.lastgroup)))
+        pos = m.end()
+    out = []
+    for i, (kind, tok) in enumerate(tokens):
+        if kind == "text":
+            tok = repr(tok[1:-1].replace('""', '"'))
+        elif tok == "^":
+            left = tokens[i - 1][0] if i >= 1 else None
+            right = tokens[i + 1][0] if i + 1 < len(tokens) else None
+            signed = i >= 2 and tokens[i - 2][1] in "+-" and (
+                i == 2 or not _AFTER_OPERAND.search(tokens[i - 3][1]))
+            chained = i + 2 < len(tokens) and tokens[i + 2][1] == "^"
+            if left != "number" or right != "number" or signed or chained:
+                raise ValueError(f"{formula}: ^ is read as ** only between two numbers")
+            tok = "**"
+        out.append(tok)
+    code = compile(" ".join(out), formula, "eval")
+    return lambda: eval(code, globals())
+
+
+# (section, case, formula as typed in Excel, expected, absolute tolerance; None where the
+#  result is TRUE/FALSE or text)
 # fmt: off
-REFERENCE = [
+CASES = [
     # §1 Amounts: does it fit?
     ('1', 'FP32 bytes per parameter',
      '=BYTES_PER_PARAM("FP32")',
-     lambda: BYTES_PER_PARAM("FP32"), 4, 0),
+     4, 0),
     ('1', 'BF16 bytes per parameter',
      '=BYTES_PER_PARAM("BF16")',
-     lambda: BYTES_PER_PARAM("BF16"), 2, 0),
+     2, 0),
     ('1', 'FP16 bytes per parameter',
      '=BYTES_PER_PARAM("FP16")',
-     lambda: BYTES_PER_PARAM("FP16"), 2, 0),
+     2, 0),
     ('1', 'FP8 bytes per parameter',
      '=BYTES_PER_PARAM("FP8")',
-     lambda: BYTES_PER_PARAM("FP8"), 1, 0),
+     1, 0),
     ('1', 'INT8 bytes per parameter',
      '=BYTES_PER_PARAM("INT8")',
-     lambda: BYTES_PER_PARAM("INT8"), 1, 0),
+     1, 0),
     ('1', 'INT4 bytes per parameter',
      '=BYTES_PER_PARAM("INT4")',
-     lambda: BYTES_PER_PARAM("INT4"), 0.5, 0),
+     0.5, 0),
     ('1', 'FP4 bytes per parameter',
      '=BYTES_PER_PARAM("FP4")',
-     lambda: BYTES_PER_PARAM("FP4"), 0.5, 0),
+     0.5, 0),
     ('1', 'Llama 3.1 8B BF16 weights, GB',
      '=WEIGHT_GB("8.03B","BF16")',
-     lambda: WEIGHT_GB("8.03B","BF16"), 16.06, 0.005),
+     16.06, 0.005),
     ('1', 'Llama 3.1 8B FP32 weights, GB',
      '=WEIGHT_GB(8.03E+9,"FP32")',
-     lambda: WEIGHT_GB(8.03e9,"FP32"), 32.12, 0.005),
+     32.12, 0.005),
     ('1', 'Llama 3.1 8B FP8 weights, GB',
      '=WEIGHT_GB(8030000000,"FP8")',
-     lambda: WEIGHT_GB(8030000000,"FP8"), 8.03, 0.005),
+     8.03, 0.005),
     ('1', 'Llama 3.1 8B INT4 weights, GB',
      '=WEIGHT_GB("8.03b","INT4")',
-     lambda: WEIGHT_GB("8.03b","INT4"), 4.015, 0.0005),
+     4.015, 0.0005),
     ('1', 'FP32 to INT4 span',
      '=WEIGHT_GB("8.03B","FP32")/WEIGHT_GB("8.03B","INT4")',
-     lambda: WEIGHT_GB("8.03B","FP32")/WEIGHT_GB("8.03B","INT4"), 8, 0),
+     8, 0),
     ('1', '16 GB in GiB',
      '=UNIT_CONVERT(16,"GB","GiB")',
-     lambda: UNIT_CONVERT(16,"GB","GiB"), 14.9, 0.05),
+     14.9, 0.05),
     ('1', 'GiB is ~7 % larger than GB',
      '=UNIT_CONVERT(1,"GiB","GB")-1',
-     lambda: UNIT_CONVERT(1,"GiB","GB")-1, 0.07, 0.005),
+     0.07, 0.005),
     ('1', '70B BF16 weights',
      '=WEIGHT_GB(70E+9,"BF16")',
-     lambda: WEIGHT_GB(70e9,"BF16"), 140, 0),
+     140, 0),
     ('1', '70B BF16 on one 80 GB H100',
      '=FITS(WEIGHT_GB(70E+9,"BF16"),80)',
-     lambda: FITS(WEIGHT_GB(70e9,"BF16"),80), False, None),
+     False, None),
     ('1', '70B FP8 weights',
      '=WEIGHT_GB(70E+9,"FP8")',
-     lambda: WEIGHT_GB(70e9,"FP8"), 70, 0),
+     70, 0),
     ('1', '70B FP8 on one 80 GB H100',
      '=FITS(WEIGHT_GB(70E+9,"FP8"),80)',
-     lambda: FITS(WEIGHT_GB(70e9,"FP8"),80), True, None),
+     True, None),
     ('1', '70B INT4 weights',
      '=WEIGHT_GB(70E+9,"INT4")',
-     lambda: WEIGHT_GB(70e9,"INT4"), 35, 0),
+     35, 0),
     ('1', '70B INT4 on one 80 GB H100',
      '=FITS(WEIGHT_GB(70E+9,"INT4"),80)',
-     lambda: FITS(WEIGHT_GB(70e9,"INT4"),80), True, None),
+     True, None),
     # §2 Rates (H100 SXM: 3.35 TB/s, 989 TFLOPS BF16)
     ('2', '8B BF16 decode token reads all weights, ms',
      '=TIME_FLOOR("16 GB","3,350 GB/s","ms")',
-     lambda: TIME_FLOOR("16 GB","3,350 GB/s","ms"), 4.8, 0.05),
+     4.8, 0.05),
     ('2', '8B BF16 decode floor, ms',
      '=DECODE_FLOOR("8.03B","BF16",3.35)',
-     lambda: DECODE_FLOOR("8.03B","BF16",3.35), 4.79, 0.005),
+     4.79, 0.005),
     ('2', 'its math, 2 FLOPs per parameter, µs',
      '=TIME_FLOOR(2*8E+9,989E+12,"us")',
-     lambda: TIME_FLOOR(2*8e9,989e12,"us"), 16, 0.5),
+     16, 0.5),
     ('2', 'ratio of memory time to math time',
      '=TIME_FLOOR("16 GB","3.35 TB/s")/TIME_FLOOR("16 GFLOP","989 TFLOPS")',
-     lambda: TIME_FLOOR("16 GB","3.35 TB/s")/TIME_FLOOR("16 GFLOP","989 TFLOPS"), 300, 5),
+     300, 5),
     ('2', '70B FP8 on H100, ms/token',
      '=DECODE_FLOOR(70E+9,"FP8",3.35)',
-     lambda: DECODE_FLOOR(70e9,"FP8",3.35), 21, 0.5),
+     21, 0.5),
     ('2', "70B FP8 on H100, ms/token (20.9)",
      '=DECODE_FLOOR(70E+9,"FP8",3.35)',
-     lambda: DECODE_FLOOR(70e9,"FP8",3.35), 20.9, 0.05),
+     20.9, 0.05),
     ('2', '70B INT4 on H100, ms/token',
      '=DECODE_FLOOR(70E+9,"INT4","3.35 TB/s")',
-     lambda: DECODE_FLOOR(70e9,"INT4","3.35 TB/s"), 10, 0.5),
+     10, 0.5),
     # §3 Latency vs throughput
     ('3', 'one stream at 5 ms/token, tokens/s',
      '=TOKENS_PER_SEC(5)',
-     lambda: TOKENS_PER_SEC(5), 200, 0),
+     200, 0),
     ('3', '200 tokens/s, ms/token',
      '=MS_PER_TOKEN(200)',
-     lambda: MS_PER_TOKEN(200), 5, 0),
+     5, 0),
     ('3', '1,800 tokens/s over 10 streams',
      '=PER_USER_TPS(1800,10)',
-     lambda: PER_USER_TPS(1800,10), 180, 0),
+     180, 0),
     ('3', '1,800 tokens/s over 100 streams',
      '=PER_USER_TPS(1800,100)',
-     lambda: PER_USER_TPS(1800,100), 18, 0),
+     18, 0),
     # §4 Speedup
     ('4', '20 ms -> 15 ms',
      '=SPEEDUP(20,15)',
-     lambda: SPEEDUP(20,15), 1.33, 0.005),
+     1.33, 0.005),
     ('4', "'25 % faster'",
      '=SPEEDUP(1.25,1)',
-     lambda: SPEEDUP(1.25,1), 1.25, 0),
+     1.25, 0),
     ('4', "'25 % less time'",
      '=SPEEDUP(1,0.75)',
-     lambda: SPEEDUP(1,0.75), 1.33, 0.005),
+     1.33, 0.005),
     ('4', 'Amdahl p = 30 %, s = 3',
      '=AMDAHL(0.3,3)',
-     lambda: AMDAHL(0.3,3), 1.25, 0.005),
+     1.25, 0.005),
     ('4', 'Amdahl p = 30 %, s infinite',
      '=AMDAHL(0.3)',
-     lambda: AMDAHL(0.3), 1.43, 0.005),
+     1.43, 0.005),
     # §5 The max rule and the roofline
     ('5', 'H100 BF16 ridge',
      '=RIDGE("989 TFLOPS","3.35 TB/s")',
-     lambda: RIDGE("989 TFLOPS","3.35 TB/s"), 295, 0.5),
+     295, 0.5),
     ('5', "H100 BF16 ridge (295.2)",
      '=RIDGE(989,3.35)',
-     lambda: RIDGE(989,3.35), 295.2, 0.05),
+     295.2, 0.05),
     ('5', 'y = x × 2 in BF16: intensity',
      '=INTENSITY(1,2+2)',
-     lambda: INTENSITY(1,2+2), 0.25, 0),
+     0.25, 0),
     ('5', 'its ceiling on H100, TFLOPS',
      '=ATTAINABLE(0.25,989,3.35)',
-     lambda: ATTAINABLE(0.25,989,3.35), 0.84, 0.005),
+     0.84, 0.005),
     ('5', 'y = x × 2 over 2^24 elements: bytes moved, MB',
      '=2^24*4/1E+6',
-     lambda: 2**24*4/1e6, 67, 0.5),
+     67, 0.5),
     ('5', 'its time of bytes, µs',
      '=KERNEL_TIME(0,2^24*4,67,3.35,"us")',
-     lambda: KERNEL_TIME(0,2**24*4,67,3.35,"us"), 20, 0.5),
+     20, 0.5),
     ('5', 'its time of math on 67 TFLOPS, µs',
      '=KERNEL_TIME(2^24,0,67,3.35,"us")',
-     lambda: KERNEL_TIME(2**24,0,67,3.35,"us"), 0.25, 0.005),
+     0.25, 0.005),
     ('5', 'its kernel time by the max rule, µs',
      '=KERNEL_TIME(2^24,2^24*4,67,3.35,"us")',
-     lambda: KERNEL_TIME(2**24,2**24*4,67,3.35,"us"), 20, 0.5),
+     20, 0.5),
     ('5', 'square matmul N = 4096 BF16 intensity',
      '=MATMUL_INTENSITY(4096,4096,4096)',
-     lambda: MATMUL_INTENSITY(4096,4096,4096), 1365, 0.5),
+     1365, 0.5),
     ('5', 'square matmul is on the roof',
      '=BOUND(MATMUL_INTENSITY(4096,4096,4096),RIDGE(989,3.35))',
-     lambda: BOUND(MATMUL_INTENSITY(4096,4096,4096),RIDGE(989,3.35)), 'compute-bound', None),
+     'compute-bound', None),
     ('5', 'softmax (a few FLOP/byte) is memory-bound',
      '=BOUND(5,RIDGE(989,3.35))',
-     lambda: BOUND(5,RIDGE(989,3.35)), 'memory-bound', None),
+     'memory-bound', None),
     ('5', 'decode GEMM B = 1: I ≈ 1, capped, TFLOPS',
      '=ATTAINABLE(1,989,3.35)',
-     lambda: ATTAINABLE(1,989,3.35), 3.35, 0),
+     3.35, 0),
     ('5', 'decode GEMM B = 1: share of peak, %',
      '=ATTAINABLE(1,989,3.35)/989*100',
-     lambda: ATTAINABLE(1,989,3.35)/989*100, 0.34, 0.005),
+     0.34, 0.005),
     ('5', 'decode GEMM B = 64: memory-bound',
      '=BOUND(64,RIDGE(989,3.35))',
-     lambda: BOUND(64,RIDGE(989,3.35)), 'memory-bound', None),
+     'memory-bound', None),
     ('5', 'decode GEMM batch reaching the ridge',
      '=CRITICAL_BATCH(989,3.35)',
-     lambda: CRITICAL_BATCH(989,3.35), 295, 0.5),
+     295, 0.5),
     ('5', 'prefill (thousands of tokens) is on the roof',
      '=BOUND(4096,RIDGE(989,3.35))',
-     lambda: BOUND(4096,RIDGE(989,3.35)), 'compute-bound', None),
+     'compute-bound', None),
     # §6 Two warnings
     ('6', 'real roof 0.8 × 989, TFLOPS',
      '=ATTAINABLE(1E+6,989*0.8,3.35)',
-     lambda: ATTAINABLE(1e6,989*0.8,3.35), 791, 0.5),
+     791, 0.5),
     ('6', 'ridge at the real roof',
      '=RIDGE(989,3.35,0.8)',
-     lambda: RIDGE(989,3.35,0.8), 236, 0.5),
+     236, 0.5),
     ('6', 'FP8 roof ridge',
      '=RIDGE(1979,3.35)',
-     lambda: RIDGE(1979,3.35), 590, 1),
+     590, 1),
     ('6', 'FP8 weights on the FP8 roof: critical batch',
      '=CRITICAL_BATCH(1979,3.35,"FP8")',
-     lambda: CRITICAL_BATCH(1979,3.35,"FP8"), 295, 0.5),
+     295, 0.5),
     ('6', 'FP8 weights, BF16 math: critical batch',
      '=CRITICAL_BATCH(989,3.35,"FP8")',
-     lambda: CRITICAL_BATCH(989,3.35,"FP8"), 148, 0.5),
+     148, 0.5),
     # Serving (hand calculations). Llama 3.1 8B: 8.03e9 params, BF16 = 16.06 GB; its KV
     # cache (config: 32 layers, 8 KV heads, head_dim 128) is 2 × 32 × 8 × 128 × 2 B =
     # 131,072 B per token, so 8,192 tokens = 1.073741824 GB per sequence. H100 SXM
@@ -231,75 +253,79 @@ REFERENCE = [
     # (80 − 16.06) ÷ 1.073741824 = 63.94 ÷ 1.0737 = 59.55 → 59 sequences
     ('serving', '8B BF16 on an H100: sequences of 8,192 tokens that fit',
      '=MAX_BATCH(80,WEIGHT_GB("8.03B","BF16"),KV_CACHE_GB(32,8,128,8192))',
-     lambda: MAX_BATCH(80,WEIGHT_GB("8.03B","BF16"),KV_CACHE_GB(32,8,128,8192)), 59, 0),
+     59, 0),
     # 10 % reserved: 72 − 16.06 = 55.94 ÷ 1.073741824 = 52.10 → 52
     ('serving', 'the same with 10 % held back',
      '=MAX_BATCH("80 GB",16.06,"1.073741824 GB",0.1)',
-     lambda: MAX_BATCH("80 GB",16.06,"1.073741824 GB",0.1), 52, 0),
+     52, 0),
     # Llama 3.1 70B FP8 (70 GB), 2 × 80 × 8 × 128 × 2 B = 327,680 B/token × 8,192 =
     # 2.68435456 GB per sequence, over 2 GPUs: (160 − 70) ÷ 2.684 = 33.53 → 33
     ('serving', '70B FP8 over 2 H100s: sequences of 8,192 tokens',
      '=MAX_BATCH(80,70,2.68435456,0,2)',
-     lambda: MAX_BATCH(80,70,2.68435456,0,2), 33, 0),
+     33, 0),
     # 70B BF16 = 140 GB > 80 GB: the weights alone do not fit → 0
     ('serving', '70B BF16 on one H100: no room at all',
      '=MAX_BATCH(80,140,1)',
-     lambda: MAX_BATCH(80,140,1), 0, 0),
+     0, 0),
     # (20 ms × 3.35 TB/s − 16.06 GB) ÷ 1.073741824 GB = 50.94 ÷ 1.0737 = 47.44 → 47;
     # check: batch 47 reads 16.06 + 50.47 = 66.53 GB in 19.86 ms, batch 48 needs 20.18 ms
     ('serving', '8B BF16 on an H100: largest batch within 20 ms a step',
      '=BATCH_FOR_LATENCY(20,16.06,1.073741824,3.35)',
-     lambda: BATCH_FOR_LATENCY(20,16.06,1.073741824,3.35), 47, 0),
+     47, 0),
     # tiny KV (0.01 GB): memory allows (67 − 16.06) ÷ 0.01 = 5,094, compute allows
     # 20e-3 s × 989e12 ÷ (2 × 8.03e9) = 1,231.6 → 1,231 (compute-bound)
     ('serving', 'the same with little KV: compute binds',
      '=BATCH_FOR_LATENCY(20,16.06,0.01,3.35,2*8.03E+9,989)',
-     lambda: BATCH_FOR_LATENCY(20,16.06,0.01,3.35,2*8.03e9,989), 1231, 0),
+     1231, 0),
     # 4 ms × 3.35 TB/s = 13.4 GB < 16.06 GB of weights: batch 1 misses → 0
     ('serving', '4 ms a step is below the 8B floor: batch 0',
      '=BATCH_FOR_LATENCY(4,16.06,1,3.35)',
-     lambda: BATCH_FOR_LATENCY(4,16.06,1,3.35), 0, 0),
+     0, 0),
     # Llama 3.1 70B (hidden 8,192, 80 layers), batch 64, TP 8 over NVLink 4 (900 GB/s in
     # + out = 450 GB/s one way): 64 × 8,192 × 2 B = 1,048,576 B; × 2 × 7/8 = 1,835,008 B
     # ÷ 450e9 B/s = 4.0778 µs; × 2 all-reduces × 80 layers = 0.65245 ms
     ('serving', '70B TP 8 all-reduces per decode step, ms',
      '=TP_COMM_MS(8192,64,8,"450 GB/s",80)',
-     lambda: TP_COMM_MS(8192,64,8,"450 GB/s",80), 0.65245, 0.000005),
+     0.65245, 0.000005),
     # with 5 µs per ring step: 160 × 2 × 7 × 5 µs = 11.2 ms more: 11.85245 ms
     ('serving', 'the same with 5 µs latency per ring step, ms',
      '=TP_COMM_MS(8192,64,8,0.45,80,"BF16",2,5)',
-     lambda: TP_COMM_MS(8192,64,8,0.45,80,"BF16",2,5), 11.85245, 0.000005),
+     11.85245, 0.000005),
     ('serving', 'TP 1: no communication',
      '=TP_COMM_MS(8192,64,1,0.45,80)',
-     lambda: TP_COMM_MS(8192,64,1,0.45,80), 0, 0),
+     0, 0),
     # GPipe bubble: (4 − 1) ÷ (8 + 4 − 1) = 3 ÷ 11 = 0.272727
     ('serving', 'pipeline bubble, 4 stages, 8 micro-batches',
      '=PIPELINE_BUBBLE(4,8)',
-     lambda: PIPELINE_BUBBLE(4,8), 3 / 11, 1e-12),
+     3 / 11, 1e-12),
     # Leviathan et al. eq. 1: (1 − 0.8^5) ÷ (1 − 0.8) = (1 − 0.32768) ÷ 0.2 = 3.3616
     ('serving', 'speculative decoding: tokens per step, α 0.8, γ 4',
      '=SPEC_TOKENS_PER_STEP(0.8,4)',
-     lambda: SPEC_TOKENS_PER_STEP(0.8,4), 3.3616, 1e-12),
+     3.3616, 1e-12),
     # α = 1: every draft accepted, γ + 1 = 5
     ('serving', 'speculative decoding: α = 1 gives γ + 1',
      '=SPEC_TOKENS_PER_STEP(1,4)',
-     lambda: SPEC_TOKENS_PER_STEP(1,4), 5, 0),
+     5, 0),
     # Theorem 3.8: 3.3616 ÷ (4 × 0.05 + 1) = 3.3616 ÷ 1.2 = 2.801333
     ('serving', 'speculative decoding speedup, draft 5 % of a target step',
      '=SPEC_DECODE_SPEEDUP("80 %",4,0.05)',
-     lambda: SPEC_DECODE_SPEEDUP("80 %",4,0.05), 3.3616 / 1.2, 1e-12),
+     3.3616 / 1.2, 1e-12),
     # Little's law: 20 requests/s × (1 s to the first token + 300 tokens at 30 tokens/s
     # = 11 s) = 220 in flight
     ('serving', "Little's law: 20 requests/s for 11 s each",
      '=CONCURRENCY(20,1+300/30)',
-     lambda: CONCURRENCY(20,1+300/30), 220, 1e-9),
+     220, 1e-9),
     # 700 W (H100 SXM TDP) ÷ 2,000 tokens/s = 0.35 J per token
     ('serving', 'joules per token, 700 W at 2,000 tokens/s',
      '=JOULES_PER_TOKEN(700,2000)',
-     lambda: JOULES_PER_TOKEN(700,2000), 0.35, 1e-12),
+     0.35, 1e-12),
     # 0.35 J × 10^6 = 350,000 J ÷ 3.6e6 J/kWh = 0.097222 kWh; × PUE 1.3 = 0.126389
     ('serving', 'kWh per million tokens at PUE 1.3',
      '=ENERGY_PER_MTOK_KWH("700 W","2000 tokens/s",1.3)',
-     lambda: ENERGY_PER_MTOK_KWH("700 W","2000 tokens/s",1.3), 0.35e6 / 3.6e6 * 1.3, 1e-12),
+     0.35e6 / 3.6e6 * 1.3, 1e-12),
 ]
 # fmt: on
+
+#: The cases with their Python calls: (section, case, formula, call, expected, tolerance).
+REFERENCE = [(section, case, formula, python_call(formula), expected, tolerance)
+             for section, case, formula, expected, tolerance in CASES]

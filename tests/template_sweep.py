@@ -1,11 +1,11 @@
 """Many Sizing / Cost / Finance cases of the template computed in one ``napkin calc`` run.
 
 The template answers one case (model, precision, GPU) at a time. To check many cases
-without computing the whole workbook once per case, :func:`sweep_workbook` writes a copy of
+without computing the whole workbook once per case, ``sweep_workbook`` writes a copy of
 the template with, for each case, its own copy of the Sizing and Finance sheets (``S1``,
 ``F1``...; the model × GPU grids left out) whose references to Sizing point at the copy,
 and one copy of the Cost sheet (``C1``...) per model and precision (Cost covers every GPU
-itself). One ``napkin calc`` then computes every case; :func:`errors` lists the error
+itself). One ``napkin calc`` then computes every case; ``errors`` lists the error
 cells of each.
 
 Used by ``tests/test_sweep.py`` on a sample of cases (CI time), and as a script on every

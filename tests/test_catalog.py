@@ -6,6 +6,8 @@ datasheet figure from ``udfs/data/gpus.csv``.
 """
 
 import math
+import re
+from pathlib import Path
 
 import pytest
 
@@ -181,6 +183,14 @@ MODEL_SPEC""".split()
 def test_every_catalog_name_is_exported():
     assert set(FIRST_CATALOG) <= set(CATALOG)
     assert set(CATALOG) <= set(dir(udfs))
+
+
+def test_every_catalog_function_is_described_in_the_math():
+    """docs/math.md describes each function where its name is in bold (``**RIDGE(...)**``
+    or ``**GPUS_NEEDED**``): its formula, units, assumptions and a worked example."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "math.md").read_text("utf-8")
+    missing = [name for name in CATALOG if not re.search(rf"\*\*{name}(\(|\*\*)", text)]
+    assert not missing, f"not described in docs/math.md: {missing}"
 
 
 # --- units -------------------------------------------------------------------------------

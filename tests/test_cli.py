@@ -140,6 +140,16 @@ def test_refused_with_a_sentence_and_nothing_written(case, d, monkeypatch, capsy
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and os.stat("/dev/null").st_ino == null.st_ino
 
 
+def test_a_refused_workbook_is_named_by_its_own_sentence(d, monkeypatch, capsys):
+    """A workbook napkin refuses (guard.WorkbookError) prints that error's sentence, not
+    the "cannot process" of other errors."""
+    workbook(d / "circular.xlsx", ["=B2", "=B1"])
+    rc, out, err = run(d, monkeypatch, capsys, ["calc", "circular.xlsx", "-o", "out.xlsx"])
+    assert (rc, one_sentence(err)) == (
+        1, "napkin calc: circular reference through Sizing!B1, Sizing!B2")
+    assert not (d / "out.xlsx").exists()
+
+
 def test_unwritable_folder(d, monkeypatch, capsys):
     locked = d / "locked"
     locked.mkdir()

@@ -121,9 +121,16 @@ def test_template_carries_napkins_lite_code():
     files = em.embedded_files(TEMPLATE)
     assert files["main.py"] == main_py()  # exactly what `napkin lite` writes
     assert files["requirements.txt"] == requirements_txt()
+    # the packages Lite marks "# required" in the workbook it saved, listed without the
+    # comment (micropip parses no comment: tests/test_lite.py)
     reqs = files["requirements.txt"].splitlines()
-    assert reqs[0].startswith("xlwings>=") and reqs[0].endswith("# required")
-    assert sum(r.endswith("  # required") for r in reqs) == 4
+    lite_required = [line.split("==")[0].split()[0]
+                     for line in em.decode_value(LITE_SAVED_REQUIREMENTS).splitlines()
+                     if line.endswith("  # required")]
+    assert lite_required == ["xlwings", "python-dotenv", "pyodide-http", "black"]
+    names = [re.match(r"[A-Za-z0-9_.-]+", r).group(0) for r in reqs]
+    assert names[:4] == lite_required and reqs[0].startswith("xlwings>=")
+    assert not any("#" in r for r in reqs)
 
 
 def test_start_sheet_names_the_napkin_version_inside():

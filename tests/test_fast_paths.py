@@ -1,7 +1,7 @@
-"""The engine's short ways give what the long ways give: ``+ - * /`` on one number each
-(:func:`addin.formula.fx._fast_arithmetic`) against the operators it stands in front of, the
-plain area description (:func:`addin.formula.fx.area_ref`) against formulas' ``range2parts``, and
-the value of a one-area Ranges against formulas' own."""
+"""The engine's short ways give what the long ways give: ``+ - * /`` on one number
+each (``addin.formula.arithmetic._fast_arithmetic``) against the operators it stands
+in front of, the plain area description (``addin.formula.ranges.area_ref``) against
+formulas' ``range2parts``, and the value of a one-area Ranges against formulas' own."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from addin.engine import boot
 from addin.engine.api import evaluate
-from addin.formula import fx
+from addin.formula import ranges
 
 
 def _operands():
@@ -22,9 +22,9 @@ def _operands():
               ns.errors["#N/A"], 0.0]
     out = []
     for v in values:
-        cell = fx.make_ranges([fx.area_ref("[1]S", 3, 4, 3, 4)], [np.array([[v]], object)])
+        cell = ranges.make_ranges([ranges.area_ref("[1]S", 3, 4, 3, 4)], [np.array([[v]], object)])
         out += [v, cell, np.array([[v]], object), np.array(v, object)]
-    out.append(fx.make_ranges([fx.area_ref("[1]S", 3, 4, 4, 4)],
+    out.append(ranges.make_ranges([ranges.area_ref("[1]S", 3, 4, 4, 4)],
                               [np.array([[1.0], [2.0]], object)]))
     out.append(np.array([[1, 2]], object))
     return out
@@ -69,7 +69,7 @@ def test_area_ref_same_as_range2parts():
             c2 = rnd.choice([c1, rnd.randint(c1, 16384), 16384])
             if rnd.random() < 0.3:
                 r1, c1, r2, c2 = (rnd.randint(1, 30) for _ in range(4))
-            assert fx.area_ref(sid, r1, c1, r2, c2) == ns.range2parts(
+            assert ranges.area_ref(sid, r1, c1, r2, c2) == ns.range2parts(
                 None, sheet_id=sid, r1=str(r1), n1=c1, r2=str(r2), n2=c2)
 
 
@@ -85,8 +85,8 @@ def test_one_area_value_same_as_formulas():
         for idx in np.ndindex(arr.shape):
             if rnd.random() < 0.7:
                 arr[idx] = rnd.choice([1, 2.5, "x", True, ns.errors["#N/A"]])
-        rd = fx.area_ref("[1]S", r1, c1, r2, c2)
+        rd = ranges.area_ref("[1]S", r1, c1, r2, c2)
         theirs = ns.Ranges((rd,), {rd["name"]: (rd, arr)}).value
-        ours = fx.make_ranges([rd], [arr]).value
+        ours = ranges.make_ranges([rd], [arr]).value
         assert ours.shape == theirs.shape and ours.dtype == theirs.dtype
         assert all(a is b for a, b in zip(ours.ravel(), theirs.ravel(), strict=True))

@@ -5,10 +5,14 @@
   arguments, docstring and argument docs, and each call gives what the catalog gives,
   converted as the Lite adapter promises (a lone #VALUE! raised with its message, other
   error codes as text that xlwings turns into Excel error values).
-* The same in Pyodide, the Python xlwings Lite runs (npm ``pyodide`` under Node, offline,
-  pint's wheels unpacked into its file system): results equal to CPython's, bit for bit.
-  Skipped, with the reason, when node, ``tests/pyodide/node_modules`` or the wheels are
-  missing: ``tests/pyodide/setup.sh`` installs them.
+* The same in Pyodide, the Python xlwings Lite runs (npm ``pyodide`` under Node, offline):
+  Pyodide's own platformdirs, typing-extensions and micropip loaded first, the template's
+  requirements.txt installed with micropip from a local index, then the cases: results
+  equal to CPython's, bit for bit. Skipped, with the reason, when node,
+  ``tests/pyodide/node_modules`` or the wheels are missing: ``tests/pyodide/setup.sh``
+  installs them (``tests/pyodide/offline.py`` says which and from where).
+* requirements.txt is fixed text: the same bytes whatever is installed, one requirement a
+  line, Pyodide's own packages without a version, the tested pint and xlwings in bounds.
 """
 
 from __future__ import annotations
@@ -24,24 +28,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from lite_support import ERR, HARNESS, HERE, STANDIN, offline_harness
 
 import udfs
-from addin.routes.lite import main_py, package_files, requirements, write_bundle
+from addin.routes.lite import (
+    main_py,
+    package_files,
+    requirements,
+    requirements_txt,
+    write_bundle,
+)
 from udfs import ExcelError
-
-HERE = Path(__file__).parent
-HARNESS = HERE / "pyodide"
-STANDIN = HARNESS / "xlwings_standin"
-
-
-
-def ERR(code: str) -> dict:
-    """An error cell as Office.js hands it to xlwings Lite (a custom-functions error value;
-    xlwings reads its ``type`` and ``basicValue``)."""
-    kinds = {"#N/A": "NotAvailable", "#DIV/0!": "Div0", "#VALUE!": "Value", "#NUM!": "Num",
-             "#REF!": "Ref", "#NAME?": "Name", "#NULL!": "Null"}
-    return {"type": "Error", "basicValue": code, "errorType": kinds[code]}
-
 
 # (function, arguments as Office.js hands them to Lite: None = omitted or empty,
 # [[...]] = a range, ERR(code) = an error cell)
@@ -251,16 +248,7 @@ def test_bundle_files(bundle):
     assert [d for d in defs if not d.startswith("_")] == list(udfs.CATALOG)
     assert "xlwings.server" not in text and "xlwings.pro" not in text
     assert text == main_py(), "the bundle is reproducible"
-    reqs = (bundle / "requirements.txt").read_text().splitlines()
-    # first the lines xlwings Lite marks as required (xlwings itself among them), then ours
-    required = [r for r in reqs if r.endswith("  # required")]
-    assert reqs[:len(required)] == required and required[0].startswith("xlwings>=")
-    pins = [r for r in reqs[len(required):] if r and not r.startswith("#")]
-    assert pins == requirements()
-    assert pins[0].startswith("pint==")
-    names = {p.split("==")[0] for p in pins}
-    assert {"flexcache", "flexparser", "platformdirs", "typing-extensions"} <= names
-    assert all("==" in p for p in pins) and "numpy" not in names
+    assert (bundle / "requirements.txt").read_text("utf-8") == requirements_txt()
     # the embedded package carries the data tables and pint's definitions file
     files = package_files()
     for data in ("gpus.csv", "models.csv", "aliases.csv", "precisions.csv", "units.txt"):
@@ -316,11 +304,9 @@ def _pyodide_ready() -> str | None:
         return "node is not installed"
     if not (HARNESS / "node_modules" / "pyodide" / "pyodide.asm.wasm").exists():
         return "pyodide is not installed: run tests/pyodide/setup.sh"
-    wheels = HARNESS / "wheels"
-    have = {w.name.split("-")[0].lower().replace("_", "-") for w in wheels.glob("*.whl")}
-    need = {r.split("==")[0] for r in requirements()}
-    if not need <= have:
-        return f"wheels of {sorted(need - have)} are missing: run tests/pyodide/setup.sh"
+    lacking = offline_harness().missing(requirements())
+    if lacking:
+        return f"{'; '.join(lacking)} missing: run tests/pyodide/setup.sh"
     return None
 
 
@@ -341,100 +327,104 @@ def test_embedded_code_is_the_bundle(bundle, embedded):
         assert (embedded / name).read_bytes() == (bundle / name).read_bytes()
 
 
-def test_bundle_in_pyodide(embedded, cases):
-    """The code read back out of the template runs the cases in Pyodide."""
+def _newest_in_index(name: str) -> str:
+    """The newest version of ``name`` among the wheels micropip may install (index/)."""
+    from packaging.version import Version
+
+    offline = offline_harness()
+    versions = [v for n, v in (offline.wheel_project(w.name)
+                               for w in offline.INDEX.glob("*.whl")) if n == name]
+    return str(max(versions, key=Version))
+
+
+# The form of requirements.txt that napkin wrote before (versions read from the machine
+# that ran `napkin lite`): what micropip says of each of these lines is recorded
+_OLD_FORM = ("xlwings>=0.37.8,<1.0  # required",
+             "# napkin: pint and its pure-Python dependencies, as tested")
+
+
+@pytest.fixture(scope="module")
+def pyodide_run(embedded, cases, tmp_path_factory):
+    """The template's Lite code run in Pyodide: micropip and Pyodide's own packages
+    (platformdirs, typing-extensions...) loaded first, then the template's requirements.txt
+    installed with micropip from a local index, then every case called."""
     reason = _pyodide_ready()
     if reason:
         pytest.skip(reason)
     c, path = cases
-    bundle = embedded
-    proc = subprocess.run(["node", str(HARNESS / "run.js"), str(bundle), str(HARNESS / "wheels"),
-                           str(path)], capture_output=True, text=True, timeout=600)
+    lines = (embedded / "requirements.txt").read_text("utf-8").splitlines()
+    unavailable = offline_harness().offline_unavailable(lines)
+    probes = [*_OLD_FORM, f"platformdirs=={_newest_in_index('platformdirs')}",
+              f"typing-extensions=={_newest_in_index('typing-extensions')}"]
+    plan = tmp_path_factory.mktemp("plan") / "plan.json"
+    plan.write_text(json.dumps({"requirements": [r for r in lines if r not in unavailable],
+                                "probes": probes}))
+    proc = subprocess.run(["node", str(HARNESS / "run.js"), str(embedded), str(path), str(plan)],
+                          capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-4000:]
     node_line, python_line = proc.stdout.strip().split("\n")
-    node, run = json.loads(node_line), json.loads(python_line)
-    assert run["numpy"] is False, "the test image of Pyodide has no numpy"
+    return {"node": json.loads(node_line), "run": json.loads(python_line), "lines": lines,
+            "unavailable": unavailable, "cases": c}
+
+
+def test_bundle_in_pyodide(pyodide_run):
+    """The code read back out of the template, installed as Lite installs it, runs the
+    cases in Pyodide and gives CPython's results."""
+    node, run = pyodide_run["node"], pyodide_run["run"]
+    assert run["numpy"] is False, "numpy is Pyodide's WebAssembly build: not offline here"
     assert run["python"].startswith("3.13"), run["python"]
-    _check(run, c)
+    _check(run, pyodide_run["cases"])
     t = {**run["timings_ms"], **node["timings_ms"]}
     print(f"\nPyodide {node['pyodide_version']} (Python {run['python']}) cold start: "
-          f"load {t['load_pyodide']:.0f} ms, unpack wheels {t['unpack_wheels']:.0f} ms, "
+          f"load {t['load_pyodide']:.0f} ms, install {t['install']:.0f} ms, "
           f"import main {t['import_main']:.0f} ms, first call {t['first_call']:.0f} ms, "
           f"total {t['total']:.0f} ms")
     # the start-up time is a benchmark figure (napkin bench; docs/bench.md), not asserted
     # here: on a shared machine it measures the load, not the bundle
 
 
-# The stand-in converts arguments as xlwings Lite does ----------------------------------
+def test_requirements_install_over_pyodides_own_packages(pyodide_run):
+    """micropip installs the template's requirements.txt into a Pyodide that already has
+    its own platformdirs and typing-extensions loaded, and keeps them."""
+    from packaging.requirements import Requirement
 
-def _standin():
-    """The stand-in xlwings, loaded under another name (the real one is installed here)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "xlwings_standin_module", STANDIN / "xlwings" / "__init__.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def _xlwings_officejs_cleaner():
-    """``_clean_value_data_element`` from xlwings' Office.js engine, from its source (the
-    module itself belongs to xlwings.pro, which napkin does not import)."""
-    import xlwings
-
-    source = (Path(xlwings.__file__).parent / "pro" / "_xlofficejs.py").read_text("utf-8")
-    nodes = [n for n in ast.parse(source).body
-             if isinstance(n, ast.FunctionDef) and n.name == "_clean_value_data_element"]
-    assert len(nodes) == 1, "xlwings moved its Office.js cleaning code"
-    ns = {"_is_jsnull": lambda v: False}
-    exec(compile(ast.Module(nodes, []), "xlwings/pro/_xlofficejs.py", "exec"), ns)  # noqa: S102
-    return ns["_clean_value_data_element"]
-
-
-def test_standin_cleans_cells_as_xlwings_lite():
-    real = _xlwings_officejs_cleaner()
-    mine = _standin().clean_element
-    cells = [1.5, 0, "", "text", "#N/A", True, None, ERR("#N/A"), ERR("#DIV/0!"),
-             ERR("#VALUE!"), {"type": "Double", "basicValue": 2.5}]
-    for err_to_str in (False, True):
-        for c in cells:
-            want = real(c, None, None, None, err_to_str)
-            assert mine(c, None, err_to_str) == want, (c, err_to_str)
-    assert real(ERR("#N/A"), None, None, None, False) is None  # the default: like an empty cell
+    offline = offline_harness()
+    node, lock = pyodide_run["node"], offline.lock_packages()
+    before = {offline.canonical(k): v for k, v in node["before_install"].items()}
+    after = {offline.canonical(k): v for k, v in node["installed"].items()}
+    # loaded first, at the versions of Pyodide's lockfile (pyodide-lock.json)
+    for name in ("platformdirs", "typing-extensions"):
+        assert before[name] == lock[name]["version"], name
+        assert after[name] == before[name], f"micropip replaced Pyodide's own {name}"
+        # a newer one was on offer in the index: micropip chose the loaded one
+        assert _newest_in_index(name) != before[name], name
+    for line in pyodide_run["lines"]:
+        if line in pyodide_run["unavailable"]:
+            continue
+        req = Requirement(line)
+        name = offline.canonical(req.name)
+        assert name in after, f"{line}: not installed"
+        assert req.specifier.contains(after[name]), f"{line}: got {after[name]}"
+    # pint's own dependencies came with it
+    for name in ("flexcache", "flexparser"):
+        assert name in after and name not in before, name
+    # the lines left out offline are Pyodide's WebAssembly builds, listed without a version
+    for line in pyodide_run["unavailable"]:
+        assert not Requirement(line).specifier, line
+        assert offline.requirement_name(line) in lock, line
 
 
-def test_standin_writes_a_result_as_xlwings_does():
-    # xlwings routes a result by its type (ValueAccessor.router); an array goes to
-    # NumpyArrayConverter, whose write_value the stand-in copies. Compared on the kinds
-    # of array napkin returns: numbers, truth values, text, and objects with error codes.
-    from xlwings import conversion
-
-    mine = _standin().write
-    router = conversion.accessors.get(None).router
-    for value in (np.array([1.5, 2.0]), np.array([[1.5], [2.0]]), np.array([True, False]),
-                  np.array(["memory-bound", "compute-bound"]),
-                  np.array([[1.5], ["#N/A"]], dtype=object)):
-        converter = router(value, None, {})
-        want = converter.write_value(value, {})
-        assert mine(value) == want and type(want) is list, value
-    assert mine([[1.5], ["#N/A"]]) == [[1.5], ["#N/A"]] and mine(2.5) == 2.5
-
-
-def test_standin_passes_an_error_as_none_without_err_to_str():
-    xw = _standin()
-
-    def undeclared(x, y=None):
-        return (x, y)
-
-    def declared(x, y=None):
-        return (x, y)
-
-    xw.func(xw.arg("x", ndim=2)(xw.arg("y", ndim=2)(undeclared)))
-    xw.func(xw.arg("x", ndim=2, err_to_str=True)(xw.arg("y", ndim=2, err_to_str=True)(declared)))
-    assert xw.call_udf(undeclared, [[[ERR("#N/A")]], 3]) == ([[None]], [[3]])
-    assert xw.call_udf(declared, [[[ERR("#N/A")]], 3]) == ([["#N/A"]], [[3]])
-    assert xw.call_udf(declared, [[[1, ERR("#REF!")]], None]) == ([[1, "#REF!"]], None)
+def test_the_old_form_would_not_install(pyodide_run):
+    """What broke Lite, reproduced by the same harness: a comment line or an inline comment
+    is not a requirement micropip parses, and a pin of platformdirs or typing-extensions
+    other than Pyodide's loaded one aborts the install."""
+    probes = pyodide_run["node"]["probes"]
+    for line in _OLD_FORM:
+        assert probes[line].startswith("InvalidRequirement"), (line, probes[line])
+    for name in ("platformdirs", "typing-extensions"):
+        line = f"{name}=={_newest_in_index(name)}"
+        assert probes[line].startswith("ValueError") and "already installed" in probes[line], \
+            probes[line]
 
 
 def test_every_bundle_argument_asks_for_error_text(bundle):

@@ -63,7 +63,8 @@ def test_every_catalog_function_has_a_native_form_or_a_reason():
 def test_docs_list_every_function_as_declared():
     text = (ROOT / "docs" / "native.md").read_text("utf-8")
     assert text.endswith("## Per function\n\n" + doc_table()), \
-        "docs/native.md is stale: run python -m addin.transform.native.forms"
+        "docs/native.md is stale: run python -m tools.regenerate (or python -m " \
+        "addin.transform.native.forms)"
 
 
 # --------------------------------------------------------------------------- small books

@@ -1,6 +1,8 @@
 """The README's examples are true: every row of its function table, through the engine."""
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -32,7 +34,33 @@ def test_the_function_table_is_generated_from_the_declarations():
     from udfs.docs import with_table
 
     text = README.read_text("utf-8")
-    assert with_table(text) == text, "the README's function table is stale: python -m udfs.docs"
+    assert with_table(text) == text, \
+        "the README's function table is stale: python -m tools.regenerate (or python -m udfs.docs)"
+
+
+def test_regenerate_names_and_rewrites_a_stale_table(tmp_path):
+    """``python -m tools.regenerate``: ``--check`` names a stale README table and writes
+    nothing; without it the table is rewritten; a current file is left as it is."""
+    from udfs.docs import START, with_table
+
+    text = README.read_text("utf-8")
+    stale = text.replace(START, START + "\n| `OLD(x)`: gone | `=OLD(1)` | 1 |", 1)
+    copy = tmp_path / "README.md"
+    copy.write_text(stale, encoding="utf-8", newline="\n")
+
+    def regenerate(*options):
+        return subprocess.run([sys.executable, "-m", "tools.regenerate", "--root",
+                               str(tmp_path), *options, "README.md"],
+                              cwd=README.parent, capture_output=True, text=True, check=False)
+
+    checked = regenerate("--check")
+    assert (checked.returncode, checked.stdout) == (1, "README.md: stale\n"), checked.stderr
+    assert copy.read_text("utf-8") == stale
+    written = regenerate()
+    assert (written.returncode, written.stdout) == (0, "README.md: updated\n"), written.stderr
+    assert copy.read_text("utf-8") == with_table(stale) == with_table(text)
+    again = regenerate("--check")
+    assert (again.returncode, again.stdout) == (0, "README.md: current\n"), again.stderr
 
 
 def test_every_catalog_function_is_in_the_readme():

@@ -64,12 +64,13 @@ def tmp(tmp_path_factory):
 
 
 def test_committed_workbook_is_not_stale(built):
-    assert COMMITTED.exists(), "run: napkin template -o workbook/napkin.xlsx"
+    assert COMMITTED.exists(), \
+        "run: python -m tools.regenerate (or napkin template -o workbook/napkin.xlsx)"
     with zipfile.ZipFile(COMMITTED) as old, zipfile.ZipFile(built) as new:
         assert sorted(old.namelist()) == sorted(new.namelist())
         stale = [n for n in new.namelist() if old.read(n) != new.read(n)]
-    assert not stale, f"workbook/napkin.xlsx is stale ({stale}): napkin template -o " \
-                      "workbook/napkin.xlsx"
+    assert not stale, f"workbook/napkin.xlsx is stale ({stale}): python -m tools.regenerate " \
+                      "(or napkin template -o workbook/napkin.xlsx)"
     assert COMMITTED.read_bytes() == built.read_bytes()
 
 

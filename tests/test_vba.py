@@ -78,7 +78,7 @@ def _windows_engine():
         ns["np"] = numpy
     except ImportError:  # pragma: no cover
         pass
-    exec(compile(ast.Module(nodes, []), "xlwings/_xlwindows.py", "exec"), ns)  # noqa: S102
+    exec(compile(ast.Module(nodes, []), "xlwings/_xlwindows.py", "exec"), ns)
     return ns["Engine"]()
 
 

@@ -48,7 +48,7 @@ def write(path: Path, sheets: dict[str, list[str]], *, date1904: bool = False,
           shared_strings: list[str] | None = None, hidden: dict | None = None,
           after: dict | None = None, tables: dict | None = None,
           links: list | None = None) -> Path:
-    """Write a workbook of ``sheets`` (name -> cells from :func:`cell`); ``hidden``: sheet
+    """Write a workbook of ``sheets`` (name -> cells from ``cell``); ``hidden``: sheet
     name -> rows hidden; ``after``: sheet name -> XML after its ``sheetData``;
     ``tables``: sheet name -> the ``<table>`` elements of its tables (Excel tables);
     ``links``: the ``<externalBook>`` elements of linked workbooks ([1], [2]...)."""

@@ -1,11 +1,13 @@
-"""napkin's Excel functions: the module xlwings imports (``UDF Modules = udfs``).
+"""napkin's Excel functions as a Python package: ``from udfs import RIDGE``.
 
-Every catalog function is defined in :mod:`udfs.catalog` and re-exported here, so that
-xlwings' "Import Functions" (which scans ``dir()`` of this module) and xlwings Lite find
-them all. The catalog (with pint and xlwings) is imported on first use of one of its
-names (and declared to xlwings then), not when a submodule such as :mod:`udfs.errors` is
-imported. The headless engine imports :mod:`udfs.catalog` itself and never imports
-xlwings.
+Every catalog function is defined in ``udfs.catalog`` and re-exported here, with
+``CATALOG`` (name -> function), ``ARG_DOCS`` and ``udfs.errors.ExcelError``. Excel
+does not import this package itself: the add-in's UDF module (``UDF Modules =
+addin.xlwings_udfs``) and the xlwings Lite bundle's ``main.py`` each declare one wrapper
+per function of ``CATALOG`` and adapt what crosses into Excel. The catalog (with
+pint and xlwings) is imported on first use of one of its names (and its functions are
+declared to xlwings then), not when a submodule such as ``udfs.errors`` is imported.
+The headless engine imports ``udfs.catalog`` itself and never imports xlwings.
 """
 
 import importlib

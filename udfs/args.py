@@ -1,8 +1,8 @@
 """Reading Excel arguments: types, default units, domains, ranges and error values.
 
-Each catalog argument is described by an :class:`Arg`: its name (used in every message),
+Each catalog argument is described by an ``Arg``: its name (used in every message),
 its default unit for bare numbers, and its domain. ``Arg.scalar`` turns one Excel value
-into a float or raises :class:`~udfs.errors.ExcelError`; ``Arg.array`` does the same for
+into a float or raises ``udfs.errors.ExcelError``; ``Arg.array`` does the same for
 a whole range at once, vectorised when numpy is present.
 
 What Excel can pass, and what happens:
@@ -11,7 +11,7 @@ What Excel can pass, and what happens:
 float, int                    read in the argument's default unit (so is any other
                               real number Python reads as a float: Decimal, Fraction,
                               numpy numbers; numpy's bool_ is a truth value)
-text "3.35 TB/s"              converted with pint (:mod:`udfs.units`); cached
+text "3.35 TB/s"              converted with pint (``udfs.units``); cached
 text "3.35"                   a number typed as text: read like a bare number
 bool (TRUE/FALSE)             ``#VALUE!`` (a truth value is not a quantity)
 None (empty cell)             the default of an optional argument, else ``#VALUE!``
@@ -33,18 +33,15 @@ References
 
 from __future__ import annotations
 
-import itertools
 import math
-import operator
 import re
-import struct
-import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 
 from . import units
 from .errors import ExcelError, as_excel_error, na_error, num_error, value_error
 from .precisions import bytes_per_param
+from .ranges import numbers_only, object_array, real
 from .xp import np
 
 
@@ -53,7 +50,7 @@ class Domain:
     """The interval of numbers an argument accepts, and the rule as the message says it.
 
     Bounds rather than arbitrary predicates, so that the same test runs on a float, on a
-    numpy array, and in the compiled fast path of :mod:`udfs.formula`. An open bound at
+    numpy array, and in the compiled fast path of ``udfs.formula``. An open bound at
     ±inf also refuses infinity, and every comparison refuses NaN.
     """
 
@@ -81,8 +78,8 @@ class Domain:
         return above & below
 
     def condition(self, var: str) -> str:
-        """The test of :meth:`ok` as Python source on the variable ``var``, for the
-        compiled fast path (:mod:`udfs.formula`): POSITIVE gives ``0.0 < x < _INF``."""
+        """The test of ``ok`` as Python source on the variable ``var``, for the
+        compiled fast path (``udfs.formula``): POSITIVE gives ``0.0 < x < _INF``."""
         return (f"{self.lo!r} {'<' if self.lo_open else '<='} {var} "
                 f"{'<' if self.hi_open else '<='} {self.hi!r}").replace("inf", "_INF")
 
@@ -120,7 +117,7 @@ class Arg:
     name : the argument's name, as every message about it says it
     unit : the unit a bare number is read in, and that text is converted to (``"GB"``,
         ``"TB/s"``, ``"ms"``); None for a plain number
-    domain : the numbers accepted (:class:`Domain`), in ``unit``; default POSITIVE
+    domain : the numbers accepted (``Domain``), in ``unit``; default POSITIVE
     whole : only whole numbers (a layer count, a batch)
     also : other units text may come in, read as if in ``unit`` (``"ms/token"`` for a
         per-token time in ms)
@@ -174,7 +171,7 @@ class Arg:
             the error value passed in; ``#VALUE!`` for TRUE/FALSE, an empty cell or text
             that is not a quantity of this kind; ``#NUM!`` outside the domain, for NaN,
             ±inf or an integer beyond a cell's largest number [1]; ``#N/A`` for an unknown
-            name (:class:`Precision`).
+            name (``Precision``).
         """
         err = as_excel_error(v)
         if err is not None:
@@ -199,7 +196,7 @@ class Arg:
         elif v is None or isinstance(v, str):
             raise value_error(f"{self.name} is empty: expected a number")
         else:
-            x = _real(v)
+            x = real(v)
             if x is None:
                 raise value_error(f"{self.name}: expected a number, got {_describe(v)}")
         self.check(x)
@@ -217,7 +214,7 @@ class Arg:
 
     # -- a range ---------------------------------------------------------------------
     def array(self, v):
-        """A whole range read at once, as :meth:`scalar` reads each element.
+        """A whole range read at once, as ``scalar`` reads each element.
 
         Parameters
         ----------
@@ -237,7 +234,7 @@ class Arg:
             ``#VALUE!`` for a range that is not rectangular or has more than two
             dimensions.
         """
-        a, bounds = _numbers_only(v, self.name)
+        a, bounds = numbers_only(v, self.name)
         if a is not None:  # numbers only: vectorised
             a = a.astype(float, copy=False)
             if a.ndim > 2:
@@ -263,7 +260,7 @@ class Arg:
                     errors[idx] = e
             return a, errors
         # Mixed content (text, empty cells, booleans, errors): element by element.
-        obj = _object_array(v, self.name)
+        obj = object_array(v, self.name)
         vals = np.empty(obj.shape, dtype=float)
         errors = np.full(obj.shape, None, dtype=object)
         bad = False
@@ -275,179 +272,6 @@ class Arg:
                 errors[idx] = e
                 bad = True
         return vals, errors if bad else None
-
-
-_NUMBER_TYPES = {float, int}
-
-
-def _real(v) -> float | None:
-    """``v`` as a float if Python reads it as a real number (a Decimal, a Fraction, any
-    object with ``__float__`` or ``__index__``), else None. The rule is the one of
-    ``struct.pack("d")``, which reads ranges of numbers (:func:`_numbers_only`), so a
-    cell gives the same value alone and in a range; numpy's truth values are not
-    numbers, as TRUE and FALSE are not. An integer beyond a float raises OverflowError
-    (``#NUM!``)."""
-    if np is not None and isinstance(v, np.bool_):
-        return None
-    try:
-        return struct.unpack("d", _pack_reals(1, (v,)))[0]
-    except struct.error:
-        try:
-            operator.index(v)
-        except TypeError:
-            return None  # text-like, None, or Decimal("sNaN") (which has no float)
-        raise OverflowError("an integer beyond a float") from None
-
-
-def _pack_reals(count: int, cells) -> bytes:
-    """``count`` cells as machine doubles, by ``struct.pack`` (the rule of
-    ``PyFloat_AsDouble``); ``struct.error`` for a cell that is not a real number. numpy's
-    complex numbers convert with only a ComplexWarning (the imaginary part dropped): that
-    warning is an error here, so they are refused too."""
-    if np is None:
-        return struct.pack(f"{count}d", *cells)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", np.exceptions.ComplexWarning)
-        try:
-            return struct.pack(f"{count}d", *cells)
-        except np.exceptions.ComplexWarning:
-            raise struct.error("a complex number is not a real number") from None
-
-
-def _numbers_only(v, name):
-    """``(array, bounds)``: a float (or int) array of the range if it holds only
-    numbers, else None; and its least and greatest values where they were found on the
-    way (a packed list), else None.
-
-    The common case, a range of numbers, is read at C speed: ``struct.pack`` converts
-    the cells to machine doubles in one call (about 15 ns a cell; ``np.asarray`` takes
-    three to four times longer, as it first works out the type and depth of the list)
-    and numpy views those bytes without copying them. The packer reads exactly what
-    :meth:`Arg.scalar` reads as a number (a float, an int, a numpy number, any object
-    with ``__float__`` or ``__index__``, the rule of ``PyFloat_AsDouble``) and refuses
-    the rest (text, an empty cell's None, an error value, an integer beyond a float, a
-    row of another length); the range then goes to the element-by-element path, which
-    gives each cell its own value or error. The packer also reads TRUE/FALSE as 1/0:
-    when some cell equals 0 or 1 (rare in a range of quantities; the least and greatest
-    value tell), those cells have their types checked one by one, and a truth value
-    among them sends the range to the element-by-element path too, where it is
-    ``#VALUE!``. The array is read-only (it views the packed bytes).
-    """
-    if isinstance(v, np.ndarray):
-        return (v if v.dtype.kind in "iuf" else None), None
-    rows = v if isinstance(v, list) else list(v)
-    two_d = bool(rows) and isinstance(rows[0], list | tuple)
-    if two_d:
-        # rows of one length, each a list or tuple (a text row would be read as letters)
-        if not set(map(type, rows)) <= {list, tuple} or len(set(map(len, rows))) != 1:
-            return _numbers_by_type(rows, name), None
-        shape = (len(rows), len(rows[0]))
-        cells = [r[0] for r in rows] if shape[1] == 1 else itertools.chain.from_iterable(rows)
-    else:
-        shape = (len(rows),)
-        cells = rows
-    packed = _packed(rows, shape, cells)
-    return packed or (_numbers_by_type(rows, name), None)
-
-
-def _packed(rows, shape, cells):
-    """``cells`` (the range ``rows`` read row by row) as ``(array, (least, greatest))``:
-    a read-only float array of ``shape`` and its least and greatest values; None when a
-    cell is not a number or is a truth value."""
-    size = math.prod(shape)
-    if not size:
-        return None
-    try:
-        a = np.frombuffer(_pack_reals(size, cells), dtype=float)
-    except struct.error:  # not numbers, beyond a float, or a row of another length
-        return None
-    a = a.reshape(shape)
-    lo, hi = float(a.min()), float(a.max())
-    if lo > 1 or hi < 0 or 0 < lo <= hi < 1:  # no cell is 0 or 1, so none is a truth value
-        return a, (lo, hi)
-    maybe_bool = np.flatnonzero((a == 0) | (a == 1))
-    if maybe_bool.size:
-        width = shape[1] if len(shape) == 2 else 1
-        cells = (rows[i // width][i % width] if len(shape) == 2 else rows[i]
-                 for i in maybe_bool.tolist())
-        if not set(map(type, cells)) <= _NUMBER_TYPES:
-            return None
-    return a, (lo, hi)
-
-
-def rows_as_array(rows):
-    """A range as napkin's xlwings routes receive it, as a float array when it holds only
-    numbers.
-
-    Both routes declare every argument with ``ndim=2``, so xlwings passes a range as a
-    list of rows of one length (built from the range's own two-dimensional array), a
-    column as one-cell rows. That shape is the host's promise, so the checks a caller's
-    list needs (each row's type and length: three passes over the rows, which for a
-    column cost more than everything else) are left out: a column's cells are taken with
-    one list comprehension and packed as :func:`_numbers_only` packs them.
-
-    Parameters
-    ----------
-    rows : a list of lists, as xlwings passes a range (anything else is returned as is)
-
-    Returns
-    -------
-    a read-only float ndarray of the range's shape when every cell is a number (not a
-    truth value); otherwise ``rows`` unchanged, for the catalog to read cell by cell.
-    """
-    if np is None or type(rows) is not list or not rows or type(rows[0]) is not list:
-        return rows
-    shape = (len(rows), len(rows[0]))
-    try:
-        cells = [r[0] for r in rows] if shape[1] == 1 else itertools.chain.from_iterable(rows)
-    except (IndexError, TypeError, KeyError):  # not the rows xlwings makes
-        return rows
-    packed = _packed(rows, shape, cells)
-    return rows if packed is None else packed[0]
-
-
-def _numbers_by_type(rows, name):
-    """:func:`_numbers_only` by each element's type (the careful path: it also finds a
-    range that is not rectangular and says so)."""
-    if rows and isinstance(rows[0], list | tuple):
-        widths = set(map(len, rows)) if set(map(type, rows)) <= {list, tuple} else None
-        if widths is None or len(widths) != 1:
-            raise value_error(f"{name}: a range must be rectangular (rows of equal length)")
-        flat = list(itertools.chain.from_iterable(rows))
-        shape = (len(rows), widths.pop())
-    else:
-        flat, shape = rows, (len(rows),)
-    if not set(map(type, flat)) <= _NUMBER_TYPES:
-        return None
-    try:
-        return np.fromiter(flat, dtype=float, count=len(flat)).reshape(shape)
-    except OverflowError:  # an integer too large for a float
-        return None
-
-
-def _object_array(v, name):
-    """The range as an object ndarray (one or two dimensions), or ``#VALUE!`` naming
-    ``name`` when it is not rectangular."""
-    if np is not None and isinstance(v, np.ndarray):
-        return v.astype(object)
-    rows = list(v)
-    if rows and all(isinstance(r, list | tuple) for r in rows):
-        width = len(rows[0])
-        if any(len(r) != width for r in rows):
-            raise value_error(f"{name}: a range must be rectangular (rows of equal length)")
-        if any(isinstance(x, list | tuple) for r in rows for x in r):
-            raise value_error(f"{name}: a range has at most two dimensions")
-        out = np.empty((len(rows), width), dtype=object)
-        for i, r in enumerate(rows):
-            for j, x in enumerate(r):
-                out[i, j] = x
-        return out
-    if any(isinstance(r, list | tuple) for r in rows):
-        raise value_error(f"{name}: a range must be rectangular (rows of equal length)")
-    out = np.empty(len(rows), dtype=object)
-    for i, x in enumerate(rows):
-        out[i] = x
-    return out
 
 
 _COUNT = re.compile(
@@ -485,7 +309,7 @@ class Count(Arg):
 class Precision(Arg):
     """A number format by name (FP32, BF16, FP8, INT4, ...) or bytes per element as a
     number. Reads to bytes per element: BF16 → 2, FP8 → 1, INT4 → 0.5, MXFP4 → 0.53125
-    (the table ``data/precisions.csv``, :mod:`udfs.precisions`, with its sources). An
+    (the table ``data/precisions.csv``, ``udfs.precisions``, with its sources). An
     unknown name is ``#N/A`` listing the known ones.
 
     Parameters
@@ -512,7 +336,7 @@ class Precision(Arg):
 
 @lru_cache(maxsize=64)
 def _out_unit(text: str, name: str, dimension_of: str) -> tuple[str, float]:
-    """:func:`out_unit` for checked, stripped text (cached)."""
+    """``out_unit`` for checked, stripped text (cached)."""
     u = units.check_unit(text, name, dimension_of)
     return u, units.unit_factor(dimension_of, u)
 

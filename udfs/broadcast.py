@@ -1,14 +1,14 @@
 """Run a catalog formula over scalars or ranges: the one path every function takes.
 
-``run(kernel, bound)`` reads each argument with its :class:`~udfs.args.Arg`, calls the
-kernel (plain arithmetic, see :mod:`udfs.xp`) and returns an Excel value:
+``run(kernel, bound)`` reads each argument with its ``udfs.args.Arg``, calls the
+kernel (plain arithmetic, see ``udfs.xp``) and returns an Excel value:
 
-* all scalars: one value, or an :class:`~udfs.errors.ExcelError`;
+* all scalars: one value, or an ``udfs.errors.ExcelError``;
 * any range: an array of the broadcast shape (numpy rules; Excel spills it), with an
   error value in each element whose inputs were bad. With numpy the kernel runs once
   over whole arrays and the result is a numpy array whatever the range came as (a list,
   a tuple or an array), as numpy's own functions do: float (or bool, or text) when
-  every element has a value, object when some are :class:`~udfs.errors.ExcelError`.
+  every element has a value, object when some are ``udfs.errors.ExcelError``.
   Both xlwings routes write an array to the sheet themselves (their
   ``NumpyArrayConverter``); the add-in adapters turn only the errors into Excel's.
   Without numpy the kernel runs element by element through the scalar path and the
@@ -52,7 +52,7 @@ def run(kernel, bound: list[tuple[Arg, object]], *, result: str = NUMBER,
         return e
     except OverflowError:  # an integer beyond a float (=2^1100 as a Python int)
         return ExcelError("#NUM!", _OVERFLOW)
-    except Exception as exc:  # noqa: BLE001 - the last line of defence for a cell
+    except Exception as exc:  # the last line of defence for a cell
         return ExcelError("#VALUE!", f"napkin internal error ({type(exc).__name__}: {exc})")
 
 
@@ -151,7 +151,7 @@ def map_elements(fn, named_values: list[tuple[str, object]]):
 
     ``named_values`` = [(argument name, Excel value)]. Scalars call ``fn`` once. The
     result has numpy's broadcast shape (at most 2-D): an object array where numpy is
-    present, as :func:`run` gives, else nested lists; an ExcelError that ``fn`` raises
+    present, as ``run`` gives, else nested lists; an ExcelError that ``fn`` raises
     or returns becomes that element's value.
     """
     shapes = [_shape(v) for _, v in named_values]
@@ -211,5 +211,5 @@ def guard(fn, *args):
         return e
     except OverflowError:  # an integer beyond a float (=2^1100 as a Python int)
         return ExcelError("#NUM!", _OVERFLOW)
-    except Exception as exc:  # noqa: BLE001 - the last line of defence for a cell
+    except Exception as exc:  # the last line of defence for a cell
         return ExcelError("#VALUE!", f"napkin internal error ({type(exc).__name__}: {exc})")

@@ -1,8 +1,8 @@
-"""The Excel functions of napkin, one declaration each (see :mod:`udfs.declare`).
+"""The Excel functions of napkin, one declaration each (see ``udfs.declare``).
 
-The declarations live in :mod:`udfs.functions`, one module per topic module
-(:mod:`udfs.memory`, :mod:`udfs.timing`, :mod:`udfs.roofline`, :mod:`udfs.speedup`,
-:mod:`udfs.cost`, :mod:`udfs.finance`, :mod:`udfs.tables`, :mod:`udfs.units`), in the
+The declarations live in ``udfs.functions``, one module per topic module
+(``udfs.memory``, ``udfs.timing``, ``udfs.roofline``, ``udfs.speedup``,
+``udfs.cost``, ``udfs.finance``, ``udfs.tables``, ``udfs.units``), in the
 order below, which is the catalog's. Each function's description is what Excel shows
 (at most 255 characters, the limit of Excel's ``MacroOptions``), and so is each
 argument's help text.
@@ -11,7 +11,7 @@ Default units of bare numbers: parameter counts as counts, memory GB, bandwidth 
 compute TFLOPS, per-token times ms, kernel FLOPs and bytes as counts.
 
 To add a function: write its formula in its topic module, declare it in the matching
-module of :mod:`udfs.functions`, and test it against an independent value.
+module of ``udfs.functions``, and test it against an independent value.
 """
 
 from __future__ import annotations

@@ -17,10 +17,14 @@ def cost_per_mtok(gpu_hourly_cost, tokens_per_second, gpus=1.0, utilization=1.0)
 
     Parameters
     ----------
-    gpu_hourly_cost : price of one GPU-hour c_hour, in the user's currency
-    tokens_per_second : tokens/s R that all the GPUs produce together while busy
-    gpus : GPUs paid for G
-    utilization : share u of paid hours spent producing tokens, 0–1
+    gpu_hourly_cost : float
+        Price of one GPU-hour c_hour, in the user's currency [currency/h].
+    tokens_per_second : float
+        Tokens per second R that all the GPUs produce together while busy [tokens/s].
+    gpus : float
+        GPUs paid for G [count].
+    utilization : float
+        Share u of paid hours spent producing tokens, 0 to 1 [fraction].
 
     Returns
     -------

@@ -1,14 +1,14 @@
 """One declaration per Excel function, and what is generated from it.
 
-A declaration (:func:`declare`) says, in one place, everything about an Excel function:
+A declaration (``declare``) says, in one place, everything about an Excel function:
 
 * its **name** and **description** (Excel's Insert Function text, at most 255 characters);
-* its **arguments** in order: each with its reader (:class:`~udfs.args.Arg`: default unit,
+* its **arguments** in order: each with its reader (``udfs.args.Arg``: default unit,
   domain, error messages), its help text, and its default when omitted;
-* the **formula** it computes: a function of a topic module (:mod:`udfs.memory`,
-  :mod:`udfs.timing`, ...), or, for the few functions that are not one formula over
+* the **formula** it computes: a function of a topic module (``udfs.memory``,
+  ``udfs.timing``, ...), or, for the few functions that are not one formula over
   numbers, its own ``call``;
-* how **EXPLAIN** shows its work (``explain``: a function of a :class:`~udfs.explain.Work`);
+* how **EXPLAIN** shows its work (``explain``: a function of a ``udfs.explain.Work``);
 * its **example** for the README's function table, and a short summary;
 * ``native``: the same computation as a native Excel formula, where there is one
   (optional; ``napkin native`` uses it): Excel formula text with ``{argument}`` where each
@@ -16,12 +16,12 @@ A declaration (:func:`declare`) says, in one place, everything about an Excel fu
   default unit, a precision as bytes; the result unit is applied around it). With OMIT
   arguments, a dict from the names omitted (a tuple, ``()`` for none) to the text.
 
-From the declarations come the Python functions Excel calls (:data:`CATALOG`, declared to
-xlwings with ``func`` and ``arg``), their argument help (:data:`ARG_DOCS`), the xlwings
-Lite bundle and the add-in module (both iterate over :data:`CATALOG`), EXPLAIN, and the
-README's function table (:mod:`udfs.docs`).
+From the declarations come the Python functions Excel calls (``CATALOG``, declared to
+xlwings with ``func`` and ``arg``), their argument help (``ARG_DOCS``), the xlwings
+Lite bundle and the add-in module (both iterate over ``CATALOG``), EXPLAIN, and the
+README's function table (``udfs.docs``).
 
-A declaration, from :mod:`udfs.functions.roofline`::
+A declaration, from ``udfs.functions.roofline``::
 
     declare(
         "RIDGE",
@@ -42,9 +42,9 @@ and ``peak_flops``). A ``result_unit`` argument lets the user choose the unit of
 result. Functions that are not one formula over numbers (UNIT_CONVERT, TIME_FLOOR,
 GPU_SPEC, EXPLAIN) give a ``call`` instead of a ``formula``.
 
-The Python function of a declaration is generated as source once (as :mod:`dataclasses`
+The Python function of a declaration is generated as source once (as ``dataclasses``
 does), so that a call costs what a hand-written one would: defaults substituted, the
-result unit read, then the formula's compiled fast path (:mod:`udfs.formula`).
+result unit read, then the formula's compiled fast path (``udfs.formula``).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ from .errors import ExcelError, value_error
 from .formula import Formula
 
 #: Catalog functions not yet declared to xlwings: (function, declaration) pairs. The
-#: declaration is deferred to :func:`declare_to_xlwings`, so that the headless engine
+#: declaration is deferred to ``declare_to_xlwings``, so that the headless engine
 #: (``napkin eval``, ``napkin calc``), which calls the functions but never shows them to
 #: Excel, does not import xlwings (about a tenth of a second at start).
 _UNDECLARED: list = []
@@ -68,11 +68,11 @@ _DECLARING = threading.Lock()
 
 def declare_to_xlwings() -> None:
     """Declare every catalog function to xlwings, with its ``func`` and ``arg``
-    decorators (argument docs and :data:`ARG_OPTIONS`); done once, on the first use of
+    decorators (argument docs and ``ARG_OPTIONS``); done once, on the first use of
     the catalog through the ``udfs`` package (how xlwings and users reach it).
 
     xlwings' decorators mark the function object they are given and return it, so the
-    functions in :data:`CATALOG` are the declared ones afterwards. Without xlwings (a bare
+    functions in ``CATALOG`` are the declared ones afterwards. Without xlwings (a bare
     Pyodide) they stay plain functions.
     """
     if not _UNDECLARED:
@@ -117,7 +117,7 @@ ARG_OPTIONS = {"err_to_str": True}
 CATALOG: dict = {}
 #: Excel name -> {argument: help text}, as declared to xlwings.
 ARG_DOCS: dict = {}
-#: Excel name -> :class:`Function` (the declaration).
+#: Excel name -> ``Function`` (the declaration).
 DECLARATIONS: dict = {}
 
 
@@ -269,7 +269,7 @@ def _first_call(formula: Formula, ns: dict, key: str):
 
 def _excel_function(fn: Function):
     """Generate the Python function Excel calls (declared to xlwings later, by
-    :func:`declare_to_xlwings`)."""
+    ``declare_to_xlwings``)."""
     names = [p.name for p in fn.params]
     signature = ", ".join(f"{p.name}=None" if p.optional else p.name for p in fn.params)
     ns = {"_ExcelError": ExcelError, "_out_unit": out_unit, "_call": fn.call}
@@ -311,7 +311,7 @@ def _excel_function(fn: Function):
                 lines.append(f"    if {test}:")
                 indent = "        "
             lines.append(f"{indent}return _fast_{tag}({args})")
-    exec("\n".join(lines), ns)  # noqa: S102 - source built above from our declarations
+    exec("\n".join(lines), ns)  # source built above from our declarations
     f = ns[fn.name]
     f.__doc__ = fn.doc
     f.__module__ = "udfs.catalog"

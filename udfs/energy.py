@@ -16,9 +16,11 @@ def joules_per_token(power_w, tokens_per_sec):
 
     Parameters
     ----------
-    power_w : power drawn while producing the tokens, W (a GPU's TDP is an upper bound
-        for the GPU alone)
-    tokens_per_sec : tokens produced per second at that power, tokens/s
+    power_w : float
+        Power drawn while producing the tokens [W]; a GPU's TDP is an upper bound for the
+        GPU alone.
+    tokens_per_sec : float
+        Tokens produced per second at that power [tokens/s].
 
     Returns
     -------
@@ -38,9 +40,13 @@ def energy_per_mtok_kwh(power_w, tokens_per_sec, pue=1.0):
 
     Parameters
     ----------
-    power_w : power drawn, W
-    tokens_per_sec : tokens/s at that power
-    pue : power usage effectiveness of the data centre (facility ÷ IT energy), ≥ 1
+    power_w : float
+        Power drawn [W].
+    tokens_per_sec : float
+        Tokens produced per second at that power [tokens/s].
+    pue : float
+        Power usage effectiveness of the data centre (facility ÷ IT energy), at least 1
+        [ratio].
 
     Returns
     -------

@@ -1,7 +1,7 @@
 """The one error type of the catalog: an Excel error value with a message.
 
 A catalog function never lets an exception escape into a cell. Bad input becomes an
-:class:`ExcelError` that carries the Excel error code a spreadsheet shows and a message
+``ExcelError`` that carries the Excel error code a spreadsheet shows and a message
 that names the argument and what was expected::
 
     #VALUE!  wrong type, unparseable text, incompatible units
@@ -73,7 +73,7 @@ def na_error(message: str) -> ExcelError:
 
 
 def as_excel_error(value: object) -> ExcelError | None:
-    """The :class:`ExcelError` that ``value`` stands for, or None.
+    """The ``ExcelError`` that ``value`` stands for, or None.
 
     An argument that already is an error value (an ``ExcelError``, or the text of an
     Excel error code as some hosts pass it, e.g. ``"#N/A"``) comes back out unchanged, as

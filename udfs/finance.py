@@ -2,7 +2,7 @@
 break-even.
 
 Conventions: money in the user's currency (no conversion); hours per year 8,766
-(365.25 days) and per month 730.5, as :data:`HOURS_PER_YEAR` / 12; power in watts,
+(365.25 days) and per month 730.5, as ``HOURS_PER_YEAR`` / 12; power in watts,
 energy price per kWh; token rates in tokens/s; times in ms.
 
 References
@@ -43,8 +43,10 @@ def efficiency(floor_ms, measured_ms):
 
     Parameters
     ----------
-    floor_ms : the floor of the case (DECODE_FLOOR), ms
-    measured_ms : what was measured for the same case, ms
+    floor_ms : float
+        The floor of the case (DECODE_FLOOR) [ms].
+    measured_ms : float
+        What was measured for the same case [ms].
 
     Returns
     -------
@@ -58,8 +60,10 @@ def estimate_ms(floor_ms, efficiency_):
 
     Parameters
     ----------
-    floor_ms : a floor, ms
-    efficiency_ : efficiency found by :func:`efficiency` (or assumed), 0–1
+    floor_ms : float
+        A floor [ms].
+    efficiency_ : float
+        Efficiency found by ``efficiency`` (or assumed), 0 to 1 [fraction].
 
     Returns
     -------
@@ -73,7 +77,8 @@ def plausibility(floor_ms, measured_ms):
 
     Parameters
     ----------
-    floor_ms, measured_ms : as :func:`efficiency`
+    floor_ms, measured_ms : float
+        As ``efficiency``.
     """
     return where(measured_ms >= floor_ms, "plausible",
                  "below the floor: an assumption is wrong")
@@ -94,9 +99,12 @@ def prefill_attention_flop(layers, attn_dim, prompt_tokens):
 
     Parameters
     ----------
-    layers : transformer layers, L
-    attn_dim : query heads × head_dim, d_attn
-    prompt_tokens : tokens prefilled, T
+    layers : float
+        Transformer layers L [count].
+    attn_dim : float
+        Query heads × head_dim, d_attn [count].
+    prompt_tokens : float
+        Tokens prefilled T [tokens].
 
     Returns
     -------
@@ -116,7 +124,7 @@ def prefill_ms(params, prompt_tokens, peak_tflops, efficiency_=1.0, layers=None,
     Prefill processes thousands of prompt tokens at once, a huge batch that sits on the
     roof, so the math term rules. The first term is the weights' matmuls (2 FLOPs per
     active parameter per token: pass the active parameters of an MoE model); the second
-    the attention products over the causal context (:func:`prefill_attention_flop`),
+    the attention products over the causal context (``prefill_attention_flop``),
     counted when ``layers`` and ``attn_dim`` are given (None: left out). Leaving them out
     under-counts long prompts: at 32K tokens attention is a third of Llama 3.1 8B's
     prefill. Not a floor: kernels rarely reach the datasheet peak, and the memory traffic
@@ -124,12 +132,18 @@ def prefill_ms(params, prompt_tokens, peak_tflops, efficiency_=1.0, layers=None,
 
     Parameters
     ----------
-    params : parameter count N (active parameters per token for an MoE model)
-    prompt_tokens : prompt length T_prompt, tokens
-    peak_tflops : peak compute P, TFLOPS
-    efficiency_ : share e of peak reached, 0–1
-    layers : layers L (optional, with attn_dim)
-    attn_dim : query heads × head_dim, d_attn (optional, with layers)
+    params : float
+        Parameter count N (active parameters per token for an MoE model) [count].
+    prompt_tokens : float
+        Prompt length T_prompt [tokens].
+    peak_tflops : float
+        Peak compute P [TFLOPS].
+    efficiency_ : float
+        Share e of peak reached, 0 to 1 [fraction].
+    layers : float or None
+        Layers L (optional, with attn_dim) [count].
+    attn_dim : float or None
+        Query heads × head_dim, d_attn (optional, with layers) [count].
 
     Returns
     -------
@@ -151,11 +165,16 @@ def input_cost_per_mtok(gpu_hourly_cost, params, peak_tflops, efficiency_=1.0,
 
     Parameters
     ----------
-    gpu_hourly_cost : price of one GPU-hour c_hour
-    params : parameter count N
-    peak_tflops : peak compute P, TFLOPS
-    efficiency_ : share e of peak reached in prefill, 0–1
-    utilization : share u of paid hours spent producing tokens, 0–1
+    gpu_hourly_cost : float
+        Price of one GPU-hour c_hour [currency/h].
+    params : float
+        Parameter count N [count].
+    peak_tflops : float
+        Peak compute P [TFLOPS].
+    efficiency_ : float
+        Share e of peak reached in prefill, 0 to 1 [fraction].
+    utilization : float
+        Share u of paid hours spent producing tokens, 0 to 1 [fraction].
 
     Returns
     -------
@@ -172,7 +191,8 @@ def seconds_per_input_token(params, peak_tflops, efficiency_=1.0):
 
     Parameters
     ----------
-    params, peak_tflops, efficiency_ : as :func:`input_cost_per_mtok`
+    params, peak_tflops, efficiency_ : float
+        As ``input_cost_per_mtok``.
     """
     return 2 * params / (peak_tflops * 1e12 * efficiency_)
 
@@ -184,8 +204,10 @@ def blended_cost_per_mtok(input_cost, output_cost, input_tokens, output_tokens):
 
     Parameters
     ----------
-    input_cost, output_cost : cost per million input and output tokens
-    input_tokens, output_tokens : the mix n_in : n_out (counts or shares)
+    input_cost, output_cost : float
+        Cost per million input and output tokens [currency/Mtok].
+    input_tokens, output_tokens : float
+        The mix n_in : n_out, as counts or shares [count].
 
     Returns
     -------
@@ -207,11 +229,16 @@ def owned_hourly_cost(capex, years, power_w, pue, price_per_kwh):
 
     Parameters
     ----------
-    capex : purchase price of one GPU with its share of the server
-    years : years over which it is written off
-    power_w : power drawn, W
-    pue : power usage effectiveness of the data centre, ≥ 1
-    price_per_kwh : electricity price per kWh
+    capex : float
+        Purchase price of one GPU with its share of the server [currency].
+    years : float
+        Years over which it is written off [years].
+    power_w : float
+        Power drawn [W].
+    pue : float
+        Power usage effectiveness of the data centre, at least 1 [ratio].
+    price_per_kwh : float
+        Electricity price [currency/kWh].
 
     Returns
     -------
@@ -226,7 +253,8 @@ def amortised_hourly(capex, years):
 
     Parameters
     ----------
-    capex, years : as :func:`owned_hourly_cost`
+    capex, years : float
+        As ``owned_hourly_cost``.
     """
     return capex / (years * HOURS_PER_YEAR)
 
@@ -236,7 +264,8 @@ def energy_hourly(power_w, pue, price_per_kwh):
 
     Parameters
     ----------
-    power_w, pue, price_per_kwh : as :func:`owned_hourly_cost`
+    power_w, pue, price_per_kwh : float
+        As ``owned_hourly_cost``.
     """
     return power_w / WATTS_PER_KW * pue * price_per_kwh
 
@@ -249,10 +278,14 @@ def gpus_for_demand(tokens_per_day, tokens_per_sec_per_gpu, peak_to_average=1.0,
 
     Parameters
     ----------
-    tokens_per_day : tokens served on an average day D
-    tokens_per_sec_per_gpu : tokens/s one GPU (or replica) produces R
-    peak_to_average : peak traffic ÷ average traffic k, ≥ 1
-    utilization : share u of capacity planned to be used at peak, 0–1
+    tokens_per_day : float
+        Tokens served on an average day D [tokens/day].
+    tokens_per_sec_per_gpu : float
+        Tokens per second one GPU (or replica) produces R [tokens/s].
+    peak_to_average : float
+        Peak traffic ÷ average traffic k, at least 1 [ratio].
+    utilization : float
+        Share u of capacity planned to be used at peak, 0 to 1 [fraction].
 
     Returns
     -------
@@ -269,7 +302,8 @@ def peak_tokens_per_sec(tokens_per_day, peak_to_average=1.0):
 
     Parameters
     ----------
-    tokens_per_day, peak_to_average : as :func:`gpus_for_demand`
+    tokens_per_day, peak_to_average : float
+        As ``gpus_for_demand``.
     """
     return tokens_per_day / SECONDS_PER_DAY * peak_to_average
 
@@ -279,9 +313,12 @@ def monthly_cost(gpus, gpu_hourly_cost, hours_per_month=HOURS_PER_MONTH):
 
     Parameters
     ----------
-    gpus : number of GPUs
-    gpu_hourly_cost : price of one GPU-hour
-    hours_per_month : paid hours per GPU per month (730.5: a mean month, 8,766 h ÷ 12)
+    gpus : float
+        Number of GPUs [count].
+    gpu_hourly_cost : float
+        Price of one GPU-hour [currency/h].
+    hours_per_month : float
+        Paid hours per GPU per month [h] (730.5: a mean month, 8,766 h ÷ 12).
 
     Returns
     -------
@@ -300,9 +337,12 @@ def breakeven_mtok_per_month(monthly_fixed_cost, api_price_per_mtok,
 
     Parameters
     ----------
-    monthly_fixed_cost : what self-hosting costs a month whatever the volume F
-    api_price_per_mtok : the API's price per million tokens p_API
-    marginal_cost_per_mtok : self-hosting cost that grows with volume, per million tokens
+    monthly_fixed_cost : float
+        What self-hosting costs a month whatever the volume F [currency/month].
+    api_price_per_mtok : float
+        The API's price per million tokens p_API [currency/Mtok].
+    marginal_cost_per_mtok : float
+        Self-hosting cost that grows with volume [currency/Mtok].
 
     Returns
     -------

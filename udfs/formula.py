@@ -3,10 +3,10 @@
 ``Formula(kernel, *args)`` is called with Excel values and returns an Excel value. Two
 paths give the same answer:
 
-* the **general path**, :func:`udfs.broadcast.run`: every type, ranges, units, errors;
+* the **general path**, ``udfs.broadcast.run``: every type, ranges, units, errors;
 * a **fast path** for the common case, every argument a plain number (or a text already
   read once, found in the argument's cache) inside its domain. It is Python source
-  generated once per formula (as :mod:`dataclasses` does), so that a call costs a few
+  generated once per formula (as ``dataclasses`` does), so that a call costs a few
   comparisons on top of the arithmetic: in Excel every call already pays the bridge,
   and ours should add next to nothing to it. Anything else falls through to the
   general path, which stays the definition of the behaviour;
@@ -19,7 +19,7 @@ import functools
 import math
 
 from .args import Arg
-from .broadcast import NUMBER, run
+from .broadcast import BOOL, NUMBER, run
 
 
 class Formula:
@@ -34,8 +34,8 @@ class Formula:
 
     @functools.cached_property
     def fast(self):
-        """The compiled fast path, generated on first use: compiling costs about 1 ms a
-        formula, which every start of the catalog would otherwise pay for all of them."""
+        """The compiled fast path, generated on first use, so that loading the catalog
+        compiles none of its formulas."""
         return _compile(self)
 
     def __call__(self, *values, scale: float = 1.0):
@@ -85,11 +85,11 @@ def _compile(formula: Formula):
     ]
     if formula.result == NUMBER:
         lines += ["    if -_INF < y < _INF:", "        return y", f"    return {call}"]
-    elif formula.result == "bool":
+    elif formula.result == BOOL:
         lines += ["    return bool(y)"]
     else:
         lines += ["    return str(y)"]
     namespace = {"kernel": formula.kernel, "general": formula.general, "_INF": math.inf}
     namespace.update({f"cache{i}": a.text_cache for i, a in enumerate(formula.args)})
-    exec("\n".join(lines), namespace)  # noqa: S102 - source built above from our own specs
+    exec("\n".join(lines), namespace)  # source built above from our own specs
     return namespace["fast"]

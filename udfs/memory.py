@@ -23,9 +23,10 @@ def weight_gb(params, bytes_per_param):
 
     Parameters
     ----------
-    params : parameter count N (8.03e9 for Llama 3.1 8B)
-    bytes_per_param : bytes per parameter b (BF16 2, FP8 1, INT4 0.5; see
-        :mod:`udfs.precisions`)
+    params : float
+        Parameter count N [count] (8.03e9 for Llama 3.1 8B).
+    bytes_per_param : float
+        Bytes per parameter b [B] (BF16 2, FP8 1, INT4 0.5; see ``udfs.precisions``).
 
     Returns
     -------
@@ -41,10 +42,14 @@ def kv_bytes_per_token(layers, kv_heads, head_dim, bytes_per_elem):
 
     Parameters
     ----------
-    layers : transformer layers L
-    kv_heads : key/value heads per layer H_kv (fewer than query heads under GQA)
-    head_dim : dimension of one head d_head
-    bytes_per_elem : bytes per cached element b
+    layers : float
+        Transformer layers L [count].
+    kv_heads : float
+        Key/value heads per layer H_kv [count] (fewer than query heads under GQA).
+    head_dim : float
+        Dimension of one head d_head [count].
+    bytes_per_elem : float
+        Bytes per cached element b [B].
 
     Returns
     -------
@@ -65,9 +70,12 @@ def kv_cache_gb(layers, kv_heads, head_dim, tokens, bytes_per_elem, batch):
 
     Parameters
     ----------
-    layers, kv_heads, head_dim, bytes_per_elem : as :func:`kv_bytes_per_token`
-    tokens : tokens held per sequence T (its context)
-    batch : sequences held at once B
+    layers, kv_heads, head_dim, bytes_per_elem : float
+        As ``kv_bytes_per_token``.
+    tokens : float
+        Tokens held per sequence T, its context [tokens].
+    batch : float
+        Sequences held at once B [count].
 
     Returns
     -------
@@ -81,8 +89,10 @@ def usable_gb(capacity_gb, reserve_fraction):
 
     Parameters
     ----------
-    capacity_gb : memory of one GPU C, GB
-    reserve_fraction : share r held back for the KV cache, activations and runtime, 0–1
+    capacity_gb : float
+        Memory of one GPU C [GB].
+    reserve_fraction : float
+        Share r held back for the KV cache, activations and runtime, 0 to 1 [fraction].
     """
     return capacity_gb * (1 - reserve_fraction)
 
@@ -90,13 +100,15 @@ def usable_gb(capacity_gb, reserve_fraction):
 def fits(need_gb, capacity_gb, reserve_fraction):
     """Whether ``need_gb`` fits one GPU: need ≤ C × (1 − r).
 
-    Decided on the same rounded quotient as :func:`gpus_needed`, so that FITS is TRUE
+    Decided on the same rounded quotient as ``gpus_needed``, so that FITS is TRUE
     exactly when GPUS_NEEDED is at most 1 (70 GB in 80 GB with 12.5 % reserved fits).
 
     Parameters
     ----------
-    need_gb : memory needed, GB
-    capacity_gb, reserve_fraction : as :func:`usable_gb`
+    need_gb : float
+        Memory needed [GB].
+    capacity_gb, reserve_fraction : float
+        As ``usable_gb``.
 
     Returns
     -------
@@ -116,7 +128,8 @@ def gpus_needed(need_gb, capacity_gb, reserve_fraction):
 
     Parameters
     ----------
-    need_gb, capacity_gb, reserve_fraction : as :func:`fits`
+    need_gb, capacity_gb, reserve_fraction : float
+        As ``fits``.
 
     Returns
     -------
@@ -142,10 +155,13 @@ def moe_experts_read(experts, top_k, batch):
 
     Parameters
     ----------
-    experts : routed experts per MoE layer, E (DeepSeek-V3: 256; shared experts are
-        read by every token and are not counted here)
-    top_k : experts chosen per token, k (DeepSeek-V3: 8); at most E
-    batch : tokens decoded in the step, B (sequences in the batch)
+    experts : float
+        Routed experts per MoE layer E [count] (DeepSeek-V3: 256; shared experts are read
+        by every token and are not counted here).
+    top_k : float
+        Experts chosen per token k [count] (DeepSeek-V3: 8); at most E.
+    batch : float
+        Tokens decoded in the step B, the sequences in the batch [tokens].
 
     Returns
     -------

@@ -36,8 +36,10 @@ def intensity(flop, nbytes):
 
     Parameters
     ----------
-    flop : FLOPs done F (count)
-    nbytes : bytes moved Q (count)
+    flop : float
+        FLOPs done F [FLOP].
+    nbytes : float
+        Bytes moved Q [B].
 
     Returns
     -------
@@ -54,8 +56,10 @@ def matmul_intensity(m, n, k, bytes_per_elem):
 
     Parameters
     ----------
-    m, n, k : the matrices' dimensions
-    bytes_per_elem : bytes per element b of all three matrices
+    m, n, k : float
+        The matrices' dimensions [count].
+    bytes_per_elem : float
+        Bytes per element b of all three matrices [B].
 
     Returns
     -------
@@ -71,9 +75,12 @@ def ridge(peak_tflops, bandwidth_tbps, efficiency=1.0):
 
     Parameters
     ----------
-    peak_tflops : peak compute P, TFLOPS
-    bandwidth_tbps : memory bandwidth BW, TB/s
-    efficiency : share e of the peak reached in practice, 0–1
+    peak_tflops : float
+        Peak compute P [TFLOPS].
+    bandwidth_tbps : float
+        Memory bandwidth BW [TB/s].
+    efficiency : float
+        Share e of the peak reached in practice, 0 to 1 [fraction].
 
     Returns
     -------
@@ -88,9 +95,12 @@ def attainable_tflops(intensity_, peak_tflops, bandwidth_tbps):
 
     Parameters
     ----------
-    intensity_ : arithmetic intensity I, FLOP/byte
-    peak_tflops : peak compute P, TFLOPS
-    bandwidth_tbps : memory bandwidth BW, TB/s
+    intensity_ : float
+        Arithmetic intensity I [FLOP/byte].
+    peak_tflops : float
+        Peak compute P [TFLOPS].
+    bandwidth_tbps : float
+        Memory bandwidth BW [TB/s].
 
     Returns
     -------
@@ -104,8 +114,10 @@ def memory_roof_tflops(intensity_, bandwidth_tbps):
 
     Parameters
     ----------
-    intensity_ : FLOP/byte
-    bandwidth_tbps : TB/s
+    intensity_ : float
+        Arithmetic intensity [FLOP/byte].
+    bandwidth_tbps : float
+        Memory bandwidth [TB/s].
     """
     return bandwidth_tbps * intensity_
 
@@ -115,8 +127,10 @@ def bound(intensity_, ridge_):
 
     Parameters
     ----------
-    intensity_ : intensity of the kernel, FLOP/byte
-    ridge_ : ridge point of the chip, FLOP/byte
+    intensity_ : float
+        Intensity of the kernel [FLOP/byte].
+    ridge_ : float
+        Ridge point of the chip [FLOP/byte].
     """
     return where(intensity_ < ridge_, MEMORY_BOUND, COMPUTE_BOUND)
 
@@ -133,8 +147,10 @@ def critical_batch(peak_tflops, bandwidth_tbps, bytes_per_weight):
 
     Parameters
     ----------
-    peak_tflops, bandwidth_tbps : as :func:`ridge`
-    bytes_per_weight : bytes per weight b
+    peak_tflops, bandwidth_tbps : float
+        As ``ridge``.
+    bytes_per_weight : float
+        Bytes per weight b [B].
 
     Returns
     -------
@@ -154,9 +170,12 @@ def mbu(bytes_per_token_gb, ms_per_token, bandwidth_tbps):
 
     Parameters
     ----------
-    bytes_per_token_gb : bytes read per token Q (weights + KV), GB
-    ms_per_token : measured time per token t, ms
-    bandwidth_tbps : peak bandwidth BW, TB/s
+    bytes_per_token_gb : float
+        Bytes read per token Q (weights + KV) [GB].
+    ms_per_token : float
+        Measured time per token t [ms].
+    bandwidth_tbps : float
+        Peak bandwidth BW [TB/s].
 
     Returns
     -------
@@ -170,8 +189,10 @@ def achieved_tbps(bytes_per_token_gb, ms_per_token):
 
     Parameters
     ----------
-    bytes_per_token_gb : GB read per token
-    ms_per_token : ms per token
+    bytes_per_token_gb : float
+        Bytes read per token [GB].
+    ms_per_token : float
+        Time per token [ms].
     """
     return bytes_per_token_gb / ms_per_token
 
@@ -181,8 +202,10 @@ def achieved_tflops(flop_per_token, tokens_per_second):
 
     Parameters
     ----------
-    flop_per_token : FLOPs per token F
-    tokens_per_second : measured tokens/s R
+    flop_per_token : float
+        FLOPs per token F [FLOP].
+    tokens_per_second : float
+        Measured tokens per second R [tokens/s].
     """
     return flop_per_token * tokens_per_second / 1e12
 
@@ -194,9 +217,12 @@ def mfu(flop_per_token, tokens_per_second, peak_tflops):
 
     Parameters
     ----------
-    flop_per_token : FLOPs the model needs per token F (about 2 × params)
-    tokens_per_second : measured tokens/s R
-    peak_tflops : peak compute P, TFLOPS
+    flop_per_token : float
+        FLOPs the model needs per token F [FLOP] (about 2 × params).
+    tokens_per_second : float
+        Measured tokens per second R [tokens/s].
+    peak_tflops : float
+        Peak compute P [TFLOPS].
 
     Returns
     -------

@@ -1,7 +1,7 @@
 """Serving: how many sequences fit, what batch meets a latency target, what parallelism
 and speculative decoding cost or buy, and how traffic becomes concurrency.
 
-Units in these kernels, as in :mod:`udfs.timing`: memory GB (10⁹ bytes), bandwidth TB/s,
+Units in these kernels, as in ``udfs.timing``: memory GB (10⁹ bytes), bandwidth TB/s,
 compute rate TFLOPS, time ms; GB ÷ (TB/s) = 1 ms, so the memory terms need no factor.
 Batches are whole sequences: a result that counts sequences is rounded down, after the
 quotient is rounded to 12 significant digits so float noise (2.9999999999999996) does
@@ -26,11 +26,16 @@ def max_batch(capacity_gb, weights_gb, kv_gb_per_sequence, reserve_fraction=0.0,
 
     Parameters
     ----------
-    capacity_gb : memory of one GPU, GB
-    weights_gb : weight memory of the model, GB (all GPUs together; see WEIGHT_GB)
-    kv_gb_per_sequence : KV cache of one sequence at its full context, GB (KV_CACHE_GB)
-    reserve_fraction : share of capacity held back for activations and the runtime, 0–1
-    gpus : GPUs the model and its cache are spread over (tensor or pipeline parallel)
+    capacity_gb : float
+        Memory of one GPU [GB].
+    weights_gb : float
+        Weight memory of the model [GB], all GPUs together (see WEIGHT_GB).
+    kv_gb_per_sequence : float
+        KV cache of one sequence at its full context [GB] (KV_CACHE_GB).
+    reserve_fraction : float
+        Share of capacity held back for activations and the runtime, 0 to 1 [fraction].
+    gpus : float
+        GPUs the model and its cache are spread over, tensor or pipeline parallel [count].
 
     Returns
     -------
@@ -63,7 +68,7 @@ def batch_for_latency(target_ms, weights_gb, kv_gb_per_sequence, bandwidth_tbps,
                       flops_per_token=None, peak_tflops=None):
     """The largest batch whose decode step floor stays within a target time per step.
 
-    The step floor is the max rule (:func:`udfs.timing.decode_floor_ms`) at batch B:
+    The step floor is the max rule (``udfs.timing.decode_floor_ms``) at batch B:
 
     .. math:: T(B) = \\max\\left(\\frac{W + B \\cdot KV_{seq}}{BW},\\;
               \\frac{B \\cdot F_{tok}}{P}\\right) \\le T^*
@@ -73,13 +78,19 @@ def batch_for_latency(target_ms, weights_gb, kv_gb_per_sequence, bandwidth_tbps,
 
     Parameters
     ----------
-    target_ms : time allowed per decode step, ms (1000 ÷ the tokens/s each user must see)
-    weights_gb : weight memory read once per step, GB
-    kv_gb_per_sequence : KV cache read per sequence per step, GB
-    bandwidth_tbps : memory bandwidth, TB/s
-    flops_per_token : FLOPs per generated token (about 2 × params); omitted with
-        ``peak_tflops``: only the memory term counts
-    peak_tflops : peak compute, TFLOPS
+    target_ms : float
+        Time allowed per decode step [ms] (1000 ÷ the tokens/s each user must see).
+    weights_gb : float
+        Weight memory read once per step [GB].
+    kv_gb_per_sequence : float
+        KV cache read per sequence per step [GB].
+    bandwidth_tbps : float
+        Memory bandwidth [TB/s].
+    flops_per_token : float or None
+        FLOPs per generated token [FLOP] (about 2 × params); omitted with ``peak_tflops``:
+        only the memory term counts.
+    peak_tflops : float or None
+        Peak compute [TFLOPS].
 
     Returns
     -------
@@ -124,15 +135,23 @@ def tp_comm_ms(hidden, batch, tp, link_bandwidth_tbps, layers=1.0, bytes_per_ele
 
     Parameters
     ----------
-    hidden : hidden size d of the model (config ``hidden_size``)
-    batch : tokens in the step B (in decode, the sequences in the batch)
-    tp : tensor-parallel degree p (GPUs); 1 means no communication
-    link_bandwidth_tbps : per-GPU link bandwidth β in one direction, TB/s (NCCL's "bus
-        bandwidth"; NVLink 4 on an H100: 900 GB/s in + out, 0.45 TB/s each way)
-    layers : transformer layers L
-    bytes_per_elem : bytes per activation element b (BF16 2)
-    allreduces_per_layer : all-reduces per layer per step, n_ar (2)
-    latency_us : latency α of one ring step, µs (0: the bandwidth term only)
+    hidden : float
+        Hidden size d of the model [count] (config ``hidden_size``).
+    batch : float
+        Tokens in the step B [tokens] (in decode, the sequences in the batch).
+    tp : float
+        Tensor-parallel degree p, in GPUs [count]; 1 means no communication.
+    link_bandwidth_tbps : float
+        Per-GPU link bandwidth β in one direction [TB/s] (NCCL's "bus bandwidth"; NVLink 4
+        on an H100: 900 GB/s in + out, 0.45 TB/s each way).
+    layers : float
+        Transformer layers L [count].
+    bytes_per_elem : float
+        Bytes per activation element b [B] (BF16 2).
+    allreduces_per_layer : float
+        All-reduces per layer per step n_ar [count] (2).
+    latency_us : float
+        Latency α of one ring step [µs] (0: the bandwidth term only).
 
     Returns
     -------
@@ -170,8 +189,10 @@ def pipeline_bubble(stages, microbatches):
 
     Parameters
     ----------
-    stages : pipeline stages p (GPUs in the pipeline)
-    microbatches : micro-batches m in flight per batch
+    stages : float
+        Pipeline stages p, the GPUs in the pipeline [count].
+    microbatches : float
+        Micro-batches m in flight per batch [count].
 
     Returns
     -------
@@ -196,8 +217,10 @@ def spec_tokens_per_step(acceptance_rate, draft_tokens):
 
     Parameters
     ----------
-    acceptance_rate : α, the chance each draft token is accepted, 0–1
-    draft_tokens : γ, tokens the draft model proposes per step
+    acceptance_rate : float
+        Acceptance rate α, the chance each draft token is accepted, 0 to 1 [fraction].
+    draft_tokens : float
+        Draft tokens γ the draft model proposes per step [tokens].
 
     Returns
     -------
@@ -225,10 +248,13 @@ def spec_decode_speedup(acceptance_rate, draft_tokens, draft_cost_ratio=0.0):
 
     Parameters
     ----------
-    acceptance_rate : α, 0–1
-    draft_tokens : γ
-    draft_cost_ratio : c, time of one draft-model step ÷ time of one target-model step
-        (0: a free draft, the upper bound)
+    acceptance_rate : float
+        Acceptance rate α, 0 to 1 [fraction].
+    draft_tokens : float
+        Draft tokens γ per step [tokens].
+    draft_cost_ratio : float
+        Cost ratio c, the time of one draft-model step ÷ the time of one target-model step
+        [ratio] (0: a free draft, the upper bound).
 
     Returns
     -------
@@ -254,9 +280,11 @@ def concurrency(requests_per_sec, seconds_per_request):
 
     Parameters
     ----------
-    requests_per_sec : arrival rate λ, requests/s
-    seconds_per_request : time each request spends in the system W, s (first token
-        plus output tokens ÷ tokens/s per user)
+    requests_per_sec : float
+        Arrival rate λ [requests/s].
+    seconds_per_request : float
+        Time each request spends in the system W [s] (first token plus output tokens ÷
+        tokens/s per user).
 
     Returns
     -------

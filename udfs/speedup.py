@@ -18,7 +18,8 @@ def speedup(before, after):
 
     Parameters
     ----------
-    before, after : times in the same unit
+    before, after : float
+        Times, both in the same unit [any unit of time].
 
     Returns
     -------
@@ -36,8 +37,10 @@ def amdahl(p, s=None):
 
     Parameters
     ----------
-    p : share of the time that gets faster, 0–1
-    s : how many times faster that part gets (> 0), or None for infinitely
+    p : float
+        Share of the time that gets faster, 0 to 1 [fraction].
+    s : float or None
+        How many times faster that part gets, above 0 [ratio]; None for infinitely.
 
     Returns
     -------

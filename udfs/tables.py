@@ -6,7 +6,7 @@ found and reads as ``#N/A``, never as 0. Units are those of the column names:
 ``memory_GB`` decimal GB, ``memory_bandwidth_TBps`` TB/s, FLOPS columns dense TFLOPS (no
 2:4 sparsity), ``total_params_B`` billions of parameters.
 
-Names match as people type them (see :func:`match`): case, spaces and punctuation are
+Names match as people type them (see ``match``): case, spaces and punctuation are
 ignored; an exact name wins ("H20" is not the H200); a part of a name matches when it
 points at one row only ("h100 sxm", "MI300X", "llama-3.1-70b"); an alias table
 (``data/aliases.csv``) settles common short names ("H100" is the SXM part) and the names
@@ -53,7 +53,7 @@ MODEL_FIELD_ALIASES = {
     "experts": "num_experts", "routed_experts": "num_experts", "top_k": "experts_per_token",
     "shared_experts": "num_shared_experts", "tied": "tie_word_embeddings",
 }
-#: Derived model fields: name -> (unit, meaning)
+#: Derived model fields: name -> meaning
 MODEL_DERIVED = {
     "params": "total parameters as a count (total_params_B × 10⁹)",
     "active_params": "active parameters per token as a count, as the model card states it "
@@ -98,7 +98,7 @@ def gpus() -> dict[str, dict]:
 @cache
 def models() -> dict[str, dict]:
     """The model table, ``data/models.csv``, with the attention table
-    (``data/attention.csv``) and the derived fields of :data:`MODEL_DERIVED`, read once.
+    (``data/attention.csv``) and the derived fields of ``MODEL_DERIVED``, read once.
 
     .. math:: KV_{token} = L \\cdot e_{layer} \\cdot 2 \\text{ B}, \\quad
               e_{layer} = 2 \\cdot H_{kv} \\cdot d_{head}
@@ -141,7 +141,7 @@ def _flag(text: str) -> bool:
 
 
 def _read_params(r: dict) -> dict:
-    """Derived counts of what a decode step reads (see :data:`MODEL_DERIVED`).
+    """Derived counts of what a decode step reads (see ``MODEL_DERIVED``).
 
     .. math:: E = V \\cdot h, \\quad
               P_{decode} = P_{active} - E \\;(\\text{untied}), \\quad
@@ -149,9 +149,10 @@ def _read_params(r: dict) -> dict:
 
     Parameters
     ----------
-    r : a model row: ``vocab_size`` V, ``hidden_size`` h, ``active_params`` (a count),
-        ``tie_word_embeddings``, ``moe_layers`` L_moe and ``moe_intermediate_size``
-        h_moe (empty for dense models)
+    r : dict
+        A model row: ``vocab_size`` V, ``hidden_size`` h, ``active_params`` (a count),
+        ``tie_word_embeddings``, ``moe_layers`` L_moe and ``moe_intermediate_size`` h_moe
+        (empty for dense models).
 
     Returns
     -------
@@ -247,10 +248,14 @@ def match(query: str, rows: dict[str, dict], table: str, what: str) -> str:
 
     Parameters
     ----------
-    query : the name as typed ("h100 sxm", "MI300X", "meta-llama/Llama-3.1-8B-Instruct")
-    rows : the table, :func:`gpus` or :func:`models`
-    table : ``"gpus"`` or ``"models"`` (for aliases and messages)
-    what : the argument's name, for messages
+    query : str
+        The name as typed ("h100 sxm", "MI300X", "meta-llama/Llama-3.1-8B-Instruct").
+    rows : dict
+        The table, ``gpus`` or ``models``.
+    table : str
+        ``"gpus"`` or ``"models"`` (for aliases and messages).
+    what : str
+        The argument's name, for messages.
 
     Returns
     -------
@@ -320,15 +325,19 @@ def field_value(row: dict, field: str, aliases: dict[str, str], row_name: str, w
 
     Parameters
     ----------
-    row : a row of :func:`gpus` or :func:`models`
-    field : a column name or an alias of one, matched as :func:`_key` reads it
-        ("bandwidth", "memory_GB", "kv_heads")
-    aliases : alias → column (:data:`GPU_FIELD_ALIASES`, :data:`MODEL_FIELD_ALIASES`)
-    row_name, what : the row's name and the argument's name, for messages
+    row : dict
+        A row of ``gpus`` or ``models``.
+    field : str
+        A column name or an alias of one, matched as ``_key`` reads it ("bandwidth",
+        "memory_GB", "kv_heads").
+    aliases : dict
+        Alias → column (``GPU_FIELD_ALIASES``, ``MODEL_FIELD_ALIASES``).
+    row_name, what : str
+        The row's name and the argument's name, for messages.
 
     Returns
     -------
-    float in the column's unit (see :func:`gpus`, :data:`MODEL_DERIVED`), or text.
+    float in the column's unit (see ``gpus``, ``MODEL_DERIVED``), or text.
 
     Raises
     ------
@@ -356,8 +365,10 @@ def gpu_spec(name: str, field: str):
 
     Parameters
     ----------
-    name : the GPU as typed (matched by :func:`match`)
-    field : a column of :func:`gpus` or an alias of :data:`GPU_FIELD_ALIASES`
+    name : str
+        The GPU as typed (matched by ``match``).
+    field : str
+        A column of ``gpus`` or an alias of ``GPU_FIELD_ALIASES``.
 
     Returns
     -------
@@ -378,9 +389,11 @@ def model_spec(name: str, field: str):
 
     Parameters
     ----------
-    name : the model as typed (matched by :func:`match`)
-    field : a column of :func:`models`, an alias of :data:`MODEL_FIELD_ALIASES`, or a
-        derived field of :data:`MODEL_DERIVED`
+    name : str
+        The model as typed (matched by ``match``).
+    field : str
+        A column of ``models``, an alias of ``MODEL_FIELD_ALIASES``, or a derived
+        field of ``MODEL_DERIVED``.
 
     Returns
     -------

@@ -33,10 +33,14 @@ def kernel_time_ms(flop, nbytes, peak_tflops, bandwidth_tbps):
 
     Parameters
     ----------
-    flop : FLOPs the kernel does F (count)
-    nbytes : bytes it moves Q (count)
-    peak_tflops : peak compute P, TFLOPS
-    bandwidth_tbps : memory bandwidth BW, TB/s
+    flop : float
+        FLOPs the kernel does F [FLOP].
+    nbytes : float
+        Bytes it moves Q [B].
+    peak_tflops : float
+        Peak compute P [TFLOPS].
+    bandwidth_tbps : float
+        Memory bandwidth BW [TB/s].
 
     Returns
     -------
@@ -51,8 +55,10 @@ def math_ms(flop, peak_tflops):
 
     Parameters
     ----------
-    flop : FLOPs (count)
-    peak_tflops : peak compute, TFLOPS
+    flop : float
+        FLOPs to do [FLOP].
+    peak_tflops : float
+        Peak compute [TFLOPS].
     """
     return flop / (peak_tflops * 1e12) * 1e3
 
@@ -62,8 +68,10 @@ def transfer_ms(nbytes, bandwidth_tbps):
 
     Parameters
     ----------
-    nbytes : bytes (count)
-    bandwidth_tbps : memory bandwidth, TB/s
+    nbytes : float
+        Bytes to move [B].
+    bandwidth_tbps : float
+        Memory bandwidth [TB/s].
     """
     return nbytes / (bandwidth_tbps * 1e12) * 1e3
 
@@ -73,9 +81,12 @@ def decode_memory_ms(weights_gb, kv_gb, bandwidth_tbps):
 
     Parameters
     ----------
-    weights_gb : weight memory W, GB
-    kv_gb : KV cache read in the step, all sequences together, GB
-    bandwidth_tbps : memory bandwidth BW, TB/s
+    weights_gb : float
+        Weight memory W [GB].
+    kv_gb : float
+        KV cache read in the step, all sequences together [GB].
+    bandwidth_tbps : float
+        Memory bandwidth BW [TB/s].
     """
     return (weights_gb + kv_gb) / bandwidth_tbps
 
@@ -85,9 +96,12 @@ def decode_compute_ms(params, batch, peak_tflops):
 
     Parameters
     ----------
-    params : parameter count N
-    batch : sequences decoded in the step B
-    peak_tflops : peak compute P, TFLOPS
+    params : float
+        Parameter count N [count].
+    batch : float
+        Sequences decoded in the step B [count].
+    peak_tflops : float
+        Peak compute P [TFLOPS].
 
     Returns
     -------
@@ -106,8 +120,10 @@ def decode_floor_ms(weights_gb, kv_gb, bandwidth_tbps, params, batch, peak_tflop
 
     Parameters
     ----------
-    weights_gb, kv_gb, bandwidth_tbps : as :func:`decode_memory_ms`
-    params, batch, peak_tflops : as :func:`decode_compute_ms` (peak may be None)
+    weights_gb, kv_gb, bandwidth_tbps : float
+        As ``decode_memory_ms``.
+    params, batch, peak_tflops : float
+        As ``decode_compute_ms`` (peak_tflops may be None).
 
     Returns
     -------
@@ -125,7 +141,8 @@ def tokens_per_sec(ms_per_token):
 
     Parameters
     ----------
-    ms_per_token : time per token of the stream, ms
+    ms_per_token : float
+        Time per token of the stream [ms].
     """
     return 1e3 / ms_per_token
 
@@ -135,7 +152,8 @@ def ms_per_token(tokens_per_second):
 
     Parameters
     ----------
-    tokens_per_second : tokens/s of the stream
+    tokens_per_second : float
+        Tokens per second of the stream [tokens/s].
     """
     return 1e3 / tokens_per_second
 
@@ -145,7 +163,9 @@ def per_user_tps(aggregate_tps, streams):
 
     Parameters
     ----------
-    aggregate_tps : tokens/s of all streams together
-    streams : concurrent streams sharing them
+    aggregate_tps : float
+        Tokens per second of all streams together [tokens/s].
+    streams : float
+        Concurrent streams sharing them [count].
     """
     return aggregate_tps / streams

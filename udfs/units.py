@@ -108,12 +108,13 @@ def parse(text: str) -> tuple[float, object]:
 
     Parameters
     ----------
-    text : a number with a unit, as a person types it: ``"3.35 TB/s"``, ``"80 GiB"``,
-        ``"3,350 GB/s"``, ``"1.5B tokens/day"``, ``"30 %"``; or a number alone
+    text : str
+        A number with a unit, as a person types it: ``"3.35 TB/s"``, ``"80 GiB"``,
+        ``"3,350 GB/s"``, ``"1.5B tokens/day"``, ``"30 %"``; or a number alone.
 
     Returns
     -------
-    (magnitude, units): a float and a pint unit of :func:`registry`. ``"3.35 TB/s"`` →
+    (magnitude, units): a float and a pint unit of ``registry``. ``"3.35 TB/s"`` →
     ``(3.35, terabyte / second)``; ``"5"`` → ``(5.0, dimensionless)``. Cached per
     distinct text.
 
@@ -155,8 +156,10 @@ def factor(units: object, target: str) -> float:
 
     Parameters
     ----------
-    units : pint units of :func:`registry` (as :func:`parse` returns them)
-    target : unit text, e.g. ``"GB"``, ``"TB/s"``, ``"ms"``
+    units : pint.Unit
+        Units of ``registry``, as ``parse`` returns them.
+    target : str
+        Unit text, e.g. ``"GB"``, ``"TB/s"``, ``"ms"``.
 
     Returns
     -------
@@ -176,11 +179,12 @@ def factor(units: object, target: str) -> float:
 
 @lru_cache(maxsize=256)
 def unit_factor(source: str, target: str) -> float:
-    """The factor from unit text ``source`` to unit text ``target``, as :func:`factor`.
+    """The factor from unit text ``source`` to unit text ``target``, as ``factor``.
 
     Parameters
     ----------
-    source, target : unit texts, e.g. ``"GB"`` and ``"GiB"``
+    source, target : str
+        Unit texts, e.g. ``"GB"`` and ``"GiB"``.
 
     Returns
     -------
@@ -200,7 +204,8 @@ def dimension_name(units: object) -> str:
 
     Parameters
     ----------
-    units : pint units of :func:`registry`
+    units : pint.Unit
+        Units of ``registry``.
 
     Returns
     -------
@@ -233,15 +238,18 @@ def to_unit(text: str, target: str, what: str) -> float:
 
     .. math:: x = m \\times f(u \\to target)
 
-    with m and u the magnitude and units of the text (:func:`parse`) and f the factor
-    (:func:`factor`). A text without a unit (``"3.35"``) is read in ``target``, like a bare
+    with m and u the magnitude and units of the text (``parse``) and f the factor
+    (``factor``). A text without a unit (``"3.35"``) is read in ``target``, like a bare
     number.
 
     Parameters
     ----------
-    text : the argument as typed, e.g. ``"3350 GB/s"``
-    target : the unit the argument is read in, e.g. ``"TB/s"``
-    what : the argument's name, for the message
+    text : str
+        The argument as typed, e.g. ``"3350 GB/s"``.
+    target : str
+        The unit the argument is read in, e.g. ``"TB/s"``.
+    what : str
+        The argument's name, for the message.
 
     Returns
     -------
@@ -299,9 +307,12 @@ def check_unit(text: object, what: str, dimension_of: str) -> str:
 
     Parameters
     ----------
-    text : the argument as given, e.g. ``"GiB"``
-    what : the argument's name, for the message
-    dimension_of : the result's own unit, e.g. ``"GB"``
+    text : object
+        The argument as given, e.g. ``"GiB"``.
+    what : str
+        The argument's name, for the message.
+    dimension_of : str
+        The result's own unit, e.g. ``"GB"``.
 
     Returns
     -------

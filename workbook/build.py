@@ -8,7 +8,7 @@ kernels sit against the roofline. Every result cell calls a napkin function (``=
 native parts and show the cached values that ``napkin calc`` wrote for ours.
 
 Sheets, in order (each is built by ``sheet_*`` in its own module of ``workbook/``, whose
-docstring gives its layout; :mod:`workbook.sheet` holds the drawing helpers they share):
+docstring gives its layout; ``workbook.sheet`` holds the drawing helpers they share):
 
     Start        what the workbook answers, how to get the functions, legend, data date
     Sizing       dropdowns (model, precision, GPU) -> fit, GPUs, floors, tokens/s, ridge;
@@ -34,8 +34,8 @@ Rules kept: Excel 2010 functions only, no structured references, named ranges fo
 tables; input cells unlocked and yellow, everything else locked; sheets protected without a
 password; number formats carry units; inputs validated (numbers, ranges, list choices)
 with an input message. The output is deterministic: fixed document properties here, and
-``napkin template`` rewrites the zip with the fixed dates :data:`ZIP_TIME` and
-:data:`FIXED_TIME`, so two builds give identical bytes.
+``napkin template`` rewrites the zip with the fixed dates ``ZIP_TIME`` and
+``FIXED_TIME``, so two builds give identical bytes.
 """
 
 from __future__ import annotations
@@ -249,8 +249,8 @@ def build_workbook() -> Workbook:
 def build_template(path=None) -> Path:
     """Write the template workbook to ``path`` (default: ``workbook/napkin.xlsx``), as
     openpyxl saves it (zip dates and ``dcterms:modified`` of the moment: ``napkin
-    template``, :func:`addin.routes.embed.write_template`, sets them to :data:`ZIP_TIME`
-    and :data:`FIXED_TIME`)."""
+    template``, ``addin.routes.embed.write_template``, sets them to ``ZIP_TIME``
+    and ``FIXED_TIME``)."""
     path = Path(path) if path is not None else DEFAULT_PATH
     if path.is_dir():
         path = path / "napkin.xlsx"

@@ -294,7 +294,7 @@ def _read_gb(batch: str) -> str:
 def _solve(s: Sheet, r: int, read: str) -> str:
     """S(R) of row ``r`` (an expression): the largest batch whose realistic step, reading
     ``read`` GB of weights, all-reduces in, meets the step target (BATCH_FOR_LATENCY with
-    the all-reduces folded into its terms; see :func:`sheet_plan`)."""
+    the all-reduces folded into its terms; see ``sheet_plan``)."""
     K = PLAN
     t, eff, kv, bw = f"$A{r}", K["efficiency"], K["kv_seq_gb"], K["bandwidth"]
     roof, f_tok, target = K["roof_tflops"], K["flops_token"], K["step_target_ms"]

@@ -1,5 +1,5 @@
 """The drawing helpers every sheet module uses: named styles, number formats with units,
-:class:`Sheet` (styled cells, sections, headers, validation, and :meth:`Sheet.line`: one row
+``Sheet`` (styled cells, sections, headers, validation, and ``Sheet.line``: one row
 of label, formula, unit and note), and small formula builders shared by the sheets.
 """
 
@@ -245,7 +245,7 @@ def figure(table: str, row_cell: str, words: str = "no figure") -> str:
 
 
 def figure_says(cell: str, what: str = "GPU") -> str:
-    """The note beside a :func:`figure` cell."""
+    """The note beside a ``figure`` cell."""
     return (f'=IF(ISNUMBER({cell}),"{what}","no figure in the {what} table (none published '
             'or none trustworthy): the cells that need it say so, the others compute")')
 
@@ -273,7 +273,7 @@ def gpu_efficiency(gpu: str) -> str:
 
 
 def efficiency_says(gpu: str) -> str:
-    """Where the efficiency of :func:`gpu_efficiency` comes from, in words (an expression)."""
+    """Where the efficiency of ``gpu_efficiency`` comes from, in words (an expression)."""
     return (f'IF(COUNTIF(CAL_GPU,{gpu})>0,"average of this GPU\'s "&COUNTIF(CAL_GPU,{gpu})'
             '&" measurement(s) on Calibration (floor ÷ measured)",IF(COUNT(CAL_EFF)>0,'
             '"no measurement of this GPU: the average of all "&COUNT(CAL_EFF)&'
@@ -314,7 +314,7 @@ def decode_read(row: str) -> str:
 
 def batch_read(row: str, batch: str, at_one: str | None = None) -> str:
     """The weights (billions) a decode step of ``batch`` sequences reads (an expression):
-    the batch-1 reads (``at_one``, else :func:`decode_read`) plus, for a mixture of experts,
+    the batch-1 reads (``at_one``, else ``decode_read``) plus, for a mixture of experts,
     one routed expert's weights (Models column W) per further distinct expert the batch
     picks, MOE_EXPERTS_READ(experts, top_k, batch) − top_k (uniform routing)."""
     e, k, w = (f"INDEX({n},{row})" for n in ("MODEL_EXPERTS", "MODEL_TOPK", "MODEL_EXPERT_B"))

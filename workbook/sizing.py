@@ -285,7 +285,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
 
 
 def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
-    """The model × GPU grids under the Sizing results (see :func:`sheet_sizing`): one row
+    """The model × GPU grids under the Sizing results (see ``sheet_sizing``): one row
     per slot of the Models table and one column per slot of the GPUs table, rows a user
     adds included; an empty slot stays blank."""
     ws = s.ws

@@ -25,7 +25,7 @@ def xlwings_conf_rows() -> list[tuple[str, str]]:
 
 def sheet_xlwings_conf(wb: Workbook) -> Sheet:
     """xlwings.conf: the add-in's settings for this workbook, read from A1 down (A: key,
-    B: value, no header; :func:`xlwings_conf_rows`). Column C stays empty so that the note
+    B: value, no header; ``xlwings_conf_rows``). Column C stays empty so that the note
     in D is not part of the settings range."""
     s = Sheet(wb, "xlwings.conf", {"A": 18, "B": 26, "C": 3, "D": 100})
     rows = xlwings_conf_rows()

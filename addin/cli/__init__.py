@@ -1,8 +1,8 @@
 """The ``napkin`` command: LLM-inference napkin math in spreadsheets, computed without Excel.
 
 Every subcommand reads what it is given and writes only the file it is asked to write.
-The checks of paths are shared (:func:`add_in_out`, :func:`in_out`, :func:`check_input`,
-:func:`check_output`, in :mod:`addin.cli.paths`) so that a new subcommand gets the same
+The checks of paths are shared (``add_in_out``, ``in_out``, ``check_input``,
+``check_output``, in ``addin.cli.paths``) so that a new subcommand gets the same
 rules:
 
 * IN must be a regular file (a symbolic link is followed); folders, devices and pipes
@@ -17,8 +17,8 @@ file could not be read or written, or a workbook was refused; 2 misuse (a bad op
 formula that does not parse, a function that does not exist); 3 ``napkin bench``: a
 target was missed.
 
-This module is the parser and :func:`main`; what each subcommand does is in
-:mod:`addin.cli.commands`.
+This module is the parser and ``main``; what each subcommand does is in
+``addin.cli.commands``.
 """
 
 from __future__ import annotations
@@ -208,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:  # a workbook napkin refuses, or cannot make sense of
         # guard.WorkbookError (a ValueError) names file and problem. guard is looked up,
         # not imported: only a loaded guard raises it, and napkin eval never loads it
-        guard = sys.modules.get(f"{__package__}.guard")
+        guard = sys.modules.get("addin.ooxml.guard")
         if guard is not None and isinstance(exc, guard.WorkbookError):
             print(f"{where}: {' '.join(str(exc).split())}", file=sys.stderr)
             return EXIT_FILE
@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{where}: interrupted; nothing was written", file=sys.stderr)
         return 130
-    except Exception as exc:  # noqa: BLE001 - a damaged file must not print a traceback
+    except Exception as exc:  # a damaged file must not print a traceback
         print(f"{where}: napkin could not process this input ({type(exc).__name__}); "
               "please report it with the file", file=sys.stderr)
         return EXIT_FILE

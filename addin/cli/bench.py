@@ -149,9 +149,9 @@ def bench_range(rep: Report, repeat=5):
     arr = np.array(peaks)
     t_np = _times(lambda: arr * 1.0 / 3.35, repeat * 4, 10)
     t_arr = _times(lambda: udfs.RIDGE(arr, 3.35), repeat * 4, 10)
-    # a list call takes about 2 ms, against 50 ms for the scalar calls: each sample of it
-    # averages five calls, so that one slow call (a page fault, a context switch) moves
-    # the median less; the scalar calls get five samples too
+    # a list call is far shorter than the scalar calls: each sample of it averages five
+    # calls, so that one slow call (a page fault, a context switch) moves the median
+    # less; the scalar calls get five samples too
     t_list = _times(lambda: udfs.RIDGE(peaks, 3.35), repeat * 3, 5)
     t_col = _times(lambda: udfs.RIDGE(column, 3.35), repeat)
     t_scalar = _times(lambda: [udfs.RIDGE(p, 3.35) for p in peaks], 5)

@@ -1,8 +1,8 @@
 """What each ``napkin`` subcommand does once its arguments are parsed: one ``run_*``
 function per subcommand, taking the parsed arguments and returning the exit status.
 
-The parser that calls them is :func:`addin.cli.parser`; the shared checks of IN and OUT are
-in :mod:`addin.cli.paths`.
+The parser that calls them is ``addin.cli.parser``; the shared checks of IN and OUT are
+in ``addin.cli.paths``.
 """
 
 from __future__ import annotations

@@ -1,15 +1,15 @@
 """The rules every ``napkin`` subcommand shares for its files, and its errors.
 
 * IN must be a regular file (a symbolic link is followed); folders, devices and pipes
-  are refused (:func:`check_input`).
+  are refused (``check_input``).
 * OUT must end in ``.xlsx`` or ``.xlsm`` (the same as IN's), and be a new path or a
   regular file. A symbolic link is followed: the file it points to is written and the
   link stays. Folders, devices, pipes and a folder that does not exist are refused
-  (:func:`check_output`).
+  (``check_output``).
 * ``--in-place`` writes over IN (its link target, for a link), keeping ``IN.bak``
-  (:func:`add_in_out`, :func:`in_out`).
+  (``add_in_out``, ``in_out``).
 
-A problem the user can fix is a :class:`CliError` whose message is one sentence with the
+A problem the user can fix is a ``CliError`` whose message is one sentence with the
 fix; ``napkin`` prints it and exits with its ``code``.
 """
 
@@ -151,7 +151,7 @@ def check_output(path, suffixes=WORKBOOK_SUFFIXES, what: str = "OUT") -> Path:
 
 
 def add_in_out(p: argparse.ArgumentParser, verb: str = "write the result") -> None:
-    """IN.xlsx, then either ``-o OUT.xlsx`` or ``--in-place`` (checked by :func:`in_out`)."""
+    """IN.xlsx, then either ``-o OUT.xlsx`` or ``--in-place`` (checked by ``in_out``)."""
     p.add_argument("input", metavar="IN.xlsx", help="the workbook to read (.xlsx or .xlsm)")
     p.add_argument("-o", "--output", metavar="OUT.xlsx",
                    help=f"{verb} to this new workbook (same suffix as IN; a link is "
@@ -163,7 +163,7 @@ def add_in_out(p: argparse.ArgumentParser, verb: str = "write the result") -> No
 
 
 def in_out(args) -> tuple[Path, Path, bool]:
-    """(IN, OUT, in_place) checked: IN readable, OUT writable (see :func:`check_output`)."""
+    """(IN, OUT, in_place) checked: IN readable, OUT writable (see ``check_output``)."""
     if bool(args.in_place) == bool(args.output):
         both = "not both" if args.in_place else "one of them"
         raise UsageError(f"give either -o OUT.xlsx or --in-place ({both}): "
@@ -191,7 +191,7 @@ def written(src: Path, dst: Path, in_place: bool) -> str:
 
 def atomic_path(dst: Path) -> Path:
     """A temporary name beside ``dst`` for a writer that cannot write atomically itself;
-    :func:`os.replace` it over ``dst`` when done."""
+    ``os.replace`` it over ``dst`` when done."""
     import secrets
 
     return dst.with_name(f".{dst.stem}.{secrets.token_hex(6)}.tmp{dst.suffix}")

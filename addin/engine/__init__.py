@@ -1,9 +1,9 @@
 """The workbook engine: computes formulas and whole workbooks without Excel.
 
-The public functions live in :mod:`addin.engine.api` and are named here too, so that
+The public functions live in ``addin.engine.api`` and are named here too, so that
 ``from addin.engine import calc_workbook`` (the import path users and scripts have) keeps
 working. They are looked up on first use: ``napkin eval`` imports only
-:mod:`addin.engine.formula_eval`, and importing this package must not pull in the
+``addin.engine.formula_eval``, and importing this package must not pull in the
 workbook reader and writer.
 """
 

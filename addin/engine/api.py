@@ -26,7 +26,7 @@ The engine in layers, each module one job:
 * :mod:`addin.engine.executor` -- runs a compiled formula; reads its result;
 * :mod:`addin.engine.output` -- cached values for the XML, CLI text, JSON;
 * :mod:`addin.engine.formula_eval` -- one formula without a workbook (``napkin eval``, which
-  imports only what that needs: the workbook modules cost it about 50 ms of start-up);
+  imports only what that needs, not the workbook modules);
 * this module -- the public functions, and strict mode's refusals.
 """
 
@@ -87,13 +87,11 @@ def _refuse_strict_ooxml(zf: ZipFile, src: Path) -> None:
 def _without_cyclic_gc(fn):
     """Run ``fn`` with Python's cyclic garbage collector paused (as it was afterwards).
 
-    A workbook being computed is hundreds of thousands of live objects (cells, formula
-    nodes, compiled graphs), made at a pace that sets off the collector's full passes
-    over all of them again and again: about a tenth of ``napkin calc``'s time on a
-    10,000-formula workbook, to free a few hundred objects. What the engine drops is
-    freed by reference counting as before; the few cycles it leaves (and the workbook
-    itself) are collected once the collector runs again after the call. Peak memory
-    was unchanged in ``napkin bench`` (10,000 formulas, and 20,000 distinct ones)."""
+    A workbook being computed is many live objects (cells, formula nodes, compiled
+    graphs), made at a pace that sets off the collector's full passes over all of them
+    again and again, to free few objects. What the engine drops is freed by reference
+    counting as before; the few cycles it leaves (and the workbook itself) are collected
+    once the collector runs again after the call."""
 
     @functools.wraps(fn)
     def paused(*args, **kwargs):

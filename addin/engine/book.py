@@ -1,7 +1,7 @@
 """The workbook model: sheets with their stored values, formula cells and defined names,
-read from an .xlsx package (through :mod:`addin.ooxml.xlsx_values`).
+read from an .xlsx package (through ``addin.ooxml.xlsx_values``).
 
-Each formula is a :class:`Node` (one per cell, or one per array formula's range; one per
+Each formula is a ``Node`` (one per cell, or one per array formula's range; one per
 defined name that is not a plain range). Shared formulas get their master's text and
 origin; the cells of an array formula's range keep no stale values. A sheet whose name
 has a quote gets an alias, since formulas cannot name ranges of such sheets.
@@ -18,7 +18,7 @@ from zipfile import ZipFile
 from addin.engine import links, tables, threed
 from addin.engine.boot import ready
 from addin.formula import formula_text as ft
-from addin.formula import fx
+from addin.formula import ranges
 from addin.ooxml import xlsx_values as xv
 from udfs.errors import ExcelError
 
@@ -115,7 +115,7 @@ class Workbook:
                 fname = f"NAPKIN_SHEET_{n}"
                 taken.add(fname)
                 self.aliases[part.name.upper()] = fname
-            sid = fx.sheet_id(fname)
+            sid = ranges.sheet_id(fname)
             s = Sheet(part.name, part.index, sid, fname=fname)
             self.sheets.append(s)
             self.sid_map.setdefault(sid, part.index)
@@ -196,7 +196,7 @@ class Workbook:
 
     def structured(self, text: str, sheet: int | None, row: int = 0, col: int = 0) -> str:
         """Formula text with its structured (table) references written as plain ones
-        (:func:`addin.engine.tables.rewrite`); as it is when one cannot be placed (the formula
+        (``addin.engine.tables.rewrite``); as it is when one cannot be placed (the formula
         is then refused, or kept with --lenient)."""
         if not self.tables:
             return text
@@ -207,11 +207,11 @@ class Workbook:
 
     def _add_linked_sheets(self) -> None:
         """A read-only sheet for each linked workbook's sheet whose values Excel kept
-        (:mod:`addin.engine.links`), after the workbook's own sheets."""
+        (``addin.engine.links``), after the workbook's own sheets."""
         ns = ready()
         for ls in self.linked:
             fname = self.link_aliases[(ls.book, ls.name.upper())]
-            sid = fx.sheet_id(fname)
+            sid = ranges.sheet_id(fname)
             sheet = Sheet(f"[{ls.book}]{ls.name}", len(self.sheets), sid, fname=fname)
             for (r, c), (t, v) in ls.values.items():
                 if t == "str" or t == "s" or t == "inlineStr":
@@ -245,7 +245,7 @@ class Workbook:
 
     def three_d(self, text: str) -> str:
         """Formula text with its 3-D references written one per sheet
-        (:func:`addin.engine.threed.rewrite`)."""
+        (``addin.engine.threed.rewrite``)."""
         if ":" not in text or "!" not in text:  # (threed.rewrite's own first test)
             return text
         return threed.rewrite(text, [s.name for s in self.sheets])
@@ -282,10 +282,10 @@ class Workbook:
             m = ft.LEX_RE.match(body)
             if m and m.group("ref") and m.group("sheet") and m.end() == len(body):
                 try:  # a plain (sheet-qualified) range: a reference, as Excel passes it
-                    rng = fx.reference(body.replace("$", ""))
+                    rng = ranges.reference(body.replace("$", ""))
                     if self.parts(rng) is None:
                         rng = None
-                except Exception:  # noqa: BLE001 - then it is computed like a formula
+                except Exception:  # then it is computed like a formula
                     rng = None
             alias = None
             if dn.local_sheet is not None:
@@ -331,7 +331,7 @@ class Workbook:
     def parts(self, rng):
         """formulas Ranges -> [(sheet, r1, c1, r2, c2), ...] or None (unknown sheet)."""
         parts = []
-        for sid, r1, c1, r2, c2 in fx.areas(rng):
+        for sid, r1, c1, r2, c2 in ranges.areas(rng):
             idx = self.sid_map.get(sid)
             if idx is None:
                 return None
@@ -342,7 +342,7 @@ class Workbook:
         """Index of the sheet a reference names (``default`` for none), None if unknown."""
         if not name:
             return default
-        return self.sid_map.get(fx.sheet_id(name))
+        return self.sid_map.get(ranges.sheet_id(name))
 
 
 _INT_RE = re.compile(r"-?\d+")

@@ -1,7 +1,7 @@
 """Evaluation order: compile each formula shape once, find every formula's inputs and the
 formulas they depend on, and compute the workbook in dependency order.
 
-A :class:`Program` is a compiled shape plus a *plan*: for each input of the compiled
+A ``Program`` is a compiled shape plus a *plan*: for each input of the compiled
 function, where its value comes from at a given cell (``("tok", i)``: the shape's i-th
 reference placed at the cell; ``("rng", parts)``: fixed areas; ``("name", node)``: a
 defined name computed like a formula; ``("err", value)``). When the inputs of a compile
@@ -20,7 +20,7 @@ import numpy as np
 from addin.engine import executor
 from addin.engine.book import Node, Sheet, Workbook, label
 from addin.engine.boot import ready
-from addin.formula import calls, context, fx
+from addin.formula import calls, context, fx, ranges
 from addin.formula import formula_text as ft
 from addin.formula.arrays import as_2d
 from addin.formula.context import KEEP_CELLS
@@ -36,11 +36,11 @@ class Program:
     shared: bool
     text: str = ""  # the formula compiled (its shape's, for other numbers) at ``cell``
     cell: tuple = ()
-    numbers: tuple = ()  # its number operands (:func:`ft.lex`), when they are parameters
+    numbers: tuple = ()  # its number operands (``ft.lex``), when they are parameters
 
 
 class Evaluation:
-    """Computes a :class:`~addin.engine.book.Workbook`'s formulas with a registry of ours."""
+    """Computes a ``addin.engine.book.Workbook``'s formulas with a registry of ours."""
 
     def __init__(self, wb: Workbook, registry: dict[str, Callable]):
         self.wb = wb
@@ -182,7 +182,7 @@ class Evaluation:
             return
         try:
             prog = self._program(node)
-        except Exception as ex:  # noqa: BLE001 - a formula formulas cannot parse
+        except Exception as ex:  # a formula formulas cannot parse
             node.error = ExcelError("#NAME?", f"cannot evaluate formula: {type(ex).__name__}")
             return
         node.prog = prog
@@ -209,7 +209,7 @@ class Evaluation:
         node.deps = deps
 
     def _clip(self, part):
-        """An area as it is read: up to :data:`KEEP_CELLS` cells as written (its blank
+        """An area as it is read: up to ``KEEP_CELLS`` cells as written (its blank
         rows count for ROWS, INDEX, COUNTBLANK...), a larger one (a whole column) cut at
         the sheet's last filled row and column."""
         idx, r1, c1, r2, c2 = part
@@ -269,10 +269,10 @@ class Evaluation:
             got = self._rng_cache.get(arg)
             if got is None:
                 if len(arg) == 1:  # one area: the Ranges value at once
-                    got = fx.one_range(*self._area(arg[0]))
+                    got = ranges.one_range(*self._area(arg[0]))
                 else:
                     refs, arrays = zip(*map(self._area, arg), strict=True)
-                    got = fx.make_ranges(list(refs), list(arrays))
+                    got = ranges.make_ranges(list(refs), list(arrays))
                 self._rng_cache[arg] = got
             return got
         if kind == "name":
@@ -286,7 +286,7 @@ class Evaluation:
         sheet = self.wb.sheets[idx]
         rd = self._dict_cache.get(dk)
         if rd is None:
-            rd = self._dict_cache[dk] = fx.area_ref(sheet.sid, r1, c1, r2, c2)
+            rd = self._dict_cache[dk] = ranges.area_ref(sheet.sid, r1, c1, r2, c2)
         return rd, self._block(sheet, r1, c1, r2, c2)
 
     @staticmethod
@@ -323,7 +323,7 @@ class Evaluation:
         return order
 
     def run(self, order: list[Node] | None = None) -> None:
-        """Compute every formula (in ``order``, from :meth:`plan`, when given)."""
+        """Compute every formula (in ``order``, from ``plan``, when given)."""
         if order is None:
             order = self.plan()
         # what reads a defined name that is kept is kept too (nothing, when no name is)

@@ -1,15 +1,15 @@
 """The executor: compile a formula once, run it for many cells, and read its result.
 
-:func:`compile_formula` turns formula text into a callable whose arguments are the
+``compile_formula`` turns formula text into a callable whose arguments are the
 formula's inputs (``.inputs``: node -> the Ranges value formulas parsed, in order).
-Usually that is a :class:`FastFn`, which runs the small graph formulas built directly
-(schedula's dispatcher costs ~150 us per call); a graph it does not handle runs through
-formulas' own compiled function (``.pipe``). :func:`call` runs either and turns any
+Usually that is a ``FastFn``, which runs the small graph formulas built directly
+(without schedula's dispatcher); a graph it does not handle runs through
+formulas' own compiled function (``.pipe``). ``call`` runs either and turns any
 exception into an Excel error value.
 
-The rest reads results: :func:`store_scalar` is the value one cell keeps,
-:func:`api_value` what the Python API returns (arrays as lists of rows, errors as
-:class:`ExcelError` with their message).
+The rest reads results: ``store_scalar`` is the value one cell keeps,
+``api_value`` what the Python API returns (arrays as lists of rows, errors as
+``ExcelError`` with their message).
 """
 
 from __future__ import annotations
@@ -20,11 +20,9 @@ from collections.abc import Mapping
 import numpy as np
 
 from addin.engine.boot import ready
-from addin.formula import context, fx, intersection
+from addin.formula import context, fx, intersection, ranges
 from addin.formula.arrays import as_2d
 from udfs.errors import EXCEL_ERROR_CODES, ExcelError
-
-Missing = fx.Fallback  # the fast executor cannot produce the output: run the pipe
 
 
 def compile_formula(text: str, cell_ref: str | None, references=None):
@@ -32,12 +30,12 @@ def compile_formula(text: str, cell_ref: str | None, references=None):
     names ``references`` (name -> Ranges). ValueError if it is not a formula."""
     ready()
     parsed = fx.parse(text, cell_ref, references)
-    try:  # ~10x cheaper: run the parsed graph as it is
+    try:  # run the parsed graph as it is, without formulas' compile step
         graph, inputs, consts, out = fx.builder_program(parsed)
         graph.single, graph.unsure = intersection.operand_contexts(
             parsed.cell.builder.dsp, parsed.references or {}, fx._OURS)
         return FastFn(graph, inputs, out, consts, make_pipe=parsed.make_pipe)
-    except Missing:
+    except fx.Fallback:
         return _fast(parsed.make_pipe())
 
 
@@ -59,7 +57,7 @@ class FastFn:
             for o in outs:
                 producer[o] = i
         if out not in filters and out not in producer:
-            raise Missing
+            raise fx.Fallback
         self.in_filters = [filters.get(k, ()) for k in self.in_ids]
         self.unfiltered = not any(self.in_filters)  # the inputs are taken as they are
         consts = dict(extra_consts or {})
@@ -73,7 +71,7 @@ class FastFn:
         # every source node must be given
         for k in graph.sources:
             if k not in consts and k not in inputs:
-                raise Missing
+                raise fx.Fallback
         # functions in dependency order
         funcs = graph.functions
         order, seen = [], set()
@@ -123,7 +121,7 @@ class FastFn:
 
     def __call__(self, *args, at=None):
         """Run the graph; ``at`` = (row, column) of a one-cell formula: a reference it
-        returns is then implicitly intersected with that cell (:func:`intersect`)."""
+        returns is then implicitly intersected with that cell (``intersect``)."""
         ns = ready()
         NONE = ns.NONE
         vals = dict(self.consts)
@@ -142,7 +140,7 @@ class FastFn:
                 continue
             if single and at is not None:  # Excel's implicit intersection of operands
                 for k, x in enumerate(a):
-                    if k in single and isinstance(x, Ranges) and fx.cell_count(x) > 1:
+                    if k in single and isinstance(x, Ranges) and ranges.cell_count(x) > 1:
                         a[k] = intersect(x, at)
             r = func(*[x for x in a if x is not NONE])
             for f in ffl:
@@ -161,13 +159,13 @@ class FastFn:
                 return intersect(v, at) if at is not None else v.value
             return v
         except (KeyError, ns.RangeValueError):
-            raise Missing from None
+            raise fx.Fallback from None
 
 
 def _fast(pipe):
     try:
         return FastFn.from_pipe(pipe)
-    except Missing:
+    except fx.Fallback:
         return pipe
 
 
@@ -178,9 +176,9 @@ def intersect(rng, at):
     (a 2-D range, no common row or column) is ``#VALUE!``. (``=A1:A10`` in B5 is A5.)"""
     ns = ready()
     try:
-        areas = fx.areas(rng)
+        areas = ranges.areas(rng)
         arr = as_2d(rng.value)
-    except Exception:  # noqa: BLE001 - formulas' own error for the reference
+    except Exception:  # formulas' own error for the reference
         return ns.errors["#VALUE!"]
     if not areas:  # an intersection of references that do not meet (=A1:B1 D1:D9)
         return ns.errors["#NULL!"]
@@ -200,15 +198,15 @@ def intersect(rng, at):
 
 def call(fn, args, at=None):
     """Run a compiled formula; exceptions become Excel errors. ``at``: see
-    :meth:`FastFn.__call__`."""
+    ``FastFn.__call__``."""
     ns = ready()
     try:
         try:
             return fn(*args, at=at) if at is not None and isinstance(fn, FastFn) \
                 else fn(*args)
-        except Missing:
+        except fx.Fallback:
             return fn.pipe(*args)
-    except Exception as ex:  # noqa: BLE001 - any failure is a cell error
+    except Exception as ex:  # any failure is a cell error
         inner = getattr(ex, "ex", ex)
         if isinstance(inner, NotImplementedError):
             return ns.errors["#NAME?"]

@@ -1,9 +1,9 @@
 """One formula without a workbook: what ``napkin eval`` computes.
 
-Kept apart from :mod:`addin.engine.api` (workbooks) so that evaluating a formula imports
-only the formula's layers (:mod:`addin.formula.fx`, :mod:`addin.formula.calls`,
-:mod:`addin.engine.executor`), not the workbook reader, writer and package checks, which
-cost ``napkin eval`` about 50 ms of its start. :func:`addin.engine.api.evaluate` is this function.
+Kept apart from ``addin.engine.api`` (workbooks) so that evaluating a formula imports
+only the formula's layers (``addin.formula.fx``, ``addin.formula.calls``,
+``addin.engine.executor``), not the workbook reader, writer and package checks.
+``addin.engine.api.evaluate`` is this function.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import numpy as np
 
 from addin.engine import executor
 from addin.engine.boot import ready
-from addin.formula import calls, context, fx
+from addin.formula import calls, context, ranges
 from addin.formula.formula_text import normalize_formula
 
 _EVAL_CACHE: dict[tuple, Any] = {}
@@ -24,7 +24,7 @@ _EVAL_CACHE: dict[tuple, Any] = {}
 def evaluate(formula: str, functions: Mapping[str, Callable] | None = None):
     """Evaluate one formula (no workbook: references are empty cells, names ``#NAME?``).
 
-    Returns float/int/bool/str, a list of rows for an array, or an :class:`ExcelError`.
+    Returns float/int/bool/str, a list of rows for an array, or an ``ExcelError``.
     A malformed formula raises ``ValueError``.
     """
     ns = ready()
@@ -45,14 +45,14 @@ def evaluate(formula: str, functions: Mapping[str, Callable] | None = None):
     for rng in fn.inputs.values():
         if isinstance(rng, ns.Ranges) and rng.ranges:
             refs, arrays = [], []
-            for sid, r1, n1, r2, n2 in fx.areas(rng):
+            for sid, r1, n1, r2, n2 in ranges.areas(rng):
                 r1, n1 = r1 or 1, n1 or 1
                 r2, n2 = min(r2, r1 + 999), min(n2, n1 + 999)
                 arr = np.empty((r2 - r1 + 1, n2 - n1 + 1), dtype=object)
                 arr[:] = ns.EMPTY
-                refs.append(fx.area_ref(sid, r1, n1, r2, n2))
+                refs.append(ranges.area_ref(sid, r1, n1, r2, n2))
                 arrays.append(arr)
-            args.append(fx.make_ranges(refs, arrays))
+            args.append(ranges.make_ranges(refs, arrays))
         else:
             args.append(ns.errors["#NAME?"])
     own: dict[str, str] = {}

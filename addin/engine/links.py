@@ -4,7 +4,7 @@ them.
 Excel saves, for each workbook a formula links to, a copy of the values it last read
 from it (``xl/externalLinks/externalLinkN.xml``); when it opens a workbook without
 updating its links, it computes with those. napkin does the same: each linked sheet
-becomes a read-only sheet of those values, and :func:`rewrite` points the formula's
+becomes a read-only sheet of those values, and ``rewrite`` points the formula's
 reference at it. A link whose values Excel could not read (``refreshError``), a sheet
 it did not keep, or a defined name of the other workbook (``[1]!Name``) is left as it
 is, and the formula is refused.

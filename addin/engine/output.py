@@ -12,7 +12,7 @@ from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
 
 def updates(wb) -> dict[int, dict]:
-    """Per sheet index of a computed :class:`~addin.engine.book.Workbook`: ``{(r, c): (t, <v>
+    """Per sheet index of a computed ``addin.engine.book.Workbook``: ``{(r, c): (t, <v>
     text)}`` for every formula cell."""
     ups: dict[int, dict] = {}
     for node in wb.nodes:

@@ -1,25 +1,25 @@
 """What the engine cannot compute as Excel does.
 
-Found before anything is computed, :func:`unsupported` lists ``(node, reason)`` for
+Found before anything is computed, ``unsupported`` lists ``(node, reason)`` for
 every formula that uses:
 
-* a function neither Excel's (as far as ``formulas`` and :mod:`addin.excel.install`
+* a function neither Excel's (as far as ``formulas`` and ``addin.excel.install``
   implement them) nor ours;
 * a structured (table) reference that names no table or column of the workbook
-  (the others are rewritten as plain references by :mod:`addin.engine.tables`);
+  (the others are rewritten as plain references by ``addin.engine.tables``);
 * a 3-D reference, ``Sheet1:Sheet4!C1``, outside the functions that take one (those
-  are rewritten by :mod:`addin.engine.threed`);
+  are rewritten by ``addin.engine.threed``);
 * a link to another workbook, ``[1]Sheet1!A1``, whose values Excel did not keep (the
-  others read them: :mod:`addin.engine.links`);
+  others read them: ``addin.engine.links``);
 * a date function in a workbook that uses the 1904 date system (Mac workbooks):
   ``formulas`` knows only the 1900 system (TEXT knows both);
 * functions whose results differ from Excel's for some arguments (see
-  :data:`DIFFERENT`).
+  ``DIFFERENT``).
 
-Once every formula's inputs are known, :func:`after_plan` adds ranges used as single
+Once every formula's inputs are known, ``after_plan`` adds ranges used as single
 values inside functions of unknown kind and the size of whole columns; once computed,
-:func:`refused_while_computing` collects what a function found out of reach (a value
-whose message starts with :data:`CANNOT`) and :func:`text_disagreements` TEXT results
+``refused_while_computing`` collects what a function found out of reach (a value
+whose message starts with ``CANNOT``) and ``text_disagreements`` TEXT results
 that differ from the text Excel saved.
 
 In strict mode (``napkin calc``) the workbook is refused with a sentence naming the
@@ -42,7 +42,7 @@ _THREE_D = re.compile(r"(?<![\w.])[A-Za-z_\\][\w.\\]*:[A-Za-z_\\][\w.\\]*!")
 _EXTERNAL = re.compile(r"\[[^\[\]]+\][^\[\]!,()]*!")
 
 #: Date functions napkin does not compute in the 1904 date system (the others are put
-#: right by :data:`addin.excel.dates.DATES_1904`, TEXT and YEARFRAC).
+#: right by ``addin.excel.dates.DATES_1904``, TEXT and YEARFRAC).
 DATE_FUNCTIONS = frozenset(
     "NETWORKDAYS NETWORKDAYS.INTL NOW TODAY ISOWEEKNUM WORKDAY WORKDAY.INTL".split())
 
@@ -71,13 +71,13 @@ def _code(text: str) -> str:
 
 def known_functions(registry) -> set[str]:
     """The upper-case names of every function a formula may call: Excel's (as far as
-    ``formulas`` and :mod:`addin.excel.install` implement them) and ``registry``'s."""
+    ``formulas`` and ``addin.excel.install`` implement them) and ``registry``'s."""
     ready()  # our Excel functions are among the names
     return fx.function_names() | set(registry)
 
 
 def is_known(name: str, known: set[str]) -> bool:
-    """Whether function ``name`` (any case) is in ``known`` (:func:`known_functions`),
+    """Whether function ``name`` (any case) is in ``known`` (``known_functions``),
     with or without Excel's ``_xlfn.`` prefix: ``_xlfn.CONCAT`` and ``CONCAT`` are one
     function."""
     bare = name.upper().removeprefix("_XLFN.")
@@ -86,7 +86,7 @@ def is_known(name: str, known: set[str]) -> bool:
 
 def unknown_functions(text: str, known: set[str]) -> list[str]:
     """The functions formula ``text`` calls (as written, in order) that are not
-    :func:`is_known`."""
+    ``is_known``."""
     return [name for name in ft.called_functions(text) if not is_known(name, known)]
 
 
@@ -154,13 +154,13 @@ _SIZE_SENSITIVE = re.compile(r"(?<![\w.])(?:_xlfn\.)?(ROWS|COLUMNS|COUNTBLANK|OF
 
 def after_plan(wb) -> list[tuple[object, str]]:
     """``[(node, reason)]`` for formulas found out of reach once their inputs are known
-    (:meth:`addin.engine.evaluator.Evaluation.plan` has run):
+    (``addin.engine.evaluator.Evaluation.plan`` has run):
 
     * an operator on a range inside a function whose kind of argument napkin does not
       know: Excel takes the range's value in the formula's row or column (implicit
       intersection) or the whole range, depending on the function;
     * ROWS, COLUMNS, COUNTBLANK or OFFSET of an area larger than
-      :data:`addin.formula.context.KEEP_CELLS` cells (a whole column), which the engine reads
+      ``addin.formula.context.KEEP_CELLS`` cells (a whole column), which the engine reads
       only up to the sheet's last filled row and column."""
 
     out = []
@@ -188,7 +188,7 @@ def _cut(wb, part, keep: int) -> bool:
 
 
 def refused_while_computing(wb) -> list[tuple[object, str]]:
-    """``[(node, reason)]`` for the formulas whose value carries a :data:`CANNOT`
+    """``[(node, reason)]`` for the formulas whose value carries a ``CANNOT``
     message (theirs, or one of the cells they read)."""
     out = []
     for n in wb.nodes:

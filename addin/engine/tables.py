@@ -2,7 +2,7 @@
 
 A workbook's tables are read from its package (``xl/tables/tableN.xml``, linked from
 each worksheet's relationships): name, area, header and totals rows, column names.
-:func:`rewrite` turns each structured reference of a formula into the plain reference
+``rewrite`` turns each structured reference of a formula into the plain reference
 it stands for, before the formula is parsed: ``Table1[Amount]`` is the data rows of
 the column (``Sheet1!$C$2:$C$9``), ``Table1[[#This Row],[Amount]]`` the column's cell
 in the formula's row (``Sheet1!$C5``), ``[Amount]`` in a table's own cells that

@@ -3,7 +3,7 @@ named to the last, in the workbook's order.
 
 Excel takes a 3-D reference only in a few functions (SUM, AVERAGE, COUNT, COUNTA, MAX,
 MIN, PRODUCT, STDEV, VAR...), where it stands for one reference per sheet.
-:func:`rewrite` writes it so, as separate arguments, before the formula is parsed:
+``rewrite`` writes it so, as separate arguments, before the formula is parsed:
 ``SUM(Jan:Mar!B2)`` is ``SUM(Jan!B2,Feb!B2,Mar!B2)``. A 3-D reference anywhere else is
 left as it is (the formula is then refused).
 
@@ -34,7 +34,7 @@ _CALL = re.compile(rf"({_NAME})\s*\($")
 
 def rewrite(text: str, sheet_names: list[str]) -> str:
     """Formula text with each 3-D reference that is an argument of one of
-    :data:`FUNCTIONS` written as one reference per sheet; the text as it is when a
+    ``FUNCTIONS`` written as one reference per sheet; the text as it is when a
     3-D reference is elsewhere or names a sheet the workbook does not have."""
     if ":" not in text or "!" not in text:
         return text

@@ -17,7 +17,7 @@ import statistics
 import numpy as np
 
 from addin.excel import args as xa
-from addin.formula import context, fx, fx_excel
+from addin.formula import context, fx, fx_excel, ranges
 from udfs.errors import ExcelError
 
 _NESTED = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\s*\(", re.I)
@@ -85,7 +85,7 @@ def subtotal(function_num, *refs):
     for ref in refs:
         if fx.is_omitted(ref) or not isinstance(ref, ns.Ranges):
             raise ExcelError("#VALUE!", "SUBTOTAL's ref arguments must be references")
-        for (sid, r1, c1, _r2, _c2), arr in fx.area_values(ref):
+        for (sid, r1, c1, _r2, _c2), arr in ranges.area_values(ref):
             sheet = book.sheets[book.sid_map[sid]] if book and sid in book.sid_map else None
             hidden = set()
             if sheet is not None and (skip_hidden or sheet.filtered):
@@ -253,7 +253,7 @@ def _median(xs):
 
 _DIV0, _NUM = ExcelError("#DIV/0!"), ExcelError("#NUM!")
 #: Excel's aggregate functions, computed with Excel's rules for their arguments
-#: (:func:`_numbers`); Microsoft's help page of each says what an empty list gives
+#: (``_numbers``); Microsoft's help page of each says what an empty list gives
 AGGREGATES = {
     "SUM": _aggregate("SUM", _sequential, 0.0),
     "AVERAGE": _aggregate("AVERAGE", _mean, _DIV0),

@@ -1,6 +1,6 @@
-"""What napkin's Excel functions (:mod:`addin.excel.install`) share: how they are called
-from formulas' table (:func:`as_udf`: an ``ExcelError`` becomes the error value and its
-message is recorded), the :class:`Cannot` that stops strict mode, the table of formulas'
+"""What napkin's Excel functions (``addin.excel.install``) share: how they are called
+from formulas' table (``as_udf``: an ``ExcelError`` becomes the error value and its
+message is recorded), the ``Cannot`` that stops strict mode, the table of formulas'
 own functions they fall back on, and the conversion of their arguments as Excel converts
 them.
 """
@@ -20,14 +20,14 @@ ORIGINAL: dict = {}
 
 class Cannot(Exception):
     """napkin cannot give Excel's value here: the workbook is refused in strict mode
-    (:func:`addin.engine.support.refused_while_computing`), the cell keeps Excel's value with
+    (``addin.engine.support.refused_while_computing``), the cell keeps Excel's value with
     --lenient."""
 
 
 def error_value(ns, ex: ExcelError | Cannot):
     """The error value formulas writes for ``ex``, its message recorded for the cell: the
-    code of an :class:`ExcelError`, ``#N/A`` for a :class:`Cannot` (its reason recorded, so
-    that strict mode refuses the workbook). ``ns`` is :func:`addin.formula.fx.load`'s namespace."""
+    code of an ``ExcelError``, ``#N/A`` for a ``Cannot`` (its reason recorded, so
+    that strict mode refuses the workbook). ``ns`` is ``addin.formula.fx.load``'s namespace."""
     if isinstance(ex, ExcelError):
         context.record(ex)
         return ns.errors[ex.code]
@@ -37,8 +37,8 @@ def error_value(ns, ex: ExcelError | Cannot):
 
 def as_udf(func):
     """``func`` as an entry of formulas' table of functions, ``udf(compiling, *args)``:
-    nothing while formulas compiles, the error value of an :class:`ExcelError` (its
-    message recorded for the cell), ``#N/A`` for :class:`Cannot` (its reason recorded)."""
+    nothing while formulas compiles, the error value of an ``ExcelError`` (its
+    message recorded for the cell), ``#N/A`` for ``Cannot`` (its reason recorded)."""
     def udf(compiling, *args):
         ns = fx.load()
         if compiling:

@@ -1,5 +1,5 @@
 """Excel's dates: DATE, YEARFRAC, and the date functions computed in the 1904 date
-system (:data:`DATES_1904`).
+system (``DATES_1904``).
 
 References
 ----------

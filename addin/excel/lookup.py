@@ -1,6 +1,6 @@
 """Excel's lookups: CHOOSE, LOOKUP, XLOOKUP, INDEX, and the approximate matches of
 VLOOKUP, HLOOKUP and MATCH (computed by formulas once napkin has checked that the values
-are sorted, :func:`_sorted_or_cannot`).
+are sorted, ``_sorted_or_cannot``).
 
 References
 ----------
@@ -17,7 +17,7 @@ import numpy as np
 
 from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
-from addin.formula import fx
+from addin.formula import fx, ranges
 from addin.formula.arrays import as_2d, grid
 from udfs.errors import ExcelError
 
@@ -91,7 +91,7 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
     passed over (so ``LOOKUP(2,1/(A1:A9="x"),B1:B9)`` is the last B whose A is "x").
     ``#N/A`` when every value is greater. Excel searches by halving and expects the
     values sorted ascending: on values that are not, napkin does not guess
-    (:class:`Cannot`)."""
+    (``Cannot``)."""
     ns = fx.load()
     v = xa.scalar(lookup_value, "LOOKUP's lookup_value")
     kind = xa.kind(v)
@@ -213,7 +213,7 @@ def index(array, row_num=None, column_num=None, area_num=None):
         if v is None or fx.is_omitted(v):
             return None
         if isinstance(v, np.ndarray) and v.size > 1 or isinstance(v, ns.Ranges) and \
-                sum((r2 - r1 + 1) * (c2 - c1 + 1) for _, r1, c1, r2, c2 in fx.areas(v)) > 1:
+                sum((r2 - r1 + 1) * (c2 - c1 + 1) for _, r1, c1, r2, c2 in ranges.areas(v)) > 1:
             raise _Fallback
         return math.trunc(xa.number(v, f"INDEX's {what}"))
 
@@ -225,7 +225,7 @@ def index(array, row_num=None, column_num=None, area_num=None):
         return original(False, array, row_num, *(x for x in (column_num, area_num)
                                                  if x is not None))
     if isinstance(array, ns.Ranges):
-        areas = fx.area_values(array)
+        areas = ranges.area_values(array)
         k = 1 if a is None else a
         if not 1 <= k <= len(areas):
             raise ExcelError("#REF!", f"INDEX's area_num {k} is not one of its areas")
@@ -251,7 +251,7 @@ def index(array, row_num=None, column_num=None, area_num=None):
     sub = np.asarray(arr[i1:i2 + 1, j1:j2 + 1], dtype=object)
     if sid is None:
         return sub[0, 0] if sub.size == 1 else sub.view(ns.Array)
-    return fx.make_ranges([fx.area_ref(sid, r1 + i1, c1 + j1, r1 + i2, c1 + j2)], [sub])
+    return ranges.make_ranges([ranges.area_ref(sid, r1 + i1, c1 + j1, r1 + i2, c1 + j2)], [sub])
 
 
 class _Fallback(Exception):
@@ -266,7 +266,7 @@ def _sorted_or_cannot(value, vector, descending: bool, who: str) -> None:
     -1) is Excel's search by halving: its answer is the documented one only when the
     values are sorted and of the lookup value's kind. napkin computes it when they are
     (blanks only after the last value, text of letters, digits and spaces, whose order
-    Python and Excel agree on), and stops otherwise (:class:`Cannot`)."""
+    Python and Excel agree on), and stops otherwise (``Cannot``)."""
     ns = fx.load()
     v = xa.scalar(value, f"{who}'s lookup_value")
     kind = xa.kind(v)
@@ -315,7 +315,7 @@ def table_lookup(name: str, vertical: bool):
 
 
 def match(lookup_value, lookup_array, match_type=None):
-    """Excel's MATCH, computed by formulas, after :func:`_sorted_or_cannot` for the
+    """Excel's MATCH, computed by formulas, after ``_sorted_or_cannot`` for the
     approximate match types 1 (the default) and -1."""
     t = 1 if match_type is None or fx.is_omitted(match_type) else \
         math.trunc(xa.number(match_type, "MATCH's match_type"))

@@ -1,6 +1,6 @@
 """Excel's number formats, as the TEXT function applies them.
 
-:func:`text` renders a value with a format code: up to four sections separated by
+``text`` renders a value with a format code: up to four sections separated by
 ``;`` (positive; negative; zero; text), conditions (``[<10]``), colours (ignored, as
 in TEXT), quoted and escaped literals, ``_x`` (a space), ``@`` (the text), ``General``;
 numbers with ``0 # ?`` placeholders, the thousands separator and scaling commas,
@@ -8,8 +8,11 @@ numbers with ``0 # ?`` placeholders, the thousands separator and scaling commas,
 fractions of a second and elapsed ``[h] [m] [s]``.
 
 What it does not render as Excel does (fractions ``# ?/?``, ``*`` fill, locale codes
-``[$-409]``, a number in General beyond plain notation) raises :class:`Unsupported`:
+``[$-409]``, a number in General beyond plain notation) raises ``Unsupported``:
 the formula is then refused rather than computed.
+
+A code is read into sections and tokens by ``addin.excel.numfmt_codes``; dates and
+times are rendered by ``addin.excel.numfmt_dates``, numbers and text here.
 
 References
 ----------
@@ -19,88 +22,11 @@ format"; ECMA-376 Part 1, 18.8.31 (numFmts).
 
 from __future__ import annotations
 
-import datetime
 import decimal
 import math
-import re
 
-
-class Unsupported(ValueError):
-    """A format code napkin does not render as Excel does."""
-
-
-_TOKEN = re.compile(
-    r'"(?P<quoted>[^"]*)"'
-    r"|\\(?P<escaped>.)"
-    r"|_(?P<space>.)"
-    r"|\*(?P<fill>.)"
-    r"|\[(?P<bracket>[^\]]*)\]"
-    r"|(?P<ampm>AM/PM|am/pm|A/P|a/p)"
-    r"|(?P<general>General)"
-    r"|(?P<date>[yY]+|[mM]+|[dD]+|[hH]+|[sS]+|[eE](?![+-])|[bB]{1,2}(?=[0-9]))"
-    r"|(?P<exp>[eE][+-])"
-    r"|(?P<char>.)", re.S | re.I)
-_CONDITION = re.compile(r"(<=|>=|<>|<|>|=)\s*(-?[\d.]+(?:[eE][-+]?\d+)?)")
-_COLOR = re.compile(r"(?i)(black|blue|cyan|green|magenta|red|white|yellow|color\s*\d+)")
-_ELAPSED = re.compile(r"(?i)(h+|m+|s+)")
-
-
-def split_sections(code: str) -> list[str]:
-    out, cur, i = [], [], 0
-    while i < len(code):
-        ch = code[i]
-        if ch == '"':
-            j = code.find('"', i + 1)
-            j = len(code) if j == -1 else j + 1
-            cur.append(code[i:j])
-            i = j
-            continue
-        if ch in "\\_*" and i + 1 < len(code):
-            cur.append(code[i:i + 2])
-            i += 2
-            continue
-        if ch == "[":
-            j = code.find("]", i)
-            j = len(code) if j == -1 else j + 1
-            cur.append(code[i:j])
-            i = j
-            continue
-        if ch == ";":
-            out.append("".join(cur))
-            cur = []
-        else:
-            cur.append(ch)
-        i += 1
-    out.append("".join(cur))
-    return out
-
-
-def _tokens(section: str):
-    """(kind, text) pairs of a section; conditions as ("cond", (op, value))."""
-    toks = []
-    for m in _TOKEN.finditer(section):
-        kind = m.lastgroup
-        val = m.group(kind)
-        if kind == "bracket":
-            b = val.strip()
-            c = _CONDITION.fullmatch(b)
-            if c:
-                toks.append(("cond", (c.group(1), float(c.group(2)))))
-            elif _COLOR.fullmatch(b):
-                continue
-            elif _ELAPSED.fullmatch(b):
-                toks.append(("elapsed", b.lower()))
-            else:
-                raise Unsupported(f"the format code [{b}]")
-        elif kind == "fill":
-            raise Unsupported("a * fill in a format")
-        elif kind == "space":
-            toks.append(("lit", " "))
-        elif kind in ("quoted", "escaped"):
-            toks.append(("lit", val))
-        else:
-            toks.append((kind, val))
-    return toks
+from addin.excel import numfmt_dates
+from addin.excel.numfmt_codes import Unsupported, split_sections, tokens
 
 
 def _cond(op: str, a: float, b: float) -> bool:
@@ -115,7 +41,7 @@ def text(value, code: str, date1904: bool = False) -> str:
     sections = split_sections(code)
     if len(sections) > 4:
         raise Unsupported("more than four sections in a format")
-    parsed = [_tokens(s) for s in sections]
+    parsed = [tokens(s) for s in sections]
     if isinstance(value, bool):  # a logical value is formatted as its text
         value = "TRUE" if value else "FALSE"
     if isinstance(value, str):
@@ -186,12 +112,12 @@ def _render(section, x: float, sign: bool, date1904: bool = False) -> str:
     if _is_date(section):
         if x < 0:
             raise Unsupported("a negative date")
-        return _date(section, x, date1904)
+        return numfmt_dates.date(section, x, date1904)
     return _number(section, x, sign)
 
 
 def _general(section, x, sign):
-    """General: the number in at most 11 characters (:func:`_general_number`), with the
+    """General: the number in at most 11 characters (``_general_number``), with the
     section's literals."""
     out = []
     for kind, v in section:
@@ -384,124 +310,3 @@ def _scientific(kinds, v, sign, x, int_ph, frac_ph, exp_at, placeholders):
         else:
             raise Unsupported(f"the code {val} in a scientific format")
     return ("-" if sign and v != 0 else "") + "".join(out)
-
-
-# --------------------------------------------------------------------------- dates
-
-_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December"]
-_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-
-
-def _date(section, x: float, date1904: bool = False) -> str:
-    # fraction-of-second digits: "." followed by 0s right after a seconds code
-    toks = list(section)
-    sub_digits = 0
-    for i, (k, v) in enumerate(toks):
-        if k == "char" and v == "." and i > 0 and toks[i - 1][0] in ("date", "elapsed") \
-                and toks[i - 1][1].lower().startswith(("s", "[s")):
-            n = 0
-            while i + 1 + n < len(toks) and toks[i + 1 + n] == ("char", "0"):
-                n += 1
-            sub_digits = max(sub_digits, n)
-    if sub_digits > 3:
-        raise Unsupported("more than three digits of a second")
-    # round to the precision shown (Excel rounds to the shown fraction of a second)
-    total = round(x * 86400 * 10 ** sub_digits) / 10 ** sub_digits
-    days = math.floor(total / 86400)
-    secs = total - days * 86400
-    whole = math.floor(secs + 1e-9)
-    frac = secs - whole
-    hh, rem = divmod(whole, 3600)
-    mi, ss = divmod(rem, 60)
-    elapsed_days = days
-    if date1904:  # day 0 is 1 January 1904, day 1462 of the 1900 system
-        days += 1462
-    if days == 0:
-        y, mo, d, wd = 1900, 1, 0, 5  # Excel's day 0 is "January 0, 1900", a Saturday
-    elif days == 60:
-        y, mo, d, wd = 1900, 2, 29, 2
-    else:
-        serial = days - 1 if days > 60 else days
-        dt = datetime.date(1899, 12, 31) + datetime.timedelta(days=serial)
-        if dt.year > 9999:
-            raise Unsupported("a date after 9999")
-        y, mo, d, wd = dt.year, dt.month, dt.day, dt.weekday()
-        if days < 60:
-            wd = (dt.weekday() + 6) % 7  # 1900-03-01 onward is right; before, Excel is a day off
-    ampm = any(k == "ampm" for k, _ in toks)
-    elapsed = {v[0] for k, v in toks if k == "elapsed"}  # units shown in total
-    hours = elapsed_days * 24 + hh
-    out = []
-    for i, (k, v) in enumerate(toks):
-        if k == "date":
-            low = v.lower()
-            if low[0] == "y":
-                out.append(f"{y % 100:02d}" if len(low) <= 2 else f"{y:04d}")
-            elif low[0] == "d":
-                n = len(low)
-                out.append(str(d) if n == 1 else f"{d:02d}" if n == 2 else
-                           _DAYS[wd][:3] if n == 3 else _DAYS[wd])
-            elif low[0] == "h":
-                h = hours if "h" in elapsed else (hh % 12 or 12 if ampm else hh)
-                out.append(str(h) if len(low) == 1 else f"{h:02d}")
-            elif low[0] == "s":
-                sec = ((hours * 60 + mi) * 60 + ss) if "s" in elapsed else ss
-                out.append(str(sec) if len(low) == 1 else f"{sec:02d}")
-            elif low[0] == "m":
-                if _minutes(toks, i):
-                    mm = hours * 60 + mi if "m" in elapsed else mi
-                    out.append(str(mm) if len(low) == 1 else f"{mm:02d}")
-                else:
-                    n = len(low)
-                    out.append(str(mo) if n == 1 else f"{mo:02d}" if n == 2 else
-                               _MONTHS[mo - 1][:3] if n == 3 else
-                               _MONTHS[mo - 1][0] if n == 5 else _MONTHS[mo - 1])
-            else:
-                raise Unsupported(f"the date code {v}")
-        elif k == "elapsed":
-            c = v[0]
-            n = len(v)
-            value = {"h": hours, "m": hours * 60 + mi, "s": (hours * 60 + mi) * 60 + ss}[c]
-            out.append(str(value).rjust(n, "0"))
-        elif k == "ampm":
-            pm = hh >= 12
-            if v.upper() == "AM/PM":
-                out.append("PM" if pm else "AM")
-            else:
-                letter = "P" if pm else "A"
-                out.append(letter if v[0].isupper() else letter.lower())
-        elif k == "char" and v == "." and sub_digits and i > 0 \
-                and toks[i - 1][0] in ("date", "elapsed") \
-                and toks[i - 1][1].lower().startswith(("s", "[s")):
-            n = 0
-            while i + 1 + n < len(toks) and toks[i + 1 + n] == ("char", "0"):
-                n += 1
-            digits = f"{round(frac * 10 ** n):0{n}d}"[:n] if n else ""
-            out.append("." + digits)
-            for m in range(n):
-                toks[i + 1 + m] = ("skip", "")
-        elif k == "skip":
-            continue
-        elif k in ("lit", "char"):
-            if v in "0#?" and k == "char":
-                raise Unsupported("a digit code in a date format")
-            out.append(v)
-        else:
-            raise Unsupported(f"the code {v} in a date format")
-    return "".join(out)
-
-
-def _minutes(toks, i) -> bool:
-    """An ``m`` is minutes right after an hour code or right before a seconds code."""
-    for j in range(i - 1, -1, -1):
-        k, v = toks[j]
-        if k in ("date", "elapsed"):
-            return v.lower().startswith(("h", "[h", "s", "[s"))
-        if k == "ampm":
-            break
-    for j in range(i + 1, len(toks)):
-        k, v = toks[j]
-        if k in ("date", "elapsed"):
-            return v.lower().startswith(("s", "[s"))
-    return False

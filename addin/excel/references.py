@@ -15,7 +15,7 @@ import numpy as np
 
 from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
-from addin.formula import context, fx
+from addin.formula import context, fx, ranges
 from addin.ooxml.a1 import A1_AREA, MAX_COL, MAX_ROW, col2num
 from udfs.errors import ExcelError
 
@@ -29,7 +29,7 @@ def range_operator(x, y):
     if book is None or not (isinstance(x, ns.Ranges) and isinstance(y, ns.Ranges)) \
             or len(x.ranges) != 1 or len(y.ranges) != 1:
         return ORIGINAL[":"](x, y)
-    (sx, a1, b1, a2, b2), (sy, c1, d1, c2, d2) = fx.areas(x)[0], fx.areas(y)[0]
+    (sx, a1, b1, a2, b2), (sy, c1, d1, c2, d2) = ranges.areas(x)[0], ranges.areas(y)[0]
     if sx != sy or sx not in book.sid_map:
         return ns.errors["#VALUE!"]
     try:
@@ -47,7 +47,7 @@ range_operator.__name__ = "napkin_range_operator"
 
 def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
     """A reference to an area of the workbook being computed, with its values; a formula
-    cell in it that is not computed yet stops the computation (:class:`Cannot`): the
+    cell in it that is not computed yet stops the computation (``Cannot``): the
     order of computing follows the references written in formulas, which OFFSET and
     INDIRECT make up while computing."""
     book = getattr(context.STATE, "book", None)
@@ -68,7 +68,7 @@ def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
     for (r, c), v in values.items():
         if r1 <= r <= r2 and c1 <= c <= c2:
             arr[r - r1, c - c1] = v
-    return fx.make_ranges([fx.area_ref(sheet.sid, r1, c1, r2, c2)], [arr])
+    return ranges.make_ranges([ranges.area_ref(sheet.sid, r1, c1, r2, c2)], [arr])
 
 
 def offset(reference, rows, cols, height=None, width=None):
@@ -80,7 +80,7 @@ def offset(reference, rows, cols, height=None, width=None):
     if not isinstance(reference, ns.Ranges) or len(reference.ranges) != 1:
         raise ExcelError("#VALUE!", "OFFSET's reference must be one area")
     book = getattr(context.STATE, "book", None)
-    sid, r1, c1, r2, c2 = fx.areas(reference)[0]
+    sid, r1, c1, r2, c2 = ranges.areas(reference)[0]
     if book is None or sid not in book.sid_map:
         raise Cannot("OFFSET of a reference napkin cannot place")
     dr = math.trunc(xa.number(rows, "OFFSET's rows"))
@@ -104,7 +104,7 @@ def indirect(ref_text, a1=True):
     """Excel's ``INDIRECT(ref_text, [a1])``: the reference a text names, in A1 style
     (``"B9"``, ``"$B$9"``, ``"Sheet2!A1:C3"``, ``"'My sheet'!A:A"``, a defined name
     that is a range); ``#REF!`` when the text names none. R1C1 style (``a1`` FALSE) is
-    not computed (:class:`Cannot`)."""
+    not computed (``Cannot``)."""
     text = xa.scalar(ref_text, "INDIRECT's ref_text")
     style = True if a1 is None or fx.is_omitted(a1) else xa.scalar(a1, "INDIRECT's a1")
     if not style and style is not fx.load().EMPTY:

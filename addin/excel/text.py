@@ -190,7 +190,7 @@ BASE_CONVERSIONS = dict(_base_function(a, b) for a in _RADIX for b in _RADIX if 
 
 def text(value, format_text):
     """Excel's ``TEXT(value, format_text)``: the value rendered with a number format
-    (:func:`addin.excel.numfmt.text`); a text that reads as a number is formatted as that
+    (``addin.excel.numfmt.text``); a text that reads as a number is formatted as that
     number. Format codes napkin does not render as Excel does stop strict mode."""
     from addin.excel import numfmt
 

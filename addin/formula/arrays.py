@@ -1,8 +1,8 @@
 """The one 2-D conversion of a formula's values: an array or a range as rows and columns.
 
-:func:`as_2d` is the conversion, and says whether a value is an array at all (the engine
+``as_2d`` is the conversion, and says whether a value is an array at all (the engine
 stores a single value as one cell and an array as a spill, and our functions receive a
-single value as a scalar); :func:`grid` is the same conversion for a caller that indexes
+single value as a scalar); ``grid`` is the same conversion for a caller that indexes
 every value as rows and columns (the lookup functions), a single value being a 1x1 grid.
 """
 
@@ -36,7 +36,7 @@ def as_2d(v) -> np.ndarray | None:
 
 
 def grid(v) -> np.ndarray:
-    """:func:`as_2d`, with a single value as a 1x1 grid: a 0-d array reshaped (its dtype
+    """``as_2d``, with a single value as a 1x1 grid: a 0-d array reshaped (its dtype
     kept), any other value in an object array."""
     if isinstance(v, fx.load().Ranges):
         v = v.value

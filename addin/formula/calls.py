@@ -1,19 +1,19 @@
 """How our functions are called from formulas: the registry, the argument and result
 conversions, and the messages an error value carries.
 
-Each name of the registry (the catalog, :data:`udfs.catalog.CATALOG`, by default) is registered with
+Each name of the registry (the catalog, ``udfs.catalog.CATALOG``, by default) is registered with
 ``formulas`` through a thin wrapper that converts arguments to plain Python: a single
 cell or scalar -> float/int/bool/str, an empty cell -> ``None``, a range or array -> list
 of rows (always 2-D, even for one row or one column), an Excel error ->
-:class:`ExcelError` (with the message of the cell it came from, when known). Omitted
+``ExcelError`` (with the message of the cell it came from, when known). Omitted
 arguments are not passed at all when they are trailing (``=RIDGE(989,3.35,)`` calls
 ``RIDGE(989, 3.35)``), and passed as ``None`` when followed by a given one (``=F(1,,3)``
 calls ``F(1, None, 3)``). Results may be float/int/bool/str, lists or numpy arrays, an
-:class:`ExcelError` (returned or raised). Any other exception becomes ``#VALUE!`` with
+``ExcelError`` (returned or raised). Any other exception becomes ``#VALUE!`` with
 the exception text as message.
 
 Which registry is in force, and the messages of the cell being computed, are per thread
-(:data:`addin.formula.context.STATE`).
+(``addin.formula.context.STATE``).
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """What a formula being computed may know of its surroundings, per thread.
 
-:data:`STATE` holds, for the thread that computes: ``registry`` (our functions by name),
+``STATE`` holds, for the thread that computes: ``registry`` (our functions by name),
 ``own`` (error code -> message this cell's call gave), ``inherited`` (code -> message of
-the cells it reads), ``book`` (the :class:`~addin.engine.book.Workbook` being computed:
+the cells it reads), ``book`` (the ``addin.engine.book.Workbook`` being computed:
 what SUBTOTAL, OFFSET, INDIRECT read) and ``cell`` (``(sheet, row, col)`` of the formula).
-The engine sets them; Excel's functions (:mod:`addin.excel`) and the calling convention
-(:mod:`addin.formula.calls`) read them. Kept in a module of its own, below both, so that
+The engine sets them; Excel's functions (``addin.excel``) and the calling convention
+(``addin.formula.calls``) read them. Kept in a module of its own, below both, so that
 neither has to import the engine.
 """
 
@@ -18,7 +18,7 @@ from udfs.errors import ExcelError
 STATE = threading.local()
 
 #: the start of an error value's message that stops strict mode
-#: (:func:`addin.engine.support.refused_while_computing`): a function found, while
+#: (``addin.engine.support.refused_while_computing``): a function found, while
 #: computing, that it cannot give Excel's value (LOOKUP in data that is not sorted,
 #: OFFSET onto cells not yet computed...)
 CANNOT = "napkin cannot compute "
@@ -49,7 +49,7 @@ def record(err: ExcelError) -> None:
 
 def refuse(message: str, code: str = "#VALUE!") -> None:
     """Mark the current cell as one strict mode refuses: ``code``'s message becomes
-    :data:`CANNOT` + ``message``."""
+    ``CANNOT`` + ``message``."""
     own = getattr(STATE, "own", None)
     if own is not None:
         own[code] = CANNOT + message

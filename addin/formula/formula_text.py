@@ -4,9 +4,9 @@ A shape is the formula text with every reference written relative to its cell (a
 R1C1 notation), plus the sheet, and with every number that is an operand written as a
 numbered parameter: the cells of a filled-down column share one shape, and so do
 formulas that differ only in their numbers (``=RIDGE(A2+2.5,3.35)`` and
-``=RIDGE(A3+7,3.35)``). The engine parses and compiles each shape once (:func:`lex`
-gives the key, the references and the numbers; :class:`Tok` places a reference at
-another cell; :func:`put_numbers` writes other numbers into a formula of the shape).
+``=RIDGE(A3+7,3.35)``). The engine parses and compiles each shape once (``lex``
+gives the key, the references and the numbers; ``Tok`` places a reference at
+another cell; ``put_numbers`` writes other numbers into a formula of the shape).
 """
 
 from __future__ import annotations
@@ -238,7 +238,7 @@ def lex(text: str, row: int, col: int) -> tuple[str, list[Tok], tuple[str, ...]]
 
 
 def _may_be_positional(text: str) -> bool:
-    """False where :data:`_POSITIONAL_RE` cannot match: ASCII text without the names it
+    """False where ``_POSITIONAL_RE`` cannot match: ASCII text without the names it
     looks for (other text is searched)."""
     if not text.isascii():
         return True
@@ -247,7 +247,7 @@ def _may_be_positional(text: str) -> bool:
 
 
 def put_numbers(text: str, numbers: tuple[str, ...]) -> str:
-    """A normalized formula with the numbers of its shape (:func:`lex`) replaced by
+    """A normalized formula with the numbers of its shape (``lex``) replaced by
     ``numbers`` (as many, in the same order)."""
     out, pos, seen = [], 0, {}
     params = "{" not in text

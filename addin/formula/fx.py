@@ -7,7 +7,7 @@ their internals (the parsed graph, the functions table, the ``Ranges`` value typ
 ``pyproject.toml`` pins both to the release series the suite was run against; an
 upgrade starts here.
 
-Importing ``formulas`` takes about a second: :func:`load` does it on first use and
+Importing ``formulas`` is slow: :func:`load` does it on first use and
 returns a namespace of the types and constants the other engine modules use
 (``EMPTY``, ``NONE``, ``XlError``, ``Ranges``, ``Array``, ``errors``: code -> error value).
 Its companion :mod:`addin.formula.fx_excel` puts right, in formulas' own tables, what formulas
@@ -18,14 +18,11 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import functools
-import math
 import re
 import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from addin.ooxml.a1 import num2col
 from udfs.errors import EXCEL_ERROR_CODES
 
 _NS = None
@@ -77,7 +74,7 @@ def _import_stat_lazily() -> None:
     """Import ``formulas.functions.stat`` without scipy.
 
     That module imports ``scipy.stats``, ``scipy.linalg`` and ``scipy.interpolate`` at
-    its top (about half a second), though only its statistical functions use them, when
+    its top, though only its statistical functions use them, when
     called. It is imported here with stand-ins that import the real scipy module on first
     use, so a formula of ours (or ``=SUM``) never pays for scipy; ``=NORM.S.INV(0.9)``
     still gets scipy's answer. The stand-ins are in ``sys.modules`` only during this
@@ -138,68 +135,36 @@ def load():
     return _NS
 
 
-def correct_power(ns) -> None:
-    """Excel's ``^`` in formulas' operator table (:func:`_power`); run once, by
-    :func:`addin.engine.boot.ready`, before formulas' functions are corrected."""
-    from formulas.functions.operators import numeric_wrap
+def replace(module: str, name: str, key: str | None, make) -> Any:
+    """Put ``make(original, key)`` in the place of formulas' ``module.name`` (``key`` None)
+    or of its entry ``module.name[key]``; returns the replacement. ``name`` is
+    ``"get_functions"`` for the table of functions (``original`` is None for a name the
+    table lacks). Run only by :func:`addin.engine.boot.ready`, from
+    :data:`addin.formula.patches.PATCHES`."""
+    import importlib
 
-    ns.OPERATORS["^"] = numeric_wrap(_power)
-
-
-def fast_arithmetic(ns) -> None:
-    """``+ - * /`` with a short way for two numbers (:func:`_fast_arithmetic`) in formulas'
-    operator table; run once, by :func:`addin.engine.boot.ready`, after the corrections
-    (it wraps the operators they leave)."""
-    for sym, op in _ARITHMETIC.items():
-        ns.OPERATORS[sym] = _fast_arithmetic(op, ns.OPERATORS[sym], ns.Array, ns.Ranges)
-
-
-_ARITHMETIC = {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y,
-               "/": lambda x, y: x / y}
-_NUMBER = (int, float)
+    mod = importlib.import_module(module)
+    if key is None:
+        new = make(getattr(mod, name), key)
+        setattr(mod, name, new)
+        return new
+    table = _table(mod, name)
+    new = make(table.get(key) if key in table else None, key)
+    table[key] = new
+    return new
 
 
-def _fast_arithmetic(op, slow, Array, Ranges):
-    """formulas' ``+ - * /`` with a short way for two numbers (about 20x faster: its
-    operator runs ``np.vectorize`` even for one cell). Each operand is a number, or one
-    cell (a reference, or a 1x1 or 0-d array) holding a number, not a boolean; the
-    result is what formulas' operator gives for them: the float of ``op`` on floats, as a
-    1x1 array when an operand was one (a 0-d array otherwise). Anything else (text,
-    booleans, empty cells, errors, larger ranges, a zero divisor, a result that is not
-    finite) goes to formulas' operator."""
+def current(module: str, name: str, key: str | None = None) -> Any:
+    """What formulas' ``module.name`` (or its entry ``key``) holds now; KeyError for an
+    entry the table lacks."""
+    import importlib
 
-    def one(v):
-        if type(v) in _NUMBER:
-            return v, False
-        if isinstance(v, Ranges):
-            try:
-                v = v.value
-            except Exception:  # noqa: BLE001 - formulas' operator says what it is
-                return None, False
-        if isinstance(v, _np().ndarray) and v.size == 1 and v.ndim in (0, 2):
-            e = v.item()
-            if type(e) in _NUMBER:
-                return e, v.ndim == 2
-        return None, False
-
-    def arithmetic(*args):
-        if len(args) == 2:
-            x, x2 = one(args[0])
-            if x is not None:
-                y, y2 = one(args[1])
-                if y is not None and (y or op is not _ARITHMETIC["/"]):
-                    r = op(float(x), float(y))
-                    if math.isfinite(r):
-                        return _np().asarray([[r]] if x2 or y2 else r, object).view(Array)
-        return slow(*args)
-
-    return functools.update_wrapper(arithmetic, slow)
+    mod = importlib.import_module(module)
+    return getattr(mod, name) if key is None else _table(mod, name)[key]
 
 
-def _np():
-    import numpy
-
-    return numpy
+def _table(mod, name: str) -> dict:
+    return mod.get_functions() if name == "get_functions" else getattr(mod, name)
 
 
 #: called with a sentence when ``^`` overflows (the engine records it as the cell's message)
@@ -231,84 +196,20 @@ def register(name: str, udf) -> Any:
 
     Registered as impure (like RAND): formulas never runs it, and so never bakes its
     result in, while it compiles a formula (``compiling`` is then True)."""
-    ns = load()
-    table = ns.get_functions()
+    table = load().get_functions()
     original = table.get(name) if name in table else None
-    table[name] = {
-        "extra_inputs": collections.OrderedDict([(ns.COMPILING, False)]),
-        "function": udf,
-    }
+    table[name] = udf_entry(udf)
     return original
 
 
+def udf_entry(udf) -> dict:
+    """The entry of formulas' table of functions that calls ``udf(compiling, *args)``,
+    impure (see :func:`register`)."""
+    return {"extra_inputs": collections.OrderedDict([(load().COMPILING, False)]),
+            "function": udf}
+
+
 # --------------------------------------------------------------------------- ranges
-
-
-def sheet_id(name: str) -> str:
-    return load().build_sheet_id(sheet=name)
-
-
-def reference(text: str):
-    """A reference text (``Sheet1!A1:B2``) as formulas' Ranges value."""
-    return load().Ranges().push(text)
-
-
-def areas(rng) -> list[tuple[str, int, int, int, int]]:
-    """The areas of a Ranges value as (sheet id, r1, c1, r2, c2); 0 for an open end."""
-    return [(r.get("sheet_id", ""), int(r["r1"]), r["n1"] or 0, int(r["r2"]), r["n2"] or 0)
-            for r in rng.ranges]
-
-
-def cell_count(rng) -> int:
-    """How many cells a Ranges value covers; an area with an open end (``A:A``, ``1:1``)
-    counts as 2, more than one cell. Read from the areas as :func:`areas` reads them,
-    without building the list (the engine asks for it on every operand it intersects)."""
-    n = 0
-    for r in rng.ranges:
-        r1, c1, r2, c2 = int(r["r1"]), r["n1"] or 0, int(r["r2"]), r["n2"] or 0
-        n += (r2 - r1 + 1) * (c2 - c1 + 1) if r1 and c1 and r2 and c2 else 2
-    return n
-
-
-def area_values(rng) -> list:
-    """``[((sheet id, r1, c1, r2, c2), 2-D values), ...]``, one per area of a Ranges."""
-    ns = load()
-    out = []
-    for rd, (sid, r1, c1, r2, c2) in zip(rng.ranges, areas(rng), strict=True):
-        arr = ns.Ranges((rd,), rng.values).value
-        out.append(((sid, r1, c1, r2, c2), arr.reshape(1, -1) if arr.ndim == 1 else arr))
-    return out
-
-
-def area_ref(sid: str, r1: int, c1: int, r2: int, c2: int):
-    """formulas' description of one rectangular area (reused across Ranges values): the
-    dict ``range2parts`` makes, built directly when the area is plain (5x faster)."""
-    ns = load()
-    if 1 <= r1 <= r2 < 1048576 and 1 <= c1 <= c2 < 16384:  # formulas cuts the last row/col
-        col1, col2 = num2col(c1), num2col(c2)
-        ref = f"{col1}{r1}" if (r1, c1) == (r2, c2) else f"{col1}{r1}:{col2}{r2}"
-        return {"r1": str(r1), "r2": str(r2), "c1": col1, "c2": col2, "n1": c1, "n2": c2,
-                "ref": ref, "name": f"{sid}!{ref}" if sid else ref, "sheet_id": sid}
-    return ns.range2parts(None, sheet_id=sid, r1=str(r1), n1=c1, r2=str(r2), n2=c2)
-
-
-def one_range(ref, array):
-    """``make_ranges([ref], [array])``: a Ranges value of one area holding ``array``."""
-    rng = load().Ranges((ref,), {ref["name"]: (ref, array)})
-    rng._value = array
-    return rng
-
-
-def make_ranges(refs, arrays):
-    """A Ranges value of the areas ``refs`` (from :func:`area_ref`) holding ``arrays``.
-
-    The value of one area is its array: set here, as formulas would find it by
-    intersecting the area with itself (a fifth of a formula's run time, for one cell)."""
-    rng = load().Ranges(tuple(refs), {rd["name"]: (rd, a) for rd, a in zip(refs, arrays,
-                                                                          strict=True)})
-    if len(refs) == 1:
-        rng._value = arrays[0]
-    return rng
 
 
 # --------------------------------------------------------------------------- parsing
@@ -359,7 +260,8 @@ def graph(dsp) -> Graph:
 @dataclass
 class Parsed:
     """A formula formulas has parsed at a cell; ``make_pipe()`` compiles it formulas' way
-    (a compile-time dispatch and a DispatchPipe, ~10x slower to run)."""
+    (a compile-time dispatch and a DispatchPipe, which :class:`addin.engine.executor.FastFn`
+    runs without)."""
 
     cell: Any
     context: dict

@@ -1,7 +1,8 @@
 """Corrections to ``formulas``' functions and operators where they differ from Excel
 (found on the values Excel saved in tests/corpus and on Microsoft's help pages): the
-companion of :mod:`addin.formula.fx`, and with it the only module that imports formulas.
-:func:`correct` runs once, when :func:`addin.formula.fx.load` imports formulas.
+companion of ``addin.formula.fx``, and with it the only module that imports formulas.
+``addin.formula.patches.PATCHES`` names each of them, with what it corrects; they are
+put in place once, by ``addin.engine.boot.ready``.
 """
 
 from __future__ import annotations
@@ -37,7 +38,32 @@ def _round15(x, digits, mode):
         return float(q.quantize(decimal.Decimal(1).scaleb(-digits), rounding=mode))
 
 
-def _text_date(original):
+_ROUNDING = {"ROUND": "ROUND_HALF_UP", "ROUNDUP": "ROUND_UP", "ROUNDDOWN": "ROUND_DOWN"}
+
+
+def rounding(original, key: str):
+    """Excel's ROUND, ROUNDUP or ROUNDDOWN (``key``) in the place of formulas' own
+    (``_round15``)."""
+    import decimal
+
+    from formulas.functions import wrap_ufunc
+
+    return wrap_ufunc(functools.partial(_round15, mode=getattr(decimal, _ROUNDING[key])))
+
+
+def isnumber(original, key: str):
+    """Excel's ISNUMBER: TRUE for a number only, not for a text that reads as one (``"1"``)
+    nor for TRUE."""
+    from formulas.functions import wrap_ranges_func
+    from formulas.functions.info import FalseArray, iserror
+
+    def number(x):
+        return isinstance(x, (int, float, np.number)) and not isinstance(x, (bool, np.bool_))
+
+    return wrap_ranges_func(functools.partial(iserror, check=number, array=FalseArray))
+
+
+def text_date(original, key: None):
     """formulas' reading of a date written as text, refusing a year Excel does not
     accept (``YEAR("7/5/1800")`` and ``DATEVALUE("7/5/10000")`` are ``#VALUE!`` in Excel:
     dates run from 1 January 1900 to 31 December 9999)."""
@@ -52,35 +78,12 @@ def _text_date(original):
     return text2datetime
 
 
-def correct(table) -> None:
-    """Put right what ``formulas`` computes differently from Excel (found on the values
-    Excel saved in the corpus of tests/corpus)."""
-    import decimal
-
-    from formulas.functions import date, wrap_ranges_func, wrap_ufunc
-
-    for name, mode in (("ROUND", decimal.ROUND_HALF_UP), ("ROUNDUP", decimal.ROUND_UP),
-                       ("ROUNDDOWN", decimal.ROUND_DOWN)):
-        table[name] = wrap_ufunc(functools.partial(_round15, mode=mode))
-    from formulas.functions.info import FalseArray, iserror
-
-    def number(x):  # a number, not a text that reads as one ("1") nor TRUE
-        return isinstance(x, (int, float, np.number)) and not isinstance(x, (bool, np.bool_))
-
-    table["ISNUMBER"] = wrap_ranges_func(functools.partial(iserror, check=number,
-                                                           array=FalseArray))
-    if not getattr(date._text2datetime, "napkin", False):
-        date._text2datetime = _text_date(date._text2datetime)
-        date._text2datetime.napkin = True
-    _text_and_numbers()
-
-
 def number_text(x) -> str:
     """A number as Excel writes it in text (``="x"&A1``, LEN, LEFT...): its 15
     significant digits, without trailing zeros and in plain notation (0.1+0.2 is "0.3",
     1/3 "0.333333333333333", 1E-05 "0.00001"). Outside 1E-05 to 1E+15 Excel switches to
     scientific notation by rules napkin does not reproduce: such a number stops strict
-    mode (:data:`addin.formula.context.CANNOT`).
+    mode (``addin.formula.context.CANNOT``).
 
     References: Microsoft, "Floating-point arithmetic may give inaccurate results in
     Excel" (15 digits); apache/poi FormulaEvalTestData.xls, SEARCH(1, 0.00001) is 7."""
@@ -107,6 +110,11 @@ def _str(value):
     return str(value)
 
 
+def excel_str(original, key: None):
+    """``_str`` in the place of formulas' ``_str``."""
+    return _str
+
+
 _NUMBER_TEXT = re.compile(
     r"\s*(?P<sign>[-+])?\s*(?P<open>\()?\s*\$?\s*(?P<sign2>[-+])?\s*"
     r"(?P<num>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?|\.\d+)(?P<exp>[eE][-+]?\d+)?"
@@ -131,7 +139,7 @@ def text_number(text: str) -> float | None:
 
 
 def text_value(text: str) -> float:
-    """A text as Excel reads it where it needs a number: a number (:func:`text_number`),
+    """A text as Excel reads it where it needs a number: a number (``text_number``),
     else a date or time (``"1/2/2020"``, ``"10:30"``) as its serial number; ValueError
     for any other text (``"1,00"`` is not a date)."""
     x = text_number(text)
@@ -165,54 +173,88 @@ def text_value(text: str) -> float:
     return serial
 
 
-def _text_and_numbers() -> None:
-    """Excel's conversions between text and numbers, and its comparisons with a blank
-    cell, in formulas' operators and functions."""
-    import formulas.functions as functions
-    from formulas.functions import Array, Error, operators, text, wrap_ufunc
-    from formulas.functions.look import _get_type_id
+_TEXT2NUM: list = []  # the one text2num, made from formulas.functions._text2num
 
-    if getattr(functions, "_napkin", False):
-        return
-    functions._napkin = True
-    text._str = operators._str = _str
-    original = functions._text2num
 
-    def text2num(value):
-        if isinstance(value, Array) and not value.shape:
-            value = value.tolist()
-        if isinstance(value, str) and not isinstance(value, Error):
-            try:
-                return text_value(value)
-            except ValueError:
-                return value
-        return original(value)
+def text2num(original, key: None):
+    """formulas' ``_text2num`` reading text as Excel does (``text_value``); one
+    function for every module of formulas that holds ``_text2num``, made from the first
+    module's (``formulas.functions``, whose ``_text2num`` the others import)."""
+    if not _TEXT2NUM:
+        from formulas.functions import Array, Error
 
-    for module in (functions, *(m for m in _modules() if hasattr(m, "_text2num"))):
-        module._text2num = text2num
-    functions._text2num_vectorize.cache_clear()
+        def convert(value):
+            if isinstance(value, Array) and not value.shape:
+                value = value.tolist()
+            if isinstance(value, str) and not isinstance(value, Error):
+                try:
+                    return text_value(value)
+                except ValueError:
+                    return value
+            return original(value)
 
-    def to_float(v):
-        return text_value(v) if isinstance(v, str) else float(v)
+        _TEXT2NUM.append(convert)
+    return _TEXT2NUM[0]
+
+
+def text2num_vectorize(original, key: None):
+    """formulas' ``_text2num_vectorize`` with its cache emptied, so that it vectorizes the
+    ``_text2num`` of ``text2num``."""
+    original.cache_clear()
+    return original
+
+
+def _to_float(v):
+    return text_value(v) if isinstance(v, str) else float(v)
+
+
+def _arithmetic():
+    from formulas.functions import Error
 
     from addin.formula import fx
 
-    for k, f in {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "U-": lambda x: -x,
-                 "*": lambda x, y: x * y, "^": fx._power, "%": lambda x: x / 100.0,
-                 "/": lambda x, y: (x / y) if y else Error.errors["#DIV/0!"]}.items():
-        operators.OPERATORS[k] = wrap_ufunc(f, input_parser=lambda *a: map(to_float, a))
+    return {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "U-": lambda x: -x,
+            "*": lambda x, y: x * y, "^": fx._power, "%": lambda x: x / 100.0,
+            "/": lambda x, y: (x / y) if y else Error.errors["#DIV/0!"]}
 
-    def value(v):
-        if isinstance(v, (bool, np.bool_)):
-            raise ValueError("VALUE of a logical value")
-        return text_value(v) if isinstance(v, str) and not isinstance(v, Error) else float(v)
 
-    text.FUNCTIONS["VALUE"] = wrap_ufunc(value, input_parser=lambda *a: a)
-    functions.get_functions()["VALUE"] = text.FUNCTIONS["VALUE"]
+def text_arithmetic(original, key: str):
+    """formulas' operator ``key`` (``+ - U- * ^ % /``) reading a text operand as Excel does
+    (``text_value``); ``^`` beyond a float is ``#NUM!`` (``addin.formula.fx._power``)."""
+    from formulas.functions import wrap_ufunc
 
-    def logic_input(x, y):  # a blank is FALSE beside a logical value, "" beside text
+    return wrap_ufunc(_arithmetic()[key], input_parser=lambda *a: map(_to_float, a))
+
+
+_VALUE: list = []  # the one VALUE, in formulas' text module and its table
+
+
+def value(original, key: str):
+    """Excel's VALUE: a text as Excel reads it (``text_value``), ``#VALUE!`` for a
+    logical value."""
+    if not _VALUE:
+        from formulas.functions import Error, wrap_ufunc
+
+        def excel_value(v):
+            if isinstance(v, (bool, np.bool_)):
+                raise ValueError("VALUE of a logical value")
+            if isinstance(v, str) and not isinstance(v, Error):
+                return text_value(v)
+            return float(v)
+
+        _VALUE.append(wrap_ufunc(excel_value, input_parser=lambda *a: a))
+    return _VALUE[0]
+
+
+def comparison(original, key: str):
+    """formulas' comparison ``key`` (``= <> < > <= >=``) with Excel's blank cell: FALSE
+    beside a logical value, "" beside text, 0 beside a number."""
+    from formulas.functions import operators, sh, wrap_ufunc
+    from formulas.functions.look import _get_type_id
+
+    def logic_input(x, y):
         def blank(v, other):
-            if v is not functions.sh.EMPTY:
+            if v is not sh.EMPTY:
                 return v
             if isinstance(other, (bool, np.bool_)):
                 return False
@@ -223,19 +265,5 @@ def _text_and_numbers() -> None:
             x, y = x.upper(), y.upper()
         return (xt, x), (yt, y)
 
-    for k, f in operators.LOGIC_OPERATORS.items():
-        operators.OPERATORS[k] = wrap_ufunc(f, input_parser=logic_input,
-                                            args_parser=lambda *a: a)
-
-
-def _modules():
-    import importlib
-
-    for name in ("stat", "financial", "math", "text", "look", "date", "logic", "info",
-                 "eng", "operators"):
-        try:
-            yield importlib.import_module(f"formulas.functions.{name}")
-        except ImportError:
-            continue
-
-
+    return wrap_ufunc(operators.LOGIC_OPERATORS[key], input_parser=logic_input,
+                      args_parser=lambda *a: a)

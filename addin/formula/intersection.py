@@ -2,10 +2,10 @@
 arguments take one value of a reference (the cell in the formula's row or column) in a
 one-cell formula, and which take whole arrays.
 
-The tables say it per operator and per function (:data:`VALUE_OPERATORS`,
-:data:`ARRAY_CONTEXT`, :data:`VALUE_CONTEXT`, :data:`VALUE_PARAMS`);
-:func:`operand_contexts` applies them to the dispatcher graph :mod:`addin.formula.fx` parsed
-(it reads the graph's nodes; only :mod:`addin.formula.fx` imports formulas and schedula).
+The tables say it per operator and per function (``VALUE_OPERATORS``,
+``ARRAY_CONTEXT``, ``VALUE_CONTEXT``, ``VALUE_PARAMS``);
+``operand_contexts`` applies them to the dispatcher graph ``addin.formula.fx`` parsed
+(it reads the graph's nodes; only ``addin.formula.fx`` imports formulas and schedula).
 
 References
 ----------
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from addin.formula import fx
+from addin.formula import fx, ranges
 
 #: operators that take values (not references): a reference given to one of them in a
 #: one-cell formula is implicitly intersected with the formula's cell
@@ -76,7 +76,7 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tupl
     In a one-cell (not array) formula Excel computes an operator's operands as single
     values: a range there gives its cell in the formula's row (a column) or column (a
     row), or ``#VALUE!`` (implicit intersection) -- unless the operator is inside an
-    argument of a function with array-class parameters (:data:`ARRAY_CONTEXT`), where
+    argument of a function with array-class parameters (``ARRAY_CONTEXT``), where
     the operands are whole arrays. Returns (positions of such operators among the
     graph's function nodes, names of functions around an operator on a range whose
     context is not known here). ``ours``: napkin's functions (array context kept).
@@ -119,8 +119,8 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tupl
         rng = (references or {}).get(data_key)
         if rng is not None:
             try:
-                return any(r1 != r2 or c1 != c2 for _, r1, c1, r2, c2 in fx.areas(rng))
-            except Exception:  # noqa: BLE001 - not a plain range
+                return any(r1 != r2 or c1 != c2 for _, r1, c1, r2, c2 in ranges.areas(rng))
+            except Exception:
                 return False
         return ":" in data_key
 

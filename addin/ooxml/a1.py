@@ -1,7 +1,7 @@
 """A1 references: column letters, cell and area references, and the sheet's limits.
 
-Apart from :mod:`addin.ooxml.xlsx_values` (which reads and writes worksheet XML) so that what
-only parses formulas (:mod:`addin.formula.formula_text`, ``napkin eval``) does not import the XML
+Apart from ``addin.ooxml.xlsx_values`` (which reads and writes worksheet XML) so that what
+only parses formulas (``addin.formula.formula_text``, ``napkin eval``) does not import the XML
 layer.
 
 References

@@ -1,7 +1,7 @@
 """Refuse hostile and broken workbooks before the engine touches them.
 
 ``check_package(path)`` reads only what it must, with hard limits, and raises
-:class:`WorkbookError` (a ``ValueError`` with a one-line message naming the problem and,
+``WorkbookError`` (a ``ValueError`` with a one-line message naming the problem and,
 where there is one, the fix) for:
 
 =====================================  ===============================================
@@ -140,7 +140,7 @@ class _Part:
     def __init__(self, name: str, part: str, kind: str, counts: dict):
         # defusedxml's handlers, from its ElementTree module (which the engine imports
         # anyway): its SAX module holds the same ones but imports urllib.request and
-        # http.client (~30 ms of every start)
+        # http.client, at every start
         from defusedxml.ElementTree import DefusedXMLParser
 
         self.name, self.part, self.kind, self.counts = name, part, kind, counts

@@ -1,15 +1,15 @@
 """The one writer of zip files: a changed copy of an .xlsx package, and new zips.
 
-:func:`write_parts` writes a new zip from its parts, every entry deflated with one fixed
+``write_parts`` writes a new zip from its parts, every entry deflated with one fixed
 date, so that the same parts give the same bytes (the Lite bundle's ``udfs`` payload, the
-template). :func:`rewrite` writes a changed copy of an .xlsx package, atomically, leaving
+template). ``rewrite`` writes a changed copy of an .xlsx package, atomically, leaving
 every other part alone.
 
 ``napkin calc``, ``freeze``, ``unfreeze``, ``embed`` and ``template`` go through
-:func:`rewrite`: the parts of the source are copied in their order with their bytes
+``rewrite``: the parts of the source are copied in their order with their bytes
 unchanged (only recompressed), except those replaced or removed; new parts are appended.
 One more change is made to every file written: the workbook's ``<calcPr calcId>`` is
-raised to the calculation-engine id that current Excel writes (:data:`EXCEL_CALC_ID`),
+raised to the calculation-engine id that current Excel writes (``EXCEL_CALC_ID``),
 because Excel recalculates every formula on open when a file says it was last calculated
 by an older engine (openpyxl writes Excel 2007's 124519), and without napkin's add-in
 that turns every napkin cell into ``#NAME?`` before the reader touches anything. The
@@ -35,7 +35,7 @@ from zipfile import ZIP_DEFLATED, ZipFile, ZipInfo
 #: saves a workbook, as in workbooks saved by Excel 365 with xlwings Lite in 2025.
 EXCEL_CALC_ID = 191029
 
-#: The date of a part :func:`rewrite` adds: the earliest a zip entry can carry (MS-DOS time).
+#: The date of a part ``rewrite`` adds: the earliest a zip entry can carry (MS-DOS time).
 ADDED_PART_TIME = (1980, 1, 1, 0, 0, 0)
 
 _CALCPR_RE = re.compile(
@@ -125,9 +125,9 @@ def rewrite(zf: ZipFile, src: Path, dst: Path, replace: dict[str, bytes] | None 
             *, in_place: bool = False, backup: bool = True) -> None:
     """Write ``dst``: the parts of ``zf`` (opened on ``src``) with ``replace``d contents,
     without ``remove``d parts, plus ``add``ed ones (deflated, dated
-    :data:`ADDED_PART_TIME`). ``dst == src`` needs ``in_place``
+    ``ADDED_PART_TIME``). ``dst == src`` needs ``in_place``
     (and then keeps ``<src>.bak`` when ``backup``). The workbook part's calcId is
-    raised to :data:`EXCEL_CALC_ID` (see the module's doc)."""
+    raised to ``EXCEL_CALC_ID`` (see the module's doc)."""
     replace, add = dict(replace or {}), add or {}
     wb_part = workbook_part(zf)
     if wb_part and wb_part not in remove and wb_part in zf.NameToInfo:

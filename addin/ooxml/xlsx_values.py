@@ -7,7 +7,7 @@ every other byte of the part stays as it was. All the other zip members (charts,
 VBA projects, custom XML, add-in parts, ...) are copied unchanged.
 
 ``re`` works over the worksheet text; the metadata parts, which are only read, are
-parsed with ``defusedxml`` (no DTDs, no entities), after :mod:`addin.ooxml.guard` has checked
+parsed with ``defusedxml`` (no DTDs, no entities), after ``addin.ooxml.guard`` has checked
 the whole package.
 """
 
@@ -278,9 +278,9 @@ def _iter_row_cells(row_body: str, row: int, tags):
 
 @dataclass
 class Layout:
-    """Where the formula cells of a worksheet part are, as :func:`read_cells` found them:
+    """Where the formula cells of a worksheet part are, as ``read_cells`` found them:
     ``cells[(row, col)] = (start, end, attrs, body)`` of the cell's element in the
-    part's text. ``plain`` says that :func:`write_values` may set those cells' values
+    part's text. ``plain`` says that ``write_values`` may set those cells' values
     in place: rows in increasing order, each row and cell once, cells in column order,
     and no row's start tag ending in white space (which write_values writes without)."""
 
@@ -372,7 +372,7 @@ def write_values(xml: str, updates: dict[tuple[int, int], tuple[str | None, str]
     ``<v>`` text must already be XML-escaped. Cells that do not exist yet (the other cells
     of an array formula, as openpyxl writes them) are inserted in column order, rows in
     row order. Everything outside the edited cells is left byte for byte. ``layout``
-    (from :func:`read_cells` of this same ``xml``) lets the cells be set where they are,
+    (from ``read_cells`` of this same ``xml``) lets the cells be set where they are,
     without reading the part again, when all of them are formula cells it lists.
     """
     if not updates:

@@ -17,8 +17,8 @@ sources):
     ``taskpanes.xml``.
 
 The embedded ``main.py`` and ``requirements.txt`` are exactly what ``napkin lite`` writes
-(:func:`addin.routes.lite.main_py`, :func:`addin.routes.lite.requirements_txt`). The workbook is
-rewritten through :func:`addin.ooxml.package.rewrite`: every other part keeps its bytes.
+(``addin.routes.lite.main_py``, ``addin.routes.lite.requirements_txt``). The workbook is
+rewritten through ``addin.ooxml.package.rewrite``: every other part keeps its bytes.
 A workbook whose Lite code is not napkin's is refused unless ``replace=True``; one with
 an older napkin is updated in place (its other Lite properties, such as the Pyodide
 version Lite recorded, are kept).
@@ -65,7 +65,7 @@ def encode_value(text: str) -> str:
 
 
 def decode_value(raw: str) -> str:
-    """The text of a property value (inverse of :func:`encode_value`)."""
+    """The text of a property value (inverse of ``encode_value``)."""
     return json.loads(unescape(raw, {"&quot;": '"', "&apos;": "'"}))
 
 
@@ -175,7 +175,7 @@ def embed(src, dst, *, in_place: bool = False, backup: bool = True,
     """Write ``dst``: ``src`` with napkin's Lite code in it. Returns what was done:
     ``"added"``, ``"updated"`` (an older or equal napkin was there) or ``"replaced"``.
 
-    Raises :class:`LiteCodeError` when ``src`` carries Lite code that is not napkin's and
+    Raises ``LiteCodeError`` when ``src`` carries Lite code that is not napkin's and
     ``replace`` is false (nothing is written then).
     """
     src, dst = Path(src), Path(dst)
@@ -239,7 +239,7 @@ def embedded_files(path) -> dict[str, str]:
 
 
 def write_template(path=None) -> Path:
-    """``napkin template``: the template workbook built (:mod:`workbook.build`), computed
+    """``napkin template``: the template workbook built (``workbook.build``), computed
     by napkin's engine (every formula with its cached value, so that it shows numbers
     without any add-in, and a calcId that does not make Excel recompute on open) and
     carrying napkin's xlwings Lite code. Deterministic: the same napkin writes the same
@@ -256,8 +256,8 @@ def write_template(path=None) -> Path:
 
 def _fix_dates(path: Path) -> None:
     """Rewrite the template at ``path`` with the template's fixed dates: every zip entry
-    dated :data:`workbook.build.ZIP_TIME` and ``dcterms:modified`` set to
-    :data:`workbook.build.FIXED_TIME` (openpyxl and :func:`addin.ooxml.package.rewrite`
+    dated ``workbook.build.ZIP_TIME`` and ``dcterms:modified`` set to
+    ``workbook.build.FIXED_TIME`` (openpyxl and ``addin.ooxml.package.rewrite``
     stamp others), so that two builds give identical bytes."""
     from workbook.build import FIXED_TIME, ZIP_TIME
 

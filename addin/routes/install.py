@@ -7,7 +7,7 @@ What can be done from Python is done (on Windows, unless ``--dry-run``):
 2. in the user's xlwings config (``~/.xlwings/xlwings.conf``): ``Interpreter_Win`` = this
    Python, and nothing else. Where napkin's functions come from (``UDF Modules``) is a
    setting of the workbook, in its own ``xlwings.conf`` sheet (the template has one,
-   :func:`xlwings_conf_rows`), which overrides the user config for that workbook only.
+   ``xlwings_conf_rows``), which overrides the user config for that workbook only.
 
 The user config is changed with care, because other xlwings workbooks read it too: every
 other line is kept byte for byte, the file is first copied to ``xlwings.conf.napkin-bak``,
@@ -85,8 +85,8 @@ def update_user_config(settings: list[tuple[str, str]], path: str | None = None,
     Every other line is kept byte for byte; an existing line of a key is replaced in its
     place, whatever its letter case (the add-in reads keys case-insensitively, first match
     wins). Before the first change the file is copied to ``<file>.napkin-bak`` (an empty
-    backup when there was no file), which :func:`restore_user_config` reads. The new lines
-    are encoded in ``encoding`` (default: the ANSI code page, :func:`ansi_encoding`); a
+    backup when there was no file), which ``restore_user_config`` reads. The new lines
+    are encoded in ``encoding`` (default: the ANSI code page, ``ansi_encoding``); a
     value that code page cannot hold raises ValueError, as VBA could not read it.
     """
     path = path or _user_config_path()
@@ -134,7 +134,7 @@ def update_user_config(settings: list[tuple[str, str]], path: str | None = None,
 
 
 def restore_user_config(keys: list[str], path: str | None = None) -> list[str] | None:
-    """Undo :func:`update_user_config` for ``keys``: each gets back its line from the
+    """Undo ``update_user_config`` for ``keys``: each gets back its line from the
     backup (or is removed when the backup has none); every other line stays as it is now.
     The backup is then removed, and so is a config file left empty that did not exist
     before. Returns a sentence per key, or None when there is no backup (nothing to undo).
@@ -205,7 +205,7 @@ def install(dry_run: bool = False, *, platform: str | None = None, run=subproces
 
     Returns 0 on success, 1 when ``xlwings addin install`` failed or the user config
     could not be written. ``platform``, ``run`` and ``update_config`` are for tests
-    (``sys.platform``, ``subprocess.call`` and :func:`update_user_config`).
+    (``sys.platform``, ``subprocess.call`` and ``update_user_config``).
     """
     platform = platform or sys.platform
     windows = platform.startswith("win")

@@ -26,11 +26,13 @@
       real Excel error value.
 
 ``requirements.txt``
-    The whole file as the Lite editor keeps it: first the lines xlwings Lite marks as
-    required (xlwings, at least the version napkin is tested with, and Lite's own
-    helpers, as in workbooks Lite saved; docs/lite-format.md), then pint with its
-    pure-Python dependencies pinned (the versions this napkin was tested with). numpy is
-    not required: the catalog runs without it (Lite has it anyway).
+    A fixed text, the same bytes wherever ``napkin lite`` runs (:data:`REQUIREMENTS`):
+    xlwings (bounded: the series napkin's argument conversion is tested against) and Lite's
+    own helpers, which every Lite-saved workbook lists, then pint within the series the
+    tests run, then numpy. One requirement a line and no comments (micropip rejects a
+    comment line and an inline comment alike). A package that Pyodide ships (pyodide-http,
+    numpy) is listed without a version, as Lite's documentation asks: its version is
+    Pyodide's, and a pin that differs from an already loaded copy aborts the install.
 
 ``napkin embed`` stores both files inside a workbook where Lite finds them
 (:mod:`addin.routes.embed`); the template carries them.
@@ -43,7 +45,6 @@ import hashlib
 import importlib.metadata as metadata
 import inspect
 import io
-import re
 from importlib import resources
 from pathlib import Path
 
@@ -78,28 +79,29 @@ def package_zip() -> bytes:
     return buf.getvalue()
 
 
-def _requirement_names(dist: str) -> list[str]:
-    """Names of the unconditional requirements of an installed distribution."""
-    names = []
-    for req in metadata.requires(dist) or []:
-        if ";" in req and "extra" in req.split(";", 1)[1]:
-            continue
-        names.append(re.match(r"[A-Za-z0-9_.\-]+", req.strip()).group(0))
-    return names
+#: The lines of the bundle's requirements.txt. xlwings Lite installs them with micropip,
+#: where a package is either Pyodide's own (in its pyodide-lock.json: listed without a
+#: version) or a pure-Python wheel from PyPI (listed with bounds where napkin depends on
+#: its behaviour). docs/lite-format.md gives the sources.
+REQUIREMENTS = (
+    # Lite's editor marks these four "required" in every workbook it saves; xlwings is not
+    # in Pyodide, and napkin's adapter relies on its err_to_str conversion as tested
+    "xlwings>=0.37.8,<1.0",
+    "python-dotenv",
+    "pyodide-http",  # shipped by Pyodide
+    "black",
+    # udfs' units; flexcache, flexparser, platformdirs and typing-extensions follow from
+    # pint's own metadata, and the last two are Pyodide's own where it has them loaded
+    "pint>=0.25.3,<0.26",
+    # shipped by Pyodide; the catalog runs without it, but a range becomes one float array
+    # instead of a list of Python floats (udfs.args.rows_as_array)
+    "numpy",
+)
 
 
 def requirements() -> list[str]:
-    """``name==version`` for pint and everything it needs (as installed here)."""
-    seen: dict[str, str] = {}
-    todo = ["pint"]
-    while todo:
-        name = todo.pop(0)
-        key = re.sub(r"[-_.]+", "-", name).lower()
-        if key in seen:
-            continue
-        seen[key] = f"{key}=={metadata.version(name)}"
-        todo.extend(_requirement_names(name))
-    return [seen["pint"]] + sorted(v for k, v in seen.items() if k != "pint")
+    """The requirement lines of the bundle's ``requirements.txt`` (:data:`REQUIREMENTS`)."""
+    return list(REQUIREMENTS)
 
 
 def _signature(f) -> tuple[str, str]:
@@ -182,7 +184,7 @@ _udfs = _load_udfs()
 _CATALOG = _udfs.CATALOG
 _ExcelError = _udfs.ExcelError
 _np = _udfs.xp.np  # None where Pyodide has no numpy: the catalog then returns lists
-_rows_as_array = _udfs.args.rows_as_array
+_rows_as_array = _udfs.ranges.rows_as_array
 
 
 class NapkinError(Exception):
@@ -191,7 +193,7 @@ class NapkinError(Exception):
 
 def _arg(value):
     """A one-cell range is a scalar; a range of numbers becomes a float array where
-    numpy is present (udfs.args.rows_as_array); any other range stays a list of rows."""
+    numpy is present (udfs.ranges.rows_as_array); any other range stays a list of rows."""
     if isinstance(value, (list, tuple)) and len(value) == 1:
         row = value[0]
         if isinstance(row, (list, tuple)) and len(row) == 1:
@@ -275,28 +277,9 @@ def main_py() -> str:
     return "".join(parts)
 
 
-#: The lines xlwings Lite marks "# required" in the requirements.txt it writes (as in
-#: workbooks that Lite saved; see docs/lite-format.md): what Lite itself needs.
-LITE_REQUIRED = ("python-dotenv==1.1.1", "pyodide-http", "black")
-
-
-def lite_required_lines() -> list[str]:
-    """xlwings (at least the version napkin was tested with, below 1.0) and the other
-    lines Lite marks as required."""
-    xlwings = metadata.version("xlwings")
-    return [f"xlwings>={xlwings},<1.0  # required",
-            *(f"{r}  # required" for r in LITE_REQUIRED)]
-
-
 def requirements_txt() -> str:
-    """The whole requirements.txt of the Lite editor: Lite's required lines, then pint
-    and its pure-Python dependencies, pinned."""
-    lines = [
-        *lite_required_lines(),
-        "# napkin: pint and its pure-Python dependencies, as tested",
-        *requirements(),
-    ]
-    return "\n".join(lines) + "\n"
+    """The whole ``requirements.txt`` of the bundle: :data:`REQUIREMENTS`, one a line."""
+    return "\n".join(REQUIREMENTS) + "\n"
 
 
 def write_bundle(out_dir) -> list[Path]:

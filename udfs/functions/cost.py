@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.cost`: cost per million tokens."""
+"""Excel functions of ``udfs.cost``: cost per million tokens."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.energy`: joules per token, kWh per million tokens."""
+"""Excel functions of ``udfs.energy``: joules per token, kWh per million tokens."""
 
 from __future__ import annotations
 

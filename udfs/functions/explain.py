@@ -1,4 +1,4 @@
-"""EXPLAIN as an Excel function (the work itself is in :mod:`udfs.explain`)."""
+"""EXPLAIN as an Excel function (the work itself is in ``udfs.explain``)."""
 
 from __future__ import annotations
 
@@ -29,4 +29,4 @@ declare(
     usage="EXPLAIN(function_name, args…)",
 )
 
-assert max(len(d.params) for d in DECLARATIONS.values()) <= SLOTS + 1  # noqa: S101
+assert max(len(d.params) for d in DECLARATIONS.values()) <= SLOTS + 1

@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.finance`: calibration, input vs output cost, owned vs
+"""Excel functions of ``udfs.finance``: calibration, input vs output cost, owned vs
 rented, demand and break-even."""
 
 from __future__ import annotations
@@ -86,14 +86,14 @@ def _prefill(w):
 declare(
     "PREFILL_MS",
     "Prefill time estimate at the compute roof = (2 × params × tokens + 2 × layers × attn_dim × tokens²) ÷ (peak × efficiency), in ms; attention counted when layers and attn_dim are given. PREFILL_MS(\"8.03B\",2000,989) = 32.5.",  # noqa: E501
-    param(PARAMS, "Parameters active per token (an MoE model's active count): 8.03E+9 or '8.03B'."),  # noqa: E501
+    param(PARAMS, "Parameters active per token (an MoE model's active count): 8.03E+9 or '8.03B'."),
     param(Arg("prompt_tokens", "token", NONNEGATIVE),
           "Prompt length in tokens (a number or text such as '32k tokens')."),
     param(PEAK, D_PEAK),
     param(EFFICIENCY, "Optional. Share of peak reached, >0 to 1. Default 1 (the roof).",
           default=1),
     param(Arg("layers", None, NONNEGATIVE, whole=True),
-          "Optional. Layers of the model: with attn_dim, counts attention over the causal context.",  # noqa: E501
+          "Optional. Layers of the model: with attn_dim, counts attention over the causal context.",
           default=OMIT),
     param(Arg("attn_dim", None, NONNEGATIVE, whole=True),
           "Optional. Query heads × head_dim (MODEL_SPEC heads × head_dim), with layers.",
@@ -105,7 +105,7 @@ declare(
     summary="an estimate; attention counted with layers and attn_dim",
     native={
         ():
-            '(2*{params}*{prompt_tokens}+2*{layers}*{attn_dim}*{prompt_tokens}^2)/({peak_flops}*1E12*{efficiency})*1000',  # noqa: E501
+            '(2*{params}*{prompt_tokens}+2*{layers}*{attn_dim}*{prompt_tokens}^2)/({peak_flops}*1E12*{efficiency})*1000',
         ('layers', 'attn_dim'):
             '2*{params}*{prompt_tokens}/({peak_flops}*1E12*{efficiency})*1000',
     },
@@ -131,7 +131,7 @@ declare(
     formula=finance.input_cost_per_mtok,
     explain=_input_cost,
     example=('=INPUT_COST_PER_MTOK(2,"8.03B",989)', "0.009021"),
-    native='{gpu_hourly_cost}/3600*(2*{params}/({peak_flops}*1E12*{efficiency}))*1000000/{utilization}',  # noqa: E501
+    native='{gpu_hourly_cost}/3600*(2*{params}/({peak_flops}*1E12*{efficiency}))*1000000/{utilization}',
 )
 
 
@@ -157,7 +157,7 @@ declare(
     nonfinite="input_tokens and output_tokens are both 0: no mix to price",
     explain=_blended,
     example=("=BLENDED_COST_PER_MTOK(0.1,2,3,1)", "0.575"),
-    native='IF({input_tokens}+{output_tokens}=0,#NUM!,({input_tokens}*{input_cost_per_mtok}+{output_tokens}*{output_cost_per_mtok})/({input_tokens}+{output_tokens}))',  # noqa: E501
+    native='IF({input_tokens}+{output_tokens}=0,#NUM!,({input_tokens}*{input_cost_per_mtok}+{output_tokens}*{output_cost_per_mtok})/({input_tokens}+{output_tokens}))',
 )
 
 
@@ -210,7 +210,7 @@ declare(
     formula=finance.gpus_for_demand,
     explain=_demand,
     example=("=GPUS_FOR_DEMAND(1E9,2500,2)", "10"),
-    native='IF({tokens_per_day}>0,MAX(CEILING(ROUND({tokens_per_day}/86400*{peak_to_average}/({tokens_per_sec_per_gpu}*{utilization}),11-INT(LOG10({tokens_per_day}/86400*{peak_to_average}/({tokens_per_sec_per_gpu}*{utilization})))),1),1),0)',  # noqa: E501
+    native='IF({tokens_per_day}>0,MAX(CEILING(ROUND({tokens_per_day}/86400*{peak_to_average}/({tokens_per_sec_per_gpu}*{utilization}),11-INT(LOG10({tokens_per_day}/86400*{peak_to_average}/({tokens_per_sec_per_gpu}*{utilization})))),1),1),0)',
 )
 
 declare(
@@ -245,5 +245,5 @@ declare(
                        f"− {num(w.marginal_cost_per_mtok)}) per million tokens = "
                        f"{num(w.result)} million tokens a month"),
     example=("=BREAKEVEN_MTOK(20000,2.5,0.1)", "8333.3"),
-    native='IF({api_price_per_mtok}-{marginal_cost_per_mtok}>0,{monthly_fixed_cost}/({api_price_per_mtok}-{marginal_cost_per_mtok}),#NUM!)',  # noqa: E501
+    native='IF({api_price_per_mtok}-{marginal_cost_per_mtok}>0,{monthly_fixed_cost}/({api_price_per_mtok}-{marginal_cost_per_mtok}),#NUM!)',
 )

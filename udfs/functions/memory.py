@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.memory`: weights, KV cache, fit."""
+"""Excel functions of ``udfs.memory``: weights, KV cache, fit."""
 
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ declare(
     formula=memory.gpus_needed,
     explain=_gpus,
     example=("=GPUS_NEEDED(140,80)", "2"),
-    native='IF({need_gb}>0,MAX(CEILING(ROUND({need_gb}/({capacity_gb}*(1-{reserve_fraction})),11-INT(LOG10({need_gb}/({capacity_gb}*(1-{reserve_fraction}))))),1),1),0)',  # noqa: E501
+    native='IF({need_gb}>0,MAX(CEILING(ROUND({need_gb}/({capacity_gb}*(1-{reserve_fraction})),11-INT(LOG10({need_gb}/({capacity_gb}*(1-{reserve_fraction}))))),1),1),0)',
 )
 
 

@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.roofline`: intensity, ridge, roofline, utilisation."""
+"""Excel functions of ``udfs.roofline``: intensity, ridge, roofline, utilisation."""
 
 from __future__ import annotations
 

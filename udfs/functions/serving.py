@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.serving`: batch, latency, parallelism, speculative
+"""Excel functions of ``udfs.serving``: batch, latency, parallelism, speculative
 decoding, traffic."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ declare(
     param(WEIGHTS_GB, D_WEIGHTS),
     param(KV_PER_SEQUENCE, D_KV_SEQ),
     param(Arg("reserve_fraction", "dimensionless", RESERVE),
-          "Optional. Share of capacity held back for activations and runtime, 0 to <1. Default 0.",  # noqa: E501
+          "Optional. Share of capacity held back for activations and runtime, 0 to <1. Default 0.",
           default=0),
     param(Arg("gpus", None, POSITIVE, whole=True),
           "Optional. GPUs the model and its cache are spread over (whole number). Default 1.",
@@ -51,7 +51,7 @@ declare(
     explain=_max_batch,
     example=("=MAX_BATCH(80,16.06,1.073741824)", "59"),
     summary="sequences whose KV fits beside the weights; 0 when the weights do not fit",
-    native='IF(({gpus}*{capacity_gb}*(1-{reserve_fraction})-{weights_gb})/{kv_gb_per_sequence}>0,INT(ROUND(({gpus}*{capacity_gb}*(1-{reserve_fraction})-{weights_gb})/{kv_gb_per_sequence},11-INT(LOG10(({gpus}*{capacity_gb}*(1-{reserve_fraction})-{weights_gb})/{kv_gb_per_sequence})))),0)',  # noqa: E501
+    native='IF(({gpus}*{capacity_gb}*(1-{reserve_fraction})-{weights_gb})/{kv_gb_per_sequence}>0,INT(ROUND(({gpus}*{capacity_gb}*(1-{reserve_fraction})-{weights_gb})/{kv_gb_per_sequence},11-INT(LOG10(({gpus}*{capacity_gb}*(1-{reserve_fraction})-{weights_gb})/{kv_gb_per_sequence})))),0)',
 )
 
 
@@ -132,7 +132,7 @@ declare(
     explain=_tp_comm,
     example=('=TP_COMM_MS(8192,64,8,"450 GB/s",80)', "0.6524"),
     summary="ring all-reduce per decode step, ms",
-    native='{allreduces_per_layer}*{layers}*(2*({tp}-1)*{latency_us}*0.001+2*({tp}-1)/{tp}*{batch}*{hidden}*{precision}/({link_bandwidth}*1E9))',  # noqa: E501
+    native='{allreduces_per_layer}*{layers}*(2*({tp}-1)*{latency_us}*0.001+2*({tp}-1)/{tp}*{batch}*{hidden}*{precision}/({link_bandwidth}*1E9))',
 )
 
 declare(
@@ -168,7 +168,7 @@ declare(
     explain=_spec_tokens,
     example=("=SPEC_TOKENS_PER_STEP(0.8,4)", "3.3616"),
     summary="(1 − α^(γ+1)) ÷ (1 − α)",
-    native='IF({acceptance_rate}<1,(1-{acceptance_rate}^({draft_tokens}+1))/(1-{acceptance_rate}),{draft_tokens}+1)',  # noqa: E501
+    native='IF({acceptance_rate}<1,(1-{acceptance_rate}^({draft_tokens}+1))/(1-{acceptance_rate}),{draft_tokens}+1)',
 )
 
 
@@ -192,7 +192,7 @@ declare(
     explain=_spec_speedup,
     example=("=SPEC_DECODE_SPEEDUP(0.8,4,0.05)", "2.8013"),
     summary="tokens per step ÷ (γc + 1)",
-    native='IF({acceptance_rate}<1,(1-{acceptance_rate}^({draft_tokens}+1))/(1-{acceptance_rate}),{draft_tokens}+1)/({draft_tokens}*{draft_cost_ratio}+1)',  # noqa: E501
+    native='IF({acceptance_rate}<1,(1-{acceptance_rate}^({draft_tokens}+1))/(1-{acceptance_rate}),{draft_tokens}+1)/({draft_tokens}*{draft_cost_ratio}+1)',
 )
 
 declare(

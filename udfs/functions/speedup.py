@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.speedup`: Amdahl's law and before ÷ after."""
+"""Excel functions of ``udfs.speedup``: Amdahl's law and before ÷ after."""
 
 from __future__ import annotations
 

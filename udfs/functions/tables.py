@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.tables`: figures from the built-in GPU and model tables."""
+"""Excel functions of ``udfs.tables``: figures from the built-in GPU and model tables."""
 
 from __future__ import annotations
 

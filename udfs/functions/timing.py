@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.timing`: the max rule, the decode floor, token rates."""
+"""Excel functions of ``udfs.timing``: the max rule, the decode floor, token rates."""
 
 from __future__ import annotations
 

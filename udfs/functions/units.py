@@ -1,4 +1,4 @@
-"""Excel functions of :mod:`udfs.units`: conversions and amount ÷ rate."""
+"""Excel functions of ``udfs.units``: conversions and amount ÷ rate."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def _time_floor_seconds(amount, rate):
         if err is not None:
             raise err
     parsed = []
-    for name, v in (("amount", amount), ("rate", rate)):  # noqa: B007 - name is used below
+    for name, v in (("amount", amount), ("rate", rate)):  # name is used below
         if isinstance(v, bool) or v is None or not isinstance(v, int | float | str):
             raise value_error(f"{name}: expected a number or text with units, got "
                               f"{'an empty cell' if v is None else repr(v)}")

@@ -5,7 +5,7 @@ Used where the real xlwings is absent (Pyodide under Node) or must not register
 anything (CPython tests of the Lite bundle). ``REGISTRY[name]`` holds, per decorated
 function: the function, its module, its docstring and {argument: options} from ``arg``.
 
-:func:`call_udf` passes arguments as xlwings' Office.js route does
+``call_udf`` passes arguments as xlwings' Office.js route does
 (``xlwings.pro.udfs_officejs.custom_functions_call``: ``to_scalar``, then an absent
 argument takes its default, anything else goes through ``conversion.read`` with the
 argument's options, whose cleaning step is ``_clean_value_data_element`` of

@@ -1,0 +1,233 @@
+"""The one list of napkin's changes to ``formulas``: each name of formulas that napkin
+replaces, what the replacement corrects, and the evidence for it.
+
+``addin.engine.boot.ready`` puts every entry of ``PATCHES`` in place, in order,
+once per process, and nothing else changes formulas' names (``addin.formula.fx.parse``
+only swaps ``DURING_PARSE`` for the time of one parse). tests/test_formulas_patches.py
+checks every entry against the installed formulas release (``pyproject.toml`` pins it):
+the module and name exist, and after ``ready()`` each holds its replacement. An upgrade
+of formulas that renames one of them fails there, loudly.
+
+This module imports nothing: the replacements are named, ``"module:function"``, and
+resolved by ``ready()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Patch:
+    """One name of formulas napkin replaces.
+
+    Attributes
+    ----------
+    module : str
+        formulas' module, ``"formulas.functions.text"``.
+    name : str
+        the name replaced in it; ``"get_functions"`` stands for formulas' table of
+        functions (what ``formulas.get_functions()`` returns).
+    key : str or None
+        the entry of that table or dict (``OPERATORS["^"]``), None for the name itself.
+    corrects : str
+        what formulas computes unlike Excel there, and what the replacement does.
+    evidence : str
+        where Excel's behaviour is shown: a workbook of tests/corpus or a Microsoft
+        Support page's example, and the test that checks it.
+    by : str
+        ours, ``"module:name"``: with ``how="build"`` a function called as
+        ``by(original, key)`` that returns the replacement; with ``how="udf"`` our Excel
+        function (or a dict of them by name, taken at ``key``), registered in the table
+        (``addin.excel.install.registered``).
+    how : str
+        ``"build"`` or ``"udf"``.
+    """
+
+    module: str
+    name: str
+    key: str | None
+    corrects: str
+    evidence: str
+    by: str
+    how: str = "build"
+
+
+TABLE = "get_functions"
+_F, _OPS, _TEXT = "formulas.functions", "formulas.functions.operators", "formulas.functions.text"
+_ARITH, _FXE, _XL = "addin.formula.arithmetic", "addin.formula.fx_excel", "addin.excel"
+
+_ROUND_EVIDENCE = (
+    "tests/corpus/poi/56315.xlsx (=ROUND(1*(0.001+0.5-0.4-0.05-0.001),1) is 0.1); "
+    "Microsoft Support, \"ROUND function\", \"ROUNDUP function\", \"ROUNDDOWN function\" "
+    "(their examples); tests/test_excel_cases.py::test_round_takes_the_15_digits_excel_"
+    "keeps_first")
+_TEXT_NUMBER_EVIDENCE = (
+    "Microsoft Support, \"VALUE function\" (\"$1,000\" is 1000); "
+    "tests/test_excel_text.py::test_numbers_and_text_convert_as_in_excel")
+_BLANK_EVIDENCE = (
+    "apache/poi FormulaEvalTestData (FALSE=D7 with D7 blank is TRUE); "
+    "tests/test_excel_text.py::test_numbers_and_text_convert_as_in_excel")
+_DATE_TEXT_EVIDENCE = (
+    "xlcalculator's YEAR.xlsx, saved by Excel (YEAR(\"7/5/1800\") is #VALUE!); "
+    "tests/test_excel_cases.py::test_dates_as_text_outside_excels_calendar_are_errors")
+
+#: formulas' corrections, then the short way of its arithmetic, then the Excel functions
+#: of addin/excel/ (each after the ones it wraps)
+_FORMULAS = (
+    *(Patch(_F, TABLE, name, "formulas rounds the binary value; Excel first takes the "
+            "number to the 15 significant digits it keeps", _ROUND_EVIDENCE,
+            f"{_FXE}:rounding") for name in ("ROUND", "ROUNDUP", "ROUNDDOWN")),
+    Patch(_F, TABLE, "ISNUMBER", "formulas' ISNUMBER is TRUE for a text that reads as a "
+          "number (\"1\"); Excel's only for a number",
+          "tests/test_excel_functions.py (ISNUMBER of the text \"1\" is FALSE, beside "
+          "Microsoft's SUM and COUNT examples)", f"{_FXE}:isnumber"),
+    Patch("formulas.functions.date", "_text2datetime", None, "formulas reads a date "
+          "written as text in any year; Excel's dates run from 1900 to 9999",
+          _DATE_TEXT_EVIDENCE, f"{_FXE}:text_date"),
+    *(Patch(m, "_str", None, "formulas writes a number in text with Python's str "
+            "(0.1+0.2 is \"0.30000000000000004\"); Excel with 15 significant digits",
+            "Microsoft Support, \"Floating-point arithmetic may give inaccurate results in "
+            "Excel\"; apache/poi FormulaEvalTestData.xls (SEARCH(1,0.00001) is 7); "
+            "tests/test_excel_text.py::test_numbers_and_text_convert_as_in_excel",
+            f"{_FXE}:excel_str") for m in (_TEXT, _OPS)),
+    *(Patch(m, "_text2num", None, "formulas reads a text with float() or as a date; "
+            "Excel also reads \"1,000\", \"$1,000\", \"50%\", \"(12)\" and a time alone",
+            _TEXT_NUMBER_EVIDENCE, f"{_FXE}:text2num")
+      for m in (_F, "formulas.functions.stat", "formulas.functions.financial", _TEXT,
+                "formulas.functions.look", "formulas.functions.info")),
+    Patch(_F, "_text2num_vectorize", None, "its cache holds formulas' own _text2num; "
+          "emptied, it vectorizes the corrected one", _TEXT_NUMBER_EVIDENCE,
+          f"{_FXE}:text2num_vectorize"),
+    *(Patch(_OPS, "OPERATORS", sym, "formulas' arithmetic reads a text operand its own "
+            "way; Excel's as VALUE does", _TEXT_NUMBER_EVIDENCE, f"{_FXE}:text_arithmetic")
+      for sym in ("+", "-", "U-", "*", "%", "/")),
+    Patch(_OPS, "OPERATORS", "^", "formulas turns a power beyond a float (=2^1100) into "
+          "#VALUE!; Excel gives #NUM!; a text operand is read as VALUE does",
+          "tests/test_hostile.py (=2^1100 is #NUM!); " + _TEXT_NUMBER_EVIDENCE,
+          f"{_FXE}:text_arithmetic"),
+    *(Patch(m, k, "VALUE", "formulas' VALUE reads a text with float() or as a date; "
+            "Excel's also reads \"$1,000\", \"50%\" and a time alone (a fraction of a day)",
+            _TEXT_NUMBER_EVIDENCE, f"{_FXE}:value")
+      for m, k in ((_TEXT, "FUNCTIONS"), (_F, TABLE))),
+    *(Patch(_OPS, "OPERATORS", sym, "formulas reads a blank cell beside a logical value as 0; "
+            "Excel as FALSE (FALSE=blank is TRUE), \"\" beside text, 0 beside a number",
+            _BLANK_EVIDENCE, f"{_FXE}:comparison")
+      for sym in (">=", "<=", "<>", "<", ">", "=")),
+    *(Patch(_OPS, "OPERATORS", sym, "nothing: the same result as formulas' operator for "
+            "two numbers, without its np.vectorize; anything else goes to it",
+            "tests/test_fast_paths.py::test_arithmetic_same_as_formulas",
+            f"{_ARITH}:fast_arithmetic") for sym in ("+", "-", "*", "/")),
+)
+
+_MISSING = "missing from formulas"
+_UNLIKE = "formulas' {} computes unlike Excel; ours follows Microsoft's help page"
+_AGGREGATE = ("formulas' {} takes its arguments unlike Excel: in a reference Excel ignores "
+              "text, logical values and empty cells; given directly, \"3\" and TRUE count")
+_AGGREGATE_EVIDENCE = ("Microsoft Support, \"SUM function\" and \"COUNT function\"; "
+                       "tests/test_excel_functions.py")
+
+
+def _ms(name: str, test: str) -> str:
+    return f"Microsoft Support, \"{name} function\" (its examples); tests/{test}"
+
+
+#: Excel functions of addin/excel/ in formulas' table: (name, ours under addin.excel,
+#: what it corrects, evidence)
+_EXCEL_FUNCTIONS = (
+    ("SUBTOTAL", "aggregates:subtotal", _MISSING, _ms("SUBTOTAL", "test_excel_functions.py")),
+    ("COMBIN", "aggregates:combin", _MISSING, _ms("COMBIN", "test_excel_functions.py")),
+    ("COMBINA", "aggregates:combina", _MISSING, _ms("COMBINA", "test_excel_functions.py")),
+    ("_XLFN.COMBINA", "aggregates:combina", _MISSING,
+     _ms("COMBINA", "test_excel_functions.py")),
+    ("CHOOSE", "lookup:choose", _UNLIKE.format("CHOOSE") + " (the reference chosen, "
+     "SUM(CHOOSE(2,A1:A3,B1:B3)) sums B1:B3)", _ms("CHOOSE", "test_excel_lookups.py")),
+    ("LOOKUP", "lookup:lookup", _UNLIKE.format("LOOKUP"), _ms("LOOKUP", "test_excel_lookups.py")),
+    ("DOLLAR", "text:dollar", _MISSING, _ms("DOLLAR", "test_excel_text.py")),
+    ("BASE", "text:base", _MISSING, _ms("BASE", "test_excel_text.py")),
+    ("_XLFN.BASE", "text:base", _MISSING, _ms("BASE", "test_excel_text.py")),
+    ("HYPERLINK", "text:hyperlink", _MISSING, _ms("HYPERLINK", "test_excel_text.py")),
+    ("OFFSET", "references:offset", _MISSING, _ms("OFFSET", "test_excel_lookups.py")),
+    ("INDIRECT", "references:indirect", _MISSING, _ms("INDIRECT", "test_excel_lookups.py")),
+    ("COUNTA", "aggregates:counta", _UNLIKE.format("COUNTA") + " (a formula's \"\" and "
+     "error values count, empty cells do not)", _ms("COUNTA", "test_excel_text.py")),
+    ("SEARCH", "text:search", _UNLIKE.format("SEARCH") + " (? * ~ wildcards, numbers "
+     "searched as Excel writes them)", "Microsoft Support, \"SEARCH, SEARCHB functions\" "
+     "(its examples); apache/poi FormulaEvalTestData.xls (SEARCH(1,0.00001) is 7); "
+     "tests/test_excel_text.py"),
+    ("SEARCHB", "text:search", _UNLIKE.format("SEARCHB") + " (as SEARCH)",
+     "Microsoft Support, \"SEARCH, SEARCHB functions\""),
+    *((name, "aggregates:AGGREGATES", _AGGREGATE.format(name), _AGGREGATE_EVIDENCE)
+      for name in ("SUM", "AVERAGE", "MIN", "MAX", "COUNT", "PRODUCT", "SUMSQ", "DEVSQ",
+                   "AVEDEV", "MEDIAN", "VAR", "VARP", "STDEV", "STDEVP", "_XLFN.VAR.S",
+                   "VAR.S", "_XLFN.VAR.P", "VAR.P", "_XLFN.STDEV.S", "STDEV.S",
+                   "_XLFN.STDEV.P", "STDEV.P")),
+    *((f"{a}2{b}", "text:BASE_CONVERSIONS", _UNLIKE.format(f"{a}2{b}") + " (places checked "
+       "first, ten digits of two's complement for a negative number)",
+       _ms(f"{a}2{b}", "test_excel_text.py"))
+      for a in ("BIN", "OCT", "DEC", "HEX") for b in ("BIN", "OCT", "DEC", "HEX") if a != b),
+    ("TEXT", "text:text", _UNLIKE.format("TEXT") + " (the number formats of addin/excel/"
+     "numfmt.py)", _ms("TEXT", "test_excel_text.py")),
+    ("XLOOKUP", "lookup:xlookup", _UNLIKE.format("XLOOKUP"),
+     _ms("XLOOKUP", "test_excel_lookups.py")),
+    ("_XLFN.XLOOKUP", "lookup:xlookup", _UNLIKE.format("XLOOKUP"),
+     _ms("XLOOKUP", "test_excel_lookups.py")),
+    ("YEARFRAC", "dates:yearfrac", _UNLIKE.format("YEARFRAC") + " (2012-01-01 to "
+     "2012-07-30 is 0.58055556, 0.57650273, 0.57808219 for bases 0, 1, 3)",
+     _ms("YEARFRAC", "test_excel_cases.py")),
+    ("DATE", "dates:date", _UNLIKE.format("DATE") + " (a year from 0 to 1899 counted from "
+     "1900, months and days beyond their range carried over)",
+     _ms("DATE", "test_excel_cases.py")),
+    ("INDEX", "lookup:index", _UNLIKE.format("INDEX") + " (a reference, row or column 0 "
+     "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
+)
+
+#: formulas' date functions that napkin computes in the 1904 date system
+_DATES_1904 = ("DATEVALUE", "YEAR", "MONTH", "DAY", "WEEKDAY", "WEEKNUM", "EDATE", "EOMONTH",
+               "DAYS", "_XLFN.DAYS", "DAYS360", "DATEDIF")
+
+_EXCEL = (
+    *(Patch(_F, TABLE, name, corrects, evidence, f"{_XL}.{by}", "udf")
+      for name, by, corrects, evidence in _EXCEL_FUNCTIONS),
+    *(Patch(_F, TABLE, name, f"formulas' {name} counts serial numbers from 1900 only; a "
+            "workbook in the 1904 date system counts them from 1 January 1904",
+            "Microsoft Support, \"Date systems in Excel\"; tests/test_excel_cases.py::"
+            "test_date_functions_in_the_1904_date_system", f"{_XL}.install:in_1904_system")
+      for name in _DATES_1904),
+    *(Patch(_F, TABLE, name, f"Excel's approximate {name} is a search by halving, whose "
+            "answer is the documented one only on sorted values: formulas' is computed only "
+            "when they are, refused otherwise", f"Microsoft Support, \"{name} "
+            "function\" (the values must be sorted); tests/test_excel_lookups.py",
+            f"{_XL}.install:approximate")
+      for name in ("VLOOKUP", "HLOOKUP", "MATCH")),
+    Patch(_OPS, "OPERATORS", ":", "formulas' ':' between computed references "
+          "(A1:INDEX(...)) has only the values of the two ends; Excel's is the area "
+          "between, with the workbook's values", "Microsoft Support, \"INDEX function\"; "
+          "tests/test_excel_lookups.py::test_index_of_a_whole_row_or_column "
+          "(SUM(A1:INDEX(A1:C3,2,2)))", f"{_XL}.install:range_operator_in"),
+)
+
+#: every change napkin makes to formulas, in the order ``ready()`` makes them
+PATCHES: tuple[Patch, ...] = (*_FORMULAS, *_EXCEL)
+
+#: formulas' names swapped for the time of one parse (``addin.formula.fx.parse``), under
+#: its lock, and put back after: (module, class, attribute, what the swap corrects)
+DURING_PARSE = (
+    ("formulas.tokens.operand", "Empty", "compile",
+     "an omitted argument (=F(1,,3)) parses to OMITTED; formulas gives a plain 0"),
+    ("formulas.tokens.operator", "OperatorToken", "process",
+     "--x negates twice, as Excel's --TRUE is 1; formulas reads -- as +"),
+    ("formulas.tokens.operator", "Operator", "set_expr", "as OperatorToken.process"),
+    ("formulas.tokens.operator", "Operator", "compile", "as OperatorToken.process"),
+)
+
+#: formulas' private names napkin reads without replacing them
+READS = (
+    ("formulas.functions.look", "_get_type_id"),
+    ("formulas.functions.operators", "LOGIC_OPERATORS"),
+    ("formulas.ranges", "_reshape_array_as_excel"),
+    ("formulas.tokens.operand", "_build_sheet_id"),
+    ("formulas.tokens.operand", "range2parts"),
+    ("formulas.functions", "COMPILING"),
+    ("formulas.ranges", "Ranges"),
+)
