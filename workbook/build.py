@@ -33,15 +33,15 @@ docstring gives its layout; ``workbook.sheet`` holds the drawing helpers they sh
 Rules kept: Excel 2010 functions only, no structured references, named ranges for the
 tables; input cells unlocked and yellow, everything else locked; sheets protected without a
 password; number formats carry units; inputs validated (numbers, ranges, list choices)
-with an input message. The output is deterministic: fixed document properties, and the zip
-is rewritten with fixed member dates, so two builds give identical bytes.
+with an input message. The output is deterministic: fixed document properties here, and
+``napkin template`` rewrites the zip with the fixed dates ``ZIP_TIME`` and
+``FIXED_TIME``, so two builds give identical bytes.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-import zipfile
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -202,7 +202,8 @@ def print_setup(ws, orientation: str, title_rows: str | None, chart_rows: int) -
     ws.print_area = f"A1:{get_column_letter(last_col)}{ws.max_row + chart_rows}"
 
 
-#: Fixed document dates: a rebuild without changes gives the same bytes.
+#: Fixed document dates (the document's, and every zip entry's that ``napkin template``
+#: writes): a rebuild without changes gives the same bytes.
 FIXED_TIME = dt.datetime(2026, 11, 1, 0, 0, 0)
 ZIP_TIME = (2026, 11, 1, 0, 0, 0)
 
@@ -245,31 +246,16 @@ def build_workbook() -> Workbook:
     return wb
 
 
-def _normalise(path: Path):
-    """Rewrite the zip with fixed member dates and a fixed modified date (openpyxl stamps
-    the current time on both), so that two builds give identical bytes."""
-    with zipfile.ZipFile(path) as z:
-        members = [(info.filename, z.read(info.filename)) for info in z.infolist()]
-    stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ")
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in members:
-            if name == "docProps/core.xml":
-                data = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)",
-                              rb"\g<1>" + stamp.encode() + rb"\g<2>", data)
-            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o600 << 16
-            z.writestr(info, data)
-
-
 def build_template(path=None) -> Path:
-    """Write the template workbook to ``path`` (default: ``workbook/napkin.xlsx``)."""
+    """Write the template workbook to ``path`` (default: ``workbook/napkin.xlsx``), as
+    openpyxl saves it (zip dates and ``dcterms:modified`` of the moment: ``napkin
+    template``, ``addin.routes.embed.write_template``, sets them to ``ZIP_TIME``
+    and ``FIXED_TIME``)."""
     path = Path(path) if path is not None else DEFAULT_PATH
     if path.is_dir():
         path = path / "napkin.xlsx"
     path.parent.mkdir(parents=True, exist_ok=True)
     build_workbook().save(path)
-    _normalise(path)
     return path
 
 

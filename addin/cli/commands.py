@@ -30,24 +30,15 @@ from addin.cli.paths import (
 # --------------------------------------------------------------------------- eval
 
 
-_STRING = re.compile(r'"(?:[^"]|"")*"')
-
-
 def _unknown_functions(formula: str) -> list[str]:
     """Sentences for the functions of ``formula`` that neither Excel nor napkin has."""
-    from addin.engine.boot import ready
-    from addin.formula import calls, fx
-    from addin.formula.formula_text import called_functions
+    from addin.engine.support import known_functions, unknown_functions
+    from addin.formula import calls
 
     registry = calls.registry(None)
-    ready()  # our Excel functions are among the names
-    known = fx.function_names() | set(registry)
     out = []
-    for name in called_functions(formula):
-        key = name.upper().removeprefix("_XLFN.")
-        if key in known or f"_XLFN.{key}" in known:
-            continue
-        near = calls.suggest(key, registry)
+    for name in unknown_functions(formula, known_functions(registry)):
+        near = calls.suggest(name.upper().removeprefix("_XLFN."), registry)
         hint = f": did you mean {near}?" if near else ": check its spelling"
         out.append(f"{name} is not a function (neither Excel's nor napkin's){hint}")
     return out
@@ -58,7 +49,9 @@ _FULLWIDTH_HINTS = {"；": ",", "，": ",", "、": ","}
 
 def _parse_problem(formula: str) -> str:
     """Why ``formula`` does not parse, with the fix, as one sentence."""
-    outside = _STRING.sub('""', formula)
+    from addin.formula.formula_text import outside_strings
+
+    outside = outside_strings(formula)
     odd = sorted({ch for ch in outside if ord(ch) > 127 and unicodedata.category(ch)[0] in "PS"})
     if odd:
         fixed = "".join(_FULLWIDTH_HINTS.get(ch, unicodedata.normalize("NFKC", ch))

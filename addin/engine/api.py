@@ -44,12 +44,11 @@ from zipfile import ZipFile
 
 from addin.engine import output, support
 from addin.engine.book import Workbook
-from addin.engine.boot import ready
 from addin.engine.evaluator import Evaluation
 from addin.engine.formula_eval import evaluate
 from addin.engine.output import format_value, to_json
-from addin.formula import calls, context, fx
-from addin.formula.formula_text import called_functions, normalize_formula
+from addin.formula import calls, context
+from addin.formula.formula_text import normalize_formula
 from addin.ooxml import guard, package
 from addin.ooxml import xlsx_values as xv
 
@@ -57,20 +56,16 @@ __all__ = ["evaluate", "calc_workbook", "format_value", "to_json", "normalize_fo
 
 def _refuse_unknown_functions(wb: Workbook, registry) -> None:
     """Raise WorkbookError naming a function that is neither Excel's nor ours."""
-    ready()  # our Excel functions are among the names
-    known = fx.function_names() | set(registry)
+    known = support.known_functions(registry)
     for node in wb.nodes + list(wb.name_nodes.values()):
         if not node.text:
             continue
-        for name in called_functions(node.text):
-            key = name.upper()
-            if key not in known and f"_XLFN.{key}" not in known and \
-                    key.removeprefix("_XLFN.") not in known:
-                near = calls.suggest(name, registry)
-                hint = f"; did you mean {near}?" if near else ""
-                raise guard.WorkbookError(
-                    f"unknown function {name}() in {node.label}: neither Excel's (as far as "
-                    f"the formulas package implements them) nor napkin's{hint}")
+        for name in support.unknown_functions(node.text, known):
+            near = calls.suggest(name, registry)
+            hint = f"; did you mean {near}?" if near else ""
+            raise guard.WorkbookError(
+                f"unknown function {name}() in {node.label}: neither Excel's (as far as "
+                f"the formulas package implements them) nor napkin's{hint}")
 
 
 _STRICT_NS = "http://purl.oclc.org/ooxml/spreadsheetml/main"

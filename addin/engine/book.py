@@ -241,10 +241,7 @@ class Workbook:
             alias = self.local_aliases.get((sheet.upper(), m.group("name").upper()))
             return alias if alias else m.group(0)
 
-        parts = re.split(r'("(?:[^"]|"")*")', text)
-        for n in range(0, len(parts), 2):
-            parts[n] = _QUALIFIED_NAME.sub(one, parts[n])
-        return "".join(parts)
+        return ft.change_outside_strings(text, lambda part: _QUALIFIED_NAME.sub(one, part))
 
     def three_d(self, text: str) -> str:
         """Formula text with its 3-D references written one per sheet

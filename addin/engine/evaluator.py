@@ -22,6 +22,7 @@ from addin.engine.book import Node, Sheet, Workbook, label
 from addin.engine.boot import ready
 from addin.formula import calls, context, fx, ranges
 from addin.formula import formula_text as ft
+from addin.formula.arrays import as_2d
 from addin.formula.context import KEEP_CELLS
 from addin.ooxml import xlsx_values as xv
 from udfs.errors import ExcelError
@@ -387,7 +388,7 @@ class Evaluation:
             return
         r1, c1, r2, c2 = node.spill
         shape = (r2 - r1 + 1, c2 - c1 + 1)
-        arr = executor.as_2d(out)
+        arr = as_2d(out)
         if arr is None:  # a scalar fills the range (np.full would turn XlError into str)
             arr = np.empty(shape, dtype=object)
             v = executor.store_scalar(out)

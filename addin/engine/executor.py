@@ -21,6 +21,7 @@ import numpy as np
 
 from addin.engine.boot import ready
 from addin.formula import context, fx, intersection, ranges
+from addin.formula.arrays import as_2d
 from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
 
@@ -231,7 +232,8 @@ def store_scalar(v):
     if isinstance(v, ns.Ranges):
         v = v.value
     if isinstance(v, np.ndarray):
-        v = v.item() if v.ndim == 0 else (v.reshape(1, -1) if v.ndim == 1 else v)[0, 0]
+        arr = as_2d(v)
+        v = v.item() if arr is None else arr[0, 0]
     return norm_scalar(v)
 
 
@@ -278,17 +280,6 @@ def to_result(v, msgs):
     if isinstance(v, ready().XlError):
         return error_from(v, msgs)
     return v
-
-
-def as_2d(v):
-    ns = ready()
-    if isinstance(v, ns.Ranges):
-        v = v.value
-    if isinstance(v, np.ndarray):
-        if v.ndim == 0:
-            return None
-        return v.reshape(1, -1) if v.ndim == 1 else v
-    return None
 
 
 def api_value(v, msgs):

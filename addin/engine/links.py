@@ -22,6 +22,7 @@ from zipfile import ZipFile
 
 from defusedxml import ElementTree as ET
 
+from addin.formula import formula_text as ft
 from addin.ooxml import xlsx_values as xv
 
 
@@ -78,12 +79,10 @@ def rewrite(text: str, aliases: dict[tuple[int, str], str]) -> str:
     the others are left as they are. Text inside string literals is not touched."""
     if "[" not in text:
         return text
-    parts = re.split(r'("(?:[^"]|"")*")', text)
-    for n in range(0, len(parts), 2):
-        def one(m):
-            name = m.group("name").replace("''", "'") if m.group("q") else m.group("name")
-            alias = aliases.get((int(m.group("k")), name.upper()))
-            return f"{alias}!" if alias else m.group(0)
 
-        parts[n] = _LINK.sub(one, parts[n])
-    return "".join(parts)
+    def one(m):
+        name = m.group("name").replace("''", "'") if m.group("q") else m.group("name")
+        alias = aliases.get((int(m.group("k")), name.upper()))
+        return f"{alias}!" if alias else m.group(0)
+
+    return ft.change_outside_strings(text, lambda part: _LINK.sub(one, part))

@@ -35,7 +35,6 @@ from addin.formula import formula_text as ft
 from addin.formula import fx
 from addin.formula.context import CANNOT, KEEP_CELLS
 
-_STRINGS = re.compile(r'"(?:[^"]|"")*"')
 _QUOTED = re.compile(r"'(?:[^']|'')*'")
 _STRUCTURED = re.compile(r"(?<![\w.\]\\])[A-Za-z_\\][\w.\\]*\[|\[#(?:This Row|All|Data|"
                          r"Headers|Totals)\]|\[@", re.I)
@@ -62,25 +61,40 @@ DIFFERENT = {
 }
 
 
-def _outside_strings(text: str) -> str:
-    """Formula text with its string literals emptied."""
-    return _STRINGS.sub('""', text) if '"' in text else text
-
-
 def _code(text: str) -> str:
     """Formula text without string literals and with quoted sheet names blanked."""
-    text = _outside_strings(text)
+    text = ft.outside_strings(text)
     if "'" not in text:
         return text
     return _QUOTED.sub(lambda m: "'" + ("#" if ":" in m.group(0) else "Q") + "'", text)
+
+
+def known_functions(registry) -> set[str]:
+    """The upper-case names of every function a formula may call: Excel's (as far as
+    ``formulas`` and ``addin.excel.install`` implement them) and ``registry``'s."""
+    ready()  # our Excel functions are among the names
+    return fx.function_names() | set(registry)
+
+
+def is_known(name: str, known: set[str]) -> bool:
+    """Whether function ``name`` (any case) is in ``known`` (``known_functions``),
+    with or without Excel's ``_xlfn.`` prefix: ``_xlfn.CONCAT`` and ``CONCAT`` are one
+    function."""
+    bare = name.upper().removeprefix("_XLFN.")
+    return bare in known or f"_XLFN.{bare}" in known
+
+
+def unknown_functions(text: str, known: set[str]) -> list[str]:
+    """The functions formula ``text`` calls (as written, in order) that are not
+    ``is_known``."""
+    return [name for name in ft.called_functions(text) if not is_known(name, known)]
 
 
 def unsupported(wb, registry, date1904: bool = False) -> list[tuple[object, str]]:
     """``[(node, reason)]`` for each formula of ``wb`` the engine cannot compute as Excel
     does (one reason per node, the first found)."""
     ours = set(registry)
-    ready()  # our Excel functions are among the names
-    known = fx.function_names() | ours
+    known = known_functions(registry)
     out = []
     for node in wb.nodes + list(wb.name_nodes.values()):
         if not node.text:
@@ -94,7 +108,7 @@ def unsupported(wb, registry, date1904: bool = False) -> list[tuple[object, str]
 def _reason(text: str, known: set, ours: set, date1904: bool) -> str | None:
     code = _code(text)
     # (each pattern below holds the characters tested before it)
-    if "[" in text and _EXTERNAL.search(_outside_strings(text)):
+    if "[" in text and _EXTERNAL.search(ft.outside_strings(text)):
         return "links to other workbooks"
     if "'#'" in code or ":" in code and "!" in code and _THREE_D.search(code):
         return "3-D references (Sheet1:Sheet3!A1)"
@@ -103,7 +117,7 @@ def _reason(text: str, known: set, ours: set, date1904: bool) -> str | None:
     for name in ft.called_functions(text):
         key = name.upper()
         bare = key.removeprefix("_XLFN.").removeprefix("_XLWS.")
-        if key not in known and f"_XLFN.{key}" not in known and bare not in known:
+        if not is_known(name, known) and bare not in known:  # (and _xlws.NAME if NAME is)
             return f"the function {name}(), which is neither Excel's (as far as the " \
                    "formulas package implements them) nor napkin's"
         if bare in ours or key in ours:
@@ -159,7 +173,7 @@ def after_plan(wb) -> list[tuple[object, str]]:
             out.append((n, f"a range used as a single value inside {names} (Excel's implicit "
                            "intersection there depends on the function)"))
             continue
-        m = _SIZE_SENSITIVE.search(_outside_strings(n.text or ""))
+        m = _SIZE_SENSITIVE.search(ft.outside_strings(n.text or ""))
         if m and any(kind == "rng" and any(_cut(wb, p, KEEP_CELLS) for p in arg)
                      for kind, arg in n.specs):
             out.append((n, f"{m.group(1).upper()}() of a whole column or row (napkin reads "
@@ -201,7 +215,7 @@ def text_disagreements(wb, skip=()) -> list[tuple[object, str]]:
     out = []
     for n in wb.nodes:
         if n in skip or n.spill is not None or n.keep is not None or not _TEXT_CALL.search(
-                _outside_strings(n.text or "")):
+                ft.outside_strings(n.text or "")):
             continue
         sheet = wb.sheets[n.sheet]
         saved = sheet.cached.get((n.r, n.c))

@@ -84,15 +84,6 @@ def number(v, what: str) -> float:
         raise ExcelError("#VALUE!", f"{what} {str(v)!r} is not a number") from None
 
 
-def values2d(v):
-    ns = fx.load()
-    if isinstance(v, ns.Ranges):
-        v = v.value
-    if isinstance(v, np.ndarray):
-        return v.reshape(1, -1) if v.ndim == 1 else (v.reshape(1, 1) if v.ndim == 0 else v)
-    return np.full((1, 1), v, dtype=object)
-
-
 def kind(v):
     """0 number, 1 text, 2 logical, None for what LOOKUP passes over (blank, error)."""
     ns = fx.load()

@@ -18,6 +18,7 @@ import numpy as np
 from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
 from addin.formula import fx, ranges
+from addin.formula.arrays import as_2d, grid
 from udfs.errors import ExcelError
 
 # --------------------------------------------------------------------------- CHOOSE
@@ -34,7 +35,7 @@ def choose(index_num, *values):
         raise ExcelError("#VALUE!", "CHOOSE needs a value after index_num")
     idx = index_num.value if isinstance(index_num, ns.Ranges) else index_num
     if isinstance(idx, np.ndarray) and idx.size > 1:
-        return _choose_each(np.atleast_2d(idx), values)
+        return _choose_each(as_2d(idx), values)
     i = _pick(index_num, len(values))
     v = values[i]
     return ns.EMPTY if fx.is_omitted(v) else v  # an omitted value is 0 in Excel
@@ -54,9 +55,7 @@ def _choose_each(idx, values):
     ns = fx.load()
     arrays = []
     for v in values:
-        v = v.value if isinstance(v, ns.Ranges) else v
-        arrays.append(np.atleast_2d(np.asarray(v, dtype=object)) if isinstance(v, np.ndarray)
-                      else np.full((1, 1), v, dtype=object))
+        arrays.append(np.asarray(grid(v), dtype=object))
     rows = max([idx.shape[0]] + [a.shape[0] for a in arrays])
     cols = max([idx.shape[1]] + [a.shape[1] for a in arrays])
 
@@ -98,7 +97,7 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
     kind = xa.kind(v)
     if kind is None:
         raise Cannot("LOOKUP of a blank cell")
-    arr = xa.values2d(lookup_vector)
+    arr = grid(lookup_vector)
     if result_vector is None or fx.is_omitted(result_vector):
         if arr.shape[1] > arr.shape[0]:
             keys, results = arr[0, :], arr[-1, :]
@@ -107,7 +106,7 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
     else:
         if 1 not in arr.shape:
             raise ExcelError("#N/A", "LOOKUP's lookup_vector must be one row or one column")
-        keys, results = arr.ravel(), xa.values2d(result_vector).ravel()
+        keys, results = arr.ravel(), grid(result_vector).ravel()
     want, pos, last = xa.key(v, kind), None, None
     for i, x in enumerate(keys):
         if xa.kind(x) != kind:
@@ -145,12 +144,12 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
     kind = xa.kind(v)
     if kind is None:
         raise Cannot("XLOOKUP of a blank cell")
-    keys = xa.values2d(lookup_array)
+    keys = grid(lookup_array)
     if 1 not in keys.shape:
         raise ExcelError("#VALUE!", "XLOOKUP's lookup_array must be one row or one column")
     vertical = keys.shape[1] == 1 and keys.shape[0] >= 1
     keys = keys.ravel()
-    ret = xa.values2d(return_array)
+    ret = grid(return_array)
     if (ret.shape[0] if vertical else ret.shape[1]) != len(keys):
         if not (keys.size == 1 and ret.shape[0] == 1 and ret.shape[1] == 1):
             raise ExcelError("#VALUE!", "XLOOKUP's return_array is not as long as its "
@@ -233,7 +232,7 @@ def index(array, row_num=None, column_num=None, area_num=None):
         (sid, r1, c1, _r2, _c2), arr = areas[k - 1]
     else:
         sid = None
-        arr = xa.values2d(array)
+        arr = grid(array)
         r1 = c1 = 1
     rows, cols = arr.shape
     if r is None and c is None:
@@ -303,7 +302,7 @@ def _approximate(flag) -> bool:
 def table_lookup(name: str, vertical: bool):
     def lookup(lookup_value, table_array, index_num, range_lookup=None):
         if _approximate(range_lookup):
-            arr = xa.values2d(table_array)
+            arr = grid(table_array)
             vec = arr[:, 0] if vertical else arr[0, :]
             _sorted_or_cannot(lookup_value, vec, False, name)
         args = [lookup_value, table_array, index_num]
@@ -321,6 +320,6 @@ def match(lookup_value, lookup_array, match_type=None):
     t = 1 if match_type is None or fx.is_omitted(match_type) else \
         math.trunc(xa.number(match_type, "MATCH's match_type"))
     if t != 0:
-        _sorted_or_cannot(lookup_value, xa.values2d(lookup_array).ravel(), t < 0, "MATCH")
+        _sorted_or_cannot(lookup_value, grid(lookup_array).ravel(), t < 0, "MATCH")
     args = [lookup_value, lookup_array] + ([] if match_type is None else [match_type])
     return ORIGINAL["MATCH"](*args)

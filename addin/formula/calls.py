@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from addin.formula import fx
+from addin.formula.arrays import as_2d
 from addin.formula.context import STATE, message_for, record
 from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
@@ -159,13 +160,12 @@ def _to_py_arg(a):
     if isinstance(a, ns.Ranges):
         a = a.value
     if isinstance(a, np.ndarray):
-        if a.ndim == 0:
+        arr = as_2d(a)
+        if arr is None:  # a 0-d array
             return _to_py_scalar(a.item())
-        if a.ndim == 1:
-            a = a.reshape(1, -1)
-        if a.shape == (1, 1):
-            return _to_py_scalar(a[0, 0])
-        return [[_to_py_scalar(x) for x in row] for row in a.tolist()]
+        if arr.shape == (1, 1):
+            return _to_py_scalar(arr[0, 0])
+        return [[_to_py_scalar(x) for x in row] for row in arr.tolist()]
     if isinstance(a, (list, tuple)):
         return [[_to_py_scalar(x) for x in row] if isinstance(row, (list, tuple))
                 else _to_py_scalar(row) for row in a]
@@ -201,11 +201,10 @@ def _from_py_scalar(v):
 def _from_py_result(res):
     ns = fx.load()
     if isinstance(res, (list, tuple, np.ndarray)):
-        arr = np.asarray(res, dtype=object)
-        if arr.ndim == 0:
-            return _from_py_scalar(arr.item())
-        if arr.ndim == 1:
-            arr = arr.reshape(1, -1)
+        values = np.asarray(res, dtype=object)
+        arr = as_2d(values)
+        if arr is None:  # a 0-d array
+            return _from_py_scalar(values.item())
         if arr.ndim != 2 or arr.size == 0:
             record(ExcelError("#VALUE!", "result array must be 2-D and not empty"))
             return ns.errors["#VALUE!"]

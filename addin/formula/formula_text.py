@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from addin.ooxml.a1 import MAX_COL, MAX_ROW, col2num
 
-SEGMENT_RE = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'|[^"\']+|["\']')
+#: A string literal of formula text: ``"..."``, a ``"`` inside written ``""``.
+STRING_RE = re.compile(r'"(?:[^"]|"")*"')
+SEGMENT_RE = re.compile(STRING_RE.pattern + r'|\'(?:[^\']|\'\')*\'|[^"\']+|["\']')
 _NUMBER_RE = re.compile(r"(?<![\w.$])(\d+\.?\d*|\.\d+)(?:[eE]([+-]?)(\d+))?(?![\w.])")
 # a digit before "." or an exponent: where a number _fix_number changes can start
 _NUMBER_TO_FIX_RE = re.compile(r"\d[.eE]")
@@ -73,7 +76,7 @@ LEX_RE = re.compile(
     r"""
     (?=["'A-Za-z_\\$\d.])  # (what a match starts with: other places are passed at once)
     (?:
-    (?P<str>"(?:[^"]|"")*")
+    (?P<str>""" + STRING_RE.pattern + r""")
   | (?<![\w.$])
     (?P<ref>
       (?P<sheet>(?:'(?:[^']|'')+'|[A-Za-z_\\][\w.\\]*)!)?
@@ -277,9 +280,26 @@ def alias_sheets(text: str, aliases: dict[str, str]) -> str:
 
 
 _CALL = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*\(")
-_STRING = re.compile(r'"(?:[^"]|"")*"')
+
+
+def outside_strings(text: str) -> str:
+    """Formula text with every string literal emptied to ``""``: its names, references
+    and operators, none of them found inside a text."""
+    return STRING_RE.sub('""', text) if '"' in text else text
+
+
+def change_outside_strings(text: str, change: Callable[[str], str]) -> str:
+    """Formula text with ``change`` applied to each stretch between its string literals
+    (those before the first and after the last included, even when empty); the
+    literals are kept as written."""
+    out, end = [], 0
+    for m in STRING_RE.finditer(text):
+        out += (change(text[end:m.start()]), m.group(0))
+        end = m.end()
+    out.append(change(text[end:]))
+    return "".join(out)
 
 
 def called_functions(text: str) -> list[str]:
     """Names of the functions a formula calls, as written (string literals skipped)."""
-    return _CALL.findall(_STRING.sub('""', text) if '"' in text else text)
+    return _CALL.findall(outside_strings(text))

@@ -6,9 +6,8 @@ Everything from formulas comes through ``addin.formula.fx.load``'s namespace.
 
 from __future__ import annotations
 
-import functools
-
 from addin.formula.fx import load
+from addin.ooxml.a1 import num2col
 
 
 def sheet_id(name: str) -> str:
@@ -52,20 +51,11 @@ def area_ref(sid: str, r1: int, c1: int, r2: int, c2: int):
     dict ``range2parts`` makes, built directly when the area is plain."""
     ns = load()
     if 1 <= r1 <= r2 < 1048576 and 1 <= c1 <= c2 < 16384:  # formulas cuts the last row/col
-        col1, col2 = _col_name(c1), _col_name(c2)
+        col1, col2 = num2col(c1), num2col(c2)
         ref = f"{col1}{r1}" if (r1, c1) == (r2, c2) else f"{col1}{r1}:{col2}{r2}"
         return {"r1": str(r1), "r2": str(r2), "c1": col1, "c2": col2, "n1": c1, "n2": c2,
                 "ref": ref, "name": f"{sid}!{ref}" if sid else ref, "sheet_id": sid}
     return ns.range2parts(None, sheet_id=sid, r1=str(r1), n1=c1, r2=str(r2), n2=c2)
-
-
-@functools.cache
-def _col_name(n: int) -> str:
-    name = ""
-    while n:
-        n, k = divmod(n - 1, 26)
-        name = chr(65 + k) + name
-    return name
 
 
 def one_range(ref, array):

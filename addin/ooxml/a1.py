@@ -29,6 +29,7 @@ A1_AREA = re.compile(
 
 
 def col2num(col: str) -> int:
+    """The number of a column from its letters, in any case: ``"A"`` is 1, ``"AB"`` 28."""
     n = 0
     for ch in col.upper():
         n = n * 26 + (ord(ch) - 64)
@@ -40,6 +41,7 @@ _COLS: dict[str, int] = {}  # column letters -> number, for the first 702 column
 
 
 def num2col(n: int) -> str:
+    """The letters of column ``n`` (1-based): 1 is ``"A"``, 28 ``"AB"``, 16384 ``"XFD"``."""
     s = _COL_CACHE.get(n)
     if s is None:
         m, s = n, ""

@@ -1,4 +1,9 @@
-"""Write a changed copy of an .xlsx package, atomically, leaving every other part alone.
+"""The one writer of zip files: a changed copy of an .xlsx package, and new zips.
+
+``write_parts`` writes a new zip from its parts, every entry deflated with one fixed
+date, so that the same parts give the same bytes (the Lite bundle's ``udfs`` payload, the
+template). ``rewrite`` writes a changed copy of an .xlsx package, atomically, leaving
+every other part alone.
 
 ``napkin calc``, ``freeze``, ``unfreeze``, ``embed`` and ``template`` go through
 ``rewrite``: the parts of the source are copied in their order with their bytes
@@ -21,12 +26,17 @@ import os
 import re
 import secrets
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 from zipfile import ZIP_DEFLATED, ZipFile, ZipInfo
 
 #: The calcId of current Excel (Microsoft 365): what Excel writes in ``<calcPr>`` when it
 #: saves a workbook, as in workbooks saved by Excel 365 with xlwings Lite in 2025.
 EXCEL_CALC_ID = 191029
+
+#: The date of a part ``rewrite`` adds: the earliest a zip entry can carry (MS-DOS time).
+ADDED_PART_TIME = (1980, 1, 1, 0, 0, 0)
 
 _CALCPR_RE = re.compile(
     r"<(?P<p>(?:[A-Za-z_][\w.-]*:)?)calcPr(?=[\s/>])(?P<attrs>[^>]*?)(?P<end>/?>)")
@@ -60,6 +70,37 @@ def stamp_calc_id(workbook_xml: str, calc_id: int = EXCEL_CALC_ID) -> str:
     return workbook_xml
 
 
+def _entry(name: str, date_time: tuple[int, ...], mode: int) -> ZipInfo:
+    """The header of a deflated entry ``name`` dated ``date_time``, with Unix mode ``mode``."""
+    info = ZipInfo(name, date_time=date_time)
+    info.compress_type = ZIP_DEFLATED
+    info.external_attr = mode << 16
+    return info
+
+
+def write_parts(file: str | os.PathLike | BinaryIO, parts: Iterable[tuple[str, bytes]],
+                date_time: tuple[int, ...], mode: int = 0o600) -> None:
+    """Write a new zip of ``parts`` to ``file``.
+
+    Parameters
+    ----------
+    file : path or binary file object
+        Where the zip is written (a path is created or truncated).
+    parts : iterable of (str, bytes)
+        The entries' names and contents, in the order they are written.
+    date_time : tuple of int
+        (year, month, day, hour, minute, second): the date of every entry.
+    mode : int
+        The Unix permission bits of every entry.
+
+    Every entry is deflated at zlib's default level, so the same parts, date and mode
+    give the same bytes.
+    """
+    with ZipFile(file, "w", ZIP_DEFLATED) as out:
+        for name, data in parts:
+            out.writestr(_entry(name, date_time, mode), data)
+
+
 def workbook_part(zf: ZipFile) -> str | None:
     """The path of the workbook part (the package's officeDocument relationship)."""
     try:
@@ -83,7 +124,8 @@ def rewrite(zf: ZipFile, src: Path, dst: Path, replace: dict[str, bytes] | None 
             remove: set[str] | frozenset = frozenset(), add: dict[str, bytes] | None = None,
             *, in_place: bool = False, backup: bool = True) -> None:
     """Write ``dst``: the parts of ``zf`` (opened on ``src``) with ``replace``d contents,
-    without ``remove``d parts, plus ``add``ed ones. ``dst == src`` needs ``in_place``
+    without ``remove``d parts, plus ``add``ed ones (deflated, dated
+    ``ADDED_PART_TIME``). ``dst == src`` needs ``in_place``
     (and then keeps ``<src>.bak`` when ``backup``). The workbook part's calcId is
     raised to ``EXCEL_CALC_ID`` (see the module's doc)."""
     replace, add = dict(replace or {}), add or {}
@@ -128,8 +170,7 @@ def rewrite(zf: ZipFile, src: Path, dst: Path, replace: dict[str, bytes] | None 
                     zi.comment = info.comment
                     out.writestr(zi, data)
                 for name, data in add.items():
-                    out.writestr(ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
-                                 compress_type=ZIP_DEFLATED)
+                    out.writestr(_entry(name, ADDED_PART_TIME, 0), data)
             fh.flush()
             os.fsync(fh.fileno())
         if same:

@@ -245,10 +245,26 @@ def write_template(path=None) -> Path:
     carrying napkin's xlwings Lite code. Deterministic: the same napkin writes the same
     bytes."""
     from addin.engine.api import calc_workbook
-    from workbook.build import _normalise, build_template
+    from workbook.build import build_template
 
     path = build_template(path)
     calc_workbook(path, path, in_place=True, backup=False)
     embed(path, path, in_place=True, backup=False)
-    _normalise(path)  # fixed member dates again (the parts added above have others)
+    _fix_dates(path)
     return path
+
+
+def _fix_dates(path: Path) -> None:
+    """Rewrite the template at ``path`` with the template's fixed dates: every zip entry
+    dated ``workbook.build.ZIP_TIME`` and ``dcterms:modified`` set to
+    ``workbook.build.FIXED_TIME`` (openpyxl and ``addin.ooxml.package.rewrite``
+    stamp others), so that two builds give identical bytes."""
+    from workbook.build import FIXED_TIME, ZIP_TIME
+
+    stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
+    with ZipFile(path) as zf:
+        parts = [(info.filename, zf.read(info.filename)) for info in zf.infolist()]
+    parts = [(name, re.sub(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)",
+                           rb"\g<1>" + stamp + rb"\g<2>", data)
+              if name == "docProps/core.xml" else data) for name, data in parts]
+    package.write_parts(path, parts, ZIP_TIME)

@@ -47,12 +47,14 @@ import hashlib
 import importlib.metadata as metadata
 import inspect
 import io
-import zipfile
 from importlib import resources
 from pathlib import Path
 
+from addin.ooxml import package
+
 _PACKAGE = "udfs"
-_FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # zip entries get one date: the bundle is reproducible
+#: The date of every entry of the ``udfs`` zip: one date, so the bundle is reproducible.
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 
 
 def package_files() -> dict[str, bytes]:
@@ -75,12 +77,7 @@ def package_files() -> dict[str, bytes]:
 def package_zip() -> bytes:
     """The ``udfs`` package as a deterministic zip (same sources, same bytes)."""
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for path, data in package_files().items():
-            info = zipfile.ZipInfo(path, date_time=_FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, data)
+    package.write_parts(buf, package_files().items(), ZIP_TIME, mode=0o644)
     return buf.getvalue()
 
 

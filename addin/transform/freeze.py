@@ -37,6 +37,7 @@ from html import escape, unescape
 from pathlib import Path
 from zipfile import ZipFile
 
+from addin.formula import formula_text as ft
 from addin.ooxml import guard, package, reader
 from addin.ooxml import xlsx_values as xv
 
@@ -49,7 +50,6 @@ PROPS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships
 PROPS_TYPE = "application/vnd.openxmlformats-officedocument.customXmlProperties+xml"
 REL_ID = "rIdNapkinFrozen"
 
-_STRING = re.compile(r'"(?:[^"]|"")*"')
 STYLES = "xl/styles.xml"
 STATUS_NAME = "NAPKIN_STATUS"  # the template's status cell (workbook/start.py)
 INPUT_STYLE, PLAIN_STYLE = "napkin input", "napkin formula"
@@ -61,7 +61,7 @@ FROZEN_FILL = ('<fill><patternFill patternType="solid"><fgColor rgb="FFFFC7CE"/>
 
 
 def _calls_ours(formula: str, names: re.Pattern) -> bool:
-    return bool(names.search(_STRING.sub('""', formula)))
+    return bool(names.search(ft.outside_strings(formula)))
 
 
 def _names_pattern(functions) -> re.Pattern:
