@@ -65,20 +65,11 @@ def test_the_sections_are_found():
 
 #: A Sphinx cross-reference role; the math role stays, it is notation.
 ROLE = re.compile(r":(?:class|data|func|meth|mod|attr|exc|obj):`")
-#: Files being rewritten on other branches when the roles were turned into plain names;
-#: each is to be converted (and removed from here) when those branches are merged.
-NOT_YET = {"addin/engine/api.py", "addin/formula/fx.py", "addin/routes/lite.py",
-           "addin/xlwings_udfs.py", "addin/transform/__init__.py", "addin/transform/freeze.py",
-           "addin/transform/native/__init__.py", "addin/transform/native/book.py",
-           "addin/transform/native/forms.py", "addin/transform/native/formula.py",
-           "addin/transform/native/translate.py"}
-
-
 def test_no_sphinx_roles():
     root = UDFS.parent
     files = subprocess.run(["git", "ls-files", "*.py", "*.md"], cwd=root, capture_output=True,
                            text=True, check=True).stdout.split()
-    found = [f"{name}:{n}" for name in files if name not in NOT_YET
+    found = [f"{name}:{n}" for name in files
              for n, line in enumerate((root / name).read_text("utf-8").splitlines(), 1)
              if ROLE.search(line)]
     assert not found, f"a Sphinx role where a plain ``name`` does: {found}"

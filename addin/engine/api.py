@@ -3,29 +3,29 @@
 Built on the ``formulas`` package (EUPL; used as a library only) for parsing and for
 Excel's built-in functions, with our own workbook evaluator around it:
 
-* :func:`evaluate` computes one formula, e.g. ``evaluate('=RIDGE(989,3.35)*2')``;
-* :func:`calc_workbook` computes every formula of an .xlsx/.xlsm and writes the results
-  into a copy as cached values, losslessly (see :mod:`addin.ooxml.xlsx_values`);
-* :func:`format_value` renders a result the way the ``napkin calc`` CLI prints it.
+* ``evaluate`` computes one formula, e.g. ``evaluate('=RIDGE(989,3.35)*2')``;
+* ``calc_workbook`` computes every formula of an .xlsx/.xlsm and writes the results
+  into a copy as cached values, losslessly (see ``addin.ooxml.xlsx_values``);
+* ``format_value`` renders a result the way the ``napkin calc`` CLI prints it.
 
 Values come back as Python values: ``float``/``int``/``bool``/``str``, nested lists (rows)
-for arrays, or :class:`udfs.errors.ExcelError` for error values, which keeps the message
+for arrays, or ``udfs.errors.ExcelError`` for error values, which keeps the message
 one of our functions gave (``#NUM! bandwidth must be greater than 0``).
 
 The engine in layers, each module one job:
 
-* :mod:`addin.formula.fx` -- the only module that imports ``formulas``/``schedula``;
-* :mod:`addin.formula.calls` -- how our functions are called (registry, argument and result
+* ``addin.formula.fx`` -- the only module that imports ``formulas``/``schedula``;
+* ``addin.formula.calls`` -- how our functions are called (registry, argument and result
   conversion, error messages);
-* :mod:`addin.formula.formula_text` -- normalising formula text; shapes (formulas with relative
+* ``addin.formula.formula_text`` -- normalising formula text; shapes (formulas with relative
   references written as offsets, as in R1C1 notation) and their references;
-* :mod:`addin.engine.book` -- the workbook model (sheets, values, formula cells, defined names,
+* ``addin.engine.book`` -- the workbook model (sheets, values, formula cells, defined names,
   shared and array formulas);
-* :mod:`addin.engine.evaluator` -- one compile per shape, dependencies, evaluation order
+* ``addin.engine.evaluator`` -- one compile per shape, dependencies, evaluation order
   (cycles -> ``#VALUE!`` "circular reference");
-* :mod:`addin.engine.executor` -- runs a compiled formula; reads its result;
-* :mod:`addin.engine.output` -- cached values for the XML, CLI text, JSON;
-* :mod:`addin.engine.formula_eval` -- one formula without a workbook (``napkin eval``, which
+* ``addin.engine.executor`` -- runs a compiled formula; reads its result;
+* ``addin.engine.output`` -- cached values for the XML, CLI text, JSON;
+* ``addin.engine.formula_eval`` -- one formula without a workbook (``napkin eval``, which
   imports only what that needs, not the workbook modules);
 * this module -- the public functions, and strict mode's refusals.
 """
@@ -132,14 +132,14 @@ def calc_workbook(
     (then ``backup=True`` keeps a copy as ``<name>.bak`` first).
 
     Returns ``{"Sheet!A1": value}`` for every formula cell (also every cell of an array
-    formula's range); errors are :class:`ExcelError` (see :func:`to_json`).
+    formula's range); errors are ``ExcelError`` (see ``to_json``).
 
-    Hostile or broken files are refused first (:func:`addin.ooxml.guard.check_package`). With
+    Hostile or broken files are refused first (``addin.ooxml.guard.check_package``). With
     ``strict`` (the default, and what ``napkin calc`` does) a workbook that calls a
     function neither Excel's set nor our catalog knows, or that has a circular
-    reference, is refused too: :class:`~addin.ooxml.guard.WorkbookError` names the cells, and
+    reference, is refused too: ``addin.ooxml.guard.WorkbookError`` names the cells, and
     no ``dst`` is written. So is a workbook with formulas the engine cannot compute as
-    Excel does (:func:`addin.engine.support.unsupported`: structured, 3-D and external
+    Excel does (``addin.engine.support.unsupported``: structured, 3-D and external
     references, ...); with ``strict=False`` those cells keep the values Excel cached, and
     a sentence saying so is appended to ``notes`` (when given). A strict Open XML file is
     refused in both modes. ``before_write(results)`` runs before ``dst`` is written.
@@ -221,7 +221,7 @@ def _refuse_or_keep(found: list, strict: bool, notes: list[str] | None,
     found : list of (node, reason)
         The cells, each with the reason it cannot be computed.
     strict : bool
-        Refuse the workbook: :class:`~addin.ooxml.guard.WorkbookError` with
+        Refuse the workbook: ``addin.ooxml.guard.WorkbookError`` with
         ``refusal(found)``. Else each cell keeps the value Excel saved (its ``keep`` is
         its reason) and ``note(found)``, when given, is appended to ``notes``.
 
@@ -276,5 +276,3 @@ def _kept_on_cycle(found: list) -> str:
     cells = support.first_cells(sorted(n.label for n, _ in found))
     return f"kept the values Excel saved in {cells}, which are on a circular reference"
 
-
-to_jsonable = to_json

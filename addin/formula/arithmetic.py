@@ -40,7 +40,7 @@ def _fast_arithmetic(op, slow, Array, Ranges):
         if isinstance(v, Ranges):
             try:
                 v = v.value
-            except Exception:  # noqa: BLE001 - formulas' operator says what it is
+            except Exception:  # formulas' operator says what it is
                 return None, False
         if isinstance(v, _np().ndarray) and v.size == 1 and v.ndim in (0, 2):
             e = v.item()

@@ -7,10 +7,10 @@ their internals (the parsed graph, the functions table, the ``Ranges`` value typ
 ``pyproject.toml`` pins both to the release series the suite was run against; an
 upgrade starts here.
 
-Importing ``formulas`` is slow: :func:`load` does it on first use and
+Importing ``formulas`` is slow: ``load`` does it on first use and
 returns a namespace of the types and constants the other engine modules use
 (``EMPTY``, ``NONE``, ``XlError``, ``Ranges``, ``Array``, ``errors``: code -> error value).
-Its companion :mod:`addin.formula.fx_excel` puts right, in formulas' own tables, what formulas
+Its companion ``addin.formula.fx_excel`` puts right, in formulas' own tables, what formulas
 computes differently from Excel; the two are the only modules that import formulas.
 """
 
@@ -139,8 +139,8 @@ def replace(module: str, name: str, key: str | None, make) -> Any:
     """Put ``make(original, key)`` in the place of formulas' ``module.name`` (``key`` None)
     or of its entry ``module.name[key]``; returns the replacement. ``name`` is
     ``"get_functions"`` for the table of functions (``original`` is None for a name the
-    table lacks). Run only by :func:`addin.engine.boot.ready`, from
-    :data:`addin.formula.patches.PATCHES`."""
+    table lacks). Run only by ``addin.engine.boot.ready``, from
+    ``addin.formula.patches.PATCHES``."""
     import importlib
 
     mod = importlib.import_module(module)
@@ -204,7 +204,7 @@ def register(name: str, udf) -> Any:
 
 def udf_entry(udf) -> dict:
     """The entry of formulas' table of functions that calls ``udf(compiling, *args)``,
-    impure (see :func:`register`)."""
+    impure (see ``register``)."""
     return {"extra_inputs": collections.OrderedDict([(load().COMPILING, False)]),
             "function": udf}
 
@@ -217,14 +217,14 @@ def udf_entry(udf) -> dict:
 
 @dataclass
 class Graph:
-    """A parsed formula's dispatcher graph in plain terms (see :class:`executor.FastFn`)."""
+    """A parsed formula's dispatcher graph in plain terms (see ``executor.FastFn``)."""
 
     filters: dict  # data node -> its filters
     sources: list  # data nodes nothing produces
     functions: list  # (function, inputs, outputs, filters) in the graph's node order
     defaults: dict  # data node -> default value (unfiltered)
     #: position in ``functions`` -> positions among its inputs that take one value of a
-    #: reference (Excel's implicit intersection, see :mod:`addin.formula.intersection`)
+    #: reference (Excel's implicit intersection, see ``addin.formula.intersection``)
     single: dict = field(default_factory=dict)
     #: functions inside which a range meets an operator, not known to be array or value
     #: context: the formula is refused rather than computed one way or the other
@@ -260,7 +260,7 @@ def graph(dsp) -> Graph:
 @dataclass
 class Parsed:
     """A formula formulas has parsed at a cell; ``make_pipe()`` compiles it formulas' way
-    (a compile-time dispatch and a DispatchPipe, which :class:`addin.engine.executor.FastFn`
+    (a compile-time dispatch and a DispatchPipe, which ``addin.engine.executor.FastFn``
     runs without)."""
 
     cell: Any
@@ -308,7 +308,7 @@ _ORIGINAL: dict = {}
 @contextlib.contextmanager
 def _parsing():
     """formulas patched for one parse (under the lock): an omitted argument parses to
-    :data:`OMITTED` (formulas gives a plain 0); ``--x`` negates twice (:func:`_process`)."""
+    ``OMITTED`` (formulas gives a plain 0); ``--x`` negates twice (``_process``)."""
     from formulas.tokens import operand
     from formulas.tokens.operator import Operator, OperatorToken
 
@@ -332,7 +332,7 @@ def _parsing():
 
 def parse(text: str, cell_ref: str | None, references=None) -> Parsed:
     """Parse a normalized formula (ValueError if it is not one), with the corrections
-    of :func:`_parsing`."""
+    of ``_parsing``."""
     ns = load()
     with _parsing():
         cell = ns.Cell(cell_ref, text, context=None)
@@ -349,7 +349,7 @@ def parse(text: str, cell_ref: str | None, references=None) -> Parsed:
 def builder_program(parsed: Parsed):
     """(graph, inputs, constants, output node) of a parsed formula without formulas'
     compile step: the inputs are found as ``AstBuilder.compile`` finds them. Which of the
-    graph's operands are read as one value is for :mod:`addin.formula.intersection`."""
+    graph's operands are read as one value is for ``addin.formula.intersection``."""
     ns = load()
     from formulas.cell import CELL
     from formulas.errors import AnchorRangeName, InvalidRangeName

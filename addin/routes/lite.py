@@ -16,9 +16,9 @@
     Below the payload, one plain function per catalog entry, with the catalog's name,
     arguments, docstring and argument docs, declared with ``from xlwings import func,
     arg`` so that Lite registers it as an Excel custom function. Each calls the catalog
-    function, its arguments and results crossing through :mod:`udfs.host` (the module
+    function, its arguments and results crossing through ``udfs.host`` (the module
     the add-in's UDFs use too, shipped in the package), and turns its
-    :class:`~udfs.errors.ExcelError` results into what Lite shows (see ``_cell`` in the
+    ``udfs.errors.ExcelError`` results into what Lite shows (see ``_cell`` in the
     generated file):
 
     * ``#VALUE!`` alone in a cell: raised, so that Lite shows ``#VALUE!`` with the
@@ -28,7 +28,7 @@
       real Excel error value.
 
 ``requirements.txt``
-    A fixed text, the same bytes wherever ``napkin lite`` runs (:data:`REQUIREMENTS`):
+    A fixed text, the same bytes wherever ``napkin lite`` runs (``REQUIREMENTS``):
     xlwings (bounded: the series napkin's argument conversion is tested against) and Lite's
     own helpers, which every Lite-saved workbook lists, then pint within the series the
     tests run, then numpy. One requirement a line and no comments (micropip rejects a
@@ -37,7 +37,7 @@
     Pyodide's, and a pin that differs from an already loaded copy aborts the install.
 
 ``napkin embed`` stores both files inside a workbook where Lite finds them
-(:mod:`addin.routes.embed`); the template carries them.
+(``addin.routes.embed``); the template carries them.
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ REQUIREMENTS = (
 
 
 def requirements() -> list[str]:
-    """The requirement lines of the bundle's ``requirements.txt`` (:data:`REQUIREMENTS`)."""
+    """The requirement lines of the bundle's ``requirements.txt`` (``REQUIREMENTS``)."""
     return list(REQUIREMENTS)
 
 
@@ -265,7 +265,7 @@ def main_py() -> str:
 
 
 def requirements_txt() -> str:
-    """The whole ``requirements.txt`` of the bundle: :data:`REQUIREMENTS`, one a line."""
+    """The whole ``requirements.txt`` of the bundle: ``REQUIREMENTS``, one a line."""
     return "\n".join(REQUIREMENTS) + "\n"
 
 

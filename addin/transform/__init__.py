@@ -1,2 +1,2 @@
-"""Transforms of a whole workbook: :mod:`~addin.transform.freeze` (our formulas to their
-values and back) and :mod:`~addin.transform.native` (our functions to Excel's own)."""
+"""Transforms of a whole workbook: ``addin.transform.freeze`` (our formulas to their
+values and back) and ``addin.transform.native`` (our functions to Excel's own)."""

@@ -22,7 +22,7 @@ input and trusts the stale numbers beside it, freeze also
 Both are recorded in the custom XML part too (the status cell and ``styles.xml`` as they
 were), and ``napkin unfreeze`` puts them back: ``styles.xml`` only when it is still the
 one freeze wrote (a program that saved the copy may have renumbered its formats).
-Everything else is copied unchanged, through :mod:`addin.ooxml.package`.
+Everything else is copied unchanged, through ``addin.ooxml.package``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The recipient of a workbook may have no add-in (many companies forbid them), or open it
 in LibreOffice or Google Sheets. ``napkin freeze`` gives such a reader values; ``native``
 gives a live model: every call of a napkin function becomes an equivalent formula of the
-Excel 2010 function set (:mod:`addin.transform.native.forms` declares each one), so changing the
+Excel 2010 function set (``addin.transform.native.forms`` declares each one), so changing the
 model, the GPU, the precision or a price recomputes every figure, with no add-in and no
 macro.
 
@@ -11,7 +11,7 @@ How a workbook is translated:
 
 * it is computed first, as ``napkin calc`` does: the cached values in the output are
   napkin's own results, so the file shows numbers on open;
-* each formula is split into tokens (:class:`openpyxl.formula.tokenizer.Tokenizer`) and
+* each formula is split into tokens (``openpyxl.formula.tokenizer.Tokenizer``) and
   each call of ours is replaced by its native form, nested calls inside out. The
   arguments are checked first, in order, as the catalog checks them (empty, wrong type,
   out of domain), so that bad input gives the same error value;
@@ -26,10 +26,10 @@ How a workbook is translated:
   and ``calcChain.xml`` is dropped when cells become values); every other part is copied
   byte for byte.
 
-The parts: :mod:`addin.transform.native.formula` (the formula tree),
-:mod:`addin.transform.native.book` (the workbook's values and the hidden tables),
-:mod:`addin.transform.native.translate` (the translation of one formula),
-:mod:`addin.transform.native.forms` (each function's native form); this module
+The parts: ``addin.transform.native.formula`` (the formula tree),
+``addin.transform.native.book`` (the workbook's values and the hidden tables),
+``addin.transform.native.translate`` (the translation of one formula),
+``addin.transform.native.forms`` (each function's native form); this module
 computes the workbook, translates every formula and rewrites the package.
 """
 
@@ -48,7 +48,7 @@ from addin.ooxml import guard, package, reader
 from addin.ooxml import xlsx_values as xv
 from addin.transform.native.book import Book, Tables
 from addin.transform.native.formula import calls_of, parse
-from addin.transform.native.translate import Translator_, Untranslatable
+from addin.transform.native.translate import NativeTranslator, Untranslatable
 
 WORKSHEET_TYPE = ("application/vnd.openxmlformats-officedocument.spreadsheetml."
                   "worksheet+xml")
@@ -132,7 +132,7 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
     """Compute ``src`` and write ``dst`` with every napkin call in native formulas.
 
     Calls that no formula can say become values (listed in the result's ``frozen``, with
-    the reason); with ``strict`` they are refused instead (:class:`guard.WorkbookError`,
+    the reason); with ``strict`` they are refused instead (``guard.WorkbookError``,
     nothing written).
     """
     from addin.engine.api import calc_workbook
@@ -147,7 +147,7 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
         calc_workbook(src, computed)
         with ZipFile(computed) as zf:
             book = Book(zf)
-            tr = Translator_(book)
+            tr = NativeTranslator(book)
             edits_by_part: dict[str, list] = {}
             for idx, sheet in enumerate(book.book.sheets):
                 xml = zf.read(sheet.path).decode("utf-8")
@@ -156,7 +156,7 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                     try:
                         if not calls_of(parse(text), tr.names):
                             continue
-                    except Exception:  # noqa: BLE001 - not tokenizable: leave it alone
+                    except Exception:  # not tokenizable: leave it alone
                         continue
                     label = f"{sheet.name}!{ref}"
                     try:

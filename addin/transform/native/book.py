@@ -1,6 +1,6 @@
 """``napkin native``, the workbook side: what the translator knows of the computed
-workbook (:class:`Book`: cell values, sheet and defined names) and the hidden sheet of
-tables it adds (:class:`Tables`: precisions, result units, GPUs, models).
+workbook (``Book``: cell values, sheet and defined names) and the hidden sheet of
+tables it adds (``Tables``: precisions, result units, GPUs, models).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """The native form of each catalog function: the same formula in Excel's own functions.
 
-``napkin native`` (:mod:`addin.transform.native`) turns each call of a napkin function into an
+``napkin native`` (``addin.transform.native``) turns each call of a napkin function into an
 equivalent formula of the Excel 2010 function set, so that a workbook keeps recalculating
 in Excel without the add-in, in LibreOffice or in Google Sheets. This module declares,
-per function, its parameters (read as the catalog reads them: the same :class:`Arg`, with
-its default unit and domain) and the formula over their values. :mod:`addin.transform.native`
+per function, its parameters (read as the catalog reads them: the same ``Arg``, with
+its default unit and domain) and the formula over their values. ``addin.transform.native``
 checks the arguments in order first, as the catalog does, so that a bad argument gives
 the same error value:
 
@@ -101,7 +101,7 @@ NOTES = {
                   "name gives #N/A (the function: #VALUE!).",
 }
 
-#: Functions with a translation of their own in :mod:`addin.transform.native` (the arguments decide
+#: Functions with a translation of their own in ``addin.transform.native`` (the arguments decide
 #: whether a formula can say it), and why the rest cannot.
 SPECIAL = {
     "UNIT_CONVERT": "translated when from_unit and to_unit are constant text (the factor "
@@ -199,7 +199,7 @@ DOC_HEADING = "## Per function\n\n"
 
 def write_doc(path="docs/native.md") -> bool:
     """Replace the per-function table at the end of ``docs/native.md`` (after its
-    ``## Per function`` heading) by :func:`doc_table`; True when the file changed."""
+    ``## Per function`` heading) by ``doc_table``; True when the file changed."""
     from pathlib import Path
 
     path = Path(path)

@@ -1,8 +1,8 @@
 """``napkin native``, the formula side: a formula's text as a tree of tokens and calls
-(:func:`parse`, :func:`render`, :func:`calls_of`), and :class:`Expr`, a translated argument
+(``parse``, ``render``, ``calls_of``), and ``Expr``, a translated argument
 with what is known about it.
 
-The tokens are openpyxl's (:class:`openpyxl.formula.tokenizer.Tokenizer`), with numbers in
+The tokens are openpyxl's (``openpyxl.formula.tokenizer.Tokenizer``), with numbers in
 scientific notation joined back together.
 """
 

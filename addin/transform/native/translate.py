@@ -1,7 +1,7 @@
-"""``napkin native``, the translation: :class:`Translator_` turns each call of a napkin
-function into its native form (:mod:`addin.transform.native.forms`), checking the arguments first in
+"""``napkin native``, the translation: ``NativeTranslator`` turns each call of a napkin
+function into its native form (``addin.transform.native.forms``), checking the arguments first in
 the catalog's order so that bad input gives the same error value. What no formula can say
-raises :class:`Untranslatable` with the reason.
+raises ``Untranslatable`` with the reason.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class Untranslatable(Exception):
     """A call no native formula can stand for; the message says why."""
 
 
-class Translator_:
+class NativeTranslator:
     """Translates formulas of one workbook. Table ranges are written as placeholders
     first and filled in once every formula is known (the layout depends on what is used).
     """
