@@ -367,9 +367,9 @@ REFERENCE = [
     ('serving', 'regime efficiency: tensor parallel, large batch',
      '=REGIME_EFFICIENCY(2,100)',
      lambda: REGIME_EFFICIENCY(2,100), 0.311, 0),
-    # MoE with expert parallelism (median of 8 measurements is 0.175)
+    # MoE with expert parallelism (median of 8 measurements, 0.156 and 0.163 in the middle: 0.159)
     ('serving', 'regime efficiency: MoE with expert parallelism',
      '=REGIME_EFFICIENCY(8,4096,1)',
-     lambda: REGIME_EFFICIENCY(8,4096,1), 0.175, 0),
+     lambda: REGIME_EFFICIENCY(8,4096,1), 0.159, 0),
 ]
 # fmt: on

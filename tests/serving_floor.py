@@ -119,3 +119,27 @@ def derived_efficiencies() -> dict[str, float]:
         f = floor(row)
         by.setdefault(regime_of(row, f), []).append(f.efficiency)
     return {k: statistics.median(v) for k, v in by.items()}
+
+
+def markdown_table() -> str:
+    """The set as the table of ``docs/measurements.md`` shows it, with floor ÷ measured."""
+    lines = ["| id | model | weights | GPUs | parallelism | batch | in / out | tokens per step "
+             "| measured | software | regime | floor ÷ measured | source (date) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows():
+        f = floor(r)
+        if r["itl_ms"]:
+            measured = f"{r['itl_ms']} ms per token (ITL)"
+        elif r["tokens_per_sec_user"]:
+            measured = f"{r['tokens_per_sec_user']} tokens/s per user"
+        else:
+            measured = f"{int(r['tokens_per_sec_total']):,} tokens/s in all"
+        batch = f"{int(r['batch']):,}" if r["batch"] else f"({int(f.batch):,}: memory)"
+        host = r["source_url"].split("/")[2]
+        lines.append(
+            f"| {r['id']} | {r['model']} | {r['precision']} | {r['gpus']} × "
+            f"{r['gpu'].removeprefix('NVIDIA ')} | {r['parallelism']} | {batch} | "
+            f"{r['input_tokens']} / {r['output_tokens']} | {r['tokens_per_step']} | {measured} "
+            f"| {r['software']} | {r['regime']} | {f.efficiency:.3f} | "
+            f"[{host}]({r['source_url']}) ({r['source_date']}) |")
+    return "\n".join(lines) + "\n"

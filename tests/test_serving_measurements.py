@@ -106,3 +106,9 @@ def test_speculative_rows_divide_the_step_by_the_accepted_tokens():
     assert mtp.step_ms == pytest.approx(plain.step_ms)
     assert mtp.token_ms == pytest.approx(plain.step_ms / 2.82)
     assert mtp.measured_ms == pytest.approx(1000 / 253)  # 253 tokens/s per user
+
+
+def test_the_docs_list_the_set_as_it_is():
+    # docs/measurements.md shows the table serving_floor.markdown_table() writes
+    text = (sf.MEASUREMENTS.parents[2] / "docs" / "measurements.md").read_text("utf-8")
+    assert sf.markdown_table() in text
