@@ -323,6 +323,71 @@ CASES = [
     ('serving', 'kWh per million tokens at PUE 1.3',
      '=ENERGY_PER_MTOK_KWH("700 W","2000 tokens/s",1.3)',
      0.35e6 / 3.6e6 * 1.3, 1e-12),
+    # The decode step deployments pay (Austin et al., "How to Scale Your Model", ch. 7):
+    # attention + weights + all-reduces. Llama 3.1 8B BF16 (16.06 GB) on an H100 (3.35
+    # TB/s, 989 TFLOPS), batch 64 of 1,024 tokens: KV 64 × 1,024 × 131,072 B (config:
+    # 32 layers × 2 × 8 × 128 × 2 B) = 8.589934592 GB ÷ 3.35 = 2.56416 ms; weights
+    # max(2 × 8.03e9 × 64 ÷ 989e12 = 1.03923 ms, 16.06 ÷ 3.35 = 4.79403 ms) = 4.79403 ms;
+    # sum (8.589934592 + 16.06) ÷ 3.35 = 7.3581894 ms
+    ('serving', 'decode step: 8B BF16, batch 64 of 1,024 tokens, one H100',
+     '=DECODE_STEP_MS(16.06,8.589934592,3.35,8.03E+9,64,989)',
+     (8.589934592 + 16.06) / 3.35, 1e-9),
+    # batch 512 without KV: the math 2 × 8.03e9 × 512 = 8.22272e12 FLOP ÷ 989e12 FLOP/s =
+    # 8.314176 ms exceeds the weights' 4.79403 ms
+    ('serving', 'decode step: the weights turn compute-bound at batch 512',
+     '=DECODE_STEP_MS(16.06,0,3.35,8.03E+9,512,989)',
+     8.22272e12 / 989e12 * 1e3, 1e-9),
+    # attention products above the KV read: 4e12 FLOP ÷ 1,000 TFLOPS = 4 ms against
+    # 10 GB ÷ 5 TB/s = 2 ms; weights max(2 × 1e9 × 100 ÷ 1e15 = 0.2 ms, 10 ÷ 5 = 2 ms):
+    # 4 + 2 = 6 ms
+    ('serving', 'decode step: attention FLOPs above the KV read',
+     '=DECODE_STEP_MS(10,10,5,1E+9,100,1000,4E+12)',
+     6, 1e-9),
+    # Llama 3.1 70B BF16 (140 GB) over 2 H100s at batch 1 with 0.5 ms of all-reduces:
+    # 140 ÷ (2 × 3.35) = 20.895522 ms (math 2 × 70e9 ÷ (2 × 989e12) = 0.07 ms) + 0.5
+    ('serving', 'decode step: 70B BF16 over 2 GPUs, plus 0.5 ms of all-reduces',
+     '=DECODE_STEP_MS(140,0,3.35,70E+9,1,989,0,2,0.5)',
+     140 / 6.7 + 0.5, 1e-9),
+    # attention products of a decode step: 4 × 32 layers × (32 heads × 128) × 1,024
+    # tokens × 64 sequences = 34,359,738,368 FLOP (Llama 3.1 8B config)
+    ('serving', 'attention FLOPs of a decode step: 8B, batch 64 of 1,024 tokens',
+     '=DECODE_ATTENTION_FLOP(32,4096,1024,64)',
+     34359738368, 0),
+    # Llama 4 Maverick FP8 on 8 H200 (8 × 4.8 TB/s, 8 × 1,979 TFLOPS) at batch 4,096 with
+    # the 17e9 active parameters for the math: max(400 GB ÷ 38.4 = 10.416667 ms,
+    # 2 × 17e9 × 4096 ÷ 15,832e12 = 8.796362 ms) = 10.416667 ms a step, 2.543 µs a token:
+    # below TensorRT-LLM's measured 24.6 µs (40,572 tokens/s, perf overview v1.0)
+    ('serving', 'decode floor of an MoE model with its active parameters',
+     '=DECODE_FLOOR(400E+9,"FP8",8*4.8,4096,8*1979,0,"ms",17E+9)',
+     400 / 38.4, 1e-9),
+    # speculative decoding divides the floor: 70 GB ÷ 3.35 TB/s = 20.895522 ms a step ÷
+    # (1 − 0.8⁵) ÷ 0.2 = 3.3616 tokens per step (Leviathan et al. 2023, eq. 1) = 6.215946 ms
+    ('serving', 'decode floor per token with speculative decoding, α 0.8, γ 4',
+     '=DECODE_FLOOR(70E+9,"FP8",3.35,1,1979,0,"ms",70E+9,SPEC_TOKENS_PER_STEP(0.8,4))',
+     70 / 3.35 / 3.3616, 1e-9),
+    # regime defaults, each the median of floor ÷ measured over its published
+    # measurements (tests/data/serving_measurements.csv; tests/test_serving_measurements.py
+    # recomputes them): one GPU at batch 1 is small_batch, the median of 0.506, 0.551,
+    # 0.566 and 0.731 = 0.559
+    ('serving', 'regime efficiency: one GPU at batch 1',
+     '=REGIME_EFFICIENCY(1,1)',
+     0.559, 0),
+    # 8 GPUs in tensor parallel at batch 1 (DeepSeek-R1 on 8 B200: 0.029, 0.033, 0.036)
+    ('serving', 'regime efficiency: tensor parallel 8 at batch 1',
+     '=REGIME_EFFICIENCY(8,1)',
+     0.0332, 0),
+    # one GPU at batch 700 (maximum throughput: 0.357, 0.507, 0.570)
+    ('serving', 'regime efficiency: one GPU, large batch',
+     '=REGIME_EFFICIENCY(1,700)',
+     0.507, 0),
+    # 2 GPUs at batch 100 (tensor parallel throughput: median of 5 is 0.311)
+    ('serving', 'regime efficiency: tensor parallel, large batch',
+     '=REGIME_EFFICIENCY(2,100)',
+     0.311, 0),
+    # MoE with expert parallelism (median of 8 measurements, 0.156 and 0.163 in the middle: 0.159)
+    ('serving', 'regime efficiency: MoE with expert parallelism',
+     '=REGIME_EFFICIENCY(8,4096,1)',
+     0.159, 0),
 ]
 # fmt: on
 

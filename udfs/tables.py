@@ -38,6 +38,7 @@ from functools import cache
 from importlib import resources
 
 from .errors import ExcelError, na_error
+from .precisions import bytes_per_param
 
 GPU_FIELD_ALIASES = {
     "memory": "memory_GB", "capacity": "memory_GB", "memory_gb": "memory_GB",
@@ -67,6 +68,11 @@ MODEL_DERIVED = {
     "attention": "MHA, GQA, MLA, or with sliding window",
     "kv_bytes_per_token": "KV cache bytes per token in BF16, full context (see kv_note)",
     "kv_note": "how kv_bytes_per_token was computed and where it over-counts",
+    "checkpoint_gb": "weights as the checkpoint stores them, GB, each part in its own "
+                     "precision (data/checkpoints.csv: routed experts, the rest, embeddings "
+                     "and LM head); empty for a model without such a row",
+    "checkpoint_decode_gb": "weights a decode step reads at batch 1, GB, in the checkpoint's "
+                            "precisions: the active experts, the rest, the LM head",
 }
 
 
@@ -80,6 +86,46 @@ def name_key(s: str) -> str:
     """The matching key of a name: lower case, letters and digits only ("H100 SXM" →
     "h100sxm")."""
     return re.sub(r"[^0-9a-z]", "", s.lower())
+
+
+def _checkpoint_bytes(r: dict, c: dict | None) -> dict:
+    """Weights stored and read per decode step by a mixed-precision checkpoint, in GB.
+
+    .. math:: W = R \\, b_x + D \\, b_d + (E + H) \\, b_e, \\quad
+              W_{decode} = k P_{expert} \\, b_x + D \\, b_d + E \\, b_e
+
+    with R = E_routed × P_expert the routed experts' parameters, E the embedding table,
+    H the LM head (E again unless tied, else 0), D = N − R − E − H the rest (attention,
+    router, norms, shared experts), b each part's bytes per parameter (data/checkpoints.csv)
+    and k the experts per token. A decode step reads k experts per layer, all of D and
+    the whole LM head (the head is the embedding when tied), one row of the embedding.
+
+    Parameters
+    ----------
+    r : a model row with its derived counts (``params``, ``embedding_params``,
+        ``expert_params``, ``num_experts``, ``experts_per_token``, ``tie_word_embeddings``)
+    c : its row of data/checkpoints.csv, or None
+
+    Returns
+    -------
+    dict of text: ``checkpoint_gb`` and ``checkpoint_decode_gb`` (empty without a row).
+    Hand check, gpt-oss-120b (config: 128 experts of 36 × 3 × 2880 × 2880 = 895,795,200
+    parameters, embedding 201,088 × 2,880 = 579,133,440, untied): R = 114.66e9 at 0.53125
+    B (MXFP4) = 60.91 GB; D = 116.83e9 − R − 2 × 579,133,440 = 1.010e9 at 2 B = 2.02 GB;
+    embeddings and head 2.32 GB: 65.25 GB, where all-MXFP4 would give 62.07 GB.
+    """
+    if c is None:
+        return {"checkpoint_gb": "", "checkpoint_decode_gb": ""}
+    bx, bd, be = (bytes_per_param(c[k]) for k in
+                  ("experts_precision", "dense_precision", "embedding_precision"))
+    expert = float(r["expert_params"])
+    routed = expert * float(r["num_experts"] or 0)
+    embedding = float(r["embedding_params"])
+    head = 0.0 if _flag(r["tie_word_embeddings"]) else embedding
+    dense = float(r["params"]) - routed - embedding - head
+    stored = routed * bx + dense * bd + (embedding + head) * be
+    read = expert * float(r["experts_per_token"] or 0) * bx + dense * bd + embedding * be
+    return {"checkpoint_gb": repr(stored / 1e9), "checkpoint_decode_gb": repr(read / 1e9)}
 
 
 @cache
@@ -115,6 +161,7 @@ def models() -> dict[str, dict]:
     """
     rows = {r["name"]: dict(r) for r in read_data("models.csv")}
     attention = {r["name"]: r for r in read_data("attention.csv")}
+    checkpoints = {r["name"]: r for r in read_data("checkpoints.csv")}
     for name, r in rows.items():
         a = attention.get(name)
         if a and a["kv_elements_per_layer"]:
@@ -132,6 +179,7 @@ def models() -> dict[str, dict]:
         r["params"] = str(Decimal(r["total_params_B"]) * 10**9)
         r["active_params"] = str(Decimal(r["active_params_B"]) * 10**9)
         r.update(_read_params(r))
+        r.update(_checkpoint_bytes(r, checkpoints.get(name)))
     return rows
 
 

@@ -19,6 +19,10 @@ References
    https://arxiv.org/abs/2211.05102 (memory-bound decode at small batch).
 .. [4] NVIDIA H100 Tensor Core GPU datasheet, https://www.nvidia.com/en-us/data-center/h100/
    (H100 SXM: 3.35 TB/s, 989 TFLOPS dense BF16; the examples' figures).
+.. [5] Austin, J. et al. (2025), "How to Scale Your Model", ch. 7 "All About Transformer
+   Inference", https://jax-ml.github.io/scaling-book/inference/ (a decode step is the
+   attention's time, bound by loading the KV cache, plus the MLP's time,
+   max(2·B·N ÷ FLOPS, weights ÷ bandwidth): the two are not assumed to overlap).
 """
 
 from __future__ import annotations
@@ -134,6 +138,81 @@ def decode_floor_ms(weights_gb, kv_gb, bandwidth_tbps, params, batch, peak_tflop
     if peak_tflops is None:
         return t
     return maximum(t, decode_compute_ms(params, batch, peak_tflops))
+
+
+def decode_step_ms(weights_gb, kv_gb, bandwidth_tbps, active_params, batch, peak_tflops,
+                   attention_flop=0.0, gpus=1.0, comm_ms=0.0):
+    """The decode step a deployment pays: attention, then the weights, then the
+    tensor-parallel all-reduces [5].
+
+    .. math:: T = \\max\\left(\\frac{KV}{g \\cdot BW},\\; \\frac{F_{attn}}{g \\cdot P}\\right)
+              + \\max\\left(\\frac{2 N_{act} B}{g \\cdot P},\\; \\frac{W}{g \\cdot BW}\\right)
+              + T_{comm}
+
+    The attention reads the KV cache of every sequence (memory-bound for multi-head and
+    grouped-query attention; its products, F_attn, can exceed the read time for MLA or
+    long contexts); the weights' matmuls do 2 FLOPs per active parameter per token and
+    read the weights the batch touches once. The two run one after the other, so their
+    times add: a tighter floor than one max over everything
+    (``decode_floor_ms``), and still a floor while every figure is a datasheet peak
+    and ``comm_ms`` leaves out latency. The g GPUs of a replica split bytes and FLOPs
+    evenly; imbalance and replicated weights only add time.
+
+    Parameters
+    ----------
+    weights_gb : weights the step reads W, GB, all GPUs together (an MoE model's
+        experts touched at this batch: ``MOE_DECODE_PARAMS`` × bytes per parameter)
+    kv_gb : KV cache the step reads, all sequences together, GB
+    bandwidth_tbps : memory bandwidth BW of one GPU, TB/s
+    active_params : parameters each token multiplies, N_act (the active parameters of
+        an MoE model)
+    batch : sequences decoded in the step B
+    peak_tflops : peak compute P of one GPU, TFLOPS, at the math precision
+    attention_flop : FLOPs of the attention products of the whole step, F_attn (0:
+        left out)
+    gpus : GPUs of the replica g, sharing bytes and FLOPs
+    comm_ms : time of the tensor-parallel all-reduces of the step, ms
+        (``udfs.serving.tp_comm_ms``; 0 on one GPU)
+
+    Returns
+    -------
+    ms per step. Llama 3.1 8B BF16 on an H100 at batch 64, 1,024 tokens each (KV
+    64 × 1,024 × 131,072 B = 8.59 GB): 8.59 ÷ 3.35 = 2.564 ms + max(2 × 8.03e9 × 64 ÷
+    989e12 = 1.039 ms, 16.06 ÷ 3.35 = 4.794 ms) = 7.358 ms.
+    """
+    attention = maximum(kv_gb / (gpus * bandwidth_tbps),
+                        math_ms(attention_flop, gpus * peak_tflops))
+    weights = maximum(decode_compute_ms(active_params, batch, gpus * peak_tflops),
+                      weights_gb / (gpus * bandwidth_tbps))
+    return attention + weights + comm_ms
+
+
+def decode_attention_flop(layers, attn_dim, context, batch):
+    """FLOPs of the attention products of one decode step: QKᵀ and AV over the context.
+
+    .. math:: F_{attn} = 4 \\cdot L \\cdot d_{attn} \\cdot T \\cdot B
+
+    Each new token's query meets T cached keys (2·T·d FLOPs per layer) and weighs T
+    values (as much again). d_attn is query heads × head_dim for multi-head and
+    grouped-query attention; for MLA decoded with absorbed weights it is heads × (576 +
+    512) ÷ 2 (keys of 576 elements, values of 512), which makes MLA's attention
+    compute-heavy.
+
+    Parameters
+    ----------
+    layers : layers L (with attention over the whole context)
+    attn_dim : query heads × head_dim, d_attn
+    context : tokens each sequence attends to, T
+    batch : sequences in the step B
+
+    Returns
+    -------
+    FLOP. Llama 3.1 8B (32 layers, 32 × 128 = 4,096) at 1,024 tokens, batch 64:
+    4 × 32 × 4096 × 1024 × 64 = 3.436e10; DeepSeek-V3 (61 layers, 128 heads × 544) at
+    2,000 tokens, batch 1: 4 × 61 × 69,632 × 2000 = 3.398e10, half of its 2 × 37e9 =
+    7.4e10 weight FLOPs.
+    """
+    return 4 * layers * attn_dim * context * batch
 
 
 def tokens_per_sec(ms_per_token):

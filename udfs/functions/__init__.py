@@ -6,4 +6,4 @@ the catalog's.
 """
 
 MODULES = ("memory", "units", "timing", "roofline", "speedup", "cost", "tables", "finance",
-           "serving", "energy", "explain")
+           "serving", "energy", "regimes", "explain")

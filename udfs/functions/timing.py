@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from .. import memory, timing
-from ..args import NONNEGATIVE, POSITIVE, Arg
+from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg, Count
 from ..declare import OMIT, declare, param, result_unit
 from ..explain import num, q, verdict
 from .common import (
     BANDWIDTH,
     BATCH,
     D_BANDWIDTH,
-    D_PARAMS,
     D_PEAK,
     D_PRECISION,
     D_UNIT_MS,
@@ -49,29 +48,56 @@ declare(
 )
 
 
-def decode_floor(params, bytes_per_param, bandwidth, batch, peak_flops, kv_gb):
-    """The decode floor from a parameter count: the weights are params × bytes."""
-    return timing.decode_floor_ms(memory.weight_gb(params, bytes_per_param), kv_gb, bandwidth,
-                                  params, batch, peak_flops)
+def decode_floor(params, bytes_per_param, bandwidth, batch, peak_flops, kv_gb,
+                 active_params=None, tokens_per_step=None):
+    """The decode floor from a parameter count: the weights are params × bytes; the math
+    counts the active parameters where given; ÷ the tokens each step yields."""
+    flop_params = params if active_params is None else active_params
+    t = timing.decode_floor_ms(memory.weight_gb(params, bytes_per_param), kv_gb, bandwidth,
+                               flop_params, batch, peak_flops)
+    return t if tokens_per_step is None else t / tokens_per_step
 
 
 def _decode(w):
     weights = memory.weight_gb(w.params, w.precision)
     mem = f"({q(weights, 'GB')} + {q(w.kv_gb, 'GB')} KV) ÷ {q(w.bandwidth, 'TB/s')}"
+    per = "" if w.tokens_per_step is None else f" ÷ {num(w.tokens_per_step)} tokens per step"
     if w.peak_flops is None:
-        return (f"{mem} = {q(w.result, w.unit)} (memory floor; the math term 2 × params × "
-                "batch ÷ peak counts only when peak_flops is given)")
+        return (f"{mem}{per} = {q(w.result, w.unit)} (memory floor; the math term 2 × params "
+                "× batch ÷ peak counts only when peak_flops is given)")
+    n = w.params if w.active_params is None else w.active_params
     tmem = timing.decode_memory_ms(weights, w.kv_gb, w.bandwidth)
-    tmath = timing.decode_compute_ms(w.params, w.batch, w.peak_flops)
-    return (f"max({mem}, 2 × {num(w.params)} × {num(w.batch)} ÷ {q(w.peak_flops, 'TFLOPS')}) "
-            f"= max({q(tmem, 'ms')}, {q(tmath, 'ms')}) = {q(w.result, w.unit)} "
+    tmath = timing.decode_compute_ms(n, w.batch, w.peak_flops)
+    return (f"max({mem}, 2 × {num(n)} × {num(w.batch)} ÷ {q(w.peak_flops, 'TFLOPS')}) "
+            f"= max({q(tmem, 'ms')}, {q(tmath, 'ms')}){per} = {q(w.result, w.unit)} "
             f"({verdict(tmem, tmath)})")
+
+
+_MEM = '({params}*{precision}/1E9+{kv_gb})/{bandwidth}'
+
+
+def _floor_native(flop_params, per_step):
+    math = f'2*{flop_params}*{{batch}}/({{peak_flops}}*1E12)*1000'
+    return f'MAX({_MEM},{math}){per_step}', f'{_MEM}{per_step}'
+
+
+def _floor_forms():
+    """DECODE_FLOOR's native text for each set of optional arguments left out."""
+    out = {}
+    for active in (True, False):
+        for per in (True, False):
+            with_peak, without = _floor_native('{active_params}' if active else '{params}',
+                                               '/{tokens_per_step}' if per else '')
+            left = (() if active else ('active_params',)) + (() if per else ('tokens_per_step',))
+            out[left] = with_peak
+            out[('peak_flops',) + left] = without
+    return out
 
 
 declare(
     "DECODE_FLOOR",
-    "Per-token decode floor = MAX((weights + KV) ÷ bandwidth, 2 × params × batch ÷ peak), in ms. A floor, not a prediction. DECODE_FLOOR(70E9,\"FP8\",3.35) = 20.9.",  # noqa: E501
-    param(PARAMS, D_PARAMS),
+    "Per-step decode floor = MAX((weights + KV) ÷ bandwidth, 2 × active params × batch ÷ peak) ÷ tokens per step, in ms. A floor, not a prediction. DECODE_FLOOR(70E9,\"FP8\",3.35) = 20.9.",  # noqa: E501
+    param(PARAMS, "Parameters the step reads (weights = params × precision): a number (8.03E+9) or text ('8.03B'). For MoE, the weights read (MOE_DECODE_PARAMS)."),  # noqa: E501
     param(PRECISION, D_PRECISION),
     param(BANDWIDTH, D_BANDWIDTH),
     param(BATCH, "Optional. Sequences decoded per step. Default 1.", default=1),
@@ -81,16 +107,76 @@ declare(
           "Optional. KV cache read per step, all sequences together: GB or text. Default 0.",
           default=0),
     result_unit("ms", D_UNIT_MS),
+    param(Count("active_params", domain=POSITIVE),
+          "Optional. Parameters each token multiplies, for the math term (an MoE model's active parameters). Default: params.",  # noqa: E501
+          default=OMIT),
+    param(Arg("tokens_per_step", None, AT_LEAST_ONE),
+          "Optional. Tokens each step yields per sequence (speculative decoding: SPEC_TOKENS_PER_STEP). Default 1.",  # noqa: E501
+          default=OMIT),
     formula=decode_floor,
     explain=_decode,
     example=('=DECODE_FLOOR(70E9,"FP8",3.35)', "20.90"),
     summary="the max rule over one decode step, ms",
-    native={
-        ():
-            'MAX(({params}*{precision}/1E9+{kv_gb})/{bandwidth},2*{params}*{batch}/({peak_flops}*1E12)*1000)',
-        ('peak_flops',):
-            '({params}*{precision}/1E9+{kv_gb})/{bandwidth}',
-    },
+    native=_floor_forms(),
+)
+
+
+def _step(w):
+    g, bw, p = w.gpus, w.bandwidth, w.peak_flops
+    t_kv = w.kv_gb / (g * bw)
+    t_attn = timing.math_ms(w.attention_flops, g * p)
+    t_math = timing.decode_compute_ms(w.active_params, w.batch, g * p)
+    t_w = w.weights_gb / (g * bw)
+    return (f"attention max({q(w.kv_gb, 'GB')} KV ÷ ({num(g)} × {q(bw, 'TB/s')}), "
+            f"{num(w.attention_flops)} FLOP ÷ ({num(g)} × {q(p, 'TFLOPS')})) = "
+            f"{q(max(t_kv, t_attn), 'ms')}; weights max(2 × {num(w.active_params)} × "
+            f"{num(w.batch)} ÷ ({num(g)} × {q(p, 'TFLOPS')}), {q(w.weights_gb, 'GB')} ÷ "
+            f"({num(g)} × {q(bw, 'TB/s')})) = {q(max(t_math, t_w), 'ms')} "
+            f"({verdict(t_w, t_math)}); + all-reduces {q(w.comm_ms, 'ms')} = "
+            f"{q(w.result, 'ms')}")
+
+
+declare(
+    "DECODE_STEP_MS",
+    "Decode step floor = MAX(KV ÷ bandwidth, attention FLOPs ÷ peak) + MAX(2 × active params × batch ÷ peak, weights ÷ bandwidth) + all-reduces, over the GPUs of a replica, in ms.",  # noqa: E501
+    param(Arg("weights_gb", "GB", NONNEGATIVE),
+          "Weights the step reads, GB, all GPUs together (WEIGHT_GB; for MoE the experts the batch touches)."),  # noqa: E501
+    param(Arg("kv_gb", "GB", NONNEGATIVE),
+          "KV cache the step reads, all sequences together: GB or text ('8.6 GB')."),
+    param(BANDWIDTH, "Memory bandwidth of one GPU: bare number in TB/s, or text ('3.35 TB/s')."),
+    param(Count("active_params", domain=POSITIVE),
+          "Parameters each token multiplies (an MoE model's active parameters): 8.03E+9 or '37B'."),
+    param(BATCH, "Sequences decoded in the step."),
+    param(PEAK, "Peak compute of one GPU at the math precision: TFLOPS or text ('989 TFLOPS')."),
+    param(Arg("attention_flops", "FLOP", NONNEGATIVE),
+          "Optional. FLOPs of the attention products of the step (DECODE_ATTENTION_FLOP). Default 0.",  # noqa: E501
+          default=0),
+    param(Arg("gpus", None, POSITIVE, whole=True),
+          "Optional. GPUs of the replica, sharing bytes and FLOPs (whole number). Default 1.",
+          default=1),
+    param(Arg("comm_ms", "ms", NONNEGATIVE),
+          "Optional. Tensor-parallel all-reduces of the step, ms (TP_COMM_MS). Default 0.",
+          default=0),
+    formula=timing.decode_step_ms,
+    explain=_step,
+    example=('=DECODE_STEP_MS(16.06,8.589934592,3.35,8.03E9,64,989)', "7.358"),
+    summary="attention + weights + all-reduces, ms",
+    native='MAX({kv_gb}/({gpus}*{bandwidth}),{attention_flops}/({gpus}*{peak_flops}*1E9))+MAX(2*{active_params}*{batch}/({gpus}*{peak_flops}*1E9),{weights_gb}/({gpus}*{bandwidth}))+{comm_ms}',
+)
+
+declare(
+    "DECODE_ATTENTION_FLOP",
+    "FLOPs of the attention products of one decode step = 4 × layers × attn_dim × context × batch (QKᵀ and AV). attn_dim: heads × head_dim; MLA: heads × 544.",  # noqa: E501
+    param(Arg("layers", None, POSITIVE, whole=True), "Layers with attention over the context (whole number)."),  # noqa: E501
+    param(Arg("attn_dim", None, POSITIVE), "Query heads × head_dim (32 × 128 = 4096 for Llama 3.1 8B)."),  # noqa: E501
+    param(Arg("context", None, NONNEGATIVE), "Tokens each sequence attends to (its context so far)."),  # noqa: E501
+    param(BATCH, "Optional. Sequences in the step. Default 1.", default=1),
+    formula=timing.decode_attention_flop,
+    explain=lambda w: (f"4 × {num(w.layers)} layers × {num(w.attn_dim)} × {num(w.context)} "
+                       f"tokens × {num(w.batch)} = {num(w.result)} FLOP"),
+    example=("=DECODE_ATTENTION_FLOP(32,4096,1024,64)", "34359738368"),
+    summary="4 · L · d_attn · T · B",
+    native='4*{layers}*{attn_dim}*{context}*{batch}',
 )
 
 declare(

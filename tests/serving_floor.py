@@ -1,0 +1,145 @@
+"""The decode floor of each published serving measurement (``data/serving_measurements.csv``).
+
+One function, ``floor``, turns a row of the measurement set into the floor of its
+deployment with napkin's own functions: the step (``udfs.timing.decode_step_ms``) over
+the GPUs of the replica, the experts the batch touches (``udfs.memory.moe_decode_params``),
+the attention's products (``udfs.timing.decode_attention_flop``), the tensor-parallel
+all-reduces without latency (``udfs.serving.tp_comm_ms``), divided by the tokens each
+step yields. Every figure is a datasheet peak or a lower bound, so the result is a floor:
+where a source leaves the batch out (maximum-throughput runs), the batch is the most
+that memory holds at the mean context (no memory held back), the batch with the lowest
+floor per token.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+
+from udfs import memory, precisions, regimes, serving, tables, timing
+
+MEASUREMENTS = Path(__file__).parent / "data" / "serving_measurements.csv"
+
+#: The GPU table's column of peak compute for the precision the weights' matmuls run in.
+PEAK_COLUMN = {"BF16": "bf16_dense_TFLOPS", "FP8": "fp8_dense_TFLOPS",
+               "NVFP4": "fp4_dense_TFLOPS"}
+#: Elements of a cached key of absorbed MLA (512 latent + 64 rope) and of its value.
+MLA_KEY, MLA_VALUE = 576, 512
+
+
+@dataclass(frozen=True)
+class Floor:
+    """The floor of one measurement and what it is made of (times in ms)."""
+
+    batch: float  # sequences per replica (the source's, or the most memory holds)
+    step_ms: float  # the decode step floor
+    token_ms: float  # per stream: step ÷ tokens per step
+    measured_ms: float  # per stream, measured
+    comm_ms: float  # the all-reduces' share of the step
+
+    @property
+    def efficiency(self) -> float:
+        """floor ÷ measured: the share of the floor the deployment reached."""
+        return self.token_ms / self.measured_ms
+
+
+def rows() -> list[dict]:
+    """The measurement set, one dict of text per row."""
+    with MEASUREMENTS.open(encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def _tp(row: dict) -> int:
+    """Tensor-parallel degree of the all-reduces: TPn, unless attention is data-parallel."""
+    m = re.match(r"TP(\d+)", row["parallelism"])
+    return int(m.group(1)) if m and row["expert_parallel"] == "0" else 1
+
+
+def floor(row: dict) -> Floor:
+    """The floor of a measurement row (see the module's docstring)."""
+    m = tables.models()[row["model"]]
+    g = tables.gpus()[row["gpu"]]
+    gpus = float(row["gpus"])
+    bandwidth = float(g["memory_bandwidth_TBps"])
+    peak = float(g[PEAK_COLUMN[row["precision"]]])
+    per_param = precisions.bytes_per_param(row["precision"])
+    context = float(row["input_tokens"]) + float(row["output_tokens"]) / 2
+    kv_token_gb = (float(m["kv_bytes_per_token"]) / 2
+                   * precisions.bytes_per_param(row["kv_precision"]) / 1e9)
+    if row["batch"]:
+        batch = float(row["batch"])
+    else:
+        stored = memory.weight_gb(float(m["params"]), per_param)
+        batch = serving.max_batch(float(g["memory_GB"]), stored, context * kv_token_gb,
+                                  0.0, gpus)
+    read = float(m["decode_params"])
+    if float(m["expert_params"] or 0):
+        read = memory.moe_decode_params(read, float(m["expert_params"]),
+                                        float(m["num_experts"]),
+                                        float(m["experts_per_token"]), batch)
+    heads = float(m["num_attention_heads"])
+    attn_dim = (heads * (MLA_KEY + MLA_VALUE) / 2 if m["attention"] == "MLA"
+                else heads * float(m["head_dim"]))
+    layers = float(m["num_layers"])
+    tp = _tp(row)
+    comm = 0.0
+    if tp > 1:
+        link = float(g["interconnect_GBps"]) / 2 / 1000  # one direction, TB/s
+        comm = serving.tp_comm_ms(float(m["hidden_size"]), batch, tp, link, layers)
+    step = timing.decode_step_ms(memory.weight_gb(read, per_param), batch * context * kv_token_gb,
+                                 bandwidth, float(m["active_params"]), batch, peak,
+                                 timing.decode_attention_flop(layers, attn_dim, context, batch),
+                                 gpus, comm)
+    token = step / float(row["tokens_per_step"])
+    return Floor(batch, step, token, measured_ms(row, batch), comm)
+
+
+def measured_ms(row: dict, batch: float) -> float:
+    """Measured ms per output token of one stream: the inter-token latency, 1000 ÷ the
+    tokens/s a user sees, or the batch ÷ the replica's tokens/s."""
+    if row["itl_ms"]:
+        return float(row["itl_ms"])
+    if row["tokens_per_sec_user"]:
+        return 1000 / float(row["tokens_per_sec_user"])
+    return 1000 * batch / float(row["tokens_per_sec_total"])
+
+
+def regime_of(row: dict, f: Floor) -> str:
+    """The regime napkin's rule gives the row's deployment."""
+    return regimes.serving_regime(float(row["gpus"]), f.batch, row["expert_parallel"] == "1")
+
+
+def derived_efficiencies() -> dict[str, float]:
+    """Each regime's median of floor ÷ measured over its rows of the measurement set."""
+    by: dict[str, list[float]] = {}
+    for row in rows():
+        f = floor(row)
+        by.setdefault(regime_of(row, f), []).append(f.efficiency)
+    return {k: statistics.median(v) for k, v in by.items()}
+
+
+def markdown_table() -> str:
+    """The set as the table of ``docs/measurements.md`` shows it, with floor ÷ measured."""
+    lines = ["| id | model | weights | GPUs | parallelism | batch | in / out | tokens per step "
+             "| measured | software | regime | floor ÷ measured | source (date) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows():
+        f = floor(r)
+        if r["itl_ms"]:
+            measured = f"{r['itl_ms']} ms per token (ITL)"
+        elif r["tokens_per_sec_user"]:
+            measured = f"{r['tokens_per_sec_user']} tokens/s per user"
+        else:
+            measured = f"{int(r['tokens_per_sec_total']):,} tokens/s in all"
+        batch = f"{int(r['batch']):,}" if r["batch"] else f"({int(f.batch):,}: memory)"
+        host = r["source_url"].split("/")[2]
+        lines.append(
+            f"| {r['id']} | {r['model']} | {r['precision']} | {r['gpus']} × "
+            f"{r['gpu'].removeprefix('NVIDIA ')} | {r['parallelism']} | {batch} | "
+            f"{r['input_tokens']} / {r['output_tokens']} | {r['tokens_per_step']} | {measured} "
+            f"| {r['software']} | {r['regime']} | {f.efficiency:.3f} | "
+            f"[{host}]({r['source_url']}) ({r['source_date']}) |")
+    return "\n".join(lines) + "\n"

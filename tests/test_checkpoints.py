@@ -1,0 +1,37 @@
+"""Mixed-precision checkpoints (udfs/data/checkpoints.csv): weights stored and read per
+decode step with each part in its own precision."""
+
+import pytest
+
+from udfs import MODEL_SPEC, WEIGHT_GB, tables
+
+
+def test_gpt_oss_120b_stores_its_experts_in_mxfp4_and_the_rest_in_bf16():
+    # config.json: 36 layers, 128 experts, hidden and expert width 2,880, vocab 201,088,
+    # untied; quantization_config mxfp4 with self_attn, router, embed_tokens and lm_head
+    # not converted. Routed experts 128 × 36 × 3 × 2880² = 114,661,785,600 at 4.25 bits
+    # (0.53125 B, OCP MX v1.0) = 60.9141 GB; embedding and head 2 × 201,088 × 2,880 =
+    # 1,158,266,880 at 2 B = 2.3165 GB; the rest 116.83e9 − both = 1,009,947,520 at 2 B
+    # = 2.0199 GB: 65.2505 GB
+    routed, emb2 = 128 * 36 * 3 * 2880 ** 2, 2 * 201088 * 2880
+    rest = 116.83e9 - routed - emb2
+    want = (routed * 0.53125 + rest * 2 + emb2 * 2) / 1e9
+    assert MODEL_SPEC("gpt-oss-120b", "checkpoint_gb") == pytest.approx(want)
+    assert want == pytest.approx(65.2505, abs=5e-5)
+    # every weight taken at MXFP4 (the one-precision figure) is 3.2 GB less
+    assert WEIGHT_GB(116.83e9, "MXFP4") == pytest.approx(62.066, abs=5e-4)
+
+
+def test_gpt_oss_120b_decode_step_reads_bf16_attention_and_head():
+    # batch 1 reads 4 experts per layer, 4 × 36 × 3 × 2880² = 3,583,180,800 at 0.53125 B
+    # = 1.9035 GB, the rest 2.0199 GB and the BF16 LM head 579,133,440 × 2 = 1.1583 GB:
+    # 5.0817 GB, against 5.13e9 × 0.53125 = 2.7253 GB were all of it MXFP4 (46 % less)
+    rest = 116.83e9 - 128 * 36 * 3 * 2880 ** 2 - 2 * 201088 * 2880
+    want = (4 * 36 * 3 * 2880 ** 2 * 0.53125 + rest * 2 + 201088 * 2880 * 2) / 1e9
+    assert MODEL_SPEC("gpt-oss-120b", "checkpoint_decode_gb") == pytest.approx(want)
+    assert 1 - 5.13e9 * 0.53125 / 1e9 / want == pytest.approx(0.4637, abs=5e-4)
+
+
+def test_models_without_a_checkpoint_row_leave_the_fields_empty():
+    assert tables.models()["Llama 3.1 8B"]["checkpoint_gb"] == ""
+    assert str(MODEL_SPEC("Llama 3.1 8B", "checkpoint_gb")).startswith("#N/A")

@@ -1,0 +1,114 @@
+"""Published serving measurements against napkin's decode floor and regime defaults.
+
+The set (``tests/data/serving_measurements.csv``, columns in ``tests/data/README.md``)
+holds measurements read from their primary sources. For each: the floor (with its tokens
+per step) is below the measurement, and the realistic estimate, floor ÷ the regime's
+default efficiency, is within 1.5× of it. The defaults themselves
+(``udfs/data/efficiency.csv``) are checked to be the medians of floor ÷ measured over
+each regime's rows, so they come from the set and from nothing else.
+"""
+
+import re
+import statistics
+
+import pytest
+import serving_floor as sf
+
+from udfs import regimes
+
+ROWS = sf.rows()
+IDS = [r["id"] for r in ROWS]
+
+
+def test_the_set_spans_the_regimes_from_primary_sources():
+    assert len(ROWS) >= 15
+    assert len(set(IDS)) == len(IDS)
+    assert {r["regime"] for r in ROWS} == set(regimes.table())
+    for r in ROWS:
+        assert re.match(r"https://", r["source_url"]), r["id"]
+        assert r["source_date"] and r["software"], r["id"]
+        assert r["itl_ms"] or r["tokens_per_sec_user"] or r["tokens_per_sec_total"], r["id"]
+    # speculative rows carry the source's own tokens per step (acceptance length)
+    speculative = {r["id"]: float(r["tokens_per_step"]) for r in ROWS
+                   if float(r["tokens_per_step"]) != 1}
+    assert speculative == {"trtllm-r1-b200-mtp1": 1.92, "trtllm-r1-b200-mtp3": 2.82,
+                           "sglang-v3-16xh200-mtp4": 2.44}
+
+
+@pytest.mark.parametrize("row", ROWS, ids=IDS)
+def test_the_regime_column_is_the_rule(row):
+    assert sf.regime_of(row, sf.floor(row)) == row["regime"]
+
+
+@pytest.mark.parametrize("row", ROWS, ids=IDS)
+def test_the_floor_is_below_the_measurement(row):
+    f = sf.floor(row)
+    assert f.token_ms < f.measured_ms
+
+
+@pytest.mark.parametrize("row", ROWS, ids=IDS)
+def test_the_realistic_estimate_is_within_one_and_a_half_times(row):
+    f = sf.floor(row)
+    realistic = f.token_ms / regimes.efficiency_of(row["regime"])
+    assert f.measured_ms / 1.5 <= realistic <= f.measured_ms * 1.5
+
+
+def test_each_default_is_the_median_of_its_regime():
+    derived = sf.derived_efficiencies()
+    table = regimes.table()
+    assert set(derived) == set(table)
+    for name, row in table.items():
+        # the file keeps three significant figures of the median
+        assert float(row["efficiency"]) == float(f"{derived[name]:.3g}"), name
+        listed = [m.strip() for m in row["measurements"].split(";")]
+        assert sorted(listed) == sorted(r["id"] for r in ROWS if r["regime"] == name), name
+
+
+def test_the_median_of_small_batch_by_hand():
+    # 0.5058, 0.5512, 0.5659, 0.7308 (floor ÷ measured of its four rows): the median is
+    # the mean of the middle two, (0.5512 + 0.5659) ÷ 2 = 0.5586 → 0.559
+    effs = sorted(sf.floor(r).efficiency for r in ROWS if r["regime"] == "small_batch")
+    assert statistics.median(effs) == pytest.approx((effs[1] + effs[2]) / 2)
+    assert float(regimes.table()["small_batch"]["efficiency"]) == 0.559
+
+
+def test_floor_of_a_tp2_row_by_hand():
+    # Llama 3.3 70B FP8 on 2 H100 (NIM 1.8.0), batch 1, 5,000 in / 500 out: mean context
+    # 5,000 + 250 = 5,250 tokens.
+    # weights read: 70.6e9 − 128,256 × 8,192 (embedding, config) = 69,549,326,848 B
+    #   ÷ (2 × 3.35 TB/s) = 10.380497 ms (math: 2 × 70.6e9 ÷ (2 × 1,979e12) = 0.0357 ms)
+    # KV: 5,250 × 80 layers × 2 × 8 × 128 × 1 B (FP8) = 860,160,000 B ÷ 6.7e12 = 0.128382
+    #   ms (attention FLOPs 4 × 80 × 8,192 × 5,250 ÷ 3,958e12 = 0.0035 ms: below)
+    # all-reduces: 2 × 80 × (2 × 1/2 × 8,192 × 2 B ÷ 450e9 B/s) = 0.005825 ms
+    f = sf.floor(next(r for r in ROWS if r["id"] == "nim-70b-tp2-c1-long"))
+    weights = 69_549_326_848 / 6.7e12 * 1e3
+    kv = 860_160_000 / 6.7e12 * 1e3
+    comm = 2 * 80 * (8192 * 2 / 450e9) * 1e3
+    assert f.comm_ms == pytest.approx(comm)
+    assert f.step_ms == pytest.approx(weights + kv + comm)
+    assert f.measured_ms == 18.58
+
+
+def test_memory_batch_of_a_max_throughput_row_by_hand():
+    # Llama 3.1 8B FP8 on one H100, 1,000 in / 1,000 out, batch not published: the most
+    # that 80 GB holds beside 8.03 GB of weights at the mean context of 1,500 tokens ×
+    # 65,536 B (FP8 KV, half of 131,072) = 98,304,000 B: ⌊71.97e9 ÷ 98.304e6⌋ = 732
+    f = sf.floor(next(r for r in ROWS if r["id"] == "trtllm-8b-h100"))
+    assert f.batch == 732
+    # measured per stream: 732 ÷ 15,220 tokens/s = 48.095 ms
+    assert f.measured_ms == pytest.approx(732 / 15220 * 1e3)
+
+
+def test_speculative_rows_divide_the_step_by_the_accepted_tokens():
+    # MTP 3 on DeepSeek-R1: the step floor is the plain one; per token ÷ 2.82
+    plain = sf.floor(next(r for r in ROWS if r["id"] == "trtllm-r1-b200-nomtp"))
+    mtp = sf.floor(next(r for r in ROWS if r["id"] == "trtllm-r1-b200-mtp3"))
+    assert mtp.step_ms == pytest.approx(plain.step_ms)
+    assert mtp.token_ms == pytest.approx(plain.step_ms / 2.82)
+    assert mtp.measured_ms == pytest.approx(1000 / 253)  # 253 tokens/s per user
+
+
+def test_the_docs_list_the_set_as_it_is():
+    # docs/measurements.md shows the table serving_floor.markdown_table() writes
+    text = (sf.MEASUREMENTS.parents[2] / "docs" / "measurements.md").read_text("utf-8")
+    assert sf.markdown_table() in text
