@@ -102,9 +102,12 @@ def _checkpoint_bytes(r: dict, c: dict | None) -> dict:
 
     Parameters
     ----------
-    r : a model row with its derived counts (``params``, ``embedding_params``,
-        ``expert_params``, ``num_experts``, ``experts_per_token``, ``tie_word_embeddings``)
-    c : its row of data/checkpoints.csv, or None
+    r : dict
+        A model row with its derived counts (``params``, ``embedding_params``,
+        ``expert_params``, ``num_experts``, ``experts_per_token``,
+        ``tie_word_embeddings``).
+    c : dict
+        Its row of data/checkpoints.csv (None: the model has none).
 
     Returns
     -------

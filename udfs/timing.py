@@ -160,19 +160,27 @@ def decode_step_ms(weights_gb, kv_gb, bandwidth_tbps, active_params, batch, peak
 
     Parameters
     ----------
-    weights_gb : weights the step reads W, GB, all GPUs together (an MoE model's
-        experts touched at this batch: ``MOE_DECODE_PARAMS`` × bytes per parameter)
-    kv_gb : KV cache the step reads, all sequences together, GB
-    bandwidth_tbps : memory bandwidth BW of one GPU, TB/s
-    active_params : parameters each token multiplies, N_act (the active parameters of
-        an MoE model)
-    batch : sequences decoded in the step B
-    peak_tflops : peak compute P of one GPU, TFLOPS, at the math precision
-    attention_flop : FLOPs of the attention products of the whole step, F_attn (0:
-        left out)
-    gpus : GPUs of the replica g, sharing bytes and FLOPs
-    comm_ms : time of the tensor-parallel all-reduces of the step, ms
-        (``udfs.serving.tp_comm_ms``; 0 on one GPU)
+    weights_gb : float
+        Weights the step reads, W, all GPUs together (an MoE model's experts touched
+        at this batch: ``MOE_DECODE_PARAMS`` × bytes per parameter) [GB].
+    kv_gb : float
+        KV cache the step reads, all sequences together [GB].
+    bandwidth_tbps : float
+        Memory bandwidth BW of one GPU [TB/s].
+    active_params : float
+        Parameters each token multiplies, N_act (the active parameters of an MoE
+        model) [count].
+    batch : float
+        Sequences decoded in the step, B [count].
+    peak_tflops : float
+        Peak compute P of one GPU at the math precision [TFLOPS].
+    attention_flop : float
+        FLOPs of the attention products of the whole step, F_attn (0: left out) [FLOP].
+    gpus : float
+        GPUs of the replica, g, sharing bytes and FLOPs [count].
+    comm_ms : float
+        Time of the tensor-parallel all-reduces of the step (``udfs.serving.tp_comm_ms``;
+        0 on one GPU) [ms].
 
     Returns
     -------
@@ -200,10 +208,14 @@ def decode_attention_flop(layers, attn_dim, context, batch):
 
     Parameters
     ----------
-    layers : layers L (with attention over the whole context)
-    attn_dim : query heads × head_dim, d_attn
-    context : tokens each sequence attends to, T
-    batch : sequences in the step B
+    layers : float
+        Layers L with attention over the whole context [count].
+    attn_dim : float
+        Query heads × head_dim, d_attn [count].
+    context : float
+        Tokens each sequence attends to, T [count].
+    batch : float
+        Sequences in the step, B [count].
 
     Returns
     -------
