@@ -151,6 +151,11 @@ def parser() -> argparse.ArgumentParser:
                        formatter_class=_Help)
     t.add_argument("-o", "--output", default="napkin.xlsx", metavar="OUT.xlsx",
                    help="where to write it (default: napkin.xlsx in this folder)")
+    t.add_argument("--addin", action="store_true",
+                   help="for the classic xlwings add-in: napkin's calls by their plain "
+                        "names (RIDGE(...)), which its VBA wrappers define; by default "
+                        "they are in the form Excel stores an xlwings Lite function's "
+                        "(_xldudf_RIDGE(...))")
     t.set_defaults(run=run_template)
 
     li = sub.add_parser("lite", help="write the xlwings Lite bundle (main.py, requirements.txt)",

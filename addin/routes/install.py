@@ -178,7 +178,8 @@ def manual_steps(workbook: str = "napkin.xlsx") -> list[str]:
     return [
         "Excel: File > Options > Trust Center > Trust Center Settings > Macro Settings: "
         "tick 'Trust access to the VBA project object model' (Import Functions writes VBA).",
-        f"Write the template if you have none: napkin template -o {workbook}; open it in "
+        f"Write the template if you have none: napkin template --addin -o {workbook} "
+        "(--addin: napkin's calls by the names the add-in's VBA defines); open it in "
         "Excel and save it as 'Excel Macro-Enabled Workbook (*.xlsm)' (the functions are "
         "VBA wrappers, which an .xlsx cannot keep).",
         "In that workbook: Alt+F11 (VBA editor) > Tools > References: tick 'xlwings' "
