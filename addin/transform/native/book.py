@@ -23,7 +23,7 @@ class Book:
         ss = self.book.shared_strings
         for sheet in self.book.sheets:
             for c in xv.read_cells(zf.read(sheet.path).decode("utf-8")):
-                self.values[(sheet.name.upper(), c.row, c.col)] = _cell_value(c, ss)
+                self.values[(sheet.name.upper(), c.row, c.col)] = cell_value(c, ss)
         self.sheet_names = {s.name.upper(): s.name for s in self.book.sheets}
         self.tables = Tables(_unique_sheet_name(TABLE_SHEET, self.sheet_names))
 
@@ -61,7 +61,7 @@ class Book:
         return self.values.get((loc[1].upper(), loc[2], loc[3]))
 
 
-def _cell_value(c: xv.RawCell, ss: list[str]):
+def cell_value(c: xv.RawCell, ss: list[str]):
     from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
     if c.t == "s" and c.v is not None:
