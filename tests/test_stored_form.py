@@ -130,3 +130,36 @@ def test_stored_calls_leave_other_names_alone():
     assert ft.stored_calls(text, NAMES) == \
         "=_xldudf_RIDGE(1,2)+RIDGES(1)+X.RIDGE(1)+[1]!RIDGE(1)+_xldudf_RIDGE(3,4)+\"RIDGE(\""
     assert ft.plain_calls(ft.stored_calls("=RIDGE(1,2)", NAMES)) == "=RIDGE(1,2)"
+
+
+def _all_formulas(path) -> list[str]:
+    import re
+
+    from addin.ooxml.reader import xml_unescape
+    out = []
+    with zipfile.ZipFile(path) as zf:
+        for n in zf.namelist():
+            if n.startswith("xl/worksheets/") and n.endswith(".xml"):
+                out += [xml_unescape(t) for t in
+                        re.findall(r"<f\b[^>]*>([^<]*)</f>", zf.read(n).decode("utf-8"))]
+    return out
+
+
+def test_template_calls_are_stored_and_compute_as_the_plain_ones(built, tmp_path):
+    """``napkin template`` writes every napkin call in the stored form; ``--addin``
+    (the classic add-in, whose VBA defines the plain names) writes them plain; both
+    compute to the same values."""
+    from addin.routes.embed import write_template
+
+    stored = _all_formulas(built)
+    assert all(ft.stored_calls(f, NAMES) == f for f in stored)  # no plain call is left
+    calls = sum(f.count("_xldudf_") for f in stored)
+    plain = write_template(tmp_path / "napkin-addin.xlsx", stored=False)
+    plain_formulas = _all_formulas(plain)
+    assert not any("_xldudf_" in f for f in plain_formulas)
+    assert [ft.plain_calls(f) for f in stored] == plain_formulas  # the prefix is all
+    assert calls > 1000
+    a = calc_workbook(built, tmp_path / "stored-calc.xlsx")
+    b = calc_workbook(plain, tmp_path / "plain-calc.xlsx")
+    assert a.keys() == b.keys() and len(a) > 1000
+    assert all(a[k] == b[k] or (a[k] != a[k] and b[k] != b[k]) for k in a)  # (NaN)
