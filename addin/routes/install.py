@@ -221,7 +221,8 @@ def install(dry_run: bool = False, *, platform: str | None = None, run=subproces
     if not windows:
         print(f"This is {platform}: classic xlwings runs Python functions in Excel only on "
               "Windows. On a Windows PC with Excel, install napkin into a Python there "
-              "(pip install from napkin's repository) and run 'napkin addin install'; it does:")
+              "(a clone of napkin's repository, a venv, pip install -e . in the clone: "
+              "docs/install-in-excel.md, section 0) and run 'napkin addin install'; it does:")
         _print_steps(auto, 1)
         print("Then, in Excel:")
         _print_steps(manual_steps(), len(auto) + 1)
