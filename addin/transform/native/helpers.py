@@ -23,6 +23,7 @@ import re
 from openpyxl.formula.tokenizer import Token
 
 from addin.ooxml import xlsx_values as xv
+from addin.transform.native.book import cell_xml
 from addin.transform.native.formula import Group, parse, render
 
 HELPER_SHEET = "napkin_helpers"
@@ -86,23 +87,8 @@ class Helpers:
     def sheet_xml(self, fill) -> str:
         """The hidden sheet: each helper's formula (``fill`` puts the tables' ranges in)
         and its cached value."""
-        from udfs.errors import ExcelError
-
-        rows = []
-        for text, r in self.texts.items():
-            v = self.values.get(r)
-            f = f"<f>{xv.xml_escape_text(fill(text))}</f>"
-            if isinstance(v, ExcelError):
-                c = f'<c r="A{r}" t="e">{f}<v>{v.code}</v></c>'
-            elif isinstance(v, bool):
-                c = f'<c r="A{r}" t="b">{f}<v>{int(v)}</v></c>'
-            elif isinstance(v, int | float):
-                c = f'<c r="A{r}">{f}<v>{repr(float(v))}</v></c>'
-            elif isinstance(v, str):
-                c = f'<c r="A{r}" t="str">{f}<v>{xv.xml_escape_text(v)}</v></c>'
-            else:
-                c = f'<c r="A{r}">{f}</c>'
-            rows.append(f'<row r="{r}">{c}</row>')
+        rows = [f'<row r="{r}">{cell_xml(f"A{r}", self.values.get(r), fill(text))}</row>'
+                for text, r in self.texts.items()]
         return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
                 f'<worksheet xmlns="{xv.MAIN_NS}"><sheetData>{"".join(rows)}'
                 "</sheetData></worksheet>")
