@@ -18,11 +18,14 @@ How a workbook is translated:
 * constant text with units (``"3.35 TB/s"``, ``"8.03B"``, ``"BF16"``) becomes its number at
   translation; a precision, a result unit or a GPU/model name in a cell is looked up in a
   hidden sheet that ``native`` adds (``napkin_tables``) with the tables it needs;
+* a long subexpression (a nested call, an argument that is an expression) is written
+  once in a cell of a second hidden sheet (``napkin_helpers``,
+  ``addin.transform.native.helpers``) and referred to, so that formulas stay readable;
 * what no formula can say (EXPLAIN's text, text with units in a cell, a range mapped over
   by a function) becomes its value, as ``freeze`` does, and is listed; ``strict`` refuses
   instead;
 * the package is rewritten as ``calc`` rewrites it: only the translated formulas and
-  their cached values change (plus the hidden sheet, its relationship and content type,
+  their cached values change (plus the hidden sheets, their relationships and content types,
   and ``calcChain.xml`` is dropped when cells become values); every other part is copied
   byte for byte.
 
