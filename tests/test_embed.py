@@ -171,7 +171,12 @@ def test_embed_is_lossless_and_stores_the_code(plain, tmp_path):
     check_structure(out)
     before, after = parts(plain), parts(out)
     changed = {n for n in before if before[n] != after.get(n)}
-    assert changed == {"[Content_Types].xml", "_rels/.rels", "xl/workbook.xml"}
+    assert changed == {"[Content_Types].xml", "_rels/.rels", "xl/workbook.xml",
+                       "xl/worksheets/sheet1.xml"}
+    # the sheet: only the napkin call, in the form Excel stores a Lite function's
+    sheet = "xl/worksheets/sheet1.xml"
+    assert after[sheet] == before[sheet].replace(b"<f>RIDGE(", b"<f>_xldudf_RIDGE(")
+    assert after[sheet].count(b"_xldudf_") == 1
     # the workbook part: only the calcId changes
     assert re.sub(r' calcId="\d+"', "", after["xl/workbook.xml"].decode()) == \
         re.sub(r' calcId="\d+"', "", before["xl/workbook.xml"].decode())

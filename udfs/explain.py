@@ -17,6 +17,7 @@ import math
 
 from .declare import DECLARATIONS, OMIT, REQUIRED
 from .errors import ExcelError, value_error
+from .stored import plain_name
 
 
 def num(x: float) -> str:
@@ -104,7 +105,7 @@ def _check_arity(fn, values):
 
 def explain(name, *values) -> str:
     """The worked formula of function ``name`` for ``values`` (Excel values)."""
-    key = str(name).strip().upper().lstrip("=").split("(")[0]
+    key = plain_name(str(name).strip().lstrip("=").split("(")[0]).upper()
     if key not in DECLARATIONS:
         raise ExcelError("#N/A", f"function_name: no catalog function named {name!r}")
     if any(isinstance(v, list | tuple) for v in values):

@@ -151,6 +151,11 @@ def parser() -> argparse.ArgumentParser:
                        formatter_class=_Help)
     t.add_argument("-o", "--output", default="napkin.xlsx", metavar="OUT.xlsx",
                    help="where to write it (default: napkin.xlsx in this folder)")
+    t.add_argument("--addin", action="store_true",
+                   help="for the classic xlwings add-in: napkin's calls by their plain "
+                        "names (RIDGE(...)), which its VBA wrappers define; by default "
+                        "they are in the form Excel stores an xlwings Lite function's "
+                        "(_xldudf_RIDGE(...))")
     t.set_defaults(run=run_template)
 
     li = sub.add_parser("lite", help="write the xlwings Lite bundle (main.py, requirements.txt)",
@@ -163,8 +168,10 @@ def parser() -> argparse.ArgumentParser:
     em = sub.add_parser("embed", help="put napkin's xlwings Lite code inside a workbook",
                         description="Store napkin's main.py and requirements.txt in IN the "
                         "way xlwings Lite keeps a workbook's code, so that Excel with the "
-                        "xlwings Lite add-in computes the napkin functions; every other "
-                        "part of IN is kept.", formatter_class=_Help)
+                        "xlwings Lite add-in computes the napkin functions, and write IN's "
+                        "calls of them in the form Excel stores a Lite function's "
+                        "(RIDGE( -> _xldudf_RIDGE(); everything else of IN is kept.",
+                        formatter_class=_Help)
     add_in_out(em, "write the workbook with the Lite code")
     em.add_argument("--replace", action="store_true",
                     help="replace xlwings Lite code that is not napkin's (refused otherwise)")

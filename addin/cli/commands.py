@@ -295,7 +295,7 @@ def run_template(args) -> int:
     dst = check_output(args.output, suffixes=(".xlsx",))
     tmp = atomic_path(dst)
     try:
-        write_template(tmp)  # built, computed, with the xlwings Lite code
+        write_template(tmp, stored=not args.addin)  # built, computed, with the Lite code
         os.replace(tmp, dst)
     except OSError as exc:
         raise CliError(os_message(OSError(exc.errno, exc.strerror, str(args.output)))) \

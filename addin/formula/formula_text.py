@@ -17,6 +17,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from addin.ooxml.a1 import MAX_COL, MAX_ROW, col2num
+from udfs.stored import STORED_PREFIX, plain_name, stored_name
+
+__all__ = ["STORED_PREFIX", "plain_name", "stored_name"]  # (and every public name below)
 
 #: A string literal of formula text: ``"..."``, a ``"`` inside written ``""``.
 STRING_RE = re.compile(r'"(?:[^"]|"")*"')
@@ -27,6 +30,10 @@ _NUMBER_TO_FIX_RE = re.compile(r"\d[.eE]")
 _ADDIN_PREFIX_RE = re.compile(r"(?<![\w.])(?:\[\d+\]|[\w.\-]+\.xla[m]?)!(?=[A-Za-z_][\w.]*\()")
 _QUOTED_ADDIN_RE = re.compile(r"'[^']*\.xla[m]?'", re.I)
 _ADDIN_CALL_RE = re.compile(r"!\s*[A-Za-z_][\w.]*\(")
+# A call in Excel's stored form of a custom function (udfs.stored): the prefix it drops
+_STORED_CALL_RE = re.compile(rf"(?<![\w.]){STORED_PREFIX}(?=[A-Za-z][\w.]*\s*\()", re.I)
+# A call of a function by its bare name (not prefixed, not a sheet's or an add-in's)
+_BARE_CALL_RE = re.compile(r"(?<![\w.!$])[A-Za-z][\w.]*(?=\s*\()")
 
 
 def _fix_number(m: re.Match) -> str:
@@ -42,7 +49,9 @@ def normalize_formula(formula: str) -> str:
     """Formula text as ``formulas`` accepts it: ``=``-prefixed, ``70E9`` -> ``70E+9``.
 
     Only text outside string literals and quoted sheet names is touched. A leading
-    ``[1]!`` / ``'napkin.xlam'!`` add-in prefix before a function name is dropped.
+    ``[1]!`` / ``'napkin.xlam'!`` add-in prefix before a function name is dropped, and
+    so is Excel's stored prefix of a custom function (``_xldudf_RIDGE(`` -> ``RIDGE(``,
+    ``plain_calls``).
     """
     text = formula.strip()
     if text.startswith("{=") and text.endswith("}"):
@@ -62,7 +71,9 @@ def normalize_formula(formula: str) -> str:
         else:
             if _NUMBER_TO_FIX_RE.search(seg):  # else _fix_number leaves every number as is
                 seg = _NUMBER_RE.sub(_fix_number, seg)
-            out.append(_ADDIN_PREFIX_RE.sub("", seg) if "!" in seg else seg)
+            if "!" in seg:
+                seg = _ADDIN_PREFIX_RE.sub("", seg)
+            out.append(_STORED_CALL_RE.sub("", seg) if "_" in seg else seg)
     text = "".join(out)
     if text.startswith("=="):
         text = text[1:]
@@ -303,3 +314,35 @@ def change_outside_strings(text: str, change: Callable[[str], str]) -> str:
 def called_functions(text: str) -> list[str]:
     """Names of the functions a formula calls, as written (string literals skipped)."""
     return _CALL.findall(outside_strings(text))
+
+
+def _change_code(text: str, change: Callable[[str], str]) -> str:
+    """Formula text with ``change`` applied to each stretch outside its string literals
+    and quoted sheet names (those kept as written)."""
+    if "'" not in text and '"' not in text:
+        return change(text)
+    return "".join(seg if seg[0] in "\"'" else change(seg) for seg in SEGMENT_RE.findall(text))
+
+
+def plain_calls(text: str) -> str:
+    """Formula text with each call in Excel's stored form of a custom function
+    (``_xldudf_RIDGE(``, ``udfs.stored``) written as a user types it (``RIDGE(``);
+    string literals and quoted sheet names are kept as written."""
+    if "_" not in text:
+        return text
+    return _change_code(text, lambda s: _STORED_CALL_RE.sub("", s))
+
+
+def stored_calls(text: str, names) -> str:
+    """Formula text with each call of a function of ``names`` (upper-case names) by its
+    bare name written in Excel's stored form: ``RIDGE(`` -> ``_xldudf_RIDGE(``.
+
+    Calls already stored, calls of other functions (``MYRIDGE(``), names inside string
+    literals or quoted sheet names, and add-in calls (``[1]!RIDGE(``) are kept as written;
+    a stored name is upper-case, as Excel writes the name of a function it knows.
+    """
+    def store(m: re.Match) -> str:
+        name = m.group(0)
+        return stored_name(name.upper()) if name.upper() in names else name
+
+    return _change_code(text, lambda s: _BARE_CALL_RE.sub(store, s))

@@ -17,8 +17,13 @@ sources):
     ``taskpanes.xml``.
 
 The embedded ``main.py`` and ``requirements.txt`` are exactly what ``napkin lite`` writes
-(``addin.routes.lite.main_py``, ``addin.routes.lite.requirements_txt``). The workbook is
-rewritten through ``addin.ooxml.package.rewrite``: every other part keeps its bytes.
+(``addin.routes.lite.main_py``, ``addin.routes.lite.requirements_txt``). Each call of a
+napkin function that a formula makes by its plain name (``RIDGE(``) is written in the
+form Excel stores a call of a Lite function in (``_xldudf_RIDGE(``,
+``addin.formula.formula_text.stored_calls``; docs/lite-format.md has the evidence): the
+text of those ``<f>`` and ``<definedName>`` elements changes, nothing else of them. The
+workbook is rewritten through ``addin.ooxml.package.rewrite``: every other part keeps its
+bytes.
 A workbook whose Lite code is not napkin's is refused unless ``replace=True``; one with
 an older napkin is updated in place (its other Lite properties, such as the Pyodide
 version Lite recorded, are kept).
@@ -33,7 +38,9 @@ from pathlib import Path
 from xml.sax.saxutils import unescape
 from zipfile import ZipFile
 
-from addin.ooxml import guard, package
+from addin.formula import formula_text as ft
+from addin.ooxml import guard, package, reader
+from addin.ooxml import xlsx_values as xv
 from addin.routes.lite import HEADER_FIRST_LINE, main_py, requirements_txt
 
 #: xlwings Lite in the Office store (AppSource asset id), as Lite-saved workbooks name it.
@@ -171,9 +178,10 @@ def _set_properties(xml: str, files: dict[str, str]) -> str:
 
 
 def embed(src, dst, *, in_place: bool = False, backup: bool = True,
-          replace: bool = False) -> str:
-    """Write ``dst``: ``src`` with napkin's Lite code in it. Returns what was done:
-    ``"added"``, ``"updated"`` (an older or equal napkin was there) or ``"replaced"``.
+          replace: bool = False, stored: bool = True) -> str:
+    """Write ``dst``: ``src`` with napkin's Lite code in it, and (``stored``) its plain
+    calls of napkin functions in Excel's stored form (``stored_parts``). Returns what was
+    done: ``"added"``, ``"updated"`` (an older or equal napkin was there) or ``"replaced"``.
 
     Raises ``LiteCodeError`` when ``src`` carries Lite code that is not napkin's and
     ``replace`` is false (nothing is written then).
@@ -227,8 +235,57 @@ def embed(src, dst, *, in_place: bool = False, backup: bool = True,
                 root = _add_relationship(root, _free_id(root), REL_TASKPANES, TASKPANES)
                 new_parts["_rels/.rels"] = root.encode("utf-8")
             new_parts["[Content_Types].xml"] = ct.encode("utf-8")
+        if stored:
+            new_parts.update(stored_parts(zf))
         package.rewrite(zf, src, dst, new_parts, add=added, in_place=in_place, backup=backup)
     return done
+
+
+_DEFINED_NAME = re.compile(r"(<(?:[\w.-]+:)?definedName\b[^>]*>)([^<]*)(</)")
+
+
+def _catalog_names() -> set[str]:
+    from udfs.catalog import CATALOG
+
+    return {name.upper() for name in CATALOG}
+
+
+def stored_parts(zf: ZipFile, names=None) -> dict[str, bytes]:
+    """{part: bytes} of the worksheets (and the workbook part, for its defined names) of
+    the package ``zf`` whose formulas call a function of ``names`` (napkin's catalog by
+    default) by its plain name, with those calls in Excel's stored form
+    (``ft.stored_calls``). Only the text of such a formula changes."""
+    names = _catalog_names() if names is None else names
+    book = xv.read_book(zf)
+    out = {}
+    for sheet in book.sheets:
+        xml = zf.read(sheet.path).decode("utf-8")
+        edits = []
+        for cell in reader.iter_cells(xml):
+            f = reader.formula_of(cell)
+            if not f or not f.text:
+                continue
+            text = ft.stored_calls(f.text, names)
+            if text != f.text:
+                head = f.xml[:f.xml.index(">") + 1]
+                edits.append((f.start, f.end, f"{head}{reader.xml_escape_text(text)}"
+                                              f"{f.xml[f.xml.rindex('</'):]}"))
+        for start, end, new in reversed(edits):
+            xml = xml[:start] + new + xml[end:]
+        if edits:
+            out[sheet.path] = xml.encode("utf-8")
+    xml = zf.read(book.workbook_path).decode("utf-8")
+
+    def store(m: re.Match) -> str:
+        text = reader.xml_unescape(m.group(2))
+        new = ft.stored_calls(text, names)
+        return m.group(0) if new == text else \
+            m.group(1) + reader.xml_escape_text(new) + m.group(3)
+
+    new = _DEFINED_NAME.sub(store, xml)
+    if new != xml:
+        out[book.workbook_path] = new.encode("utf-8")
+    return out
 
 
 def embedded_files(path) -> dict[str, str]:
@@ -238,18 +295,19 @@ def embedded_files(path) -> dict[str, str]:
     return next(iter(parts.values()), {})
 
 
-def write_template(path=None) -> Path:
+def write_template(path=None, *, stored: bool = True) -> Path:
     """``napkin template``: the template workbook built (``workbook.build``), computed
     by napkin's engine (every formula with its cached value, so that it shows numbers
     without any add-in, and a calcId that does not make Excel recompute on open) and
-    carrying napkin's xlwings Lite code. Deterministic: the same napkin writes the same
-    bytes."""
+    carrying napkin's xlwings Lite code, its napkin calls in the form Excel stores a Lite
+    function's (``stored``; false for the classic add-in, whose VBA wrappers define the
+    plain names). Deterministic: the same napkin writes the same bytes."""
     from addin.engine.api import calc_workbook
     from workbook.build import build_template
 
     path = build_template(path)
     calc_workbook(path, path, in_place=True, backup=False)
-    embed(path, path, in_place=True, backup=False)
+    embed(path, path, in_place=True, backup=False, stored=stored)
     _fix_dates(path)
     return path
 

@@ -178,7 +178,8 @@ def manual_steps(workbook: str = "napkin.xlsx") -> list[str]:
     return [
         "Excel: File > Options > Trust Center > Trust Center Settings > Macro Settings: "
         "tick 'Trust access to the VBA project object model' (Import Functions writes VBA).",
-        f"Write the template if you have none: napkin template -o {workbook}; open it in "
+        f"Write the template if you have none: napkin template --addin -o {workbook} "
+        "(--addin: napkin's calls by the names the add-in's VBA defines); open it in "
         "Excel and save it as 'Excel Macro-Enabled Workbook (*.xlsm)' (the functions are "
         "VBA wrappers, which an .xlsx cannot keep).",
         "In that workbook: Alt+F11 (VBA editor) > Tools > References: tick 'xlwings' "
@@ -220,7 +221,8 @@ def install(dry_run: bool = False, *, platform: str | None = None, run=subproces
     if not windows:
         print(f"This is {platform}: classic xlwings runs Python functions in Excel only on "
               "Windows. On a Windows PC with Excel, install napkin into a Python there "
-              "(pip install from napkin's repository) and run 'napkin addin install'; it does:")
+              "(a clone of napkin's repository, a venv, pip install -e . in the clone: "
+              "docs/install-in-excel.md, section 0) and run 'napkin addin install'; it does:")
         _print_steps(auto, 1)
         print("Then, in Excel:")
         _print_steps(manual_steps(), len(auto) + 1)

@@ -61,7 +61,7 @@ FROZEN_FILL = ('<fill><patternFill patternType="solid"><fgColor rgb="FFFFC7CE"/>
 
 
 def _calls_ours(formula: str, names: re.Pattern) -> bool:
-    return bool(names.search(ft.outside_strings(formula)))
+    return bool(names.search(ft.outside_strings(ft.plain_calls(formula))))
 
 
 def _names_pattern(functions) -> re.Pattern:

@@ -18,11 +18,14 @@ How a workbook is translated:
 * constant text with units (``"3.35 TB/s"``, ``"8.03B"``, ``"BF16"``) becomes its number at
   translation; a precision, a result unit or a GPU/model name in a cell is looked up in a
   hidden sheet that ``native`` adds (``napkin_tables``) with the tables it needs;
+* a long subexpression (a nested call, an argument that is an expression) is written
+  once in a cell of a second hidden sheet (``napkin_helpers``,
+  ``addin.transform.native.helpers``) and referred to, so that formulas stay readable;
 * what no formula can say (EXPLAIN's text, text with units in a cell, a range mapped over
   by a function) becomes its value, as ``freeze`` does, and is listed; ``strict`` refuses
   instead;
 * the package is rewritten as ``calc`` rewrites it: only the translated formulas and
-  their cached values change (plus the hidden sheet, its relationship and content type,
+  their cached values change (plus the hidden sheets, their relationships and content types,
   and ``calcChain.xml`` is dropped when cells become values); every other part is copied
   byte for byte.
 
@@ -46,13 +49,14 @@ from openpyxl.formula.translate import Translator
 
 from addin.ooxml import guard, package, reader
 from addin.ooxml import xlsx_values as xv
-from addin.transform.native.book import Book, Tables
+from addin.transform.native.book import Book, cell_value
 from addin.transform.native.formula import calls_of, parse
 from addin.transform.native.translate import NativeTranslator, Untranslatable
 
 WORKSHEET_TYPE = ("application/vnd.openxmlformats-officedocument.spreadsheetml."
                   "worksheet+xml")
 REL_ID = "rIdNapkinTables"
+HELPERS_REL_ID = "rIdNapkinHelpers"
 
 
 @dataclass
@@ -88,15 +92,16 @@ def _formula_cells(xml: str):
     return found
 
 
-def _add_table_sheet(zf: ZipFile, book: xv.Book, tables: Tables, replace: dict,
-                     add: dict) -> None:
-    """Append the hidden sheet: its part, its <sheet> entry, relationship, content type."""
-    names = set(zf.namelist())
+def _add_hidden_sheet(zf: ZipFile, book: xv.Book, name: str, xml: str, rel_id: str,
+                      replace: dict, add: dict) -> str:
+    """Append a hidden sheet: its part, its <sheet> entry, relationship, content type.
+    Returns the part's name."""
+    names = set(zf.namelist()) | set(add)
     k = 1
     while f"xl/worksheets/sheet{k}.xml" in names:
         k += 1
     part = f"xl/worksheets/sheet{k}.xml"
-    add[part] = tables.sheet_xml().encode("utf-8")
+    add[part] = xml.encode("utf-8")
     wb_path = book.workbook_path
     wb = replace.get(wb_path, zf.read(wb_path)).decode("utf-8")
     ids = [int(x) for x in re.findall(r'<(?:\w+:)?sheet\b[^>]*\bsheetId="(\d+)"', wb)]
@@ -105,20 +110,49 @@ def _add_table_sheet(zf: ZipFile, book: xv.Book, tables: Tables, replace: dict,
     decl = "" if m else f' xmlns:r="{xv.REL_NS}"'
     close = re.search(r"</(\w+:)?sheets>", wb)
     p = close.group(1) or ""
-    entry = (f'<{p}sheet name="{xv.xml_escape_text(tables.sheet)}" '
-             f'sheetId="{max(ids, default=0) + 1}" state="hidden" {prefix}:id="{REL_ID}"{decl}/>')
+    entry = (f'<{p}sheet name="{xv.xml_escape_text(name)}" '
+             f'sheetId="{max(ids, default=0) + 1}" state="hidden" {prefix}:id="{rel_id}"{decl}/>')
     replace[wb_path] = (wb[:close.start()] + entry + wb[close.start():]).encode("utf-8")
     rels_path = reader.rels_path(wb_path)
-    rels = zf.read(rels_path).decode("utf-8")
+    rels = replace.get(rels_path, zf.read(rels_path)).decode("utf-8")
     target = posix_relative(part, wb_path)
     rels = rels.replace("</Relationships>",
-                        f'<Relationship Id="{REL_ID}" Type="{xv.REL_NS}/worksheet" '
+                        f'<Relationship Id="{rel_id}" Type="{xv.REL_NS}/worksheet" '
                         f'Target="{target}"/></Relationships>')
     replace[rels_path] = rels.encode("utf-8")
     ct = replace.get("[Content_Types].xml", zf.read("[Content_Types].xml")).decode("utf-8")
     ct = ct.replace("</Types>", f'<Override PartName="/{part}" '
                                 f'ContentType="{WORKSHEET_TYPE}"/></Types>')
     replace["[Content_Types].xml"] = ct.encode("utf-8")
+    return part
+
+
+def _helper_values(zf: ZipFile, computed: Path, book: xv.Book, tr: NativeTranslator,
+                   folder: str) -> dict[int, object]:
+    """{row: value} of the helper cells, computed by napkin's engine over a copy of the
+    computed workbook whose other cells hold only their values (napkin's results)."""
+    from addin.engine.api import calc_workbook
+
+    replace: dict[str, bytes] = {}
+    for sheet in book.sheets:
+        xml = zf.read(sheet.path).decode("utf-8")
+        found = [f for f in map(reader.formula_of, reader.iter_cells(xml)) if f]
+        for f in reversed(found):
+            xml = xml[:f.start] + xml[f.end:]
+        replace[sheet.path] = xml.encode("utf-8")
+    add: dict[str, bytes] = {}
+    if tr.tables.used:
+        _add_hidden_sheet(zf, book, tr.tables.sheet, tr.tables.sheet_xml(), REL_ID,
+                          replace, add)
+    part = _add_hidden_sheet(zf, book, tr.helpers.sheet, tr.helpers.sheet_xml(tr.fill),
+                             HELPERS_REL_ID, replace, add)
+    probe, out = Path(folder) / "helpers.xlsx", Path(folder) / "helpers-computed.xlsx"
+    package.rewrite(zf, computed, probe, replace, {"xl/calcChain.xml"}, add)
+    calc_workbook(probe, out, strict=False)
+    with ZipFile(out) as z:
+        cells = xv.read_cells(z.read(part).decode("utf-8"))
+        strings = xv.read_book(z).shared_strings
+    return {c.row: cell_value(c, strings) for c in cells if c.col == 1}
 
 
 def posix_relative(part: str, source: str) -> str:
@@ -193,7 +227,12 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                 replace[path] = xml.encode("utf-8")
             add: dict[str, bytes] = {}
             if tr.tables.used:
-                _add_table_sheet(zf, book.book, tr.tables, replace, add)
+                _add_hidden_sheet(zf, book.book, tr.tables.sheet, tr.tables.sheet_xml(),
+                                  REL_ID, replace, add)
+            if tr.helpers.texts:
+                tr.helpers.values = _helper_values(zf, computed, book.book, tr, d)
+                _add_hidden_sheet(zf, book.book, tr.helpers.sheet,
+                                  tr.helpers.sheet_xml(tr.fill), HELPERS_REL_ID, replace, add)
             remove = set()
             if result.frozen and "xl/calcChain.xml" in zf.NameToInfo:
                 remove.add("xl/calcChain.xml")

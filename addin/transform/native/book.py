@@ -23,7 +23,7 @@ class Book:
         ss = self.book.shared_strings
         for sheet in self.book.sheets:
             for c in xv.read_cells(zf.read(sheet.path).decode("utf-8")):
-                self.values[(sheet.name.upper(), c.row, c.col)] = _cell_value(c, ss)
+                self.values[(sheet.name.upper(), c.row, c.col)] = cell_value(c, ss)
         self.sheet_names = {s.name.upper(): s.name for s in self.book.sheets}
         self.tables = Tables(_unique_sheet_name(TABLE_SHEET, self.sheet_names))
 
@@ -61,7 +61,7 @@ class Book:
         return self.values.get((loc[1].upper(), loc[2], loc[3]))
 
 
-def _cell_value(c: xv.RawCell, ss: list[str]):
+def cell_value(c: xv.RawCell, ss: list[str]):
     from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
     if c.t == "s" and c.v is not None:
@@ -83,6 +83,26 @@ def _cell_value(c: xv.RawCell, ss: list[str]):
         return float(c.v)
     except ValueError:
         return c.v
+
+
+def cell_xml(ref: str, v, formula: str | None = None) -> str:
+    """One ``<c>`` of a hidden sheet: the value ``v`` (an error, a boolean, a number, a
+    text; None: no value) and, when given, the formula that computes it."""
+    from udfs.errors import ExcelError
+
+    f = "" if formula is None else f"<f>{xv.xml_escape_text(formula)}</f>"
+    if isinstance(v, ExcelError):
+        return f'<c r="{ref}" t="e">{f}<v>{v.code}</v></c>'
+    if isinstance(v, bool):
+        return f'<c r="{ref}" t="b">{f}<v>{int(v)}</v></c>'
+    if isinstance(v, int | float):
+        return f'<c r="{ref}">{f}<v>{repr(float(v))}</v></c>'
+    if v is None:
+        return f'<c r="{ref}">{f}</c>'
+    if formula is not None:  # a formula's text result
+        return f'<c r="{ref}" t="str">{f}<v>{xv.xml_escape_text(str(v))}</v></c>'
+    return (f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">'
+            f"{xv.xml_escape_text(str(v))}</t></is></c>")
 
 
 def _unique_sheet_name(base: str, taken: dict) -> str:
@@ -203,22 +223,10 @@ class Tables:
         return header.index(name)
 
     def sheet_xml(self) -> str:
-        from udfs.errors import ExcelError
-
         cells: dict[int, list[str]] = {}
 
         def put(r, c, v):
-            ref = f"{xv.num2col(c)}{r}"
-            if isinstance(v, ExcelError):
-                x = f'<c r="{ref}" t="e"><v>{v.code}</v></c>'
-            elif isinstance(v, bool):
-                x = f'<c r="{ref}" t="b"><v>{int(v)}</v></c>'
-            elif isinstance(v, int | float):
-                x = f'<c r="{ref}"><v>{repr(float(v))}</v></c>'
-            else:
-                x = (f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">'
-                     f"{xv.xml_escape_text(str(v))}</t></is></c>")
-            cells.setdefault(r, []).append((c, x))
+            cells.setdefault(r, []).append((c, cell_xml(f"{xv.num2col(c)}{r}", v)))
 
         col = 1
         for _name, header, rows in self._blocks():

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from openpyxl.formula.tokenizer import Token, Tokenizer
 
+from addin.formula import formula_text as ft
+
 
 @dataclass
 class Group:
@@ -31,7 +33,7 @@ class Group:
         for prefix in ("_xludf.", "_xll."):
             if name.lower().startswith(prefix):
                 name = name[len(prefix):]
-        return name.upper()
+        return ft.plain_name(name).upper()  # _xldudf_RIDGE( as Excel stores a Lite call
 
     def args(self) -> list[list]:
         if not self.children:

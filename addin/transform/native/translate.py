@@ -6,11 +6,12 @@ raises ``Untranslatable`` with the reason.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from openpyxl.formula.tokenizer import Token
 
-from addin.transform.native.book import Book
+from addin.transform.native.book import Book, _unique_sheet_name
 from addin.transform.native.forms import (
     ABSENT,
     NOT_TRANSLATABLE,
@@ -21,6 +22,7 @@ from addin.transform.native.forms import (
     forms,
 )
 from addin.transform.native.formula import Expr, Group, is_atomic, is_numeric, parse
+from addin.transform.native.helpers import HELPER_SHEET, HOIST_ARGUMENT, HOIST_MIN, Helpers
 
 MAX_FORMULA = 8192  # Excel's limit on the length of a formula's text
 
@@ -40,6 +42,18 @@ class NativeTranslator:
         from udfs.catalog import CATALOG
 
         self.names = {n.upper() for n in CATALOG}
+        taken = dict(book.sheet_names, **{book.tables.sheet.upper(): book.tables.sheet})
+        names = book.book.names
+        self.helpers = Helpers(_unique_sheet_name(HELPER_SHEET, taken), lambda i: {
+            dn.name.upper() for dn in names if dn.local_sheet == i})
+
+    def hoist(self, e: Expr, sheet_idx: int, longer_than: int = HOIST_MIN) -> Expr:
+        """``e``, or, when its text is long, ``e`` as a reference to a helper cell that
+        holds the text (``addin.transform.native.helpers``)."""
+        if len(e.text) <= longer_than or e.kind not in ("call", "expr"):
+            return e
+        sheet = self.book.book.sheets[sheet_idx].name
+        return dataclasses.replace(e, text=self.helpers.ref(e.text, sheet, sheet_idx))
 
     # placeholders: the hidden sheet's layout is known only at the end
     def rng(self, block: str, column: int | str) -> str:
@@ -56,6 +70,7 @@ class NativeTranslator:
 
     # -- a whole formula --------------------------------------------------------------
     def formula(self, text: str, sheet_idx: int) -> str:
+        self.sheet_idx = sheet_idx  # (the sheet of the helper cells' references)
         items = parse(text)
         core = [x for x in items if not (isinstance(x, Token) and x.type == Token.WSPACE)]
         if len(core) == 1 and isinstance(core[0], Group) and core[0].name in self.names:
@@ -67,7 +82,7 @@ class NativeTranslator:
         for x in items:
             if isinstance(x, Group):
                 if x.name in self.names:
-                    out.append(self._call(x, sheet_idx).atom)
+                    out.append(self.hoist(self._call(x, sheet_idx), sheet_idx).atom)
                 else:
                     out.append(x.open.value + self._render(x.children, sheet_idx) +
                                (x.close.value if x.close else ""))
@@ -151,7 +166,7 @@ class NativeTranslator:
                 factor = self._unit(p, a, checks)
                 continue
             try:
-                values.append(self._value(name, p, a, checks, i in present))
+                values.append(self._value(name, p, a, checks, i in present, self.sheet_idx))
             except ExcelError as e:
                 checks.append((None, e.code))
                 values.append("0")
@@ -173,11 +188,13 @@ class NativeTranslator:
         return Expr(body, "call", result=form.result, domain=form.domain)
 
     # -- one argument -------------------------------------------------------------------
-    def _value(self, fname: str, p: Param, a: Expr, checks, present: bool) -> str | None:
+    def _value(self, fname: str, p: Param, a: Expr, checks, present: bool,
+               sheet_idx: int) -> str | None:
         """The Excel text of a parameter's value; its checks are appended to ``checks``.
         Raises ExcelError for a constant that the catalog refuses."""
         from udfs.errors import ExcelError, as_excel_error, value_error
 
+        a = self.hoist(a, sheet_idx, HOIST_ARGUMENT)  # (its checks read it again and again)
         if a.kind == "missing":
             if p.default is REQUIRED:
                 raise value_error(f"{p.name} is empty")
@@ -190,7 +207,8 @@ class NativeTranslator:
                 raise err
             return _num(p.arg.scalar(a.value))
         if p.kind == "precision":
-            return self._precision(fname, p, a, checks)
+            return self.hoist(Expr(self._precision(fname, p, a, checks), "expr"),
+                              sheet_idx).text
         if a.kind == "ref":
             if isinstance(a.value, str) and a.value.strip():
                 try:
