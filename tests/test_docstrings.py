@@ -17,8 +17,8 @@ import pytest
 
 UDFS = Path(__file__).resolve().parents[1] / "udfs"
 TOPICS = ["memory", "timing", "roofline", "speedup", "cost", "finance", "serving", "energy",
-          "tables", "units"]
-TYPES = {"float", "float or None", "str", "object", "dict", "pint.Unit"}
+          "tables", "units", "regimes"]
+TYPES = {"float", "float or None", "str", "object", "dict", "pint.Unit", "bool"}
 ENTRY = re.compile(r"(?P<names>[a-z_][a-z0-9_]*(?:, [a-z_][a-z0-9_]*)*) : (?P<type>.+)")
 
 

@@ -58,10 +58,12 @@ def serving_regime(gpus: float, batch: float, expert_parallel: bool = False) -> 
 
     Parameters
     ----------
-    gpus : GPUs of one replica (a whole number)
-    batch : sequences decoded together per replica
-    expert_parallel : an MoE model served with expert parallelism and data-parallel
-        attention
+    gpus : float
+        GPUs of one replica, a whole number [count].
+    batch : float
+        Sequences decoded together per replica [count].
+    expert_parallel : bool
+        An MoE model served with expert parallelism and data-parallel attention.
 
     Returns
     -------
@@ -85,10 +87,13 @@ def regime_efficiency(gpus, batch, expert_parallel=0.0):
 
     Parameters
     ----------
-    gpus : GPUs of one replica g
-    batch : sequences decoded together per replica B
-    expert_parallel : 1 for an MoE model served with expert parallelism and
-        data-parallel attention, 0 otherwise
+    gpus : float
+        GPUs of one replica, g [count].
+    batch : float
+        Sequences decoded together per replica, B [count].
+    expert_parallel : float
+        1 for an MoE model served with expert parallelism and data-parallel attention,
+        0 otherwise [count].
 
     Returns
     -------
