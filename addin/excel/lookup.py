@@ -17,7 +17,7 @@ import numpy as np
 
 from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
-from addin.formula import fx, ranges
+from addin.formula import context, fx, ranges
 from addin.formula.arrays import as_2d, grid
 from udfs.errors import ExcelError
 
@@ -144,6 +144,10 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
     kind = xa.kind(v)
     if kind is None:
         raise Cannot("XLOOKUP of a blank cell")
+    for arg, what in ((lookup_array, "lookup_array"), (return_array, "return_array")):
+        if isinstance(arg, ns.XlError):  # =XLOOKUP(C5,#REF!,#REF!,0) is #REF!
+            raise ExcelError(str(arg), context.message_for(str(arg))
+                             or f"XLOOKUP's {what} is an error")
     keys = grid(lookup_array)
     if 1 not in keys.shape:
         raise ExcelError("#VALUE!", "XLOOKUP's lookup_array must be one row or one column")
