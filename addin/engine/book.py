@@ -19,6 +19,7 @@ from addin.engine import links, relative_names, tables, threed
 from addin.engine.boot import ready
 from addin.formula import formula_text as ft
 from addin.formula import ranges
+from addin.ooxml import guard
 from addin.ooxml import xlsx_values as xv
 from udfs.errors import ExcelError
 
@@ -147,6 +148,11 @@ class Workbook:
             layout = self.layouts[sheet.index] = xv.Layout()
             for cell in xv.read_cells(xml, layout):
                 pos = (cell.row, cell.col)
+                if cell.row > xv.MAX_ROW or cell.col > xv.MAX_COL:
+                    raise guard.WorkbookError(
+                        f"{sheet.name} has a cell at row {cell.row:,}, column {cell.col:,}, "
+                        "past the sheet's last cell XFD1048576: the file is damaged; open "
+                        "it in Excel and save it again")
                 if cell.row > sheet.max_r:
                     sheet.max_r = cell.row
                 if cell.col > sheet.max_c:
@@ -260,7 +266,10 @@ class Workbook:
             from addin.ooxml.a1 import A1_AREA
 
             lit = m.group(2).replace('""', '"').strip()
-            if A1_AREA.fullmatch(lit) or any(name == lit.upper() for name, _ in self.book_names):
+            if A1_AREA.fullmatch(lit):  # (A:XFD as formulas reads it: A$1:XFD$1048576)
+                whole = ft.whole_sheet_ranges(m.group(2))
+                return m.group(0) if whole == m.group(2) else f'{m.group(1)}("{whole}")'
+            if any(name == lit.upper() for name, _ in self.book_names):
                 return m.group(0)
             return "#REF!"
 

@@ -24,6 +24,7 @@ from addin.formula import calls, context, fx, ranges
 from addin.formula import formula_text as ft
 from addin.formula.arrays import as_2d
 from addin.formula.context import KEEP_CELLS
+from addin.ooxml import guard
 from addin.ooxml import xlsx_values as xv
 from udfs.errors import ExcelError
 
@@ -203,7 +204,10 @@ class Evaluation:
         for kind, arg in specs:
             if kind == "rng":
                 for part in arg:
-                    deps.extend(self._range_deps(part))
+                    try:
+                        deps.extend(self._range_deps(part))
+                    except guard.WorkbookError as ex:
+                        raise guard.WorkbookError(f"{node.label} {ex}") from None
             elif kind == "name":
                 deps.append(arg)
         node.deps = deps
@@ -216,7 +220,14 @@ class Evaluation:
         if (r2 - r1 + 1) * (c2 - c1 + 1) <= KEEP_CELLS:
             return part
         s = self.wb.sheets[idx]
-        return idx, r1, c1, max(r1, min(r2, s.max_r)), max(c1, min(c2, s.max_c))
+        part = idx, r1, c1, max(r1, min(r2, s.max_r)), max(c1, min(c2, s.max_c))
+        n = (part[3] - r1 + 1) * (part[4] - c1 + 1)
+        if n > guard.MAX_AREA_CELLS:
+            raise guard.WorkbookError(
+                f"reads {label(s, r1, c1)}:{xv.num2col(part[4])}{part[3]}, {n:,} cells "
+                f"(the area as far as {s.name}'s cells reach); napkin reads areas of up "
+                f"to {guard.MAX_AREA_CELLS:,} cells")
+        return part
 
     def _range_deps(self, part) -> list:
         idx, r1, c1, r2, c2 = part

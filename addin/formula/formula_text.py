@@ -65,19 +65,29 @@ def normalize_formula(formula: str) -> str:
             if _NUMBER_TO_FIX_RE.search(seg):  # else _fix_number leaves every number as is
                 seg = _NUMBER_RE.sub(_fix_number, seg)
             if "XFD" in seg.upper() or "1048576" in seg:
-                seg = _whole_sheet_ranges(seg)
+                seg = whole_sheet_ranges(seg)
             out.append(_ADDIN_PREFIX_RE.sub("", seg) if "!" in seg else seg)
     text = "".join(out)
     if text.startswith("=="):
         text = text[1:]
+    if ":" in text and "!" in text and "(" in text:
+        text = change_outside_strings(text, lambda part: _SHEET_CELL_TO_CALL_RE.sub(
+            r"(\1)\2", part))
     return text
+
+
+# a sheet's cell before ":" and a function (Sheet2!A1:INDEX(...)): formulas drops the
+# sheet there (its A1 is then the formula's own sheet's), not in (Sheet2!A1):INDEX(...)
+_SHEET_CELL_TO_CALL_RE = re.compile(
+    r"(?<![\w.$:!'])((?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!\$?[A-Za-z]{1,3}\$?\d+)(\s*:\s*)"
+    r"(?=[A-Za-z_][\w.]*\s*\()")
 
 
 _TO_LAST_COLUMN_RE = re.compile(r"(?<![\w.$])(\$?[A-Za-z]{1,3}):(\$?)XFD(?![\w.(!])", re.I)
 _TO_LAST_ROW_RE = re.compile(r"(?<![\w.$:])(\$?)(\d+):(\$?)1048576(?![\w.:(!])")
 
 
-def _whole_sheet_ranges(seg: str) -> str:
+def whole_sheet_ranges(seg: str) -> str:
     """Column ranges to the last column (``A:XFD``) and row ranges to the last row
     (``1:1048576``) written with their corners (``A$1:XFD$1048576``, ``$A1:$XFD1048576``):
     formulas reads the first forms as a range without its end (``#NAME?``)."""
