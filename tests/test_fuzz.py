@@ -203,3 +203,19 @@ def test_a_merged_range_over_the_whole_sheet(tmp_path):
         "S": '<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>'})
     dst = tmp_path / "out.xlsx"
     _check_outcome(_calc_limited(src, dst), dst, 2, "S!B1")  # 1 * 2
+
+
+def test_computing_past_the_cpu_budget_is_refused_with_the_figure(tmp_path, monkeypatch):
+    # the budget (addin.ooxml.guard.MAX_CPU_SECONDS) set to nothing: the first formula
+    # computed is past it, and the workbook is refused, naming the figure and the cell
+    import xlsx_make
+
+    from addin.engine.api import calc_workbook
+    from addin.ooxml import guard
+
+    monkeypatch.setattr(guard, "MAX_CPU_SECONDS", -1.0)
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [xlsx_make.cell("A1", None, 1),
+                                                       xlsx_make.cell("B1", "A1*2")]})
+    with pytest.raises(guard.WorkbookError, match=r"more than -1 s of CPU by S!B1"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert not (tmp_path / "out.xlsx").exists()

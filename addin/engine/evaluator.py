@@ -11,6 +11,7 @@ Cells are computed in dependency order; a cycle gives ``#VALUE!`` "circular refe
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -55,6 +56,7 @@ class Evaluation:
         #: ``progress(stage, done, total)``, called now and then while compiling and
         #: computing (``napkin calc`` draws its progress bar with it), or None
         self.progress: Callable[[str, int, int], None] | None = None
+        self._cpu0 = time.process_time()  # (the budget of guard.MAX_CPU_SECONDS)
 
     # ---------------------------------------------------------------- compiling
     def _program(self, node: Node) -> Program:
@@ -347,10 +349,21 @@ class Evaluation:
         try:
             for i, node in enumerate(order):
                 self._eval(node, node in self.cyclic)
+                self._within_budget(node, i, len(order))
                 if say is not None and not i % 256:
                     say("computing", i, len(order))
         finally:
             calls.clear()
+
+    def _within_budget(self, node: Node, done: int, total: int) -> None:
+        """Refuse the workbook once computing has taken ``guard.MAX_CPU_SECONDS`` of CPU
+        (a formula of many large areas, or very many formulas over them)."""
+        spent = time.process_time() - self._cpu0
+        if spent > guard.MAX_CPU_SECONDS:
+            raise guard.WorkbookError(
+                f"computing took more than {guard.MAX_CPU_SECONDS:g} s of CPU by "
+                f"{node.label} ({done + 1:,} of {total:,} formulas): napkin computes a "
+                f"workbook within {guard.MAX_CPU_SECONDS:g} s of CPU")
 
     def rerun(self, order: list[Node]) -> None:
         """Compute again (after marking cells to keep): the references read in the first
