@@ -219,3 +219,23 @@ def test_computing_past_the_cpu_budget_is_refused_with_the_figure(tmp_path, monk
     with pytest.raises(guard.WorkbookError, match=r"more than -1 s of CPU by S!B1"):
         calc_workbook(src, tmp_path / "out.xlsx", {})
     assert not (tmp_path / "out.xlsx").exists()
+
+
+@pytest.mark.parametrize("exc, words", [(MemoryError, "more memory than napkin was given"),
+                                        (RecursionError, "nests deeper than napkin follows")])
+def test_running_out_of_memory_or_depth_names_the_limit(tmp_path, monkeypatch, capsys, exc,
+                                                        words):
+    import xlsx_make
+
+    from addin import cli
+    from addin.engine import api
+
+    def short(*a, **k):
+        raise exc()
+
+    monkeypatch.setattr(api, "calc_workbook", short)
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [xlsx_make.cell("A1", "1+1")]})
+    assert cli.main(["calc", str(src), "-o", str(tmp_path / "out.xlsx")]) == 1  # EXIT_FILE
+    err = capsys.readouterr().err
+    assert words in err and "report it" not in err and "internal" not in err
+    assert not (tmp_path / "out.xlsx").exists()
