@@ -83,7 +83,7 @@ def test_if_or_and_over_an_empty_cell(tmp_path):
 def test_an_error_value_given_as_a_range_is_the_result(tmp_path):
     # Microsoft Support, "XLOOKUP function": the lookup_array is a range; an error value
     # there is the result (Excel: =XLOOKUP(C5,#REF!,#REF!,0) is #REF!, the case of the
-    # held-back ClosedXML workbook of issue 27).
+    # ClosedXML workbook held back from the corpus).
     res = _calc(tmp_path, [c("C5", None, 1), c("A1", "XLOOKUP(C5,#REF!,#REF!,0)"),
                            c("A2", "SUM(#REF!)")])
     assert _code(res["S!A1"]) == "#REF!" and _code(res["S!A2"]) == "#REF!"
@@ -173,7 +173,7 @@ def test_floor_and_ceiling(tmp_path):
     # FLOOR(2.5,-2) #NUM!), "CEILING function" (CEILING(2.5,1) is 3, CEILING(-2.5,2) is
     # -2, CEILING(-2.5,-2) is -4), "FLOOR.MATH function" (FLOOR.MATH(-5.5,2,-1) is -4),
     # "CEILING.MATH function" (CEILING.MATH(-5.5,2,-1) is -6, CEILING.MATH(-5.5) is
-    # -5). FLOOR(7.1,0.1) is 7.1 in Excel (issue 27: 828 cells of a held-back file),
+    # -5). FLOOR(7.1,0.1) is 7.1 in Excel (828 cells of a held-back Excel-saved file),
     # though 7.1/0.1 is 70.99999999999999 in binary.
     forms = {"A1": ("FLOOR(7.1,0.1)", 7.1), "A2": ("FLOOR(3.7,2)", 2),
              "A3": ("FLOOR(-2.5,-2)", -2), "A4": ("CEILING(2.5,1)", 3),
