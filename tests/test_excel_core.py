@@ -205,3 +205,13 @@ def test_switch_and_or_textjoin(tmp_path):
     assert _code(res["S!B6"]) == "#VALUE!" and res["S!B7"] is True
     assert _code(res["S!B8"]) == "#VALUE!"  # no logical value in the reference
     assert res["S!B9"] == "ab" and res["S!B10"] == "x-TRUE" and res["S!B11"] == "x-TRUE-"
+
+
+def test_edate_outside_excels_calendar(tmp_path):
+    # Microsoft Support, "EDATE function" (EDATE("15-Jan-11",1) is 15-Feb-11, serial
+    # 40589) and "Excel specifications and limits" (dates from 1 January 1900, serial 1,
+    # to 31 December 9999, serial 2958465): a date moved outside is #NUM!.
+    res = _calc(tmp_path, [c("A1", "EDATE(40558,1)"), c("A2", "EDATE(1,-5)"),
+                           c("A3", "EDATE(2958465,1)"), c("A4", "EDATE(40558,-1)")])
+    assert res["S!A1"] == 40589 and res["S!A4"] == 40527  # 15 Dec 2010
+    assert _code(res["S!A2"]) == "#NUM!" and _code(res["S!A3"]) == "#NUM!"

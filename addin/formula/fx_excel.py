@@ -346,3 +346,32 @@ def criteria(original, key: None):
         return original(test_range, condition)
 
     return xfilter
+
+
+def edate(original, key: str):
+    """Excel's EDATE in the place of formulas' own: a date moved before 1900 or after
+    9999 is ``#NUM!`` (formulas counts a year before 1900 from 1900, EDATE(1,-5) giving
+    a date in 3799, and turns one after 9999 into ``#VALUE!``).
+
+    References: Microsoft Support, "EDATE function" and "Excel specifications and
+    limits" (dates from 1 January 1900 to 31 December 9999)."""
+    import datetime
+
+    from dateutil.relativedelta import relativedelta
+    from formulas.functions import Error, wrap_func
+    from formulas.functions.date import _xedate, xdate
+
+    def xedate(start_date, months):
+        date, months = _xedate(start_date, months)
+        dt = 0
+        if date == (1900, 1, 0):
+            date, dt = (1900, 1, 1), 1
+        try:
+            moved = datetime.datetime(*date) + relativedelta(months=months)
+        except (OverflowError, ValueError):
+            return Error.errors["#NUM!"]
+        if not 1900 <= moved.year <= 9999:
+            return Error.errors["#NUM!"]
+        return xdate(moved.year, moved.month, moved.day) - dt
+
+    return wrap_func(xedate)

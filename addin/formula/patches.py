@@ -129,6 +129,10 @@ _FORMULAS = (
       for name in ("FLOOR", "CEILING", "FLOOR.MATH", "_XLFN.FLOOR.MATH", "CEILING.MATH",
                    "_XLFN.CEILING.MATH", "FLOOR.PRECISE", "_XLFN.FLOOR.PRECISE",
                    "CEILING.PRECISE", "_XLFN.CEILING.PRECISE")),
+    Patch(_F, TABLE, "EDATE", "formulas counts a year before 1900 from 1900 "
+          "(EDATE(1,-5) is a date in 3799) and gives #VALUE! past 9999; Excel #NUM!",
+          "Microsoft Support, \"EDATE function\", \"Excel specifications and limits\"; "
+          "tests/test_excel_core.py::test_edate_outside_excels_calendar", f"{_FXE}:edate"),
     *(Patch(_OPS, "OPERATORS", sym, "nothing: the same result as formulas' operator for "
             "two numbers, without its np.vectorize; anything else goes to it",
             "tests/test_fast_paths.py::test_arithmetic_same_as_formulas",
