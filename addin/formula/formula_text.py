@@ -64,8 +64,6 @@ def normalize_formula(formula: str) -> str:
             depth += seg.count("{") - seg.count("}")
             if _NUMBER_TO_FIX_RE.search(seg):  # else _fix_number leaves every number as is
                 seg = _NUMBER_RE.sub(_fix_number, seg)
-            if "XFD" in seg.upper() or "1048576" in seg:
-                seg = whole_sheet_ranges(seg)
             out.append(_ADDIN_PREFIX_RE.sub("", seg) if "!" in seg else seg)
     text = "".join(out)
     if text.startswith("=="):
@@ -73,6 +71,8 @@ def normalize_formula(formula: str) -> str:
     if ":" in text and "!" in text and "(" in text:
         text = change_outside_strings(text, lambda part: _SHEET_CELL_TO_CALL_RE.sub(
             r"(\1)\2", part))
+    if ":" in text and ("XFD" in text.upper() or "1048576" in text):
+        text = change_outside_strings(text, whole_sheet_ranges)
     return text
 
 
