@@ -21,7 +21,7 @@ import numpy as np
 from addin.engine import executor
 from addin.engine.book import Node, Sheet, Workbook, label
 from addin.engine.boot import ready
-from addin.formula import calls, context, fx, ranges
+from addin.formula import calls, context, fx, intersection, ranges
 from addin.formula import formula_text as ft
 from addin.formula.arrays import as_2d
 from addin.formula.context import KEEP_CELLS
@@ -409,12 +409,12 @@ class Evaluation:
         sheet = self.wb.sheets[node.sheet]
         if node.spill is None:
             if isinstance(out, ns.Ranges):  # a reference: its cell in the formula's row
-                v = _intersected(out, node.r, node.c)  # or column, as Excel takes it
-                if v is None:
+                v = intersection.of_reference(out, node.r, node.c)  # or column, as Excel
+                if v is None:  # takes it
                     node.msgs = {"#VALUE!": context.CANNOT + "a one-cell formula whose "
                                  "result is a range of many cells (implicit intersection)"}
                     v = ns.errors["#VALUE!"]
-                sheet.values[(node.r, node.c)] = v
+                sheet.values[(node.r, node.c)] = executor.norm_scalar(v)
                 return
             sheet.values[(node.r, node.c)] = executor.store_scalar(out)  # an array: its
             return  # first value, as Excel shows an array in one cell
@@ -454,28 +454,3 @@ class Evaluation:
                 out[label(sheet, r, c)] = executor.to_result(v, node.msgs)
         return out
 
-
-def _intersected(rng, row: int, col: int):
-    """The value of a one-area reference of one column (one row) in the formula's row
-    (column), as Excel's implicit intersection takes it; ``#VALUE!`` where the formula's
-    row (column) is outside it; None when napkin cannot say (many areas, a block of
-    many rows and columns, a part of it not read)."""
-    ns = ready()
-    areas = ranges.areas(rng)
-    if len(areas) != 1:
-        return None
-    _, r1, c1, r2, c2 = areas[0]
-    if not (r1 and c1 and r2 and c2):
-        return None
-    arr = as_2d(rng.value)
-    if arr is None or arr.shape != (r2 - r1 + 1, c2 - c1 + 1):
-        return None
-    if c1 == c2:
-        at = (row - r1, 0)
-    elif r1 == r2:
-        at = (0, col - c1)
-    else:
-        return None
-    if not (0 <= at[0] < arr.shape[0] and 0 <= at[1] < arr.shape[1]):
-        return ns.errors["#VALUE!"]
-    return executor.norm_scalar(arr[at])
