@@ -226,6 +226,14 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{where}: interrupted; nothing was written", file=sys.stderr)
         return 130
+    except MemoryError:  # past the memory this process may take (a limit, not a fault)
+        print(f"{where}: the input needs more memory than napkin was given (MemoryError); "
+              "nothing was written", file=sys.stderr)
+        return EXIT_FILE
+    except RecursionError:
+        print(f"{where}: the input nests deeper than napkin follows (RecursionError); "
+              "nothing was written", file=sys.stderr)
+        return EXIT_FILE
     except Exception as exc:  # a damaged file must not print a traceback
         print(f"{where}: napkin could not process this input ({type(exc).__name__}); "
               "please report it with the file", file=sys.stderr)

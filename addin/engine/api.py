@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 from zipfile import ZipFile
 
-from addin.engine import output, support
+from addin.engine import checked, output, support
 from addin.engine.book import Workbook
 from addin.engine.evaluator import Evaluation
 from addin.engine.formula_eval import evaluate
@@ -155,6 +155,7 @@ def calc_workbook(
         wb = Workbook(zf)
         if strict:
             _refuse_unknown_functions(wb, reg)
+            _refuse_or_keep(checked.unchecked(wb, reg), strict, notes, checked.refusal)
         found = support.unsupported(wb, reg, wb.date1904)
         _refuse_or_keep(found, strict, notes, support.cannot_compute, _kept_in_cells)
         ev = Evaluation(wb, reg)

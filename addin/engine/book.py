@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 from zipfile import ZipFile
 
-from addin.engine import links, tables, threed
+from addin.engine import links, relative_names, tables, threed
 from addin.engine.boot import ready
 from addin.formula import formula_text as ft
 from addin.formula import ranges
+from addin.ooxml import guard
 from addin.ooxml import xlsx_values as xv
 from udfs.errors import ExcelError
 
@@ -147,6 +148,11 @@ class Workbook:
             layout = self.layouts[sheet.index] = xv.Layout()
             for cell in xv.read_cells(xml, layout):
                 pos = (cell.row, cell.col)
+                if cell.row > xv.MAX_ROW or cell.col > xv.MAX_COL:
+                    raise guard.WorkbookError(
+                        f"{sheet.name} has a cell at row {cell.row:,}, column {cell.col:,}, "
+                        "past the sheet's last cell XFD1048576: the file is damaged; open "
+                        "it in Excel and save it again")
                 if cell.row > sheet.max_r:
                     sheet.max_r = cell.row
                 if cell.col > sheet.max_c:
@@ -260,7 +266,10 @@ class Workbook:
             from addin.ooxml.a1 import A1_AREA
 
             lit = m.group(2).replace('""', '"').strip()
-            if A1_AREA.fullmatch(lit) or any(name == lit.upper() for name, _ in self.book_names):
+            if A1_AREA.fullmatch(lit):  # (A:XFD as formulas reads it: A$1:XFD$1048576)
+                whole = ft.whole_sheet_ranges(m.group(2))
+                return m.group(0) if whole == m.group(2) else f'{m.group(1)}("{whole}")'
+            if any(name == lit.upper() for name, _ in self.book_names):
                 return m.group(0)
             return "#REF!"
 
@@ -271,12 +280,14 @@ class Workbook:
         return ft.alias_sheets(text, self.aliases)
 
     def _load_names(self) -> None:
+        texts: dict[tuple[str, int | None], str] = {}
         for dn in self.book.names:
             if dn.name.startswith("_xlnm.") or not dn.text.strip():
                 continue
             key = (dn.name.upper(), dn.local_sheet)
             text = self.alias(ft.normalize_formula(self.three_d(self.structured(
                 self.qualified_names(links.rewrite(dn.text, self.link_aliases)), None))))
+            texts[key] = text[1:]
             rng = None
             body = text[1:].strip()
             m = ft.LEX_RE.match(body)
@@ -301,6 +312,33 @@ class Workbook:
             self.name_nodes[key] = node
             if alias:
                 self.name_nodes[(alias, None)] = node
+        self._write_relative_names(texts)
+
+    def _write_relative_names(self, texts: dict[tuple[str, int | None], str]) -> None:
+        """Each use of a defined name holding relative references, in a formula, written
+        as the name's text moved to the formula's cell (``relative_names``)."""
+        if not any(relative_names.has_relative_reference(t) for t in texts.values()):
+            return
+        by_sheet = {}
+        for sheet in self.sheets:
+            scope = {name: t for (name, local), t in texts.items() if local is None}
+            for (name, local), t in texts.items():
+                if local is not None:
+                    alias = self.local_aliases.get((self.book.sheets[local].name.upper(), name))
+                    if alias:
+                        scope[alias.upper()] = t
+                    if local == sheet.index:
+                        scope[name] = t
+            by_sheet[sheet.index] = relative_names.find(scope)
+        done: dict[tuple, str] = {}
+        for node in self.nodes:
+            names = by_sheet.get(node.origin[0])
+            if not names or not node.text:
+                continue
+            at = (node.text, node.origin)
+            if at not in done:
+                done[at] = relative_names.written_in(node.text, names, *node.origin[1:])
+            node.text = done[at]
 
     # ---------------------------------------------------------------- looking up
     def references(self, sheet_idx: int) -> dict:

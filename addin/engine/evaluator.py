@@ -11,6 +11,7 @@ Cells are computed in dependency order; a cycle gives ``#VALUE!`` "circular refe
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,10 +21,11 @@ import numpy as np
 from addin.engine import executor
 from addin.engine.book import Node, Sheet, Workbook, label
 from addin.engine.boot import ready
-from addin.formula import calls, context, fx, ranges
+from addin.formula import calls, context, fx, intersection, ranges
 from addin.formula import formula_text as ft
 from addin.formula.arrays import as_2d
 from addin.formula.context import KEEP_CELLS
+from addin.ooxml import guard
 from addin.ooxml import xlsx_values as xv
 from udfs.errors import ExcelError
 
@@ -54,6 +56,7 @@ class Evaluation:
         #: ``progress(stage, done, total)``, called now and then while compiling and
         #: computing (``napkin calc`` draws its progress bar with it), or None
         self.progress: Callable[[str, int, int], None] | None = None
+        self._cpu0 = time.process_time()  # (the budget of guard.MAX_CPU_SECONDS)
 
     # ---------------------------------------------------------------- compiling
     def _program(self, node: Node) -> Program:
@@ -203,7 +206,10 @@ class Evaluation:
         for kind, arg in specs:
             if kind == "rng":
                 for part in arg:
-                    deps.extend(self._range_deps(part))
+                    try:
+                        deps.extend(self._range_deps(part))
+                    except guard.WorkbookError as ex:
+                        raise guard.WorkbookError(f"{node.label} {ex}") from None
             elif kind == "name":
                 deps.append(arg)
         node.deps = deps
@@ -216,7 +222,14 @@ class Evaluation:
         if (r2 - r1 + 1) * (c2 - c1 + 1) <= KEEP_CELLS:
             return part
         s = self.wb.sheets[idx]
-        return idx, r1, c1, max(r1, min(r2, s.max_r)), max(c1, min(c2, s.max_c))
+        part = idx, r1, c1, max(r1, min(r2, s.max_r)), max(c1, min(c2, s.max_c))
+        n = (part[3] - r1 + 1) * (part[4] - c1 + 1)
+        if n > guard.MAX_AREA_CELLS:
+            raise guard.WorkbookError(
+                f"reads {label(s, r1, c1)}:{xv.num2col(part[4])}{part[3]}, {n:,} cells "
+                f"(the area as far as {s.name}'s cells reach); napkin reads areas of up "
+                f"to {guard.MAX_AREA_CELLS:,} cells")
+        return part
 
     def _range_deps(self, part) -> list:
         idx, r1, c1, r2, c2 = part
@@ -336,10 +349,21 @@ class Evaluation:
         try:
             for i, node in enumerate(order):
                 self._eval(node, node in self.cyclic)
+                self._within_budget(node, i, len(order))
                 if say is not None and not i % 256:
                     say("computing", i, len(order))
         finally:
             calls.clear()
+
+    def _within_budget(self, node: Node, done: int, total: int) -> None:
+        """Refuse the workbook once computing has taken ``guard.MAX_CPU_SECONDS`` of CPU
+        (a formula of many large areas, or very many formulas over them)."""
+        spent = time.process_time() - self._cpu0
+        if spent > guard.MAX_CPU_SECONDS:
+            raise guard.WorkbookError(
+                f"computing took more than {guard.MAX_CPU_SECONDS:g} s of CPU by "
+                f"{node.label} ({done + 1:,} of {total:,} formulas): napkin computes a "
+                f"workbook within {guard.MAX_CPU_SECONDS:g} s of CPU")
 
     def rerun(self, order: list[Node]) -> None:
         """Compute again (after marking cells to keep): the references read in the first
@@ -384,8 +408,16 @@ class Evaluation:
             return
         sheet = self.wb.sheets[node.sheet]
         if node.spill is None:
-            sheet.values[(node.r, node.c)] = executor.store_scalar(out)
-            return
+            if isinstance(out, ns.Ranges):  # a reference: its cell in the formula's row
+                v = intersection.of_reference(out, node.r, node.c)  # or column, as Excel
+                if v is None:  # takes it
+                    node.msgs = {"#VALUE!": context.CANNOT + "a one-cell formula whose "
+                                 "result is a range of many cells (implicit intersection)"}
+                    v = ns.errors["#VALUE!"]
+                sheet.values[(node.r, node.c)] = executor.norm_scalar(v)
+                return
+            sheet.values[(node.r, node.c)] = executor.store_scalar(out)  # an array: its
+            return  # first value, as Excel shows an array in one cell
         r1, c1, r2, c2 = node.spill
         shape = (r2 - r1 + 1, c2 - c1 + 1)
         arr = as_2d(out)
@@ -421,3 +453,4 @@ class Evaluation:
                 v = sheet.values.get((r, c), 0)
                 out[label(sheet, r, c)] = executor.to_result(v, node.msgs)
         return out
+

@@ -52,15 +52,69 @@ def as_udf(func):
     return udf
 
 
+def lifted(func):
+    """``func`` of single values computed for each value of its array arguments, as Excel
+    computes a function of value parameters given arrays or ranges (in an array formula):
+    the result has the largest number of rows and of columns; an argument of one row
+    (or column) is repeated down (or across), a scalar everywhere, and a place that an
+    argument does not reach is ``#N/A``; an ``ExcelError`` of one value is that value's
+    error. Without arrays, ``func`` itself.
+
+    References: Microsoft Support, "Guidelines and examples of array formulas"."""
+    def call(*args):
+        ns = fx.load()
+        grids = []
+        for a in args:
+            if isinstance(a, ns.Ranges):
+                a = a.value
+            grids.append(np.asarray(a, dtype=object).reshape(
+                (1, 1) if np.ndim(a) == 0 else np.shape(a) if np.ndim(a) == 2
+                else (1, -1)) if isinstance(a, np.ndarray) else None)
+        if all(g is None or g.size == 1 for g in grids):
+            return func(*args)
+        rows = max(g.shape[0] for g in grids if g is not None)
+        cols = max(g.shape[1] for g in grids if g is not None)
+        out = np.empty((rows, cols), dtype=object)
+        for i in range(rows):
+            for j in range(cols):
+                vals, gap = [], False
+                for a, g in zip(args, grids, strict=True):
+                    if g is None:
+                        vals.append(a)
+                        continue
+                    r = 0 if g.shape[0] == 1 else i
+                    c = 0 if g.shape[1] == 1 else j
+                    if r >= g.shape[0] or c >= g.shape[1]:
+                        gap = True
+                        break
+                    vals.append(g[r, c])
+                if gap:
+                    out[i, j] = ns.errors["#N/A"]
+                    continue
+                try:
+                    out[i, j] = func(*vals)
+                except ExcelError as ex:
+                    out[i, j] = error_value(ns, ex)
+        return out.view(ns.Array)
+
+    call.__name__ = func.__name__
+    call.__doc__ = func.__doc__
+    return call
+
+
 # --------------------------------------------------------------------------- helpers
 
 
 def scalar(v, what: str):
-    """One value of an argument (the first of a reference or array); errors raised."""
+    """One value of an argument: a one-cell reference or array read; errors raised.
+    Many values (an array formula's range, where Excel computes the function for each)
+    are ``Cannot``, unless the function is ``lifted``."""
     ns = fx.load()
     if isinstance(v, ns.Ranges):
         v = v.value
     if isinstance(v, np.ndarray):
+        if v.size > 1:
+            raise Cannot(f"{what} given an array or a range of many cells")
         v = v.ravel()[0] if v.size else ns.EMPTY
     if isinstance(v, ns.XlError):
         raise ExcelError(str(v), context.message_for(str(v)) or f"{what} is an error")

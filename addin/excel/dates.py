@@ -180,6 +180,7 @@ def in_1904(name: str, original):
     return wrapper
 
 
+@xa.lifted
 def date(year, month, day):
     """Excel's ``DATE(year, month, day)``: the serial number of the date; a year from 0
     to 1899 is counted from 1900, months and days beyond their range carry over (the

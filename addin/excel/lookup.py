@@ -17,7 +17,7 @@ import numpy as np
 
 from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
-from addin.formula import fx, ranges
+from addin.formula import context, fx, ranges
 from addin.formula.arrays import as_2d, grid
 from udfs.errors import ExcelError
 
@@ -144,6 +144,10 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
     kind = xa.kind(v)
     if kind is None:
         raise Cannot("XLOOKUP of a blank cell")
+    for arg, what in ((lookup_array, "lookup_array"), (return_array, "return_array")):
+        if isinstance(arg, ns.XlError):  # =XLOOKUP(C5,#REF!,#REF!,0) is #REF!
+            raise ExcelError(str(arg), context.message_for(str(arg))
+                             or f"XLOOKUP's {what} is an error")
     keys = grid(lookup_array)
     if 1 not in keys.shape:
         raise ExcelError("#VALUE!", "XLOOKUP's lookup_array must be one row or one column")
@@ -243,6 +247,9 @@ def index(array, row_num=None, column_num=None, area_num=None):
     c = 0 if c is None else c
     if r < 0 or c < 0:
         raise ExcelError("#VALUE!", "INDEX's row_num and column_num must not be negative")
+    if (r > rows or c > cols) and sid is not None and _maybe_cut(sid, r1, c1, rows, cols):
+        raise Cannot("INDEX past the cells in use of a whole row or column (napkin reads "
+                     "such an area only as far as its sheet's cells reach)")
     if r > rows or c > cols:
         raise ExcelError("#REF!", f"INDEX: row {r}, column {c} is outside the "
                                   f"{rows} x {cols} range")
@@ -252,6 +259,17 @@ def index(array, row_num=None, column_num=None, area_num=None):
     if sid is None:
         return sub[0, 0] if sub.size == 1 else sub.view(ns.Array)
     return ranges.make_ranges([ranges.area_ref(sid, r1 + i1, c1 + j1, r1 + i2, c1 + j2)], [sub])
+
+
+def _maybe_cut(sid, r1: int, c1: int, rows: int, cols: int) -> bool:
+    """Whether an area may have been cut at the last row or column of its sheet's cells
+    (``addin.formula.context.KEEP_CELLS``): it ends there."""
+    book = getattr(context.STATE, "book", None)
+    idx = None if book is None else book.sid_map.get(sid)
+    if idx is None:
+        return True
+    sheet = book.sheets[idx]
+    return r1 + rows - 1 >= sheet.max_r or c1 + cols - 1 >= sheet.max_c
 
 
 class _Fallback(Exception):

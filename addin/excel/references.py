@@ -17,6 +17,7 @@ from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
 from addin.formula import context, fx, ranges
 from addin.ooxml.a1 import A1_AREA, MAX_COL, MAX_ROW, col2num
+from addin.ooxml.guard import MAX_AREA_CELLS
 from udfs.errors import ExcelError
 
 
@@ -58,6 +59,10 @@ def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
     sheet = book.sheets[sidx]
     if (r2 - r1 + 1) * (c2 - c1 + 1) > context.KEEP_CELLS:  # as the evaluator reads large areas
         r2, c2 = max(r1, min(r2, sheet.max_r)), max(c1, min(c2, sheet.max_c))
+    if (r2 - r1 + 1) * (c2 - c1 + 1) > MAX_AREA_CELLS:
+        raise Cannot(f"{who} of {(r2 - r1 + 1) * (c2 - c1 + 1):,} cells (as far as "
+                     f"{sheet.name}'s cells reach); napkin reads areas of up to "
+                     f"{MAX_AREA_CELLS:,} cells")
     ns = fx.load()
     arr = np.empty((r2 - r1 + 1, c2 - c1 + 1), dtype=object)
     arr[:] = ns.EMPTY

@@ -17,6 +17,7 @@ import numpy as np
 from addin.excel import args as xa
 from addin.excel.args import Cannot
 from addin.formula import context, fx, fx_excel
+from addin.formula.arrays import grid
 from udfs.errors import ExcelError
 
 # --------------------------------------------------------------------------- text
@@ -217,3 +218,42 @@ def text(value, format_text):
         return numfmt.text(v, code, bool(book is not None and book.date1904))
     except numfmt.Unsupported as ex:
         raise Cannot(f"TEXT with {ex}") from None
+
+
+def _text_of(v, what: str) -> str:
+    ns = fx.load()
+    if isinstance(v, ns.XlError):
+        raise ExcelError(str(v), context.message_for(str(v)) or f"{what} is an error")
+    if v is ns.EMPTY or v is None or fx.is_omitted(v):
+        return ""
+    return fx_excel.excel_text(v)
+
+
+def textjoin(delimiter, ignore_empty, text1, *texts):
+    """Excel's ``TEXTJOIN(delimiter, ignore_empty, text1, [text2], ...)``: the texts of
+    the arguments (every cell of a reference or array, row by row) joined by
+    ``delimiter``; with ``ignore_empty`` TRUE, empty cells and empty texts are left out.
+    An omitted delimiter is no delimiter; an error value in an argument is the result;
+    a result longer than 32,767 characters is ``#VALUE!``.
+
+    References: Microsoft Support, "TEXTJOIN function" (its examples)."""
+    ns = fx.load()
+    if isinstance(delimiter, (ns.Ranges, np.ndarray)):
+        cells = grid(delimiter).ravel()
+        if cells.size != 1:
+            raise Cannot("TEXTJOIN with a range of delimiters")
+        delimiter = cells[0]
+    sep = _text_of(delimiter, "TEXTJOIN's delimiter")
+    skip = True if fx.is_omitted(ignore_empty) else xa.number(
+        ignore_empty, "TEXTJOIN's ignore_empty") != 0
+    parts = []
+    for a in (text1, *texts):
+        cells = grid(a).ravel() if isinstance(a, (ns.Ranges, np.ndarray)) else (a,)
+        for v in cells:
+            t = _text_of(v, "a text of TEXTJOIN")
+            if t or not skip:
+                parts.append(t)
+    out = sep.join(parts)
+    if len(out) > 32767:
+        raise ExcelError("#VALUE!", "TEXTJOIN's result is over 32,767 characters")
+    return out

@@ -58,7 +58,7 @@ def normalize_formula(formula: str) -> str:
         text = text[1:-1]
     if not text.startswith("="):
         text = "=" + text
-    out = []
+    out, depth = [], 0  # depth: inside an array constant's braces
     # (no quote: the text is one segment, as SEGMENT_RE would find it)
     segs = SEGMENT_RE.findall(text) if "'" in text or '"' in text else [text]
     for i, seg in enumerate(segs):
@@ -67,8 +67,10 @@ def normalize_formula(formula: str) -> str:
             segs[i + 1] = segs[i + 1][1:]  # 'napkin.xlam'!RIDGE( -> RIDGE(
             continue
         if seg[0] in "\"'":
-            out.append(seg)
+            out.append(_line_breaks(seg) if "\n" in seg and seg[0] == '"' and not depth
+                       else seg)
         else:
+            depth += seg.count("{") - seg.count("}")
             if _NUMBER_TO_FIX_RE.search(seg):  # else _fix_number leaves every number as is
                 seg = _NUMBER_RE.sub(_fix_number, seg)
             if "!" in seg:
@@ -77,7 +79,40 @@ def normalize_formula(formula: str) -> str:
     text = "".join(out)
     if text.startswith("=="):
         text = text[1:]
+    if ":" in text and "!" in text and "(" in text:
+        text = change_outside_strings(text, lambda part: _SHEET_CELL_TO_CALL_RE.sub(
+            r"(\1)\2", part))
+    if ":" in text and ("XFD" in text.upper() or "1048576" in text):
+        text = change_outside_strings(text, whole_sheet_ranges)
     return text
+
+
+# a sheet's cell before ":" and a function (Sheet2!A1:INDEX(...)): formulas drops the
+# sheet there (its A1 is then the formula's own sheet's), not in (Sheet2!A1):INDEX(...)
+_SHEET_CELL_TO_CALL_RE = re.compile(
+    r"(?<![\w.$:!'])((?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!\$?[A-Za-z]{1,3}\$?\d+)(\s*:\s*)"
+    r"(?=[A-Za-z_][\w.]*\s*\()")
+
+
+_TO_LAST_COLUMN_RE = re.compile(r"(?<![\w.$])(\$?[A-Za-z]{1,3}):(\$?)XFD(?![\w.(!])", re.I)
+_TO_LAST_ROW_RE = re.compile(r"(?<![\w.$:])(\$?)(\d+):(\$?)1048576(?![\w.:(!])")
+
+
+def whole_sheet_ranges(seg: str) -> str:
+    """Column ranges to the last column (``A:XFD``) and row ranges to the last row
+    (``1:1048576``) written with their corners (``A$1:XFD$1048576``, ``$A1:$XFD1048576``):
+    formulas reads the first forms as a range without its end (``#NAME?``)."""
+    seg = _TO_LAST_COLUMN_RE.sub(lambda m: f"{m.group(1)}$1:{m.group(2)}XFD$1048576", seg)
+    return _TO_LAST_ROW_RE.sub(
+        lambda m: f"$A{m.group(1)}{m.group(2)}:$XFD{m.group(3)}1048576", seg)
+
+
+def _line_breaks(literal: str) -> str:
+    """A string literal with line breaks written as ``CHAR(10)`` between its pieces:
+    ``formulas`` drops every line break of a formula's text, those inside its strings
+    included, where Excel keeps them."""
+    pieces = literal[1:-1].split("\n")
+    return "(" + "&CHAR(10)&".join(f'"{p}"' for p in pieces) + ")"
 
 
 # A cell / area / column / row reference, possibly sheet-qualified; string literals,

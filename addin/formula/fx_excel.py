@@ -110,6 +110,12 @@ def _str(value):
     return str(value)
 
 
+def excel_text(value) -> str:
+    """A value as Excel writes it in text: TRUE/FALSE, a number with its 15 significant
+    digits (``number_text``), a text as it is."""
+    return _str(value)
+
+
 def excel_str(original, key: None):
     """``_str`` in the place of formulas' ``_str``."""
     return _str
@@ -267,3 +273,105 @@ def comparison(original, key: str):
 
     return wrap_ufunc(operators.LOGIC_OPERATORS[key], input_parser=logic_input,
                       args_parser=lambda *a: a)
+
+
+def _quotient(q: float) -> float:
+    """A quotient taken to the 15 significant digits Excel keeps before it is rounded to
+    a whole number (7.1/0.1 is 70.99999999999999 in binary, 71 in Excel)."""
+    return float(f"{q:.15g}") if math.isfinite(q) else q
+
+
+def _to_multiple(num, sig, up: bool, mode=0, math_form: bool = False):
+    """``num`` to a multiple of ``sig``, up (CEILING) or down (FLOOR), after Excel's
+    rules (see ``to_multiple``)."""
+    from formulas.functions import Error
+
+    whole = math.ceil if up else math.floor
+    if math_form:
+        sig = 1.0 if sig is None else abs(sig)
+        if sig == 0 or num == 0:
+            return 0.0
+        if num < 0 and mode:  # CEILING.MATH away from zero, FLOOR.MATH toward it
+            return _quotient(-(math.ceil if up else math.floor)(_quotient(-num / sig)) * sig)
+        return _quotient(whole(_quotient(num / sig)) * sig)
+    if sig == 0:
+        return 0.0 if up or num == 0 else Error.errors["#DIV/0!"]
+    if num > 0 > sig:
+        return Error.errors["#NUM!"]
+    return _quotient(whole(_quotient(num / sig)) * sig)
+
+
+def to_multiple(original, key: str):
+    """Excel's FLOOR, CEILING and their .MATH and .PRECISE forms (``key``) in the place of
+    formulas' own: the quotient taken to 15 significant digits before it is rounded
+    (FLOOR(7.1,0.1) is 7.1, not 7), and CEILING.MATH/FLOOR.MATH of a negative number
+    rounded toward or away from zero as ``mode`` says.
+
+    References: Microsoft Support, "FLOOR function", "CEILING function", "FLOOR.MATH
+    function" (FLOOR.MATH(-5.5,2,-1) is -4), "CEILING.MATH function"
+    (CEILING.MATH(-5.5,2,-1) is -6)."""
+    from formulas.functions import wrap_ufunc
+
+    up = "CEILING" in key
+    if "MATH" in key or "PRECISE" in key:
+        def f(num, sig=None, mode=0):
+            return _to_multiple(num, sig, up, mode if "MATH" in key else 0, True)
+    else:
+        def f(num, sig):
+            return _to_multiple(num, sig, up)
+    return wrap_ufunc(f)
+
+
+def criteria(original, key: None):
+    """formulas' test of a COUNTIF/SUMIF/... criterion (``__xfilter``) with Excel's
+    ``"<>"`` forms: ``"<>"`` alone matches every cell that is not empty, ``"="`` alone
+    every empty one, and ``"<>x"`` every cell that ``"=x"`` does not match (empty cells
+    and cells of another kind included); formulas compares only cells of the
+    criterion's kind and reads ``"<>"`` alone as a text.
+
+    References: Microsoft Support, "COUNTIF function" (=COUNTIF(A2:A5,"<>"&B4) counts
+    the cells not equal to B4)."""
+    def empty(test_range):
+        raw = test_range["raw"]
+        return np.vectorize(lambda v: isinstance(v, str) and v == "", otypes=[bool])(raw)
+
+    def xfilter(test_range, condition):
+        if isinstance(condition, str):
+            if condition == "<>":
+                return ~empty(test_range)
+            if condition == "=":
+                return empty(test_range)
+            if condition.startswith("<>"):
+                return ~original(test_range, "=" + condition[2:])
+        return original(test_range, condition)
+
+    return xfilter
+
+
+def edate(original, key: str):
+    """Excel's EDATE in the place of formulas' own: a date moved before 1900 or after
+    9999 is ``#NUM!`` (formulas counts a year before 1900 from 1900, EDATE(1,-5) giving
+    a date in 3799, and turns one after 9999 into ``#VALUE!``).
+
+    References: Microsoft Support, "EDATE function" and "Excel specifications and
+    limits" (dates from 1 January 1900 to 31 December 9999)."""
+    import datetime
+
+    from dateutil.relativedelta import relativedelta
+    from formulas.functions import Error, wrap_func
+    from formulas.functions.date import _xedate, xdate
+
+    def xedate(start_date, months):
+        date, months = _xedate(start_date, months)
+        dt = 0
+        if date == (1900, 1, 0):
+            date, dt = (1900, 1, 1), 1
+        try:
+            moved = datetime.datetime(*date) + relativedelta(months=months)
+        except (OverflowError, ValueError):
+            return Error.errors["#NUM!"]
+        if not 1900 <= moved.year <= 9999:
+            return Error.errors["#NUM!"]
+        return xdate(moved.year, moved.month, moved.day) - dt
+
+    return wrap_func(xedate)

@@ -54,7 +54,10 @@ VALUE_PARAMS = {
         "PROPER REPLACE REPT RIGHT SEARCH SUBSTITUTE TEXT TRIM UPPER VALUE DATE DATEVALUE "
         "DAY HOUR MINUTE MONTH SECOND TIME TIMEVALUE WEEKDAY YEAR EDATE EOMONTH NOT "
         "ISBLANK ISERR ISERROR ISLOGICAL ISNA ISNONTEXT ISNUMBER ISTEXT ISEVEN ISODD "
-        "IFERROR _XLFN.IFNA IFNA COMBIN COMBINA _XLFN.COMBINA").split()},
+        "IFERROR _XLFN.IFNA IFNA COMBIN COMBINA _XLFN.COMBINA COT COTH CSC CSCH SEC SECH "
+        "ACOT ACOTH _XLFN.COT _XLFN.COTH _XLFN.CSC _XLFN.CSCH _XLFN.SEC _XLFN.SECH "
+        "_XLFN.ACOT _XLFN.ACOTH MROUND DATEDIF TIME ERROR.TYPE").split()},
+    "WORKDAY": (0, 1),
     "IF": (0,), "CHOOSE": (0,), "VLOOKUP": (0, 2, 3), "HLOOKUP": (0, 2, 3),
     "MATCH": (0, 2), "INDEX": (1, 2, 3), "SUBTOTAL": (0,), "CONCATENATE": _ALL,
     "COUNTIF": (1,), "SEARCH": _ALL, "TEXT": _ALL, "XLOOKUP": (0, 3, 4, 5),
@@ -147,3 +150,28 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tupl
                 single[i] = pos
         i += 1
     return single, tuple(dict.fromkeys(unsure))
+
+
+def of_reference(rng, row: int, col: int):
+    """The value of a one-area reference of one column (one row) in row ``row`` (column
+    ``col``) of a one-cell formula, as Excel's implicit intersection takes it;
+    ``#VALUE!`` where that row (column) is outside it; None when napkin cannot say
+    (many areas, a block of many rows and columns, an area read only in part)."""
+    areas = ranges.areas(rng)
+    if len(areas) != 1:
+        return None
+    _, r1, c1, r2, c2 = areas[0]
+    if not (r1 and c1 and r2 and c2):
+        return None
+    arr = rng.value
+    if getattr(arr, "shape", None) != (r2 - r1 + 1, c2 - c1 + 1):
+        return None
+    if c1 == c2:
+        at = (row - r1, 0)
+    elif r1 == r2:
+        at = (0, col - c1)
+    else:
+        return None
+    if not (0 <= at[0] < arr.shape[0] and 0 <= at[1] < arr.shape[1]):
+        return fx.load().errors["#VALUE!"]
+    return arr[at]

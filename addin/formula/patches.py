@@ -114,6 +114,25 @@ _FORMULAS = (
             "Excel as FALSE (FALSE=blank is TRUE), \"\" beside text, 0 beside a number",
             _BLANK_EVIDENCE, f"{_FXE}:comparison")
       for sym in (">=", "<=", "<>", "<", ">", "=")),
+    Patch(_F, "__xfilter", None, "formulas' criteria of COUNTIF, SUMIF, ... compare only "
+          "cells of the criterion's kind and read \"<>\" alone as a text; Excel's \"<>x\" "
+          "matches every cell \"=x\" does not (empty ones included), \"<>\" every cell "
+          "that is not empty", "Microsoft Support, \"COUNTIF function\" "
+          "(=COUNTIF(A2:A5,\"<>\"&B4)); tests/test_excel_core.py::test_countif_not_equal",
+          f"{_FXE}:criteria"),
+    *(Patch(_F, TABLE, name, "formulas divides in binary and rounds the quotient "
+            "(FLOOR(7.1,0.1) is 7); Excel first takes it to 15 significant digits (7.1), "
+            "and rounds a negative number toward or away from zero as mode says",
+            "Microsoft Support, \"FLOOR function\", \"CEILING function\", "
+            "\"FLOOR.MATH function\", \"CEILING.MATH function\" (their examples); "
+            "tests/test_excel_core.py::test_floor_and_ceiling", f"{_FXE}:to_multiple")
+      for name in ("FLOOR", "CEILING", "FLOOR.MATH", "_XLFN.FLOOR.MATH", "CEILING.MATH",
+                   "_XLFN.CEILING.MATH", "FLOOR.PRECISE", "_XLFN.FLOOR.PRECISE",
+                   "CEILING.PRECISE", "_XLFN.CEILING.PRECISE")),
+    Patch(_F, TABLE, "EDATE", "formulas counts a year before 1900 from 1900 "
+          "(EDATE(1,-5) is a date in 3799) and gives #VALUE! past 9999; Excel #NUM!",
+          "Microsoft Support, \"EDATE function\", \"Excel specifications and limits\"; "
+          "tests/test_excel_core.py::test_edate_outside_excels_calendar", f"{_FXE}:edate"),
     *(Patch(_OPS, "OPERATORS", sym, "nothing: the same result as formulas' operator for "
             "two numbers, without its np.vectorize; anything else goes to it",
             "tests/test_fast_paths.py::test_arithmetic_same_as_formulas",
@@ -178,6 +197,16 @@ _EXCEL_FUNCTIONS = (
     ("DATE", "dates:date", _UNLIKE.format("DATE") + " (a year from 0 to 1899 counted from "
      "1900, months and days beyond their range carried over)",
      _ms("DATE", "test_excel_cases.py")),
+    *((name, f"logic:{by}", _UNLIKE.format(name.removeprefix("_XLFN.")) + " (the text "
+       "\"TRUE\" given directly is TRUE; text in a reference is left out)",
+       _ms(name.removeprefix("_XLFN."), "test_excel_core.py"))
+      for name, by in (("AND", "and_"), ("OR", "or_"), ("XOR", "xor"), ("_XLFN.XOR", "xor"))),
+    *((name, "logic:switch", _UNLIKE.format("SWITCH") + " (text matched without case, a "
+       "number never equal to a logical value)", _ms("SWITCH", "test_excel_core.py"))
+      for name in ("SWITCH", "_XLFN.SWITCH")),
+    *((name, "text:textjoin", _UNLIKE.format("TEXTJOIN") + " (an omitted delimiter is "
+       "none, not \"0\")", _ms("TEXTJOIN", "test_excel_core.py"))
+      for name in ("TEXTJOIN", "_XLFN.TEXTJOIN")),
     ("INDEX", "lookup:index", _UNLIKE.format("INDEX") + " (a reference, row or column 0 "
      "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
 )

@@ -1,0 +1,126 @@
+"""Excel's logical functions AND, OR, XOR and SWITCH, with Excel's rules for their
+arguments.
+
+References
+----------
+Microsoft Support, "AND function", "OR function", "XOR function", "SWITCH function".
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from addin.excel import args as xa
+from addin.excel.args import Cannot
+from addin.formula import context, fx
+from addin.formula.arrays import grid
+from udfs.errors import ExcelError
+
+
+def _error(v, what: str):
+    raise ExcelError(str(v), context.message_for(str(v)) or f"{what} is an error")
+
+
+def _logicals(name: str, args) -> list[bool]:
+    """The logical values of AND/OR/XOR's arguments, as Excel takes them: in a reference
+    or an array, logical values and numbers (not 0 is TRUE), text and empty cells left
+    out; given directly, a number, a logical value, or the text "TRUE" or "FALSE"; any
+    other text given directly is ``#VALUE!``, and an error value anywhere the result."""
+    ns = fx.load()
+    out: list[bool] = []
+    for a in args:
+        if fx.is_omitted(a):
+            raise Cannot(f"{name} with an omitted argument")
+        if isinstance(a, ns.Ranges) or isinstance(a, np.ndarray):
+            for v in grid(a).ravel():
+                if isinstance(v, ns.XlError):
+                    _error(v, f"a value of {name}'s arguments")
+                if isinstance(v, (bool, np.bool_, int, float, np.number)):
+                    out.append(bool(v))
+            continue
+        if isinstance(a, ns.XlError):
+            _error(a, f"an argument of {name}")
+        if a is ns.EMPTY or a is None:
+            continue
+        if isinstance(a, (bool, np.bool_, int, float, np.number)):
+            out.append(bool(a))
+        elif isinstance(a, str) and a.strip().upper() in ("TRUE", "FALSE"):
+            out.append(a.strip().upper() == "TRUE")
+        else:
+            raise ExcelError("#VALUE!", f"{name}'s argument {str(a)!r} is not a logical value")
+    if not out:
+        raise ExcelError("#VALUE!", f"{name} of no logical values")
+    return out
+
+
+def and_(*logicals):
+    """Excel's ``AND(logical1, [logical2], ...)``: TRUE when every logical value of the
+    arguments (``_logicals``) is TRUE."""
+    return all(_logicals("AND", logicals))
+
+
+def or_(*logicals):
+    """Excel's ``OR(logical1, [logical2], ...)``: TRUE when one logical value of the
+    arguments (``_logicals``) is TRUE."""
+    return any(_logicals("OR", logicals))
+
+
+def xor(*logicals):
+    """Excel's ``XOR(logical1, [logical2], ...)``: TRUE when an odd number of the logical
+    values of the arguments (``_logicals``) are TRUE."""
+    return sum(_logicals("XOR", logicals)) % 2 == 1
+
+
+def _one(v, what: str):
+    """A single value: a one-cell reference or array read, a larger one refused (Excel
+    would lift SWITCH over it)."""
+    ns = fx.load()
+    if isinstance(v, (ns.Ranges, np.ndarray)):
+        g = grid(v)
+        if g.size != 1:
+            raise Cannot(f"SWITCH over an array or range ({what})")
+        v = g.ravel()[0]
+    return v
+
+
+def _same(a, b) -> bool:
+    """Whether Excel's ``=`` holds between two values: of one kind (number, text, logical:
+    text compared without case), an empty cell equal to 0, "" and FALSE."""
+    ns = fx.load()
+    if a is ns.EMPTY or a is None:
+        return b is ns.EMPTY or b is None or b == "" or (xa.kind(b) in (0, 2) and not b)
+    if b is ns.EMPTY or b is None:
+        return _same(b, a)
+    ka, kb = xa.kind(a), xa.kind(b)
+    if ka is None or ka != kb:
+        return False
+    return str(a).casefold() == str(b).casefold() if ka == 1 else a == b
+
+
+def _value(v):
+    """A result as a cell shows it: an empty cell is 0."""
+    ns = fx.load()
+    return 0 if v is ns.EMPTY or v is None else v
+
+
+@xa.lifted
+def switch(expression, *pairs):
+    """Excel's ``SWITCH(expression, value1, result1, [value2, result2], ..., [default])``:
+    the result of the first value equal to ``expression`` (as ``=`` compares them:
+    text without case, a number never equal to a text or a logical value), else the
+    default, else ``#N/A``."""
+    ns = fx.load()
+    v = _one(expression, "its expression")
+    if isinstance(v, ns.XlError):
+        _error(v, "SWITCH's expression")
+    if len(pairs) < 2:
+        raise ExcelError("#VALUE!", "SWITCH needs a value and a result")
+    for k, res in zip(pairs[::2], pairs[1::2], strict=False):
+        k = _one(k, "a value")
+        if isinstance(k, ns.XlError):
+            _error(k, "a value of SWITCH")
+        if _same(v, k):
+            return _value(_one(res, "a result"))
+    if len(pairs) % 2:
+        return _value(_one(pairs[-1], "its default"))
+    raise ExcelError("#N/A", "SWITCH: no value matches")
