@@ -155,3 +155,18 @@ def test_text_general_fits_eleven_characters(tmp_path):
                                           "A4": '=TEXT(1234.5,"General")'}})
     assert res["S!A1"] == "1.234567891" and res["S!A2"] == "1.12346E+11"
     assert res["S!A3"] == "-1E+11" and res["S!A4"] == "1234.5"
+
+
+# Microsoft Support, "SUBSTITUTE function", its examples: "Sales Data" with "Cost" for
+# "Sales" is "Cost Data"; in "Quarter 1, 2008" the first "1" becomes "2": "Quarter 2,
+# 2008"; in "Quarter 1, 2011" only the third "1" becomes "2": "Quarter 1, 2012".
+# napkin native writes SUBSTITUTE into its helper cells, so strict mode must compute it.
+@pytest.mark.parametrize("formula, excel", [
+    ('=SUBSTITUTE("Sales Data","Sales","Cost")', "Cost Data"),
+    ('=SUBSTITUTE("Quarter 1, 2008","1","2",1)', "Quarter 2, 2008"),
+    ('=SUBSTITUTE("Quarter 1, 2011","1","2",3)', "Quarter 1, 2012"),
+])
+def test_substitute_as_microsofts_examples(formula, excel):
+    from addin.engine.api import evaluate
+
+    assert evaluate(formula) == excel
