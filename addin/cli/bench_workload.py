@@ -26,7 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from addin.cli.bench import Report, _env, _med, _noise, _runs, _warm
+from addin.cli.bench_timing import _env, _med, _noise, _runs, _warm
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "workbook" / "napkin.xlsx"
@@ -208,7 +208,7 @@ def _native_copy(src: Path, dst: Path) -> None:
     _napkin("native", str(src), "-o", str(dst))()
 
 
-def bench_template(rep: Report, repeat=3):
+def bench_template(rep, repeat=3):
     """Targets 9 and 11: the template computed by ``napkin calc`` against LibreOffice on
     its native copy; ``napkin template`` and ``napkin native`` of it."""
     _warm()
@@ -238,7 +238,7 @@ def bench_template(rep: Report, repeat=3):
             _med(c_nat) <= 5, _noise(c_nat), "computes the template and translates it")
 
 
-def bench_sizing(rep: Report, repeat=3):
+def bench_sizing(rep, repeat=3):
     """Target 10: a generated sizing workbook against LibreOffice on its native copy, and
     ten times its cells against it."""
     _warm()
