@@ -11,7 +11,6 @@ Cells are computed in dependency order; a cycle gives ``#VALUE!`` "circular refe
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,8 +26,6 @@ from addin.formula.arrays import as_2d
 from addin.formula.context import KEEP_CELLS
 from addin.ooxml import xlsx_values as xv
 from udfs.errors import ExcelError
-
-_REF_IN_KEY = re.compile("\x00[^\x00]*\x00")  # a reference as ``ft.lex`` writes it
 
 
 @dataclass
@@ -52,8 +49,7 @@ class Evaluation:
         self._rng_cache: dict[tuple, Any] = {}
         self._dict_cache: dict[tuple, dict] = {}
         self._deps_cache: dict[tuple, list] = {}
-        self._lexed: dict[tuple, tuple] = {}  # (text, origin) -> ft.lex(text, origin)
-        self._skeletons: dict[str, str] = {}  # lex's key -> the key without references
+        self._lexed: dict[tuple, tuple] = {}  # (text, origin) -> ft.lex(text, origin...)
         # sheets with defined names of their own: a formula there compiles with them
         self._local_scopes = {dn.local_sheet for dn in wb.book.names
                               if dn.local_sheet is not None}
@@ -70,18 +66,19 @@ class Evaluation:
         cell (None: place the program's own references there)."""
         osheet, orow, ocol = node.origin
         lexed = self._lexed.get((node.text, node.origin))  # lexed once per text and origin
-        if lexed is None:
-            lexed = self._lexed[(node.text, node.origin)] = ft.lex(node.text, orow, ocol)
-        rel_key, toks, nums = lexed
+        if lexed is None:  # (references out of the key: see _pattern)
+            lexed = self._lexed[(node.text, node.origin)] = ft.lex(
+                node.text, orow, ocol, ref_mark="\x00")
+        skeleton, toks, nums = lexed
         here = (node.sheet, node.r, node.c)
         places = self._places(toks, node.sheet, node.r, node.c)
         # a shape is compiled once for all sheets but those with names of their own
         scope = osheet if node.is_name or osheet in self._local_scopes else None
         if places is None:  # a reference off the sheet here: one shape per relative text
-            key = (scope, rel_key)
+            key = (scope, ft.lex(node.text, orow, ocol)[0])
         else:  # the references' sizes and which of them name one area, wherever they are
-            key = (scope, self._skeleton(rel_key), self._pattern(toks, places))
-        if "\x01@" in rel_key:  # ROW()/COLUMN()...: a shared formula's cells differ
+            key = (scope, skeleton, self._pattern(toks, places))
+        if "\x01@" in skeleton:  # ROW()/COLUMN()...: a shared formula's cells differ
             key += (here,)
         exact = key + (nums,)
         prog = self.programs.get(exact)
@@ -126,14 +123,6 @@ class Evaluation:
                 return None
             out.append((ts,) + at)
         return out
-
-    def _skeleton(self, rel_key: str) -> str:
-        """A shape key with each reference's text taken out (``ft.lex`` writes each
-        between two NUL characters)."""
-        got = self._skeletons.get(rel_key)
-        if got is None:
-            got = self._skeletons[rel_key] = _REF_IN_KEY.sub("\x00", rel_key)
-        return got
 
     @staticmethod
     def _pattern(toks, places) -> tuple:
