@@ -1,6 +1,13 @@
 """Evaluation order: compile each formula shape once, find every formula's inputs and the
 formulas they depend on, and compute the workbook in dependency order.
 
+A shape is the formula's text with its references taken out and its numbers as
+parameters (``ft.lex``), with what a compile sees of the references at the cell: each
+one's sheet as written, its size, and which of them name one area (``_pattern``). So the
+cells of a grid share a shape whether an input they all read is written ``$B$6`` or
+``B6``, and so do the same formulas on several sheets (but for sheets with defined names
+of their own).
+
 A ``Program`` is a compiled shape plus a *plan*: for each input of the compiled
 function, where its value comes from at a given cell (``("tok", i)``: the shape's i-th
 reference placed at the cell; ``("rng", parts)``: fixed areas; ``("name", node)``: a
