@@ -15,7 +15,8 @@ LibreOffice runs with a private profile whose ``OOXMLRecalcMode`` is 0 ("always
 recalculate"): it computes every formula of the file it loads instead of showing the
 values cached in it. Each command is a fresh process, timed after one untimed run (the
 bytecode cache written, LibreOffice's profile built); CPU time (user + system of the
-process and its children) is the figure compared, since waiting for a core is not in it.
+process and its children) is the figure compared, since waiting for a core is not in it;
+the two commands compared run by turns.
 """
 
 from __future__ import annotations
@@ -204,6 +205,16 @@ def _napkin(*args: str):
     return lambda: subprocess.run(cmd, check=True, capture_output=True, env=_env())
 
 
+def _alternating(first, second, repeat: int) -> tuple[list[float], list[float]]:
+    """CPU seconds of ``first`` and of ``second``, run by turns ``repeat`` times each (a
+    change in the machine's load falls on both)."""
+    a, b = [], []
+    for _ in range(repeat):
+        a += _runs(first, 1)[1]
+        b += _runs(second, 1)[1]
+    return a, b
+
+
 def _native_copy(src: Path, dst: Path) -> None:
     _napkin("native", str(src), "-o", str(dst))()
 
@@ -216,20 +227,21 @@ def bench_template(rep, repeat=3):
         d = Path(d)
         native = d / "native.xlsx"
         _native_copy(TEMPLATE, native)
-        _, c_ours = _runs(_napkin("calc", str(TEMPLATE), "-o", str(d / "out.xlsx")), repeat)
+        ours = _napkin("calc", str(TEMPLATE), "-o", str(d / "out.xlsx"))
         _, c_tpl = _runs(_napkin("template", "-o", str(d / "t.xlsx")), repeat)
         _, c_nat = _runs(_napkin("native", str(TEMPLATE), "-o", str(d / "n.xlsx")), repeat)
         soffice = _soffice()
         if soffice:
             lo = _lo_runner(soffice, d, native)
             lo()  # builds LibreOffice's profile: not counted
-            _, c_lo = _runs(lo, repeat)
+            c_ours, c_lo = _alternating(ours, lo, repeat)
             ratio = _med(c_ours) / _med(c_lo)
             rep.add("9. napkin calc of the template vs LibreOffice, CPU", _med(c_ours), "s",
                     ratio, "≤ 1.0×", ratio <= 1.0, _noise(c_ours),
                     f"LibreOffice: {_med(c_lo):.2f} s of CPU to load the native copy, "
                     f"recalculate all and save .xlsx (noise ±{_noise(c_lo) * 50:.0f} %)")
         else:
+            _, c_ours = _runs(ours, repeat)
             rep.add("9. napkin calc of the template, CPU", _med(c_ours), "s", None,
                     "≤ 1.0× LO", None, _noise(c_ours), "LibreOffice not installed")
     rep.add("11. napkin template, CPU", _med(c_tpl), "s", None, "≤ 5 s", _med(c_tpl) <= 5,
@@ -248,17 +260,18 @@ def bench_sizing(rep, repeat=3):
         make_sizing_workbook(one, 1)
         make_sizing_workbook(ten, 10)
         _native_copy(one, native)
-        _, c_one = _runs(_napkin("calc", str(one), "-o", str(d / "o1.xlsx")), repeat)
-        _, c_ten = _runs(_napkin("calc", str(ten), "-o", str(d / "o10.xlsx")), repeat)
+        calc_one = _napkin("calc", str(one), "-o", str(d / "o1.xlsx"))
+        calc_ten = _napkin("calc", str(ten), "-o", str(d / "o10.xlsx"))
+        c_one, c_ten = _alternating(calc_one, calc_ten, repeat)
         cells = _formula_count(one)
         soffice = _soffice()
         if soffice:
             lo = _lo_runner(soffice, d, native)
             lo()
-            _, c_lo = _runs(lo, repeat)
-            ratio = _med(c_one) / _med(c_lo)
+            c_one_lo, c_lo = _alternating(calc_one, lo, repeat)
+            ratio = _med(c_one_lo) / _med(c_lo)
             rep.add(f"10. napkin calc, sizing workbook ({cells:,} formulas) vs LO, CPU",
-                    _med(c_one), "s", ratio, "≤ 1.0×", ratio <= 1.0, _noise(c_one),
+                    _med(c_one_lo), "s", ratio, "≤ 1.0×", ratio <= 1.0, _noise(c_one_lo),
                     f"LibreOffice: {_med(c_lo):.2f} s of CPU on its native copy "
                     f"(noise ±{_noise(c_lo) * 50:.0f} %)")
         growth = _med(c_ten) / _med(c_one)
