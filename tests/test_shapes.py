@@ -174,3 +174,55 @@ def test_twenty_thousand_distinct_formulas_share_a_shape(tmp_path, monkeypatch):
     assert len(texts) == 1
     for i in (1, 777, 2000):
         assert math.isclose(got[f"Sheet!B{i}"], (i + i + 0.5) / 3.35 * 2, rel_tol=1e-12)
+
+
+def _compiles(monkeypatch) -> list[str]:
+    texts: list[str] = []
+    real = executor.compile_formula
+    monkeypatch.setattr(executor, "compile_formula",
+                        lambda t, *a, **k: texts.append(t) or real(t, *a, **k))
+    return texts
+
+
+def test_a_cell_written_without_dollars_is_one_shape(tmp_path, monkeypatch):
+    """``=A2*B1`` in C2, ``=A3*B1`` in C3...: in R1C1 every row reads another offset of
+    B1, yet the compiled graph is the same (one input per reference, each one cell):
+    one compile. ``=A{i}+A5`` names one area twice in row 5 only: that row compiles
+    apart, and every value is still its own."""
+    path = tmp_path / "grid.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["B1"] = 3
+    for i in range(2, 42):
+        ws.cell(i, 1, 10 * i)
+        ws.cell(i, 3, f"=A{i}*B1")
+        ws.cell(i, 4, f"=A{i}+A5")
+    wb.save(path)
+    texts = _compiles(monkeypatch)
+    got = calc_workbook(path, tmp_path / "out.xlsx", FUNCS)
+    assert sum(t.endswith("*B1") for t in texts) == 1
+    assert sum("+A5" in t for t in texts) == 2  # row 5's A5+A5, and every other row's
+    for i in range(2, 42):
+        assert got[f"Sheet!C{i}"] == 10 * i * 3  # A_i = 10 i, B1 = 3
+        assert got[f"Sheet!D{i}"] == 10 * i + 50  # A5 = 50
+
+
+def test_one_shape_across_sheets_unless_a_sheet_has_names_of_its_own(tmp_path, monkeypatch):
+    """The same formula on three sheets compiles once; on a sheet with a defined name of
+    its own it compiles apart (a name there may mean something else)."""
+    from openpyxl.workbook.defined_name import DefinedName
+
+    path = tmp_path / "sheets.xlsx"
+    wb = openpyxl.Workbook()
+    for k, title in enumerate(["S1", "S2", "S3", "Local"]):
+        ws = wb.active if k == 0 else wb.create_sheet()
+        ws.title = title
+        ws["A1"] = k + 1
+        ws["B1"] = "=A1*7"
+    wb["Local"].defined_names["Rate"] = DefinedName("Rate", attr_text="Local!$A$1")
+    wb.save(path)
+    texts = _compiles(monkeypatch)
+    got = calc_workbook(path, tmp_path / "out.xlsx", FUNCS)
+    assert texts.count("=A1*7") == 2
+    for k, title in enumerate(["S1", "S2", "S3", "Local"]):
+        assert got[f"{title}!B1"] == (k + 1) * 7

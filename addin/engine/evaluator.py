@@ -1,6 +1,13 @@
 """Evaluation order: compile each formula shape once, find every formula's inputs and the
 formulas they depend on, and compute the workbook in dependency order.
 
+A shape is the formula's text with its references taken out and its numbers as
+parameters (``ft.lex``), with what a compile sees of the references at the cell: each
+one's sheet as written, its size, and which of them name one area (``_pattern``). So the
+cells of a grid share a shape whether an input they all read is written ``$B$6`` or
+``B6``, and so do the same formulas on several sheets (but for sheets with defined names
+of their own).
+
 A ``Program`` is a compiled shape plus a *plan*: for each input of the compiled
 function, where its value comes from at a given cell (``("tok", i)``: the shape's i-th
 reference placed at the cell; ``("rng", parts)``: fixed areas; ``("name", node)``: a
@@ -51,7 +58,10 @@ class Evaluation:
         self._rng_cache: dict[tuple, Any] = {}
         self._dict_cache: dict[tuple, dict] = {}
         self._deps_cache: dict[tuple, list] = {}
-        self._lexed: dict[tuple, tuple] = {}  # (text, origin) -> lex's key and numbers
+        self._lexed: dict[tuple, tuple] = {}  # (text, origin) -> ft.lex(text, origin...)
+        # sheets with defined names of their own: a formula there compiles with them
+        self._local_scopes = {dn.local_sheet for dn in wb.book.names
+                              if dn.local_sheet is not None}
         self.cyclic: set = set()
         #: ``progress(stage, done, total)``, called now and then while compiling and
         #: computing (``napkin calc`` draws its progress bar with it), or None
@@ -59,52 +69,81 @@ class Evaluation:
         self._cpu0 = time.process_time()  # (the budget of guard.MAX_CPU_SECONDS)
 
     # ---------------------------------------------------------------- compiling
-    def _program(self, node: Node) -> Program:
-        """The compiled program of a node: its shape's (with the node's own numbers when
+    def _program(self, node: Node) -> tuple[Program, list | None]:
+        """The compiled program of a node -- its shape's (with the node's own numbers when
         they differ), or (when the inputs of a compile cannot be mapped to the shape's
-        references) one of its own."""
+        references) one of its own -- and the areas its references name at the node's
+        cell (None: place the program's own references there)."""
         osheet, orow, ocol = node.origin
-        if (node.sheet, node.r, node.c) != node.origin:  # a cell of a shared formula:
-            lexed = self._lexed.get((node.text, node.origin))  # its master's text, lexed
-            if lexed is None:  # at the master's cell once for all its cells
-                key, _, nums = ft.lex(node.text, orow, ocol)
-                lexed = self._lexed[(node.text, node.origin)] = key, nums
-            key, nums = lexed
-        else:
-            key, _, nums = ft.lex(node.text, orow, ocol)
-        key = (osheet, key)
-        if "\x01@" in key[1]:  # ROW()/COLUMN()...: a shared formula's cells differ
-            key += ((node.sheet, node.r, node.c),)
+        lexed = self._lexed.get((node.text, node.origin))  # lexed once per text and origin
+        if lexed is None:  # (references out of the key: see _pattern)
+            lexed = self._lexed[(node.text, node.origin)] = ft.lex(
+                node.text, orow, ocol, ref_mark="\x00")
+        skeleton, toks, nums = lexed
+        here = (node.sheet, node.r, node.c)
+        places = self._places(toks, node.sheet, node.r, node.c)
+        # a shape is compiled once for all sheets but those with names of their own
+        scope = osheet if node.is_name or osheet in self._local_scopes else None
+        if places is None:  # a reference off the sheet here: one shape per relative text
+            key = (scope, ft.lex(node.text, orow, ocol)[0])
+        else:  # the references' sizes and which of them name one area, wherever they are
+            key = (scope, skeleton, self._pattern(toks, places))
+        if "\x01@" in skeleton:  # ROW()/COLUMN()...: a shared formula's cells differ
+            key += (here,)
         exact = key + (nums,)
         prog = self.programs.get(exact)
         if prog is not None:
-            return prog
+            return prog, places
         shape = self.programs.get(key)  # compiled for other numbers: a parameter each
         if shape is not None:
             prog = self._with_numbers(shape, nums)
             if prog is not None:
                 self.programs[exact] = prog
-                return prog
-        own_key = exact + ((node.sheet, node.r, node.c),)
+                return prog, places
+        own_key = exact + (here,)
         prog = self.programs.get(own_key)
         if prog is not None:
-            return prog
+            return prog, places
         text = node.text
-        if (node.sheet, node.r, node.c) != node.origin:  # a cell of a shared formula
+        if here != node.origin:  # a cell of a shared formula
             from openpyxl.formula.translate import Translator
 
             text = Translator(text, f"{xv.num2col(ocol)}{orow}").translate_formula(
                 f"{xv.num2col(node.c)}{node.r}")
-        _, toks, _ = ft.lex(text, node.r, node.c)
-        prog = self._compile_at(text, node.sheet, node.r, node.c, toks)
+        _, ctoks, _ = ft.lex(text, node.r, node.c)
+        prog = self._compile_at(text, node.sheet, node.r, node.c, ctoks,
+                                by_area=places is not None)
         if not prog.shared:
             self.programs[own_key] = prog
-            return prog
+            return prog, places
         self.programs[exact] = prog
         if key not in self.programs and self._numbers_are_constants(prog, nums):
             prog.numbers = nums
             self.programs[key] = prog
-        return prog
+        return prog, places
+
+    def _places(self, toks, sidx: int, row: int, col: int) -> list | None:
+        """The area ``(sheet, r1, c1, r2, c2)`` each reference names at a cell; None when
+        one names no cell there (off the sheet, or an unknown sheet)."""
+        wb, out = self.wb, []
+        for t in toks:
+            ts = wb.sheet_index(t.sheet, sidx) if t.sheet else sidx
+            at = t.at(row, col)
+            if ts is None or at is None:
+                return None
+            out.append((ts,) + at)
+        return out
+
+    @staticmethod
+    def _pattern(toks, places) -> tuple:
+        """What a compile sees of the references at a cell: each one's sheet as written,
+        its size, and the first reference naming the same area. Two cells with one
+        skeleton and one pattern compile to one graph (``B6`` written in every cell of a
+        grid, as the template's builder writes it, is one shape with ``$B$6``)."""
+        first: dict = {}
+        return tuple((t.sheet and t.sheet.upper(), p[3] - p[1], p[4] - p[2],
+                      first.setdefault(p, i))
+                     for i, (t, p) in enumerate(zip(toks, places, strict=True)))
 
     @staticmethod
     def _numbers_are_constants(prog: Program, nums: tuple) -> bool:
@@ -142,7 +181,12 @@ class Evaluation:
         fn = shape.fn.with_consts(consts, make_pipe)
         return Program(fn, shape.plan, shape.toks, True, template, shape.cell, nums)
 
-    def _compile_at(self, text: str, sidx: int, row: int, col: int, toks) -> Program:
+    def _compile_at(self, text: str, sidx: int, row: int, col: int, toks,
+                    by_area: bool = False) -> Program:
+        """Compile ``text`` at a cell and map its inputs to its references (``toks``).
+        ``by_area``: the shape's key holds which references name one area
+        (``_pattern``), so an input may be any of the references naming its area; else
+        only one reference may name it."""
         ns = ready()
         wb = self.wb
         ref = f"{ft.quote_sheet(wb.sheets[sidx].fname)}!{xv.num2col(col)}{row}"
@@ -170,7 +214,7 @@ class Evaluation:
                 plan.append(("rng", tuple(parts)))
                 continue
             hits = [i for i, tc in enumerate(tok_coords) if len(parts) == 1 and tc == parts[0]]
-            if hits and len({toks[i] for i in hits}) == 1:
+            if hits and (by_area or len({toks[i] for i in hits}) == 1):
                 plan.append(("tok", hits[0]))
             else:
                 shared = False
@@ -184,14 +228,16 @@ class Evaluation:
         if node.error is not None:
             return
         try:
-            prog = self._program(node)
+            prog, places = self._program(node)
         except Exception as ex:  # a formula formulas cannot parse
             node.error = ExcelError("#NAME?", f"cannot evaluate formula: {type(ex).__name__}")
             return
         node.prog = prog
         specs = []
         for kind, arg in prog.plan:
-            if kind == "tok":
+            if kind == "tok" and places is not None:
+                specs.append(("rng", (places[arg],)))
+            elif kind == "tok":
                 tok = prog.toks[arg]
                 sidx = self.wb.sheet_index(tok.sheet, node.sheet)
                 at = tok.at(node.r, node.c)

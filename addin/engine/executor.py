@@ -22,6 +22,7 @@ import numpy as np
 from addin.engine.boot import ready
 from addin.formula import context, fx, intersection, ranges
 from addin.formula.arrays import as_2d
+from addin.formula.one_cell import one_cell
 from udfs.errors import EXCEL_ERROR_CODES, ExcelError
 
 
@@ -92,7 +93,7 @@ class FastFn:
                     if h is not None and h not in seen:
                         stack.append((h, False))
         self.steps = [
-            (funcs[g][0], funcs[g][1], funcs[g][2], funcs[g][3],
+            (one_cell(funcs[g][0]), funcs[g][1], funcs[g][2], funcs[g][3],
              tuple(filters.get(o, ()) for o in funcs[g][2]), graph.single.get(g))
             for g in order
         ]

@@ -220,12 +220,14 @@ def number_value(literal: str):
     return int(literal) if literal.isdigit() else float(literal)
 
 
-def lex(text: str, row: int, col: int) -> tuple[str, list[Tok], tuple[str, ...]]:
+def lex(text: str, row: int, col: int,
+        ref_mark: str | None = None) -> tuple[str, list[Tok], tuple[str, ...]]:
     """(shape key, references, numbers) of a normalized formula at (row, col).
 
     The numbers are the distinct texts of the number operands, in order of first
     appearance; the key holds the index of each (``\x02`` *i* ``\x02``), so formulas
-    of one key write equal numbers at the same places."""
+    of one key write equal numbers at the same places. With ``ref_mark`` the key holds
+    that text in the place of each reference (``Tok.key()`` otherwise)."""
     parts, toks, pos = [], [], 0
     nums: dict[str, int] = {}
     params = "{" not in text
@@ -275,7 +277,7 @@ def lex(text: str, row: int, col: int) -> tuple[str, list[Tok], tuple[str, ...]]
             c1, c1a, c2, c2a = 1, True, MAX_COL, True
         tok = Tok(sheet, r1, r1a, c1, c1a, r2, r2a, c2, c2a)
         toks.append(tok)
-        parts.append(tok.key())
+        parts.append(tok.key() if ref_mark is None else ref_mark)
     parts.append(text[pos:])
     key = "".join(parts)
     if _may_be_positional(text) and _POSITIONAL_RE.search(text):

@@ -131,6 +131,15 @@ def load():
                 from formulas.functions.operators import OPERATORS
 
                 ns.OPERATORS = OPERATORS  # formulas' operators, by symbol
+                from formulas import functions as fns
+
+                # the code of the wrappers formulas' element-wise functions are made of
+                # (``addin.formula.one_cell``): {"ufunc" | "func" | "ranges": code}
+                ns.wrapper_codes = {
+                    k: next(c for c in f.__code__.co_consts
+                            if getattr(c, "co_name", None) == "wrapper")
+                    for k, f in (("ufunc", fns.wrap_ufunc), ("func", fns.wrap_func),
+                                 ("ranges", fns.wrap_ranges_func))}
                 _NS = ns
     return _NS
 

@@ -215,16 +215,17 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                     "their values")
             replace: dict[str, bytes] = {}
             for path, (xml, edits) in edits_by_part.items():
+                pieces, stop = [], len(xml)  # the part from its end, each edit in its place
                 for start, end, new in reversed(edits):
-                    if new is None:
-                        xml = xml[:start] + xml[end:]
-                    else:
+                    pieces.append(xml[end:stop])
+                    stop = start
+                    if new is not None:
                         p, attrs, text, label = new
                         text = tr.fill(text)
                         result.formulas[label] = text
-                        xml = (xml[:start] + f"<{p}f{attrs}>{xv.xml_escape_text(text)}</{p}f>"
-                               + xml[end:])
-                replace[path] = xml.encode("utf-8")
+                        pieces.append(f"<{p}f{attrs}>{xv.xml_escape_text(text)}</{p}f>")
+                pieces.append(xml[:stop])
+                replace[path] = "".join(reversed(pieces)).encode("utf-8")
             add: dict[str, bytes] = {}
             if tr.tables.used:
                 _add_hidden_sheet(zf, book.book, tr.tables.sheet, tr.tables.sheet_xml(),

@@ -1,0 +1,148 @@
+"""formulas' element-wise functions, and AND, OR and XOR, run for arguments of one cell
+each without ``np.vectorize`` or ``flatten``'s generators.
+
+formulas builds IF, ISNUMBER, NOT, the comparison operators, ``&`` and most of its
+functions with ``wrap_ufunc``: a ``wrapper`` that reads its arguments, runs the
+function's ``safe_eval`` on each element through ``np.vectorize`` and wraps the result
+(``wrap_func``, and ``wrap_ranges_func`` reading references). For one cell, the
+vectorising costs more than the function. ``one_cell(func)`` gives, for such a function,
+one that runs ``safe_eval`` directly when every argument (after those wrappers' own
+reading) is one value, and builds the result ``np.vectorize`` would: an object array of
+the arguments' broadcast shape (all ones), viewed as the wrapper's type, through its
+``return_func``. Anything else -- a larger argument, a value ``np.vectorize`` would
+read as a sequence, a result that is itself an array, an exception -- runs the function
+as formulas wrote it, from the start. AND, OR and XOR (formulas' ``xand``) are read
+the same way: the first error value among one-value arguments is the result (as a 1x1
+array, as ``wrap_func`` gives it), text and empty cells are left out, and the rest go to
+the same numpy reduction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from addin.formula import fx
+
+_MADE: dict[int, tuple[Any, Any]] = {}  # id(func) -> (func, what runs in its place)
+_PLAIN = (int, float, bool, str)
+
+
+def one_cell(func):
+    """``func``, or (when it is one of formulas' element-wise functions) a function with
+    the same results that skips ``np.vectorize`` for one-cell arguments."""
+    got = _MADE.get(id(func))
+    if got is None or got[0] is not func:
+        got = _MADE[id(func)] = (func, _make(func) or func)
+    return got[1]
+
+
+def _closure(f) -> dict:
+    return dict(zip(f.__code__.co_freevars, (c.cell_contents for c in f.__closure__),
+                    strict=True))
+
+
+def _make(func):
+    ns = fx.load()
+    codes = ns.wrapper_codes
+    code = getattr(func, "__code__", None)
+    reads_ranges = code is codes["ranges"]
+    f = func
+    if reads_ranges:  # wrap_ranges_func: references read as their values
+        c = _closure(f)
+        if c.get("n_out") != 1:
+            return None
+        f = c["func"]
+    if getattr(f, "__code__", None) is not codes["func"]:
+        return None
+    f = _closure(f)["func"]  # wrap_func: its exceptions are the function's own run's
+    reduce = _xand_reduction(f) if reads_ranges else None
+    if reduce is not None:
+        return _logical(func, reduce, ns)
+    if getattr(f, "__code__", None) is not codes["ufunc"]:
+        return None
+    c = _closure(f)
+    kw = c.get("kw")
+    if set(kw or ()) != {"otypes"} or list(kw["otypes"]) != [object]:
+        return None
+    args_parser, safe_eval = c["args_parser"], c["safe_eval"]
+    otype, return_func = c["otype"], c["return_func"]
+    Ranges, Token, ndarray = ns.Ranges, ns.sh.Token, np.ndarray
+
+    def run(*args):
+        try:
+            vals = [a.value if isinstance(a, Ranges) else a for a in args] \
+                if reads_ranges else args
+            parsed = tuple(args_parser(*vals))
+            if len(parsed) >= 32:  # formulas' own loop, not np.vectorize
+                return func(*args)
+            elems, nd = [], 0
+            for a in parsed:
+                if isinstance(a, ndarray):
+                    if a.size != 1:
+                        return func(*args)
+                    nd = max(nd, a.ndim)
+                    elems.append(a.item())  # as np.vectorize reads it (dtype=object)
+                elif type(a) in _PLAIN or isinstance(a, Token):
+                    elems.append(a)
+                else:
+                    return func(*args)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                r = safe_eval(*elems)
+            if isinstance(r, (ndarray, list, tuple)):
+                return func(*args)
+            res = np.empty((1,) * nd, object)
+            res[(0,) * nd] = r
+            return return_func(res.view(otype), *parsed)
+        except Exception:  # formulas' run says what it is
+            return func(*args)
+
+    return run
+
+
+def _xand_reduction(f):
+    """The numpy reduction of formulas' AND, OR or XOR (``xand``, or a partial of it that
+    sets only its reduction) when ``f`` is one; else None."""
+    import functools
+
+    kw = {}
+    if isinstance(f, functools.partial):
+        if f.args or set(f.keywords) != {"func"}:
+            return None
+        f, kw = f.func, f.keywords
+    if getattr(f, "__name__", "") != "xand" or \
+            getattr(f, "__module__", "") != "formulas.functions.logic":
+        return None
+    return kw.get("func") or (f.__kwdefaults__ or {}).get("func")
+
+
+def _logical(func, reduce, ns):
+    """``func`` (formulas' AND, OR or XOR, reading references) for one-value arguments."""
+    Ranges, XlError, ndarray = ns.Ranges, ns.XlError, np.ndarray
+    no_value = ns.errors["#VALUE!"]
+
+    def run(*args):
+        try:
+            elems = []
+            for a in args:
+                if isinstance(a, Ranges):
+                    a = a.value
+                if isinstance(a, ndarray):
+                    if a.size != 1:
+                        return func(*args)
+                    a = a.ravel()[0]  # as flatten reads it
+                    if isinstance(a, (ndarray, list, tuple)):
+                        return func(*args)
+                elif not (type(a) in _PLAIN or isinstance(a, str)):
+                    return func(*args)
+                elems.append(a)
+            for a in elems:  # raise_errors: the first error value
+                if isinstance(a, XlError):
+                    return np.asarray([[a]], object)
+            inp = tuple(a for a in elems if not isinstance(a, str))  # text, empty cells
+            return reduce(inp) if inp else no_value
+        except Exception:  # formulas' run says what it is
+            return func(*args)
+
+    return run
