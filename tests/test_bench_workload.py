@@ -16,7 +16,7 @@ from addin.engine.api import calc_workbook
 
 
 def test_sizing_workbook_size(tmp_path):
-    """About 3,000 formula cells (issue 26, target 2), ten times as many for ten copies."""
+    """About 3,000 formula cells, ten times as many for ten copies."""
     one, ten = tmp_path / "one.xlsx", tmp_path / "ten.xlsx"
     bw.make_sizing_workbook(one, 1)
     bw.make_sizing_workbook(ten, 10)

@@ -1,7 +1,7 @@
 """``napkin bench`` on the work users run: napkin's own template and a generated sizing
 workbook of the same kind, each timed against LibreOffice on its ``napkin native`` copy.
 
-Figures and their targets (issue 26):
+Figures and their targets:
 
 9.  ``napkin calc workbook/napkin.xlsx``   CPU time ≤ 1.0× LibreOffice's to load its
                                            ``napkin native`` copy, recalculate every

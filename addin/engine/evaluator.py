@@ -402,8 +402,7 @@ class Evaluation:
             calls.clear()
 
     def _within_budget(self, node: Node, done: int, total: int) -> None:
-        """Refuse the workbook once computing has taken ``guard.MAX_CPU_SECONDS`` of CPU
-        (a formula of many large areas, or very many formulas over them)."""
+        """Refuse the workbook once computing has taken ``guard.MAX_CPU_SECONDS`` of CPU."""
         spent = time.process_time() - self._cpu0
         if spent > guard.MAX_CPU_SECONDS:
             raise guard.WorkbookError(
@@ -412,8 +411,7 @@ class Evaluation:
                 f"workbook within {guard.MAX_CPU_SECONDS:g} s of CPU")
 
     def rerun(self, order: list[Node]) -> None:
-        """Compute again (after marking cells to keep): the references read in the first
-        run are read afresh."""
+        """Compute again after marking cells to keep, reading every reference afresh."""
         self._rng_cache.clear()
         self.run(order)
 

@@ -1,5 +1,5 @@
-"""formulas' element-wise functions, and AND, OR and XOR, run for arguments of one cell
-each without ``np.vectorize`` or ``flatten``'s generators.
+"""formulas' element-wise functions run for arguments of one cell each without
+``np.vectorize``.
 
 formulas builds IF, ISNUMBER, NOT, the comparison operators, ``&`` and most of its
 functions with ``wrap_ufunc``: a ``wrapper`` that reads its arguments, runs the
@@ -11,10 +11,8 @@ reading) is one value, and builds the result ``np.vectorize`` would: an object a
 the arguments' broadcast shape (all ones), viewed as the wrapper's type, through its
 ``return_func``. Anything else -- a larger argument, a value ``np.vectorize`` would
 read as a sequence, a result that is itself an array, an exception -- runs the function
-as formulas wrote it, from the start. AND, OR and XOR (formulas' ``xand``) are read
-the same way: the first error value among one-value arguments is the result (as a 1x1
-array, as ``wrap_func`` gives it), text and empty cells are left out, and the rest go to
-the same numpy reduction.
+as formulas wrote it, from the start. (AND, OR and XOR are napkin's own,
+``addin.excel.logic``, and not formulas'.)
 """
 
 from __future__ import annotations
@@ -57,9 +55,6 @@ def _make(func):
     if getattr(f, "__code__", None) is not codes["func"]:
         return None
     f = _closure(f)["func"]  # wrap_func: its exceptions are the function's own run's
-    reduce = _xand_reduction(f) if reads_ranges else None
-    if reduce is not None:
-        return _logical(func, reduce, ns)
     if getattr(f, "__code__", None) is not codes["ufunc"]:
         return None
     c = _closure(f)
@@ -95,53 +90,6 @@ def _make(func):
             res = np.empty((1,) * nd, object)
             res[(0,) * nd] = r
             return return_func(res.view(otype), *parsed)
-        except Exception:  # formulas' run says what it is
-            return func(*args)
-
-    return run
-
-
-def _xand_reduction(f):
-    """The numpy reduction of formulas' AND, OR or XOR (``xand``, or a partial of it that
-    sets only its reduction) when ``f`` is one; else None."""
-    import functools
-
-    kw = {}
-    if isinstance(f, functools.partial):
-        if f.args or set(f.keywords) != {"func"}:
-            return None
-        f, kw = f.func, f.keywords
-    if getattr(f, "__name__", "") != "xand" or \
-            getattr(f, "__module__", "") != "formulas.functions.logic":
-        return None
-    return kw.get("func") or (f.__kwdefaults__ or {}).get("func")
-
-
-def _logical(func, reduce, ns):
-    """``func`` (formulas' AND, OR or XOR, reading references) for one-value arguments."""
-    Ranges, XlError, ndarray = ns.Ranges, ns.XlError, np.ndarray
-    no_value = ns.errors["#VALUE!"]
-
-    def run(*args):
-        try:
-            elems = []
-            for a in args:
-                if isinstance(a, Ranges):
-                    a = a.value
-                if isinstance(a, ndarray):
-                    if a.size != 1:
-                        return func(*args)
-                    a = a.ravel()[0]  # as flatten reads it
-                    if isinstance(a, (ndarray, list, tuple)):
-                        return func(*args)
-                elif not (type(a) in _PLAIN or isinstance(a, str)):
-                    return func(*args)
-                elems.append(a)
-            for a in elems:  # raise_errors: the first error value
-                if isinstance(a, XlError):
-                    return np.asarray([[a]], object)
-            inp = tuple(a for a in elems if not isinstance(a, str))  # text, empty cells
-            return reduce(inp) if inp else no_value
         except Exception:  # formulas' run says what it is
             return func(*args)
 
