@@ -180,14 +180,26 @@ def examples_efficiency() -> float:
     return sum(effs) / len(effs)
 
 
-STEP = (READ_70B + KV_70B * 8192 * 16 / 1e9) / (3.35 * 2)  # the Sizing step floor, ms
+# The scenario's defaults: a sequence holds its prompt and its output (2,000 + 300 tokens)
+CONTEXT = 2000 + 300
+STEP = (READ_70B + KV_70B * CONTEXT * 16 / 1e9) / (3.35 * 2)  # the Sizing step floor, ms
 PRICE, GPUS, BATCH = 2.95, 2, 16
+TOKENS_PER_DAY, PEAK, HOURS = 100e6, 2, 8766 / 12  # the scenario's traffic and month
 
 
 def unit_cost(price, eff, util):
     """Cost per million output tokens of one replica: COST_PER_MTOK at STEP ÷ eff."""
     tps = 1000 / (STEP / eff) * BATCH  # tokens/s of the replica
     return price * GPUS / (tps * 3600 * util) * 1e6
+
+
+def headline(price, eff, util):
+    """The headline, cost per million output tokens: the month's bill for the GPUs sized for
+    the peak (replicas = ⌈peak tokens/s ÷ (tokens/s per replica × utilization)⌉, each of
+    GPUS) ÷ the month's output tokens, at STEP ÷ eff."""
+    tps = 1000 / (STEP / eff) * BATCH  # tokens/s of a replica
+    replicas = math.ceil(TOKENS_PER_DAY / 86400 * PEAK / (tps * util))
+    return replicas * GPUS * price * HOURS / (TOKENS_PER_DAY * HOURS / 24) * 1e6
 
 
 # Mixtral 8x7B (config.json: 32 layers, all MoE, 8 experts, 2 per token, hidden 4096,
@@ -203,7 +215,7 @@ def moe(template_dir) -> dict:
     r = CAL_FIRST + len(CAL_CASES)
     changes = {"Sizing!" + SIZING["model"]: "DeepSeek-V3", "Sizing!" + SIZING["precision"]: "FP8",
                "Sizing!" + SIZING["gpu"]: "NVIDIA H200 SXM"}
-    rows = [("DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 8, 16, 8192),
+    rows = [("DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 8, 16, CONTEXT),
             ("Mixtral 8x7B", "BF16", "NVIDIA H100 SXM", 1, 1, 2048),
             ("Mixtral 8x7B", "BF16", "NVIDIA H100 SXM", 2, 256, 2048)]
     for i, row in enumerate(rows):

@@ -36,10 +36,24 @@ if str(ROOT) not in sys.path:
 
 from udfs import tables  # noqa: E402
 from workbook.build import GRID_TOP, SIZING, build_template  # noqa: E402
+from workbook.scenario import RESULT_NAMES, SCENARIO_NAMES  # noqa: E402
 
 ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#CALC!",
           "#SPILL!")
 _SIZING_REF = re.compile(r"(?<![A-Za-z0-9_'])Sizing!")
+#: The scenario's names (cells of Sizing), rewritten in a copy to the copy's cells.
+_NAMED = {**SCENARIO_NAMES, **RESULT_NAMES}
+_NAME_REF = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(sorted(_NAMED, key=len, reverse=True))
+                       + r")(?![A-Za-z0-9_(])")
+
+
+def _to_copy(formula: str, sizing: str) -> str:
+    """``formula`` with its references to Sizing (by cell and by the scenario's names) made
+    references to the copy ``sizing``."""
+    def cell(m):
+        ref = SIZING[_NAMED[m[1]]]
+        return f"'{sizing}'!${ref[0]}${ref[1:]}"
+    return _NAME_REF.sub(cell, _SIZING_REF.sub(f"'{sizing}'!", formula))
 
 
 def _copy(wb, title: str, new: str, sizing: str | None, last_row: int | None = None):
@@ -51,7 +65,7 @@ def _copy(wb, title: str, new: str, sizing: str | None, last_row: int | None = N
         for row in ws.iter_rows():
             for c in row:
                 if isinstance(c.value, str) and c.value.startswith("="):
-                    c.value = _SIZING_REF.sub(f"'{sizing}'!", c.value)
+                    c.value = _to_copy(c.value, sizing)
     return ws
 
 

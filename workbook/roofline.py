@@ -25,7 +25,7 @@ KERNELS = [  # label, size label, size, FLOPs formula, bytes formula, intensity 
     ("decode GEMM, batch 64", "batch B", 64, "=2*{s}*$B$8*$B$9", "=2*$B$8*$B$9",
      "=INTENSITY({f},{b})", "still memory-bound: 64 tokens in about the time of 1"),
     ("decode GEMM, batch 295", "batch B", 295, "=2*{s}*$B$8*$B$9", "=2*$B$8*$B$9",
-     "=INTENSITY({f},{b})", "reaches the H100 BF16 ridge: batching stops being free"),
+     "=INTENSITY({f},{b})", None),  # None: the note says where the chosen GPU's ridge is
     ("matmul 4096³ (BF16)", "N", 4096, "=2*{s}^3", "=3*2*{s}^2",
      "=MATMUL_INTENSITY({s},{s},{s})", "2N³ ÷ (3 × 2N²) = N/3 ≈ 1,365: on the roof"),
 ]
@@ -107,7 +107,7 @@ def sheet_roofline(wb: Workbook) -> Sheet:
               "formula", "#,##0.00")
         s.put(f"H{r}", f'=IF({bf},BOUND(E{r},$A${ROOF_FIRST + 2}),"no BF16 figure")',
               "formula")
-        s.put(f"I{r}", why, "note")
+        s.put(f"I{r}", why or _ridge_note(r), "note")
         s.validate(f"B{r}", "whole", "Size of the kernel: a whole number from 1 to "
                    "1,000,000,000.", "Kernel size", 1, 1000000000)
     last = KERNEL_FIRST + len(KERNELS) - 1
@@ -116,6 +116,17 @@ def sheet_roofline(wb: Workbook) -> Sheet:
                           "weights in fewer bits. Right of it: buy FLOPS.", "note")
     _roofline_chart(s, last)
     return s
+
+
+def _ridge_note(r: int) -> str:
+    """The note of kernel row ``r``: whether its intensity reaches the chosen GPU's BF16
+    ridge (column A, row ROOF_FIRST + 2; within 1 % counts as at it), by the GPU's name
+    (a formula)."""
+    ridge = f"$A${ROOF_FIRST + 2}"
+    at = f'" BF16 ridge ("&ROUND({ridge},0)&" FLOP/byte)'
+    return (f'=IF(ISNUMBER({ridge}),IF(E{r}>=0.99*{ridge},"at (within 1 %) or past the "&'
+            f'$B$3&{at}: batching stops being free","below the "&$B$3&{at}: still '
+            f'memory-bound"),"no BF16 figure for the "&$B$3)')
 
 
 def _roofline_chart(s: Sheet, last_kernel: int):
