@@ -30,11 +30,12 @@ ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#
 # Excel 2010 functions the native formulas may use (besides napkin's own)
 NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "OR", "NOT",
           "MAX", "MIN", "ABS", "CEILING", "COUNT", "COUNTIF", "COUNTIFS", "AVERAGE",
-          "AVERAGEIF", "ROUND", "COUNTA"}
-#: Chart data that is #N/A on purpose: a line the chosen GPU has no figure for is left out of
-#: the Roofline chart (a text value would plot as 0). Column C of Roofline says so in words.
-CHART_GAPS = {f"Roofline!{c}{r}" for c in "BCDF" for r in range(12, 17)} | {
-    f"Roofline!A{r}" for r in range(13, 16)} | {f"Roofline!F{r}" for r in range(21, 27)}
+          "AVERAGEIF", "ROUND", "COUNTA", "SMALL", "MID"}
+#: Chart data that is #N/A on purpose, in the hidden columns K..P of Roofline: a line the
+#: chosen GPU has no figure for is left out of the chart (a text value would plot as 0). The
+#: visible table says so in words.
+CHART_GAPS = {f"Roofline!{c}{r}" for c in "LMNO" for r in range(12, 17)} | {
+    f"Roofline!K{r}" for r in range(13, 16)} | {f"Roofline!P{r}" for r in range(21, 29)}
 
 
 

@@ -36,6 +36,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.utils import get_column_letter
 from template_support import CHART_GAPS, ERRORS, napkin_calc, values, variant
 
 from addin.transform.native import native
@@ -45,6 +46,8 @@ from workbook.build import (
     FINANCE,
     GPU_FIRST,
     GPU_SPARE,
+    KERNEL_FIRST,
+    KERNELS,
     MODEL_FIRST,
     MODEL_SPARE,
     PLAN,
@@ -347,6 +350,57 @@ def test_a_gpu_and_a_model_typed_into_the_tables_compute_everywhere(template_dir
     # the edited row: the weights a step reads move with the active parameters typed
     # (Llama 3.1 8B: the input embedding, 128,256 × 4,096, is not read whole)
     assert v["Models"][f"V{edited}"] == pytest.approx(9.03 - 128256 * 4096 / 1e9)
+
+
+# ------------------------------------------------------------------------ pictures
+
+
+def hidden_columns(ws) -> set[str]:
+    """The letters of the hidden columns (a dimension may span several columns)."""
+    return {get_column_letter(i) for d in ws.column_dimensions.values() if d.hidden
+            for i in range(d.min or 1, (d.max or d.min or 1) + 1)}
+
+
+def test_cost_chart_sorts_the_headline_and_lists_the_unpriced(default, book):
+    """The bar chart on Cost: the priced GPUs' headline (column R), cheapest first, read
+    from the hidden sort; the GPUs without a price named below the table."""
+    v, n = default["Cost"], len(tables.gpus()) + GPU_SPARE
+    rows = range(COST_FIRST, COST_FIRST + n)
+    priced = sorted((v[f"R{r}"], v[f"A{r}"]) for r in rows
+                    if isinstance(v.get(f"R{r}"), int | float))
+    assert len(priced) >= 10
+    got = [(v[f"X{r}"], v[f"W{r}"]) for r in rows if isinstance(v.get(f"X{r}"), int | float)]
+    assert [name for _, name in got] == [name for _, name in priced]
+    assert [c for c, _ in got] == pytest.approx([c for c, _ in priced])
+    unpriced = [v[f"A{r}"] for r in rows if v.get(f"B{r}") == "no price"]
+    note = v[f"A{COST_FIRST + n + 4}"]
+    assert note == "Left out, no price on the GPUs sheet: " + ", ".join(unpriced)
+    chart = book["Cost"]._charts[0]
+    assert chart.type == "bar" and not chart.visible_cells_only
+    assert chart.series[0].val.numRef.f == f"'Cost'!$X${COST_FIRST}:$X${COST_FIRST + n - 1}"
+
+
+def test_roofline_follows_the_gpu_and_plots_the_scenario(default, book):
+    """The scenario's decode step and prefill are points of the Roofline chart: the decode
+    step of 16 sequences reads 69.55 GB of FP8 weights for 2 × 70.6e9 × 16 FLOPs (I =
+    32.5 FLOP/byte), the prefill of 2,000 tokens reads them once (2 × 2,000 ÷ 1 byte = 4,000
+    FLOP/byte); the notes name the GPU; no #N/A outside the hidden chart data."""
+    v, s = default["Roofline"], default["Sizing"]
+    decode, prefill = KERNEL_FIRST + len(KERNELS), KERNEL_FIRST + len(KERNELS) + 1
+    assert v[f"A{decode}"] == "the scenario's decode step"
+    assert v[f"E{decode}"] == pytest.approx(s[SIZING["decode_intensity"]])
+    assert v[f"E{decode}"] == pytest.approx(2 * 70.6 * 16 / (70.6 - 128256 * 8192 / 1e9))
+    assert v[f"E{prefill}"] == pytest.approx(2 * 2000 / 1)
+    assert v[f"F{prefill}"] == pytest.approx(1978.9)  # on the FP8 roof, compute-bound
+    assert H100 in v[f"I{KERNEL_FIRST + 4}"] and H100 in v[f"I{decode}"]
+    assert set("KLMNOP") <= hidden_columns(book["Roofline"])
+    for sheet, cells in default.items():
+        for cell, x in cells.items():
+            if isinstance(x, str) and x in ERRORS:
+                col = re.match(r"[A-Z]+", cell)[0]
+                assert col in hidden_columns(book[sheet]), (sheet, cell)
+    chart = book["Roofline"]._charts[0]
+    assert not chart.visible_cells_only and len(chart.series) == 4 + len(KERNELS) + 2
 
 
 # ------------------------------------------------------------------------ LibreOffice

@@ -48,16 +48,18 @@ def tmp(tmp_path_factory):
 
 def test_no_error_values_after_calc(default):
     assert error_cells(default) <= CHART_GAPS
-    assert "Roofline!B12" not in error_cells(default)  # the H100 has every roof
+    assert "Roofline!L12" not in error_cells(default)  # the H100 has every roof
 
 
 def test_empty_figures_say_so_in_words(tmp):
     """The A100 has no FP8 figure: the cell that would hold it says so in words, everything
     else computes, and the Roofline chart still draws the BF16 roofs (only the FP8 line is
-    left out, as #N/A chart data)."""
+    left out, as #N/A chart data in the hidden columns: N the FP8 roof, O the memory roof
+    that only a GPU without FLOPS figures draws)."""
     v = variant(tmp, "a100", {"Sizing!" + SIZING["gpu"]: "NVIDIA A100 80GB SXM"})
-    assert error_cells(v) == {f"Roofline!{c}{r}" for c in "DF"
+    assert error_cells(v) == {f"Roofline!{c}{r}" for c in "NO"
                               for r in range(build.ROOF_FIRST, build.ROOF_FIRST + 5)}
+    assert v["Roofline"][f"D{build.ROOF_FIRST}"] == "no figure"  # the visible table
     assert v["Sizing"][SIZING["fp8"]] == "no figure" and v["Roofline"]["B6"] == "no figure"
     assert "no figure in the GPU table" in v["Sizing"]["C" + SIZING["fp8"][1:]]
     assert "the BF16 roof still is" in v["Roofline"]["C6"]

@@ -48,6 +48,7 @@ import zipfile
 from pathlib import Path
 
 from openpyxl import Workbook
+from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from udfs import tables
@@ -67,7 +68,7 @@ from workbook.calibration import (
     CAL_SUMMARY,
     sheet_calibration,
 )
-from workbook.cost import COST, COST_COLUMNS, COST_FIRST, sheet_cost
+from workbook.cost import CHART_ROWS, COST, COST_COLUMNS, COST_FIRST, sheet_cost
 from workbook.finance import FINANCE, TORNADO, sheet_finance
 from workbook.gpus import GPU_COLUMNS, GPU_FIRST, GPU_SPARE, sheet_gpus
 from workbook.models import (
@@ -98,7 +99,7 @@ from workbook.xlwings_conf import sheet_xlwings_conf
 #: below the last cell that a chart takes (the print area must hold it).
 PRINT = {
     "Start": ("landscape", None, 0), "Sizing": ("landscape", None, 0),
-    "Cost": ("landscape", f"{COST_FIRST - 1}:{COST_FIRST - 1}", 0),
+    "Cost": ("landscape", f"{COST_FIRST - 1}:{COST_FIRST - 1}", CHART_ROWS),
     "Finance": ("landscape", None, 16), "Plan": ("landscape", None, 0),
     "Calibration": ("landscape", f"{CAL_FIRST - 1}:{CAL_FIRST - 1}", 0),
     "Roofline": ("landscape", None, 28), "Speedup": ("landscape", None, 0),
@@ -172,6 +173,24 @@ def fit_text(ws) -> None:
             need[col] = max(need.get(col, 0), min(w, MAX_FIT_WIDTH))
     for col, w in need.items():
         ws.column_dimensions[get_column_letter(col)].width = round(w, 1)
+
+
+def wrap_labels(ws) -> None:
+    """Wrap each label of column A that a formula spells (a label with the currency in it)
+    and that would be cut by the filled cell on its right, and make its row tall enough for
+    the lines it takes."""
+    width = _width(ws, 1)
+    for (row, col), c in list(ws._cells.items()):
+        right = ws._cells.get((row, 2))
+        if col != 1 or right is None or right.value is None or \
+                not (isinstance(c.value, str) and c.value.startswith("=")):
+            continue
+        need = _text_width(c, True) + 4  # the currency label: a few characters more
+        if need > width and not c.alignment.wrap_text:
+            c.alignment = Alignment(wrap_text=True, vertical="top")
+            lines = -(-need // width)
+            height = ws.row_dimensions[row].height or 15
+            ws.row_dimensions[row].height = max(height, 15 * lines)
 
 
 def _spill_end(ws, row: int, col: int, last: int) -> int:
@@ -264,6 +283,7 @@ def build_workbook() -> Workbook:
                   gpus, models, conf):
         sheet.protect()
         fit_text(sheet.ws)
+        wrap_labels(sheet.ws)
         sheet.ws.sheet_view.zoomScale = 100
         print_setup(sheet.ws, *PRINT[sheet.title])
     wb.active = 0

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from openpyxl import Workbook
+from openpyxl.chart import BarChart, Reference
+from openpyxl.chart.text import RichText
+from openpyxl.drawing.text import CharacterProperties, Paragraph, ParagraphProperties
 from openpyxl.formatting.rule import ColorScaleRule
 from openpyxl.styles import Alignment
-from openpyxl.utils import get_column_letter
+from openpyxl.utils import column_index_from_string, get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
 from workbook.scenario import AT_UTILIZATION, HEADLINE
@@ -183,5 +186,59 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
                           "the Assumptions' stated one) and size the GPUs again. Column R is "
                           "the headline: on the scenario's GPU row, the same figure as on "
                           "Sizing, Finance and Plan (RESULT_COST_PER_MTOK).", "note")
+    _cost_chart(s, COST_FIRST, last)
     s.ws.freeze_panes = f"B{COST_FIRST}"
     return s
+
+
+#: Hidden columns of the chart's data: a sort key, the sorted keys, names and costs, and
+#: the running list of the GPUs without a price.
+CHART = {"key": "U", "sorted": "V", "name": "W", "cost": "X", "unpriced": "Y"}
+CHART_ROWS = 38  # the rows the chart takes below the table (the print area holds them)
+
+
+def _cost_chart(s: Sheet, first: int, last: int):
+    """A bar chart of the headline (column R) by GPU, cheapest on top; the GPUs without a
+    price are left out and named below it. Native formulas sort the table's rows: each
+    priced row's key is its cost plus row number ÷ 10⁹ (ties keep the table's order),
+    SMALL picks the k-th, MATCH finds its row."""
+    ws, c = s.ws, CHART
+    rng = {col: f"${col}${first}:${col}${last}" for col in ("A", "R", c["key"])}
+    for i in range(last - first + 1):
+        r, k = first + i, i + 1
+        s.put(f"{c['key']}{r}", f'=IF(ISNUMBER(R{r}),R{r}+{k}/1000000000,"")', "formula")
+        s.put(f"{c['sorted']}{r}", f'=IF({k}<=COUNT({rng[c["key"]]}),SMALL({rng[c["key"]]},'
+                                   f'{k}),"")', "formula")
+        at = f"MATCH({c['sorted']}{r},{rng[c['key']]},0)"
+        s.put(f"{c['name']}{r}", f'=IF(ISNUMBER({c["sorted"]}{r}),INDEX({rng["A"]},{at}),"")',
+              "formula")
+        s.put(f"{c['cost']}{r}", f'=IF(ISNUMBER({c["sorted"]}{r}),INDEX({rng["R"]},{at}),"")',
+              "formula", "money")
+        before = f"{c['unpriced']}{r - 1}" if i else '""'
+        s.put(f"{c['unpriced']}{r}", f'={before}&IF(AND(A{r}<>"",NOT(ISNUMBER(B{r}))),'
+                                     f'", "&A{r},"")', "formula")
+    for col in c.values():
+        ws.column_dimensions[col].hidden = True
+    chart = BarChart()
+    chart.type, chart.style = "bar", 2
+    chart.title = f"{HEADLINE} by GPU (the scenario; cheapest on top)"
+    chart.height, chart.width = 19, 22  # a bar for every slot of the table
+    chart.add_data(Reference(ws, min_col=column_index_from_string(c["cost"]), min_row=first,
+                             max_row=last), titles_from_data=False)
+    chart.set_categories(Reference(ws, min_col=column_index_from_string(c["name"]),
+                                   min_row=first, max_row=last))
+    chart.legend = None
+    chart.visible_cells_only = False  # its data sits in hidden columns
+    chart.x_axis.scaling.orientation = "maxMin"  # the cheapest (first) on top
+    chart.x_axis.tickLblSkip = 1  # every GPU's name, in 8 pt
+    chart.x_axis.txPr = RichText(p=[Paragraph(pPr=ParagraphProperties(
+        defRPr=CharacterProperties(sz=800)), endParaRPr=CharacterProperties(sz=800))])
+    chart.x_axis.delete = chart.y_axis.delete = False
+    chart.y_axis.number_format = "#,##0.00"
+    chart.y_axis.title = "currency per million output tokens"
+    chart.series[0].graphicalProperties.solidFill = "2F5597"
+    note = last + 5
+    s.put(f"A{note}", f'=IF({c["unpriced"]}{last}="","Every GPU of the table has a price.",'
+                      f'"Left out, no price on the GPUs sheet: "&MID({c["unpriced"]}{last},3,'
+                      '10000))', "note")
+    ws.add_chart(chart, f"A{note + 1}")
