@@ -100,13 +100,20 @@ def compute(src: Path, dst: Path) -> None:
     assert proc.returncode == 0, proc.stderr
 
 
+def _hidden(ws) -> set[str]:
+    """The letters of the hidden columns of ``ws`` (a dimension may span several)."""
+    return {openpyxl.utils.get_column_letter(i) for d in ws.column_dimensions.values()
+            if d.hidden for i in range(d.min or 1, (d.max or d.min or 1) + 1)}
+
+
 def errors(dst: Path, names: dict) -> dict:
     """{case: [(sheet, cell, error)]} of the computed sweep workbook, cases with errors."""
     wb = openpyxl.load_workbook(dst, data_only=True)
     found = {}
-    for case, sheets in names.items():
+    for case, sheets in names.items():  # #N/A in hidden chart data ends a curve: by design
         bad = [(t, c.coordinate, c.value) for t in sheets if t for row in wb[t].iter_rows()
-               for c in row if isinstance(c.value, str) and c.value in ERRORS]
+               for c in row if isinstance(c.value, str) and c.value in ERRORS
+               and c.column_letter not in _hidden(wb[t])]
         if bad:
             found[case] = bad
     return found

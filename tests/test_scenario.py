@@ -403,6 +403,35 @@ def test_roofline_follows_the_gpu_and_plots_the_scenario(default, book):
     assert not chart.visible_cells_only and len(chart.series) == 4 + len(KERNELS) + 2
 
 
+def test_frontier_of_the_scenario_on_three_gpus(default, book):
+    """Throughput against interactivity on Cost: at the scenario's batch (16) the scenario
+    GPU's curve passes through the scenario's point; a curve stops past the largest batch
+    memory allows; the H200 (one GPU holds 70.6 GB + a sequence) by hand at batch 1."""
+    v = default["Cost"]
+    rows = {x: int(c[1:]) for c, x in v.items() if re.fullmatch(r"A\d+", c)
+            and isinstance(x, str)}
+    head = rows["Batch (sequences)"]
+    batch = {v[f"A{r}"]: r for r in range(head + 1, head + 12)}
+    assert sorted(batch) == [2 ** k for k in range(11)]
+    r = agree(default, book)
+    assert v[f"B{rows['GPU']}"] == H100 and v[f"C{rows['GPU']}"] == H200
+    at16 = batch[16]
+    assert v[f"B{at16}"] == pytest.approx(r["RESULT_TOKENS_PER_SEC_PER_USER"])
+    assert v[f"C{at16}"] == pytest.approx(r["RESULT_TOKENS_PER_SEC_PER_REPLICA"] / 2)
+    assert v[f"D{at16}"] == pytest.approx(default["Sizing"][SIZING["real_cost_mtok"]])
+    scenario = rows["The scenario (Sizing)"]
+    assert v[f"B{scenario}"] == pytest.approx(r["RESULT_TOKENS_PER_SEC_PER_USER"])
+    # 2 H100: ⌊(160 − 70.6) ÷ 0.753664⌋ = 118 sequences fit
+    assert v[f"B{rows['Largest batch memory allows']}"] == 118
+    assert isinstance(v[f"B{batch[64]}"], float) and v.get(f"B{batch[128]}") in (None, "")
+    # H200, batch 1: (69.55 GB read + 0.75 GB of KV) ÷ 4.8 TB/s ÷ 0.7 = 20.9 ms a token
+    step = (70.6 - 128256 * 8192 / 1e9 + 0.753664) / 4.8 / 0.7
+    assert v[f"E{batch[1]}"] == pytest.approx(1000 / step)
+    assert v[f"F{batch[1]}"] == pytest.approx(1000 / step)  # one sequence on one GPU
+    scatter = [c for c in book["Cost"]._charts if c.tagname == "scatterChart"]
+    assert len(scatter) == 2 and all(len(c.series) == 4 for c in scatter)
+
+
 # ------------------------------------------------------------------------ LibreOffice
 
 

@@ -57,8 +57,9 @@ def test_empty_figures_say_so_in_words(tmp):
     left out, as #N/A chart data in the hidden columns: N the FP8 roof, O the memory roof
     that only a GPU without FLOPS figures draws)."""
     v = variant(tmp, "a100", {"Sizing!" + SIZING["gpu"]: "NVIDIA A100 80GB SXM"})
-    assert error_cells(v) == {f"Roofline!{c}{r}" for c in "NO"
-                              for r in range(build.ROOF_FIRST, build.ROOF_FIRST + 5)}
+    assert {e for e in error_cells(v) if e.startswith("Roofline!")} == {
+        f"Roofline!{c}{r}" for c in "NO" for r in range(build.ROOF_FIRST, build.ROOF_FIRST + 5)}
+    assert error_cells(v) <= CHART_GAPS  # and the frontier's gaps on Cost
     assert v["Roofline"][f"D{build.ROOF_FIRST}"] == "no figure"  # the visible table
     assert v["Sizing"][SIZING["fp8"]] == "no figure" and v["Roofline"]["B6"] == "no figure"
     assert "no figure in the GPU table" in v["Sizing"]["C" + SIZING["fp8"][1:]]

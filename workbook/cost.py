@@ -11,6 +11,7 @@ from openpyxl.styles import Alignment
 from openpyxl.utils import column_index_from_string, get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
+from workbook.frontier import frontier
 from workbook.scenario import AT_UTILIZATION, HEADLINE
 from workbook.sheet import Sheet, blank_or, deployed, gpu_efficiency, lookup, roof_used
 from workbook.sizing import SIZING
@@ -74,6 +75,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
                              TOKENS_PER_SEC(O) × batch, F, utilization): a unit cost, not
                              the bill
       T note (no price, no FLOPS figure, no traffic)
+    Below: a bar chart of column R by GPU, cheapest first (sorted in hidden columns U..Y),
+    the GPUs without a price named; then the frontier (:mod:`workbook.frontier`).
     """
     widths = {get_column_letter(i + 1): w for i, (_, w, _) in enumerate(COST_COLUMNS)}
     widths["A"], widths["B"] = 36, 22
@@ -187,6 +190,7 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
                           "the headline: on the scenario's GPU row, the same figure as on "
                           "Sizing, Finance and Plan (RESULT_COST_PER_MTOK).", "note")
     _cost_chart(s, COST_FIRST, last)
+    frontier(s, last + 6 + BAR_ROWS + 1)
     s.ws.freeze_panes = f"B{COST_FIRST}"
     return s
 
@@ -194,7 +198,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
 #: Hidden columns of the chart's data: a sort key, the sorted keys, names and costs, and
 #: the running list of the GPUs without a price.
 CHART = {"key": "U", "sorted": "V", "name": "W", "cost": "X", "unpriced": "Y"}
-CHART_ROWS = 38  # the rows the chart takes below the table (the print area holds them)
+BAR_ROWS = 38  # the rows the bar chart takes
+CHART_ROWS = 22  # the rows the frontier's charts take below the last cell (printed too)
 
 
 def _cost_chart(s: Sheet, first: int, last: int):

@@ -21,6 +21,7 @@ COMPARED = ("NVIDIA H200 SXM", "NVIDIA B200 (HGX)")
 PARAMS = ["name", "row", "memory", "bandwidth", "roof", "gpus", "max_batch", "efficiency",
           "price"]
 HIDDEN_FIRST = 26  # column Z: the chart's data (#N/A past what memory allows), hidden
+WIDE = 6  # hidden columns per GPU: weights read, floor, step, tokens/s per user, per GPU, cost
 COLORS = ("1F4E79", "C55A11", "70AD47")
 
 
@@ -80,25 +81,25 @@ def frontier(s: Sheet, top: int) -> int:
         for j, col in enumerate("BCD"):
             c = {key: f"${col}${row}" for key, row in p.items()}
             t, bw = c["gpus"], c["bandwidth"]
+            h = [get_column_letter(HIDDEN_FIRST + WIDE * j + k) for k in range(WIDE)]
             read = batch_read(z["model_row"], f"$A{r}", z["decode_b"])
-            mem = f"DECODE_FLOOR(({read})*1000000000,{prec},{bw}*{t},$A{r},,{kv}*$A{r})"
             math_ = (f"KERNEL_TIME(2*{z['active_b']}*1000000000*$A{r},0,{c['roof']}*"
                      f"ROOF_EFFICIENCY*{t},{bw}*{t})")
-            step = (f"ESTIMATE(IF(ISNUMBER({c['roof']}),MAX({mem},{math_}),{mem}),"
-                    f"{c['efficiency']})")
-            h = [get_column_letter(HIDDEN_FIRST + 4 * j + k) for k in range(4)]
             fits = f"$A{r}<={c['max_batch']}"
-            hidden = {
-                h[0]: f"=IF({fits},{step},NA())",
-                h[1]: f"=IF({fits},1000/{h[0]}{r},NA())",
-                h[2]: f"=IF({fits},$A{r}*1000/{h[0]}{r}/{t},NA())",
-                h[3]: f"=IF(AND({fits},ISNUMBER({c['price']})),COST_PER_MTOK({c['price']},"
-                      f"$A{r}*1000/{h[0]}{r},{t},SCENARIO_UTILIZATION),NA())",
+            hidden = {  # one napkin function a cell: short native translations
+                h[0]: f"={read}",
+                h[1]: f"=DECODE_FLOOR({h[0]}{r}*1000000000,{prec},{bw}*{t},$A{r},,{kv}*$A{r})",
+                h[2]: f"=IF({fits},ESTIMATE(IF(ISNUMBER({c['roof']}),MAX({h[1]}{r},{math_}),"
+                      f"{h[1]}{r}),{c['efficiency']}),NA())",
+                h[3]: f"=IF({fits},1000/{h[2]}{r},NA())",
+                h[4]: f"=IF({fits},$A{r}*1000/{h[2]}{r}/{t},NA())",
+                h[5]: f"=IF(AND({fits},ISNUMBER({c['price']})),COST_PER_MTOK({c['price']},"
+                      f"$A{r}*1000/{h[2]}{r},{t},SCENARIO_UTILIZATION),NA())",
             }
             for cell, formula in hidden.items():
                 s.put(f"{cell}{r}", formula, "formula", "#,##0.00")
             for k, fmt in enumerate(("#,##0.0", "#,##0.0", "money")):
-                src = f"{h[k + 1]}{r}"
+                src = f"{h[k + 3]}{r}"
                 s.put(f"{get_column_letter(2 + 3 * j + k)}{r}",
                       f'=IF(ISNUMBER({src}),{src},"")', "formula", fmt)
     last = first + len(BATCHES) - 1
@@ -108,14 +109,15 @@ def frontier(s: Sheet, top: int) -> int:
                 2: "=RESULT_TOKENS_PER_SEC_PER_REPLICA/RESULT_GPUS_PER_REPLICA",
                 3: f'=IF(ISNUMBER({z["real_cost_mtok"]}),{z["real_cost_mtok"]},NA())'}
     for k, formula in scenario.items():
-        s.put(f"{get_column_letter(HIDDEN_FIRST + k)}{point}", formula, "formula", "#,##0.00")
-        src = f"{get_column_letter(HIDDEN_FIRST + k)}{point}"
+        src = f"{get_column_letter(HIDDEN_FIRST + 2 + k)}{point}"
+        s.put(src, formula, "formula", "#,##0.00")
         s.put(f"{get_column_letter(1 + k)}{point}", f'=IF(ISNUMBER({src}),{src},"")',
               "result", ("#,##0.0", "#,##0.0", "money")[k - 1])
-    s.put(f"A{point + 1}", f"Cost: {AT_UTILIZATION.lower()} (a replica's unit cost, not the "
+    s.put(f"A{point + 1}", f"Cost: {AT_UTILIZATION[0].lower()}{AT_UTILIZATION[1:]} (a "
+                           "replica's unit cost, not the "
                            "month's bill); past the largest batch the memory allows a curve "
                            "stops.", "note")
-    for col in range(HIDDEN_FIRST, HIDDEN_FIRST + 12):
+    for col in range(HIDDEN_FIRST, HIDDEN_FIRST + 3 * WIDE):
         ws.column_dimensions[get_column_letter(col)].hidden = True
     anchor = point + 3
     for n, (y, title, axis) in enumerate(((2, "Tokens/s per GPU against tokens/s per user",
@@ -129,16 +131,17 @@ def frontier(s: Sheet, top: int) -> int:
         chart.x_axis.title, chart.y_axis.title = "tokens/s per user", axis
         chart.x_axis.delete = chart.y_axis.delete = False
         for j in range(3):
-            xs = Reference(ws, min_col=HIDDEN_FIRST + 4 * j + 1, min_row=first, max_row=last)
-            ys = Reference(ws, min_col=HIDDEN_FIRST + 4 * j + y, min_row=first, max_row=last)
+            xs = Reference(ws, min_col=HIDDEN_FIRST + WIDE * j + 3, min_row=first, max_row=last)
+            ys = Reference(ws, min_col=HIDDEN_FIRST + WIDE * j + 2 + y, min_row=first,
+                           max_row=last)
             ser = Series(ys, xs)
             ser.tx = SeriesLabel(strRef=StrRef(f"'{s.title}'!${'BCD'[j]}${p['name']}"))
             ser.marker.symbol, ser.smooth = "circle", False
             ser.graphicalProperties.line.solidFill = COLORS[j]
             ser.marker.graphicalProperties.solidFill = COLORS[j]
             chart.series.append(ser)
-        ser = Series(Reference(ws, min_col=HIDDEN_FIRST + y, min_row=point),
-                     Reference(ws, min_col=HIDDEN_FIRST + 1, min_row=point))
+        ser = Series(Reference(ws, min_col=HIDDEN_FIRST + 2 + y, min_row=point),
+                     Reference(ws, min_col=HIDDEN_FIRST + 3, min_row=point))
         ser.tx = SeriesLabel(strRef=StrRef(f"'{s.title}'!$A${point}"))
         ser.marker.symbol, ser.marker.size, ser.smooth = "diamond", 13, False
         ser.marker.graphicalProperties.solidFill = "C00000"
