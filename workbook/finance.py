@@ -361,6 +361,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
            "tokens a month × API price, to compare with the monthly cost above")
     s.put(f"A{cheaper}", "Cheaper at your volume")
     s.ws.row_dimensions[within].height = 56  # the "no: above ..." sentence, four lines
+    s.ws[f"A{within}"].alignment = Alignment(vertical="top", wrap_text=True)  # beside it
     s.put(f"A{cheaper + 2}", "Capacity is sized for decode at the peak; prefill of the prompts "
                              "needs GPU time on top (priced above as input tokens). Owned "
                              "assumes the GPUs are bought for this load alone.", "note")
