@@ -30,11 +30,15 @@ ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#
 # Excel 2010 functions the native formulas may use (besides napkin's own)
 NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "OR", "NOT",
           "MAX", "MIN", "ABS", "CEILING", "COUNT", "COUNTIF", "COUNTIFS", "AVERAGE",
-          "AVERAGEIF", "ROUND", "COUNTA"}
-#: Chart data that is #N/A on purpose: a line the chosen GPU has no figure for is left out of
-#: the Roofline chart (a text value would plot as 0). Column C of Roofline says so in words.
-CHART_GAPS = {f"Roofline!{c}{r}" for c in "BCDF" for r in range(12, 17)} | {
-    f"Roofline!A{r}" for r in range(13, 16)} | {f"Roofline!F{r}" for r in range(21, 27)}
+          "AVERAGEIF", "ROUND", "COUNTA", "SMALL", "MID"}
+#: Chart data that is #N/A on purpose, in the hidden columns K..P of Roofline: a line the
+#: chosen GPU has no figure for is left out of the chart (a text value would plot as 0). The
+#: visible table says so in words.
+#: On Cost, the frontier's data (hidden columns Z..AQ): #N/A past the largest batch memory
+#: allows, where a curve stops.
+CHART_GAPS = {f"Roofline!{c}{r}" for c in "LMNO" for r in range(12, 17)} | {
+    f"Roofline!K{r}" for r in range(13, 16)} | {f"Roofline!P{r}" for r in range(21, 29)} | {
+    f"Cost!{c}{r}" for c in ("Z", *(f"A{x}" for x in "ABCDEFGHIJKLMNOPQ")) for r in range(1, 300)}
 
 
 
@@ -180,14 +184,26 @@ def examples_efficiency() -> float:
     return sum(effs) / len(effs)
 
 
-STEP = (READ_70B + KV_70B * 8192 * 16 / 1e9) / (3.35 * 2)  # the Sizing step floor, ms
+# The scenario's defaults: a sequence holds its prompt and its output (2,000 + 300 tokens)
+CONTEXT = 2000 + 300
+STEP = (READ_70B + KV_70B * CONTEXT * 16 / 1e9) / (3.35 * 2)  # the Sizing step floor, ms
 PRICE, GPUS, BATCH = 2.95, 2, 16
+TOKENS_PER_DAY, PEAK, HOURS = 100e6, 2, 8766 / 12  # the scenario's traffic and month
 
 
 def unit_cost(price, eff, util):
     """Cost per million output tokens of one replica: COST_PER_MTOK at STEP ÷ eff."""
     tps = 1000 / (STEP / eff) * BATCH  # tokens/s of the replica
     return price * GPUS / (tps * 3600 * util) * 1e6
+
+
+def headline(price, eff, util):
+    """The headline, cost per million output tokens: the month's bill for the GPUs sized for
+    the peak (replicas = ⌈peak tokens/s ÷ (tokens/s per replica × utilization)⌉, each of
+    GPUS) ÷ the month's output tokens, at STEP ÷ eff."""
+    tps = 1000 / (STEP / eff) * BATCH  # tokens/s of a replica
+    replicas = math.ceil(TOKENS_PER_DAY / 86400 * PEAK / (tps * util))
+    return replicas * GPUS * price * HOURS / (TOKENS_PER_DAY * HOURS / 24) * 1e6
 
 
 # Mixtral 8x7B (config.json: 32 layers, all MoE, 8 experts, 2 per token, hidden 4096,
@@ -203,7 +219,7 @@ def moe(template_dir) -> dict:
     r = CAL_FIRST + len(CAL_CASES)
     changes = {"Sizing!" + SIZING["model"]: "DeepSeek-V3", "Sizing!" + SIZING["precision"]: "FP8",
                "Sizing!" + SIZING["gpu"]: "NVIDIA H200 SXM"}
-    rows = [("DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 8, 16, 8192),
+    rows = [("DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 8, 16, CONTEXT),
             ("Mixtral 8x7B", "BF16", "NVIDIA H100 SXM", 1, 1, 2048),
             ("Mixtral 8x7B", "BF16", "NVIDIA H100 SXM", 2, 256, 2048)]
     for i, row in enumerate(rows):

@@ -36,10 +36,24 @@ if str(ROOT) not in sys.path:
 
 from udfs import tables  # noqa: E402
 from workbook.build import GRID_TOP, SIZING, build_template  # noqa: E402
+from workbook.scenario import RESULT_NAMES, SCENARIO_NAMES  # noqa: E402
 
 ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#CALC!",
           "#SPILL!")
 _SIZING_REF = re.compile(r"(?<![A-Za-z0-9_'])Sizing!")
+#: The scenario's names (cells of Sizing), rewritten in a copy to the copy's cells.
+_NAMED = {**SCENARIO_NAMES, **RESULT_NAMES}
+_NAME_REF = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(sorted(_NAMED, key=len, reverse=True))
+                       + r")(?![A-Za-z0-9_(])")
+
+
+def _to_copy(formula: str, sizing: str) -> str:
+    """``formula`` with its references to Sizing (by cell and by the scenario's names) made
+    references to the copy ``sizing``."""
+    def cell(m):
+        ref = SIZING[_NAMED[m[1]]]
+        return f"'{sizing}'!${ref[0]}${ref[1:]}"
+    return _NAME_REF.sub(cell, _SIZING_REF.sub(f"'{sizing}'!", formula))
 
 
 def _copy(wb, title: str, new: str, sizing: str | None, last_row: int | None = None):
@@ -51,7 +65,7 @@ def _copy(wb, title: str, new: str, sizing: str | None, last_row: int | None = N
         for row in ws.iter_rows():
             for c in row:
                 if isinstance(c.value, str) and c.value.startswith("="):
-                    c.value = _SIZING_REF.sub(f"'{sizing}'!", c.value)
+                    c.value = _to_copy(c.value, sizing)
     return ws
 
 
@@ -86,13 +100,20 @@ def compute(src: Path, dst: Path) -> None:
     assert proc.returncode == 0, proc.stderr
 
 
+def _hidden(ws) -> set[str]:
+    """The letters of the hidden columns of ``ws`` (a dimension may span several)."""
+    return {openpyxl.utils.get_column_letter(i) for d in ws.column_dimensions.values()
+            if d.hidden for i in range(d.min or 1, (d.max or d.min or 1) + 1)}
+
+
 def errors(dst: Path, names: dict) -> dict:
     """{case: [(sheet, cell, error)]} of the computed sweep workbook, cases with errors."""
     wb = openpyxl.load_workbook(dst, data_only=True)
     found = {}
-    for case, sheets in names.items():
+    for case, sheets in names.items():  # #N/A in hidden chart data ends a curve: by design
         bad = [(t, c.coordinate, c.value) for t in sheets if t for row in wb[t].iter_rows()
-               for c in row if isinstance(c.value, str) and c.value in ERRORS]
+               for c in row if isinstance(c.value, str) and c.value in ERRORS
+               and c.column_letter not in _hidden(wb[t])]
         if bad:
             found[case] = bad
     return found

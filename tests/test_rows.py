@@ -15,6 +15,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from openpyxl.utils import get_column_letter
+from template_support import CHART_GAPS
 
 from udfs import tables
 from workbook.build import (
@@ -169,7 +170,8 @@ def test_inserted_and_appended_measurements_are_counted_for_their_gpus(added):
 def test_no_error_value_after_the_edits(added):
     _, got, _ = added
     bad = [(sheet, ref, v) for sheet in ("Sizing", "Cost", "Finance", "Plan", "Calibration")
-           for ref, v in got[sheet].items() if v in ERRORS]
+           for ref, v in got[sheet].items() if v in ERRORS
+           and f"{sheet}!{ref}" not in CHART_GAPS]  # a curve's end, in hidden chart data
     assert bad == []
 
 

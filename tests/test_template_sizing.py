@@ -12,6 +12,7 @@ import pytest
 from template_support import (
     CAL_CASES,
     CHART_GAPS,
+    CONTEXT,
     MIXTRAL_EXPERT,
     MIXTRAL_READ_1,
     READ_8B,
@@ -47,16 +48,19 @@ def tmp(tmp_path_factory):
 
 def test_no_error_values_after_calc(default):
     assert error_cells(default) <= CHART_GAPS
-    assert "Roofline!B12" not in error_cells(default)  # the H100 has every roof
+    assert "Roofline!L12" not in error_cells(default)  # the H100 has every roof
 
 
 def test_empty_figures_say_so_in_words(tmp):
     """The A100 has no FP8 figure: the cell that would hold it says so in words, everything
     else computes, and the Roofline chart still draws the BF16 roofs (only the FP8 line is
-    left out, as #N/A chart data)."""
+    left out, as #N/A chart data in the hidden columns: N the FP8 roof, O the memory roof
+    that only a GPU without FLOPS figures draws)."""
     v = variant(tmp, "a100", {"Sizing!" + SIZING["gpu"]: "NVIDIA A100 80GB SXM"})
-    assert error_cells(v) == {f"Roofline!{c}{r}" for c in "DF"
-                              for r in range(build.ROOF_FIRST, build.ROOF_FIRST + 5)}
+    assert {e for e in error_cells(v) if e.startswith("Roofline!")} == {
+        f"Roofline!{c}{r}" for c in "NO" for r in range(build.ROOF_FIRST, build.ROOF_FIRST + 5)}
+    assert error_cells(v) <= CHART_GAPS  # and the frontier's gaps on Cost
+    assert v["Roofline"][f"D{build.ROOF_FIRST}"] == "no figure"  # the visible table
     assert v["Sizing"][SIZING["fp8"]] == "no figure" and v["Roofline"]["B6"] == "no figure"
     assert "no figure in the GPU table" in v["Sizing"]["C" + SIZING["fp8"][1:]]
     assert "the BF16 roof still is" in v["Roofline"]["C6"]
@@ -91,8 +95,8 @@ def test_reference_llama_8b_bf16(llama8b_bf16):
     assert sizing(v, "ridge_used") == pytest.approx(295, abs=0.5)  # efficiency 1, BF16 roof
     assert sizing(v, "critical_batch") == pytest.approx(295, abs=0.5)
     assert sizing(v, "fits_weights") == "yes"
-    # 8B BF16 KV at 8,192 tokens × 16 sequences: 131,072 B × 8,192 × 16
-    assert sizing(v, "kv_gb") == pytest.approx(131072 * 8192 * 16 / 1e9)
+    # 8B BF16 KV at 2,300 tokens (prompt + output) × 16 sequences: 131,072 B × 2,300 × 16
+    assert sizing(v, "kv_gb") == pytest.approx(131072 * CONTEXT * 16 / 1e9)
     assert sizing(v, "side") == "memory-bound"
 
 
@@ -101,7 +105,7 @@ def test_reference_70b_bf16_does_not_fit_fp8_does(default, llama70b_bf16):
     assert sizing(llama70b_bf16, "fits_weights") == "no"
     assert sizing(default, "weight_gb") == pytest.approx(70.6)
     assert sizing(default, "fits_weights") == "yes"
-    # ... tightly: with 16 sequences of 8,192 tokens the KV cache no longer fits
+    # ... tightly: with 16 sequences of 2,300 tokens (12.06 GB) the KV cache no longer fits
     assert sizing(default, "fits_all") == "no"
     assert sizing(default, "gpus_needed") == 2
     # 70B FP8 on H100 ≈ 21 ms/token: 69.55 GB read (70.6e9 − 128,256 × 8,192) ÷ 3.35 TB/s
@@ -181,7 +185,7 @@ def test_cost_sheet_against_hand_calculation(default):
     (B..M), then the realistic columns (N..S: floor ÷ the efficiency used)."""
     v = default["Cost"]
     params, batch = 70.6e9, 16
-    kv = 2 * 80 * 8 * 128 * 2 * 8192 * batch / 1e9  # BF16 KV cache, GB
+    kv = 2 * 80 * 8 * 128 * 2 * CONTEXT * batch / 1e9  # BF16 KV cache, GB
     need = params / 1e9 + kv  # FP8 weights: 1 byte per parameter
     avg = 100e6 / 86400
     peak = avg * 2
@@ -224,7 +228,8 @@ def test_cost_sheet_against_hand_calculation(default):
             assert v[f"Q{r}"] == pytest.approx(real_monthly)
             assert v[f"R{r}"] == pytest.approx(real_monthly / (avg * 3600 * 730.5) * 1e6)
             assert v[f"R{r}"] >= v[f"L{r}"]  # slower than the floor: never cheaper
-            # the headline: one replica at the realistic rate, at planned utilization
+            # if every GPU were busy: one replica at the realistic rate, at planned
+            # utilization (a unit cost, not the bill: R is the headline)
             assert v[f"S{r}"] == pytest.approx(price * n / (1000 / real * batch * 3600 * 0.6)
                                                * 1e6)
             checked += 1
@@ -239,8 +244,10 @@ def test_cost_sheet_against_hand_calculation(default):
     # empty slots (the spare rows of the GPUs table) stay blank
     spare = COST_FIRST + len(tables.gpus())
     assert all(v.get(f"{c}{spare}") in (None, "") for c in "ABFGST")
-    # the headline of the Sizing GPU is the Sizing headline
+    # the scenario's GPU: its headline is the scenario's, its unit cost at the planned
+    # utilization Sizing's
     h100 = COST_FIRST + list(tables.gpus()).index("NVIDIA H100 SXM")
+    assert v[f"R{h100}"] == pytest.approx(sizing(default, "headline"))
     assert v[f"S{h100}"] == pytest.approx(sizing(default, "real_cost_mtok"))
 
 

@@ -11,15 +11,16 @@ import pytest
 from template_support import (
     CAL_CASES,
     CHART_GAPS,
+    CONTEXT,
     PRICE,
     STEP,
     deployed,
     error_cells,
     examples_efficiency,
     floor_ms,
+    headline,
     napkin_calc,
     sizing,
-    unit_cost,
     values,
     variant,
 )
@@ -37,6 +38,7 @@ from workbook.build import (
     HEADLINE,
     MODEL_FIRST,
     MODEL_SPARE,
+    PLAN,
     SIZING,
     build_template,
 )
@@ -73,12 +75,12 @@ def test_calibration_counts_a_gpus_own_measurements(tmp):
 
 
 def test_a_users_measurement_alone_sets_the_efficiency(tmp):
-    """The examples stay out: one real measurement of the Sizing case (70B FP8 on 2 H100,
-    batch 16, 8,192 tokens, 30 ms per token) gives floor ÷ 30 ms, not an average with
+    """The examples stay out: one real measurement of the scenario (70B FP8 on 2 H100,
+    batch 16, 2,300 tokens, 30 ms per token) gives floor ÷ 30 ms, not an average with
     invented rows."""
     r = CAL_FIRST + len(CAL_CASES)  # the first empty row
-    row = dict(zip("ABCDEFG", ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 2, 16, 8192, 30),
-                   strict=True))
+    row = dict(zip("ABCDEFG", ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 2, 16, CONTEXT,
+                               30), strict=True))
     v = variant(tmp, "mine", {f"Calibration!{c}{r}": x for c, x in row.items()})
     assert v["Calibration"][CAL_SUMMARY["efficiency"]] == pytest.approx(STEP / 30)
     assert sizing(v, "calibrated") == pytest.approx(STEP / 30)
@@ -91,7 +93,7 @@ def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
     than the model's 131,072 tokens, and the GQA note despite 0.9999999999999999."""
     v = variant(tmp, "405b", {"Sizing!" + SIZING["model"]: "Llama 3.1 405B",
                               "Sizing!" + SIZING["precision"]: "BF16",
-                              "Assumptions!B7": 200000})
+                              "Sizing!" + SIZING["prompt"]: 200000 - 300})
     kv = 2 * 126 * 8 * 128 * 2 * 200000 * 16 / 1e9  # GB
     need = 405.85 * 2 + kv
     n = math.ceil(need / 80)
@@ -111,7 +113,7 @@ def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
 def test_finance_hours_per_month_keep_cost_and_volume_together(tmp, default):
     """200 hours a month: the GPUs are rented and serve for 200 hours, so the bill and the
     tokens shrink together; the cost per token and the verdict stay."""
-    v = variant(tmp, "hours", {"Assumptions!B11": 200})
+    v = variant(tmp, "hours", {"Sizing!" + SIZING["hours"]: 200})
     f, d, F = v["Finance"], default["Finance"], FINANCE
     m = F["monthly"]
     assert f[F["volume"]] == pytest.approx(100e6 / 24 * 200 * 4 / 1e6)
@@ -129,18 +131,23 @@ def test_finance_hours_per_month_keep_cost_and_volume_together(tmp, default):
 def test_finance_zero_traffic_and_low_utilization_stay_sane(tmp):
     """No traffic: sentences, never #NUM!. Base utilization 5 % (below the low end of its
     range): the range widens so that low ≤ base ≤ high for every figure."""
-    v = variant(tmp, "zero", {"Assumptions!B9": 0, "Assumptions!B6": 0.05})
+    v = variant(tmp, "zero", {"Sizing!" + SIZING["tokens_day"]: 0,
+                              "Sizing!" + SIZING["utilization"]: 0.05})
     assert error_cells(v) <= CHART_GAPS
     h100 = COST_FIRST + list(tables.gpus()).index("NVIDIA H100 SXM")
     assert v["Cost"][f"L{h100}"] == "no traffic" and v["Cost"][f"R{h100}"] == "no traffic"
     assert "no traffic" in v["Cost"]["C" + COST["tokens_day"][1:]]
     f, F = v["Finance"], FINANCE
     assert f[F["replicas"]] == 0 and f[f"B{F['monthly']}"] == 0
-    for key in ("eff", "util", "price_range", "ms_range", "tps_range", "cost_range"):
+    for key in ("price_range", "ms_range", "gpus_range", "monthly_range"):
         lo, base, hi = (f[f"{c}{F[key]}"] for c in "BCD")
         assert lo <= base <= hi, key
-    assert f[f"B{F['util']}"] == 0.05 and "widened" in f[f"E{F['util']}"]
-    assert f[f"C{F['cost_range']}"] == pytest.approx(unit_cost(PRICE, 0.7, 0.05))
+    for key in ("eff", "util", "tps_range"):  # low cost: the larger efficiency, utilization
+        lo, base, hi = (f[f"{c}{F[key]}"] for c in "BCD")
+        assert lo >= base >= hi, key
+    assert f[f"D{F['util']}"] == 0.05 and "widened" in f[f"E{F['util']}"]
+    assert [f[f"{c}{F['cost_range']}"] for c in "BCD"] == ["no traffic"] * 3
+    assert v["Plan"][PLAN["cost_all_mtok"]] == "none"
 
 
 def test_finance_break_even_is_flagged_above_the_fleets_capacity(default):
@@ -156,19 +163,24 @@ def test_finance_break_even_is_flagged_above_the_fleets_capacity(default):
 
 
 def test_one_headline_everywhere(default):
-    """The headline cost per million tokens carries one name and one value on Sizing, Cost
-    and Finance."""
-    value = sizing(default, "real_cost_mtok")
+    """The headline cost per million output tokens carries one name and one value on
+    Sizing, Cost, Finance and Plan: the month's bill ÷ the month's output tokens."""
+    value = sizing(default, "headline")
+    assert value == pytest.approx(headline(PRICE, 0.7, 0.6))
     f = default["Finance"]
     assert f[f"C{FINANCE['cost_range']}"] == pytest.approx(value)
     assert f[FINANCE["output_cost"]] == pytest.approx(value)
     assert f[FINANCE["base_cost"]] == pytest.approx(value)
+    assert default["Plan"][PLAN["cost_out_mtok"]] == pytest.approx(value)
     h100 = COST_FIRST + list(tables.gpus()).index("NVIDIA H100 SXM")
-    assert default["Cost"][f"S{h100}"] == pytest.approx(value)
-    assert default["Sizing"]["A" + SIZING["real_cost_mtok"][1:]].startswith(HEADLINE)
+    assert default["Cost"][f"R{h100}"] == pytest.approx(value)
+    assert default["Sizing"]["A" + SIZING["headline"][1:]].startswith(HEADLINE)
     assert f"A{FINANCE['cost_range']}" in f and f[f"A{FINANCE['cost_range']}"].startswith(
         HEADLINE)
-    assert default["Cost"][f"S{COST_FIRST - 1}"].startswith(HEADLINE)
+    assert default["Cost"][f"R{COST_FIRST - 1}"].startswith(HEADLINE)
+    # the unit cost of a busy replica is labelled as what it is, not as the headline
+    assert default["Sizing"]["A" + SIZING["real_cost_mtok"][1:]].startswith("If every GPU")
+    assert default["Cost"][f"S{COST_FIRST - 1}"].startswith("If every GPU")
     # the other figures say what they are
     assert "floor" in default["Sizing"]["A" + SIZING["cost_mtok"][1:]]
     assert "blended" in f["A" + FINANCE["blended"][1:]]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from openpyxl import Workbook
 
-from udfs.constants import HOURS_PER_MONTH
 from workbook.sheet import (
     Sheet,
     define_name,
@@ -18,32 +17,10 @@ ASSUMPTIONS = {
                         "Share of the datasheet compute peak reached in practice",
                         "Reference §6: real roof ≈ 80 % of peak (0.8 × 989 ≈ 791 TFLOPS, "
                         "H100 ridge moves in to ≈ 236)"),
-    "UTILIZATION": (6, "Utilization", 0.6, "pct", ("decimal", 0.01, 1),
-                    "Share of paid GPU time spent producing tokens at the floor rate "
-                    "(the rest: idle, prefill, scheduling)",
-                    "Assumption (no source): set your own"),
-    "CONTEXT": (7, "Context length", 8192, "tokens", ("whole", 1, 10000000),
-                "Tokens held in the KV cache per sequence",
-                "Assumption: a typical chat context"),
-    "BATCH": (8, "Batch", 16, "seq", ("whole", 1, 100000),
-              "Sequences decoded together (concurrent users per replica)",
-              "Assumption"),
-    "TOKENS_PER_DAY": (9, "Traffic", 100000000, "tokens_day", ("decimal", 0, 1e15),
-                       "Output tokens generated per day, all users together",
-                       "Assumption"),
-    "PEAK_TO_AVG": (10, "Peak-to-average ratio", 2, "ratio", ("decimal", 1, 100),
-                    "Busiest hour's token rate ÷ the daily average; capacity is sized "
-                    "for the peak", "Assumption"),
-    "HOURS_PER_MONTH": (11, "Hours per month", HOURS_PER_MONTH, "hours", ("decimal", 1, 744),
-                        "Paid hours per GPU per month (Cost and Finance sheets)",
-                        "Calendar: 8,766 h a year (365.25 days) ÷ 12, as MONTHLY_COST"),
-    "RESERVE": (12, "Memory reserve", 0, "pct", ("decimal", 0, 0.95),
+    "RESERVE": (6, "Memory reserve", 0, "pct", ("decimal", 0, 0.95),
                 "Share of GPU memory held back for activations and runtime (the KV "
                 "cache is counted separately)", "Assumption: 0 keeps the reference's "
                 "'fits' (weights ≤ capacity); 0.1 is a cautious choice"),
-    "CURRENCY": (13, "Currency label", "USD", None, ("text", 1, 12),
-                 "Label of the prices on the GPUs sheet and of the cost figures",
-                 "GPU price defaults are in USD"),
 }
 FINANCE_TOP = 15  # section row of the calibration and finance assumptions
 FINANCE_ASSUMPTIONS = {
@@ -52,9 +29,6 @@ FINANCE_ASSUMPTIONS = {
                     "only while no row of the Calibration sheet is plausible",
                     "Assumption (no source): measure and enter it on the Calibration sheet "
                     "instead"),
-    "PROMPT_TOKENS": (18, "Prompt length", 2000, "tokens", ("whole", 0, 10000000),
-                      "Input tokens per request: the prefill time (time to first token) "
-                      "on Finance", "Assumption: a chat turn with some history"),
     "INPUT_PER_OUTPUT": (19, "Input tokens per output token", 3, '0.0" : 1"',
                          ("decimal", 0, 10000),
                          "The traffic mix: prompt tokens read per token generated",
@@ -130,10 +104,11 @@ def _assumption_rows(wb: Workbook, s: Sheet, table: dict):
 def sheet_assumptions(wb: Workbook) -> Sheet:
     """Assumptions: one place for the numbers that are choices, not facts.
 
-    Rows 5..13, column B (INPUT, each a named cell): ROOF_EFFICIENCY 0.8, UTILIZATION,
-    CONTEXT, BATCH, TOKENS_PER_DAY, PEAK_TO_AVG, HOURS_PER_MONTH, RESERVE, CURRENCY.
-    Rows 17..24: calibration and finance: EFF_DEFAULT, PROMPT_TOKENS, INPUT_PER_OUTPUT,
-    CAPEX, YEARS, PUE, KWH_PRICE, API_PRICE.
+    Rows 5..6, column B (INPUT, each a named cell): ROOF_EFFICIENCY 0.8, RESERVE; row 8
+    says where the scenario's inputs are (Sizing: traffic, batch, utilization, hours,
+    currency, prompt and output tokens; one place).
+    Rows 17..24: calibration and finance: EFF_DEFAULT, INPUT_PER_OUTPUT, CAPEX, YEARS, PUE,
+    KWH_PRICE, API_PRICE.
     Rows 28..33: the ranges (low and high around a base): EFF_LOW/EFF_HIGH (base: the
     Calibration sheet's efficiency), UTIL_LOW/UTIL_HIGH (base: UTILIZATION),
     PRICE_LOW/PRICE_HIGH (multiples of the price used on Sizing).
@@ -147,6 +122,9 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
                  "are on the GPUs and Models sheets.")
     s.header(4, ["Assumption", "Value", "Meaning", "Default from"])
     _assumption_rows(wb, s, ASSUMPTIONS)
+    s.put("A8", "The scenario's inputs (model, GPU, traffic, batch, prompt and output tokens, "
+                "price, hours per month, utilization, currency) are at the top of the Sizing "
+                "sheet: one place, every sheet reads them.", "note")
     s.section(FINANCE_TOP, "Calibration and cost as finance models it (Calibration and "
                            "Finance sheets)", "D")
     s.header(FINANCE_TOP + 1, ["Assumption", "Value", "Meaning", "Default from"])

@@ -11,21 +11,24 @@ Sheets, in order (each is built by ``sheet_*`` in its own module of ``workbook/`
 docstring gives its layout; ``workbook.sheet`` holds the drawing helpers they share):
 
     Start        what the workbook answers, how to get the functions, legend, data date
-    Sizing       dropdowns (model, precision, GPU) -> fit, GPUs, floors, tokens/s, ridge;
-                 model x GPU grids (fits / floor ms) with conditional formatting
-    Cost         tokens per day -> GPUs -> monthly cost -> cost per million tokens, per GPU;
-                 floors, then realistic columns (floor ÷ the calibrated efficiency)
-    Finance      the Sizing case as finance models it: low/base/high bands and a tornado,
+    Sizing       the answer (RESULT_ names: GPUs, replicas, monthly cost, cost per million
+                 output tokens, tokens/s, first token), then the scenario every sheet reads
+                 (SCENARIO_ names: model, precisions, GPU, GPUs per replica, batch,
+                 traffic, service level, price, hours, utilization, currency; workbook.
+                 scenario), then the working: lookups, fit, floors, ridge; model x GPU grids
+    Cost         the scenario on every GPU type: GPUs -> monthly cost -> cost per million
+                 tokens; floors, then realistic columns (floor ÷ the calibrated efficiency)
+    Finance      the scenario as finance models it: low/base/high bands and a tornado,
                  input vs output tokens, rented vs owned, monthly budget, break-even
-    Plan         traffic and a service level (first token, tokens/s per user) -> batch per
-                 replica, tensor-parallel degree, replicas, GPUs, cost and energy per
-                 million tokens; which target fails and by how much
+    Plan         the scenario's service level (first token, tokens/s per user) at each
+                 tensor-parallel degree -> the largest batch that meets it, replicas, GPUs;
+                 the scenario's answer by reference; which target fails and by how much
     Calibration  measured ms/token -> floor, MBU, MFU, efficiency found, plausibility; the
                  average efficiency feeds the realistic rows of Sizing, Cost and Finance
     Roofline     the chosen GPU's BF16/FP8 roofs and the reference kernels, log-log chart
     Speedup      Amdahl grid (p x s) and the reference examples
-    Assumptions  roof efficiency, utilization, context, batch, traffic, currency; finance
-                 (capex, PUE, kWh, API price...); low/high ranges; precisions
+    Assumptions  roof efficiency, memory reserve; finance (capex, PUE, kWh, API price...);
+                 low/high ranges; precisions
     GPUs         the GPU table (udfs/data/gpus.csv) with an editable price per GPU-hour
     Models       the model table (udfs/data/models.csv) with KV bytes per token and flags
     xlwings.conf the xlwings add-in's settings (UDF Modules...), read from A1 down
@@ -45,6 +48,7 @@ import re
 from pathlib import Path
 
 from openpyxl import Workbook
+from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from udfs import tables
@@ -64,7 +68,7 @@ from workbook.calibration import (
     CAL_SUMMARY,
     sheet_calibration,
 )
-from workbook.cost import COST, COST_COLUMNS, COST_FIRST, sheet_cost
+from workbook.cost import CHART_ROWS, COST, COST_COLUMNS, COST_FIRST, sheet_cost
 from workbook.finance import FINANCE, TORNADO, sheet_finance
 from workbook.gpus import GPU_COLUMNS, GPU_FIRST, GPU_SPARE, sheet_gpus
 from workbook.models import (
@@ -76,16 +80,17 @@ from workbook.models import (
 )
 from workbook.plan import PLAN, TP_FIRST, sheet_plan
 from workbook.roofline import KERNEL_FIRST, KERNELS, ROOF_FIRST, sheet_roofline
-from workbook.sheet import DATA_DATE, FMT, Sheet, col_index, styles
-from workbook.sizing import (
+from workbook.scenario import (
+    ALIASES,
     DEFAULT_GPU,
     DEFAULT_MODEL,
     DEFAULT_PRECISION,
-    GRID_TOP,
     HEADLINE,
-    SIZING,
-    sheet_sizing,
+    RESULT_NAMES,
+    SCENARIO_NAMES,
 )
+from workbook.sheet import DATA_DATE, FMT, Sheet, col_index, styles
+from workbook.sizing import GRID_TOP, SIZING, sheet_sizing
 from workbook.speedup import AMDAHL_P, AMDAHL_S, GRID_HEAD, SPEEDUP_TOP, sheet_speedup
 from workbook.start import sheet_start
 from workbook.xlwings_conf import sheet_xlwings_conf
@@ -93,9 +98,9 @@ from workbook.xlwings_conf import sheet_xlwings_conf
 #: Print set-up per sheet: orientation, the header rows repeated on every page, and rows
 #: below the last cell that a chart takes (the print area must hold it).
 PRINT = {
-    "Start": ("portrait", None, 0), "Sizing": ("landscape", None, 0),
-    "Cost": ("landscape", f"{COST_FIRST - 1}:{COST_FIRST - 1}", 0),
-    "Finance": ("portrait", None, 16), "Plan": ("landscape", None, 0),
+    "Start": ("landscape", None, 0), "Sizing": ("landscape", None, 0),
+    "Cost": ("landscape", f"{COST_FIRST - 1}:{COST_FIRST - 1}", CHART_ROWS),
+    "Finance": ("landscape", None, 16), "Plan": ("landscape", None, 0),
     "Calibration": ("landscape", f"{CAL_FIRST - 1}:{CAL_FIRST - 1}", 0),
     "Roofline": ("landscape", None, 28), "Speedup": ("landscape", None, 0),
     "Assumptions": ("landscape", "4:4", 0),
@@ -170,6 +175,24 @@ def fit_text(ws) -> None:
         ws.column_dimensions[get_column_letter(col)].width = round(w, 1)
 
 
+def wrap_labels(ws) -> None:
+    """Wrap each label of column A that a formula spells (a label with the currency in it)
+    and that would be cut by the filled cell on its right, and make its row tall enough for
+    the lines it takes."""
+    width = _width(ws, 1)
+    for (row, col), c in list(ws._cells.items()):
+        right = ws._cells.get((row, 2))
+        if col != 1 or right is None or right.value is None or \
+                not (isinstance(c.value, str) and c.value.startswith("=")):
+            continue
+        need = _text_width(c, True) + 4  # the currency label: a few characters more
+        if need > width and not c.alignment.wrap_text:
+            c.alignment = Alignment(wrap_text=True, vertical="top")
+            lines = -(-need // width)
+            height = ws.row_dimensions[row].height or 15
+            ws.row_dimensions[row].height = max(height, 15 * lines)
+
+
 def _spill_end(ws, row: int, col: int, last: int) -> int:
     """The last column that the text of (row, col) spills into, past ``last``."""
     rest = _text_width(ws._cells[(row, col)], True, SPILL_WIDTH) - _width(ws, col)
@@ -182,14 +205,31 @@ def _spill_end(ws, row: int, col: int, last: int) -> int:
     return col if col > last else last
 
 
+#: The smallest print scale, in percent: 10 pt notes print at 7 pt.
+MIN_SCALE = 70
+#: Width inside the margins (0.4 in each side) of the narrower of A4 and Letter, points.
+PAGE_WIDTH_PT = {"landscape": (11 - 0.8) * 72, "portrait": (8.27 - 0.8) * 72}
+
+
+def print_width(ws, last_col: int) -> float:
+    """Width on paper of columns A..``last_col`` at 100 %, in points: a column of width w
+    is 7w + 5 pixels of 0.75 pt (hidden columns take none)."""
+    total = 0.0
+    for col in range(1, last_col + 1):
+        dim = ws.column_dimensions.get(get_column_letter(col))
+        if dim is not None and dim.hidden:
+            continue
+        total += (7 * _width(ws, col) + 5) * 0.75
+    return total
+
+
 def print_setup(ws, orientation: str, title_rows: str | None, chart_rows: int) -> None:
-    """Orientation, one page wide (as many pages tall as needed), A4/Letter margins, the
-    header rows repeated on every page, and a print area from A1 to the last cell (and the
-    chart below it), wide enough for the notes that spill past the last column."""
+    """Orientation, one page wide (as many pages tall as needed) when that prints at
+    MIN_SCALE or more, else at MIN_SCALE on as many pages across as needed with column A
+    repeated on each; A4/Letter margins, the header rows repeated on every page, and a print
+    area from A1 to the last cell (and the chart below it), wide enough for the notes that
+    spill past the last column."""
     ws.page_setup.orientation = orientation
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.print_options.horizontalCentered = True
     ws.page_margins.left = ws.page_margins.right = 0.4
     ws.page_margins.top = ws.page_margins.bottom = 0.5
@@ -200,6 +240,14 @@ def print_setup(ws, orientation: str, title_rows: str | None, chart_rows: int) -
     for row, col in list(ws._cells):  # a note spilling past the last column is printed
         last_col = _spill_end(ws, row, col, last_col)
     ws.print_area = f"A1:{get_column_letter(last_col)}{ws.max_row + chart_rows}"
+    if PAGE_WIDTH_PT[orientation] / print_width(ws, last_col) * 100 >= MIN_SCALE:
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+    else:  # too wide for legible text on one page: several pages across, labelled
+        ws.page_setup.scale = MIN_SCALE
+        ws.sheet_properties.pageSetUpPr.fitToPage = False
+        ws.print_title_cols = "A:A"
 
 
 #: Fixed document dates (the document's, and every zip entry's that ``napkin template``
@@ -236,6 +284,7 @@ def build_workbook() -> Workbook:
                   gpus, models, conf):
         sheet.protect()
         fit_text(sheet.ws)
+        wrap_labels(sheet.ws)
         sheet.ws.sheet_view.zoomScale = 100
         print_setup(sheet.ws, *PRINT[sheet.title])
     wb.active = 0
@@ -268,6 +317,7 @@ __all__ = [
     "GPU_COLUMNS", "GPU_FIRST", "GPU_SPARE", "MODEL_SPARE", "HEADLINE", "MODEL_COLUMNS",
     "MODEL_DERIVED_COLS", "MODEL_FIRST",
     "ASSUMPTIONS", "FINANCE_ASSUMPTIONS", "RANGE_ASSUMPTIONS", "PRECISION_FIRST",
-    "ROOF_FIRST", "KERNEL_FIRST", "KERNELS", "AMDAHL_P", "AMDAHL_S", "GRID_HEAD",
-    "SPEEDUP_TOP",
+    "ROOF_FIRST", "KERNEL_FIRST", "KERNELS", "MIN_SCALE", "PAGE_WIDTH_PT", "print_width",
+    "AMDAHL_P", "AMDAHL_S", "GRID_HEAD",
+    "SPEEDUP_TOP", "SCENARIO_NAMES", "RESULT_NAMES", "ALIASES",
 ]

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from openpyxl import Workbook
+from openpyxl.chart import BarChart, Reference
+from openpyxl.chart.text import RichText
+from openpyxl.drawing.text import CharacterProperties, Paragraph, ParagraphProperties
 from openpyxl.formatting.rule import ColorScaleRule
 from openpyxl.styles import Alignment
-from openpyxl.utils import get_column_letter
+from openpyxl.utils import column_index_from_string, get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
+from workbook.frontier import frontier
+from workbook.scenario import AT_UTILIZATION, HEADLINE
 from workbook.sheet import Sheet, blank_or, deployed, gpu_efficiency, lookup, roof_used
-from workbook.sizing import HEADLINE, SIZING
+from workbook.sizing import SIZING
 
 COST = {"model": "B4", "precision": "B5", "params": "B6", "need_gb": "B7", "kv_gb": "B8",
         "batch": "B9", "tokens_day": "B10", "avg_tps": "B11", "peak_ratio": "B12",
@@ -23,13 +28,14 @@ COST_COLUMNS = [  # header, width, format
     ("Step floor", 16, "ms_token"),
     ("Tokens/s per replica", 16, "tps"), ("Replicas for the peak", 11, "count"),
     ("GPUs in total", 10, "gpus"), ("Monthly cost, floor", 14, "money"),
-    ("Per million output tokens, floor, your traffic", 14, "money"),
-    ("Per million output tokens, floor, at planned utilization", 15, "money"),
+    ("Floor: per million output tokens, the month's bill", 14, "money"),
+    ("Floor: if every GPU were busy at planned utilization, per million output tokens", 15,
+     "money"),
     ("Efficiency used", 10, "pct"),
     ("Realistic step", 16, "ms_token"), ("Realistic GPUs in total", 11, "gpus"),
     ("Realistic monthly cost", 14, "money"),
-    ("Per million output tokens, realistic, your traffic", 14, "money"),
-    (HEADLINE, 16, "money"), ("Note", 60, None),
+    (f"{HEADLINE}: the month's bill ÷ the month's tokens", 16, "money"),
+    (AT_UTILIZATION, 16, "money"), ("Note", 60, None),
 ]
 NOTE_COL = "T"
 
@@ -37,14 +43,16 @@ NOTE_COL = "T"
 def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     """Cost: tokens per day -> GPUs needed -> monthly cost -> cost per million tokens.
 
-    B4..B19  the chosen model and precision (from Sizing), memory per replica, batch, and
-             the traffic assumptions: average and peak tokens/s, output tokens a month (the
+    B4..B19  the scenario (Sizing): model and precision, memory per replica, batch, and
+             the traffic: average and peak tokens/s, output tokens a month (the
              average rate over the hours per month: cost and volume count the same hours),
              the weights a decode step reads at the batch (Sizing)
     Rows 22.. one row per slot of the GPUs table (blank where the slot is empty):
-      B price, C memory, D bandwidth, E compute roof (lookups; words where none)
-      F GPUs per replica   = tensor-parallel degree 1, 2, 4, 8, then whole 8-GPU nodes, at
-                             or above GPUS_NEEDED(weights + KV, memory, reserve)
+      B price (the scenario's GPU: the price in use, override included), C memory,
+        D bandwidth, E compute roof (lookups; words where none)
+      F GPUs per replica   = the scenario's degree when it is typed, else tensor-parallel
+                             degree 1, 2, 4, 8, then whole 8-GPU nodes, at or above
+                             GPUS_NEEDED(weights + KV, memory, reserve) (as on Sizing)
       G step floor (ms)    = MAX(DECODE_FLOOR(weights read at the batch, precision,
                              bandwidth × F, batch, , KV), KERNEL_TIME(2 × active params ×
                              batch, 0, roof × efficiency × F, bandwidth × F))
@@ -61,17 +69,23 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
       P realistic GPUs     = GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(O) × batch,
                              peak-to-average, utilization) × F
       Q realistic monthly  = P × price × hours per month
-      R realistic per M, your traffic = COST_PER_MTOK(price, average tokens/s, P)
-      S the headline       = COST_PER_MTOK(price, TOKENS_PER_SEC(O) × batch, F, utilization)
+      R the headline       = COST_PER_MTOK(price, average tokens/s, P) = Q ÷ the month's
+                             output tokens; on the scenario's GPU row: RESULT_COST_PER_MTOK
+      S if every GPU were busy at planned utilization = COST_PER_MTOK(price,
+                             TOKENS_PER_SEC(O) × batch, F, utilization): a unit cost, not
+                             the bill
       T note (no price, no FLOPS figure, no traffic)
+    Below: a bar chart of column R by GPU, cheapest first (sorted in hidden columns U..Y),
+    the GPUs without a price named; then the frontier (:mod:`workbook.frontier`).
     """
     widths = {get_column_letter(i + 1): w for i, (_, w, _) in enumerate(COST_COLUMNS)}
     widths["A"], widths["B"] = 36, 22
     s = Sheet(wb, "Cost", widths)
     K = COST
-    s.title_rows("Cost: tokens per day → GPUs needed → monthly cost → cost per million tokens",
-                 "For the model and precision chosen on Sizing, on each GPU type. Traffic, "
-                 "batch and utilization are on the Assumptions sheet; prices on GPUs.")
+    s.title_rows("Cost: the scenario on every GPU type (this sheet compares GPUs)",
+                 "Everything but the GPU is the scenario's (Sizing): model, precision, "
+                 "batch, traffic, utilization, hours. The scenario's GPU row carries its "
+                 "price in use (override included); the other rows the GPUs sheet's.")
     sz = {k: f"Sizing!{v}" for k, v in SIZING.items()}
     rows = [
         ("model", "Model (Sizing)", f"={sz['model']}", None),
@@ -79,14 +93,15 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
         ("params", "Parameters, total (memory)", f"={sz['params_b']}", '#,##0.00 "billion"'),
         ("need_gb", "Memory per replica: weights + KV cache", f"={sz['need_gb']}", "GB"),
         ("kv_gb", "of which KV cache", f"={sz['kv_gb']}", "GB"),
-        ("batch", "Batch per replica", "=BATCH", "seq"),
-        ("tokens_day", "Traffic", "=TOKENS_PER_DAY", "tokens_day"),
+        ("batch", "Batch per replica (Sizing)", "=RESULT_BATCH", "seq"),
+        ("tokens_day", "Output tokens per day", "=SCENARIO_OUTPUT_TOKENS_PER_DAY", "tokens_day"),
         ("avg_tps", "Average rate", f"={K['tokens_day']}/{SECONDS_PER_DAY:g}", "tps"),
-        ("peak_ratio", "Peak-to-average ratio", "=PEAK_TO_AVG", "ratio"),
+        ("peak_ratio", "Peak-to-average ratio", "=SCENARIO_PEAK_TO_AVERAGE", "ratio"),
         ("peak_tps", "Peak rate (capacity is sized for it)",
          f"={K['avg_tps']}*{K['peak_ratio']}", "tps"),
-        ("utilization", "Utilization", "=UTILIZATION", "pct"),
-        ("hours", "Hours per month (rented and serving)", "=HOURS_PER_MONTH", "hours"),
+        ("utilization", "Utilization", "=SCENARIO_UTILIZATION", "pct"),
+        ("hours", "Hours per month (rented and serving)", "=SCENARIO_HOURS_PER_MONTH",
+         "hours"),
         ("efficiency", "Roof efficiency", "=ROOF_EFFICIENCY", "pct"),
         ("reserve", "Memory reserve", "=RESERVE", "pct"),
         ("month_tokens", "Output tokens a month (average rate × the hours)",
@@ -94,11 +109,12 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
         ("read_b", "Weights a decode step reads at the batch (Sizing)", f"={sz['read_b']}",
          '#,##0.00 "billion"'),
     ]
-    s.section(3, "Inputs (change them on Sizing and Assumptions)", "D")
+    s.section(3, "The scenario (change it on Sizing)", "D")
     for key, label, formula, fmt in rows:
         s.line(K[key], label, formula, "formula", fmt, note_col=None, right=False)
     s.put(f"C{K['tokens_day'][1:]}", f'=IF({K["tokens_day"]}>0,"","no traffic: the cost per '
-          'million tokens of your traffic has no meaning; set Traffic on Assumptions")', "note")
+          'million tokens of your traffic has no meaning; set the output tokens per day on '
+          'Sizing")', "note")
     headers = [h for h, _, _ in COST_COLUMNS]
     for i, h in enumerate(headers):
         if i in (1, 10, 11, 12, 16, 17, 18):
@@ -111,17 +127,19 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     active = f"{sz['active_b']}*1000000000"  # the math: active parameters
     b, avg, tpd = K["batch"], K["avg_tps"], K["tokens_day"]
     util, hours = K["utilization"], K["hours"]
+    need_tp, reserve = sz["need_tp_gb"], "reserve"
     for i in range(n_gpus):
         r = COST_FIRST + i
         k = i + 1
         mem = f"DECODE_FLOOR({read},{prec},D{r}*F{r},{b},,{K['kv_gb']})"
         cells = {
-            "B": (f'IF(ISNUMBER(INDEX(GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price")',
-                  "formula"),
+            "B": (f'IF(A{r}=SCENARIO_GPU,SCENARIO_PRICE_PER_GPU_HOUR,IF(ISNUMBER(INDEX('
+                  f'GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price"))', "formula"),
             "C": (lookup("GPU_MEM", k)[1:], "formula"),
             "D": (lookup("GPU_BW", k)[1:], "formula"),
             "E": (roof_used(prec, f"INDEX(GPU_FP8,{k})", f"INDEX(GPU_BF16,{k})"), "formula"),
-            "F": (deployed(f"GPUS_NEEDED({K['need_gb']},C{r},{K['reserve']})"), "formula"),
+            "F": ("IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),SCENARIO_GPUS_PER_REPLICA,"
+                  f"{deployed(f'GPUS_NEEDED({need_tp},C{r},{K[reserve]})')})", "formula"),
             "G": (f"IF(ISNUMBER(E{r}),MAX({mem},KERNEL_TIME(2*{active}*{b},0,"
                   f"E{r}*{K['efficiency']}*F{r},D{r}*F{r})),{mem})", "formula"),
             "H": (f"TOKENS_PER_SEC(G{r})*{b}", "formula"),
@@ -168,7 +186,64 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
                           "at datasheet bandwidth, split evenly over the GPUs of a replica. "
                           "The realistic columns divide the step by the efficiency from "
                           "Calibration (column N: this GPU's measurements, else all, else "
-                          "the Assumptions' stated one) and size the GPUs again. Column S is "
-                          "the headline, the same figure as on Sizing and Finance.", "note")
+                          "the Assumptions' stated one) and size the GPUs again. Column R is "
+                          "the headline: on the scenario's GPU row, the same figure as on "
+                          "Sizing, Finance and Plan (RESULT_COST_PER_MTOK).", "note")
+    _cost_chart(s, COST_FIRST, last)
+    frontier(s, last + 6 + BAR_ROWS + 1)
     s.ws.freeze_panes = f"B{COST_FIRST}"
     return s
+
+
+#: Hidden columns of the chart's data: a sort key, the sorted keys, names and costs, and
+#: the running list of the GPUs without a price.
+CHART = {"key": "U", "sorted": "V", "name": "W", "cost": "X", "unpriced": "Y"}
+BAR_ROWS = 38  # the rows the bar chart takes
+CHART_ROWS = 22  # the rows the frontier's charts take below the last cell (printed too)
+
+
+def _cost_chart(s: Sheet, first: int, last: int):
+    """A bar chart of the headline (column R) by GPU, cheapest on top; the GPUs without a
+    price are left out and named below it. Native formulas sort the table's rows: each
+    priced row's key is its cost plus row number ÷ 10⁹ (ties keep the table's order),
+    SMALL picks the k-th, MATCH finds its row."""
+    ws, c = s.ws, CHART
+    rng = {col: f"${col}${first}:${col}${last}" for col in ("A", "R", c["key"])}
+    for i in range(last - first + 1):
+        r, k = first + i, i + 1
+        s.put(f"{c['key']}{r}", f'=IF(ISNUMBER(R{r}),R{r}+{k}/1000000000,"")', "formula")
+        s.put(f"{c['sorted']}{r}", f'=IF({k}<=COUNT({rng[c["key"]]}),SMALL({rng[c["key"]]},'
+                                   f'{k}),"")', "formula")
+        at = f"MATCH({c['sorted']}{r},{rng[c['key']]},0)"
+        s.put(f"{c['name']}{r}", f'=IF(ISNUMBER({c["sorted"]}{r}),INDEX({rng["A"]},{at}),"")',
+              "formula")
+        s.put(f"{c['cost']}{r}", f'=IF(ISNUMBER({c["sorted"]}{r}),INDEX({rng["R"]},{at}),"")',
+              "formula", "money")
+        before = f"{c['unpriced']}{r - 1}" if i else '""'
+        s.put(f"{c['unpriced']}{r}", f'={before}&IF(AND(A{r}<>"",NOT(ISNUMBER(B{r}))),'
+                                     f'", "&A{r},"")', "formula")
+    for col in c.values():
+        ws.column_dimensions[col].hidden = True
+    chart = BarChart()
+    chart.type, chart.style = "bar", 2
+    chart.title = f"{HEADLINE} by GPU (the scenario; cheapest on top)"
+    chart.height, chart.width = 19, 22  # a bar for every slot of the table
+    chart.add_data(Reference(ws, min_col=column_index_from_string(c["cost"]), min_row=first,
+                             max_row=last), titles_from_data=False)
+    chart.set_categories(Reference(ws, min_col=column_index_from_string(c["name"]),
+                                   min_row=first, max_row=last))
+    chart.legend = None
+    chart.visible_cells_only = False  # its data sits in hidden columns
+    chart.x_axis.scaling.orientation = "maxMin"  # the cheapest (first) on top
+    chart.x_axis.tickLblSkip = 1  # every GPU's name, in 8 pt
+    chart.x_axis.txPr = RichText(p=[Paragraph(pPr=ParagraphProperties(
+        defRPr=CharacterProperties(sz=800)), endParaRPr=CharacterProperties(sz=800))])
+    chart.x_axis.delete = chart.y_axis.delete = False
+    chart.y_axis.number_format = "#,##0.00"
+    chart.y_axis.title = "currency per million output tokens"
+    chart.series[0].graphicalProperties.solidFill = "2F5597"
+    note = last + 5
+    s.put(f"A{note}", f'=IF({c["unpriced"]}{last}="","Every GPU of the table has a price.",'
+                      f'"Left out, no price on the GPUs sheet: "&MID({c["unpriced"]}{last},3,'
+                      '10000))', "note")
+    ws.add_chart(chart, f"A{note + 1}")

@@ -6,8 +6,10 @@ from openpyxl import Workbook
 from openpyxl.chart import BarChart, Reference
 from openpyxl.styles import Alignment
 
+from udfs.constants import SECONDS_PER_DAY
+from workbook.scenario import HEADLINE
 from workbook.sheet import Sheet, efficiency_says, num_or
-from workbook.sizing import HEADLINE, SIZING
+from workbook.sizing import SIZING
 
 #: Key cells of the Finance sheet (tests refer to them by name).
 FINANCE = {
@@ -15,11 +17,11 @@ FINANCE = {
     "model": "B6", "precision": "B7", "gpu": "B8", "gpus": "B9", "batch": "B10",
     "price": "B11", "params_b": "B12", "roof": "B13", "tdp": "B14", "step_ms": "B15",
     "calibrated": "B16", "real_step_ms": "B17",
-    # ranges: low / base / high in B / C / D
+    # ranges: low cost / base / high cost in B / C / D
     "eff": 21, "util": 22, "price_range": 23, "ms_range": 24, "tps_range": 25,
-    "cost_range": 26,
-    # tornado rows 30..32 (A..H), "moves it most" B33
-    "tornado_first": 30, "most": "B33", "base_cost": "B34",
+    "gpus_range": 26, "monthly_range": 27, "cost_range": 28,
+    # tornado rows 32..34 (A..H), "moves it most" B35
+    "tornado_first": 32, "most": "B35", "base_cost": "B36",
     # input vs output
     "prompt": "B54", "prefill_ms": "B55", "input_cost": "B56", "output_cost": "B57",
     "ratio": "B58", "blended": "B59",
@@ -42,24 +44,27 @@ TORNADO = [  # label, assumption whose low and high are tried (the others at bas
 def sheet_finance(wb: Workbook) -> Sheet:
     """Finance: the Sizing case priced as finance models it.
 
-    B6..B17   the case from Sizing: model, precision, GPU, GPUs per replica, batch, rented
-              price, parameters active per token (the compute), compute roof, TDP (GPUs
-              sheet), step floor, the efficiency found on Calibration, the realistic step
-              ESTIMATE(floor, efficiency)
-    Rows 21..26 ranges, LOW / BASE / HIGH in B / C / D: efficiency, utilization, price per
-              GPU-hour (Assumptions), then realistic ms/token (ESTIMATE), tokens/s per user
-              and cost per million output tokens (COST_PER_MTOK): low = every assumption at
-              its favourable end, high = at its unfavourable end
-    Rows 30..32 tornado data: cost per million output tokens with one assumption at its low
-              and at its high value, the others at base; change vs base; swing. B33 names
-              the assumption that moves it most. Chart below (horizontal bars).
+    B6..B17   the scenario from Sizing: model, precision, GPU, GPUs per replica, batch,
+              price in use, parameters active per token (the compute), compute roof, TDP
+              (GPUs sheet), step floor, the efficiency found on Calibration, the realistic
+              step (RESULT_ names)
+    Rows 21..28 ranges, LOW COST / BASE / HIGH COST in B / C / D, each column computed from
+              the inputs it shows: efficiency, utilization, price per GPU-hour
+              (Assumptions' ends; low cost = the favourable ones), realistic ms/token
+              (ESTIMATE), tokens/s per user, GPUs in total (GPUS_FOR_DEMAND), monthly cost,
+              cost per million output tokens (the month's bill ÷ the month's tokens). Base
+              is the scenario's headline (RESULT_ names), so low ≤ base ≤ high
+    Rows 32..34 tornado data: the headline with one assumption at its low and at its high
+              value, the others at base; change vs base; swing. B35 names the assumption
+              that moves it most. Chart below (horizontal bars).
     Rows 54..59 input vs output tokens: PREFILL_MS for the prompt, INPUT_COST_PER_MTOK,
               output cost (realistic), the mix, BLENDED_COST_PER_MTOK
     Rows 63..68 rented (B) vs owned (C): cost per GPU-hour (OWNED_HOURLY_COST from capex,
               years, TDP, PUE, kWh price; split into purchase and energy), cost per million
-              input, output and blended tokens
-    Rows 71..77 monthly budget: GPUS_FOR_DEMAND (replicas) × GPUs per replica, tokens a
-              month, MONTHLY_COST rented (B77) and owned (C77)
+              input tokens (at the planned utilization), output tokens (the monthly cost ÷
+              the month's output tokens) and blended
+    Rows 71..77 monthly budget: the scenario's replicas and GPUs (Sizing), tokens a month,
+              monthly cost rented (B77: RESULT_MONTHLY_COST) and owned (C77)
     Rows 80..86 break-even against an API: the API's price and bill, what the fleet can
               serve in the hours per month, BREAKEVEN_MTOK rented and owned, whether that
               volume is within the fleet's capacity, which is cheaper at your volume
@@ -74,7 +79,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
                  "For the model, precision and GPU chosen on Sizing. Realistic = floor ÷ the "
                  "efficiency found on Calibration. Every default is an assumption: change it "
                  "on the Assumptions sheet.")
-    s.put("A3", '="Money in "&CURRENCY&" (the label on the Assumptions sheet; no '
+    s.put("A3", '="Money in "&CURRENCY&" (the scenario\'s label on Sizing; no '
                 'conversion)."', "note")
     sz = {k: f"Sizing!{v}" for k, v in SIZING.items()}
     s.section(5, "The case (from Sizing)", "D")
@@ -82,12 +87,12 @@ def sheet_finance(wb: Workbook) -> Sheet:
         ("model", "Model", f"={sz['model']}", None, None),
         ("precision", "Weight precision", f"={sz['precision']}", None, None),
         ("gpu", "GPU", f"={sz['gpu']}", None, None),
-        ("gpus", "GPUs per replica as deployed (tensor parallel)", f"={sz['gpus']}", "gpus",
+        ("gpus", "GPUs per replica (tensor parallel)", "=RESULT_GPUS_PER_REPLICA", "gpus",
          f'="at least "&{sz["gpus_needed"]}&" for weights + KV cache (Sizing)"'),
-        ("batch", "Batch per replica", f"={sz['batch']}", "seq", None),
+        ("batch", "Batch per replica", "=RESULT_BATCH", "seq", None),
         ("price", '="Rented price per GPU-hour ("&CURRENCY&")"',
-         f'=IF(ISNUMBER({sz["price"]}),{sz["price"]},"no price")', "money",
-         "GPUs sheet or the Sizing override"),
+         "=SCENARIO_PRICE_PER_GPU_HOUR", "money",
+         "the scenario's price in use: the GPUs sheet or the override on Sizing"),
         ("params_b", "Parameters active per token (compute)", f"={sz['active_b']}",
          '#,##0.00 "billion"', "mixture of experts: the active ones; dense: all of them"),
         ("roof", "Compute roof, one GPU (datasheet)",
@@ -95,12 +100,12 @@ def sheet_finance(wb: Workbook) -> Sheet:
          "FP8 roof for weights of 1 byte or less, else BF16 (as Sizing)"),
         ("tdp", "GPU power (TDP)", f'=IF(ISNUMBER(INDEX(GPU_TDP,{sz["gpu_row"]})),'
          f'INDEX(GPU_TDP,{sz["gpu_row"]}),"no figure")', '#,##0 "W"', "GPUs sheet, column J"),
-        ("step_ms", "Decode step floor at the batch", f"={sz['step_ms']}", "ms_token",
+        ("step_ms", "Decode step floor at the batch", "=RESULT_FLOOR_STEP_MS", "ms_token",
          "Sizing: DECODE_FLOOR with KV cache, over the GPUs of a replica"),
         ("calibrated", "Efficiency used (Calibration)", f"={sz['calibrated']}", "pct",
          f"={efficiency_says(sz['gpu'])}"),
-        ("real_step_ms", "Realistic decode step", f"=ESTIMATE({F['step_ms']},"
-         f"{F['calibrated']})", "ms_token", "ESTIMATE(floor, efficiency) = floor ÷ efficiency"),
+        ("real_step_ms", "Realistic decode step", "=RESULT_STEP_MS", "ms_token",
+         "ESTIMATE(floor, efficiency) = floor ÷ efficiency (Sizing)"),
     ]
     for key, label, formula, fmt, note in case:
         s.line(F[key], label, formula, "result" if key == "real_step_ms" else "formula", fmt,
@@ -110,38 +115,52 @@ def sheet_finance(wb: Workbook) -> Sheet:
 
     # ranges ---------------------------------------------------------------------------
     r0 = F["eff"] - 2
-    s.section(r0, "Ranges, not points: low / base / high", "E")
-    s.header(r0 + 1, ["", "Low", "Base", "High", "How"])
+    s.section(r0, "Ranges, not points: each column computed from the inputs it shows", "E")
+    s.header(r0 + 1, ["", "Low cost (favourable inputs)", "Base (the scenario)",
+                      "High cost (cautious inputs)", "How"])
     e, u, pr = F["eff"], F["util"], F["price_range"]
     ms, tps, cost = F["ms_range"], F["tps_range"], F["cost_range"]
+    gr, mr = F["gpus_range"], F["monthly_range"]
+    tpd, peak, hours = "SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_PEAK_TO_AVERAGE", \
+        "SCENARIO_HOURS_PER_MONTH"
+
+    def fleet(col):  # GPUs in total from the efficiency and utilization of column col
+        return (f"=IF({tpd}>0,GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC({col}{ms})*{batch},"
+                f"{peak},{col}{u}),0)*{gpus}")
+
+    def bill(col):
+        return num_or([f"{col}{pr}"], f"MONTHLY_COST({col}{gr},{col}{pr},{hours})",
+                      "no price")
+
+    def unit(col):  # = the column's monthly cost ÷ the month's output tokens
+        return (f'=IF(ISNUMBER({col}{pr}),IF({tpd}>0,COST_PER_MTOK({col}{pr},{tpd}/'
+                f'{SECONDS_PER_DAY:g},{col}{gr}),"no traffic"),"no price")')
     rows = [
-        (e, "Efficiency (floor ÷ measured)", f"=MIN(EFF_LOW,C{e})", f"={F['calibrated']}",
-         f"=MAX(EFF_HIGH,C{e})", "pct", "Assumptions (low, high); base: Calibration"),
-        (u, "Utilization", f"=MIN(UTIL_LOW,C{u})", "=UTILIZATION", f"=MAX(UTIL_HIGH,C{u})",
-         "pct", "Assumptions"),
+        (e, "Efficiency (floor ÷ measured)", f"=MAX(EFF_HIGH,C{e})", f"={F['calibrated']}",
+         f"=MIN(EFF_LOW,C{e})", "pct", "Assumptions (high, low); base: Calibration"),
+        (u, "Utilization at the peak", f"=MAX(UTIL_HIGH,C{u})", "=SCENARIO_UTILIZATION",
+         f"=MIN(UTIL_LOW,C{u})", "pct", "Assumptions (high, low); base: the scenario"),
         (pr, '="Price per GPU-hour ("&CURRENCY&")"',
          num_or([price], f"{price}*MIN(PRICE_LOW,1)", "no price"), f"={price}",
          num_or([price], f"{price}*MAX(PRICE_HIGH,1)", "no price"), "money",
-         "the rented price × the Assumptions' multiples"),
-        (ms, "Realistic ms per token", f"=ESTIMATE({step},D{e})", f"=ESTIMATE({step},C{e})",
-         f"=ESTIMATE({step},B{e})", "ms_token", "ESTIMATE(floor, efficiency): low from the "
-         "high efficiency"),
-        (tps, "Realistic tokens/s per user", f"=TOKENS_PER_SEC(D{ms})",
-         f"=TOKENS_PER_SEC(C{ms})", f"=TOKENS_PER_SEC(B{ms})", "tps",
+         "the price in use × the Assumptions' multiples"),
+        (ms, "Realistic ms per token", f"=ESTIMATE({step},B{e})", "=RESULT_STEP_MS",
+         f"=ESTIMATE({step},D{e})", "ms_token", "ESTIMATE(floor, the column's efficiency)"),
+        (tps, "Realistic tokens/s per user", f"=TOKENS_PER_SEC(B{ms})",
+         "=RESULT_TOKENS_PER_SEC_PER_USER", f"=TOKENS_PER_SEC(D{ms})", "tps",
          "TOKENS_PER_SEC(ms per token)"),
-        (cost, f'="{HEADLINE} ("&CURRENCY&")"',
-         num_or([f"B{pr}"], f"COST_PER_MTOK(B{pr},TOKENS_PER_SEC(B{ms})*{batch},{gpus},"
-                 f"D{u})", "no price"),
-         num_or([f"C{pr}"], f"COST_PER_MTOK(C{pr},TOKENS_PER_SEC(C{ms})*{batch},{gpus},"
-                 f"C{u})", "no price"),
-         num_or([f"D{pr}"], f"COST_PER_MTOK(D{pr},TOKENS_PER_SEC(D{ms})*{batch},{gpus},"
-                 f"B{u})", "no price"), "money",
-         "COST_PER_MTOK: low = every assumption at its favourable end, high = at its "
-         "unfavourable end"),
+        (gr, "GPUs in total", fleet("B"), "=RESULT_GPUS", fleet("D"), "gpus",
+         "GPUS_FOR_DEMAND(tokens/day, tokens/s per replica, peak-to-average, the column's "
+         "utilization) × GPUs per replica"),
+        (mr, '="Monthly cost ("&CURRENCY&")"', bill("B"), "=RESULT_MONTHLY_COST", bill("D"),
+         "money", "MONTHLY_COST(GPUs, the column's price, hours per month)"),
+        (cost, f'="{HEADLINE} ("&CURRENCY&")"', unit("B"), "=RESULT_COST_PER_MTOK",
+         unit("D"), "money", "the column's monthly cost ÷ the month's output tokens; base: "
+         "the headline (Sizing)"),
     ]
     for r, label, lo, base, hi, fmt, how in rows:
         s.put(f"A{r}", label)
-        result = r in (ms, tps, cost)
+        result = r in (ms, tps, gr, mr, cost)
         for col, f in zip("BCD", (lo, base, hi), strict=True):
             s.put(f"{col}{r}", f, "result" if result else "formula", fmt)
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
@@ -160,13 +179,15 @@ def sheet_finance(wb: Workbook) -> Sheet:
                       "High value: change vs base", "Swing"], height=45)
     base_cost = f"$C${cost}"
 
-    def at(p, m, util):
-        return num_or([p], f"COST_PER_MTOK({p},TOKENS_PER_SEC(ESTIMATE({step},{m}))*"
-                            f"{batch},{gpus},{util})", "no price")
+    def at(p, m, util):  # the headline with one input changed
+        fleet_at = (f"GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(ESTIMATE({step},{m}))*{batch},"
+                    f"{peak},{util})*{gpus}")
+        return (f'=IF(ISNUMBER({p}),IF({tpd}>0,MONTHLY_COST({fleet_at},{p},{hours})/({tpd}*'
+                f'{hours}/24)*1000000,"no traffic"),"no price")')
     cases = [  # (low value, high value, cost at low, cost at high), fmt of the values
-        (f"=B{e}", f"=D{e}", at(f"C{pr}", f"B{e}", f"C{u}"), at(f"C{pr}", f"D{e}", f"C{u}"),
+        (f"=D{e}", f"=B{e}", at(f"C{pr}", f"D{e}", f"C{u}"), at(f"C{pr}", f"B{e}", f"C{u}"),
          "pct"),
-        (f"=B{u}", f"=D{u}", at(f"C{pr}", f"C{e}", f"B{u}"), at(f"C{pr}", f"C{e}", f"D{u}"),
+        (f"=D{u}", f"=B{u}", at(f"C{pr}", f"C{e}", f"D{u}"), at(f"C{pr}", f"C{e}", f"B{u}"),
          "pct"),
         (f"=B{pr}", f"=D{pr}", at(f"B{pr}", f"C{e}", f"C{u}"), at(f"D{pr}", f"C{e}", f"C{u}"),
          "money"),
@@ -182,7 +203,8 @@ def sheet_finance(wb: Workbook) -> Sheet:
               '+#,##0.00;-#,##0.00;0.00')
         s.put(f"G{r}", num_or([f"E{r}"], f"E{r}-{base_cost}", "no price"), "formula",
               '+#,##0.00;-#,##0.00;0.00')
-        s.put(f"H{r}", num_or([f"D{r}", f"E{r}"], f"MAX(D{r},E{r})-MIN(D{r},E{r})",
+        # rounded: swings that tie (whole GPUs) tie in every engine, the first one named
+        s.put(f"H{r}", num_or([f"D{r}", f"E{r}"], f"ROUND(MAX(D{r},E{r})-MIN(D{r},E{r}),6)",
                                "no price"), "formula", "money")
         for col in "BCDEFGH":
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
@@ -202,11 +224,10 @@ def sheet_finance(wb: Workbook) -> Sheet:
     p = f"{F['params_b']}*1000000000"
     roof = F["roof"]
     mix = [
-        ("prompt", "Prompt length", "=PROMPT_TOKENS", "tokens", "Assumptions", "formula"),
+        ("prompt", "Prompt length", "=SCENARIO_PROMPT_TOKENS", "tokens", "the scenario",
+         "formula"),
         ("prefill_ms", "Prefill estimate for it (time to first token)",
-         num_or([roof], f"PREFILL_MS({p},PROMPT_TOKENS,{roof}*{gpus},ROOF_EFFICIENCY,"
-                        f"{sz['layers']},INDEX(MODEL_HEADS,{sz['model_row']})*{sz['head_dim']})",
-                 "no FLOPS figure"), "ms",
+         "=RESULT_FIRST_TOKEN_MS", "ms",
          "PREFILL_MS: (2 × active params × prompt + 2 × layers × heads × head dim × "
          "prompt², the causal attention) ÷ (roof × roof efficiency × GPUs); the whole "
          "prompt is one big batch, so compute, not bandwidth, sets it", "result"),
@@ -238,7 +259,6 @@ def sheet_finance(wb: Workbook) -> Sheet:
     s.header(o0 + 1, ["", '="Rented ("&CURRENCY&")"', '="Owned ("&CURRENCY&")"', "How"])
     h, cp, en = F["hourly"], F["capex_part"], F["energy_part"]
     tdp = F["tdp"]
-    tps_base = f"TOKENS_PER_SEC(C{ms})*{batch}"
     owned = [
         (h, "Cost per GPU-hour", f"={price}",
          num_or([tdp], f"OWNED_HOURLY_COST(CAPEX,YEARS,{tdp},PUE,KWH_PRICE)",
@@ -255,8 +275,9 @@ def sheet_finance(wb: Workbook) -> Sheet:
          num_or([f"C{h}", roof], f"INPUT_COST_PER_MTOK(C{h},{p},{roof},ROOF_EFFICIENCY,"
                  "UTILIZATION)", "not available"), "INPUT_COST_PER_MTOK at each hourly cost"),
         (F["out_cost"], HEADLINE, f"={F['output_cost']}",
-         num_or([f"C{h}"], f"COST_PER_MTOK(C{h},{tps_base},{gpus},UTILIZATION)",
-                 "not available"), "COST_PER_MTOK at the realistic base rate"),
+         num_or([f"C{F['monthly']}"], f'IF({tpd}>0,C{F["monthly"]}/({tpd}*{hours}/24)'
+                 '*1000000,"no traffic")', "not available"),
+         "the monthly cost below ÷ the month's output tokens"),
         (F["mix_cost"], "Cost per million tokens, input and output blended at the mix",
          f"={F['blended']}",
          num_or([f"C{F['in_cost']}", f"C{F['out_cost']}"], f"BLENDED_COST_PER_MTOK("
@@ -278,16 +299,14 @@ def sheet_finance(wb: Workbook) -> Sheet:
     mo = F["monthly"]
     s.header(mo - 1, ["", '="Rented ("&CURRENCY&")"', '="Owned ("&CURRENCY&")"', "How"])
     budget = [
-        ("tokens_day", "Output tokens per day", "=TOKENS_PER_DAY", "tokens_day",
-         "Assumptions: traffic"),
-        ("replica_tps", "Realistic tokens/s per replica", f"={tps_base}", "tps",
-         "TOKENS_PER_SEC(realistic step) × batch"),
-        ("replicas", "Replicas for the peak", f"=IF({F['tokens_day']}>0,GPUS_FOR_DEMAND("
-         f"{F['tokens_day']},{F['replica_tps']},PEAK_TO_AVG,UTILIZATION),0)",
-         '#,##0 "replica(s)"',
-         "GPUS_FOR_DEMAND(tokens/day, tokens/s per replica, peak-to-average, utilization)"),
-        ("gpus_total", "GPUs in total", f"={F['replicas']}*{gpus}", "gpus",
-         "replicas × GPUs per replica"),
+        ("tokens_day", "Output tokens per day", f"={tpd}", "tokens_day", "the scenario"),
+        ("replica_tps", "Realistic tokens/s per replica", "=RESULT_TOKENS_PER_SEC_PER_REPLICA",
+         "tps", "TOKENS_PER_SEC(realistic step) × batch (Sizing)"),
+        ("replicas", "Replicas for the peak", "=RESULT_REPLICAS", '#,##0 "replica(s)"',
+         "GPUS_FOR_DEMAND(tokens/day, tokens/s per replica, peak-to-average, utilization) "
+         "(Sizing)"),
+        ("gpus_total", "GPUs in total", "=RESULT_GPUS", "gpus",
+         "replicas × GPUs per replica (Sizing)"),
         ("volume", "Tokens a month, input + output",
          "=TOKENS_PER_DAY/24*HOURS_PER_MONTH*(1+INPUT_PER_OUTPUT)/1000000",
          '#,##0 "M tokens"', "output tokens/day ÷ 24 × hours per month × (1 + input per "
@@ -296,9 +315,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
     for key, label, formula, fmt, how in budget:
         s.line(F[key], label, formula, "formula", fmt, how)
     s.put(f"A{mo}", "Monthly cost")
-    s.put(f"B{mo}", num_or([f"B{h}"], f"MONTHLY_COST({F['gpus_total']},B{h},HOURS_PER_MONTH)",
-                               "no price"),
-          "result", "money")
+    s.put(f"B{mo}", "=RESULT_MONTHLY_COST", "result", "money")
     s.put(f"C{mo}", num_or([f"C{h}"], f"MONTHLY_COST({F['gpus_total']},C{cp},8766/12)+"
                             f"MONTHLY_COST({F['gpus_total']},C{en},HOURS_PER_MONTH)",
                             "no TDP figure"), "result", "money")
@@ -328,7 +345,8 @@ def sheet_finance(wb: Workbook) -> Sheet:
                                        f'the "&ROUND({cap},0)&" M tokens a month this '
                                        'fleet can serve, so the API stays cheaper")',
                                        "not available"), "result")
-        s.ws[f"{col}{within}"].alignment = Alignment(horizontal="right", wrap_text=True)
+        s.ws[f"{col}{within}"].alignment = Alignment(horizontal="right", wrap_text=True,
+                                                      vertical="top")
         s.put(f"{col}{be}", num_or([f"{col}{mo}"], f"BREAKEVEN_MTOK({col}{mo},API_PRICE)",
                                     "not available"), "result", '#,##0 "M tokens/month"')
         s.put(f"{col}{cheaper}", num_or([f"{col}{be}"], f'IF({F["volume"]}>{col}{be},'
@@ -342,6 +360,8 @@ def sheet_finance(wb: Workbook) -> Sheet:
            f"={F['volume']}*API_PRICE", "formula", "money",
            "tokens a month × API price, to compare with the monthly cost above")
     s.put(f"A{cheaper}", "Cheaper at your volume")
+    s.ws.row_dimensions[within].height = 56  # the "no: above ..." sentence, four lines
+    s.ws[f"A{within}"].alignment = Alignment(vertical="top", wrap_text=True)  # beside it
     s.put(f"A{cheaper + 2}", "Capacity is sized for decode at the peak; prefill of the prompts "
                              "needs GPU time on top (priced above as input tokens). Owned "
                              "assumes the GPUs are bought for this load alone.", "note")

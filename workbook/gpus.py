@@ -21,16 +21,16 @@ GPU_FIRST = 6  # first data row of the GPUs table
 GPU_SPARE = 4  # empty yellow rows below the table, for the user's own GPUs
 GPU_COLUMNS = [  # (csv column, header, named range or None, number format)
     ("name", "GPU", "GPU_NAME", None),
-    ("vendor", "Vendor", None, None),
+    ("vendor", "Vendor", "GPU_VENDOR", None),
     ("memory_GB", "Memory (GB)", "GPU_MEM", "#,##0"),
     ("memory_bandwidth_TBps", "Bandwidth (TB/s)", "GPU_BW", "0.000"),
     ("bf16_dense_TFLOPS", "BF16 dense (TFLOPS)", "GPU_BF16", "#,##0.0"),
-    ("fp16_dense_TFLOPS", "FP16 dense (TFLOPS)", None, "#,##0.0"),
+    ("fp16_dense_TFLOPS", "FP16 dense (TFLOPS)", "GPU_FP16", "#,##0.0"),
     ("fp8_dense_TFLOPS", "FP8 dense (TFLOPS)", "GPU_FP8", "#,##0.0"),
-    ("int8_dense_TOPS", "INT8 dense (TOPS)", None, "#,##0.0"),
-    ("fp4_dense_TFLOPS", "FP4 dense (TFLOPS)", None, "#,##0"),
+    ("int8_dense_TOPS", "INT8 dense (TOPS)", "GPU_INT8", "#,##0.0"),
+    ("fp4_dense_TFLOPS", "FP4 dense (TFLOPS)", "GPU_FP4", "#,##0"),
     ("tdp_W", "TDP (W)", "GPU_TDP", "#,##0"),
-    ("interconnect_GBps", "Interconnect (GB/s, both ways)", None, "#,##0"),
+    ("interconnect_GBps", "Interconnect (GB/s, both ways)", "GPU_INTERCONNECT", "#,##0"),
 ]
 
 
@@ -44,7 +44,9 @@ def sheet_gpus(wb: Workbook) -> Sheet:
     L     price per GPU-hour: INPUT, default from workbook/data/gpu_prices.csv (empty where
           no public price was checked: enter yours)
     M     where the default price comes from;  N source_url;  O notes
-    Named ranges: GPU_NAME, GPU_MEM, GPU_BW, GPU_BF16, GPU_FP8, GPU_TDP, GPU_PRICE.
+    Named ranges, one per column: GPU_NAME, GPU_VENDOR, GPU_MEM, GPU_BW, GPU_BF16,
+    GPU_FP16, GPU_FP8, GPU_INT8, GPU_FP4, GPU_TDP, GPU_INTERCONNECT, GPU_PRICE,
+    GPU_PRICE_SOURCE, GPU_SOURCE, GPU_NOTES.
     """
     s = Sheet(wb, "GPUs", {"A": 26, "B": 9, "C": 9, "D": 10, "E": 11, "F": 11, "G": 11,
                            "H": 10, "I": 10, "J": 8, "K": 13, "L": 13, "M": 40, "N": 40,
@@ -103,13 +105,15 @@ def sheet_gpus(wb: Workbook) -> Sheet:
                "(GB, TB/s, TFLOPS, W, GB/s): a number from 0 to 1,000,000; empty if none.",
                "Figure", 0, 1000000)
     s.validate(f"L{GPU_FIRST}:L{last}", "decimal", "Price of one GPU-hour in the currency "
-               "of the Assumptions sheet: a number from 0 to 1000. Empty: no cost figures "
+               "of the scenario (Sizing): a number from 0 to 1000. Empty: no cost figures "
                "for this GPU.", "Price per GPU-hour", 0, 1000)
     for j, (_, _, name, _) in enumerate(GPU_COLUMNS):
         if name:
             col = get_column_letter(j + 1)
             define_name(wb, name, s.title, f"${col}${GPU_FIRST}:${col}${last}")
-    define_name(wb, "GPU_PRICE", s.title, f"$L${GPU_FIRST}:$L${last}")
+    for name, col in (("GPU_PRICE", "L"), ("GPU_PRICE_SOURCE", "M"), ("GPU_SOURCE", "N"),
+                      ("GPU_NOTES", "O")):
+        define_name(wb, name, s.title, f"${col}${GPU_FIRST}:${col}${last}")
     s.ws.freeze_panes = f"B{GPU_FIRST}"
     return s
 

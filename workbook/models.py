@@ -25,16 +25,16 @@ MODEL_COLUMNS = [
     ("active_params_B", "Parameters active per token (billions)", "MODEL_ACTIVE_B",
      "#,##0.00"),
     ("num_layers", "Layers", "MODEL_LAYERS", "#,##0"),
-    ("hidden_size", "Hidden size", None, "#,##0"),
+    ("hidden_size", "Hidden size", "MODEL_HIDDEN", "#,##0"),
     ("num_attention_heads", "Attention heads", "MODEL_HEADS", "#,##0"),
     ("num_kv_heads", "KV heads", "MODEL_KV_HEADS", "#,##0"),
     ("head_dim", "Head dim", "MODEL_HEAD_DIM", "#,##0"),
-    ("intermediate_size", "Intermediate size", None, "#,##0"),
-    ("vocab_size", "Vocabulary", None, "#,##0"),
+    ("intermediate_size", "Intermediate size", "MODEL_INTERMEDIATE", "#,##0"),
+    ("vocab_size", "Vocabulary", "MODEL_VOCAB", "#,##0"),
     ("max_context", "Max context (tokens)", None, "#,##0"),
     ("num_experts", "Experts (routed)", "MODEL_EXPERTS", "#,##0"),
     ("experts_per_token", "Experts per token", "MODEL_TOPK", "#,##0"),
-    ("moe_intermediate_size", "Expert intermediate size", None, "#,##0"),
+    ("moe_intermediate_size", "Expert intermediate size", "MODEL_EXPERT_INTERMEDIATE", "#,##0"),
 ]
 # Derived columns after the figures: O attention, P KV bytes/token, Q window, R sliding
 # layers, S flags, T source, U notes, V weights read per decode step (batch 1), W one
@@ -57,15 +57,18 @@ def _model_flag(row: dict) -> str:
 
 
 def _reads(s: Sheet, r: int):
-    """Columns V and W of row ``r``: what a decode step reads, from MODEL_SPEC for a model
-    of the table; for a name the table does not hold (a user's row, or a row copied from
-    one above), the active parameters (input embedding counted: the row does not say
-    whether it is tied) and layers × 3 × hidden × expert intermediate size (every layer
-    taken as MoE; 0 without experts)."""
+    """Columns V and W of row ``r``: what a decode step reads. For a model of the table, V
+    is the row's active parameters (column C, as typed) less what MODEL_SPEC leaves out of
+    a step (its active parameters − its decode_params: the input embedding table), so an
+    edited row counts; W is MODEL_SPEC's expert_params. For a name the table does not hold
+    (a user's row, or a row copied from one above), the active parameters (input
+    embedding counted: the row does not say whether it is tied) and layers × 3 × hidden ×
+    expert intermediate size (every layer taken as MoE; 0 without experts)."""
     c = MODEL_DERIVED_COLS
     spec = f'MODEL_SPEC(A{r},"decode_params")'
-    s.put(f"{c['decode']}{r}", f'=IF(A{r}="","",IF(ISNUMBER({spec}),{spec}/1000000000,'
-          f'C{r}))', "formula", "#,##0.00")
+    card = f'MODEL_SPEC(A{r},"active_params")'
+    s.put(f"{c['decode']}{r}", f'=IF(A{r}="","",IF(ISNUMBER({spec}),C{r}-({card}-{spec})'
+          f'/1000000000,C{r}))', "formula", "#,##0.00")
     spec = f'MODEL_SPEC(A{r},"expert_params")'
     s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",IF(ISNUMBER({spec}),{spec}/1000000000,'
           f'IF(AND(ISNUMBER(L{r}),ISNUMBER(N{r})),D{r}*3*E{r}*N{r}/1000000000,0)))',
@@ -83,16 +86,19 @@ def sheet_models(wb: Workbook) -> Sheet:
     Q, R  sliding window (tokens) and the number of sliding-window layers (0: none); the
           Sizing sheet uses them so that Gemma 2 and Phi-3 are not over-counted
     S     flags (MLA, sliding window, MoE);  T source_url;  U notes
-    V     weights read per decode step at batch 1, billions: MODEL_SPEC(name,
-          "decode_params") (active weights without the input embedding table; the LM head
-          counts in full). A name the table does not hold (a user's row): the active
-          parameters (its input embedding counted: the row does not say whether tied)
+    V     weights read per decode step at batch 1, billions: the active parameters of
+          column C less the input embedding table (MODEL_SPEC active_params −
+          decode_params; the LM head counts in full). A name the table does not hold (a
+          user's row): the active parameters (its input embedding counted: the row does
+          not say whether tied)
     W     one routed expert over all MoE layers, billions: MODEL_SPEC(name,
           "expert_params") (0 for dense models). A user's row: layers × 3 × hidden ×
           expert intermediate size (every layer taken as MoE; 0 without experts)
-    Named ranges: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B, MODEL_LAYERS, MODEL_HEADS,
-    MODEL_KV_HEADS, MODEL_HEAD_DIM, MODEL_EXPERTS, MODEL_TOPK, MODEL_ATTENTION,
-    MODEL_KV_BYTES, MODEL_WINDOW, MODEL_SLIDING_LAYERS, MODEL_MAX_CONTEXT, MODEL_DECODE_B,
+    Named ranges, one per column: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B,
+    MODEL_LAYERS, MODEL_HIDDEN, MODEL_HEADS, MODEL_KV_HEADS, MODEL_HEAD_DIM,
+    MODEL_INTERMEDIATE, MODEL_VOCAB, MODEL_MAX_CONTEXT, MODEL_EXPERTS, MODEL_TOPK,
+    MODEL_EXPERT_INTERMEDIATE, MODEL_ATTENTION, MODEL_KV_BYTES, MODEL_WINDOW,
+    MODEL_SLIDING_LAYERS, MODEL_FLAGS, MODEL_SOURCE, MODEL_NOTES, MODEL_DECODE_B,
     MODEL_EXPERT_B.
     """
     widths = {"A": 24, "B": 12, "C": 12, "D": 8, "E": 9, "F": 10, "G": 8, "H": 8, "I": 12,
@@ -170,7 +176,8 @@ def sheet_models(wb: Workbook) -> Sheet:
     for name, key in (("MODEL_ATTENTION", "attention"), ("MODEL_KV_BYTES", "kv"),
                       ("MODEL_WINDOW", "window"), ("MODEL_SLIDING_LAYERS", "sliding"),
                       ("MODEL_MAX_CONTEXT", "max_context"), ("MODEL_DECODE_B", "decode"),
-                      ("MODEL_EXPERT_B", "expert")):
+                      ("MODEL_EXPERT_B", "expert"), ("MODEL_FLAGS", "flag"),
+                      ("MODEL_SOURCE", "source"), ("MODEL_NOTES", "notes")):
         col = c[key]
         define_name(wb, name, s.title, f"${col}${MODEL_FIRST}:${col}${last}")
     s.ws.freeze_panes = f"B{MODEL_FIRST}"

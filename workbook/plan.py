@@ -15,8 +15,10 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+from udfs.constants import SECONDS_PER_DAY
+from workbook.scenario import PLAN_SCENARIO_ROW
 from workbook.sheet import Sheet, decode_read, empty_says, lookup
-from workbook.sizing import DEFAULT_GPU, DEFAULT_MODEL, DEFAULT_PRECISION
+from workbook.sizing import SIZING
 
 #: Key cells of the Plan sheet (tests refer to them by name).
 PLAN = {
@@ -34,10 +36,10 @@ PLAN = {
     "seconds_per_request": "B44", "concurrency": "B45", "decode_gb": "B46",
     "expert_gb": "B47", "experts": "B48", "top_k": "B49", "read_all_gb": "B50",
     # the plan
-    "status": "B62", "tp": "B63", "batch": "B64", "step_ms": "B65", "tps_user": "B66",
-    "ttft": "B67", "replicas": "B68", "gpus_total": "B69", "monthly": "B70",
-    "cost_out_mtok": "B71", "cost_all_mtok": "B72", "joules_token": "B73",
-    "energy_mtok": "B74",
+    "status": "B64", "compare": "B65", "tp": "B66", "batch": "B67", "step_ms": "B68",
+    "tps_user": "B69", "ttft": "B70", "replicas": "B71", "gpus_total": "B72",
+    "monthly": "B73", "cost_out_mtok": "B74", "cost_all_mtok": "B75", "joules_token": "B76",
+    "energy_mtok": "B77",
 }
 TP_FIRST = 54  # first row of the tensor-parallel table
 TP_DEGREES = [1, 2, 4, 8]
@@ -62,8 +64,21 @@ TP_COLUMNS = {
 SEARCH_STEPS = 16  # bisection steps between N and O: exact for gaps under 2^16 sequences
 SEARCH_FIRST = 16  # column P
 FMT_US = '#,##0.00 "µs"'
-DEFAULTS = {"peak_rps": 20, "avg_rps": 8, "prompt": 2000, "output": 300, "ttft_ms": 1000,
-            "tps_target": 30, "latency_us": 0}
+DEFAULTS = {"latency_us": 0}
+#: The rows of the table: the degrees tried (yellow), then the scenario's own degree.
+TP_ROWS = len(TP_DEGREES) + 1
+assert TP_FIRST + len(TP_DEGREES) == PLAN_SCENARIO_ROW
+
+
+NOTES = [  # below the answer
+    "Floors ÷ efficiency, not predictions: the step streams the weights and every sequence's "
+    "KV cache at datasheet bandwidth over the t GPUs of a replica.",
+    "In the table, each request is held as long as the service level allows (first-token "
+    "target + output ÷ tokens/s per user): sized for the worst case the targets permit.",
+    "Prefill shares the GPUs with decode in a real server (chunked prefill), and requests "
+    "queue at the peak; leave headroom or lower the efficiency. Energy at TDP for every GPU "
+    "all month is an upper bound.",
+]
 
 
 def _tp_col(key: str) -> str:
@@ -73,12 +88,11 @@ def _tp_col(key: str) -> str:
 def sheet_plan(wb: Workbook) -> Sheet:
     """Plan: size a deployment to a service level.
 
-    B5..B10  INPUTS, traffic and service level: peak and average requests/s, prompt and
-             output tokens per request, first-token target (ms), tokens/s per user
-    B13..B20 INPUTS, model and hardware: model, weight and KV precision, GPU (dropdowns),
-             efficiency (default: CAL_EFFICIENCY from Calibration), price per GPU-hour
-             (default: the GPUs sheet), link bandwidth per GPU one way (default: half the
-             table's in + out interconnect), latency per ring step (µs)
+    B5..B18  the scenario (SCENARIO_ names, Sizing): peak and average requests/s (tokens
+             per day ÷ 86,400 ÷ output tokens, × peak-to-average), prompt and output tokens,
+             the service level, model, precisions, GPU, Sizing's efficiency, the price
+    B19..B20 INPUTS: link bandwidth per GPU one way (default: half GPU_INTERCONNECT, in +
+             out), latency per ring step (µs)
     B23..B50 what that means: lookups, KV per sequence at prompt + output tokens (MLA and
              sliding window as on Sizing), weights (all of them: memory), roof used, FLOPs
              per token (2 × active parameters), step target = MS_PER_TOKEN(tokens/s per
@@ -89,7 +103,8 @@ def sheet_plan(wb: Workbook) -> Sheet:
              routed experts E and experts per token k (dense: 1 and 1), R(all experts)
     A decode step of batch b reads R(b) = R(1) + expert × (MOE_EXPERTS_READ(E, k, b) − k)
     GB of weights: more distinct experts at a larger batch (uniform routing).
-    Rows 54..57, one per tensor-parallel degree t (yellow: 1, 2, 4, 8, yours to change):
+    Rows 54..57, one per tensor-parallel degree t (yellow: 1, 2, 4, 8, yours to change),
+    58 the scenario's (its E: the scenario's batch when "largest that meets the service"):
       B MAX_BATCH(memory, weights, KV per sequence, reserve, t)
       C BATCH_FOR_LATENCY(step target × efficiency, R(all experts), KV, t × bandwidth,
         FLOPs per token, t × roof): the batch whose realistic step (floor ÷ efficiency)
@@ -116,11 +131,13 @@ def sheet_plan(wb: Workbook) -> Sheet:
       L which targets fail and by how much (memory, first token, per-user speed)
       M R(E): the weights a step of that batch reads (GB); N, O, P..AE the search (grey;
         P..AE hidden)
-    B62..B74 THE PLAN: the row with the fewest GPUs in total (ties: the smaller t); its
-             batch, step, tokens/s per user, first token, replicas, GPUs; MONTHLY_COST;
-             COST_PER_MTOK at the average traffic, output tokens and all tokens;
-             JOULES_PER_TOKEN and ENERGY_PER_MTOK_KWH at TDP × GPUs × PUE. When no row
-             meets both targets, B62 says why, for the largest degree in the table.
+    B64..B77 THE ANSWER: whether the scenario meets the service level at its degree and
+             batch (B64), the degree of the table with the fewest GPUs for the service level
+             (B65; when no row meets both targets, why, for the largest degree), then the
+             scenario's figures by reference (RESULT_ names: the same cells as Sizing and
+             Finance): degree, batch, step, tokens/s per user, first token, replicas, GPUs,
+             monthly cost, cost per million output tokens; the bill over all tokens;
+             JOULES_PER_TOKEN and ENERGY_PER_MTOK_KWH at TDP × GPUs × PUE.
     """
     s = Sheet(wb, "Plan", {"A": 46, "B": 18, "C": 16, "D": 13, "E": 15, "F": 13, "G": 13,
                            "H": 13, "I": 13, "J": 10, "K": 10, "L": 70, "M": 13, "N": 13,
@@ -130,57 +147,47 @@ def sheet_plan(wb: Workbook) -> Sheet:
                  "Traffic and a service level in, GPUs, replicas and cost out. Floors ÷ the "
                  "efficiency found on Calibration; every step is a napkin function.")
 
-    s.section(4, "Traffic and service level", "L")
+    s.section(4, "The scenario's traffic and service level (Sizing: change them there)", "L")
+    tpd, out = "SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_OUTPUT_TOKENS"
+    peak = "SCENARIO_PEAK_TO_AVERAGE"
     traffic = [
-        ("peak_rps", "Requests per second, peak", '#,##0.0 "requests/s"', (0.001, 1e6),
-         "Busiest minutes: capacity is sized for them"),
-        ("avg_rps", "Requests per second, average", '#,##0.0 "requests/s"', (0.001, 1e6),
-         "Over the month: the tokens the bill is divided by"),
-        ("prompt", "Prompt tokens per request", "tokens", (0, 1e7),
-         "Input tokens: prefill time (first token) and the KV cache"),
-        ("output", "Output tokens per request", "tokens", (1, 1e7),
-         "Generated tokens: the time each request stays in flight"),
-        ("ttft_ms", "First-token target", '#,##0 "ms"', (1, 1e7),
-         "Time to first token the service must meet (prefill, no queueing)"),
-        ("tps_target", "Tokens per second per user, target", "tps", (0.01, 1e5),
-         "Streaming speed each user must see"),
+        ("peak_rps", "Requests per second, peak",
+         f"={tpd}/{SECONDS_PER_DAY:g}/{out}*{peak}", '#,##0.00 "requests/s"',
+         "output tokens per day ÷ 86,400 s ÷ output tokens per request × peak-to-average"),
+        ("avg_rps", "Requests per second, average", f"={tpd}/{SECONDS_PER_DAY:g}/{out}",
+         '#,##0.00 "requests/s"', "over the month: the tokens the bill is divided by"),
+        ("prompt", "Prompt tokens per request", "=SCENARIO_PROMPT_TOKENS", "tokens",
+         "input tokens: prefill time (first token) and the KV cache"),
+        ("output", "Output tokens per request", f"={out}", "tokens",
+         "generated tokens: the time each request stays in flight"),
+        ("ttft_ms", "First-token target", "=SCENARIO_FIRST_TOKEN_TARGET_MS", '#,##0 "ms"',
+         "time to first token the service must meet (prefill, no queueing)"),
+        ("tps_target", "Tokens per second per user, target",
+         "=SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET", "tps", "streaming speed each user sees"),
     ]
-    for key, label, fmt, (lo, hi), note in traffic:
-        s.line(K[key], label, DEFAULTS[key], "input", fmt, note, right=False)
-        kind = "whole" if key in ("prompt", "output") else "decimal"
-        s.validate(K[key], kind, f"{label}: {note}. A number from {lo:g} to {hi:g}.",
-                   label[:32], lo, hi)
+    for key, label, formula, fmt, note in traffic:
+        s.line(K[key], label, formula, "formula", fmt, note)
 
-    s.section(12, "Model, hardware, price", "L")
+    s.section(12, "The scenario's model, hardware, price (Sizing); the links (yours)", "L")
     g_row = f"MATCH({K['gpu']},GPU_NAME,0)"
-    choices = [
-        ("model", "Model", DEFAULT_MODEL, "MODEL_NAME", "A model from the Models sheet."),
-        ("precision", "Weight precision", DEFAULT_PRECISION, "PRECISION_NAME",
-         "Number format of the weights."),
-        ("kv_precision", "KV cache precision", "BF16", "PRECISION_NAME",
-         "Number format of the KV cache."),
-        ("gpu", "GPU", DEFAULT_GPU, "GPU_NAME", "A GPU from the GPUs sheet."),
+    choices = [(key, label, f"=SCENARIO_{key.upper()}", None, None) for key, label in (
+        ("model", "Model"), ("precision", "Weight precision"),
+        ("kv_precision", "KV cache precision"), ("gpu", "GPU"))] + [
+        ("efficiency", "Efficiency (floor ÷ measured)", f"=Sizing!{SIZING['calibrated']}", "pct",
+         "as on Sizing: this GPU's measurements on Calibration, else all, else the "
+         "Assumptions' stated one. Real time = floor ÷ it"),
+        ("price", '="Price per GPU-hour ("&CURRENCY&")"', "=SCENARIO_PRICE_PER_GPU_HOUR",
+         "money", "the scenario's price in use (override included)"),
     ]
-    for key, label, default, source, prompt in choices:
-        s.line(K[key], label, default, "input", None, prompt, right=False)
-        s.validate(K[key], "list", prompt, label, formula1=source)
-    s.line(K["efficiency"], "Efficiency (floor ÷ measured)", "=CAL_EFFICIENCY", "input", "pct",
-           "From the Calibration sheet; type a number to override. Real time = floor ÷ it",
-           right=False)
-    s.validate(K["efficiency"], "decimal", "Efficiency: floor ÷ measured, from Calibration "
-               "by default. A fraction from 0.01 to 1.", "Efficiency", 0.01, 1)
-    s.line(K["price"], '="Price per GPU-hour ("&CURRENCY&")"',
-           f"=IF(ISNUMBER(INDEX(GPU_PRICE,{g_row})),INDEX(GPU_PRICE,{g_row}),NA())",
-           "input", "money", f'=IF(ISNA({K["price"]}),"no price on the GPUs sheet: type '
-           f'one here","from the GPUs sheet; type a number to override")', right=False)
-    s.validate(K["price"], "decimal", "Price of one GPU-hour, from the GPUs sheet by "
-               "default. A number from 0 to 1000.", "Price per GPU-hour", 0, 1000)
-    spec = f'GPU_SPEC({K["gpu"]},"interconnect_GBps")'
+    for key, label, formula, fmt, note in choices:
+        s.line(K[key], label, formula, "formula", fmt, note, right=fmt is not None)
+    link = f"INDEX(GPU_INTERCONNECT,{g_row})"
     s.line(K["link_gbps"], "Link bandwidth per GPU, one way",
-           f"=IF(ISERROR({spec}),NA(),{spec}/2)", "input", '#,##0 "GB/s"',
-           f'=IF(ISNA({K["link_gbps"]}),"no interconnect figure for this GPU: type one '
-           f'here (tensor parallel needs it)","half the GPUs sheet\'s in + out figure '
-           f'(NVLink 4: 900 GB/s → 450); type a number to override")', right=False)
+           f'=IF(ISNUMBER({link}),{link}/2,"no figure")', "input", '#,##0 "GB/s"',
+           f'=IF(ISNUMBER({K["link_gbps"]}),"half the GPUs sheet\'s in + out figure (NVLink '
+           f'4: 900 GB/s → 450); type a number to override","no interconnect figure for this '
+           f'GPU: type one here (tensor parallel needs it; the table counts no all-reduce)")',
+           right=False)
     s.validate(K["link_gbps"], "decimal", "Link bandwidth per GPU in one direction, GB/s "
                "(NCCL's bus bandwidth). A number from 1 to 100000.", "Link bandwidth", 1,
                100000)
@@ -197,14 +204,14 @@ def sheet_plan(wb: Workbook) -> Sheet:
         ("model_row", "Row in the Models table", f"=MATCH({K['model']},MODEL_NAME,0)", "row",
          None),
         ("gpu_row", "Row in the GPUs table", f"=MATCH({K['gpu']},GPU_NAME,0)", "row", None),
-        ("params_b", "Parameters, total", lookup("MODEL_PARAMS_B", m), '#,##0.00 "B"',
+        ("params_b", "Parameters, total", lookup("MODEL_PARAMS_B", m), "B",
          "all of them are held in memory"),
         ("active_b", "Parameters active per token", lookup("MODEL_ACTIVE_B", m),
-         '#,##0.00 "B"', "FLOPs per token and prefill use these (fewer in a mixture of "
+         "B", "FLOPs per token and prefill use these (fewer in a mixture of "
          "experts)"),
         ("layers", "Layers", lookup("MODEL_LAYERS", m), "count", None),
-        ("hidden", "Hidden size", f'=MODEL_SPEC({K["model"]},"hidden_size")', "count",
-         "MODEL_SPEC: the all-reduced activations are batch × hidden"),
+        ("hidden", "Hidden size", lookup("MODEL_HIDDEN", m), "count",
+         "Models sheet: the all-reduced activations are batch × hidden"),
         ("kv_bytes", "KV bytes per token (BF16, full context)", lookup("MODEL_KV_BYTES", m),
          "bytes", "Models column P: right for GQA and MLA"),
         ("window", "Sliding window", f"=IF(ISNUMBER(INDEX(MODEL_WINDOW,{m})),"
@@ -232,7 +239,7 @@ def sheet_plan(wb: Workbook) -> Sheet:
          "2 × active parameters"),
         ("reserve", "Memory reserve", "=RESERVE", "pct", "Assumptions"),
         ("pue", "PUE", "=PUE", "0.00", "Assumptions"),
-        ("hours", "Hours per month", "=HOURS_PER_MONTH", "hours", "Assumptions"),
+        ("hours", "Hours per month", "=SCENARIO_HOURS_PER_MONTH", "hours", "the scenario"),
         ("step_target_ms", "Step target (ms per token per user)",
          f"=MS_PER_TOKEN({K['tps_target']})", "ms_token",
          "MS_PER_TOKEN(tokens/s per user): every decode step must take at most this"),
@@ -274,13 +281,13 @@ def sheet_plan(wb: Workbook) -> Sheet:
 
 def _comm(s: Sheet, r: int, batch: str, latency: bool = True) -> str:
     """TP_COMM_MS of row ``r``'s degree for ``batch`` tokens (without the latency term if
-    ``latency`` is False): 0 at t = 1, #N/A without a link figure (formula text without
-    the leading '=')."""
+    ``latency`` is False): 0 at t = 1, and 0 without a link figure, where the row's verdict
+    says so and its replicas read "none" (formula text without the leading '=')."""
     K = PLAN
     t = f"$A{r}"
     lat = K["latency_us"] if latency else "0"
     return (f"IF({t}=1,0,IF(ISNUMBER({K['link_gbps']}),TP_COMM_MS({K['hidden']},{batch},{t},"
-            f"{K['link_gbps']}/1000,{K['layers']},\"BF16\",2,{lat}),NA()))")
+            f"{K['link_gbps']}/1000,{K['layers']},\"BF16\",2,{lat}),0))")
 
 
 def _read_gb(batch: str) -> str:
@@ -313,11 +320,11 @@ def _tp_table(s: Sheet):
     w, kv, eff = K["weight_gb"], K["kv_seq_gb"], K["efficiency"]
     bw, roof, f_tok = K["bandwidth"], K["roof_tflops"], K["flops_token"]
     target, ttft = K["step_target_ms"], K["ttft_ms"]
-    last = TP_FIRST + len(TP_DEGREES) - 1
-    for i, t_default in enumerate(TP_DEGREES):
+    last = TP_FIRST + TP_ROWS - 1
+    for i, t_default in enumerate([*TP_DEGREES, "=RESULT_GPUS_PER_REPLICA"]):
         r = TP_FIRST + i
         t = f"$A{r}"
-        s.put(f"A{r}", t_default, "input", "gpus")
+        s.put(f"A{r}", t_default, "input" if r < last else "result", "gpus")
         s.ws[f"A{r}"].alignment = Alignment(horizontal="center", vertical="center")
         rest = f"{K['read_all_gb']},{kv},{bw}*{t},{f_tok},{roof}*{t}"
         solve = partial(_solve, s, r)
@@ -337,7 +344,8 @@ def _tp_table(s: Sheet):
                      f"*1000000000,{roof}*{t},{bw}*{t}),{eff})+{_comm(s, r, '1')})",
             "ttft": f"=PREFILL_MS({K['active_b']}*1000000000,{K['prompt']},{roof}*{t},{eff},"
                     f"{attn})+{_comm(s, r, K['prompt'])}",
-            "replicas": f'=IF(ISERROR(E{r}+I{r}),"none",IF(AND(E{r}>=1,I{r}<={ttft}),'
+            "replicas": f'=IF(OR(ISERROR(E{r}+I{r}),AND({t}>1,NOT(ISNUMBER('
+                        f'{K["link_gbps"]})))),"none",IF(AND(E{r}>=1,I{r}<={ttft}),'
                         f'CEILING({K["concurrency"]}/E{r},1),"none"))',
             "gpus": f'=IF(ISNUMBER(J{r}),J{r}*{t},"none")',
             "verdict": _verdict(r),
@@ -371,7 +379,10 @@ def _tp_table(s: Sheet):
               "header")
         s.ws.column_dimensions[col].width = 8
         s.ws.column_dimensions[col].hidden = True  # the search: unhide to follow it
-    s.validate(f"A{TP_FIRST}:A{last}", "whole", "Tensor-parallel degree: GPUs sharing each "
+    s.put(f"A{last + 3}", f"Row {last}: the scenario's degree (Sizing); its E is the batch "
+                          "the scenario takes when it is \"largest that meets the service "
+                          "level\".", "note")
+    s.validate(f"A{TP_FIRST}:A{last - 1}", "whole", "Tensor-parallel degree: GPUs sharing each "
                "layer of one replica. A whole number from 1 to 64.", "Tensor-parallel degree",
                1, 64)
     verdicts = f"L{TP_FIRST}:L{last}"
@@ -412,80 +423,78 @@ def _verdict(r: int) -> str:
 
 def _plan_results(s: Sheet):
     K = PLAN
-    first, last = TP_FIRST, TP_FIRST + len(TP_DEGREES) - 1
+    first, last = TP_FIRST, TP_FIRST + TP_ROWS - 1
     gpus = f"$K${first}:$K${last}"
     pick = f"MATCH(MIN({gpus}),{gpus},0)"
     none = f'COUNTIF({gpus},">0")=0'
     largest = f"MATCH(MAX($A${first}:$A${last}),$A${first}:$A${last},0)"
 
-    def chosen(col: str) -> str:
-        return f'=IF({none},"none",INDEX(${col}${first}:${col}${last},{pick}))'
-
-    def priced(formula: str, needs: list[str]) -> str:
+    def priced(formula: str, needs: list[str]) -> str:  # "none" without a figure or traffic
         test = ",".join(f"ISNUMBER({c})" for c in needs)
-        return f'=IF(AND({test}),{formula},"none")'
+        return f'=IF(AND({test},SCENARIO_OUTPUT_TOKENS_PER_DAY>0),{formula},"none")'
 
     top = int(K["status"][1:]) - 1
-    s.section(top, "The plan: the degree with the fewest GPUs in total (ties: the smaller)",
-              "L")
-    avg_out = f"{K['avg_rps']}*{K['output']}"
-    avg_all = f"{K['avg_rps']}*({K['prompt']}+{K['output']})"
-    total, price = K["gpus_total"], K["price"]
+    s.section(top, "The answer: the scenario on Sizing (the same cells), and the service "
+                   "level", "L")
+    sc = PLAN_SCENARIO_ROW
+    avg_out = f"SCENARIO_OUTPUT_TOKENS_PER_DAY/{SECONDS_PER_DAY:g}"
+    total = "RESULT_GPUS"
     rows = [
-        ("status", "Verdict",
+        ("status", "The scenario and the service level",
+         f'=IF(AND($E${sc}>=1,RESULT_BATCH<=$E${sc},$I${sc}<=SCENARIO_FIRST_TOKEN_TARGET_MS),'
+         f'"meets the service level: batch "&RESULT_BATCH&" ≤ "&$E${sc}&", the largest that '
+         f'fits and meets it at TP "&$A${sc},"misses the service level at TP "&$A${sc}&'
+         f'" and batch "&RESULT_BATCH&": "&IF($E${sc}>=1,IF(RESULT_BATCH>$E${sc},"the largest '
+         f'batch that meets it is "&$E${sc}&". ","")&IF($I${sc}>SCENARIO_FIRST_TOKEN_TARGET_MS,'
+         f'"first token "&ROUND($I${sc},0)&" ms. ",""),$L${sc}))', None, None),
+        ("compare", "Each degree compared (table above)",
          f'=IF({none},"No degree in the table meets both targets. At TP "&INDEX($A${first}:'
-         f'$A${last},{largest})&": "&INDEX($L${first}:$L${last},{largest}),"TP "&{K["tp"]}'
-         f'&" × "&{K["replicas"]}&IF({K["replicas"]}=1," replica"," replicas")&" = "&{total}'
-         f'&" GPUs: "&INDEX($L${first}:$L${last},{pick}))', None, None),
-        ("tp", "GPUs per replica (tensor-parallel degree)", chosen("A"), "gpus",
-         "as deployed: the weights and KV cache split over them"),
-        ("batch", "Batch per replica", chosen("E"), "seq",
-         "fits in memory and meets the per-user speed (MAX_BATCH, BATCH_FOR_LATENCY)"),
-        ("step_ms", "Decode step, realistic, with all-reduces", chosen("F"), "ms_token",
-         "floor ÷ efficiency + TP_COMM_MS"),
-        ("tps_user", "Tokens/s per user", chosen("G"), "tps", "TOKENS_PER_SEC(step)"),
-        ("ttft", "First token (prefill)", chosen("I"), "ms",
-         "PREFILL_MS + all-reduces; queueing not counted"),
-        ("replicas", "Replicas", chosen("J"), "count",
-         "CEILING(sequences in flight at the peak ÷ batch)"),
-        ("gpus_total", "GPUs in total", chosen("K"), "gpus", "replicas × GPUs per replica"),
-        ("monthly", '="Monthly cost ("&CURRENCY&")"',
-         priced(f"MONTHLY_COST({total},{price},{K['hours']})", [total, price]), "money",
-         "MONTHLY_COST(GPUs, price, hours per month): sized for the peak, paid all month"),
+         f'$A${last},{largest})&": "&INDEX($L${first}:$L${last},{largest}),"fewest GPUs '
+         f'for the service level: TP "&INDEX($A${first}:$A${last},{pick})&" × "&INDEX('
+         f'$J${first}:$J${last},{pick})&" replica(s) = "&MIN({gpus})&" GPUs at batch "&'
+         f'INDEX($E${first}:$E${last},{pick})&" (replicas by Little\'s law; all-reduces '
+         f'counted)")', None, None),
+        ("tp", "GPUs per replica (tensor-parallel degree)", "=RESULT_GPUS_PER_REPLICA",
+         "gpus", "the scenario's (Sizing)"),
+        ("batch", "Batch per replica", "=RESULT_BATCH", "seq", "the scenario's (Sizing)"),
+        ("step_ms", "Decode step, realistic", "=RESULT_STEP_MS", "ms_token",
+         "floor ÷ efficiency (Sizing); the table above adds the all-reduces"),
+        ("tps_user", "Tokens/s per user", "=RESULT_TOKENS_PER_SEC_PER_USER", "tps",
+         "TOKENS_PER_SEC(step)"),
+        ("ttft", "First token (prefill)", "=RESULT_FIRST_TOKEN_MS", "ms",
+         "PREFILL_MS; queueing not counted"),
+        ("replicas", "Replicas", "=RESULT_REPLICAS", "count",
+         "GPUS_FOR_DEMAND: the peak token rate ÷ (tokens/s per replica × utilization)"),
+        ("gpus_total", "GPUs in total", f"={total}", "gpus", "replicas × GPUs per replica"),
+        ("monthly", '="Monthly cost ("&CURRENCY&")"', "=RESULT_MONTHLY_COST", "money",
+         "GPUs × price × hours per month: sized for the peak, paid all month"),
         ("cost_out_mtok", '="Cost per million output tokens ("&CURRENCY&")"',
-         priced(f"COST_PER_MTOK({price},{avg_out},{total})", [total, price]), "money",
-         "COST_PER_MTOK(price, average output tokens/s, GPUs)"),
+         "=RESULT_COST_PER_MTOK", "money",
+         "the month's bill ÷ the month's output tokens (the headline)"),
         ("cost_all_mtok", '="Cost per million tokens, prompt + output ("&CURRENCY&")"',
-         priced(f"COST_PER_MTOK({price},{avg_all},{total})", [total, price]), "money",
-         "the same bill over prompt and output tokens"),
+         priced(f"RESULT_MONTHLY_COST/(SCENARIO_OUTPUT_TOKENS_PER_DAY*(1+{K['prompt']}/"
+                f"{K['output']})*SCENARIO_HOURS_PER_MONTH/24)*1000000",
+                ["RESULT_MONTHLY_COST"]), "money",
+         "the same bill over prompt and output tokens (blended: a separate line)"),
         ("joules_token", "Energy per output token",
          priced(f"JOULES_PER_TOKEN({total}*{K['tdp']}*{K['pue']},{avg_out})",
-                [total, K["tdp"]]), '0.00 "J"',
+                [K["tdp"]]), '0.00 "J"',
          "JOULES_PER_TOKEN(GPUs × TDP × PUE, average output tokens/s): an upper bound"),
         ("energy_mtok", "Energy per million output tokens",
          priced(f"ENERGY_PER_MTOK_KWH({total}*{K['tdp']},{avg_out},{K['pue']})",
-                [total, K["tdp"]]), '#,##0.00 "kWh"',
+                [K["tdp"]]), '#,##0.00 "kWh"',
          "ENERGY_PER_MTOK_KWH(GPUs × TDP, average output tokens/s, PUE)"),
     ]
     for key, label, formula, fmt, note in rows:
-        s.line(K[key], label, formula, "result", fmt, note, right=key != "status")
-    st = s.ws[K["status"]]
-    st.alignment = Alignment(wrap_text=True, vertical="top")
-    s.ws.merge_cells(f"{K['status']}:L{K['status'][1:]}")
-    s.ws.row_dimensions[int(K["status"][1:])].height = 32
+        s.line(K[key], label, formula, "result", fmt, note,
+               right=key not in ("status", "compare"))
+    for key in ("status", "compare"):
+        s.ws[K[key]].alignment = Alignment(wrap_text=True, vertical="top")
+        s.ws.merge_cells(f"{K[key]}:L{K[key][1:]}")
+        s.ws.row_dimensions[int(K[key][1:])].height = 32
     s.ws.conditional_formatting.add(K["status"], FormulaRule(
-        formula=[f'LEFT({K["status"]},2)="No"'], font=Font(color="9C0006", bold=True),
+        formula=[f'LEFT({K["status"]},6)="misses"'], font=Font(color="9C0006", bold=True),
         fill=PatternFill("solid", fgColor="FFC7CE")))
     n = int(K["energy_mtok"][1:]) + 2
-    notes = [
-        "Floors ÷ efficiency, not predictions: the step streams the weights and every "
-        "sequence's KV cache at datasheet bandwidth over the t GPUs of a replica.",
-        "Each request is held as long as the service level allows (first-token target + "
-        "output ÷ tokens/s per user): sized for the worst case the targets permit.",
-        "Prefill shares the GPUs with decode in a real server (chunked prefill), and "
-        "requests queue at the peak; leave headroom or lower the efficiency.",
-        "Energy at TDP for every GPU all month is an upper bound; the bill divides by the "
-        "average traffic, capacity is sized for the peak.",
-    ]
-    for i, text in enumerate(notes):
+    for i, text in enumerate(NOTES):
         s.put(f"A{n + i}", text, "note")

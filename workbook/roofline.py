@@ -5,7 +5,8 @@ from __future__ import annotations
 from openpyxl import Workbook
 from openpyxl.chart import Reference, ScatterChart, Series
 from openpyxl.chart.series import SeriesLabel, StrRef
-from openpyxl.utils import get_column_letter
+from openpyxl.styles import Alignment
+from openpyxl.utils import column_index_from_string, get_column_letter
 
 from workbook.sheet import (
     Sheet,
@@ -14,7 +15,10 @@ from workbook.sheet import (
 from workbook.sizing import SIZING
 
 ROOF_FIRST = 12   # rows 12..16: the roof points
-KERNEL_FIRST = 21  # rows 21..26: the reference kernels
+KERNEL_FIRST = 21  # rows 21..26: the reference kernels, 27..28 the scenario's points
+#: Hidden columns with the chart's data, #N/A where a line or point is left out (a text
+#: value would plot as 0): the roofs' x and y (under A, B, C, D, F) and the points' y (F).
+HELPER = {"A": "K", "B": "L", "C": "M", "D": "N", "F": "O", "points": "P"}
 KERNELS = [  # label, size label, size, FLOPs formula, bytes formula, intensity formula
     ("y = x × 2 (BF16)", "elements", 16777216, "={s}", "=4*{s}", "=INTENSITY({f},{b})",
      "1 FLOP per 2 bytes read + 2 written: I = 0.25"),
@@ -25,7 +29,7 @@ KERNELS = [  # label, size label, size, FLOPs formula, bytes formula, intensity 
     ("decode GEMM, batch 64", "batch B", 64, "=2*{s}*$B$8*$B$9", "=2*$B$8*$B$9",
      "=INTENSITY({f},{b})", "still memory-bound: 64 tokens in about the time of 1"),
     ("decode GEMM, batch 295", "batch B", 295, "=2*{s}*$B$8*$B$9", "=2*$B$8*$B$9",
-     "=INTENSITY({f},{b})", "reaches the H100 BF16 ridge: batching stops being free"),
+     "=INTENSITY({f},{b})", None),  # None: the note says where the chosen GPU's ridge is
     ("matmul 4096³ (BF16)", "N", 4096, "=2*{s}^3", "=3*2*{s}^2",
      "=MATMUL_INTENSITY({s},{s},{s})", "2N³ ÷ (3 × 2N²) = N/3 ≈ 1,365: on the roof"),
 ]
@@ -79,16 +83,23 @@ def sheet_roofline(wb: Workbook) -> Sheet:
           (f"=IF({bf},RIDGE($B$5,$B$4),NA())", "ridge, BF16"),
           (f"=IF({fp},RIDGE($B$6,$B$4),IF({bf},RIDGE($B$5,$B$4),NA()))", "ridge, FP8"),
           ("10000", "right edge")]
+    h = HELPER
     for i, (x, what) in enumerate(xs):
         r = ROOF_FIRST + i
-        s.put(f"A{r}", float(x) if x[0] != "=" else x, "formula", "#,##0.0##")
-        s.put(f"B{r}", f"=IF({bf},ATTAINABLE(A{r},$B$5,$B$4),NA())", "formula", "#,##0.00")
-        s.put(f"C{r}", f"=IF({bf},ATTAINABLE(A{r},$B$5*$B$7,$B$4),NA())", "formula",
-              "#,##0.00")
-        s.put(f"D{r}", f"=IF({fp},ATTAINABLE(A{r},$B$6,$B$4),NA())", "formula",
-              "#,##0.00")
+        x = float(x) if x[0] != "=" else x
+        data = {  # the chart's data, hidden; the table shows the numbers or words
+            "A": (x, "#,##0.0##"),
+            "B": (f"=IF({bf},ATTAINABLE({h['A']}{r},$B$5,$B$4),NA())", "#,##0.00"),
+            "C": (f"=IF({bf},ATTAINABLE({h['A']}{r},$B$5*$B$7,$B$4),NA())", "#,##0.00"),
+            "D": (f"=IF({fp},ATTAINABLE({h['A']}{r},$B$6,$B$4),NA())", "#,##0.00"),
+            "F": (f"=IF(OR({bf},{fp}),NA(),{h['A']}{r}*$B$4)", "#,##0.00")}
+        for col, (formula, fmt) in data.items():
+            s.put(f"{h[col]}{r}", formula, "formula", fmt)
+            words = "not drawn" if col == "F" else "no figure"
+            s.put(f"{col}{r}", f'=IF(ISNUMBER({h[col]}{r}),{h[col]}{r},"{words}")', "formula",
+                  fmt)
+            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
         s.put(f"E{r}", what, "note")
-        s.put(f"F{r}", f"=IF(OR({bf},{fp}),NA(),A{r}*$B$4)", "formula", "#,##0.00")
 
     s.section(KERNEL_FIRST - 2, "The reference kernels (data of the chart's points), "
                                 "on the BF16 roof", "I")
@@ -102,20 +113,76 @@ def sheet_roofline(wb: Workbook) -> Sheet:
         s.put(f"C{r}", flops.format(s=f"B{r}"), "formula", "#,##0")
         s.put(f"D{r}", nbytes.format(s=f"B{r}"), "formula", "#,##0")
         s.put(f"E{r}", inten.format(s=f"B{r}", f=f"C{r}", b=f"D{r}"), "formula", "#,##0.00")
-        s.put(f"F{r}", f"=IF({bf},ATTAINABLE(E{r},$B$5,$B$4),NA())", "formula", "#,##0.00")
+        s.put(f"{h['points']}{r}", f"=IF({bf},ATTAINABLE(E{r},$B$5,$B$4),NA())", "formula",
+              "#,##0.00")
+        s.put(f"F{r}", f'=IF(ISNUMBER({h["points"]}{r}),{h["points"]}{r},"no BF16 figure")',
+              "formula", "#,##0.00")
         s.put(f"G{r}", f'=IF({bf},KERNEL_TIME(C{r},D{r},$B$5,$B$4,"us"),"no BF16 figure")',
               "formula", "#,##0.00")
         s.put(f"H{r}", f'=IF({bf},BOUND(E{r},$A${ROOF_FIRST + 2}),"no BF16 figure")',
               "formula")
-        s.put(f"I{r}", why, "note")
+        s.put(f"I{r}", why or _ridge_note(r), "note")
         s.validate(f"B{r}", "whole", "Size of the kernel: a whole number from 1 to "
                    "1,000,000,000.", "Kernel size", 1, 1000000000)
-    last = KERNEL_FIRST + len(KERNELS) - 1
+    last = _scenario_points(s, KERNEL_FIRST + len(KERNELS))
+    for col in h.values():
+        s.ws.column_dimensions[col].hidden = True
+    s.put(f"A{ROOF_FIRST + 5}", "The chart's data are in columns K..P (hidden): a line or a "
+                                "point without a figure is left out.", "note")
     s.put(f"A{last + 2}", "A kernel far below the line is limited by its code, not the "
                           "hardware. Left of the ridge: batch more, fuse kernels, store "
                           "weights in fewer bits. Right of it: buy FLOPS.", "note")
     _roofline_chart(s, last)
     return s
+
+
+def _scenario_points(s: Sheet, first: int) -> int:
+    """Rows ``first`` and ``first`` + 1: the scenario's decode step and prefill (Sizing) on
+    the roof its weights use (FP8 for weights of one byte or less); the last row."""
+    z = {k: f"Sizing!{v}" for k, v in SIZING.items()}
+    roof, bw, prec = z["roof_tflops"], z["bandwidth"], z["precision"]
+    active = f"{z['active_b']}*1000000000"
+    points = [
+        ("the scenario's decode step", f"={z['batch']}", "sequences",
+         f"=2*{active}*{z['batch']}",
+         f"=WEIGHT_GB({z['read_b']}*1000000000,{prec})*1000000000",
+         "a step at the scenario's batch reads the weights once for every sequence"),
+        ("the scenario's prefill", f"={z['prompt']}", "tokens", f"=2*{active}*{z['prompt']}",
+         f"={z['weight_gb']}*1000000000",
+         "the prompt's tokens share one read of the weights: far right of the ridge"),
+    ]
+    h = HELPER["points"]
+    for i, (label, size, unit, flops, nbytes, why) in enumerate(points):
+        r = first + i
+        s.put(f"A{r}", label, "label")
+        s.put(f"B{r}", size, "formula", f'#,##0 "{unit}"')
+        s.put(f"C{r}", flops, "formula", "#,##0")
+        s.put(f"D{r}", nbytes, "formula", "#,##0")
+        s.put(f"E{r}", f"=INTENSITY(C{r},D{r})", "formula", "#,##0.00")
+        s.put(f"{h}{r}", f"=IF(ISNUMBER({roof}),ATTAINABLE(E{r},{roof},{bw}),NA())",
+              "formula", "#,##0.00")
+        s.put(f"F{r}", f'=IF(ISNUMBER({h}{r}),{h}{r},"no FLOPS figure")', "formula",
+              "#,##0.00")
+        s.put(f"G{r}", f'=IF(ISNUMBER({roof}),KERNEL_TIME(C{r},D{r},{roof},{bw},"us"),'
+                       f'"no FLOPS figure")', "formula", "#,##0.00")
+        s.put(f"H{r}", f'=IF(ISNUMBER({z["ridge_used"]}),BOUND(E{r},{z["ridge_used"]}),'
+                       '"no FLOPS figure")', "formula")
+        s.put(f"I{r}", f'="{why}; on the "&{z["gpu"]}&"\'s "&IF(AND(BYTES_PER_PARAM({prec})'
+                       f'<=1,ISNUMBER($B$6)),"FP8","BF16")&" roof"', "note")
+        for col in "BCDEFGH":
+            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+    return first + len(points) - 1
+
+
+def _ridge_note(r: int) -> str:
+    """The note of kernel row ``r``: whether its intensity reaches the chosen GPU's BF16
+    ridge (column A, row ROOF_FIRST + 2; within 1 % counts as at it), by the GPU's name
+    (a formula)."""
+    ridge = f"$A${ROOF_FIRST + 2}"
+    at = f'" BF16 ridge ("&ROUND({ridge},0)&" FLOP/byte)'
+    return (f'=IF(ISNUMBER({ridge}),IF(E{r}>=0.99*{ridge},"at (within 1 %) or past the "&'
+            f'$B$3&{at}: batching stops being free","below the "&$B$3&{at}: still '
+            f'memory-bound"),"no BF16 figure for the "&$B$3)')
 
 
 def _roofline_chart(s: Sheet, last_kernel: int):
@@ -133,12 +200,15 @@ def _roofline_chart(s: Sheet, last_kernel: int):
         axis.number_format = "#,##0.##"
         axis.majorTickMark = "out"
     chart.x_axis.crosses = "min"
+    chart.visible_cells_only = False  # its data sits in hidden columns (K..P)
     chart.y_axis.crosses = "min"
     ws = s.ws
-    x = Reference(ws, min_col=1, min_row=ROOF_FIRST, max_row=ROOF_FIRST + 4)
+    hx = column_index_from_string(HELPER["A"])
+    x = Reference(ws, min_col=hx, min_row=ROOF_FIRST, max_row=ROOF_FIRST + 4)
     colors = {2: "1F4E79", 3: "9DC3E6", 4: "C55A11", 6: "7F7F7F"}
     for col in (2, 3, 4, 6):
-        y = Reference(ws, min_col=col, min_row=ROOF_FIRST, max_row=ROOF_FIRST + 4)
+        helper = column_index_from_string(HELPER[get_column_letter(col)])
+        y = Reference(ws, min_col=helper, min_row=ROOF_FIRST, max_row=ROOF_FIRST + 4)
         ser = Series(y, x)
         ser.tx = SeriesLabel(strRef=StrRef(f"'Roofline'!${get_column_letter(col)}$11"))
         ser.marker.symbol = "none"
@@ -148,13 +218,14 @@ def _roofline_chart(s: Sheet, last_kernel: int):
         if col == 3:
             ser.graphicalProperties.line.dashStyle = "dash"
         chart.series.append(ser)
-    palette = ["70AD47", "7030A0", "FF0000", "FFC000", "00B0F0", "000000"]
-    symbols = ["circle", "diamond", "triangle", "square", "x", "star"]
+    palette = ["70AD47", "7030A0", "FF0000", "FFC000", "00B0F0", "000000", "C00000", "002060"]
+    symbols = ["circle", "diamond", "triangle", "square", "x", "star", "circle", "diamond"]
+    hy = column_index_from_string(HELPER["points"])
     for i, r in enumerate(range(KERNEL_FIRST, last_kernel + 1)):
-        ser = Series(Reference(ws, min_col=6, min_row=r), Reference(ws, min_col=5, min_row=r))
+        ser = Series(Reference(ws, min_col=hy, min_row=r), Reference(ws, min_col=5, min_row=r))
         ser.tx = SeriesLabel(strRef=StrRef(f"'Roofline'!$A${r}"))
         ser.marker.symbol = symbols[i]
-        ser.marker.size = 9
+        ser.marker.size = 9 if r < KERNEL_FIRST + len(KERNELS) else 13  # the scenario: big
         ser.marker.graphicalProperties.solidFill = palette[i]
         ser.marker.graphicalProperties.line.solidFill = palette[i]
         ser.graphicalProperties.line.noFill = True

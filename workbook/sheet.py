@@ -72,7 +72,8 @@ def styles() -> dict[str, NamedStyle]:
 # Number formats: every figure carries its unit
 FMT = {
     "GB": '#,##0.00 "GB"', "GiB": '#,##0.00 "GiB"', "ms": '#,##0.00 "ms"',
-    "ms_token": '#,##0.00 "ms/token"', "tps": '#,##0.0 "tokens/s"', "B": '#,##0.00 "B"',
+    "ms_token": '#,##0.00 "ms/token"', "tps": '#,##0.0 "tokens/s"',
+    "B": '#,##0.00 "B params"',
     "flop_byte": '#,##0.00 "FLOP/byte"', "tflops": '#,##0.0 "TFLOPS"',
     "tbps": '0.000 "TB/s"', "gpus": '#,##0 "GPU(s)"', "seq": '#,##0 "sequences"',
     "tokens": '#,##0 "tokens"', "tokens_day": '#,##0 "tokens/day"', "x": '0.00"×"',

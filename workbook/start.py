@@ -45,8 +45,9 @@ def sheet_start(wb: Workbook) -> Sheet:
     """
     s = Sheet(wb, "Start", WIDTHS)
     s.title_rows("napkin: LLM-inference napkin math in cells",
-                 "Pick a model, a precision and a GPU on Sizing; read whether it fits, how "
-                 "many GPUs, how fast it can possibly go and what a million tokens cost.")
+                 "Set the scenario at the top of Sizing (model, precision, GPU, traffic, "
+                 "price): every sheet answers for it: GPUs, monthly cost, cost per million "
+                 "tokens.")
     status = s.put(STATUS_CELL, STATUS_LIVE, "label")
     status.font = Font(name="Calibri", size=11, bold=True, color="1F3864")
     status.alignment = Alignment(wrap_text=True, vertical="top")
@@ -55,12 +56,13 @@ def sheet_start(wb: Workbook) -> Sheet:
     define_name(wb, STATUS_NAME, s.title, "$A$3")
     s.section(4, "What it answers", "B")
     answers = [
-        ("Does it fit? How many GPUs?", "Sizing: weights GB / GiB, KV cache GB, FITS, "
-                                         "GPUS_NEEDED; grid 1 for every model × GPU"),
+        ("How many GPUs, what cost?", "Sizing, the answer: GPUs, monthly cost, cost per "
+                                       "million output tokens; then fit (FITS, GPUS_NEEDED), "
+                                       "grid 1"),
         ("How fast can it possibly go?", "Sizing: the decode floor in ms/token, tokens/s "
                                           "per user and in total; grid 2"),
-        ("What does a million tokens cost?", "Cost: tokens per day → GPUs → monthly cost → "
-                                              "cost per million tokens, for each GPU type"),
+        ("Which GPU is cheapest?", "Cost: the scenario on each GPU type: GPUs → monthly "
+                                    "cost → cost per million tokens"),
         ("Memory-bound or compute-bound?", "Sizing (ridge, critical batch, side of the "
                                             "ridge) and Roofline (chart with the kernels)"),
         ("Is this optimisation worth it?", "Speedup: Amdahl grid and the reference "
@@ -71,13 +73,12 @@ def sheet_start(wb: Workbook) -> Sheet:
         ("Range, budget, buy or rent?", "Finance: low / base / high bands and a tornado, "
                                         "input vs output tokens, rented vs owned, monthly "
                                         "budget, break-even against an API"),
-        ("How many GPUs for my traffic?", "Plan: requests/s, prompt and output tokens, "
-                                          "first-token and tokens/s targets → batch, "
-                                          "tensor-parallel degree, replicas, GPUs, cost and "
-                                          "energy per million tokens; or which target fails"),
-        ("Which assumptions?", "Assumptions: roof efficiency, utilization, context, batch, "
-                               "traffic, currency, finance, ranges. Facts: GPUs and Models, "
-                               "with sources"),
+        ("Does it meet the service level?", "Plan: first-token and tokens/s targets at "
+                                            "each tensor-parallel degree → the largest "
+                                            "batch, replicas, GPUs; or which target fails"),
+        ("Which assumptions?", "Sizing: the scenario. Assumptions: roof efficiency, memory "
+                               "reserve, finance, ranges. Facts: GPUs and Models, with "
+                               "sources"),
     ]
     for i, (q, where) in enumerate(answers):
         s.put(f"A{5 + i}", q, "label")

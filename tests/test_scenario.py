@@ -1,0 +1,471 @@
+"""One scenario, one answer: the inputs at the top of Sizing are the one place every sheet
+reads, and each question has one headline figure, the same cell wherever it is shown.
+
+Checked on copies of the template computed by ``napkin calc`` with scenario inputs changed
+(the template is ours, written by openpyxl: the copies are edited with openpyxl), and in
+LibreOffice on the ``napkin native`` copy after the same edits typed in through UNO.
+
+The default scenario by hand (Llama 3.1 70B in FP8 on the NVIDIA H100 SXM; the figures of
+``udfs/data/models.csv`` and ``gpus.csv``: config.json and the datasheet), as
+:func:`by_hand` computes it from the tables:
+
+- weights: 70.6 B params × 1 byte (FP8) = 70.6 GB;
+- KV cache per token, BF16: 2 (K, V) × 80 layers × 8 KV heads × 128 head dim × 2 bytes =
+  327,680 B (kipply 2022); a sequence holds its prompt and its output, 2,000 + 300 tokens:
+  0.754 GB; the batch of 16: 12.06 GB;
+- weights + KV cache = 82.66 GB > 80 GB: two GPUs per replica (tensor parallel 2);
+- a decode step reads every weight but the input embedding table (128,256 × 8,192 =
+  1.05 B, one row of it per token): 69.55 GB, and the KV cache: (69.55 + 12.06) GB ÷
+  (2 × 3.35 TB/s) = 12.18 ms, the floor (the math, 2 × 70.6e9 × 16 FLOP ÷ (2 × 1,978.9
+  TFLOPS × 0.8), is 0.71 ms: memory-bound);
+- realistic: ÷ 0.7 (the Assumptions' efficiency without measurements) = 17.40 ms; 16 ×
+  1000 ÷ 17.40 = 919.5 tokens/s per replica, 57.5 per user;
+- peak: 10⁸ tokens/day ÷ 86,400 s × 2 = 2,314.8 tokens/s; ÷ (919.5 × 0.6 utilization) =
+  4.2: 5 replicas, 10 GPUs;
+- the month: 10 GPUs × 2.95 per GPU-hour × 730.5 h = 21,549.75; its output tokens:
+  10⁸ × 730.5 ÷ 24 = 3,043.75 million; 21,549.75 ÷ 3,043.75 = 7.08 per million.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import subprocess
+from pathlib import Path
+
+import openpyxl
+import pytest
+from openpyxl.utils import get_column_letter
+from template_support import CHART_GAPS, ERRORS, napkin_calc, values, variant
+
+from addin.transform.native import native
+from udfs import tables
+from workbook.build import (
+    COST_FIRST,
+    FINANCE,
+    GPU_FIRST,
+    GPU_SPARE,
+    KERNEL_FIRST,
+    KERNELS,
+    MODEL_FIRST,
+    MODEL_SPARE,
+    PLAN,
+    SIZING,
+    build_template,
+)
+from workbook.scenario import LARGEST, PLAN_SCENARIO_ROW, RESULT_NAMES, SCENARIO_NAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+UNO_PYTHON = "/usr/bin/python3"
+
+#: The names the issue asks for (the scenario's inputs and its headline results).
+REQUIRED = [
+    "SCENARIO_MODEL", "SCENARIO_PRECISION", "SCENARIO_KV_PRECISION", "SCENARIO_GPU",
+    "SCENARIO_GPUS_PER_REPLICA", "SCENARIO_BATCH", "SCENARIO_PROMPT_TOKENS",
+    "SCENARIO_OUTPUT_TOKENS", "SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_PEAK_TO_AVERAGE",
+    "SCENARIO_PRICE_PER_GPU_HOUR", "SCENARIO_HOURS_PER_MONTH", "SCENARIO_UTILIZATION",
+    "RESULT_GPUS", "RESULT_REPLICAS", "RESULT_MONTHLY_COST", "RESULT_COST_PER_MTOK",
+    "RESULT_STEP_MS", "RESULT_FLOOR_STEP_MS", "RESULT_TOKENS_PER_SEC_PER_USER",
+    "RESULT_TOKENS_PER_SEC_PER_REPLICA", "RESULT_FIRST_TOKEN_MS"]
+#: The defined names of the template before the scenario (users' formulas may use them).
+EARLIER = [
+    "API_PRICE", "BATCH", "CAL_EFF", "CAL_EFFICIENCY", "CAL_GPU", "CAPEX", "CONTEXT",
+    "CURRENCY", "EFF_DEFAULT", "EFF_HIGH", "EFF_LOW", "GPU_BF16", "GPU_BW", "GPU_FP8",
+    "GPU_MEM", "GPU_NAME", "GPU_PRICE", "GPU_TDP", "HOURS_PER_MONTH", "INPUT_PER_OUTPUT",
+    "KWH_PRICE", "MODEL_ACTIVE_B", "MODEL_ATTENTION", "MODEL_DECODE_B", "MODEL_EXPERTS",
+    "MODEL_EXPERT_B", "MODEL_HEADS", "MODEL_HEAD_DIM", "MODEL_KV_BYTES", "MODEL_KV_HEADS",
+    "MODEL_LAYERS", "MODEL_MAX_CONTEXT", "MODEL_NAME", "MODEL_PARAMS_B",
+    "MODEL_SLIDING_LAYERS", "MODEL_TOPK", "MODEL_WINDOW", "PEAK_TO_AVG", "PRECISION_NAME",
+    "PRICE_HIGH", "PRICE_LOW", "PROMPT_TOKENS", "PUE", "RESERVE", "ROOF_EFFICIENCY",
+    "TOKENS_PER_DAY", "UTILIZATION", "UTIL_HIGH", "UTIL_LOW", "YEARS"]
+
+H100, H200 = "NVIDIA H100 SXM", "NVIDIA H200 SXM"
+#: The scenario's inputs as cells of a copy (the variants below change them).
+S = {name: "Sizing!" + SIZING[key] for name, key in SCENARIO_NAMES.items()}
+#: Edits of the scenario, each a user's change of one or more of its inputs.
+VARIANTS = {
+    "price-traffic": {S["SCENARIO_PRICE_OVERRIDE"]: 2.5,
+                      S["SCENARIO_OUTPUT_TOKENS_PER_DAY"]: 300000000,
+                      S["SCENARIO_PEAK_TO_AVERAGE"]: 3},
+    "model-gpu-precision-degree": {S["SCENARIO_MODEL"]: "Llama 3.1 8B",
+                                   S["SCENARIO_PRECISION"]: "BF16", S["SCENARIO_GPU"]: H200,
+                                   S["SCENARIO_GPUS_PER_REPLICA"]: 4},
+    "searched-batch": {S["SCENARIO_BATCH"]: LARGEST},
+}
+
+
+def cell_of(book, name: str) -> tuple[str, str]:
+    """(sheet, cell) a workbook-scoped defined name points at."""
+    m = re.fullmatch(r"'?([^'!]+)'?!\$([A-Z]+)\$(\d+)", book.defined_names[name].attr_text)
+    assert m, (name, book.defined_names[name].attr_text)
+    return m[1], f"{m[2]}{m[3]}"
+
+
+def named(v: dict, book, name: str):
+    sheet, cell = cell_of(book, name)
+    return v[sheet].get(cell)
+
+
+def close(a, b) -> bool:
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    return a == b
+
+
+def agree(v: dict, book) -> dict:
+    """The checks every computed copy passes: the two identities of the headline, and every
+    sheet that shows a scenario input or a headline figure shows the scenario's value.
+    Returns the headline figures by name."""
+    r = {name: named(v, book, name) for name in REQUIRED + list(RESULT_NAMES)}
+    price, hours = r["SCENARIO_PRICE_PER_GPU_HOUR"], r["SCENARIO_HOURS_PER_MONTH"]
+    tpd = r["SCENARIO_OUTPUT_TOKENS_PER_DAY"]
+    assert isinstance(r["RESULT_MONTHLY_COST"], int | float)
+    assert close(r["RESULT_MONTHLY_COST"], r["RESULT_GPUS"] * price * hours)
+    assert close(r["RESULT_COST_PER_MTOK"],
+                 r["RESULT_MONTHLY_COST"] / (tpd * hours / 24) * 1e6)
+    assert close(r["RESULT_GPUS"], r["RESULT_REPLICAS"] * r["RESULT_GPUS_PER_REPLICA"])
+    plan = v["Plan"]
+    for key, name in (("model", "SCENARIO_MODEL"), ("precision", "SCENARIO_PRECISION"),
+                      ("kv_precision", "SCENARIO_KV_PRECISION"), ("gpu", "SCENARIO_GPU"),
+                      ("price", "SCENARIO_PRICE_PER_GPU_HOUR"),
+                      ("prompt", "SCENARIO_PROMPT_TOKENS"), ("output", "SCENARIO_OUTPUT_TOKENS"),
+                      ("tp", "RESULT_GPUS_PER_REPLICA"), ("batch", "RESULT_BATCH"),
+                      ("step_ms", "RESULT_STEP_MS"), ("tps_user", "RESULT_TOKENS_PER_SEC_PER_USER"),
+                      ("ttft", "RESULT_FIRST_TOKEN_MS"), ("replicas", "RESULT_REPLICAS"),
+                      ("gpus_total", "RESULT_GPUS"), ("monthly", "RESULT_MONTHLY_COST"),
+                      ("cost_out_mtok", "RESULT_COST_PER_MTOK")):
+        assert close(plan[PLAN[key]], r[name]), ("Plan", key, plan[PLAN[key]], r[name])
+    assert close(plan[PLAN["avg_rps"]], tpd / 86400 / r["SCENARIO_OUTPUT_TOKENS"])
+    assert close(plan[PLAN["peak_rps"]], plan[PLAN["avg_rps"]] * r["SCENARIO_PEAK_TO_AVERAGE"])
+    assert close(plan[f"A{PLAN_SCENARIO_ROW}"], r["RESULT_GPUS_PER_REPLICA"])
+    fin = v["Finance"]
+    for key, name in (("model", "SCENARIO_MODEL"), ("precision", "SCENARIO_PRECISION"),
+                      ("gpu", "SCENARIO_GPU"), ("price", "SCENARIO_PRICE_PER_GPU_HOUR"),
+                      ("gpus", "RESULT_GPUS_PER_REPLICA"), ("batch", "RESULT_BATCH"),
+                      ("step_ms", "RESULT_FLOOR_STEP_MS"), ("real_step_ms", "RESULT_STEP_MS"),
+                      ("tokens_day", "SCENARIO_OUTPUT_TOKENS_PER_DAY"),
+                      ("replicas", "RESULT_REPLICAS"), ("gpus_total", "RESULT_GPUS"),
+                      ("replica_tps", "RESULT_TOKENS_PER_SEC_PER_REPLICA"),
+                      ("prefill_ms", "RESULT_FIRST_TOKEN_MS"),
+                      ("output_cost", "RESULT_COST_PER_MTOK"),
+                      ("base_cost", "RESULT_COST_PER_MTOK")):
+        assert close(fin[FINANCE[key]], r[name]), ("Finance", key, fin[FINANCE[key]], r[name])
+    for row, name in (("gpus_range", "RESULT_GPUS"), ("monthly_range", "RESULT_MONTHLY_COST"),
+                      ("cost_range", "RESULT_COST_PER_MTOK"), ("ms_range", "RESULT_STEP_MS"),
+                      ("price_range", "SCENARIO_PRICE_PER_GPU_HOUR"),
+                      ("util", "SCENARIO_UTILIZATION")):
+        assert close(fin[f"C{FINANCE[row]}"], r[name]), ("Finance", row)
+    assert close(fin[f"B{FINANCE['monthly']}"], r["RESULT_MONTHLY_COST"])
+    # low / base / high: each column computed from the inputs it shows
+    lo, base, hi = (fin[f"{c}{FINANCE['cost_range']}"] for c in "BCD")
+    assert lo <= base <= hi
+    assert fin[f"B{FINANCE['eff']}"] >= fin[f"C{FINANCE['eff']}"] >= fin[f"D{FINANCE['eff']}"]
+    for key in ("gpus_range", "monthly_range", "price_range"):
+        row = FINANCE[key]
+        assert fin[f"B{row}"] <= fin[f"C{row}"] <= fin[f"D{row}"], key
+    low_gpus = math.ceil(tpd / 86400 * r["SCENARIO_PEAK_TO_AVERAGE"] / (
+        fin[f"B{FINANCE['tps_range']}"] * r["RESULT_BATCH"] * fin[f"B{FINANCE['util']}"]))
+    assert close(fin[f"B{FINANCE['gpus_range']}"], low_gpus * r["RESULT_GPUS_PER_REPLICA"])
+    # Cost compares GPUs: the scenario's GPU row is the scenario
+    cost = v["Cost"]
+    row = next(COST_FIRST + i for i in range(60)
+               if cost.get(f"A{COST_FIRST + i}") == r["SCENARIO_GPU"])
+    for col, name in (("B", "SCENARIO_PRICE_PER_GPU_HOUR"), ("F", "RESULT_GPUS_PER_REPLICA"),
+                      ("O", "RESULT_STEP_MS"), ("G", "RESULT_FLOOR_STEP_MS"),
+                      ("P", "RESULT_GPUS"), ("Q", "RESULT_MONTHLY_COST"),
+                      ("R", "RESULT_COST_PER_MTOK")):
+        assert close(cost[f"{col}{row}"], r[name]), ("Cost", col, cost[f"{col}{row}"], r[name])
+    assert cost["B4"] == r["SCENARIO_MODEL"] and cost["B5"] == r["SCENARIO_PRECISION"]
+    assert v["Roofline"]["B3"] == r["SCENARIO_GPU"]
+    errors = {f"{s}!{c}" for s, cells in v.items() for c, x in cells.items()
+              if isinstance(x, str) and x in ERRORS}
+    assert errors <= CHART_GAPS, sorted(errors - CHART_GAPS)[:9]
+    return r
+
+
+def by_hand(model: str, gpu: str, weight_bytes: float, batch: int, prompt: int, output: int,
+            tokens_day: float, peak: float, util: float, price: float, hours: float,
+            eff: float = 0.7, roof_eff: float = 0.8) -> dict:
+    """The headline of a dense GQA model by hand (the module docstring's arithmetic) from
+    the rows of the tables, the GPUs per replica the smallest of 1, 2, 4, 8 that hold the
+    weights and the batch's KV cache."""
+    m, g = tables.models()[model], tables.gpus()[gpu]
+    params, active = float(m["total_params_B"]), float(m["active_params_B"])
+    hidden, layers = int(m["hidden_size"]), int(m["num_layers"])
+    kv_token = 2 * layers * int(m["num_kv_heads"]) * int(m["head_dim"]) * 2  # BF16 cache
+    kv = kv_token * (prompt + output) * batch / 1e9  # GB at the batch
+    weights = params * weight_bytes  # GB
+    mem, bw = float(g["memory_GB"]), float(g["memory_bandwidth_TBps"])
+    t = next(d for d in (1, 2, 4, 8) if weights + kv <= d * mem)
+    read = (active - int(m["vocab_size"]) * hidden / 1e9) * weight_bytes  # untied embedding
+    roof = float(g["fp8_dense_TFLOPS"] if weight_bytes <= 1 else g["bf16_dense_TFLOPS"])
+    floor = max((read + kv) / (bw * t), 2 * active * 1e9 * batch / (roof * 1e12 * roof_eff
+                                                                    * t) * 1e3)
+    step = floor / eff
+    per_replica = batch * 1000 / step
+    replicas = math.ceil(tokens_day / 86400 * peak / (per_replica * util))
+    monthly = replicas * t * price * hours
+    return {"RESULT_GPUS_PER_REPLICA": t, "RESULT_FLOOR_STEP_MS": floor,
+            "RESULT_STEP_MS": step, "RESULT_TOKENS_PER_SEC_PER_REPLICA": per_replica,
+            "RESULT_TOKENS_PER_SEC_PER_USER": per_replica / batch,
+            "RESULT_REPLICAS": replicas, "RESULT_GPUS": replicas * t,
+            "RESULT_MONTHLY_COST": monthly,
+            "RESULT_COST_PER_MTOK": monthly / (tokens_day * hours / 24) * 1e6}
+
+
+# ------------------------------------------------------------------------ the names
+
+
+def test_the_names_exist_and_point_at_the_scenario(book):
+    for name in REQUIRED:
+        assert name in book.defined_names, name  # workbook-scoped
+        assert not any(name in ws.defined_names for ws in book), name
+        sheet, cell = cell_of(book, name)
+        table = SCENARIO_NAMES if name in SCENARIO_NAMES else RESULT_NAMES
+        assert (sheet, cell) == ("Sizing", SIZING[table[name]]), name
+        style = book[sheet][cell].style
+        if name.startswith("RESULT_"):
+            assert style == "napkin result", name
+        elif name != "SCENARIO_PRICE_PER_GPU_HOUR":  # the price in use: a formula
+            assert style == "napkin input", name
+            assert book[sheet][cell].protection.locked is False, name
+    # the price in use reads the override, else the GPUs sheet
+    price = book["Sizing"][SIZING["price"]].value
+    assert SIZING["price_override"] in price and "GPU_PRICE" in price
+    assert cell_of(book, "SCENARIO_PRICE_OVERRIDE") == ("Sizing", SIZING["price_override"])
+
+
+def test_the_earlier_names_still_work(book):
+    assert set(EARLIER) <= set(book.defined_names)
+    # the ones that moved to the scenario name its cells
+    for old, new in (("UTILIZATION", "SCENARIO_UTILIZATION"),
+                     ("TOKENS_PER_DAY", "SCENARIO_OUTPUT_TOKENS_PER_DAY"),
+                     ("PEAK_TO_AVG", "SCENARIO_PEAK_TO_AVERAGE"),
+                     ("HOURS_PER_MONTH", "SCENARIO_HOURS_PER_MONTH"),
+                     ("PROMPT_TOKENS", "SCENARIO_PROMPT_TOKENS"), ("BATCH", "RESULT_BATCH"),
+                     ("CURRENCY", "SCENARIO_CURRENCY")):
+        assert cell_of(book, old) == cell_of(book, new), old
+
+
+@pytest.mark.parametrize("sheet, first, spare, prefix", [
+    ("GPUs", GPU_FIRST, GPU_SPARE, "GPU_"), ("Models", MODEL_FIRST, MODEL_SPARE, "MODEL_")])
+def test_every_column_of_the_tables_is_a_name(book, sheet, first, spare, prefix):
+    ws = book[sheet]
+    n = len(tables.gpus() if sheet == "GPUs" else tables.models())
+    last = first + n + spare - 1
+    spans = {dn.attr_text: name for name, dn in book.defined_names.items()
+             if name.startswith(prefix)}
+    headers = [c for c in ws[first - 1] if c.value]
+    assert len(headers) >= 15
+    for c in headers:
+        ref = f"'{sheet}'!${c.column_letter}${first}:${c.column_letter}${last}"
+        assert ref in spans, (sheet, c.column_letter, c.value)
+    for name in ("GPU_INTERCONNECT", "MODEL_HIDDEN", "MODEL_VOCAB"):
+        assert name in book.defined_names
+
+
+# ------------------------------------------------------------------------ napkin calc
+
+
+@pytest.fixture(scope="module")
+def variants(template_dir):
+    """The template with each of :data:`VARIANTS` typed in, computed by napkin calc."""
+    return {name: variant(template_dir, f"scenario-{name}", edits)
+            for name, edits in VARIANTS.items()}
+
+
+def test_the_default_scenario_by_hand(default, book):
+    r = agree(default, book)
+    want = by_hand("Llama 3.1 70B", H100, 1, 16, 2000, 300, 1e8, 2, 0.6, 2.95, 8766 / 12)
+    for name, x in want.items():
+        assert r[name] == pytest.approx(x, rel=1e-9), name
+    assert r["RESULT_GPUS"] == 10 and r["RESULT_COST_PER_MTOK"] == pytest.approx(7.08)
+    assert default["Sizing"][SIZING["weight_gb"]] == pytest.approx(70.6)
+
+
+def test_each_change_moves_every_sheet_together(default, variants, book):
+    base = agree(default, book)
+    r = agree(variants["price-traffic"], book)
+    assert r["SCENARIO_PRICE_PER_GPU_HOUR"] == 2.5
+    want = by_hand("Llama 3.1 70B", H100, 1, 16, 2000, 300, 3e8, 3, 0.6, 2.5, 8766 / 12)
+    for name, x in want.items():
+        assert r[name] == pytest.approx(x, rel=1e-9), name
+    assert r["RESULT_GPUS"] > base["RESULT_GPUS"]
+
+    r = agree(variants["model-gpu-precision-degree"], book)
+    v = variants["model-gpu-precision-degree"]
+    assert r["RESULT_GPUS_PER_REPLICA"] == 4  # the degree typed, on every GPU of Cost too
+    assert {v["Cost"][f"F{COST_FIRST + i}"] for i in range(len(tables.gpus()))} == {4}
+    assert v["Plan"][PLAN["params_b"]] == pytest.approx(8.03)
+    assert v["Sizing"][SIZING["weight_gb"]] == pytest.approx(8.03 * 2)
+    assert r["RESULT_COST_PER_MTOK"] != pytest.approx(base["RESULT_COST_PER_MTOK"])
+
+    r = agree(variants["searched-batch"], book)
+    v = variants["searched-batch"]
+    # the batch searched: weights + one sequence (71.35 GB) fit on one H100, where Plan's
+    # search finds the largest batch that fits and meets 30 tokens/s per user (row 58)
+    searched = v["Plan"][f"E{PLAN_SCENARIO_ROW}"]
+    assert r["RESULT_GPUS_PER_REPLICA"] == 1 and r["RESULT_BATCH"] == searched >= 1
+    assert searched == v["Plan"][f"E{PLAN_SCENARIO_ROW - 4}"]  # the row of TP 1
+    assert v["Plan"][PLAN["status"]].startswith("meets the service level")
+    want = by_hand("Llama 3.1 70B", H100, 1, searched, 2000, 300, 1e8, 2, 0.6, 2.95,
+                   8766 / 12)
+    for name, x in want.items():
+        assert r[name] == pytest.approx(x, rel=1e-9), name
+    # the step the search promises meets the per-user target on Plan's model (with the
+    # all-reduces); Sizing's step leaves them out, so it is at least as fast
+    assert r["RESULT_TOKENS_PER_SEC_PER_USER"] >= 30
+
+
+def test_a_gpu_and_a_model_typed_into_the_tables_compute_everywhere(template_dir, book):
+    """A GPU typed in the first yellow row of GPUs and a model in the first of Models,
+    chosen in the scenario; and a built-in model's active parameters edited: every sheet
+    computes, with no error cell, and reads the figures typed."""
+    src = build_template(template_dir / "scenario-rows.xlsx")
+    wb = openpyxl.load_workbook(src)
+    g = GPU_FIRST + len(tables.gpus())
+    for col, x in {"A": "My GPU", "C": 96, "D": 4.0, "E": 1000, "G": 2000, "J": 700,
+                   "K": 800, "L": 2.2}.items():
+        wb["GPUs"][f"{col}{g}"] = x
+    m = MODEL_FIRST + len(tables.models())
+    for col, x in zip("ABCDEFGH", ("My model", 30, 30, 48, 6144, 48, 8, 128), strict=True):
+        wb["Models"][f"{col}{m}"] = x
+    wb["Models"][f"O{m}"] = "GQA"
+    edited = MODEL_FIRST + list(tables.models()).index("Llama 3.1 8B")
+    wb["Models"][f"C{edited}"] = 9.03  # one billion more active parameters
+    wb["Sizing"][SIZING["model"]] = "My model"
+    wb["Sizing"][SIZING["gpu"]] = "My GPU"
+    wb["Sizing"][SIZING["gpus_input"]] = 2  # tensor parallel: the all-reduces count
+    wb.save(src)
+    dst = template_dir / "scenario-rows-calc.xlsx"
+    napkin_calc(src, dst)
+    v = values(dst)
+    r = agree(v, book)
+    assert r["SCENARIO_PRICE_PER_GPU_HOUR"] == 2.2
+    assert v["Plan"][PLAN["hidden"]] == 6144  # from the Models sheet, not MODEL_SPEC
+    assert v["Plan"][PLAN["link_gbps"]] == 400  # half the 800 GB/s typed
+    assert isinstance(v["Plan"][f"D{PLAN_SCENARIO_ROW}"], float)
+    assert v["Sizing"][SIZING["weight_gb"]] == pytest.approx(30)  # 30 B params in FP8
+    # the edited row: the weights a step reads move with the active parameters typed
+    # (Llama 3.1 8B: the input embedding, 128,256 × 4,096, is not read whole)
+    assert v["Models"][f"V{edited}"] == pytest.approx(9.03 - 128256 * 4096 / 1e9)
+
+
+# ------------------------------------------------------------------------ pictures
+
+
+def hidden_columns(ws) -> set[str]:
+    """The letters of the hidden columns (a dimension may span several columns)."""
+    return {get_column_letter(i) for d in ws.column_dimensions.values() if d.hidden
+            for i in range(d.min or 1, (d.max or d.min or 1) + 1)}
+
+
+def test_cost_chart_sorts_the_headline_and_lists_the_unpriced(default, book):
+    """The bar chart on Cost: the priced GPUs' headline (column R), cheapest first, read
+    from the hidden sort; the GPUs without a price named below the table."""
+    v, n = default["Cost"], len(tables.gpus()) + GPU_SPARE
+    rows = range(COST_FIRST, COST_FIRST + n)
+    priced = sorted((v[f"R{r}"], v[f"A{r}"]) for r in rows
+                    if isinstance(v.get(f"R{r}"), int | float))
+    assert len(priced) >= 10
+    got = [(v[f"X{r}"], v[f"W{r}"]) for r in rows if isinstance(v.get(f"X{r}"), int | float)]
+    assert [name for _, name in got] == [name for _, name in priced]
+    assert [c for c, _ in got] == pytest.approx([c for c, _ in priced])
+    unpriced = [v[f"A{r}"] for r in rows if v.get(f"B{r}") == "no price"]
+    note = v[f"A{COST_FIRST + n + 4}"]
+    assert note == "Left out, no price on the GPUs sheet: " + ", ".join(unpriced)
+    chart = book["Cost"]._charts[0]
+    assert chart.type == "bar" and not chart.visible_cells_only
+    assert chart.series[0].val.numRef.f == f"'Cost'!$X${COST_FIRST}:$X${COST_FIRST + n - 1}"
+
+
+def test_roofline_follows_the_gpu_and_plots_the_scenario(default, book):
+    """The scenario's decode step and prefill are points of the Roofline chart: the decode
+    step of 16 sequences reads 69.55 GB of FP8 weights for 2 × 70.6e9 × 16 FLOPs (I =
+    32.5 FLOP/byte), the prefill of 2,000 tokens reads them once (2 × 2,000 ÷ 1 byte = 4,000
+    FLOP/byte); the notes name the GPU; no #N/A outside the hidden chart data."""
+    v, s = default["Roofline"], default["Sizing"]
+    decode, prefill = KERNEL_FIRST + len(KERNELS), KERNEL_FIRST + len(KERNELS) + 1
+    assert v[f"A{decode}"] == "the scenario's decode step"
+    assert v[f"E{decode}"] == pytest.approx(s[SIZING["decode_intensity"]])
+    assert v[f"E{decode}"] == pytest.approx(2 * 70.6 * 16 / (70.6 - 128256 * 8192 / 1e9))
+    assert v[f"E{prefill}"] == pytest.approx(2 * 2000 / 1)
+    assert v[f"F{prefill}"] == pytest.approx(1978.9)  # on the FP8 roof, compute-bound
+    assert H100 in v[f"I{KERNEL_FIRST + 4}"] and H100 in v[f"I{decode}"]
+    assert set("KLMNOP") <= hidden_columns(book["Roofline"])
+    for sheet, cells in default.items():
+        for cell, x in cells.items():
+            if isinstance(x, str) and x in ERRORS:
+                col = re.match(r"[A-Z]+", cell)[0]
+                assert col in hidden_columns(book[sheet]), (sheet, cell)
+    chart = book["Roofline"]._charts[0]
+    assert not chart.visible_cells_only and len(chart.series) == 4 + len(KERNELS) + 2
+
+
+def test_frontier_of_the_scenario_on_three_gpus(default, book):
+    """Throughput against interactivity on Cost: at the scenario's batch (16) the scenario
+    GPU's curve passes through the scenario's point; a curve stops past the largest batch
+    memory allows; the H200 (one GPU holds 70.6 GB + a sequence) by hand at batch 1."""
+    v = default["Cost"]
+    rows = {x: int(c[1:]) for c, x in v.items() if re.fullmatch(r"A\d+", c)
+            and isinstance(x, str)}
+    head = rows["Batch (sequences)"]
+    batch = {v[f"A{r}"]: r for r in range(head + 1, head + 12)}
+    assert sorted(batch) == [2 ** k for k in range(11)]
+    r = agree(default, book)
+    assert v[f"B{rows['GPU']}"] == H100 and v[f"C{rows['GPU']}"] == H200
+    at16 = batch[16]
+    assert v[f"B{at16}"] == pytest.approx(r["RESULT_TOKENS_PER_SEC_PER_USER"])
+    assert v[f"C{at16}"] == pytest.approx(r["RESULT_TOKENS_PER_SEC_PER_REPLICA"] / 2)
+    assert v[f"D{at16}"] == pytest.approx(default["Sizing"][SIZING["real_cost_mtok"]])
+    scenario = rows["The scenario (Sizing)"]
+    assert v[f"B{scenario}"] == pytest.approx(r["RESULT_TOKENS_PER_SEC_PER_USER"])
+    # 2 H100: ⌊(160 − 70.6) ÷ 0.753664⌋ = 118 sequences fit
+    assert v[f"B{rows['Largest batch memory allows']}"] == 118
+    assert isinstance(v[f"B{batch[64]}"], float) and v.get(f"B{batch[128]}") in (None, "")
+    # H200, batch 1: (69.55 GB read + 0.75 GB of KV) ÷ 4.8 TB/s ÷ 0.7 = 20.9 ms a token
+    step = (70.6 - 128256 * 8192 / 1e9 + 0.753664) / 4.8 / 0.7
+    assert v[f"E{batch[1]}"] == pytest.approx(1000 / step)
+    assert v[f"F{batch[1]}"] == pytest.approx(1000 / step)  # one sequence on one GPU
+    scatter = [c for c in book["Cost"]._charts if c.tagname == "scatterChart"]
+    assert len(scatter) == 2 and all(len(c.series) == 4 for c in scatter)
+
+
+# ------------------------------------------------------------------------ LibreOffice
+
+
+def _has_uno() -> bool:
+    import shutil
+
+    if not shutil.which("soffice") or not Path(UNO_PYTHON).exists():
+        return False
+    return subprocess.run([UNO_PYTHON, "-c", "import uno"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not _has_uno(), reason="LibreOffice with Python UNO not found")
+def test_libreoffice_moves_every_sheet_together_on_the_native_copy(template_dir, book):
+    """The ``napkin native`` copy (Excel's own formulas only), opened in LibreOffice, each
+    variant typed in through UNO and recalculated there: the same agreement."""
+    src = build_template(template_dir / "scenario-native-src.xlsx")
+    live = template_dir / "scenario-native.xlsx"
+    native(src, live)
+    jobs = [{"path": str(live), "edits": {}}]
+    jobs += [{"path": str(live), "edits": edits} for edits in VARIANTS.values()]
+    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tests" / "lo_uno.py")],
+                          input=json.dumps(jobs), capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    results = []
+    for got in json.loads(proc.stdout):
+        v: dict = {}
+        for ref, (_, x) in got["cells"].items():
+            sheet, cell = ref.rsplit("!", 1)
+            v.setdefault(sheet, {})[cell] = x
+        v.pop("napkin_tables", None)  # the hidden tables' empty figures
+        results.append(agree(v, book))
+    base, *edited = results
+    assert base["RESULT_COST_PER_MTOK"] == pytest.approx(7.08)
+    for r in edited:
+        assert r["RESULT_COST_PER_MTOK"] != pytest.approx(base["RESULT_COST_PER_MTOK"])
+    assert edited[0]["SCENARIO_PRICE_PER_GPU_HOUR"] == 2.5
+    assert edited[1]["RESULT_GPUS_PER_REPLICA"] == 4

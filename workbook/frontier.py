@@ -1,0 +1,152 @@
+"""Throughput against interactivity, on the Cost sheet: the scenario's model on its GPU and
+two others the user picks, at batch 1, 2, 4 … up to what memory allows: tokens/s per GPU
+and cost per million output tokens against tokens/s per user (the frontier serving
+benchmarks publish), the scenario's own point marked."""
+
+from __future__ import annotations
+
+from openpyxl.chart import Reference, ScatterChart, Series
+from openpyxl.chart.series import SeriesLabel, StrRef
+from openpyxl.styles import Alignment
+from openpyxl.utils import get_column_letter
+
+from workbook.scenario import AT_UTILIZATION
+from workbook.sheet import Sheet, batch_read, deployed, gpu_efficiency, roof_used
+from workbook.sizing import SIZING
+
+BATCHES = [2 ** k for k in range(11)]  # 1 .. 1,024 sequences
+#: The two GPUs compared with the scenario's by default (yellow: the user's to change).
+COMPARED = ("NVIDIA H200 SXM", "NVIDIA B200 (HGX)")
+#: Per GPU (columns B, C, D): the figures its curve is computed from, in this order.
+PARAMS = ["name", "row", "memory", "bandwidth", "roof", "gpus", "max_batch", "efficiency",
+          "price"]
+HIDDEN_FIRST = 26  # column Z: the chart's data (#N/A past what memory allows), hidden
+WIDE = 6  # hidden columns per GPU: weights read, floor, step, tokens/s per user, per GPU, cost
+COLORS = ("1F4E79", "C55A11", "70AD47")
+
+
+def frontier(s: Sheet, top: int) -> int:
+    """The frontier block with its section at row ``top``; returns the last row it takes
+    (the two charts included)."""
+    ws, z = s.ws, {k: f"Sizing!{v}" for k, v in SIZING.items()}
+    s.section(top, "Throughput against interactivity: the scenario's model on three GPUs, "
+                   "batch 1, 2, 4 … up to what memory allows", "J")
+    s.put(f"A{top + 1}", "The first GPU is the scenario's (at its GPUs per replica); the two "
+                         "others are yours to pick (yellow), each at the smallest degree "
+                         "that holds the weights and one sequence, or the scenario's typed "
+                         "degree. Realistic steps (floor ÷ efficiency), as on Sizing.", "note")
+    p = {key: top + 2 + i for i, key in enumerate(PARAMS)}
+    labels = {"name": "GPU", "row": "Row in the GPUs table", "memory": "Memory (GB)",
+              "bandwidth": "Bandwidth (TB/s)", "roof": "Compute roof used (TFLOPS)",
+              "gpus": "GPUs per replica", "max_batch": "Largest batch memory allows",
+              "efficiency": "Efficiency used", "price": "Price per GPU-hour"}
+    prec, kv = "SCENARIO_PRECISION", z["kv_seq_gb"]
+    for key, row in p.items():
+        s.put(f"A{row}", labels[key])
+    for j, col in enumerate("BCD"):
+        c = {key: f"${col}${row}" for key, row in p.items()}
+        if j == 0:
+            s.put(c["name"], "=SCENARIO_GPU", "formula")
+        else:
+            s.put(c["name"], COMPARED[j - 1], "input")
+            s.validate(c["name"], "list", "A GPU from the GPUs sheet to compare with the "
+                       "scenario's.", "GPU compared", formula1="GPU_NAME")
+        g = c["row"]
+        fit = deployed(f"GPUS_NEEDED({z['weight_gb']}+{kv},{c['memory']},RESERVE)")
+        cells = {
+            "row": f"=MATCH({c['name']},GPU_NAME,0)",
+            "memory": f"=INDEX(GPU_MEM,{g})", "bandwidth": f"=INDEX(GPU_BW,{g})",
+            "roof": "=" + roof_used(prec, f"INDEX(GPU_FP8,{g})", f"INDEX(GPU_BF16,{g})"),
+            "gpus": "=RESULT_GPUS_PER_REPLICA" if j == 0 else
+                    f"=IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),SCENARIO_GPUS_PER_REPLICA,{fit})",
+            "max_batch": f"=MAX_BATCH({c['memory']},{z['weight_gb']},{kv},RESERVE,{c['gpus']})",
+            "efficiency": f"={gpu_efficiency(c['name'])}",
+            "price": "=SCENARIO_PRICE_PER_GPU_HOUR" if j == 0 else
+                     f'=IF(ISNUMBER(INDEX(GPU_PRICE,{g})),INDEX(GPU_PRICE,{g}),"no price")',
+        }
+        fmts = {"memory": "GB", "bandwidth": "tbps", "roof": "tflops", "gpus": "gpus",
+                "max_batch": "seq", "efficiency": "pct", "price": "money", "row": "row"}
+        for key, formula in cells.items():
+            s.put(c[key], formula, "formula", fmts[key])
+            ws[c[key]].alignment = Alignment(horizontal="right")
+    head = p["price"] + 2
+    s.header(head, ["Batch (sequences)"] + [f'={col}{p["name"]}&": {what}"' for col in "BCD"
+                                            for what in ("tokens/s per user",
+                                                         "tokens/s per GPU",
+                                                         "cost per M tokens")], height=60)
+    first = head + 1
+    for i, b in enumerate(BATCHES):
+        r = first + i
+        s.put(f"A{r}", b, "formula", "count")
+        for j, col in enumerate("BCD"):
+            c = {key: f"${col}${row}" for key, row in p.items()}
+            t, bw = c["gpus"], c["bandwidth"]
+            h = [get_column_letter(HIDDEN_FIRST + WIDE * j + k) for k in range(WIDE)]
+            read = batch_read(z["model_row"], f"$A{r}", z["decode_b"])
+            math_ = (f"KERNEL_TIME(2*{z['active_b']}*1000000000*$A{r},0,{c['roof']}*"
+                     f"ROOF_EFFICIENCY*{t},{bw}*{t})")
+            fits = f"$A{r}<={c['max_batch']}"
+            hidden = {  # one napkin function a cell: short native translations
+                h[0]: f"={read}",
+                h[1]: f"=DECODE_FLOOR({h[0]}{r}*1000000000,{prec},{bw}*{t},$A{r},,{kv}*$A{r})",
+                h[2]: f"=IF({fits},ESTIMATE(IF(ISNUMBER({c['roof']}),MAX({h[1]}{r},{math_}),"
+                      f"{h[1]}{r}),{c['efficiency']}),NA())",
+                h[3]: f"=IF({fits},1000/{h[2]}{r},NA())",
+                h[4]: f"=IF({fits},$A{r}*1000/{h[2]}{r}/{t},NA())",
+                h[5]: f"=IF(AND({fits},ISNUMBER({c['price']})),COST_PER_MTOK({c['price']},"
+                      f"$A{r}*1000/{h[2]}{r},{t},SCENARIO_UTILIZATION),NA())",
+            }
+            for cell, formula in hidden.items():
+                s.put(f"{cell}{r}", formula, "formula", "#,##0.00")
+            for k, fmt in enumerate(("#,##0.0", "#,##0.0", "money")):
+                src = f"{h[k + 3]}{r}"
+                s.put(f"{get_column_letter(2 + 3 * j + k)}{r}",
+                      f'=IF(ISNUMBER({src}),{src},"")', "formula", fmt)
+    last = first + len(BATCHES) - 1
+    point = last + 1  # the scenario's own point, in the hidden columns too
+    s.put(f"A{point}", "The scenario (Sizing)", "label")
+    scenario = {1: "=RESULT_TOKENS_PER_SEC_PER_USER",
+                2: "=RESULT_TOKENS_PER_SEC_PER_REPLICA/RESULT_GPUS_PER_REPLICA",
+                3: f'=IF(ISNUMBER({z["real_cost_mtok"]}),{z["real_cost_mtok"]},NA())'}
+    for k, formula in scenario.items():
+        src = f"{get_column_letter(HIDDEN_FIRST + 2 + k)}{point}"
+        s.put(src, formula, "formula", "#,##0.00")
+        s.put(f"{get_column_letter(1 + k)}{point}", f'=IF(ISNUMBER({src}),{src},"")',
+              "result", ("#,##0.0", "#,##0.0", "money")[k - 1])
+    s.put(f"A{point + 1}", f"Cost: {AT_UTILIZATION[0].lower()}{AT_UTILIZATION[1:]} (a "
+                           "replica's unit cost, not the "
+                           "month's bill); past the largest batch the memory allows a curve "
+                           "stops.", "note")
+    for col in range(HIDDEN_FIRST, HIDDEN_FIRST + 3 * WIDE):
+        ws.column_dimensions[get_column_letter(col)].hidden = True
+    anchor = point + 3
+    for n, (y, title, axis) in enumerate(((2, "Tokens/s per GPU against tokens/s per user",
+                                           "tokens/s per GPU"),
+                                          (3, "Cost per million output tokens against "
+                                              "tokens/s per user", "cost per M tokens"))):
+        chart = ScatterChart()
+        chart.title, chart.style, chart.scatterStyle = title, 2, "lineMarker"
+        chart.height, chart.width = 10, 16
+        chart.visible_cells_only = False  # its data sit in hidden columns
+        chart.x_axis.title, chart.y_axis.title = "tokens/s per user", axis
+        chart.x_axis.delete = chart.y_axis.delete = False
+        for j in range(3):
+            xs = Reference(ws, min_col=HIDDEN_FIRST + WIDE * j + 3, min_row=first, max_row=last)
+            ys = Reference(ws, min_col=HIDDEN_FIRST + WIDE * j + 2 + y, min_row=first,
+                           max_row=last)
+            ser = Series(ys, xs)
+            ser.tx = SeriesLabel(strRef=StrRef(f"'{s.title}'!${'BCD'[j]}${p['name']}"))
+            ser.marker.symbol, ser.smooth = "circle", False
+            ser.graphicalProperties.line.solidFill = COLORS[j]
+            ser.marker.graphicalProperties.solidFill = COLORS[j]
+            chart.series.append(ser)
+        ser = Series(Reference(ws, min_col=HIDDEN_FIRST + 2 + y, min_row=point),
+                     Reference(ws, min_col=HIDDEN_FIRST + 3, min_row=point))
+        ser.tx = SeriesLabel(strRef=StrRef(f"'{s.title}'!$A${point}"))
+        ser.marker.symbol, ser.marker.size, ser.smooth = "diamond", 13, False
+        ser.marker.graphicalProperties.solidFill = "C00000"
+        ser.graphicalProperties.line.noFill = True
+        chart.series.append(ser)
+        chart.legend.position = "b"
+        ws.add_chart(chart, f"{'AF'[n]}{anchor}")
+    return anchor + 20

@@ -1,0 +1,216 @@
+"""The scenario and its answer, at the top of the Sizing sheet: the one place every sheet
+reads the deployment's inputs from, and the headline figures every sheet shows.
+
+The inputs (yellow) and the headline results are workbook-scoped defined names
+(``SCENARIO_*`` and ``RESULT_*``, :data:`SCENARIO_NAMES` and :data:`RESULT_NAMES`), so that
+users' formulas and the checks refer to them by name. The names the Assumptions sheet used
+to hold for the same inputs (``UTILIZATION``, ``TOKENS_PER_DAY``...) point at these cells
+too (:data:`ALIASES`), so that formulas written against them keep working.
+"""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from udfs.constants import HOURS_PER_MONTH
+from workbook.sheet import Sheet, define_name, deployed
+
+# Defaults of the scenario (the issue's manager story)
+DEFAULT_MODEL = "Llama 3.1 70B"
+DEFAULT_PRECISION = "FP8"
+DEFAULT_GPU = "NVIDIA H100 SXM"
+#: The words of the two choices that are not numbers.
+SMALLEST = "smallest that fits"
+LARGEST = "largest that meets the service level"
+#: The row of the Plan sheet's tensor-parallel table that holds the scenario's own degree
+#: (its column E: the largest batch meeting the service level at that degree).
+PLAN_SCENARIO_ROW = 58
+
+#: The answer block, in reading order (keys of :data:`workbook.sizing.SIZING`).
+ANSWER_KEYS = ["gpus_total", "replicas", "gpus", "batch", "monthly", "headline",
+               "real_tps_user", "real_tps_total", "real_step_ms", "first_token_ms", "step_ms"]
+#: The scenario's inputs, in reading order ("price" is the price in use: a formula).
+SCENARIO_KEYS = ["model", "precision", "kv_precision", "gpu", "gpus_input", "batch_input",
+                 "prompt", "output", "tokens_day", "peak_to_avg", "tps_target", "ttft_target",
+                 "price_override", "price", "hours", "utilization", "currency"]
+
+#: defined name -> key of the cell it names on Sizing
+SCENARIO_NAMES = {
+    "SCENARIO_MODEL": "model", "SCENARIO_PRECISION": "precision",
+    "SCENARIO_KV_PRECISION": "kv_precision", "SCENARIO_GPU": "gpu",
+    "SCENARIO_GPUS_PER_REPLICA": "gpus_input", "SCENARIO_BATCH": "batch_input",
+    "SCENARIO_PROMPT_TOKENS": "prompt", "SCENARIO_OUTPUT_TOKENS": "output",
+    "SCENARIO_OUTPUT_TOKENS_PER_DAY": "tokens_day", "SCENARIO_PEAK_TO_AVERAGE": "peak_to_avg",
+    "SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET": "tps_target",
+    "SCENARIO_FIRST_TOKEN_TARGET_MS": "ttft_target",
+    "SCENARIO_PRICE_OVERRIDE": "price_override", "SCENARIO_PRICE_PER_GPU_HOUR": "price",
+    "SCENARIO_HOURS_PER_MONTH": "hours", "SCENARIO_UTILIZATION": "utilization",
+    "SCENARIO_CURRENCY": "currency",
+}
+RESULT_NAMES = {
+    "RESULT_GPUS": "gpus_total", "RESULT_REPLICAS": "replicas",
+    "RESULT_GPUS_PER_REPLICA": "gpus", "RESULT_BATCH": "batch",
+    "RESULT_MONTHLY_COST": "monthly", "RESULT_COST_PER_MTOK": "headline",
+    "RESULT_STEP_MS": "real_step_ms", "RESULT_FLOOR_STEP_MS": "step_ms",
+    "RESULT_TOKENS_PER_SEC_PER_USER": "real_tps_user",
+    "RESULT_TOKENS_PER_SEC_PER_REPLICA": "real_tps_total",
+    "RESULT_FIRST_TOKEN_MS": "first_token_ms",
+}
+#: the names the Assumptions sheet held before the scenario -> key of the cell on Sizing
+ALIASES = {"UTILIZATION": "utilization", "TOKENS_PER_DAY": "tokens_day",
+           "PEAK_TO_AVG": "peak_to_avg", "HOURS_PER_MONTH": "hours", "CURRENCY": "currency",
+           "PROMPT_TOKENS": "prompt", "BATCH": "batch", "CONTEXT": "context"}
+
+#: The headline figure, named alike on every sheet that shows it.
+HEADLINE = "Cost per million output tokens"
+#: What the headline means, in one line.
+HEADLINE_MEANS = ("the month's bill (GPUs × price × hours, sized for the peak) ÷ the month's "
+                  "output tokens")
+#: The unit cost of a replica busy the planned share of the time (not the bill's).
+AT_UTILIZATION = ("If every GPU were busy at the planned utilization: cost per million "
+                  "output tokens")
+
+
+def _choice(s: Sheet, cell: str, word: str, hi: int, prompt: str, title: str):
+    """Validation of a cell that takes ``word`` or a whole number from 1 to ``hi`` (empty:
+    ``word``); anything else is refused."""
+    test = f'OR({cell}="{word}",AND(ISNUMBER({cell}),{cell}>=1,{cell}<={hi},INT({cell})={cell}))'
+    dv = DataValidation(type="custom", formula1=test, allow_blank=True)
+    dv.error = f'Expected "{word}" or a whole number from 1 to {hi:,}.'
+    dv.errorTitle, dv.errorStyle = "napkin: not accepted", "stop"
+    dv.prompt, dv.promptTitle = prompt[:255], title[:32]
+    dv.showErrorMessage = dv.showInputMessage = True
+    s.ws.add_data_validation(dv)
+    dv.add(cell)
+
+
+def scenario_inputs(s: Sheet, K: dict, top: int):
+    """The scenario's inputs (section at row ``top``), yellow, validated, each a name."""
+    s.section(top, "The scenario: every sheet reads these cells (yellow: yours)")
+    lists = [
+        ("model", "Model", DEFAULT_MODEL, "MODEL_NAME", "A model from the Models sheet."),
+        ("precision", "Weight precision", DEFAULT_PRECISION, "PRECISION_NAME",
+         "Number format of the weights: BF16 = 2 bytes per parameter, FP8 = 1, INT4 = 0.5."),
+        ("kv_precision", "KV cache precision", "BF16", "PRECISION_NAME",
+         "Number format of the KV cache (BF16 unless your server quantises it)."),
+        ("gpu", "GPU", DEFAULT_GPU, "GPU_NAME", "A GPU from the GPUs sheet."),
+    ]
+    for key, label, default, source, prompt in lists:
+        s.line(K[key], label, default, "input", None, prompt, right=False)
+        s.validate(K[key], "list", prompt, label, formula1=source)
+    s.line(K["gpus_input"], "GPUs per replica (tensor-parallel degree)", SMALLEST, "input",
+           "gpus", f'"{SMALLEST}": the smallest of 1, 2, 4, 8 (then whole 8-GPU nodes) that '
+           "holds the weights and the KV cache; or type a degree", right=False)
+    _choice(s, K["gpus_input"], SMALLEST, 64, "GPUs sharing each layer of one replica: "
+            f"\"{SMALLEST}\" (or empty) or a whole number from 1 to 64.", "GPUs per replica")
+    s.line(K["batch_input"], "Batch per replica (sequences decoded together)", 16, "input",
+           "seq", f'a number, or "{LARGEST}" (the Plan sheet\'s search at this degree)',
+           right=False)
+    _choice(s, K["batch_input"], LARGEST, 100000, "Sequences decoded together per replica: "
+            f"a whole number from 1 to 100,000, or \"{LARGEST}\" (or empty).", "Batch")
+    numbers = [
+        ("prompt", "Prompt tokens per request", 2000, "tokens", "whole", 0, 10000000,
+         "input tokens: prefill (first token) and the KV cache"),
+        ("output", "Output tokens per request", 300, "tokens", "whole", 1, 10000000,
+         "generated tokens; prompt + output is the context each sequence holds"),
+        ("tokens_day", "Output tokens per day", 100000000, "tokens_day", "decimal", 0, 1e15,
+         "all users together: the traffic the bill is divided by"),
+        ("peak_to_avg", "Peak-to-average ratio", 2, "ratio", "decimal", 1, 100,
+         "busiest hour's rate ÷ the daily average; capacity is sized for the peak"),
+        ("tps_target", "Service level: tokens/s per user", 30, "tps", "decimal", 0.01, 100000,
+         "the streaming speed each user must see (Plan; the batch search)"),
+        ("ttft_target", "Service level: first token within", 1000, '#,##0 "ms"', "decimal",
+         1, 10000000, "time to first token the service must meet (Plan)"),
+    ]
+    for key, label, default, fmt, kind, lo, hi, note in numbers:
+        s.line(K[key], label, default, "input", fmt, note, right=False)
+        what = "whole number" if kind == "whole" else "number"
+        s.validate(K[key], kind, f"{label}: {note}. A {what} from {lo:g} to {hi:g}.",
+                   label[:32], lo, hi)
+    s.line(K["price_override"], '="Price per GPU-hour override ("&CURRENCY&")"', None,
+           "input", "money", "leave empty to use the GPUs sheet's price", right=False)
+    s.validate(K["price_override"], "decimal", "Optional. Price of one GPU-hour; empty: "
+               "the GPUs sheet's price. A number from 0 to 1000.", "Price override", 0, 1000)
+    g, over = K["gpu_row"], K["price_override"]
+    s.line(K["price"], '="Price per GPU-hour in use ("&CURRENCY&")"',
+           f"=IF(ISNUMBER({over}),{over},"
+           f'IF(ISNUMBER(INDEX(GPU_PRICE,{g})),INDEX(GPU_PRICE,{g}),"no price"))', "formula",
+           "money", f'=IF(ISNUMBER({K["price"]}),IF(ISNUMBER({over}),"the override above",'
+           f'"the GPUs sheet (column L)"),"no price on the GPUs sheet: enter one there '
+           f'(column L) or in {over}")')
+    rest = [
+        ("hours", "Hours per month", HOURS_PER_MONTH, "hours", "decimal", 1, 744,
+         "paid hours per GPU per month: 8,766 h a year ÷ 12"),
+        ("utilization", "Utilization at the peak", 0.6, "pct", "decimal", 0.01, 1,
+         "share of a replica's capacity planned to be busy at the peak (headroom for "
+         "prefill, queueing, scheduling)"),
+    ]
+    for key, label, default, fmt, kind, lo, hi, note in rest:
+        s.line(K[key], label, default, "input", fmt, note, right=False)
+        s.validate(K[key], kind, f"{label}: {note}. A number from {lo:g} to {hi:g}.",
+                   label[:32], lo, hi)
+    s.line(K["currency"], "Currency label", "USD", "input", None,
+           "the label of every price and cost (no conversion)", right=False)
+    s.validate(K["currency"], "text", "Currency label: 1 to 12 characters.", "Currency", 1, 12)
+
+
+def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: str,
+                 step_floor: str):
+    """The answer (section at row ``top``): the headline figures, each a RESULT_ name.
+    ``realistic_step``, ``tps_total`` and ``step_floor`` are the formulas of the steps."""
+    s.section(top, "The answer: what this scenario needs and costs")
+    tpd, hours, price = K["tokens_day"], K["hours"], K["price"]
+    plan_batch = f"'Plan'!$E${PLAN_SCENARIO_ROW}"
+    roof = K["roof_tflops"]
+    attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*{K['head_dim']}"
+    rows = [
+        ("gpus_total", "GPUs in total", f"={K['replicas']}*{K['gpus']}", "gpus",
+         "replicas × GPUs per replica: capacity for the peak"),
+        ("replicas", "Replicas for the peak",
+         f"=IF({tpd}>0,GPUS_FOR_DEMAND({tpd},{K['real_tps_total']},{K['peak_to_avg']},"
+         f"{K['utilization']}),0)", '#,##0 "replica(s)"',
+         "GPUS_FOR_DEMAND(tokens/day, realistic tokens/s per replica, peak-to-average, "
+         "utilization)"),
+        ("gpus", "GPUs per replica (tensor parallel)",
+         f"=IF(ISNUMBER({K['gpus_input']}),{K['gpus_input']},{deployed(K['gpus_needed'])})",
+         "gpus", f'=IF(ISNUMBER({K["gpus_input"]}),"the degree typed in the scenario",'
+         f'"the smallest deployed degree that holds weights + KV cache ("&{K["gpus_needed"]}'
+         f'&" GPU(s) at least)")'),
+        ("batch", "Batch per replica",
+         f"=IF(ISNUMBER({K['batch_input']}),{K['batch_input']},MAX(1,{plan_batch}))", "seq",
+         f'=IF(ISNUMBER({K["batch_input"]}),"the batch typed in the scenario",IF('
+         f'{plan_batch}>=1,"the largest that fits and meets the service level (Plan, row '
+         f'{PLAN_SCENARIO_ROW})","no batch meets the service level at this degree: batch 1"))'),
+        ("monthly", '="Monthly cost ("&CURRENCY&")"',
+         f'=IF(ISNUMBER({price}),MONTHLY_COST({K["gpus_total"]},{price},{hours}),"no price")',
+         "money", "MONTHLY_COST(GPUs in total, price per GPU-hour, hours per month)"),
+        ("headline", f'="{HEADLINE} ("&CURRENCY&")"',
+         f'=IF(ISNUMBER({K["monthly"]}),IF({tpd}>0,{K["monthly"]}/({tpd}*{hours}/24)'
+         f'*1000000,"no traffic"),"no price")', "money", HEADLINE_MEANS),
+        ("real_tps_user", "Tokens/s per user (realistic)",
+         f"=PER_USER_TPS({K['real_tps_total']},{K['batch']})", "tps",
+         "PER_USER_TPS(tokens/s per replica, batch)"),
+        ("real_tps_total", "Tokens/s per replica (realistic)", tps_total, "tps",
+         "TOKENS_PER_SEC(realistic step) × batch: one token per sequence per step"),
+        ("real_step_ms", "Decode step (realistic)", realistic_step, "ms_token",
+         "ESTIMATE(floor, efficiency) = floor ÷ the efficiency from Calibration"),
+        ("first_token_ms", "First token (prefill of the prompt)",
+         f'=IF(ISNUMBER({roof}),PREFILL_MS({K["active_b"]}*1000000000,{K["prompt"]},'
+         f'{roof}*{K["gpus"]},ROOF_EFFICIENCY,{attn}),"no FLOPS figure")', "ms",
+         "PREFILL_MS(active params, prompt, roof × GPUs per replica, roof efficiency, "
+         "attention); queueing not counted"),
+        ("step_ms", "Decode step floor (datasheet peaks; for comparison)", step_floor,
+         "ms_token", "MAX(weights read at the batch + KV cache ÷ bandwidth, 2 × active "
+         "params × batch ÷ roof × roof efficiency), over the GPUs per replica"),
+    ]
+    for key, label, formula, fmt, note in rows:
+        s.line(K[key], label, formula, "result", fmt, note)
+
+
+def define_scenario_names(wb: Workbook, K: dict, sheet: str = "Sizing"):
+    """The SCENARIO_ and RESULT_ names and the older names (:data:`ALIASES`)."""
+    for table in (SCENARIO_NAMES, RESULT_NAMES, ALIASES):
+        for name, key in table.items():
+            col, row = K[key][0], K[key][1:]
+            define_name(wb, name, sheet, f"${col}${row}")
