@@ -230,3 +230,13 @@ def test_a_sheets_own_name_written_with_its_sheet(tmp_path):
         names={("Rate", 1): "Defines!$A$1", ("Twice", 1): "Defines!$A$1*2"})
     res = calc_workbook(src, tmp_path / "out.xlsx", {})
     assert res["Uses!A1"] == 1 and res["Uses!A2"] == 1.5
+
+
+# Microsoft Support, "SMALL function", its example: in the column 3, 4, 5, 2, 3, 4, 6, 4,
+# 7 the fourth smallest value is 4; in 1, 4, 8, 3, 7, 12, 54, 8, 23 the second smallest is
+# 3. The template's Cost sheet sorts its bar chart with SMALL, so strict mode computes it.
+def test_small_as_microsofts_example():
+    from addin.engine.api import evaluate
+
+    assert evaluate("=SMALL({3;4;5;2;3;4;6;4;7},4)") == 4
+    assert evaluate("=SMALL({1;4;8;3;7;12;54;8;23},2)") == 3

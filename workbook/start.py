@@ -89,10 +89,12 @@ def sheet_start(wb: Workbook) -> Sheet:
                                            "code: open it with the free xlwings Lite add-in "
                                            "(Home → Add-ins) and every napkin cell is live."),
         ("Without xlwings Lite", "The cells keep their numbers until an input changes; then "
-                                 "napkin's cells show #NAME?. napkin freeze IN.xlsx -o "
-                                 "OUT.xlsx makes a values-only copy for readers."),
-        ("xlwings add-in (desktop)", "pip install napkin-xl → napkin addin install → "
-                                      "restart Excel; the functions appear as =RIDGE(...)."),
+                                 "napkin's cells show #NAME?. napkin native IN.xlsx -o "
+                                 "OUT.xlsx makes a copy in Excel's own functions that stays "
+                                 "live in any spreadsheet; napkin freeze a values-only one."),
+        ("xlwings add-in (desktop)", "From napkin's repository: pip install -e . → napkin "
+                                      "template --addin -o napkin.xlsx → napkin addin install "
+                                      "→ restart Excel; the functions appear as =RIDGE(...)."),
         ("No Excel at all", "napkin calc napkin.xlsx -o out.xlsx computes every formula "
                             "headless and writes the values; napkin eval \"=RIDGE(989,3.35)\""
                             " evaluates one."),
