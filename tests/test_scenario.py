@@ -7,7 +7,7 @@ LibreOffice on the ``napkin native`` copy after the same edits typed in through 
 
 The default scenario by hand (Llama 3.1 70B in FP8 on the NVIDIA H100 SXM; the figures of
 ``udfs/data/models.csv`` and ``gpus.csv``: config.json and the datasheet), as
-:func:`by_hand` computes it from the tables:
+``by_hand`` computes it from the tables:
 
 - weights: 70.6 B params × 1 byte (FP8) = 70.6 GB;
 - KV cache per token, BF16: 2 (K, V) × 80 layers × 8 KV heads × 128 head dim × 2 bytes =
@@ -270,7 +270,7 @@ def test_every_column_of_the_tables_is_a_name(book, sheet, first, spare, prefix)
 
 @pytest.fixture(scope="module")
 def variants(template_dir):
-    """The template with each of :data:`VARIANTS` typed in, computed by napkin calc."""
+    """The template with each of ``VARIANTS`` typed in, computed by napkin calc."""
     return {name: variant(template_dir, f"scenario-{name}", edits)
             for name, edits in VARIANTS.items()}
 
@@ -462,6 +462,9 @@ def test_libreoffice_moves_every_sheet_together_on_the_native_copy(template_dir,
             sheet, cell = ref.rsplit("!", 1)
             v.setdefault(sheet, {})[cell] = x
         v.pop("napkin_tables", None)  # the hidden tables' empty figures
+        # native's hidden helper cells: an error there is a branch of IF its formula does not
+        # take (tests/test_native.py compares every helper with napkin's own value)
+        v.pop("napkin_helpers", None)
         results.append(agree(v, book))
     base, *edited = results
     assert base["RESULT_COST_PER_MTOK"] == pytest.approx(7.08)

@@ -76,7 +76,7 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
                              the bill
       T note (no price, no FLOPS figure, no traffic)
     Below: a bar chart of column R by GPU, cheapest first (sorted in hidden columns U..Y),
-    the GPUs without a price named; then the frontier (:mod:`workbook.frontier`).
+    the GPUs without a price named; then the frontier (``workbook.frontier``).
     """
     widths = {get_column_letter(i + 1): w for i, (_, w, _) in enumerate(COST_COLUMNS)}
     widths["A"], widths["B"] = 36, 22

@@ -2,10 +2,10 @@
 reads the deployment's inputs from, and the headline figures every sheet shows.
 
 The inputs (yellow) and the headline results are workbook-scoped defined names
-(``SCENARIO_*`` and ``RESULT_*``, :data:`SCENARIO_NAMES` and :data:`RESULT_NAMES`), so that
+(``SCENARIO_*`` and ``RESULT_*``, ``SCENARIO_NAMES`` and ``RESULT_NAMES``), so that
 users' formulas and the checks refer to them by name. The names the Assumptions sheet used
 to hold for the same inputs (``UTILIZATION``, ``TOKENS_PER_DAY``...) point at these cells
-too (:data:`ALIASES`), so that formulas written against them keep working.
+too (``ALIASES``), so that formulas written against them keep working.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ LARGEST = "largest that meets the service level"
 #: (its column E: the largest batch meeting the service level at that degree).
 PLAN_SCENARIO_ROW = 58
 
-#: The answer block, in reading order (keys of :data:`workbook.sizing.SIZING`).
+#: The answer block, in reading order (keys of ``workbook.sizing.SIZING``).
 ANSWER_KEYS = ["gpus_total", "replicas", "gpus", "batch", "monthly", "headline",
                "real_tps_user", "real_tps_total", "real_step_ms", "first_token_ms", "step_ms"]
 #: The scenario's inputs, in reading order ("price" is the price in use: a formula).
@@ -209,7 +209,7 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
 
 
 def define_scenario_names(wb: Workbook, K: dict, sheet: str = "Sizing"):
-    """The SCENARIO_ and RESULT_ names and the older names (:data:`ALIASES`)."""
+    """The SCENARIO_ and RESULT_ names and the older names (``ALIASES``)."""
     for table in (SCENARIO_NAMES, RESULT_NAMES, ALIASES):
         for name, key in table.items():
             col, row = K[key][0], K[key][1:]

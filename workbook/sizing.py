@@ -65,9 +65,9 @@ NO_FIGURE = "no figure"
 
 def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     """Sizing: the answer, the scenario every sheet reads, the working; below, every model
-    against every GPU. The rows of each block follow from the key lists (:func:`_layout`).
+    against every GPU. The rows of each block follow from the key lists (``_layout``).
 
-    Answer   the headline, each a RESULT_ name (:mod:`workbook.scenario`): GPUs in total,
+    Answer   the headline, each a RESULT_ name (``workbook.scenario``): GPUs in total,
              replicas for the peak, GPUs per replica, batch, monthly cost, cost per million
              output tokens (the month's bill ÷ the month's output tokens), realistic
              tokens/s per user and per replica, realistic step, first token, step floor
