@@ -52,11 +52,15 @@ class Helpers:
         self.texts: dict[str, int] = {}  # formula text -> row
         self.values: dict[int, object] = {}  # row -> cached value
         self._local = local_names  # (sheet index) -> upper-case names local to it
+        self._seen: dict[tuple, str] = {}  # (text, sheet name, index) -> qualified text
 
     def ref(self, text: str, sheet_name: str, sheet_idx: int) -> str:
         """The absolute reference to the helper cell holding ``text`` (a subexpression of
         a formula of sheet ``sheet_name``), added if it is new."""
-        text = self._qualified(text, sheet_name, sheet_idx)
+        key = (text, sheet_name, sheet_idx)
+        text = self._seen.get(key)
+        if text is None:  # the same subexpression recurs across a sheet's cells
+            text = self._seen[key] = self._qualified(*key)
         row = self.texts.setdefault(text, len(self.texts) + 1)
         return f"{quote(self.sheet)}!$A${row}"
 
