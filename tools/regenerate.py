@@ -1,6 +1,6 @@
 """Rewrite the committed files that are generated from the function declarations.
 
-``python -m tools.regenerate`` (from the repository's root) writes all three; after adding
+``python -m tools.regenerate`` (from the repository's root) writes all four; after adding
 or changing a function (``docs/contributing.md``, "Adding a function") it is the one
 command to run:
 
@@ -11,7 +11,10 @@ command to run:
     ``python -m addin.transform.native.forms``);
 ``workbook/napkin.xlsx``
     the template, built, computed and carrying the Lite code, as
-    ``napkin template -o workbook/napkin.xlsx`` writes it (the slowest of the three).
+    ``napkin template -o workbook/napkin.xlsx`` writes it (the slowest);
+``workbook/napkin-native.xlsx``
+    its native edition, Excel's own functions only, as ``napkin template --native``
+    writes it.
 
 Each file is generated into a temporary folder and copied over the committed one only
 where the two differ, so a file that is current is left untouched. Name files to
@@ -53,11 +56,19 @@ def template(path: Path) -> None:
     write_template(path)
 
 
+def native_template(path: Path) -> None:
+    """Write the template's native edition (Excel's own functions only) to ``path``."""
+    from addin.routes.embed import write_template
+
+    write_template(path, native=True)
+
+
 #: Each generated file (relative to the repository's root) and what writes it in place.
 GENERATED = {
     "README.md": readme_table,
     "docs/native.md": native_table,
     "workbook/napkin.xlsx": template,
+    "workbook/napkin-native.xlsx": native_template,
 }
 
 

@@ -259,13 +259,14 @@ DEFAULT_PATH = Path(__file__).with_name("napkin.xlsx")
 
 
 # ---------------------------------------------------------------------------- workbook
-def build_workbook() -> Workbook:
-    """The template as an openpyxl Workbook (sheets in reading order)."""
+def build_workbook(native: bool = False) -> Workbook:
+    """The template as an openpyxl Workbook (sheets in reading order); ``native``: the
+    Start sheet of the native edition (``napkin template --native``)."""
     wb = Workbook()
     wb.remove(wb.active)
     for style in styles().values():
         wb.add_named_style(style)
-    start = sheet_start(wb)
+    start = sheet_start(wb, native)
     # every slot of the tables, the spare rows for the user's own included
     n_gpus = len(tables.gpus()) + GPU_SPARE
     n_models = len(tables.models()) + MODEL_SPARE
@@ -295,7 +296,7 @@ def build_workbook() -> Workbook:
     return wb
 
 
-def build_template(path=None) -> Path:
+def build_template(path=None, native: bool = False) -> Path:
     """Write the template workbook to ``path`` (default: ``workbook/napkin.xlsx``), as
     openpyxl saves it (zip dates and ``dcterms:modified`` of the moment: ``napkin
     template``, ``addin.routes.embed.write_template``, sets them to ``ZIP_TIME``
@@ -304,7 +305,7 @@ def build_template(path=None) -> Path:
     if path.is_dir():
         path = path / "napkin.xlsx"
     path.parent.mkdir(parents=True, exist_ok=True)
-    build_workbook().save(path)
+    build_workbook(native).save(path)
     return path
 
 

@@ -18,6 +18,11 @@ STATUS_NAME = "NAPKIN_STATUS"
 STATUS_LIVE = ("Live workbook: napkin's cells are formulas, computed by xlwings Lite, the "
                "xlwings add-in or napkin calc. A copy made by napkin freeze says here when "
                "and from what file its numbers were frozen.")
+#: The status line of the native edition (``napkin template --native``), which has no
+#: napkin function and no Lite code: Excel's own functions only.
+STATUS_NATIVE = ("Live workbook in Excel's own functions (napkin template --native): it "
+                 "recalculates in Excel 2010 or newer, LibreOffice, Google Sheets and Numbers "
+                 "with no add-in. Its tables and helper cells sit on hidden sheets.")
 #: Column widths; B's text wraps (about one character per width unit at 11 pt, so that
 #: Excel's Calibri and LibreOffice's substitute font both fit it).
 WIDTHS = {"A": 32, "B": 100}
@@ -32,7 +37,7 @@ def _version() -> str:
     return "(source)"
 
 
-def sheet_start(wb: Workbook) -> Sheet:
+def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
     """Start: what the workbook answers, how to get the functions, the legend, the data date.
 
     A3:B3     NAPKIN_STATUS: live, or (napkin freeze) frozen when and from what
@@ -42,13 +47,15 @@ def sheet_start(wb: Workbook) -> Sheet:
               the xlwings add-in, no Excel (napkin calc)
     A20..B24  legend: input cell, formula cell, key result, empty figure
     A26..     the data date and sources
+
+    ``native``: the Start sheet of the native edition, which says it needs no add-in.
     """
     s = Sheet(wb, "Start", WIDTHS)
     s.title_rows("napkin: LLM-inference napkin math in cells",
                  "Set the scenario at the top of Sizing (model, precision, GPU, traffic, "
                  "price): every sheet answers for it: GPUs, monthly cost, cost per million "
                  "tokens.")
-    status = s.put(STATUS_CELL, STATUS_LIVE, "label")
+    status = s.put(STATUS_CELL, STATUS_NATIVE if native else STATUS_LIVE, "label")
     status.font = Font(name="Calibri", size=11, bold=True, color="1F3864")
     status.alignment = Alignment(wrap_text=True, vertical="top")
     s.ws.merge_cells(f"{STATUS_CELL}:B{STATUS_CELL[1:]}")
@@ -92,6 +99,16 @@ def sheet_start(wb: Workbook) -> Sheet:
                                  "napkin's cells show #NAME?. napkin native IN.xlsx -o "
                                  "OUT.xlsx makes a copy in Excel's own functions that stays "
                                  "live in any spreadsheet; napkin freeze a values-only one."),
+    ] if not native else [
+        ("Any spreadsheet program", "Nothing to install: every formula is one of Excel's own "
+                                    "(the Excel 2010 set). Change the yellow cells and every "
+                                    "sheet recalculates, in Excel, LibreOffice, Google Sheets "
+                                    "or Numbers."),
+        ("napkin's functions", "Not in this file (=RIDGE(...) and the others are napkin's): "
+                               "open napkin.xlsx with the free xlwings Lite add-in to use "
+                               "them in your own formulas."),
+    ]
+    routes += [
         ("xlwings add-in (desktop)", "From napkin's repository: pip install -e . → napkin "
                                       "template --addin -o napkin.xlsx → napkin addin install "
                                       "→ restart Excel; the functions appear as =RIDGE(...)."),

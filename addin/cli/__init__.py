@@ -156,6 +156,10 @@ def parser() -> argparse.ArgumentParser:
                         "names (RIDGE(...)), which its VBA wrappers define; by default "
                         "they are in the form Excel stores an xlwings Lite function's "
                         "(_xldudf_RIDGE(...))")
+    t.add_argument("--native", action="store_true",
+                   help="the native edition, for any spreadsheet program: napkin's calls "
+                        "translated into Excel's own functions (as napkin native does), no "
+                        "Lite code, a Start sheet that says so")
     t.set_defaults(run=run_template)
 
     li = sub.add_parser("lite", help="write the xlwings Lite bundle (main.py, requirements.txt)",

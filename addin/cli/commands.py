@@ -295,7 +295,10 @@ def run_template(args) -> int:
     dst = check_output(args.output, suffixes=(".xlsx",))
     tmp = atomic_path(dst)
     try:
-        write_template(tmp, stored=not args.addin)  # built, computed, with the Lite code
+        if args.native and args.addin:
+            raise CliError("--native and --addin are two editions of the template; "
+                           "give one of them")
+        write_template(tmp, stored=not args.addin, native=args.native)
         os.replace(tmp, dst)
     except OSError as exc:
         raise CliError(os_message(OSError(exc.errno, exc.strerror, str(args.output)))) \

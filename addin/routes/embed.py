@@ -295,17 +295,26 @@ def embedded_files(path) -> dict[str, str]:
     return next(iter(parts.values()), {})
 
 
-def write_template(path=None, *, stored: bool = True) -> Path:
+def write_template(path=None, *, stored: bool = True, native: bool = False) -> Path:
     """``napkin template``: the template workbook built (``workbook.build``), computed
     by napkin's engine (every formula with its cached value, so that it shows numbers
     without any add-in, and a calcId that does not make Excel recompute on open) and
     carrying napkin's xlwings Lite code, its napkin calls in the form Excel stores a Lite
     function's (``stored``; false for the classic add-in, whose VBA wrappers define the
-    plain names). Deterministic: the same napkin writes the same bytes."""
+    plain names). ``native``: the native edition instead, for any spreadsheet program: its
+    Start sheet says so, every napkin call is translated into Excel's own functions
+    (``addin.transform.native``) and it carries no Lite code. Deterministic: the same napkin
+    writes the same bytes."""
     from addin.engine.api import calc_workbook
     from workbook.build import build_template
 
-    path = build_template(path)
+    path = build_template(path, native=native)
+    if native:
+        from addin.transform.native import native as translate
+
+        translate(path, path, in_place=True, backup=False)
+        _fix_dates(path)
+        return path
     calc_workbook(path, path, in_place=True, backup=False)
     embed(path, path, in_place=True, backup=False, stored=stored)
     _fix_dates(path)
