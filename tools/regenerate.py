@@ -58,9 +58,9 @@ def template(path: Path) -> None:
 
 def native_template(path: Path) -> None:
     """Write the template's native edition (Excel's own functions only) to ``path``."""
-    from addin.routes.embed import write_template
+    from addin.cli.commands import write_native_edition
 
-    write_template(path, native=True)
+    write_native_edition(path)
 
 
 #: Each generated file (relative to the repository's root) and what writes it in place.

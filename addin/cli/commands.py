@@ -289,6 +289,19 @@ def run_native(args) -> int:
     return EXIT_OK
 
 
+def write_native_edition(path) -> Path:
+    """The template's native edition at ``path`` (``napkin template --native``): built with
+    its Start sheet for any spreadsheet program, every napkin call translated into Excel's
+    own functions (``addin.transform.native``), no Lite code, the template's fixed dates."""
+    from addin.routes.embed import fix_dates, write_template
+    from addin.transform.native import native
+
+    path = write_template(path, native=True)
+    native(path, path, in_place=True, backup=False)
+    fix_dates(path)
+    return Path(path)
+
+
 def run_template(args) -> int:
     from addin.routes.embed import write_template
 
@@ -298,7 +311,10 @@ def run_template(args) -> int:
         if args.native and args.addin:
             raise CliError("--native and --addin are two editions of the template; "
                            "give one of them")
-        write_template(tmp, stored=not args.addin, native=args.native)
+        if args.native:
+            write_native_edition(tmp)
+        else:
+            write_template(tmp, stored=not args.addin)
         os.replace(tmp, dst)
     except OSError as exc:
         raise CliError(os_message(OSError(exc.errno, exc.strerror, str(args.output)))) \

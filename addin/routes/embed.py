@@ -301,27 +301,23 @@ def write_template(path=None, *, stored: bool = True, native: bool = False) -> P
     without any add-in, and a calcId that does not make Excel recompute on open) and
     carrying napkin's xlwings Lite code, its napkin calls in the form Excel stores a Lite
     function's (``stored``; false for the classic add-in, whose VBA wrappers define the
-    plain names). ``native``: the native edition instead, for any spreadsheet program: its
-    Start sheet says so, every napkin call is translated into Excel's own functions
-    (``addin.transform.native``) and it carries no Lite code. Deterministic: the same napkin
+    plain names). ``native``: the native edition's start instead, built with its own Start
+    sheet and neither computed nor given Lite code (``addin.cli.commands.write_native_edition``
+    then translates it: routes do not import transforms). Deterministic: the same napkin
     writes the same bytes."""
     from addin.engine.api import calc_workbook
     from workbook.build import build_template
 
     path = build_template(path, native=native)
     if native:
-        from addin.transform.native import native as translate
-
-        translate(path, path, in_place=True, backup=False)
-        _fix_dates(path)
         return path
     calc_workbook(path, path, in_place=True, backup=False)
     embed(path, path, in_place=True, backup=False, stored=stored)
-    _fix_dates(path)
+    fix_dates(path)
     return path
 
 
-def _fix_dates(path: Path) -> None:
+def fix_dates(path: Path) -> None:
     """Rewrite the template at ``path`` with the template's fixed dates: every zip entry
     dated ``workbook.build.ZIP_TIME`` and ``dcterms:modified`` set to
     ``workbook.build.FIXED_TIME`` (openpyxl and ``addin.ooxml.package.rewrite``
