@@ -57,6 +57,8 @@ def test_its_start_sheet_says_what_it_is():
     assert start["A3"].value == STATUS_NATIVE
     routes = " ".join(str(c.value) for row in start["A15:B20"] for c in row if c.value)
     assert "Nothing to install" in routes and "carries napkin" not in routes
+    legend = " ".join(str(c.value) for row in start["A21:B24"] for c in row if c.value)
+    assert "Excel's own functions only" in legend and "A napkin function" not in legend
 
 
 def _has_uno() -> bool:

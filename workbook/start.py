@@ -122,8 +122,9 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
     s.section(20, "Legend", "B")
     legend = [
         ("input", "Input: yellow, unlocked. Type here; validation says what is accepted."),
-        ("formula", "Formula: locked. A napkin function (RIDGE, DECODE_FLOOR...) or a native "
-                    "lookup."),
+        ("formula", "Formula: locked. Excel's own functions only (napkin's translated)."
+         if native else "Formula: locked. A napkin function (RIDGE, DECODE_FLOOR...) or a "
+                        "native lookup."),
         ("result", "Key result: green, locked."),
         ("empty", "Grey, empty: no trustworthy figure in the table; results that need it "
                   "are not available (an error value, or text) and say so."),
