@@ -5,10 +5,13 @@ deployment with napkin's own functions: the step (``udfs.timing.decode_step_ms``
 the GPUs of the replica, the experts the batch touches (``udfs.memory.moe_decode_params``),
 the attention's products (``udfs.timing.decode_attention_flop``), the tensor-parallel
 all-reduces with the latency of their interconnect (``udfs.serving.tp_comm_ms``,
-``udfs.interconnects``: NCCL's ring model), divided by the tokens each step yields. Every figure is a datasheet peak or a lower bound, so the result is a floor:
-where a source leaves the batch out (maximum-throughput runs), the batch is the most
-that memory holds at the mean context (no memory held back), the batch with the lowest
-floor per token.
+``udfs.interconnects``: NCCL's ring model), divided by the tokens each step yields.
+Every other figure is a datasheet peak or a lower bound; the all-reduces' latency is
+NCCL's model of its own ring, which custom all-reduce kernels can beat, so the step is
+the floor of a deployment on NCCL's ring, and the test that it stays below every
+measurement checks that term too. Where a source leaves the batch out
+(maximum-throughput runs), the batch is the most that memory holds at the mean context
+(no memory held back), the batch with the lowest floor per token.
 """
 
 from __future__ import annotations
