@@ -403,6 +403,16 @@ CASES = [
     ('serving', 'decode floor per token with speculative decoding, α 0.8, γ 4',
      '=DECODE_FLOOR(70E+9,"FP8",3.35,1,1979,0,"ms",70E+9,SPEC_TOKENS_PER_STEP(0.8,4))',
      70 / 3.35 / 3.3616, 1e-9),
+    # an MoE model called directly: Llama 4 Maverick FP8 on 8 H200 (4.8 TB/s and 1,979
+    # TFLOPS FP8 each) at batch 4,096, where every one of its 128 experts is read: weights
+    # 400e9 × 1 B ÷ 38.4 TB/s = 10.4167 ms against math 2 × 17e9 active (config) × 4,096 ÷
+    # 15,832 TFLOPS = 8.796 ms: 10,416.7 µs a step ÷ 4,096 = 2.5431 µs per token, below
+    # TensorRT-LLM's measured 1e6 ÷ 40,572 tokens/s = 24.65 µs (perf-overview, v1.0); the
+    # one count for both (no active_params) gives 2 × 400e9 × 4,096 ÷ 15,832e12 ÷ 4,096 =
+    # 50.53 µs, above it
+    ('serving', 'Maverick on 8 H200 at batch 4,096, µs per token (active params)',
+     '=DECODE_FLOOR(400E9,"FP8",8*4.8,4096,8*1979,0,"us",17E9)/4096',
+     400 / 38.4 * 1000 / 4096, 1e-9),
     # regime defaults, each the median of floor ÷ measured over its published
     # measurements (tests/data/serving_measurements.csv; tests/test_serving_measurements.py
     # recomputes them): one GPU at batch 1 is small_batch, the median of 0.563, 0.617,
