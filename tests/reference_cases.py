@@ -230,6 +230,23 @@ CASES = [
     ('5', 'prefill (thousands of tokens) is on the roof',
      '=BOUND(4096,RIDGE(989,3.35))',
      'compute-bound', None),
+    # The side of the ridge counting the KV cache: Llama 3.1 8B (config: 32 layers, 32
+    # heads × 128, 8 KV heads: 131,072 B of BF16 KV per token) with INT4 weights (8.03e9
+    # × 0.5 B = 4.015 GB) at batch 64, 8,192 tokens each. Weights alone: 2 × 8.03e9 × 64
+    # ÷ 4.015e9 B = 256 FLOP/byte, past the H200's ridge at 70 % of its BF16 peak (989 ×
+    # 0.7 ÷ 4.8 = 144.2). With the KV cache (64 × 8,192 × 131,072 B = 68,719,476,736 B)
+    # and the attention (4 × 32 × 4,096 × 8,192 × 64 = 274,877,906,944 FLOP):
+    # (1.02784e12 + 2.74878e11) ÷ (4.015e9 + 68.719e9) = 1.302718e12 ÷ 72.734477e9 =
+    # 17.9106 FLOP/byte, memory-bound
+    ('5', 'long-context batch 64, weights-only rule: compute-bound',
+     '=BOUND(2*8.03E9*64/4.015E9,RIDGE(989,4.8,0.7))',
+     'compute-bound', None),
+    ('5', 'the same step counting its KV cache, FLOP/byte',
+     '=DECODE_INTENSITY(8.03E9,64,4.015,68.719476736,274877906944)',
+     1.302717906944e12 / 72.734476736e9, 1e-9),
+    ('5', 'the same step counting its KV cache: memory-bound',
+     '=BOUND(DECODE_INTENSITY(8.03E9,64,4.015,68.719476736,274877906944),RIDGE(989,4.8,0.7))',
+     'memory-bound', None),
     # §6 Two warnings
     ('6', 'real roof 0.8 × 989, TFLOPS',
      '=ATTAINABLE(1E+6,989*0.8,3.35)',
@@ -291,9 +308,30 @@ CASES = [
     ('serving', 'the same with 5 µs latency per ring step, ms',
      '=TP_COMM_MS(8192,64,8,0.45,80,"BF16",2,5)',
      11.85245, 0.000005),
+    # with NCCL's latencies over NVLink (src/graph/tuning.cc: 0.6 µs per ring step, 6.6
+    # µs per call): 160 × (6.6 + 14 × 0.6) µs = 160 × 15.0 µs = 2.4 ms more: 3.05245 ms
+    ('serving', 'the same with NCCL NVLink latencies, ms',
+     '=TP_COMM_MS(8192,64,8,0.45,80,"BF16",2,0.6,6.6)',
+     3.05245, 0.000005),
     ('serving', 'TP 1: no communication',
      '=TP_COMM_MS(8192,64,1,0.45,80)',
      0, 0),
+    ('serving', 'TP 1 with latencies: still no communication',
+     '=TP_COMM_MS(8192,64,1,0.45,80,"BF16",2,0.6,6.6)',
+     0, 0),
+    # Speculative decoding judged per token: Llama 3.3 70B FP8 on one H200, step floor
+    # 70.6 GB ÷ 4.8 TB/s = 14.7083 ms; NVIDIA measured 181.74 tokens/s (5.5024 ms) with a
+    # draft model, 3.55x its 51.14 without. At 3.55 tokens per step: 14.7083 ÷ 3.55 ÷
+    # 5.5024 = 0.75297; at one token per step the measurement beats the floor
+    ('serving', 'calibrating a speculative run per token',
+     '=CALIBRATE(70.6/4.8,1000/181.74,3.55)',
+     70.6 / 4.8 / 3.55 / (1000 / 181.74), 1e-12),
+    ('serving', 'the speculative run at one token per step is below the floor',
+     '=PLAUSIBLE(70.6/4.8,1000/181.74)',
+     'below the floor: an assumption is wrong', None),
+    ('serving', 'and plausible at its 3.55 tokens per step',
+     '=PLAUSIBLE(70.6/4.8,1000/181.74,3.55)',
+     'plausible', None),
     # GPipe bubble: (4 − 1) ÷ (8 + 4 − 1) = 3 ÷ 11 = 0.272727
     ('serving', 'pipeline bubble, 4 stages, 8 micro-batches',
      '=PIPELINE_BUBBLE(4,8)',
@@ -365,25 +403,38 @@ CASES = [
     ('serving', 'decode floor per token with speculative decoding, α 0.8, γ 4',
      '=DECODE_FLOOR(70E+9,"FP8",3.35,1,1979,0,"ms",70E+9,SPEC_TOKENS_PER_STEP(0.8,4))',
      70 / 3.35 / 3.3616, 1e-9),
+    # an MoE model called directly: Llama 4 Maverick FP8 on 8 H200 (4.8 TB/s and 1,979
+    # TFLOPS FP8 each) at batch 4,096, where every one of its 128 experts is read: weights
+    # 400e9 × 1 B ÷ 38.4 TB/s = 10.4167 ms against math 2 × 17e9 active (config) × 4,096 ÷
+    # 15,832 TFLOPS = 8.796 ms: 10,416.7 µs a step ÷ 4,096 = 2.5431 µs per token, below
+    # TensorRT-LLM's measured 1e6 ÷ 40,572 tokens/s = 24.65 µs (perf-overview, v1.0); the
+    # one count for both (no active_params) gives 2 × 400e9 × 4,096 ÷ 15,832e12 ÷ 4,096 =
+    # 50.53 µs, above it
+    ('serving', 'Maverick on 8 H200 at batch 4,096, µs per token (active params)',
+     '=DECODE_FLOOR(400E9,"FP8",8*4.8,4096,8*1979,0,"us",17E9)/4096',
+     400 / 38.4 * 1000 / 4096, 1e-9),
     # regime defaults, each the median of floor ÷ measured over its published
     # measurements (tests/data/serving_measurements.csv; tests/test_serving_measurements.py
-    # recomputes them): one GPU at batch 1 is small_batch, the median of 0.506, 0.551,
-    # 0.566 and 0.731 = 0.559
+    # recomputes them): one GPU at batch 1 is small_batch, the median of 0.563, 0.617,
+    # 0.633, 0.731, 0.741, 0.742 and 0.792 = 0.731
     ('serving', 'regime efficiency: one GPU at batch 1',
      '=REGIME_EFFICIENCY(1,1)',
-     0.559, 0),
-    # 8 GPUs in tensor parallel at batch 1 (DeepSeek-R1 on 8 B200: 0.029, 0.033, 0.036)
+     0.731, 0),
+    # 8 GPUs in tensor parallel at batch 1, the all-reduces' latency in the floor
+    # (DeepSeek-R1 on 8 B200: 0.193, 0.222, 0.239; Llama 4 Maverick: 0.423): the mean of
+    # the middle two, (0.222 + 0.239) ÷ 2 = 0.230
     ('serving', 'regime efficiency: tensor parallel 8 at batch 1',
      '=REGIME_EFFICIENCY(8,1)',
-     0.0332, 0),
+     0.23, 0),
     # one GPU at batch 700 (maximum throughput: 0.357, 0.507, 0.570)
     ('serving', 'regime efficiency: one GPU, large batch',
      '=REGIME_EFFICIENCY(1,700)',
      0.507, 0),
-    # 2 GPUs at batch 100 (tensor parallel throughput: median of 5 is 0.311)
+    # 2 GPUs at batch 100 (tensor parallel throughput, the all-reduces' latency in the
+    # floor: median of 5 is 0.318)
     ('serving', 'regime efficiency: tensor parallel, large batch',
      '=REGIME_EFFICIENCY(2,100)',
-     0.311, 0),
+     0.318, 0),
     # MoE with expert parallelism (median of 8 measurements, 0.156 and 0.163 in the middle: 0.159)
     ('serving', 'regime efficiency: MoE with expert parallelism',
      '=REGIME_EFFICIENCY(8,4096,1)',

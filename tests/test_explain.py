@@ -87,6 +87,8 @@ WORKED = {
     "ATTAINABLE": ((0.25, 989, 3.35), "0.8375 TFLOPS (memory-bound)"),
     "BOUND": ((64, 295), "memory-bound"),
     "CRITICAL_BATCH": ((989, 3.35, "FP8"), "batch 147.6"),
+    "DECODE_INTENSITY": ((8.03e9, 64, 4.015, 68.719476736, 274877906944),
+                         "68.72 GB KV) × 1e9 B) = 17.91 FLOP/byte"),
     "MBU": ((16.06, 4.5, 3.35), "an assumption is wrong"),
     "MFU": (("16 GFLOP", 2000, 989), "= 0.03236"),
     "AMDAHL": ((0.3, 3), "= 1.25×"),

@@ -19,6 +19,7 @@ from udfs import (
     SPEC_TOKENS_PER_STEP,
     TP_COMM_MS,
     ExcelError,
+    interconnects,
 )
 
 approx = pytest.approx
@@ -74,6 +75,32 @@ def test_tp_comm_scales_as_the_ring_says():
     lat = TP_COMM_MS(8192, 1, 8, 0.45, 80, "BF16", 2, "2 us")
     assert lat == approx(4.48 + 160 * 1.75 * 16384 / 450e9 * 1e3)
     assert TP_COMM_MS(8192, 64, [1, 2, 8], 0.45, 80).tolist() == [0, approx(t2), approx(t8)]
+
+
+def test_tp_comm_with_the_latencies_of_the_interconnect_table():
+    # NCCL src/graph/tuning.cc (commit 5067397c, 2026-06-11), ncclTunerConstantsDefaults:
+    # baseLatencies[Ring][LL] = 6.6 µs; hwLatencies[NVLINK|PCI|NET][Ring][LL] = 0.6, 1.0,
+    # 2.7 µs; ring all-reduce: nsteps = 2 * (nRanks - 1)
+    table = interconnects.table()
+    assert {k: (float(r["hop_latency_us"]), float(r["base_latency_us"]))
+            for k, r in table.items()} == {"NVLink": (0.6, 6.6), "PCIe": (1.0, 6.6),
+                                           "InfiniBand": (2.7, 6.6)}
+    for r in table.values():
+        assert r["source_url"].startswith("https://github.com/NVIDIA/nccl/blob/")
+        assert r["source_date"] and r["notes"]
+    # one all-reduce over 8 GPUs on NVLink: 6.6 + 14 × 0.6 = 15.0 µs; over 4 on PCIe:
+    # 6.6 + 6 × 1.0 = 12.6 µs; one GPU: none
+    lat = interconnects.allreduce_latency_us
+    assert lat(8, interconnects.hop_latency_us("NVLink"),
+               interconnects.base_latency_us("NVLink")) == approx(15.0)
+    assert lat(4, 1.0, 6.6) == approx(12.6)
+    assert lat(1, 0.6, 6.6) == 0
+    # TP_COMM_MS with them, a one-token message (16,384 B) over 8 H100 (0.45 TB/s one
+    # way), Llama 3.1 70B's 80 layers: 160 × (15.0 µs + 1.75 × 16,384 B ÷ 450e9 B/s) =
+    # 2.4 ms + 0.010194 ms
+    t = TP_COMM_MS(8192, 1, 8, 0.45, 80, "BF16", 2, "0.6 us", "6.6 us")
+    assert t == approx(160 * 15.0e-3 + 160 * 1.75 * 16384 / 450e9 * 1e3)
+    assert t == approx(160 * 1e-3 * lat(8, 0.6, 6.6) + TP_COMM_MS(8192, 1, 8, 0.45, 80))
 
 
 def test_pipeline_bubble_and_gpipe_rule():

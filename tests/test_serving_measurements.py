@@ -32,7 +32,18 @@ def test_the_set_spans_the_regimes_from_primary_sources():
     speculative = {r["id"]: float(r["tokens_per_step"]) for r in ROWS
                    if float(r["tokens_per_step"]) != 1}
     assert speculative == {"trtllm-r1-b200-mtp1": 1.92, "trtllm-r1-b200-mtp3": 2.82,
-                           "sglang-v3-16xh200-mtp4": 2.44}
+                           "sglang-v3-16xh200-mtp4": 2.44, "trtllm-maverick-b200-eagle3": 4,
+                           "nvidia-70b-h200-draft": 3.55, "nvidia-405b-h200-tp4-draft": 3.6}
+
+
+#: Rows whose realistic estimate is known to miss the 1.5× band, and why (strict: a row
+#: that comes back inside fails, so the list cannot go stale).
+OUTSIDE = {
+    "trtllm-maverick-b200-eagle3":
+        "tp8_small_batch's two sources disagree: DeepSeek-R1 reaches 0.19-0.24 of its floor "
+        "at batch 1 on 8 B200, Llama 4 Maverick 0.42 (the realistic estimate 1.84x the "
+        "measured time per token)",
+}
 
 
 @pytest.mark.parametrize("row", ROWS, ids=IDS)
@@ -46,7 +57,9 @@ def test_the_floor_is_below_the_measurement(row):
     assert f.token_ms < f.measured_ms
 
 
-@pytest.mark.parametrize("row", ROWS, ids=IDS)
+@pytest.mark.parametrize("row", [
+    pytest.param(r, marks=pytest.mark.xfail(strict=True, reason=OUTSIDE[r["id"]]))
+    if r["id"] in OUTSIDE else r for r in ROWS], ids=IDS)
 def test_the_realistic_estimate_is_within_one_and_a_half_times(row):
     f = sf.floor(row)
     realistic = f.token_ms / regimes.efficiency_of(row["regime"])
@@ -65,11 +78,14 @@ def test_each_default_is_the_median_of_its_regime():
 
 
 def test_the_median_of_small_batch_by_hand():
-    # 0.5058, 0.5512, 0.5659, 0.7308 (floor ÷ measured of its four rows): the median is
-    # the mean of the middle two, (0.5512 + 0.5659) ÷ 2 = 0.5586 → 0.559
+    # 0.563, 0.617, 0.633, 0.731, 0.741, 0.742, 0.792 (floor ÷ measured of its seven
+    # rows): the median is the fourth, vllm-8b-a100-c1's 9.744 ÷ 13.333 = 0.7308 → 0.731
     effs = sorted(sf.floor(r).efficiency for r in ROWS if r["regime"] == "small_batch")
-    assert statistics.median(effs) == pytest.approx((effs[1] + effs[2]) / 2)
-    assert float(regimes.table()["small_batch"]["efficiency"]) == 0.559
+    assert len(effs) == 7
+    assert statistics.median(effs) == effs[3]
+    vllm = sf.floor(next(r for r in ROWS if r["id"] == "vllm-8b-a100-c1"))
+    assert effs[3] == vllm.efficiency
+    assert float(regimes.table()["small_batch"]["efficiency"]) == 0.731
 
 
 def test_floor_of_a_tp2_row_by_hand():
@@ -79,11 +95,13 @@ def test_floor_of_a_tp2_row_by_hand():
     #   ÷ (2 × 3.35 TB/s) = 10.380497 ms (math: 2 × 70.6e9 ÷ (2 × 1,979e12) = 0.0357 ms)
     # KV: 5,250 × 80 layers × 2 × 8 × 128 × 1 B (FP8) = 860,160,000 B ÷ 6.7e12 = 0.128382
     #   ms (attention FLOPs 4 × 80 × 8,192 × 5,250 ÷ 3,958e12 = 0.0035 ms: below)
-    # all-reduces: 2 × 80 × (2 × 1/2 × 8,192 × 2 B ÷ 450e9 B/s) = 0.005825 ms
+    # all-reduces: 2 × 80 × (2 × 1/2 × 8,192 × 2 B ÷ 450e9 B/s) = 0.005825 ms, plus their
+    #   latency over NVLink in NCCL's ring model (src/graph/tuning.cc: base 6.6 µs + 2 × (2
+    #   − 1) steps × 0.6 µs = 7.8 µs per all-reduce): 2 × 80 × 7.8 µs = 1.248 ms
     f = sf.floor(next(r for r in ROWS if r["id"] == "nim-70b-tp2-c1-long"))
     weights = 69_549_326_848 / 6.7e12 * 1e3
     kv = 860_160_000 / 6.7e12 * 1e3
-    comm = 2 * 80 * (8192 * 2 / 450e9) * 1e3
+    comm = 2 * 80 * (8192 * 2 / 450e9) * 1e3 + 2 * 80 * 7.8e-3
     assert f.comm_ms == pytest.approx(comm)
     assert f.step_ms == pytest.approx(weights + kv + comm)
     assert f.measured_ms == 18.58
@@ -112,3 +130,38 @@ def test_the_docs_list_the_set_as_it_is():
     # docs/measurements.md shows the table serving_floor.markdown_table() writes
     text = (sf.MEASUREMENTS.parents[2] / "docs" / "measurements.md").read_text("utf-8")
     assert sf.markdown_table() in text
+
+
+def test_the_latency_of_tp8_by_hand():
+    # DeepSeek-R1 at batch 1 on 8 B200, attention in TP8: 61 layers × 2 all-reduces × (6.6
+    # µs + 2 × 7 × 0.6 µs = 15.0 µs, NCCL's NVLink constants) = 1.830 ms; the bandwidth
+    # term 2 × 61 × 2 × 7/8 × 7,168 × 2 B ÷ 900e9 B/s (one direction of 1,800 GB/s) =
+    # 0.00195 ms (hidden size 7,168: DeepSeek-R1's config)
+    f = sf.floor(next(r for r in ROWS if r["id"] == "trtllm-r1-b200-nomtp"))
+    assert f.comm_ms == pytest.approx(2 * 61 * 15.0e-3 + 2 * 61 * 2 * 7 / 8 * 7168 * 2 / 900e9
+                                      * 1e3)
+
+
+def test_a_speedup_as_tokens_per_step_gives_the_plain_runs_efficiency():
+    # Llama 3.3 70B on one H200: 51.14 tokens/s plain, 181.74 with a draft model (3.55x).
+    # Taking the speedup as tokens per step, floor ÷ measured is the plain run's times
+    # 181.74 ÷ 51.14 ÷ 3.55 = 1.00107 (the source rounds 3.5538 to 3.55)
+    plain = sf.floor(next(r for r in ROWS if r["id"] == "nvidia-70b-h200-nodraft"))
+    draft = sf.floor(next(r for r in ROWS if r["id"] == "nvidia-70b-h200-draft"))
+    assert draft.step_ms == plain.step_ms
+    assert draft.efficiency == pytest.approx(plain.efficiency * 181.74 / 51.14 / 3.55)
+
+
+def test_out_of_sample_each_source_against_the_others():
+    # leave one source out: within 1.5x for every regime but tp8_small_batch, whose two
+    # sources disagree (docs/measurements.md reports it)
+    checks = sf.leave_one_source_out()
+    assert {c[0] for c in checks} == set(regimes.table()) - {"throughput_one_gpu"}
+    for regime, source, _, ratio in checks:
+        inside = 1 / 1.5 <= ratio <= 1.5
+        assert inside == (regime != "tp8_small_batch"), (regime, source, ratio)
+
+
+def test_the_docs_report_the_out_of_sample_check():
+    text = (sf.MEASUREMENTS.parents[2] / "docs" / "measurements.md").read_text("utf-8")
+    assert sf.out_of_sample_table() in text

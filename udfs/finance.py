@@ -35,24 +35,32 @@ from .xp import ceil, maximum, round_sig, where
 
 
 # Calibration ----------------------------------------------------------------------------
-def efficiency(floor_ms, measured_ms):
-    """Share of the floor a measurement reaches: floor ÷ measured [2].
+def efficiency(floor_ms, measured_ms, tokens_per_step=1.0):
+    """Share of the floor a measurement reaches: floor per token ÷ measured [2].
+
+    .. math:: e = \\frac{T_{floor} / \\tau}{T_{measured}}
 
     0.7 means the real system takes 1/0.7 = 1.43× the floor. Above 1 the measurement
-    beat the floor: an assumption (bytes moved, bandwidth, precision) is wrong.
+    beat the floor: an assumption (bytes moved, bandwidth, precision, tokens per step) is
+    wrong. With speculative decoding or multi-token prediction a step yields τ tokens, so
+    the floor per token is the step floor ÷ τ.
 
     Parameters
     ----------
     floor_ms : float
-        The floor of the case (DECODE_FLOOR) [ms].
+        The floor of one decode step of the case (DECODE_FLOOR) [ms].
     measured_ms : float
-        What was measured for the same case [ms].
+        What was measured for the same case, per token [ms].
+    tokens_per_step : float
+        Tokens τ each step yields per sequence, 1 or more (SPEC_TOKENS_PER_STEP) [count].
 
     Returns
     -------
-    Fraction. Floor 4.79 ms, measured 6.2 ms: 0.773.
+    Fraction. Floor 4.79 ms, measured 6.2 ms: 0.773. Llama 3.3 70B FP8 on one H200
+    (step floor 70.6 GB ÷ 4.8 TB/s = 14.71 ms) at 181.74 tokens/s (5.502 ms) with 3.55
+    tokens per step: 14.71 ÷ 3.55 ÷ 5.502 = 0.753.
     """
-    return floor_ms / measured_ms
+    return floor_ms / tokens_per_step / measured_ms
 
 
 def estimate_ms(floor_ms, efficiency_):
@@ -72,15 +80,23 @@ def estimate_ms(floor_ms, efficiency_):
     return floor_ms / efficiency_
 
 
-def plausibility(floor_ms, measured_ms):
-    """"plausible" when the measurement is at or above the floor, else a warning [2].
+def plausibility(floor_ms, measured_ms, tokens_per_step=1.0):
+    """"plausible" when the measurement is at or above the floor per token, else a
+    warning [2].
+
+    .. math:: T_{measured} \\ge T_{floor} / \\tau
 
     Parameters
     ----------
-    floor_ms, measured_ms : float
+    floor_ms, measured_ms, tokens_per_step : float
         As ``efficiency``.
+
+    Returns
+    -------
+    Text. The 70B on one H200 of ``efficiency``: 5.502 ms against 14.71 ms of step floor
+    is below the floor at one token per step, plausible at 3.55 (14.71 ÷ 3.55 = 4.14 ms).
     """
-    return where(measured_ms >= floor_ms, "plausible",
+    return where(measured_ms >= floor_ms / tokens_per_step, "plausible",
                  "below the floor: an assumption is wrong")
 
 

@@ -160,6 +160,42 @@ def critical_batch(peak_tflops, bandwidth_tbps, bytes_per_weight):
     return ridge(peak_tflops, bandwidth_tbps) * bytes_per_weight / 2
 
 
+def decode_intensity(active_params, batch, weights_gb, kv_gb, attention_flop=0.0):
+    """Intensity of a whole decode step: its FLOPs ÷ every byte it reads, KV cache
+    included [2].
+
+    .. math:: I = \\frac{2 N_{act} B + F_{attn}}{(W + KV) \\cdot 10^9}
+
+    The weights-only rule (``critical_batch``: I ≈ 2B ÷ b) leaves out the KV cache, which
+    at long contexts outweighs the weights many times over and has an intensity of its
+    own of only about 1 FLOP per byte per query head sharing it: a step whose weights
+    alone are past the ridge can still be memory-bound.
+
+    Parameters
+    ----------
+    active_params : float
+        Parameters each token multiplies N_act [count].
+    batch : float
+        Sequences in the step B [count].
+    weights_gb : float
+        Weights the step reads W [GB].
+    kv_gb : float
+        KV cache the step reads, all sequences together [GB].
+    attention_flop : float
+        FLOPs of the attention products F_attn (DECODE_ATTENTION_FLOP; 0: left out)
+        [FLOP].
+
+    Returns
+    -------
+    FLOP/byte. Llama 3.1 8B with INT4 weights (4.015 GB) at batch 64, 8,192 tokens each
+    (KV 64 × 8,192 × 131,072 B = 68.719 GB; attention 4 × 32 × 4,096 × 8,192 × 64 =
+    2.749e11 FLOP): (1.0278e12 + 2.749e11) ÷ 72.734e9 = 17.91, against 1.0278e12 ÷
+    4.015e9 = 256.0 for the weights alone: memory-bound, where the weights-only rule
+    says compute-bound on an H200 (ridge 989 × 0.7 ÷ 4.8 = 144.2).
+    """
+    return (2 * active_params * batch + attention_flop) / ((weights_gb + kv_gb) * 1e9)
+
+
 def mbu(bytes_per_token_gb, ms_per_token, bandwidth_tbps):
     """Memory-bandwidth utilisation: achieved bandwidth ÷ peak [5].
 

@@ -121,17 +121,20 @@ def compute_batch_limit(target_ms, flops_per_token, peak_tflops):
 
 
 def tp_comm_ms(hidden, batch, tp, link_bandwidth_tbps, layers=1.0, bytes_per_elem=2.0,
-               allreduces_per_layer=2.0, latency_us=0.0):
+               allreduces_per_layer=2.0, latency_us=0.0, base_latency_us=0.0):
     """Time of the tensor-parallel all-reduces in one decode step (ring, α–β model).
 
     A ring all-reduce of S bytes over p GPUs takes 2(p − 1) steps, each sending S ÷ p
-    bytes per GPU, so
+    bytes per GPU, after a fixed cost α₀ per call, so
 
-    .. math:: T = n_{ar} \\cdot L \\cdot \\left(2(p - 1)\\,\\alpha +
+    .. math:: T = n_{ar} \\cdot L \\cdot \\left(\\alpha_0 + 2(p - 1)\\,\\alpha +
               \\frac{2(p - 1)}{p} \\cdot \\frac{B \\cdot d \\cdot b}{\\beta}\\right)
 
-    with S = B × d × b the activations of the step. Megatron-style tensor parallelism
-    does two all-reduces per layer in the forward pass (after attention, after the MLP).
+    with S = B × d × b the activations of the step (α₀ counted only when p > 1).
+    Megatron-style tensor parallelism does two all-reduces per layer in the forward
+    pass (after attention, after the MLP). At decode's few kilobytes the latency terms
+    rule: NCCL's own model gives α = 0.6 µs over NVLink, 1.0 over PCIe, 2.7 over the
+    network, and α₀ = 6.6 µs (``udfs.interconnects``, ``data/interconnects.csv``).
 
     Parameters
     ----------
@@ -152,6 +155,8 @@ def tp_comm_ms(hidden, batch, tp, link_bandwidth_tbps, layers=1.0, bytes_per_ele
         All-reduces per layer per step n_ar [count] (2).
     latency_us : float
         Latency α of one ring step [µs] (0: the bandwidth term only).
+    base_latency_us : float
+        Latency α₀ of one all-reduce call [µs] (0: left out).
 
     Returns
     -------
@@ -159,7 +164,8 @@ def tp_comm_ms(hidden, batch, tp, link_bandwidth_tbps, layers=1.0, bytes_per_ele
 
     Hand check: Llama 3.1 70B (d = 8,192, 80 layers), batch 64, tp 8, BF16, 0.45 TB/s:
     64 × 8,192 × 2 B = 1,048,576 B; × 2 × 7 ÷ 8 = 1,835,008 B ÷ 450 GB/s = 4.078 µs; ×
-    2 × 80 = 0.6525 ms.
+    2 × 80 = 0.6525 ms. With NCCL's NVLink latencies (α 0.6 µs, α₀ 6.6 µs): + 2 × 80 ×
+    (6.6 + 14 × 0.6) µs = 2.4 ms, 3.0525 ms in all.
 
     References
     ----------
@@ -169,9 +175,11 @@ def tp_comm_ms(hidden, batch, tp, link_bandwidth_tbps, layers=1.0, bytes_per_ele
     Shoeybi, M. et al. (2019), "Megatron-LM", https://arxiv.org/abs/1909.08053 (§3: two
     all-reduces per layer in the forward pass).
     NVIDIA, nccl-tests "PERFORMANCE.md" (bus bandwidth = algorithm bandwidth × 2(p−1)/p).
+    NVIDIA, NCCL ``src/graph/tuning.cc`` (the latency of a ring all-reduce: a base per
+    call plus 2(p − 1) steps at the link's latency).
     """
     steps = 2 * (tp - 1)
-    per_allreduce = (steps * latency_us * 1e-3
+    per_allreduce = (where(tp > 1, base_latency_us, 0.0) * 1e-3 + steps * latency_us * 1e-3
                      + steps / tp * batch * hidden * bytes_per_elem
                      / (link_bandwidth_tbps * 1e9))
     return allreduces_per_layer * layers * per_allreduce

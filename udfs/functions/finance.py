@@ -26,17 +26,28 @@ from .common import (
 )
 
 # Calibration ----------------------------------------------------------------------------
+TOKENS_PER_STEP = Arg("tokens_per_step", None, AT_LEAST_ONE)
+D_TOKENS_PER_STEP = ("Optional. Tokens each step yields (speculative decoding: "
+                     "SPEC_TOKENS_PER_STEP); the floor per token is floor ÷ this. Default 1.")
+
+
+def _per_step(w):
+    """" ÷ τ tokens per step" when τ is not 1."""
+    return "" if w.tokens_per_step == 1 else f" ÷ {num(w.tokens_per_step)} tokens per step"
+
+
 declare(
     "CALIBRATE",
-    "Efficiency from a measurement = floor ÷ measured (0.7: real time is 1/0.7 × the floor). Above 1 the measurement beat the floor: an assumption is wrong. CALIBRATE(4.79,6.2) = 0.773.",  # noqa: E501
+    "Efficiency from a measurement = floor ÷ tokens per step ÷ measured (0.7: real time is 1/0.7 × the floor). Above 1 the measurement beat the floor: an assumption is wrong. CALIBRATE(4.79,6.2) = 0.773.",  # noqa: E501
     param(FLOOR_MS, D_FLOOR),
     param(MEASURED_MS, D_MEASURED),
+    param(TOKENS_PER_STEP, D_TOKENS_PER_STEP, default=1),
     formula=finance.efficiency,
-    explain=lambda w: (f"floor {q(w.floor_ms, 'ms')} ÷ measured {q(w.measured_ms, 'ms')} = "
-                       f"{num(w.result)}{above_one(w.result)}"),
+    explain=lambda w: (f"floor {q(w.floor_ms, 'ms')}{_per_step(w)} ÷ measured "
+                       f"{q(w.measured_ms, 'ms')} = {num(w.result)}{above_one(w.result)}"),
     example=("=CALIBRATE(4.79,6.2)", "0.7726"),
-    summary="efficiency = floor ÷ measured",
-    native='{floor_ms}/{measured_ms}',
+    summary="efficiency = floor ÷ tokens per step ÷ measured",
+    native='{floor_ms}/{tokens_per_step}/{measured_ms}',
 )
 
 declare(
@@ -54,16 +65,17 @@ declare(
 
 declare(
     "PLAUSIBLE",
-    "\"plausible\" when a measurement is at or above its floor; \"below the floor: an assumption is wrong\" otherwise.",  # noqa: E501
+    "\"plausible\" when a measurement is at or above its floor ÷ tokens per step; \"below the floor: an assumption is wrong\" otherwise.",  # noqa: E501
     param(FLOOR_MS, D_FLOOR),
     param(MEASURED_MS, D_MEASURED),
+    param(TOKENS_PER_STEP, D_TOKENS_PER_STEP, default=1),
     formula=finance.plausibility,
     result=TEXT,
     explain=lambda w: (f"measured {q(w.measured_ms, 'ms')} "
-                       f"{'≥' if w.measured_ms >= w.floor_ms else '<'} floor "
-                       f"{q(w.floor_ms, 'ms')}: {w.result}"),
+                       f"{'≥' if w.measured_ms >= w.floor_ms / w.tokens_per_step else '<'} "
+                       f"floor {q(w.floor_ms, 'ms')}{_per_step(w)}: {w.result}"),
     example=("=PLAUSIBLE(4.79,4)", "below the floor: an assumption is wrong"),
-    native='IF({measured_ms}>={floor_ms},"plausible","below the floor: an assumption is wrong")',
+    native='IF({measured_ms}>={floor_ms}/{tokens_per_step},"plausible","below the floor: an assumption is wrong")',  # noqa: E501
 )
 
 

@@ -27,7 +27,7 @@ def _native():
 
 declare(
     "REGIME_EFFICIENCY",
-    "Default efficiency (floor ÷ realistic) of a serving regime, the median over published measurements: small batch, TP 8 at small batch, throughput on one GPU or in TP, MoE with expert parallelism. REGIME_EFFICIENCY(1,1) = 0.559.",  # noqa: E501
+    "Default efficiency (floor ÷ realistic) of a serving regime, the median over published measurements: small batch, TP 8 at small batch, throughput on one GPU or in TP, MoE with expert parallelism. REGIME_EFFICIENCY(1,1) = 0.731.",  # noqa: E501
     param(Arg("gpus", None, POSITIVE, whole=True), "GPUs of one replica (whole number)."),
     param(Arg("batch", None, POSITIVE), "Sequences decoded together per replica."),
     param(Arg("expert_parallel", None, NONNEGATIVE),
@@ -35,7 +35,7 @@ declare(
           default=0),
     formula=regimes.regime_efficiency,
     explain=_regime,
-    example=("=REGIME_EFFICIENCY(1,1)", "0.559"),
+    example=("=REGIME_EFFICIENCY(1,1)", "0.731"),
     summary="the median efficiency of the deployment's regime",
     native=_native(),
 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import roofline
-from ..args import NONNEGATIVE, OPEN_FRACTION, POSITIVE, Arg, Precision
+from ..args import NONNEGATIVE, OPEN_FRACTION, POSITIVE, Arg, Count, Precision
 from ..broadcast import TEXT
 from ..declare import declare, param
 from ..explain import above_one, num, q
@@ -115,6 +115,29 @@ declare(
     explain=_critical,
     example=('=CRITICAL_BATCH(989,3.35,"FP8")', "147.61"),
     native='{peak_flops}/{bandwidth}*{weight_precision}/2',
+)
+
+
+declare(
+    "DECODE_INTENSITY",
+    "Intensity of a whole decode step = (2 × active params × batch + attention FLOPs) ÷ (weights + KV cache read), FLOP/byte: with BOUND and RIDGE, the side of the ridge counting the KV cache. DECODE_INTENSITY(8.03E9,64,4.015,68.72,2.749E11) = 17.9.",  # noqa: E501
+    param(Count("active_params", domain=POSITIVE),
+          "Parameters each token multiplies (an MoE model's active parameters): 8.03E+9 or '8.03B'."),  # noqa: E501
+    param(Arg("batch", None, POSITIVE), "Sequences decoded in the step."),
+    param(Arg("weights_gb", "GB", NONNEGATIVE),
+          "Weights the step reads, GB (WEIGHT_GB; for MoE the experts the batch touches)."),
+    param(Arg("kv_gb", "GB", NONNEGATIVE),
+          "KV cache the step reads, all sequences together: GB or text ('68.7 GB')."),
+    param(Arg("attention_flops", "FLOP", NONNEGATIVE),
+          "Optional. FLOPs of the attention products of the step (DECODE_ATTENTION_FLOP). Default 0.",  # noqa: E501
+          default=0),
+    formula=roofline.decode_intensity,
+    explain=lambda w: (f"(2 × {num(w.active_params)} × {num(w.batch)} + "
+                       f"{num(w.attention_flops)} FLOP) ÷ (({q(w.weights_gb, 'GB')} + "
+                       f"{q(w.kv_gb, 'GB')} KV) × 1e9 B) = {q(w.result, 'FLOP/byte')}"),
+    example=("=DECODE_INTENSITY(8.03E9,64,4.015,68.719476736,274877906944)", "17.911"),
+    summary="FLOPs ÷ (weights + KV) of a step, FLOP/byte",
+    native='(2*{active_params}*{batch}+{attention_flops})/(({weights_gb}+{kv_gb})*1E9)',
 )
 
 

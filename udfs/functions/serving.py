@@ -99,7 +99,8 @@ def _tp_comm(w):
     if p == 1:
         return f"tp = 1: no all-reduce = {q(w.result, 'ms')}"
     size = serving.allreduce_bytes(w.batch, w.hidden, w.precision)
-    return (f"{num(w.allreduces_per_layer)} all-reduces × {num(w.layers)} layers × (2 × "
+    base = f"{q(w.base_latency_us, 'us')} + " if w.base_latency_us else ""
+    return (f"{num(w.allreduces_per_layer)} all-reduces × {num(w.layers)} layers × ({base}2 × "
             f"{num(p - 1)} × {q(w.latency_us, 'us')} + 2 × {num(p - 1)}/{num(p)} × "
             f"({num(w.batch)} × {num(w.hidden)} × {num(w.precision)} B = {num(size)} B) ÷ "
             f"{q(w.link_bandwidth, 'TB/s')}) = {q(w.result, 'ms')} per step")
@@ -107,7 +108,7 @@ def _tp_comm(w):
 
 declare(
     "TP_COMM_MS",
-    "Tensor-parallel all-reduce time per decode step, ring α–β model, ms = all-reduces × layers × (2(tp−1) × latency + 2(tp−1)/tp × batch × hidden × bytes ÷ link). 0 when tp = 1.",  # noqa: E501
+    "Tensor-parallel all-reduce time per decode step, ring α–β model, ms = all-reduces × layers × (base + 2(tp−1) × latency + 2(tp−1)/tp × batch × hidden × bytes ÷ link). 0 when tp = 1. NCCL: latency 0.6 µs NVLink, base 6.6 µs.",  # noqa: E501
     param(Arg("hidden", None, POSITIVE, whole=True),
           "Hidden size of the model (config hidden_size, whole number)."),
     param(Arg("batch", None, POSITIVE),
@@ -126,13 +127,16 @@ declare(
           "Optional. All-reduces per layer per step (whole number). Default 2 (Megatron).",
           default=2),
     param(Arg("latency_us", "us", NONNEGATIVE),
-          "Optional. Latency of one ring step, µs (bare number) or text ('2 us'). Default 0.",
+          "Optional. Latency of one ring step, µs, or text ('2 us'). NCCL's: NVLink 0.6, PCIe 1.0, InfiniBand 2.7. Default 0.",  # noqa: E501
+          default=0),
+    param(Arg("base_latency_us", "us", NONNEGATIVE),
+          "Optional. Latency of one all-reduce call, µs, or text (NCCL's: 6.6 us). Default 0.",
           default=0),
     formula=serving.tp_comm_ms,
     explain=_tp_comm,
     example=('=TP_COMM_MS(8192,64,8,"450 GB/s",80)', "0.6524"),
     summary="ring all-reduce per decode step, ms",
-    native='{allreduces_per_layer}*{layers}*(2*({tp}-1)*{latency_us}*0.001+2*({tp}-1)/{tp}*{batch}*{hidden}*{precision}/({link_bandwidth}*1E9))',
+    native='{allreduces_per_layer}*{layers}*(IF({tp}>1,{base_latency_us},0)*0.001+2*({tp}-1)*{latency_us}*0.001+2*({tp}-1)/{tp}*{batch}*{hidden}*{precision}/({link_bandwidth}*1E9))',
 )
 
 declare(
