@@ -35,6 +35,12 @@ A declaration, from ``udfs.functions.roofline``::
         example=('=RIDGE("989 TFLOPS","3.35 TB/s")', "295.22"),
     )
 
+A function may take a **name** where a number goes (``by_name``, a ``ByName``): when its
+``trigger`` argument holds a name (DECODE_FLOOR's ``params`` naming a model), ``resolve``
+turns the arguments it reads into the numbers the formula takes, before any is read, and
+a ``table`` argument (the model table range it looks the name up in) reaches ``resolve``
+only, never the formula.
+
 An optional argument declared with ``default=OMIT`` reaches the formula as None when it is
 empty (DECODE_FLOOR's ``peak_flops``: the memory term alone); ``together`` names OMIT
 arguments that are given together or not at all (BATCH_FOR_LATENCY's ``flops_per_token``
@@ -51,10 +57,11 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .args import Arg, out_unit
-from .broadcast import NUMBER
+from .broadcast import NUMBER, guard
 from .errors import ExcelError, value_error
 from .formula import Formula
 
@@ -134,6 +141,8 @@ class Param:
     default: object = REQUIRED
     #: For the result-unit argument: the unit the formula's result is in.
     result_unit: str | None = None
+    #: A table range read by the declaration's ``by_name`` only, not by the formula.
+    table: bool = False
 
     @property
     def optional(self) -> bool:
@@ -148,6 +157,35 @@ def param(reader: Arg, doc: str, default=REQUIRED) -> Param:
 def raw(name: str, doc: str, default=REQUIRED) -> Param:
     """An argument the function's own ``call`` reads."""
     return Param(name, doc, None, default)
+
+
+def table(name: str, doc: str) -> Param:
+    """An optional table range that only the declaration's ``by_name`` reads."""
+    return Param(name, doc, None, None, table=True)
+
+
+@dataclass(frozen=True)
+class ByName:
+    """A name in place of a number: when ``test(trigger's value)`` is true, ``resolve``,
+    called with the arguments ``reads`` (in that order), gives the new values of
+    ``writes`` (a tuple, in that order), or raises ``ExcelError``; ``describe``, called
+    the same way, says in words what the name became (for EXPLAIN)."""
+
+    trigger: str
+    reads: tuple[str, ...]
+    writes: tuple[str, ...]
+    resolve: Callable
+    describe: Callable
+    test: Callable
+
+    def values(self, fn: Function, values: list) -> list:
+        """``values`` (the arguments in order) with the name resolved."""
+        names = [p.name for p in fn.params]
+        given = dict(zip(names, list(values) + [None] * (len(names) - len(values)),
+                         strict=True))
+        new = self.resolve(*[given[n] for n in self.reads])
+        given.update(zip(self.writes, new, strict=True))
+        return [given[n] for n in names]
 
 
 def result_unit(unit: str, doc: str) -> Param:
@@ -173,6 +211,8 @@ class Function:
     native: str | dict | None = None
     #: Groups of OMIT arguments given together or not at all.
     together: tuple[tuple[str, ...], ...] = ()
+    #: A name the function takes in place of a number (``ByName``), or None.
+    by_name: ByName | None = None
     #: The formula over the arguments' readers; with OMIT arguments, one per combination
     #: of them given or omitted (key: the names omitted).
     formulas: dict = field(default_factory=dict)
@@ -197,14 +237,15 @@ def declare(name: str, doc: str, *params: Param, formula=None, call=None, result
             nonfinite: str = "the result is not a finite number", explain=None,
             example: tuple[str, str] | None = None, summary: str = "", usage: str = "",
             native: str | dict | None = None,
-            together: tuple[tuple[str, ...], ...] = ()) -> Function:
+            together: tuple[tuple[str, ...], ...] = (),
+            by_name: ByName | None = None) -> Function:
     """Declare the Excel function ``name``; return its declaration (also registered)."""
     if (formula is None) == (call is None):
         raise ValueError(f"{name}: give either a formula or a call")
     if name in DECLARATIONS:
         raise ValueError(f"{name} is declared twice")
     fn = Function(name, doc, tuple(params), formula, call, result, nonfinite, explain,
-                  example, summary, usage, native, together)
+                  example, summary, usage, native, together, by_name=by_name)
     if formula is not None:
         _bind_formulas(fn)
     fn.excel = _excel_function(fn)
@@ -216,7 +257,7 @@ def declare(name: str, doc: str, *params: Param, formula=None, call=None, result
 
 def _operands(fn: Function) -> list[Param]:
     """The arguments the formula takes, in order (all but the result unit)."""
-    ops = [p for p in fn.params if p.result_unit is None]
+    ops = [p for p in fn.params if p.result_unit is None and not p.table]
     for p in ops:
         if p.reader is None:
             raise ValueError(f"{fn.name}({p.name}): a formula's arguments need a reader")
@@ -255,6 +296,12 @@ def _apart(group):
     return error
 
 
+def _guarded(resolve):
+    """``resolve``, giving back the ExcelError it raises (a cell never shows a
+    traceback)."""
+    return lambda *args: guard(resolve, *args)
+
+
 def _first_call(formula: Formula, ns: dict, key: str):
     """Stands for ``formula.fast`` in a generated function's namespace ``ns`` until the
     first call, which compiles the fast path and puts it in its place: later calls go
@@ -274,6 +321,14 @@ def _excel_function(fn: Function):
     signature = ", ".join(f"{p.name}=None" if p.optional else p.name for p in fn.params)
     ns = {"_ExcelError": ExcelError, "_out_unit": out_unit, "_call": fn.call}
     lines = [f"def {fn.name}({signature}):"]
+    if fn.by_name is not None:
+        b = fn.by_name
+        ns.update(_named=b.test, _resolve=_guarded(b.resolve))
+        lines += [f"    if type({b.trigger}) is not float and _named({b.trigger}):",
+                  f"        _r = _resolve({', '.join(b.reads)})",
+                  "        if type(_r) is _ExcelError:",
+                  "            return _r",
+                  f"        {', '.join(b.writes)}, = _r"]
     for i, group in enumerate(fn.together):
         ns[f"_apart{i}"] = _apart(group)
         given = " + ".join(f"({n} is None)" for n in group)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 
+from .args import is_range
 from .declare import DECLARATIONS, OMIT, REQUIRED
 from .errors import ExcelError, value_error
 from .stored import plain_name
@@ -108,15 +109,23 @@ def explain(name, *values) -> str:
     key = plain_name(str(name).strip().lstrip("=").split("(")[0]).upper()
     if key not in DECLARATIONS:
         raise ExcelError("#N/A", f"function_name: no catalog function named {name!r}")
-    if any(isinstance(v, list | tuple) for v in values):
-        raise value_error("EXPLAIN works on single values, not ranges")
     fn = DECLARATIONS[key]
+    tables = {i for i, p in enumerate(fn.params) if p.table}
+    if any(is_range(v) for i, v in enumerate(values) if i not in tables):
+        raise value_error("EXPLAIN works on single values, not ranges")
     _check_arity(fn, values)
     result = fn.excel(*values)
     if isinstance(result, ExcelError):
         return f"{key}: {result}"
-    body = fn.explain(Work(fn, list(values), result)) if fn.explain else f"= {show(result)}"
-    return f"{key}: {body}"
+    values, named = list(values), ""
+    b = fn.by_name
+    if b is not None and b.test(values[fn.params.index(fn.param(b.trigger))]):
+        given = dict.fromkeys(p.name for p in fn.params)
+        given.update(zip([p.name for p in fn.params], values, strict=False))
+        named = b.describe(*[given[n] for n in b.reads]) + "; "
+        values = b.values(fn, values)
+    body = fn.explain(Work(fn, values, result)) if fn.explain else f"= {show(result)}"
+    return f"{key}: {named}{body}"
 
 
 def verdict(memory_time: float, math_time: float) -> str:

@@ -32,6 +32,8 @@ import io
 from functools import cache
 from importlib import resources
 
+from .args import NONNEGATIVE, Arg
+from .errors import ExcelError, na_error
 from .xp import where
 
 
@@ -45,6 +47,51 @@ def table() -> dict[str, dict]:
     """
     text = (resources.files(__package__) / "data" / "interconnects.csv").read_text("utf-8")
     return {r["interconnect"]: r for r in csv.DictReader(io.StringIO(text))}
+
+
+def row_named(text: str, what: str) -> dict:
+    """The row of ``table`` that ``text`` names, in any letter case, spaces and
+    punctuation ignored ("nvlink", "Infini Band").
+
+    Raises
+    ------
+    ExcelError
+        ``#N/A`` naming ``what`` and the known names, for a name not in the table.
+    """
+    from .tables import name_key
+
+    key = name_key(text)
+    for name, row in table().items():
+        if name_key(name) == key:
+            return row
+    raise na_error(f"{what}: unknown interconnect {text.strip()!r}; known: "
+                   f"{', '.join(table())} (or a latency in µs)")
+
+
+class Latency(Arg):
+    """A latency in µs, or the name of an interconnect of ``table`` read as its column
+    ``column`` (``hop_latency_us`` or ``base_latency_us``): ``"NVLink"`` → 0.6 as a ring
+    step, 6.6 as a call; ``"2 us"`` and 2 as 2 µs.
+
+    Parameters
+    ----------
+    name : str
+        The argument's name, for messages.
+    column : str
+        The column of ``data/interconnects.csv`` a name reads.
+    """
+
+    def __init__(self, name: str, column: str):
+        super().__init__(name, "us", NONNEGATIVE)
+        self.column = column
+
+    def read_text(self, text: str) -> float:
+        try:
+            return super().read_text(text)
+        except ExcelError as not_a_time:
+            if not any(c.isalpha() for c in text) or text.strip()[:1].isdigit():
+                raise not_a_time from None
+            return float(row_named(text, self.name)[self.column])
 
 
 def hop_latency_us(interconnect: str) -> float:

@@ -34,4 +34,6 @@ D_UNIT_MS = "Optional. Unit of the result: ms (default), s, us, ns..."
 D_FLOOR = "The floor for the case, ms per token (from DECODE_FLOOR), or text ('4.79 ms')."
 D_MEASURED = "What you measured for the same case, ms per token, or text ('6.2 ms')."
 D_HOURLY = "Price of one GPU-hour, in your currency."
+D_MODELS = ("Optional. With a model name: the model table to find it in, headers included "
+            "(the template's Models sheet, so your rows count). Default: the built-in table.")
 D_UTIL = "Optional. Share of paid hours spent producing tokens, >0 to 1. Default 1."

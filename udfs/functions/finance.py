@@ -3,16 +3,17 @@ rented, demand and break-even."""
 
 from __future__ import annotations
 
-from .. import finance
+from .. import finance, model_reads
 from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg
 from ..broadcast import TEXT
 from ..constants import HOURS_PER_MONTH, HOURS_PER_YEAR, SECONDS_PER_DAY, SECONDS_PER_HOUR
-from ..declare import OMIT, declare, param
+from ..declare import OMIT, ByName, declare, param, table
 from ..explain import above_one, num, plural, q
 from .common import (
     D_FLOOR,
     D_HOURLY,
     D_MEASURED,
+    D_MODELS,
     D_PARAMS,
     D_PEAK,
     D_UTIL,
@@ -95,10 +96,14 @@ def _prefill(w):
             f"{q(w.result, 'ms')} (attention {share:.0%} of the work)")
 
 
+def _prefill_args(params, models):
+    return (model_reads.prefill_args(params, models),)
+
+
 declare(
     "PREFILL_MS",
     "Prefill time estimate at the compute roof = (2 × params × tokens + 2 × layers × attn_dim × tokens²) ÷ (peak × efficiency), in ms; attention counted when layers and attn_dim are given. PREFILL_MS(\"8.03B\",2000,989) = 32.5.",  # noqa: E501
-    param(PARAMS, "Parameters active per token (an MoE model's active count): 8.03E+9 or '8.03B'."),
+    param(PARAMS, "Parameters active per token (an MoE model's active count): 8.03E+9 or '8.03B'; or a model name ('Llama 3.1 8B'): its active parameters."),  # noqa: E501
     param(Arg("prompt_tokens", "token", NONNEGATIVE),
           "Prompt length in tokens (a number or text such as '32k tokens')."),
     param(PEAK, D_PEAK),
@@ -110,8 +115,11 @@ declare(
     param(Arg("attn_dim", None, NONNEGATIVE, whole=True),
           "Optional. Query heads × head_dim (MODEL_SPEC heads × head_dim), with layers.",
           default=OMIT),
+    table("models", D_MODELS),
     formula=finance.prefill_ms,
     together=(("layers", "attn_dim"),),
+    by_name=ByName("params", ("params", "models"), ("params",), _prefill_args,
+                   model_reads.describe_prefill, model_reads.names_in),
     explain=_prefill,
     example=('=PREFILL_MS("8.03B",32768,989,1,32,4096)', "816.71"),
     summary="an estimate; attention counted with layers and attn_dim",

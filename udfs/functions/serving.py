@@ -7,6 +7,7 @@ from .. import serving
 from ..args import FRACTION, NONNEGATIVE, POSITIVE, RESERVE, Arg
 from ..declare import OMIT, declare, param
 from ..explain import num, q
+from ..interconnects import Latency
 from .common import BANDWIDTH, CAPACITY, D_BANDWIDTH, D_CAPACITY, D_PEAK, PEAK, PRECISION
 
 WEIGHTS_GB = Arg("weights_gb", "GB", NONNEGATIVE)
@@ -126,11 +127,11 @@ declare(
     param(Arg("allreduces_per_layer", None, NONNEGATIVE, whole=True),
           "Optional. All-reduces per layer per step (whole number). Default 2 (Megatron).",
           default=2),
-    param(Arg("latency_us", "us", NONNEGATIVE),
-          "Optional. Latency of one ring step, µs, or text ('2 us'). NCCL's: NVLink 0.6, PCIe 1.0, InfiniBand 2.7. Default 0.",  # noqa: E501
+    param(Latency("latency_us", "hop_latency_us"),
+          "Optional. Latency of one ring step, µs, text ('2 us'), or an interconnect: 'NVLink' 0.6, 'PCIe' 1.0, 'InfiniBand' 2.7 (NCCL's). Default 0.",  # noqa: E501
           default=0),
-    param(Arg("base_latency_us", "us", NONNEGATIVE),
-          "Optional. Latency of one all-reduce call, µs, or text (NCCL's: 6.6 us). Default 0.",
+    param(Latency("base_latency_us", "base_latency_us"),
+          "Optional. Latency of one all-reduce call, µs, text, or an interconnect ('NVLink': NCCL's 6.6 us). Default 0.",  # noqa: E501
           default=0),
     formula=serving.tp_comm_ms,
     explain=_tp_comm,

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from .. import memory, timing
+from .. import memory, model_reads, timing
 from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg, Count
-from ..declare import OMIT, declare, param, result_unit
+from ..declare import OMIT, ByName, declare, param, result_unit, table
 from ..explain import num, q, verdict
 from .common import (
     BANDWIDTH,
     BATCH,
     D_BANDWIDTH,
+    D_MODELS,
     D_PEAK,
     D_PRECISION,
     D_UNIT_MS,
@@ -97,7 +98,7 @@ def _floor_forms():
 declare(
     "DECODE_FLOOR",
     "Per-step decode floor = MAX((weights + KV) ÷ bandwidth, 2 × active params × batch ÷ peak) ÷ tokens per step, in ms. A floor, not a prediction. DECODE_FLOOR(70E9,\"FP8\",3.35) = 20.9.",  # noqa: E501
-    param(PARAMS, "Parameters the step reads (weights = params × precision): a number (8.03E+9) or text ('8.03B'). For MoE, the weights read (MOE_DECODE_PARAMS)."),  # noqa: E501
+    param(PARAMS, "Parameters the step reads (weights = params × precision): 8.03E+9 or '8.03B'; or a model name ('Llama 4 Maverick'): the weights it reads at the batch (MoE: the experts the batch touches) and its active parameters."),  # noqa: E501
     param(PRECISION, D_PRECISION),
     param(BANDWIDTH, D_BANDWIDTH),
     param(BATCH, "Optional. Sequences decoded per step. Default 1.", default=1),
@@ -113,7 +114,11 @@ declare(
     param(Arg("tokens_per_step", None, AT_LEAST_ONE),
           "Optional. Tokens each step yields per sequence (speculative decoding: SPEC_TOKENS_PER_STEP). Default 1.",  # noqa: E501
           default=OMIT),
+    table("models", D_MODELS),
     formula=decode_floor,
+    by_name=ByName("params", ("params", "batch", "active_params", "models"),
+                   ("params", "active_params"), model_reads.decode_args,
+                   model_reads.describe_decode, model_reads.names_in),
     explain=_decode,
     example=('=DECODE_FLOOR(70E9,"FP8",3.35)', "20.90"),
     summary="the max rule over one decode step, ms",

@@ -1,0 +1,306 @@
+"""A model named instead of counted: what a decode step reads of it, and what a token
+multiplies, from the built-in model table or from a model table range.
+
+``DECODE_FLOOR("Llama 4 Maverick","FP8",8*4.8,4096)`` and ``PREFILL_MS("Llama 3.1 8B",
+2000,989)`` take a model name where a parameter count goes. The name is looked up as
+``MODEL_SPEC`` looks it up (``udfs.tables.match``), in the built-in table, or in the
+range given as the ``models`` argument (a model table with its header row, such as the
+template's Models sheet, so a row the user typed or edited counts). From the row:
+
+* the weights a decode step of B sequences reads [1]:
+
+  .. math:: N_{read}(B) = \\begin{cases} N & \\text{dense} \\\\
+            N_{decode} + N_{expert} \\left(E_{read}(B) - k\\right) & \\text{MoE}
+            \\end{cases}
+
+  with N the total parameters, N_decode the weights read at batch 1 (the active
+  parameters without the input embedding table), N_expert one routed expert over all
+  MoE layers and E_read(B) = E(1 − (1 − k/E)^B) the distinct experts the batch touches
+  (``udfs.memory.moe_decode_params``, as the template's Models, Sizing and Cost sheets
+  compute it);
+* the active parameters, which the math term multiplies (N for a dense model).
+
+A row is MoE when it gives its routed experts E and experts per token k. Text that reads
+as a count ("8.03B", "70b"), or starts as a number, stays a count: a name is text that
+does not.
+
+References
+----------
+.. [1] W. Feller, *An Introduction to Probability Theory and Its Applications*, vol. 1,
+   3rd ed., Wiley, 1968, ch. II (occupancy: the expected number of cells a number of
+   draws fills), as ``udfs.memory.moe_experts_read`` applies it to routing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import tables
+from .args import POSITIVE, Arg, Count, is_range
+from .broadcast import map_elements
+from .errors import ExcelError, as_excel_error, na_error, value_error
+from .explain import num
+from .memory import moe_decode_params, moe_experts_read
+from .xp import np
+
+_COUNT = Count("params", domain=POSITIVE)
+_BATCH = Arg("batch", None, POSITIVE)
+BILLION = 1e9
+
+#: The columns a model table range may give, by field: the header texts accepted (matched
+#: as ``udfs.tables.name_key`` reads them: the template's Models headers and
+#: ``data/models.csv``'s column names) and the factor to a count.
+TABLE_COLUMNS = {
+    "name": (("Model", "name"), None),
+    "params": (("Parameters, total (billions)", "total_params_B"), BILLION),
+    "active_params": (("Parameters active per token (billions)", "active_params_B"), BILLION),
+    "num_experts": (("Experts (routed)", "num_experts"), 1.0),
+    "experts_per_token": (("Experts per token", "experts_per_token"), 1.0),
+    "decode_params": (("Weights read per decode step, batch 1 (billions)",
+                       "decode_params_B"), BILLION),
+    "expert_params": (("One routed expert, all MoE layers (billions)", "expert_params_B"),
+                      BILLION),
+}
+_HEADER_KEYS = {tables.name_key(h): field for field, (heads, _) in TABLE_COLUMNS.items()
+                for h in heads}
+
+
+@dataclass(frozen=True)
+class ModelRow:
+    """The figures of one model that a decode step's floor needs, as counts.
+
+    ``decode_params``, ``expert_params``, ``num_experts`` and ``experts_per_token`` are
+    None for a dense model (or where the table leaves them empty).
+    """
+
+    name: str
+    source: str
+    params: float
+    active_params: float
+    decode_params: float | None = None
+    expert_params: float | None = None
+    num_experts: float | None = None
+    experts_per_token: float | None = None
+
+    @property
+    def moe(self) -> bool:
+        """Whether the row gives routed experts and experts per token."""
+        return bool(self.num_experts) and bool(self.experts_per_token)
+
+    def reads(self, batch: float) -> float:
+        """Weights a decode step of ``batch`` sequences reads (see the module)."""
+        if not self.moe:
+            return self.params
+        for field in ("decode_params", "expert_params"):
+            if getattr(self, field) is None:
+                raise na_error(f"params: {self.name} is a mixture of experts, and the "
+                               f"{self.source} has no {field} for it (the weights a step "
+                               "reads)")
+        return float(moe_decode_params(self.decode_params, self.expert_params,
+                                       self.num_experts, self.experts_per_token, batch))
+
+
+def is_name(v) -> bool:
+    """Whether ``v`` is a model name: text that is not empty, not an error value and not
+    a count ("8.03B" is a count, "Llama 3.1 8B" a name). Text that starts as a number
+    does ("8.03 Gb"), and stays the count's ``#VALUE!``."""
+    if not isinstance(v, str) or as_excel_error(v) is not None:
+        return False
+    text = v.strip()
+    if not text or text[0] in "0123456789+-.,":
+        return False
+    try:
+        _COUNT.read_text(text)
+    except ExcelError:
+        return True
+    return False
+
+
+def names_in(v) -> bool:
+    """Whether ``v``, a value or a range, holds a model name (``is_name``)."""
+    if isinstance(v, str):
+        return is_name(v)
+    if np is not None and isinstance(v, np.ndarray):
+        return v.dtype == object and any(is_name(x) for x in v.ravel())
+    if isinstance(v, list | tuple):
+        return any(names_in(x) for x in v)
+    return False
+
+
+def _figure(row: dict, field: str, name: str, optional: bool = False) -> float | None:
+    raw = (row.get(field) or "").strip()
+    if raw == "":
+        if optional:
+            return None
+        raise na_error(f"params: the built-in table has no {field} for {name}")
+    return float(raw)
+
+
+def builtin_row(name: str) -> ModelRow:
+    """The row of the built-in table (``udfs.tables.models``) that ``name`` names."""
+    rows = tables.models()
+    row = rows[tables.match(name, rows, "models", "params")]
+    moe = _figure(row, "num_experts", row["name"], True)
+    return ModelRow(row["name"], "built-in table", _figure(row, "params", row["name"]),
+                    _figure(row, "active_params", row["name"]),
+                    _figure(row, "decode_params", row["name"], True) if moe else None,
+                    _figure(row, "expert_params", row["name"], True) if moe else None,
+                    moe, _figure(row, "experts_per_token", row["name"], True))
+
+
+def _rows_of(v) -> list[list]:
+    """A range as a list of rows (a one-dimensional range is one row)."""
+    if np is not None and isinstance(v, np.ndarray):
+        v = v.tolist()
+    rows = [list(r) for r in v] if v and all(isinstance(r, list | tuple) for r in v) \
+        else [list(v)]
+    if any(len(r) != len(rows[0]) or any(isinstance(x, list | tuple) for x in r)
+           for r in rows):
+        raise value_error("models: a range must be rectangular (rows of equal length)")
+    return rows
+
+
+def _cell_number(v, field: str, name: str, factor: float) -> float | None:
+    """A figure of a table range as a count (None: the cell is empty)."""
+    if v is None or (isinstance(v, str) and not v.strip()):
+        return None
+    err = as_excel_error(v)
+    if err is not None:
+        raise na_error(f"models: the {field} of {name} is an error ({err.code})")
+    if isinstance(v, bool) or not isinstance(v, int | float) and not (
+            np is not None and isinstance(v, np.number)):
+        raise value_error(f"models: the {field} of {name} is not a number ({v!r})")
+    return float(v) * factor
+
+
+def range_rows(v) -> dict[str, ModelRow]:
+    """The models of a table range: its first row the headers (``TABLE_COLUMNS``), one
+    model a row below; rows with an empty name are skipped.
+
+    Raises
+    ------
+    ExcelError
+        ``#VALUE!`` for a value that is not a range, a range that is not rectangular,
+        or headers without the model's name, total and active parameters.
+    """
+    if not is_range(v):
+        err = as_excel_error(v)
+        if err is not None:
+            raise err
+        raise value_error("models: expected a model table range with its header row "
+                          "(the template's Models!A5:W29)")
+    rows = _rows_of(v)
+    where = {}
+    for j, h in enumerate(rows[0] if rows else []):
+        field = _HEADER_KEYS.get(tables.name_key(h)) if isinstance(h, str) else None
+        if field is not None and field not in where:
+            where[field] = j
+    missing = [TABLE_COLUMNS[f][0][0] for f in ("name", "params", "active_params")
+               if f not in where]
+    if missing:
+        raise value_error("models: the first row of the range must be the table's headers; "
+                          f"no {', '.join(repr(m) for m in missing)} column")
+    out = {}
+    for r in rows[1:]:
+        name = r[where["name"]]
+        if not isinstance(name, str) or not name.strip():
+            continue
+        figs = {}
+        for field, j in where.items():
+            if field != "name":
+                figs[field] = _cell_number(r[j], field, name, TABLE_COLUMNS[field][1])
+        for field in ("params", "active_params"):
+            if figs[field] is None:
+                raise na_error(f"models: the range has no {field} for {name}")
+        out.setdefault(name.strip(), ModelRow(name.strip(), "models range", **figs))
+    if not out:
+        raise na_error("models: the range holds no model (every name cell is empty)")
+    return out
+
+
+def table_row(name: str, table: dict[str, ModelRow] | None) -> ModelRow:
+    """The row ``name`` names: in ``table`` (from ``range_rows``), else built in."""
+    if table is None:
+        return builtin_row(name)
+    try:
+        found = tables.match(name, table, "models", "params")
+    except ExcelError as e:
+        raise ExcelError(e.code, e.message.replace("the built-in table", "the models range")
+                         ) from None
+    if found not in table:  # an alias of the built-in table for a row this range lacks
+        raise na_error(f"params: no model named {name!r} in the models range")
+    return table[found]
+
+
+def _read_batch(b) -> float:
+    return 1.0 if b is None else _BATCH.scalar(b)
+
+
+def _each(fn, named: list[tuple[str, object]]):
+    """``fn`` over the arguments, element-wise where one is a range."""
+    if not any(is_range(v) for _, v in named):
+        return fn(*[v for _, v in named])
+    return map_elements(fn, named)
+
+
+def decode_args(params, batch, active_params, models):
+    """DECODE_FLOOR's ``params`` and ``active_params`` where ``params`` names a model.
+
+    Parameters
+    ----------
+    params : a count, or a model name (or a range of them)
+    batch : the sequences of the step (None: 1)
+    active_params : the active parameters as given (None: the row's)
+    models : a model table range, or None for the built-in table
+
+    Returns
+    -------
+    (params, active_params): the weights the step reads at the batch and the active
+    parameters, counts where ``params`` is a name, as given elsewhere.
+    ``decode_args("Llama 3.1 8B", 1, None, None)`` = (8.03e9, 8.03e9).
+    """
+    table = None if models is None else range_rows(models)
+
+    def reads(p, b):
+        return table_row(p, table).reads(_read_batch(b)) if is_name(p) else p
+
+    def active(p):
+        return table_row(p, table).active_params if is_name(p) else p
+
+    new_params = _each(reads, [("params", params), ("batch", batch)])
+    if active_params is None:
+        active_params = _each(active, [("params", params)])
+    return new_params, active_params
+
+
+def prefill_args(params, models):
+    """PREFILL_MS's ``params`` where it names a model: the row's active parameters."""
+    table = None if models is None else range_rows(models)
+    return _each(lambda p: table_row(p, table).active_params if is_name(p) else p,
+                 [("params", params)])
+
+
+def describe_decode(params, batch, active_params, models) -> str:
+    """How a named model became DECODE_FLOOR's counts, for EXPLAIN (one call, scalars)."""
+    table = None if models is None else range_rows(models)
+    row = table_row(params, table)
+    b = _read_batch(batch)
+    if row.moe:
+        k = row.experts_per_token
+        seen = moe_experts_read(row.num_experts, k, b)
+        how = (f"{_n(row.decode_params)} + {_n(row.expert_params)} × ({_n(seen)} − {_n(k)}) "
+               f"experts at batch {_n(b)} = {_n(row.reads(b))} weights read")
+    else:
+        how = f"{_n(row.params)} weights read (dense)"
+    active = "" if active_params is not None else f", {_n(row.active_params)} active"
+    return f"{row.name} ({row.source}): {how}{active}"
+
+
+def describe_prefill(params, models) -> str:
+    """How a named model became PREFILL_MS's count, for EXPLAIN."""
+    row = table_row(params, None if models is None else range_rows(models))
+    return f"{row.name} ({row.source}): {_n(row.active_params)} active parameters"
+
+
+def _n(x: float) -> str:
+    return num(float(x))
