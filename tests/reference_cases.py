@@ -413,6 +413,44 @@ CASES = [
     ('serving', 'Maverick on 8 H200 at batch 4,096, µs per token (active params)',
      '=DECODE_FLOOR(400E9,"FP8",8*4.8,4096,8*1979,0,"us",17E9)/4096',
      400 / 38.4 * 1000 / 4096, 1e-9),
+    # the same model by name, the weights read from the model table: 17e9 active less the
+    # input embedding (vocab 202,048 × hidden 5,120 = 1,034,485,760) = 15,965,514,240 at
+    # batch 1, plus one routed expert (24 MoE layers × 3 × 5,120 × 8,192 = 3,019,898,880)
+    # for each further expert the batch touches: 128 × (1 − (127/128)^4096) = 128 − 1.4e-12
+    # experts a layer, 399,492,672,000 weights = 399.49 GB ÷ 38.4 TB/s = 10,403.455 µs a
+    # step (the math, 8.796 ms, is below it) ÷ 4,096 = 2.53990 µs per token, below
+    # TensorRT-LLM's measured 24.65 µs
+    ('serving', 'Maverick by name on 8 H200 at batch 4,096, µs per token',
+     '=DECODE_FLOOR("Llama 4 Maverick","FP8",8*4.8,4096,8*1979,0,"us")/4096',
+     399.492672 / 38.4 * 1000 / 4096, 1e-9),
+    # a dense model by name is its parameter count: Llama 3.1 8B's 8.03e9 (model card) ×
+    # 2 B = 16.06 GB ÷ 3.35 TB/s (H100 SXM) = 4.79403 ms
+    ('serving', 'decode floor of a dense model by name',
+     '=DECODE_FLOOR("Llama 3.1 8B","BF16",3.35)',
+     16.06 / 3.35, 1e-12),
+    # Mixtral 8x7B by name at batch 2 (config: 8 experts, top-2, 32 MoE layers, hidden
+    # 4,096, expert width 14,336, vocab 32,000; 12.9e9 active): 12.9e9 − 32,000 × 4,096 =
+    # 12,768,928,000 at batch 1, + (8 × (1 − 0.75²) − 2) = 1.5 experts × 32 × 3 × 4,096 ×
+    # 14,336 = 5,637,144,576 each: 21,224,644,864 × 2 B = 42.449289728 GB ÷ 3.35 TB/s
+    ('serving', 'decode floor of Mixtral 8x7B by name at batch 2',
+     '=DECODE_FLOOR("Mixtral 8x7B","BF16",3.35,2)',
+     42.449289728 / 3.35, 1e-12),
+    # prefill by name multiplies the active parameters: 2 × 17e9 (Maverick's card) × 2,000
+    # tokens ÷ 989 TFLOPS (H100 SXM, BF16 dense) = 68.75632 ms
+    ('serving', 'prefill of an MoE model by name',
+     '=PREFILL_MS("Llama 4 Maverick",2000,989)',
+     2 * 17e9 * 2000 / 989e12 * 1000, 1e-9),
+    # TP_COMM_MS with the interconnect by name (NCCL tuning.cc: NVLink 0.6 µs a ring step,
+    # 6.6 µs a call; PCIe 1.0): Llama 3.1 70B's 80 layers, batch 64, tp 8 on NVLink: 2 ×
+    # 80 × (6.6 + 14 × 0.6) µs = 2.4 ms + 0.6525 ms of bytes (the case above) = 3.0525 ms;
+    # tp 4 on PCIe: 160 × (6.6 + 6 × 1.0) µs = 2.016 ms + 160 × 1.5 × 1,048,576 B ÷ 450e9
+    # B/s = 0.5592405 ms
+    ('serving', 'all-reduces over NVLink, latencies by name',
+     '=TP_COMM_MS(8192,64,8,0.45,80,"BF16",2,"NVLink","NVLink")',
+     2.4 + 160 * 1.75 * 1048576 / 450e9 * 1000, 1e-9),
+    ('serving', 'all-reduces over PCIe, latencies by name',
+     '=TP_COMM_MS(8192,64,4,0.45,80,"BF16",2,"PCIe","PCIe")',
+     2.016 + 160 * 1.5 * 1048576 / 450e9 * 1000, 1e-9),
     # regime defaults, each the median of floor ÷ measured over its published
     # measurements (tests/data/serving_measurements.csv; tests/test_serving_measurements.py
     # recomputes them): one GPU at batch 1 is small_batch, the median of 0.563, 0.617,

@@ -119,6 +119,24 @@ CASES = [
     ("BREAKEVEN_MTOK", [20000, 2.5, 0.1]),
     ("BREAKEVEN_MTOK", [20000, 0.1, 0.2]),
     ("EXPLAIN", ["RIDGE", 989, 0, None, None, None, None, None]),
+    # a model by name, from the built-in table or a models range as Office.js passes it
+    ("DECODE_FLOOR", ["Llama 4 Maverick", "FP8", 38.4, 4096, 15832, None, "us", None, None,
+                      None]),
+    ("DECODE_FLOOR", [[["Llama 3.1 8B"], ["Mixtral 8x7B"]], "BF16", 3.35, 2, None, None,
+                      None, None, None, None]),
+    ("DECODE_FLOOR", ["My MoE", "FP8", 3.35, 16, None, None, None, None, None,
+                      [["Model", "Parameters, total (billions)",
+                        "Parameters active per token (billions)", "Experts (routed)",
+                        "Experts per token",
+                        "Weights read per decode step, batch 1 (billions)",
+                        "One routed expert, all MoE layers (billions)"],
+                       ["My MoE", 100, 10, 64, 4, 9.5, 1.2], ["", None, None, None, None,
+                                                              None, None]]]),
+    ("DECODE_FLOOR", ["Lama 4", "FP8", 3.35, None, None, None, None, None, None, None]),
+    ("PREFILL_MS", ["Llama 4 Maverick", 2000, 989, None, None, None, None]),
+    ("TP_COMM_MS", [8192, 64, 8, 0.45, 80, "BF16", 2, "NVLink", "nvlink"]),
+    ("TP_COMM_MS", [8192, 64, 8, 0.45, 80, "BF16", 2, "Ethernet", None]),
+    ("EXPLAIN", ["DECODE_FLOOR", "Llama 4 Maverick", "FP8", 38.4, 4096, 15832, None, None]),
 ]
 
 

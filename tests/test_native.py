@@ -115,6 +115,29 @@ def test_untranslatable_cells_become_values_and_are_listed(tmp_path):
     assert not (tmp_path / "strict.xlsx").exists()
 
 
+def test_a_model_by_name_translates_and_a_models_range_is_listed(tmp_path):
+    src = _book(tmp_path, [
+        ['=DECODE_FLOOR("Llama 4 Maverick","FP8",38.4,4096,15832)',
+         '=DECODE_FLOOR("Llama 3.1 8B","BF16",3.35)', '=PREFILL_MS("Llama 4 Maverick",2000,989)',
+         '=TP_COMM_MS(8192,64,8,0.45,80,"BF16",2,"NVLink","NVLink")'],
+        ["Model", "Parameters, total (billions)", "Parameters active per token (billions)"],
+        ["My 8B", 8, 8, '=DECODE_FLOOR("My 8B","BF16",3.35,1,,,,,,A2:C3)',
+         '=DECODE_FLOOR(8E9,"BF16",3.35,1,,,,,,A2:C3)'],
+    ])
+    r = native(src, tmp_path / "out.xlsx")
+    f = r.formulas
+    # constants: the row's figures as numbers (Maverick at batch 4,096 reads 399.49e9
+    # weights, udfs.model_reads; 17e9 active), a dense row its 8.03e9 parameters
+    assert f["S!A1"].startswith("MAX((399492671999.99") and "2*17000000000*4096" in f["S!A1"]
+    assert f["S!B1"] == "(8030000000*2/1E9+0)/3.35"
+    assert f["S!C1"] == "2*17000000000*2000/(989*1E12*1)*1000"
+    assert "2*(8-1)*0.6*0.001" in f["S!D1"] and "IF(8>1,6.6,0)" in f["S!D1"]
+    # a models range: the user's table, which the native formula does not read; with a
+    # count, napkin ignores the range and so does the translation
+    assert set(r.frozen) == {"S!D3"} and "range given as models (A2:C3)" in r.frozen["S!D3"]
+    assert f["S!E3"] == "(8000000000*2/1E9+0)/3.35"
+
+
 def test_shared_and_array_formulas_translate_cell_by_cell(tmp_path):
     from openpyxl.worksheet.formula import ArrayFormula
 
@@ -354,6 +377,21 @@ def _reference_book(path: Path) -> list[str]:
     ws["E6"] = "=BATCH_FOR_LATENCY(20,16.06,1.0737,3.35,A6,A6)"  # both empty: memory only
     ws["E7"] = "=BATCH_FOR_LATENCY(20,16.06,1.0737,3.35,B7,A7)"  # one of the two: #VALUE!
     ws["B7"] = 16.06e9
+    # a model by name from a cell: INDEX/MATCH over the hidden model table, the batch of
+    # an MoE step from a cell; a spelling the table lacks; a name from a formula; an
+    # interconnect by name from a cell; a name no table holds (#N/A both ways)
+    ws["E8"] = '=DECODE_FLOOR(B8,"FP8",38.4,A8,15832)'
+    ws["B8"], ws["A8"] = "Llama 4 Maverick", 4096
+    ws["E9"] = '=DECODE_FLOOR(B9,"BF16",3.35)'
+    ws["B9"] = "llama-3.1-8b"
+    ws["E10"] = '=PREFILL_MS(B10,2000,989)'
+    ws["B10"] = "Mixtral 8x7B"
+    ws["E11"] = '=TP_COMM_MS(8192,64,8,0.45,80,"BF16",2,B11,B11)'
+    ws["B11"] = "nvlink"
+    ws["E12"] = '=DECODE_FLOOR(IF(A12>0,B12,0),"BF16",3.35,2)'
+    ws["B12"], ws["A12"] = "Mixtral 8x7B", 1
+    ws["E13"] = '=DECODE_FLOOR(B13,"BF16",3.35)'
+    ws["B13"] = "No such model"
     wb.save(path)
     return formulas
 
@@ -455,6 +493,6 @@ def test_libreoffice_agrees_on_every_function_and_error_code(lo):
     n = _compare("reference", lo)
     ours = re.compile("|".join(CATALOG))
     calls = [f for f in [r[2] for r in REFERENCE] + EXTRA if ours.search(f)]
-    assert n == 2 * len(calls) + 7  # as given, lifted into cells, and the seven in E
+    assert n == 2 * len(calls) + 13  # as given, lifted into cells, and the 13 in E
     codes = {v for k, v in want.items() if isinstance(v, str) and v.startswith("#")}
     assert codes == {"#NUM!", "#VALUE!", "#N/A"}  # the bad inputs really were bad

@@ -11,10 +11,12 @@ from udfs import (
     CONCURRENCY,
     DECODE_FLOOR,
     ENERGY_PER_MTOK_KWH,
+    EXPLAIN,
     JOULES_PER_TOKEN,
     KV_CACHE_GB,
     MAX_BATCH,
     PIPELINE_BUBBLE,
+    PREFILL_MS,
     SPEC_DECODE_SPEEDUP,
     SPEC_TOKENS_PER_STEP,
     TP_COMM_MS,
@@ -146,6 +148,16 @@ def test_concurrency_and_energy_units():
     (lambda: TP_COMM_MS(8192, 64, 8, 0), "#NUM!", "link_bandwidth"),
     (lambda: TP_COMM_MS(8192, 64, 8, 0.45, 80, "FP7"), "#N/A", "precision"),
     (lambda: TP_COMM_MS(8192, 64, 8, 0.45, 80, "BF16", 2, -1), "#NUM!", "latency_us"),
+    (lambda: TP_COMM_MS(8192, 64, 8, 0.45, 80, "BF16", 2, "NVLnk"), "#N/A", "latency_us"),
+    (lambda: TP_COMM_MS(8192, 64, 8, 0.45, 80, "BF16", 2, 0.6, "Ethernet"), "#N/A",
+     "base_latency_us"),
+    (lambda: DECODE_FLOOR("Lama 4", "FP8", 38.4), "#N/A", "params"),
+    (lambda: DECODE_FLOOR("8.03 Gb", "FP8", 38.4), "#VALUE!", "params"),
+    (lambda: DECODE_FLOOR("Llama 3.1 8B", "FP8", 38.4, 1, None, 0, None, None, None, 5),
+     "#VALUE!", "models"),
+    (lambda: DECODE_FLOOR("Llama 3.1 8B", "FP8", 38.4, 1, None, 0, None, None, None,
+                          [["name", "layers"], ["Llama 3.1 8B", 32]]), "#VALUE!", "models"),
+    (lambda: PREFILL_MS("Mistral 9000", 2000, 989), "#N/A", "params"),
     (lambda: PIPELINE_BUBBLE(0, 8), "#NUM!", "stages"),
     (lambda: PIPELINE_BUBBLE(4, 0), "#NUM!", "microbatches"),
     (lambda: SPEC_TOKENS_PER_STEP(1.1, 4), "#NUM!", "acceptance_rate"),
@@ -162,3 +174,161 @@ def test_bad_input_gives_an_error_value_naming_the_argument(call, expected_code,
     result = call()
     assert code(result) == expected_code
     assert names in result.message
+
+
+# --------------------------------------------------------------- a model named, not counted
+# Llama 4 Maverick (udfs/data/models.csv, from meta-llama/Llama-4-Maverick-17B-128E's
+# config.json): 400e9 total, 17e9 active (model card), vocab 202,048 × hidden 5,120 =
+# 1,034,485,760 embedding parameters, untied; 24 MoE layers of 128 experts, 1 per token,
+# expert width 8,192. A decode step at batch 1 reads 17e9 − 1,034,485,760 =
+# 15,965,514,240 weights; one routed expert over all MoE layers is 24 × 3 × 5,120 × 8,192
+# = 3,019,898,880; at batch 4,096 a layer reads 128 × (1 − (127/128)^4096) = 128 − 1.4e-12
+# experts, so the step reads 15,965,514,240 + 3,019,898,880 × 127 = 399,492,672,000.
+MAVERICK_READS = 15_965_514_240 + 3_019_898_880 * 127
+# 8 H200: 8 × 4.8 TB/s, 8 × 1,979 dense FP8 TFLOPS (NVIDIA H200 datasheet)
+H200X8 = (8 * 4.8, 8 * 1979)
+
+
+def test_an_moe_model_by_name_reads_the_experts_its_batch_touches():
+    bw, peak = H200X8
+    by_name = DECODE_FLOOR("Llama 4 Maverick", "FP8", bw, 4096, peak, 0, "us")
+    assert by_name == approx(MAVERICK_READS / 1e9 / bw * 1e3, rel=1e-12)  # 10,403.455 µs
+    # the same as the count form given the weights read and the active parameters
+    assert by_name == approx(DECODE_FLOOR(MAVERICK_READS, "FP8", bw, 4096, peak, 0, "us",
+                                          17e9), rel=1e-12)
+    # per token 10,403.455 ÷ 4,096 = 2.540 µs, below TensorRT-LLM's measured 1e6 ÷ 40,572
+    # tokens/s = 24.65 µs (perf-overview, v1.0, 8 H200, FP8)
+    assert by_name / 4096 == approx(2.5399, abs=1e-4)
+    assert by_name / 4096 < 1e6 / 40572
+    # at batch 1 it reads one expert a layer: 15,965,514,240 weights, 1 B each in FP8
+    assert DECODE_FLOOR("Llama 4 Maverick", "FP8", 4.8) == approx(15.96551424 / 4.8)
+    # the math term takes the active parameters: at batch 8,192 it rules, 2 × 17e9 × 8,192
+    # ÷ 15,832 TFLOPS = 17.5927 ms (the weights: about 399.5 GB ÷ 38.4 TB/s = 10.40 ms)
+    assert DECODE_FLOOR("Llama 4 Maverick", "FP8", bw, 8192, peak) == approx(17.592724,
+                                                                              abs=1e-6)
+    # an active count given wins over the row's: 2 × 20e9 × 8,192 ÷ 15,832e12 = 20.6973 ms
+    assert DECODE_FLOOR("Llama 4 Maverick", "FP8", bw, 8192, peak, 0, "ms", 20e9) == \
+        approx(20.697322, abs=1e-6)
+
+
+def test_mixtral_by_name_at_batch_two():
+    # Mixtral 8x7B (config: 8 experts, top-2, 32 MoE layers, hidden 4,096, expert width
+    # 14,336, vocab 32,000; 12.9e9 active): batch 1 reads 12.9e9 − 32,000 × 4,096 =
+    # 12,768,928,000; one expert 32 × 3 × 4,096 × 14,336 = 5,637,144,576; batch 2 picks
+    # 8 × (1 − 0.75²) = 3.5 experts a layer: 12,768,928,000 + 1.5 × 5,637,144,576 =
+    # 21,224,644,864 weights, 42.4493 GB in BF16 ÷ 3.35 TB/s = 12.67143 ms
+    assert DECODE_FLOOR("Mixtral 8x7B", "BF16", 3.35, 2) == approx(12.671430, abs=1e-6)
+    # a range of batches: each its own reads; batch 1 is 25.537856 GB ÷ 3.35 = 7.62324 ms
+    got = DECODE_FLOOR("Mixtral 8x7B", "BF16", 3.35, [[1], [2]])
+    assert got.ravel().tolist() == [approx(7.623241, abs=1e-6), approx(12.671430, abs=1e-6)]
+
+
+def test_a_dense_model_by_name_equals_the_count():
+    # Llama 3.1 8B: 8.03e9 parameters (model card), all read each step, all multiplied
+    for args in [("BF16", 3.35), ("BF16", 3.35, 64, 989), ("FP8", "4.8 TB/s", 256, 1979, 20),
+                 ("BF16", 3.35, 1, 989, 0, "us", None, 3.3616)]:
+        assert DECODE_FLOOR("Llama 3.1 8B", *args) == DECODE_FLOOR(8.03e9, *args)
+    # 16.06 GB ÷ 3.35 TB/s = 4.794 ms; the names as MODEL_SPEC reads them
+    assert DECODE_FLOOR("meta-llama/Llama-3.1-8B-Instruct", "BF16", 3.35) == \
+        approx(16.06 / 3.35)
+    # prefill multiplies the active parameters: 2 × 8.03e9 × 2,000 ÷ 989e12 = 32.477 ms;
+    # Maverick's 17e9: 2 × 17e9 × 2,000 ÷ 989e12 = 68.756 ms
+    assert PREFILL_MS("Llama 3.1 8B", 2000, 989) == PREFILL_MS(8.03e9, 2000, 989)
+    assert PREFILL_MS("Llama 4 Maverick", 2000, 989, 1, 48, 5120) == \
+        PREFILL_MS(17e9, 2000, 989, 1, 48, 5120)
+    assert PREFILL_MS("Llama 4 Maverick", 2000, 989) == approx(68.756319, abs=1e-6)
+    # counts as text stay counts; names and counts mix in a range
+    assert DECODE_FLOOR("8.03B", "BF16", 3.35) == DECODE_FLOOR(8.03e9, "BF16", 3.35)
+    mixed = DECODE_FLOOR([["Llama 3.1 8B", 70e9, "nope"]], "BF16", 3.35)
+    assert mixed[0, 0] == approx(16.06 / 3.35) and mixed[0, 1] == approx(140 / 3.35)
+    assert code(mixed[0, 2]) == "#N/A"
+
+
+def _template_models():
+    """The template's Models table, header row included, as a range of values (the
+    committed workbook's computed cells, read without saving it)."""
+    import openpyxl
+
+    from workbook.models import MODEL_FIRST
+
+    wb = openpyxl.load_workbook("workbook/napkin.xlsx", data_only=True, read_only=True)
+    rows = [list(r) for r in wb["Models"].iter_rows(min_row=MODEL_FIRST - 1, max_col=23,
+                                                   values_only=True)]
+    wb.close()
+    return [r for r in rows if r[0] is not None or rows.index(r) == 0]
+
+
+def test_the_template_models_range_gives_what_the_built_in_table_gives():
+    table = _template_models()
+    names = [r[0] for r in table[1:] if isinstance(r[0], str) and not r[0].startswith("↑")]
+    assert "Llama 4 Maverick" in names and "Mixtral 8x7B" in names
+    for name in names:
+        for batch in (1, 64, 4096):
+            built_in = DECODE_FLOOR(name, "FP8", 38.4, batch, 15832)
+            ranged = DECODE_FLOOR(name, "FP8", 38.4, batch, 15832, 0, "ms", None, None,
+                                  table)
+            assert ranged == approx(built_in, rel=1e-12), (name, batch)
+        assert PREFILL_MS(name, 2000, 989, 1, None, None, table) == \
+            approx(PREFILL_MS(name, 2000, 989), rel=1e-12)
+
+
+def test_rows_a_user_edits_or_adds_in_the_models_range_count():
+    table = [list(r) for r in _template_models()]
+    head = table[0]
+    col = {h: head.index(h) for h in head}
+    mav = next(r for r in table if r[0] == "Llama 4 Maverick")
+    mav[col["Parameters active per token (billions)"]] = 20
+    bw, peak = H200X8
+    # 2 × 20e9 × 8,192 ÷ 15,832e12 = 20.6973 ms, where the built-in 17e9 gives 17.5927
+    assert DECODE_FLOOR("Llama 4 Maverick", "FP8", bw, 8192, peak, 0, "ms", None, None,
+                        table) == approx(20.697322, abs=1e-6)
+    # a dense row of the user's: 8e9 parameters, 16 GB in BF16 ÷ 3.35 TB/s = 4.776 ms
+    mine = [None] * len(head)
+    mine[0], mine[1], mine[2] = "My 8B", 8, 8
+    # an MoE row of the user's: 64 experts, 4 per token, 9.5e9 read at batch 1, 1.2e9 a
+    # further expert; batch 16 picks 64 × (1 − (60/64)^16) = 64 × (1 − 0.356074) = 41.2113
+    # experts a layer: 9.5e9 + 1.2e9 × 37.2113 = 54.1535e9 weights, ÷ 3.35 TB/s in FP8 =
+    # 16.1652 ms
+    moe = [None] * len(head)
+    moe[0], moe[1], moe[2] = "My MoE", 100, 10
+    moe[col["Experts (routed)"]], moe[col["Experts per token"]] = 64, 4
+    moe[col["Weights read per decode step, batch 1 (billions)"]] = 9.5
+    moe[col["One routed expert, all MoE layers (billions)"]] = 1.2
+    table = [*table, mine, moe]
+    args = (None, 0, "ms", None, None, table)
+    assert DECODE_FLOOR("My 8B", "BF16", 3.35, 1, *args) == approx(16 / 3.35)
+    assert DECODE_FLOOR("my moe", "FP8", 3.35, 16, *args) == approx(16.165226, abs=1e-6)
+    assert DECODE_FLOOR("My MoE", "FP8", 3.35, 1, *args) == approx(9.5 / 3.35)
+    assert PREFILL_MS("My MoE", 2000, 989, 1, None, None, table) == \
+        approx(2 * 10e9 * 2000 / 989e12 * 1e3)
+    # the user's table knows only its rows; an MoE row without the reads columns is #N/A
+    assert code(DECODE_FLOOR("My 8B", "BF16", 3.35)) == "#N/A"
+    short = [r[:3] + r[11:13] for r in table]
+    got = DECODE_FLOOR("My MoE", "FP8", 3.35, 16, *args[:-1], short)
+    assert code(got) == "#N/A" and "decode_params" in got.message
+    assert DECODE_FLOOR("My 8B", "BF16", 3.35, 1, *args[:-1], short) == approx(16 / 3.35)
+
+
+def test_explain_says_what_the_name_became():
+    text = EXPLAIN("DECODE_FLOOR", "Llama 4 Maverick", "FP8", 38.4, 4096, 15832)
+    assert text.startswith("DECODE_FLOOR: Llama 4 Maverick (built-in table): ")
+    assert "399.5e9 weights read" in text and "17e9 active" in text and "memory-bound" in text
+    text = EXPLAIN("PREFILL_MS", "Llama 3.1 8B", 2000, 989)
+    assert "8.03e9 active parameters" in text and "32.48 ms" in text
+
+
+def test_tp_comm_reads_an_interconnect_by_name():
+    # NCCL's constants (data/interconnects.csv): the names give the numbers, in any case
+    args = (8192, 64, 8, 0.45, 80, "BF16", 2)
+    assert TP_COMM_MS(*args, "NVLink", "NVLink") == TP_COMM_MS(*args, 0.6, 6.6)
+    assert TP_COMM_MS(*args, "nvlink", "NVLINK") == TP_COMM_MS(*args, 0.6, 6.6)
+    # Llama 3.1 70B, 8 GPUs on NVLink, batch 64: 0.6525 ms of bytes + 160 × (6.6 + 14 ×
+    # 0.6) µs = 2.4 ms: 3.0525 ms
+    assert TP_COMM_MS(*args, "NVLink", "NVLink") == approx(3.052447, abs=1e-6)
+    # 4 GPUs on PCIe: 160 × (6.6 + 6 × 1.0) µs = 2.016 ms + 160 × 1.5 × 1,048,576 B ÷ 450e9
+    # B/s = 0.559241 ms: 2.575241 ms
+    assert TP_COMM_MS(8192, 64, 4, 0.45, 80, "BF16", 2, "PCIe", "pcie") == \
+        approx(2.575241, abs=1e-6)
+    assert TP_COMM_MS(*args, "InfiniBand") == TP_COMM_MS(*args, 2.7)
+    bad = TP_COMM_MS(*args, "Ethernet")
+    assert "NVLink, PCIe, InfiniBand" in bad.message

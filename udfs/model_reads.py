@@ -173,9 +173,24 @@ def _cell_number(v, field: str, name: str, factor: float) -> float | None:
     return float(v) * factor
 
 
-def range_rows(v) -> dict[str, ModelRow]:
+def _range_row(name: str, r: list, where: dict) -> ModelRow | ExcelError:
+    """One row of a table range, or the error it gives when it is asked for (a note
+    below the table, a row without its counts)."""
+    try:
+        figs = {field: _cell_number(r[j], field, name, TABLE_COLUMNS[field][1])
+                for field, j in where.items() if field != "name"}
+        for field in ("params", "active_params"):
+            if figs[field] is None:
+                raise na_error(f"models: the range has no {field} for {name}")
+    except ExcelError as e:
+        return e
+    return ModelRow(name, "models range", **figs)
+
+
+def range_rows(v) -> dict[str, ModelRow | ExcelError]:
     """The models of a table range: its first row the headers (``TABLE_COLUMNS``), one
-    model a row below; rows with an empty name are skipped.
+    model a row below; rows with an empty name are skipped, and a row without its counts
+    (a note below the table) is the error it gives when a name finds it.
 
     Raises
     ------
@@ -203,22 +218,14 @@ def range_rows(v) -> dict[str, ModelRow]:
     out = {}
     for r in rows[1:]:
         name = r[where["name"]]
-        if not isinstance(name, str) or not name.strip():
-            continue
-        figs = {}
-        for field, j in where.items():
-            if field != "name":
-                figs[field] = _cell_number(r[j], field, name, TABLE_COLUMNS[field][1])
-        for field in ("params", "active_params"):
-            if figs[field] is None:
-                raise na_error(f"models: the range has no {field} for {name}")
-        out.setdefault(name.strip(), ModelRow(name.strip(), "models range", **figs))
+        if isinstance(name, str) and name.strip():
+            out.setdefault(name.strip(), _range_row(name.strip(), r, where))
     if not out:
         raise na_error("models: the range holds no model (every name cell is empty)")
     return out
 
 
-def table_row(name: str, table: dict[str, ModelRow] | None) -> ModelRow:
+def table_row(name: str, table: dict[str, ModelRow | ExcelError] | None) -> ModelRow:
     """The row ``name`` names: in ``table`` (from ``range_rows``), else built in."""
     if table is None:
         return builtin_row(name)
@@ -229,7 +236,10 @@ def table_row(name: str, table: dict[str, ModelRow] | None) -> ModelRow:
                          ) from None
     if found not in table:  # an alias of the built-in table for a row this range lacks
         raise na_error(f"params: no model named {name!r} in the models range")
-    return table[found]
+    row = table[found]
+    if isinstance(row, ExcelError):
+        raise row
+    return row
 
 
 def _read_batch(b) -> float:

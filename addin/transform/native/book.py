@@ -119,7 +119,8 @@ TIME_UNITS = ("ns", "us", "µs", "μs", "ms", "s", "sec", "second", "seconds", "
 
 
 class Tables:
-    """The hidden sheet's tables: precisions, result units, GPUs, models. Each block is
+    """The hidden sheet's tables: precisions, interconnects, result units, GPUs, models.
+    Each block is
     laid out only if a translated formula uses it; ranges are absolute references."""
 
     def __init__(self, sheet: str):
@@ -144,6 +145,15 @@ class Tables:
             for key in [name, *filter(None, row["aliases"].split(";"))]:
                 rows.append((precisions.name_key(key), row["bytes_per_param"]))
         return rows
+
+    @staticmethod
+    def interconnect_rows() -> list[tuple[str, float, float]]:
+        """(name, µs per ring step, µs per call) of each interconnect
+        (``udfs.interconnects``)."""
+        from udfs import interconnects
+
+        return [(n, float(r["hop_latency_us"]), float(r["base_latency_us"]))
+                for n, r in interconnects.table().items()]
 
     def unit_rows(self, default: str) -> list[tuple[str, float]]:
         from udfs import units
@@ -194,6 +204,10 @@ class Tables:
         if "precision" in self.used:
             out.append(("precision", ["precision (key)", "bytes per element"],
                         [[k, v] for k, v in self.precision_rows()]))
+        if "interconnect" in self.used:
+            out.append(("interconnect", ["interconnect", "hop latency (us)",
+                                         "base latency (us)"],
+                        [list(r) for r in self.interconnect_rows()]))
         for default in ("GB", "ms", "s"):
             if f"unit:{default}" in self.used:
                 out.append((f"unit:{default}", ["unit", f"factor from {default}"],

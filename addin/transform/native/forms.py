@@ -34,6 +34,7 @@ from functools import cache
 import udfs.catalog  # noqa: F401 - the declarations first (udfs.args alone cannot load)
 from udfs.args import NONNEGATIVE, POSITIVE, Arg, Domain, Precision
 from udfs.broadcast import NUMBER
+from udfs.interconnects import Latency
 
 REQUIRED = object()  # no default: an omitted argument is #VALUE!, as in the catalog
 ABSENT = object()  # optional, and the formula differs without it (build gets None)
@@ -44,9 +45,11 @@ class Param:
     """One argument of a catalog function as the native formula reads it.
 
     ``kind``: ``number`` (read with ``arg``: default unit, domain, whole), ``precision``
-    (a name from the precisions table or bytes per element), ``unit`` (the unit of the
-    result, ``unit_of`` its default), ``name`` (a row of the GPU or model table,
-    ``table``) or ``field`` (a column of that table; constant text only).
+    (a name from the precisions table or bytes per element), ``latency`` (µs, or an
+    interconnect's name), ``unit`` (the unit of the result, ``unit_of`` its default),
+    ``name`` (a row of the GPU or model table, ``table``), ``field`` (a column of that
+    table; constant text only) or ``table`` (a model table range, which only a name form
+    reads).
     """
 
     name: str
@@ -95,6 +98,16 @@ NOTES = {
                 "the spellings the workbook held when it was translated); napkin's partial "
                 "names ('h100 sx') are not matched. The field must be constant text. A "
                 "number as the name gives #N/A (the function: #VALUE!).",
+    "DECODE_FLOOR": "A model name as params: from a constant, the row's figures as numbers; "
+                    "from a cell, INDEX/MATCH over the model table (names as the table or "
+                    "its aliases spell them). A models range is not translated (the cell "
+                    "stays a value). A cell that holds a number when translated is read as "
+                    "a number, one that holds a name as a name.",
+    "PREFILL_MS": "A model name as params: its active parameters, as for DECODE_FLOOR. A "
+                  "models range is not translated.",
+    "TP_COMM_MS": "An interconnect name (NVLink, PCIe, InfiniBand) as latency_us or "
+                  "base_latency_us: its NCCL latency, from a constant or a look-up in a "
+                  "cell (any letter case; spaces, - and _ ignored).",
     "MODEL_SPEC": "Names as the model table or its aliases spell them, in any letter case "
                   "(and the spellings the workbook held when it was translated); partial "
                   "names are not matched. The field must be constant text. A number as the "
@@ -152,13 +165,17 @@ def forms() -> dict[str, Native]:
             if p.result_unit is not None:
                 params.append(Param(p.name, "unit", None, None, unit_of=p.result_unit))
                 continue
+            if p.table:  # read by the name form only (addin.transform.native.named)
+                params.append(Param(p.name, "table", None, ABSENT))
+                continue
             if p.default is DECLARED_REQUIRED:
                 default = REQUIRED
             elif p.default is OMIT:
                 default = ABSENT
             else:
                 default = p.reader.scalar(p.default)  # "BF16" -> 2.0
-            kind = "precision" if isinstance(p.reader, Precision) else "number"
+            kind = ("precision" if isinstance(p.reader, Precision) else
+                    "latency" if isinstance(p.reader, Latency) else "number")
             params.append(Param(p.name, kind, p.reader, default))
             operands.append(p.name)
         domain = (POSITIVE if name in POSITIVE_RESULTS else
@@ -181,7 +198,7 @@ def doc_table() -> str:
     for name in CATALOG:
         if name in FORMS:
             form = FORMS[name]
-            how = {"precision": "look-up", "name": "INDEX/MATCH"}
+            how = {"precision": "look-up", "latency": "look-up", "name": "INDEX/MATCH"}
             kinds = {how[p.kind] for p in form.params if p.kind in how}
             if any(p.kind == "unit" for p in form.params):
                 kinds.add("result unit")

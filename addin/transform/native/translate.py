@@ -23,6 +23,7 @@ from addin.transform.native.forms import (
 )
 from addin.transform.native.formula import Expr, Group, is_atomic, is_numeric, parse
 from addin.transform.native.helpers import HELPER_SHEET, HOIST_ARGUMENT, HOIST_MIN, Helpers
+from addin.transform.native.named import NAMED, Named
 
 MAX_FORMULA = 8192  # Excel's limit on the length of a formula's text
 
@@ -127,6 +128,14 @@ class NativeTranslator:
         if name in NOT_TRANSLATABLE:
             raise Untranslatable(f"{name}: {NOT_TRANSLATABLE[name]}")
         args = [self._expr(a, sheet_idx) for a in g.args()]
+        named = None
+        if name in NAMED:
+            form = forms()[name]
+            if len(args) <= len(form.params):
+                args += [Expr("", "missing")] * (len(form.params) - len(args))
+                named = Named(self, Untranslatable).call(name, form, args)
+                if named is not None:
+                    return named
         for a in args:
             if a.kind == "range":
                 raise Untranslatable(f"{name} maps over the range {a.where} (an array "
@@ -164,6 +173,8 @@ class NativeTranslator:
         for i, (p, a) in enumerate(zip(form.params, args, strict=True)):
             if p.kind == "unit":
                 factor = self._unit(p, a, checks)
+                continue
+            if p.kind == "table":  # read by the name form only
                 continue
             try:
                 values.append(self._value(name, p, a, checks, i in present, self.sheet_idx))
@@ -209,6 +220,8 @@ class NativeTranslator:
         if p.kind == "precision":
             return self.hoist(Expr(self._precision(fname, p, a, checks), "expr"),
                               sheet_idx).text
+        if p.kind == "latency" and a.kind == "ref" and _interconnect(a.value):
+            return self._latency(p, a, checks)
         if a.kind == "ref":
             if isinstance(a.value, str) and a.value.strip():
                 try:
@@ -271,6 +284,19 @@ class NativeTranslator:
         if optional and a.kind == "ref":
             return f"IF(ISBLANK({v}),{_num(p.default)},{look})"
         return look
+
+    def _latency(self, p: Param, a: Expr, checks) -> str:
+        """A latency from a cell that holds an interconnect's name (or a number later):
+        the number, or the name's latency from the hidden interconnect table."""
+        r = a.text
+        checks.append((f"ISLOGICAL({r})", "#VALUE!"))
+        checks.append((f"AND(ISNUMBER({r}),{r}<0)", "#NUM!"))
+        key = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({r}," ",""),"-",""),"_","")'
+        col = 1 if p.arg.column == "hop_latency_us" else 2
+        look = (f"IF(ISNUMBER({r}),{r},INDEX({self.rng('interconnect', col)},"
+                f"MATCH({key},{self.rng('interconnect', 0)},0)))")
+        return self.hoist(Expr(f"IF(ISBLANK({r}),{_num(p.default)},{look})", "expr"),
+                          self.sheet_idx).text
 
     def _unit(self, p: Param, a: Expr, checks) -> str | None:
         """The factor from the default unit to the asked one (None: no scaling)."""
@@ -416,6 +442,20 @@ _SPECIAL_REASON = {
     "TIME_FLOOR": "text with units for amount or rate is read by napkin only; give plain "
                   "numbers (seconds) or constants for both",
 }
+
+
+def _interconnect(v) -> bool:
+    """Whether ``v`` is the name of an interconnect of ``udfs.interconnects``."""
+    from udfs import interconnects
+    from udfs.errors import ExcelError
+
+    if not isinstance(v, str) or not v.strip():
+        return False
+    try:
+        interconnects.row_named(v, "latency")
+    except ExcelError:
+        return False
+    return True
 
 
 def _text(s: str) -> str:
