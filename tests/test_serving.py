@@ -315,6 +315,15 @@ def test_explain_says_what_the_name_became():
     assert "399.5e9 weights read" in text and "17e9 active" in text and "memory-bound" in text
     text = EXPLAIN("PREFILL_MS", "Llama 3.1 8B", 2000, 989)
     assert "8.03e9 active parameters" in text and "32.48 ms" in text
+    # with a models range, the last of DECODE_FLOOR's ten arguments (the user's MoE row of
+    # the test above: 9.5e9 + 1.2e9 × (41.21 − 4) = 54.15e9 read at batch 16)
+    table = [["Model", "Parameters, total (billions)", "Parameters active per token (billions)",
+              "Experts (routed)", "Experts per token",
+              "Weights read per decode step, batch 1 (billions)",
+              "One routed expert, all MoE layers (billions)"], ["My MoE", 100, 10, 64, 4, 9.5, 1.2]]
+    text = EXPLAIN("DECODE_FLOOR", "My MoE", "FP8", 3.35, 16, None, None, None, None, None,
+                   table)
+    assert "My MoE (models range): 9.5e9 + 1.2e9 × (41.21 − 4)" in text and "16.17 ms" in text
 
 
 def test_tp_comm_reads_an_interconnect_by_name():
