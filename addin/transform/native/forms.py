@@ -102,7 +102,8 @@ NOTES = {
                     "from a cell, INDEX/MATCH over the model table (names as the table or "
                     "its aliases spell them). A models range is not translated (the cell "
                     "stays a value). A cell that holds a number when translated is read as "
-                    "a number, one that holds a name as a name.",
+                    "a number, one that holds a name as a name; text from a formula is read "
+                    "as a name (a count as text, '8.03B', is #N/A there).",
     "PREFILL_MS": "A model name as params: its active parameters, as for DECODE_FLOOR. A "
                   "models range is not translated.",
     "TP_COMM_MS": "An interconnect name (NVLink, PCIe, InfiniBand) as latency_us or "
