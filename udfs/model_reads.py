@@ -103,7 +103,7 @@ class ModelRow:
 def is_name(v) -> bool:
     """Whether ``v`` is a model name: text that is not empty, not an error value and not
     a count ("8.03B" is a count, "Llama 3.1 8B" a name). Text that starts as a number
-    does ("8.03 Gb"), and stays the count's ``#VALUE!``."""
+    ("8.03 Gb") is not a name either: it stays the count's ``#VALUE!``."""
     if not isinstance(v, str) or as_excel_error(v) is not None:
         return False
     text = v.strip()
