@@ -192,6 +192,17 @@ def range_rows(v) -> dict[str, ModelRow | ExcelError]:
     model a row below; rows with an empty name are skipped, and a row without its counts
     (a note below the table) is the error it gives when a name finds it.
 
+    Parameters
+    ----------
+    v : range
+        The range as a host passes it: a list of rows, or an array.
+
+    Returns
+    -------
+    dict
+        Name → ``ModelRow`` (figures as counts: billions × 10⁹), or the ``ExcelError``
+        of a row that cannot be read.
+
     Raises
     ------
     ExcelError
@@ -258,16 +269,22 @@ def decode_args(params, batch, active_params, models):
 
     Parameters
     ----------
-    params : a count, or a model name (or a range of them)
-    batch : the sequences of the step (None: 1)
-    active_params : the active parameters as given (None: the row's)
-    models : a model table range, or None for the built-in table
+    params : float, str or range
+        A count, or a model name (or a range of them).
+    batch : float, str, range or None
+        Sequences decoded in the step (None: 1).
+    active_params : float, str, range or None
+        The active parameters as given (None: the row's).
+    models : range or None
+        A model table range with its header row (``range_rows``); None: the built-in
+        table.
 
     Returns
     -------
-    (params, active_params): the weights the step reads at the batch and the active
-    parameters, counts where ``params`` is a name, as given elsewhere.
-    ``decode_args("Llama 3.1 8B", 1, None, None)`` = (8.03e9, 8.03e9).
+    tuple
+        (params, active_params): where ``params`` is a name, the weights the step reads
+        at the batch and the row's active parameters, as counts; elsewhere as given.
+        ``decode_args("Llama 3.1 8B", 1, None, None)`` = (8.03e9, 8.03e9).
     """
     table = None if models is None else range_rows(models)
 
@@ -284,7 +301,20 @@ def decode_args(params, batch, active_params, models):
 
 
 def prefill_args(params, models):
-    """PREFILL_MS's ``params`` where it names a model: the row's active parameters."""
+    """PREFILL_MS's ``params`` where it names a model: the row's active parameters.
+
+    Parameters
+    ----------
+    params : float, str or range
+        A count, or a model name (or a range of them).
+    models : range or None
+        As ``decode_args``.
+
+    Returns
+    -------
+    The active parameters where ``params`` is a name, else ``params`` as given:
+    ``prefill_args("Llama 4 Maverick", None)`` = 17e9.
+    """
     table = None if models is None else range_rows(models)
     return _each(lambda p: table_row(p, table).active_params if is_name(p) else p,
                  [("params", params)])
