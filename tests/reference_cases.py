@@ -372,10 +372,10 @@ CASES = [
     ('serving', 'regime efficiency: one GPU at batch 1',
      '=REGIME_EFFICIENCY(1,1)',
      0.559, 0),
-    # 8 GPUs in tensor parallel at batch 1 (DeepSeek-R1 on 8 B200: 0.029, 0.033, 0.036)
+    # 8 GPUs in tensor parallel at batch 1 (DeepSeek-R1 on 8 B200: 0.0293, 0.0337, 0.0362)
     ('serving', 'regime efficiency: tensor parallel 8 at batch 1',
      '=REGIME_EFFICIENCY(8,1)',
-     0.0332, 0),
+     0.0337, 0),
     # one GPU at batch 700 (maximum throughput: 0.357, 0.507, 0.570)
     ('serving', 'regime efficiency: one GPU, large batch',
      '=REGIME_EFFICIENCY(1,700)',
@@ -384,10 +384,30 @@ CASES = [
     ('serving', 'regime efficiency: tensor parallel, large batch',
      '=REGIME_EFFICIENCY(2,100)',
      0.311, 0),
-    # MoE with expert parallelism (median of 8 measurements, 0.156 and 0.163 in the middle: 0.159)
+    # MoE with expert parallelism (median of 8 measurements, 0.156 and 0.164 in the middle: 0.160)
     ('serving', 'regime efficiency: MoE with expert parallelism',
      '=REGIME_EFFICIENCY(8,4096,1)',
-     0.159, 0),
+     0.16, 0),
+    # gpt-oss-120b (config.json: 128 experts over 36 layers of 3 × 2880 × 2880, so
+    # 114,661,785,600 routed weights in MXFP4; the other 116.83e9 − that = 2,168,214,400
+    # are BF16, modules_to_not_convert): 114,661,785,600 × 0.53125 + 2,168,214,400 × 2 =
+    # 60.9141 + 4.3364 = 65.2505 GB
+    ('serving', 'gpt-oss-120b weights, MXFP4 experts and BF16 rest, GB',
+     '=WEIGHT_GB(116.83E+9,"MXFP4","GB",2168214400)',
+     65.2505, 0.00005),
+    # DeepSeek-V3 FP8 (config.json: 671,026,419,200 weights; quantization_config fp8; the
+    # embedding and LM head, 2 × 129,280 × 7,168 = 1,853,358,080, stay BF16):
+    # 669,173,061,120 × 1 + 1,853,358,080 × 2 = 672.8798 GB
+    ('serving', 'DeepSeek-V3 FP8 weights with BF16 embedding and head, GB',
+     '=WEIGHT_GB(671026419200,"FP8","GB",1853358080)',
+     672.8798, 0.00005),
+    # Qwen3-Next 80B-A3B at 8,192 tokens (config.json: 12 attention layers of 2 KV heads
+    # × 256; 36 Gated DeltaNet layers of (32 × 128 × 128 + 3 × 8,192) BF16 state =
+    # 39,518,208 B): 2 × 12 × 2 × 256 × 2 × 8,192 = 201,326,592 B + 39,518,208 B =
+    # 0.2408 GB per sequence
+    ('serving', 'Qwen3-Next KV cache and linear-attention state, one sequence, GB',
+     '=KV_CACHE_GB(12,2,256,8192,"BF16",1,"GB",39518208)',
+     0.24084, 0.000005),
 ]
 # fmt: on
 
