@@ -66,10 +66,11 @@ def checkpoint_fields(r: dict, c: dict | None) -> dict:
     token. A decode step reads k experts per layer, all of D and the whole LM head (the
     head is the embedding when tied), one row of the embedding.
 
-    The kept parameters K are the parts stored in 2 bytes or more: E + H without a row of
-    data/checkpoints.csv (quantized checkpoints keep the embedding and the head in
-    BF16 [2]), and D too where the row keeps D in BF16 (gpt-oss) [1]; K_decode, the
-    kept parameters a decode step reads: the head (E when tied), and D where kept.
+    The kept parameters K are the parts the row stores in 2 bytes or more: E + H where it
+    keeps the embedding and the head in BF16 (FP8 checkpoints [2]), and D too where it
+    keeps D in BF16 (gpt-oss) [1]; K_decode, the kept parameters a decode step reads: the
+    head (E when tied), and D where kept. A model without a row has no checkpoint read:
+    one precision, K = K_decode = 0.
 
     Parameters
     ----------
@@ -81,17 +82,16 @@ def checkpoint_fields(r: dict, c: dict | None) -> dict:
     Returns
     -------
     dict of text: ``checkpoint_gb`` and ``checkpoint_decode_gb`` (empty without a row),
-    ``kept_params`` and ``kept_decode_params`` (counts). Hand check, gpt-oss-120b: R =
-    114.66e9 at 0.53125 B (MXFP4) = 60.91 GB [3]; D = 116.83e9 − R − 2 × 579,133,440 =
-    1.010e9 at 2 B = 2.02 GB; embeddings and head 2.32 GB: 65.25 GB, where all-MXFP4 would
-    give 62.07 GB.
+    ``kept_params`` and ``kept_decode_params`` (counts; 0 without a row). Hand check,
+    gpt-oss-120b: R = 114.66e9 at 0.53125 B (MXFP4) = 60.91 GB [3]; D = 116.83e9 − R − 2 ×
+    579,133,440 = 1.010e9 at 2 B = 2.02 GB; embeddings and head 2.32 GB: 65.25 GB, where
+    all-MXFP4 would give 62.07 GB.
     """
+    if c is None:
+        return {"kept_params": "0", "kept_decode_params": "0", "checkpoint_gb": "",
+                "checkpoint_decode_gb": ""}
     p = parts(r)
     kept_head = p["head"] or p["embedding"]  # the head a step reads: the table when tied
-    out = {"kept_params": repr(p["embedding"] + p["head"]), "kept_decode_params":
-           repr(kept_head), "checkpoint_gb": "", "checkpoint_decode_gb": ""}
-    if c is None:
-        return out
     bx, bd, be = (part_bytes(c[k]) for k in
                   ("experts_precision", "dense_precision", "embedding_precision"))
     stored = p["routed"] * bx + p["dense"] * bd + (p["embedding"] + p["head"]) * be
@@ -99,7 +99,6 @@ def checkpoint_fields(r: dict, c: dict | None) -> dict:
             + p["dense"] * bd + kept_head * be)
     dense_kept = p["dense"] if bd >= KEPT_BYTES else 0.0
     table_kept = be >= KEPT_BYTES
-    out.update(kept_params=repr(dense_kept + (p["embedding"] + p["head"]) * table_kept),
-               kept_decode_params=repr(dense_kept + kept_head * table_kept),
-               checkpoint_gb=repr(stored / 1e9), checkpoint_decode_gb=repr(read / 1e9))
-    return out
+    return {"kept_params": repr(dense_kept + (p["embedding"] + p["head"]) * table_kept),
+            "kept_decode_params": repr(dense_kept + kept_head * table_kept),
+            "checkpoint_gb": repr(stored / 1e9), "checkpoint_decode_gb": repr(read / 1e9)}

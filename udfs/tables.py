@@ -85,6 +85,12 @@ MODEL_DERIVED = {
                      "and LM head); empty for a model without such a row",
     "checkpoint_decode_gb": "weights a decode step reads at batch 1, GB, in the checkpoint's "
                             "precisions: the active experts, the rest, the LM head",
+    "kept_params": "parameters the model's quantized checkpoint keeps in BF16, from "
+                   "data/checkpoints.csv (FP8 checkpoints: the embedding and LM head; "
+                   "gpt-oss: all but the routed experts); 0 for a model without a row; "
+                   "WEIGHT_GB's kept_params",
+    "kept_decode_params": "of kept_params, those a decode step reads (the LM head, and "
+                          "the kept parts of each layer)",
 }
 
 
