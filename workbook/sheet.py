@@ -321,3 +321,24 @@ def batch_read(row: str, batch: str, at_one: str | None = None) -> str:
     e, k, w = (f"INDEX({n},{row})" for n in ("MODEL_EXPERTS", "MODEL_TOPK", "MODEL_EXPERT_B"))
     return (f"{at_one or decode_read(row)}+IF(AND(ISNUMBER({e}),ISNUMBER({k}),ISNUMBER({w})),"
             f"{w}*(MOE_EXPERTS_READ({e},{k},{batch})-{k}),0)")
+
+
+def kept_weights(row: str) -> str:
+    """The weights (a count) the model in ``row`` of the Models table keeps in BF16 when
+    quantized (an expression): column Z, MODEL_SPEC kept_params (0 without a checkpoint
+    row)."""
+    return f"INDEX(MODEL_KEPT_B,{row})*1000000000"
+
+
+def state_bytes(row: str) -> str:
+    """The fixed state each sequence keeps in the linear-attention or Mamba layers of the
+    model in ``row`` of the Models table, bytes (an expression): column Y, 0 if empty."""
+    return f"IF(ISNUMBER(INDEX(MODEL_STATE_BYTES,{row})),INDEX(MODEL_STATE_BYTES,{row}),0)"
+
+
+def read_bytes(read_b: str, prec: str, row: str) -> str:
+    """Bytes per parameter of the ``read_b`` billion weights a decode step reads (an
+    expression): the precision ``prec``, with the kept weights a step reads (Models column
+    AA) at 2 bytes: WEIGHT_GB(read, prec, "GB", kept) ÷ read."""
+    kept = f"INDEX(MODEL_KEPT_DECODE_B,{row})*1000000000"
+    return f'WEIGHT_GB({read_b}*1000000000,{prec},"GB",{kept})/{read_b}'

@@ -25,8 +25,11 @@ from workbook.sheet import (
     figure,
     figure_says,
     gpu_efficiency,
+    kept_weights,
     lookup,
+    read_bytes,
     roof_used,
+    state_bytes,
     yes_no_colours,
 )
 
@@ -61,23 +64,6 @@ def _layout() -> tuple[dict[str, str], dict[str, int]]:
 SIZING, SECTIONS = _layout()
 GRID_TOP = SECTIONS["grids"]  # first row of the model x GPU grids
 NO_FIGURE = "no figure"
-
-
-def _kept(m: str) -> str:
-    """The weights (a count) the model in Models row ``m`` keeps in BF16 when quantized."""
-    return f"INDEX(MODEL_KEPT_B,{m})*1000000000"
-
-
-def _state(m: str) -> str:
-    """The fixed state per sequence (bytes) of the model in Models row ``m``; 0 if none."""
-    return (f"IF(ISNUMBER(INDEX(MODEL_STATE_BYTES,{m})),INDEX(MODEL_STATE_BYTES,{m}),0)")
-
-
-def _read_bytes(read_b: str, prec: str, m: str) -> str:
-    """Bytes per parameter of the ``read_b`` billion weights a decode step reads: the
-    precision, with the kept ones a step reads (Models column AA) at 2 bytes."""
-    kept = f"INDEX(MODEL_KEPT_DECODE_B,{m})*1000000000"
-    return f'WEIGHT_GB({read_b}*1000000000,{prec},"GB",{kept})/{read_b}'
 
 
 def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
@@ -124,7 +110,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     prec, kvp = K["precision"], K["kv_precision"]
     bw, roof, eff, n = K["bandwidth"], K["roof_tflops"], K["efficiency"], K["gpus"]
     bf16, price = K["bf16"], K["price"]
-    step_mem = (f"DECODE_FLOOR({K['read_b']}*1000000000,{_read_bytes(K['read_b'], prec, m)},"
+    step_mem = (f"DECODE_FLOOR({K['read_b']}*1000000000,{read_bytes(K['read_b'], prec, m)},"
                 f"{bw}*{n},{K['batch']},,{K['kv_gb']})")
     answer_block(
         s, K, SECTIONS["answer"],
@@ -188,10 +174,10 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     kv_args = f"{K['layers']},{K['kv_heads']},{K['head_dim']},{K['context']},{kvp}"
     searched = f"IF(ISNUMBER({K['batch_input']}),{K['batch_input']},1)"
     results = [
-        ("weight_gb", "Weights", f'=WEIGHT_GB({p},{prec},"GB",{_kept(m)})', "GB",
+        ("weight_gb", "Weights", f'=WEIGHT_GB({p},{prec},"GB",{kept_weights(m)})', "GB",
          "WEIGHT_GB(params, precision, , kept): parameters × bytes per parameter, the "
          "ones a quantized checkpoint keeps in BF16 (Models column Z) at 2 bytes"),
-        ("weight_gib", "Weights in GiB", f'=WEIGHT_GB({p},{prec},"GiB",{_kept(m)})', "GiB",
+        ("weight_gib", "Weights in GiB", f'=WEIGHT_GB({p},{prec},"GiB",{kept_weights(m)})', "GiB",
          "1 GiB = 1024³ bytes, 7 % more than 1 GB"),
         ("kv_gqa_gb", "KV cache, GQA formula (context × batch)",
          f"=KV_CACHE_GB({kv_args},{K['batch']})", "GB",
@@ -204,10 +190,10 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          f'{K["attention"]},{K["attention"]}&": the GQA formula over-counts; this factor '
          'corrects it")'),
         ("kv_seq_gb", "KV cache per sequence", f"=KV_CACHE_GB({kv_args},1)*{K['kv_factor']}"
-         f"+{_state(m)}/1000000000", "GB", "one sequence at this context, corrected as "
+         f"+{state_bytes(m)}/1000000000", "GB", "one sequence at this context, corrected as "
          "above, with the fixed state of linear-attention or Mamba layers (Models column Y)"),
         ("kv_gb", "KV cache for this model at the batch", f"={K['kv_gqa_gb']}*{K['kv_factor']}"
-         f"+{_state(m)}*{K['batch']}/1000000000", "GB",
+         f"+{state_bytes(m)}*{K['batch']}/1000000000", "GB",
          "What the KV cache really takes at this context and batch"),
         ("need_gb", "Memory needed: weights + KV cache", f"={K['weight_gb']}+{K['kv_gb']}",
          "GB", "runtime overhead comes on top (Assumptions: memory reserve)"),
@@ -226,7 +212,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          "GPUS_NEEDED: whole GPUs to hold it, split evenly"),
         ("floor_ms", "Decode floor: weights only, batch 1, one GPU",
          f"=DECODE_FLOOR({K['decode_b']}*1000000000,"
-         f"{_read_bytes(K['decode_b'], prec, m)},{bw})", "ms_token",
+         f"{read_bytes(K['decode_b'], prec, m)},{bw})", "ms_token",
          f'=IF({K["fits_weights"]}="yes","DECODE_FLOOR: the weights a step reads ('
          f'{K["decode_b"]}) ÷ bandwidth","the weights do not fit on one GPU: this floor is '
          f'fiction, see the next rows")'),
