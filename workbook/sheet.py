@@ -330,6 +330,30 @@ def kept_weights(row: str) -> str:
     return f"INDEX(MODEL_KEPT_B,{row})*1000000000"
 
 
+def kept_read_weights(row: str) -> str:
+    """Of ``kept_weights``, the ones a decode step reads (an expression, a count): the LM
+    head and the kept parts of each layer, Models column AA."""
+    return f"INDEX(MODEL_KEPT_DECODE_B,{row})*1000000000"
+
+
+def weight_formula(billions: str, prec: str, kept: str) -> str:
+    """``=WEIGHT_GB`` of ``billions`` weights in ``prec`` with ``kept`` (a count) of them in
+    BF16: the weights, in GB, of a checkpoint that keeps some parts in 16 bits."""
+    return f'=WEIGHT_GB({billions}*1000000000,{prec},"GB",{kept})'
+
+
+def stored_weights(billions: str, prec: str, row: str) -> str:
+    """``=WEIGHT_GB`` of the model in ``row``: ``billions`` weights in ``prec``, the ones its
+    checkpoint keeps in BF16 (``kept_weights``) at 2 bytes."""
+    return weight_formula(billions, prec, kept_weights(row))
+
+
+def read_weights(billions: str, prec: str, row: str) -> str:
+    """``=WEIGHT_GB`` of the ``billions`` weights a decode step of the model in ``row``
+    reads: in ``prec``, the kept ones it reads (``kept_read_weights``) at 2 bytes."""
+    return weight_formula(billions, prec, kept_read_weights(row))
+
+
 def state_bytes(row: str) -> str:
     """The fixed state each sequence keeps in the linear-attention or Mamba layers of the
     model in ``row`` of the Models table, bytes (an expression): column Y, 0 if empty."""
@@ -340,5 +364,4 @@ def read_bytes(read_b: str, prec: str, row: str) -> str:
     """Bytes per parameter of the ``read_b`` billion weights a decode step reads (an
     expression): the precision ``prec``, with the kept weights a step reads (Models column
     AA) at 2 bytes: WEIGHT_GB(read, prec, "GB", kept) ÷ read."""
-    kept = f"INDEX(MODEL_KEPT_DECODE_B,{row})*1000000000"
-    return f'WEIGHT_GB({read_b}*1000000000,{prec},"GB",{kept})/{read_b}'
+    return f"{read_weights(read_b, prec, row)[1:]}/{read_b}"

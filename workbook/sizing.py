@@ -30,6 +30,7 @@ from workbook.sheet import (
     read_bytes,
     roof_used,
     state_bytes,
+    stored_weights,
     yes_no_colours,
 )
 
@@ -174,7 +175,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     kv_args = f"{K['layers']},{K['kv_heads']},{K['head_dim']},{K['context']},{kvp}"
     searched = f"IF(ISNUMBER({K['batch_input']}),{K['batch_input']},1)"
     results = [
-        ("weight_gb", "Weights", f'=WEIGHT_GB({p},{prec},"GB",{kept_weights(m)})', "GB",
+        ("weight_gb", "Weights", stored_weights(K["params_b"], prec, m), "GB",
          "WEIGHT_GB(params, precision, , kept): parameters × bytes per parameter, the "
          "ones a quantized checkpoint keeps in BF16 (Models column Z) at 2 bytes"),
         ("weight_gib", "Weights in GiB", f'=WEIGHT_GB({p},{prec},"GiB",{kept_weights(m)})', "GiB",
