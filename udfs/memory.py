@@ -217,6 +217,6 @@ def moe_decode_params(decode_params, expert_params, experts, top_k, batch):
     ``decode_params`` (``MODEL_SPEC(name, "decode_params")``) already holds the k active
     experts of batch 1; each further distinct expert adds ``expert_params``, the weights of
     one routed expert over all MoE layers (``MODEL_SPEC(name, "expert_params")``).
-    Hand check, Mixtral 8x7B at B = 2: 12.769e9 + 5.637e9 × (3.5 − 2) = 21.225e9.
+    Hand check, Mixtral 8x7B at B = 2: 12.749e9 + 5.637e9 × (3.5 − 2) = 21.205e9.
     """
     return decode_params + expert_params * (moe_experts_read(experts, top_k, batch) - top_k)
