@@ -413,33 +413,34 @@ CASES = [
     ('serving', 'Maverick on 8 H200 at batch 4,096, µs per token (active params)',
      '=DECODE_FLOOR(400E9,"FP8",8*4.8,4096,8*1979,0,"us",17E9)/4096',
      400 / 38.4 * 1000 / 4096, 1e-9),
-    # the same model by name, the weights read from the model table: 17e9 active less the
-    # input embedding (vocab 202,048 × hidden 5,120 = 1,034,485,760) = 15,965,514,240 at
-    # batch 1, plus one routed expert (24 MoE layers × 3 × 5,120 × 8,192 = 3,019,898,880)
-    # for each further expert the batch touches: 128 × (1 − (127/128)^4096) = 128 − 1.4e-12
-    # experts a layer, 399,492,672,000 weights = 399.49 GB ÷ 38.4 TB/s = 10,403.455 µs a
-    # step (the math, 8.796 ms, is below it) ÷ 4,096 = 2.53990 µs per token, below
-    # TensorRT-LLM's measured 24.65 µs
+    # the same model by name, the weights read from the model table: 17.1847e9 active
+    # (counted from the config) less the input embedding (vocab 202,048 × hidden 5,120 =
+    # 1,034,485,760) = 16,150,214,240 at batch 1, plus one routed expert (24 MoE layers ×
+    # 3 × 5,120 × 8,192 = 3,019,898,880) for each further expert the batch touches: 128 ×
+    # (1 − (127/128)^4096) = 128 − 1.4e-12 experts a layer, 399,677,372,000 weights =
+    # 399.68 GB ÷ 38.4 TB/s = 10,408.265 µs a step (the math, 8.89 ms, is below it) ÷ 4,096
+    # = 2.54108 µs per token, below TensorRT-LLM's measured 24.65 µs
     ('serving', 'Maverick by name on 8 H200 at batch 4,096, µs per token',
      '=DECODE_FLOOR("Llama 4 Maverick","FP8",8*4.8,4096,8*1979,0,"us")/4096',
-     399.492672 / 38.4 * 1000 / 4096, 1e-9),
+     399.677372 / 38.4 * 1000 / 4096, 1e-9),
     # a dense model by name is its parameter count: Llama 3.1 8B's 8.03e9 (model card) ×
     # 2 B = 16.06 GB ÷ 3.35 TB/s (H100 SXM) = 4.79403 ms
     ('serving', 'decode floor of a dense model by name',
      '=DECODE_FLOOR("Llama 3.1 8B","BF16",3.35)',
      16.06 / 3.35, 1e-12),
     # Mixtral 8x7B by name at batch 2 (config: 8 experts, top-2, 32 MoE layers, hidden
-    # 4,096, expert width 14,336, vocab 32,000; 12.9e9 active): 12.9e9 − 32,000 × 4,096 =
-    # 12,768,928,000 at batch 1, + (8 × (1 − 0.75²) − 2) = 1.5 experts × 32 × 3 × 4,096 ×
-    # 14,336 = 5,637,144,576 each: 21,224,644,864 × 2 B = 42.449289728 GB ÷ 3.35 TB/s
+    # 4,096, expert width 14,336, vocab 32,000; 12.8799e9 active, counted from it):
+    # 12.8799e9 − 32,000 × 4,096 = 12,748,828,000 at batch 1, + (8 × (1 − 0.75²) − 2) = 1.5
+    # experts × 32 × 3 × 4,096 × 14,336 = 5,637,144,576 each: 21,204,544,864 × 2 B =
+    # 42.409089728 GB ÷ 3.35 TB/s
     ('serving', 'decode floor of Mixtral 8x7B by name at batch 2',
      '=DECODE_FLOOR("Mixtral 8x7B","BF16",3.35,2)',
-     42.449289728 / 3.35, 1e-12),
-    # prefill by name multiplies the active parameters: 2 × 17e9 (Maverick's card) × 2,000
-    # tokens ÷ 989 TFLOPS (H100 SXM, BF16 dense) = 68.75632 ms
+     42.409089728 / 3.35, 1e-12),
+    # prefill by name multiplies the active parameters: 2 × 17.1847e9 (Maverick's, counted
+    # from the config) × 2,000 tokens ÷ 989 TFLOPS (H100 SXM, BF16 dense) = 69.50334 ms
     ('serving', 'prefill of an MoE model by name',
      '=PREFILL_MS("Llama 4 Maverick",2000,989)',
-     2 * 17e9 * 2000 / 989e12 * 1000, 1e-9),
+     2 * 17.1847e9 * 2000 / 989e12 * 1000, 1e-9),
     # TP_COMM_MS with the interconnect by name (NCCL tuning.cc: NVLink 0.6 µs a ring step,
     # 6.6 µs a call; PCIe 1.0): Llama 3.1 70B's 80 layers, batch 64, tp 8 on NVLink: 2 ×
     # 80 × (6.6 + 14 × 0.6) µs = 2.4 ms + 0.6525 ms of bytes (the case above) = 3.0525 ms;
@@ -459,11 +460,11 @@ CASES = [
      '=REGIME_EFFICIENCY(1,1)',
      0.731, 0),
     # 8 GPUs in tensor parallel at batch 1, the all-reduces' latency in the floor
-    # (DeepSeek-R1 on 8 B200: 0.193, 0.222, 0.239; Llama 4 Maverick: 0.423): the mean of
-    # the middle two, (0.222 + 0.239) ÷ 2 = 0.230
+    # (DeepSeek-R1 on 8 B200: 0.1935, 0.2224, 0.2394; Llama 4 Maverick: 0.4236): the mean
+    # of the middle two, (0.2224 + 0.2394) ÷ 2 = 0.231
     ('serving', 'regime efficiency: tensor parallel 8 at batch 1',
      '=REGIME_EFFICIENCY(8,1)',
-     0.23, 0),
+     0.231, 0),
     # one GPU at batch 700 (maximum throughput: 0.357, 0.507, 0.570)
     ('serving', 'regime efficiency: one GPU, large batch',
      '=REGIME_EFFICIENCY(1,700)',
@@ -473,10 +474,30 @@ CASES = [
     ('serving', 'regime efficiency: tensor parallel, large batch',
      '=REGIME_EFFICIENCY(2,100)',
      0.318, 0),
-    # MoE with expert parallelism (median of 8 measurements, 0.156 and 0.163 in the middle: 0.159)
+    # MoE with expert parallelism (median of 8 measurements, 0.156 and 0.164 in the middle: 0.160)
     ('serving', 'regime efficiency: MoE with expert parallelism',
      '=REGIME_EFFICIENCY(8,4096,1)',
-     0.159, 0),
+     0.16, 0),
+    # gpt-oss-120b (config.json: 128 experts over 36 layers of 3 × 2880 × 2880, so
+    # 114,661,785,600 routed weights in MXFP4; the other 116.83e9 − that = 2,168,214,400
+    # are BF16, modules_to_not_convert): 114,661,785,600 × 0.53125 + 2,168,214,400 × 2 =
+    # 60.9141 + 4.3364 = 65.2505 GB
+    ('serving', 'gpt-oss-120b weights, MXFP4 experts and BF16 rest, GB',
+     '=WEIGHT_GB(116.83E+9,"MXFP4","GB",2168214400)',
+     65.2505, 0.00005),
+    # DeepSeek-V3 FP8 (config.json: 671,026,419,200 weights; quantization_config fp8; the
+    # embedding and LM head, 2 × 129,280 × 7,168 = 1,853,358,080, stay BF16):
+    # 669,173,061,120 × 1 + 1,853,358,080 × 2 = 672.8798 GB
+    ('serving', 'DeepSeek-V3 FP8 weights with BF16 embedding and head, GB',
+     '=WEIGHT_GB(671026419200,"FP8","GB",1853358080)',
+     672.8798, 0.00005),
+    # Qwen3-Next 80B-A3B at 8,192 tokens (config.json: 12 attention layers of 2 KV heads
+    # × 256; 36 Gated DeltaNet layers of (32 × 128 × 128 + 3 × 8,192) BF16 state =
+    # 39,518,208 B): 2 × 12 × 2 × 256 × 2 × 8,192 = 201,326,592 B + 39,518,208 B =
+    # 0.2408 GB per sequence
+    ('serving', 'Qwen3-Next KV cache and linear-attention state, one sequence, GB',
+     '=KV_CACHE_GB(12,2,256,8192,"BF16",1,"GB",39518208)',
+     0.24084, 0.000005),
 ]
 # fmt: on
 

@@ -57,10 +57,10 @@ def test_parameters_are_name_type_and_a_description_with_its_unit(module):
 
 
 def test_the_sections_are_found():
-    # memory.weight_gb: params and bytes_per_param (udfs/memory.py)
+    # memory.weight_gb: params, bytes_per_param and kept_params (udfs/memory.py)
     sections = dict(parameter_sections("memory"))
     assert [head for head, _ in sections["weight_gb"]] == [
-        "params : float", "bytes_per_param : float"]
+        "params : float", "bytes_per_param : float", "kept_params : float or None"]
 
 
 #: A Sphinx cross-reference role; the math role stays, it is notation.

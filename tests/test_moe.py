@@ -84,18 +84,20 @@ def test_dense_models_are_fully_active():
 
 
 @pytest.mark.parametrize(("model", "total", "active"), [
-    ("Mixtral 8x7B", 46.7e9, 12.9e9),        # Mistral: 46.7B total, 12.9B per token
-    ("DeepSeek-V3", 671e9, 37e9),            # DeepSeek-V3 card: 671B total, 37B activated
-    ("DeepSeek-R1", 671e9, 37e9),
-    ("Qwen3 235B-A22B", 235e9, 22e9),        # Qwen3 card
-    ("Qwen3 30B-A3B", 30.5e9, 3.3e9),
-    ("Llama 4 Scout", 109e9, 17e9),          # Meta card: 17B active, 109B total
-    ("Llama 4 Maverick", 400e9, 17e9),       # 17B active, 400B total
-    ("gpt-oss-120b", 116.83e9, 5.13e9),      # OpenAI gpt-oss model card, Table 1
+    # counted from each config.json's shapes (tests/test_model_rows.py counts them layer
+    # by layer); the cards' rounded figures in the comments
+    ("Mixtral 8x7B", 46.7028e9, 12.8799e9),    # Mistral: 46.7B total, 12.9B per token
+    ("DeepSeek-V3", 671.0264e9, 37.5523e9),    # card: 671B total, 37B activated
+    ("DeepSeek-R1", 671.0264e9, 37.5523e9),
+    ("Qwen3 235B-A22B", 235.0936e9, 22.1908e9),  # Qwen3 card: 235B / 22B
+    ("Qwen3 30B-A3B", 30.5321e9, 3.3530e9),     # 30.5B / 3.3B
+    ("Llama 4 Scout", 107.7699e9, 17.1729e9),  # Meta: 109B with the vision encoder, 17B
+    ("Llama 4 Maverick", 400.7118e9, 17.1847e9),  # 400B total, 17B active
+    ("gpt-oss-120b", 116.83e9, 5.13e9),      # OpenAI gpt-oss model card, Table 1 (exact)
     ("gpt-oss-20b", 20.91e9, 3.61e9),
-    ("Kimi K2", 1026.4e9, 32e9),             # 32B activated (card); 1T total
+    ("Kimi K2", 1026.4082e9, 32.8615e9),     # card: 1T total, 32B activated
 ])
-def test_moe_active_params_as_the_cards_state(model, total, active):
+def test_moe_total_and_active_params(model, total, active):
     assert MODEL_SPEC(model, "params") == approx(total)
     assert MODEL_SPEC(model, "active_params") == approx(active)
 
@@ -130,8 +132,8 @@ def test_gpt_oss_card_leaves_out_the_input_embedding():
     # OpenAI's 5.13B active = attention + 4 experts + unembedding, without the
     # 201088 × 2880 input embedding, so a decode step reads the card's figure
     assert MODEL_SPEC("gpt-oss-120b", "decode_params") == 5.13e9
-    # Llama 4 Scout's 17B counts both tables: 202048 × 5120 = 1.0345e9 is left out
-    assert MODEL_SPEC("Llama 4 Scout", "decode_params") == 17e9 - 202048 * 5120
+    # Llama 4 Scout's active count holds both tables: 202048 × 5120 = 1.0345e9 is left out
+    assert MODEL_SPEC("Llama 4 Scout", "decode_params") == approx(17.1729e9 - 202048 * 5120)
 
 
 def test_moe_decode_reads_grow_with_the_batch():
@@ -165,10 +167,10 @@ def test_prefill_attention_is_quadratic_in_the_prompt():
 
 def test_prefill_with_moe_active_params():
     # DeepSeek-V3 in FP8 on an H200 (1978.9 dense FP8 TFLOPS), 2,048 prompt tokens, the
-    # 37B active parameters: 2 × 37e9 × 2048 ÷ 1.9789e15 = 76.6 ms, where the 671B total
-    # would give 1,389 ms
+    # 37.55B active parameters (counted from the config): 2 × 37.5523e9 × 2048 ÷
+    # 1.9789e15 = 77.7 ms, where the 671B total would give 1,389 ms
     active = MODEL_SPEC("DeepSeek-V3", "active_params")
-    assert PREFILL_MS(active, 2048, 1978.9) == approx(2 * 37e9 * 2048 / 1978.9e12 * 1e3)
+    assert PREFILL_MS(active, 2048, 1978.9) == approx(2 * 37.5523e9 * 2048 / 1978.9e12 * 1e3)
 
 
 def test_prefill_needs_both_attention_arguments():

@@ -126,11 +126,12 @@ def test_a_model_by_name_translates_and_a_models_range_is_listed(tmp_path):
     ])
     r = native(src, tmp_path / "out.xlsx")
     f = r.formulas
-    # constants: the row's figures as numbers (Maverick at batch 4,096 reads 399.49e9
-    # weights, udfs.model_reads; 17e9 active), a dense row its 8.03e9 parameters
-    assert f["S!A1"].startswith("MAX((399492671999.99") and "2*17000000000*4096" in f["S!A1"]
+    # constants: the row's figures as numbers (Maverick at batch 4,096 reads 399.68e9
+    # weights, udfs.model_reads; 17.1847e9 active, counted from its config.json:
+    # tests/config_counts.py), a dense row its 8.03e9 parameters
+    assert f["S!A1"].startswith("MAX((399677371999.99") and "2*17184700000*4096" in f["S!A1"]
     assert f["S!B1"] == "(8030000000*2/1E9+0)/3.35"
-    assert f["S!C1"] == "2*17000000000*2000/(989*1E12*1)*1000"
+    assert f["S!C1"] == "2*17184700000*2000/(989*1E12*1)*1000"
     assert "2*(8-1)*0.6*0.001" in f["S!D1"] and "IF(8>1,6.6,0)" in f["S!D1"]
     # a models range: the user's table, which the native formula does not read; with a
     # count, napkin ignores the range and so does the translation

@@ -107,15 +107,21 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: flo
     expert = (int(m["moe_layers"]) * 3 * hidden * int(m["moe_intermediate_size"])
               if experts else 0)
 
+    # a quantized checkpoint's BF16 parts (udfs/data/checkpoints.csv: DeepSeek-V3's FP8
+    # checkpoint keeps its embedding and LM head, 2 × vocab × hidden, in BF16; a step reads
+    # the head): one byte more each below BF16
+    kept, kept_read = float(m["kept_params"]), float(m["kept_decode_params"])
+    extra = max(2 - weight_bytes, 0) / 1e9  # GB per kept weight above the precision
+
     def read(batch):  # GB of weights a decode step of ``batch`` sequences reads
         picked = experts * (1 - (1 - top_k / experts) ** max(batch, 1)) if experts else 0
-        return (decode + expert * (picked - top_k)) * weight_bytes / 1e9
+        return (decode + expert * (picked - top_k)) * weight_bytes / 1e9 + kept_read * extra
 
     # KV per token, BF16: 2 (K and V) × layers × KV heads × head dim × 2 bytes (kipply)
     if kv_token is None:
         kv_token = 2 * layers * int(m["num_kv_heads"]) * int(m["head_dim"]) * 2
     kv = kv_token * (prompt + output) / 1e9  # GB per sequence, BF16 cache
-    w = params * weight_bytes / 1e9  # GB
+    w = params * weight_bytes / 1e9 + kept * extra  # GB
     mem, bw = float(g["memory_GB"]), float(g["memory_bandwidth_TBps"])
     roof = float(g["fp8_dense_TFLOPS"] if weight_bytes <= 1 else g["bf16_dense_TFLOPS"])
     flops = 2 * active  # FLOPs per token
@@ -126,7 +132,7 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: flo
             return 0.0
         return 2 * layers * 2 * (t - 1) / t * tokens * hidden * 2 / (link_gbps * 1e9) * 1e3
 
-    read_all = (decode + expert * (experts - top_k)) * weight_bytes / 1e9  # every expert
+    read_all = (decode + expert * (experts - top_k)) * weight_bytes / 1e9 + kept_read * extra
 
     def latency_batch(budget_ms, t):  # largest B with max(memory, math) ≤ budget × eff
         mem_limit = (budget_ms * eff * bw * t - read_all) / kv  # (R + B·kv) ÷ (t·BW) ≤ T·eff
@@ -238,21 +244,23 @@ def test_default_case_in_numbers(default):
 def test_all_reduces_in_the_step_do_not_hide_a_good_batch(deepseek):
     K = PLAN
     eff = deepseek[K["efficiency"]]
-    # DeepSeek-V3: 671e9 parameters (37e9 active), FP8; MLA caches 61 layers × 576 × 2 B =
-    # 70,272 B per token; H200 SXM: 141 GB, 4.8 TB/s, 1,978.9 TFLOPS FP8, NVLink 450 GB/s
+    # DeepSeek-V3: 671.03e9 parameters (37.55e9 active, counted from config.json), FP8
+    # with the embedding and LM head in BF16; MLA caches 61 layers × 576 × 2 B = 70,272 B
+    # per token; H200 SXM: 141 GB, 4.8 TB/s, 1,978.9 TFLOPS FP8, NVLink 450 GB/s
     hand = by_hand("DeepSeek-V3", 1, "NVIDIA H200 SXM", eff, 20, 2000, 300, 1000, 30, 450,
                    kv_token=61 * 576 * 2)
     check_rows(deepseek, hand)
     tp8 = hand["rows"][-1]
-    # 8 × 141 = 1,128 GB hold 671 GB of weights; fewer GPUs do not
+    # 8 × 141 = 1,128 GB hold 672.9 GB of weights; fewer GPUs do not
+    assert hand["w"] == pytest.approx((671.0264192e9 + 2 * 129280 * 7168) / 1e9)
     assert [r["mem_batch"] > 0 for r in hand["rows"]] == [False, False, False, True]
-    # batch 1 reads the 37B activated (model card) but the input embedding, 129,280 × 7,168:
-    # (36.07 + 0.16 GB of KV) ÷ 38.4 TB/s ÷ eff + 2 all-reduces × 61 layers × 1.75 ×
-    # 14,336 B ÷ 450 GB/s, well inside 33.3 ms
-    assert hand["read"](1) == pytest.approx(37 - 129280 * 7168 / 1e9)
-    assert tp8["tps_1"] == pytest.approx(1000 / ((37 - 129280 * 7168 / 1e9 + hand["kv"])
-                                                 / 38.4 / eff + 122 * 1.75 * 14336 / 450e9
-                                                 * 1e3))
+    # batch 1 reads the 37.55B active but the input embedding, 129,280 × 7,168, its BF16
+    # head one byte more: (37.55 + 0.16 GB of KV) ÷ 38.4 TB/s ÷ eff + 2 all-reduces × 61
+    # layers × 1.75 × 14,336 B ÷ 450 GB/s, well inside 33.3 ms
+    read_1 = 37.5523 - 129280 * 7168 / 1e9 + 129280 * 7168 / 1e9
+    assert hand["read"](1) == pytest.approx(read_1)
+    assert tp8["tps_1"] == pytest.approx(1000 / ((read_1 + hand["kv"]) / 38.4 / eff
+                                                 + 122 * 1.75 * 14336 / 450e9 * 1e3))
     # hundreds of sequences fit in the step with their all-reduces; at that batch nearly
     # all 256 experts of each layer are read (256 × (1 − (1 − 8/256)^B))
     assert tp8["batch"] > 100 and tp8["step_ms"] <= 1000 / 30
@@ -309,7 +317,7 @@ def mixtral(tmp):
 def test_moe_batch_is_the_largest_that_meets_the_speed(mixtral):
     """Mixtral 8x7B (config.json: 32 layers, all MoE, 8 experts, 2 per token, hidden 4096,
     expert size 14336, vocab 32000): at TP 8 (26.8 TB/s × 0.7) a step may read 62.5 GB in
-    the 3.33 ms. Batch 1 reads the 12.9B active but the embedding, 25.5 GB in BF16; batch 3
+    the 3.33 ms. Batch 1 reads the 12.88B active but the embedding, 25.5 GB in BF16; batch 3
     reads 8 × (1 − 0.75³) = 4.6 experts a layer, 55.1 GB + 0.9 GB of KV: 2.99 ms; batch 4
     reads 5.5 experts, 64.6 GB: 3.51 ms, too slow. Reading every expert (93.1 GB) no batch
     meets the speed; reading batch 1's weights ~120 would: the search between finds 3."""
@@ -323,7 +331,7 @@ def test_moe_batch_is_the_largest_that_meets_the_speed(mixtral):
     assert mixtral[f"{cols['moe_0']}{r}"] == 0  # every expert read: nothing meets it
     assert mixtral[f"{cols['moe_1']}{r}"] > 100  # batch 1's weights only: far too many
     assert mixtral[f"{cols['read_gb']}{r}"] == pytest.approx(
-        (12.9 - 32000 * 4096 / 1e9 + 32 * 3 * 4096 * 14336 / 1e9 * (8 * (1 - 0.75**3) - 2))
+        (12.8799 - 32000 * 4096 / 1e9 + 32 * 3 * 4096 * 14336 / 1e9 * (8 * (1 - 0.75**3) - 2))
         * 2)
     # 40 sequences in flight (20 requests/s × 2 s): TP 8 × 14 replicas beats TP 4 × 40
     assert mixtral[K["compare"]].startswith(f"fewest GPUs for the service level: TP 8 × "

@@ -178,13 +178,15 @@ def test_bad_input_gives_an_error_value_naming_the_argument(call, expected_code,
 
 # --------------------------------------------------------------- a model named, not counted
 # Llama 4 Maverick (udfs/data/models.csv, from meta-llama/Llama-4-Maverick-17B-128E's
-# config.json): 400e9 total, 17e9 active (model card), vocab 202,048 × hidden 5,120 =
-# 1,034,485,760 embedding parameters, untied; 24 MoE layers of 128 experts, 1 per token,
-# expert width 8,192. A decode step at batch 1 reads 17e9 − 1,034,485,760 =
-# 15,965,514,240 weights; one routed expert over all MoE layers is 24 × 3 × 5,120 × 8,192
-# = 3,019,898,880; at batch 4,096 a layer reads 128 × (1 − (127/128)^4096) = 128 − 1.4e-12
-# experts, so the step reads 15,965,514,240 + 3,019,898,880 × 127 = 399,492,672,000.
-MAVERICK_READS = 15_965_514_240 + 3_019_898_880 * 127
+# config.json): 400.7118e9 total, 17.1847e9 active (counted from the config), vocab
+# 202,048 × hidden 5,120 = 1,034,485,760 embedding parameters, untied; 24 MoE layers of
+# 128 experts, 1 per token, expert width 8,192. A decode step at batch 1 reads 17.1847e9 −
+# 1,034,485,760 = 16,150,214,240 weights; one routed expert over all MoE layers is 24 × 3
+# × 5,120 × 8,192 = 3,019,898,880; at batch 4,096 a layer reads 128 × (1 − (127/128)^4096)
+# = 128 − 1.4e-12 experts, so the step reads 16,150,214,240 + 3,019,898,880 × 127 =
+# 399,677,372,000.
+MAVERICK_ACTIVE = 17.1847e9
+MAVERICK_READS = 16_150_214_240 + 3_019_898_880 * 127
 # 8 H200: 8 × 4.8 TB/s, 8 × 1,979 dense FP8 TFLOPS (NVIDIA H200 datasheet)
 H200X8 = (8 * 4.8, 8 * 1979)
 
@@ -192,19 +194,19 @@ H200X8 = (8 * 4.8, 8 * 1979)
 def test_an_moe_model_by_name_reads_the_experts_its_batch_touches():
     bw, peak = H200X8
     by_name = DECODE_FLOOR("Llama 4 Maverick", "FP8", bw, 4096, peak, 0, "us")
-    assert by_name == approx(MAVERICK_READS / 1e9 / bw * 1e3, rel=1e-12)  # 10,403.455 µs
+    assert by_name == approx(MAVERICK_READS / 1e9 / bw * 1e3, rel=1e-12)  # 10,408.265 µs
     # the same as the count form given the weights read and the active parameters
     assert by_name == approx(DECODE_FLOOR(MAVERICK_READS, "FP8", bw, 4096, peak, 0, "us",
-                                          17e9), rel=1e-12)
-    # per token 10,403.455 ÷ 4,096 = 2.540 µs, below TensorRT-LLM's measured 1e6 ÷ 40,572
+                                          MAVERICK_ACTIVE), rel=1e-12)
+    # per token 10,408.265 ÷ 4,096 = 2.541 µs, below TensorRT-LLM's measured 1e6 ÷ 40,572
     # tokens/s = 24.65 µs (perf-overview, v1.0, 8 H200, FP8)
-    assert by_name / 4096 == approx(2.5399, abs=1e-4)
+    assert by_name / 4096 == approx(2.5411, abs=1e-4)
     assert by_name / 4096 < 1e6 / 40572
-    # at batch 1 it reads one expert a layer: 15,965,514,240 weights, 1 B each in FP8
-    assert DECODE_FLOOR("Llama 4 Maverick", "FP8", 4.8) == approx(15.96551424 / 4.8)
-    # the math term takes the active parameters: at batch 8,192 it rules, 2 × 17e9 × 8,192
-    # ÷ 15,832 TFLOPS = 17.5927 ms (the weights: about 399.5 GB ÷ 38.4 TB/s = 10.40 ms)
-    assert DECODE_FLOOR("Llama 4 Maverick", "FP8", bw, 8192, peak) == approx(17.592724,
+    # at batch 1 it reads one expert a layer: 16,150,214,240 weights, 1 B each in FP8
+    assert DECODE_FLOOR("Llama 4 Maverick", "FP8", 4.8) == approx(16.15021424 / 4.8)
+    # the math term takes the active parameters: at batch 8,192 it rules, 2 × 17.1847e9 ×
+    # 8,192 ÷ 15,832 TFLOPS = 17.7839 ms (the weights: about 399.7 GB ÷ 38.4 TB/s = 10.41 ms)
+    assert DECODE_FLOOR("Llama 4 Maverick", "FP8", bw, 8192, peak) == approx(17.783863,
                                                                               abs=1e-6)
     # an active count given wins over the row's: 2 × 20e9 × 8,192 ÷ 15,832e12 = 20.6973 ms
     assert DECODE_FLOOR("Llama 4 Maverick", "FP8", bw, 8192, peak, 0, "ms", 20e9) == \
@@ -213,14 +215,14 @@ def test_an_moe_model_by_name_reads_the_experts_its_batch_touches():
 
 def test_mixtral_by_name_at_batch_two():
     # Mixtral 8x7B (config: 8 experts, top-2, 32 MoE layers, hidden 4,096, expert width
-    # 14,336, vocab 32,000; 12.9e9 active): batch 1 reads 12.9e9 − 32,000 × 4,096 =
-    # 12,768,928,000; one expert 32 × 3 × 4,096 × 14,336 = 5,637,144,576; batch 2 picks
-    # 8 × (1 − 0.75²) = 3.5 experts a layer: 12,768,928,000 + 1.5 × 5,637,144,576 =
-    # 21,224,644,864 weights, 42.4493 GB in BF16 ÷ 3.35 TB/s = 12.67143 ms
-    assert DECODE_FLOOR("Mixtral 8x7B", "BF16", 3.35, 2) == approx(12.671430, abs=1e-6)
-    # a range of batches: each its own reads; batch 1 is 25.537856 GB ÷ 3.35 = 7.62324 ms
+    # 14,336, vocab 32,000; 12.8799e9 active, counted from it): batch 1 reads 12.8799e9 −
+    # 32,000 × 4,096 = 12,748,828,000; one expert 32 × 3 × 4,096 × 14,336 = 5,637,144,576;
+    # batch 2 picks 8 × (1 − 0.75²) = 3.5 experts a layer: 12,748,828,000 + 1.5 ×
+    # 5,637,144,576 = 21,204,544,864 weights, 42.4091 GB in BF16 ÷ 3.35 TB/s = 12.65943 ms
+    assert DECODE_FLOOR("Mixtral 8x7B", "BF16", 3.35, 2) == approx(12.659430, abs=1e-6)
+    # a range of batches: each its own reads; batch 1 is 25.497656 GB ÷ 3.35 = 7.61124 ms
     got = DECODE_FLOOR("Mixtral 8x7B", "BF16", 3.35, [[1], [2]])
-    assert got.ravel().tolist() == [approx(7.623241, abs=1e-6), approx(12.671430, abs=1e-6)]
+    assert got.ravel().tolist() == [approx(7.611241, abs=1e-6), approx(12.659430, abs=1e-6)]
 
 
 def test_a_dense_model_by_name_equals_the_count():
@@ -232,11 +234,11 @@ def test_a_dense_model_by_name_equals_the_count():
     assert DECODE_FLOOR("meta-llama/Llama-3.1-8B-Instruct", "BF16", 3.35) == \
         approx(16.06 / 3.35)
     # prefill multiplies the active parameters: 2 × 8.03e9 × 2,000 ÷ 989e12 = 32.477 ms;
-    # Maverick's 17e9: 2 × 17e9 × 2,000 ÷ 989e12 = 68.756 ms
+    # Maverick's 17.1847e9: 2 × 17.1847e9 × 2,000 ÷ 989e12 = 69.503 ms
     assert PREFILL_MS("Llama 3.1 8B", 2000, 989) == PREFILL_MS(8.03e9, 2000, 989)
     assert PREFILL_MS("Llama 4 Maverick", 2000, 989, 1, 48, 5120) == \
-        PREFILL_MS(17e9, 2000, 989, 1, 48, 5120)
-    assert PREFILL_MS("Llama 4 Maverick", 2000, 989) == approx(68.756319, abs=1e-6)
+        PREFILL_MS(MAVERICK_ACTIVE, 2000, 989, 1, 48, 5120)
+    assert PREFILL_MS("Llama 4 Maverick", 2000, 989) == approx(69.503337, abs=1e-6)
     # counts as text stay counts; names and counts mix in a range
     assert DECODE_FLOOR("8.03B", "BF16", 3.35) == DECODE_FLOOR(8.03e9, "BF16", 3.35)
     mixed = DECODE_FLOOR([["Llama 3.1 8B", 70e9, "nope"]], "BF16", 3.35)
@@ -312,7 +314,7 @@ def test_rows_a_user_edits_or_adds_in_the_models_range_count():
 def test_explain_says_what_the_name_became():
     text = EXPLAIN("DECODE_FLOOR", "Llama 4 Maverick", "FP8", 38.4, 4096, 15832)
     assert text.startswith("DECODE_FLOOR: Llama 4 Maverick (built-in table): ")
-    assert "399.5e9 weights read" in text and "17e9 active" in text and "memory-bound" in text
+    assert "399.7e9 weights read" in text and "17.18e9 active" in text and "memory-bound" in text
     text = EXPLAIN("PREFILL_MS", "Llama 3.1 8B", 2000, 989)
     assert "8.03e9 active parameters" in text and "32.48 ms" in text
     # with a models range, the last of DECODE_FLOOR's ten arguments (the user's MoE row of

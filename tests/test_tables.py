@@ -62,6 +62,27 @@ FLOPS = ("bf16_dense_TFLOPS", "fp16_dense_TFLOPS", "fp8_dense_TFLOPS", "int8_den
     ("B300", "fp4_dense_TFLOPS", 108e3 / 8),
     # H800: the H100 SXM's compute and memory, NVLink 400 GB/s
     ("H800", "bf16_dense_TFLOPS", 989.4), ("H800", "interconnect_GBps", 400),
+    # GB200: the Blackwell GPU at 1,200 W (its 2.5 PF BF16 configuration); HGX B300 1,100 W
+    ("GB200", "tdp_W", 1200), ("B300", "tdp_W", 1100),
+    # AMD product pages: 7 Infinity Fabric links of 128 GB/s (MI300X, MI325X), 153 GB/s
+    # (MI350X, MI355X)
+    ("MI300X", "interconnect_GBps", 7 * 128), ("MI325X", "interconnect_GBps", 7 * 128),
+    ("MI355X", "interconnect_GBps", 7 * 153), ("MI350X", "interconnect_GBps", 7 * 153),
+    # MI350X: the MI355X die at 2.2 GHz instead of 2.4 (Hot Chips 2025), 1000 W, 288 GB, 8 TB/s
+    ("MI350X", "bf16_dense_TFLOPS", 2516.6 * 2.2 / 2.4),
+    ("MI350X", "fp8_dense_TFLOPS", 2 * 2516.6 * 2.2 / 2.4),
+    ("MI350X", "fp4_dense_TFLOPS", 4 * 2516.6 * 2.2 / 2.4), ("MI350X", "tdp_W", 1000),
+    ("MI350X", "memory_GB", 288), ("MI350X", "memory_bandwidth_TBps", 8.0),
+    # Google's TPU pages: bidirectional ICI per chip 400 (v5e), 1200 (v5p), 800 (v6e);
+    # Ironwood 1.5 × Trillium
+    ("v5e", "interconnect_GBps", 400), ("TPU v5p", "interconnect_GBps", 1200),
+    ("v6e", "interconnect_GBps", 800), ("TPU v7", "interconnect_GBps", 1.5 * 800),
+    # AWS Neuron docs: Trainium3 2,517 MXFP8 and 671 BF16 TFLOPS, 144 GiB at 4.9 TB/s,
+    # NeuronLink-v4 2.56 TB/s; Trainium2 NeuronLink-v3 1.28 TB/s
+    ("Trainium3", "fp8_dense_TFLOPS", 2517), ("Trainium3", "bf16_dense_TFLOPS", 671),
+    ("Trainium3", "memory_GB", round(144 * 2**30 / 1e9, 1)),
+    ("Trainium3", "memory_bandwidth_TBps", 4.9), ("Trainium3", "interconnect_GBps", 2560),
+    ("Trainium2", "interconnect_GBps", 1280),
 ])
 def test_vendor_figures(gpu, field, value):
     assert GPU_SPEC(gpu, field) == approx(value, rel=1e-4)
@@ -83,6 +104,12 @@ def test_where_sources_disagree_the_notes_say_which_was_chosen():
     assert "CONFLICT" in b200["notes"] and "8.0 chosen" in b200["notes"]
     b300 = tables.gpus()["NVIDIA B300 (HGX)"]
     assert "CONFLICT" in b300["notes"] and "13.5 chosen" in b300["notes"]
+    # B300 bandwidth: 8 TB/s (NVIDIA's HGX table) against 7.7-7.75 elsewhere
+    assert "7.75" in b300["notes"] and "8.0 chosen" in b300["notes"]
+    # TPU v5e: 819 GB/s against 800 GiB/s; v7: 7.37 against 7.2 TB/s
+    assert "819" in tables.gpus()["Google TPU v5e"]["notes"]
+    v7 = tables.gpus()["Google TPU v7 (Ironwood, TPU7x)"]["notes"]
+    assert "7.37" in v7 and "7.2 TB/s" in v7
 
 
 # --- bookkeeping every row owes ------------------------------------------------------------
@@ -119,6 +146,7 @@ def test_every_gpu_has_a_price_or_says_why_not():
 
 
 @pytest.mark.parametrize("gpu", ["RTX 4090", "RTX 5090", "RTX PRO 6000", "L40", "A10", "T4",
-                                 "V100", "H800", "GB300", "Trainium2", "TPU v7"])
+                                 "V100", "H800", "GB300", "Trainium2", "TPU v7", "MI350X",
+                                 "Trainium3"])
 def test_todays_accelerators_are_present(gpu):
     assert isinstance(GPU_SPEC(gpu, "memory_GB"), float)

@@ -232,8 +232,9 @@ def test_finance_against_hand_calculation(default):
 
 
 def test_finance_without_price_or_tdp_says_so(tmp):
-    """NVIDIA B300: no price on the GPUs sheet and no TDP: text, never an error value."""
-    v = variant(tmp, "b300", {"Sizing!" + SIZING["gpu"]: "NVIDIA B300 (HGX)"})
+    """AWS Trainium3: no price on the GPUs sheet and no TDP (AWS publishes none): text,
+    never an error value."""
+    v = variant(tmp, "trn3", {"Sizing!" + SIZING["gpu"]: "AWS Trainium3"})
     f = v["Finance"]
     assert f[FINANCE["price"]] == "no price" and f[FINANCE["tdp"]] == "no figure"
     assert f[f"C{FINANCE['cost_range']}"] == "no price"

@@ -256,33 +256,37 @@ def test_cost_sheet_against_hand_calculation(default):
 def test_moe_sizing_reads_what_the_hardware_reads(moe):
     """DeepSeek-V3 in FP8 on H200s (config.json: 61 layers, 58 of them MoE with 256 routed
     experts, 8 per token, moe_intermediate_size 2048, hidden 7168, 128 heads, q/k head dim
-    192, vocab 129280, untied; model card: 671B total, 37B activated): memory holds all 671B,
-    a decode step reads the active ones without the embedding at batch 1 and more distinct
-    experts at batch 16, prefill computes with the 37B active ones."""
+    192, vocab 129280, untied; counted from it: 671.0264B total, 37.5523B active; the
+    checkpoint's quantization_config: FP8, the embedding and LM head in BF16): memory holds
+    all of them, a decode step reads the active ones without the embedding at batch 1 and
+    more distinct experts at batch 16, prefill computes with the active ones."""
     v = moe
-    assert sizing(v, "weight_gb") == pytest.approx(671)  # FP8: 1 byte per weight, all held
-    assert sizing(v, "active_b") == pytest.approx(37)
-    decode = 37 - 129280 * 7168 / 1e9  # 36.073 B: no input embedding table
+    table = 129280 * 7168  # the embedding table, and the LM head as large: kept in BF16
+    # FP8: 1 byte per weight, 2 for the embedding and the head
+    assert sizing(v, "weight_gb") == pytest.approx((671.0264192e9 + 2 * table) / 1e9)
+    assert sizing(v, "active_b") == pytest.approx(37.5523)
+    decode = 37.5523 - table / 1e9  # 36.626 B: no input embedding table
+    # the step reads the BF16 head: one byte more for each of its weights
     assert sizing(v, "decode_b") == pytest.approx(decode)
-    assert sizing(v, "floor_ms") == pytest.approx(decode / 4.8)  # 7.52 ms, H200 4.8 TB/s
+    assert sizing(v, "floor_ms") == pytest.approx((decode + table / 1e9) / 4.8)  # H200
     expert = 58 * 3 * 7168 * 2048 / 1e9  # one routed expert over the 58 MoE layers: 2.554 B
     experts_read = 256 * (1 - (1 - 8 / 256) ** 16)  # 102.0 of 256 at batch 16
-    read = decode + expert * (experts_read - 8)  # 276.2 B of the 671 B
+    read = decode + expert * (experts_read - 8)  # 276.8 B of the 671 B
     assert sizing(v, "read_b") == pytest.approx(read)
-    n = sizing(v, "gpus")  # 8 H200 (5 needed: 671 GB + KV over 141 GB each)
+    n = sizing(v, "gpus")  # 8 H200 (5 needed: 672.9 GB + KV over 141 GB each)
     assert n == 8
-    mem = (read + sizing(v, "kv_gb")) / (4.8 * n)  # GB ÷ TB/s = ms
-    math_ = 2 * 37e9 * 16 / (1978.9e12 * 0.8 * n) * 1e3  # H200 FP8 dense: 1,978.9 TFLOPS
+    mem = (read + table / 1e9 + sizing(v, "kv_gb")) / (4.8 * n)  # GB ÷ TB/s = ms
+    math_ = 2 * 37.5523e9 * 16 / (1978.9e12 * 0.8 * n) * 1e3  # H200 FP8 dense: 1,978.9
     assert sizing(v, "step_ms") == pytest.approx(max(mem, math_))
-    # prefill of the default 2,000-token prompt: 2 × 37e9 × T with the 37B activated
-    # (model card) plus the causal attention 2 × L × heads × head_dim × T² (kipply,
-    # "Transformer inference arithmetic"; the JAX scaling book), on NVIDIA's H200 FP8 dense
-    # figure (1,978.9 TFLOPS, half the sparse 3,958) × 0.8 efficiency × 8 GPUs: 12.6 ms.
+    # prefill of the default 2,000-token prompt: 2 × 37.55e9 × T with the active weights
+    # plus the causal attention 2 × L × heads × head_dim × T² (kipply, "Transformer
+    # inference arithmetic"; the JAX scaling book), on NVIDIA's H200 FP8 dense figure
+    # (1,978.9 TFLOPS, half the sparse 3,958) × 0.8 efficiency × 8 GPUs: 12.7 ms.
     # The template showed 339 ms before: all 671B on the 5 GPUs it counted then.
-    flop = 2 * 37e9 * 2000 + 2 * 61 * 128 * 192 * 2000**2
+    flop = 2 * 37.5523e9 * 2000 + 2 * 61 * 128 * 192 * 2000**2
     prefill = flop / (1978.9e12 * 0.8 * n) * 1e3
     assert v["Finance"][FINANCE["prefill_ms"]] == pytest.approx(prefill)
-    assert 12 < prefill < 13.5  # ms; the 37B alone on the 5 GPUs needed: 18.7 ms
+    assert 12 < prefill < 13.5  # ms; the active weights alone on the 5 GPUs needed: 19 ms
     models = {v["Models"][f"A{MODEL_FIRST + i}"]: MODEL_FIRST + i
               for i in range(len(tables.models()))}
     assert v["Models"][f"V{models['DeepSeek-V3']}"] == pytest.approx(decode)
@@ -293,21 +297,21 @@ def test_moe_sizing_reads_what_the_hardware_reads(moe):
 
 def test_moe_calibration_reads_more_experts_at_a_larger_batch(moe):
     """Mixtral 8x7B: at batch 1 a step reads 2 of the 8 experts per layer (the active
-    12.9B without the embedding), at batch 256 nearly all 8 (all 46.7B but the embedding:
+    12.88B without the embedding), at batch 256 nearly all 8 (all 46.70B but the embedding:
     8 × (1 − (6/8)^256) = 8.000 experts); the floor and MBU follow the weights read."""
     v = moe["Calibration"]
     r1 = CAL_FIRST + len(CAL_CASES) + 1
-    assert v[f"V{r1}"] == pytest.approx(MIXTRAL_READ_1)  # 12.769 B
+    assert v[f"V{r1}"] == pytest.approx(MIXTRAL_READ_1)  # 12.749 B
     experts = (v[f"V{r1}"] - MIXTRAL_READ_1) / MIXTRAL_EXPERT + 2
     assert experts == pytest.approx(2)
     kv1 = 2 * 32 * 8 * 128 * 2 * 2048 / 1e9  # BF16, 2,048 tokens, 1 sequence: 0.268 GB
     assert v[f"J{r1}"] == pytest.approx(MIXTRAL_READ_1 * 2 + kv1)
-    assert v[f"K{r1}"] == pytest.approx((MIXTRAL_READ_1 * 2 + kv1) / 3.35)  # 7.70 ms
+    assert v[f"K{r1}"] == pytest.approx((MIXTRAL_READ_1 * 2 + kv1) / 3.35)  # 7.69 ms
     r2 = r1 + 1
-    assert v[f"V{r2}"] == pytest.approx(46.7 - 32000 * 4096 / 1e9, rel=2e-3)  # ≈ 46.57 B
+    assert v[f"V{r2}"] == pytest.approx(46.7028 - 32000 * 4096 / 1e9, rel=2e-3)  # ≈ 46.57 B
     experts = (v[f"V{r2}"] - MIXTRAL_READ_1) / MIXTRAL_EXPERT + 2
     assert experts == pytest.approx(8 * (1 - 0.75**256)) and experts > 7.999
     kv2 = 2 * 32 * 8 * 128 * 2 * 2048 * 256 / 1e9
     mem = (v[f"V{r2}"] * 2 + kv2) / (3.35 * 2)
-    math_ = 2 * 12.9e9 * 256 / (989.4e12 * 0.8 * 2) * 1e3  # BF16 roof, active parameters
+    math_ = 2 * 12.8799e9 * 256 / (989.4e12 * 0.8 * 2) * 1e3  # BF16 roof, active parameters
     assert v[f"K{r2}"] == pytest.approx(max(mem, math_))

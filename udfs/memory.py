@@ -9,6 +9,10 @@ References
    https://kipp.ly/transformer-inference-arithmetic/ (weights and KV cache in memory).
 .. [2] Llama 3.1 model configurations (``config.json`` of meta-llama/Llama-3.1-8B and
    -70B on Hugging Face): the layer and head counts of the examples.
+.. [3] Model configurations on Hugging Face: openai/gpt-oss-120b (quantization_config
+   mxfp4, modules_to_not_convert self_attn, router, embed_tokens, lm_head) and
+   Qwen/Qwen3-Next-80B-A3B-Instruct (full_attention_interval 4; Gated DeltaNet layers of
+   32 value heads of 128 × 128 keys).
 """
 
 from __future__ import annotations
@@ -16,10 +20,14 @@ from __future__ import annotations
 from .xp import ceil, maximum, round_sig, where
 
 
-def weight_gb(params, bytes_per_param):
-    """Weight memory in GB.
+def weight_gb(params, bytes_per_param, kept_params=None):
+    """Weight memory in GB, with the parts a quantized checkpoint keeps in 16 bits.
 
-    .. math:: W = N \\times b / 10^9
+    .. math:: W = \\left((N - K) \\, b + K \\max(b, 2)\\right) / 10^9
+
+    Quantized checkpoints keep some parameters K in BF16 (the embedding table and the LM
+    head of FP8 checkpoints; all but the routed experts of gpt-oss [3]); K = 0 is the
+    one-precision weight N × b.
 
     Parameters
     ----------
@@ -27,12 +35,22 @@ def weight_gb(params, bytes_per_param):
         Parameter count N [count] (8.03e9 for Llama 3.1 8B).
     bytes_per_param : float
         Bytes per parameter b [B] (BF16 2, FP8 1, INT4 0.5; see ``udfs.precisions``).
+    kept_params : float or None
+        Parameters K kept at 2 bytes (or at b, when b is more) [count], at most N
+        (``MODEL_SPEC(name, "kept_params")``). Default 0.
 
     Returns
     -------
-    GB. Llama 3.1 8B in BF16: 8.03e9 × 2 ÷ 1e9 = 16.06 GB [1].
+    GB; NaN when K > N. Llama 3.1 8B in BF16: 8.03e9 × 2 ÷ 1e9 = 16.06 GB [1].
+    gpt-oss-120b in MXFP4 with its 2,168,214,400 BF16 parameters kept (attention,
+    router, embedding, head): (114.66e9 × 0.53125 + 2.168e9 × 2) ÷ 1e9 = 65.25 GB, where
+    all of it in MXFP4 is 62.07 GB.
     """
-    return params * bytes_per_param / 1e9
+    if kept_params is None:
+        return params * bytes_per_param / 1e9
+    kept = maximum(bytes_per_param, 2.0)
+    return where(kept_params <= params, ((params - kept_params) * bytes_per_param
+                                         + kept_params * kept) / 1e9, float("nan"))
 
 
 def kv_bytes_per_token(layers, kv_heads, head_dim, bytes_per_elem):
@@ -58,15 +76,19 @@ def kv_bytes_per_token(layers, kv_heads, head_dim, bytes_per_elem):
     return 2 * layers * kv_heads * head_dim * bytes_per_elem
 
 
-def kv_cache_gb(layers, kv_heads, head_dim, tokens, bytes_per_elem, batch):
-    """KV cache in GB for multi-head and grouped-query attention.
+def kv_cache_gb(layers, kv_heads, head_dim, tokens, bytes_per_elem, batch, state_bytes=None):
+    """KV cache in GB for multi-head and grouped-query attention, with the fixed state of
+    the layers that keep no KV cache.
 
-    .. math:: KV = 2 \\cdot L \\cdot H_{kv} \\cdot d_{head} \\cdot b \\cdot T \\cdot B / 10^9
+    .. math:: KV = (2 \\cdot L \\cdot H_{kv} \\cdot d_{head} \\cdot b \\cdot T + S)
+              \\cdot B / 10^9
 
     The 2 counts one key and one value vector per layer, KV head and token [1]. Right for
     MHA and GQA; not for multi-head latent attention (DeepSeek-V3 caches one 576-element
     latent per layer and token) nor for sliding-window layers (Gemma 2): the model table's
-    ``kv_bytes_per_token`` counts what those hold.
+    ``kv_bytes_per_token`` counts what those hold. For a hybrid model, L is the layers
+    that keep a KV cache (``MODEL_SPEC(name, "kv_layers")``) and S the fixed state each
+    sequence keeps in its linear-attention or Mamba layers, whatever its context [3].
 
     Parameters
     ----------
@@ -76,12 +98,19 @@ def kv_cache_gb(layers, kv_heads, head_dim, tokens, bytes_per_elem, batch):
         Tokens held per sequence T, its context [tokens].
     batch : float
         Sequences held at once B [count].
+    state_bytes : float or None
+        Fixed state per sequence S [B] (``MODEL_SPEC(name, "recurrent_state_bytes")``).
+        Default 0.
 
     Returns
     -------
-    GB. Llama 3.1 8B, BF16, 8,192 tokens: 131,072 B × 8,192 = 1.074 GB.
+    GB. Llama 3.1 8B, BF16, 8,192 tokens: 131,072 B × 8,192 = 1.074 GB. Qwen3-Next
+    80B-A3B (12 of 48 layers attend: 2 KV heads of 256; a state of 39,518,208 B): 2 × 12
+    × 2 × 256 × 2 B × 8,192 + 39,518,208 B = 0.2013 + 0.0395 = 0.2409 GB per sequence.
     """
-    return kv_bytes_per_token(layers, kv_heads, head_dim, bytes_per_elem) * tokens * batch / 1e9
+    per_token = kv_bytes_per_token(layers, kv_heads, head_dim, bytes_per_elem)
+    state = 0.0 if state_bytes is None else state_bytes
+    return (per_token * tokens + state) * batch / 1e9
 
 
 def usable_gb(capacity_gb, reserve_fraction):
@@ -188,6 +217,6 @@ def moe_decode_params(decode_params, expert_params, experts, top_k, batch):
     ``decode_params`` (``MODEL_SPEC(name, "decode_params")``) already holds the k active
     experts of batch 1; each further distinct expert adds ``expert_params``, the weights of
     one routed expert over all MoE layers (``MODEL_SPEC(name, "expert_params")``).
-    Hand check, Mixtral 8x7B at B = 2: 12.769e9 + 5.637e9 × (3.5 − 2) = 21.225e9.
+    Hand check, Mixtral 8x7B at B = 2: 12.749e9 + 5.637e9 × (3.5 − 2) = 21.205e9.
     """
     return decode_params + expert_params * (moe_experts_read(experts, top_k, batch) - top_k)

@@ -26,6 +26,9 @@ References
    latent attention caches one 512 + 64 = 576-element latent per layer and token.
 .. [4] kipply (2022), "Transformer Inference Arithmetic",
    https://kipp.ly/transformer-inference-arithmetic/ (the KV cache per token).
+.. [5] Qwen/Qwen3-Next-80B-A3B-Instruct ``config.json``: full_attention_interval 4, so 12
+   of 48 layers attend over the context and keep a KV cache; the other 36 (Gated
+   DeltaNet) keep a fixed state per sequence.
 """
 
 from __future__ import annotations
@@ -37,8 +40,8 @@ from decimal import Decimal
 from functools import cache
 from importlib import resources
 
+from .checkpoints import checkpoint_fields
 from .errors import ExcelError, na_error
-from .precisions import bytes_per_param
 
 GPU_FIELD_ALIASES = {
     "memory": "memory_GB", "capacity": "memory_GB", "memory_gb": "memory_GB",
@@ -53,6 +56,7 @@ MODEL_FIELD_ALIASES = {
     "hidden": "hidden_size", "context": "max_context", "source": "source_url",
     "experts": "num_experts", "routed_experts": "num_experts", "top_k": "experts_per_token",
     "shared_experts": "num_shared_experts", "tied": "tie_word_embeddings",
+    "state_bytes": "recurrent_state_bytes", "recurrent_state": "recurrent_state_bytes",
 }
 #: Derived model fields: name -> meaning
 MODEL_DERIVED = {
@@ -63,16 +67,30 @@ MODEL_DERIVED = {
     "decode_params": "weights read per decode step at batch 1: the active parameters without "
                      "the input embedding table (a step reads one row of it per token; the LM "
                      "head is read in full). Tied embeddings are the LM head and stay counted",
-    "expert_params": "parameters of one routed expert over all MoE layers: moe_layers × 3 × "
-                     "hidden_size × moe_intermediate_size (0 for dense models)",
+    "expert_params": "parameters of one routed expert over all MoE layers: moe_layers × "
+                     "expert_matrices (3 gated, 2 not; 3 when empty) × hidden_size × "
+                     "moe_intermediate_size (0 for dense models)",
+    "kv_layers": "layers that keep a KV cache: the attention layers of a hybrid model "
+                 "(linear-attention or Mamba layers keep a fixed state instead); "
+                 "num_layers when the row leaves it empty",
+    "recurrent_state_bytes": "fixed state each sequence keeps in the linear-attention or "
+                             "Mamba layers, bytes, whatever its context (0 for a "
+                             "transformer)",
     "attention": "MHA, GQA, MLA, or with sliding window",
-    "kv_bytes_per_token": "KV cache bytes per token in BF16, full context (see kv_note)",
+    "kv_bytes_per_token": "KV cache bytes per token in BF16, full context, over the layers "
+                          "that keep one (see kv_note)",
     "kv_note": "how kv_bytes_per_token was computed and where it over-counts",
     "checkpoint_gb": "weights as the checkpoint stores them, GB, each part in its own "
                      "precision (data/checkpoints.csv: routed experts, the rest, embeddings "
                      "and LM head); empty for a model without such a row",
     "checkpoint_decode_gb": "weights a decode step reads at batch 1, GB, in the checkpoint's "
                             "precisions: the active experts, the rest, the LM head",
+    "kept_params": "parameters the model's quantized checkpoint keeps in BF16, from "
+                   "data/checkpoints.csv (FP8 checkpoints: the embedding and LM head; "
+                   "gpt-oss: all but the routed experts); 0 for a model without a row; "
+                   "WEIGHT_GB's kept_params",
+    "kept_decode_params": "of kept_params, those a decode step reads (the LM head, and "
+                          "the kept parts of each layer)",
 }
 
 
@@ -86,49 +104,6 @@ def name_key(s: str) -> str:
     """The matching key of a name: lower case, letters and digits only ("H100 SXM" →
     "h100sxm")."""
     return re.sub(r"[^0-9a-z]", "", s.lower())
-
-
-def _checkpoint_bytes(r: dict, c: dict | None) -> dict:
-    """Weights stored and read per decode step by a mixed-precision checkpoint, in GB.
-
-    .. math:: W = R \\, b_x + D \\, b_d + (E + H) \\, b_e, \\quad
-              W_{decode} = k P_{expert} \\, b_x + D \\, b_d + E \\, b_e
-
-    with R = E_routed × P_expert the routed experts' parameters, E the embedding table,
-    H the LM head (E again unless tied, else 0), D = N − R − E − H the rest (attention,
-    router, norms, shared experts), b each part's bytes per parameter (data/checkpoints.csv)
-    and k the experts per token. A decode step reads k experts per layer, all of D and
-    the whole LM head (the head is the embedding when tied), one row of the embedding.
-
-    Parameters
-    ----------
-    r : dict
-        A model row with its derived counts (``params``, ``embedding_params``,
-        ``expert_params``, ``num_experts``, ``experts_per_token``,
-        ``tie_word_embeddings``).
-    c : dict
-        Its row of data/checkpoints.csv (None: the model has none).
-
-    Returns
-    -------
-    dict of text: ``checkpoint_gb`` and ``checkpoint_decode_gb`` (empty without a row).
-    Hand check, gpt-oss-120b (config: 128 experts of 36 × 3 × 2880 × 2880 = 895,795,200
-    parameters, embedding 201,088 × 2,880 = 579,133,440, untied): R = 114.66e9 at 0.53125
-    B (MXFP4) = 60.91 GB; D = 116.83e9 − R − 2 × 579,133,440 = 1.010e9 at 2 B = 2.02 GB;
-    embeddings and head 2.32 GB: 65.25 GB, where all-MXFP4 would give 62.07 GB.
-    """
-    if c is None:
-        return {"checkpoint_gb": "", "checkpoint_decode_gb": ""}
-    bx, bd, be = (bytes_per_param(c[k]) for k in
-                  ("experts_precision", "dense_precision", "embedding_precision"))
-    expert = float(r["expert_params"])
-    routed = expert * float(r["num_experts"] or 0)
-    embedding = float(r["embedding_params"])
-    head = 0.0 if _flag(r["tie_word_embeddings"]) else embedding
-    dense = float(r["params"]) - routed - embedding - head
-    stored = routed * bx + dense * bd + (embedding + head) * be
-    read = expert * float(r["experts_per_token"] or 0) * bx + dense * bd + embedding * be
-    return {"checkpoint_gb": repr(stored / 1e9), "checkpoint_decode_gb": repr(read / 1e9)}
 
 
 @cache
@@ -149,12 +124,13 @@ def models() -> dict[str, dict]:
     """The model table, ``data/models.csv``, with the attention table
     (``data/attention.csv``) and the derived fields of ``MODEL_DERIVED``, read once.
 
-    .. math:: KV_{token} = L \\cdot e_{layer} \\cdot 2 \\text{ B}, \\quad
+    .. math:: KV_{token} = L_{kv} \\cdot e_{layer} \\cdot 2 \\text{ B}, \\quad
               e_{layer} = 2 \\cdot H_{kv} \\cdot d_{head}
 
-    with L the layers, e_layer the cached elements per layer and token (from the
-    attention table where the model caches something else: MLA's latent, a sliding
-    window), 2 bytes per element (BF16) [4].
+    with L_kv the layers that keep a KV cache (``kv_layers``: all of them unless the row
+    names fewer, the attention layers of a hybrid model [5]), e_layer the cached elements
+    per layer and token (from the attention table where the model caches something else:
+    MLA's latent, a sliding window), 2 bytes per element (BF16) [4].
 
     Returns
     -------
@@ -173,7 +149,9 @@ def models() -> dict[str, dict]:
             per_layer = 2 * float(r["num_kv_heads"]) * float(r["head_dim"])
         kv_heads, heads = float(r["num_kv_heads"]), float(r["num_attention_heads"])
         r["attention"] = a["attention"] if a else ("MHA" if kv_heads == heads else "GQA")
-        r["kv_bytes_per_token"] = str(int(float(r["num_layers"]) * per_layer * 2))
+        r["kv_layers"] = r.get("kv_layers") or r["num_layers"]
+        r["recurrent_state_bytes"] = r.get("recurrent_state_bytes") or "0"
+        r["kv_bytes_per_token"] = str(int(float(r["kv_layers"]) * per_layer * 2))
         r["kv_note"] = a["notes"] if a else (
             "2 × layers × kv_heads × head_dim × 2 bytes (BF16): exact for MHA and GQA")
         r["sliding_window"] = a["sliding_window"] if a else ""
@@ -182,7 +160,7 @@ def models() -> dict[str, dict]:
         r["params"] = str(Decimal(r["total_params_B"]) * 10**9)
         r["active_params"] = str(Decimal(r["active_params_B"]) * 10**9)
         r.update(_read_params(r))
-        r.update(_checkpoint_bytes(r, checkpoints.get(name)))
+        r.update(checkpoint_fields(r, checkpoints.get(name)))
     return rows
 
 
@@ -196,20 +174,21 @@ def _read_params(r: dict) -> dict:
 
     .. math:: E = V \\cdot h, \\quad
               P_{decode} = P_{active} - E \\;(\\text{untied}), \\quad
-              P_{expert} = L_{moe} \\cdot 3 \\cdot h \\cdot h_{moe}
+              P_{expert} = L_{moe} \\cdot m \\cdot h \\cdot h_{moe}
 
     Parameters
     ----------
     r : dict
         A model row: ``vocab_size`` V, ``hidden_size`` h, ``active_params`` (a count),
-        ``tie_word_embeddings``, ``moe_layers`` L_moe and ``moe_intermediate_size`` h_moe
-        (empty for dense models).
+        ``tie_word_embeddings``, ``moe_layers`` L_moe, ``moe_intermediate_size`` h_moe
+        (empty for dense models) and ``expert_matrices`` m (3: gate, up and down
+        projections, when empty; 2 for an expert without a gate, Nemotron's relu²).
 
     Returns
     -------
-    dict of counts as text: ``embedding_params`` E, ``decode_params``, ``expert_params``
-    (3 matrices per expert: gate, up and down projections). With tied embeddings, or an
-    active count that already excludes the embedding, nothing is subtracted.
+    dict of counts as text: ``embedding_params`` E, ``decode_params``, ``expert_params``.
+    With tied embeddings, or an active count that already excludes the embedding,
+    nothing is subtracted.
 
     Hand check, Llama 3.1 8B (config: vocab 128256, hidden 4096, untied) [2]: the
     embedding table is 128256 × 4096 = 525,336,576 parameters, so a decode step reads
@@ -223,7 +202,8 @@ def _read_params(r: dict) -> dict:
         else embedding
     expert = 0
     if r["moe_layers"] and r["moe_intermediate_size"]:
-        expert = (int(r["moe_layers"]) * 3 * int(r["hidden_size"])
+        matrices = int(r.get("expert_matrices") or 3)
+        expert = (int(r["moe_layers"]) * matrices * int(r["hidden_size"])
                   * int(r["moe_intermediate_size"]))
     return {"embedding_params": str(embedding), "decode_params": str(active - skip),
             "expert_params": str(expert)}

@@ -11,6 +11,8 @@ from workbook.sheet import (
     Sheet,
     batch_read,
     define_name,
+    read_bytes,
+    state_bytes,
 )
 from workbook.sizing import SIZING
 
@@ -124,6 +126,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
         ok = f'W{r}="yes"'
         p = f"V{r}*1000000000"  # weights read per step at this row's batch
         a = f"INDEX(MODEL_ACTIVE_B,Q{r})*1000000000"  # active parameters: the math
+        b = read_bytes(f"V{r}", f"B{r}", f"Q{r}")  # bytes per weight read, kept ones BF16
         f = {
             "Q": f"=IF(ISNUMBER(MATCH(A{r},MODEL_NAME,0)),MATCH(A{r},MODEL_NAME,0),\"\")",
             "R": f"=IF(ISNUMBER(MATCH(C{r},GPU_NAME,0)),MATCH(C{r},GPU_NAME,0),\"\")",
@@ -139,13 +142,13 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                  f"INDEX(MODEL_HEAD_DIM,Q{r}),F{r},{kvp},E{r})*INDEX(MODEL_KV_BYTES,Q{r})/"
                  f"(4*INDEX(MODEL_LAYERS,Q{r})*INDEX(MODEL_KV_HEADS,Q{r})*INDEX(MODEL_HEAD_DIM,"
                  f"Q{r}))*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-INDEX(MODEL_SLIDING_LAYERS,"
-                 f"Q{r})/INDEX(MODEL_LAYERS,Q{r})*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r}),"
-                 f"\"\")",
+                 f"Q{r})/INDEX(MODEL_LAYERS,Q{r})*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r})"
+                 f"+{state_bytes(f'Q{r}')}*E{r}/1000000000,\"\")",
             "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),MS_PER_TOKEN(H{r}),\"\"))",
-            "J": f"=IF({ok},WEIGHT_GB({p},B{r})+U{r},\"\")",
-            "K": f"=IF({ok},IF(ISNUMBER(T{r}),MAX(DECODE_FLOOR({p},B{r},S{r},E{r},,U{r}),"
+            "J": f"=IF({ok},WEIGHT_GB({p},{b})+U{r},\"\")",
+            "K": f"=IF({ok},IF(ISNUMBER(T{r}),MAX(DECODE_FLOOR({p},{b},S{r},E{r},,U{r}),"
                  f"KERNEL_TIME(2*{a}*E{r},0,T{r}*ROOF_EFFICIENCY,S{r})),"
-                 f"DECODE_FLOOR({p},B{r},S{r},E{r},,U{r})),\"\")",
+                 f"DECODE_FLOOR({p},{b},S{r},E{r},,U{r})),\"\")",
             "L": f"=IF(AND({ok},ISNUMBER(I{r})),MBU(J{r},I{r},S{r}),\"\")",
             "M": f"=IF(AND({ok},ISNUMBER(I{r}),ISNUMBER(T{r})),MFU(2*{a},"
                  f"TOKENS_PER_SEC(I{r})*E{r},T{r}),\"\")",

@@ -13,7 +13,15 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 from udfs.constants import SECONDS_PER_DAY
 from workbook.frontier import frontier
 from workbook.scenario import AT_UTILIZATION, HEADLINE
-from workbook.sheet import Sheet, blank_or, deployed, gpu_efficiency, lookup, roof_used
+from workbook.sheet import (
+    Sheet,
+    blank_or,
+    deployed,
+    gpu_efficiency,
+    lookup,
+    read_bytes,
+    roof_used,
+)
 from workbook.sizing import SIZING
 
 COST = {"model": "B4", "precision": "B5", "params": "B6", "need_gb": "B7", "kv_gb": "B8",
@@ -131,7 +139,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     for i in range(n_gpus):
         r = COST_FIRST + i
         k = i + 1
-        mem = f"DECODE_FLOOR({read},{prec},D{r}*F{r},{b},,{K['kv_gb']})"
+        mem = (f"DECODE_FLOOR({read},{read_bytes(K['read_b'], prec, sz['model_row'])},"
+               f"D{r}*F{r},{b},,{K['kv_gb']})")
         cells = {
             "B": (f'IF(A{r}=SCENARIO_GPU,SCENARIO_PRICE_PER_GPU_HOUR,IF(ISNUMBER(INDEX('
                   f'GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price"))', "formula"),

@@ -38,10 +38,12 @@ MODEL_COLUMNS = [
 ]
 # Derived columns after the figures: O attention, P KV bytes/token, Q window, R sliding
 # layers, S flags, T source, U notes, V weights read per decode step (batch 1), W one
-# routed expert over all MoE layers
+# routed expert over all MoE layers, X layers that keep a KV cache, Y fixed state per
+# sequence (bytes), Z weights kept in BF16 when quantized, AA of those, read per step
 MODEL_DERIVED_COLS = {"max_context": "K", "attention": "O", "kv": "P", "window": "Q",
                       "sliding": "R", "flag": "S", "source": "T", "notes": "U",
-                      "decode": "V", "expert": "W"}
+                      "decode": "V", "expert": "W", "kv_layers": "X", "state": "Y",
+                      "kept": "Z", "kept_decode": "AA"}
 
 
 def _model_flag(row: dict) -> str:
@@ -73,6 +75,16 @@ def _reads(s: Sheet, r: int):
     s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",IF(ISNUMBER({spec}),{spec}/1000000000,'
           f'IF(AND(ISNUMBER(L{r}),ISNUMBER(N{r})),D{r}*3*E{r}*N{r}/1000000000,0)))',
           "formula", "#,##0.000")
+    for key, field in (("kept", "kept_params"), ("kept_decode", "kept_decode_params")):
+        spec = f'MODEL_SPEC(A{r},"{field}")'
+        s.put(f"{c[key]}{r}", f'=IF(A{r}="","",IF(ISNUMBER({spec}),{spec}/1000000000,0))',
+              "formula", "#,##0.000")
+
+
+def _kv_layers(r: int) -> str:
+    """The layers that keep a KV cache in row ``r``: column X, or all layers (D)."""
+    x = MODEL_DERIVED_COLS["kv_layers"]
+    return f"IF(ISNUMBER({x}{r}),{x}{r},D{r})"
 
 
 def sheet_models(wb: Workbook) -> Sheet:
@@ -94,16 +106,24 @@ def sheet_models(wb: Workbook) -> Sheet:
     W     one routed expert over all MoE layers, billions: MODEL_SPEC(name,
           "expert_params") (0 for dense models). A user's row: layers × 3 × hidden ×
           expert intermediate size (every layer taken as MoE; 0 without experts)
+    X     layers that keep a KV cache (a hybrid model's attention layers; all layers
+          otherwise); column P counts these. A user's row: empty means all layers
+    Y     fixed state each sequence keeps in linear-attention or Mamba layers, bytes (0
+          for a transformer; Sizing adds it to the KV cache of each sequence)
+    Z, AA weights a quantized checkpoint keeps in BF16, and of those the ones a decode
+          step reads, billions: MODEL_SPEC(name, "kept_params"), "kept_decode_params"
+          (0 for a user's row); Sizing's WEIGHT_GB counts them at 2 bytes
     Named ranges, one per column: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B,
     MODEL_LAYERS, MODEL_HIDDEN, MODEL_HEADS, MODEL_KV_HEADS, MODEL_HEAD_DIM,
     MODEL_INTERMEDIATE, MODEL_VOCAB, MODEL_MAX_CONTEXT, MODEL_EXPERTS, MODEL_TOPK,
     MODEL_EXPERT_INTERMEDIATE, MODEL_ATTENTION, MODEL_KV_BYTES, MODEL_WINDOW,
     MODEL_SLIDING_LAYERS, MODEL_FLAGS, MODEL_SOURCE, MODEL_NOTES, MODEL_DECODE_B,
-    MODEL_EXPERT_B.
+    MODEL_EXPERT_B, MODEL_KV_LAYERS, MODEL_STATE_BYTES, MODEL_KEPT_B, MODEL_KEPT_DECODE_B.
     """
     widths = {"A": 24, "B": 12, "C": 12, "D": 8, "E": 9, "F": 10, "G": 8, "H": 8, "I": 12,
               "J": 11, "K": 11, "L": 9, "M": 9, "N": 11, "O": 18, "P": 14, "Q": 11,
-              "R": 11, "S": 50, "T": 40, "U": 90, "V": 14, "W": 14}
+              "R": 11, "S": 50, "T": 40, "U": 90, "V": 14, "W": 14, "X": 11, "Y": 14,
+              "Z": 14, "AA": 14}
     s = Sheet(wb, "Models", widths)
     s.title_rows("Models: architecture figures from each model's config.json",
                  f"Gathered {DATA_DATE}; every row keeps its source and notes. KV bytes per "
@@ -118,7 +138,9 @@ def sheet_models(wb: Workbook) -> Sheet:
         "Attention", "KV bytes per token (BF16, full context)", "Sliding window (tokens)",
         "Sliding-window layers", "Flags", "Source (config)", "Notes",
         "Weights read per decode step, batch 1 (billions)",
-        "One routed expert, all MoE layers (billions)"]
+        "One routed expert, all MoE layers (billions)", "Layers that keep a KV cache",
+        "Fixed state per sequence (bytes)", "Weights kept in BF16 when quantized (billions)",
+        "Of those, read per decode step (billions)"]
     s.header(MODEL_FIRST - 1, headers, height=60)
     rows = list(tables.models().values())
     last = MODEL_FIRST + len(rows) - 1
@@ -130,11 +152,13 @@ def sheet_models(wb: Workbook) -> Sheet:
             value = row[key] if fmt is None else num(row[key])
             s.put(cell, value, "data" if value is not None else "empty", fmt)
         s.put(f"{c['attention']}{r}", row["attention"], "data")
-        if row["attention"] == "MLA":
+        if row["attention"].startswith("MLA"):
             kv = f'=MODEL_SPEC(A{r},"kv_bytes_per_token")'
         else:
-            kv = f'=KV_CACHE_GB(D{r},G{r},H{r},1,"BF16",1,"B")'
+            kv = f'=KV_CACHE_GB({_kv_layers(r)},G{r},H{r},1,"BF16",1,"B")'
         s.put(f"{c['kv']}{r}", kv, "formula", "#,##0")
+        s.put(f"{c['kv_layers']}{r}", num(row["kv_layers"]), "data", "#,##0")
+        s.put(f"{c['state']}{r}", num(row["recurrent_state_bytes"]), "data", "#,##0")
         s.put(f"{c['window']}{r}", num(row["sliding_window"]),
               "data" if row["sliding_window"] else "empty", "#,##0")
         s.put(f"{c['sliding']}{r}", num(row["sliding_layers"]) or 0, "data", "#,##0")
@@ -147,9 +171,9 @@ def sheet_models(wb: Workbook) -> Sheet:
         for j, (_, _, _, fmt) in enumerate(MODEL_COLUMNS):
             s.put(f"{get_column_letter(j + 1)}{r}", None, "input", fmt)
         s.put(f"{c['attention']}{r}", None, "input")
-        s.put(f"{c['kv']}{r}", f'=IF(A{r}="","",KV_CACHE_GB(D{r},G{r},H{r},1,"BF16",1,"B"))',
-              "formula", "#,##0")
-        for key in ("window", "sliding"):
+        s.put(f"{c['kv']}{r}", f'=IF(A{r}="","",KV_CACHE_GB({_kv_layers(r)},G{r},H{r},1,'
+              '"BF16",1,"B"))', "formula", "#,##0")
+        for key in ("window", "sliding", "kv_layers", "state"):
             s.put(f"{c[key]}{r}", None, "input", "#,##0")
         for key in ("flag", "source", "notes"):
             s.put(f"{c[key]}{r}", None, "input")
@@ -157,7 +181,7 @@ def sheet_models(wb: Workbook) -> Sheet:
     spare = f"{last + 1}:{{}}{last + MODEL_SPARE}"
     s.validate("A" + spare.format("A"), "text", "Your model's name (shown in the dropdowns): "
                "up to 60 characters.", "Model name", 0, 60)
-    for a, b in (("B", "N"), (c["window"], c["sliding"])):
+    for a, b in (("B", "N"), (c["window"], c["sliding"]), (c["kv_layers"], c["state"])):
         s.validate(a + spare.format(b), "decimal", "A figure from the model's config.json: "
                    "a number from 0 to 1,000,000,000; empty if none.", "Figure", 0, 1000000000)
     for a, b in ((c["attention"], c["attention"]), (c["flag"], c["notes"])):
@@ -176,7 +200,9 @@ def sheet_models(wb: Workbook) -> Sheet:
     for name, key in (("MODEL_ATTENTION", "attention"), ("MODEL_KV_BYTES", "kv"),
                       ("MODEL_WINDOW", "window"), ("MODEL_SLIDING_LAYERS", "sliding"),
                       ("MODEL_MAX_CONTEXT", "max_context"), ("MODEL_DECODE_B", "decode"),
-                      ("MODEL_EXPERT_B", "expert"), ("MODEL_FLAGS", "flag"),
+                      ("MODEL_EXPERT_B", "expert"), ("MODEL_KV_LAYERS", "kv_layers"),
+                      ("MODEL_STATE_BYTES", "state"), ("MODEL_KEPT_B", "kept"),
+                      ("MODEL_KEPT_DECODE_B", "kept_decode"), ("MODEL_FLAGS", "flag"),
                       ("MODEL_SOURCE", "source"), ("MODEL_NOTES", "notes")):
         col = c[key]
         define_name(wb, name, s.title, f"${col}${MODEL_FIRST}:${col}${last}")

@@ -16,6 +16,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
+from workbook import sheet
 from workbook.scenario import PLAN_SCENARIO_ROW
 from workbook.sheet import Sheet, decode_read, empty_says, lookup
 from workbook.sizing import SIZING
@@ -216,16 +217,15 @@ def sheet_plan(wb: Workbook) -> Sheet:
          "bytes", "Models column P: right for GQA and MLA"),
         ("window", "Sliding window", f"=IF(ISNUMBER(INDEX(MODEL_WINDOW,{m})),"
          f"INDEX(MODEL_WINDOW,{m}),0)", "tokens", "0: no sliding-window layers"),
-        ("sliding", "Sliding-window layers", f"=INDEX(MODEL_SLIDING_LAYERS,{m})", "count",
-         None),
+        ("sliding", "Sliding-window layers", f"=INDEX(MODEL_SLIDING_LAYERS,{m})", "count", None),
         ("context", "Tokens per sequence (prompt + output)", f"={K['prompt']}+{K['output']}",
          "tokens", "what each sequence's KV cache holds at its end"),
         ("kv_seq_gb", "KV cache per sequence",
          f"={K['kv_bytes']}*BYTES_PER_PARAM({kvp})/2*{ctx}"
          f"*IF({K['sliding']}=0,1,1-{K['sliding']}/{K['layers']}*MAX(0,{ctx}-{K['window']})"
-         f"/{ctx})/1000000000", "GB",
+         f"/{ctx})/1000000000+{sheet.state_bytes(m)}/1000000000", "GB",
          "KV bytes per token × KV precision ÷ BF16 × tokens, sliding-window layers capped"),
-        ("weight_gb", "Weights", f"=WEIGHT_GB({K['params_b']}*1000000000,{prec})", "GB",
+        ("weight_gb", "Weights", sheet.stored_weights(K["params_b"], prec, m), "GB",
          "WEIGHT_GB(params, precision): memory holds all of them"),
         ("memory", "GPU memory", lookup("GPU_MEM", g), "GB", "GPU"),
         ("bandwidth", "GPU memory bandwidth", lookup("GPU_BW", g), "tbps", "GPU"),
@@ -251,9 +251,9 @@ def sheet_plan(wb: Workbook) -> Sheet:
          f"=CONCURRENCY({K['peak_rps']},{K['seconds_per_request']})", '#,##0.0 "sequences"',
          "CONCURRENCY: Little's law, peak requests/s × seconds in flight"),
         ("decode_gb", "Weights a decode step reads at batch 1, R(1)",
-         f"=WEIGHT_GB({decode_read(m)}*1000000000,{prec})", "GB",
-         "Models column V: the active weights but the input embedding table (a token reads "
-         "one row of it), in the weight precision"),
+         sheet.read_weights(decode_read(m), prec, m), "GB", "Models column V: the active "
+         "weights but the input embedding table (a token reads one row of it), in the weight "
+         "precision, the BF16-kept ones (column AA) at 2 B"),
         ("expert_gb", "One routed expert, all MoE layers",
          f"=IF(ISNUMBER(INDEX(MODEL_EXPERT_B,{m})),IF(INDEX(MODEL_EXPERT_B,{m})>0,"
          f"WEIGHT_GB(INDEX(MODEL_EXPERT_B,{m})*1000000000,{prec}),0),0)", "GB",

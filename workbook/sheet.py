@@ -321,3 +321,47 @@ def batch_read(row: str, batch: str, at_one: str | None = None) -> str:
     e, k, w = (f"INDEX({n},{row})" for n in ("MODEL_EXPERTS", "MODEL_TOPK", "MODEL_EXPERT_B"))
     return (f"{at_one or decode_read(row)}+IF(AND(ISNUMBER({e}),ISNUMBER({k}),ISNUMBER({w})),"
             f"{w}*(MOE_EXPERTS_READ({e},{k},{batch})-{k}),0)")
+
+
+def kept_weights(row: str) -> str:
+    """The weights (a count) the model in ``row`` of the Models table keeps in BF16 when
+    quantized (an expression): column Z, MODEL_SPEC kept_params (0 without a checkpoint
+    row)."""
+    return f"INDEX(MODEL_KEPT_B,{row})*1000000000"
+
+
+def kept_read_weights(row: str) -> str:
+    """Of ``kept_weights``, the ones a decode step reads (an expression, a count): the LM
+    head and the kept parts of each layer, Models column AA."""
+    return f"INDEX(MODEL_KEPT_DECODE_B,{row})*1000000000"
+
+
+def weight_formula(billions: str, prec: str, kept: str) -> str:
+    """``=WEIGHT_GB`` of ``billions`` weights in ``prec`` with ``kept`` (a count) of them in
+    BF16: the weights, in GB, of a checkpoint that keeps some parts in 16 bits."""
+    return f'=WEIGHT_GB({billions}*1000000000,{prec},"GB",{kept})'
+
+
+def stored_weights(billions: str, prec: str, row: str) -> str:
+    """``=WEIGHT_GB`` of the model in ``row``: ``billions`` weights in ``prec``, the ones its
+    checkpoint keeps in BF16 (``kept_weights``) at 2 bytes."""
+    return weight_formula(billions, prec, kept_weights(row))
+
+
+def read_weights(billions: str, prec: str, row: str) -> str:
+    """``=WEIGHT_GB`` of the ``billions`` weights a decode step of the model in ``row``
+    reads: in ``prec``, the kept ones it reads (``kept_read_weights``) at 2 bytes."""
+    return weight_formula(billions, prec, kept_read_weights(row))
+
+
+def state_bytes(row: str) -> str:
+    """The fixed state each sequence keeps in the linear-attention or Mamba layers of the
+    model in ``row`` of the Models table, bytes (an expression): column Y, 0 if empty."""
+    return f"IF(ISNUMBER(INDEX(MODEL_STATE_BYTES,{row})),INDEX(MODEL_STATE_BYTES,{row}),0)"
+
+
+def read_bytes(read_b: str, prec: str, row: str) -> str:
+    """Bytes per parameter of the ``read_b`` billion weights a decode step reads (an
+    expression): the precision ``prec``, with the kept weights a step reads (Models column
+    AA) at 2 bytes: WEIGHT_GB(read, prec, "GB", kept) ÷ read."""
+    return f"{read_weights(read_b, prec, row)[1:]}/{read_b}"

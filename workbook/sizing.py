@@ -25,8 +25,12 @@ from workbook.sheet import (
     figure,
     figure_says,
     gpu_efficiency,
+    kept_weights,
     lookup,
+    read_bytes,
     roof_used,
+    state_bytes,
+    stored_weights,
     yes_no_colours,
 )
 
@@ -107,8 +111,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     prec, kvp = K["precision"], K["kv_precision"]
     bw, roof, eff, n = K["bandwidth"], K["roof_tflops"], K["efficiency"], K["gpus"]
     bf16, price = K["bf16"], K["price"]
-    step_mem = (f"DECODE_FLOOR({K['read_b']}*1000000000,{prec},{bw}*{n},{K['batch']},,"
-                f"{K['kv_gb']})")
+    step_mem = (f"DECODE_FLOOR({K['read_b']}*1000000000,{read_bytes(K['read_b'], prec, m)},"
+                f"{bw}*{n},{K['batch']},,{K['kv_gb']})")
     answer_block(
         s, K, SECTIONS["answer"],
         realistic_step=f"=ESTIMATE({K['step_ms']},{K['calibrated']})",
@@ -171,9 +175,10 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     kv_args = f"{K['layers']},{K['kv_heads']},{K['head_dim']},{K['context']},{kvp}"
     searched = f"IF(ISNUMBER({K['batch_input']}),{K['batch_input']},1)"
     results = [
-        ("weight_gb", "Weights", f"=WEIGHT_GB({p},{prec})", "GB",
-         "WEIGHT_GB(params, precision): parameters × bytes per parameter"),
-        ("weight_gib", "Weights in GiB", f'=WEIGHT_GB({p},{prec},"GiB")', "GiB",
+        ("weight_gb", "Weights", stored_weights(K["params_b"], prec, m), "GB",
+         "WEIGHT_GB(params, precision, , kept): parameters × bytes per parameter, the "
+         "ones a quantized checkpoint keeps in BF16 (Models column Z) at 2 bytes"),
+        ("weight_gib", "Weights in GiB", f'=WEIGHT_GB({p},{prec},"GiB",{kept_weights(m)})', "GiB",
          "1 GiB = 1024³ bytes, 7 % more than 1 GB"),
         ("kv_gqa_gb", "KV cache, GQA formula (context × batch)",
          f"=KV_CACHE_GB({kv_args},{K['batch']})", "GB",
@@ -185,10 +190,12 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          f'=IF(ABS({K["kv_factor"]}-1)<0.000000001,"1: the GQA formula is right for "&'
          f'{K["attention"]},{K["attention"]}&": the GQA formula over-counts; this factor '
          'corrects it")'),
-        ("kv_seq_gb", "KV cache per sequence", f"=KV_CACHE_GB({kv_args},1)*{K['kv_factor']}",
-         "GB", "one sequence at this context, corrected as above"),
-        ("kv_gb", "KV cache for this model at the batch", f"={K['kv_gqa_gb']}*{K['kv_factor']}",
-         "GB", "What the KV cache really takes at this context and batch"),
+        ("kv_seq_gb", "KV cache per sequence", f"=KV_CACHE_GB({kv_args},1)*{K['kv_factor']}"
+         f"+{state_bytes(m)}/1000000000", "GB", "one sequence at this context, corrected as "
+         "above, with the fixed state of linear-attention or Mamba layers (Models column Y)"),
+        ("kv_gb", "KV cache for this model at the batch", f"={K['kv_gqa_gb']}*{K['kv_factor']}"
+         f"+{state_bytes(m)}*{K['batch']}/1000000000", "GB",
+         "What the KV cache really takes at this context and batch"),
         ("need_gb", "Memory needed: weights + KV cache", f"={K['weight_gb']}+{K['kv_gb']}",
          "GB", "runtime overhead comes on top (Assumptions: memory reserve)"),
         ("need_tp_gb", "Memory the GPUs per replica are chosen for",
@@ -205,7 +212,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          f"=GPUS_NEEDED({K['need_tp_gb']},{K['memory']},{K['reserve']})", "gpus",
          "GPUS_NEEDED: whole GPUs to hold it, split evenly"),
         ("floor_ms", "Decode floor: weights only, batch 1, one GPU",
-         f"=DECODE_FLOOR({K['decode_b']}*1000000000,{prec},{bw})", "ms_token",
+         f"=DECODE_FLOOR({K['decode_b']}*1000000000,"
+         f"{read_bytes(K['decode_b'], prec, m)},{bw})", "ms_token",
          f'=IF({K["fits_weights"]}="yes","DECODE_FLOOR: the weights a step reads ('
          f'{K["decode_b"]}) ÷ bandwidth","the weights do not fit on one GPU: this floor is '
          f'fiction, see the next rows")'),

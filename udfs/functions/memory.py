@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .. import memory
-from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, RESERVE, Arg
+from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, RESERVE, Arg, Count
 from ..broadcast import BOOL
-from ..declare import declare, param, result_unit
+from ..declare import OMIT, declare, param, result_unit
 from ..explain import num, plural, q, show
 from .common import (
     BATCH,
@@ -25,22 +25,35 @@ RESERVE_FRACTION = Arg("reserve_fraction", "dimensionless", RESERVE)
 
 
 def _weight(w):
-    gb = memory.weight_gb(w.params, w.precision)
-    text = f"{num(w.params)} params × {num(w.precision)} B = {q(gb, 'GB')}"
+    gb = memory.weight_gb(w.params, w.precision, w.kept_params)
+    if w.kept_params is None:
+        text = f"{num(w.params)} params × {num(w.precision)} B = {q(gb, 'GB')}"
+    else:
+        kept = max(w.precision, 2.0)
+        text = (f"({num(w.params - w.kept_params)} params × {num(w.precision)} B + "
+                f"{num(w.kept_params)} kept × {num(kept)} B) = {q(gb, 'GB')}")
     return text if w.unit == "GB" else f"{text} = {q(w.result, w.unit)}"
+
+
+_WEIGHT = '{params}*{precision}/1E9'
+_WEIGHT_KEPT = '(({params}-{kept_params})*{precision}+{kept_params}*MAX({precision},2))/1E9'
 
 
 declare(
     "WEIGHT_GB",
-    "Weight memory = params × bytes per parameter, in GB (10^9 bytes) unless unit says otherwise. WEIGHT_GB(\"8.03B\",\"BF16\") = 16.06.",  # noqa: E501
+    "Weight memory = params × bytes per parameter, in GB (10^9 bytes) unless unit says otherwise; kept_params stay in 16 bits. WEIGHT_GB(\"8.03B\",\"BF16\") = 16.06.",  # noqa: E501
     param(PARAMS, D_PARAMS),
     param(PRECISION, D_PRECISION),
     result_unit("GB", D_UNIT_GB),
+    param(Count("kept_params", domain=NONNEGATIVE),
+          "Optional. Parameters a quantized checkpoint keeps in BF16 (embedding, LM head; gpt-oss: all but its experts): MODEL_SPEC(name,\"kept_params\"). Default 0.",  # noqa: E501
+          default=OMIT),
     formula=memory.weight_gb,
+    nonfinite="kept_params is more than params: a checkpoint cannot keep more weights than it has",
     explain=_weight,
     example=('=WEIGHT_GB("8.03B","BF16")', "16.06"),
     summary="params × bytes per parameter, GB",
-    native='{params}*{precision}/1E9',
+    native={(): _WEIGHT_KEPT, ("kept_params",): _WEIGHT},
 )
 
 declare(
@@ -56,16 +69,24 @@ declare(
 
 def _kv(w):
     per_token = memory.kv_bytes_per_token(w.layers, w.kv_heads, w.head_dim, w.precision)
-    return (f"2 × {num(w.layers)} layers × {num(w.kv_heads)} kv_heads × {num(w.head_dim)} "
+    text = (f"2 × {num(w.layers)} layers × {num(w.kv_heads)} kv_heads × {num(w.head_dim)} "
             f"head_dim × {num(w.precision)} B = {num(per_token)} B per token; × "
-            f"{num(w.tokens)} tokens × {num(w.batch)} batch = {q(w.result, w.unit)}")
+            f"{num(w.tokens)} tokens")
+    if w.state_bytes is not None:
+        text = f"({text} + {num(w.state_bytes)} B of fixed state)"
+    return f"{text} × {num(w.batch)} batch = {q(w.result, w.unit)}"
+
+
+_KV = '2*{layers}*{kv_heads}*{head_dim}*{precision}*{tokens}*{batch}/1E9'
+_KV_STATE = ('(2*{layers}*{kv_heads}*{head_dim}*{precision}*{tokens}+{state_bytes})'
+             '*{batch}/1E9')
 
 
 declare(
     "KV_CACHE_GB",
-    "KV cache = 2 × layers × kv_heads × head_dim × bytes × tokens × batch, in GB. Right for MHA and GQA; not MLA (DeepSeek-V3) or sliding-window layers (Gemma 2).",  # noqa: E501
+    "KV cache = (2 × layers × kv_heads × head_dim × bytes × tokens + state_bytes) × batch, in GB. Right for MHA and GQA; not MLA (DeepSeek-V3) or sliding-window layers (Gemma 2).",  # noqa: E501
     param(Arg("layers", None, POSITIVE, whole=True),
-          "Number of transformer layers (whole number)."),
+          "Layers that keep a KV cache (whole number): all of them, or a hybrid model's attention layers (MODEL_SPEC(name,\"kv_layers\"))."),  # noqa: E501
     param(Arg("kv_heads", None, POSITIVE, whole=True),
           "Key/value heads per layer (whole number; GQA models have fewer than query heads)."),
     param(Arg("head_dim", None, POSITIVE, whole=True),
@@ -76,11 +97,14 @@ declare(
           default="BF16"),
     param(BATCH, "Optional. Number of sequences held at once. Default 1.", default=1),
     result_unit("GB", D_UNIT_GB),
+    param(Arg("state_bytes", "B", NONNEGATIVE),
+          "Optional. Fixed state each sequence keeps in linear-attention or Mamba layers, bytes or text ('39.5 MB'): MODEL_SPEC(name,\"recurrent_state_bytes\"). Default 0.",  # noqa: E501
+          default=OMIT),
     formula=memory.kv_cache_gb,
     explain=_kv,
     example=("=KV_CACHE_GB(32,8,128,8192)", "1.0737"),
     summary="2·L·H·D·bytes·tokens·batch",
-    native='2*{layers}*{kv_heads}*{head_dim}*{precision}*{tokens}*{batch}/1E9',
+    native={(): _KV_STATE, ("state_bytes",): _KV},
 )
 
 
