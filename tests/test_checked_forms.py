@@ -65,12 +65,12 @@ def test_an_array_constant_is_refused_before_computing(tmp_path):
 
 
 def test_a_date_function_in_a_1904_workbook_needs_the_form(tmp_path):
-    # 1904 system: serial 0 is 1904-01-01, so YEAR(0) is 1904 there
-    assert "1904" not in checked.checked()["YEAR"][0]
-    res = _strict_and_lenient(tmp_path, [c("A1", "YEAR(0)", 1904)],
-                              r"YEAR\(\) given a workbook in the 1904 date system in S!A1",
-                              date1904=True)
-    assert res["S!A1"] == 1904
+    # DATEDIF(0,366,"d") counts the 366 days between the two serials (in either system)
+    assert "1904" not in checked.checked()["DATEDIF"][0]
+    res = _strict_and_lenient(tmp_path, [c("A1", 'DATEDIF(0,366,"d")', 366)],
+                              r"DATEDIF\(\) given a workbook in the 1904 date system in "
+                              r"S!A1", date1904=True)
+    assert res["S!A1"] == 366
 
 
 def test_forms_listed_are_computed(tmp_path):

@@ -4,9 +4,10 @@ are written from.
 
 ``python -m tools.forms_survey workbooks FILE.xlsx...`` computes each workbook (as
 ``napkin calc --lenient`` does, writing nothing) and ``python -m tools.forms_survey
-tests tests/test_x.py...`` runs those test files; both print JSON (``-o FILE``: write it there), ``{source:
-{function: [forms]}}``. Every function is watched, listed or not, and nothing is refused for its
-forms while watching.
+tests tests/test_x.py...`` runs those test files; both print JSON (``-o FILE``: write
+it there), ``{source: {function: [forms]}}`` (a test's source is ``path::name``).
+Every function is watched, listed or not, and nothing is refused for its forms while
+watching.
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ def _watch_everything() -> None:
             got.update(call.static - {"nested", "ranges" if call.intersected else ""})
             if call.intersected:
                 got.add("cells")
-            if SOURCE["date1904"] and call.name in forms.DATE_SYSTEM:
+            book = getattr(context.STATE, "book", None)
+            if (SOURCE["date1904"] or getattr(book, "date1904", False)) and \
+                    call.name in forms.DATE_SYSTEM:
                 got.add("1904")
             seen = getattr(context.STATE, "form_seen", None)
             for a in args:
@@ -74,7 +77,8 @@ def survey_tests(paths: list[str]) -> None:
     class Where:
         @staticmethod
         def pytest_runtest_setup(item):
-            SOURCE["now"] = Path(item.fspath).relative_to(Path.cwd()).as_posix()
+            path = Path(item.fspath).relative_to(Path.cwd()).as_posix()
+            SOURCE["now"] = f"{path}::{item.name}"
             SOURCE["date1904"] = False
 
     pytest.main(["-q", "-p", "no:cacheprovider", *paths], plugins=[Where()])
