@@ -76,8 +76,8 @@ def seen_forms(stop: bool = False) -> list[tuple[object, str]]:
     ``stop``, nothing more is recorded."""
     got = getattr(context.STATE, "form_refusals", None) or {}
     out = [(n, reason) for n, reason in got.items() if n is not None]
-    if stop:
-        context.STATE.form_refusals = context.STATE.form_seen = None
+    if stop:  # (and no node of the workbook is held after it)
+        context.STATE.form_refusals = context.STATE.form_seen = context.STATE.node = None
     else:
         watch()
     return out

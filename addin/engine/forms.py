@@ -113,7 +113,20 @@ def value_forms(v, seen: dict | None = None, values: bool = True) -> frozenset:
         return _SCALAR
     if t is str:
         return _TEXT_NUMBER if looks_numeric(v) else _SCALAR
+    if t is np.ndarray and v.size == 1:  # (a nested call's one value)
+        x = v.item(0)
+        tx = type(x)
+        return _SCALAR if tx is float or tx is int or tx is bool else value_forms(x)
     ns = ready()
+    if t is ns.Ranges:  # a reference: its values, when the engine holds them
+        arr = v._value
+        if not values:
+            return _ONE_CELL if ranges.cell_count(v) == 1 else _RANGE
+        if type(arr) is np.ndarray and arr.size == 1:
+            x = arr.item(0)
+            tx = type(x)
+            return _ONE_CELL if tx is float or tx is int or tx is bool else \
+                _CELL_OF.get(value_forms(x)) or _ONE_CELL | value_forms(x) - _SCALAR
     if isinstance(v, ns.XlError):
         return _ERROR
     if v is ns.EMPTY:
@@ -158,6 +171,8 @@ _EMPTY = frozenset({"empty"})
 _OMITTED = frozenset({"omitted"})
 _ONE_CELL = frozenset({"cells"})
 _RANGE = frozenset({"ranges"})
+_CELL_OF = {_EMPTY: frozenset({"cells", "empty"}), _ERROR: frozenset({"cells", "errors"}),
+            _TEXT_NUMBER: frozenset({"cells", "numeric text"}), _SCALAR: _ONE_CELL}
 
 
 def describe(forms) -> str:
@@ -183,14 +198,12 @@ def guarded(func, call: Call):
             seen = state.form_seen
             for a in args:
                 got = value_forms(a, seen, values)
-                if got is _SCALAR:
+                if got <= allowed:
                     continue
-                extra = got - allowed
-                if extra:
-                    node = state.node
-                    if node not in out:
-                        out[node] = f"{name}() given {describe(extra)}"
-                    break
+                node = state.node
+                if node not in out:
+                    out[node] = f"{name}() given {describe(got - allowed)}"
+                break
         return func(*args)
 
     checking.__wrapped__ = func
