@@ -56,12 +56,21 @@ def unchecked_forms(wb) -> list[tuple[object, str]]:
     form of argument its entry does not list (``forms.static_refusal``); run after
     ``addin.engine.evaluator.Evaluation.plan``."""
     out = []
+    listed = checked()
     for n in wb.nodes + list(wb.name_nodes.values()):
-        calls = getattr(n.prog, "fn", None) and getattr(n.prog.fn, "calls", None)
-        if calls and n.keep is None:
-            reason = forms.static_refusal(calls, n.spill is None, wb.date1904)
-            if reason:
-                out.append((n, reason))
+        if n.prog is None or n.keep is not None:
+            continue
+        calls = getattr(n.prog.fn, "calls", None)
+        if calls is None:  # formulas' own compiled function: its calls are not seen
+            name = next((bare(f) for f in ft.called_functions(n.text or "")
+                         if bare(f) in listed), None)
+            if name:
+                out.append((n, f"{name}() in a formula whose forms of argument napkin "
+                               "does not see"))
+            continue
+        reason = forms.static_refusal(calls, n.spill is None, wb.date1904)
+        if reason:
+            out.append((n, reason))
     return out
 
 
