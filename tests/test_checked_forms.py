@@ -168,3 +168,61 @@ def test_workday_with_holidays(tmp_path):
     res = _calc(tmp_path, cells + [c("B1", "WORKDAY(A2,A3)", 39933),
                                    c("B2", "WORKDAY(A2,A3,A4:A6)", 39938)])
     assert res["S!B1"] == 39933 and res["S!B2"] == 39938
+
+
+def test_roman(tmp_path):
+    # Microsoft Support, "ROMAN function": ROMAN(499,0) "CDXCIX", (499,1) "LDVLIV",
+    # (499,2) "XDIX", (499,3) "VDIV", (499,4) "ID"; form TRUE is the classic form (0),
+    # FALSE the simplified one (4)
+    forms = [0, 1, 2, 3, 4, "TRUE", "FALSE"]
+    want = ["CDXCIX", "LDVLIV", "XDIX", "VDIV", "ID", "CDXCIX", "ID"]
+    cells = [c("A1", None, 499)] + [c(f"B{i}", f"ROMAN(A1,{f})", w, t="str")
+                                    for i, (f, w) in enumerate(zip(forms, want, strict=True), 1)]
+    res = _calc(tmp_path, cells)
+    assert [res[f"S!B{i}"] for i in range(1, 8)] == want
+
+
+def test_days360(tmp_path):
+    # Microsoft Support, "DAYS360 function": 1-Jan-11, 30-Jan-11, 1-Feb-11, 31-Dec-11 in
+    # A2:A5 (serials 40544, 40573, 40575, 40908): DAYS360(A3,A4) = 1, DAYS360(A2,A5) = 360,
+    # DAYS360(A2,A4) = 30. Its U.S. method makes a start on the last day of a month the
+    # 30th, and an end on the 31st the 30th when the start is the 30th: 28-Feb-11 (40602)
+    # to 31-Mar-11 (40633) is 30 days; the European method (TRUE) only makes a 31st the
+    # 30th: (3 - 2) * 30 + (30 - 28) = 32
+    cells = [c(f"A{i}", None, v) for i, v in enumerate([40544, 40573, 40575, 40908], 2)]
+    cells += [c("A6", None, 40602), c("A7", None, 40633),
+              c("B1", "DAYS360(A3,A4)", 1), c("B2", "DAYS360(A2,A5)", 360),
+              c("B3", "DAYS360(A2,A4)", 30), c("B4", "DAYS360(A6,A7)", 30),
+              c("B5", "DAYS360(A6,A7,FALSE)", 30), c("B6", "DAYS360(A6,A7,TRUE)", 32)]
+    res = _calc(tmp_path, cells)
+    assert [res[f"S!B{i}"] for i in range(1, 7)] == [1, 360, 30, 30, 30, 32]
+
+
+def test_days360_to_the_end_of_february_is_refused(tmp_path):
+    # 15-Jan-11 (40558) to 28-Feb-11 (40602), U.S. method: 43 days if the end is left as
+    # it is, 46 if it moves to the 1st of March as Microsoft's page words it
+    _strict_and_lenient(tmp_path, [c("A1", None, 40558), c("A2", None, 40602),
+                                   c("B1", "DAYS360(A1,A2)", 43)],
+                        r"DAYS360's U.S. method ending on the last day of February in S!B1")
+
+
+def test_delta(tmp_path):
+    # Microsoft Support, "DELTA function": DELTA(5,4) = 0, DELTA(5,5) = 1, DELTA(0.5,0) = 0
+    res = _calc(tmp_path, [c("A1", None, 5), c("B1", "DELTA(A1,4)", 0),
+                           c("B2", "DELTA(5,A1)", 1), c("B3", "DELTA(0.5,0)", 0)])
+    assert (res["S!B1"], res["S!B2"], res["S!B3"]) == (0, 1, 0)
+
+
+def test_search_of_cells_with_a_start(tmp_path):
+    # Microsoft Support, "SEARCH, SEARCHB functions": A2 "Statements", A3 "Profit Margin",
+    # A4 "margin", A5 'The "boss" is here.': SEARCH("e",A2,6) = 7, SEARCH(A4,A3) = 8,
+    # MID(A3,SEARCH(" ",A3)+1,4) = "Marg", SEARCH("""",A5) = 5
+    cells = [c("A2", None, "Statements", t="inlineStr"),
+             c("A3", None, "Profit Margin", t="inlineStr"),
+             c("A4", None, "margin", t="inlineStr"),
+             c("A5", None, 'The "boss" is here.', t="inlineStr"),
+             c("B1", 'SEARCH("e",A2,6)', 7), c("B2", "SEARCH(A4,A3)", 8),
+             c("B3", 'MID(A3,SEARCH(" ",A3)+1,4)', "Marg", t="str"),
+             c("B4", 'SEARCH("""",A5)', 5)]
+    res = _calc(tmp_path, cells)
+    assert [res[f"S!B{i}"] for i in range(1, 5)] == [7, 8, "Marg", 5]
