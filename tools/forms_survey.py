@@ -47,7 +47,7 @@ def _watch_everything() -> None:
                     call.name in forms.DATE_SYSTEM:
                 got.add("1904")
             seen = getattr(context.STATE, "form_seen", None)
-            for a in args:
+            for a in args[call.skip:]:
                 got.update(forms.value_forms(a, seen))
             return func(*args)
         return recording

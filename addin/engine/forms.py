@@ -2,10 +2,10 @@
 for, and how a compiled formula finds the forms its calls are given.
 
 ``checked_functions.csv`` (beside this module) lists each function checked against
-Excel with the forms of argument its evidence covers (``FORMS``: a literal scalar, a
-reference to one cell, a range, an array, text that looks like a number, an empty
-cell, an error value, an argument left out, a workbook in the 1904 date system) and
-the evidence. ``addin.engine.checked`` refuses what the list does not cover.
+Excel with the forms of argument its evidence covers (``FORMS``: a number, text or
+logical value, a reference to one cell, a range, an array, text that looks like a
+number, an empty cell, an error value, an argument left out, a workbook in the 1904
+date system) and the evidence. ``addin.engine.checked`` refuses what the list does not cover.
 
 The forms of a call are found in two steps:
 
@@ -39,7 +39,7 @@ LIST = Path(__file__).with_name("checked_functions.csv")
 
 #: the forms of argument, as the list names them -> how a refusal says them
 FORMS = {
-    "scalars": "a literal number, text or logical value",
+    "scalars": "a number, text or logical value (written, or given by a nested call)",
     "cells": "a reference to one cell",
     "ranges": "a range of cells",
     "arrays": "an array",
@@ -57,7 +57,7 @@ VALUE_FORMS = frozenset({"numeric text", "empty", "errors"})
 DATE_SYSTEM = frozenset(
     "DATE DATEVALUE DAY MONTH YEAR WEEKDAY WEEKNUM ISOWEEKNUM EDATE EOMONTH TODAY NOW "
     "DATEDIF DAYS DAYS360 YEARFRAC WORKDAY WORKDAY.INTL NETWORKDAYS NETWORKDAYS.INTL TEXT "
-    "VALUE DOLLAR".split())
+    "VALUE".split())
 
 #: Excel functions that read a reference's place or size, not its values: the values of
 #: the cells a range given to them holds are not forms of their arguments
@@ -101,6 +101,7 @@ class Call:
     name: str  # as listed (``bare``)
     static: frozenset  # the forms its compile shows (literals, references, nested values)
     intersected: bool  # a range given where Excel takes the formula's row or column
+    skip: int = 0  # formulas' own inputs before the arguments (the compiling flag)
 
 
 def value_forms(v, seen: dict | None = None, values: bool = True) -> frozenset:
@@ -159,8 +160,8 @@ def value_forms(v, seen: dict | None = None, values: bool = True) -> frozenset:
                 continue
             got |= value_forms(x) - _SCALAR
     got = frozenset(got)
-    if seen is not None:
-        seen[id(v)] = (v, got)
+    if seen is not None and kind != "arrays":  # (the engine keeps its references; an
+        seen[id(v)] = (v, got)  # array a nested call gave is not kept alive here)
     return got
 
 
@@ -190,13 +191,13 @@ def guarded(func, call: Call):
     if may <= allowed:
         return func
     state = context.STATE
-    name, values = call.name, call.name not in PLACE_ONLY
+    name, values, skip = call.name, call.name not in PLACE_ONLY, call.skip
 
     def checking(*args):
         out = getattr(state, "form_refusals", None)
         if out is not None:
             seen = state.form_seen
-            for a in args:
+            for a in args[skip:] if skip else args:
                 got = value_forms(a, seen, values)
                 if got <= allowed:
                     continue
@@ -226,9 +227,11 @@ def compile_calls(graph, inputs: dict, consts: dict) -> list[tuple[int, Call]]:
         if name not in table:
             continue
         single = graph.single.get(i, frozenset())
-        forms, intersected = set(), False
+        forms, intersected, skip = set(), False, 0
+        while skip < len(ins) and fx.is_dispatch_token(ins[skip]):
+            skip += 1
         for pos, k in enumerate(ins):
-            if fx.is_dispatch_token(k):
+            if pos < skip:
                 continue
             if k in producer:
                 made = graph.names[producer[k]]
@@ -248,7 +251,7 @@ def compile_calls(graph, inputs: dict, consts: dict) -> list[tuple[int, Call]]:
             if "ranges" in got and pos in single:
                 intersected = True
             forms |= got
-        out.append((i, Call(name, frozenset(forms), intersected)))
+        out.append((i, Call(name, frozenset(forms), intersected, skip)))
     return out
 
 
