@@ -226,3 +226,17 @@ def test_search_of_cells_with_a_start(tmp_path):
              c("B4", 'SEARCH("""",A5)', 5)]
     res = _calc(tmp_path, cells)
     assert [res[f"S!B{i}"] for i in range(1, 5)] == [7, 8, "Marg", 5]
+
+
+def test_harmean_of_a_range(tmp_path):
+    # Microsoft Support, "HARMEAN function": 4, 5, 8, 7, 11, 4, 3 in A2:A8, HARMEAN(A2:A8)
+    # = 5.028376; by hand 7 / (1/4 + 1/5 + 1/8 + 1/7 + 1/11 + 1/4 + 1/3) = 5.0283759...
+    cells = [c(f"A{i}", None, v) for i, v in enumerate([4, 5, 8, 7, 11, 4, 3], start=2)]
+    res = _calc(tmp_path, cells + [c("B1", "HARMEAN(A2:A8)", 5.028376)])
+    assert res["S!B1"] == pytest.approx(7 / (1/4 + 1/5 + 1/8 + 1/7 + 1/11 + 1/4 + 1/3), rel=1e-12)
+    assert round(res["S!B1"], 6) == 5.028376
+    # an array is not a form its evidence shows (issue 27 found HARMEAN of arrays unlike
+    # Excel): refused, and kept leniently
+    res = _strict_and_lenient(tmp_path, [c("A1", "HARMEAN({4,5,8,7,11,4,3})", 5.028376)],
+                              r"HARMEAN\(\) given an array in S!A1")
+    assert res["S!A1"] == 5.028376
