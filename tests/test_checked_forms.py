@@ -235,8 +235,7 @@ def test_harmean_of_a_range(tmp_path):
     res = _calc(tmp_path, cells + [c("B1", "HARMEAN(A2:A8)", 5.028376)])
     assert res["S!B1"] == pytest.approx(7 / (1/4 + 1/5 + 1/8 + 1/7 + 1/11 + 1/4 + 1/3), rel=1e-12)
     assert round(res["S!B1"], 6) == 5.028376
-    # an array is not a form its evidence shows (issue 27 found HARMEAN of arrays unlike
-    # Excel): refused, and kept leniently
+    # an array is not a form its evidence shows: refused, and kept leniently
     res = _strict_and_lenient(tmp_path, [c("A1", "HARMEAN({4,5,8,7,11,4,3})", 5.028376)],
                               r"HARMEAN\(\) given an array in S!A1")
     assert res["S!A1"] == 5.028376
