@@ -239,3 +239,9 @@ def test_harmean_of_a_range(tmp_path):
     res = _strict_and_lenient(tmp_path, [c("A1", "HARMEAN({4,5,8,7,11,4,3})", 5.028376)],
                               r"HARMEAN\(\) given an array in S!A1")
     assert res["S!A1"] == 5.028376
+
+
+def test_column_of_a_cell(tmp_path):
+    # Microsoft Support, "COLUMN function": COLUMN(D10) = 4 (column D is the fourth)
+    res = _calc(tmp_path, [c("A1", "COLUMN(D10)", 4)])
+    assert res["S!A1"] == 4
