@@ -167,12 +167,10 @@ def calc_workbook(
         _refuse_or_keep(unread, strict, notes, _cannot_read)
         late = support.after_plan(wb)  # seen once the inputs of each formula are known
         _refuse_or_keep(late, strict, notes, support.cannot_compute, _kept_where)
+        _refuse_or_keep(checked.unchecked_forms(wb), strict, notes, checked.form_refusal,
+                        _kept_where)  # forms of argument not checked, seen in the compile
         with _current_book(wb):  # what SUBTOTAL, OFFSET... read: hidden rows, values
-            ev.run(order)
-            stopped = support.refused_while_computing(wb)
-            stopped += support.text_disagreements(wb, {n for n, _ in stopped})
-            if _refuse_or_keep(stopped, strict, notes, _would_differ, _kept_where):
-                ev.rerun(order)  # computed again, those cells keeping Excel's values
+            _compute(wb, ev, order, strict, notes)
         # strict refuses any cycle; --lenient keeps the values Excel saved in the cells of
         # one (those it has a value of)
         cyclic = list(ev.cyclic) if strict else [
@@ -199,6 +197,31 @@ def calc_workbook(
         package.rewrite(zf, src, dst, new_parts, in_place=in_place, backup=backup)
     return results
 
+
+
+def _compute(wb: Workbook, ev: Evaluation, order: list, strict: bool,
+             notes: list[str] | None) -> None:
+    """Compute the workbook, then refuse (strict) or keep Excel's values in (lenient) the
+    cells found out of reach while computing: a function given a form of argument not
+    checked, a value napkin cannot give (``support.refused_while_computing``), TEXT
+    giving another text than Excel saved. Kept cells change what the cells reading them
+    see, so those are computed again until no new cell is found (at most three times)."""
+    checked.watch()
+    try:
+        ev.run(order)
+        stopped = support.refused_while_computing(wb)
+        stopped += support.text_disagreements(wb, {n for n, _ in stopped})
+        formed = checked.seen_forms()
+        again = _refuse_or_keep(formed, strict, notes, checked.form_refusal, _kept_where)
+        if _refuse_or_keep(stopped, strict, notes, _would_differ, _kept_where) or again:
+            for _ in range(3):
+                ev.rerun(order)  # computed again, those cells keeping Excel's values
+                formed = checked.seen_forms()
+                if not _refuse_or_keep(formed, strict, notes, checked.form_refusal,
+                                       _kept_where):
+                    break
+    finally:
+        checked.seen_forms(stop=True)
 
 
 @contextlib.contextmanager

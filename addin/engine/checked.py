@@ -1,37 +1,29 @@
-"""The Excel functions napkin has checked against Excel: strict mode computes only these.
+"""The Excel functions napkin has checked against Excel, and the forms of argument each
+is checked for: strict mode computes only these.
 
-``checked_functions.csv`` (beside this module) lists each function with the forms of
-argument its evidence covers and the evidence: workbooks Excel saved whose values
-``napkin calc`` gives (``tests/corpus``, checked by ``tests/test_fidelity.py``), tests
-built on Microsoft's documented examples, or the template, whose values LibreOffice
-agrees with (``tests/test_template.py``). In strict mode a formula calling an Excel
-function not listed is refused, with a sentence naming the function and the cell;
-``--lenient`` computes it. napkin's own functions are not listed: they are ours.
+``checked_functions.csv`` (beside this module, read by ``addin.engine.forms``) lists each
+function with the forms of argument its evidence covers and the evidence: workbooks
+Excel saved whose values ``napkin calc`` gives (``tests/corpus``, checked by
+``tests/test_fidelity.py``), tests built on Microsoft's documented examples, or the
+template, whose values LibreOffice agrees with (``tests/test_template.py``). In strict
+mode a formula calling an Excel function not listed is refused, with a sentence naming
+the function and the cell (``--lenient`` computes it); so is a call given a form of
+argument its entry does not list (``--lenient`` keeps the value Excel saved in that
+cell). napkin's own functions are not listed: they are ours.
 """
 
 from __future__ import annotations
 
-import csv
-import functools
-from pathlib import Path
-
-from addin.engine import support
+from addin.engine import forms, support
+from addin.formula import context
 from addin.formula import formula_text as ft
 
-LIST = Path(__file__).with_name("checked_functions.csv")
+bare = forms.bare
 
 
-@functools.cache
-def checked() -> dict[str, tuple[str, str]]:
+def checked() -> dict[str, tuple[frozenset, str]]:
     """Function name (upper case, without ``_xlfn.``) -> (argument forms, evidence)."""
-    with LIST.open(encoding="utf-8", newline="") as fh:
-        rows = [r for r in csv.reader(fh) if r and not r[0].startswith("#")]
-    return {r[0].strip().upper(): (r[1].strip(), r[2].strip()) for r in rows[1:]}
-
-
-def bare(name: str) -> str:
-    """A function's name as listed: upper case, without ``_xlfn.`` / ``_xlws.``."""
-    return name.upper().removeprefix("_XLFN.").removeprefix("_XLWS.")
+    return forms.listed()
 
 
 def unchecked(wb, registry) -> list[tuple[object, str]]:
@@ -57,3 +49,52 @@ def refusal(found: list[tuple[object, str]]) -> str:
     return (f"napkin has not checked against Excel the function {support.describe(found)}, "
             "so strict mode does not compute it (README, \"Functions checked against "
             "Excel\"); run with --lenient to compute it anyway")
+
+
+def unchecked_forms(wb) -> list[tuple[object, str]]:
+    """``[(node, reason)]`` for each formula of ``wb`` whose compile shows a call given a
+    form of argument its entry does not list (``forms.static_refusal``); run after
+    ``addin.engine.evaluator.Evaluation.plan``."""
+    out = []
+    listed = checked()
+    for n in wb.nodes + list(wb.name_nodes.values()):
+        if n.prog is None or n.keep is not None:
+            continue
+        calls = getattr(n.prog.fn, "calls", None)
+        if calls is None:  # formulas' own compiled function: its calls are not seen
+            name = next((bare(f) for f in ft.called_functions(n.text or "")
+                         if bare(f) in listed), None)
+            if name:
+                out.append((n, f"{name}() in a formula whose forms of argument napkin "
+                               "does not see"))
+            continue
+        reason = forms.static_refusal(calls, n.spill is None, wb.date1904)
+        if reason:
+            out.append((n, reason))
+    return out
+
+
+def watch() -> None:
+    """Start recording the forms of argument the listed functions are given outside their
+    entries while computing (``forms.guarded``; ``seen_forms`` reads them)."""
+    context.STATE.form_refusals, context.STATE.form_seen = {}, {}
+
+
+def seen_forms(stop: bool = False) -> list[tuple[object, str]]:
+    """``[(node, reason)]`` recorded since ``watch()`` (and its record emptied); with
+    ``stop``, nothing more is recorded."""
+    got = getattr(context.STATE, "form_refusals", None) or {}
+    out = [(n, reason) for n, reason in got.items() if n is not None]
+    if stop:  # (and no node of the workbook is held after it)
+        context.STATE.form_refusals = context.STATE.form_seen = context.STATE.node = None
+    else:
+        watch()
+    return out
+
+
+def form_refusal(found: list[tuple[object, str]]) -> str:
+    """The sentence refusing a workbook whose formulas give a function a form of argument
+    not checked."""
+    return (f"napkin has not checked against Excel {support.describe(found)}, so strict "
+            "mode does not compute it (README, \"Functions checked against Excel\"); run "
+            "with --lenient to keep the values Excel saved in those cells")

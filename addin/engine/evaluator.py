@@ -434,7 +434,7 @@ class Evaluation:
             own[node.error.code] = node.error.message
         else:
             context.STATE.own, context.STATE.inherited = own, inherited
-            context.STATE.cell = (node.sheet, node.r, node.c)  # INDIRECT's own sheet
+            context.STATE.cell, context.STATE.node = (node.sheet, node.r, node.c), node
             args = [self._arg(s) for s in node.specs]
             at = (node.r, node.c) if node.spill is None and not node.is_name else None
             out = executor.call(node.prog.fn, args, at)

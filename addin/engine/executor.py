@@ -19,6 +19,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from addin.engine import forms
 from addin.engine.boot import ready
 from addin.formula import context, fx, intersection, ranges
 from addin.formula.arrays import as_2d
@@ -46,7 +47,7 @@ class FastFn:
     else falls back to formulas' own DispatchPipe (``pipe``)."""
 
     __slots__ = ("_pipe", "_make_pipe", "inputs", "in_ids", "in_filters", "consts", "steps",
-                 "out", "unsure", "unfiltered")
+                 "out", "unsure", "unfiltered", "calls")
 
     def __init__(self, graph: fx.Graph, inputs, out, extra_consts=None, pipe=None,
                  make_pipe=None):
@@ -92,8 +93,11 @@ class FastFn:
                     h = producer.get(i)
                     if h is not None and h not in seen:
                         stack.append((h, False))
+        calls = dict(forms.compile_calls(graph, inputs, consts))  # listed functions'
+        self.calls = list(calls.values())  # calls, with the forms of argument they see
         self.steps = [
-            (one_cell(funcs[g][0]), funcs[g][1], funcs[g][2], funcs[g][3],
+            (forms.guarded(one_cell(funcs[g][0]), calls[g]) if g in calls else
+             one_cell(funcs[g][0]), funcs[g][1], funcs[g][2], funcs[g][3],
              tuple(filters.get(o, ()) for o in funcs[g][2]), graph.single.get(g))
             for g in order
         ]

@@ -3,7 +3,10 @@
 ``STATE`` holds, for the thread that computes: ``registry`` (our functions by name),
 ``own`` (error code -> message this cell's call gave), ``inherited`` (code -> message of
 the cells it reads), ``book`` (the ``addin.engine.book.Workbook`` being computed:
-what SUBTOTAL, OFFSET, INDIRECT read) and ``cell`` (``(sheet, row, col)`` of the formula).
+what SUBTOTAL, OFFSET, INDIRECT read), ``cell`` (``(sheet, row, col)`` of the formula),
+``node`` (the formula's node) and, while strict mode watches the forms of argument
+(``addin.engine.checked.watch``), ``form_refusals`` (node -> reason) and ``form_seen``
+(the forms of the ranges already read).
 The engine sets them; Excel's functions (``addin.excel``) and the calling convention
 (``addin.formula.calls``) read them. Kept in a module of its own, below both, so that
 neither has to import the engine.

@@ -238,6 +238,7 @@ class Graph:
     #: functions inside which a range meets an operator, not known to be array or value
     #: context: the formula is refused rather than computed one way or the other
     unsure: tuple = ()
+    names: list = field(default_factory=list)  # the node name of each of ``functions``
 
 
 _FUNC_KEYS = {"type", "index", "inputs", "outputs", "function", "solve_cycle", "wait_inputs",
@@ -248,7 +249,7 @@ _DATA_KEYS = {"type", "index", "filters", "wait_inputs", "description"}
 def graph(dsp) -> Graph:
     """The graph of a schedula dispatcher; Fallback when it uses more than we run."""
     nodes, pred = dsp.nodes, dsp.dmap.pred
-    filters, funcs = {}, []
+    filters, funcs, names = {}, [], []
     for k, n in nodes.items():
         if n["type"] == "data":
             if not set(n) <= _DATA_KEYS or len(pred[k]) > 1:
@@ -259,11 +260,12 @@ def graph(dsp) -> Graph:
                 raise Fallback
             funcs.append((n["function"], tuple(n["inputs"]), tuple(n["outputs"]),
                           tuple(n.get("filters", ()))))
+            names.append(k)
         else:
             raise Fallback
     sources = [k for k, n in nodes.items() if n["type"] == "data" and not pred[k]]
     defaults = {k: d["value"] for k, d in dsp.default_values.items()}
-    return Graph(filters, sources, funcs, defaults)
+    return Graph(filters, sources, funcs, defaults, names=names)
 
 
 @dataclass

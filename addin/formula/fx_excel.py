@@ -375,3 +375,62 @@ def edate(original, key: str):
         return xdate(moved.year, moved.month, moved.day) - dt
 
     return wrap_func(xedate)
+
+
+def roman(original, key: str):
+    """Excel's ROMAN in the place of formulas' own: the form FALSE is the simplified one
+    (form 4; formulas takes both logical values as the classic form 0), TRUE the classic.
+
+    References: Microsoft Support, "ROMAN function" (form: 0 or omitted, or TRUE,
+    classic; 4, or FALSE, simplified; ROMAN(499,4) is "ID")."""
+    from formulas.functions import wrap_ufunc
+    from formulas.functions.math import xroman
+
+    def excel_roman(number, form=0):
+        if isinstance(form, (bool, np.bool_)):
+            form = 0 if form else 4
+        return xroman(number, form)
+
+    return wrap_ufunc(excel_roman, input_parser=lambda *a: a)
+
+
+def days360(original, key: str):
+    """Excel's DAYS360 in the place of formulas' own, which counts as YEARFRAC's basis 0
+    does (the last day of February as the 30th only when both dates are).
+
+    U.S. (NASD) method, FALSE or omitted: a start on the last day of its month is the
+    30th; an end on the 31st is the 30th when the start is (now) the 30th, else the 1st
+    of the next month (which counts as the 31st). European method, TRUE: a 31st is the
+    30th. An end on the last day of February with a start before the 30th, in the U.S.
+    method, is refused in strict mode: Microsoft's page moves it to the 1st of March
+    ("the last day of a month"), other readings of the method leave it.
+
+    References: Microsoft Support, "DAYS360 function" (the method argument, its
+    examples)."""
+    import calendar
+
+    from formulas.functions import Error, wrap_ufunc
+    from formulas.functions.date import _convert2float, raise_errors, xday
+
+    def last_day(y, m):
+        return 29 if (y, m) == (1900, 2) else calendar.monthrange(y, m)[1]  # (Excel's 1900)
+
+    def excel_days360(start_date, end_date, method=False):
+        raise_errors(start_date)
+        y1, m1, d1 = xday(start_date, slice(0, 3))
+        raise_errors(end_date)
+        y2, m2, d2 = xday(end_date, slice(0, 3))
+        raise_errors(method)
+        if _convert2float(method):
+            d1, d2 = min(d1, 30), min(d2, 30)
+        else:
+            if d1 == last_day(y1, m1):
+                d1 = 30
+            if d2 == 31 and d1 == 30:
+                d2 = 30
+            elif m2 == 2 and d2 == last_day(y2, m2) and d1 < 30:
+                context.refuse("DAYS360's U.S. method ending on the last day of February")
+                return Error.errors["#VALUE!"]
+        return (y2 - y1) * 360 + (m2 - m1) * 30 + (d2 - d1)
+
+    return wrap_ufunc(excel_days360, input_parser=lambda *a: a, check_error=lambda *a: None)

@@ -133,6 +133,16 @@ _FORMULAS = (
           "(EDATE(1,-5) is a date in 3799) and gives #VALUE! past 9999; Excel #NUM!",
           "Microsoft Support, \"EDATE function\", \"Excel specifications and limits\"; "
           "tests/test_excel_core.py::test_edate_outside_excels_calendar", f"{_FXE}:edate"),
+    Patch(_F, TABLE, "ROMAN", "formulas takes the form FALSE as the classic form (0); "
+          "Excel's FALSE is the simplified form (4)",
+          "Microsoft Support, \"ROMAN function\"; tests/test_checked_forms.py::test_roman",
+          f"{_FXE}:roman"),
+    *(Patch(_F, TABLE, name, "formulas counts DAYS360 as YEARFRAC's basis 0 (the end of "
+            "February as the 30th only when both dates are); Excel's U.S. method makes a "
+            "start on the last day of any month the 30th",
+            "Microsoft Support, \"DAYS360 function\"; "
+            "tests/test_checked_forms.py::test_days360", f"{_FXE}:days360")
+      for name in ("DAYS360", "_XLFN.DAYS360")),
     *(Patch(_OPS, "OPERATORS", sym, "nothing: the same result as formulas' operator for "
             "two numbers, without its np.vectorize; anything else goes to it",
             "tests/test_fast_paths.py::test_arithmetic_same_as_formulas",

@@ -1,0 +1,274 @@
+"""The forms of argument each Excel function napkin computes in strict mode is checked
+for, and how a compiled formula finds the forms its calls are given.
+
+``checked_functions.csv`` (beside this module) lists each function checked against
+Excel with the forms of argument its evidence covers (``FORMS``: a number, text or
+logical value, a reference to one cell, a range, an array, text that looks like a
+number, an empty cell, an error value, an argument left out, a workbook in the 1904
+date system) and the evidence. ``addin.engine.checked`` refuses what the list does not cover.
+
+The forms of a call are found in two steps:
+
+* when a formula is compiled (``compile_calls``), from its parsed graph: each argument
+  is a literal (a number, text, a logical value, an error value, an array constant), a
+  reference to one cell or to a range, or the value of a nested call or operator
+  (``Call.static``; a range in an argument Excel intersects with the formula's cell is
+  one cell, ``Call.intersected``);
+* while it is computed, for the values that only then are known: text that looks like a
+  number, an empty cell, an error value (in a cell, inside a range or array, or given
+  by a nested call), and an array or range a nested call gives. ``guarded`` wraps the
+  function of a call whose listed forms leave one of those out; the wrapper records
+  what it sees uncovered in ``context.STATE.form_refusals`` (node -> reason), when the
+  engine has set it, and computes the function as before: the value is never changed.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from addin.engine.boot import ready
+from addin.formula import context, fx, ranges
+
+LIST = Path(__file__).with_name("checked_functions.csv")
+
+#: the forms of argument, as the list names them -> how a refusal says them
+FORMS = {
+    "scalars": "a number, text or logical value (written, or given by a nested call)",
+    "cells": "a reference to one cell",
+    "ranges": "a range of cells",
+    "arrays": "an array",
+    "numeric text": "text that looks like a number",
+    "empty": "an empty cell",
+    "errors": "an error value",
+    "omitted": "an argument left out",
+    "1904": "a workbook in the 1904 date system",
+}
+#: the forms only a value shows (a reference's or a nested call's)
+VALUE_FORMS = frozenset({"numeric text", "empty", "errors"})
+
+#: Excel functions whose results depend on the workbook's date system: in a workbook of
+#: the 1904 system each needs the form ``1904``
+DATE_SYSTEM = frozenset(
+    "DATE DATEVALUE DAY MONTH YEAR WEEKDAY WEEKNUM ISOWEEKNUM EDATE EOMONTH TODAY NOW "
+    "DATEDIF DAYS DAYS360 YEARFRAC WORKDAY WORKDAY.INTL NETWORKDAYS NETWORKDAYS.INTL TEXT "
+    "VALUE".split())
+
+#: Excel functions that read a reference's place or size, not its values: the values of
+#: the cells a range given to them holds are not forms of their arguments
+PLACE_ONLY = frozenset("COLUMNS ROWS COLUMN ROW AREAS".split())
+
+_NUMERIC = re.compile(r"\s*[-+(]?\s*[$€£¥]?\s*[-+]?(?:\d[\d,]*\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+                      r"\s*%?\)?\s*|.*\d\s*[/:-]\s*\d.*", re.S)
+
+
+def bare(name: str) -> str:
+    """A function's name as listed: upper case, without ``_xlfn.`` / ``_xlws.``."""
+    return name.upper().removeprefix("_XLFN.").removeprefix("_XLWS.")
+
+
+@functools.cache
+def listed() -> dict[str, tuple[frozenset, str]]:
+    """Function name (as ``bare`` gives it) -> (its forms, evidence), from the list."""
+    with LIST.open(encoding="utf-8", newline="") as fh:
+        rows = [r for r in csv.reader(fh) if r and not r[0].startswith("#")]
+    out = {}
+    for name, forms, evidence in rows[1:]:
+        got = frozenset(f.strip() for f in forms.split(",") if f.strip())
+        unknown = got - FORMS.keys() - {"no argument"}  # (TRUE(), PI()...: no form)
+        if unknown:
+            raise ValueError(f"{LIST.name}: {name}: unknown forms {sorted(unknown)}")
+        out[name.strip().upper()] = (got, evidence.strip())
+    return out
+
+
+def looks_numeric(text: str) -> bool:
+    """Whether Excel may read ``text`` as a number: digits with a sign, decimal point,
+    thousands separators, exponent, percent or currency sign, or digits around ``/``,
+    ``:`` or ``-`` (a date or a time). Errs on the side of yes."""
+    return bool(text) and any(ch.isdigit() for ch in text) and bool(_NUMERIC.fullmatch(text))
+
+
+@dataclass
+class Call:
+    """One call of a listed Excel function in a compiled formula."""
+
+    name: str  # as listed (``bare``)
+    static: frozenset  # the forms its compile shows (literals, references, nested values)
+    intersected: bool  # a range given where Excel takes the formula's row or column
+    skip: int = 0  # formulas' own inputs before the arguments (the compiling flag)
+
+
+def value_forms(v, seen: dict | None = None, values: bool = True) -> frozenset:
+    """The forms of an argument's value while computing: ``scalars``, ``cells``,
+    ``ranges``, ``arrays`` and the ``VALUE_FORMS`` of its values (``seen``: id -> (value,
+    forms), where the forms of ranges and arrays already read are kept; not ``values``:
+    a reference's size only)."""
+    t = type(v)
+    if t is float or t is int or t is bool:
+        return _SCALAR
+    if t is str:
+        return _TEXT_NUMBER if looks_numeric(v) else _SCALAR
+    if t is np.ndarray and v.size == 1:  # (a nested call's one value)
+        x = v.item(0)
+        tx = type(x)
+        return _SCALAR if tx is float or tx is int or tx is bool else value_forms(x)
+    ns = ready()
+    if t is ns.Ranges:  # a reference: its values, when the engine holds them
+        arr = v._value
+        if not values:
+            return _ONE_CELL if ranges.cell_count(v) == 1 else _RANGE
+        if type(arr) is np.ndarray and arr.size == 1:
+            x = arr.item(0)
+            tx = type(x)
+            return _ONE_CELL if tx is float or tx is int or tx is bool else \
+                _CELL_OF.get(value_forms(x)) or _ONE_CELL | value_forms(x) - _SCALAR
+    if isinstance(v, ns.XlError):
+        return _ERROR
+    if v is ns.EMPTY:
+        return _EMPTY
+    if fx.is_omitted(v):
+        return _OMITTED
+    if isinstance(v, np.generic):  # (a numpy number, logical value or text)
+        return value_forms(v.item())
+    if seen is not None:
+        got = seen.get(id(v))
+        if got is not None and got[0] is v:
+            return got[1]
+    if isinstance(v, ns.Ranges) and not values:
+        return _ONE_CELL if ranges.cell_count(v) == 1 else _RANGE
+    if isinstance(v, ns.Ranges):
+        try:
+            parts = [a for _, a in ranges.area_values(v)]
+        except Exception:  # formulas' own error for the reference
+            return _ERROR
+        kind = "cells" if ranges.cell_count(v) == 1 else "ranges"
+    elif hasattr(v, "ravel"):
+        parts, kind = [v], "arrays" if getattr(v, "size", 1) > 1 else "scalars"
+    else:
+        return _SCALAR
+    got = {kind}
+    for arr in parts:
+        for x in arr.ravel() if hasattr(arr, "ravel") else (arr,):
+            tx = type(x)
+            if tx is float or tx is int or tx is bool:
+                continue
+            got |= value_forms(x) - _SCALAR
+    got = frozenset(got)
+    if seen is not None and kind != "arrays":  # (the engine keeps its references; an
+        seen[id(v)] = (v, got)  # array a nested call gave is not kept alive here)
+    return got
+
+
+_SCALAR = frozenset({"scalars"})
+_TEXT_NUMBER = frozenset({"scalars", "numeric text"})
+_ERROR = frozenset({"errors"})
+_EMPTY = frozenset({"empty"})
+_OMITTED = frozenset({"omitted"})
+_ONE_CELL = frozenset({"cells"})
+_RANGE = frozenset({"ranges"})
+_CELL_OF = {_EMPTY: frozenset({"cells", "empty"}), _ERROR: frozenset({"cells", "errors"}),
+            _TEXT_NUMBER: frozenset({"cells", "numeric text"}), _SCALAR: _ONE_CELL}
+
+
+def describe(forms) -> str:
+    """The forms, as a refusal says them: ``"an empty cell, an error value"``."""
+    return ", ".join(FORMS[f] for f in FORMS if f in forms)
+
+
+def guarded(func, call: Call):
+    """``func``, or (when the forms listed for ``call`` leave out one only its values can
+    show) a function that computes ``func`` and records the forms it is given outside
+    them (in ``context.STATE.form_refusals``, when the engine has set it)."""
+    allowed = listed()[call.name][0]
+    may = VALUE_FORMS | {"arrays", "ranges", "cells"} if "nested" in call.static else \
+        VALUE_FORMS if call.static & {"cells", "ranges", "arrays"} else frozenset()
+    if may <= allowed:
+        return func
+    state = context.STATE
+    name, values, skip = call.name, call.name not in PLACE_ONLY, call.skip
+
+    def checking(*args):
+        out = getattr(state, "form_refusals", None)
+        if out is not None:
+            seen = state.form_seen
+            for a in args[skip:] if skip else args:
+                got = value_forms(a, seen, values)
+                if got <= allowed:
+                    continue
+                node = state.node
+                if node not in out:
+                    out[node] = f"{name}() given {describe(got - allowed)}"
+                break
+        return func(*args)
+
+    checking.__wrapped__ = func
+    return checking
+
+
+def compile_calls(graph, inputs: dict, consts: dict) -> list[tuple[int, Call]]:
+    """``[(position in graph.functions, Call)]`` for the calls of listed functions of a
+    compiled formula's graph, each with the forms its compile shows."""
+    ns = ready()
+    table = listed()
+    producer = {}
+    for i, (_f, _ins, outs, _flt) in enumerate(graph.functions):
+        for o in outs:
+            producer[o] = i
+    out = []
+    for i, ((_f, ins, _outs, _flt), key) in enumerate(zip(graph.functions, graph.names,
+                                                           strict=True)):
+        name = bare(re.sub(r"<\d+>$", "", key) if isinstance(key, str) else "")
+        if name not in table:
+            continue
+        single = graph.single.get(i, frozenset())
+        forms, intersected, skip = set(), False, 0
+        while skip < len(ins) and fx.is_dispatch_token(ins[skip]):
+            skip += 1
+        for pos, k in enumerate(ins):
+            if pos < skip:
+                continue
+            if k in producer:
+                made = graph.names[producer[k]]
+                forms.add("arrays" if isinstance(made, str) and
+                          re.sub(r"<\d+>$", "", made).upper() == "ARRAY" else "nested")
+                continue
+            v = inputs.get(k) if k in inputs else consts.get(k, graph.defaults.get(k))
+            if k in inputs and not isinstance(v, ns.Ranges):  # a defined name's formula
+                forms.add("nested")
+                continue
+            if v is ns.NONE or v is None:
+                continue
+            if isinstance(v, ns.Ranges):  # (its values are not read yet)
+                got = {"cells" if ranges.cell_count(v) == 1 else "ranges"}
+            else:
+                got = value_forms(v)
+            if "ranges" in got and pos in single:
+                intersected = True
+            forms |= got
+        out.append((i, Call(name, frozenset(forms), intersected, skip)))
+    return out
+
+
+def static_refusal(calls: list[Call], one_cell: bool, date1904: bool) -> str | None:
+    """The reason a formula with ``calls`` is refused before it is computed (a form the
+    list does not cover that its compile shows), or None. ``one_cell``: the formula fills
+    one cell (not an array formula), so an intersected range is one cell."""
+    table = listed()
+    for call in calls:
+        allowed = table[call.name][0]
+        forms = set(call.static) - {"nested"}
+        if call.intersected and one_cell:
+            forms.discard("ranges")
+            forms.add("cells")
+        if date1904 and call.name in DATE_SYSTEM:
+            forms.add("1904")
+        extra = forms - allowed
+        if extra:
+            return f"{call.name}() given {describe(extra)}"
+    return None
