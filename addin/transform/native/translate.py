@@ -20,6 +20,7 @@ from addin.transform.native.forms import (
     Param,
     _num,
     forms,
+    number_or_row,
 )
 from addin.transform.native.formula import Expr, Group, is_atomic, is_numeric, parse
 from addin.transform.native.helpers import HELPER_SHEET, HOIST_ARGUMENT, HOIST_MIN, Helpers
@@ -278,9 +279,7 @@ class NativeTranslator:
         elif a.kind == "expr":
             checks.append((f"ISLOGICAL({v})", "#VALUE!"))
         checks.append((f"AND(ISNUMBER({v}),{v}<=0)", "#NUM!"))
-        key = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({v}," ",""),"-",""),"_","")'
-        look = (f"IF(ISNUMBER({v}),{v},INDEX({self.rng('precision', 1)},"
-                f"MATCH({key},{self.rng('precision', 0)},0)))")
+        look = number_or_row(v, self.rng('precision', 1), self.rng('precision', 0))
         if optional and a.kind == "ref":
             return f"IF(ISBLANK({v}),{_num(p.default)},{look})"
         return look
@@ -291,10 +290,8 @@ class NativeTranslator:
         r = a.text
         checks.append((f"ISLOGICAL({r})", "#VALUE!"))
         checks.append((f"AND(ISNUMBER({r}),{r}<0)", "#NUM!"))
-        key = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({r}," ",""),"-",""),"_","")'
         col = 1 if p.arg.column == "hop_latency_us" else 2
-        look = (f"IF(ISNUMBER({r}),{r},INDEX({self.rng('interconnect', col)},"
-                f"MATCH({key},{self.rng('interconnect', 0)},0)))")
+        look = number_or_row(r, self.rng('interconnect', col), self.rng('interconnect', 0))
         return self.hoist(Expr(f"IF(ISBLANK({r}),{_num(p.default)},{look})", "expr"),
                           self.sheet_idx).text
 
