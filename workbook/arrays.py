@@ -108,13 +108,16 @@ def _has_relative(text: str) -> bool:
         r"^\$[A-Z]{1,3}\$\d+$", r) for r in refs)
 
 
-def fill(ws, block: str, formula: str) -> None:
+def fill(ws, block: str, formula: str, keep: bool = False) -> None:
     """Write ``formula`` (the top-left cell's, references relative where they move) over
     ``block`` of ``ws``: one array formula (``widen``), or in the per-cell form
-    (``PER_CELL``) the formula translated to each cell. Styles are the caller's."""
+    (``PER_CELL``) the formula translated to each cell; with ``keep``, the per-cell form is
+    what the caller wrote in the block's cells (left as it is). Styles are the caller's."""
     c1, r1, c2, r2 = range_boundaries(block)
     origin = f"{get_column_letter(c1)}{r1}"
     if PER_CELL.get():
+        if keep:
+            return
         for r in range(r1, r2 + 1):
             for c in range(c1, c2 + 1):
                 dest = f"{get_column_letter(c)}{r}"
@@ -124,7 +127,11 @@ def fill(ws, block: str, formula: str) -> None:
     if (c1, r1) == (c2, r2):
         ws[origin] = formula
         return
-    ws[origin] = ArrayFormula(block, widen(formula, block))
+    text = widen(formula, block)
+    for r in range(r1, r2 + 1):  # the array formula holds the block's every value
+        for c in range(c1, c2 + 1):
+            ws.cell(row=r, column=c).value = None
+    ws[origin] = ArrayFormula(block, text)
 
 
 def fixed(cell: str) -> str:
