@@ -7,6 +7,7 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
 from udfs import tables
+from workbook.arrays import fill
 from workbook.sheet import (
     DATA_DATE,
     Sheet,
@@ -73,6 +74,23 @@ def _reads(s: Sheet, r: int):
     s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",IF(ISNUMBER({spec}),{spec}/1000000000,'
           f'IF(AND(ISNUMBER(L{r}),ISNUMBER(N{r})),D{r}*3*E{r}*N{r}/1000000000,0)))',
           "formula", "#,##0.000")
+
+
+def _reads_array(s: Sheet, first: int, last: int):
+    """Columns V and W of rows ``first``..``last`` as one array formula each
+    (``workbook.arrays``): ``_reads``, with AND said as a product; the per-cell form is
+    ``_reads``'s."""
+    c = MODEL_DERIVED_COLS
+    spec = f'MODEL_SPEC(A{first},"decode_params")'
+    card = f'MODEL_SPEC(A{first},"active_params")'
+    fill(s.ws, f"{c['decode']}{first}:{c['decode']}{last}",
+         f'=IF(A{first}="","",IF(ISNUMBER({spec}),C{first}-({card}-{spec})'
+         f'/1000000000,C{first}))', keep=True)
+    spec = f'MODEL_SPEC(A{first},"expert_params")'
+    fill(s.ws, f"{c['expert']}{first}:{c['expert']}{last}",
+         f'=IF(A{first}="","",IF(ISNUMBER({spec}),{spec}/1000000000,'
+         f'IF(ISNUMBER(L{first})*ISNUMBER(N{first}),D{first}*3*E{first}*N{first}'
+         '/1000000000,0)))', keep=True)
 
 
 def sheet_models(wb: Workbook) -> Sheet:
@@ -164,6 +182,7 @@ def sheet_models(wb: Workbook) -> Sheet:
         s.validate(a + spare.format(b), "text", "Optional text: up to 255 characters.",
                    "Text", 0, 255)
     last += MODEL_SPARE
+    _reads_array(s, MODEL_FIRST, last)
     s.put(f"A{last + 1}", room_note("MODEL_NAME", last - MODEL_FIRST + 1, "models",
                                     "the Sizing grids", "↑ yellow rows: your own models "
                                     "(name, parameters, layers, KV heads, head dim...); every "
