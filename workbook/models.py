@@ -77,10 +77,15 @@ def _reads(s: Sheet, r: int):
 
 
 def _reads_array(s: Sheet, first: int, last: int):
-    """Columns V and W of rows ``first``..``last`` as one array formula each
-    (``workbook.arrays``): ``_reads``, with AND said as a product; the per-cell form is
-    ``_reads``'s."""
+    """Columns P (KV bytes per token), V and W of rows ``first``..``last`` as one array
+    formula each (``workbook.arrays``), AND said as a product; the per-cell form is
+    ``sheet_models``'s and ``_reads``'s. P: MODEL_SPEC's figure where column O says MLA
+    and the table knows the name, else KV_CACHE_GB of the row."""
     c = MODEL_DERIVED_COLS
+    kv = f'MODEL_SPEC(A{first},"kv_bytes_per_token")'  # MLA: the table's figure
+    fill(s.ws, f"{c['kv']}{first}:{c['kv']}{last}",
+         f'=IF(A{first}="","",IF(({c["attention"]}{first}="MLA")*ISNUMBER({kv}),{kv},'
+         f'KV_CACHE_GB(D{first},G{first},H{first},1,"BF16",1,"B")))', keep=True)
     spec = f'MODEL_SPEC(A{first},"decode_params")'
     card = f'MODEL_SPEC(A{first},"active_params")'
     fill(s.ws, f"{c['decode']}{first}:{c['decode']}{last}",
