@@ -144,9 +144,9 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                  f"\"\")",
             "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),MS_PER_TOKEN(H{r}),\"\"))",
             "J": f"=IF({ok},WEIGHT_GB({p},B{r})+U{r},\"\")",
-            "K": f"=IF({ok},IF(ISNUMBER(T{r}),MAX(DECODE_FLOOR({p},B{r},S{r},E{r},,U{r}),"
-                 f"KERNEL_TIME(2*{a}*E{r},0,T{r}*ROOF_EFFICIENCY,S{r})),"
-                 f"DECODE_FLOOR({p},B{r},S{r},E{r},,U{r})),\"\")",
+            # the math time counts where the GPU has a FLOPS figure (a floor is > 0)
+            "K": f"=IF({ok},MAX(DECODE_FLOOR({p},B{r},S{r},E{r},,U{r}),IF(ISNUMBER(T{r}),"
+                 f"KERNEL_TIME(2*{a}*E{r},0,T{r}*ROOF_EFFICIENCY,S{r}),0)),\"\")",
             "L": f"=IF(AND({ok},ISNUMBER(I{r})),MBU(J{r},I{r},S{r}),\"\")",
             "M": f"=IF(AND({ok},ISNUMBER(I{r}),ISNUMBER(T{r})),MFU(2*{a},"
                  f"TOKENS_PER_SEC(I{r})*E{r},T{r}),\"\")",

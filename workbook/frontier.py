@@ -70,6 +70,13 @@ def frontier(s: Sheet, top: int) -> int:
         for key, formula in cells.items():
             s.put(c[key], formula, "formula", fmts[key])
             ws[c[key]].alignment = Alignment(horizontal="right")
+    zf = {k: fixed(v) for k, v in z.items()}  # one array formula across the GPUs
+    fill(ws, f"C{p['gpus']}:D{p['gpus']}", "=IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),"
+         "SCENARIO_GPUS_PER_REPLICA," + deployed(f"GPUS_NEEDED({zf['weight_gb']}+"
+                                                 f"{fixed(kv)},C${p['memory']},RESERVE)") + ")",
+         keep=True)
+    fill(ws, f"B{p['max_batch']}:D{p['max_batch']}", f"=MAX_BATCH(B${p['memory']},"
+         f"{zf['weight_gb']},{fixed(kv)},RESERVE,B${p['gpus']})", keep=True)
     head = p["price"] + 2
     s.header(head, ["Batch (sequences)"] + [f'={col}{p["name"]}&": {what}"' for col in "BCD"
                                             for what in ("tokens/s per user",
@@ -89,7 +96,6 @@ def frontier(s: Sheet, top: int) -> int:
                 s.put(f"{get_column_letter(2 + 3 * j + k)}{r}",
                       f'=IF(ISNUMBER({src}),{src},"")', "formula", fmt)
     last = first + len(BATCHES) - 1
-    zf = {k: fixed(v) for k, v in z.items()}
     for j, col in enumerate("BCD"):  # one array formula a hidden column
         c = {key: f"${col}${row}" for key, row in p.items()}
         h = [get_column_letter(HIDDEN_FIRST + WIDE * j + k) for k in range(WIDE)]
