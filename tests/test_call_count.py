@@ -1,0 +1,93 @@
+"""The template's napkin calls: one full recalculation makes at most 300 (issue 25), each
+grid, table column and sweep being one array formula, on both routes (Lite's stored form
+and the classic add-in's plain names); ``workbook.arrays`` writes them."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+from openpyxl import load_workbook
+from openpyxl.worksheet.formula import ArrayFormula
+
+from addin.cli.bench_workload import CALLS_TARGET, napkin_calls
+from workbook.arrays import widen
+from workbook.build import DEFAULT_PATH, build_workbook
+
+
+def _formulas(path):
+    """{(sheet, top-left cell): (formula text, array range or None)}, read with openpyxl
+    (read only: nothing is saved)."""
+    wb = load_workbook(path)
+    out = {}
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for c in row:
+                v = c.value
+                if isinstance(v, ArrayFormula):
+                    out[(ws.title, c.coordinate)] = (v.text, v.ref)
+                elif isinstance(v, str) and v.startswith("="):
+                    out[(ws.title, c.coordinate)] = (v, None)
+    return out
+
+
+def _stored_calls(text: str) -> int:
+    """Calls in Excel's stored form, string literals left out: an independent count."""
+    return len(re.findall(r"_xldudf_\w+\(", re.sub(r'"(?:[^"]|"")*"', '""', text)))
+
+
+@pytest.fixture(scope="module")
+def addin_template(tmp_path_factory):
+    path = tmp_path_factory.mktemp("addin") / "napkin-addin.xlsx"
+    subprocess.run([sys.executable, "-m", "addin.cli", "template", "--addin", "-o",
+                    str(path)], check=True, capture_output=True)
+    return path
+
+
+def test_full_recalculation_is_at_most_300_calls():
+    formulas = _formulas(DEFAULT_PATH)
+    counted = sum(_stored_calls(text) for text, _ in formulas.values())
+    assert counted == sum(napkin_calls(DEFAULT_PATH).values())
+    assert 0 < counted <= CALLS_TARGET == 300
+    # the grids are array formulas: Sizing's two model x GPU grids, one call or two each
+    grids = [(text, ref) for (sheet, _), (text, ref) in formulas.items()
+             if sheet == "Sizing" and ref and ("FITS(" in text or "DECODE_FLOOR(" in text)]
+    assert len(grids) == 2
+
+
+def test_both_routes_keep_the_array_formulas(addin_template):
+    lite = {k: v for k, v in _formulas(DEFAULT_PATH).items() if v[1]}
+    addin = {k: v for k, v in _formulas(addin_template).items() if v[1]}
+    assert len(lite) > 50
+    assert {k: ref for k, (_, ref) in lite.items()} == \
+           {k: ref for k, (_, ref) in addin.items()}
+    for key, (text, _) in addin.items():  # the add-in's VBA defines the plain names
+        assert "_xldudf_" not in text
+        assert text == lite[key][0].replace("_xldudf_", "")
+
+
+def test_per_cell_form_has_no_array_formula():
+    wb = build_workbook(per_cell=True)
+    arrays = [c.coordinate for ws in wb.worksheets for row in ws.iter_rows() for c in row
+              if isinstance(c.value, ArrayFormula)]
+    assert arrays == []
+    # its grid cell is the per-cell formula of the same place
+    ws = build_workbook()["Sizing"]
+    assert isinstance(ws["C90"].value, ArrayFormula)
+    assert wb["Sizing"]["D91"].value.startswith('=IF(OR($A91="",D$88=""')
+
+
+def test_widen_follows_the_relative_parts():
+    block = "C90:E92"
+    assert widen('=IF($A90="","",FITS($B90,C$89)+C90+$B$19+MODEL_NAME)', block) == \
+        '=IF($A90:$A92="","",FITS($B90:$B92,C$89:E$89)+C90:E92+$B$19+MODEL_NAME)'
+    assert widen("='Sizing'!B5*Sizing!$B$5", "A1:A3") == "='Sizing'!B5:B7*Sizing!$B$5"
+
+
+@pytest.mark.parametrize("formula", ["=AND($A1>0,1)", "=MAX(A1,2)", "=INDEX(GPU_BW,A1)"])
+def test_widen_refuses_a_reducing_function_of_a_moving_reference(formula):
+    with pytest.raises(ValueError, match="reduces"):
+        widen(formula, "A1:A3")
+    assert widen(formula, "A1:A1") == formula  # one cell: nothing moves
