@@ -211,11 +211,32 @@ def test_every_result_calls_our_functions(book):
             ("Finance", f"B{FINANCE['within']}"),  # break-even within the fleet's capacity
             ("Finance", f"C{FINANCE['within']}")}
     for sheet in ("Finance", "Calibration"):
+        texts = _formula_texts(book[sheet])
         for row in book[sheet].iter_rows():
             for c in row:
+                text = texts.get(c.coordinate)
                 if c.style == "napkin result" and (sheet, c.coordinate) not in glue and \
-                        not re.fullmatch(r"=RESULT_[A-Z_]+", c.value):  # the same cell
-                    assert any(f"{name}(" in c.value for name in CATALOG), (sheet, c.coordinate)
+                        not re.fullmatch(r"=RESULT_[A-Z_]+", text):  # the same cell
+                    assert any(f"{name}(" in text for name in CATALOG), (sheet, c.coordinate)
+
+
+def _formula_texts(ws) -> dict:
+    """{cell: the formula that computes it}: a cell of an array formula's range has the
+    array formula's text (``workbook.arrays``)."""
+    from openpyxl.utils.cell import range_boundaries
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    out = {}
+    for row in ws.iter_rows():
+        for c in row:
+            if isinstance(c.value, ArrayFormula):
+                c1, r1, c2, r2 = range_boundaries(c.value.ref)
+                for r in range(r1, r2 + 1):
+                    for col in range(c1, c2 + 1):
+                        out[ws.cell(row=r, column=col).coordinate] = c.value.text
+            elif c.coordinate not in out:
+                out[c.coordinate] = c.value
+    return out
 
 
 # ------------------------------------------------------------------------ tables
