@@ -1,6 +1,8 @@
-"""The template's napkin calls: one full recalculation makes at most 300 (issue 25), each
-grid, table column and sweep being one array formula, on both routes (Lite's stored form
-and the classic add-in's plain names); ``workbook.arrays`` writes them."""
+"""The template's napkin calls: each grid, table column and sweep is one array formula
+(``workbook.arrays``), on both routes (Lite's stored form and the classic add-in's plain
+names). With the Models and Calibration columns as arrays too (``TABLE_ARRAYS``), a full
+recalculation makes at most 300 calls (issue 25); the committed template keeps those two
+tables per cell, so that a row can be inserted inside them."""
 
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ from openpyxl import load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
 from addin.cli.bench_workload import CALLS_TARGET, napkin_calls
+from addin.formula.formula_text import count_calls
+from udfs.catalog import CATALOG
+from workbook import arrays
 from workbook.arrays import widen
 from workbook.build import DEFAULT_PATH, build_workbook
 
@@ -46,15 +51,59 @@ def addin_template(tmp_path_factory):
     return path
 
 
-def test_full_recalculation_is_at_most_300_calls():
-    formulas = _formulas(DEFAULT_PATH)
-    counted = sum(_stored_calls(text) for text, _ in formulas.values())
-    assert counted == sum(napkin_calls(DEFAULT_PATH).values())
-    assert 0 < counted <= CALLS_TARGET == 300
-    # the grids are array formulas: Sizing's two model x GPU grids, one call or two each
-    grids = [(text, ref) for (sheet, _), (text, ref) in formulas.items()
-             if sheet == "Sizing" and ref and ("FITS(" in text or "DECODE_FLOOR(" in text)]
+def _plain_calls(wb) -> dict[str, int]:
+    """{sheet: napkin calls} of a workbook built in memory (plain names), each array
+    formula's text once."""
+    names = {n.upper() for n in CATALOG}
+    out = {}
+    for ws in wb.worksheets:
+        texts = [c.value.text if isinstance(c.value, ArrayFormula) else c.value
+                 for row in ws.iter_rows() for c in row]
+        out[ws.title] = sum(count_calls(t, names) for t in texts
+                            if isinstance(t, str) and t.startswith("="))
+    return out
+
+
+@pytest.fixture
+def table_arrays(monkeypatch):
+    """The template built with the Models and Calibration columns as array formulas."""
+    monkeypatch.setattr(arrays, "TABLE_ARRAYS", True)
+
+
+def test_with_table_arrays_a_full_recalculation_is_at_most_300_calls(table_arrays):
+    calls = _plain_calls(build_workbook())
+    assert 0 < sum(calls.values()) <= CALLS_TARGET == 300
+    # the grids are array formulas: Sizing's two model x GPU grids
+    ws = build_workbook()["Sizing"]
+    grids = [c.value for row in ws.iter_rows() for c in row
+             if isinstance(c.value, ArrayFormula) and ("FITS(" in c.value.text or
+                                                       "DECODE_FLOOR(" in c.value.text)]
     assert len(grids) == 2
+
+
+def test_the_committed_template_counts_its_calls(table_arrays):
+    formulas = _formulas(DEFAULT_PATH)
+    committed = napkin_calls(DEFAULT_PATH)
+    assert sum(_stored_calls(text) for text, _ in formulas.values()) == \
+        sum(committed.values())
+    per_cell = _plain_calls(build_workbook(per_cell=True))
+    with_arrays = _plain_calls(build_workbook())
+    for sheet, n in committed.items():  # only the tables rows are inserted into differ
+        if sheet in ("Models", "Calibration"):
+            assert with_arrays[sheet] < n == per_cell[sheet], sheet
+        else:
+            assert n == with_arrays[sheet] <= per_cell[sheet], sheet
+    assert sum(committed.values()) < sum(per_cell.values()) / 10
+
+
+def test_table_arrays_compute_the_same_values(table_arrays, tmp_path):
+    from addin.engine.api import calc_workbook
+    from tools.same_values import differences
+    from workbook.build import build_template
+
+    built = build_template(tmp_path / "arrays.xlsx")
+    calc_workbook(built, tmp_path / "computed.xlsx")
+    assert differences(DEFAULT_PATH, tmp_path / "computed.xlsx") == []
 
 
 def test_both_routes_keep_the_array_formulas(addin_template):

@@ -33,6 +33,14 @@ from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import column_index_from_string, range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
 
+#: Whether the napkin columns of the two tables a user inserts rows into, Models and
+#: Calibration, are array formulas too (294 napkin calls for a full recalculation of the
+#: template instead of 553). LibreOffice refuses to insert a row inside an array formula's
+#: range (tests/test_rows.py, through its UNO API), as Excel's rules for array formulas
+#: do, so with True a row can only be added in a table's empty rows; False keeps the
+#: insertion that tests/test_rows.py and tests/test_template_use.py check.
+TABLE_ARRAYS = False
+
 #: True while the per-cell form is built (the native edition, ``per_cell``).
 PER_CELL: ContextVar[bool] = ContextVar("napkin_per_cell", default=False)
 

@@ -7,6 +7,7 @@ from openpyxl import Workbook
 from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 
+from workbook import arrays
 from workbook.arrays import fill
 from workbook.sheet import (
     Sheet,
@@ -174,8 +175,8 @@ def sheet_calibration(wb: Workbook) -> Sheet:
              f"(G or H)\"),IF((A{r}=\"\")*(C{r}=\"\"),\"\",\"incomplete: model, "
              f"precision, GPU, GPUs, batch, context\"))",
     }
-    for col, formula in blocks.items():
-        fill(s.ws, f"{col}{first}:{col}{last}", formula, keep=True)
+    for col, formula in blocks.items() if arrays.TABLE_ARRAYS else ():  # else per cell:
+        fill(s.ws, f"{col}{first}:{col}{last}", formula, keep=True)  # rows insertable
     rng = lambda col: f"{col}{first}:{col}{last}"  # noqa: E731
     s.validate(rng("A"), "list", "A model from the Models sheet.", "Model",
                formula1="MODEL_NAME")

@@ -134,9 +134,10 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     fixed_k = {k: fixed(v) for k, v in K.items()}
     fixed_sz = {k: fixed(v) for k, v in sz.items()}
     cells = _row_cells(COST_FIRST, None, fixed_k, fixed_sz)
-    for col in ARRAY_COLS:
+    for col in ARRAY_COLS:  # E reads the GPUs table's columns whole: its blanks too
+        blank = "GPU_NAME" if col == "E" else f"$A{COST_FIRST}"
         fill(s.ws, f"{col}{COST_FIRST}:{col}{last}",
-             f'=IF($A{COST_FIRST}="","",{cells[col][0]})', keep=True)
+             f'=IF({blank}="","",{cells[col][0]})', keep=True)
     for col in "BEKLMQRS":  # text ("no price", "no figure") sits where the numbers do
         for r in range(COST_FIRST, last + 1):
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")

@@ -7,6 +7,7 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
 from udfs import tables
+from workbook import arrays
 from workbook.arrays import fill
 from workbook.sheet import (
     DATA_DATE,
@@ -187,7 +188,8 @@ def sheet_models(wb: Workbook) -> Sheet:
         s.validate(a + spare.format(b), "text", "Optional text: up to 255 characters.",
                    "Text", 0, 255)
     last += MODEL_SPARE
-    _reads_array(s, MODEL_FIRST, last)
+    if arrays.TABLE_ARRAYS:  # else per cell: a row can be inserted inside the table
+        _reads_array(s, MODEL_FIRST, last)
     s.put(f"A{last + 1}", room_note("MODEL_NAME", last - MODEL_FIRST + 1, "models",
                                     "the Sizing grids", "↑ yellow rows: your own models "
                                     "(name, parameters, layers, KV heads, head dim...); every "
