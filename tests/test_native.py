@@ -204,12 +204,18 @@ def _formula_cells(xml: bytes) -> set[bytes]:
             if reader.formula_of(c) is not None}
 
 
-def _array_cells(xml: bytes) -> set[str]:
-    """Every cell of the array formulas' ranges of a worksheet part."""
+def _array_cells(xml: bytes) -> set[bytes]:
+    """Every cell of the ranges of a worksheet part's array formulas that call napkin
+    functions."""
     from addin.ooxml.a1 import num2col, parse_area
 
+    ours = re.compile(rb"(?<![\w.])(?:_xldudf_)?(?:" + "|".join(CATALOG).encode() + rb")\(",
+                      re.I)
     out = set()
-    for ref in re.findall(rb'<f[^>]*t="array"[^>]*ref="([A-Z0-9:]+)"', xml):
+    for ref, text in re.findall(rb'<f[^>]*t="array"[^>]*ref="([A-Z0-9:]+)"[^>]*>(.*?)</f>',
+                                xml, re.S):
+        if not ours.search(text):
+            continue
         r1, c1, r2, c2 = parse_area(ref.decode())
         out |= {f"{num2col(c)}{r}".encode() for r in range(r1, r2 + 1)
                 for c in range(c1, c2 + 1)}

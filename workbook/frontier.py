@@ -101,7 +101,8 @@ def frontier(s: Sheet, top: int) -> int:
         h = [get_column_letter(HIDDEN_FIRST + WIDE * j + k) for k in range(WIDE)]
         for cell, formula in _hidden(first, c, h, zf, prec, fixed(kv),
                                      array=True).items():
-            fill(ws, f"{cell}{first}:{cell}{last}", formula, keep=True)
+            if cell not in (h[3], h[4]):  # those two call no napkin function
+                fill(ws, f"{cell}{first}:{cell}{last}", formula, keep=True)
     point = last + 1  # the scenario's own point, in the hidden columns too
     s.put(f"A{point}", "The scenario (Sizing)", "label")
     scenario = {1: "=RESULT_TOKENS_PER_SEC_PER_USER",

@@ -229,7 +229,8 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                         continue
                     label = f"{sheet.name}!{ref}"
                     block = reader.attr(attrs, "ref") if kind == "array" else None
-                    if block:  # an array formula: one formula a cell of its range
+                    if block and ":" in block:  # an array formula over many cells: one
+                        # formula a cell of its range (one cell: translated as it is)
                         edits += _array_edits(tr, book, idx, sheet.name, xml, text, block,
                                               (start, end, p), result)
                         continue
