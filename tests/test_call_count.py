@@ -117,6 +117,14 @@ def test_both_routes_keep_the_array_formulas(addin_template):
         assert text == lite[key][0].replace("_xldudf_", "")
 
 
+def test_without_template_arrays_the_template_is_per_cell(monkeypatch):
+    monkeypatch.setattr(arrays, "TEMPLATE_ARRAYS", False)
+    wb = build_workbook()
+    assert not any(isinstance(c.value, ArrayFormula) for ws in wb.worksheets
+                   for row in ws.iter_rows() for c in row)
+    assert _plain_calls(wb) == _plain_calls(build_workbook(per_cell=True))
+
+
 def test_per_cell_form_has_no_array_formula():
     wb = build_workbook(per_cell=True)
     arrays = [c.coordinate for ws in wb.worksheets for row in ws.iter_rows() for c in row

@@ -33,6 +33,14 @@ from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import column_index_from_string, range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
 
+#: Whether the template (not its native edition) writes its blocks of napkin calls as
+#: array formulas (553 napkin calls for a full recalculation instead of 5,634). Excel shows
+#: an array formula's cached values on opening, as it does a cell's; LibreOffice recomputes
+#: array formulas on opening (a one-cell formula keeps its cached value), so without the
+#: add-in it shows #NAME? in the template's grids and table columns at once, where it showed
+#: napkin's numbers until an input changed (the Start sheet says so).
+TEMPLATE_ARRAYS = True
+
 #: Whether the napkin columns of the two tables a user inserts rows into, Models and
 #: Calibration, are array formulas too (294 napkin calls for a full recalculation of the
 #: template instead of 553). LibreOffice refuses to insert a row inside an array formula's

@@ -263,10 +263,12 @@ DEFAULT_PATH = Path(__file__).with_name("napkin.xlsx")
 def build_workbook(native: bool = False, per_cell: bool | None = None) -> Workbook:
     """The template as an openpyxl Workbook (sheets in reading order); ``native``: the
     Start sheet of the native edition (``napkin template --native``). ``per_cell``
-    (default: ``native``): each block of napkin calls (a grid, a table column, a sweep)
-    written cell by cell, as ``napkin native`` translates it, instead of as one array
-    formula (``workbook.arrays``)."""
-    with arrays.per_cell(native if per_cell is None else per_cell):
+    (default: ``native``, or ``workbook.arrays.TEMPLATE_ARRAYS`` false): each block of
+    napkin calls (a grid, a table column, a sweep) written cell by cell, as ``napkin
+    native`` translates it, instead of as one array formula (``workbook.arrays``)."""
+    if per_cell is None:
+        per_cell = native or not arrays.TEMPLATE_ARRAYS
+    with arrays.per_cell(per_cell):
         return _build(native)
 
 
