@@ -1,7 +1,7 @@
 """The template's napkin calls: each grid, table column and sweep is one array formula
 (``workbook.arrays``), on both routes (Lite's stored form and the classic add-in's plain
 names). With the Models and Calibration columns as arrays too (``TABLE_ARRAYS``), a full
-recalculation makes at most 300 calls (issue 25); the committed template keeps those two
+recalculation makes at most 300 calls; the committed template keeps those two
 tables per cell, so that a row can be inserted inside them."""
 
 from __future__ import annotations

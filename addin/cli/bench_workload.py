@@ -309,7 +309,7 @@ def napkin_calls(path) -> dict[str, int]:
     return out
 
 
-#: The most napkin calls a full recalculation of the template makes (issue 25).
+#: The most napkin calls a full recalculation of the template may make.
 CALLS_TARGET = 300
 
 
