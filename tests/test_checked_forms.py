@@ -245,3 +245,34 @@ def test_column_of_a_cell(tmp_path):
     # Microsoft Support, "COLUMN function": COLUMN(D10) = 4 (column D is the fourth)
     res = _calc(tmp_path, [c("A1", "COLUMN(D10)", 4)])
     assert res["S!A1"] == 4
+
+
+def test_if_and_isnumber_over_ranges_in_array_formulas(tmp_path):
+    # Microsoft Support, "Guidelines and examples of array formulas": an array formula
+    # performs its calculation on each item of the arrays it is given; its examples
+    # include {=SUM(IF(ISERROR(Data),"",Data))} (sum a range that holds error values) and
+    # a multi-cell formula over two ranges item by item. The template's array formulas use
+    # IF and ISNUMBER over ranges in that way. By hand: A1:A4 = 2, "x", 5, #DIV/0!:
+    # IF(ISNUMBER(A),A*10,"no") gives 20, "no", 50, "no"; SUM(IF(ISERROR(A),"",A)) = 7;
+    # NOT(ISNUMBER(A)) FALSE, TRUE, FALSE, TRUE; CEILING(IF(ISNUMBER(A),A*1.5,0),1) 3, 0, 8
+    # (7.5 up), 0; ISNUMBER(IF(ISNUMBER(A),A,"t")) TRUE, FALSE, TRUE, FALSE.
+    from openpyxl import Workbook, load_workbook
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "S"
+    ws["A1"], ws["A2"], ws["A3"], ws["A4"] = 2, "x", 5, "=1/0"
+    ws["B1"] = ArrayFormula("B1:B4", '=IF(ISNUMBER(A1:A4),A1:A4*10,"no")')
+    ws["C1"] = ArrayFormula("C1", '=SUM(IF(ISERROR(A1:A4),"",A1:A4))')
+    ws["D1"] = ArrayFormula("D1:D4", "=NOT(ISNUMBER(A1:A4))")
+    ws["E1"] = ArrayFormula("E1:E4", "=CEILING(IF(ISNUMBER(A1:A4),A1:A4*1.5,0),1)")
+    ws["F1"] = ArrayFormula("F1:F4", '=ISNUMBER(IF(ISNUMBER(A1:A4),A1:A4,"t"))')
+    wb.save(tmp_path / "in.xlsx")
+    calc_workbook(tmp_path / "in.xlsx", tmp_path / "out.xlsx", {})
+    got = load_workbook(tmp_path / "out.xlsx", data_only=True)["S"]
+    assert [got[f"B{r}"].value for r in range(1, 5)] == [20, "no", 50, "no"]
+    assert got["C1"].value == 7
+    assert [got[f"D{r}"].value for r in range(1, 5)] == [False, True, False, True]
+    assert [got[f"E{r}"].value for r in range(1, 5)] == [3, 0, 8, 0]
+    assert [got[f"F{r}"].value for r in range(1, 5)] == [True, False, True, False]

@@ -32,6 +32,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.worksheet.formula import ArrayFormula
 from template_support import (
     COMMITTED,
     NATIVE,
@@ -211,11 +212,32 @@ def test_every_result_calls_our_functions(book):
             ("Finance", f"B{FINANCE['within']}"),  # break-even within the fleet's capacity
             ("Finance", f"C{FINANCE['within']}")}
     for sheet in ("Finance", "Calibration"):
+        texts = _formula_texts(book[sheet])
         for row in book[sheet].iter_rows():
             for c in row:
+                text = texts.get(c.coordinate)
                 if c.style == "napkin result" and (sheet, c.coordinate) not in glue and \
-                        not re.fullmatch(r"=RESULT_[A-Z_]+", c.value):  # the same cell
-                    assert any(f"{name}(" in c.value for name in CATALOG), (sheet, c.coordinate)
+                        not re.fullmatch(r"=RESULT_[A-Z_]+", text):  # the same cell
+                    assert any(f"{name}(" in text for name in CATALOG), (sheet, c.coordinate)
+
+
+def _formula_texts(ws) -> dict:
+    """{cell: the formula that computes it}: a cell of an array formula's range has the
+    array formula's text (``workbook.arrays``)."""
+    from openpyxl.utils.cell import range_boundaries
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    out = {}
+    for row in ws.iter_rows():
+        for c in row:
+            if isinstance(c.value, ArrayFormula):
+                c1, r1, c2, r2 = range_boundaries(c.value.ref)
+                for r in range(r1, r2 + 1):
+                    for col in range(c1, c2 + 1):
+                        out[ws.cell(row=r, column=col).coordinate] = c.value.text
+            elif c.coordinate not in out:
+                out[c.coordinate] = c.value
+    return out
 
 
 # ------------------------------------------------------------------------ tables
@@ -330,21 +352,28 @@ def _same(ours, shown: str) -> bool:
 
 @needs_lo
 def test_libreoffice_shows_the_same_values(tmp, computed, default):
-    """LibreOffice does not know napkin's functions: it must show the cached values."""
+    """LibreOffice does not know napkin's functions. It recomputes array formulas on
+    opening (their cells and the cells downstream show ``#NAME?``, as the Start sheet
+    says), and shows every other formula cell's cached value: napkin's number."""
     out = tmp / "lo-csv"
     lo_convert(computed, out, CSV_FILTER)
     book = openpyxl.load_workbook(computed)
-    checked = 0
+    checked = unknown = 0
     for sheet in SHEETS:
         grid = list(csv.reader(open(out / f"{computed.stem}-{sheet}.csv", encoding="utf-8")))
+        has_arrays = any(isinstance(c.value, ArrayFormula) and "_xldudf_" in c.value.text
+                         for row in book[sheet].iter_rows() for c in row)
         for _, c in ((s, c) for s, c in formulas(book) if s == sheet):
             ours = default[sheet].get(c.coordinate)
             if ours is None:
                 continue
             shown = grid[c.row - 1][c.column - 1] if c.row <= len(grid) else ""
+            if shown == "#NAME?" and has_arrays and ours != "#NAME?":
+                unknown += 1  # downstream of a napkin array formula LibreOffice recomputed
+                continue
             assert _same(ours, shown), (sheet, c.coordinate, ours, shown)
             checked += 1
-    assert checked > 1400
+    assert checked > 1000 and unknown < checked, (checked, unknown)
 
 
 @needs_lo
@@ -362,9 +391,10 @@ def test_libreoffice_renders_every_sheet(tmp, computed):
                       "Finance: ranges", "Calibration: how far", "Read by the xlwings add-in",
                       "Plan: size a deployment"):
             assert title in text, title
-        # the Start sheet says what a reader without the add-in sees after an edit
-        text = text.replace("napkin's cells show #NAME?", "")
-        assert "#NAME?" not in text, text[text.index("#NAME?") - 300:text.index("#NAME?")]
+        # the Start sheet says what a reader without the add-in sees: napkin's array
+        # formulas show #NAME? in LibreOffice (its recalculation on opening); the native
+        # edition is the copy for such readers (tests/test_native_edition.py)
+        assert "LibreOffice recomputes array formulas on opening" in " ".join(text.split())
         # no #N/A on paper: the chart data a line is left out by (#N/A) sit in hidden
         # columns, and the table says why in words
         assert text.count("#N/A") == 0

@@ -266,7 +266,37 @@ def _repo_keys(table: str) -> dict[str, str]:
     return out
 
 
+#: Names already matched, per table content: {(table, its row names): {(query, what):
+#: row name or the error raised}}. The row names are what a match reads of ``rows``, so a
+#: table with a row added, removed or renamed is matched afresh.
+_MATCHED: dict[tuple, dict[tuple[str, str], object]] = {}
+_MATCHED_TABLES, _MATCHED_NAMES = 8, 4096  # bounds: the oldest table, or all names, go
+
+
 def match(query: str, rows: dict[str, dict], table: str, what: str) -> str:
+    """``match_name``, cached per table content (``_MATCHED``): the same name looked up
+    again in the same table (2,000 ``GPU_SPEC("H100",…)`` cells) is matched once."""
+    key = (table, tuple(rows))
+    seen = _MATCHED.get(key)
+    if seen is None:
+        if len(_MATCHED) >= _MATCHED_TABLES:
+            del _MATCHED[next(iter(_MATCHED))]
+        seen = _MATCHED[key] = {}
+    found = seen.get((query, what))
+    if found is None:
+        try:
+            found = match_name(query, rows, table, what)
+        except ExcelError as e:
+            found = e
+        if len(seen) >= _MATCHED_NAMES:
+            seen.clear()
+        seen[(query, what)] = found
+    if isinstance(found, ExcelError):
+        raise ExcelError(found.code, found.message)
+    return found
+
+
+def match_name(query: str, rows: dict[str, dict], table: str, what: str) -> str:
     """The row name that ``query`` names, or raise ``#N/A`` with the closest rows.
 
     Tried in order, first on the name as typed, then without a repository prefix

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from openpyxl import Workbook
 
+from workbook.arrays import fill
 from workbook.sheet import (
     Sheet,
     define_name,
@@ -143,6 +144,8 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
         s.put(f"C{r}", row["source"], "note")
         s.put(f"D{r}", row["notes"], "note")
     last = PRECISION_FIRST + len(rows) - 1
+    fill(s.ws, f"B{PRECISION_FIRST}:B{last}", f"=BYTES_PER_PARAM(A{PRECISION_FIRST})",
+         keep=True)
     define_name(wb, "PRECISION_NAME", s.title, f"$A${PRECISION_FIRST}:$A${last}")
     return s
 

@@ -52,6 +52,7 @@ from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from udfs import tables
+from workbook import arrays
 from workbook.assumptions import (
     ASSUMPTIONS,
     FINANCE_ASSUMPTIONS,
@@ -259,9 +260,19 @@ DEFAULT_PATH = Path(__file__).with_name("napkin.xlsx")
 
 
 # ---------------------------------------------------------------------------- workbook
-def build_workbook(native: bool = False) -> Workbook:
+def build_workbook(native: bool = False, per_cell: bool | None = None) -> Workbook:
     """The template as an openpyxl Workbook (sheets in reading order); ``native``: the
-    Start sheet of the native edition (``napkin template --native``)."""
+    Start sheet of the native edition (``napkin template --native``). ``per_cell``
+    (default: ``native``, or ``workbook.arrays.TEMPLATE_ARRAYS`` false): each block of
+    napkin calls (a grid, a table column, a sweep) written cell by cell, as ``napkin
+    native`` translates it, instead of as one array formula (``workbook.arrays``)."""
+    if per_cell is None:
+        per_cell = native or not arrays.TEMPLATE_ARRAYS
+    with arrays.per_cell(per_cell):
+        return _build(native)
+
+
+def _build(native: bool) -> Workbook:
     wb = Workbook()
     wb.remove(wb.active)
     for style in styles().values():

@@ -7,6 +7,8 @@ from openpyxl import Workbook
 from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 
+from workbook import arrays
+from workbook.arrays import fill
 from workbook.sheet import (
     Sheet,
     batch_read,
@@ -146,9 +148,9 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                  f"+{state_bytes(f'Q{r}')}*E{r}/1000000000,\"\")",
             "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),MS_PER_TOKEN(H{r}),\"\"))",
             "J": f"=IF({ok},WEIGHT_GB({p},{b})+U{r},\"\")",
-            "K": f"=IF({ok},IF(ISNUMBER(T{r}),MAX(DECODE_FLOOR({p},{b},S{r},E{r},,U{r}),"
-                 f"KERNEL_TIME(2*{a}*E{r},0,T{r}*ROOF_EFFICIENCY,S{r})),"
-                 f"DECODE_FLOOR({p},{b},S{r},E{r},,U{r})),\"\")",
+            # the math time counts where the GPU has a FLOPS figure (a floor is > 0)
+            "K": f"=IF({ok},MAX(DECODE_FLOOR({p},{b},S{r},E{r},,U{r}),IF(ISNUMBER(T{r}),"
+                 f"KERNEL_TIME(2*{a}*E{r},0,T{r}*ROOF_EFFICIENCY,S{r}),0)),\"\")",
             "L": f"=IF(AND({ok},ISNUMBER(I{r})),MBU(J{r},I{r},S{r}),\"\")",
             "M": f"=IF(AND({ok},ISNUMBER(I{r}),ISNUMBER(T{r})),MFU(2*{a},"
                  f"TOKENS_PER_SEC(I{r})*E{r},T{r}),\"\")",
@@ -166,6 +168,18 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                 s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
             if col not in "OWZ":
                 s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+    r, ok = first, f'W{first}="yes"'
+    blocks = {  # one array formula a column where no INDEX reads a row's own slot
+        "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),MS_PER_TOKEN(H{r}),\"\"))",
+        "J": f"=IF({ok},WEIGHT_GB(V{r}*1000000000,B{r})+U{r},\"\")",
+        "L": f"=IF(({ok})*ISNUMBER(I{r}),MBU(J{r},I{r},S{r}),\"\")",
+        "N": f"=IF(({ok})*ISNUMBER(I{r}),CALIBRATE(K{r},I{r}),\"\")",
+        "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r}),\"enter a measurement "
+             f"(G or H)\"),IF((A{r}=\"\")*(C{r}=\"\"),\"\",\"incomplete: model, "
+             f"precision, GPU, GPUs, batch, context\"))",
+    }
+    for col, formula in blocks.items() if arrays.TABLE_ARRAYS else ():  # else per cell:
+        fill(s.ws, f"{col}{first}:{col}{last}", formula, keep=True)  # rows insertable
     rng = lambda col: f"{col}{first}:{col}{last}"  # noqa: E731
     s.validate(rng("A"), "list", "A model from the Models sheet.", "Model",
                formula1="MODEL_NAME")

@@ -11,6 +11,7 @@ from openpyxl.styles import Alignment
 from openpyxl.utils import column_index_from_string, get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
+from workbook.arrays import fill, fixed
 from workbook.frontier import frontier
 from workbook.scenario import AT_UTILIZATION, HEADLINE
 from workbook.sheet import (
@@ -130,56 +131,21 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     s.section(COST_FIRST - 2, "Each GPU type: floors (B..M), then realistic = floor ÷ the "
                               "efficiency from Calibration (N..S)", NOTE_COL)
     s.header(COST_FIRST - 1, headers, height=75)
-    prec = K["precision"]
-    read = f"{K['read_b']}*1000000000"  # weights read per step (MoE: experts at the batch)
-    active = f"{sz['active_b']}*1000000000"  # the math: active parameters
-    b, avg, tpd = K["batch"], K["avg_tps"], K["tokens_day"]
-    util, hours = K["utilization"], K["hours"]
-    need_tp, reserve = sz["need_tp_gb"], "reserve"
+    last = COST_FIRST + n_gpus - 1
     for i in range(n_gpus):
         r = COST_FIRST + i
-        k = i + 1
-        mem = (f"DECODE_FLOOR({read},{read_bytes(K['read_b'], prec, sz['model_row'])},"
-               f"D{r}*F{r},{b},,{K['kv_gb']})")
-        cells = {
-            "B": (f'IF(A{r}=SCENARIO_GPU,SCENARIO_PRICE_PER_GPU_HOUR,IF(ISNUMBER(INDEX('
-                  f'GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price"))', "formula"),
-            "C": (lookup("GPU_MEM", k)[1:], "formula"),
-            "D": (lookup("GPU_BW", k)[1:], "formula"),
-            "E": (roof_used(prec, f"INDEX(GPU_FP8,{k})", f"INDEX(GPU_BF16,{k})"), "formula"),
-            "F": ("IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),SCENARIO_GPUS_PER_REPLICA,"
-                  f"{deployed(f'GPUS_NEEDED({need_tp},C{r},{K[reserve]})')})", "formula"),
-            "G": (f"IF(ISNUMBER(E{r}),MAX({mem},KERNEL_TIME(2*{active}*{b},0,"
-                  f"E{r}*{K['efficiency']}*F{r},D{r}*F{r})),{mem})", "formula"),
-            "H": (f"TOKENS_PER_SEC(G{r})*{b}", "formula"),
-            "I": (f"IF({K['peak_tps']}>0,CEILING({K['peak_tps']}/(H{r}*{util}),1),0)",
-                  "formula"),
-            "J": (f"I{r}*F{r}", "formula"),
-            "K": (f'IF(ISNUMBER(B{r}),J{r}*B{r}*{hours},"no price")', "result"),
-            "L": (f'IF(ISNUMBER(B{r}),IF({avg}>0,COST_PER_MTOK(B{r},{avg},J{r}),'
-                  '"no traffic"),"no price")', "result"),
-            "M": (f'IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},H{r},F{r},{util}),"no price")',
-                  "formula"),
-            "N": (gpu_efficiency(f"A{r}"), "formula"),
-            "O": (f"ESTIMATE(G{r},N{r})", "formula"),
-            "P": (f"IF({tpd}>0,GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(O{r})*{b},"
-                  f"{K['peak_ratio']},{util})*F{r},0)", "formula"),
-            "Q": (f'IF(ISNUMBER(B{r}),P{r}*B{r}*{hours},"no price")', "result"),
-            "R": (f'IF(ISNUMBER(B{r}),IF({avg}>0,COST_PER_MTOK(B{r},{avg},P{r}),'
-                  '"no traffic"),"no price")', "result"),
-            "S": (f'IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},TOKENS_PER_SEC(O{r})*{b},F{r},'
-                  f'{util}),"no price")', "result"),
-            NOTE_COL: (f'IF(ISNUMBER(B{r}),"","no price: enter one on the GPUs sheet (column '
-                       f'L)")&IF(ISNUMBER(E{r}),"",IF(ISNUMBER(B{r}),"","; ")&"no FLOPS '
-                       f'figure: math time not counted")&IF(COUNTIF(CAL_GPU,A{r})>0,IF(AND('
-                       f'ISNUMBER(B{r}),ISNUMBER(E{r})),"","; ")&"efficiency from this GPU\'s '
-                       'measurements","")', "note"),
-        }
-        s.put(f"A{r}", f"={blank_or('GPU_NAME', k)}", "formula")
-        for col, (expr, style) in cells.items():
+        s.put(f"A{r}", f"={blank_or('GPU_NAME', i + 1)}", "formula")
+        for col, (expr, style) in _row_cells(r, i + 1, K, sz).items():
             fmt = COST_COLUMNS[ord(col) - 65][2]
             s.put(f"{col}{r}", f'=IF($A{r}="","",{expr})', style, fmt)
-    last = COST_FIRST + n_gpus - 1
+    # one array formula a column (``workbook.arrays``); the per-cell form is the above
+    fixed_k = {k: fixed(v) for k, v in K.items()}
+    fixed_sz = {k: fixed(v) for k, v in sz.items()}
+    cells = _row_cells(COST_FIRST, None, fixed_k, fixed_sz)
+    for col in ARRAY_COLS:  # E reads the GPUs table's columns whole: its blanks too
+        blank = "GPU_NAME" if col == "E" else f"$A{COST_FIRST}"
+        fill(s.ws, f"{col}{COST_FIRST}:{col}{last}",
+             f'=IF({blank}="","",{cells[col][0]})', keep=True)
     for col in "BEKLMQRS":  # text ("no price", "no figure") sits where the numbers do
         for r in range(COST_FIRST, last + 1):
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
@@ -202,6 +168,66 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     frontier(s, last + 6 + BAR_ROWS + 1)
     s.ws.freeze_panes = f"B{COST_FIRST}"
     return s
+
+
+#: The columns of the GPU rows that call napkin functions: one array formula each.
+ARRAY_COLS = "EFGHLMOPRS"
+
+
+def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str, str]]:
+    """{column: (expression, style)} of the GPU row ``r`` (slot ``k`` of the GPUs table),
+    each expression inside ``IF($A{r}="","",...)``. ``k`` None: the array form (the
+    columns ``ARRAY_COLS`` only), with AND and MAX said element by element and the
+    GPUs table's columns read whole."""
+    prec = K["precision"]
+    read = f"{K['read_b']}*1000000000"  # weights read per step (MoE: experts at the batch)
+    active = f"{sz['active_b']}*1000000000"  # the math: active parameters
+    b, avg, tpd = K["batch"], K["avg_tps"], K["tokens_day"]
+    util, hours = K["utilization"], K["hours"]
+    need_tp, reserve = sz["need_tp_gb"], "reserve"
+    mem = (f"DECODE_FLOOR({read},{read_bytes(K['read_b'], prec, sz['model_row'])},"
+           f"D{r}*F{r},{b},,{K['kv_gb']})")
+    math_ = f"KERNEL_TIME(2*{active}*{b},0,E{r}*{K['efficiency']}*F{r},D{r}*F{r})"
+    if k is None:
+        roof = (f"IF((BYTES_PER_PARAM({prec})<=1)*ISNUMBER(GPU_FP8),GPU_FP8,"
+                'IF(ISNUMBER(GPU_BF16),GPU_BF16,"no figure"))')
+        step = f"IF(ISNUMBER(E{r}),IF({mem}>{math_},{mem},{math_}),{mem})"
+    else:
+        roof = roof_used(prec, f"INDEX(GPU_FP8,{k})", f"INDEX(GPU_BF16,{k})")
+        step = f"IF(ISNUMBER(E{r}),MAX({mem},{math_}),{mem})"
+    return {
+        "B": (f'IF(A{r}=SCENARIO_GPU,SCENARIO_PRICE_PER_GPU_HOUR,IF(ISNUMBER(INDEX('
+              f'GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price"))', "formula"),
+        "C": (lookup("GPU_MEM", k)[1:], "formula"),
+        "D": (lookup("GPU_BW", k)[1:], "formula"),
+        "E": (roof, "formula"),
+        "F": ("IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),SCENARIO_GPUS_PER_REPLICA,"
+              f"{deployed(f'GPUS_NEEDED({need_tp},C{r},{K[reserve]})')})", "formula"),
+        "G": (step, "formula"),
+        "H": (f"TOKENS_PER_SEC(G{r})*{b}", "formula"),
+        "I": (f"IF({K['peak_tps']}>0,CEILING({K['peak_tps']}/(H{r}*{util}),1),0)",
+              "formula"),
+        "J": (f"I{r}*F{r}", "formula"),
+        "K": (f'IF(ISNUMBER(B{r}),J{r}*B{r}*{hours},"no price")', "result"),
+        "L": (f'IF(ISNUMBER(B{r}),IF({avg}>0,COST_PER_MTOK(B{r},{avg},J{r}),'
+              '"no traffic"),"no price")', "result"),
+        "M": (f'IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},H{r},F{r},{util}),"no price")',
+              "formula"),
+        "N": (gpu_efficiency(f"A{r}"), "formula"),
+        "O": (f"ESTIMATE(G{r},N{r})", "formula"),
+        "P": (f"IF({tpd}>0,GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(O{r})*{b},"
+              f"{K['peak_ratio']},{util})*F{r},0)", "formula"),
+        "Q": (f'IF(ISNUMBER(B{r}),P{r}*B{r}*{hours},"no price")', "result"),
+        "R": (f'IF(ISNUMBER(B{r}),IF({avg}>0,COST_PER_MTOK(B{r},{avg},P{r}),'
+              '"no traffic"),"no price")', "result"),
+        "S": (f'IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},TOKENS_PER_SEC(O{r})*{b},F{r},'
+              f'{util}),"no price")', "result"),
+        NOTE_COL: (f'IF(ISNUMBER(B{r}),"","no price: enter one on the GPUs sheet (column '
+                   f'L)")&IF(ISNUMBER(E{r}),"",IF(ISNUMBER(B{r}),"","; ")&"no FLOPS '
+                   f'figure: math time not counted")&IF(COUNTIF(CAL_GPU,A{r})>0,IF(AND('
+                   f'ISNUMBER(B{r}),ISNUMBER(E{r})),"","; ")&"efficiency from this GPU\'s '
+                   'measurements","")', "note"),
+    }
 
 
 #: Hidden columns of the chart's data: a sort key, the sorted keys, names and costs, and

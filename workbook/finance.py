@@ -7,6 +7,7 @@ from openpyxl.chart import BarChart, Reference
 from openpyxl.styles import Alignment
 
 from udfs.constants import SECONDS_PER_DAY
+from workbook.arrays import fill, fixed
 from workbook.scenario import HEADLINE
 from workbook.sheet import Sheet, efficiency_says, num_or
 from workbook.sizing import SIZING
@@ -179,7 +180,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
                       "High value: change vs base", "Swing"], height=45)
     base_cost = f"$C${cost}"
 
-    def at(p, m, util):  # the headline with one input changed
+    def at(p, m, util, step=step, batch=batch, gpus=gpus):  # the headline, one input changed
         fleet_at = (f"GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(ESTIMATE({step},{m}))*{batch},"
                     f"{peak},{util})*{gpus}")
         return (f'=IF(ISNUMBER({p}),IF({tpd}>0,MONTHLY_COST({fleet_at},{p},{hours})/({tpd}*'
@@ -209,6 +210,12 @@ def sheet_finance(wb: Workbook) -> Sheet:
         for col in "BCDEFGH":
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
     tl = t0 + len(TORNADO) - 1
+    # the costs as one array formula: each row changes its own input to the values in B:C
+    which = {key: f'IF($A{t0}="{label}",B{t0},{base})' for key, label, base in (
+        ("m", TORNADO[0], f"$C${e}"), ("util", TORNADO[1], f"$C${u}"),
+        ("p", TORNADO[2], f"$C${pr}"))}
+    fill(s.ws, f"D{t0}:E{tl}", at(which["p"], which["m"], which["util"], fixed(step),
+                                  fixed(batch), fixed(gpus)), keep=True)
     s.put(f"A{F['most'][1:]}", "Moves it most")
     s.put(F["most"], num_or([f"H{t0}"], f"INDEX(A{t0}:A{tl},MATCH(MAX(H{t0}:H{tl}),"
                                          f"H{t0}:H{tl},0))", "no price"), "result")

@@ -10,6 +10,7 @@ from openpyxl.chart.series import SeriesLabel, StrRef
 from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
+from workbook.arrays import fill, fixed
 from workbook.scenario import AT_UTILIZATION
 from workbook.sheet import Sheet, batch_read, deployed, gpu_efficiency, roof_used
 from workbook.sizing import SIZING
@@ -69,6 +70,13 @@ def frontier(s: Sheet, top: int) -> int:
         for key, formula in cells.items():
             s.put(c[key], formula, "formula", fmts[key])
             ws[c[key]].alignment = Alignment(horizontal="right")
+    zf = {k: fixed(v) for k, v in z.items()}  # one array formula across the GPUs
+    fill(ws, f"C{p['gpus']}:D{p['gpus']}", "=IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),"
+         "SCENARIO_GPUS_PER_REPLICA," + deployed(f"GPUS_NEEDED({zf['weight_gb']}+"
+                                                 f"{fixed(kv)},C${p['memory']},RESERVE)") + ")",
+         keep=True)
+    fill(ws, f"B{p['max_batch']}:D{p['max_batch']}", f"=MAX_BATCH(B${p['memory']},"
+         f"{zf['weight_gb']},{fixed(kv)},RESERVE,B${p['gpus']})", keep=True)
     head = p["price"] + 2
     s.header(head, ["Batch (sequences)"] + [f'={col}{p["name"]}&": {what}"' for col in "BCD"
                                             for what in ("tokens/s per user",
@@ -80,29 +88,21 @@ def frontier(s: Sheet, top: int) -> int:
         s.put(f"A{r}", b, "formula", "count")
         for j, col in enumerate("BCD"):
             c = {key: f"${col}${row}" for key, row in p.items()}
-            t, bw = c["gpus"], c["bandwidth"]
             h = [get_column_letter(HIDDEN_FIRST + WIDE * j + k) for k in range(WIDE)]
-            read = batch_read(z["model_row"], f"$A{r}", z["decode_b"])
-            math_ = (f"KERNEL_TIME(2*{z['active_b']}*1000000000*$A{r},0,{c['roof']}*"
-                     f"ROOF_EFFICIENCY*{t},{bw}*{t})")
-            fits = f"$A{r}<={c['max_batch']}"
-            hidden = {  # one napkin function a cell: short native translations
-                h[0]: f"={read}",
-                h[1]: f"=DECODE_FLOOR({h[0]}{r}*1000000000,{prec},{bw}*{t},$A{r},,{kv}*$A{r})",
-                h[2]: f"=IF({fits},ESTIMATE(IF(ISNUMBER({c['roof']}),MAX({h[1]}{r},{math_}),"
-                      f"{h[1]}{r}),{c['efficiency']}),NA())",
-                h[3]: f"=IF({fits},1000/{h[2]}{r},NA())",
-                h[4]: f"=IF({fits},$A{r}*1000/{h[2]}{r}/{t},NA())",
-                h[5]: f"=IF(AND({fits},ISNUMBER({c['price']})),COST_PER_MTOK({c['price']},"
-                      f"$A{r}*1000/{h[2]}{r},{t},SCENARIO_UTILIZATION),NA())",
-            }
-            for cell, formula in hidden.items():
+            for cell, formula in _hidden(r, c, h, z, prec, kv).items():
                 s.put(f"{cell}{r}", formula, "formula", "#,##0.00")
             for k, fmt in enumerate(("#,##0.0", "#,##0.0", "money")):
                 src = f"{h[k + 3]}{r}"
                 s.put(f"{get_column_letter(2 + 3 * j + k)}{r}",
                       f'=IF(ISNUMBER({src}),{src},"")', "formula", fmt)
     last = first + len(BATCHES) - 1
+    for j, col in enumerate("BCD"):  # one array formula a hidden column
+        c = {key: f"${col}${row}" for key, row in p.items()}
+        h = [get_column_letter(HIDDEN_FIRST + WIDE * j + k) for k in range(WIDE)]
+        for cell, formula in _hidden(first, c, h, zf, prec, fixed(kv),
+                                     array=True).items():
+            if cell not in (h[3], h[4]):  # those two call no napkin function
+                fill(ws, f"{cell}{first}:{cell}{last}", formula, keep=True)
     point = last + 1  # the scenario's own point, in the hidden columns too
     s.put(f"A{point}", "The scenario (Sizing)", "label")
     scenario = {1: "=RESULT_TOKENS_PER_SEC_PER_USER",
@@ -150,3 +150,30 @@ def frontier(s: Sheet, top: int) -> int:
         chart.legend.position = "b"
         ws.add_chart(chart, f"{'AF'[n]}{anchor}")
     return anchor + 20
+
+
+def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str, kv: str,
+            array: bool = False) -> dict[str, str]:
+    """{column: formula} of the hidden columns ``h`` of batch row ``r`` for the GPU whose
+    figures are the cells ``c``: weights read, floor, step, tokens/s per user and per GPU,
+    cost. ``array``: the form of one array formula down the batches (``workbook.arrays``),
+    with MAX and AND said element by element."""
+    t, bw = c["gpus"], c["bandwidth"]
+    read = batch_read(z["model_row"], f"$A{r}", z["decode_b"])
+    math_ = (f"KERNEL_TIME(2*{z['active_b']}*1000000000*$A{r},0,{c['roof']}*"
+             f"ROOF_EFFICIENCY*{t},{bw}*{t})")
+    fits = f"$A{r}<={c['max_batch']}"
+    floor = f"{h[1]}{r}"
+    step = f"IF({floor}>{math_},{floor},{math_})" if array else f"MAX({floor},{math_})"
+    priced = f"({fits})*ISNUMBER({c['price']})" if array else \
+        f"AND({fits},ISNUMBER({c['price']}))"
+    return {  # one napkin function a cell: short native translations
+        h[0]: f"={read}",
+        h[1]: f"=DECODE_FLOOR({h[0]}{r}*1000000000,{prec},{bw}*{t},$A{r},,{kv}*$A{r})",
+        h[2]: f"=IF({fits},ESTIMATE(IF(ISNUMBER({c['roof']}),{step},"
+              f"{floor}),{c['efficiency']}),NA())",
+        h[3]: f"=IF({fits},1000/{h[2]}{r},NA())",
+        h[4]: f"=IF({fits},$A{r}*1000/{h[2]}{r}/{t},NA())",
+        h[5]: f"=IF({priced},COST_PER_MTOK({c['price']},"
+              f"$A{r}*1000/{h[2]}{r},{t},SCENARIO_UTILIZATION),NA())",
+    }

@@ -7,6 +7,8 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
 from udfs import tables
+from workbook import arrays
+from workbook.arrays import fill
 from workbook.sheet import (
     DATA_DATE,
     Sheet,
@@ -85,6 +87,28 @@ def _kv_layers(r: int) -> str:
     """The layers that keep a KV cache in row ``r``: column X, or all layers (D)."""
     x = MODEL_DERIVED_COLS["kv_layers"]
     return f"IF(ISNUMBER({x}{r}),{x}{r},D{r})"
+
+
+def _reads_array(s: Sheet, first: int, last: int):
+    """Columns P (KV bytes per token), V and W of rows ``first``..``last`` as one array
+    formula each (``workbook.arrays``), AND said as a product; the per-cell form is
+    ``sheet_models``'s and ``_reads``'s. P: MODEL_SPEC's figure where column O says MLA
+    and the table knows the name, else KV_CACHE_GB of the row."""
+    c = MODEL_DERIVED_COLS
+    kv = f'MODEL_SPEC(A{first},"kv_bytes_per_token")'  # MLA: the table's figure
+    fill(s.ws, f"{c['kv']}{first}:{c['kv']}{last}",
+         f'=IF(A{first}="","",IF(({c["attention"]}{first}="MLA")*ISNUMBER({kv}),{kv},'
+         f'KV_CACHE_GB(D{first},G{first},H{first},1,"BF16",1,"B")))', keep=True)
+    spec = f'MODEL_SPEC(A{first},"decode_params")'
+    card = f'MODEL_SPEC(A{first},"active_params")'
+    fill(s.ws, f"{c['decode']}{first}:{c['decode']}{last}",
+         f'=IF(A{first}="","",IF(ISNUMBER({spec}),C{first}-({card}-{spec})'
+         f'/1000000000,C{first}))', keep=True)
+    spec = f'MODEL_SPEC(A{first},"expert_params")'
+    fill(s.ws, f"{c['expert']}{first}:{c['expert']}{last}",
+         f'=IF(A{first}="","",IF(ISNUMBER({spec}),{spec}/1000000000,'
+         f'IF(ISNUMBER(L{first})*ISNUMBER(N{first}),D{first}*3*E{first}*N{first}'
+         '/1000000000,0)))', keep=True)
 
 
 def sheet_models(wb: Workbook) -> Sheet:
@@ -188,6 +212,8 @@ def sheet_models(wb: Workbook) -> Sheet:
         s.validate(a + spare.format(b), "text", "Optional text: up to 255 characters.",
                    "Text", 0, 255)
     last += MODEL_SPARE
+    if arrays.TABLE_ARRAYS:  # else per cell: a row can be inserted inside the table
+        _reads_array(s, MODEL_FIRST, last)
     s.put(f"A{last + 1}", room_note("MODEL_NAME", last - MODEL_FIRST + 1, "models",
                                     "the Sizing grids", "↑ yellow rows: your own models "
                                     "(name, parameters, layers, KV heads, head dim...); every "

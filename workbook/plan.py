@@ -8,8 +8,6 @@ million tokens; and when no layout meets the targets, which target fails and by 
 
 from __future__ import annotations
 
-from functools import partial
-
 from openpyxl import Workbook
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -17,6 +15,8 @@ from openpyxl.utils import get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
 from workbook import sheet
+from workbook.arrays import fill, fixed
+from workbook.plan_cells import SEARCH_FIRST, SEARCH_STEPS, row_cells
 from workbook.scenario import PLAN_SCENARIO_ROW
 from workbook.sheet import Sheet, decode_read, empty_says, lookup
 from workbook.sizing import SIZING
@@ -62,8 +62,6 @@ TP_COLUMNS = {
     "N": ("moe_0", "Batch if every expert is read", 13, "seq"),
     "O": ("moe_1", "Batch if a step read batch 1's weights", 13, "seq"),
 }
-SEARCH_STEPS = 16  # bisection steps between N and O: exact for gaps under 2^16 sequences
-SEARCH_FIRST = 16  # column P
 FMT_US = '#,##0.00 "µs"'
 DEFAULTS = {"latency_us": 0}
 #: The rows of the table: the degrees tried (yellow), then the scenario's own degree.
@@ -279,80 +277,29 @@ def sheet_plan(wb: Workbook) -> Sheet:
     return s
 
 
-def _comm(s: Sheet, r: int, batch: str, latency: bool = True) -> str:
-    """TP_COMM_MS of row ``r``'s degree for ``batch`` tokens (without the latency term if
-    ``latency`` is False): 0 at t = 1, and 0 without a link figure, where the row's verdict
-    says so and its replicas read "none" (formula text without the leading '=')."""
-    K = PLAN
-    t = f"$A{r}"
-    lat = K["latency_us"] if latency else "0"
-    return (f"IF({t}=1,0,IF(ISNUMBER({K['link_gbps']}),TP_COMM_MS({K['hidden']},{batch},{t},"
-            f"{K['link_gbps']}/1000,{K['layers']},\"BF16\",2,{lat}),0))")
-
-
-def _read_gb(batch: str) -> str:
-    """R(batch): the weights in GB a decode step of ``batch`` sequences reads (an
-    expression): R(1) plus one routed expert per further distinct expert (MoE)."""
-    K = PLAN
-    return (f"({K['decode_gb']}+{K['expert_gb']}*(MOE_EXPERTS_READ({K['experts']},"
-            f"{K['top_k']},MAX(1,{batch}))-{K['top_k']}))")
-
-
-def _solve(s: Sheet, r: int, read: str) -> str:
-    """S(R) of row ``r`` (an expression): the largest batch whose realistic step, reading
-    ``read`` GB of weights, all-reduces in, meets the step target (BATCH_FOR_LATENCY with
-    the all-reduces folded into its terms; see ``sheet_plan``)."""
-    K = PLAN
-    t, eff, kv, bw = f"$A{r}", K["efficiency"], K["kv_seq_gb"], K["bandwidth"]
-    roof, f_tok, target = K["roof_tflops"], K["flops_token"], K["step_target_ms"]
-    fixed = f"({_comm(s, r, '1')}-D{r})"  # the latency part of a step's all-reduces
-    return (f"IF({target}-{fixed}<=0,0,BATCH_FOR_LATENCY(({target}-{fixed})*{eff},"
-            f"{read},{kv}+D{r}*{eff}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{eff}*{roof}"
-            f"*{t}*1000000000,{roof}*{t}))")
-
-
 def _tp_table(s: Sheet):
     K = PLAN
     top = TP_FIRST - 2
     s.section(top, "Each tensor-parallel degree: one replica = t GPUs sharing every layer "
                    "(yellow: the degrees tried)", "L")
     s.header(TP_FIRST - 1, [h for _, h, _, _ in TP_COLUMNS.values()], height=62)
-    w, kv, eff = K["weight_gb"], K["kv_seq_gb"], K["efficiency"]
-    bw, roof, f_tok = K["bandwidth"], K["roof_tflops"], K["flops_token"]
-    target, ttft = K["step_target_ms"], K["ttft_ms"]
+    ttft = K["ttft_ms"]
     last = TP_FIRST + TP_ROWS - 1
     for i, t_default in enumerate([*TP_DEGREES, "=RESULT_GPUS_PER_REPLICA"]):
         r = TP_FIRST + i
         t = f"$A{r}"
         s.put(f"A{r}", t_default, "input" if r < last else "result", "gpus")
         s.ws[f"A{r}"].alignment = Alignment(horizontal="center", vertical="center")
-        rest = f"{K['read_all_gb']},{kv},{bw}*{t},{f_tok},{roof}*{t}"
-        solve = partial(_solve, s, r)
-
-        attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*INDEX(MODEL_HEAD_DIM," \
-               f"{K['model_row']})"
-        cells = {
-            "mem_batch": f"=MAX_BATCH({K['memory']},{w},{kv},{K['reserve']},{t})",
-            "lat_batch": f"=BATCH_FOR_LATENCY({target}*{eff},{rest})",
-            "comm_ms": f"={_comm(s, r, '1', latency=False)}",
+        calls = row_cells(K, r)  # the columns that call napkin functions
+        cells = {key: calls[col] for col, (key, *_) in TP_COLUMNS.items() if col in calls}
+        cells.update({
             "batch": f"=MIN(B{r},{get_column_letter(SEARCH_FIRST + SEARCH_STEPS - 1)}{r})",
-            "step_ms": f'=IF(E{r}>=1,ESTIMATE(KERNEL_TIME(E{r}*{f_tok},(M{r}+E{r}*{kv})'
-                       f'*1000000000,{roof}*{t},{bw}*{t}),{eff})+{_comm(s, r, f"E{r}")},'
-                       '"none")',
-            "tps_user": f'=IF(ISNUMBER(F{r}),TOKENS_PER_SEC(F{r}),"none")',
-            "tps_1": f"=TOKENS_PER_SEC(ESTIMATE(KERNEL_TIME({f_tok},({K['decode_gb']}+{kv})"
-                     f"*1000000000,{roof}*{t},{bw}*{t}),{eff})+{_comm(s, r, '1')})",
-            "ttft": f"=PREFILL_MS({K['active_b']}*1000000000,{K['prompt']},{roof}*{t},{eff},"
-                    f"{attn})+{_comm(s, r, K['prompt'])}",
             "replicas": f'=IF(OR(ISERROR(E{r}+I{r}),AND({t}>1,NOT(ISNUMBER('
                         f'{K["link_gbps"]})))),"none",IF(AND(E{r}>=1,I{r}<={ttft}),'
                         f'CEILING({K["concurrency"]}/E{r},1),"none"))',
             "gpus": f'=IF(ISNUMBER(J{r}),J{r}*{t},"none")',
             "verdict": _verdict(r),
-            "read_gb": f"={_read_gb(f'E{r}')}",
-            "moe_0": f"={solve(K['read_all_gb'])}",
-            "moe_1": f"={solve(K['decode_gb'])}",
-        }
+        })
         for col, (key, _, _, fmt) in TP_COLUMNS.items():
             if key == "tp":
                 continue
@@ -363,16 +310,14 @@ def _tp_table(s: Sheet):
             s.ws[f"{col}{r}"].alignment = (
                 Alignment(wrap_text=True, vertical="center") if key == "verdict"
                 else Alignment(horizontal="right", vertical="center"))
-        prev = f"N{r}"
         for k in range(SEARCH_STEPS):  # bisection between N and O, by powers of two
             col = get_column_letter(SEARCH_FIRST + k)
-            b = f"({prev}+{2 ** (SEARCH_STEPS - 1 - k)})"
-            ok = (f"MAX({b}*{f_tok}/({roof}*{t}*1000000000000),({_read_gb(b)}+{b}*{kv})"
-                  f"/({bw}*{t}*1000))*1000/{eff}+{_comm(s, r, b)}<={target}")
-            s.put(f"{col}{r}", f"=IF({b}>O{r},{prev},IF({ok},{b},{prev}))", "formula", "seq")
+            s.put(f"{col}{r}", calls[col], "formula", "seq")
             s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
-            prev = f"{col}{r}"
         s.ws.row_dimensions[r].height = 30
+    top_row = row_cells({k: fixed(v) for k, v in K.items()}, TP_FIRST, array=True)
+    for col, formula in top_row.items():  # one array formula a column
+        fill(s.ws, f"{col}{TP_FIRST}:{col}{last}", formula, keep=True)
     for k in range(SEARCH_STEPS):
         col = get_column_letter(SEARCH_FIRST + k)
         s.put(f"{col}{TP_FIRST - 1}", f"Search: + {2 ** (SEARCH_STEPS - 1 - k):,}?",

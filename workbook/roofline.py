@@ -8,6 +8,7 @@ from openpyxl.chart.series import SeriesLabel, StrRef
 from openpyxl.styles import Alignment
 from openpyxl.utils import column_index_from_string, get_column_letter
 
+from workbook.arrays import fill, fixed
 from workbook.sheet import (
     Sheet,
     empty_says,
@@ -100,6 +101,10 @@ def sheet_roofline(wb: Workbook) -> Sheet:
                   fmt)
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
         s.put(f"E{r}", what, "note")
+    r, end = ROOF_FIRST, ROOF_FIRST + len(xs) - 1  # one array formula a hidden column
+    for col, peak, test in (("B", "$B$5", bf), ("C", "$B$5*$B$7", bf), ("D", "$B$6", fp)):
+        fill(s.ws, f"{h[col]}{r}:{h[col]}{end}",
+             f"=IF({test},ATTAINABLE({h['A']}{r},{peak},$B$4),NA())", keep=True)
 
     s.section(KERNEL_FIRST - 2, "The reference kernels (data of the chart's points), "
                                 "on the BF16 roof", "I")
@@ -124,6 +129,16 @@ def sheet_roofline(wb: Workbook) -> Sheet:
         s.put(f"I{r}", why or _ridge_note(r), "note")
         s.validate(f"B{r}", "whole", "Size of the kernel: a whole number from 1 to "
                    "1,000,000,000.", "Kernel size", 1, 1000000000)
+    r, end = KERNEL_FIRST, KERNEL_FIRST + len(KERNELS) - 1  # one array formula a column
+    same = [i for i, k in enumerate(KERNELS) if k[5] == "=INTENSITY({f},{b})"]
+    assert same == list(range(len(same)))  # the kernels of INTENSITY come first
+    fill(s.ws, f"E{r}:E{r + len(same) - 1}", f"=INTENSITY(C{r},D{r})", keep=True)
+    fill(s.ws, f"{h['points']}{r}:{h['points']}{end}",
+         f"=IF({bf},ATTAINABLE(E{r},$B$5,$B$4),NA())", keep=True)
+    fill(s.ws, f"G{r}:G{end}", f'=IF({bf},KERNEL_TIME(C{r},D{r},$B$5,$B$4,"us"),'
+         '"no BF16 figure")', keep=True)
+    fill(s.ws, f"H{r}:H{end}", f'=IF({bf},BOUND(E{r},$A${ROOF_FIRST + 2}),"no BF16 figure")',
+         keep=True)
     last = _scenario_points(s, KERNEL_FIRST + len(KERNELS))
     for col in h.values():
         s.ws.column_dimensions[col].hidden = True
@@ -171,7 +186,16 @@ def _scenario_points(s: Sheet, first: int) -> int:
                        f'<=1,ISNUMBER($B$6)),"FP8","BF16")&" roof"', "note")
         for col in "BCDEFGH":
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
-    return first + len(points) - 1
+    r, end = first, first + len(points) - 1  # one array formula a column
+    roof, bw, ridge = fixed(roof), fixed(bw), fixed(z["ridge_used"])
+    fill(s.ws, f"E{r}:E{end}", f"=INTENSITY(C{r},D{r})", keep=True)
+    fill(s.ws, f"{h}{r}:{h}{end}", f"=IF(ISNUMBER({roof}),ATTAINABLE(E{r},{roof},{bw}),NA())",
+         keep=True)
+    fill(s.ws, f"G{r}:G{end}", f'=IF(ISNUMBER({roof}),KERNEL_TIME(C{r},D{r},{roof},{bw},"us"),'
+         '"no FLOPS figure")', keep=True)
+    fill(s.ws, f"H{r}:H{end}", f'=IF(ISNUMBER({ridge}),BOUND(E{r},{ridge}),"no FLOPS figure")',
+         keep=True)
+    return end
 
 
 def _ridge_note(r: int) -> str:

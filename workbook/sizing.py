@@ -7,6 +7,7 @@ from openpyxl.formatting.rule import ColorScaleRule, FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+from workbook.arrays import fill, fixed
 from workbook.scenario import (
     ANSWER_KEYS,
     AT_UTILIZATION,
@@ -293,7 +294,8 @@ def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
     per slot of the Models table and one column per slot of the GPUs table, rows a user
     adds included; an empty slot stays blank."""
     ws = s.ws
-    prec = SIZING["precision"]
+    prec_cell = SIZING["precision"]  # the per-cell form's (the native edition's)
+    prec = fixed(prec_cell)
     first_col = 3  # C
     last_col = first_col + n_gpus - 1
     last_letter = get_column_letter(last_col)
@@ -330,14 +332,22 @@ def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
                 col = get_column_letter(first_col + j)
                 empty = f'OR($A{r}="",{col}${head}="",NOT(ISNUMBER($B{r})))'
                 if kind == "fits":
-                    f = (f'=IF({empty},"",IF(FITS(WEIGHT_GB($B{r}*1000000000,{prec}),'
+                    f = (f'=IF({empty},"",IF(FITS(WEIGHT_GB($B{r}*1000000000,{prec_cell}),'
                          f'{col}${head + 1}),"yes","no"))')
                     s.put(f"{col}{r}", f, "formula")
                     ws[f"{col}{r}"].alignment = Alignment(horizontal="center")
                 else:
-                    f = (f'=IF({empty},"",DECODE_FLOOR($B{r}*1000000000,{prec},'
+                    f = (f'=IF({empty},"",DECODE_FLOOR($B{r}*1000000000,{prec_cell},'
                          f'{col}${head + 1}))')
                     s.put(f"{col}{r}", f, "formula", "#,##0.0")
+        # one formula for the grid (``workbook.arrays``): "any of" as a sum of tests
+        empty = f'($A{first}="")+(C${head}="")+NOT(ISNUMBER($B{first}))'
+        if kind == "fits":
+            f = (f'=IF({empty},"",IF(FITS(WEIGHT_GB($B{first}*1000000000,{prec}),'
+                 f'C${head + 1}),"yes","no"))')
+        else:
+            f = f'=IF({empty},"",DECODE_FLOOR($B{first}*1000000000,{prec},C${head + 1}))'
+        fill(ws, f"C{first}:{last_letter}{first + n_models - 1}", f, keep=True)
         return first, first + n_models - 1
 
     f1, l1 = block(top, "Grid 1: do the weights fit on one GPU? (weight precision above; "

@@ -7,6 +7,7 @@ from openpyxl.formatting.rule import ColorScaleRule
 from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
+from workbook.arrays import fill
 from workbook.sheet import (
     Sheet,
 )
@@ -87,6 +88,9 @@ def sheet_speedup(wb: Workbook) -> Sheet:
             s.put(f"{col}{r}", f"=AMDAHL($A{r},{col}${GRID_HEAD})", "formula", "0.00\"×\"")
         s.put(f"{inf_col}{r}", f"=AMDAHL($A{r})", "formula", "0.00\"×\"")
     last = GRID_HEAD + len(AMDAHL_P)
+    first, end = GRID_HEAD + 1, get_column_letter(1 + len(AMDAHL_S))
+    fill(s.ws, f"B{first}:{end}{last}", f"=AMDAHL($A{first},B${GRID_HEAD})", keep=True)
+    fill(s.ws, f"{inf_col}{first}:{inf_col}{last}", f"=AMDAHL($A{first})", keep=True)
     s.validate(f"A{GRID_HEAD + 1}:A{last}", "decimal", "Share of the time that gets faster: "
                "a fraction from 0 to 0.999 (30 % = 0.3).", "Share p", 0, 0.999)
     s.ws.conditional_formatting.add(f"B{GRID_HEAD + 1}:{inf_col}{last}", ColorScaleRule(

@@ -95,10 +95,13 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
         ("xlwings Lite (Excel 365, web)", f"This workbook carries napkin {_version()}'s "
                                            "code: open it with the free xlwings Lite add-in "
                                            "(Home → Add-ins) and every napkin cell is live."),
-        ("Without xlwings Lite", "The cells keep their numbers until an input changes; then "
-                                 "napkin's cells show #NAME?. napkin native IN.xlsx -o "
-                                 "OUT.xlsx makes a copy in Excel's own functions that stays "
-                                 "live in any spreadsheet; napkin freeze a values-only one."),
+        ("Without xlwings Lite", "In Excel the cells keep their numbers until an input "
+                                 "changes; then napkin's cells show #NAME?. LibreOffice "
+                                 "recomputes array formulas on opening: napkin's grids and "
+                                 "table columns show #NAME? at once there. napkin-native.xlsx "
+                                 "(napkin native IN.xlsx -o OUT.xlsx for your own) stays "
+                                 "live in any spreadsheet; napkin freeze makes a values-only "
+                                 "copy."),
     ] if not native else [
         ("Any spreadsheet program", "Nothing to install: every formula is one of Excel's own "
                                     "(the Excel 2010 set). Change the yellow cells and every "

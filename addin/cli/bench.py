@@ -291,6 +291,12 @@ def bench_sizing(rep: Report):
     run(rep)
 
 
+def bench_calls(rep: Report):
+    from addin.cli.bench_workload import bench_calls as run
+
+    run(rep)
+
+
 def add_arguments(p) -> None:
     """The options of ``napkin bench`` (also used by the ``napkin`` command's parser)."""
     p.add_argument("--json", action="store_true",
@@ -320,7 +326,7 @@ def run(args) -> int:
 
 PARTS = {"scalar": bench_scalar, "range": bench_range, "startup": bench_startup,
          "calc": bench_calc, "distinct": bench_distinct, "hostile": bench_hostile,
-         "template": bench_template, "sizing": bench_sizing}
+         "template": bench_template, "sizing": bench_sizing, "calls": bench_calls}
 
 
 def main(argv=None) -> int:

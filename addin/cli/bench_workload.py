@@ -285,3 +285,40 @@ def _formula_count(path: Path) -> int:
     with ZipFile(path) as zf:
         return sum(zf.read(n).count(b"<f>") for n in zf.namelist()
                    if n.startswith("xl/worksheets/"))
+
+
+def napkin_calls(path) -> dict[str, int]:
+    """{sheet: calls of napkin functions} in the formulas of the workbook at ``path``
+    (``addin.formula.formula_text.count_calls``): the calls one full recalculation makes,
+    an array formula counted once for its whole range."""
+    from zipfile import ZipFile
+
+    from addin.formula import formula_text as ft
+    from addin.ooxml import reader
+    from addin.ooxml import xlsx_values as xv
+    from udfs.catalog import CATALOG
+
+    names = {name.upper() for name in CATALOG}
+    out = {}
+    with ZipFile(path) as zf:
+        for sheet in xv.read_book(zf).sheets:
+            xml = zf.read(sheet.path).decode("utf-8")
+            out[sheet.name] = sum(ft.count_calls(reader.xml_unescape(f.text), names)
+                                  for cell in reader.iter_cells(xml)
+                                  if (f := reader.formula_of(cell)) is not None and f.text)
+    return out
+
+
+#: The most napkin calls a full recalculation of the template may make.
+CALLS_TARGET = 300
+
+
+def bench_calls(rep) -> None:
+    """The napkin calls of one full recalculation of the template (each one costs about
+    1 ms of xlwings' own work in Lite)."""
+    n = sum(napkin_calls(TEMPLATE).values())
+    rep.add("12. napkin calls in a full recalculation of the template", n, "calls", None,
+            f"≤ {CALLS_TARGET}", n <= CALLS_TARGET, None,
+            "an array formula counts once for its whole range; the Models and Calibration "
+            "columns per cell, so that rows can be inserted in them "
+            "(workbook.arrays.TABLE_ARRAYS)")

@@ -470,8 +470,8 @@ class Evaluation:
             v = executor.store_scalar(out)
             for idx in np.ndindex(shape):
                 arr[idx] = v
-        else:
-            arr = ns.reshape(np.asarray(arr, dtype=object), shape)
+        else:  # a larger result cut to the range, a smaller one padded with #N/A, as Excel
+            arr = ns.reshape(np.asarray(arr, dtype=object)[:shape[0], :shape[1]], shape)
         for (i, j), v in np.ndenumerate(arr):
             sheet.values[(r1 + i, c1 + j)] = executor.norm_scalar(v)
 

@@ -383,3 +383,13 @@ def stored_calls(text: str, names) -> str:
         return stored_name(name.upper()) if name.upper() in names else name
 
     return _change_code(text, lambda s: _BARE_CALL_RE.sub(store, s))
+
+
+def count_calls(text: str, names) -> int:
+    """How many calls of the functions ``names`` (upper case) the formula ``text`` makes,
+    by their plain name or in Excel's stored form (``_xldudf_RIDGE(``), string literals
+    left out: what one recalculation of the formula costs in calls of ours, however many
+    cells an array formula of it fills."""
+    bare = _STORED_CALL_RE.sub("", outside_strings(text))
+    return sum(1 for m in _CALL.finditer(bare) if m.group(1).upper() in names
+               and (m.start() == 0 or bare[m.start() - 1] not in "!.$"))

@@ -50,6 +50,7 @@ from openpyxl.formula.translate import Translator
 from addin.ooxml import guard, package, reader
 from addin.ooxml import xlsx_values as xv
 from addin.transform.native.book import Book, cell_value
+from addin.transform.native.cells import per_cell, per_cell_refs
 from addin.transform.native.formula import calls_of, parse
 from addin.transform.native.translate import NativeTranslator, Untranslatable
 
@@ -161,6 +162,40 @@ def posix_relative(part: str, source: str) -> str:
     return posixpath.relpath(part, posixpath.dirname(source))
 
 
+def _array_edits(tr, book, idx: int, sheet: str, xml: str, text: str, block: str,
+                 where: tuple[int, int, str], result: NativeResult) -> list:
+    """The edits of an array formula over ``block`` that calls napkin functions: each cell
+    of the block given its own translated formula (``addin.transform.native.cells``), the
+    array formula's ``<f>`` replaced and a ``<f>`` put before the value of each other cell;
+    or, when a cell cannot be said, the block frozen (its values kept) and each of its
+    cells listed in ``result.frozen`` with the reason."""
+    start, end, p = where
+    try:
+        texts = per_cell(text, block, book, idx, tr.names)
+        cells = {c.ref: c for c in reader.iter_cells(xml) if c.ref in texts}
+        for ref in texts:
+            cell = cells.get(ref)
+            if cell is None or cell.body is None:
+                raise Untranslatable(f"{sheet}!{ref} of the array formula over {block} has no "
+                                     "value to keep")
+        new = {ref: tr.formula(t, idx) for ref, t in texts.items()}
+    except Untranslatable as e:
+        for ref in per_cell_refs(block):
+            result.frozen[f"{sheet}!{ref}"] = f"array formula over {block}: {e}"
+        return [(start, end, None)]
+    edits = []
+    for ref, formula in new.items():
+        label = f"{sheet}!{ref}"
+        result.translated.append(label)
+        result.formulas[label] = formula
+        cell = cells[ref]
+        if formula_start := reader.formula_of(cell):
+            edits.append((formula_start.start, formula_start.end, (p, "", formula, label)))
+        else:
+            edits.append((cell.body_start, cell.body_start, (p, "", formula, label)))
+    return edits
+
+
 def native(src, dst, *, strict: bool = False, in_place: bool = False,
            backup: bool = True) -> NativeResult:
     """Compute ``src`` and write ``dst`` with every napkin call in native formulas.
@@ -193,6 +228,12 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                     except Exception:  # not tokenizable: leave it alone
                         continue
                     label = f"{sheet.name}!{ref}"
+                    block = reader.attr(attrs, "ref") if kind == "array" else None
+                    if block and ":" in block:  # an array formula over many cells: one
+                        # formula a cell of its range (one cell: translated as it is)
+                        edits += _array_edits(tr, book, idx, sheet.name, xml, text, block,
+                                              (start, end, p), result)
+                        continue
                     try:
                         new = tr.formula(text, idx)
                     except Untranslatable as e:
@@ -204,7 +245,7 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                     keep = "" if kind == "shared" else attrs
                     edits.append((start, end, (p, keep, new, label)))
                 if edits:
-                    edits_by_part[sheet.path] = (xml, edits)
+                    edits_by_part[sheet.path] = (xml, sorted(edits, key=lambda e: e[0]))
             if strict and result.frozen:
                 first = next(iter(result.frozen.items()))
                 more = len(result.frozen) - 1
