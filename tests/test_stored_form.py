@@ -158,7 +158,7 @@ def test_template_calls_are_stored_and_compute_as_the_plain_ones(built, tmp_path
     plain_formulas = _all_formulas(plain)
     assert not any("_xldudf_" in f for f in plain_formulas)
     assert [ft.plain_calls(f) for f in stored] == plain_formulas  # the prefix is all
-    assert calls > 1000
+    assert calls > 100  # the template calls napkin in hundreds of formulas (an array formula once)
     a = calc_workbook(built, tmp_path / "stored-calc.xlsx")
     b = calc_workbook(plain, tmp_path / "plain-calc.xlsx")
     assert a.keys() == b.keys() and len(a) > 1000
