@@ -140,10 +140,11 @@ def _kv_array(s: Sheet, first: int, last: int):
     the per-cell form is ``_kv_bytes``'s."""
     c = MODEL_DERIVED_COLS
     kv = f'MODEL_SPEC(A{first},"kv_bytes_per_token")'  # MLA: the table's figure
-    x = c["kv_layers"]
+    o, x = f"{c['attention']}{first}", c["kv_layers"]
+    mla = f'({o}>="MLA")*({o}<"MLB")'  # O starts with MLA, said with comparisons
     layers = f"IF(ISNUMBER({x}{first}),{x}{first},D{first})"
     fill(s.ws, f"{c['kv']}{first}:{c['kv']}{last}",
-         f'=IF(A{first}="","",IF((LEFT({c["attention"]}{first},3)="MLA")*ISNUMBER({kv}),'
+         f'=IF(A{first}="","",IF({mla}*ISNUMBER({kv}),'
          f'{kv},KV_CACHE_GB({layers},G{first},H{first},1,"BF16",1,"B")))', keep=True)
 
 
