@@ -73,39 +73,49 @@ def _figure(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else repr(float(x))
 
 
+def _text(value: str) -> str:
+    """``value`` as a string literal of a formula."""
+    return '"' + value.replace('"', '""') + '"'
+
+
 def _reads(s: Sheet, r: int, row: dict | None = None):
     """Columns V, W, Z and AA of row ``r``: what a decode step reads, and the weights a
     quantized checkpoint keeps in BF16.
 
-    For ``row``, a model of the built-in table, the figures MODEL_SPEC gives its name are
-    written into the row (no napkin call): V is the active parameters of column C, as
-    typed, less the built-in count MODEL_SPEC leaves out of a step (active_params −
-    decode_params, the input embedding table), so an edit of C counts; W is MODEL_SPEC's
-    expert_params written as MoE layers × expert matrices × hidden (E) × expert
-    intermediate size (N), so edits of E and N count; Z and AA are the checkpoint's
-    kept_params and kept_decode_params, table data. Without ``row`` (a user's row): V is
-    the active parameters (input embedding counted: the row does not say whether it is
-    tied), W is layers × 3 × hidden × expert intermediate size (every layer taken as MoE;
-    0 without experts), Z and AA are inputs (empty: none kept)."""
+    A user's row (no ``row``): V is the active parameters of column C (input embedding
+    counted: the row does not say whether it is tied), W is layers × 3 × hidden × expert
+    intermediate size (every layer taken as MoE; 0 without experts), Z and AA are inputs
+    (empty: none kept). For ``row``, a model of the built-in table, the figures MODEL_SPEC
+    gives its name are written into the formulas (no napkin call), and count while column
+    A holds that name (a row copied and typed over is a user's row): V is C less the
+    built-in count MODEL_SPEC leaves out of a step (active_params − decode_params, the
+    input embedding table), so an edit of C counts; W is MODEL_SPEC's expert_params as MoE
+    layers × expert matrices × hidden (E) × expert intermediate size (N), so edits of E
+    and N count; Z and AA are the checkpoint's kept_params and kept_decode_params, table
+    data."""
     c = MODEL_DERIVED_COLS
+    user_expert = (f'IF(AND(ISNUMBER(L{r}),ISNUMBER(N{r})),D{r}*3*E{r}*N{r}/1000000000,'
+                   '0)')
     if row is None:
         s.put(f"{c['decode']}{r}", f'=IF(A{r}="","",C{r})', "formula", "#,##0.00")
-        s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",IF(AND(ISNUMBER(L{r}),ISNUMBER(N{r})),'
-              f'D{r}*3*E{r}*N{r}/1000000000,0))', "formula", "#,##0.000")
+        s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",{user_expert})', "formula",
+              "#,##0.000")
         for key in ("kept", "kept_decode"):
             s.put(f"{c[key]}{r}", None, "input", "#,##0.000")
         return
     name = row["name"]
+    own = f"A{r}={_text(name)}"
     decode, active = _spec(name, "decode_params"), _spec(name, "active_params")
     skip = (active - decode) / 1000000000 if decode is not None else 0
     s.put(f"{c['decode']}{r}", f'=IF(A{r}="","",C{r}' +
-          (f"-{_figure(skip)})" if skip else ")"), "formula", "#,##0.00")
+          (f"-IF({own},{_figure(skip)},0))" if skip else ")"), "formula", "#,##0.00")
     if row["moe_layers"] and row["moe_intermediate_size"]:
         layers = int(row["moe_layers"]) * int(row.get("expert_matrices") or 3)
         expert = f"{layers}*E{r}*N{r}/1000000000"
     else:
         expert = "0"
-    s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",{expert})', "formula", "#,##0.000")
+    s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",IF({own},{expert},{user_expert}))',
+          "formula", "#,##0.000")
     for key, field in (("kept", "kept_params"), ("kept_decode", "kept_decode_params")):
         kept = _spec(name, field)
         s.put(f"{c[key]}{r}", kept / 1000000000 if kept is not None else 0, "data",
@@ -120,17 +130,20 @@ def _kv_layers(r: int) -> str:
 
 def _kv_bytes(r: int, row: dict | None = None) -> str:
     """Column P of row ``r``, KV bytes per token in BF16: KV_CACHE_GB of the row's KV
-    layers, KV heads and head dim; for ``row`` a model of the built-in table with latent
-    attention (column O starts with MLA), the table's bytes per KV layer (MODEL_SPEC
+    layers, KV heads and head dim (a user's row: empty while its name is). For ``row`` a
+    model of the built-in table with latent attention (column O starts with MLA), while
+    column A holds its name: the table's bytes per KV layer (MODEL_SPEC
     kv_bytes_per_token ÷ KV layers) × the row's KV layers, so that an edit of the layers
-    counts; a user's row is empty while its name is."""
-    if row is not None and row["attention"].startswith("MLA"):
-        per_layer = float(row["kv_bytes_per_token"]) / float(row["kv_layers"])
-        if per_layer.is_integer():
-            return f"={_kv_layers(r)}*{_figure(per_layer)}"
-        return f"={row['kv_bytes_per_token']}"
+    counts."""
     kv = f'KV_CACHE_GB({_kv_layers(r)},G{r},H{r},1,"BF16",1,"B")'
-    return f"={kv}" if row is not None else f'=IF(A{r}="","",{kv})'
+    if row is None:
+        return f'=IF(A{r}="","",{kv})'
+    if not row["attention"].startswith("MLA"):
+        return f"={kv}"
+    per_layer = float(row["kv_bytes_per_token"]) / float(row["kv_layers"])
+    latent = (f"{_kv_layers(r)}*{_figure(per_layer)}" if per_layer.is_integer()
+              else row["kv_bytes_per_token"])
+    return f"=IF(A{r}={_text(row['name'])},{latent},{kv})"
 
 
 def _kv_array(s: Sheet, first: int, last: int):
@@ -156,13 +169,15 @@ def sheet_models(wb: Workbook) -> Sheet:
     P     KV bytes per token in BF16, full context: =KV_CACHE_GB(KV layers, kv_heads,
           head_dim, 1, "BF16", 1, "B"), right for MHA and GQA. A model with latent
           attention (MLA: DeepSeek-V3, Kimi K2) caches one latent per layer instead: the
-          table's bytes per layer × its KV layers, 61 × 576 × 2 B = 70,272 B
+          table's bytes per layer × its KV layers, 61 × 576 × 2 B = 70,272 B (while the
+          row holds the model's name)
     Q, R  sliding window (tokens) and the number of sliding-window layers (0: none); the
           Sizing sheet uses them so that Gemma 2 and Phi-3 are not over-counted
     S     flags (MLA, sliding window, MoE);  T source_url;  U notes
     V     weights read per decode step at batch 1, billions: the active parameters of
           column C less the input embedding table (MODEL_SPEC active_params −
-          decode_params, written into the formula; the LM head counts in full). A user's
+          decode_params, written into the formula while the row holds the model's name;
+          the LM head counts in full). A user's
           row: the active parameters (its input embedding counted: the row does not say
           whether tied)
     W     one routed expert over all MoE layers, billions: MODEL_SPEC's expert_params,
@@ -177,8 +192,9 @@ def sheet_models(wb: Workbook) -> Sheet:
           step reads, billions: the table's kept_params and kept_decode_params (empty,
           none, for a user's row); Sizing's WEIGHT_GB counts them at 2 bytes
     Columns A..N, O, Q..U, X, Y, Z and AA are data a user types for her own row; P, V
-    and W are formulas of the row's columns (no MODEL_SPEC: every Models cell but P
-    computes without a napkin call).
+    and W are formulas of the row's columns, with the built-in figures written in while
+    column A holds the built-in name (no MODEL_SPEC: P's KV_CACHE_GB is a Models row's
+    one napkin call).
     Named ranges, one per column: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B,
     MODEL_LAYERS, MODEL_HIDDEN, MODEL_HEADS, MODEL_KV_HEADS, MODEL_HEAD_DIM,
     MODEL_INTERMEDIATE, MODEL_VOCAB, MODEL_MAX_CONTEXT, MODEL_EXPERTS, MODEL_TOPK,
