@@ -66,7 +66,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
       A..F  INPUTS model, weight precision, GPU (dropdowns), GPUs, batch, context
       G, H  INPUT measured ms/token per user, or tokens/s per user (one of the two)
       I     measured ms/token used = G, or MS_PER_TOKEN(H)
-      J     bytes read per step = WEIGHT_GB(weights read, V) + KV (GB)
+      J     bytes read per step = the weights read (AA) + KV (GB)
       K     floor = MAX(DECODE_FLOOR(weights read, precision, bandwidth × GPUs, batch, ,
             KV), KERNEL_TIME(2 × active params × batch, 0, roof × ROOF_EFFICIENCY × GPUs,
             bandwidth × GPUs)): the Sizing step floor for that case
