@@ -81,7 +81,8 @@ def added(tmp_path_factory):
     shutil.copy(DEFAULT_PATH, src)
     n_gpus, n_models = len(tables.gpus()), len(tables.models())
     last_col = {name: get_column_letter(openpyxl.load_workbook(src, read_only=True)[name]
-                                        .max_column) for name in ("GPUs", "Models")}
+                                        .max_column)
+                for name in ("GPUs", "Models", "Calibration")}
     g_in, m_in, c_in = GPU_FIRST + 3, MODEL_FIRST + 1, CAL_FIRST + 1  # inside each table
     # below: the first empty row of each table (one lower after the insert)
     g_below = GPU_FIRST + n_gpus + 1
@@ -108,7 +109,8 @@ def added(tmp_path_factory):
            "insert_rows": [["GPUs", g_in], ["Models", m_in], ["Calibration", c_in]],
            "copy": [["GPUs", f"A{g_in - 1}:{last_col['GPUs']}{g_in - 1}", f"A{g_in}"],
                     ["Models", f"A{m_in - 1}:{last_col['Models']}{m_in - 1}", f"A{m_in}"],
-                    ["Calibration", f"A{c_in - 1}:Z{c_in - 1}", f"A{c_in}"]],
+                    ["Calibration", f"A{c_in - 1}:{last_col['Calibration']}{c_in - 1}",
+                     f"A{c_in}"]],
            "edits": edits}
     proc = subprocess.run([UNO_PYTHON, str(ROOT / "tests" / "lo_uno.py")],
                           input=json.dumps([job]), capture_output=True, text=True, timeout=900)

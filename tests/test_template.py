@@ -272,7 +272,10 @@ def test_model_table_rows_with_sources_and_flags(book):
         assert ws[f"A{r}"].value == row["name"]
         assert ws[f"T{r}"].value == row["source_url"] and ws[f"U{r}"].value == row["notes"]
     ds = MODEL_FIRST + names.index("DeepSeek-V3")
-    assert ws[f"O{ds}"].value == "MLA" and "MODEL_SPEC" in ws[f"P{ds}"].value
+    # MLA caches one latent of kv_lora_rank 512 + rope dim 64 = 576 elements a layer, in
+    # BF16 2 bytes each (DeepSeek-V3's config.json): 1,152 bytes × the row's KV layers
+    assert ws[f"O{ds}"].value == "MLA" and "*1152," in ws[f"P{ds}"].value
+    assert "MODEL_SPEC" not in ws[f"P{ds}"].value
     assert "576" in ws[f"S{ds}"].value
     gemma = MODEL_FIRST + names.index("Gemma 2 9B")
     assert "sliding" in ws[f"O{gemma}"].value and ws[f"Q{gemma}"].value == 4096

@@ -13,7 +13,7 @@ from workbook.sheet import (
     Sheet,
     batch_read,
     define_name,
-    read_bytes,
+    read_weights,
     state_bytes,
 )
 from workbook.sizing import SIZING
@@ -41,7 +41,11 @@ CAL_COLUMNS = {
     "W": ("Row complete?", 9, None),
     "X": ("Count this row? (examples: no)", 10, None),
     "Y": ("Efficiency counted", 10, "pct"), "Z": ("GPU counted", 22, None),
+    "AA": ("Weights read per step (GB)", 10, "GB"),
+    "AB": ("Active parameters (billions)", 10, "#,##0.00"),
 }
+#: the lookup columns, grey
+CAL_LOOKUPS = ("Q", "R", "S", "T", "U", "V", "W", "Z", "AA", "AB")
 #: Example rows: illustrations of how a row reads, NOT measurements (the note says so).
 CAL_EXAMPLES = [
     ("Llama 3.1 8B", "BF16", "NVIDIA H100 SXM", 1, 1, 2048, 6.5, None),
@@ -62,7 +66,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
       A..F  INPUTS model, weight precision, GPU (dropdowns), GPUs, batch, context
       G, H  INPUT measured ms/token per user, or tokens/s per user (one of the two)
       I     measured ms/token used = G, or MS_PER_TOKEN(H)
-      J     bytes read per step = WEIGHT_GB(weights read, V) + KV (GB)
+      J     bytes read per step = the weights read (AA) + KV (GB)
       K     floor = MAX(DECODE_FLOOR(weights read, precision, bandwidth × GPUs, batch, ,
             KV), KERNEL_TIME(2 × active params × batch, 0, roof × ROOF_EFFICIENCY × GPUs,
             bandwidth × GPUs)): the Sizing step floor for that case
@@ -71,6 +75,9 @@ def sheet_calibration(wb: Workbook) -> Sheet:
       P     INPUT note;  Q..W lookups (rows, bandwidth, roof, KV GB, weights read per step
             at the row's batch: Models column V + for MoE column W per further distinct
             expert, MOE_EXPERTS_READ; complete?)
+      AA    the weights read per step in GB: WEIGHT_GB(V, precision, "GB", the kept weights
+            a step reads at 2 bytes), J and K's one call of it
+      AB    the model's active parameters (billions), which K and M compute with
       X     INPUT count this row? "no" leaves it out; the examples ship with "no"
       Y, Z  the efficiency and GPU of a counted row (named CAL_EFF, CAL_GPU): Sizing, Cost
             and Finance use a GPU's own counted measurements when it has any, else B5
@@ -114,7 +121,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
     define_name(wb, "CAL_EFF", s.title, f"$Y${first}:$Y${last}")
     define_name(wb, "CAL_GPU", s.title, f"$Z${first}:$Z${last}")
 
-    s.section(first - 2, "Measurements (yellow: yours) and what they say", "Z")
+    s.section(first - 2, "Measurements (yellow: yours) and what they say", "AB")
     headers = [h for h, _, _ in CAL_COLUMNS.values()]
     s.header(first - 1, headers, height=60)
     kvp = f"Sizing!${SIZING['kv_precision'][0]}${SIZING['kv_precision'][1:]}"
@@ -127,8 +134,8 @@ def sheet_calibration(wb: Workbook) -> Sheet:
         s.put(f"X{r}", "no" if i < len(CAL_EXAMPLES) else None, "input")
         ok = f'W{r}="yes"'
         p = f"V{r}*1000000000"  # weights read per step at this row's batch
-        a = f"INDEX(MODEL_ACTIVE_B,Q{r})*1000000000"  # active parameters: the math
-        b = read_bytes(f"V{r}", f"B{r}", f"Q{r}")  # bytes per weight read, kept ones BF16
+        a = f"AB{r}*1000000000"  # active parameters: the math
+        b = f"AA{r}/V{r}"  # bytes per weight read, kept ones BF16
         f = {
             "Q": f"=IF(ISNUMBER(MATCH(A{r},MODEL_NAME,0)),MATCH(A{r},MODEL_NAME,0),\"\")",
             "R": f"=IF(ISNUMBER(MATCH(C{r},GPU_NAME,0)),MATCH(C{r},GPU_NAME,0),\"\")",
@@ -147,7 +154,9 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                  f"Q{r})/INDEX(MODEL_LAYERS,Q{r})*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r})"
                  f"+{state_bytes(f'Q{r}')}*E{r}/1000000000,\"\")",
             "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),MS_PER_TOKEN(H{r}),\"\"))",
-            "J": f"=IF({ok},WEIGHT_GB({p},{b})+U{r},\"\")",
+            "AA": f"=IF({ok},{read_weights(f'V{r}', f'B{r}', f'Q{r}')[1:]},\"\")",
+            "AB": f"=IF({ok},INDEX(MODEL_ACTIVE_B,Q{r}),\"\")",
+            "J": f"=IF({ok},AA{r}+U{r},\"\")",
             # the math time counts where the GPU has a FLOPS figure (a floor is > 0)
             "K": f"=IF({ok},MAX(DECODE_FLOOR({p},{b},S{r},E{r},,U{r}),IF(ISNUMBER(T{r}),"
                  f"KERNEL_TIME(2*{a}*E{r},0,T{r}*ROOF_EFFICIENCY,S{r}),0)),\"\")",
@@ -164,14 +173,16 @@ def sheet_calibration(wb: Workbook) -> Sheet:
         for col, formula in f.items():
             style = "result" if col in "NO" else "formula"
             s.put(f"{col}{r}", formula, style, CAL_COLUMNS[col][2])
-            if col in "QRSTUVWZ":
+            if col in CAL_LOOKUPS:
                 s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
             if col not in "OWZ":
                 s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
     r, ok = first, f'W{first}="yes"'
     blocks = {  # one array formula a column where no INDEX reads a row's own slot
         "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),MS_PER_TOKEN(H{r}),\"\"))",
-        "J": f"=IF({ok},WEIGHT_GB(V{r}*1000000000,B{r})+U{r},\"\")",
+        "J": f"=IF({ok},AA{r}+U{r},\"\")",
+        "M": f"=IF(({ok})*ISNUMBER(I{r})*ISNUMBER(T{r}),MFU(2*AB{r}*1000000000,"
+             f"TOKENS_PER_SEC(I{r})*E{r},T{r}),\"\")",
         "L": f"=IF(({ok})*ISNUMBER(I{r}),MBU(J{r},I{r},S{r}),\"\")",
         "N": f"=IF(({ok})*ISNUMBER(I{r}),CALIBRATE(K{r},I{r}),\"\")",
         "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r}),\"enter a measurement "

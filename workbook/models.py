@@ -60,27 +60,66 @@ def _model_flag(row: dict) -> str:
     return " | ".join(flags)
 
 
-def _reads(s: Sheet, r: int):
-    """Columns V and W of row ``r``: what a decode step reads. For a model of the table, V
-    is the row's active parameters (column C, as typed) less what MODEL_SPEC leaves out of
-    a step (its active parameters − its decode_params: the input embedding table), so an
-    edited row counts; W is MODEL_SPEC's expert_params. For a name the table does not hold
-    (a user's row, or a row copied from one above), the active parameters (input
-    embedding counted: the row does not say whether it is tied) and layers × 3 × hidden ×
-    expert intermediate size (every layer taken as MoE; 0 without experts)."""
+def _spec(name: str, field: str):
+    """MODEL_SPEC's figure ``field`` of the model ``name`` of the built-in table, or None
+    where it is not a number."""
+    value = tables.model_spec(name, field)
+    return value if isinstance(value, (int, float)) else None
+
+
+def _figure(x: float) -> str:
+    """``x`` as a number in a formula: an integer without a point, else the shortest
+    text that reads back as ``x``."""
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
+def _text(value: str) -> str:
+    """``value`` as a string literal of a formula."""
+    return '"' + value.replace('"', '""') + '"'
+
+
+def _reads(s: Sheet, r: int, row: dict | None = None):
+    """Columns V, W, Z and AA of row ``r``: what a decode step reads, and the weights a
+    quantized checkpoint keeps in BF16.
+
+    A user's row (no ``row``): V is the active parameters of column C (input embedding
+    counted: the row does not say whether it is tied), W is layers × 3 × hidden × expert
+    intermediate size (every layer taken as MoE; 0 without experts), Z and AA are inputs
+    (empty: none kept). For ``row``, a model of the built-in table, the figures MODEL_SPEC
+    gives its name are written into the formulas (no napkin call), and count while column
+    A holds that name (a row copied and typed over is a user's row): V is C less the
+    built-in count MODEL_SPEC leaves out of a step (active_params − decode_params, the
+    input embedding table), so an edit of C counts; W is MODEL_SPEC's expert_params as MoE
+    layers × expert matrices × hidden (E) × expert intermediate size (N), so edits of E
+    and N count; Z and AA are the checkpoint's kept_params and kept_decode_params, table
+    data."""
     c = MODEL_DERIVED_COLS
-    spec = f'MODEL_SPEC(A{r},"decode_params")'
-    card = f'MODEL_SPEC(A{r},"active_params")'
-    s.put(f"{c['decode']}{r}", f'=IF(A{r}="","",IF(ISNUMBER({spec}),C{r}-({card}-{spec})'
-          f'/1000000000,C{r}))', "formula", "#,##0.00")
-    spec = f'MODEL_SPEC(A{r},"expert_params")'
-    s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",IF(ISNUMBER({spec}),{spec}/1000000000,'
-          f'IF(AND(ISNUMBER(L{r}),ISNUMBER(N{r})),D{r}*3*E{r}*N{r}/1000000000,0)))',
+    user_expert = (f'IF(AND(ISNUMBER(L{r}),ISNUMBER(N{r})),D{r}*3*E{r}*N{r}/1000000000,'
+                   '0)')
+    if row is None:
+        s.put(f"{c['decode']}{r}", f'=IF(A{r}="","",C{r})', "formula", "#,##0.00")
+        s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",{user_expert})', "formula",
+              "#,##0.000")
+        for key in ("kept", "kept_decode"):
+            s.put(f"{c[key]}{r}", None, "input", "#,##0.000")
+        return
+    name = row["name"]
+    own = f"A{r}={_text(name)}"
+    decode, active = _spec(name, "decode_params"), _spec(name, "active_params")
+    skip = (active - decode) / 1000000000 if decode is not None else 0
+    s.put(f"{c['decode']}{r}", f'=IF(A{r}="","",C{r}' +
+          (f"-IF({own},{_figure(skip)},0))" if skip else ")"), "formula", "#,##0.00")
+    if row["moe_layers"] and row["moe_intermediate_size"]:
+        layers = int(row["moe_layers"]) * int(row.get("expert_matrices") or 3)
+        expert = f"{layers}*E{r}*N{r}/1000000000"
+    else:
+        expert = "0"
+    s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",IF({own},{expert},{user_expert}))',
           "formula", "#,##0.000")
     for key, field in (("kept", "kept_params"), ("kept_decode", "kept_decode_params")):
-        spec = f'MODEL_SPEC(A{r},"{field}")'
-        s.put(f"{c[key]}{r}", f'=IF(A{r}="","",IF(ISNUMBER({spec}),{spec}/1000000000,0))',
-              "formula", "#,##0.000")
+        kept = _spec(name, field)
+        s.put(f"{c[key]}{r}", kept / 1000000000 if kept is not None else 0, "data",
+              "#,##0.000")
 
 
 def _kv_layers(r: int) -> str:
@@ -89,26 +128,37 @@ def _kv_layers(r: int) -> str:
     return f"IF(ISNUMBER({x}{r}),{x}{r},D{r})"
 
 
-def _reads_array(s: Sheet, first: int, last: int):
-    """Columns P (KV bytes per token), V and W of rows ``first``..``last`` as one array
-    formula each (``workbook.arrays``), AND said as a product; the per-cell form is
-    ``sheet_models``'s and ``_reads``'s. P: MODEL_SPEC's figure where column O says MLA
-    and the table knows the name, else KV_CACHE_GB of the row."""
+def _kv_bytes(r: int, row: dict | None = None) -> str:
+    """Column P of row ``r``, KV bytes per token in BF16: KV_CACHE_GB of the row's KV
+    layers, KV heads and head dim (a user's row: empty while its name is). For ``row`` a
+    model of the built-in table with latent attention (column O starts with MLA), while
+    column A holds its name: the table's bytes per KV layer (MODEL_SPEC
+    kv_bytes_per_token ÷ KV layers) × the row's KV layers, so that an edit of the layers
+    counts."""
+    kv = f'KV_CACHE_GB({_kv_layers(r)},G{r},H{r},1,"BF16",1,"B")'
+    if row is None:
+        return f'=IF(A{r}="","",{kv})'
+    if not row["attention"].startswith("MLA"):
+        return f"={kv}"
+    per_layer = float(row["kv_bytes_per_token"]) / float(row["kv_layers"])
+    latent = (f"{_kv_layers(r)}*{_figure(per_layer)}" if per_layer.is_integer()
+              else row["kv_bytes_per_token"])
+    return f"=IF(A{r}={_text(row['name'])},{latent},{kv})"
+
+
+def _kv_array(s: Sheet, first: int, last: int):
+    """Column P of rows ``first``..``last`` as one array formula (``workbook.arrays``),
+    with the Models columns as arrays (``TABLE_ARRAYS``): MODEL_SPEC's figure where
+    column O starts with MLA and the table knows the name, else KV_CACHE_GB of the row;
+    the per-cell form is ``_kv_bytes``'s."""
     c = MODEL_DERIVED_COLS
     kv = f'MODEL_SPEC(A{first},"kv_bytes_per_token")'  # MLA: the table's figure
+    o, x = f"{c['attention']}{first}", c["kv_layers"]
+    mla = f'({o}>="MLA")*({o}<"MLB")'  # O starts with MLA, said with comparisons
+    layers = f"IF(ISNUMBER({x}{first}),{x}{first},D{first})"
     fill(s.ws, f"{c['kv']}{first}:{c['kv']}{last}",
-         f'=IF(A{first}="","",IF(({c["attention"]}{first}="MLA")*ISNUMBER({kv}),{kv},'
-         f'KV_CACHE_GB(D{first},G{first},H{first},1,"BF16",1,"B")))', keep=True)
-    spec = f'MODEL_SPEC(A{first},"decode_params")'
-    card = f'MODEL_SPEC(A{first},"active_params")'
-    fill(s.ws, f"{c['decode']}{first}:{c['decode']}{last}",
-         f'=IF(A{first}="","",IF(ISNUMBER({spec}),C{first}-({card}-{spec})'
-         f'/1000000000,C{first}))', keep=True)
-    spec = f'MODEL_SPEC(A{first},"expert_params")'
-    fill(s.ws, f"{c['expert']}{first}:{c['expert']}{last}",
-         f'=IF(A{first}="","",IF(ISNUMBER({spec}),{spec}/1000000000,'
-         f'IF(ISNUMBER(L{first})*ISNUMBER(N{first}),D{first}*3*E{first}*N{first}'
-         '/1000000000,0)))', keep=True)
+         f'=IF(A{first}="","",IF({mla}*ISNUMBER({kv}),'
+         f'{kv},KV_CACHE_GB({layers},G{first},H{first},1,"BF16",1,"B")))', keep=True)
 
 
 def sheet_models(wb: Workbook) -> Sheet:
@@ -116,27 +166,35 @@ def sheet_models(wb: Workbook) -> Sheet:
 
     A..N  the config figures (parameters in billions, layers, heads, KV heads, head dim...)
     O     attention: MHA, GQA, MLA, or with sliding window (udfs/data/attention.csv)
-    P     KV bytes per token in BF16, full context: =KV_CACHE_GB(layers, kv_heads,
-          head_dim, 1, "BF16", 1, "B"), right for MHA and GQA. DeepSeek-V3 (MLA) calls
-          =MODEL_SPEC(name, "kv_bytes_per_token") instead: 61 × 576 × 2 B = 70,272 B
+    P     KV bytes per token in BF16, full context: =KV_CACHE_GB(KV layers, kv_heads,
+          head_dim, 1, "BF16", 1, "B"), right for MHA and GQA. A model with latent
+          attention (MLA: DeepSeek-V3, Kimi K2) caches one latent per layer instead: the
+          table's bytes per layer × its KV layers, 61 × 576 × 2 B = 70,272 B (while the
+          row holds the model's name)
     Q, R  sliding window (tokens) and the number of sliding-window layers (0: none); the
           Sizing sheet uses them so that Gemma 2 and Phi-3 are not over-counted
     S     flags (MLA, sliding window, MoE);  T source_url;  U notes
     V     weights read per decode step at batch 1, billions: the active parameters of
           column C less the input embedding table (MODEL_SPEC active_params −
-          decode_params; the LM head counts in full). A name the table does not hold (a
-          user's row): the active parameters (its input embedding counted: the row does
-          not say whether tied)
-    W     one routed expert over all MoE layers, billions: MODEL_SPEC(name,
-          "expert_params") (0 for dense models). A user's row: layers × 3 × hidden ×
-          expert intermediate size (every layer taken as MoE; 0 without experts)
+          decode_params, written into the formula while the row holds the model's name;
+          the LM head counts in full). A user's
+          row: the active parameters (its input embedding counted: the row does not say
+          whether tied)
+    W     one routed expert over all MoE layers, billions: MODEL_SPEC's expert_params,
+          MoE layers × expert matrices × hidden × expert intermediate size (0 for dense
+          models). A user's row: layers × 3 × hidden × expert intermediate size (every
+          layer taken as MoE; 0 without experts)
     X     layers that keep a KV cache (a hybrid model's attention layers; all layers
           otherwise); column P counts these. A user's row: empty means all layers
     Y     fixed state each sequence keeps in linear-attention or Mamba layers, bytes (0
           for a transformer; Sizing adds it to the KV cache of each sequence)
     Z, AA weights a quantized checkpoint keeps in BF16, and of those the ones a decode
-          step reads, billions: MODEL_SPEC(name, "kept_params"), "kept_decode_params"
-          (0 for a user's row); Sizing's WEIGHT_GB counts them at 2 bytes
+          step reads, billions: the table's kept_params and kept_decode_params (empty,
+          none, for a user's row); Sizing's WEIGHT_GB counts them at 2 bytes
+    Columns A..N, O, Q..U, X, Y, Z and AA are data a user types for her own row; P, V
+    and W are formulas of the row's columns, with the built-in figures written in while
+    column A holds the built-in name (no MODEL_SPEC: P's KV_CACHE_GB is a Models row's
+    one napkin call).
     Named ranges, one per column: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B,
     MODEL_LAYERS, MODEL_HIDDEN, MODEL_HEADS, MODEL_KV_HEADS, MODEL_HEAD_DIM,
     MODEL_INTERMEDIATE, MODEL_VOCAB, MODEL_MAX_CONTEXT, MODEL_EXPERTS, MODEL_TOPK,
@@ -176,11 +234,7 @@ def sheet_models(wb: Workbook) -> Sheet:
             value = row[key] if fmt is None else num(row[key])
             s.put(cell, value, "data" if value is not None else "empty", fmt)
         s.put(f"{c['attention']}{r}", row["attention"], "data")
-        if row["attention"].startswith("MLA"):
-            kv = f'=MODEL_SPEC(A{r},"kv_bytes_per_token")'
-        else:
-            kv = f'=KV_CACHE_GB({_kv_layers(r)},G{r},H{r},1,"BF16",1,"B")'
-        s.put(f"{c['kv']}{r}", kv, "formula", "#,##0")
+        s.put(f"{c['kv']}{r}", _kv_bytes(r, row), "formula", "#,##0")
         s.put(f"{c['kv_layers']}{r}", num(row["kv_layers"]), "data", "#,##0")
         s.put(f"{c['state']}{r}", num(row["recurrent_state_bytes"]), "data", "#,##0")
         s.put(f"{c['window']}{r}", num(row["sliding_window"]),
@@ -189,14 +243,13 @@ def sheet_models(wb: Workbook) -> Sheet:
         s.put(f"{c['flag']}{r}", _model_flag(row), "wrap")
         s.put(f"{c['source']}{r}", row["source_url"], "wrap")
         s.put(f"{c['notes']}{r}", row["notes"], "wrap")
-        _reads(s, r)
+        _reads(s, r, row)
     fit_rows(s, MODEL_FIRST, last, {c["flag"]: 50, c["source"]: 40, c["notes"]: 90})
     for r in range(last + 1, last + MODEL_SPARE + 1):  # the user's own rows
         for j, (_, _, _, fmt) in enumerate(MODEL_COLUMNS):
             s.put(f"{get_column_letter(j + 1)}{r}", None, "input", fmt)
         s.put(f"{c['attention']}{r}", None, "input")
-        s.put(f"{c['kv']}{r}", f'=IF(A{r}="","",KV_CACHE_GB({_kv_layers(r)},G{r},H{r},1,'
-              '"BF16",1,"B"))', "formula", "#,##0")
+        s.put(f"{c['kv']}{r}", _kv_bytes(r), "formula", "#,##0")
         for key in ("window", "sliding", "kv_layers", "state"):
             s.put(f"{c[key]}{r}", None, "input", "#,##0")
         for key in ("flag", "source", "notes"):
@@ -205,7 +258,8 @@ def sheet_models(wb: Workbook) -> Sheet:
     spare = f"{last + 1}:{{}}{last + MODEL_SPARE}"
     s.validate("A" + spare.format("A"), "text", "Your model's name (shown in the dropdowns): "
                "up to 60 characters.", "Model name", 0, 60)
-    for a, b in (("B", "N"), (c["window"], c["sliding"]), (c["kv_layers"], c["state"])):
+    for a, b in (("B", "N"), (c["window"], c["sliding"]), (c["kv_layers"], c["state"]),
+                 (c["kept"], c["kept_decode"])):
         s.validate(a + spare.format(b), "decimal", "A figure from the model's config.json: "
                    "a number from 0 to 1,000,000,000; empty if none.", "Figure", 0, 1000000000)
     for a, b in ((c["attention"], c["attention"]), (c["flag"], c["notes"])):
@@ -213,7 +267,7 @@ def sheet_models(wb: Workbook) -> Sheet:
                    "Text", 0, 255)
     last += MODEL_SPARE
     if arrays.TABLE_ARRAYS:  # else per cell: a row can be inserted inside the table
-        _reads_array(s, MODEL_FIRST, last)
+        _kv_array(s, MODEL_FIRST, last)
     s.put(f"A{last + 1}", room_note("MODEL_NAME", last - MODEL_FIRST + 1, "models",
                                     "the Sizing grids", "↑ yellow rows: your own models "
                                     "(name, parameters, layers, KV heads, head dim...); every "
