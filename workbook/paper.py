@@ -350,10 +350,11 @@ def print_setup(ws, title_rows: str | None = None) -> None:
         else:
             areas.append([top, nxt - 1, end])
     for top, bottom, end in areas:
+        _clip_merges(ws, top, bottom, end)
         for band in bands:
             if band[0] <= end:
                 _wrap_past(_Rows(ws, top, bottom), band[0], min(band[1], end))
-    ws.print_area = [f"A{top}:{get_column_letter(end)}{bottom}" for top, bottom, end in areas]
+    ws.print_area = _area_refs(ws, areas, bands[0][1])
     if len(bands) > 1:
         ws.print_title_cols = "A:A"
         ws.col_breaks = ColBreak(brk=[Break(id=b, max=1048575, man=True)
@@ -365,6 +366,52 @@ def print_setup(ws, title_rows: str | None = None) -> None:
     breaks = _row_breaks(ws, [(t, b) for t, b, _ in areas], scale, title_pt,
                          [(a, b) for a, b, _ in charts])
     ws.row_breaks = RowBreak(brk=[Break(id=r, max=16383, man=True) for r in breaks])
+
+
+def _clip_merges(ws, top: int, bottom: int, end: int) -> None:
+    """End each merged cell of rows ``top``..``bottom`` that runs past column ``end`` (the
+    print area's last) at ``end``, its row made tall enough for its wrapped text there
+    and one line more (a text a formula builds may be longer than its literals)."""
+    for rng in list(ws.merged_cells.ranges):
+        if not (top <= rng.min_row and rng.max_row <= bottom and rng.min_col <= end
+                < rng.max_col):
+            continue
+        first, row = rng.min_col, rng.min_row
+        ws.unmerge_cells(rng.coord)
+        if end > first:
+            ws.merge_cells(start_row=row, start_column=first, end_row=rng.max_row,
+                           end_column=end)
+        c = ws.cell(row=row, column=first)
+        if not (c.alignment.wrap_text and isinstance(c.value, str)):
+            continue
+        n = _formula_text(c.value) if c.value.startswith("=") else len(c.value)
+        need = n * (c.font.sz or 11) / 11 * SPILL_WIDTH * (1.1 if c.font.b else 1)
+        room = sum(width(ws, x) for x in range(first, end + 1) if not _hidden(ws, x))
+        lines = math.ceil(need / room) + 1
+        ws.row_dimensions[row].height = max(row_pt(ws, row),
+                                            lines * (c.font.sz or 11) * 1.35 + 2)
+
+
+def _area_refs(ws, areas: list[list[int]], band_end: int) -> list[str]:
+    """The print areas: each of ``areas`` (top, bottom, last column); one that runs past
+    the first page's columns (``band_end``) split in two, its rows in the first page's
+    columns, and the columns after those over only the rows with content there (a table),
+    so that column A, repeated on those pages, shows no title or note cut at its edge."""
+    refs = []
+    for top, bottom, end in areas:
+        if end <= band_end:
+            refs.append(f"A{top}:{get_column_letter(end)}{bottom}")
+            continue
+        rows = [row for (row, col), c in ws._cells.items() if top <= row <= bottom and
+                col > band_end and c.value is not None and not _hidden(ws, col)]
+        for chart in ws._charts:
+            a, b, col = chart_rows(ws, chart)
+            if top <= a <= bottom and _chart_cols(ws, chart) > band_end:
+                rows += [a, b]
+        refs.append(f"A{top}:{get_column_letter(band_end)}{bottom}")
+        refs.append(f"{get_column_letter(band_end + 1)}{min(rows)}:"
+                    f"{get_column_letter(end)}{max(rows)}")
+    return refs
 
 
 class _Rows:
