@@ -43,7 +43,7 @@ COST_COLUMNS = [  # header, width, format
     ("Realistic step", 16, "ms_token"), ("Realistic GPUs in total", 11, "gpus"),
     ("Realistic monthly cost", 14, "money"),
     (f"{HEADLINE}: the month's bill ÷ the month's tokens", 16, "money"),
-    (AT_UTILIZATION, 16, "money"), ("Note", 60, None),
+    (AT_UTILIZATION, 18, "money"), ("Note", 78, None),
 ]
 NOTE_COL = "T"
 #: The working columns (bandwidth, roof; the floors; efficiency and realistic step), grouped
@@ -153,6 +153,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     for col in "BEKLMQRS":  # text ("no price", "no figure") sits where the numbers do
         for r in range(COST_FIRST, last + 1):
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+    for r in range(COST_FIRST, last + 1):  # a note of every kind: wrapped inside the page
+        s.ws[f"{NOTE_COL}{r}"].alignment = Alignment(wrap_text=True, vertical="top")
     for col in "LRS":
         s.ws.conditional_formatting.add(f"{col}{COST_FIRST}:{col}{last}", ColorScaleRule(
             start_type="min", start_color="63BE7B", end_type="max", end_color="F8696B"))
@@ -266,7 +268,10 @@ def _cost_chart(s: Sheet, first: int, last: int):
     chart = BarChart()
     chart.type, chart.style = "bar", 2
     chart.title = f"{HEADLINE} by GPU (the scenario; cheapest on top)"
-    chart.height, chart.width = 19, 22  # a bar for every slot of the table
+    # a bar for every slot of the table, each slot taller than a line of its 10 pt name (at
+    # 19 cm LibreOffice named every other bar); with the header row repeated above and the
+    # list of unpriced GPUs, one printed page at 70 %
+    chart.height, chart.width = 21, 22
     chart.add_data(Reference(ws, min_col=column_index_from_string(c["cost"]), min_row=first,
                              max_row=last), titles_from_data=False)
     chart.set_categories(Reference(ws, min_col=column_index_from_string(c["name"]),
@@ -287,5 +292,5 @@ def _cost_chart(s: Sheet, first: int, last: int):
                       '10000))', "note")
     ws.merge_cells(f"A{note}:R{note}")  # a list of any length: wrapped inside the page
     ws[f"A{note}"].alignment = Alignment(wrap_text=True, vertical="top")
-    ws.row_dimensions[note].height = 40
+    ws.row_dimensions[note].height = 30  # two lines of 10 pt
     ws.add_chart(chart, f"A{note + 1}")

@@ -350,7 +350,7 @@ def print_setup(ws, title_rows: str | None = None) -> None:
         else:
             areas.append([top, nxt - 1, end])
     for top, bottom, end in areas:
-        _clip_merges(ws, top, bottom, end)
+        _clip_merges(ws, top, bottom, min(end, bands[0][1]))  # the first page's edge
         for band in bands:
             if band[0] <= end:
                 _wrap_past(_Rows(ws, top, bottom), band[0], min(band[1], end))
@@ -370,8 +370,9 @@ def print_setup(ws, title_rows: str | None = None) -> None:
 
 def _clip_merges(ws, top: int, bottom: int, end: int) -> None:
     """End each merged cell of rows ``top``..``bottom`` that runs past column ``end`` (the
-    print area's last) at ``end``, its row made tall enough for its wrapped text there
-    and one line more (a text a formula builds may be longer than its literals)."""
+    print area's last, or the first page's) at ``end``, its row made tall enough for its
+    wrapped text there and one line more (a text a formula builds may be longer than its
+    literals)."""
     for rng in list(ws.merged_cells.ranges):
         if not (top <= rng.min_row and rng.max_row <= bottom and rng.min_col <= end
                 < rng.max_col):
