@@ -1,6 +1,6 @@
-"""Every sheet of both committed workbooks prints legibly (issue 23, §3: "Printed on A4 or
-Letter landscape, no body text below 7 pt; nothing overprinted or clipped"): what the
-files say (page set-up, scale, breaks, charts), then LibreOffice's PDF of them."""
+"""Every sheet of both committed workbooks prints legibly on A4 or Letter landscape: no
+body text below 7 pt, nothing overprinted or clipped. What the files say (page set-up,
+scale, breaks, charts), then LibreOffice's PDF of them."""
 
 from __future__ import annotations
 

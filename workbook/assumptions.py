@@ -14,7 +14,7 @@ from workbook.sheet import (
 )
 
 #: The widths of the meaning and source columns (their text wraps: one page wide).
-NOTE_WIDTHS = {"C": 56, "D": 62}
+NOTE_WIDTHS = {"C": 44, "D": 44}
 
 
 def _wrap_notes(s: Sheet, row: int):

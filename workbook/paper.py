@@ -395,24 +395,46 @@ def _clip_merges(ws, top: int, bottom: int, end: int) -> None:
 
 def _area_refs(ws, areas: list[list[int]], band_end: int) -> list[str]:
     """The print areas: each of ``areas`` (top, bottom, last column); one that runs past
-    the first page's columns (``band_end``) split in two, its rows in the first page's
-    columns, and the columns after those over only the rows with content there (a table),
-    so that column A, repeated on those pages, shows no title or note cut at its edge."""
+    the first page's columns (``band_end``) split: its rows in the first page's columns,
+    then the columns after those over only the rows with content there (a table; one
+    area a block, ``_block_starts``, where a text of column A between two blocks is wider
+    than the column), so that column A, repeated on those pages, shows no title or note
+    cut at its edge."""
     refs = []
+    starts = _block_starts(ws)
     for top, bottom, end in areas:
         if end <= band_end:
             refs.append(f"A{top}:{get_column_letter(end)}{bottom}")
             continue
-        rows = [row for (row, col), c in ws._cells.items() if top <= row <= bottom and
-                col > band_end and c.value is not None and not _hidden(ws, col)]
-        for chart in ws._charts:
-            a, b, col = chart_rows(ws, chart)
-            if top <= a <= bottom and _chart_cols(ws, chart) > band_end:
-                rows += [a, b]
         refs.append(f"A{top}:{get_column_letter(band_end)}{bottom}")
-        refs.append(f"{get_column_letter(band_end + 1)}{min(rows)}:"
-                    f"{get_column_letter(end)}{max(rows)}")
+        edges = [top] + [r for r in starts if top < r <= bottom] + [bottom + 1]
+        spans: list[list[int]] = []
+        for first, nxt in zip(edges, edges[1:], strict=False):
+            rows = [row for (row, col), c in ws._cells.items() if first <= row < nxt and
+                    col > band_end and c.value is not None and not _hidden(ws, col)]
+            for chart in ws._charts:
+                a, b, _ = chart_rows(ws, chart)
+                if first <= a < nxt and _chart_cols(ws, chart) > band_end:
+                    rows += [a, b]
+            if rows:
+                spans.append([min(rows), max(rows)])
+        for a, b in _joined(ws, spans):
+            refs.append(f"{get_column_letter(band_end + 1)}{a}:{get_column_letter(end)}{b}")
     return refs
+
+
+def _joined(ws, spans: list[list[int]]) -> list[list[int]]:
+    """``spans`` of rows, each joined to the one before it where no text of column A
+    between the two is wider than the column (none would be cut there)."""
+    out: list[list[int]] = []
+    for a, b in spans:
+        between = [ws._cells.get((r, 1)) for r in range(out[-1][1] + 1, a)] if out else []
+        if out and all(c is None or text_width(c, True, SPILL_WIDTH) <= width(ws, 1)
+                       for c in between):
+            out[-1][1] = b
+        else:
+            out.append([a, b])
+    return out
 
 
 class _Rows:
