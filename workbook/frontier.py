@@ -30,7 +30,9 @@ COLORS = ("1F4E79", "C55A11", "70AD47")
 def sheet_frontier(wb: Workbook) -> Sheet:
     """Frontier: the scenario's throughput against interactivity on three GPUs, the
     block ``frontier`` writes under the title rows."""
-    s = Sheet(wb, "Frontier", {"A": 30, **{col: 12 for col in "BCDEFGHIJ"}})
+    # B..D hold the three GPUs' figures ("1,978.9 TFLOPS") as well as the table's first columns
+    s = Sheet(wb, "Frontier", {"A": 26, **{col: 16 for col in "BCD"},
+                               **{col: 11 for col in "EFGHIJ"}})
     s.title_rows("Frontier: throughput against interactivity for the scenario",
                  "The scenario's model, precision and traffic (Sizing); one curve a GPU. "
                  "Higher is more throughput, further right is faster for each user.")
@@ -160,7 +162,7 @@ def frontier(s: Sheet, top: int) -> int:
         ser.graphicalProperties.line.noFill = True
         chart.series.append(ser)
         chart.legend.position = "b"
-        ws.add_chart(chart, f"{'AF'[n]}{anchor}")
+        ws.add_chart(chart, f"{'AE'[n]}{anchor}")  # side by side inside A..J
     return anchor + 20
 
 
