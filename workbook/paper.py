@@ -18,6 +18,8 @@ import re
 
 from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
+from openpyxl.utils.cell import range_boundaries
+from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.pagebreak import Break, ColBreak, RowBreak
 
 #: Letter (openpyxl's ``PAPERSIZE_LETTER``); the layout fits A4 too (see the module).
@@ -328,8 +330,9 @@ def print_setup(ws, title_rows: str | None = None) -> None:
     if title_rows:
         ws.print_title_rows = title_rows
     charts = [chart_rows(ws, c) for c in ws._charts]
-    last_col = max([col for (_, col), c in ws._cells.items() if c.value is not None and
-                    not _hidden(ws, col)] + [_chart_cols(ws, c) for c in ws._charts] + [1])
+    filled = _filled(ws)
+    last_col = max([col for _, col in filled] + [_chart_cols(ws, c) for c in ws._charts]
+                   + [1])
     last_row = max([ws.max_row] + [b for _, b, _ in charts])
     least = least_scale(ws)
     fit = math.floor(PAGE_WIDTH_PT * FILL / print_width(ws, last_col) * 100)
@@ -340,8 +343,7 @@ def print_setup(ws, title_rows: str | None = None) -> None:
     starts = _block_starts(ws) + [last_row + 1]
     areas: list[list[int]] = []
     for top, nxt in zip(starts, starts[1:], strict=False):
-        used = [col for (row, col), c in ws._cells.items() if top <= row < nxt and
-                c.value is not None and not _hidden(ws, col)]
+        used = [col for row, col in filled if top <= row < nxt]
         used += [_chart_cols(ws, c) for c, (a, _, _) in zip(ws._charts, charts, strict=True)
                  if top <= a < nxt]
         end = bands[0][1] if max(used or [1]) <= bands[0][1] else last_col
@@ -401,7 +403,7 @@ def _area_refs(ws, areas: list[list[int]], band_end: int) -> list[str]:
     than the column), so that column A, repeated on those pages, shows no title or note
     cut at its edge."""
     refs = []
-    starts = _block_starts(ws)
+    starts, filled = _block_starts(ws), _filled(ws)
     for top, bottom, end in areas:
         if end <= band_end:
             refs.append(f"A{top}:{get_column_letter(end)}{bottom}")
@@ -410,8 +412,7 @@ def _area_refs(ws, areas: list[list[int]], band_end: int) -> list[str]:
         edges = [top] + [r for r in starts if top < r <= bottom] + [bottom + 1]
         spans: list[list[int]] = []
         for first, nxt in zip(edges, edges[1:], strict=False):
-            rows = [row for (row, col), c in ws._cells.items() if first <= row < nxt and
-                    col > band_end and c.value is not None and not _hidden(ws, col)]
+            rows = [row for row, col in filled if first <= row < nxt and col > band_end]
             for chart in ws._charts:
                 a, b, _ = chart_rows(ws, chart)
                 if first <= a < nxt and _chart_cols(ws, chart) > band_end:
@@ -423,14 +424,34 @@ def _area_refs(ws, areas: list[list[int]], band_end: int) -> list[str]:
     return refs
 
 
+def _filled(ws) -> set[tuple[int, int]]:
+    """(row, column) of each cell in view that shows something: a value, or a cell of an
+    array formula's range (openpyxl holds the formula in its first cell only)."""
+    out = {k for k, c in ws._cells.items() if c.value is not None}
+    for c in list(ws._cells.values()):
+        if isinstance(c.value, ArrayFormula):
+            c1, r1, c2, r2 = range_boundaries(c.value.ref)
+            out |= {(r, x) for r in range(r1, r2 + 1) for x in range(c1, c2 + 1)}
+    return {(r, x) for r, x in out if not _hidden(ws, x)}
+
+
+def _line_width(c) -> float:
+    """Width units the text of cell ``c`` takes on one line, wrapped or not (0: none); for
+    a formula, the text its string literals spell at least."""
+    v = getattr(c, "value", None)
+    if not isinstance(v, str):
+        return 0.0
+    n = _formula_text(v) if v.startswith("=") else len(v)
+    return n * (c.font.sz or 11) / 11 * SPILL_WIDTH * (1.1 if c.font.b else 1)
+
+
 def _joined(ws, spans: list[list[int]]) -> list[list[int]]:
     """``spans`` of rows, each joined to the one before it where no text of column A
     between the two is wider than the column (none would be cut there)."""
     out: list[list[int]] = []
     for a, b in spans:
         between = [ws._cells.get((r, 1)) for r in range(out[-1][1] + 1, a)] if out else []
-        if out and all(c is None or text_width(c, True, SPILL_WIDTH) <= width(ws, 1)
-                       for c in between):
+        if out and all(_line_width(c) <= width(ws, 1) for c in between):
             out[-1][1] = b
         else:
             out.append([a, b])
