@@ -81,6 +81,34 @@ def test_no_chart_crosses_a_row_break(book):
     assert charts == 5  # Cost's bars, Frontier's two, Finance's tornado, Roofline's
 
 
+def test_every_cell_in_view_is_inside_a_print_area(book):
+    """Each cell of a column in view that shows something, a value or a cell of an array
+    formula's range (openpyxl keeps the formula in the range's first cell), is printed:
+    it lies inside one of the sheet's print areas."""
+    from openpyxl.utils.cell import range_boundaries
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    checked = 0
+    for ws in book:
+        if ws.sheet_state != "visible":
+            continue
+        areas = [range_boundaries(a.replace("$", "").split("!")[-1])
+                 for a in ws.print_area.split(",")]
+        cells = {k for k, c in ws._cells.items() if c.value is not None}
+        for c in list(ws._cells.values()):
+            if isinstance(c.value, ArrayFormula):
+                c1, r1, c2, r2 = range_boundaries(c.value.ref)
+                cells |= {(r, x) for r in range(r1, r2 + 1) for x in range(c1, c2 + 1)}
+        for row, col in cells:
+            dim = ws.column_dimensions.get(openpyxl.utils.get_column_letter(col))
+            if dim is not None and dim.hidden:
+                continue
+            assert any(c1 <= col <= c2 and r1 <= row <= r2 for c1, r1, c2, r2 in areas), \
+                (ws.title, row, col)
+            checked += 1
+    assert checked > 1000
+
+
 def test_tables_over_pages_repeat_their_header(book):
     """The tables that run over pages repeat their header row on each."""
     for sheet in ("Cost", "Calibration", "Assumptions", "GPUs", "Models"):
