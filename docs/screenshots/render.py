@@ -2,7 +2,8 @@
 
     python docs/screenshots/render.py
 
-Builds the template, computes it with ``napkin calc``, exports every sheet to one PDF page
+Builds the template (each block of napkin calls cell by cell, not as one array formula:
+see ``main``), computes it with ``napkin calc``, exports every sheet to one PDF page
 each with LibreOffice (``SinglePageSheets``: nothing is cut off at a page edge), and turns
 the pages into PNGs. LibreOffice sizes such a page to the sheet's used cells, not to its
 print area, so the copy it exports (a temporary one) gets a blank cell at the print area's
@@ -35,11 +36,15 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from openpyxl import load_workbook
 
-    from workbook.build import GRID_TOP, build_template
+    from workbook.build import GRID_TOP, build_workbook
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        src = build_template(tmp / "napkin.xlsx")
+        # napkin's blocks cell by cell: LibreOffice recomputes array formulas on opening,
+        # and without napkin's functions shows #NAME? there; a cell it keeps shows the
+        # value napkin calc computed
+        src = tmp / "napkin.xlsx"
+        build_workbook(per_cell=True).save(src)
         out = tmp / "napkin-computed.xlsx"
         subprocess.run([sys.executable, "-m", "addin.cli", "calc", str(src), "-o", str(out)],
                        check=True, cwd=ROOT)
