@@ -22,7 +22,8 @@ from workbook.build import (
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "workbook" / "napkin.xlsx"
-SHEETS = ["Start", "Sizing", "Cost", "Finance", "Plan", "Calibration", "Roofline", "Speedup",
+SHEETS = ["Start", "Sizing", "Cost", "Frontier", "Finance", "Plan", "Calibration", "Roofline",
+          "Speedup",
           "Assumptions", "GPUs", "Models", "xlwings.conf"]
 ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#CALC!",
           "#SPILL!")
@@ -34,11 +35,12 @@ NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "O
 #: Chart data that is #N/A on purpose, in the hidden columns K..P of Roofline: a line the
 #: chosen GPU has no figure for is left out of the chart (a text value would plot as 0). The
 #: visible table says so in words.
-#: On Cost, the frontier's data (hidden columns Z..AQ): #N/A past the largest batch memory
+#: On Frontier, the frontier's data (hidden columns Z..AQ): #N/A past the largest batch memory
 #: allows, where a curve stops.
 CHART_GAPS = {f"Roofline!{c}{r}" for c in "LMNO" for r in range(12, 17)} | {
     f"Roofline!K{r}" for r in range(13, 16)} | {f"Roofline!P{r}" for r in range(21, 29)} | {
-    f"Cost!{c}{r}" for c in ("Z", *(f"A{x}" for x in "ABCDEFGHIJKLMNOPQ")) for r in range(1, 300)}
+    f"Frontier!{c}{r}" for c in ("Z", *(f"A{x}" for x in "ABCDEFGHIJKLMNOPQ"))
+    for r in range(1, 300)}
 
 
 

@@ -3,9 +3,8 @@
 names). With the Models and Calibration columns as arrays too (``TABLE_ARRAYS``), a full
 recalculation makes at most 300 calls, with the same values; the committed template keeps
 those two tables per cell, so that a row can be inserted inside them, and makes more than
-300: one KV_CACHE_GB a Models row and each Calibration
-row's calls, over the other sheets' array formulas (issue 25, item 5: open for the
-committed template)."""
+300: one KV_CACHE_GB a Models row and each Calibration row's calls, over the other
+sheets' array formulas (the 300-call target is not met by the committed template yet)."""
 
 from __future__ import annotations
 

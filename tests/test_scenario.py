@@ -404,10 +404,10 @@ def test_roofline_follows_the_gpu_and_plots_the_scenario(default, book):
 
 
 def test_frontier_of_the_scenario_on_three_gpus(default, book):
-    """Throughput against interactivity on Cost: at the scenario's batch (16) the scenario
+    """Throughput against interactivity on Frontier: at the scenario's batch (16) the scenario
     GPU's curve passes through the scenario's point; a curve stops past the largest batch
     memory allows; the H200 (one GPU holds 70.6 GB + a sequence) by hand at batch 1."""
-    v = default["Cost"]
+    v = default["Frontier"]
     rows = {x: int(c[1:]) for c, x in v.items() if re.fullmatch(r"A\d+", c)
             and isinstance(x, str)}
     head = rows["Batch (sequences)"]
@@ -428,7 +428,7 @@ def test_frontier_of_the_scenario_on_three_gpus(default, book):
     step = (70.6 - 128256 * 8192 / 1e9 + 0.753664) / 4.8 / 0.7
     assert v[f"E{batch[1]}"] == pytest.approx(1000 / step)
     assert v[f"F{batch[1]}"] == pytest.approx(1000 / step)  # one sequence on one GPU
-    scatter = [c for c in book["Cost"]._charts if c.tagname == "scatterChart"]
+    scatter = [c for c in book["Frontier"]._charts if c.tagname == "scatterChart"]
     assert len(scatter) == 2 and all(len(c.series) == 4 for c in scatter)
 
 

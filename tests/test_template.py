@@ -47,15 +47,11 @@ from workbook import build
 from workbook.build import (
     CAL_FIRST,
     CAL_SUMMARY,
-    COST_FIRST,
     FINANCE,
     GPU_FIRST,
     GPU_SPARE,
-    MIN_SCALE,
     MODEL_FIRST,
-    PAGE_WIDTH_PT,
     SIZING,
-    print_width,
 )
 
 
@@ -283,29 +279,6 @@ def test_model_table_rows_with_sources_and_flags(book):
     llama = MODEL_FIRST + names.index("Llama 3.1 8B")
     # (in the form Excel stores a Lite function's: docs/lite-format.md)
     assert ws[f"P{llama}"].value.startswith("=_xldudf_KV_CACHE_GB(")
-
-
-def test_every_sheet_prints_legibly(book):
-    """One page wide where that prints at 70 % or more, else at 70 % on pages across with
-    column A repeated on each: 10 pt notes never print below 7 pt."""
-    fitted = 0
-    for ws in book:
-        ps = ws.page_setup
-        assert ps.orientation in ("portrait", "landscape"), ws.title
-        assert ws.print_area, ws.title
-        last = openpyxl.utils.column_index_from_string(
-            re.search(r":\$?([A-Z]+)\$?\d+$", ws.print_area).group(1))
-        scale = PAGE_WIDTH_PT[ps.orientation] / print_width(ws, last) * 100
-        if ws.sheet_properties.pageSetUpPr.fitToPage:
-            assert ps.fitToWidth == 1 and ps.fitToHeight == 0, ws.title
-            assert scale >= MIN_SCALE == 70, (ws.title, scale)
-            fitted += 1
-        else:
-            assert scale < MIN_SCALE and ps.scale == MIN_SCALE, (ws.title, scale)
-            assert ws.print_title_cols == "$A:$A", ws.title
-    assert fitted >= 2  # Start, Speedup: one page wide
-    assert book["Cost"].print_title_rows == f"${COST_FIRST - 1}:${COST_FIRST - 1}"
-    assert book["GPUs"].print_title_rows == f"${GPU_FIRST - 1}:${GPU_FIRST - 1}"
 
 
 # ------------------------------------------------------------------------ xlwings.conf

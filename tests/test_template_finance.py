@@ -203,7 +203,10 @@ def test_finance_against_hand_calculation(default):
     cout = headline(PRICE, eff, 0.6)
     assert v[F["input_cost"]] == pytest.approx(cin)
     assert v[F["output_cost"]] == pytest.approx(cout)
-    assert v[F["blended"]] == pytest.approx((3 * cin + 1 * cout) / 4)  # 3 : 1 mix
+    # the mix: the scenario's 2,000 prompt tokens per 300 output tokens (Sizing's defaults)
+    mix = 2000 / 300
+    assert v[F["ratio"]] == pytest.approx(mix)
+    assert v[F["blended"]] == pytest.approx((mix * cin + 1 * cout) / (mix + 1))
     # owned: 30,000 ÷ (4 × 8,766 h) + 0.7 kW × 1.3 × 0.12 = 0.8556 + 0.1092
     owned = 30000 / (4 * 8766) + 0.7 * 1.3 * 0.12
     h = F["hourly"]
@@ -212,7 +215,7 @@ def test_finance_against_hand_calculation(default):
     assert v[f"C{F['energy_part']}"] == pytest.approx(0.7 * 1.3 * 0.12)
     assert v[f"C{F['in_cost']}"] == pytest.approx(cin * owned / PRICE)
     assert v[f"C{F['out_cost']}"] == pytest.approx(cout * owned / PRICE)
-    assert v[f"C{F['mix_cost']}"] == pytest.approx((3 * cin + cout) / 4 * owned / PRICE)
+    assert v[f"C{F['mix_cost']}"] == pytest.approx((mix * cin + cout) / (mix + 1) * owned / PRICE)
     # demand: 100e6 tokens/day ÷ 86,400 × 2 (peak) ÷ (replica tokens/s × 0.6), rounded up
     replica_tps = 1000 / (STEP / eff) * BATCH
     replicas = math.ceil(100e6 / 86400 * 2 / (replica_tps * 0.6))
@@ -221,7 +224,7 @@ def test_finance_against_hand_calculation(default):
     m = F["monthly"]
     rented, own = replicas * GPUS * PRICE * 730.5, replicas * GPUS * owned * 730.5
     assert (v[f"B{m}"], v[f"C{m}"]) == pytest.approx((rented, own))
-    volume = 100e6 * (1 + 3) * 365.25 / 12 / 1e6  # input + output, M tokens a month
+    volume = 100e6 * (1 + mix) * 365.25 / 12 / 1e6  # input + output, M tokens a month
     assert v[F["volume"]] == pytest.approx(volume)
     be = F["breakeven"]
     assert (v[f"B{be}"], v[f"C{be}"]) == pytest.approx((rented / 1.0, own / 1.0))

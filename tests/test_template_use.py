@@ -116,7 +116,8 @@ def test_finance_hours_per_month_keep_cost_and_volume_together(tmp, default):
     v = variant(tmp, "hours", {"Sizing!" + SIZING["hours"]: 200})
     f, d, F = v["Finance"], default["Finance"], FINANCE
     m = F["monthly"]
-    assert f[F["volume"]] == pytest.approx(100e6 / 24 * 200 * 4 / 1e6)
+    # input + output: 1 + the scenario's 2,000 prompt ÷ 300 output tokens (Sizing's defaults)
+    assert f[F["volume"]] == pytest.approx(100e6 / 24 * 200 * (1 + 2000 / 300) / 1e6)
     assert f[f"B{m}"] == pytest.approx(d[f"B{m}"] * 200 / 730.5)
     assert f[f"B{F['cheaper']}"] == d[f"B{F['cheaper']}"]
     assert f[f"C{F['cost_range']}"] == pytest.approx(d[f"C{F['cost_range']}"])
@@ -152,7 +153,8 @@ def test_finance_zero_traffic_and_low_utilization_stay_sane(tmp):
 
 def test_finance_break_even_is_flagged_above_the_fleets_capacity(default):
     f, F = default["Finance"], FINANCE
-    cap = f[F["replicas"]] * f[F["replica_tps"]] * 0.6 * 3600 * 730.5 * 4 / 1e6
+    mix = 1 + 2000 / 300  # input + output: Sizing's 2,000 prompt ÷ 300 output tokens
+    cap = f[F["replicas"]] * f[F["replica_tps"]] * 0.6 * 3600 * 730.5 * mix / 1e6
     assert f[F["capacity"]] == pytest.approx(cap)
     for col in "BC":
         be = f[f"{col}{F['breakeven']}"]

@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 from openpyxl import Workbook
+from openpyxl.styles import Alignment
 
 from workbook.arrays import fill
 from workbook.sheet import (
     Sheet,
     define_name,
+    fit_rows,
     read_csv,
 )
 
+#: The widths of the meaning and source columns (their text wraps: one page wide).
+NOTE_WIDTHS = {"C": 44, "D": 44}
+
+
+def _wrap_notes(s: Sheet, row: int):
+    """Wrap the meaning and source of ``row`` in their columns, the row tall enough."""
+    for col in NOTE_WIDTHS:
+        s.ws[f"{col}{row}"].alignment = Alignment(wrap_text=True, vertical="top")
+    fit_rows(s, row, row, NOTE_WIDTHS)
+
 #: name -> (row, label, default, format, validation (kind, lo, hi), meaning, source).
 #: A label starting with "=" is a formula (the currency in it); the prompt uses ``plain``.
+#: A default starting with "=" is a figure computed from the scenario (no validation).
 ASSUMPTIONS = {
     "ROOF_EFFICIENCY": (5, "Roof efficiency", 0.8, "pct", ("decimal", 0.01, 1),
                         "Share of the datasheet compute peak reached in practice",
@@ -30,11 +43,12 @@ FINANCE_ASSUMPTIONS = {
                     "only while no row of the Calibration sheet is plausible",
                     "Assumption (no source): measure and enter it on the Calibration sheet "
                     "instead"),
-    "INPUT_PER_OUTPUT": (19, "Input tokens per output token", 3, '0.0" : 1"',
-                         ("decimal", 0, 10000),
-                         "The traffic mix: prompt tokens read per token generated",
-                         "Assumption: chat with history; retrieval and agents often read "
-                         "10 or more per token generated"),
+    "INPUT_PER_OUTPUT": (19, "Input tokens per output token",
+                         "=SCENARIO_PROMPT_TOKENS/SCENARIO_OUTPUT_TOKENS", '0.0" : 1"', None,
+                         "The traffic mix: prompt tokens read per token generated, the "
+                         "scenario's prompt ÷ output tokens per request",
+                         "Computed from the scenario (Sizing): change the prompt or output "
+                         "tokens there"),
     "CAPEX": (20, '="Purchase price per GPU ("&CURRENCY&")"', 30000, "#,##0",
               ("decimal", 0, 10000000),
               "One GPU of the type chosen on Sizing, with its share of the server and "
@@ -84,15 +98,19 @@ PRECISION_FIRST = 37
 
 
 def _assumption_rows(wb: Workbook, s: Sheet, table: dict):
-    for name, (row, label, default, fmt, (kind, lo, hi), meaning, source, *plain) in \
-            table.items():
+    for name, (row, label, default, fmt, valid, meaning, source, *plain) in table.items():
+        kind, lo, hi = valid or (None, None, None)
         plain = plain[0] if plain else label
         s.put(f"A{row}", label, "label")
-        s.put(f"B{row}", default, "input", fmt)
+        computed = isinstance(default, str) and default.startswith("=")
+        s.put(f"B{row}", default, "formula" if computed else "input", fmt)
         s.put(f"C{row}", meaning, "note")
         s.put(f"D{row}", source, "note")
+        _wrap_notes(s, row)
         define_name(wb, name, s.title, f"$B${row}")
         prompt = f"{plain}: {meaning}."
+        if computed:  # a figure the scenario gives, not an input
+            continue
         if kind == "text":
             s.validate(f"B{row}", "text", prompt, plain, lo, hi)
         else:
@@ -108,8 +126,8 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
     Rows 5..6, column B (INPUT, each a named cell): ROOF_EFFICIENCY 0.8, RESERVE; row 8
     says where the scenario's inputs are (Sizing: traffic, batch, utilization, hours,
     currency, prompt and output tokens; one place).
-    Rows 17..24: calibration and finance: EFF_DEFAULT, INPUT_PER_OUTPUT, CAPEX, YEARS, PUE,
-    KWH_PRICE, API_PRICE.
+    Rows 17..24: calibration and finance: EFF_DEFAULT, INPUT_PER_OUTPUT (computed: the
+    scenario's prompt ÷ output tokens), CAPEX, YEARS, PUE, KWH_PRICE, API_PRICE.
     Rows 28..33: the ranges (low and high around a base): EFF_LOW/EFF_HIGH (base: the
     Calibration sheet's efficiency), UTIL_LOW/UTIL_HIGH (base: UTILIZATION),
     PRICE_LOW/PRICE_HIGH (multiples of the price used on Sizing).
@@ -117,7 +135,7 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
     Rows 37..: the number formats of the precision dropdowns (PRECISION_NAME, bytes per
     parameter = BYTES_PER_PARAM(name)), from udfs/data/precisions.csv.
     """
-    s = Sheet(wb, "Assumptions", {"A": 30, "B": 22, "C": 70, "D": 80})
+    s = Sheet(wb, "Assumptions", {"A": 30, "B": 22, **NOTE_WIDTHS})
     s.title_rows("Assumptions: the choices behind the results",
                  "Change the yellow cells; every sheet follows. Facts (datasheets, configs) "
                  "are on the GPUs and Models sheets.")
@@ -143,6 +161,7 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
         s.put(f"B{r}", f"=BYTES_PER_PARAM(A{r})", "formula", "0.00###")
         s.put(f"C{r}", row["source"], "note")
         s.put(f"D{r}", row["notes"], "note")
+        _wrap_notes(s, r)
     last = PRECISION_FIRST + len(rows) - 1
     fill(s.ws, f"B{PRECISION_FIRST}:B{last}", f"=BYTES_PER_PARAM(A{PRECISION_FIRST})",
          keep=True)

@@ -12,7 +12,6 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
 from workbook.arrays import fill, fixed
-from workbook.frontier import frontier
 from workbook.scenario import AT_UTILIZATION, HEADLINE
 from workbook.sheet import (
     Sheet,
@@ -44,9 +43,12 @@ COST_COLUMNS = [  # header, width, format
     ("Realistic step", 16, "ms_token"), ("Realistic GPUs in total", 11, "gpus"),
     ("Realistic monthly cost", 14, "money"),
     (f"{HEADLINE}: the month's bill ÷ the month's tokens", 16, "money"),
-    (AT_UTILIZATION, 16, "money"), ("Note", 60, None),
+    (AT_UTILIZATION, 18, "money"), ("Note", 78, None),
 ]
 NOTE_COL = "T"
+#: The working columns (bandwidth, roof; the floors; efficiency and realistic step), grouped
+#: and folded; the answer columns stay in view.
+WORKING = ("D", "E", "G", "H", "I", "J", "K", "L", "M", "N", "O")
 
 
 def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
@@ -84,8 +86,9 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
                              TOKENS_PER_SEC(O) × batch, F, utilization): a unit cost, not
                              the bill
       T note (no price, no FLOPS figure, no traffic)
-    Below: a bar chart of column R by GPU, cheapest first (sorted in hidden columns U..Y),
-    the GPUs without a price named; then the frontier (``workbook.frontier``).
+    Columns D..E and G..O (the working) are grouped and folded. Below: a bar chart of
+    column R by GPU, cheapest first (sorted in hidden columns U..Y), the GPUs without a
+    price named.
     """
     widths = {get_column_letter(i + 1): w for i, (_, w, _) in enumerate(COST_COLUMNS)}
     widths["A"], widths["B"] = 36, 22
@@ -128,8 +131,9 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     for i, h in enumerate(headers):
         if i in (1, 10, 11, 12, 16, 17, 18):
             headers[i] = f'="{h} ("&CURRENCY&")"'
-    s.section(COST_FIRST - 2, "Each GPU type: floors (B..M), then realistic = floor ÷ the "
-                              "efficiency from Calibration (N..S)", NOTE_COL)
+    s.section(COST_FIRST - 2, "Each GPU type: the answer; the working (bandwidth, roof, "
+                              "floors, efficiency) is in grouped columns D..E and G..O "
+                              "(+ above the columns shows them)", NOTE_COL)
     s.header(COST_FIRST - 1, headers, height=75)
     last = COST_FIRST + n_gpus - 1
     for i in range(n_gpus):
@@ -149,6 +153,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     for col in "BEKLMQRS":  # text ("no price", "no figure") sits where the numbers do
         for r in range(COST_FIRST, last + 1):
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+    for r in range(COST_FIRST, last + 1):  # a note of every kind: wrapped inside the page
+        s.ws[f"{NOTE_COL}{r}"].alignment = Alignment(wrap_text=True, vertical="top")
     for col in "LRS":
         s.ws.conditional_formatting.add(f"{col}{COST_FIRST}:{col}{last}", ColorScaleRule(
             start_type="min", start_color="63BE7B", end_type="max", end_color="F8696B"))
@@ -165,7 +171,9 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
                           "the headline: on the scenario's GPU row, the same figure as on "
                           "Sizing, Finance and Plan (RESULT_COST_PER_MTOK).", "note")
     _cost_chart(s, COST_FIRST, last)
-    frontier(s, last + 6 + BAR_ROWS + 1)
+    for col in WORKING:  # grouped and folded: the reader sees the answer columns
+        dim = s.ws.column_dimensions[col]
+        dim.outline_level, dim.hidden = 1, True
     s.ws.freeze_panes = f"B{COST_FIRST}"
     return s
 
@@ -233,8 +241,6 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
 #: Hidden columns of the chart's data: a sort key, the sorted keys, names and costs, and
 #: the running list of the GPUs without a price.
 CHART = {"key": "U", "sorted": "V", "name": "W", "cost": "X", "unpriced": "Y"}
-BAR_ROWS = 38  # the rows the bar chart takes
-CHART_ROWS = 22  # the rows the frontier's charts take below the last cell (printed too)
 
 
 def _cost_chart(s: Sheet, first: int, last: int):
@@ -262,7 +268,10 @@ def _cost_chart(s: Sheet, first: int, last: int):
     chart = BarChart()
     chart.type, chart.style = "bar", 2
     chart.title = f"{HEADLINE} by GPU (the scenario; cheapest on top)"
-    chart.height, chart.width = 19, 22  # a bar for every slot of the table
+    # a bar for every slot of the table, each slot taller than a line of its 10 pt name (at
+    # 19 cm LibreOffice named every other bar); with the header row repeated above and the
+    # list of unpriced GPUs, one printed page at 70 %
+    chart.height, chart.width = 21, 22
     chart.add_data(Reference(ws, min_col=column_index_from_string(c["cost"]), min_row=first,
                              max_row=last), titles_from_data=False)
     chart.set_categories(Reference(ws, min_col=column_index_from_string(c["name"]),
@@ -270,9 +279,9 @@ def _cost_chart(s: Sheet, first: int, last: int):
     chart.legend = None
     chart.visible_cells_only = False  # its data sits in hidden columns
     chart.x_axis.scaling.orientation = "maxMin"  # the cheapest (first) on top
-    chart.x_axis.tickLblSkip = 1  # every GPU's name, in 8 pt
+    chart.x_axis.tickLblSkip = 1  # every GPU's name, in 10 pt (7 pt printed at 70 %)
     chart.x_axis.txPr = RichText(p=[Paragraph(pPr=ParagraphProperties(
-        defRPr=CharacterProperties(sz=800)), endParaRPr=CharacterProperties(sz=800))])
+        defRPr=CharacterProperties(sz=1000)), endParaRPr=CharacterProperties(sz=1000))])
     chart.x_axis.delete = chart.y_axis.delete = False
     chart.y_axis.number_format = "#,##0.00"
     chart.y_axis.title = "currency per million output tokens"
@@ -281,4 +290,7 @@ def _cost_chart(s: Sheet, first: int, last: int):
     s.put(f"A{note}", f'=IF({c["unpriced"]}{last}="","Every GPU of the table has a price.",'
                       f'"Left out, no price on the GPUs sheet: "&MID({c["unpriced"]}{last},3,'
                       '10000))', "note")
+    ws.merge_cells(f"A{note}:R{note}")  # a list of any length: wrapped inside the page
+    ws[f"A{note}"].alignment = Alignment(wrap_text=True, vertical="top")
+    ws.row_dimensions[note].height = 30  # two lines of 10 pt
     ws.add_chart(chart, f"A{note + 1}")

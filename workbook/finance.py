@@ -249,7 +249,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
          "step reads the weights (MoE: the experts the batch picks)",
          "formula"),
         ("ratio", "Input tokens per output token", "=INPUT_PER_OUTPUT", '0.0" : 1"',
-         "Assumptions: the traffic mix", "formula"),
+         "the scenario's prompt ÷ output tokens (Sizing; Assumptions shows it)", "formula"),
         ("blended", '="Cost per million tokens, input and output blended at the mix ("'
          '&CURRENCY&")"',
          num_or([F["input_cost"], F["output_cost"]], f"BLENDED_COST_PER_MTOK("

@@ -1,10 +1,11 @@
-"""Throughput against interactivity, on the Cost sheet: the scenario's model on its GPU and
+"""Throughput against interactivity, on the Frontier sheet: the scenario's model on its GPU and
 two others the user picks, at batch 1, 2, 4 … up to what memory allows: tokens/s per GPU
 and cost per million output tokens against tokens/s per user (the frontier serving
 benchmarks publish), the scenario's own point marked."""
 
 from __future__ import annotations
 
+from openpyxl import Workbook
 from openpyxl.chart import Reference, ScatterChart, Series
 from openpyxl.chart.series import SeriesLabel, StrRef
 from openpyxl.styles import Alignment
@@ -24,6 +25,19 @@ PARAMS = ["name", "row", "memory", "bandwidth", "roof", "gpus", "max_batch", "ef
 HIDDEN_FIRST = 26  # column Z: the chart's data (#N/A past what memory allows), hidden
 WIDE = 6  # hidden columns per GPU: weights read, floor, step, tokens/s per user, per GPU, cost
 COLORS = ("1F4E79", "C55A11", "70AD47")
+
+
+def sheet_frontier(wb: Workbook) -> Sheet:
+    """Frontier: the scenario's throughput against interactivity on three GPUs, the
+    block ``frontier`` writes under the title rows."""
+    # B..D hold the three GPUs' figures ("1,978.9 TFLOPS") as well as the table's first columns
+    s = Sheet(wb, "Frontier", {"A": 26, **{col: 16 for col in "BCD"},
+                               **{col: 11 for col in "EFGHIJ"}})
+    s.title_rows("Frontier: throughput against interactivity for the scenario",
+                 "The scenario's model, precision and traffic (Sizing); one curve a GPU. "
+                 "Higher is more throughput, further right is faster for each user.")
+    frontier(s, 4)
+    return s
 
 
 def frontier(s: Sheet, top: int) -> int:
@@ -126,7 +140,7 @@ def frontier(s: Sheet, top: int) -> int:
                                               "tokens/s per user", "cost per M tokens"))):
         chart = ScatterChart()
         chart.title, chart.style, chart.scatterStyle = title, 2, "lineMarker"
-        chart.height, chart.width = 10, 16
+        chart.height, chart.width = 10, 14  # side by side inside one page
         chart.visible_cells_only = False  # its data sit in hidden columns
         chart.x_axis.title, chart.y_axis.title = "tokens/s per user", axis
         chart.x_axis.delete = chart.y_axis.delete = False
@@ -148,7 +162,7 @@ def frontier(s: Sheet, top: int) -> int:
         ser.graphicalProperties.line.noFill = True
         chart.series.append(ser)
         chart.legend.position = "b"
-        ws.add_chart(chart, f"{'AF'[n]}{anchor}")
+        ws.add_chart(chart, f"{'AE'[n]}{anchor}")  # side by side inside A..J
     return anchor + 20
 
 

@@ -175,12 +175,13 @@ class Sheet:
 
 def fit_rows(s: Sheet, first: int, last: int, wrapped: dict[str, float]):
     """Row heights for wrapped notes (10 pt text: about 1.2 characters per width unit,
-    13 points per line), so that Excel and LibreOffice show every line."""
+    1.1 counted for the room lost where a line breaks between words, 13.5 points per
+    line), so that Excel and LibreOffice show every line."""
     for r in range(first, last + 1):
         lines = 1
         for col, width in wrapped.items():
             text = str(s.ws[f"{col}{r}"].value or "")
-            lines = max(lines, -(-len(text) // int(width * 1.2)))
+            lines = max(lines, -(-len(text) // int(width * 1.1)))
         s.ws.row_dimensions[r].height = 13.5 * lines + 2
 
 

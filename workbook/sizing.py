@@ -230,7 +230,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          "tps", "PER_USER_TPS(total, batch): batching raises the total, not each user's"),
         ("ridge_bf16", "Ridge, BF16 datasheet",
          f'=IF(ISNUMBER({bf16}),RIDGE({bf16},{bw}),"no BF16 figure")', "flop_byte",
-         "RIDGE(peak, bandwidth): H100 ≈ 295 FLOP/byte"),
+         "RIDGE(peak, bandwidth): the intensity at which this GPU's BF16 peak meets its "
+         "bandwidth"),
         ("ridge_used", "Ridge, roof used × efficiency",
          f'=IF(ISNUMBER({roof}),RIDGE({roof},{bw},{eff}),"no FLOPS figure")',
          "flop_byte", "below it memory-bound, above it compute-bound"),

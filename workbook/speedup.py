@@ -28,7 +28,7 @@ def sheet_speedup(wb: Workbook) -> Sheet:
                 (INPUTS), AMDAHL(p, s) in the body and AMDAHL(p) in the last column (∞)
     """
     s = Sheet(wb, "Speedup", {"A": 40, "B": 12, "C": 12, "D": 12, "E": 12, "F": 12,
-                              "G": 12, "H": 12, "I": 60})
+                              "G": 12, "H": 12, "I": 54})
     s.title_rows("Speedup: time before ÷ time after, and Amdahl's law",
                  "Speedups combine by adding times, not percentages. Before judging an "
                  "optimisation, ask what share of the time it touches.")

@@ -2,7 +2,8 @@
 
     python docs/screenshots/render.py
 
-Builds the template, computes it with ``napkin calc``, exports every sheet to one PDF page
+Builds the template (each block of napkin calls cell by cell, not as one array formula:
+see ``main``), computes it with ``napkin calc``, exports every sheet to one PDF page
 each with LibreOffice (``SinglePageSheets``: nothing is cut off at a page edge), and turns
 the pages into PNGs. LibreOffice sizes such a page to the sheet's used cells, not to its
 print area, so the copy it exports (a temporary one) gets a blank cell at the print area's
@@ -24,9 +25,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 #: sheet -> PNG name (the order of the sheets in the workbook)
-PAGES = {"Start": "start", "Sizing": "sizing", "Cost": "cost", "Finance": "finance",
-         "Plan": "plan", "Calibration": "calibration", "Roofline": "roofline",
-         "Speedup": "speedup"}
+PAGES = {"Start": "start", "Sizing": "sizing", "Cost": "cost", "Frontier": "frontier",
+         "Finance": "finance", "Plan": "plan", "Calibration": "calibration",
+         "Roofline": "roofline", "Speedup": "speedup"}
 PDF_FILTER = ('pdf:calc_pdf_Export:{"SinglePageSheets":{"type":"boolean","value":"true"}}')
 DPI = 110
 
@@ -35,11 +36,15 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from openpyxl import load_workbook
 
-    from workbook.build import GRID_TOP, build_template
+    from workbook.build import GRID_TOP, build_workbook
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        src = build_template(tmp / "napkin.xlsx")
+        # napkin's blocks cell by cell: LibreOffice recomputes array formulas on opening,
+        # and without napkin's functions shows #NAME? there; a cell it keeps shows the
+        # value napkin calc computed
+        src = tmp / "napkin.xlsx"
+        build_workbook(per_cell=True).save(src)
         out = tmp / "napkin-computed.xlsx"
         subprocess.run([sys.executable, "-m", "addin.cli", "calc", str(src), "-o", str(out)],
                        check=True, cwd=ROOT)
@@ -60,8 +65,9 @@ def main() -> int:
 
 
 def _widen_to_print_area(path: Path) -> None:
-    """Put a blank (a no-break space) in row 1 of each sheet's last print-area column, in place:
-    LibreOffice then exports the whole print area (``path`` is the temporary copy)."""
+    """Put a blank (a no-break space) in row 1 of the last column of each sheet's print
+    areas, in place: LibreOffice then exports the whole print area (``path`` is the
+    temporary copy)."""
     from zipfile import ZipFile
 
     from addin.ooxml import package
@@ -73,12 +79,12 @@ def _widen_to_print_area(path: Path) -> None:
         for dn in book.names:
             if dn.name != "_xlnm.Print_Area" or dn.local_sheet is None:
                 continue
-            m = re.search(r"\$([A-Z]+)\$\d+$", dn.text)
+            last = max(re.findall(r":\$([A-Z]+)\$\d+", dn.text), key=xv.col2num)
             sheet = book.sheets[dn.local_sheet]
             xml = zf.read(sheet.path).decode("utf-8")
-            col = xv.col2num(m.group(1))
+            col = xv.col2num(last)
             if not any(c.col >= col for c in xv.read_cells(xml)):
-                ref = f"{m.group(1)}1"
+                ref = f"{last}1"
                 xml = xv.write_values(xml, {(1, col): ("str", "")}).replace(
                     f'<c r="{ref}" t="str"><v></v></c>',
                     f'<c r="{ref}" t="inlineStr"><is><t>\u00a0</t></is></c>')
