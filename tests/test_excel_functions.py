@@ -240,3 +240,16 @@ def test_small_as_microsofts_example():
 
     assert evaluate("=SMALL({3;4;5;2;3;4;6;4;7},4)") == 4
     assert evaluate("=SMALL({1;4;8;3;7;12;54;8;23},2)") == 3
+
+
+def test_negative_numbers_in_array_constants(tmp_path):
+    # each value worked by hand: -1+0.5+4 = 3.5; the larger of -5 and -1 is -1; both
+    # elements of {-1,2} are numbers; CONCAT writes -1 as "-1" (Microsoft Support, "Use
+    # array constants in array formulas": an array constant holds numbers)
+    s = [xlsx_make.cell("A1", "SUM({-1,0.5,4})", 0), xlsx_make.cell("A2", "MAX({-5,-1})", 0),
+         xlsx_make.cell("A3", "COUNT({-1,2})", 0),
+         xlsx_make.cell("A4", "_xlfn.CONCAT({-1,3})", 0),
+         xlsx_make.cell("A5", "SUM({1,-2;-3,4})", 0)]
+    res = calc_workbook(xlsx_make.write(tmp_path / "in.xlsx", {"S": s}), tmp_path / "o.xlsx", {})
+    assert res["S!A1"] == 3.5 and res["S!A2"] == -1 and res["S!A3"] == 2
+    assert res["S!A4"] == "-13" and res["S!A5"] == 0

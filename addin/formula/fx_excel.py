@@ -375,3 +375,19 @@ def edate(original, key: str):
         return xdate(moved.year, moved.month, moved.day) - dt
 
     return wrap_func(xedate)
+
+
+def array_constant(original, key: str):
+    """formulas' ``ARRAY``/``ARRAYROW`` (which build an array constant, ``{-1,0.5,4}``)
+    with each negative element a number, as Excel's: formulas computes ``-1`` as a
+    0-dimensional array, which SUM, MAX, COUNT... pass over as not a number
+    (``SUM({-1,0.5,4})`` gave 4.5, Excel 3.5) and CONCAT writes as ``-1.0``.
+
+    References: Microsoft Support, "Use array constants in array formulas" (an array
+    constant holds numbers, text, logical values and errors)."""
+
+    def build(*args):
+        return original(*[a.item() if isinstance(a, np.ndarray) and a.ndim == 0 else a
+                          for a in args])
+
+    return build

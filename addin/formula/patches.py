@@ -133,6 +133,13 @@ _FORMULAS = (
           "(EDATE(1,-5) is a date in 3799) and gives #VALUE! past 9999; Excel #NUM!",
           "Microsoft Support, \"EDATE function\", \"Excel specifications and limits\"; "
           "tests/test_excel_core.py::test_edate_outside_excels_calendar", f"{_FXE}:edate"),
+    *(Patch(_F, TABLE, name, "formulas computes a negative element of an array "
+            "constant as a 0-dimensional array, which SUM, MAX, COUNT... pass over "
+            "(SUM({-1,0.5,4}) gave 4.5, Excel 3.5); ours makes it a number",
+            "Microsoft Support, \"Use array constants in array formulas\"; "
+            "tests/test_excel_functions.py::test_negative_numbers_in_array_constants; the "
+            "differential test (tests/test_differential.py)", f"{_FXE}:array_constant")
+      for name in ("ARRAY", "ARRAYROW")),
     *(Patch(_OPS, "OPERATORS", sym, "nothing: the same result as formulas' operator for "
             "two numbers, without its np.vectorize; anything else goes to it",
             "tests/test_fast_paths.py::test_arithmetic_same_as_formulas",
