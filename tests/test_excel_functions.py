@@ -5,6 +5,8 @@ saying why)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 import xlsx_make
 
@@ -48,6 +50,20 @@ def test_combin_and_combina(tmp_path):
     assert res["S!A1"] == 28 and res["S!A2"] == 28 and res["S!A5"] == 1
     assert res["S!A3"].code == "#NUM!" and res["S!A4"].code == "#NUM!"
     assert res["S!B1"] == 20 and res["S!B2"] == 220
+
+
+def test_combin_beyond_the_largest_number_is_num_at_once(tmp_path):
+    # COMBIN(2000,1000) = 2.05e600 (ln: lgamma(2001) - 2*lgamma(1001) = 1382.3 > 709.8,
+    # the log of the largest double): #NUM!, as Excel gives past 1.8e308 ("Excel
+    # specifications and limits"); COMBINA(1352078,1352078) too, without the 34 s that
+    # computing its 800,000 digits took; COMBIN(1030,515) = 2.9e308 just past, #NUM!,
+    # COMBIN(1020,510) = 2.8e305 just below, a number
+    res = xlsx_make.calc(tmp_path, {"S": {
+        "A1": "=COMBIN(2000,1000)", "A2": "=_xlfn.COMBINA(1352078,1352078)",
+        "A3": "=COMBIN(1030,515)", "A4": "=COMBIN(1020,510)"}})
+    assert res["S!A1"].code == "#NUM!" and res["S!A2"].code == "#NUM!"
+    assert res["S!A3"].code == "#NUM!"
+    assert res["S!A4"] == pytest.approx(math.comb(1020, 510), rel=1e-12)
 
 
 def test_a_named_range_keeps_its_blank_rows(tmp_path):

@@ -55,6 +55,7 @@ VALUES = NUMBERS[:12] + TEXTS[:7] + ANY_CELL
 RANGES = ["In!A1:A12", "In!A1:A16", "In!B1:B12", "In!B1:C6", "In!C1:C12", "In!D1:D10",
           "In!E1:E6", "In!A1:A3", "In!B2:B5", "{1,2,3}", "{1;2;3}", '{1,"a",TRUE}',
           "{1,2;3,4}", "{-1,0.5,4}"]
+REFERENCE_RANGES = [r for r in RANGES if r.startswith("In!")]
 CRITERIA = ['">2"', '"<>5"', '"<>"', '"apple"', '"a*"', "3", '"=3"', '"<=1.5"', '""',
             "In!B2", '">"&In!B3', '"12"', "TRUE", '"?pple"', '"~*"']
 DATES = ["45000", "45366.5", "In!A12", '"2024-03-15"', "1", "0", "60", "61", "-1",
@@ -78,7 +79,8 @@ REF_TEXTS = ['"In!A1"', '"In!B2"', '"In!B1:B3"', '"In!Z99"', '"bad ref"', '"In!A
              '"In!C2"']
 
 #: Atoms of each kind of argument, by the letter ``signatures`` uses.
-ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES, "c": CRITERIA,
+ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES, "rr": REFERENCE_RANGES,
+         "c": CRITERIA,
          "d": DATES, "s": DATE_TEXTS, "u": UNITS, "f": FORMATS, "bin": BINARY, "hex": HEX,
          "oct": OCTAL, "m": MATCH_TYPES, "st": SUBTOTALS, "ref": REFERENCES, "x": MATRIX,
          "base": BASES, "basis": BASIS, "rt": REF_TEXTS}

@@ -25,6 +25,7 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from zipfile import ZIP_DEFLATED, ZipFile
 
 import openpyxl
 from fidelity import cached_values, same
@@ -38,6 +39,7 @@ TESTS = Path(__file__).resolve().parents[1]
 KNOWN = Path(__file__).with_name("known_differences.csv")
 UNO_PYTHON = "/usr/bin/python3"
 SHEET = "F"
+UNCOMPUTED = -987654.321  # the cached value of every formula before it is computed
 
 
 @dataclass
@@ -67,12 +69,26 @@ def write_batch(path: Path, batch: list[Formula], date1904: bool) -> None:
     if date1904:
         wb.epoch = CALENDAR_MAC_1904
     wb.save(path)
+    _cache_unknown(path)
+
+
+def _cache_unknown(path: Path) -> None:
+    """Give every formula of sheet F the cached value ``UNCOMPUTED``: napkin keeps it in a
+    cell strict mode refuses (lenient mode keeps Excel's cached values there)."""
+    with ZipFile(path) as zf:
+        parts = {i.filename: zf.read(i.filename) for i in zf.infolist()}
+    name = "xl/worksheets/sheet2.xml"
+    parts[name] = parts[name].replace(b"</f><v />", f"</f><v>{UNCOMPUTED}</v>".encode())
+    with ZipFile(path, "w", ZIP_DEFLATED) as zf:
+        for n, data in parts.items():
+            zf.writestr(n, data)
 
 
 def napkin_values(src: Path, dst: Path) -> dict[int, object]:
     """``{row: value}`` napkin computes on sheet F (rows strict mode refuses: absent)."""
     calc_workbook(src, dst, strict=False, notes=[])
-    return {r: v for (s, r, c), v in cached_values(dst).items() if s == SHEET and c == 1}
+    return {r: v for (s, r, c), v in cached_values(dst).items()
+            if s == SHEET and c == 1 and v != UNCOMPUTED}
 
 
 def libreoffice_values(srcs: list[Path], saved: list[Path]) -> list[tuple[dict, dict]]:

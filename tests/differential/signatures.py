@@ -3,7 +3,8 @@ differential test writes calls of it.
 
 A signature is ``(required, optional, repeat)``: the kinds of the required arguments, of
 the optional ones (a call takes a prefix of them), and of arguments that may follow
-(up to two more). The kinds are the letters of ``inputs.ATOMS``. A function whose result
+(up to two more). The kinds are the letters of ``inputs.ATOMS`` (``rr``: a range of cells, where Excel takes a reference and no array
+constant). A function whose result
 is an array is called inside ``SUM(...)`` or ``INDEX(...,1,1)`` (``ARRAY_RESULT``), so
 that one cell holds one value in every spreadsheet program.
 """
@@ -14,7 +15,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "ABS": (("n",), (), None), "ACOS": (("n",), (), None), "ASIN": (("n",), (), None),
     "ATAN": (("n",), (), None), "ATAN2": (("n", "n"), (), None),
     "AND": (("v",), (), "v"), "OR": (("v",), (), "v"), "NOT": (("v",), (), None),
-    "AVERAGE": (("r",), (), "n"), "AVERAGEIF": (("r", "c"), ("r",), None),
+    "AVERAGE": (("r",), (), "n"), "AVERAGEIF": (("rr", "c"), ("rr",), None),
     "BASE": (("i", "base"), ("i",), None),
     "BIN2DEC": (("bin",), (), None), "BIN2HEX": (("bin",), ("i",), None),
     "BIN2OCT": (("bin",), ("i",), None),
@@ -28,8 +29,8 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "CONCAT": (("r",), (), "v"), "CONCATENATE": (("v",), (), "v"),
     "COS": (("n",), (), None), "COT": (("n",), (), None), "SIN": (("n",), (), None),
     "TAN": (("n",), (), None),
-    "COUNT": (("r",), (), "v"), "COUNTA": (("r",), (), "v"), "COUNTBLANK": (("r",), (), None),
-    "COUNTIF": (("r", "c"), (), None), "COUNTIFS": (("r", "c"), ("r", "c"), None),
+    "COUNT": (("r",), (), "v"), "COUNTA": (("r",), (), "v"), "COUNTBLANK": (("rr",), (), None),
+    "COUNTIF": (("rr", "c"), (), None), "COUNTIFS": (("rr", "c"), ("rr", "c"), None),
     "DATE": (("i", "i", "i"), (), None), "DATEDIF": (("d", "d", "u"), (), None),
     "DATEVALUE": (("s",), (), None),
     "DEC2BIN": (("i",), ("i",), None), "DEC2HEX": (("i",), ("i",), None),
@@ -63,8 +64,8 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "SMALL": (("r", "i"), (), None), "SQRT": (("n",), (), None),
     "STDEV": (("r",), (), "n"), "VAR": (("r",), (), "n"),
     "SUBSTITUTE": (("t", "t", "t"), ("i",), None),
-    "SUBTOTAL": (("st", "r"), (), "r"), "SUM": (("r",), (), "n"),
-    "SUMIF": (("r", "c"), ("r",), None), "SUMPRODUCT": (("r",), ("r",), None),
+    "SUBTOTAL": (("st", "rr"), (), "rr"), "SUM": (("r",), (), "n"),
+    "SUMIF": (("rr", "c"), ("rr",), None), "SUMPRODUCT": (("r",), ("r",), None),
     "SWITCH": (("v", "v", "v"), ("v", "v"), None), "T": (("v",), (), None),
     "TEXT": (("n", "f"), (), None), "TEXTJOIN": (("t", "v", "r"), (), "v"),
     "TIME": (("i", "i", "i"), (), None), "TODAY": ((), (), None),
