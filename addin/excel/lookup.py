@@ -212,6 +212,8 @@ def index(array, row_num=None, column_num=None, area_num=None):
     a one-row or one-column range a single number counts along it. ``#REF!`` beyond
     the range, ``#VALUE!`` for a negative number."""
     ns = fx.load()
+    if isinstance(array, ns.XlError):
+        raise ExcelError(str(array), context.message_for(str(array)))
 
     def num(v, what):
         if v is None or fx.is_omitted(v):

@@ -337,6 +337,7 @@ def criteria(original, key: None):
 
     def xfilter(test_range, condition):
         if isinstance(condition, str):
+            _refuse_ordering_beside_number_text(test_range["raw"], condition)
             if condition == "<>":
                 return ~empty(test_range)
             if condition == "=":
@@ -346,6 +347,133 @@ def criteria(original, key: None):
         return original(test_range, condition)
 
     return xfilter
+
+
+_ORDERING = re.compile(r"(<=|>=|<|>)(.+)$", re.S)
+
+
+def _reads_as_number(text: str) -> bool:
+    try:
+        text_value(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _refuse_ordering_beside_number_text(raw, condition: str) -> None:
+    """Stop strict mode (``context.refuse``) on a criterion that orders numbers
+    (``">2"``) over a range holding a text that reads as a number (``"12"``): formulas
+    reads that text as its number; whether Excel compares it is not documented."""
+    m = _ORDERING.match(condition)
+    if not m or not _reads_as_number(m.group(2)):
+        return
+    for v in np.asarray(raw, dtype=object).ravel():
+        if isinstance(v, str) and v.strip() and _reads_as_number(v):
+            context.refuse(f"the criterion \"{condition}\" over a text that reads as a "
+                           f"number ({v!r})")
+            raise ValueError(condition)
+
+
+def criteria_total(original, key: str):
+    """Excel's SUMIF/AVERAGEIF in the place of formulas': the sum (the mean) of the
+    numbers only of the cells matched (formulas adds a text that reads as a number,
+    ``"12"``); and strict mode stopped (``context.refuse``) when the sum_range
+    (average_range) has another size than range: Excel then takes the cells of range's
+    size from its top left cell, formulas gives ``#VALUE!``.
+
+    References: Microsoft Support, "SUMIF function", "AVERAGEIF function" (the
+    sum_range "does not have to be the same size and shape as the range"; cells of
+    average_range that hold TRUE or FALSE or are empty are ignored)."""
+    from formulas.functions import Error, wrap_func, xfilter
+    from formulas.tokens.operand import XlError
+
+    def total(values):
+        xs = []
+        for v in np.asarray(values, dtype=object).ravel():
+            if isinstance(v, XlError):
+                return v
+            if isinstance(v, (int, float, np.number)) and not isinstance(v, (bool, np.bool_)):
+                xs.append(float(v))
+        added = 0.0
+        for x in xs:
+            added += x
+        if key == "AVERAGEIF":
+            return added / len(xs) if xs else Error.errors["#DIV/0!"]
+        return added
+
+    computed = wrap_func(functools.partial(xfilter, total))
+
+    def shape(v):
+        return np.shape(getattr(v, "value", v))
+
+    @functools.wraps(original)
+    def of_size(test_range, condition, operating_range=None):
+        if operating_range is None:
+            return computed(test_range, condition)
+        if shape(test_range) != shape(operating_range):
+            context.refuse(f"{key} with a range to add of another size than its range")
+            return Error.errors["#VALUE!"]
+        return computed(test_range, condition, operating_range)
+
+    return of_size
+
+
+def empty_old_text(original, key: str):
+    """formulas' SUBSTITUTE, with an empty old_text leaving the text as it is, as Excel
+    does: formulas puts new_text between every two characters (``SUBSTITUTE("ab","",
+    "x")`` gave ``"xaxbx"``), or gives ``#VALUE!`` with an instance_num.
+
+    References: Microsoft Support, "SUBSTITUTE function" (old_text is the text to
+    replace: nothing to replace, the text unchanged)."""
+    from formulas.functions import replace_empty, wrap_ufunc
+    from formulas.functions.text import _str as text_of
+    from formulas.functions.text import xsubstitute
+    from formulas.tokens.operand import XlError
+
+    def substitute(text, old_text, new_text, instance_num=None):
+        for v in (text, old_text, new_text, instance_num):
+            if isinstance(v, XlError):
+                return v
+        if text_of(old_text) == "":
+            return text_of(text)
+        return xsubstitute(text, old_text, new_text, instance_num)
+
+    return wrap_ufunc(substitute, input_parser=lambda *a: a,
+                      args_parser=lambda *a: (replace_empty(v, "") for v in a))
+
+
+def sumproduct(original, key: str):
+    """Excel's SUMPRODUCT in the place of formulas': arrays of different dimensions are
+    ``#VALUE!`` before any error value they hold (formulas gave the first error value),
+    and an entry that is not a number counts as 0 (formulas reads the text ``"12"`` as
+    12).
+
+    References: Microsoft Support, "SUMPRODUCT function" ("The array arguments must
+    have the same dimensions. If they do not, SUMPRODUCT returns the #VALUE! error
+    value"; "SUMPRODUCT treats non-numeric array entries as if they were zeros")."""
+    from formulas.functions import Error
+    from formulas.tokens.operand import XlError
+
+    def grid(v):
+        a = np.asarray(getattr(v, "value", v), dtype=object)
+        return a if a.ndim == 2 else np.atleast_2d(a)
+
+    @functools.wraps(original)
+    def computed(*args):
+        arrays = [grid(a) for a in args]
+        if len({a.shape for a in arrays}) > 1:
+            return Error.errors["#VALUE!"]
+        total = np.ones(arrays[0].shape)
+        for a in arrays:
+            for v in a.ravel():
+                if isinstance(v, XlError):
+                    return v
+            total = total * np.vectorize(
+                lambda v: float(v) if isinstance(v, (int, float, np.number))
+                and not isinstance(v, (bool, np.bool_)) else 0.0, otypes=[float])(a)
+        return float(np.sum(total))
+
+    return computed
 
 
 def edate(original, key: str):
@@ -391,3 +519,22 @@ def array_constant(original, key: str):
                           for a in args])
 
     return build
+
+
+def vertical_array(original, key: str):
+    """formulas' MODE.MULT with its modes as a vertical array, as Excel's: formulas
+    gives a Python list, which SUM reads as the text ``'[5]'`` (``SUM(MODE.MULT(...))``
+    was ``#VALUE!``).
+
+    References: Microsoft Support, "MODE.MULT function" (returns a vertical array of
+    the most frequently occurring values)."""
+    from formulas.functions import Array
+
+    @functools.wraps(original)
+    def modes(*args, **kwargs):
+        got = original(*args, **kwargs)
+        if isinstance(got, list):
+            return np.asarray(got, dtype=object).reshape(-1, 1).view(Array)
+        return got
+
+    return modes

@@ -140,6 +140,27 @@ _FORMULAS = (
             "tests/test_excel_functions.py::test_negative_numbers_in_array_constants; the "
             "differential test (tests/test_differential.py)", f"{_FXE}:array_constant")
       for name in ("ARRAY", "ARRAYROW")),
+    *(Patch(_F, TABLE, name, "formulas' MODE.MULT gives a Python list, which SUM reads "
+            "as a text (SUM(MODE.MULT(B1:B12)) was #VALUE!); ours a vertical array",
+            "Microsoft Support, \"MODE.MULT function\" (a vertical array); "
+            "tests/test_excel_referee.py::test_mode_mult_is_a_vertical_array; the "
+            "differential test", f"{_FXE}:vertical_array")
+      for name in ("MODE.MULT", "_XLFN.MODE.MULT")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} adds a text that reads as a number and "
+            "gives #VALUE! for a range to add of another size than its range; Excel adds "
+            "numbers only, and sizes that range to the first (refused in strict mode)",
+            f"Microsoft Support, \"{name} function\"; tests/test_excel_referee.py::"
+            "test_sumif_and_averageif_add_numbers_only", f"{_FXE}:criteria_total")
+      for name in ("SUMIF", "AVERAGEIF")),
+    Patch(_F, TABLE, "SUBSTITUTE", "formulas' SUBSTITUTE with an empty old_text puts "
+          "new_text between every two characters; Excel leaves the text as it is",
+          "Microsoft Support, \"SUBSTITUTE function\"; tests/test_excel_referee.py::"
+          "test_substitute_an_empty_old_text", f"{_FXE}:empty_old_text"),
+    Patch(_F, TABLE, "SUMPRODUCT", "formulas' SUMPRODUCT of arrays of different "
+          "dimensions gives the first error value they hold, and reads a text that reads "
+          "as a number as that number; Excel gives #VALUE! and counts the text as 0",
+          "Microsoft Support, \"SUMPRODUCT function\"; tests/test_excel_referee.py::"
+          "test_sumproduct_of_different_dimensions", f"{_FXE}:sumproduct"),
     *(Patch(_OPS, "OPERATORS", sym, "nothing: the same result as formulas' operator for "
             "two numbers, without its np.vectorize; anything else goes to it",
             "tests/test_fast_paths.py::test_arithmetic_same_as_formulas",
@@ -175,6 +196,9 @@ _EXCEL_FUNCTIONS = (
     ("HYPERLINK", "text:hyperlink", _MISSING, _ms("HYPERLINK", "test_excel_text.py")),
     ("OFFSET", "references:offset", _MISSING, _ms("OFFSET", "test_excel_lookups.py")),
     ("INDIRECT", "references:indirect", _MISSING, _ms("INDIRECT", "test_excel_lookups.py")),
+    *((name, f"references:{name.lower()}", _UNLIKE.format(name) + " (an array constant "
+       "has rows and columns too: formulas' takes references only)",
+       _ms(name, "test_excel_referee.py")) for name in ("ROWS", "COLUMNS")),
     ("COUNTA", "aggregates:counta", _UNLIKE.format("COUNTA") + " (a formula's \"\" and "
      "error values count, empty cells do not)", _ms("COUNTA", "test_excel_text.py")),
     ("SEARCH", "text:search", _UNLIKE.format("SEARCH") + " (? * ~ wildcards, numbers "
