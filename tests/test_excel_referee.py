@@ -89,3 +89,34 @@ def test_rows_and_columns_of_an_array_constant(tmp_path):
     assert [res[f"S!C{i}"] for i in range(1, 6)] == [1, 3, 3, 2, 5]
     assert res["S!C6"].code == "#DIV/0!"
 
+
+
+def test_match_in_an_area_of_several_rows_and_columns_is_refused(tmp_path):
+    # Microsoft Support, "MATCH function": lookup_array is the range searched, one row
+    # or column in every example; formulas searched A1:B5 row by row (MATCH(20,...) gave
+    # 4), so strict mode refuses; in B1:B5 20 is the 2nd
+    with pytest.raises(WorkbookError, match="MATCH in an area of several rows"):
+        _calc(tmp_path, {"C1": "=MATCH(20,A1:B5,0)"})
+    assert _calc(tmp_path, {"C1": "=MATCH(20,B1:B5,0)"})["S!C1"] == 2
+
+
+def test_a_date_written_yyyy_mm_dd_is_a_date_where_a_number_is_needed(tmp_path):
+    # Microsoft Support, "DATEVALUE function" and "Calculation operators and precedence"
+    # (="6/1/2001"-"5/1/2001" is 31: a date written as text is read as its serial
+    # number); 2024-03-15 is serial 45366 (45292 for 2024-01-01, plus 31+29+14 days);
+    # 2024-02-30 is no date: #VALUE!
+    res = _calc(tmp_path, {"C1": '="2024-03-15"+0', "C2": '="2024-03-15"-"12"',
+                           "C3": '="2024-02-30"+0', "C4": '=DATEVALUE("2024-02-30")',
+                           "C5": '="6/1/2001"-"5/1/2001"'})
+    assert res["S!C1"] == 45366 and res["S!C2"] == 45354 and res["S!C5"] == 31
+    assert res["S!C3"].code == "#VALUE!" and res["S!C4"].code == "#VALUE!"
+
+
+def test_wildcard_criteria_match_the_whole_text_without_case(tmp_path):
+    # Microsoft Support, "COUNTIF function" (? one character, * any sequence, ~ before
+    # them for themselves; criteria are not case sensitive): of "apple", "Apple pie",
+    # "a*b", "cab": "a*" matches the first three, "a~*b" only "a*b", "?ab" only "cab"
+    words = {"D1": "apple", "D2": "Apple pie", "D3": "a*b", "D4": "cab"}
+    res = _calc(tmp_path, words | {"E1": '=COUNTIF(D1:D4,"a*")', "E2": '=COUNTIF(D1:D4,"a~*b")',
+                                   "E3": '=COUNTIF(D1:D4,"?ab")', "E4": '=COUNTIF(D1:D4,"<>a*")'})
+    assert [res[f"S!E{i}"] for i in range(1, 5)] == [3, 1, 1, 1]

@@ -336,9 +336,12 @@ def table_lookup(name: str, vertical: bool):
 
 def match(lookup_value, lookup_array, match_type=None):
     """Excel's MATCH, computed by formulas, after ``_sorted_or_cannot`` for the
-    approximate match types 1 (the default) and -1."""
+    approximate match types 1 (the default) and -1; refused (``Cannot``) in an area of
+    several rows and columns, where formulas searches row by row."""
     t = 1 if match_type is None or fx.is_omitted(match_type) else \
         math.trunc(xa.number(match_type, "MATCH's match_type"))
+    if min(grid(lookup_array).shape) > 1:  # Microsoft's page names one row or column
+        raise Cannot("MATCH in an area of several rows and columns")
     if t != 0:
         _sorted_or_cannot(lookup_value, grid(lookup_array).ravel(), t < 0, "MATCH")
     args = [lookup_value, lookup_array] + ([] if match_type is None else [match_type])

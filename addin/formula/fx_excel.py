@@ -66,13 +66,20 @@ def isnumber(original, key: str):
 def text_date(original, key: None):
     """formulas' reading of a date written as text, refusing a year Excel does not
     accept (``YEAR("7/5/1800")`` and ``DATEVALUE("7/5/10000")`` are ``#VALUE!`` in Excel:
-    dates run from 1 January 1900 to 31 December 9999)."""
+    dates run from 1 January 1900 to 31 December 9999) and a day its month does not have
+    (formulas carried ``"2024-02-30"`` over to 1 March)."""
+
+    import calendar
 
     @functools.lru_cache
     def text2datetime(text):
         got = original(text)
         if not 1900 <= got[0] <= 9999:
             raise ValueError(f"{text!r} is not a date between 1900 and 9999")
+        year, month, day = got[0], got[1], got[2]
+        last = 29 if (year, month) == (1900, 2) else calendar.monthrange(year, month)[1]
+        if not 1 <= day <= last:  # 2024-02-30 is no date (1900-02-29 is, in Excel)
+            raise ValueError(f"{text!r} is not a date")
         return got
 
     return text2datetime
@@ -127,6 +134,7 @@ _NUMBER_TEXT = re.compile(
     r"\s*(?P<pct>%)?\s*(?P<close>\))?\s*")
 _TIME_ONLY = re.compile(r"\s*(\d{1,2}):(\d{1,2})(?::(\d{1,2}(?:\.\d*)?))?\s*(?:([AaPp])[Mm])?\s*")
 _ONLY_NUMBER_CHARS = re.compile(r"[\d\s,.$%()+\-eE]*")
+_ISO_DATE = re.compile(r"\s*\d{4}-\d{1,2}-\d{1,2}\s*")  # 2024-03-15: a date, as DATEVALUE reads it
 
 
 def text_number(text: str) -> float | None:
@@ -146,12 +154,14 @@ def text_number(text: str) -> float | None:
 
 def text_value(text: str) -> float:
     """A text as Excel reads it where it needs a number: a number (``text_number``),
-    else a date or time (``"1/2/2020"``, ``"10:30"``) as its serial number; ValueError
+    else a date or time (``"1/2/2020"``, ``"2020-01-02"``, ``"10:30"``) as its serial
+    number, the same date DATEVALUE reads; ValueError
     for any other text (``"1,00"`` is not a date)."""
     x = text_number(text)
     if x is not None:
         return x
-    if _ONLY_NUMBER_CHARS.fullmatch(text) or not text.strip():
+    if _ONLY_NUMBER_CHARS.fullmatch(text) and not _ISO_DATE.fullmatch(text) or \
+            not text.strip():
         raise ValueError(f"{text!r} is not a number")
     m = _TIME_ONLY.fullmatch(text)
     if m:  # a time alone is the fraction of a day (formulas would add today's date)
@@ -338,6 +348,11 @@ def criteria(original, key: None):
     def xfilter(test_range, condition):
         if isinstance(condition, str):
             _refuse_ordering_beside_number_text(test_range["raw"], condition)
+            negated = condition.startswith("<>")
+            body = condition[2:] if negated else condition.removeprefix("=")
+            if _WILDCARD.search(body):
+                found = _wildcard_match(test_range["raw"], body)
+                return ~found if negated else found
             if condition == "<>":
                 return ~empty(test_range)
             if condition == "=":
@@ -350,6 +365,24 @@ def criteria(original, key: None):
 
 
 _ORDERING = re.compile(r"(<=|>=|<|>)(.+)$", re.S)
+_WILDCARD = re.compile(r"(?<!~)[?*]")
+
+
+def _wildcard_match(raw, body: str):
+    """Which cells of ``raw`` a criterion with wildcards matches, as Excel's COUNTIF: the
+    whole text, without case (``"a*"`` matches "Apple pie"), ``?`` one character, ``*``
+    any, ``~?`` and ``~*`` themselves (formulas matched with case, and a prefix only)."""
+    parts, i = [], 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "~" and i + 1 < len(body) and body[i + 1] in "?*~":
+            parts.append(re.escape(body[i + 1]))
+            i += 2
+            continue
+        parts.append("." if ch == "?" else ".*" if ch == "*" else re.escape(ch))
+        i += 1
+    match = re.compile("".join(parts), re.I | re.S).fullmatch
+    return np.vectorize(lambda v: isinstance(v, str) and bool(match(v)), otypes=[bool])(raw)
 
 
 def _reads_as_number(text: str) -> bool:

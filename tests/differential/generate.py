@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from differential import inputs
 from differential import signatures as sig
 
-SCALAR = {"n", "i", "t", "v", "d"}  # kinds of argument that take a nested expression
+SCALAR = {"n", "t", "v", "d"}  # kinds of argument that take a nested expression (not "i":
+# a computed count as large as 1E+20 sends LibreOffice into a loop of that many steps)
 
 
 @dataclass(frozen=True)

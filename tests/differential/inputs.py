@@ -16,8 +16,8 @@ MIXED = [1.5, -2, 0, "abc", "12", " 3.5", None, True, "#N/A", "=1/0", "2024-03-1
          False, "TRUE", 1e10, -0.25]
 SMALL = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8]
 ASCENDING = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233]
-WORDS = ["apple", "Banana", "cherry", "apple", "date", "", "a*b", "Apple pie", "12", "x"]
-SPARSE = [None, 4, None, "", None, 0]
+WORDS = ["apple", "Banana", "cherry", "apple", "date", '=""', "a*b", "Apple pie", "12", "x"]
+SPARSE = [None, 4, None, '=""', None, 0]  # E4: a formula's empty text, not an empty cell
 MATRICES = {"G1": [[2, 1], [1, 3]], "G4": [[1, 2, 3], [0, 1, 4], [5, 6, 0]],
             "K1": [[1, 2], [2, 4]]}
 
@@ -62,6 +62,11 @@ DATES = ["45000", "45366.5", "In!A12", '"2024-03-15"', "1", "0", "60", "61", "-1
          "DATE(2024,2,29)", "2958465", "In!A1", "In!A4", "In!A7"]
 DATE_TEXTS = ['"2024-03-15"', '"15-Mar-2024"', '"3/15/2024"', '"1900-02-29"',
               '"2024-02-30"', '"abc"', "In!A11", "In!A4", '"1904-01-01"', '"12:30"']
+YEARS = ["2024", "1900", "1899", "1904", "1903", "0", "1", "99", "100", "9999", "10000",
+         "-1", '"2024"', "TRUE", "In!B2", "In!A3", "2024.7"]
+#: WORKDAY's days: no nested expression (LibreOffice counts a huge number day by day)
+WORKDAYS = ["0", "1", "5", "-3", "10", "2.7", '"2"', "TRUE", "In!B3", "In!A3", "In!A4",
+            "In!A7", "250", "-250"]
 UNITS = ['"y"', '"m"', '"d"', '"md"', '"ym"', '"yd"', '"x"', '"Y"']
 FORMATS = ['"0.00"', '"#,##0"', '"0%"', '"yyyy-mm-dd"', '"mmm d, yyyy"', '"hh:mm"',
            '"0.0E+00"', '"@"', '"General"', '"d"', '"# ?/?"', '"0;-0;zero"']
@@ -79,9 +84,9 @@ REF_TEXTS = ['"In!A1"', '"In!B2"', '"In!B1:B3"', '"In!Z99"', '"bad ref"', '"In!A
              '"In!C2"']
 
 #: Atoms of each kind of argument, by the letter ``signatures`` uses.
-ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES, "rr": REFERENCE_RANGES,
-         "c": CRITERIA,
-         "d": DATES, "s": DATE_TEXTS, "u": UNITS, "f": FORMATS, "bin": BINARY, "hex": HEX,
+ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES,
+         "rr": REFERENCE_RANGES, "c": CRITERIA, "d": DATES, "y": YEARS, "wd": WORKDAYS,
+         "s": DATE_TEXTS, "u": UNITS, "f": FORMATS, "bin": BINARY, "hex": HEX,
          "oct": OCTAL, "m": MATCH_TYPES, "st": SUBTOTALS, "ref": REFERENCES, "x": MATRIX,
          "base": BASES, "basis": BASIS, "rt": REF_TEXTS}
 
@@ -101,6 +106,6 @@ def resolved(formula: str) -> str:
             return str(v).upper()
         if isinstance(v, str) and not v.startswith(("=", "#")):
             return '"' + v + '"'
-        return str(v)
+        return str(v).removeprefix("=")
 
     return _CELL.sub(show, formula)

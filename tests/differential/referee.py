@@ -11,7 +11,8 @@ way (``fidelity.cached_values``) and compared as the corpus test compares them: 
 
 An outcome is ``agree``, ``refused`` (napkin's strict mode would not compute the cell),
 ``known`` (LibreOffice differs from Excel there, as a row of ``known_differences.csv``
-records with Microsoft's documented value) or ``disagree``.
+records with Microsoft's documented value), ``unsettled`` (a disagreement
+``unsettled.csv`` lists: no source at hand says Excel's value) or ``disagree``.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from differential.generate import Formula, stored
 
 TESTS = Path(__file__).resolve().parents[1]
 KNOWN = Path(__file__).with_name("known_differences.csv")
+UNSETTLED = Path(__file__).with_name("unsettled.csv")
 UNO_PYTHON = "/usr/bin/python3"
 SHEET = "F"
 UNCOMPUTED = -987654.321  # the cached value of every formula before it is computed
@@ -124,26 +126,43 @@ def render(value) -> str:
 
 
 def known_differences() -> list[dict]:
-    """The rows of ``known_differences.csv`` (``form``: a regular expression searched in
-    the formula with its input cells replaced by what they hold, ``inputs.resolved``)."""
+    """The rows of ``known_differences.csv``. ``function``: a regular expression the
+    subject (``Formula.subject``) matches whole, ``*`` any; ``form``: one searched in the formula
+    with its input cells replaced by what they hold (``inputs.resolved``); ``napkin``,
+    ``libreoffice``: ``*``, a value as ``render`` writes it (LibreOffice's also as it
+    shows it, ``Err:502``), or ``re:`` and a regular expression it matches whole."""
     with KNOWN.open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(row for row in fh if not row.startswith("#")))
     for row in rows:
+        row["subject"] = re.compile(".*" if row["function"] == "*" else row["function"])
         row["pattern"] = re.compile(row["form"])
     return rows
 
 
+def _value_matches(wanted: str, *values: str) -> bool:
+    if wanted == "*":
+        return True
+    if wanted.startswith("re:"):
+        return any(re.fullmatch(wanted[3:], v, re.S) for v in values)
+    return wanted in values
+
+
 def _matches(row: dict, r: Result, text: str) -> bool:
-    if row["function"] != r.formula.subject or not row["pattern"].search(text):
-        return False
-    lo = render(r.libreoffice)
-    return (row["napkin"] in ("*", render(r.napkin))
-            and row["libreoffice"] in ("*", lo, r.shown)
-            and (row["excel"] == "*" or row["excel"] == render(r.napkin)))
+    return (bool(row["subject"].fullmatch(r.formula.subject))
+            and bool(row["pattern"].search(text))
+            and _value_matches(row["napkin"], render(r.napkin))
+            and _value_matches(row["libreoffice"], render(r.libreoffice), r.shown))
+
+
+def unsettled() -> set[str]:
+    """The formulas of ``unsettled.csv``: disagreements no source settles yet."""
+    with UNSETTLED.open(encoding="utf-8", newline="") as fh:
+        return {row["formula"] for row in csv.DictReader(r for r in fh if not r.startswith("#"))}
 
 
 def judge(results: list[Result], known: list[dict]) -> None:
     """Set each result's outcome (see the module's docstring)."""
+    open_ = unsettled()
     for r in results:
         if r.napkin is None:
             r.outcome = "refused"
@@ -152,7 +171,8 @@ def judge(results: list[Result], known: list[dict]) -> None:
         else:
             text = inputs.resolved(r.formula.text)
             r.known = next((row for row in known if _matches(row, r, text)), None)
-            r.outcome = "known" if r.known else "disagree"
+            r.outcome = "known" if r.known else \
+                "unsettled" if r.formula.text in open_ else "disagree"
 
 
 def run(batches: list[list[Formula]], workdir: Path | None = None) -> list[Result]:

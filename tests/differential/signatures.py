@@ -3,10 +3,10 @@ differential test writes calls of it.
 
 A signature is ``(required, optional, repeat)``: the kinds of the required arguments, of
 the optional ones (a call takes a prefix of them), and of arguments that may follow
-(up to two more). The kinds are the letters of ``inputs.ATOMS`` (``rr``: a range of cells, where Excel takes a reference and no array
-constant). A function whose result
-is an array is called inside ``SUM(...)`` or ``INDEX(...,1,1)`` (``ARRAY_RESULT``), so
-that one cell holds one value in every spreadsheet program.
+(up to two more). The kinds are the letters of ``inputs.ATOMS`` (``rr``: a range of
+cells, where Excel takes a reference and no array constant). A function whose result is
+an array is called inside ``SUM(...)``, ``INDEX(...,1,1)`` or ``COUNT(...)``
+(``ARRAY_RESULT``), so that one cell holds one value in every spreadsheet program.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "TAN": (("n",), (), None),
     "COUNT": (("r",), (), "v"), "COUNTA": (("r",), (), "v"), "COUNTBLANK": (("rr",), (), None),
     "COUNTIF": (("rr", "c"), (), None), "COUNTIFS": (("rr", "c"), ("rr", "c"), None),
-    "DATE": (("i", "i", "i"), (), None), "DATEDIF": (("d", "d", "u"), (), None),
+    "DATE": (("y", "i", "i"), (), None), "DATEDIF": (("d", "d", "u"), (), None),
     "DATEVALUE": (("s",), (), None),
     "DEC2BIN": (("i",), ("i",), None), "DEC2HEX": (("i",), ("i",), None),
     "DEC2OCT": (("i",), ("i",), None),
@@ -71,7 +71,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "TIME": (("i", "i", "i"), (), None), "TODAY": ((), (), None),
     "TRANSPOSE": (("r",), (), None), "TRIM": (("t",), (), None),
     "VALUE": (("t",), (), None), "VLOOKUP": (("v", "r", "i"), ("v",), None),
-    "WORKDAY": (("d", "i"), ("r",), None), "XLOOKUP": (("v", "r", "r"), ("v",), None),
+    "WORKDAY": (("d", "wd"), ("r",), None), "XLOOKUP": (("v", "r", "r"), ("v",), None),
     "YEAR": (("d",), (), None), "YEARFRAC": (("d", "d"), ("basis",), None),
     "OFFSET": (("ref", "i", "i"), ("i", "i"), None),
 }
