@@ -120,3 +120,13 @@ def test_wildcard_criteria_match_the_whole_text_without_case(tmp_path):
     res = _calc(tmp_path, words | {"E1": '=COUNTIF(D1:D4,"a*")', "E2": '=COUNTIF(D1:D4,"a~*b")',
                                    "E3": '=COUNTIF(D1:D4,"?ab")', "E4": '=COUNTIF(D1:D4,"<>a*")'})
     assert [res[f"S!E{i}"] for i in range(1, 5)] == [3, 1, 1, 1]
+
+
+def test_vlookup_index_below_one_and_combina_number_below_number_chosen(tmp_path):
+    # Microsoft Support, "VLOOKUP function" (col_index_num below 1: #VALUE!) and
+    # "COMBINA function" (number must be "greater than or equal to number_chosen",
+    # else #NUM!); COMBINA(4,3) = C(6,3) = 20, its page's example
+    res = _calc(tmp_path, {"C1": "=VLOOKUP(10,B1:B5,0,FALSE)", "C2": "=VLOOKUP(10,B1:B5,1,FALSE)",
+                           "C3": "=_xlfn.COMBINA(3,12)", "C4": "=_xlfn.COMBINA(4,3)"})
+    assert res["S!C1"].code == "#VALUE!" and res["S!C2"] == 10
+    assert res["S!C3"].code == "#NUM!" and res["S!C4"] == 20

@@ -157,8 +157,12 @@ def combin(number, number_chosen):
 
 def combina(number, number_chosen):
     """Excel's ``COMBINA(number, number_chosen)``: combinations with repetitions,
-    (n+k-1)!/(k!(n-1)!); ``#NUM!`` if one is negative."""
+    (n+k-1)!/(k!(n-1)!); ``#NUM!`` if one is negative or number is below
+    number_chosen (Microsoft Support, "COMBINA function": number "must be greater than
+    or equal to 0, and greater than or equal to number_chosen")."""
     n, k = _combin_args(number, number_chosen, "COMBINA")
+    if n < k:  # Microsoft's COMBINA page: number "greater than or equal to number_chosen"
+        raise ExcelError("#NUM!", f"COMBINA: number {n} is less than number_chosen {k}")
     if n == 0 and k == 0:
         return 1.0
     if n == 0:

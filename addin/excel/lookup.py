@@ -319,8 +319,20 @@ def _approximate(flag) -> bool:
     return bool(f)
 
 
+def _index_below_one(index_num, name: str) -> bool:
+    try:
+        return math.trunc(xa.number(xa.scalar(index_num, f"{name}'s index"),
+                                    f"{name}'s index")) < 1
+    except (ExcelError, Cannot, ValueError, TypeError):  # an error or an array: formulas'
+        return False
+
+
 def table_lookup(name: str, vertical: bool):
     def lookup(lookup_value, table_array, index_num, range_lookup=None):
+        if _index_below_one(index_num, name):
+            # Microsoft's VLOOKUP/HLOOKUP pages: an index below 1 is #VALUE! (formulas
+            # took 0 as the first column)
+            raise ExcelError("#VALUE!", f"{name}'s index is less than 1")
         if _approximate(range_lookup):
             arr = grid(table_array)
             vec = arr[:, 0] if vertical else arr[0, :]
