@@ -130,3 +130,18 @@ def test_vlookup_index_below_one_and_combina_number_below_number_chosen(tmp_path
                            "C3": "=_xlfn.COMBINA(3,12)", "C4": "=_xlfn.COMBINA(4,3)"})
     assert res["S!C1"].code == "#VALUE!" and res["S!C2"] == 10
     assert res["S!C3"].code == "#NUM!" and res["S!C4"] == 20
+
+
+def test_datedif_units_without_case(tmp_path):
+    # Microsoft Support, "DATEDIF function" writes its units in lower case: 1 March 2024
+    # (serial 45352) to 15 March 2024 (45366) is 14 days, in "d" as in "D"; 0 years
+    res = _calc(tmp_path, {"C1": '=DATEDIF(45352,45366,"d")', "C2": '=DATEDIF(45352,45366,"D")',
+                           "C3": '=DATEDIF(45352,45366,"y")'})
+    assert res["S!C1"] == 14 and res["S!C2"] == 14 and res["S!C3"] == 0
+
+
+def test_datedif_md_is_refused(tmp_path):
+    # Microsoft Support, "DATEDIF function": "We don't recommend using the DATEDIF "MD"
+    # argument, because there are known limitations with it": strict mode refuses it
+    with pytest.raises(WorkbookError, match='DATEDIF\'s unit "MD"'):
+        _calc(tmp_path, {"C1": '=DATEDIF(45352,45366,"md")'})

@@ -369,12 +369,9 @@ def criteria_total(original, key: str):
 
 
 def empty_old_text(original, key: str):
-    """formulas' SUBSTITUTE, with an empty old_text leaving the text as it is, as Excel
-    does: formulas puts new_text between every two characters (``SUBSTITUTE("ab","",
-    "x")`` gave ``"xaxbx"``), or gives ``#VALUE!`` with an instance_num.
-
-    References: Microsoft Support, "SUBSTITUTE function" (old_text is the text to
-    replace: nothing to replace, the text unchanged)."""
+    """formulas' SUBSTITUTE, an empty old_text leaving the text as it is (formulas put
+    new_text between every two characters: ``"xaxbx"`` for ``SUBSTITUTE("ab","","x")``).
+    References: Microsoft Support, "SUBSTITUTE function" (old_text: the text replaced)."""
     from formulas.functions import replace_empty, wrap_ufunc
     from formulas.functions.text import _str as text_of
     from formulas.functions.text import xsubstitute
@@ -472,12 +469,9 @@ def array_constant(original, key: str):
 
 
 def vertical_array(original, key: str):
-    """formulas' MODE.MULT with its modes as a vertical array, as Excel's: formulas
-    gives a Python list, which SUM reads as the text ``'[5]'`` (``SUM(MODE.MULT(...))``
-    was ``#VALUE!``).
-
-    References: Microsoft Support, "MODE.MULT function" (returns a vertical array of
-    the most frequently occurring values)."""
+    """formulas' MODE.MULT with its modes as a vertical array, as Excel's (formulas gives
+    a Python list, which SUM read as a text). References: Microsoft Support, "MODE.MULT
+    function" (a vertical array of the most frequently occurring values)."""
     from formulas.functions import Array
 
     @functools.wraps(original)
@@ -488,3 +482,19 @@ def vertical_array(original, key: str):
         return got
 
     return modes
+
+
+def datedif_unit(original, key: str):
+    """formulas' DATEDIF with its unit read without case (formulas took only ``"D"``),
+    "MD" refused. References: Microsoft Support, "DATEDIF function" (its examples write
+    "d", "y", "ym"; "MD" has "known limitations")."""
+    from formulas.functions import Error, date, wrap_ufunc
+
+    def datedif(start_date, end_date, unit):
+        unit = unit.upper() if isinstance(unit, str) else unit
+        if unit == "MD":  # "known limitations" (Microsoft's page): strict mode refuses it
+            context.refuse('DATEDIF\'s unit "MD"')
+            return Error.errors["#VALUE!"]
+        return date.xdatedif(start_date, end_date, unit)
+
+    return wrap_ufunc(datedif, input_parser=lambda *a: date.text2num(a))

@@ -161,6 +161,11 @@ _FORMULAS = (
           "as a number as that number; Excel gives #VALUE! and counts the text as 0",
           "Microsoft Support, \"SUMPRODUCT function\"; tests/test_excel_referee.py::"
           "test_sumproduct_of_different_dimensions", f"{_FXE}:sumproduct"),
+    Patch(_F, TABLE, "DATEDIF", "formulas' DATEDIF takes only \"D\" for days: "
+          "DATEDIF(A1,B1,\"d\") was #NUM!; Excel reads the unit without case",
+          "Microsoft Support, \"DATEDIF function\" (its examples write \"d\"); "
+          "tests/test_excel_referee.py::test_datedif_units_without_case",
+          f"{_FXE}:datedif_unit"),
     *(Patch(_OPS, "OPERATORS", sym, "nothing: the same result as formulas' operator for "
             "two numbers, without its np.vectorize; anything else goes to it",
             "tests/test_fast_paths.py::test_arithmetic_same_as_formulas",
