@@ -139,9 +139,3 @@ def test_datedif_units_without_case(tmp_path):
                            "C3": '=DATEDIF(45352,45366,"y")'})
     assert res["S!C1"] == 14 and res["S!C2"] == 14 and res["S!C3"] == 0
 
-
-def test_datedif_md_is_refused(tmp_path):
-    # Microsoft Support, "DATEDIF function": "We don't recommend using the DATEDIF "MD"
-    # argument, because there are known limitations with it": strict mode refuses it
-    with pytest.raises(WorkbookError, match='DATEDIF\'s unit "MD"'):
-        _calc(tmp_path, {"C1": '=DATEDIF(45352,45366,"md")'})

@@ -485,16 +485,13 @@ def vertical_array(original, key: str):
 
 
 def datedif_unit(original, key: str):
-    """formulas' DATEDIF with its unit read without case (formulas took only ``"D"``),
-    "MD" refused. References: Microsoft Support, "DATEDIF function" (its examples write
-    "d", "y", "ym"; "MD" has "known limitations")."""
-    from formulas.functions import Error, date, wrap_ufunc
+    """formulas' DATEDIF with its unit read without case (formulas took only ``"D"``).
+    References: Microsoft Support, "DATEDIF function" (its examples write "d", "y",
+    "ym")."""
+    from formulas.functions import date, wrap_ufunc
 
     def datedif(start_date, end_date, unit):
         unit = unit.upper() if isinstance(unit, str) else unit
-        if unit == "MD":  # "known limitations" (Microsoft's page): strict mode refuses it
-            context.refuse('DATEDIF\'s unit "MD"')
-            return Error.errors["#VALUE!"]
         return date.xdatedif(start_date, end_date, unit)
 
     return wrap_ufunc(datedif, input_parser=lambda *a: date.text2num(a))
