@@ -265,7 +265,14 @@ def test_negative_numbers_in_array_constants(tmp_path):
     s = [xlsx_make.cell("A1", "SUM({-1,0.5,4})", 0), xlsx_make.cell("A2", "MAX({-5,-1})", 0),
          xlsx_make.cell("A3", "COUNT({-1,2})", 0),
          xlsx_make.cell("A4", "_xlfn.CONCAT({-1,3})", 0),
-         xlsx_make.cell("A5", "SUM({1,-2;-3,4})", 0)]
+         xlsx_make.cell("A5", "SUM({1,-2;-3,4})", 0),
+         xlsx_make.cell("A6", 'MAX({-5,"9",TRUE})', 0),
+         xlsx_make.cell("A7", 'COUNT({1,"2",TRUE,"a"})', 0),
+         xlsx_make.cell("A8", '_xlfn.CONCAT({"a","b";"c","d"})', 0)]
     res = calc_workbook(xlsx_make.write(tmp_path / "in.xlsx", {"S": s}), tmp_path / "o.xlsx", {})
     assert res["S!A1"] == 3.5 and res["S!A2"] == -1 and res["S!A3"] == 2
     assert res["S!A4"] == "-13" and res["S!A5"] == 0
+    # Microsoft Support, "MAX function", "COUNT function": of an array only its numbers
+    # are used (the text "9", TRUE, "2", "a" left out): the larger of -5 alone is -5, one
+    # number counted; "CONCAT function": an array of strings joined row by row, "abcd"
+    assert res["S!A6"] == -5 and res["S!A7"] == 1 and res["S!A8"] == "abcd"

@@ -8,12 +8,18 @@ from __future__ import annotations
 import pytest
 import xlsx_make
 
+from addin.engine import evaluate
 from addin.ooxml.guard import WorkbookError
 from udfs.errors import ExcelError
 
 # A1:A5 hold 3, the text "12", 1, TRUE, empty; B1:B5 hold 10, 20, 30, the text "40", 50
 DATA = {"A1": 3, "A2": "12", "A3": 1, "A4": True, "B1": 10, "B2": 20, "B3": 30,
         "B4": "40", "B5": 50}
+
+
+#: how strict mode names a form of argument that no evidence of the function covers
+#: (addin/engine/checked_functions.csv)
+NUMERIC_TEXT = r"{}\(\) given text that looks like a number"
 
 
 def _calc(tmp_path, cells: dict, **kw):
@@ -42,10 +48,14 @@ def test_sumif_refuses_a_sum_range_of_another_size(tmp_path):
 
 def test_a_criterion_that_orders_numbers_over_a_text_number_is_refused(tmp_path):
     # ">2" over A1:A5, which holds the text "12": whether Excel compares it with 2 is not
-    # on Microsoft's COUNTIF page, so strict mode refuses; over B1:B3 (numbers only) it
-    # counts 10, 20, 30: 3
-    with pytest.raises(WorkbookError, match='criterion ">2" over a text'):
+    # on Microsoft's COUNTIF or SUMIF page, so strict mode refuses: COUNTIF for the form
+    # (no evidence of COUNTIF given text that looks like a number), SUMIF (whose evidence
+    # covers that text) for the criterion; over B1:B3 (numbers only) COUNTIF counts 10,
+    # 20, 30: 3
+    with pytest.raises(WorkbookError, match=NUMERIC_TEXT.format("COUNTIF")):
         _calc(tmp_path, {"C1": '=COUNTIF(A1:A5,">2")'})
+    with pytest.raises(WorkbookError, match='criterion ">2" over a text'):
+        _calc(tmp_path, {"C1": '=SUMIF(A1:A5,">2",B1:B5)'})
     assert _calc(tmp_path, {"C1": '=COUNTIF(B1:B3,">2")'})["S!C1"] == 3
 
 
@@ -59,13 +69,18 @@ def test_substitute_an_empty_old_text(tmp_path):
 
 def test_sumproduct_of_different_dimensions(tmp_path):
     # Microsoft Support, "SUMPRODUCT function": "The array arguments must have the same
-    # dimensions. If they do not, SUMPRODUCT returns the #VALUE! error value" -- before
-    # the error value B6 holds; the same dimensions: 3*10 + 1*30 = 60 (A2 and A4 are not
-    # numbers: 0)
-    res = _calc(tmp_path, {"B6": "=NA()", "C1": "=SUMPRODUCT(A1:A3,B1:B6)",
+    # dimensions. If they do not, SUMPRODUCT returns the #VALUE! error value"; the same
+    # dimensions: 3*10 + 1*30 = 60 (A2 and A4 are not numbers: 0)
+    res = _calc(tmp_path, {"C1": "=SUMPRODUCT(A1:A3,B1:B5)",
                            "C2": "=SUMPRODUCT(A1:A4,B1:B4)"})
     assert isinstance(res["S!C1"], ExcelError) and res["S!C1"].code == "#VALUE!"
     assert res["S!C2"] == 60
+    # with an error value among them (B6) the page does not say which comes first, so
+    # strict mode refuses SUMPRODUCT given an error value; computed, as napkin eval does,
+    # the dimensions come first (formulas gave the error value)
+    with pytest.raises(WorkbookError, match=r"SUMPRODUCT\(\) given an error value"):
+        _calc(tmp_path, {"B6": "=NA()", "C1": "=SUMPRODUCT(A1:A3,B1:B6)"})
+    assert evaluate('=SUMPRODUCT({3;"12";1},{10;20;30;#N/A})').code == "#VALUE!"
 
 
 def test_mode_mult_is_a_vertical_array(tmp_path):
@@ -85,19 +100,33 @@ def test_rows_and_columns_of_an_array_constant(tmp_path):
     # columns, {1;2;3} three rows of one, B1:B5 five rows
     res = _calc(tmp_path, {"C1": "=ROWS({1,2,3})", "C2": "=COLUMNS({1,2,3})",
                            "C3": "=ROWS({1;2;3})", "C4": "=COLUMNS({1,2;3,4})",
-                           "C5": "=ROWS(B1:B5)", "C6": "=ROWS(1/0)"})
+                           "C5": "=ROWS(B1:B5)",
+                           "C7": "=ROWS({1,2,3;4,5,6})", "C8": "=COLUMNS({1,2,3;4,5,6})"})
     assert [res[f"S!C{i}"] for i in range(1, 6)] == [1, 3, 3, 2, 5]
-    assert res["S!C6"].code == "#DIV/0!"
+    # the examples of Microsoft's ROWS and COLUMNS pages: 2 rows, 3 columns
+    assert res["S!C7"] == 2 and res["S!C8"] == 3
+    # ROWS of an error value is on neither page: strict mode refuses it; napkin eval
+    # gives the error value (its argument's)
+    with pytest.raises(WorkbookError, match=r"ROWS\(\) given .*an error value"):
+        _calc(tmp_path, {"C6": "=ROWS(1/0)"})
+    assert evaluate("=ROWS(1/0)").code == "#DIV/0!"
 
 
 
 def test_match_in_an_area_of_several_rows_and_columns_is_refused(tmp_path):
     # Microsoft Support, "MATCH function": lookup_array is the range searched, one row
-    # or column in every example; formulas searched A1:B5 row by row (MATCH(20,...) gave
-    # 4), so strict mode refuses; in B1:B5 20 is the 2nd
+    # or column in every example; formulas searched an area row by row (MATCH(20,...) of
+    # A1:B5 gave 4), so strict mode refuses; D1:E2 holds numbers only (10, 20; 30, 40);
+    # in B1:B3 20 is the 2nd
+    numbers = {"D1": 10, "E1": 20, "D2": 30, "E2": 40}
     with pytest.raises(WorkbookError, match="MATCH in an area of several rows"):
-        _calc(tmp_path, {"C1": "=MATCH(20,A1:B5,0)"})
-    assert _calc(tmp_path, {"C1": "=MATCH(20,B1:B5,0)"})["S!C1"] == 2
+        _calc(tmp_path, numbers | {"C1": "=MATCH(20,D1:E2,0)"})
+    assert _calc(tmp_path, {"C1": "=MATCH(20,B1:B3,0)"})["S!C1"] == 2
+    # A1:B5 and B1:B5 hold text that looks like a number ("12", "40"), for which MATCH
+    # has no evidence: strict mode refuses that form first
+    for area in ("A1:B5", "B1:B5"):
+        with pytest.raises(WorkbookError, match=NUMERIC_TEXT.format("MATCH")):
+            _calc(tmp_path, {"C1": f"=MATCH(20,{area},0)"})
 
 
 def test_a_date_written_yyyy_mm_dd_is_a_date_where_a_number_is_needed(tmp_path):
@@ -126,10 +155,13 @@ def test_vlookup_index_below_one_and_combina_number_below_number_chosen(tmp_path
     # Microsoft Support, "VLOOKUP function" (col_index_num below 1: #VALUE!) and
     # "COMBINA function" (number must be "greater than or equal to number_chosen",
     # else #NUM!); COMBINA(4,3) = C(6,3) = 20, its page's example
-    res = _calc(tmp_path, {"C1": "=VLOOKUP(10,B1:B5,0,FALSE)", "C2": "=VLOOKUP(10,B1:B5,1,FALSE)",
+    res = _calc(tmp_path, {"C1": "=VLOOKUP(10,B1:B3,0,FALSE)", "C2": "=VLOOKUP(10,B1:B3,1,FALSE)",
                            "C3": "=_xlfn.COMBINA(3,12)", "C4": "=_xlfn.COMBINA(4,3)"})
     assert res["S!C1"].code == "#VALUE!" and res["S!C2"] == 10
     assert res["S!C3"].code == "#NUM!" and res["S!C4"] == 20
+    # B1:B5 holds the text "40", for which VLOOKUP has no evidence: refused in strict mode
+    with pytest.raises(WorkbookError, match=NUMERIC_TEXT.format("VLOOKUP")):
+        _calc(tmp_path, {"C1": "=VLOOKUP(10,B1:B5,0,FALSE)"})
 
 
 def test_datedif_units_without_case(tmp_path):
