@@ -171,3 +171,26 @@ def test_datedif_units_without_case(tmp_path):
                            "C3": '=DATEDIF(45352,45366,"y")'})
     assert res["S!C1"] == 14 and res["S!C2"] == 14 and res["S!C3"] == 0
 
+
+
+def test_a_negative_number_to_a_fractional_power_is_num_where_a_function_reads_it(tmp_path):
+    # a negative number to a fractional power has no real value: #NUM! in Excel (Microsoft
+    # Tech Community, "Decimal numbers in function not working": (-0.166667/5)^1.534 is
+    # #NUM!) and in LibreOffice (the differential test's YEAR((-0.25^-0.25))); napkin gave
+    # #NUM! in a cell of its own but #VALUE! where INT or YEAR read it, and ISERROR was
+    # FALSE; an integral power of a negative number is a number: (-8)^3 = -512
+    res = _calc(tmp_path, {"C1": "=INT((-0.25)^2.5)", "C2": "=ISERROR((-1)^0.5)",
+                           "C3": "=(-8)^3", "C4": "=(-8)^(1/3)"})
+    assert res["S!C1"].code == "#NUM!" and res["S!C2"] is True
+    assert res["S!C3"] == -512 and res["S!C4"].code == "#NUM!"
+
+
+def test_lookup_with_a_vector_of_several_rows_and_columns_is_refused(tmp_path):
+    # Microsoft Support, "LOOKUP function": the vector form's lookup_vector is "a range
+    # that contains only one row or one column"; what Excel gives for B1:C3 is not said
+    # (napkin gave #N/A, LibreOffice #VALUE!), so strict mode refuses; in B1:B3 (10, 20,
+    # 30) 25 matches "the largest value that is less than or equal to" it: 20
+    numbers = {"C1": 1, "C2": 2, "C3": 3}
+    with pytest.raises(WorkbookError, match="LOOKUP with a lookup_vector of several rows"):
+        _calc(tmp_path, numbers | {"D1": "=LOOKUP(25,B1:C3,B1:C3)"})
+    assert _calc(tmp_path, {"D1": "=LOOKUP(25,B1:B3,B1:B3)"})["S!D1"] == 20

@@ -91,7 +91,8 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
     passed over (so ``LOOKUP(2,1/(A1:A9="x"),B1:B9)`` is the last B whose A is "x").
     ``#N/A`` when every value is greater. Excel searches by halving and expects the
     values sorted ascending: on values that are not, napkin does not guess
-    (``Cannot``)."""
+    (``Cannot``), nor on a lookup_vector of several rows and columns (the vector form
+    takes one row or one column)."""
     ns = fx.load()
     v = xa.scalar(lookup_value, "LOOKUP's lookup_value")
     kind = xa.kind(v)
@@ -104,8 +105,8 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
         else:
             keys, results = arr[:, 0], arr[:, -1]
     else:
-        if 1 not in arr.shape:
-            raise ExcelError("#N/A", "LOOKUP's lookup_vector must be one row or one column")
+        if 1 not in arr.shape:  # (Microsoft's page: one row or one column; no more said)
+            raise Cannot("LOOKUP with a lookup_vector of several rows and columns")
         keys, results = arr.ravel(), grid(result_vector).ravel()
     want, pos, last = xa.key(v, kind), None, None
     for i, x in enumerate(keys):

@@ -9,6 +9,7 @@ seed.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 
@@ -96,8 +97,27 @@ def formula(draw) -> Formula:
     return Formula(draw(call(name)), name)
 
 
+@contextlib.contextmanager
+def _without_local_constants():
+    """Hypothesis now and then draws a constant found in the source of the project's
+    modules already imported (``hypothesis.internal.conjecture.providers``): the draws
+    would depend on what the process imported before. Within this block it finds none."""
+    try:
+        from hypothesis.internal.conjecture import providers
+        found, empty = providers._get_local_constants, providers.Constants()
+    except (ImportError, AttributeError):  # (a release without them)
+        yield
+        return
+    providers._get_local_constants = lambda: empty
+    try:
+        yield
+    finally:
+        providers._get_local_constants = found
+
+
 def formulas(n: int, seed_value: int = 0) -> list[Formula]:
-    """``n`` distinct formulas (fewer if the draws repeat), the same for the same seed."""
+    """``n`` distinct formulas (fewer if the draws repeat), the same for the same seed,
+    whatever the process imported before."""
     found: dict[str, Formula] = {}
 
     @seed(seed_value)
@@ -107,7 +127,8 @@ def formulas(n: int, seed_value: int = 0) -> list[Formula]:
     def collect(f):
         found.setdefault(f.text, f)
 
-    collect()
+    with _without_local_constants():
+        collect()
     return list(found.values())
 
 

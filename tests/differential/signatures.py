@@ -74,6 +74,15 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "WORKDAY": (("d", "wd"), ("r",), None), "XLOOKUP": (("v", "r", "r"), ("v",), None),
     "YEAR": (("d",), (), None), "YEARFRAC": (("d", "d"), ("basis",), None),
     "OFFSET": (("ref", "i", "i"), ("i", "i"), None),
+    "DAY": (("d",), (), None), "MONTH": (("d",), (), None),
+    "DAYS": (("d", "d"), (), None), "DAYS360": (("d", "d"), ("v",), None),
+    "EOMONTH": (("d", "i"), (), None),
+    "DEGREES": (("n",), (), None), "RADIANS": (("n",), (), None), "LN": (("n",), (), None),
+    "DELTA": (("n",), ("n",), None), "EXACT": (("t", "t"), (), None),
+    "HARMEAN": (("r",), (), "n"), "ISERR": (("v",), (), None), "TYPE": (("v",), (), None),
+    "RANK": (("n", "rr"), ("i",), None), "RIGHT": (("t",), ("i",), None),
+    "ROMAN": (("i",), ("i",), None), "SLN": (("n", "n", "n"), (), None),
+    "SUMIFS": (("rr", "rr", "c"), ("rr", "c"), None), "XNPV": (("n", "r", "r"), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -81,8 +90,8 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
 ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET"}
 
 #: Functions written with the ``_xlfn.`` prefix in a file (those Excel added after 2007).
-FUTURE = {"BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "MODE.MULT",
-          "SWITCH", "TEXTJOIN", "XLOOKUP"}
+FUTURE = {"BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "DAYS",
+          "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP"}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {
