@@ -21,8 +21,9 @@ LAYERS = {"ooxml": 0, "formula": 1, "excel": 2, "engine": 3, "transform": 4, "ro
 TOP_LEVEL = {"xlwings_udfs": "routes"}  # addin/<module>.py outside the subpackages
 
 #: the only modules that import formulas or schedula (addin/formula/fx.py is the door;
-#: fx_excel.py corrects formulas' own functions)
-FORMULAS_IMPORTERS = {"addin.formula.fx", "addin.formula.fx_excel"}
+#: fx_excel.py corrects formulas' own functions, fx_excel_dates.py its date functions)
+FORMULAS_IMPORTERS = {"addin.formula.fx", "addin.formula.fx_excel",
+                      "addin.formula.fx_excel_dates"}
 
 
 def module_name(root: Path, path: Path) -> str:

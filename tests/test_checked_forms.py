@@ -136,12 +136,11 @@ def test_log10_of_an_error_value(tmp_path):
 
 def test_columns_of_a_range(tmp_path):
     # Microsoft Support, "COLUMNS function": COLUMNS(C1:E4) = 3; its other example,
-    # COLUMNS({1,2,3;4,5,6}) = 3, napkin gives as #VALUE!: arrays are not listed, refused
-    res = _calc(tmp_path, [c("A1", "COLUMNS(C1:E4)", 3)])
-    assert res["S!A1"] == 3
-    assert "arrays" not in checked.checked()["COLUMNS"][0]
-    _strict_and_lenient(tmp_path, [c("A2", "COLUMNS({1,2,3;4,5,6})", 3)],
-                        r"COLUMNS\(\) given an array in S!A2")
+    # COLUMNS({1,2,3;4,5,6}) = 3, napkin computes too (arrays are listed, with
+    # tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant)
+    res = _calc(tmp_path, [c("A1", "COLUMNS(C1:E4)", 3), c("A2", "COLUMNS({1,2,3;4,5,6})", 0)])
+    assert res["S!A1"] == 3 and res["S!A2"] == 3
+    assert "arrays" in checked.checked()["COLUMNS"][0]
 
 
 def test_mode_of_a_range(tmp_path):

@@ -5,6 +5,8 @@ saying why)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 import xlsx_make
 
@@ -48,6 +50,20 @@ def test_combin_and_combina(tmp_path):
     assert res["S!A1"] == 28 and res["S!A2"] == 28 and res["S!A5"] == 1
     assert res["S!A3"].code == "#NUM!" and res["S!A4"].code == "#NUM!"
     assert res["S!B1"] == 20 and res["S!B2"] == 220
+
+
+def test_combin_beyond_the_largest_number_is_num_at_once(tmp_path):
+    # COMBIN(2000,1000) = 2.05e600 (ln: lgamma(2001) - 2*lgamma(1001) = 1382.3 > 709.8,
+    # the log of the largest double): #NUM!, as Excel gives past 1.8e308 ("Excel
+    # specifications and limits"); COMBINA(1352078,1352078) too, without the 34 s that
+    # computing its 800,000 digits took; COMBIN(1030,515) = 2.9e308 just past, #NUM!,
+    # COMBIN(1020,510) = 2.8e305 just below, a number
+    res = xlsx_make.calc(tmp_path, {"S": {
+        "A1": "=COMBIN(2000,1000)", "A2": "=_xlfn.COMBINA(1352078,1352078)",
+        "A3": "=COMBIN(1030,515)", "A4": "=COMBIN(1020,510)"}})
+    assert res["S!A1"].code == "#NUM!" and res["S!A2"].code == "#NUM!"
+    assert res["S!A3"].code == "#NUM!"
+    assert res["S!A4"] == pytest.approx(math.comb(1020, 510), rel=1e-12)
 
 
 def test_a_named_range_keeps_its_blank_rows(tmp_path):
@@ -240,3 +256,23 @@ def test_small_as_microsofts_example():
 
     assert evaluate("=SMALL({3;4;5;2;3;4;6;4;7},4)") == 4
     assert evaluate("=SMALL({1;4;8;3;7;12;54;8;23},2)") == 3
+
+
+def test_negative_numbers_in_array_constants(tmp_path):
+    # each value worked by hand: -1+0.5+4 = 3.5; the larger of -5 and -1 is -1; both
+    # elements of {-1,2} are numbers; CONCAT writes -1 as "-1" (Microsoft Support, "Use
+    # array constants in array formulas": an array constant holds numbers)
+    s = [xlsx_make.cell("A1", "SUM({-1,0.5,4})", 0), xlsx_make.cell("A2", "MAX({-5,-1})", 0),
+         xlsx_make.cell("A3", "COUNT({-1,2})", 0),
+         xlsx_make.cell("A4", "_xlfn.CONCAT({-1,3})", 0),
+         xlsx_make.cell("A5", "SUM({1,-2;-3,4})", 0),
+         xlsx_make.cell("A6", 'MAX({-5,"9",TRUE})', 0),
+         xlsx_make.cell("A7", 'COUNT({1,"2",TRUE,"a"})', 0),
+         xlsx_make.cell("A8", '_xlfn.CONCAT({"a","b";"c","d"})', 0)]
+    res = calc_workbook(xlsx_make.write(tmp_path / "in.xlsx", {"S": s}), tmp_path / "o.xlsx", {})
+    assert res["S!A1"] == 3.5 and res["S!A2"] == -1 and res["S!A3"] == 2
+    assert res["S!A4"] == "-13" and res["S!A5"] == 0
+    # Microsoft Support, "MAX function", "COUNT function": of an array only its numbers
+    # are used (the text "9", TRUE, "2", "a" left out): the larger of -5 alone is -5, one
+    # number counted; "CONCAT function": an array of strings joined row by row, "abcd"
+    assert res["S!A6"] == -5 and res["S!A7"] == 1 and res["S!A8"] == "abcd"

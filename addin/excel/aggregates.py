@@ -137,24 +137,37 @@ def _float(v: int, name: str) -> float:
         raise ExcelError("#NUM!", f"{name}: beyond the largest number") from None
 
 
+def _comb(n: int, k: int, name: str) -> float:
+    """n!/(k!(n-k)!) as a float; ``#NUM!`` beyond the largest number, found from its
+    logarithm before the integer is computed (COMBIN(2704155,1352078) would take
+    half a minute to give a number of 800,000 digits)."""
+    if math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1) > 710:
+        raise ExcelError("#NUM!", f"{name}: beyond the largest number")
+    return _float(math.comb(n, k), name)
+
+
 def combin(number, number_chosen):
     """Excel's ``COMBIN(number, number_chosen)``: the combinations n!/(k!(n-k)!), both
     truncated to integers; ``#NUM!`` if one is negative or number < number_chosen."""
     n, k = _combin_args(number, number_chosen, "COMBIN")
     if n < k:
         raise ExcelError("#NUM!", f"COMBIN: number {n} is less than number_chosen {k}")
-    return _float(math.comb(n, k), "COMBIN")
+    return _comb(n, k, "COMBIN")
 
 
 def combina(number, number_chosen):
     """Excel's ``COMBINA(number, number_chosen)``: combinations with repetitions,
-    (n+k-1)!/(k!(n-1)!); ``#NUM!`` if one is negative."""
+    (n+k-1)!/(k!(n-1)!); ``#NUM!`` if one is negative or number is below
+    number_chosen (Microsoft Support, "COMBINA function": number "must be greater than
+    or equal to 0, and greater than or equal to number_chosen")."""
     n, k = _combin_args(number, number_chosen, "COMBINA")
+    if n < k:  # Microsoft's COMBINA page: number "greater than or equal to number_chosen"
+        raise ExcelError("#NUM!", f"COMBINA: number {n} is less than number_chosen {k}")
     if n == 0 and k == 0:
         return 1.0
     if n == 0:
         return 0.0
-    return _float(math.comb(n + k - 1, k), "COMBINA")
+    return _comb(n + k - 1, k, "COMBINA")
 
 
 # --------------------------------------------------------------------------- aggregates

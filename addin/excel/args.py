@@ -7,11 +7,10 @@ them.
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from addin.formula import context, fx, fx_excel
+from addin.formula.excel_numbers import wildcard  # noqa: F401 (xa.wildcard: lookup, text)
 from udfs.errors import ExcelError
 
 #: formulas' own functions napkin's fall back on
@@ -153,18 +152,3 @@ def kind(v):
 def key(v, kind):
     return str(v).lower() if kind == 1 else v
 
-
-def wildcard(pattern: str, star: str = ".*"):
-    """Excel's wildcard ``pattern`` (``?`` one character, ``*`` any run, ``~`` escaping
-    ``?``, ``*`` or ``~``) as a compiled, case-insensitive regular expression; ``star`` is
-    what ``*`` becomes (``".*?"`` where the shortest match is wanted)."""
-    out, i = [], 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "~" and i + 1 < len(pattern) and pattern[i + 1] in "?*~":
-            out.append(re.escape(pattern[i + 1]))
-            i += 2
-            continue
-        out.append("." if ch == "?" else star if ch == "*" else re.escape(ch))
-        i += 1
-    return re.compile("".join(out), re.I | re.S)

@@ -117,8 +117,8 @@ def switch(expression, *pairs):
         raise ExcelError("#VALUE!", "SWITCH needs a value and a result")
     for k, res in zip(pairs[::2], pairs[1::2], strict=False):
         k = _one(k, "a value")
-        if isinstance(k, ns.XlError):
-            _error(k, "a value of SWITCH")
+        if isinstance(k, ns.XlError):  # the result, or passed over? not on Microsoft's page
+            raise Cannot("SWITCH with an error value among the values it compares")
         if _same(v, k):
             return _value(_one(res, "a result"))
     if len(pairs) % 2:

@@ -91,7 +91,8 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
     passed over (so ``LOOKUP(2,1/(A1:A9="x"),B1:B9)`` is the last B whose A is "x").
     ``#N/A`` when every value is greater. Excel searches by halving and expects the
     values sorted ascending: on values that are not, napkin does not guess
-    (``Cannot``)."""
+    (``Cannot``), nor on a lookup_vector of several rows and columns (the vector form
+    takes one row or one column)."""
     ns = fx.load()
     v = xa.scalar(lookup_value, "LOOKUP's lookup_value")
     kind = xa.kind(v)
@@ -104,8 +105,8 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
         else:
             keys, results = arr[:, 0], arr[:, -1]
     else:
-        if 1 not in arr.shape:
-            raise ExcelError("#N/A", "LOOKUP's lookup_vector must be one row or one column")
+        if 1 not in arr.shape:  # (Microsoft's page: one row or one column; no more said)
+            raise Cannot("LOOKUP with a lookup_vector of several rows and columns")
         keys, results = arr.ravel(), grid(result_vector).ravel()
     want, pos, last = xa.key(v, kind), None, None
     for i, x in enumerate(keys):
@@ -212,6 +213,8 @@ def index(array, row_num=None, column_num=None, area_num=None):
     a one-row or one-column range a single number counts along it. ``#REF!`` beyond
     the range, ``#VALUE!`` for a negative number."""
     ns = fx.load()
+    if isinstance(array, ns.XlError):
+        raise ExcelError(str(array), context.message_for(str(array)))
 
     def num(v, what):
         if v is None or fx.is_omitted(v):
@@ -317,8 +320,20 @@ def _approximate(flag) -> bool:
     return bool(f)
 
 
+def _index_below_one(index_num, name: str) -> bool:
+    try:
+        return math.trunc(xa.number(xa.scalar(index_num, f"{name}'s index"),
+                                    f"{name}'s index")) < 1
+    except (ExcelError, Cannot, ValueError, TypeError):  # an error or an array: formulas'
+        return False
+
+
 def table_lookup(name: str, vertical: bool):
     def lookup(lookup_value, table_array, index_num, range_lookup=None):
+        if _index_below_one(index_num, name):
+            # Microsoft's VLOOKUP/HLOOKUP pages: an index below 1 is #VALUE! (formulas
+            # took 0 as the first column)
+            raise ExcelError("#VALUE!", f"{name}'s index is less than 1")
         if _approximate(range_lookup):
             arr = grid(table_array)
             vec = arr[:, 0] if vertical else arr[0, :]
@@ -334,9 +349,12 @@ def table_lookup(name: str, vertical: bool):
 
 def match(lookup_value, lookup_array, match_type=None):
     """Excel's MATCH, computed by formulas, after ``_sorted_or_cannot`` for the
-    approximate match types 1 (the default) and -1."""
+    approximate match types 1 (the default) and -1; refused (``Cannot``) in an area of
+    several rows and columns, where formulas searches row by row."""
     t = 1 if match_type is None or fx.is_omitted(match_type) else \
         math.trunc(xa.number(match_type, "MATCH's match_type"))
+    if min(grid(lookup_array).shape) > 1:  # Microsoft's page names one row or column
+        raise Cannot("MATCH in an area of several rows and columns")
     if t != 0:
         _sorted_or_cannot(lookup_value, grid(lookup_array).ravel(), t < 0, "MATCH")
     args = [lookup_value, lookup_array] + ([] if match_type is None else [match_type])

@@ -150,3 +150,31 @@ def indirect(ref_text, a1=True):
         r1, r2 = int(m.group("rr1")), int(m.group("rr2"))
     r1, r2, c1, c2 = min(r1, r2), max(r1, r2), min(c1, c2), max(c1, c2)
     return _reference(sidx, r1, c1, r2, c2, "INDIRECT")
+
+
+def _size(array, axis: int, name: str) -> int:
+    ns = fx.load()
+    if isinstance(array, ns.Ranges):
+        areas = ranges.areas(array)
+        if len(areas) != 1:
+            raise ExcelError("#REF!", f"{name} of several areas")
+        _, r1, c1, r2, c2 = areas[0]
+        return (r2 - r1 + 1) if axis == 0 else (c2 - c1 + 1)
+    value = np.asarray(array, dtype=object)
+    if value.size == 1 and isinstance(value.ravel()[0], ns.XlError):
+        raise ExcelError(str(value.ravel()[0]), context.message_for(str(value.ravel()[0])))
+    if value.ndim == 0:
+        raise Cannot(f"{name} of a single value (not an array nor a reference)")
+    return int(value.reshape(value.shape if value.ndim == 2 else (1, -1)).shape[axis])
+
+
+def rows(array):
+    """Excel's ``ROWS(array)``: the number of rows of a reference or an array
+    (``ROWS({1;2;3})`` is 3; formulas' takes references only)."""
+    return _size(array, 0, "ROWS")
+
+
+def columns(array):
+    """Excel's ``COLUMNS(array)``: the number of columns of a reference or an array
+    (``COLUMNS({1,2,3})`` is 3; formulas' takes references only)."""
+    return _size(array, 1, "COLUMNS")

@@ -182,13 +182,16 @@ on_overflow: list = []
 
 def _power(x, y):
     """Excel's ``^``: a result beyond a float (``=2^1100``) is ``#NUM!``, as in Excel;
-    formulas' own operator turns Python's OverflowError into ``#VALUE!``."""
+    formulas' own operator turns Python's OverflowError into ``#VALUE!``. A negative
+    number to a fractional power (``=(-8)^(1/3)``), a complex number in Python, is
+    ``#NUM!`` too, also where a function reads it."""
     try:
-        return x ** y
+        got = x ** y
     except OverflowError:
         for say in on_overflow:
             say(f"{x:g}^{y:g} is beyond the largest number a cell holds (about 1.8E+308)")
         return _NS.errors["#NUM!"]
+    return _NS.errors["#NUM!"] if isinstance(got, complex) else got
 
 
 # --------------------------------------------------------------------------- functions

@@ -14,29 +14,17 @@ import re
 import numpy as np
 
 from addin.formula import context
-
-
-def _round15(x, digits, mode):
-    """Excel's ROUND, ROUNDUP and ROUNDDOWN: the number is first taken to the 15
-    significant digits Excel keeps, then rounded to ``digits`` (truncated to an integer)
-    decimal places in ``mode`` (half away from zero, away from zero, toward zero).
-
-    ``=ROUND(1*(0.001+0.5-0.4-0.05-0.001),1)`` is 0.1 in Excel (the sum is
-    0.049999999999999975, 0.0500000000000000 to 15 digits); rounding the binary value
-    gives 0. References: Microsoft, "Floating-point arithmetic may give inaccurate
-    results in Excel" (15 significant digits); apache/poi ``MathX.round``."""
-    import decimal
-
-    digits = int(digits)
-    if x == 0 or not math.isfinite(x):
-        return x
-    q = decimal.Decimal(f"{x:.15g}")
-    if digits >= 14 - q.adjusted():  # no digit beyond the 15th to round away
-        return float(q)
-    with decimal.localcontext() as ctx:
-        ctx.prec = 40
-        return float(q.quantize(decimal.Decimal(1).scaleb(-digits), rounding=mode))
-
+from addin.formula.excel_numbers import (
+    _ISO_DATE,
+    _ONLY_NUMBER_CHARS,
+    _TIME_ONLY,
+    _WILDCARD,
+    _quotient,
+    _round15,
+    _wildcard_match,
+    number_text,
+    text_number,
+)
 
 _ROUNDING = {"ROUND": "ROUND_HALF_UP", "ROUNDUP": "ROUND_UP", "ROUNDDOWN": "ROUND_DOWN"}
 
@@ -66,39 +54,23 @@ def isnumber(original, key: str):
 def text_date(original, key: None):
     """formulas' reading of a date written as text, refusing a year Excel does not
     accept (``YEAR("7/5/1800")`` and ``DATEVALUE("7/5/10000")`` are ``#VALUE!`` in Excel:
-    dates run from 1 January 1900 to 31 December 9999)."""
+    dates run from 1 January 1900 to 31 December 9999) and a day its month does not have
+    (formulas carried ``"2024-02-30"`` over to 1 March)."""
+
+    import calendar
 
     @functools.lru_cache
     def text2datetime(text):
         got = original(text)
         if not 1900 <= got[0] <= 9999:
             raise ValueError(f"{text!r} is not a date between 1900 and 9999")
+        year, month, day = got[0], got[1], got[2]
+        last = 29 if (year, month) == (1900, 2) else calendar.monthrange(year, month)[1]
+        if not 1 <= day <= last:  # 2024-02-30 is no date (1900-02-29 is, in Excel)
+            raise ValueError(f"{text!r} is not a date")
         return got
 
     return text2datetime
-
-
-def number_text(x) -> str:
-    """A number as Excel writes it in text (``="x"&A1``, LEN, LEFT...): its 15
-    significant digits, without trailing zeros and in plain notation (0.1+0.2 is "0.3",
-    1/3 "0.333333333333333", 1E-05 "0.00001"). Outside 1E-05 to 1E+15 Excel switches to
-    scientific notation by rules napkin does not reproduce: such a number stops strict
-    mode (``addin.formula.context.CANNOT``).
-
-    References: Microsoft, "Floating-point arithmetic may give inaccurate results in
-    Excel" (15 digits); apache/poi FormulaEvalTestData.xls, SEARCH(1, 0.00001) is 7."""
-    import decimal
-
-    if x == 0:
-        return "0"
-    if not 1e-5 <= abs(x) < 1e15:
-        context.refuse(f"the text of the number {x:.15g} (Excel writes it in scientific "
-                       "notation by its own rules)")
-        raise ValueError(f"{x!r} as text")
-    text = format(decimal.Decimal(f"{x:.15g}"), "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text
 
 
 def _str(value):
@@ -121,37 +93,16 @@ def excel_str(original, key: None):
     return _str
 
 
-_NUMBER_TEXT = re.compile(
-    r"\s*(?P<sign>[-+])?\s*(?P<open>\()?\s*\$?\s*(?P<sign2>[-+])?\s*"
-    r"(?P<num>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?|\.\d+)(?P<exp>[eE][-+]?\d+)?"
-    r"\s*(?P<pct>%)?\s*(?P<close>\))?\s*")
-_TIME_ONLY = re.compile(r"\s*(\d{1,2}):(\d{1,2})(?::(\d{1,2}(?:\.\d*)?))?\s*(?:([AaPp])[Mm])?\s*")
-_ONLY_NUMBER_CHARS = re.compile(r"[\d\s,.$%()+\-eE]*")
-
-
-def text_number(text: str) -> float | None:
-    """A text Excel reads as a number (``"1,000"``, ``"$1,000"``, ``"50%"``,
-    ``"(12)"``, ``"1E3"``), or None. References: Microsoft, "VALUE function"."""
-    m = _NUMBER_TEXT.fullmatch(text)
-    if not m or bool(m.group("open")) != bool(m.group("close")) or \
-            (m.group("sign") and m.group("sign2")):
-        return None
-    x = float(m.group("num").replace(",", "") + (m.group("exp") or ""))
-    if m.group("pct"):
-        x /= 100
-    if m.group("open") or "-" in (m.group("sign") or "") + (m.group("sign2") or ""):
-        x = -x
-    return x
-
-
 def text_value(text: str) -> float:
     """A text as Excel reads it where it needs a number: a number (``text_number``),
-    else a date or time (``"1/2/2020"``, ``"10:30"``) as its serial number; ValueError
+    else a date or time (``"1/2/2020"``, ``"2020-01-02"``, ``"10:30"``) as its serial
+    number, the same date DATEVALUE reads; ValueError
     for any other text (``"1,00"`` is not a date)."""
     x = text_number(text)
     if x is not None:
         return x
-    if _ONLY_NUMBER_CHARS.fullmatch(text) or not text.strip():
+    if _ONLY_NUMBER_CHARS.fullmatch(text) and not _ISO_DATE.fullmatch(text) or \
+            not text.strip():
         raise ValueError(f"{text!r} is not a number")
     m = _TIME_ONLY.fullmatch(text)
     if m:  # a time alone is the fraction of a day (formulas would add today's date)
@@ -275,12 +226,6 @@ def comparison(original, key: str):
                       args_parser=lambda *a: a)
 
 
-def _quotient(q: float) -> float:
-    """A quotient taken to the 15 significant digits Excel keeps before it is rounded to
-    a whole number (7.1/0.1 is 70.99999999999999 in binary, 71 in Excel)."""
-    return float(f"{q:.15g}") if math.isfinite(q) else q
-
-
 def _to_multiple(num, sig, up: bool, mode=0, math_form: bool = False):
     """``num`` to a multiple of ``sig``, up (CEILING) or down (FLOOR), after Excel's
     rules (see ``to_multiple``)."""
@@ -337,6 +282,12 @@ def criteria(original, key: None):
 
     def xfilter(test_range, condition):
         if isinstance(condition, str):
+            _refuse_ordering_beside_number_text(test_range["raw"], condition)
+            negated = condition.startswith("<>")
+            body = condition[2:] if negated else condition.removeprefix("=")
+            if _WILDCARD.search(body):
+                found = _wildcard_match(test_range["raw"], body)
+                return ~found if negated else found
             if condition == "<>":
                 return ~empty(test_range)
             if condition == "=":
@@ -348,33 +299,128 @@ def criteria(original, key: None):
     return xfilter
 
 
-def edate(original, key: str):
-    """Excel's EDATE in the place of formulas' own: a date moved before 1900 or after
-    9999 is ``#NUM!`` (formulas counts a year before 1900 from 1900, EDATE(1,-5) giving
-    a date in 3799, and turns one after 9999 into ``#VALUE!``).
+_ORDERING = re.compile(r"(<=|>=|<|>)(.+)$", re.S)
 
-    References: Microsoft Support, "EDATE function" and "Excel specifications and
-    limits" (dates from 1 January 1900 to 31 December 9999)."""
-    import datetime
 
-    from dateutil.relativedelta import relativedelta
-    from formulas.functions import Error, wrap_func
-    from formulas.functions.date import _xedate, xdate
+def _reads_as_number(text: str) -> bool:
+    try:
+        text_value(text)
+    except ValueError:
+        return False
+    return True
 
-    def xedate(start_date, months):
-        date, months = _xedate(start_date, months)
-        dt = 0
-        if date == (1900, 1, 0):
-            date, dt = (1900, 1, 1), 1
-        try:
-            moved = datetime.datetime(*date) + relativedelta(months=months)
-        except (OverflowError, ValueError):
-            return Error.errors["#NUM!"]
-        if not 1900 <= moved.year <= 9999:
-            return Error.errors["#NUM!"]
-        return xdate(moved.year, moved.month, moved.day) - dt
 
-    return wrap_func(xedate)
+def _refuse_ordering_beside_number_text(raw, condition: str) -> None:
+    """Stop strict mode (``context.refuse``) on a criterion that orders numbers
+    (``">2"``) over a range holding a text that reads as a number (``"12"``): formulas
+    reads that text as its number; whether Excel compares it is not documented."""
+    m = _ORDERING.match(condition)
+    if not m or not _reads_as_number(m.group(2)):
+        return
+    for v in np.asarray(raw, dtype=object).ravel():
+        if isinstance(v, str) and v.strip() and _reads_as_number(v):
+            context.refuse(f"the criterion \"{condition}\" over a text that reads as a "
+                           f"number ({v!r})")
+            raise ValueError(condition)
+
+
+def criteria_total(original, key: str):
+    """Excel's SUMIF/AVERAGEIF in the place of formulas': the sum (the mean) of the
+    numbers only of the cells matched (formulas adds a text that reads as a number,
+    ``"12"``); and strict mode stopped (``context.refuse``) when the sum_range
+    (average_range) has another size than range: Excel then takes the cells of range's
+    size from its top left cell, formulas gives ``#VALUE!``.
+
+    References: Microsoft Support, "SUMIF function", "AVERAGEIF function" (the
+    sum_range "does not have to be the same size and shape as the range"; cells of
+    average_range that hold TRUE or FALSE or are empty are ignored)."""
+    from formulas.functions import Error, wrap_func, xfilter
+    from formulas.tokens.operand import XlError
+
+    def total(values):
+        xs = []
+        for v in np.asarray(values, dtype=object).ravel():
+            if isinstance(v, XlError):
+                return v
+            if isinstance(v, (int, float, np.number)) and not isinstance(v, (bool, np.bool_)):
+                xs.append(float(v))
+        added = 0.0
+        for x in xs:
+            added += x
+        if key == "AVERAGEIF":
+            return added / len(xs) if xs else Error.errors["#DIV/0!"]
+        return added
+
+    computed = wrap_func(functools.partial(xfilter, total))
+
+    def shape(v):
+        return np.shape(getattr(v, "value", v))
+
+    @functools.wraps(original)
+    def of_size(test_range, condition, operating_range=None):
+        if operating_range is None:
+            return computed(test_range, condition)
+        if shape(test_range) != shape(operating_range):
+            context.refuse(f"{key} with a range to add of another size than its range")
+            return Error.errors["#VALUE!"]
+        return computed(test_range, condition, operating_range)
+
+    return of_size
+
+
+def empty_old_text(original, key: str):
+    """formulas' SUBSTITUTE, an empty old_text leaving the text as it is (formulas put
+    new_text between every two characters: ``"xaxbx"`` for ``SUBSTITUTE("ab","","x")``).
+    References: Microsoft Support, "SUBSTITUTE function" (old_text: the text replaced)."""
+    from formulas.functions import replace_empty, wrap_ufunc
+    from formulas.functions.text import _str as text_of
+    from formulas.functions.text import xsubstitute
+    from formulas.tokens.operand import XlError
+
+    def substitute(text, old_text, new_text, instance_num=None):
+        for v in (text, old_text, new_text, instance_num):
+            if isinstance(v, XlError):
+                return v
+        if text_of(old_text) == "":
+            return text_of(text)
+        return xsubstitute(text, old_text, new_text, instance_num)
+
+    return wrap_ufunc(substitute, input_parser=lambda *a: a,
+                      args_parser=lambda *a: (replace_empty(v, "") for v in a))
+
+
+def sumproduct(original, key: str):
+    """Excel's SUMPRODUCT in the place of formulas': arrays of different dimensions are
+    ``#VALUE!`` before any error value they hold (formulas gave the first error value),
+    and an entry that is not a number counts as 0 (formulas reads the text ``"12"`` as
+    12).
+
+    References: Microsoft Support, "SUMPRODUCT function" ("The array arguments must
+    have the same dimensions. If they do not, SUMPRODUCT returns the #VALUE! error
+    value"; "SUMPRODUCT treats non-numeric array entries as if they were zeros")."""
+    from formulas.functions import Error
+    from formulas.tokens.operand import XlError
+
+    def grid(v):
+        a = np.asarray(getattr(v, "value", v), dtype=object)
+        return a if a.ndim == 2 else np.atleast_2d(a)
+
+    @functools.wraps(original)
+    def computed(*args):
+        arrays = [grid(a) for a in args]
+        if len({a.shape for a in arrays}) > 1:
+            return Error.errors["#VALUE!"]
+        total = np.ones(arrays[0].shape)
+        for a in arrays:
+            for v in a.ravel():
+                if isinstance(v, XlError):
+                    return v
+            total = total * np.vectorize(
+                lambda v: float(v) if isinstance(v, (int, float, np.number))
+                and not isinstance(v, (bool, np.bool_)) else 0.0, otypes=[float])(a)
+        return float(np.sum(total))
+
+    return computed
 
 
 def roman(original, key: str):
@@ -394,43 +440,33 @@ def roman(original, key: str):
     return wrap_ufunc(excel_roman, input_parser=lambda *a: a)
 
 
-def days360(original, key: str):
-    """Excel's DAYS360 in the place of formulas' own, which counts as YEARFRAC's basis 0
-    does (the last day of February as the 30th only when both dates are).
+def array_constant(original, key: str):
+    """formulas' ``ARRAY``/``ARRAYROW`` (which build an array constant, ``{-1,0.5,4}``)
+    with each negative element a number, as Excel's: formulas computes ``-1`` as a
+    0-dimensional array, which SUM, MAX, COUNT... pass over as not a number
+    (``SUM({-1,0.5,4})`` gave 4.5, Excel 3.5) and CONCAT writes as ``-1.0``.
 
-    U.S. (NASD) method, FALSE or omitted: a start on the last day of its month is the
-    30th; an end on the 31st is the 30th when the start is (now) the 30th, else the 1st
-    of the next month (which counts as the 31st). European method, TRUE: a 31st is the
-    30th. An end on the last day of February with a start before the 30th, in the U.S.
-    method, is refused in strict mode: Microsoft's page moves it to the 1st of March
-    ("the last day of a month"), other readings of the method leave it.
+    References: Microsoft Support, "Use array constants in array formulas" (an array
+    constant holds numbers, text, logical values and errors)."""
 
-    References: Microsoft Support, "DAYS360 function" (the method argument, its
-    examples)."""
-    import calendar
+    def build(*args):
+        return original(*[a.item() if isinstance(a, np.ndarray) and a.ndim == 0 else a
+                          for a in args])
 
-    from formulas.functions import Error, wrap_ufunc
-    from formulas.functions.date import _convert2float, raise_errors, xday
+    return build
 
-    def last_day(y, m):
-        return 29 if (y, m) == (1900, 2) else calendar.monthrange(y, m)[1]  # (Excel's 1900)
 
-    def excel_days360(start_date, end_date, method=False):
-        raise_errors(start_date)
-        y1, m1, d1 = xday(start_date, slice(0, 3))
-        raise_errors(end_date)
-        y2, m2, d2 = xday(end_date, slice(0, 3))
-        raise_errors(method)
-        if _convert2float(method):
-            d1, d2 = min(d1, 30), min(d2, 30)
-        else:
-            if d1 == last_day(y1, m1):
-                d1 = 30
-            if d2 == 31 and d1 == 30:
-                d2 = 30
-            elif m2 == 2 and d2 == last_day(y2, m2) and d1 < 30:
-                context.refuse("DAYS360's U.S. method ending on the last day of February")
-                return Error.errors["#VALUE!"]
-        return (y2 - y1) * 360 + (m2 - m1) * 30 + (d2 - d1)
+def vertical_array(original, key: str):
+    """formulas' MODE.MULT with its modes as a vertical array, as Excel's (formulas gives
+    a Python list, which SUM read as a text). References: Microsoft Support, "MODE.MULT
+    function" (a vertical array of the most frequently occurring values)."""
+    from formulas.functions import Array
 
-    return wrap_ufunc(excel_days360, input_parser=lambda *a: a, check_error=lambda *a: None)
+    @functools.wraps(original)
+    def modes(*args, **kwargs):
+        got = original(*args, **kwargs)
+        if isinstance(got, list):
+            return np.asarray(got, dtype=object).reshape(-1, 1).view(Array)
+        return got
+
+    return modes

@@ -56,6 +56,7 @@ class Patch:
 TABLE = "get_functions"
 _F, _OPS, _TEXT = "formulas.functions", "formulas.functions.operators", "formulas.functions.text"
 _ARITH, _FXE, _XL = "addin.formula.arithmetic", "addin.formula.fx_excel", "addin.excel"
+_FXD = "addin.formula.fx_excel_dates"
 
 _ROUND_EVIDENCE = (
     "tests/corpus/poi/56315.xlsx (=ROUND(1*(0.001+0.5-0.4-0.05-0.001),1) is 0.1); "
@@ -132,7 +133,7 @@ _FORMULAS = (
     Patch(_F, TABLE, "EDATE", "formulas counts a year before 1900 from 1900 "
           "(EDATE(1,-5) is a date in 3799) and gives #VALUE! past 9999; Excel #NUM!",
           "Microsoft Support, \"EDATE function\", \"Excel specifications and limits\"; "
-          "tests/test_excel_core.py::test_edate_outside_excels_calendar", f"{_FXE}:edate"),
+          "tests/test_excel_core.py::test_edate_outside_excels_calendar", f"{_FXD}:edate"),
     Patch(_F, TABLE, "ROMAN", "formulas takes the form FALSE as the classic form (0); "
           "Excel's FALSE is the simplified form (4)",
           "Microsoft Support, \"ROMAN function\"; tests/test_checked_forms.py::test_roman",
@@ -141,8 +142,41 @@ _FORMULAS = (
             "February as the 30th only when both dates are); Excel's U.S. method makes a "
             "start on the last day of any month the 30th",
             "Microsoft Support, \"DAYS360 function\"; "
-            "tests/test_checked_forms.py::test_days360", f"{_FXE}:days360")
+            "tests/test_checked_forms.py::test_days360", f"{_FXD}:days360")
       for name in ("DAYS360", "_XLFN.DAYS360")),
+    *(Patch(_F, TABLE, name, "formulas computes a negative element of an array "
+            "constant as a 0-dimensional array, which SUM, MAX, COUNT... pass over "
+            "(SUM({-1,0.5,4}) gave 4.5, Excel 3.5); ours makes it a number",
+            "Microsoft Support, \"Use array constants in array formulas\"; "
+            "tests/test_excel_functions.py::test_negative_numbers_in_array_constants; the "
+            "differential test (tests/test_differential.py)", f"{_FXE}:array_constant")
+      for name in ("ARRAY", "ARRAYROW")),
+    *(Patch(_F, TABLE, name, "formulas' MODE.MULT gives a Python list, which SUM reads "
+            "as a text (SUM(MODE.MULT(B1:B12)) was #VALUE!); ours a vertical array",
+            "Microsoft Support, \"MODE.MULT function\" (a vertical array); "
+            "tests/test_excel_referee.py::test_mode_mult_is_a_vertical_array; the "
+            "differential test", f"{_FXE}:vertical_array")
+      for name in ("MODE.MULT", "_XLFN.MODE.MULT")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} adds a text that reads as a number and "
+            "gives #VALUE! for a range to add of another size than its range; Excel adds "
+            "numbers only, and sizes that range to the first (refused in strict mode)",
+            f"Microsoft Support, \"{name} function\"; tests/test_excel_referee.py::"
+            "test_sumif_and_averageif_add_numbers_only", f"{_FXE}:criteria_total")
+      for name in ("SUMIF", "AVERAGEIF")),
+    Patch(_F, TABLE, "SUBSTITUTE", "formulas' SUBSTITUTE with an empty old_text puts "
+          "new_text between every two characters; Excel leaves the text as it is",
+          "Microsoft Support, \"SUBSTITUTE function\"; tests/test_excel_referee.py::"
+          "test_substitute_an_empty_old_text", f"{_FXE}:empty_old_text"),
+    Patch(_F, TABLE, "SUMPRODUCT", "formulas' SUMPRODUCT of arrays of different "
+          "dimensions gives the first error value they hold, and reads a text that reads "
+          "as a number as that number; Excel gives #VALUE! and counts the text as 0",
+          "Microsoft Support, \"SUMPRODUCT function\"; tests/test_excel_referee.py::"
+          "test_sumproduct_of_different_dimensions", f"{_FXE}:sumproduct"),
+    Patch(_F, TABLE, "DATEDIF", "formulas' DATEDIF takes only \"D\" for days: "
+          "DATEDIF(A1,B1,\"d\") was #NUM!; Excel reads the unit without case",
+          "Microsoft Support, \"DATEDIF function\" (its examples write \"d\"); "
+          "tests/test_excel_referee.py::test_datedif_units_without_case",
+          f"{_FXD}:datedif_unit"),
     *(Patch(_OPS, "OPERATORS", sym, "nothing: the same result as formulas' operator for "
             "two numbers, without its np.vectorize; anything else goes to it",
             "tests/test_fast_paths.py::test_arithmetic_same_as_formulas",
@@ -178,6 +212,9 @@ _EXCEL_FUNCTIONS = (
     ("HYPERLINK", "text:hyperlink", _MISSING, _ms("HYPERLINK", "test_excel_text.py")),
     ("OFFSET", "references:offset", _MISSING, _ms("OFFSET", "test_excel_lookups.py")),
     ("INDIRECT", "references:indirect", _MISSING, _ms("INDIRECT", "test_excel_lookups.py")),
+    *((name, f"references:{name.lower()}", _UNLIKE.format(name) + " (an array constant "
+       "has rows and columns too: formulas' takes references only)",
+       _ms(name, "test_excel_referee.py")) for name in ("ROWS", "COLUMNS")),
     ("COUNTA", "aggregates:counta", _UNLIKE.format("COUNTA") + " (a formula's \"\" and "
      "error values count, empty cells do not)", _ms("COUNTA", "test_excel_text.py")),
     ("SEARCH", "text:search", _UNLIKE.format("SEARCH") + " (? * ~ wildcards, numbers "

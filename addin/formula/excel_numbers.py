@@ -1,0 +1,115 @@
+"""How Excel writes a number in text and reads a text as a number, rounds to its 15
+significant digits, and matches a criterion with wildcards: the parts of napkin's
+corrections of formulas (``addin.formula.fx_excel``) that need nothing of formulas.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+
+from addin.formula import context
+
+
+def _round15(x, digits, mode):
+    """Excel's ROUND, ROUNDUP and ROUNDDOWN: the number is first taken to the 15
+    significant digits Excel keeps, then rounded to ``digits`` (truncated to an integer)
+    decimal places in ``mode`` (half away from zero, away from zero, toward zero).
+
+    ``=ROUND(1*(0.001+0.5-0.4-0.05-0.001),1)`` is 0.1 in Excel (the sum is
+    0.049999999999999975, 0.0500000000000000 to 15 digits); rounding the binary value
+    gives 0. References: Microsoft, "Floating-point arithmetic may give inaccurate
+    results in Excel" (15 significant digits); apache/poi ``MathX.round``."""
+    import decimal
+
+    digits = int(digits)
+    if x == 0 or not math.isfinite(x):
+        return x
+    q = decimal.Decimal(f"{x:.15g}")
+    if digits >= 14 - q.adjusted():  # no digit beyond the 15th to round away
+        return float(q)
+    with decimal.localcontext() as ctx:
+        ctx.prec = 40
+        return float(q.quantize(decimal.Decimal(1).scaleb(-digits), rounding=mode))
+
+
+def number_text(x) -> str:
+    """A number as Excel writes it in text (``="x"&A1``, LEN, LEFT...): its 15
+    significant digits, without trailing zeros and in plain notation (0.1+0.2 is "0.3",
+    1/3 "0.333333333333333", 1E-05 "0.00001"). Outside 1E-05 to 1E+15 Excel switches to
+    scientific notation by rules napkin does not reproduce: such a number stops strict
+    mode (``addin.formula.context.CANNOT``).
+
+    References: Microsoft, "Floating-point arithmetic may give inaccurate results in
+    Excel" (15 digits); apache/poi FormulaEvalTestData.xls, SEARCH(1, 0.00001) is 7."""
+    import decimal
+
+    if x == 0:
+        return "0"
+    if not 1e-5 <= abs(x) < 1e15:
+        context.refuse(f"the text of the number {x:.15g} (Excel writes it in scientific "
+                       "notation by its own rules)")
+        raise ValueError(f"{x!r} as text")
+    text = format(decimal.Decimal(f"{x:.15g}"), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text
+
+
+_NUMBER_TEXT = re.compile(
+    r"\s*(?P<sign>[-+])?\s*(?P<open>\()?\s*\$?\s*(?P<sign2>[-+])?\s*"
+    r"(?P<num>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?|\.\d+)(?P<exp>[eE][-+]?\d+)?"
+    r"\s*(?P<pct>%)?\s*(?P<close>\))?\s*")
+_TIME_ONLY = re.compile(r"\s*(\d{1,2}):(\d{1,2})(?::(\d{1,2}(?:\.\d*)?))?\s*(?:([AaPp])[Mm])?\s*")
+_ONLY_NUMBER_CHARS = re.compile(r"[\d\s,.$%()+\-eE]*")
+_ISO_DATE = re.compile(r"\s*\d{4}-\d{1,2}-\d{1,2}\s*")  # 2024-03-15: a date, as DATEVALUE reads it
+
+
+def text_number(text: str) -> float | None:
+    """A text Excel reads as a number (``"1,000"``, ``"$1,000"``, ``"50%"``,
+    ``"(12)"``, ``"1E3"``), or None. References: Microsoft, "VALUE function"."""
+    m = _NUMBER_TEXT.fullmatch(text)
+    if not m or bool(m.group("open")) != bool(m.group("close")) or \
+            (m.group("sign") and m.group("sign2")):
+        return None
+    x = float(m.group("num").replace(",", "") + (m.group("exp") or ""))
+    if m.group("pct"):
+        x /= 100
+    if m.group("open") or "-" in (m.group("sign") or "") + (m.group("sign2") or ""):
+        x = -x
+    return x
+
+
+def _quotient(q: float) -> float:
+    """A quotient taken to the 15 significant digits Excel keeps before it is rounded to
+    a whole number (7.1/0.1 is 70.99999999999999 in binary, 71 in Excel)."""
+    return float(f"{q:.15g}") if math.isfinite(q) else q
+
+
+_WILDCARD = re.compile(r"(?<!~)[?*]")
+
+
+def wildcard(pattern: str, star: str = ".*"):
+    """Excel's wildcard ``pattern`` (``?`` one character, ``*`` any run, ``~`` escaping
+    ``?``, ``*`` or ``~``) as a compiled, case-insensitive regular expression; ``star`` is
+    what ``*`` becomes (``".*?"`` where the shortest match is wanted)."""
+    out, i = [], 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "~" and i + 1 < len(pattern) and pattern[i + 1] in "?*~":
+            out.append(re.escape(pattern[i + 1]))
+            i += 2
+            continue
+        out.append("." if ch == "?" else star if ch == "*" else re.escape(ch))
+        i += 1
+    return re.compile("".join(out), re.I | re.S)
+
+
+def _wildcard_match(raw, body: str):
+    """Which cells of ``raw`` a criterion with wildcards matches, as Excel's COUNTIF: the
+    whole text, without case (``"a*"`` matches "Apple pie"), ``?`` one character, ``*``
+    any, ``~?`` and ``~*`` themselves (formulas matched with case, and a prefix only)."""
+    match = wildcard(body).fullmatch
+    return np.vectorize(lambda v: isinstance(v, str) and bool(match(v)), otypes=[bool])(raw)

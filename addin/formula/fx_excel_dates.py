@@ -1,0 +1,94 @@
+"""Corrections to ``formulas``' date functions where they differ from Excel: the
+companion of ``addin.formula.fx_excel`` for EDATE, DAYS360 and DATEDIF's unit, and with
+fx and fx_excel one of the modules that import formulas. ``addin.formula.patches.PATCHES``
+names each of them, with what it corrects; they are put in place once, by
+``addin.engine.boot.ready``.
+"""
+
+from __future__ import annotations
+
+from addin.formula import context
+
+
+def edate(original, key: str):
+    """Excel's EDATE in the place of formulas' own: a date moved before 1900 or after
+    9999 is ``#NUM!`` (formulas counts a year before 1900 from 1900, EDATE(1,-5) giving
+    a date in 3799, and turns one after 9999 into ``#VALUE!``).
+
+    References: Microsoft Support, "EDATE function" and "Excel specifications and
+    limits" (dates from 1 January 1900 to 31 December 9999)."""
+    import datetime
+
+    from dateutil.relativedelta import relativedelta
+    from formulas.functions import Error, wrap_func
+    from formulas.functions.date import _xedate, xdate
+
+    def xedate(start_date, months):
+        date, months = _xedate(start_date, months)
+        dt = 0
+        if date == (1900, 1, 0):
+            date, dt = (1900, 1, 1), 1
+        try:
+            moved = datetime.datetime(*date) + relativedelta(months=months)
+        except (OverflowError, ValueError):
+            return Error.errors["#NUM!"]
+        if not 1900 <= moved.year <= 9999:
+            return Error.errors["#NUM!"]
+        return xdate(moved.year, moved.month, moved.day) - dt
+
+    return wrap_func(xedate)
+
+
+def days360(original, key: str):
+    """Excel's DAYS360 in the place of formulas' own, which counts as YEARFRAC's basis 0
+    does (the last day of February as the 30th only when both dates are).
+
+    U.S. (NASD) method, FALSE or omitted: a start on the last day of its month is the
+    30th; an end on the 31st is the 30th when the start is (now) the 30th, else the 1st
+    of the next month (which counts as the 31st). European method, TRUE: a 31st is the
+    30th. An end on the last day of February with a start before the 30th, in the U.S.
+    method, is refused in strict mode: Microsoft's page moves it to the 1st of March
+    ("the last day of a month"), other readings of the method leave it.
+
+    References: Microsoft Support, "DAYS360 function" (the method argument, its
+    examples)."""
+    import calendar
+
+    from formulas.functions import Error, wrap_ufunc
+    from formulas.functions.date import _convert2float, raise_errors, xday
+
+    def last_day(y, m):
+        return 29 if (y, m) == (1900, 2) else calendar.monthrange(y, m)[1]  # (Excel's 1900)
+
+    def excel_days360(start_date, end_date, method=False):
+        raise_errors(start_date)
+        y1, m1, d1 = xday(start_date, slice(0, 3))
+        raise_errors(end_date)
+        y2, m2, d2 = xday(end_date, slice(0, 3))
+        raise_errors(method)
+        if _convert2float(method):
+            d1, d2 = min(d1, 30), min(d2, 30)
+        else:
+            if d1 == last_day(y1, m1):
+                d1 = 30
+            if d2 == 31 and d1 == 30:
+                d2 = 30
+            elif m2 == 2 and d2 == last_day(y2, m2) and d1 < 30:
+                context.refuse("DAYS360's U.S. method ending on the last day of February")
+                return Error.errors["#VALUE!"]
+        return (y2 - y1) * 360 + (m2 - m1) * 30 + (d2 - d1)
+
+    return wrap_ufunc(excel_days360, input_parser=lambda *a: a, check_error=lambda *a: None)
+
+
+def datedif_unit(original, key: str):
+    """formulas' DATEDIF with its unit read without case (formulas took only ``"D"``).
+    References: Microsoft Support, "DATEDIF function" (its examples write "d", "y",
+    "ym")."""
+    from formulas.functions import date, wrap_ufunc
+
+    def datedif(start_date, end_date, unit):
+        unit = unit.upper() if isinstance(unit, str) else unit
+        return date.xdatedif(start_date, end_date, unit)
+
+    return wrap_ufunc(datedif, input_parser=lambda *a: date.text2num(a))

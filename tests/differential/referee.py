@@ -1,0 +1,208 @@
+"""Compute generated formulas with ``napkin calc`` and with LibreOffice, and compare.
+
+Each batch of formulas is one workbook (openpyxl): sheet ``In`` holds the inputs
+(``inputs.cells()``), sheet ``F`` one formula a row in column A; every other batch uses
+the 1904 date system. napkin computes each workbook in-process (``calc_workbook``,
+``strict=False``: a cell strict mode would refuse keeps no value, and counts as refused);
+one LibreOffice session (``tests/lo_uno.py``) loads them all, recalculates everything
+(``calculateAll``) and saves each as .xlsx. Both outputs' cached values are read the same
+way (``fidelity.cached_values``) and compared as the corpus test compares them: numbers to
+1e-9 relative, text exactly, booleans as booleans, errors by their code.
+
+An outcome is ``agree``, ``refused`` (napkin's strict mode would not compute the cell),
+``known`` (LibreOffice differs from Excel there, as a row of ``known_differences.csv``
+records with Microsoft's documented value), ``unsettled`` (a disagreement
+``unsettled.csv`` lists: no source at hand says Excel's value) or ``disagree``.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import re
+import subprocess
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from zipfile import ZIP_DEFLATED, ZipFile
+
+import openpyxl
+from fidelity import cached_values, same
+from openpyxl.utils.datetime import CALENDAR_MAC_1904
+
+from addin.engine.api import calc_workbook
+from differential import inputs
+from differential.generate import Formula, stored
+
+TESTS = Path(__file__).resolve().parents[1]
+KNOWN = Path(__file__).with_name("known_differences.csv")
+UNSETTLED = Path(__file__).with_name("unsettled.csv")
+UNO_PYTHON = "/usr/bin/python3"
+SHEET = "F"
+UNCOMPUTED = -987654.321  # the cached value of every formula before it is computed
+
+
+@dataclass
+class Result:
+    """One formula's values in both engines and the outcome of their comparison."""
+
+    formula: Formula
+    date1904: bool
+    napkin: object
+    libreoffice: object
+    shown: str  # what LibreOffice shows in the cell (its own error texts: Err:502)
+    outcome: str = ""
+    known: dict | None = None
+
+
+def write_batch(path: Path, batch: list[Formula], date1904: bool) -> None:
+    """One workbook: the inputs on ``In``, a formula a row on ``F``."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "In"
+    for ref, value in inputs.cells().items():
+        if value is not None:
+            ws[ref] = value
+    sheet = wb.create_sheet(SHEET)
+    for row, f in enumerate(batch, 1):
+        sheet.cell(row, 1, stored(f.text))
+    if date1904:
+        wb.epoch = CALENDAR_MAC_1904
+    wb.save(path)
+    _cache_unknown(path)
+
+
+def _cache_unknown(path: Path) -> None:
+    """Give every formula of sheet F the cached value ``UNCOMPUTED``: napkin keeps it in a
+    cell strict mode refuses (lenient mode keeps Excel's cached values there)."""
+    with ZipFile(path) as zf:
+        parts = {i.filename: zf.read(i.filename) for i in zf.infolist()}
+    name = "xl/worksheets/sheet2.xml"
+    parts[name] = parts[name].replace(b"</f><v />", f"</f><v>{UNCOMPUTED}</v>".encode())
+    with ZipFile(path, "w", ZIP_DEFLATED) as zf:
+        for n, data in parts.items():
+            zf.writestr(n, data)
+
+
+def napkin_values(src: Path, dst: Path) -> dict[int, object]:
+    """``{row: value}`` napkin computes on sheet F (rows strict mode refuses: absent)."""
+    calc_workbook(src, dst, strict=False, notes=[])
+    return {r: v for (s, r, c), v in cached_values(dst).items()
+            if s == SHEET and c == 1 and v != UNCOMPUTED}
+
+
+def libreoffice_values(srcs: list[Path], saved: list[Path]) -> list[tuple[dict, dict]]:
+    """For each workbook: ``({row: value}, {row: shown text})`` after LibreOffice
+    recalculated everything, values as LibreOffice saves them in .xlsx."""
+    jobs = [{"path": str(s), "save": str(d)} for s, d in zip(srcs, saved, strict=True)]
+    proc = subprocess.run([UNO_PYTHON, str(TESTS / "lo_uno.py")], input=json.dumps(jobs),
+                          capture_output=True, text=True, timeout=1800)
+    if proc.returncode != 0:
+        raise RuntimeError(f"LibreOffice failed: {proc.stderr[-2000:]}")
+    out = []
+    for job, d in zip(json.loads(proc.stdout), saved, strict=True):
+        shown = {int(ref.split("!A")[1]): kv[1] for ref, kv in job["cells"].items()
+                 if ref.startswith(f"{SHEET}!A")}
+        values = {r: v for (s, r, c), v in cached_values(d).items()
+                  if s == SHEET and c == 1}
+        out.append((values, shown))
+    return out
+
+
+def render(value) -> str:
+    """A value as ``known_differences.csv`` writes it: ``#NUM!``, ``TRUE``, ``"text"``,
+    a number in its shortest form, ``<no value>``."""
+    if value is None:
+        return "<no value>"
+    if isinstance(value, tuple):
+        return value[1]
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return repr(value).removesuffix(".0") if math.isfinite(value) else repr(value)
+    return f'"{value}"'
+
+
+def known_differences() -> list[dict]:
+    """The rows of ``known_differences.csv``. ``function``: a regular expression the
+    subject (``Formula.subject``) matches whole, ``*`` any; ``form``: one searched in the formula
+    with its input cells replaced by what they hold (``inputs.resolved``); ``napkin``,
+    ``libreoffice``: ``*``, a value as ``render`` writes it (LibreOffice's also as it
+    shows it, ``Err:502``), or ``re:`` and a regular expression it matches whole."""
+    with KNOWN.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(row for row in fh if not row.startswith("#")))
+    for row in rows:
+        row["subject"] = re.compile(".*" if row["function"] == "*" else row["function"])
+        row["pattern"] = re.compile(row["form"])
+    return rows
+
+
+def _value_matches(wanted: str, *values: str) -> bool:
+    if wanted == "*":
+        return True
+    if wanted.startswith("re:"):
+        return any(re.fullmatch(wanted[3:], v, re.S) for v in values)
+    return wanted in values
+
+
+def _matches(row: dict, r: Result, text: str) -> bool:
+    return (bool(row["subject"].fullmatch(r.formula.subject))
+            and bool(row["pattern"].search(text))
+            and _value_matches(row["napkin"], render(r.napkin))
+            and _value_matches(row["libreoffice"], render(r.libreoffice), r.shown))
+
+
+def unsettled() -> set[str]:
+    """The formulas of ``unsettled.csv``: disagreements no source settles yet."""
+    with UNSETTLED.open(encoding="utf-8", newline="") as fh:
+        return {row["formula"] for row in csv.DictReader(r for r in fh if not r.startswith("#"))}
+
+
+def judge(results: list[Result], known: list[dict]) -> None:
+    """Set each result's outcome (see the module's docstring)."""
+    open_ = unsettled()
+    for r in results:
+        if r.napkin is None:
+            r.outcome = "refused"
+        elif r.libreoffice is not None and same(r.libreoffice, r.napkin):
+            r.outcome = "agree"
+        else:
+            text = inputs.resolved(r.formula.text)
+            r.known = next((row for row in known if _matches(row, r, text)), None)
+            r.outcome = "known" if r.known else \
+                "unsettled" if r.formula.text in open_ else "disagree"
+
+
+def run(batches: list[list[Formula]], workdir: Path | None = None) -> list[Result]:
+    """Compute every batch in both engines (batch k in the 1904 date system when k is
+    odd) and judge each formula."""
+    with tempfile.TemporaryDirectory(prefix="napkin-diff-") as tmp:
+        d = Path(workdir or tmp)
+        srcs = [d / f"batch{k}.xlsx" for k in range(len(batches))]
+        for k, (src, batch) in enumerate(zip(srcs, batches, strict=True)):
+            write_batch(src, batch, date1904=k % 2 == 1)
+        ours = [napkin_values(s, s.with_name(s.stem + "-napkin.xlsx")) for s in srcs]
+        theirs = libreoffice_values(srcs, [s.with_name(s.stem + "-lo.xlsx") for s in srcs])
+    results = []
+    for k, batch in enumerate(batches):
+        lo, shown = theirs[k]
+        for row, f in enumerate(batch, 1):
+            results.append(Result(f, k % 2 == 1, ours[k].get(row), lo.get(row),
+                                  str(shown.get(row, ""))))
+    judge(results, known_differences())
+    return results
+
+
+def counts(results: list[Result]) -> Counter:
+    """How many formulas had each outcome."""
+    return Counter(r.outcome for r in results)
+
+
+def describe(r: Result) -> str:
+    """One line: the formula, the date system, both values."""
+    system = "1904" if r.date1904 else "1900"
+    return (f"={r.formula.text}  [{system}; {inputs.resolved(r.formula.text)}]  "
+            f"napkin {render(r.napkin)}, LibreOffice {render(r.libreoffice)}"
+            f" ({r.shown})")

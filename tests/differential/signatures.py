@@ -1,0 +1,108 @@
+"""The arguments each function of ``addin/engine/checked_functions.csv`` takes, as the
+differential test writes calls of it.
+
+A signature is ``(required, optional, repeat)``: the kinds of the required arguments, of
+the optional ones (a call takes a prefix of them), and of arguments that may follow
+(up to two more). The kinds are the letters of ``inputs.ATOMS`` (``rr``: a range of
+cells, where Excel takes a reference and no array constant). A function whose result is
+an array is called inside ``SUM(...)``, ``INDEX(...,1,1)`` or ``COUNT(...)``
+(``ARRAY_RESULT``), so that one cell holds one value in every spreadsheet program.
+"""
+
+from __future__ import annotations
+
+SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
+    "ABS": (("n",), (), None), "ACOS": (("n",), (), None), "ASIN": (("n",), (), None),
+    "ATAN": (("n",), (), None), "ATAN2": (("n", "n"), (), None),
+    "AND": (("v",), (), "v"), "OR": (("v",), (), "v"), "NOT": (("v",), (), None),
+    "AVERAGE": (("r",), (), "n"), "AVERAGEIF": (("rr", "c"), ("rr",), None),
+    "BASE": (("i", "base"), ("i",), None),
+    "BIN2DEC": (("bin",), (), None), "BIN2HEX": (("bin",), ("i",), None),
+    "BIN2OCT": (("bin",), ("i",), None),
+    "CEILING": (("n", "n"), (), None), "CEILING.MATH": (("n",), ("n", "n"), None),
+    "FLOOR": (("n", "n"), (), None), "FLOOR.MATH": (("n",), ("n", "n"), None),
+    "CHAR": (("i",), (), None), "CODE": (("t",), (), None), "CLEAN": (("t",), (), None),
+    "CHOOSE": (("i", "v", "v"), ("v",), None),
+    "COLUMN": ((), ("ref",), None), "ROW": ((), ("ref",), None),
+    "COLUMNS": (("r",), (), None), "ROWS": (("r",), (), None),
+    "COMBIN": (("i", "i"), (), None), "COMBINA": (("i", "i"), (), None),
+    "CONCAT": (("r",), (), "v"), "CONCATENATE": (("v",), (), "v"),
+    "COS": (("n",), (), None), "COT": (("n",), (), None), "SIN": (("n",), (), None),
+    "TAN": (("n",), (), None),
+    "COUNT": (("r",), (), "v"), "COUNTA": (("r",), (), "v"), "COUNTBLANK": (("rr",), (), None),
+    "COUNTIF": (("rr", "c"), (), None), "COUNTIFS": (("rr", "c"), ("rr", "c"), None),
+    "DATE": (("y", "i", "i"), (), None), "DATEDIF": (("d", "d", "u"), (), None),
+    "DATEVALUE": (("s",), (), None),
+    "DEC2BIN": (("i",), ("i",), None), "DEC2HEX": (("i",), ("i",), None),
+    "DEC2OCT": (("i",), ("i",), None),
+    "HEX2BIN": (("hex",), ("i",), None), "HEX2DEC": (("hex",), (), None),
+    "HEX2OCT": (("hex",), ("i",), None),
+    "OCT2BIN": (("oct",), ("i",), None), "OCT2DEC": (("oct",), (), None),
+    "OCT2HEX": (("oct",), ("i",), None),
+    "DOLLAR": (("n",), ("i",), None), "EDATE": (("d", "i"), (), None),
+    "ERROR.TYPE": (("v",), (), None), "FALSE": ((), (), None), "TRUE": ((), (), None),
+    "FIND": (("t", "t"), ("i",), None), "SEARCH": (("t", "t"), ("i",), None),
+    "HYPERLINK": (("t",), ("t",), None),
+    "IF": (("v", "v"), ("v",), None), "IFERROR": (("v", "v"), (), None),
+    "INDEX": (("r", "i"), ("i",), None), "INDIRECT": (("rt",), (), None),
+    "INT": (("n",), (), None),
+    "ISBLANK": (("v",), (), None), "ISERROR": (("v",), (), None),
+    "ISLOGICAL": (("v",), (), None), "ISNA": (("v",), (), None),
+    "ISNUMBER": (("v",), (), None), "ISTEXT": (("v",), (), None),
+    "LEN": (("t",), (), None), "LOG10": (("n",), (), None),
+    "LOOKUP": (("v", "r"), ("r",), None), "MATCH": (("v", "r"), ("m",), None),
+    "MAX": (("r",), (), "n"), "MIN": (("r",), (), "n"),
+    "MDETERM": (("x",), (), None), "MINVERSE": (("x",), (), None),
+    "MMULT": (("x", "x"), (), None),
+    "MID": (("t", "i", "i"), (), None), "MOD": (("n", "n"), (), None),
+    "MODE": (("r",), (), "n"), "MODE.MULT": (("r",), (), None),
+    "MROUND": (("n", "n"), (), None), "NA": ((), (), None),
+    "NPV": (("n", "r"), (), "n"), "PI": ((), (), None), "POWER": (("n", "n"), (), None),
+    "PRODUCT": (("r",), (), "n"), "RAND": ((), (), None),
+    "ROUND": (("n", "i"), (), None), "ROUNDDOWN": (("n", "i"), (), None),
+    "ROUNDUP": (("n", "i"), (), None),
+    "SMALL": (("r", "i"), (), None), "SQRT": (("n",), (), None),
+    "STDEV": (("r",), (), "n"), "VAR": (("r",), (), "n"),
+    "SUBSTITUTE": (("t", "t", "t"), ("i",), None),
+    "SUBTOTAL": (("st", "rr"), (), "rr"), "SUM": (("r",), (), "n"),
+    "SUMIF": (("rr", "c"), ("rr",), None), "SUMPRODUCT": (("r",), ("r",), None),
+    "SWITCH": (("v", "v", "v"), ("v", "v"), None), "T": (("v",), (), None),
+    "TEXT": (("n", "f"), (), None), "TEXTJOIN": (("t", "v", "r"), (), "v"),
+    "TIME": (("i", "i", "i"), (), None), "TODAY": ((), (), None),
+    "TRANSPOSE": (("r",), (), None), "TRIM": (("t",), (), None),
+    "VALUE": (("t",), (), None), "VLOOKUP": (("v", "r", "i"), ("v",), None),
+    "WORKDAY": (("d", "wd"), ("r",), None), "XLOOKUP": (("v", "r", "r"), ("v",), None),
+    "YEAR": (("d",), (), None), "YEARFRAC": (("d", "d"), ("basis",), None),
+    "OFFSET": (("ref", "i", "i"), ("i", "i"), None),
+    "DAY": (("d",), (), None), "MONTH": (("d",), (), None),
+    "DAYS": (("d", "d"), (), None), "DAYS360": (("d", "d"), ("v",), None),
+    "EOMONTH": (("d", "i"), (), None),
+    "DEGREES": (("n",), (), None), "RADIANS": (("n",), (), None), "LN": (("n",), (), None),
+    "DELTA": (("n",), ("n",), None), "EXACT": (("t", "t"), (), None),
+    "HARMEAN": (("r",), (), "n"), "ISERR": (("v",), (), None), "TYPE": (("v",), (), None),
+    "RANK": (("n", "rr"), ("i",), None), "RIGHT": (("t",), ("i",), None),
+    "ROMAN": (("i",), ("i",), None), "SLN": (("n", "n", "n"), (), None),
+    "SUMIFS": (("rr", "rr", "c"), ("rr", "c"), None), "XNPV": (("n", "r", "r"), (), None),
+}
+
+#: Functions whose result is an array (or a reference of several cells): called inside
+#: ``SUM(...)`` or ``INDEX(...,1,1)``.
+ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET"}
+
+#: Functions written with the ``_xlfn.`` prefix in a file (those Excel added after 2007).
+FUTURE = {"BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "DAYS",
+          "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP"}
+
+#: Functions LibreOffice cannot referee, and why (they are not generated).
+NOT_REFEREED = {
+    "XLOOKUP": "LibreOffice 7.4 (Debian's) has no XLOOKUP: it was added in 24.8",
+}
+
+#: Volatile functions, written only in calls whose value does not depend on the draw or
+#: the day (a random number, the date of the run).
+VOLATILE_FORMS = {"RAND": ["INT(RAND())", "RAND()<1", "AND(RAND()>=0,RAND()<1)"],
+                  "TODAY": ["TODAY()>45000", "INT(TODAY())=TODAY()", "YEAR(TODAY())>2000"]}
+
+#: The operators, binary and unary.
+BINARY_OPERATORS = ["+", "-", "*", "/", "^", "&", "=", "<>", "<", ">", "<=", ">="]
+UNARY_OPERATORS = ["-", "+"]

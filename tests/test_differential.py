@@ -1,0 +1,84 @@
+"""The differential test's fixed-seed sample: formulas over the functions strict mode
+computes and the operators (tests/differential/generate.py), computed by napkin and by
+LibreOffice in one session, every disagreement settled: napkin's value equal to
+LibreOffice's, refused by strict mode, or a difference between LibreOffice and Excel
+recorded in tests/differential/known_differences.csv with Microsoft's documented value.
+The full run (thousands of formulas) is ``python -m tools.differential``."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from differential import generate, referee
+from differential.generate import Formula
+from differential.signatures import NOT_REFEREED, SIGNATURES
+
+from addin.engine.api import calc_workbook
+from addin.engine.checked import checked
+from addin.ooxml.guard import WorkbookError
+
+SEED, COUNT, BATCH = 0, 400, 200  # about 300 distinct formulas in two workbooks
+#: the fixed sample's agreements: the run reaches 158 of 308 (the rest refused by strict
+#: mode, mostly for forms of argument no evidence covers, or settled as known or
+#: unsettled); a change that computes fewer of them as LibreOffice does falls below
+AGREE_FLOOR = 150
+OUTCOMES = {"agree", "refused", "known", "unsettled", "disagree"}
+
+
+def _has_uno() -> bool:
+    return shutil.which("soffice") is not None and Path(referee.UNO_PYTHON).exists() and \
+        subprocess.run([referee.UNO_PYTHON, "-c", "import uno"],
+                       capture_output=True).returncode == 0
+
+
+def test_every_listed_function_has_a_signature():
+    # a function added to checked_functions.csv is generated too (or says why not)
+    assert set(SIGNATURES) == set(checked())
+    assert set(NOT_REFEREED) <= set(SIGNATURES)
+
+
+def test_every_known_difference_has_its_evidence():
+    rows = referee.known_differences()
+    assert rows
+    for row in rows:
+        assert row["excel"].strip() and "microsoft.com" in row["evidence"], row
+
+
+def test_the_sample_is_the_same_for_the_same_seed():
+    first = [f.text for f in generate.formulas(50, SEED)]
+    assert first == [f.text for f in generate.formulas(50, SEED)]
+    assert len(set(first)) == len(first)
+
+
+def test_a_form_strict_mode_refuses_is_judged_refused(tmp_path):
+    # In!A1:A16 holds the text "12", a form of argument COUNTIF's evidence does not cover:
+    # strict mode refuses the cell, and the referee counts it as refused, not as a value;
+    # SUM(1,2) is 3 in both
+    batch = [Formula('COUNTIF(In!A1:A16,">2")', "COUNTIF"), Formula("SUM(1,2)", "SUM")]
+    src = tmp_path / "batch.xlsx"
+    referee.write_batch(src, batch, date1904=False)
+    with pytest.raises(WorkbookError, match=r"COUNTIF\(\) given text that looks like a number"):
+        calc_workbook(src, tmp_path / "strict.xlsx")
+    values = referee.napkin_values(src, tmp_path / "lenient.xlsx")
+    assert values == {2: 3}
+    results = [referee.Result(f, False, values.get(row), 3.0, "3")
+               for row, f in enumerate(batch, 1)]
+    referee.judge(results, referee.known_differences())
+    assert [r.outcome for r in results] == ["refused", "agree"]
+
+
+@pytest.mark.skipif(not _has_uno(), reason="LibreOffice with Python UNO not found")
+def test_napkin_and_libreoffice_agree_on_the_fixed_sample(tmp_path):
+    sample = generate.formulas(COUNT, SEED)
+    batches = [sample[i:i + BATCH] for i in range(0, len(sample), BATCH)]
+    results = referee.run(batches, tmp_path)
+    counts = referee.counts(results)
+    assert set(counts) <= OUTCOMES and sum(counts.values()) == len(results) > 300, counts
+    assert counts["agree"] >= AGREE_FLOOR, counts
+    both_systems = {r.date1904 for r in results}
+    assert both_systems == {False, True}
+    open_ = [referee.describe(r) for r in results if r.outcome == "disagree"]
+    assert not open_, f"{len(open_)} disagreements not settled:\n" + "\n".join(open_)
