@@ -14,6 +14,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
+from udfs.regimes import SMALL_BATCH
 from workbook import sheet
 from workbook.arrays import fill, fixed
 from workbook.plan_cells import SEARCH_FIRST, SEARCH_STEPS, row_cells
@@ -172,9 +173,13 @@ def sheet_plan(wb: Workbook) -> Sheet:
     choices = [(key, label, f"=SCENARIO_{key.upper()}", None, None) for key, label in (
         ("model", "Model"), ("precision", "Weight precision"),
         ("kv_precision", "KV cache precision"), ("gpu", "GPU"))] + [
-        ("efficiency", "Efficiency (floor ÷ measured)", f"=Sizing!{SIZING['calibrated']}", "pct",
-         "as on Sizing: this GPU's measurements on Calibration, else all, else the "
-         "Assumptions' stated one. Real time = floor ÷ it"),
+        ("efficiency", "Efficiency (floor ÷ measured)",
+         "=" + sheet.gpu_efficiency(K["gpu"], "REGIME_EFFICIENCY(RESULT_GPUS_PER_REPLICA,"
+                                    f"IF(ISNUMBER(SCENARIO_BATCH),SCENARIO_BATCH,{SMALL_BATCH + 1}),"
+                                    f"Sizing!{SIZING['expert_parallel']})"), "pct",
+         "as on Sizing: this GPU's measurements on Calibration, else the regime's default at "
+         "the scenario's degree and typed batch (searched: a batch above 8, the throughput "
+         "regime the search fills). Real time = floor ÷ it"),
         ("price", '="Price per GPU-hour ("&CURRENCY&")"', "=SCENARIO_PRICE_PER_GPU_HOUR",
          "money", "the scenario's price in use (override included)"),
     ]

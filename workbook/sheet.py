@@ -265,21 +265,87 @@ def deployed(gpus_needed: str) -> str:
     return f"IF({n}<=1,1,IF({n}<=2,2,IF({n}<=4,4,8*CEILING({n}/8,1))))"
 
 
-def gpu_efficiency(gpu: str) -> str:
+def gpu_efficiency(gpu: str, regime: str = "CAL_EFFICIENCY") -> str:
     """The efficiency (floor ÷ measured) used for the GPU named in ``gpu`` (an expression):
-    the average of that GPU's counted measurements on Calibration, else CAL_EFFICIENCY (the
+    the average of that GPU's counted measurements on Calibration, else ``regime`` (an
+    expression: the deployment's ``regime_efficiency``; by default CAL_EFFICIENCY, the
     average of all counted measurements, else the Assumptions' stated efficiency)."""
     return (f"IF(COUNTIF(CAL_GPU,{gpu})>0,AVERAGEIF(CAL_GPU,{gpu},CAL_EFF),"
-            "CAL_EFFICIENCY)")
+            f"{regime})")
 
 
-def efficiency_says(gpu: str) -> str:
-    """Where the efficiency of ``gpu_efficiency`` comes from, in words (an expression)."""
+def efficiency_says(gpu: str, regime: str | None = None) -> str:
+    """Where the efficiency of ``gpu_efficiency`` comes from, in words (an expression);
+    ``regime``: the cell of the regime's default efficiency when it is the fallback."""
+    if regime is not None:
+        return (f'IF(COUNTIF(CAL_GPU,{gpu})>0,"average of this GPU\'s "&COUNTIF(CAL_GPU,'
+                f'{gpu})&" measurement(s) on Calibration (floor ÷ measured)","no measurement'
+                f' of this GPU: the default of its regime, "&{regime_says(regime)})')
     return (f'IF(COUNTIF(CAL_GPU,{gpu})>0,"average of this GPU\'s "&COUNTIF(CAL_GPU,{gpu})'
             '&" measurement(s) on Calibration (floor ÷ measured)",IF(COUNT(CAL_EFF)>0,'
             '"no measurement of this GPU: the average of all "&COUNT(CAL_EFF)&'
             '" measurement(s) counted on Calibration","no measurement: the efficiency stated '
             'on Assumptions (Efficiency without measurements), an assumption"))')
+
+
+def regime_says(efficiency: str) -> str:
+    """The name of the serving regime whose default is the efficiency in the cell
+    ``efficiency`` and where it comes from (an expression): its row of the Assumptions'
+    regime table (REGIME_NAME, REGIME_EFF)."""
+    at = f"MATCH({efficiency},REGIME_EFF,0)"
+    return (f'IF(ISNUMBER({at}),INDEX(REGIME_NAME,{at})&" (the median over published '
+            'measurements: Assumptions, regime table, with its sources)","")')
+
+
+def link_kind(name: str, link: str) -> str:
+    """The interconnect whose NCCL latencies the all-reduces of the GPU named in ``name``
+    pay (an expression, a name of ``udfs/data/interconnects.csv``): "PCIe" for a PCIe
+    card (its name says PCIe) or a GPU without an interconnect figure (``link``, the GPUs
+    table's GB/s), else "NVLink" (the scale-up link of the table's figure: NVLink,
+    Infinity Fabric, ICI, NeuronLink; NCCL has one constant for them all)."""
+    return (f'IF(OR(NOT(ISNUMBER({link})),ISNUMBER(SEARCH("PCIe",{name}))),"PCIe",'
+            '"NVLink")')
+
+
+def tp_comm(hidden: str, batch: str, gpus: str, link: str, layers: str, kind: str,
+            expert_parallel: str) -> str:
+    """The all-reduces of one decode step over ``gpus`` in tensor parallel (an
+    expression): TP_COMM_MS with BF16 activations, two per layer, the link one way (half
+    the GPUs table's in + out ``link`` GB/s) and NCCL's latencies of ``kind``; 0 on one
+    GPU and with expert parallelism (``expert_parallel`` true: the attention is data
+    parallel, no all-reduce). Without a link figure only the latency terms count (batch 0
+    in the bandwidth term), so the floor stays a floor."""
+    has = f"ISNUMBER({link})"
+    return (f"IF(OR({gpus}<=1,{expert_parallel}),0,TP_COMM_MS({hidden},IF({has},{batch},0),"
+            f"{gpus},IF({has},{link}/2000,1),{layers},2,2,{kind},{kind}))")
+
+
+def step_floor(read_gb: str, kv_gb: str, bandwidth: str, active: str, batch: str,
+               roof: str, attention_flop: str, gpus: str, comm: str) -> str:
+    """The decode step floor of a replica (an expression): DECODE_STEP_MS of the weights
+    read (GB), the KV cache (GB), one GPU's bandwidth and datasheet roof, the active
+    parameters (a count), the batch, the attention FLOPs, the GPUs per replica and the
+    all-reduces (``tp_comm``); without a FLOPS figure the math terms count 0."""
+    has = f"ISNUMBER({roof})"
+    return (f"DECODE_STEP_MS({read_gb},{kv_gb},{bandwidth},{active},IF({has},{batch},0),"
+            f"IF({has},{roof},1),IF({has},{attention_flop},0),{gpus},{comm})")
+
+
+def attention_dim(row: str) -> str:
+    """Query heads × the dimension attention multiplies of the model in ``row`` of the
+    Models table (an expression): heads × head dim, MLA decoded with absorbed weights
+    heads × (576 + 512) ÷ 2 (keys of 576 elements, values of 512: DeepSeek-V2 §2.1)."""
+    return (f'INDEX(MODEL_HEADS,{row})*IF(INDEX(MODEL_ATTENTION,{row})="MLA",544,'
+            f"INDEX(MODEL_HEAD_DIM,{row}))")
+
+
+def expert_parallel(row: str, gpus: str) -> str:
+    """Whether the model in ``row`` of the Models table is served with expert parallelism
+    on ``gpus`` GPUs per replica (an expression, 1 or 0): a mixture of experts (routed
+    experts > 1) on more than one GPU, as TensorRT-LLM and SGLang serve them (attention
+    data parallel)."""
+    e = f"INDEX(MODEL_EXPERTS,{row})"
+    return f"IF(AND(ISNUMBER({e}),{gpus}>1),IF({e}>1,1,0),0)"
 
 
 def room_note(names: str, slots: int, what: str, elsewhere: str, text: str) -> str:
