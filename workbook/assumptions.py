@@ -5,7 +5,6 @@ from __future__ import annotations
 from openpyxl import Workbook
 
 from udfs import regimes
-
 from workbook.arrays import fill
 from workbook.sheet import (
     Sheet,

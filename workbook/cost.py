@@ -18,10 +18,14 @@ from workbook.sheet import (
     Sheet,
     blank_or,
     deployed,
+    expert_parallel,
     gpu_efficiency,
+    link_kind,
     lookup,
-    read_bytes,
+    read_weights,
     roof_used,
+    step_floor,
+    tp_comm,
 )
 from workbook.sizing import SIZING
 
@@ -180,21 +184,24 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
     columns ``ARRAY_COLS`` only), with AND and MAX said element by element and the
     GPUs table's columns read whole."""
     prec = K["precision"]
-    read = f"{K['read_b']}*1000000000"  # weights read per step (MoE: experts at the batch)
     active = f"{sz['active_b']}*1000000000"  # the math: active parameters
     b, avg, tpd = K["batch"], K["avg_tps"], K["tokens_day"]
     util, hours = K["utilization"], K["hours"]
     need_tp, reserve = sz["need_tp_gb"], "reserve"
-    mem = (f"DECODE_FLOOR({read},{read_bytes(K['read_b'], prec, sz['model_row'])},"
-           f"D{r}*F{r},{b},,{K['kv_gb']})")
-    math_ = f"KERNEL_TIME(2*{active}*{b},0,E{r}*{K['efficiency']}*F{r},D{r}*F{r})"
     if k is None:
         roof = (f"IF((BYTES_PER_PARAM({prec})<=1)*ISNUMBER(GPU_FP8),GPU_FP8,"
                 'IF(ISNUMBER(GPU_BF16),GPU_BF16,"no figure"))')
-        step = f"IF(ISNUMBER(E{r}),IF({mem}>{math_},{mem},{math_}),{mem})"
+        link = "GPU_INTERCONNECT"
     else:
         roof = roof_used(prec, f"INDEX(GPU_FP8,{k})", f"INDEX(GPU_BF16,{k})")
-        step = f"IF(ISNUMBER(E{r}),MAX({mem},{math_}),{mem})"
+        link = f"INDEX(GPU_INTERCONNECT,{k})"
+    m = sz["model_row"]
+    comm = tp_comm(sz["hidden"], b, f"F{r}", link, sz["layers"], link_kind(link),
+                   expert_parallel(m, f"F{r}"))
+    step = (step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], f"D{r}", active,
+                       b, f"E{r}", sz["attn_flop"], f"F{r}", comm)
+            + "/SCENARIO_TOKENS_PER_STEP")
+    regime = f"REGIME_EFFICIENCY(F{r},{b},{expert_parallel(m, f'F{r}')})"
     return {
         "B": (f'IF(A{r}=SCENARIO_GPU,SCENARIO_PRICE_PER_GPU_HOUR,IF(ISNUMBER(INDEX('
               f'GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price"))', "formula"),
@@ -213,7 +220,7 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
               '"no traffic"),"no price")', "result"),
         "M": (f'IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},H{r},F{r},{util}),"no price")',
               "formula"),
-        "N": (gpu_efficiency(f"A{r}"), "formula"),
+        "N": (gpu_efficiency(f"A{r}", regime), "formula"),
         "O": (f"ESTIMATE(G{r},N{r})", "formula"),
         "P": (f"IF({tpd}>0,GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(O{r})*{b},"
               f"{K['peak_ratio']},{util})*F{r},0)", "formula"),

@@ -297,27 +297,31 @@ def regime_says(efficiency: str) -> str:
             'measurements: Assumptions, regime table, with its sources)","")')
 
 
-def link_kind(name: str, link: str) -> str:
-    """The interconnect whose NCCL latencies the all-reduces of the GPU named in ``name``
-    pay (an expression, a name of ``udfs/data/interconnects.csv``): "PCIe" for a PCIe
-    card (its name says PCIe) or a GPU without an interconnect figure (``link``, the GPUs
-    table's GB/s), else "NVLink" (the scale-up link of the table's figure: NVLink,
-    Infinity Fabric, ICI, NeuronLink; NCCL has one constant for them all)."""
-    return (f'IF(OR(NOT(ISNUMBER({link})),ISNUMBER(SEARCH("PCIe",{name}))),"PCIe",'
-            '"NVLink")')
+def link_kind(link: str) -> str:
+    """The interconnect whose NCCL latencies the all-reduces of a GPU pay (an expression,
+    a name of ``udfs/data/interconnects.csv``), by its GPUs-table figure ``link`` (GB/s):
+    "NVLink" where the table has a figure (the scale-up link it measures: NVLink, Infinity
+    Fabric, ICI, NeuronLink; NCCL has one constant for them all), "PCIe" without one (the
+    GPUs that have only PCIe: L4, L40S, RTX)."""
+    return f'IF(ISNUMBER({link}),"NVLink","PCIe")'
+
+
+#: One direction of a PCIe 5.0 x16 link, TB/s: 32 GT/s × 16 lanes × 128/130 ÷ 8 bits =
+#: 63.0 GB/s (PCI-SIG, PCI Express Base Specification 5.0); the all-reduces of a GPU
+#: without an interconnect figure go over PCIe, 4.0 cards at half of it, so it keeps
+#: their floor a floor.
+PCIE_TBPS = 0.063
 
 
 def tp_comm(hidden: str, batch: str, gpus: str, link: str, layers: str, kind: str,
             expert_parallel: str) -> str:
     """The all-reduces of one decode step over ``gpus`` in tensor parallel (an
     expression): TP_COMM_MS with BF16 activations, two per layer, the link one way (half
-    the GPUs table's in + out ``link`` GB/s) and NCCL's latencies of ``kind``; 0 on one
-    GPU and with expert parallelism (``expert_parallel`` true: the attention is data
-    parallel, no all-reduce). Without a link figure only the latency terms count (batch 0
-    in the bandwidth term), so the floor stays a floor."""
-    has = f"ISNUMBER({link})"
-    return (f"IF(OR({gpus}<=1,{expert_parallel}),0,TP_COMM_MS({hidden},IF({has},{batch},0),"
-            f"{gpus},IF({has},{link}/2000,1),{layers},2,2,{kind},{kind}))")
+    the GPUs table's in + out ``link`` GB/s; without a figure PCIe 5.0 x16, ``PCIE_TBPS``)
+    and NCCL's latencies of ``kind``; 0 on one GPU and with expert parallelism
+    (``expert_parallel`` 1: the attention is data parallel, no all-reduce)."""
+    return (f"IF(({gpus}<=1)+{expert_parallel},0,TP_COMM_MS({hidden},{batch},{gpus},"
+            f"IF(ISNUMBER({link}),{link}/2000,{PCIE_TBPS}),{layers},2,2,{kind},{kind}))")
 
 
 def step_floor(read_gb: str, kv_gb: str, bandwidth: str, active: str, batch: str,
@@ -325,10 +329,11 @@ def step_floor(read_gb: str, kv_gb: str, bandwidth: str, active: str, batch: str
     """The decode step floor of a replica (an expression): DECODE_STEP_MS of the weights
     read (GB), the KV cache (GB), one GPU's bandwidth and datasheet roof, the active
     parameters (a count), the batch, the attention FLOPs, the GPUs per replica and the
-    all-reduces (``tp_comm``); without a FLOPS figure the math terms count 0."""
+    all-reduces (``tp_comm``); without a FLOPS figure the math terms count nothing (a
+    roof of 10⁹ TFLOPS: a memory floor)."""
     has = f"ISNUMBER({roof})"
-    return (f"DECODE_STEP_MS({read_gb},{kv_gb},{bandwidth},{active},IF({has},{batch},0),"
-            f"IF({has},{roof},1),IF({has},{attention_flop},0),{gpus},{comm})")
+    return (f"DECODE_STEP_MS({read_gb},{kv_gb},{bandwidth},{active},{batch},"
+            f"IF({has},{roof},1000000000),IF({has},{attention_flop},0),{gpus},{comm})")
 
 
 def attention_dim(row: str) -> str:
@@ -345,7 +350,7 @@ def expert_parallel(row: str, gpus: str) -> str:
     experts > 1) on more than one GPU, as TensorRT-LLM and SGLang serve them (attention
     data parallel)."""
     e = f"INDEX(MODEL_EXPERTS,{row})"
-    return f"IF(AND(ISNUMBER({e}),{gpus}>1),IF({e}>1,1,0),0)"
+    return f"IF(ISNUMBER({e}),IF({gpus}>1,IF({e}>1,1,0),0),0)"
 
 
 def room_note(names: str, slots: int, what: str, elsewhere: str, text: str) -> str:

@@ -18,15 +18,15 @@ from workbook.scenario import (
 )
 from workbook.sheet import (
     Sheet,
+    attention_dim,
     batch_read,
     blank_or,
     decode_read,
     efficiency_says,
     empty_says,
+    expert_parallel,
     figure,
     figure_says,
-    attention_dim,
-    expert_parallel,
     gpu_efficiency,
     kept_weights,
     link_kind,
@@ -177,9 +177,9 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          '#,##0 "GB/s"', f'=IF(ISNUMBER({K["link"]}),"GPUs sheet: one way is half of it",'
          '"no interconnect figure: the all-reduces count their latency only (PCIe)")'),
         ("link_kind", "Interconnect of the all-reduces",
-         f"={link_kind(K['gpu'], K['link'])}", None,
-         "NCCL's latencies (udfs/data/interconnects.csv): PCIe for a PCIe card or a GPU "
-         "without an interconnect figure, else NVLink (the scale-up link of the figure)"),
+         f"={link_kind(K['link'])}", None,
+         "NCCL's latencies (udfs/data/interconnects.csv): NVLink where the GPUs sheet has "
+         "an interconnect figure (the scale-up link it measures), PCIe without one"),
     ]
     for key, label, formula, fmt, note in lookups:
         if note == "GPU":
