@@ -281,7 +281,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          f"={expert_parallel(m, n)}", "0", "1: a mixture of experts spread over the GPUs "
          "with the attention data parallel (no all-reduce); 0: tensor parallel"),
         ("comm_ms", "Tensor-parallel all-reduces of a step",
-         f"={tp_comm(K['hidden'], K['batch'], n, K['link'], K['layers'], K['link_kind'], K['expert_parallel'])}",
+         "=" + tp_comm(K["hidden"], K["batch"], n, K["link"], K["layers"], K["link_kind"],
+                       K["expert_parallel"]),
          "ms", "TP_COMM_MS(hidden, batch, GPUs per replica, interconnect ÷ 2, layers, BF16, "
          "2 per layer, NCCL's latencies of the interconnect); 0 on one GPU"),
     ]
