@@ -14,12 +14,11 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
-from udfs.regimes import SMALL_BATCH
 from workbook import sheet
 from workbook.arrays import fill, fixed
 from workbook.plan_cells import SEARCH_FIRST, SEARCH_STEPS, row_cells
 from workbook.scenario import PLAN_SCENARIO_ROW
-from workbook.sheet import Sheet, decode_read, empty_says, lookup
+from workbook.sheet import PCIE_TBPS, Sheet, decode_read, empty_says, lookup
 from workbook.sizing import SIZING
 
 #: Key cells of the Plan sheet (tests refer to them by name).
@@ -37,6 +36,7 @@ PLAN = {
     "reserve": "B40", "pue": "B41", "hours": "B42", "step_target_ms": "B43",
     "seconds_per_request": "B44", "concurrency": "B45", "decode_gb": "B46",
     "expert_gb": "B47", "experts": "B48", "top_k": "B49", "read_all_gb": "B50",
+    "attn_seq": "B51",
     # the plan
     "status": "B64", "compare": "B65", "tp": "B66", "batch": "B67", "step_ms": "B68",
     "tps_user": "B69", "ttft": "B70", "replicas": "B71", "gpus_total": "B72",
@@ -63,8 +63,6 @@ TP_COLUMNS = {
     "N": ("moe_0", "Batch if every expert is read", 13, "seq"),
     "O": ("moe_1", "Batch if a step read batch 1's weights", 13, "seq"),
 }
-FMT_US = '#,##0.00 "µs"'
-DEFAULTS = {"latency_us": 0}
 #: The rows of the table: the degrees tried (yellow), then the scenario's own degree.
 TP_ROWS = len(TP_DEGREES) + 1
 assert TP_FIRST + len(TP_DEGREES) == PLAN_SCENARIO_ROW
@@ -173,13 +171,12 @@ def sheet_plan(wb: Workbook) -> Sheet:
     choices = [(key, label, f"=SCENARIO_{key.upper()}", None, None) for key, label in (
         ("model", "Model"), ("precision", "Weight precision"),
         ("kv_precision", "KV cache precision"), ("gpu", "GPU"))] + [
-        ("efficiency", "Efficiency (floor ÷ measured)",
-         "=" + sheet.gpu_efficiency(K["gpu"], "REGIME_EFFICIENCY(RESULT_GPUS_PER_REPLICA,"
-                                    f"IF(ISNUMBER(SCENARIO_BATCH),SCENARIO_BATCH,{SMALL_BATCH + 1}),"
-                                    f"Sizing!{SIZING['expert_parallel']})"), "pct",
-         "as on Sizing: this GPU's measurements on Calibration, else the regime's default at "
-         "the scenario's degree and typed batch (searched: a batch above 8, the throughput "
-         "regime the search fills). Real time = floor ÷ it"),
+        ("efficiency", "Efficiency measured (floor ÷ measured)",
+         f'=IF(COUNTIF(CAL_GPU,{K["gpu"]})>0,AVERAGEIF(CAL_GPU,{K["gpu"]},CAL_EFF),'
+         '"by regime")', "pct",
+         "this GPU's measurements on Calibration; without them each row and batch takes "
+         "its regime's default (REGIME_EFFICIENCY, Assumptions), as Sizing. Real time = "
+         "floor ÷ it"),
         ("price", '="Price per GPU-hour ("&CURRENCY&")"', "=SCENARIO_PRICE_PER_GPU_HOUR",
          "money", "the scenario's price in use (override included)"),
     ]
@@ -187,19 +184,21 @@ def sheet_plan(wb: Workbook) -> Sheet:
         s.line(K[key], label, formula, "formula", fmt, note, right=fmt is not None)
     link = f"INDEX(GPU_INTERCONNECT,{g_row})"
     s.line(K["link_gbps"], "Link bandwidth per GPU, one way",
-           f'=IF(ISNUMBER({link}),{link}/2,"no figure")', "input", '#,##0 "GB/s"',
-           f'=IF(ISNUMBER({K["link_gbps"]}),"half the GPUs sheet\'s in + out figure (NVLink '
-           f'4: 900 GB/s → 450); type a number to override","no interconnect figure for this '
-           f'GPU: type one here (tensor parallel needs it; the table counts no all-reduce)")',
+           f"=IF(ISNUMBER({link}),{link}/2,{PCIE_TBPS * 1000:g})", "input", '#,##0 "GB/s"',
+           f'=IF(ISNUMBER({link}),"half the GPUs sheet\'s in + out figure (NVLink 4: 900 '
+           f'GB/s → 450); type a number to override","no interconnect figure for this GPU: '
+           f'PCIe 5.0 x16, {PCIE_TBPS * 1000:g} GB/s each way; type a number to override")',
            right=False)
     s.validate(K["link_gbps"], "decimal", "Link bandwidth per GPU in one direction, GB/s "
                "(NCCL's bus bandwidth). A number from 1 to 100000.", "Link bandwidth", 1,
                100000)
-    s.line(K["latency_us"], "Latency per ring step of an all-reduce", DEFAULTS["latency_us"],
-           "input", FMT_US, "Assumption: 0 counts the bandwidth term only; enter your "
-           "measured per-step latency", right=False)
-    s.validate(K["latency_us"], "decimal", "Latency of one ring step, µs. A number from 0 "
-               "to 1000.", "Latency per ring step", 0, 1000)
+    s.line(K["latency_us"], "Interconnect of the all-reduces (NCCL's latencies)",
+           f"=Sizing!{SIZING['link_kind']}", "input", None,
+           "as Sizing: NVLink where the GPUs sheet has an interconnect figure, else PCIe; "
+           "NVLink 0.6, PCIe 1.0, InfiniBand 2.7 µs a ring step, 6.6 µs a call "
+           "(udfs/data/interconnects.csv)", right=False)
+    s.validate(K["latency_us"], "list", "The interconnect whose NCCL latencies the "
+               "all-reduces pay.", "Interconnect", formula1='"NVLink,PCIe,InfiniBand"')
 
     s.section(22, "What that means (lookups and napkin functions)", "L")
     m, g = K["model_row"], K["gpu_row"]
@@ -270,6 +269,10 @@ def sheet_plan(wb: Workbook) -> Sheet:
         ("read_all_gb", "Weights a decode step reads, every expert picked",
          f"={K['decode_gb']}+{K['expert_gb']}*({K['experts']}-{K['top_k']})", "GB",
          "all weights but the input embedding table: the most a step reads"),
+        ("attn_seq", "Attention FLOPs of one sequence in a step",
+         f"=DECODE_ATTENTION_FLOP({K['layers']},{sheet.attention_dim(m)},{ctx},1)",
+         '#,##0.000,,," GFLOP"', "DECODE_ATTENTION_FLOP(layers, heads × head dim (MLA: × "
+         "544), context, 1): QKᵀ and AV, as Sizing"),
     ]
     for key, label, formula, fmt, note in derived:
         if note == "GPU":

@@ -32,8 +32,9 @@ ANSWER_KEYS = ["gpus_total", "replicas", "gpus", "batch", "monthly", "headline",
                "real_tps_user", "real_tps_total", "real_step_ms", "first_token_ms", "step_ms"]
 #: The scenario's inputs, in reading order ("price" is the price in use: a formula).
 SCENARIO_KEYS = ["model", "precision", "kv_precision", "gpu", "gpus_input", "batch_input",
-                 "tokens_per_step", "prompt", "output", "tokens_day", "peak_to_avg", "tps_target", "ttft_target",
-                 "price_override", "price", "hours", "utilization", "currency"]
+                 "tokens_per_step", "prompt", "output", "tokens_day", "peak_to_avg",
+                 "tps_target", "ttft_target", "price_override", "price", "hours",
+                 "utilization", "currency"]
 
 #: defined name -> key of the cell it names on Sizing
 SCENARIO_NAMES = {
