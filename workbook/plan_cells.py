@@ -1,8 +1,9 @@
 """The formulas of one row of the Plan sheet's tensor-parallel table (``workbook.plan``):
 the all-reduce time, the weights a step reads, the realistic step (Sizing's:
 DECODE_STEP_MS ÷ tokens per step ÷ the efficiency of the row's regime at the batch), the
-batch a step target allows, and each column's formula, per cell or as the top row of one array formula down the table
-(``workbook.arrays``: MIN, MAX, AND and OR said element by element)."""
+batch a step target allows, and each column's formula, per cell or as the top row of one
+array formula down the table (``workbook.arrays``: MIN, MAX, AND and OR said element by
+element)."""
 
 from __future__ import annotations
 
