@@ -186,7 +186,13 @@ def examples_efficiency() -> float:
 
 # The scenario's defaults: a sequence holds its prompt and its output (2,000 + 300 tokens)
 CONTEXT = 2000 + 300
-STEP = (READ_70B + KV_70B * CONTEXT * 16 / 1e9) / (3.35 * 2)  # the Sizing step floor, ms
+#: The all-reduces of a step on 2 H100 at batch 16 (TP_COMM_MS: 2 per layer × 80 layers ×
+#: (NCCL's 6.6 µs a call + 2 ring steps × 0.6 µs over NVLink, src/graph/tuning.cc, + 2 ×
+#: 1/2 × 16 × 8,192 × 2 B ÷ 450 GB/s one way)), ms
+COMM_70B = 2 * 80 * (6.6 + 2 * 0.6 + 16 * 8192 * 2 / 450e9 * 1e6) / 1e3
+#: The Sizing step floor, ms: the KV cache and the weights read at 2 × 3.35 TB/s (above the
+#: attention's and the weights' math at 2 × 1,978.9 TFLOPS), + the all-reduces
+STEP = (READ_70B + KV_70B * CONTEXT * 16 / 1e9) / (3.35 * 2) + COMM_70B
 PRICE, GPUS, BATCH = 2.95, 2, 16
 TOKENS_PER_DAY, PEAK, HOURS = 100e6, 2, 8766 / 12  # the scenario's traffic and month
 

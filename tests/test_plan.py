@@ -16,6 +16,7 @@ cells, Feller vol. 1 ch. II). GPU figures are the datasheet values of
 
 from __future__ import annotations
 
+import csv
 import math
 import subprocess
 import sys
@@ -89,10 +90,31 @@ def general(x: float, digits: int) -> str:
     return str(int(v)) if v == int(v) else repr(v)
 
 
-def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: float,
+#: NCCL's ring latencies, µs: a call, a ring step over NVLink (NCCL src/graph/tuning.cc,
+#: baseLatencies[Ring][LL] and hwLatencies[NVLINK][Ring][LL]).
+NCCL_BASE_US, NCCL_NVLINK_US = 6.6, 0.6
+#: The default efficiency of each serving regime: udfs/data/efficiency.csv (the medians of
+#: floor ÷ measured over the published measurements of tests/data/serving_measurements.csv).
+REGIME = {r["regime"]: float(r["efficiency"]) for r in csv.DictReader(
+    (ROOT / "udfs" / "data" / "efficiency.csv").open(encoding="utf-8"))}
+ROOF_EFFICIENCY = 0.8  # Assumptions (prefill without measurements)
+
+
+def regime_efficiency(t: int, batch: int, expert_parallel: bool) -> float:
+    """The regime's default by the rules of efficiency.csv's ``rule`` column."""
+    if expert_parallel:
+        return REGIME["moe_expert_parallel"]
+    if batch <= 8:
+        return REGIME["tp8_small_batch" if t >= 8 else "small_batch"]
+    return REGIME["throughput_one_gpu" if t == 1 else "throughput_tp"]
+
+
+def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_rps: float,
             prompt: int, output: int, ttft_ms: float, tps: float, link_gbps: float,
-            reserve: float = 0.0, kv_token: int | None = None) -> dict:
-    """Every row of the tensor-parallel table and the plan, in plain arithmetic."""
+            reserve: float = 0.0, kv_token: int | None = None,
+            attn_dim: int | None = None) -> dict:
+    """Every row of the tensor-parallel table and the plan, in plain arithmetic; ``eff``
+    None: no measurement, each degree and batch at its regime's default."""
     m, g = tables.models()[model], tables.gpus()[gpu]
     params = float(m["total_params_B"]) * 1e9
     active = float(m["active_params_B"]) * 1e9
@@ -120,29 +142,47 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: flo
     # KV per token, BF16: 2 (K and V) × layers × KV heads × head dim × 2 bytes (kipply)
     if kv_token is None:
         kv_token = 2 * layers * int(m["num_kv_heads"]) * int(m["head_dim"]) * 2
-    kv = kv_token * (prompt + output) / 1e9  # GB per sequence, BF16 cache
+    context = prompt + output
+    kv = kv_token * context / 1e9  # GB per sequence, BF16 cache
+    # attention's products per sequence: QKᵀ and AV, 4 × layers × heads × head dim × context
+    heads = int(m["num_attention_heads"])
+    attn_seq = 4 * layers * (attn_dim or heads * int(m["head_dim"])) * context
     w = params * weight_bytes / 1e9 + kept * extra  # GB
     mem, bw = float(g["memory_GB"]), float(g["memory_bandwidth_TBps"])
     roof = float(g["fp8_dense_TFLOPS"] if weight_bytes <= 1 else g["bf16_dense_TFLOPS"])
     flops = 2 * active  # FLOPs per token
     target = 1000 / tps  # ms per step
 
-    def comm(tokens, t):  # ring all-reduce, 2 per layer, bandwidth term (latency 0), ms
-        if t == 1:
+    def parallel(t):  # an MoE model on more than one GPU: expert parallel, no all-reduce
+        return experts > 1 and t > 1
+
+    def comm_bandwidth(tokens, t):  # ring all-reduce, 2 per layer, bandwidth term, ms
+        if t == 1 or parallel(t):
             return 0.0
         return 2 * layers * 2 * (t - 1) / t * tokens * hidden * 2 / (link_gbps * 1e9) * 1e3
 
+    def comm(tokens, t):  # with NCCL's latencies: a call and 2(t − 1) ring steps each
+        if t == 1 or parallel(t):
+            return 0.0
+        return (comm_bandwidth(tokens, t)
+                + 2 * layers * (NCCL_BASE_US + 2 * (t - 1) * NCCL_NVLINK_US) / 1e3)
+
+    def efficiency(t, batch):
+        return eff if eff is not None else regime_efficiency(t, batch, parallel(t))
+
     read_all = (decode + expert * (experts - top_k)) * weight_bytes / 1e9 + kept_read * extra
+    most = eff if eff is not None else max(REGIME.values())
 
     def latency_batch(budget_ms, t):  # largest B with max(memory, math) ≤ budget × eff
-        mem_limit = (budget_ms * eff * bw * t - read_all) / kv  # (R + B·kv) ÷ (t·BW) ≤ T·eff
-        math_limit = budget_ms * eff * 1e-3 * roof * t * 1e12 / flops  # B·F ÷ (t·P)
+        mem_limit = (budget_ms * most * bw * t - read_all) / kv  # (R + B·kv) ÷ (t·BW) ≤ T·e
+        math_limit = budget_ms * most * 1e-3 * roof * t * 1e12 / flops  # B·F ÷ (t·P)
         return max(math.floor(round(min(mem_limit, math_limit), 9)), 0)
 
-    def step(batch, t):  # realistic step with all-reduces, ms
-        floor = max((read(batch) + batch * kv) / (bw * t),
-                    batch * flops / (roof * t * 1e12) * 1e3)
-        return floor / eff + comm(batch, t)
+    def step(batch, t):  # realistic ms per token: (attention + weights + all-reduces) ÷ e
+        floor = (max(batch * kv / (bw * t), batch * attn_seq / (roof * t * 1e12) * 1e3)
+                 + max(batch * flops / (roof * t * 1e12) * 1e3, read(batch) / (bw * t))
+                 + comm(batch, t))
+        return floor / efficiency(t, batch)
 
     seconds = ttft_ms / 1000 + output / tps  # each request in flight, s
     concurrency = peak_rps * seconds  # Little's law
@@ -150,24 +190,19 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float, peak_rps: flo
     for t in TP_DEGREES:
         mem_batch = max(math.floor(round((t * mem * (1 - reserve) - w) / kv, 9)), 0)
         lat0 = latency_batch(target, t)
-        # the largest batch that fits and whose step, all-reduces in, meets the target:
-        # a search over whole batches (the step grows with the batch)
-        lo, hi = 0, mem_batch
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            lo, hi = (mid, hi) if step(mid, t) <= target else (lo, mid - 1)
-        batch = lo
-        attention = 2 * layers * int(m["num_attention_heads"]) * int(m["head_dim"]) * prompt**2
-        first = ((2 * active * prompt + attention) / (roof * t * 1e12 * eff) * 1e3
-                 + comm(prompt, t))
+        # the largest batch that fits and whose step, all-reduces in, meets the target
+        batch = next((b for b in range(mem_batch, 0, -1) if step(b, t) <= target), 0)
+        attention = 2 * layers * heads * int(m["head_dim"]) * prompt**2
+        first = ((2 * active * prompt + attention)
+                 / (roof * t * 1e12 * (eff or ROOF_EFFICIENCY)) * 1e3 + comm(prompt, t))
         ok = batch >= 1 and first <= ttft_ms
         replicas = math.ceil(round(concurrency / batch, 9)) if ok else None
-        rows.append(dict(tp=t, mem_batch=mem_batch, lat_batch=lat0, comm_ms=comm(1, t),
-                         batch=batch,
+        rows.append(dict(tp=t, mem_batch=mem_batch, lat_batch=lat0,
+                         comm_ms=comm_bandwidth(1, t), batch=batch,
                          step_ms=step(batch, t) if batch >= 1 else None,
                          tps_1=1000 / step(1, t), ttft=first, replicas=replicas,
                          gpus=replicas * t if ok else None, w=w, kv=kv))
-    return dict(rows=rows, concurrency=concurrency, w=w, kv=kv, read=read)
+    return dict(rows=rows, concurrency=concurrency, w=w, kv=kv, read=read, step=step)
 
 
 def check_rows(values: dict, hand: dict):
