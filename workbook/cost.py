@@ -66,9 +66,9 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
       F GPUs per replica   = the scenario's degree when it is typed, else tensor-parallel
                              degree 1, 2, 4, 8, then whole 8-GPU nodes, at or above
                              GPUS_NEEDED(weights + KV, memory, reserve) (as on Sizing)
-      G step floor (ms)    = MAX(DECODE_FLOOR(weights read at the batch, precision,
-                             bandwidth × F, batch, , KV), KERNEL_TIME(2 × active params ×
-                             batch, 0, roof × efficiency × F, bandwidth × F))
+      G step floor (ms)    = DECODE_STEP_MS(weights read at the batch, KV, bandwidth,
+                             active params, batch, roof, attention FLOPs, F, all-reduces
+                             (TP_COMM_MS over this GPU's interconnect)) ÷ tokens per step
       H tokens/s/replica   = TOKENS_PER_SEC(G) × batch
       I replicas           = CEILING(peak tokens/s ÷ (H × utilization), 1)
       J GPUs in total      = I × F
@@ -76,8 +76,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
       L per M, your traffic = COST_PER_MTOK(price, average tokens/s, J)  (= K ÷ tokens)
       M per M at planned utilization = COST_PER_MTOK(price, H, F, utilization)
       REALISTIC, beside the floors:
-      N efficiency used    = this GPU's measurements on Calibration, else all, else the
-                             Assumptions' stated one
+      N efficiency used    = this GPU's measurements on Calibration, else
+                             REGIME_EFFICIENCY(F, batch, expert parallel)
       O realistic step     = ESTIMATE(G, N)
       P realistic GPUs     = GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(O) × batch,
                              peak-to-average, utilization) × F
@@ -164,8 +164,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     s.put(f"A{last + 3}", "Floors, not predictions: the step floor assumes the bytes stream "
                           "at datasheet bandwidth, split evenly over the GPUs of a replica. "
                           "The realistic columns divide the step by the efficiency from "
-                          "Calibration (column N: this GPU's measurements, else all, else "
-                          "the Assumptions' stated one) and size the GPUs again. Column R is "
+                          "Calibration (column N: this GPU's measurements, else the default "
+                          "of its regime, REGIME_EFFICIENCY) and size the GPUs again. Column R is "
                           "the headline: on the scenario's GPU row, the same figure as on "
                           "Sizing, Finance and Plan (RESULT_COST_PER_MTOK).", "note")
     _cost_chart(s, COST_FIRST, last)

@@ -100,10 +100,15 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              (the weights a step reads: Models column V), tokens/s at the floor, ridges,
              critical batch, decode intensity and its side of the ridge, cost per million
              output tokens at the floor and the planned utilization, the weights read at
-             the batch (MOE_EXPERTS_READ for MoE)
-    Realistic the efficiency used (this GPU's measurements on Calibration, else all
-             measurements, else the Assumptions' stated one) and the unit cost of a replica
-             busy at the planned utilization (labelled: not the bill's figure)
+             the batch (MOE_EXPERTS_READ for MoE), the attention FLOPs at the batch, expert
+             parallel or not (an MoE model on more than one GPU), the all-reduces
+             (TP_COMM_MS over the GPU's interconnect, NCCL's latencies: NVLink where the
+             GPUs sheet has a figure, PCIe without); the step floor of the answer is
+             DECODE_STEP_MS of these ÷ tokens per step
+    Realistic the regime's default efficiency (REGIME_EFFICIENCY(GPUs per replica, batch,
+             expert parallel), named from the Assumptions' regime table), the efficiency
+             used (this GPU's measurements on Calibration, else the regime's) and the unit
+             cost of a replica busy at the planned utilization (not the bill's figure)
     Grids    grid 1: weights fit on one GPU? (model rows × GPU columns, green/red)
              grid 2: decode floor in ms/token (weights read, batch 1, one GPU; greyed
              where the weights do not fit: a floor of a model that does not fit is fiction)
