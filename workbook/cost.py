@@ -139,9 +139,13 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     for i in range(n_gpus):
         r = COST_FIRST + i
         s.put(f"A{r}", f"={blank_or('GPU_NAME', i + 1)}", "formula")
+        s.put(f"{LINK_COL}{r}", f'=IF(ISNUMBER(INDEX(GPU_INTERCONNECT,{i + 1})),'
+                                f'INDEX(GPU_INTERCONNECT,{i + 1}),"none")', "formula")
         for col, (expr, style) in _row_cells(r, i + 1, K, sz).items():
             fmt = COST_COLUMNS[ord(col) - 65][2]
             s.put(f"{col}{r}", f'=IF($A{r}="","",{expr})', style, fmt)
+    fill(s.ws, f"{LINK_COL}{COST_FIRST}:{LINK_COL}{last}", '=IF(GPU_NAME="","",IF(ISNUMBER('
+         'GPU_INTERCONNECT),GPU_INTERCONNECT,"none"))', keep=True)  # the table's whole
     # one array formula a column (``workbook.arrays``); the per-cell form is the above
     fixed_k = {k: fixed(v) for k, v in K.items()}
     fixed_sz = {k: fixed(v) for k, v in sz.items()}
@@ -174,6 +178,10 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     return s
 
 
+#: The hidden column of the GPU rows that holds each GPU's interconnect figure (GB/s, or
+#: "none"), read by the all-reduces of column G (the frontier's hidden columns, from the
+#: same column, sit below the table).
+LINK_COL = "Z"
 #: The columns of the GPU rows that call napkin functions: one array formula each.
 ARRAY_COLS = "EFGHLMOPRS"
 
@@ -191,10 +199,9 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
     if k is None:
         roof = (f"IF((BYTES_PER_PARAM({prec})<=1)*ISNUMBER(GPU_FP8),GPU_FP8,"
                 'IF(ISNUMBER(GPU_BF16),GPU_BF16,"no figure"))')
-        link = "GPU_INTERCONNECT"
     else:
         roof = roof_used(prec, f"INDEX(GPU_FP8,{k})", f"INDEX(GPU_BF16,{k})")
-        link = f"INDEX(GPU_INTERCONNECT,{k})"
+    link = f"{LINK_COL}{r}"  # the row's interconnect figure (a hidden column)
     m = sz["model_row"]
     comm = tp_comm(sz["hidden"], b, f"F{r}", link, sz["layers"], link_kind(link),
                    expert_parallel(m, f"F{r}"))
