@@ -154,13 +154,14 @@ def floor_ms(params_b, bytes_per_param, kv_gb, bw_tbps, batch, roof_tflops, gpus
     return kv + weights + comm_ms(layers, hidden, batch, gpus)
 
 
-def comm_ms(layers, hidden, batch, gpus, link_gbps=450):
-    """The all-reduces of a step over NVLink (H100/H200: 900 GB/s in + out), ms: 2 a layer,
-    each NCCL's 6.6 µs a call + 2(g − 1) ring steps × 0.6 µs (src/graph/tuning.cc) + the
-    bandwidth term 2(g − 1)/g × batch × hidden × 2 B ÷ the link one way."""
+def comm_ms(layers, hidden, batch, gpus, link_gbps=450, hop_us=0.6):
+    """The all-reduces of a step, ms: 2 a layer, each NCCL's 6.6 µs a call + 2(g − 1) ring
+    steps × ``hop_us`` (0.6 over NVLink, 1.0 over PCIe: src/graph/tuning.cc) + the
+    bandwidth term 2(g − 1)/g × batch × hidden × 2 B ÷ the link one way (``link_gbps``:
+    H100/H200, 900 GB/s in + out, 450)."""
     if gpus == 1:
         return 0.0
-    per = 6.6 + 2 * (gpus - 1) * 0.6 + 2 * (gpus - 1) / gpus * batch * hidden * 2 / (
+    per = 6.6 + 2 * (gpus - 1) * hop_us + 2 * (gpus - 1) / gpus * batch * hidden * 2 / (
         link_gbps * 1e9) * 1e6
     return 2 * layers * per / 1e3
 
