@@ -15,7 +15,6 @@ from workbook.sheet import (
     batch_read,
     define_name,
     expert_parallel,
-    link_kind,
     read_bytes,
     state_bytes,
     step_floor,
@@ -66,7 +65,7 @@ def _step(r: int, read: str, per_weight: str, active: str) -> str:
     m, g, link = f"Q{r}", f"R{r}", f"INDEX(GPU_INTERCONNECT,R{r})"
     layers = f"INDEX(MODEL_LAYERS,{m})"
     comm = tp_comm(f"INDEX(MODEL_HIDDEN,{m})", f"E{r}", f"D{r}", link, layers,
-                   link_kind(link), expert_parallel(m, f"D{r}"))
+                   None, expert_parallel(m, f"D{r}"))
     return step_floor(f"WEIGHT_GB({read},{per_weight})", f"U{r}", f"INDEX(GPU_BW,{g})",
                       active, f"E{r}", f'IF(ISNUMBER(T{r}),T{r}/D{r},"no figure")',
                       f"DECODE_ATTENTION_FLOP({layers},{attention_dim(m)},F{r},E{r})",

@@ -20,7 +20,6 @@ from workbook.sheet import (
     deployed,
     expert_parallel,
     gpu_efficiency,
-    link_kind,
     lookup,
     read_weights,
     roof_used,
@@ -203,7 +202,7 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
         roof = roof_used(prec, f"INDEX(GPU_FP8,{k})", f"INDEX(GPU_BF16,{k})")
     link = f"{LINK_COL}{r}"  # the row's interconnect figure (a hidden column)
     m = sz["model_row"]
-    comm = tp_comm(sz["hidden"], b, f"F{r}", link, sz["layers"], link_kind(link),
+    comm = tp_comm(sz["hidden"], b, f"F{r}", link, sz["layers"], None,
                    expert_parallel(m, f"F{r}"))
     step = (step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], f"D{r}", active,
                        b, f"E{r}", sz["attn_flop"], f"F{r}", comm)

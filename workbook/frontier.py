@@ -18,7 +18,6 @@ from workbook.sheet import (
     batch_read,
     deployed,
     expert_parallel,
-    link_kind,
     read_weights,
     roof_used,
     step_floor,
@@ -178,7 +177,7 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str, kv: str,
     read = batch_read(m, b, z["decode_b"])
     link = f"INDEX(GPU_INTERCONNECT,{c['row']})"
     parallel = expert_parallel(m, t)
-    comm = tp_comm(z["hidden"], b, t, link, z["layers"], link_kind(link), parallel)
+    comm = tp_comm(z["hidden"], b, t, link, z["layers"], None, parallel)
     attention = f"DECODE_ATTENTION_FLOP({z['layers']},{attention_dim(m)},{z['context']},{b})"
     floor = step_floor(read_weights(f"{h[0]}{r}", prec, m)[1:], f"{kv}*{b}", bw,
                        f"{z['active_b']}*1000000000", b, c["roof"], attention, t, comm)

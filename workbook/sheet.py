@@ -17,6 +17,8 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from udfs import interconnects
+
 #: The month the GPU and model tables were gathered (each row keeps its source).
 DATA_DATE = "2026-11"
 
@@ -313,15 +315,23 @@ def link_kind(link: str) -> str:
 PCIE_TBPS = 0.063
 
 
-def tp_comm(hidden: str, batch: str, gpus: str, link: str, layers: str, kind: str,
+def tp_comm(hidden: str, batch: str, gpus: str, link: str, layers: str, kind: str | None,
             expert_parallel: str) -> str:
     """The all-reduces of one decode step over ``gpus`` in tensor parallel (an
     expression): TP_COMM_MS with BF16 activations, two per layer, the link one way (half
     the GPUs table's in + out ``link`` GB/s; without a figure PCIe 5.0 x16, ``PCIE_TBPS``)
-    and NCCL's latencies of ``kind``; 0 on one GPU and with expert parallelism
-    (``expert_parallel`` 1: the attention is data parallel, no all-reduce)."""
+    and NCCL's latencies of ``kind`` (a cell naming the interconnect), or, ``kind`` None,
+    those ``link_kind`` picks, as numbers of ``udfs/data/interconnects.csv`` (Excel's own
+    functions then compute them in the native edition); 0 on one GPU and with expert
+    parallelism (``expert_parallel`` 1: the attention is data parallel, no all-reduce)."""
+    if kind is None:
+        hop = (f"IF(ISNUMBER({link}),{interconnects.hop_latency_us('NVLink'):g},"
+               f"{interconnects.hop_latency_us('PCIe'):g})")
+        base = f"{interconnects.base_latency_us('NVLink'):g}"
+    else:
+        hop = base = kind
     return (f"IF(({gpus}<=1)+{expert_parallel},0,TP_COMM_MS({hidden},{batch},{gpus},"
-            f"IF(ISNUMBER({link}),{link}/2000,{PCIE_TBPS}),{layers},2,2,{kind},{kind}))")
+            f"IF(ISNUMBER({link}),{link}/2000,{PCIE_TBPS}),{layers},2,2,{hop},{base}))")
 
 
 def step_floor(read_gb: str, kv_gb: str, bandwidth: str, active: str, batch: str,
