@@ -356,7 +356,7 @@ def test_main_job_prints_the_key_results(tmp_path):
     # month, ÷ 3,043.75 M output tokens a month = 15.58
     for line in ("  GPUs in total\t22 GPU(s)", "  Replicas for the peak\t11 replica(s)",
                  "  GPUs per replica (tensor parallel)\t2 GPU(s)",
-                 "  Monthly cost (USD)\t47,409.5", "  Cost per million output tokens (USD)\t15.58",
+                 "  Monthly cost (USD)\t47,409.5", "  Cost per million output tokens (USD)\t15.576",
                  "  Decode step floor (datasheet peaks; for comparison)\t13.5215 ms/token",
                  "  Model\tLlama 3.1 70B", "  GPU\tNVIDIA H100 SXM"):
         assert line in lines, line

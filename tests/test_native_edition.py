@@ -91,7 +91,7 @@ def test_libreoffice_recalculates_it_after_a_change_of_model(tmp_path):
     # the default scenario (README, test_scenario's docstring): 22 GPUs, 22 x 2.95 x 730.5
     # = 47,409.45 a month, / (1e8 x 730.5 / 24 tokens) x 1e6 = 15.576 per million output
     # tokens
-    assert base[cell("RESULT_GPUS")][1] == 10
+    assert base[cell("RESULT_GPUS")][1] == 22
     assert base[cell("RESULT_MONTHLY_COST")][1] == pytest.approx(47409.45)
     assert base[cell("RESULT_COST_PER_MTOK")][1] == pytest.approx(15.576, abs=0.005)
     # an 8B model needs fewer GPUs than a 70B one for the same traffic
