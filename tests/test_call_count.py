@@ -20,6 +20,7 @@ from udfs.catalog import CATALOG
 from workbook import arrays
 from workbook.arrays import widen
 from workbook.build import DEFAULT_PATH, build_workbook
+from workbook.sizing import GRID_TOP
 
 
 def _formulas(path):
@@ -132,7 +133,7 @@ def test_per_cell_form_has_no_array_formula():
     assert arrays == []
     # its grid cell is the per-cell formula of the same place
     ws = build_workbook()["Sizing"]
-    assert isinstance(ws["C90"].value, ArrayFormula)
+    assert isinstance(ws[f"C{GRID_TOP + 3}"].value, ArrayFormula)  # grid 1's first cell
     assert wb["Sizing"]["D91"].value.startswith('=IF(OR($A91="",D$88=""')
 
 

@@ -141,7 +141,7 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
         s.put(f"{LINK_COL}{r}", f'=IF(ISNUMBER(INDEX(GPU_INTERCONNECT,{i + 1})),'
                                 f'INDEX(GPU_INTERCONNECT,{i + 1}),"none")', "formula")
         for col, (expr, style) in _row_cells(r, i + 1, K, sz).items():
-            fmt = COST_COLUMNS[ord(col) - 65][2]
+            fmt = COST_COLUMNS[ord(col) - 65][2] if len(col) == 1 else "0.000"
             s.put(f"{col}{r}", f'=IF($A{r}="","",{expr})', style, fmt)
     fill(s.ws, f"{LINK_COL}{COST_FIRST}:{LINK_COL}{last}", '=IF(GPU_NAME="","",IF(ISNUMBER('
          'GPU_INTERCONNECT),GPU_INTERCONNECT,"none"))', keep=True)  # the table's whole
@@ -181,8 +181,11 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
 #: "none"), read by the all-reduces of column G (the frontier's hidden columns, from the
 #: same column, sit below the table).
 LINK_COL = "Z"
+#: The hidden column of each GPU row's regime default, REGIME_EFFICIENCY(F, batch, expert
+#: parallel) (one array formula), that column N falls back on.
+REGIME_COL = "AA"
 #: The columns of the GPU rows that call napkin functions: one array formula each.
-ARRAY_COLS = "EFGHLMOPRS"
+ARRAY_COLS = ("E", "F", "G", "H", "L", "M", "O", "P", "R", "S", REGIME_COL)
 
 
 def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str, str]]:
@@ -207,7 +210,7 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
     step = (step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], f"D{r}", active,
                        b, f"E{r}", sz["attn_flop"], f"F{r}", comm)
             + "/SCENARIO_TOKENS_PER_STEP")
-    regime = f"REGIME_EFFICIENCY(F{r},{b},{expert_parallel(m, f'F{r}')})"
+    regime = f"REGIME_EFFICIENCY(F{r},{b},{expert_parallel(m, f'F{r}')})"  # column AA
     return {
         "B": (f'IF(A{r}=SCENARIO_GPU,SCENARIO_PRICE_PER_GPU_HOUR,IF(ISNUMBER(INDEX('
               f'GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price"))', "formula"),
@@ -226,7 +229,8 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
               '"no traffic"),"no price")', "result"),
         "M": (f'IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},H{r},F{r},{util}),"no price")',
               "formula"),
-        "N": (gpu_efficiency(f"A{r}", regime), "formula"),
+        REGIME_COL: (regime, "formula"),
+        "N": (gpu_efficiency(f"A{r}", f"{REGIME_COL}{r}"), "formula"),
         "O": (f"ESTIMATE(G{r},N{r})", "formula"),
         "P": (f"IF({tpd}>0,GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(O{r})*{b},"
               f"{K['peak_ratio']},{util})*F{r},0)", "formula"),

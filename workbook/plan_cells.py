@@ -67,6 +67,21 @@ def realistic(K: dict, r: int, batch: str, array: bool = False) -> str:
     return f"ESTIMATE({floor}/SCENARIO_TOKENS_PER_STEP,{efficiency_at(K, r, batch)})"
 
 
+def realistic_native(K: dict, r: int, batch: str, array: bool = False) -> str:
+    """``realistic`` said in arithmetic for the search cells (an expression): the same
+    terms, the all-reduces as their latency part (TP_COMM_MS at batch 1 less D) + D ×
+    batch, exact since TP_COMM_MS is linear in the batch; two napkin calls
+    (MOE_EXPERTS_READ, REGIME_EFFICIENCY) instead of five."""
+    t, kv, bw, roof = f"$A{r}", K["kv_seq_gb"], K["bandwidth"], K["roof_tflops"]
+    peak = f"({roof}*{t}*1000000000)"  # FLOPs per ms of the t GPUs
+    attention = larger(f"{batch}*{kv}/({bw}*{t})", f"{batch}*{K['attn_seq']}/{peak}", array)
+    weights = larger(f"{batch}*{K['flops_token']}/{peak}",
+                     f"{read_gb(K, batch, array)}/({bw}*{t})", array)
+    comms = f"({comm(K, r, '1')}-D{r}+D{r}*{batch})"
+    return (f"({attention}+{weights}+{comms})/SCENARIO_TOKENS_PER_STEP/"
+            f"{efficiency_at(K, r, batch)}")
+
+
 def solve(K: dict, r: int, read: str, eff: str) -> str:
     """S(R) of row ``r`` (an expression): the largest batch whose step, reading ``read``
     GB of weights, max(FLOPs ÷ roof, (R + batch × KV) ÷ bandwidth) ÷ ``eff`` + the
@@ -101,20 +116,20 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
         "D": f"={comm(K, r, '1', latency=False)}",
         "F": f'=IF(E{r}>=1,{realistic(K, r, at_e, array)},"none")',
         "G": f'=IF(ISNUMBER(F{r}),TOKENS_PER_SEC(F{r}),"none")',
-        "H": f"=TOKENS_PER_SEC({realistic(K, r, '1', array)})",
+        "H": f"=TOKENS_PER_SEC({realistic_native(K, r, '1', array)})",
         "I": f"=PREFILL_MS({K['active_b']}*1000000000,{K['prompt']},{roof}*{t},"
              f"IF(ISNUMBER({cal}),{cal},ROOF_EFFICIENCY),{attn})+{comm(K, r, K['prompt'])}",
         "M": f"={read_gb(K, f'E{r}', array)}",
         # a batch known to meet the target (checked), else 0: where the search starts
-        "N": f"=IF({low}>=1,IF({realistic(K, r, larger('1', low, array), array)}<={target},"
-             f"{low},0),0)",
+        "N": f"=IF({low}>=1,IF({realistic_native(K, r, larger('1', low, array), array)}"
+             f"<={target},{low},0),0)",
         "O": f"={solve(K, r, K['decode_gb'], most)}",
     }
     prev = f"N{r}"
     for k in range(SEARCH_STEPS):  # bisection between N and O, by powers of two
         col = get_column_letter(SEARCH_FIRST + k)
         b = f"({prev}+{2 ** (SEARCH_STEPS - 1 - k)})"
-        ok = f"{realistic(K, r, b, array)}<={target}"
+        ok = f"{realistic_native(K, r, b, array)}<={target}"
         cells[col] = f"=IF({b}>O{r},{prev},IF({ok},{b},{prev}))"
         prev = f"{col}{r}"
     return cells
