@@ -134,7 +134,8 @@ def test_per_cell_form_has_no_array_formula():
     # its grid cell is the per-cell formula of the same place
     ws = build_workbook()["Sizing"]
     assert isinstance(ws[f"C{GRID_TOP + 3}"].value, ArrayFormula)  # grid 1's first cell
-    assert wb["Sizing"]["D91"].value.startswith('=IF(OR($A91="",D$88=""')
+    head, second = GRID_TOP + 1, GRID_TOP + 4  # grid 1's GPU names, its second model
+    assert wb["Sizing"][f"D{second}"].value.startswith(f'=IF(OR($A{second}="",D${head}=""')
 
 
 def test_widen_follows_the_relative_parts():

@@ -27,8 +27,9 @@ ASSUMPTIONS = {
 FINANCE_TOP = 15  # section row of the calibration and finance assumptions
 FINANCE_ASSUMPTIONS = {
     "EFF_DEFAULT": (17, "Efficiency without measurements", 0.7, "pct", ("decimal", 0.01, 1),
-                    "Realistic time = floor ÷ efficiency. Used on Sizing, Cost and Finance "
-                    "only while no row of the Calibration sheet is plausible",
+                    "The Calibration sheet's summary (CAL_EFFICIENCY) while none of its "
+                    "rows is counted. Sizing, Cost, Finance and Plan use a GPU's own "
+                    "measurements, else the default of the deployment's regime (below)",
                     "Assumption (no source): measure and enter it on the Calibration sheet "
                     "instead"),
     "INPUT_PER_OUTPUT": (19, "Input tokens per output token", 3, '0.0" : 1"',

@@ -267,27 +267,20 @@ def deployed(gpus_needed: str) -> str:
     return f"IF({n}<=1,1,IF({n}<=2,2,IF({n}<=4,4,8*CEILING({n}/8,1))))"
 
 
-def gpu_efficiency(gpu: str, regime: str = "CAL_EFFICIENCY") -> str:
+def gpu_efficiency(gpu: str, regime: str) -> str:
     """The efficiency (floor ÷ measured) used for the GPU named in ``gpu`` (an expression):
-    the average of that GPU's counted measurements on Calibration, else ``regime`` (an
-    expression: the deployment's ``regime_efficiency``; by default CAL_EFFICIENCY, the
-    average of all counted measurements, else the Assumptions' stated efficiency)."""
+    the average of that GPU's counted measurements on Calibration, else ``regime`` (the
+    cell of the deployment's REGIME_EFFICIENCY)."""
     return (f"IF(COUNTIF(CAL_GPU,{gpu})>0,AVERAGEIF(CAL_GPU,{gpu},CAL_EFF),"
             f"{regime})")
 
 
-def efficiency_says(gpu: str, regime: str | None = None) -> str:
+def efficiency_says(gpu: str, regime: str) -> str:
     """Where the efficiency of ``gpu_efficiency`` comes from, in words (an expression);
-    ``regime``: the cell of the regime's default efficiency when it is the fallback."""
-    if regime is not None:
-        return (f'IF(COUNTIF(CAL_GPU,{gpu})>0,"average of this GPU\'s "&COUNTIF(CAL_GPU,'
-                f'{gpu})&" measurement(s) on Calibration (floor ÷ measured)","no measurement'
-                f' of this GPU: the default of its regime, "&{regime_says(regime)})')
-    return (f'IF(COUNTIF(CAL_GPU,{gpu})>0,"average of this GPU\'s "&COUNTIF(CAL_GPU,{gpu})'
-            '&" measurement(s) on Calibration (floor ÷ measured)",IF(COUNT(CAL_EFF)>0,'
-            '"no measurement of this GPU: the average of all "&COUNT(CAL_EFF)&'
-            '" measurement(s) counted on Calibration","no measurement: the efficiency stated '
-            'on Assumptions (Efficiency without measurements), an assumption"))')
+    ``regime``: the cell of the regime's default efficiency, the fallback."""
+    return (f'IF(COUNTIF(CAL_GPU,{gpu})>0,"average of this GPU\'s "&COUNTIF(CAL_GPU,'
+            f'{gpu})&" measurement(s) on Calibration (floor ÷ measured)","no measurement'
+            f' of this GPU: the default of its regime, "&{regime_says(regime)})')
 
 
 def regime_says(efficiency: str) -> str:
