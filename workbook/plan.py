@@ -90,7 +90,8 @@ def sheet_plan(wb: Workbook) -> Sheet:
              per day ÷ 86,400 ÷ output tokens, × peak-to-average), prompt and output tokens,
              the service level, model, precisions, GPU, Sizing's efficiency, the price
     B19..B20 INPUTS: link bandwidth per GPU one way (default: half GPU_INTERCONNECT, in +
-             out), latency per ring step (µs)
+             out; PCIe 5.0 x16 without a figure), the interconnect whose NCCL latencies
+             the all-reduces pay (default: Sizing's)
     B23..B50 what that means: lookups, KV per sequence at prompt + output tokens (MLA and
              sliding window as on Sizing), weights (all of them: memory), roof used, FLOPs
              per token (2 × active parameters), step target = MS_PER_TOKEN(tokens/s per
@@ -104,27 +105,30 @@ def sheet_plan(wb: Workbook) -> Sheet:
     Rows 54..57, one per tensor-parallel degree t (yellow: 1, 2, 4, 8, yours to change),
     58 the scenario's (its E: the scenario's batch when "largest that meets the service"):
       B MAX_BATCH(memory, weights, KV per sequence, reserve, t)
-      C BATCH_FOR_LATENCY(step target × efficiency, R(all experts), KV, t × bandwidth,
-        FLOPs per token, t × roof): the batch whose realistic step (floor ÷ efficiency)
-        meets it, the all-reduces left out
+      C BATCH_FOR_LATENCY(step target × the most efficiency, R(all experts), KV, t ×
+        bandwidth, FLOPs per token, t × roof): an upper guide, the all-reduces left out
       D TP_COMM_MS(hidden, 1, t, link, layers): what each sequence adds to a step's
         all-reduces (the bandwidth term; the latency term is the same at any batch)
+      The realistic step at batch b is Sizing's: ESTIMATE(DECODE_STEP_MS(R(b), b × KV,
+        bandwidth, active parameters, b, roof, b × attention FLOPs per sequence, t,
+        TP_COMM_MS at b) ÷ tokens per step, e(b)), e(b) this GPU's measured efficiency
+        (B17), else REGIME_EFFICIENCY(t, b, expert parallel: an MoE model on t > 1 GPUs,
+        no all-reduce then).
       E MIN(B, the last search cell): the largest batch that fits in memory and whose
-        step, all-reduces in, meets the per-user speed. With S(R) =
-        BATCH_FOR_LATENCY((step target − latency term) × efficiency, R, KV + D ×
-        efficiency × t × bandwidth, t × bandwidth, FLOPs per token + D × efficiency × t ×
-        roof, t × roof), exact for a step reading R GB at any batch (floor ÷ efficiency +
-        latency + D × batch ≤ target is the max rule with D × efficiency folded into each
-        term): N = S(R(all experts)) is at or below that batch and O = S(R(1)) at or
-        above it; P..AE bisect between them, each cell adding 2^k (k = 15 .. 0) to the
-        one before when that batch's step, max(FLOPs ÷ roof, (R(b) + b × KV) ÷
-        bandwidth) ÷ efficiency + TP_COMM_MS, still meets the target and stays within O.
-        Dense: N = O, nothing moves
-      F ESTIMATE(KERNEL_TIME(E × FLOPs per token, M + E × KV, t × roof, t × bandwidth),
-        efficiency) + TP_COMM_MS at E; G = TOKENS_PER_SEC(F); H the same at batch 1
-      I PREFILL_MS(active parameters, prompt, t × roof, efficiency, layers, heads × head
-        dim) + TP_COMM_MS over the prompt's tokens: the first token, the causal attention
-        counted
+        realistic step meets the per-user speed. With S(R, e) = BATCH_FOR_LATENCY((step
+        target − latency term) × e, R, KV + D × e × t × bandwidth, t × bandwidth, FLOPs
+        per token + D × e × t × roof, t × roof): N = S(R(all experts), the least
+        efficiency) a guide, O = S(R(1), the most efficiency) at or above the answer (the
+        step is at least that max rule's); P..AE bisect from 0, each cell adding 2^k
+        (k = 15 .. 0) to the one before when that batch's realistic step, said in
+        arithmetic (TP_COMM_MS linear in the batch), still meets the target and stays
+        within O. Where the regime's efficiency rises with the batch (8 GPUs: 0.231 to 8
+        sequences, 0.318 above) the search keeps the first batch that fails
+      F the realistic step at E (as Sizing's: the scenario's row equals RESULT_STEP_MS);
+        G = TOKENS_PER_SEC(F); H the same at batch 1
+      I PREFILL_MS(active parameters, prompt, t × roof, the measured efficiency else
+        ROOF_EFFICIENCY, layers, heads × head dim) + TP_COMM_MS over the prompt's tokens:
+        the first token, the causal attention counted
       J CEILING(peak concurrency ÷ E) when E ≥ 1 and I ≤ the first-token target; K = J × t
       L which targets fail and by how much (memory, first token, per-user speed)
       M R(E): the weights a step of that batch reads (GB); N, O, P..AE the search (grey;

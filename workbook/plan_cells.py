@@ -11,7 +11,7 @@ from openpyxl.utils import get_column_letter
 
 from workbook.sheet import expert_parallel, step_floor
 
-SEARCH_STEPS = 16  # bisection steps between N and O: exact for gaps under 2^16 sequences
+SEARCH_STEPS = 16  # bisection steps from 0 to O: exact below 2^16 sequences
 SEARCH_FIRST = 16  # column P
 
 
@@ -120,13 +120,12 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
         "I": f"=PREFILL_MS({K['active_b']}*1000000000,{K['prompt']},{roof}*{t},"
              f"IF(ISNUMBER({cal}),{cal},ROOF_EFFICIENCY),{attn})+{comm(K, r, K['prompt'])}",
         "M": f"={read_gb(K, f'E{r}', array)}",
-        # a batch known to meet the target (checked), else 0: where the search starts
-        "N": f"=IF({low}>=1,IF({realistic_native(K, r, larger('1', low, array), array)}"
-             f"<={target},{low},0),0)",
+        # every expert read at the least efficiency: a guide, the search starts at 0
+        "N": f"={low}",
         "O": f"={solve(K, r, K['decode_gb'], most)}",
     }
-    prev = f"N{r}"
-    for k in range(SEARCH_STEPS):  # bisection between N and O, by powers of two
+    prev = "0"
+    for k in range(SEARCH_STEPS):  # bisection between 0 and O, by powers of two
         col = get_column_letter(SEARCH_FIRST + k)
         b = f"({prev}+{2 ** (SEARCH_STEPS - 1 - k)})"
         ok = f"{realistic_native(K, r, b, array)}<={target}"
