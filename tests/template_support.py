@@ -143,12 +143,29 @@ def deployed(n: int) -> int:
     return next(d for d in (1, 2, 4, 8) if n <= d) if n <= 8 else 8 * math.ceil(n / 8)
 
 
-def floor_ms(params_b, bytes_per_param, kv_gb, bw_tbps, batch, roof_tflops, gpus=1,
-             roof_eff=0.8):
-    """The Sizing step floor by hand: max(bytes ÷ bandwidth, FLOPs ÷ roof), in ms."""
-    mem = (READ[params_b] * bytes_per_param + kv_gb) / (bw_tbps * gpus)  # GB ÷ TB/s = ms
-    math_ = 2 * params_b * 1e9 * batch / (roof_tflops * 1e12 * roof_eff * gpus) * 1e3
-    return max(mem, math_)
+def floor_ms(params_b, bytes_per_param, kv_gb, bw_tbps, batch, roof_tflops, gpus=1):
+    """The Sizing step floor by hand (DECODE_STEP_MS, the JAX scaling book's inference
+    chapter), in ms: max(KV ÷ bandwidth, attention FLOPs ÷ roof) + max(weights' FLOPs ÷
+    roof, weights read ÷ bandwidth) + the all-reduces, over the GPUs (datasheet peaks)."""
+    layers, hidden = SHAPE[params_b]  # attention dim = heads × head dim = hidden here
+    context = kv_gb * 1e9 / (KV[params_b] * batch)
+    attention = 4 * layers * hidden * context * batch  # QKᵀ and AV over the context
+    kv = max(kv_gb / (bw_tbps * gpus), attention / (roof_tflops * 1e12 * gpus) * 1e3)
+    weights = max(2 * params_b * 1e9 * batch / (roof_tflops * 1e12 * gpus) * 1e3,
+                  READ[params_b] * bytes_per_param / (bw_tbps * gpus))  # GB ÷ TB/s = ms
+    return kv + weights + comm_ms(layers, hidden, batch, gpus)
+
+
+def comm_ms(layers, hidden, batch, gpus, link_gbps=450, hop_us=0.6):
+    """The all-reduces of a step, ms: 2 a layer, each NCCL's 6.6 µs a call + 2(g − 1) ring
+    steps × ``hop_us`` (0.6 over NVLink, 1.0 over PCIe: src/graph/tuning.cc) + the
+    bandwidth term 2(g − 1)/g × batch × hidden × 2 B ÷ the link one way (``link_gbps``:
+    H100/H200, 900 GB/s in + out, 450)."""
+    if gpus == 1:
+        return 0.0
+    per = 6.6 + 2 * (gpus - 1) * hop_us + 2 * (gpus - 1) / gpus * batch * hidden * 2 / (
+        link_gbps * 1e9) * 1e6
+    return 2 * layers * per / 1e3
 
 
 KV_8B = 2 * 32 * 8 * 128 * 2  # bytes per token, BF16: 131,072
@@ -158,6 +175,9 @@ READ_8B = 8.03 - 128256 * 4096 / 1e9  # 7.5047
 READ_70B = 70.6 - 128256 * 8192 / 1e9  # 69.5493
 READ = {8.03: READ_8B, 70.6: READ_70B}
 KV_70B = 2 * 80 * 8 * 128 * 2  # 327,680
+KV = {8.03: KV_8B, 70.6: KV_70B}
+#: (layers, hidden) from config.json; heads × head dim = hidden (32 × 128, 64 × 128)
+SHAPE = {8.03: (32, 4096), 70.6: (80, 8192)}
 # The example rows: (params B, bytes/param, KV bytes/token, context, batch, bandwidth TB/s,
 # roof TFLOPS, GPUs, measured ms)
 CAL_CASES = [
@@ -169,9 +189,10 @@ CAL_CASES = [
 
 
 def calibrated_efficiency() -> float:
-    """The efficiency used by default: the example rows are not counted, so it is the
-    Assumptions' stated efficiency without measurements (EFF_DEFAULT)."""
-    return 0.7
+    """The efficiency the scenario uses by default: the example rows are not counted, so it
+    is the default of its regime, 2 GPUs in tensor parallel at 16 sequences: throughput_tp,
+    0.318 (udfs/data/efficiency.csv, the median of 5 published measurements)."""
+    return 0.318
 
 
 def examples_efficiency() -> float:
@@ -188,7 +209,13 @@ def examples_efficiency() -> float:
 
 # The scenario's defaults: a sequence holds its prompt and its output (2,000 + 300 tokens)
 CONTEXT = 2000 + 300
-STEP = (READ_70B + KV_70B * CONTEXT * 16 / 1e9) / (3.35 * 2)  # the Sizing step floor, ms
+#: The all-reduces of a step on 2 H100 at batch 16 (TP_COMM_MS: 2 per layer × 80 layers ×
+#: (NCCL's 6.6 µs a call + 2 ring steps × 0.6 µs over NVLink, src/graph/tuning.cc, + 2 ×
+#: 1/2 × 16 × 8,192 × 2 B ÷ 450 GB/s one way)), ms
+COMM_70B = comm_ms(80, 8192, 16, 2)
+#: The Sizing step floor, ms: the KV cache and the weights read at 2 × 3.35 TB/s (above the
+#: attention's and the weights' math at 2 × 1,978.9 TFLOPS), + the all-reduces
+STEP = (READ_70B + KV_70B * CONTEXT * 16 / 1e9) / (3.35 * 2) + COMM_70B
 PRICE, GPUS, BATCH = 2.95, 2, 16
 TOKENS_PER_DAY, PEAK, HOURS = 100e6, 2, 8766 / 12  # the scenario's traffic and month
 

@@ -342,19 +342,22 @@ def test_main_job_prints_the_key_results(tmp_path):
     working."""
     out = tmp_path / "napkin-computed.xlsx"
     r = napkin("calc", TEMPLATE, "-o", out, "--show", "Sizing!A4:B15", "--show",
-               "Sizing!A17:B34", "--show", "Sizing!A58:B80")
+               "Sizing!A17:B35", "--show", "Sizing!A62:B84")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     # the answer: Llama 3.1 70B in FP8 on H100s, batch 16 of 2,000 + 300 tokens: 70.6 GB of
     # weights + 16 × 327,680 B × 2,300 tokens = 12.06 GB of KV > 80 GB, so 2 GPUs a replica;
-    # (69.55 GB read + 12.06 GB) ÷ (2 × 3.35 TB/s) = 12.18 ms, ÷ 0.7 = 17.40 ms, 16 × 1000 ÷
-    # 17.40 = 919.5 tokens/s a replica; the peak, 1e8 ÷ 86,400 × 2 = 2,314.8 tokens/s, needs
-    # ⌈2,314.8 ÷ (919.5 × 0.6)⌉ = 5 replicas: 10 GPUs × 2.95 × 730.5 h = 21,549.75 a month,
-    # ÷ 3,043.75 M output tokens a month = 7.08
-    for line in ("  GPUs in total\t10 GPU(s)", "  Replicas for the peak\t5 replica(s)",
+    # the step: 12.06 GB ÷ (2 × 3.35 TB/s) = 1.800 ms + 69.55 GB read ÷ (2 × 3.35 TB/s) =
+    # 10.380 ms + the all-reduces, 2 × 80 × (6.6 + 2 × 0.6 + 16 × 8,192 × 2 B ÷ 450 GB/s
+    # µs) = 1.341 ms (NCCL's ring latencies, src/graph/tuning.cc): 13.5215 ms; ÷ 0.318 (the
+    # throughput_tp regime, udfs/data/efficiency.csv) = 42.52 ms, 16 × 1000 ÷ 42.52 = 376.3
+    # tokens/s a replica; the peak, 1e8 ÷ 86,400 × 2 = 2,314.8 tokens/s, needs
+    # ⌈2,314.8 ÷ (376.3 × 0.6)⌉ = 11 replicas: 22 GPUs × 2.95 × 730.5 h = 47,409.45 a
+    # month, ÷ 3,043.75 M output tokens a month = 15.58
+    for line in ("  GPUs in total\t22 GPU(s)", "  Replicas for the peak\t11 replica(s)",
                  "  GPUs per replica (tensor parallel)\t2 GPU(s)",
-                 "  Monthly cost (USD)\t21,549.8", "  Cost per million output tokens (USD)\t7.08",
-                 "  Decode step floor (datasheet peaks; for comparison)\t12.1803 ms/token",
+                 "  Monthly cost (USD)\t47,409.5", "  Cost per million output tokens (USD)\t15.576",
+                 "  Decode step floor (datasheet peaks; for comparison)\t13.5215 ms/token",
                  "  Model\tLlama 3.1 70B", "  GPU\tNVIDIA H100 SXM"):
         assert line in lines, line
     # Llama 3.1 70B (70.6e9 parameters, models.csv) in FP8: 70.6 GB; 70.6e9 / 2^30 GiB

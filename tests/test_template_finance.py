@@ -106,7 +106,9 @@ def test_calibration_without_plausible_rows_uses_the_default(tmp):
     v = variant(tmp, "nocal", changes)
     assert v["Calibration"][CAL_SUMMARY["efficiency"]] == 0.7  # EFF_DEFAULT
     assert v["Calibration"][CAL_SUMMARY["below"]] == 4
-    assert sizing(v, "real_step_ms") == pytest.approx(sizing(v, "step_ms") / 0.7)
+    # no measurement of the H100 counted: the scenario's regime's default (throughput_tp)
+    eff = calibrated_efficiency()
+    assert sizing(v, "real_step_ms") == pytest.approx(sizing(v, "step_ms") / eff)
 
 
 def test_sizing_realistic_rows(default):
@@ -140,19 +142,20 @@ def test_finance_bands_are_ordered_and_right(default):
     for key in ("eff", "util", "tps_range"):  # the favourable inputs are the larger ones
         lo, base, hi = band[key]
         assert lo >= base >= hi, (key, lo, base, hi)
-    assert band["eff"] == pytest.approx([0.9, eff, 0.5])
+    low = min(0.5, eff)  # EFF_LOW, widened to the base (0.318 < 0.5)
+    assert band["eff"] == pytest.approx([0.9, eff, low])
     assert band["util"] == pytest.approx([0.8, 0.6, 0.4])
     assert band["price_range"] == pytest.approx([PRICE * 0.7, PRICE, PRICE * 1.7])
-    assert band["ms_range"] == pytest.approx([STEP / 0.9, STEP / eff, STEP / 0.5])
+    assert band["ms_range"] == pytest.approx([STEP / 0.9, STEP / eff, STEP / low])
     assert band["tps_range"] == pytest.approx([1000 * 0.9 / STEP, 1000 * eff / STEP,
-                                               1000 * 0.5 / STEP])
+                                               1000 * low / STEP])
     assert band["cost_range"] == pytest.approx([
         headline(PRICE * 0.7, 0.9, 0.8),  # every input at its favourable end
         headline(PRICE, eff, 0.6),
-        headline(PRICE * 1.7, 0.5, 0.4)])  # ... at its unfavourable end
-    # e.g. base: 5 replicas of 2 H100 = 10 GPUs × 2.95 × 730.5 h = 21,549.75 a month
-    assert band["gpus_range"][1] == 10
-    assert band["monthly_range"][1] == pytest.approx(10 * PRICE * HOURS)
+        headline(PRICE * 1.7, low, 0.4)])  # ... at its unfavourable end
+    # e.g. base: 11 replicas of 2 H100 = 22 GPUs × 2.95 × 730.5 h = 47,409.45 a month
+    assert band["gpus_range"][1] == 22
+    assert band["monthly_range"][1] == pytest.approx(22 * PRICE * HOURS)
     assert v[F["real_step_ms"]] == pytest.approx(STEP / eff)
     assert band["cost_range"][1] == pytest.approx(sizing(default, "headline"))
 
@@ -162,7 +165,8 @@ def test_finance_tornado_data_and_chart(default, book):
     eff = calibrated_efficiency()
     base = headline(PRICE, eff, 0.6)
     expected = {  # assumption: (cost at its low value, at its high value), others at base
-        "Efficiency (Calibration)": (headline(PRICE, 0.5, 0.6), headline(PRICE, 0.9, 0.6)),
+        "Efficiency (Calibration)": (headline(PRICE, min(0.5, eff), 0.6),
+                                     headline(PRICE, 0.9, 0.6)),
         "Utilization": (headline(PRICE, eff, 0.4), headline(PRICE, eff, 0.8)),
         "Price per GPU-hour": (headline(PRICE * 0.7, eff, 0.6),
                                headline(PRICE * 1.7, eff, 0.6)),

@@ -14,6 +14,8 @@ from template_support import (
     CONTEXT,
     PRICE,
     STEP,
+    calibrated_efficiency,
+    comm_ms,
     deployed,
     error_cells,
     examples_efficiency,
@@ -54,7 +56,7 @@ def tmp(tmp_path_factory):
 
 def test_calibration_counts_a_gpus_own_measurements(tmp):
     """Kept examples count; a GPU with measurements of its own uses their average, a GPU
-    without any uses the average of all counted rows."""
+    without any the default of its regime (REGIME_EFFICIENCY)."""
     keep = {f"Calibration!X{CAL_FIRST + i}": "yes" for i in range(len(CAL_CASES))}
     v = variant(tmp, "keep", keep)
     effs = []
@@ -69,8 +71,10 @@ def test_calibration_counts_a_gpus_own_measurements(tmp):
     gpus = list(tables.gpus())
     cost = v["Cost"]
     assert cost[f"N{COST_FIRST + gpus.index('NVIDIA H200 SXM')}"] == pytest.approx(effs[2])
-    assert cost[f"N{COST_FIRST + gpus.index('NVIDIA B200 (HGX)')}"] == pytest.approx(
-        sum(effs) / 3)
+    # the B200 (180 GB) holds 70.6 GB + 12.06 GB of KV alone: one GPU at 16 sequences,
+    # throughput_one_gpu, 0.507 (udfs/data/efficiency.csv)
+    b200 = COST_FIRST + gpus.index("NVIDIA B200 (HGX)")
+    assert cost[f"F{b200}"] == 1 and cost[f"N{b200}"] == 0.507
     assert v["Finance"][FINANCE["calibrated"]] == pytest.approx(h100)
 
 
@@ -100,9 +104,17 @@ def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
     assert sizing(v, "gpus_needed") == n and sizing(v, "gpus") == deployed(n) == 32
     # a step reads all weights but the input embedding (config.json: vocab 128,256, hidden
     # 16,384, untied) and the KV cache
-    read = (405.85 - 128256 * 16384 / 1e9) * 2 + kv
-    assert sizing(v, "step_ms") == pytest.approx(read / (3.35 * 32))
-    tps = 1000 / (read / (3.35 * 32) / 0.7) * 16
+    weights = (405.85 - 128256 * 16384 / 1e9) * 2
+    # DECODE_STEP_MS over 32 GPUs: the KV cache's read exceeds the attention's products at
+    # 200,000 tokens, 4 × 126 layers × 128 heads × 128 × 200,000 × 16 FLOP ÷ (32 × 989.4
+    # TFLOPS BF16); the weights' read exceeds their math; + 2 × 126 all-reduces over NVLink
+    attention = 4 * 126 * 128 * 128 * 200000 * 16 / (32 * 989.4e12) * 1e3
+    assert kv / (3.35 * 32) > attention
+    assert weights / (3.35 * 32) > 2 * 405.85e9 * 16 / (32 * 989.4e12) * 1e3
+    step = (kv + weights) / (3.35 * 32) + comm_ms(126, 16384, 16, 32)
+    assert sizing(v, "step_ms") == pytest.approx(step)
+    # 32 GPUs at 16 sequences: throughput_tp, 0.318 (udfs/data/efficiency.csv)
+    tps = 1000 / (step / 0.318) * 16
     assert sizing(v, "real_cost_mtok") == pytest.approx(2.95 * 32 / (tps * 3600 * 0.6) * 1e6)
     assert "longer than the 131072 tokens" in v["Sizing"]["C" + SIZING["context"][1:]]
     assert v["Sizing"]["C" + SIZING["kv_factor"][1:]].startswith("1: the GQA formula is right")
@@ -168,7 +180,7 @@ def test_one_headline_everywhere(default):
     """The headline cost per million output tokens carries one name and one value on
     Sizing, Cost, Finance and Plan: the month's bill ÷ the month's output tokens."""
     value = sizing(default, "headline")
-    assert value == pytest.approx(headline(PRICE, 0.7, 0.6))
+    assert value == pytest.approx(headline(PRICE, calibrated_efficiency(), 0.6))
     f = default["Finance"]
     assert f[f"C{FINANCE['cost_range']}"] == pytest.approx(value)
     assert f[FINANCE["output_cost"]] == pytest.approx(value)

@@ -34,7 +34,7 @@ from openpyxl.utils.cell import column_index_from_string, range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
 
 #: Whether the template (not its native edition) writes its blocks of napkin calls as
-#: array formulas (383 napkin calls for a full recalculation instead of 6,809). Excel shows
+#: array formulas (415 napkin calls for a full recalculation instead of 6,971). Excel shows
 #: an array formula's cached values on opening, as it does a cell's; LibreOffice recomputes
 #: array formulas on opening (a one-cell formula keeps its cached value), so without the
 #: add-in it shows #NAME? in the template's grids and table columns at once, where it showed
@@ -42,8 +42,8 @@ from openpyxl.worksheet.formula import ArrayFormula
 TEMPLATE_ARRAYS = True
 
 #: Whether the napkin columns of the two tables a user inserts rows into, Models and
-#: Calibration, are array formulas too (286 napkin calls for a full recalculation of the
-#: template instead of 383). LibreOffice refuses to insert a row inside an array formula's
+#: Calibration, are array formulas too (318 napkin calls for a full recalculation of the
+#: template instead of 415). LibreOffice refuses to insert a row inside an array formula's
 #: range (tests/test_rows.py, through its UNO API), as Excel's rules for array formulas
 #: do, so with True a row can only be added in a table's empty rows; False keeps the
 #: insertion that tests/test_rows.py and tests/test_template_use.py check.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
 
+from udfs import regimes
 from workbook.arrays import fill
 from workbook.sheet import (
     Sheet,
@@ -39,8 +40,9 @@ ASSUMPTIONS = {
 FINANCE_TOP = 15  # section row of the calibration and finance assumptions
 FINANCE_ASSUMPTIONS = {
     "EFF_DEFAULT": (17, "Efficiency without measurements", 0.7, "pct", ("decimal", 0.01, 1),
-                    "Realistic time = floor ÷ efficiency. Used on Sizing, Cost and Finance "
-                    "only while no row of the Calibration sheet is plausible",
+                    "The Calibration sheet's summary (CAL_EFFICIENCY) while none of its "
+                    "rows is counted. Sizing, Cost, Finance and Plan use a GPU's own "
+                    "measurements, else the default of the deployment's regime (below)",
                     "Assumption (no source): measure and enter it on the Calibration sheet "
                     "instead"),
     "INPUT_PER_OUTPUT": (19, "Input tokens per output token",
@@ -166,5 +168,28 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
     fill(s.ws, f"B{PRECISION_FIRST}:B{last}", f"=BYTES_PER_PARAM(A{PRECISION_FIRST})",
          keep=True)
     define_name(wb, "PRECISION_NAME", s.title, f"$A${PRECISION_FIRST}:$A${last}")
+    _regime_table(wb, s, last + 3)
     return s
+
+
+def _regime_table(wb: Workbook, s: Sheet, top: int):
+    """The default efficiency of each serving regime (section at row ``top``), from
+    ``udfs/data/efficiency.csv`` (``udfs.regimes``): name, efficiency, rule, how it was
+    derived and its sources; REGIME_NAME and REGIME_EFF name the first two columns (Sizing
+    finds the regime of REGIME_EFFICIENCY's value in them)."""
+    s.section(top, "Efficiency by serving regime, without measurements (REGIME_EFFICIENCY: "
+                   "the median of floor ÷ measured over published deployments)", "D")
+    s.header(top + 1, ["Regime", "Default efficiency", "Rule; how it was derived",
+                       "Software, dates and sources"])
+    first = top + 2
+    rows = list(regimes.table().values())
+    for i, row in enumerate(rows):
+        r = first + i
+        s.put(f"A{r}", row["regime"], "data")
+        s.put(f"B{r}", float(row["efficiency"]), "data", "pct")
+        s.put(f"C{r}", f"{row['rule']}. {row['derivation']}", "note")
+        s.put(f"D{r}", f"{row['software']}; {row['dates']}; {row['sources']}", "note")
+    last = first + len(rows) - 1
+    define_name(wb, "REGIME_NAME", s.title, f"$A${first}:$A${last}")
+    define_name(wb, "REGIME_EFF", s.title, f"$B${first}:$B${last}")
 

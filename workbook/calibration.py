@@ -11,10 +11,14 @@ from workbook import arrays
 from workbook.arrays import fill
 from workbook.sheet import (
     Sheet,
+    attention_dim,
     batch_read,
     define_name,
+    expert_parallel,
     read_weights,
     state_bytes,
+    step_floor,
+    tp_comm,
 )
 from workbook.sizing import SIZING
 
@@ -56,6 +60,22 @@ CAL_EXAMPLES = [
 CAL_EXAMPLE_NOTE = "example, not a measurement: replace with yours"
 
 
+def _step(r: int, weights_gb: str, active: str) -> str:
+    """The floor of measurement row ``r`` (an expression): Sizing's step, DECODE_STEP_MS of
+    the weights read (``weights_gb``, GB), the KV cache (U), one
+    GPU's bandwidth and roof, the ``active`` parameters, the batch (E), the attention
+    FLOPs at the context (F), the GPUs (D) and their all-reduces (``tp_comm``); one token
+    per step."""
+    m, g, link = f"Q{r}", f"R{r}", f"INDEX(GPU_INTERCONNECT,R{r})"
+    layers = f"INDEX(MODEL_LAYERS,{m})"
+    comm = tp_comm(f"INDEX(MODEL_HIDDEN,{m})", f"E{r}", f"D{r}", link, layers,
+                   None, expert_parallel(m, f"D{r}"))
+    return step_floor(weights_gb, f"U{r}", f"INDEX(GPU_BW,{g})",
+                      active, f"E{r}", f'IF(ISNUMBER(T{r}),T{r}/D{r},"no figure")',
+                      f"DECODE_ATTENTION_FLOP({layers},{attention_dim(m)},F{r},E{r})",
+                      f"D{r}", comm)
+
+
 def sheet_calibration(wb: Workbook) -> Sheet:
     """Calibration: measured ms per token -> the efficiency that turns floors into estimates.
 
@@ -67,9 +87,9 @@ def sheet_calibration(wb: Workbook) -> Sheet:
       G, H  INPUT measured ms/token per user, or tokens/s per user (one of the two)
       I     measured ms/token used = G, or MS_PER_TOKEN(H)
       J     bytes read per step = the weights read (AA) + KV (GB)
-      K     floor = MAX(DECODE_FLOOR(weights read, precision, bandwidth × GPUs, batch, ,
-            KV), KERNEL_TIME(2 × active params × batch, 0, roof × ROOF_EFFICIENCY × GPUs,
-            bandwidth × GPUs)): the Sizing step floor for that case
+      K     floor = DECODE_STEP_MS(weights read (AA), KV, bandwidth, active params (AB),
+            batch, roof, attention FLOPs, GPUs, all-reduces): the Sizing step floor for
+            that case (one token per step)
       L, M  MBU(J, I, bandwidth), MFU(2 × active params, tokens/s, roof)
       N     CALIBRATE(K, I) = floor ÷ measured;  O  PLAUSIBLE(K, I)
       P     INPUT note;  Q..W lookups (rows, bandwidth, roof, KV GB, weights read per step
@@ -133,9 +153,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
         s.put(f"P{r}", CAL_EXAMPLE_NOTE if i < len(CAL_EXAMPLES) else None, "input")
         s.put(f"X{r}", "no" if i < len(CAL_EXAMPLES) else None, "input")
         ok = f'W{r}="yes"'
-        p = f"V{r}*1000000000"  # weights read per step at this row's batch
         a = f"AB{r}*1000000000"  # active parameters: the math
-        b = f"AA{r}/V{r}"  # bytes per weight read, kept ones BF16
         f = {
             "Q": f"=IF(ISNUMBER(MATCH(A{r},MODEL_NAME,0)),MATCH(A{r},MODEL_NAME,0),\"\")",
             "R": f"=IF(ISNUMBER(MATCH(C{r},GPU_NAME,0)),MATCH(C{r},GPU_NAME,0),\"\")",
@@ -158,8 +176,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
             "AB": f"=IF({ok},INDEX(MODEL_ACTIVE_B,Q{r}),\"\")",
             "J": f"=IF({ok},AA{r}+U{r},\"\")",
             # the math time counts where the GPU has a FLOPS figure (a floor is > 0)
-            "K": f"=IF({ok},MAX(DECODE_FLOOR({p},{b},S{r},E{r},,U{r}),IF(ISNUMBER(T{r}),"
-                 f"KERNEL_TIME(2*{a}*E{r},0,T{r}*ROOF_EFFICIENCY,S{r}),0)),\"\")",
+            "K": f"=IF({ok},{_step(r, f'AA{r}', a)},\"\")",
             "L": f"=IF(AND({ok},ISNUMBER(I{r})),MBU(J{r},I{r},S{r}),\"\")",
             "M": f"=IF(AND({ok},ISNUMBER(I{r}),ISNUMBER(T{r})),MFU(2*{a},"
                  f"TOKENS_PER_SEC(I{r})*E{r},T{r}),\"\")",
@@ -226,8 +243,9 @@ def sheet_calibration(wb: Workbook) -> Sheet:
     notes = [
         "Floor: the Sizing step floor for that row's case (the weights a step reads at the "
         "batch, no input embedding table, MoE experts by MOE_EXPERTS_READ, + KV cache at the "
-        "batch and context, streamed at the GPUs' datasheet bandwidth; math on the roof × roof "
-        "efficiency), KV cache in the precision chosen on Sizing.",
+        "batch and context, streamed at the GPUs' datasheet bandwidth, or the math on the "
+        "datasheet roof; + the attention and the tensor-parallel all-reduces, as Sizing), "
+        "KV cache in the precision chosen on Sizing.",
         "MBU: bytes read per step ÷ measured time ÷ bandwidth. MFU: 2 × active parameters × "
         "tokens/s ÷ datasheet roof. Efficiency found: floor ÷ measured (1 = the floor).",
         "Measure tokens per second of ONE user at a known batch (concurrent sequences); "

@@ -17,10 +17,13 @@ from workbook.sheet import (
     Sheet,
     blank_or,
     deployed,
+    expert_parallel,
     gpu_efficiency,
     lookup,
-    read_bytes,
+    read_weights,
     roof_used,
+    step_floor,
+    tp_comm,
 )
 from workbook.sizing import SIZING
 
@@ -64,9 +67,9 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
       F GPUs per replica   = the scenario's degree when it is typed, else tensor-parallel
                              degree 1, 2, 4, 8, then whole 8-GPU nodes, at or above
                              GPUS_NEEDED(weights + KV, memory, reserve) (as on Sizing)
-      G step floor (ms)    = MAX(DECODE_FLOOR(weights read at the batch, precision,
-                             bandwidth × F, batch, , KV), KERNEL_TIME(2 × active params ×
-                             batch, 0, roof × efficiency × F, bandwidth × F))
+      G step floor (ms)    = DECODE_STEP_MS(weights read at the batch, KV, bandwidth,
+                             active params, batch, roof, attention FLOPs, F, all-reduces
+                             (TP_COMM_MS over this GPU's interconnect)) ÷ tokens per step
       H tokens/s/replica   = TOKENS_PER_SEC(G) × batch
       I replicas           = CEILING(peak tokens/s ÷ (H × utilization), 1)
       J GPUs in total      = I × F
@@ -74,8 +77,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
       L per M, your traffic = COST_PER_MTOK(price, average tokens/s, J)  (= K ÷ tokens)
       M per M at planned utilization = COST_PER_MTOK(price, H, F, utilization)
       REALISTIC, beside the floors:
-      N efficiency used    = this GPU's measurements on Calibration, else all, else the
-                             Assumptions' stated one
+      N efficiency used    = this GPU's measurements on Calibration, else
+                             REGIME_EFFICIENCY(F, batch, expert parallel)
       O realistic step     = ESTIMATE(G, N)
       P realistic GPUs     = GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(O) × batch,
                              peak-to-average, utilization) × F
@@ -139,9 +142,13 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     for i in range(n_gpus):
         r = COST_FIRST + i
         s.put(f"A{r}", f"={blank_or('GPU_NAME', i + 1)}", "formula")
+        s.put(f"{LINK_COL}{r}", f'=IF(ISNUMBER(INDEX(GPU_INTERCONNECT,{i + 1})),'
+                                f'INDEX(GPU_INTERCONNECT,{i + 1}),"none")', "formula")
         for col, (expr, style) in _row_cells(r, i + 1, K, sz).items():
-            fmt = COST_COLUMNS[ord(col) - 65][2]
+            fmt = COST_COLUMNS[ord(col) - 65][2] if len(col) == 1 else "0.000"
             s.put(f"{col}{r}", f'=IF($A{r}="","",{expr})', style, fmt)
+    fill(s.ws, f"{LINK_COL}{COST_FIRST}:{LINK_COL}{last}", '=IF(GPU_NAME="","",IF(ISNUMBER('
+         'GPU_INTERCONNECT),GPU_INTERCONNECT,"none"))', keep=True)  # the table's whole
     # one array formula a column (``workbook.arrays``); the per-cell form is the above
     fixed_k = {k: fixed(v) for k, v in K.items()}
     fixed_sz = {k: fixed(v) for k, v in sz.items()}
@@ -166,8 +173,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     s.put(f"A{last + 3}", "Floors, not predictions: the step floor assumes the bytes stream "
                           "at datasheet bandwidth, split evenly over the GPUs of a replica. "
                           "The realistic columns divide the step by the efficiency from "
-                          "Calibration (column N: this GPU's measurements, else all, else "
-                          "the Assumptions' stated one) and size the GPUs again. Column R is "
+                          "Calibration (column N: this GPU's measurements, else the default "
+                          "of its regime, REGIME_EFFICIENCY) and size the GPUs again. Column R is "
                           "the headline: on the scenario's GPU row, the same figure as on "
                           "Sizing, Finance and Plan (RESULT_COST_PER_MTOK).", "note")
     _cost_chart(s, COST_FIRST, last)
@@ -178,8 +185,15 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     return s
 
 
+#: The hidden column of the GPU rows that holds each GPU's interconnect figure (GB/s, or
+#: "none"), read by the all-reduces of column G (the frontier's hidden columns, from the
+#: same column, sit below the table).
+LINK_COL = "Z"
+#: The hidden column of each GPU row's regime default, REGIME_EFFICIENCY(F, batch, expert
+#: parallel) (one array formula), that column N falls back on.
+REGIME_COL = "AA"
 #: The columns of the GPU rows that call napkin functions: one array formula each.
-ARRAY_COLS = "EFGHLMOPRS"
+ARRAY_COLS = ("E", "F", "G", "H", "L", "M", "O", "P", "R", "S", REGIME_COL)
 
 
 def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str, str]]:
@@ -188,21 +202,23 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
     columns ``ARRAY_COLS`` only), with AND and MAX said element by element and the
     GPUs table's columns read whole."""
     prec = K["precision"]
-    read = f"{K['read_b']}*1000000000"  # weights read per step (MoE: experts at the batch)
     active = f"{sz['active_b']}*1000000000"  # the math: active parameters
     b, avg, tpd = K["batch"], K["avg_tps"], K["tokens_day"]
     util, hours = K["utilization"], K["hours"]
     need_tp, reserve = sz["need_tp_gb"], "reserve"
-    mem = (f"DECODE_FLOOR({read},{read_bytes(K['read_b'], prec, sz['model_row'])},"
-           f"D{r}*F{r},{b},,{K['kv_gb']})")
-    math_ = f"KERNEL_TIME(2*{active}*{b},0,E{r}*{K['efficiency']}*F{r},D{r}*F{r})"
     if k is None:
         roof = (f"IF((BYTES_PER_PARAM({prec})<=1)*ISNUMBER(GPU_FP8),GPU_FP8,"
                 'IF(ISNUMBER(GPU_BF16),GPU_BF16,"no figure"))')
-        step = f"IF(ISNUMBER(E{r}),IF({mem}>{math_},{mem},{math_}),{mem})"
     else:
         roof = roof_used(prec, f"INDEX(GPU_FP8,{k})", f"INDEX(GPU_BF16,{k})")
-        step = f"IF(ISNUMBER(E{r}),MAX({mem},{math_}),{mem})"
+    link = f"{LINK_COL}{r}"  # the row's interconnect figure (a hidden column)
+    m = sz["model_row"]
+    comm = tp_comm(sz["hidden"], b, f"F{r}", link, sz["layers"], None,
+                   expert_parallel(m, f"F{r}"))
+    step = (step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], f"D{r}", active,
+                       b, f"E{r}", sz["attn_flop"], f"F{r}", comm)
+            + "/SCENARIO_TOKENS_PER_STEP")
+    regime = f"REGIME_EFFICIENCY(F{r},{b},{expert_parallel(m, f'F{r}')})"  # column AA
     return {
         "B": (f'IF(A{r}=SCENARIO_GPU,SCENARIO_PRICE_PER_GPU_HOUR,IF(ISNUMBER(INDEX('
               f'GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price"))', "formula"),
@@ -221,7 +237,8 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
               '"no traffic"),"no price")', "result"),
         "M": (f'IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},H{r},F{r},{util}),"no price")',
               "formula"),
-        "N": (gpu_efficiency(f"A{r}"), "formula"),
+        REGIME_COL: (regime, "formula"),
+        "N": (gpu_efficiency(f"A{r}", f"{REGIME_COL}{r}"), "formula"),
         "O": (f"ESTIMATE(G{r},N{r})", "formula"),
         "P": (f"IF({tpd}>0,GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(O{r})*{b},"
               f"{K['peak_ratio']},{util})*F{r},0)", "formula"),

@@ -102,9 +102,11 @@ def sheet_finance(wb: Workbook) -> Sheet:
         ("tdp", "GPU power (TDP)", f'=IF(ISNUMBER(INDEX(GPU_TDP,{sz["gpu_row"]})),'
          f'INDEX(GPU_TDP,{sz["gpu_row"]}),"no figure")', '#,##0 "W"', "GPUs sheet, column J"),
         ("step_ms", "Decode step floor at the batch", "=RESULT_FLOOR_STEP_MS", "ms_token",
-         "Sizing: DECODE_FLOOR with KV cache, over the GPUs of a replica"),
-        ("calibrated", "Efficiency used (Calibration)", f"={sz['calibrated']}", "pct",
-         f"={efficiency_says(sz['gpu'])}"),
+         "Sizing: DECODE_STEP_MS (KV cache, attention, weights, all-reduces) over the GPUs "
+         "of a replica, ÷ tokens per step"),
+        ("calibrated", "Efficiency used (Calibration, else the regime)",
+         f"={sz['calibrated']}", "pct",
+         f"={efficiency_says(sz['gpu'], sz['regime_eff'])}"),
         ("real_step_ms", "Realistic decode step", "=RESULT_STEP_MS", "ms_token",
          "ESTIMATE(floor, efficiency) = floor ÷ efficiency (Sizing)"),
     ]

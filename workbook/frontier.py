@@ -13,7 +13,17 @@ from openpyxl.utils import get_column_letter
 
 from workbook.arrays import fill, fixed
 from workbook.scenario import AT_UTILIZATION
-from workbook.sheet import Sheet, batch_read, deployed, gpu_efficiency, roof_used
+from workbook.sheet import (
+    Sheet,
+    attention_dim,
+    batch_read,
+    deployed,
+    expert_parallel,
+    read_weights,
+    roof_used,
+    step_floor,
+    tp_comm,
+)
 from workbook.sizing import SIZING
 
 BATCHES = [2 ** k for k in range(11)]  # 1 .. 1,024 sequences
@@ -54,7 +64,8 @@ def frontier(s: Sheet, top: int) -> int:
     labels = {"name": "GPU", "row": "Row in the GPUs table", "memory": "Memory (GB)",
               "bandwidth": "Bandwidth (TB/s)", "roof": "Compute roof used (TFLOPS)",
               "gpus": "GPUs per replica", "max_batch": "Largest batch memory allows",
-              "efficiency": "Efficiency used", "price": "Price per GPU-hour"}
+              "efficiency": "Efficiency used",
+              "price": "Price per GPU-hour"}
     prec, kv = "SCENARIO_PRECISION", z["kv_seq_gb"]
     for key, row in p.items():
         s.put(f"A{row}", labels[key])
@@ -75,7 +86,8 @@ def frontier(s: Sheet, top: int) -> int:
             "gpus": "=RESULT_GPUS_PER_REPLICA" if j == 0 else
                     f"=IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),SCENARIO_GPUS_PER_REPLICA,{fit})",
             "max_batch": f"=MAX_BATCH({c['memory']},{z['weight_gb']},{kv},RESERVE,{c['gpus']})",
-            "efficiency": f"={gpu_efficiency(c['name'])}",
+            "efficiency": f'=IF(COUNTIF(CAL_GPU,{c["name"]})>0,AVERAGEIF(CAL_GPU,'
+                          f'{c["name"]},CAL_EFF),"by regime")',
             "price": "=SCENARIO_PRICE_PER_GPU_HOUR" if j == 0 else
                      f'=IF(ISNUMBER(INDEX(GPU_PRICE,{g})),INDEX(GPU_PRICE,{g}),"no price")',
         }
@@ -169,23 +181,29 @@ def frontier(s: Sheet, top: int) -> int:
 def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str, kv: str,
             array: bool = False) -> dict[str, str]:
     """{column: formula} of the hidden columns ``h`` of batch row ``r`` for the GPU whose
-    figures are the cells ``c``: weights read, floor, step, tokens/s per user and per GPU,
-    cost. ``array``: the form of one array formula down the batches (``workbook.arrays``),
-    with MAX and AND said element by element."""
-    t, bw = c["gpus"], c["bandwidth"]
-    read = batch_read(z["model_row"], f"$A{r}", z["decode_b"])
-    math_ = (f"KERNEL_TIME(2*{z['active_b']}*1000000000*$A{r},0,{c['roof']}*"
-             f"ROOF_EFFICIENCY*{t},{bw}*{t})")
-    fits = f"$A{r}<={c['max_batch']}"
-    floor = f"{h[1]}{r}"
-    step = f"IF({floor}>{math_},{floor},{math_})" if array else f"MAX({floor},{math_})"
+    figures are the cells ``c``: weights read, floor (Sizing's step: DECODE_STEP_MS ÷
+    tokens per step), realistic step (÷ the GPU's measured efficiency, else its regime's
+    at the batch), tokens/s per user and per GPU, cost. ``array``: the form of one array
+    formula down the batches (``workbook.arrays``), with MAX and AND said element by
+    element."""
+    t, bw, b = c["gpus"], c["bandwidth"], f"$A{r}"
+    m = z["model_row"]
+    read = batch_read(m, b, z["decode_b"])
+    link = f"INDEX(GPU_INTERCONNECT,{c['row']})"
+    parallel = expert_parallel(m, t)
+    comm = tp_comm(z["hidden"], b, t, link, z["layers"], None, parallel)
+    attention = f"DECODE_ATTENTION_FLOP({z['layers']},{attention_dim(m)},{z['context']},{b})"
+    floor = step_floor(read_weights(f"{h[0]}{r}", prec, m)[1:], f"{kv}*{b}", bw,
+                       f"{z['active_b']}*1000000000", b, c["roof"], attention, t, comm)
+    eff = (f"IF(ISNUMBER({c['efficiency']}),{c['efficiency']},"
+           f"REGIME_EFFICIENCY({t},{b},{parallel}))")
+    fits = f"{b}<={c['max_batch']}"
     priced = f"({fits})*ISNUMBER({c['price']})" if array else \
         f"AND({fits},ISNUMBER({c['price']}))"
     return {  # one napkin function a cell: short native translations
         h[0]: f"={read}",
-        h[1]: f"=DECODE_FLOOR({h[0]}{r}*1000000000,{prec},{bw}*{t},$A{r},,{kv}*$A{r})",
-        h[2]: f"=IF({fits},ESTIMATE(IF(ISNUMBER({c['roof']}),{step},"
-              f"{floor}),{c['efficiency']}),NA())",
+        h[1]: f"={floor}/SCENARIO_TOKENS_PER_STEP",
+        h[2]: f"=IF({fits},ESTIMATE({h[1]}{r},{eff}),NA())",
         h[3]: f"=IF({fits},1000/{h[2]}{r},NA())",
         h[4]: f"=IF({fits},$A{r}*1000/{h[2]}{r}/{t},NA())",
         h[5]: f"=IF({priced},COST_PER_MTOK({c['price']},"

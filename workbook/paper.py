@@ -247,8 +247,8 @@ def _wrap_past(ws, first: int, last: int) -> None:
     tall enough for the lines it takes."""
     merged = _merged(ws)
     for (row, col), c in sorted(ws._cells.items()):
-        if not first <= col <= last or (row, col) in merged:
-            continue
+        if not first <= col <= last or (row, col) in merged or _hidden(ws, col):
+            continue  # a hidden column's text does not print
         need = text_width(c, True, SPILL_WIDTH)
         room = sum(width(ws, x) for x in range(col, last + 1) if not _hidden(ws, x))
         end = col

@@ -18,7 +18,7 @@ from workbook import sheet
 from workbook.arrays import fill, fixed
 from workbook.plan_cells import SEARCH_FIRST, SEARCH_STEPS, row_cells
 from workbook.scenario import PLAN_SCENARIO_ROW
-from workbook.sheet import Sheet, decode_read, empty_says, lookup
+from workbook.sheet import PCIE_TBPS, Sheet, decode_read, empty_says, lookup
 from workbook.sizing import SIZING
 
 #: Key cells of the Plan sheet (tests refer to them by name).
@@ -36,6 +36,7 @@ PLAN = {
     "reserve": "B40", "pue": "B41", "hours": "B42", "step_target_ms": "B43",
     "seconds_per_request": "B44", "concurrency": "B45", "decode_gb": "B46",
     "expert_gb": "B47", "experts": "B48", "top_k": "B49", "read_all_gb": "B50",
+    "attn_seq": "B51",
     # the plan
     "status": "B64", "compare": "B65", "tp": "B66", "batch": "B67", "step_ms": "B68",
     "tps_user": "B69", "ttft": "B70", "replicas": "B71", "gpus_total": "B72",
@@ -62,8 +63,6 @@ TP_COLUMNS = {
     "N": ("moe_0", "Batch if every expert is read", 13, "seq"),
     "O": ("moe_1", "Batch if a step read batch 1's weights", 13, "seq"),
 }
-FMT_US = '#,##0.00 "µs"'
-DEFAULTS = {"latency_us": 0}
 #: The rows of the table: the degrees tried (yellow), then the scenario's own degree.
 TP_ROWS = len(TP_DEGREES) + 1
 assert TP_FIRST + len(TP_DEGREES) == PLAN_SCENARIO_ROW
@@ -91,7 +90,8 @@ def sheet_plan(wb: Workbook) -> Sheet:
              per day ÷ 86,400 ÷ output tokens, × peak-to-average), prompt and output tokens,
              the service level, model, precisions, GPU, Sizing's efficiency, the price
     B19..B20 INPUTS: link bandwidth per GPU one way (default: half GPU_INTERCONNECT, in +
-             out), latency per ring step (µs)
+             out; PCIe 5.0 x16 without a figure), the interconnect whose NCCL latencies
+             the all-reduces pay (default: Sizing's)
     B23..B50 what that means: lookups, KV per sequence at prompt + output tokens (MLA and
              sliding window as on Sizing), weights (all of them: memory), roof used, FLOPs
              per token (2 × active parameters), step target = MS_PER_TOKEN(tokens/s per
@@ -105,27 +105,30 @@ def sheet_plan(wb: Workbook) -> Sheet:
     Rows 54..57, one per tensor-parallel degree t (yellow: 1, 2, 4, 8, yours to change),
     58 the scenario's (its E: the scenario's batch when "largest that meets the service"):
       B MAX_BATCH(memory, weights, KV per sequence, reserve, t)
-      C BATCH_FOR_LATENCY(step target × efficiency, R(all experts), KV, t × bandwidth,
-        FLOPs per token, t × roof): the batch whose realistic step (floor ÷ efficiency)
-        meets it, the all-reduces left out
+      C BATCH_FOR_LATENCY(step target × the most efficiency, R(all experts), KV, t ×
+        bandwidth, FLOPs per token, t × roof): an upper guide, the all-reduces left out
       D TP_COMM_MS(hidden, 1, t, link, layers): what each sequence adds to a step's
         all-reduces (the bandwidth term; the latency term is the same at any batch)
+      The realistic step at batch b is Sizing's: ESTIMATE(DECODE_STEP_MS(R(b), b × KV,
+        bandwidth, active parameters, b, roof, b × attention FLOPs per sequence, t,
+        TP_COMM_MS at b) ÷ tokens per step, e(b)), e(b) this GPU's measured efficiency
+        (B17), else REGIME_EFFICIENCY(t, b, expert parallel: an MoE model on t > 1 GPUs,
+        no all-reduce then).
       E MIN(B, the last search cell): the largest batch that fits in memory and whose
-        step, all-reduces in, meets the per-user speed. With S(R) =
-        BATCH_FOR_LATENCY((step target − latency term) × efficiency, R, KV + D ×
-        efficiency × t × bandwidth, t × bandwidth, FLOPs per token + D × efficiency × t ×
-        roof, t × roof), exact for a step reading R GB at any batch (floor ÷ efficiency +
-        latency + D × batch ≤ target is the max rule with D × efficiency folded into each
-        term): N = S(R(all experts)) is at or below that batch and O = S(R(1)) at or
-        above it; P..AE bisect between them, each cell adding 2^k (k = 15 .. 0) to the
-        one before when that batch's step, max(FLOPs ÷ roof, (R(b) + b × KV) ÷
-        bandwidth) ÷ efficiency + TP_COMM_MS, still meets the target and stays within O.
-        Dense: N = O, nothing moves
-      F ESTIMATE(KERNEL_TIME(E × FLOPs per token, M + E × KV, t × roof, t × bandwidth),
-        efficiency) + TP_COMM_MS at E; G = TOKENS_PER_SEC(F); H the same at batch 1
-      I PREFILL_MS(active parameters, prompt, t × roof, efficiency, layers, heads × head
-        dim) + TP_COMM_MS over the prompt's tokens: the first token, the causal attention
-        counted
+        realistic step meets the per-user speed. With S(R, e) = BATCH_FOR_LATENCY((step
+        target − latency term) × e, R, KV + D × e × t × bandwidth, t × bandwidth, FLOPs
+        per token + D × e × t × roof, t × roof): N = S(R(all experts), the least
+        efficiency) a guide, O = S(R(1), the most efficiency) at or above the answer (the
+        step is at least that max rule's); P..AE bisect from 0, each cell adding 2^k
+        (k = 15 .. 0) to the one before when that batch's realistic step, said in
+        arithmetic (TP_COMM_MS linear in the batch), still meets the target and stays
+        within O. Where the regime's efficiency rises with the batch (8 GPUs: 0.231 to 8
+        sequences, 0.318 above) the search keeps the first batch that fails
+      F the realistic step at E (as Sizing's: the scenario's row equals RESULT_STEP_MS);
+        G = TOKENS_PER_SEC(F); H the same at batch 1
+      I PREFILL_MS(active parameters, prompt, t × roof, the measured efficiency else
+        ROOF_EFFICIENCY, layers, heads × head dim) + TP_COMM_MS over the prompt's tokens:
+        the first token, the causal attention counted
       J CEILING(peak concurrency ÷ E) when E ≥ 1 and I ≤ the first-token target; K = J × t
       L which targets fail and by how much (memory, first token, per-user speed)
       M R(E): the weights a step of that batch reads (GB); N, O, P..AE the search (grey;
@@ -172,9 +175,12 @@ def sheet_plan(wb: Workbook) -> Sheet:
     choices = [(key, label, f"=SCENARIO_{key.upper()}", None, None) for key, label in (
         ("model", "Model"), ("precision", "Weight precision"),
         ("kv_precision", "KV cache precision"), ("gpu", "GPU"))] + [
-        ("efficiency", "Efficiency (floor ÷ measured)", f"=Sizing!{SIZING['calibrated']}", "pct",
-         "as on Sizing: this GPU's measurements on Calibration, else all, else the "
-         "Assumptions' stated one. Real time = floor ÷ it"),
+        ("efficiency", "Efficiency measured (floor ÷ measured)",
+         f'=IF(COUNTIF(CAL_GPU,{K["gpu"]})>0,AVERAGEIF(CAL_GPU,{K["gpu"]},CAL_EFF),'
+         '"by regime")', "pct",
+         "this GPU's measurements on Calibration; without them each row and batch takes "
+         "its regime's default (REGIME_EFFICIENCY, Assumptions), as Sizing. Real time = "
+         "floor ÷ it"),
         ("price", '="Price per GPU-hour ("&CURRENCY&")"', "=SCENARIO_PRICE_PER_GPU_HOUR",
          "money", "the scenario's price in use (override included)"),
     ]
@@ -182,19 +188,21 @@ def sheet_plan(wb: Workbook) -> Sheet:
         s.line(K[key], label, formula, "formula", fmt, note, right=fmt is not None)
     link = f"INDEX(GPU_INTERCONNECT,{g_row})"
     s.line(K["link_gbps"], "Link bandwidth per GPU, one way",
-           f'=IF(ISNUMBER({link}),{link}/2,"no figure")', "input", '#,##0 "GB/s"',
-           f'=IF(ISNUMBER({K["link_gbps"]}),"half the GPUs sheet\'s in + out figure (NVLink '
-           f'4: 900 GB/s → 450); type a number to override","no interconnect figure for this '
-           f'GPU: type one here (tensor parallel needs it; the table counts no all-reduce)")',
+           f"=IF(ISNUMBER({link}),{link}/2,{PCIE_TBPS * 1000:g})", "input", '#,##0 "GB/s"',
+           f'=IF(ISNUMBER({link}),"half the GPUs sheet\'s in + out figure (NVLink 4: 900 '
+           f'GB/s → 450); type a number to override","no interconnect figure for this GPU: '
+           f'PCIe 5.0 x16, {PCIE_TBPS * 1000:g} GB/s each way; type a number to override")',
            right=False)
     s.validate(K["link_gbps"], "decimal", "Link bandwidth per GPU in one direction, GB/s "
                "(NCCL's bus bandwidth). A number from 1 to 100000.", "Link bandwidth", 1,
                100000)
-    s.line(K["latency_us"], "Latency per ring step of an all-reduce", DEFAULTS["latency_us"],
-           "input", FMT_US, "Assumption: 0 counts the bandwidth term only; enter your "
-           "measured per-step latency", right=False)
-    s.validate(K["latency_us"], "decimal", "Latency of one ring step, µs. A number from 0 "
-               "to 1000.", "Latency per ring step", 0, 1000)
+    s.line(K["latency_us"], "Interconnect of the all-reduces (NCCL's latencies)",
+           f"=Sizing!{SIZING['link_kind']}", "input", None,
+           "as Sizing: NVLink where the GPUs sheet has an interconnect figure, else PCIe; "
+           "NVLink 0.6, PCIe 1.0, InfiniBand 2.7 µs a ring step, 6.6 µs a call "
+           "(udfs/data/interconnects.csv)", right=False)
+    s.validate(K["latency_us"], "list", "The interconnect whose NCCL latencies the "
+               "all-reduces pay.", "Interconnect", formula1='"NVLink,PCIe,InfiniBand"')
 
     s.section(22, "What that means (lookups and napkin functions)", "L")
     m, g = K["model_row"], K["gpu_row"]
@@ -265,6 +273,10 @@ def sheet_plan(wb: Workbook) -> Sheet:
         ("read_all_gb", "Weights a decode step reads, every expert picked",
          f"={K['decode_gb']}+{K['expert_gb']}*({K['experts']}-{K['top_k']})", "GB",
          "all weights but the input embedding table: the most a step reads"),
+        ("attn_seq", "Attention FLOPs of one sequence in a step",
+         f"=DECODE_ATTENTION_FLOP({K['layers']},{sheet.attention_dim(m)},{ctx},1)",
+         '#,##0.000,,," GFLOP"', "DECODE_ATTENTION_FLOP(layers, heads × head dim (MLA: × "
+         "544), context, 1): QKᵀ and AV, as Sizing"),
     ]
     for key, label, formula, fmt, note in derived:
         if note == "GPU":

@@ -32,14 +32,16 @@ ANSWER_KEYS = ["gpus_total", "replicas", "gpus", "batch", "monthly", "headline",
                "real_tps_user", "real_tps_total", "real_step_ms", "first_token_ms", "step_ms"]
 #: The scenario's inputs, in reading order ("price" is the price in use: a formula).
 SCENARIO_KEYS = ["model", "precision", "kv_precision", "gpu", "gpus_input", "batch_input",
-                 "prompt", "output", "tokens_day", "peak_to_avg", "tps_target", "ttft_target",
-                 "price_override", "price", "hours", "utilization", "currency"]
+                 "tokens_per_step", "prompt", "output", "tokens_day", "peak_to_avg",
+                 "tps_target", "ttft_target", "price_override", "price", "hours",
+                 "utilization", "currency"]
 
 #: defined name -> key of the cell it names on Sizing
 SCENARIO_NAMES = {
     "SCENARIO_MODEL": "model", "SCENARIO_PRECISION": "precision",
     "SCENARIO_KV_PRECISION": "kv_precision", "SCENARIO_GPU": "gpu",
     "SCENARIO_GPUS_PER_REPLICA": "gpus_input", "SCENARIO_BATCH": "batch_input",
+    "SCENARIO_TOKENS_PER_STEP": "tokens_per_step",
     "SCENARIO_PROMPT_TOKENS": "prompt", "SCENARIO_OUTPUT_TOKENS": "output",
     "SCENARIO_OUTPUT_TOKENS_PER_DAY": "tokens_day", "SCENARIO_PEAK_TO_AVERAGE": "peak_to_avg",
     "SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET": "tps_target",
@@ -110,6 +112,9 @@ def scenario_inputs(s: Sheet, K: dict, top: int):
     _choice(s, K["batch_input"], LARGEST, 100000, "Sequences decoded together per replica: "
             f"a whole number from 1 to 100,000, or \"{LARGEST}\" (or empty).", "Batch")
     numbers = [
+        ("tokens_per_step", "Tokens per decode step (speculative decoding, MTP)", 1, "0.00",
+         "decimal", 1, 64, "1 without speculation; SPEC_TOKENS_PER_STEP(acceptance, draft "
+         "tokens) with it: each step's time is shared by its tokens"),
         ("prompt", "Prompt tokens per request", 2000, "tokens", "whole", 0, 10000000,
          "input tokens: prefill (first token) and the KV cache"),
         ("output", "Output tokens per request", 300, "tokens", "whole", 1, 10000000,
@@ -194,15 +199,17 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
         ("real_tps_total", "Tokens/s per replica (realistic)", tps_total, "tps",
          "TOKENS_PER_SEC(realistic step) × batch: one token per sequence per step"),
         ("real_step_ms", "Decode step (realistic)", realistic_step, "ms_token",
-         "ESTIMATE(floor, efficiency) = floor ÷ the efficiency from Calibration"),
+         "ESTIMATE(floor, efficiency) = floor ÷ the efficiency used (Calibration's "
+         "measurements of this GPU, else its regime's default)"),
         ("first_token_ms", "First token (prefill of the prompt)",
          f'=IF(ISNUMBER({roof}),PREFILL_MS({K["active_b"]}*1000000000,{K["prompt"]},'
          f'{roof}*{K["gpus"]},ROOF_EFFICIENCY,{attn}),"no FLOPS figure")', "ms",
          "PREFILL_MS(active params, prompt, roof × GPUs per replica, roof efficiency, "
          "attention); queueing not counted"),
         ("step_ms", "Decode step floor (datasheet peaks; for comparison)", step_floor,
-         "ms_token", "MAX(weights read at the batch + KV cache ÷ bandwidth, 2 × active "
-         "params × batch ÷ roof × roof efficiency), over the GPUs per replica"),
+         "ms_token", "DECODE_STEP_MS(weights read at the batch, KV cache, bandwidth, active "
+         "params, batch, roof, attention FLOPs, GPUs per replica, all-reduces) ÷ tokens "
+         "per step"),
     ]
     for key, label, formula, fmt, note in rows:
         s.line(K[key], label, formula, "result", fmt, note)

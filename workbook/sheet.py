@@ -17,6 +17,8 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from udfs import interconnects
+
 #: The month the GPU and model tables were gathered (each row keeps its source).
 DATA_DATE = "2026-11"
 
@@ -266,21 +268,93 @@ def deployed(gpus_needed: str) -> str:
     return f"IF({n}<=1,1,IF({n}<=2,2,IF({n}<=4,4,8*CEILING({n}/8,1))))"
 
 
-def gpu_efficiency(gpu: str) -> str:
+def gpu_efficiency(gpu: str, regime: str) -> str:
     """The efficiency (floor ÷ measured) used for the GPU named in ``gpu`` (an expression):
-    the average of that GPU's counted measurements on Calibration, else CAL_EFFICIENCY (the
-    average of all counted measurements, else the Assumptions' stated efficiency)."""
+    the average of that GPU's counted measurements on Calibration, else ``regime`` (the
+    cell of the deployment's REGIME_EFFICIENCY)."""
     return (f"IF(COUNTIF(CAL_GPU,{gpu})>0,AVERAGEIF(CAL_GPU,{gpu},CAL_EFF),"
-            "CAL_EFFICIENCY)")
+            f"{regime})")
 
 
-def efficiency_says(gpu: str) -> str:
-    """Where the efficiency of ``gpu_efficiency`` comes from, in words (an expression)."""
-    return (f'IF(COUNTIF(CAL_GPU,{gpu})>0,"average of this GPU\'s "&COUNTIF(CAL_GPU,{gpu})'
-            '&" measurement(s) on Calibration (floor ÷ measured)",IF(COUNT(CAL_EFF)>0,'
-            '"no measurement of this GPU: the average of all "&COUNT(CAL_EFF)&'
-            '" measurement(s) counted on Calibration","no measurement: the efficiency stated '
-            'on Assumptions (Efficiency without measurements), an assumption"))')
+def efficiency_says(gpu: str, regime: str) -> str:
+    """Where the efficiency of ``gpu_efficiency`` comes from, in words (an expression);
+    ``regime``: the cell of the regime's default efficiency, the fallback."""
+    return (f'IF(COUNTIF(CAL_GPU,{gpu})>0,"average of this GPU\'s "&COUNTIF(CAL_GPU,'
+            f'{gpu})&" measurement(s) on Calibration (floor ÷ measured)","no measurement'
+            f' of this GPU: the default of its regime, "&{regime_says(regime)})')
+
+
+def regime_says(efficiency: str) -> str:
+    """The name of the serving regime whose default is the efficiency in the cell
+    ``efficiency`` and where it comes from (an expression): its row of the Assumptions'
+    regime table (REGIME_NAME, REGIME_EFF)."""
+    at = f"MATCH({efficiency},REGIME_EFF,0)"
+    return (f'IF(ISNUMBER({at}),INDEX(REGIME_NAME,{at})&" (the median over published '
+            'measurements: Assumptions, regime table, with its sources)","")')
+
+
+def link_kind(link: str) -> str:
+    """The interconnect whose NCCL latencies the all-reduces of a GPU pay (an expression,
+    a name of ``udfs/data/interconnects.csv``), by its GPUs-table figure ``link`` (GB/s):
+    "NVLink" where the table has a figure (the scale-up link it measures: NVLink, Infinity
+    Fabric, ICI, NeuronLink; NCCL has one constant for them all), "PCIe" without one (the
+    GPUs that have only PCIe: L4, L40S, RTX)."""
+    return f'IF(ISNUMBER({link}),"NVLink","PCIe")'
+
+
+#: One direction of a PCIe 5.0 x16 link, TB/s: 32 GT/s × 16 lanes × 128/130 ÷ 8 bits =
+#: 63.0 GB/s (PCI-SIG, PCI Express Base Specification 5.0); the all-reduces of a GPU
+#: without an interconnect figure go over PCIe, 4.0 cards at half of it, so it keeps
+#: their floor a floor.
+PCIE_TBPS = 0.063
+
+
+def tp_comm(hidden: str, batch: str, gpus: str, link: str, layers: str, kind: str | None,
+            expert_parallel: str) -> str:
+    """The all-reduces of one decode step over ``gpus`` in tensor parallel (an
+    expression): TP_COMM_MS with BF16 activations, two per layer, the link one way (half
+    the GPUs table's in + out ``link`` GB/s; without a figure PCIe 5.0 x16, ``PCIE_TBPS``)
+    and NCCL's latencies of ``kind`` (a cell naming the interconnect), or, ``kind`` None,
+    those ``link_kind`` picks, as numbers of ``udfs/data/interconnects.csv`` (Excel's own
+    functions then compute them in the native edition); 0 on one GPU and with expert
+    parallelism (``expert_parallel`` 1: the attention is data parallel, no all-reduce)."""
+    if kind is None:
+        hop = (f"IF(ISNUMBER({link}),{interconnects.hop_latency_us('NVLink'):g},"
+               f"{interconnects.hop_latency_us('PCIe'):g})")
+        base = f"{interconnects.base_latency_us('NVLink'):g}"
+    else:
+        hop = base = kind
+    return (f"IF(({gpus}<=1)+{expert_parallel},0,TP_COMM_MS({hidden},{batch},{gpus},"
+            f"IF(ISNUMBER({link}),{link}/2000,{PCIE_TBPS}),{layers},2,2,{hop},{base}))")
+
+
+def step_floor(read_gb: str, kv_gb: str, bandwidth: str, active: str, batch: str,
+               roof: str, attention_flop: str, gpus: str, comm: str) -> str:
+    """The decode step floor of a replica (an expression): DECODE_STEP_MS of the weights
+    read (GB), the KV cache (GB), one GPU's bandwidth and datasheet roof, the active
+    parameters (a count), the batch, the attention FLOPs, the GPUs per replica and the
+    all-reduces (``tp_comm``); without a FLOPS figure the math terms count nothing (a
+    roof of 10⁹ TFLOPS: a memory floor)."""
+    has = f"ISNUMBER({roof})"
+    return (f"DECODE_STEP_MS({read_gb},{kv_gb},{bandwidth},{active},{batch},"
+            f"IF({has},{roof},1000000000),IF({has},{attention_flop},0),{gpus},{comm})")
+
+
+def attention_dim(row: str) -> str:
+    """Query heads × the dimension attention multiplies of the model in ``row`` of the
+    Models table (an expression): heads × head dim, MLA decoded with absorbed weights
+    heads × (576 + 512) ÷ 2 (keys of 576 elements, values of 512: DeepSeek-V2 §2.1)."""
+    return (f'INDEX(MODEL_HEADS,{row})*IF(INDEX(MODEL_ATTENTION,{row})="MLA",544,'
+            f"INDEX(MODEL_HEAD_DIM,{row}))")
+
+
+def expert_parallel(row: str, gpus: str) -> str:
+    """Whether the model in ``row`` of the Models table is served with expert parallelism
+    on ``gpus`` GPUs per replica (an expression, 1 or 0): a mixture of experts (routed
+    experts > 1) on more than one GPU, as TensorRT-LLM and SGLang serve them (attention
+    data parallel)."""
+    e = f"INDEX(MODEL_EXPERTS,{row})"
+    return f"IF(ISNUMBER({e}),IF({gpus}>1,IF({e}>1,1,0),0),0)"
 
 
 def room_note(names: str, slots: int, what: str, elsewhere: str, text: str) -> str:

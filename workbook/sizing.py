@@ -18,20 +18,27 @@ from workbook.scenario import (
 )
 from workbook.sheet import (
     Sheet,
+    attention_dim,
     batch_read,
     blank_or,
     decode_read,
     efficiency_says,
     empty_says,
+    expert_parallel,
     figure,
     figure_says,
     gpu_efficiency,
     kept_weights,
+    link_kind,
     lookup,
     read_bytes,
+    read_weights,
+    regime_says,
     roof_used,
     state_bytes,
+    step_floor,
     stored_weights,
+    tp_comm,
     yes_no_colours,
 )
 
@@ -39,12 +46,13 @@ from workbook.sheet import (
 LOOKUP_KEYS = ["model_row", "params_b", "active_b", "layers", "kv_heads", "head_dim",
                "attention", "kv_bytes", "window", "sliding", "max_context", "decode_b",
                "gpu_row", "memory", "bandwidth", "bf16", "fp8", "context", "efficiency",
-               "reserve"]
+               "reserve", "hidden", "link", "link_kind"]
 RESULT_KEYS = ["weight_gb", "weight_gib", "kv_gqa_gb", "kv_factor", "kv_seq_gb", "kv_gb",
                "need_gb", "need_tp_gb", "fits_weights", "fits_all", "gpus_needed",
                "floor_ms", "roof_tflops", "tps_total", "tps_user", "ridge_bf16", "ridge_used",
-               "critical_batch", "decode_intensity", "side", "cost_mtok", "read_b"]
-REALISTIC_KEYS = ["calibrated", "real_cost_mtok"]
+               "critical_batch", "decode_intensity", "side", "cost_mtok", "read_b",
+               "attn_flop", "expert_parallel", "comm_ms"]
+REALISTIC_KEYS = ["regime_eff", "calibrated", "real_cost_mtok"]
 
 
 def _layout() -> tuple[dict[str, str], dict[str, int]]:
@@ -92,10 +100,15 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              (the weights a step reads: Models column V), tokens/s at the floor, ridges,
              critical batch, decode intensity and its side of the ridge, cost per million
              output tokens at the floor and the planned utilization, the weights read at
-             the batch (MOE_EXPERTS_READ for MoE)
-    Realistic the efficiency used (this GPU's measurements on Calibration, else all
-             measurements, else the Assumptions' stated one) and the unit cost of a replica
-             busy at the planned utilization (labelled: not the bill's figure)
+             the batch (MOE_EXPERTS_READ for MoE), the attention FLOPs at the batch, expert
+             parallel or not (an MoE model on more than one GPU), the all-reduces
+             (TP_COMM_MS over the GPU's interconnect, NCCL's latencies: NVLink where the
+             GPUs sheet has a figure, PCIe without); the step floor of the answer is
+             DECODE_STEP_MS of these ÷ tokens per step
+    Realistic the regime's default efficiency (REGIME_EFFICIENCY(GPUs per replica, batch,
+             expert parallel), named from the Assumptions' regime table), the efficiency
+             used (this GPU's measurements on Calibration, else the regime's) and the unit
+             cost of a replica busy at the planned utilization (not the bill's figure)
     Grids    grid 1: weights fit on one GPU? (model rows × GPU columns, green/red)
              grid 2: decode floor in ms/token (weights read, batch 1, one GPU; greyed
              where the weights do not fit: a floor of a model that does not fit is fiction)
@@ -112,14 +125,13 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     prec, kvp = K["precision"], K["kv_precision"]
     bw, roof, eff, n = K["bandwidth"], K["roof_tflops"], K["efficiency"], K["gpus"]
     bf16, price = K["bf16"], K["price"]
-    step_mem = (f"DECODE_FLOOR({K['read_b']}*1000000000,{read_bytes(K['read_b'], prec, m)},"
-                f"{bw}*{n},{K['batch']},,{K['kv_gb']})")
+    step = step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], bw, a,
+                      K["batch"], roof, K["attn_flop"], n, K["comm_ms"])
     answer_block(
         s, K, SECTIONS["answer"],
         realistic_step=f"=ESTIMATE({K['step_ms']},{K['calibrated']})",
         tps_total=f"=TOKENS_PER_SEC({K['real_step_ms']})*{K['batch']}",
-        step_floor=f"=IF(ISNUMBER({roof}),MAX({step_mem},KERNEL_TIME(2*{a}*{K['batch']},0,"
-                   f"{roof}*{eff}*{n},{bw}*{n})),{step_mem})")
+        step_floor=f"={step}/{K['tokens_per_step']}")
     scenario_inputs(s, K, SECTIONS["scenario"])
     define_scenario_names(wb, K)
 
@@ -164,6 +176,15 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          'of each sequence holds them")'),
         ("efficiency", "Roof efficiency", "=ROOF_EFFICIENCY", "pct", "Assumptions"),
         ("reserve", "Memory reserve", "=RESERVE", "pct", "Assumptions"),
+        ("hidden", "Hidden size", lookup("MODEL_HIDDEN", m), "count",
+         "Models sheet: an all-reduce carries batch × hidden activations"),
+        ("link", "GPU interconnect (in + out)", f"=INDEX(GPU_INTERCONNECT,{g})",
+         '#,##0 "GB/s"', f'=IF(ISNUMBER({K["link"]}),"GPUs sheet: one way is half of it",'
+         '"no interconnect figure: the all-reduces count their latency only (PCIe)")'),
+        ("link_kind", "Interconnect of the all-reduces",
+         f"={link_kind(K['link'])}", None,
+         "NCCL's latencies (udfs/data/interconnects.csv): NVLink where the GPUs sheet has "
+         "an interconnect figure (the scale-up link it measures), PCIe without one"),
     ]
     for key, label, formula, fmt, note in lookups:
         if note == "GPU":
@@ -257,6 +278,20 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          "per further distinct expert, MOE_EXPERTS_READ (uniform routing); dense: the batch "
          "1 reads"),
     ]
+    results += [
+        ("attn_flop", "Attention FLOPs of a step at the batch",
+         f"=DECODE_ATTENTION_FLOP({K['layers']},{attention_dim(m)},{ctx},{K['batch']})",
+         '#,##0.0,,," GFLOP"', "DECODE_ATTENTION_FLOP(layers, heads × head dim (MLA: × "
+         "544), context, batch): QKᵀ and AV over the context"),
+        ("expert_parallel", "Expert parallel (MoE on more than one GPU)?",
+         f"={expert_parallel(m, n)}", "0", "1: a mixture of experts spread over the GPUs "
+         "with the attention data parallel (no all-reduce); 0: tensor parallel"),
+        ("comm_ms", "Tensor-parallel all-reduces of a step",
+         "=" + tp_comm(K["hidden"], K["batch"], n, K["link"], K["layers"], K["link_kind"],
+                       K["expert_parallel"]),
+         "ms", "TP_COMM_MS(hidden, batch, GPUs per replica, interconnect ÷ 2, layers, BF16, "
+         "2 per layer, NCCL's latencies of the interconnect); 0 on one GPU"),
+    ]
     words = {"ridge_bf16": "the BF16 peak of this GPU", "ridge_used": "a FLOPS figure",
              "critical_batch": "a FLOPS figure", "side": "a FLOPS figure",
              "cost_mtok": "a price for this GPU"}
@@ -274,8 +309,12 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     s.section(SECTIONS["realistic"], "Realistic: the efficiency, and a unit cost that is "
                                      "not the bill")
     realistic = [
-        ("calibrated", "Efficiency used", f"={gpu_efficiency(K['gpu'])}", "pct",
-         f"={efficiency_says(K['gpu'])}"),
+        ("regime_eff", "Default efficiency of the regime",
+         f"=REGIME_EFFICIENCY({n},{K['batch']},{K['expert_parallel']})", "pct",
+         f"=\"REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel): \"&"
+         f"{regime_says(K['regime_eff'])}"),
+        ("calibrated", "Efficiency used", f"={gpu_efficiency(K['gpu'], K['regime_eff'])}",
+         "pct", f"={efficiency_says(K['gpu'], K['regime_eff'])}"),
         ("real_cost_mtok", f'="{AT_UTILIZATION} ("&CURRENCY&")"',
          f"=IF(ISNUMBER({price}),COST_PER_MTOK({price},{K['real_tps_total']},"
          f"{n},UTILIZATION),\"no price\")", "money",

@@ -1,0 +1,74 @@
+"""The Sizing step against deployments: a tensor-parallel degree of 8 at batch 1, where
+the all-reduces' latency dominates, and published measurements
+(``data/serving_measurements.csv``) run through the template's defined names.
+
+Each case is a copy of the template with the scenario's inputs (``SCENARIO_*``) typed in,
+computed by ``napkin calc`` (as ``test_scenario.py`` does).
+"""
+
+from __future__ import annotations
+
+import pytest
+from serving_floor import measured_ms, rows
+from template_support import variant
+
+from workbook.scenario import SCENARIO_NAMES
+from workbook.sizing import SIZING
+
+S = {name: "Sizing!" + SIZING[key] for name, key in SCENARIO_NAMES.items()}
+#: Measurements with a stated batch, tensor parallel (no expert parallelism), no
+#: speculation: the regimes of one GPU and of tensor parallel, small and large batches.
+CASES = ["vllm-8b-a100-c1", "nim-70b-tp2-c1-long", "nim-70b-tp2-c1-short", "nim-70b-tp2-c5",
+         "nim-70b-tp2-c25", "nim-70b-tp2-c50"]
+
+
+def _scenario(model, precision, kv_precision, gpu, gpus, batch, prompt, output,
+              tokens_per_step=1):
+    return {S["SCENARIO_MODEL"]: model, S["SCENARIO_PRECISION"]: precision,
+            S["SCENARIO_KV_PRECISION"]: kv_precision, S["SCENARIO_GPU"]: gpu,
+            S["SCENARIO_GPUS_PER_REPLICA"]: gpus, S["SCENARIO_BATCH"]: batch,
+            S["SCENARIO_PROMPT_TOKENS"]: prompt, S["SCENARIO_OUTPUT_TOKENS"]: output,
+            S["SCENARIO_TOKENS_PER_STEP"]: tokens_per_step}
+
+
+def test_tensor_parallel_8_at_batch_1_pays_the_all_reduces(tmp_path):
+    # Llama 3.1 8B in BF16 on 8 H100 at batch 1, 1,000 + 24 tokens. By hand:
+    # all-reduces: 2 per layer × 32 layers × (NCCL base 6.6 µs + 2 × 7 ring steps × 0.6 µs
+    # over NVLink (NCCL src/graph/tuning.cc) + 2 × 7/8 × 4,096 × 2 B ÷ 450 GB/s one way
+    # (half of the H100's 900 GB/s) = 0.0319 µs) = 64 × 15.0319 µs = 0.962 ms;
+    # weights: (8.03 − 128,256 × 4,096 / 1e9 = 7.505) B × 2 B = 15.01 GB ÷ (8 × 3.35 TB/s)
+    # = 0.560 ms: the all-reduces are the larger part of the step.
+    v = variant(tmp_path, "tp8", _scenario("Llama 3.1 8B", "BF16", "BF16", "NVIDIA H100 SXM",
+                                           8, 1, 1000, 24))["Sizing"]
+    comm = 64 * (6.6 + 14 * 0.6 + 2 * 7 / 8 * 4096 * 2 / 450e9 * 1e6) / 1e3
+    assert v[SIZING["comm_ms"]] == pytest.approx(comm)
+    weights_ms = (8.03 - 128256 * 4096 / 1e9) * 2 / (8 * 3.35)
+    assert v[SIZING["comm_ms"]] > weights_ms
+    assert v[SIZING["step_ms"]] > comm + weights_ms  # + the KV cache's read
+    # 8 GPUs at batch 1: tp8_small_batch, 0.231 (udfs/data/efficiency.csv)
+    assert v[SIZING["calibrated"]] == 0.231
+    assert v[SIZING["real_step_ms"]] == pytest.approx(v[SIZING["step_ms"]] / 0.231)
+
+
+def test_tokens_per_step_divide_the_step(tmp_path):
+    # 3.3616 tokens a step (SPEC_TOKENS_PER_STEP(0.8, 4): (1 − 0.8⁵) ÷ 0.2, Leviathan et
+    # al. 2023 eq. 1): each token's share of the same step
+    base = _scenario("Llama 3.1 8B", "BF16", "BF16", "NVIDIA H100 SXM", 1, 1, 1000, 24)
+    one = variant(tmp_path, "tps1", base)["Sizing"]
+    spec = variant(tmp_path, "tps3", {**base, S["SCENARIO_TOKENS_PER_STEP"]: 3.3616})["Sizing"]
+    assert spec[SIZING["step_ms"]] == pytest.approx(one[SIZING["step_ms"]] / 3.3616)
+    assert spec[SIZING["real_step_ms"]] == pytest.approx(one[SIZING["real_step_ms"]] / 3.3616)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_published_deployments_within_one_and_a_half(tmp_path, case):
+    row = next(r for r in rows() if r["id"] == case)
+    batch = int(row["batch"])
+    v = variant(tmp_path, case, _scenario(
+        row["model"], row["precision"], row["kv_precision"], row["gpu"], int(row["gpus"]),
+        batch, int(row["input_tokens"]), int(row["output_tokens"]),
+        float(row["tokens_per_step"])))["Sizing"]
+    measured = measured_ms(row, batch)  # the source's per-stream figure
+    ratio = v[SIZING["real_step_ms"]] / measured
+    assert 1 / 1.5 <= ratio <= 1.5, (case, v[SIZING["real_step_ms"]], measured)
+    assert v[SIZING["step_ms"]] < measured  # the floor stays below the measurement
