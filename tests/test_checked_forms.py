@@ -275,3 +275,22 @@ def test_if_and_isnumber_over_ranges_in_array_formulas(tmp_path):
     assert [got[f"D{r}"].value for r in range(1, 5)] == [False, True, False, True]
     assert [got[f"E{r}"].value for r in range(1, 5)] == [3, 0, 8, 0]
     assert [got[f"F{r}"].value for r in range(1, 5)] == [True, False, True, False]
+
+
+def test_min_of_an_error_value(tmp_path):
+    # Microsoft Support, "MIN function": "Arguments that are error values or text that
+    # cannot be translated into numbers cause errors" (MAX's page says the same); in a
+    # range only its numbers count. By hand: MIN(4, 1/0) and MIN(A1:A2) over 4 and #DIV/0!
+    # are #DIV/0!; MIN(A1:A3) over 4, "x", 2 is 2.
+    from openpyxl import Workbook, load_workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "S"
+    ws["A1"], ws["A2"], ws["A3"], ws["B1"], ws["B2"] = 4, "=1/0", 2, 4, "x"
+    ws["B3"] = 2
+    ws["C1"], ws["C2"], ws["C3"] = "=MIN(4,1/0)", "=MIN(A1:A2)", "=MIN(B1:B3)"
+    wb.save(tmp_path / "in.xlsx")
+    calc_workbook(tmp_path / "in.xlsx", tmp_path / "out.xlsx", {})
+    got = load_workbook(tmp_path / "out.xlsx", data_only=True)["S"]
+    assert [got["C1"].value, got["C2"].value, got["C3"].value] == ["#DIV/0!", "#DIV/0!", 2]

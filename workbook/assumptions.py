@@ -176,7 +176,8 @@ def _regime_table(wb: Workbook, s: Sheet, top: int):
     """The default efficiency of each serving regime (section at row ``top``), from
     ``udfs/data/efficiency.csv`` (``udfs.regimes``): name, efficiency, rule, how it was
     derived and its sources; REGIME_NAME and REGIME_EFF name the first two columns (Sizing
-    finds the regime of REGIME_EFFICIENCY's value in them)."""
+    finds the regime of REGIME_EFFICIENCY's value in them), REGIME_EFF_MAX and
+    REGIME_EFF_MIN their highest and lowest efficiency (the bounds of Plan's search)."""
     s.section(top, "Efficiency by serving regime, without measurements (REGIME_EFFICIENCY: "
                    "the median of floor ÷ measured over published deployments)", "D")
     s.header(top + 1, ["Regime", "Default efficiency", "Rule; how it was derived",
@@ -192,4 +193,11 @@ def _regime_table(wb: Workbook, s: Sheet, top: int):
     last = first + len(rows) - 1
     define_name(wb, "REGIME_NAME", s.title, f"$A${first}:$A${last}")
     define_name(wb, "REGIME_EFF", s.title, f"$B${first}:$B${last}")
+    # the range's bounds in cells of their own: Plan's batch search reads them (a whole
+    # range inside an array formula of the same height reads as one value a cell)
+    for r, (label, fn, name) in enumerate((("Highest", "MAX", "REGIME_EFF_MAX"),
+                                            ("Lowest", "MIN", "REGIME_EFF_MIN")), last + 1):
+        s.put(f"A{r}", f"{label} default efficiency", "formula")
+        s.put(f"B{r}", f"={fn}(REGIME_EFF)", "formula", "pct")
+        define_name(wb, name, s.title, f"$B${r}")
 

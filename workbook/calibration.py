@@ -62,18 +62,17 @@ CAL_EXAMPLE_NOTE = "example, not a measurement: replace with yours"
 
 def _step(r: int, weights_gb: str, active: str) -> str:
     """The floor of measurement row ``r`` (an expression): Sizing's step, DECODE_STEP_MS of
-    the weights read (``weights_gb``, GB), the KV cache (U), one
-    GPU's bandwidth and roof, the ``active`` parameters, the batch (E), the attention
-    FLOPs at the context (F), the GPUs (D) and their all-reduces (``tp_comm``); one token
-    per step."""
-    m, g, link = f"Q{r}", f"R{r}", f"INDEX(GPU_INTERCONNECT,R{r})"
+    the weights read (``weights_gb``, GB), the KV cache (U), the replica's bandwidth and
+    roof (S and T: one GPU's times the GPUs, so the step is over one "GPU" of their sum,
+    the same figures), the ``active`` parameters, the batch (E), the attention FLOPs at
+    the context (F) and the all-reduces of the D GPUs (``tp_comm``); one token per step."""
+    m, link = f"Q{r}", f"INDEX(GPU_INTERCONNECT,R{r})"
     layers = f"INDEX(MODEL_LAYERS,{m})"
     comm = tp_comm(f"INDEX(MODEL_HIDDEN,{m})", f"E{r}", f"D{r}", link, layers,
                    None, expert_parallel(m, f"D{r}"))
-    return step_floor(weights_gb, f"U{r}", f"INDEX(GPU_BW,{g})",
-                      active, f"E{r}", f'IF(ISNUMBER(T{r}),T{r}/D{r},"no figure")',
+    return step_floor(weights_gb, f"U{r}", f"S{r}", active, f"E{r}", f"T{r}",
                       f"DECODE_ATTENTION_FLOP({layers},{attention_dim(m)},F{r},E{r})",
-                      f"D{r}", comm)
+                      "1", comm)
 
 
 def sheet_calibration(wb: Workbook) -> Sheet:

@@ -188,8 +188,9 @@ def sheet_plan(wb: Workbook) -> Sheet:
         s.line(K[key], label, formula, "formula", fmt, note, right=fmt is not None)
     link = f"INDEX(GPU_INTERCONNECT,{g_row})"
     s.line(K["link_gbps"], "Link bandwidth per GPU, one way",
-           f"=IF(ISNUMBER({link}),{link}/2,{PCIE_TBPS * 1000:g})", "input", '#,##0 "GB/s"',
-           f'=IF(ISNUMBER({link}),"half the GPUs sheet\'s in + out figure (NVLink 4: 900 '
+           f"=IF({sheet.has_link(link)},{link}/2,{PCIE_TBPS * 1000:g})", "input",
+           '#,##0 "GB/s"',
+           f'=IF({sheet.has_link(link)},"half the GPUs sheet\'s in + out figure (NVLink 4: 900 '
            f'GB/s → 450); type a number to override","no interconnect figure for this GPU: '
            f'PCIe 5.0 x16, {PCIE_TBPS * 1000:g} GB/s each way; type a number to override")',
            right=False)

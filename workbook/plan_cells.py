@@ -103,8 +103,8 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
     bw, roof, f_tok = K["bandwidth"], K["roof_tflops"], K["flops_token"]
     target = K["step_target_ms"]
     # the most and the least efficiency a batch of this row can have: the search's bounds
-    most = f"IF(ISNUMBER({cal}),{cal},MAX(REGIME_EFF))"
-    least = f"IF(ISNUMBER({cal}),{cal},MIN(REGIME_EFF))"
+    most = f"IF(ISNUMBER({cal}),{cal},REGIME_EFF_MAX)"
+    least = f"IF(ISNUMBER({cal}),{cal},REGIME_EFF_MIN)"
     rest = f"{K['read_all_gb']},{kv},{bw}*{t},{f_tok},{roof}*{t}"
     attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*INDEX(MODEL_HEAD_DIM," \
            f"{K['model_row']})"

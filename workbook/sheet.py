@@ -293,13 +293,20 @@ def regime_says(efficiency: str) -> str:
             'measurements: Assumptions, regime table, with its sources)","")')
 
 
+def has_link(link: str) -> str:
+    """Whether the GPUs-table interconnect figure ``link`` is there (an expression, TRUE or
+    FALSE): a number above 0 (an empty cell of the table reads as 0 through a cell that
+    holds its INDEX, so ISNUMBER alone would take it for a link of 0 GB/s)."""
+    return f"IF(ISNUMBER({link}),{link},0)>0"
+
+
 def link_kind(link: str) -> str:
     """The interconnect whose NCCL latencies the all-reduces of a GPU pay (an expression,
     a name of ``udfs/data/interconnects.csv``), by its GPUs-table figure ``link`` (GB/s):
     "NVLink" where the table has a figure (the scale-up link it measures: NVLink, Infinity
     Fabric, ICI, NeuronLink; NCCL has one constant for them all), "PCIe" without one (the
     GPUs that have only PCIe: L4, L40S, RTX)."""
-    return f'IF(ISNUMBER({link}),"NVLink","PCIe")'
+    return f'IF({has_link(link)},"NVLink","PCIe")'
 
 
 #: One direction of a PCIe 5.0 x16 link, TB/s: 32 GT/s × 16 lanes × 128/130 ÷ 8 bits =
@@ -319,13 +326,13 @@ def tp_comm(hidden: str, batch: str, gpus: str, link: str, layers: str, kind: st
     functions then compute them in the native edition); 0 on one GPU and with expert
     parallelism (``expert_parallel`` 1: the attention is data parallel, no all-reduce)."""
     if kind is None:
-        hop = (f"IF(ISNUMBER({link}),{interconnects.hop_latency_us('NVLink'):g},"
+        hop = (f"IF({has_link(link)},{interconnects.hop_latency_us('NVLink'):g},"
                f"{interconnects.hop_latency_us('PCIe'):g})")
         base = f"{interconnects.base_latency_us('NVLink'):g}"
     else:
         hop = base = kind
     return (f"IF(({gpus}<=1)+{expert_parallel},0,TP_COMM_MS({hidden},{batch},{gpus},"
-            f"IF(ISNUMBER({link}),{link}/2000,{PCIE_TBPS}),{layers},2,2,{hop},{base}))")
+            f"IF({has_link(link)},{link}/2000,{PCIE_TBPS}),{layers},2,2,{hop},{base}))")
 
 
 def step_floor(read_gb: str, kv_gb: str, bandwidth: str, active: str, batch: str,

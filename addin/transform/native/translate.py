@@ -239,7 +239,10 @@ class NativeTranslator:
                 v = r
             else:
                 checks.append((f"OR(ISTEXT({r}),ISLOGICAL({r}))", "#VALUE!"))
-                v = f"IF(ISBLANK({r}),{_num(p.default)},{r})"
+                # the default in place of an empty cell, read by each check and the
+                # formula: a helper cell when it is long
+                v = self.hoist(Expr(f"IF(ISBLANK({r}),{_num(p.default)},{r})", "expr"),
+                               sheet_idx, HOIST_ARGUMENT).text
         elif a.kind == "call":
             if a.result != "number":
                 raise Untranslatable(f"{fname}: {p.name} is given a {a.result} result")
