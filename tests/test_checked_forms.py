@@ -281,16 +281,9 @@ def test_min_of_an_error_value(tmp_path):
     # Microsoft Support, "MIN function": "Arguments that are error values or text that
     # cannot be translated into numbers cause errors" (MAX's page says the same); in a
     # range only its numbers count. By hand: MIN(4, 1/0) and MIN(A1:A2) over 4 and #DIV/0!
-    # are #DIV/0!; MIN(A1:A3) over 4, "x", 2 is 2.
-    from openpyxl import Workbook, load_workbook
-
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "S"
-    ws["A1"], ws["A2"], ws["A3"], ws["B1"], ws["B2"] = 4, "=1/0", 2, 4, "x"
-    ws["B3"] = 2
-    ws["C1"], ws["C2"], ws["C3"] = "=MIN(4,1/0)", "=MIN(A1:A2)", "=MIN(B1:B3)"
-    wb.save(tmp_path / "in.xlsx")
-    calc_workbook(tmp_path / "in.xlsx", tmp_path / "out.xlsx", {})
-    got = load_workbook(tmp_path / "out.xlsx", data_only=True)["S"]
-    assert [got["C1"].value, got["C2"].value, got["C3"].value] == ["#DIV/0!", "#DIV/0!", 2]
+    # are #DIV/0!; MIN(B1:B3) over 4, "x", 2 is 2.
+    res = _calc(tmp_path, [
+        c("A1", None, 4), c("A2", "1/0", "#DIV/0!", t="e"), c("B1", None, 4),
+        c("B2", None, "x", t="inlineStr"), c("B3", None, 2),
+        c("C1", "MIN(4,1/0)", 0), c("C2", "MIN(A1:A2)", 0), c("C3", "MIN(B1:B3)", 0)])
+    assert (res["S!C1"].code, res["S!C2"].code, res["S!C3"]) == ("#DIV/0!", "#DIV/0!", 2)
