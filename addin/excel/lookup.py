@@ -44,7 +44,8 @@ def choose(index_num, *values):
 def _pick(index_num, n: int) -> int:
     v = xa.scalar(index_num, "CHOOSE's index_num")
     if isinstance(v, (bool, np.bool_)):
-        raise ExcelError("#VALUE!", "CHOOSE's index_num is TRUE or FALSE, not a number")
+        raise Cannot("CHOOSE with TRUE or FALSE as its index_num (Excel's value for it "
+                     "is not documented)")
     i = math.trunc(xa.number(v, "CHOOSE's index_num"))
     if not 1 <= i <= n:
         raise ExcelError("#VALUE!", f"CHOOSE's index_num {i} is not between 1 and {n}")
@@ -91,8 +92,8 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
     passed over (so ``LOOKUP(2,1/(A1:A9="x"),B1:B9)`` is the last B whose A is "x").
     ``#N/A`` when every value is greater. Excel searches by halving and expects the
     values sorted ascending: on values that are not, napkin does not guess
-    (``Cannot``), nor on a lookup_vector of several rows and columns (the vector form
-    takes one row or one column)."""
+    (``Cannot``), nor on values of several kinds, nor on a lookup_vector or result_vector
+    of several rows and columns (the vector form takes one row or one column)."""
     ns = fx.load()
     v = xa.scalar(lookup_value, "LOOKUP's lookup_value")
     kind = xa.kind(v)
@@ -107,10 +108,16 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
     else:
         if 1 not in arr.shape:  # (Microsoft's page: one row or one column; no more said)
             raise Cannot("LOOKUP with a lookup_vector of several rows and columns")
-        keys, results = arr.ravel(), grid(result_vector).ravel()
+        res = grid(result_vector)
+        if 1 not in res.shape:  # (as for lookup_vector)
+            raise Cannot("LOOKUP with a result_vector of several rows and columns")
+        keys, results = arr.ravel(), res.ravel()
     want, pos, last = xa.key(v, kind), None, None
     for i, x in enumerate(keys):
         if xa.kind(x) != kind:
+            if xa.kind(x) is not None:  # (how Excel's halving orders kinds: not documented)
+                raise Cannot("LOOKUP in values of several kinds (numbers, text, logical "
+                             "values)")
             continue
         k = xa.key(x, kind)
         if last is not None and k < last:

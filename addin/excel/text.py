@@ -138,8 +138,8 @@ def _places(places, name: str) -> int | None:
         return None
     ns = fx.load()
     p = xa.scalar(places, f"{name}'s places")
-    if isinstance(p, (bool, np.bool_)):
-        raise ExcelError("#VALUE!", f"{name}'s places is a logical value")
+    if isinstance(p, (bool, np.bool_)):  # (Microsoft's page does not say Excel's value)
+        raise Cannot(f"{name} with TRUE or FALSE as its places")
     p = 0 if p is ns.EMPTY else math.trunc(xa.number(p, f"{name}'s places"))
     if not 1 <= p <= 10:
         raise ExcelError("#NUM!", f"{name}'s places must be from 1 to 10")
@@ -167,8 +167,8 @@ def _base_function(src: str, dst: str):
         places = _places(places, name) if dst != "DEC" else None
         if src == "DEC":
             v = xa.scalar(number, f"{name}'s number")
-            if isinstance(v, (bool, np.bool_)):
-                raise ExcelError("#VALUE!", f"{name}'s number is a logical value")
+            if isinstance(v, (bool, np.bool_)):  # (as for places)
+                raise Cannot(f"{name} with TRUE or FALSE as its number")
             if isinstance(v, str) and not v.strip():
                 raise ExcelError("#VALUE!", f"{name}'s number is an empty text")
             n = math.trunc(xa.number(v, f"{name}'s number"))

@@ -40,7 +40,9 @@ def number_text(x) -> str:
     significant digits, without trailing zeros and in plain notation (0.1+0.2 is "0.3",
     1/3 "0.333333333333333", 1E-05 "0.00001"). Outside 1E-05 to 1E+15 Excel switches to
     scientific notation by rules napkin does not reproduce: such a number stops strict
-    mode (``addin.formula.context.CANNOT``).
+    mode (``addin.formula.context.CANNOT``); so does one whose 15 digits from its
+    binary value differ from those of its shortest decimal form rounded half up
+    (0.07091484430265245: "0.0709148443026524" or "0.0709148443026525").
 
     References: Microsoft, "Floating-point arithmetic may give inaccurate results in
     Excel" (15 digits); apache/poi FormulaEvalTestData.xls, SEARCH(1, 0.00001) is 7."""
@@ -52,7 +54,14 @@ def number_text(x) -> str:
         context.refuse(f"the text of the number {x:.15g} (Excel writes it in scientific "
                        "notation by its own rules)")
         raise ValueError(f"{x!r} as text")
-    text = format(decimal.Decimal(f"{x:.15g}"), "f")
+    exact = decimal.Decimal(f"{x:.15g}")
+    shortest = decimal.Decimal(repr(float(x)))
+    if shortest.quantize(decimal.Decimal(1).scaleb(shortest.adjusted() - 14),
+                         rounding=decimal.ROUND_HALF_UP) != exact:
+        context.refuse(f"the text of the number {float(x)!r}, whose 15th digit depends "
+                       "on whether Excel rounds its binary value or its 17 digits")
+        raise ValueError(f"{x!r} as text")
+    text = format(exact, "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return text

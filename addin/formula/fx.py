@@ -184,14 +184,29 @@ def _power(x, y):
     """Excel's ``^``: a result beyond a float (``=2^1100``) is ``#NUM!``, as in Excel;
     formulas' own operator turns Python's OverflowError into ``#VALUE!``. A negative
     number to a fractional power (``=(-8)^(1/3)``), a complex number in Python, is
-    ``#NUM!`` too, also where a function reads it."""
+    ``#NUM!`` too, also where a function reads it. ``0^0`` is ``#NUM!`` and 0 to a
+    negative power ``#DIV/0!``, as POWER gives them; a result below the smallest float
+    (``=10^-400``) stops strict mode.
+
+    References: ECMA-376 Part 1, SpreadsheetML function POWER (x zero and y below 0:
+    #DIV/0!); Microsoft, [MS-OI29500] 2.1.1018 ("Office returns #NUM! for POWER(0,0)")."""
+    if x == 0 and y <= 0:
+        return _NS.errors["#NUM!" if y == 0 else "#DIV/0!"]
     try:
         got = x ** y
     except OverflowError:
         for say in on_overflow:
             say(f"{x:g}^{y:g} is beyond the largest number a cell holds (about 1.8E+308)")
         return _NS.errors["#NUM!"]
-    return _NS.errors["#NUM!"] if isinstance(got, complex) else got
+    if isinstance(got, complex):
+        return _NS.errors["#NUM!"]
+    if got == 0 and x != 0:  # below the smallest float: Excel's value not documented
+        from addin.formula import context
+
+        context.refuse(f"{x:g}^{y:g}, a result too small for a number (below 2.2E-308)",
+                       "#NUM!")
+        return _NS.errors["#NUM!"]
+    return got
 
 
 # --------------------------------------------------------------------------- functions

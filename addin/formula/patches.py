@@ -57,6 +57,8 @@ TABLE = "get_functions"
 _F, _OPS, _TEXT = "formulas.functions", "formulas.functions.operators", "formulas.functions.text"
 _ARITH, _FXE, _XL = "addin.formula.arithmetic", "addin.formula.fx_excel", "addin.excel"
 _FXD = "addin.formula.fx_excel_dates"
+_FXA = "addin.formula.fx_excel_args"
+_POI_EVIDENCE = "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, saved by Excel"
 
 _ROUND_EVIDENCE = (
     "tests/corpus/poi/56315.xlsx (=ROUND(1*(0.001+0.5-0.4-0.05-0.001),1) is 0.1); "
@@ -83,6 +85,16 @@ _FORMULAS = (
           "number (\"1\"); Excel's only for a number",
           "tests/test_excel_functions.py (ISNUMBER of the text \"1\" is FALSE, beside "
           "Microsoft's SUM and COUNT examples)", f"{_FXE}:isnumber"),
+    Patch(_F, TABLE, "IF", "formulas' IF gives #VALUE! for a text logical_test; Excel "
+          "reads \"TRUE\" and \"FALSE\" in any case (other text refused in strict mode)",
+          _POI_EVIDENCE + " (IF(\"tRue\",\"A\",\"B\") is \"A\"); "
+          "tests/test_excel_referee.py::test_if_reads_the_text_true_or_false",
+          f"{_FXA}:if_text"),
+    *(Patch(_F, TABLE, name, f"formulas' {name} reads a count given as text with int(), "
+            "which takes \"3\" but not \"3.5\" nor \" 3.5\"; Excel reads it as a number",
+            _POI_EVIDENCE + " (LEFT(\"a string\",\"6\") is \"a stri\"); tests/"
+            "test_excel_referee.py::test_counts_given_as_text", f"{_FXA}:text_counts")
+      for name in ("MID", "MIDB", "LEFT", "LEFTB", "RIGHT", "RIGHTB")),
     Patch("formulas.functions.date", "_text2datetime", None, "formulas reads a date "
           "written as text in any year; Excel's dates run from 1900 to 9999",
           _DATE_TEXT_EVIDENCE, f"{_FXE}:text_date"),
@@ -206,6 +218,13 @@ _EXCEL_FUNCTIONS = (
     ("CHOOSE", "lookup:choose", _UNLIKE.format("CHOOSE") + " (the reference chosen, "
      "SUM(CHOOSE(2,A1:A3,B1:B3)) sums B1:B3)", _ms("CHOOSE", "test_excel_lookups.py")),
     ("LOOKUP", "lookup:lookup", _UNLIKE.format("LOOKUP"), _ms("LOOKUP", "test_excel_lookups.py")),
+    *((name, "refusals:CHECKED", f"formulas' {name} given TRUE or FALSE as a number, "
+       "where Microsoft's page does not say Excel's value: refused in strict mode",
+       _ms(name, "test_excel_referee.py::test_logical_numbers_refused"))
+      for name in ("MROUND", "DELTA", "RANK")),
+    ("POWER", "refusals:CHECKED", "formulas' POWER gives 0 for a result too small for a "
+     "float, where Microsoft's page does not say Excel's value: refused in strict mode",
+     _ms("POWER", "test_excel_referee.py::test_a_power_too_small_for_a_float")),
     ("DOLLAR", "text:dollar", _MISSING, _ms("DOLLAR", "test_excel_text.py")),
     ("BASE", "text:base", _MISSING, _ms("BASE", "test_excel_text.py")),
     ("_XLFN.BASE", "text:base", _MISSING, _ms("BASE", "test_excel_text.py")),
