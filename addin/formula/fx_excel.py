@@ -272,7 +272,9 @@ def criteria(original, key: None):
     ``"<>"`` forms: ``"<>"`` alone matches every cell that is not empty, ``"="`` alone
     every empty one, and ``"<>x"`` every cell that ``"=x"`` does not match (empty cells
     and cells of another kind included); formulas compares only cells of the
-    criterion's kind and reads ``"<>"`` alone as a text.
+    criterion's kind and reads ``"<>"`` alone as a text. A criterion TRUE or FALSE over
+    cells that hold numbers stops strict mode (whether Excel matches 1 and 0 to it is
+    not documented).
 
     References: Microsoft Support, "COUNTIF function" (=COUNTIF(A2:A5,"<>"&B4) counts
     the cells not equal to B4)."""
@@ -294,6 +296,11 @@ def criteria(original, key: None):
                 return empty(test_range)
             if condition.startswith("<>"):
                 return ~original(test_range, "=" + condition[2:])
+        elif isinstance(condition, (bool, np.bool_)) and any(  # (not documented)
+                isinstance(v, (int, float, np.number)) and not isinstance(v, (bool, np.bool_))
+                for v in np.asarray(test_range["raw"], dtype=object).ravel()):
+            context.refuse("a criterion TRUE or FALSE over cells that hold numbers")
+            raise ValueError(condition)
         return original(test_range, condition)
 
     return xfilter
