@@ -88,12 +88,12 @@ _FORMULAS = (
     Patch(_F, TABLE, "IF", "formulas' IF gives #VALUE! for a text logical_test; Excel "
           "reads \"TRUE\" and \"FALSE\" in any case (other text refused in strict mode)",
           _POI_EVIDENCE + " (IF(\"tRue\",\"A\",\"B\") is \"A\"); "
-          "tests/test_excel_referee.py::test_if_reads_the_text_true_or_false",
+          "tests/test_excel_referee_math.py::test_if_reads_the_text_true_or_false",
           f"{_FXA}:if_text"),
     *(Patch(_F, TABLE, name, f"formulas' {name} reads a count given as text with int(), "
             "which takes \"3\" but not \"3.5\" nor \" 3.5\"; Excel reads it as a number",
             _POI_EVIDENCE + " (LEFT(\"a string\",\"6\") is \"a stri\"); tests/"
-            "test_excel_referee.py::test_counts_given_as_text", f"{_FXA}:text_counts")
+            "test_excel_referee_math.py::test_counts_given_as_text", f"{_FXA}:text_counts")
       for name in ("MID", "MIDB", "LEFT", "LEFTB", "RIGHT", "RIGHTB")),
     Patch("formulas.functions.date", "_text2datetime", None, "formulas reads a date "
           "written as text in any year; Excel's dates run from 1900 to 9999",
@@ -220,11 +220,11 @@ _EXCEL_FUNCTIONS = (
     ("LOOKUP", "lookup:lookup", _UNLIKE.format("LOOKUP"), _ms("LOOKUP", "test_excel_lookups.py")),
     *((name, "refusals:CHECKED", f"formulas' {name} given TRUE or FALSE as a number, "
        "where Microsoft's page does not say Excel's value: refused in strict mode",
-       _ms(name, "test_excel_referee.py::test_logical_numbers_refused"))
+       _ms(name, "test_excel_referee_math.py::test_logical_numbers_refused"))
       for name in ("MROUND", "DELTA", "RANK")),
     ("POWER", "refusals:CHECKED", "formulas' POWER gives 0 for a result too small for a "
      "float, where Microsoft's page does not say Excel's value: refused in strict mode",
-     _ms("POWER", "test_excel_referee.py::test_a_power_too_small_for_a_float")),
+     _ms("POWER", "test_excel_referee_math.py::test_a_power_too_small_for_a_float")),
     ("DOLLAR", "text:dollar", _MISSING, _ms("DOLLAR", "test_excel_text.py")),
     ("BASE", "text:base", _MISSING, _ms("BASE", "test_excel_text.py")),
     ("_XLFN.BASE", "text:base", _MISSING, _ms("BASE", "test_excel_text.py")),
