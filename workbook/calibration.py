@@ -124,12 +124,12 @@ def sheet_calibration(wb: Workbook) -> Sheet:
       AB    the model's active parameters (billions), which K and M compute with
       AC    INPUT tokens each step yields per sequence: 1 without speculative decoding
             (empty = 1); with it, accepted draft tokens + 1 (SPEC_TOKENS_PER_STEP)
-    I, T, U and V are Excel's arithmetic of the row's cells (bytes per parameter from the
-    Assumptions table): the napkin calls of a row are its floor (K), MBU, MFU, CALIBRATE,
-    PLAUSIBLE and the weights read (AA).
       X     INPUT count this row? "no" leaves it out; the examples ship with "no"
       Y, Z  the efficiency and GPU of a counted row (named CAL_EFF, CAL_GPU): Sizing, Cost
             and Finance use a GPU's own counted measurements when it has any, else B5
+    I, T, U and V are Excel's arithmetic of the row's cells (bytes per parameter from the
+    Assumptions table): the napkin calls of a row are its floor (K), MBU, MFU, CALIBRATE,
+    PLAUSIBLE and the weights read (AA).
     Rows 12..15 hold examples (not measurements, not counted); 16..21 are empty for yours.
     """
     widths = {col: w for col, (_, w, _) in CAL_COLUMNS.items()}
