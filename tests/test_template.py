@@ -276,9 +276,13 @@ def test_model_table_rows_with_sources_and_flags(book):
     gemma = MODEL_FIRST + names.index("Gemma 2 9B")
     assert "sliding" in ws[f"O{gemma}"].value and ws[f"Q{gemma}"].value == 4096
     assert ws[f"R{gemma}"].value == 21 and "4,096" in ws[f"S{gemma}"].value
-    llama = MODEL_FIRST + names.index("Llama 3.1 8B")
-    # (in the form Excel stores a Lite function's: docs/lite-format.md)
-    assert ws[f"P{llama}"].value.startswith("=_xldudf_KV_CACHE_GB(")
+    r = MODEL_FIRST + names.index("Llama 3.1 8B")
+    # 2 (K and V) x KV layers (X, else all of D) x KV heads x head dim x 2 B (BF16): Excel's
+    # arithmetic, KV_CACHE_GB's figure (tests/test_spare_rows.py), so a row can be inserted
+    assert ws[f"P{r}"].value == f"=2*IF(ISNUMBER(X{r}),X{r},D{r})*G{r}*H{r}*2"
+    # a Calibration row's verdict is napkin's, in the form Excel stores a Lite function's
+    # (docs/lite-format.md)
+    assert "_xldudf_PLAUSIBLE(" in book["Calibration"][f"O{CAL_FIRST}"].value
 
 
 # ------------------------------------------------------------------------ xlwings.conf

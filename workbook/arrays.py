@@ -34,20 +34,16 @@ from openpyxl.utils.cell import column_index_from_string, range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
 
 #: Whether the template (not its native edition) writes its blocks of napkin calls as
-#: array formulas (415 napkin calls for a full recalculation instead of 6,971). Excel shows
+#: array formulas (a full recalculation: CALLS_TARGET napkin calls at most, where one call
+#: per cell would be thousands; tests/test_call_count.py). The tables a user inserts rows
+#: into, Models and Calibration, stay per cell (LibreOffice refuses to insert a row inside
+#: an array formula's range, as Excel's rules for array formulas do): their columns are
+#: Excel's arithmetic where napkin's function is not the point. Excel shows
 #: an array formula's cached values on opening, as it does a cell's; LibreOffice recomputes
 #: array formulas on opening (a one-cell formula keeps its cached value), so without the
 #: add-in it shows #NAME? in the template's grids and table columns at once, where it showed
 #: napkin's numbers until an input changed (the Start sheet says so).
 TEMPLATE_ARRAYS = True
-
-#: Whether the napkin columns of the two tables a user inserts rows into, Models and
-#: Calibration, are array formulas too (318 napkin calls for a full recalculation of the
-#: template instead of 415). LibreOffice refuses to insert a row inside an array formula's
-#: range (tests/test_rows.py, through its UNO API), as Excel's rules for array formulas
-#: do, so with True a row can only be added in a table's empty rows; False keeps the
-#: insertion that tests/test_rows.py and tests/test_template_use.py check.
-TABLE_ARRAYS = False
 
 #: True while the per-cell form is built (the native edition, ``per_cell``).
 PER_CELL: ContextVar[bool] = ContextVar("napkin_per_cell", default=False)

@@ -7,14 +7,14 @@ from openpyxl import Workbook
 from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 
-from workbook import arrays
-from workbook.arrays import fill
+from workbook.assumptions import PRECISION_FIRST
 from workbook.sheet import (
     Sheet,
     attention_dim,
-    batch_read,
+    decode_read,
     define_name,
     expert_parallel,
+    read_csv,
     read_weights,
     state_bytes,
     step_floor,
@@ -25,8 +25,8 @@ from workbook.sizing import SIZING
 CAL_SUMMARY = {"efficiency": "B5", "plausible": "B6", "below": "B7", "examples": "B8"}
 CAL_FIRST = 12  # first measurement row
 CAL_ROWS = 10
-#: column letter -> (header, width, number format); inputs A..H and P, results I..O,
-#: lookups Q..W (what the formulas need, visible so that every step can be checked)
+#: column letter -> (header, width, number format); inputs A..H, P, X and AC, results
+#: I..O, lookups Q..W (what the formulas need, visible so that every step can be checked)
 CAL_COLUMNS = {
     "A": ("Model", 26, None), "B": ("Weight precision", 10, None), "C": ("GPU", 22, None),
     "D": ("GPUs (tensor parallel)", 9, "gpus"), "E": ("Batch (sequences)", 12, "count"),
@@ -47,6 +47,7 @@ CAL_COLUMNS = {
     "Y": ("Efficiency counted", 10, "pct"), "Z": ("GPU counted", 22, None),
     "AA": ("Weights read per step (GB)", 10, "GB"),
     "AB": ("Active parameters (billions)", 10, "#,##0.00"),
+    "AC": ("Tokens per step (speculative decoding, MTP; empty = 1)", 12, "0.00"),
 }
 #: the lookup columns, grey
 CAL_LOOKUPS = ("Q", "R", "S", "T", "U", "V", "W", "Z", "AA", "AB")
@@ -60,12 +61,32 @@ CAL_EXAMPLES = [
 CAL_EXAMPLE_NOTE = "example, not a measurement: replace with yours"
 
 
+def _precision_bytes(prec: str) -> str:
+    """Bytes per parameter of the precision named in the cell ``prec`` (an expression):
+    the Assumptions table's figure (BYTES_PER_PARAM of each name) by MATCH."""
+    last = PRECISION_FIRST + len(read_csv("udfs", "precisions.csv")) - 1
+    return (f"INDEX(Assumptions!$B${PRECISION_FIRST}:$B${last},"
+            f"MATCH({prec},PRECISION_NAME,0))")
+
+
+def _weights_read(row: str, batch: str) -> str:
+    """The weights (billions) a decode step of ``batch`` sequences reads of the model in
+    ``row`` of the Models table (an expression), ``workbook.sheet.batch_read`` in Excel's
+    arithmetic: the batch-1 reads, plus for a mixture of experts one routed expert
+    (Models column W) per further distinct expert, E·(1 − (1 − k/E)^B) − k (what
+    MOE_EXPERTS_READ(E, k, B) gives)."""
+    e, k, w = (f"INDEX({n},{row})" for n in ("MODEL_EXPERTS", "MODEL_TOPK", "MODEL_EXPERT_B"))
+    return (f"{decode_read(row)}+IF(AND(ISNUMBER({e}),ISNUMBER({k}),ISNUMBER({w})),"
+            f"{w}*({e}*(1-(1-{k}/{e})^{batch})-{k}),0)")
+
+
 def _step(r: int, weights_gb: str, active: str) -> str:
     """The floor of measurement row ``r`` (an expression): Sizing's step, DECODE_STEP_MS of
     the weights read (``weights_gb``, GB), the KV cache (U), the replica's bandwidth and
     roof (S and T: one GPU's times the GPUs, so the step is over one "GPU" of their sum,
     the same figures), the ``active`` parameters, the batch (E), the attention FLOPs at
-    the context (F) and the all-reduces of the D GPUs (``tp_comm``); one token per step."""
+    the context (F) and the all-reduces of the D GPUs (``tp_comm``): the floor of one
+    step, which N and O divide by the tokens per step (AC)."""
     m, link = f"Q{r}", f"INDEX(GPU_INTERCONNECT,R{r})"
     layers = f"INDEX(MODEL_LAYERS,{m})"
     comm = tp_comm(f"INDEX(MODEL_HIDDEN,{m})", f"E{r}", f"D{r}", link, layers,
@@ -81,25 +102,34 @@ def sheet_calibration(wb: Workbook) -> Sheet:
     B5       CAL_EFFICIENCY: average of the efficiency of the counted rows (plausible and
              not marked "no" in X), else EFF_DEFAULT (the Assumptions' stated efficiency)
     B6..B8   rows counted, rows below the floor, example rows left out
-    Rows 12..21, one measurement each:
+    Rows 12..21, one measurement each (a row inserted inside them, its formulas copied
+    down, counts too):
       A..F  INPUTS model, weight precision, GPU (dropdowns), GPUs, batch, context
       G, H  INPUT measured ms/token per user, or tokens/s per user (one of the two)
-      I     measured ms/token used = G, or MS_PER_TOKEN(H)
+      I     measured ms/token used = G, or 1000 ÷ H (MS_PER_TOKEN)
       J     bytes read per step = the weights read (AA) + KV (GB)
-      K     floor = DECODE_STEP_MS(weights read (AA), KV, bandwidth, active params (AB),
-            batch, roof, attention FLOPs, GPUs, all-reduces): the Sizing step floor for
-            that case (one token per step)
-      L, M  MBU(J, I, bandwidth), MFU(2 × active params, tokens/s, roof)
-      N     CALIBRATE(K, I) = floor ÷ measured;  O  PLAUSIBLE(K, I)
+      K     floor of a step = DECODE_STEP_MS(weights read (AA), KV, bandwidth, active
+            params (AB), batch, roof, attention FLOPs, GPUs, all-reduces): the Sizing step
+            floor for that case
+      L, M  MBU(J, I × tokens per step, bandwidth), MFU(2 × active params, tokens/s,
+            roof)
+      N     CALIBRATE(K, I, AC) = floor ÷ tokens per step ÷ measured;
+      O     PLAUSIBLE(K, I, AC): a speculative measurement is judged against its floor
+            per token
       P     INPUT note;  Q..W lookups (rows, bandwidth, roof, KV GB, weights read per step
             at the row's batch: Models column V + for MoE column W per further distinct
-            expert, MOE_EXPERTS_READ; complete?)
+            expert, as MOE_EXPERTS_READ; complete?)
       AA    the weights read per step in GB: WEIGHT_GB(V, precision, "GB", the kept weights
             a step reads at 2 bytes), J and K's one call of it
       AB    the model's active parameters (billions), which K and M compute with
+      AC    INPUT tokens each step yields per sequence: 1 without speculative decoding
+            (empty = 1); with it, accepted draft tokens + 1 (SPEC_TOKENS_PER_STEP)
       X     INPUT count this row? "no" leaves it out; the examples ship with "no"
       Y, Z  the efficiency and GPU of a counted row (named CAL_EFF, CAL_GPU): Sizing, Cost
             and Finance use a GPU's own counted measurements when it has any, else B5
+    I, T, U and V are Excel's arithmetic of the row's cells (bytes per parameter from the
+    Assumptions table): the napkin calls of a row are its floor (K), MBU, MFU, CALIBRATE,
+    PLAUSIBLE and the weights read (AA).
     Rows 12..15 hold examples (not measurements, not counted); 16..21 are empty for yours.
     """
     widths = {col: w for col, (_, w, _) in CAL_COLUMNS.items()}
@@ -111,8 +141,8 @@ def sheet_calibration(wb: Workbook) -> Sheet:
     s.put("A3", "The first rows are examples, not measurements (grey): they are not counted "
                 "(column X: no). Overwrite them with yours and set X to yes, or enter yours "
                 "in the empty rows. A measurement faster than its floor is flagged: an "
-                "assumption (model, precision, GPU, batch, context) is wrong, so that row is "
-                "left out.", "note")
+                "assumption (model, precision, GPU, batch, context, tokens per step in AC "
+                "with speculative decoding) is wrong, so that row is left out.", "note")
     s.section(4, "Result", "O")
     first, last = CAL_FIRST, CAL_FIRST + CAL_ROWS - 1
     verdicts, counted = f"$O${first}:$O${last}", f"$Y${first}:$Y${last}"
@@ -140,7 +170,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
     define_name(wb, "CAL_EFF", s.title, f"$Y${first}:$Y${last}")
     define_name(wb, "CAL_GPU", s.title, f"$Z${first}:$Z${last}")
 
-    s.section(first - 2, "Measurements (yellow: yours) and what they say", "AB")
+    s.section(first - 2, "Measurements (yellow: yours) and what they say", "AC")
     headers = [h for h, _, _ in CAL_COLUMNS.values()]
     s.header(first - 1, headers, height=60)
     kvp = f"Sizing!${SIZING['kv_precision'][0]}${SIZING['kv_precision'][1:]}"
@@ -151,6 +181,8 @@ def sheet_calibration(wb: Workbook) -> Sheet:
             s.put(f"{col}{r}", value, "input", CAL_COLUMNS[col][2])
         s.put(f"P{r}", CAL_EXAMPLE_NOTE if i < len(CAL_EXAMPLES) else None, "input")
         s.put(f"X{r}", "no" if i < len(CAL_EXAMPLES) else None, "input")
+        s.put(f"AC{r}", 1, "input", CAL_COLUMNS["AC"][2])
+        tau = f"IF(ISNUMBER(AC{r}),AC{r},1)"  # tokens per step, empty = 1
         ok = f'W{r}="yes"'
         a = f"AB{r}*1000000000"  # active parameters: the math
         f = {
@@ -160,27 +192,27 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                  f"ISNUMBER(D{r}),ISNUMBER(E{r}),ISNUMBER(F{r})),\"yes\",IF(AND(A{r}=\"\",C{r}=\"\"),"
                  f"\"\",\"no\"))",
             "S": f"=IF({ok},INDEX(GPU_BW,R{r})*D{r},\"\")",
-            "T": f"=IF({ok},IF(AND(BYTES_PER_PARAM(B{r})<=1,ISNUMBER(INDEX(GPU_FP8,R{r}))),"
+            "T": f"=IF({ok},IF(AND({_precision_bytes(f'B{r}')}<=1,ISNUMBER(INDEX(GPU_FP8,R{r}))),"
                  f"INDEX(GPU_FP8,R{r})*D{r},IF(ISNUMBER(INDEX(GPU_BF16,R{r})),"
                  f"INDEX(GPU_BF16,R{r})*D{r},\"no figure\")),\"\")",
-            "V": f"=IF({ok},{batch_read(f'Q{r}', f'E{r}')},\"\")",
-            "U": f"=IF({ok},KV_CACHE_GB(INDEX(MODEL_LAYERS,Q{r}),INDEX(MODEL_KV_HEADS,Q{r}),"
-                 f"INDEX(MODEL_HEAD_DIM,Q{r}),F{r},{kvp},E{r})*INDEX(MODEL_KV_BYTES,Q{r})/"
-                 f"(4*INDEX(MODEL_LAYERS,Q{r})*INDEX(MODEL_KV_HEADS,Q{r})*INDEX(MODEL_HEAD_DIM,"
-                 f"Q{r}))*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-INDEX(MODEL_SLIDING_LAYERS,"
+            "V": f"=IF({ok},{_weights_read(f'Q{r}', f'E{r}')},\"\")",
+            # KV bytes per token (BF16) × the KV precision's bytes ÷ 2 × context × batch
+            "U": f"=IF({ok},INDEX(MODEL_KV_BYTES,Q{r})*{_precision_bytes(kvp)}/2*F{r}*E{r}"
+                 f"/1000000000*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-INDEX(MODEL_SLIDING_LAYERS,"
                  f"Q{r})/INDEX(MODEL_LAYERS,Q{r})*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r})"
                  f"+{state_bytes(f'Q{r}')}*E{r}/1000000000,\"\")",
-            "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),MS_PER_TOKEN(H{r}),\"\"))",
+            "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),1000/H{r},\"\"))",
             "AA": f"=IF({ok},{read_weights(f'V{r}', f'B{r}', f'Q{r}')[1:]},\"\")",
             "AB": f"=IF({ok},INDEX(MODEL_ACTIVE_B,Q{r}),\"\")",
             "J": f"=IF({ok},AA{r}+U{r},\"\")",
             # the math time counts where the GPU has a FLOPS figure (a floor is > 0)
             "K": f"=IF({ok},{_step(r, f'AA{r}', a)},\"\")",
-            "L": f"=IF(AND({ok},ISNUMBER(I{r})),MBU(J{r},I{r},S{r}),\"\")",
+            # a step yields tau tokens: it lasts tau × the measured time per token
+            "L": f"=IF(AND({ok},ISNUMBER(I{r})),MBU(J{r},I{r}*{tau},S{r}),\"\")",
             "M": f"=IF(AND({ok},ISNUMBER(I{r}),ISNUMBER(T{r})),MFU(2*{a},"
-                 f"TOKENS_PER_SEC(I{r})*E{r},T{r}),\"\")",
-            "N": f"=IF(AND({ok},ISNUMBER(I{r})),CALIBRATE(K{r},I{r}),\"\")",
-            "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r}),\"enter a measurement "
+                 f"1000/I{r}*E{r},T{r}),\"\")",
+            "N": f"=IF(AND({ok},ISNUMBER(I{r})),CALIBRATE(K{r},I{r},{tau}),\"\")",
+            "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r},{tau}),\"enter a measurement "
                  f"(G or H)\"),IF(AND(A{r}=\"\",C{r}=\"\"),\"\",\"incomplete: model, "
                  f"precision, GPU, GPUs, batch, context\"))",
             "Y": f'=IF(AND(O{r}="plausible",X{r}<>"no"),N{r},"")',
@@ -193,20 +225,6 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                 s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
             if col not in "OWZ":
                 s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
-    r, ok = first, f'W{first}="yes"'
-    blocks = {  # one array formula a column where no INDEX reads a row's own slot
-        "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),MS_PER_TOKEN(H{r}),\"\"))",
-        "J": f"=IF({ok},AA{r}+U{r},\"\")",
-        "M": f"=IF(({ok})*ISNUMBER(I{r})*ISNUMBER(T{r}),MFU(2*AB{r}*1000000000,"
-             f"TOKENS_PER_SEC(I{r})*E{r},T{r}),\"\")",
-        "L": f"=IF(({ok})*ISNUMBER(I{r}),MBU(J{r},I{r},S{r}),\"\")",
-        "N": f"=IF(({ok})*ISNUMBER(I{r}),CALIBRATE(K{r},I{r}),\"\")",
-        "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r}),\"enter a measurement "
-             f"(G or H)\"),IF((A{r}=\"\")*(C{r}=\"\"),\"\",\"incomplete: model, "
-             f"precision, GPU, GPUs, batch, context\"))",
-    }
-    for col, formula in blocks.items() if arrays.TABLE_ARRAYS else ():  # else per cell:
-        fill(s.ws, f"{col}{first}:{col}{last}", formula, keep=True)  # rows insertable
     rng = lambda col: f"{col}{first}:{col}{last}"  # noqa: E731
     s.validate(rng("A"), "list", "A model from the Models sheet.", "Model",
                formula1="MODEL_NAME")
@@ -228,6 +246,9 @@ def sheet_calibration(wb: Workbook) -> Sheet:
     s.validate(rng("X"), "list", "Count this row in the efficiency? no: leave it out (the "
                "examples ship with no). Empty or yes: count it when plausible.", "Count it?",
                formula1='"yes,no"')
+    s.validate(rng("AC"), "decimal", "Tokens each decode step yields per sequence: 1 "
+               "without speculative decoding (empty = 1); with it, the accepted draft tokens "
+               "+ 1. A number from 1 to 100.", "Tokens per step", 1, 100)
     s.validate(rng("P"), "text", "Optional: where and how it was measured (server, version, "
                "date), up to 200 characters.", "Note", 0, 200)
     ws = s.ws

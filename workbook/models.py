@@ -7,8 +7,6 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
 from udfs import tables
-from workbook import arrays
-from workbook.arrays import fill
 from workbook.sheet import (
     DATA_DATE,
     Sheet,
@@ -129,13 +127,14 @@ def _kv_layers(r: int) -> str:
 
 
 def _kv_bytes(r: int, row: dict | None = None) -> str:
-    """Column P of row ``r``, KV bytes per token in BF16: KV_CACHE_GB of the row's KV
-    layers, KV heads and head dim (a user's row: empty while its name is). For ``row`` a
-    model of the built-in table with latent attention (column O starts with MLA), while
-    column A holds its name: the table's bytes per KV layer (MODEL_SPEC
-    kv_bytes_per_token ÷ KV layers) × the row's KV layers, so that an edit of the layers
-    counts."""
-    kv = f'KV_CACHE_GB({_kv_layers(r)},G{r},H{r},1,"BF16",1,"B")'
+    """Column P of row ``r``, KV bytes per token in BF16: 2 (K and V) × the row's KV
+    layers × KV heads × head dim × 2 bytes, in Excel's arithmetic (what KV_CACHE_GB(KV
+    layers, KV heads, head dim, 1, "BF16", 1, "B") gives; a user's row: empty while its
+    name is). For ``row`` a model of the built-in table with latent attention (column O
+    starts with MLA), while column A holds its name: the table's bytes per KV layer
+    (MODEL_SPEC kv_bytes_per_token ÷ KV layers) × the row's KV layers, so that an edit of
+    the layers counts."""
+    kv = f"2*{_kv_layers(r)}*G{r}*H{r}*2"
     if row is None:
         return f'=IF(A{r}="","",{kv})'
     if not row["attention"].startswith("MLA"):
@@ -146,31 +145,17 @@ def _kv_bytes(r: int, row: dict | None = None) -> str:
     return f"=IF(A{r}={_text(row['name'])},{latent},{kv})"
 
 
-def _kv_array(s: Sheet, first: int, last: int):
-    """Column P of rows ``first``..``last`` as one array formula (``workbook.arrays``),
-    with the Models columns as arrays (``TABLE_ARRAYS``): MODEL_SPEC's figure where
-    column O starts with MLA and the table knows the name, else KV_CACHE_GB of the row;
-    the per-cell form is ``_kv_bytes``'s."""
-    c = MODEL_DERIVED_COLS
-    kv = f'MODEL_SPEC(A{first},"kv_bytes_per_token")'  # MLA: the table's figure
-    o, x = f"{c['attention']}{first}", c["kv_layers"]
-    mla = f'({o}>="MLA")*({o}<"MLB")'  # O starts with MLA, said with comparisons
-    layers = f"IF(ISNUMBER({x}{first}),{x}{first},D{first})"
-    fill(s.ws, f"{c['kv']}{first}:{c['kv']}{last}",
-         f'=IF(A{first}="","",IF({mla}*ISNUMBER({kv}),'
-         f'{kv},KV_CACHE_GB({layers},G{first},H{first},1,"BF16",1,"B")))', keep=True)
-
-
 def sheet_models(wb: Workbook) -> Sheet:
     """Models: one row per model of ``udfs/data/models.csv``, rows 6..24.
 
     A..N  the config figures (parameters in billions, layers, heads, KV heads, head dim...)
     O     attention: MHA, GQA, MLA, or with sliding window (udfs/data/attention.csv)
-    P     KV bytes per token in BF16, full context: =KV_CACHE_GB(KV layers, kv_heads,
-          head_dim, 1, "BF16", 1, "B"), right for MHA and GQA. A model with latent
-          attention (MLA: DeepSeek-V3, Kimi K2) caches one latent per layer instead: the
-          table's bytes per layer × its KV layers, 61 × 576 × 2 B = 70,272 B (while the
-          row holds the model's name)
+    P     KV bytes per token in BF16, full context: 2 × KV layers × kv_heads × head_dim ×
+          2 B (KV_CACHE_GB(KV layers, kv_heads, head_dim, 1, "BF16", 1, "B") in Excel's
+          arithmetic: no napkin call, a row can be inserted), right for MHA and GQA. A
+          model with latent attention (MLA: DeepSeek-V3, Kimi K2) caches one latent per
+          layer instead: the table's bytes per layer × its KV layers, 61 × 576 × 2 B =
+          70,272 B (while the row holds the model's name)
     Q, R  sliding window (tokens) and the number of sliding-window layers (0: none); the
           Sizing sheet uses them so that Gemma 2 and Phi-3 are not over-counted
     S     flags (MLA, sliding window, MoE);  T source_url;  U notes
@@ -193,8 +178,7 @@ def sheet_models(wb: Workbook) -> Sheet:
           none, for a user's row); Sizing's WEIGHT_GB counts them at 2 bytes
     Columns A..N, O, Q..U, X, Y, Z and AA are data a user types for her own row; P, V
     and W are formulas of the row's columns, with the built-in figures written in while
-    column A holds the built-in name (no MODEL_SPEC: P's KV_CACHE_GB is a Models row's
-    one napkin call).
+    column A holds the built-in name (no MODEL_SPEC, no napkin call).
     Named ranges, one per column: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B,
     MODEL_LAYERS, MODEL_HIDDEN, MODEL_HEADS, MODEL_KV_HEADS, MODEL_HEAD_DIM,
     MODEL_INTERMEDIATE, MODEL_VOCAB, MODEL_MAX_CONTEXT, MODEL_EXPERTS, MODEL_TOPK,
@@ -266,8 +250,6 @@ def sheet_models(wb: Workbook) -> Sheet:
         s.validate(a + spare.format(b), "text", "Optional text: up to 255 characters.",
                    "Text", 0, 255)
     last += MODEL_SPARE
-    if arrays.TABLE_ARRAYS:  # else per cell: a row can be inserted inside the table
-        _kv_array(s, MODEL_FIRST, last)
     s.put(f"A{last + 1}", room_note("MODEL_NAME", last - MODEL_FIRST + 1, "models",
                                     "the Sizing grids", "↑ yellow rows: your own models "
                                     "(name, parameters, layers, KV heads, head dim...); every "

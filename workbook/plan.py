@@ -16,7 +16,18 @@ from openpyxl.utils import get_column_letter
 from udfs.constants import SECONDS_PER_DAY
 from workbook import sheet
 from workbook.arrays import fill, fixed
-from workbook.plan_cells import SEARCH_FIRST, SEARCH_STEPS, row_cells
+from workbook.plan_cells import (
+    CANDIDATES,
+    COMM_COL,
+    LEVELS,
+    SEARCH_FIRST,
+    SEARCH_STEPS,
+    level_block,
+    level_columns,
+    level_shift,
+    row_cells,
+    search_steps,
+)
 from workbook.scenario import PLAN_SCENARIO_ROW
 from workbook.sheet import PCIE_TBPS, Sheet, decode_read, empty_says, lookup
 from workbook.sizing import SIZING
@@ -121,9 +132,13 @@ def sheet_plan(wb: Workbook) -> Sheet:
         efficiency) a guide, O = S(R(1), the most efficiency) at or above the answer (the
         step is at least that max rule's); P..AE bisect from 0, each cell adding 2^k
         (k = 15 .. 0) to the one before when that batch's realistic step, said in
-        arithmetic (TP_COMM_MS linear in the batch), still meets the target and stays
-        within O. Where the regime's efficiency rises with the batch (8 GPUs: 0.231 to 8
-        sequences, 0.318 above) the search keeps the first batch that fails
+        arithmetic (TP_COMM_MS linear in the batch, AF its value at batch 1), still meets
+        the target and stays within O. Four blocks of 15 candidates (AG..CN, one array
+        formula each: one call of each napkin function for the table) hold 1 where a
+        candidate meets it, each block the batches its four steps can try (the batch
+        reached before them + j × 2^12, 2^8, 2^4, 2^0, j in the header row); the steps
+        read them with INDEX. Where the regime's efficiency rises with the batch (8 GPUs:
+        0.231 to 8 sequences, 0.318 above) the search keeps the first batch that fails
       F the realistic step at E (as Sizing's: the scenario's row equals RESULT_STEP_MS);
         G = TOKENS_PER_SEC(F); H the same at batch 1
       I PREFILL_MS(active parameters, prompt, t × roof, the measured efficiency else
@@ -131,8 +146,8 @@ def sheet_plan(wb: Workbook) -> Sheet:
         the first token, the causal attention counted
       J CEILING(peak concurrency ÷ E) when E ≥ 1 and I ≤ the first-token target; K = J × t
       L which targets fail and by how much (memory, first token, per-user speed)
-      M R(E): the weights a step of that batch reads (GB); N, O, P..AE the search (grey;
-        P..AE hidden)
+      M R(E): the weights a step of that batch reads (GB); N, O, P..CN the search (grey;
+        P..CN hidden)
     B64..B77 THE ANSWER: whether the scenario meets the service level at its degree and
              batch (B64), the degree of the table with the fewest GPUs for the service level
              (B65; when no row meets both targets, why, for the largest degree), then the
@@ -323,18 +338,30 @@ def _tp_table(s: Sheet):
             s.ws[f"{col}{r}"].alignment = (
                 Alignment(wrap_text=True, vertical="center") if key == "verdict"
                 else Alignment(horizontal="right", vertical="center"))
-        for k in range(SEARCH_STEPS):  # bisection between N and O, by powers of two
-            col = get_column_letter(SEARCH_FIRST + k)
-            s.put(f"{col}{r}", calls[col], "formula", "seq")
+        search = {**search_steps(r), COMM_COL: calls[COMM_COL]}
+        for col, formula in search.items():  # bisection between 0 and O, by powers of two
+            s.put(f"{col}{r}", formula, "formula", "seq" if col != COMM_COL else "ms_token")
             s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
         s.ws.row_dimensions[r].height = 30
     top_row = row_cells({k: fixed(v) for k, v in K.items()}, TP_FIRST, array=True)
     for col, formula in top_row.items():  # one array formula a column
         fill(s.ws, f"{col}{TP_FIRST}:{col}{last}", formula, keep=True)
-    for k in range(SEARCH_STEPS):
-        col = get_column_letter(SEARCH_FIRST + k)
-        s.put(f"{col}{TP_FIRST - 1}", f"Search: + {2 ** (SEARCH_STEPS - 1 - k):,}?",
-              "header")
+    heads = {get_column_letter(SEARCH_FIRST + k): f"Search: + {2 ** (SEARCH_STEPS - 1 - k):,}?"
+             for k in range(SEARCH_STEPS)}
+    heads[COMM_COL] = "All-reduces at batch 1 (TP_COMM_MS)"
+    for level in range(LEVELS):  # one array formula a block of candidates
+        first, end = level_columns(level)
+        for j in range(1, CANDIDATES + 1):
+            col = get_column_letter(SEARCH_FIRST + SEARCH_STEPS + level * CANDIDATES + j)
+            heads[col] = j * 2 ** level_shift(level)
+            for r in range(TP_FIRST, last + 1):
+                s.put(f"{col}{r}", None, "formula", "0")
+                s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
+        fill(s.ws, f"{first}{TP_FIRST}:{end}{last}",
+             level_block({k: fixed(v) for k, v in K.items()}, TP_FIRST, level, array=True))
+    for col, head in heads.items():
+        s.put(f"{col}{TP_FIRST - 1}", head, "header", None if isinstance(head, str) else
+              '"+ "#,##0')
         s.ws.column_dimensions[col].width = 8
         s.ws.column_dimensions[col].hidden = True  # the search: unhide to follow it
     s.put(f"A{last + 3}", f"Row {last}: the scenario's degree (Sizing); its E is the batch "
@@ -351,13 +378,12 @@ def _tp_table(s: Sheet):
                           "efficiency × bandwidth more bytes and D × efficiency × roof more "
                           "FLOPs per sequence, so its batch meets the step target exactly "
                           "with them in. Prefill all-reduces the prompt's tokens.", "note")
-    first, end = get_column_letter(SEARCH_FIRST), get_column_letter(SEARCH_FIRST +
-                                                                     SEARCH_STEPS - 1)
+    first, end = get_column_letter(SEARCH_FIRST), level_columns(LEVELS - 1)[1]
     s.put(f"A{last + 2}", "A mixture of experts reads more distinct experts at a larger batch "
                           "(MOE_EXPERTS_READ): E is the largest batch whose step meets the "
                           f"target, found between N and O by halving; columns {first}..{end} "
-                          "(hidden: unhide them to follow it) hold the steps. Dense: N = O.",
-          "note")
+                          "(hidden: unhide them to follow it) hold the steps and the "
+                          "candidates they try. Dense: N = O.", "note")
 
 
 def _verdict(r: int) -> str:

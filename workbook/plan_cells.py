@@ -3,7 +3,8 @@ the all-reduce time, the weights a step reads, the realistic step (Sizing's:
 DECODE_STEP_MS ÷ tokens per step ÷ the efficiency of the row's regime at the batch), the
 batch a step target allows, and each column's formula, per cell or as the top row of one
 array formula down the table (``workbook.arrays``: MIN, MAX, AND and OR said element by
-element)."""
+element); the search for the largest batch that meets the step target: bisection steps
+of native functions that read blocks of candidate batches, one array formula a block."""
 
 from __future__ import annotations
 
@@ -12,7 +13,12 @@ from openpyxl.utils import get_column_letter
 from workbook.sheet import expert_parallel, step_floor
 
 SEARCH_STEPS = 16  # bisection steps from 0 to O: exact below 2^16 sequences
-SEARCH_FIRST = 16  # column P
+SEARCH_FIRST = 16  # column P: the first step
+LEVEL_BITS = 4  # the steps a block of candidates serves (4 bits of the batch)
+LEVELS = SEARCH_STEPS // LEVEL_BITS
+CANDIDATES = 2 ** LEVEL_BITS - 1  # candidate batches of a block, one a column
+COMM_COL = get_column_letter(SEARCH_FIRST + SEARCH_STEPS)  # AF: the all-reduces at batch 1
+LEVEL_FIRST = SEARCH_FIRST + SEARCH_STEPS + 1  # column AG: the first block's first column
 
 
 def larger(a: str, b: str, array: bool) -> str:
@@ -69,15 +75,15 @@ def realistic(K: dict, r: int, batch: str, array: bool = False) -> str:
 
 def realistic_native(K: dict, r: int, batch: str, array: bool = False) -> str:
     """``realistic`` said in arithmetic for the search cells (an expression): the same
-    terms, the all-reduces as their latency part (TP_COMM_MS at batch 1 less D) + D ×
-    batch, exact since TP_COMM_MS is linear in the batch; two napkin calls
-    (MOE_EXPERTS_READ, REGIME_EFFICIENCY) instead of five."""
+    terms, the all-reduces as their latency part (TP_COMM_MS at batch 1, column
+    ``COMM_COL``, less D) + D × batch, exact since TP_COMM_MS is linear in the batch; the
+    napkin calls are MOE_EXPERTS_READ and REGIME_EFFICIENCY."""
     t, kv, bw, roof = f"$A{r}", K["kv_seq_gb"], K["bandwidth"], K["roof_tflops"]
     peak = f"({roof}*{t}*1000000000)"  # FLOPs per ms of the t GPUs
     attention = larger(f"{batch}*{kv}/({bw}*{t})", f"{batch}*{K['attn_seq']}/{peak}", array)
     weights = larger(f"{batch}*{K['flops_token']}/{peak}",
                      f"{read_gb(K, batch, array)}/({bw}*{t})", array)
-    comms = f"({comm(K, r, '1')}-D{r}+D{r}*{batch})"
+    comms = f"(${COMM_COL}{r}-$D{r}+$D{r}*{batch})"
     return (f"({attention}+{weights}+{comms})/SCENARIO_TOKENS_PER_STEP/"
             f"{efficiency_at(K, r, batch)}")
 
@@ -89,7 +95,7 @@ def solve(K: dict, r: int, read: str, eff: str) -> str:
     its terms; see ``workbook.plan.sheet_plan``): a bound of the realistic step's batch."""
     t, kv, bw = f"$A{r}", K["kv_seq_gb"], K["bandwidth"]
     roof, f_tok, target = K["roof_tflops"], K["flops_token"], K["step_target_ms"]
-    fixed = f"({comm(K, r, '1')}-D{r})"  # the latency part of a step's all-reduces
+    fixed = f"(${COMM_COL}{r}-$D{r})"  # the latency part of a step's all-reduces
     return (f"IF({target}-{fixed}<=0,0,BATCH_FOR_LATENCY(({target}-{fixed})*{eff},"
             f"{read},{kv}+D{r}*{eff}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{eff}*{roof}"
             f"*{t}*1000000000,{roof}*{t}))")
@@ -97,8 +103,8 @@ def solve(K: dict, r: int, read: str, eff: str) -> str:
 
 def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
     """{column: formula} of the napkin-calling columns of row ``r`` (B, C, D, F, G, H, I,
-    M, N, O and the search columns from ``SEARCH_FIRST``); ``array``: the top row of one
-    array formula a column (``K`` then holds absolute references)."""
+    M, N, O and ``COMM_COL``); ``array``: the top row of one array formula a column (``K``
+    then holds absolute references)."""
     t, w, kv, cal = f"$A{r}", K["weight_gb"], K["kv_seq_gb"], K["efficiency"]
     bw, roof, f_tok = K["bandwidth"], K["roof_tflops"], K["flops_token"]
     target = K["step_target_ms"]
@@ -123,12 +129,57 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
         # every expert read at the least efficiency: a guide, the search starts at 0
         "N": f"={low}",
         "O": f"={solve(K, r, K['decode_gb'], most)}",
+        COMM_COL: f"={comm(K, r, '1')}",
     }
-    prev = "0"
-    for k in range(SEARCH_STEPS):  # bisection between 0 and O, by powers of two
+    return cells
+
+
+def level_columns(level: int) -> tuple[str, str]:
+    """The first and last column of the block of candidates of ``level`` (0 first)."""
+    first = LEVEL_FIRST + level * CANDIDATES
+    return get_column_letter(first), get_column_letter(first + CANDIDATES - 1)
+
+
+def level_shift(level: int) -> int:
+    """log2 of the spacing of ``level``'s candidates: 2^12 for level 0 .. 1 for the last."""
+    return SEARCH_STEPS - LEVEL_BITS * (level + 1)
+
+
+def level_base(level: int, r: int) -> str:
+    """The batch the search has reached in row ``r`` before ``level`` (an expression): 0,
+    or the last step of the level before."""
+    if level == 0:
+        return "0"
+    return f"${get_column_letter(SEARCH_FIRST + LEVEL_BITS * level - 1)}{r}"
+
+
+def level_block(K: dict, r: int, level: int, array: bool = False) -> str:
+    """The formula of the top-left cell, row ``r``, of the block of candidates of
+    ``level`` (columns ``level_columns``, one row per row of the table): in the column of
+    candidate j (1 .. ``CANDIDATES``, the offset j × 2^shift in the header row above the
+    table), 1 where the batch the search has
+    reached before the level + the offset is at most O and its realistic step
+    (``realistic_native``) meets the step target, else 0. The steps of the level read
+    the candidate they try from it. ``K`` holds absolute references."""
+    head = f"{level_columns(level)[0]}${r - 1}"
+    batch = f"({level_base(level, r)}+{head})"
+    ok = f"{realistic_native(K, r, batch, array)}<={K['step_target_ms']}"
+    return f"=IF({batch}>$O{r},0,IF({ok},1,0))"
+
+
+def search_steps(r: int) -> dict[str, str]:
+    """{column: formula} of row ``r``'s bisection steps from ``SEARCH_FIRST``: step k adds
+    2^(15 − k) to the batch before it when its level's block of candidates says that
+    batch meets the target (``level_block``); 0 before the first. Native functions only."""
+    cells, prev = {}, "0"
+    for k in range(SEARCH_STEPS):
+        level = k // LEVEL_BITS
+        first, last = level_columns(level)
+        shift, base = level_shift(level), level_base(level, r)
+        bit = 2 ** (SEARCH_STEPS - 1 - k)
+        at = f"{bit // 2 ** shift}" if k % LEVEL_BITS == 0 else \
+            f"({prev}-{base})/{2 ** shift}+{bit // 2 ** shift}"
         col = get_column_letter(SEARCH_FIRST + k)
-        b = f"({prev}+{2 ** (SEARCH_STEPS - 1 - k)})"
-        ok = f"{realistic_native(K, r, b, array)}<={target}"
-        cells[col] = f"=IF({b}>O{r},{prev},IF({ok},{b},{prev}))"
+        cells[col] = f"=IF(INDEX(${first}{r}:${last}{r},{at})=1,{prev}+{bit},{prev})"
         prev = f"{col}{r}"
     return cells

@@ -320,5 +320,4 @@ def bench_calls(rep) -> None:
     rep.add("12. napkin calls in a full recalculation of the template", n, "calls", None,
             f"≤ {CALLS_TARGET}", n <= CALLS_TARGET, None,
             "an array formula counts once for its whole range; the Models and Calibration "
-            "columns per cell, so that rows can be inserted in them "
-            "(workbook.arrays.TABLE_ARRAYS)")
+            "columns per cell, so that rows can be inserted in them")
