@@ -55,10 +55,39 @@ class Result:
     shown: str  # what LibreOffice shows in the cell (its own error texts: Err:502)
     outcome: str = ""
     known: dict | None = None
+    serials: tuple = ()  # napkin's values of its date arguments (``SERIAL_ARGUMENTS``)
+
+
+#: functions whose first arguments are dates: name -> how many. Their values, as napkin
+#: computes them, are written beside the formula (columns B, C of sheet F), for the rows
+#: of ``known_differences.csv`` whose form is ``serial:A..B``
+SERIAL_ARGUMENTS = {"DAY": 1, "MONTH": 1, "YEAR": 1, "EOMONTH": 1, "EDATE": 1,
+                    "WORKDAY": 1, "DAYS": 2, "DAYS360": 2, "YEARFRAC": 2, "DATEDIF": 2}
+
+
+def arguments(text: str) -> list[str]:
+    """The arguments of the call ``text`` (``F(a,G(b,c),"x,y")``: ``a``, ``G(b,c)``,
+    ``"x,y"``), split at its top-level commas."""
+    inner = text[text.index("(") + 1:text.rindex(")")]
+    out, depth, start, quoted = [], 0, 0, False
+    for i, ch in enumerate(inner):
+        if ch == '"':
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(inner[start:i])
+            start = i + 1
+    return [*out, inner[start:]] if inner else out
 
 
 def write_batch(path: Path, batch: list[Formula], date1904: bool) -> None:
-    """One workbook: the inputs on ``In``, a formula a row on ``F``."""
+    """One workbook: the inputs on ``In``, a formula a row on ``F`` (column A), and the
+    date arguments of the functions of ``SERIAL_ARGUMENTS`` beside it."""
     wb = openpyxl.Workbook()
     ws = wb.active
     ws.title = "In"
@@ -68,6 +97,9 @@ def write_batch(path: Path, batch: list[Formula], date1904: bool) -> None:
     sheet = wb.create_sheet(SHEET)
     for row, f in enumerate(batch, 1):
         sheet.cell(row, 1, stored(f.text))
+        if f.text.startswith(f.subject + "("):
+            for k, arg in enumerate(arguments(f.text)[:SERIAL_ARGUMENTS.get(f.subject, 0)]):
+                sheet.cell(row, 2 + k, stored(arg))
     if date1904:
         wb.epoch = CALENDAR_MAC_1904
     wb.save(path)
@@ -91,6 +123,17 @@ def napkin_values(src: Path, dst: Path) -> dict[int, object]:
     calc_workbook(src, dst, strict=False, notes=[])
     return {r: v for (s, r, c), v in cached_values(dst).items()
             if s == SHEET and c == 1 and v != UNCOMPUTED}
+
+
+def napkin_serials(dst: Path) -> dict[int, tuple]:
+    """``{row: (value, ...)}``: the date arguments napkin computed beside the formulas of
+    ``dst`` (``write_batch``), numbers only."""
+    found: dict[int, list] = {}
+    for (s, r, c), v in sorted(cached_values(dst).items()):
+        if s == SHEET and c > 1 and isinstance(v, (int, float)) and \
+                not isinstance(v, bool) and v != UNCOMPUTED:
+            found.setdefault(r, []).append(float(v))
+    return {r: tuple(vs) for r, vs in found.items()}
 
 
 def libreoffice_values(srcs: list[Path], saved: list[Path]) -> list[tuple[dict, dict]]:
@@ -130,12 +173,17 @@ def known_differences() -> list[dict]:
     subject (``Formula.subject``) matches whole, ``*`` any; ``form``: one searched in the formula
     with its input cells replaced by what they hold (``inputs.resolved``); ``napkin``,
     ``libreoffice``: ``*``, a value as ``render`` writes it (LibreOffice's also as it
-    shows it, ``Err:502``), or ``re:`` and a regular expression it matches whole."""
+    shows it, ``Err:502``), or ``re:`` and a regular expression it matches whole. A form
+    ``serial:A..B`` is no expression: it holds in the 1900 date system when a date
+    argument of the function (``SERIAL_ARGUMENTS``), as napkin computes it, is a number
+    from A to B."""
     with KNOWN.open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(row for row in fh if not row.startswith("#")))
     for row in rows:
         row["subject"] = re.compile(".*" if row["function"] == "*" else row["function"])
-        row["pattern"] = re.compile(row["form"])
+        serial = re.fullmatch(r"serial:(-?[\d.]+)\.\.(-?[\d.]+)", row["form"])
+        row["serials"] = (float(serial[1]), float(serial[2])) if serial else None
+        row["pattern"] = re.compile("." if serial else row["form"])
     return rows
 
 
@@ -147,9 +195,16 @@ def _value_matches(wanted: str, *values: str) -> bool:
     return wanted in values
 
 
+def _serial_in(row: dict, r: Result) -> bool:
+    if row["serials"] is None:
+        return True
+    low, high = row["serials"]
+    return not r.date1904 and any(low <= v <= high for v in r.serials)
+
+
 def _matches(row: dict, r: Result, text: str) -> bool:
     return (bool(row["subject"].fullmatch(r.formula.subject))
-            and bool(row["pattern"].search(text))
+            and bool(row["pattern"].search(text)) and _serial_in(row, r)
             and _value_matches(row["napkin"], render(r.napkin))
             and _value_matches(row["libreoffice"], render(r.libreoffice), r.shown))
 
@@ -184,13 +239,14 @@ def run(batches: list[list[Formula]], workdir: Path | None = None) -> list[Resul
         for k, (src, batch) in enumerate(zip(srcs, batches, strict=True)):
             write_batch(src, batch, date1904=k % 2 == 1)
         ours = [napkin_values(s, s.with_name(s.stem + "-napkin.xlsx")) for s in srcs]
+        serials = [napkin_serials(s.with_name(s.stem + "-napkin.xlsx")) for s in srcs]
         theirs = libreoffice_values(srcs, [s.with_name(s.stem + "-lo.xlsx") for s in srcs])
     results = []
     for k, batch in enumerate(batches):
         lo, shown = theirs[k]
         for row, f in enumerate(batch, 1):
             results.append(Result(f, k % 2 == 1, ours[k].get(row), lo.get(row),
-                                  str(shown.get(row, ""))))
+                                  str(shown.get(row, "")), serials=serials[k].get(row, ())))
     judge(results, known_differences())
     return results
 
