@@ -64,8 +64,11 @@ def yearfrac(start_date, end_date, basis=0):
     e = math.trunc(xa.number(end_date, "YEARFRAC's end_date"))
     b = 0 if basis is None or fx.is_omitted(basis) else math.trunc(
         xa.number(basis, "YEARFRAC's basis"))
-    if s < 0 or e < 0 or not 0 <= b <= 4:
-        raise ExcelError("#NUM!", "YEARFRAC: dates must not be negative, basis is 0 to 4")
+    if not 0 <= b <= 4:
+        raise ExcelError("#NUM!", "YEARFRAC: basis is 0 to 4")
+    if s < 0 or e < 0:
+        raise Cannot("YEARFRAC of a serial number below 0 (its page: #VALUE! for a date "
+                     "that is not valid)")
     if s > e:
         s, e = e, s
     if s == e:
@@ -256,10 +259,10 @@ def _unsettled_date(name: str, x) -> str | None:
     a value (an error value from another argument stands)."""
     if not _is_number(x):
         return None
-    if name in ("EOMONTH", "DAYS360", "_XLFN.DAYS360", "DATEDIF") and x < 0:
-        return f"{name} of a serial number below 0"
-    if name == "EOMONTH" and x < MARCH_1900:
-        return "EOMONTH of a date before 1 March 1900"
+    if name in ("EOMONTH", "DAYS360", "_XLFN.DAYS360", "DATEDIF") and not 0 <= x <= 2958465:
+        return f"{name} of a serial number outside 0 to 2958465 (31 December 9999)"
+    if name in ("EOMONTH", "DATEDIF") and x < MARCH_1900:
+        return f"{name} of a date before 1 March 1900"
     if name in ("DAYS360", "_XLFN.DAYS360") and 0 <= x < 1:
         return "DAYS360 of serial number 0 (January 0, 1900)"
     return None
@@ -308,7 +311,7 @@ def checked_serials(name: str, original):
     def wrapper(*args):
         ns = fx.load()
         given = [list(_elements(a)) for a in args]
-        unsettled = None
+        unsettled, at = None, set()
         for i in positions:
             for x in given[i] if i < len(given) else ():
                 why = _logical_or_time(name, x)
@@ -316,14 +319,22 @@ def checked_serials(name: str, original):
                     context.refuse(why)
                     return ns.errors["#VALUE!"]
                 if i < dates:
-                    unsettled = unsettled or _unsettled_date(name, x)
+                    why = _unsettled_date(name, x)
                     if name in ("DAYS", "_XLFN.DAYS") and _is_number(x) and x != math.trunc(x):
-                        unsettled = unsettled or "DAYS of a date with a time of day"
+                        why = why or "DAYS of a date with a time of day"
+                    if why:
+                        unsettled, at = unsettled or why, at | {i}
         scalars = [g[0] for g in given[:dates] if len(g) == 1]
         if unsettled and _same_whole_days(name, scalars) and name != "DATEDIF":
             unsettled = None
         r = original(*args)
-        if all(isinstance(x, ns.XlError) for x in _elements(r)):
+        if unsettled and all(len(given[i]) == 1 for i in at):
+            # an error value that the other arguments give with a settled date stands
+            settled = original(*(45000.0 if i in at else a for i, a in enumerate(args)))
+            if all(isinstance(x, ns.XlError) for x in _elements(settled)) and \
+                    [str(x) for x in _elements(settled)] == [str(x) for x in _elements(r)]:
+                return r
+        elif not unsettled and all(isinstance(x, ns.XlError) for x in _elements(r)):
             return r
         if unsettled is None and name == "EOMONTH" and any(
                 _is_number(x) and 0 <= x < MARCH_1900 for x in _elements(r)):

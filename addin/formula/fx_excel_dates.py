@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from addin.formula import context
 
-
 #: 1 March 1900, serial 61: before it Excel's calendar holds "January 0, 1900" (serial 0)
 #: and 29 February 1900 (serial 60)
 MARCH_1900 = (1900, 3, 1)
@@ -28,9 +27,9 @@ def edate(original, key: str):
     a date in 3799, and turns one after 9999 into ``#VALUE!``).
 
     Refused in strict mode: a logical value (formulas gives #VALUE!, no page says what
-    Excel gives), a date before 1 March 1900, given or given back, but EDATE(0,0), 0 as
-    Excel saved it (tests/corpus/poi/56688_1.xlsx): other engines' readings of Excel's
-    calendar before March 1900 disagree.
+    Excel gives), a date before 1 March 1900, given or given back (but EDATE(0,0), 0 as
+    Excel saved it in tests/corpus/poi/56688_1.xlsx, and a date moved before 1900,
+    #NUM!): other engines' readings of Excel's calendar before March 1900 disagree.
 
     References: Microsoft Support, "EDATE function" and "Excel specifications and
     limits" (dates from 1 January 1900 to 31 December 9999)."""
@@ -47,17 +46,14 @@ def edate(original, key: str):
         date, months = _xedate(start_date, months)
         if date == (1900, 1, 0) and months == 0:
             return 0
-        if date < MARCH_1900:
-            context.refuse("EDATE of a date before 1 March 1900")
-            return Error.errors["#VALUE!"]
         try:
-            moved = datetime.datetime(*date) + relativedelta(months=months)
+            moved = datetime.datetime(*max(date, (1900, 1, 1))) + relativedelta(months=months)
         except (OverflowError, ValueError):
             return Error.errors["#NUM!"]
         if not 1900 <= moved.year <= 9999:
             return Error.errors["#NUM!"]
-        if (moved.year, moved.month, moved.day) < MARCH_1900:
-            context.refuse("EDATE giving a date before 1 March 1900")
+        if date < MARCH_1900 or (moved.year, moved.month, moved.day) < MARCH_1900:
+            context.refuse("EDATE of a date before 1 March 1900, or giving one")
             return Error.errors["#VALUE!"]
         return xdate(moved.year, moved.month, moved.day)
 

@@ -59,8 +59,8 @@ class Result:
 
 
 #: functions whose first arguments are dates: name -> how many. Their values, as napkin
-#: computes them, are written beside the formula (columns B, C of sheet F), for the rows
-#: of ``known_differences.csv`` whose form is ``serial:A..B``
+#: computes them, are written beside the formula (from column B of sheet F), for the
+#: rows of ``known_differences.csv`` whose form is ``serial:A..B``
 SERIAL_ARGUMENTS = {"DAY": 1, "MONTH": 1, "YEAR": 1, "EOMONTH": 1, "EDATE": 1,
                     "WORKDAY": 1, "DAYS": 2, "DAYS360": 2, "YEARFRAC": 2, "DATEDIF": 2}
 
@@ -85,6 +85,29 @@ def arguments(text: str) -> list[str]:
     return [*out, inner[start:]] if inner else out
 
 
+_DATE_CALL = re.compile(r"(?<![\w.])(" + "|".join(SERIAL_ARGUMENTS) + r")\(")
+
+
+def date_arguments(text: str) -> list[str]:
+    """The date arguments of every call in ``text`` of a function of
+    ``SERIAL_ARGUMENTS``, nested calls included (``DAY(DAYS360(1.5,A1))``: ``1.5``, ``A1``
+    and the DAYS360 call)."""
+    out = []
+    for m in _DATE_CALL.finditer(text):
+        depth, quoted = 0, False
+        for end in range(m.end() - 1, len(text)):
+            ch = text[end]
+            quoted = not quoted if ch == '"' else quoted
+            if not quoted and ch in "({":
+                depth += 1
+            elif not quoted and ch in ")}":
+                depth -= 1
+                if depth == 0:
+                    break
+        out += arguments(text[m.start():end + 1])[:SERIAL_ARGUMENTS[m[1]]]
+    return out
+
+
 def write_batch(path: Path, batch: list[Formula], date1904: bool) -> None:
     """One workbook: the inputs on ``In``, a formula a row on ``F`` (column A), and the
     date arguments of the functions of ``SERIAL_ARGUMENTS`` beside it."""
@@ -97,9 +120,8 @@ def write_batch(path: Path, batch: list[Formula], date1904: bool) -> None:
     sheet = wb.create_sheet(SHEET)
     for row, f in enumerate(batch, 1):
         sheet.cell(row, 1, stored(f.text))
-        if f.text.startswith(f.subject + "("):
-            for k, arg in enumerate(arguments(f.text)[:SERIAL_ARGUMENTS.get(f.subject, 0)]):
-                sheet.cell(row, 2 + k, stored(arg))
+        for k, arg in enumerate(date_arguments(f.text)):
+            sheet.cell(row, 2 + k, stored(arg))
     if date1904:
         wb.epoch = CALENDAR_MAC_1904
     wb.save(path)
@@ -175,8 +197,8 @@ def known_differences() -> list[dict]:
     ``libreoffice``: ``*``, a value as ``render`` writes it (LibreOffice's also as it
     shows it, ``Err:502``), or ``re:`` and a regular expression it matches whole. A form
     ``serial:A..B`` is no expression: it holds in the 1900 date system when a date
-    argument of the function (``SERIAL_ARGUMENTS``), as napkin computes it, is a number
-    from A to B."""
+    argument of a function of ``SERIAL_ARGUMENTS`` in the formula, as napkin computes
+    it, is a number from A to B."""
     with KNOWN.open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(row for row in fh if not row.startswith("#")))
     for row in rows:
