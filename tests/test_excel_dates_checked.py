@@ -33,12 +33,13 @@ def _code(v):
     ("EOMONTH(60,0)", "EOMONTH of a date before 1 March 1900"),
     ("EOMONTH(100,-2)", "EOMONTH giving a date before 1 March 1900"),
     ("EDATE(0,1)", "EDATE of a date before 1 March 1900"),
+    ("EDATE(-2,10)", "EDATE of a serial number below 0"),
+    ("EOMONTH(-0.5,10)", "EOMONTH of a date before 1 March 1900"),
     ("WORKDAY(1,5)", "WORKDAY of a date before 1 March 1900"),
     ("YEARFRAC(1,45000)", "YEARFRAC of start_date 1, before 1 March 1900"),
     ("DAYS(45366.5,1)", "DAYS of a date with a time of day"),
     ("DAYS360(0,30)", "DAYS360 of serial number 0"),
     ("DATEDIF(-12,-12,\"Y\")", "DATEDIF of a serial number outside 0 to 2958465"),
-    ("DATE(1900,0,0)", "DATE of a month that carries the date before 1900"),
     ("DATEVALUE(\"12:30\")", "DATEVALUE of a text that holds a time and no date"),
 ])
 def test_an_unsettled_date_argument_is_refused(tmp_path, formula, sentence):
@@ -61,10 +62,15 @@ def test_settled_values_next_to_the_refusals_are_computed(tmp_path):
         c("A5", "EOMONTH(100,\"x\")"),
         # Microsoft Support, "DATE function": DATE(2008,-3,2) is 2 September 2007, 39327
         c("A6", "DATE(2008,-3,2)"),
+        # Microsoft Support, "EOMONTH function": #NUM! for a start_date that is no date
+        c("A7", "EOMONTH(-1,0)"),
+        # tests/corpus/xlcalculator/DATE.xlsx, saved by Excel: DATE(1900,1,-1) is #NUM!
+        c("A8", "DATE(1900,1,-1)"),
     ])
     assert res["S!A1"] == 0 and res["S!A2"] == 0 and res["S!A3"] == 0
     assert _code(res["S!A4"]) == "#NUM!" and _code(res["S!A5"]) == "#VALUE!"
     assert res["S!A6"] == 39327
+    assert _code(res["S!A7"]) == "#NUM!" and _code(res["S!A8"]) == "#NUM!"
 
 
 def test_workday_from_a_weekend_a_holiday_and_past_9999(tmp_path):

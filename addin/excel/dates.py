@@ -195,19 +195,16 @@ def date(year, month, day):
     """Excel's ``DATE(year, month, day)``: the serial number of the date; a year from 0
     to 1899 is counted from 1900, months and days beyond their range carry over (the
     day is added to the first of the month, so DATE(1900,1,22222) is 22222, counting
-    Excel's 29 February 1900); ``#NUM!`` for a year before 1900 (1904 in the 1904 date
-    system) or a date after 9999. A year in range whose month and day carry the date
-    before the first day of the date system (DATE(1900,0,0)) is refused in strict mode:
-    the page does not say what Excel gives. References: Microsoft Support, "DATE
-    function"."""
+    Excel's 29 February 1900); ``#NUM!`` before 1900 (1904 in the 1904 date system),
+    the month or day carrying it there too (Excel saved DATE(1900,1,-1) as #NUM! in
+    tests/corpus/xlcalculator/DATE.xlsx), or after 9999. References: Microsoft Support,
+    "DATE function"."""
     y = math.floor(xa.number(year, "DATE's year"))
     m = math.floor(xa.number(month, "DATE's month"))
     d = math.floor(xa.number(day, "DATE's day"))
     if 0 <= y < 1900:
         y += 1900
-    given, (y, m) = y, (y + (m - 1) // 12, (m - 1) % 12 + 1)
-    if y < 1900 <= given:
-        raise Cannot(f"DATE of a month that carries the date before 1900 ({month})")
+    y, m = y + (m - 1) // 12, (m - 1) % 12 + 1
     if not 1900 <= y <= 9999:
         raise ExcelError("#NUM!", f"DATE: the year {y} is outside 1900 to 9999")
     first = datetime.date(y, m, 1)
@@ -219,9 +216,8 @@ def date(year, month, day):
         serial -= DAYS_1904
         if y < 1904:
             raise ExcelError("#NUM!", "a year before 1904 in the 1904 date system")
-    if serial < low:
-        raise Cannot(f"DATE of a day before the first of its date system ({serial})")
-    if serial > 2958465 - (DAYS_1904 if book is not None and book.date1904 else 0):
+    if not low <= serial <= 2958465 - (DAYS_1904 if book is not None and book.date1904
+                                       else 0):
         raise ExcelError("#NUM!", f"DATE: day {serial} is outside Excel's dates")
     return float(serial)
 
@@ -259,9 +255,9 @@ def _unsettled_date(name: str, x) -> str | None:
     a value (an error value from another argument stands)."""
     if not _is_number(x):
         return None
-    if name in ("EOMONTH", "DAYS360", "_XLFN.DAYS360", "DATEDIF") and not 0 <= x <= 2958465:
+    if name in ("DAYS360", "_XLFN.DAYS360", "DATEDIF") and not 0 <= x <= 2958465:
         return f"{name} of a serial number outside 0 to 2958465 (31 December 9999)"
-    if name in ("EOMONTH", "DATEDIF") and x < MARCH_1900:
+    if name in ("EOMONTH", "DATEDIF") and -1 < x < MARCH_1900:
         return f"{name} of a date before 1 March 1900"
     if name in ("DAYS360", "_XLFN.DAYS360") and 0 <= x < 1:
         return "DAYS360 of serial number 0 (January 0, 1900)"
@@ -294,10 +290,11 @@ def checked_serials(name: str, original):
     EOMONTH(TRUE,1) is documented nowhere), a text holding only a time in DATEVALUE;
     and, when the function gives a value (an error value of another argument stands),
     a date with a time of day in DAYS that changes the count (its page reads
-    ``end_date - start_date``, napkin counts whole days), a serial number below 0 where
-    no page or saved file says #NUM!, serial number 0 in DAYS360 (but from a day to
-    itself), a date before 1 March 1900 in EOMONTH, given or given back (other engines'
-    readings of Excel disagree there).
+    ``end_date - start_date``, napkin counts whole days), a serial number outside 0 to
+    2958465 in DAYS360 and DATEDIF (no page or saved file says #NUM!; EOMONTH's page
+    does), serial number 0 in DAYS360 (but from a day to itself), a date before 1 March
+    1900 in EOMONTH and DATEDIF, given or given back by EOMONTH (other engines' readings
+    of Excel disagree there).
 
     Inside ``in_1904``: a workbook in the 1904 date system gives the serial numbers of
     the 1900 system here.
