@@ -31,10 +31,9 @@ MARCH_1900 = 61
 def _serial_date(serial: int, what: str) -> datetime.date:
     if serial < MARCH_1900:
         raise Cannot(f"YEARFRAC of {what} {serial}, before 1 March 1900")
-    try:
-        return datetime.date(1899, 12, 30) + datetime.timedelta(days=serial)
-    except OverflowError:
-        raise ExcelError("#NUM!", f"YEARFRAC's {what} is after 9999") from None
+    if serial > 2958465:  # its page: #VALUE! for a date that is not valid; ECMA-376 #NUM!
+        raise Cannot(f"YEARFRAC of {what} {serial}, after 31 December 9999")
+    return datetime.date(1899, 12, 30) + datetime.timedelta(days=serial)
 
 
 def _last_of_feb(d: datetime.date) -> bool:

@@ -55,7 +55,7 @@ class Result:
     shown: str  # what LibreOffice shows in the cell (its own error texts: Err:502)
     outcome: str = ""
     known: dict | None = None
-    serials: tuple = ()  # napkin's values of its date arguments (``SERIAL_ARGUMENTS``)
+    serials: tuple = ()  # (function, napkin's value) of its date arguments (SERIAL_ARGUMENTS)
 
 
 #: functions whose first arguments are dates: name -> how many. Their values, as napkin
@@ -88,10 +88,10 @@ def arguments(text: str) -> list[str]:
 _DATE_CALL = re.compile(r"(?<![\w.])(" + "|".join(SERIAL_ARGUMENTS) + r")\(")
 
 
-def date_arguments(text: str) -> list[str]:
-    """The date arguments of every call in ``text`` of a function of
-    ``SERIAL_ARGUMENTS``, nested calls included (``DAY(DAYS360(1.5,A1))``: ``1.5``, ``A1``
-    and the DAYS360 call)."""
+def date_arguments(text: str) -> list[tuple[str, str]]:
+    """``(function, argument)`` of the date arguments of every call in ``text`` of a
+    function of ``SERIAL_ARGUMENTS``, nested calls included (``DAY(DAYS360(1.5,A1))``:
+    the DAYS360 call, then ``1.5`` and ``A1``)."""
     out = []
     for m in _DATE_CALL.finditer(text):
         depth, quoted = 0, False
@@ -104,7 +104,7 @@ def date_arguments(text: str) -> list[str]:
                 depth -= 1
                 if depth == 0:
                     break
-        out += arguments(text[m.start():end + 1])[:SERIAL_ARGUMENTS[m[1]]]
+        out += [(m[1], a) for a in arguments(text[m.start():end + 1])[:SERIAL_ARGUMENTS[m[1]]]]
     return out
 
 
@@ -120,7 +120,7 @@ def write_batch(path: Path, batch: list[Formula], date1904: bool) -> None:
     sheet = wb.create_sheet(SHEET)
     for row, f in enumerate(batch, 1):
         sheet.cell(row, 1, stored(f.text))
-        for k, arg in enumerate(date_arguments(f.text)):
+        for k, (_, arg) in enumerate(date_arguments(f.text)):
             sheet.cell(row, 2 + k, stored(arg))
     if date1904:
         wb.epoch = CALENDAR_MAC_1904
@@ -147,15 +147,19 @@ def napkin_values(src: Path, dst: Path) -> dict[int, object]:
             if s == SHEET and c == 1 and v != UNCOMPUTED}
 
 
-def napkin_serials(dst: Path) -> dict[int, tuple]:
-    """``{row: (value, ...)}``: the date arguments napkin computed beside the formulas of
-    ``dst`` (``write_batch``), numbers only."""
-    found: dict[int, list] = {}
-    for (s, r, c), v in sorted(cached_values(dst).items()):
-        if s == SHEET and c > 1 and isinstance(v, (int, float)) and \
-                not isinstance(v, bool) and v != UNCOMPUTED:
-            found.setdefault(r, []).append(float(v))
-    return {r: tuple(vs) for r, vs in found.items()}
+def napkin_serials(dst: Path, batch: list[Formula]) -> dict[int, tuple]:
+    """``{row: ((function, value), ...)}``: the date arguments napkin computed beside the
+    formulas of ``dst`` (``write_batch``), numbers only."""
+    held = cached_values(dst)
+    found: dict[int, tuple] = {}
+    for row, f in enumerate(batch, 1):
+        pairs = []
+        for k, (name, _) in enumerate(date_arguments(f.text)):
+            v = held.get((SHEET, row, 2 + k))
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and v != UNCOMPUTED:
+                pairs.append((name, float(v)))
+        found[row] = tuple(pairs)
+    return found
 
 
 def libreoffice_values(srcs: list[Path], saved: list[Path]) -> list[tuple[dict, dict]]:
@@ -196,15 +200,17 @@ def known_differences() -> list[dict]:
     with its input cells replaced by what they hold (``inputs.resolved``); ``napkin``,
     ``libreoffice``: ``*``, a value as ``render`` writes it (LibreOffice's also as it
     shows it, ``Err:502``), or ``re:`` and a regular expression it matches whole. A form
-    ``serial:A..B`` is no expression: it holds in the 1900 date system when a date
-    argument of a function of ``SERIAL_ARGUMENTS`` in the formula, as napkin computes
-    it, is a number from A to B."""
+    ``serial(F):A..B`` is no expression: it holds in the 1900 date system when a date
+    argument of a call in the formula of a function F names (a regular expression; all
+    of ``SERIAL_ARGUMENTS`` when ``(F)`` is left out), as napkin computes it, is a
+    number from A to B."""
     with KNOWN.open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(row for row in fh if not row.startswith("#")))
     for row in rows:
         row["subject"] = re.compile(".*" if row["function"] == "*" else row["function"])
-        serial = re.fullmatch(r"serial:(-?[\d.]+)\.\.(-?[\d.]+)", row["form"])
-        row["serials"] = (float(serial[1]), float(serial[2])) if serial else None
+        serial = re.fullmatch(r"serial(?:\(([^)]*)\))?:(-?[\d.]+)\.\.(-?[\d.]+)", row["form"])
+        row["serials"] = (re.compile(serial[1] or ".*"), float(serial[2]),
+                          float(serial[3])) if serial else None
         row["pattern"] = re.compile("." if serial else row["form"])
     return rows
 
@@ -220,8 +226,9 @@ def _value_matches(wanted: str, *values: str) -> bool:
 def _serial_in(row: dict, r: Result) -> bool:
     if row["serials"] is None:
         return True
-    low, high = row["serials"]
-    return not r.date1904 and any(low <= v <= high for v in r.serials)
+    names, low, high = row["serials"]
+    return not r.date1904 and any(names.fullmatch(name) and low <= v <= high
+                                  for name, v in r.serials)
 
 
 def _matches(row: dict, r: Result, text: str) -> bool:
@@ -261,7 +268,8 @@ def run(batches: list[list[Formula]], workdir: Path | None = None) -> list[Resul
         for k, (src, batch) in enumerate(zip(srcs, batches, strict=True)):
             write_batch(src, batch, date1904=k % 2 == 1)
         ours = [napkin_values(s, s.with_name(s.stem + "-napkin.xlsx")) for s in srcs]
-        serials = [napkin_serials(s.with_name(s.stem + "-napkin.xlsx")) for s in srcs]
+        serials = [napkin_serials(s.with_name(s.stem + "-napkin.xlsx"), b)
+                   for s, b in zip(srcs, batches, strict=True)]
         theirs = libreoffice_values(srcs, [s.with_name(s.stem + "-lo.xlsx") for s in srcs])
     results = []
     for k, batch in enumerate(batches):
