@@ -47,6 +47,16 @@ def test_an_unsettled_date_argument_is_refused(tmp_path, formula, sentence):
         _calc(tmp_path, [c("A1", formula)])
 
 
+@pytest.mark.parametrize("formula", ["ISERR(EOMONTH(60,0))", "IFERROR(DAYS360(0,30),5)"])
+def test_a_refusal_hidden_by_iserr_or_iferror_still_refuses(tmp_path, formula):
+    # the error value napkin writes where it refuses never reaches the cell here: the cell
+    # is refused all the same (its value would be a guess at whether Excel's is an error)
+    with pytest.raises(WorkbookError, match="before 1 March 1900|serial number 0"):
+        _calc(tmp_path, [c("A1", formula)])
+    # --lenient keeps the value Excel saved in the cell (here 7, written as its cache)
+    assert _calc(tmp_path, [c("A1", formula, 7)], strict=False)["S!A1"] == 7
+
+
 def test_settled_values_next_to_the_refusals_are_computed(tmp_path):
     res = _calc(tmp_path, [
         # tests/corpus/poi/56688_1.xlsx, saved by Excel: EDATE of two empty cells is 0

@@ -203,14 +203,15 @@ def known_differences() -> list[dict]:
     ``serial(F):A..B`` is no expression: it holds in the 1900 date system when a date
     argument of a call in the formula of a function F names (a regular expression; all
     of ``SERIAL_ARGUMENTS`` when ``(F)`` is left out), as napkin computes it, is a
-    number from A to B."""
+    number from A to B; ``serial1904(F):A..B`` the same in the 1904 date system."""
     with KNOWN.open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(row for row in fh if not row.startswith("#")))
     for row in rows:
         row["subject"] = re.compile(".*" if row["function"] == "*" else row["function"])
-        serial = re.fullmatch(r"serial(?:\(([^)]*)\))?:(-?[\d.]+)\.\.(-?[\d.]+)", row["form"])
-        row["serials"] = (re.compile(serial[1] or ".*"), float(serial[2]),
-                          float(serial[3])) if serial else None
+        serial = re.fullmatch(r"serial(1904)?(?:\(([^)]*)\))?:(-?[\d.]+)\.\.(-?[\d.]+)",
+                              row["form"])
+        row["serials"] = (bool(serial[1]), re.compile(serial[2] or ".*"), float(serial[3]),
+                          float(serial[4])) if serial else None
         row["pattern"] = re.compile("." if serial else row["form"])
     return rows
 
@@ -226,9 +227,9 @@ def _value_matches(wanted: str, *values: str) -> bool:
 def _serial_in(row: dict, r: Result) -> bool:
     if row["serials"] is None:
         return True
-    names, low, high = row["serials"]
-    return not r.date1904 and any(names.fullmatch(name) and low <= v <= high
-                                  for name, v in r.serials)
+    date1904, names, low, high = row["serials"]
+    return r.date1904 == date1904 and any(names.fullmatch(name) and low <= v <= high
+                                          for name, v in r.serials)
 
 
 def _matches(row: dict, r: Result, text: str) -> bool:
