@@ -78,6 +78,7 @@ def watch() -> None:
     """Start recording the forms of argument the listed functions are given outside their
     entries while computing (``forms.guarded``; ``seen_forms`` reads them)."""
     context.STATE.form_refusals, context.STATE.form_seen = {}, {}
+    context.STATE.refused_in = {}
 
 
 def seen_forms(stop: bool = False) -> list[tuple[object, str]]:
@@ -87,6 +88,7 @@ def seen_forms(stop: bool = False) -> list[tuple[object, str]]:
     out = [(n, reason) for n, reason in got.items() if n is not None]
     if stop:  # (and no node of the workbook is held after it)
         context.STATE.form_refusals = context.STATE.form_seen = context.STATE.node = None
+        context.STATE.refused_in = None
     else:
         watch()
     return out

@@ -31,8 +31,8 @@ from __future__ import annotations
 import re
 
 from addin.engine.boot import ready
+from addin.formula import context, fx
 from addin.formula import formula_text as ft
-from addin.formula import fx
 from addin.formula.context import CANNOT, KEEP_CELLS
 
 _QUOTED = re.compile(r"'(?:[^']|'')*'")
@@ -189,13 +189,17 @@ def _cut(wb, part, keep: int) -> bool:
 
 def refused_while_computing(wb) -> list[tuple[object, str]]:
     """``[(node, reason)]`` for the formulas whose value carries a ``CANNOT``
-    message (theirs, or one of the cells they read)."""
-    out = []
+    message (theirs, or one of the cells they read), and those a function refused on the
+    way to a value that does not show it (``ISERR(EOMONTH(60,0))``: ``context.refuse``)."""
+    out, noted = [], getattr(context.STATE, "refused_in", None) or {}
     for n in wb.nodes:
         for msg in n.msgs.values():
             if msg and msg.startswith(CANNOT):
                 out.append((n, msg[len(CANNOT):]))
                 break
+        else:
+            if n in noted:
+                out.append((n, noted[n]))
     return out
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import functools
 import math
+import re
 
 import numpy as np
 
@@ -21,15 +22,18 @@ from udfs.errors import ExcelError
 
 # --------------------------------------------------------------------------- YEARFRAC
 
+#: serial 61 is 1 March 1900: below it Excel's calendar holds its 29 February 1900
+#: (serial 60) and "January 0, 1900" (serial 0), which the date functions of the
+#: Analysis ToolPak (EOMONTH, EDATE, WORKDAY, YEARFRAC) are not documented to count
+MARCH_1900 = 61
+
 
 def _serial_date(serial: int, what: str) -> datetime.date:
-    if serial == 60 or serial < 1:
+    if serial < MARCH_1900:
         raise Cannot(f"YEARFRAC of {what} {serial}, before 1 March 1900")
-    base = datetime.date(1899, 12, 30) if serial > 60 else datetime.date(1899, 12, 31)
-    try:
-        return base + datetime.timedelta(days=serial)
-    except OverflowError:
-        raise ExcelError("#NUM!", f"YEARFRAC's {what} is after 9999") from None
+    if serial > 2958465:  # its page: #VALUE! for a date that is not valid; ECMA-376 #NUM!
+        raise Cannot(f"YEARFRAC of {what} {serial}, after 31 December 9999")
+    return datetime.date(1899, 12, 30) + datetime.timedelta(days=serial)
 
 
 def _last_of_feb(d: datetime.date) -> bool:
@@ -53,12 +57,17 @@ def yearfrac(start_date, end_date, basis=0):
     actually used by Excel 2007" (2008)."""
     import calendar
 
+    if any(isinstance(v, (bool, np.bool_)) for v in (start_date, end_date, basis)):
+        raise Cannot("YEARFRAC of a logical value")
     s = math.trunc(xa.number(start_date, "YEARFRAC's start_date"))
     e = math.trunc(xa.number(end_date, "YEARFRAC's end_date"))
     b = 0 if basis is None or fx.is_omitted(basis) else math.trunc(
         xa.number(basis, "YEARFRAC's basis"))
-    if s < 0 or e < 0 or not 0 <= b <= 4:
-        raise ExcelError("#NUM!", "YEARFRAC: dates must not be negative, basis is 0 to 4")
+    if not 0 <= b <= 4:
+        raise ExcelError("#NUM!", "YEARFRAC: basis is 0 to 4")
+    if s < 0 or e < 0:
+        raise Cannot("YEARFRAC of a serial number below 0 (its page: #VALUE! for a date "
+                     "that is not valid)")
     if s > e:
         s, e = e, s
     if s == e:
@@ -185,8 +194,10 @@ def date(year, month, day):
     """Excel's ``DATE(year, month, day)``: the serial number of the date; a year from 0
     to 1899 is counted from 1900, months and days beyond their range carry over (the
     day is added to the first of the month, so DATE(1900,1,22222) is 22222, counting
-    Excel's 29 February 1900); ``#NUM!`` before 1900 (1904 in the 1904 date system) or
-    after 9999. References: Microsoft Support, "DATE function"."""
+    Excel's 29 February 1900); ``#NUM!`` before 1900 (1904 in the 1904 date system),
+    the month or day carrying it there too (Excel saved DATE(1900,1,-1) as #NUM! in
+    tests/corpus/xlcalculator/DATE.xlsx), or after 9999. References: Microsoft Support,
+    "DATE function"."""
     y = math.floor(xa.number(year, "DATE's year"))
     m = math.floor(xa.number(month, "DATE's month"))
     d = math.floor(xa.number(day, "DATE's day"))
@@ -208,3 +219,125 @@ def date(year, month, day):
                                        else 0):
         raise ExcelError("#NUM!", f"DATE: day {serial} is outside Excel's dates")
     return float(serial)
+
+
+# --------------------------------------------------------------------------- checked forms
+
+_TIME_ONLY = re.compile(r"\s*\d{1,2}:\d{1,2}(:\d{1,2}(\.\d*)?)?\s*([AaPp][Mm]?)?\s*")
+
+
+def _elements(v):
+    ns = fx.load()
+    if isinstance(v, ns.Ranges):
+        v = v.value
+    if isinstance(v, np.ndarray):
+        yield from v.ravel().tolist()
+    else:
+        yield v
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float, np.number)) and not isinstance(x, (bool, np.bool_))
+
+
+def _logical_or_time(name: str, x) -> str | None:
+    """Why strict mode refuses ``x`` given to ``name`` whatever the other arguments."""
+    if isinstance(x, (bool, np.bool_)):
+        return f"{name} of a logical value"
+    if name == "DATEVALUE" and isinstance(x, str) and _TIME_ONLY.fullmatch(x):
+        return "DATEVALUE of a text that holds a time and no date"
+    return None
+
+
+def _unsettled_date(name: str, x) -> str | None:
+    """Why strict mode refuses the date ``x`` given to ``name`` when the function gives
+    a value (an error value from another argument stands)."""
+    if not _is_number(x):
+        return None
+    if name in ("DAYS360", "_XLFN.DAYS360", "DATEDIF") and not 0 <= x <= 2958465:
+        return f"{name} of a serial number outside 0 to 2958465 (31 December 9999)"
+    if name in ("EOMONTH", "DATEDIF") and -1 < x < MARCH_1900:
+        return f"{name} of a date before 1 March 1900"
+    if name in ("DAYS360", "_XLFN.DAYS360") and 0 <= x < 1:
+        return "DAYS360 of serial number 0 (January 0, 1900)"
+    return None
+
+
+def _same_whole_days(name: str, dates: list) -> bool:
+    """Two dates whose value is settled whatever their parts: DAYS of two dates whose
+    times of day cancel, DAYS360 of one day and itself."""
+    if len(dates) != 2 or not all(_is_number(x) for x in dates):
+        return False
+    end, start = dates
+    if name in ("DAYS", "_XLFN.DAYS"):
+        return math.trunc(end) - math.trunc(start) == end - start
+    return math.trunc(end) == math.trunc(start) >= 0
+
+
+#: date functions whose arguments strict mode checks beyond their forms: name ->
+#: (positions of the arguments checked, how many of them, from the first, are dates)
+CHECKED_SERIALS = {
+    "DAY": ((0,), 1), "MONTH": ((0,), 1), "YEAR": ((0,), 1), "DATEVALUE": ((0,), 1),
+    "EOMONTH": ((0, 1), 1), "DAYS": ((0, 1), 2), "_XLFN.DAYS": ((0, 1), 2),
+    "DAYS360": ((0, 1), 2), "_XLFN.DAYS360": ((0, 1), 2), "DATEDIF": ((0, 1), 2),
+}
+
+
+def checked_serials(name: str, original):
+    """formulas' date function ``name`` (as napkin corrected it), refusing in strict mode
+    the arguments no evidence settles: a logical value (Excel's value for DAY(TRUE) or
+    EOMONTH(TRUE,1) is documented nowhere), a text holding only a time in DATEVALUE;
+    and, when the function gives a value (an error value of another argument stands),
+    a date with a time of day in DAYS that changes the count (its page reads
+    ``end_date - start_date``, napkin counts whole days), a serial number outside 0 to
+    2958465 in DAYS360 and DATEDIF (no page or saved file says #NUM!; EOMONTH's page
+    does), serial number 0 in DAYS360 (but from a day to itself), a date before 1 March
+    1900 in EOMONTH and DATEDIF, given or given back by EOMONTH (other engines' readings
+    of Excel disagree there).
+
+    Inside ``in_1904``: a workbook in the 1904 date system gives the serial numbers of
+    the 1900 system here.
+
+    References: Microsoft Support, "EOMONTH function", "DAYS function", "DAYS360
+    function", "DATEVALUE function"; Microsoft Knowledge Base 205719 (serial 0 is
+    January 0, 1900, serial 60 is 29 February 1900)."""
+    positions, dates = CHECKED_SERIALS[name]
+
+    @functools.wraps(original)
+    def wrapper(*args):
+        ns = fx.load()
+        given = [list(_elements(a)) for a in args]
+        unsettled, at = None, set()
+        for i in positions:
+            for x in given[i] if i < len(given) else ():
+                why = _logical_or_time(name, x)
+                if why:
+                    context.refuse(why)
+                    return ns.errors["#VALUE!"]
+                if i < dates:
+                    why = _unsettled_date(name, x)
+                    if name in ("DAYS", "_XLFN.DAYS") and _is_number(x) and x != math.trunc(x):
+                        why = why or "DAYS of a date with a time of day"
+                    if why:
+                        unsettled, at = unsettled or why, at | {i}
+        scalars = [g[0] for g in given[:dates] if len(g) == 1]
+        if unsettled and _same_whole_days(name, scalars) and name != "DATEDIF":
+            unsettled = None
+        r = original(*args)
+        if unsettled and all(len(given[i]) == 1 for i in at):
+            # an error value that the other arguments give with a settled date stands
+            settled = original(*(45000.0 if i in at else a for i, a in enumerate(args)))
+            if all(isinstance(x, ns.XlError) for x in _elements(settled)) and \
+                    [str(x) for x in _elements(settled)] == [str(x) for x in _elements(r)]:
+                return r
+        elif not unsettled and all(isinstance(x, ns.XlError) for x in _elements(r)):
+            return r
+        if unsettled is None and name == "EOMONTH" and any(
+                _is_number(x) and 0 <= x < MARCH_1900 for x in _elements(r)):
+            unsettled = "EOMONTH giving a date before 1 March 1900"
+        if unsettled:
+            context.refuse(unsettled)
+            return ns.errors["#VALUE!"]
+        return r
+
+    return wrapper

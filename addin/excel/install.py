@@ -28,7 +28,7 @@ Microsoft Support, the help page of each function (named in its docstring).
 from __future__ import annotations
 
 from addin.excel.args import ORIGINAL, as_udf
-from addin.excel.dates import in_1904
+from addin.excel.dates import checked_serials, in_1904
 from addin.excel.lookup import match, table_lookup
 from addin.excel.references import range_operator
 from addin.formula import fx
@@ -50,6 +50,12 @@ def in_1904_system(original, key: str):
     """formulas' date function ``key`` computed in the 1904 date system when the workbook
     uses it (``addin.excel.dates.in_1904``)."""
     return in_1904(key, original)
+
+
+def serials_checked(original, key: str):
+    """formulas' date function ``key`` with the arguments no evidence settles refused in
+    strict mode (``addin.excel.dates.checked_serials``)."""
+    return checked_serials(key, original)
 
 
 _APPROXIMATE = {"VLOOKUP": lambda: table_lookup("VLOOKUP", True),

@@ -5,8 +5,9 @@
 the cells it reads), ``book`` (the ``addin.engine.book.Workbook`` being computed:
 what SUBTOTAL, OFFSET, INDIRECT read), ``cell`` (``(sheet, row, col)`` of the formula),
 ``node`` (the formula's node) and, while strict mode watches the forms of argument
-(``addin.engine.checked.watch``), ``form_refusals`` (node -> reason) and ``form_seen``
-(the forms of the ranges already read).
+(``addin.engine.checked.watch``), ``form_refusals`` (node -> reason), ``form_seen``
+(the forms of the ranges already read) and ``refused_in`` (node -> reason of
+``refuse``).
 The engine sets them; Excel's functions (``addin.excel``) and the calling convention
 (``addin.formula.calls``) read them. Kept in a module of its own, below both, so that
 neither has to import the engine.
@@ -52,7 +53,12 @@ def record(err: ExcelError) -> None:
 
 def refuse(message: str, code: str = "#VALUE!") -> None:
     """Mark the current cell as one strict mode refuses: ``code``'s message becomes
-    ``CANNOT`` + ``message``."""
+    ``CANNOT`` + ``message``, and the cell is noted in ``refused_in`` (while the engine
+    keeps it) even when the error value does not reach its value (ISERR(...),
+    IFERROR(...))."""
     own = getattr(STATE, "own", None)
     if own is not None:
         own[code] = CANNOT + message
+    noted, node = getattr(STATE, "refused_in", None), getattr(STATE, "node", None)
+    if noted is not None and node is not None:
+        noted.setdefault(node, message)

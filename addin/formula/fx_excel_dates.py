@@ -1,5 +1,5 @@
 """Corrections to ``formulas``' date functions where they differ from Excel: the
-companion of ``addin.formula.fx_excel`` for EDATE, DAYS360 and DATEDIF's unit, and with
+companion of ``addin.formula.fx_excel`` for EDATE, WORKDAY, DAYS360 and DATEDIF's unit, and with
 fx and fx_excel one of the modules that import formulas. ``addin.formula.patches.PATCHES``
 names each of them, with what it corrects; they are put in place once, by
 ``addin.engine.boot.ready``.
@@ -9,34 +9,123 @@ from __future__ import annotations
 
 from addin.formula import context
 
+#: 1 March 1900, serial 61: before it Excel's calendar holds "January 0, 1900" (serial 0)
+#: and 29 February 1900 (serial 60)
+MARCH_1900 = (1900, 3, 1)
+
+
+def _logical(*values) -> bool:
+    import numpy as np
+    from formulas.functions import flatten
+
+    return any(isinstance(v, (bool, np.bool_)) for v in flatten(values, None))
+
 
 def edate(original, key: str):
     """Excel's EDATE in the place of formulas' own: a date moved before 1900 or after
     9999 is ``#NUM!`` (formulas counts a year before 1900 from 1900, EDATE(1,-5) giving
     a date in 3799, and turns one after 9999 into ``#VALUE!``).
 
+    Refused in strict mode: a logical value (formulas gives #VALUE!, no page says what
+    Excel gives), a serial number below 0 (the page says #VALUE! for a date that is not
+    valid, ECMA-376 #NUM! for one out of range), a date before 1 March 1900, given or
+    given back (but EDATE(0,0), 0 as Excel saved it in tests/corpus/poi/56688_1.xlsx,
+    and a date moved before 1900, #NUM!): other engines' readings of Excel's calendar
+    before March 1900 disagree.
+
     References: Microsoft Support, "EDATE function" and "Excel specifications and
     limits" (dates from 1 January 1900 to 31 December 9999)."""
     import datetime
 
     from dateutil.relativedelta import relativedelta
-    from formulas.functions import Error, wrap_func
+    from formulas.functions import Error, flatten, wrap_func
     from formulas.functions.date import _xedate, xdate
 
     def xedate(start_date, months):
+        if _logical(start_date, months):
+            context.refuse("EDATE of a logical value")
+            return Error.errors["#VALUE!"]
+        if any(isinstance(v, (int, float)) and v < 0 for v in flatten([start_date], None)):
+            # EDATE's page: #VALUE! for a start_date that is not a valid date; ECMA-376's
+            # EDATE: #NUM! for one out of range
+            context.refuse("EDATE of a serial number below 0")
+            return Error.errors["#VALUE!"]
         date, months = _xedate(start_date, months)
-        dt = 0
-        if date == (1900, 1, 0):
-            date, dt = (1900, 1, 1), 1
+        if date == (1900, 1, 0) and months == 0:
+            return 0
         try:
-            moved = datetime.datetime(*date) + relativedelta(months=months)
+            moved = datetime.datetime(*max(date, (1900, 1, 1))) + relativedelta(months=months)
         except (OverflowError, ValueError):
             return Error.errors["#NUM!"]
         if not 1900 <= moved.year <= 9999:
             return Error.errors["#NUM!"]
-        return xdate(moved.year, moved.month, moved.day) - dt
+        if date < MARCH_1900 or (moved.year, moved.month, moved.day) < MARCH_1900:
+            context.refuse("EDATE of a date before 1 March 1900, or giving one")
+            return Error.errors["#VALUE!"]
+        return xdate(moved.year, moved.month, moved.day)
 
     return wrap_func(xedate)
+
+
+def workday(original, key: str):
+    """Excel's WORKDAY in the place of formulas' own, which gives #VALUE! for a start on
+    a weekend or a holiday (numpy's ``busday_offset`` refuses to roll it) and for a date
+    after 9999: the working days are counted from the day after start_date (before it,
+    for days below 0), days truncated; a date after 9999 is ``#NUM!``.
+
+    Refused in strict mode: a logical value, a date before 1 March 1900, given or given
+    back (Excel's serial 1 is a Sunday, its 29 February 1900 a day of no week), and 0
+    days from a weekend or a holiday.
+
+    References: Microsoft Support, "WORKDAY function" ("If start_date plus days yields an
+    invalid date, WORKDAY returns the #NUM! error value"; "If days is not an integer, it
+    is truncated"); "Excel incorrectly assumes that the year 1900 is a leap year"."""
+    import datetime
+    import math
+
+    import numpy as np
+    from formulas.functions import Error, wrap_ufunc
+    from formulas.functions.date import (
+        _convert2float,
+        args_xworkday_intl,
+        raise_errors,
+        xdate,
+        xday,
+    )
+
+    def excel_workday(start_date, days, weekend=1, holidays=()):
+        if _logical(start_date, days):
+            context.refuse("WORKDAY of a logical value")
+            return Error.errors["#VALUE!"]
+        raise_errors(start_date)
+        start = tuple(xday(start_date, slice(0, 3)))
+        raise_errors(days)
+        days = math.trunc(_convert2float(days))
+        if start < MARCH_1900:
+            context.refuse("WORKDAY of a date before 1 March 1900")
+            return Error.errors["#VALUE!"]
+        first = np.datetime64(datetime.date(*start))
+        if days == 0:
+            if not np.is_busday(first, holidays=list(holidays)):
+                context.refuse("WORKDAY of 0 days from a weekend or a holiday")
+                return Error.errors["#VALUE!"]
+            return xdate(*start)
+        try:
+            found = np.busday_offset(first, days, roll="backward" if days > 0 else "forward",
+                                     holidays=list(holidays))
+        except (OverflowError, ValueError):
+            return Error.errors["#NUM!"]
+        if not np.datetime64("1900-01-01") <= found <= np.datetime64("9999-12-31"):
+            return Error.errors["#NUM!"]
+        found = found.astype("O")
+        if (found.year, found.month, found.day) < MARCH_1900:
+            context.refuse("WORKDAY giving a date before 1 March 1900")
+            return Error.errors["#VALUE!"]
+        return xdate(found.year, found.month, found.day)
+
+    return wrap_ufunc(excel_workday, input_parser=lambda *a: a, check_error=lambda *a: None,
+                      args_parser=lambda start_date, days, hdays=(): args_xworkday_intl(
+                          start_date, days, 1, hdays, True), excluded={3})
 
 
 def days360(original, key: str):

@@ -146,6 +146,11 @@ _FORMULAS = (
           "(EDATE(1,-5) is a date in 3799) and gives #VALUE! past 9999; Excel #NUM!",
           "Microsoft Support, \"EDATE function\", \"Excel specifications and limits\"; "
           "tests/test_excel_core.py::test_edate_outside_excels_calendar", f"{_FXD}:edate"),
+    Patch(_F, TABLE, "WORKDAY", "formulas' WORKDAY gives #VALUE! for a start on a "
+          "weekend or a holiday and for a date after 9999; Excel counts from the day "
+          "after the start, and gives #NUM! after 9999",
+          "Microsoft Support, \"WORKDAY function\"; tests/test_excel_dates_checked.py",
+          f"{_FXD}:workday"),
     Patch(_F, TABLE, "ROMAN", "formulas takes the form FALSE as the classic form (0); "
           "Excel's FALSE is the simplified form (4)",
           "Microsoft Support, \"ROMAN function\"; tests/test_checked_forms.py::test_roman",
@@ -281,9 +286,20 @@ _EXCEL_FUNCTIONS = (
 _DATES_1904 = ("DATEVALUE", "YEAR", "MONTH", "DAY", "WEEKDAY", "WEEKNUM", "EDATE", "EOMONTH",
                "DAYS", "_XLFN.DAYS", "DAYS360", "DATEDIF")
 
+#: formulas' date functions whose arguments strict mode checks (addin.excel.dates)
+_CHECKED_SERIALS = ("DAY", "MONTH", "YEAR", "DATEVALUE", "EOMONTH", "DAYS", "_XLFN.DAYS",
+                    "DAYS360", "_XLFN.DAYS360", "DATEDIF")
+
 _EXCEL = (
     *(Patch(_F, TABLE, name, corrects, evidence, f"{_XL}.{by}", "udf")
       for name, by, corrects, evidence in _EXCEL_FUNCTIONS),
+    *(Patch(_F, TABLE, name, f"formulas' {name} computes arguments whose value in Excel no "
+            "evidence settles (a logical value, a date before 1 March 1900 in EOMONTH, a "
+            "time of day in DAYS...); ours refuses them in strict mode",
+            "Microsoft Support, the function's page; Microsoft Knowledge Base 205719 "
+            "(serial 0 is January 0, 1900); tests/test_excel_dates_checked.py",
+            f"{_XL}.install:serials_checked")
+      for name in _CHECKED_SERIALS),
     *(Patch(_F, TABLE, name, f"formulas' {name} counts serial numbers from 1900 only; a "
             "workbook in the 1904 date system counts them from 1 January 1904",
             "Microsoft Support, \"Date systems in Excel\"; tests/test_excel_cases.py::"

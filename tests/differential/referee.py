@@ -55,10 +55,62 @@ class Result:
     shown: str  # what LibreOffice shows in the cell (its own error texts: Err:502)
     outcome: str = ""
     known: dict | None = None
+    serials: tuple = ()  # (function, napkin's value) of its date arguments (SERIAL_ARGUMENTS)
+
+
+#: functions whose first arguments are dates: name -> how many. Their values, as napkin
+#: computes them, are written beside the formula (from column B of sheet F), for the
+#: rows of ``known_differences.csv`` whose form is ``serial:A..B``
+SERIAL_ARGUMENTS = {"DAY": 1, "MONTH": 1, "YEAR": 1, "EOMONTH": 1, "EDATE": 1,
+                    "WORKDAY": 1, "DAYS": 2, "DAYS360": 2, "YEARFRAC": 2, "DATEDIF": 2}
+
+
+def arguments(text: str) -> list[str]:
+    """The arguments of the call ``text`` (``F(a,G(b,c),"x,y")``: ``a``, ``G(b,c)``,
+    ``"x,y"``), split at its top-level commas."""
+    inner = text[text.index("(") + 1:text.rindex(")")]
+    out, depth, start, quoted = [], 0, 0, False
+    for i, ch in enumerate(inner):
+        if ch == '"':
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(inner[start:i])
+            start = i + 1
+    return [*out, inner[start:]] if inner else out
+
+
+_DATE_CALL = re.compile(r"(?<![\w.])(" + "|".join(SERIAL_ARGUMENTS) + r")\(")
+
+
+def date_arguments(text: str) -> list[tuple[str, str]]:
+    """``(function, argument)`` of the date arguments of every call in ``text`` of a
+    function of ``SERIAL_ARGUMENTS``, nested calls included (``DAY(DAYS360(1.5,A1))``:
+    the DAYS360 call, then ``1.5`` and ``A1``)."""
+    out = []
+    for m in _DATE_CALL.finditer(text):
+        depth, quoted = 0, False
+        for end in range(m.end() - 1, len(text)):
+            ch = text[end]
+            quoted = not quoted if ch == '"' else quoted
+            if not quoted and ch in "({":
+                depth += 1
+            elif not quoted and ch in ")}":
+                depth -= 1
+                if depth == 0:
+                    break
+        out += [(m[1], a) for a in arguments(text[m.start():end + 1])[:SERIAL_ARGUMENTS[m[1]]]]
+    return out
 
 
 def write_batch(path: Path, batch: list[Formula], date1904: bool) -> None:
-    """One workbook: the inputs on ``In``, a formula a row on ``F``."""
+    """One workbook: the inputs on ``In``, a formula a row on ``F`` (column A), and the
+    date arguments of the functions of ``SERIAL_ARGUMENTS`` beside it."""
     wb = openpyxl.Workbook()
     ws = wb.active
     ws.title = "In"
@@ -68,6 +120,8 @@ def write_batch(path: Path, batch: list[Formula], date1904: bool) -> None:
     sheet = wb.create_sheet(SHEET)
     for row, f in enumerate(batch, 1):
         sheet.cell(row, 1, stored(f.text))
+        for k, (_, arg) in enumerate(date_arguments(f.text)):
+            sheet.cell(row, 2 + k, stored(arg))
     if date1904:
         wb.epoch = CALENDAR_MAC_1904
     wb.save(path)
@@ -91,6 +145,21 @@ def napkin_values(src: Path, dst: Path) -> dict[int, object]:
     calc_workbook(src, dst, strict=False, notes=[])
     return {r: v for (s, r, c), v in cached_values(dst).items()
             if s == SHEET and c == 1 and v != UNCOMPUTED}
+
+
+def napkin_serials(dst: Path, batch: list[Formula]) -> dict[int, tuple]:
+    """``{row: ((function, value), ...)}``: the date arguments napkin computed beside the
+    formulas of ``dst`` (``write_batch``), numbers only."""
+    held = cached_values(dst)
+    found: dict[int, tuple] = {}
+    for row, f in enumerate(batch, 1):
+        pairs = []
+        for k, (name, _) in enumerate(date_arguments(f.text)):
+            v = held.get((SHEET, row, 2 + k))
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and v != UNCOMPUTED:
+                pairs.append((name, float(v)))
+        found[row] = tuple(pairs)
+    return found
 
 
 def libreoffice_values(srcs: list[Path], saved: list[Path]) -> list[tuple[dict, dict]]:
@@ -130,12 +199,20 @@ def known_differences() -> list[dict]:
     subject (``Formula.subject``) matches whole, ``*`` any; ``form``: one searched in the formula
     with its input cells replaced by what they hold (``inputs.resolved``); ``napkin``,
     ``libreoffice``: ``*``, a value as ``render`` writes it (LibreOffice's also as it
-    shows it, ``Err:502``), or ``re:`` and a regular expression it matches whole."""
+    shows it, ``Err:502``), or ``re:`` and a regular expression it matches whole. A form
+    ``serial(F):A..B`` is no expression: it holds in the 1900 date system when a date
+    argument of a call in the formula of a function F names (a regular expression; all
+    of ``SERIAL_ARGUMENTS`` when ``(F)`` is left out), as napkin computes it, is a
+    number from A to B; ``serial1904(F):A..B`` the same in the 1904 date system."""
     with KNOWN.open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(row for row in fh if not row.startswith("#")))
     for row in rows:
         row["subject"] = re.compile(".*" if row["function"] == "*" else row["function"])
-        row["pattern"] = re.compile(row["form"])
+        serial = re.fullmatch(r"serial(1904)?(?:\(([^)]*)\))?:(-?[\d.]+)\.\.(-?[\d.]+)",
+                              row["form"])
+        row["serials"] = (bool(serial[1]), re.compile(serial[2] or ".*"), float(serial[3]),
+                          float(serial[4])) if serial else None
+        row["pattern"] = re.compile("." if serial else row["form"])
     return rows
 
 
@@ -147,9 +224,17 @@ def _value_matches(wanted: str, *values: str) -> bool:
     return wanted in values
 
 
+def _serial_in(row: dict, r: Result) -> bool:
+    if row["serials"] is None:
+        return True
+    date1904, names, low, high = row["serials"]
+    return r.date1904 == date1904 and any(names.fullmatch(name) and low <= v <= high
+                                          for name, v in r.serials)
+
+
 def _matches(row: dict, r: Result, text: str) -> bool:
     return (bool(row["subject"].fullmatch(r.formula.subject))
-            and bool(row["pattern"].search(text))
+            and bool(row["pattern"].search(text)) and _serial_in(row, r)
             and _value_matches(row["napkin"], render(r.napkin))
             and _value_matches(row["libreoffice"], render(r.libreoffice), r.shown))
 
@@ -184,13 +269,15 @@ def run(batches: list[list[Formula]], workdir: Path | None = None) -> list[Resul
         for k, (src, batch) in enumerate(zip(srcs, batches, strict=True)):
             write_batch(src, batch, date1904=k % 2 == 1)
         ours = [napkin_values(s, s.with_name(s.stem + "-napkin.xlsx")) for s in srcs]
+        serials = [napkin_serials(s.with_name(s.stem + "-napkin.xlsx"), b)
+                   for s, b in zip(srcs, batches, strict=True)]
         theirs = libreoffice_values(srcs, [s.with_name(s.stem + "-lo.xlsx") for s in srcs])
     results = []
     for k, batch in enumerate(batches):
         lo, shown = theirs[k]
         for row, f in enumerate(batch, 1):
             results.append(Result(f, k % 2 == 1, ours[k].get(row), lo.get(row),
-                                  str(shown.get(row, ""))))
+                                  str(shown.get(row, "")), serials=serials[k].get(row, ())))
     judge(results, known_differences())
     return results
 

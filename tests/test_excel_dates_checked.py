@@ -1,0 +1,100 @@
+"""The date functions' arguments no evidence settles, refused in strict mode
+(addin/excel/dates.py ``checked_serials``, addin/formula/fx_excel_dates.py EDATE and
+WORKDAY), and WORKDAY counted as Microsoft's page says. Found by the differential test
+(tests/differential), where LibreOffice disagreed and no source said Excel's value."""
+
+from __future__ import annotations
+
+import pytest
+import xlsx_make
+
+from addin.engine.api import calc_workbook
+from addin.ooxml.guard import WorkbookError
+from udfs.errors import ExcelError
+
+c = xlsx_make.cell
+
+
+def _calc(tmp_path, cells, **kw):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    return calc_workbook(src, tmp_path / "out.xlsx", {}, **kw)
+
+
+def _code(v):
+    return v.code if isinstance(v, ExcelError) else None
+
+
+@pytest.mark.parametrize(("formula", "sentence"), [
+    ("DAY(TRUE)", "DAY of a logical value"),
+    ("EOMONTH(45000,TRUE)", "EOMONTH of a logical value"),
+    ("EDATE(TRUE,1)", "EDATE of a logical value"),
+    ("WORKDAY(FALSE,1)", "WORKDAY of a logical value"),
+    ("YEARFRAC(TRUE,45000)", "YEARFRAC of a logical value"),
+    ("EOMONTH(60,0)", "EOMONTH of a date before 1 March 1900"),
+    ("EOMONTH(100,-2)", "EOMONTH giving a date before 1 March 1900"),
+    ("EDATE(0,1)", "EDATE of a date before 1 March 1900"),
+    ("EDATE(-2,10)", "EDATE of a serial number below 0"),
+    ("EOMONTH(-0.5,10)", "EOMONTH of a date before 1 March 1900"),
+    ("WORKDAY(1,5)", "WORKDAY of a date before 1 March 1900"),
+    ("YEARFRAC(1,45000)", "YEARFRAC of start_date 1, before 1 March 1900"),
+    ("DAYS(45366.5,1)", "DAYS of a date with a time of day"),
+    ("DAYS360(0,30)", "DAYS360 of serial number 0"),
+    ("DATEDIF(-12,-12,\"Y\")", "DATEDIF of a serial number outside 0 to 2958465"),
+    ("DATEVALUE(\"12:30\")", "DATEVALUE of a text that holds a time and no date"),
+])
+def test_an_unsettled_date_argument_is_refused(tmp_path, formula, sentence):
+    with pytest.raises(WorkbookError, match=sentence):
+        _calc(tmp_path, [c("A1", formula)])
+
+
+@pytest.mark.parametrize("formula", ["ISERR(EOMONTH(60,0))", "IFERROR(DAYS360(0,30),5)"])
+def test_a_refusal_hidden_by_iserr_or_iferror_still_refuses(tmp_path, formula):
+    # the error value napkin writes where it refuses never reaches the cell here: the cell
+    # is refused all the same (its value would be a guess at whether Excel's is an error)
+    with pytest.raises(WorkbookError, match="before 1 March 1900|serial number 0"):
+        _calc(tmp_path, [c("A1", formula)])
+    # --lenient keeps the value Excel saved in the cell (here 7, written as its cache)
+    assert _calc(tmp_path, [c("A1", formula, 7)], strict=False)["S!A1"] == 7
+
+
+def test_settled_values_next_to_the_refusals_are_computed(tmp_path):
+    res = _calc(tmp_path, [
+        # tests/corpus/poi/56688_1.xlsx, saved by Excel: EDATE of two empty cells is 0
+        c("A1", "EDATE(0,0)"),
+        # a day less its own time of day: 0 whatever DAYS does with times
+        c("A2", "DAYS(45366.5,45366.5)"),
+        # DAYS360 from a day to itself is 0
+        c("A3", "DAYS360(0,0)"),
+        # EDATE(1,-5) lands in 1899 however serial 1 is read: #NUM! (Microsoft Support,
+        # "Excel specifications and limits": dates from 1 January 1900)
+        c("A4", "EDATE(1,-5)"),
+        # an error of another argument stands: EOMONTH's months "x" is #VALUE!
+        c("A5", "EOMONTH(100,\"x\")"),
+        # Microsoft Support, "DATE function": DATE(2008,-3,2) is 2 September 2007, 39327
+        c("A6", "DATE(2008,-3,2)"),
+        # Microsoft Support, "EOMONTH function": #NUM! for a start_date that is no date
+        c("A7", "EOMONTH(-1,0)"),
+        # tests/corpus/xlcalculator/DATE.xlsx, saved by Excel: DATE(1900,1,-1) is #NUM!
+        c("A8", "DATE(1900,1,-1)"),
+    ])
+    assert res["S!A1"] == 0 and res["S!A2"] == 0 and res["S!A3"] == 0
+    assert _code(res["S!A4"]) == "#NUM!" and _code(res["S!A5"]) == "#VALUE!"
+    assert res["S!A6"] == 39327
+    assert _code(res["S!A7"]) == "#NUM!" and _code(res["S!A8"]) == "#NUM!"
+
+
+def test_workday_from_a_weekend_a_holiday_and_past_9999(tmp_path):
+    # Microsoft Support, "WORKDAY function": the working days after start_date, weekends
+    # and holidays left out; days truncated; #NUM! when start_date plus days is no valid
+    # date. 1905-07-15 (serial 2023: 1900-01-01 is 1, plus 29 February 1900) is a
+    # Saturday; 2023-03-15 (45000) a Wednesday.
+    res = _calc(tmp_path, [
+        c("A1", "WORKDAY(2023,1)"),   # Monday 17 July 1905: 2025
+        c("A2", "WORKDAY(2023,-1)"),  # Friday 14 July 1905: 2022
+        c("A3", "WORKDAY(2023,5)"),   # Friday 21 July 1905: 2029
+        c("A4", "WORKDAY(45000,2.7)"),  # Friday 17 March 2023: 45002
+        c("A5", "WORKDAY(45001,1,45001)"),  # from a holiday Thursday: Friday, 45002
+        c("A6", "WORKDAY(2958465,4)"),
+    ])
+    assert [res[f"S!A{r}"] for r in range(1, 6)] == [2025, 2022, 2029, 45002, 45002]
+    assert _code(res["S!A6"]) == "#NUM!"
