@@ -483,7 +483,7 @@ CASES = [
      0.667 + (0.343 - 0.667) * math.log(16 / 5) / math.log(25 / 5), 1e-12),
     # 6 GPUs at batch 1, between small_batch's most GPUs (4) and tp8_small_batch's fewest
     # (8): linear in ln(GPUs), 0.667 + (0.286 − 0.667) × ln(6/4) ÷ ln(8/4); batch 1 is
-    # below the small-batch end there (5 + (1 − 5) × ln(6/4) ÷ ln 2 = 2.66)
+    # below the small-batch end (batch 5, the largest of the small-batch measurements)
     ('serving', 'regime efficiency: between 4 and 8 GPUs at batch 1',
      '=REGIME_EFFICIENCY(6,1)',
      0.667 + (0.286 - 0.667) * math.log(6 / 4) / math.log(2), 1e-12),

@@ -139,7 +139,7 @@ def derived_anchors(subset: list[dict] | None = None) -> dict[str, dict[str, flo
                                                       f.batch))
     out = {}
     for k, v in by.items():
-        effs, gpus, batches = zip(*v)
+        effs, gpus, batches = zip(*v, strict=True)
         out[k] = {"efficiency": math.sqrt(min(effs) * max(effs)),
                   "gpus_low": min(gpus), "gpus_high": max(gpus),
                   "batch_low": min(batches), "batch_high": max(batches)}

@@ -94,7 +94,7 @@ def serving_regime(gpus: float, batch: float, expert_parallel: bool = False) -> 
 def between(x, x0, x1, y0, y1):
     """y0 at x ≤ x0, y1 at x ≥ x1, and linear in ln x between (x0 < x1, all above 0)."""
     t = minimum(1.0, maximum(0.0, log(x / x0) / log(x1 / x0)))
-    return y0 + (y1 - y0) * t
+    return y0 * (1 - t) + y1 * t  # exactly y0 at t = 0 and y1 at t = 1
 
 
 def interpolate(a: dict[str, dict[str, float]], gpus, batch, expert_parallel=0.0):
@@ -104,8 +104,7 @@ def interpolate(a: dict[str, dict[str, float]], gpus, batch, expert_parallel=0.0
     one, tp = a["throughput_one_gpu"], a["throughput_tp"]
     e_small = between(gpus, small["gpus_high"], wide["gpus_low"],
                       small["efficiency"], wide["efficiency"])
-    b_small = between(gpus, small["gpus_high"], wide["gpus_low"],
-                      small["batch_high"], wide["batch_high"])
+    b_small = max(small["batch_high"], wide["batch_high"])
     e_large = between(gpus, one["gpus_high"], tp["gpus_low"], one["efficiency"],
                       tp["efficiency"])
     b_large = between(gpus, one["gpus_high"], tp["gpus_low"], one["batch_low"],
@@ -121,12 +120,12 @@ def regime_efficiency(gpus, batch, expert_parallel=0.0):
     .. math::
 
         e_s(g) = L(g;\\ G_{s}, G_{w};\\ e_{s}, e_{w}), \\quad
-        B_s(g) = L(g;\\ G_{s}, G_{w};\\ B^{hi}_{s}, B^{hi}_{w})
+        B_s = \\max(B^{hi}_{s}, B^{hi}_{w})
 
         e_t(g) = L(g;\\ G_{1}, G_{t};\\ e_{1}, e_{t}), \\quad
         B_t(g) = L(g;\\ G_{1}, G_{t};\\ B^{lo}_{1}, B^{lo}_{t})
 
-        e = e_{moe} \\text{ if } EP > 0, \\text{ else } L(B;\\ B_s(g), B_t(g);\\ e_s(g), e_t(g))
+        e = e_{moe} \\text{ if } EP > 0, \\text{ else } L(B;\\ B_s, B_t(g);\\ e_s(g), e_t(g))
 
     where :math:`L(x; x_0, x_1; y_0, y_1)` is :math:`y_0` at :math:`x \\le x_0`,
     :math:`y_1` at :math:`x \\ge x_1`, and linear in :math:`\\ln x` between. Subscripts
@@ -135,8 +134,8 @@ def regime_efficiency(gpus, batch, expert_parallel=0.0):
     geometric middle of its measurements' lowest and highest floor ÷ measured),
     :math:`G_s` the most GPUs of small_batch's measurements and :math:`G_w`, :math:`G_t`
     the fewest of tp8_small_batch's and throughput_tp's (:math:`G_1` = 1),
-    :math:`B^{hi}` the largest batch of a small-batch regime's measurements and
-    :math:`B^{lo}` the smallest of a throughput regime's.
+    :math:`B^{hi}` the largest batch of a small-batch regime's measurements (:math:`B_s`
+    the larger of the two) and :math:`B^{lo}` the smallest of a throughput regime's.
 
     Parameters
     ----------
@@ -150,9 +149,9 @@ def regime_efficiency(gpus, batch, expert_parallel=0.0):
 
     Returns
     -------
-    Efficiency, 0–1. One GPU at batch 1: small_batch's 0.668; 2 GPUs at batch 16: 0.668
-    + (0.343 − 0.668) × ln(16/5) ÷ ln(25/5) = 0.433 (batches 5 and 25: the largest of
-    small_batch's measurements and the smallest of throughput_tp's). Divide a floor by
+    Efficiency, 0–1. One GPU at batch 1: small_batch's 0.667; 2 GPUs at batch 16: 0.667
+    + (0.343 − 0.667) × ln(16/5) ÷ ln(25/5) = 0.433 (batches 5 and 25: the largest of
+    the small-batch measurements and the smallest of throughput_tp's). Divide a floor by
     it for the realistic time (``ESTIMATE``).
     """
     return interpolate(anchors(), gpus, batch, expert_parallel)

@@ -173,14 +173,16 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
 
 
 def _regime_table(wb: Workbook, s: Sheet, top: int):
-    """The default efficiency of each serving regime (section at row ``top``), from
-    ``udfs/data/efficiency.csv`` (``udfs.regimes``): name, efficiency, rule, how it was
-    derived and its sources; REGIME_NAME and REGIME_EFF name the first two columns (Sizing
-    finds the regime of REGIME_EFFICIENCY's value in them), REGIME_EFF_MAX and
-    REGIME_EFF_MIN their highest and lowest efficiency (the bounds of Plan's search)."""
+    """The anchor of each serving regime (section at row ``top``), from
+    ``udfs/data/efficiency.csv`` (``udfs.regimes``): name, efficiency, rule and how it was
+    made (with the GPUs and batches of its measurements), its sources; REGIME_NAME and
+    REGIME_EFF name the first two columns (Sizing finds there the regime whose anchor a
+    REGIME_EFFICIENCY is), REGIME_EFF_MAX and REGIME_EFF_MIN their highest and lowest
+    efficiency (REGIME_EFFICIENCY stays between them: the bounds of Plan's search)."""
     s.section(top, "Efficiency by serving regime, without measurements (REGIME_EFFICIENCY: "
-                   "the median of floor ÷ measured over published deployments)", "D")
-    s.header(top + 1, ["Regime", "Default efficiency", "Rule; how it was derived",
+                   "these anchors, made from published deployments, and linear in "
+                   "ln(batch) between them)", "D")
+    s.header(top + 1, ["Regime", "Anchor efficiency", "Rule; how it was made",
                        "Software, dates and sources"])
     first = top + 2
     rows = list(regimes.table().values())

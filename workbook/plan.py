@@ -122,8 +122,8 @@ def sheet_plan(wb: Workbook) -> Sheet:
         step is at least that max rule's); P..AE bisect from 0, each cell adding 2^k
         (k = 15 .. 0) to the one before when that batch's realistic step, said in
         arithmetic (TP_COMM_MS linear in the batch), still meets the target and stays
-        within O. Where the regime's efficiency rises with the batch (8 GPUs: 0.231 to 8
-        sequences, 0.318 above) the search keeps the first batch that fails
+        within O. Where the efficiency rises with the batch (8 GPUs: 0.286 to batch 5,
+        0.343 from 25) the search keeps the first batch that fails
       F the realistic step at E (as Sizing's: the scenario's row equals RESULT_STEP_MS);
         G = TOKENS_PER_SEC(F); H the same at batch 1
       I PREFILL_MS(active parameters, prompt, t × roof, the measured efficiency else

@@ -309,7 +309,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     s.section(SECTIONS["realistic"], "Realistic: the efficiency, and a unit cost that is "
                                      "not the bill")
     realistic = [
-        ("regime_eff", "Default efficiency of the regime",
+        ("regime_eff", "Default efficiency (regimes' anchors)",
          f"=REGIME_EFFICIENCY({n},{K['batch']},{K['expert_parallel']})", "pct",
          f"=\"REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel): \"&"
          f"{regime_says(K['regime_eff'])}"),

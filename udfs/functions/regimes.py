@@ -26,9 +26,17 @@ def _regime(w):
             f"highest floor ÷ measured over published measurements)")
 
 
-def _between(x, x0, x1, y0, y1):
-    """``regimes.between`` in Excel's functions: y0 + (y1 − y0) × clamp(ln(x/x0) ÷ ln(x1/x0))."""
-    return f"({y0:g}+({y1:g}-{y0:g})*MIN(1,MAX(0,LN({x}/{x0:g})/LN({x1 / x0:g}))))"
+def _between(x, x0, x1, y0, y1) -> str:
+    """``regimes.between`` in Excel's functions, y0 × (1 − t) + y1 × t with t = ln(x/x0) ÷
+    ln(x1/x0) held to 0..1 (``x0``, ``x1`` numbers or expressions; ``x`` an expression)."""
+    def text(v):
+        return f"{v:g}" if isinstance(v, float) else v
+
+    numbers = isinstance(x0, float) and isinstance(x1, float)
+    ratio = f"{x1 / x0:g}" if numbers else f"{text(x1)}/{text(x0)}"
+    start = "" if x0 == 1.0 else f"/{text(x0)}"
+    t = f"MIN(1,MAX(0,LN({x}{start})/LN({ratio})))"
+    return f"({text(y0)}*(1-{t})+{text(y1)}*{t})"
 
 
 def _native():
@@ -37,12 +45,11 @@ def _native():
     o, t = a["throughput_one_gpu"], a["throughput_tp"]
     g = "{gpus}"
     e_small = _between(g, s["gpus_high"], w["gpus_low"], s["efficiency"], w["efficiency"])
-    b_small = _between(g, s["gpus_high"], w["gpus_low"], s["batch_high"], w["batch_high"])
+    b_small = max(s["batch_high"], w["batch_high"])
     e_large = _between(g, o["gpus_high"], t["gpus_low"], o["efficiency"], t["efficiency"])
     b_large = _between(g, o["gpus_high"], t["gpus_low"], o["batch_low"], t["batch_low"])
     return (f'IF({{expert_parallel}}>0,{a["moe_expert_parallel"]["efficiency"]:g},'
-            f"{e_small}+({e_large}-{e_small})*MIN(1,MAX(0,LN({{batch}}/{b_small})"
-            f"/LN({b_large}/{b_small}))))")
+            f"{_between('{batch}', b_small, b_large, e_small, e_large)})")
 
 
 declare(
