@@ -42,7 +42,8 @@ FINANCE_ASSUMPTIONS = {
     "EFF_DEFAULT": (17, "Efficiency without measurements", 0.7, "pct", ("decimal", 0.01, 1),
                     "The Calibration sheet's summary (CAL_EFFICIENCY) while none of its "
                     "rows is counted. Sizing, Cost, Finance and Plan use a GPU's own "
-                    "measurements, else the default of the deployment's regime (below)",
+                    "measurements, else REGIME_EFFICIENCY of the deployment (between the "
+                    "regimes' anchors below)",
                     "Assumption (no source): measure and enter it on the Calibration sheet "
                     "instead"),
     "INPUT_PER_OUTPUT": (19, "Input tokens per output token",

@@ -34,8 +34,9 @@ def _between(x, x0, x1, y0, y1) -> str:
 
     numbers = isinstance(x0, float) and isinstance(x1, float)
     ratio = f"{x1 / x0:g}" if numbers else f"{text(x1)}/{text(x0)}"
-    start = "" if x0 == 1.0 else f"/{text(x0)}"
-    t = f"MIN(1,MAX(0,LN({x}{start})/LN({ratio})))"
+    # ln a ÷ ln b as LOG10 a ÷ LOG10 b, the same ratio: strict mode (napkin calc) has
+    # checked LOG10 given a cell or an error value (a branch IF does not take), LN not
+    t = f"MIN(1,MAX(0,LOG10({x}/{text(x0)})/LOG10({ratio})))"
     return f"({text(y0)}*(1-{t})+{text(y1)}*{t})"
 
 
