@@ -17,8 +17,8 @@ measurement checks that term too. Where a source leaves the batch out
 from __future__ import annotations
 
 import csv
+import math
 import re
-import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -118,46 +118,75 @@ def regime_of(row: dict, f: Floor) -> str:
     return regimes.serving_regime(float(row["gpus"]), f.batch, row["expert_parallel"] == "1")
 
 
-def derived_efficiencies() -> dict[str, float]:
-    """Each regime's median of floor ÷ measured over its rows of the measurement set."""
-    by: dict[str, list[float]] = {}
-    for row in rows():
+def realistic_ms(row: dict, f: Floor, a: dict | None = None) -> float:
+    """The realistic time per token of a row: its floor ÷ the efficiency of the anchors
+    ``a`` (``regimes.anchors()``'s form; default the regimes' own) at its GPUs and batch."""
+    a = regimes.anchors() if a is None else a
+    e = regimes.interpolate(a, float(row["gpus"]), f.batch,
+                            1.0 if row["expert_parallel"] == "1" else 0.0)
+    return f.token_ms / e
+
+
+def derived_anchors(subset: list[dict] | None = None) -> dict[str, dict[str, float]]:
+    """Each regime's anchor made from the rows ``subset`` (default the whole set) by the
+    rule of ``udfs.regimes``: the efficiency is the geometric middle of the lowest and the
+    highest floor ÷ measured of its rows (√(low × high): the value whose worst ratio over
+    them, √(high ÷ low), is the smallest), the GPUs and batches the range its rows span."""
+    by: dict[str, list[tuple[float, float, float]]] = {}
+    for row in rows() if subset is None else subset:
         f = floor(row)
-        by.setdefault(regime_of(row, f), []).append(f.efficiency)
-    return {k: statistics.median(v) for k, v in by.items()}
+        by.setdefault(regime_of(row, f), []).append((f.efficiency, float(row["gpus"]),
+                                                      f.batch))
+    out = {}
+    for k, v in by.items():
+        effs, gpus, batches = zip(*v, strict=True)
+        out[k] = {"efficiency": math.sqrt(min(effs) * max(effs)),
+                  "gpus_low": min(gpus), "gpus_high": max(gpus),
+                  "batch_low": min(batches), "batch_high": max(batches)}
+    return out
 
 
-def leave_one_source_out() -> list[tuple[str, str, float, float]]:
-    """Out-of-sample check of the defaults: each source's rows against the median of the
-    other sources of their regime.
+def derived_efficiencies() -> dict[str, float]:
+    """Each regime's anchor efficiency made from the whole set (``derived_anchors``)."""
+    return {k: a["efficiency"] for k, a in derived_anchors().items()}
+
+
+def leave_one_source_out() -> list[tuple[str, int, int, int, float]]:
+    """Out-of-sample check of the defaults: each source's rows against the anchors made
+    from the other sources' rows alone.
+
+    A regime that only the source left out measures keeps the whole set's anchor (the
+    efficiency needs all five), and the source's rows in it are not judged.
 
     Returns
     -------
-    One (regime, held-out source, the median without it, the worst ratio realistic ÷
-    measured of its rows: furthest from 1 either way) per source of a regime with two
-    sources or more; a regime of one source has no out-of-sample check.
+    One (source, its rows, rows judged, rows judged within 1.5×, the worst ratio realistic
+    ÷ measured of those judged: furthest from 1 either way, or nan) per source.
     """
-    by: dict[str, list[tuple[str, float]]] = {}
-    for row in rows():
-        f = floor(row)
-        by.setdefault(regime_of(row, f), []).append((row["source_url"], f.efficiency))
+    everything = rows()
     out = []
-    for regime, items in by.items():
-        for source in sorted({s for s, _ in items}):
-            others = [e for s, e in items if s != source]
-            if not others:
-                continue
-            e = statistics.median(others)
-            ratios = [e_row / e for s, e_row in items if s == source]  # realistic ÷ measured
-            out.append((regime, source, e, max(ratios, key=lambda r: max(r, 1 / r))))
+    for source in sorted({r["source_url"] for r in everything}):
+        own = [r for r in everything if r["source_url"] == source]
+        others = derived_anchors([r for r in everything if r["source_url"] != source])
+        a = {**regimes.anchors(), **others}
+        ratios = []
+        for row in own:
+            f = floor(row)
+            if regime_of(row, f) in others:
+                ratios.append(realistic_ms(row, f, a) / f.measured_ms)
+        inside = sum(1 / 1.5 <= r <= 1.5 for r in ratios)
+        worst = max(ratios, key=lambda r: max(r, 1 / r)) if ratios else math.nan
+        out.append((source, len(own), len(ratios), inside, worst))
     return out
 
 
 def markdown_table() -> str:
-    """The set as the table of ``docs/measurements.md`` shows it, with floor ÷ measured."""
+    """The set as the table of ``docs/measurements.md`` shows it, with floor ÷ measured
+    and realistic (floor ÷ REGIME_EFFICIENCY) ÷ measured."""
     lines = ["| id | model | weights | GPUs | parallelism | batch | in / out | tokens per step "
-             "| measured | software | regime | floor ÷ measured | source (date) |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| measured | software | regime | floor ÷ measured | realistic ÷ measured "
+             "| source (date) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows():
         f = floor(r)
         if r["itl_ms"]:
@@ -173,14 +202,16 @@ def markdown_table() -> str:
             f"{r['gpu'].removeprefix('NVIDIA ')} | {r['parallelism']} | {batch} | "
             f"{r['input_tokens']} / {r['output_tokens']} | {r['tokens_per_step']} | {measured} "
             f"| {r['software']} | {r['regime']} | {f.efficiency:.3f} | "
+            f"{realistic_ms(r, f) / f.measured_ms:.2f} | "
             f"[{host}]({r['source_url']}) ({r['source_date']}) |")
     return "\n".join(lines) + "\n"
 
 
 def out_of_sample_table() -> str:
     """``leave_one_source_out`` as the table of ``docs/measurements.md``."""
-    lines = ["| regime | source left out | median of the others | worst realistic ÷ measured "
-             "of its rows |", "|---|---|---|---|"]
-    for regime, source, e, ratio in sorted(leave_one_source_out()):
-        lines.append(f"| {regime} | {source} | {e:.3f} | {ratio:.2f} |")
+    lines = ["| source left out | its rows | judged | within 1.5× | worst realistic ÷ "
+             "measured |", "|---|---|---|---|---|"]
+    for source, n, judged, inside, worst in leave_one_source_out():
+        shown = "" if math.isnan(worst) else f"{worst:.2f}"
+        lines.append(f"| {source} | {n} | {judged} | {inside} | {shown} |")
     return "\n".join(lines) + "\n"

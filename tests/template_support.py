@@ -188,11 +188,35 @@ CAL_CASES = [
 ]
 
 
+#: REGIME_EFFICIENCY's anchors (udfs/data/efficiency.csv; each the geometric middle of
+#: its published measurements' lowest and highest floor ÷ measured, docs/measurements.md):
+#: small_batch up to batch 5 on up to 4 GPUs, tp8_small_batch on 8, throughput_one_gpu
+#: from batch 286 on one GPU, throughput_tp from batch 25 on 2 or more
+SMALL, TP8_SMALL, ONE_GPU, TP = 0.667, 0.286, 0.451, 0.343
+
+
+def log_between(x, x0, x1, y0, y1):
+    """y0 at x ≤ x0, y1 at x ≥ x1, linear in ln x between (docs/math.md, REGIME_EFFICIENCY)."""
+    t = min(1.0, max(0.0, math.log(x / x0) / math.log(x1 / x0)))
+    return y0 * (1 - t) + y1 * t
+
+
+def regime_efficiency(gpus: int, batch: float) -> float:
+    """REGIME_EFFICIENCY of a dense model by docs/math.md's rule, from the anchors above:
+    from the small-batch efficiency (small_batch to 4 GPUs, tp8_small_batch from 8) at
+    batch 5 to the throughput efficiency (one GPU's from batch 286, tensor parallel's from
+    25), linear in ln(GPUs) and ln(batch)."""
+    small = log_between(gpus, 4, 8, SMALL, TP8_SMALL)
+    large, start = (ONE_GPU, 286) if gpus == 1 else (TP, 25)
+    return log_between(batch, 5, start, small, large)
+
+
 def calibrated_efficiency() -> float:
     """The efficiency the scenario uses by default: the example rows are not counted, so it
-    is the default of its regime, 2 GPUs in tensor parallel at 16 sequences: throughput_tp,
-    0.318 (udfs/data/efficiency.csv, the median of 5 published measurements)."""
-    return 0.318
+    is REGIME_EFFICIENCY of 2 GPUs at 16 sequences, between small_batch's 0.667 (to batch
+    5) and throughput_tp's 0.343 (from batch 25), linear in ln(batch): 0.667 + (0.343 −
+    0.667) × ln(16/5) ÷ ln(25/5) = 0.4328."""
+    return SMALL + (TP - SMALL) * math.log(16 / 5) / math.log(25 / 5)
 
 
 def examples_efficiency() -> float:

@@ -349,14 +349,15 @@ def test_main_job_prints_the_key_results(tmp_path):
     # weights + 16 × 327,680 B × 2,300 tokens = 12.06 GB of KV > 80 GB, so 2 GPUs a replica;
     # the step: 12.06 GB ÷ (2 × 3.35 TB/s) = 1.800 ms + 69.55 GB read ÷ (2 × 3.35 TB/s) =
     # 10.380 ms + the all-reduces, 2 × 80 × (6.6 + 2 × 0.6 + 16 × 8,192 × 2 B ÷ 450 GB/s
-    # µs) = 1.341 ms (NCCL's ring latencies, src/graph/tuning.cc): 13.5215 ms; ÷ 0.318 (the
-    # throughput_tp regime, udfs/data/efficiency.csv) = 42.52 ms, 16 × 1000 ÷ 42.52 = 376.3
-    # tokens/s a replica; the peak, 1e8 ÷ 86,400 × 2 = 2,314.8 tokens/s, needs
-    # ⌈2,314.8 ÷ (376.3 × 0.6)⌉ = 11 replicas: 22 GPUs × 2.95 × 730.5 h = 47,409.45 a
-    # month, ÷ 3,043.75 M output tokens a month = 15.58
-    for line in ("  GPUs in total\t22 GPU(s)", "  Replicas for the peak\t11 replica(s)",
+    # µs) = 1.341 ms (NCCL's ring latencies, src/graph/tuning.cc): 13.5215 ms; ÷ 0.4328
+    # (REGIME_EFFICIENCY of 2 GPUs at batch 16: 0.667 + (0.343 − 0.667) × ln(16/5) ÷
+    # ln(25/5), udfs/data/efficiency.csv) = 31.24 ms, 16 × 1000 ÷ 31.24 = 512.2 tokens/s a
+    # replica; the peak, 1e8 ÷ 86,400 × 2 = 2,314.8 tokens/s, needs ⌈2,314.8 ÷ (512.2 ×
+    # 0.6)⌉ = 8 replicas: 16 GPUs × 2.95 × 730.5 h = 34,479.60 a month, ÷ 3,043.75 M output
+    # tokens a month = 11.328
+    for line in ("  GPUs in total\t16 GPU(s)", "  Replicas for the peak\t8 replica(s)",
                  "  GPUs per replica (tensor parallel)\t2 GPU(s)",
-                 "  Monthly cost (USD)\t47,409.5", "  Cost per million output tokens (USD)\t15.576",
+                 "  Monthly cost (USD)\t34,479.6", "  Cost per million output tokens (USD)\t11.328",
                  "  Decode step floor (datasheet peaks; for comparison)\t13.5215 ms/token",
                  "  Model\tLlama 3.1 70B", "  GPU\tNVIDIA H100 SXM"):
         assert line in lines, line

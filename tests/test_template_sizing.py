@@ -21,6 +21,7 @@ from template_support import (
     comm_ms,
     deployed,
     error_cells,
+    regime_efficiency,
     sizing,
     variant,
 )
@@ -222,9 +223,16 @@ def test_cost_sheet_against_hand_calculation(default):
                 comm_ms(80, 8192, batch, n, 63, hop_us=1.0))
         step = kv_ms + weights_ms + comm
         assert v[f"G{r}"] == pytest.approx(step), g["name"]
-        # no measurement: the regime's default (udfs/data/efficiency.csv): one GPU at 16
-        # sequences throughput_one_gpu, more GPUs throughput_tp
-        eff = 0.507 if n == 1 else 0.318
+        # no measurement: REGIME_EFFICIENCY at n GPUs and 16 sequences (docs/math.md): one
+        # GPU 0.667 + (0.451 − 0.667) × ln(16/5) ÷ ln(286/5), 2 or 4 GPUs 0.667 + (0.343 −
+        # 0.667) × ln(16/5) ÷ ln(25/5), 8 or more from tp8_small_batch's 0.286 instead
+        eff = regime_efficiency(n, batch)
+        if n == 1:
+            assert eff == pytest.approx(0.667 + (0.451 - 0.667) * math.log(16 / 5)
+                                        / math.log(286 / 5))
+        elif n <= 4:
+            assert eff == pytest.approx(0.667 + (0.343 - 0.667) * math.log(16 / 5)
+                                        / math.log(25 / 5))
         tps = 1000 / step * batch
         assert v[f"H{r}"] == pytest.approx(tps)
         replicas = math.ceil(peak / (tps * 0.6))

@@ -4,13 +4,18 @@ A floor (``udfs.timing.decode_step_ms``) is what datasheet peaks allow; what a
 deployment pays is the floor ÷ efficiency. The efficiency differs by regime: one GPU at
 a small batch runs near its memory roofline, large-batch serving loses to scheduling and
 attention kernels, tensor parallelism adds all-reduce latency to every layer, and an MoE
-model served with expert parallelism adds all-to-all dispatch and load imbalance. Each
-regime's default is the median of floor ÷ measured over the published measurements of
-that regime (``tests/data/serving_measurements.csv``), kept in ``data/efficiency.csv``
-with its sources, dates and software.
+model served with expert parallelism adds all-to-all dispatch and load imbalance.
+
+Each regime is an anchor made from its published measurements
+(``tests/data/serving_measurements.csv``), kept in ``data/efficiency.csv`` with its
+sources, dates and software: its efficiency, the geometric middle of the lowest and the
+highest floor ÷ measured of its rows (the one value whose worst ratio over them is the
+smallest), and the range of GPUs and of batches its rows span. Inside a regime's range
+the efficiency is the regime's; between two ranges it moves linearly in the logarithm of
+the GPUs and of the batch (``regime_efficiency``), so it has no step at any batch.
 
 =======================  ===========================================================
-regime                   rule (checked in this order)
+regime                   rule that names a measurement's regime (in this order)
 =======================  ===========================================================
 moe_expert_parallel      an MoE model, experts spread by expert parallelism and the
                          attention data-parallel (each GPU its own sequences)
@@ -28,33 +33,42 @@ import io
 from functools import cache
 from importlib import resources
 
-from .xp import where
+from .xp import log, maximum, minimum, where
 
-#: Largest batch (sequences per replica) that counts as a small batch.
+#: Largest batch (sequences per replica) of a measurement named a small-batch one.
 SMALL_BATCH = 8
-#: Fewest GPUs of a tensor-parallel replica whose small batches form their own regime.
+#: Fewest GPUs of a tensor-parallel measurement whose small batches form their own regime.
 WIDE_TP = 8
+#: The numeric columns of ``data/efficiency.csv``.
+NUMBERS = ("efficiency", "gpus_low", "gpus_high", "batch_low", "batch_high")
 
 
 @cache
 def table() -> dict[str, dict]:
     """The regime table, ``data/efficiency.csv``, read once: regime → row (column → text).
 
-    Columns: ``efficiency`` (the default, 0–1), ``rule``, ``measurements`` (the ids of
-    the measurements it is the median of), ``derivation``, ``software``, ``dates``,
-    ``sources``.
+    Columns: ``efficiency`` (the anchor's value, 0–1), ``gpus_low`` and ``gpus_high``
+    (the GPUs per replica its measurements span), ``batch_low`` and ``batch_high`` (the
+    batches they span), ``rule``, ``measurements`` (the ids of the rows it is made from),
+    ``derivation``, ``software``, ``dates``, ``sources``.
     """
     text = (resources.files(__package__) / "data" / "efficiency.csv").read_text("utf-8")
     return {r["regime"]: r for r in csv.DictReader(io.StringIO(text))}
 
 
+def anchors(rows: dict[str, dict] | None = None) -> dict[str, dict[str, float]]:
+    """The numbers of each regime's anchor (``NUMBERS``) of ``rows`` (default ``table()``)."""
+    rows = table() if rows is None else rows
+    return {k: {c: float(r[c]) for c in NUMBERS} for k, r in rows.items()}
+
+
 def efficiency_of(regime: str) -> float:
-    """The default efficiency of ``regime`` (a name of ``table``)."""
+    """The anchor efficiency of ``regime`` (a name of ``table``)."""
     return float(table()[regime]["efficiency"])
 
 
 def serving_regime(gpus: float, batch: float, expert_parallel: bool = False) -> str:
-    """The regime of a deployment, by the rules of the module's table.
+    """The regime a measurement is counted in, by the rules of the module's table.
 
     Parameters
     ----------
@@ -77,13 +91,51 @@ def serving_regime(gpus: float, batch: float, expert_parallel: bool = False) -> 
     return "throughput_one_gpu" if gpus == 1 else "throughput_tp"
 
 
+def between(x, x0, x1, y0, y1):
+    """y0 at x ≤ x0, y1 at x ≥ x1, and linear in ln x between (x0 < x1, all above 0)."""
+    t = minimum(1.0, maximum(0.0, log(x / x0) / log(x1 / x0)))
+    return y0 * (1 - t) + y1 * t  # exactly y0 at t = 0 and y1 at t = 1
+
+
+def interpolate(a: dict[str, dict[str, float]], gpus, batch, expert_parallel=0.0):
+    """``regime_efficiency`` over the anchors ``a`` (``anchors()``'s form), the regimes'
+    own or those made from part of the measurement set (``tests/serving_floor.py``)."""
+    small, wide = a["small_batch"], a["tp8_small_batch"]
+    one, tp = a["throughput_one_gpu"], a["throughput_tp"]
+    e_small = between(gpus, small["gpus_high"], wide["gpus_low"],
+                      small["efficiency"], wide["efficiency"])
+    b_small = max(small["batch_high"], wide["batch_high"])
+    e_large = between(gpus, one["gpus_high"], tp["gpus_low"], one["efficiency"],
+                      tp["efficiency"])
+    b_large = between(gpus, one["gpus_high"], tp["gpus_low"], one["batch_low"],
+                      tp["batch_low"])
+    return where(expert_parallel > 0, a["moe_expert_parallel"]["efficiency"],
+                 between(batch, b_small, b_large, e_small, e_large))
+
+
 def regime_efficiency(gpus, batch, expert_parallel=0.0):
-    """Default efficiency (floor ÷ realistic time) of a deployment's regime.
+    """Default efficiency (floor ÷ realistic time) of a deployment, from the regimes'
+    anchors, continuous in the batch and the GPUs.
 
-    .. math:: e = e_{regime}(g, B, EP)
+    .. math::
 
-    the median of floor ÷ measured over the published measurements of the regime
-    (``serving_regime`` names it; ``data/efficiency.csv`` holds the values).
+        e_s(g) = L(g;\\ G_{s}, G_{w};\\ e_{s}, e_{w}), \\quad
+        B_s = \\max(B^{hi}_{s}, B^{hi}_{w})
+
+        e_t(g) = L(g;\\ G_{1}, G_{t};\\ e_{1}, e_{t}), \\quad
+        B_t(g) = L(g;\\ G_{1}, G_{t};\\ B^{lo}_{1}, B^{lo}_{t})
+
+        e = e_{moe} \\text{ if } EP > 0, \\text{ else } L(B;\\ B_s, B_t(g);\\ e_s(g), e_t(g))
+
+    where :math:`L(x; x_0, x_1; y_0, y_1)` is :math:`y_0` at :math:`x \\le x_0`,
+    :math:`y_1` at :math:`x \\ge x_1`, and linear in :math:`\\ln x` between. Subscripts
+    name the regimes of ``data/efficiency.csv``: s small_batch, w tp8_small_batch, 1
+    throughput_one_gpu, t throughput_tp; :math:`e` is a regime's anchor efficiency (the
+    geometric middle of its measurements' lowest and highest floor ÷ measured),
+    :math:`G_s` the most GPUs of small_batch's measurements and :math:`G_w`, :math:`G_t`
+    the fewest of tp8_small_batch's and throughput_tp's (:math:`G_1` = 1),
+    :math:`B^{hi}` the largest batch of a small-batch regime's measurements (:math:`B_s`
+    the larger of the two) and :math:`B^{lo}` the smallest of a throughput regime's.
 
     Parameters
     ----------
@@ -97,11 +149,9 @@ def regime_efficiency(gpus, batch, expert_parallel=0.0):
 
     Returns
     -------
-    Efficiency, 0–1. One GPU at batch 1: the ``small_batch`` default; divide a floor by
+    Efficiency, 0–1. One GPU at batch 1: small_batch's 0.667; 2 GPUs at batch 16: 0.667
+    + (0.343 − 0.667) × ln(16/5) ÷ ln(25/5) = 0.433 (batches 5 and 25: the largest of
+    the small-batch measurements and the smallest of throughput_tp's). Divide a floor by
     it for the realistic time (``ESTIMATE``).
     """
-    e = efficiency_of
-    return where(expert_parallel > 0, e("moe_expert_parallel"),
-                 where(batch <= SMALL_BATCH,
-                       where(gpus >= WIDE_TP, e("tp8_small_batch"), e("small_batch")),
-                       where(gpus == 1, e("throughput_one_gpu"), e("throughput_tp"))))
+    return interpolate(anchors(), gpus, batch, expert_parallel)

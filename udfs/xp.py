@@ -50,6 +50,13 @@ def floor(x):
     return float(math.floor(x))
 
 
+def log(x):
+    """The natural logarithm, element-wise on arrays."""
+    if is_array(x):
+        return np.log(x)
+    return math.log(x)
+
+
 def power(a, b):
     """a ** b, element-wise on arrays."""
     if is_array(a) or is_array(b):

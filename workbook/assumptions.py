@@ -42,7 +42,8 @@ FINANCE_ASSUMPTIONS = {
     "EFF_DEFAULT": (17, "Efficiency without measurements", 0.7, "pct", ("decimal", 0.01, 1),
                     "The Calibration sheet's summary (CAL_EFFICIENCY) while none of its "
                     "rows is counted. Sizing, Cost, Finance and Plan use a GPU's own "
-                    "measurements, else the default of the deployment's regime (below)",
+                    "measurements, else REGIME_EFFICIENCY of the deployment (between the "
+                    "regimes' anchors below)",
                     "Assumption (no source): measure and enter it on the Calibration sheet "
                     "instead"),
     "INPUT_PER_OUTPUT": (19, "Input tokens per output token",
@@ -173,14 +174,16 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
 
 
 def _regime_table(wb: Workbook, s: Sheet, top: int):
-    """The default efficiency of each serving regime (section at row ``top``), from
-    ``udfs/data/efficiency.csv`` (``udfs.regimes``): name, efficiency, rule, how it was
-    derived and its sources; REGIME_NAME and REGIME_EFF name the first two columns (Sizing
-    finds the regime of REGIME_EFFICIENCY's value in them), REGIME_EFF_MAX and
-    REGIME_EFF_MIN their highest and lowest efficiency (the bounds of Plan's search)."""
+    """The anchor of each serving regime (section at row ``top``), from
+    ``udfs/data/efficiency.csv`` (``udfs.regimes``): name, efficiency, rule and how it was
+    made (with the GPUs and batches of its measurements), its sources; REGIME_NAME and
+    REGIME_EFF name the first two columns (Sizing finds there the regime whose anchor a
+    REGIME_EFFICIENCY is), REGIME_EFF_MAX and REGIME_EFF_MIN their highest and lowest
+    efficiency (REGIME_EFFICIENCY stays between them: the bounds of Plan's search)."""
     s.section(top, "Efficiency by serving regime, without measurements (REGIME_EFFICIENCY: "
-                   "the median of floor ÷ measured over published deployments)", "D")
-    s.header(top + 1, ["Regime", "Default efficiency", "Rule; how it was derived",
+                   "these anchors, made from published deployments, and linear in "
+                   "ln(batch) between them)", "D")
+    s.header(top + 1, ["Regime", "Anchor efficiency", "Rule; how it was made",
                        "Software, dates and sources"])
     first = top + 2
     rows = list(regimes.table().values())

@@ -285,12 +285,14 @@ def efficiency_says(gpu: str, regime: str) -> str:
 
 
 def regime_says(efficiency: str) -> str:
-    """The name of the serving regime whose default is the efficiency in the cell
-    ``efficiency`` and where it comes from (an expression): its row of the Assumptions'
-    regime table (REGIME_NAME, REGIME_EFF)."""
+    """Where the efficiency in the cell ``efficiency`` (a REGIME_EFFICIENCY) comes from, in
+    words (an expression): the regime whose anchor it is, named from the Assumptions'
+    regime table (REGIME_NAME, REGIME_EFF), else that it lies between the anchors."""
     at = f"MATCH({efficiency},REGIME_EFF,0)"
-    return (f'IF(ISNUMBER({at}),INDEX(REGIME_NAME,{at})&" (the median over published '
-            'measurements: Assumptions, regime table, with its sources)","")')
+    return (f'IF(ISNUMBER({at}),INDEX(REGIME_NAME,{at})&" (inside the GPUs and batches of '
+            'its published measurements: Assumptions, regime table, with its sources)",'
+            '"between the regimes\' measured ranges, linear in ln(GPUs) and ln(batch) '
+            '(Assumptions, regime table, with their sources)")')
 
 
 def has_link(link: str) -> str:

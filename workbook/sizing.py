@@ -105,9 +105,10 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              (TP_COMM_MS over the GPU's interconnect, NCCL's latencies: NVLink where the
              GPUs sheet has a figure, PCIe without); the step floor of the answer is
              DECODE_STEP_MS of these ÷ tokens per step
-    Realistic the regime's default efficiency (REGIME_EFFICIENCY(GPUs per replica, batch,
-             expert parallel), named from the Assumptions' regime table), the efficiency
-             used (this GPU's measurements on Calibration, else the regime's) and the unit
+    Realistic the default efficiency (REGIME_EFFICIENCY(GPUs per replica, batch, expert
+             parallel): an anchor of the Assumptions' regime table, named, or between
+             them), the efficiency used (this GPU's measurements on Calibration, else
+             the default) and the unit
              cost of a replica busy at the planned utilization (not the bill's figure)
     Grids    grid 1: weights fit on one GPU? (model rows × GPU columns, green/red)
              grid 2: decode floor in ms/token (weights read, batch 1, one GPU; greyed
@@ -309,7 +310,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     s.section(SECTIONS["realistic"], "Realistic: the efficiency, and a unit cost that is "
                                      "not the bill")
     realistic = [
-        ("regime_eff", "Default efficiency of the regime",
+        ("regime_eff", "Default efficiency (regimes' anchors)",
          f"=REGIME_EFFICIENCY({n},{K['batch']},{K['expert_parallel']})", "pct",
          f"=\"REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel): \"&"
          f"{regime_says(K['regime_eff'])}"),

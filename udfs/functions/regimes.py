@@ -9,25 +9,53 @@ from ..explain import num
 
 
 def _regime(w):
-    name = regimes.serving_regime(w.gpus, w.batch, w.expert_parallel > 0)
-    row = regimes.table()[name]
-    return (f"{num(w.gpus)} GPUs, batch {num(w.batch)}, expert parallel "
-            f"{'yes' if w.expert_parallel > 0 else 'no'}: regime {name} ({row['rule']}) = "
-            f"efficiency {num(w.result)}, the median of floor ÷ measured over "
-            f"{len(row['measurements'].split(';'))} published measurements")
+    a = regimes.anchors()
+    if w.expert_parallel > 0:
+        where = (f"expert parallel: moe_expert_parallel's "
+                 f"{num(a['moe_expert_parallel']['efficiency'])}")
+    else:
+        name = regimes.serving_regime(w.gpus, w.batch)
+        inside = [k for k, r in a.items() if k != "moe_expert_parallel"
+                  and r["gpus_low"] <= w.gpus <= r["gpus_high"]
+                  and r["batch_low"] <= w.batch <= r["batch_high"]]
+        where = (f"inside {inside[0]}'s measured range" if inside else
+                 f"nearest regime {name}: between the regimes' measured ranges, linear in "
+                 f"ln(GPUs) and ln(batch)")
+    return (f"{num(w.gpus)} GPUs, batch {num(w.batch)}, {where} = efficiency "
+            f"{num(w.result)} (anchors: the geometric middle of each regime's lowest and "
+            f"highest floor ÷ measured over published measurements)")
+
+
+def _between(x, x0, x1, y0, y1) -> str:
+    """``regimes.between`` in Excel's functions, y0 × (1 − t) + y1 × t with t = ln(x/x0) ÷
+    ln(x1/x0) held to 0..1 (``x0``, ``x1`` numbers or expressions; ``x`` an expression)."""
+    def text(v):
+        return f"{v:g}" if isinstance(v, float) else v
+
+    numbers = isinstance(x0, float) and isinstance(x1, float)
+    ratio = f"{x1 / x0:g}" if numbers else f"{text(x1)}/{text(x0)}"
+    # ln a ÷ ln b as LOG10 a ÷ LOG10 b, the same ratio: strict mode (napkin calc) has
+    # checked LOG10 given a cell or an error value (a branch IF does not take), LN not
+    t = f"MIN(1,MAX(0,LOG10({x}/{text(x0)})/LOG10({ratio})))"
+    return f"({text(y0)}*(1-{t})+{text(y1)}*{t})"
 
 
 def _native():
-    e = {k: r["efficiency"] for k, r in regimes.table().items()}
-    return (f'IF({{expert_parallel}}>0,{e["moe_expert_parallel"]},'
-            f'IF({{batch}}<={regimes.SMALL_BATCH},IF({{gpus}}>={regimes.WIDE_TP},'
-            f'{e["tp8_small_batch"]},{e["small_batch"]}),'
-            f'IF({{gpus}}=1,{e["throughput_one_gpu"]},{e["throughput_tp"]})))')
+    a = regimes.anchors()
+    s, w = a["small_batch"], a["tp8_small_batch"]
+    o, t = a["throughput_one_gpu"], a["throughput_tp"]
+    g = "{gpus}"
+    e_small = _between(g, s["gpus_high"], w["gpus_low"], s["efficiency"], w["efficiency"])
+    b_small = max(s["batch_high"], w["batch_high"])
+    e_large = _between(g, o["gpus_high"], t["gpus_low"], o["efficiency"], t["efficiency"])
+    b_large = _between(g, o["gpus_high"], t["gpus_low"], o["batch_low"], t["batch_low"])
+    return (f'IF({{expert_parallel}}>0,{a["moe_expert_parallel"]["efficiency"]:g},'
+            f"{_between('{batch}', b_small, b_large, e_small, e_large)})")
 
 
 declare(
     "REGIME_EFFICIENCY",
-    "Default efficiency (floor ÷ realistic) of a serving regime, the median over published measurements: small batch, TP 8 at small batch, throughput on one GPU or in TP, MoE with expert parallelism. REGIME_EFFICIENCY(1,1) = 0.731.",  # noqa: E501
+    "Default efficiency (floor ÷ realistic) of a deployment from published measurements by regime (small batch, TP 8 at small batch, throughput on one GPU or in TP, MoE expert parallel), moving in ln(batch) between them. REGIME_EFFICIENCY(1,1) = 0.667.",  # noqa: E501
     param(Arg("gpus", None, POSITIVE, whole=True), "GPUs of one replica (whole number)."),
     param(Arg("batch", None, POSITIVE), "Sequences decoded together per replica."),
     param(Arg("expert_parallel", None, NONNEGATIVE),
@@ -35,7 +63,7 @@ declare(
           default=0),
     formula=regimes.regime_efficiency,
     explain=_regime,
-    example=("=REGIME_EFFICIENCY(1,1)", "0.731"),
-    summary="the median efficiency of the deployment's regime",
+    example=("=REGIME_EFFICIENCY(1,1)", "0.667"),
+    summary="the efficiency of the deployment from the regimes' measurements",
     native=_native(),
 )
