@@ -192,8 +192,9 @@ def sheet_models(wb: Workbook) -> Sheet:
           whether tied)
     W     one routed expert over all MoE layers, billions: MODEL_SPEC's expert_params,
           MoE layers × expert matrices × hidden (LatentMoE: the latent width the experts
-          work in) × expert intermediate size (0 for dense models). A user's row: layers × 3 × hidden × expert intermediate size (every
-          layer taken as MoE; 0 without experts)
+          work in) × expert intermediate size (0 for dense models). A user's row:
+          layers × 3 × hidden × expert intermediate size (every layer taken as MoE; 0
+          without experts)
     X     layers that keep a KV cache (a hybrid model's attention layers; all layers
           otherwise); column P counts these. A user's row: empty means all layers
     Y     fixed state each sequence keeps in linear-attention or Mamba layers, bytes (0
