@@ -357,11 +357,13 @@ def attention_dim(row: str) -> str:
 
 def expert_parallel(row: str, gpus: str) -> str:
     """Whether the model in ``row`` of the Models table is served with expert parallelism
-    on ``gpus`` GPUs per replica (an expression, 1 or 0): a mixture of experts (routed
-    experts > 1) on more than one GPU, as TensorRT-LLM and SGLang serve them (attention
-    data parallel)."""
+    on ``gpus`` GPUs per replica (an expression, 1 or 0): the scenario's choice
+    SCENARIO_EXPERT_PARALLEL ("auto", "yes", "no"; ``workbook.scenario``): with "no", 0;
+    with "auto", "yes" or an empty cell, a mixture of experts (routed experts > 1) on more
+    than one GPU, as TensorRT-LLM and SGLang serve them (attention data parallel)."""
     e = f"INDEX(MODEL_EXPERTS,{row})"
-    return f"IF(ISNUMBER({e}),IF({gpus}>1,IF({e}>1,1,0),0),0)"
+    return (f'IF(SCENARIO_EXPERT_PARALLEL="no",0,'
+            f"IF(ISNUMBER({e}),IF({gpus}>1,IF({e}>1,1,0),0),0))")
 
 
 def room_note(names: str, slots: int, what: str, elsewhere: str, text: str) -> str:
