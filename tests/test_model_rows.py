@@ -67,14 +67,20 @@ def _nemotron3_nano():
     # layer; Mamba-2 with 64 heads of 64, n_groups 8, ssm_state_size 128, conv_kernel 4;
     # attention 32 heads, 2 KV heads of 128; MoE: 128 experts of 1856 (relu2: up and
     # down only), top 6, 1 shared expert of 3712, router bias; vocab 131072, untied
-    pattern = "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME"
-    h = 2688
-    mixers = (pattern.count("M") * mamba2(h, 64, 64, 8, 128, 4)
+    return _nemotron_h("MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME", 2688, 64,
+                       128, 6, 2 * 2688 * 1856, 2 * 2688 * 3712)
+
+
+def _nemotron_h(pattern, h, mamba_heads, experts, top_k, expert, shared):
+    # NemotronHForCausalLM: Mamba-2 layers (M) of ``mamba_heads`` heads of 64, n_groups 8,
+    # ssm_state_size 128, conv_kernel 4; attention layers (*) of 32 heads, 2 KV heads of
+    # 128; MoE layers (E) with a router with bias; one norm per layer; vocab 131072, untied
+    mixers = (pattern.count("M") * mamba2(h, mamba_heads, 64, 8, 128, 4)
               + pattern.count("*") * gqa_attention(h, 32, 2, 128))
     return total_and_active(vocab=131072, h=h, tied=False, layers=len(pattern),
                             mixers=mixers, norms_per_layer=1,
-                            moe_layers=pattern.count("E"), experts=128, top_k=6,
-                            expert=2 * h * 1856, shared=2 * h * 3712, router_bias=True)
+                            moe_layers=pattern.count("E"), experts=experts, top_k=top_k,
+                            expert=expert, shared=shared, router_bias=True)
 
 
 def _gemma4(h, layers, heads, sliding_kv, global_kv, intermediate, moe=None):
@@ -107,14 +113,8 @@ def _nemotron3_super():
     # untied; the MTP block (num_nextn_predict_layers 1) left out
     pattern = ("MEMEMEM*EMEMEMEM*EMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*"
                "EMEMEMEM*EMEMEMEME")
-    h = 4096
-    mixers = (pattern.count("M") * mamba2(h, 128, 64, 8, 128, 4)
-              + pattern.count("*") * gqa_attention(h, 32, 2, 128))
-    return total_and_active(vocab=131072, h=h, tied=False, layers=len(pattern),
-                            mixers=mixers, norms_per_layer=1,
-                            moe_layers=pattern.count("E"), experts=512, top_k=22,
-                            expert=2 * 1024 * 2688, shared=2 * h * 5376 + 2 * h * 1024,
-                            router_bias=True)
+    return _nemotron_h(pattern, 4096, 128, 512, 22, 2 * 1024 * 2688,
+                       2 * 4096 * 5376 + 2 * 4096 * 1024)
 
 
 COUNTS = {
