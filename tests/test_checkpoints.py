@@ -2,8 +2,11 @@
 decode step with each part in its own precision."""
 
 import pytest
+from template_support import variant
 
-from udfs import MODEL_SPEC, WEIGHT_GB, tables
+from udfs import DECODE_FLOOR, MODEL_SPEC, WEIGHT_GB, tables
+from workbook.scenario import SCENARIO_NAMES
+from workbook.sizing import SIZING
 
 
 def test_gpt_oss_120b_stores_its_experts_in_mxfp4_and_the_rest_in_bf16():
@@ -43,12 +46,6 @@ def test_decode_floor_by_name_reads_the_kept_parts_as_the_sizing_sheet_does(tmp_
     # experts; attention, router, embedding and head in BF16): 5.13e9 weights read (the
     # card's active count without the input embedding), 1,589,080,960 of them kept in BF16
     # (116.83e9 − 128 × 36 × 3 × 2,880² − 201,088 × 2,880), the rest at 0.53125 B
-    from template_support import variant
-
-    from udfs import DECODE_FLOOR
-    from workbook.scenario import SCENARIO_NAMES
-    from workbook.sizing import SIZING
-
     kept = 116.83e9 - 128 * 36 * 3 * 2880 ** 2 - 201088 * 2880
     want = ((5.13e9 - kept) * 0.53125 + kept * 2) / 1e9 / 3.35
     assert DECODE_FLOOR("gpt-oss-120b", "MXFP4", 3.35) == pytest.approx(want, rel=1e-12)

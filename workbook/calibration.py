@@ -16,6 +16,7 @@ from workbook.sheet import (
     define_name,
     expert_parallel,
     read_weights,
+    sliding_share,
     state_bytes,
     step_floor,
     tp_comm,
@@ -58,6 +59,13 @@ CAL_EXAMPLES = [
     ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 1, 1, 8192, 15, None),
 ]
 CAL_EXAMPLE_NOTE = "example, not a measurement: replace with yours"
+
+
+def _sliding_share(r: int) -> str:
+    """The share of a token's KV bytes in the sliding-window layers of the model of row
+    ``r`` (its Models row in column Q; ``workbook.sheet.sliding_share``)."""
+    return sliding_share(*(f"INDEX({n},Q{r})" for n in (
+        "MODEL_SLIDING_LAYERS", "MODEL_KV_HEADS", "MODEL_HEAD_DIM", "MODEL_KV_BYTES")))
 
 
 def _step(r: int, weights_gb: str, active: str) -> str:
@@ -167,8 +175,8 @@ def sheet_calibration(wb: Workbook) -> Sheet:
             "U": f"=IF({ok},KV_CACHE_GB(INDEX(MODEL_LAYERS,Q{r}),INDEX(MODEL_KV_HEADS,Q{r}),"
                  f"INDEX(MODEL_HEAD_DIM,Q{r}),F{r},{kvp},E{r})*INDEX(MODEL_KV_BYTES,Q{r})/"
                  f"(4*INDEX(MODEL_LAYERS,Q{r})*INDEX(MODEL_KV_HEADS,Q{r})*INDEX(MODEL_HEAD_DIM,"
-                 f"Q{r}))*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-INDEX(MODEL_SLIDING_LAYERS,"
-                 f"Q{r})/INDEX(MODEL_LAYERS,Q{r})*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r})"
+                 f"Q{r}))*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-{_sliding_share(r)}"
+                 f"*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r})"
                  f"+{state_bytes(f'Q{r}')}*E{r}/1000000000,\"\")",
             "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),MS_PER_TOKEN(H{r}),\"\"))",
             "AA": f"=IF({ok},{read_weights(f'V{r}', f'B{r}', f'Q{r}')[1:]},\"\")",

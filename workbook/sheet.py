@@ -355,6 +355,17 @@ def attention_dim(row: str) -> str:
             f"INDEX(MODEL_HEAD_DIM,{row}))")
 
 
+def sliding_share(sliding: str, kv_heads: str, head_dim: str, kv_bytes: str) -> str:
+    """The share of a token's KV bytes that its sliding-window layers hold (an
+    expression): ``sliding`` layers × 2 (K and V) × ``kv_heads`` × ``head_dim`` × 2 B
+    (BF16) ÷ ``kv_bytes`` (Models column P, the token's KV bytes over all its layers).
+    The Models KV heads and head dim are the sliding-window layers' (Gemma 4's global
+    layers have their own shape, counted in P): layers of one shape give sliding ÷ layers
+    (Gemma 3 27B: 52 ÷ 62); Gemma 4 31B 50 × 8,192 × 2 ÷ 901,120 = 0.909, not 50 ÷ 60.
+    Past the window W a sequence of T tokens holds P × T − P × share × (T − W) bytes."""
+    return f"{sliding}*4*{kv_heads}*{head_dim}/{kv_bytes}"
+
+
 def expert_parallel(row: str, gpus: str) -> str:
     """Whether the model in ``row`` of the Models table is served with expert parallelism
     on ``gpus`` GPUs per replica (an expression, 1 or 0): the scenario's choice

@@ -35,6 +35,7 @@ from workbook.sheet import (
     read_weights,
     regime_says,
     roof_used,
+    sliding_share,
     state_bytes,
     step_floor,
     stored_weights,
@@ -208,7 +209,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          "KV_CACHE_GB: 2 × layers × KV heads × head dim × bytes × tokens × batch"),
         ("kv_factor", "Attention correction (MLA, sliding window)",
          f"={K['kv_bytes']}/(4*{K['layers']}*{K['kv_heads']}*{K['head_dim']})"
-         f"*IF({K['sliding']}=0,1,1-{K['sliding']}/{K['layers']}"
+         f"*IF({K['sliding']}=0,1,1-"
+         f"{sliding_share(K['sliding'], K['kv_heads'], K['head_dim'], K['kv_bytes'])}"
          f"*MAX(0,{K['context']}-{K['window']})/{K['context']})", "0.000",
          f'=IF(ABS({K["kv_factor"]}-1)<0.000000001,"1: the GQA formula is right for "&'
          f'{K["attention"]},{K["attention"]}&": the GQA formula over-counts; this factor '
