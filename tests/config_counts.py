@@ -17,11 +17,14 @@ References
 from __future__ import annotations
 
 
-def gqa_attention(h, heads, kv_heads, head_dim, qkv_bias=False, qk_norm=0, gate=False):
+def gqa_attention(h, heads, kv_heads, head_dim, qkv_bias=False, qk_norm=0, gate=False,
+                  k_eq_v=False):
     """Weights of one grouped-query attention layer: q, k, v and o projections (q twice as
-    wide when the output is gated, Qwen3-Next), the QKV bias and the QK-norm weights."""
+    wide when the output is gated, Qwen3-Next; no v projection where the keys' serves the
+    values too, Gemma 4's attention_k_eq_v), the QKV bias and the QK-norm weights."""
     q = heads * head_dim * (2 if gate else 1)
-    n = h * q + 2 * h * kv_heads * head_dim + heads * head_dim * h + qk_norm
+    kv = (1 if k_eq_v else 2) * h * kv_heads * head_dim
+    n = h * q + kv + heads * head_dim * h + qk_norm
     return n + (q + 2 * kv_heads * head_dim if qkv_bias else 0)
 
 

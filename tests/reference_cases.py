@@ -437,6 +437,16 @@ CASES = [
     ('serving', 'decode floor of Mixtral 8x7B by name at batch 2',
      '=DECODE_FLOOR("Mixtral 8x7B","BF16",3.35,2)',
      42.409089728 / 3.35, 1e-12),
+    # gpt-oss-120b by name in MXFP4 reads its kept BF16 weights at 2 bytes: the card's
+    # 5.13e9 read at batch 1 (Table 1: active without the input embedding), of which
+    # 1,589,080,960 are kept in BF16 (config.json quantization_config modules_to_not_convert:
+    # 116.83e9 − 128 × 36 × 3 × 2,880² routed experts − 201,088 × 2,880 input embedding);
+    # the rest, 3,540,919,040, in MXFP4 at 0.53125 B (OCP MX v1.0: 4.25 bits):
+    # 1.881113240 + 3.178161920 = 5.059275160 GB ÷ 3.35 TB/s (H100 SXM) = 1.510231 ms;
+    # all of it in MXFP4 would be 2.725 GB, 46 % less
+    ('serving', 'decode floor of gpt-oss-120b by name, its kept BF16 weights at 2 bytes',
+     '=DECODE_FLOOR("gpt-oss-120b","MXFP4",3.35)',
+     (3540919040 * 0.53125 + 1589080960 * 2) / 1e9 / 3.35, 1e-12),
     # prefill by name multiplies the active parameters: 2 × 17.1847e9 (Maverick's, counted
     # from the config) × 2,000 tokens ÷ 989 TFLOPS (H100 SXM, BF16 dense) = 69.50334 ms
     ('serving', 'prefill of an MoE model by name',

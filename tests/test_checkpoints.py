@@ -2,8 +2,11 @@
 decode step with each part in its own precision."""
 
 import pytest
+from template_support import variant
 
-from udfs import MODEL_SPEC, WEIGHT_GB, tables
+from udfs import DECODE_FLOOR, MODEL_SPEC, WEIGHT_GB, tables
+from workbook.scenario import SCENARIO_NAMES
+from workbook.sizing import SIZING
 
 
 def test_gpt_oss_120b_stores_its_experts_in_mxfp4_and_the_rest_in_bf16():
@@ -35,3 +38,22 @@ def test_gpt_oss_120b_decode_step_reads_bf16_attention_and_head():
 def test_models_without_a_checkpoint_row_leave_the_fields_empty():
     assert tables.models()["Llama 3.1 8B"]["checkpoint_gb"] == ""
     assert str(MODEL_SPEC("Llama 3.1 8B", "checkpoint_gb")).startswith("#N/A")
+
+
+def test_decode_floor_by_name_reads_the_kept_parts_as_the_sizing_sheet_does(tmp_path):
+    # gpt-oss-120b in MXFP4 on one H100 SXM (3.35 TB/s) at batch 1. By hand from the
+    # checkpoint's parts (config.json quantization_config: MXFP4 only in the routed
+    # experts; attention, router, embedding and head in BF16): 5.13e9 weights read (the
+    # card's active count without the input embedding), 1,589,080,960 of them kept in BF16
+    # (116.83e9 − 128 × 36 × 3 × 2,880² − 201,088 × 2,880), the rest at 0.53125 B
+    kept = 116.83e9 - 128 * 36 * 3 * 2880 ** 2 - 201088 * 2880
+    want = ((5.13e9 - kept) * 0.53125 + kept * 2) / 1e9 / 3.35
+    assert DECODE_FLOOR("gpt-oss-120b", "MXFP4", 3.35) == pytest.approx(want, rel=1e-12)
+    # all weights read in MXFP4 would give a floor 46 % lower: the issue's "45 % low"
+    assert 5.13e9 * 0.53125 / 1e9 / 3.35 / want == pytest.approx(0.5387, abs=1e-4)
+    # the Sizing sheet's batch-1 floor, through the scenario's defined names
+    s = {name: "Sizing!" + SIZING[key] for name, key in SCENARIO_NAMES.items()}
+    v = variant(tmp_path, "gptoss", {s["SCENARIO_MODEL"]: "gpt-oss-120b",
+                                     s["SCENARIO_PRECISION"]: "MXFP4",
+                                     s["SCENARIO_GPU"]: "NVIDIA H100 SXM"})["Sizing"]
+    assert v[SIZING["floor_ms"]] == pytest.approx(want, rel=1e-12)

@@ -67,14 +67,54 @@ def _nemotron3_nano():
     # layer; Mamba-2 with 64 heads of 64, n_groups 8, ssm_state_size 128, conv_kernel 4;
     # attention 32 heads, 2 KV heads of 128; MoE: 128 experts of 1856 (relu2: up and
     # down only), top 6, 1 shared expert of 3712, router bias; vocab 131072, untied
-    pattern = "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME"
-    h = 2688
-    mixers = (pattern.count("M") * mamba2(h, 64, 64, 8, 128, 4)
+    return _nemotron_h("MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME", 2688, 64,
+                       128, 6, 2 * 2688 * 1856, 2 * 2688 * 3712)
+
+
+def _nemotron_h(pattern, h, mamba_heads, experts, top_k, expert, shared):
+    # NemotronHForCausalLM: Mamba-2 layers (M) of ``mamba_heads`` heads of 64, n_groups 8,
+    # ssm_state_size 128, conv_kernel 4; attention layers (*) of 32 heads, 2 KV heads of
+    # 128; MoE layers (E) with a router with bias; one norm per layer; vocab 131072, untied
+    mixers = (pattern.count("M") * mamba2(h, mamba_heads, 64, 8, 128, 4)
               + pattern.count("*") * gqa_attention(h, 32, 2, 128))
     return total_and_active(vocab=131072, h=h, tied=False, layers=len(pattern),
                             mixers=mixers, norms_per_layer=1,
-                            moe_layers=pattern.count("E"), experts=128, top_k=6,
-                            expert=2 * h * 1856, shared=2 * h * 3712, router_bias=True)
+                            moe_layers=pattern.count("E"), experts=experts, top_k=top_k,
+                            expert=expert, shared=shared, router_bias=True)
+
+
+def _gemma4(h, layers, heads, sliding_kv, global_kv, intermediate, moe=None):
+    # Gemma 4 text_config (Gemma4ForConditionalGeneration): layer_types 5 sliding : 1
+    # full; sliding layers of ``sliding_kv`` KV heads × head_dim 256, global layers of
+    # ``global_kv`` heads × global_head_dim 512 with attention_k_eq_v (no v_proj); q_norm
+    # and k_norm per head; 4 norms a layer (7 with the MoE block, and the router's scale
+    # vector: 8 vectors of h); a dense GeGLU MLP of ``intermediate`` in every layer; the
+    # MoE block (enable_moe_block): 128 experts of ``moe``, top 8, a router of 128 × h
+    # with per-expert scales (128, as a router bias); vocab 262144, tied
+    sliding = layers * 5 // 6
+    mixers = (sliding * gqa_attention(h, heads, sliding_kv, 256, qk_norm=512)
+              + (layers - sliding) * gqa_attention(h, heads, global_kv, 512, qk_norm=1024,
+                                                   k_eq_v=True))
+    experts = {} if moe is None else {"moe_layers": layers, "experts": 128, "top_k": 8,
+                                      "expert": 3 * h * moe, "router_bias": True}
+    return total_and_active(vocab=262144, h=h, tied=True, layers=layers, mixers=mixers,
+                            norms_per_layer=4 if moe is None else 8, dense_layers=layers,
+                            dense_mlp=3 * h * intermediate, **experts)
+
+
+def _nemotron3_super():
+    # NVIDIA-Nemotron-3-Super-120B-A12B (NemotronHForCausalLM, the FP8 checkpoint's
+    # config.json): hybrid_override_pattern below, hidden 4096, one norm per layer;
+    # Mamba-2 with 128 heads of 64, n_groups 8, ssm_state_size 128, conv_kernel 4;
+    # attention 32 heads, 2 KV heads of 128; LatentMoE: router (512 × 4096, bias) on the
+    # hidden state, fc1_latent_proj 4096 → moe_latent_size 1024 and fc2_latent_proj back
+    # (counted with the shared expert: every token runs them), 512 experts of 2688 in the
+    # latent (relu2: up and down only), top 22, 1 shared expert of 5376; vocab 131072,
+    # untied; the MTP block (num_nextn_predict_layers 1) left out
+    pattern = ("MEMEMEM*EMEMEMEM*EMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*"
+               "EMEMEMEM*EMEMEMEME")
+    return _nemotron_h(pattern, 4096, 128, 512, 22, 2 * 1024 * 2688,
+                       2 * 4096 * 5376 + 2 * 4096 * 1024)
 
 
 COUNTS = {
@@ -133,6 +173,12 @@ COUNTS = {
     # experts of 1024, vocab 248320
     "Qwen3.5 397B-A17B": _qwen_hybrid(4096, 60, 32, 64, 1024, 248320),
     "Nemotron 3 Nano 30B-A3B": _nemotron3_nano(),
+    "Nemotron 3 Super 120B-A12B": _nemotron3_super(),
+    # Gemma 4 31B: hidden 5376, 60 layers, 32 heads, 16 and 4 KV heads, intermediate 21504
+    "Gemma 4 31B": _gemma4(5376, 60, 32, 16, 4, 21504),
+    # Gemma 4 26B-A4B: hidden 2816, 30 layers, 16 heads, 8 and 2 KV heads, dense MLP of
+    # 2112 beside 128 experts of 704
+    "Gemma 4 26B-A4B": _gemma4(2816, 30, 16, 8, 2, 2112, moe=704),
 }
 
 
@@ -183,6 +229,10 @@ def test_gpt_oss_keeps_the_cards_exact_counts():
     # heads × 64 × 128 states in FP32 (mamba_ssm_cache_dtype) + 3 × (4096 + 2 × 8 × 128)
     # convolution in BF16
     ("Nemotron 3 Nano 30B-A3B", 6, 2 * 2 * 128, 23 * (64 * 64 * 128 * 4 + 3 * 6144 * 2)),
+    # Nemotron 3 Super: 8 attention layers of 2 KV heads × 128; 40 Mamba-2 layers of 128
+    # heads × 64 × 128 states in FP32 + 3 × (8192 + 2 × 8 × 128) convolution in BF16
+    ("Nemotron 3 Super 120B-A12B", 8, 2 * 2 * 128,
+     40 * (128 * 64 * 128 * 4 + 3 * (8192 + 2 * 8 * 128) * 2)),
 ])
 def test_hybrid_models_cache_only_their_attention_layers(model, kv_layers, kv_per_layer,
                                                           state):
@@ -203,6 +253,37 @@ def test_deepseek_v32_caches_the_indexer_key_beside_the_latent():
     assert MODEL_SPEC("DeepSeek-V3.2", "kv_bytes_per_token") == 61 * (512 + 64 + 128) * 2
     assert MODEL_SPEC("DeepSeek-V3.1", "kv_bytes_per_token") == 61 * 576 * 2
     assert MODEL_SPEC("MiniMax-M2", "kv_bytes_per_token") == 62 * 2 * 8 * 128 * 2
+
+
+@pytest.mark.parametrize(("model", "sliding", "sliding_kv", "global_kv"), [
+    # Gemma 4 31B text_config: 50 sliding_attention layers of num_key_value_heads 16 ×
+    # head_dim 256, 10 full_attention layers of num_global_key_value_heads 4 ×
+    # global_head_dim 512 (keys and values both cached: HF's Gemma4TextAttention keeps
+    # the keys with RoPE and the values without)
+    ("Gemma 4 31B", 50, 16 * 256, 4 * 512),
+    # Gemma 4 26B-A4B: 25 sliding layers of 8 × 256, 5 global layers of 2 × 512
+    ("Gemma 4 26B-A4B", 25, 8 * 256, 2 * 512),
+])
+def test_gemma4_caches_each_layer_type_in_its_own_shape(model, sliding, sliding_kv,
+                                                        global_kv):
+    layers = MODEL_SPEC(model, "layers")
+    want = (sliding * 2 * sliding_kv + (layers - sliding) * 2 * global_kv) * 2
+    assert MODEL_SPEC(model, "kv_bytes_per_token") == want
+    # 31B: (50 × 8,192 + 10 × 4,096) × 2 = 901,120 B, where every layer in the sliding
+    # layers' shape would be 983,040 B
+    assert want == {"Gemma 4 31B": 901120, "Gemma 4 26B-A4B": 225280}[model]
+    assert MODEL_SPEC(model, "kv_layers") == layers
+    assert MODEL_SPEC(model, "sliding_layers") == sliding
+    assert MODEL_SPEC(model, "sliding_window") == 1024
+
+
+def test_latent_moe_experts_are_counted_in_the_latent_width():
+    # Nemotron 3 Super: 40 MoE layers × 2 matrices × moe_latent_size 1024 × 2688, not
+    # × hidden 4096 (four times as many)
+    assert MODEL_SPEC("Nemotron 3 Super", "expert_params") == 40 * 2 * 1024 * 2688
+    # a batch-1 step reads the active weights but the input embedding (131072 × 4096)
+    assert MODEL_SPEC("Nemotron 3 Super", "decode_params") == approx(
+        12.7702e9 - 131072 * 4096)
 
 
 def test_the_state_counts_in_the_cache_per_sequence_and_the_batch_that_fits():

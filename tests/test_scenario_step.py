@@ -23,8 +23,9 @@ CASES = ["vllm-8b-a100-c1", "nim-70b-tp2-c1-long", "nim-70b-tp2-c1-short", "nim-
 
 
 def _scenario(model, precision, kv_precision, gpu, gpus, batch, prompt, output,
-              tokens_per_step=1):
-    return {S["SCENARIO_MODEL"]: model, S["SCENARIO_PRECISION"]: precision,
+              tokens_per_step=1, expert_parallel="auto"):
+    return {S["SCENARIO_EXPERT_PARALLEL"]: expert_parallel, S["SCENARIO_MODEL"]: model,
+            S["SCENARIO_PRECISION"]: precision,
             S["SCENARIO_KV_PRECISION"]: kv_precision, S["SCENARIO_GPU"]: gpu,
             S["SCENARIO_GPUS_PER_REPLICA"]: gpus, S["SCENARIO_BATCH"]: batch,
             S["SCENARIO_PROMPT_TOKENS"]: prompt, S["SCENARIO_OUTPUT_TOKENS"]: output,
@@ -49,6 +50,27 @@ def test_tensor_parallel_8_at_batch_1_pays_the_all_reduces(tmp_path):
     # 0.286 (udfs/data/efficiency.csv)
     assert v[SIZING["calibrated"]] == 0.286
     assert v[SIZING["real_step_ms"]] == pytest.approx(v[SIZING["step_ms"]] / 0.286)
+
+
+def test_expert_parallel_no_serves_an_moe_model_tensor_parallel(tmp_path):
+    # Qwen3 235B-A22B in FP8 on 8 H100 at batch 1, 1,000 + 24 tokens. "auto": an MoE model
+    # on 8 GPUs is expert parallel (attention data parallel, no all-reduce), regime
+    # moe_expert_parallel; "no": tensor parallel, 2 all-reduces a layer × 94 layers
+    # (config) × (NCCL base 6.6 µs + 2 × 7 ring steps × 0.6 µs over NVLink + 2 × 7/8 ×
+    # hidden 4,096 × 2 B ÷ 450 GB/s one way), regime tp8_small_batch
+    from udfs.regimes import efficiency_of
+
+    base = _scenario("Qwen3 235B-A22B", "FP8", "BF16", "NVIDIA H100 SXM", 8, 1, 1000, 24)
+    auto = variant(tmp_path, "ep-auto", base)["Sizing"]
+    no = variant(tmp_path, "ep-no", {**base, S["SCENARIO_EXPERT_PARALLEL"]: "no"})["Sizing"]
+    assert auto[SIZING["expert_parallel"]] == 1 and auto[SIZING["comm_ms"]] == 0
+    assert auto[SIZING["regime_eff"]] == efficiency_of("moe_expert_parallel")
+    comm = 2 * 94 * (6.6 + 14 * 0.6 + 2 * 7 / 8 * 4096 * 2 / 450e9 * 1e6) / 1e3
+    assert no[SIZING["expert_parallel"]] == 0
+    assert no[SIZING["comm_ms"]] == pytest.approx(comm)
+    assert no[SIZING["regime_eff"]] == efficiency_of("tp8_small_batch")
+    # the step floor gains the all-reduces, the rest of the step unchanged
+    assert no[SIZING["step_ms"]] == pytest.approx(auto[SIZING["step_ms"]] + comm)
 
 
 def test_tokens_per_step_divide_the_step(tmp_path):

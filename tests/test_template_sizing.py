@@ -37,6 +37,7 @@ from workbook.build import (
     MODEL_SPARE,
     SIZING,
 )
+from workbook.plan import PLAN
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +82,22 @@ def test_kv_bytes_per_token(default):
     assert got["DeepSeek-V3"] == 61 * 576 * 2  # MLA: 70,272 B, not 2 × 61 × 128 × 192 × 2
     for name, v in got.items():
         assert v == pytest.approx(float(tables.model_spec(name, "kv_bytes_per_token")))
+
+
+def test_gemma4_sliding_layers_hold_their_own_share_of_the_cache(tmp):
+    # Gemma 4 31B (text_config: 50 sliding layers of 16 KV heads × 256 over a 1,024-token
+    # window, 10 global layers of 4 KV heads × 512) at 2,000 + 300 tokens, BF16: by hand
+    # 10 × 2 × 4 × 512 × 2 B × 2,300 + 50 × 2 × 16 × 256 × 2 B × 1,024 = 188,416,000 +
+    # 838,860,800 = 1,027,276,800 B per sequence; counting the sliding layers as 50 ÷ 60
+    # of the 901,120 B per token would give 1,114 MB
+    v = variant(tmp, "gemma4", {"Sizing!" + SIZING["model"]: "Gemma 4 31B",
+                                "Sizing!" + SIZING["kv_precision"]: "BF16"})
+    want = (10 * 2 * 4 * 512 * 2 * 2300 + 50 * 2 * 16 * 256 * 2 * 1024) / 1e9
+    assert sizing(v, "context") == 2300
+    assert sizing(v, "kv_seq_gb") == pytest.approx(want)
+    assert v["Plan"][PLAN["kv_seq_gb"]] == pytest.approx(want)
+    assert v["Models"][f"P{MODEL_FIRST + list(tables.models()).index('Gemma 4 31B')}"] == \
+        901120
 
 
 def test_reference_llama_8b_bf16(llama8b_bf16):

@@ -18,7 +18,17 @@ template's Models sheet, so a row the user typed or edited counts). From the row
   MoE layers and E_read(B) = E(1 − (1 − k/E)^B) the distinct experts the batch touches
   (``udfs.memory.moe_decode_params``, as the template's Models, Sizing and Cost sheets
   compute it);
-* the active parameters, which the math term multiplies (N for a dense model).
+* the active parameters, which the math term multiplies (N for a dense model);
+* the bytes of those weights where the model's quantized checkpoint keeps parts in BF16
+  (``udfs.checkpoints``: gpt-oss's attention, router and head, FP8 checkpoints' head):
+  the K_decode kept weights a step reads at 2 bytes, the rest at the precision b, given
+  to the floor as the bytes per parameter of the weights read,
+
+  .. math:: b_{read} = \\frac{(N_{read} - K_{decode}) \\, b + K_{decode} \\max(b, 2)}
+            {N_{read}}
+
+  as the Sizing sheet computes its floor (WEIGHT_GB of the weights read with the kept
+  ones; ``udfs.memory.weight_gb``).
 
 A row is MoE when it gives its routed experts E and experts per token k. Text that reads
 as a count ("8.03B", "70b"), or starts as a number, stays a count: a name is text that
@@ -36,15 +46,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import tables
-from .args import POSITIVE, Arg, Count, is_range
+from .args import POSITIVE, Arg, Count, Precision, is_range
 from .broadcast import map_elements
 from .errors import ExcelError, as_excel_error, na_error, value_error
 from .explain import num
-from .memory import moe_decode_params, moe_experts_read
+from .memory import moe_decode_params, moe_experts_read, weight_gb
 from .xp import np
 
 _COUNT = Count("params", domain=POSITIVE)
 _BATCH = Arg("batch", None, POSITIVE)
+_PRECISION = Precision()
 BILLION = 1e9
 
 #: The columns a model table range may give, by field: the header texts accepted (matched
@@ -60,6 +71,8 @@ TABLE_COLUMNS = {
                        "decode_params_B"), BILLION),
     "expert_params": (("One routed expert, all MoE layers (billions)", "expert_params_B"),
                       BILLION),
+    "kept_decode_params": (("Of those, read per decode step (billions)",
+                            "kept_decode_params_B"), BILLION),
 }
 _HEADER_KEYS = {tables.name_key(h): field for field, (heads, _) in TABLE_COLUMNS.items()
                 for h in heads}
@@ -70,7 +83,9 @@ class ModelRow:
     """The figures of one model that a decode step's floor needs, as counts.
 
     ``decode_params``, ``expert_params``, ``num_experts`` and ``experts_per_token`` are
-    None for a dense model (or where the table leaves them empty).
+    None for a dense model (or where the table leaves them empty); ``kept_decode_params``,
+    the weights a step reads that the checkpoint keeps in BF16, is 0 (None: the table
+    leaves it empty) where none are kept.
     """
 
     name: str
@@ -81,6 +96,7 @@ class ModelRow:
     expert_params: float | None = None
     num_experts: float | None = None
     experts_per_token: float | None = None
+    kept_decode_params: float | None = None
 
     @property
     def moe(self) -> bool:
@@ -98,6 +114,15 @@ class ModelRow:
                                "reads)")
         return float(moe_decode_params(self.decode_params, self.expert_params,
                                        self.num_experts, self.experts_per_token, batch))
+
+    def read_bytes(self, batch: float, bytes_per_param: float) -> float:
+        """Bytes per parameter of the weights a step of ``batch`` reads in the precision
+        ``bytes_per_param``, its kept BF16 weights at 2 bytes (see the module)."""
+        kept = self.kept_decode_params or 0.0
+        if not kept:
+            return bytes_per_param
+        n = self.reads(batch)
+        return float(weight_gb(n, bytes_per_param, kept)) * 1e9 / n
 
 
 def is_name(v) -> bool:
@@ -145,7 +170,8 @@ def builtin_row(name: str) -> ModelRow:
                     _figure(row, "active_params", row["name"]),
                     _figure(row, "decode_params", row["name"], True) if moe else None,
                     _figure(row, "expert_params", row["name"], True) if moe else None,
-                    moe, _figure(row, "experts_per_token", row["name"], True))
+                    moe, _figure(row, "experts_per_token", row["name"], True),
+                    _figure(row, "kept_decode_params", row["name"], True))
 
 
 def _rows_of(v) -> list[list]:
@@ -264,13 +290,16 @@ def _each(fn, named: list[tuple[str, object]]):
     return map_elements(fn, named)
 
 
-def decode_args(params, batch, active_params, models):
-    """DECODE_FLOOR's ``params`` and ``active_params`` where ``params`` names a model.
+def decode_args(params, precision, batch, active_params, models):
+    """DECODE_FLOOR's ``params``, ``active_params`` and ``precision`` where ``params``
+    names a model.
 
     Parameters
     ----------
     params : float, str or range
         A count, or a model name (or a range of them).
+    precision : float, str or range
+        The weights' precision as given (a name or bytes per parameter).
     batch : float, str, range or None
         Sequences decoded in the step (None: 1).
     active_params : float, str, range or None
@@ -282,9 +311,14 @@ def decode_args(params, batch, active_params, models):
     Returns
     -------
     tuple
-        (params, active_params): where ``params`` is a name, the weights the step reads
-        at the batch and the row's active parameters, as counts; elsewhere as given.
-        ``decode_args("Llama 3.1 8B", 1, None, None)`` = (8.03e9, 8.03e9).
+        (params, active_params, precision): where ``params`` is a name, the weights the
+        step reads at the batch and the row's active parameters, as counts, and the
+        bytes per parameter of those weights with the kept ones at 2 bytes (the
+        precision as given where the row keeps none); elsewhere as given.
+        ``decode_args("Llama 3.1 8B", "BF16", 1, None, None)`` = (8.03e9, 8.03e9,
+        "BF16"); gpt-oss-120b in MXFP4 at batch 1: 5.13e9 weights read, 1,589,080,960 of
+        them kept in BF16: (3,540,919,040 × 0.53125 + 1,589,080,960 × 2) ÷ 5.13e9 =
+        0.98622 B per parameter.
     """
     table = None if models is None else range_rows(models)
 
@@ -294,10 +328,20 @@ def decode_args(params, batch, active_params, models):
     def active(p):
         return table_row(p, table).active_params if is_name(p) else p
 
+    def read_bytes(p, x, b):
+        if not is_name(p):
+            return x
+        row = table_row(p, table)
+        if not row.kept_decode_params:
+            return x
+        return row.read_bytes(_read_batch(b), _PRECISION.scalar(x))
+
     new_params = _each(reads, [("params", params), ("batch", batch)])
     if active_params is None:
         active_params = _each(active, [("params", params)])
-    return new_params, active_params
+    new_precision = _each(read_bytes, [("params", params), ("precision", precision),
+                                       ("batch", batch)])
+    return new_params, active_params, new_precision
 
 
 def prefill_args(params, models):
@@ -320,7 +364,7 @@ def prefill_args(params, models):
                  [("params", params)])
 
 
-def describe_decode(params, batch, active_params, models) -> str:
+def describe_decode(params, precision, batch, active_params, models) -> str:
     """How a named model became DECODE_FLOOR's counts, for EXPLAIN (one call, scalars)."""
     table = None if models is None else range_rows(models)
     row = table_row(params, table)
@@ -333,7 +377,12 @@ def describe_decode(params, batch, active_params, models) -> str:
     else:
         how = f"{_n(row.params)} weights read (dense)"
     active = "" if active_params is not None else f", {_n(row.active_params)} active"
-    return f"{row.name} ({row.source}): {how}{active}"
+    kept = ""
+    if row.kept_decode_params:
+        x = _PRECISION.scalar(precision)
+        kept = (f"; {_n(row.kept_decode_params)} of them kept in BF16: "
+                f"{_n(row.read_bytes(b, x))} B per parameter")
+    return f"{row.name} ({row.source}): {how}{active}{kept}"
 
 
 def describe_prefill(params, models) -> str:

@@ -29,6 +29,9 @@ References
 .. [5] Qwen/Qwen3-Next-80B-A3B-Instruct ``config.json``: full_attention_interval 4, so 12
    of 48 layers attend over the context and keep a KV cache; the other 36 (Gated
    DeltaNet) keep a fixed state per sequence.
+.. [6] nvidia/Gemma-4-31B-IT-NVFP4 ``config.json`` (the shapes of google/gemma-4-31B-it):
+   text_config layer_types, num_key_value_heads 16 × head_dim 256 in the sliding-window
+   layers, num_global_key_value_heads 4 × global_head_dim 512 in the global ones.
 """
 
 from __future__ import annotations
@@ -68,8 +71,9 @@ MODEL_DERIVED = {
                      "the input embedding table (a step reads one row of it per token; the LM "
                      "head is read in full). Tied embeddings are the LM head and stay counted",
     "expert_params": "parameters of one routed expert over all MoE layers: moe_layers × "
-                     "expert_matrices (3 gated, 2 not; 3 when empty) × hidden_size × "
-                     "moe_intermediate_size (0 for dense models)",
+                     "expert_matrices (3 gated, 2 not; 3 when empty) × the width experts "
+                     "work in (moe_hidden_size, LatentMoE's latent; hidden_size when "
+                     "empty) × moe_intermediate_size (0 for dense models)",
     "kv_layers": "layers that keep a KV cache: the attention layers of a hybrid model "
                  "(linear-attention or Mamba layers keep a fixed state instead); "
                  "num_layers when the row leaves it empty",
@@ -151,7 +155,7 @@ def models() -> dict[str, dict]:
         r["attention"] = a["attention"] if a else ("MHA" if kv_heads == heads else "GQA")
         r["kv_layers"] = r.get("kv_layers") or r["num_layers"]
         r["recurrent_state_bytes"] = r.get("recurrent_state_bytes") or "0"
-        r["kv_bytes_per_token"] = str(int(float(r["kv_layers"]) * per_layer * 2))
+        r["kv_bytes_per_token"] = str(int(_kv_elements(r, a, per_layer) * 2))
         r["kv_note"] = a["notes"] if a else (
             "2 × layers × kv_heads × head_dim × 2 bytes (BF16): exact for MHA and GQA")
         r["sliding_window"] = a["sliding_window"] if a else ""
@@ -164,6 +168,25 @@ def models() -> dict[str, dict]:
     return rows
 
 
+def _kv_elements(r: dict, a: dict | None, per_layer: float) -> float:
+    """Elements each token caches over the layers that keep a KV cache: ``per_layer`` in
+    each, or, where the attention table gives the global layers' own shape
+    (``global_kv_elements_per_layer``, Gemma 4), ``per_layer`` in the sliding-window
+    layers and that figure in the others.
+
+    .. math:: e = S \\cdot e_{sliding} + (L_{kv} - S) \\cdot e_{global}
+
+    Gemma 4 31B (config: 50 sliding layers of 16 KV heads × 256, 10 global layers of
+    4 KV heads × 512) [6]: 50 × 8,192 + 10 × 4,096 = 450,560 elements a token.
+    """
+    layers = float(r["kv_layers"])
+    glob = (a or {}).get("global_kv_elements_per_layer") or ""
+    if not glob:
+        return layers * per_layer
+    sliding = float(a["sliding_layers"] or 0)
+    return sliding * per_layer + (layers - sliding) * float(glob)
+
+
 def _flag(text: str) -> bool:
     """A TRUE/FALSE cell of a table (empty is FALSE)."""
     return (text or "").strip().lower() == "true"
@@ -174,15 +197,17 @@ def _read_params(r: dict) -> dict:
 
     .. math:: E = V \\cdot h, \\quad
               P_{decode} = P_{active} - E \\;(\\text{untied}), \\quad
-              P_{expert} = L_{moe} \\cdot m \\cdot h \\cdot h_{moe}
+              P_{expert} = L_{moe} \\cdot m \\cdot h_{e} \\cdot h_{moe}
 
     Parameters
     ----------
     r : dict
         A model row: ``vocab_size`` V, ``hidden_size`` h, ``active_params`` (a count),
         ``tie_word_embeddings``, ``moe_layers`` L_moe, ``moe_intermediate_size`` h_moe
-        (empty for dense models) and ``expert_matrices`` m (3: gate, up and down
-        projections, when empty; 2 for an expert without a gate, Nemotron's relu²).
+        (empty for dense models), ``moe_hidden_size`` (the latent width LatentMoE's
+        experts work in, Nemotron 3 Super; h when empty) and ``expert_matrices`` m (3:
+        gate, up and down projections, when empty; 2 for an expert without a gate,
+        Nemotron's relu²).
 
     Returns
     -------
@@ -203,8 +228,8 @@ def _read_params(r: dict) -> dict:
     expert = 0
     if r["moe_layers"] and r["moe_intermediate_size"]:
         matrices = int(r.get("expert_matrices") or 3)
-        expert = (int(r["moe_layers"]) * matrices * int(r["hidden_size"])
-                  * int(r["moe_intermediate_size"]))
+        width = int(r.get("moe_hidden_size") or r["hidden_size"])
+        expert = int(r["moe_layers"]) * matrices * width * int(r["moe_intermediate_size"])
     return {"embedding_params": str(embedding), "decode_params": str(active - skip),
             "expert_params": str(expert)}
 

@@ -16,6 +16,7 @@ from workbook.sheet import (
     expert_parallel,
     read_csv,
     read_weights,
+    sliding_share,
     state_bytes,
     step_floor,
     tp_comm,
@@ -59,6 +60,13 @@ CAL_EXAMPLES = [
     ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 1, 1, 8192, 15, None),
 ]
 CAL_EXAMPLE_NOTE = "example, not a measurement: replace with yours"
+
+
+def _sliding_share(r: int) -> str:
+    """The share of a token's KV bytes in the sliding-window layers of the model of row
+    ``r`` (its Models row in column Q; ``workbook.sheet.sliding_share``)."""
+    return sliding_share(*(f"INDEX({n},Q{r})" for n in (
+        "MODEL_SLIDING_LAYERS", "MODEL_KV_HEADS", "MODEL_HEAD_DIM", "MODEL_KV_BYTES")))
 
 
 def _precision_bytes(prec: str) -> str:
@@ -198,8 +206,8 @@ def sheet_calibration(wb: Workbook) -> Sheet:
             "V": f"=IF({ok},{_weights_read(f'Q{r}', f'E{r}')},\"\")",
             # KV bytes per token (BF16) × the KV precision's bytes ÷ 2 × context × batch
             "U": f"=IF({ok},INDEX(MODEL_KV_BYTES,Q{r})*{_precision_bytes(kvp)}/2*F{r}*E{r}"
-                 f"/1000000000*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-INDEX(MODEL_SLIDING_LAYERS,"
-                 f"Q{r})/INDEX(MODEL_LAYERS,Q{r})*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r})"
+                 f"/1000000000*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-"
+                 f"{_sliding_share(r)}*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r})"
                  f"+{state_bytes(f'Q{r}')}*E{r}/1000000000,\"\")",
             "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),1000/H{r},\"\"))",
             "AA": f"=IF({ok},{read_weights(f'V{r}', f'B{r}', f'Q{r}')[1:]},\"\")",

@@ -109,7 +109,8 @@ def _reads(s: Sheet, r: int, row: dict | None = None):
           (f"-IF({own},{_figure(skip)},0))" if skip else ")"), "formula", "#,##0.00")
     if row["moe_layers"] and row["moe_intermediate_size"]:
         layers = int(row["moe_layers"]) * int(row.get("expert_matrices") or 3)
-        expert = f"{layers}*E{r}*N{r}/1000000000"
+        width = row.get("moe_hidden_size") or f"E{r}"  # LatentMoE: the latent width
+        expert = f"{layers}*{width}*N{r}/1000000000"
     else:
         expert = "0"
     s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",IF({own},{expert},{user_expert}))',
@@ -118,6 +119,11 @@ def _reads(s: Sheet, r: int, row: dict | None = None):
         kept = _spec(name, field)
         s.put(f"{c[key]}{r}", kept / 1000000000 if kept is not None else 0, "data",
               "#,##0.000")
+
+
+#: Column O's starts where the table's KV bytes per token, not the GQA formula, count:
+#: latent attention (MLA), and layer types of their own shapes (Gemma 4's global layers)
+TABLE_KV = ("MLA", "GQA per layer type")
 
 
 def _kv_layers(r: int) -> str:
@@ -130,14 +136,15 @@ def _kv_bytes(r: int, row: dict | None = None) -> str:
     """Column P of row ``r``, KV bytes per token in BF16: 2 (K and V) × the row's KV
     layers × KV heads × head dim × 2 bytes, in Excel's arithmetic (what KV_CACHE_GB(KV
     layers, KV heads, head dim, 1, "BF16", 1, "B") gives; a user's row: empty while its
-    name is). For ``row`` a model of the built-in table with latent attention (column O
-    starts with MLA), while column A holds its name: the table's bytes per KV layer
-    (MODEL_SPEC kv_bytes_per_token ÷ KV layers) × the row's KV layers, so that an edit of
-    the layers counts."""
+    name is). For ``row`` a model of the built-in table whose column O starts with one of
+    ``TABLE_KV`` (latent attention; Gemma 4's global layers of their own shape), while
+    column A holds its name: the table's bytes per KV layer (MODEL_SPEC
+    kv_bytes_per_token ÷ KV layers) × the row's KV layers, so that an edit of the layers
+    counts (the table's figure where that is not a whole number)."""
     kv = f"2*{_kv_layers(r)}*G{r}*H{r}*2"
     if row is None:
         return f'=IF(A{r}="","",{kv})'
-    if not row["attention"].startswith("MLA"):
+    if not row["attention"].startswith(TABLE_KV):
         return f"={kv}"
     per_layer = float(row["kv_bytes_per_token"]) / float(row["kv_layers"])
     latent = (f"{_kv_layers(r)}*{_figure(per_layer)}" if per_layer.is_integer()
@@ -155,7 +162,9 @@ def sheet_models(wb: Workbook) -> Sheet:
           arithmetic: no napkin call, a row can be inserted), right for MHA and GQA. A
           model with latent attention (MLA: DeepSeek-V3, Kimi K2) caches one latent per
           layer instead: the table's bytes per layer × its KV layers, 61 × 576 × 2 B =
-          70,272 B (while the row holds the model's name)
+          70,272 B (while the row holds the model's name); so does a model whose global
+          layers cache another shape than the sliding-window ones (Gemma 4: column O "GQA
+          per layer type")
     Q, R  sliding window (tokens) and the number of sliding-window layers (0: none); the
           Sizing sheet uses them so that Gemma 2 and Phi-3 are not over-counted
     S     flags (MLA, sliding window, MoE);  T source_url;  U notes
@@ -166,9 +175,10 @@ def sheet_models(wb: Workbook) -> Sheet:
           row: the active parameters (its input embedding counted: the row does not say
           whether tied)
     W     one routed expert over all MoE layers, billions: MODEL_SPEC's expert_params,
-          MoE layers × expert matrices × hidden × expert intermediate size (0 for dense
-          models). A user's row: layers × 3 × hidden × expert intermediate size (every
-          layer taken as MoE; 0 without experts)
+          MoE layers × expert matrices × hidden (LatentMoE: the latent width the experts
+          work in) × expert intermediate size (0 for dense models). A user's row:
+          layers × 3 × hidden × expert intermediate size (every layer taken as MoE; 0
+          without experts)
     X     layers that keep a KV cache (a hybrid model's attention layers; all layers
           otherwise); column P counts these. A user's row: empty means all layers
     Y     fixed state each sequence keeps in linear-attention or Mamba layers, bytes (0

@@ -224,6 +224,7 @@ def sheet_plan(wb: Workbook) -> Sheet:
     s.section(22, "What that means (lookups and napkin functions)", "L")
     m, g = K["model_row"], K["gpu_row"]
     ctx, prec, kvp = K["context"], K["precision"], K["kv_precision"]
+    heads, dims = f"INDEX(MODEL_KV_HEADS,{m})", f"INDEX(MODEL_HEAD_DIM,{m})"
     derived = [
         ("model_row", "Row in the Models table", f"=MATCH({K['model']},MODEL_NAME,0)", "row",
          None),
@@ -245,7 +246,9 @@ def sheet_plan(wb: Workbook) -> Sheet:
          "tokens", "what each sequence's KV cache holds at its end"),
         ("kv_seq_gb", "KV cache per sequence",
          f"={K['kv_bytes']}*BYTES_PER_PARAM({kvp})/2*{ctx}"
-         f"*IF({K['sliding']}=0,1,1-{K['sliding']}/{K['layers']}*MAX(0,{ctx}-{K['window']})"
+         f"*IF({K['sliding']}=0,1,1-"
+         f"{sheet.sliding_share(K['sliding'], heads, dims, K['kv_bytes'])}"
+         f"*MAX(0,{ctx}-{K['window']})"
          f"/{ctx})/1000000000+{sheet.state_bytes(m)}/1000000000", "GB",
          "KV bytes per token × KV precision ÷ BF16 × tokens, sliding-window layers capped"),
         ("weight_gb", "Weights", sheet.stored_weights(K["params_b"], prec, m), "GB",

@@ -20,6 +20,15 @@ from workbook.sheet import Sheet, define_name, deployed
 DEFAULT_MODEL = "Llama 3.1 70B"
 DEFAULT_PRECISION = "FP8"
 DEFAULT_GPU = "NVIDIA H100 SXM"
+#: The choices of expert parallelism: "auto" (an MoE model on more than one GPU is served
+#: expert parallel, as TensorRT-LLM and SGLang serve them), "yes" (the same, stated),
+#: "no" (tensor parallel: every layer's all-reduces paid).
+EXPERT_PARALLEL = ("auto", "yes", "no")
+#: What the expert-parallel input means, on Sizing.
+EXPERT_PARALLEL_MEANS = ("auto or yes: a mixture of experts on more than one GPU spreads "
+                         "its experts over them, attention data parallel, no all-reduce "
+                         "(dense models and one GPU: tensor parallel); no: tensor parallel "
+                         "for every model, two all-reduces a layer")
 #: The words of the two choices that are not numbers.
 SMALLEST = "smallest that fits"
 LARGEST = "largest that meets the service level"
@@ -31,7 +40,8 @@ PLAN_SCENARIO_ROW = 58
 ANSWER_KEYS = ["gpus_total", "replicas", "gpus", "batch", "monthly", "headline",
                "real_tps_user", "real_tps_total", "real_step_ms", "first_token_ms", "step_ms"]
 #: The scenario's inputs, in reading order ("price" is the price in use: a formula).
-SCENARIO_KEYS = ["model", "precision", "kv_precision", "gpu", "gpus_input", "batch_input",
+SCENARIO_KEYS = ["model", "precision", "kv_precision", "gpu", "gpus_input", "ep_input",
+                 "batch_input",
                  "tokens_per_step", "prompt", "output", "tokens_day", "peak_to_avg",
                  "tps_target", "ttft_target", "price_override", "price", "hours",
                  "utilization", "currency"]
@@ -40,7 +50,8 @@ SCENARIO_KEYS = ["model", "precision", "kv_precision", "gpu", "gpus_input", "bat
 SCENARIO_NAMES = {
     "SCENARIO_MODEL": "model", "SCENARIO_PRECISION": "precision",
     "SCENARIO_KV_PRECISION": "kv_precision", "SCENARIO_GPU": "gpu",
-    "SCENARIO_GPUS_PER_REPLICA": "gpus_input", "SCENARIO_BATCH": "batch_input",
+    "SCENARIO_GPUS_PER_REPLICA": "gpus_input", "SCENARIO_EXPERT_PARALLEL": "ep_input",
+    "SCENARIO_BATCH": "batch_input",
     "SCENARIO_TOKENS_PER_STEP": "tokens_per_step",
     "SCENARIO_PROMPT_TOKENS": "prompt", "SCENARIO_OUTPUT_TOKENS": "output",
     "SCENARIO_OUTPUT_TOKENS_PER_DAY": "tokens_day", "SCENARIO_PEAK_TO_AVERAGE": "peak_to_avg",
@@ -106,6 +117,12 @@ def scenario_inputs(s: Sheet, K: dict, top: int):
            "holds the weights and the KV cache; or type a degree", right=False)
     _choice(s, K["gpus_input"], SMALLEST, 64, "GPUs sharing each layer of one replica: "
             f"\"{SMALLEST}\" (or empty) or a whole number from 1 to 64.", "GPUs per replica")
+    label = "Expert parallel (mixture of experts)"
+    s.line(K["ep_input"], label, EXPERT_PARALLEL[0], "input", None, EXPERT_PARALLEL_MEANS,
+           right=False)
+    s.validate(K["ep_input"], "list", "auto or yes: an MoE model on more than one GPU is "
+               "served expert parallel (no all-reduce); no: tensor parallel, two all-reduces "
+               "a layer.", label[:32], formula1='"' + ",".join(EXPERT_PARALLEL) + '"')
     s.line(K["batch_input"], "Batch per replica (sequences decoded together)", 16, "input",
            "seq", f'a number, or "{LARGEST}" (the Plan sheet\'s search at this degree)',
            right=False)

@@ -357,13 +357,26 @@ def attention_dim(row: str) -> str:
             f"INDEX(MODEL_HEAD_DIM,{row}))")
 
 
+def sliding_share(sliding: str, kv_heads: str, head_dim: str, kv_bytes: str) -> str:
+    """The share of a token's KV bytes that its sliding-window layers hold (an
+    expression): ``sliding`` layers × 2 (K and V) × ``kv_heads`` × ``head_dim`` × 2 B
+    (BF16) ÷ ``kv_bytes`` (Models column P, the token's KV bytes over all its layers).
+    The Models KV heads and head dim are the sliding-window layers' (Gemma 4's global
+    layers have their own shape, counted in P): layers of one shape give sliding ÷ layers
+    (Gemma 3 27B: 52 ÷ 62); Gemma 4 31B 50 × 8,192 × 2 ÷ 901,120 = 0.909, not 50 ÷ 60.
+    Past the window W a sequence of T tokens holds P × T − P × share × (T − W) bytes."""
+    return f"{sliding}*4*{kv_heads}*{head_dim}/{kv_bytes}"
+
+
 def expert_parallel(row: str, gpus: str) -> str:
     """Whether the model in ``row`` of the Models table is served with expert parallelism
-    on ``gpus`` GPUs per replica (an expression, 1 or 0): a mixture of experts (routed
-    experts > 1) on more than one GPU, as TensorRT-LLM and SGLang serve them (attention
-    data parallel)."""
+    on ``gpus`` GPUs per replica (an expression, 1 or 0): the scenario's choice
+    SCENARIO_EXPERT_PARALLEL ("auto", "yes", "no"; ``workbook.scenario``): with "no", 0;
+    with "auto", "yes" or an empty cell, a mixture of experts (routed experts > 1) on more
+    than one GPU, as TensorRT-LLM and SGLang serve them (attention data parallel)."""
     e = f"INDEX(MODEL_EXPERTS,{row})"
-    return f"IF(ISNUMBER({e}),IF({gpus}>1,IF({e}>1,1,0),0),0)"
+    return (f'IF(SCENARIO_EXPERT_PARALLEL="no",0,'
+            f"IF(ISNUMBER({e}),IF({gpus}>1,IF({e}>1,1,0),0),0))")
 
 
 def room_note(names: str, slots: int, what: str, elsewhere: str, text: str) -> str:

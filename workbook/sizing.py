@@ -35,6 +35,7 @@ from workbook.sheet import (
     read_weights,
     regime_says,
     roof_used,
+    sliding_share,
     state_bytes,
     step_floor,
     stored_weights,
@@ -85,7 +86,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              output tokens (the month's bill ÷ the month's output tokens), realistic
              tokens/s per user and per replica, realistic step, first token, step floor
     Scenario INPUTS, each a SCENARIO_ name: model, weight and KV precision, GPU, GPUs per
-             replica ("smallest that fits" or a degree), batch (a number or "largest that
+             replica ("smallest that fits" or a degree), expert parallel ("auto", "yes",
+             "no": ``workbook.sheet.expert_parallel``), batch (a number or "largest that
              meets the service level": the Plan sheet's search at the scenario's degree),
              prompt and output tokens, output tokens per day, peak-to-average, the service
              level, price override and the price in use, hours per month, utilization,
@@ -208,7 +210,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          "KV_CACHE_GB: 2 × layers × KV heads × head dim × bytes × tokens × batch"),
         ("kv_factor", "Attention correction (MLA, sliding window)",
          f"={K['kv_bytes']}/(4*{K['layers']}*{K['kv_heads']}*{K['head_dim']})"
-         f"*IF({K['sliding']}=0,1,1-{K['sliding']}/{K['layers']}"
+         f"*IF({K['sliding']}=0,1,1-"
+         f"{sliding_share(K['sliding'], K['kv_heads'], K['head_dim'], K['kv_bytes'])}"
          f"*MAX(0,{K['context']}-{K['window']})/{K['context']})", "0.000",
          f'=IF(ABS({K["kv_factor"]}-1)<0.000000001,"1: the GQA formula is right for "&'
          f'{K["attention"]},{K["attention"]}&": the GQA formula over-counts; this factor '
@@ -286,7 +289,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          "544), context, batch): QKᵀ and AV over the context"),
         ("expert_parallel", "Expert parallel (MoE on more than one GPU)?",
          f"={expert_parallel(m, n)}", "0", "1: a mixture of experts spread over the GPUs "
-         "with the attention data parallel (no all-reduce); 0: tensor parallel"),
+         "with the attention data parallel (no all-reduce); 0: tensor parallel (the "
+         "scenario's expert-parallel input says no, a dense model or one GPU)"),
         ("comm_ms", "Tensor-parallel all-reduces of a step",
          "=" + tp_comm(K["hidden"], K["batch"], n, K["link"], K["layers"], K["link_kind"],
                        K["expert_parallel"]),

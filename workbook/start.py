@@ -52,9 +52,9 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
     """
     s = Sheet(wb, "Start", WIDTHS)
     s.title_rows("napkin: LLM-inference napkin math in cells",
-                 "Set the scenario at the top of Sizing (model, precision, GPU, traffic, "
-                 "price): every sheet answers for it: GPUs, monthly cost, cost per million "
-                 "tokens.")
+                 "Set the scenario at the top of Sizing (model, precision, GPU, GPUs per "
+                 "replica, expert parallel or not, traffic, price): every sheet answers "
+                 "for it: GPUs, monthly cost, cost per million tokens.")
     status = s.put(STATUS_CELL, STATUS_NATIVE if native else STATUS_LIVE, "label")
     status.font = Font(name="Calibri", size=11, bold=True, color="1F3864")
     status.alignment = Alignment(wrap_text=True, vertical="top")

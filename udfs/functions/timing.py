@@ -98,7 +98,7 @@ def _floor_forms():
 declare(
     "DECODE_FLOOR",
     "Per-step decode floor = MAX((weights + KV) ÷ bandwidth, 2 × active params × batch ÷ peak) ÷ tokens per step, in ms. A floor, not a prediction. DECODE_FLOOR(70E9,\"FP8\",3.35) = 20.9.",  # noqa: E501
-    param(PARAMS, "Parameters the step reads (weights = params × precision): 8.03E+9 or '8.03B'; or a model name ('Llama 4 Maverick'): the weights it reads at the batch (MoE: the experts the batch touches) and its active parameters."),  # noqa: E501
+    param(PARAMS, "Parameters the step reads (weights = params × precision): 8.03E+9 or '8.03B'; or a model name ('Llama 4 Maverick'): the weights it reads at the batch (MoE: the experts the batch touches; its checkpoint's BF16 parts at 2 bytes) and its active parameters."),  # noqa: E501
     param(PRECISION, D_PRECISION),
     param(BANDWIDTH, D_BANDWIDTH),
     param(BATCH, "Optional. Sequences decoded per step. Default 1.", default=1),
@@ -116,8 +116,8 @@ declare(
           default=OMIT),
     table("models", D_MODELS),
     formula=decode_floor,
-    by_name=ByName("params", ("params", "batch", "active_params", "models"),
-                   ("params", "active_params"), model_reads.decode_args,
+    by_name=ByName("params", ("params", "precision", "batch", "active_params", "models"),
+                   ("params", "active_params", "precision"), model_reads.decode_args,
                    model_reads.describe_decode, model_reads.names_in),
     explain=_decode,
     example=('=DECODE_FLOOR(70E9,"FP8",3.35)', "20.90"),

@@ -2,7 +2,9 @@
 a model name as ``params`` (``udfs.model_reads``), in Excel's own functions.
 
 The name becomes the counts napkin reads from the model table, then the call is
-translated as a call with those counts:
+translated as a call with those counts (and, for DECODE_FLOOR, the bytes per parameter
+of the weights a step reads with the ones the checkpoint keeps in BF16 at 2 bytes, as
+``udfs.model_reads`` gives them):
 
 * a constant name: the row napkin matches, its figures written as numbers (the weights a
   step reads at a constant batch as one number, or, at a batch from a cell, the MoE
@@ -20,14 +22,15 @@ formula does not read).
 
 from __future__ import annotations
 
-from addin.transform.native.forms import Native, _num
+from addin.transform.native.forms import Native, _num, number_or_row
 from addin.transform.native.formula import Expr
 from addin.transform.native.helpers import HOIST_ARGUMENT
 
 #: Function → (its count argument, the active-parameter argument filled from the row, or
-#: None, the batch argument the MoE reads depend on, or None).
-NAMED = {"DECODE_FLOOR": ("params", "active_params", "batch"),
-         "PREFILL_MS": ("params", None, None)}
+#: None, the batch argument the MoE reads depend on, or None, the precision argument the
+#: kept BF16 weights change, or None).
+NAMED = {"DECODE_FLOOR": ("params", "active_params", "batch", "precision"),
+         "PREFILL_MS": ("params", None, None, None)}
 
 
 class Named:
@@ -41,8 +44,9 @@ class Named:
     def call(self, name: str, form: Native, args: list[Expr]) -> Expr | None:
         from udfs import model_reads
 
-        count, active, batch = NAMED[name]
+        count, active, batch, self.precision = NAMED[name]
         names = [p.name for p in form.params]
+        self.form_params = form.params
         i = names.index(count)
         a = args[i]
         tables = [j for j, p in enumerate(form.params) if p.kind == "table"]
@@ -73,12 +77,33 @@ class Named:
         return Expr(f"IF(ISTEXT({a.atom}),{looked.text},{numeric.text})", "call",
                     result=form.result, domain=form.domain)
 
-    def _with(self, name, form, args, i, j, reads: Expr, active: Expr) -> Expr:
+    def _with(self, name, form, args, i, j, reads: Expr, active: Expr,
+              kept: str | None = None) -> Expr:
         new = list(args)
         new[i] = reads
         if j is not None and new[j].kind == "missing":
             new[j] = active
+        if kept is not None:
+            k = [p.name for p in form.params].index(self.precision)
+            new[k] = self._read_bytes(new[k], reads, kept)
         return self.t._branch(name, form, new, frozenset())
+
+    def _read_bytes(self, prec: Expr, reads: Expr, kept: str) -> Expr:
+        """The bytes per parameter of the ``reads`` weights with ``kept`` (formula text)
+        of them at 2 bytes: ((N − K) × b + K × MAX(b, 2)) ÷ N, ``udfs.model_reads``."""
+        if prec.kind == "const":
+            x = next(p for p in self.form_params if p.name == self.precision
+                     ).arg.scalar(prec.value)
+            if reads.kind == "const":  # all constants: the number
+                n, k = float(reads.value), float(kept)
+                v = ((n - k) * x + k * max(x, 2.0)) / n
+                return Expr(_num(v), "const", v)
+            b = _num(x)
+        else:
+            b = number_or_row(prec.text if prec.kind == "ref" else prec.atom,
+                              self.t.rng("precision", 1), self.t.rng("precision", 0))
+        n = reads.text if reads.kind == "const" else f"({reads.text})"
+        return Expr(f"(({n}-{kept})*{b}+{kept}*MAX({b},2))/{n}", "expr", numeric=True)
 
     def _constant(self, name, form, args, i, j, b) -> Expr:
         from udfs import model_reads
@@ -91,9 +116,10 @@ class Named:
         active = Expr(_num(row.active_params), "const", row.active_params)
         if j is None:  # PREFILL_MS: the active parameters are the count
             return self._with(name, form, args, i, None, active, active)
+        kept = _num(row.kept_decode_params) if row.kept_decode_params else None
         if not row.moe:
             return self._with(name, form, args, i, j, Expr(_num(row.params), "const",
-                                                           row.params), active)
+                                                           row.params), active, kept)
         if b.kind in ("missing", "const"):
             batch = next(p for p in form.params if p.name == "batch").arg
             try:
@@ -101,11 +127,12 @@ class Named:
             except ExcelError:  # the batch's own check gives the error
                 reads = row.params
             return self._with(name, form, args, i, j, Expr(_num(reads), "const", reads),
-                              active)
+                              active, kept)
         text = _moe(*(_num(x) for x in (row.decode_params, row.expert_params,
                                          row.num_experts, row.experts_per_token)),
                     _batch(b))
-        return self._with(name, form, args, i, j, Expr(text, "expr", numeric=True), active)
+        return self._with(name, form, args, i, j, Expr(text, "expr", numeric=True), active,
+                          kept)
 
     def _looked_up(self, name, form, args, i, j, b, n: str, spelled) -> Expr:
         from udfs import tables
@@ -129,7 +156,9 @@ class Named:
         e, k = field("num_experts"), field("experts_per_token")
         moe = _moe(field("decode_params"), field("expert_params"), e, k, _batch(b))
         reads = f"IF(AND(ISNUMBER({e}),ISNUMBER({k})),{moe},{field('params')})"
-        return self._with(name, form, args, i, j, Expr(reads, "expr", numeric=True), active)
+        kept = field("kept_decode_params")
+        return self._with(name, form, args, i, j, Expr(reads, "expr", numeric=True), active,
+                          f"IF(ISNUMBER({kept}),{kept},0)")
 
 
 def _batch(b: Expr) -> str:
