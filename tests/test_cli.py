@@ -342,7 +342,7 @@ def test_main_job_prints_the_key_results(tmp_path):
     working."""
     out = tmp_path / "napkin-computed.xlsx"
     r = napkin("calc", TEMPLATE, "-o", out, "--show", "Sizing!A4:B15", "--show",
-               "Sizing!A17:B35", "--show", "Sizing!A62:B84")
+               "Sizing!A17:B36", "--show", "Sizing!A63:B85")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     # the answer: Llama 3.1 70B in FP8 on H100s, batch 16 of 2,000 + 300 tokens: 70.6 GB of
@@ -359,7 +359,7 @@ def test_main_job_prints_the_key_results(tmp_path):
                  "  GPUs per replica (tensor parallel)\t2 GPU(s)",
                  "  Monthly cost (USD)\t34,479.6", "  Cost per million output tokens (USD)\t11.328",
                  "  Decode step floor (datasheet peaks; for comparison)\t13.5215 ms/token",
-                 "  Model\tLlama 3.1 70B", "  GPU\tNVIDIA H100 SXM"):
+                 "  Model\tLlama 3.1 70B", "  GPU\tNVIDIA H100 SXM", "  Currency label\tUSD"):
         assert line in lines, line
     # Llama 3.1 70B (70.6e9 parameters, models.csv) in FP8: 70.6 GB; 70.6e9 / 2^30 GiB
     assert "  Weights\t70.6 GB" in lines
