@@ -254,7 +254,9 @@ def _template_models():
     from workbook.models import MODEL_FIRST
 
     wb = openpyxl.load_workbook("workbook/napkin.xlsx", data_only=True, read_only=True)
-    rows = [list(r) for r in wb["Models"].iter_rows(min_row=MODEL_FIRST - 1, max_col=23,
+    # columns A..AA: the table through "Of those, read per decode step" (the kept BF16
+    # weights a step reads), as a user selects the whole table
+    rows = [list(r) for r in wb["Models"].iter_rows(min_row=MODEL_FIRST - 1, max_col=27,
                                                    values_only=True)]
     wb.close()
     return [r for r in rows if r[0] is not None or rows.index(r) == 0]
