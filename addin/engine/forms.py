@@ -20,6 +20,12 @@ The forms of a call are found in two steps:
   function of a call whose listed forms leave one of those out; the wrapper records
   what it sees uncovered in ``context.STATE.form_refusals`` (node -> reason), when the
   engine has set it, and computes the function as before: the value is never changed.
+
+A call in an argument IF, IFS, IFERROR, IFNA, CHOOSE or SWITCH may not take
+(``addin.engine.branches``) is not certain to be evaluated: its compile's forms are not
+refused before computing, and what its wrapper finds, those forms included, is held in
+``context.STATE.form_pending`` (position -> reason) until the formula has run, then
+recorded only if Excel evaluates the call with the values of that run (``settle``).
 """
 
 from __future__ import annotations
@@ -113,6 +119,8 @@ class Call:
     static: frozenset  # the forms its compile shows (literals, references, nested values)
     intersected: bool  # a range given where Excel takes the formula's row or column
     skip: int = 0  # formulas' own inputs before the arguments (the compiling flag)
+    step: int = 0  # its position in the graph's functions
+    certain: bool = True  # evaluated whatever the values (no branch may drop it)
 
 
 def value_forms(v, seen: dict | None = None, values: bool = True) -> frozenset:
@@ -194,37 +202,67 @@ def describe(forms) -> str:
 
 def guarded(func, call: Call):
     """``func``, or (when the forms listed for ``call`` leave out one only its values can
-    show) a function that computes ``func`` and records the forms it is given outside
-    them (in ``context.STATE.form_refusals``, when the engine has set it)."""
+    show, or the call is not certain and its compile shows a form not listed) a function
+    that computes ``func`` and records the forms it is given outside them (in
+    ``context.STATE.form_refusals``, when the engine has set it; for a call not certain,
+    in ``context.STATE.form_pending`` while the engine runs its formula)."""
     allowed = listed()[call.name][0]
     may = VALUE_FORMS | {"arrays", "ranges", "cells"} if "nested" in call.static else \
         VALUE_FORMS if call.static & {"cells", "ranges", "arrays"} else frozenset()
-    if may <= allowed:
+    static = not call.certain and any(static_reason(call, one, True) for one in (True, False))
+    if may <= allowed and not static:
         return func
     state = context.STATE
-    name, values, skip = call.name, call.name not in PLACE_ONLY, call.skip
+    name, values, skip, step = call.name, call.name not in PLACE_ONLY, call.skip, call.step
+    check_values, certain = not may <= allowed, call.certain
 
     def checking(*args):
         out = getattr(state, "form_refusals", None)
         if out is not None:
-            seen = state.form_seen
-            for a in args[skip:] if skip else args:
-                got = value_forms(a, seen, values)
-                if got <= allowed:
-                    continue
-                node = state.node
-                if node not in out:
-                    out[node] = f"{name}() given {describe(got - allowed)}"
-                break
+            reason = None
+            if static:  # (the forms of its compile, now that it is computed)
+                node, book = state.node, getattr(state, "book", None)
+                reason = static_reason(call, node is None or node.spill is None,
+                                       bool(getattr(book, "date1904", False)))
+            if reason is None and check_values:
+                seen = state.form_seen
+                for a in args[skip:] if skip else args:
+                    got = value_forms(a, seen, values)
+                    if got <= allowed:
+                        continue
+                    reason = f"{name}() given {describe(got - allowed)}"
+                    break
+            if reason is not None:
+                pending = None if certain else getattr(state, "form_pending", None)
+                if pending is not None:
+                    pending.setdefault(step, reason)
+                elif state.node not in out:
+                    out[state.node] = reason
         return func(*args)
 
     checking.__wrapped__ = func
     return checking
 
 
-def compile_calls(graph, inputs: dict, consts: dict) -> list[tuple[int, Call]]:
+def settle(pending: dict, live) -> None:
+    """Record, as ``guarded`` records what it finds, the reasons held for the calls of one
+    run of a formula (``pending``: position in the graph -> reason) that Excel evaluates
+    (``live``: those positions, ``addin.engine.branches.Flow.live``; None: every one)."""
+    out = getattr(context.STATE, "form_refusals", None)
+    if out is None:
+        return
+    node = context.STATE.node
+    for step, reason in pending.items():
+        if (live is None or step in live) and node not in out:
+            out[node] = reason
+
+
+def compile_calls(graph, inputs: dict, consts: dict,
+                  certain=None) -> list[tuple[int, Call]]:
     """``[(position in graph.functions, Call)]`` for the calls of listed functions of a
-    compiled formula's graph, each with the forms its compile shows."""
+    compiled formula's graph, each with the forms its compile shows; ``certain``: the
+    positions of the functions evaluated whatever the values
+    (``addin.engine.branches.Flow.certain``; None: every one)."""
     ns = ready()
     table = listed()
     producer = {}
@@ -262,24 +300,32 @@ def compile_calls(graph, inputs: dict, consts: dict) -> list[tuple[int, Call]]:
             if "ranges" in got and pos in single:
                 intersected = True
             forms |= got
-        out.append((i, Call(name, frozenset(forms), intersected, skip)))
+        out.append((i, Call(name, frozenset(forms), intersected, skip, i,
+                            certain is None or i in certain)))
     return out
 
 
 def static_refusal(calls: list[Call], one_cell: bool, date1904: bool) -> str | None:
     """The reason a formula with ``calls`` is refused before it is computed (a form the
-    list does not cover that its compile shows), or None. ``one_cell``: the formula fills
-    one cell (not an array formula), so an intersected range is one cell."""
-    table = listed()
+    list does not cover that the compile of a call certain to be evaluated shows), or
+    None. ``one_cell``: the formula fills one cell (not an array formula), so an
+    intersected range is one cell."""
     for call in calls:
-        allowed = table[call.name][0]
-        forms = set(call.static) - {"nested"}
-        if call.intersected and one_cell:
-            forms.discard("ranges")
-            forms.add("cells")
-        if date1904 and call.name in DATE_SYSTEM:
-            forms.add("1904")
-        extra = forms - allowed
-        if extra:
-            return f"{call.name}() given {describe(extra)}"
+        reason = static_reason(call, one_cell, date1904) if call.certain else None
+        if reason:
+            return reason
     return None
+
+
+def static_reason(call: Call, one_cell: bool, date1904: bool) -> str | None:
+    """The forms of ``call``'s compile its entry does not list, as a reason, or None
+    (``one_cell`` and ``date1904`` as for ``static_refusal``)."""
+    allowed = listed()[call.name][0]
+    forms = set(call.static) - {"nested"}
+    if call.intersected and one_cell:
+        forms.discard("ranges")
+        forms.add("cells")
+    if date1904 and call.name in DATE_SYSTEM:
+        forms.add("1904")
+    extra = forms - allowed
+    return f"{call.name}() given {describe(extra)}" if extra else None
