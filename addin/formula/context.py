@@ -6,7 +6,9 @@ the cells it reads), ``book`` (the ``addin.engine.book.Workbook`` being computed
 what SUBTOTAL, OFFSET, INDIRECT read), ``cell`` (``(sheet, row, col)`` of the formula),
 ``node`` (the formula's node) and, while strict mode watches the forms of argument
 (``addin.engine.checked.watch``), ``form_refusals`` (node -> reason) and ``form_seen``
-(the forms of the ranges already read).
+(the forms of the ranges already read), ``form_pending`` (what the calls in a branch
+found, while their formula runs: ``addin.engine.forms``), and ``cells_read`` (the cells
+functions read beyond their formulas' references, ``read_cells``).
 The engine sets them; Excel's functions (``addin.excel``) and the calling convention
 (``addin.formula.calls``) read them. Kept in a module of its own, below both, so that
 neither has to import the engine.
@@ -56,3 +58,10 @@ def refuse(message: str, code: str = "#VALUE!") -> None:
     own = getattr(STATE, "own", None)
     if own is not None:
         own[code] = CANNOT + message
+
+
+def read_cells(n: int) -> None:
+    """Count ``n`` cells a function reads beyond its formula's references (the areas
+    OFFSET and INDIRECT make up, and the cells scanned to build them), for the engine's
+    count of work (``addin.engine.budget``)."""
+    STATE.cells_read = getattr(STATE, "cells_read", 0) + n
