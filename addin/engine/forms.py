@@ -38,6 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
+from addin.engine import branches
 from addin.engine.boot import ready
 from addin.formula import context, fx, ranges
 
@@ -121,6 +122,17 @@ class Call:
     skip: int = 0  # formulas' own inputs before the arguments (the compiling flag)
     step: int = 0  # its position in the graph's functions
     certain: bool = True  # evaluated whatever the values (no branch may drop it)
+    #: IF, CHOOSE... (``addin.engine.branches.BRANCHING``): the forms its compile shows
+    #: for each argument, and the arguments it may not return (else None, ())
+    by_argument: tuple | None = None
+    conditional: frozenset = frozenset()
+
+    def certain_forms(self) -> frozenset:
+        """The forms its compile shows in the arguments it always evaluates."""
+        if self.by_argument is None:
+            return self.static
+        return frozenset().union(*(f for p, f in enumerate(self.by_argument)
+                                   if p not in self.conditional))
 
 
 def value_forms(v, seen: dict | None = None, values: bool = True) -> frozenset:
@@ -202,15 +214,20 @@ def describe(forms) -> str:
 
 def guarded(func, call: Call):
     """``func``, or (when the forms listed for ``call`` leave out one only its values can
-    show, or the call is not certain and its compile shows a form not listed) a function
+    show, or one its compile shows in an argument that may not be evaluated) a function
     that computes ``func`` and records the forms it is given outside them (in
     ``context.STATE.form_refusals``, when the engine has set it; for a call not certain,
-    in ``context.STATE.form_pending`` while the engine runs its formula)."""
+    in ``context.STATE.form_pending`` while the engine runs its formula). A branching
+    function (IF, CHOOSE...) in a one-cell formula is checked for the arguments it
+    returns only (``addin.engine.branches.taken``)."""
     allowed = listed()[call.name][0]
     may = VALUE_FORMS | {"arrays", "ranges", "cells"} if "nested" in call.static else \
         VALUE_FORMS if call.static & {"cells", "ranges", "arrays"} else frozenset()
     static = not call.certain and any(static_reason(call, one, True) for one in (True, False))
-    if may <= allowed and not static:
+    by_argument, conditional = call.by_argument, call.conditional
+    later = by_argument is not None and bool(frozenset().union(
+        *(f for p, f in enumerate(by_argument) if p in conditional)) - {"nested"} - allowed)
+    if may <= allowed and not static and not later:
         return func
     state = context.STATE
     name, values, skip, step = call.name, call.name not in PLACE_ONLY, call.skip, call.step
@@ -219,14 +236,24 @@ def guarded(func, call: Call):
     def checking(*args):
         out = getattr(state, "form_refusals", None)
         if out is not None:
-            reason = None
+            node, reason, given = state.node, None, args[skip:] if skip else args
+            keep = branches.taken(name, given) if by_argument is not None and \
+                len(given) == len(by_argument) and node.spill is None and \
+                not node.is_name else None  # (None: every argument)
             if static:  # (the forms of its compile, now that it is computed)
-                node, book = state.node, getattr(state, "book", None)
-                reason = static_reason(call, node is None or node.spill is None,
+                book = getattr(state, "book", None)
+                reason = static_reason(call, node.spill is None,
                                        bool(getattr(book, "date1904", False)))
+            if reason is None and later:
+                extra = frozenset().union(*(
+                    f for p, f in enumerate(by_argument) if p in conditional and
+                    (keep is None or p in keep))) - {"nested"} - allowed
+                reason = f"{name}() given {describe(extra)}" if extra else None
             if reason is None and check_values:
                 seen = state.form_seen
-                for a in args[skip:] if skip else args:
+                for p, a in enumerate(given):
+                    if keep is not None and p not in keep:
+                        continue
                     got = value_forms(a, seen, values)
                     if got <= allowed:
                         continue
@@ -236,8 +263,8 @@ def guarded(func, call: Call):
                 pending = None if certain else getattr(state, "form_pending", None)
                 if pending is not None:
                     pending.setdefault(step, reason)
-                elif state.node not in out:
-                    out[state.node] = reason
+                elif node not in out:
+                    out[node] = reason
         return func(*args)
 
     checking.__wrapped__ = func
@@ -263,7 +290,6 @@ def compile_calls(graph, inputs: dict, consts: dict,
     compiled formula's graph, each with the forms its compile shows; ``certain``: the
     positions of the functions evaluated whatever the values
     (``addin.engine.branches.Flow.certain``; None: every one)."""
-    ns = ready()
     table = listed()
     producer = {}
     for i, (_f, _ins, outs, _flt) in enumerate(graph.functions):
@@ -279,30 +305,39 @@ def compile_calls(graph, inputs: dict, consts: dict,
         forms, intersected, skip = set(), False, 0
         while skip < len(ins) and fx.is_dispatch_token(ins[skip]):
             skip += 1
+        by_argument = []
         for pos, k in enumerate(ins):
             if pos < skip:
                 continue
-            if k in producer:
-                made = graph.names[producer[k]]
-                forms.add("arrays" if isinstance(made, str) and
-                          re.sub(r"<\d+>$", "", made).upper() == "ARRAY" else "nested")
-                continue
-            v = inputs.get(k) if k in inputs else consts.get(k, graph.defaults.get(k))
-            if k in inputs and not isinstance(v, ns.Ranges):  # a defined name's formula
-                forms.add("nested")
-                continue
-            if v is ns.NONE or v is None:
-                continue
-            if isinstance(v, ns.Ranges):  # (its values are not read yet)
-                got = {"cells" if ranges.cell_count(v) == 1 else "ranges"}
-            else:
-                got = value_forms(v)
+            got = _compiled_forms(k, producer, graph, inputs, consts)
             if "ranges" in got and pos in single:
                 intersected = True
             forms |= got
+            by_argument.append(frozenset(got))
+        branching = name in branches.BRANCHING
         out.append((i, Call(name, frozenset(forms), intersected, skip, i,
-                            certain is None or i in certain)))
+                            certain is None or i in certain,
+                            tuple(by_argument) if branching else None,
+                            branches.conditional(name, len(by_argument)) if branching
+                            else frozenset())))
     return out
+
+
+def _compiled_forms(k, producer: dict, graph, inputs: dict, consts: dict) -> set:
+    """The forms a compile shows of the argument that is graph node ``k``."""
+    ns = ready()
+    if k in producer:
+        made = graph.names[producer[k]]
+        return {"arrays" if isinstance(made, str) and
+                re.sub(r"<\d+>$", "", made).upper() == "ARRAY" else "nested"}
+    v = inputs.get(k) if k in inputs else consts.get(k, graph.defaults.get(k))
+    if k in inputs and not isinstance(v, ns.Ranges):  # a defined name's formula
+        return {"nested"}
+    if v is ns.NONE or v is None:
+        return set()
+    if isinstance(v, ns.Ranges):  # (its values are not read yet)
+        return {"cells" if ranges.cell_count(v) == 1 else "ranges"}
+    return set(value_forms(v))
 
 
 def static_refusal(calls: list[Call], one_cell: bool, date1904: bool) -> str | None:
@@ -321,7 +356,7 @@ def static_reason(call: Call, one_cell: bool, date1904: bool) -> str | None:
     """The forms of ``call``'s compile its entry does not list, as a reason, or None
     (``one_cell`` and ``date1904`` as for ``static_refusal``)."""
     allowed = listed()[call.name][0]
-    forms = set(call.static) - {"nested"}
+    forms = set(call.certain_forms()) - {"nested"}
     if call.intersected and one_cell:
         forms.discard("ranges")
         forms.add("cells")
