@@ -237,12 +237,12 @@ def guarded(func, call: Call):
         out = getattr(state, "form_refusals", None)
         if out is not None:
             node, reason, given = state.node, None, args[skip:] if skip else args
+            one_cell = node is not None and node.spill is None and not node.is_name
             keep = branches.taken(name, given) if by_argument is not None and \
-                len(given) == len(by_argument) and node.spill is None and \
-                not node.is_name else None  # (None: every argument)
+                len(given) == len(by_argument) and one_cell else None  # (None: all)
             if static:  # (the forms of its compile, now that it is computed)
                 book = getattr(state, "book", None)
-                reason = static_reason(call, node.spill is None,
+                reason = static_reason(call, node is None or node.spill is None,
                                        bool(getattr(book, "date1904", False)))
             if reason is None and later:
                 extra = frozenset().union(*(
