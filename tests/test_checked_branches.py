@@ -140,3 +140,18 @@ def test_arguments_returned_by_ifs_and_ifna():
     assert branches.taken("IFNA", [5, "a"]) == {0}
     ns = executor.ready()
     assert branches.taken("IFNA", [ns.errors["#N/A"], "a"]) is None
+
+
+def test_a_formula_formulas_computes_itself_counts_every_call(monkeypatch):
+    # when formulas' own function computes the formula after all (napkin's graph could
+    # not give its value), its calls are not seen: the forms of every call's compile
+    # count, ABS({-1,2}) in the branch not returned too
+    from addin.engine import forms
+    from addin.formula import context
+
+    fn = executor.compile_formula("=IF(A1>0,1,SUM(ABS({-1,2})))", "S!C1")
+    node = type("OneCell", (), {"spill": None, "is_name": False})()  # (a one-cell formula)
+    monkeypatch.setattr(context.STATE, "form_refusals", {}, raising=False)
+    monkeypatch.setattr(context.STATE, "node", node, raising=False)
+    forms.unseen(fn.calls)
+    assert context.STATE.form_refusals == {node: "ABS() given an array"}

@@ -220,7 +220,9 @@ class Flow:
     def _reached(self, vals: dict | None) -> frozenset:
         """The positions of the functions the result reaches: through the arguments
         ``taken`` given ``vals`` (the values of a run), or (None) through the arguments
-        that are not ``conditional``."""
+        that are not ``conditional``; every function when none gives the result."""
+        if not any(self.out in outs for _g, _ins, outs, _name, _skip in self.steps):
+            return frozenset(g for g, *_ in self.steps)
         wanted, got = {self.out}, set()
         for g, ins, outs, name, skip in reversed(self.steps):
             if not any(o in wanted for o in outs):

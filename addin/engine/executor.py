@@ -179,7 +179,8 @@ class FastFn:
             if isinstance(v, ns.Ranges):
                 return intersect(v, at) if at is not None else v.value
             return v
-        except (KeyError, ns.RangeValueError):
+        except (KeyError, ns.RangeValueError):  # formulas' own function computes it:
+            forms.unseen(self.calls)  # what its compile shows counts, branches or not
             raise fx.Fallback from None
 
 

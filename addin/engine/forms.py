@@ -33,7 +33,7 @@ from __future__ import annotations
 import csv
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -282,6 +282,23 @@ def settle(pending: dict, live) -> None:
     for step, reason in pending.items():
         if (live is None or step in live) and node not in out:
             out[node] = reason
+
+
+def unseen(calls: list[Call]) -> None:
+    """Record, as ``guarded`` records what it finds, the first form not listed that the
+    compile of any of ``calls`` shows, in any argument: for a formula that formulas' own
+    function computes after all, whose calls napkin does not see."""
+    out = getattr(context.STATE, "form_refusals", None)
+    node = context.STATE.node
+    if out is None or node in out:
+        return
+    book = getattr(context.STATE, "book", None)
+    for call in calls:
+        reason = static_reason(replace(call, by_argument=None), node is None or
+                               node.spill is None, bool(getattr(book, "date1904", False)))
+        if reason:
+            out[node] = reason
+            return
 
 
 def compile_calls(graph, inputs: dict, consts: dict,
