@@ -52,8 +52,9 @@ def refusal(found: list[tuple[object, str]]) -> str:
 
 
 def unchecked_forms(wb) -> list[tuple[object, str]]:
-    """``[(node, reason)]`` for each formula of ``wb`` whose compile shows a call given a
-    form of argument its entry does not list (``forms.static_refusal``); run after
+    """``[(node, reason)]`` for each formula of ``wb`` whose compile shows a call certain
+    to be evaluated given a form of argument its entry does not list
+    (``forms.static_refusal``; a call in a branch is checked while computing); run after
     ``addin.engine.evaluator.Evaluation.plan``."""
     out = []
     listed = checked()

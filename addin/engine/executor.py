@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from addin.engine import forms
+from addin.engine import branches, forms
 from addin.engine.boot import ready
 from addin.formula import context, fx, intersection, ranges
 from addin.formula.arrays import as_2d
@@ -47,7 +47,7 @@ class FastFn:
     else falls back to formulas' own DispatchPipe (``pipe``)."""
 
     __slots__ = ("_pipe", "_make_pipe", "inputs", "in_ids", "in_filters", "consts", "steps",
-                 "out", "unsure", "unfiltered", "calls")
+                 "out", "unsure", "unfiltered", "calls", "flow")
 
     def __init__(self, graph: fx.Graph, inputs, out, extra_consts=None, pipe=None,
                  make_pipe=None):
@@ -93,8 +93,11 @@ class FastFn:
                     h = producer.get(i)
                     if h is not None and h not in seen:
                         stack.append((h, False))
-        calls = dict(forms.compile_calls(graph, inputs, consts))  # listed functions'
-        self.calls = list(calls.values())  # calls, with the forms of argument they see
+        # the branches of IF, CHOOSE...: which calls are certain to be evaluated
+        self.flow = flow = branches.Flow.of(funcs, graph.names, order, out)
+        calls = dict(forms.compile_calls(graph, inputs, consts,  # listed functions' calls,
+                                         flow and flow.certain))  # with the forms they see
+        self.calls = list(calls.values())
         self.steps = [
             (forms.guarded(one_cell(funcs[g][0]), calls[g]) if g in calls else
              one_cell(funcs[g][0]), funcs[g][1], funcs[g][2], funcs[g][3],
@@ -138,32 +141,46 @@ class FastFn:
                     v = f(v)
                 vals[k] = v
         Ranges = ns.Ranges
-        for func, ins, outs, ffl, ofl, single in self.steps:
-            try:
-                a = [vals[i] for i in ins]
-            except KeyError:
-                continue
-            if single and at is not None:  # Excel's implicit intersection of operands
-                for k, x in enumerate(a):
-                    if k in single and isinstance(x, Ranges) and ranges.cell_count(x) > 1:
-                        a[k] = intersect(x, at)
-            r = func(*[x for x in a if x is not NONE])
-            for f in ffl:
-                r = f(r)
-            if len(outs) == 1:
-                r = (r,)
-            for o, v, flt in zip(outs, r, ofl, strict=False):
-                if v is NONE:
+        flow = self.flow if at is not None else None  # (an array formula: every call
+        if flow is not None:  # counts) what the calls in branches find waits for values
+            context.STATE.form_pending = pending = {}
+        try:
+            for func, ins, outs, ffl, ofl, single in self.steps:
+                try:
+                    a = [vals[i] for i in ins]
+                except KeyError:
                     continue
-                for f in flt:
-                    v = f(v)
-                vals[o] = v
+                if single and at is not None:  # Excel's implicit intersection of operands
+                    for k, x in enumerate(a):
+                        if k in single and isinstance(x, Ranges) and ranges.cell_count(x) > 1:
+                            a[k] = intersect(x, at)
+                r = func(*[x for x in a if x is not NONE])
+                for f in ffl:
+                    r = f(r)
+                if len(outs) == 1:
+                    r = (r,)
+                for o, v, flt in zip(outs, r, ofl, strict=False):
+                    if v is NONE:
+                        continue
+                    for f in flt:
+                        v = f(v)
+                    vals[o] = v
+        except BaseException:
+            if flow is not None:  # not run to the end: every call found counts
+                context.STATE.form_pending = None
+                forms.settle(pending, None)
+            raise
+        if flow is not None:
+            context.STATE.form_pending = None
+            if pending:
+                forms.settle(pending, flow.live(vals))
         try:
             v = vals[self.out]
             if isinstance(v, ns.Ranges):
                 return intersect(v, at) if at is not None else v.value
             return v
-        except (KeyError, ns.RangeValueError):
+        except (KeyError, ns.RangeValueError):  # formulas' own function computes it:
+            forms.unseen(self.calls)  # what its compile shows counts, branches or not
             raise fx.Fallback from None
 
 

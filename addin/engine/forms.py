@@ -20,6 +20,12 @@ The forms of a call are found in two steps:
   function of a call whose listed forms leave one of those out; the wrapper records
   what it sees uncovered in ``context.STATE.form_refusals`` (node -> reason), when the
   engine has set it, and computes the function as before: the value is never changed.
+
+A call in an argument IF, IFS, IFERROR, IFNA, CHOOSE or SWITCH may not take
+(``addin.engine.branches``) is not certain to be evaluated: its compile's forms are not
+refused before computing, and what its wrapper finds, those forms included, is held in
+``context.STATE.form_pending`` (position -> reason) until the formula has run, then
+recorded only if Excel evaluates the call with the values of that run (``settle``).
 """
 
 from __future__ import annotations
@@ -27,11 +33,12 @@ from __future__ import annotations
 import csv
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
+from addin.engine import branches
 from addin.engine.boot import ready
 from addin.formula import context, fx, ranges
 
@@ -113,6 +120,19 @@ class Call:
     static: frozenset  # the forms its compile shows (literals, references, nested values)
     intersected: bool  # a range given where Excel takes the formula's row or column
     skip: int = 0  # formulas' own inputs before the arguments (the compiling flag)
+    step: int = 0  # its position in the graph's functions
+    certain: bool = True  # evaluated whatever the values (no branch may drop it)
+    #: IF, CHOOSE... (``addin.engine.branches.BRANCHING``): the forms its compile shows
+    #: for each argument, and the arguments it may not return (else None, ())
+    by_argument: tuple | None = None
+    conditional: frozenset = frozenset()
+
+    def certain_forms(self) -> frozenset:
+        """The forms its compile shows in the arguments it always evaluates."""
+        if self.by_argument is None:
+            return self.static
+        return frozenset().union(*(f for p, f in enumerate(self.by_argument)
+                                   if p not in self.conditional))
 
 
 def value_forms(v, seen: dict | None = None, values: bool = True) -> frozenset:
@@ -194,38 +214,99 @@ def describe(forms) -> str:
 
 def guarded(func, call: Call):
     """``func``, or (when the forms listed for ``call`` leave out one only its values can
-    show) a function that computes ``func`` and records the forms it is given outside
-    them (in ``context.STATE.form_refusals``, when the engine has set it)."""
+    show, or one its compile shows in an argument that may not be evaluated) a function
+    that computes ``func`` and records the forms it is given outside them (in
+    ``context.STATE.form_refusals``, when the engine has set it; for a call not certain,
+    in ``context.STATE.form_pending`` while the engine runs its formula). A branching
+    function (IF, CHOOSE...) in a one-cell formula is checked for the arguments it
+    returns only (``addin.engine.branches.taken``)."""
     allowed = listed()[call.name][0]
     may = VALUE_FORMS | {"arrays", "ranges", "cells"} if "nested" in call.static else \
         VALUE_FORMS if call.static & {"cells", "ranges", "arrays"} else frozenset()
-    if may <= allowed:
+    static = not call.certain and any(static_reason(call, one, True) for one in (True, False))
+    by_argument, conditional = call.by_argument, call.conditional
+    later = by_argument is not None and bool(frozenset().union(
+        *(f for p, f in enumerate(by_argument) if p in conditional)) - {"nested"} - allowed)
+    if may <= allowed and not static and not later:
         return func
     state = context.STATE
-    name, values, skip = call.name, call.name not in PLACE_ONLY, call.skip
+    name, values, skip, step = call.name, call.name not in PLACE_ONLY, call.skip, call.step
+    check_values, certain = not may <= allowed, call.certain
 
     def checking(*args):
         out = getattr(state, "form_refusals", None)
         if out is not None:
-            seen = state.form_seen
-            for a in args[skip:] if skip else args:
-                got = value_forms(a, seen, values)
-                if got <= allowed:
-                    continue
-                node = state.node
-                if node not in out:
-                    out[node] = f"{name}() given {describe(got - allowed)}"
-                break
+            node, reason, given = state.node, None, args[skip:] if skip else args
+            one_cell = node is not None and node.spill is None and not node.is_name
+            keep = branches.taken(name, given) if by_argument is not None and \
+                len(given) == len(by_argument) and one_cell else None  # (None: all)
+            if static:  # (the forms of its compile, now that it is computed)
+                book = getattr(state, "book", None)
+                reason = static_reason(call, node is None or node.spill is None,
+                                       bool(getattr(book, "date1904", False)))
+            if reason is None and later:
+                extra = frozenset().union(*(
+                    f for p, f in enumerate(by_argument) if p in conditional and
+                    (keep is None or p in keep))) - {"nested"} - allowed
+                reason = f"{name}() given {describe(extra)}" if extra else None
+            if reason is None and check_values:
+                seen = state.form_seen
+                for p, a in enumerate(given):
+                    if keep is not None and p not in keep:
+                        continue
+                    got = value_forms(a, seen, values)
+                    if got <= allowed:
+                        continue
+                    reason = f"{name}() given {describe(got - allowed)}"
+                    break
+            if reason is not None:
+                pending = None if certain else getattr(state, "form_pending", None)
+                if pending is not None:
+                    pending.setdefault(step, reason)
+                elif node not in out:
+                    out[node] = reason
         return func(*args)
 
     checking.__wrapped__ = func
     return checking
 
 
-def compile_calls(graph, inputs: dict, consts: dict) -> list[tuple[int, Call]]:
+def settle(pending: dict, live) -> None:
+    """Record, as ``guarded`` records what it finds, the reasons held for the calls of one
+    run of a formula (``pending``: position in the graph -> reason) that Excel evaluates
+    (``live``: those positions, ``addin.engine.branches.Flow.live``; None: every one)."""
+    out = getattr(context.STATE, "form_refusals", None)
+    if out is None:
+        return
+    node = context.STATE.node
+    for step, reason in pending.items():
+        if (live is None or step in live) and node not in out:
+            out[node] = reason
+
+
+def unseen(calls: list[Call]) -> None:
+    """Record, as ``guarded`` records what it finds, the first form not listed that the
+    compile of any of ``calls`` shows, in any argument: for a formula that formulas' own
+    function computes after all, whose calls napkin does not see."""
+    out = getattr(context.STATE, "form_refusals", None)
+    node = context.STATE.node
+    if out is None or node in out:
+        return
+    book = getattr(context.STATE, "book", None)
+    for call in calls:
+        reason = static_reason(replace(call, by_argument=None), node is None or
+                               node.spill is None, bool(getattr(book, "date1904", False)))
+        if reason:
+            out[node] = reason
+            return
+
+
+def compile_calls(graph, inputs: dict, consts: dict,
+                  certain=None) -> list[tuple[int, Call]]:
     """``[(position in graph.functions, Call)]`` for the calls of listed functions of a
-    compiled formula's graph, each with the forms its compile shows."""
-    ns = ready()
+    compiled formula's graph, each with the forms its compile shows; ``certain``: the
+    positions of the functions evaluated whatever the values
+    (``addin.engine.branches.Flow.certain``; None: every one)."""
     table = listed()
     producer = {}
     for i, (_f, _ins, outs, _flt) in enumerate(graph.functions):
@@ -241,45 +322,62 @@ def compile_calls(graph, inputs: dict, consts: dict) -> list[tuple[int, Call]]:
         forms, intersected, skip = set(), False, 0
         while skip < len(ins) and fx.is_dispatch_token(ins[skip]):
             skip += 1
+        by_argument = []
         for pos, k in enumerate(ins):
             if pos < skip:
                 continue
-            if k in producer:
-                made = graph.names[producer[k]]
-                forms.add("arrays" if isinstance(made, str) and
-                          re.sub(r"<\d+>$", "", made).upper() == "ARRAY" else "nested")
-                continue
-            v = inputs.get(k) if k in inputs else consts.get(k, graph.defaults.get(k))
-            if k in inputs and not isinstance(v, ns.Ranges):  # a defined name's formula
-                forms.add("nested")
-                continue
-            if v is ns.NONE or v is None:
-                continue
-            if isinstance(v, ns.Ranges):  # (its values are not read yet)
-                got = {"cells" if ranges.cell_count(v) == 1 else "ranges"}
-            else:
-                got = value_forms(v)
+            got = _compiled_forms(k, producer, graph, inputs, consts)
             if "ranges" in got and pos in single:
                 intersected = True
             forms |= got
-        out.append((i, Call(name, frozenset(forms), intersected, skip)))
+            by_argument.append(frozenset(got))
+        branching = name in branches.BRANCHING
+        out.append((i, Call(name, frozenset(forms), intersected, skip, i,
+                            certain is None or i in certain,
+                            tuple(by_argument) if branching else None,
+                            branches.conditional(name, len(by_argument)) if branching
+                            else frozenset())))
     return out
+
+
+def _compiled_forms(k, producer: dict, graph, inputs: dict, consts: dict) -> set:
+    """The forms a compile shows of the argument that is graph node ``k``."""
+    ns = ready()
+    if k in producer:
+        made = graph.names[producer[k]]
+        return {"arrays" if isinstance(made, str) and
+                re.sub(r"<\d+>$", "", made).upper() == "ARRAY" else "nested"}
+    v = inputs.get(k) if k in inputs else consts.get(k, graph.defaults.get(k))
+    if k in inputs and not isinstance(v, ns.Ranges):  # a defined name's formula
+        return {"nested"}
+    if v is ns.NONE or v is None:
+        return set()
+    if isinstance(v, ns.Ranges):  # (its values are not read yet)
+        return {"cells" if ranges.cell_count(v) == 1 else "ranges"}
+    return set(value_forms(v))
 
 
 def static_refusal(calls: list[Call], one_cell: bool, date1904: bool) -> str | None:
     """The reason a formula with ``calls`` is refused before it is computed (a form the
-    list does not cover that its compile shows), or None. ``one_cell``: the formula fills
-    one cell (not an array formula), so an intersected range is one cell."""
-    table = listed()
+    list does not cover that the compile of a call certain to be evaluated shows), or
+    None. ``one_cell``: the formula fills one cell (not an array formula), so an
+    intersected range is one cell."""
     for call in calls:
-        allowed = table[call.name][0]
-        forms = set(call.static) - {"nested"}
-        if call.intersected and one_cell:
-            forms.discard("ranges")
-            forms.add("cells")
-        if date1904 and call.name in DATE_SYSTEM:
-            forms.add("1904")
-        extra = forms - allowed
-        if extra:
-            return f"{call.name}() given {describe(extra)}"
+        reason = static_reason(call, one_cell, date1904) if call.certain else None
+        if reason:
+            return reason
     return None
+
+
+def static_reason(call: Call, one_cell: bool, date1904: bool) -> str | None:
+    """The forms of ``call``'s compile its entry does not list, as a reason, or None
+    (``one_cell`` and ``date1904`` as for ``static_refusal``)."""
+    allowed = listed()[call.name][0]
+    forms = set(call.certain_forms()) - {"nested"}
+    if call.intersected and one_cell:
+        forms.discard("ranges")
+        forms.add("cells")
+    if date1904 and call.name in DATE_SYSTEM:
+        forms.add("1904")
+    extra = forms - allowed
+    return f"{call.name}() given {describe(extra)}" if extra else None

@@ -67,6 +67,7 @@ def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
     arr = np.empty((r2 - r1 + 1, c2 - c1 + 1), dtype=object)
     arr[:] = ns.EMPTY
     values = sheet.values
+    context.read_cells(arr.size + len(sheet.formula_at) + len(values))  # (all scanned)
     for (r, c), node in sheet.formula_at.items():
         if r1 <= r <= r2 and c1 <= c <= c2 and (r, c) not in values and node.keep is None:
             raise Cannot(f"{who} onto {node.label}, a formula computed after it")

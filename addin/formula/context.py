@@ -6,8 +6,10 @@ the cells it reads), ``book`` (the ``addin.engine.book.Workbook`` being computed
 what SUBTOTAL, OFFSET, INDIRECT read), ``cell`` (``(sheet, row, col)`` of the formula),
 ``node`` (the formula's node) and, while strict mode watches the forms of argument
 (``addin.engine.checked.watch``), ``form_refusals`` (node -> reason), ``form_seen``
-(the forms of the ranges already read) and ``refused_in`` (node -> reason of
-``refuse``).
+(the forms of the ranges already read), ``form_pending`` (what the calls in a branch
+found, while their formula runs: ``addin.engine.forms``), ``refused_in`` (node -> reason
+of ``refuse``) and ``cells_read`` (the cells functions read beyond their formulas'
+references, ``read_cells``).
 The engine sets them; Excel's functions (``addin.excel``) and the calling convention
 (``addin.formula.calls``) read them. Kept in a module of its own, below both, so that
 neither has to import the engine.
@@ -62,3 +64,10 @@ def refuse(message: str, code: str = "#VALUE!") -> None:
     noted, node = getattr(STATE, "refused_in", None), getattr(STATE, "node", None)
     if noted is not None and node is not None:
         noted.setdefault(node, message)
+
+
+def read_cells(n: int) -> None:
+    """Count ``n`` cells a function reads beyond its formula's references (the areas
+    OFFSET and INDIRECT make up, and the cells scanned to build them), for the engine's
+    count of work (``addin.engine.budget``)."""
+    STATE.cells_read = getattr(STATE, "cells_read", 0) + n

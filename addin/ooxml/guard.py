@@ -61,8 +61,10 @@ MAX_SHARED_STRINGS = 300_000
 #: the most cells one area a formula reads may hold once cut to the cells in use on its
 #: sheet (``A:XFD`` on a sheet with cells at A1 and XFD1048576 would be 17 billion)
 MAX_AREA_CELLS = 2 * 2**20
-#: the CPU time computing a workbook's formulas may take (``napkin calc``)
-MAX_CPU_SECONDS = 25.0
+#: the CPU time computing a workbook's formulas may take (``napkin calc``): a backstop for
+#: what the engine's count of work (``addin.engine.budget.MAX_WORK``) does not see, four
+#: times what that count allows on the project's machine
+MAX_CPU_SECONDS = 100.0
 _CHUNK = 1 << 20
 #: the most bytes inflated at a time while counting a part's size (256 KB: zlib inflates
 #: highly compressed data fastest in pieces that stay in the CPU's cache)

@@ -258,13 +258,7 @@ if __name__ == "__main__":  # python -m addin.transform.native.forms [docs/nativ
 def number_or_row(v: str, figures: str, keys: str) -> str:
     """Formula text: the value of ``v`` if it is a number, else the figure of the table
     row whose key is ``v``'s text without spaces, hyphens and underscores (MATCH is
-    case-insensitive, as napkin's names are); an error value stays itself.
-
-    The lookup reads ``v`` only as text (``IF(ISTEXT(..))``), so no function is given a
-    number as text or an error value in a branch the IF drops: an engine that computes
-    both branches of an IF sees the same arguments as one that computes only the taken
-    one.
-    """
-    text = f'IF(ISTEXT({v}),{v},"")'
-    key = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({text}," ",""),"-",""),"_","")'
+    case-insensitive, as napkin's names are); an empty cell or an error value stays
+    itself."""
+    key = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({v}," ",""),"-",""),"_","")'
     return f"IF(ISNUMBER({v}),{v},IF(ISTEXT({v}),INDEX({figures},MATCH({key},{keys},0)),{v}))"

@@ -1,0 +1,130 @@
+"""The work of computing a workbook, counted before it is done: a workbook past
+``MAX_WORK`` is refused with the figure, the same on every machine.
+
+The count is in units of about a microsecond of CPU each on the project's machine, for
+the slower functions (``docs/bench.md``, "The work limit"):
+
+* compiling a formula: ``COMPILE_CHAR`` for each character of its text (a shape
+  compiled once for many cells counts once);
+* computing a formula cell (or a defined name), each time the workbook is computed:
+  ``FORMULA``, plus ``CALL`` for each call or operator of its compiled formula, plus
+  ``CELL_READ`` for each cell of the areas it reads (a whole column as far as its
+  sheet's cells reach) and each cell an array formula fills;
+* while computing, ``CELL_READ`` for each cell OFFSET and INDIRECT read or scan to make
+  the areas they return (``addin.formula.context.read_cells``).
+
+Compiling is counted as it goes, and refused the moment the count passes the limit;
+computing is counted before each computation of the workbook (``--lenient`` computes it
+again when it keeps cells), and the areas OFFSET and INDIRECT make after each formula.
+What the count cannot see (the arrays an operator makes of a row and a column, a
+function whose time grows faster than what it reads) is bounded by
+``addin.ooxml.guard.MAX_CPU_SECONDS`` of measured CPU, four times what ``MAX_WORK``
+allows on the project's machine.
+"""
+
+from __future__ import annotations
+
+import time
+
+from addin.formula import context
+from addin.formula import formula_text as ft
+from addin.ooxml import guard
+
+#: the most units of work napkin computes a workbook within (at most about 23 s of CPU on
+#: the project's machine, for the slowest functions measured: docs/bench.md)
+MAX_WORK = 25_000_000
+COMPILE_CHAR = 25
+FORMULA = 20
+CALL = 20
+CELL_READ = 1
+#: how the refusal says what to do
+_FIX = ("split the workbook into smaller ones, or make its formulas read smaller ranges "
+        "(--lenient computes the same formulas, so it does not help)")
+
+
+def calls_of(prog, text: str) -> int:
+    """The calls and operators a formula's compiled function computes: the steps of the
+    graph napkin runs, or (a formula formulas runs itself) one per four characters of its
+    text."""
+    steps = getattr(prog.fn, "steps", None)
+    return len(steps) if steps is not None else max(1, len(ft.outside_strings(text)) // 4)
+
+
+class Work:
+    """The count of one workbook's work (``Evaluation`` keeps one)."""
+
+    __slots__ = ("total", "compiled", "cells", "calls", "read", "cpu0")
+
+    def __init__(self):
+        self.total = 0  # the units counted so far
+        self.compiled = 0  # characters of formulas compiled
+        self.cells = self.calls = self.read = 0  # per computation of the workbook
+        self.cpu0 = time.process_time()
+        context.STATE.cells_read = 0
+
+    def compile(self, text: str) -> None:
+        """Count compiling ``text``; refuse once the count passes ``MAX_WORK``."""
+        self.compiled += len(text)
+        self.total += COMPILE_CHAR * len(text)
+        if self.total > MAX_WORK:
+            raise guard.WorkbookError(self._sentence(f"compiling its formulas counts past "
+                                                     f"{self.total:,} units of work"))
+
+    def count(self, node, clip) -> None:
+        """Count one formula cell (or defined name) once its inputs are known (``node``,
+        an ``addin.engine.book.Node``): the calls and operators it computes, the cells of
+        the areas it reads (each as ``clip(area)`` reads it) and the cells it fills."""
+        self.cells += 1
+        if node.prog is None:  # (a formula napkin cannot read: its error value)
+            return
+        self.calls += calls_of(node.prog, node.text or "")
+        for kind, arg in node.specs:
+            if kind == "rng":
+                for part in arg:
+                    _, r1, c1, r2, c2 = clip(part)
+                    self.read += (r2 - r1 + 1) * (c2 - c1 + 1)
+        if node.spill is not None:
+            r1, c1, r2, c2 = node.spill
+            self.read += (r2 - r1 + 1) * (c2 - c1 + 1)
+
+    @property
+    def per_computation(self) -> int:
+        """The units of one computation of the workbook's formulas."""
+        return FORMULA * self.cells + CALL * self.calls + CELL_READ * self.read
+
+    def compute(self) -> None:
+        """Count one computation of the workbook; refuse, before it starts, if it takes the
+        count past ``MAX_WORK``."""
+        self.total += self.per_computation + CELL_READ * _read_while_computing()
+        context.STATE.cells_read = 0
+        if self.total > MAX_WORK:
+            raise guard.WorkbookError(self._sentence(
+                f"computing it counts {self.total:,} units of work ({self.compiled:,} "
+                f"characters of formulas compiled; {self.cells:,} formulas computing "
+                f"{self.calls:,} calls and operators and reading {self.read:,} cells)"))
+
+    def within_limits(self, node, done: int, total: int) -> None:
+        """Refuse the workbook, computed up to formula ``node`` (the ``done``-th of
+        ``total``), once the cells functions read beyond their formulas' references
+        (``addin.formula.context.read_cells``) take the count past ``MAX_WORK``, or
+        computing has taken ``guard.MAX_CPU_SECONDS`` of measured CPU."""
+        read = _read_while_computing()
+        if read and self.total + CELL_READ * read > MAX_WORK:
+            raise guard.WorkbookError(self._sentence(
+                f"computing it counts past {self.total + CELL_READ * read:,} units of "
+                f"work by {node.label} ({done + 1:,} of {total:,} formulas), {read:,} "
+                "of them cells that OFFSET or INDIRECT read"))
+        if time.process_time() - self.cpu0 > guard.MAX_CPU_SECONDS:
+            raise guard.WorkbookError(
+                f"computing took more than {guard.MAX_CPU_SECONDS:g} s of CPU by "
+                f"{node.label} ({done + 1:,} of {total:,} formulas): napkin computes a "
+                f"workbook within {guard.MAX_CPU_SECONDS:g} s of CPU; {_FIX}")
+
+    @staticmethod
+    def _sentence(what: str) -> str:
+        return (f"{what}, more than the {MAX_WORK:,} napkin computes a workbook within "
+                f"(docs/bench.md, \"The work limit\"): {_FIX}")
+
+
+def _read_while_computing() -> int:
+    return getattr(context.STATE, "cells_read", 0)
