@@ -6,7 +6,10 @@ the energy "no TDP figure"; Plan and Frontier show Sizing's figures for the scen
 
 from __future__ import annotations
 
+import json
 import math
+import shutil
+import subprocess
 
 import pytest
 from openpyxl.utils import get_column_letter
@@ -14,11 +17,13 @@ from template_support import (
     CONTEXT,
     KV_8B,
     READ_8B,
+    ROOT,
     error_cells,
     regime_efficiency,
     sizing,
     variant,
 )
+from test_native_edition import EDITION, UNO_PYTHON, _has_uno
 
 from workbook.build import KERNEL_FIRST, KERNELS, ROOF_FIRST, SIZING
 from workbook.frontier import BATCHES, HIDDEN_FIRST, PARAMS, WIDE
@@ -128,6 +133,9 @@ def test_sizing_answers_with_the_memory_floor(a10g):
     assert floor_ms(BATCH) == pytest.approx((7.5047 + 4.8234) / 0.6, rel=1e-4)
     assert result(a10g, "RESULT_FIRST_TOKEN_MS") == NO_FLOPS
     assert sizing(a10g, "weight_gb") == pytest.approx(WEIGHTS_GB)
+    # no interconnect figure (PCIe only): the note says so, the all-reduces are PCIe's
+    assert "no interconnect figure" in a10g["Sizing"]["C" + SIZING["link"][1:]]
+    assert sizing(a10g, "link_kind") == "PCIe"
     # the realistic step: the floor ÷ REGIME_EFFICIENCY of one GPU at batch 16
     assert result(a10g, "RESULT_STEP_MS") == pytest.approx(
         floor_ms(BATCH) / regime_efficiency(1, BATCH), rel=1e-3)
@@ -205,3 +213,29 @@ def test_roofline_says_no_flops_figure(a10g):
     for col in "FGH":
         assert v[f"{col}{decode}"] == NO_FLOPS and v[f"{col}{decode + 1}"] == NO_FLOPS
     assert v[f"B{ROOF_FIRST}"] == NO_FIGURE
+
+
+@pytest.mark.skipif(not _has_uno(), reason="LibreOffice with Python UNO not found")
+def test_the_native_edition_answers_alike_in_libreoffice(tmp_path, a10g):
+    """The native edition, the same scenario typed in LibreOffice: no error on Plan, and
+    Plan's and Sizing's figures as napkin calc computes them on the template."""
+    book = tmp_path / "napkin-native.xlsx"
+    shutil.copyfile(EDITION, book)
+    jobs = [{"path": str(book), "edits": {"Sizing!" + SIZING["model"]: MODEL,
+                                          "Sizing!" + SIZING["gpu"]: A10G}}]
+    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tests" / "lo_uno.py")],
+                          input=json.dumps(jobs), capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    got = json.loads(proc.stdout)[0]["cells"]
+    assert not [k for k, (kind, _) in got.items() if kind == "e" and k.startswith("Plan!")]
+    r = PLAN_SCENARIO_ROW
+    cells = [f"Plan!{c}{row}" for c in "BEFGH" for row in range(r - 4, r + 1)] + [
+        f"Plan!{PLAN[k]}" for k in ("status", "compare", "ttft", "joules_token")] + [
+        f"Sizing!{SIZING[RESULT_NAMES[n]]}" for n in RESULT_NAMES]
+    for ref in cells:
+        sheet, cell = ref.split("!")
+        want = a10g[sheet][cell]
+        if isinstance(want, str):
+            assert got[ref] == ["s", want], ref
+        else:
+            assert got[ref][0] == "n" and got[ref][1] == pytest.approx(want, rel=1e-9), ref
