@@ -28,8 +28,8 @@ from test_native_edition import EDITION, UNO_PYTHON, _has_uno
 from workbook.build import KERNEL_FIRST, KERNELS, ROOF_FIRST, SIZING
 from workbook.frontier import BATCHES, HIDDEN_FIRST, PARAMS, WIDE
 from workbook.plan import PLAN
-from workbook.plan_cells import NO_FLOPS, NO_TDP
 from workbook.scenario import LARGEST, PLAN_SCENARIO_ROW, RESULT_NAMES
+from workbook.sheet import NO_FLOPS, NO_TDP
 from workbook.sizing import NO_FIGURE
 
 A10G = "NVIDIA A10G"
@@ -206,19 +206,26 @@ def test_frontier_passes_through_sizings_point(a10g):
     assert v[f"B{4 + 2 + PARAMS.index('max_batch')}"] == max_batch(MEMORY_GB)
 
 
-def test_roofline_says_no_flops_figure(a10g):
+def test_roofline_times_the_decode_step_from_memory(a10g):
+    """The scenario's decode step on Roofline reads the 7.505 GB of FP8 weights a step
+    reads: its time floor without a FLOPS figure is 7.505 GB ÷ 0.6 TB/s = 12.51 ms; the
+    prefill's time, the attainable FLOPS and the side of the ridge say "no FLOPS figure"."""
     v = a10g["Roofline"]
     decode = KERNEL_FIRST + len(KERNELS)
     assert v[f"A{decode}"] == "the scenario's decode step"
-    for col in "FGH":
+    assert v[f"G{decode}"] == pytest.approx(READ_8B / BANDWIDTH_TBPS * 1000, rel=1e-9)  # µs
+    assert v[f"G{decode + 1}"] == NO_FLOPS
+    for col in "FH":
         assert v[f"{col}{decode}"] == NO_FLOPS and v[f"{col}{decode + 1}"] == NO_FLOPS
+    assert "memory roof only" in v[f"I{decode}"]
     assert v[f"B{ROOF_FIRST}"] == NO_FIGURE
 
 
 @pytest.mark.skipif(not _has_uno(), reason="LibreOffice with Python UNO not found")
 def test_the_native_edition_answers_alike_in_libreoffice(tmp_path, a10g):
     """The native edition, the same scenario typed in LibreOffice: no error on Plan, and
-    Plan's and Sizing's figures as napkin calc computes them on the template."""
+    Plan's, Sizing's, Roofline's decode step and Frontier's scenario point as napkin calc
+    computes them on the template."""
     book = tmp_path / "napkin-native.xlsx"
     shutil.copyfile(EDITION, book)
     jobs = [{"path": str(book), "edits": {"Sizing!" + SIZING["model"]: MODEL,
@@ -231,7 +238,9 @@ def test_the_native_edition_answers_alike_in_libreoffice(tmp_path, a10g):
     r = PLAN_SCENARIO_ROW
     cells = [f"Plan!{c}{row}" for c in "BEFGH" for row in range(r - 4, r + 1)] + [
         f"Plan!{PLAN[k]}" for k in ("status", "compare", "ttft", "joules_token")] + [
-        f"Sizing!{SIZING[RESULT_NAMES[n]]}" for n in RESULT_NAMES]
+        f"Sizing!{SIZING[RESULT_NAMES[n]]}" for n in RESULT_NAMES] + [
+        f"Roofline!G{KERNEL_FIRST + len(KERNELS) + i}" for i in (0, 1)] + [
+        f"Frontier!{c}{_frontier_first() + len(BATCHES)}" for c in "BCD"]
     for ref in cells:
         sheet, cell = ref.split("!")
         want = a10g[sheet][cell]

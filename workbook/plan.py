@@ -20,8 +20,6 @@ from workbook.plan_cells import (
     CANDIDATES,
     COMM_COL,
     LEVELS,
-    NO_FLOPS,
-    NO_TDP,
     SEARCH_FIRST,
     SEARCH_STEPS,
     first_token_ok,
@@ -33,7 +31,7 @@ from workbook.plan_cells import (
     verdict,
 )
 from workbook.scenario import PLAN_SCENARIO_ROW
-from workbook.sheet import PCIE_TBPS, Sheet, decode_read, empty_says, lookup
+from workbook.sheet import NO_FLOPS, NO_TDP, PCIE_TBPS, Sheet, decode_read, empty_says, lookup
 from workbook.sizing import SIZING
 
 #: Key cells of the Plan sheet (tests refer to them by name).
@@ -108,9 +106,11 @@ def sheet_plan(wb: Workbook) -> Sheet:
              out; PCIe 5.0 x16 without a figure), the interconnect whose NCCL latencies
              the all-reduces pay (default: Sizing's)
     B23..B50 what that means: lookups, KV per sequence at prompt + output tokens (MLA and
-             sliding window as on Sizing), weights (all of them: memory), roof used, FLOPs
-             per token (2 × active parameters), step target = MS_PER_TOKEN(tokens/s per
-             user), seconds per request = first-token target + output ÷ tokens/s per user,
+             sliding window as on Sizing), weights (all of them: memory), roof used and
+             TDP ("no figure" where the GPUs table has none: the batch arithmetic then takes
+             a roof of 10⁹ TFLOPS, the steps are memory floors as on Sizing), FLOPs per
+             token (2 × active parameters), step target = MS_PER_TOKEN(tokens/s per user),
+             seconds per request = first-token target + output ÷ tokens/s per user,
              peak concurrency = CONCURRENCY(peak requests/s, seconds per request); what a
              decode step reads: R(1) at batch 1 (Models column V: the active weights but the
              input embedding table), one routed expert (column W; 0 for dense models),
@@ -148,8 +148,9 @@ def sheet_plan(wb: Workbook) -> Sheet:
         G = TOKENS_PER_SEC(F); H the same at batch 1
       I PREFILL_MS(active parameters, prompt, t × roof, the measured efficiency else
         ROOF_EFFICIENCY, layers, heads × head dim) + TP_COMM_MS over the prompt's tokens:
-        the first token, the causal attention counted
-      J CEILING(peak concurrency ÷ E) when E ≥ 1 and I ≤ the first-token target; K = J × t
+        the first token, the causal attention counted ("no FLOPS figure" without a roof)
+      J CEILING(peak concurrency ÷ E) when E ≥ 1 and I ≤ the first-token target (I not
+        known: E alone decides); K = J × t
       L which targets fail and by how much (memory, first token, per-user speed)
       M R(E): the weights a step of that batch reads (GB); N, O, P..CN the search (grey;
         P..CN hidden)
@@ -159,7 +160,8 @@ def sheet_plan(wb: Workbook) -> Sheet:
              scenario's figures by reference (RESULT_ names: the same cells as Sizing and
              Finance): degree, batch, step, tokens/s per user, first token, replicas, GPUs,
              monthly cost, cost per million output tokens; the bill over all tokens;
-             JOULES_PER_TOKEN and ENERGY_PER_MTOK_KWH at TDP × GPUs × PUE.
+             JOULES_PER_TOKEN and ENERGY_PER_MTOK_KWH at TDP × GPUs × PUE ("no TDP
+             figure" without one).
     """
     s = Sheet(wb, "Plan", {"A": 46, "B": 18, "C": 16, "D": 13, "E": 15, "F": 13, "G": 13,
                            "H": 13, "I": 13, "J": 10, "K": 10, "L": 70, "M": 13, "N": 13,

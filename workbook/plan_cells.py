@@ -10,12 +10,7 @@ from __future__ import annotations
 
 from openpyxl.utils import get_column_letter
 
-from workbook.sheet import expert_parallel, step_floor
-
-#: What the first-token cells say where the GPUs table has no FLOPS figure for the GPU.
-NO_FLOPS = "no FLOPS figure"
-#: What the energy cells say where the GPUs table has no TDP for the GPU.
-NO_TDP = "no TDP figure"
+from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
 
 
 def math_roof(K: dict) -> str:
