@@ -4,13 +4,23 @@ DECODE_STEP_MS ÷ tokens per step ÷ the efficiency of the row's regime at the b
 batch a step target allows, and each column's formula, per cell or as the top row of one
 array formula down the table (``workbook.arrays``: MIN, MAX, AND and OR said element by
 element); the search for the largest batch that meets the step target: bisection steps
-of native functions that read blocks of candidate batches, one array formula a block."""
+of native functions that read blocks of candidate batches, one array formula a block; a
+row's verdict. Without a FLOPS figure the arithmetic takes the memory floor (``math_roof``)
+and the first token is words (``NO_FLOPS``), not held against its target."""
 
 from __future__ import annotations
 
 from openpyxl.utils import get_column_letter
 
 from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
+
+SEARCH_STEPS = 16  # bisection steps from 0 to O: exact below 2^16 sequences
+SEARCH_FIRST = 16  # column P: the first step
+LEVEL_BITS = 4  # the steps a block of candidates serves (4 bits of the batch)
+LEVELS = SEARCH_STEPS // LEVEL_BITS
+CANDIDATES = 2 ** LEVEL_BITS - 1  # candidate batches of a block, one a column
+COMM_COL = get_column_letter(SEARCH_FIRST + SEARCH_STEPS)  # AF: the all-reduces at batch 1
+LEVEL_FIRST = SEARCH_FIRST + SEARCH_STEPS + 1  # column AG: the first block's first column
 
 
 def math_roof(K: dict) -> str:
@@ -26,14 +36,6 @@ def first_token_ok(first_token: str, target: str) -> str:
     TRUE where it is not known (no FLOPS figure: the speed and memory decide, as on
     Sizing)."""
     return f"IF(ISNUMBER({first_token}),{first_token}<={target},TRUE)"
-
-SEARCH_STEPS = 16  # bisection steps from 0 to O: exact below 2^16 sequences
-SEARCH_FIRST = 16  # column P: the first step
-LEVEL_BITS = 4  # the steps a block of candidates serves (4 bits of the batch)
-LEVELS = SEARCH_STEPS // LEVEL_BITS
-CANDIDATES = 2 ** LEVEL_BITS - 1  # candidate batches of a block, one a column
-COMM_COL = get_column_letter(SEARCH_FIRST + SEARCH_STEPS)  # AF: the all-reduces at batch 1
-LEVEL_FIRST = SEARCH_FIRST + SEARCH_STEPS + 1  # column AG: the first block's first column
 
 
 def larger(a: str, b: str, array: bool) -> str:
