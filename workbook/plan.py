@@ -22,14 +22,16 @@ from workbook.plan_cells import (
     LEVELS,
     SEARCH_FIRST,
     SEARCH_STEPS,
+    first_token_ok,
     level_block,
     level_columns,
     level_shift,
     row_cells,
     search_steps,
+    verdict,
 )
 from workbook.scenario import PLAN_SCENARIO_ROW
-from workbook.sheet import PCIE_TBPS, Sheet, decode_read, empty_says, lookup
+from workbook.sheet import NO_FLOPS, NO_TDP, PCIE_TBPS, Sheet, decode_read, empty_says, lookup
 from workbook.sizing import SIZING
 
 #: Key cells of the Plan sheet (tests refer to them by name).
@@ -104,9 +106,11 @@ def sheet_plan(wb: Workbook) -> Sheet:
              out; PCIe 5.0 x16 without a figure), the interconnect whose NCCL latencies
              the all-reduces pay (default: Sizing's)
     B23..B50 what that means: lookups, KV per sequence at prompt + output tokens (MLA and
-             sliding window as on Sizing), weights (all of them: memory), roof used, FLOPs
-             per token (2 × active parameters), step target = MS_PER_TOKEN(tokens/s per
-             user), seconds per request = first-token target + output ÷ tokens/s per user,
+             sliding window as on Sizing), weights (all of them: memory), roof used and
+             TDP ("no figure" where the GPUs table has none: the batch arithmetic then takes
+             a roof of 10⁹ TFLOPS, the steps are memory floors as on Sizing), FLOPs per
+             token (2 × active parameters), step target = MS_PER_TOKEN(tokens/s per user),
+             seconds per request = first-token target + output ÷ tokens/s per user,
              peak concurrency = CONCURRENCY(peak requests/s, seconds per request); what a
              decode step reads: R(1) at batch 1 (Models column V: the active weights but the
              input embedding table), one routed expert (column W; 0 for dense models),
@@ -144,8 +148,9 @@ def sheet_plan(wb: Workbook) -> Sheet:
         G = TOKENS_PER_SEC(F); H the same at batch 1
       I PREFILL_MS(active parameters, prompt, t × roof, the measured efficiency else
         ROOF_EFFICIENCY, layers, heads × head dim) + TP_COMM_MS over the prompt's tokens:
-        the first token, the causal attention counted
-      J CEILING(peak concurrency ÷ E) when E ≥ 1 and I ≤ the first-token target; K = J × t
+        the first token, the causal attention counted ("no FLOPS figure" without a roof)
+      J CEILING(peak concurrency ÷ E) when E ≥ 1 and I ≤ the first-token target (I not
+        known: E alone decides); K = J × t
       L which targets fail and by how much (memory, first token, per-user speed)
       M R(E): the weights a step of that batch reads (GB); N, O, P..CN the search (grey;
         P..CN hidden)
@@ -155,7 +160,8 @@ def sheet_plan(wb: Workbook) -> Sheet:
              scenario's figures by reference (RESULT_ names: the same cells as Sizing and
              Finance): degree, batch, step, tokens/s per user, first token, replicas, GPUs,
              monthly cost, cost per million output tokens; the bill over all tokens;
-             JOULES_PER_TOKEN and ENERGY_PER_MTOK_KWH at TDP × GPUs × PUE.
+             JOULES_PER_TOKEN and ENERGY_PER_MTOK_KWH at TDP × GPUs × PUE ("no TDP
+             figure" without one).
     """
     s = Sheet(wb, "Plan", {"A": 46, "B": 18, "C": 16, "D": 13, "E": 15, "F": 13, "G": 13,
                            "H": 13, "I": 13, "J": 10, "K": 10, "L": 70, "M": 13, "N": 13,
@@ -256,10 +262,12 @@ def sheet_plan(wb: Workbook) -> Sheet:
         ("memory", "GPU memory", lookup("GPU_MEM", g), "GB", "GPU"),
         ("bandwidth", "GPU memory bandwidth", lookup("GPU_BW", g), "tbps", "GPU"),
         ("roof_tflops", "Compute roof used",
-         f"=IF(AND(BYTES_PER_PARAM({prec})<=1,ISNUMBER(INDEX(GPU_FP8,{g}))),"
-         f"INDEX(GPU_FP8,{g}),{lookup('GPU_BF16', g)[1:]})", "tflops",
-         "FP8 roof for weights of 1 byte or less, else BF16 (dense)"),
-        ("tdp", "GPU power (TDP)", lookup("GPU_TDP", g), '#,##0 "W"', "GPU"),
+         "=" + sheet.roof_used(prec, f"INDEX(GPU_FP8,{g})", f"INDEX(GPU_BF16,{g})"),
+         "tflops", f'=IF(ISNUMBER({K["roof_tflops"]}),"FP8 roof for weights of 1 byte or '
+         f'less, else BF16 (dense)","{NO_FLOPS} for this GPU: the steps are memory floors '
+         'and the first token is not known")'),
+        ("tdp", "GPU power (TDP)", sheet.figure("GPU_TDP", g), '#,##0 "W"',
+         f'=IF(ISNUMBER({K["tdp"]}),"","{NO_TDP} for this GPU: the energy rows say so")'),
         ("flops_token", "FLOPs per token", f"=2*{K['active_b']}*1000000000",
          '#,##0.0,,," GFLOP"',
          "2 × active parameters"),
@@ -326,11 +334,12 @@ def _tp_table(s: Sheet):
         cells = {key: calls[col] for col, (key, *_) in TP_COLUMNS.items() if col in calls}
         cells.update({
             "batch": f"=MIN(B{r},{get_column_letter(SEARCH_FIRST + SEARCH_STEPS - 1)}{r})",
-            "replicas": f'=IF(OR(ISERROR(E{r}+I{r}),AND({t}>1,NOT(ISNUMBER('
-                        f'{K["link_gbps"]})))),"none",IF(AND(E{r}>=1,I{r}<={ttft}),'
+            "replicas": f'=IF(OR(ISERROR(E{r}),ISERROR(I{r}),AND({t}>1,NOT(ISNUMBER('
+                        f'{K["link_gbps"]})))),"none",IF(AND(E{r}>=1,'
+                        f'{first_token_ok(f"I{r}", ttft)}),'
                         f'CEILING({K["concurrency"]}/E{r},1),"none"))',
             "gpus": f'=IF(ISNUMBER(J{r}),J{r}*{t},"none")',
-            "verdict": _verdict(r),
+            "verdict": verdict(K, r),
         })
         for col, (key, _, _, fmt) in TP_COLUMNS.items():
             if key == "tp":
@@ -390,25 +399,6 @@ def _tp_table(s: Sheet):
                           "candidates they try. Dense: N = O.", "note")
 
 
-def _verdict(r: int) -> str:
-    """Row ``r``'s verdict: meets both targets, or each target it misses and by how much."""
-    K = PLAN
-    t, w, kv = f"$A{r}", K["weight_gb"], K["kv_seq_gb"]
-    usable = f"{t}*{K['memory']}*(1-{K['reserve']})"
-    ttft, tps = K["ttft_ms"], K["tps_target"]
-    return (
-        f'=IF(AND({t}>1,ISNUMBER({K["link_gbps"]})=FALSE),"no link bandwidth for this GPU: '
-        f'type one in {K["link_gbps"]}",IF(AND(E{r}>=1,I{r}<={ttft}),"meets both targets: '
-        f'batch "&E{r}&", "&ROUND(G{r},1)&" tokens/s per user, first token "&ROUND(I{r},0)&'
-        f'" ms",'
-        f'IF(B{r}<1,"memory: weights "&ROUND({w},1)&" GB + one sequence "&ROUND({kv},2)&'
-        f'" GB > "&ROUND({usable},1)&" GB usable. ","")'
-        f'&IF(I{r}>{ttft},"first token: "&ROUND(I{r},0)&" ms, target "&ROUND({ttft},0)&'
-        f'" ms ("&ROUND(I{r}-{ttft},0)&" ms over). ","")'
-        f'&IF(AND(B{r}>=1,E{r}<1),"per-user speed: "&ROUND(H{r},1)&" tokens/s at batch 1,'
-        f' target "&ROUND({tps},1)&" ("&ROUND({tps}-H{r},1)&" tokens/s short).","")))')
-
-
 def _plan_results(s: Sheet):
     K = PLAN
     first, last = TP_FIRST, TP_FIRST + TP_ROWS - 1
@@ -418,8 +408,12 @@ def _plan_results(s: Sheet):
     largest = f"MATCH(MAX($A${first}:$A${last}),$A${first}:$A${last},0)"
 
     def priced(formula: str, needs: list[str]) -> str:  # "none" without a figure or traffic
-        test = ",".join(f"ISNUMBER({c})" for c in needs)
-        return f'=IF(AND({test},SCENARIO_OUTPUT_TOKENS_PER_DAY>0),{formula},"none")'
+        test = ",".join([f"ISNUMBER({c})" for c in needs]
+                        + ["SCENARIO_OUTPUT_TOKENS_PER_DAY>0"])
+        return f'=IF(AND({test}),{formula},"none")'
+
+    def powered(formula: str) -> str:  # the words without a TDP figure, else ``priced``
+        return f'=IF(ISNUMBER({K["tdp"]}),{priced(formula, [])[1:]},"{NO_TDP}")'
 
     top = int(K["status"][1:]) - 1
     s.section(top, "The answer: the scenario on Sizing (the same cells), and the service "
@@ -427,13 +421,15 @@ def _plan_results(s: Sheet):
     sc = PLAN_SCENARIO_ROW
     avg_out = f"SCENARIO_OUTPUT_TOKENS_PER_DAY/{SECONDS_PER_DAY:g}"
     total = "RESULT_GPUS"
+    ttft_ok = first_token_ok(f"$I${sc}", "SCENARIO_FIRST_TOKEN_TARGET_MS")
     rows = [
         ("status", "The scenario and the service level",
-         f'=IF(AND($E${sc}>=1,RESULT_BATCH<=$E${sc},$I${sc}<=SCENARIO_FIRST_TOKEN_TARGET_MS),'
+         f'=IF(AND($E${sc}>=1,RESULT_BATCH<=$E${sc},{ttft_ok}),'
          f'"meets the service level: batch "&RESULT_BATCH&" ≤ "&$E${sc}&", the largest that '
-         f'fits and meets it at TP "&$A${sc},"misses the service level at TP "&$A${sc}&'
+         f'fits and meets it at TP "&$A${sc}&IF(ISNUMBER($I${sc}),"","; the first token is '
+         f'not known ({NO_FLOPS} for this GPU)"),"misses the service level at TP "&$A${sc}&'
          f'" and batch "&RESULT_BATCH&": "&IF($E${sc}>=1,IF(RESULT_BATCH>$E${sc},"the largest '
-         f'batch that meets it is "&$E${sc}&". ","")&IF($I${sc}>SCENARIO_FIRST_TOKEN_TARGET_MS,'
+         f'batch that meets it is "&$E${sc}&". ","")&IF(NOT({ttft_ok}),'
          f'"first token "&ROUND($I${sc},0)&" ms. ",""),$L${sc}))', None, None),
         ("compare", "Each degree compared (table above)",
          f'=IF({none},"No degree in the table meets both targets. At TP "&INDEX($A${first}:'
@@ -465,12 +461,11 @@ def _plan_results(s: Sheet):
                 ["RESULT_MONTHLY_COST"]), "money",
          "the same bill over prompt and output tokens (blended: a separate line)"),
         ("joules_token", "Energy per output token",
-         priced(f"JOULES_PER_TOKEN({total}*{K['tdp']}*{K['pue']},{avg_out})",
-                [K["tdp"]]), '0.00 "J"',
+         powered(f"JOULES_PER_TOKEN({total}*{K['tdp']}*{K['pue']},{avg_out})"), '0.00 "J"',
          "JOULES_PER_TOKEN(GPUs × TDP × PUE, average output tokens/s): an upper bound"),
         ("energy_mtok", "Energy per million output tokens",
-         priced(f"ENERGY_PER_MTOK_KWH({total}*{K['tdp']},{avg_out},{K['pue']})",
-                [K["tdp"]]), '#,##0.00 "kWh"',
+         powered(f"ENERGY_PER_MTOK_KWH({total}*{K['tdp']},{avg_out},{K['pue']})"),
+         '#,##0.00 "kWh"',
          "ENERGY_PER_MTOK_KWH(GPUs × TDP, average output tokens/s, PUE)"),
     ]
     for key, label, formula, fmt, note in rows:

@@ -4,13 +4,15 @@ DECODE_STEP_MS ÷ tokens per step ÷ the efficiency of the row's regime at the b
 batch a step target allows, and each column's formula, per cell or as the top row of one
 array formula down the table (``workbook.arrays``: MIN, MAX, AND and OR said element by
 element); the search for the largest batch that meets the step target: bisection steps
-of native functions that read blocks of candidate batches, one array formula a block."""
+of native functions that read blocks of candidate batches, one array formula a block; a
+row's verdict. Without a FLOPS figure the arithmetic takes the memory floor (``math_roof``)
+and the first token is words (``NO_FLOPS``), not held against its target."""
 
 from __future__ import annotations
 
 from openpyxl.utils import get_column_letter
 
-from workbook.sheet import expert_parallel, step_floor
+from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
 
 SEARCH_STEPS = 16  # bisection steps from 0 to O: exact below 2^16 sequences
 SEARCH_FIRST = 16  # column P: the first step
@@ -19,6 +21,21 @@ LEVELS = SEARCH_STEPS // LEVEL_BITS
 CANDIDATES = 2 ** LEVEL_BITS - 1  # candidate batches of a block, one a column
 COMM_COL = get_column_letter(SEARCH_FIRST + SEARCH_STEPS)  # AF: the all-reduces at batch 1
 LEVEL_FIRST = SEARCH_FIRST + SEARCH_STEPS + 1  # column AG: the first block's first column
+
+
+def math_roof(K: dict) -> str:
+    """The roof the batch arithmetic divides by (an expression): the compute roof used, or
+    10⁹ TFLOPS where the GPU has no FLOPS figure, so that the math terms count nothing and
+    a step is its memory floor (as Sizing's, ``workbook.sheet.step_floor``)."""
+    roof = K["roof_tflops"]
+    return f"IF(ISNUMBER({roof}),{roof},1000000000)"
+
+
+def first_token_ok(first_token: str, target: str) -> str:
+    """Whether the first token ``first_token`` (a cell) meets ``target`` (an expression):
+    TRUE where it is not known (no FLOPS figure: the speed and memory decide, as on
+    Sizing)."""
+    return f"IF(ISNUMBER({first_token}),{first_token}<={target},TRUE)"
 
 
 def larger(a: str, b: str, array: bool) -> str:
@@ -78,7 +95,7 @@ def realistic_native(K: dict, r: int, batch: str, array: bool = False) -> str:
     terms, the all-reduces as their latency part (TP_COMM_MS at batch 1, column
     ``COMM_COL``, less D) + D × batch, exact since TP_COMM_MS is linear in the batch; the
     napkin calls are MOE_EXPERTS_READ and REGIME_EFFICIENCY."""
-    t, kv, bw, roof = f"$A{r}", K["kv_seq_gb"], K["bandwidth"], K["roof_tflops"]
+    t, kv, bw, roof = f"$A{r}", K["kv_seq_gb"], K["bandwidth"], math_roof(K)
     peak = f"({roof}*{t}*1000000000)"  # FLOPs per ms of the t GPUs
     attention = larger(f"{batch}*{kv}/({bw}*{t})", f"{batch}*{K['attn_seq']}/{peak}", array)
     weights = larger(f"{batch}*{K['flops_token']}/{peak}",
@@ -94,7 +111,7 @@ def solve(K: dict, r: int, read: str, eff: str) -> str:
     all-reduces, meets the step target (BATCH_FOR_LATENCY with the all-reduces folded into
     its terms; see ``workbook.plan.sheet_plan``): a bound of the realistic step's batch."""
     t, kv, bw = f"$A{r}", K["kv_seq_gb"], K["bandwidth"]
-    roof, f_tok, target = K["roof_tflops"], K["flops_token"], K["step_target_ms"]
+    roof, f_tok, target = math_roof(K), K["flops_token"], K["step_target_ms"]
     fixed = f"(${COMM_COL}{r}-$D{r})"  # the latency part of a step's all-reduces
     return (f"IF({target}-{fixed}<=0,0,BATCH_FOR_LATENCY(({target}-{fixed})*{eff},"
             f"{read},{kv}+D{r}*{eff}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{eff}*{roof}"
@@ -106,7 +123,7 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
     M, N, O and ``COMM_COL``); ``array``: the top row of one array formula a column (``K``
     then holds absolute references)."""
     t, w, kv, cal = f"$A{r}", K["weight_gb"], K["kv_seq_gb"], K["efficiency"]
-    bw, roof, f_tok = K["bandwidth"], K["roof_tflops"], K["flops_token"]
+    bw, roof, f_tok = K["bandwidth"], math_roof(K), K["flops_token"]
     target = K["step_target_ms"]
     # the most and the least efficiency a batch of this row can have: the search's bounds
     most = f"IF(ISNUMBER({cal}),{cal},REGIME_EFF_MAX)"
@@ -123,8 +140,9 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
         "F": f'=IF(E{r}>=1,{realistic(K, r, at_e, array)},"none")',
         "G": f'=IF(ISNUMBER(F{r}),TOKENS_PER_SEC(F{r}),"none")',
         "H": f"=TOKENS_PER_SEC({realistic_native(K, r, '1', array)})",
-        "I": f"=PREFILL_MS({K['active_b']}*1000000000,{K['prompt']},{roof}*{t},"
-             f"IF(ISNUMBER({cal}),{cal},ROOF_EFFICIENCY),{attn})+{comm(K, r, K['prompt'])}",
+        "I": f"=IF(ISNUMBER({K['roof_tflops']}),PREFILL_MS({K['active_b']}*1000000000,"
+             f"{K['prompt']},{K['roof_tflops']}*{t},IF(ISNUMBER({cal}),{cal},ROOF_EFFICIENCY),"
+             f"{attn})+{comm(K, r, K['prompt'])},\"{NO_FLOPS}\")",
         "M": f"={read_gb(K, f'E{r}', array)}",
         # every expert read at the least efficiency: a guide, the search starts at 0
         "N": f"={low}",
@@ -183,3 +201,25 @@ def search_steps(r: int) -> dict[str, str]:
         cells[col] = f"=IF(INDEX(${first}{r}:${last}{r},{at})=1,{prev}+{bit},{prev})"
         prev = f"{col}{r}"
     return cells
+
+
+def verdict(K: dict, r: int) -> str:
+    """Row ``r``'s verdict: meets both targets (the speed alone where the first token is
+    not known: no FLOPS figure), or each target it misses and by how much. ``K``: the Plan
+    sheet's key cells."""
+    t, w, kv = f"$A{r}", K["weight_gb"], K["kv_seq_gb"]
+    usable = f"{t}*{K['memory']}*(1-{K['reserve']})"
+    ttft, tps = K["ttft_ms"], K["tps_target"]
+    known = f"ISNUMBER(I{r})"
+    return (
+        f'=IF(AND({t}>1,ISNUMBER({K["link_gbps"]})=FALSE),"no link bandwidth for this GPU: '
+        f'type one in {K["link_gbps"]}",IF(AND(E{r}>=1,{first_token_ok(f"I{r}", ttft)}),'
+        f'IF({known},"meets both targets: ","meets the speed target: ")&"batch "&E{r}&", "&'
+        f'ROUND(G{r},1)&" tokens/s per user, "&IF({known},"first token "&ROUND(I{r},0)&'
+        f'" ms","first token not known ({NO_FLOPS} for this GPU)"),'
+        f'IF(B{r}<1,"memory: weights "&ROUND({w},1)&" GB + one sequence "&ROUND({kv},2)&'
+        f'" GB > "&ROUND({usable},1)&" GB usable. ","")'
+        f'&IF(NOT({first_token_ok(f"I{r}", ttft)}),"first token: "&ROUND(I{r},0)&" ms, '
+        f'target "&ROUND({ttft},0)&" ms ("&ROUND(I{r}-{ttft},0)&" ms over). ","")'
+        f'&IF(AND(B{r}>=1,E{r}<1),"per-user speed: "&ROUND(H{r},1)&" tokens/s at batch 1,'
+        f' target "&ROUND({tps},1)&" ("&ROUND({tps}-H{r},1)&" tokens/s short).","")))')

@@ -10,6 +10,7 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 
 from workbook.arrays import fill, fixed
 from workbook.sheet import (
+    NO_FLOPS,
     Sheet,
     empty_says,
 )
@@ -46,6 +47,8 @@ def sheet_roofline(wb: Workbook) -> Sheet:
     A21..I26 the kernels: size (INPUT), FLOPs, bytes, intensity (INTENSITY or
              MATMUL_INTENSITY), attainable TFLOPS on the BF16 roof (ATTAINABLE), time
              (KERNEL_TIME, µs), side of the BF16 ridge (BOUND)
+    A27..I28 the scenario's decode step and prefill (Sizing) on its roof; without a FLOPS
+             figure the decode step's time is its memory floor, the other cells say so
     Chart    right of the tables: log-log scatter, roofs as lines, kernels as points
     """
     s = Sheet(wb, "Roofline", {"A": 28, "B": 22, "C": 18, "D": 18, "E": 16, "F": 16,
@@ -167,6 +170,10 @@ def _scenario_points(s: Sheet, first: int) -> int:
          "the prompt's tokens share one read of the weights: far right of the ridge"),
     ]
     h = HELPER["points"]
+    times = [  # without a FLOPS figure: the decode step's memory floor, no prefill time
+        f'=KERNEL_TIME(C{first},D{first},IF(ISNUMBER({roof}),{roof},1000000000),{bw},"us")',
+        f'=IF(ISNUMBER({roof}),KERNEL_TIME(C{first + 1},D{first + 1},{roof},{bw},"us"),'
+        f'"{NO_FLOPS}")']
     for i, (label, size, unit, flops, nbytes, why) in enumerate(points):
         r = first + i
         s.put(f"A{r}", label, "label")
@@ -178,12 +185,12 @@ def _scenario_points(s: Sheet, first: int) -> int:
               "formula", "#,##0.00")
         s.put(f"F{r}", f'=IF(ISNUMBER({h}{r}),{h}{r},"no FLOPS figure")', "formula",
               "#,##0.00")
-        s.put(f"G{r}", f'=IF(ISNUMBER({roof}),KERNEL_TIME(C{r},D{r},{roof},{bw},"us"),'
-                       f'"no FLOPS figure")', "formula", "#,##0.00")
+        s.put(f"G{r}", times[i], "formula", "#,##0.00")
         s.put(f"H{r}", f'=IF(ISNUMBER({z["ridge_used"]}),BOUND(E{r},{z["ridge_used"]}),'
                        '"no FLOPS figure")', "formula")
-        s.put(f"I{r}", f'="{why}; on the "&{z["gpu"]}&"\'s "&IF(AND(BYTES_PER_PARAM({prec})'
-                       f'<=1,ISNUMBER($B$6)),"FP8","BF16")&" roof"', "note")
+        s.put(f"I{r}", f'="{why}; on the "&{z["gpu"]}&"\'s "&IF(ISNUMBER({roof}),IF(AND('
+                       f'BYTES_PER_PARAM({prec})<=1,ISNUMBER($B$6)),"FP8","BF16")&" roof",'
+                       f'"memory roof only ({NO_FLOPS})")', "note")
         for col in "BCDEFGH":
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
     r, end = first, first + len(points) - 1  # one array formula a column
@@ -191,8 +198,6 @@ def _scenario_points(s: Sheet, first: int) -> int:
     fill(s.ws, f"E{r}:E{end}", f"=INTENSITY(C{r},D{r})", keep=True)
     fill(s.ws, f"{h}{r}:{h}{end}", f"=IF(ISNUMBER({roof}),ATTAINABLE(E{r},{roof},{bw}),NA())",
          keep=True)
-    fill(s.ws, f"G{r}:G{end}", f'=IF(ISNUMBER({roof}),KERNEL_TIME(C{r},D{r},{roof},{bw},"us"),'
-         '"no FLOPS figure")', keep=True)
     fill(s.ws, f"H{r}:H{end}", f'=IF(ISNUMBER({ridge}),BOUND(E{r},{ridge}),"no FLOPS figure")',
          keep=True)
     return end

@@ -242,6 +242,12 @@ def num_or(cells: list[str], formula: str, text: str) -> str:
 
 
 
+#: What a cell that needs a compute roof says where the GPUs table has no FLOPS figure.
+NO_FLOPS = "no FLOPS figure"
+#: What an energy cell says where the GPUs table has no TDP for the GPU.
+NO_TDP = "no TDP figure"
+
+
 def figure(table: str, row_cell: str, words: str = "no figure") -> str:
     """A native lookup of a figure a vendor may not publish: the number, else ``words``
     (text, never an error value), so that the cells which do not need it still compute."""

@@ -28,6 +28,7 @@ from workbook.sheet import (
     figure,
     figure_says,
     gpu_efficiency,
+    has_link,
     kept_weights,
     link_kind,
     lookup,
@@ -182,7 +183,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
         ("hidden", "Hidden size", lookup("MODEL_HIDDEN", m), "count",
          "Models sheet: an all-reduce carries batch × hidden activations"),
         ("link", "GPU interconnect (in + out)", f"=INDEX(GPU_INTERCONNECT,{g})",
-         '#,##0 "GB/s"', f'=IF(ISNUMBER({K["link"]}),"GPUs sheet: one way is half of it",'
+         '#,##0 "GB/s"', f'=IF({has_link(K["link"])},"GPUs sheet: one way is half of it",'
          '"no interconnect figure: the all-reduces count their latency only (PCIe)")'),
         ("link_kind", "Interconnect of the all-reduces",
          f"={link_kind(K['link'])}", None,
