@@ -157,7 +157,27 @@ def _shift(v, days: int):
     return v
 
 
+def _below_zero(v) -> bool:
+    """Whether ``v`` is, or holds, a number below 0 (a reference's values read)."""
+    if isinstance(v, fx.load().Ranges):
+        v = v.value
+    values = v.ravel() if isinstance(v, np.ndarray) else (v,)
+    return any(isinstance(x, (int, float, np.number)) and not isinstance(x, (bool, np.bool_))
+               and x < 0 for x in values)
+
+
+def _one_value(v) -> bool:
+    """Whether ``v`` is one value (not a range or array of several)."""
+    if isinstance(v, fx.load().Ranges):
+        v = v.value
+    return not isinstance(v, np.ndarray) or v.size == 1
+
+
 def in_1904(name: str, original):
+    """``original``, a date function of ``DATES_1904``, computed in the 1904 date system
+    when the workbook uses it: its serial numbers moved by ``DAYS_1904`` and back. A
+    serial number below 0, before 1 January 1904, is ``#NUM!`` for YEAR, MONTH and DAY
+    (as below 0 in the 1900 system) and refused in strict mode for the others."""
     serial_args, gives_serial = DATES_1904[name]
 
     @functools.wraps(original)
@@ -166,6 +186,11 @@ def in_1904(name: str, original):
         if book is None or not book.date1904:
             return original(*args)
         ns = fx.load()
+        if any(_below_zero(a) for i, a in enumerate(args) if i in serial_args):
+            if name in ("YEAR", "MONTH", "DAY") and _one_value(args[0]):
+                return ns.errors["#NUM!"]  # (before 1 January 1904: no date)
+            context.refuse(f"{name} of a serial number below 0 in the 1904 date system")
+            return ns.errors["#VALUE!"]
         args = [_shift(a, DAYS_1904) if i in serial_args else a for i, a in enumerate(args)]
         if name == "DATE":
             y = xa.scalar(args[0], "DATE's year") if args else 0
