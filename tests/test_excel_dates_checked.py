@@ -98,3 +98,32 @@ def test_workday_from_a_weekend_a_holiday_and_past_9999(tmp_path):
     ])
     assert [res[f"S!A{r}"] for r in range(1, 6)] == [2025, 2022, 2029, 45002, 45002]
     assert _code(res["S!A6"]) == "#NUM!"
+
+
+def test_a_serial_number_below_0_in_the_1904_system(tmp_path):
+    # ECMA-376 Part 1, SpreadsheetML date representation: the 1904 system starts at serial
+    # 0, 1 January 1904, and YEAR of a date-value out of range is #NUM! (as
+    # FormulaEvalTestData G340, DAY(-1.1), is #NUM! in the 1900 system); napkin gave 1903
+    # for YEAR(-0.25). YEAR(0) is 1904 (serial 0, 1 January 1904); EDATE of a serial number
+    # below 0 is refused (its pages do not say)
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", "YEAR(-0.25)", 0), xlsx_make.cell("A2", "YEAR(-0.5)", 0),
+        xlsx_make.cell("A3", "YEAR(0)", 0)]}, date1904=True)
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!A1"].code == "#NUM!" and res["S!A2"].code == "#NUM!"
+    assert res["S!A3"] == 1904
+    src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": [
+        xlsx_make.cell("A1", "EDATE(-1,5)", 0)]}, date1904=True)
+    with pytest.raises(WorkbookError, match="EDATE of a serial number below 0 in the 1904"):
+        calc_workbook(src, tmp_path / "out2.xlsx", {})
+
+
+def test_a_workday_holiday_that_is_no_date_is_refused(tmp_path):
+    # Microsoft Support, "WORKDAY function": "If any argument is not a valid date, WORKDAY
+    # returns the #VALUE! error value" (formulas: #NUM!, LibreOffice leaves the holiday out):
+    # refused
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", "WORKDAY(45000,-3,B1:B2)", 0), xlsx_make.cell("B1", None, -2),
+        xlsx_make.cell("B2", None, 45001)]})
+    with pytest.raises(WorkbookError, match="WORKDAY with a holiday that is no date"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
