@@ -127,3 +127,14 @@ def test_a_workday_holiday_that_is_no_date_is_refused(tmp_path):
         xlsx_make.cell("B2", None, 45001)]})
     with pytest.raises(WorkbookError, match="WORKDAY with a holiday that is no date"):
         calc_workbook(src, tmp_path / "out.xlsx", {})
+
+
+def test_edate_of_excels_29_february_1900_is_refused(tmp_path):
+    # serial 60 is Excel's 29 February 1900, a day of no calendar ("Excel incorrectly
+    # assumes that the year 1900 is a leap year"): napkin gave #NUM!, LibreOffice 363;
+    # other engines' readings of Excel's calendar before March 1900 disagree: refused, as
+    # EDATE of 59 (28 February 1900) is
+    for formula in ("EDATE(60,10)", "EDATE(59,1)"):
+        src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [xlsx_make.cell("A1", formula, 0)]})
+        with pytest.raises(WorkbookError, match="EDATE of a date before 1 March 1900"):
+            calc_workbook(src, tmp_path / "out.xlsx", {})

@@ -195,3 +195,18 @@ def test_substitute_with_an_instance_below_1(tmp_path):
     res = _calc(tmp_path, {"C1": '=SUBSTITUTE(1.5,"","x",-1)', "C2": '=SUBSTITUTE("ab","","x")',
                            "C3": '=SUBSTITUTE("teststr","t","T",1.9)'})
     assert res["S!C1"].code == "#VALUE!" and res["S!C2"] == "ab" and res["S!C3"] == "Teststr"
+
+
+def test_criteria_ranges_of_different_sizes(tmp_path):
+    # Microsoft Support, "COUNTIFS function" and "SUMIFS function": each additional range
+    # "must have the same number of rows and columns" as the first (formulas counted 0
+    # over A1:B3 and D1:D3): refused. Over A1:A3 (7, 3.5, 1) and D1:D3 (1, 2, 3):
+    # COUNTIFS(A1:A3,">2",D1:D3,"<3") counts rows 1 and 2, 2; SUMIFS(D1:D3,A1:A3,">2") is
+    # 1+2 = 3
+    cells = {"D1": 1, "D2": 2, "D3": 3}
+    for formula in ('=COUNTIFS(A1:B3,">2",D1:D3,"<3")', '=SUMIFS(D1:D2,A1:A3,">2")'):
+        with pytest.raises(WorkbookError, match="IFS with ranges of different sizes"):
+            _calc(tmp_path, cells | {"C1": formula})
+    res = _calc(tmp_path, cells | {"C1": '=COUNTIFS(A1:A3,">2",D1:D3,"<3")',
+                                   "C2": '=SUMIFS(D1:D3,A1:A3,">2")'})
+    assert res["S!C1"] == 2 and res["S!C2"] == 3

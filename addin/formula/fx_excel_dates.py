@@ -55,7 +55,10 @@ def edate(original, key: str):
             return 0
         try:
             moved = datetime.datetime(*max(date, (1900, 1, 1))) + relativedelta(months=months)
-        except (OverflowError, ValueError):
+        except (OverflowError, ValueError):  # (after 9999, or Excel's 29 February 1900)
+            if date < MARCH_1900:
+                context.refuse("EDATE of a date before 1 March 1900, or giving one")
+                return Error.errors["#VALUE!"]
             return Error.errors["#NUM!"]
         if not 1900 <= moved.year <= 9999:
             return Error.errors["#NUM!"]

@@ -180,6 +180,12 @@ _FORMULAS = (
             f"Microsoft Support, \"{name} function\"; tests/test_excel_referee.py::"
             "test_sumif_and_averageif_add_numbers_only", f"{_FXE}:criteria_total")
       for name in ("SUMIF", "AVERAGEIF")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} computes ranges of different sizes; "
+            "Excel asks for the same number of rows and columns: refused in strict mode",
+            f"Microsoft Support, \"{name.removeprefix('_XLFN.')} function\" (each range "
+            "\"must have the same number of rows and columns\"); tests/test_excel_referee_"
+            "math.py::test_criteria_ranges_of_different_sizes", f"{_FXA}:ranges_of_one_shape")
+      for name in ("COUNTIFS", "SUMIFS", "AVERAGEIFS")),
     Patch(_F, TABLE, "SUBSTITUTE", "formulas' SUBSTITUTE with an empty old_text puts "
           "new_text between every two characters; Excel leaves the text as it is",
           "Microsoft Support, \"SUBSTITUTE function\"; tests/test_excel_referee.py::"
