@@ -138,3 +138,15 @@ def test_edate_of_excels_29_february_1900_is_refused(tmp_path):
         src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [xlsx_make.cell("A1", formula, 0)]})
         with pytest.raises(WorkbookError, match="EDATE of a date before 1 March 1900"):
             calc_workbook(src, tmp_path / "out.xlsx", {})
+
+
+def test_a_text_with_a_sign_before_a_date_is_refused(tmp_path):
+    # YEAR("-1-1"): formulas read it as 1 January of the current year (napkin gave 2026),
+    # LibreOffice #VALUE!; no page says how Excel reads a sign before a date: refused.
+    # Microsoft Support, "YEAR function": YEAR of a date as text; 15 March 2024 is 2024
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [xlsx_make.cell("A1", 'YEAR("-1-1")', 0)]})
+    with pytest.raises(WorkbookError, match="YEAR of a text with a sign before a date"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": [
+        xlsx_make.cell("A1", 'YEAR("2024-03-15")', 0)]})
+    assert calc_workbook(src, tmp_path / "out2.xlsx", {})["S!A1"] == 2024

@@ -18,6 +18,7 @@ import numpy as np
 from addin.excel import args as xa
 from addin.excel.args import Cannot
 from addin.formula import context, fx
+from addin.formula.excel_numbers import text_number
 from udfs.errors import ExcelError
 
 # --------------------------------------------------------------------------- YEARFRAC
@@ -271,6 +272,8 @@ def _logical_or_time(name: str, x) -> str | None:
         return f"{name} of a logical value"
     if name == "DATEVALUE" and isinstance(x, str) and _TIME_ONLY.fullmatch(x):
         return "DATEVALUE of a text that holds a time and no date"
+    if isinstance(x, str) and x.lstrip()[:1] in ("-", "+") and text_number(x) is None:
+        return f"{name} of a text with a sign before a date ({x!r})"  # (no page says)
     return None
 
 
@@ -311,7 +314,8 @@ CHECKED_SERIALS = {
 def checked_serials(name: str, original):
     """formulas' date function ``name`` (as napkin corrected it), refusing in strict mode
     the arguments no evidence settles: a logical value (Excel's value for DAY(TRUE) or
-    EOMONTH(TRUE,1) is documented nowhere), a text holding only a time in DATEVALUE;
+    EOMONTH(TRUE,1) is documented nowhere), a text holding only a time in DATEVALUE, a
+    text with a sign before a date (``YEAR("-1-1")``);
     and, when the function gives a value (an error value of another argument stands),
     a date with a time of day in DAYS that changes the count (its page reads
     ``end_date - start_date``, napkin counts whole days), a serial number outside 0 to
