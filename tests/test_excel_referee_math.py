@@ -210,14 +210,3 @@ def test_criteria_ranges_of_different_sizes(tmp_path):
     res = _calc(tmp_path, cells | {"C1": '=COUNTIFS(A1:A3,">2",D1:D3,"<3")',
                                    "C2": '=SUMIFS(D1:D3,A1:A3,">2")'})
     assert res["S!C1"] == 2 and res["S!C2"] == 3
-
-
-def test_an_operator_given_text_and_an_error_is_refused(tmp_path):
-    # "abc"+1/0: the text is no number (#VALUE!, Microsoft Support, "Calculation operators
-    # and precedence in Excel": =SQRT("8+1") is #VALUE!) and the other operand #DIV/0!;
-    # which Excel gives is not documented (formulas: #DIV/0!, LibreOffice: #VALUE!):
-    # refused. "3"+1/0 is #DIV/0! (the text reads as 3) and "abc"+1 #VALUE!
-    with pytest.raises(WorkbookError, match="an operator given a text that is no number"):
-        _calc(tmp_path, {"C1": '="abc"+1/0'})
-    res = _calc(tmp_path, {"C1": '="3"+1/0', "C2": '="abc"+1'})
-    assert res["S!C1"].code == "#DIV/0!" and res["S!C2"].code == "#VALUE!"

@@ -57,40 +57,9 @@ def _fast_arithmetic(op, slow, Array, Ranges):
                     r = op(float(x), float(y))
                     if math.isfinite(r):
                         return _np().asarray([[r]] if x2 or y2 else r, object).view(Array)
-            _text_and_error(args, Ranges)
         return slow(*args)
 
     return functools.update_wrapper(arithmetic, slow)
-
-
-def _text_and_error(args, Ranges) -> None:
-    """Refuse in strict mode (``context.refuse``) an operator given a text that is no
-    number and an error value (``"abc"+1/0``): which of ``#VALUE!`` and the error Excel
-    gives is not documented (formulas gives the error, LibreOffice ``#VALUE!``)."""
-    from addin.formula import context
-    from addin.formula.fx_excel import text_value
-
-    ns = load()
-    values = []
-    for v in args:
-        if isinstance(v, Ranges):
-            try:
-                v = v.value
-            except Exception:  # (formulas' operator says what it is)
-                return
-        if isinstance(v, _np().ndarray):
-            if v.size != 1:
-                return
-            v = v.item()
-        values.append(v)
-    errors = [v for v in values if isinstance(v, ns.XlError)]
-    texts = [v for v in values if isinstance(v, str) and not isinstance(v, ns.XlError)]
-    if len(errors) == 1 and len(texts) == 1:
-        try:
-            text_value(texts[0])
-        except ValueError:
-            context.refuse("an operator given a text that is no number and an error value",
-                           str(errors[0]))
 
 
 def _np():
