@@ -98,3 +98,55 @@ def test_workday_from_a_weekend_a_holiday_and_past_9999(tmp_path):
     ])
     assert [res[f"S!A{r}"] for r in range(1, 6)] == [2025, 2022, 2029, 45002, 45002]
     assert _code(res["S!A6"]) == "#NUM!"
+
+
+def test_a_serial_number_below_0_in_the_1904_system(tmp_path):
+    # ECMA-376 Part 1, SpreadsheetML date representation: the 1904 system starts at serial
+    # 0, 1 January 1904, and YEAR of a date-value out of range is #NUM! (as
+    # FormulaEvalTestData G340, DAY(-1.1), is #NUM! in the 1900 system); napkin gave 1903
+    # for YEAR(-0.25). YEAR(0) is 1904 (serial 0, 1 January 1904); EDATE of a serial number
+    # below 0 is refused (its pages do not say)
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", "YEAR(-0.25)", 0), xlsx_make.cell("A2", "YEAR(-0.5)", 0),
+        xlsx_make.cell("A3", "YEAR(0)", 0)]}, date1904=True)
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!A1"].code == "#NUM!" and res["S!A2"].code == "#NUM!"
+    assert res["S!A3"] == 1904
+    src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": [
+        xlsx_make.cell("A1", "EDATE(-1,5)", 0)]}, date1904=True)
+    with pytest.raises(WorkbookError, match="EDATE of a serial number below 0 in the 1904"):
+        calc_workbook(src, tmp_path / "out2.xlsx", {})
+
+
+def test_a_workday_holiday_that_is_no_date_is_refused(tmp_path):
+    # Microsoft Support, "WORKDAY function": "If any argument is not a valid date, WORKDAY
+    # returns the #VALUE! error value" (formulas: #NUM!, LibreOffice leaves the holiday out):
+    # refused
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", "WORKDAY(45000,-3,B1:B2)", 0), xlsx_make.cell("B1", None, -2),
+        xlsx_make.cell("B2", None, 45001)]})
+    with pytest.raises(WorkbookError, match="WORKDAY with a holiday that is no date"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+
+
+def test_edate_of_excels_29_february_1900_is_refused(tmp_path):
+    # serial 60 is Excel's 29 February 1900, a day of no calendar ("Excel incorrectly
+    # assumes that the year 1900 is a leap year"): napkin gave #NUM!, LibreOffice 363;
+    # other engines' readings of Excel's calendar before March 1900 disagree: refused, as
+    # EDATE of 59 (28 February 1900) is
+    for formula in ("EDATE(60,10)", "EDATE(59,1)"):
+        src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [xlsx_make.cell("A1", formula, 0)]})
+        with pytest.raises(WorkbookError, match="EDATE of a date before 1 March 1900"):
+            calc_workbook(src, tmp_path / "out.xlsx", {})
+
+
+def test_a_text_with_a_sign_before_a_date_is_refused(tmp_path):
+    # YEAR("-1-1"): formulas read it as 1 January of the current year (napkin gave 2026),
+    # LibreOffice #VALUE!; no page says how Excel reads a sign before a date: refused.
+    # Microsoft Support, "YEAR function": YEAR of a date as text; 15 March 2024 is 2024
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [xlsx_make.cell("A1", 'YEAR("-1-1")', 0)]})
+    with pytest.raises(WorkbookError, match="YEAR of a text with a sign before a date"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": [
+        xlsx_make.cell("A1", 'YEAR("2024-03-15")', 0)]})
+    assert calc_workbook(src, tmp_path / "out2.xlsx", {})["S!A1"] == 2024

@@ -125,3 +125,88 @@ def test_a_number_whose_15_digit_text_depends_on_the_rounding_is_refused(tmp_pat
     with pytest.raises(WorkbookError, match="whose 15th digit depends"):
         _calc(tmp_path, {"C1": '=COT(1.5)&""'})
     assert _calc(tmp_path, {"C1": '=(1/3)&""'})["S!C1"] == "0.333333333333333"
+
+
+def test_xnpv_dates(tmp_path):
+    # Microsoft Support, "XNPV function": "If any number in dates precedes the starting
+    # date, XNPV returns the #NUM! error value" (formulas sorted the dates); its example,
+    # XNPV(0.09,...) over 1/1/2008, 3/1/2008, 10/30/2008, 2/15/2009, 4/1/2009 is 2086.65,
+    # and Excel saved 2175.27828067982 for the same flows over those dates in
+    # tests/corpus/xlcalculator/XNPV.xlsx (A1), the last two dates out of order but after
+    # the first; what a rate not above 0 gives is not said: refused
+    cells = {"D1": 3, "D2": 1, "D3": 4, "E1": -10000, "E2": 2750, "E3": 4250, "E4": 3250,
+             "E5": 2750, "F1": 39448, "F2": 39450, "F3": 39751, "F4": 39859, "F5": 39817}
+    res = _calc(tmp_path, cells | {"C1": "=XNPV(7.1,D1:D3,D1:D3)",
+                                   "C2": "=XNPV(0.09,E1:E5,F1:F5)"})
+    assert res["S!C1"].code == "#NUM!" and res["S!C2"] == pytest.approx(2175.27828067982)
+    for rate in ("0", "-0.5", "FALSE"):
+        with pytest.raises(WorkbookError, match="XNPV with a rate that is a logical value"):
+            _calc(tmp_path, cells | {"C1": f"=XNPV({rate},E1:E5,F1:F5)"})
+
+
+def test_mod_of_text_by_0(tmp_path):
+    # Microsoft Support, "MOD function": a divisor of 0 is #DIV/0!, and a number that is
+    # no number #VALUE!; which comes first for both is not said (formulas: #VALUE!,
+    # LibreOffice: #DIV/0!): refused. Its examples: MOD(3,2) is 1, MOD(-3,2) 1, MOD(3,-2)
+    # -1; MOD(3,0) is #DIV/0! and MOD("abc",2) #VALUE! by its text
+    with pytest.raises(WorkbookError, match="MOD of a text that is no number by a divisor"):
+        _calc(tmp_path, {"C1": '=MOD("abc",0)'})
+    res = _calc(tmp_path, {"C1": "=MOD(3,2)", "C2": "=MOD(-3,2)", "C3": "=MOD(3,-2)",
+                           "C4": "=MOD(3,0)", "C5": '=MOD("abc",2)'})
+    assert res["S!C1"] == 1 and res["S!C2"] == 1 and res["S!C3"] == -1
+    assert res["S!C4"].code == "#DIV/0!" and res["S!C5"].code == "#VALUE!"
+
+
+def test_mdeterm_not_exact(tmp_path):
+    # Microsoft Learn, "WorksheetFunction.MDeterm method": MDETERM "is calculated with an
+    # accuracy of approximately 16 digits", its last digits not said. The determinant of
+    # {1,2,3;0,1,4;5,6,0} is 1*(0-24)-2*(0-20)+3*(0-5) = 1 by the page's formula, and the
+    # floating-point value 0.999999999999996: refused, as ROUNDDOWN or a text of it would
+    # show those digits. Microsoft's example MDETERM({3,6,1;1,1,0;3,10,2}) is 1, exact
+    # here; tests/corpus/poi/MatrixFormulaEvalTestData.xlsx H110, saved by Excel:
+    # MDETERM(B110:C111) of {1,2;2,3} is -1 (1*3-2*2)
+    grid = {"D1": 1, "E1": 2, "F1": 3, "D2": 0, "E2": 1, "F2": 4, "D3": 5, "E3": 6, "F3": 0}
+    with pytest.raises(WorkbookError, match="MDETERM whose value in floating point"):
+        _calc(tmp_path, grid | {"C1": "=MDETERM(D1:F3)"})
+    example = {"D1": 3, "E1": 6, "F1": 1, "D2": 1, "E2": 1, "F2": 0, "D3": 3, "E3": 10,
+               "F3": 2, "G1": 1, "H1": 2, "G2": 2, "H2": 3}
+    res = _calc(tmp_path, example | {"C1": "=MDETERM(D1:F3)", "C2": "=MDETERM(G1:H2)"})
+    assert res["S!C1"] == 1 and res["S!C2"] == -1
+
+
+def test_combina_0_0_and_places_from_an_empty_cell_are_refused(tmp_path):
+    # Microsoft Support, "COMBINA function": number >= 0 and >= number_chosen, so
+    # COMBINA(0,0) is allowed, but its value is not given (0!/0! is 1; engines differ):
+    # refused; its example COMBINA(4,3) is 20. "DEC2BIN function": places zero or
+    # negative is #NUM!, an empty cell as places is neither said to be 0 nor left out:
+    # refused; its example DEC2BIN(9,4) is "1001"
+    with pytest.raises(WorkbookError, match=r"COMBINA\(0,0\)"):
+        _calc(tmp_path, {"C1": "=COMBINA(0,0)"})
+    with pytest.raises(WorkbookError, match="DEC2BIN with an empty cell as its places"):
+        _calc(tmp_path, {"C1": "=DEC2BIN(9,D9)"})
+    res = _calc(tmp_path, {"C1": "=COMBINA(4,3)", "C2": "=DEC2BIN(9,4)"})
+    assert res["S!C1"] == 20 and res["S!C2"] == "1001"
+
+
+def test_substitute_with_an_instance_below_1(tmp_path):
+    # tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, saved by Excel 15: G1312
+    # SUBSTITUTE("teststr","t","T",0) is #VALUE!; the same with an empty old_text (napkin
+    # gave the text back); F1312 SUBSTITUTE("teststr","t","T",1.9) is "Teststr"
+    res = _calc(tmp_path, {"C1": '=SUBSTITUTE(1.5,"","x",-1)', "C2": '=SUBSTITUTE("ab","","x")',
+                           "C3": '=SUBSTITUTE("teststr","t","T",1.9)'})
+    assert res["S!C1"].code == "#VALUE!" and res["S!C2"] == "ab" and res["S!C3"] == "Teststr"
+
+
+def test_criteria_ranges_of_different_sizes(tmp_path):
+    # Microsoft Support, "COUNTIFS function" and "SUMIFS function": each additional range
+    # "must have the same number of rows and columns" as the first (formulas counted 0
+    # over A1:B3 and D1:D3): refused. Over A1:A3 (7, 3.5, 1) and D1:D3 (1, 2, 3):
+    # COUNTIFS(A1:A3,">2",D1:D3,"<3") counts rows 1 and 2, 2; SUMIFS(D1:D3,A1:A3,">2") is
+    # 1+2 = 3
+    cells = {"D1": 1, "D2": 2, "D3": 3}
+    for formula in ('=COUNTIFS(A1:B3,">2",D1:D3,"<3")', '=SUMIFS(D1:D2,A1:A3,">2")'):
+        with pytest.raises(WorkbookError, match="IFS with ranges of different sizes"):
+            _calc(tmp_path, cells | {"C1": formula})
+    res = _calc(tmp_path, cells | {"C1": '=COUNTIFS(A1:A3,">2",D1:D3,"<3")',
+                                   "C2": '=SUMIFS(D1:D3,A1:A3,">2")'})
+    assert res["S!C1"] == 2 and res["S!C2"] == 3

@@ -17,6 +17,7 @@ import statistics
 import numpy as np
 
 from addin.excel import args as xa
+from addin.excel.args import Cannot
 from addin.formula import context, fx, fx_excel, ranges
 from udfs.errors import ExcelError
 
@@ -159,12 +160,13 @@ def combina(number, number_chosen):
     """Excel's ``COMBINA(number, number_chosen)``: combinations with repetitions,
     (n+k-1)!/(k!(n-1)!); ``#NUM!`` if one is negative or number is below
     number_chosen (Microsoft Support, "COMBINA function": number "must be greater than
-    or equal to 0, and greater than or equal to number_chosen")."""
+    or equal to 0, and greater than or equal to number_chosen"). COMBINA(0,0), whose
+    value the page does not give, is refused (``Cannot``)."""
     n, k = _combin_args(number, number_chosen, "COMBINA")
     if n < k:  # Microsoft's COMBINA page: number "greater than or equal to number_chosen"
         raise ExcelError("#NUM!", f"COMBINA: number {n} is less than number_chosen {k}")
-    if n == 0 and k == 0:
-        return 1.0
+    if n == 0 and k == 0:  # (0!/0! gives 1; some engines give 0: no evidence of Excel's)
+        raise Cannot("COMBINA(0,0), whose value Microsoft's page does not give")
     if n == 0:
         return 0.0
     return _comb(n + k - 1, k, "COMBINA")

@@ -18,6 +18,7 @@ import numpy as np
 from addin.excel import args as xa
 from addin.excel.args import Cannot
 from addin.formula import context, fx
+from addin.formula.excel_numbers import text_number
 from udfs.errors import ExcelError
 
 # --------------------------------------------------------------------------- YEARFRAC
@@ -157,7 +158,27 @@ def _shift(v, days: int):
     return v
 
 
+def _below_zero(v) -> bool:
+    """Whether ``v`` is, or holds, a number below 0 (a reference's values read)."""
+    if isinstance(v, fx.load().Ranges):
+        v = v.value
+    values = v.ravel() if isinstance(v, np.ndarray) else (v,)
+    return any(isinstance(x, (int, float, np.number)) and not isinstance(x, (bool, np.bool_))
+               and x < 0 for x in values)
+
+
+def _one_value(v) -> bool:
+    """Whether ``v`` is one value (not a range or array of several)."""
+    if isinstance(v, fx.load().Ranges):
+        v = v.value
+    return not isinstance(v, np.ndarray) or v.size == 1
+
+
 def in_1904(name: str, original):
+    """``original``, a date function of ``DATES_1904``, computed in the 1904 date system
+    when the workbook uses it: its serial numbers moved by ``DAYS_1904`` and back. A
+    serial number below 0, before 1 January 1904, is ``#NUM!`` for YEAR, MONTH and DAY
+    (as below 0 in the 1900 system) and refused in strict mode for the others."""
     serial_args, gives_serial = DATES_1904[name]
 
     @functools.wraps(original)
@@ -166,6 +187,11 @@ def in_1904(name: str, original):
         if book is None or not book.date1904:
             return original(*args)
         ns = fx.load()
+        if any(_below_zero(a) for i, a in enumerate(args) if i in serial_args):
+            if name in ("YEAR", "MONTH", "DAY") and _one_value(args[0]):
+                return ns.errors["#NUM!"]  # (before 1 January 1904: no date)
+            context.refuse(f"{name} of a serial number below 0 in the 1904 date system")
+            return ns.errors["#VALUE!"]
         args = [_shift(a, DAYS_1904) if i in serial_args else a for i, a in enumerate(args)]
         if name == "DATE":
             y = xa.scalar(args[0], "DATE's year") if args else 0
@@ -246,6 +272,8 @@ def _logical_or_time(name: str, x) -> str | None:
         return f"{name} of a logical value"
     if name == "DATEVALUE" and isinstance(x, str) and _TIME_ONLY.fullmatch(x):
         return "DATEVALUE of a text that holds a time and no date"
+    if isinstance(x, str) and x.lstrip()[:1] in ("-", "+") and text_number(x) is None:
+        return f"{name} of a text with a sign before a date ({x!r})"  # (no page says)
     return None
 
 
@@ -286,7 +314,8 @@ CHECKED_SERIALS = {
 def checked_serials(name: str, original):
     """formulas' date function ``name`` (as napkin corrected it), refusing in strict mode
     the arguments no evidence settles: a logical value (Excel's value for DAY(TRUE) or
-    EOMONTH(TRUE,1) is documented nowhere), a text holding only a time in DATEVALUE;
+    EOMONTH(TRUE,1) is documented nowhere), a text holding only a time in DATEVALUE, a
+    text with a sign before a date (``YEAR("-1-1")``);
     and, when the function gives a value (an error value of another argument stands),
     a date with a time of day in DAYS that changes the count (its page reads
     ``end_date - start_date``, napkin counts whole days), a serial number outside 0 to

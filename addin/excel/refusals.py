@@ -1,7 +1,10 @@
-"""formulas' own MROUND, DELTA, RANK and POWER, computed only where napkin has evidence
-of Excel's value: MROUND, DELTA and RANK given a logical value (TRUE or FALSE) as a
-number, and a power whose result is too small for a float (``POWER(-1E+10,-1E+10)``),
-stop strict mode (``Cannot``); ``--lenient`` keeps Excel's value.
+"""formulas' own MROUND, DELTA, RANK, POWER, XNPV, MOD and MDETERM, computed only where
+napkin has evidence of Excel's value: MROUND, DELTA and RANK given a logical value (TRUE
+or FALSE) as a number, a power whose result is too small for a float
+(``POWER(-1E+10,-1E+10)``), XNPV with a rate not above 0, MOD of a text that is no number
+by 0, and MDETERM whose floating-point value is not the exact determinant stop strict
+mode (``Cannot``); ``--lenient`` keeps Excel's value. XNPV gives ``#NUM!`` where a date
+precedes the starting date, as its page says.
 
 Microsoft's pages say what these give for a nonnumeric argument (``#VALUE!``) but not
 whether TRUE is one; LibreOffice reads it as 1. For a result below the smallest float
@@ -10,16 +13,20 @@ formulas gives 0, LibreOffice ``#NUM!``, and Microsoft's POWER page says neither
 References
 ----------
 Microsoft Support, "MROUND function", "DELTA function", "RANK function", "POWER
-function"; ECMA-376 Part 1, SpreadsheetML function POWER ("the result cannot be
-represented as a number": #NUM!).
+function", "XNPV function", "MOD function", "MDETERM function"; ECMA-376 Part 1,
+SpreadsheetML function POWER ("the result cannot be represented as a number": #NUM!).
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
+from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
 from addin.formula import fx
+from udfs.errors import ExcelError
 
 #: function -> the positions of its arguments read as numbers, and their names
 NUMBERS = {"MROUND": ("number", "multiple"), "DELTA": ("number1", "number2"),
@@ -70,4 +77,114 @@ def _underflows(args, got) -> bool:
         return False
 
 
-CHECKED = {name: _checked(name) for name in NUMBERS}
+def _one(v):
+    """The one value of ``v`` (a one-cell reference or array read), else None."""
+    ns = fx.load()
+    if isinstance(v, ns.Ranges):
+        v = v.value
+    if isinstance(v, np.ndarray):
+        if v.size != 1:
+            return None
+        v = v.ravel()[0]
+    return v
+
+
+def _values(v) -> list:
+    """The values of ``v``, a reference, an array or one value, row by row."""
+    if isinstance(v, fx.load().Ranges):
+        v = v.value
+    return list(np.asarray(v, dtype=object).ravel())
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float, np.number)) and not isinstance(x, (bool, np.bool_))
+
+
+def xnpv(rate, values, dates):
+    """formulas' XNPV, with ``#NUM!`` where a date precedes the first, the starting date
+    (formulas sorts the dates and counts from the earliest); refused (``Cannot``) for a
+    rate that is TRUE or FALSE or not above 0, where Microsoft's page does not say Excel's
+    value (formulas gives ``#NUM!``).
+
+    References: Microsoft Support, "XNPV function" ("If any number in dates precedes the
+    starting date, XNPV returns the #NUM! error value"; "Numbers in dates are truncated
+    to integers")."""
+    r = _one(rate)
+    if isinstance(r, (bool, np.bool_)) or (_is_number(r) and r <= 0):
+        raise Cannot("XNPV with a rate that is a logical value or not above 0")
+    got = ORIGINAL["XNPV"](rate, values, dates)
+    days = _values(dates)
+    if len(days) == len(_values(values)) and days and all(_is_number(d) for d in days):
+        first = np.floor(days[0])
+        if any(np.floor(d) < first for d in days[1:]):
+            return fx.load().errors["#NUM!"]
+    return got
+
+
+def mod(number, divisor):
+    """formulas' MOD, refused (``Cannot``) for a number that is text no number reads and
+    a divisor of 0 (formulas gives ``#VALUE!``, LibreOffice ``#DIV/0!``): Microsoft's page
+    says each error but not which comes first.
+
+    References: Microsoft Support, "MOD function" ("If divisor is 0, MOD returns the
+    #DIV/0! error value")."""
+    n, d = _one(number), _one(divisor)
+    ns = fx.load()
+    if isinstance(n, str) and not isinstance(n, ns.XlError) and \
+            (d is ns.EMPTY or (not isinstance(d, str) and d is not None and d == 0)):
+        try:
+            xa.number(n, "MOD's number")
+        except ExcelError:
+            raise Cannot("MOD of a text that is no number by a divisor of 0") from None
+    return ORIGINAL["MOD"](number, divisor)
+
+
+def mdeterm(array):
+    """formulas' MDETERM, refused (``Cannot``) where the determinant computed in floating
+    point is not the exact determinant of the numbers given: Microsoft says MDETERM is
+    "calculated with an accuracy of approximately 16 digits", not what its last digits
+    are, and a text of the number or a rounding of it shows them
+    (``ROUNDDOWN(MDETERM({1,2,3;0,1,4;5,6,0}),0)``, 1 exactly, 0.999999999999996 computed).
+
+    References: Microsoft Support, "MDETERM function"; Microsoft Learn,
+    "WorksheetFunction.MDeterm method" (the accuracy)."""
+    got = ORIGINAL["MDETERM"](array)
+    value = _one(got)
+    if not _is_number(value):
+        return got
+    rows = fx.load().Ranges
+    cells = array.value if isinstance(array, rows) else array
+    cells = np.asarray(cells, dtype=object)
+    if cells.ndim != 2 or cells.shape[0] != cells.shape[1] or \
+            not all(_is_number(x) for x in cells.ravel()):
+        return got
+    if cells.shape[0] > 12:
+        raise Cannot("MDETERM of a matrix of more than 12 rows (its last digits unchecked)")
+    if float(value) != float(_exact_determinant(cells)):
+        raise Cannot("MDETERM whose value in floating point is not exact (Excel's last "
+                     "digits are not documented)")
+    return got
+
+
+def _exact_determinant(cells) -> Fraction:
+    """The determinant of a square matrix of numbers, in exact fractions (Gaussian
+    elimination)."""
+    m = [[Fraction(float(x)) for x in row] for row in cells]
+    n, det = len(m), Fraction(1)
+    for c in range(n):
+        pivot = next((r for r in range(c, n) if m[r][c] != 0), None)
+        if pivot is None:
+            return Fraction(0)
+        if pivot != c:
+            m[c], m[pivot] = m[pivot], m[c]
+            det = -det
+        det *= m[c][c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            if f:
+                m[r] = [a - f * b for a, b in zip(m[r], m[c], strict=True)]
+    return det
+
+
+CHECKED = {name: _checked(name) for name in NUMBERS} | {
+    "XNPV": xnpv, "MOD": mod, "MDETERM": mdeterm}

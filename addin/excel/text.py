@@ -140,7 +140,9 @@ def _places(places, name: str) -> int | None:
     p = xa.scalar(places, f"{name}'s places")
     if isinstance(p, (bool, np.bool_)):  # (Microsoft's page does not say Excel's value)
         raise Cannot(f"{name} with TRUE or FALSE as its places")
-    p = 0 if p is ns.EMPTY else math.trunc(xa.number(p, f"{name}'s places"))
+    if p is ns.EMPTY:  # (Microsoft's page does not say whether it is 0 or left out)
+        raise Cannot(f"{name} with an empty cell as its places")
+    p = math.trunc(xa.number(p, f"{name}'s places"))
     if not 1 <= p <= 10:
         raise ExcelError("#NUM!", f"{name}'s places must be from 1 to 10")
     return p

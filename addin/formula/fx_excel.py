@@ -377,9 +377,12 @@ def criteria_total(original, key: str):
 
 def empty_old_text(original, key: str):
     """formulas' SUBSTITUTE, an empty old_text leaving the text as it is (formulas put
-    new_text between every two characters: ``"xaxbx"`` for ``SUBSTITUTE("ab","","x")``).
-    References: Microsoft Support, "SUBSTITUTE function" (old_text: the text replaced)."""
-    from formulas.functions import replace_empty, wrap_ufunc
+    new_text between every two characters: ``"xaxbx"`` for ``SUBSTITUTE("ab","","x")``),
+    an instance_num below 1 ``#VALUE!`` there too. References: Microsoft Support,
+    "SUBSTITUTE function" (old_text: the text replaced); tests/corpus/poi/
+    FormulaEvalTestData_Copy.xlsx, saved by Excel (G1312: SUBSTITUTE("teststr","t","T",0)
+    is #VALUE!)."""
+    from formulas.functions import Error, replace_empty, wrap_ufunc
     from formulas.functions.text import _str as text_of
     from formulas.functions.text import xsubstitute
     from formulas.tokens.operand import XlError
@@ -389,6 +392,8 @@ def empty_old_text(original, key: str):
             if isinstance(v, XlError):
                 return v
         if text_of(old_text) == "":
+            if isinstance(instance_num, (int, float)) and instance_num < 1:
+                return Error.errors["#VALUE!"]  # (as for any old_text)
             return text_of(text)
         return xsubstitute(text, old_text, new_text, instance_num)
 

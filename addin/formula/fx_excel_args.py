@@ -56,3 +56,30 @@ def text_counts(original, key: str):
 
     return wrap_ufunc(excel_text, input_parser=lambda *a: a, args_parser=lambda *a: map(
         functools.partial(replace_empty, empty=""), a))
+
+
+def ranges_of_one_shape(original, key: str):
+    """formulas' COUNTIFS, SUMIFS or AVERAGEIFS (``key``), refused in strict mode
+    (``context.refuse``, ``#VALUE!``) where a criteria range, or the range summed, is not
+    of the shape of the first criteria range: Microsoft's pages ask for "the same number
+    of rows and columns" and formulas computes such a call anyway (COUNTIFS over a range
+    of 6 by 2 and one of 6 by 1 gave a count)."""
+    import functools
+
+    import numpy as np
+    from formulas.functions import Error
+
+    first = 0 if key.endswith("COUNTIFS") else 1  # (SUMIFS: sum_range, then the pairs)
+
+    def shape(v):
+        return np.shape(getattr(v, "value", v))
+
+    @functools.wraps(original)
+    def of_one_shape(*args):
+        areas = ([args[0]] if first else []) + list(args[first::2])
+        if len({shape(a) for a in areas}) > 1:
+            context.refuse(f"{key.removeprefix('_XLFN.')} with ranges of different sizes")
+            return Error.errors["#VALUE!"]
+        return original(*args)
+
+    return of_one_shape

@@ -55,7 +55,10 @@ def edate(original, key: str):
             return 0
         try:
             moved = datetime.datetime(*max(date, (1900, 1, 1))) + relativedelta(months=months)
-        except (OverflowError, ValueError):
+        except (OverflowError, ValueError):  # (after 9999, or Excel's 29 February 1900)
+            if date < MARCH_1900:
+                context.refuse("EDATE of a date before 1 March 1900, or giving one")
+                return Error.errors["#VALUE!"]
             return Error.errors["#NUM!"]
         if not 1900 <= moved.year <= 9999:
             return Error.errors["#NUM!"]
@@ -74,8 +77,9 @@ def workday(original, key: str):
     for days below 0), days truncated; a date after 9999 is ``#NUM!``.
 
     Refused in strict mode: a logical value, a date before 1 March 1900, given or given
-    back (Excel's serial 1 is a Sunday, its 29 February 1900 a day of no week), and 0
-    days from a weekend or a holiday.
+    back (Excel's serial 1 is a Sunday, its 29 February 1900 a day of no week), 0
+    days from a weekend or a holiday, and a holiday that is no date (below 0: its page
+    says #VALUE! for an argument that is no valid date, formulas gives #NUM!).
 
     References: Microsoft Support, "WORKDAY function" ("If start_date plus days yields an
     invalid date, WORKDAY returns the #NUM! error value"; "If days is not an integer, it
@@ -123,9 +127,15 @@ def workday(original, key: str):
             return Error.errors["#VALUE!"]
         return xdate(found.year, found.month, found.day)
 
+    def parsed(start_date, days, hdays=()):
+        if any(isinstance(x, (int, float)) and not isinstance(x, bool) and
+               not 0 <= x <= 2958465 for x in np.asarray(hdays, dtype=object).ravel()):
+            context.refuse("WORKDAY with a holiday that is no date (below 0 or after 9999)",
+                           "#NUM!")
+        return args_xworkday_intl(start_date, days, 1, hdays, True)
+
     return wrap_ufunc(excel_workday, input_parser=lambda *a: a, check_error=lambda *a: None,
-                      args_parser=lambda start_date, days, hdays=(): args_xworkday_intl(
-                          start_date, days, 1, hdays, True), excluded={3})
+                      args_parser=parsed, excluded={3})
 
 
 def days360(original, key: str):

@@ -180,6 +180,12 @@ _FORMULAS = (
             f"Microsoft Support, \"{name} function\"; tests/test_excel_referee.py::"
             "test_sumif_and_averageif_add_numbers_only", f"{_FXE}:criteria_total")
       for name in ("SUMIF", "AVERAGEIF")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} computes ranges of different sizes; "
+            "Excel asks for the same number of rows and columns: refused in strict mode",
+            f"Microsoft Support, \"{name.removeprefix('_XLFN.')} function\" (each range "
+            "\"must have the same number of rows and columns\"); tests/test_excel_referee_"
+            "math.py::test_criteria_ranges_of_different_sizes", f"{_FXA}:ranges_of_one_shape")
+      for name in ("COUNTIFS", "SUMIFS", "AVERAGEIFS")),
     Patch(_F, TABLE, "SUBSTITUTE", "formulas' SUBSTITUTE with an empty old_text puts "
           "new_text between every two characters; Excel leaves the text as it is",
           "Microsoft Support, \"SUBSTITUTE function\"; tests/test_excel_referee.py::"
@@ -230,6 +236,15 @@ _EXCEL_FUNCTIONS = (
     ("POWER", "refusals:CHECKED", "formulas' POWER gives 0 for a result too small for a "
      "float, where Microsoft's page does not say Excel's value: refused in strict mode",
      _ms("POWER", "test_excel_referee_math.py::test_a_power_too_small_for_a_float")),
+    ("XNPV", "refusals:CHECKED", "formulas' XNPV sorts the dates and counts from the "
+     "earliest: #NUM! where a date precedes the first (its page); a rate not above 0 "
+     "refused in strict mode", _ms("XNPV", "test_excel_referee_math.py::test_xnpv_dates")),
+    ("MOD", "refusals:CHECKED", "formulas' MOD of a text that is no number by 0 is "
+     "#VALUE!, where Microsoft's page does not say which error comes first: refused in "
+     "strict mode", _ms("MOD", "test_excel_referee_math.py::test_mod_of_text_by_0")),
+    ("MDETERM", "refusals:CHECKED", "formulas' MDETERM in floating point, whose last "
+     "digits Microsoft does not document: refused in strict mode where it is not exact",
+     _ms("MDETERM", "test_excel_referee_math.py::test_mdeterm_not_exact")),
     ("DOLLAR", "text:dollar", _MISSING, _ms("DOLLAR", "test_excel_text.py")),
     ("BASE", "text:base", _MISSING, _ms("BASE", "test_excel_text.py")),
     ("_XLFN.BASE", "text:base", _MISSING, _ms("BASE", "test_excel_text.py")),
