@@ -155,3 +155,16 @@ def test_a_formula_formulas_computes_itself_counts_every_call(monkeypatch):
     monkeypatch.setattr(context.STATE, "node", node, raising=False)
     forms.unseen(fn.calls)
     assert context.STATE.form_refusals == {node: "ABS() given an array"}
+
+
+def test_a_refusal_in_an_argument_not_returned_refuses_nothing(tmp_path):
+    # EOMONTH of serial 60 (Excel's 29 February 1900) is refused in strict mode, even under
+    # ISERR (addin.excel.dates; context.refuse); IF returns value_if_true when its
+    # condition is TRUE (Microsoft Support, "IF function"): 16 > 0, so 1, and EOMONTH is
+    # not evaluated by Excel
+    assert _calc(tmp_path, [c("B1", "IF(A1>0,1,ISERR(EOMONTH(60,0)))", 1)])["S!B1"] == 1
+    why = r"EOMONTH of a date before 1 March 1900 in S!B1"
+    for formula in ("IF(A1<0,1,ISERR(EOMONTH(60,0)))", "IF(A1>0,ISERR(EOMONTH(60,0)),1)",
+                    "IFERROR(EOMONTH(60,0),2)"):  # the argument returned: refused
+        (tmp_path / formula[:8]).mkdir()
+        _strict_and_lenient(tmp_path / formula[:8], GIVEN + [c("B1", formula, 1)], why)

@@ -47,7 +47,7 @@ class FastFn:
     else falls back to formulas' own DispatchPipe (``pipe``)."""
 
     __slots__ = ("_pipe", "_make_pipe", "inputs", "in_ids", "in_filters", "consts", "steps",
-                 "out", "unsure", "unfiltered", "calls", "flow")
+                 "out", "unsure", "unfiltered", "calls", "flow", "positions")
 
     def __init__(self, graph: fx.Graph, inputs, out, extra_consts=None, pipe=None,
                  make_pipe=None):
@@ -98,6 +98,7 @@ class FastFn:
         calls = dict(forms.compile_calls(graph, inputs, consts,  # listed functions' calls,
                                          flow and flow.certain))  # with the forms they see
         self.calls = list(calls.values())
+        self.positions = tuple(order)  # each step's position in the graph's functions
         self.steps = [
             (forms.guarded(one_cell(funcs[g][0]), calls[g]) if g in calls else
              one_cell(funcs[g][0]), funcs[g][1], funcs[g][2], funcs[g][3],
@@ -142,10 +143,15 @@ class FastFn:
                 vals[k] = v
         Ranges = ns.Ranges
         flow = self.flow if at is not None else None  # (an array formula: every call
-        if flow is not None:  # counts) what the calls in branches find waits for values
-            context.STATE.form_pending = pending = {}
+        state = context.STATE
+        if flow is not None:  # counts) what the calls in branches find, and their
+            state.form_pending = pending = {}  # refusals (context.refuse), wait for values
+            state.refuse_pending = refusals = {}
         try:
-            for func, ins, outs, ffl, ofl, single in self.steps:
+            for g, step in zip(self.positions, self.steps, strict=True):
+                func, ins, outs, ffl, ofl, single = step
+                if flow is not None:
+                    state.step = g
                 try:
                     a = [vals[i] for i in ins]
                 except KeyError:
@@ -167,13 +173,16 @@ class FastFn:
                     vals[o] = v
         except BaseException:
             if flow is not None:  # not run to the end: every call found counts
-                context.STATE.form_pending = None
+                state.form_pending = state.refuse_pending = None
                 forms.settle(pending, None)
+                context.settle_refusals(refusals, None)
             raise
         if flow is not None:
-            context.STATE.form_pending = None
-            if pending:
-                forms.settle(pending, flow.live(vals))
+            state.form_pending = state.refuse_pending = None
+            if pending or refusals:
+                live = flow.live(vals)
+                forms.settle(pending, live)
+                context.settle_refusals(refusals, live)
         try:
             v = vals[self.out]
             if isinstance(v, ns.Ranges):

@@ -8,8 +8,10 @@ what SUBTOTAL, OFFSET, INDIRECT read), ``cell`` (``(sheet, row, col)`` of the fo
 (``addin.engine.checked.watch``), ``form_refusals`` (node -> reason), ``form_seen``
 (the forms of the ranges already read), ``form_pending`` (what the calls in a branch
 found, while their formula runs: ``addin.engine.forms``), ``refused_in`` (node -> reason
-of ``refuse``) and ``cells_read`` (the cells functions read beyond their formulas'
-references, ``read_cells``).
+of ``refuse``), ``refuse_pending`` and ``step`` (the refusals of a formula with
+branches while it runs, and the position in its graph being computed:
+``settle_refusals``) and ``cells_read`` (the cells functions read beyond their
+formulas' references, ``read_cells``).
 The engine sets them; Excel's functions (``addin.excel``) and the calling convention
 (``addin.formula.calls``) read them. Kept in a module of its own, below both, so that
 neither has to import the engine.
@@ -61,9 +63,27 @@ def refuse(message: str, code: str = "#VALUE!") -> None:
     own = getattr(STATE, "own", None)
     if own is not None:
         own[code] = CANNOT + message
+    pending = getattr(STATE, "refuse_pending", None)
+    if pending is not None:  # a one-cell formula with branches: kept until it has run
+        pending.setdefault(getattr(STATE, "step", None), message)
+        return
     noted, node = getattr(STATE, "refused_in", None), getattr(STATE, "node", None)
     if noted is not None and node is not None:
         noted.setdefault(node, message)
+
+
+def settle_refusals(pending: dict, live) -> None:
+    """Note in ``refused_in``, as ``refuse`` notes, the refusals of one run of a formula
+    with branches (``pending``: position in the graph -> message) made by the functions
+    Excel evaluates (``live``: those positions, ``addin.engine.branches.Flow.live``;
+    None: every one): a refusal in the branch an IF does not take refuses nothing."""
+    noted, node = getattr(STATE, "refused_in", None), getattr(STATE, "node", None)
+    if noted is None or node is None:
+        return
+    for step, message in pending.items():
+        if live is None or step in live:
+            noted.setdefault(node, message)
+            return
 
 
 def read_cells(n: int) -> None:
