@@ -64,11 +64,14 @@ def base(number, radix, min_length=0):
 def hyperlink(link_location, friendly_name=None):
     """Excel's ``HYPERLINK(link_location, [friendly_name])``: the cell shows
     ``friendly_name`` when given, else ``link_location`` (the link itself is not
-    followed)."""
+    followed). A number or logical value shown stops strict mode (``Cannot``): whether
+    Excel's value is then that number or its text, Microsoft's page does not say."""
     ns = fx.load()
     shown = link_location if friendly_name is None or fx.is_omitted(friendly_name) \
         else friendly_name
     v = xa.scalar(shown, "HYPERLINK's argument")
+    if isinstance(v, (bool, int, float, np.bool_, np.number)):
+        raise Cannot("HYPERLINK showing a number or a logical value (its value or its text)")
     return ns.EMPTY if v is None else v
 
 
