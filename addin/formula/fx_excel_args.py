@@ -162,7 +162,7 @@ def counted_ranges(original, key: str):
         if len({r.shape for r in ranges}) > 1:
             context.refuse(f"{key} given ranges of different sizes")
             return ns.errors["#VALUE!"]
-        for cells, criterion in zip(ranges, args[1::2]):
+        for cells, criterion in zip(ranges, args[1::2], strict=False):
             c = grid(criterion)
             if c.size == 1 and isinstance(c.flat[0], str) and c.flat[0] in \
                     _EMPTINESS_CRITERIA and any(type(v) is str and v == "" for v in cells.flat):
