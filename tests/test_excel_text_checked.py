@@ -101,15 +101,22 @@ def test_text_of_a_date_after_9999(tmp_path):
         _calc(tmp_path, {"A1": '=TEXT(2958466,"d")'})
 
 
-def test_hyperlink_of_a_number_is_refused(tmp_path):
+def test_hyperlink_of_a_number(tmp_path):
     # Microsoft Support, "HYPERLINK function": the cell shows friendly_name, else
     # link_location; apache/poi FormulaEvalTestData (saved by Excel 15) D724
-    # HYPERLINK("http://poi.apache.org") is that text. Whether a number shown is the
-    # number or its text the page does not say: strict mode refuses
+    # HYPERLINK("http://poi.apache.org") is that text. ECMA-376 Part 1, SpreadsheetML
+    # function HYPERLINK (https://c-rex.net/samples/ooxml/e1/Part4/OOXML_P4_DOCX_
+    # HYPERLINKHYPERLINK_topic_ID0EYDTDB.html): link-location is a text, the value
+    # returned a text, so 72 given there is "72", -123.456 "-123.456" (its digits as
+    # Excel writes a number in text)
     res = _calc(tmp_path, {"A1": '=HYPERLINK("http://poi.apache.org")',
-                           "A2": '=HYPERLINK("http://x","name")'})
+                           "A2": '=HYPERLINK("http://x","name")',
+                           "A3": '=HYPERLINK(CODE("Hello"))', "A4": "=HYPERLINK(-123.456)"})
     assert res["S!A1"] == "http://poi.apache.org" and res["S!A2"] == "name"
-    with pytest.raises(WorkbookError, match="HYPERLINK showing a number"):
+    assert res["S!A3"] == "72" and res["S!A4"] == "-123.456"
+    # friendly_name may be "the jump text or numeric value" (Microsoft's page): whether
+    # Excel's value is then the number or its text is not said, so strict mode refuses
+    with pytest.raises(WorkbookError, match="HYPERLINK showing a number or a logical"):
         _calc(tmp_path, {"A1": '=HYPERLINK("http://x",2)'})
 
 
