@@ -384,12 +384,13 @@ def criteria_total(original, key: str):
 
 def empty_old_text(original, key: str):
     """formulas' SUBSTITUTE, an empty old_text leaving the text as it is (formulas put
-    new_text between every two characters: ``"xaxbx"`` for ``SUBSTITUTE("ab","","x")``).
-    An instance_num given as text or a logical value, or below 1 beside an empty
-    old_text, stops strict mode (``context.refuse``): no evidence says Excel's value.
+    new_text between every two characters: ``"xaxbx"`` for ``SUBSTITUTE("ab","","x")``),
+    an instance_num below 1 ``#VALUE!`` there too. An instance_num given as text or a
+    logical value stops strict mode (``context.refuse``): no evidence says Excel's value.
     References: Microsoft Support, "SUBSTITUTE function" (old_text: the text replaced);
-    apache/poi FormulaEvalTestData, saved by Excel: SUBSTITUTE("testblankmatch","","!",1)
-    is the text (P1312), SUBSTITUTE("ABCBBDBEB","B","x",-1) #VALUE! (W1312)."""
+    tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, saved by Excel (G1312:
+    SUBSTITUTE("teststr","t","T",0) is #VALUE!; P1312: SUBSTITUTE("testblankmatch","",
+    "!",1) is the text)."""
     from formulas.functions import Error, replace_empty, wrap_ufunc
     from formulas.functions.text import _str as text_of
     from formulas.functions.text import xsubstitute
@@ -399,13 +400,13 @@ def empty_old_text(original, key: str):
         for v in (text, old_text, new_text, instance_num):
             if isinstance(v, XlError):
                 return v
-        given = instance_num is not None
-        if given and isinstance(instance_num, (str, bool, np.bool_)) or \
-                text_of(old_text) == "" and given and not instance_num >= 1:
+        if isinstance(instance_num, (str, bool, np.bool_)):
             context.refuse("SUBSTITUTE with an instance_num given as text or a logical "
-                           "value or, beside an empty old_text, below 1")
+                           "value")
             return Error.errors["#VALUE!"]
         if text_of(old_text) == "":
+            if isinstance(instance_num, (int, float)) and instance_num < 1:
+                return Error.errors["#VALUE!"]  # (as for any old_text)
             return text_of(text)
         return xsubstitute(text, old_text, new_text, instance_num)
 

@@ -149,26 +149,21 @@ _EMPTINESS_CRITERIA = ("<>", "=")
 
 def counted_ranges(original, key: str):
     """formulas' COUNTIF or COUNTIFS (``key``), stopping strict mode
-    (``context.refuse``) where Microsoft's pages do not say Excel's value: a criterion
-    ``"<>"`` or ``"="`` over a range that holds a formula's empty text, and
-    COUNTIFS given ranges of different sizes (its page: each additional range must have
-    the same number of rows and columns as criteria_range1)."""
+    (``context.refuse``) on a criterion ``"<>"`` or ``"="`` over a range that holds a
+    formula's empty text: Microsoft's pages do not say whether Excel counts it as empty
+    there."""
     from addin.formula import fx
     from addin.formula.arrays import grid
 
     def checked(*args):
-        ns = fx.load()
-        ranges = [grid(r) for r in args[0::2]]
-        if len({r.shape for r in ranges}) > 1:
-            context.refuse(f"{key} given ranges of different sizes")
-            return ns.errors["#VALUE!"]
-        for cells, criterion in zip(ranges, args[1::2], strict=False):
+        for cells, criterion in zip(args[0::2], args[1::2], strict=False):
             c = grid(criterion)
             if c.size == 1 and isinstance(c.flat[0], str) and c.flat[0] in \
-                    _EMPTINESS_CRITERIA and any(type(v) is str and v == "" for v in cells.flat):
+                    _EMPTINESS_CRITERIA and any(type(v) is str and v == ""
+                                                for v in grid(cells).flat):
                 context.refuse(f"{key} with the criterion \"{c.flat[0]}\" over a "
                                "formula's empty text")
-                return ns.errors["#VALUE!"]
+                return fx.load().errors["#VALUE!"]
         return original(*args)
 
     return checked

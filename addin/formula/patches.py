@@ -120,9 +120,8 @@ _FORMULAS = (
           "\"CODE function\"; tests/test_excel_text_checked.py::test_code",
           f"{_FXA}:code"),
     *(Patch(_F, TABLE, name, f"formulas' {name} counts a formula's empty text as an "
-            "empty cell for the criteria \"<>\" and \"=\"" + (
-                ", and counts ranges of different sizes" if name == "COUNTIFS" else "")
-            + ", where Microsoft's page does not say Excel's value: refused in strict mode",
+            "empty cell for the criteria \"<>\" and \"=\", where Microsoft's page does "
+            "not say Excel's value: refused in strict mode",
             f"Microsoft Support, \"{name} function\"; tests/test_excel_text_checked.py::"
             "test_countif_where_excel_is_not_documented", f"{_FXA}:counted_ranges")
       for name in ("COUNTIF", "COUNTIFS")),
