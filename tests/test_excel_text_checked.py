@@ -156,3 +156,16 @@ def test_a_comparison_of_two_error_values_is_refused(tmp_path):
     assert _code(_calc(tmp_path, {"A1": "=1/0<2"})["S!A1"]) == "#DIV/0!"
     with pytest.raises(WorkbookError, match="a comparison of two error values"):
         _calc(tmp_path, {"A1": "=1/0<=NA()"})
+
+
+def test_sum_of_an_error_value_and_a_text_is_refused(tmp_path):
+    # WorksheetFunction.Sum (learn.microsoft.com): "Arguments that are error values or
+    # text that cannot be translated into numbers cause errors", but not which of the
+    # two comes out when both are there: refused; either alone is the result, and a
+    # text that reads as a number typed directly is counted (1+"3" = 4)
+    res = _calc(tmp_path, {"A1": "=NA()", "B1": '=SUM(A1,1)', "B2": '=SUM("abc",2)',
+                           "B3": '=SUM(1,"3")'})
+    assert _code(res["S!B1"]) == "#N/A" and _code(res["S!B2"]) == "#VALUE!"
+    assert res["S!B3"] == 4
+    with pytest.raises(WorkbookError, match="SUM given an error value .* and a text"):
+        _calc(tmp_path, {"A1": "=NA()", "B1": '=SUM(A1,"")'})
