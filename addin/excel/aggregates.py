@@ -181,8 +181,12 @@ def _numbers(args, name: str, count_errors: bool = False):
     are passed over); an argument given directly counts as a number when it is one, a
     logical value (TRUE is 1) or a text that reads as a number (``"3"``), and is
     ``#VALUE!`` when it is other text; an omitted argument is 0. An error value is the
-    result (COUNT passes over errors: ``count_errors`` False skips them)."""
+    result (COUNT passes over errors: ``count_errors`` False skips them). An error value
+    beside such a text stops strict mode (``context.refuse``): which of the two Excel
+    gives, its pages do not say."""
     ns = fx.load()
+    if not count_errors:
+        _refuse_an_error_beside_a_text(args, name)
     out = []
     for a in args:
         direct = not isinstance(a, ns.Ranges) and not (isinstance(a, np.ndarray) and a.size > 1)
@@ -219,6 +223,26 @@ def _numbers(args, name: str, count_errors: bool = False):
             if isinstance(v, (int, float, np.number)) and not isinstance(v, (bool, np.bool_)):
                 out.append(float(v))
     return out
+
+
+def _refuse_an_error_beside_a_text(args, name: str) -> None:
+    """``context.refuse`` when ``args`` hold an error value other than ``#VALUE!`` and a
+    text given directly that reads as no number (``#VALUE!`` in ``_numbers``)."""
+    ns = fx.load()
+    texts, errors = False, set()
+    for a in args:
+        cells = a.value if isinstance(a, ns.Ranges) else a
+        values = np.asarray(cells, dtype=object).ravel()
+        errors |= {str(v) for v in values if isinstance(v, ns.XlError)}
+        if values.size == 1 and not isinstance(a, ns.Ranges) and isinstance(values[0], str) \
+                and not isinstance(values[0], ns.XlError) and values[0] is not ns.EMPTY:
+            try:
+                fx_excel.text_value(values[0])
+            except ValueError:
+                texts = True
+    if texts and errors - {"#VALUE!"}:
+        context.refuse(f"{name} given an error value ({min(errors)}) and a text that is no "
+                       "number: which one Excel gives is not documented")
 
 
 def _sequential(xs):

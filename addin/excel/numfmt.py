@@ -8,7 +8,8 @@ numbers with ``0 # ?`` placeholders, the thousands separator and scaling commas,
 fractions of a second and elapsed ``[h] [m] [s]``.
 
 What it does not render as Excel does (fractions ``# ?/?``, ``*`` fill, locale codes
-``[$-409]``, a number in General beyond plain notation) raises ``Unsupported``:
+``[$-409]``, a number in General beyond plain notation, a number in a section with
+``@``, a logical value given a format with no section for text) raises ``Unsupported``:
 the formula is then refused rather than computed.
 
 A code is read into sections and tokens by ``addin.excel.numfmt_codes``; dates and
@@ -42,16 +43,19 @@ def text(value, code: str, date1904: bool = False) -> str:
     if len(sections) > 4:
         raise Unsupported("more than four sections in a format")
     parsed = [tokens(s) for s in sections]
+    text_section = parsed[3] if len(parsed) == 4 else parsed[0] if len(parsed) == 1 and \
+        any(k == "char" and v == "@" for k, v in parsed[0]) else None
     if isinstance(value, bool):  # a logical value is formatted as its text
+        if text_section is None:
+            raise Unsupported("a logical value given a format with no section for text")
         value = "TRUE" if value else "FALSE"
     if isinstance(value, str):
-        if len(parsed) == 4:
-            return _render_text(parsed[3], value)
-        if len(parsed) == 1 and any(k == "char" and v == "@" for k, v in parsed[0]):
-            return _render_text(parsed[0], value)
-        return value
+        return value if text_section is None else _render_text(text_section, value)
     x = float(value)
     section, sign = _choose(parsed, x)
+    if any(k == "char" and v == "@" for k, v in section):
+        raise Unsupported("a number given a format whose section for it holds @, the "
+                          "placeholder of a text")
     return _render(section, x, sign, date1904)
 
 

@@ -14,6 +14,8 @@ import math
 
 from addin.excel.numfmt_codes import Unsupported
 
+_LAST_DAY = 2958465  # 31 December 9999 in the 1900 date system
+
 _MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December"]
 _DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
@@ -47,11 +49,11 @@ def date(section, x: float, date1904: bool = False) -> str:
         y, mo, d, wd = 1900, 1, 0, 5  # Excel's day 0 is "January 0, 1900", a Saturday
     elif days == 60:
         y, mo, d, wd = 1900, 2, 29, 2
+    elif days > _LAST_DAY:
+        raise Unsupported("a date after 9999")
     else:
         serial = days - 1 if days > 60 else days
         dt = datetime.date(1899, 12, 31) + datetime.timedelta(days=serial)
-        if dt.year > 9999:
-            raise Unsupported("a date after 9999")
         y, mo, d, wd = dt.year, dt.month, dt.day, dt.weekday()
         if days < 60:
             wd = (dt.weekday() + 6) % 7  # 1900-03-01 onward is right; before, Excel is a day off

@@ -64,11 +64,18 @@ def base(number, radix, min_length=0):
 def hyperlink(link_location, friendly_name=None):
     """Excel's ``HYPERLINK(link_location, [friendly_name])``: the cell shows
     ``friendly_name`` when given, else ``link_location`` (the link itself is not
-    followed)."""
+    followed). link_location is a text: a number or logical value given there is its
+    text (ECMA-376 Part 1, SpreadsheetML function HYPERLINK: link-location of type text,
+    the value returned text); a number or logical value as friendly_name stops strict
+    mode (``Cannot``): whether Excel shows that number or its text, Microsoft's page
+    does not say."""
     ns = fx.load()
-    shown = link_location if friendly_name is None or fx.is_omitted(friendly_name) \
-        else friendly_name
-    v = xa.scalar(shown, "HYPERLINK's argument")
+    named = not (friendly_name is None or fx.is_omitted(friendly_name))
+    v = xa.scalar(friendly_name if named else link_location, "HYPERLINK's argument")
+    if isinstance(v, (bool, int, float, np.bool_, np.number)):
+        if named:
+            raise Cannot("HYPERLINK showing a number or a logical value as friendly_name")
+        return fx_excel.excel_text(v)
     return ns.EMPTY if v is None else v
 
 

@@ -205,9 +205,16 @@ def value(original, key: str):
 
 def comparison(original, key: str):
     """formulas' comparison ``key`` (``= <> < > <= >=``) with Excel's blank cell: FALSE
-    beside a logical value, "" beside text, 0 beside a number."""
-    from formulas.functions import operators, sh, wrap_ufunc
+    beside a logical value, "" beside text, 0 beside a number. Two different error
+    values stop strict mode (``context.refuse``): which of them Excel gives is not
+    documented (formulas gives the left one)."""
+    from formulas.functions import XlError, get_error, operators, sh, wrap_ufunc
     from formulas.functions.look import _get_type_id
+
+    def error_of(x, y):
+        if isinstance(x, XlError) and isinstance(y, XlError) and str(x) != str(y):
+            context.refuse(f"a comparison of two error values, {x} and {y}", str(x))
+        return get_error(x, y)
 
     def logic_input(x, y):
         def blank(v, other):
@@ -223,7 +230,7 @@ def comparison(original, key: str):
         return (xt, x), (yt, y)
 
     return wrap_ufunc(operators.LOGIC_OPERATORS[key], input_parser=logic_input,
-                      args_parser=lambda *a: a)
+                      args_parser=lambda *a: a, check_error=error_of)
 
 
 def _to_multiple(num, sig, up: bool, mode=0, math_form: bool = False):
@@ -378,10 +385,12 @@ def criteria_total(original, key: str):
 def empty_old_text(original, key: str):
     """formulas' SUBSTITUTE, an empty old_text leaving the text as it is (formulas put
     new_text between every two characters: ``"xaxbx"`` for ``SUBSTITUTE("ab","","x")``),
-    an instance_num below 1 ``#VALUE!`` there too. References: Microsoft Support,
-    "SUBSTITUTE function" (old_text: the text replaced); tests/corpus/poi/
-    FormulaEvalTestData_Copy.xlsx, saved by Excel (G1312: SUBSTITUTE("teststr","t","T",0)
-    is #VALUE!)."""
+    an instance_num below 1 ``#VALUE!`` there too. An instance_num given as text or a
+    logical value stops strict mode (``context.refuse``): no evidence says Excel's value.
+    References: Microsoft Support, "SUBSTITUTE function" (old_text: the text replaced);
+    tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, saved by Excel (G1312:
+    SUBSTITUTE("teststr","t","T",0) is #VALUE!; P1312: SUBSTITUTE("testblankmatch","",
+    "!",1) is the text)."""
     from formulas.functions import Error, replace_empty, wrap_ufunc
     from formulas.functions.text import _str as text_of
     from formulas.functions.text import xsubstitute
@@ -391,6 +400,10 @@ def empty_old_text(original, key: str):
         for v in (text, old_text, new_text, instance_num):
             if isinstance(v, XlError):
                 return v
+        if isinstance(instance_num, (str, bool, np.bool_)):
+            context.refuse("SUBSTITUTE with an instance_num given as text or a logical "
+                           "value")
+            return Error.errors["#VALUE!"]
         if text_of(old_text) == "":
             if isinstance(instance_num, (int, float)) and instance_num < 1:
                 return Error.errors["#VALUE!"]  # (as for any old_text)

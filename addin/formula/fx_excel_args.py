@@ -1,19 +1,25 @@
 """Our corrections of how formulas' functions read some arguments, where Excel reads them
 otherwise: IF's logical_test given as text, the counts of MID, LEFT and RIGHT given as
-text that reads as a number. Each is a builder of ``addin.formula.patches``
+text that reads as a number, TYPE of an error value, TRIM's spaces, CHAR and CODE
+beyond the ASCII characters. Each is a builder of ``addin.formula.patches``
 (``by(original, key)`` returns the replacement).
 
 References
 ----------
 apache/poi FormulaEvalTestData, saved by Excel (tests/corpus/poi/FormulaEvalTestData_Copy.xlsx):
 ``IF("tRue","A","B")`` is ``"A"`` (M732), ``LEFT("a string","6")`` is ``"a stri"``
-(E824), ``LEFT("a string",TRUE)`` is ``"a"`` (K824).
+(E824), ``LEFT("a string",TRUE)`` is ``"a"`` (K824), ``CHAR(-1)`` is ``#VALUE!`` (F220).
+Microsoft Support, "TYPE function", "TRIM function", "CHAR function", "CODE function".
 """
 
 from __future__ import annotations
 
+import re
+
+import numpy as np
+
 from addin.formula import context
-from addin.formula.fx_excel import text_value
+from addin.formula.fx_excel import excel_text, text_value
 
 
 def if_text(original, key: str):
@@ -83,3 +89,108 @@ def ranges_of_one_shape(original, key: str):
         return original(*args)
 
     return of_one_shape
+
+
+def type_of_error(original, key: str):
+    """Excel's TYPE, 16 for an error value however it comes (formulas' TYPE makes a bare
+    error value an array of text first, and gave 2 for ``TYPE(SUM(1/0))``)."""
+    from formulas.functions import wrap_func
+    from formulas.functions.info import xtype
+    from formulas.tokens.operand import XlError
+
+    def excel_type(value):
+        return 16 if isinstance(value, XlError) else xtype(value)
+
+    return wrap_func(excel_type)
+
+
+_SPACES = re.compile(" +")
+
+
+def trim(original, key: str):
+    """Excel's TRIM: the spaces (character 32 only) at both ends removed and every run
+    of them within the text made one; formulas' removed every kind of white space at
+    the ends only."""
+    from formulas.functions import text, wrap_ufunc
+
+    def excel_trim(value):
+        return _SPACES.sub(" ", value.strip(" "))
+
+    return wrap_ufunc(excel_trim, **text._kw1)
+
+
+#: the first code of a character whose text depends on the computer: Windows' ANSI
+#: character set and the Macintosh character set agree from 1 to 127 only
+_BEYOND_ASCII = 128
+
+
+def char(original, key: str):
+    """Excel's CHAR: ``#VALUE!`` for a number below 1 or above 255; a character from 128
+    to 255 stops strict mode (``context.refuse``), Excel giving it from the computer's
+    character set: ANSI on Windows, the Macintosh character set on a Mac."""
+    from formulas.functions import Error, wrap_ufunc
+    from formulas.functions.text import xchar
+
+    def excel_char(number):
+        n = int(number)
+        if _BEYOND_ASCII <= n <= 255:
+            context.refuse(f"CHAR({n}), a character of the computer's own character set")
+            return Error.errors["#VALUE!"]
+        return xchar(number)
+
+    return wrap_ufunc(excel_char)
+
+
+def code(original, key: str):
+    """Excel's CODE: the code of the first character of the text, a number written as
+    Excel writes it in text (formulas wrote -0 as "-0.0", where Excel's numbers have no
+    negative zero). A first character beyond the ASCII ones stops strict mode
+    (``context.refuse``: its code depends on the computer's character set, as CHAR's),
+    and so does an empty text (``#VALUE!`` otherwise)."""
+    from formulas.functions import Error, wrap_ufunc
+    from formulas.functions.text import xcode
+    from formulas.tokens.operand import XlError
+
+    def excel_code(character):
+        if isinstance(character, XlError):
+            return character
+        if isinstance(character, (bool, np.bool_, int, float, np.number)):
+            character = excel_text(character)
+        if isinstance(character, str) and character and ord(character[0]) >= _BEYOND_ASCII:
+            context.refuse(f"CODE of {character[0]!r}, a character of the computer's own "
+                           "character set")
+            return Error.errors["#VALUE!"]
+        if isinstance(character, str) and not character:
+            context.refuse("CODE of an empty text (its page does not say Excel's value)")
+            return Error.errors["#VALUE!"]
+        return xcode(character)
+
+    return wrap_ufunc(excel_code, args_parser=lambda *a: a, input_parser=lambda *a: a)
+
+
+#: criteria that match a cell by whether it is empty, where whether Excel counts a
+#: formula's empty text ("") as empty is not documented (napkin counts it as empty for
+#: the criterion "", as the template's COUNTIF(CAL_GPU,A56) does)
+_EMPTINESS_CRITERIA = ("<>", "=")
+
+
+def counted_ranges(original, key: str):
+    """formulas' COUNTIF or COUNTIFS (``key``), stopping strict mode
+    (``context.refuse``) on a criterion ``"<>"`` or ``"="`` over a range that holds a
+    formula's empty text: Microsoft's pages do not say whether Excel counts it as empty
+    there."""
+    from addin.formula import fx
+    from addin.formula.arrays import grid
+
+    def checked(*args):
+        for cells, criterion in zip(args[0::2], args[1::2], strict=False):
+            c = grid(criterion)
+            if c.size == 1 and isinstance(c.flat[0], str) and c.flat[0] in \
+                    _EMPTINESS_CRITERIA and any(type(v) is str and v == ""
+                                                for v in grid(cells).flat):
+                context.refuse(f"{key} with the criterion \"{c.flat[0]}\" over a "
+                               "formula's empty text")
+                return fx.load().errors["#VALUE!"]
+        return original(*args)
+
+    return checked

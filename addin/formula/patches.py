@@ -95,6 +95,36 @@ _FORMULAS = (
             _POI_EVIDENCE + " (LEFT(\"a string\",\"6\") is \"a stri\"); tests/"
             "test_excel_referee_math.py::test_counts_given_as_text", f"{_FXA}:text_counts")
       for name in ("MID", "MIDB", "LEFT", "LEFTB", "RIGHT", "RIGHTB")),
+    Patch(_F, TABLE, "TYPE", "formulas' TYPE makes a bare error value (one a function "
+          "of ours gives) an array of text, and gave 2; Excel's TYPE of an error is 16",
+          "Microsoft Support, \"TYPE function\" (error value: 16); tests/corpus/sheetjs/"
+          "ErrorTypes.xlsx; tests/test_excel_text_checked.py::test_type_of_an_error_value",
+          f"{_FXA}:type_of_error"),
+    Patch(_F, TABLE, "TRIM", "formulas' TRIM removes white space at the ends only; "
+          "Excel's removes the spaces (character 32) at the ends and makes every run of "
+          "them within the text one", "Microsoft Support, \"TRIM function\" (\"Removes all "
+          "spaces from text except for single spaces between words\"; the 7-bit ASCII "
+          "space, value 32); tests/test_excel_text_checked.py::test_trim",
+          f"{_FXA}:trim"),
+    Patch(_F, TABLE, "CHAR", "formulas' CHAR gives the Macintosh character set's "
+          "character from 128 to 255; Excel the computer's (ANSI on Windows): refused in "
+          "strict mode", "Microsoft Support, \"CHAR function\" (operating environment: "
+          "Macintosh character set, ANSI character set); " + _POI_EVIDENCE + " (CHAR(-1) "
+          "is #VALUE!); tests/test_excel_text_checked.py::test_char_beyond_ascii",
+          f"{_FXA}:char"),
+    Patch(_F, TABLE, "CODE", "formulas' CODE writes a number with Python's str (-0 as "
+          "\"-0.0\": CODE(-0) was 45) and codes a character beyond ASCII by the Macintosh "
+          "character set; Excel writes numbers in text with no negative zero, and codes "
+          "by the computer's character set (refused in strict mode)",
+          "[MS-XLSB] 2.5.172 Xnum (a number MUST NOT be negative zero); Microsoft Support, "
+          "\"CODE function\"; tests/test_excel_text_checked.py::test_code",
+          f"{_FXA}:code"),
+    *(Patch(_F, TABLE, name, f"formulas' {name} counts a formula's empty text as an "
+            "empty cell for the criteria \"<>\" and \"=\", where Microsoft's page does "
+            "not say Excel's value: refused in strict mode",
+            f"Microsoft Support, \"{name} function\"; tests/test_excel_text_checked.py::"
+            "test_countif_where_excel_is_not_documented", f"{_FXA}:counted_ranges")
+      for name in ("COUNTIF", "COUNTIFS")),
     Patch("formulas.functions.date", "_text2datetime", None, "formulas reads a date "
           "written as text in any year; Excel's dates run from 1900 to 9999",
           _DATE_TEXT_EVIDENCE, f"{_FXE}:text_date"),

@@ -62,7 +62,8 @@ class Result:
 #: computes them, are written beside the formula (from column B of sheet F), for the
 #: rows of ``known_differences.csv`` whose form is ``serial:A..B``
 SERIAL_ARGUMENTS = {"DAY": 1, "MONTH": 1, "YEAR": 1, "EOMONTH": 1, "EDATE": 1,
-                    "WORKDAY": 1, "DAYS": 2, "DAYS360": 2, "YEARFRAC": 2, "DATEDIF": 2}
+                    "WORKDAY": 1, "DAYS": 2, "DAYS360": 2, "YEARFRAC": 2, "DATEDIF": 2,
+                    "TEXT": 1}
 
 
 def arguments(text: str) -> list[str]:
