@@ -98,6 +98,15 @@ def test_the_efficiency_has_no_step_at_any_batch():
     assert min(effs) == 0.343 and max(effs) == 0.667
 
 
+def test_the_smallest_batch_a_float_holds_is_a_small_batch():
+    # 5e-324 (the smallest positive float, which hypothesis draws) over batch 5 underflows
+    # to 0; below small_batch's largest batch (5) the efficiency is its anchor, 0.667
+    from udfs.catalog import CATALOG
+
+    assert regimes.regime_efficiency(1.0, 5e-324) == 0.667
+    assert CATALOG["REGIME_EFFICIENCY"](1, 5e-324) == 0.667
+
+
 def test_floor_of_a_tp2_row_by_hand():
     # Llama 3.3 70B FP8 on 2 H100 (NIM 1.8.0), batch 1, 5,000 in / 500 out: mean context
     # 5,000 + 250 = 5,250 tokens.

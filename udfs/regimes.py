@@ -93,7 +93,8 @@ def serving_regime(gpus: float, batch: float, expert_parallel: bool = False) -> 
 
 def between(x, x0, x1, y0, y1):
     """y0 at x ≤ x0, y1 at x ≥ x1, and linear in ln x between (x0 < x1, all above 0)."""
-    t = minimum(1.0, maximum(0.0, log(x / x0) / log(x1 / x0)))
+    t = minimum(1.0, maximum(0.0, (log(x) - log(x0)) / (log(x1) - log(x0))))  # (no x / x0:
+    # it underflows to 0 for a batch as small as 5e-324)
     return y0 * (1 - t) + y1 * t  # exactly y0 at t = 0 and y1 at t = 1
 
 
