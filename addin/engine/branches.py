@@ -38,6 +38,7 @@ import re
 import numpy as np
 
 from addin.engine.boot import ready
+from addin.excel.args import one_value
 from addin.formula import fx
 
 #: the functions that evaluate only some of their arguments (names as
@@ -64,28 +65,10 @@ def conditional(name: str, n: int) -> frozenset:
     return frozenset()
 
 
-def _one(v):
-    """The single value of an argument (a one-cell reference or array read), or
-    ``_MANY``."""
-    ns = ready()
-    if isinstance(v, ns.Ranges):
-        try:
-            v = v.value
-        except Exception:  # formulas' own error for the reference
-            return _MANY
-    if isinstance(v, np.ndarray):
-        if v.size != 1:
-            return _MANY
-        v = v.item(0)
-    if isinstance(v, np.generic):
-        v = v.item()
-    return v
-
-
 def _truth(v) -> bool | None:
     """A condition's logical value as IF takes it (a number: not 0; an empty cell:
     FALSE), or None when the value does not settle it."""
-    v = _one(v)
+    v = one_value(v, _MANY)
     if isinstance(v, bool):
         return v
     if type(v) in (int, float):
@@ -122,7 +105,7 @@ def _kind(v) -> int | None:
 def _match(a, b) -> bool | None:
     """Whether SWITCH matches ``a`` with ``b`` (Excel's ``=``: text without case, a number
     never equal to text or a logical value); None when the values do not settle it."""
-    a, b = _one(a), _one(b)
+    a, b = one_value(a, _MANY), one_value(b, _MANY)
     ka, kb = _kind(a), _kind(b)
     if ka is None or kb is None:
         return None
@@ -145,7 +128,7 @@ def taken(name: str, args: list) -> frozenset | None:
     if name in ("IFERROR", "IFNA"):
         return None if not n or _holds_error(args[0]) else frozenset({0})
     if name == "CHOOSE":
-        i = _one(args[0]) if n else None
+        i = one_value(args[0], _MANY) if n else None
         if type(i) not in (int, float) or not math.isfinite(i) or not 1 <= int(i) < n:
             return None
         return frozenset({0, int(i)})

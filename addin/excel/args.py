@@ -120,6 +120,26 @@ def scalar(v, what: str):
     return v
 
 
+def one_value(v, many=None):
+    """The one value of an argument, without raising: a one-cell reference or array read
+    (a numpy scalar made Python's), or ``many`` for several values, no value, or a
+    reference formulas cannot read (error values are returned as they are; ``scalar``
+    raises instead)."""
+    ns = fx.load()
+    if isinstance(v, ns.Ranges):
+        try:
+            v = v.value
+        except Exception:  # formulas' own error for the reference
+            return many
+    if isinstance(v, np.ndarray):
+        if v.size != 1:
+            return many
+        v = v.item(0)
+    if isinstance(v, np.generic):
+        v = v.item()
+    return v
+
+
 def number(v, what: str) -> float:
     """An argument as a number, as Excel converts one given directly: empty is 0, TRUE
     is 1, a text that reads as a number is that number, other text is #VALUE!."""

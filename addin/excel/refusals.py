@@ -77,18 +77,6 @@ def _underflows(args, got) -> bool:
         return False
 
 
-def _one(v):
-    """The one value of ``v`` (a one-cell reference or array read), else None."""
-    ns = fx.load()
-    if isinstance(v, ns.Ranges):
-        v = v.value
-    if isinstance(v, np.ndarray):
-        if v.size != 1:
-            return None
-        v = v.ravel()[0]
-    return v
-
-
 def _values(v) -> list:
     """The values of ``v``, a reference, an array or one value, row by row."""
     if isinstance(v, fx.load().Ranges):
@@ -109,7 +97,7 @@ def xnpv(rate, values, dates):
     References: Microsoft Support, "XNPV function" ("If any number in dates precedes the
     starting date, XNPV returns the #NUM! error value"; "Numbers in dates are truncated
     to integers")."""
-    r = _one(rate)
+    r = xa.one_value(rate)
     if isinstance(r, (bool, np.bool_)) or (_is_number(r) and r <= 0):
         raise Cannot("XNPV with a rate that is a logical value or not above 0")
     got = ORIGINAL["XNPV"](rate, values, dates)
@@ -128,7 +116,7 @@ def mod(number, divisor):
 
     References: Microsoft Support, "MOD function" ("If divisor is 0, MOD returns the
     #DIV/0! error value")."""
-    n, d = _one(number), _one(divisor)
+    n, d = xa.one_value(number), xa.one_value(divisor)
     ns = fx.load()
     if isinstance(n, str) and not isinstance(n, ns.XlError) and \
             (d is ns.EMPTY or (not isinstance(d, str) and d is not None and d == 0)):
@@ -149,7 +137,7 @@ def mdeterm(array):
     References: Microsoft Support, "MDETERM function"; Microsoft Learn,
     "WorksheetFunction.MDeterm method" (the accuracy)."""
     got = ORIGINAL["MDETERM"](array)
-    value = _one(got)
+    value = xa.one_value(got)
     if not _is_number(value):
         return got
     rows = fx.load().Ranges
