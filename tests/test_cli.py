@@ -329,6 +329,17 @@ def test_eval_formula_that_does_not_parse(formula, words, d, monkeypatch, capsys
         assert w in line
 
 
+def test_eval_failing_on_a_formula_says_it_is_napkin_s_bug(d, monkeypatch, capsys):
+    # the compile step raising on a formula that parses: napkin's bug, said as such (exit
+    # 1, as calc's refusals), not "cannot read the formula"; the next formula still counts
+    _failing_compile(monkeypatch, "RIDGE(990,")
+    rc, out, err = run(d, monkeypatch, capsys, ["eval", "=RIDGE(990,3.35)", "=1+1"])
+    assert rc == 1 and out == "2\n"
+    assert one_sentence(err) == (
+        "napkin eval: napkin failed on the formula =RIDGE(990,3.35): compiling it raised "
+        "RuntimeError: compile step broken for this test, a bug in napkin, not in the "
+        "formula: please report it with the formula; meanwhile compute it in Excel")
+
 def test_eval_results_exit_0_even_for_error_values(d, monkeypatch, capsys):
     rc, out, _ = run(d, monkeypatch, capsys, ["eval", "=RIDGE(989,0)", "=RIDGE(989,3.35)*2"])
     assert rc == 0
