@@ -157,7 +157,10 @@ def test_concurrency_and_energy_units():
     (lambda: DECODE_FLOOR("Llama 3.1 8B", "FP8", 38.4, 1, None, 0, None, None, None, 5),
      "#VALUE!", "models"),
     (lambda: DECODE_FLOOR("Llama 3.1 8B", "FP8", 38.4, 1, None, 0, None, None, None,
-                          [["name", "layers"], ["Llama 3.1 8B", 32]]), "#VALUE!", "models"),
+                          [["name", "layers"], ["Llama 3.1 8B", 32]]), "#VALUE!",
+     "models: the first row of the range must be the table's headers; no 'Parameters, "
+     "total (billions)', 'Parameters active per token (billions)' column: select the whole "
+     "Models table"),
     (lambda: PREFILL_MS("Mistral 9000", 2000, 989), "#N/A", "params"),
     (lambda: PIPELINE_BUBBLE(0, 8), "#NUM!", "stages"),
     (lambda: PIPELINE_BUBBLE(4, 0), "#NUM!", "microbatches"),

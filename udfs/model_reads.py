@@ -315,7 +315,7 @@ def range_rows(v) -> dict[str, ModelRow | ExcelError]:
                if f not in where]
     if missing:
         raise value_error("models: the first row of the range must be the table's headers; "
-                          f"no {', '.join(repr(m) for m in missing)} column")
+                          f"no {', '.join(repr(m) for m in missing)} column: {WHOLE_TABLE}")
     out = {}
     for r in rows[1:]:
         name = r[where["name"]]
