@@ -58,6 +58,20 @@ def values(path: Path) -> dict[str, dict[str, object]]:
                        if c.value is not None} for ws in wb}
 
 
+def models_range() -> list[list]:
+    """The committed template's Models table as a range of values, as a user selects the
+    whole table: its header row (row 5) and every row with a name, columns A..AA (through
+    "Of those, read per decode step", the kept BF16 weights a step reads); the computed
+    cells as Excel last saved them, read without saving the workbook."""
+    from workbook.models import MODEL_FIRST
+
+    wb = openpyxl.load_workbook(COMMITTED, data_only=True, read_only=True)
+    rows = [list(r) for r in wb["Models"].iter_rows(min_row=MODEL_FIRST - 1, max_col=27,
+                                                   values_only=True)]
+    wb.close()
+    return [r for i, r in enumerate(rows) if r[0] is not None or i == 0]
+
+
 def variant(tmp: Path, name: str, changes: dict[str, object]) -> dict:
     """Build the template, change some input cells, compute it; the cached values."""
     src = build_template(tmp / f"{name}.xlsx")

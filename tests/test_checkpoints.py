@@ -2,9 +2,10 @@
 decode step with each part in its own precision."""
 
 import pytest
-from template_support import variant
+from template_support import models_range, variant
 
-from udfs import DECODE_FLOOR, MODEL_SPEC, WEIGHT_GB, tables
+from udfs import DECODE_FLOOR, EXPLAIN, MODEL_SPEC, WEIGHT_GB, ExcelError, tables
+from udfs.model_reads import WHOLE_TABLE
 from workbook.scenario import SCENARIO_NAMES
 from workbook.sizing import SIZING
 
@@ -57,3 +58,57 @@ def test_decode_floor_by_name_reads_the_kept_parts_as_the_sizing_sheet_does(tmp_
                                      s["SCENARIO_PRECISION"]: "MXFP4",
                                      s["SCENARIO_GPU"]: "NVIDIA H100 SXM"})["Sizing"]
     assert v[SIZING["floor_ms"]] == pytest.approx(want, rel=1e-12)
+
+
+def test_a_models_range_reads_the_kept_weights_by_their_header_or_says_it_lacks_them():
+    # gpt-oss-120b in MXFP4 on one H100 SXM (3.35 TB/s, NVIDIA's H100 datasheet, as
+    # udfs/data/gpus.csv) at batch 1, by hand from config.json: 4 of 128 experts a layer
+    # read, 5.13e9 weights (the card's active count without the input embedding), of
+    # them 116.83e9 − 128 × 36 × 3 × 2,880² − 201,088 × 2,880 = 1,589,080,960 kept in
+    # BF16 (attention, router, LM head); (5.13e9 − 1,589,080,960) × 0.53125 B +
+    # 1,589,080,960 × 2 B = 5.0593 GB ÷ 3.35 TB/s = 1.5102 ms, the Sizing sheet's floor
+    kept = 116.83e9 - 128 * 36 * 3 * 2880 ** 2 - 201088 * 2880
+    want = ((5.13e9 - kept) * 0.53125 + kept * 2) / 1e9 / 3.35
+    assert want == pytest.approx(1.5102, abs=5e-5)
+    table = models_range()
+    args = ("gpt-oss-120b", "MXFP4", 3.35, 1, None, 0, "ms", None, None)
+    assert DECODE_FLOOR(*args, table) == pytest.approx(want, rel=1e-12)
+    # the columns found by their headers, in any order: the table's columns reversed
+    assert DECODE_FLOOR(*args, [r[::-1] for r in table]) == pytest.approx(want, rel=1e-12)
+    # Models!A5:W (without Z and AA) would count none kept, 5.13e9 × 0.53125 B ÷ 3.35 TB/s
+    # = 0.8135 ms, 46 % low: it is #VALUE! naming the argument, the column and the fix
+    for short in ([r[:23] for r in table], [r[:26] for r in table]):
+        got = DECODE_FLOOR(*args, short)
+        assert isinstance(got, ExcelError) and got.code == "#VALUE!"
+        assert got.message.startswith("models: the range has no 'Of those, read per decode "
+                                      "step (billions)' column")
+        assert "gpt-oss-120b" in got.message and "1.589e9" in got.message
+        assert got.message.endswith(WHOLE_TABLE)
+        text = EXPLAIN("DECODE_FLOOR", *args[:5], None, None, None, None, short)
+        assert text == f"DECODE_FLOOR: {got}"
+    # where the kept weights take 2 bytes as the rest (BF16: 5.13e9 × 2 B ÷ 3.35 TB/s =
+    # 3.0627 ms), or the model keeps none (Llama 3.1 8B in FP8: 8.03e9 × 1 B ÷ 3.35 TB/s =
+    # 2.3970 ms), the column changes nothing and is not needed
+    short = [r[:23] for r in table]
+    assert DECODE_FLOOR("gpt-oss-120b", "BF16", 3.35, 1, None, 0, "ms", None, None, short) \
+        == pytest.approx(5.13e9 * 2 / 1e9 / 3.35, rel=1e-12)
+    assert DECODE_FLOOR("Llama 3.1 8B", "FP8", 3.35, 1, None, 0, "ms", None, None, short) \
+        == pytest.approx(8.03e9 / 1e9 / 3.35, rel=1e-12)
+
+
+def test_the_fix_a_models_message_gives_is_the_template_s_table():
+    # WHOLE_TABLE says: header row 5, columns A to AA; in the committed template row 5
+    # holds the headers, the name first (A) and the kept weights a step reads last (AA)
+    import openpyxl
+    from openpyxl.utils import get_column_letter
+    from template_support import COMMITTED
+
+    from workbook.models import MODEL_FIRST
+
+    assert "columns A to AA from Models!A5 down" in WHOLE_TABLE
+    wb = openpyxl.load_workbook(COMMITTED, read_only=True)
+    head = [c for c in next(wb["Models"].iter_rows(min_row=5, max_row=5, values_only=True))
+            if c is not None]
+    wb.close()
+    assert MODEL_FIRST - 1 == 5 and get_column_letter(len(head)) == "AA"
+    assert head[0] == "Model" and head[-1] == "Of those, read per decode step (billions)"

@@ -150,6 +150,64 @@ def test_a_refused_workbook_is_named_by_its_own_sentence(d, monkeypatch, capsys)
     assert not (d / "out.xlsx").exists()
 
 
+def _failing_compile(monkeypatch, marker):
+    """Make the engine's compile step raise (as a bug of napkin's would) on the formulas
+    holding ``marker``, and compile every other formula as before."""
+    from addin.engine import executor
+
+    real = executor.compile_formula
+
+    def compile_formula(text, cell_ref, references=None):
+        if marker in text:
+            raise RuntimeError("compile step broken\nfor this test")
+        return real(text, cell_ref, references)
+
+    monkeypatch.setattr(executor, "compile_formula", compile_formula)
+
+
+def test_napkin_failing_on_a_formula_says_it_is_napkin_s_bug(d, monkeypatch, capsys):
+    """An exception of napkin's own code while compiling a formula is a refusal naming
+    the cell, its formula (shortened) and the exception as napkin's bug, with what to do;
+    not "cannot read the formulas (not Excel's formula syntax)"; nothing is written."""
+    long = "=B1*2+" + "+".join(f"RIDGE({i},3.35)" for i in range(900, 910))
+    workbook(d / "long.xlsx", ["=RIDGE(989,3.35)", long])
+    _failing_compile(monkeypatch, "B1*2")
+    before = listing(d)
+    rc, out, err = run(d, monkeypatch, capsys, ["calc", "book.xlsx", "-o", "out.xlsx"])
+    assert (rc, one_sentence(err)) == (
+        1, "napkin calc: napkin failed on Sizing!B2 (=B1*2): compiling it raised "
+           "RuntimeError: compile step broken for this test, a bug in napkin, not in the "
+           "formula: please report it with the workbook; meanwhile compute it in Excel, or "
+           "run with --lenient to keep the values Excel saved in Sizing!B2")
+    assert listing(d) == before
+    # a long formula is cut at 60 characters: "=B1*2+RIDGE(900,3.35)+" and so on, 59 + "…"
+    rc, out, err = run(d, monkeypatch, capsys, ["calc", "long.xlsx", "-o", "out.xlsx"])
+    line = one_sentence(err)
+    assert rc == 1 and f"napkin failed on Sizing!B2 ({long[:59]}…): compiling" in line
+    assert "not Excel's formula syntax" not in line and listing(d) == before
+    # --lenient keeps what Excel saved in that cell (openpyxl saved none) and says why
+    rc, out, err = run(d, monkeypatch, capsys, ["calc", "book.xlsx", "-o", "out.xlsx",
+                                                "--lenient"])
+    assert rc == 0 and err.startswith("napkin calc: kept the values Excel saved in "
+                                      "Sizing!B2, as napkin failed on Sizing!B2 (=B1*2)")
+    assert "a bug in napkin: please report it with the workbook" in err
+    ws = openpyxl.load_workbook(d / "out.xlsx", data_only=True).active
+    assert ws["B1"].value == pytest.approx(989 / 3.35) and ws["B2"].value is None
+
+
+@pytest.mark.parametrize("formula", ["=A1-(-4,3)", "=SUM(A1", "=1 2"])
+def test_a_formula_the_parser_rejects_is_not_called_napkin_s_bug(formula, d, monkeypatch,
+                                                                  capsys):
+    # formulas' parser rejects these (FormulaError, ParenthesesError): Excel's syntax has
+    # no decimal comma, no unclosed call, no two numbers side by side
+    workbook(d / "bad.xlsx", ["=1+1", formula])
+    before = listing(d)
+    rc, out, err = run(d, monkeypatch, capsys, ["calc", "bad.xlsx", "-o", "out.xlsx"])
+    assert (rc, one_sentence(err)) == (
+        1, "napkin calc: napkin cannot read the formulas in Sizing!B2 (not Excel's formula "
+           "syntax); run with --lenient to keep the values Excel saved in those cells")
+    assert listing(d) == before
+
 def test_unwritable_folder(d, monkeypatch, capsys):
     locked = d / "locked"
     locked.mkdir()
@@ -270,6 +328,17 @@ def test_eval_formula_that_does_not_parse(formula, words, d, monkeypatch, capsys
     for w in words:
         assert w in line
 
+
+def test_eval_failing_on_a_formula_says_it_is_napkin_s_bug(d, monkeypatch, capsys):
+    # the compile step raising on a formula that parses: napkin's bug, said as such (exit
+    # 1, as calc's refusals), not "cannot read the formula"; the next formula still counts
+    _failing_compile(monkeypatch, "RIDGE(990,")
+    rc, out, err = run(d, monkeypatch, capsys, ["eval", "=RIDGE(990,3.35)", "=1+1"])
+    assert rc == 1 and out == "2\n"
+    assert one_sentence(err) == (
+        "napkin eval: napkin failed on the formula =RIDGE(990,3.35): compiling it raised "
+        "RuntimeError: compile step broken for this test, a bug in napkin, not in the "
+        "formula: please report it with the formula; meanwhile compute it in Excel")
 
 def test_eval_results_exit_0_even_for_error_values(d, monkeypatch, capsys):
     rc, out, _ = run(d, monkeypatch, capsys, ["eval", "=RIDGE(989,0)", "=RIDGE(989,3.35)*2"])

@@ -5,6 +5,7 @@ in ``udfs/data/models.csv`` and GPU figures from the datasheets in ``udfs/data/g
 """
 
 import pytest
+from template_support import models_range
 
 from udfs import (
     BATCH_FOR_LATENCY,
@@ -156,7 +157,10 @@ def test_concurrency_and_energy_units():
     (lambda: DECODE_FLOOR("Llama 3.1 8B", "FP8", 38.4, 1, None, 0, None, None, None, 5),
      "#VALUE!", "models"),
     (lambda: DECODE_FLOOR("Llama 3.1 8B", "FP8", 38.4, 1, None, 0, None, None, None,
-                          [["name", "layers"], ["Llama 3.1 8B", 32]]), "#VALUE!", "models"),
+                          [["name", "layers"], ["Llama 3.1 8B", 32]]), "#VALUE!",
+     "models: the first row of the range must be the table's headers; no 'Parameters, "
+     "total (billions)', 'Parameters active per token (billions)' column: select the whole "
+     "Models table"),
     (lambda: PREFILL_MS("Mistral 9000", 2000, 989), "#N/A", "params"),
     (lambda: PIPELINE_BUBBLE(0, 8), "#NUM!", "stages"),
     (lambda: PIPELINE_BUBBLE(4, 0), "#NUM!", "microbatches"),
@@ -246,24 +250,8 @@ def test_a_dense_model_by_name_equals_the_count():
     assert code(mixed[0, 2]) == "#N/A"
 
 
-def _template_models():
-    """The template's Models table, header row included, as a range of values (the
-    committed workbook's computed cells, read without saving it)."""
-    import openpyxl
-
-    from workbook.models import MODEL_FIRST
-
-    wb = openpyxl.load_workbook("workbook/napkin.xlsx", data_only=True, read_only=True)
-    # columns A..AA: the table through "Of those, read per decode step" (the kept BF16
-    # weights a step reads), as a user selects the whole table
-    rows = [list(r) for r in wb["Models"].iter_rows(min_row=MODEL_FIRST - 1, max_col=27,
-                                                   values_only=True)]
-    wb.close()
-    return [r for r in rows if r[0] is not None or rows.index(r) == 0]
-
-
 def test_the_template_models_range_gives_what_the_built_in_table_gives():
-    table = _template_models()
+    table = models_range()
     names = [r[0] for r in table[1:] if isinstance(r[0], str) and not r[0].startswith("↑")]
     assert "Llama 4 Maverick" in names and "Mixtral 8x7B" in names
     for name in names:
@@ -277,7 +265,7 @@ def test_the_template_models_range_gives_what_the_built_in_table_gives():
 
 
 def test_rows_a_user_edits_or_adds_in_the_models_range_count():
-    table = [list(r) for r in _template_models()]
+    table = [list(r) for r in models_range()]
     head = table[0]
     col = {h: head.index(h) for h in head}
     mav = next(r for r in table if r[0] == "Llama 4 Maverick")
@@ -311,6 +299,28 @@ def test_rows_a_user_edits_or_adds_in_the_models_range_count():
     got = DECODE_FLOOR("My MoE", "FP8", 3.35, 16, *args[:-1], short)
     assert code(got) == "#N/A" and "decode_params" in got.message
     assert DECODE_FLOOR("My 8B", "BF16", 3.35, 1, *args[:-1], short) == approx(16 / 3.35)
+
+
+def test_a_models_range_without_the_experts_columns_is_an_error_for_an_moe_row():
+    # Models!A5:C (name, total, active) would read Llama 4 Maverick as dense, all its
+    # 400.7118e9 weights a step: 400.71 GB in FP8 ÷ 4.8 TB/s = 83.48 ms, where batch 1
+    # reads 16,150,214,240 (above): 3.3646 ms. It is #VALUE! naming models and the fix
+    table = models_range()
+    args = ("Llama 4 Maverick", "FP8", 4.8, 1, None, 0, "ms", None, None)
+    assert DECODE_FLOOR(*args, table) == approx(16.15021424 / 4.8, rel=1e-12)
+    for short, lacks in (([r[:3] for r in table], "'Experts (routed)' or 'Experts per token'"),
+                         ([r[:12] for r in table], "'Experts per token'")):
+        got = DECODE_FLOOR(*args, short)
+        assert code(got) == "#VALUE!"
+        assert got.message.startswith(f"models: the range has no {lacks} column, and Llama 4 "
+                                      "Maverick has fewer active than total parameters")
+        assert got.message.endswith("columns A to AA from Models!A5 down to its last row")
+    # a dense row (total = active) reads its total without them: 16.06 GB ÷ 3.35 TB/s;
+    # prefill takes the active count alone: 2 × 17.1847e9 × 2,000 ÷ 989e12 = 69.503 ms
+    short = [r[:3] for r in table]
+    assert DECODE_FLOOR("Llama 3.1 8B", "BF16", 3.35, *args[3:], short) == approx(16.06 / 3.35)
+    assert PREFILL_MS("Llama 4 Maverick", 2000, 989, 1, None, None, short) == \
+        approx(69.503337, abs=1e-6)
 
 
 def test_explain_says_what_the_name_became():

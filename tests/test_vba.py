@@ -272,6 +272,24 @@ def test_errors_are_excel_error_values(xw, monkeypatch):
     assert err("#N/A") == ("VT_ERROR", -2146826246)
 
 
+def test_a_models_range_without_a_column_it_needs_is_value(xw, monkeypatch):
+    # gpt-oss-120b's checkpoint keeps attention and head in BF16 (Models column AA); a
+    # range without that column is #VALUE!, its message in the log or, asked, the cell
+    models = (("Model", "Parameters, total (billions)",
+               "Parameters active per token (billions)", "Experts (routed)", "Experts per token",
+               "Weights read per decode step, batch 1 (billions)",
+               "One routed expert, all MoE layers (billions)"),
+              ("gpt-oss-120b", 116.83, 5.13, 128.0, 4.0, 5.13, 0.8957952))
+    args = ("gpt-oss-120b", "MXFP4", 3.35, MISSING, MISSING, MISSING, MISSING, MISSING,
+            MISSING, models)
+    monkeypatch.delenv("NAPKIN_ERRORS", raising=False)
+    assert cell(call_udf(xw, "DECODE_FLOOR", *args)) == err("#VALUE!")
+    monkeypatch.setenv("NAPKIN_ERRORS", "text")
+    got = call_udf(xw, "DECODE_FLOOR", *args)
+    assert got.startswith("#VALUE! models: the range has no 'Of those, read per decode step "
+                          "(billions)' column")
+
+
 def test_error_cells_passed_in_come_back_as_that_error(xw, monkeypatch):
     # VBA passes an error cell as its COM error code (an int), which xlwings' Windows
     # engine reads as None, like an empty cell, unless the argument asks for err_to_str.

@@ -34,6 +34,13 @@ A row is MoE when it gives its routed experts E and experts per token k. Text th
 as a count ("8.03B", "70b"), or starts as a number, stays a count: a name is text that
 does not.
 
+A range is read by its headers, so its columns may come in any order and it may leave
+some out; a column left out counts as its cells left empty, except where that would give
+a wrong number, which is ``#VALUE!`` naming ``models`` and the column: a row with fewer
+active than total parameters (a mixture of experts) in a range without the experts
+columns, and a model of the built-in table whose checkpoint keeps weights a step reads in
+BF16, at a precision below 2 bytes, in a range without the column of those weights.
+
 References
 ----------
 .. [1] W. Feller, *An Introduction to Probability Theory and Its Applications*, vol. 1,
@@ -76,6 +83,11 @@ TABLE_COLUMNS = {
 }
 _HEADER_KEYS = {tables.name_key(h): field for field, (heads, _) in TABLE_COLUMNS.items()
                 for h in heads}
+#: The fix a message about a models range gives: the template's whole Models table (its
+#: header row is row 5, its last column AA, the kept weights a step reads).
+WHOLE_TABLE = ("select the whole Models table, header row included: columns A to AA "
+               "from Models!A5 down to its last row")
+_EXPERT_FIELDS = ("num_experts", "experts_per_token")
 
 
 @dataclass(frozen=True)
@@ -85,7 +97,8 @@ class ModelRow:
     ``decode_params``, ``expert_params``, ``num_experts`` and ``experts_per_token`` are
     None for a dense model (or where the table leaves them empty); ``kept_decode_params``,
     the weights a step reads that the checkpoint keeps in BF16, is 0 (None: the table
-    leaves it empty) where none are kept.
+    leaves it empty) where none are kept. ``absent`` holds the fields of
+    ``TABLE_COLUMNS`` a models range has no column for (none for the built-in table).
     """
 
     name: str
@@ -97,15 +110,34 @@ class ModelRow:
     num_experts: float | None = None
     experts_per_token: float | None = None
     kept_decode_params: float | None = None
+    absent: frozenset[str] = frozenset()
 
     @property
     def moe(self) -> bool:
         """Whether the row gives routed experts and experts per token."""
         return bool(self.num_experts) and bool(self.experts_per_token)
 
+    def _lacks(self, fields) -> str:
+        """The headers of ``fields`` the range has no column for, quoted and joined."""
+        return " or ".join(repr(TABLE_COLUMNS[f][0][0]) for f in fields if f in self.absent)
+
     def reads(self, batch: float) -> float:
-        """Weights a decode step of ``batch`` sequences reads (see the module)."""
+        """Weights a decode step of ``batch`` sequences reads (see the module).
+
+        Raises
+        ------
+        ExcelError
+            ``#VALUE!`` naming ``models`` for a row with fewer active than total
+            parameters in a range without the experts columns (the step's reads are not
+            known); ``#N/A`` for a mixture of experts without the weights a step reads.
+        """
         if not self.moe:
+            lacks = self._lacks(_EXPERT_FIELDS)
+            if lacks and self.active_params < self.params:
+                raise value_error(
+                    f"models: the range has no {lacks} column, and {self.name} has fewer "
+                    "active than total parameters (a mixture of experts), so the weights a "
+                    f"decode step reads are not known: {WHOLE_TABLE}")
             return self.params
         for field in ("decode_params", "expert_params"):
             if getattr(self, field) is None:
@@ -118,11 +150,42 @@ class ModelRow:
     def read_bytes(self, batch: float, bytes_per_param: float) -> float:
         """Bytes per parameter of the weights a step of ``batch`` reads in the precision
         ``bytes_per_param``, its kept BF16 weights at 2 bytes (see the module)."""
-        kept = self.kept_decode_params or 0.0
+        kept = self.kept_read(bytes_per_param)
         if not kept:
             return bytes_per_param
         n = self.reads(batch)
         return float(weight_gb(n, bytes_per_param, kept)) * 1e9 / n
+
+    def kept_read(self, bytes_per_param: float) -> float:
+        """The weights a step reads that the checkpoint keeps in BF16 (0: none), in a
+        step whose other weights take ``bytes_per_param``.
+
+        Raises
+        ------
+        ExcelError
+            ``#VALUE!`` naming ``models`` where the range has no column of those weights,
+            the row is a model of the built-in table whose checkpoint keeps some, and
+            ``bytes_per_param`` is below 2 (where they would count at 2 bytes).
+        """
+        if "kept_decode_params" in self.absent and bytes_per_param < 2:
+            builtin = _builtin_kept(self.name)
+            if builtin:
+                raise value_error(
+                    f"models: the range has no {self._lacks(['kept_decode_params'])} column "
+                    f"(the Models sheet's column AA), and {self.name}'s checkpoint keeps "
+                    f"{_n(builtin)} of the weights a decode step reads in BF16, at 2 bytes "
+                    f"each: {WHOLE_TABLE}")
+        return self.kept_decode_params or 0.0
+
+
+def _builtin_kept(name: str) -> float:
+    """The kept BF16 weights a step reads of the built-in model named ``name`` (its whole
+    name, case, spaces and punctuation ignored), or 0 (none kept, or no such model)."""
+    key = tables.name_key(name)
+    for built_in, row in tables.models().items():
+        if tables.name_key(built_in) == key:
+            return float(row.get("kept_decode_params") or 0.0)
+    return 0.0
 
 
 def is_name(v) -> bool:
@@ -210,7 +273,8 @@ def _range_row(name: str, r: list, where: dict) -> ModelRow | ExcelError:
                 raise na_error(f"models: the range has no {field} for {name}")
     except ExcelError as e:
         return e
-    return ModelRow(name, "models range", **figs)
+    return ModelRow(name, "models range", **figs,
+                    absent=frozenset(TABLE_COLUMNS).difference(where))
 
 
 def range_rows(v) -> dict[str, ModelRow | ExcelError]:
@@ -239,8 +303,8 @@ def range_rows(v) -> dict[str, ModelRow | ExcelError]:
         err = as_excel_error(v)
         if err is not None:
             raise err
-        raise value_error("models: expected a model table range with its header row "
-                          "(the template's Models!A5:W29)")
+        raise value_error("models: expected a model table range with its header row: "
+                          f"{WHOLE_TABLE}")
     rows = _rows_of(v)
     where = {}
     for j, h in enumerate(rows[0] if rows else []):
@@ -251,7 +315,7 @@ def range_rows(v) -> dict[str, ModelRow | ExcelError]:
                if f not in where]
     if missing:
         raise value_error("models: the first row of the range must be the table's headers; "
-                          f"no {', '.join(repr(m) for m in missing)} column")
+                          f"no {', '.join(repr(m) for m in missing)} column: {WHOLE_TABLE}")
     out = {}
     for r in rows[1:]:
         name = r[where["name"]]
@@ -332,9 +396,12 @@ def decode_args(params, precision, batch, active_params, models):
         if not is_name(p):
             return x
         row = table_row(p, table)
-        if not row.kept_decode_params:
+        if not row.kept_decode_params and "kept_decode_params" not in row.absent:
             return x
-        return row.read_bytes(_read_batch(b), _PRECISION.scalar(x))
+        bytes_per_param = _PRECISION.scalar(x)
+        if not row.kept_read(bytes_per_param):
+            return x
+        return row.read_bytes(_read_batch(b), bytes_per_param)
 
     new_params = _each(reads, [("params", params), ("batch", batch)])
     if active_params is None:

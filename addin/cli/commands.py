@@ -16,6 +16,7 @@ import unicodedata
 from pathlib import Path
 
 from addin.cli.paths import (
+    EXIT_FILE,
     EXIT_OK,
     EXIT_USAGE,
     CliError,
@@ -69,7 +70,7 @@ def _parse_problem(formula: str) -> str:
 
 
 def run_eval(args) -> int:
-    from addin.engine.formula_eval import evaluate
+    from addin.engine.formula_eval import CompileFailure, evaluate
     from addin.engine.output import format_value
     from udfs.errors import ExcelError
 
@@ -81,6 +82,12 @@ def run_eval(args) -> int:
             print(f"napkin eval: cannot read the formula {formula}: {_parse_problem(formula)}",
                   file=sys.stderr)
             rc = EXIT_USAGE
+            continue
+        except CompileFailure as ex:
+            print(f"napkin eval: napkin failed on the formula {formula}: compiling it raised "
+                  f"{' '.join(str(ex).split())}, a bug in napkin, not in the formula: please "
+                  "report it with the formula; meanwhile compute it in Excel", file=sys.stderr)
+            rc = EXIT_FILE
             continue
         if isinstance(value, ExcelError) and value.code == "#NAME?" and not value.message:
             problems = _unknown_functions(formula)

@@ -43,7 +43,7 @@ from typing import Any
 from zipfile import ZipFile
 
 from addin.engine import checked, output, support
-from addin.engine.book import Workbook
+from addin.engine.book import UNREADABLE, Workbook
 from addin.engine.evaluator import Evaluation
 from addin.engine.formula_eval import evaluate
 from addin.engine.output import format_value, to_json
@@ -161,9 +161,12 @@ def calc_workbook(
         ev = Evaluation(wb, reg)
         ev.progress = progress  # (stage, done, total) now and then: the CLI's progress bar
         order = ev.plan()
+        failed = [(n, n.failure) for n in wb.nodes + list(wb.name_nodes.values())
+                  if n.failure is not None and n.prog is None]
+        _refuse_or_keep(failed, strict, notes, _failed, _kept_failed)
         unread = [(n, "a formula napkin cannot read") for n in wb.nodes
                   if n.error is not None and n.prog is None
-                  and n.error.message.startswith("cannot evaluate formula")]
+                  and n.error.message.startswith(UNREADABLE)]
         _refuse_or_keep(unread, strict, notes, _cannot_read)
         late = support.after_plan(wb)  # seen once the inputs of each formula are known
         _refuse_or_keep(late, strict, notes, support.cannot_compute, _kept_where)
@@ -283,6 +286,34 @@ def _cannot_read(found: list) -> str:
     return (f"napkin cannot read the formulas in {_cells_of(found)} (not "
             "Excel's formula syntax); run with --lenient to keep the values Excel "
             "saved in those cells")
+
+
+def _shortened(text: str, limit: int = 60) -> str:
+    """``text`` on one line, cut to ``limit`` characters with an ellipsis."""
+    one = " ".join(str(text).split())
+    return one if len(one) <= limit else one[:limit - 1] + "…"
+
+
+def _failure(found: list) -> str:
+    """The first cell napkin failed on, its formula shortened and the exception."""
+    node, failure = found[0]
+    try:
+        text = node.text_here()
+    except Exception:  # (moving a shared formula to its cell is what failed)
+        text = node.text
+    more = f" (and on {len(found) - 1} more formulas)" if len(found) > 1 else ""
+    return f"{node.label} ({_shortened(text)}){more}: compiling it raised {_shortened(failure)}"
+
+
+def _failed(found: list) -> str:
+    return (f"napkin failed on {_failure(found)}, a bug in napkin, not in the formula: "
+            "please report it with the workbook; meanwhile compute it in Excel, or run "
+            f"with --lenient to keep the values Excel saved in {_cells_of(found)}")
+
+
+def _kept_failed(found: list) -> str:
+    return (f"kept the values Excel saved in {_cells_of(found)}, as napkin failed on "
+            f"{_failure(found)}, a bug in napkin: please report it with the workbook")
 
 
 def _would_differ(found: list) -> str:

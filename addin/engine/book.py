@@ -49,6 +49,12 @@ class Sheet:
     filtered: bool = False  # a filter is applied (its hidden rows are filtered out)
 
 
+#: The start of ``Node.error``'s message where formulas' parser rejects the formula (not
+#: Excel's formula syntax), and where napkin's code failed compiling it (``Node.failure``)
+UNREADABLE = "cannot evaluate formula"
+FAILED = "napkin failed on the formula"
+
+
 @dataclass(eq=False)
 class Node:
     label: str  # "Sheet!A1" or the defined name
@@ -66,6 +72,18 @@ class Node:
     msgs: dict = field(default_factory=dict)
     error: ExcelError | None = None  # set when the formula cannot be used at all
     keep: str | None = None  # why it is not computed: its cached values are kept
+    failure: str | None = None  # the exception napkin's code raised compiling it
+
+    def text_here(self) -> str:
+        """The formula at the node's own cell: a shared formula's text moved there from
+        the cell it is written in."""
+        if (self.sheet, self.r, self.c) == self.origin:
+            return self.text
+        from openpyxl.formula.translate import Translator
+
+        _, orow, ocol = self.origin
+        return Translator(self.text, f"{xv.num2col(ocol)}{orow}").translate_formula(
+            f"{xv.num2col(self.c)}{self.r}")
 
     def positions(self):
         """The cells this formula fills."""

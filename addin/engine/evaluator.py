@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from addin.engine import budget, executor
-from addin.engine.book import Node, Sheet, Workbook, label
+from addin.engine.book import FAILED, UNREADABLE, Node, Sheet, Workbook, label
 from addin.engine.boot import ready
 from addin.formula import calls, context, fx, intersection, ranges
 from addin.formula import formula_text as ft
@@ -103,12 +103,7 @@ class Evaluation:
         prog = self.programs.get(own_key)
         if prog is not None:
             return prog, places
-        text = node.text
-        if here != node.origin:  # a cell of a shared formula
-            from openpyxl.formula.translate import Translator
-
-            text = Translator(text, f"{xv.num2col(ocol)}{orow}").translate_formula(
-                f"{xv.num2col(node.c)}{node.r}")
+        text = node.text_here()
         _, ctoks, _ = ft.lex(text, node.r, node.c)
         prog = self._compile_at(text, node.sheet, node.r, node.c, ctoks,
                                 by_area=places is not None)
@@ -231,8 +226,11 @@ class Evaluation:
             prog, places = self._program(node)
         except guard.WorkbookError:  # (compiling past the count's limit)
             raise
-        except Exception as ex:  # a formula formulas cannot parse
-            node.error = ExcelError("#NAME?", f"cannot evaluate formula: {type(ex).__name__}")
+        except Exception as ex:  # formulas' parser rejects it, or napkin's code fails on it
+            syntax = fx.is_syntax_error(ex)
+            node.error = ExcelError("#NAME?", f"{UNREADABLE if syntax else FAILED}: "
+                                              f"{type(ex).__name__}")
+            node.failure = None if syntax else f"{type(ex).__name__}: {ex}"
             return
         node.prog = prog
         specs = []

@@ -15,17 +15,23 @@ import numpy as np
 
 from addin.engine import executor
 from addin.engine.boot import ready
-from addin.formula import calls, context, ranges
+from addin.formula import calls, context, fx, ranges
 from addin.formula.formula_text import normalize_formula
 
 _EVAL_CACHE: dict[tuple, Any] = {}
+
+
+class CompileFailure(Exception):
+    """napkin's own code failed compiling a formula (a bug, not the formula's syntax): the
+    exception it raised, as ``"TypeError: ..."``."""
 
 
 def evaluate(formula: str, functions: Mapping[str, Callable] | None = None):
     """Evaluate one formula (no workbook: references are empty cells, names ``#NAME?``).
 
     Returns float/int/bool/str, a list of rows for an array, or an ``ExcelError``.
-    A malformed formula raises ``ValueError``.
+    A malformed formula raises ``ValueError``; an exception of napkin's code compiling
+    it, ``CompileFailure``.
     """
     ns = ready()
     reg = calls.registry(functions)
@@ -37,7 +43,9 @@ def evaluate(formula: str, functions: Mapping[str, Callable] | None = None):
         try:
             fn = executor.compile_formula(text, None)
         except Exception as ex:
-            raise ValueError(f"cannot parse formula {formula!r}: {ex}") from None
+            if fx.is_syntax_error(ex):  # formulas' parser rejects it
+                raise ValueError(f"cannot parse formula {formula!r}: {ex}") from None
+            raise CompileFailure(f"{type(ex).__name__}: {ex}") from ex
         if len(_EVAL_CACHE) > 4096:
             _EVAL_CACHE.clear()
         _EVAL_CACHE[key] = fn

@@ -47,6 +47,21 @@ class Fallback(Exception):
     """The graph is not one our executor runs: use formulas' own compiled function."""
 
 
+class NotAFormula(ValueError):
+    """Text that parses to no formula (``parse``)."""
+
+
+def is_syntax_error(ex: BaseException) -> bool:
+    """Whether ``ex``, raised while compiling a formula, is the parser rejecting its text
+    (formulas' ``FormulaError``: not Excel's formula syntax, or ``NotAFormula``) rather
+    than a failure of the code that compiles it."""
+    if isinstance(ex, NotAFormula):
+        return True
+    from formulas.errors import FormulaError
+
+    return isinstance(ex, FormulaError)
+
+
 class _NS_:
     pass
 
@@ -371,7 +386,7 @@ def parse(text: str, cell_ref: str | None, references=None) -> Parsed:
         if sheet:
             ctx["sheet"] = sheet
     if cell.builder is None:  # not a formula
-        raise ValueError(f"not a formula: {text!r}")
+        raise NotAFormula(f"not a formula: {text!r}")
     return Parsed(cell, ctx, references)
 
 
