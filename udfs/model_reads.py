@@ -13,12 +13,15 @@ template's Models sheet, so a row the user typed or edited counts). From the row
             N_{decode} + N_{expert} \\left(E_{read}(B) - k\\right) & \\text{MoE}
             \\end{cases}
 
-  with N the total parameters, N_decode the weights read at batch 1 (the active
-  parameters without the input embedding table), N_expert one routed expert over all
-  MoE layers and E_read(B) = E(1 − (1 − k/E)^B) the distinct experts the batch touches
+  with N the total parameters (less the per-layer embedding table of Gemma 4 E2B and
+  E4B, of which a step reads a row per layer and token, as of the input embedding),
+  N_decode the weights read at batch 1 (the active parameters without the input
+  embedding table), N_expert one routed expert over all MoE layers and E_read(B) =
+  E(1 − (1 − k/E)^B) the distinct experts the batch touches
   (``udfs.memory.moe_decode_params``, as the template's Models, Sizing and Cost sheets
   compute it);
-* the active parameters, which the math term multiplies (N for a dense model);
+* the active parameters, which the math term multiplies (N for a dense model, but for
+  the per-layer embedding table, which no token multiplies);
 * the bytes of those weights where the model's quantized checkpoint keeps parts in BF16
   (``udfs.checkpoints``: gpt-oss's attention, router and head, FP8 checkpoints' head):
   the K_decode kept weights a step reads at 2 bytes, the rest at the precision b, given
@@ -73,6 +76,8 @@ TABLE_COLUMNS = {
                       BILLION),
     "kept_decode_params": (("Of those, read per decode step (billions)",
                             "kept_decode_params_B"), BILLION),
+    "per_layer_params": (("Per-layer embeddings, looked up (billions)",
+                          "per_layer_embedding_params_B"), BILLION),
 }
 _HEADER_KEYS = {tables.name_key(h): field for field, (heads, _) in TABLE_COLUMNS.items()
                 for h in heads}
@@ -85,7 +90,8 @@ class ModelRow:
     ``decode_params``, ``expert_params``, ``num_experts`` and ``experts_per_token`` are
     None for a dense model (or where the table leaves them empty); ``kept_decode_params``,
     the weights a step reads that the checkpoint keeps in BF16, is 0 (None: the table
-    leaves it empty) where none are kept.
+    leaves it empty) where none are kept; ``per_layer_params``, the per-layer embedding
+    table (Gemma 4 E2B, E4B), is 0 or None where there is none.
     """
 
     name: str
@@ -97,6 +103,7 @@ class ModelRow:
     num_experts: float | None = None
     experts_per_token: float | None = None
     kept_decode_params: float | None = None
+    per_layer_params: float | None = None
 
     @property
     def moe(self) -> bool:
@@ -106,7 +113,7 @@ class ModelRow:
     def reads(self, batch: float) -> float:
         """Weights a decode step of ``batch`` sequences reads (see the module)."""
         if not self.moe:
-            return self.params
+            return self.params - (self.per_layer_params or 0.0)
         for field in ("decode_params", "expert_params"):
             if getattr(self, field) is None:
                 raise na_error(f"params: {self.name} is a mixture of experts, and the "
@@ -171,7 +178,8 @@ def builtin_row(name: str) -> ModelRow:
                     _figure(row, "decode_params", row["name"], True) if moe else None,
                     _figure(row, "expert_params", row["name"], True) if moe else None,
                     moe, _figure(row, "experts_per_token", row["name"], True),
-                    _figure(row, "kept_decode_params", row["name"], True))
+                    _figure(row, "kept_decode_params", row["name"], True),
+                    _figure(row, "per_layer_embedding_params", row["name"], True))
 
 
 def _rows_of(v) -> list[list]:
@@ -375,7 +383,7 @@ def describe_decode(params, precision, batch, active_params, models) -> str:
         how = (f"{_n(row.decode_params)} + {_n(row.expert_params)} × ({_n(seen)} − {_n(k)}) "
                f"experts at batch {_n(b)} = {_n(row.reads(b))} weights read")
     else:
-        how = f"{_n(row.params)} weights read (dense)"
+        how = f"{_n(row.reads(b))} weights read (dense)"
     active = "" if active_params is not None else f", {_n(row.active_params)} active"
     kept = ""
     if row.kept_decode_params:
