@@ -57,3 +57,49 @@ def test_decode_floor_by_name_reads_the_kept_parts_as_the_sizing_sheet_does(tmp_
                                      s["SCENARIO_PRECISION"]: "MXFP4",
                                      s["SCENARIO_GPU"]: "NVIDIA H100 SXM"})["Sizing"]
     assert v[SIZING["floor_ms"]] == pytest.approx(want, rel=1e-12)
+
+
+def test_gemma4_26b_nvfp4_quantizes_only_its_routed_experts():
+    # nvidia/Gemma-4-26B-A4B-NVFP4 hf_quant_config.json: NVFP4 (E2M1 with an FP8 E4M3
+    # scale per 16: 4.5 bits = 0.5625 B), exclude_modules lm_head and every layer's mlp*,
+    # router* and self_attn*. config.json text_config: 30 layers, 128 experts of
+    # moe_intermediate_size 704 on hidden 2816 (gate, up and down), top 8; vocab 262144,
+    # tied. Routed experts 128 × 30 × 3 × 2816 × 704 = 22,837,985,280 at 0.5625 B =
+    # 12.8464 GB; the rest, the table's 25.2331e9 less those, in BF16 (the embedding,
+    # 262,144 × 2816 = 738,197,504, among them): 2,395,114,720 × 2 B = 4.7902 GB
+    routed = 128 * 30 * 3 * 2816 * 704
+    kept = 25.2331e9 - routed
+    assert MODEL_SPEC("Gemma 4 26B-A4B", "kept_params") == pytest.approx(kept)
+    want = (routed * 0.5625 + kept * 2) / 1e9
+    assert MODEL_SPEC("Gemma 4 26B-A4B", "checkpoint_gb") == pytest.approx(want)
+    assert want == pytest.approx(17.6366, abs=5e-5)
+    # WEIGHT_GB with the kept parts gives the same; all of it NVFP4 would be 14.1936 GB
+    assert WEIGHT_GB(25.2331e9, "NVFP4", "GB", kept) == pytest.approx(want)
+    assert WEIGHT_GB(25.2331e9, "NVFP4") == pytest.approx(14.1936, abs=5e-5)
+    # a batch-1 step reads 8 experts a layer in NVFP4 and the rest whole (tied: the
+    # embedding is the LM head): 8 × 30 × 3 × 2816 × 704 × 0.5625 + kept × 2 B
+    read = (8 * 30 * 3 * 2816 * 704 * 0.5625 + kept * 2) / 1e9
+    assert MODEL_SPEC("Gemma 4 26B-A4B", "checkpoint_decode_gb") == pytest.approx(read)
+    assert MODEL_SPEC("Gemma 4 26B-A4B", "kept_decode_params") == pytest.approx(kept)
+    # DECODE_FLOOR by name at 8 TB/s, batch 1: the table's active 3.8225e9 weights (tied:
+    # nothing left out), the kept ones at 2 B, the rest at 0.5625 B, ÷ 8 TB/s: 0.6991 ms
+    floor = ((3.8225e9 - kept) * 0.5625 + kept * 2) / 1e9 / 8
+    assert DECODE_FLOOR("Gemma 4 26B-A4B", "NVFP4", 8) == pytest.approx(floor, rel=1e-12)
+    assert floor == pytest.approx(read / 8, rel=1e-5)
+
+
+def test_a_checkpoint_stores_the_per_layer_table_with_the_embeddings():
+    # a row's parts: the per-layer table of Gemma 4 E2B (262,144 × 35 × 256) is its own
+    # part, stored in the embeddings' precision and read by no decode step
+    from udfs.checkpoints import checkpoint_fields, parts
+    r = tables.models()["Gemma 4 E2B"]
+    p = parts(r)
+    assert p["per_layer"] == 262144 * 35 * 256
+    assert p["dense"] == pytest.approx(4.6286e9 - 262144 * 1536 - 262144 * 35 * 256)
+    c = {"experts_precision": "FP8", "dense_precision": "FP8", "embedding_precision": "BF16"}
+    f = checkpoint_fields(r, c)
+    tables_kept = 262144 * 1536 + 262144 * 35 * 256
+    assert float(f["kept_params"]) == tables_kept
+    assert float(f["checkpoint_gb"]) == pytest.approx((p["dense"] + tables_kept * 2) / 1e9)
+    assert float(f["checkpoint_decode_gb"]) == pytest.approx(
+        (p["dense"] + 262144 * 1536 * 2) / 1e9)
