@@ -60,13 +60,13 @@ def values(path: Path) -> dict[str, dict[str, object]]:
 
 def models_range() -> list[list]:
     """The committed template's Models table as a range of values, as a user selects the
-    whole table: its header row (row 5) and every row with a name, columns A..AA (through
-    "Of those, read per decode step", the kept BF16 weights a step reads); the computed
+    whole table: its header row (row 5) and every row with a name, columns A..AB (through
+    "Per-layer embeddings, looked up", its last column); the computed
     cells as Excel last saved them, read without saving the workbook."""
     from workbook.models import MODEL_FIRST
 
     wb = openpyxl.load_workbook(COMMITTED, data_only=True, read_only=True)
-    rows = [list(r) for r in wb["Models"].iter_rows(min_row=MODEL_FIRST - 1, max_col=27,
+    rows = [list(r) for r in wb["Models"].iter_rows(min_row=MODEL_FIRST - 1, max_col=28,
                                                    values_only=True)]
     wb.close()
     return [r for i, r in enumerate(rows) if r[0] is not None or i == 0]

@@ -96,19 +96,87 @@ def test_a_models_range_reads_the_kept_weights_by_their_header_or_says_it_lacks_
         == pytest.approx(8.03e9 / 1e9 / 3.35, rel=1e-12)
 
 
+def test_a_models_range_without_the_per_layer_column_says_so_for_gemma_4_e2b():
+    # Gemma 4 E2B (config.json text_config): 4,628,569,344 parameters of the text model, of
+    # them a per-layer embedding table of 262,144 × 35 × 256 = 2,348,810,240 that a step
+    # looks up, not reads; in BF16 on one H100 SXM (3.35 TB/s) at batch 1 the step reads
+    # (4,628,569,344 − 2,348,810,240) × 2 B = 4.5595 GB ÷ 3.35 TB/s = 1.3611 ms; the table
+    # keeps the total to four decimals of a billion (4.6286), 1.3e-5 of the step
+    ple = 262144 * 35 * 256
+    assert (4_628_569_344 - ple) * 2 / 1e9 / 3.35 == pytest.approx(1.3611, abs=5e-5)
+    want = (4.6286e9 - ple) * 2 / 1e9 / 3.35
+    table = models_range()
+    args = ("Gemma 4 E2B", "BF16", 3.35, 1, None, 0, "ms", None, None)
+    assert DECODE_FLOOR(*args, table) == pytest.approx(want, rel=1e-9)
+    # Models!A5:AA (without AB) would read the whole 4.63e9, 2.03× the step: #VALUE!
+    for short in ([r[:27] for r in table], [r[:23] for r in table]):
+        got = DECODE_FLOOR(*args, short)
+        assert isinstance(got, ExcelError) and got.code == "#VALUE!"
+        assert got.message.startswith("models: the range has no 'Per-layer embeddings, "
+                                      "looked up (billions)' column")
+        assert got.message.endswith(WHOLE_TABLE)
+
+
 def test_the_fix_a_models_message_gives_is_the_template_s_table():
-    # WHOLE_TABLE says: header row 5, columns A to AA; in the committed template row 5
-    # holds the headers, the name first (A) and the kept weights a step reads last (AA)
+    # WHOLE_TABLE says: header row 5, columns A to AB; in the committed template row 5
+    # holds the headers, the name first (A) and the per-layer embeddings last (AB)
     import openpyxl
     from openpyxl.utils import get_column_letter
     from template_support import COMMITTED
 
     from workbook.models import MODEL_FIRST
 
-    assert "columns A to AA from Models!A5 down" in WHOLE_TABLE
+    assert "columns A to AB from Models!A5 down" in WHOLE_TABLE
     wb = openpyxl.load_workbook(COMMITTED, read_only=True)
     head = [c for c in next(wb["Models"].iter_rows(min_row=5, max_row=5, values_only=True))
             if c is not None]
     wb.close()
-    assert MODEL_FIRST - 1 == 5 and get_column_letter(len(head)) == "AA"
-    assert head[0] == "Model" and head[-1] == "Of those, read per decode step (billions)"
+    assert MODEL_FIRST - 1 == 5 and get_column_letter(len(head)) == "AB"
+    assert head[0] == "Model" and head[-1] == "Per-layer embeddings, looked up (billions)"
+    assert head[-2] == "Of those, read per decode step (billions)"
+
+
+def test_gemma4_26b_nvfp4_quantizes_only_its_routed_experts():
+    # nvidia/Gemma-4-26B-A4B-NVFP4 hf_quant_config.json: NVFP4 (E2M1 with an FP8 E4M3
+    # scale per 16: 4.5 bits = 0.5625 B), exclude_modules lm_head and every layer's mlp*,
+    # router* and self_attn*. config.json text_config: 30 layers, 128 experts of
+    # moe_intermediate_size 704 on hidden 2816 (gate, up and down), top 8; vocab 262144,
+    # tied. Routed experts 128 × 30 × 3 × 2816 × 704 = 22,837,985,280 at 0.5625 B =
+    # 12.8464 GB; the rest, the table's 25.2331e9 less those, in BF16 (the embedding,
+    # 262,144 × 2816 = 738,197,504, among them): 2,395,114,720 × 2 B = 4.7902 GB
+    routed = 128 * 30 * 3 * 2816 * 704
+    kept = 25.2331e9 - routed
+    assert MODEL_SPEC("Gemma 4 26B-A4B", "kept_params") == pytest.approx(kept)
+    want = (routed * 0.5625 + kept * 2) / 1e9
+    assert MODEL_SPEC("Gemma 4 26B-A4B", "checkpoint_gb") == pytest.approx(want)
+    assert want == pytest.approx(17.6366, abs=5e-5)
+    # WEIGHT_GB with the kept parts gives the same; all of it NVFP4 would be 14.1936 GB
+    assert WEIGHT_GB(25.2331e9, "NVFP4", "GB", kept) == pytest.approx(want)
+    assert WEIGHT_GB(25.2331e9, "NVFP4") == pytest.approx(14.1936, abs=5e-5)
+    # a batch-1 step reads 8 experts a layer in NVFP4 and the rest whole (tied: the
+    # embedding is the LM head): 8 × 30 × 3 × 2816 × 704 × 0.5625 + kept × 2 B
+    read = (8 * 30 * 3 * 2816 * 704 * 0.5625 + kept * 2) / 1e9
+    assert MODEL_SPEC("Gemma 4 26B-A4B", "checkpoint_decode_gb") == pytest.approx(read)
+    assert MODEL_SPEC("Gemma 4 26B-A4B", "kept_decode_params") == pytest.approx(kept)
+    # DECODE_FLOOR by name at 8 TB/s, batch 1: the table's active 3.8225e9 weights (tied:
+    # nothing left out), the kept ones at 2 B, the rest at 0.5625 B, ÷ 8 TB/s: 0.6991 ms
+    floor = ((3.8225e9 - kept) * 0.5625 + kept * 2) / 1e9 / 8
+    assert DECODE_FLOOR("Gemma 4 26B-A4B", "NVFP4", 8) == pytest.approx(floor, rel=1e-12)
+    assert floor == pytest.approx(read / 8, rel=1e-5)
+
+
+def test_a_checkpoint_stores_the_per_layer_table_with_the_embeddings():
+    # a row's parts: the per-layer table of Gemma 4 E2B (262,144 × 35 × 256) is its own
+    # part, stored in the embeddings' precision and read by no decode step
+    from udfs.checkpoints import checkpoint_fields, parts
+    r = tables.models()["Gemma 4 E2B"]
+    p = parts(r)
+    assert p["per_layer"] == 262144 * 35 * 256
+    assert p["dense"] == pytest.approx(4.6286e9 - 262144 * 1536 - 262144 * 35 * 256)
+    c = {"experts_precision": "FP8", "dense_precision": "FP8", "embedding_precision": "BF16"}
+    f = checkpoint_fields(r, c)
+    tables_kept = 262144 * 1536 + 262144 * 35 * 256
+    assert float(f["kept_params"]) == tables_kept
+    assert float(f["checkpoint_gb"]) == pytest.approx((p["dense"] + tables_kept * 2) / 1e9)
+    assert float(f["checkpoint_decode_gb"]) == pytest.approx(
+        (p["dense"] + 262144 * 1536 * 2) / 1e9)

@@ -15,7 +15,7 @@ from config_counts import (
 )
 from pytest import approx
 
-from udfs import KV_CACHE_GB, MAX_BATCH, MODEL_SPEC, WEIGHT_GB, tables
+from udfs import DECODE_FLOOR, KV_CACHE_GB, MAX_BATCH, MODEL_SPEC, WEIGHT_GB, tables
 
 # the table states counts in billions to 4 decimals: half a unit of the last digit
 ROUNDING = 5e4
@@ -117,6 +117,37 @@ def _nemotron3_super():
                        2 * 4096 * 5376 + 2 * 4096 * 1024)
 
 
+def _gemma4_ple(h, layers, kv_heads, intermediate, shared, full_every, double_wide):
+    # Gemma 4 E2B / E4B text_config (transformers' Gemma4TextModel): layer_types with a
+    # full_attention layer every ``full_every``; sliding layers of head_dim 256, global
+    # layers of global_head_dim 512, ``kv_heads`` KV heads in both (no attention_k_eq_v),
+    # 8 heads; the last ``shared`` layers (num_kv_shared_layers) have no k_proj, v_proj
+    # nor k_norm; a GeGLU MLP of ``intermediate`` (twice as wide in the shared layers
+    # where use_double_wide_mlp); 4 norms a layer; per-layer embeddings of width 256
+    # (hidden_size_per_layer_input): per layer a gate (h × 256), a projection (256 × h)
+    # and a norm (h), and once per_layer_model_projection (h × layers × 256), its norm
+    # (256) and the table embed_tokens_per_layer (262144 × layers × 256); vocab 262144,
+    # tied. Returns (total, without the per-layer table, the table)
+    first = layers - shared
+    mixers = h * layers * 256 + 256
+    for i in range(layers):
+        d = 512 if i % full_every == full_every - 1 else 256
+        kv = kv_heads if i < first else 0
+        mixers += gqa_attention(h, 8, kv, d, qk_norm=d * (2 if kv else 1))
+        mixers += 3 * h * intermediate * (2 if double_wide and i >= first else 1)
+        mixers += 2 * h * 256 + h
+    total, _ = total_and_active(vocab=262144, h=h, tied=True, layers=layers, mixers=mixers,
+                                norms_per_layer=4)
+    table = 262144 * layers * 256
+    return total + table, total, table
+
+
+#: Gemma 4 E2B: hidden 1536, 35 layers, 1 KV head, intermediate 6144, 20 KV-shared layers,
+#: a global layer in five, use_double_wide_mlp true; E4B: hidden 2560, 42 layers, 2 KV
+#: heads, intermediate 10240, 18 shared, a global layer in six, use_double_wide_mlp false
+GEMMA4_PLE = {"Gemma 4 E2B": _gemma4_ple(1536, 35, 1, 6144, 20, 5, True),
+              "Gemma 4 E4B": _gemma4_ple(2560, 42, 2, 10240, 18, 6, False)}
+
 COUNTS = {
     # Mixtral 8x7B: 32 layers, hidden 4096, 32 heads, 8 KV of 128, 8 experts of 14336,
     # top 2, vocab 32000, untied
@@ -179,6 +210,8 @@ COUNTS = {
     # Gemma 4 26B-A4B: hidden 2816, 30 layers, 16 heads, 8 and 2 KV heads, dense MLP of
     # 2112 beside 128 experts of 704
     "Gemma 4 26B-A4B": _gemma4(2816, 30, 16, 8, 2, 2112, moe=704),
+    # Gemma 4 E2B, E4B: all weights in memory; a token multiplies all but the per-layer table
+    **{name: counts[:2] for name, counts in GEMMA4_PLE.items()},
 }
 
 
@@ -359,3 +392,69 @@ def test_a_model_without_a_checkpoint_row_keeps_nothing_apart():
 def test_kept_params_cannot_exceed_the_params():
     r = WEIGHT_GB(1e9, "FP8", "GB", 2e9)
     assert r.code == "#NUM!" and "kept_params" in r.message
+
+
+# --- Gemma 4 E2B, E4B: shared KV layers and per-layer embeddings ---------------------------
+
+@pytest.mark.parametrize(("model", "layers", "shared", "full_every", "kv_heads",
+                          "sliding", "glob"), [
+    # E2B text_config: 35 layers, num_kv_shared_layers 20, full_attention at 4, 9, 14...;
+    # layers 0-14 keep a cache: 12 sliding of 2 × 1 × 256 elements, 3 global of 2 × 1 × 512
+    ("Gemma 4 E2B", 35, 20, 5, 1, 12, 3),
+    # E4B: 42 layers, 18 shared, full_attention at 5, 11, 17, 23...; layers 0-23 keep one:
+    # 20 sliding of 2 × 2 × 256, 4 global of 2 × 2 × 512
+    ("Gemma 4 E4B", 42, 18, 6, 2, 20, 4),
+])
+def test_kv_shared_layers_keep_no_cache(model, layers, shared, full_every, kv_heads,
+                                        sliding, glob):
+    kinds = ["full" if i % full_every == full_every - 1 else "sliding"
+             for i in range(layers - shared)]
+    assert (kinds.count("sliding"), kinds.count("full")) == (sliding, glob)
+    want = (sliding * 2 * kv_heads * 256 + glob * 2 * kv_heads * 512) * 2
+    assert MODEL_SPEC(model, "kv_bytes_per_token") == want
+    assert want == {"Gemma 4 E2B": 18432, "Gemma 4 E4B": 57344}[model]
+    assert MODEL_SPEC(model, "kv_layers") == layers - shared
+    assert MODEL_SPEC(model, "sliding_layers") == sliding
+    assert MODEL_SPEC(model, "sliding_window") == 512
+    # every layer caching its own would hold 43,008 B (E2B) and 100,352 B (E4B) a token
+    every = (layers - layers // full_every) * 2 * kv_heads * 256 + \
+        layers // full_every * 2 * kv_heads * 512
+    assert every * 2 == {"Gemma 4 E2B": 43008, "Gemma 4 E4B": 100352}[model]
+
+
+@pytest.mark.parametrize(("model", "card_effective"), [
+    ("Gemma 4 E2B", 2.3e9),  # Google's card: 2.3B effective (5.1B with embeddings)
+    ("Gemma 4 E4B", 4.5e9),  # 4.5B effective (8B with embeddings)
+])
+def test_per_layer_embeddings_are_held_not_multiplied(model, card_effective):
+    total, multiplied, table = GEMMA4_PLE[model]
+    assert MODEL_SPEC(model, "per_layer_embedding_params") == table
+    # E2B: 262,144 × 35 × 256 = 2,348,810,240; E4B: 262,144 × 42 × 256 = 2,818,572,288
+    assert table == {"Gemma 4 E2B": 2348810240, "Gemma 4 E4B": 2818572288}[model]
+    # memory holds all of it: E2B in BF16 is 4,628,569,344 × 2 B = 9.257 GB
+    assert WEIGHT_GB(MODEL_SPEC(model, "params"), "BF16") == approx(total * 2 / 1e9,
+                                                                   abs=2 * ROUNDING / 1e9)
+    # a token multiplies, and a step reads, all but the table (tied: the embedding is
+    # the LM head, read whole)
+    assert MODEL_SPEC(model, "decode_params") == MODEL_SPEC(model, "active_params")
+    assert MODEL_SPEC(model, "active_params") == approx(multiplied, abs=ROUNDING)
+    # the cards' effective counts: E2B within 1 %, E4B's 4.5B 3.2 % below the count
+    assert abs(multiplied / card_effective - 1) < {"Gemma 4 E2B": 0.01,
+                                                   "Gemma 4 E4B": 0.04}[model]
+
+
+def test_decode_floor_by_name_reads_all_but_the_per_layer_table():
+    # Gemma 4 E2B in BF16 on one H100 SXM (3.35 TB/s) at batch 1: the table's 4.6286e9
+    # weights less the 2,348,810,240 of the per-layer table, at 2 B: 1.3611 ms
+    read = 4.6286e9 - 262144 * 35 * 256
+    want = read * 2 / 1e9 / 3.35
+    assert DECODE_FLOOR("Gemma 4 E2B", "BF16", 3.35) == approx(want, rel=1e-12)
+    assert DECODE_FLOOR(read, "BF16", 3.35) == approx(want, rel=1e-12)
+    assert want == approx(1.3611, abs=5e-5)
+    # the math term multiplies the active 2.2798e9, not the table: batch 512 on 989 TFLOPS
+    # is 2 × 2.2798e9 × 512 ÷ 989e12 s = 2.3605 ms (the weights: 1.3611 ms)
+    math = 2 * 2.2798e9 * 512 / 989e12 * 1e3
+    assert math == approx(2.3605, abs=5e-5)
+    assert DECODE_FLOOR("Gemma 4 E2B", "BF16", 3.35, 512, 989) == approx(math, rel=1e-12)
+    assert DECODE_FLOOR(read, "BF16", 3.35, 512, 989, 0, "ms", 2.2798e9) == approx(
+        math, rel=1e-12)

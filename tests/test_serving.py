@@ -314,7 +314,7 @@ def test_a_models_range_without_the_experts_columns_is_an_error_for_an_moe_row()
         assert code(got) == "#VALUE!"
         assert got.message.startswith(f"models: the range has no {lacks} column, and Llama 4 "
                                       "Maverick has fewer active than total parameters")
-        assert got.message.endswith("columns A to AA from Models!A5 down to its last row")
+        assert got.message.endswith("columns A to AB from Models!A5 down to its last row")
     # a dense row (total = active) reads its total without them: 16.06 GB ÷ 3.35 TB/s;
     # prefill takes the active count alone: 2 × 17.1847e9 × 2,000 ÷ 989e12 = 69.503 ms
     short = [r[:3] for r in table]

@@ -66,3 +66,25 @@ def test_a_model_without_a_checkpoint_row_is_one_precision(tmp):
     assert sizing(v, "weight_gb") == pytest.approx(70.6)
     r = _models_row(v, "Llama 3.1 70B")
     assert (v["Models"][f"Z{r}"], v["Models"][f"Y{r}"], v["Models"][f"X{r}"]) == (0, 0, 80)
+
+
+def test_shared_kv_layers_and_per_layer_embeddings_in_the_sizing_sheet(tmp):
+    # Gemma 4 E2B in BF16 on one H100 SXM (config.json text_config: 35 layers, 20 of them
+    # KV-shared; the 15 that keep a cache are 12 sliding layers of 2 × 1 × 256 elements in
+    # a 512-token window and 3 global of 2 × 1 × 512; per-layer embeddings 262,144 × 35 ×
+    # 256 = 2,348,810,240, in memory but not read whole by a step)
+    v = variant(tmp, "gemma4-e2b", {"Sizing!" + SIZING["model"]: "Gemma 4 E2B",
+                                    "Sizing!" + SIZING["precision"]: "BF16",
+                                    "Sizing!" + SIZING["gpu"]: "NVIDIA H100 SXM"})
+    context = sizing(v, "context")
+    assert context > 512
+    per_seq = (3 * 2 * 512 * 2 * context + 12 * 2 * 256 * 2 * 512) / 1e9
+    assert sizing(v, "kv_seq_gb") == pytest.approx(per_seq)
+    # memory holds all 4.6286e9 weights: 9.2572 GB; a batch-1 step reads 4.6286e9 less the
+    # per-layer table, 2.2798e9 (the active count), at 2 B over 3.35 TB/s: 1.3610 ms
+    assert sizing(v, "weight_gb") == pytest.approx(4.6286 * 2)
+    assert sizing(v, "floor_ms") == pytest.approx(2.2798 * 2 / 3.35)
+    r = _models_row(v, "Gemma 4 E2B")
+    assert (v["Models"][f"P{r}"], v["Models"][f"X{r}"]) == (18432, 15)
+    assert v["Models"][f"AB{r}"] == pytest.approx(2.34881024)
+    assert v["Models"][f"V{r}"] == pytest.approx(2.2798)

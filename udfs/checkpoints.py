@@ -4,8 +4,9 @@ A quantized checkpoint rarely stores every weight in one format: FP8 checkpoints
 embedding table and the LM head in BF16 (DeepSeek-V3, MiniMax-M2), gpt-oss stores only
 its routed experts in MXFP4 and Kimi K2.5 only its routed experts in INT4. The parts are
 counted from the model's ``config.json``: the routed experts R = E_routed × P_expert, the
-embedding table E = V × h, the LM head H (E again unless tied, else 0), and the rest D =
-N − R − E − H (attention, router, norms, shared experts, dense layers).
+embedding table E = V × h, the LM head H (E again unless tied, else 0), the per-layer
+embedding table P_pl (Gemma 4 E2B and E4B; 0 for most), and the rest
+D = N − R − E − H − P_pl (attention, router, norms, shared experts, dense layers).
 
 References
 ----------
@@ -34,40 +35,44 @@ def part_bytes(text: str) -> float:
 
 def parts(r: dict) -> dict:
     """The parameter counts of a model row's parts: routed experts, embedding, LM head,
-    the rest.
+    per-layer embeddings, the rest.
 
     Parameters
     ----------
     r : dict
         A model row with its derived counts (``params``, ``embedding_params``,
-        ``expert_params``, ``num_experts``, ``tie_word_embeddings``).
+        ``expert_params``, ``num_experts``, ``tie_word_embeddings``,
+        ``per_layer_embedding_params``).
 
     Returns
     -------
-    dict of floats [count]: ``routed``, ``embedding``, ``head``, ``dense``. gpt-oss-120b:
+    dict of floats [count]: ``routed``, ``embedding``, ``head``, ``per_layer``, ``dense``.
+    gpt-oss-120b:
     routed 128 × 895,795,200 = 114,661,785,600; embedding and head 579,133,440 each [1].
     """
     expert = float(r["expert_params"])
     routed = expert * float(r["num_experts"] or 0)
     embedding = float(r["embedding_params"])
     head = 0.0 if (r["tie_word_embeddings"] or "").strip().lower() == "true" else embedding
-    return {"routed": routed, "embedding": embedding, "head": head,
-            "dense": float(r["params"]) - routed - embedding - head}
+    per_layer = float(r.get("per_layer_embedding_params") or 0)
+    return {"routed": routed, "embedding": embedding, "head": head, "per_layer": per_layer,
+            "dense": float(r["params"]) - routed - embedding - head - per_layer}
 
 
 def checkpoint_fields(r: dict, c: dict | None) -> dict:
     """Weights stored and read per decode step, and the parameters a quantized checkpoint
     keeps in 16 bits.
 
-    .. math:: W = R \\, b_x + D \\, b_d + (E + H) \\, b_e, \\quad
+    .. math:: W = R \\, b_x + D \\, b_d + (E + H + P_{pl}) \\, b_e, \\quad
               W_{decode} = k P_{expert} \\, b_x + D \\, b_d + E \\, b_e
 
     with b each part's bytes per parameter (data/checkpoints.csv) and k the experts per
     token. A decode step reads k experts per layer, all of D and the whole LM head (the
-    head is the embedding when tied), one row of the embedding.
+    head is the embedding when tied), one row of the embedding and of each layer's part of
+    P_pl (stored as the embedding is).
 
-    The kept parameters K are the parts the row stores in 2 bytes or more: E + H where it
-    keeps the embedding and the head in BF16 (FP8 checkpoints [2]), and D too where it
+    The kept parameters K are the parts the row stores in 2 bytes or more: E + H + P_pl where
+    it keeps the embedding and the head in BF16 (FP8 checkpoints [2]), and D too where it
     keeps D in BF16 (gpt-oss) [1]; K_decode, the kept parameters a decode step reads: the
     head (E when tied), and D where kept. A model without a row has no checkpoint read:
     one precision, K = K_decode = 0.
@@ -94,11 +99,12 @@ def checkpoint_fields(r: dict, c: dict | None) -> dict:
     kept_head = p["head"] or p["embedding"]  # the head a step reads: the table when tied
     bx, bd, be = (part_bytes(c[k]) for k in
                   ("experts_precision", "dense_precision", "embedding_precision"))
-    stored = p["routed"] * bx + p["dense"] * bd + (p["embedding"] + p["head"]) * be
+    tables = p["embedding"] + p["head"] + p["per_layer"]
+    stored = p["routed"] * bx + p["dense"] * bd + tables * be
     read = (float(r["expert_params"]) * float(r["experts_per_token"] or 0) * bx
             + p["dense"] * bd + kept_head * be)
     dense_kept = p["dense"] if bd >= KEPT_BYTES else 0.0
     table_kept = be >= KEPT_BYTES
-    return {"kept_params": repr(dense_kept + (p["embedding"] + p["head"]) * table_kept),
+    return {"kept_params": repr(dense_kept + tables * table_kept),
             "kept_decode_params": repr(dense_kept + kept_head * table_kept),
             "checkpoint_gb": repr(stored / 1e9), "checkpoint_decode_gb": repr(read / 1e9)}

@@ -13,12 +13,15 @@ template's Models sheet, so a row the user typed or edited counts). From the row
             N_{decode} + N_{expert} \\left(E_{read}(B) - k\\right) & \\text{MoE}
             \\end{cases}
 
-  with N the total parameters, N_decode the weights read at batch 1 (the active
-  parameters without the input embedding table), N_expert one routed expert over all
-  MoE layers and E_read(B) = E(1 − (1 − k/E)^B) the distinct experts the batch touches
+  with N the total parameters (less the per-layer embedding table of Gemma 4 E2B and
+  E4B, of which a step reads a row per layer and token, as of the input embedding),
+  N_decode the weights read at batch 1 (the active parameters without the input
+  embedding table), N_expert one routed expert over all MoE layers and E_read(B) =
+  E(1 − (1 − k/E)^B) the distinct experts the batch touches
   (``udfs.memory.moe_decode_params``, as the template's Models, Sizing and Cost sheets
   compute it);
-* the active parameters, which the math term multiplies (N for a dense model);
+* the active parameters, which the math term multiplies (N for a dense model, but for
+  the per-layer embedding table, which no token multiplies);
 * the bytes of those weights where the model's quantized checkpoint keeps parts in BF16
   (``udfs.checkpoints``: gpt-oss's attention, router and head, FP8 checkpoints' head):
   the K_decode kept weights a step reads at 2 bytes, the rest at the precision b, given
@@ -80,12 +83,14 @@ TABLE_COLUMNS = {
                       BILLION),
     "kept_decode_params": (("Of those, read per decode step (billions)",
                             "kept_decode_params_B"), BILLION),
+    "per_layer_params": (("Per-layer embeddings, looked up (billions)",
+                          "per_layer_embedding_params_B"), BILLION),
 }
 _HEADER_KEYS = {tables.name_key(h): field for field, (heads, _) in TABLE_COLUMNS.items()
                 for h in heads}
 #: The fix a message about a models range gives: the template's whole Models table (its
-#: header row is row 5, its last column AA, the kept weights a step reads).
-WHOLE_TABLE = ("select the whole Models table, header row included: columns A to AA "
+#: header row is row 5, its last column AB, the per-layer embeddings).
+WHOLE_TABLE = ("select the whole Models table, header row included: columns A to AB "
                "from Models!A5 down to its last row")
 _EXPERT_FIELDS = ("num_experts", "experts_per_token")
 
@@ -97,8 +102,10 @@ class ModelRow:
     ``decode_params``, ``expert_params``, ``num_experts`` and ``experts_per_token`` are
     None for a dense model (or where the table leaves them empty); ``kept_decode_params``,
     the weights a step reads that the checkpoint keeps in BF16, is 0 (None: the table
-    leaves it empty) where none are kept. ``absent`` holds the fields of
-    ``TABLE_COLUMNS`` a models range has no column for (none for the built-in table).
+    leaves it empty) where none are kept; ``per_layer_params``, the per-layer embedding
+    table (Gemma 4 E2B, E4B), is 0 or None where there is none. ``absent`` holds the
+    fields of ``TABLE_COLUMNS`` a models range has no column for (none for the built-in
+    table).
     """
 
     name: str
@@ -110,6 +117,7 @@ class ModelRow:
     num_experts: float | None = None
     experts_per_token: float | None = None
     kept_decode_params: float | None = None
+    per_layer_params: float | None = None
     absent: frozenset[str] = frozenset()
 
     @property
@@ -132,13 +140,20 @@ class ModelRow:
             known); ``#N/A`` for a mixture of experts without the weights a step reads.
         """
         if not self.moe:
+            held = _builtin_figure(self.name, "per_layer_embedding_params")
+            if "per_layer_params" in self.absent and held:
+                raise value_error(
+                    f"models: the range has no {self._lacks(['per_layer_params'])} column "
+                    f"(the Models sheet's column AB), and {self.name} holds {_n(held)} "
+                    "parameters of per-layer embeddings, which a decode step looks up "
+                    f"rather than reads: {WHOLE_TABLE}")
             lacks = self._lacks(_EXPERT_FIELDS)
-            if lacks and self.active_params < self.params:
+            if lacks and self.active_params < self.params and not self.per_layer_params:
                 raise value_error(
                     f"models: the range has no {lacks} column, and {self.name} has fewer "
                     "active than total parameters (a mixture of experts), so the weights a "
                     f"decode step reads are not known: {WHOLE_TABLE}")
-            return self.params
+            return self.params - (self.per_layer_params or 0.0)
         for field in ("decode_params", "expert_params"):
             if getattr(self, field) is None:
                 raise na_error(f"params: {self.name} is a mixture of experts, and the "
@@ -168,7 +183,7 @@ class ModelRow:
             ``bytes_per_param`` is below 2 (where they would count at 2 bytes).
         """
         if "kept_decode_params" in self.absent and bytes_per_param < 2:
-            builtin = _builtin_kept(self.name)
+            builtin = _builtin_figure(self.name, "kept_decode_params")
             if builtin:
                 raise value_error(
                     f"models: the range has no {self._lacks(['kept_decode_params'])} column "
@@ -178,13 +193,14 @@ class ModelRow:
         return self.kept_decode_params or 0.0
 
 
-def _builtin_kept(name: str) -> float:
-    """The kept BF16 weights a step reads of the built-in model named ``name`` (its whole
-    name, case, spaces and punctuation ignored), or 0 (none kept, or no such model)."""
+def _builtin_figure(name: str, field: str) -> float:
+    """A figure of the built-in model named ``name`` (its whole name, case, spaces and
+    punctuation ignored), or 0 (none given, or no such model): the kept BF16 weights a
+    step reads, or the per-layer embeddings."""
     key = tables.name_key(name)
     for built_in, row in tables.models().items():
         if tables.name_key(built_in) == key:
-            return float(row.get("kept_decode_params") or 0.0)
+            return float(row.get(field) or 0.0)
     return 0.0
 
 
@@ -234,7 +250,8 @@ def builtin_row(name: str) -> ModelRow:
                     _figure(row, "decode_params", row["name"], True) if moe else None,
                     _figure(row, "expert_params", row["name"], True) if moe else None,
                     moe, _figure(row, "experts_per_token", row["name"], True),
-                    _figure(row, "kept_decode_params", row["name"], True))
+                    _figure(row, "kept_decode_params", row["name"], True),
+                    _figure(row, "per_layer_embedding_params", row["name"], True))
 
 
 def _rows_of(v) -> list[list]:
@@ -442,7 +459,7 @@ def describe_decode(params, precision, batch, active_params, models) -> str:
         how = (f"{_n(row.decode_params)} + {_n(row.expert_params)} × ({_n(seen)} − {_n(k)}) "
                f"experts at batch {_n(b)} = {_n(row.reads(b))} weights read")
     else:
-        how = f"{_n(row.params)} weights read (dense)"
+        how = f"{_n(row.reads(b))} weights read (dense)"
     active = "" if active_params is not None else f", {_n(row.active_params)} active"
     kept = ""
     if row.kept_decode_params:

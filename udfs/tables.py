@@ -45,6 +45,7 @@ from importlib import resources
 
 from .checkpoints import checkpoint_fields
 from .errors import ExcelError, na_error
+from .model_fields import MODEL_DERIVED  # noqa: F401 (the fields MODEL_SPEC derives)
 
 GPU_FIELD_ALIASES = {
     "memory": "memory_GB", "capacity": "memory_GB", "memory_gb": "memory_GB",
@@ -60,41 +61,6 @@ MODEL_FIELD_ALIASES = {
     "experts": "num_experts", "routed_experts": "num_experts", "top_k": "experts_per_token",
     "shared_experts": "num_shared_experts", "tied": "tie_word_embeddings",
     "state_bytes": "recurrent_state_bytes", "recurrent_state": "recurrent_state_bytes",
-}
-#: Derived model fields: name -> meaning
-MODEL_DERIVED = {
-    "params": "total parameters as a count (total_params_B × 10⁹)",
-    "active_params": "active parameters per token as a count, as the model card states it "
-                     "(active_params_B × 10⁹; equal to params for dense models)",
-    "embedding_params": "parameters of the input embedding table: vocab_size × hidden_size",
-    "decode_params": "weights read per decode step at batch 1: the active parameters without "
-                     "the input embedding table (a step reads one row of it per token; the LM "
-                     "head is read in full). Tied embeddings are the LM head and stay counted",
-    "expert_params": "parameters of one routed expert over all MoE layers: moe_layers × "
-                     "expert_matrices (3 gated, 2 not; 3 when empty) × the width experts "
-                     "work in (moe_hidden_size, LatentMoE's latent; hidden_size when "
-                     "empty) × moe_intermediate_size (0 for dense models)",
-    "kv_layers": "layers that keep a KV cache: the attention layers of a hybrid model "
-                 "(linear-attention or Mamba layers keep a fixed state instead); "
-                 "num_layers when the row leaves it empty",
-    "recurrent_state_bytes": "fixed state each sequence keeps in the linear-attention or "
-                             "Mamba layers, bytes, whatever its context (0 for a "
-                             "transformer)",
-    "attention": "MHA, GQA, MLA, or with sliding window",
-    "kv_bytes_per_token": "KV cache bytes per token in BF16, full context, over the layers "
-                          "that keep one (see kv_note)",
-    "kv_note": "how kv_bytes_per_token was computed and where it over-counts",
-    "checkpoint_gb": "weights as the checkpoint stores them, GB, each part in its own "
-                     "precision (data/checkpoints.csv: routed experts, the rest, embeddings "
-                     "and LM head); empty for a model without such a row",
-    "checkpoint_decode_gb": "weights a decode step reads at batch 1, GB, in the checkpoint's "
-                            "precisions: the active experts, the rest, the LM head",
-    "kept_params": "parameters the model's quantized checkpoint keeps in BF16, from "
-                   "data/checkpoints.csv (FP8 checkpoints: the embedding and LM head; "
-                   "gpt-oss: all but the routed experts); 0 for a model without a row; "
-                   "WEIGHT_GB's kept_params",
-    "kept_decode_params": "of kept_params, those a decode step reads (the LM head, and "
-                          "the kept parts of each layer)",
 }
 
 
@@ -155,6 +121,7 @@ def models() -> dict[str, dict]:
         r["attention"] = a["attention"] if a else ("MHA" if kv_heads == heads else "GQA")
         r["kv_layers"] = r.get("kv_layers") or r["num_layers"]
         r["recurrent_state_bytes"] = r.get("recurrent_state_bytes") or "0"
+        r["per_layer_embedding_params"] = r.get("per_layer_embedding_params") or "0"
         r["kv_bytes_per_token"] = str(int(_kv_elements(r, a, per_layer) * 2))
         r["kv_note"] = a["notes"] if a else (
             "2 × layers × kv_heads × head_dim × 2 bytes (BF16): exact for MHA and GQA")

@@ -39,18 +39,23 @@ MODEL_COLUMNS = [
 # Derived columns after the figures: O attention, P KV bytes/token, Q window, R sliding
 # layers, S flags, T source, U notes, V weights read per decode step (batch 1), W one
 # routed expert over all MoE layers, X layers that keep a KV cache, Y fixed state per
-# sequence (bytes), Z weights kept in BF16 when quantized, AA of those, read per step
+# sequence (bytes), Z weights kept in BF16 when quantized, AA of those, read per step,
+# AB the per-layer embedding table (looked up, not multiplied)
 MODEL_DERIVED_COLS = {"max_context": "K", "attention": "O", "kv": "P", "window": "Q",
                       "sliding": "R", "flag": "S", "source": "T", "notes": "U",
                       "decode": "V", "expert": "W", "kv_layers": "X", "state": "Y",
-                      "kept": "Z", "kept_decode": "AA"}
+                      "kept": "Z", "kept_decode": "AA", "per_layer": "AB"}
 
 
 def _model_flag(row: dict) -> str:
     flags = []
     if row["attention"] not in ("GQA", "MHA"):
         flags.append(row["kv_note"])
-    if num(row["active_params_B"]) != num(row["total_params_B"]):
+    if num(row["per_layer_embedding_params"]):
+        flags.append("Per-layer embeddings (column AB): held in memory with the rest "
+                     "(column B), but a token looks up one row of them per layer and "
+                     "multiplies none: column C and the weights a step reads leave them out")
+    if row["num_experts"]:
         flags.append("MoE: memory holds all weights, a token computes with the active "
                      "ones; a decode step reads the shared parts and the experts the batch "
                      "picks (column V at batch 1, + column W per further expert: "
@@ -186,7 +191,11 @@ def sheet_models(wb: Workbook) -> Sheet:
     Z, AA weights a quantized checkpoint keeps in BF16, and of those the ones a decode
           step reads, billions: the table's kept_params and kept_decode_params (empty,
           none, for a user's row); Sizing's WEIGHT_GB counts them at 2 bytes
-    Columns A..N, O, Q..U, X, Y, Z and AA are data a user types for her own row; P, V
+    AB    the per-layer embedding table, billions (Gemma 4 E2B, E4B: vocab_size_per_layer_
+          input × layers × hidden_size_per_layer_input; 0 for the others): counted in
+          column B, left out of column C (a token looks its rows up, multiplies none) and
+          so of V; a models range given to DECODE_FLOOR takes it out of a dense row's reads
+    Columns A..N, O, Q..U, X, Y, Z, AA and AB are data a user types for her own row; P, V
     and W are formulas of the row's columns, with the built-in figures written in while
     column A holds the built-in name (no MODEL_SPEC, no napkin call).
     Named ranges, one per column: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B,
@@ -194,12 +203,13 @@ def sheet_models(wb: Workbook) -> Sheet:
     MODEL_INTERMEDIATE, MODEL_VOCAB, MODEL_MAX_CONTEXT, MODEL_EXPERTS, MODEL_TOPK,
     MODEL_EXPERT_INTERMEDIATE, MODEL_ATTENTION, MODEL_KV_BYTES, MODEL_WINDOW,
     MODEL_SLIDING_LAYERS, MODEL_FLAGS, MODEL_SOURCE, MODEL_NOTES, MODEL_DECODE_B,
-    MODEL_EXPERT_B, MODEL_KV_LAYERS, MODEL_STATE_BYTES, MODEL_KEPT_B, MODEL_KEPT_DECODE_B.
+    MODEL_EXPERT_B, MODEL_KV_LAYERS, MODEL_STATE_BYTES, MODEL_KEPT_B, MODEL_KEPT_DECODE_B,
+    MODEL_PLE_B.
     """
     widths = {"A": 24, "B": 12, "C": 12, "D": 8, "E": 9, "F": 10, "G": 8, "H": 8, "I": 12,
               "J": 11, "K": 11, "L": 9, "M": 9, "N": 11, "O": 18, "P": 14, "Q": 11,
               "R": 11, "S": 50, "T": 40, "U": 90, "V": 14, "W": 14, "X": 11, "Y": 14,
-              "Z": 14, "AA": 14}
+              "Z": 14, "AA": 14, "AB": 14}
     s = Sheet(wb, "Models", widths)
     s.title_rows("Models: architecture figures from each model's config.json",
                  f"Gathered {DATA_DATE}; every row keeps its source and notes. KV bytes per "
@@ -216,7 +226,8 @@ def sheet_models(wb: Workbook) -> Sheet:
         "Weights read per decode step, batch 1 (billions)",
         "One routed expert, all MoE layers (billions)", "Layers that keep a KV cache",
         "Fixed state per sequence (bytes)", "Weights kept in BF16 when quantized (billions)",
-        "Of those, read per decode step (billions)"]
+        "Of those, read per decode step (billions)",
+        "Per-layer embeddings, looked up (billions)"]
     s.header(MODEL_FIRST - 1, headers, height=60)
     rows = list(tables.models().values())
     last = MODEL_FIRST + len(rows) - 1
@@ -238,6 +249,8 @@ def sheet_models(wb: Workbook) -> Sheet:
         s.put(f"{c['source']}{r}", row["source_url"], "wrap")
         s.put(f"{c['notes']}{r}", row["notes"], "wrap")
         _reads(s, r, row)
+        s.put(f"{c['per_layer']}{r}", num(row["per_layer_embedding_params"]) / 1000000000,
+              "data", "#,##0.000")
     fit_rows(s, MODEL_FIRST, last, {c["flag"]: 50, c["source"]: 40, c["notes"]: 90})
     for r in range(last + 1, last + MODEL_SPARE + 1):  # the user's own rows
         for j, (_, _, _, fmt) in enumerate(MODEL_COLUMNS):
@@ -249,11 +262,12 @@ def sheet_models(wb: Workbook) -> Sheet:
         for key in ("flag", "source", "notes"):
             s.put(f"{c[key]}{r}", None, "input")
         _reads(s, r)
+        s.put(f"{c['per_layer']}{r}", None, "input", "#,##0.000")
     spare = f"{last + 1}:{{}}{last + MODEL_SPARE}"
     s.validate("A" + spare.format("A"), "text", "Your model's name (shown in the dropdowns): "
                "up to 60 characters.", "Model name", 0, 60)
     for a, b in (("B", "N"), (c["window"], c["sliding"]), (c["kv_layers"], c["state"]),
-                 (c["kept"], c["kept_decode"])):
+                 (c["kept"], c["per_layer"])):
         s.validate(a + spare.format(b), "decimal", "A figure from the model's config.json: "
                    "a number from 0 to 1,000,000,000; empty if none.", "Figure", 0, 1000000000)
     for a, b in ((c["attention"], c["attention"]), (c["flag"], c["notes"])):
@@ -274,7 +288,8 @@ def sheet_models(wb: Workbook) -> Sheet:
                       ("MODEL_MAX_CONTEXT", "max_context"), ("MODEL_DECODE_B", "decode"),
                       ("MODEL_EXPERT_B", "expert"), ("MODEL_KV_LAYERS", "kv_layers"),
                       ("MODEL_STATE_BYTES", "state"), ("MODEL_KEPT_B", "kept"),
-                      ("MODEL_KEPT_DECODE_B", "kept_decode"), ("MODEL_FLAGS", "flag"),
+                      ("MODEL_KEPT_DECODE_B", "kept_decode"), ("MODEL_PLE_B", "per_layer"),
+                      ("MODEL_FLAGS", "flag"),
                       ("MODEL_SOURCE", "source"), ("MODEL_NOTES", "notes")):
         col = c[key]
         define_name(wb, name, s.title, f"${col}${MODEL_FIRST}:${col}${last}")

@@ -43,7 +43,7 @@ declare(
     "MODEL_SPEC",
     "A figure from the built-in model table, or a derived one: params, active_params, decode_params (weights read per decode step), kv_bytes_per_token. MODEL_SPEC(\"Llama 3.1 8B\",\"params\") = 8.03E+9.",  # noqa: E501
     raw("name", "Model name from the built-in table: 'Llama 3.1 70B', 'qwen3 8b', 'DeepSeek-V3'..."),  # noqa: E501
-    raw("field", "total_params_B, num_layers, head_dim, params, active_params, decode_params, expert_params, num_experts, experts_per_token, kv_bytes_per_token, kv_layers, recurrent_state_bytes, kept_params, source_url..."),  # noqa: E501
+    raw("field", "total_params_B, num_layers, head_dim, params, active_params, decode_params, expert_params, num_experts, experts_per_token, kv_bytes_per_token, kv_layers, recurrent_state_bytes, kept_params, per_layer_embedding_params, source_url..."),  # noqa: E501
     call=lambda name, field: guard(lambda: map_elements(
         _spec(tables.model_spec, "model"), [("name", name), ("field", field)])),
     explain=_explain,
