@@ -131,22 +131,24 @@ def realistic_ms(row: dict, f: Floor, a: dict | None = None) -> float:
     return f.token_ms / e
 
 
-#: Ways to make a regime's anchor efficiency from its rows' floor ÷ measured: the rule of
-#: ``udfs.regimes`` (the geometric middle of the extremes, √(low × high), the value whose
-#: worst ratio over the rows, √(high ÷ low), is the smallest) and two that weigh every row
-#: (the geometric mean; the median), compared in ``docs/measurements.md``.
+#: Ways to make a regime's anchor efficiency from its rows' floor ÷ measured, compared in
+#: ``docs/measurements.md``: the geometric middle of the extremes, √(low × high), the value
+#: whose worst ratio over the rows, √(high ÷ low), is the smallest; the geometric mean; and
+#: the median, the rule of ``udfs.regimes`` (``RULE``).
 RULES = {
     "middle_of_extremes": lambda effs: math.sqrt(min(effs) * max(effs)),
     "geometric_mean": lambda effs: math.exp(statistics.fmean(math.log(e) for e in effs)),
     "median": statistics.median,
 }
+#: The rule ``udfs/data/efficiency.csv`` is made by.
+RULE = "median"
 
 
 def derived_anchors(subset: list[dict] | None = None,
-                    rule: str = "middle_of_extremes") -> dict[str, dict[str, float]]:
+                    rule: str = RULE) -> dict[str, dict[str, float]]:
     """Each regime's anchor made from the rows ``subset`` (default the whole set): the
-    efficiency by ``rule`` (a name of ``RULES``; the default is the rule of ``udfs.regimes``)
-    over its rows' floor ÷ measured, the GPUs and batches the range its rows span."""
+    efficiency by ``rule`` (a name of ``RULES``; default ``RULE``) over its rows' floor ÷
+    measured, the GPUs and batches the range its rows span."""
     by: dict[str, list[tuple[float, float, float]]] = {}
     for row in rows() if subset is None else subset:
         f = floor(row)
@@ -166,7 +168,7 @@ def derived_efficiencies() -> dict[str, float]:
     return {k: a["efficiency"] for k, a in derived_anchors().items()}
 
 
-def in_sample(rule: str = "middle_of_extremes") -> dict[str, float]:
+def in_sample(rule: str = RULE) -> dict[str, float]:
     """Each row's realistic ÷ measured against the anchors ``rule`` makes from the whole
     set (row id → ratio)."""
     a = derived_anchors(rule=rule)
@@ -177,8 +179,7 @@ def in_sample(rule: str = "middle_of_extremes") -> dict[str, float]:
     return out
 
 
-def leave_one_source_out(rule: str = "middle_of_extremes"
-                         ) -> list[tuple[str, int, int, int, float]]:
+def leave_one_source_out(rule: str = RULE) -> list[tuple[str, int, int, int, float]]:
     """Out-of-sample check of the defaults: each source's rows against the anchors made
     by ``rule`` (a name of ``RULES``) from the other sources' rows alone.
 

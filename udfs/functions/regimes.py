@@ -55,7 +55,7 @@ def _native():
 
 declare(
     "REGIME_EFFICIENCY",
-    "Default efficiency (floor ÷ realistic) of a deployment from published measurements by regime (small batch, TP 8 at small batch, throughput on one GPU or in TP, MoE expert parallel), moving in ln(batch) between them. REGIME_EFFICIENCY(1,1) = 0.667.",  # noqa: E501
+    "Default efficiency (floor ÷ realistic) of a deployment from published measurements by regime (small batch, TP 8 at small batch, throughput on one GPU or in TP, MoE expert parallel), moving in ln(batch) between them. REGIME_EFFICIENCY(1,1) = 0.618.",  # noqa: E501
     param(Arg("gpus", None, POSITIVE, whole=True), "GPUs of one replica (whole number)."),
     param(Arg("batch", None, POSITIVE), "Sequences decoded together per replica."),
     param(Arg("expert_parallel", None, NONNEGATIVE),
@@ -63,7 +63,7 @@ declare(
           default=0),
     formula=regimes.regime_efficiency,
     explain=_regime,
-    example=("=REGIME_EFFICIENCY(1,1)", "0.667"),
+    example=("=REGIME_EFFICIENCY(1,1)", "0.618"),
     summary="the efficiency of the deployment from the regimes' measurements",
     native=_native(),
 )
