@@ -95,7 +95,7 @@ def general(x: float, digits: int) -> str:
 #: baseLatencies[Ring][LL] and hwLatencies[NVLINK][Ring][LL]).
 NCCL_BASE_US, NCCL_NVLINK_US = 6.6, 0.6
 #: The anchor efficiency of each serving regime: udfs/data/efficiency.csv (each the
-#: geometric middle of floor ÷ measured over its published measurements in
+#: median of floor ÷ measured over its published measurements in
 #: tests/data/serving_measurements.csv).
 REGIME = {r["regime"]: float(r["efficiency"]) for r in csv.DictReader(
     (ROOT / "udfs" / "data" / "efficiency.csv").open(encoding="utf-8"))}

@@ -22,8 +22,8 @@ def _regime(w):
                  f"nearest regime {name}: between the regimes' measured ranges, linear in "
                  f"ln(GPUs) and ln(batch)")
     return (f"{num(w.gpus)} GPUs, batch {num(w.batch)}, {where} = efficiency "
-            f"{num(w.result)} (anchors: the geometric middle of each regime's lowest and "
-            f"highest floor ÷ measured over published measurements)")
+            f"{num(w.result)} (anchors: the median of each regime's floor ÷ measured over "
+            f"published measurements)")
 
 
 def _between(x, x0, x1, y0, y1) -> str:
