@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import math
 import re
+import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,10 +105,13 @@ def floor(row: dict) -> Floor:
 
 
 def measured_ms(row: dict, batch: float) -> float:
-    """Measured ms per output token of one stream: the inter-token latency, 1000 ÷ the
-    tokens/s a user sees, or the batch ÷ the replica's tokens/s."""
+    """Measured ms per output token of one stream: the inter-token latency, the latency of
+    one batch ÷ its output tokens, 1000 ÷ the tokens/s a user sees, or the batch ÷ the
+    replica's tokens/s."""
     if row["itl_ms"]:
         return float(row["itl_ms"])
+    if row["batch_latency_ms"]:
+        return float(row["batch_latency_ms"]) / float(row["output_tokens"])
     if row["tokens_per_sec_user"]:
         return 1000 / float(row["tokens_per_sec_user"])
     return 1000 * batch / float(row["tokens_per_sec_total"])
@@ -127,11 +131,24 @@ def realistic_ms(row: dict, f: Floor, a: dict | None = None) -> float:
     return f.token_ms / e
 
 
-def derived_anchors(subset: list[dict] | None = None) -> dict[str, dict[str, float]]:
-    """Each regime's anchor made from the rows ``subset`` (default the whole set) by the
-    rule of ``udfs.regimes``: the efficiency is the geometric middle of the lowest and the
-    highest floor ÷ measured of its rows (√(low × high): the value whose worst ratio over
-    them, √(high ÷ low), is the smallest), the GPUs and batches the range its rows span."""
+#: Ways to make a regime's anchor efficiency from its rows' floor ÷ measured, compared in
+#: ``docs/measurements.md``: the geometric middle of the extremes, √(low × high), the value
+#: whose worst ratio over the rows, √(high ÷ low), is the smallest; the geometric mean; and
+#: the median, the rule of ``udfs.regimes`` (``RULE``).
+RULES = {
+    "middle_of_extremes": lambda effs: math.sqrt(min(effs) * max(effs)),
+    "geometric_mean": lambda effs: math.exp(statistics.fmean(math.log(e) for e in effs)),
+    "median": statistics.median,
+}
+#: The rule ``udfs/data/efficiency.csv`` is made by.
+RULE = "median"
+
+
+def derived_anchors(subset: list[dict] | None = None,
+                    rule: str = RULE) -> dict[str, dict[str, float]]:
+    """Each regime's anchor made from the rows ``subset`` (default the whole set): the
+    efficiency by ``rule`` (a name of ``RULES``; default ``RULE``) over its rows' floor ÷
+    measured, the GPUs and batches the range its rows span."""
     by: dict[str, list[tuple[float, float, float]]] = {}
     for row in rows() if subset is None else subset:
         f = floor(row)
@@ -140,7 +157,7 @@ def derived_anchors(subset: list[dict] | None = None) -> dict[str, dict[str, flo
     out = {}
     for k, v in by.items():
         effs, gpus, batches = zip(*v, strict=True)
-        out[k] = {"efficiency": math.sqrt(min(effs) * max(effs)),
+        out[k] = {"efficiency": RULES[rule](effs),
                   "gpus_low": min(gpus), "gpus_high": max(gpus),
                   "batch_low": min(batches), "batch_high": max(batches)}
     return out
@@ -151,9 +168,20 @@ def derived_efficiencies() -> dict[str, float]:
     return {k: a["efficiency"] for k, a in derived_anchors().items()}
 
 
-def leave_one_source_out() -> list[tuple[str, int, int, int, float]]:
+def in_sample(rule: str = RULE) -> dict[str, float]:
+    """Each row's realistic ÷ measured against the anchors ``rule`` makes from the whole
+    set (row id → ratio)."""
+    a = derived_anchors(rule=rule)
+    out = {}
+    for row in rows():
+        f = floor(row)
+        out[row["id"]] = realistic_ms(row, f, a) / f.measured_ms
+    return out
+
+
+def leave_one_source_out(rule: str = RULE) -> list[tuple[str, int, int, int, float]]:
     """Out-of-sample check of the defaults: each source's rows against the anchors made
-    from the other sources' rows alone.
+    by ``rule`` (a name of ``RULES``) from the other sources' rows alone.
 
     A regime that only the source left out measures keeps the whole set's anchor (the
     efficiency needs all five), and the source's rows in it are not judged.
@@ -164,11 +192,12 @@ def leave_one_source_out() -> list[tuple[str, int, int, int, float]]:
     ÷ measured of those judged: furthest from 1 either way, or nan) per source.
     """
     everything = rows()
+    whole = derived_anchors(everything, rule)
     out = []
     for source in sorted({r["source_url"] for r in everything}):
         own = [r for r in everything if r["source_url"] == source]
-        others = derived_anchors([r for r in everything if r["source_url"] != source])
-        a = {**regimes.anchors(), **others}
+        others = derived_anchors([r for r in everything if r["source_url"] != source], rule)
+        a = {**whole, **others}
         ratios = []
         for row in own:
             f = floor(row)
@@ -191,6 +220,8 @@ def markdown_table() -> str:
         f = floor(r)
         if r["itl_ms"]:
             measured = f"{r['itl_ms']} ms per token (ITL)"
+        elif r["batch_latency_ms"]:
+            measured = f"{float(r['batch_latency_ms']):,g} ms per batch (latency)"
         elif r["tokens_per_sec_user"]:
             measured = f"{r['tokens_per_sec_user']} tokens/s per user"
         else:

@@ -202,11 +202,14 @@ CAL_CASES = [
 ]
 
 
-#: REGIME_EFFICIENCY's anchors (udfs/data/efficiency.csv; each the geometric middle of
-#: its published measurements' lowest and highest floor ÷ measured, docs/measurements.md):
-#: small_batch up to batch 5 on up to 4 GPUs, tp8_small_batch on 8, throughput_one_gpu
-#: from batch 286 on one GPU, throughput_tp from batch 25 on 2 or more
-SMALL, TP8_SMALL, ONE_GPU, TP = 0.667, 0.286, 0.451, 0.343
+#: REGIME_EFFICIENCY's anchors (udfs/data/efficiency.csv; each the median of its
+#: published measurements' floor ÷ measured, docs/measurements.md): small_batch up to
+#: batch 8 on up to 4 GPUs, tp8_small_batch on 8, throughput_one_gpu from batch 56 on one
+#: GPU, throughput_tp from batch 16 on 2 or more
+SMALL, TP8_SMALL, ONE_GPU, TP = 0.618, 0.439, 0.357, 0.365
+#: The largest batch of the small-batch rows; the smallest of the throughput rows on one
+#: GPU and on 2 or more (udfs/data/efficiency.csv, batch_high and batch_low)
+SMALL_END, ONE_GPU_START, TP_START = 8, 56, 16
 
 
 def log_between(x, x0, x1, y0, y1):
@@ -218,19 +221,18 @@ def log_between(x, x0, x1, y0, y1):
 def regime_efficiency(gpus: int, batch: float) -> float:
     """REGIME_EFFICIENCY of a dense model by docs/math.md's rule, from the anchors above:
     from the small-batch efficiency (small_batch to 4 GPUs, tp8_small_batch from 8) at
-    batch 5 to the throughput efficiency (one GPU's from batch 286, tensor parallel's from
-    25), linear in ln(GPUs) and ln(batch)."""
+    batch 8 to the throughput efficiency (one GPU's from batch 56, tensor parallel's from
+    16), linear in ln(GPUs) and ln(batch)."""
     small = log_between(gpus, 4, 8, SMALL, TP8_SMALL)
-    large, start = (ONE_GPU, 286) if gpus == 1 else (TP, 25)
-    return log_between(batch, 5, start, small, large)
+    large, start = (ONE_GPU, ONE_GPU_START) if gpus == 1 else (TP, TP_START)
+    return log_between(batch, SMALL_END, start, small, large)
 
 
 def calibrated_efficiency() -> float:
     """The efficiency the scenario uses by default: the example rows are not counted, so it
-    is REGIME_EFFICIENCY of 2 GPUs at 16 sequences, between small_batch's 0.667 (to batch
-    5) and throughput_tp's 0.343 (from batch 25), linear in ln(batch): 0.667 + (0.343 −
-    0.667) × ln(16/5) ÷ ln(25/5) = 0.4328."""
-    return SMALL + (TP - SMALL) * math.log(16 / 5) / math.log(25 / 5)
+    is REGIME_EFFICIENCY of 2 GPUs at 16 sequences: batch 16 is the smallest of
+    throughput_tp's rows, so its anchor, 0.365."""
+    return TP
 
 
 def examples_efficiency() -> float:

@@ -3,6 +3,7 @@ answered by one sentence naming the file or argument and the fix, the documented
 status (0 done, 1 file problem, 2 misuse), and nothing written but the named output (a
 listing of the folder before and after each run)."""
 
+import math
 import os
 import stat
 import subprocess
@@ -418,15 +419,17 @@ def test_main_job_prints_the_key_results(tmp_path):
     # weights + 16 × 327,680 B × 2,300 tokens = 12.06 GB of KV > 80 GB, so 2 GPUs a replica;
     # the step: 12.06 GB ÷ (2 × 3.35 TB/s) = 1.800 ms + 69.55 GB read ÷ (2 × 3.35 TB/s) =
     # 10.380 ms + the all-reduces, 2 × 80 × (6.6 + 2 × 0.6 + 16 × 8,192 × 2 B ÷ 450 GB/s
-    # µs) = 1.341 ms (NCCL's ring latencies, src/graph/tuning.cc): 13.5215 ms; ÷ 0.4328
-    # (REGIME_EFFICIENCY of 2 GPUs at batch 16: 0.667 + (0.343 − 0.667) × ln(16/5) ÷
-    # ln(25/5), udfs/data/efficiency.csv) = 31.24 ms, 16 × 1000 ÷ 31.24 = 512.2 tokens/s a
-    # replica; the peak, 1e8 ÷ 86,400 × 2 = 2,314.8 tokens/s, needs ⌈2,314.8 ÷ (512.2 ×
-    # 0.6)⌉ = 8 replicas: 16 GPUs × 2.95 × 730.5 h = 34,479.60 a month, ÷ 3,043.75 M output
-    # tokens a month = 11.328
-    for line in ("  GPUs in total\t16 GPU(s)", "  Replicas for the peak\t8 replica(s)",
+    # µs) = 1.341 ms (NCCL's ring latencies, src/graph/tuning.cc): 13.5215 ms; ÷ 0.365
+    # (REGIME_EFFICIENCY of 2 GPUs at batch 16: throughput_tp's anchor, 16 being the
+    # smallest batch of its rows, udfs/data/efficiency.csv) = 37.045 ms, 16 × 1000 ÷ 37.045
+    # = 431.9 tokens/s a replica; the peak, 1e8 ÷ 86,400 × 2 = 2,314.8 tokens/s, needs
+    # ⌈2,314.8 ÷ (431.9 × 0.6)⌉ = 9 replicas: 18 GPUs × 2.95 × 730.5 h = 38,789.55 a month,
+    # ÷ 3,043.75 M output tokens a month = 12.744
+    assert math.ceil(1e8 / 86400 * 2 / (16000 / (13.5215 / 0.365) * 0.6)) == 9
+    assert 18 * 2.95 * 730.5 / 3043.75 == pytest.approx(12.744, abs=5e-4)
+    for line in ("  GPUs in total\t18 GPU(s)", "  Replicas for the peak\t9 replica(s)",
                  "  GPUs per replica (tensor parallel)\t2 GPU(s)",
-                 "  Monthly cost (USD)\t34,479.6", "  Cost per million output tokens (USD)\t11.328",
+                 "  Monthly cost (USD)\t38,789.6", "  Cost per million output tokens (USD)\t12.744",
                  "  Decode step floor (datasheet peaks; for comparison)\t13.5215 ms/token",
                  "  Model\tLlama 3.1 70B", "  GPU\tNVIDIA H100 SXM", "  Currency label\tUSD"):
         assert line in lines, line

@@ -95,7 +95,7 @@ def general(x: float, digits: int) -> str:
 #: baseLatencies[Ring][LL] and hwLatencies[NVLINK][Ring][LL]).
 NCCL_BASE_US, NCCL_NVLINK_US = 6.6, 0.6
 #: The anchor efficiency of each serving regime: udfs/data/efficiency.csv (each the
-#: geometric middle of floor ÷ measured over its published measurements in
+#: median of floor ÷ measured over its published measurements in
 #: tests/data/serving_measurements.csv).
 REGIME = {r["regime"]: float(r["efficiency"]) for r in csv.DictReader(
     (ROOT / "udfs" / "data" / "efficiency.csv").open(encoding="utf-8"))}
@@ -232,17 +232,13 @@ def test_default_plan_against_hand_calculation(default):
     assert default[K["weight_gb"]] == pytest.approx(70.6)  # 70.6e9 params × 1 byte
     # Little: 20 requests/s × (1 s + 300 ÷ 30 tokens/s = 11 s) = 220 in flight
     assert default[K["concurrency"]] == pytest.approx(220)
-    # one H100: ⌊(80 − 70.6) ÷ 0.7537⌋ = 12 sequences fit; up to batch 5 small_batch's
-    # 0.667 leaves room in the 33.33 ms for ⌊(33.33 × 0.667 × 3.35 − 69.55 GB read) ÷
-    # 0.753664⌋ = 6 (the KV's read above the attention's FLOPs, the weights' read above
-    # their math), more than 5; at 6 the efficiency is 0.667 + (0.451 − 0.667) × ln(6/5) ÷
-    # ln(286/5) = 0.6573 (linear in ln(batch) toward throughput_one_gpu's 0.451 at batch
-    # 286), which leaves room for ⌊(33.33 × 0.6573 × 3.35 − 69.55) ÷ 0.753664⌋ = 5: batch 5
+    # one H100: ⌊(80 − 70.6) ÷ 0.7537⌋ = 12 sequences fit; up to batch 8 small_batch's
+    # 0.618 leaves room in the 33.33 ms for (33.33 × 0.618 × 3.35 − 69.55 GB read) ÷
+    # 0.753664 = −0.8 sequences (the KV's read above the attention's FLOPs, the weights'
+    # read above their math): not one, so no batch meets 30 tokens/s on one GPU
     assert hand["rows"][0]["mem_batch"] == 12
-    assert math.floor((1000 / 30 * 0.667 * 3.35 - READ_70B) / 0.753664) == 6
-    e6 = 0.667 + (0.451 - 0.667) * math.log(6 / 5) / math.log(286 / 5)
-    assert math.floor((1000 / 30 * e6 * 3.35 - READ_70B) / 0.753664) == 5
-    assert hand["rows"][0]["batch"] == 5
+    assert (1000 / 30 * 0.618 * 3.35 - READ_70B) / 0.753664 < 0
+    assert hand["rows"][0]["batch"] == 0
     # Compared: the fewest GPUs in total for the service level, ties to the smaller degree
     best = min((r for r in hand["rows"] if r["gpus"]), key=lambda r: (r["gpus"], r["tp"]))
     assert default[K["compare"]].startswith(
@@ -251,22 +247,24 @@ def test_default_plan_against_hand_calculation(default):
     assert best["batch"] * best["replicas"] >= 220  # holds the peak
     # The answer is the scenario's (Sizing: batch 16 on the smallest degree that holds it,
     # 2 H100; replicas for the peak token rate at the planned utilization, at 2 GPUs and
-    # batch 16's 0.667 + (0.343 − 0.667) × ln(16/5) ÷ ln(25/5) = 0.4328): 20 requests/s ×
-    # 300 = 6,000 tokens/s ÷ (512.2 tokens/s per replica × 0.6) = 19.5: 20 replicas
+    # batch 16, throughput_tp's 0.365 (16 the smallest batch of its rows)): 20 requests/s ×
+    # 300 = 6,000 tokens/s ÷ (431.9 tokens/s per replica × 0.6) = 23.2: 24 replicas
     eff = calibrated_efficiency()
-    assert eff == pytest.approx(0.667 + (0.343 - 0.667) * math.log(16 / 5) / math.log(5))
+    assert eff == 0.365
     assert (default[K["tp"]], default[K["batch"]]) == (2, 16)
-    assert default[K["replicas"]] == math.ceil(6000 / (1000 / (STEP / eff) * 16 * 0.6)) == 20
-    # ... and it meets the 30 tokens/s: on 2 H100 the largest batch that does is 17 (at 17
-    # the efficiency is 0.667 + (0.343 − 0.667) × ln(17/5) ÷ ln 5 = 0.4206 and the step
-    # 32.4 ms; at 18, 0.4091 and 33.6 ms, over the 33.33)
-    assert hand["step"](17, 2) <= 1000 / 30 < hand["step"](18, 2)
-    assert hand["rows"][1]["batch"] == 17
-    assert default[K["status"]] == ("meets the service level: batch 16 ≤ 17, the largest "
-                                    "that fits and meets it at TP 2")
+    assert default[K["replicas"]] == math.ceil(6000 / (1000 / (STEP / eff) * 16 * 0.6)) == 24
+    # ... and it misses the 30 tokens/s: on 2 H100 the largest batch that meets it is 14
+    # (at 14 the efficiency is 0.618 + (0.365 − 0.618) × ln(14/8) ÷ ln 2 = 0.4137 and the
+    # step 32.1 ms; at 15, 0.3886 and 34.5 ms, over the 33.33)
+    e14 = 0.618 + (0.365 - 0.618) * math.log(14 / 8) / math.log(2)
+    assert dense_efficiency(2, 14) == pytest.approx(e14)
+    assert hand["step"](14, 2) <= 1000 / 30 < hand["step"](15, 2)
+    assert hand["rows"][1]["batch"] == 14
+    assert default[K["status"]].startswith("misses the service level at TP 2 and batch 16: "
+                                           "the largest batch that meets it is 14.")
     # Money and energy: price from the GPUs sheet, 730.5 h a month, PUE 1.3, 700 W TDP
     price, gpus = default[K["price"]], default[K["gpus_total"]]
-    assert gpus == 20 * 2  # 20 replicas of 2 H100
+    assert gpus == 24 * 2  # 24 replicas of 2 H100
     assert default[K["monthly"]] == pytest.approx(gpus * price * 730.5)
     out_tps = 8 * 300  # average: 8 requests/s × 300 output tokens
     assert default[K["cost_out_mtok"]] == pytest.approx(gpus * price / (out_tps * 3600) * 1e6)
@@ -277,12 +275,14 @@ def test_default_plan_against_hand_calculation(default):
 
 
 def test_default_case_in_numbers(default):
-    # Written out for the default: one H100 holds 5 sequences within the step target (at
-    # 6 the efficiency has fallen to 0.6573; see above), so TP 1 needs ⌈220 ÷ 5⌉ = 44 GPUs;
-    # the plan's monthly cost is its GPUs × 2.95 per hour × 730.5 h.
+    # Written out for the default: one H100 holds no sequence within the step target (see
+    # above), so TP 1 has no batch and no GPU count; TP 4 meets it at batch 82 with
+    # ⌈220 ÷ 82⌉ = 3 replicas, 12 GPUs, the fewest; the plan's monthly cost is its GPUs ×
+    # 2.95 per hour × 730.5 h.
     K = PLAN
-    assert default[f"E{TP_FIRST}"] == 5
-    assert default[f"K{TP_FIRST}"] == math.ceil(220 / 5) == 44
+    assert default[f"E{TP_FIRST}"] == 0 and default[f"K{TP_FIRST}"] == "none"
+    assert default[f"E{TP_FIRST + 2}"] == 82
+    assert default[f"K{TP_FIRST + 2}"] == 4 * math.ceil(220 / 82) == 12
     assert default[K["monthly"]] == pytest.approx(default[K["gpus_total"]] * 2.95 * 730.5)
     # the scenario's own degree (row 58: 2 GPUs) repeats the row of TP 2
     assert [default[f"{c}{TP_FIRST + 4}"] for c in "ABCEFGIJK"] == \
@@ -303,20 +303,20 @@ def test_moe_on_eight_gpus_is_expert_parallel(deepseek):
     assert hand["w"] == pytest.approx((671.0264192e9 + 2 * 129280 * 7168) / 1e9)
     assert [r["mem_batch"] > 0 for r in hand["rows"]] == [False, False, False, True]
     # an MoE model on 8 GPUs is served expert parallel, the attention data parallel: no
-    # all-reduce, and the moe_expert_parallel regime's 0.154 (udfs/data/efficiency.csv).
+    # all-reduce, and the moe_expert_parallel regime's 0.160 (udfs/data/efficiency.csv).
     # Batch 1 reads the 37.55B active but the input embedding, 129,280 × 7,168, its BF16
     # head one byte more; its KV cache, 0.16 GB, above the attention's 4 × 61 × 69,632 ×
-    # 2,300 FLOP: (37.55 + 0.16) GB ÷ 38.4 TB/s ÷ 0.154
+    # 2,300 FLOP: (37.55 + 0.16) GB ÷ 38.4 TB/s ÷ 0.160
     assert deepseek[f"D{TP_FIRST + 3}"] == 0
     read_1 = 37.5523 - 129280 * 7168 / 1e9 + 129280 * 7168 / 1e9
     assert hand["read"](1) == pytest.approx(read_1)
     assert hand["kv"] / 38.4 > 4 * 61 * 69632 * 2300 / (8 * 1978.9e12) * 1e3
-    assert tp8["tps_1"] == pytest.approx(1000 / ((read_1 + hand["kv"]) / 38.4 / 0.154))
-    # at 0.154 a step may read 33.3 ms × 0.154 × 38.4 TB/s = 197.1 GB: the experts a batch
+    assert tp8["tps_1"] == pytest.approx(1000 / ((read_1 + hand["kv"]) / 38.4 / 0.160))
+    # at 0.160 a step may read 33.3 ms × 0.160 × 38.4 TB/s = 204.8 GB: the experts a batch
     # picks (256 × (1 − (1 − 8/256)^B) a layer) fill it at a few sequences
     assert 1 <= tp8["batch"] and tp8["step_ms"] <= 1000 / 30
     assert hand["read"](tp8["batch"] + 1) + (tp8["batch"] + 1) * hand["kv"] > \
-        1000 / 30 * 0.154 * 38.4
+        1000 / 30 * 0.160 * 38.4
     assert deepseek[K["compare"]].startswith(
         f"fewest GPUs for the service level: TP 8 × {math.ceil(220 / tp8['batch'])} "
         f"replica(s) = {8 * math.ceil(220 / tp8['batch'])} GPUs at batch {tp8['batch']}")
@@ -340,13 +340,13 @@ def test_missed_targets_say_which_and_by_how_much(missed):
     # TP 8: prefill 45.43 ms + all-reduce of the 2,000 prompt tokens 160 × (1.75 ×
     # 32,768,000 B ÷ 450 GB/s + NCCL's 6.6 + 14 × 0.6 µs) = 22.79 ms: 68.2 ms; batch 1
     # steps in ((139.1 + 0.754) GB ÷ 26.8 TB/s + 160 × (15 µs + 1.75 × 16,384 B ÷ 450
-    # GB/s)) ÷ 0.286 (tp8_small_batch) = 26.7 ms: 37.5 tokens/s
+    # GB/s)) ÷ 0.439 (tp8_small_batch) = 17.4 ms: 57.5 tokens/s
     tp8 = hand["rows"][-1]
     assert tp8["ttft"] == pytest.approx(flop / (989.4e12 * 8 * 0.8) * 1e3
                                         + 160 * (1.75 * 32_768_000 / 450e9 * 1e3 + 0.015))
     assert tp8["tps_1"] == pytest.approx(1000 / (
         ((READ_70B * 2 + 0.753664) / 26.8 + 160 * (0.015 + 1.75 * 16384 / 450e9 * 1e3))
-        / 0.286))
+        / 0.439))
     assert missed[f"{cols['tps_1']}{TP_FIRST + 3}"] == pytest.approx(tp8["tps_1"])
     status = missed[K["compare"]]
     assert status.startswith("No degree in the table meets both targets. At TP 8: ")
@@ -371,27 +371,28 @@ def mixtral(tmp):
 def test_moe_batch_is_the_largest_that_meets_the_speed(mixtral):
     """Mixtral 8x7B (config.json: 32 layers, all MoE, 8 experts, 2 per token, hidden 4096,
     expert size 14336, vocab 32000), expert parallel on more than one GPU (the
-    moe_expert_parallel regime, 0.154): at TP 8 (26.8 TB/s) a step may read 12.5 ms × 0.154
-    × 26.8 = 51.6 GB. Batch 1 reads the 12.88B active but the embedding, 25.5 GB in BF16;
-    batch 2 reads 8 × (1 − 0.75²) = 3.5 experts a layer, 42.4 GB + 0.6 GB of KV: 10.4 ms;
-    batch 3 reads 4.6 experts, 55.1 GB: 13.6 ms, too slow. Reading every expert (93.1 GB)
+    moe_expert_parallel regime, 0.160): at TP 8 (26.8 TB/s) a step may read 12.5 ms × 0.160
+    × 26.8 = 53.6 GB. Batch 1 reads the 12.88B active but the embedding, 25.5 GB in BF16;
+    batch 2 reads 8 × (1 − 0.75²) = 3.5 experts a layer, 42.4 GB + 0.6 GB of KV: 10.0 ms;
+    batch 3 reads 4.6 experts, 55.1 GB: 13.1 ms, too slow. Reading every expert (93.1 GB)
     no batch meets the speed; reading batch 1's weights hundreds would: the search between
-    finds 2. TP 4 (13.4 TB/s) misses at batch 1: (25.50 + 0.30) GB ÷ 13.4 ÷ 0.154 = 12.502
-    ms, 79.99 tokens/s against 80."""
+    finds 2. TP 4 (13.4 TB/s) meets it at batch 1: (25.50 + 0.30) GB ÷ 13.4 ÷ 0.160 = 12.03
+    ms, 83.1 tokens/s against 80; at batch 2, (42.4 + 0.6) GB ÷ 13.4 ÷ 0.160 = 20.1 ms."""
     K = PLAN
     hand = by_hand("Mixtral 8x7B", 2, "NVIDIA H100 SXM", None, 20, 2000, 300, 1000, 80, 450)
     check_rows(mixtral, hand)
     cols = {key: col for col, (key, *_) in TP_COLUMNS.items()}
     tp8 = hand["rows"][-1]
-    assert tp8["batch"] == 2 and hand["rows"][2]["batch"] == 0  # TP 4: batch 1 is too slow
-    assert (hand["read"](1) + hand["kv"]) / 13.4 / 0.154 > 12.5
+    assert tp8["batch"] == 2 and hand["rows"][2]["batch"] == 1  # TP 4: batch 1 only
+    assert (hand["read"](1) + hand["kv"]) / 13.4 / 0.160 <= 12.5
     r = TP_FIRST + 3
     assert mixtral[f"{cols['moe_0']}{r}"] == 0  # every expert read: nothing meets it
     assert mixtral[f"{cols['moe_1']}{r}"] > 100  # batch 1's weights only: far too many
     assert mixtral[f"{cols['read_gb']}{r}"] == pytest.approx(
         (12.8799 - 32000 * 4096 / 1e9 + 32 * 3 * 4096 * 14336 / 1e9 * (8 * (1 - 0.75**2) - 2))
         * 2)
-    # 95 sequences in flight (20 requests/s × (1 + 300 ÷ 80) s): TP 8 × ⌈95 ÷ 2⌉ = 48
-    # replicas = 384 GPUs, the one degree that meets the speed
-    assert mixtral[K["compare"]].startswith("fewest GPUs for the service level: TP 8 × "
-                                            "48 replica(s) = 384 GPUs")
+    # 95 sequences in flight (20 requests/s × (1 + 300 ÷ 80) s): TP 4 × ⌈95 ÷ 1⌉ = 95
+    # replicas = 380 GPUs, fewer than TP 8 × ⌈95 ÷ 2⌉ = 48 replicas = 384 GPUs
+    assert mixtral[f"K{TP_FIRST + 3}"] == 8 * math.ceil(95 / 2) == 384
+    assert mixtral[K["compare"]].startswith("fewest GPUs for the service level: TP 4 × "
+                                            "95 replica(s) = 380 GPUs")

@@ -142,7 +142,7 @@ def test_finance_bands_are_ordered_and_right(default):
     for key in ("eff", "util", "tps_range"):  # the favourable inputs are the larger ones
         lo, base, hi = band[key]
         assert lo >= base >= hi, (key, lo, base, hi)
-    low = min(0.5, eff)  # EFF_LOW, widened to the base (0.4328 < 0.5)
+    low = min(0.5, eff)  # EFF_LOW, widened to the base (0.365 < 0.5)
     assert band["eff"] == pytest.approx([0.9, eff, low])
     assert band["util"] == pytest.approx([0.8, 0.6, 0.4])
     assert band["price_range"] == pytest.approx([PRICE * 0.7, PRICE, PRICE * 1.7])
@@ -153,12 +153,12 @@ def test_finance_bands_are_ordered_and_right(default):
         headline(PRICE * 0.7, 0.9, 0.8),  # every input at its favourable end
         headline(PRICE, eff, 0.6),
         headline(PRICE * 1.7, low, 0.4)])  # ... at its unfavourable end
-    # e.g. base: 13.5215 ms ÷ 0.4328 = 31.24 ms a step, 16 × 1000 ÷ 31.24 = 512.2 tokens/s
-    # a replica; ⌈2,314.8 ÷ (512.2 × 0.6)⌉ = 8 replicas of 2 H100 = 16 GPUs × 2.95 × 730.5 h
-    # = 34,479.60 a month
-    assert math.ceil(100e6 / 86400 * 2 / (1000 / (STEP / eff) * BATCH * 0.6)) == 8
-    assert band["gpus_range"][1] == 16
-    assert band["monthly_range"][1] == pytest.approx(16 * PRICE * HOURS)
+    # e.g. base: 13.5215 ms ÷ 0.365 = 37.04 ms a step, 16 × 1000 ÷ 37.04 = 431.9 tokens/s
+    # a replica; ⌈2,314.8 ÷ (431.9 × 0.6)⌉ = 9 replicas of 2 H100 = 18 GPUs × 2.95 × 730.5 h
+    # = 38,789.55 a month
+    assert math.ceil(100e6 / 86400 * 2 / (1000 / (STEP / eff) * BATCH * 0.6)) == 9
+    assert band["gpus_range"][1] == 18
+    assert band["monthly_range"][1] == pytest.approx(18 * PRICE * HOURS)
     assert v[F["real_step_ms"]] == pytest.approx(STEP / eff)
     assert band["cost_range"][1] == pytest.approx(sizing(default, "headline"))
 

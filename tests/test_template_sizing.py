@@ -241,15 +241,14 @@ def test_cost_sheet_against_hand_calculation(default):
         step = kv_ms + weights_ms + comm
         assert v[f"G{r}"] == pytest.approx(step), g["name"]
         # no measurement: REGIME_EFFICIENCY at n GPUs and 16 sequences (docs/math.md): one
-        # GPU 0.667 + (0.451 − 0.667) × ln(16/5) ÷ ln(286/5), 2 or 4 GPUs 0.667 + (0.343 −
-        # 0.667) × ln(16/5) ÷ ln(25/5), 8 or more from tp8_small_batch's 0.286 instead
+        # GPU 0.618 + (0.357 − 0.618) × ln(16/8) ÷ ln(56/8), 2 or more throughput_tp's 0.365
+        # (16 is the smallest batch of its rows)
         eff = regime_efficiency(n, batch)
         if n == 1:
-            assert eff == pytest.approx(0.667 + (0.451 - 0.667) * math.log(16 / 5)
-                                        / math.log(286 / 5))
-        elif n <= 4:
-            assert eff == pytest.approx(0.667 + (0.343 - 0.667) * math.log(16 / 5)
-                                        / math.log(25 / 5))
+            assert eff == pytest.approx(0.618 + (0.357 - 0.618) * math.log(16 / 8)
+                                        / math.log(56 / 8))
+        else:
+            assert eff == pytest.approx(0.365)
         tps = 1000 / step * batch
         assert v[f"H{r}"] == pytest.approx(tps)
         replicas = math.ceil(peak / (tps * 0.6))

@@ -72,11 +72,11 @@ def test_calibration_counts_a_gpus_own_measurements(tmp):
     cost = v["Cost"]
     assert cost[f"N{COST_FIRST + gpus.index('NVIDIA H200 SXM')}"] == pytest.approx(effs[2])
     # the B200 (180 GB) holds 70.6 GB + 12.06 GB of KV alone: one GPU at 16 sequences,
-    # between small_batch's 0.667 (to batch 5) and throughput_one_gpu's 0.451 (from batch
-    # 286), linear in ln(batch) (udfs/data/efficiency.csv, docs/math.md)
+    # between small_batch's 0.618 (to batch 8) and throughput_one_gpu's 0.357 (from batch
+    # 56), linear in ln(batch) (udfs/data/efficiency.csv, docs/math.md)
     b200 = COST_FIRST + gpus.index("NVIDIA B200 (HGX)")
     assert cost[f"F{b200}"] == 1 and cost[f"N{b200}"] == pytest.approx(
-        0.667 + (0.451 - 0.667) * math.log(16 / 5) / math.log(286 / 5), rel=1e-12)
+        0.618 + (0.357 - 0.618) * math.log(16 / 8) / math.log(56 / 8), rel=1e-12)
     assert v["Finance"][FINANCE["calibrated"]] == pytest.approx(h100)
 
 
@@ -115,10 +115,9 @@ def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
     assert weights / (3.35 * 32) > 2 * 405.85e9 * 16 / (32 * 989.4e12) * 1e3
     step = (kv + weights) / (3.35 * 32) + comm_ms(126, 16384, 16, 32)
     assert sizing(v, "step_ms") == pytest.approx(step)
-    # 32 GPUs at 16 sequences: between tp8_small_batch's 0.286 (8 GPUs or more, to batch
-    # 5) and throughput_tp's 0.343 (from batch 25), linear in ln(batch)
-    # (udfs/data/efficiency.csv, docs/math.md)
-    eff = 0.286 + (0.343 - 0.286) * math.log(16 / 5) / math.log(25 / 5)
+    # 32 GPUs at 16 sequences: batch 16 is the smallest of throughput_tp's rows, so its
+    # anchor, 0.365 (udfs/data/efficiency.csv, docs/math.md)
+    eff = 0.365
     tps = 1000 / (step / eff) * 16
     assert sizing(v, "real_cost_mtok") == pytest.approx(2.95 * 32 / (tps * 3600 * 0.6) * 1e6)
     assert "longer than the 131072 tokens" in v["Sizing"]["C" + SIZING["context"][1:]]

@@ -8,9 +8,8 @@ model served with expert parallelism adds all-to-all dispatch and load imbalance
 
 Each regime is an anchor made from its published measurements
 (``tests/data/serving_measurements.csv``), kept in ``data/efficiency.csv`` with its
-sources, dates and software: its efficiency, the geometric middle of the lowest and the
-highest floor ÷ measured of its rows (the one value whose worst ratio over them is the
-smallest), and the range of GPUs and of batches its rows span. Inside a regime's range
+sources, dates and software: its efficiency, the median of its rows' floor ÷ measured,
+and the range of GPUs and of batches its rows span. Inside a regime's range
 the efficiency is the regime's; between two ranges it moves linearly in the logarithm of
 the GPUs and of the batch (``regime_efficiency``), so it has no step at any batch.
 
@@ -132,7 +131,7 @@ def regime_efficiency(gpus, batch, expert_parallel=0.0):
     :math:`y_1` at :math:`x \\ge x_1`, and linear in :math:`\\ln x` between. Subscripts
     name the regimes of ``data/efficiency.csv``: s small_batch, w tp8_small_batch, 1
     throughput_one_gpu, t throughput_tp; :math:`e` is a regime's anchor efficiency (the
-    geometric middle of its measurements' lowest and highest floor ÷ measured),
+    median of its measurements' floor ÷ measured),
     :math:`G_s` the most GPUs of small_batch's measurements and :math:`G_w`, :math:`G_t`
     the fewest of tp8_small_batch's and throughput_tp's (:math:`G_1` = 1),
     :math:`B^{hi}` the largest batch of a small-batch regime's measurements (:math:`B_s`
@@ -150,8 +149,8 @@ def regime_efficiency(gpus, batch, expert_parallel=0.0):
 
     Returns
     -------
-    Efficiency, 0–1. One GPU at batch 1: small_batch's 0.667; 2 GPUs at batch 16: 0.667
-    + (0.343 − 0.667) × ln(16/5) ÷ ln(25/5) = 0.433 (batches 5 and 25: the largest of
+    Efficiency, 0–1. One GPU at batch 1: small_batch's 0.618; 2 GPUs at batch 12: 0.618
+    + (0.365 − 0.618) × ln(12/8) ÷ ln(16/8) = 0.470 (batches 8 and 16: the largest of
     the small-batch measurements and the smallest of throughput_tp's). Divide a floor by
     it for the realistic time (``ESTIMATE``).
     """

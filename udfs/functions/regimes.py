@@ -22,8 +22,8 @@ def _regime(w):
                  f"nearest regime {name}: between the regimes' measured ranges, linear in "
                  f"ln(GPUs) and ln(batch)")
     return (f"{num(w.gpus)} GPUs, batch {num(w.batch)}, {where} = efficiency "
-            f"{num(w.result)} (anchors: the geometric middle of each regime's lowest and "
-            f"highest floor ÷ measured over published measurements)")
+            f"{num(w.result)} (anchors: the median of each regime's floor ÷ measured over "
+            f"published measurements)")
 
 
 def _between(x, x0, x1, y0, y1) -> str:
@@ -55,7 +55,7 @@ def _native():
 
 declare(
     "REGIME_EFFICIENCY",
-    "Default efficiency (floor ÷ realistic) of a deployment from published measurements by regime (small batch, TP 8 at small batch, throughput on one GPU or in TP, MoE expert parallel), moving in ln(batch) between them. REGIME_EFFICIENCY(1,1) = 0.667.",  # noqa: E501
+    "Default efficiency (floor ÷ realistic) of a deployment from published measurements by regime (small batch, TP 8 at small batch, throughput on one GPU or in TP, MoE expert parallel), moving in ln(batch) between them. REGIME_EFFICIENCY(1,1) = 0.618.",  # noqa: E501
     param(Arg("gpus", None, POSITIVE, whole=True), "GPUs of one replica (whole number)."),
     param(Arg("batch", None, POSITIVE), "Sequences decoded together per replica."),
     param(Arg("expert_parallel", None, NONNEGATIVE),
@@ -63,7 +63,7 @@ declare(
           default=0),
     formula=regimes.regime_efficiency,
     explain=_regime,
-    example=("=REGIME_EFFICIENCY(1,1)", "0.667"),
+    example=("=REGIME_EFFICIENCY(1,1)", "0.618"),
     summary="the efficiency of the deployment from the regimes' measurements",
     native=_native(),
 )
