@@ -204,7 +204,7 @@ declare(
           "Optional. Micro-batches the batch is split into, at most batch (whole number). Default: stages.",  # noqa: E501
           default=OMIT),
     formula=timing.decode_step_ms,
-    nonfinite="stages must divide gpus: each stage is gpus ÷ stages whole GPUs in tensor parallel",  # noqa: E501
+    nonfinite="stages must divide gpus: each stage is gpus ÷ stages whole GPUs in tensor parallel",
     explain=_step,
     example=('=DECODE_STEP_MS(16.06,8.589934592,3.35,8.03E9,64,989)', "7.358"),
     summary="attention + weights + all-reduces, ms; pipeline stages",
