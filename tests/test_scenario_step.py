@@ -124,10 +124,11 @@ def test_405b_fp8_over_16_h100_in_2_pipeline_stages(tmp_path):
     assert weights + kv + comm == pytest.approx(19.4565, abs=1e-4)
     assert v[SIZING["step_ms"]] == pytest.approx(weights + kv + comm, rel=1e-9)
     assert v[SIZING["gpus"]] == 16  # RESULT_GPUS_PER_REPLICA: the GPUs typed, all stages
-    # the efficiency of a stage: REGIME_EFFICIENCY(8 GPUs, 16 ÷ 2 = 8 sequences), the same
-    # as the function gives (no pipelined measurement in the set: docs/measurements.md)
+    # the efficiency of the replica, all stages together: REGIME_EFFICIENCY(16 GPUs, 16
+    # sequences), as the function gives it (docs/measurements.md: TensorRT-LLM's pipelined
+    # measurements, tests/test_pipeline.py)
     from udfs import REGIME_EFFICIENCY
-    assert v[SIZING["regime_eff"]] == REGIME_EFFICIENCY(8, 8, 0)
+    assert v[SIZING["regime_eff"]] == REGIME_EFFICIENCY(16, 16, 0)
     # one stage of the same 16 GPUs: the weights once, TP16's all-reduces of all 16
     # sequences: 2 × 126 × (6.6 + 30 × 0.6 + 30/16 × 16 × 16,384 × 2 B ÷ 450 GB/s) µs
     one = _405b(tmp_path, "pp1", 16, 1)["Sizing"]

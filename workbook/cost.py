@@ -80,7 +80,7 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
       M per M at planned utilization = COST_PER_MTOK(price, H, F, utilization)
       REALISTIC, beside the floors:
       N efficiency used    = this GPU's measurements on Calibration, else
-                             REGIME_EFFICIENCY(F ÷ stages, batch ÷ stages, expert parallel)
+                             REGIME_EFFICIENCY(F, batch, expert parallel)
       O realistic step     = ESTIMATE(G, N)
       P realistic GPUs     = GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(O) × batch,
                              peak-to-average, utilization) × F
@@ -191,8 +191,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
 #: "none"), read by the all-reduces of column G (the frontier's hidden columns, from the
 #: same column, sit below the table).
 LINK_COL = "Z"
-#: The hidden column of each GPU row's regime default, REGIME_EFFICIENCY(F ÷ stages, batch ÷
-#: stages, expert parallel) (one array formula), that column N falls back on.
+#: The hidden column of each GPU row's regime default, REGIME_EFFICIENCY(F, batch, expert
+#: parallel) (one array formula), that column N falls back on.
 REGIME_COL = "AA"
 #: The columns of the GPU rows that call napkin functions: one array formula each.
 ARRAY_COLS = ("E", "F", "G", "H", "L", "M", "O", "P", "R", "S", REGIME_COL)
@@ -221,7 +221,7 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
     step = (step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], f"D{r}", active,
                        b, f"E{r}", sz["attn_flop"], f"F{r}", comm, stages)
             + "/SCENARIO_TOKENS_PER_STEP")
-    regime = f"REGIME_EFFICIENCY({stage},{b}/{stages},{parallel})"  # column AA
+    regime = f"REGIME_EFFICIENCY(F{r},{b},{parallel})"  # column AA
     return {
         "B": (f'IF(A{r}=SCENARIO_GPU,SCENARIO_PRICE_PER_GPU_HOUR,IF(ISNUMBER(INDEX('
               f'GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price"))', "formula"),

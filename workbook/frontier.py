@@ -202,7 +202,7 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str, kv: str,
                        f"{z['active_b']}*1000000000", b, c["roof"], attention, t, comm,
                        STAGES)
     eff = (f"IF(ISNUMBER({c['efficiency']}),{c['efficiency']},"
-           f"REGIME_EFFICIENCY({stage},{b}/{STAGES},{parallel}))")
+           f"REGIME_EFFICIENCY({t},{b},{parallel}))")
     fits = f"{b}<={c['max_batch']}"
     priced = f"({fits})*ISNUMBER({c['price']})" if array else \
         f"AND({fits},ISNUMBER({c['price']}))"

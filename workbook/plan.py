@@ -118,8 +118,8 @@ def sheet_plan(wb: Workbook) -> Sheet:
     change), 58 the scenario's (its GPUs per replica and stages; its E: the scenario's
     batch when "largest that meets the service"). A row's all-reduces span the t ÷ p GPUs
     of a stage for a micro-batch of b ÷ p sequences, its weights are read p times a step
-    (DECODE_STEP_MS with p stages of p micro-batches), its efficiency is that of a stage
-    (REGIME_EFFICIENCY(t ÷ p, b ÷ p)); memory and prefill use all t GPUs:
+    (DECODE_STEP_MS with p stages of p micro-batches); memory, prefill and the efficiency
+    (REGIME_EFFICIENCY(t, b)) take all t GPUs:
       B MAX_BATCH(memory, weights, KV per sequence, reserve, t)
       C BATCH_FOR_LATENCY(step target × the most efficiency, R(all experts), KV, t ×
         bandwidth, FLOPs per token, t × roof): an upper guide, the all-reduces left out

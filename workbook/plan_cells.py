@@ -87,11 +87,11 @@ def read_gb(K: dict, batch: str, array: bool = False) -> str:
 
 def efficiency_at(K: dict, r: int, batch: str) -> str:
     """The efficiency of row ``r`` at ``batch`` (an expression): this GPU's Calibration
-    measurements, else REGIME_EFFICIENCY(GPUs of a stage, batch ÷ stages, expert
-    parallel): a stage decodes micro-batches of batch ÷ stages."""
+    measurements, else REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel), all
+    stages together (as Sizing)."""
     cal = K["efficiency"]
-    return (f"IF(ISNUMBER({cal}),{cal},REGIME_EFFICIENCY({stage_gpus(r)},{batch}/"
-            f"{stages_at(r)},{expert_parallel_at(K, r)}))")
+    return (f"IF(ISNUMBER({cal}),{cal},REGIME_EFFICIENCY($A{r},{batch},"
+            f"{expert_parallel_at(K, r)}))")
 
 
 def realistic(K: dict, r: int, batch: str, array: bool = False) -> str:

@@ -110,12 +110,11 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              replica ÷ stages) (TP_COMM_MS over the GPU's interconnect, NCCL's latencies:
              NVLink where the GPUs sheet has a figure, PCIe without); the step floor of the
              answer is DECODE_STEP_MS of these, with the stages, ÷ tokens per step
-    Realistic the default efficiency (REGIME_EFFICIENCY(GPUs per stage, batch ÷ stages,
-             expert parallel): a stage is a tensor-parallel replica of that many GPUs
-             decoding a micro-batch; an anchor of the Assumptions' regime table, named, or between
-             them), the efficiency used (this GPU's measurements on Calibration, else
-             the default) and the unit
-             cost of a replica busy at the planned utilization (not the bill's figure)
+    Realistic the default efficiency (REGIME_EFFICIENCY(GPUs per replica, batch, expert
+             parallel), all stages together: an anchor of the Assumptions' regime table,
+             named, or between them), the efficiency used (this GPU's measurements on
+             Calibration, else the default) and the unit cost of a replica busy at the
+             planned utilization (not the bill's figure)
     Grids    grid 1: weights fit on one GPU? (model rows × GPU columns, green/red)
              grid 2: decode floor in ms/token (weights read, batch 1, one GPU; greyed
              where the weights do not fit: a floor of a model that does not fit is fiction)
@@ -324,8 +323,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
                                      "not the bill")
     realistic = [
         ("regime_eff", "Default efficiency (regimes' anchors)",
-         f"=REGIME_EFFICIENCY({tp},{K['batch']}/{stages},{K['expert_parallel']})", "pct",
-         f"=\"REGIME_EFFICIENCY(GPUs per stage, batch ÷ stages, expert parallel): \"&"
+         f"=REGIME_EFFICIENCY({n},{K['batch']},{K['expert_parallel']})", "pct",
+         f"=\"REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel): \"&"
          f"{regime_says(K['regime_eff'])}"),
         ("calibrated", "Efficiency used", f"={gpu_efficiency(K['gpu'], K['regime_eff'])}",
          "pct", f"={efficiency_says(K['gpu'], K['regime_eff'])}"),
