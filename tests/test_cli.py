@@ -342,7 +342,7 @@ def test_main_job_prints_the_key_results(tmp_path):
     working."""
     out = tmp_path / "napkin-computed.xlsx"
     r = napkin("calc", TEMPLATE, "-o", out, "--show", "Sizing!A4:B15", "--show",
-               "Sizing!A17:B36", "--show", "Sizing!A63:B85")
+               "Sizing!A17:B37", "--show", "Sizing!A64:B86")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     # the answer: Llama 3.1 70B in FP8 on H100s, batch 16 of 2,000 + 300 tokens: 70.6 GB of
@@ -356,7 +356,7 @@ def test_main_job_prints_the_key_results(tmp_path):
     # 0.6)⌉ = 8 replicas: 16 GPUs × 2.95 × 730.5 h = 34,479.60 a month, ÷ 3,043.75 M output
     # tokens a month = 11.328
     for line in ("  GPUs in total\t16 GPU(s)", "  Replicas for the peak\t8 replica(s)",
-                 "  GPUs per replica (tensor parallel)\t2 GPU(s)",
+                 "  GPUs per replica (tensor parallel × stages)\t2 GPU(s)",
                  "  Monthly cost (USD)\t34,479.6", "  Cost per million output tokens (USD)\t11.328",
                  "  Decode step floor (datasheet peaks; for comparison)\t13.5215 ms/token",
                  "  Model\tLlama 3.1 70B", "  GPU\tNVIDIA H100 SXM", "  Currency label\tUSD"):
