@@ -113,7 +113,8 @@ VARIANTS = {
     "searched-batch": {S["SCENARIO_BATCH"]: LARGEST},
     "pipeline-stages": {S["SCENARIO_MODEL"]: "Llama 3.1 405B",
                         S["SCENARIO_GPUS_PER_REPLICA"]: 16, S["SCENARIO_PIPELINE_STAGES"]: 2,
-                        S["SCENARIO_BATCH"]: LARGEST},
+                        S["SCENARIO_BATCH"]: LARGEST,
+                        S["SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET"]: 10},
 }
 
 
@@ -506,8 +507,10 @@ def _has_uno() -> bool:
 
 def test_pipeline_stages_move_every_sheet_together(variants, book):
     # Llama 3.1 405B FP8 on 16 H100 in 2 stages of TP8, the batch searched on Plan's row of
-    # the scenario: every sheet shows the scenario's figures (agree), Plan's row takes the
-    # stages and its realistic step at the batch it found is Sizing's
+    # the scenario for 10 tokens/s per user (100 ms a step: at batch 1 the weights alone
+    # take 2 × 403.7 GB ÷ (16 × 3.35 TB/s) = 15.1 ms of floor): every sheet shows the
+    # scenario's figures (agree), Plan's row takes the stages and its realistic step at
+    # the batch it found is Sizing's
     v = variants["pipeline-stages"]
     r = agree(v, book)
     plan, sc = v["Plan"], PLAN_SCENARIO_ROW
@@ -515,7 +518,7 @@ def test_pipeline_stages_move_every_sheet_together(variants, book):
     assert plan[PLAN["stages"]] == 2 and plan[f"CO{sc}"] == 2
     assert r["RESULT_BATCH"] == plan[f"E{sc}"] >= 1
     assert plan[f"F{sc}"] == pytest.approx(r["RESULT_STEP_MS"], rel=1e-9)
-    assert plan[f"F{sc}"] <= plan[PLAN["step_target_ms"]]  # meets 30 tokens/s per user
+    assert plan[f"F{sc}"] <= plan[PLAN["step_target_ms"]] == 100  # 10 tokens/s per user
     assert "TP 8 × PP 2" in plan[PLAN["status"]]
     # Cost's GPU rows take the 16 GPUs typed
     assert {v["Cost"][f"F{COST_FIRST + i}"] for i in range(len(tables.gpus()))} == {16}

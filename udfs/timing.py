@@ -219,6 +219,17 @@ def decode_step_ms(weights_gb, kv_gb, bandwidth_tbps, active_params, batch, peak
     8.59 ÷ (2 × 3.35) = 1.282 + max(0.520, 2 × 16.06 ÷ (2 × 3.35) = 4.794) = 6.076 ms,
     against 1.282 + max(0.520, 2.397) = 3.679 ms in tensor parallel over the same two
     (all-reduces left out).
+
+    References
+    ----------
+    Austin, J. et al. (2025), "How to Scale Your Model", ch. 7 "All About Transformer
+    Inference", https://jax-ml.github.io/scaling-book/inference/ (the step: the attention's
+    time, then the MLP's, max(2·B·N ÷ FLOPS, weights ÷ bandwidth)).
+    Aminabadi, R. Y. et al. (2022), "DeepSpeed-Inference", SC22,
+    https://arxiv.org/abs/2207.00032 (§IV-B: as many micro-batches as stages in token
+    generation).
+    Huang, Y. et al. (2019), "GPipe", NeurIPS, https://arxiv.org/abs/1811.06965 (§2.3: the
+    fill-and-drain bubble, not part of continuous decoding).
     """
     m = stages if microbatches is None else microbatches
     k = maximum(m, stages)
