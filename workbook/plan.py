@@ -20,11 +20,13 @@ from workbook.plan_answer import plan_results
 from workbook.plan_cells import (
     CANDIDATES,
     COMM_COL,
+    LAYOUT_COL,
     LEVELS,
     SEARCH_FIRST,
     SEARCH_STEPS,
     STAGES_COL,
     first_token_ok,
+    layout,
     level_block,
     level_columns,
     level_shift,
@@ -362,10 +364,13 @@ def _tp_table(s: Sheet):
             s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
         s.put(f"{STAGES_COL}{r}", 1 if r < last else f"={K['stages']}",
               "input" if r < last else "formula", "count")
+        s.put(f"{LAYOUT_COL}{r}", layout(r), "formula")
         s.ws.row_dimensions[r].height = 30
     s.put(f"{STAGES_COL}{TP_FIRST - 1}", "Pipeline stages p (the weights read p times a "
           "step)", "header")
+    s.put(f"{LAYOUT_COL}{TP_FIRST - 1}", "Layout", "header")
     s.ws.column_dimensions[STAGES_COL].width = 13
+    s.ws.column_dimensions[LAYOUT_COL].width = 14
     s.validate(f"{STAGES_COL}{TP_FIRST}:{STAGES_COL}{last - 1}", "whole", "Pipeline stages "
                "of the row's replica, dividing its GPUs. A whole number from 1 to 64.",
                "Pipeline stages", 1, 64)

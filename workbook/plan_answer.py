@@ -8,7 +8,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 
 from udfs.constants import SECONDS_PER_DAY
-from workbook.plan_cells import STAGES_COL, first_token_ok
+from workbook.plan_cells import LAYOUT_COL, first_token_ok
 from workbook.scenario import PLAN_SCENARIO_ROW
 from workbook.sheet import NO_FLOPS, NO_TDP, Sheet
 
@@ -21,12 +21,6 @@ NOTES = [  # below the answer
     "queue at the peak; leave headroom or lower the efficiency. Energy at TDP for every GPU "
     "all month is an upper bound.",
 ]
-
-
-def layout(gpus: str, stages: str) -> str:
-    """A replica's layout in words (an expression): "TP t", or "TP t ÷ p × PP p" in p
-    pipeline stages (``gpus`` and ``stages`` expressions)."""
-    return f'"TP "&IF({stages}>1,{gpus}/{stages}&" × PP "&{stages},{gpus})'
 
 
 def plan_results(s: Sheet, K: dict, first: int, last: int):
@@ -51,9 +45,7 @@ def plan_results(s: Sheet, K: dict, first: int, last: int):
         return f"INDEX(${col}${first}:${col}${last},{row})"
 
     sc = PLAN_SCENARIO_ROW
-    here = layout(f"$A${sc}", f"${STAGES_COL}${sc}")
-    widest = layout(at("A", largest), at(STAGES_COL, largest))
-    fewest = layout(at("A", pick), at(STAGES_COL, pick))
+    here, widest, fewest = f"${LAYOUT_COL}${sc}", at(LAYOUT_COL, largest), at(LAYOUT_COL, pick)
     top = int(K["status"][1:]) - 1
     s.section(top, "The answer: the scenario on Sizing (the same cells), and the service "
                    "level", "L")

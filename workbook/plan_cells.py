@@ -24,6 +24,14 @@ LEVEL_FIRST = SEARCH_FIRST + SEARCH_STEPS + 1  # column AG: the first block's fi
 #: The column of each row's pipeline stages p (after the blocks, CO: beside O on screen
 #: while P..CN are hidden); a row's replica is $A GPUs in p stages of $A ÷ p GPUs.
 STAGES_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES)
+#: The column of each row's layout in words, beside the stages: "TP t", or "TP t ÷ p × PP p".
+LAYOUT_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 1)
+
+
+def layout(r: int) -> str:
+    """Row ``r``'s layout in words (a formula): "TP t", or "TP t ÷ p × PP p" in p stages."""
+    t, p = f"$A{r}", stages_at(r)
+    return f'="TP "&IF({p}>1,{t}/{p}&" × PP "&{p},{t})'
 
 
 def stages_at(r: int) -> str:

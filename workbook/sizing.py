@@ -132,8 +132,11 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     bw, roof, eff, n = K["bandwidth"], K["roof_tflops"], K["efficiency"], K["gpus"]
     bf16, price = K["bf16"], K["price"]
     stages, tp = K["stages_input"], K["stage_gpus"]
+    # the GPUs per replica as stages × GPUs per stage (the same number): an expression, so
+    # that napkin native writes it once in a helper cell, not in each of its checks
     step = step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], bw, a,
-                      K["batch"], roof, K["attn_flop"], n, K["comm_ms"], stages)
+                      K["batch"], roof, K["attn_flop"], f"{stages}*{tp}", K["comm_ms"],
+                      stages)
     answer_block(
         s, K, SECTIONS["answer"],
         realistic_step=f"=ESTIMATE({K['step_ms']},{K['calibrated']})",

@@ -158,18 +158,17 @@ def _step(w):
             f"{q(w.comm_ms, 'ms')} = {q(w.result, 'ms')}")
 
 
-_STEP = ('MAX({kv_gb}/({gpus}*{bandwidth}),{attention_flops}/({gpus}*{peak_flops}*1E9))'
-         '+MAX(2*{active_params}*{batch}/({gpus}*{peak_flops}*1E9),'
-         '{weights_gb}/({gpus}*{bandwidth}))+{comm_ms}')
+# the terms over one GPU, ÷ the gpus once (MAX(a/g, b/g) = MAX(a, b)/g for g > 0): each
+# argument written as few times as the formula allows
 _K = 'MAX({microbatches},{stages})'
-_STEP_PIPELINE = (f'{_K}/{{microbatches}}*MAX({{kv_gb}}/({{gpus}}*{{bandwidth}}),'
-                  '{attention_flops}/({gpus}*{peak_flops}*1E9))'
-                  f'+MAX({_K}/{{microbatches}}*2*{{active_params}}*{{batch}}/({{gpus}}*'
-                  f'{{peak_flops}}*1E9),{_K}*{{weights_gb}}/({{gpus}}*{{bandwidth}}))'
+_STEP_PIPELINE = (f'({_K}/{{microbatches}}*MAX({{kv_gb}}/{{bandwidth}},'
+                  '{attention_flops}/({peak_flops}*1E9))'
+                  f'+MAX({_K}/{{microbatches}}*2*{{active_params}}*{{batch}}/({{peak_flops}}'
+                  f'*1E9),{_K}*{{weights_gb}}/{{bandwidth}}))/{{gpus}}'
                   f'+{_K}/{{stages}}*{{comm_ms}}')
-_STEP_STAGES = ('MAX({kv_gb}/({gpus}*{bandwidth}),{attention_flops}/({gpus}*{peak_flops}*1E9))'
-                '+MAX(2*{active_params}*{batch}/({gpus}*{peak_flops}*1E9),'
-                '{stages}*{weights_gb}/({gpus}*{bandwidth}))+{comm_ms}')
+_STEP_STAGES = ('(MAX({kv_gb}/{bandwidth},{attention_flops}/({peak_flops}*1E9))'
+                '+MAX(2*{active_params}*{batch}/({peak_flops}*1E9),'
+                '{stages}*{weights_gb}/{bandwidth}))/{gpus}+{comm_ms}')
 
 
 def _divides(text):
