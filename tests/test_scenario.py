@@ -114,7 +114,8 @@ VARIANTS = {
     "pipeline-stages": {S["SCENARIO_MODEL"]: "Llama 3.1 405B",
                         S["SCENARIO_GPUS_PER_REPLICA"]: 16, S["SCENARIO_PIPELINE_STAGES"]: 2,
                         S["SCENARIO_BATCH"]: LARGEST,
-                        S["SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET"]: 10},
+                        S["SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET"]: 10,
+                        S["SCENARIO_OUTPUT_TOKENS_PER_DAY"]: 150000000},
 }
 
 
@@ -520,7 +521,9 @@ def test_pipeline_stages_move_every_sheet_together(variants, book):
     assert plan[f"F{sc}"] == pytest.approx(r["RESULT_STEP_MS"], rel=1e-9)
     assert plan[f"F{sc}"] <= plan[PLAN["step_target_ms"]] == 100  # 10 tokens/s per user
     assert "TP 8 × PP 2" in plan[PLAN["status"]]
-    # Cost's GPU rows take the 16 GPUs typed
+    # Cost's GPU rows take the 16 GPUs typed; 1.5e8 tokens a day (not a multiple of the
+    # default's 1e8: 16 GPUs in total would cost the default's 11.328 per million again)
+    assert r["RESULT_GPUS"] > 16
     assert {v["Cost"][f"F{COST_FIRST + i}"] for i in range(len(tables.gpus()))} == {16}
 
 
