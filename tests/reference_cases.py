@@ -387,6 +387,19 @@ CASES = [
     ('serving', 'decode step: 70B BF16 over 2 GPUs, plus 0.5 ms of all-reduces',
      '=DECODE_STEP_MS(140,0,3.35,70E+9,1,989,0,2,0.5)',
      140 / 6.7 + 0.5, 1e-9),
+    # pipeline stages (Aminabadi et al. 2022, arXiv:2207.00032 §IV-B: m = p micro-batches in
+    # token generation): 8B BF16 over 2 H100s in 2 stages of 1 GPU, m = 2 of 32 sequences,
+    # k = max(m, p) = 2 passes a period: attention 8.589934592 ÷ (2 × 3.35) = 1.2820798 ms
+    # + max(2 × 8.03e9 × 64 ÷ (2 × 989e12) = 0.5196158 ms, 2 × 16.06 ÷ 6.7 = 4.7940299 ms)
+    ('serving', 'decode step: 8B BF16 over 2 GPUs in 2 pipeline stages',
+     '=DECODE_STEP_MS(16.06,8.589934592,3.35,8.03E+9,64,989,0,2,0,2)',
+     8.589934592 / 6.7 + 2 * 16.06 / 6.7, 1e-9),
+    # 4 stages of 1 GPU with m = 2 micro-batches: k = 4, stages idle half the time;
+    # 4/2 × 8.589934592 ÷ 13.4 = 1.2820798 + max(0.5196158, 4 × 16.06 ÷ 13.4 = 4.7940299)
+    # + 4/4 × 1 ms of all-reduces = 7.0761097 ms
+    ('serving', 'decode step: 4 pipeline stages, 2 micro-batches',
+     '=DECODE_STEP_MS(16.06,8.589934592,3.35,8.03E+9,64,989,0,4,1,4,2)',
+     2 * 8.589934592 / 13.4 + 4 * 16.06 / 13.4 + 1, 1e-9),
     # attention products of a decode step: 4 × 32 layers × (32 heads × 128) × 1,024
     # tokens × 64 sequences = 34,359,738,368 FLOP (Llama 3.1 8B config)
     ('serving', 'attention FLOPs of a decode step: 8B, batch 64 of 1,024 tokens',

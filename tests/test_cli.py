@@ -412,7 +412,7 @@ def test_main_job_prints_the_key_results(tmp_path):
     working."""
     out = tmp_path / "napkin-computed.xlsx"
     r = napkin("calc", TEMPLATE, "-o", out, "--show", "Sizing!A4:B15", "--show",
-               "Sizing!A17:B36", "--show", "Sizing!A63:B85")
+               "Sizing!A17:B37", "--show", "Sizing!A64:B86")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     # the answer: Llama 3.1 70B in FP8 on H100s, batch 16 of 2,000 + 300 tokens: 70.6 GB of
@@ -428,7 +428,7 @@ def test_main_job_prints_the_key_results(tmp_path):
     assert math.ceil(1e8 / 86400 * 2 / (16000 / (13.5215 / 0.365) * 0.6)) == 9
     assert 18 * 2.95 * 730.5 / 3043.75 == pytest.approx(12.744, abs=5e-4)
     for line in ("  GPUs in total\t18 GPU(s)", "  Replicas for the peak\t9 replica(s)",
-                 "  GPUs per replica (tensor parallel)\t2 GPU(s)",
+                 "  GPUs per replica (tensor parallel × stages)\t2 GPU(s)",
                  "  Monthly cost (USD)\t38,789.6", "  Cost per million output tokens (USD)\t12.744",
                  "  Decode step floor (datasheet peaks; for comparison)\t13.5215 ms/token",
                  "  Model\tLlama 3.1 70B", "  GPU\tNVIDIA H100 SXM", "  Currency label\tUSD"):

@@ -110,6 +110,11 @@ VARIANTS = {
                                    S["SCENARIO_PRECISION"]: "BF16", S["SCENARIO_GPU"]: H200,
                                    S["SCENARIO_GPUS_PER_REPLICA"]: 4},
     "searched-batch": {S["SCENARIO_BATCH"]: LARGEST},
+    "pipeline-stages": {S["SCENARIO_MODEL"]: "Llama 3.1 405B",
+                        S["SCENARIO_GPUS_PER_REPLICA"]: 16, S["SCENARIO_PIPELINE_STAGES"]: 2,
+                        S["SCENARIO_BATCH"]: LARGEST,
+                        S["SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET"]: 10,
+                        S["SCENARIO_OUTPUT_TOKENS_PER_DAY"]: 150000000},
 }
 
 
@@ -493,6 +498,27 @@ def _has_uno() -> bool:
     if not shutil.which("soffice") or not Path(UNO_PYTHON).exists():
         return False
     return subprocess.run([UNO_PYTHON, "-c", "import uno"], capture_output=True).returncode == 0
+
+
+def test_pipeline_stages_move_every_sheet_together(variants, book):
+    # Llama 3.1 405B FP8 on 16 H100 in 2 stages of TP8, the batch searched on Plan's row of
+    # the scenario for 10 tokens/s per user (100 ms a step: at batch 1 the weights alone
+    # take 2 × 403.7 GB ÷ (16 × 3.35 TB/s) = 15.1 ms of floor): every sheet shows the
+    # scenario's figures (agree), Plan's row takes the stages and its realistic step at
+    # the batch it found is Sizing's
+    v = variants["pipeline-stages"]
+    r = agree(v, book)
+    plan, sc = v["Plan"], PLAN_SCENARIO_ROW
+    assert r["RESULT_GPUS_PER_REPLICA"] == 16 and v["Sizing"][SIZING["stage_gpus"]] == 8
+    assert plan[PLAN["stages"]] == 2 and plan[f"CO{sc}"] == 2
+    assert r["RESULT_BATCH"] == plan[f"E{sc}"] >= 1
+    assert plan[f"F{sc}"] == pytest.approx(r["RESULT_STEP_MS"], rel=1e-9)
+    assert plan[f"F{sc}"] <= plan[PLAN["step_target_ms"]] == 100  # 10 tokens/s per user
+    assert "TP 8 × PP 2" in plan[PLAN["status"]]
+    # Cost's GPU rows take the 16 GPUs typed per replica; the 1.5e8 tokens a day at 10
+    # tokens/s per user need more than one replica of them
+    assert r["RESULT_GPUS"] > 16
+    assert {v["Cost"][f"F{COST_FIRST + i}"] for i in range(len(tables.gpus()))} == {16}
 
 
 @pytest.mark.skipif(not _has_uno(), reason="LibreOffice with Python UNO not found")

@@ -95,3 +95,56 @@ def test_published_deployments_within_one_and_a_half(tmp_path, case):
     ratio = v[SIZING["real_step_ms"]] / measured
     assert 1 / 1.5 <= ratio <= 1.5, (case, v[SIZING["real_step_ms"]], measured)
     assert v[SIZING["step_ms"]] < measured  # the floor stays below the measurement
+
+
+def _405b(tmp_path, name, gpus, stages):
+    changes = _scenario("Llama 3.1 405B", "FP8", "BF16", "NVIDIA H100 SXM", gpus, 16, 2000,
+                        300)
+    return variant(tmp_path, name, {**changes, S["SCENARIO_PIPELINE_STAGES"]: stages})
+
+
+def test_405b_fp8_over_16_h100_in_2_pipeline_stages(tmp_path):
+    # Llama 3.1 405B FP8 on 16 H100 in 2 stages of TP8, batch 16 of 2,000 + 300 tokens.
+    # By hand (DECODE_STEP_MS: k = max(m, p) = 2 with m = p = 2 micro-batches of 8):
+    # a step reads 405.85e9 − 128,256 × 16,384 (the input embedding table; config.json) =
+    # 403.748654e9 weights × 1 B = 403.748654 GB, twice a period (once per micro-batch):
+    # 2 × 403.748654 ÷ (16 × 3.35 TB/s) = 15.0652483 ms (math: 2 × 405.85e9 × 16 ÷ (16 ×
+    # 1,978.9e12) = 0.41018 ms); KV 16 × 2,300 × 516,096 B (2 × 126 layers × 8 × 128 × 2
+    # B) = 18.9923328 GB ÷ (16 × 3.35) = 0.3543346 ms (attention 4 × 126 × 16,384 × 2,300
+    # × 16 = 3.0388e11 FLOP ÷ (16 × 1,978.9e12) = 0.0096 ms); all-reduces of one
+    # micro-batch of 8 through the 126 layers at TP8: 2 × 126 × (6.6 µs + 14 × 0.6 µs
+    # (NCCL's NVLink ring, src/graph/tuning.cc) + 14/8 × 8 × 16,384 × 2 B ÷ 450 GB/s) =
+    # 4.0369 ms; step 15.0652483 + 0.3543346 + 4.0369 = 19.4565 ms
+    v = _405b(tmp_path, "pp2", 16, 2)["Sizing"]
+    comm = 2 * 126 * (6.6 + 14 * 0.6 + 14 / 8 * 8 * 16384 * 2 / 450e9 * 1e6) / 1e3
+    assert v[SIZING["stage_gpus"]] == 8
+    assert v[SIZING["comm_ms"]] == pytest.approx(comm, rel=1e-12)
+    weights = 2 * (405.85 - 128256 * 16384 / 1e9) / (16 * 3.35)
+    kv = 16 * 2300 * 516096 / 1e9 / (16 * 3.35)
+    assert weights + kv + comm == pytest.approx(19.4565, abs=1e-4)
+    assert v[SIZING["step_ms"]] == pytest.approx(weights + kv + comm, rel=1e-9)
+    assert v[SIZING["gpus"]] == 16  # RESULT_GPUS_PER_REPLICA: the GPUs typed, all stages
+    # the efficiency of the replica, all stages together: REGIME_EFFICIENCY(16 GPUs, 16
+    # sequences), as the function gives it (docs/measurements.md: TensorRT-LLM's pipelined
+    # measurements, tests/test_pipeline.py)
+    from udfs import REGIME_EFFICIENCY
+    assert v[SIZING["regime_eff"]] == REGIME_EFFICIENCY(16, 16, 0)
+    # one stage of the same 16 GPUs: the weights once, TP16's all-reduces of all 16
+    # sequences: 2 × 126 × (6.6 + 30 × 0.6 + 30/16 × 16 × 16,384 × 2 B ÷ 450 GB/s) µs
+    one = _405b(tmp_path, "pp1", 16, 1)["Sizing"]
+    comm16 = 2 * 126 * (6.6 + 30 * 0.6 + 30 / 16 * 16 * 16384 * 2 / 450e9 * 1e6) / 1e3
+    assert one[SIZING["comm_ms"]] == pytest.approx(comm16, rel=1e-12)
+    assert one[SIZING["step_ms"]] == pytest.approx(weights / 2 + kv + comm16, rel=1e-9)
+
+
+def test_stages_with_the_smallest_gpus_that_fit(tmp_path):
+    # "smallest that fits" in 2 stages: the weights + 16 sequences' KV need GPUS_NEEDED =
+    # n GPUs; each stage takes a deployed degree (1, 2, 4, 8, whole nodes) at or above
+    # n ÷ 2: 2 × deployed(⌈n ÷ 2⌉) GPUs per replica (template_support.deployed)
+    import math
+
+    from template_support import deployed
+    v = _405b(tmp_path, "pp2-auto", "smallest that fits", 2)["Sizing"]
+    n = v[SIZING["gpus_needed"]]
+    assert v[SIZING["gpus"]] == 2 * deployed(math.ceil(n / 2))
+    assert v[SIZING["stage_gpus"]] == deployed(math.ceil(n / 2))

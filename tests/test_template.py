@@ -154,8 +154,10 @@ def test_inputs_unlocked_styled_validated_rest_locked(book):
 
 
 #: The two inputs that take a word or a number ("smallest that fits", "largest that meets
-#: the service level"): a custom rule, refusing anything else.
-CUSTOM = {("Sizing", SIZING["gpus_input"]), ("Sizing", SIZING["batch_input"])}
+#: the service level"), and the pipeline stages (a whole number dividing the GPUs per
+#: replica): a custom rule, refusing anything else.
+CUSTOM = {("Sizing", SIZING["gpus_input"]), ("Sizing", SIZING["batch_input"]),
+          ("Sizing", SIZING["stages_input"])}
 
 
 def test_validation_refuses_text_and_out_of_range(book):

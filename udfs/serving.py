@@ -195,6 +195,11 @@ def pipeline_bubble(stages, microbatches):
 
     .. math:: \\text{bubble} = \\frac{p - 1}{m + p - 1}
 
+    The schedule fills the pipeline with the m micro-batches of a batch and drains it
+    before the next (training; one batch of prompts). Continuous decoding never drains:
+    its stages idle only with fewer micro-batches than stages, a share 1 − m/p, which
+    ``udfs.timing.decode_step_ms`` counts; this bubble is not part of the decode step.
+
     Parameters
     ----------
     stages : float

@@ -23,11 +23,18 @@ References
    Inference", https://jax-ml.github.io/scaling-book/inference/ (a decode step is the
    attention's time, bound by loading the KV cache, plus the MLP's time,
    max(2·B·N ÷ FLOPS, weights ÷ bandwidth): the two are not assumed to overlap).
+.. [6] Aminabadi, R. Y. et al. (2022), "DeepSpeed-Inference: Enabling Efficient Inference
+   of Transformer Models at Unprecedented Scale", SC22, https://arxiv.org/abs/2207.00032
+   (§IV-B, pipeline parallelism in token generation: as many micro-batches as stages, so
+   that no stage waits for the token another micro-batch is still computing).
+.. [7] Huang, Y. et al. (2019), "GPipe: Efficient Training of Giant Neural Networks using
+   Pipeline Parallelism", NeurIPS, https://arxiv.org/abs/1811.06965 (§2.3: the bubble of
+   a schedule that fills and drains the pipeline for each batch).
 """
 
 from __future__ import annotations
 
-from .xp import maximum
+from .xp import maximum, where
 
 
 def kernel_time_ms(flop, nbytes, peak_tflops, bandwidth_tbps):
@@ -141,13 +148,15 @@ def decode_floor_ms(weights_gb, kv_gb, bandwidth_tbps, params, batch, peak_tflop
 
 
 def decode_step_ms(weights_gb, kv_gb, bandwidth_tbps, active_params, batch, peak_tflops,
-                   attention_flop=0.0, gpus=1.0, comm_ms=0.0):
+                   attention_flop=0.0, gpus=1.0, comm_ms=0.0, stages=1.0, microbatches=None):
     """The decode step a deployment pays: attention, then the weights, then the
-    tensor-parallel all-reduces [5].
+    tensor-parallel all-reduces [5], over the pipeline stages of a replica [6].
 
-    .. math:: T = \\max\\left(\\frac{KV}{g \\cdot BW},\\; \\frac{F_{attn}}{g \\cdot P}\\right)
-              + \\max\\left(\\frac{2 N_{act} B}{g \\cdot P},\\; \\frac{W}{g \\cdot BW}\\right)
-              + T_{comm}
+    .. math:: T = \\frac{k}{m} \\max\\left(\\frac{KV}{g \\cdot BW},\\;
+              \\frac{F_{attn}}{g \\cdot P}\\right)
+              + \\max\\left(\\frac{k}{m} \\cdot \\frac{2 N_{act} B}{g \\cdot P},\\;
+              k \\cdot \\frac{W}{g \\cdot BW}\\right)
+              + \\frac{k}{p} T_{comm}, \\quad k = \\max(m, p)
 
     The attention reads the KV cache of every sequence (memory-bound for multi-head and
     grouped-query attention; its products, F_attn, can exceed the read time for MLA or
@@ -157,6 +166,20 @@ def decode_step_ms(weights_gb, kv_gb, bandwidth_tbps, active_params, batch, peak
     (``decode_floor_ms``), and still a floor while every figure is a datasheet peak
     and ``comm_ms`` leaves out latency. The g GPUs of a replica split bytes and FLOPs
     evenly; imbalance and replicated weights only add time.
+
+    With p pipeline stages each stage holds 1/p of the layers on g/p GPUs in tensor
+    parallel, and the batch is split into m micro-batches of B/m sequences. A stage
+    passes one micro-batch in KV/(m·g·BW) ⊕ attention + max(2·N·B/(m·g·P), W/(g·BW)) +
+    T_comm/p; a micro-batch's next token starts only once its current one has passed
+    all p stages, and a stage serves the m micro-batches one after another, so a period
+    (the time per output token of every sequence) is k = max(m, p) stage passes. With
+    m = p (DeepSpeed-Inference's choice in token generation [6]) every stage is busy and
+    the weights are read p times a period; with m < p the stages idle a share 1 − m/p;
+    with m > p the weights are read m times. p = m = 1 is the step of one tensor-parallel
+    replica. GPipe's fill-and-drain bubble [7] belongs to a schedule that drains between
+    batches: continuous decoding does not drain, so it is not part of this floor. The
+    activations sent from stage to stage (hidden × B/m × bytes, and a link latency, per
+    hop) are left out: the step stays a floor.
 
     Parameters
     ----------
@@ -177,22 +200,45 @@ def decode_step_ms(weights_gb, kv_gb, bandwidth_tbps, active_params, batch, peak
     attention_flop : float
         FLOPs of the attention products of the whole step, F_attn (0: left out) [FLOP].
     gpus : float
-        GPUs of the replica, g, sharing bytes and FLOPs [count].
+        GPUs of the replica, g, sharing bytes and FLOPs, all stages together [count].
     comm_ms : float
-        Time of the tensor-parallel all-reduces of the step (``udfs.serving.tp_comm_ms``;
-        0 on one GPU) [ms].
+        Time of the tensor-parallel all-reduces of one micro-batch's pass through all
+        the layers, T_comm, at the stage's degree g/p and B/m sequences
+        (``udfs.serving.tp_comm_ms``; 0 on one GPU a stage) [ms].
+    stages : float
+        Pipeline stages p, a whole divisor of g [count].
+    microbatches : float or None
+        Micro-batches m the batch is split into [count] (None: m = p).
 
     Returns
     -------
-    ms per step. Llama 3.1 8B BF16 on an H100 at batch 64, 1,024 tokens each (KV
-    64 × 1,024 × 131,072 B = 8.59 GB): 8.59 ÷ 3.35 = 2.564 ms + max(2 × 8.03e9 × 64 ÷
-    989e12 = 1.039 ms, 16.06 ÷ 3.35 = 4.794 ms) = 7.358 ms.
+    ms per step (per period of the pipeline), NaN where ``stages`` does not divide
+    ``gpus``. Llama 3.1 8B BF16 on an H100 at batch 64, 1,024 tokens each (KV 64 × 1,024
+    × 131,072 B = 8.59 GB): 8.59 ÷ 3.35 = 2.564 ms + max(2 × 8.03e9 × 64 ÷ 989e12 =
+    1.039 ms, 16.06 ÷ 3.35 = 4.794 ms) = 7.358 ms. Over 2 GPUs in 2 stages (m = 2):
+    8.59 ÷ (2 × 3.35) = 1.282 + max(0.520, 2 × 16.06 ÷ (2 × 3.35) = 4.794) = 6.076 ms,
+    against 1.282 + max(0.520, 2.397) = 3.679 ms in tensor parallel over the same two
+    (all-reduces left out).
+
+    References
+    ----------
+    Austin, J. et al. (2025), "How to Scale Your Model", ch. 7 "All About Transformer
+    Inference", https://jax-ml.github.io/scaling-book/inference/ (the step: the attention's
+    time, then the MLP's, max(2·B·N ÷ FLOPS, weights ÷ bandwidth)).
+    Aminabadi, R. Y. et al. (2022), "DeepSpeed-Inference", SC22,
+    https://arxiv.org/abs/2207.00032 (§IV-B: as many micro-batches as stages in token
+    generation).
+    Huang, Y. et al. (2019), "GPipe", NeurIPS, https://arxiv.org/abs/1811.06965 (§2.3: the
+    fill-and-drain bubble, not part of continuous decoding).
     """
+    m = stages if microbatches is None else microbatches
+    k = maximum(m, stages)
     attention = maximum(kv_gb / (gpus * bandwidth_tbps),
                         math_ms(attention_flop, gpus * peak_tflops))
-    weights = maximum(decode_compute_ms(active_params, batch, gpus * peak_tflops),
-                      weights_gb / (gpus * bandwidth_tbps))
-    return attention + weights + comm_ms
+    weights = maximum(k / m * decode_compute_ms(active_params, batch, gpus * peak_tflops),
+                      k * weights_gb / (gpus * bandwidth_tbps))
+    step = k / m * attention + weights + k / stages * comm_ms
+    return where(gpus % stages == 0, step, float("nan"))
 
 
 def decode_attention_flop(layers, attn_dim, context, batch):

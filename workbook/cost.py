@@ -16,12 +16,12 @@ from workbook.scenario import AT_UTILIZATION, HEADLINE
 from workbook.sheet import (
     Sheet,
     blank_or,
-    deployed,
     expert_parallel,
     gpu_efficiency,
     lookup,
     read_weights,
     roof_used,
+    staged,
     step_floor,
     tp_comm,
 )
@@ -35,7 +35,7 @@ COST_FIRST = 22
 COST_COLUMNS = [  # header, width, format
     ("GPU", 26, None), ("Price per GPU-hour", 12, "money"), ("Memory", 10, "GB"),
     ("Bandwidth", 11, "tbps"), ("Compute roof", 16, "tflops"),
-    ("GPUs per replica as deployed (tensor parallel)", 12, "gpus"),
+    ("GPUs per replica as deployed (tensor parallel × stages)", 12, "gpus"),
     ("Step floor", 16, "ms_token"),
     ("Tokens/s per replica", 16, "tps"), ("Replicas for the peak", 11, "count"),
     ("GPUs in total", 10, "gpus"), ("Monthly cost, floor", 14, "money"),
@@ -64,12 +64,14 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     Rows 22.. one row per slot of the GPUs table (blank where the slot is empty):
       B price (the scenario's GPU: the price in use, override included), C memory,
         D bandwidth, E compute roof (lookups; words where none)
-      F GPUs per replica   = the scenario's degree when it is typed, else tensor-parallel
-                             degree 1, 2, 4, 8, then whole 8-GPU nodes, at or above
-                             GPUS_NEEDED(weights + KV, memory, reserve) (as on Sizing)
+      F GPUs per replica   = the scenario's when it is typed, else the stages × a
+                             tensor-parallel degree 1, 2, 4, 8, then whole 8-GPU nodes, at
+                             or above GPUS_NEEDED(weights + KV, memory, reserve) ÷ stages
+                             (as on Sizing)
       G step floor (ms)    = DECODE_STEP_MS(weights read at the batch, KV, bandwidth,
                              active params, batch, roof, attention FLOPs, F, all-reduces
-                             (TP_COMM_MS over this GPU's interconnect)) ÷ tokens per step
+                             (TP_COMM_MS of batch ÷ stages over F ÷ stages GPUs, this
+                             GPU's interconnect), the scenario's stages) ÷ tokens per step
       H tokens/s/replica   = TOKENS_PER_SEC(G) × batch
       I replicas           = CEILING(peak tokens/s ÷ (H × utilization), 1)
       J GPUs in total      = I × F
@@ -212,13 +214,14 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
     else:
         roof = roof_used(prec, f"INDEX(GPU_FP8,{k})", f"INDEX(GPU_BF16,{k})")
     link = f"{LINK_COL}{r}"  # the row's interconnect figure (a hidden column)
-    m = sz["model_row"]
-    comm = tp_comm(sz["hidden"], b, f"F{r}", link, sz["layers"], None,
-                   expert_parallel(m, f"F{r}"))
+    m, stages = sz["model_row"], "SCENARIO_PIPELINE_STAGES"
+    stage = f"F{r}/{stages}"  # the GPUs of a stage: the degree of its all-reduces
+    parallel = expert_parallel(m, stage)
+    comm = tp_comm(sz["hidden"], f"{b}/{stages}", stage, link, sz["layers"], None, parallel)
     step = (step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], f"D{r}", active,
-                       b, f"E{r}", sz["attn_flop"], f"F{r}", comm)
+                       b, f"E{r}", sz["attn_flop"], f"F{r}", comm, stages)
             + "/SCENARIO_TOKENS_PER_STEP")
-    regime = f"REGIME_EFFICIENCY(F{r},{b},{expert_parallel(m, f'F{r}')})"  # column AA
+    regime = f"REGIME_EFFICIENCY(F{r},{b},{parallel})"  # column AA
     return {
         "B": (f'IF(A{r}=SCENARIO_GPU,SCENARIO_PRICE_PER_GPU_HOUR,IF(ISNUMBER(INDEX('
               f'GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price"))', "formula"),
@@ -226,7 +229,7 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
         "D": (lookup("GPU_BW", k)[1:], "formula"),
         "E": (roof, "formula"),
         "F": ("IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),SCENARIO_GPUS_PER_REPLICA,"
-              f"{deployed(f'GPUS_NEEDED({need_tp},C{r},{K[reserve]})')})", "formula"),
+              f"{staged(f'GPUS_NEEDED({need_tp},C{r},{K[reserve]})', stages)})", "formula"),
         "G": (step, "formula"),
         "H": (f"TOKENS_PER_SEC(G{r})*{b}", "formula"),
         "I": (f"IF({K['peak_tps']}>0,CEILING({K['peak_tps']}/(H{r}*{util}),1),0)",

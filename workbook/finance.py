@@ -88,8 +88,9 @@ def sheet_finance(wb: Workbook) -> Sheet:
         ("model", "Model", f"={sz['model']}", None, None),
         ("precision", "Weight precision", f"={sz['precision']}", None, None),
         ("gpu", "GPU", f"={sz['gpu']}", None, None),
-        ("gpus", "GPUs per replica (tensor parallel)", "=RESULT_GPUS_PER_REPLICA", "gpus",
-         f'="at least "&{sz["gpus_needed"]}&" for weights + KV cache (Sizing)"'),
+        ("gpus", "GPUs per replica (tensor parallel × stages)", "=RESULT_GPUS_PER_REPLICA",
+         "gpus", f'="at least "&{sz["gpus_needed"]}&" for weights + KV cache (Sizing)"&IF('
+         'SCENARIO_PIPELINE_STAGES>1,"; in "&SCENARIO_PIPELINE_STAGES&" pipeline stages","")'),
         ("batch", "Batch per replica", "=RESULT_BATCH", "seq", None),
         ("price", '="Rented price per GPU-hour ("&CURRENCY&")"',
          "=SCENARIO_PRICE_PER_GPU_HOUR", "money",
@@ -103,7 +104,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
          f'INDEX(GPU_TDP,{sz["gpu_row"]}),"no figure")', '#,##0 "W"', "GPUs sheet, column J"),
         ("step_ms", "Decode step floor at the batch", "=RESULT_FLOOR_STEP_MS", "ms_token",
          "Sizing: DECODE_STEP_MS (KV cache, attention, weights, all-reduces) over the GPUs "
-         "of a replica, ÷ tokens per step"),
+         "of a replica in its pipeline stages, ÷ tokens per step"),
         ("calibrated", "Efficiency used (Calibration, else the regime)",
          f"={sz['calibrated']}", "pct",
          f"={efficiency_says(sz['gpu'], sz['regime_eff'])}"),

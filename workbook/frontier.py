@@ -17,10 +17,10 @@ from workbook.sheet import (
     Sheet,
     attention_dim,
     batch_read,
-    deployed,
     expert_parallel,
     read_weights,
     roof_used,
+    staged,
     step_floor,
     tp_comm,
 )
@@ -35,6 +35,8 @@ PARAMS = ["name", "row", "memory", "bandwidth", "roof", "gpus", "max_batch", "ef
 HIDDEN_FIRST = 26  # column Z: the chart's data (#N/A past what memory allows), hidden
 WIDE = 6  # hidden columns per GPU: weights read, floor, step, tokens/s per user, per GPU, cost
 COLORS = ("1F4E79", "C55A11", "70AD47")
+#: The scenario's pipeline stages: every curve's replicas have them (micro-batches = stages).
+STAGES = "SCENARIO_PIPELINE_STAGES"
 
 
 def sheet_frontier(wb: Workbook) -> Sheet:
@@ -59,7 +61,8 @@ def frontier(s: Sheet, top: int) -> int:
     s.put(f"A{top + 1}", "The first GPU is the scenario's (at its GPUs per replica); the two "
                          "others are yours to pick (yellow), each at the smallest degree "
                          "that holds the weights and one sequence, or the scenario's typed "
-                         "degree. Realistic steps (floor ÷ efficiency), as on Sizing.", "note")
+                         "GPUs; all in the scenario's pipeline stages. Realistic steps "
+                         "(floor ÷ efficiency), as on Sizing.", "note")
     p = {key: top + 2 + i for i, key in enumerate(PARAMS)}
     labels = {"name": "GPU", "row": "Row in the GPUs table", "memory": "Memory (GB)",
               "bandwidth": "Bandwidth (TB/s)", "roof": "Compute roof used (TFLOPS)",
@@ -78,7 +81,7 @@ def frontier(s: Sheet, top: int) -> int:
             s.validate(c["name"], "list", "A GPU from the GPUs sheet to compare with the "
                        "scenario's.", "GPU compared", formula1="GPU_NAME")
         g = c["row"]
-        fit = deployed(f"GPUS_NEEDED({z['weight_gb']}+{kv},{c['memory']},RESERVE)")
+        fit = staged(f"GPUS_NEEDED({z['weight_gb']}+{kv},{c['memory']},RESERVE)", STAGES)
         cells = {
             "row": f"=MATCH({c['name']},GPU_NAME,0)",
             "memory": f"=INDEX(GPU_MEM,{g})", "bandwidth": f"=INDEX(GPU_BW,{g})",
@@ -98,8 +101,9 @@ def frontier(s: Sheet, top: int) -> int:
             ws[c[key]].alignment = Alignment(horizontal="right")
     zf = {k: fixed(v) for k, v in z.items()}  # one array formula across the GPUs
     fill(ws, f"C{p['gpus']}:D{p['gpus']}", "=IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),"
-         "SCENARIO_GPUS_PER_REPLICA," + deployed(f"GPUS_NEEDED({zf['weight_gb']}+"
-                                                 f"{fixed(kv)},C${p['memory']},RESERVE)") + ")",
+         "SCENARIO_GPUS_PER_REPLICA," + staged(f"GPUS_NEEDED({zf['weight_gb']}+"
+                                               f"{fixed(kv)},C${p['memory']},RESERVE)",
+                                               STAGES) + ")",
          keep=True)
     fill(ws, f"B{p['max_batch']}:D{p['max_batch']}", f"=MAX_BATCH(B${p['memory']},"
          f"{zf['weight_gb']},{fixed(kv)},RESERVE,B${p['gpus']})", keep=True)
@@ -190,11 +194,13 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str, kv: str,
     m = z["model_row"]
     read = batch_read(m, b, z["decode_b"])
     link = f"INDEX(GPU_INTERCONNECT,{c['row']})"
-    parallel = expert_parallel(m, t)
-    comm = tp_comm(z["hidden"], b, t, link, z["layers"], None, parallel)
+    stage = f"{t}/{STAGES}"  # the GPUs of a stage: the degree of its all-reduces
+    parallel = expert_parallel(m, stage)
+    comm = tp_comm(z["hidden"], f"{b}/{STAGES}", stage, link, z["layers"], None, parallel)
     attention = f"DECODE_ATTENTION_FLOP({z['layers']},{attention_dim(m)},{z['context']},{b})"
     floor = step_floor(read_weights(f"{h[0]}{r}", prec, m)[1:], f"{kv}*{b}", bw,
-                       f"{z['active_b']}*1000000000", b, c["roof"], attention, t, comm)
+                       f"{z['active_b']}*1000000000", b, c["roof"], attention, t, comm,
+                       STAGES)
     eff = (f"IF(ISNUMBER({c['efficiency']}),{c['efficiency']},"
            f"REGIME_EFFICIENCY({t},{b},{parallel}))")
     fits = f"{b}<={c['max_batch']}"

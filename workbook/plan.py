@@ -16,13 +16,17 @@ from openpyxl.utils import get_column_letter
 from udfs.constants import SECONDS_PER_DAY
 from workbook import sheet
 from workbook.arrays import fill, fixed
+from workbook.plan_answer import plan_results
 from workbook.plan_cells import (
     CANDIDATES,
     COMM_COL,
+    LAYOUT_COL,
     LEVELS,
     SEARCH_FIRST,
     SEARCH_STEPS,
+    STAGES_COL,
     first_token_ok,
+    layout,
     level_block,
     level_columns,
     level_shift,
@@ -41,6 +45,7 @@ PLAN = {
     "tps_target": "B10",
     "model": "B13", "precision": "B14", "kv_precision": "B15", "gpu": "B16",
     "efficiency": "B17", "price": "B18", "link_gbps": "B19", "latency_us": "B20",
+    "stages": "B21",
     # what that means
     "model_row": "B23", "gpu_row": "B24", "params_b": "B25", "active_b": "B26",
     "layers": "B27", "hidden": "B28", "kv_bytes": "B29", "window": "B30", "sliding": "B31",
@@ -60,7 +65,8 @@ TP_FIRST = 54  # first row of the tensor-parallel table
 TP_DEGREES = [1, 2, 4, 8]
 #: column -> (key, header, width, number format)
 TP_COLUMNS = {
-    "A": ("tp", "Tensor-parallel degree (GPUs per replica)", None, "gpus"),
+    "A": ("tp", "GPUs per replica (tensor parallel × the stages of column CO)", None,
+          "gpus"),
     "B": ("mem_batch", "Memory: MAX_BATCH (sequences)", 14, "seq"),
     "C": ("lat_batch", "Latency: BATCH_FOR_LATENCY, no all-reduce", 14, "seq"),
     "D": ("comm_ms", "All-reduce per sequence (TP_COMM_MS)", 13, '#,##0.0000 "ms"'),
@@ -81,15 +87,6 @@ TP_ROWS = len(TP_DEGREES) + 1
 assert TP_FIRST + len(TP_DEGREES) == PLAN_SCENARIO_ROW
 
 
-NOTES = [  # below the answer
-    "Floors ÷ efficiency, not predictions: the step streams the weights and every sequence's "
-    "KV cache at datasheet bandwidth over the t GPUs of a replica.",
-    "In the table, each request is held as long as the service level allows (first-token "
-    "target + output ÷ tokens/s per user): sized for the worst case the targets permit.",
-    "Prefill shares the GPUs with decode in a real server (chunked prefill), and requests "
-    "queue at the peak; leave headroom or lower the efficiency. Energy at TDP for every GPU "
-    "all month is an upper bound.",
-]
 
 
 def _tp_col(key: str) -> str:
@@ -117,8 +114,14 @@ def sheet_plan(wb: Workbook) -> Sheet:
              routed experts E and experts per token k (dense: 1 and 1), R(all experts)
     A decode step of batch b reads R(b) = R(1) + expert × (MOE_EXPERTS_READ(E, k, b) − k)
     GB of weights: more distinct experts at a larger batch (uniform routing).
-    Rows 54..57, one per tensor-parallel degree t (yellow: 1, 2, 4, 8, yours to change),
-    58 the scenario's (its E: the scenario's batch when "largest that meets the service"):
+    B21      the scenario's pipeline stages (SCENARIO_PIPELINE_STAGES)
+    Rows 54..57, one per layout: t GPUs per replica (yellow: 1, 2, 4, 8, yours to change) in
+    p pipeline stages (column CO, beside O while P..CN are hidden; yellow: 1, yours to
+    change), 58 the scenario's (its GPUs per replica and stages; its E: the scenario's
+    batch when "largest that meets the service"). A row's all-reduces span the t ÷ p GPUs
+    of a stage for a micro-batch of b ÷ p sequences, its weights are read p times a step
+    (DECODE_STEP_MS with p stages of p micro-batches); memory, prefill and the efficiency
+    (REGIME_EFFICIENCY(t, b)) take all t GPUs:
       B MAX_BATCH(memory, weights, KV per sequence, reserve, t)
       C BATCH_FOR_LATENCY(step target × the most efficiency, R(all experts), KV, t ×
         bandwidth, FLOPs per token, t × roof): an upper guide, the all-reduces left out
@@ -226,6 +229,9 @@ def sheet_plan(wb: Workbook) -> Sheet:
            "(udfs/data/interconnects.csv)", right=False)
     s.validate(K["latency_us"], "list", "The interconnect whose NCCL latencies the "
                "all-reduces pay.", "Interconnect", formula1='"NVLink,PCIe,InfiniBand"')
+    s.line(K["stages"], "Pipeline stages (the scenario's)", "=SCENARIO_PIPELINE_STAGES",
+           "formula", "count", f"the stages of the table's last row (column {STAGES_COL}); "
+           "type stages in the other rows to compare tensor parallel with pipeline stages")
 
     s.section(22, "What that means (lookups and napkin functions)", "L")
     m, g = K["model_row"], K["gpu_row"]
@@ -312,7 +318,7 @@ def sheet_plan(wb: Workbook) -> Sheet:
         s.line(K[key], label, formula, "formula", fmt, note)
 
     _tp_table(s)
-    _plan_results(s)
+    plan_results(s, PLAN, TP_FIRST, TP_FIRST + TP_ROWS - 1)
     s.ws.freeze_panes = "B4"
     return s
 
@@ -320,8 +326,9 @@ def sheet_plan(wb: Workbook) -> Sheet:
 def _tp_table(s: Sheet):
     K = PLAN
     top = TP_FIRST - 2
-    s.section(top, "Each tensor-parallel degree: one replica = t GPUs sharing every layer "
-                   "(yellow: the degrees tried)", "L")
+    s.section(top, "Each layout: one replica = t GPUs in p pipeline stages of t ÷ p GPUs "
+                   f"sharing each layer (yellow: the layouts tried; p in column {STAGES_COL})",
+              "L")
     s.header(TP_FIRST - 1, [h for _, h, _, _ in TP_COLUMNS.values()], height=62)
     ttft = K["ttft_ms"]
     last = TP_FIRST + TP_ROWS - 1
@@ -355,7 +362,18 @@ def _tp_table(s: Sheet):
         for col, formula in search.items():  # bisection between 0 and O, by powers of two
             s.put(f"{col}{r}", formula, "formula", "seq" if col != COMM_COL else "ms_token")
             s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
+        s.put(f"{STAGES_COL}{r}", 1 if r < last else f"={K['stages']}",
+              "input" if r < last else "formula", "count")
+        s.put(f"{LAYOUT_COL}{r}", layout(r), "formula")
         s.ws.row_dimensions[r].height = 30
+    s.put(f"{STAGES_COL}{TP_FIRST - 1}", "Pipeline stages p (the weights read p times a "
+          "step)", "header")
+    s.put(f"{LAYOUT_COL}{TP_FIRST - 1}", "Layout", "header")
+    s.ws.column_dimensions[STAGES_COL].width = 13
+    s.ws.column_dimensions[LAYOUT_COL].width = 14
+    s.validate(f"{STAGES_COL}{TP_FIRST}:{STAGES_COL}{last - 1}", "whole", "Pipeline stages "
+               "of the row's replica, dividing its GPUs. A whole number from 1 to 64.",
+               "Pipeline stages", 1, 64)
     top_row = row_cells({k: fixed(v) for k, v in K.items()}, TP_FIRST, array=True)
     for col, formula in top_row.items():  # one array formula a column
         fill(s.ws, f"{col}{TP_FIRST}:{col}{last}", formula, keep=True)
@@ -397,87 +415,3 @@ def _tp_table(s: Sheet):
                           f"target, found between N and O by halving; columns {first}..{end} "
                           "(hidden: unhide them to follow it) hold the steps and the "
                           "candidates they try. Dense: N = O.", "note")
-
-
-def _plan_results(s: Sheet):
-    K = PLAN
-    first, last = TP_FIRST, TP_FIRST + TP_ROWS - 1
-    gpus = f"$K${first}:$K${last}"
-    pick = f"MATCH(MIN({gpus}),{gpus},0)"
-    none = f'COUNTIF({gpus},">0")=0'
-    largest = f"MATCH(MAX($A${first}:$A${last}),$A${first}:$A${last},0)"
-
-    def priced(formula: str, needs: list[str]) -> str:  # "none" without a figure or traffic
-        test = ",".join([f"ISNUMBER({c})" for c in needs]
-                        + ["SCENARIO_OUTPUT_TOKENS_PER_DAY>0"])
-        return f'=IF(AND({test}),{formula},"none")'
-
-    def powered(formula: str) -> str:  # the words without a TDP figure, else ``priced``
-        return f'=IF(ISNUMBER({K["tdp"]}),{priced(formula, [])[1:]},"{NO_TDP}")'
-
-    top = int(K["status"][1:]) - 1
-    s.section(top, "The answer: the scenario on Sizing (the same cells), and the service "
-                   "level", "L")
-    sc = PLAN_SCENARIO_ROW
-    avg_out = f"SCENARIO_OUTPUT_TOKENS_PER_DAY/{SECONDS_PER_DAY:g}"
-    total = "RESULT_GPUS"
-    ttft_ok = first_token_ok(f"$I${sc}", "SCENARIO_FIRST_TOKEN_TARGET_MS")
-    rows = [
-        ("status", "The scenario and the service level",
-         f'=IF(AND($E${sc}>=1,RESULT_BATCH<=$E${sc},{ttft_ok}),'
-         f'"meets the service level: batch "&RESULT_BATCH&" ≤ "&$E${sc}&", the largest that '
-         f'fits and meets it at TP "&$A${sc}&IF(ISNUMBER($I${sc}),"","; the first token is '
-         f'not known ({NO_FLOPS} for this GPU)"),"misses the service level at TP "&$A${sc}&'
-         f'" and batch "&RESULT_BATCH&": "&IF($E${sc}>=1,IF(RESULT_BATCH>$E${sc},"the largest '
-         f'batch that meets it is "&$E${sc}&". ","")&IF(NOT({ttft_ok}),'
-         f'"first token "&ROUND($I${sc},0)&" ms. ",""),$L${sc}))', None, None),
-        ("compare", "Each degree compared (table above)",
-         f'=IF({none},"No degree in the table meets both targets. At TP "&INDEX($A${first}:'
-         f'$A${last},{largest})&": "&INDEX($L${first}:$L${last},{largest}),"fewest GPUs '
-         f'for the service level: TP "&INDEX($A${first}:$A${last},{pick})&" × "&INDEX('
-         f'$J${first}:$J${last},{pick})&" replica(s) = "&MIN({gpus})&" GPUs at batch "&'
-         f'INDEX($E${first}:$E${last},{pick})&" (replicas by Little\'s law; all-reduces '
-         f'counted)")', None, None),
-        ("tp", "GPUs per replica (tensor-parallel degree)", "=RESULT_GPUS_PER_REPLICA",
-         "gpus", "the scenario's (Sizing)"),
-        ("batch", "Batch per replica", "=RESULT_BATCH", "seq", "the scenario's (Sizing)"),
-        ("step_ms", "Decode step, realistic", "=RESULT_STEP_MS", "ms_token",
-         "floor ÷ efficiency (Sizing); the table above adds the all-reduces"),
-        ("tps_user", "Tokens/s per user", "=RESULT_TOKENS_PER_SEC_PER_USER", "tps",
-         "TOKENS_PER_SEC(step)"),
-        ("ttft", "First token (prefill)", "=RESULT_FIRST_TOKEN_MS", "ms",
-         "PREFILL_MS; queueing not counted"),
-        ("replicas", "Replicas", "=RESULT_REPLICAS", "count",
-         "GPUS_FOR_DEMAND: the peak token rate ÷ (tokens/s per replica × utilization)"),
-        ("gpus_total", "GPUs in total", f"={total}", "gpus", "replicas × GPUs per replica"),
-        ("monthly", '="Monthly cost ("&CURRENCY&")"', "=RESULT_MONTHLY_COST", "money",
-         "GPUs × price × hours per month: sized for the peak, paid all month"),
-        ("cost_out_mtok", '="Cost per million output tokens ("&CURRENCY&")"',
-         "=RESULT_COST_PER_MTOK", "money",
-         "the month's bill ÷ the month's output tokens (the headline)"),
-        ("cost_all_mtok", '="Cost per million tokens, prompt + output ("&CURRENCY&")"',
-         priced(f"RESULT_MONTHLY_COST/(SCENARIO_OUTPUT_TOKENS_PER_DAY*(1+{K['prompt']}/"
-                f"{K['output']})*SCENARIO_HOURS_PER_MONTH/24)*1000000",
-                ["RESULT_MONTHLY_COST"]), "money",
-         "the same bill over prompt and output tokens (blended: a separate line)"),
-        ("joules_token", "Energy per output token",
-         powered(f"JOULES_PER_TOKEN({total}*{K['tdp']}*{K['pue']},{avg_out})"), '0.00 "J"',
-         "JOULES_PER_TOKEN(GPUs × TDP × PUE, average output tokens/s): an upper bound"),
-        ("energy_mtok", "Energy per million output tokens",
-         powered(f"ENERGY_PER_MTOK_KWH({total}*{K['tdp']},{avg_out},{K['pue']})"),
-         '#,##0.00 "kWh"',
-         "ENERGY_PER_MTOK_KWH(GPUs × TDP, average output tokens/s, PUE)"),
-    ]
-    for key, label, formula, fmt, note in rows:
-        s.line(K[key], label, formula, "result", fmt, note,
-               right=key not in ("status", "compare"))
-    for key in ("status", "compare"):
-        s.ws[K[key]].alignment = Alignment(wrap_text=True, vertical="top")
-        s.ws.merge_cells(f"{K[key]}:L{K[key][1:]}")
-        s.ws.row_dimensions[int(K[key][1:])].height = 32
-    s.ws.conditional_formatting.add(K["status"], FormulaRule(
-        formula=[f'LEFT({K["status"]},6)="misses"'], font=Font(color="9C0006", bold=True),
-        fill=PatternFill("solid", fgColor="FFC7CE")))
-    n = int(K["energy_mtok"][1:]) + 2
-    for i, text in enumerate(NOTES):
-        s.put(f"A{n + i}", text, "note")

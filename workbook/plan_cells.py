@@ -21,6 +21,28 @@ LEVELS = SEARCH_STEPS // LEVEL_BITS
 CANDIDATES = 2 ** LEVEL_BITS - 1  # candidate batches of a block, one a column
 COMM_COL = get_column_letter(SEARCH_FIRST + SEARCH_STEPS)  # AF: the all-reduces at batch 1
 LEVEL_FIRST = SEARCH_FIRST + SEARCH_STEPS + 1  # column AG: the first block's first column
+#: The column of each row's pipeline stages p (after the blocks, CO: beside O on screen
+#: while P..CN are hidden); a row's replica is $A GPUs in p stages of $A ÷ p GPUs.
+STAGES_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES)
+#: The column of each row's layout in words, beside the stages: "TP t", or "TP t ÷ p × PP p".
+LAYOUT_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 1)
+
+
+def layout(r: int) -> str:
+    """Row ``r``'s layout in words (a formula): "TP t", or "TP t ÷ p × PP p" in p stages."""
+    t, p = f"$A{r}", stages_at(r)
+    return f'="TP "&IF({p}>1,{t}/{p}&" × PP "&{p},{t})'
+
+
+def stages_at(r: int) -> str:
+    """The pipeline stages of row ``r`` (a reference)."""
+    return f"${STAGES_COL}{r}"
+
+
+def stage_gpus(r: int) -> str:
+    """The GPUs of one pipeline stage of row ``r``: its tensor-parallel degree (an
+    expression)."""
+    return f"$A{r}/{stages_at(r)}"
 
 
 def math_roof(K: dict) -> str:
@@ -45,18 +67,19 @@ def larger(a: str, b: str, array: bool) -> str:
 
 
 def expert_parallel_at(K: dict, r: int) -> str:
-    """1 where the model is served with expert parallelism at row ``r``'s degree, else 0
-    (an expression; ``workbook.sheet.expert_parallel``)."""
-    return expert_parallel(K["model_row"], f"$A{r}")
+    """1 where the model is served with expert parallelism over a stage of row ``r``, else
+    0 (an expression; ``workbook.sheet.expert_parallel``)."""
+    return expert_parallel(K["model_row"], stage_gpus(r))
 
 
 def comm(K: dict, r: int, batch: str, latency: bool = True) -> str:
-    """TP_COMM_MS of row ``r``'s degree for ``batch`` tokens, NCCL's latencies of the
-    interconnect named in the latency cell (without them if ``latency`` is False): 0 at
-    t = 1 and with expert parallelism, and 0 without a link figure, where the row's verdict
-    says so and its replicas read "none" (formula text without the leading '='). ``K``:
-    the Plan sheet's key cells."""
-    t = f"$A{r}"
+    """TP_COMM_MS over the GPUs of a stage of row ``r`` (its tensor-parallel degree) for
+    ``batch`` tokens through all the layers, NCCL's latencies of the interconnect named in
+    the latency cell (without them if ``latency`` is False): 0 on one GPU a stage and with
+    expert parallelism, and 0 without a link figure, where the row's verdict says so and
+    its replicas read "none" (formula text without the leading '='). ``K``: the Plan
+    sheet's key cells."""
+    t = stage_gpus(r)
     lat = K["latency_us"] if latency else "0"
     return (f"IF(({t}=1)+{expert_parallel_at(K, r)},0,IF(ISNUMBER({K['link_gbps']}),"
             f"TP_COMM_MS({K['hidden']},{batch},{t},{K['link_gbps']}/1000,{K['layers']},"
@@ -72,7 +95,8 @@ def read_gb(K: dict, batch: str, array: bool = False) -> str:
 
 def efficiency_at(K: dict, r: int, batch: str) -> str:
     """The efficiency of row ``r`` at ``batch`` (an expression): this GPU's Calibration
-    measurements, else REGIME_EFFICIENCY(degree, batch, expert parallel)."""
+    measurements, else REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel), all
+    stages together (as Sizing)."""
     cal = K["efficiency"]
     return (f"IF(ISNUMBER({cal}),{cal},REGIME_EFFICIENCY($A{r},{batch},"
             f"{expert_parallel_at(K, r)}))")
@@ -81,25 +105,27 @@ def efficiency_at(K: dict, r: int, batch: str) -> str:
 def realistic(K: dict, r: int, batch: str, array: bool = False) -> str:
     """The realistic ms per token of row ``r`` at ``batch`` (at least 1) sequences, as
     Sizing's: ESTIMATE(DECODE_STEP_MS(R(batch), batch × KV, bandwidth, active parameters,
-    batch, roof, batch × attention FLOPs per sequence, t, all-reduces) ÷ tokens per step,
-    the efficiency at the batch) (an expression)."""
-    t = f"$A{r}"
+    batch, roof, batch × attention FLOPs per sequence, t, the all-reduces of a micro-batch
+    of batch ÷ p, p stages) ÷ tokens per step, the efficiency at the batch) (an
+    expression)."""
+    t, p = f"$A{r}", stages_at(r)
     floor = step_floor(read_gb(K, batch, array), f"{batch}*{K['kv_seq_gb']}",
                        K["bandwidth"], f"{K['active_b']}*1000000000", batch,
-                       K["roof_tflops"], f"{batch}*{K['attn_seq']}", t, comm(K, r, batch))
+                       K["roof_tflops"], f"{batch}*{K['attn_seq']}", t,
+                       comm(K, r, f"{batch}/{p}"), p)
     return f"ESTIMATE({floor}/SCENARIO_TOKENS_PER_STEP,{efficiency_at(K, r, batch)})"
 
 
 def realistic_native(K: dict, r: int, batch: str, array: bool = False) -> str:
     """``realistic`` said in arithmetic for the search cells (an expression): the same
-    terms, the all-reduces as their latency part (TP_COMM_MS at batch 1, column
-    ``COMM_COL``, less D) + D × batch, exact since TP_COMM_MS is linear in the batch; the
-    napkin calls are MOE_EXPERTS_READ and REGIME_EFFICIENCY."""
+    terms (p stages of p micro-batches: the weights read p times), the all-reduces as
+    their latency part (column ``COMM_COL``, less D) + D × batch, exact since TP_COMM_MS
+    is linear in the batch; the napkin calls are MOE_EXPERTS_READ and REGIME_EFFICIENCY."""
     t, kv, bw, roof = f"$A{r}", K["kv_seq_gb"], K["bandwidth"], math_roof(K)
     peak = f"({roof}*{t}*1000000000)"  # FLOPs per ms of the t GPUs
     attention = larger(f"{batch}*{kv}/({bw}*{t})", f"{batch}*{K['attn_seq']}/{peak}", array)
     weights = larger(f"{batch}*{K['flops_token']}/{peak}",
-                     f"{read_gb(K, batch, array)}/({bw}*{t})", array)
+                     f"{stages_at(r)}*{read_gb(K, batch, array)}/({bw}*{t})", array)
     comms = f"(${COMM_COL}{r}-$D{r}+$D{r}*{batch})"
     return (f"({attention}+{weights}+{comms})/SCENARIO_TOKENS_PER_STEP/"
             f"{efficiency_at(K, r, batch)}")
@@ -107,14 +133,15 @@ def realistic_native(K: dict, r: int, batch: str, array: bool = False) -> str:
 
 def solve(K: dict, r: int, read: str, eff: str) -> str:
     """S(R) of row ``r`` (an expression): the largest batch whose step, reading ``read``
-    GB of weights, max(FLOPs ÷ roof, (R + batch × KV) ÷ bandwidth) ÷ ``eff`` + the
-    all-reduces, meets the step target (BATCH_FOR_LATENCY with the all-reduces folded into
-    its terms; see ``workbook.plan.sheet_plan``): a bound of the realistic step's batch."""
+    GB of weights p times (p stages), max(FLOPs ÷ roof, (p × R + batch × KV) ÷ bandwidth)
+    ÷ ``eff`` + the all-reduces, meets the step target (BATCH_FOR_LATENCY with the
+    all-reduces folded into its terms; see ``workbook.plan.sheet_plan``): a bound of the
+    realistic step's batch."""
     t, kv, bw = f"$A{r}", K["kv_seq_gb"], K["bandwidth"]
     roof, f_tok, target = math_roof(K), K["flops_token"], K["step_target_ms"]
     fixed = f"(${COMM_COL}{r}-$D{r})"  # the latency part of a step's all-reduces
     return (f"IF({target}-{fixed}<=0,0,BATCH_FOR_LATENCY(({target}-{fixed})*{eff},"
-            f"{read},{kv}+D{r}*{eff}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{eff}*{roof}"
+            f"{stages_at(r)}*{read},{kv}+D{r}*{eff}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{eff}*{roof}"
             f"*{t}*1000000000,{roof}*{t}))")
 
 
@@ -128,7 +155,7 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
     # the most and the least efficiency a batch of this row can have: the search's bounds
     most = f"IF(ISNUMBER({cal}),{cal},REGIME_EFF_MAX)"
     least = f"IF(ISNUMBER({cal}),{cal},REGIME_EFF_MIN)"
-    rest = f"{K['read_all_gb']},{kv},{bw}*{t},{f_tok},{roof}*{t}"
+    rest = f"{stages_at(r)}*{K['read_all_gb']},{kv},{bw}*{t},{f_tok},{roof}*{t}"
     attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*INDEX(MODEL_HEAD_DIM," \
            f"{K['model_row']})"
     low = solve(K, r, K["read_all_gb"], least)
@@ -136,7 +163,7 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
     cells = {
         "B": f"=MAX_BATCH({K['memory']},{w},{kv},{K['reserve']},{t})",
         "C": f"=BATCH_FOR_LATENCY({target}*{most},{rest})",
-        "D": f"={comm(K, r, '1', latency=False)}",
+        "D": f"={comm(K, r, f'1/{stages_at(r)}', latency=False)}",
         "F": f'=IF(E{r}>=1,{realistic(K, r, at_e, array)},"none")',
         "G": f'=IF(ISNUMBER(F{r}),TOKENS_PER_SEC(F{r}),"none")',
         "H": f"=TOKENS_PER_SEC({realistic_native(K, r, '1', array)})",
@@ -147,7 +174,7 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
         # every expert read at the least efficiency: a guide, the search starts at 0
         "N": f"={low}",
         "O": f"={solve(K, r, K['decode_gb'], most)}",
-        COMM_COL: f"={comm(K, r, '1')}",
+        COMM_COL: f"={comm(K, r, f'1/{stages_at(r)}')}",
     }
     return cells
 

@@ -14,7 +14,7 @@ from openpyxl import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from udfs.constants import HOURS_PER_MONTH
-from workbook.sheet import Sheet, define_name, deployed
+from workbook.sheet import Sheet, define_name, staged
 
 # Defaults of the scenario (the issue's manager story)
 DEFAULT_MODEL = "Llama 3.1 70B"
@@ -29,6 +29,10 @@ EXPERT_PARALLEL_MEANS = ("auto or yes: a mixture of experts on more than one GPU
                          "its experts over them, attention data parallel, no all-reduce "
                          "(dense models and one GPU: tensor parallel); no: tensor parallel "
                          "for every model, two all-reduces a layer")
+#: What the pipeline-stages input means, on Sizing.
+STAGES_MEANS = ("1: tensor parallel only; p > 1: each stage holds 1/p of the layers on GPUs "
+                "per replica ÷ p GPUs in tensor parallel, the batch in p micro-batches (the "
+                "weights are read p times a step: DECODE_STEP_MS)")
 #: The words of the two choices that are not numbers.
 SMALLEST = "smallest that fits"
 LARGEST = "largest that meets the service level"
@@ -40,8 +44,8 @@ PLAN_SCENARIO_ROW = 58
 ANSWER_KEYS = ["gpus_total", "replicas", "gpus", "batch", "monthly", "headline",
                "real_tps_user", "real_tps_total", "real_step_ms", "first_token_ms", "step_ms"]
 #: The scenario's inputs, in reading order ("price" is the price in use: a formula).
-SCENARIO_KEYS = ["model", "precision", "kv_precision", "gpu", "gpus_input", "ep_input",
-                 "batch_input",
+SCENARIO_KEYS = ["model", "precision", "kv_precision", "gpu", "gpus_input", "stages_input",
+                 "ep_input", "batch_input",
                  "tokens_per_step", "prompt", "output", "tokens_day", "peak_to_avg",
                  "tps_target", "ttft_target", "price_override", "price", "hours",
                  "utilization", "currency"]
@@ -50,7 +54,8 @@ SCENARIO_KEYS = ["model", "precision", "kv_precision", "gpu", "gpus_input", "ep_
 SCENARIO_NAMES = {
     "SCENARIO_MODEL": "model", "SCENARIO_PRECISION": "precision",
     "SCENARIO_KV_PRECISION": "kv_precision", "SCENARIO_GPU": "gpu",
-    "SCENARIO_GPUS_PER_REPLICA": "gpus_input", "SCENARIO_EXPERT_PARALLEL": "ep_input",
+    "SCENARIO_GPUS_PER_REPLICA": "gpus_input", "SCENARIO_PIPELINE_STAGES": "stages_input",
+    "SCENARIO_EXPERT_PARALLEL": "ep_input",
     "SCENARIO_BATCH": "batch_input",
     "SCENARIO_TOKENS_PER_STEP": "tokens_per_step",
     "SCENARIO_PROMPT_TOKENS": "prompt", "SCENARIO_OUTPUT_TOKENS": "output",
@@ -112,11 +117,27 @@ def scenario_inputs(s: Sheet, K: dict, top: int):
     for key, label, default, source, prompt in lists:
         s.line(K[key], label, default, "input", None, prompt, right=False)
         s.validate(K[key], "list", prompt, label, formula1=source)
-    s.line(K["gpus_input"], "GPUs per replica (tensor-parallel degree)", SMALLEST, "input",
-           "gpus", f'"{SMALLEST}": the smallest of 1, 2, 4, 8 (then whole 8-GPU nodes) that '
-           "holds the weights and the KV cache; or type a degree", right=False)
-    _choice(s, K["gpus_input"], SMALLEST, 64, "GPUs sharing each layer of one replica: "
-            f"\"{SMALLEST}\" (or empty) or a whole number from 1 to 64.", "GPUs per replica")
+    s.line(K["gpus_input"], "GPUs per replica (tensor parallel × pipeline stages)", SMALLEST,
+           "input", "gpus", f'"{SMALLEST}": the smallest of 1, 2, 4, 8 (then whole 8-GPU '
+           "nodes) a stage that holds the weights and the KV cache, × the stages; or type "
+           "the GPUs (a multiple of the stages)", right=False)
+    _choice(s, K["gpus_input"], SMALLEST, 64, "GPUs of one replica, all pipeline stages "
+            f"together: \"{SMALLEST}\" (or empty) or a whole number from 1 to 64.",
+            "GPUs per replica")
+    s.line(K["stages_input"], "Pipeline stages", 1, "input", "count", STAGES_MEANS,
+           right=False)
+    st, g = K["stages_input"], K["gpus_input"]
+    dv = DataValidation(type="custom", allow_blank=False, formula1=(
+        f"AND(ISNUMBER({st}),{st}>=1,{st}<=64,INT({st})={st},"
+        f"OR(NOT(ISNUMBER({g})),MOD({g},{st})=0))"))
+    dv.error = "Expected a whole number from 1 to 64 that divides the GPUs per replica."
+    dv.errorTitle, dv.errorStyle = "napkin: not accepted", "stop"
+    dv.prompt = ("Pipeline stages of a replica: each holds 1/stages of the layers on GPUs "
+                 "per replica ÷ stages GPUs in tensor parallel. A whole number from 1 to 64 "
+                 "that divides the GPUs per replica.")
+    dv.promptTitle, dv.showErrorMessage, dv.showInputMessage = "Pipeline stages", True, True
+    s.ws.add_data_validation(dv)
+    dv.add(st)
     label = "Expert parallel (mixture of experts)"
     s.line(K["ep_input"], label, EXPERT_PARALLEL[0], "input", None, EXPERT_PARALLEL_MEANS,
            right=False)
@@ -184,6 +205,7 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
     s.section(top, "The answer: what this scenario needs and costs")
     tpd, hours, price = K["tokens_day"], K["hours"], K["price"]
     plan_batch = f"'Plan'!$E${PLAN_SCENARIO_ROW}"
+    st = K["stages_input"]
     roof = K["roof_tflops"]
     attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*{K['head_dim']}"
     rows = [
@@ -194,11 +216,12 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
          f"{K['utilization']}),0)", '#,##0 "replica(s)"',
          "GPUS_FOR_DEMAND(tokens/day, realistic tokens/s per replica, peak-to-average, "
          "utilization)"),
-        ("gpus", "GPUs per replica (tensor parallel)",
-         f"=IF(ISNUMBER({K['gpus_input']}),{K['gpus_input']},{deployed(K['gpus_needed'])})",
-         "gpus", f'=IF(ISNUMBER({K["gpus_input"]}),"the degree typed in the scenario",'
+        ("gpus", "GPUs per replica (tensor parallel × stages)",
+         f"=IF(ISNUMBER({K['gpus_input']}),{K['gpus_input']},{staged(K['gpus_needed'], st)})",
+         "gpus", f'=IF(ISNUMBER({K["gpus_input"]}),"the GPUs typed in the scenario",'
          f'"the smallest deployed degree that holds weights + KV cache ("&{K["gpus_needed"]}'
-         f'&" GPU(s) at least)")'),
+         f'&" GPU(s) at least)"&IF({st}>1,", a stage of "&{K["gpus"]}/{st}&" × "&{st}&'
+         '" stages",""))'),
         ("batch", "Batch per replica",
          f"=IF(ISNUMBER({K['batch_input']}),{K['batch_input']},MAX(1,{plan_batch}))", "seq",
          f'=IF(ISNUMBER({K["batch_input"]}),"the batch typed in the scenario",IF('
@@ -225,8 +248,8 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
          "attention); queueing not counted"),
         ("step_ms", "Decode step floor (datasheet peaks; for comparison)", step_floor,
          "ms_token", "DECODE_STEP_MS(weights read at the batch, KV cache, bandwidth, active "
-         "params, batch, roof, attention FLOPs, GPUs per replica, all-reduces) ÷ tokens "
-         "per step"),
+         "params, batch, roof, attention FLOPs, GPUs per replica, all-reduces, pipeline "
+         "stages) ÷ tokens per step"),
     ]
     for key, label, formula, fmt, note in rows:
         s.line(K[key], label, formula, "result", fmt, note)

@@ -274,6 +274,13 @@ def deployed(gpus_needed: str) -> str:
     return f"IF({n}<=1,1,IF({n}<=2,2,IF({n}<=4,4,8*CEILING({n}/8,1))))"
 
 
+def staged(gpus_needed: str, stages: str) -> str:
+    """GPUs per replica in ``stages`` pipeline stages (an expression): each stage a
+    deployed tensor-parallel degree (``deployed``) at or above its share of the minimum
+    ``gpus_needed`` ÷ ``stages``, × the stages; with one stage, ``deployed`` of it."""
+    return f"{stages}*{deployed(f'CEILING({gpus_needed}/{stages},1)')}"
+
+
 def gpu_efficiency(gpu: str, regime: str) -> str:
     """The efficiency (floor ÷ measured) used for the GPU named in ``gpu`` (an expression):
     the average of that GPU's counted measurements on Calibration, else ``regime`` (the
@@ -344,15 +351,18 @@ def tp_comm(hidden: str, batch: str, gpus: str, link: str, layers: str, kind: st
 
 
 def step_floor(read_gb: str, kv_gb: str, bandwidth: str, active: str, batch: str,
-               roof: str, attention_flop: str, gpus: str, comm: str) -> str:
+               roof: str, attention_flop: str, gpus: str, comm: str,
+               stages: str | None = None) -> str:
     """The decode step floor of a replica (an expression): DECODE_STEP_MS of the weights
     read (GB), the KV cache (GB), one GPU's bandwidth and datasheet roof, the active
-    parameters (a count), the batch, the attention FLOPs, the GPUs per replica and the
-    all-reduces (``tp_comm``); without a FLOPS figure the math terms count nothing (a
-    roof of 10⁹ TFLOPS: a memory floor)."""
+    parameters (a count), the batch, the attention FLOPs, the GPUs per replica, the
+    all-reduces (``tp_comm`` at the stage's degree and micro-batch) and the pipeline
+    ``stages`` (micro-batches = stages; None: one stage); without a FLOPS figure the
+    math terms count nothing (a roof of 10⁹ TFLOPS: a memory floor)."""
     has = f"ISNUMBER({roof})"
+    tail = "" if stages is None else f",{stages}"
     return (f"DECODE_STEP_MS({read_gb},{kv_gb},{bandwidth},{active},{batch},"
-            f"IF({has},{roof},1000000000),IF({has},{attention_flop},0),{gpus},{comm})")
+            f"IF({has},{roof},1000000000),IF({has},{attention_flop},0),{gpus},{comm}{tail})")
 
 
 def attention_dim(row: str) -> str:

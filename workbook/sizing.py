@@ -53,7 +53,7 @@ RESULT_KEYS = ["weight_gb", "weight_gib", "kv_gqa_gb", "kv_factor", "kv_seq_gb",
                "need_gb", "need_tp_gb", "fits_weights", "fits_all", "gpus_needed",
                "floor_ms", "roof_tflops", "tps_total", "tps_user", "ridge_bf16", "ridge_used",
                "critical_batch", "decode_intensity", "side", "cost_mtok", "read_b",
-               "attn_flop", "expert_parallel", "comm_ms"]
+               "attn_flop", "stage_gpus", "expert_parallel", "comm_ms"]
 REALISTIC_KEYS = ["regime_eff", "calibrated", "real_cost_mtok"]
 
 
@@ -87,7 +87,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              output tokens (the month's bill ÷ the month's output tokens), realistic
              tokens/s per user and per replica, realistic step, first token, step floor
     Scenario INPUTS, each a SCENARIO_ name: model, weight and KV precision, GPU, GPUs per
-             replica ("smallest that fits" or a degree), expert parallel ("auto", "yes",
+             replica ("smallest that fits" or a number), pipeline stages (1: tensor
+             parallel only), expert parallel ("auto", "yes",
              "no": ``workbook.sheet.expert_parallel``), batch (a number or "largest that
              meets the service level": the Plan sheet's search at the scenario's degree),
              prompt and output tokens, output tokens per day, peak-to-average, the service
@@ -105,14 +106,15 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              output tokens at the floor and the planned utilization, the weights read at
              the batch (MOE_EXPERTS_READ for MoE), the attention FLOPs at the batch, expert
              parallel or not (an MoE model on more than one GPU), the all-reduces
-             (TP_COMM_MS over the GPU's interconnect, NCCL's latencies: NVLink where the
-             GPUs sheet has a figure, PCIe without); the step floor of the answer is
-             DECODE_STEP_MS of these ÷ tokens per step
+             of a micro-batch (batch ÷ stages) over the GPUs of a stage (GPUs per
+             replica ÷ stages) (TP_COMM_MS over the GPU's interconnect, NCCL's latencies:
+             NVLink where the GPUs sheet has a figure, PCIe without); the step floor of the
+             answer is DECODE_STEP_MS of these, with the stages, ÷ tokens per step
     Realistic the default efficiency (REGIME_EFFICIENCY(GPUs per replica, batch, expert
-             parallel): an anchor of the Assumptions' regime table, named, or between
-             them), the efficiency used (this GPU's measurements on Calibration, else
-             the default) and the unit
-             cost of a replica busy at the planned utilization (not the bill's figure)
+             parallel), all stages together: an anchor of the Assumptions' regime table,
+             named, or between them), the efficiency used (this GPU's measurements on
+             Calibration, else the default) and the unit cost of a replica busy at the
+             planned utilization (not the bill's figure)
     Grids    grid 1: weights fit on one GPU? (model rows × GPU columns, green/red)
              grid 2: decode floor in ms/token (weights read, batch 1, one GPU; greyed
              where the weights do not fit: a floor of a model that does not fit is fiction)
@@ -129,8 +131,12 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     prec, kvp = K["precision"], K["kv_precision"]
     bw, roof, eff, n = K["bandwidth"], K["roof_tflops"], K["efficiency"], K["gpus"]
     bf16, price = K["bf16"], K["price"]
+    stages, tp = K["stages_input"], K["stage_gpus"]
+    # the GPUs per replica as stages × GPUs per stage (the same number): an expression, so
+    # that napkin native writes it once in a helper cell, not in each of its checks
     step = step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], bw, a,
-                      K["batch"], roof, K["attn_flop"], n, K["comm_ms"])
+                      K["batch"], roof, K["attn_flop"], f"{stages}*{tp}", K["comm_ms"],
+                      stages)
     answer_block(
         s, K, SECTIONS["answer"],
         realistic_step=f"=ESTIMATE({K['step_ms']},{K['calibrated']})",
@@ -288,15 +294,19 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          f"=DECODE_ATTENTION_FLOP({K['layers']},{attention_dim(m)},{ctx},{K['batch']})",
          '#,##0.0,,," GFLOP"', "DECODE_ATTENTION_FLOP(layers, heads × head dim (MLA: × "
          "544), context, batch): QKᵀ and AV over the context"),
+        ("stage_gpus", "GPUs per pipeline stage (tensor-parallel degree)",
+         f"={n}/{stages}", "gpus", f'=IF({stages}>1,"GPUs per replica ÷ "&{stages}&" '
+         'stages: each stage holds 1/stages of the layers, its all-reduces span these GPUs",'
+         '"one stage: every GPU of the replica shares every layer")'),
         ("expert_parallel", "Expert parallel (MoE on more than one GPU)?",
-         f"={expert_parallel(m, n)}", "0", "1: a mixture of experts spread over the GPUs "
-         "with the attention data parallel (no all-reduce); 0: tensor parallel (the "
-         "scenario's expert-parallel input says no, a dense model or one GPU)"),
-        ("comm_ms", "Tensor-parallel all-reduces of a step",
-         "=" + tp_comm(K["hidden"], K["batch"], n, K["link"], K["layers"], K["link_kind"],
-                       K["expert_parallel"]),
-         "ms", "TP_COMM_MS(hidden, batch, GPUs per replica, interconnect ÷ 2, layers, BF16, "
-         "2 per layer, NCCL's latencies of the interconnect); 0 on one GPU"),
+         f"={expert_parallel(m, tp)}", "0", "1: a mixture of experts spread over the GPUs "
+         "of a stage with the attention data parallel (no all-reduce); 0: tensor parallel "
+         "(the scenario's expert-parallel input says no, a dense model or one GPU a stage)"),
+        ("comm_ms", "Tensor-parallel all-reduces of a micro-batch through the layers",
+         "=" + tp_comm(K["hidden"], f"{K['batch']}/{stages}", tp, K["link"], K["layers"],
+                       K["link_kind"], K["expert_parallel"]),
+         "ms", "TP_COMM_MS(hidden, batch ÷ stages, GPUs per stage, interconnect ÷ 2, layers, "
+         "BF16, 2 per layer, NCCL's latencies of the interconnect); 0 on one GPU a stage"),
     ]
     words = {"ridge_bf16": "the BF16 peak of this GPU", "ridge_used": "a FLOPS figure",
              "critical_batch": "a FLOPS figure", "side": "a FLOPS figure",

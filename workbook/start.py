@@ -53,7 +53,8 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
     s = Sheet(wb, "Start", WIDTHS)
     s.title_rows("napkin: LLM-inference napkin math in cells",
                  "Set the scenario at the top of Sizing (model, precision, GPU, GPUs per "
-                 "replica, expert parallel or not, traffic, price): every sheet answers "
+                 "replica, pipeline stages, expert parallel or not, traffic, price): every "
+                 "sheet answers "
                  "for it: GPUs, monthly cost, cost per million tokens.")
     status = s.put(STATUS_CELL, STATUS_NATIVE if native else STATUS_LIVE, "label")
     status.font = Font(name="Calibri", size=11, bold=True, color="1F3864")
@@ -81,8 +82,9 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
                                         "input vs output tokens, rented vs owned, monthly "
                                         "budget, break-even against an API"),
         ("Does it meet the service level?", "Plan: first-token and tokens/s targets at "
-                                            "each tensor-parallel degree → the largest "
-                                            "batch, replicas, GPUs; or which target fails"),
+                                            "each tensor-parallel degree and pipeline "
+                                            "stages → the largest batch, replicas, GPUs; "
+                                            "or which target fails"),
         ("Which assumptions?", "Sizing: the scenario. Assumptions: roof efficiency, memory "
                                "reserve, finance, ranges. Facts: GPUs and Models, with "
                                "sources"),

@@ -8,7 +8,7 @@ from ..declare import DECLARATIONS, declare, raw
 
 _ARG = "Optional. An argument of that function, in its order (empty: omitted)."
 #: EXPLAIN's argument slots: as many as the function with the most arguments takes.
-SLOTS = 10
+SLOTS = 11
 
 
 def _explain(function_name, *args):

@@ -142,7 +142,7 @@ declare(
 
 declare(
     "PIPELINE_BUBBLE",
-    "Share of time pipeline stages sit idle (GPipe) = (stages − 1) ÷ (microbatches + stages − 1). PIPELINE_BUBBLE(4,8) = 0.273.",  # noqa: E501
+    "Idle share of pipeline stages in GPipe's fill-and-drain schedule (training, one batch of prompts) = (stages − 1) ÷ (microbatches + stages − 1); continuous decoding does not drain (DECODE_STEP_MS). PIPELINE_BUBBLE(4,8) = 0.273.",  # noqa: E501
     param(Arg("stages", None, POSITIVE, whole=True),
           "Pipeline stages p (GPUs in the pipeline, whole number)."),
     param(Arg("microbatches", None, POSITIVE, whole=True),

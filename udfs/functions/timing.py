@@ -128,22 +128,56 @@ declare(
 
 def _step(w):
     g, bw, p = w.gpus, w.bandwidth, w.peak_flops
+    stages = w.stages
+    m = stages if w.microbatches is None else w.microbatches
+    k = max(m, stages)
     t_kv = w.kv_gb / (g * bw)
     t_attn = timing.math_ms(w.attention_flops, g * p)
     t_math = timing.decode_compute_ms(w.active_params, w.batch, g * p)
     t_w = w.weights_gb / (g * bw)
-    return (f"attention max({q(w.kv_gb, 'GB')} KV ÷ ({num(g)} × {q(bw, 'TB/s')}), "
-            f"{num(w.attention_flops)} FLOP ÷ ({num(g)} × {q(p, 'TFLOPS')})) = "
-            f"{q(max(t_kv, t_attn), 'ms')}; weights max(2 × {num(w.active_params)} × "
-            f"{num(w.batch)} ÷ ({num(g)} × {q(p, 'TFLOPS')}), {q(w.weights_gb, 'GB')} ÷ "
-            f"({num(g)} × {q(bw, 'TB/s')})) = {q(max(t_math, t_w), 'ms')} "
-            f"({verdict(t_w, t_math)}); + all-reduces {q(w.comm_ms, 'ms')} = "
-            f"{q(w.result, 'ms')}")
+    if stages == 1 and m == 1:
+        return (f"attention max({q(w.kv_gb, 'GB')} KV ÷ ({num(g)} × {q(bw, 'TB/s')}), "
+                f"{num(w.attention_flops)} FLOP ÷ ({num(g)} × {q(p, 'TFLOPS')})) = "
+                f"{q(max(t_kv, t_attn), 'ms')}; weights max(2 × {num(w.active_params)} × "
+                f"{num(w.batch)} ÷ ({num(g)} × {q(p, 'TFLOPS')}), {q(w.weights_gb, 'GB')} ÷ "
+                f"({num(g)} × {q(bw, 'TB/s')})) = {q(max(t_math, t_w), 'ms')} "
+                f"({verdict(t_w, t_math)}); + all-reduces {q(w.comm_ms, 'ms')} = "
+                f"{q(w.result, 'ms')}")
+    idle = (f"; the stages idle {num(1 - m / stages)} of the time (fewer micro-batches "
+            "than stages)" if m < stages else "")
+    return (f"{num(stages)} stages of {num(g / stages)} GPU(s), {num(m)} micro-batches of "
+            f"{num(w.batch / m)}: a period is max({num(m)}, {num(stages)}) = {num(k)} stage "
+            f"passes{idle}; attention {num(k)} ÷ {num(m)} × max({q(w.kv_gb, 'GB')} KV ÷ "
+            f"({num(g)} × {q(bw, 'TB/s')}), {num(w.attention_flops)} FLOP ÷ ({num(g)} × "
+            f"{q(p, 'TFLOPS')})) = {q(k / m * max(t_kv, t_attn), 'ms')}; weights max("
+            f"{num(k)} ÷ {num(m)} × 2 × {num(w.active_params)} × {num(w.batch)} ÷ ({num(g)} "
+            f"× {q(p, 'TFLOPS')}), {num(k)} × {q(w.weights_gb, 'GB')} ÷ ({num(g)} × "
+            f"{q(bw, 'TB/s')})) = {q(max(k / m * t_math, k * t_w), 'ms')} "
+            f"({verdict(k * t_w, k / m * t_math)}; each stage reads its weights once a "
+            f"micro-batch); + {num(k)} ÷ {num(stages)} × all-reduces "
+            f"{q(w.comm_ms, 'ms')} = {q(w.result, 'ms')}")
+
+
+# the terms over one GPU, ÷ the gpus once (MAX(a/g, b/g) = MAX(a, b)/g for g > 0): each
+# argument written as few times as the formula allows
+_K = 'MAX({microbatches},{stages})'
+_STEP_PIPELINE = (f'({_K}/{{microbatches}}*MAX({{kv_gb}}/{{bandwidth}},'
+                  '{attention_flops}/({peak_flops}*1E9))'
+                  f'+MAX({_K}/{{microbatches}}*2*{{active_params}}*{{batch}}/({{peak_flops}}'
+                  f'*1E9),{_K}*{{weights_gb}}/{{bandwidth}}))/{{gpus}}'
+                  f'+{_K}/{{stages}}*{{comm_ms}}')
+_STEP_STAGES = ('(MAX({kv_gb}/{bandwidth},{attention_flops}/({peak_flops}*1E9))'
+                '+MAX(2*{active_params}*{batch}/({peak_flops}*1E9),'
+                '{stages}*{weights_gb}/{bandwidth}))/{gpus}+{comm_ms}')
+
+
+def _divides(text):
+    return f'IF(MOD({{gpus}},{{stages}})=0,{text},#NUM!)'
 
 
 declare(
     "DECODE_STEP_MS",
-    "Decode step floor = MAX(KV ÷ bandwidth, attention FLOPs ÷ peak) + MAX(2 × active params × batch ÷ peak, weights ÷ bandwidth) + all-reduces, over the GPUs of a replica, in ms.",  # noqa: E501
+    "Decode step floor = MAX(KV ÷ bandwidth, attention FLOPs ÷ peak) + MAX(2 × active params × batch ÷ peak, weights ÷ bandwidth) + all-reduces, over a replica's GPUs, in ms; with pipeline stages, per period of the pipeline.",  # noqa: E501
     param(Arg("weights_gb", "GB", NONNEGATIVE),
           "Weights the step reads, GB, all GPUs together (WEIGHT_GB; for MoE the experts the batch touches)."),  # noqa: E501
     param(Arg("kv_gb", "GB", NONNEGATIVE),
@@ -157,16 +191,23 @@ declare(
           "Optional. FLOPs of the attention products of the step (DECODE_ATTENTION_FLOP). Default 0.",  # noqa: E501
           default=0),
     param(Arg("gpus", None, POSITIVE, whole=True),
-          "Optional. GPUs of the replica, sharing bytes and FLOPs (whole number). Default 1.",
+          "Optional. GPUs of the replica, all stages together, sharing bytes and FLOPs (whole number). Default 1.",  # noqa: E501
           default=1),
     param(Arg("comm_ms", "ms", NONNEGATIVE),
-          "Optional. Tensor-parallel all-reduces of the step, ms (TP_COMM_MS). Default 0.",
+          "Optional. All-reduces of one micro-batch through all layers at gpus ÷ stages GPUs, ms (TP_COMM_MS). Default 0.",  # noqa: E501
           default=0),
+    param(Arg("stages", None, AT_LEAST_ONE, whole=True),
+          "Optional. Pipeline stages, each gpus ÷ stages GPUs in tensor parallel (whole number dividing gpus). Default 1.",  # noqa: E501
+          default=1),
+    param(Arg("microbatches", None, AT_LEAST_ONE, whole=True),
+          "Optional. Micro-batches the batch is split into, at most batch (whole number). Default: stages.",  # noqa: E501
+          default=OMIT),
     formula=timing.decode_step_ms,
+    nonfinite="stages must divide gpus: each stage is gpus ÷ stages whole GPUs in tensor parallel",
     explain=_step,
     example=('=DECODE_STEP_MS(16.06,8.589934592,3.35,8.03E9,64,989)', "7.358"),
-    summary="attention + weights + all-reduces, ms",
-    native='MAX({kv_gb}/({gpus}*{bandwidth}),{attention_flops}/({gpus}*{peak_flops}*1E9))+MAX(2*{active_params}*{batch}/({gpus}*{peak_flops}*1E9),{weights_gb}/({gpus}*{bandwidth}))+{comm_ms}',
+    summary="attention + weights + all-reduces, ms; pipeline stages",
+    native={(): _divides(_STEP_PIPELINE), ("microbatches",): _divides(_STEP_STAGES)},
 )
 
 declare(
