@@ -387,8 +387,8 @@ CASES = [
     ('serving', 'decode step: 70B BF16 over 2 GPUs, plus 0.5 ms of all-reduces',
      '=DECODE_STEP_MS(140,0,3.35,70E+9,1,989,0,2,0.5)',
      140 / 6.7 + 0.5, 1e-9),
-    # pipeline stages (Aminabadi et al. 2022, arXiv:2207.00032 §IV-B: m = p micro-batches in
-    # token generation): 8B BF16 over 2 H100s in 2 stages of 1 GPU, m = 2 of 32 sequences,
+    # pipeline stages (docs/math.md; vLLM v0.6's engine keeps a micro-batch per stage, m =
+    # p): 8B BF16 over 2 H100s in 2 stages of 1 GPU, m = 2 of 32 sequences,
     # k = max(m, p) = 2 passes a period: attention 8.589934592 ÷ (2 × 3.35) = 1.2820798 ms
     # + max(2 × 8.03e9 × 64 ÷ (2 × 989e12) = 0.5196158 ms, 2 × 16.06 ÷ 6.7 = 4.7940299 ms)
     ('serving', 'decode step: 8B BF16 over 2 GPUs in 2 pipeline stages',

@@ -2,8 +2,8 @@
 
 A replica of g GPUs in p stages of g/p GPUs in tensor parallel; the batch B in m
 micro-batches. A period (the time per output token of every sequence) is k = max(m, p)
-stage passes (docs/math.md, DECODE_STEP_MS; DeepSpeed-Inference, Aminabadi et al. 2022,
-arXiv:2207.00032, §IV-B: m = p in token generation):
+stage passes (docs/math.md, DECODE_STEP_MS; vLLM v0.6's engine keeps a micro-batch per
+stage, vllm/engine/llm_engine.py: m = p):
 
     k/m · max(KV/(g·BW), F_attn/(g·P)) + max(k/m · 2·N·B/(g·P), k · W/(g·BW)) + k/p · comm
 

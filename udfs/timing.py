@@ -23,10 +23,9 @@ References
    Inference", https://jax-ml.github.io/scaling-book/inference/ (a decode step is the
    attention's time, bound by loading the KV cache, plus the MLP's time,
    max(2·B·N ÷ FLOPS, weights ÷ bandwidth): the two are not assumed to overlap).
-.. [6] Aminabadi, R. Y. et al. (2022), "DeepSpeed-Inference: Enabling Efficient Inference
-   of Transformer Models at Unprecedented Scale", SC22, https://arxiv.org/abs/2207.00032
-   (§IV-B, pipeline parallelism in token generation: as many micro-batches as stages, so
-   that no stage waits for the token another micro-batch is still computing).
+.. [6] vLLM v0.6, ``vllm/engine/llm_engine.py``, https://github.com/vllm-project/vllm
+   (``LLMEngine.__init__``: one scheduler, a "virtual engine", per pipeline stage, so as
+   many micro-batches in flight as stages).
 .. [7] Huang, Y. et al. (2019), "GPipe: Efficient Training of Giant Neural Networks using
    Pipeline Parallelism", NeurIPS, https://arxiv.org/abs/1811.06965 (§2.3: the bubble of
    a schedule that fills and drains the pipeline for each batch).
@@ -173,7 +172,7 @@ def decode_step_ms(weights_gb, kv_gb, bandwidth_tbps, active_params, batch, peak
     T_comm/p; a micro-batch's next token starts only once its current one has passed
     all p stages, and a stage serves the m micro-batches one after another, so a period
     (the time per output token of every sequence) is k = max(m, p) stage passes. With
-    m = p (DeepSpeed-Inference's choice in token generation [6]) every stage is busy and
+    m = p (vLLM's schedule: a micro-batch per stage [6]) every stage is busy and
     the weights are read p times a period; with m < p the stages idle a share 1 − m/p;
     with m > p the weights are read m times. p = m = 1 is the step of one tensor-parallel
     replica. GPipe's fill-and-drain bubble [7] belongs to a schedule that drains between
@@ -225,9 +224,8 @@ def decode_step_ms(weights_gb, kv_gb, bandwidth_tbps, active_params, batch, peak
     Austin, J. et al. (2025), "How to Scale Your Model", ch. 7 "All About Transformer
     Inference", https://jax-ml.github.io/scaling-book/inference/ (the step: the attention's
     time, then the MLP's, max(2·B·N ÷ FLOPS, weights ÷ bandwidth)).
-    Aminabadi, R. Y. et al. (2022), "DeepSpeed-Inference", SC22,
-    https://arxiv.org/abs/2207.00032 (§IV-B: as many micro-batches as stages in token
-    generation).
+    vLLM v0.6, ``vllm/engine/llm_engine.py``, https://github.com/vllm-project/vllm (one
+    scheduler, a "virtual engine", per pipeline stage: as many micro-batches as stages).
     Huang, Y. et al. (2019), "GPipe", NeurIPS, https://arxiv.org/abs/1811.06965 (§2.3: the
     fill-and-drain bubble, not part of continuous decoding).
     """

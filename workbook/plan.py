@@ -144,9 +144,9 @@ def sheet_plan(wb: Workbook) -> Sheet:
         formula each: one call of each napkin function for the table) hold 1 where a
         candidate meets it, each block the batches its four steps can try (the batch
         reached before them + j × 2^12, 2^8, 2^4, 2^0, j in the header row); the steps
-        read them with INDEX. Where the efficiency rises with the batch (8 GPUs: 0.286 to
-        batch 5, 0.343 from 25) the search keeps the first batch that fails (a larger
-        batch that meets the target again is not looked for)
+        read them with INDEX. Where the efficiency rises with the batch (none of the
+        regime anchors does; a GPU's own Calibration rows may) the search keeps the first
+        batch that fails (a larger batch that meets the target again is not looked for)
       F the realistic step at E (as Sizing's: the scenario's row equals RESULT_STEP_MS);
         G = TOKENS_PER_SEC(F); H the same at batch 1
       I PREFILL_MS(active parameters, prompt, t × roof, the measured efficiency else
