@@ -53,6 +53,24 @@ def test_no_error_values_after_calc(default):
     assert "Roofline!L12" not in error_cells(default)  # the H100 has every roof
 
 
+def test_the_answer_says_whether_the_service_level_is_met(default, tmp):
+    # the default scenario (README, test_cli's main job by hand): 27.0 realistic tokens/s
+    # per user at batch 16 against the 30 its service level asks; at batch 8 on the same 2
+    # GPUs (typed: batch 8 alone fits one GPU, 70.6 + 8 × 0.754 GB < 80) the efficiency is
+    # small_batch's anchor, 0.618 against 0.365, and the scenario meets it
+    note = "C" + SIZING["real_tps_user"][1:]
+    s = default["Sizing"]
+    assert s[SIZING["real_tps_user"]] < s[SIZING["tps_target"]] == 30
+    assert s[note] == ("PER_USER_TPS(tokens/s per replica, batch): misses the service level "
+                       "of 30 tokens/s per user (Plan: the batch and GPUs that meet it)")
+    v = variant(tmp, "batch8", {"Sizing!" + SIZING["batch_input"]: 8,
+                                "Sizing!" + SIZING["gpus_input"]: 2})["Sizing"]
+    assert v[SIZING["gpus"]] == 2 and v[SIZING["regime_eff"]] == 0.618
+    assert v[SIZING["real_tps_user"]] >= 30
+    assert v[note] == ("PER_USER_TPS(tokens/s per replica, batch): meets the service level "
+                       "of 30 tokens/s per user")
+
+
 def test_empty_figures_say_so_in_words(tmp):
     """The A100 has no FP8 figure: the cell that would hold it says so in words, everything
     else computes, and the Roofline chart still draws the BF16 roofs (only the FP8 line is

@@ -58,11 +58,10 @@ def frontier(s: Sheet, top: int) -> int:
     ws, z = s.ws, {k: f"Sizing!{v}" for k, v in SIZING.items()}
     s.section(top, "Throughput against interactivity: the scenario's model on three GPUs, "
                    "batch 1, 2, 4 … up to what memory allows", "J")
-    s.put(f"A{top + 1}", "The first GPU is the scenario's (at its GPUs per replica); the two "
-                         "others are yours to pick (yellow), each at the smallest degree "
-                         "that holds the weights and one sequence, or the scenario's typed "
-                         "GPUs; all in the scenario's pipeline stages. Realistic steps "
-                         "(floor ÷ efficiency), as on Sizing.", "note")
+    s.put(f"A{top + 1}", "The first GPU is the scenario's (its GPUs); the others are yours "
+                         "(yellow), each at the smallest degree that holds the weights and "
+                         "one sequence, or the scenario's typed GPUs; all in its stages. "
+                         "Realistic steps (floor ÷ efficiency), as on Sizing.", "note")
     p = {key: top + 2 + i for i, key in enumerate(PARAMS)}
     labels = {"name": "GPU", "row": "Row in the GPUs table", "memory": "Memory (GB)",
               "bandwidth": "Bandwidth (TB/s)", "roof": "Compute roof used (TFLOPS)",
