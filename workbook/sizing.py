@@ -153,11 +153,11 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
         ("params_b", "Parameters, total", lookup("MODEL_PARAMS_B", m), "B",
          "billions of parameters (B params)"),
         ("active_b", "Parameters active per token", lookup("MODEL_ACTIVE_B", m),
-         "B", f'=IF(IFERROR(INDEX(MODEL_PLE_B,{m})+0,0)>0,"per-layer embeddings: memory holds '
-         'them, a token looks up its rows; compute per token uses these",IF('
-         f'{K["active_b"]}<{K["params_b"]}*(1-0.000000001),"mixture of experts: memory '
-         'holds all weights, compute per token uses these","dense: all weights are '
-         'active"))'),
+         "B", f'=IF(IF(ISNUMBER(INDEX(MODEL_PLE_B,{m})),INDEX(MODEL_PLE_B,{m}),0)>0,'
+         '"per-layer embeddings: memory holds them, a token looks up its rows; compute '
+         f'per token uses these",IF({K["active_b"]}<{K["params_b"]}*(1-0.000000001),'
+         '"mixture of experts: memory holds all weights, compute per token uses these",'
+         '"dense: all weights are active"))'),
         ("layers", "Layers", lookup("MODEL_LAYERS", m), "count", None),
         ("kv_heads", "KV heads", lookup("MODEL_KV_HEADS", m), "count", None),
         ("head_dim", "Head dim", lookup("MODEL_HEAD_DIM", m), "count", None),
