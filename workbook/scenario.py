@@ -235,10 +235,10 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
          f'*1000000,"no traffic"),"no price")', "money", HEADLINE_MEANS),
         ("real_tps_user", "Tokens/s per user (realistic)",
          f"=PER_USER_TPS({K['real_tps_total']},{K['batch']})", "tps",
-         f'="PER_USER_TPS(tokens/s per replica, batch): "&IF({K["real_tps_user"]}>='
-         f'{K["tps_target"]},"meets","misses")&" the service level of "&{K["tps_target"]}&'
-         f'" tokens/s per user"&IF({K["real_tps_user"]}>={K["tps_target"]},"",'
-         '" (Plan: the batch and GPUs that meet it)")'),
+         f'="PER_USER_TPS(tokens/s per replica, batch)"&IF(ISNUMBER({K["real_tps_user"]}),'
+         f'": "&IF({K["real_tps_user"]}>={K["tps_target"]},"meets","misses")&" the service '
+         f'level of "&{K["tps_target"]}&" tokens/s per user"&IF({K["real_tps_user"]}>='
+         f'{K["tps_target"]},""," (Plan: the batch and GPUs that meet it)"),"")'),
         ("real_tps_total", "Tokens/s per replica (realistic)", tps_total, "tps",
          "TOKENS_PER_SEC(realistic step) × batch: one token per sequence per step"),
         ("real_step_ms", "Decode step (realistic)", realistic_step, "ms_token",
