@@ -53,6 +53,7 @@ from workbook.build import (
     MODEL_FIRST,
     SIZING,
 )
+from workbook.plan import TP_FIRST, TP_ROWS
 
 
 @pytest.fixture(scope="module")
@@ -154,10 +155,11 @@ def test_inputs_unlocked_styled_validated_rest_locked(book):
 
 
 #: The two inputs that take a word or a number ("smallest that fits", "largest that meets
-#: the service level"), and the pipeline stages (a whole number dividing the GPUs per
-#: replica): a custom rule, refusing anything else.
+#: the service level"), and the pipeline stages, Sizing's and Plan's rows' (a whole number
+#: dividing the GPUs per replica): a custom rule, refusing anything else.
+PLAN_STAGES = f"CO{TP_FIRST}:CO{TP_FIRST + TP_ROWS - 2}"
 CUSTOM = {("Sizing", SIZING["gpus_input"]), ("Sizing", SIZING["batch_input"]),
-          ("Sizing", SIZING["stages_input"])}
+          ("Sizing", SIZING["stages_input"]), ("Plan", PLAN_STAGES)}
 
 
 def test_validation_refuses_text_and_out_of_range(book):
@@ -171,6 +173,16 @@ def test_validation_refuses_text_and_out_of_range(book):
     eff = dvs["B5"]
     assert (eff.type, float(eff.formula1), float(eff.formula2)) == ("decimal", 0.01, 1)
     sizing_dvs = {str(dv.sqref): dv for dv in book["Sizing"].data_validations.dataValidation}
+    st, g = SIZING["stages_input"], SIZING["gpus_input"]
+    assert sizing_dvs[st].formula1 == (f"AND(ISNUMBER({st}),{st}>=1,{st}<=64,INT({st})={st},"
+                                       f"OR(NOT(ISNUMBER({g})),MOD({g},{st})=0))")
+    # Plan's rows (not the scenario's, the last, a formula): each row's stages divide its
+    # GPUs, column A, the rule relative to the range's first row as Excel reads it
+    plan_dvs = {str(dv.sqref): dv for dv in book["Plan"].data_validations.dataValidation}
+    st, g = f"CO{TP_FIRST}", f"A{TP_FIRST}"
+    assert plan_dvs[PLAN_STAGES].formula1 == (f"AND(ISNUMBER({st}),{st}>=1,{st}<=64,"
+                                              f"INT({st})={st},OR(NOT(ISNUMBER({g})),"
+                                              f"MOD({g},{st})=0))")
     assert sizing_dvs[SIZING["model"]].formula1 == "MODEL_NAME"
     assert sizing_dvs[SIZING["gpu"]].formula1 == "GPU_NAME"
     assert sizing_dvs[SIZING["precision"]].formula1 == "PRECISION_NAME"

@@ -371,9 +371,10 @@ def _tp_table(s: Sheet):
     s.put(f"{LAYOUT_COL}{TP_FIRST - 1}", "Layout", "header")
     s.ws.column_dimensions[STAGES_COL].width = 13
     s.ws.column_dimensions[LAYOUT_COL].width = 14
-    s.validate(f"{STAGES_COL}{TP_FIRST}:{STAGES_COL}{last - 1}", "whole", "Pipeline stages "
-               "of the row's replica, dividing its GPUs. A whole number from 1 to 64.",
-               "Pipeline stages", 1, 64)
+    sheet.validate_stages(s.ws, f"{STAGES_COL}{TP_FIRST}:{STAGES_COL}{last - 1}",
+                          f"{STAGES_COL}{TP_FIRST}", f"A{TP_FIRST}", "Pipeline stages of "
+                          "the row's replica, dividing its GPUs (column A). A whole number "
+                          "from 1 to 64.")
     top_row = row_cells({k: fixed(v) for k, v in K.items()}, TP_FIRST, array=True)
     for col, formula in top_row.items():  # one array formula a column
         fill(s.ws, f"{col}{TP_FIRST}:{col}{last}", formula, keep=True)

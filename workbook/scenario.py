@@ -14,7 +14,7 @@ from openpyxl import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from udfs.constants import HOURS_PER_MONTH
-from workbook.sheet import Sheet, define_name, staged
+from workbook.sheet import Sheet, define_name, staged, validate_stages
 
 # Defaults of the scenario (the manager story)
 DEFAULT_MODEL = "Llama 3.1 70B"
@@ -126,18 +126,10 @@ def scenario_inputs(s: Sheet, K: dict, top: int):
             "GPUs per replica")
     s.line(K["stages_input"], "Pipeline stages", 1, "input", "count", STAGES_MEANS,
            right=False)
-    st, g = K["stages_input"], K["gpus_input"]
-    dv = DataValidation(type="custom", allow_blank=False, formula1=(
-        f"AND(ISNUMBER({st}),{st}>=1,{st}<=64,INT({st})={st},"
-        f"OR(NOT(ISNUMBER({g})),MOD({g},{st})=0))"))
-    dv.error = "Expected a whole number from 1 to 64 that divides the GPUs per replica."
-    dv.errorTitle, dv.errorStyle = "napkin: not accepted", "stop"
-    dv.prompt = ("Pipeline stages of a replica: each holds 1/stages of the layers on GPUs "
-                 "per replica ÷ stages GPUs in tensor parallel. A whole number from 1 to 64 "
-                 "that divides the GPUs per replica.")
-    dv.promptTitle, dv.showErrorMessage, dv.showInputMessage = "Pipeline stages", True, True
-    s.ws.add_data_validation(dv)
-    dv.add(st)
+    validate_stages(s.ws, K["stages_input"], K["stages_input"], K["gpus_input"],
+                    "Pipeline stages of a replica: each holds 1/stages of the layers on GPUs "
+                    "per replica ÷ stages GPUs in tensor parallel. A whole number from 1 to "
+                    "64 that divides the GPUs per replica.")
     label = "Expert parallel (mixture of experts)"
     s.line(K["ep_input"], label, EXPERT_PARALLEL[0], "input", None, EXPERT_PARALLEL_MEANS,
            right=False)

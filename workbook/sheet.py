@@ -281,6 +281,22 @@ def staged(gpus_needed: str, stages: str) -> str:
     return f"{stages}*{deployed(f'CEILING({gpus_needed}/{stages},1)')}"
 
 
+def validate_stages(ws, cells: str, stages: str, gpus: str, prompt: str) -> None:
+    """Data validation of pipeline-stage inputs ``cells`` (a range; ``stages`` and
+    ``gpus`` its first row's cells, relative as Excel reads a custom rule): a whole number
+    from 1 to 64 that divides the GPUs of the replica (any, where those are not a number:
+    "smallest that fits")."""
+    dv = DataValidation(type="custom", allow_blank=False, formula1=(
+        f"AND(ISNUMBER({stages}),{stages}>=1,{stages}<=64,INT({stages})={stages},"
+        f"OR(NOT(ISNUMBER({gpus})),MOD({gpus},{stages})=0))"))
+    dv.error = "Expected a whole number from 1 to 64 that divides the GPUs per replica."
+    dv.errorTitle, dv.errorStyle = "napkin: not accepted", "stop"
+    dv.prompt, dv.promptTitle = prompt[:255], "Pipeline stages"
+    dv.showErrorMessage = dv.showInputMessage = True
+    ws.add_data_validation(dv)
+    dv.add(cells)
+
+
 def gpu_efficiency(gpu: str, regime: str) -> str:
     """The efficiency (floor ÷ measured) used for the GPU named in ``gpu`` (an expression):
     the average of that GPU's counted measurements on Calibration, else ``regime`` (the
