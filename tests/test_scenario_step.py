@@ -17,9 +17,12 @@ from workbook.sizing import SIZING
 
 S = {name: "Sizing!" + SIZING[key] for name, key in SCENARIO_NAMES.items()}
 #: Measurements with a stated batch, tensor parallel (no expert parallelism), no
-#: speculation: the regimes of one GPU and of tensor parallel, small and large batches.
+#: speculation: the regimes of one GPU and of tensor parallel, small and large batches,
+#: on NVIDIA and AMD GPUs (each row's source: tests/data/serving_measurements.csv).
 CASES = ["vllm-8b-a100-c1", "nim-70b-tp2-c1-long", "nim-70b-tp2-c1-short", "nim-70b-tp2-c5",
-         "nim-70b-tp2-c25", "nim-70b-tp2-c50"]
+         "nim-70b-tp2-c25", "nim-70b-tp2-c50", "vllm-ci-8b-a100-tp1-b8",
+         "vllm-ci-70b-h200-tp4-b8", "trtllm09-mistral7b-h100-tp1-b56",
+         "amd-70b-mi300x-tp8-b1", "amd-405b-mi300x-tp8-b16", "amd-70b-mi300x-tp8-b64"]
 
 
 def _scenario(model, precision, kv_precision, gpu, gpus, batch, prompt, output,
