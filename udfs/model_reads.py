@@ -41,8 +41,10 @@ A range is read by its headers, so its columns may come in any order and it may 
 some out; a column left out counts as its cells left empty, except where that would give
 a wrong number, which is ``#VALUE!`` naming ``models`` and the column: a row with fewer
 active than total parameters (a mixture of experts) in a range without the experts
-columns, and a model of the built-in table whose checkpoint keeps weights a step reads in
-BF16, at a precision below 2 bytes, in a range without the column of those weights.
+columns; a model of the built-in table whose checkpoint keeps weights a step reads in
+BF16, at a precision below 2 bytes, in a range without the column of those weights; and a
+model of the built-in table with a per-layer embedding table in a range without its
+column.
 
 References
 ----------
