@@ -41,8 +41,7 @@ from addin.engine.boot import ready
 from addin.excel.args import one_value
 from addin.formula import fx
 
-#: the functions that evaluate only some of their arguments (names as
-#: ``addin.engine.forms.bare`` gives them)
+#: the functions that evaluate only some of their arguments (names as ``bare`` gives them)
 BRANCHING = frozenset({"IF", "IFS", "IFERROR", "IFNA", "CHOOSE", "SWITCH"})
 
 _MANY = object()  # an argument of many values: it does not settle a branch
@@ -154,11 +153,15 @@ def taken(name: str, args: list) -> frozenset | None:
     return None
 
 
-def _name(key) -> str:
-    """A graph function's name as ``addin.engine.forms.bare`` gives it."""
-    if not isinstance(key, str):
-        return ""
-    return re.sub(r"<\d+>$", "", key).upper().removeprefix("_XLFN.").removeprefix("_XLWS.")
+def bare(name: str) -> str:
+    """A function's name as listed: upper case, without ``_xlfn.`` / ``_xlws.``."""
+    return name.upper().removeprefix("_XLFN.").removeprefix("_XLWS.")
+
+
+def graph_name(key) -> str:
+    """A graph function's name (``IF<3>``...) as ``bare`` gives it ("" for a key that is
+    not a name)."""
+    return bare(re.sub(r"<\d+>$", "", key)) if isinstance(key, str) else ""
 
 
 class Flow:
@@ -187,7 +190,7 @@ class Flow:
             skip = 0
             while skip < len(ins) and fx.is_dispatch_token(ins[skip]):
                 skip += 1
-            name = _name(names[g])
+            name = graph_name(names[g])
             steps.append((g, tuple(ins), tuple(outs), name if name in BRANCHING else "",
                           skip))
         self.steps = steps
@@ -196,7 +199,7 @@ class Flow:
     @staticmethod
     def of(functions, names, order, out) -> Flow | None:
         """The flow of a graph that calls a branching function, else None."""
-        if any(_name(names[g]) in BRANCHING for g in order):
+        if any(graph_name(names[g]) in BRANCHING for g in order):
             return Flow(functions, names, order, out)
         return None
 

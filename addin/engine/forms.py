@@ -83,9 +83,8 @@ _DATE = re.compile(rf"(?i)(?=.*\d\s*[/:.-]\s*\d|.*(?:{_DATE_WORD}))"
                    rf"(?:[\d\s/:.,-]|{_DATE_WORD})+")
 
 
-def bare(name: str) -> str:
-    """A function's name as listed: upper case, without ``_xlfn.`` / ``_xlws.``."""
-    return name.upper().removeprefix("_XLFN.").removeprefix("_XLWS.")
+#: A function's name as listed (``addin.engine.branches.bare``).
+bare = branches.bare
 
 
 @functools.cache
@@ -315,7 +314,7 @@ def compile_calls(graph, inputs: dict, consts: dict,
     out = []
     for i, ((_f, ins, _outs, _flt), key) in enumerate(zip(graph.functions, graph.names,
                                                            strict=True)):
-        name = bare(re.sub(r"<\d+>$", "", key) if isinstance(key, str) else "")
+        name = branches.graph_name(key)
         if name not in table:
             continue
         single = graph.single.get(i, frozenset())
@@ -345,8 +344,7 @@ def _compiled_forms(k, producer: dict, graph, inputs: dict, consts: dict) -> set
     ns = ready()
     if k in producer:
         made = graph.names[producer[k]]
-        return {"arrays" if isinstance(made, str) and
-                re.sub(r"<\d+>$", "", made).upper() == "ARRAY" else "nested"}
+        return {"arrays" if branches.graph_name(made) == "ARRAY" else "nested"}
     v = inputs.get(k) if k in inputs else consts.get(k, graph.defaults.get(k))
     if k in inputs and not isinstance(v, ns.Ranges):  # a defined name's formula
         return {"nested"}
