@@ -476,45 +476,60 @@ CASES = [
     ('serving', 'all-reduces over PCIe, latencies by name',
      '=TP_COMM_MS(8192,64,4,0.45,80,"BF16",2,"PCIe","PCIe")',
      2.016 + 160 * 1.5 * 1048576 / 450e9 * 1000, 1e-9),
-    # regime anchors, each the median of floor ÷ measured over its published measurements
-    # (tests/data/serving_measurements.csv; tests/test_serving_measurements.py recomputes
-    # them): one GPU at batch 1 is inside small_batch's range (1 to 4 GPUs, batch 1 to 8);
-    # its 13 rows' seventh, Mixtral 8x7B on 2 H200 at batch 8, 0.6180 → 0.618
+    # regime anchors, each the geometric mean of floor ÷ (measured − layers × 66.3 µs) over
+    # its published measurements (tests/data/serving_measurements.csv;
+    # tests/test_serving_measurements.py recomputes them): one GPU at batch 1 is inside
+    # small_batch's range (1 to 4 GPUs, batch 1 to 8); its 13 rows 0.7139 to 1.0967,
+    # geometric mean 0.8373 → 0.837
     ('serving', 'regime efficiency: one GPU at batch 1',
      '=REGIME_EFFICIENCY(1,1)',
-     0.618, 0),
+     0.837, 0),
     # 8 GPUs in tensor parallel at batch 1, the all-reduces' latency in the floor
-    # (DeepSeek-R1 on 8 B200: 0.1935, 0.2224, 0.2394; Llama 4 Maverick: 0.4236; Llama 3.1
-    # 70B and 405B on 8 MI300X: 0.4550, 0.4818, 0.5391, 0.5639): the median of 8, (0.4236 +
-    # 0.4550) ÷ 2 = 0.4393 → 0.439
+    # (DeepSeek-R1 on 8 B200: 0.3036, 0.3815, 0.4343; Llama 3.1 70B and 405B on 8 MI300X:
+    # 0.8101, 0.8717, 1.1064, 1.3030; Llama 4 Maverick with Eagle3: 2.0722): geometric mean
+    # 0.7555 → 0.756
     ('serving', 'regime efficiency: tensor parallel 8 at batch 1',
      '=REGIME_EFFICIENCY(8,1)',
-     0.439, 0),
-    # one GPU at batch 700 (throughput, batches 56 to 1,352: 0.2513, 0.2646, 0.3470,
-    # 0.3565, 0.3657, 0.5074, 0.5701): the fourth of 7, 0.3565 → 0.357
+     0.756, 0),
+    # one GPU at batch 700 (throughput, batches 56 to 1,352: 0.2986, 0.3100, 0.3768,
+    # 0.4094, 0.4260, 0.5219, 0.5965): geometric mean 0.4084 → 0.408
     ('serving', 'regime efficiency: one GPU, large batch',
      '=REGIME_EFFICIENCY(1,700)',
-     0.357, 0),
+     0.408, 0),
     # 2 GPUs at batch 100 (tensor-parallel throughput, 2 to 8 GPUs, batches 16 to 1,865, 13
-    # rows 0.2977 to 0.6954): the seventh, 0.3654 → 0.365
+    # rows 0.3166 to 0.8425): geometric mean 0.4605 → 0.461
     ('serving', 'regime efficiency: tensor parallel, large batch',
      '=REGIME_EFFICIENCY(2,100)',
-     0.365, 0),
+     0.461, 0),
     # 2 GPUs at batch 12, between small_batch's largest batch (8) and throughput_tp's
-    # smallest (16): linear in ln(batch), 0.618 + (0.365 − 0.618) × ln(12/8) ÷ ln(16/8)
+    # smallest (16): linear in ln(batch), 0.837 + (0.461 − 0.837) × ln(12/8) ÷ ln(16/8)
     ('serving', 'regime efficiency: between small batch and throughput',
      '=REGIME_EFFICIENCY(2,12)',
-     0.618 + (0.365 - 0.618) * math.log(12 / 8) / math.log(16 / 8), 1e-12),
+     0.837 + (0.461 - 0.837) * math.log(12 / 8) / math.log(16 / 8), 1e-12),
     # 6 GPUs at batch 1, between small_batch's most GPUs (4) and tp8_small_batch's fewest
-    # (8): linear in ln(GPUs), 0.618 + (0.439 − 0.618) × ln(6/4) ÷ ln(8/4); batch 1 is
+    # (8): linear in ln(GPUs), 0.837 + (0.756 − 0.837) × ln(6/4) ÷ ln(8/4); batch 1 is
     # below the small-batch end (batch 8, the largest of the small-batch measurements)
     ('serving', 'regime efficiency: between 4 and 8 GPUs at batch 1',
      '=REGIME_EFFICIENCY(6,1)',
-     0.618 + (0.439 - 0.618) * math.log(6 / 4) / math.log(2), 1e-12),
-    # MoE, expert parallel (8 rows, 0.1143 to 0.2077): median (0.1561 + 0.1641) ÷ 2 → 0.160
+     0.837 + (0.756 - 0.837) * math.log(6 / 4) / math.log(2), 1e-12),
+    # MoE, expert parallel (8 rows, 0.1226 to 0.2120): geometric mean 0.1647 → 0.165
     ('serving', 'regime efficiency: MoE with expert parallelism',
      '=REGIME_EFFICIENCY(8,4096,1)',
-     0.16, 0),
+     0.165, 0),
+    # the layers' time: Llama 3.1 70B's 80 layers (config.json num_hidden_layers) × 66.3
+    # µs (udfs/data/layer_time.csv, the fit over the 21 small-batch measurements) = 5.304
+    # ms a token; with 3 tokens a step (speculative), ÷ 3 = 1.768 ms
+    ('serving', 'layers\' fixed time, Llama 3.1 70B',
+     '=LAYER_OVERHEAD_MS(80)',
+     80 * 66.3 / 1000, 1e-12),
+    ('serving', 'layers\' fixed time, 3 tokens a step',
+     '=LAYER_OVERHEAD_MS(80,3)',
+     80 * 66.3 / 1000 / 3, 1e-12),
+    # the template's default realistic step (README): floor 13.5215 ms ÷ 0.461 + 80 ×
+    # 66.3 µs = 29.331 + 5.304 = 34.635 ms
+    ('serving', 'realistic step with the layers\' time',
+     '=ESTIMATE(13.5215,0.461,LAYER_OVERHEAD_MS(80))',
+     13.5215 / 0.461 + 5.304, 1e-9),
     # gpt-oss-120b (config.json: 128 experts over 36 layers of 3 × 2880 × 2880, so
     # 114,661,785,600 routed weights in MXFP4; the other 116.83e9 − that = 2,168,214,400
     # are BF16, modules_to_not_convert): 114,661,785,600 × 0.53125 + 2,168,214,400 × 2 =

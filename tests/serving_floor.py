@@ -43,6 +43,8 @@ class Floor:
     token_ms: float  # per stream: step ÷ tokens per step
     measured_ms: float  # per stream, measured
     comm_ms: float  # the all-reduces' share of the step
+    layers: float  # the model's layers (the per-layer time counts them)
+    tokens_per_step: float  # tokens each step yields (the source's acceptance)
 
     @property
     def efficiency(self) -> float:
@@ -100,8 +102,8 @@ def floor(row: dict) -> Floor:
                                  bandwidth, float(m["active_params"]), batch, peak,
                                  timing.decode_attention_flop(layers, attn_dim, context, batch),
                                  gpus, comm)
-    token = step / float(row["tokens_per_step"])
-    return Floor(batch, step, token, measured_ms(row, batch), comm)
+    tokens = float(row["tokens_per_step"])
+    return Floor(batch, step, step / tokens, measured_ms(row, batch), comm, layers, tokens)
 
 
 def measured_ms(row: dict, batch: float) -> float:
@@ -122,38 +124,75 @@ def regime_of(row: dict, f: Floor) -> str:
     return regimes.serving_regime(float(row["gpus"]), f.batch, row["expert_parallel"] == "1")
 
 
-def realistic_ms(row: dict, f: Floor, a: dict | None = None) -> float:
+def fixed_ms(f: Floor, layer_us: float) -> float:
+    """The per-layer time of a row's step per token: layers × ``layer_us`` ÷ tokens per
+    step (``udfs.regimes.layer_overhead_ms``) [ms]."""
+    return regimes.layer_overhead_ms(f.layers, f.tokens_per_step, layer_us)
+
+
+def realistic_ms(row: dict, f: Floor, a: dict | None = None,
+                 layer_us: float | None = None) -> float:
     """The realistic time per token of a row: its floor ÷ the efficiency of the anchors
-    ``a`` (``regimes.anchors()``'s form; default the regimes' own) at its GPUs and batch."""
+    ``a`` (``regimes.anchors()``'s form; default the regimes' own) at its GPUs and batch,
+    plus its layers × ``layer_us`` (default ``regimes.layer_time_us()``) per step."""
     a = regimes.anchors() if a is None else a
+    layer_us = regimes.layer_time_us() if layer_us is None else layer_us
     e = regimes.interpolate(a, float(row["gpus"]), f.batch,
                             1.0 if row["expert_parallel"] == "1" else 0.0)
-    return f.token_ms / e
+    return f.token_ms / e + fixed_ms(f, layer_us)
 
 
-#: Ways to make a regime's anchor efficiency from its rows' floor ÷ measured, compared in
-#: ``docs/measurements.md``: the geometric middle of the extremes, √(low × high), the value
-#: whose worst ratio over the rows, √(high ÷ low), is the smallest; the geometric mean; and
-#: the median, the rule of ``udfs.regimes`` (``RULE``).
+#: Ways to make a regime's anchor efficiency from its rows' floor ÷ (measured − the
+#: per-layer time), compared in ``docs/measurements.md``: the geometric middle of the
+#: extremes, √(low × high), the value whose worst ratio over the rows, √(high ÷ low), is
+#: the smallest; the geometric mean; and the median, the rule of ``udfs.regimes`` (``RULE``).
 RULES = {
     "middle_of_extremes": lambda effs: math.sqrt(min(effs) * max(effs)),
     "geometric_mean": lambda effs: math.exp(statistics.fmean(math.log(e) for e in effs)),
     "median": statistics.median,
 }
 #: The rule ``udfs/data/efficiency.csv`` is made by.
-RULE = "median"
+RULE = "geometric_mean"
+#: The regimes whose rows the per-layer time is made from: at a small batch the step is
+#: the weights (and the all-reduces), so floor and layers vary apart across the rows.
+LAYER_REGIMES = ("small_batch", "tp8_small_batch")
+
+
+def derived_layer_time_us(subset: list[dict] | None = None) -> float:
+    """The per-layer time made from the small-batch rows of ``subset`` (default the whole
+    set), to the three significant figures ``udfs/data/layer_time.csv`` keeps [µs].
+
+    Each row's measured step S (per token × tokens per step) is taken as F ÷ e + L × t:
+    its floor step F over an efficiency e, plus its L layers × t. The pair (1/e, t) is the
+    least-squares fit in relative error, min Σ ((F/e + L·t − S) ÷ S)², over the rows of
+    ``LAYER_REGIMES``: the 2 × 2 normal equations in u = F/S and v = L/S, solved by hand.
+    Only t is kept: each regime's efficiency is then its rows' median (``derived_anchors``).
+    """
+    uu = uv = vv = u1 = v1 = 0.0
+    for row in rows() if subset is None else subset:
+        f = floor(row)
+        if regime_of(row, f) not in LAYER_REGIMES:
+            continue
+        step = f.measured_ms * f.tokens_per_step
+        u, v = f.step_ms / step, f.layers / step
+        uu, uv, vv, u1, v1 = uu + u * u, uv + u * v, vv + v * v, u1 + u, v1 + v
+    t_ms = (uu * v1 - uv * u1) / (uu * vv - uv * uv)  # Cramer's rule for t
+    return float(f"{t_ms * 1000:.3g}")
 
 
 def derived_anchors(subset: list[dict] | None = None,
                     rule: str = RULE) -> dict[str, dict[str, float]]:
     """Each regime's anchor made from the rows ``subset`` (default the whole set): the
     efficiency by ``rule`` (a name of ``RULES``; default ``RULE``) over its rows' floor ÷
-    measured, the GPUs and batches the range its rows span."""
+    (measured − the per-layer time made from the same rows, ``derived_layer_time_us``),
+    the GPUs and batches the range its rows span."""
+    subset = rows() if subset is None else subset
+    layer_us = derived_layer_time_us(subset)
     by: dict[str, list[tuple[float, float, float]]] = {}
-    for row in rows() if subset is None else subset:
+    for row in subset:
         f = floor(row)
-        by.setdefault(regime_of(row, f), []).append((f.efficiency, float(row["gpus"]),
-                                                      f.batch))
+        e = f.token_ms / (f.measured_ms - fixed_ms(f, layer_us))
+        by.setdefault(regime_of(row, f), []).append((e, float(row["gpus"]), f.batch))
     out = {}
     for k, v in by.items():
         effs, gpus, batches = zip(*v, strict=True)
@@ -170,18 +209,19 @@ def derived_efficiencies() -> dict[str, float]:
 
 def in_sample(rule: str = RULE) -> dict[str, float]:
     """Each row's realistic ÷ measured against the anchors ``rule`` makes from the whole
-    set (row id → ratio)."""
-    a = derived_anchors(rule=rule)
+    set, with the whole set's per-layer time (row id → ratio)."""
+    a, layer_us = derived_anchors(rule=rule), derived_layer_time_us()
     out = {}
     for row in rows():
         f = floor(row)
-        out[row["id"]] = realistic_ms(row, f, a) / f.measured_ms
+        out[row["id"]] = realistic_ms(row, f, a, layer_us) / f.measured_ms
     return out
 
 
 def leave_one_source_out(rule: str = RULE) -> list[tuple[str, int, int, int, float]]:
-    """Out-of-sample check of the defaults: each source's rows against the anchors made
-    by ``rule`` (a name of ``RULES``) from the other sources' rows alone.
+    """Out-of-sample check of the defaults: each source's rows against the anchors and the
+    per-layer time made by ``rule`` (a name of ``RULES``) from the other sources' rows
+    alone.
 
     A regime that only the source left out measures keeps the whole set's anchor (the
     efficiency needs all five), and the source's rows in it are not judged.
@@ -196,13 +236,14 @@ def leave_one_source_out(rule: str = RULE) -> list[tuple[str, int, int, int, flo
     out = []
     for source in sorted({r["source_url"] for r in everything}):
         own = [r for r in everything if r["source_url"] == source]
-        others = derived_anchors([r for r in everything if r["source_url"] != source], rule)
+        rest = [r for r in everything if r["source_url"] != source]
+        others, layer_us = derived_anchors(rest, rule), derived_layer_time_us(rest)
         a = {**whole, **others}
         ratios = []
         for row in own:
             f = floor(row)
             if regime_of(row, f) in others:
-                ratios.append(realistic_ms(row, f, a) / f.measured_ms)
+                ratios.append(realistic_ms(row, f, a, layer_us) / f.measured_ms)
         inside = sum(1 / 1.5 <= r <= 1.5 for r in ratios)
         worst = max(ratios, key=lambda r: max(r, 1 / r)) if ratios else math.nan
         out.append((source, len(own), len(ratios), inside, worst))

@@ -202,11 +202,16 @@ CAL_CASES = [
 ]
 
 
-#: REGIME_EFFICIENCY's anchors (udfs/data/efficiency.csv; each the median of its
-#: published measurements' floor ÷ measured, docs/measurements.md): small_batch up to
-#: batch 8 on up to 4 GPUs, tp8_small_batch on 8, throughput_one_gpu from batch 56 on one
-#: GPU, throughput_tp from batch 16 on 2 or more
-SMALL, TP8_SMALL, ONE_GPU, TP = 0.618, 0.439, 0.357, 0.365
+#: REGIME_EFFICIENCY's anchors (udfs/data/efficiency.csv; each the geometric mean of its
+#: published measurements' floor ÷ (measured − their layers' time), docs/measurements.md):
+#: small_batch up to batch 8 on up to 4 GPUs, tp8_small_batch on 8, throughput_one_gpu
+#: from batch 56 on one GPU, throughput_tp from batch 16 on 2 or more
+SMALL, TP8_SMALL, ONE_GPU, TP = 0.837, 0.756, 0.408, 0.461
+#: The per-layer time (udfs/data/layer_time.csv, µs) and the layers' time per token of
+#: Llama 3.1 70B's 80 layers (config.json), ms: what the realistic step adds to floor ÷
+#: efficiency without Calibration's measurements (LAYER_OVERHEAD_MS)
+LAYER_US = 66.3
+LAYERS_70B_MS = 80 * LAYER_US / 1000
 #: The largest batch of the small-batch rows; the smallest of the throughput rows on one
 #: GPU and on 2 or more (udfs/data/efficiency.csv, batch_high and batch_low)
 SMALL_END, ONE_GPU_START, TP_START = 8, 56, 16
@@ -231,7 +236,7 @@ def regime_efficiency(gpus: int, batch: float) -> float:
 def calibrated_efficiency() -> float:
     """The efficiency the scenario uses by default: the example rows are not counted, so it
     is REGIME_EFFICIENCY of 2 GPUs at 16 sequences: batch 16 is the smallest of
-    throughput_tp's rows, so its anchor, 0.365."""
+    throughput_tp's rows, so its anchor, 0.461 (with the layers' time, LAYERS_70B_MS)."""
     return TP
 
 
@@ -260,17 +265,19 @@ PRICE, GPUS, BATCH = 2.95, 2, 16
 TOKENS_PER_DAY, PEAK, HOURS = 100e6, 2, 8766 / 12  # the scenario's traffic and month
 
 
-def unit_cost(price, eff, util):
-    """Cost per million output tokens of one replica: COST_PER_MTOK at STEP ÷ eff."""
-    tps = 1000 / (STEP / eff) * BATCH  # tokens/s of the replica
+def unit_cost(price, eff, util, fixed=LAYERS_70B_MS):
+    """Cost per million output tokens of one replica: COST_PER_MTOK at STEP ÷ eff + fixed
+    (the layers' time; 0 with an efficiency from Calibration's measurements)."""
+    tps = 1000 / (STEP / eff + fixed) * BATCH  # tokens/s of the replica
     return price * GPUS / (tps * 3600 * util) * 1e6
 
 
-def headline(price, eff, util):
+def headline(price, eff, util, fixed=LAYERS_70B_MS):
     """The headline, cost per million output tokens: the month's bill for the GPUs sized for
     the peak (replicas = ⌈peak tokens/s ÷ (tokens/s per replica × utilization)⌉, each of
-    GPUS) ÷ the month's output tokens, at STEP ÷ eff."""
-    tps = 1000 / (STEP / eff) * BATCH  # tokens/s of a replica
+    GPUS) ÷ the month's output tokens, at STEP ÷ eff + fixed (the layers' time; 0 with an
+    efficiency from Calibration's measurements)."""
+    tps = 1000 / (STEP / eff + fixed) * BATCH  # tokens/s of a replica
     replicas = math.ceil(TOKENS_PER_DAY / 86400 * PEAK / (tps * util))
     return replicas * GPUS * price * HOURS / (TOKENS_PER_DAY * HOURS / 24) * 1e6
 

@@ -63,8 +63,16 @@ def efficiency(floor_ms, measured_ms, tokens_per_step=1.0):
     return floor_ms / tokens_per_step / measured_ms
 
 
-def estimate_ms(floor_ms, efficiency_):
-    """Realistic time from a floor and a calibrated efficiency: floor ÷ efficiency.
+def estimate_ms(floor_ms, efficiency_, fixed_ms=0.0):
+    """Realistic time from a floor, an efficiency and a fixed time: floor ÷ efficiency +
+    fixed.
+
+    .. math:: T = \\frac{T_{floor}}{e} + T_{fixed}
+
+    Without measurements the efficiency is the deployment's regime's
+    (``udfs.regimes.regime_efficiency``) and the fixed time its layers' kernels
+    (``udfs.regimes.layer_overhead_ms``); an efficiency calibrated on a measurement
+    (``efficiency``) already holds the fixed time, so with it the fixed time is 0.
 
     Parameters
     ----------
@@ -72,12 +80,15 @@ def estimate_ms(floor_ms, efficiency_):
         A floor [ms].
     efficiency_ : float
         Efficiency found by ``efficiency`` (or assumed), 0 to 1 [fraction].
+    fixed_ms : float
+        Time added whatever the floor (``udfs.regimes.layer_overhead_ms``; 0: none) [ms].
 
     Returns
     -------
-    ms. Floor 4.79 ms at efficiency 0.8: 5.99 ms.
+    ms. Floor 4.79 ms at efficiency 0.8: 5.99 ms; with 32 layers × 66.3 µs: 5.99 + 2.12
+    = 8.11 ms.
     """
-    return floor_ms / efficiency_
+    return floor_ms / efficiency_ + fixed_ms
 
 
 def plausibility(floor_ms, measured_ms, tokens_per_step=1.0):

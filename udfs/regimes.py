@@ -1,14 +1,17 @@
 """Efficiency by serving regime: the share of the decode floor a deployment reaches.
 
 A floor (``udfs.timing.decode_step_ms``) is what datasheet peaks allow; what a
-deployment pays is the floor ÷ efficiency. The efficiency differs by regime: one GPU at
+deployment pays is the floor ÷ efficiency plus a fixed time per layer
+(``layer_overhead_ms``: the kernels' setup and teardown, which move no bytes). The
+efficiency differs by regime: one GPU at
 a small batch runs near its memory roofline, large-batch serving loses to scheduling and
 attention kernels, tensor parallelism adds all-reduce latency to every layer, and an MoE
 model served with expert parallelism adds all-to-all dispatch and load imbalance.
 
 Each regime is an anchor made from its published measurements
 (``tests/data/serving_measurements.csv``), kept in ``data/efficiency.csv`` with its
-sources, dates and software: its efficiency, the median of its rows' floor ÷ measured,
+sources, dates and software: its efficiency, the geometric mean of its rows' floor ÷
+(measured − the per-layer time, ``data/layer_time.csv``),
 and the range of GPUs and of batches its rows span. Inside a regime's range
 the efficiency is the regime's; between two ranges it moves linearly in the logarithm of
 the GPUs and of the batch (``regime_efficiency``), so it has no step at any batch.
@@ -53,6 +56,62 @@ def table() -> dict[str, dict]:
     """
     text = (resources.files(__package__) / "data" / "efficiency.csv").read_text("utf-8")
     return {r["regime"]: r for r in csv.DictReader(io.StringIO(text))}
+
+
+@cache
+def layer_time() -> dict:
+    """The per-layer time, ``data/layer_time.csv``, read once: column → text.
+
+    Columns: ``layer_time_us`` (the time each layer adds to a decode step beyond the floor
+    [µs]), ``rule``, ``measurements`` (the ids of the rows it is made from),
+    ``derivation``, ``sources``.
+    """
+    text = (resources.files(__package__) / "data" / "layer_time.csv").read_text("utf-8")
+    return next(csv.DictReader(io.StringIO(text)))
+
+
+def layer_time_us() -> float:
+    """The per-layer time of ``data/layer_time.csv`` [µs]."""
+    return float(layer_time()["layer_time_us"])
+
+
+def layer_overhead_ms(layers, tokens_per_step=1.0, layer_us=None):
+    """The fixed time a decode step pays per layer beyond its floor, per token.
+
+    .. math:: T_{fixed} = \\frac{L \\cdot t_{layer}}{\\tau}
+
+    A step is a sequence of kernels, about a dozen per layer (norms, projections,
+    attention, the MLP, the all-reduces); each has a setup and teardown in which no bytes
+    move [1], and the floor (``udfs.timing.decode_step_ms``) counts only the bytes and
+    FLOPs. At a small batch, where the step is the weights, the measured step exceeds the
+    floor by a time that grows with the layers, not with the bytes: t_layer is the
+    least-squares fit of that time over the small-batch measurements of
+    ``tests/data/serving_measurements.csv`` (``data/layer_time.csv``). The realistic step
+    is floor ÷ efficiency + T_fixed (``udfs.finance.estimate_ms``).
+
+    Parameters
+    ----------
+    layers : float
+        Layers of the model, L, all pipeline stages together [count].
+    tokens_per_step : float
+        Tokens each step yields, τ (speculative decoding; 1 without) [count].
+    layer_us : float or None
+        Time per layer, t_layer (default ``layer_time_us()``) [µs].
+
+    Returns
+    -------
+    ms per token. Llama 3.1 70B (80 layers) without speculation: 80 × t_layer.
+
+    References
+    ----------
+    .. [1] B. Spector, J. Juravsky, S. Sul, O. Dugan, D. Lim, D. Fu, S. Arora and C. Ré,
+       "Look Ma, No Bubbles! Designing a Low-Latency Megakernel for Llama-1B", Hazy
+       Research blog, 2025-05-27 (vLLM and SGLang at batch 1 on an H100 use at most half
+       the memory bandwidth: a forward pass is about a hundred kernels, each with a setup
+       and teardown), https://hazyresearch.stanford.edu/blog/2025-05-27-no-bubbles
+    """
+    t = layer_time_us() if layer_us is None else layer_us
+    return layers * t / 1000 / tokens_per_step
 
 
 def anchors(rows: dict[str, dict] | None = None) -> dict[str, dict[str, float]]:
@@ -131,7 +190,7 @@ def regime_efficiency(gpus, batch, expert_parallel=0.0):
     :math:`y_1` at :math:`x \\ge x_1`, and linear in :math:`\\ln x` between. Subscripts
     name the regimes of ``data/efficiency.csv``: s small_batch, w tp8_small_batch, 1
     throughput_one_gpu, t throughput_tp; :math:`e` is a regime's anchor efficiency (the
-    median of its measurements' floor ÷ measured),
+    geometric mean of its measurements' floor ÷ (measured − the per-layer time)),
     :math:`G_s` the most GPUs of small_batch's measurements and :math:`G_w`, :math:`G_t`
     the fewest of tp8_small_batch's and throughput_tp's (:math:`G_1` = 1),
     :math:`B^{hi}` the largest batch of a small-batch regime's measurements (:math:`B_s`
@@ -149,9 +208,10 @@ def regime_efficiency(gpus, batch, expert_parallel=0.0):
 
     Returns
     -------
-    Efficiency, 0–1. One GPU at batch 1: small_batch's 0.618; 2 GPUs at batch 12: 0.618
-    + (0.365 − 0.618) × ln(12/8) ÷ ln(16/8) = 0.470 (batches 8 and 16: the largest of
+    Efficiency, 0–1. One GPU at batch 1: small_batch's 0.837; 2 GPUs at batch 12: 0.837
+    + (0.461 − 0.837) × ln(12/8) ÷ ln(16/8) = 0.617 (batches 8 and 16: the largest of
     the small-batch measurements and the smallest of throughput_tp's). Divide a floor by
-    it for the realistic time (``ESTIMATE``).
+    it and add the layers' time (``layer_overhead_ms``) for the realistic time
+    (``ESTIMATE``).
     """
     return interpolate(anchors(), gpus, batch, expert_parallel)

@@ -179,7 +179,9 @@ def _regime_table(wb: Workbook, s: Sheet, top: int):
     made (with the GPUs and batches of its measurements), its sources; REGIME_NAME and
     REGIME_EFF name the first two columns (Sizing finds there the regime whose anchor a
     REGIME_EFFICIENCY is), REGIME_EFF_MAX and REGIME_EFF_MIN their highest and lowest
-    efficiency (REGIME_EFFICIENCY stays between them: the bounds of Plan's search)."""
+    efficiency (REGIME_EFFICIENCY stays between them: the bounds of Plan's search); below,
+    the per-layer time of ``udfs/data/layer_time.csv`` (LAYER_OVERHEAD_MS's), named
+    LAYER_TIME_US."""
     s.section(top, "Efficiency by serving regime, without measurements (REGIME_EFFICIENCY: "
                    "these anchors, made from published deployments, and linear in "
                    "ln(batch) between them)", "D")
@@ -203,4 +205,12 @@ def _regime_table(wb: Workbook, s: Sheet, top: int):
         s.put(f"A{r}", f"{label} default efficiency", "formula")
         s.put(f"B{r}", f"={fn}(REGIME_EFF)", "formula", "pct")
         define_name(wb, name, s.title, f"$B${r}")
+    # the time each layer adds beyond the floor (LAYER_OVERHEAD_MS), with how it was made
+    r, fixed = last + 3, regimes.layer_time()
+    s.put(f"A{r}", "Per-layer time, µs (LAYER_OVERHEAD_MS)", "data")
+    s.put(f"B{r}", float(fixed["layer_time_us"]), "data", '0.0 "µs"')
+    s.put(f"C{r}", f"{fixed['rule']}: realistic = floor ÷ efficiency + layers × this. "
+                   f"{fixed['derivation']}", "note")
+    s.put(f"D{r}", fixed["sources"], "note")
+    define_name(wb, "LAYER_TIME_US", s.title, f"$B${r}")
 

@@ -25,7 +25,7 @@ from workbook.sheet import (
     step_floor,
     tp_comm,
 )
-from workbook.sizing import SIZING
+from workbook.sizing import SIZING, layer_time
 
 COST = {"model": "B4", "precision": "B5", "params": "B6", "need_gb": "B7", "kv_gb": "B8",
         "batch": "B9", "tokens_day": "B10", "avg_tps": "B11", "peak_ratio": "B12",
@@ -81,7 +81,9 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
       REALISTIC, beside the floors:
       N efficiency used    = this GPU's measurements on Calibration, else
                              REGIME_EFFICIENCY(F, batch, expert parallel)
-      O realistic step     = ESTIMATE(G, N)
+      O realistic step     = ESTIMATE(G, N, the fixed time: Sizing's LAYER_OVERHEAD_MS of
+                             the model's layers, 0 where N is Calibration's; hidden column
+                             AB)
       P realistic GPUs     = GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(O) × batch,
                              peak-to-average, utilization) × F
       Q realistic monthly  = P × price × hours per month
@@ -176,7 +178,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
                           "at datasheet bandwidth, split evenly over the GPUs of a replica. "
                           "The realistic columns divide the step by the efficiency from "
                           "Calibration (column N: this GPU's measurements, else the default "
-                          "of its regime, REGIME_EFFICIENCY) and size the GPUs again. Column R is "
+                          "of its regime, REGIME_EFFICIENCY), add the layers' time without "
+                          "measurements (Sizing) and size the GPUs again. Column R is "
                           "the headline: on the scenario's GPU row, the same figure as on "
                           "Sizing, Finance and Plan (RESULT_COST_PER_MTOK).", "note")
     _cost_chart(s, COST_FIRST, last)
@@ -194,6 +197,9 @@ LINK_COL = "Z"
 #: The hidden column of each GPU row's regime default, REGIME_EFFICIENCY(F, batch, expert
 #: parallel) (one array formula), that column N falls back on.
 REGIME_COL = "AA"
+#: The hidden column of each GPU row's fixed time per token: Sizing's LAYER_OVERHEAD_MS of
+#: the model's layers, 0 where Calibration has the GPU's measurements (which hold it).
+FIXED_COL = "AB"
 #: The columns of the GPU rows that call napkin functions: one array formula each.
 ARRAY_COLS = ("E", "F", "G", "H", "L", "M", "O", "P", "R", "S", REGIME_COL)
 
@@ -242,7 +248,8 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
               "formula"),
         REGIME_COL: (regime, "formula"),
         "N": (gpu_efficiency(f"A{r}", f"{REGIME_COL}{r}"), "formula"),
-        "O": (f"ESTIMATE(G{r},N{r})", "formula"),
+        FIXED_COL: (layer_time(f"A{r}", sz["layer_ms"]), "formula"),
+        "O": (f"ESTIMATE(G{r},N{r},{FIXED_COL}{r})", "formula"),
         "P": (f"IF({tpd}>0,GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(O{r})*{b},"
               f"{K['peak_ratio']},{util})*F{r},0)", "formula"),
         "Q": (f'IF(ISNUMBER(B{r}),P{r}*B{r}*{hours},"no price")', "result"),

@@ -109,13 +109,15 @@ def sheet_finance(wb: Workbook) -> Sheet:
          f"={sz['calibrated']}", "pct",
          f"={efficiency_says(sz['gpu'], sz['regime_eff'])}"),
         ("real_step_ms", "Realistic decode step", "=RESULT_STEP_MS", "ms_token",
-         "ESTIMATE(floor, efficiency) = floor ÷ efficiency (Sizing)"),
+         "ESTIMATE(floor, efficiency, fixed) = floor ÷ efficiency + the layers' fixed time "
+         "(Sizing: LAYER_OVERHEAD_MS, unless the efficiency is Calibration's)"),
     ]
     for key, label, formula, fmt, note in case:
         s.line(F[key], label, formula, "result" if key == "real_step_ms" else "formula", fmt,
                note, note_col="C" if note else None)
     price, gpus, batch = F["price"], F["gpus"], F["batch"]
     step = F["step_ms"]
+    kernels = sz["layer_used"]  # the layers' time, as Sizing's step takes it
 
     # ranges ---------------------------------------------------------------------------
     r0 = F["eff"] - 2
@@ -148,8 +150,9 @@ def sheet_finance(wb: Workbook) -> Sheet:
          num_or([price], f"{price}*MIN(PRICE_LOW,1)", "no price"), f"={price}",
          num_or([price], f"{price}*MAX(PRICE_HIGH,1)", "no price"), "money",
          "the price in use × the Assumptions' multiples"),
-        (ms, "Realistic ms per token", f"=ESTIMATE({step},B{e})", "=RESULT_STEP_MS",
-         f"=ESTIMATE({step},D{e})", "ms_token", "ESTIMATE(floor, the column's efficiency)"),
+        (ms, "Realistic ms per token", f"=ESTIMATE({step},B{e},{kernels})", "=RESULT_STEP_MS",
+         f"=ESTIMATE({step},D{e},{kernels})", "ms_token",
+         "ESTIMATE(floor, the column's efficiency, the layers' time as Sizing's)"),
         (tps, "Realistic tokens/s per user", f"=TOKENS_PER_SEC(B{ms})",
          "=RESULT_TOKENS_PER_SEC_PER_USER", f"=TOKENS_PER_SEC(D{ms})", "tps",
          "TOKENS_PER_SEC(ms per token)"),
@@ -183,8 +186,10 @@ def sheet_finance(wb: Workbook) -> Sheet:
                       "High value: change vs base", "Swing"], height=45)
     base_cost = f"$C${cost}"
 
-    def at(p, m, util, step=step, batch=batch, gpus=gpus):  # the headline, one input changed
-        fleet_at = (f"GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(ESTIMATE({step},{m}))*{batch},"
+    def at(p, m, util, step=step, batch=batch, gpus=gpus, kernels=kernels):  # the headline,
+        # one input changed
+        fleet_at = (f"GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(ESTIMATE({step},{m},{kernels}))*"
+                    f"{batch},"
                     f"{peak},{util})*{gpus}")
         return (f'=IF(ISNUMBER({p}),IF({tpd}>0,MONTHLY_COST({fleet_at},{p},{hours})/({tpd}*'
                 f'{hours}/24)*1000000,"no traffic"),"no price")')
@@ -218,7 +223,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
         ("m", TORNADO[0], f"$C${e}"), ("util", TORNADO[1], f"$C${u}"),
         ("p", TORNADO[2], f"$C${pr}"))}
     fill(s.ws, f"D{t0}:E{tl}", at(which["p"], which["m"], which["util"], fixed(step),
-                                  fixed(batch), fixed(gpus)), keep=True)
+                                  fixed(batch), fixed(gpus), fixed(kernels)), keep=True)
     s.put(f"A{F['most'][1:]}", "Moves it most")
     s.put(F["most"], num_or([f"H{t0}"], f"INDEX(A{t0}:A{tl},MATCH(MAX(H{t0}:H{tl}),"
                                          f"H{t0}:H{tl},0))", "no price"), "result")

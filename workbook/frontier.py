@@ -61,7 +61,8 @@ def frontier(s: Sheet, top: int) -> int:
     s.put(f"A{top + 1}", "The first GPU is the scenario's (its GPUs); the others are yours "
                          "(yellow), each at the smallest degree that holds the weights and "
                          "one sequence, or the scenario's typed GPUs; all in its stages. "
-                         "Realistic steps (floor ÷ efficiency), as on Sizing.", "note")
+                         "Realistic steps (floor ÷ efficiency + the layers' time), as on "
+                         "Sizing.", "note")
     p = {key: top + 2 + i for i, key in enumerate(PARAMS)}
     labels = {"name": "GPU", "row": "Row in the GPUs table", "memory": "Memory (GB)",
               "bandwidth": "Bandwidth (TB/s)", "roof": "Compute roof used (TFLOPS)",
@@ -186,9 +187,9 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str, kv: str,
     """{column: formula} of the hidden columns ``h`` of batch row ``r`` for the GPU whose
     figures are the cells ``c``: weights read, floor (Sizing's step: DECODE_STEP_MS ÷
     tokens per step), realistic step (÷ the GPU's measured efficiency, else its regime's
-    at the batch), tokens/s per user and per GPU, cost. ``array``: the form of one array
-    formula down the batches (``workbook.arrays``), with MAX and AND said element by
-    element."""
+    at the batch, + the layers' fixed time, Sizing's LAYER_OVERHEAD_MS), tokens/s per
+    user and per GPU, cost. ``array``: the form of one array formula down the batches
+    (``workbook.arrays``), with MAX and AND said element by element."""
     t, bw, b = c["gpus"], c["bandwidth"], f"$A{r}"
     m = z["model_row"]
     read = batch_read(m, b, z["decode_b"])
@@ -202,13 +203,15 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str, kv: str,
                        STAGES)
     eff = (f"IF(ISNUMBER({c['efficiency']}),{c['efficiency']},"
            f"REGIME_EFFICIENCY({t},{b},{parallel}))")
+    # the layers' fixed time (Sizing's), unless the efficiency is the GPU's measured one
+    fixed = f"IF(ISNUMBER({c['efficiency']}),0,{z['layer_ms']})"
     fits = f"{b}<={c['max_batch']}"
     priced = f"({fits})*ISNUMBER({c['price']})" if array else \
         f"AND({fits},ISNUMBER({c['price']}))"
     return {  # one napkin function a cell: short native translations
         h[0]: f"={read}",
         h[1]: f"={floor}/SCENARIO_TOKENS_PER_STEP",
-        h[2]: f"=IF({fits},ESTIMATE({h[1]}{r},{eff}),NA())",
+        h[2]: f"=IF({fits},ESTIMATE({h[1]}{r},{eff},{fixed}),NA())",
         h[3]: f"=IF({fits},1000/{h[2]}{r},NA())",
         h[4]: f"=IF({fits},$A{r}*1000/{h[2]}{r}/{t},NA())",
         h[5]: f"=IF({priced},COST_PER_MTOK({c['price']},"

@@ -129,12 +129,13 @@ def sheet_plan(wb: Workbook) -> Sheet:
         all-reduces (the bandwidth term; the latency term is the same at any batch)
       The realistic step at batch b is Sizing's: ESTIMATE(DECODE_STEP_MS(R(b), b × KV,
         bandwidth, active parameters, b, roof, b × attention FLOPs per sequence, t,
-        TP_COMM_MS at b) ÷ tokens per step, e(b)), e(b) this GPU's measured efficiency
+        TP_COMM_MS at b) ÷ tokens per step, e(b), f), e(b) this GPU's measured efficiency
         (B17), else REGIME_EFFICIENCY(t, b, expert parallel: an MoE model on t > 1 GPUs,
-        no all-reduce then).
+        no all-reduce then); f the layers' fixed time, Sizing's LAYER_OVERHEAD_MS (0
+        with B17's measured efficiency, which holds it).
       E MIN(B, the last search cell): the largest batch that fits in memory and whose
         realistic step meets the per-user speed. With S(R, e) = BATCH_FOR_LATENCY((step
-        target − latency term) × e, R, KV + D × e × t × bandwidth, t × bandwidth, FLOPs
+        target − latency term − f) × e, R, KV + D × e × t × bandwidth, t × bandwidth, FLOPs
         per token + D × e × t × roof, t × roof): N = S(R(all experts), the least
         efficiency) a guide, O = S(R(1), the most efficiency) at or above the answer (the
         step is at least that max rule's); P..AE bisect from 0, each cell adding 2^k
@@ -205,7 +206,7 @@ def sheet_plan(wb: Workbook) -> Sheet:
          '"by regime")', "pct",
          "this GPU's measurements on Calibration; without them each row and batch takes "
          "its regime's default (REGIME_EFFICIENCY, Assumptions), as Sizing. Real time = "
-         "floor ÷ it"),
+         "floor ÷ it, + the layers' fixed time (Sizing) without measurements"),
         ("price", '="Price per GPU-hour ("&CURRENCY&")"', "=SCENARIO_PRICE_PER_GPU_HOUR",
          "money", "the scenario's price in use (override included)"),
     ]

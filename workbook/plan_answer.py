@@ -70,7 +70,8 @@ def plan_results(s: Sheet, K: dict, first: int, last: int):
          "gpus", "the scenario's (Sizing), in SCENARIO_PIPELINE_STAGES stages"),
         ("batch", "Batch per replica", "=RESULT_BATCH", "seq", "the scenario's (Sizing)"),
         ("step_ms", "Decode step, realistic", "=RESULT_STEP_MS", "ms_token",
-         "floor ÷ efficiency (Sizing); the table above adds the all-reduces"),
+         "floor ÷ efficiency + the layers' time (Sizing); the table above adds the "
+         "all-reduces"),
         ("tps_user", "Tokens/s per user", "=RESULT_TOKENS_PER_SEC_PER_USER", "tps",
          "TOKENS_PER_SEC(step)"),
         ("ttft", "First token (prefill)", "=RESULT_FIRST_TOKEN_MS", "ms",

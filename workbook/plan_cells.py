@@ -13,6 +13,7 @@ from __future__ import annotations
 from openpyxl.utils import get_column_letter
 
 from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
+from workbook.sizing import SIZING
 
 SEARCH_STEPS = 16  # bisection steps from 0 to O: exact below 2^16 sequences
 SEARCH_FIRST = 16  # column P: the first step
@@ -102,25 +103,36 @@ def efficiency_at(K: dict, r: int, batch: str) -> str:
             f"{expert_parallel_at(K, r)}))")
 
 
+def fixed_at(K: dict) -> str:
+    """The layers' fixed time per token a realistic step adds (an expression): 0 where the
+    efficiency is this GPU's measured one (floor ÷ measured holds it), else Sizing's
+    LAYER_OVERHEAD_MS of the model's layers and tokens per step (the same at every row and
+    batch)."""
+    cell = SIZING["layer_ms"]
+    return f"IF(ISNUMBER({K['efficiency']}),0,Sizing!${cell[0]}${cell[1:]})"
+
+
 def realistic(K: dict, r: int, batch: str, array: bool = False) -> str:
     """The realistic ms per token of row ``r`` at ``batch`` (at least 1) sequences, as
     Sizing's: ESTIMATE(DECODE_STEP_MS(R(batch), batch × KV, bandwidth, active parameters,
     batch, roof, batch × attention FLOPs per sequence, t, the all-reduces of a micro-batch
-    of batch ÷ p, p stages) ÷ tokens per step, the efficiency at the batch) (an
-    expression)."""
+    of batch ÷ p, p stages) ÷ tokens per step, the efficiency at the batch, the layers'
+    fixed time ``fixed_at``) (an expression)."""
     t, p = f"$A{r}", stages_at(r)
     floor = step_floor(read_gb(K, batch, array), f"{batch}*{K['kv_seq_gb']}",
                        K["bandwidth"], f"{K['active_b']}*1000000000", batch,
                        K["roof_tflops"], f"{batch}*{K['attn_seq']}", t,
                        comm(K, r, f"{batch}/{p}"), p)
-    return f"ESTIMATE({floor}/SCENARIO_TOKENS_PER_STEP,{efficiency_at(K, r, batch)})"
+    return (f"ESTIMATE({floor}/SCENARIO_TOKENS_PER_STEP,{efficiency_at(K, r, batch)},"
+            f"{fixed_at(K)})")
 
 
 def realistic_native(K: dict, r: int, batch: str, array: bool = False) -> str:
     """``realistic`` said in arithmetic for the search cells (an expression): the same
     terms (p stages of p micro-batches: the weights read p times), the all-reduces as
     their latency part (column ``COMM_COL``, less D) + D × batch, exact since TP_COMM_MS
-    is linear in the batch; the napkin calls are MOE_EXPERTS_READ and REGIME_EFFICIENCY."""
+    is linear in the batch; + the layers' fixed time (``fixed_at``); the napkin calls are
+    MOE_EXPERTS_READ and REGIME_EFFICIENCY."""
     t, kv, bw, roof = f"$A{r}", K["kv_seq_gb"], K["bandwidth"], math_roof(K)
     peak = f"({roof}*{t}*1000000000)"  # FLOPs per ms of the t GPUs
     attention = larger(f"{batch}*{kv}/({bw}*{t})", f"{batch}*{K['attn_seq']}/{peak}", array)
@@ -128,18 +140,20 @@ def realistic_native(K: dict, r: int, batch: str, array: bool = False) -> str:
                      f"{stages_at(r)}*{read_gb(K, batch, array)}/({bw}*{t})", array)
     comms = f"(${COMM_COL}{r}-$D{r}+$D{r}*{batch})"
     return (f"({attention}+{weights}+{comms})/SCENARIO_TOKENS_PER_STEP/"
-            f"{efficiency_at(K, r, batch)}")
+            f"{efficiency_at(K, r, batch)}+{fixed_at(K)}")
 
 
 def solve(K: dict, r: int, read: str, eff: str) -> str:
     """S(R) of row ``r`` (an expression): the largest batch whose step, reading ``read``
     GB of weights p times (p stages), max(FLOPs ÷ roof, (p × R + batch × KV) ÷ bandwidth)
-    ÷ ``eff`` + the all-reduces, meets the step target (BATCH_FOR_LATENCY with the
-    all-reduces folded into its terms; see ``workbook.plan.sheet_plan``): a bound of the
-    realistic step's batch."""
+    ÷ ``eff`` + the all-reduces + the layers' fixed time, meets the step target
+    (BATCH_FOR_LATENCY with the all-reduces folded into its terms; see
+    ``workbook.plan.sheet_plan``): a bound of the realistic step's batch."""
     t, kv, bw = f"$A{r}", K["kv_seq_gb"], K["bandwidth"]
     roof, f_tok, target = math_roof(K), K["flops_token"], K["step_target_ms"]
-    fixed = f"(${COMM_COL}{r}-$D{r})"  # the latency part of a step's all-reduces
+    # the latency part of a step's all-reduces, and the layers' fixed time: the same at
+    # every batch, so the target less them bounds what the batch may take
+    fixed = f"(${COMM_COL}{r}-$D{r}+{fixed_at(K)})"
     return (f"IF({target}-{fixed}<=0,0,BATCH_FOR_LATENCY(({target}-{fixed})*{eff},"
             f"{stages_at(r)}*{read},{kv}+D{r}*{eff}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{eff}*{roof}"
             f"*{t}*1000000000,{roof}*{t}))")

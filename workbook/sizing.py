@@ -54,7 +54,15 @@ RESULT_KEYS = ["weight_gb", "weight_gib", "kv_gqa_gb", "kv_factor", "kv_seq_gb",
                "floor_ms", "roof_tflops", "tps_total", "tps_user", "ridge_bf16", "ridge_used",
                "critical_batch", "decode_intensity", "side", "cost_mtok", "read_b",
                "attn_flop", "stage_gpus", "expert_parallel", "comm_ms"]
-REALISTIC_KEYS = ["regime_eff", "calibrated", "real_cost_mtok"]
+REALISTIC_KEYS = ["regime_eff", "calibrated", "layer_ms", "layer_used",
+                  "real_cost_mtok"]
+
+
+def layer_time(gpu: str, fixed: str) -> str:
+    """The layers' time a realistic step adds for the GPU named in ``gpu`` (an expression):
+    ``fixed`` (Sizing's LAYER_OVERHEAD_MS), or 0 where Calibration has measurements of it
+    (their floor ÷ measured holds the time)."""
+    return f"IF(COUNTIF(CAL_GPU,{gpu})>0,0,{fixed})"
 
 
 def _layout() -> tuple[dict[str, str], dict[str, int]]:
@@ -113,7 +121,10 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     Realistic the default efficiency (REGIME_EFFICIENCY(GPUs per replica, batch, expert
              parallel), all stages together: an anchor of the Assumptions' regime table,
              named, or between them), the efficiency used (this GPU's measurements on
-             Calibration, else the default) and the unit cost of a replica busy at the
+             Calibration, else the default), the fixed time per token of the layers'
+             kernels (LAYER_OVERHEAD_MS: the realistic step, ESTIMATE(floor, efficiency,
+             fixed), adds it unless the efficiency is Calibration's, which holds it) and
+             the unit cost of a replica busy at the
              planned utilization (not the bill's figure)
     Grids    grid 1: weights fit on one GPU? (model rows × GPU columns, green/red)
              grid 2: decode floor in ms/token (weights read, batch 1, one GPU; greyed
@@ -139,7 +150,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
                       stages)
     answer_block(
         s, K, SECTIONS["answer"],
-        realistic_step=f"=ESTIMATE({K['step_ms']},{K['calibrated']})",
+        realistic_step=f"=ESTIMATE({K['step_ms']},{K['calibrated']},{K['layer_used']})",
         tps_total=f"=TOKENS_PER_SEC({K['real_step_ms']})*{K['batch']}",
         step_floor=f"={step}/{K['tokens_per_step']}")
     scenario_inputs(s, K, SECTIONS["scenario"])
@@ -333,6 +344,14 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          f"{regime_says(K['regime_eff'])}"),
         ("calibrated", "Efficiency used", f"={gpu_efficiency(K['gpu'], K['regime_eff'])}",
          "pct", f"={efficiency_says(K['gpu'], K['regime_eff'])}"),
+        ("layer_ms", "Fixed time per token: the layers' kernels",
+         f"=LAYER_OVERHEAD_MS({K['layers']},{K['tokens_per_step']})", "ms",
+         f"=\"LAYER_OVERHEAD_MS(layers, tokens per step): \"&{K['layers']}&\" layers × "
+         "the per-layer time (Assumptions, with its sources) ÷ tokens per step\""),
+        ("layer_used", "Fixed time per token used", f"={layer_time(K['gpu'], K['layer_ms'])}",
+         "ms", f"=IF(COUNTIF(CAL_GPU,{K['gpu']})>0,\"0: Calibration's efficiency (floor ÷ "
+         "measured) holds it\",\"the row above, added to floor ÷ efficiency: ESTIMATE(floor, "
+         "efficiency, this)\")"),
         ("real_cost_mtok", f'="{AT_UTILIZATION} ("&CURRENCY&")"',
          f"=IF(ISNUMBER({price}),COST_PER_MTOK({price},{K['real_tps_total']},"
          f"{n},UTILIZATION),\"no price\")", "money",

@@ -53,15 +53,19 @@ declare(
 
 declare(
     "ESTIMATE",
-    "Realistic time per token = floor ÷ efficiency, in ms. ESTIMATE(4.79,0.8) = 5.99.",
+    "Realistic time per token = floor ÷ efficiency + fixed time (LAYER_OVERHEAD_MS without measurements; 0 with a calibrated efficiency), in ms. ESTIMATE(4.79,0.8) = 5.99.",  # noqa: E501
     param(FLOOR_MS, D_FLOOR),
     param(EFFICIENCY, "Efficiency found by CALIBRATE (or assumed), >0 to 1."),
+    param(Arg("fixed_ms", "ms", NONNEGATIVE),
+          "Optional. Time added whatever the floor, in ms: the layers' kernels (LAYER_OVERHEAD_MS) with a regime's efficiency; 0 with CALIBRATE's, which holds it. Default 0.",  # noqa: E501
+          default=0),
     formula=finance.estimate_ms,
-    explain=lambda w: (f"floor {q(w.floor_ms, 'ms')} ÷ efficiency {num(w.efficiency)} = "
-                       f"{q(w.result, 'ms')}"),
+    explain=lambda w: (f"floor {q(w.floor_ms, 'ms')} ÷ efficiency {num(w.efficiency)}"
+                       + (f" + fixed {q(w.fixed_ms, 'ms')}" if w.fixed_ms else "")
+                       + f" = {q(w.result, 'ms')}"),
     example=("=ESTIMATE(4.79,0.8)", "5.9875"),
-    summary="floor ÷ efficiency, ms",
-    native='{floor_ms}/{efficiency}',
+    summary="floor ÷ efficiency + fixed time, ms",
+    native='{floor_ms}/{efficiency}+{fixed_ms}',
 )
 
 declare(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import regimes
-from ..args import NONNEGATIVE, POSITIVE, Arg
+from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg
 from ..declare import declare, param
 from ..explain import num
 
@@ -22,8 +22,8 @@ def _regime(w):
                  f"nearest regime {name}: between the regimes' measured ranges, linear in "
                  f"ln(GPUs) and ln(batch)")
     return (f"{num(w.gpus)} GPUs, batch {num(w.batch)}, {where} = efficiency "
-            f"{num(w.result)} (anchors: the median of each regime's floor ÷ measured over "
-            f"published measurements)")
+            f"{num(w.result)} (anchors: the geometric mean of each regime's floor ÷ "
+            f"(measured − the per-layer time) over published measurements)")
 
 
 def _between(x, x0, x1, y0, y1) -> str:
@@ -55,7 +55,7 @@ def _native():
 
 declare(
     "REGIME_EFFICIENCY",
-    "Default efficiency (floor ÷ realistic) of a deployment from published measurements by regime (small batch, TP 8 at small batch, throughput on one GPU or in TP, MoE expert parallel), moving in ln(batch) between them. REGIME_EFFICIENCY(1,1) = 0.618.",  # noqa: E501
+    "Default efficiency by regime, from published measurements (small batch, TP 8 at small batch, throughput on 1 GPU or in TP, MoE expert parallel), moving in ln(batch) between them; realistic = floor ÷ it + LAYER_OVERHEAD_MS. REGIME_EFFICIENCY(1,1) = 0.837.",  # noqa: E501
     param(Arg("gpus", None, POSITIVE, whole=True), "GPUs of one replica (whole number)."),
     param(Arg("batch", None, POSITIVE), "Sequences decoded together per replica."),
     param(Arg("expert_parallel", None, NONNEGATIVE),
@@ -63,7 +63,29 @@ declare(
           default=0),
     formula=regimes.regime_efficiency,
     explain=_regime,
-    example=("=REGIME_EFFICIENCY(1,1)", "0.618"),
+    example=("=REGIME_EFFICIENCY(1,1)", "0.837"),
     summary="the efficiency of the deployment from the regimes' measurements",
     native=_native(),
+)
+
+
+def _overhead(w):
+    return (f"{num(w.layers)} layers × {num(regimes.layer_time_us())} µs"
+            + ("" if w.tokens_per_step == 1 else f" ÷ {num(w.tokens_per_step)} tokens per step")
+            + f" = {num(w.result)} ms per token (the per-layer time: a least-squares fit over "
+            "published small-batch measurements)")
+
+
+declare(
+    "LAYER_OVERHEAD_MS",
+    "Time per token a decode step pays beyond its floor for its layers' kernels = layers × the per-layer time from published measurements ÷ tokens per step, in ms. Add it to floor ÷ REGIME_EFFICIENCY (ESTIMATE's fixed_ms).",  # noqa: E501
+    param(Arg("layers", None, NONNEGATIVE), "Layers of the model, all pipeline stages together."),
+    param(Arg("tokens_per_step", None, AT_LEAST_ONE),
+          "Optional. Tokens each step yields (speculative decoding: SPEC_TOKENS_PER_STEP). Default 1.",  # noqa: E501
+          default=1),
+    formula=regimes.layer_overhead_ms,
+    explain=_overhead,
+    example=("=LAYER_OVERHEAD_MS(80)", f"{regimes.layer_overhead_ms(80):g}"),
+    summary="layers × the per-layer time ÷ tokens per step, ms",
+    native=f"{{layers}}*{regimes.layer_time_us():g}/1000/{{tokens_per_step}}",
 )
