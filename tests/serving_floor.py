@@ -166,7 +166,7 @@ def derived_layer_time_us(subset: list[dict] | None = None) -> float:
     its floor step F over an efficiency e, plus its L layers × t. The pair (1/e, t) is the
     least-squares fit in relative error, min Σ ((F/e + L·t − S) ÷ S)², over the rows of
     ``LAYER_REGIMES``: the 2 × 2 normal equations in u = F/S and v = L/S, solved by hand.
-    Only t is kept: each regime's efficiency is then its rows' median (``derived_anchors``).
+    Only t is kept: each regime's efficiency is then made by ``RULE`` (``derived_anchors``).
     """
     uu = uv = vv = u1 = v1 = 0.0
     for row in rows() if subset is None else subset:
@@ -252,7 +252,7 @@ def leave_one_source_out(rule: str = RULE) -> list[tuple[str, int, int, int, flo
 
 def markdown_table() -> str:
     """The set as the table of ``docs/measurements.md`` shows it, with floor ÷ measured
-    and realistic (floor ÷ REGIME_EFFICIENCY) ÷ measured."""
+    and realistic (floor ÷ REGIME_EFFICIENCY + the layers' time) ÷ measured."""
     lines = ["| id | model | weights | GPUs | parallelism | batch | in / out | tokens per step "
              "| measured | software | regime | floor ÷ measured | realistic ÷ measured "
              "| source (date) |",

@@ -293,10 +293,21 @@ def test_rows_a_user_edits_or_adds_in_the_models_range_count():
     assert DECODE_FLOOR("My MoE", "FP8", 3.35, 1, *args) == approx(9.5 / 3.35)
     assert PREFILL_MS("My MoE", 2000, 989, 1, None, None, table) == \
         approx(2 * 10e9 * 2000 / 989e12 * 1e3)
-    # the user's table knows only its rows; an MoE row without the reads columns is #N/A
+    # the user's table knows only its rows; an MoE row in a range without the columns of
+    # the weights a step reads (V, W) is #VALUE! naming models, the column and the fix;
+    # with the columns but their cells empty, #N/A naming params and the field
     assert code(DECODE_FLOOR("My 8B", "BF16", 3.35)) == "#N/A"
     short = [r[:3] + r[11:13] for r in table]
     got = DECODE_FLOOR("My MoE", "FP8", 3.35, 16, *args[:-1], short)
+    assert code(got) == "#VALUE!"
+    assert got.message.startswith("models: the range has no 'Weights read per decode step, "
+                                  "batch 1 (billions)' column, and My MoE is a mixture of "
+                                  "experts")
+    assert got.message.endswith("columns A to AB from Models!A5 down to its last row")
+    empty = [*table[:-1], [*moe[:col["Weights read per decode step, batch 1 (billions)"]],
+                           None, *moe[col["Weights read per decode step, batch 1 (billions)"]
+                                      + 1:]]]
+    got = DECODE_FLOOR("My MoE", "FP8", 3.35, 16, *args[:-1], empty)
     assert code(got) == "#N/A" and "decode_params" in got.message
     assert DECODE_FLOOR("My 8B", "BF16", 3.35, 1, *args[:-1], short) == approx(16 / 3.35)
 

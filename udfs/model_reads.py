@@ -41,7 +41,8 @@ A range is read by its headers, so its columns may come in any order and it may 
 some out; a column left out counts as its cells left empty, except where that would give
 a wrong number, which is ``#VALUE!`` naming ``models`` and the column: a row with fewer
 active than total parameters (a mixture of experts) in a range without the experts
-columns; a model of the built-in table whose checkpoint keeps weights a step reads in
+columns, or a mixture of experts in one without the columns of the weights a step reads;
+a model of the built-in table whose checkpoint keeps weights a step reads in
 BF16, at a precision below 2 bytes, in a range without the column of those weights; and a
 model of the built-in table with a per-layer embedding table in a range without its
 column.
@@ -139,7 +140,8 @@ class ModelRow:
         ExcelError
             ``#VALUE!`` naming ``models`` for a row with fewer active than total
             parameters in a range without the experts columns (the step's reads are not
-            known); ``#N/A`` for a mixture of experts without the weights a step reads.
+            known), or for a mixture of experts in a range without the columns of the
+            weights a step reads; ``#N/A`` for one whose cells of them are empty.
         """
         if not self.moe:
             held = _builtin_figure(self.name, "per_layer_embedding_params")
@@ -157,6 +159,11 @@ class ModelRow:
                     f"decode step reads are not known: {WHOLE_TABLE}")
             return self.params - (self.per_layer_params or 0.0)
         for field in ("decode_params", "expert_params"):
+            if getattr(self, field) is None and field in self.absent:
+                raise value_error(
+                    f"models: the range has no {self._lacks([field])} column, and "
+                    f"{self.name} is a mixture of experts, so the weights a decode step "
+                    f"reads are not known: {WHOLE_TABLE}")
             if getattr(self, field) is None:
                 raise na_error(f"params: {self.name} is a mixture of experts, and the "
                                f"{self.source} has no {field} for it (the weights a step "

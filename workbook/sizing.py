@@ -335,8 +335,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     for key in ("fits_weights", "fits_all"):
         yes_no_colours(s.ws, K[key])
 
-    s.section(SECTIONS["realistic"], "Realistic: the efficiency, and a unit cost that is "
-                                     "not the bill")
+    s.section(SECTIONS["realistic"], "Realistic: the efficiency, the layers' time, and a "
+                                     "unit cost that is not the bill")
     realistic = [
         ("regime_eff", "Default efficiency (regimes' anchors)",
          f"=REGIME_EFFICIENCY({n},{K['batch']},{K['expert_parallel']})", "pct",
