@@ -85,7 +85,8 @@ def layer_overhead_ms(layers, tokens_per_step=1.0, layer_us=None):
     each has a setup and teardown in which no bytes move [1], and the floor
     (``udfs.timing.decode_step_ms``) counts only the bytes and FLOPs. At a small batch,
     where the step is the weights, the measured step exceeds the floor by a time the
-    layers account for better than the bytes do: t_layer is the least-squares fit of that time over the small-batch measurements of
+    layers account for better than the bytes do: t_layer is the least-squares fit of
+    that time over the small-batch measurements of
     ``tests/data/serving_measurements.csv`` (``data/layer_time.csv``). The realistic step
     is floor ÷ efficiency + T_fixed (``udfs.finance.estimate_ms``).
 
