@@ -419,14 +419,32 @@ def test_main_job_prints_the_key_results(tmp_path):
     # weights + 16 × 327,680 B × 2,300 tokens = 12.06 GB of KV > 80 GB, so 2 GPUs a replica;
     # the step: 12.06 GB ÷ (2 × 3.35 TB/s) = 1.800 ms + 69.55 GB read ÷ (2 × 3.35 TB/s) =
     # 10.380 ms + the all-reduces, 2 × 80 × (6.6 + 2 × 0.6 + 16 × 8,192 × 2 B ÷ 450 GB/s
-    # µs) = 1.341 ms (NCCL's ring latencies, src/graph/tuning.cc): 13.5215 ms; ÷ 0.365
+    # µs) = 1.341 ms (NCCL's ring latencies, src/graph/tuning.cc): 13.5215 ms; ÷ 0.461
     # (REGIME_EFFICIENCY of 2 GPUs at batch 16: throughput_tp's anchor, 16 being the
-    # smallest batch of its rows, udfs/data/efficiency.csv) = 37.045 ms, 16 × 1000 ÷ 37.045
-    # = 431.9 tokens/s a replica; the peak, 1e8 ÷ 86,400 × 2 = 2,314.8 tokens/s, needs
-    # ⌈2,314.8 ÷ (431.9 × 0.6)⌉ = 9 replicas: 18 GPUs × 2.95 × 730.5 h = 38,789.55 a month,
-    # ÷ 3,043.75 M output tokens a month = 12.744
-    assert math.ceil(1e8 / 86400 * 2 / (16000 / (13.5215 / 0.365) * 0.6)) == 9
+    # smallest batch of its rows, udfs/data/efficiency.csv) = 29.331 ms, + the layers' time
+    # (no H100 measurement counted): 80 layers (config.json num_hidden_layers) × 66.3 µs
+    # (udfs/data/layer_time.csv) = 5.304 ms: 34.635 ms, 1000 ÷ 34.635 = 28.87 tokens/s a
+    # user (short of the 30 asked), 16 × 1000 ÷ 34.635 = 461.96 tokens/s a replica; the
+    # peak, 1e8 ÷ 86,400 × 2 = 2,314.8 tokens/s, needs ⌈2,314.8 ÷ (461.96 × 0.6)⌉ = ⌈8.35⌉
+    # = 9 replicas: 18 GPUs × 2.95 × 730.5 h = 38,789.55 a month, ÷ 3,043.75 M output
+    # tokens a month = 12.744
+    real_ms = 13.5215 / 0.461 + 80 * 66.3 / 1000
+    assert real_ms == pytest.approx(34.635, abs=5e-4)
+    assert 1000 / real_ms == pytest.approx(28.87, abs=5e-3) and 1000 / real_ms < 30
+    assert 16000 / real_ms == pytest.approx(461.96, abs=5e-3)
+    assert 1e8 / 86400 * 2 / (16000 / real_ms * 0.6) == pytest.approx(8.35, abs=5e-3)
+    assert math.ceil(1e8 / 86400 * 2 / (16000 / real_ms * 0.6)) == 9
+    assert 18 * 2.95 * 730.5 == pytest.approx(38789.55, abs=1e-6)
     assert 18 * 2.95 * 730.5 / 3043.75 == pytest.approx(12.744, abs=5e-4)
+    shown = {k.strip(): x for k, x in (line.split("\t", 1) for line in lines
+                                       if line.count("\t") == 1)}
+    # 13.5215 is the floor as shown (6 figures): ± 5e-5 ÷ 0.461 on the realistic step
+    assert float(shown["Decode step (realistic)"].split()[0]) == pytest.approx(real_ms,
+                                                                               abs=2e-4)
+    assert float(shown["Tokens/s per user (realistic)"].split()[0]) == pytest.approx(
+        1000 / real_ms, rel=1e-5)
+    assert float(shown["Tokens/s per replica (realistic)"].split()[0]) == pytest.approx(
+        16000 / real_ms, rel=1e-5)
     for line in ("  GPUs in total\t18 GPU(s)", "  Replicas for the peak\t9 replica(s)",
                  "  GPUs per replica (tensor parallel × stages)\t2 GPU(s)",
                  "  Monthly cost (USD)\t38,789.6", "  Cost per million output tokens (USD)\t12.744",

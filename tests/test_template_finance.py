@@ -1,4 +1,5 @@
-"""The template computed: Calibration (realistic = floor ÷ efficiency, examples left out)
+"""The template computed: Calibration (realistic = floor ÷ efficiency + the layers' time,
+examples left out)
 and Finance (bands in order, the tornado's data, owned vs rented, budget, break-even)
 against hand calculations."""
 
@@ -15,6 +16,7 @@ from template_support import (
     ERRORS,
     GPUS,
     HOURS,
+    LAYERS_70B_MS,
     PRICE,
     READ,
     READ_8B,
@@ -106,17 +108,23 @@ def test_calibration_without_plausible_rows_uses_the_default(tmp):
     v = variant(tmp, "nocal", changes)
     assert v["Calibration"][CAL_SUMMARY["efficiency"]] == 0.7  # EFF_DEFAULT
     assert v["Calibration"][CAL_SUMMARY["below"]] == 4
-    # no measurement of the H100 counted: REGIME_EFFICIENCY of 2 GPUs at batch 16
+    # no measurement of the H100 counted: REGIME_EFFICIENCY of 2 GPUs at batch 16, and the
+    # layers' time added (Llama 3.1 70B's 80 layers, config.json num_hidden_layers, × 66.3
+    # µs, udfs/data/layer_time.csv)
     eff = calibrated_efficiency()
-    assert sizing(v, "real_step_ms") == pytest.approx(sizing(v, "step_ms") / eff)
+    assert sizing(v, "layer_used") == pytest.approx(80 * 66.3 / 1000)
+    assert sizing(v, "real_step_ms") == pytest.approx(sizing(v, "step_ms") / eff
+                                                      + 80 * 66.3 / 1000)
 
 
 def test_sizing_realistic_rows(default):
     eff = calibrated_efficiency()
     step = sizing(default, "step_ms")
     assert sizing(default, "calibrated") == pytest.approx(eff)
-    assert sizing(default, "real_step_ms") == pytest.approx(step / eff)  # ESTIMATE
-    total = 1000 / (step / eff) * 16
+    # ESTIMATE: floor ÷ efficiency + the layers' time (no H100 measurement counted: 80
+    # layers, config.json, × 66.3 µs, udfs/data/layer_time.csv, = 5.304 ms)
+    assert sizing(default, "real_step_ms") == pytest.approx(step / eff + LAYERS_70B_MS)
+    total = 1000 / (step / eff + LAYERS_70B_MS) * 16
     assert sizing(default, "real_tps_total") == pytest.approx(total)
     assert sizing(default, "real_tps_user") == pytest.approx(total / 16)
     # 2 H100 at 2.95 an hour, at 60 % utilization
@@ -142,24 +150,29 @@ def test_finance_bands_are_ordered_and_right(default):
     for key in ("eff", "util", "tps_range"):  # the favourable inputs are the larger ones
         lo, base, hi = band[key]
         assert lo >= base >= hi, (key, lo, base, hi)
-    low = min(0.5, eff)  # EFF_LOW, widened to the base (0.365 < 0.5)
+    low = min(0.5, eff)  # EFF_LOW, widened to the base (0.461 < 0.5)
     assert band["eff"] == pytest.approx([0.9, eff, low])
     assert band["util"] == pytest.approx([0.8, 0.6, 0.4])
     assert band["price_range"] == pytest.approx([PRICE * 0.7, PRICE, PRICE * 1.7])
-    assert band["ms_range"] == pytest.approx([STEP / 0.9, STEP / eff, STEP / low])
-    assert band["tps_range"] == pytest.approx([1000 * 0.9 / STEP, 1000 * eff / STEP,
-                                               1000 * low / STEP])
+    # each column's step: floor ÷ its efficiency + the layers' time (80 layers × 66.3 µs:
+    # no H100 measurement counted, so Sizing's layer_used, 5.304 ms)
+    ms = [STEP / x + LAYERS_70B_MS for x in (0.9, eff, low)]
+    assert band["ms_range"] == pytest.approx(ms)
+    assert band["tps_range"] == pytest.approx([1000 / x for x in ms])
     assert band["cost_range"] == pytest.approx([
         headline(PRICE * 0.7, 0.9, 0.8),  # every input at its favourable end
         headline(PRICE, eff, 0.6),
         headline(PRICE * 1.7, low, 0.4)])  # ... at its unfavourable end
-    # e.g. base: 13.5215 ms ÷ 0.365 = 37.04 ms a step, 16 × 1000 ÷ 37.04 = 431.9 tokens/s
-    # a replica; ⌈2,314.8 ÷ (431.9 × 0.6)⌉ = 9 replicas of 2 H100 = 18 GPUs × 2.95 × 730.5 h
-    # = 38,789.55 a month
-    assert math.ceil(100e6 / 86400 * 2 / (1000 / (STEP / eff) * BATCH * 0.6)) == 9
+    # e.g. base: 13.5215 ms ÷ 0.461 + 80 × 66.3 µs = 29.331 + 5.304 = 34.635 ms a step,
+    # 16 × 1000 ÷ 34.635 = 461.96 tokens/s a replica; ⌈2,314.8 ÷ (461.96 × 0.6)⌉ = ⌈8.35⌉
+    # = 9 replicas of 2 H100 = 18 GPUs × 2.95 × 730.5 h = 38,789.55 a month
+    assert STEP / eff + LAYERS_70B_MS == pytest.approx(34.635, abs=5e-4)
+    assert math.ceil(100e6 / 86400 * 2 / (1000 / (STEP / eff + LAYERS_70B_MS) * BATCH
+                                          * 0.6)) == 9
     assert band["gpus_range"][1] == 18
     assert band["monthly_range"][1] == pytest.approx(18 * PRICE * HOURS)
-    assert v[F["real_step_ms"]] == pytest.approx(STEP / eff)
+    assert band["monthly_range"][1] == pytest.approx(38789.55, abs=0.01)
+    assert v[F["real_step_ms"]] == pytest.approx(STEP / eff + LAYERS_70B_MS)
     assert band["cost_range"][1] == pytest.approx(sizing(default, "headline"))
 
 
@@ -183,6 +196,8 @@ def test_finance_tornado_data_and_chart(default, book):
         assert v[f"H{r}"] == pytest.approx(abs(hi - lo))
         swings[name] = abs(hi - lo)
     # price × 0.7 .. × 1.7 swings the cost by 1.0 × base: more than utilization 0.4..0.8
+    # (⌈2,314.8 ÷ (461.96 × 0.4)⌉ = 13 replicas .. ⌈2,314.8 ÷ (461.96 × 0.8)⌉ = 7: 6/9 of
+    # base) and efficiency 0.461..0.9 (9 .. 5 replicas at 13.5215 ÷ 0.9 + 5.304 ms: 4/9)
     assert v[F["most"]] == max(swings, key=swings.get) == "Price per GPU-hour"
     assert v[F["base_cost"]] == pytest.approx(base)
     charts = book["Finance"]._charts
@@ -223,8 +238,9 @@ def test_finance_against_hand_calculation(default):
     assert v[f"C{F['in_cost']}"] == pytest.approx(cin * owned / PRICE)
     assert v[f"C{F['out_cost']}"] == pytest.approx(cout * owned / PRICE)
     assert v[f"C{F['mix_cost']}"] == pytest.approx((mix * cin + cout) / (mix + 1) * owned / PRICE)
-    # demand: 100e6 tokens/day ÷ 86,400 × 2 (peak) ÷ (replica tokens/s × 0.6), rounded up
-    replica_tps = 1000 / (STEP / eff) * BATCH
+    # demand: 100e6 tokens/day ÷ 86,400 × 2 (peak) ÷ (replica tokens/s × 0.6), rounded up;
+    # the replica's step floor ÷ efficiency + the layers' time (80 layers × 66.3 µs)
+    replica_tps = 1000 / (STEP / eff + LAYERS_70B_MS) * BATCH
     replicas = math.ceil(100e6 / 86400 * 2 / (replica_tps * 0.6))
     assert v[F["replica_tps"]] == pytest.approx(replica_tps)
     assert v[F["replicas"]] == replicas and v[F["gpus_total"]] == replicas * GPUS

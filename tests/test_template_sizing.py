@@ -13,14 +13,21 @@ from template_support import (
     CAL_CASES,
     CHART_GAPS,
     CONTEXT,
+    KV_70B,
+    LAYERS_70B_MS,
     MIXTRAL_EXPERT,
     MIXTRAL_READ_1,
+    ONE_GPU,
     READ_8B,
     READ_70B,
     ROOT,
+    SMALL,
+    STEP,
+    TP,
     comm_ms,
     deployed,
     error_cells,
+    floor_ms,
     regime_efficiency,
     sizing,
     variant,
@@ -54,19 +61,30 @@ def test_no_error_values_after_calc(default):
 
 
 def test_the_answer_says_whether_the_service_level_is_met(default, tmp):
-    # the default scenario (README, test_cli's main job by hand): 27.0 realistic tokens/s
-    # per user at batch 16 against the 30 its service level asks; at batch 8 on the same 2
-    # GPUs (typed: batch 8 alone fits one GPU, 70.6 + 8 × 0.754 GB < 80) the efficiency is
-    # small_batch's anchor, 0.618 against 0.365, and the scenario meets it
+    # the default scenario (README, test_cli's main job by hand): 1000 ÷ (13.5215 ms ÷
+    # 0.461 + 80 layers × 66.3 µs) = 1000 ÷ 34.635 = 28.87 realistic tokens/s per user at
+    # batch 16 against the 30 its service level asks (layers: config.json; 66.3 µs:
+    # udfs/data/layer_time.csv); at batch 8 on the same 2 GPUs (typed: batch 8 alone fits
+    # one GPU, 70.6 + 8 × 0.754 GB < 80) the efficiency is small_batch's anchor, 0.837
+    # against 0.461, and the scenario meets it: 1000 ÷ (12.575 ÷ 0.837 + 5.304) = 49.2
     note = "C" + SIZING["real_tps_user"][1:]
     s = default["Sizing"]
+    user = 1000 / (STEP / TP + LAYERS_70B_MS)
+    assert user == pytest.approx(28.87, abs=5e-3)
+    assert s[SIZING["real_tps_user"]] == pytest.approx(user)
     assert s[SIZING["real_tps_user"]] < s[SIZING["tps_target"]] == 30
     assert s[note] == ("PER_USER_TPS(tokens/s per replica, batch): misses the service level "
                        "of 30 tokens/s per user (Plan: the batch and GPUs that meet it)")
     v = variant(tmp, "batch8", {"Sizing!" + SIZING["batch_input"]: 8,
                                 "Sizing!" + SIZING["gpus_input"]: 2})["Sizing"]
-    assert v[SIZING["gpus"]] == 2 and v[SIZING["regime_eff"]] == 0.618
-    assert v[SIZING["real_tps_user"]] >= 30
+    assert v[SIZING["gpus"]] == 2 and v[SIZING["regime_eff"]] == SMALL == 0.837
+    # the step floor at batch 8 by hand: KV of 8 sequences of 2,300 tokens + the weights
+    # read at 2 × 3.35 TB/s, + the all-reduces of 8 sequences
+    step8 = floor_ms(70.6, 1, KV_70B * CONTEXT * 8 / 1e9, 3.35, 8, 1978.9, 2)
+    assert v[SIZING["step_ms"]] == pytest.approx(step8)
+    user8 = 1000 / (step8 / SMALL + LAYERS_70B_MS)
+    assert v[SIZING["real_tps_user"]] == pytest.approx(user8)
+    assert user8 == pytest.approx(49.2, abs=0.05) and user8 >= 30
     assert v[note] == ("PER_USER_TPS(tokens/s per replica, batch): meets the service level "
                        "of 30 tokens/s per user")
 
@@ -177,6 +195,41 @@ def test_sizing_chain_is_consistent(default):
     assert sizing(default, "read_b") == pytest.approx(READ_70B)  # dense: batch 1 reads
 
 
+def test_layers_time_is_added_without_measurements_of_the_gpu(default, tmp):
+    """Sizing's layer_ms is LAYER_OVERHEAD_MS by hand: Llama 3.1 70B's 80 layers
+    (config.json num_hidden_layers) × 66.3 µs (udfs/data/layer_time.csv) ÷ tokens per
+    step; layer_used is it while Calibration has no counted measurement of the scenario's
+    GPU, and 0 once it has one: the realistic step is then floor ÷ Calibration's
+    efficiency exactly, i.e. the measured step."""
+    assert sizing(default, "layer_ms") == pytest.approx(80 * 66.3 / 1000)  # 5.304 ms
+    assert sizing(default, "layer_used") == sizing(default, "layer_ms")
+    # two tokens a step (speculative decoding): the layers' time is shared by both
+    v = variant(tmp, "two_tokens", {"Sizing!" + SIZING["tokens_per_step"]: 2})
+    assert sizing(v, "layer_ms") == pytest.approx(80 * 66.3 / 1000 / 2)  # 2.652 ms
+    assert sizing(v, "layer_used") == pytest.approx(80 * 66.3 / 1000 / 2)
+    assert sizing(v, "real_step_ms") == pytest.approx(STEP / 2 / TP + 80 * 66.3 / 1000 / 2)
+    # a measurement of the scenario itself (70B FP8 on 2 H100, batch 16, 2,300 tokens):
+    # 30 ms a token, above its floor STEP (13.52 ms), so counted: efficiency STEP ÷ 30
+    r = CAL_FIRST + len(CAL_CASES)
+    row = ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 2, 16, CONTEXT, 30)
+    v = variant(tmp, "measured_h100", {f"Calibration!{c}{r}": x
+                                       for c, x in zip("ABCDEFG", row, strict=True)})
+    assert v["Calibration"][f"O{r}"] == "plausible"
+    assert sizing(v, "calibrated") == pytest.approx(STEP / 30)
+    assert sizing(v, "layer_ms") == pytest.approx(80 * 66.3 / 1000)  # still computed
+    assert sizing(v, "layer_used") == 0  # ... but the measurement holds it
+    assert sizing(v, "real_step_ms") == pytest.approx(STEP / (STEP / 30))
+    assert sizing(v, "real_step_ms") == pytest.approx(30)
+    # Cost: the H100's row takes the measured efficiency without the layers' time (hidden
+    # column AB); a GPU without measurements still adds it
+    c = v["Cost"]
+    rows = {c[f"A{COST_FIRST + i}"]: COST_FIRST + i for i in range(len(tables.gpus()))}
+    h100, h200 = rows["NVIDIA H100 SXM"], rows["NVIDIA H200 SXM"]
+    assert c[f"AB{h100}"] == 0 and c[f"O{h100}"] == pytest.approx(30)
+    assert c[f"AB{h200}"] == pytest.approx(80 * 66.3 / 1000)
+    assert c[f"O{h200}"] == pytest.approx(c[f"G{h200}"] / c[f"N{h200}"] + 80 * 66.3 / 1000)
+
+
 def test_sizing_grids(llama70b_bf16):
     v = llama70b_bf16["Sizing"]
     head = build.GRID_TOP + 1
@@ -225,7 +278,8 @@ def test_speedup_reference_examples(default):
 
 def test_cost_sheet_against_hand_calculation(default):
     """Every GPU row of the Cost sheet, recomputed by hand from the tables: the floors
-    (B..M), then the realistic columns (N..S: floor ÷ the efficiency used)."""
+    (B..M), then the realistic columns (N..S: floor ÷ the efficiency used + the layers'
+    time, hidden column AB: no GPU has counted measurements on Calibration by default)."""
     v = default["Cost"]
     params, batch = 70.6e9, 16
     kv = 2 * 80 * 8 * 128 * 2 * CONTEXT * batch / 1e9  # BF16 KV cache, GB
@@ -259,21 +313,26 @@ def test_cost_sheet_against_hand_calculation(default):
         step = kv_ms + weights_ms + comm
         assert v[f"G{r}"] == pytest.approx(step), g["name"]
         # no measurement: REGIME_EFFICIENCY at n GPUs and 16 sequences (docs/math.md): one
-        # GPU 0.618 + (0.357 − 0.618) × ln(16/8) ÷ ln(56/8), 2 or more throughput_tp's 0.365
+        # GPU 0.837 + (0.408 − 0.837) × ln(16/8) ÷ ln(56/8), 2 or more throughput_tp's 0.461
         # (16 is the smallest batch of its rows)
         eff = regime_efficiency(n, batch)
         if n == 1:
-            assert eff == pytest.approx(0.618 + (0.357 - 0.618) * math.log(16 / 8)
+            assert eff == pytest.approx(0.837 + (0.408 - 0.837) * math.log(16 / 8)
                                         / math.log(56 / 8))
+            assert eff == pytest.approx(SMALL + (ONE_GPU - SMALL) * math.log(2)
+                                        / math.log(7))
         else:
-            assert eff == pytest.approx(0.365)
+            assert eff == pytest.approx(0.461) and eff == TP
         tps = 1000 / step * batch
         assert v[f"H{r}"] == pytest.approx(tps)
         replicas = math.ceil(peak / (tps * 0.6))
         assert v[f"J{r}"] == replicas * n
-        # realistic: the step ÷ efficiency, GPUs sized again for the slower rate
+        # realistic: the step ÷ efficiency + the layers' time (Llama 3.1 70B's 80 layers,
+        # config.json, × 66.3 µs, udfs/data/layer_time.csv: 5.304 ms; no GPU has counted
+        # Calibration rows), GPUs sized again for the slower rate
         assert v[f"N{r}"] == pytest.approx(eff)
-        real = step / eff
+        assert v[f"AB{r}"] == pytest.approx(80 * 66.3 / 1000)
+        real = step / eff + LAYERS_70B_MS
         assert v[f"O{r}"] == pytest.approx(real)
         real_replicas = math.ceil(peak / (1000 / real * batch * 0.6))
         assert v[f"P{r}"] == real_replicas * n

@@ -12,8 +12,13 @@ from template_support import (
     CAL_CASES,
     CHART_GAPS,
     CONTEXT,
+    LAYER_US,
+    LAYERS_70B_MS,
+    ONE_GPU,
     PRICE,
+    SMALL,
     STEP,
+    TP,
     calibrated_efficiency,
     comm_ms,
     deployed,
@@ -55,8 +60,9 @@ def tmp(tmp_path_factory):
 
 
 def test_calibration_counts_a_gpus_own_measurements(tmp):
-    """Kept examples count; a GPU with measurements of its own uses their average, a GPU
-    without any the default of its regime (REGIME_EFFICIENCY)."""
+    """Kept examples count; a GPU with measurements of its own uses their average (and no
+    layers' time: the measurements hold it), a GPU without any the default of its regime
+    (REGIME_EFFICIENCY) plus the layers' time."""
     keep = {f"Calibration!X{CAL_FIRST + i}": "yes" for i in range(len(CAL_CASES))}
     v = variant(tmp, "keep", keep)
     effs = []
@@ -68,15 +74,27 @@ def test_calibration_counts_a_gpus_own_measurements(tmp):
     h100 = (effs[0] + effs[1]) / 2  # rows 1 and 2 are H100, row 3 is H200
     assert sizing(v, "calibrated") == pytest.approx(h100)
     assert "this GPU's 2 measurement(s)" in v["Sizing"]["C" + SIZING["calibrated"][1:]]
+    # the H100 has measurements: no layers' time is added, the step is floor ÷ their average
+    assert sizing(v, "layer_ms") == pytest.approx(LAYERS_70B_MS)
+    assert sizing(v, "layer_used") == 0
+    assert sizing(v, "real_step_ms") == pytest.approx(STEP / h100)
     gpus = list(tables.gpus())
     cost = v["Cost"]
     assert cost[f"N{COST_FIRST + gpus.index('NVIDIA H200 SXM')}"] == pytest.approx(effs[2])
+    # the H100's and H200's rows on Cost: their measured efficiency, no layers' time
+    for name in ("NVIDIA H100 SXM", "NVIDIA H200 SXM"):
+        assert cost[f"AB{COST_FIRST + gpus.index(name)}"] == 0, name
     # the B200 (180 GB) holds 70.6 GB + 12.06 GB of KV alone: one GPU at 16 sequences,
-    # between small_batch's 0.618 (to batch 8) and throughput_one_gpu's 0.357 (from batch
-    # 56), linear in ln(batch) (udfs/data/efficiency.csv, docs/math.md)
+    # between small_batch's 0.837 (to batch 8) and throughput_one_gpu's 0.408 (from batch
+    # 56), linear in ln(batch) (udfs/data/efficiency.csv, docs/math.md); no measurement of
+    # it, so its step adds the layers' time, 80 layers (config.json) × 66.3 µs
+    # (udfs/data/layer_time.csv)
     b200 = COST_FIRST + gpus.index("NVIDIA B200 (HGX)")
-    assert cost[f"F{b200}"] == 1 and cost[f"N{b200}"] == pytest.approx(
-        0.618 + (0.357 - 0.618) * math.log(16 / 8) / math.log(56 / 8), rel=1e-12)
+    b200_eff = 0.837 + (0.408 - 0.837) * math.log(16 / 8) / math.log(56 / 8)
+    assert b200_eff == pytest.approx(SMALL + (ONE_GPU - SMALL) * math.log(2) / math.log(7))
+    assert cost[f"F{b200}"] == 1 and cost[f"N{b200}"] == pytest.approx(b200_eff, rel=1e-12)
+    assert cost[f"AB{b200}"] == pytest.approx(80 * 66.3 / 1000)
+    assert cost[f"O{b200}"] == pytest.approx(cost[f"G{b200}"] / b200_eff + 80 * 66.3 / 1000)
     assert v["Finance"][FINANCE["calibrated"]] == pytest.approx(h100)
 
 
@@ -116,9 +134,15 @@ def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
     step = (kv + weights) / (3.35 * 32) + comm_ms(126, 16384, 16, 32)
     assert sizing(v, "step_ms") == pytest.approx(step)
     # 32 GPUs at 16 sequences: batch 16 is the smallest of throughput_tp's rows, so its
-    # anchor, 0.365 (udfs/data/efficiency.csv, docs/math.md)
-    eff = 0.365
-    tps = 1000 / (step / eff) * 16
+    # anchor, 0.461 (udfs/data/efficiency.csv, docs/math.md); no measurement of the H100
+    # counted, so the step adds the layers' time: 126 layers (config.json
+    # num_hidden_layers) × 66.3 µs (udfs/data/layer_time.csv) = 8.354 ms
+    eff = 0.461
+    assert eff == TP
+    layers_ms = 126 * LAYER_US / 1000
+    assert sizing(v, "layer_used") == pytest.approx(layers_ms)
+    assert sizing(v, "real_step_ms") == pytest.approx(step / eff + layers_ms)
+    tps = 1000 / (step / eff + layers_ms) * 16
     assert sizing(v, "real_cost_mtok") == pytest.approx(2.95 * 32 / (tps * 3600 * 0.6) * 1e6)
     assert "longer than the 131072 tokens" in v["Sizing"]["C" + SIZING["context"][1:]]
     assert v["Sizing"]["C" + SIZING["kv_factor"][1:]].startswith("1: the GQA formula is right")
