@@ -10,8 +10,9 @@ head_dim × tokens², kipply 2022, over the peak), and Little's law (Little 1961
 weights a decode step reads: all but the input embedding table (one row of it per token;
 the LM head in full), and for a mixture of experts the distinct experts the batch picks,
 E·(1 − (1 − k/E)^B) per MoE layer under uniform routing (the expected number of occupied
-cells, Feller vol. 1 ch. II). GPU figures are the datasheet values of
-``udfs/data/gpus.csv``.
+cells, Feller vol. 1 ch. II). The realistic step: the floor ÷ the regime's efficiency +
+the layers' time, the model's layers (config.json) × 66.3 µs (``udfs/data/layer_time.csv``).
+GPU figures are the datasheet values of ``udfs/data/gpus.csv``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from template_support import STEP, calibrated_efficiency
+from template_support import LAYER_US, LAYERS_70B_MS, STEP, calibrated_efficiency, comm_ms
 from template_support import regime_efficiency as dense_efficiency
 
 from udfs import tables
@@ -95,8 +96,8 @@ def general(x: float, digits: int) -> str:
 #: baseLatencies[Ring][LL] and hwLatencies[NVLINK][Ring][LL]).
 NCCL_BASE_US, NCCL_NVLINK_US = 6.6, 0.6
 #: The anchor efficiency of each serving regime: udfs/data/efficiency.csv (each the
-#: median of floor ÷ measured over its published measurements in
-#: tests/data/serving_measurements.csv).
+#: geometric mean of floor ÷ (measured − the layers' time) over its published
+#: measurements in tests/data/serving_measurements.csv).
 REGIME = {r["regime"]: float(r["efficiency"]) for r in csv.DictReader(
     (ROOT / "udfs" / "data" / "efficiency.csv").open(encoding="utf-8"))}
 ROOF_EFFICIENCY = 0.8  # Assumptions (prefill without measurements)
@@ -116,7 +117,8 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_r
             reserve: float = 0.0, kv_token: int | None = None,
             attn_dim: int | None = None) -> dict:
     """Every row of the tensor-parallel table and the plan, in plain arithmetic; ``eff``
-    None: no measurement, each degree and batch at its regime's default."""
+    None: no measurement, each degree and batch at its regime's default, each step floor ÷
+    efficiency + the layers' time (layers × 66.3 µs); a measured ``eff``: floor ÷ it."""
     m, g = tables.models()[model], tables.gpus()[gpu]
     params = float(m["total_params_B"]) * 1e9
     active = float(m["active_params_B"]) * 1e9
@@ -180,11 +182,17 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_r
         math_limit = budget_ms * most * 1e-3 * roof * t * 1e12 / flops  # B·F ÷ (t·P)
         return max(math.floor(round(min(mem_limit, math_limit), 9)), 0)
 
+    # the layers' time a realistic step adds to floor ÷ efficiency: layers × 66.3 µs per
+    # token (udfs/data/layer_time.csv; the layers from config.json); none with a measured
+    # efficiency, whose floor ÷ measured holds it
+    fixed = layers * LAYER_US / 1000 if eff is None else 0.0
+
     def step(batch, t):  # realistic ms per token: (attention + weights + all-reduces) ÷ e
+        # + the layers' time
         floor = (max(batch * kv / (bw * t), batch * attn_seq / (roof * t * 1e12) * 1e3)
                  + max(batch * flops / (roof * t * 1e12) * 1e3, read(batch) / (bw * t))
                  + comm(batch, t))
-        return floor / efficiency(t, batch)
+        return floor / efficiency(t, batch) + fixed
 
     seconds = ttft_ms / 1000 + output / tps  # each request in flight, s
     concurrency = peak_rps * seconds  # Little's law
@@ -204,7 +212,8 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_r
                          step_ms=step(batch, t) if batch >= 1 else None,
                          tps_1=1000 / step(1, t), ttft=first, replicas=replicas,
                          gpus=replicas * t if ok else None, w=w, kv=kv))
-    return dict(rows=rows, concurrency=concurrency, w=w, kv=kv, read=read, step=step)
+    return dict(rows=rows, concurrency=concurrency, w=w, kv=kv, read=read, step=step,
+                fixed=fixed)
 
 
 def check_rows(values: dict, hand: dict):
@@ -232,13 +241,23 @@ def test_default_plan_against_hand_calculation(default):
     assert default[K["weight_gb"]] == pytest.approx(70.6)  # 70.6e9 params × 1 byte
     # Little: 20 requests/s × (1 s + 300 ÷ 30 tokens/s = 11 s) = 220 in flight
     assert default[K["concurrency"]] == pytest.approx(220)
-    # one H100: ⌊(80 − 70.6) ÷ 0.7537⌋ = 12 sequences fit; up to batch 8 small_batch's
-    # 0.618 leaves room in the 33.33 ms for (33.33 × 0.618 × 3.35 − 69.55 GB read) ÷
-    # 0.753664 = −0.8 sequences (the KV's read above the attention's FLOPs, the weights'
-    # read above their math): not one, so no batch meets 30 tokens/s on one GPU
+    # every step adds the layers' time: 80 layers (config.json) × 66.3 µs
+    # (udfs/data/layer_time.csv) = 5.304 ms, none measured on Calibration
+    assert hand["fixed"] == pytest.approx(80 * 66.3 / 1000) == LAYERS_70B_MS
+    # one H100: ⌊(80 − 70.6) ÷ 0.7537⌋ = 12 sequences fit; at batch 8, small_batch's 0.837:
+    # (69.55 GB read + 8 × 0.753664) ÷ 3.35 TB/s = 22.56 ms (the KV's read above the
+    # attention's FLOPs, the weights' read above their math) ÷ 0.837 + 5.304 = 32.26 ms,
+    # within the 33.33; at 9 the efficiency falls to 0.837 + (0.408 − 0.837) × ln(9/8) ÷
+    # ln(56/8) = 0.8110 and the step is 33.40 ms, over. One GPU now meets 30 tokens/s at
+    # batch 8 (with the old anchor 0.618 and no layers' time it was 36.5 ms: no batch): the
+    # anchors are made from floor ÷ (measured − layers' time), and 0.837 is so much above
+    # 0.618 that floor ÷ 0.837 + 5.304 ms is below floor ÷ 0.618 at this floor
+    e9 = 0.837 + (0.408 - 0.837) * math.log(9 / 8) / math.log(56 / 8)
+    assert dense_efficiency(1, 9) == pytest.approx(e9)
+    assert (READ_70B + 8 * 0.753664) / 3.35 / 0.837 + LAYERS_70B_MS <= 1000 / 30 < (
+        READ_70B + 9 * 0.753664) / 3.35 / e9 + LAYERS_70B_MS
     assert hand["rows"][0]["mem_batch"] == 12
-    assert (1000 / 30 * 0.618 * 3.35 - READ_70B) / 0.753664 < 0
-    assert hand["rows"][0]["batch"] == 0
+    assert hand["rows"][0]["batch"] == 8
     # Compared: the fewest GPUs in total for the service level, ties to the smaller degree
     best = min((r for r in hand["rows"] if r["gpus"]), key=lambda r: (r["gpus"], r["tp"]))
     assert default[K["compare"]].startswith(
@@ -247,24 +266,31 @@ def test_default_plan_against_hand_calculation(default):
     assert best["batch"] * best["replicas"] >= 220  # holds the peak
     # The answer is the scenario's (Sizing: batch 16 on the smallest degree that holds it,
     # 2 H100; replicas for the peak token rate at the planned utilization, at 2 GPUs and
-    # batch 16, throughput_tp's 0.365 (16 the smallest batch of its rows)): 20 requests/s ×
-    # 300 = 6,000 tokens/s ÷ (431.9 tokens/s per replica × 0.6) = 23.2: 24 replicas
+    # batch 16, throughput_tp's 0.461 (16 the smallest batch of its rows) and the layers'
+    # 5.304 ms: 13.52 ÷ 0.461 + 5.304 = 34.63 ms): 20 requests/s × 300 = 6,000 tokens/s ÷
+    # (462.0 tokens/s per replica × 0.6) = 21.6: 22 replicas (24 before: the step was
+    # 13.52 ÷ 0.365 = 37.04 ms)
     eff = calibrated_efficiency()
-    assert eff == 0.365
+    assert eff == 0.461
     assert (default[K["tp"]], default[K["batch"]]) == (2, 16)
-    assert default[K["replicas"]] == math.ceil(6000 / (1000 / (STEP / eff) * 16 * 0.6)) == 24
-    # ... and it misses the 30 tokens/s: on 2 H100 the largest batch that meets it is 14
-    # (at 14 the efficiency is 0.618 + (0.365 − 0.618) × ln(14/8) ÷ ln 2 = 0.4137 and the
-    # step 32.1 ms; at 15, 0.3886 and 34.5 ms, over the 33.33)
-    e14 = 0.618 + (0.365 - 0.618) * math.log(14 / 8) / math.log(2)
-    assert dense_efficiency(2, 14) == pytest.approx(e14)
-    assert hand["step"](14, 2) <= 1000 / 30 < hand["step"](15, 2)
-    assert hand["rows"][1]["batch"] == 14
+    replicas = math.ceil(6000 / (1000 / (STEP / eff + LAYERS_70B_MS) * 16 * 0.6))
+    assert default[K["replicas"]] == replicas == 22
+    # ... and it misses the 30 tokens/s: on 2 H100 the largest batch that meets it is 15
+    # (at 15 the efficiency is 0.837 + (0.461 − 0.837) × ln(15/8) ÷ ln 2 = 0.4960 and the
+    # step 32.33 ms; at 16, 0.461 and 34.63 ms, over the 33.33). It was 14 with the old
+    # anchors (0.618 to 0.365): the higher anchors more than pay the 5.304 ms
+    e15 = 0.837 + (0.461 - 0.837) * math.log(15 / 8) / math.log(2)
+    assert dense_efficiency(2, 15) == pytest.approx(e15)
+    assert hand["step"](15, 2) == pytest.approx(
+        ((READ_70B + 15 * 0.753664) / 6.7 + comm_ms(80, 8192, 15, 2)) / e15 + LAYERS_70B_MS)
+    assert hand["step"](16, 2) == pytest.approx(STEP / 0.461 + LAYERS_70B_MS)
+    assert hand["step"](15, 2) <= 1000 / 30 < hand["step"](16, 2)
+    assert hand["rows"][1]["batch"] == 15
     assert default[K["status"]].startswith("misses the service level at TP 2 and batch 16: "
-                                           "the largest batch that meets it is 14.")
+                                           "the largest batch that meets it is 15.")
     # Money and energy: price from the GPUs sheet, 730.5 h a month, PUE 1.3, 700 W TDP
     price, gpus = default[K["price"]], default[K["gpus_total"]]
-    assert gpus == 24 * 2  # 24 replicas of 2 H100
+    assert gpus == 22 * 2  # 22 replicas of 2 H100
     assert default[K["monthly"]] == pytest.approx(gpus * price * 730.5)
     out_tps = 8 * 300  # average: 8 requests/s × 300 output tokens
     assert default[K["cost_out_mtok"]] == pytest.approx(gpus * price / (out_tps * 3600) * 1e6)
@@ -275,14 +301,29 @@ def test_default_plan_against_hand_calculation(default):
 
 
 def test_default_case_in_numbers(default):
-    # Written out for the default: one H100 holds no sequence within the step target (see
-    # above), so TP 1 has no batch and no GPU count; TP 4 meets it at batch 82 with
-    # ⌈220 ÷ 82⌉ = 3 replicas, 12 GPUs, the fewest; the plan's monthly cost is its GPUs ×
+    # Written out for the default, each step floor ÷ efficiency + 80 × 66.3 µs = 5.304 ms
+    # (config.json's layers, udfs/data/layer_time.csv): one H100 meets the step target at
+    # batch 8 (see above), ⌈220 ÷ 8⌉ = 28 replicas, 28 GPUs; TP 4 meets it at batch 93:
+    # the KV, 93 × 0.753664 GB ÷ 13.4 TB/s = 5.231 ms (above the attention's 0.071 ms of
+    # FLOPs), + the weights' read, 69.549 ÷ 13.4 = 5.190 ms (above their 1.659 ms of math),
+    # + the all-reduces 160 × (6.6 + 6 × 0.6 µs + 1.5 × 93 × 16,384 B ÷ 450 GB/s) = 2.445
+    # ms, ÷ throughput_tp's 0.461 + 5.304 = 33.21 ms; at 94, 33.35 ms, over the 33.33 (82
+    # with the old 0.365 and no layers' time: the anchor rose more than the layers take).
+    # ⌈220 ÷ 93⌉ = 3 replicas, 12 GPUs, the fewest; the plan's monthly cost is its GPUs ×
     # 2.95 per hour × 730.5 h.
     K = PLAN
-    assert default[f"E{TP_FIRST}"] == 0 and default[f"K{TP_FIRST}"] == "none"
-    assert default[f"E{TP_FIRST + 2}"] == 82
-    assert default[f"K{TP_FIRST + 2}"] == 4 * math.ceil(220 / 82) == 12
+
+    def tp4(batch):  # the realistic step of TP 4 at ``batch``, throughput_tp, ms
+        kv = max(batch * 0.753664 / 13.4, batch * 4 * 80 * 8192 * 2300 / 4 / 1978.9e12 * 1e3)
+        weights = max(READ_70B / 13.4, batch * 2 * 70.6e9 / 4 / 1978.9e12 * 1e3)
+        comm = 160 * (6.6 + 6 * 0.6 + 1.5 * batch * 16384 / 450e9 * 1e6) / 1e3
+        return (kv + weights + comm) / 0.461 + LAYERS_70B_MS
+
+    assert tp4(93) <= 1000 / 30 < tp4(94)
+    assert default[f"E{TP_FIRST}"] == 8 and default[f"K{TP_FIRST}"] == math.ceil(220 / 8) == 28
+    assert default[f"E{TP_FIRST + 2}"] == 93
+    assert default[f"F{TP_FIRST + 2}"] == pytest.approx(tp4(93), rel=1e-9)
+    assert default[f"K{TP_FIRST + 2}"] == 4 * math.ceil(220 / 93) == 12
     assert default[K["monthly"]] == pytest.approx(default[K["gpus_total"]] * 2.95 * 730.5)
     # the scenario's own degree (row 58: 2 GPUs) repeats the row of TP 2
     assert [default[f"{c}{TP_FIRST + 4}"] for c in "ABCEFGIJK"] == \
@@ -303,20 +344,23 @@ def test_moe_on_eight_gpus_is_expert_parallel(deepseek):
     assert hand["w"] == pytest.approx((671.0264192e9 + 2 * 129280 * 7168) / 1e9)
     assert [r["mem_batch"] > 0 for r in hand["rows"]] == [False, False, False, True]
     # an MoE model on 8 GPUs is served expert parallel, the attention data parallel: no
-    # all-reduce, and the moe_expert_parallel regime's 0.160 (udfs/data/efficiency.csv).
-    # Batch 1 reads the 37.55B active but the input embedding, 129,280 × 7,168, its BF16
-    # head one byte more; its KV cache, 0.16 GB, above the attention's 4 × 61 × 69,632 ×
-    # 2,300 FLOP: (37.55 + 0.16) GB ÷ 38.4 TB/s ÷ 0.160
+    # all-reduce, and the moe_expert_parallel regime's 0.165 (udfs/data/efficiency.csv),
+    # + the layers' time, 61 layers (config.json) × 66.3 µs (udfs/data/layer_time.csv) =
+    # 4.044 ms. Batch 1 reads the 37.55B active but the input embedding, 129,280 × 7,168,
+    # its BF16 head one byte more; its KV cache, 0.16 GB, above the attention's 4 × 61 ×
+    # 69,632 × 2,300 FLOP: (37.55 + 0.16) GB ÷ 38.4 TB/s ÷ 0.165 + 4.044 = 10.00 ms
     assert deepseek[f"D{TP_FIRST + 3}"] == 0
+    assert hand["fixed"] == pytest.approx(61 * 66.3 / 1000)
     read_1 = 37.5523 - 129280 * 7168 / 1e9 + 129280 * 7168 / 1e9
     assert hand["read"](1) == pytest.approx(read_1)
     assert hand["kv"] / 38.4 > 4 * 61 * 69632 * 2300 / (8 * 1978.9e12) * 1e3
-    assert tp8["tps_1"] == pytest.approx(1000 / ((read_1 + hand["kv"]) / 38.4 / 0.160))
-    # at 0.160 a step may read 33.3 ms × 0.160 × 38.4 TB/s = 204.8 GB: the experts a batch
-    # picks (256 × (1 − (1 − 8/256)^B) a layer) fill it at a few sequences
+    assert tp8["tps_1"] == pytest.approx(
+        1000 / ((read_1 + hand["kv"]) / 38.4 / 0.165 + 61 * 66.3 / 1000))
+    # at 0.165 a step may read (33.33 − 4.044) ms × 0.165 × 38.4 TB/s = 185.6 GB: the
+    # experts a batch picks (256 × (1 − (1 − 8/256)^B) a layer) fill it at a few sequences
     assert 1 <= tp8["batch"] and tp8["step_ms"] <= 1000 / 30
     assert hand["read"](tp8["batch"] + 1) + (tp8["batch"] + 1) * hand["kv"] > \
-        1000 / 30 * 0.160 * 38.4
+        (1000 / 30 - 61 * 66.3 / 1000) * 0.165 * 38.4
     assert deepseek[K["compare"]].startswith(
         f"fewest GPUs for the service level: TP 8 × {math.ceil(220 / tp8['batch'])} "
         f"replica(s) = {8 * math.ceil(220 / tp8['batch'])} GPUs at batch {tp8['batch']}")
@@ -340,13 +384,14 @@ def test_missed_targets_say_which_and_by_how_much(missed):
     # TP 8: prefill 45.43 ms + all-reduce of the 2,000 prompt tokens 160 × (1.75 ×
     # 32,768,000 B ÷ 450 GB/s + NCCL's 6.6 + 14 × 0.6 µs) = 22.79 ms: 68.2 ms; batch 1
     # steps in ((139.1 + 0.754) GB ÷ 26.8 TB/s + 160 × (15 µs + 1.75 × 16,384 B ÷ 450
-    # GB/s)) ÷ 0.439 (tp8_small_batch) = 17.4 ms: 57.5 tokens/s
+    # GB/s)) ÷ 0.756 (tp8_small_batch) + 80 layers (config.json) × 66.3 µs
+    # (udfs/data/layer_time.csv) = 10.09 + 5.30 = 15.4 ms: 65.0 tokens/s
     tp8 = hand["rows"][-1]
     assert tp8["ttft"] == pytest.approx(flop / (989.4e12 * 8 * 0.8) * 1e3
                                         + 160 * (1.75 * 32_768_000 / 450e9 * 1e3 + 0.015))
     assert tp8["tps_1"] == pytest.approx(1000 / (
         ((READ_70B * 2 + 0.753664) / 26.8 + 160 * (0.015 + 1.75 * 16384 / 450e9 * 1e3))
-        / 0.439))
+        / 0.756 + 80 * 66.3 / 1000))
     assert missed[f"{cols['tps_1']}{TP_FIRST + 3}"] == pytest.approx(tp8["tps_1"])
     status = missed[K["compare"]]
     assert status.startswith("No degree in the table meets both targets. At TP 8: ")
@@ -371,28 +416,43 @@ def mixtral(tmp):
 def test_moe_batch_is_the_largest_that_meets_the_speed(mixtral):
     """Mixtral 8x7B (config.json: 32 layers, all MoE, 8 experts, 2 per token, hidden 4096,
     expert size 14336, vocab 32000), expert parallel on more than one GPU (the
-    moe_expert_parallel regime, 0.160): at TP 8 (26.8 TB/s) a step may read 12.5 ms × 0.160
-    × 26.8 = 53.6 GB. Batch 1 reads the 12.88B active but the embedding, 25.5 GB in BF16;
-    batch 2 reads 8 × (1 − 0.75²) = 3.5 experts a layer, 42.4 GB + 0.6 GB of KV: 10.0 ms;
-    batch 3 reads 4.6 experts, 55.1 GB: 13.1 ms, too slow. Reading every expert (93.1 GB)
-    no batch meets the speed; reading batch 1's weights hundreds would: the search between
-    finds 2. TP 4 (13.4 TB/s) meets it at batch 1: (25.50 + 0.30) GB ÷ 13.4 ÷ 0.160 = 12.03
-    ms, 83.1 tokens/s against 80; at batch 2, (42.4 + 0.6) GB ÷ 13.4 ÷ 0.160 = 20.1 ms."""
+    moe_expert_parallel regime, 0.165), each step + the layers' time, 32 × 66.3 µs
+    (udfs/data/layer_time.csv) = 2.122 ms: at TP 8 (26.8 TB/s) a step may read (12.5 −
+    2.122) ms × 0.165 × 26.8 = 45.9 GB. Batch 1 reads the 12.88B active but the embedding,
+    25.5 GB in BF16; batch 2 reads 8 × (1 − 0.75²) = 3.5 experts a layer, 42.4 GB + 0.6 GB
+    of KV: 11.85 ms; batch 3 reads 4.6 experts, 55.1 GB: 14.8 ms, too slow. Reading every
+    expert (93.1 GB) no batch meets the speed; reading batch 1's weights hundreds would:
+    the search between finds 2. TP 4 (13.4 TB/s) no longer meets it at batch 1: (25.50 +
+    0.30) GB ÷ 13.4 ÷ 0.165 + 2.122 = 13.79 ms, 72.5 tokens/s against 80 (without the
+    layers' time, at the old 0.160, 12.03 ms met it); so TP 8 is the plan."""
     K = PLAN
     hand = by_hand("Mixtral 8x7B", 2, "NVIDIA H100 SXM", None, 20, 2000, 300, 1000, 80, 450)
     check_rows(mixtral, hand)
     cols = {key: col for col, (key, *_) in TP_COLUMNS.items()}
-    tp8 = hand["rows"][-1]
-    assert tp8["batch"] == 2 and hand["rows"][2]["batch"] == 1  # TP 4: batch 1 only
-    assert (hand["read"](1) + hand["kv"]) / 13.4 / 0.160 <= 12.5
+    fixed = 32 * 66.3 / 1000
+    assert hand["fixed"] == pytest.approx(fixed)
+    tp8, tp4 = hand["rows"][-1], hand["rows"][2]
+    read_1 = 12.8799 - 32000 * 4096 / 1e9
+    assert hand["read"](1) == pytest.approx(read_1 * 2)
+    assert tp8["batch"] == 2 and tp4["batch"] == 0  # TP 4: not even batch 1
+    # TP 4 at batch 1: the weights and one sequence's KV (2 × 32 × 8 × 128 × 2 B × 2,300)
+    kv_1 = 2 * 32 * 8 * 128 * 2 * 2300 / 1e9
+    assert hand["kv"] == pytest.approx(kv_1)
+    assert tp4["tps_1"] == pytest.approx(1000 / ((read_1 * 2 + kv_1) / 13.4 / 0.165 + fixed))
+    assert (read_1 * 2 + kv_1) / 13.4 / 0.165 + fixed > 12.5
+    assert mixtral[f"L{TP_FIRST + 2}"] == (
+        f"per-user speed: {general(tp4['tps_1'], 1)} tokens/s at batch 1, target 80 "
+        f"({general(80 - tp4['tps_1'], 1)} tokens/s short).")
     r = TP_FIRST + 3
     assert mixtral[f"{cols['moe_0']}{r}"] == 0  # every expert read: nothing meets it
     assert mixtral[f"{cols['moe_1']}{r}"] > 100  # batch 1's weights only: far too many
-    assert mixtral[f"{cols['read_gb']}{r}"] == pytest.approx(
-        (12.8799 - 32000 * 4096 / 1e9 + 32 * 3 * 4096 * 14336 / 1e9 * (8 * (1 - 0.75**2) - 2))
-        * 2)
-    # 95 sequences in flight (20 requests/s × (1 + 300 ÷ 80) s): TP 4 × ⌈95 ÷ 1⌉ = 95
-    # replicas = 380 GPUs, fewer than TP 8 × ⌈95 ÷ 2⌉ = 48 replicas = 384 GPUs
-    assert mixtral[f"K{TP_FIRST + 3}"] == 8 * math.ceil(95 / 2) == 384
-    assert mixtral[K["compare"]].startswith("fewest GPUs for the service level: TP 4 × "
-                                            "95 replica(s) = 380 GPUs")
+    read_2 = (read_1 + 32 * 3 * 4096 * 14336 / 1e9 * (8 * (1 - 0.75**2) - 2)) * 2
+    assert mixtral[f"{cols['read_gb']}{r}"] == pytest.approx(read_2)
+    assert read_2 + 2 * kv_1 <= (12.5 - fixed) * 0.165 * 26.8
+    # 95 sequences in flight (20 requests/s × (1 + 300 ÷ 80) s): TP 8 × ⌈95 ÷ 2⌉ = 48
+    # replicas = 384 GPUs, the only degree that meets the speed (TP 1: 93.4 GB of weights
+    # do not fit in 80 GB; TP 2 at batch 1: 25.5 ms)
+    assert [row["gpus"] for row in hand["rows"]] == [None, None, None, 384]
+    assert mixtral[f"K{r}"] == 8 * math.ceil(95 / 2) == 384
+    assert mixtral[K["compare"]].startswith("fewest GPUs for the service level: TP 8 × "
+                                            "48 replica(s) = 384 GPUs at batch 2")

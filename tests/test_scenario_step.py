@@ -8,8 +8,10 @@ computed by ``napkin calc`` (as ``test_scenario.py`` does).
 
 from __future__ import annotations
 
+import math
+
 import pytest
-from serving_floor import measured_ms, rows
+from serving_floor import floor, measured_ms, rows
 from template_support import variant
 
 from workbook.scenario import SCENARIO_NAMES
@@ -23,6 +25,10 @@ CASES = ["vllm-8b-a100-c1", "nim-70b-tp2-c1-long", "nim-70b-tp2-c1-short", "nim-
          "nim-70b-tp2-c25", "nim-70b-tp2-c50", "vllm-ci-8b-a100-tp1-b8",
          "vllm-ci-70b-h200-tp4-b8", "trtllm09-mistral7b-h100-tp1-b56",
          "amd-70b-mi300x-tp8-b1", "amd-405b-mi300x-tp8-b16", "amd-70b-mi300x-tp8-b64"]
+#: The layers of each case's model (config.json, num_hidden_layers): the layers' time a
+#: realistic step adds counts them
+LAYERS = {"Llama 3.1 8B": 32, "Llama 3.3 70B": 80, "Llama 3.1 70B": 80, "Llama 3.1 405B": 126,
+          "Mistral 7B v0.3": 32}
 
 
 def _scenario(model, precision, kv_precision, gpu, gpus, batch, prompt, output,
@@ -49,10 +55,27 @@ def test_tensor_parallel_8_at_batch_1_pays_the_all_reduces(tmp_path):
     weights_ms = (8.03 - 128256 * 4096 / 1e9) * 2 / (8 * 3.35)
     assert v[SIZING["comm_ms"]] > weights_ms
     assert v[SIZING["step_ms"]] > comm + weights_ms  # + the KV cache's read
-    # 8 GPUs at batch 1: inside tp8_small_batch's range, its anchor, the median of its 8
-    # rows' floor ÷ measured, (0.4236 + 0.4550) ÷ 2 = 0.4393 → 0.439 (udfs/data/efficiency.csv)
-    assert v[SIZING["calibrated"]] == round((0.4236 + 0.4550) / 2, 3) == 0.439
-    assert v[SIZING["real_step_ms"]] == pytest.approx(v[SIZING["step_ms"]] / 0.439)
+    # 8 GPUs at batch 1: inside tp8_small_batch's range, its anchor, the geometric mean of
+    # its 8 rows' floor ÷ (measured − layers × 66.3 µs a step ÷ tokens per step): from
+    # 0.304 (trtllm-r1-b200-mtp3) to 2.072 (trtllm-maverick-b200-eagle3), 0.756
+    # (udfs/data/efficiency.csv, layer_time.csv)
+    effs = {}
+    for r in rows():
+        if r["regime"] == "tp8_small_batch":
+            f = floor(r)
+            effs[r["id"]] = f.token_ms / (f.measured_ms - f.layers * 66.3e-3 / f.tokens_per_step)
+    assert len(effs) == 8
+    assert min(effs, key=effs.get) == "trtllm-r1-b200-mtp3"
+    assert max(effs, key=effs.get) == "trtllm-maverick-b200-eagle3"
+    assert (min(effs.values()), max(effs.values())) == pytest.approx((0.304, 2.072), abs=5e-4)
+    mean = math.exp(sum(math.log(e) for e in effs.values()) / len(effs))
+    assert v[SIZING["calibrated"]] == round(mean, 3) == 0.756
+    # the realistic step: floor ÷ 0.756 + the layers' time, 32 layers (config.json) × 66.3
+    # µs = 2.1216 ms (no Calibration rows for the H100 here)
+    assert v[SIZING["layer_ms"]] == pytest.approx(32 * 66.3 / 1000, rel=1e-12)
+    assert v[SIZING["layer_used"]] == v[SIZING["layer_ms"]]
+    assert v[SIZING["real_step_ms"]] == pytest.approx(v[SIZING["step_ms"]] / 0.756
+                                                      + 32 * 66.3 / 1000)
 
 
 def test_expert_parallel_no_serves_an_moe_model_tensor_parallel(tmp_path):
@@ -95,6 +118,12 @@ def test_published_deployments_within_one_and_a_half(tmp_path, case):
         batch, int(row["input_tokens"]), int(row["output_tokens"]),
         float(row["tokens_per_step"])))["Sizing"]
     measured = measured_ms(row, batch)  # the source's per-stream figure
+    # the realistic step holds the layers' time: floor ÷ efficiency + layers × 66.3 µs ÷
+    # tokens per step (udfs/data/layer_time.csv; no Calibration rows here)
+    fixed = LAYERS[row["model"]] * 66.3 / 1000 / float(row["tokens_per_step"])
+    assert v[SIZING["layer_used"]] == pytest.approx(fixed, rel=1e-12)
+    assert v[SIZING["real_step_ms"]] == pytest.approx(
+        v[SIZING["step_ms"]] / v[SIZING["calibrated"]] + fixed, rel=1e-12)
     ratio = v[SIZING["real_step_ms"]] / measured
     assert 1 / 1.5 <= ratio <= 1.5, (case, v[SIZING["real_step_ms"]], measured)
     assert v[SIZING["step_ms"]] < measured  # the floor stays below the measurement
