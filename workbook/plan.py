@@ -68,7 +68,8 @@ TP_COLUMNS = {
     "A": ("tp", "GPUs per replica (tensor parallel × the stages of column CO)", None,
           "gpus"),
     "B": ("mem_batch", "Memory: MAX_BATCH (sequences)", 14, "seq"),
-    "C": ("lat_batch", "Latency: BATCH_FOR_LATENCY, no all-reduce", 14, "seq"),
+    "C": ("lat_batch", "Latency: BATCH_FOR_LATENCY, no all-reduce nor layers' time", 14,
+          "seq"),
     "D": ("comm_ms", "All-reduce per sequence (TP_COMM_MS)", 13, '#,##0.0000 "ms"'),
     "E": ("batch", "Batch meeting memory and speed", 13, "seq"),
     "F": ("step_ms", "Step at that batch, realistic + all-reduce", 13, "ms_token"),
@@ -124,7 +125,8 @@ def sheet_plan(wb: Workbook) -> Sheet:
     (REGIME_EFFICIENCY(t, b)) take all t GPUs:
       B MAX_BATCH(memory, weights, KV per sequence, reserve, t)
       C BATCH_FOR_LATENCY(step target × the most efficiency, R(all experts), KV, t ×
-        bandwidth, FLOPs per token, t × roof): an upper guide, the all-reduces left out
+        bandwidth, FLOPs per token, t × roof): an upper guide, the all-reduces and the
+        layers' time left out
       D TP_COMM_MS(hidden, 1, t, link, layers): what each sequence adds to a step's
         all-reduces (the bandwidth term; the latency term is the same at any batch)
       The realistic step at batch b is Sizing's: ESTIMATE(DECODE_STEP_MS(R(b), b × KV,
