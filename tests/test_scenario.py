@@ -603,3 +603,11 @@ def test_libreoffice_moves_every_sheet_together_on_the_native_copy(template_dir,
         assert r["RESULT_COST_PER_MTOK"] != pytest.approx(base["RESULT_COST_PER_MTOK"])
     assert edited[0]["SCENARIO_PRICE_PER_GPU_HOUR"] == 2.5
     assert edited[1]["RESULT_GPUS_PER_REPLICA"] == 4
+    # the layers' time in LibreOffice too (LAYER_OVERHEAD_MS and ESTIMATE's fixed_ms as
+    # native translates them): the default step by hand, 13.521 ÷ 0.461 + 5.304 ms, and the
+    # batches the searches find by hand (test_each_change_moves_every_sheet_together, 8;
+    # test_pipeline_stages_move_every_sheet_together, 602)
+    want = by_hand("Llama 3.1 70B", H100, 1, 16, 2000, 300, 1e8, 2, 0.6, 2.95, 8766 / 12)
+    assert base["RESULT_STEP_MS"] == pytest.approx(want["RESULT_STEP_MS"], rel=1e-9)
+    assert edited[2]["RESULT_BATCH"] == 8 and edited[3]["RESULT_BATCH"] == 602
+    assert edited[3]["RESULT_STEP_MS"] == pytest.approx(pipeline_step(602), rel=1e-9)
