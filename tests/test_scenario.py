@@ -7,7 +7,7 @@ LibreOffice on the ``napkin native`` copy after the same edits typed in through 
 
 The default scenario by hand (Llama 3.1 70B in FP8 on the NVIDIA H100 SXM; the figures of
 ``udfs/data/models.csv`` and ``gpus.csv``: config.json and the datasheet), as
-``by_hand`` computes it from the tables:
+``scenario_support.by_hand`` computes it from the tables:
 
 - weights: 70.6 B params × 1 byte (FP8) = 70.6 GB;
 - KV cache per token, BF16: 2 (K, V) × 80 layers × 8 KV heads × 128 head dim × 2 bytes =
@@ -49,11 +49,21 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from openpyxl.utils import get_column_letter
+from scenario_support import (
+    H100,
+    H200,
+    REQUIRED,
+    UNO_PYTHON,
+    VARIANTS,
+    agree,
+    by_hand,
+    cell_of,
+    has_uno,
+    hidden_columns,
+    pipeline_step,
+)
 from template_support import (
-    CHART_GAPS,
     ERRORS,
-    LAYER_US,
     LAYERS_70B_MS,
     READ_70B,
     SMALL,
@@ -68,7 +78,6 @@ from addin.transform.native import native
 from udfs import tables
 from workbook.build import (
     COST_FIRST,
-    FINANCE,
     GPU_FIRST,
     GPU_SPARE,
     KERNEL_FIRST,
@@ -79,20 +88,10 @@ from workbook.build import (
     SIZING,
     build_template,
 )
-from workbook.scenario import LARGEST, PLAN_SCENARIO_ROW, RESULT_NAMES, SCENARIO_NAMES
+from workbook.scenario import PLAN_SCENARIO_ROW, RESULT_NAMES, SCENARIO_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
-UNO_PYTHON = "/usr/bin/python3"
 
-#: The names the issue asks for (the scenario's inputs and its headline results).
-REQUIRED = [
-    "SCENARIO_MODEL", "SCENARIO_PRECISION", "SCENARIO_KV_PRECISION", "SCENARIO_GPU",
-    "SCENARIO_GPUS_PER_REPLICA", "SCENARIO_BATCH", "SCENARIO_PROMPT_TOKENS",
-    "SCENARIO_OUTPUT_TOKENS", "SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_PEAK_TO_AVERAGE",
-    "SCENARIO_PRICE_PER_GPU_HOUR", "SCENARIO_HOURS_PER_MONTH", "SCENARIO_UTILIZATION",
-    "RESULT_GPUS", "RESULT_REPLICAS", "RESULT_MONTHLY_COST", "RESULT_COST_PER_MTOK",
-    "RESULT_STEP_MS", "RESULT_FLOOR_STEP_MS", "RESULT_TOKENS_PER_SEC_PER_USER",
-    "RESULT_TOKENS_PER_SEC_PER_REPLICA", "RESULT_FIRST_TOKEN_MS"]
 #: The defined names of the template before the scenario (users' formulas may use them).
 EARLIER = [
     "API_PRICE", "BATCH", "CAL_EFF", "CAL_EFFICIENCY", "CAL_GPU", "CAPEX", "CONTEXT",
@@ -104,161 +103,6 @@ EARLIER = [
     "MODEL_SLIDING_LAYERS", "MODEL_TOPK", "MODEL_WINDOW", "PEAK_TO_AVG", "PRECISION_NAME",
     "PRICE_HIGH", "PRICE_LOW", "PROMPT_TOKENS", "PUE", "RESERVE", "ROOF_EFFICIENCY",
     "TOKENS_PER_DAY", "UTILIZATION", "UTIL_HIGH", "UTIL_LOW", "YEARS"]
-
-H100, H200 = "NVIDIA H100 SXM", "NVIDIA H200 SXM"
-#: The scenario's inputs as cells of a copy (the variants below change them).
-S = {name: "Sizing!" + SIZING[key] for name, key in SCENARIO_NAMES.items()}
-#: Edits of the scenario, each a user's change of one or more of its inputs.
-VARIANTS = {
-    "price-traffic": {S["SCENARIO_PRICE_OVERRIDE"]: 2.5,
-                      S["SCENARIO_OUTPUT_TOKENS_PER_DAY"]: 300000000,
-                      S["SCENARIO_PEAK_TO_AVERAGE"]: 3},
-    "model-gpu-precision-degree": {S["SCENARIO_MODEL"]: "Llama 3.1 8B",
-                                   S["SCENARIO_PRECISION"]: "BF16", S["SCENARIO_GPU"]: H200,
-                                   S["SCENARIO_GPUS_PER_REPLICA"]: 4},
-    "searched-batch": {S["SCENARIO_BATCH"]: LARGEST},
-    "pipeline-stages": {S["SCENARIO_MODEL"]: "Llama 3.1 405B",
-                        S["SCENARIO_GPUS_PER_REPLICA"]: 16, S["SCENARIO_PIPELINE_STAGES"]: 2,
-                        S["SCENARIO_BATCH"]: LARGEST,
-                        S["SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET"]: 10,
-                        S["SCENARIO_OUTPUT_TOKENS_PER_DAY"]: 150000000},
-}
-
-
-def cell_of(book, name: str) -> tuple[str, str]:
-    """(sheet, cell) a workbook-scoped defined name points at."""
-    m = re.fullmatch(r"'?([^'!]+)'?!\$([A-Z]+)\$(\d+)", book.defined_names[name].attr_text)
-    assert m, (name, book.defined_names[name].attr_text)
-    return m[1], f"{m[2]}{m[3]}"
-
-
-def named(v: dict, book, name: str):
-    sheet, cell = cell_of(book, name)
-    return v[sheet].get(cell)
-
-
-def close(a, b) -> bool:
-    if isinstance(a, int | float) and isinstance(b, int | float):
-        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
-    return a == b
-
-
-def agree(v: dict, book) -> dict:
-    """The checks every computed copy passes: the two identities of the headline, and every
-    sheet that shows a scenario input or a headline figure shows the scenario's value.
-    Returns the headline figures by name."""
-    r = {name: named(v, book, name) for name in REQUIRED + list(RESULT_NAMES)}
-    price, hours = r["SCENARIO_PRICE_PER_GPU_HOUR"], r["SCENARIO_HOURS_PER_MONTH"]
-    tpd = r["SCENARIO_OUTPUT_TOKENS_PER_DAY"]
-    assert isinstance(r["RESULT_MONTHLY_COST"], int | float)
-    assert close(r["RESULT_MONTHLY_COST"], r["RESULT_GPUS"] * price * hours)
-    assert close(r["RESULT_COST_PER_MTOK"],
-                 r["RESULT_MONTHLY_COST"] / (tpd * hours / 24) * 1e6)
-    assert close(r["RESULT_GPUS"], r["RESULT_REPLICAS"] * r["RESULT_GPUS_PER_REPLICA"])
-    plan = v["Plan"]
-    for key, name in (("model", "SCENARIO_MODEL"), ("precision", "SCENARIO_PRECISION"),
-                      ("kv_precision", "SCENARIO_KV_PRECISION"), ("gpu", "SCENARIO_GPU"),
-                      ("price", "SCENARIO_PRICE_PER_GPU_HOUR"),
-                      ("prompt", "SCENARIO_PROMPT_TOKENS"), ("output", "SCENARIO_OUTPUT_TOKENS"),
-                      ("tp", "RESULT_GPUS_PER_REPLICA"), ("batch", "RESULT_BATCH"),
-                      ("step_ms", "RESULT_STEP_MS"), ("tps_user", "RESULT_TOKENS_PER_SEC_PER_USER"),
-                      ("ttft", "RESULT_FIRST_TOKEN_MS"), ("replicas", "RESULT_REPLICAS"),
-                      ("gpus_total", "RESULT_GPUS"), ("monthly", "RESULT_MONTHLY_COST"),
-                      ("cost_out_mtok", "RESULT_COST_PER_MTOK")):
-        assert close(plan[PLAN[key]], r[name]), ("Plan", key, plan[PLAN[key]], r[name])
-    assert close(plan[PLAN["avg_rps"]], tpd / 86400 / r["SCENARIO_OUTPUT_TOKENS"])
-    assert close(plan[PLAN["peak_rps"]], plan[PLAN["avg_rps"]] * r["SCENARIO_PEAK_TO_AVERAGE"])
-    assert close(plan[f"A{PLAN_SCENARIO_ROW}"], r["RESULT_GPUS_PER_REPLICA"])
-    fin = v["Finance"]
-    for key, name in (("model", "SCENARIO_MODEL"), ("precision", "SCENARIO_PRECISION"),
-                      ("gpu", "SCENARIO_GPU"), ("price", "SCENARIO_PRICE_PER_GPU_HOUR"),
-                      ("gpus", "RESULT_GPUS_PER_REPLICA"), ("batch", "RESULT_BATCH"),
-                      ("step_ms", "RESULT_FLOOR_STEP_MS"), ("real_step_ms", "RESULT_STEP_MS"),
-                      ("tokens_day", "SCENARIO_OUTPUT_TOKENS_PER_DAY"),
-                      ("replicas", "RESULT_REPLICAS"), ("gpus_total", "RESULT_GPUS"),
-                      ("replica_tps", "RESULT_TOKENS_PER_SEC_PER_REPLICA"),
-                      ("prefill_ms", "RESULT_FIRST_TOKEN_MS"),
-                      ("output_cost", "RESULT_COST_PER_MTOK"),
-                      ("base_cost", "RESULT_COST_PER_MTOK")):
-        assert close(fin[FINANCE[key]], r[name]), ("Finance", key, fin[FINANCE[key]], r[name])
-    for row, name in (("gpus_range", "RESULT_GPUS"), ("monthly_range", "RESULT_MONTHLY_COST"),
-                      ("cost_range", "RESULT_COST_PER_MTOK"), ("ms_range", "RESULT_STEP_MS"),
-                      ("price_range", "SCENARIO_PRICE_PER_GPU_HOUR"),
-                      ("util", "SCENARIO_UTILIZATION")):
-        assert close(fin[f"C{FINANCE[row]}"], r[name]), ("Finance", row)
-    assert close(fin[f"B{FINANCE['monthly']}"], r["RESULT_MONTHLY_COST"])
-    # low / base / high: each column computed from the inputs it shows
-    lo, base, hi = (fin[f"{c}{FINANCE['cost_range']}"] for c in "BCD")
-    assert lo <= base <= hi
-    assert fin[f"B{FINANCE['eff']}"] >= fin[f"C{FINANCE['eff']}"] >= fin[f"D{FINANCE['eff']}"]
-    for key in ("gpus_range", "monthly_range", "price_range"):
-        row = FINANCE[key]
-        assert fin[f"B{row}"] <= fin[f"C{row}"] <= fin[f"D{row}"], key
-    low_gpus = math.ceil(tpd / 86400 * r["SCENARIO_PEAK_TO_AVERAGE"] / (
-        fin[f"B{FINANCE['tps_range']}"] * r["RESULT_BATCH"] * fin[f"B{FINANCE['util']}"]))
-    assert close(fin[f"B{FINANCE['gpus_range']}"], low_gpus * r["RESULT_GPUS_PER_REPLICA"])
-    # Cost compares GPUs: the scenario's GPU row is the scenario
-    cost = v["Cost"]
-    row = next(COST_FIRST + i for i in range(60)
-               if cost.get(f"A{COST_FIRST + i}") == r["SCENARIO_GPU"])
-    for col, name in (("B", "SCENARIO_PRICE_PER_GPU_HOUR"), ("F", "RESULT_GPUS_PER_REPLICA"),
-                      ("O", "RESULT_STEP_MS"), ("G", "RESULT_FLOOR_STEP_MS"),
-                      ("P", "RESULT_GPUS"), ("Q", "RESULT_MONTHLY_COST"),
-                      ("R", "RESULT_COST_PER_MTOK")):
-        assert close(cost[f"{col}{row}"], r[name]), ("Cost", col, cost[f"{col}{row}"], r[name])
-    assert cost["B4"] == r["SCENARIO_MODEL"] and cost["B5"] == r["SCENARIO_PRECISION"]
-    assert v["Roofline"]["B3"] == r["SCENARIO_GPU"]
-    errors = {f"{s}!{c}" for s, cells in v.items() for c, x in cells.items()
-              if isinstance(x, str) and x in ERRORS}
-    assert errors <= CHART_GAPS, sorted(errors - CHART_GAPS)[:9]
-    return r
-
-
-#: NCCL's ring latencies over NVLink, µs: a call, a ring step (NCCL src/graph/tuning.cc,
-#: baseLatencies[Ring][LL] and hwLatencies[NVLINK][Ring][LL]).
-NCCL_BASE_US, NCCL_NVLINK_US = 6.6, 0.6
-
-def by_hand(model: str, gpu: str, weight_bytes: float, batch: int, prompt: int, output: int,
-            tokens_day: float, peak: float, util: float, price: float, hours: float,
-            eff: float | None = None) -> dict:
-    """The headline of a dense GQA model by hand (the module docstring's arithmetic) from
-    the rows of the tables, the GPUs per replica the smallest of 1, 2, 4, 8 that hold the
-    weights and the batch's KV cache, the all-reduces over NVLink; the realistic step the
-    floor ÷ the efficiency ``eff`` (else REGIME_EFFICIENCY of those GPUs at the batch by
-    docs/math.md's rule, ``template_support.regime_efficiency``) + the layers' fixed time,
-    the model's layers × 66.3 µs (``LAYER_US``, udfs/data/layer_time.csv): Calibration
-    has no measurement of the GPU in these scenarios, one token a step."""
-    m, g = tables.models()[model], tables.gpus()[gpu]
-    params, active = float(m["total_params_B"]), float(m["active_params_B"])
-    hidden, layers = int(m["hidden_size"]), int(m["num_layers"])
-    heads, head_dim = int(m["num_attention_heads"]), int(m["head_dim"])
-    kv_token = 2 * layers * int(m["num_kv_heads"]) * head_dim * 2  # BF16 cache
-    context = prompt + output
-    kv = kv_token * context * batch / 1e9  # GB at the batch
-    weights = params * weight_bytes  # GB
-    mem, bw = float(g["memory_GB"]), float(g["memory_bandwidth_TBps"])
-    t = next(d for d in (1, 2, 4, 8) if weights + kv <= d * mem)
-    read = (active - int(m["vocab_size"]) * hidden / 1e9) * weight_bytes  # untied embedding
-    roof = float(g["fp8_dense_TFLOPS"] if weight_bytes <= 1 else g["bf16_dense_TFLOPS"])
-    attention_flop = 4 * layers * heads * head_dim * context * batch  # QKᵀ and AV
-    link = float(g["interconnect_GBps"]) / 2  # GB/s one way
-    comm = 0.0 if t == 1 else 2 * layers * (
-        NCCL_BASE_US + 2 * (t - 1) * NCCL_NVLINK_US
-        + 2 * (t - 1) / t * batch * hidden * 2 / (link * 1e9) * 1e6) / 1e3  # ms
-    floor = (max(kv / (bw * t), attention_flop / (roof * 1e12 * t) * 1e3)
-             + max(2 * active * 1e9 * batch / (roof * 1e12 * t) * 1e3, read / (bw * t))
-             + comm)
-    fixed = layers * LAYER_US / 1000  # ms per token: LAYER_OVERHEAD_MS
-    step = floor / (regime_efficiency(t, batch) if eff is None else eff) + fixed
-    per_replica = batch * 1000 / step
-    replicas = math.ceil(tokens_day / 86400 * peak / (per_replica * util))
-    monthly = replicas * t * price * hours
-    return {"RESULT_GPUS_PER_REPLICA": t, "RESULT_FLOOR_STEP_MS": floor,
-            "RESULT_STEP_MS": step, "RESULT_TOKENS_PER_SEC_PER_REPLICA": per_replica,
-            "RESULT_TOKENS_PER_SEC_PER_USER": per_replica / batch,
-            "RESULT_REPLICAS": replicas, "RESULT_GPUS": replicas * t,
-            "RESULT_MONTHLY_COST": monthly,
-            "RESULT_COST_PER_MTOK": monthly / (tokens_day * hours / 24) * 1e6}
 
 
 # ------------------------------------------------------------------------ the names
@@ -395,6 +239,37 @@ def test_each_change_moves_every_sheet_together(default, variants, book):
     assert r["RESULT_TOKENS_PER_SEC_PER_USER"] >= 30
 
 
+def test_pipeline_stages_move_every_sheet_together(variants, book):
+    # Llama 3.1 405B FP8 on 16 H100 in 2 stages of TP8, the batch searched on Plan's row of
+    # the scenario for 10 tokens/s per user (100 ms a step: at batch 1 the weights alone
+    # take 2 × 403.7 GB ÷ (16 × 3.35 TB/s) = 15.1 ms of floor): every sheet shows the
+    # scenario's figures (agree), Plan's row takes the stages and its realistic step at
+    # the batch it found is Sizing's
+    v = variants["pipeline-stages"]
+    r = agree(v, book)
+    plan, sc = v["Plan"], PLAN_SCENARIO_ROW
+    assert r["RESULT_GPUS_PER_REPLICA"] == 16 and v["Sizing"][SIZING["stage_gpus"]] == 8
+    assert plan[PLAN["stages"]] == 2 and plan[f"CO{sc}"] == 2
+    assert r["RESULT_BATCH"] == plan[f"E{sc}"] >= 1
+    assert plan[f"F{sc}"] == pytest.approx(r["RESULT_STEP_MS"], rel=1e-9)
+    assert plan[f"F{sc}"] <= plan[PLAN["step_target_ms"]] == 100  # 10 tokens/s per user
+    assert "TP 8 × PP 2" in plan[PLAN["status"]]
+    # the batch by hand: the largest whose step (pipeline_step) is at most 100 ms, of the
+    # ⌊(16 × 80 − 405.85) ÷ 1.187⌋ = 736 sequences memory holds: 602, at 99.92 ms; its
+    # 6,025 tokens/s × 0.6 meet the peak, 1.5e8 ÷ 86,400 × 2 = 3,472 tokens/s, with one
+    # replica. (Under the old rule, floor ÷ 0.365, the batch was 462 and 2 replicas
+    # were needed: the larger throughput_tp anchor, 0.461, outweighs the 8.35 ms of the
+    # layers' time.)
+    kv_seq = 2 * 126 * 8 * 128 * 2 * 2300 / 1e9  # GB: 126 layers, 8 KV heads × 128, BF16
+    fits = math.floor((16 * 80 - 405.85) / kv_seq)
+    batch = max(b for b in range(1, fits + 1) if pipeline_step(b) <= 100)
+    assert fits == 736 and batch == 602 and r["RESULT_BATCH"] == batch
+    assert r["RESULT_STEP_MS"] == pytest.approx(pipeline_step(batch), rel=1e-9)
+    replicas = math.ceil(1.5e8 / 86400 * 2 / (batch * 1000 / pipeline_step(batch) * 0.6))
+    assert replicas == 1 == r["RESULT_REPLICAS"] and r["RESULT_GPUS"] == 16
+    # Cost's GPU rows take the 16 GPUs typed per replica
+    assert {v["Cost"][f"F{COST_FIRST + i}"] for i in range(len(tables.gpus()))} == {16}
+
 def test_a_gpu_and_a_model_typed_into_the_tables_compute_everywhere(template_dir, book):
     """A GPU typed in the first yellow row of GPUs and a model in the first of Models,
     chosen in the scenario; and a built-in model's active parameters edited: every sheet
@@ -430,12 +305,6 @@ def test_a_gpu_and_a_model_typed_into_the_tables_compute_everywhere(template_dir
 
 
 # ------------------------------------------------------------------------ pictures
-
-
-def hidden_columns(ws) -> set[str]:
-    """The letters of the hidden columns (a dimension may span several columns)."""
-    return {get_column_letter(i) for d in ws.column_dimensions.values() if d.hidden
-            for i in range(d.min or 1, (d.max or d.min or 1) + 1)}
 
 
 def test_cost_chart_sorts_the_headline_and_lists_the_unpriced(default, book):
@@ -515,65 +384,7 @@ def test_frontier_of_the_scenario_on_three_gpus(default, book):
 # ------------------------------------------------------------------------ LibreOffice
 
 
-def _has_uno() -> bool:
-    import shutil
-
-    if not shutil.which("soffice") or not Path(UNO_PYTHON).exists():
-        return False
-    return subprocess.run([UNO_PYTHON, "-c", "import uno"], capture_output=True).returncode == 0
-
-
-def test_pipeline_stages_move_every_sheet_together(variants, book):
-    # Llama 3.1 405B FP8 on 16 H100 in 2 stages of TP8, the batch searched on Plan's row of
-    # the scenario for 10 tokens/s per user (100 ms a step: at batch 1 the weights alone
-    # take 2 × 403.7 GB ÷ (16 × 3.35 TB/s) = 15.1 ms of floor): every sheet shows the
-    # scenario's figures (agree), Plan's row takes the stages and its realistic step at
-    # the batch it found is Sizing's
-    v = variants["pipeline-stages"]
-    r = agree(v, book)
-    plan, sc = v["Plan"], PLAN_SCENARIO_ROW
-    assert r["RESULT_GPUS_PER_REPLICA"] == 16 and v["Sizing"][SIZING["stage_gpus"]] == 8
-    assert plan[PLAN["stages"]] == 2 and plan[f"CO{sc}"] == 2
-    assert r["RESULT_BATCH"] == plan[f"E{sc}"] >= 1
-    assert plan[f"F{sc}"] == pytest.approx(r["RESULT_STEP_MS"], rel=1e-9)
-    assert plan[f"F{sc}"] <= plan[PLAN["step_target_ms"]] == 100  # 10 tokens/s per user
-    assert "TP 8 × PP 2" in plan[PLAN["status"]]
-    # the batch by hand: the largest whose step (pipeline_step) is at most 100 ms, of the
-    # ⌊(16 × 80 − 405.85) ÷ 1.187⌋ = 736 sequences memory holds: 602, at 99.92 ms; its
-    # 6,025 tokens/s × 0.6 meet the peak, 1.5e8 ÷ 86,400 × 2 = 3,472 tokens/s, with one
-    # replica. (Under the old rule, floor ÷ 0.365, the batch was 462 and 2 replicas
-    # were needed: the larger throughput_tp anchor, 0.461, outweighs the 8.35 ms of the
-    # layers' time.)
-    kv_seq = 2 * 126 * 8 * 128 * 2 * 2300 / 1e9  # GB: 126 layers, 8 KV heads × 128, BF16
-    fits = math.floor((16 * 80 - 405.85) / kv_seq)
-    batch = max(b for b in range(1, fits + 1) if pipeline_step(b) <= 100)
-    assert fits == 736 and batch == 602 and r["RESULT_BATCH"] == batch
-    assert r["RESULT_STEP_MS"] == pytest.approx(pipeline_step(batch), rel=1e-9)
-    replicas = math.ceil(1.5e8 / 86400 * 2 / (batch * 1000 / pipeline_step(batch) * 0.6))
-    assert replicas == 1 == r["RESULT_REPLICAS"] and r["RESULT_GPUS"] == 16
-    # Cost's GPU rows take the 16 GPUs typed per replica
-    assert {v["Cost"][f"F{COST_FIRST + i}"] for i in range(len(tables.gpus()))} == {16}
-
-
-def pipeline_step(batch: int) -> float:
-    """The realistic step of Llama 3.1 405B FP8 on 16 H100 in 2 stages of TP 8 (m = p = 2
-    micro-batches, DECODE_STEP_MS's pipeline: the weights read twice a period, the KV
-    cache and the math over the 16 GPUs, one micro-batch's all-reduces over its stage),
-    ms: config.json's 126 layers, hidden 16,384, 128 heads × 128, 8 KV heads, vocab
-    128,256; 405.85 B parameters; the datasheet's 3.35 TB/s, 1,978.9 TFLOPS FP8, 900 GB/s
-    NVLink (450 one way); ÷ REGIME_EFFICIENCY(16, batch) + 126 × 66.3 µs
-    (udfs/data/layer_time.csv)."""
-    g, p = 16, 2
-    kv = 2 * 126 * 8 * 128 * 2 * 2300 * batch / 1e9  # GB, BF16 cache, 2,300 tokens each
-    attention = max(kv / (g * 3.35), 4 * 126 * 16384 * 2300 * batch / (g * 1978.9e12) * 1e3)
-    weights = max(2 * 405.85e9 * batch / (g * 1978.9e12) * 1e3,
-                  p * (405.85 - 128256 * 16384 / 1e9) / (g * 3.35))
-    comm = 2 * 126 * (NCCL_BASE_US + 2 * 7 * NCCL_NVLINK_US
-                      + 2 * 7 / 8 * (batch / p) * 16384 * 2 / 450e9 * 1e6) / 1e3
-    return (attention + weights + comm) / regime_efficiency(g, batch) + 126 * LAYER_US / 1000
-
-
-@pytest.mark.skipif(not _has_uno(), reason="LibreOffice with Python UNO not found")
+@pytest.mark.skipif(not has_uno(), reason="LibreOffice with Python UNO not found")
 def test_libreoffice_moves_every_sheet_together_on_the_native_copy(template_dir, book):
     """The ``napkin native`` copy (Excel's own formulas only), opened in LibreOffice, each
     variant typed in through UNO and recalculated there: the same agreement."""
