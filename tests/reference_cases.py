@@ -525,6 +525,10 @@ CASES = [
     ('serving', 'layers\' fixed time, 3 tokens a step',
      '=LAYER_OVERHEAD_MS(80,3)',
      80 * 66.3 / 1000 / 3, 1e-12),
+    # a per-layer time of your own, 50 µs: 80 × 50 µs ÷ 2 tokens a step = 2.0 ms
+    ('serving', 'layers\' fixed time, a per-layer time of 50 µs',
+     '=LAYER_OVERHEAD_MS(80,2,50)',
+     80 * 50 / 1000 / 2, 1e-12),
     # the template's default realistic step (README): floor 13.5215 ms ÷ 0.461 + 80 ×
     # 66.3 µs = 29.331 + 5.304 = 34.635 ms
     ('serving', 'realistic step with the layers\' time',

@@ -230,6 +230,22 @@ def test_layers_time_is_added_without_measurements_of_the_gpu(default, tmp):
     assert c[f"O{h200}"] == pytest.approx(c[f"G{h200}"] / c[f"N{h200}"] + 80 * 66.3 / 1000)
 
 
+def test_the_per_layer_time_is_an_assumption_the_user_can_change(book, tmp):
+    """The Assumptions sheet's per-layer time (LAYER_TIME_US, an input) is what Sizing's
+    layers' time reads: 66.3 µs by default (udfs/data/layer_time.csv); typed as 100 µs,
+    Llama 3.1 70B's 80 layers (config.json) add 80 × 100 µs = 8.0 ms to floor ÷ 0.461; typed
+    as 0, the realistic step is floor ÷ efficiency alone, as before the layers' time."""
+    sheet, cell = book.defined_names["LAYER_TIME_US"].attr_text.replace("$", "").split("!")
+    sheet = sheet.strip("'")
+    assert book[sheet][cell].value == 66.3
+    assert book[sheet][cell].style == "napkin input"
+    for typed, layers_ms in ((100, 8.0), (0, 0.0)):
+        v = variant(tmp, f"layer_us_{typed}", {f"{sheet}!{cell}": typed})
+        assert sizing(v, "layer_ms") == pytest.approx(layers_ms)
+        assert sizing(v, "layer_used") == pytest.approx(layers_ms)
+        assert sizing(v, "real_step_ms") == pytest.approx(STEP / TP + layers_ms)
+
+
 def test_sizing_grids(llama70b_bf16):
     v = llama70b_bf16["Sizing"]
     head = build.GRID_TOP + 1

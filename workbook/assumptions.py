@@ -180,8 +180,8 @@ def _regime_table(wb: Workbook, s: Sheet, top: int):
     REGIME_EFF name the first two columns (Sizing finds there the regime whose anchor a
     REGIME_EFFICIENCY is), REGIME_EFF_MAX and REGIME_EFF_MIN their highest and lowest
     efficiency (REGIME_EFFICIENCY stays between them: the bounds of Plan's search); below,
-    the per-layer time of ``udfs/data/layer_time.csv`` (LAYER_OVERHEAD_MS's), named
-    LAYER_TIME_US."""
+    the per-layer time of ``udfs/data/layer_time.csv`` (LAYER_OVERHEAD_MS's default), an
+    input named LAYER_TIME_US that Sizing's layers' time reads."""
     s.section(top, "Efficiency by serving regime, without measurements (REGIME_EFFICIENCY: "
                    "these anchors, made from published deployments, and linear in "
                    "ln(batch) between them)", "D")
@@ -207,8 +207,11 @@ def _regime_table(wb: Workbook, s: Sheet, top: int):
         define_name(wb, name, s.title, f"$B${r}")
     # the time each layer adds beyond the floor (LAYER_OVERHEAD_MS), with how it was made
     r, fixed = last + 3, regimes.layer_time()
-    s.put(f"A{r}", "Per-layer time, µs (LAYER_OVERHEAD_MS)", "data")
-    s.put(f"B{r}", float(fixed["layer_time_us"]), "data", '0.0 "µs"')
+    s.put(f"A{r}", "Per-layer time, µs (LAYER_OVERHEAD_MS)", "label")
+    s.put(f"B{r}", float(fixed["layer_time_us"]), "input", '0.0 "µs"')
+    s.validate(f"B{r}", "decimal", "Per-layer time: what each layer of a decode step adds "
+               "beyond its floor, in µs (the default is fitted on published measurements). A "
+               "number from 0 to 10000.", "Per-layer time", 0, 10000)
     s.put(f"C{r}", f"{fixed['rule']}: realistic = floor ÷ efficiency + layers × this. "
                    f"{fixed['derivation']}", "note")
     s.put(f"D{r}", fixed["sources"], "note")

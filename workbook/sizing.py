@@ -345,9 +345,10 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
         ("calibrated", "Efficiency used", f"={gpu_efficiency(K['gpu'], K['regime_eff'])}",
          "pct", f"={efficiency_says(K['gpu'], K['regime_eff'])}"),
         ("layer_ms", "Fixed time per token: the layers' kernels",
-         f"=LAYER_OVERHEAD_MS({K['layers']},{K['tokens_per_step']})", "ms",
-         f"=\"LAYER_OVERHEAD_MS(layers, tokens per step): \"&{K['layers']}&\" layers × "
-         "the per-layer time (Assumptions, with its sources) ÷ tokens per step\""),
+         f"=LAYER_OVERHEAD_MS({K['layers']},{K['tokens_per_step']},LAYER_TIME_US)", "ms",
+         f"=\"LAYER_OVERHEAD_MS(layers, tokens per step, per-layer time): \"&{K['layers']}&"
+         "\" layers × \"&LAYER_TIME_US&\" µs (Assumptions: yours to change; the default is "
+         "fitted on published measurements) ÷ tokens per step\""),
         ("layer_used", "Fixed time per token used", f"={layer_time(K['gpu'], K['layer_ms'])}",
          "ms", f"=IF(COUNTIF(CAL_GPU,{K['gpu']})>0,\"0: Calibration's efficiency (floor ÷ "
          "measured) holds it\",\"the row above, added to floor ÷ efficiency: ESTIMATE(floor, "

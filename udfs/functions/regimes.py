@@ -70,22 +70,26 @@ declare(
 
 
 def _overhead(w):
-    return (f"{num(w.layers)} layers × {num(regimes.layer_time_us())} µs"
+    return (f"{num(w.layers)} layers × {num(w.layer_us)} µs"
             + ("" if w.tokens_per_step == 1 else f" ÷ {num(w.tokens_per_step)} tokens per step")
-            + f" = {num(w.result)} ms per token (the per-layer time: a least-squares fit over "
-            "published small-batch measurements)")
+            + f" = {num(w.result)} ms per token"
+            + (" (the per-layer time: a least-squares fit over published small-batch "
+               "measurements)" if w.layer_us == regimes.layer_time_us() else ""))
 
 
 declare(
     "LAYER_OVERHEAD_MS",
-    "Time per token a decode step pays beyond its floor for its layers' kernels = layers × the per-layer time from published measurements ÷ tokens per step, in ms. Add it to floor ÷ REGIME_EFFICIENCY (ESTIMATE's fixed_ms).",  # noqa: E501
+    "Time per token a decode step pays beyond its floor for its layers' kernels = layers × the per-layer time (default: fitted on published measurements) ÷ tokens per step, in ms. Add it to floor ÷ REGIME_EFFICIENCY (ESTIMATE's fixed_ms).",  # noqa: E501
     param(Arg("layers", None, NONNEGATIVE), "Layers of the model, all pipeline stages together."),
     param(Arg("tokens_per_step", None, AT_LEAST_ONE),
           "Optional. Tokens each step yields (speculative decoding: SPEC_TOKENS_PER_STEP). Default 1.",  # noqa: E501
           default=1),
+    param(Arg("layer_us", None, NONNEGATIVE),
+          f"Optional. Time per layer in µs (the template's Assumptions: LAYER_TIME_US). Default {regimes.layer_time_us():g}, the fit over published small-batch measurements.",  # noqa: E501
+          default=regimes.layer_time_us()),
     formula=regimes.layer_overhead_ms,
     explain=_overhead,
     example=("=LAYER_OVERHEAD_MS(80)", f"{regimes.layer_overhead_ms(80):g}"),
     summary="layers × the per-layer time ÷ tokens per step, ms",
-    native=f"{{layers}}*{regimes.layer_time_us():g}/1000/{{tokens_per_step}}",
+    native="{layers}*{layer_us}/1000/{tokens_per_step}",
 )
