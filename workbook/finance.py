@@ -143,7 +143,8 @@ def sheet_finance(wb: Workbook) -> Sheet:
                 f'{SECONDS_PER_DAY:g},{col}{gr}),"no traffic"),"no price")')
     rows = [
         (e, "Efficiency (floor ÷ measured)", f"=MAX(EFF_HIGH,C{e})", f"={F['calibrated']}",
-         f"=MIN(EFF_LOW,C{e})", "pct", "Assumptions (high, low); base: Calibration"),
+         f"=MIN(EFF_LOW,C{e})", "pct", "Assumptions (high, low); base: Calibration, else "
+         "the regime's (with the layers' time, Sizing)"),
         (u, "Utilization at the peak", f"=MAX(UTIL_HIGH,C{u})", "=SCENARIO_UTILIZATION",
          f"=MIN(UTIL_LOW,C{u})", "pct", "Assumptions (high, low); base: the scenario"),
         (pr, '="Price per GPU-hour ("&CURRENCY&")"',
