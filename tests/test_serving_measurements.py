@@ -139,11 +139,9 @@ def test_the_per_layer_fit_by_hand_on_two_rows():
     a = next(r for r in ROWS if r["id"] == "vllm-8b-a100-c1")
     b = next(r for r in ROWS if r["id"] == "nvidia-70b-h200-nodraft")
     fa, fb = sf.floor(a), sf.floor(b)
-    # Cramer's rule on [F_a L_a; F_b L_b] [1/e t] = [S_a S_b]
+    # Cramer's rule on [F_a L_a; F_b L_b] [1/e t] = [S_a S_b], for t
     det = fa.step_ms * fb.layers - fb.step_ms * fa.layers
     t_ms = (fa.step_ms * fb.measured_ms - fb.step_ms * fa.measured_ms) / det
-    inv_e = (fa.measured_ms * fb.layers - fb.measured_ms * fa.layers) / det
-    assert fa.step_ms * inv_e + fa.layers * t_ms == pytest.approx(fa.measured_ms)
     # the least-squares solution through exactly these two rows is that one
     both = sf.derived_layer_time_us([a, b])
     assert both == float(f"{t_ms * 1000:.3g}")

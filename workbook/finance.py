@@ -187,11 +187,10 @@ def sheet_finance(wb: Workbook) -> Sheet:
                       "High value: change vs base", "Swing"], height=45)
     base_cost = f"$C${cost}"
 
-    def at(p, m, util, step=step, batch=batch, gpus=gpus, kernels=kernels):  # the headline,
-        # one input changed
+    # the headline with one input changed
+    def at(p, m, util, step=step, batch=batch, gpus=gpus, kernels=kernels):
         fleet_at = (f"GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(ESTIMATE({step},{m},{kernels}))*"
-                    f"{batch},"
-                    f"{peak},{util})*{gpus}")
+                    f"{batch},{peak},{util})*{gpus}")
         return (f'=IF(ISNUMBER({p}),IF({tpd}>0,MONTHLY_COST({fleet_at},{p},{hours})/({tpd}*'
                 f'{hours}/24)*1000000,"no traffic"),"no price")')
     cases = [  # (low value, high value, cost at low, cost at high), fmt of the values

@@ -103,13 +103,10 @@ def efficiency_at(K: dict, r: int, batch: str) -> str:
             f"{expert_parallel_at(K, r)}))")
 
 
-def fixed_at(K: dict) -> str:
-    """The layers' fixed time per token a realistic step adds (an expression): 0 where the
-    efficiency is this GPU's measured one (floor ÷ measured holds it), else Sizing's
-    LAYER_OVERHEAD_MS of the model's layers and tokens per step (the same at every row and
-    batch)."""
-    cell = SIZING["layer_ms"]
-    return f"IF(ISNUMBER({K['efficiency']}),0,Sizing!${cell[0]}${cell[1:]})"
+#: The layers' fixed time per token a realistic step adds: Sizing's, as its step takes it
+#: (``layer_used``: LAYER_OVERHEAD_MS of the model's layers, 0 where Calibration has the
+#: scenario's GPU), the same at every row and batch.
+LAYERS_TIME = f"Sizing!${SIZING['layer_used'][0]}${SIZING['layer_used'][1:]}"
 
 
 def realistic(K: dict, r: int, batch: str, array: bool = False) -> str:
@@ -117,21 +114,21 @@ def realistic(K: dict, r: int, batch: str, array: bool = False) -> str:
     Sizing's: ESTIMATE(DECODE_STEP_MS(R(batch), batch × KV, bandwidth, active parameters,
     batch, roof, batch × attention FLOPs per sequence, t, the all-reduces of a micro-batch
     of batch ÷ p, p stages) ÷ tokens per step, the efficiency at the batch, the layers'
-    fixed time ``fixed_at``) (an expression)."""
+    fixed time ``LAYERS_TIME``) (an expression)."""
     t, p = f"$A{r}", stages_at(r)
     floor = step_floor(read_gb(K, batch, array), f"{batch}*{K['kv_seq_gb']}",
                        K["bandwidth"], f"{K['active_b']}*1000000000", batch,
                        K["roof_tflops"], f"{batch}*{K['attn_seq']}", t,
                        comm(K, r, f"{batch}/{p}"), p)
     return (f"ESTIMATE({floor}/SCENARIO_TOKENS_PER_STEP,{efficiency_at(K, r, batch)},"
-            f"{fixed_at(K)})")
+            f"{LAYERS_TIME})")
 
 
 def realistic_native(K: dict, r: int, batch: str, array: bool = False) -> str:
     """``realistic`` said in arithmetic for the search cells (an expression): the same
     terms (p stages of p micro-batches: the weights read p times), the all-reduces as
     their latency part (column ``COMM_COL``, less D) + D × batch, exact since TP_COMM_MS
-    is linear in the batch; + the layers' fixed time (``fixed_at``); the napkin calls are
+    is linear in the batch; + the layers' fixed time (``LAYERS_TIME``); the napkin calls are
     MOE_EXPERTS_READ and REGIME_EFFICIENCY."""
     t, kv, bw, roof = f"$A{r}", K["kv_seq_gb"], K["bandwidth"], math_roof(K)
     peak = f"({roof}*{t}*1000000000)"  # FLOPs per ms of the t GPUs
@@ -140,7 +137,7 @@ def realistic_native(K: dict, r: int, batch: str, array: bool = False) -> str:
                      f"{stages_at(r)}*{read_gb(K, batch, array)}/({bw}*{t})", array)
     comms = f"(${COMM_COL}{r}-$D{r}+$D{r}*{batch})"
     return (f"({attention}+{weights}+{comms})/SCENARIO_TOKENS_PER_STEP/"
-            f"{efficiency_at(K, r, batch)}+{fixed_at(K)}")
+            f"{efficiency_at(K, r, batch)}+{LAYERS_TIME}")
 
 
 def solve(K: dict, r: int, read: str, eff: str) -> str:
@@ -153,7 +150,7 @@ def solve(K: dict, r: int, read: str, eff: str) -> str:
     roof, f_tok, target = math_roof(K), K["flops_token"], K["step_target_ms"]
     # the latency part of a step's all-reduces, and the layers' fixed time: the same at
     # every batch, so the target less them bounds what the batch may take
-    fixed = f"(${COMM_COL}{r}-$D{r}+{fixed_at(K)})"
+    fixed = f"(${COMM_COL}{r}-$D{r}+{LAYERS_TIME})"
     return (f"IF({target}-{fixed}<=0,0,BATCH_FOR_LATENCY(({target}-{fixed})*{eff},"
             f"{stages_at(r)}*{read},{kv}+D{r}*{eff}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{eff}*{roof}"
             f"*{t}*1000000000,{roof}*{t}))")
