@@ -180,14 +180,14 @@ def derived_layer_time_us(subset: list[dict] | None = None) -> float:
     return float(f"{t_ms * 1000:.3g}")
 
 
-def derived_anchors(subset: list[dict] | None = None,
-                    rule: str = RULE) -> dict[str, dict[str, float]]:
+def derived_anchors(subset: list[dict] | None = None, rule: str = RULE,
+                    layer_us: float | None = None) -> dict[str, dict[str, float]]:
     """Each regime's anchor made from the rows ``subset`` (default the whole set): the
     efficiency by ``rule`` (a name of ``RULES``; default ``RULE``) over its rows' floor ÷
-    (measured − the per-layer time made from the same rows, ``derived_layer_time_us``),
-    the GPUs and batches the range its rows span."""
+    (measured − the per-layer time made from the same rows, ``derived_layer_time_us``,
+    unless ``layer_us`` gives it), the GPUs and batches the range its rows span."""
     subset = rows() if subset is None else subset
-    layer_us = derived_layer_time_us(subset)
+    layer_us = derived_layer_time_us(subset) if layer_us is None else layer_us
     by: dict[str, list[tuple[float, float, float]]] = {}
     for row in subset:
         f = floor(row)
@@ -210,7 +210,8 @@ def derived_efficiencies() -> dict[str, float]:
 def in_sample(rule: str = RULE) -> dict[str, float]:
     """Each row's realistic ÷ measured against the anchors ``rule`` makes from the whole
     set, with the whole set's per-layer time (row id → ratio)."""
-    a, layer_us = derived_anchors(rule=rule), derived_layer_time_us()
+    layer_us = derived_layer_time_us()
+    a = derived_anchors(rule=rule, layer_us=layer_us)
     out = {}
     for row in rows():
         f = floor(row)
@@ -237,7 +238,8 @@ def leave_one_source_out(rule: str = RULE) -> list[tuple[str, int, int, int, flo
     for source in sorted({r["source_url"] for r in everything}):
         own = [r for r in everything if r["source_url"] == source]
         rest = [r for r in everything if r["source_url"] != source]
-        others, layer_us = derived_anchors(rest, rule), derived_layer_time_us(rest)
+        layer_us = derived_layer_time_us(rest)
+        others = derived_anchors(rest, rule, layer_us)
         a = {**whole, **others}
         ratios = []
         for row in own:
