@@ -82,7 +82,8 @@ RANGE_ASSUMPTIONS = {
                 "the Calibration sheet", "Assumption: set it from the spread of your "
                 "measurements"),
     "EFF_HIGH": (29, "Efficiency, high", 0.9, "pct", ("decimal", 0.01, 1),
-                 "Optimistic end of the efficiency range (1 = the floor itself)",
+                 "Optimistic end of the efficiency range (1 = the floor itself, + the layers' "
+                 "time without measurements)",
                  "Assumption: set it from the spread of your measurements"),
     "UTIL_LOW": (30, "Utilization, low", 0.4, "pct", ("decimal", 0.01, 1),
                  "Cautious end; the base is the utilization above",
