@@ -69,9 +69,11 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
                              or above GPUS_NEEDED(weights + KV, memory, reserve) ÷ stages
                              (as on Sizing)
       G step floor (ms)    = DECODE_STEP_MS(weights read at the batch, KV, bandwidth,
-                             active params, batch, roof, attention FLOPs, F, all-reduces
-                             (TP_COMM_MS of batch ÷ stages over F ÷ stages GPUs, this
-                             GPU's interconnect), the scenario's stages) ÷ tokens per step
+                             active params, the tokens a step computes (Sizing's batch ×
+                             (draft tokens + 1)), roof, attention FLOPs, F, all-reduces
+                             (TP_COMM_MS of those tokens ÷ stages over F ÷ stages GPUs,
+                             this GPU's interconnect), the scenario's stages) ÷ tokens per
+                             step
       H tokens/s/replica   = TOKENS_PER_SEC(G) × batch
       I replicas           = CEILING(peak tokens/s ÷ (H × utilization), 1)
       J GPUs in total      = I × F
@@ -223,9 +225,12 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
     m, stages = sz["model_row"], "SCENARIO_PIPELINE_STAGES"
     stage = f"F{r}/{stages}"  # the GPUs of a stage: the degree of its all-reduces
     parallel = expert_parallel(m, stage)
-    comm = tp_comm(sz["hidden"], f"{b}/{stages}", stage, link, sz["layers"], None, parallel)
+    # the tokens a step computes, batch × (draft tokens + 1): Sizing's
+    computed = sz["verified"]
+    comm = tp_comm(sz["hidden"], f"{computed}/{stages}", stage, link, sz["layers"], None,
+                   parallel)
     step = (step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], f"D{r}", active,
-                       b, f"E{r}", sz["attn_flop"], f"F{r}", comm, stages)
+                       computed, f"E{r}", sz["attn_flop"], f"F{r}", comm, stages)
             + "/SCENARIO_TOKENS_PER_STEP")
     regime = f"REGIME_EFFICIENCY(F{r},{b},{parallel})"  # column AA
     return {

@@ -25,6 +25,7 @@ from workbook.sheet import (
     tp_comm,
 )
 from workbook.sizing import SIZING
+from workbook.speculation import verified
 
 BATCHES = [2 ** k for k in range(11)]  # 1 .. 1,024 sequences
 #: The two GPUs compared with the scenario's by default (yellow: the user's to change).
@@ -191,16 +192,19 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str, kv: str,
     user and per GPU, cost. ``array``: the form of one array formula down the batches
     (``workbook.arrays``), with MAX and AND said element by element."""
     t, bw, b = c["gpus"], c["bandwidth"], f"$A{r}"
+    computed = verified(b)  # the tokens a step computes: batch × (draft tokens + 1)
     m = z["model_row"]
-    read = batch_read(m, b, z["decode_b"])
+    read = batch_read(m, computed, z["decode_b"])
     link = f"INDEX(GPU_INTERCONNECT,{c['row']})"
     stage = f"{t}/{STAGES}"  # the GPUs of a stage: the degree of its all-reduces
     parallel = expert_parallel(m, stage)
-    comm = tp_comm(z["hidden"], f"{b}/{STAGES}", stage, link, z["layers"], None, parallel)
-    attention = f"DECODE_ATTENTION_FLOP({z['layers']},{attention_dim(m)},{z['context']},{b})"
+    comm = tp_comm(z["hidden"], f"{computed}/{STAGES}", stage, link, z["layers"], None,
+                   parallel)
+    attention = (f"DECODE_ATTENTION_FLOP({z['layers']},{attention_dim(m)},{z['context']},"
+                 f"{computed})")
     floor = step_floor(read_weights(f"{h[0]}{r}", prec, m)[1:], f"{kv}*{b}", bw,
-                       f"{z['active_b']}*1000000000", b, c["roof"], attention, t, comm,
-                       STAGES)
+                       f"{z['active_b']}*1000000000", computed, c["roof"], attention, t,
+                       comm, STAGES)
     eff = (f"IF(ISNUMBER({c['efficiency']}),{c['efficiency']},"
            f"REGIME_EFFICIENCY({t},{b},{parallel}))")
     # the layers' fixed time (Sizing's), unless the efficiency is the GPU's measured one

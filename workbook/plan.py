@@ -14,7 +14,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
-from workbook import sheet
+from workbook import sheet, speculation
 from workbook.arrays import fill, fixed
 from workbook.plan_answer import plan_results
 from workbook.plan_cells import (
@@ -277,9 +277,9 @@ def sheet_plan(wb: Workbook) -> Sheet:
          'and the first token is not known")'),
         ("tdp", "GPU power (TDP)", sheet.figure("GPU_TDP", g), '#,##0 "W"',
          f'=IF(ISNUMBER({K["tdp"]}),"","{NO_TDP} for this GPU: the energy rows say so")'),
-        ("flops_token", "FLOPs per token", f"=2*{K['active_b']}*1000000000",
-         '#,##0.0,,," GFLOP"',
-         "2 × active parameters"),
+        ("flops_token", "FLOPs per sequence a step", f"=2*{K['active_b']}*1000000000"
+         f"*{speculation.verified('1')}", '#,##0.0,,," GFLOP"',
+         "2 × active parameters × (draft tokens + 1): the tokens a step verifies"),
         ("reserve", "Memory reserve", "=RESERVE", "pct", "Assumptions"),
         ("pue", "PUE", "=PUE", "0.00", "Assumptions"),
         ("hours", "Hours per month", "=SCENARIO_HOURS_PER_MONTH", "hours", "the scenario"),
@@ -311,9 +311,10 @@ def sheet_plan(wb: Workbook) -> Sheet:
          f"={K['decode_gb']}+{K['expert_gb']}*({K['experts']}-{K['top_k']})", "GB",
          "all weights but the input embedding table: the most a step reads"),
         ("attn_seq", "Attention FLOPs of one sequence in a step",
-         f"=DECODE_ATTENTION_FLOP({K['layers']},{sheet.attention_dim(m)},{ctx},1)",
-         '#,##0.000,,," GFLOP"', "DECODE_ATTENTION_FLOP(layers, heads × head dim (MLA: × "
-         "544), context, 1): QKᵀ and AV, as Sizing"),
+         f"=DECODE_ATTENTION_FLOP({K['layers']},{sheet.attention_dim(m)},{ctx},"
+         f"{speculation.verified('1')})", '#,##0.000,,," GFLOP"', "DECODE_ATTENTION_FLOP("
+         "layers, heads × head dim (MLA: × 544), context, draft tokens + 1): QKᵀ and AV, "
+         "as Sizing"),
     ]
     for key, label, formula, fmt, note in derived:
         if note == "GPU":

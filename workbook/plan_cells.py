@@ -14,6 +14,7 @@ from openpyxl.utils import get_column_letter
 
 from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
 from workbook.sizing import SIZING
+from workbook.speculation import verified
 
 SEARCH_STEPS = 16  # bisection steps from 0 to O: exact below 2^16 sequences
 SEARCH_FIRST = 16  # column P: the first step
@@ -116,10 +117,11 @@ def realistic(K: dict, r: int, batch: str, array: bool = False) -> str:
     of batch ÷ p, p stages) ÷ tokens per step, the efficiency at the batch, the layers'
     fixed time ``LAYERS_TIME``) (an expression)."""
     t, p = f"$A{r}", stages_at(r)
-    floor = step_floor(read_gb(K, batch, array), f"{batch}*{K['kv_seq_gb']}",
-                       K["bandwidth"], f"{K['active_b']}*1000000000", batch,
+    computed = verified(batch)  # the tokens a step computes: batch × (draft tokens + 1)
+    floor = step_floor(read_gb(K, computed, array), f"{batch}*{K['kv_seq_gb']}",
+                       K["bandwidth"], f"{K['active_b']}*1000000000", computed,
                        K["roof_tflops"], f"{batch}*{K['attn_seq']}", t,
-                       comm(K, r, f"{batch}/{p}"), p)
+                       comm(K, r, f"{computed}/{p}"), p)
     return (f"ESTIMATE({floor}/SCENARIO_TOKENS_PER_STEP,{efficiency_at(K, r, batch)},"
             f"{LAYERS_TIME})")
 
@@ -134,7 +136,8 @@ def realistic_native(K: dict, r: int, batch: str, array: bool = False) -> str:
     peak = f"({roof}*{t}*1000000000)"  # FLOPs per ms of the t GPUs
     attention = larger(f"{batch}*{kv}/({bw}*{t})", f"{batch}*{K['attn_seq']}/{peak}", array)
     weights = larger(f"{batch}*{K['flops_token']}/{peak}",
-                     f"{stages_at(r)}*{read_gb(K, batch, array)}/({bw}*{t})", array)
+                     f"{stages_at(r)}*{read_gb(K, verified(batch), array)}/({bw}*{t})",
+                     array)
     comms = f"(${COMM_COL}{r}-$D{r}+$D{r}*{batch})"
     return (f"({attention}+{weights}+{comms})/SCENARIO_TOKENS_PER_STEP/"
             f"{efficiency_at(K, r, batch)}+{LAYERS_TIME}")
@@ -170,22 +173,24 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
     attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*INDEX(MODEL_HEAD_DIM," \
            f"{K['model_row']})"
     low = solve(K, r, K["read_all_gb"], least)
+    # the tokens one sequence adds to a micro-batch's all-reduces: draft tokens + 1
+    per_sequence = f"{verified('1')}/{stages_at(r)}"
     at_e = larger("1", f"E{r}", array)
     cells = {
         "B": f"=MAX_BATCH({K['memory']},{w},{kv},{K['reserve']},{t})",
         "C": f"=BATCH_FOR_LATENCY({target}*{most},{rest})",
-        "D": f"={comm(K, r, f'1/{stages_at(r)}', latency=False)}",
+        "D": f"={comm(K, r, per_sequence, latency=False)}",
         "F": f'=IF(E{r}>=1,{realistic(K, r, at_e, array)},"none")',
         "G": f'=IF(ISNUMBER(F{r}),TOKENS_PER_SEC(F{r}),"none")',
         "H": f"=TOKENS_PER_SEC({realistic_native(K, r, '1', array)})",
         "I": f"=IF(ISNUMBER({K['roof_tflops']}),PREFILL_MS({K['active_b']}*1000000000,"
              f"{K['prompt']},{K['roof_tflops']}*{t},IF(ISNUMBER({cal}),{cal},ROOF_EFFICIENCY),"
              f"{attn})+{comm(K, r, K['prompt'])},\"{NO_FLOPS}\")",
-        "M": f"={read_gb(K, f'E{r}', array)}",
+        "M": f"={read_gb(K, verified(f'E{r}'), array)}",
         # every expert read at the least efficiency: a guide, the search starts at 0
         "N": f"={low}",
         "O": f"={solve(K, r, K['decode_gb'], most)}",
-        COMM_COL: f"={comm(K, r, f'1/{stages_at(r)}')}",
+        COMM_COL: f"={comm(K, r, per_sequence)}",
     }
     return cells
 

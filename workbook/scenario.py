@@ -46,7 +46,7 @@ ANSWER_KEYS = ["gpus_total", "replicas", "gpus", "batch", "monthly", "headline",
 #: The scenario's inputs, in reading order ("price" is the price in use: a formula).
 SCENARIO_KEYS = ["model", "precision", "kv_precision", "gpu", "gpus_input", "stages_input",
                  "ep_input", "batch_input",
-                 "tokens_per_step", "prompt", "output", "tokens_day", "peak_to_avg",
+                 "tokens_per_step", "draft_tokens", "prompt", "output", "tokens_day", "peak_to_avg",
                  "tps_target", "ttft_target", "price_override", "price", "hours",
                  "utilization", "currency"]
 
@@ -58,6 +58,7 @@ SCENARIO_NAMES = {
     "SCENARIO_EXPERT_PARALLEL": "ep_input",
     "SCENARIO_BATCH": "batch_input",
     "SCENARIO_TOKENS_PER_STEP": "tokens_per_step",
+    "SCENARIO_DRAFT_TOKENS": "draft_tokens",
     "SCENARIO_PROMPT_TOKENS": "prompt", "SCENARIO_OUTPUT_TOKENS": "output",
     "SCENARIO_OUTPUT_TOKENS_PER_DAY": "tokens_day", "SCENARIO_PEAK_TO_AVERAGE": "peak_to_avg",
     "SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET": "tps_target",
@@ -145,6 +146,9 @@ def scenario_inputs(s: Sheet, K: dict, top: int):
         ("tokens_per_step", "Tokens per decode step (speculative decoding, MTP)", 1, "0.00",
          "decimal", 1, 64, "1 without speculation; SPEC_TOKENS_PER_STEP(acceptance, draft "
          "tokens) with it: each step's time is shared by its tokens"),
+        ("draft_tokens", "Draft tokens per step, k (speculative decoding, MTP)", 0, "0",
+         "whole", 0, 64, "0 without speculation; with it each step verifies k + 1 tokens a "
+         "sequence (FLOPs, experts, all-reduces) and runs k draft passes of one layer"),
         ("prompt", "Prompt tokens per request", 2000, "tokens", "whole", 0, 10000000,
          "input tokens: prefill (first token) and the KV cache"),
         ("output", "Output tokens per request", 300, "tokens", "whole", 1, 10000000,

@@ -43,6 +43,7 @@ from workbook.sheet import (
     tp_comm,
     yes_no_colours,
 )
+from workbook.speculation import layers_run, verified
 
 # ---------------------------------------------------------------------------- sizing
 LOOKUP_KEYS = ["model_row", "params_b", "active_b", "layers", "kv_heads", "head_dim",
@@ -52,7 +53,7 @@ LOOKUP_KEYS = ["model_row", "params_b", "active_b", "layers", "kv_heads", "head_
 RESULT_KEYS = ["weight_gb", "weight_gib", "kv_gqa_gb", "kv_factor", "kv_seq_gb", "kv_gb",
                "need_gb", "need_tp_gb", "fits_weights", "fits_all", "gpus_needed",
                "floor_ms", "roof_tflops", "tps_total", "tps_user", "ridge_bf16", "ridge_used",
-               "critical_batch", "decode_intensity", "side", "cost_mtok", "read_b",
+               "critical_batch", "decode_intensity", "side", "cost_mtok", "verified", "read_b",
                "attn_flop", "stage_gpus", "expert_parallel", "comm_ms"]
 REALISTIC_KEYS = ["regime_eff", "calibrated", "layer_ms", "layer_used",
                   "real_cost_mtok"]
@@ -99,7 +100,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              parallel only), expert parallel ("auto", "yes",
              "no": ``workbook.sheet.expert_parallel``), batch (a number or "largest that
              meets the service level": the Plan sheet's search at the scenario's degree),
-             prompt and output tokens, output tokens per day, peak-to-average, the service
+             tokens per step and draft tokens (speculative decoding), prompt and output
+             tokens, output tokens per day, peak-to-average, the service
              level, price override and the price in use, hours per month, utilization,
              currency
     Lookups  what the tables and the Assumptions say (native INDEX/MATCH; a figure the GPU
@@ -111,8 +113,9 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              batch, or of one sequence when the batch is searched), decode floor at batch 1
              (the weights a step reads: Models column V), tokens/s at the floor, ridges,
              critical batch, decode intensity and its side of the ridge, cost per million
-             output tokens at the floor and the planned utilization, the weights read at
-             the batch (MOE_EXPERTS_READ for MoE), the attention FLOPs at the batch, expert
+             output tokens at the floor and the planned utilization, the tokens a step
+             computes (batch × (draft tokens + 1): ``workbook.speculation``), the weights
+             they read (MOE_EXPERTS_READ for MoE), their attention FLOPs, expert
              parallel or not (an MoE model on more than one GPU), the all-reduces
              of a micro-batch (batch ÷ stages) over the GPUs of a stage (GPUs per
              replica ÷ stages) (TP_COMM_MS over the GPU's interconnect, NCCL's latencies:
@@ -146,7 +149,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     # the GPUs per replica as stages × GPUs per stage (the same number): an expression, so
     # that napkin native writes it once in a helper cell, not in each of its checks
     step = step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], bw, a,
-                      K["batch"], roof, K["attn_flop"], f"{stages}*{tp}", K["comm_ms"],
+                      K["verified"], roof, K["attn_flop"], f"{stages}*{tp}", K["comm_ms"],
                       stages)
     answer_block(
         s, K, SECTIONS["answer"],
@@ -284,9 +287,10 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          f'=IF(ISNUMBER({roof}),CRITICAL_BATCH({roof}*{eff},{bw},{prec}),"no FLOPS figure")',
          "seq", "CRITICAL_BATCH(roof × efficiency, bandwidth, weight precision)"),
         ("decode_intensity", "Decode intensity at the batch",
-         f"=INTENSITY(2*{a}*{K['batch']},WEIGHT_GB({K['read_b']}*1000000000,{prec})"
+         f"=INTENSITY(2*{a}*{K['verified']},WEIGHT_GB({K['read_b']}*1000000000,{prec})"
          "*1000000000)", "flop_byte",
-         "INTENSITY(2 × active params × batch, bytes of the weights read at the batch)"),
+         "INTENSITY(2 × active params × tokens a step computes, bytes of the weights they "
+         "read)"),
         ("side", "Side of the ridge at the batch",
          f'=IF(ISNUMBER({K["ridge_used"]}),BOUND({K["decode_intensity"]},{K["ridge_used"]}),'
          '"no FLOPS figure")', None,
@@ -296,15 +300,21 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          f'=IF(ISNUMBER({price}),COST_PER_MTOK({price},{K["tps_total"]},{n},UTILIZATION),'
          '"no price")', "money", "COST_PER_MTOK(price, tokens/s at the floor, GPUs per "
          "replica, utilization): a bound, not the bill (the headline is at the top)"),
+        ("verified", "Tokens a step computes: batch × (draft tokens + 1)",
+         f"={verified(K['batch'])}", "seq",
+         f'=IF({K["tokens_per_step"]}>{K["draft_tokens"]}+1,"more tokens a step than it '
+         'verifies: set the draft tokens (k) above, tokens per step is at most k + 1",'
+         '"the verifying pass multiplies the weights by every sequence\'s k + 1 tokens; '
+         'the KV cache is read once a sequence")'),
         ("read_b", "Weights read per decode step at the batch",
-         f"={batch_read(m, K['batch'], K['decode_b'])}", "B",
+         f"={batch_read(m, K['verified'], K['decode_b'])}", "B",
          f"batch 1 reads ({K['decode_b']}) + one routed expert's weights (Models column W) "
          "per further distinct expert, MOE_EXPERTS_READ (uniform routing); dense: the batch "
          "1 reads"),
     ]
     results += [
         ("attn_flop", "Attention FLOPs of a step at the batch",
-         f"=DECODE_ATTENTION_FLOP({K['layers']},{attention_dim(m)},{ctx},{K['batch']})",
+         f"=DECODE_ATTENTION_FLOP({K['layers']},{attention_dim(m)},{ctx},{K['verified']})",
          '#,##0.0,,," GFLOP"', "DECODE_ATTENTION_FLOP(layers, heads × head dim (MLA: × "
          "544), context, batch): QKᵀ and AV over the context"),
         ("stage_gpus", "GPUs per pipeline stage (tensor-parallel degree)",
@@ -316,7 +326,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          "of a stage with the attention data parallel (no all-reduce); 0: tensor parallel "
          "(the scenario's expert-parallel input says no, a dense model or one GPU a stage)"),
         ("comm_ms", "Tensor-parallel all-reduces of a micro-batch through the layers",
-         "=" + tp_comm(K["hidden"], f"{K['batch']}/{stages}", tp, K["link"], K["layers"],
+         "=" + tp_comm(K["hidden"], f"{K['verified']}/{stages}", tp, K["link"], K["layers"],
                        K["link_kind"], K["expert_parallel"]),
          "ms", "TP_COMM_MS(hidden, batch ÷ stages, GPUs per stage, interconnect ÷ 2, layers, "
          "BF16, 2 per layer, NCCL's latencies of the interconnect); 0 on one GPU a stage"),
@@ -345,10 +355,12 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
         ("calibrated", "Efficiency used", f"={gpu_efficiency(K['gpu'], K['regime_eff'])}",
          "pct", f"={efficiency_says(K['gpu'], K['regime_eff'])}"),
         ("layer_ms", "Fixed time per token: the layers' kernels",
-         f"=LAYER_OVERHEAD_MS({K['layers']},{K['tokens_per_step']},LAYER_TIME_US)", "ms",
-         f"=\"LAYER_OVERHEAD_MS(layers, tokens per step, per-layer time): \"&{K['layers']}&"
-         "\" layers × \"&LAYER_TIME_US&\" µs (Assumptions: yours to change; the default is "
-         "fitted on published measurements) ÷ tokens per step\""),
+         f"=LAYER_OVERHEAD_MS({layers_run(K['layers'])},{K['tokens_per_step']},"
+         "LAYER_TIME_US)", "ms",
+         f"=\"LAYER_OVERHEAD_MS(layers + draft tokens, tokens per step, per-layer time): "
+         f"\"&{layers_run(K['layers'])}&\" layers × \"&LAYER_TIME_US&\" µs (Assumptions: "
+         "yours to change; the default is fitted on published measurements) ÷ tokens per "
+         "step\""),
         ("layer_used", "Fixed time per token used", f"={layer_time(K['gpu'], K['layer_ms'])}",
          "ms", f"=IF(COUNTIF(CAL_GPU,{K['gpu']})>0,\"0: Calibration's efficiency (floor ÷ "
          "measured) holds it\",\"the row above, added to floor ÷ efficiency: ESTIMATE(floor, "

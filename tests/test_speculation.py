@@ -1,0 +1,133 @@
+"""Speculative decoding on the template: the draft tokens (``SCENARIO_DRAFT_TOKENS``, k)
+make each step verify B × (k + 1) tokens and run k draft passes of one layer
+(``workbook.speculation``).
+
+Each case is a copy of the template with the scenario typed in, computed by ``napkin
+calc``, checked against hand arithmetic from the configs and datasheets named in the
+comments, and against the same scenario without drafts (k = 0): what the drafts add.
+"""
+
+from __future__ import annotations
+
+import pytest
+from template_support import variant
+
+from workbook.plan import PLAN
+from workbook.scenario import LARGEST, PLAN_SCENARIO_ROW, SCENARIO_NAMES
+from workbook.sizing import SIZING
+
+S = {name: "Sizing!" + SIZING[key] for name, key in SCENARIO_NAMES.items()}
+
+
+def _scenario(model, precision, gpu, gpus, batch, prompt, output, tokens_per_step, draft,
+              expert_parallel="auto"):
+    return {S["SCENARIO_MODEL"]: model, S["SCENARIO_PRECISION"]: precision,
+            S["SCENARIO_KV_PRECISION"]: "FP8", S["SCENARIO_GPU"]: gpu,
+            S["SCENARIO_GPUS_PER_REPLICA"]: gpus, S["SCENARIO_BATCH"]: batch,
+            S["SCENARIO_PROMPT_TOKENS"]: prompt, S["SCENARIO_OUTPUT_TOKENS"]: output,
+            S["SCENARIO_TOKENS_PER_STEP"]: tokens_per_step,
+            S["SCENARIO_DRAFT_TOKENS"]: draft,
+            S["SCENARIO_EXPERT_PARALLEL"]: expert_parallel}
+
+
+@pytest.fixture(scope="module")
+def mtp(tmp_path_factory):
+    """DeepSeek-R1 NVFP4 on 8 B200 in tensor parallel at batch 1, 1,000 + 2,000 tokens:
+    TensorRT-LLM's minimum-latency run (trtllm-r1-b200-mtp3 of the measurement set), with
+    MTP 3 (2.82 tokens a step) and, to compare, the same with no draft (1 token)."""
+    tmp = tmp_path_factory.mktemp("mtp")
+    args = ("DeepSeek-R1", "NVFP4", "NVIDIA B200 (HGX)", 8, 1, 1000, 2000)
+    return (variant(tmp, "mtp3", _scenario(*args, 2.82, 3, "no"))["Sizing"],
+            variant(tmp, "mtp0", _scenario(*args, 1, 0, "no"))["Sizing"])
+
+
+def test_the_verifying_pass_reads_the_experts_of_k_plus_1_tokens(mtp):
+    drafts, plain = mtp
+    assert drafts[SIZING["verified"]] == 4  # 1 sequence × (3 drafts + 1)
+    assert plain[SIZING["verified"]] == 1
+    # DeepSeek-R1 (config.json): 256 routed experts a layer, 8 a token; one routed expert
+    # over its 58 MoE layers is 58 × 3 × 7,168 × 2,048 = 2.5543e9 parameters. Uniform
+    # routing: 4 tokens read 256 × (1 − (248/256)^4) = 30.53 distinct experts a layer,
+    # not 8: 22.53 more experts' weights a step
+    expert_b = 58 * 3 * 7168 * 2048 / 1e9
+    more = 256 * (1 - (248 / 256) ** 4) - 8
+    assert more == pytest.approx(22.53, abs=0.01)
+    assert drafts[SIZING["read_b"]] - plain[SIZING["read_b"]] == pytest.approx(
+        expert_b * more, rel=1e-9)
+
+
+def test_the_step_pays_the_drafts_experts_and_all_reduces(mtp):
+    drafts, plain = mtp
+    # the step (floor per token × tokens per step) grows by the extra experts' bytes, in
+    # NVFP4 (4 bits and one FP8 scale a 16: 0.5625 B), over 8 × 8 TB/s (B200 datasheet),
+    # and by the all-reduces' bytes of 3 more tokens: 2 a layer × 61 layers × 2 × 7/8 ×
+    # 7,168 × 2 B (BF16) ÷ 900 GB/s one way (half of NVLink 5's 1,800 GB/s); their latency
+    # is paid once a step either way
+    expert_b = 58 * 3 * 7168 * 2048 / 1e9
+    more_weights_ms = expert_b * (256 * (1 - (248 / 256) ** 4) - 8) * 0.5625 / (8 * 8.0)
+    more_comm_ms = 2 * 61 * 2 * 7 / 8 * 7168 * 2 * 3 / 900e9 * 1e3
+    assert drafts[SIZING["comm_ms"]] - plain[SIZING["comm_ms"]] == pytest.approx(
+        more_comm_ms, rel=1e-9)
+    # batch 1 of 4 tokens stays weight-bound: 2 × 37.55e9 × 4 ÷ (8 × 4,500 TFLOPS, the
+    # FP8 roof) is 8.3 µs against 0.30 ms of weights. The attention's products grow 4
+    # times: MLA (128 heads × (576 + 512) ÷ 2 = 544 × 128 dimensions) over the context
+    # Sizing holds, 1,000 + 2,000 = 3,000 tokens, 4 × 61 × 69,632 × 3,000 = 5.10e10 FLOPs
+    # a token, against the KV cache's read, 3,000 × 70,272 B ÷ 2 (FP8) = 105.4 MB: at 1
+    # token the read is the larger (1.65 µs against 1.42 µs over 8 GPUs), at 4 the
+    # products (5.66 µs)
+    flop = 4 * 61 * 128 * 544 * 3000
+    assert plain[SIZING["attn_flop"]] == pytest.approx(flop)
+    assert drafts[SIZING["attn_flop"]] == pytest.approx(4 * flop)
+    assert plain[SIZING["kv_gb"]] == pytest.approx(3000 * 70272 / 2 / 1e9)
+    kv_ms = 3000 * 70272 / 2 / (8 * 8.0e12) * 1e3
+    more_attention_ms = 4 * flop / (8 * 4500e12) * 1e3 - kv_ms
+    assert kv_ms > flop / (8 * 4500e12) * 1e3 and more_attention_ms > 0
+    step3 = drafts[SIZING["step_ms"]] * 2.82
+    assert step3 - plain[SIZING["step_ms"]] == pytest.approx(
+        more_weights_ms + more_comm_ms + more_attention_ms, rel=1e-6)
+
+
+def test_each_draft_pass_is_one_more_layer(mtp):
+    drafts, plain = mtp
+    # LAYER_OVERHEAD_MS: (61 layers + 3 draft passes) × 66.3 µs (udfs/data/layer_time.csv)
+    # ÷ 2.82 tokens a step; without drafts 61 × 66.3 µs
+    assert drafts[SIZING["layer_ms"]] == pytest.approx((61 + 3) * 66.3 / 2.82 / 1000)
+    assert plain[SIZING["layer_ms"]] == pytest.approx(61 * 66.3 / 1000)
+    assert drafts[SIZING["real_step_ms"]] == pytest.approx(
+        drafts[SIZING["step_ms"]] / drafts[SIZING["calibrated"]] + drafts[SIZING["layer_used"]])
+
+
+def test_a_large_batch_with_drafts_is_compute_bound(tmp_path):
+    # Llama 3.1 8B FP8 on one H100 SXM at batch 512, 500 + 100 tokens, 3 drafts, 2.5
+    # tokens a step. The verifying pass multiplies 8.03e9 weights by 512 × 4 tokens:
+    # 2 × 8.03e9 × 2,048 ÷ 1,978.9 TFLOPS (H100 SXM FP8 dense, the datasheet's 3,958
+    # sparse ÷ 2) = 16.62 ms, above the weights' read (7.50e9 B ÷ 3.35 TB/s = 2.24 ms):
+    # the step is the KV cache's read + that, where without drafts it is the KV cache +
+    # 2 × 8.03e9 × 512 ÷ 1,978.9e12 = 4.16 ms. Speculation's tokens are paid in FLOPs.
+    args = ("Llama 3.1 8B", "FP8", "NVIDIA H100 SXM", 1, 512, 500, 100)
+    drafts = variant(tmp_path, "d3", _scenario(*args, 2.5, 3))["Sizing"]
+    plain = variant(tmp_path, "d0", _scenario(*args, 1, 0))["Sizing"]
+    kv_ms = drafts[SIZING["kv_gb"]] / 3.35
+    assert drafts[SIZING["kv_gb"]] == plain[SIZING["kv_gb"]]  # the KV cache: once a sequence
+    compute3 = 2 * 8.03e9 * 512 * 4 / 1978.9e12 * 1e3
+    compute0 = 2 * 8.03e9 * 512 / 1978.9e12 * 1e3
+    assert compute3 == pytest.approx(16.62, abs=0.01)
+    assert drafts[SIZING["step_ms"]] * 2.5 == pytest.approx(kv_ms + compute3, rel=1e-9)
+    assert plain[SIZING["step_ms"]] == pytest.approx(kv_ms + compute0, rel=1e-9)
+    # per token the drafts cost: (6.01 + 16.62) ÷ 2.5 = 9.05 ms against 10.17 ms plain,
+    # a gain of 11 %, not the 2.5 × of dividing the plain step by the tokens a step
+    assert drafts[SIZING["step_ms"]] > plain[SIZING["step_ms"]] / 2.5 * 2
+
+
+def test_sizing_and_plan_agree_with_drafts(tmp_path):
+    # The batch searched ("largest that meets the service level") with drafts: Sizing's
+    # realistic step at Plan's batch is Plan's own at its scenario row, and meets the
+    # target; one sequence more would not (Plan's column E is the largest).
+    args = ("DeepSeek-R1", "NVFP4", "NVIDIA B200 (HGX)", 8, LARGEST, 1000, 2000)
+    v = variant(tmp_path, "plan", _scenario(*args, 2.82, 3, "no"))
+    sz, plan = v["Sizing"], v["Plan"]
+    r = PLAN_SCENARIO_ROW
+    batch = plan[f"E{r}"]
+    assert batch >= 1 and sz[SIZING["batch"]] == batch
+    assert sz[SIZING["real_step_ms"]] == pytest.approx(plan[f"F{r}"], rel=1e-9)
+    assert plan[f"F{r}"] <= plan[PLAN["step_target_ms"]]
