@@ -172,9 +172,9 @@ def by_hand(model: str, gpu: str, weight_bytes: float, batch: int, prompt: int, 
     2, 4, 8 that hold the weights and the batch's KV cache, the all-reduces over NVLink;
     the realistic step the floor ÷ the efficiency ``eff`` (else REGIME_EFFICIENCY of those
     GPUs at the batch by docs/math.md's rule, ``template_support.regime_efficiency``) + the
-    layers' fixed time, the model's layers × 66.3 µs (``LAYER_US``,
+    layers' fixed time, the model's layers × 60.9 µs (``LAYER_US``,
     udfs/data/layer_time.csv): Calibration has no measurement of the GPU in these
-    scenarios, one token a step.
+    scenarios, one token a step, no draft tokens.
 
     Parameters
     ----------
@@ -245,7 +245,7 @@ def pipeline_step(batch: int) -> float:
     cache and the math over the 16 GPUs, one micro-batch's all-reduces over its stage),
     ms: config.json's 126 layers, hidden 16,384, 128 heads × 128, 8 KV heads, vocab
     128,256; 405.85 B parameters; the datasheet's 3.35 TB/s, 1,978.9 TFLOPS FP8, 900 GB/s
-    NVLink (450 one way); ÷ REGIME_EFFICIENCY(16, batch) + 126 × 66.3 µs
+    NVLink (450 one way); ÷ REGIME_EFFICIENCY(16, batch) + 126 × 60.9 µs
     (udfs/data/layer_time.csv).
 
     Parameters

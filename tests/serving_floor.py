@@ -5,7 +5,11 @@ deployment with napkin's own functions: the step (``udfs.timing.decode_step_ms``
 the GPUs of the replica, the experts the batch touches (``udfs.memory.moe_decode_params``),
 the attention's products (``udfs.timing.decode_attention_flop``), the tensor-parallel
 all-reduces with the latency of their interconnect (``udfs.serving.tp_comm_ms``,
-``udfs.interconnects``: NCCL's ring model), divided by the tokens each step yields.
+``udfs.interconnects``: NCCL's ring model), divided by the tokens each step yields. With
+speculative decoding (``draft_tokens`` γ) a step verifies B × (γ + 1) tokens: the FLOPs,
+the experts they touch, the attention's products and the all-reduces' bytes are those
+of B × (γ + 1) tokens, the KV cache the B sequences' own (``workbook.speculation``), and
+the layers' time counts γ draft passes of one layer more.
 Every other figure is a datasheet peak or a lower bound; the all-reduces' latency is
 NCCL's model of its own ring, which custom all-reduce kernels can beat, so the step is
 the floor of a deployment on NCCL's ring, and the test that it stays below every
@@ -43,7 +47,8 @@ class Floor:
     token_ms: float  # per stream: step ÷ tokens per step
     measured_ms: float  # per stream, measured
     comm_ms: float  # the all-reduces' share of the step
-    layers: float  # the model's layers (the per-layer time counts them)
+    layers: float  # the layers a step runs: the model's + one a draft pass (the per-layer
+    # time counts them)
     tokens_per_step: float  # tokens each step yields (the source's acceptance)
 
     @property
@@ -81,11 +86,13 @@ def floor(row: dict) -> Floor:
         stored = memory.weight_gb(float(m["params"]), per_param)
         batch = serving.max_batch(float(g["memory_GB"]), stored, context * kv_token_gb,
                                   0.0, gpus)
+    drafts = float(row["draft_tokens"] or 0)  # not stated: none counted, a lower floor
+    computed = batch * (1 + drafts)  # the tokens the verifying pass computes
     read = float(m["decode_params"])
     if float(m["expert_params"] or 0):
         read = memory.moe_decode_params(read, float(m["expert_params"]),
                                         float(m["num_experts"]),
-                                        float(m["experts_per_token"]), batch)
+                                        float(m["experts_per_token"]), computed)
     heads = float(m["num_attention_heads"])
     attn_dim = (heads * (MLA_KEY + MLA_VALUE) / 2 if m["attention"] == "MLA"
                 else heads * float(m["head_dim"]))
@@ -95,15 +102,17 @@ def floor(row: dict) -> Floor:
     if tp > 1:
         link = float(g["interconnect_GBps"]) / 2 / 1000  # one direction, TB/s
         name = row["tp_interconnect"]
-        comm = serving.tp_comm_ms(float(m["hidden_size"]), batch, tp, link, layers, 2.0, 2.0,
+        comm = serving.tp_comm_ms(float(m["hidden_size"]), computed, tp, link, layers, 2.0, 2.0,
                                   interconnects.hop_latency_us(name),
                                   interconnects.base_latency_us(name))
     step = timing.decode_step_ms(memory.weight_gb(read, per_param), batch * context * kv_token_gb,
-                                 bandwidth, float(m["active_params"]), batch, peak,
-                                 timing.decode_attention_flop(layers, attn_dim, context, batch),
+                                 bandwidth, float(m["active_params"]), computed, peak,
+                                 timing.decode_attention_flop(layers, attn_dim, context,
+                                                              computed),
                                  gpus, comm)
     tokens = float(row["tokens_per_step"])
-    return Floor(batch, step, step / tokens, measured_ms(row, batch), comm, layers, tokens)
+    return Floor(batch, step, step / tokens, measured_ms(row, batch), comm, layers + drafts,
+                 tokens)
 
 
 def measured_ms(row: dict, batch: float) -> float:

@@ -206,11 +206,11 @@ CAL_CASES = [
 #: published measurements' floor ÷ (measured − their layers' time), docs/measurements.md):
 #: small_batch up to batch 8 on up to 4 GPUs, tp8_small_batch on 8, throughput_one_gpu
 #: from batch 56 on one GPU, throughput_tp from batch 16 on 2 or more
-SMALL, TP8_SMALL, ONE_GPU, TP = 0.837, 0.756, 0.408, 0.461
+SMALL, TP8_SMALL, ONE_GPU, TP = 0.817, 0.74, 0.404, 0.452
 #: The per-layer time (udfs/data/layer_time.csv, µs) and the layers' time per token of
 #: Llama 3.1 70B's 80 layers (config.json), ms: what the realistic step adds to floor ÷
 #: efficiency without Calibration's measurements (LAYER_OVERHEAD_MS)
-LAYER_US = 66.3
+LAYER_US = 60.9
 LAYERS_70B_MS = 80 * LAYER_US / 1000
 #: The largest batch of the small-batch rows; the smallest of the throughput rows on one
 #: GPU and on 2 or more (udfs/data/efficiency.csv, batch_high and batch_low)
@@ -236,7 +236,7 @@ def regime_efficiency(gpus: int, batch: float) -> float:
 def calibrated_efficiency() -> float:
     """The efficiency the scenario uses by default: the example rows are not counted, so it
     is REGIME_EFFICIENCY of 2 GPUs at 16 sequences: batch 16 is the smallest of
-    throughput_tp's rows, so its anchor, 0.461 (with the layers' time, LAYERS_70B_MS)."""
+    throughput_tp's rows, so its anchor, 0.452 (with the layers' time, LAYERS_70B_MS)."""
     return TP
 
 

@@ -419,26 +419,26 @@ def test_main_job_prints_the_key_results(tmp_path):
     # weights + 16 × 327,680 B × 2,300 tokens = 12.06 GB of KV > 80 GB, so 2 GPUs a replica;
     # the step: 12.06 GB ÷ (2 × 3.35 TB/s) = 1.800 ms + 69.55 GB read ÷ (2 × 3.35 TB/s) =
     # 10.380 ms + the all-reduces, 2 × 80 × (6.6 + 2 × 0.6 + 16 × 8,192 × 2 B ÷ 450 GB/s
-    # µs) = 1.341 ms (NCCL's ring latencies, src/graph/tuning.cc): 13.5215 ms; ÷ 0.461
+    # µs) = 1.341 ms (NCCL's ring latencies, src/graph/tuning.cc): 13.5215 ms; ÷ 0.452
     # (REGIME_EFFICIENCY of 2 GPUs at batch 16: throughput_tp's anchor, 16 being the
-    # smallest batch of its rows, udfs/data/efficiency.csv) = 29.331 ms, + the layers' time
-    # (no H100 measurement counted): 80 layers (config.json num_hidden_layers) × 66.3 µs
-    # (udfs/data/layer_time.csv) = 5.304 ms: 34.635 ms, 1000 ÷ 34.635 = 28.87 tokens/s a
-    # user (short of the 30 asked), 16 × 1000 ÷ 34.635 = 461.96 tokens/s a replica; the
-    # peak, 1e8 ÷ 86,400 × 2 = 2,314.8 tokens/s, needs ⌈2,314.8 ÷ (461.96 × 0.6)⌉ = ⌈8.35⌉
+    # smallest batch of its rows, udfs/data/efficiency.csv) = 29.915 ms, + the layers' time
+    # (no H100 measurement counted): 80 layers (config.json num_hidden_layers) × 60.9 µs
+    # (udfs/data/layer_time.csv) = 4.872 ms: 34.787 ms, 1000 ÷ 34.787 = 28.75 tokens/s a
+    # user (short of the 30 asked), 16 × 1000 ÷ 34.787 = 459.94 tokens/s a replica; the
+    # peak, 1e8 ÷ 86,400 × 2 = 2,314.8 tokens/s, needs ⌈2,314.8 ÷ (459.94 × 0.6)⌉ = ⌈8.39⌉
     # = 9 replicas: 18 GPUs × 2.95 × 730.5 h = 38,789.55 a month, ÷ 3,043.75 M output
     # tokens a month = 12.744
-    real_ms = 13.5215 / 0.461 + 80 * 66.3 / 1000
-    assert real_ms == pytest.approx(34.635, abs=5e-4)
-    assert 1000 / real_ms == pytest.approx(28.87, abs=5e-3) and 1000 / real_ms < 30
-    assert 16000 / real_ms == pytest.approx(461.96, abs=5e-3)
-    assert 1e8 / 86400 * 2 / (16000 / real_ms * 0.6) == pytest.approx(8.35, abs=5e-3)
+    real_ms = 13.5215 / 0.452 + 80 * 60.9 / 1000
+    assert real_ms == pytest.approx(34.787, abs=5e-4)
+    assert 1000 / real_ms == pytest.approx(28.75, abs=5e-3) and 1000 / real_ms < 30
+    assert 16000 / real_ms == pytest.approx(459.94, abs=5e-3)
+    assert 1e8 / 86400 * 2 / (16000 / real_ms * 0.6) == pytest.approx(8.39, abs=5e-3)
     assert math.ceil(1e8 / 86400 * 2 / (16000 / real_ms * 0.6)) == 9
     assert 18 * 2.95 * 730.5 == pytest.approx(38789.55, abs=1e-6)
     assert 18 * 2.95 * 730.5 / 3043.75 == pytest.approx(12.744, abs=5e-4)
     shown = {k.strip(): x for k, x in (line.split("\t", 1) for line in lines
                                        if line.count("\t") == 1)}
-    # 13.5215 is the floor as shown (6 figures): ± 5e-5 ÷ 0.461 on the realistic step
+    # 13.5215 is the floor as shown (6 figures): ± 5e-5 ÷ 0.452 on the realistic step
     assert float(shown["Decode step (realistic)"].split()[0]) == pytest.approx(real_ms,
                                                                                abs=2e-4)
     assert float(shown["Tokens/s per user (realistic)"].split()[0]) == pytest.approx(

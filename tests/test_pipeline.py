@@ -161,7 +161,7 @@ def test_published_pipeline_parallel_decode(stages):
     TB/s, Workstation and Server Editions alike; no FLOPS figure: a memory floor).
     REGIME_EFFICIENCY of the replica's GPUs and batch (all stages together), with the 80
     layers' LAYER_OVERHEAD_MS, puts the realistic estimate within 1.5× of the measurement
-    up to 4 stages (1.06, 0.867, 0.668); at 8 it is 2.2× below (0.449;
+    up to 4 stages (1.07, 0.881, 0.679); at 8 it is 2.2× below (0.456;
     docs/measurements.md)."""
     from udfs import KV_CACHE_GB, LAYER_OVERHEAD_MS, MAX_BATCH, REGIME_EFFICIENCY, WEIGHT_GB
     # Llama 3.3 70B (config.json): 80 layers, 8 KV heads, head_dim 128; 70.6e9 parameters,

@@ -11,7 +11,7 @@ weights a decode step reads: all but the input embedding table (one row of it pe
 the LM head in full), and for a mixture of experts the distinct experts the batch picks,
 E·(1 − (1 − k/E)^B) per MoE layer under uniform routing (the expected number of occupied
 cells, Feller vol. 1 ch. II). The realistic step: the floor ÷ the regime's efficiency +
-the layers' time, the model's layers (config.json) × 66.3 µs (``udfs/data/layer_time.csv``).
+the layers' time, the model's layers (config.json) × 60.9 µs (``udfs/data/layer_time.csv``).
 GPU figures are the datasheet values of ``udfs/data/gpus.csv``.
 """
 
@@ -25,8 +25,17 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from template_support import LAYER_US, LAYERS_70B_MS, STEP, calibrated_efficiency, comm_ms
-from template_support import regime_efficiency as dense_efficiency
+from template_support import (
+    LAYER_US,
+    LAYERS_70B_MS,
+    ONE_GPU,
+    SMALL,
+    STEP,
+    TP,
+    TP8_SMALL,
+    comm_ms,
+    regime_efficiency,
+)
 
 from udfs import tables
 from workbook.build import SIZING, build_template
@@ -36,6 +45,11 @@ ROOT = Path(__file__).resolve().parents[1]
 # Llama 3.1 70B (config.json: vocab 128,256, hidden 8,192, untied): the weights a decode
 # step reads, billions, all but the input embedding table
 READ_70B = 70.6 - 128256 * 8192 / 1e9  # 69.549
+#: The per-layer time, its layers' time for Llama 3.1 70B and the dense regimes' anchors
+#: (udfs/data/layer_time.csv, efficiency.csv) are template_support's; moe_expert_parallel's
+#: anchor, the geometric mean of its 8 rows' floor ÷ (measured − the layers' time):
+MOE = 0.178
+dense_efficiency = regime_efficiency  # REGIME_EFFICIENCY of a dense model, by hand
 
 
 #: The traffic of these checks, typed into the scenario on Sizing: 207,360,000 output
@@ -118,7 +132,7 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_r
             attn_dim: int | None = None) -> dict:
     """Every row of the tensor-parallel table and the plan, in plain arithmetic; ``eff``
     None: no measurement, each degree and batch at its regime's default, each step floor ÷
-    efficiency + the layers' time (layers × 66.3 µs); a measured ``eff``: floor ÷ it."""
+    efficiency + the layers' time (layers × 60.9 µs); a measured ``eff``: floor ÷ it."""
     m, g = tables.models()[model], tables.gpus()[gpu]
     params = float(m["total_params_B"]) * 1e9
     active = float(m["active_params_B"]) * 1e9
@@ -182,7 +196,7 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_r
         math_limit = budget_ms * most * 1e-3 * roof * t * 1e12 / flops  # B·F ÷ (t·P)
         return max(math.floor(round(min(mem_limit, math_limit), 9)), 0)
 
-    # the layers' time a realistic step adds to floor ÷ efficiency: layers × 66.3 µs per
+    # the layers' time a realistic step adds to floor ÷ efficiency: layers × 60.9 µs per
     # token (udfs/data/layer_time.csv; the layers from config.json); none with a measured
     # efficiency, whose floor ÷ measured holds it
     fixed = layers * LAYER_US / 1000 if eff is None else 0.0
@@ -241,20 +255,22 @@ def test_default_plan_against_hand_calculation(default):
     assert default[K["weight_gb"]] == pytest.approx(70.6)  # 70.6e9 params × 1 byte
     # Little: 20 requests/s × (1 s + 300 ÷ 30 tokens/s = 11 s) = 220 in flight
     assert default[K["concurrency"]] == pytest.approx(220)
-    # every step adds the layers' time: 80 layers (config.json) × 66.3 µs
-    # (udfs/data/layer_time.csv) = 5.304 ms, none measured on Calibration
-    assert hand["fixed"] == pytest.approx(80 * 66.3 / 1000) == LAYERS_70B_MS
-    # one H100: ⌊(80 − 70.6) ÷ 0.7537⌋ = 12 sequences fit; at batch 8, small_batch's 0.837:
+    # the anchors by_hand reads from udfs/data/efficiency.csv are the ones written above
+    assert REGIME == {"small_batch": SMALL, "tp8_small_batch": TP8_SMALL,
+                      "throughput_one_gpu": ONE_GPU, "throughput_tp": TP,
+                      "moe_expert_parallel": MOE}
+    # every step adds the layers' time: 80 layers (config.json) × 60.9 µs
+    # (udfs/data/layer_time.csv) = 4.872 ms, none measured on Calibration
+    assert hand["fixed"] == pytest.approx(80 * 60.9 / 1000) == LAYERS_70B_MS
+    # one H100: ⌊(80 − 70.6) ÷ 0.7537⌋ = 12 sequences fit; at batch 8, small_batch's 0.817:
     # (69.55 GB read + 8 × 0.753664) ÷ 3.35 TB/s = 22.56 ms (the KV's read above the
-    # attention's FLOPs, the weights' read above their math) ÷ 0.837 + 5.304 = 32.26 ms,
-    # within the 33.33; at 9 the efficiency falls to 0.837 + (0.408 − 0.837) × ln(9/8) ÷
-    # ln(56/8) = 0.8110 and the step is 33.40 ms, over. One GPU now meets 30 tokens/s at
-    # batch 8 (with the old anchor 0.618 and no layers' time it was 36.5 ms: no batch): the
-    # anchors are made from floor ÷ (measured − layers' time), and 0.837 is so much above
-    # 0.618 that floor ÷ 0.837 + 5.304 ms is below floor ÷ 0.618 at this floor
-    e9 = 0.837 + (0.408 - 0.837) * math.log(9 / 8) / math.log(56 / 8)
+    # attention's FLOPs, the weights' read above their math) ÷ 0.817 + 4.872 = 32.49 ms,
+    # within the 33.33; at 9 the efficiency falls to 0.817 + (0.404 − 0.817) × ln(9/8) ÷
+    # ln(56/8) = 0.7920 and the step is 22.79 ÷ 0.7920 + 4.872 = 33.64 ms, over. Batch 8 as
+    # with the anchors before the draft passes were counted (0.837 and 66.3 µs: 32.26 ms)
+    e9 = 0.817 + (0.404 - 0.817) * math.log(9 / 8) / math.log(56 / 8)
     assert dense_efficiency(1, 9) == pytest.approx(e9)
-    assert (READ_70B + 8 * 0.753664) / 3.35 / 0.837 + LAYERS_70B_MS <= 1000 / 30 < (
+    assert (READ_70B + 8 * 0.753664) / 3.35 / 0.817 + LAYERS_70B_MS <= 1000 / 30 < (
         READ_70B + 9 * 0.753664) / 3.35 / e9 + LAYERS_70B_MS
     assert hand["rows"][0]["mem_batch"] == 12
     assert hand["rows"][0]["batch"] == 8
@@ -266,24 +282,23 @@ def test_default_plan_against_hand_calculation(default):
     assert best["batch"] * best["replicas"] >= 220  # holds the peak
     # The answer is the scenario's (Sizing: batch 16 on the smallest degree that holds it,
     # 2 H100; replicas for the peak token rate at the planned utilization, at 2 GPUs and
-    # batch 16, throughput_tp's 0.461 (16 the smallest batch of its rows) and the layers'
-    # 5.304 ms: 13.52 ÷ 0.461 + 5.304 = 34.63 ms): 20 requests/s × 300 = 6,000 tokens/s ÷
-    # (462.0 tokens/s per replica × 0.6) = 21.6: 22 replicas (24 before: the step was
-    # 13.52 ÷ 0.365 = 37.04 ms)
-    eff = calibrated_efficiency()
-    assert eff == 0.461
+    # batch 16, throughput_tp's 0.452 (16 the smallest batch of its rows) and the layers'
+    # 4.872 ms: 13.52 ÷ 0.452 + 4.872 = 34.79 ms): 20 requests/s × 300 = 6,000 tokens/s ÷
+    # (459.9 tokens/s per replica × 0.6) = 21.7: 22 replicas (as at 0.461 and 66.3 µs,
+    # 34.63 ms and 21.6)
+    eff = TP  # REGIME_EFFICIENCY(2, 16): throughput_tp's anchor, no Calibration rows counted
+    assert dense_efficiency(2, 16) == eff == 0.452
     assert (default[K["tp"]], default[K["batch"]]) == (2, 16)
     replicas = math.ceil(6000 / (1000 / (STEP / eff + LAYERS_70B_MS) * 16 * 0.6))
     assert default[K["replicas"]] == replicas == 22
     # ... and it misses the 30 tokens/s: on 2 H100 the largest batch that meets it is 15
-    # (at 15 the efficiency is 0.837 + (0.461 − 0.837) × ln(15/8) ÷ ln 2 = 0.4960 and the
-    # step 32.33 ms; at 16, 0.461 and 34.63 ms, over the 33.33). It was 14 with the old
-    # anchors (0.618 to 0.365): the higher anchors more than pay the 5.304 ms
-    e15 = 0.837 + (0.461 - 0.837) * math.log(15 / 8) / math.log(2)
+    # (at 15 the efficiency is 0.817 + (0.452 − 0.817) × ln(15/8) ÷ ln 2 = 0.4860 and the
+    # step 32.45 ms; at 16, 0.452 and 34.79 ms, over the 33.33), as with the anchors before
+    e15 = 0.817 + (0.452 - 0.817) * math.log(15 / 8) / math.log(2)
     assert dense_efficiency(2, 15) == pytest.approx(e15)
     assert hand["step"](15, 2) == pytest.approx(
         ((READ_70B + 15 * 0.753664) / 6.7 + comm_ms(80, 8192, 15, 2)) / e15 + LAYERS_70B_MS)
-    assert hand["step"](16, 2) == pytest.approx(STEP / 0.461 + LAYERS_70B_MS)
+    assert hand["step"](16, 2) == pytest.approx(STEP / 0.452 + LAYERS_70B_MS)
     assert hand["step"](15, 2) <= 1000 / 30 < hand["step"](16, 2)
     assert hand["rows"][1]["batch"] == 15
     assert default[K["status"]].startswith("misses the service level at TP 2 and batch 16: "
@@ -301,29 +316,30 @@ def test_default_plan_against_hand_calculation(default):
 
 
 def test_default_case_in_numbers(default):
-    # Written out for the default, each step floor ÷ efficiency + 80 × 66.3 µs = 5.304 ms
+    # Written out for the default, each step floor ÷ efficiency + 80 × 60.9 µs = 4.872 ms
     # (config.json's layers, udfs/data/layer_time.csv): one H100 meets the step target at
-    # batch 8 (see above), ⌈220 ÷ 8⌉ = 28 replicas, 28 GPUs; TP 4 meets it at batch 93:
-    # the KV, 93 × 0.753664 GB ÷ 13.4 TB/s = 5.231 ms (above the attention's 0.071 ms of
-    # FLOPs), + the weights' read, 69.549 ÷ 13.4 = 5.190 ms (above their 1.659 ms of math),
-    # + the all-reduces 160 × (6.6 + 6 × 0.6 µs + 1.5 × 93 × 16,384 B ÷ 450 GB/s) = 2.445
-    # ms, ÷ throughput_tp's 0.461 + 5.304 = 33.21 ms; at 94, 33.35 ms, over the 33.33 (82
-    # with the old 0.365 and no layers' time: the anchor rose more than the layers take).
-    # ⌈220 ÷ 93⌉ = 3 replicas, 12 GPUs, the fewest; the plan's monthly cost is its GPUs ×
-    # 2.95 per hour × 730.5 h.
+    # batch 8 (see above), ⌈220 ÷ 8⌉ = 28 replicas, 28 GPUs; TP 4 meets it at batch 92:
+    # the KV, 92 × 0.753664 GB ÷ 13.4 TB/s = 5.174 ms (above the attention's 0.070 ms of
+    # FLOPs), + the weights' read, 69.549 ÷ 13.4 = 5.190 ms (above their 1.641 ms of math),
+    # + the all-reduces 160 × (6.6 + 6 × 0.6 µs + 1.5 × 92 × 16,384 B ÷ 450 GB/s) = 2.436
+    # ms, = 12.801 ms ÷ throughput_tp's 0.452 + 4.872 = 33.19 ms; at 93, 12.866 ÷ 0.452 +
+    # 4.872 = 33.34 ms, over the 33.33. It was 93 with 0.461 and 66.3 µs (33.21 ms): at 93
+    # the lower anchor adds 12.866 × (1/0.452 − 1/0.461) = 0.556 ms to floor ÷ efficiency,
+    # more than the 0.432 ms the layers' time gives back. ⌈220 ÷ 92⌉ = 3 replicas still, 12
+    # GPUs, the fewest; the plan's monthly cost is its GPUs × 2.95 per hour × 730.5 h.
     K = PLAN
 
     def tp4(batch):  # the realistic step of TP 4 at ``batch``, throughput_tp, ms
         kv = max(batch * 0.753664 / 13.4, batch * 4 * 80 * 8192 * 2300 / 4 / 1978.9e12 * 1e3)
         weights = max(READ_70B / 13.4, batch * 2 * 70.6e9 / 4 / 1978.9e12 * 1e3)
         comm = 160 * (6.6 + 6 * 0.6 + 1.5 * batch * 16384 / 450e9 * 1e6) / 1e3
-        return (kv + weights + comm) / 0.461 + LAYERS_70B_MS
+        return (kv + weights + comm) / 0.452 + LAYERS_70B_MS
 
-    assert tp4(93) <= 1000 / 30 < tp4(94)
+    assert tp4(92) <= 1000 / 30 < tp4(93)
     assert default[f"E{TP_FIRST}"] == 8 and default[f"K{TP_FIRST}"] == math.ceil(220 / 8) == 28
-    assert default[f"E{TP_FIRST + 2}"] == 93
-    assert default[f"F{TP_FIRST + 2}"] == pytest.approx(tp4(93), rel=1e-9)
-    assert default[f"K{TP_FIRST + 2}"] == 4 * math.ceil(220 / 93) == 12
+    assert default[f"E{TP_FIRST + 2}"] == 92
+    assert default[f"F{TP_FIRST + 2}"] == pytest.approx(tp4(92), rel=1e-9)
+    assert default[f"K{TP_FIRST + 2}"] == 4 * math.ceil(220 / 92) == 12
     assert default[K["monthly"]] == pytest.approx(default[K["gpus_total"]] * 2.95 * 730.5)
     # the scenario's own degree (row 58: 2 GPUs) repeats the row of TP 2
     assert [default[f"{c}{TP_FIRST + 4}"] for c in "ABCEFGIJK"] == \
@@ -344,26 +360,38 @@ def test_moe_on_eight_gpus_is_expert_parallel(deepseek):
     assert hand["w"] == pytest.approx((671.0264192e9 + 2 * 129280 * 7168) / 1e9)
     assert [r["mem_batch"] > 0 for r in hand["rows"]] == [False, False, False, True]
     # an MoE model on 8 GPUs is served expert parallel, the attention data parallel: no
-    # all-reduce, and the moe_expert_parallel regime's 0.165 (udfs/data/efficiency.csv),
-    # + the layers' time, 61 layers (config.json) × 66.3 µs (udfs/data/layer_time.csv) =
-    # 4.044 ms. Batch 1 reads the 37.55B active but the input embedding, 129,280 × 7,168,
+    # all-reduce, and the moe_expert_parallel regime's 0.178 (udfs/data/efficiency.csv),
+    # + the layers' time, 61 layers (config.json) × 60.9 µs (udfs/data/layer_time.csv) =
+    # 3.715 ms. Batch 1 reads the 37.55B active but the input embedding, 129,280 × 7,168,
     # its BF16 head one byte more; its KV cache, 0.16 GB, above the attention's 4 × 61 ×
-    # 69,632 × 2,300 FLOP: (37.55 + 0.16) GB ÷ 38.4 TB/s ÷ 0.165 + 4.044 = 10.00 ms
+    # 69,632 × 2,300 FLOP: (37.55 + 0.16) GB ÷ 38.4 TB/s ÷ 0.178 + 3.715 = 9.23 ms
     assert deepseek[f"D{TP_FIRST + 3}"] == 0
-    assert hand["fixed"] == pytest.approx(61 * 66.3 / 1000)
+    assert hand["fixed"] == pytest.approx(61 * 60.9 / 1000)
     read_1 = 37.5523 - 129280 * 7168 / 1e9 + 129280 * 7168 / 1e9
     assert hand["read"](1) == pytest.approx(read_1)
     assert hand["kv"] / 38.4 > 4 * 61 * 69632 * 2300 / (8 * 1978.9e12) * 1e3
     assert tp8["tps_1"] == pytest.approx(
-        1000 / ((read_1 + hand["kv"]) / 38.4 / 0.165 + 61 * 66.3 / 1000))
-    # at 0.165 a step may read (33.33 − 4.044) ms × 0.165 × 38.4 TB/s = 185.6 GB: the
-    # experts a batch picks (256 × (1 − (1 − 8/256)^B) a layer) fill it at a few sequences
-    assert 1 <= tp8["batch"] and tp8["step_ms"] <= 1000 / 30
-    assert hand["read"](tp8["batch"] + 1) + (tp8["batch"] + 1) * hand["kv"] > \
-        (1000 / 30 - 61 * 66.3 / 1000) * 0.165 * 38.4
+        1000 / ((read_1 + hand["kv"]) / 38.4 / 0.178 + 61 * 60.9 / 1000))
+    # at 0.178 a step may read (33.33 − 3.715) ms × 0.178 × 38.4 TB/s = 202.4 GB: the
+    # experts a batch picks (256 × (1 − (1 − 8/256)^B) a layer, each 58 MoE layers × 3 ×
+    # 7,168 × 2,048 = 2.554 GB in FP8) fill it at 10 sequences: 69.64 experts, 37.55 +
+    # 2.554 × (69.64 − 8) = 195.0 GB + 10 × 0.16 GB of KV = 196.6 GB; at 11, 75.46
+    # experts, 209.9 + 1.8 = 211.7 GB, over. ⌈220 ÷ 10⌉ = 22 replicas, 176 GPUs (at 0.165
+    # and 66.3 µs the budget was 185.6 GB: batch 9, 25 replicas, 200 GPUs)
+    expert = 58 * 3 * 7168 * 2048 / 1e9
+
+    def memory(batch):  # GB a step of ``batch`` reads: weights and KV
+        return read_1 + expert * (256 * (1 - (1 - 8 / 256) ** batch) - 8) + batch * hand["kv"]
+
+    budget = (1000 / 30 - 61 * 60.9 / 1000) * 0.178 * 38.4
+    assert memory(10) <= budget < memory(11)
+    assert hand["read"](10) + 10 * hand["kv"] == pytest.approx(memory(10))
+    assert tp8["batch"] == 10 and tp8["step_ms"] <= 1000 / 30
+    assert tp8["step_ms"] == pytest.approx(memory(10) / 38.4 / 0.178 + 61 * 60.9 / 1000)
+    assert deepseek[f"E{TP_FIRST + 3}"] == 10
+    assert (tp8["replicas"], tp8["gpus"]) == (math.ceil(220 / 10), 8 * 22) == (22, 176)
     assert deepseek[K["compare"]].startswith(
-        f"fewest GPUs for the service level: TP 8 × {math.ceil(220 / tp8['batch'])} "
-        f"replica(s) = {8 * math.ceil(220 / tp8['batch'])} GPUs at batch {tp8['batch']}")
+        "fewest GPUs for the service level: TP 8 × 22 replica(s) = 176 GPUs at batch 10")
     assert deepseek[K["tp"]] == 8  # the scenario: 5 GPUs hold it, 8 deployed
 
 
@@ -384,14 +412,16 @@ def test_missed_targets_say_which_and_by_how_much(missed):
     # TP 8: prefill 45.43 ms + all-reduce of the 2,000 prompt tokens 160 × (1.75 ×
     # 32,768,000 B ÷ 450 GB/s + NCCL's 6.6 + 14 × 0.6 µs) = 22.79 ms: 68.2 ms; batch 1
     # steps in ((139.1 + 0.754) GB ÷ 26.8 TB/s + 160 × (15 µs + 1.75 × 16,384 B ÷ 450
-    # GB/s)) ÷ 0.756 (tp8_small_batch) + 80 layers (config.json) × 66.3 µs
-    # (udfs/data/layer_time.csv) = 10.09 + 5.30 = 15.4 ms: 65.0 tokens/s
+    # GB/s)) ÷ 0.74 (tp8_small_batch) + 80 layers (config.json) × 60.9 µs
+    # (udfs/data/layer_time.csv) = 7.629 ÷ 0.74 + 4.872 = 10.31 + 4.87 = 15.18 ms: 65.9
+    # tokens/s, 434.1 short of 500 (65.0 and 435 at 0.756 and 66.3 µs: 10.09 + 5.30 ms)
     tp8 = hand["rows"][-1]
     assert tp8["ttft"] == pytest.approx(flop / (989.4e12 * 8 * 0.8) * 1e3
                                         + 160 * (1.75 * 32_768_000 / 450e9 * 1e3 + 0.015))
     assert tp8["tps_1"] == pytest.approx(1000 / (
         ((READ_70B * 2 + 0.753664) / 26.8 + 160 * (0.015 + 1.75 * 16384 / 450e9 * 1e3))
-        / 0.756 + 80 * 66.3 / 1000))
+        / 0.74 + 80 * 60.9 / 1000))
+    assert round(tp8["tps_1"], 1) == 65.9
     assert missed[f"{cols['tps_1']}{TP_FIRST + 3}"] == pytest.approx(tp8["tps_1"])
     status = missed[K["compare"]]
     assert status.startswith("No degree in the table meets both targets. At TP 8: ")
@@ -416,20 +446,20 @@ def mixtral(tmp):
 def test_moe_batch_is_the_largest_that_meets_the_speed(mixtral):
     """Mixtral 8x7B (config.json: 32 layers, all MoE, 8 experts, 2 per token, hidden 4096,
     expert size 14336, vocab 32000), expert parallel on more than one GPU (the
-    moe_expert_parallel regime, 0.165), each step + the layers' time, 32 × 66.3 µs
-    (udfs/data/layer_time.csv) = 2.122 ms: at TP 8 (26.8 TB/s) a step may read (12.5 −
-    2.122) ms × 0.165 × 26.8 = 45.9 GB. Batch 1 reads the 12.88B active but the embedding,
+    moe_expert_parallel regime, 0.178), each step + the layers' time, 32 × 60.9 µs
+    (udfs/data/layer_time.csv) = 1.949 ms: at TP 8 (26.8 TB/s) a step may read (12.5 −
+    1.949) ms × 0.178 × 26.8 = 50.3 GB. Batch 1 reads the 12.88B active but the embedding,
     25.5 GB in BF16; batch 2 reads 8 × (1 − 0.75²) = 3.5 experts a layer, 42.4 GB + 0.6 GB
-    of KV: 11.85 ms; batch 3 reads 4.6 experts, 55.1 GB: 14.8 ms, too slow. Reading every
-    expert (93.1 GB) no batch meets the speed; reading batch 1's weights hundreds would:
-    the search between finds 2. TP 4 (13.4 TB/s) no longer meets it at batch 1: (25.50 +
-    0.30) GB ÷ 13.4 ÷ 0.165 + 2.122 = 13.79 ms, 72.5 tokens/s against 80 (without the
-    layers' time, at the old 0.160, 12.03 ms met it); so TP 8 is the plan."""
+    of KV: 43.0 ÷ 26.8 ÷ 0.178 + 1.949 = 10.97 ms; batch 3 reads 4.6 experts, 55.1 GB +
+    0.9 GB: 13.69 ms, too slow. Reading every expert (93.1 GB) no batch meets the speed;
+    reading batch 1's weights hundreds would: the search between finds 2. TP 4 (13.4 TB/s)
+    does not meet it at batch 1: (25.50 + 0.30) GB ÷ 13.4 ÷ 0.178 + 1.949 = 12.77 ms, 78.3
+    tokens/s against 80 (72.5 at 0.165 and 66.3 µs); so TP 8 is the plan."""
     K = PLAN
     hand = by_hand("Mixtral 8x7B", 2, "NVIDIA H100 SXM", None, 20, 2000, 300, 1000, 80, 450)
     check_rows(mixtral, hand)
     cols = {key: col for col, (key, *_) in TP_COLUMNS.items()}
-    fixed = 32 * 66.3 / 1000
+    fixed = 32 * 60.9 / 1000
     assert hand["fixed"] == pytest.approx(fixed)
     tp8, tp4 = hand["rows"][-1], hand["rows"][2]
     read_1 = 12.8799 - 32000 * 4096 / 1e9
@@ -438,8 +468,8 @@ def test_moe_batch_is_the_largest_that_meets_the_speed(mixtral):
     # TP 4 at batch 1: the weights and one sequence's KV (2 × 32 × 8 × 128 × 2 B × 2,300)
     kv_1 = 2 * 32 * 8 * 128 * 2 * 2300 / 1e9
     assert hand["kv"] == pytest.approx(kv_1)
-    assert tp4["tps_1"] == pytest.approx(1000 / ((read_1 * 2 + kv_1) / 13.4 / 0.165 + fixed))
-    assert (read_1 * 2 + kv_1) / 13.4 / 0.165 + fixed > 12.5
+    assert tp4["tps_1"] == pytest.approx(1000 / ((read_1 * 2 + kv_1) / 13.4 / 0.178 + fixed))
+    assert (read_1 * 2 + kv_1) / 13.4 / 0.178 + fixed > 12.5
     assert mixtral[f"L{TP_FIRST + 2}"] == (
         f"per-user speed: {general(tp4['tps_1'], 1)} tokens/s at batch 1, target 80 "
         f"({general(80 - tp4['tps_1'], 1)} tokens/s short).")
@@ -448,10 +478,10 @@ def test_moe_batch_is_the_largest_that_meets_the_speed(mixtral):
     assert mixtral[f"{cols['moe_1']}{r}"] > 100  # batch 1's weights only: far too many
     read_2 = (read_1 + 32 * 3 * 4096 * 14336 / 1e9 * (8 * (1 - 0.75**2) - 2)) * 2
     assert mixtral[f"{cols['read_gb']}{r}"] == pytest.approx(read_2)
-    assert read_2 + 2 * kv_1 <= (12.5 - fixed) * 0.165 * 26.8
+    assert read_2 + 2 * kv_1 <= (12.5 - fixed) * 0.178 * 26.8
     # 95 sequences in flight (20 requests/s × (1 + 300 ÷ 80) s): TP 8 × ⌈95 ÷ 2⌉ = 48
     # replicas = 384 GPUs, the only degree that meets the speed (TP 1: 93.4 GB of weights
-    # do not fit in 80 GB; TP 2 at batch 1: 25.5 ms)
+    # do not fit in 80 GB; TP 2 at batch 1: 25.80 GB ÷ 6.7 ÷ 0.178 + 1.949 = 23.6 ms)
     assert [row["gpus"] for row in hand["rows"]] == [None, None, None, 384]
     assert mixtral[f"K{r}"] == 8 * math.ceil(95 / 2) == 384
     assert mixtral[K["compare"]].startswith("fewest GPUs for the service level: TP 8 × "

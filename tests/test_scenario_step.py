@@ -56,26 +56,33 @@ def test_tensor_parallel_8_at_batch_1_pays_the_all_reduces(tmp_path):
     assert v[SIZING["comm_ms"]] > weights_ms
     assert v[SIZING["step_ms"]] > comm + weights_ms  # + the KV cache's read
     # 8 GPUs at batch 1: inside tp8_small_batch's range, its anchor, the geometric mean of
-    # its 8 rows' floor ÷ (measured − layers × 66.3 µs a step ÷ tokens per step): from
-    # 0.304 (trtllm-r1-b200-mtp3) to 2.072 (trtllm-maverick-b200-eagle3), 0.756
+    # its 8 rows' floor ÷ (measured − layers × 60.9 µs a step ÷ tokens per step), the floor
+    # of a speculating row that of batch × (draft tokens + 1) tokens and its layers the
+    # model's + one a draft pass (serving_floor.floor's f.layers: DeepSeek-R1 61, 62 with
+    # MTP 1, 64 with MTP 3; Llama 4 Maverick 48 + 3 Eagle3 drafts = 51): from 0.369
+    # (trtllm-r1-b200-mtp3) to 2.057 (trtllm-maverick-b200-eagle3), 0.740
     # (udfs/data/efficiency.csv, layer_time.csv)
-    effs = {}
+    effs, layers = {}, {}
     for r in rows():
         if r["regime"] == "tp8_small_batch":
             f = floor(r)
-            effs[r["id"]] = f.token_ms / (f.measured_ms - f.layers * 66.3e-3 / f.tokens_per_step)
+            effs[r["id"]] = f.token_ms / (f.measured_ms - f.layers * 60.9e-3 / f.tokens_per_step)
+            layers[r["id"]] = f.layers
     assert len(effs) == 8
+    assert [layers[k] for k in ("trtllm-r1-b200-nomtp", "trtllm-r1-b200-mtp1",
+                                "trtllm-r1-b200-mtp3", "trtllm-maverick-b200-eagle3")] == [
+        61, 62, 64, 51]
     assert min(effs, key=effs.get) == "trtllm-r1-b200-mtp3"
     assert max(effs, key=effs.get) == "trtllm-maverick-b200-eagle3"
-    assert (min(effs.values()), max(effs.values())) == pytest.approx((0.304, 2.072), abs=5e-4)
+    assert (min(effs.values()), max(effs.values())) == pytest.approx((0.369, 2.057), abs=5e-4)
     mean = math.exp(sum(math.log(e) for e in effs.values()) / len(effs))
-    assert v[SIZING["calibrated"]] == round(mean, 3) == 0.756
-    # the realistic step: floor ÷ 0.756 + the layers' time, 32 layers (config.json) × 66.3
-    # µs = 2.1216 ms (no Calibration rows for the H100 here)
-    assert v[SIZING["layer_ms"]] == pytest.approx(32 * 66.3 / 1000, rel=1e-12)
+    assert v[SIZING["calibrated"]] == round(mean, 3) == 0.74
+    # the realistic step: floor ÷ 0.740 + the layers' time, 32 layers (config.json) × 60.9
+    # µs = 1.9488 ms, one token a step and no draft (no Calibration rows for the H100 here)
+    assert v[SIZING["layer_ms"]] == pytest.approx(32 * 60.9 / 1000, rel=1e-12)
     assert v[SIZING["layer_used"]] == v[SIZING["layer_ms"]]
-    assert v[SIZING["real_step_ms"]] == pytest.approx(v[SIZING["step_ms"]] / 0.756
-                                                      + 32 * 66.3 / 1000)
+    assert v[SIZING["real_step_ms"]] == pytest.approx(v[SIZING["step_ms"]] / 0.74
+                                                      + 32 * 60.9 / 1000)
 
 
 def test_expert_parallel_no_serves_an_moe_model_tensor_parallel(tmp_path):
@@ -118,9 +125,9 @@ def test_published_deployments_within_one_and_a_half(tmp_path, case):
         batch, int(row["input_tokens"]), int(row["output_tokens"]),
         float(row["tokens_per_step"])))["Sizing"]
     measured = measured_ms(row, batch)  # the source's per-stream figure
-    # the realistic step holds the layers' time: floor ÷ efficiency + layers × 66.3 µs ÷
-    # tokens per step (udfs/data/layer_time.csv; no Calibration rows here)
-    fixed = LAYERS[row["model"]] * 66.3 / 1000 / float(row["tokens_per_step"])
+    # the realistic step holds the layers' time: floor ÷ efficiency + layers × 60.9 µs ÷
+    # tokens per step (udfs/data/layer_time.csv; no Calibration rows here; no draft tokens)
+    fixed = LAYERS[row["model"]] * 60.9 / 1000 / float(row["tokens_per_step"])
     assert v[SIZING["layer_used"]] == pytest.approx(fixed, rel=1e-12)
     assert v[SIZING["real_step_ms"]] == pytest.approx(
         v[SIZING["step_ms"]] / v[SIZING["calibrated"]] + fixed, rel=1e-12)

@@ -109,12 +109,12 @@ def test_calibration_without_plausible_rows_uses_the_default(tmp):
     assert v["Calibration"][CAL_SUMMARY["efficiency"]] == 0.7  # EFF_DEFAULT
     assert v["Calibration"][CAL_SUMMARY["below"]] == 4
     # no measurement of the H100 counted: REGIME_EFFICIENCY of 2 GPUs at batch 16, and the
-    # layers' time added (Llama 3.1 70B's 80 layers, config.json num_hidden_layers, × 66.3
+    # layers' time added (Llama 3.1 70B's 80 layers, config.json num_hidden_layers, × 60.9
     # µs, udfs/data/layer_time.csv)
     eff = calibrated_efficiency()
-    assert sizing(v, "layer_used") == pytest.approx(80 * 66.3 / 1000)
+    assert sizing(v, "layer_used") == pytest.approx(80 * 60.9 / 1000)
     assert sizing(v, "real_step_ms") == pytest.approx(sizing(v, "step_ms") / eff
-                                                      + 80 * 66.3 / 1000)
+                                                      + 80 * 60.9 / 1000)
 
 
 def test_sizing_realistic_rows(default):
@@ -122,7 +122,7 @@ def test_sizing_realistic_rows(default):
     step = sizing(default, "step_ms")
     assert sizing(default, "calibrated") == pytest.approx(eff)
     # ESTIMATE: floor ÷ efficiency + the layers' time (no H100 measurement counted: 80
-    # layers, config.json, × 66.3 µs, udfs/data/layer_time.csv, = 5.304 ms)
+    # layers, config.json, × 60.9 µs, udfs/data/layer_time.csv, = 4.872 ms)
     assert sizing(default, "real_step_ms") == pytest.approx(step / eff + LAYERS_70B_MS)
     total = 1000 / (step / eff + LAYERS_70B_MS) * 16
     assert sizing(default, "real_tps_total") == pytest.approx(total)
@@ -150,12 +150,12 @@ def test_finance_bands_are_ordered_and_right(default):
     for key in ("eff", "util", "tps_range"):  # the favourable inputs are the larger ones
         lo, base, hi = band[key]
         assert lo >= base >= hi, (key, lo, base, hi)
-    low = min(0.5, eff)  # EFF_LOW, widened to the base (0.461 < 0.5)
+    low = min(0.5, eff)  # EFF_LOW, widened to the base (0.452 < 0.5)
     assert band["eff"] == pytest.approx([0.9, eff, low])
     assert band["util"] == pytest.approx([0.8, 0.6, 0.4])
     assert band["price_range"] == pytest.approx([PRICE * 0.7, PRICE, PRICE * 1.7])
-    # each column's step: floor ÷ its efficiency + the layers' time (80 layers × 66.3 µs:
-    # no H100 measurement counted, so Sizing's layer_used, 5.304 ms)
+    # each column's step: floor ÷ its efficiency + the layers' time (80 layers × 60.9 µs:
+    # no H100 measurement counted, so Sizing's layer_used, 4.872 ms)
     ms = [STEP / x + LAYERS_70B_MS for x in (0.9, eff, low)]
     assert band["ms_range"] == pytest.approx(ms)
     assert band["tps_range"] == pytest.approx([1000 / x for x in ms])
@@ -163,10 +163,10 @@ def test_finance_bands_are_ordered_and_right(default):
         headline(PRICE * 0.7, 0.9, 0.8),  # every input at its favourable end
         headline(PRICE, eff, 0.6),
         headline(PRICE * 1.7, low, 0.4)])  # ... at its unfavourable end
-    # e.g. base: 13.5215 ms ÷ 0.461 + 80 × 66.3 µs = 29.331 + 5.304 = 34.635 ms a step,
-    # 16 × 1000 ÷ 34.635 = 461.96 tokens/s a replica; ⌈2,314.8 ÷ (461.96 × 0.6)⌉ = ⌈8.35⌉
+    # e.g. base: 13.5215 ms ÷ 0.452 + 80 × 60.9 µs = 29.915 + 4.872 = 34.787 ms a step,
+    # 16 × 1000 ÷ 34.787 = 459.94 tokens/s a replica; ⌈2,314.8 ÷ (459.94 × 0.6)⌉ = ⌈8.39⌉
     # = 9 replicas of 2 H100 = 18 GPUs × 2.95 × 730.5 h = 38,789.55 a month
-    assert STEP / eff + LAYERS_70B_MS == pytest.approx(34.635, abs=5e-4)
+    assert STEP / eff + LAYERS_70B_MS == pytest.approx(34.787, abs=5e-4)
     assert math.ceil(100e6 / 86400 * 2 / (1000 / (STEP / eff + LAYERS_70B_MS) * BATCH
                                           * 0.6)) == 9
     assert band["gpus_range"][1] == 18
@@ -196,8 +196,9 @@ def test_finance_tornado_data_and_chart(default, book):
         assert v[f"H{r}"] == pytest.approx(abs(hi - lo))
         swings[name] = abs(hi - lo)
     # price × 0.7 .. × 1.7 swings the cost by 1.0 × base: more than utilization 0.4..0.8
-    # (⌈2,314.8 ÷ (461.96 × 0.4)⌉ = 13 replicas .. ⌈2,314.8 ÷ (461.96 × 0.8)⌉ = 7: 6/9 of
-    # base) and efficiency 0.461..0.9 (9 .. 5 replicas at 13.5215 ÷ 0.9 + 5.304 ms: 4/9)
+    # (⌈2,314.8 ÷ (459.94 × 0.4)⌉ = ⌈12.58⌉ = 13 replicas .. ⌈2,314.8 ÷ (459.94 × 0.8)⌉ =
+    # ⌈6.29⌉ = 7: 6/9 of base) and efficiency 0.452..0.9 (9 .. 5 replicas: 13.5215 ÷ 0.9 +
+    # 4.872 = 19.896 ms, ⌈2,314.8 ÷ (804.2 × 0.6)⌉ = ⌈4.80⌉ = 5: 4/9)
     assert v[F["most"]] == max(swings, key=swings.get) == "Price per GPU-hour"
     assert v[F["base_cost"]] == pytest.approx(base)
     charts = book["Finance"]._charts
@@ -239,7 +240,7 @@ def test_finance_against_hand_calculation(default):
     assert v[f"C{F['out_cost']}"] == pytest.approx(cout * owned / PRICE)
     assert v[f"C{F['mix_cost']}"] == pytest.approx((mix * cin + cout) / (mix + 1) * owned / PRICE)
     # demand: 100e6 tokens/day ÷ 86,400 × 2 (peak) ÷ (replica tokens/s × 0.6), rounded up;
-    # the replica's step floor ÷ efficiency + the layers' time (80 layers × 66.3 µs)
+    # the replica's step floor ÷ efficiency + the layers' time (80 layers × 60.9 µs)
     replica_tps = 1000 / (STEP / eff + LAYERS_70B_MS) * BATCH
     replicas = math.ceil(100e6 / 86400 * 2 / (replica_tps * 0.6))
     assert v[F["replica_tps"]] == pytest.approx(replica_tps)

@@ -16,10 +16,12 @@ from openpyxl.utils import get_column_letter
 from template_support import (
     CONTEXT,
     KV_8B,
+    ONE_GPU,
     READ_8B,
     ROOT,
+    SMALL,
     error_cells,
-    regime_efficiency,
+    log_between,
     sizing,
     variant,
 )
@@ -44,9 +46,9 @@ WEIGHTS_GB = 8.03
 KV_SEQ_GB = KV_8B * CONTEXT / 1e9  # 131,072 B a token × 2,300 tokens: 0.3015 GB a sequence
 BATCH = 16  # the scenario's typed batch
 #: The layers' time a realistic step adds to floor ÷ efficiency without Calibration's
-#: measurements, ms: 32 layers (Llama 3.1 8B's config.json, num_hidden_layers) × 66.3 µs
+#: measurements, ms: 32 layers (Llama 3.1 8B's config.json, num_hidden_layers) × 60.9 µs
 #: (udfs/data/layer_time.csv)
-LAYERS_MS = 32 * 66.3 / 1000
+LAYERS_MS = 32 * 60.9 / 1000
 STEP_TARGET_MS = 1000 / 30  # the service level: 30 tokens/s per user
 #: The sheets' columns of Frontier's three GPUs (B the scenario's A10G, C the H200, D the
 #: B200) and their memory, by datasheet (gpus.csv: H200 SXM 141 GB, B200 HGX 180 GB)
@@ -86,10 +88,17 @@ def floor_ms(batch: int) -> float:
     return (READ_8B * 1 + KV_SEQ_GB * batch) / BANDWIDTH_TBPS
 
 
+def regime_efficiency(batch: float) -> float:
+    """REGIME_EFFICIENCY of a dense model on one GPU by docs/math.md's rule: small_batch's
+    anchor (template_support.SMALL, 0.817) up to batch 8, throughput_one_gpu's (ONE_GPU,
+    0.404) from 56, linear in ln(batch) between."""
+    return log_between(batch, 8, 56, SMALL, ONE_GPU)
+
+
 def realistic_ms(batch: int) -> float:
     """The realistic step of one A10G at ``batch``, ms: the memory floor ÷ the regime's
     efficiency on one GPU + the layers' time."""
-    return floor_ms(batch) / regime_efficiency(1, batch) + LAYERS_MS
+    return floor_ms(batch) / regime_efficiency(batch) + LAYERS_MS
 
 
 def searched_batch() -> int:
@@ -147,7 +156,7 @@ def test_sizing_answers_with_the_memory_floor(a10g):
     assert "no interconnect figure" in a10g["Sizing"]["C" + SIZING["link"][1:]]
     assert sizing(a10g, "link_kind") == "PCIe"
     # the realistic step: the floor ÷ REGIME_EFFICIENCY of one GPU at batch 16 + the
-    # layers' time, 2.1216 ms (no Calibration rows for the A10G)
+    # layers' time, 1.9488 ms (no Calibration rows for the A10G)
     assert sizing(a10g, "layer_used") == pytest.approx(LAYERS_MS, rel=1e-12)
     assert result(a10g, "RESULT_STEP_MS") == pytest.approx(realistic_ms(BATCH), rel=1e-3)
 
@@ -171,17 +180,16 @@ def test_plan_shows_sizings_figures_and_words(a10g):
 def test_plan_searches_the_batch_on_the_memory_floor(a10g):
     """The scenario's row of the tensor-parallel table: the largest batch that fits and
     meets 30 tokens/s per user on the memory floor, 16: there the realistic step is 20.55
-    ms ÷ 0.6842 (REGIME_EFFICIENCY of one GPU at 16: 0.837 + (0.408 − 0.837) × ln(16/8) ÷
-    ln(56/8)) + 2.12 ms of layers' time = 32.15 ms, within 33.33; at 17, 21.05 ÷ 0.6708 +
-    2.12 = 33.50 ms, over. Its step by hand, the first token not known; the scenario's
-    batch 16 meets the service level, as Sizing's 31.1 tokens/s per user say (with the
-    old anchors, 0.618 to 0.357, and no layers' time it was 12 and batch 16 missed: the
-    higher anchors more than pay the layers' time here)."""
+    ms ÷ 0.6699 (REGIME_EFFICIENCY of one GPU at 16: 0.817 + (0.404 − 0.817) × ln(16/8) ÷
+    ln(56/8)) + 1.95 ms of layers' time (32 × 60.9 µs) = 32.62 ms, within 33.33; at 17,
+    21.05 ÷ 0.6570 + 1.95 = 33.99 ms, over. Its step by hand, the first token not known;
+    the scenario's batch 16 meets the service level, as Sizing's 30.7 tokens/s per user say
+    (31.1 with 0.837, 0.408 and 66.3 µs a layer: 32.15 ms; the batch the same)."""
     v, r = a10g["Plan"], PLAN_SCENARIO_ROW
     best = searched_batch()
-    e16 = 0.837 + (0.408 - 0.837) * math.log(16 / 8) / math.log(56 / 8)
-    e17 = 0.837 + (0.408 - 0.837) * math.log(17 / 8) / math.log(56 / 8)
-    assert regime_efficiency(1, 16) == pytest.approx(e16)
+    e16 = 0.817 + (0.404 - 0.817) * math.log(16 / 8) / math.log(56 / 8)
+    e17 = 0.817 + (0.404 - 0.817) * math.log(17 / 8) / math.log(56 / 8)
+    assert regime_efficiency(16) == pytest.approx(e16)
     assert floor_ms(16) / e16 + LAYERS_MS <= STEP_TARGET_MS < floor_ms(17) / e17 + LAYERS_MS
     assert best == BATCH == 16
     assert v[f"B{r}"] == max_batch(MEMORY_GB)

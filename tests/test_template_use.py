@@ -85,16 +85,16 @@ def test_calibration_counts_a_gpus_own_measurements(tmp):
     for name in ("NVIDIA H100 SXM", "NVIDIA H200 SXM"):
         assert cost[f"AB{COST_FIRST + gpus.index(name)}"] == 0, name
     # the B200 (180 GB) holds 70.6 GB + 12.06 GB of KV alone: one GPU at 16 sequences,
-    # between small_batch's 0.837 (to batch 8) and throughput_one_gpu's 0.408 (from batch
+    # between small_batch's 0.817 (to batch 8) and throughput_one_gpu's 0.404 (from batch
     # 56), linear in ln(batch) (udfs/data/efficiency.csv, docs/math.md); no measurement of
-    # it, so its step adds the layers' time, 80 layers (config.json) × 66.3 µs
+    # it, so its step adds the layers' time, 80 layers (config.json) × 60.9 µs
     # (udfs/data/layer_time.csv)
     b200 = COST_FIRST + gpus.index("NVIDIA B200 (HGX)")
-    b200_eff = 0.837 + (0.408 - 0.837) * math.log(16 / 8) / math.log(56 / 8)
+    b200_eff = 0.817 + (0.404 - 0.817) * math.log(16 / 8) / math.log(56 / 8)
     assert b200_eff == pytest.approx(SMALL + (ONE_GPU - SMALL) * math.log(2) / math.log(7))
     assert cost[f"F{b200}"] == 1 and cost[f"N{b200}"] == pytest.approx(b200_eff, rel=1e-12)
-    assert cost[f"AB{b200}"] == pytest.approx(80 * 66.3 / 1000)
-    assert cost[f"O{b200}"] == pytest.approx(cost[f"G{b200}"] / b200_eff + 80 * 66.3 / 1000)
+    assert cost[f"AB{b200}"] == pytest.approx(80 * 60.9 / 1000)
+    assert cost[f"O{b200}"] == pytest.approx(cost[f"G{b200}"] / b200_eff + 80 * 60.9 / 1000)
     assert v["Finance"][FINANCE["calibrated"]] == pytest.approx(h100)
 
 
@@ -134,10 +134,10 @@ def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
     step = (kv + weights) / (3.35 * 32) + comm_ms(126, 16384, 16, 32)
     assert sizing(v, "step_ms") == pytest.approx(step)
     # 32 GPUs at 16 sequences: batch 16 is the smallest of throughput_tp's rows, so its
-    # anchor, 0.461 (udfs/data/efficiency.csv, docs/math.md); no measurement of the H100
+    # anchor, 0.452 (udfs/data/efficiency.csv, docs/math.md); no measurement of the H100
     # counted, so the step adds the layers' time: 126 layers (config.json
-    # num_hidden_layers) × 66.3 µs (udfs/data/layer_time.csv) = 8.354 ms
-    eff = 0.461
+    # num_hidden_layers) × 60.9 µs (udfs/data/layer_time.csv) = 7.673 ms
+    eff = 0.452
     assert eff == TP
     layers_ms = 126 * LAYER_US / 1000
     assert sizing(v, "layer_used") == pytest.approx(layers_ms)

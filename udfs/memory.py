@@ -179,8 +179,11 @@ def moe_experts_read(experts, top_k, batch):
     given expert is missed by one token with probability 1 − k/E, by all B tokens with
     probability (1 − k/E)^B, so the expected count read is E·(1 − (1 − k/E)^B): k at
     batch 1, approaching E as the batch grows. Real routers are not uniform (some
-    experts are hot), which makes the count lower: this is the upper estimate of the
-    weights read, so a floor built on it stays a floor.
+    experts are hot), and the γ + 1 tokens a speculative step verifies for one sequence
+    route alike, which makes the count lower: this is the upper estimate of the weights
+    read. A floor built on it can therefore exceed the least time a skewed router
+    allows; ``tests/test_serving_measurements.py`` checks that every MoE floor stays
+    below its published measurement.
 
     Parameters
     ----------
@@ -190,7 +193,8 @@ def moe_experts_read(experts, top_k, batch):
     top_k : float
         Experts chosen per token k [count] (DeepSeek-V3: 8); at most E.
     batch : float
-        Tokens decoded in the step B, the sequences in the batch [tokens].
+        Tokens the step computes, B: the sequences in the batch, × (draft tokens + 1)
+        with speculative decoding [tokens].
 
     Returns
     -------

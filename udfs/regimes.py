@@ -93,7 +93,9 @@ def layer_overhead_ms(layers, tokens_per_step=1.0, layer_us=None):
     Parameters
     ----------
     layers : float
-        Layers of the model, L, all pipeline stages together [count].
+        Layers a step runs, L: the model's, all pipeline stages together, and one more
+        for each draft pass of speculative decoding (an MTP module or an EAGLE head is
+        one transformer layer) [count].
     tokens_per_step : float
         Tokens each step yields, τ (speculative decoding; 1 without) [count].
     layer_us : float or None
@@ -209,8 +211,8 @@ def regime_efficiency(gpus, batch, expert_parallel=0.0):
 
     Returns
     -------
-    Efficiency, 0–1. One GPU at batch 1: small_batch's 0.837; 2 GPUs at batch 12: 0.837
-    + (0.461 − 0.837) × ln(12/8) ÷ ln(16/8) = 0.617 (batches 8 and 16: the largest of
+    Efficiency, 0–1. One GPU at batch 1: small_batch's 0.817; 2 GPUs at batch 12: 0.817
+    + (0.452 − 0.817) × ln(12/8) ÷ ln(16/8) = 0.603 (batches 8 and 16: the largest of
     the small-batch measurements and the smallest of throughput_tp's). Divide a floor by
     it and add the layers' time (``layer_overhead_ms``) for the realistic time
     (``ESTIMATE``).

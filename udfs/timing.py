@@ -193,7 +193,9 @@ def decode_step_ms(weights_gb, kv_gb, bandwidth_tbps, active_params, batch, peak
         Parameters each token multiplies, N_act (the active parameters of an MoE
         model) [count].
     batch : float
-        Sequences decoded in the step, B [count].
+        Tokens the step computes, B: the sequences decoded, × (draft tokens + 1) with
+        speculative decoding (the verifying pass multiplies the weights by every
+        sequence's drafts and one more token; ``kv_gb`` stays the sequences' own) [count].
     peak_tflops : float
         Peak compute P of one GPU at the math precision [TFLOPS].
     attention_flop : float

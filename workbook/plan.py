@@ -124,9 +124,9 @@ def sheet_plan(wb: Workbook) -> Sheet:
     (DECODE_STEP_MS with p stages of p micro-batches); memory, prefill and the efficiency
     (REGIME_EFFICIENCY(t, b)) take all t GPUs:
       B MAX_BATCH(memory, weights, KV per sequence, reserve, t)
-      C BATCH_FOR_LATENCY(step target × the most efficiency, R(all experts), KV, t ×
-        bandwidth, FLOPs per token, t × roof): an upper guide, the all-reduces and the
-        layers' time left out
+      C BATCH_FOR_LATENCY(step target × the most efficiency × tokens per step, R(all
+        experts), KV, t × bandwidth, FLOPs per sequence, t × roof): an upper guide, the
+        all-reduces and the layers' time left out
       D TP_COMM_MS(hidden, 1, t, link, layers): what each sequence adds to a step's
         all-reduces (the bandwidth term; the latency term is the same at any batch)
       The realistic step at batch b is Sizing's: ESTIMATE(DECODE_STEP_MS(R(b), b × KV,
@@ -137,10 +137,10 @@ def sheet_plan(wb: Workbook) -> Sheet:
         with B17's measured efficiency, which holds it).
       E MIN(B, the last search cell): the largest batch that fits in memory and whose
         realistic step meets the per-user speed. With S(R, e) = BATCH_FOR_LATENCY((step
-        target − latency term − f) × e, R, KV + D × e × t × bandwidth, t × bandwidth, FLOPs
-        per token + D × e × t × roof, t × roof): N = S(R(all experts), the least
-        efficiency) a guide, O = S(R(1), the most efficiency) at or above the answer (the
-        step is at least that max rule's); P..AE bisect from 0, each cell adding 2^k
+        target − f) × e × tokens per step − latency term, R, KV + D × t × bandwidth, t ×
+        bandwidth, FLOPs per sequence + D × t × roof, t × roof): N = S(R(all experts), the
+        least efficiency) a guide, O = S(R(1), the most efficiency) at or above the answer
+        (the step is at least that max rule's); P..AE bisect from 0, each cell adding 2^k
         (k = 15 .. 0) to the one before when that batch's realistic step, said in
         arithmetic (TP_COMM_MS linear in the batch, AF its value at batch 1), still meets
         the target and stays within O. Four blocks of 15 candidates (AG..CN, one array

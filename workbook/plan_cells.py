@@ -146,16 +146,23 @@ def realistic_native(K: dict, r: int, batch: str, array: bool = False) -> str:
 def solve(K: dict, r: int, read: str, eff: str) -> str:
     """S(R) of row ``r`` (an expression): the largest batch whose step, reading ``read``
     GB of weights p times (p stages), max(FLOPs ÷ roof, (p × R + batch × KV) ÷ bandwidth)
-    ÷ ``eff`` + the all-reduces + the layers' fixed time, meets the step target
-    (BATCH_FOR_LATENCY with the all-reduces folded into its terms; see
-    ``workbook.plan.sheet_plan``): a bound of the realistic step's batch."""
+    + the all-reduces, ÷ the tokens per step τ ÷ ``eff`` + the layers' fixed time, meets
+    the step target (BATCH_FOR_LATENCY with the all-reduces folded into its terms; see
+    ``workbook.plan.sheet_plan``): a bound of the realistic step's batch, whose step has
+    every term of this one (``realistic``).
+
+    The step per token is (step + latency + D × batch) ÷ τ ÷ e + f ≤ target, so the
+    step and the all-reduces' bytes may take (target − f) × e × τ − latency: the
+    all-reduces are divided by τ and e as the realistic step divides them."""
     t, kv, bw = f"$A{r}", K["kv_seq_gb"], K["bandwidth"]
     roof, f_tok, target = math_roof(K), K["flops_token"], K["step_target_ms"]
-    # the latency part of a step's all-reduces, and the layers' fixed time: the same at
-    # every batch, so the target less them bounds what the batch may take
-    fixed = f"(${COMM_COL}{r}-$D{r}+{LAYERS_TIME})"
-    return (f"IF({target}-{fixed}<=0,0,BATCH_FOR_LATENCY(({target}-{fixed})*{eff},"
-            f"{stages_at(r)}*{read},{kv}+D{r}*{eff}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{eff}*{roof}"
+    # what a step and its all-reduces' bytes may take: the target less the layers' fixed
+    # time, over the efficiency and the tokens a step yields, less the all-reduces'
+    # latency part (the same at every batch)
+    budget = (f"(({target}-{LAYERS_TIME})*{eff}*SCENARIO_TOKENS_PER_STEP"
+              f"-(${COMM_COL}{r}-$D{r}))")
+    return (f"IF({budget}<=0,0,BATCH_FOR_LATENCY({budget},"
+            f"{stages_at(r)}*{read},{kv}+D{r}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{roof}"
             f"*{t}*1000000000,{roof}*{t}))")
 
 
@@ -178,7 +185,7 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
     at_e = larger("1", f"E{r}", array)
     cells = {
         "B": f"=MAX_BATCH({K['memory']},{w},{kv},{K['reserve']},{t})",
-        "C": f"=BATCH_FOR_LATENCY({target}*{most},{rest})",
+        "C": f"=BATCH_FOR_LATENCY({target}*{most}*SCENARIO_TOKENS_PER_STEP,{rest})",
         "D": f"={comm(K, r, per_sequence, latency=False)}",
         "F": f'=IF(E{r}>=1,{realistic(K, r, at_e, array)},"none")',
         "G": f'=IF(ISNUMBER(F{r}),TOKENS_PER_SEC(F{r}),"none")',

@@ -301,7 +301,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          '"no price")', "money", "COST_PER_MTOK(price, tokens/s at the floor, GPUs per "
          "replica, utilization): a bound, not the bill (the headline is at the top)"),
         ("verified", "Tokens a step computes: batch × (draft tokens + 1)",
-         f"={verified(K['batch'])}", "seq",
+         f"={verified(K['batch'])}", "tokens",
          f'=IF({K["tokens_per_step"]}>{K["draft_tokens"]}+1,"more tokens a step than it '
          'verifies: set the draft tokens (k) above, tokens per step is at most k + 1",'
          '"the verifying pass multiplies the weights by every sequence\'s k + 1 tokens; '

@@ -155,7 +155,7 @@ declare(
     param(Arg("top_k", None, AT_LEAST_ONE, whole=True),
           "Experts each token picks, k (MODEL_SPEC(name,\"experts_per_token\")); at most E."),
     param(Arg("batch", None, NONNEGATIVE),
-          "Tokens decoded in the step (sequences in the batch), B."),
+          "Tokens the step computes, B: the sequences in the batch (× draft tokens + 1 with speculative decoding)."),  # noqa: E501
     formula=memory.moe_experts_read,
     nonfinite="top_k is more than experts: a token cannot pick more experts than there are",
     explain=lambda w: (f"{num(w.experts)} × (1 − (1 − {num(w.top_k)}/{num(w.experts)})^"

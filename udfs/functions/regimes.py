@@ -55,7 +55,7 @@ def _native():
 
 declare(
     "REGIME_EFFICIENCY",
-    "Default efficiency by regime, from published measurements (small batch, TP 8 at small batch, throughput on 1 GPU or in TP, MoE expert parallel), moving in ln(batch) between them; realistic = floor ÷ it + LAYER_OVERHEAD_MS. REGIME_EFFICIENCY(1,1) = 0.837.",  # noqa: E501
+    "Default efficiency by regime, from published measurements (small batch, TP 8 at small batch, throughput on 1 GPU or in TP, MoE expert parallel), moving in ln(batch) between them; realistic = floor ÷ it + LAYER_OVERHEAD_MS. REGIME_EFFICIENCY(1,1) = 0.817.",  # noqa: E501
     param(Arg("gpus", None, POSITIVE, whole=True), "GPUs of one replica (whole number)."),
     param(Arg("batch", None, POSITIVE), "Sequences decoded together per replica."),
     param(Arg("expert_parallel", None, NONNEGATIVE),
@@ -63,7 +63,7 @@ declare(
           default=0),
     formula=regimes.regime_efficiency,
     explain=_regime,
-    example=("=REGIME_EFFICIENCY(1,1)", "0.837"),
+    example=("=REGIME_EFFICIENCY(1,1)", "0.817"),
     summary="the efficiency of the deployment from the regimes' measurements",
     native=_native(),
 )
@@ -80,7 +80,7 @@ def _overhead(w):
 declare(
     "LAYER_OVERHEAD_MS",
     "Time per token a decode step pays beyond its floor for its layers' kernels = layers × the per-layer time (default: fitted on published measurements) ÷ tokens per step, in ms. Add it to floor ÷ REGIME_EFFICIENCY (ESTIMATE's fixed_ms).",  # noqa: E501
-    param(Arg("layers", None, NONNEGATIVE), "Layers of the model, all pipeline stages together."),
+    param(Arg("layers", None, NONNEGATIVE), "Layers a step runs: the model's, all pipeline stages together, + 1 a draft pass (MTP, EAGLE)."),  # noqa: E501
     param(Arg("tokens_per_step", None, AT_LEAST_ONE),
           "Optional. Tokens each step yields (speculative decoding: SPEC_TOKENS_PER_STEP). Default 1.",  # noqa: E501
           default=1),

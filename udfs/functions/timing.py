@@ -185,7 +185,7 @@ declare(
     param(BANDWIDTH, "Memory bandwidth of one GPU: bare number in TB/s, or text ('3.35 TB/s')."),
     param(Count("active_params", domain=POSITIVE),
           "Parameters each token multiplies (an MoE model's active parameters): 8.03E+9 or '37B'."),
-    param(BATCH, "Sequences decoded in the step."),
+    param(BATCH, "Tokens the step computes: the sequences decoded (× draft tokens + 1 with speculative decoding)."),  # noqa: E501
     param(PEAK, "Peak compute of one GPU at the math precision: TFLOPS or text ('989 TFLOPS')."),
     param(Arg("attention_flops", "FLOP", NONNEGATIVE),
           "Optional. FLOPs of the attention products of the step (DECODE_ATTENTION_FLOP). Default 0.",  # noqa: E501
