@@ -166,3 +166,28 @@ def test_plan_finds_the_largest_batch_with_drafts(tmp_path):
     assert batch < plan[f"O{r}"]  # the bound is above the answer, not the answer
     more = variant(tmp_path, "more", _scenario(*args, batch + 1, *tail))["Sizing"]
     assert more[SIZING["real_step_ms"]] > target
+
+
+def test_calibrations_floor_counts_the_drafts(tmp_path):
+    # A measurement typed into Calibration (row 16, the first empty one): the same case as
+    # the scenario above, TensorRT-LLM's DeepSeek-R1 MTP 3 on 8 B200 at batch 1, 253
+    # tokens/s per user, a 3,000-token context, 2.82 tokens a step (AC) and 3 draft tokens
+    # (AD). Its floor of a step (K) is Sizing's step for that case, drafts counted: the
+    # step floor per token × 2.82; with AD empty, the plain step. Its efficiency (N) is
+    # CALIBRATE of that floor: K ÷ 2.82 ÷ (1000 ÷ 253).
+    args = ("DeepSeek-R1", "NVFP4", "NVIDIA B200 (HGX)", 8, 1, 1000, 2000)
+    row = {"Calibration!A16": "DeepSeek-R1", "Calibration!B16": "NVFP4",
+           "Calibration!C16": "NVIDIA B200 (HGX)", "Calibration!D16": 8,
+           "Calibration!E16": 1, "Calibration!F16": 3000, "Calibration!H16": 253,
+           "Calibration!AC16": 2.82}
+    drafts = variant(tmp_path, "cal3", {**_scenario(*args, 2.82, 3, "no"), **row,
+                                        "Calibration!AD16": 3})
+    plain = variant(tmp_path, "cal0", {**_scenario(*args, 1, 0, "no"), **row})
+    assert drafts["Calibration"]["K16"] == pytest.approx(
+        drafts["Sizing"][SIZING["step_ms"]] * 2.82, rel=1e-9)
+    assert plain["Calibration"]["K16"] == pytest.approx(
+        plain["Sizing"][SIZING["step_ms"]], rel=1e-9)
+    assert drafts["Calibration"]["K16"] > plain["Calibration"]["K16"]
+    assert drafts["Calibration"]["N16"] == pytest.approx(
+        drafts["Calibration"]["K16"] / 2.82 / (1000 / 253), rel=1e-9)
+    assert drafts["Calibration"]["O16"] == "plausible"

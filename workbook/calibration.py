@@ -26,7 +26,7 @@ from workbook.sizing import SIZING
 CAL_SUMMARY = {"efficiency": "B5", "plausible": "B6", "below": "B7", "examples": "B8"}
 CAL_FIRST = 12  # first measurement row
 CAL_ROWS = 10
-#: column letter -> (header, width, number format); inputs A..H, P, X and AC, results
+#: column letter -> (header, width, number format); inputs A..H, P, X, AC and AD, results
 #: I..O, lookups Q..W (what the formulas need, visible so that every step can be checked)
 CAL_COLUMNS = {
     "A": ("Model", 26, None), "B": ("Weight precision", 10, None), "C": ("GPU", 22, None),
@@ -49,6 +49,7 @@ CAL_COLUMNS = {
     "AA": ("Weights read per step (GB)", 10, "GB"),
     "AB": ("Active parameters (billions)", 10, "#,##0.00"),
     "AC": ("Tokens per step (speculative decoding, MTP; empty = 1)", 12, "0.00"),
+    "AD": ("Draft tokens per step (speculative decoding; empty = 0)", 12, "0"),
 }
 #: the lookup columns, grey
 CAL_LOOKUPS = ("Q", "R", "S", "T", "U", "V", "W", "Z", "AA", "AB")
@@ -88,19 +89,27 @@ def _weights_read(row: str, batch: str) -> str:
             f"{w}*({e}*(1-(1-{k}/{e})^{batch})-{k}),0)")
 
 
+def computed(r: int) -> str:
+    """The tokens a step of measurement row ``r`` computes (an expression): its batch (E)
+    × (its draft tokens (AD, empty = 0) + 1), as Sizing's (``workbook.speculation``)."""
+    return f"(E{r}*(1+IF(ISNUMBER(AD{r}),AD{r},0)))"
+
+
 def _step(r: int, weights_gb: str, active: str) -> str:
     """The floor of measurement row ``r`` (an expression): Sizing's step, DECODE_STEP_MS of
     the weights read (``weights_gb``, GB), the KV cache (U), the replica's bandwidth and
     roof (S and T: one GPU's times the GPUs, so the step is over one "GPU" of their sum,
-    the same figures), the ``active`` parameters, the batch (E), the attention FLOPs at
-    the context (F) and the all-reduces of the D GPUs (``tp_comm``): the floor of one
-    step, which N and O divide by the tokens per step (AC)."""
+    the same figures), the ``active`` parameters, the tokens the step computes (the batch
+    E × (draft tokens AD + 1)), their attention FLOPs at the context (F) and the
+    all-reduces of the D GPUs (``tp_comm``): the floor of one step, which N and O divide
+    by the tokens per step (AC)."""
     m, link = f"Q{r}", f"INDEX(GPU_INTERCONNECT,R{r})"
     layers = f"INDEX(MODEL_LAYERS,{m})"
-    comm = tp_comm(f"INDEX(MODEL_HIDDEN,{m})", f"E{r}", f"D{r}", link, layers,
+    tokens = computed(r)
+    comm = tp_comm(f"INDEX(MODEL_HIDDEN,{m})", tokens, f"D{r}", link, layers,
                    None, expert_parallel(m, f"D{r}"))
-    return step_floor(weights_gb, f"U{r}", f"S{r}", active, f"E{r}", f"T{r}",
-                      f"DECODE_ATTENTION_FLOP({layers},{attention_dim(m)},F{r},E{r})",
+    return step_floor(weights_gb, f"U{r}", f"S{r}", active, tokens, f"T{r}",
+                      f"DECODE_ATTENTION_FLOP({layers},{attention_dim(m)},F{r},{tokens})",
                       "1", comm)
 
 
@@ -132,6 +141,8 @@ def sheet_calibration(wb: Workbook) -> Sheet:
       AB    the model's active parameters (billions), which K and M compute with
       AC    INPUT tokens each step yields per sequence: 1 without speculative decoding
             (empty = 1); with it, accepted draft tokens + 1 (SPEC_TOKENS_PER_STEP)
+      AD    INPUT draft tokens per step (the draft length; empty = 0): the floor computes
+            batch × (AD + 1) tokens a step, as Sizing's (the weights read, V, at them)
       X     INPUT count this row? "no" leaves it out; the examples ship with "no"
       Y, Z  the efficiency and GPU of a counted row (named CAL_EFF, CAL_GPU): Sizing, Cost
             and Finance use a GPU's own counted measurements when it has any, else B5
@@ -150,7 +161,8 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                 "(column X: no). Overwrite them with yours and set X to yes, or enter yours "
                 "in the empty rows. A measurement faster than its floor is flagged: an "
                 "assumption (model, precision, GPU, batch, context, tokens per step in AC "
-                "with speculative decoding) is wrong, so that row is left out.", "note")
+                "and draft tokens in AD with speculative decoding) is wrong, so that row is "
+                "left out.", "note")
     s.section(4, "Result", "O")
     first, last = CAL_FIRST, CAL_FIRST + CAL_ROWS - 1
     verdicts, counted = f"$O${first}:$O${last}", f"$Y${first}:$Y${last}"
@@ -178,7 +190,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
     define_name(wb, "CAL_EFF", s.title, f"$Y${first}:$Y${last}")
     define_name(wb, "CAL_GPU", s.title, f"$Z${first}:$Z${last}")
 
-    s.section(first - 2, "Measurements (yellow: yours) and what they say", "AC")
+    s.section(first - 2, "Measurements (yellow: yours) and what they say", "AD")
     headers = [h for h, _, _ in CAL_COLUMNS.values()]
     s.header(first - 1, headers, height=60)
     kvp = f"Sizing!${SIZING['kv_precision'][0]}${SIZING['kv_precision'][1:]}"
@@ -190,6 +202,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
         s.put(f"P{r}", CAL_EXAMPLE_NOTE if i < len(CAL_EXAMPLES) else None, "input")
         s.put(f"X{r}", "no" if i < len(CAL_EXAMPLES) else None, "input")
         s.put(f"AC{r}", 1, "input", CAL_COLUMNS["AC"][2])
+        s.put(f"AD{r}", None, "input", CAL_COLUMNS["AD"][2])
         tau = f"IF(ISNUMBER(AC{r}),AC{r},1)"  # tokens per step, empty = 1
         ok = f'W{r}="yes"'
         a = f"AB{r}*1000000000"  # active parameters: the math
@@ -203,7 +216,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
             "T": f"=IF({ok},IF(AND({_precision_bytes(f'B{r}')}<=1,ISNUMBER(INDEX(GPU_FP8,R{r}))),"
                  f"INDEX(GPU_FP8,R{r})*D{r},IF(ISNUMBER(INDEX(GPU_BF16,R{r})),"
                  f"INDEX(GPU_BF16,R{r})*D{r},\"no figure\")),\"\")",
-            "V": f"=IF({ok},{_weights_read(f'Q{r}', f'E{r}')},\"\")",
+            "V": f"=IF({ok},{_weights_read(f'Q{r}', computed(r))},\"\")",
             # KV bytes per token (BF16) × the KV precision's bytes ÷ 2 × context × batch
             "U": f"=IF({ok},INDEX(MODEL_KV_BYTES,Q{r})*{_precision_bytes(kvp)}/2*F{r}*E{r}"
                  f"/1000000000*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-"
@@ -257,6 +270,9 @@ def sheet_calibration(wb: Workbook) -> Sheet:
     s.validate(rng("AC"), "decimal", "Tokens each decode step yields per sequence: 1 "
                "without speculative decoding (empty = 1); with it, the accepted draft tokens "
                "+ 1. A number from 1 to 100.", "Tokens per step", 1, 100)
+    s.validate(rng("AD"), "whole", "Draft tokens each step verifies beside one more token "
+               "(the draft length of MTP, EAGLE or a draft model): empty or 0 without "
+               "speculative decoding. A whole number from 0 to 64.", "Draft tokens", 0, 64)
     s.validate(rng("P"), "text", "Optional: where and how it was measured (server, version, "
                "date), up to 200 characters.", "Note", 0, 200)
     ws = s.ws

@@ -29,7 +29,7 @@ DRAFT = "SCENARIO_DRAFT_TOKENS"
 def verified(batch: str) -> str:
     """The tokens one step's verifying pass computes for ``batch`` sequences (an
     expression): B × (k + 1), B without speculation (k = 0)."""
-    return f"{batch}*(1+{DRAFT})"
+    return f"({batch}*(1+{DRAFT}))"
 
 
 def layers_run(layers: str) -> str:
