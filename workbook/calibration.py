@@ -48,8 +48,8 @@ CAL_COLUMNS = {
     "Y": ("Efficiency counted", 10, "pct"), "Z": ("GPU counted", 22, None),
     "AA": ("Weights read per step (GB)", 10, "GB"),
     "AB": ("Active parameters (billions)", 10, "#,##0.00"),
-    "AC": ("Tokens per step (speculative decoding, MTP; empty = 1)", 12, "0.00"),
-    "AD": ("Draft tokens per step (speculative decoding; empty = 0)", 12, "0"),
+    "AC": ("Tokens per step (speculative decoding, MTP; empty = 1)", 15, "0.00"),
+    "AD": ("Draft tokens per step (speculative decoding; empty = 0)", 15, "0"),
 }
 #: the lookup columns, grey
 CAL_LOOKUPS = ("Q", "R", "S", "T", "U", "V", "W", "Z", "AA", "AB")
