@@ -34,8 +34,8 @@ from template_support import (
     TP,
     TP8_SMALL,
     comm_ms,
-    regime_efficiency,
 )
+from template_support import regime_efficiency as dense_efficiency
 
 from udfs import tables
 from workbook.build import SIZING, build_template
@@ -49,7 +49,6 @@ READ_70B = 70.6 - 128256 * 8192 / 1e9  # 69.549
 #: (udfs/data/layer_time.csv, efficiency.csv) are template_support's; moe_expert_parallel's
 #: anchor, the geometric mean of its 8 rows' floor ÷ (measured − the layers' time):
 MOE = 0.178
-dense_efficiency = regime_efficiency  # REGIME_EFFICIENCY of a dense model, by hand
 
 
 #: The traffic of these checks, typed into the scenario on Sizing: 207,360,000 output

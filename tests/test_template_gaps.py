@@ -16,12 +16,10 @@ from openpyxl.utils import get_column_letter
 from template_support import (
     CONTEXT,
     KV_8B,
-    ONE_GPU,
     READ_8B,
     ROOT,
-    SMALL,
     error_cells,
-    log_between,
+    regime_efficiency,
     sizing,
     variant,
 )
@@ -88,17 +86,10 @@ def floor_ms(batch: int) -> float:
     return (READ_8B * 1 + KV_SEQ_GB * batch) / BANDWIDTH_TBPS
 
 
-def regime_efficiency(batch: float) -> float:
-    """REGIME_EFFICIENCY of a dense model on one GPU by docs/math.md's rule: small_batch's
-    anchor (template_support.SMALL, 0.817) up to batch 8, throughput_one_gpu's (ONE_GPU,
-    0.404) from 56, linear in ln(batch) between."""
-    return log_between(batch, 8, 56, SMALL, ONE_GPU)
-
-
 def realistic_ms(batch: int) -> float:
     """The realistic step of one A10G at ``batch``, ms: the memory floor ÷ the regime's
     efficiency on one GPU + the layers' time."""
-    return floor_ms(batch) / regime_efficiency(batch) + LAYERS_MS
+    return floor_ms(batch) / regime_efficiency(1, batch) + LAYERS_MS
 
 
 def searched_batch() -> int:
@@ -189,7 +180,7 @@ def test_plan_searches_the_batch_on_the_memory_floor(a10g):
     best = searched_batch()
     e16 = 0.817 + (0.404 - 0.817) * math.log(16 / 8) / math.log(56 / 8)
     e17 = 0.817 + (0.404 - 0.817) * math.log(17 / 8) / math.log(56 / 8)
-    assert regime_efficiency(16) == pytest.approx(e16)
+    assert regime_efficiency(1, 16) == pytest.approx(e16)
     assert floor_ms(16) / e16 + LAYERS_MS <= STEP_TARGET_MS < floor_ms(17) / e17 + LAYERS_MS
     assert best == BATCH == 16
     assert v[f"B{r}"] == max_batch(MEMORY_GB)

@@ -22,6 +22,7 @@ from workbook.sheet import (
     tp_comm,
 )
 from workbook.sizing import SIZING
+from workbook.speculation import verified
 
 CAL_SUMMARY = {"efficiency": "B5", "plausible": "B6", "below": "B7", "examples": "B8"}
 CAL_FIRST = 12  # first measurement row
@@ -91,8 +92,8 @@ def _weights_read(row: str, batch: str) -> str:
 
 def computed(r: int) -> str:
     """The tokens a step of measurement row ``r`` computes (an expression): its batch (E)
-    × (its draft tokens (AD, empty = 0) + 1), as Sizing's (``workbook.speculation``)."""
-    return f"(E{r}*(1+IF(ISNUMBER(AD{r}),AD{r},0)))"
+    × (its draft tokens (AD, empty = 0) + 1), as Sizing's."""
+    return verified(f"E{r}", f"IF(ISNUMBER(AD{r}),AD{r},0)")
 
 
 def _step(r: int, weights_gb: str, active: str) -> str:

@@ -26,10 +26,11 @@ from __future__ import annotations
 DRAFT = "SCENARIO_DRAFT_TOKENS"
 
 
-def verified(batch: str) -> str:
-    """The tokens one step's verifying pass computes for ``batch`` sequences (an
-    expression): B × (k + 1), B without speculation (k = 0)."""
-    return f"({batch}*(1+{DRAFT}))"
+def verified(batch: str, draft: str = DRAFT) -> str:
+    """The tokens one step's verifying pass computes for ``batch`` sequences with ``draft``
+    draft tokens, k (an expression; default the scenario's): B × (k + 1), B without
+    speculation (k = 0)."""
+    return f"({batch}*(1+{draft}))"
 
 
 def layers_run(layers: str) -> str:
