@@ -21,6 +21,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from xml_support import attributes, part
 
 from addin.ooxml.package import EXCEL_CALC_ID
 from addin.routes import embed as em
@@ -267,13 +268,13 @@ def test_embedded_code_imports_against_a_recording_xlwings(tmp_path):
 
 # --- calcId: no file napkin writes asks Excel to recalculate on open -------------------
 
-def _calc_pr(path) -> str:
-    with zipfile.ZipFile(path) as z:
-        return re.search(r"<calcPr\b[^>]*>", z.read("xl/workbook.xml").decode()).group(0)
+def _calc_pr(path) -> dict[str, str]:
+    """The attributes of the workbook's ``<calcPr>``, as parsed."""
+    return attributes(part(path, "xl/workbook.xml"), "calcPr")
 
 
 def test_every_written_file_says_current_excel_calculated_it(plain, tmp_path):
-    assert 'calcId="124519"' in _calc_pr(plain)  # openpyxl writes Excel 2007's id
+    assert _calc_pr(plain)["calcId"] == "124519"  # openpyxl writes Excel 2007's id
     outs = {}
     for cmd in ("calc", "freeze"):
         outs[cmd] = tmp_path / f"{cmd}.xlsx"
@@ -286,13 +287,13 @@ def test_every_written_file_says_current_excel_calculated_it(plain, tmp_path):
     outs["embed"] = tmp_path / "embed.xlsx"
     r = napkin("embed", str(plain), "-o", str(tmp_path / "embed-plain.xlsx"))
     assert _calc_pr(tmp_path / "embed-plain.xlsx") == \
-        f'<calcPr calcId="{EXCEL_CALC_ID}" fullCalcOnLoad="1" />'
+        {"calcId": str(EXCEL_CALC_ID), "fullCalcOnLoad": "1"}
     r = napkin("unfreeze", str(outs["freeze"]), "-o", str(tmp_path / "unfreeze.xlsx"))
     assert r.returncode == 0, r.stderr
     outs["unfreeze"] = tmp_path / "unfreeze.xlsx"
     outs["template"] = TEMPLATE
     for cmd, path in outs.items():
-        assert _calc_pr(path) == f'<calcPr calcId="{EXCEL_CALC_ID}"/>', cmd
+        assert _calc_pr(path) == {"calcId": str(EXCEL_CALC_ID)}, cmd
 
 
 def test_stamp_calc_id_keeps_everything_else():

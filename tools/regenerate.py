@@ -1,14 +1,16 @@
-"""Rewrite the committed files that are generated from the function declarations.
+"""Build the committed files that are generated, from the repository alone, and compare.
 
-``python -m tools.regenerate`` (from the repository's root) writes all four; after adding
-or changing a function (``docs/contributing.md``, "Adding a function") it is the one
-command to run:
+``python -m tools.regenerate`` (from the repository's root) builds all four into an empty
+folder and copies each over the committed one where the two differ; after adding or
+changing a function (``docs/contributing.md``, "Adding a function") it is the one command
+to run:
 
 ``README.md``
-    its function table, by ``udfs.docs`` (alone: ``python -m udfs.docs``);
+    its function table, by ``udfs.docs`` (alone: ``python -m udfs.docs``), into the
+    README's prose;
 ``docs/native.md``
     its per-function table, by ``addin.transform.native.forms`` (alone:
-    ``python -m addin.transform.native.forms``);
+    ``python -m addin.transform.native.forms``), after the doc's prose;
 ``workbook/napkin.xlsx``
     the template, built, computed and carrying the Lite code, as
     ``napkin template -o workbook/napkin.xlsx`` writes it (the slowest);
@@ -16,11 +18,15 @@ command to run:
     its native edition, Excel's own functions only, as ``napkin template --native``
     writes it.
 
-Each file is generated into a temporary folder and copied over the committed one only
-where the two differ, so a file that is current is left untouched. Name files to
-regenerate only those (``python -m tools.regenerate README.md docs/native.md``).
-``--check`` writes nothing: it names the stale files and exits with 1 if there is one,
-as ``tests/test_readme.py``, ``test_native.py`` and ``test_template.py`` fail then.
+Nothing is built from a previous version of itself: each workbook is written to a path
+that does not exist yet, and a text file's build reads only its hand-written prose (the
+part before the generated table) from the committed file. The builds are byte for byte
+deterministic (fixed dates; ``workbook.xml_form`` gives openpyxl's parts one form with or
+without lxml), so the comparison is of bytes. Name files to regenerate only those
+(``python -m tools.regenerate README.md docs/native.md``). ``--check`` writes nothing:
+it names the stale files and exits with 1 if there is one; CI runs it
+(``.ci/run``), as ``tests/test_readme.py``, ``test_native.py``, ``test_template.py`` and
+``test_native_edition.py`` check the same files.
 """
 
 from __future__ import annotations
@@ -35,35 +41,42 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def readme_table(path: Path) -> None:
-    """Replace the function table of the README at ``path``."""
+def readme_table(committed: Path, out: Path) -> None:
+    """The README at ``committed`` with its function table built anew, to ``out``."""
     from udfs.docs import with_table
 
-    path.write_text(with_table(path.read_text("utf-8")), encoding="utf-8", newline="\n")
+    out.write_text(with_table(committed.read_text("utf-8")), encoding="utf-8", newline="\n")
 
 
-def native_table(path: Path) -> None:
-    """Replace the per-function table of ``docs/native.md`` at ``path``."""
-    from addin.transform.native.forms import write_doc
+def native_table(committed: Path, out: Path) -> None:
+    """``docs/native.md`` at ``committed`` with its per-function table built anew, to
+    ``out``."""
+    from addin.transform.native.forms import DOC_HEADING, doc_table
 
-    write_doc(path)
+    text = committed.read_text("utf-8")
+    if DOC_HEADING not in text:
+        raise ValueError(f"{committed}: no heading {DOC_HEADING.strip()!r}")
+    prose = text[:text.index(DOC_HEADING) + len(DOC_HEADING)]
+    out.write_text(prose + doc_table(), encoding="utf-8", newline="\n")
 
 
-def template(path: Path) -> None:
-    """Write the template workbook to ``path``."""
+def template(committed: Path, out: Path) -> None:
+    """The template workbook, built from nothing, to ``out``."""
     from addin.routes.embed import write_template
 
-    write_template(path)
+    write_template(out)
 
 
-def native_template(path: Path) -> None:
-    """Write the template's native edition (Excel's own functions only) to ``path``."""
+def native_template(committed: Path, out: Path) -> None:
+    """The template's native edition (Excel's own functions only), built from nothing,
+    to ``out``."""
     from addin.cli.commands import write_native_edition
 
-    write_native_edition(path)
+    write_native_edition(out)
 
 
-#: Each generated file (relative to the repository's root) and what writes it in place.
+#: Each generated file (relative to the repository's root) and what builds it: a
+#: function of (the committed file, the path to write, which does not exist yet).
 GENERATED = {
     "README.md": readme_table,
     "docs/native.md": native_table,
@@ -73,15 +86,16 @@ GENERATED = {
 
 
 def regenerate(root: Path, names, check: bool = False) -> list[str]:
-    """Generate each of ``names`` (keys of ``GENERATED``) under ``root``; the stale
-    ones, which are rewritten unless ``check``."""
+    """Build each of ``names`` (keys of ``GENERATED``) into an empty folder; the stale
+    ones (differing from the committed file, or with none committed), which are copied
+    over the committed files unless ``check``."""
     stale = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name in names:
-            committed, fresh = root / name, Path(tmp) / Path(name).name
-            if committed.exists():
-                shutil.copyfile(committed, fresh)  # the tables are written into the file
-            GENERATED[name](fresh)
+        for k, name in enumerate(names):
+            committed = root / name
+            fresh = Path(tmp) / str(k) / Path(name).name
+            fresh.parent.mkdir()
+            GENERATED[name](committed, fresh)
             if committed.exists() and filecmp.cmp(committed, fresh, shallow=False):
                 continue
             stale.append(name)
@@ -93,8 +107,10 @@ def regenerate(root: Path, names, check: bool = False) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m tools.regenerate",
-        description="Rewrite the files generated from the function declarations: the "
-                    "README's function table, docs/native.md's table and the template.")
+        description="Build the generated files (the README's function table, "
+                    "docs/native.md's table, the template and its native edition) from the "
+                    "repository alone into an empty folder, and copy each that differs over "
+                    "the committed one.")
     ap.add_argument("files", nargs="*", metavar="FILE",
                     help=f"only these ({', '.join(GENERATED)}; default: all)")
     ap.add_argument("--check", action="store_true",

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from zipfile import ZIP_DEFLATED, ZipFile, ZipInfo
 
 from openpyxl import Workbook
 
@@ -97,6 +98,7 @@ from workbook.sizing import GRID_TOP, SIZING, sheet_sizing
 from workbook.speedup import AMDAHL_P, AMDAHL_S, GRID_HEAD, SPEEDUP_TOP, sheet_speedup
 from workbook.start import sheet_start
 from workbook.xlwings_conf import sheet_xlwings_conf
+from workbook.xml_form import canonical_parts
 
 #: The header rows repeated on every printed page of a sheet whose table runs over pages.
 PRINT_TITLES = {
@@ -175,7 +177,19 @@ def build_template(path=None, native: bool = False) -> Path:
         path = path / "napkin.xlsx"
     path.parent.mkdir(parents=True, exist_ok=True)
     build_workbook(native).save(path)
+    _one_form(path)
     return path
+
+
+def _one_form(path: Path) -> None:
+    """Rewrite the zip openpyxl saved at ``path`` with every XML part in
+    ``workbook.xml_form``'s one form, so that the template's bytes do not depend on
+    whether openpyxl found lxml."""
+    with ZipFile(path) as zf:
+        parts = [(i.filename, zf.read(i)) for i in zf.infolist()]
+    with ZipFile(path, "w", ZIP_DEFLATED) as out:
+        for name, data in canonical_parts(parts):
+            out.writestr(ZipInfo(name, date_time=ZIP_TIME), data, ZIP_DEFLATED)
 
 
 __all__ = [

@@ -64,6 +64,14 @@ def xml_escape_text(text: str) -> str:
     return _XML_ILLEGAL_RE.sub(lambda m: f"_x{ord(m.group(0)):04X}_", text)
 
 
+def xml_escape_attr(text: str) -> str:
+    """An attribute's value escaped for double quotes: ``xml_escape_text``'s escapes, the
+    quote, and tab, line feed and carriage return as character references (a parser
+    would read them as spaces otherwise: XML 1.0, section 3.3.3)."""
+    return (xml_escape_text(text).replace('"', "&quot;").replace("\t", "&#9;")
+            .replace("\n", "&#10;").replace("\r", "&#13;"))
+
+
 _ATTR_RES: dict[str, re.Pattern] = {}
 
 

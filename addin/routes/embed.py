@@ -39,7 +39,7 @@ from xml.sax.saxutils import unescape
 from zipfile import ZipFile
 
 from addin.formula import formula_text as ft
-from addin.ooxml import guard, package, reader
+from addin.ooxml import edit, guard, package, reader
 from addin.ooxml import xlsx_values as xv
 from addin.routes.lite import HEADER_FIRST_LINE, main_py, requirements_txt
 
@@ -109,29 +109,6 @@ def _rels(rels: list[tuple[str, str, str]]) -> str:
     body = "".join(f'<Relationship Id="{i}" Type="{t}" Target="{g}"/>' for i, t, g in rels)
     return (f'{_DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
             f'relationships">{body}</Relationships>')
-
-
-def _free_id(xml: str) -> str:
-    used = {int(n) for n in re.findall(r'Id="rId(\d+)"', xml)}
-    n = 1
-    while n in used:
-        n += 1
-    return f"rId{n}"
-
-
-def _add_relationship(xml: str, rid: str, rtype: str, target: str) -> str:
-    rel = f'<Relationship Id="{rid}" Type="{rtype}" Target="{target}"/>'
-    if re.search(r"<Relationships\b[^>]*/>", xml):
-        return re.sub(r"<Relationships\b([^>]*)/>", lambda m: f"<Relationships{m.group(1)}>"
-                      f"{rel}</Relationships>", xml, count=1)
-    return xml.replace("</Relationships>", rel + "</Relationships>", 1)
-
-
-def _add_override(xml: str, part: str, ctype: str) -> str:
-    if f'PartName="/{part}"' in xml:
-        return xml
-    return xml.replace("</Types>", f'<Override PartName="/{part}" ContentType="{ctype}"/>'
-                                   "</Types>", 1)
 
 
 _PROP_RE = r'<(?P<p>[\w.-]+:)?property\s+name="{name}"\s+value="(?P<v>[^"]*)"\s*/>'
@@ -212,12 +189,12 @@ def embed(src, dst, *, in_place: bool = False, backup: bool = True,
             part = f"xl/webextensions/webextension{n}.xml"
             added[part] = webextension_xml(files).encode("utf-8")
             ct = zf.read("[Content_Types].xml").decode("utf-8")
-            ct = _add_override(ct, part, CT_WEBEXTENSION)
+            ct = edit.add_override(ct, part, CT_WEBEXTENSION)
             if TASKPANES in names:
                 rels = zf.read(TASKPANES_RELS).decode("utf-8") if TASKPANES_RELS in names \
                     else _rels([])
-                rid = _free_id(rels)
-                rels = _add_relationship(rels, rid, REL_WEBEXTENSION, part.rsplit("/", 1)[1])
+                rid = edit.free_rel_id(rels)
+                rels = edit.add_relationship(rels, rid, REL_WEBEXTENSION, part.rsplit("/", 1)[1])
                 panes = zf.read(TASKPANES).decode("utf-8")
                 panes = re.sub(r"</(?P<p>[\w.-]+:)?taskpanes>",
                                lambda m: _taskpane(rid).replace(
@@ -230,9 +207,9 @@ def embed(src, dst, *, in_place: bool = False, backup: bool = True,
                                     f"{_taskpane('rId1')}</wetp:taskpanes>").encode()
                 added[TASKPANES_RELS] = _rels(
                     [("rId1", REL_WEBEXTENSION, part.rsplit("/", 1)[1])]).encode("utf-8")
-                ct = _add_override(ct, TASKPANES, CT_TASKPANES)
+                ct = edit.add_override(ct, TASKPANES, CT_TASKPANES)
                 root = zf.read("_rels/.rels").decode("utf-8")
-                root = _add_relationship(root, _free_id(root), REL_TASKPANES, TASKPANES)
+                root = edit.add_relationship(root, edit.free_rel_id(root), REL_TASKPANES, TASKPANES)
                 new_parts["_rels/.rels"] = root.encode("utf-8")
             new_parts["[Content_Types].xml"] = ct.encode("utf-8")
         if stored:

@@ -38,7 +38,7 @@ from pathlib import Path
 from zipfile import ZipFile
 
 from addin.formula import formula_text as ft
-from addin.ooxml import guard, package, reader
+from addin.ooxml import edit, guard, package, reader
 from addin.ooxml import xlsx_values as xv
 
 PART = "customXml/napkin-frozen.xml"
@@ -236,24 +236,19 @@ def _read_records(data: bytes) -> list[tuple[str, str, str, str]]:
                                  r"(.*?)</cell>", text, re.S)]
 
 
-def _add_relationship(rels_xml: str) -> str:
-    if REL_ID in rels_xml:
-        return rels_xml
-    rel = f'<Relationship Id="{REL_ID}" Type="{CUSTOM_XML_REL}" Target="../{PART}"/>'
-    return rels_xml.replace("</Relationships>", rel + "</Relationships>")
-
-
-def _drop_relationship(rels_xml: str, pattern: str) -> str:
-    return re.sub(rf"<Relationship\b[^>]*{pattern}[^>]*/>", "", rels_xml)
+def _relationships(rels_xml: str) -> str:
+    """The workbook's relationships with the record's (once) and without calcChain's."""
+    if REL_ID not in rels_xml:
+        rels_xml = edit.add_relationship(rels_xml, REL_ID, CUSTOM_XML_REL, f"../{PART}")
+    return edit.remove_relationships(rels_xml, "calcChain.xml")
 
 
 def _content_types(ct: str, add: bool) -> str:
-    ct = re.sub(r'<Override PartName="/customXml/napkin-frozen[^"]*"[^>]*/>', "", ct)
-    ct = re.sub(r'<Override PartName="/xl/calcChain.xml"[^>]*/>', "", ct)
+    for part in (PART, PROPS, "xl/calcChain.xml"):
+        ct = edit.remove_override(ct, part)
     if add:
-        ct = ct.replace("</Types>",
-                        f'<Override PartName="/{PART}" ContentType="application/xml"/>'
-                        f'<Override PartName="/{PROPS}" ContentType="{PROPS_TYPE}"/></Types>')
+        ct = edit.add_override(edit.add_override(ct, PART, "application/xml"), PROPS,
+                               PROPS_TYPE)
     return ct
 
 
@@ -282,7 +277,7 @@ def freeze(src, dst, functions=None, *, backup: bool = True) -> int:
                     records += [(sheet.path, sheet.name, r, f) for r, f in recs]
             rels_path = reader.rels_path(book.workbook_path)
             rels = zf.read(rels_path).decode("utf-8")
-            rels = _drop_relationship(_add_relationship(rels), r'Target="[^"]*calcChain.xml"')
+            rels = _relationships(rels)
             replace[rels_path] = rels.encode("utf-8")
             replace["[Content_Types].xml"] = _content_types(
                 zf.read("[Content_Types].xml").decode("utf-8"), add=True).encode("utf-8")
@@ -386,8 +381,8 @@ def unfreeze(src, dst) -> int:
         if restore_styles:
             replace[STYLES] = styles[1].encode("utf-8")
         rels_path = reader.rels_path(book.workbook_path)
-        replace[rels_path] = _drop_relationship(
-            zf.read(rels_path).decode("utf-8"), f'Id="{REL_ID}"').encode("utf-8")
+        replace[rels_path] = edit.remove_relationship_id(
+            zf.read(rels_path).decode("utf-8"), REL_ID).encode("utf-8")
         replace["[Content_Types].xml"] = _content_types(
             zf.read("[Content_Types].xml").decode("utf-8"), add=False).encode("utf-8")
         package.rewrite(zf, src, dst, replace, {PART, PROPS, PART_RELS},

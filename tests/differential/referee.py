@@ -135,7 +135,9 @@ def _cache_unknown(path: Path) -> None:
     with ZipFile(path) as zf:
         parts = {i.filename: zf.read(i.filename) for i in zf.infolist()}
     name = "xl/worksheets/sheet2.xml"
-    parts[name] = parts[name].replace(b"</f><v />", f"</f><v>{UNCOMPUTED}</v>".encode())
+    # openpyxl writes an empty value as <v /> without lxml and <v></v> with it
+    parts[name] = re.sub(rb"</f><v\s*(?:/>|></v>)", f"</f><v>{UNCOMPUTED}</v>".encode(),
+                         parts[name])
     with ZipFile(path, "w", ZIP_DEFLATED) as zf:
         for n, data in parts.items():
             zf.writestr(n, data)

@@ -38,7 +38,6 @@ computes the workbook, translates every formula and rewrites the package.
 
 from __future__ import annotations
 
-import re
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -47,7 +46,7 @@ from zipfile import ZipFile
 
 from openpyxl.formula.translate import Translator
 
-from addin.ooxml import guard, package, reader
+from addin.ooxml import edit, guard, package, reader
 from addin.ooxml import xlsx_values as xv
 from addin.transform.native.book import Book, cell_value
 from addin.transform.native.cells import per_cell, per_cell_refs
@@ -105,26 +104,14 @@ def _add_hidden_sheet(zf: ZipFile, book: xv.Book, name: str, xml: str, rel_id: s
     add[part] = xml.encode("utf-8")
     wb_path = book.workbook_path
     wb = replace.get(wb_path, zf.read(wb_path)).decode("utf-8")
-    ids = [int(x) for x in re.findall(r'<(?:\w+:)?sheet\b[^>]*\bsheetId="(\d+)"', wb)]
-    m = re.search(r'xmlns:(\w+)="' + re.escape(xv.REL_NS) + '"', wb)
-    prefix = m.group(1) if m else "r"
-    decl = "" if m else f' xmlns:r="{xv.REL_NS}"'
-    close = re.search(r"</(\w+:)?sheets>", wb)
-    p = close.group(1) or ""
-    entry = (f'<{p}sheet name="{xv.xml_escape_text(name)}" '
-             f'sheetId="{max(ids, default=0) + 1}" state="hidden" {prefix}:id="{rel_id}"{decl}/>')
-    replace[wb_path] = (wb[:close.start()] + entry + wb[close.start():]).encode("utf-8")
+    replace[wb_path] = edit.add_sheet_entry(wb, name, rel_id).encode("utf-8")
     rels_path = reader.rels_path(wb_path)
     rels = replace.get(rels_path, zf.read(rels_path)).decode("utf-8")
-    target = posix_relative(part, wb_path)
-    rels = rels.replace("</Relationships>",
-                        f'<Relationship Id="{rel_id}" Type="{xv.REL_NS}/worksheet" '
-                        f'Target="{target}"/></Relationships>')
+    rels = edit.add_relationship(rels, rel_id, f"{xv.REL_NS}/worksheet",
+                                 posix_relative(part, wb_path))
     replace[rels_path] = rels.encode("utf-8")
     ct = replace.get("[Content_Types].xml", zf.read("[Content_Types].xml")).decode("utf-8")
-    ct = ct.replace("</Types>", f'<Override PartName="/{part}" '
-                                f'ContentType="{WORKSHEET_TYPE}"/></Types>')
-    replace["[Content_Types].xml"] = ct.encode("utf-8")
+    replace["[Content_Types].xml"] = edit.add_override(ct, part, WORKSHEET_TYPE).encode("utf-8")
     return part
 
 
@@ -280,12 +267,12 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                 remove.add("xl/calcChain.xml")
                 rels_path = reader.rels_path(book.book.workbook_path)
                 rels = replace.get(rels_path, zf.read(rels_path)).decode("utf-8")
-                replace[rels_path] = re.sub(r'<Relationship\b[^>]*calcChain.xml"[^>]*/>', "",
-                                            rels).encode("utf-8")
+                replace[rels_path] = edit.remove_relationships(rels, "calcChain.xml") \
+                    .encode("utf-8")
                 ct = replace.get("[Content_Types].xml",
                                  zf.read("[Content_Types].xml")).decode("utf-8")
-                replace["[Content_Types].xml"] = re.sub(
-                    r'<Override PartName="/xl/calcChain.xml"[^>]*/>', "", ct).encode("utf-8")
+                replace["[Content_Types].xml"] = edit.remove_override(
+                    ct, "xl/calcChain.xml").encode("utf-8")
             if package.same_file(src, dst) and backup:  # over IN: keep IN.bak first
                 shutil.copy2(src, src.with_name(src.name + ".bak"))
             package.rewrite(zf, computed, dst, replace, remove, add)
