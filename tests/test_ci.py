@@ -136,3 +136,20 @@ def test_newest_release_verdict():
          ne.Tested("schedula", None, None, ">=1.6.15,<1.7")]
     rc, text = ne.verdict(t, False, "not run: the install failed")
     assert rc == 1 and "NOT INSTALLED" in text
+
+
+def test_ci_runs_the_xml_tests_without_lxml_and_builds_from_nothing():
+    """The run of the README's command has lxml (the test extra); .ci/run shows it, then
+    runs the tests marked ``xml`` with openpyxl's lxml off, and regenerates every
+    generated file into an empty folder (``tools.regenerate --check``)."""
+    step = CI[CI.index(README_TEST_COMMAND):]
+    assert "assert x.LXML" in step and "OPENPYXL_LXML=False python -c" in step
+    assert "OPENPYXL_LXML=False python -m pytest -m xml" in step
+    assert "python -m tools.regenerate --check || rc=1" in step
+    assert step.index("tools.regenerate --check") < step.index('exit "$rc"')
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert '"lxml>=' in pyproject and "xml: reads or writes workbook XML" in pyproject
+    marked = [p.name for p in (ROOT / "tests").glob("test_*.py")
+              if "pytestmark = pytest.mark.xml" in p.read_text("utf-8")]
+    assert {"test_xml_parts.py", "test_native.py", "test_freeze.py", "test_embed.py",
+            "test_template.py", "test_engine_workbooks.py"} <= set(marked)

@@ -21,6 +21,9 @@ from addin.engine.api import calc_workbook
 from addin.engine.checked import checked
 from addin.ooxml.guard import WorkbookError
 
+# reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
+pytestmark = pytest.mark.xml
+
 SEED, COUNT, BATCH = 0, 400, 200  # about 300 distinct formulas in two workbooks
 #: the fixed sample's agreements: the run reaches 158 of 308 (the rest refused by strict
 #: mode, mostly for forms of argument no evidence covers, or settled as known or

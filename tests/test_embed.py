@@ -27,6 +27,9 @@ from addin.ooxml.package import EXCEL_CALC_ID
 from addin.routes import embed as em
 from addin.routes.lite import main_py, requirements_txt
 
+# reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
+pytestmark = pytest.mark.xml
+
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "workbook" / "napkin.xlsx"
 WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"

@@ -29,6 +29,9 @@ from addin.engine.api import calc_workbook
 from addin.ooxml.guard import WorkbookError
 from udfs.errors import ExcelError
 
+# reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
+pytestmark = pytest.mark.xml
+
 # --------------------------------------------------------------------------- workbooks
 
 

@@ -15,6 +15,9 @@ from xlsx_make import add_shared_ridge
 from addin.ooxml.guard import WorkbookError
 from addin.transform.freeze import PART, freeze, unfreeze
 
+# reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
+pytestmark = pytest.mark.xml
+
 
 def napkin(*args):
     return subprocess.run([sys.executable, "-m", "addin.cli", *map(str, args)],

@@ -18,6 +18,9 @@ from hypothesis import strategies as st
 from addin import cli
 from addin.cli import bench_hostile
 
+# reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
+pytestmark = pytest.mark.xml
+
 MEMORY_LIMIT = 1536 * 2**20  # address space of the napkin process (numpy, scipy included)
 
 

@@ -36,6 +36,9 @@ from addin.transform.native.formula import Group, parse, render
 from udfs import CATALOG
 from workbook.build import SIZING, build_template
 
+# reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
+pytestmark = pytest.mark.xml
+
 ROOT = Path(__file__).resolve().parents[1]
 UNO_PYTHON = "/usr/bin/python3"
 

@@ -55,6 +55,9 @@ from workbook.build import (
 )
 from workbook.plan import TP_FIRST, TP_ROWS
 
+# reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
+pytestmark = pytest.mark.xml
+
 
 @pytest.fixture(scope="module")
 def tmp(tmp_path_factory):

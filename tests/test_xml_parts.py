@@ -32,6 +32,9 @@ from xml_writers import OFFSET, openpyxl_book, with_napkin_cells, xlsxwriter_boo
 from addin.cli import main as napkin
 from addin.ooxml.edit import REL_NS
 
+# reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
+pytestmark = pytest.mark.xml
+
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent
 PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
