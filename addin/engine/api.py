@@ -52,7 +52,8 @@ from addin.formula.formula_text import normalize_formula
 from addin.ooxml import guard, package
 from addin.ooxml import xlsx_values as xv
 
-__all__ = ["evaluate", "calc_workbook", "format_value", "to_json", "normalize_formula"]
+__all__ = ["evaluate", "calc_workbook", "format_value", "to_json", "normalize_formula",
+           "without_cyclic_gc"]
 
 def _refuse_unknown_functions(wb: Workbook, registry) -> None:
     """Raise WorkbookError naming a function that is neither Excel's nor ours."""
@@ -85,7 +86,7 @@ def _refuse_strict_ooxml(zf: ZipFile, src: Path) -> None:
             "Excel and save it as \"Excel Workbook (.xlsx)\"")
 
 
-def _without_cyclic_gc(fn):
+def without_cyclic_gc(fn):
     """Run ``fn`` with Python's cyclic garbage collector paused (as it was afterwards).
 
     A workbook being computed is many live objects (cells, formula nodes, compiled
@@ -107,10 +108,10 @@ def _without_cyclic_gc(fn):
     return paused
 
 
-@_without_cyclic_gc
+@without_cyclic_gc
 def calc_workbook(
     src: str | os.PathLike,
-    dst: str | os.PathLike,
+    dst: str | os.PathLike | None,
     functions: Mapping[str, Callable] | None = None,
     *,
     in_place: bool = False,
@@ -128,7 +129,8 @@ def calc_workbook(
     ``<calcPr fullCalcOnLoad>``: removed by default so that spreadsheet programs show the
     computed values instead of recomputing without our functions; ``recalc_on_open=True``
     sets it). ``dst`` is written atomically (temp file + rename); on failure no ``dst``
-    is left behind and ``src`` is never modified. ``dst == src`` needs ``in_place=True``
+    is left behind and ``src`` is never modified; ``dst=None`` writes nothing (the
+    results only). ``dst == src`` needs ``in_place=True``
     (then ``backup=True`` keeps a copy as ``<name>.bak`` first).
 
     Returns ``{"Sheet!A1": value}`` for every formula cell (also every cell of an array
@@ -144,9 +146,9 @@ def calc_workbook(
     a sentence saying so is appended to ``notes`` (when given). A strict Open XML file is
     refused in both modes. ``before_write(results)`` runs before ``dst`` is written.
     """
-    src, dst = Path(src), Path(dst)
+    src, dst = Path(src), None if dst is None else Path(dst)
     guard.check_package(src)
-    if package.same_file(src, dst) and not in_place:
+    if dst is not None and package.same_file(src, dst) and not in_place:
         raise ValueError(f"refusing to overwrite the source workbook {src} (pass in_place=True)")
     reg = calls.registry(functions)
     calls.ensure_registered(reg)
@@ -183,6 +185,8 @@ def calc_workbook(
                            _circular, _kept_on_cycle):
             with _current_book(wb):
                 ev.rerun(order)
+        if dst is None:
+            return ev.results()
         ups = output.updates(wb)
         new_parts: dict[str, bytes] = {}
         for sheet in wb.sheets:

@@ -48,9 +48,9 @@ from openpyxl.formula.translate import Translator
 
 from addin.ooxml import edit, guard, package, reader
 from addin.ooxml import xlsx_values as xv
-from addin.transform.native.book import Book, cell_value
+from addin.transform.native.book import Book
 from addin.transform.native.cells import per_cell, per_cell_refs
-from addin.transform.native.formula import calls_of, parse
+from addin.transform.native.formula import calls_of
 from addin.transform.native.translate import NativeTranslator, Untranslatable
 
 WORKSHEET_TYPE = ("application/vnd.openxmlformats-officedocument.spreadsheetml."
@@ -132,15 +132,23 @@ def _helper_values(zf: ZipFile, computed: Path, book: xv.Book, tr: NativeTransla
     if tr.tables.used:
         _add_hidden_sheet(zf, book, tr.tables.sheet, tr.tables.sheet_xml(), REL_ID,
                           replace, add)
-    part = _add_hidden_sheet(zf, book, tr.helpers.sheet, tr.helpers.sheet_xml(tr.fill),
-                             HELPERS_REL_ID, replace, add)
-    probe, out = Path(folder) / "helpers.xlsx", Path(folder) / "helpers-computed.xlsx"
+    _add_hidden_sheet(zf, book, tr.helpers.sheet, tr.helpers.sheet_xml(tr.fill),
+                      HELPERS_REL_ID, replace, add)
+    probe = Path(folder) / "helpers.xlsx"
     package.rewrite(zf, computed, probe, replace, {"xl/calcChain.xml"}, add)
-    calc_workbook(probe, out, strict=False)
-    with ZipFile(out) as z:
-        cells = xv.read_cells(z.read(part).decode("utf-8"))
-        strings = xv.read_book(z).shared_strings
-    return {c.row: cell_value(c, strings) for c in cells if c.col == 1}
+    results = calc_workbook(probe, None, strict=False)  # the values, no workbook written
+    head = tr.helpers.sheet + "!A"
+    return {int(label[len(head):]): _cached(v) for label, v in results.items()
+            if label.startswith(head)}
+
+
+def _cached(v):
+    """A computed value as the helper cell caches it (an error by its code alone)."""
+    from udfs.errors import ExcelError
+
+    if isinstance(v, ExcelError):
+        return ExcelError(v.code, "")
+    return v
 
 
 def posix_relative(part: str, source: str) -> str:
@@ -183,6 +191,22 @@ def _array_edits(tr, book, idx: int, sheet: str, xml: str, text: str, block: str
     return edits
 
 
+def _paused_gc(fn):
+    """``native`` with the cyclic collector paused, as ``calc_workbook`` runs (the
+    translation makes trees of tokens by the ten thousand: 0.6 s of the template's 7 s
+    went to the collector's passes over them)."""
+    import functools
+
+    @functools.wraps(fn)
+    def paused(*args, **kwargs):
+        from addin.engine.api import without_cyclic_gc
+
+        return without_cyclic_gc(fn)(*args, **kwargs)
+
+    return paused
+
+
+@_paused_gc
 def native(src, dst, *, strict: bool = False, in_place: bool = False,
            backup: bool = True) -> NativeResult:
     """Compute ``src`` and write ``dst`` with every napkin call in native formulas.
@@ -210,7 +234,7 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                 edits = []
                 for start, end, attrs, text, ref, kind, p in _formula_cells(xml):
                     try:
-                        if not calls_of(parse(text), tr.names):
+                        if not calls_of(tr.parsed(text), tr.names):
                             continue
                     except Exception:  # not tokenizable: leave it alone
                         continue

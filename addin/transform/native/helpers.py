@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import re
 
-from openpyxl.formula.tokenizer import Token
-
+from addin.formula import formula_text as ft
 from addin.ooxml import xlsx_values as xv
 from addin.transform.native.book import cell_xml
-from addin.transform.native.formula import Group, parse, render
 
 HELPER_SHEET = "napkin_helpers"
 #: A subexpression longer than this many characters is written in a helper cell (the
@@ -34,8 +32,16 @@ HOIST_MIN = 60
 #: read it several times each.
 HOIST_ARGUMENT = 20
 
-_CELLS = re.compile(r"\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?"
-                    r"|\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?\d+:\$?\d+")
+#: A table placeholder of the translator (``NativeTranslator.rng``), kept whole.
+_PLACEHOLDER = re.compile("(\x00[^\x00]*\x00)")
+
+
+def _is_qualified_or_called(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``text[start:end]`` is not a name of the formula's own sheet:
+    a sheet's name (``Word!``), a name of another sheet (``Sheet!Word``), or a
+    function's (``Word(``)."""
+    after = text[end:].lstrip()
+    return text[start - 1:start] == "!" or after[:1] in ("(", "!")
 
 
 def quote(sheet: str) -> str:
@@ -67,26 +73,40 @@ class Helpers:
     def _qualified(self, text: str, sheet_name: str, sheet_idx: int) -> str:
         """``text`` with each reference to its own sheet written with the sheet's name
         (cells, areas, and the defined names local to that sheet), and each reference to
-        another helper cell without it (the helper sheet's own cells)."""
+        another helper cell without it (the helper sheet's own cells).
+
+        The text is read with ``addin.formula.formula_text.LEX_RE`` (string literals,
+        references with their sheet, words), not tokenised: it is called once per
+        distinct helper, thousands of times on the template. The tables' placeholders
+        (``\x00block\x01column\x00``) are left as they are."""
         local = self._local(sheet_idx)
         prefix, own = quote(sheet_name) + "!", quote(self.sheet) + "!"
-
-        def walk(items):
-            for x in items:
-                if isinstance(x, Group):
-                    walk(x.children)
-                elif x.type != Token.OPERAND or x.subtype != Token.RANGE \
-                        or "\x00" in x.value:
-                    continue
-                elif x.value.startswith(own):
-                    x.value = x.value[len(own):]
-                elif "!" not in x.value and (_CELLS.fullmatch(x.value)
-                                             or x.value.upper() in local):
-                    x.value = prefix + x.value
-
-        items = parse(text)
-        walk(items)
-        return render(items)
+        own_upper = own.upper()
+        out = []
+        for k, piece in enumerate(_PLACEHOLDER.split(text)):
+            if k % 2:  # a placeholder
+                out.append(piece)
+                continue
+            pos = 0
+            for m in ft.LEX_RE.finditer(piece):
+                kind = m.lastgroup
+                if kind == "ref":
+                    sheet = m.group("sheet")
+                    if sheet is not None and sheet.upper() == own_upper:
+                        out.append(piece[pos:m.start()])
+                        out.append(m.group(0)[len(sheet):])
+                        pos = m.end()
+                    elif sheet is None:
+                        out.append(piece[pos:m.start()])
+                        out.append(prefix + m.group(0))
+                        pos = m.end()
+                elif kind == "word" and m.group(0).upper() in local \
+                        and not _is_qualified_or_called(piece, m.start(), m.end()):
+                    out.append(piece[pos:m.start()])
+                    out.append(prefix + m.group(0))
+                    pos = m.end()
+            out.append(piece[pos:])
+        return "".join(out)
 
     def sheet_xml(self, fill) -> str:
         """The hidden sheet: each helper's formula (``fill`` puts the tables' ranges in)

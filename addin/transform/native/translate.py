@@ -41,6 +41,7 @@ class NativeTranslator:
     def __init__(self, book: Book):
         self.book = book
         self.tables = book.tables
+        self._parsed: dict[str, list] = {}
         from udfs.catalog import CATALOG
 
         self.names = {n.upper() for n in CATALOG}
@@ -71,9 +72,18 @@ class NativeTranslator:
         return re.sub("\x00([^\x01]*)\x01([^\x00]*)\x00", one, text)
 
     # -- a whole formula --------------------------------------------------------------
+    def parsed(self, text: str) -> list:
+        """``parse(text)``, kept until ``formula`` translates the same text (``native``
+        asks whether a formula calls napkin, then translates it: one tokenisation for
+        both). Kept no longer: thousands of live trees make the collector's passes slow."""
+        items = self._parsed.get(text)
+        if items is None:
+            items = self._parsed[text] = parse(text)
+        return items
+
     def formula(self, text: str, sheet_idx: int) -> str:
         self.sheet_idx = sheet_idx  # (the sheet of the helper cells' references)
-        items = parse(text)
+        items = self._parsed.pop(text, None) or parse(text)
         core = [x for x in items if not (isinstance(x, Token) and x.type == Token.WSPACE)]
         if len(core) == 1 and isinstance(core[0], Group) and core[0].name in self.names:
             return self._call(core[0], sheet_idx).text  # the whole formula: no parentheses
