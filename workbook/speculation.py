@@ -22,18 +22,21 @@ References
 
 from __future__ import annotations
 
+from workbook.expr import Expr, Name, of
+
 #: The scenario's draft length, k (Sizing's input: a defined name).
 DRAFT = "SCENARIO_DRAFT_TOKENS"
+DRAFT_TOKENS = Name(DRAFT)
 
 
-def verified(batch: str, draft: str = DRAFT) -> str:
+def verified(batch: str | Expr, draft: str | Expr = DRAFT_TOKENS) -> Expr:
     """The tokens one step's verifying pass computes for ``batch`` sequences with ``draft``
-    draft tokens, k (an expression; default the scenario's): B × (k + 1), B without
-    speculation (k = 0)."""
-    return f"({batch}*(1+{draft}))"
+    draft tokens, k (expressions, or formula text; default the scenario's): B × (k + 1),
+    B without speculation (k = 0)."""
+    return of(batch) * (1 + of(draft))
 
 
-def layers_run(layers: str) -> str:
-    """The layers whose kernels one step runs (an expression): the model's ``layers`` plus
-    one a draft pass, L + k."""
-    return f"({layers}+{DRAFT})"
+def layers_run(layers: str | Expr) -> Expr:
+    """The layers whose kernels one step runs: the model's ``layers`` plus one a draft
+    pass, L + k."""
+    return of(layers) + DRAFT_TOKENS

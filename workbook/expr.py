@@ -1,0 +1,578 @@
+"""Formula expressions: the template's formulas as typed trees, rendered to Excel's text
+with the parentheses they need, and evaluated in Python from the same tree.
+
+A sheet module writes ``step / Name("SCENARIO_TOKENS_PER_STEP")`` instead of the text
+``f"{step}/SCENARIO_TOKENS_PER_STEP"``; the parentheses follow from Excel's operator
+precedence [1], so a sum divided, a difference under ``^`` or a negated power are
+parenthesised by construction (a slip under ``^`` once made Calibration's value negative).
+
+Precedence, tightest first, as Excel applies it [1]: negation (``-x``), percent,
+``^``, ``*`` and ``/``, ``+`` and ``-``, ``&``, comparisons. Every binary operator is
+left-associative, ``^`` included (``2^3^2`` is 64 in Excel), and negation binds tighter
+than ``^`` (``-2^2`` is 4). ``render`` writes a child in parentheses where its operator
+binds looser than its parent's, or as loose on the right.
+
+References and defined names are objects: ``Name("SCENARIO_BATCH")``, ``Column("MODEL_LAYERS")``
+(a table column; ``.at(row)`` is its ``INDEX``), ``Cell("B18")``. A formula text the
+migration has not turned into a tree yet is ``Raw(text)``: it is parenthesised wherever
+it is an operand unless it is one reference, number or call. ``str(e)`` (and so an
+f-string) gives the text as an operand, parenthesised unless atomic, so that text
+assembled the old way around an expression stays right.
+
+``evaluate(env)`` computes a tree in Python: names and cells from ``env``, napkin's
+functions from ``udfs.catalog``, a few of Excel's (``EXCEL``); an error value of an
+operand is the result, as in Excel. The model's arithmetic is tested that way, in
+milliseconds (``tests/test_expr.py``), and the same trees render the workbook's
+formulas.
+
+References
+----------
+.. [1] Microsoft, "Calculation operators and precedence in Excel",
+   https://support.microsoft.com/en-us/office/calculation-operators-and-precedence-in-excel-48be406d-4975-4d31-b2b8-7af9e0e2878a
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+# Binding strength of each kind of expression (higher binds tighter).
+COMPARE, CONCAT, ADD, MUL, POW, NEG, ATOM = 1, 2, 3, 4, 5, 7, 9
+_BINARY = {"=": COMPARE, "<>": COMPARE, "<": COMPARE, "<=": COMPARE, ">": COMPARE,
+           ">=": COMPARE, "&": CONCAT, "+": ADD, "-": ADD, "*": MUL, "/": MUL, "^": POW}
+
+
+class ExcelErrorValue(Exception):
+    """Raised inside ``evaluate`` to carry an error value out of an operation."""
+
+    def __init__(self, error):
+        super().__init__(getattr(error, "code", error))
+        self.error = error
+
+
+@dataclass
+class Env:
+    """What ``evaluate`` reads: the values of names and cells, and functions beyond
+    napkin's catalog and ``EXCEL`` (by upper-case name)."""
+
+    names: Mapping[str, object] = field(default_factory=dict)
+    cells: Mapping[str, object] = field(default_factory=dict)
+    functions: Mapping[str, Callable] = field(default_factory=dict)
+
+
+class Expr:
+    """A formula expression. Subclasses give ``prec`` and ``render``/``evaluate``."""
+
+    prec = ATOM
+
+    def render(self) -> str:  # pragma: no cover - every subclass renders
+        raise NotImplementedError
+
+    def evaluate(self, env: Env):  # pragma: no cover - every subclass evaluates
+        raise NotImplementedError
+
+    def formula(self) -> str:
+        """The cell's formula text: ``=`` and the expression."""
+        return "=" + self.render()
+
+    def operand(self) -> str:
+        """The text as an operand of an unknown operator: parenthesised unless atomic."""
+        text = self.render()
+        return text if self.prec == ATOM else f"({text})"
+
+    def __str__(self) -> str:
+        return self.operand()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.operand(), spec)
+
+    # -- operators --------------------------------------------------------------------
+    def __add__(self, o):
+        return BinOp("+", self, lift(o))
+
+    def __radd__(self, o):
+        return BinOp("+", lift(o), self)
+
+    def __sub__(self, o):
+        return BinOp("-", self, lift(o))
+
+    def __rsub__(self, o):
+        return BinOp("-", lift(o), self)
+
+    def __mul__(self, o):
+        return BinOp("*", self, lift(o))
+
+    def __rmul__(self, o):
+        return BinOp("*", lift(o), self)
+
+    def __truediv__(self, o):
+        return BinOp("/", self, lift(o))
+
+    def __rtruediv__(self, o):
+        return BinOp("/", lift(o), self)
+
+    def __pow__(self, o):
+        return BinOp("^", self, lift(o))
+
+    def __rpow__(self, o):
+        return BinOp("^", lift(o), self)
+
+    def __neg__(self):
+        return Neg(self)
+
+    def concat(self, o) -> BinOp:
+        """``self & o`` (text joined)."""
+        return BinOp("&", self, lift(o))
+
+    def eq(self, o) -> BinOp:
+        return BinOp("=", self, lift(o))
+
+    def ne(self, o) -> BinOp:
+        return BinOp("<>", self, lift(o))
+
+    def lt(self, o) -> BinOp:
+        return BinOp("<", self, lift(o))
+
+    def le(self, o) -> BinOp:
+        return BinOp("<=", self, lift(o))
+
+    def gt(self, o) -> BinOp:
+        return BinOp(">", self, lift(o))
+
+    def ge(self, o) -> BinOp:
+        return BinOp(">=", self, lift(o))
+
+
+def lift(x) -> Expr:
+    """An operand as an expression: an ``Expr`` as it is, a number as ``Num``, a bool as
+    ``Bool``. Text is not guessed at (a reference or a literal?): say ``Text`` or
+    ``Raw``."""
+    if isinstance(x, Expr):
+        return x
+    if isinstance(x, bool):
+        return Bool(x)
+    if isinstance(x, int | float):
+        return Num(x)
+    raise TypeError(f"not an expression: {x!r} (wrap text in Text(...) or Raw(...))")
+
+
+def of(x) -> Expr:
+    """``lift``, with text taken as formula text (``Raw``): where an expression meets a
+    caller that still passes formula strings (a cell reference, an expression)."""
+    return Raw(x) if isinstance(x, str) else lift(x)
+
+
+# ------------------------------------------------------------------------------ atoms
+
+
+def number_text(x: float) -> str:
+    """A number as formula text: integers in digits (``1000000000``), others in the
+    shortest form that reads back the same float, Excel's ``E`` notation (``1E-05``)."""
+    x = float(x)
+    if math.isfinite(x) and x == int(x) and abs(x) < 1e15:
+        return str(int(x))
+    return repr(x).upper()
+
+
+@dataclass(frozen=True)
+class Num(Expr):
+    value: float
+
+    @property
+    def prec(self):  # a negative number is a negation: "(-1)" as an operand
+        return NEG if self.value < 0 else ATOM
+
+    def render(self) -> str:
+        return number_text(self.value)
+
+    def evaluate(self, env):
+        return float(self.value)
+
+
+@dataclass(frozen=True)
+class Bool(Expr):
+    value: bool
+
+    def render(self) -> str:
+        return "TRUE" if self.value else "FALSE"
+
+    def evaluate(self, env):
+        return self.value
+
+
+@dataclass(frozen=True)
+class Text(Expr):
+    """A text literal."""
+
+    value: str
+
+    def render(self) -> str:
+        return '"' + self.value.replace('"', '""') + '"'
+
+    def evaluate(self, env):
+        return self.value
+
+
+@dataclass(frozen=True)
+class Name(Expr):
+    """A defined name (``SCENARIO_BATCH``)."""
+
+    name: str
+
+    def render(self) -> str:
+        return self.name
+
+    def evaluate(self, env):
+        try:
+            return env.names[self.name]
+        except KeyError:
+            raise KeyError(f"no value for the name {self.name}") from None
+
+
+@dataclass(frozen=True)
+class Column(Name):
+    """A table column, a defined name of a range (``MODEL_LAYERS``)."""
+
+    def at(self, row) -> Call:
+        """The column's value on ``row`` (an expression): ``INDEX(column,row)``."""
+        return Call("INDEX", (self, lift(row)))
+
+
+@dataclass(frozen=True)
+class Cell(Expr):
+    """A reference as written (``B18``, ``$A$1``, ``Sizing!B18``)."""
+
+    ref: str
+
+    def render(self) -> str:
+        return self.ref
+
+    def evaluate(self, env):
+        try:
+            return env.cells[self.ref.replace("$", "")]
+        except KeyError:
+            raise KeyError(f"no value for the cell {self.ref}") from None
+
+
+@dataclass(frozen=True)
+class Missing(Expr):
+    """An argument left out (``WEIGHT_GB(p,prec,,kept)``): empty text."""
+
+    def render(self) -> str:
+        return ""
+
+    def evaluate(self, env):
+        return None
+
+
+_ATOMIC_NAME = re.compile(r"(?:'(?:[^']|'')+'!|[A-Za-z_][\w.]*!)?[$A-Za-z_][\w.$:]*")
+_ATOMIC_NUMBER = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[Ee][+-]?\d+)?")
+_CALL_HEAD = re.compile(r"[A-Za-z_][\w.]*\(")
+
+
+def _closes_at_end(text: str, start: int) -> bool:
+    """Whether the "(" at ``start`` is closed by the last character of ``text`` (string
+    literals skipped)."""
+    depth, i, quote = 0, start, False
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == '"':
+                if text[i + 1:i + 2] == '"':
+                    i += 1
+                else:
+                    quote = False
+        elif ch == '"':
+            quote = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i == len(text) - 1
+        i += 1
+    return False
+
+
+def is_atomic(text: str) -> bool:
+    """Whether formula text is one operand no operator can split: a reference or name,
+    a number, a text literal, a call, or a whole parenthesised expression."""
+    t = text.strip()
+    if _ATOMIC_NAME.fullmatch(t) or _ATOMIC_NUMBER.fullmatch(t):
+        return True
+    if t.startswith('"') and t.endswith('"') and len(t) >= 2 and '"' not in \
+            t[1:-1].replace('""', ""):
+        return True
+    m = _CALL_HEAD.match(t)
+    if m:
+        return _closes_at_end(t, m.end() - 1)
+    return t.startswith("(") and _closes_at_end(t, 0)
+
+
+@dataclass(frozen=True)
+class Raw(Expr):
+    """Formula text not (yet) a tree: kept as written, parenthesised as an operand unless
+    ``is_atomic``. It cannot be evaluated in Python."""
+
+    text: str
+
+    @property
+    def prec(self):
+        return ATOM if is_atomic(self.text) else COMPARE - 1
+
+    def render(self) -> str:
+        return self.text
+
+    def evaluate(self, env):
+        raise ValueError(f"Raw formula text cannot be evaluated in Python: {self.text}")
+
+
+# ------------------------------------------------------------------------ operations
+
+
+def _error(v):
+    from udfs.errors import ExcelError
+
+    return v if isinstance(v, ExcelError) else None
+
+
+def _number(v):
+    """An operand of arithmetic as Excel reads it: empty is 0, TRUE 1, a number as it
+    is, text that is a number its number; other text is #VALUE!."""
+    from udfs.errors import ExcelError
+
+    if (e := _error(v)) is not None:
+        raise ExcelErrorValue(e)
+    if v is None:
+        return 0.0
+    if isinstance(v, bool):
+        return float(v)
+    if isinstance(v, int | float):
+        return float(v)
+    try:
+        return float(str(v).strip())
+    except ValueError:
+        raise ExcelErrorValue(ExcelError("#VALUE!", f"{v!r} is not a number")) from None
+
+
+def _text(v) -> str:
+    if (e := _error(v)) is not None:
+        raise ExcelErrorValue(e)
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "TRUE" if v else "FALSE"
+    if isinstance(v, float):
+        return number_text(v)
+    return str(v)
+
+
+def _compare(op: str, a, b) -> bool:
+    for v in (a, b):
+        if (e := _error(v)) is not None:
+            raise ExcelErrorValue(e)
+    # Excel orders numbers < text < logicals; text compares without case
+    def rank(v):
+        if v is None:
+            return (0, 0.0)
+        if isinstance(v, bool):
+            return (2, float(v))
+        if isinstance(v, int | float):
+            return (0, float(v))
+        return (1, str(v).upper())
+
+    x, y = rank(a), rank(b)
+    return {"=": x == y, "<>": x != y, "<": x < y, "<=": x <= y, ">": x > y,
+            ">=": x >= y}[op]
+
+
+@dataclass(frozen=True)
+class BinOp(Expr):
+    op: str
+    left: Expr
+    right: Expr
+
+    @property
+    def prec(self):
+        return _BINARY[self.op]
+
+    def render(self) -> str:
+        p = self.prec
+        left = self.left.render()
+        if self.left.prec < p:
+            left = f"({left})"
+        right = self.right.render()
+        if self.right.prec <= p or (self.right.prec == NEG and p >= ADD):
+            right = f"({right})"  # left-associative; "a--1", "a^-b" written "a-(-1)"
+        return f"{left}{self.op}{right}"
+
+    def evaluate(self, env):
+        from udfs.errors import ExcelError
+
+        try:
+            a, b = self.left.evaluate(env), self.right.evaluate(env)
+            if self.op in ("=", "<>", "<", "<=", ">", ">="):
+                return _compare(self.op, a, b)
+            if self.op == "&":
+                return _text(a) + _text(b)
+            x, y = _number(a), _number(b)
+            if self.op == "+":
+                return x + y
+            if self.op == "-":
+                return x - y
+            if self.op == "*":
+                return x * y
+            if self.op == "/":
+                if y == 0:
+                    return ExcelError("#DIV/0!", "division by zero")
+                return x / y
+            if x == 0 and y < 0:
+                return ExcelError("#DIV/0!", "0 to a negative power")
+            if x < 0 and y != int(y):
+                return ExcelError("#NUM!", "a negative number to a fractional power")
+            try:
+                return x ** y
+            except OverflowError:
+                return ExcelError("#NUM!", "too large")
+        except ExcelErrorValue as e:
+            return e.error
+
+
+@dataclass(frozen=True)
+class Neg(Expr):
+    operand_: Expr
+
+    prec = NEG
+
+    def render(self) -> str:
+        inner = self.operand_.render()
+        return "-" + (inner if self.operand_.prec >= NEG else f"({inner})")
+
+    def evaluate(self, env):
+        try:
+            return -_number(self.operand_.evaluate(env))
+        except ExcelErrorValue as e:
+            return e.error
+
+
+# ----------------------------------------------------------------------------- calls
+
+
+def _if(env, cond, yes, no=None):
+    c = cond.evaluate(env)
+    if (e := _error(c)) is not None:
+        return e
+    try:
+        truth = bool(_number(c)) if not isinstance(c, str) else None
+    except ExcelErrorValue as e:
+        return e.error
+    if truth is None:
+        from udfs.errors import ExcelError
+
+        return ExcelError("#VALUE!", "IF's condition is text")
+    if truth:
+        return yes.evaluate(env)
+    return False if no is None else no.evaluate(env)
+
+
+def _values(env, args):
+    return [a.evaluate(env) for a in args]
+
+
+def _numbers(vals):
+    out = []
+    for v in vals:
+        for x in (v if isinstance(v, list | tuple) else [v]):
+            if (e := _error(x)) is not None:
+                raise ExcelErrorValue(e)
+            if isinstance(x, int | float) and not isinstance(x, bool):
+                out.append(float(x))
+    return out
+
+
+def _aggregate(fn):
+    def run(env, *args):
+        try:
+            nums = _numbers(_values(env, args))
+        except ExcelErrorValue as e:
+            return e.error
+        return fn(nums) if nums else 0.0
+    return run
+
+
+def _index(env, table, row, col=None):
+    from udfs.errors import ExcelError
+
+    values, r = table.evaluate(env), row.evaluate(env)
+    if (e := _error(r)) is not None:
+        return e
+    k = int(_number(r))
+    if not isinstance(values, list | tuple) or not 1 <= k <= len(values):
+        return ExcelError("#REF!", "INDEX's row is outside the range")
+    return values[k - 1]
+
+
+def _isnumber(env, x):
+    v = x.evaluate(env)
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
+#: Excel's functions ``evaluate`` knows (each takes the environment and the unevaluated
+#: arguments, so that IF evaluates only the branch it takes, as Excel does).
+EXCEL: dict[str, Callable] = {
+    "IF": _if,
+    "MAX": _aggregate(max),
+    "MIN": _aggregate(min),
+    "SUM": _aggregate(sum),
+    "INDEX": _index,
+    "ISNUMBER": _isnumber,
+    "AND": lambda env, *a: all(bool(v) for v in _values(env, a)),
+    "OR": lambda env, *a: any(bool(v) for v in _values(env, a)),
+    "NOT": lambda env, a: not a.evaluate(env),
+    "ABS": lambda env, a: abs(_number(a.evaluate(env))),
+}
+
+
+@dataclass(frozen=True)
+class Call(Expr):
+    """A call of a function, Excel's or napkin's: ``Call("RIDGE", (peak, bandwidth))``."""
+
+    name: str
+    args: tuple = ()
+
+    def render(self) -> str:
+        return f"{self.name}({','.join(a.render() for a in self.args)})"
+
+    def evaluate(self, env):
+        name = self.name.upper()
+        if name in env.functions:
+            return env.functions[name](*[a.evaluate(env) for a in self.args])
+        if name in EXCEL:
+            try:
+                return EXCEL[name](env, *self.args)
+            except ExcelErrorValue as e:
+                return e.error
+        from udfs.catalog import CATALOG
+
+        if name in CATALOG:
+            return CATALOG[name](*[a.evaluate(env) for a in self.args])
+        raise KeyError(f"evaluate knows no function {self.name}")
+
+
+class _Functions:
+    """``F.IF(a, b, c)``, ``F.RIDGE(peak, bw)``: a ``Call`` of any function by name,
+    its arguments lifted (numbers) or expressions."""
+
+    def __getattr__(self, name: str) -> Callable[..., Call]:
+        if not name.isupper():
+            raise AttributeError(name)
+        return lambda *args: Call(name, tuple(lift(a) for a in args))
+
+
+F = _Functions()
+
+__all__ = ["Expr", "Env", "Num", "Bool", "Text", "Name", "Column", "Cell", "Missing",
+           "Raw", "BinOp", "Neg", "Call", "F", "EXCEL", "lift", "of", "number_text",
+           "is_atomic", "COMPARE", "CONCAT", "ADD", "MUL", "POW", "NEG", "ATOM"]
