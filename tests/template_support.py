@@ -31,7 +31,8 @@ ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#
 # Excel 2010 functions the native formulas may use (besides napkin's own)
 NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "OR", "NOT",
           "MAX", "MIN", "ABS", "CEILING", "COUNT", "COUNTIF", "COUNTIFS", "AVERAGE",
-          "AVERAGEIF", "ROUND", "COUNTA", "SMALL", "MID"}
+          "AVERAGEIF", "ROUND", "COUNTA", "SMALL", "MID",
+          "LN"}  # (Calibration's experts read: the power guarded where it underflows)
 #: Chart data that is #N/A on purpose, in the hidden columns K..P of Roofline: a line the
 #: chosen GPU has no figure for is left out of the chart (a text value would plot as 0). The
 #: visible table says so in words.

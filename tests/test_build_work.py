@@ -3,7 +3,7 @@ at or below the figure recorded when it was last made faster (``tests/build_work
 counts it; ``napkin bench`` times it, ``docs/bench.md``). A change that needs more passes,
 compiles or tokenisations raises the figure here on purpose, with the reason.
 
-Recorded 2026-12-03 (issue 35), after:
+Recorded 2026-12-03, after:
 - native's helper cells qualify their references with the formula lexer instead of a
   second tokenisation (13,719 tokenisations before, 6,798 after), and each formula is
   tokenised once for "does it call napkin?" and its translation;

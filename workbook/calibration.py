@@ -8,6 +8,7 @@ from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 
 from workbook.assumptions import PRECISION_FIRST
+from workbook.moe import experts_read
 from workbook.sheet import (
     Sheet,
     attention_dim,
@@ -84,10 +85,11 @@ def _weights_read(row: str, batch: str) -> str:
     ``row`` of the Models table (an expression), ``workbook.sheet.batch_read`` in Excel's
     arithmetic: the batch-1 reads, plus for a mixture of experts one routed expert
     (Models column W) per further distinct expert, E·(1 − (1 − k/E)^B) − k (what
-    MOE_EXPERTS_READ(E, k, B) gives)."""
+    MOE_EXPERTS_READ(E, k, B) gives, at any batch: ``workbook.moe``)."""
     e, k, w = (f"INDEX({n},{row})" for n in ("MODEL_EXPERTS", "MODEL_TOPK", "MODEL_EXPERT_B"))
+    read = experts_read(e, k, batch)  # (any batch: workbook.moe)
     return (f"{decode_read(row)}+IF(AND(ISNUMBER({e}),ISNUMBER({k}),ISNUMBER({w})),"
-            f"{w}*({e}*(1-(1-{k}/{e})^{batch})-{k}),0)")
+            f"{w}*({read.render()}-{k}),0)")
 
 
 def computed(r: int) -> str:

@@ -216,6 +216,21 @@ class Text(Expr):
 
 
 @dataclass(frozen=True)
+class Err(Expr):
+    """An error value (``#NUM!``, ``#N/A``)."""
+
+    code: str
+
+    def render(self) -> str:
+        return self.code
+
+    def evaluate(self, env):
+        from udfs.errors import ExcelError
+
+        return ExcelError(self.code, "")
+
+
+@dataclass(frozen=True)
 class Name(Expr):
     """A defined name (``SCENARIO_BATCH``)."""
 
@@ -532,7 +547,14 @@ EXCEL: dict[str, Callable] = {
     "OR": lambda env, *a: any(bool(v) for v in _values(env, a)),
     "NOT": lambda env, a: not a.evaluate(env),
     "ABS": lambda env, a: abs(_number(a.evaluate(env))),
+    "LN": lambda env, a: _ln(_number(a.evaluate(env))),
 }
+
+
+def _ln(x: float):
+    from udfs.errors import ExcelError
+
+    return math.log(x) if x > 0 else ExcelError("#NUM!", "LN of a number not above 0")
 
 
 @dataclass(frozen=True)
@@ -573,6 +595,6 @@ class _Functions:
 
 F = _Functions()
 
-__all__ = ["Expr", "Env", "Num", "Bool", "Text", "Name", "Column", "Cell", "Missing",
+__all__ = ["Expr", "Env", "Num", "Bool", "Text", "Err", "Name", "Column", "Cell", "Missing",
            "Raw", "BinOp", "Neg", "Call", "F", "EXCEL", "lift", "of", "number_text",
            "is_atomic", "COMPARE", "CONCAT", "ADD", "MUL", "POW", "NEG", "ATOM"]

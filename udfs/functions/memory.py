@@ -163,5 +163,7 @@ declare(
                        f"{num(w.experts)} ({num(w.top_k)} at batch 1; uniform routing)"),
     example=("=MOE_EXPERTS_READ(8,2,2)", "3.5"),
     summary="distinct experts a decode step reads, uniform routing",
-    native='IF({top_k}<={experts},{experts}*(1-(1-{top_k}/{experts})^{batch}),#NUM!)',
+    # (1-k/E)^B underflows at a large batch, where LibreOffice's ^ gives #NUM!: 0 below
+    # e^-700, E where k = E (workbook/moe.py, the same formula; tests/test_moe_any_batch.py)
+    native='IF({top_k}<{experts},{experts}*(1-IF({batch}*LN(1-{top_k}/{experts})<-700,0,(1-{top_k}/{experts})^{batch})),IF({top_k}={experts},IF({batch}>0,{experts},0),#NUM!))',
 )
