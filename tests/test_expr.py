@@ -115,11 +115,17 @@ def test_errors_propagate_as_in_excel():
     assert (Num(-8) ** Num(0.5)).evaluate(env).code == "#NUM!"
 
 
-def test_raw_text_is_not_evaluated_in_python():
-    with pytest.raises(ValueError, match="cannot be evaluated"):
-        (Raw("x+y") * 2).evaluate(Env())
+def test_raw_text_is_read_then_computed():
+    env = Env(names={"X_": 2.0}, cells={"B18": 5.0})
+    assert (Raw("X_+B18") * 2).evaluate(env) == 14.0  # (2 + 5) × 2
+    assert Raw("-2^2").evaluate(env) == 4.0  # Excel: negation first
+    with pytest.raises(KeyError, match="no value for the name Y_"):
+        Raw("Y_*2").evaluate(env)
+    with pytest.raises(ValueError, match="cannot read"):
+        Raw("1+{1,2}").evaluate(env)
     with pytest.raises(TypeError, match="wrap text"):
-        a + "B18"
+        a * "B18"
+    assert a + "*2" == "A_*2"  # text joined to text: the legacy way, kept
 
 
 # --------------------------------------------------------------------- the property

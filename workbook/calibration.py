@@ -226,7 +226,7 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                  f"{_sliding_share(r)}*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r})"
                  f"+{state_bytes(f'Q{r}')}*E{r}/1000000000,\"\")",
             "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),1000/H{r},\"\"))",
-            "AA": f"=IF({ok},{read_weights(f'V{r}', f'B{r}', f'Q{r}')[1:]},\"\")",
+            "AA": f"=IF({ok},{read_weights(f'V{r}', f'B{r}', f'Q{r}').render()},\"\")",
             "AB": f"=IF({ok},INDEX(MODEL_ACTIVE_B,Q{r}),\"\")",
             "J": f"=IF({ok},AA{r}+U{r},\"\")",
             # the math time counts where the GPU has a FLOPS figure (a floor is > 0)

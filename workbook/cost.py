@@ -229,7 +229,7 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
     computed = sz["verified"]
     comm = tp_comm(sz["hidden"], f"{computed}/{stages}", stage, link, sz["layers"], None,
                    parallel)
-    step = (step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], f"D{r}", active,
+    step = (step_floor(read_weights(K["read_b"], prec, m), K["kv_gb"], f"D{r}", active,
                        computed, f"E{r}", sz["attn_flop"], f"F{r}", comm, stages)
             + "/SCENARIO_TOKENS_PER_STEP")
     regime = f"REGIME_EFFICIENCY(F{r},{b},{parallel})"  # column AA

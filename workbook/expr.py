@@ -20,8 +20,10 @@ f-string) gives the text as an operand, parenthesised unless atomic, so that tex
 assembled the old way around an expression stays right.
 
 ``evaluate(env)`` computes a tree in Python: names and cells from ``env``, napkin's
-functions from ``udfs.catalog``, a few of Excel's (``EXCEL``); an error value of an
-operand is the result, as in Excel. The model's arithmetic is tested that way, in
+functions from ``udfs.catalog``, a few of Excel's (``workbook.expr_values``: Excel's
+rules for operands, errors and comparisons); an error value of an operand is the result,
+as in Excel. ``workbook.expr_parse.parse`` reads formula text into a tree (how ``Raw``
+text is computed). The model's arithmetic is tested that way, in
 milliseconds (``tests/test_expr.py``), and the same trees render the workbook's
 formulas.
 
@@ -38,18 +40,18 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from workbook.expr_values import (
+    EXCEL,
+    ExcelErrorValue,
+    _compare,
+    _number,
+    _text,
+)
+
 # Binding strength of each kind of expression (higher binds tighter).
 COMPARE, CONCAT, ADD, MUL, POW, NEG, ATOM = 1, 2, 3, 4, 5, 7, 9
 _BINARY = {"=": COMPARE, "<>": COMPARE, "<": COMPARE, "<=": COMPARE, ">": COMPARE,
            ">=": COMPARE, "&": CONCAT, "+": ADD, "-": ADD, "*": MUL, "/": MUL, "^": POW}
-
-
-class ExcelErrorValue(Exception):
-    """Raised inside ``evaluate`` to carry an error value out of an operation."""
-
-    def __init__(self, error):
-        super().__init__(getattr(error, "code", error))
-        self.error = error
 
 
 @dataclass
@@ -90,9 +92,13 @@ class Expr:
 
     # -- operators --------------------------------------------------------------------
     def __add__(self, o):
+        if isinstance(o, str):  # text assembled around an expression: its operand form
+            return self.operand() + o
         return BinOp("+", self, lift(o))
 
     def __radd__(self, o):
+        if isinstance(o, str):  # ("=" + expression: the legacy way to write a formula)
+            return o + self.operand()
         return BinOp("+", lift(o), self)
 
     def __sub__(self, o):
@@ -158,10 +164,21 @@ def lift(x) -> Expr:
     raise TypeError(f"not an expression: {x!r} (wrap text in Text(...) or Raw(...))")
 
 
+_CELL_TEXT = re.compile(r"(?:(?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!)?\$?[A-Za-z]{1,3}\$?\d+")
+_NAME_TEXT = re.compile(r"[A-Z_][A-Z0-9_.]*")
+
+
 def of(x) -> Expr:
-    """``lift``, with text taken as formula text (``Raw``): where an expression meets a
-    caller that still passes formula strings (a cell reference, an expression)."""
-    return Raw(x) if isinstance(x, str) else lift(x)
+    """``lift``, with formula text read as what it is: one cell reference a ``Cell``, a
+    defined name (upper case) a ``Name``, anything else ``Raw``. Where an expression meets
+    a caller that still passes formula strings; the text renders as it was given."""
+    if not isinstance(x, str):
+        return lift(x)
+    if _CELL_TEXT.fullmatch(x):
+        return Cell(x)
+    if _NAME_TEXT.fullmatch(x) and not _CELL_TEXT.fullmatch(x):
+        return Name(x)
+    return Raw(x)
 
 
 # ------------------------------------------------------------------------------ atoms
@@ -265,8 +282,9 @@ class Cell(Expr):
         return self.ref
 
     def evaluate(self, env):
+        ref = self.ref.replace("$", "")
         try:
-            return env.cells[self.ref.replace("$", "")]
+            return env.cells[ref if "!" in ref else ref]
         except KeyError:
             raise KeyError(f"no value for the cell {self.ref}") from None
 
@@ -329,7 +347,7 @@ def is_atomic(text: str) -> bool:
 @dataclass(frozen=True)
 class Raw(Expr):
     """Formula text not (yet) a tree: kept as written, parenthesised as an operand unless
-    ``is_atomic``. It cannot be evaluated in Python."""
+    ``is_atomic``; ``evaluate`` reads it with ``parse`` first."""
 
     text: str
 
@@ -341,67 +359,12 @@ class Raw(Expr):
         return self.text
 
     def evaluate(self, env):
-        raise ValueError(f"Raw formula text cannot be evaluated in Python: {self.text}")
+        from workbook.expr_parse import parse
+
+        return parse(self.text).evaluate(env)  # (read as a tree to be computed)
 
 
 # ------------------------------------------------------------------------ operations
-
-
-def _error(v):
-    from udfs.errors import ExcelError
-
-    return v if isinstance(v, ExcelError) else None
-
-
-def _number(v):
-    """An operand of arithmetic as Excel reads it: empty is 0, TRUE 1, a number as it
-    is, text that is a number its number; other text is #VALUE!."""
-    from udfs.errors import ExcelError
-
-    if (e := _error(v)) is not None:
-        raise ExcelErrorValue(e)
-    if v is None:
-        return 0.0
-    if isinstance(v, bool):
-        return float(v)
-    if isinstance(v, int | float):
-        return float(v)
-    try:
-        return float(str(v).strip())
-    except ValueError:
-        raise ExcelErrorValue(ExcelError("#VALUE!", f"{v!r} is not a number")) from None
-
-
-def _text(v) -> str:
-    if (e := _error(v)) is not None:
-        raise ExcelErrorValue(e)
-    if v is None:
-        return ""
-    if isinstance(v, bool):
-        return "TRUE" if v else "FALSE"
-    if isinstance(v, float):
-        return number_text(v)
-    return str(v)
-
-
-def _compare(op: str, a, b) -> bool:
-    for v in (a, b):
-        if (e := _error(v)) is not None:
-            raise ExcelErrorValue(e)
-    # Excel orders numbers < text < logicals; text compares without case
-    def rank(v):
-        if v is None:
-            return (0, 0.0)
-        if isinstance(v, bool):
-            return (2, float(v))
-        if isinstance(v, int | float):
-            return (0, float(v))
-        return (1, str(v).upper())
-
-    x, y = rank(a), rank(b)
-    return {"=": x == y, "<>": x != y, "<": x < y, "<=": x <= y, ">": x > y,
-            ">=": x >= y}[op]
-
 
 @dataclass(frozen=True)
 class BinOp(Expr):
@@ -445,6 +408,8 @@ class BinOp(Expr):
                 return x / y
             if x == 0 and y < 0:
                 return ExcelError("#DIV/0!", "0 to a negative power")
+            if x == 0 and y == 0:  # Excel's 0^0 (LibreOffice gives 1)
+                return ExcelError("#NUM!", "0 to the power 0")
             if x < 0 and y != int(y):
                 return ExcelError("#NUM!", "a negative number to a fractional power")
             try:
@@ -473,89 +438,6 @@ class Neg(Expr):
 
 
 # ----------------------------------------------------------------------------- calls
-
-
-def _if(env, cond, yes, no=None):
-    c = cond.evaluate(env)
-    if (e := _error(c)) is not None:
-        return e
-    try:
-        truth = bool(_number(c)) if not isinstance(c, str) else None
-    except ExcelErrorValue as e:
-        return e.error
-    if truth is None:
-        from udfs.errors import ExcelError
-
-        return ExcelError("#VALUE!", "IF's condition is text")
-    if truth:
-        return yes.evaluate(env)
-    return False if no is None else no.evaluate(env)
-
-
-def _values(env, args):
-    return [a.evaluate(env) for a in args]
-
-
-def _numbers(vals):
-    out = []
-    for v in vals:
-        for x in (v if isinstance(v, list | tuple) else [v]):
-            if (e := _error(x)) is not None:
-                raise ExcelErrorValue(e)
-            if isinstance(x, int | float) and not isinstance(x, bool):
-                out.append(float(x))
-    return out
-
-
-def _aggregate(fn):
-    def run(env, *args):
-        try:
-            nums = _numbers(_values(env, args))
-        except ExcelErrorValue as e:
-            return e.error
-        return fn(nums) if nums else 0.0
-    return run
-
-
-def _index(env, table, row, col=None):
-    from udfs.errors import ExcelError
-
-    values, r = table.evaluate(env), row.evaluate(env)
-    if (e := _error(r)) is not None:
-        return e
-    k = int(_number(r))
-    if not isinstance(values, list | tuple) or not 1 <= k <= len(values):
-        return ExcelError("#REF!", "INDEX's row is outside the range")
-    return values[k - 1]
-
-
-def _isnumber(env, x):
-    v = x.evaluate(env)
-    return isinstance(v, int | float) and not isinstance(v, bool)
-
-
-#: Excel's functions ``evaluate`` knows (each takes the environment and the unevaluated
-#: arguments, so that IF evaluates only the branch it takes, as Excel does).
-EXCEL: dict[str, Callable] = {
-    "IF": _if,
-    "MAX": _aggregate(max),
-    "MIN": _aggregate(min),
-    "SUM": _aggregate(sum),
-    "INDEX": _index,
-    "ISNUMBER": _isnumber,
-    "AND": lambda env, *a: all(bool(v) for v in _values(env, a)),
-    "OR": lambda env, *a: any(bool(v) for v in _values(env, a)),
-    "NOT": lambda env, a: not a.evaluate(env),
-    "ABS": lambda env, a: abs(_number(a.evaluate(env))),
-    "LN": lambda env, a: _ln(_number(a.evaluate(env))),
-}
-
-
-def _ln(x: float):
-    from udfs.errors import ExcelError
-
-    return math.log(x) if x > 0 else ExcelError("#NUM!", "LN of a number not above 0")
-
 
 @dataclass(frozen=True)
 class Call(Expr):

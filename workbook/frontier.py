@@ -202,7 +202,7 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str, kv: str,
                    parallel)
     attention = (f"DECODE_ATTENTION_FLOP({z['layers']},{attention_dim(m)},{z['context']},"
                  f"{computed})")
-    floor = step_floor(read_weights(f"{h[0]}{r}", prec, m)[1:], f"{kv}*{b}", bw,
+    floor = step_floor(read_weights(f"{h[0]}{r}", prec, m), f"{kv}*{b}", bw,
                        f"{z['active_b']}*1000000000", computed, c["roof"], attention, t,
                        comm, STAGES)
     eff = (f"IF(ISNUMBER({c['efficiency']}),{c['efficiency']},"

@@ -266,7 +266,7 @@ def sheet_plan(wb: Workbook) -> Sheet:
          f"*MAX(0,{ctx}-{K['window']})"
          f"/{ctx})/1000000000+{sheet.state_bytes(m)}/1000000000", "GB",
          "KV bytes per token × KV precision ÷ BF16 × tokens, sliding-window layers capped"),
-        ("weight_gb", "Weights", sheet.stored_weights(K["params_b"], prec, m), "GB",
+        ("weight_gb", "Weights", sheet.stored_weights(K["params_b"], prec, m).formula(), "GB",
          "WEIGHT_GB(params, precision): memory holds all of them"),
         ("memory", "GPU memory", lookup("GPU_MEM", g), "GB", "GPU"),
         ("bandwidth", "GPU memory bandwidth", lookup("GPU_BW", g), "tbps", "GPU"),
@@ -294,7 +294,7 @@ def sheet_plan(wb: Workbook) -> Sheet:
          f"=CONCURRENCY({K['peak_rps']},{K['seconds_per_request']})", '#,##0.0 "sequences"',
          "CONCURRENCY: Little's law, peak requests/s × seconds in flight"),
         ("decode_gb", "Weights a decode step reads at batch 1, R(1)",
-         sheet.read_weights(decode_read(m), prec, m), "GB", "Models column V: the active "
+         sheet.read_weights(decode_read(m), prec, m).formula(), "GB", "Models column V: the active "
          "weights but the input embedding table (a token reads one row of it), in the weight "
          "precision, the BF16-kept ones (column AA) at 2 B"),
         ("expert_gb", "One routed expert, all MoE layers",

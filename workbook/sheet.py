@@ -17,7 +17,24 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from udfs import interconnects
+from workbook.model.step import (  # noqa: F401  (the step's expressions, used from here)
+    PCIE_TBPS,
+    attention_dim,
+    batch_read,
+    decode_read,
+    expert_parallel,
+    has_link,
+    kept_read_weights,
+    kept_weights,
+    link_kind,
+    read_bytes,
+    read_weights,
+    sliding_share,
+    state_bytes,
+    step_floor,
+    stored_weights,
+    tp_comm,
+)
 
 #: The month the GPU and model tables were gathered (each row keeps its source).
 DATA_DATE = "2026-11"
@@ -324,91 +341,20 @@ def regime_says(efficiency: str) -> str:
             '(Assumptions, regime table, with their sources)")')
 
 
-def has_link(link: str) -> str:
-    """Whether the GPUs-table interconnect figure ``link`` is there (an expression, TRUE or
-    FALSE): a number above 0 (an empty cell of the table reads as 0 through a cell that
-    holds its INDEX, so ISNUMBER alone would take it for a link of 0 GB/s)."""
-    return f"IF(ISNUMBER({link}),{link},0)>0"
 
 
-def link_kind(link: str) -> str:
-    """The interconnect whose NCCL latencies the all-reduces of a GPU pay (an expression,
-    a name of ``udfs/data/interconnects.csv``), by its GPUs-table figure ``link`` (GB/s):
-    "NVLink" where the table has a figure (the scale-up link it measures: NVLink, Infinity
-    Fabric, ICI, NeuronLink; NCCL has one constant for them all), "PCIe" without one (the
-    GPUs that have only PCIe: L4, L40S, RTX)."""
-    return f'IF({has_link(link)},"NVLink","PCIe")'
 
 
-#: One direction of a PCIe 5.0 x16 link, TB/s: 32 GT/s × 16 lanes × 128/130 ÷ 8 bits =
-#: 63.0 GB/s (PCI-SIG, PCI Express Base Specification 5.0); the all-reduces of a GPU
-#: without an interconnect figure go over PCIe, 4.0 cards at half of it, so it keeps
-#: their floor a floor.
-PCIE_TBPS = 0.063
 
 
-def tp_comm(hidden: str, batch: str, gpus: str, link: str, layers: str, kind: str | None,
-            expert_parallel: str) -> str:
-    """The all-reduces of one decode step over ``gpus`` in tensor parallel (an
-    expression): TP_COMM_MS with BF16 activations, two per layer, the link one way (half
-    the GPUs table's in + out ``link`` GB/s; without a figure PCIe 5.0 x16, ``PCIE_TBPS``)
-    and NCCL's latencies of ``kind`` (a cell naming the interconnect), or, ``kind`` None,
-    those ``link_kind`` picks, as numbers of ``udfs/data/interconnects.csv`` (Excel's own
-    functions then compute them in the native edition); 0 on one GPU and with expert
-    parallelism (``expert_parallel`` 1: the attention is data parallel, no all-reduce)."""
-    if kind is None:
-        hop = (f"IF({has_link(link)},{interconnects.hop_latency_us('NVLink'):g},"
-               f"{interconnects.hop_latency_us('PCIe'):g})")
-        base = f"{interconnects.base_latency_us('NVLink'):g}"
-    else:
-        hop = base = kind
-    return (f"IF(({gpus}<=1)+{expert_parallel},0,TP_COMM_MS({hidden},{batch},{gpus},"
-            f"IF({has_link(link)},{link}/2000,{PCIE_TBPS}),{layers},2,2,{hop},{base}))")
 
 
-def step_floor(read_gb: str, kv_gb: str, bandwidth: str, active: str, batch: str,
-               roof: str, attention_flop: str, gpus: str, comm: str,
-               stages: str | None = None) -> str:
-    """The decode step floor of a replica (an expression): DECODE_STEP_MS of the weights
-    read (GB), the KV cache (GB), one GPU's bandwidth and datasheet roof, the active
-    parameters (a count), the batch, the attention FLOPs, the GPUs per replica, the
-    all-reduces (``tp_comm`` at the stage's degree and micro-batch) and the pipeline
-    ``stages`` (micro-batches = stages; None: one stage); without a FLOPS figure the
-    math terms count nothing (a roof of 10⁹ TFLOPS: a memory floor)."""
-    has = f"ISNUMBER({roof})"
-    tail = "" if stages is None else f",{stages}"
-    return (f"DECODE_STEP_MS({read_gb},{kv_gb},{bandwidth},{active},{batch},"
-            f"IF({has},{roof},1000000000),IF({has},{attention_flop},0),{gpus},{comm}{tail})")
 
 
-def attention_dim(row: str) -> str:
-    """Query heads × the dimension attention multiplies of the model in ``row`` of the
-    Models table (an expression): heads × head dim, MLA decoded with absorbed weights
-    heads × (576 + 512) ÷ 2 (keys of 576 elements, values of 512: DeepSeek-V2 §2.1)."""
-    return (f'INDEX(MODEL_HEADS,{row})*IF(INDEX(MODEL_ATTENTION,{row})="MLA",544,'
-            f"INDEX(MODEL_HEAD_DIM,{row}))")
 
 
-def sliding_share(sliding: str, kv_heads: str, head_dim: str, kv_bytes: str) -> str:
-    """The share of a token's KV bytes that its sliding-window layers hold (an
-    expression): ``sliding`` layers × 2 (K and V) × ``kv_heads`` × ``head_dim`` × 2 B
-    (BF16) ÷ ``kv_bytes`` (Models column P, the token's KV bytes over all its layers).
-    The Models KV heads and head dim are the sliding-window layers' (Gemma 4's global
-    layers have their own shape, counted in P): layers of one shape give sliding ÷ layers
-    (Gemma 3 27B: 52 ÷ 62); Gemma 4 31B 50 × 8,192 × 2 ÷ 901,120 = 0.909, not 50 ÷ 60.
-    Past the window W a sequence of T tokens holds P × T − P × share × (T − W) bytes."""
-    return f"{sliding}*4*{kv_heads}*{head_dim}/{kv_bytes}"
 
 
-def expert_parallel(row: str, gpus: str) -> str:
-    """Whether the model in ``row`` of the Models table is served with expert parallelism
-    on ``gpus`` GPUs per replica (an expression, 1 or 0): the scenario's choice
-    SCENARIO_EXPERT_PARALLEL ("auto", "yes", "no"; ``workbook.scenario``): with "no", 0;
-    with "auto", "yes" or an empty cell, a mixture of experts (routed experts > 1) on more
-    than one GPU, as TensorRT-LLM and SGLang serve them (attention data parallel)."""
-    e = f"INDEX(MODEL_EXPERTS,{row})"
-    return (f'IF(SCENARIO_EXPERT_PARALLEL="no",0,'
-            f"IF(ISNUMBER({e}),IF({gpus}>1,IF({e}>1,1,0),0),0))")
 
 
 def room_note(names: str, slots: int, what: str, elsewhere: str, text: str) -> str:
@@ -433,64 +379,18 @@ def blank_or(names: str, k: int, values: str | None = None) -> str:
     return f'IF(INDEX({names},{k})="","",INDEX({values or names},{k}))'
 
 
-def decode_read(row: str) -> str:
-    """The weights (billions) a decode step reads at batch 1 for the model in ``row`` of the
-    Models table (an expression): column V (MODEL_SPEC decode_params: the active weights
-    without the input embedding table), else, where a user's row leaves it empty, the
-    active parameters (the input embedding counted)."""
-    return (f"IF(ISNUMBER(INDEX(MODEL_DECODE_B,{row})),INDEX(MODEL_DECODE_B,{row}),"
-            f"INDEX(MODEL_ACTIVE_B,{row}))")
 
 
-def batch_read(row: str, batch: str, at_one: str | None = None) -> str:
-    """The weights (billions) a decode step of ``batch`` sequences reads (an expression):
-    the batch-1 reads (``at_one``, else ``decode_read``) plus, for a mixture of experts,
-    one routed expert's weights (Models column W) per further distinct expert the batch
-    picks, MOE_EXPERTS_READ(experts, top_k, batch) − top_k (uniform routing)."""
-    e, k, w = (f"INDEX({n},{row})" for n in ("MODEL_EXPERTS", "MODEL_TOPK", "MODEL_EXPERT_B"))
-    return (f"{at_one or decode_read(row)}+IF(AND(ISNUMBER({e}),ISNUMBER({k}),ISNUMBER({w})),"
-            f"{w}*(MOE_EXPERTS_READ({e},{k},{batch})-{k}),0)")
 
 
-def kept_weights(row: str) -> str:
-    """The weights (a count) the model in ``row`` of the Models table keeps in BF16 when
-    quantized (an expression): column Z, MODEL_SPEC kept_params (0 without a checkpoint
-    row)."""
-    return f"INDEX(MODEL_KEPT_B,{row})*1000000000"
 
 
-def kept_read_weights(row: str) -> str:
-    """Of ``kept_weights``, the ones a decode step reads (an expression, a count): the LM
-    head and the kept parts of each layer, Models column AA."""
-    return f"INDEX(MODEL_KEPT_DECODE_B,{row})*1000000000"
 
 
-def weight_formula(billions: str, prec: str, kept: str) -> str:
-    """``=WEIGHT_GB`` of ``billions`` weights in ``prec`` with ``kept`` (a count) of them in
-    BF16: the weights, in GB, of a checkpoint that keeps some parts in 16 bits."""
-    return f'=WEIGHT_GB({billions}*1000000000,{prec},"GB",{kept})'
 
 
-def stored_weights(billions: str, prec: str, row: str) -> str:
-    """``=WEIGHT_GB`` of the model in ``row``: ``billions`` weights in ``prec``, the ones its
-    checkpoint keeps in BF16 (``kept_weights``) at 2 bytes."""
-    return weight_formula(billions, prec, kept_weights(row))
 
 
-def read_weights(billions: str, prec: str, row: str) -> str:
-    """``=WEIGHT_GB`` of the ``billions`` weights a decode step of the model in ``row``
-    reads: in ``prec``, the kept ones it reads (``kept_read_weights``) at 2 bytes."""
-    return weight_formula(billions, prec, kept_read_weights(row))
 
 
-def state_bytes(row: str) -> str:
-    """The fixed state each sequence keeps in the linear-attention or Mamba layers of the
-    model in ``row`` of the Models table, bytes (an expression): column Y, 0 if empty."""
-    return f"IF(ISNUMBER(INDEX(MODEL_STATE_BYTES,{row})),INDEX(MODEL_STATE_BYTES,{row}),0)"
 
-
-def read_bytes(read_b: str, prec: str, row: str) -> str:
-    """Bytes per parameter of the ``read_b`` billion weights a decode step reads (an
-    expression): the precision ``prec``, with the kept weights a step reads (Models column
-    AA) at 2 bytes: WEIGHT_GB(read, prec, "GB", kept) ÷ read."""
-    return f"{read_weights(read_b, prec, row)[1:]}/{read_b}"

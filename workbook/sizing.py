@@ -8,6 +8,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from workbook.arrays import fill, fixed
+from workbook.expr import Expr, of
 from workbook.scenario import (
     ANSWER_KEYS,
     AT_UTILIZATION,
@@ -64,6 +65,21 @@ def layer_time(gpu: str, fixed: str) -> str:
     ``fixed`` (Sizing's LAYER_OVERHEAD_MS), or 0 where Calibration has measurements of it
     (their floor ÷ measured holds the time)."""
     return f"IF(COUNTIF(CAL_GPU,{gpu})>0,0,{fixed})"
+
+
+def floor_per_token(K: dict) -> Expr:
+    """The answer's step floor per token (Sizing's ``step_ms``): DECODE_STEP_MS of the
+    scenario's replica (``workbook.model.step.step_floor``: the weights the step's tokens
+    read, the KV cache at the batch, the attention FLOPs, the all-reduces of a micro-batch,
+    the pipeline stages) ÷ the tokens a step yields. ``K``: Sizing's key cells."""
+    stages, tp = K["stages_input"], K["stage_gpus"]
+    # the GPUs per replica as stages × GPUs per stage (the same number): an expression, so
+    # that napkin native writes it once in a helper cell, not in each of its checks
+    step = step_floor(read_weights(K["read_b"], K["precision"], K["model_row"]), K["kv_gb"],
+                      K["bandwidth"], f"{K['active_b']}*1000000000", K["verified"],
+                      K["roof_tflops"], K["attn_flop"], f"{stages}*{tp}", K["comm_ms"],
+                      stages)
+    return step / of(K["tokens_per_step"])
 
 
 def _layout() -> tuple[dict[str, str], dict[str, int]]:
@@ -146,16 +162,11 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     bw, roof, eff, n = K["bandwidth"], K["roof_tflops"], K["efficiency"], K["gpus"]
     bf16, price = K["bf16"], K["price"]
     stages, tp = K["stages_input"], K["stage_gpus"]
-    # the GPUs per replica as stages × GPUs per stage (the same number): an expression, so
-    # that napkin native writes it once in a helper cell, not in each of its checks
-    step = step_floor(read_weights(K["read_b"], prec, m)[1:], K["kv_gb"], bw, a,
-                      K["verified"], roof, K["attn_flop"], f"{stages}*{tp}", K["comm_ms"],
-                      stages)
     answer_block(
         s, K, SECTIONS["answer"],
         realistic_step=f"=ESTIMATE({K['step_ms']},{K['calibrated']},{K['layer_used']})",
         tps_total=f"=TOKENS_PER_SEC({K['real_step_ms']})*{K['batch']}",
-        step_floor=f"={step}/{K['tokens_per_step']}")
+        step_floor=floor_per_token(K).formula())
     scenario_inputs(s, K, SECTIONS["scenario"])
     define_scenario_names(wb, K)
 
@@ -223,7 +234,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     kv_args = f"{K['layers']},{K['kv_heads']},{K['head_dim']},{K['context']},{kvp}"
     searched = f"IF(ISNUMBER({K['batch_input']}),{K['batch_input']},1)"
     results = [
-        ("weight_gb", "Weights", stored_weights(K["params_b"], prec, m), "GB",
+        ("weight_gb", "Weights", stored_weights(K["params_b"], prec, m).formula(), "GB",
          "WEIGHT_GB(params, precision, , kept): parameters × bytes per parameter, the "
          "ones a quantized checkpoint keeps in BF16 (Models column Z) at 2 bytes"),
         ("weight_gib", "Weights in GiB", f'=WEIGHT_GB({p},{prec},"GiB",{kept_weights(m)})', "GiB",
@@ -326,8 +337,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
          "of a stage with the attention data parallel (no all-reduce); 0: tensor parallel "
          "(the scenario's expert-parallel input says no, a dense model or one GPU a stage)"),
         ("comm_ms", "Tensor-parallel all-reduces of a micro-batch through the layers",
-         "=" + tp_comm(K["hidden"], f"{K['verified']}/{stages}", tp, K["link"], K["layers"],
-                       K["link_kind"], K["expert_parallel"]),
+         tp_comm(K["hidden"], f"{K['verified']}/{stages}", tp, K["link"], K["layers"],
+                 K["link_kind"], K["expert_parallel"]).formula(),
          "ms", "TP_COMM_MS(hidden, batch ÷ stages, GPUs per stage, interconnect ÷ 2, layers, "
          "BF16, 2 per layer, NCCL's latencies of the interconnect); 0 on one GPU a stage"),
     ]

@@ -1,0 +1,99 @@
+"""The model's arithmetic tested on its expressions, in milliseconds: the decode step as
+Sizing declares it (``workbook.sizing.floor_per_token`` over ``workbook.model.step``),
+evaluated in Python with the inputs the committed template holds, is the number the
+workbook computed; and the terms of the step checked by hand from datasheets and configs.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from workbook.expr import Env
+from workbook.expr_parse import parse
+from workbook.model import step
+from workbook.sizing import SIZING, floor_per_token
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "workbook" / "napkin.xlsx"
+
+
+@pytest.fixture(scope="module")
+def env() -> Env:
+    """The committed template's cached values: Sizing's cells (bare, as Sizing's formulas
+    write them, and with the sheet), every sheet's cells with their sheet, and each defined
+    name (a cell's value, or a column's values)."""
+    wb = openpyxl.load_workbook(TEMPLATE, data_only=True, read_only=False)
+    cells: dict[str, object] = {}
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for c in row:
+                if c.value is not None:
+                    cells[f"{ws.title}!{c.coordinate}"] = c.value
+                    if ws.title == "Sizing":
+                        cells[c.coordinate] = c.value
+    names: dict[str, object] = {}
+    for name, dn in wb.defined_names.items():
+        m = re.fullmatch(r"'?([^'!]+)'?!\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?",
+                         dn.attr_text)
+        if not m:
+            continue
+        sheet, c1, r1, c2, r2 = m.groups()
+        if c2 is None:
+            names[name] = cells.get(f"{sheet}!{c1}{r1}")
+        else:
+            names[name] = [cells.get(f"{sheet}!{c1}{r}") for r in range(int(r1), int(r2) + 1)]
+    return Env(names=names, cells=cells)
+
+
+def test_sizings_step_in_python_is_the_workbooks(env):
+    """One declaration, two evaluations: napkin's engine computed the cell when the
+    template was built; Python computes the same expression now."""
+    k = SIZING["step_ms"]
+    assert math.isclose(floor_per_token(SIZING).evaluate(env), env.cells[k], rel_tol=1e-12)
+    # and the default's figure the README states: 13.52 ms at the datasheet floor
+    assert round(env.cells[k], 2) == 13.52
+
+
+def test_the_step_terms_by_hand(env):
+    """Llama 3.1 70B in FP8 on 2 H100 SXM, batch 16 (the default scenario): the weights a
+    step reads, by hand from its config and the datasheets."""
+    m = SIZING["model_row"]
+    # the Models table's 70.6B parameters (config.json, rounded as the table gives it); a
+    # decode step reads them without the input embedding table, vocab 128,256 × hidden
+    # 8,192 (config.json; not tied to the LM head): 69.549B (Models column V)
+    decode_b = step.decode_read(m).evaluate(env)
+    assert decode_b == pytest.approx(70.6 - 128256 * 8192 / 1e9, rel=1e-12)
+    # a dense model reads the same weights at any batch
+    assert step.batch_read(m, 16).evaluate(env) == decode_b
+    # FP8: one byte a parameter, the checkpoint's BF16 parts (none kept here) at two
+    assert step.read_bytes(decode_b, SIZING["precision"], m).evaluate(env) == \
+        pytest.approx(1.0, rel=1e-9)
+    # no sliding-window layers, no Mamba state, an NVLink figure on the GPUs sheet
+    assert step.state_bytes(m).evaluate(env) == 0
+    assert step.has_link(SIZING["link"]).evaluate(env) is True
+    assert step.link_kind(SIZING["link"]).evaluate(env) == "NVLink"
+    # dense: no expert parallelism on any number of GPUs
+    assert step.expert_parallel(m, 2).evaluate(env) == 0
+    # GQA attention multiplies 64 heads × 128 (config.json)
+    assert step.attention_dim(m).evaluate(env) == 64 * 128
+
+
+def test_every_template_formula_reads_as_a_tree_and_back():
+    """The parser that lets Raw text be computed reads every formula of the template, and
+    its tree renders to text that reads back to the same tree."""
+    wb = openpyxl.load_workbook(TEMPLATE)
+    count = 0
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for c in row:
+                text = getattr(c.value, "text", c.value)
+                if isinstance(text, str) and text.startswith("="):
+                    tree = parse(text)
+                    assert parse(tree.render()) == tree, (ws.title, c.coordinate)
+                    count += 1
+    assert count > 1500
