@@ -72,7 +72,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
     Hours per month are the hours the GPUs are rented and serving: the bill and the tokens
     a month both count them, so the verdict does not flip when they change.
     """
-    s = Sheet(wb, "Finance", {"A": 44, "B": 22, "C": 22, "D": 16, "E": 16, "F": 14,
+    s = Sheet(wb, "Finance", {"A": 44, "B": 26, "C": 26, "D": 16, "E": 16, "F": 14,
                               "G": 14, "H": 12, "I": 40})
     F = FINANCE
     s.title_rows("Finance: ranges, input vs output tokens, rented vs owned, budget, "
