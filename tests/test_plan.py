@@ -278,6 +278,13 @@ def test_default_plan_against_hand_calculation(default):
     assert default[K["compare"]].startswith(
         f"fewest GPUs for the service level: TP {best['tp']} × {best['replicas']} replica(s)"
         f" = {best['gpus']} GPUs at batch {best['batch']}")
+    # one sentence a question: it says which one Sizing's headline answers and what to
+    # type there to take this layout (the default scenario has one pipeline stage)
+    assert default[K["gpus_total"]] == 22 * 2  # 22 replicas of 2 GPUs (worked out below)
+    assert "The headline (Sizing, RESULT_GPUS: 44 GPUs) is the " \
+        f"scenario as typed; to take this layout there, type {best['tp']} GPUs per " \
+        f"replica, 1 pipeline stage(s) and batch {best['batch']} in Sizing's scenario" \
+        in default[K["compare"]]
     assert best["batch"] * best["replicas"] >= 220  # holds the peak
     # The answer is the scenario's (Sizing: batch 16 on the smallest degree that holds it,
     # 2 H100; replicas for the peak token rate at the planned utilization, at 2 GPUs and

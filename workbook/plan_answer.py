@@ -8,7 +8,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 
 from udfs.constants import SECONDS_PER_DAY
-from workbook.plan_cells import LAYOUT_COL, first_token_ok
+from workbook.plan_cells import LAYOUT_COL, STAGES_COL, first_token_ok
 from workbook.scenario import PLAN_SCENARIO_ROW
 from workbook.sheet import NO_FLOPS, NO_TDP, Sheet
 
@@ -65,7 +65,12 @@ def plan_results(s: Sheet, K: dict, first: int, last: int):
          f'=IF({none},"No degree in the table meets both targets. At "&{widest}&": "&'
          f'{at("L", largest)},"fewest GPUs for the service level: "&{fewest}&" × "&'
          f'{at("J", pick)}&" replica(s) = "&MIN({gpus})&" GPUs at batch "&{at("E", pick)}&'
-         '" (replicas by Little\'s law; all-reduces counted)")', None, None),
+         '" (replicas by Little\'s law; all-reduces counted). The headline (Sizing, '
+         'RESULT_GPUS: "&RESULT_GPUS&" GPUs) is the scenario as typed; to take this layout '
+         f'there, type "&{at("A", pick)}&" GPUs per replica, "&{at(STAGES_COL, pick)}&'
+         f'" pipeline stage(s) and batch "&{at("E", pick)}&" in Sizing\'s scenario (Sizing '
+         'counts replicas at the planned utilization: its total can be higher)")',
+         None, None),
         ("tp", "GPUs per replica (tensor parallel × stages)", "=RESULT_GPUS_PER_REPLICA",
          "gpus", "the scenario's (Sizing), in SCENARIO_PIPELINE_STAGES stages"),
         ("batch", "Batch per replica", "=RESULT_BATCH", "seq", "the scenario's (Sizing)"),
@@ -103,7 +108,7 @@ def plan_results(s: Sheet, K: dict, first: int, last: int):
     for key in ("status", "compare"):
         s.ws[K[key]].alignment = Alignment(wrap_text=True, vertical="top")
         s.ws.merge_cells(f"{K[key]}:L{K[key][1:]}")
-        s.ws.row_dimensions[int(K[key][1:])].height = 32
+        s.ws.row_dimensions[int(K[key][1:])].height = 32 if key == "status" else 46
     s.ws.conditional_formatting.add(K["status"], FormulaRule(
         formula=[f'LEFT({K["status"]},6)="misses"'], font=Font(color="9C0006", bold=True),
         fill=PatternFill("solid", fgColor="FFC7CE")))

@@ -206,7 +206,9 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
     attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*{K['head_dim']}"
     rows = [
         ("gpus_total", "GPUs in total", f"={K['replicas']}*{K['gpus']}", "gpus",
-         "replicas × GPUs per replica: capacity for the peak"),
+         "replicas × GPUs per replica: capacity for the peak, for the scenario as typed "
+         "below. Plan answers another question, the fewest GPUs that meet the service "
+         "level, and says what to type here to take it"),
         ("replicas", "Replicas for the peak",
          f"=IF({tpd}>0,GPUS_FOR_DEMAND({tpd},{K['real_tps_total']},{K['peak_to_avg']},"
          f"{K['utilization']}),0)", '#,##0 "replica(s)"',
