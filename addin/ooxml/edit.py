@@ -49,12 +49,6 @@ def declared_prefix(start_tag: str, uri: str) -> str | None:
     return None
 
 
-def tag_prefix(start_tag: str) -> str:
-    """``"x:"`` for a tag named ``x:name``, ``""`` for an unprefixed one."""
-    m = _START_TAG.match(start_tag)
-    return f"{m.group('p')}:" if m and m.group("p") else ""
-
-
 def _insert_last_child(xml: str, parent: str, element) -> str:
     """``xml`` with ``element(prefix)`` (the child's text, given the prefix of ``parent``,
     ``"x:"`` or ``""``) as the last child of the first element named ``parent`` (any
@@ -157,6 +151,6 @@ def add_sheet_entry(workbook_xml: str, name: str, rel_id: str, state: str = "hid
                   f'state="{state}" {rid}="{xml_escape_attr(rel_id)}"{decl}/>')
 
 
-__all__ = ["REL_NS", "root_start_tag", "declared_prefix", "tag_prefix", "free_rel_id",
+__all__ = ["REL_NS", "root_start_tag", "declared_prefix", "free_rel_id",
            "add_relationship", "remove_relationships", "remove_relationship_id",
            "add_override", "remove_override", "add_sheet_entry"]
