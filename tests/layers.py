@@ -140,3 +140,36 @@ def violations(root: Path) -> list[str]:
     for comp in cycles(graph):
         out.append("import cycle: " + ", ".join(comp))
     return out
+
+
+# --------------------------------------------------------------------------- workbook/
+
+#: The layers of ``workbook/``, from the bottom: the formula layer (expressions, their
+#: values and parser, array blocks, the XML form, paper sizes), the model (quantities as
+#: expressions), the drawing helpers and the scenario, the sheets, the build. A module
+#: imports its own layer and those below; a sheet never reaches into the build, the model
+#: never into a sheet.
+WORKBOOK_LAYERS = {
+    "workbook.expr": 0, "workbook.expr_parse": 0, "workbook.expr_values": 0,
+    "workbook.xml_form": 0, "workbook.arrays": 0, "workbook.paper": 0,
+    "workbook.model": 1, "workbook.model.step": 1, "workbook.moe": 1,
+    "workbook.speculation": 1,
+    "workbook.sheet": 2, "workbook.scenario": 2,
+    "workbook.build": 4, "workbook": 4,
+}
+SHEETS_LAYER = 3  # every other module of workbook/: a sheet or its parts
+
+
+def workbook_layer(module: str) -> int:
+    return WORKBOOK_LAYERS.get(module, SHEETS_LAYER)
+
+
+def workbook_violations(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of ``workbook/`` that goes up a layer (``WORKBOOK_LAYERS``)."""
+    found = []
+    for module, deps in sorted(graph.items()):
+        for dep in sorted(deps):
+            if dep.split(".")[0] == "workbook" and dep != "workbook" and \
+                    workbook_layer(dep) > workbook_layer(module):
+                found.append(f"{module} imports {dep}, a layer up")
+    return found

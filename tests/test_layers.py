@@ -80,3 +80,20 @@ def test_the_old_public_paths_still_work():
     cli = subprocess.run([sys.executable, "-m", "addin.cli", "eval", "=AMDAHL(0.3)"],
                          cwd=ROOT, capture_output=True, text=True, check=True)
     assert cli.stdout.strip() == "1.4285714285714286"  # 1 / (1 - 0.3)
+
+
+def test_workbook_keeps_its_layers():
+    """workbook/: the formula layer, the model, the drawing helpers, the sheets, the build,
+    each importing only what is below it (tests/layers.py, WORKBOOK_LAYERS)."""
+    graph = layers.imports(ROOT / "workbook")
+    assert layers.workbook_violations(graph) == []
+    assert {"workbook.expr", "workbook.model.step", "workbook.sizing"} <= set(graph)
+
+
+def test_an_import_up_a_workbook_layer_is_caught():
+    planted = {"workbook.model.step": {"workbook.sizing", "workbook.expr"},
+               "workbook.expr": {"workbook.sheet"}, "workbook.sizing": {"workbook.expr"}}
+    assert layers.workbook_violations(planted) == [
+        "workbook.expr imports workbook.sheet, a layer up",
+        "workbook.model.step imports workbook.sizing, a layer up"]
+
