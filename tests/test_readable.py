@@ -65,3 +65,23 @@ def test_no_cell_prints_hashes(case, tmp_path):
                           capture_output=True, text=True, check=True).stdout
     hashes = [line.strip() for line in text.splitlines() if "###" in line]
     assert hashes == [], f"{model} on {gpu or 'the default GPU'}: {hashes}"
+
+
+def test_the_lite_edition_says_which_file_to_open_elsewhere(tmp_path):
+    """The Lite edition opened in LibreOffice (no xlwings Lite): before any edit, Start
+    says napkin's functions are not there and names the native edition; computed by
+    napkin (as xlwings Lite computes it) the cell is empty."""
+    from workbook.start import WITHOUT_LITE, WITHOUT_LITE_CELL
+
+    lite = ROOT / "workbook" / "napkin.xlsx"
+    ws = openpyxl.load_workbook(lite, data_only=True)["Start"]
+    assert ws[WITHOUT_LITE_CELL].value in (None, "")  # napkin's cached value: it computes
+    if not shutil.which("soffice"):
+        pytest.skip("LibreOffice is not installed")
+    subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp_path}/lo", "--headless",
+                    "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76", "--outdir",
+                    str(tmp_path), str(lite)], check=True, capture_output=True, timeout=600)
+    rows = list(csv.reader((tmp_path / "napkin.csv").open(encoding="utf-8")))
+    row = int(WITHOUT_LITE_CELL[1:])
+    assert rows[row - 1][0] == WITHOUT_LITE  # on opening: LibreOffice recomputed it
+    assert "napkin-native.xlsx" in WITHOUT_LITE

@@ -5,6 +5,7 @@ from __future__ import annotations
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 
+from workbook import arrays
 from workbook.sheet import (
     DATA_DATE,
     Sheet,
@@ -37,6 +38,37 @@ def _version() -> str:
     return "(source)"
 
 
+#: Where the Lite edition says, on opening in a program without xlwings Lite, which file
+#: to use instead (``without_lite``).
+WITHOUT_LITE_CELL = "A19"
+WITHOUT_LITE = ("⚠ napkin's functions are not available in this program (no xlwings Lite): "
+                "its napkin cells show #NAME? or the numbers last computed. For live numbers "
+                "without the add-in, open napkin-native.xlsx (the same sheets in Excel's own "
+                "functions) instead.")
+
+
+def without_lite(s: Sheet) -> None:
+    """``WITHOUT_LITE`` in ``WITHOUT_LITE_CELL`` where napkin's functions do not compute,
+    empty where they do: a one-cell array formula that calls RIDGE, because LibreOffice
+    recomputes array formulas on opening (a one-cell formula keeps its cached value), so
+    the sentence is there before any edit; in Excel without the add-in it appears at the
+    first recalculation. napkin calc and xlwings Lite compute it empty."""
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    from workbook.sheet import warn_red
+
+    text = WITHOUT_LITE.replace('"', '""')
+    formula = f'=IF(ISERROR(RIDGE(989,3.35)),"{text}","")'
+    c = s.put(WITHOUT_LITE_CELL, "", "label")
+    # the per-cell form (workbook.arrays.PER_CELL) has no array formula: a plain one there
+    c.value = formula if arrays.PER_CELL.get() else ArrayFormula(WITHOUT_LITE_CELL, formula)
+    c.alignment = Alignment(wrap_text=True, vertical="top")
+    row = WITHOUT_LITE_CELL[1:]
+    s.ws.merge_cells(f"{WITHOUT_LITE_CELL}:B{row}")
+    s.ws.row_dimensions[int(row)].height = 32
+    warn_red(s.ws, WITHOUT_LITE_CELL)
+
+
 def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
     """Start: what the workbook answers, how to get the functions, the legend, the data date.
 
@@ -45,6 +77,8 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
     A14..B18  the functions in Excel: with xlwings Lite (the code inside, its napkin
               version), without it (numbers until an edit; napkin freeze for readers),
               the xlwings add-in, no Excel (napkin calc)
+    A19:B19   (the Lite edition) empty, or where napkin's functions do not compute, which
+              file to open instead (``without_lite``)
     A20..B24  legend: input cell, formula cell, key result, empty figure
     A26..     the data date and sources
 
@@ -124,6 +158,8 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
     for i, (route, how) in enumerate(routes):
         s.put(f"A{15 + i}", route, "label")
         s.put(f"B{15 + i}", how, "label")
+    if not native:
+        without_lite(s)
     s.section(20, "Legend", "B")
     legend = [
         ("input", "Input: yellow, unlocked. Type here; validation says what is accepted."),
