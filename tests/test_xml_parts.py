@@ -26,11 +26,13 @@ from pathlib import Path
 import pytest
 from defusedxml import ElementTree as ET
 from fidelity import cached_values
-from xml_support import is_xml, local
+from xml_support import local
 from xml_writers import OFFSET, openpyxl_book, with_napkin_cells, xlsxwriter_book
 
 from addin.cli import main as napkin
 from addin.ooxml.edit import REL_NS
+from addin.ooxml.reader import rels_path, resolve_target
+from workbook.xml_form import is_xml_part as is_xml
 
 # reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
 pytestmark = pytest.mark.xml
@@ -111,14 +113,6 @@ def _parts(path: Path) -> dict[str, bytes]:
         return {n: z.read(n) for n in z.namelist()}
 
 
-def _resolve(source: str, target: str) -> str:
-    import posixpath
-
-    if target.startswith("/"):
-        return target[1:]
-    return posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
-
-
 def namespace_problems(path: Path, before: dict[str, bytes]) -> list[str]:
     """What is wrong with the package at ``path``: XML parts napkin wrote (not ``before``'s
     bytes) that a namespace-aware parser refuses, sheets whose ``r:id`` is not in the
@@ -136,7 +130,7 @@ def namespace_problems(path: Path, before: dict[str, bytes]) -> list[str]:
     for name, root in trees.items():
         if local(root.tag) != "workbook":
             continue
-        rels_name = _resolve(name, "_rels/" + name.rsplit("/", 1)[-1] + ".rels")
+        rels_name = rels_path(name)
         rels = {r.get("Id"): r for r in trees[rels_name].iter(f"{{{PKG_REL_NS}}}Relationship")}
         for sheet in root.iter():
             if local(sheet.tag) != "sheet":
@@ -147,7 +141,7 @@ def namespace_problems(path: Path, before: dict[str, bytes]) -> list[str]:
                                 f"relationships namespace ({sheet.attrib})")
             elif rid not in rels:
                 problems.append(f"{name}: sheet {sheet.get('name')!r}: no relationship {rid}")
-            elif _resolve(name, rels[rid].get("Target")) not in parts:
+            elif resolve_target(name, rels[rid].get("Target")) not in parts:
                 problems.append(f"{name}: sheet {sheet.get('name')!r}: no part "
                                 f"{rels[rid].get('Target')}")
     types = trees.get("[Content_Types].xml")

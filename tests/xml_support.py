@@ -42,7 +42,3 @@ def attributes(data: bytes | str, name: str) -> dict[str, str] | None:
 def part(path: Path | str, name: str) -> bytes:
     with zipfile.ZipFile(path) as z:
         return z.read(name)
-
-
-def is_xml(name: str) -> bool:
-    return name.endswith((".xml", ".rels"))

@@ -35,7 +35,6 @@ References
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -46,6 +45,7 @@ from workbook.expr_values import (
     _compare,
     _number,
     _text,
+    number_text,
 )
 
 # Binding strength of each kind of expression (higher binds tighter).
@@ -62,6 +62,20 @@ class Env:
     names: Mapping[str, object] = field(default_factory=dict)
     cells: Mapping[str, object] = field(default_factory=dict)
     functions: Mapping[str, Callable] = field(default_factory=dict)
+
+
+def _binary(op: str, doc: str | None = None):
+    """The two methods of the operator ``op``: ``self op o`` and ``o op self`` (a number or
+    a bool on the other side is lifted; text is refused, see ``lift``)."""
+    def left(self, o):
+        return BinOp(op, self, lift(o))
+
+    def right(self, o):
+        return BinOp(op, lift(o), self)
+
+    left.__doc__ = doc or f"``self {op} o``."
+    right.__doc__ = f"``o {op} self``."
+    return left, right
 
 
 class Expr:
@@ -101,54 +115,17 @@ class Expr:
             return o + self.operand()
         return BinOp("+", lift(o), self)
 
-    def __sub__(self, o):
-        return BinOp("-", self, lift(o))
-
-    def __rsub__(self, o):
-        return BinOp("-", lift(o), self)
-
-    def __mul__(self, o):
-        return BinOp("*", self, lift(o))
-
-    def __rmul__(self, o):
-        return BinOp("*", lift(o), self)
-
-    def __truediv__(self, o):
-        return BinOp("/", self, lift(o))
-
-    def __rtruediv__(self, o):
-        return BinOp("/", lift(o), self)
-
-    def __pow__(self, o):
-        return BinOp("^", self, lift(o))
-
-    def __rpow__(self, o):
-        return BinOp("^", lift(o), self)
+    __sub__, __rsub__ = _binary("-")
+    __mul__, __rmul__ = _binary("*")
+    __truediv__, __rtruediv__ = _binary("/")
+    __pow__, __rpow__ = _binary("^")
+    concat = _binary("&", "``self & o`` (text joined).")[0]
+    eq, ne = _binary("=")[0], _binary("<>")[0]
+    lt, le = _binary("<")[0], _binary("<=")[0]
+    gt, ge = _binary(">")[0], _binary(">=")[0]
 
     def __neg__(self):
         return Neg(self)
-
-    def concat(self, o) -> BinOp:
-        """``self & o`` (text joined)."""
-        return BinOp("&", self, lift(o))
-
-    def eq(self, o) -> BinOp:
-        return BinOp("=", self, lift(o))
-
-    def ne(self, o) -> BinOp:
-        return BinOp("<>", self, lift(o))
-
-    def lt(self, o) -> BinOp:
-        return BinOp("<", self, lift(o))
-
-    def le(self, o) -> BinOp:
-        return BinOp("<=", self, lift(o))
-
-    def gt(self, o) -> BinOp:
-        return BinOp(">", self, lift(o))
-
-    def ge(self, o) -> BinOp:
-        return BinOp(">=", self, lift(o))
 
 
 def lift(x) -> Expr:
@@ -176,21 +153,12 @@ def of(x) -> Expr:
         return lift(x)
     if _CELL_TEXT.fullmatch(x):
         return Cell(x)
-    if _NAME_TEXT.fullmatch(x) and not _CELL_TEXT.fullmatch(x):
+    if _NAME_TEXT.fullmatch(x):
         return Name(x)
     return Raw(x)
 
 
 # ------------------------------------------------------------------------------ atoms
-
-
-def number_text(x: float) -> str:
-    """A number as formula text: integers in digits (``1000000000``), others in the
-    shortest form that reads back the same float, Excel's ``E`` notation (``1E-05``)."""
-    x = float(x)
-    if math.isfinite(x) and x == int(x) and abs(x) < 1e15:
-        return str(int(x))
-    return repr(x).upper()
 
 
 @dataclass(frozen=True)
@@ -282,9 +250,8 @@ class Cell(Expr):
         return self.ref
 
     def evaluate(self, env):
-        ref = self.ref.replace("$", "")
         try:
-            return env.cells[ref if "!" in ref else ref]
+            return env.cells[self.ref.replace("$", "")]
         except KeyError:
             raise KeyError(f"no value for the cell {self.ref}") from None
 

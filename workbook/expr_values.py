@@ -17,6 +17,15 @@ import math
 from collections.abc import Callable
 
 
+def number_text(x: float) -> str:
+    """A number as formula text: integers in digits (``1000000000``), others in the
+    shortest form that reads back the same float, Excel's ``E`` notation (``1E-05``)."""
+    x = float(x)
+    if math.isfinite(x) and x == int(x) and abs(x) < 1e15:
+        return str(int(x))
+    return repr(x).upper()
+
+
 class ExcelErrorValue(Exception):
     """Raised inside ``evaluate`` to carry an error value out of an operation."""
 
@@ -58,8 +67,6 @@ def _text(v) -> str:
     if isinstance(v, bool):
         return "TRUE" if v else "FALSE"
     if isinstance(v, float):
-        from workbook.expr import number_text
-
         return number_text(v)
     return str(v)
 
