@@ -108,7 +108,8 @@ def plan_results(s: Sheet, K: dict, first: int, last: int):
     for key in ("status", "compare"):
         s.ws[K[key]].alignment = Alignment(wrap_text=True, vertical="top")
         s.ws.merge_cells(f"{K[key]}:L{K[key][1:]}")
-        s.ws.row_dimensions[int(K[key][1:])].height = 32 if key == "status" else 46
+        # the comparison's sentence takes five lines as LibreOffice prints it
+        s.ws.row_dimensions[int(K[key][1:])].height = 32 if key == "status" else 80
     s.ws.conditional_formatting.add(K["status"], FormulaRule(
         formula=[f'LEFT({K["status"]},6)="misses"'], font=Font(color="9C0006", bold=True),
         fill=PatternFill("solid", fgColor="FFC7CE")))
