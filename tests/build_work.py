@@ -1,5 +1,6 @@
 """The work napkin's commands do on the template, counted (not timed): engine passes,
-formulas compiled, formulas computed, formulas tokenised by the native translation.
+formulas compiled, formulas computed, formulas tokenised by the formula layer's walk
+(``addin.formula.walk``: native's translation, the template's array formulas).
 ``tests/test_build_work.py`` holds each command to its recorded figures; ``python
 tests/build_work.py`` prints them."""
 
@@ -20,7 +21,7 @@ def counting():
     from openpyxl.formula import tokenizer
 
     from addin.engine import api, executor
-    from addin.transform.native import formula
+    from addin.formula import walk as formula
 
     work: Counter = Counter()
     saved = (api.calc_workbook, executor.compile_formula, executor.call, formula.Tokenizer)

@@ -48,13 +48,15 @@ def _resolve(name: str, here: str, is_package: bool, level: int) -> str:
     return ".".join(base + ([name] if name else []))
 
 
-def imports(root: Path) -> dict[str, set[str]]:
-    """``{module: {what it imports}}``: dotted names, each an ``addin`` module where the
-    import names one (``from addin.engine import api`` is ``addin.engine.api``), else the
+def imports(root: Path, also: dict[str, Path] | None = None) -> dict[str, set[str]]:
+    """``{module: {what it imports}}`` of the modules under ``root``: dotted names, each a
+    module of ``root`` (or of ``also``, another package's ``modules``) where the import
+    names one (``from addin.engine import api`` is ``addin.engine.api``), else the
     top-level package (``formulas``, ``numpy``)."""
-    mods = modules(root)
+    own = modules(root)
+    mods = {**(also or {}), **own}
     out: dict[str, set[str]] = {}
-    for name, path in mods.items():
+    for name, path in own.items():
         is_package = path.name == "__init__.py"
         deps: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -158,6 +160,9 @@ WORKBOOK_LAYERS = {
     "workbook.build": 4, "workbook": 4,
 }
 SHEETS_LAYER = 3  # every other module of workbook/: a sheet or its parts
+#: What workbook/ may import of addin/: the formula layer's one walk over formula text
+#: (the template's array formulas widen references where napkin native narrows them).
+WORKBOOK_MAY_IMPORT = {"addin.formula.walk"}
 
 
 def workbook_layer(module: str) -> int:

@@ -189,8 +189,18 @@ def test_widen_follows_the_relative_parts():
     assert widen("='Sizing'!B5*Sizing!$B$5", "A1:A3") == "='Sizing'!B5:B7*Sizing!$B$5"
 
 
-@pytest.mark.parametrize("formula", ["=AND($A1>0,1)", "=MAX(A1,2)", "=INDEX(GPU_BW,A1)"])
-def test_widen_refuses_a_reducing_function_of_a_moving_reference(formula):
-    with pytest.raises(ValueError, match="reduces"):
+@pytest.mark.parametrize("formula", ["=AND($A1>0,1)", "=MAX(A1,2)", "=INDEX(GPU_BW,A1)",
+                                     "=MATCH(A1,GPU_BW,0)", "=CHOOSE(A1,1,2)"])
+def test_widen_refuses_a_moving_reference_a_function_reads_whole(formula):
+    # MATCH and CHOOSE were let through by the old deny-list of reducing functions, while
+    # napkin native's allow-list refused them: one table now (addin.formula.walk)
+    with pytest.raises(ValueError, match="reads an array whole"):
         widen(formula, "A1:A3")
     assert widen(formula, "A1:A1") == formula  # one cell: nothing moves
+
+
+def test_widen_lets_element_by_element_functions_and_napkins_through():
+    assert widen("=ROUND(A1*2,1)+IF(ISNUMBER(B1),WEIGHT_GB(B1,\"BF16\"),0)", "A1:A2") == \
+        '=ROUND(A1:A2*2,1)+IF(ISNUMBER(B1:B2),WEIGHT_GB(B1:B2,"BF16"),0)'
+    # a fixed reference may sit inside any function
+    assert widen("=A1+SUM($B$1:$B$9)", "A1:A2") == "=A1:A2+SUM($B$1:$B$9)"

@@ -61,12 +61,16 @@ def test_sideways_and_formulas_imports_are_caught(tmp_path):
     assert any(v.startswith("addin.routes.lite imports formulas") for v in found)
 
 
-def test_udfs_and_workbook_import_nothing_of_addin():
-    for package in ("udfs", "workbook"):
-        graph = layers.imports(ROOT / package)
-        reach = {m: sorted(d for d in deps if d.split(".")[0] == "addin")
+def test_udfs_imports_nothing_of_addin_and_workbook_only_the_formula_walk():
+    """udfs/ stands below addin/; workbook/ (the template's builder) reads formula text with
+    the formula layer's one walk (addin.formula.walk) and imports nothing else of addin/."""
+    for package, allowed in (("udfs", set()), ("workbook", layers.WORKBOOK_MAY_IMPORT)):
+        graph = layers.imports(ROOT / package, also=layers.modules(ROOT / "addin"))
+        reach = {m: sorted(d for d in deps if d.split(".")[0] == "addin" and d not in allowed)
                  for m, deps in graph.items()}
         assert {m: d for m, d in reach.items() if d} == {}, package
+    uses = {m for m, deps in graph.items() if layers.WORKBOOK_MAY_IMPORT & deps}
+    assert "workbook.arrays" in uses  # (the rule is not vacuous)
 
 
 def test_the_old_public_paths_still_work():

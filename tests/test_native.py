@@ -29,10 +29,10 @@ import pytest
 from reference_cases import REFERENCE
 from xlsx_make import add_shared_ridge
 
+from addin.formula.walk import Group, parse, render
 from addin.ooxml.guard import WorkbookError
 from addin.transform.native import native
 from addin.transform.native.forms import NOT_TRANSLATABLE, SPECIAL, doc_table, forms
-from addin.transform.native.formula import Group, parse, render
 from udfs import CATALOG
 from workbook.build import SIZING, build_template
 

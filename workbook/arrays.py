@@ -15,23 +15,26 @@ absolute where they do not (``$B$12``), as a formula is filled down and right in
   to every cell of the block, as Excel's fill gives it, for ``napkin native`` to translate
   cell by cell.
 
-In the array form, functions that reduce an array to one value do not compute element by
-element (AND, OR, MAX, MIN, SUM, ...): a block's formula says "any of" with ``+`` and
-"all of" with ``*`` of comparisons, and ``fill`` refuses a reducing function given a
-moving reference.
+In the array form, only some functions compute element by element: operators, napkin's
+functions and ``addin.formula.walk.ELEMENTWISE`` (the formula layer's one table, which
+``napkin native`` reads too). Any other (AND, OR, MAX, MIN, SUM, INDEX...) reads an array
+whole: a block's formula says "any of" with ``+`` and "all of" with ``*`` of comparisons,
+and ``fill`` refuses a moving reference inside such a function.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from contextvars import ContextVar
 
-from openpyxl.formula.tokenizer import Token, Tokenizer
 from openpyxl.formula.translate import Translator
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import column_index_from_string, range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
+
+from addin.formula.walk import is_reference, parse, read_whole, tokens
 
 #: Whether the template (not its native edition) writes its blocks of napkin calls as
 #: array formulas (a full recalculation: CALLS_TARGET napkin calls at most, where one call
@@ -47,11 +50,6 @@ TEMPLATE_ARRAYS = True
 
 #: True while the per-cell form is built (the native edition, ``per_cell``).
 PER_CELL: ContextVar[bool] = ContextVar("napkin_per_cell", default=False)
-
-#: Functions that reduce an array argument to one value: a moving reference inside one of
-#: them is not computed element by element in an array formula.
-REDUCING = frozenset({"AND", "OR", "MAX", "MIN", "SUM", "AVERAGE", "COUNT", "COUNTA",
-                      "PRODUCT", "INDEX"})
 
 _CELL = re.compile(r"^(?P<sheet>(?:'[^']+'|[A-Za-z0-9_.]+)!)?(?P<cabs>\$?)(?P<col>[A-Z]{1,3})"
                    r"(?P<rabs>\$?)(?P<row>\d+)$")
@@ -71,30 +69,28 @@ def widen(formula: str, block: str) -> str:
     """The array form of ``formula`` (the formula of the top-left cell of ``block``, an A1
     range): each single-cell reference widened along the directions it is relative in, to
     the rows and columns of ``block``. Raises ValueError for a moving reference inside a
-    reducing function (``REDUCING``) or a relative range reference (ambiguous)."""
+    function that reads an array whole (``addin.formula.walk.read_whole``) or a relative
+    range reference (ambiguous)."""
     c1, r1, c2, r2 = range_boundaries(block)
-    stack: list[str] = []
     out = []
-    for tok in Tokenizer(formula).items:
+    for tok, around in tokens(parse(formula.removeprefix("="))):
         text = tok.value
-        if tok.type == Token.FUNC:
-            if tok.subtype == Token.OPEN:
-                stack.append(text[:-1].upper())
-            else:
-                stack.pop()
-        elif tok.type == Token.PAREN:
-            if tok.subtype == Token.OPEN:
-                stack.append("")
-            else:
-                stack.pop()
-        elif tok.type == Token.OPERAND and tok.subtype == Token.RANGE:
+        if is_reference(tok):
             text = _widen_ref(text, c1, r1, c2, r2)
-            if text != tok.value and REDUCING & set(stack):
-                raise ValueError(f"{tok.value} moves through {block} inside "
-                                 f"{'/'.join(sorted(REDUCING & set(stack)))}, which reduces "
-                                 "an array to one value")
+            whole = read_whole(around, _napkin_names()) if text != tok.value else None
+            if whole:
+                raise ValueError(f"{tok.value} moves through {block} inside {whole[-1]}, "
+                                 "which reads an array whole, not element by element")
         out.append(text)
     return "=" + "".join(out)
+
+
+@functools.cache
+def _napkin_names() -> frozenset[str]:
+    """napkin's function names, upper case: each computes element by element."""
+    from udfs.catalog import CATALOG
+
+    return frozenset(n.upper() for n in CATALOG)
 
 
 def _widen_ref(text: str, c1: int, r1: int, c2: int, r2: int) -> str:

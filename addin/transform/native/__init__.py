@@ -29,7 +29,8 @@ How a workbook is translated:
   and ``calcChain.xml`` is dropped when cells become values); every other part is copied
   byte for byte.
 
-The parts: ``addin.transform.native.formula`` (the formula tree),
+The parts: ``addin.formula.walk`` (the formula tree, the formula layer's),
+``addin.transform.native.formula`` (a translated argument),
 ``addin.transform.native.book`` (the workbook's values and the hidden tables),
 ``addin.transform.native.translate`` (the translation of one formula),
 ``addin.transform.native.forms`` (each function's native form); this module
@@ -46,11 +47,11 @@ from zipfile import ZipFile
 
 from openpyxl.formula.translate import Translator
 
+from addin.formula.walk import calls_of
 from addin.ooxml import edit, guard, package, reader
 from addin.ooxml import xlsx_values as xv
 from addin.transform.native.book import Book
 from addin.transform.native.cells import per_cell, per_cell_refs
-from addin.transform.native.formula import calls_of
 from addin.transform.native.translate import NativeTranslator, Untranslatable
 
 WORKSHEET_TYPE = ("application/vnd.openxmlformats-officedocument.spreadsheetml."

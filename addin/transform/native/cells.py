@@ -3,14 +3,14 @@
 range, each of which ``NativeTranslator`` translates as any other.
 
 In an array formula over a block, a multi-cell range that reaches only functions which
-compute element by element (operators, IF, ISNUMBER, NOT, ROUND..., and every napkin
-function: they broadcast, ``udfs.broadcast``) gives each cell of the block its own element:
-the cell ``i`` rows and ``j`` columns from the block's top left takes the range's element
-(``i``, ``j``), row 0 of a one-row range and column 0 of a one-column range (Excel's
-broadcasting), and ``#N/A`` past the range's end. A range that reaches any other function
-(SUM, INDEX, COUNTIF...) is left whole, unless it has the block's height or width, where
-which of its values a cell takes cannot be told from the text: then the formula is not
-translated (``Untranslatable``), and ``napkin native`` freezes its block and says so.
+compute element by element (operators, ``addin.formula.walk.ELEMENTWISE``, and every
+napkin function: they broadcast, ``udfs.broadcast``) gives each cell of the block its
+own element: the cell ``i`` rows and ``j`` columns from the block's top left takes the
+range's element (``i``, ``j``), row 0 of a one-row range and column 0 of a one-column
+range (Excel's broadcasting), and ``#N/A`` past the range's end. A range that reaches any
+other function (SUM, INDEX, COUNTIF...) is left whole, unless it has the block's height or
+width, where which of its values a cell takes cannot be told from the text: then the
+formula is not translated (``Untranslatable``), and ``napkin native`` freezes its block and says so.
 
 References: Microsoft Support, "Guidelines and examples of array formulas" (a range of the
 same size as the array formula's range gives each cell its own element).
@@ -18,18 +18,9 @@ same size as the array formula's range gives each cell its own element).
 
 from __future__ import annotations
 
-from openpyxl.formula.tokenizer import Token, Tokenizer
-
+from addin.formula.walk import is_reference, parse, read_whole, tokens
 from addin.ooxml.a1 import num2col, parse_area
 from addin.transform.native.translate import Untranslatable
-
-#: Excel's functions that compute element by element on an array argument (besides the
-#: operators and napkin's own functions).
-ELEMENTWISE = frozenset({
-    "IF", "IFERROR", "ISNUMBER", "ISTEXT", "ISBLANK", "ISERROR", "ISERR", "ISNA",
-    "ISLOGICAL", "ISNONTEXT", "NOT", "NA", "ABS", "ROUND", "ROUNDUP", "ROUNDDOWN", "CEILING",
-    "FLOOR", "INT", "TRUNC", "SQRT", "EXP", "LN", "LOG", "LOG10", "POWER", "MOD", "SIGN",
-    "LEFT", "RIGHT", "MID", "LEN", "UPPER", "LOWER", "TRIM", "TEXT", "VALUE", "N", "T"})
 
 
 def per_cell(text: str, block: str, book, sheet_idx: int, ours) -> dict[str, str]:
@@ -40,23 +31,12 @@ def per_cell(text: str, block: str, book, sheet_idx: int, ours) -> dict[str, str
     r1, c1, r2, c2 = parse_area(block)
     height, width = r2 - r1 + 1, c2 - c1 + 1
     pieces: list = []  # text, or (range location, sheet prefix) to narrow per cell
-    stack: list[str] = []
-    lifting = ELEMENTWISE | set(ours)
-    for tok in Tokenizer("=" + text).items:
-        if tok.type == Token.FUNC:
-            if tok.subtype == Token.OPEN:
-                stack.append(tok.value[:-1].upper().removeprefix("_XLDUDF_"))
-            else:
-                stack.pop()
-        elif tok.type == Token.PAREN:
-            if tok.subtype == Token.OPEN:
-                stack.append("")
-            else:
-                stack.pop()
-        elif tok.type == Token.OPERAND and tok.subtype == Token.RANGE:
+    ours = frozenset(ours)
+    for tok, around in tokens(parse(text)):
+        if is_reference(tok):
             loc = book.resolve(tok.value, sheet_idx)
             if loc is not None and loc[0] == "range":
-                other = [f for f in stack if f and f not in lifting]
+                other = read_whole(around, ours)
                 if len(loc) == 2:  # a whole column or row
                     if not other:
                         raise Untranslatable(f"{tok.value}: a whole column or row in an "

@@ -11,6 +11,7 @@ import re
 
 from openpyxl.formula.tokenizer import Token
 
+from addin.formula.walk import Group, parse
 from addin.transform.native.book import Book, _unique_sheet_name
 from addin.transform.native.forms import (
     ABSENT,
@@ -22,7 +23,7 @@ from addin.transform.native.forms import (
     forms,
     number_or_row,
 )
-from addin.transform.native.formula import Expr, Group, is_atomic, is_numeric, parse
+from addin.transform.native.formula import Expr, is_atomic, is_numeric
 from addin.transform.native.helpers import HELPER_SHEET, HOIST_ARGUMENT, HOIST_MIN, Helpers
 from addin.transform.native.named import NAMED, Named
 

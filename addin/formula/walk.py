@@ -1,0 +1,153 @@
+"""Formula text as a tree, and the one walk over it: each token with the functions it
+sits inside.
+
+The tokens are openpyxl's (``openpyxl.formula.tokenizer.Tokenizer``), with numbers in
+scientific notation joined back together (``_merge_exponents``). ``parse`` gives a tree of
+tokens and ``Group`` nodes (a function call, a parenthesis, an array constant);
+``render`` writes it back, character for character. ``tokens`` walks it in text order
+and gives each token the names of the groups around it, outermost first: what the
+template's array formulas (``workbook.arrays``, which widens references) and
+``napkin native``'s cell-by-cell translation of an array formula
+(``addin.transform.native.cells``, which narrows them) both ask ("is this reference read
+element by element?"), answered by the one table ``ELEMENTWISE``.
+
+References
+----------
+.. [1] Microsoft Support, "Guidelines and examples of array formulas": a function given a
+   range where it takes one value is evaluated once per element of the array formula's
+   range; one that takes a range (SUM, INDEX, MATCH...) reads it whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from openpyxl.formula.tokenizer import Token, Tokenizer
+
+from addin.formula import formula_text as ft
+
+#: Excel's functions that compute element by element on an array argument in an array
+#: formula [1] (besides the operators and napkin's own functions, which broadcast:
+#: ``udfs.broadcast``). Any other function (AND, OR, MAX, SUM, INDEX, MATCH...) reads
+#: an array argument whole, so a reference inside it is not one element a cell.
+ELEMENTWISE = frozenset({
+    "IF", "IFERROR", "ISNUMBER", "ISTEXT", "ISBLANK", "ISERROR", "ISERR", "ISNA",
+    "ISLOGICAL", "ISNONTEXT", "NOT", "NA", "ABS", "ROUND", "ROUNDUP", "ROUNDDOWN", "CEILING",
+    "FLOOR", "INT", "TRUNC", "SQRT", "EXP", "LN", "LOG", "LOG10", "POWER", "MOD", "SIGN",
+    "LEFT", "RIGHT", "MID", "LEN", "UPPER", "LOWER", "TRIM", "TEXT", "VALUE", "N", "T"})
+
+
+@dataclass
+class Group:
+    """A function call, a parenthesis or an array constant, with its tokens inside."""
+
+    open: Token
+    children: list
+    close: Token | None = None
+
+    @property
+    def name(self) -> str | None:
+        """The function's name in upper case, as napkin's catalog and Excel's set name it
+        (an add-in's or Lite's stored prefix dropped); None for a parenthesis."""
+        if self.open.type != Token.FUNC:
+            return None
+        name = self.open.value[:-1]
+        name = name.rpartition("!")[2]  # 'napkin.xlam'!WEIGHT_GB( as an add-in call
+        for prefix in ("_xludf.", "_xll."):
+            if name.lower().startswith(prefix):
+                name = name[len(prefix):]
+        return ft.plain_name(name).upper()  # _xldudf_RIDGE( as Excel stores a Lite call
+
+    def args(self) -> list[list]:
+        """The items of each argument, in order (none for an empty call)."""
+        if not self.children:
+            return []
+        out, cur = [], []
+        for x in self.children:
+            if isinstance(x, Token) and x.type == Token.SEP and x.subtype == Token.ARG:
+                out.append(cur)
+                cur = []
+            else:
+                cur.append(x)
+        out.append(cur)
+        return out
+
+
+def parse(formula: str) -> list:
+    """The formula (without its leading "=") as a tree of tokens and groups."""
+    tokens = _merge_exponents(Tokenizer("=" + formula).items)
+    root: list = []
+    stack: list[tuple[Group | None, list]] = [(None, root)]
+    for t in tokens:
+        if t.subtype == Token.OPEN:
+            g = Group(t, [])
+            stack[-1][1].append(g)
+            stack.append((g, g.children))
+        elif t.subtype == Token.CLOSE and len(stack) > 1:
+            stack.pop()[0].close = t
+        else:
+            stack[-1][1].append(t)
+    return root
+
+
+_MANTISSA = re.compile(r"(?:\d+\.?\d*|\.\d+)[Ee]")
+
+
+def _merge_exponents(tokens: list[Token]) -> list[Token]:
+    """Join "70E" "+" "9" back into the number 70E+9: the tokenizer reads a number in
+    scientific notation only with a one-digit mantissa, and the rest as a range."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if (t.subtype == Token.RANGE and _MANTISSA.fullmatch(t.value) and i + 2 < len(tokens)
+                and tokens[i + 1].value in "+-" and tokens[i + 1].type == Token.OP_IN
+                and tokens[i + 2].subtype == Token.NUMBER and tokens[i + 2].value.isdigit()):
+            out.append(Token(t.value + tokens[i + 1].value + tokens[i + 2].value,
+                             Token.OPERAND, Token.NUMBER))
+            i += 3
+            continue
+        out.append(t)
+        i += 1
+    return out
+
+
+def render(items) -> str:
+    """The text of a tree (``parse``'s), as it was read."""
+    return "".join(t.value for t, _ in tokens(items))
+
+
+def tokens(items, around: tuple[str, ...] = ()) -> Iterator[tuple[Token, tuple[str, ...]]]:
+    """Every token of a tree in text order, each with the names of the groups it sits
+    inside, outermost first (a function's ``Group.name``, ``""`` for a parenthesis or an
+    array constant; a group's own parentheses are outside it)."""
+    for x in items:
+        if isinstance(x, Group):
+            yield x.open, around
+            yield from tokens(x.children, around + (x.name or "",))
+            if x.close is not None:
+                yield x.close, around
+        else:
+            yield x, around
+
+
+def is_reference(token: Token) -> bool:
+    """Whether ``token`` is a reference operand (a cell, a range, a name)."""
+    return token.type == Token.OPERAND and token.subtype == Token.RANGE
+
+
+def read_whole(around: tuple[str, ...], ours=frozenset()) -> list[str]:
+    """The functions of ``around`` (``tokens``'s) that read an array argument whole
+    (neither in ``ELEMENTWISE`` nor napkin's, ``ours``: upper-case names), outermost
+    first: a reference inside any of them is not one element per cell."""
+    return [f for f in around if f and f not in ELEMENTWISE and f not in ours]
+
+
+def calls_of(items, names) -> bool:
+    """Whether the tree calls any function of ``names`` (upper case)."""
+    for x in items:
+        if isinstance(x, Group) and ((x.name in names) or calls_of(x.children, names)):
+            return True
+    return False

@@ -1,0 +1,36 @@
+"""The formula layer's one walk over formula text (``addin.formula.walk``): the tree reads
+back as written, each token knows the functions around it, and one table says which
+functions read an array argument element by element."""
+
+from __future__ import annotations
+
+import pytest
+from openpyxl.formula.tokenizer import Token
+
+from addin.formula.walk import ELEMENTWISE, parse, read_whole, render, tokens
+
+
+@pytest.mark.parametrize("text", [
+    'IF($A90="","",FITS($B90,C$89)+C90)', "SUM(A1:B2)*-2^3%", "7E+9*70E-3+1.5E+2",
+    "{1,2;3,4}", "'My sheet'!A1&\"a\"\"b\"", "_xludf.RIDGE(989, 3.35)", "((1))"])
+def test_the_tree_reads_back_as_written(text):
+    assert render(parse(text)) == text
+
+
+def test_exponents_are_one_number():
+    numbers = [t.value for t, _ in tokens(parse("70E+9*2")) if t.subtype == Token.NUMBER]
+    assert numbers == ["70E+9", "2"]
+
+
+def test_each_token_knows_the_functions_around_it():
+    around = {t.value: a for t, a in tokens(parse("IF(A1>0,SUM((B1)),_xludf.RIDGE(C1,2))"))
+              if t.subtype == Token.RANGE}
+    assert around == {"A1": ("IF",), "B1": ("IF", "SUM", ""), "C1": ("IF", "RIDGE")}
+
+
+def test_one_table_says_what_reads_an_array_whole():
+    assert read_whole(("IF", "ROUND", "")) == []
+    assert read_whole(("IF", "SUM", "ROUND")) == ["SUM"]
+    assert read_whole(("RIDGE",), ours={"RIDGE"}) == []
+    assert read_whole(("MATCH",)) == ["MATCH"]  # not listed: read whole
+    assert {"AND", "OR", "MAX", "MIN", "SUM", "INDEX"}.isdisjoint(ELEMENTWISE)
