@@ -153,6 +153,7 @@ def violations(root: Path) -> list[str]:
 #: never into a sheet.
 WORKBOOK_LAYERS = {
     "workbook.expr": 0, "workbook.expr_parse": 0, "workbook.expr_values": 0,
+    "workbook.expr_excel": 0,
     "workbook.xml_form": 0, "workbook.arrays": 0, "workbook.paper": 0,
     "workbook.model": 1, "workbook.model.step": 1, "workbook.moe": 1,
     "workbook.speculation": 1,

@@ -163,7 +163,26 @@ EXCEL: dict[str, Callable] = {
     "NOT": lambda env, a: not a.evaluate(env),
     "ABS": lambda env, a: abs(_number(a.evaluate(env))),
     "LN": lambda env, a: _ln(_number(a.evaluate(env))),
+    "MOD": lambda env, n, d: _mod(_number(n.evaluate(env)), _number(d.evaluate(env))),
+    "CEILING": lambda env, x, s: _ceiling(_number(x.evaluate(env)), _number(s.evaluate(env))),
 }
+
+
+def _mod(n: float, d: float):
+    """Excel's MOD: n − d × INT(n ÷ d), the sign of d (Microsoft Support, "MOD
+    function"); #DIV/0! for d = 0."""
+    from udfs.errors import ExcelError
+
+    return n - d * math.floor(n / d) if d else ExcelError("#DIV/0!", "MOD by 0")
+
+
+def _ceiling(x: float, s: float):
+    """Excel's CEILING for x ≥ 0 and s > 0 (the only forms the template writes): x rounded
+    up to a multiple of s (Microsoft Support, "CEILING function"). Other forms are not
+    evaluated here (ValueError), rather than guessed."""
+    if x < 0 or s <= 0:
+        raise ValueError(f"CEILING({x}, {s}): evaluated here for x ≥ 0 and s > 0 only")
+    return math.ceil(x / s) * s
 
 
 def _ln(x: float):

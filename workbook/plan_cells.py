@@ -1,7 +1,8 @@
 """The formulas of one row of the Plan sheet's tensor-parallel table (``workbook.plan``):
 the all-reduce time, the weights a step reads, the realistic step (Sizing's:
-DECODE_STEP_MS ÷ tokens per step ÷ the efficiency of the row's regime at the batch), the
-batch a step target allows, and each column's formula, per cell or as the top row of one
+DECODE_STEP_MS ÷ tokens per step ÷ the efficiency of the row's regime at the batch; in
+the search cells the same declaration in Excel's own functions, ``realistic_in_excel``),
+the batch a step target allows, and each column's formula, per cell or as the top row of one
 array formula down the table (``workbook.arrays``: MIN, MAX, AND and OR said element by
 element); the search for the largest batch that meets the step target: bisection steps
 of native functions that read blocks of candidate batches, one array formula a block; a
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 from openpyxl.utils import get_column_letter
 
+from workbook.expr import Expr, F, Name, of
+from workbook.expr_excel import in_excel
 from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
 from workbook.sizing import SIZING
 from workbook.speculation import verified
@@ -110,37 +113,40 @@ def efficiency_at(K: dict, r: int, batch: str) -> str:
 LAYERS_TIME = f"Sizing!${SIZING['layer_used'][0]}${SIZING['layer_used'][1:]}"
 
 
-def realistic(K: dict, r: int, batch: str, array: bool = False) -> str:
+#: The napkin functions the search cells keep as calls (each an array formula a block of
+#: candidates in the template): the rest of the realistic step is said in Excel's own
+#: functions from the same declarations (``workbook.expr_excel``).
+SEARCH_CALLS = frozenset({"MOE_EXPERTS_READ", "REGIME_EFFICIENCY"})
+
+
+def realistic(K: dict, r: int, batch: str, array: bool = False, comm_ms=None) -> Expr:
     """The realistic ms per token of row ``r`` at ``batch`` (at least 1) sequences, as
     Sizing's: ESTIMATE(DECODE_STEP_MS(R(batch), batch × KV, bandwidth, active parameters,
     batch, roof, batch × attention FLOPs per sequence, t, the all-reduces of a micro-batch
     of batch ÷ p, p stages) ÷ tokens per step, the efficiency at the batch, the layers'
-    fixed time ``LAYERS_TIME``) (an expression)."""
+    fixed time ``LAYERS_TIME``) (an expression). ``comm_ms``: the all-reduces said another
+    way (an expression of the same value; default TP_COMM_MS, ``comm``)."""
     t, p = f"$A{r}", stages_at(r)
     computed = verified(batch)  # the tokens a step computes: batch × (draft tokens + 1)
+    if comm_ms is None:
+        comm_ms = comm(K, r, f"{computed}/{p}")
     floor = step_floor(read_gb(K, computed, array), f"{batch}*{K['kv_seq_gb']}",
                        K["bandwidth"], f"{K['active_b']}*1000000000", computed,
-                       K["roof_tflops"], f"{batch}*{K['attn_seq']}", t,
-                       comm(K, r, f"{computed}/{p}"), p)
-    return (f"ESTIMATE({floor}/SCENARIO_TOKENS_PER_STEP,{efficiency_at(K, r, batch)},"
-            f"{LAYERS_TIME})")
+                       K["roof_tflops"], f"{batch}*{K['attn_seq']}", t, comm_ms, p)
+    return F.ESTIMATE(floor / Name("SCENARIO_TOKENS_PER_STEP"), of(efficiency_at(K, r, batch)),
+                      of(LAYERS_TIME))
 
 
-def realistic_native(K: dict, r: int, batch: str, array: bool = False) -> str:
-    """``realistic`` said in arithmetic for the search cells (an expression): the same
-    terms (p stages of p micro-batches: the weights read p times), the all-reduces as
-    their latency part (column ``COMM_COL``, less D) + D × batch, exact since TP_COMM_MS
-    is linear in the batch; + the layers' fixed time (``LAYERS_TIME``); the napkin calls are
-    MOE_EXPERTS_READ and REGIME_EFFICIENCY."""
-    t, kv, bw, roof = f"$A{r}", K["kv_seq_gb"], K["bandwidth"], math_roof(K)
-    peak = f"({roof}*{t}*1000000000)"  # FLOPs per ms of the t GPUs
-    attention = larger(f"{batch}*{kv}/({bw}*{t})", f"{batch}*{K['attn_seq']}/{peak}", array)
-    weights = larger(f"{batch}*{K['flops_token']}/{peak}",
-                     f"{stages_at(r)}*{read_gb(K, verified(batch), array)}/({bw}*{t})",
-                     array)
-    comms = f"(${COMM_COL}{r}-$D{r}+$D{r}*{batch})"
-    return (f"({attention}+{weights}+{comms})/SCENARIO_TOKENS_PER_STEP/"
-            f"{efficiency_at(K, r, batch)}+{LAYERS_TIME}")
+def realistic_in_excel(K: dict, r: int, batch: str, array: bool = False) -> Expr:
+    """``realistic`` in Excel's own functions for the search cells (an expression): the
+    same declaration (``workbook.expr_excel.in_excel``: DECODE_STEP_MS and ESTIMATE in
+    their declared native forms), the napkin calls kept ``SEARCH_CALLS``, and the
+    all-reduces as their latency part (column ``COMM_COL``, less D) + D × batch, exact
+    since TP_COMM_MS is linear in the tokens a micro-batch carries (D: one sequence's,
+    draft tokens included); in an array formula (``array``) MAX said element by
+    element."""
+    comm_ms = f"(${COMM_COL}{r}-$D{r}+$D{r}*{batch})"
+    return in_excel(realistic(K, r, batch, array, comm_ms), SEARCH_CALLS, elementwise=array)
 
 
 def solve(K: dict, r: int, read: str, eff: str) -> str:
@@ -189,7 +195,7 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
         "D": f"={comm(K, r, per_sequence, latency=False)}",
         "F": f'=IF(E{r}>=1,{realistic(K, r, at_e, array)},"none")',
         "G": f'=IF(ISNUMBER(F{r}),TOKENS_PER_SEC(F{r}),"none")',
-        "H": f"=TOKENS_PER_SEC({realistic_native(K, r, '1', array)})",
+        "H": F.TOKENS_PER_SEC(realistic_in_excel(K, r, "1", array)).formula(),
         "I": f"=IF(ISNUMBER({K['roof_tflops']}),PREFILL_MS({K['active_b']}*1000000000,"
              f"{K['prompt']},{K['roof_tflops']}*{t},IF(ISNUMBER({cal}),{cal},ROOF_EFFICIENCY),"
              f"{attn})+{comm(K, r, K['prompt'])},\"{NO_FLOPS}\")",
@@ -227,12 +233,12 @@ def level_block(K: dict, r: int, level: int, array: bool = False) -> str:
     candidate j (1 .. ``CANDIDATES``, the offset j × 2^shift in the header row above the
     table), 1 where the batch the search has
     reached before the level + the offset is at most O and its realistic step
-    (``realistic_native``) meets the step target, else 0. The steps of the level read
+    (``realistic_in_excel``) meets the step target, else 0. The steps of the level read
     the candidate they try from it. ``K`` holds absolute references."""
     head = f"{level_columns(level)[0]}${r - 1}"
     batch = f"({level_base(level, r)}+{head})"
-    ok = f"{realistic_native(K, r, batch, array)}<={K['step_target_ms']}"
-    return f"=IF({batch}>$O{r},0,IF({ok},1,0))"
+    ok = realistic_in_excel(K, r, batch, array).le(of(K["step_target_ms"]))
+    return F.IF(of(batch).gt(of(f"$O{r}")), 0, F.IF(ok, 1, 0)).formula()
 
 
 def search_steps(r: int) -> dict[str, str]:
