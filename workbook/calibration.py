@@ -8,19 +8,18 @@ from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 
 from workbook.assumptions import PRECISION_FIRST
+from workbook.model.step import stage_comm
 from workbook.moe import experts_read
 from workbook.sheet import (
     Sheet,
     attention_dim,
     decode_read,
     define_name,
-    expert_parallel,
     read_csv,
     read_weights,
     sliding_share,
     state_bytes,
     step_floor,
-    tp_comm,
 )
 from workbook.sizing import SIZING
 from workbook.speculation import verified
@@ -109,8 +108,7 @@ def _step(r: int, weights_gb: str, active: str) -> str:
     m, link = f"Q{r}", f"INDEX(GPU_INTERCONNECT,R{r})"
     layers = f"INDEX(MODEL_LAYERS,{m})"
     tokens = computed(r)
-    comm = tp_comm(f"INDEX(MODEL_HIDDEN,{m})", tokens, f"D{r}", link, layers,
-                   None, expert_parallel(m, f"D{r}"))
+    comm = stage_comm(m, f"INDEX(MODEL_HIDDEN,{m})", layers, tokens, f"D{r}", link=link)
     return step_floor(weights_gb, f"U{r}", f"S{r}", active, tokens, f"T{r}",
                       f"DECODE_ATTENTION_FLOP({layers},{attention_dim(m)},F{r},{tokens})",
                       "1", comm)

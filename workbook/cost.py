@@ -12,6 +12,7 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
 from workbook.arrays import fill, fixed
+from workbook.model.step import stage_comm
 from workbook.scenario import AT_UTILIZATION, HEADLINE
 from workbook.sheet import (
     Sheet,
@@ -23,7 +24,6 @@ from workbook.sheet import (
     roof_used,
     staged,
     step_floor,
-    tp_comm,
 )
 from workbook.sizing import SIZING, layer_time
 
@@ -227,8 +227,7 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
     parallel = expert_parallel(m, stage)
     # the tokens a step computes, batch × (draft tokens + 1): Sizing's
     computed = sz["verified"]
-    comm = tp_comm(sz["hidden"], f"{computed}/{stages}", stage, link, sz["layers"], None,
-                   parallel)
+    comm = stage_comm(m, sz["hidden"], sz["layers"], computed, f"F{r}", stages, link)
     step = (step_floor(read_weights(K["read_b"], prec, m), K["kv_gb"], f"D{r}", active,
                        computed, f"E{r}", sz["attn_flop"], f"F{r}", comm, stages)
             + "/SCENARIO_TOKENS_PER_STEP")

@@ -12,6 +12,7 @@ from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from workbook.arrays import fill, fixed
+from workbook.model.step import stage_comm
 from workbook.scenario import AT_UTILIZATION
 from workbook.sheet import (
     Sheet,
@@ -22,7 +23,6 @@ from workbook.sheet import (
     roof_used,
     staged,
     step_floor,
-    tp_comm,
 )
 from workbook.sizing import SIZING
 from workbook.speculation import verified
@@ -198,8 +198,7 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str, kv: str,
     link = f"INDEX(GPU_INTERCONNECT,{c['row']})"
     stage = f"{t}/{STAGES}"  # the GPUs of a stage: the degree of its all-reduces
     parallel = expert_parallel(m, stage)
-    comm = tp_comm(z["hidden"], f"{computed}/{STAGES}", stage, link, z["layers"], None,
-                   parallel)
+    comm = stage_comm(m, z["hidden"], z["layers"], computed, t, STAGES, link)
     attention = (f"DECODE_ATTENTION_FLOP({z['layers']},{attention_dim(m)},{z['context']},"
                  f"{computed})")
     floor = step_floor(read_weights(f"{h[0]}{r}", prec, m), f"{kv}*{b}", bw,

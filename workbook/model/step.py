@@ -167,6 +167,20 @@ def tp_comm(hidden, batch, gpus, link, layers, kind, expert_parallel) -> Expr:
                              hop, base))
 
 
+def stage_comm(model_row, hidden, layers, tokens, gpus, stages=None, link=None,
+               kind=None) -> Expr:
+    """The all-reduces of one micro-batch through the layers of a replica of ``gpus`` GPUs
+    in ``stages`` pipeline stages (None: one), the step's ``tokens`` (batch × (draft
+    tokens + 1)) split into one micro-batch a stage: ``tp_comm`` at the stage's degree
+    g ÷ p for t ÷ p tokens, with the stage's expert parallelism (``expert_parallel`` of
+    the model in ``model_row`` over g ÷ p GPUs: no all-reduce) and the interconnect figure
+    ``link`` (``kind``: see ``tp_comm``). What DECODE_STEP_MS takes as ``comm_ms``."""
+    stage = of(gpus) if stages is None else of(gpus) / of(stages)
+    carried = of(tokens) if stages is None else of(tokens) / of(stages)
+    return tp_comm(hidden, carried, stage, link, layers, kind,
+                   expert_parallel(model_row, stage))
+
+
 # ------------------------------------------------------------------------------- the step
 
 
@@ -189,5 +203,5 @@ def step_floor(read_gb, kv_gb, bandwidth, active, batch, roof, attention_flop, g
 
 __all__ = ["decode_read", "batch_read", "kept_weights", "kept_read_weights", "weight_gb",
            "stored_weights", "read_weights", "read_bytes", "state_bytes", "attention_dim",
-           "sliding_share", "expert_parallel", "has_link", "link_kind", "tp_comm",
+           "sliding_share", "expert_parallel", "has_link", "link_kind", "tp_comm", "stage_comm",
            "step_floor", "PCIE_TBPS", "BILLION"]
