@@ -3,7 +3,7 @@ computes and the operators (tests/differential/generate.py), computed by napkin 
 LibreOffice in one session, every disagreement settled: napkin's value equal to
 LibreOffice's, refused by strict mode, or a difference between LibreOffice and Excel
 recorded in tests/differential/known_differences.csv with Microsoft's documented value.
-The full run (thousands of formulas) is ``python -m tools.differential``."""
+The full run (thousands of formulas) is ``python tests/differential/full_run.py``."""
 
 from __future__ import annotations
 

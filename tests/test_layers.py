@@ -101,3 +101,35 @@ def test_an_import_up_a_workbook_layer_is_caught():
         "workbook.expr imports workbook.sheet, a layer up",
         "workbook.model.step imports workbook.sizing, a layer up"]
 
+
+
+def test_tools_use_public_entry_points_only():
+    """tools/ imports nothing of tests/ (no module there, no change of sys.path), no
+    private name of addin/, and replaces no attribute of a module it imports (a survey
+    mode, a hook: the engine offers it, as addin.engine.survey does)."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "tools").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                modules |= {(a.asname or a.name).split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                modules |= {a.asname or a.name for a in node.names}
+                if (node.module or "").split(".")[0] == "addin":
+                    found += [f"{path.name} imports {node.module}.{a.name}"
+                              for a in node.names if a.name.startswith("_")]
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    ast.unparse(node.func.value) == "sys.path":
+                found.append(f"{path.name} changes sys.path (to import tests/?)")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign | ast.AugAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for t in targets:
+                    for x in ast.walk(t):
+                        if isinstance(x, ast.Attribute) and isinstance(x.value, ast.Name) \
+                                and x.value.id in modules and x.value.id not in ("args",):
+                            found.append(f"{path.name} replaces {x.value.id}.{x.attr}")
+    assert found == []

@@ -16,54 +16,20 @@ import argparse
 import json
 import sys
 import tempfile
-from collections import defaultdict
 from pathlib import Path
 from zipfile import ZipFile
 
-from addin.engine import checked, executor, forms
-from addin.engine.boot import ready
-from addin.formula import context, fx
-
-SEEN: dict[str, dict[str, set]] = defaultdict(lambda: defaultdict(set))
-SOURCE = {"now": "", "date1904": False}
+from addin.engine.survey import Survey, watching_forms
 
 
-def _watch_everything() -> None:
-    """Every Excel function compiled from now on records the forms it is given in
-    ``SEEN[SOURCE["now"]]``."""
-    ready()
-    every = {forms.bare(n): (frozenset(), "") for n in fx.function_names()}
-    forms.listed = lambda: every  # (compile_calls finds every function)
-    checked.unchecked_forms = lambda wb: []
-
-    def guarded(func, call):
-        def recording(*args):
-            got = SEEN[SOURCE["now"]][call.name]
-            got.update(call.static - {"nested", "ranges" if call.intersected else ""})
-            if call.intersected:
-                got.add("cells")
-            book = getattr(context.STATE, "book", None)
-            if (SOURCE["date1904"] or getattr(book, "date1904", False)) and \
-                    call.name in forms.DATE_SYSTEM:
-                got.add("1904")
-            seen = getattr(context.STATE, "form_seen", None)
-            for a in args[call.skip:]:
-                got.update(forms.value_forms(a, seen))
-            return func(*args)
-        return recording
-
-    forms.guarded = guarded
-    executor.forms = forms
-
-
-def survey_workbooks(paths: list[Path]) -> None:
+def survey_workbooks(survey: Survey, paths: list[Path]) -> None:
     from addin.engine.api import calc_workbook
     from addin.engine.book import Workbook
 
     for path in paths:
-        SOURCE["now"] = path.as_posix()
+        survey.now = path.as_posix()
         with ZipFile(path) as zf:
-            SOURCE["date1904"] = Workbook(zf).date1904
+            survey.date1904 = Workbook(zf).date1904
         with tempfile.TemporaryDirectory() as tmp:
             try:
                 calc_workbook(path, Path(tmp) / "out.xlsx", None, strict=False)
@@ -71,15 +37,15 @@ def survey_workbooks(paths: list[Path]) -> None:
                 print(f"{path}: {ex}"[:300], file=sys.stderr)
 
 
-def survey_tests(paths: list[str]) -> None:
+def survey_tests(survey: Survey, paths: list[str]) -> None:
     import pytest
 
     class Where:
         @staticmethod
         def pytest_runtest_setup(item):
             path = Path(item.fspath).relative_to(Path.cwd()).as_posix()
-            SOURCE["now"] = f"{path}::{item.name}"
-            SOURCE["date1904"] = False
+            survey.now = f"{path}::{item.name}"
+            survey.date1904 = False
 
     pytest.main(["-q", "-p", "no:cacheprovider", *paths], plugins=[Where()])
 
@@ -90,13 +56,12 @@ def main(argv=None) -> int:
     p.add_argument("paths", nargs="+")
     p.add_argument("-o", "--out", type=Path, help="write the JSON there (default: print it)")
     args = p.parse_args(argv)
-    _watch_everything()
-    if args.kind == "workbooks":
-        survey_workbooks([Path(x) for x in args.paths])
-    else:
-        survey_tests(args.paths)
-    out = {src: {f: sorted(v) for f, v in sorted(fs.items())} for src, fs in SEEN.items()}
-    text = json.dumps(out, indent=1)
+    with watching_forms() as survey:  # (the engine's survey mode: addin.engine.survey)
+        if args.kind == "workbooks":
+            survey_workbooks(survey, [Path(x) for x in args.paths])
+        else:
+            survey_tests(survey, args.paths)
+    text = json.dumps(survey.result(), indent=1)
     if args.out is None:
         print(text)
     else:

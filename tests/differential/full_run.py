@@ -1,14 +1,15 @@
 """The differential test's full run: thousands of generated formulas computed by napkin
 and by LibreOffice, with the count of each outcome.
 
-    python -m tools.differential                 # 6000 draws, seed 1, batches of 400
-    python -m tools.differential --count 20000 --seed 7 --show 50
-    python -m tools.differential --only EOMONTH,YEARFRAC   # those subjects' formulas only
+    python tests/differential/full_run.py                 # 6000 draws, seed 1, batches of 400
+    python tests/differential/full_run.py --count 20000 --seed 7 --show 50
+    python tests/differential/full_run.py --only EOMONTH,YEARFRAC   # those subjects' formulas only
 
 Outcomes (tests/differential/referee.py): agree, refused (strict mode would not compute
 it), known (a difference between LibreOffice and Excel recorded with Microsoft's
 documented value), unsettled (listed as open), disagree. Every disagreement is printed
-(up to ``--show``); the exit status is 1 when there is one.
+(up to ``--show``); the exit status is 1 when there is one. It lives with the harness it
+runs (``tests/differential``), so that ``tools/`` imports nothing of ``tests/``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ import warnings
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+# the test harness it runs: tests/ on the path, as pytest puts it (rootdir conftest)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from differential import generate, referee
 
