@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from openpyxl import Workbook
 from openpyxl.chart import BarChart, Reference
 from openpyxl.styles import Alignment
@@ -83,6 +85,33 @@ def sheet_finance(wb: Workbook) -> Sheet:
     s.put("A3", '="Money in "&CURRENCY&" (the scenario\'s label on Sizing; no '
                 'conversion)."', "note")
     sz = {k: f"Sizing!{v}" for k, v in SIZING.items()}
+    _the_case(s, F, sz)
+    c = _Case(s, F, sz["layer_used"])  # the layers' time, as Sizing's step takes it
+    _ranges(c)
+    _tornado(c)
+    _input_output(c)
+    _rented_owned(c)
+    _budget(c)
+    _break_even(c)
+    return s
+
+
+@dataclass(frozen=True)
+class _Case:
+    """What the blocks of Finance share: the sheet, its key cells, the layers' time."""
+
+    s: Sheet
+    F: dict
+    kernels: str
+
+
+#: The scenario's demand and hours (defined names).
+TPD, PEAK, HOURS = ("SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_PEAK_TO_AVERAGE",
+                    "SCENARIO_HOURS_PER_MONTH")
+
+
+def _the_case(s: Sheet, F: dict, sz: dict) -> None:
+    """Rows 5..17: the scenario from Sizing."""
     s.section(5, "The case (from Sizing)", "D")
     case = [
         ("model", "Model", f"={sz['model']}", None, None),
@@ -115,11 +144,12 @@ def sheet_finance(wb: Workbook) -> Sheet:
     for key, label, formula, fmt, note in case:
         s.line(F[key], label, formula, "result" if key == "real_step_ms" else "formula", fmt,
                note, note_col="C" if note else None)
-    price, gpus, batch = F["price"], F["gpus"], F["batch"]
-    step = F["step_ms"]
-    kernels = sz["layer_used"]  # the layers' time, as Sizing's step takes it
 
-    # ranges ---------------------------------------------------------------------------
+
+def _ranges(c: _Case) -> None:
+    """Rows 21..28: low cost, base, high cost, each column from the inputs it shows."""
+    s, F = c.s, c.F
+    price, gpus, batch, step, kernels = F["price"], F["gpus"], F["batch"], F["step_ms"], c.kernels
     r0 = F["eff"] - 2
     s.section(r0, "Ranges, not points: each column computed from the inputs it shows", "E")
     s.header(r0 + 1, ["", "Low cost (favourable inputs)", "Base (the scenario)",
@@ -127,19 +157,17 @@ def sheet_finance(wb: Workbook) -> Sheet:
     e, u, pr = F["eff"], F["util"], F["price_range"]
     ms, tps, cost = F["ms_range"], F["tps_range"], F["cost_range"]
     gr, mr = F["gpus_range"], F["monthly_range"]
-    tpd, peak, hours = "SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_PEAK_TO_AVERAGE", \
-        "SCENARIO_HOURS_PER_MONTH"
 
     def fleet(col):  # GPUs in total from the efficiency and utilization of column col
-        return (f"=IF({tpd}>0,GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC({col}{ms})*{batch},"
-                f"{peak},{col}{u}),0)*{gpus}")
+        return (f"=IF({TPD}>0,GPUS_FOR_DEMAND({TPD},TOKENS_PER_SEC({col}{ms})*{batch},"
+                f"{PEAK},{col}{u}),0)*{gpus}")
 
     def bill(col):
-        return num_or([f"{col}{pr}"], f"MONTHLY_COST({col}{gr},{col}{pr},{hours})",
+        return num_or([f"{col}{pr}"], f"MONTHLY_COST({col}{gr},{col}{pr},{HOURS})",
                       "no price")
 
     def unit(col):  # = the column's monthly cost ÷ the month's output tokens
-        return (f'=IF(ISNUMBER({col}{pr}),IF({tpd}>0,COST_PER_MTOK({col}{pr},{tpd}/'
+        return (f'=IF(ISNUMBER({col}{pr}),IF({TPD}>0,COST_PER_MTOK({col}{pr},{TPD}/'
                 f'{SECONDS_PER_DAY:g},{col}{gr}),"no traffic"),"no price")')
     rows = [
         (e, "Efficiency (floor ÷ measured)", f"=MAX(EFF_HIGH,C{e})", f"={F['calibrated']}",
@@ -178,7 +206,13 @@ def sheet_finance(wb: Workbook) -> Sheet:
                        f'"the base lies outside the range on Assumptions: the range is '
                        f'widened to include it, so low ≤ base ≤ high")', "note")
 
-    # tornado ----------------------------------------------------------------------------
+
+
+def _tornado(c: _Case) -> None:
+    """Rows 32..35 and the chart: the headline with one assumption at each end."""
+    s, F = c.s, c.F
+    gpus, batch, step, kernels = F["gpus"], F["batch"], F["step_ms"], c.kernels
+    e, u, pr, cost = F["eff"], F["util"], F["price_range"], F["cost_range"]
     t0 = F["tornado_first"]
     s.section(t0 - 2, "Tornado: which assumption moves the cost per million output tokens "
                       "most (the others at base)", "H")
@@ -189,10 +223,10 @@ def sheet_finance(wb: Workbook) -> Sheet:
 
     # the headline with one input changed
     def at(p, m, util, step=step, batch=batch, gpus=gpus, kernels=kernels):
-        fleet_at = (f"GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(ESTIMATE({step},{m},{kernels}))*"
-                    f"{batch},{peak},{util})*{gpus}")
-        return (f'=IF(ISNUMBER({p}),IF({tpd}>0,MONTHLY_COST({fleet_at},{p},{hours})/({tpd}*'
-                f'{hours}/24)*1000000,"no traffic"),"no price")')
+        fleet_at = (f"GPUS_FOR_DEMAND({TPD},TOKENS_PER_SEC(ESTIMATE({step},{m},{kernels}))*"
+                    f"{batch},{PEAK},{util})*{gpus}")
+        return (f'=IF(ISNUMBER({p}),IF({TPD}>0,MONTHLY_COST({fleet_at},{p},{HOURS})/({TPD}*'
+                f'{HOURS}/24)*1000000,"no traffic"),"no price")')
     cases = [  # (low value, high value, cost at low, cost at high), fmt of the values
         (f"=D{e}", f"=B{e}", at(f"C{pr}", f"D{e}", f"C{u}"), at(f"C{pr}", f"B{e}", f"C{u}"),
          "pct"),
@@ -233,7 +267,12 @@ def sheet_finance(wb: Workbook) -> Sheet:
           "note")
     _tornado_chart(s, t0, tl)
 
-    # input vs output ------------------------------------------------------------------
+
+
+def _input_output(c: _Case) -> None:
+    """Rows 54..59: input against output tokens."""
+    s, F = c.s, c.F
+    price, cost = F["price"], F["cost_range"]
     i0 = int(F["prompt"][1:]) - 1
     s.section(i0, "Input vs output tokens: prompts are computed, outputs are read", "E")
     p = f"{F['params_b']}*1000000000"
@@ -268,7 +307,13 @@ def sheet_finance(wb: Workbook) -> Sheet:
     for key, label, formula, fmt, note, style in mix:
         s.line(F[key], label, formula, style, fmt, note)
 
-    # rented vs owned --------------------------------------------------------------------
+
+
+def _rented_owned(c: _Case) -> None:
+    """Rows 63..68: rented against owned."""
+    s, F = c.s, c.F
+    price = F["price"]
+    p, roof = f"{F['params_b']}*1000000000", F["roof"]
     o0 = F["hourly"] - 2
     s.section(o0, "Rented vs owned", "E")
     s.header(o0 + 1, ["", '="Rented ("&CURRENCY&")"', '="Owned ("&CURRENCY&")"', "How"])
@@ -290,7 +335,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
          num_or([f"C{h}", roof], f"INPUT_COST_PER_MTOK(C{h},{p},{roof},ROOF_EFFICIENCY,"
                  "UTILIZATION)", "not available"), "INPUT_COST_PER_MTOK at each hourly cost"),
         (F["out_cost"], HEADLINE, f"={F['output_cost']}",
-         num_or([f"C{F['monthly']}"], f'IF({tpd}>0,C{F["monthly"]}/({tpd}*{hours}/24)'
+         num_or([f"C{F['monthly']}"], f'IF({TPD}>0,C{F["monthly"]}/({TPD}*{HOURS}/24)'
                  '*1000000,"no traffic")', "not available"),
          "the monthly cost below ÷ the month's output tokens"),
         (F["mix_cost"], "Cost per million tokens, input and output blended at the mix",
@@ -308,13 +353,18 @@ def sheet_finance(wb: Workbook) -> Sheet:
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
         s.put(f"D{r}", how, "note")
 
-    # monthly budget ---------------------------------------------------------------------
+
+
+def _budget(c: _Case) -> None:
+    """Rows 71..77: the monthly budget from demand."""
+    s, F = c.s, c.F
+    h, cp, en = F["hourly"], F["capex_part"], F["energy_part"]
     m0 = int(F["tokens_day"][1:]) - 1
     s.section(m0, "Monthly budget from demand (decode capacity for the peak)", "E")
     mo = F["monthly"]
     s.header(mo - 1, ["", '="Rented ("&CURRENCY&")"', '="Owned ("&CURRENCY&")"', "How"])
     budget = [
-        ("tokens_day", "Output tokens per day", f"={tpd}", "tokens_day", "the scenario"),
+        ("tokens_day", "Output tokens per day", f"={TPD}", "tokens_day", "the scenario"),
         ("replica_tps", "Realistic tokens/s per replica", "=RESULT_TOKENS_PER_SEC_PER_REPLICA",
          "tps", "TOKENS_PER_SEC(realistic step) × batch (Sizing)"),
         ("replicas", "Replicas for the peak", "=RESULT_REPLICAS", '#,##0 "replica(s)"',
@@ -340,7 +390,12 @@ def sheet_finance(wb: Workbook) -> Sheet:
     for col in "BC":
         s.ws[f"{col}{mo}"].alignment = Alignment(horizontal="right")
 
-    # break-even -------------------------------------------------------------------------
+
+
+def _break_even(c: _Case) -> None:
+    """Rows 80..88: break-even against an API."""
+    s, F = c.s, c.F
+    mo = F["monthly"]
     b0 = int(F["api_price"][1:]) - 1
     s.section(b0, "Break-even against an API", "E")
     be, cheaper = F["breakeven"], F["cheaper"]
@@ -380,7 +435,6 @@ def sheet_finance(wb: Workbook) -> Sheet:
     s.put(f"A{cheaper + 2}", "Capacity is sized for decode at the peak; prefill of the prompts "
                              "needs GPU time on top (priced above as input tokens). Owned "
                              "assumes the GPUs are bought for this load alone.", "note")
-    return s
 
 
 def _tornado_chart(s: Sheet, first: int, last: int):
