@@ -1,0 +1,181 @@
+"""The Sizing sheet's working rows of napkin functions (``workbook.sizing`` lays them
+out): the weights and the KV cache, memory and the GPUs it needs (``memory_rows``), the
+floor, roof, ridge and speed at the floor (``speed_rows``), and the step's parts, the
+attention FLOPs, the stages, expert parallelism and the all-reduces (``step_rows``). Each
+row is (key of ``SIZING``, label, formula, number format, note).
+"""
+
+from __future__ import annotations
+
+from workbook.sheet import (
+    attention_dim,
+    batch_read,
+    expert_parallel,
+    kept_weights,
+    read_bytes,
+    roof_used,
+    sliding_share,
+    state_bytes,
+    stored_weights,
+    tp_comm,
+)
+from workbook.speculation import verified
+
+# ---------------------------------------------------------------------------- sizing
+LOOKUP_KEYS = ["model_row", "params_b", "active_b", "layers", "kv_heads", "head_dim",
+               "attention", "kv_bytes", "window", "sliding", "max_context", "decode_b",
+               "gpu_row", "memory", "bandwidth", "bf16", "fp8", "context", "efficiency",
+               "reserve", "hidden", "link", "link_kind"]
+RESULT_KEYS = ["weight_gb", "weight_gib", "kv_gqa_gb", "kv_factor", "kv_seq_gb", "kv_gb",
+               "need_gb", "need_tp_gb", "fits_weights", "fits_all", "gpus_needed",
+               "floor_ms", "roof_tflops", "tps_total", "tps_user", "ridge_bf16", "ridge_used",
+               "critical_batch", "decode_intensity", "side", "cost_mtok", "verified", "read_b",
+               "attn_flop", "stage_gpus", "expert_parallel", "comm_ms"]
+REALISTIC_KEYS = ["regime_eff", "calibrated", "layer_ms", "layer_used",
+                  "real_cost_mtok"]
+
+
+def memory_rows(K: dict) -> list:
+    """Sizing's rows of napkin functions from the weights to the GPUs they need: (key,
+    label, formula, number format, note)."""
+    m = K["model_row"]
+    p = f"{K['params_b']}*1000000000"
+    prec = K["precision"]
+    kvp = K["kv_precision"]
+    kv_args = f"{K['layers']},{K['kv_heads']},{K['head_dim']},{K['context']},{kvp}"
+    searched = f"IF(ISNUMBER({K['batch_input']}),{K['batch_input']},1)"
+    return [
+        ("weight_gb", "Weights", stored_weights(K["params_b"], prec, m).formula(), "GB",
+         "WEIGHT_GB(params, precision, , kept): parameters × bytes per parameter, the "
+         "ones a quantized checkpoint keeps in BF16 (Models column Z) at 2 bytes"),
+        ("weight_gib", "Weights in GiB", f'=WEIGHT_GB({p},{prec},"GiB",{kept_weights(m)})', "GiB",
+         "1 GiB = 1024³ bytes, 7 % more than 1 GB"),
+        ("kv_gqa_gb", "KV cache, GQA formula (context × batch)",
+         f"=KV_CACHE_GB({kv_args},{K['batch']})", "GB",
+         "KV_CACHE_GB: 2 × layers × KV heads × head dim × bytes × tokens × batch"),
+        ("kv_factor", "Attention correction (MLA, sliding window)",
+         f"={K['kv_bytes']}/(4*{K['layers']}*{K['kv_heads']}*{K['head_dim']})"
+         f"*IF({K['sliding']}=0,1,1-"
+         f"{sliding_share(K['sliding'], K['kv_heads'], K['head_dim'], K['kv_bytes'])}"
+         f"*MAX(0,{K['context']}-{K['window']})/{K['context']})", "0.000",
+         f'=IF(ABS({K["kv_factor"]}-1)<0.000000001,"1: the GQA formula is right for "&'
+         f'{K["attention"]},{K["attention"]}&": the GQA formula over-counts; this factor '
+         'corrects it")'),
+        ("kv_seq_gb", "KV cache per sequence", f"=KV_CACHE_GB({kv_args},1)*{K['kv_factor']}"
+         f"+{state_bytes(m)}/1000000000", "GB", "one sequence at this context, corrected as "
+         "above, with the fixed state of linear-attention or Mamba layers (Models column Y)"),
+        ("kv_gb", "KV cache for this model at the batch", f"={K['kv_gqa_gb']}*{K['kv_factor']}"
+         f"+{state_bytes(m)}*{K['batch']}/1000000000", "GB",
+         "What the KV cache really takes at this context and batch"),
+        ("need_gb", "Memory needed: weights + KV cache", f"={K['weight_gb']}+{K['kv_gb']}",
+         "GB", "runtime overhead comes on top (Assumptions: memory reserve)"),
+        ("need_tp_gb", "Memory the GPUs per replica are chosen for",
+         f"={K['weight_gb']}+{K['kv_seq_gb']}*{searched}", "GB",
+         "weights + the KV cache of the typed batch (of one sequence when the batch is "
+         "searched: the search then fills the memory left)"),
+        ("fits_weights", "Weights fit on one GPU?",
+         f'=IF(FITS({K["weight_gb"]},{K["memory"]}),"yes","no")', None,
+         "FITS(weights, GPU memory)"),
+        ("fits_all", "Weights + KV cache fit on one GPU?",
+         f'=IF(FITS({K["need_gb"]},{K["memory"]},{K["reserve"]}),"yes","no")', None,
+         "FITS(need, GPU memory, reserve)"),
+        ("gpus_needed", "GPUs needed for weights + KV cache (the minimum)",
+         f"=GPUS_NEEDED({K['need_tp_gb']},{K['memory']},{K['reserve']})", "gpus",
+         "GPUS_NEEDED: whole GPUs to hold it, split evenly"),
+    ]
+
+
+def speed_rows(K: dict) -> list:
+    """Sizing's rows from the decode floor to the weights a step reads (as
+    ``memory_rows``)."""
+    m = K["model_row"]
+    a = f"{K['active_b']}*1000000000"
+    prec = K["precision"]
+    bw = K["bandwidth"]
+    roof = K["roof_tflops"]
+    eff = K["efficiency"]
+    n = K["gpus"]
+    bf16 = K["bf16"]
+    price = K["price"]
+    return [
+        ("floor_ms", "Decode floor: weights only, batch 1, one GPU",
+         f"=DECODE_FLOOR({K['decode_b']}*1000000000,"
+         f"{read_bytes(K['decode_b'], prec, m)},{bw})", "ms_token",
+         f'=IF({K["fits_weights"]}="yes","DECODE_FLOOR: the weights a step reads ('
+         f'{K["decode_b"]}) ÷ bandwidth","the weights do not fit on one GPU: this floor is '
+         f'fiction, see the next rows")'),
+        ("roof_tflops", "Compute roof used", "=" + roof_used(prec, K["fp8"], bf16), "tflops",
+         f'=IF(ISNUMBER({roof}),IF(AND(BYTES_PER_PARAM({prec})<=1,ISNUMBER({K["fp8"]})),'
+         f'"FP8 roof (weights in 1 byte or less)","BF16 roof"),"no FLOPS figure for this '
+         f'GPU: math time not counted, the floors below are memory floors")'),
+        ("tps_total", "Tokens/s in total at the floor (all sequences)",
+         f"=TOKENS_PER_SEC({K['step_ms']})*{K['batch']}", "tps",
+         "TOKENS_PER_SEC(step floor) × batch: one token per sequence per step"),
+        ("tps_user", "Tokens/s per user at the floor",
+         f"=PER_USER_TPS({K['tps_total']},{K['batch']})",
+         "tps", "PER_USER_TPS(total, batch): batching raises the total, not each user's"),
+        ("ridge_bf16", "Ridge, BF16 datasheet",
+         f'=IF(ISNUMBER({bf16}),RIDGE({bf16},{bw}),"no BF16 figure")', "flop_byte",
+         "RIDGE(peak, bandwidth): the intensity at which this GPU's BF16 peak meets its "
+         "bandwidth"),
+        ("ridge_used", "Ridge, roof used × efficiency",
+         f'=IF(ISNUMBER({roof}),RIDGE({roof},{bw},{eff}),"no FLOPS figure")',
+         "flop_byte", "below it memory-bound, above it compute-bound"),
+        ("critical_batch", "Critical batch (decode reaches the ridge)",
+         f'=IF(ISNUMBER({roof}),CRITICAL_BATCH({roof}*{eff},{bw},{prec}),"no FLOPS figure")',
+         "seq", "CRITICAL_BATCH(roof × efficiency, bandwidth, weight precision)"),
+        ("decode_intensity", "Decode intensity at the batch",
+         f"=INTENSITY(2*{a}*{K['verified']},WEIGHT_GB({K['read_b']}*1000000000,{prec})"
+         "*1000000000)", "flop_byte",
+         "INTENSITY(2 × active params × tokens a step computes, bytes of the weights they "
+         "read)"),
+        ("side", "Side of the ridge at the batch",
+         f'=IF(ISNUMBER({K["ridge_used"]}),BOUND({K["decode_intensity"]},{K["ridge_used"]}),'
+         '"no FLOPS figure")', None,
+         "BOUND(intensity, ridge): left of it, batching is nearly free"),
+        ("cost_mtok", '="At the floor, if every GPU were busy at the planned utilization: '
+         'cost per million output tokens ("&CURRENCY&")"',
+         f'=IF(ISNUMBER({price}),COST_PER_MTOK({price},{K["tps_total"]},{n},UTILIZATION),'
+         '"no price")', "money", "COST_PER_MTOK(price, tokens/s at the floor, GPUs per "
+         "replica, utilization): a bound, not the bill (the headline is at the top)"),
+        ("verified", "Tokens a step computes: batch × (draft tokens + 1)",
+         f"={verified(K['batch'])}", "tokens",
+         f'=IF({K["tokens_per_step"]}>{K["draft_tokens"]}+1,"more tokens a step than it '
+         'verifies: set the draft tokens (k) above, tokens per step is at most k + 1",'
+         '"the verifying pass multiplies the weights by every sequence\'s k + 1 tokens; '
+         'the KV cache is read once a sequence")'),
+        ("read_b", "Weights read per decode step at the batch",
+         f"={batch_read(m, K['verified'], K['decode_b'])}", "B",
+         f"batch 1 reads ({K['decode_b']}) + one routed expert's weights (Models column W) "
+         "per further distinct expert, MOE_EXPERTS_READ (uniform routing); dense: the batch "
+         "1 reads"),
+    ]
+
+
+def step_rows(K: dict) -> list:
+    """Sizing's rows of the step's parts: the attention FLOPs, the stages, expert
+    parallelism, the all-reduces (as ``memory_rows``)."""
+    m = K["model_row"]
+    ctx = K["context"]
+    n = K["gpus"]
+    stages = K["stages_input"]
+    tp = K["stage_gpus"]
+    return [
+        ("attn_flop", "Attention FLOPs of a step at the batch",
+         f"=DECODE_ATTENTION_FLOP({K['layers']},{attention_dim(m)},{ctx},{K['verified']})",
+         '#,##0.0,,," GFLOP"', "DECODE_ATTENTION_FLOP(layers, heads × head dim (MLA: × "
+         "544), context, batch): QKᵀ and AV over the context"),
+        ("stage_gpus", "GPUs per pipeline stage (tensor-parallel degree)",
+         f"={n}/{stages}", "gpus", f'=IF({stages}>1,"GPUs per replica ÷ "&{stages}&" '
+         'stages: each stage holds 1/stages of the layers, its all-reduces span these GPUs",'
+         '"one stage: every GPU of the replica shares every layer")'),
+        ("expert_parallel", "Expert parallel (MoE on more than one GPU)?",
+         f"={expert_parallel(m, tp)}", "0", "1: a mixture of experts spread over the GPUs "
+         "of a stage with the attention data parallel (no all-reduce); 0: tensor parallel "
+         "(the scenario's expert-parallel input says no, a dense model or one GPU a stage)"),
+        ("comm_ms", "Tensor-parallel all-reduces of a micro-batch through the layers",
+         tp_comm(K["hidden"], f"{K['verified']}/{stages}", tp, K["link"], K["layers"],
+                 K["link_kind"], K["expert_parallel"]).formula(),
+         "ms", "TP_COMM_MS(hidden, batch ÷ stages, GPUs per stage, interconnect ÷ 2, layers, "
+         "BF16, 2 per layer, NCCL's latencies of the interconnect); 0 on one GPU a stage"),
+    ]
