@@ -4,6 +4,80 @@ From traffic (requests per second at the peak and on average, prompt and output 
 and a service level (time to first token, tokens per second each user sees) to the batch
 per replica, the tensor-parallel degree, replicas, GPUs, monthly cost, cost and energy per
 million tokens; and when no layout meets the targets, which target fails and by how much.
+
+The layout:
+
+B5..B18  the scenario (SCENARIO_ names, Sizing): peak and average requests/s (tokens
+         per day ÷ 86,400 ÷ output tokens, × peak-to-average), prompt and output tokens,
+         the service level, model, precisions, GPU, Sizing's efficiency, the price
+B19..B20 INPUTS: link bandwidth per GPU one way (default: half GPU_INTERCONNECT, in +
+         out; PCIe 5.0 x16 without a figure), the interconnect whose NCCL latencies
+         the all-reduces pay (default: Sizing's)
+B23..B50 what that means: lookups, KV per sequence at prompt + output tokens (MLA and
+         sliding window as on Sizing), weights (all of them: memory), roof used and
+         TDP ("no figure" where the GPUs table has none: the batch arithmetic then takes
+         a roof of 10⁹ TFLOPS, the steps are memory floors as on Sizing), FLOPs per
+         token (2 × active parameters), step target = MS_PER_TOKEN(tokens/s per user),
+         seconds per request = first-token target + output ÷ tokens/s per user,
+         peak concurrency = CONCURRENCY(peak requests/s, seconds per request); what a
+         decode step reads: R(1) at batch 1 (Models column V: the active weights but the
+         input embedding table), one routed expert (column W; 0 for dense models),
+         routed experts E and experts per token k (dense: 1 and 1), R(all experts)
+A decode step of batch b reads R(b) = R(1) + expert × (MOE_EXPERTS_READ(E, k, b) − k)
+GB of weights: more distinct experts at a larger batch (uniform routing).
+B21      the scenario's pipeline stages (SCENARIO_PIPELINE_STAGES)
+Rows 54..57, one per layout: t GPUs per replica (yellow: 1, 2, 4, 8, yours to change) in
+p pipeline stages (column CO, beside O while P..CN are hidden; yellow: 1, yours to
+change), 58 the scenario's (its GPUs per replica and stages; its E: the scenario's
+batch when "largest that meets the service"). A row's all-reduces span the t ÷ p GPUs
+of a stage for a micro-batch of b ÷ p sequences, its weights are read p times a step
+(DECODE_STEP_MS with p stages of p micro-batches); memory, prefill and the efficiency
+(REGIME_EFFICIENCY(t, b)) take all t GPUs:
+  B MAX_BATCH(memory, weights, KV per sequence, reserve, t)
+  C BATCH_FOR_LATENCY(step target × the most efficiency × tokens per step, R(all
+    experts), KV, t × bandwidth, FLOPs per sequence, t × roof): an upper guide, the
+    all-reduces and the layers' time left out
+  D TP_COMM_MS(hidden, 1, t, link, layers): what each sequence adds to a step's
+    all-reduces (the bandwidth term; the latency term is the same at any batch)
+  The realistic step at batch b is Sizing's: ESTIMATE(DECODE_STEP_MS(R(b), b × KV,
+    bandwidth, active parameters, b, roof, b × attention FLOPs per sequence, t,
+    TP_COMM_MS at b) ÷ tokens per step, e(b), f), e(b) this GPU's measured efficiency
+    (B17), else REGIME_EFFICIENCY(t, b, expert parallel: an MoE model on t > 1 GPUs,
+    no all-reduce then); f the layers' fixed time, Sizing's LAYER_OVERHEAD_MS (0
+    with B17's measured efficiency, which holds it).
+  E MIN(B, the last search cell): the largest batch that fits in memory and whose
+    realistic step meets the per-user speed. With S(R, e) = BATCH_FOR_LATENCY((step
+    target − f) × e × tokens per step − latency term, R, KV + D × t × bandwidth, t ×
+    bandwidth, FLOPs per sequence + D × t × roof, t × roof): N = S(R(all experts), the
+    least efficiency) a guide, O = S(R(1), the most efficiency) at or above the answer
+    (the step is at least that max rule's); P..AE bisect from 0, each cell adding 2^k
+    (k = 15 .. 0) to the one before when that batch's realistic step, said in
+    arithmetic (TP_COMM_MS linear in the batch, AF its value at batch 1), still meets
+    the target and stays within O. Four blocks of 15 candidates (AG..CN, one array
+    formula each: one call of each napkin function for the table) hold 1 where a
+    candidate meets it, each block the batches its four steps can try (the batch
+    reached before them + j × 2^12, 2^8, 2^4, 2^0, j in the header row); the steps
+    read them with INDEX. Where the efficiency rises with the batch (none of the
+    regime anchors does; a GPU's own Calibration rows may) the search keeps the first
+    batch that fails (a larger batch that meets the target again is not looked for)
+  F the realistic step at E (as Sizing's: the scenario's row equals RESULT_STEP_MS);
+    G = TOKENS_PER_SEC(F); H the same at batch 1
+  I PREFILL_MS(active parameters, prompt, t × roof, the measured efficiency else
+    ROOF_EFFICIENCY, layers, heads × head dim) + TP_COMM_MS over the prompt's tokens:
+    the first token, the causal attention counted ("no FLOPS figure" without a roof)
+  J CEILING(peak concurrency ÷ E) when E ≥ 1 and I ≤ the first-token target (I not
+    known: E alone decides); K = J × t
+  L which targets fail and by how much (memory, first token, per-user speed)
+  M R(E): the weights a step of that batch reads (GB); N, O, P..CN the search (grey;
+    P..CN hidden)
+B64..B77 THE ANSWER: whether the scenario meets the service level at its degree and
+         batch (B64), the degree of the table with the fewest GPUs for the service level
+         (B65; when no row meets both targets, why, for the largest degree), then the
+         scenario's figures by reference (RESULT_ names: the same cells as Sizing and
+         Finance): degree, batch, step, tokens/s per user, first token, replicas, GPUs,
+         monthly cost, cost per million output tokens; the bill over all tokens;
+         JOULES_PER_TOKEN and ENERGY_PER_MTOK_KWH at TDP × GPUs × PUE ("no TDP
+         figure" without one).
 """
 
 from __future__ import annotations
@@ -95,80 +169,7 @@ def _tp_col(key: str) -> str:
 
 
 def sheet_plan(wb: Workbook) -> Sheet:
-    """Plan: size a deployment to a service level.
-
-    B5..B18  the scenario (SCENARIO_ names, Sizing): peak and average requests/s (tokens
-             per day ÷ 86,400 ÷ output tokens, × peak-to-average), prompt and output tokens,
-             the service level, model, precisions, GPU, Sizing's efficiency, the price
-    B19..B20 INPUTS: link bandwidth per GPU one way (default: half GPU_INTERCONNECT, in +
-             out; PCIe 5.0 x16 without a figure), the interconnect whose NCCL latencies
-             the all-reduces pay (default: Sizing's)
-    B23..B50 what that means: lookups, KV per sequence at prompt + output tokens (MLA and
-             sliding window as on Sizing), weights (all of them: memory), roof used and
-             TDP ("no figure" where the GPUs table has none: the batch arithmetic then takes
-             a roof of 10⁹ TFLOPS, the steps are memory floors as on Sizing), FLOPs per
-             token (2 × active parameters), step target = MS_PER_TOKEN(tokens/s per user),
-             seconds per request = first-token target + output ÷ tokens/s per user,
-             peak concurrency = CONCURRENCY(peak requests/s, seconds per request); what a
-             decode step reads: R(1) at batch 1 (Models column V: the active weights but the
-             input embedding table), one routed expert (column W; 0 for dense models),
-             routed experts E and experts per token k (dense: 1 and 1), R(all experts)
-    A decode step of batch b reads R(b) = R(1) + expert × (MOE_EXPERTS_READ(E, k, b) − k)
-    GB of weights: more distinct experts at a larger batch (uniform routing).
-    B21      the scenario's pipeline stages (SCENARIO_PIPELINE_STAGES)
-    Rows 54..57, one per layout: t GPUs per replica (yellow: 1, 2, 4, 8, yours to change) in
-    p pipeline stages (column CO, beside O while P..CN are hidden; yellow: 1, yours to
-    change), 58 the scenario's (its GPUs per replica and stages; its E: the scenario's
-    batch when "largest that meets the service"). A row's all-reduces span the t ÷ p GPUs
-    of a stage for a micro-batch of b ÷ p sequences, its weights are read p times a step
-    (DECODE_STEP_MS with p stages of p micro-batches); memory, prefill and the efficiency
-    (REGIME_EFFICIENCY(t, b)) take all t GPUs:
-      B MAX_BATCH(memory, weights, KV per sequence, reserve, t)
-      C BATCH_FOR_LATENCY(step target × the most efficiency × tokens per step, R(all
-        experts), KV, t × bandwidth, FLOPs per sequence, t × roof): an upper guide, the
-        all-reduces and the layers' time left out
-      D TP_COMM_MS(hidden, 1, t, link, layers): what each sequence adds to a step's
-        all-reduces (the bandwidth term; the latency term is the same at any batch)
-      The realistic step at batch b is Sizing's: ESTIMATE(DECODE_STEP_MS(R(b), b × KV,
-        bandwidth, active parameters, b, roof, b × attention FLOPs per sequence, t,
-        TP_COMM_MS at b) ÷ tokens per step, e(b), f), e(b) this GPU's measured efficiency
-        (B17), else REGIME_EFFICIENCY(t, b, expert parallel: an MoE model on t > 1 GPUs,
-        no all-reduce then); f the layers' fixed time, Sizing's LAYER_OVERHEAD_MS (0
-        with B17's measured efficiency, which holds it).
-      E MIN(B, the last search cell): the largest batch that fits in memory and whose
-        realistic step meets the per-user speed. With S(R, e) = BATCH_FOR_LATENCY((step
-        target − f) × e × tokens per step − latency term, R, KV + D × t × bandwidth, t ×
-        bandwidth, FLOPs per sequence + D × t × roof, t × roof): N = S(R(all experts), the
-        least efficiency) a guide, O = S(R(1), the most efficiency) at or above the answer
-        (the step is at least that max rule's); P..AE bisect from 0, each cell adding 2^k
-        (k = 15 .. 0) to the one before when that batch's realistic step, said in
-        arithmetic (TP_COMM_MS linear in the batch, AF its value at batch 1), still meets
-        the target and stays within O. Four blocks of 15 candidates (AG..CN, one array
-        formula each: one call of each napkin function for the table) hold 1 where a
-        candidate meets it, each block the batches its four steps can try (the batch
-        reached before them + j × 2^12, 2^8, 2^4, 2^0, j in the header row); the steps
-        read them with INDEX. Where the efficiency rises with the batch (none of the
-        regime anchors does; a GPU's own Calibration rows may) the search keeps the first
-        batch that fails (a larger batch that meets the target again is not looked for)
-      F the realistic step at E (as Sizing's: the scenario's row equals RESULT_STEP_MS);
-        G = TOKENS_PER_SEC(F); H the same at batch 1
-      I PREFILL_MS(active parameters, prompt, t × roof, the measured efficiency else
-        ROOF_EFFICIENCY, layers, heads × head dim) + TP_COMM_MS over the prompt's tokens:
-        the first token, the causal attention counted ("no FLOPS figure" without a roof)
-      J CEILING(peak concurrency ÷ E) when E ≥ 1 and I ≤ the first-token target (I not
-        known: E alone decides); K = J × t
-      L which targets fail and by how much (memory, first token, per-user speed)
-      M R(E): the weights a step of that batch reads (GB); N, O, P..CN the search (grey;
-        P..CN hidden)
-    B64..B77 THE ANSWER: whether the scenario meets the service level at its degree and
-             batch (B64), the degree of the table with the fewest GPUs for the service level
-             (B65; when no row meets both targets, why, for the largest degree), then the
-             scenario's figures by reference (RESULT_ names: the same cells as Sizing and
-             Finance): degree, batch, step, tokens/s per user, first token, replicas, GPUs,
-             monthly cost, cost per million output tokens; the bill over all tokens;
-             JOULES_PER_TOKEN and ENERGY_PER_MTOK_KWH at TDP × GPUs × PUE ("no TDP
-             figure" without one).
-    """
+    """Plan: size a deployment to a service level (its layout: the module's docstring)."""
     s = Sheet(wb, "Plan", {"A": 46, "B": 18, "C": 16, "D": 13, "E": 15, "F": 13, "G": 13,
                            "H": 13, "I": 13, "J": 10, "K": 10, "L": 70, "M": 13, "N": 13,
                            "O": 13})
@@ -177,6 +178,17 @@ def sheet_plan(wb: Workbook) -> Sheet:
                  "Traffic and a service level in, GPUs, replicas and cost out. Floors ÷ the "
                  "efficiency found on Calibration; every step is a napkin function.")
 
+    _traffic(s, K)
+    _choices(s, K)
+    _what_that_means(s, K)
+    _tp_table(s)
+    plan_results(s, PLAN, TP_FIRST, TP_FIRST + TP_ROWS - 1)
+    s.ws.freeze_panes = "B4"
+    return s
+
+
+def _traffic(s: Sheet, K: dict) -> None:
+    """Rows 4..10: the scenario's traffic and service level."""
     s.section(4, "The scenario's traffic and service level (Sizing: change them there)", "L")
     tpd, out = "SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_OUTPUT_TOKENS"
     peak = "SCENARIO_PEAK_TO_AVERAGE"
@@ -198,6 +210,9 @@ def sheet_plan(wb: Workbook) -> Sheet:
     for key, label, formula, fmt, note in traffic:
         s.line(K[key], label, formula, "formula", fmt, note)
 
+
+def _choices(s: Sheet, K: dict) -> None:
+    """Rows 12..21: the scenario's model, hardware and price; the links (the user's)."""
     s.section(12, "The scenario's model, hardware, price (Sizing); the links (yours)", "L")
     g_row = f"MATCH({K['gpu']},GPU_NAME,0)"
     choices = [(key, label, f"=SCENARIO_{key.upper()}", None, None) for key, label in (
@@ -236,11 +251,23 @@ def sheet_plan(wb: Workbook) -> Sheet:
            "formula", "count", f"the stages of the table's last row (column {STAGES_COL}); "
            "type stages in the other rows to compare tensor parallel with pipeline stages")
 
+
+def _what_that_means(s: Sheet, K: dict) -> None:
+    """Rows 22..51: what the scenario means, lookups and napkin functions."""
     s.section(22, "What that means (lookups and napkin functions)", "L")
+    derived = _lookup_rows(K) + _derived_rows(K)
+    for key, label, formula, fmt, note in derived:
+        if note == "GPU":
+            note = empty_says(K[key], "GPU")
+        s.line(K[key], label, formula, "formula", fmt, note)
+
+
+def _lookup_rows(K: dict) -> list:
+    """Plan's rows of what the tables say: (key, label, formula, number format, note)."""
     m, g = K["model_row"], K["gpu_row"]
     ctx, prec, kvp = K["context"], K["precision"], K["kv_precision"]
     heads, dims = f"INDEX(MODEL_KV_HEADS,{m})", f"INDEX(MODEL_HEAD_DIM,{m})"
-    derived = [
+    return [
         ("model_row", "Row in the Models table", f"=MATCH({K['model']},MODEL_NAME,0)", "row",
          None),
         ("gpu_row", "Row in the GPUs table", f"=MATCH({K['gpu']},GPU_NAME,0)", "row", None),
@@ -277,6 +304,13 @@ def sheet_plan(wb: Workbook) -> Sheet:
          'and the first token is not known")'),
         ("tdp", "GPU power (TDP)", sheet.figure("GPU_TDP", g), '#,##0 "W"',
          f'=IF(ISNUMBER({K["tdp"]}),"","{NO_TDP} for this GPU: the energy rows say so")'),
+    ]
+
+
+def _derived_rows(K: dict) -> list:
+    """Plan's rows derived from the lookups (as ``_lookup_rows``)."""
+    m, ctx, prec = K["model_row"], K["context"], K["precision"]
+    return [
         ("flops_token", "FLOPs per sequence a step", f"=2*{K['active_b']}*1000000000"
          f"*{speculation.verified('1')}", '#,##0.0,,," GFLOP"',
          "2 × active parameters × (draft tokens + 1): the tokens a step verifies"),
@@ -316,16 +350,6 @@ def sheet_plan(wb: Workbook) -> Sheet:
          "layers, heads × head dim (MLA: × 544), context, draft tokens + 1): QKᵀ and AV, "
          "as Sizing"),
     ]
-    for key, label, formula, fmt, note in derived:
-        if note == "GPU":
-            note = empty_says(K[key], "GPU")
-        s.line(K[key], label, formula, "formula", fmt, note)
-
-    _tp_table(s)
-    plan_results(s, PLAN, TP_FIRST, TP_FIRST + TP_ROWS - 1)
-    s.ws.freeze_panes = "B4"
-    return s
-
 
 def _tp_table(s: Sheet):
     K = PLAN
@@ -334,42 +358,9 @@ def _tp_table(s: Sheet):
                    f"sharing each layer (yellow: the layouts tried; p in column {STAGES_COL})",
               "L")
     s.header(TP_FIRST - 1, [h for _, h, _, _ in TP_COLUMNS.values()], height=62)
-    ttft = K["ttft_ms"]
     last = TP_FIRST + TP_ROWS - 1
     for i, t_default in enumerate([*TP_DEGREES, "=RESULT_GPUS_PER_REPLICA"]):
-        r = TP_FIRST + i
-        t = f"$A{r}"
-        s.put(f"A{r}", t_default, "input" if r < last else "result", "gpus")
-        s.ws[f"A{r}"].alignment = Alignment(horizontal="center", vertical="center")
-        calls = row_cells(K, r)  # the columns that call napkin functions
-        cells = {key: calls[col] for col, (key, *_) in TP_COLUMNS.items() if col in calls}
-        cells.update({
-            "batch": f"=MIN(B{r},{get_column_letter(SEARCH_FIRST + SEARCH_STEPS - 1)}{r})",
-            "replicas": f'=IF(OR(ISERROR(E{r}),ISERROR(I{r}),AND({t}>1,NOT(ISNUMBER('
-                        f'{K["link_gbps"]})))),"none",IF(AND(E{r}>=1,'
-                        f'{first_token_ok(f"I{r}", ttft)}),'
-                        f'CEILING({K["concurrency"]}/E{r},1),"none"))',
-            "gpus": f'=IF(ISNUMBER(J{r}),J{r}*{t},"none")',
-            "verdict": verdict(K, r),
-        })
-        for col, (key, _, _, fmt) in TP_COLUMNS.items():
-            if key == "tp":
-                continue
-            style = "result" if key in ("batch", "gpus") else "formula"
-            s.put(f"{col}{r}", cells[key], "wrap" if key == "verdict" else style, fmt)
-            if key in ("read_gb", "moe_0", "moe_1"):
-                s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
-            s.ws[f"{col}{r}"].alignment = (
-                Alignment(wrap_text=True, vertical="center") if key == "verdict"
-                else Alignment(horizontal="right", vertical="center"))
-        search = {**search_steps(r), COMM_COL: calls[COMM_COL]}
-        for col, formula in search.items():  # bisection between 0 and O, by powers of two
-            s.put(f"{col}{r}", formula, "formula", "seq" if col != COMM_COL else "ms_token")
-            s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
-        s.put(f"{STAGES_COL}{r}", 1 if r < last else f"={K['stages']}",
-              "input" if r < last else "formula", "count")
-        s.put(f"{LAYOUT_COL}{r}", layout(r), "formula")
-        s.ws.row_dimensions[r].height = 30
+        _tp_row(s, K, TP_FIRST + i, t_default, last)
     s.put(f"{STAGES_COL}{TP_FIRST - 1}", "Pipeline stages p (the weights read p times a "
           "step)", "header")
     s.put(f"{LAYOUT_COL}{TP_FIRST - 1}", "Layout", "header")
@@ -382,24 +373,7 @@ def _tp_table(s: Sheet):
     top_row = row_cells({k: fixed(v) for k, v in K.items()}, TP_FIRST, array=True)
     for col, formula in top_row.items():  # one array formula a column
         fill(s.ws, f"{col}{TP_FIRST}:{col}{last}", formula, keep=True)
-    heads = {get_column_letter(SEARCH_FIRST + k): f"Search: + {2 ** (SEARCH_STEPS - 1 - k):,}?"
-             for k in range(SEARCH_STEPS)}
-    heads[COMM_COL] = "All-reduces at batch 1 (TP_COMM_MS)"
-    for level in range(LEVELS):  # one array formula a block of candidates
-        first, end = level_columns(level)
-        for j in range(1, CANDIDATES + 1):
-            col = get_column_letter(SEARCH_FIRST + SEARCH_STEPS + level * CANDIDATES + j)
-            heads[col] = j * 2 ** level_shift(level)
-            for r in range(TP_FIRST, last + 1):
-                s.put(f"{col}{r}", None, "formula", "0")
-                s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
-        fill(s.ws, f"{first}{TP_FIRST}:{end}{last}",
-             level_block({k: fixed(v) for k, v in K.items()}, TP_FIRST, level, array=True))
-    for col, head in heads.items():
-        s.put(f"{col}{TP_FIRST - 1}", head, "header", None if isinstance(head, str) else
-              '"+ "#,##0')
-        s.ws.column_dimensions[col].width = 8
-        s.ws.column_dimensions[col].hidden = True  # the search: unhide to follow it
+    _search_blocks(s, K, last)
     s.put(f"A{last + 3}", f"Row {last}: the scenario's degree (Sizing); its E is the batch "
                           "the scenario takes when it is \"largest that meets the service "
                           "level\".", "note")
@@ -420,3 +394,65 @@ def _tp_table(s: Sheet):
                           f"target, found between N and O by halving; columns {first}..{end} "
                           "(hidden: unhide them to follow it) hold the steps and the "
                           "candidates they try. Dense: N = O.", "note")
+
+
+def _tp_row(s: Sheet, K: dict, r: int, t_default, last: int) -> None:
+    """Row ``r`` of the layouts' table: its degree ``t_default`` (the last row: the
+    scenario's), its napkin-calling columns, the replicas, GPUs and verdict, the search's
+    steps, its stages and its layout in words."""
+    ttft = K["ttft_ms"]
+    t = f"$A{r}"
+    s.put(f"A{r}", t_default, "input" if r < last else "result", "gpus")
+    s.ws[f"A{r}"].alignment = Alignment(horizontal="center", vertical="center")
+    calls = row_cells(K, r)  # the columns that call napkin functions
+    cells = {key: calls[col] for col, (key, *_) in TP_COLUMNS.items() if col in calls}
+    cells.update({
+        "batch": f"=MIN(B{r},{get_column_letter(SEARCH_FIRST + SEARCH_STEPS - 1)}{r})",
+        "replicas": f'=IF(OR(ISERROR(E{r}),ISERROR(I{r}),AND({t}>1,NOT(ISNUMBER('
+                    f'{K["link_gbps"]})))),"none",IF(AND(E{r}>=1,'
+                    f'{first_token_ok(f"I{r}", ttft)}),'
+                    f'CEILING({K["concurrency"]}/E{r},1),"none"))',
+        "gpus": f'=IF(ISNUMBER(J{r}),J{r}*{t},"none")',
+        "verdict": verdict(K, r),
+    })
+    for col, (key, _, _, fmt) in TP_COLUMNS.items():
+        if key == "tp":
+            continue
+        style = "result" if key in ("batch", "gpus") else "formula"
+        s.put(f"{col}{r}", cells[key], "wrap" if key == "verdict" else style, fmt)
+        if key in ("read_gb", "moe_0", "moe_1"):
+            s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
+        s.ws[f"{col}{r}"].alignment = (
+            Alignment(wrap_text=True, vertical="center") if key == "verdict"
+            else Alignment(horizontal="right", vertical="center"))
+    search = {**search_steps(r), COMM_COL: calls[COMM_COL]}
+    for col, formula in search.items():  # bisection between 0 and O, by powers of two
+        s.put(f"{col}{r}", formula, "formula", "seq" if col != COMM_COL else "ms_token")
+        s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
+    s.put(f"{STAGES_COL}{r}", 1 if r < last else f"={K['stages']}",
+          "input" if r < last else "formula", "count")
+    s.put(f"{LAYOUT_COL}{r}", layout(r), "formula")
+    s.ws.row_dimensions[r].height = 30
+
+
+def _search_blocks(s: Sheet, K: dict, last: int) -> None:
+    """The search's hidden columns: the heads of its steps and all-reduces, and each
+    level's block of candidate batches, one array formula a block."""
+    heads = {get_column_letter(SEARCH_FIRST + k): f"Search: + {2 ** (SEARCH_STEPS - 1 - k):,}?"
+             for k in range(SEARCH_STEPS)}
+    heads[COMM_COL] = "All-reduces at batch 1 (TP_COMM_MS)"
+    for level in range(LEVELS):  # one array formula a block of candidates
+        first, end = level_columns(level)
+        for j in range(1, CANDIDATES + 1):
+            col = get_column_letter(SEARCH_FIRST + SEARCH_STEPS + level * CANDIDATES + j)
+            heads[col] = j * 2 ** level_shift(level)
+            for r in range(TP_FIRST, last + 1):
+                s.put(f"{col}{r}", None, "formula", "0")
+                s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
+        fill(s.ws, f"{first}{TP_FIRST}:{end}{last}",
+             level_block({k: fixed(v) for k, v in K.items()}, TP_FIRST, level, array=True))
+    for col, head in heads.items():
+        s.put(f"{col}{TP_FIRST - 1}", head, "header", None if isinstance(head, str) else
+              '"+ "#,##0')
+        s.ws.column_dimensions[col].width = 8
+        s.ws.column_dimensions[col].hidden = True  # the search: unhide to follow it
