@@ -164,6 +164,35 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                 "assumption (model, precision, GPU, batch, context, tokens per step in AC "
                 "and draft tokens in AD with speculative decoding) is wrong, so that row is "
                 "left out.", "note")
+    first, last = CAL_FIRST, CAL_FIRST + CAL_ROWS - 1
+    _summary(wb, s)
+    s.section(first - 2, "Measurements (yellow: yours) and what they say", "AD")
+    headers = [h for h, _, _ in CAL_COLUMNS.values()]
+    s.header(first - 1, headers, height=60)
+    kvp = f"Sizing!${SIZING['kv_precision'][0]}${SIZING['kv_precision'][1:]}"
+    for i in range(CAL_ROWS):
+        _measurement_row(s, i, kvp)
+    _validations(s)
+    notes = [
+        "Floor: the Sizing step floor for that row's case (the weights a step reads at the "
+        "batch, no input embedding table, MoE experts by MOE_EXPERTS_READ, + KV cache at the "
+        "batch and context, streamed at the GPUs' datasheet bandwidth, or the math on the "
+        "datasheet roof; + the attention and the tensor-parallel all-reduces, as Sizing), "
+        "KV cache in the precision chosen on Sizing.",
+        "MBU: bytes read per step ÷ measured time ÷ bandwidth. MFU: 2 × active parameters × "
+        "tokens/s ÷ datasheet roof. Efficiency found: floor ÷ measured (1 = the floor).",
+        "Measure tokens per second of ONE user at a known batch (concurrent sequences); "
+        "an aggregate figure means nothing without the number of streams.",
+    ]
+    for i, text in enumerate(notes):
+        s.put(f"A{last + 2 + i}", text, "note")
+    s.ws.freeze_panes = f"B{first}"
+    return s
+
+
+def _summary(wb: Workbook, s: Sheet) -> None:
+    """Rows 4..8: the efficiency used, the rows counted, below the floor, examples; the
+    names CAL_EFFICIENCY, CAL_EFF and CAL_GPU."""
     s.section(4, "Result", "O")
     first, last = CAL_FIRST, CAL_FIRST + CAL_ROWS - 1
     verdicts, counted = f"$O${first}:$O${last}", f"$Y${first}:$Y${last}"
@@ -191,62 +220,73 @@ def sheet_calibration(wb: Workbook) -> Sheet:
     define_name(wb, "CAL_EFF", s.title, f"$Y${first}:$Y${last}")
     define_name(wb, "CAL_GPU", s.title, f"$Z${first}:$Z${last}")
 
-    s.section(first - 2, "Measurements (yellow: yours) and what they say", "AD")
-    headers = [h for h, _, _ in CAL_COLUMNS.values()]
-    s.header(first - 1, headers, height=60)
-    kvp = f"Sizing!${SIZING['kv_precision'][0]}${SIZING['kv_precision'][1:]}"
-    for i in range(CAL_ROWS):
-        r = first + i
-        ex = CAL_EXAMPLES[i] if i < len(CAL_EXAMPLES) else (None,) * 8
-        for col, value in zip("ABCDEFGH", ex, strict=True):
-            s.put(f"{col}{r}", value, "input", CAL_COLUMNS[col][2])
-        s.put(f"P{r}", CAL_EXAMPLE_NOTE if i < len(CAL_EXAMPLES) else None, "input")
-        s.put(f"X{r}", "no" if i < len(CAL_EXAMPLES) else None, "input")
-        s.put(f"AC{r}", 1, "input", CAL_COLUMNS["AC"][2])
-        s.put(f"AD{r}", None, "input", CAL_COLUMNS["AD"][2])
-        tau = f"IF(ISNUMBER(AC{r}),AC{r},1)"  # tokens per step, empty = 1
-        ok = f'W{r}="yes"'
-        a = f"AB{r}*1000000000"  # active parameters: the math
-        f = {
-            "Q": f"=IF(ISNUMBER(MATCH(A{r},MODEL_NAME,0)),MATCH(A{r},MODEL_NAME,0),\"\")",
-            "R": f"=IF(ISNUMBER(MATCH(C{r},GPU_NAME,0)),MATCH(C{r},GPU_NAME,0),\"\")",
-            "W": f"=IF(AND(ISNUMBER(Q{r}),ISNUMBER(R{r}),ISNUMBER(MATCH(B{r},PRECISION_NAME,0)),"
-                 f"ISNUMBER(D{r}),ISNUMBER(E{r}),ISNUMBER(F{r})),\"yes\",IF(AND(A{r}=\"\",C{r}=\"\"),"
-                 f"\"\",\"no\"))",
-            "S": f"=IF({ok},INDEX(GPU_BW,R{r})*D{r},\"\")",
-            "T": f"=IF({ok},IF(AND({_precision_bytes(f'B{r}')}<=1,ISNUMBER(INDEX(GPU_FP8,R{r}))),"
-                 f"INDEX(GPU_FP8,R{r})*D{r},IF(ISNUMBER(INDEX(GPU_BF16,R{r})),"
-                 f"INDEX(GPU_BF16,R{r})*D{r},\"no figure\")),\"\")",
-            "V": f"=IF({ok},{_weights_read(f'Q{r}', computed(r))},\"\")",
-            # KV bytes per token (BF16) × the KV precision's bytes ÷ 2 × context × batch
-            "U": f"=IF({ok},INDEX(MODEL_KV_BYTES,Q{r})*{_precision_bytes(kvp)}/2*F{r}*E{r}"
-                 f"/1000000000*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-"
-                 f"{_sliding_share(r)}*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r})"
-                 f"+{state_bytes(f'Q{r}')}*E{r}/1000000000,\"\")",
-            "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),1000/H{r},\"\"))",
-            "AA": f"=IF({ok},{read_weights(f'V{r}', f'B{r}', f'Q{r}').render()},\"\")",
-            "AB": f"=IF({ok},INDEX(MODEL_ACTIVE_B,Q{r}),\"\")",
-            "J": f"=IF({ok},AA{r}+U{r},\"\")",
-            # the math time counts where the GPU has a FLOPS figure (a floor is > 0)
-            "K": f"=IF({ok},{_step(r, f'AA{r}', a)},\"\")",
-            # a step yields tau tokens: it lasts tau × the measured time per token
-            "L": f"=IF(AND({ok},ISNUMBER(I{r})),MBU(J{r},I{r}*{tau},S{r}),\"\")",
-            "M": f"=IF(AND({ok},ISNUMBER(I{r}),ISNUMBER(T{r})),MFU(2*{a},"
-                 f"1000/I{r}*E{r},T{r}),\"\")",
-            "N": f"=IF(AND({ok},ISNUMBER(I{r})),CALIBRATE(K{r},I{r},{tau}),\"\")",
-            "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r},{tau}),\"enter a measurement "
-                 f"(G or H)\"),IF(AND(A{r}=\"\",C{r}=\"\"),\"\",\"incomplete: model, "
-                 f"precision, GPU, GPUs, batch, context\"))",
-            "Y": f'=IF(AND(O{r}="plausible",X{r}<>"no"),N{r},"")',
-            "Z": f'=IF(ISNUMBER(Y{r}),C{r},"")',
-        }
-        for col, formula in f.items():
-            style = "result" if col in "NO" else "formula"
-            s.put(f"{col}{r}", formula, style, CAL_COLUMNS[col][2])
-            if col in CAL_LOOKUPS:
-                s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
-            if col not in "OWZ":
-                s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+
+
+def _measurement_row(s: Sheet, i: int, kvp: str) -> None:
+    """Measurement row ``i`` (0 first): its inputs (an example's, or empty) and the
+    formulas of what it says (``_row_formulas``)."""
+    r = CAL_FIRST + i
+    ex = CAL_EXAMPLES[i] if i < len(CAL_EXAMPLES) else (None,) * 8
+    for col, value in zip("ABCDEFGH", ex, strict=True):
+        s.put(f"{col}{r}", value, "input", CAL_COLUMNS[col][2])
+    s.put(f"P{r}", CAL_EXAMPLE_NOTE if i < len(CAL_EXAMPLES) else None, "input")
+    s.put(f"X{r}", "no" if i < len(CAL_EXAMPLES) else None, "input")
+    s.put(f"AC{r}", 1, "input", CAL_COLUMNS["AC"][2])
+    s.put(f"AD{r}", None, "input", CAL_COLUMNS["AD"][2])
+    for col, formula in _row_formulas(r, kvp).items():
+        style = "result" if col in "NO" else "formula"
+        s.put(f"{col}{r}", formula, style, CAL_COLUMNS[col][2])
+        if col in CAL_LOOKUPS:
+            s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
+        if col not in "OWZ":
+            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+
+
+def _row_formulas(r: int, kvp: str) -> dict[str, str]:
+    """{column: formula} of measurement row ``r``: the lookups, the floor, MBU, MFU, the
+    efficiency found, the verdict, what counts."""
+    tau = f"IF(ISNUMBER(AC{r}),AC{r},1)"  # tokens per step, empty = 1
+    ok = f'W{r}="yes"'
+    a = f"AB{r}*1000000000"  # active parameters: the math
+    f = {
+        "Q": f"=IF(ISNUMBER(MATCH(A{r},MODEL_NAME,0)),MATCH(A{r},MODEL_NAME,0),\"\")",
+        "R": f"=IF(ISNUMBER(MATCH(C{r},GPU_NAME,0)),MATCH(C{r},GPU_NAME,0),\"\")",
+        "W": f"=IF(AND(ISNUMBER(Q{r}),ISNUMBER(R{r}),ISNUMBER(MATCH(B{r},PRECISION_NAME,0)),"
+             f"ISNUMBER(D{r}),ISNUMBER(E{r}),ISNUMBER(F{r})),\"yes\",IF(AND(A{r}=\"\",C{r}=\"\"),"
+             f"\"\",\"no\"))",
+        "S": f"=IF({ok},INDEX(GPU_BW,R{r})*D{r},\"\")",
+        "T": f"=IF({ok},IF(AND({_precision_bytes(f'B{r}')}<=1,ISNUMBER(INDEX(GPU_FP8,R{r}))),"
+             f"INDEX(GPU_FP8,R{r})*D{r},IF(ISNUMBER(INDEX(GPU_BF16,R{r})),"
+             f"INDEX(GPU_BF16,R{r})*D{r},\"no figure\")),\"\")",
+        "V": f"=IF({ok},{_weights_read(f'Q{r}', computed(r))},\"\")",
+        # KV bytes per token (BF16) × the KV precision's bytes ÷ 2 × context × batch
+        "U": f"=IF({ok},INDEX(MODEL_KV_BYTES,Q{r})*{_precision_bytes(kvp)}/2*F{r}*E{r}"
+             f"/1000000000*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-"
+             f"{_sliding_share(r)}*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r})"
+             f"+{state_bytes(f'Q{r}')}*E{r}/1000000000,\"\")",
+        "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),1000/H{r},\"\"))",
+        "AA": f"=IF({ok},{read_weights(f'V{r}', f'B{r}', f'Q{r}').render()},\"\")",
+        "AB": f"=IF({ok},INDEX(MODEL_ACTIVE_B,Q{r}),\"\")",
+        "J": f"=IF({ok},AA{r}+U{r},\"\")",
+        # the math time counts where the GPU has a FLOPS figure (a floor is > 0)
+        "K": f"=IF({ok},{_step(r, f'AA{r}', a)},\"\")",
+        # a step yields tau tokens: it lasts tau × the measured time per token
+        "L": f"=IF(AND({ok},ISNUMBER(I{r})),MBU(J{r},I{r}*{tau},S{r}),\"\")",
+        "M": f"=IF(AND({ok},ISNUMBER(I{r}),ISNUMBER(T{r})),MFU(2*{a},"
+             f"1000/I{r}*E{r},T{r}),\"\")",
+        "N": f"=IF(AND({ok},ISNUMBER(I{r})),CALIBRATE(K{r},I{r},{tau}),\"\")",
+        "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r},{tau}),\"enter a measurement "
+             f"(G or H)\"),IF(AND(A{r}=\"\",C{r}=\"\"),\"\",\"incomplete: model, "
+             f"precision, GPU, GPUs, batch, context\"))",
+        "Y": f'=IF(AND(O{r}="plausible",X{r}<>"no"),N{r},"")',
+        "Z": f'=IF(ISNUMBER(Y{r}),C{r},"")',
+    }
+    return f
+
+
+def _validations(s: Sheet) -> None:
+    """What each input column of the measurements takes, and the verdicts' colours."""
+    first, last = CAL_FIRST, CAL_FIRST + CAL_ROWS - 1
     rng = lambda col: f"{col}{first}:{col}{last}"  # noqa: E731
     s.validate(rng("A"), "list", "A model from the Models sheet.", "Model",
                formula1="MODEL_NAME")
@@ -285,19 +325,4 @@ def sheet_calibration(wb: Workbook) -> Sheet:
     ws.conditional_formatting.add(rng("O"), FormulaRule(
         formula=[f'LEFT(O{first},5)="below"'], fill=PatternFill("solid", fgColor="FFC7CE"),
         font=Font(color="9C0006", bold=True)))
-    notes = [
-        "Floor: the Sizing step floor for that row's case (the weights a step reads at the "
-        "batch, no input embedding table, MoE experts by MOE_EXPERTS_READ, + KV cache at the "
-        "batch and context, streamed at the GPUs' datasheet bandwidth, or the math on the "
-        "datasheet roof; + the attention and the tensor-parallel all-reduces, as Sizing), "
-        "KV cache in the precision chosen on Sizing.",
-        "MBU: bytes read per step ÷ measured time ÷ bandwidth. MFU: 2 × active parameters × "
-        "tokens/s ÷ datasheet roof. Efficiency found: floor ÷ measured (1 = the floor).",
-        "Measure tokens per second of ONE user at a known batch (concurrent sequences); "
-        "an aggregate figure means nothing without the number of streams.",
-    ]
-    for i, text in enumerate(notes):
-        s.put(f"A{last + 2 + i}", text, "note")
-    ws.freeze_panes = f"B{first}"
-    return s
 
