@@ -108,6 +108,19 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
                  "batch, traffic, utilization, hours. The scenario's GPU row carries its "
                  "price in use (override included); the other rows the GPUs sheet's.")
     sz = {k: f"Sizing!{v}" for k, v in SIZING.items()}
+    _scenario_rows(s, K, sz)
+    last = _gpu_rows(s, K, sz, n_gpus)
+    _notes_below(s, last)
+    _cost_chart(s, COST_FIRST, last)
+    for col in WORKING:  # grouped and folded: the reader sees the answer columns
+        dim = s.ws.column_dimensions[col]
+        dim.outline_level, dim.hidden = 1, True
+    s.ws.freeze_panes = f"B{COST_FIRST}"
+    return s
+
+
+def _scenario_rows(s: Sheet, K: dict, sz: dict) -> None:
+    """Rows 3..19: the scenario, from Sizing."""
     rows = [
         ("model", "Model (Sizing)", f"={sz['model']}", None),
         ("precision", "Weight precision (Sizing)", f"={sz['precision']}", None),
@@ -136,6 +149,11 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     s.put(f"C{K['tokens_day'][1:]}", f'=IF({K["tokens_day"]}>0,"","no traffic: the cost per '
           'million tokens of your traffic has no meaning; set the output tokens per day on '
           'Sizing")', "note")
+
+
+def _gpu_rows(s: Sheet, K: dict, sz: dict, n_gpus: int) -> int:
+    """The table, one row per slot of the GPUs table (per cell, then one array formula a
+    column); returns its last row."""
     headers = [h for h, _, _ in COST_COLUMNS]
     for i, h in enumerate(headers):
         if i in (1, 10, 11, 12, 16, 17, 18):
@@ -171,6 +189,11 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     for col in "LRS":
         s.ws.conditional_formatting.add(f"{col}{COST_FIRST}:{col}{last}", ColorScaleRule(
             start_type="min", start_color="63BE7B", end_type="max", end_color="F8696B"))
+    return last
+
+
+def _notes_below(s: Sheet, last: int) -> None:
+    """The notes under the table: capacity for the peak, floors not predictions."""
     s.put(f"A{last + 2}", "Capacity is sized for the peak: replicas = CEILING(peak tokens/s ÷ "
                           "(tokens/s per replica × utilization)). 'Your traffic' divides the "
                           "month's bill by the month's tokens (both over the hours per "
@@ -184,12 +207,6 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
                           "measurements (Sizing) and size the GPUs again. Column R is "
                           "the headline: on the scenario's GPU row, the same figure as on "
                           "Sizing, Finance and Plan (RESULT_COST_PER_MTOK).", "note")
-    _cost_chart(s, COST_FIRST, last)
-    for col in WORKING:  # grouped and folded: the reader sees the answer columns
-        dim = s.ws.column_dimensions[col]
-        dim.outline_level, dim.hidden = 1, True
-    s.ws.freeze_panes = f"B{COST_FIRST}"
-    return s
 
 
 #: The hidden column of the GPU rows that holds each GPU's interconnect figure (GB/s, or
