@@ -56,7 +56,7 @@ def sheet_frontier(wb: Workbook) -> Sheet:
 def frontier(s: Sheet, top: int) -> int:
     """The frontier block with its section at row ``top``; returns the last row it takes
     (the two charts included)."""
-    ws, z = s.ws, {k: f"Sizing!{v}" for k, v in SIZING.items()}
+    z = {k: f"Sizing!{v}" for k, v in SIZING.items()}
     s.section(top, "Throughput against interactivity: the scenario's model on three GPUs, "
                    "batch 1, 2, 4 … up to what memory allows", "J")
     s.put(f"A{top + 1}", "The first GPU is the scenario's (its GPUs); the others are yours "
@@ -64,13 +64,22 @@ def frontier(s: Sheet, top: int) -> int:
                          "one sequence, or the scenario's typed GPUs; all in its stages. "
                          "Realistic steps (floor ÷ efficiency + the layers' time), as on "
                          "Sizing.", "note")
+    p = _gpu_params(s, top, z)
+    last = _batch_rows(s, p, z)
+    return _charts(s, p, last, _scenario_point(s, z, last))
+
+
+def _gpu_params(s: Sheet, top: int, z: dict) -> dict[str, int]:
+    """The three GPUs' figures (rows from ``top`` + 2, columns B..D: the scenario's GPU,
+    then the user's two); returns {figure: row}."""
+    ws, prec = s.ws, "SCENARIO_PRECISION"
     p = {key: top + 2 + i for i, key in enumerate(PARAMS)}
     labels = {"name": "GPU", "row": "Row in the GPUs table", "memory": "Memory (GB)",
               "bandwidth": "Bandwidth (TB/s)", "roof": "Compute roof used (TFLOPS)",
               "gpus": "GPUs per replica", "max_batch": "Largest batch memory allows",
               "efficiency": "Efficiency used",
               "price": "Price per GPU-hour"}
-    prec, kv = "SCENARIO_PRECISION", z["kv_seq_gb"]
+    kv = z["kv_seq_gb"]
     for key, row in p.items():
         s.put(f"A{row}", labels[key])
     for j, col in enumerate("BCD"):
@@ -108,6 +117,15 @@ def frontier(s: Sheet, top: int) -> int:
          keep=True)
     fill(ws, f"B{p['max_batch']}:D{p['max_batch']}", f"=MAX_BATCH(B${p['memory']},"
          f"{zf['weight_gb']},{fixed(kv)},RESERVE,B${p['gpus']})", keep=True)
+    return p
+
+
+def _batch_rows(s: Sheet, p: dict, z: dict) -> int:
+    """One row a batch of ``BATCHES`` under the figures: each GPU's tokens/s per user and
+    per GPU and its cost, from hidden columns (one array formula each); returns the last
+    row."""
+    ws, prec, kv = s.ws, "SCENARIO_PRECISION", z["kv_seq_gb"]
+    zf = {k: fixed(v) for k, v in z.items()}
     head = p["price"] + 2
     s.header(head, ["Batch (sequences)"] + [f'={col}{p["name"]}&": {what}"' for col in "BCD"
                                             for what in ("tokens/s per user",
@@ -134,6 +152,12 @@ def frontier(s: Sheet, top: int) -> int:
                                      array=True).items():
             if cell not in (h[3], h[4]):  # those two call no napkin function
                 fill(ws, f"{cell}{first}:{cell}{last}", formula, keep=True)
+    return last
+
+
+def _scenario_point(s: Sheet, z: dict, last: int) -> int:
+    """The scenario's own point under the batches (Sizing's figures); returns its row."""
+    ws = s.ws
     point = last + 1  # the scenario's own point, in the hidden columns too
     s.put(f"A{point}", "The scenario (Sizing)", "label")
     scenario = {1: "=RESULT_TOKENS_PER_SEC_PER_USER",
@@ -150,6 +174,13 @@ def frontier(s: Sheet, top: int) -> int:
                            "stops.", "note")
     for col in range(HIDDEN_FIRST, HIDDEN_FIRST + 3 * WIDE):
         ws.column_dimensions[get_column_letter(col)].hidden = True
+    return point
+
+
+def _charts(s: Sheet, p: dict, last: int, point: int) -> int:
+    """The two charts under the scenario's point (the batches' rows end at ``last``);
+    returns the last row they take."""
+    ws, first = s.ws, last - len(BATCHES) + 1
     anchor = point + 3
     for n, (y, title, axis) in enumerate(((2, "Tokens/s per GPU against tokens/s per user",
                                            "tokens/s per GPU"),
