@@ -1,5 +1,54 @@
 """The Models sheet: the model table of ``udfs/data/models.csv`` with KV bytes per token and
-flags."""
+flags.
+
+The layout (``sheet_models``):
+
+A..N  the config figures (parameters in billions, layers, heads, KV heads, head dim...)
+O     attention: MHA, GQA, MLA, or with sliding window (udfs/data/attention.csv)
+P     KV bytes per token in BF16, full context: 2 × KV layers × kv_heads × head_dim ×
+      2 B (KV_CACHE_GB(KV layers, kv_heads, head_dim, 1, "BF16", 1, "B") in Excel's
+      arithmetic: no napkin call, a row can be inserted), right for MHA and GQA. A
+      model with latent attention (MLA: DeepSeek-V3, Kimi K2) caches one latent per
+      layer instead: the table's bytes per layer × its KV layers, 61 × 576 × 2 B =
+      70,272 B (while the row holds the model's name); so does a model whose global
+      layers cache another shape than the sliding-window ones (Gemma 4: column O "GQA
+      per layer type")
+Q, R  sliding window (tokens) and the number of sliding-window layers (0: none); the
+      Sizing sheet uses them so that Gemma 2 and Phi-3 are not over-counted
+S     flags (MLA, sliding window, MoE);  T source_url;  U notes
+V     weights read per decode step at batch 1, billions: the active parameters of
+      column C less the input embedding table (MODEL_SPEC active_params −
+      decode_params, written into the formula while the row holds the model's name;
+      the LM head counts in full). A user's
+      row: the active parameters (its input embedding counted: the row does not say
+      whether tied)
+W     one routed expert over all MoE layers, billions: MODEL_SPEC's expert_params,
+      MoE layers × expert matrices × hidden (LatentMoE: the latent width the experts
+      work in) × expert intermediate size (0 for dense models). A user's row:
+      layers × 3 × hidden × expert intermediate size (every layer taken as MoE; 0
+      without experts)
+X     layers that keep a KV cache (a hybrid model's attention layers; all layers
+      otherwise); column P counts these. A user's row: empty means all layers
+Y     fixed state each sequence keeps in linear-attention or Mamba layers, bytes (0
+      for a transformer; Sizing adds it to the KV cache of each sequence)
+Z, AA weights a quantized checkpoint keeps in BF16, and of those the ones a decode
+      step reads, billions: the table's kept_params and kept_decode_params (empty,
+      none, for a user's row); Sizing's WEIGHT_GB counts them at 2 bytes
+AB    the per-layer embedding table, billions (Gemma 4 E2B, E4B: vocab_size_per_layer_
+      input × layers × hidden_size_per_layer_input; 0 for the others): counted in
+      column B, left out of column C (a token looks its rows up, multiplies none) and
+      so of V; a models range given to DECODE_FLOOR takes it out of a dense row's reads
+Columns A..N, O, Q..U, X, Y, Z, AA and AB are data a user types for her own row; P, V
+and W are formulas of the row's columns, with the built-in figures written in while
+column A holds the built-in name (no MODEL_SPEC, no napkin call).
+Named ranges, one per column: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B,
+MODEL_LAYERS, MODEL_HIDDEN, MODEL_HEADS, MODEL_KV_HEADS, MODEL_HEAD_DIM,
+MODEL_INTERMEDIATE, MODEL_VOCAB, MODEL_MAX_CONTEXT, MODEL_EXPERTS, MODEL_TOPK,
+MODEL_EXPERT_INTERMEDIATE, MODEL_ATTENTION, MODEL_KV_BYTES, MODEL_WINDOW,
+MODEL_SLIDING_LAYERS, MODEL_FLAGS, MODEL_SOURCE, MODEL_NOTES, MODEL_DECODE_B,
+MODEL_EXPERT_B, MODEL_KV_LAYERS, MODEL_STATE_BYTES, MODEL_KEPT_B, MODEL_KEPT_DECODE_B,
+MODEL_PLE_B.
+"""
 
 from __future__ import annotations
 
@@ -158,54 +207,8 @@ def _kv_bytes(r: int, row: dict | None = None) -> str:
 
 
 def sheet_models(wb: Workbook) -> Sheet:
-    """Models: one row per model of ``udfs/data/models.csv``, rows 6..24.
-
-    A..N  the config figures (parameters in billions, layers, heads, KV heads, head dim...)
-    O     attention: MHA, GQA, MLA, or with sliding window (udfs/data/attention.csv)
-    P     KV bytes per token in BF16, full context: 2 × KV layers × kv_heads × head_dim ×
-          2 B (KV_CACHE_GB(KV layers, kv_heads, head_dim, 1, "BF16", 1, "B") in Excel's
-          arithmetic: no napkin call, a row can be inserted), right for MHA and GQA. A
-          model with latent attention (MLA: DeepSeek-V3, Kimi K2) caches one latent per
-          layer instead: the table's bytes per layer × its KV layers, 61 × 576 × 2 B =
-          70,272 B (while the row holds the model's name); so does a model whose global
-          layers cache another shape than the sliding-window ones (Gemma 4: column O "GQA
-          per layer type")
-    Q, R  sliding window (tokens) and the number of sliding-window layers (0: none); the
-          Sizing sheet uses them so that Gemma 2 and Phi-3 are not over-counted
-    S     flags (MLA, sliding window, MoE);  T source_url;  U notes
-    V     weights read per decode step at batch 1, billions: the active parameters of
-          column C less the input embedding table (MODEL_SPEC active_params −
-          decode_params, written into the formula while the row holds the model's name;
-          the LM head counts in full). A user's
-          row: the active parameters (its input embedding counted: the row does not say
-          whether tied)
-    W     one routed expert over all MoE layers, billions: MODEL_SPEC's expert_params,
-          MoE layers × expert matrices × hidden (LatentMoE: the latent width the experts
-          work in) × expert intermediate size (0 for dense models). A user's row:
-          layers × 3 × hidden × expert intermediate size (every layer taken as MoE; 0
-          without experts)
-    X     layers that keep a KV cache (a hybrid model's attention layers; all layers
-          otherwise); column P counts these. A user's row: empty means all layers
-    Y     fixed state each sequence keeps in linear-attention or Mamba layers, bytes (0
-          for a transformer; Sizing adds it to the KV cache of each sequence)
-    Z, AA weights a quantized checkpoint keeps in BF16, and of those the ones a decode
-          step reads, billions: the table's kept_params and kept_decode_params (empty,
-          none, for a user's row); Sizing's WEIGHT_GB counts them at 2 bytes
-    AB    the per-layer embedding table, billions (Gemma 4 E2B, E4B: vocab_size_per_layer_
-          input × layers × hidden_size_per_layer_input; 0 for the others): counted in
-          column B, left out of column C (a token looks its rows up, multiplies none) and
-          so of V; a models range given to DECODE_FLOOR takes it out of a dense row's reads
-    Columns A..N, O, Q..U, X, Y, Z, AA and AB are data a user types for her own row; P, V
-    and W are formulas of the row's columns, with the built-in figures written in while
-    column A holds the built-in name (no MODEL_SPEC, no napkin call).
-    Named ranges, one per column: MODEL_NAME, MODEL_PARAMS_B, MODEL_ACTIVE_B,
-    MODEL_LAYERS, MODEL_HIDDEN, MODEL_HEADS, MODEL_KV_HEADS, MODEL_HEAD_DIM,
-    MODEL_INTERMEDIATE, MODEL_VOCAB, MODEL_MAX_CONTEXT, MODEL_EXPERTS, MODEL_TOPK,
-    MODEL_EXPERT_INTERMEDIATE, MODEL_ATTENTION, MODEL_KV_BYTES, MODEL_WINDOW,
-    MODEL_SLIDING_LAYERS, MODEL_FLAGS, MODEL_SOURCE, MODEL_NOTES, MODEL_DECODE_B,
-    MODEL_EXPERT_B, MODEL_KV_LAYERS, MODEL_STATE_BYTES, MODEL_KEPT_B, MODEL_KEPT_DECODE_B,
-    MODEL_PLE_B.
-    """
+    """Models: one row per model of ``udfs/data/models.csv``, rows 6..24 (the layout:
+    the module's docstring)."""
     widths = {"A": 24, "B": 12, "C": 12, "D": 8, "E": 9, "F": 10, "G": 8, "H": 8, "I": 12,
               "J": 11, "K": 11, "L": 9, "M": 9, "N": 11, "O": 18, "P": 14, "Q": 11,
               "R": 11, "S": 50, "T": 40, "U": 90, "V": 14, "W": 14, "X": 11, "Y": 14,
@@ -233,25 +236,47 @@ def sheet_models(wb: Workbook) -> Sheet:
     last = MODEL_FIRST + len(rows) - 1
     c = MODEL_DERIVED_COLS
     for i, row in enumerate(rows):
-        r = MODEL_FIRST + i
-        for j, (key, _, _, fmt) in enumerate(MODEL_COLUMNS):
-            cell = f"{get_column_letter(j + 1)}{r}"
-            value = row[key] if fmt is None else num(row[key])
-            s.put(cell, value, "data" if value is not None else "empty", fmt)
-        s.put(f"{c['attention']}{r}", row["attention"], "data")
-        s.put(f"{c['kv']}{r}", _kv_bytes(r, row), "formula", "#,##0")
-        s.put(f"{c['kv_layers']}{r}", num(row["kv_layers"]), "data", "#,##0")
-        s.put(f"{c['state']}{r}", num(row["recurrent_state_bytes"]), "data", "#,##0")
-        s.put(f"{c['window']}{r}", num(row["sliding_window"]),
-              "data" if row["sliding_window"] else "empty", "#,##0")
-        s.put(f"{c['sliding']}{r}", num(row["sliding_layers"]) or 0, "data", "#,##0")
-        s.put(f"{c['flag']}{r}", _model_flag(row), "wrap")
-        s.put(f"{c['source']}{r}", row["source_url"], "wrap")
-        s.put(f"{c['notes']}{r}", row["notes"], "wrap")
-        _reads(s, r, row)
-        s.put(f"{c['per_layer']}{r}", num(row["per_layer_embedding_params"]) / 1000000000,
-              "data", "#,##0.000")
+        _model_row(s, MODEL_FIRST + i, row)
     fit_rows(s, MODEL_FIRST, last, {c["flag"]: 50, c["source"]: 40, c["notes"]: 90})
+    _spare_rows(s, last)
+    last += MODEL_SPARE
+    s.put(f"A{last + 1}", room_note("MODEL_NAME", last - MODEL_FIRST + 1, "models",
+                                    "the Sizing grids", "↑ yellow rows: your own models "
+                                    "(name, parameters, layers, KV heads, head dim...); every "
+                                    "sheet picks them up"), "note")
+    warn_red(s.ws, f"A{last + 1}")
+    _column_names(wb, s, last)
+    s.ws.freeze_panes = f"B{MODEL_FIRST}"
+    return s
+
+
+def _model_row(s: Sheet, r: int, row: dict) -> None:
+    """Row ``r`` of the table: a built-in model's figures (``udfs/data/models.csv``) and
+    its derived columns."""
+    c = MODEL_DERIVED_COLS
+    for j, (key, _, _, fmt) in enumerate(MODEL_COLUMNS):
+        cell = f"{get_column_letter(j + 1)}{r}"
+        value = row[key] if fmt is None else num(row[key])
+        s.put(cell, value, "data" if value is not None else "empty", fmt)
+    s.put(f"{c['attention']}{r}", row["attention"], "data")
+    s.put(f"{c['kv']}{r}", _kv_bytes(r, row), "formula", "#,##0")
+    s.put(f"{c['kv_layers']}{r}", num(row["kv_layers"]), "data", "#,##0")
+    s.put(f"{c['state']}{r}", num(row["recurrent_state_bytes"]), "data", "#,##0")
+    s.put(f"{c['window']}{r}", num(row["sliding_window"]),
+          "data" if row["sliding_window"] else "empty", "#,##0")
+    s.put(f"{c['sliding']}{r}", num(row["sliding_layers"]) or 0, "data", "#,##0")
+    s.put(f"{c['flag']}{r}", _model_flag(row), "wrap")
+    s.put(f"{c['source']}{r}", row["source_url"], "wrap")
+    s.put(f"{c['notes']}{r}", row["notes"], "wrap")
+    _reads(s, r, row)
+    s.put(f"{c['per_layer']}{r}", num(row["per_layer_embedding_params"]) / 1000000000,
+          "data", "#,##0.000")
+
+
+def _spare_rows(s: Sheet, last: int) -> None:
+    """The empty rows under the table (``MODEL_SPARE``), for a user's own models: inputs,
+    the derived columns' formulas, what each column takes."""
+    c = MODEL_DERIVED_COLS
     for r in range(last + 1, last + MODEL_SPARE + 1):  # the user's own rows
         for j, (_, _, _, fmt) in enumerate(MODEL_COLUMNS):
             s.put(f"{get_column_letter(j + 1)}{r}", None, "input", fmt)
@@ -273,12 +298,11 @@ def sheet_models(wb: Workbook) -> Sheet:
     for a, b in ((c["attention"], c["attention"]), (c["flag"], c["notes"])):
         s.validate(a + spare.format(b), "text", "Optional text: up to 255 characters.",
                    "Text", 0, 255)
-    last += MODEL_SPARE
-    s.put(f"A{last + 1}", room_note("MODEL_NAME", last - MODEL_FIRST + 1, "models",
-                                    "the Sizing grids", "↑ yellow rows: your own models "
-                                    "(name, parameters, layers, KV heads, head dim...); every "
-                                    "sheet picks them up"), "note")
-    warn_red(s.ws, f"A{last + 1}")
+
+
+def _column_names(wb: Workbook, s: Sheet, last: int) -> None:
+    """One defined name per column (``MODEL_*``), the table and its spare rows."""
+    c = MODEL_DERIVED_COLS
     for j, (_, _, name, _) in enumerate(MODEL_COLUMNS):
         if name:
             col = get_column_letter(j + 1)
@@ -293,6 +317,4 @@ def sheet_models(wb: Workbook) -> Sheet:
                       ("MODEL_SOURCE", "source"), ("MODEL_NOTES", "notes")):
         col = c[key]
         define_name(wb, name, s.title, f"${col}${MODEL_FIRST}:${col}${last}")
-    s.ws.freeze_panes = f"B{MODEL_FIRST}"
-    return s
 
