@@ -96,6 +96,16 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
     s.ws.merge_cells(f"{STATUS_CELL}:B{STATUS_CELL[1:]}")
     s.ws.row_dimensions[int(STATUS_CELL[1:])].height = 32
     define_name(wb, STATUS_NAME, s.title, "$A$3")
+    _answers(s)
+    _routes(s, native)
+    _legend(s, native)
+    _data(s)
+    _wrap(s, "B", 5, 29)
+    return s
+
+
+def _answers(s: Sheet) -> None:
+    """Rows 4..13: the questions and where each is answered."""
     s.section(4, "What it answers", "B")
     answers = [
         ("How many GPUs, what cost?", "Sizing, the answer: GPUs, monthly cost, cost per "
@@ -126,6 +136,11 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
     for i, (q, where) in enumerate(answers):
         s.put(f"A{5 + i}", q, "label")
         s.put(f"B{5 + i}", where, "label")
+
+
+def _routes(s: Sheet, native: bool) -> None:
+    """Rows 14..19: the ways to get the functions into Excel (the native edition: none
+    needed)."""
     s.section(14, "Getting the functions into Excel", "B")
     routes = [
         ("xlwings Lite (Excel 365, web)", f"This workbook carries napkin {_version()}'s "
@@ -160,6 +175,10 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
         s.put(f"B{15 + i}", how, "label")
     if not native:
         without_lite(s)
+
+
+def _legend(s: Sheet, native: bool) -> None:
+    """Rows 20..24: what each cell style means."""
     s.section(20, "Legend", "B")
     legend = [
         ("input", "Input: yellow, unlocked. Type here; validation says what is accepted."),
@@ -175,6 +194,10 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
                              "=SPEEDUP(20,15)", "empty": None}[style], style,
               None if style == "empty" else "x")
         s.put(f"B{21 + i}", text, "label")
+
+
+def _data(s: Sheet) -> None:
+    """Rows 26..29: the data date, the sources, the protection."""
     s.section(26, "Data", "B")
     s.put("A27", "Tables gathered", "label")
     s.put("B27", DATA_DATE, "label")
@@ -185,8 +208,6 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
     s.put("A29", "Sheets are protected", "label")
     s.put("B29", "without a password (Review → Unprotect Sheet) so that typing lands only in "
                  "the yellow cells.", "label")
-    _wrap(s, "B", 5, 29)
-    return s
 
 
 def _wrap(s: Sheet, col: str, first: int, last: int) -> None:
