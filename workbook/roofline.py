@@ -76,6 +76,22 @@ def sheet_roofline(wb: Workbook) -> Sheet:
     s.put("C6", '=IF(ISNUMBER(B6),"","no FP8 figure for this GPU: the FP8 roof is not drawn; '
                 'the BF16 roof still is")', "note")
 
+    _roofs(s)
+    _kernels(s)
+    last = _scenario_points(s, KERNEL_FIRST + len(KERNELS))
+    for col in HELPER.values():
+        s.ws.column_dimensions[col].hidden = True
+    s.put(f"A{ROOF_FIRST + 5}", "The chart's data are in columns K..P (hidden): a line or a "
+                                "point without a figure is left out.", "note")
+    s.put(f"A{last + 2}", "A kernel far below the line is limited by its code, not the "
+                          "hardware. Left of the ridge: batch more, fuse kernels, store "
+                          "weights in fewer bits. Right of it: buy FLOPS.", "note")
+    _roofline_chart(s, last)
+    return s
+
+
+def _roofs(s: Sheet) -> None:
+    """Rows 10..16: the roofs at chosen intensities (the chart's lines, hidden columns)."""
     s.section(10, "The roofs (data of the chart's lines; a line this GPU has no figure "
                   "for is left out of the chart)", "F")
     s.header(11, ["Intensity (FLOP/byte)", "BF16 roof (TFLOPS)",
@@ -109,6 +125,10 @@ def sheet_roofline(wb: Workbook) -> Sheet:
         fill(s.ws, f"{h[col]}{r}:{h[col]}{end}",
              f"=IF({test},ATTAINABLE({h['A']}{r},{peak},$B$4),NA())", keep=True)
 
+
+def _kernels(s: Sheet) -> None:
+    """Rows from ``KERNEL_FIRST``: the reference kernels (the chart's points)."""
+    bf, h = "ISNUMBER($B$5)", HELPER
     s.section(KERNEL_FIRST - 2, "The reference kernels (data of the chart's points), "
                                 "on the BF16 roof", "I")
     s.header(KERNEL_FIRST - 1, ["Kernel", "Size (input)", "FLOPs", "Bytes moved",
@@ -142,16 +162,6 @@ def sheet_roofline(wb: Workbook) -> Sheet:
          '"no BF16 figure")', keep=True)
     fill(s.ws, f"H{r}:H{end}", f'=IF({bf},BOUND(E{r},$A${ROOF_FIRST + 2}),"no BF16 figure")',
          keep=True)
-    last = _scenario_points(s, KERNEL_FIRST + len(KERNELS))
-    for col in h.values():
-        s.ws.column_dimensions[col].hidden = True
-    s.put(f"A{ROOF_FIRST + 5}", "The chart's data are in columns K..P (hidden): a line or a "
-                                "point without a figure is left out.", "note")
-    s.put(f"A{last + 2}", "A kernel far below the line is limited by its code, not the "
-                          "hardware. Left of the ridge: batch more, fuse kernels, store "
-                          "weights in fewer bits. Right of it: buy FLOPS.", "note")
-    _roofline_chart(s, last)
-    return s
 
 
 def _scenario_points(s: Sheet, first: int) -> int:
