@@ -28,6 +28,29 @@ def plan_results(s: Sheet, K: dict, first: int, last: int):
     scenario's, ``PLAN_SCENARIO_ROW``): whether the scenario meets the service level, the
     layout with the fewest GPUs, the scenario's figures by their RESULT_ names, the bill
     over all tokens and the energy; ``K``: the Plan sheet's key cells."""
+    top = int(K["status"][1:]) - 1
+    s.section(top, "The answer: the scenario on Sizing (the same cells), and the service "
+                   "level", "L")
+    rows = _answer_rows(K, first, last)
+    for key, label, formula, fmt, note in rows:
+        s.line(K[key], label, formula, "result", fmt, note,
+               right=key not in ("status", "compare"))
+    for key in ("status", "compare"):
+        s.ws[K[key]].alignment = Alignment(wrap_text=True, vertical="top")
+        s.ws.merge_cells(f"{K[key]}:L{K[key][1:]}")
+        # the comparison's sentence takes five lines as LibreOffice prints it
+        s.ws.row_dimensions[int(K[key][1:])].height = 32 if key == "status" else 80
+    s.ws.conditional_formatting.add(K["status"], FormulaRule(
+        formula=[f'LEFT({K["status"]},6)="misses"'], font=Font(color="9C0006", bold=True),
+        fill=PatternFill("solid", fgColor="FFC7CE")))
+    n = int(K["energy_mtok"][1:]) + 2
+    for i, text in enumerate(NOTES):
+        s.put(f"A{n + i}", text, "note")
+
+
+def _answer_rows(K: dict, first: int, last: int) -> list:
+    """The rows of the answer (``plan_results``): (key, label, formula, number format,
+    note)."""
     gpus = f"$K${first}:$K${last}"
     pick = f"MATCH(MIN({gpus}),{gpus},0)"
     none = f'COUNTIF({gpus},">0")=0'
@@ -46,13 +69,10 @@ def plan_results(s: Sheet, K: dict, first: int, last: int):
 
     sc = PLAN_SCENARIO_ROW
     here, widest, fewest = f"${LAYOUT_COL}${sc}", at(LAYOUT_COL, largest), at(LAYOUT_COL, pick)
-    top = int(K["status"][1:]) - 1
-    s.section(top, "The answer: the scenario on Sizing (the same cells), and the service "
-                   "level", "L")
     avg_out = f"SCENARIO_OUTPUT_TOKENS_PER_DAY/{SECONDS_PER_DAY:g}"
     total = "RESULT_GPUS"
     ttft_ok = first_token_ok(f"$I${sc}", "SCENARIO_FIRST_TOKEN_TARGET_MS")
-    rows = [
+    return [
         ("status", "The scenario and the service level",
          f'=IF(AND($E${sc}>=1,RESULT_BATCH<=$E${sc},{ttft_ok}),'
          f'"meets the service level: batch "&RESULT_BATCH&" ≤ "&$E${sc}&", the largest that '
@@ -102,17 +122,3 @@ def plan_results(s: Sheet, K: dict, first: int, last: int):
          '#,##0.00 "kWh"',
          "ENERGY_PER_MTOK_KWH(GPUs × TDP, average output tokens/s, PUE)"),
     ]
-    for key, label, formula, fmt, note in rows:
-        s.line(K[key], label, formula, "result", fmt, note,
-               right=key not in ("status", "compare"))
-    for key in ("status", "compare"):
-        s.ws[K[key]].alignment = Alignment(wrap_text=True, vertical="top")
-        s.ws.merge_cells(f"{K[key]}:L{K[key][1:]}")
-        # the comparison's sentence takes five lines as LibreOffice prints it
-        s.ws.row_dimensions[int(K[key][1:])].height = 32 if key == "status" else 80
-    s.ws.conditional_formatting.add(K["status"], FormulaRule(
-        formula=[f'LEFT({K["status"]},6)="misses"'], font=Font(color="9C0006", bold=True),
-        fill=PatternFill("solid", fgColor="FFC7CE")))
-    n = int(K["energy_mtok"][1:]) + 2
-    for i, text in enumerate(NOTES):
-        s.put(f"A{n + i}", text, "note")
