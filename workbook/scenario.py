@@ -107,6 +107,14 @@ def _choice(s: Sheet, cell: str, word: str, hi: int, prompt: str, title: str):
 def scenario_inputs(s: Sheet, K: dict, top: int):
     """The scenario's inputs (section at row ``top``), yellow, validated, each a name."""
     s.section(top, "The scenario: every sheet reads these cells (yellow: yours)")
+    _chosen_inputs(s, K)
+    _number_inputs(s, K)
+    _price_inputs(s, K)
+
+
+def _chosen_inputs(s: Sheet, K: dict) -> None:
+    """The scenario's choices: model, precisions, GPU (lists), GPUs per replica, stages,
+    expert parallelism, batch."""
     lists = [
         ("model", "Model", DEFAULT_MODEL, "MODEL_NAME", "A model from the Models sheet."),
         ("precision", "Weight precision", DEFAULT_PRECISION, "PRECISION_NAME",
@@ -142,6 +150,11 @@ def scenario_inputs(s: Sheet, K: dict, top: int):
            right=False)
     _choice(s, K["batch_input"], LARGEST, 100000, "Sequences decoded together per replica: "
             f"a whole number from 1 to 100,000, or \"{LARGEST}\" (or empty).", "Batch")
+
+
+def _number_inputs(s: Sheet, K: dict) -> None:
+    """The scenario's numbers: tokens per step, draft tokens, prompt and output, traffic,
+    the service level."""
     numbers = [
         ("tokens_per_step", "Tokens per decode step (speculative decoding, MTP)", 1, "0.00",
          "decimal", 1, 64, "1 without speculation; SPEC_TOKENS_PER_STEP(acceptance, draft "
@@ -167,6 +180,10 @@ def scenario_inputs(s: Sheet, K: dict, top: int):
         what = "whole number" if kind == "whole" else "number"
         s.validate(K[key], kind, f"{label}: {note}. A {what} from {lo:g} to {hi:g}.",
                    label[:32], lo, hi)
+
+
+def _price_inputs(s: Sheet, K: dict) -> None:
+    """The price (override and in use), hours, utilization, currency."""
     s.line(K["price_override"], '="Price per GPU-hour override ("&CURRENCY&")"', None,
            "input", "money", "leave empty to use the GPUs sheet's price", right=False)
     s.validate(K["price_override"], "decimal", "Optional. Price of one GPU-hour; empty: "
