@@ -69,19 +69,7 @@ def sheet_gpus(wb: Workbook) -> Sheet:
     rows = list(tables.gpus().values())
     last = GPU_FIRST + len(rows) - 1
     for i, row in enumerate(rows):
-        r = GPU_FIRST + i
-        for j, (key, _, _, fmt) in enumerate(GPU_COLUMNS):
-            cell = f"{get_column_letter(j + 1)}{r}"
-            value = row[key] if fmt is None else num(row[key])
-            s.put(cell, value, "data" if value is not None else "empty", fmt)
-        price = prices.get(row["name"])
-        s.put(f"L{r}", num(price["price_per_gpu_hour_usd"]) if price else None, "input",
-              "money")
-        s.put(f"M{r}", (f"{price['basis']} ({price['source']}, checked {price['checked']})"
-                        if price["source"] else f"{price['basis']}: enter your own")
-              if price else "no price checked: enter your own", "wrap")
-        s.put(f"N{r}", row["source_url"], "wrap")
-        s.put(f"O{r}", row["notes"], "wrap")
+        _gpu_row(s, GPU_FIRST + i, row, prices.get(row["name"]))
     fit_rows(s, GPU_FIRST, last, {"M": 40, "N": 40, "O": 90})
     for r in range(last + 1, last + GPU_SPARE + 1):  # the user's own rows
         for j, (_, _, _, fmt) in enumerate(GPU_COLUMNS):
@@ -116,4 +104,20 @@ def sheet_gpus(wb: Workbook) -> Sheet:
         define_name(wb, name, s.title, f"${col}${GPU_FIRST}:${col}${last}")
     s.ws.freeze_panes = f"B{GPU_FIRST}"
     return s
+
+
+def _gpu_row(s: Sheet, r: int, row: dict, price: dict | None) -> None:
+    """Row ``r``: a GPU of ``udfs/data/gpus.csv`` and its price row of
+    ``workbook/data/gpu_prices.csv`` (None: no price checked)."""
+    for j, (key, _, _, fmt) in enumerate(GPU_COLUMNS):
+        cell = f"{get_column_letter(j + 1)}{r}"
+        value = row[key] if fmt is None else num(row[key])
+        s.put(cell, value, "data" if value is not None else "empty", fmt)
+    s.put(f"L{r}", num(price["price_per_gpu_hour_usd"]) if price else None, "input",
+          "money")
+    s.put(f"M{r}", (f"{price['basis']} ({price['source']}, checked {price['checked']})"
+                    if price["source"] else f"{price['basis']}: enter your own")
+          if price else "no price checked: enter your own", "wrap")
+    s.put(f"N{r}", row["source_url"], "wrap")
+    s.put(f"O{r}", row["notes"], "wrap")
 
