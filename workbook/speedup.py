@@ -32,6 +32,13 @@ def sheet_speedup(wb: Workbook) -> Sheet:
     s.title_rows("Speedup: time before ÷ time after, and Amdahl's law",
                  "Speedups combine by adding times, not percentages. Before judging an "
                  "optimisation, ask what share of the time it touches.")
+    _examples(s)
+    _amdahl_grid(s)
+    return s
+
+
+def _examples(s: Sheet) -> None:
+    """Rows 5..9: the reference examples."""
     s.section(SPEEDUP_TOP, "Reference examples", "I")
     s.header(SPEEDUP_TOP + 1, ["Case", "Before / share p", "After / factor s", "Speedup"])
     s.put(f"I{SPEEDUP_TOP + 1}", "Formula", "header")
@@ -68,6 +75,9 @@ def sheet_speedup(wb: Workbook) -> Sheet:
         s.put(f"D{r}", formula.format(r=r), "result", "x")
         s.put(f"I{r}", why, "note")
 
+
+def _amdahl_grid(s: Sheet) -> None:
+    """Row 14 on: the Amdahl grid, share p down, factor s across."""
     s.section(GRID_HEAD - 2, "Amdahl grid: overall speedup when a share p of the time "
                              "gets s times faster", "I")
     s.put(f"A{GRID_HEAD}", "share p  \\  factor s", "header")
@@ -98,5 +108,4 @@ def sheet_speedup(wb: Workbook) -> Sheet:
         mid_color="C6EFCE", end_type="num", end_value=10, end_color="63BE7B"))
     s.put(f"A{last + 2}", "Read across a row: past a point, a faster part buys almost nothing "
                           "more. The ∞ column is the ceiling 1 ÷ (1 − p).", "note")
-    return s
 
