@@ -135,9 +135,16 @@ def main() -> int:
     out = []
     try:
         desktop = _connect(port, time.time() + 90)
-        for job in jobs:
-            url = uno.systemPathToFileUrl(os.path.abspath(job["path"]))
+        for k, job in enumerate(jobs):
+            # a private copy: LibreOffice locks the file it opens (.~lock.NAME#), and a
+            # second LibreOffice opening the same file meanwhile (tests run in parallel)
+            # is refused the load; the copy's lock is this process's alone
+            copy = os.path.join(profile, f"job{k}-{os.path.basename(job['path'])}")
+            shutil.copyfile(job["path"], copy)
+            url = uno.systemPathToFileUrl(copy)
             doc = desktop.loadComponentFromURL(url, "_blank", 0, (_prop("Hidden", True),))
+            if doc is None:
+                raise RuntimeError(f"LibreOffice could not load {job['path']}")
             try:
                 sheets = doc.getSheets()
                 for name in job.get("unprotect") or ():
