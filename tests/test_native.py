@@ -287,12 +287,14 @@ def test_native_template_formulas_are_readable(template_case):
 
 
 def test_nested_calls_go_to_helper_cells_that_compute_as_napkin(tmp_path):
+    # the same nested call in two formulas: one helper cell, both formulas refer to it
     src = _book(tmp_path, [[70e9, "FP8", 80, "=FITS(WEIGHT_GB(A1,B1),C1)",
-                            "=WEIGHT_GB(A1,B1)"]])
+                            "=WEIGHT_GB(A1,B1)", "=WEIGHT_GB(A1,B1)*2"]])
     out = tmp_path / "out.xlsx"
     r = native(src, out)
-    assert sorted(r.translated) == ["S!D1", "S!E1"] and not r.frozen
+    assert sorted(r.translated) == ["S!D1", "S!E1", "S!F1"] and not r.frozen
     helper = re.fullmatch(r".*?(napkin_helpers!\$A\$\d+).*", r.formulas["S!D1"]).group(1)
+    assert helper in r.formulas["S!F1"]
     assert "WEIGHT_GB" not in r.formulas["S!D1"] and len(r.formulas["S!D1"]) < \
         len(r.formulas["S!E1"]) + 60
     values = napkin("calc", out, "-o", tmp_path / "again.xlsx", "--json").stdout
@@ -301,6 +303,25 @@ def test_nested_calls_go_to_helper_cells_that_compute_as_napkin(tmp_path):
     # fits in 80 GB; the helper cell holds the 70 GB
     assert got.get(helper, got.get(helper.replace("$", ""))) == pytest.approx(70.0)
     assert got["S!D1"] is True and got["S!E1"] == pytest.approx(70.0)
+    assert got["S!F1"] == pytest.approx(140.0)
+
+
+def test_a_nested_call_one_formula_uses_is_written_in_place(tmp_path):
+    """A helper cell that one formula alone would refer to saves no repetition: its text
+    is written into the formula (parenthesised), within 1,000 characters
+    (helpers.INLINE_MAX), and the file computes the same."""
+    src = _book(tmp_path, [[70e9, "FP8", 80, "=FITS(WEIGHT_GB(A1,B1),C1)",
+                            '=IF(A1>0,WEIGHT_GB(A1,"BF16")+1,0)']])
+    out = tmp_path / "out.xlsx"
+    r = native(src, out)
+    assert sorted(r.translated) == ["S!D1", "S!E1"] and not r.frozen
+    assert not any("napkin_helpers" in f for f in r.formulas.values()), r.formulas
+    assert all(len(f) <= 1000 for f in r.formulas.values())
+    with zipfile.ZipFile(out) as z:  # no helper sheet is left to add
+        assert "napkin_helpers" not in z.read("xl/workbook.xml").decode()
+    got = json.loads(napkin("calc", out, "-o", tmp_path / "again.xlsx", "--json").stdout)
+    # 70E9 parameters in FP8 fit 80 GB; in BF16 (2 bytes each) 140 GB, + 1
+    assert got["S!D1"] is True and got["S!E1"] == pytest.approx(141.0)
 
 
 # --------------------------------------------------------------------------- LibreOffice

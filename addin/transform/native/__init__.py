@@ -266,6 +266,11 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                     f"be translated ({first[0]}: {first[1]}"
                     f"{f'; and {more} more' if more else ''}); without --strict they become "
                     "their values")
+            # a helper that one formula alone uses is written into it (no repetition to
+            # save; a hidden cell less to compute: addin.transform.native.helpers)
+            formulas = {new[3]: new[2] for _, edits in edits_by_part.values()
+                        for _, _, new in edits if new is not None}
+            tr.helpers.inline_once_used(formulas)
             replace: dict[str, bytes] = {}
             for path, (xml, edits) in edits_by_part.items():
                 pieces, stop = [], len(xml)  # the part from its end, each edit in its place
@@ -273,8 +278,8 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                     pieces.append(xml[end:stop])
                     stop = start
                     if new is not None:
-                        p, attrs, text, label = new
-                        text = tr.fill(text)
+                        p, attrs, _, label = new
+                        text = tr.fill(formulas[label])
                         result.formulas[label] = text
                         pieces.append(f"<{p}f{attrs}>{xv.xml_escape_text(text)}</{p}f>")
                 pieces.append(xml[:stop])
@@ -283,7 +288,7 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
             if tr.tables.used:
                 _add_hidden_sheet(zf, book.book, tr.tables.sheet, tr.tables.sheet_xml(),
                                   REL_ID, replace, add)
-            if tr.helpers.texts:
+            if tr.helpers.by_row():
                 tr.helpers.values = _helper_values(zf, computed, book.book, tr, d)
                 _add_hidden_sheet(zf, book.book, tr.helpers.sheet,
                                   tr.helpers.sheet_xml(tr.fill), HELPERS_REL_ID, replace, add)

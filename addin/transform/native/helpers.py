@@ -9,7 +9,10 @@ per distinct text in the workbook: the same precision look-up in a thousand cell
 helper) and returns the absolute reference to it, which stands for the text exactly: a
 cell holding an expression has the expression's value, an error included. Every helper
 is an Excel 2010 formula like the others (no LET, no LAMBDA); its references are written
-with the sheet they came from, so that they mean the same cells on the hidden sheet.
+with the sheet they came from, so that they mean the same cells on the hidden sheet. Once
+every formula is translated, a helper that one formula alone refers to goes back into that
+formula (``Helpers.inline_once_used``): it saves no repetition, and each helper cell is one
+more for napkin's engine to compute (three quarters of the template's were used once).
 
 The helper cells get their cached values from napkin's engine (``compute_values``), over
 a copy of the workbook where every other cell holds its computed value, so that the
@@ -19,6 +22,7 @@ workbook shows the right numbers in any program that does not recalculate on ope
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from addin.formula import formula_text as ft
 from addin.ooxml import xlsx_values as xv
@@ -31,6 +35,11 @@ HOIST_MIN = 60
 #: The same for an argument of a call that is an expression: its checks and the formula
 #: read it several times each.
 HOIST_ARGUMENT = 20
+
+#: A helper used by one formula alone is written into it (``Helpers.inline_once_used``)
+#: unless that formula would grow past this many characters: a cell of its own saves no
+#: repetition, and each costs a hidden cell and its computation.
+INLINE_MAX = 1000
 
 #: A table placeholder of the translator (``NativeTranslator.rng``), kept whole.
 _PLACEHOLDER = re.compile("(\x00[^\x00]*\x00)")
@@ -55,7 +64,8 @@ class Helpers:
 
     def __init__(self, sheet: str, local_names):
         self.sheet = sheet
-        self.texts: dict[str, int] = {}  # formula text -> row
+        self.texts: dict[str, int] = {}  # formula text -> row (while translating)
+        self.rows: dict[int, str] | None = None  # row -> text, once inline_once_used ran
         self.values: dict[int, object] = {}  # row -> cached value
         self._local = local_names  # (sheet index) -> upper-case names local to it
         self._seen: dict[tuple, str] = {}  # (text, sheet name, index) -> qualified text
@@ -108,11 +118,75 @@ class Helpers:
             out.append(piece[pos:])
         return "".join(out)
 
+    def _refs(self, text: str, own: bool) -> list[tuple[int, int, int]]:
+        """[(start, end, row)] of each reference to a helper cell in ``text``: written
+        with the helper sheet's name, or (``own``: a helper's text) without a sheet."""
+        out, offset = [], 0
+        prefix = (quote(self.sheet) + "!").upper()
+        for k, piece in enumerate(_PLACEHOLDER.split(text)):
+            if k % 2 == 0:
+                for m in ft.LEX_RE.finditer(piece):
+                    if m.lastgroup != "ref" or m.group("a1") is None or m.group("c2"):
+                        continue
+                    sheet = m.group("sheet")
+                    if (sheet is None and own or sheet is not None and sheet.upper() == prefix) \
+                            and m.group("ca1") and m.group("ra1") and m.group("c1") in "Aa":
+                        out.append((offset + m.start(), offset + m.end(), int(m.group("r1"))))
+            offset += len(piece)
+        return out
+
+    def inline_once_used(self, formulas: dict[str, str], limit: int = INLINE_MAX) -> None:
+        """Write each helper that one formula alone refers to (a cell's formula of
+        ``formulas``, {label: text}, changed in place, or another helper's) into that
+        formula, parenthesised where it is not atomic, while the formula stays within
+        ``limit`` characters; the helper's cell goes. Moved into a sheet's cell, a helper's
+        references to other helpers are written with the helper sheet's name.
+
+        Helpers are taken in row order: a helper refers only to helpers made before it
+        (lower rows), so when one is taken every helper below it is settled."""
+        from addin.transform.native.formula import is_atomic
+
+        rows = {r: t for t, r in self.texts.items()}
+        uses: Counter = Counter()
+        user: dict[int, tuple[bool, object]] = {}  # row -> (in a helper?, label or row)
+        for label, text in formulas.items():
+            for _, _, r in self._refs(text, False):
+                uses[r] += 1
+                user[r] = (False, label)
+        for row, text in rows.items():
+            for _, _, r in self._refs(text, True):
+                uses[r] += 1
+                user[r] = (True, row)
+        own = quote(self.sheet) + "!"
+        for r in sorted(rows):
+            if uses[r] != 1:
+                continue
+            in_helper, key = user[r]
+            host = rows[key] if in_helper else formulas[key]
+            start, end, _ = next(x for x in self._refs(host, in_helper) if x[2] == r)
+            body = rows[r]
+            if not in_helper:  # its references to helpers now need the sheet's name
+                for s0, e0, _ in reversed(self._refs(body, True)):
+                    body = body[:s0] + own + body[s0:e0].lstrip() + body[e0:]
+            new = host[:start] + (body if is_atomic(body) else f"({body})") + host[end:]
+            if len(new) > limit:
+                continue
+            if in_helper:
+                rows[key] = new
+            else:
+                formulas[key] = new
+            del rows[r]
+        self.rows = rows  # (by row: two helpers may read the same now, each kept)
+
+    def by_row(self) -> dict[int, str]:
+        """{row: formula text} of the helper cells there are."""
+        return self.rows if self.rows is not None else {r: t for t, r in self.texts.items()}
+
     def sheet_xml(self, fill) -> str:
         """The hidden sheet: each helper's formula (``fill`` puts the tables' ranges in)
         and its cached value."""
         rows = [f'<row r="{r}">{cell_xml(f"A{r}", self.values.get(r), fill(text))}</row>'
-                for text, r in self.texts.items()]
+                for r, text in sorted(self.by_row().items())]
         return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
                 f'<worksheet xmlns="{xv.MAIN_NS}"><sheetData>{"".join(rows)}'
                 "</sheetData></worksheet>")
