@@ -77,7 +77,12 @@ class Group:
 
 def parse(formula: str) -> list:
     """The formula (without its leading "=") as a tree of tokens and groups."""
-    tokens = _merge_exponents(Tokenizer("=" + formula).items)
+    return tree(_merge_exponents(Tokenizer("=" + formula).items))
+
+
+def tree(tokens: list[Token]) -> list:
+    """The tree of a sequence of tokens (``parse``'s, or one made from them: the tokens of
+    one formula with some references replaced), with no tokenising."""
     root: list = []
     stack: list[tuple[Group | None, list]] = [(None, root)]
     for t in tokens:

@@ -167,14 +167,15 @@ def _array_edits(tr, book, idx: int, sheet: str, xml: str, text: str, block: str
     cells listed in ``result.frozen`` with the reason."""
     start, end, p = where
     try:
-        texts = per_cell(text, block, book, idx, tr.names)
+        trees: dict[str, list] = {}  # each cell's tree, made without tokenising it
+        texts = per_cell(text, block, book, idx, tr.names, trees)
         cells = {c.ref: c for c in reader.iter_cells(xml) if c.ref in texts}
         for ref in texts:
             cell = cells.get(ref)
             if cell is None or cell.body is None:
                 raise Untranslatable(f"{sheet}!{ref} of the array formula over {block} has no "
                                      "value to keep")
-        new = {ref: tr.formula(t, idx) for ref, t in texts.items()}
+        new = {ref: tr.formula(t, idx, trees[ref]) for ref, t in texts.items()}
     except Untranslatable as e:
         for ref in per_cell_refs(block):
             result.frozen[f"{sheet}!{ref}"] = f"array formula over {block}: {e}"

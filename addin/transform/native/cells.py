@@ -18,16 +18,21 @@ same size as the array formula's range gives each cell its own element).
 
 from __future__ import annotations
 
-from addin.formula.walk import is_reference, parse, read_whole, tokens
+from openpyxl.formula.tokenizer import Token
+
+from addin.formula.walk import is_reference, parse, read_whole, tokens, tree
 from addin.ooxml.a1 import num2col, parse_area
 from addin.transform.native.translate import Untranslatable
 
 
-def per_cell(text: str, block: str, book, sheet_idx: int, ours) -> dict[str, str]:
+def per_cell(text: str, block: str, book, sheet_idx: int, ours,
+             trees: dict | None = None) -> dict[str, str]:
     """{cell: formula text (no '=')} of the array formula ``text`` over ``block`` (an A1
     range of the sheet ``sheet_idx`` of ``book``, a ``addin.transform.native.book.Book``);
     ``ours``: napkin's function names (upper case). Raises ``Untranslatable`` for a range
-    whose element per cell cannot be told (see the module's docstring)."""
+    whose element per cell cannot be told (see the module's docstring). ``trees``, when
+    given, receives each cell's formula as a tree (``addin.formula.walk.tree``), made
+    from the array formula's tokens with no tokenising of the cells' texts."""
     r1, c1, r2, c2 = parse_area(block)
     height, width = r2 - r1 + 1, c2 - c1 + 1
     pieces: list = []  # text, or (range location, sheet prefix) to narrow per cell
@@ -48,12 +53,25 @@ def per_cell(text: str, block: str, book, sheet_idx: int, ours) -> dict[str, str
                     raise Untranslatable(
                         f"{tok.value} reaches {other[-1]} in the array formula over {block}: "
                         "which of its values each cell takes cannot be said cell by cell")
-        pieces.append(tok.value)
+        pieces.append(tok)
     here = book.book.sheets[sheet_idx].name
-    return {ref: "".join(p if isinstance(p, str) else _element(p[0], p[1], i, j, here)
-                         for p in pieces)
-            for ref, (i, j) in zip(per_cell_refs(block), ((i, j) for i in range(height)
-                                                        for j in range(width)), strict=True)}
+    out = {}
+    for ref, (i, j) in zip(per_cell_refs(block), ((i, j) for i in range(height)
+                                                  for j in range(width)), strict=True):
+        cell = [p if isinstance(p, Token) else _element(p[0], p[1], i, j, here)
+                for p in pieces]
+        out[ref] = "".join(p.value if isinstance(p, Token) else p for p in cell)
+        if trees is not None:
+            trees[ref] = tree([t for p in cell for t in (
+                (p,) if isinstance(p, Token) else _element_tokens(p))])
+    return out
+
+
+def _element_tokens(ref: str) -> tuple[Token, ...]:
+    """The tokens of an element's text (``_element``): a reference, or NA()."""
+    if ref == "NA()":
+        return Token("NA(", Token.FUNC, Token.OPEN), Token(")", Token.FUNC, Token.CLOSE)
+    return (Token(ref, Token.OPERAND, Token.RANGE),)
 
 
 def _element(loc, written: str, i: int, j: int, here: str) -> str:

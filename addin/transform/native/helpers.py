@@ -21,6 +21,7 @@ workbook shows the right numbers in any program that does not recalculate on ope
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
@@ -120,20 +121,23 @@ class Helpers:
 
     def _refs(self, text: str, own: bool) -> list[tuple[int, int, int]]:
         """[(start, end, row)] of each reference to a helper cell in ``text``: written
-        with the helper sheet's name, or (``own``: a helper's text) without a sheet."""
-        out, offset = [], 0
-        prefix = (quote(self.sheet) + "!").upper()
-        for k, piece in enumerate(_PLACEHOLDER.split(text)):
-            if k % 2 == 0:
-                for m in ft.LEX_RE.finditer(piece):
-                    if m.lastgroup != "ref" or m.group("a1") is None or m.group("c2"):
-                        continue
-                    sheet = m.group("sheet")
-                    if (sheet is None and own or sheet is not None and sheet.upper() == prefix) \
-                            and m.group("ca1") and m.group("ra1") and m.group("c1") in "Aa":
-                        out.append((offset + m.start(), offset + m.end(), int(m.group("r1"))))
-            offset += len(piece)
-        return out
+        with the helper sheet's name, or (``own``: a helper's text) without a sheet;
+        none inside a string literal."""
+        pattern = self._ref_patterns[own]
+        return [(m.start("ref"), m.end("ref"), int(m.group("row")))
+                for m in pattern.finditer(text) if m.group("ref")]
+
+    @functools.cached_property
+    def _ref_patterns(self) -> dict[bool, re.Pattern]:
+        """The patterns of ``_refs``: a string literal (passed over) or a reference
+        ``$A$n`` no other reference character touches, with the helper sheet's name
+        (``False``) or without a sheet (``True``)."""
+        tail = r"\$A\$(?P<row>\d+)(?![\w.(!:\[$])"
+        named = re.escape(quote(self.sheet)) + "!"
+        return {own: re.compile(ft.STRING_RE.pattern + r"|(?<![\w.$'!\]:])(?P<ref>" +
+                                ("" if own else named) + tail + ")",
+                                0 if own else re.IGNORECASE)
+                for own in (True, False)}
 
     def inline_once_used(self, formulas: dict[str, str], limit: int = INLINE_MAX) -> None:
         """Write each helper that one formula alone refers to (a cell's formula of

@@ -82,9 +82,12 @@ class NativeTranslator:
             items = self._parsed[text] = parse(text)
         return items
 
-    def formula(self, text: str, sheet_idx: int) -> str:
+    def formula(self, text: str, sheet_idx: int, items: list | None = None) -> str:
+        """The translation of formula ``text`` of sheet ``sheet_idx``; ``items``: its tree
+        when the caller has it (``addin.transform.native.cells.per_cell``)."""
         self.sheet_idx = sheet_idx  # (the sheet of the helper cells' references)
-        items = self._parsed.pop(text, None) or parse(text)
+        if items is None:
+            items = self._parsed.pop(text, None) or parse(text)
         core = [x for x in items if not (isinstance(x, Token) and x.type == Token.WSPACE)]
         if len(core) == 1 and isinstance(core[0], Group) and core[0].name in self.names:
             return self._call(core[0], sheet_idx).text  # the whole formula: no parentheses
