@@ -92,6 +92,9 @@ def native_call(name: str, args: tuple[Expr, ...]) -> Expr:
             values[p.name] = lift(float(p.reader.scalar(p.default)))
         else:
             raise ValueError(f"{name}: {p.name} is required")
+    for group in decl.together or ():  # (the function refuses half a group: #VALUE!)
+        if 0 < len(omitted & set(group)) < len(group):
+            raise ValueError(f"{name}: {', '.join(group)} are given together or not at all")
     return _put(_form(name.upper(), frozenset(omitted)), values)
 
 
@@ -102,7 +105,8 @@ def _put(tree: Expr, values: dict[str, Expr]) -> Expr:
 
 
 def _map(e: Expr, fn) -> Expr:
-    """``e`` rebuilt bottom-up where ``fn(node)`` gives a replacement (None: keep)."""
+    """``e`` rebuilt from the top: where ``fn(node)`` gives a replacement it stands for the
+    node (and is not visited further); else the node's children are mapped."""
     got = fn(e)
     if got is not None:
         return got
