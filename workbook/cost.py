@@ -115,6 +115,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     for col in WORKING:  # grouped and folded: the reader sees the answer columns
         dim = s.ws.column_dimensions[col]
         dim.outline_level, dim.hidden = 1, True
+    for col in (LINK_COL, REGIME_COL, FIXED_COL):  # the helpers the rows read: hidden, as
+        s.ws.column_dimensions[col].hidden = True  # their docstrings say (were shown bare)
     s.ws.freeze_panes = f"B{COST_FIRST}"
     return s
 
