@@ -351,9 +351,12 @@ def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
     f2, l2 = block(top2, "Grid 2: decode floor in ms/token (weights read ÷ bandwidth, batch 1, one "
                          "GPU); grey where the weights do not fit", "floor")
     rng2 = f"C{f2}:{last_letter}{l2}"
+    # where the weights do not fit: italic dark grey on grey. LibreOffice paints the colour
+    # scale over this rule's fill (its stop-if-true does not hold back a colour scale), so
+    # the text must stay readable on green, yellow and red too: dark grey, not light
     ws.conditional_formatting.add(rng2, FormulaRule(
         formula=[f'C{f1}="no"'], stopIfTrue=True, fill=PatternFill("solid", fgColor="D9D9D9"),
-        font=Font(color="A6A6A6", italic=True)))
+        font=Font(color="595959", italic=True)))
     ws.conditional_formatting.add(rng2, ColorScaleRule(
         start_type="num", start_value=5, start_color="63BE7B",
         mid_type="num", mid_value=30, mid_color="FFEB84",
