@@ -351,18 +351,24 @@ def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
     f2, l2 = block(top2, "Grid 2: decode floor in ms/token (weights read ÷ bandwidth, batch 1, one "
                          "GPU); grey where the weights do not fit", "floor")
     rng2 = f"C{f2}:{last_letter}{l2}"
-    # where the weights do not fit: italic dark grey on grey. LibreOffice paints the colour
-    # scale over this rule's fill (its stop-if-true does not hold back a colour scale), so
-    # the text must stay readable on green, yellow and red too: dark grey, not light
-    ws.conditional_formatting.add(rng2, FormulaRule(
-        formula=[f'C{f1}="no"'], stopIfTrue=True, fill=PatternFill("solid", fgColor="D9D9D9"),
-        font=Font(color="595959", italic=True)))
-    ws.conditional_formatting.add(rng2, ColorScaleRule(
-        start_type="num", start_value=5, start_color="63BE7B",
-        mid_type="num", mid_value=30, mid_color="FFEB84",
-        end_type="num", end_value=200, end_color="F8696B"))
+    _floor_colours(ws, rng2, f1)
     s.put(f"A{l2 + 2}", "Green: under 5 ms/token (200+ tokens/s per stream); yellow: about "
                         "30 ms; red: 200 ms and more. Change the weight precision "
                         f"in {SIZING['precision']} to redraw both grids. A row added to the "
                         "GPUs or Models table appears here.", "note")
     return l2 + 2
+
+
+def _floor_colours(ws, rng: str, fits_first: int) -> None:
+    """Grid 2's colours: green under 5 ms/token, yellow about 30, red 200 and more; where
+    grid 1 (its first row ``fits_first``) says the weights do not fit, italic dark grey on
+    grey. Dark, not light, grey: LibreOffice paints the colour scale over that rule's fill
+    (stop-if-true does not hold a colour scale back there), so the text must stay readable
+    on green, yellow and red too."""
+    ws.conditional_formatting.add(rng, FormulaRule(
+        formula=[f'C{fits_first}="no"'], stopIfTrue=True,
+        fill=PatternFill("solid", fgColor="D9D9D9"), font=Font(color="595959", italic=True)))
+    ws.conditional_formatting.add(rng, ColorScaleRule(
+        start_type="num", start_value=5, start_color="63BE7B",
+        mid_type="num", mid_value=30, mid_color="FFEB84",
+        end_type="num", end_value=200, end_color="F8696B"))
