@@ -12,20 +12,17 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from pathlib import Path
 
-import openpyxl
 import pytest
+from template_values import template_env
 
 from udfs.catalog import CATALOG
 from udfs.errors import ExcelError
-from workbook.expr import Env, F, Num
+from workbook.expr import Env, F
 from workbook.expr_excel import has_form, in_excel
 from workbook.expr_parse import parse
 from workbook.plan import PLAN, TP_FIRST
 from workbook.plan_cells import COMM_COL, SEARCH_CALLS, realistic, realistic_in_excel, row_cells
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _same(a, b) -> bool:
@@ -72,26 +69,8 @@ def test_kept_calls_stay_and_forms_are_numbers_only():
 
 @pytest.fixture(scope="module")
 def plan_env() -> Env:
-    """The committed template's values: Plan's cells bare, every sheet's with its name,
-    each defined name's value (a cell) or values (a column)."""
-    wb = openpyxl.load_workbook(ROOT / "workbook" / "napkin.xlsx", data_only=True)
-    cells: dict[str, object] = {}
-    for ws in wb.worksheets:
-        for row in ws.iter_rows():
-            for c in row:
-                if c.value is not None:
-                    cells[f"{ws.title}!{c.coordinate}"] = c.value
-                    if ws.title == "Plan":
-                        cells[c.coordinate] = c.value
-    names: dict[str, object] = {}
-    for name, dn in wb.defined_names.items():
-        m = re.fullmatch(r"'?([^'!]+)'?!\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?",
-                         dn.attr_text)
-        if m:
-            sheet, c1, r1, c2, r2 = m.groups()
-            names[name] = cells.get(f"{sheet}!{c1}{r1}") if c2 is None else \
-                [cells.get(f"{sheet}!{c1}{r}") for r in range(int(r1), int(r2) + 1)]
-    return Env(names=names, cells=cells)
+    """The committed template's values, Plan's cells also without their sheet."""
+    return template_env("Plan")
 
 
 @pytest.mark.parametrize("draft", [0, 3])
@@ -115,6 +94,3 @@ def test_plans_search_step_is_the_realistic_step(plan_env, draft):
             assert isinstance(napkin, float) and napkin > 0, (r, batch, napkin)
             assert _same(excel.evaluate(env), napkin), (r, batch, draft)
 
-
-def test_a_number_is_a_number():
-    assert in_excel(Num(2.5)) == Num(2.5)

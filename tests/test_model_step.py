@@ -7,47 +7,22 @@ workbook computed; and the terms of the step checked by hand from datasheets and
 from __future__ import annotations
 
 import math
-import re
-from pathlib import Path
 
 import openpyxl
 import pytest
+from template_values import TEMPLATE, template_env
 
 from workbook.expr import Env
 from workbook.expr_parse import parse
 from workbook.model import step
 from workbook.sizing import SIZING, floor_per_token
 
-ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = ROOT / "workbook" / "napkin.xlsx"
-
 
 @pytest.fixture(scope="module")
 def env() -> Env:
-    """The committed template's cached values: Sizing's cells (bare, as Sizing's formulas
-    write them, and with the sheet), every sheet's cells with their sheet, and each defined
-    name (a cell's value, or a column's values)."""
-    wb = openpyxl.load_workbook(TEMPLATE, data_only=True, read_only=False)
-    cells: dict[str, object] = {}
-    for ws in wb.worksheets:
-        for row in ws.iter_rows():
-            for c in row:
-                if c.value is not None:
-                    cells[f"{ws.title}!{c.coordinate}"] = c.value
-                    if ws.title == "Sizing":
-                        cells[c.coordinate] = c.value
-    names: dict[str, object] = {}
-    for name, dn in wb.defined_names.items():
-        m = re.fullmatch(r"'?([^'!]+)'?!\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?",
-                         dn.attr_text)
-        if not m:
-            continue
-        sheet, c1, r1, c2, r2 = m.groups()
-        if c2 is None:
-            names[name] = cells.get(f"{sheet}!{c1}{r1}")
-        else:
-            names[name] = [cells.get(f"{sheet}!{c1}{r}") for r in range(int(r1), int(r2) + 1)]
-    return Env(names=names, cells=cells)
+    """The committed template's values, Sizing's cells also without their sheet (as
+    Sizing's formulas write them)."""
+    return template_env("Sizing")
 
 
 def test_sizings_step_in_python_is_the_workbooks(env):

@@ -25,7 +25,6 @@ and ``fill`` refuses a moving reference inside such a function.
 from __future__ import annotations
 
 import contextlib
-import functools
 import re
 from contextvars import ContextVar
 
@@ -77,20 +76,12 @@ def widen(formula: str, block: str) -> str:
         text = tok.value
         if is_reference(tok):
             text = _widen_ref(text, c1, r1, c2, r2)
-            whole = read_whole(around, _napkin_names()) if text != tok.value else None
+            whole = read_whole(around) if text != tok.value else None
             if whole:
                 raise ValueError(f"{tok.value} moves through {block} inside {whole[-1]}, "
                                  "which reads an array whole, not element by element")
         out.append(text)
     return "=" + "".join(out)
-
-
-@functools.cache
-def _napkin_names() -> frozenset[str]:
-    """napkin's function names, upper case: each computes element by element."""
-    from udfs.catalog import CATALOG
-
-    return frozenset(n.upper() for n in CATALOG)
 
 
 def _widen_ref(text: str, c1: int, r1: int, c2: int, r2: int) -> str:

@@ -21,19 +21,6 @@ from workbook.sheet import (
 )
 from workbook.speculation import verified
 
-# ---------------------------------------------------------------------------- sizing
-LOOKUP_KEYS = ["model_row", "params_b", "active_b", "layers", "kv_heads", "head_dim",
-               "attention", "kv_bytes", "window", "sliding", "max_context", "decode_b",
-               "gpu_row", "memory", "bandwidth", "bf16", "fp8", "context", "efficiency",
-               "reserve", "hidden", "link", "link_kind"]
-RESULT_KEYS = ["weight_gb", "weight_gib", "kv_gqa_gb", "kv_factor", "kv_seq_gb", "kv_gb",
-               "need_gb", "need_tp_gb", "fits_weights", "fits_all", "gpus_needed",
-               "floor_ms", "roof_tflops", "tps_total", "tps_user", "ridge_bf16", "ridge_used",
-               "critical_batch", "decode_intensity", "side", "cost_mtok", "verified", "read_b",
-               "attn_flop", "stage_gpus", "expert_parallel", "comm_ms"]
-REALISTIC_KEYS = ["regime_eff", "calibrated", "layer_ms", "layer_used",
-                  "real_cost_mtok"]
-
 
 def memory_rows(K: dict) -> list:
     """Sizing's rows of napkin functions from the weights to the GPUs they need: (key,

@@ -20,6 +20,7 @@ References
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -143,10 +144,21 @@ def is_reference(token: Token) -> bool:
     return token.type == Token.OPERAND and token.subtype == Token.RANGE
 
 
-def read_whole(around: tuple[str, ...], ours=frozenset()) -> list[str]:
+@functools.cache
+def napkin_names() -> frozenset[str]:
+    """napkin's function names, upper case (``udfs.catalog``): each computes element by
+    element (``udfs.broadcast``)."""
+    from udfs.catalog import CATALOG
+
+    return frozenset(n.upper() for n in CATALOG)
+
+
+def read_whole(around: tuple[str, ...], ours: frozenset[str] | None = None) -> list[str]:
     """The functions of ``around`` (``tokens``'s) that read an array argument whole
-    (neither in ``ELEMENTWISE`` nor napkin's, ``ours``: upper-case names), outermost
-    first: a reference inside any of them is not one element per cell."""
+    (neither in ``ELEMENTWISE`` nor napkin's, ``ours``: upper-case names, by default
+    ``napkin_names``), outermost first: a reference inside any of them is not one
+    element per cell."""
+    ours = napkin_names() if ours is None else ours
     return [f for f in around if f and f not in ELEMENTWISE and f not in ours]
 
 

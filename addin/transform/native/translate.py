@@ -11,7 +11,7 @@ import re
 
 from openpyxl.formula.tokenizer import Token
 
-from addin.formula.walk import Group, parse
+from addin.formula.walk import Group, napkin_names, parse
 from addin.transform.native.book import Book, _unique_sheet_name
 from addin.transform.native.forms import (
     ABSENT,
@@ -43,9 +43,7 @@ class NativeTranslator:
         self.book = book
         self.tables = book.tables
         self._parsed: dict[str, list] = {}
-        from udfs.catalog import CATALOG
-
-        self.names = {n.upper() for n in CATALOG}
+        self.names = napkin_names()
         taken = dict(book.sheet_names, **{book.tables.sheet.upper(): book.tables.sheet})
         names = book.book.names
         self.helpers = Helpers(_unique_sheet_name(HELPER_SHEET, taken), lambda i: {
