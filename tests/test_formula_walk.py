@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from openpyxl.formula.tokenizer import Token
 
-from addin.formula.walk import ELEMENTWISE, parse, read_whole, render, tokens
+from addin.formula.walk import ELEMENTWISE, is_atomic, parse, read_whole, render, tokens
 
 
 @pytest.mark.parametrize("text", [
@@ -34,3 +34,16 @@ def test_one_table_says_what_reads_an_array_whole():
     assert read_whole(("RIDGE",), ours={"RIDGE"}) == []
     assert read_whole(("MATCH",)) == ["MATCH"]  # not listed: read whole
     assert {"AND", "OR", "MAX", "MIN", "SUM", "INDEX"}.isdisjoint(ELEMENTWISE)
+
+
+@pytest.mark.parametrize(("text", "atomic"), [
+    # operands no operator can split: each may stand beside ^ or - unparenthesised
+    ("napkin_helpers!$A$3", True), ("'a''b'!A1:B2", True), ("#N/A", True), ("#DIV/0!", True),
+    ("{1,2;3,4}", True), ("(a+b)", True), ('IF(A1,"""",2)', True), ("F('x)'!A1)", True),
+    ("  B18 ", True),
+    # an operator outside every bracket: it must be parenthesised
+    ("(a)+(b)", False), ("{1}+{2}", False), ("-1", False), ("F(1)&G(2)", False),
+    ('"a"&"b"', False), ("IF(a,b,c)*2", False), ("", False)])
+def test_is_atomic_says_when_parentheses_are_needed(text, atomic):
+    # the template's expressions (workbook.expr) and native's translation both ask this
+    assert is_atomic(text) is atomic

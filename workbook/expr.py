@@ -39,6 +39,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from addin.formula.walk import is_atomic
 from workbook.expr_values import (
     EXCEL,
     ExcelErrorValue,
@@ -265,50 +266,6 @@ class Missing(Expr):
 
     def evaluate(self, env):
         return None
-
-
-_ATOMIC_NAME = re.compile(r"(?:'(?:[^']|'')+'!|[A-Za-z_][\w.]*!)?[$A-Za-z_][\w.$:]*")
-_ATOMIC_NUMBER = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[Ee][+-]?\d+)?")
-_CALL_HEAD = re.compile(r"[A-Za-z_][\w.]*\(")
-
-
-def _closes_at_end(text: str, start: int) -> bool:
-    """Whether the "(" at ``start`` is closed by the last character of ``text`` (string
-    literals skipped)."""
-    depth, i, quote = 0, start, False
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == '"':
-                if text[i + 1:i + 2] == '"':
-                    i += 1
-                else:
-                    quote = False
-        elif ch == '"':
-            quote = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i == len(text) - 1
-        i += 1
-    return False
-
-
-def is_atomic(text: str) -> bool:
-    """Whether formula text is one operand no operator can split: a reference or name,
-    a number, a text literal, a call, or a whole parenthesised expression."""
-    t = text.strip()
-    if _ATOMIC_NAME.fullmatch(t) or _ATOMIC_NUMBER.fullmatch(t):
-        return True
-    if t.startswith('"') and t.endswith('"') and len(t) >= 2 and '"' not in \
-            t[1:-1].replace('""', ""):
-        return True
-    m = _CALL_HEAD.match(t)
-    if m:
-        return _closes_at_end(t, m.end() - 1)
-    return t.startswith("(") and _closes_at_end(t, 0)
 
 
 @dataclass(frozen=True)

@@ -118,8 +118,7 @@ def _line_breaks(literal: str) -> str:
 # A cell / area / column / row reference, possibly sheet-qualified; string literals,
 # quoted names, identifiers and numbers are matched too so that a reference is never
 # found inside one.
-LEX_RE = re.compile(
-    r"""
+_LEX_HEAD = r"""
     (?=["'A-Za-z_\\$\d.])  # (what a match starts with: other places are passed at once)
     (?:
     (?P<str>""" + STRING_RE.pattern + r""")
@@ -134,12 +133,15 @@ LEX_RE = re.compile(
       )
     )(?![\w.(!\[])
   | (?P<quoted>'(?:[^']|'')*')
+"""
+_LEX_WORDS = r"""
   | (?P<word>[A-Za-z_\\][\w.\\]*)
   | (?P<num>(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]\d+)?)
-    )
-    """,
-    re.X,
-)
+"""
+LEX_RE = re.compile(_LEX_HEAD + _LEX_WORDS + ")", re.X)
+#: ``LEX_RE`` less its words and numbers: enough where only references matter, since a
+#: reference cannot start inside a word or a number (its look-behind).
+LEX_REFS_RE = re.compile(_LEX_HEAD + ")", re.X)
 _POSITIONAL_RE = re.compile(r"(?<![\w.])(?:(?:ROW|COLUMN)\s*\(\s*\)|CELL\s*\(|INDIRECT\s*\()", re.I)
 _col2num = functools.lru_cache(maxsize=4096)(col2num)
 _REF_GROUPS = tuple(LEX_RE.groupindex[g] for g in (

@@ -168,3 +168,35 @@ def calls_of(items, names) -> bool:
         if isinstance(x, Group) and ((x.name in names) or calls_of(x.children, names)):
             return True
     return False
+
+
+_OPERAND = re.compile(
+    r"(?:'(?:[^']|'')+'!|[A-Za-z0-9_.$\\]+!)?[A-Za-z0-9_.$\\:]+"  # a reference or name
+    r"|(?:\d+\.?\d*|\.\d+)(?:[Ee][+-]?\d+)?"  # a number
+    r"|#[A-Z/0!?]+[!?A]?"  # an error value
+    r'|"(?:[^"]|"")*"')  # a text literal
+_CALL_HEAD = re.compile(r"[A-Za-z_][\w.]*\(")
+_BRACKETS = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'|[(){}]')
+
+
+def is_atomic(text: str) -> bool:
+    """Whether formula text is one operand that no operator around it can split, so that
+    it needs no parentheses: a reference or name, a number, an error value, a text
+    literal, a call, or a whole parenthesised expression or array constant."""
+    t = text.strip()
+    if _OPERAND.fullmatch(t):
+        return True
+    m = _CALL_HEAD.match(t)
+    start = m.end() - 1 if m else 0
+    if not m and t[:1] not in ("(", "{"):
+        return False
+    depth = 0
+    for b in _BRACKETS.finditer(t, start):  # string literals and quoted names passed over
+        ch = b.group()
+        if ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+            if depth == 0:
+                return b.end() == len(t)
+    return False

@@ -158,18 +158,18 @@ def posix_relative(part: str, source: str) -> str:
     return posixpath.relpath(part, posixpath.dirname(source))
 
 
-def _array_edits(tr, book, idx: int, sheet: str, xml: str, text: str, block: str,
+def _array_edits(tr, book, idx: int, sheet: str, cells: dict, text: str, block: str,
                  where: tuple[int, int, str], result: NativeResult) -> list:
-    """The edits of an array formula over ``block`` that calls napkin functions: each cell
-    of the block given its own translated formula (``addin.transform.native.cells``), the
-    array formula's ``<f>`` replaced and a ``<f>`` put before the value of each other cell;
+    """The edits of an array formula over ``block`` that calls napkin functions (``cells``:
+    {ref: cell} of its sheet, read once for all its arrays): each cell of the block given
+    its own translated formula (``addin.transform.native.cells``), the array formula's
+    ``<f>`` replaced and a ``<f>`` put before the value of each other cell;
     or, when a cell cannot be said, the block frozen (its values kept) and each of its
     cells listed in ``result.frozen`` with the reason."""
     start, end, p = where
     try:
         trees: dict[str, list] = {}  # each cell's tree, made without tokenising it
         texts = per_cell(text, block, book, idx, tr.names, trees)
-        cells = {c.ref: c for c in reader.iter_cells(xml) if c.ref in texts}
         for ref in texts:
             cell = cells.get(ref)
             if cell is None or cell.body is None:
@@ -233,7 +233,7 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
             edits_by_part: dict[str, list] = {}
             for idx, sheet in enumerate(book.book.sheets):
                 xml = zf.read(sheet.path).decode("utf-8")
-                edits = []
+                edits, cells = [], None
                 for start, end, attrs, text, ref, kind, p in _formula_cells(xml):
                     try:
                         if not calls_of(tr.parsed(text), tr.names):
@@ -244,7 +244,9 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                     block = reader.attr(attrs, "ref") if kind == "array" else None
                     if block and ":" in block:  # an array formula over many cells: one
                         # formula a cell of its range (one cell: translated as it is)
-                        edits += _array_edits(tr, book, idx, sheet.name, xml, text, block,
+                        if cells is None:  # the sheet's cells, found once
+                            cells = {c.ref: c for c in reader.iter_cells(xml)}
+                        edits += _array_edits(tr, book, idx, sheet.name, cells, text, block,
                                               (start, end, p), result)
                         continue
                     try:

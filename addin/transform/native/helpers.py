@@ -14,7 +14,8 @@ every formula is translated, a helper that one formula alone refers to goes back
 formula (``Helpers.inline_once_used``): it saves no repetition, and each helper cell is one
 more for napkin's engine to compute (three quarters of the template's were used once).
 
-The helper cells get their cached values from napkin's engine (``compute_values``), over
+The helper cells get their cached values from napkin's engine
+(``addin.transform.native._helper_values``), over
 a copy of the workbook where every other cell holds its computed value, so that the
 workbook shows the right numbers in any program that does not recalculate on open.
 """
@@ -70,6 +71,7 @@ class Helpers:
         self.values: dict[int, object] = {}  # row -> cached value
         self._local = local_names  # (sheet index) -> upper-case names local to it
         self._seen: dict[tuple, str] = {}  # (text, sheet name, index) -> qualified text
+        self._local_by_sheet: dict[int, frozenset[str]] = {}
 
     def ref(self, text: str, sheet_name: str, sheet_idx: int) -> str:
         """The absolute reference to the helper cell holding ``text`` (a subexpression of
@@ -88,36 +90,34 @@ class Helpers:
 
         The text is read with ``addin.formula.formula_text.LEX_RE`` (string literals,
         references with their sheet, words), not tokenised: it is called once per
-        distinct helper, thousands of times on the template. The tables' placeholders
+        distinct helper, thousands of times on the template; with no name local to the
+        sheet, with ``LEX_REFS_RE`` (the same less its words and numbers). The tables' placeholders
         (``\x00block\x01column\x00``) are left as they are."""
-        local = self._local(sheet_idx)
-        prefix, own = quote(sheet_name) + "!", quote(self.sheet) + "!"
-        own_upper = own.upper()
-        out = []
-        for k, piece in enumerate(_PLACEHOLDER.split(text)):
-            if k % 2:  # a placeholder
-                out.append(piece)
-                continue
-            pos = 0
-            for m in ft.LEX_RE.finditer(piece):
-                kind = m.lastgroup
-                if kind == "ref":
-                    sheet = m.group("sheet")
-                    if sheet is not None and sheet.upper() == own_upper:
-                        out.append(piece[pos:m.start()])
-                        out.append(m.group(0)[len(sheet):])
-                        pos = m.end()
-                    elif sheet is None:
-                        out.append(piece[pos:m.start()])
-                        out.append(prefix + m.group(0))
-                        pos = m.end()
-                elif kind == "word" and m.group(0).upper() in local \
-                        and not _is_qualified_or_called(piece, m.start(), m.end()):
-                    out.append(piece[pos:m.start()])
-                    out.append(prefix + m.group(0))
-                    pos = m.end()
-            out.append(piece[pos:])
-        return "".join(out)
+        local = self._local_names(sheet_idx)
+        prefix, own_upper = quote(sheet_name) + "!", (quote(self.sheet) + "!").upper()
+
+        def qualified(m: re.Match) -> str:
+            piece = m.group(0)
+            kind = m.lastgroup
+            if kind == "ref":
+                sheet = m.group("sheet")
+                if sheet is None:
+                    return prefix + piece
+                return piece[len(sheet):] if sheet.upper() == own_upper else piece
+            if kind == "word" and piece.upper() in local \
+                    and not _is_qualified_or_called(m.string, m.start(), m.end()):
+                return prefix + piece
+            return piece
+
+        pattern = ft.LEX_RE if local else ft.LEX_REFS_RE
+        return "".join(piece if k % 2 else pattern.sub(qualified, piece)
+                       for k, piece in enumerate(_PLACEHOLDER.split(text)))
+
+    def _local_names(self, sheet_idx: int) -> frozenset[str]:
+        """The upper-case defined names local to sheet ``sheet_idx`` (read once a sheet)."""
+        if sheet_idx not in self._local_by_sheet:
+            self._local_by_sheet[sheet_idx] = frozenset(self._local(sheet_idx))
+        return self._local_by_sheet[sheet_idx]
 
     def _refs(self, text: str, own: bool) -> list[tuple[int, int, int]]:
         """[(start, end, row)] of each reference to a helper cell in ``text``: written
