@@ -38,6 +38,7 @@ import gc
 import os
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from zipfile import ZipFile
@@ -53,7 +54,7 @@ from addin.ooxml import guard, package
 from addin.ooxml import xlsx_values as xv
 
 __all__ = ["evaluate", "calc_workbook", "format_value", "to_json", "normalize_formula",
-           "without_cyclic_gc"]
+           "without_cyclic_gc", "refusal_causes", "Refusal"]
 
 def _refuse_unknown_functions(wb: Workbook, registry) -> None:
     """Raise WorkbookError naming a function that is neither Excel's nor ours."""
@@ -119,6 +120,7 @@ def calc_workbook(
     recalc_on_open: bool = False,
     strict: bool = True,
     notes: list[str] | None = None,
+    causes: list[Refusal] | None = None,
     before_write: Callable[[dict[str, Any]], None] | None = None,
     progress: Callable[[str, int, int], None] | None = None,
 ) -> dict[str, Any]:
@@ -145,6 +147,11 @@ def calc_workbook(
     references, ...); with ``strict=False`` those cells keep the values Excel cached, and
     a sentence saying so is appended to ``notes`` (when given). A strict Open XML file is
     refused in both modes. ``before_write(results)`` runs before ``dst`` is written.
+
+    ``causes`` (with ``strict=False``; ``refusal_causes`` gives it) gets a ``Refusal``
+    for every cell strict mode would refuse, and why: each function not checked of each
+    formula (computed, as ``--lenient`` does), each cell on a circular reference, and the
+    cells the lenient run keeps Excel's values in.
     """
     src, dst = Path(src), None if dst is None else Path(dst)
     guard.check_package(src)
@@ -155,34 +162,41 @@ def calc_workbook(
     with ZipFile(src) as zf:
         _refuse_strict_ooxml(zf, src)
         wb = Workbook(zf)
+        policy = _Policy(strict, notes, causes)
         if strict:
             _refuse_unknown_functions(wb, reg)
-            _refuse_or_keep(checked.unchecked(wb, reg), strict, notes, checked.refusal)
+            _refuse_or_keep(checked.unchecked(wb, reg), policy, checked.refusal)
+        elif causes is not None:  # every one, each computed as --lenient does
+            known = support.known_functions(reg)
+            policy.record(checked.unchecked(wb, reg, every=True, known=known),
+                          checked.refusal)
         found = support.unsupported(wb, reg, wb.date1904)
-        _refuse_or_keep(found, strict, notes, support.cannot_compute, _kept_in_cells)
+        _refuse_or_keep(found, policy, support.cannot_compute, _kept_in_cells)
         ev = Evaluation(wb, reg)
         ev.progress = progress  # (stage, done, total) now and then: the CLI's progress bar
         order = ev.plan()
         failed = [(n, n.failure) for n in wb.nodes + list(wb.name_nodes.values())
                   if n.failure is not None and n.prog is None]
-        _refuse_or_keep(failed, strict, notes, _failed, _kept_failed)
+        _refuse_or_keep(failed, policy, _failed, _kept_failed)
         unread = [(n, "a formula napkin cannot read") for n in wb.nodes
                   if n.error is not None and n.prog is None
                   and n.error.message.startswith(UNREADABLE)]
-        _refuse_or_keep(unread, strict, notes, _cannot_read)
+        _refuse_or_keep(unread, policy, _cannot_read)
         late = support.after_plan(wb)  # seen once the inputs of each formula are known
-        _refuse_or_keep(late, strict, notes, support.cannot_compute, _kept_where)
-        _refuse_or_keep(checked.unchecked_forms(wb), strict, notes, checked.form_refusal,
+        _refuse_or_keep(late, policy, support.cannot_compute, _kept_where)
+        _refuse_or_keep(checked.unchecked_forms(wb), policy, checked.form_refusal,
                         _kept_where)  # forms of argument not checked, seen in the compile
         with _current_book(wb):  # what SUBTOTAL, OFFSET... read: hidden rows, values
-            _compute(wb, ev, order, strict, notes)
+            _compute(wb, ev, order, policy)
         # strict refuses any cycle; --lenient keeps the values Excel saved in the cells of
         # one (those it has a value of)
         cyclic = list(ev.cyclic) if strict else [
             n for n in ev.cyclic if not n.is_name and n.keep is None
             and all(p in wb.sheets[n.sheet].cached for p in n.positions())]
-        if _refuse_or_keep([(n, "a circular reference") for n in cyclic], strict, notes,
-                           _circular, _kept_on_cycle):
+        if causes is not None:  # (strict refuses every cell of a cycle)
+            policy.record([(n, CIRCULAR) for n in ev.cyclic if n not in cyclic], _circular)
+        if _refuse_or_keep([(n, CIRCULAR) for n in cyclic], policy, _circular,
+                           _kept_on_cycle):
             with _current_book(wb):
                 ev.rerun(order)
         if dst is None:
@@ -206,8 +220,7 @@ def calc_workbook(
 
 
 
-def _compute(wb: Workbook, ev: Evaluation, order: list, strict: bool,
-             notes: list[str] | None) -> None:
+def _compute(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None:
     """Compute the workbook, then refuse (strict) or keep Excel's values in (lenient) the
     cells found out of reach while computing: a function given a form of argument not
     checked, a value napkin cannot give (``support.refused_while_computing``), TEXT
@@ -219,13 +232,12 @@ def _compute(wb: Workbook, ev: Evaluation, order: list, strict: bool,
         stopped = support.refused_while_computing(wb)
         stopped += support.text_disagreements(wb, {n for n, _ in stopped})
         formed = checked.seen_forms()
-        again = _refuse_or_keep(formed, strict, notes, checked.form_refusal, _kept_where)
-        if _refuse_or_keep(stopped, strict, notes, _would_differ, _kept_where) or again:
+        again = _refuse_or_keep(formed, policy, checked.form_refusal, _kept_where)
+        if _refuse_or_keep(stopped, policy, _would_differ, _kept_where) or again:
             for _ in range(3):
                 ev.rerun(order)  # computed again, those cells keeping Excel's values
                 formed = checked.seen_forms()
-                if not _refuse_or_keep(formed, strict, notes, checked.form_refusal,
-                                       _kept_where):
+                if not _refuse_or_keep(formed, policy, checked.form_refusal, _kept_where):
                     break
     finally:
         checked.seen_forms(stop=True)
@@ -242,19 +254,66 @@ def _current_book(wb: Workbook):
         context.STATE.book = None
 
 
-def _refuse_or_keep(found: list, strict: bool, notes: list[str] | None,
-                    refusal: Callable[[list], str],
+@dataclass(frozen=True)
+class Refusal:
+    """A cell (or defined name) strict mode refuses, and why (``refusal_causes``).
+
+    Attributes
+    ----------
+    label : str
+        The cell, ``Sheet!A1`` (an array formula's first cell), or the defined name.
+    cells : int
+        The formula cells it fills (an array formula's whole range; 0 for a name).
+    kind : str
+        What strict mode refuses there: one of ``KINDS``' values, or ``"unknown
+        function"`` (neither Excel's nor napkin's).
+    reason : str
+        The reason, as the refusal sentence says it (``"TEXT() given an empty cell"``).
+    """
+
+    label: str
+    cells: int
+    kind: str
+    reason: str
+
+
+CIRCULAR = "a circular reference"
+
+
+class _Policy:
+    """calc_workbook's policy for cells it cannot compute as Excel does: refuse the
+    workbook (``strict``), or keep the values Excel saved and say so in ``notes``;
+    ``causes``, when given, gets a ``Refusal`` for each cell found."""
+
+    def __init__(self, strict: bool, notes: list[str] | None, causes: list | None):
+        self.strict, self.notes, self.causes = strict, notes, causes
+
+    def record(self, found: list, refusal: Callable[[list], str]) -> None:
+        """Add a ``Refusal`` to ``causes`` (when given) for each ``(node, reason)``."""
+        if self.causes is None:
+            return
+        for node, reason in found:
+            cells = 0 if node.is_name else len(node.positions())
+            kind = "unknown function" if str(reason).endswith(support.UNKNOWN) else \
+                KINDS[refusal]
+            self.causes.append(Refusal(node.label, cells, kind, str(reason)))
+
+
+def _refuse_or_keep(found: list, policy: _Policy, refusal: Callable[[list], str],
                     note: Callable[[list], str] | None = None) -> bool:
-    """calc_workbook's policy for cells it cannot compute as Excel does.
+    """Refuse or keep the cells napkin cannot compute as Excel does, by ``policy``.
 
     Parameters
     ----------
     found : list of (node, reason)
         The cells, each with the reason it cannot be computed.
-    strict : bool
-        Refuse the workbook: ``addin.ooxml.guard.WorkbookError`` with
+    policy : _Policy
+        Strict: refuse the workbook, ``addin.ooxml.guard.WorkbookError`` with
         ``refusal(found)``. Else each cell keeps the value Excel saved (its ``keep`` is
-        its reason) and ``note(found)``, when given, is appended to ``notes``.
+        its reason), ``note(found)``, when given, is appended to its ``notes`` and each
+        cell is recorded in its ``causes``.
+    refusal, note : callable
+        The sentence refusing the workbook; the note saying the cells kept their values.
 
     Returns
     -------
@@ -264,12 +323,13 @@ def _refuse_or_keep(found: list, strict: bool, notes: list[str] | None,
     """
     if not found:
         return False
-    if strict:
+    if policy.strict:
         raise guard.WorkbookError(refusal(found))
+    policy.record(found, refusal)
     for node, reason in found:
         node.keep = reason
-    if notes is not None and note is not None:
-        notes.append(note(found))
+    if policy.notes is not None and note is not None:
+        policy.notes.append(note(found))
     return True
 
 
@@ -335,3 +395,33 @@ def _kept_on_cycle(found: list) -> str:
     cells = support.first_cells(sorted(n.label for n, _ in found))
     return f"kept the values Excel saved in {cells}, which are on a circular reference"
 
+
+
+#: the refusal sentence -> the kind of refusal a ``Refusal`` names
+KINDS = {checked.refusal: "function not checked",
+         checked.form_refusal: "form of argument not checked",
+         support.cannot_compute: "cannot compute", _would_differ: "cannot compute",
+         _failed: "napkin failed", _cannot_read: "formula napkin cannot read",
+         _circular: "circular reference"}
+
+
+def refusal_causes(src: str | os.PathLike, functions: Mapping[str, Callable] | None = None,
+                   dst: str | os.PathLike | None = None) -> list[Refusal]:
+    """Every cell strict mode refuses in workbook ``src``, and why: what would have to
+    be lifted for strict mode to compute it (``[]``: strict mode computes it).
+
+    ``src`` is computed as ``--lenient`` does (into ``dst`` when given), recording each
+    refusal strict mode would make instead of stopping at the first: every function not
+    checked in every formula, the forms of argument not checked, what napkin cannot
+    compute, circular references. A cell is recorded with the first reason found for it
+    at each stage (a form of argument not checked behind another in the same cell is not
+    seen). Raises ``addin.ooxml.guard.WorkbookError`` for a workbook refused whole
+    (a hostile package, Strict Open XML)."""
+    causes: list[Refusal] = []
+    calc_workbook(src, dst, functions, strict=False, causes=causes)
+    seen, out = set(), []
+    for cause in causes:  # (a cell on two stages with one reason: once)
+        if (cause.label, cause.kind, cause.reason) not in seen:
+            seen.add((cause.label, cause.kind, cause.reason))
+            out.append(cause)
+    return out

@@ -26,21 +26,30 @@ def checked() -> dict[str, tuple[frozenset, str]]:
     return forms.listed()
 
 
-def unchecked(wb, registry) -> list[tuple[object, str]]:
+def unchecked(wb, registry, every: bool = False,
+              known: set[str] | None = None) -> list[tuple[object, str]]:
     """``[(node, reason)]`` for each formula of ``wb`` that calls an Excel function not
-    in ``checked()`` (the first such function of each formula)."""
+    in ``checked()``: the first such function of each formula, or with ``every`` each
+    one (once a formula), leaving out the functions not in ``known`` when given (those
+    neither Excel's nor ours: ``support.known_functions``)."""
     ours = {n.upper() for n in registry}
     listed = checked()
     out = []
     for node in wb.nodes + list(wb.name_nodes.values()):
         if not node.text:
             continue
+        found = []
         for name in ft.called_functions(node.text):
             own = name.upper().removeprefix("_XLDUDF_")  # (Lite's stored form of ours)
             if own in ours or bare(name) in ours or bare(name) in listed:
                 continue
-            out.append((node, f"{bare(name)}()"))
-            break
+            if known is not None and not support.is_known(name, known):
+                continue
+            if f"{bare(name)}()" not in found:
+                found.append(f"{bare(name)}()")
+            if not every:
+                break
+        out += [(node, reason) for reason in found]
     return out
 
 

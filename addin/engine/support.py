@@ -61,6 +61,10 @@ DIFFERENT = {
 }
 
 
+#: what a reason says of a function neither Excel's nor ours (``unsupported``)
+UNKNOWN = "which is neither Excel's (as far as the formulas package implements them) nor napkin's"
+
+
 def _code(text: str) -> str:
     """Formula text without string literals and with quoted sheet names blanked."""
     text = ft.outside_strings(text)
@@ -118,8 +122,7 @@ def _reason(text: str, known: set, ours: set, date1904: bool) -> str | None:
         key = name.upper()
         bare = key.removeprefix("_XLFN.").removeprefix("_XLWS.")
         if not is_known(name, known) and bare not in known:  # (and _xlws.NAME if NAME is)
-            return f"the function {name}(), which is neither Excel's (as far as the " \
-                   "formulas package implements them) nor napkin's"
+            return f"the function {name}(), {UNKNOWN}"
         if bare in ours or key in ours:
             continue
         if bare in DIFFERENT:

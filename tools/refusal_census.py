@@ -1,0 +1,243 @@
+"""What strict mode refuses in the corpus of Excel-saved workbooks, and how much of it
+napkin computes: ``python -m tools.refusal_census``.
+
+Every workbook of ``tests/corpus`` (``--corpus``: another folder, searched for .xlsx and
+.xlsm) goes through ``addin.engine.census.census``: strict mode's outcome, its formula
+cells equal to Excel's cached values, and every refusal strict mode would have to lift
+for the workbook to compute. The refusals are counted by cause -- a function not
+checked (``COSH()``), a function given a form of argument not checked (``TEXT() given an
+empty cell``), a kind of reference or of formula napkin cannot compute (links to other
+workbooks, a circular reference) -- by the files they refuse and the formula cells they
+cover. A file is counted under every cause it has; the files with exactly one are the
+cheapest to win.
+
+Prints the table (``--markdown``: as the section of ``docs/fidelity.md``; ``--doc
+FILE``: writes that section into FILE, in place of the one there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import re
+import sys
+import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from addin.engine.census import FileCensus, census
+from addin.engine.forms import FORMS
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "corpus"
+SECTION = "## What strict mode refuses"
+COMMAND = "python -m tools.refusal_census --top 40 --doc docs/fidelity.md"
+
+_GIVEN = re.compile(r"(?P<name>[\w.]+\(\)) given (?P<forms>.+)")
+_UNKNOWN = re.compile(r"the function (?P<name>[\w.]+)\(\)")
+
+
+def causes_of(kind: str, reason: str) -> list[str]:
+    """The causes a refusal of ``kind`` with ``reason`` (``addin.engine.api.Refusal``)
+    counts under: one per form of argument of a form refusal (``"TEXT() given an empty
+    cell, an error value"`` is two), the function of a function not checked or unknown,
+    one cause for every failure of napkin's (their reasons are the exceptions)."""
+    if kind == "function not checked":
+        return [f"{reason}: function not checked"]
+    if kind == "unknown function":
+        m = _UNKNOWN.match(reason)
+        return [f"{m.group('name').upper() if m else reason}(): unknown function"]
+    if kind == "napkin failed":
+        return ["napkin failed compiling a formula (a bug of napkin's)"]
+    if kind == "form of argument not checked":
+        m = _GIVEN.fullmatch(reason)
+        if m:
+            said = m.group("forms")
+            found = [f"{m.group('name')} given {f}" for f in FORMS.values() if f in said]
+            if found:
+                return found
+    return [reason]
+
+
+@dataclass
+class Cause:
+    """One cause's count: the files it refuses, the formula cells it covers."""
+
+    name: str
+    files: set = field(default_factory=set)
+    only: set = field(default_factory=set)  # the files it alone refuses
+    cells: dict = field(default_factory=dict)  # (file, label) -> formula cells
+
+    @property
+    def cell_count(self) -> int:
+        """The formula cells it covers, over every file."""
+        return sum(self.cells.values())
+
+
+@dataclass
+class Census:
+    """The corpus's census (``count``)."""
+
+    files: list[FileCensus]
+    causes: dict[str, Cause]
+    crashed: dict[str, str]  # file -> the exception (neither computed nor refused)
+
+    @property
+    def refused(self) -> list[FileCensus]:
+        """The files strict mode refuses."""
+        return [f for f in self.files if f.refused is not None]
+
+    @property
+    def with_cause(self) -> list[FileCensus]:
+        """The files with at least one cause found."""
+        return [f for f in self.files if f.causes or f.whole]
+
+    def one_cause(self) -> int:
+        """How many files exactly one cause refuses."""
+        return len(set().union(*(c.only for c in self.causes.values())))
+
+    @property
+    def cells(self) -> int:
+        """The formula cells compared, over every file."""
+        return sum(f.cells for f in self.files)
+
+    @property
+    def equal(self) -> int:
+        """The formula cells strict mode computes to Excel's value, over every file."""
+        return sum(f.equal for f in self.files)
+
+    def mismatched(self) -> list[str]:
+        """Files refused with no cause found, or computed with one (a census that
+        misses or invents a refusal): should be none."""
+        return [f.path for f in self.files if (f.refused is None) == bool(f.causes or f.whole)]
+
+    def largest_first(self) -> list[Cause]:
+        """The causes by the files they refuse, then the cells they cover, then the
+        files they alone refuse, most first."""
+        return sorted(self.causes.values(),
+                      key=lambda c: (-len(c.files), -c.cell_count, -len(c.only), c.name))
+
+
+def file_causes(fc: FileCensus) -> dict[str, dict[str, int]]:
+    """Cause -> {cell label: formula cells} of one file's census."""
+    out: dict[str, dict[str, int]] = {}
+    if fc.whole:
+        out[f"the workbook as a whole: {fc.whole}"] = {"": fc.cells}
+    for r in fc.causes:
+        for name in causes_of(r.kind, r.reason):
+            out.setdefault(name, {})[r.label] = r.cells
+    return out
+
+
+def count(paths: Iterable[Path], root: Path | None = None, progress=None) -> Census:
+    """The census of the workbooks ``paths`` (named relative to ``root`` when given)."""
+    files, causes, crashed = [], {}, {}
+    for path in paths:
+        name = path.relative_to(root).as_posix() if root else str(path)
+        if progress:
+            progress(name)
+        try:
+            fc = census(path)
+        except Exception as ex:  # a bug: reported beside the table
+            crashed[name] = f"{type(ex).__name__}: {ex}"
+            continue
+        fc.path = name
+        files.append(fc)
+        mine = file_causes(fc)
+        for cause, cells in mine.items():
+            c = causes.setdefault(cause, Cause(cause))
+            c.files.add(name)
+            c.cells.update({(name, label): n for label, n in cells.items()})
+            if len(mine) == 1:
+                c.only.add(name)
+    return Census(files, causes, crashed)
+
+
+def corpus_files(folder: Path) -> list[Path]:
+    """The .xlsx and .xlsm files under ``folder``, sorted."""
+    return sorted(p for p in folder.rglob("*") if p.suffix.lower() in (".xlsx", ".xlsm"))
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def markdown(c: Census, top: int | None = None, when: datetime.date | None = None) -> str:
+    """The census as ``docs/fidelity.md``'s section (``top``: the first causes only)."""
+    when = when or datetime.date.today()
+    refused, total = len(c.refused), len(c.files)
+    accepted_cells = sum(f.cells for f in c.files if f.refused is None)
+    prose = [
+        f"`{COMMAND}` ({when.day} {when:%B %Y}). Each corpus file is computed as "
+        "`napkin calc` does (strict) and again as `--lenient` does with every refusal "
+        "strict mode would make recorded (`addin.engine.api.refusal_causes`), so a file is "
+        "counted under every cause that would have to be lifted for it to compute. A "
+        "cause is seen once a cell: a second reason behind the first in the same cell "
+        "(another form of argument) shows only once the first is lifted.",
+        f"- files: {total}; refused in strict mode: {refused}; refused with at least one "
+        f"cause found: {len(c.with_cause)}; refused by exactly one cause: {c.one_cause()}",
+        f"- formula cells compared (with a value Excel cached, those depending on "
+        f"TODAY/NOW/RAND left out): {c.cells:,}; in the files strict mode computes: "
+        f"{accepted_cells:,}",
+        f"- coverage, the cells strict mode computes to Excel's value ÷ all those cells: "
+        f"{c.equal:,} / {c.cells:,} = **{_pct(c.equal, c.cells)}**",
+        "- LibreOffice's coverage of the same cells: not measured yet (no tool gives "
+        "LibreOffice's values of the corpus; `tests/lo_uno.py` could, in one LibreOffice "
+        "session over every file)",
+    ]
+    if c.crashed:
+        prose.append(f"- crashed (neither computed nor refused): {', '.join(sorted(c.crashed))}")
+    if c.mismatched():
+        prose.append(f"- refused with no cause found, or computed with one: "
+                     f"{', '.join(c.mismatched())}")
+    lines = [SECTION, "", textwrap.fill(prose[0], 90), ""]
+    lines += [textwrap.fill(p, 90, subsequent_indent="  ") for p in prose[1:]]
+    lines += ["", "| cause | files refused | of which the only cause | formula cells |",
+              "| --- | ---: | ---: | ---: |"]
+    shown = c.largest_first()
+    for cause in shown[:top] if top else shown:
+        name = cause.name.replace("|", "\\|")
+        lines.append(f"| {name} | {len(cause.files)} | {len(cause.only)} | "
+                     f"{cause.cell_count:,} |")
+    if top and len(shown) > top:
+        lines.append(f"| ({len(shown) - top} more, none refusing more files; without "
+                     "`--top` the command lists them all) | | | |")
+    return "\n".join(lines) + "\n"
+
+
+def write_section(doc: Path, section: str) -> None:
+    """Put ``section`` into ``doc`` in place of its own (from ``SECTION`` to the next
+    heading of its level), or at its end."""
+    text = doc.read_text(encoding="utf-8")
+    start = text.find(SECTION + "\n")
+    if start < 0:
+        text = text.rstrip("\n") + "\n\n" + section
+    else:
+        end = text.find("\n## ", start + len(SECTION))
+        text = text[:start] + section + (text[end:] if end >= 0 else "")
+    doc.write_text(text, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tools.refusal_census",
+                                 description=__doc__.split("\n\n")[0])
+    ap.add_argument("--corpus", type=Path, default=CORPUS, help="folder of workbooks")
+    ap.add_argument("--doc", type=Path, help="write the section into this Markdown file")
+    ap.add_argument("--top", type=int, help="list the first TOP causes only")
+    args = ap.parse_args(argv)
+    import warnings
+
+    warnings.filterwarnings("ignore", category=RuntimeWarning)  # (as napkin calc does)
+    c = count(corpus_files(args.corpus), args.corpus,
+              progress=lambda name: print(name, file=sys.stderr) if sys.stderr.isatty()
+              else None)
+    section = markdown(c, args.top)
+    if args.doc:
+        write_section(args.doc, section)
+    print(section, end="")
+    return 1 if c.crashed or c.mismatched() else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
