@@ -147,8 +147,50 @@ def test_a_refused_workbook_is_named_by_its_own_sentence(d, monkeypatch, capsys)
     workbook(d / "circular.xlsx", ["=B2", "=B1"])
     rc, out, err = run(d, monkeypatch, capsys, ["calc", "circular.xlsx", "-o", "out.xlsx"])
     assert (rc, one_sentence(err)) == (
-        1, "napkin calc: circular reference through Sizing!B1, Sizing!B2")
+        1, "napkin calc: circular reference through Sizing!B1, Sizing!B2: napkin does not "
+           "compute formulas that depend on their own value (Excel's iterative "
+           "calculation); rewrite them without the cycle, or run with --lenient to keep "
+           "the values Excel saved in those cells")
     assert not (d / "out.xlsx").exists()
+
+
+# A refusal a user can act on: the sentence names the cell, the function, the form of
+# argument (for a function napkin does not know or has not checked: any form), and what
+# would compute it (a function napkin knows or has checked, or --lenient)
+REFUSALS = {
+    "unknown function": (
+        ["=RIGDE(989,3.35)"],
+        ["unknown function RIGDE() in Sizing!B1 (did you mean RIDGE?)",
+         "neither Excel's", "whatever the form of its arguments",
+         "rewrite the formula with functions napkin knows",
+         "run with --lenient to keep the values Excel saved in that cell"]),
+    "function not checked": (
+        ["=BITAND(1,5)", "=1+1", "=BITAND(B2,3)"],
+        ["napkin has not checked against Excel the function BITAND() in Sizing!B1, "
+         "Sizing!B3, with any form of argument",
+         "rewrite those formulas with functions napkin has checked",
+         "run with --lenient to compute them anyway"]),
+    "form of argument not checked": (
+        ["=SQRT(C9)"],
+        ["napkin has not checked against Excel SQRT() given an empty cell in Sizing!B1",
+         "rewrite the formula so that it does not give the function that form of argument",
+         "run with --lenient to keep the values Excel saved in those cells"]),
+}
+
+
+@pytest.mark.parametrize("kind", REFUSALS)
+def test_a_refusal_names_cell_function_form_and_remedy(kind, d, monkeypatch, capsys):
+    formulas, said = REFUSALS[kind]
+    workbook(d / "refused.xlsx", formulas)
+    rc, out, err = run(d, monkeypatch, capsys, ["calc", "refused.xlsx", "-o", "out.xlsx"])
+    line = one_sentence(err)
+    assert rc == 1 and line.startswith("napkin calc: ") and not (d / "out.xlsx").exists()
+    for words in said:
+        assert words in line, (words, line)
+    # and the remedy it names computes it
+    rc, out, err = run(d, monkeypatch, capsys, ["calc", "refused.xlsx", "-o", "out.xlsx",
+                                                "--lenient", "-q"])
+    assert rc == 0 and (d / "out.xlsx").exists()
 
 
 def _failing_compile(monkeypatch, marker):

@@ -57,17 +57,29 @@ __all__ = ["evaluate", "calc_workbook", "format_value", "to_json", "normalize_fo
            "without_cyclic_gc", "refusal_causes", "Refusal"]
 
 def _refuse_unknown_functions(wb: Workbook, registry) -> None:
-    """Raise WorkbookError naming a function that is neither Excel's nor ours."""
+    """Raise WorkbookError naming each function that is neither Excel's nor ours, the
+    cells that call it, the name meant (when one is near) and what would compute them."""
     known = support.known_functions(registry)
+    cells: dict[str, list[str]] = {}
     for node in wb.nodes + list(wb.name_nodes.values()):
-        if not node.text:
-            continue
-        for name in support.unknown_functions(node.text, known):
-            near = calls.suggest(name, registry)
-            hint = f"; did you mean {near}?" if near else ""
-            raise guard.WorkbookError(
-                f"unknown function {name}() in {node.label}: neither Excel's (as far as "
-                f"the formulas package implements them) nor napkin's{hint}")
+        if node.text:
+            for name in dict.fromkeys(support.unknown_functions(node.text, known)):
+                cells.setdefault(name, []).append(node.label)
+    if not cells:
+        return
+    said = []
+    for name, labels in cells.items():
+        near = calls.suggest(name, registry)
+        said.append(f"{name}() in {support.first_cells(labels)}"
+                    + (f" (did you mean {near}?)" if near else ""))
+    one = len(said) == 1 and len(next(iter(cells.values()))) == 1
+    where = "that cell" if one else "those cells"
+    raise guard.WorkbookError(
+        f"unknown function{'' if len(said) == 1 else 's'} {'; '.join(said)}: neither "
+        "Excel's (as far as the formulas package implements them) nor napkin's, whatever "
+        f"the form of {'its' if len(said) == 1 else 'their'} arguments; rewrite "
+        f"{'the formula' if one else 'those formulas'} with functions napkin knows, or "
+        f"run with --lenient to keep the values Excel saved in {where}")
 
 
 _STRICT_NS = "http://purl.oclc.org/ooxml/spreadsheetml/main"
@@ -388,7 +400,10 @@ def _would_differ(found: list) -> str:
 
 def _circular(found: list) -> str:
     cells = support.first_cells(sorted(n.label for n, _ in found if not n.is_name))
-    return f"circular reference through {cells}"
+    return (f"circular reference through {cells}: napkin does not compute formulas that "
+            "depend on their own value (Excel's iterative calculation); rewrite them "
+            "without the cycle, or run with --lenient to keep the values Excel saved in "
+            "those cells")
 
 
 def _kept_on_cycle(found: list) -> str:

@@ -54,10 +54,16 @@ def unchecked(wb, registry, every: bool = False,
 
 
 def refusal(found: list[tuple[object, str]]) -> str:
-    """The sentence refusing a workbook whose formulas call functions not checked."""
-    return (f"napkin has not checked against Excel the function {support.describe(found)}, "
-            "so strict mode does not compute it (README, \"Functions checked against "
-            "Excel\"); run with --lenient to compute it anyway")
+    """The sentence refusing a workbook whose formulas call functions not checked: each
+    function with the cells that call it, that no form of its arguments is checked, and
+    what would compute them (a function napkin has checked, or ``--lenient``)."""
+    several = len({reason for _, reason in found}) > 1
+    it, formula = ("them", "those formulas") if len(found) > 1 else ("it", "the formula")
+    return (f"napkin has not checked against Excel the function{'s' if several else ''} "
+            f"{support.describe(found)}, with any form of argument, so strict mode does not "
+            f"compute {it} (README, \"Functions checked against Excel\", lists those it "
+            f"has); rewrite {formula} with functions napkin has checked, or run with "
+            f"--lenient to compute {it} anyway")
 
 
 def unchecked_forms(wb) -> list[tuple[object, str]]:
@@ -106,7 +112,9 @@ def seen_forms(stop: bool = False) -> list[tuple[object, str]]:
 
 def form_refusal(found: list[tuple[object, str]]) -> str:
     """The sentence refusing a workbook whose formulas give a function a form of argument
-    not checked."""
+    not checked: the function, the form and the cells, and what would compute them."""
     return (f"napkin has not checked against Excel {support.describe(found)}, so strict "
-            "mode does not compute it (README, \"Functions checked against Excel\"); run "
-            "with --lenient to keep the values Excel saved in those cells")
+            "mode does not compute it (README, \"Functions checked against Excel\", lists "
+            "the forms of argument checked for each function); rewrite the formula so that "
+            "it does not give the function that form of argument, or run with --lenient "
+            "to keep the values Excel saved in those cells")
