@@ -89,3 +89,20 @@ def test_the_section_replaces_its_old_self(tmp_path):
     doc.write_text(f"# F\n\nintro\n\n{rc.SECTION}\n\nold\n\n## Later\n\nkept\n")
     rc.write_section(doc, f"{rc.SECTION}\n\nnew\n")
     assert doc.read_text() == f"# F\n\nintro\n\n{rc.SECTION}\n\nnew\n\n## Later\n\nkept\n"
+
+
+def test_libreoffice_s_values_are_compared_as_excel_s(census):
+    # atp.xlsx's cells as LibreOffice might give them: B1 0 (Excel 0), B2 the text
+    # "2+4i" (Excel's), B3 0 for FALSE and B4 1 for TRUE (no logical type), B5 10
+    # (Excel 9), B6 an error (Excel a text), B7 read back empty (Excel a text)
+    atp = next(f for f in census.files if f.path == "poi/atp.xlsx")
+    cells = {"Sheet1!B1": ["n", 0.0], "Sheet1!B2": ["s", "2+4i"], "Sheet1!B3": ["n", 0.0],
+             "Sheet1!B4": ["n", 1.0], "Sheet1!B5": ["n", 10.0], "Sheet1!B6": ["e", "#NUM!"]}
+    assert rc.libreoffice_equal(atp, cells) == 4
+    census.libreoffice = {"poi/atp.xlsx": 4, "calamine/issue644.xlsx": 10}
+    try:
+        flat = " ".join(rc.markdown(census).split())
+    finally:
+        census.libreoffice = None
+    assert "14 / 22 = **63.6%**; in the files strict mode computes: 10 / 10 = 100.0%; " \
+           "in those it refuses: 4 / 12 = 33.3%" in flat

@@ -11,28 +11,36 @@ workbooks, a circular reference) -- by the files they refuse and the formula cel
 cover. A file is counted under every cause it has; the files with exactly one are the
 cheapest to win.
 
-Prints the table (``--markdown``: as the section of ``docs/fidelity.md``; ``--doc
-FILE``: writes that section into FILE, in place of the one there).
+With ``--libreoffice``, LibreOffice recalculates every file too (one session, through
+``tests/lo_uno.py`` run by the system Python, which has LibreOffice's ``uno``), and its
+values of the same cells are compared with Excel's: LibreOffice's coverage beside
+napkin's. Prints the section of ``docs/fidelity.md`` (``--doc FILE``: writes it into
+FILE, in place of the one there).
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import re
+import subprocess
 import sys
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from addin.engine.census import FileCensus, census
+from addin.engine.census import FileCensus, census, same
 from addin.engine.forms import FORMS
+from addin.ooxml.xlsx_values import num2col
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus"
 SECTION = "## What strict mode refuses"
-COMMAND = "python -m tools.refusal_census --top 40 --doc docs/fidelity.md"
+COMMAND = "python -m tools.refusal_census --libreoffice --top 40 --doc docs/fidelity.md"
+#: LibreOffice driven through its UNO API: the script, and the Python that has ``uno``
+LO_UNO, UNO_PYTHON = ROOT / "tests" / "lo_uno.py", "/usr/bin/python3"
 
 _GIVEN = re.compile(r"(?P<name>[\w.]+\(\)) given (?P<forms>.+)")
 _UNKNOWN = re.compile(r"the function (?P<name>[\w.]+)\(\)")
@@ -82,6 +90,8 @@ class Census:
     files: list[FileCensus]
     causes: dict[str, Cause]
     crashed: dict[str, str]  # file -> the exception (neither computed nor refused)
+    #: file -> the cells compared whose value LibreOffice gives as Excel saved it
+    libreoffice: dict[str, int] | None = None
 
     @property
     def refused(self) -> list[FileCensus]:
@@ -154,6 +164,32 @@ def count(paths: Iterable[Path], root: Path | None = None, progress=None) -> Cen
     return Census(files, causes, crashed)
 
 
+def libreoffice_cells(paths: list[Path]) -> list[dict[str, list]]:
+    """LibreOffice's value of every cell of each workbook once recalculated
+    (``calculateAll``), ``{"Sheet!A1": [kind, value]}`` (``tests/lo_uno.py``'s, one
+    LibreOffice session for them all)."""
+    jobs = json.dumps([{"path": str(p)} for p in paths])
+    proc = subprocess.run([UNO_PYTHON, str(LO_UNO)], input=jobs, capture_output=True,
+                          text=True, timeout=1800, check=True)
+    return [job["cells"] for job in json.loads(proc.stdout)]
+
+
+def libreoffice_equal(fc: FileCensus, cells: dict[str, list]) -> int:
+    """How many of ``fc``'s compared cells LibreOffice (``cells``, as
+    ``libreoffice_cells`` gives one workbook's) gives as Excel saved them. LibreOffice
+    has no logical type: its 1 or 0 is taken for TRUE or FALSE; a cell it reads back
+    empty holds the empty text."""
+    n = 0
+    for (sheet, r, c), excel in fc.compared.items():
+        kind, value = cells.get(f"{sheet}!{num2col(c)}{r}", ("s", ""))
+        if kind == "e":
+            value = ("#ERR", value)
+        elif isinstance(excel, bool) and value in (0.0, 1.0):
+            value = bool(value)
+        n += same(excel, value)
+    return n
+
+
 def corpus_files(folder: Path) -> list[Path]:
     """The .xlsx and .xlsm files under ``folder``, sorted."""
     return sorted(p for p in folder.rglob("*") if p.suffix.lower() in (".xlsx", ".xlsm"))
@@ -182,10 +218,21 @@ def markdown(c: Census, top: int | None = None, when: datetime.date | None = Non
         f"{accepted_cells:,}",
         f"- coverage, the cells strict mode computes to Excel's value ÷ all those cells: "
         f"{c.equal:,} / {c.cells:,} = **{_pct(c.equal, c.cells)}**",
-        "- LibreOffice's coverage of the same cells: not measured yet (no tool gives "
-        "LibreOffice's values of the corpus; `tests/lo_uno.py` could, in one LibreOffice "
-        "session over every file)",
     ]
+    if c.libreoffice is None:
+        prose.append("- LibreOffice's coverage of the same cells: not measured in this run "
+                     "(`--libreoffice`)")
+    else:
+        lo = sum(c.libreoffice.values())
+        lo_refused = sum(c.libreoffice.get(f.path, 0) for f in c.refused)
+        refused_cells = sum(f.cells for f in c.refused)
+        prose.append(
+            f"- LibreOffice's coverage of the same cells (each file recalculated, "
+            f"`calculateAll`; its 1 and 0 taken for TRUE and FALSE, as it has no logical "
+            f"type): {lo:,} / {c.cells:,} = **{_pct(lo, c.cells)}**; in the files strict "
+            f"mode computes: {lo - lo_refused:,} / {c.cells - refused_cells:,} = "
+            f"{_pct(lo - lo_refused, c.cells - refused_cells)}; in those it refuses: "
+            f"{lo_refused:,} / {refused_cells:,} = {_pct(lo_refused, refused_cells)}")
     if c.crashed:
         prose.append(f"- crashed (neither computed nor refused): {', '.join(sorted(c.crashed))}")
     if c.mismatched():
@@ -225,13 +272,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", type=Path, default=CORPUS, help="folder of workbooks")
     ap.add_argument("--doc", type=Path, help="write the section into this Markdown file")
     ap.add_argument("--top", type=int, help="list the first TOP causes only")
+    ap.add_argument("--libreoffice", action="store_true",
+                    help="compare LibreOffice's values of the same cells too")
     args = ap.parse_args(argv)
     import warnings
 
     warnings.filterwarnings("ignore", category=RuntimeWarning)  # (as napkin calc does)
-    c = count(corpus_files(args.corpus), args.corpus,
+    paths = corpus_files(args.corpus)
+    c = count(paths, args.corpus,
               progress=lambda name: print(name, file=sys.stderr) if sys.stderr.isatty()
               else None)
+    if args.libreoffice:
+        by_name = {f.path: f for f in c.files}
+        c.libreoffice = {}
+        for path, cells in zip(paths, libreoffice_cells(paths), strict=True):
+            fc = by_name.get(path.relative_to(args.corpus).as_posix())
+            if fc is not None:
+                c.libreoffice[fc.path] = libreoffice_equal(fc, cells)
     section = markdown(c, args.top)
     if args.doc:
         write_section(args.doc, section)

@@ -129,6 +129,8 @@ class FileCensus:
     whole : str or None
         The refusal of the workbook as a whole (a Strict Open XML file...), which names
         no cell: then ``causes`` is empty.
+    compared : dict
+        Excel's value of each cell compared, ``{(sheet, row, col): value}``.
     """
 
     path: str
@@ -137,6 +139,7 @@ class FileCensus:
     refused: str | None = None
     causes: list[Refusal] = field(default_factory=list)
     whole: str | None = None
+    compared: dict = field(default_factory=dict, repr=False)
 
 
 def census(path: str | os.PathLike) -> FileCensus:
@@ -145,7 +148,7 @@ def census(path: str | os.PathLike) -> FileCensus:
     path = Path(path)
     out = FileCensus(str(path))
     expected = compared_cells(path)
-    out.cells = len(expected)
+    out.cells, out.compared = len(expected), expected
     with tempfile.TemporaryDirectory() as d:
         dst = Path(d) / "out.xlsx"
         try:
