@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import csv
 import math
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -128,7 +129,7 @@ def regime_efficiency(t: int, batch: int, expert_parallel: bool) -> float:
 def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_rps: float,
             prompt: int, output: int, ttft_ms: float, tps: float, link_gbps: float,
             reserve: float = 0.0, kv_token: int | None = None,
-            attn_dim: int | None = None) -> dict:
+            attn_dim: int | None = None, utilization: float = 0.6) -> dict:
     """Every row of the tensor-parallel table and the plan, in plain arithmetic; ``eff``
     None: no measurement, each degree and batch at its regime's default, each step floor ÷
     efficiency + the layers' time (layers × 60.9 µs); a measured ``eff``: floor ÷ it."""
@@ -209,6 +210,7 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_r
 
     seconds = ttft_ms / 1000 + output / tps  # each request in flight, s
     concurrency = peak_rps * seconds  # Little's law
+    peak_tps = peak_rps * output  # output tokens/s at the peak
     rows = []
     for t in TP_DEGREES:
         mem_batch = max(math.floor(round((t * mem * (1 - reserve) - w) / kv, 9)), 0)
@@ -219,11 +221,15 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_r
         first = ((2 * active * prompt + attention)
                  / (roof * t * 1e12 * (eff or ROOF_EFFICIENCY)) * 1e3 + comm(prompt, t))
         ok = batch >= 1 and first <= ttft_ms
-        replicas = math.ceil(round(concurrency / batch, 9)) if ok else None
+        # Sizing's rule: the peak token rate ÷ (the replica's tokens/s × utilization)
+        replica_tps = batch * 1000 / step(batch, t) if ok else None
+        replicas = max(math.ceil(round(peak_tps / (replica_tps * utilization), 9)), 1) \
+            if ok else None
         rows.append(dict(tp=t, mem_batch=mem_batch, lat_batch=lat0,
                          comm_ms=comm_bandwidth(1, t), batch=batch,
                          step_ms=step(batch, t) if batch >= 1 else None,
                          tps_1=1000 / step(1, t), ttft=first, replicas=replicas,
+                         replica_tps=replica_tps,
                          gpus=replicas * t if ok else None, w=w, kv=kv))
     return dict(rows=rows, concurrency=concurrency, w=w, kv=kv, read=read, step=step,
                 fixed=fixed)
@@ -285,7 +291,9 @@ def test_default_plan_against_hand_calculation(default):
         f"scenario as typed; to take this layout there, type {best['tp']} GPUs per " \
         f"replica, 1 pipeline stage(s) and batch {best['batch']} in Sizing's scenario" \
         in default[K["compare"]]
-    assert best["batch"] * best["replicas"] >= 220  # holds the peak
+    # the replicas hold the peak at the planned utilization: 20 requests/s × 300 output
+    # tokens = 6,000 tokens/s ≤ replicas × the replica's tokens/s × 0.6 (Sizing's rule)
+    assert best["replicas"] * best["replica_tps"] * 0.6 >= 6000
     # The answer is the scenario's (Sizing: batch 16 on the smallest degree that holds it,
     # 2 H100; replicas for the peak token rate at the planned utilization, at 2 GPUs and
     # batch 16, throughput_tp's 0.452 (16 the smallest batch of its rows) and the layers'
@@ -324,15 +332,19 @@ def test_default_plan_against_hand_calculation(default):
 def test_default_case_in_numbers(default):
     # Written out for the default, each step floor ÷ efficiency + 80 × 60.9 µs = 4.872 ms
     # (config.json's layers, udfs/data/layer_time.csv): one H100 meets the step target at
-    # batch 8 (see above), ⌈220 ÷ 8⌉ = 28 replicas, 28 GPUs; TP 4 meets it at batch 92:
+    # batch 8 (see above): 8 × 1,000 ÷ 32.486 ms = 246.26 tokens/s a replica, the peak's
+    # 6,000 tokens/s ÷ (246.26 × 0.6 utilization) = 40.6: 41 replicas, 41 GPUs (Sizing's
+    # rule; Little's law without the utilization gave ⌈220 ÷ 8⌉ = 28); TP 4 meets it at batch 92:
     # the KV, 92 × 0.753664 GB ÷ 13.4 TB/s = 5.174 ms (above the attention's 0.070 ms of
     # FLOPs), + the weights' read, 69.549 ÷ 13.4 = 5.190 ms (above their 1.641 ms of math),
     # + the all-reduces 160 × (6.6 + 6 × 0.6 µs + 1.5 × 92 × 16,384 B ÷ 450 GB/s) = 2.436
     # ms, = 12.801 ms ÷ throughput_tp's 0.452 + 4.872 = 33.19 ms; at 93, 12.866 ÷ 0.452 +
     # 4.872 = 33.34 ms, over the 33.33. It was 93 with 0.461 and 66.3 µs (33.21 ms): at 93
     # the lower anchor adds 12.866 × (1/0.452 − 1/0.461) = 0.556 ms to floor ÷ efficiency,
-    # more than the 0.432 ms the layers' time gives back. ⌈220 ÷ 92⌉ = 3 replicas still, 12
-    # GPUs, the fewest; the plan's monthly cost is its GPUs × 2.95 per hour × 730.5 h.
+    # more than the 0.432 ms the layers' time gives back. 92 × 1,000 ÷ 33.19 = 2,771.8
+    # tokens/s a replica: 6,000 ÷ (2,771.8 × 0.6) = 3.61, 4 replicas, 16 GPUs, the fewest
+    # (TP 8 ties at 2 × 8: the smaller degree is taken); the plan's monthly cost is its GPUs
+    # × 2.95 per hour × 730.5 h.
     K = PLAN
 
     def tp4(batch):  # the realistic step of TP 4 at ``batch``, throughput_tp, ms
@@ -342,10 +354,12 @@ def test_default_case_in_numbers(default):
         return (kv + weights + comm) / 0.452 + LAYERS_70B_MS
 
     assert tp4(92) <= 1000 / 30 < tp4(93)
-    assert default[f"E{TP_FIRST}"] == 8 and default[f"K{TP_FIRST}"] == math.ceil(220 / 8) == 28
+    assert default[f"E{TP_FIRST}"] == 8
+    assert default[f"K{TP_FIRST}"] == math.ceil(6000 / (8 * 1000 / 32.486 * 0.6)) == 41
     assert default[f"E{TP_FIRST + 2}"] == 92
     assert default[f"F{TP_FIRST + 2}"] == pytest.approx(tp4(92), rel=1e-9)
-    assert default[f"K{TP_FIRST + 2}"] == 4 * math.ceil(220 / 92) == 12
+    assert default[f"K{TP_FIRST + 2}"] == 4 * math.ceil(6000 / (92 * 1000 / tp4(92) * 0.6)) \
+        == 16
     assert default[K["monthly"]] == pytest.approx(default[K["gpus_total"]] * 2.95 * 730.5)
     # the scenario's own degree (row 58: 2 GPUs) repeats the row of TP 2
     assert [default[f"{c}{TP_FIRST + 4}"] for c in "ABCEFGIJK"] == \
@@ -382,8 +396,10 @@ def test_moe_on_eight_gpus_is_expert_parallel(deepseek):
     # experts a batch picks (256 × (1 − (1 − 8/256)^B) a layer, each 58 MoE layers × 3 ×
     # 7,168 × 2,048 = 2.554 GB in FP8) fill it at 10 sequences: 69.64 experts, 37.55 +
     # 2.554 × (69.64 − 8) = 195.0 GB + 10 × 0.16 GB of KV = 196.6 GB; at 11, 75.46
-    # experts, 209.9 + 1.8 = 211.7 GB, over. ⌈220 ÷ 10⌉ = 22 replicas, 176 GPUs (at 0.165
-    # and 66.3 µs the budget was 185.6 GB: batch 9, 25 replicas, 200 GPUs)
+    # experts, 209.9 + 1.8 = 211.7 GB, over. A step of 196.6 ÷ 38.4 ÷ 0.178 + 3.715 =
+    # 32.48 ms: 10 × 1,000 ÷ 32.48 = 307.9 tokens/s a replica, 6,000 ÷ (307.9 × 0.6) =
+    # 32.5: 33 replicas, 264 GPUs (Little's law without the utilization gave ⌈220 ÷ 10⌉ =
+    # 22 replicas, 176 GPUs)
     expert = 58 * 3 * 7168 * 2048 / 1e9
 
     def memory(batch):  # GB a step of ``batch`` reads: weights and KV
@@ -395,9 +411,10 @@ def test_moe_on_eight_gpus_is_expert_parallel(deepseek):
     assert tp8["batch"] == 10 and tp8["step_ms"] <= 1000 / 30
     assert tp8["step_ms"] == pytest.approx(memory(10) / 38.4 / 0.178 + 61 * 60.9 / 1000)
     assert deepseek[f"E{TP_FIRST + 3}"] == 10
-    assert (tp8["replicas"], tp8["gpus"]) == (math.ceil(220 / 10), 8 * 22) == (22, 176)
+    assert (tp8["replicas"], tp8["gpus"]) == (
+        math.ceil(6000 / (10 * 1000 / tp8["step_ms"] * 0.6)), 8 * 33) == (33, 264)
     assert deepseek[K["compare"]].startswith(
-        "fewest GPUs for the service level: TP 8 × 22 replica(s) = 176 GPUs at batch 10")
+        "fewest GPUs for the service level: TP 8 × 33 replica(s) = 264 GPUs at batch 10")
     assert deepseek[K["tp"]] == 8  # the scenario: 5 GPUs hold it, 8 deployed
 
 
@@ -485,10 +502,40 @@ def test_moe_batch_is_the_largest_that_meets_the_speed(mixtral):
     read_2 = (read_1 + 32 * 3 * 4096 * 14336 / 1e9 * (8 * (1 - 0.75**2) - 2)) * 2
     assert mixtral[f"{cols['read_gb']}{r}"] == pytest.approx(read_2)
     assert read_2 + 2 * kv_1 <= (12.5 - fixed) * 0.178 * 26.8
-    # 95 sequences in flight (20 requests/s × (1 + 300 ÷ 80) s): TP 8 × ⌈95 ÷ 2⌉ = 48
-    # replicas = 384 GPUs, the only degree that meets the speed (TP 1: 93.4 GB of weights
-    # do not fit in 80 GB; TP 2 at batch 1: 25.80 GB ÷ 6.7 ÷ 0.178 + 1.949 = 23.6 ms)
-    assert [row["gpus"] for row in hand["rows"]] == [None, None, None, 384]
-    assert mixtral[f"K{r}"] == 8 * math.ceil(95 / 2) == 384
+    # TP 8 at batch 2, a step of 10.97 ms: 2 × 1,000 ÷ 10.97 = 182.4 tokens/s a replica,
+    # the peak's 6,000 ÷ (182.4 × 0.6) = 54.8: 55 replicas = 440 GPUs, the only degree that
+    # meets the speed (TP 1: 93.4 GB of weights do not fit in 80 GB; TP 2 at batch 1: 25.80
+    # GB ÷ 6.7 ÷ 0.178 + 1.949 = 23.6 ms)
+    assert [row["gpus"] for row in hand["rows"]] == [None, None, None, 440]
+    assert mixtral[f"K{r}"] == 8 * math.ceil(6000 / (2 * 1000 / tp8["step_ms"] * 0.6)) == 440
     assert mixtral[K["compare"]].startswith("fewest GPUs for the service level: TP 8 × "
-                                            "48 replica(s) = 384 GPUs at batch 2")
+                                            "55 replica(s) = 440 GPUs at batch 2")
+
+
+def test_plan_layout_typed_into_sizing_gives_its_gpus(default, tmp):
+    """The compare sentence says what to type into Sizing to take Plan's layout; typed
+    there, Sizing's headline counts the same replicas and GPUs (one rule for replicas,
+    ``workbook.model.fleet``: the peak token rate ÷ (a replica's tokens/s × utilization))."""
+    K = PLAN
+    said = default[K["compare"]]
+    m = re.search(r"type (\d+) GPUs per replica, (\d+) pipeline stage\(s\) and batch (\d+)",
+                  said)
+    gpus, stages, batch = map(int, m.groups())
+    row = next(r for r in range(TP_FIRST, TP_FIRST + len(TP_DEGREES))
+               if default[f"A{r}"] == gpus and default[f"E{r}"] == batch)
+    src = build_template(tmp / "adopted.xlsx")
+    wb = openpyxl.load_workbook(src)
+    for key, value in {**TRAFFIC, "gpus_input": gpus, "stages_input": stages,
+                       "batch_input": batch}.items():
+        wb["Sizing"][SIZING[key]] = value
+    wb.save(src)
+    dst = tmp / "adopted-calc.xlsx"
+    proc = subprocess.run([sys.executable, "-m", "addin.cli", "calc", str(src), "-o",
+                           str(dst)], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    sizing = {c.coordinate: c.value for r in openpyxl.load_workbook(dst, data_only=True)[
+        "Sizing"].iter_rows() for c in r if c.value is not None}
+    # the same realistic step, so the same tokens/s a replica and the same replicas
+    assert sizing[SIZING["real_step_ms"]] == pytest.approx(default[f"F{row}"], rel=1e-9)
+    assert sizing[SIZING["replicas"]] == default[f"J{row}"]
+    assert sizing[SIZING["gpus_total"]] == default[f"K{row}"] == 16

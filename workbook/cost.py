@@ -12,6 +12,8 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
 from workbook.arrays import fill, fixed
+from workbook.expr_excel import in_excel
+from workbook.model.fleet import gpus_total, peak_replicas, replica_tps, replicas
 from workbook.model.step import stage_comm
 from workbook.scenario import AT_UTILIZATION, HEADLINE
 from workbook.sheet import (
@@ -260,10 +262,11 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
         "F": ("IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),SCENARIO_GPUS_PER_REPLICA,"
               f"{staged(f'GPUS_NEEDED({need_tp},C{r},{K[reserve]})', stages)})", "formula"),
         "G": (step, "formula"),
-        "H": (f"TOKENS_PER_SEC(G{r})*{b}", "formula"),
-        "I": (f"IF({K['peak_tps']}>0,CEILING({K['peak_tps']}/(H{r}*{util}),1),0)",
+        "H": (replica_tps(f"G{r}", b).render(), "formula"),
+        # (in Excel's functions, GPUS_FOR_DEMAND's native form: a call a GPU row fewer)
+        "I": (in_excel(peak_replicas(tpd, f"H{r}", K["peak_ratio"], util)).render(),
               "formula"),
-        "J": (f"I{r}*F{r}", "formula"),
+        "J": (gpus_total(f"I{r}", f"F{r}").render(), "formula"),
         "K": (f'IF(ISNUMBER(B{r}),J{r}*B{r}*{hours},"no price")', "result"),
         "L": (f'IF(ISNUMBER(B{r}),IF({avg}>0,COST_PER_MTOK(B{r},{avg},J{r}),'
               '"no traffic"),"no price")', "result"),
@@ -273,8 +276,8 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
         "N": (gpu_efficiency(f"A{r}", f"{REGIME_COL}{r}"), "formula"),
         FIXED_COL: (layer_time(f"A{r}", sz["layer_ms"]), "formula"),
         "O": (f"ESTIMATE(G{r},N{r},{FIXED_COL}{r})", "formula"),
-        "P": (f"IF({tpd}>0,GPUS_FOR_DEMAND({tpd},TOKENS_PER_SEC(O{r})*{b},"
-              f"{K['peak_ratio']},{util})*F{r},0)", "formula"),
+        "P": (gpus_total(replicas(tpd, replica_tps(f"O{r}", b), K["peak_ratio"], util),
+                         f"F{r}").render(), "formula"),
         "Q": (f'IF(ISNUMBER(B{r}),P{r}*B{r}*{hours},"no price")', "result"),
         "R": (f'IF(ISNUMBER(B{r}),IF({avg}>0,COST_PER_MTOK(B{r},{avg},P{r}),'
               '"no traffic"),"no price")', "result"),

@@ -10,6 +10,7 @@ from openpyxl.styles import Alignment
 
 from udfs.constants import SECONDS_PER_DAY
 from workbook.arrays import fill, fixed
+from workbook.model.fleet import gpus_total, peak_replicas, replica_tps, replicas
 from workbook.scenario import HEADLINE
 from workbook.sheet import Sheet, efficiency_says, num_or
 from workbook.sizing import SIZING
@@ -159,8 +160,8 @@ def _ranges(c: _Case) -> None:
     gr, mr = F["gpus_range"], F["monthly_range"]
 
     def fleet(col):  # GPUs in total from the efficiency and utilization of column col
-        return (f"=IF({TPD}>0,GPUS_FOR_DEMAND({TPD},TOKENS_PER_SEC({col}{ms})*{batch},"
-                f"{PEAK},{col}{u}),0)*{gpus}")
+        fleet_tps = replica_tps(f"{col}{ms}", batch)
+        return gpus_total(replicas(TPD, fleet_tps, PEAK, f"{col}{u}"), gpus).formula()
 
     def bill(col):
         return num_or([f"{col}{pr}"], f"MONTHLY_COST({col}{gr},{col}{pr},{HOURS})",
@@ -223,8 +224,8 @@ def _tornado(c: _Case) -> None:
 
     # the headline with one input changed
     def at(p, m, util, step=step, batch=batch, gpus=gpus, kernels=kernels):
-        fleet_at = (f"GPUS_FOR_DEMAND({TPD},TOKENS_PER_SEC(ESTIMATE({step},{m},{kernels}))*"
-                    f"{batch},{PEAK},{util})*{gpus}")
+        fleet_at = gpus_total(peak_replicas(TPD, replica_tps(
+            f"ESTIMATE({step},{m},{kernels})", batch), PEAK, util), gpus).render()
         return (f'=IF(ISNUMBER({p}),IF({TPD}>0,MONTHLY_COST({fleet_at},{p},{HOURS})/({TPD}*'
                 f'{HOURS}/24)*1000000,"no traffic"),"no price")')
     cases = [  # (low value, high value, cost at low, cost at high), fmt of the values

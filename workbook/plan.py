@@ -65,8 +65,10 @@ of a stage for a micro-batch of b ÷ p sequences, its weights are read p times a
   I PREFILL_MS(active parameters, prompt, t × roof, the measured efficiency else
     ROOF_EFFICIENCY, layers, heads × head dim) + TP_COMM_MS over the prompt's tokens:
     the first token, the causal attention counted ("no FLOPS figure" without a roof)
-  J CEILING(peak concurrency ÷ E) when E ≥ 1 and I ≤ the first-token target (I not
-    known: E alone decides); K = J × t
+  J GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(F) × E, peak-to-average, utilization)
+    when E ≥ 1 and I ≤ the first-token target (I not known: E alone decides): Sizing's
+    rule (``workbook.model.fleet``), so the layout typed into Sizing gives as many
+    replicas; K = J × t
   L which targets fail and by how much (memory, first token, per-user speed)
   M R(E): the weights a step of that batch reads (GB); N, O, P..CN the search (grey;
     P..CN hidden)
@@ -90,6 +92,8 @@ from openpyxl.utils import get_column_letter
 from udfs.constants import SECONDS_PER_DAY
 from workbook import sheet, speculation
 from workbook.arrays import fill, fixed
+from workbook.expr_excel import in_excel
+from workbook.model.fleet import peak_replicas, replica_tps
 from workbook.plan_answer import plan_results
 from workbook.plan_cells import (
     CANDIDATES,
@@ -135,6 +139,8 @@ PLAN = {
     "monthly": "B73", "cost_out_mtok": "B74", "cost_all_mtok": "B75", "joules_token": "B76",
     "energy_mtok": "B77",
 }
+TOKENS_DAY, PEAK, UTIL = ("SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_PEAK_TO_AVERAGE",
+                          "SCENARIO_UTILIZATION")
 TP_FIRST = 54  # first row of the tensor-parallel table
 TP_DEGREES = [1, 2, 4, 8]
 #: column -> (key, header, width, number format)
@@ -406,12 +412,18 @@ def _tp_row(s: Sheet, K: dict, r: int, t_default, last: int) -> None:
     s.ws[f"A{r}"].alignment = Alignment(horizontal="center", vertical="center")
     calls = row_cells(K, r)  # the columns that call napkin functions
     cells = {key: calls[col] for col, (key, *_) in TP_COLUMNS.items() if col in calls}
+    fleet = in_excel(peak_replicas(TOKENS_DAY, replica_tps(f"F{r}", f"E{r}"), PEAK, UTIL))
     cells.update({
         "batch": f"=MIN(B{r},{get_column_letter(SEARCH_FIRST + SEARCH_STEPS - 1)}{r})",
-        "replicas": f'=IF(OR(ISERROR(E{r}),ISERROR(I{r}),AND({t}>1,NOT(ISNUMBER('
-                    f'{K["link_gbps"]})))),"none",IF(AND(E{r}>=1,'
+        # Sizing's rule (workbook.model.fleet): the peak token rate ÷ (the row's tokens/s
+        # per replica × utilization), so the layout typed into Sizing gives these replicas;
+        # in Excel's own functions (GPUS_FOR_DEMAND's native form, which says "no traffic"
+        # as 0 itself): five napkin calls a row fewer, within Lite's call budget
+        "replicas": f'=IF(OR(ISERROR(E{r}),ISERROR(I{r}),NOT(ISNUMBER(F{r})),AND({t}>1,'
+                    f'NOT(ISNUMBER({K["link_gbps"]})))),"none",IF(AND(E{r}>=1,'
                     f'{first_token_ok(f"I{r}", ttft)}),'
-                    f'CEILING({K["concurrency"]}/E{r},1),"none"))',
+                    f'{fleet},'
+                    '"none"))',
         "gpus": f'=IF(ISNUMBER(J{r}),J{r}*{t},"none")',
         "verdict": verdict(K, r),
     })

@@ -85,11 +85,11 @@ def _answer_rows(K: dict, first: int, last: int) -> list:
          f'=IF({none},"No degree in the table meets both targets. At "&{widest}&": "&'
          f'{at("L", largest)},"fewest GPUs for the service level: "&{fewest}&" × "&'
          f'{at("J", pick)}&" replica(s) = "&MIN({gpus})&" GPUs at batch "&{at("E", pick)}&'
-         '" (replicas by Little\'s law; all-reduces counted). The headline (Sizing, '
-         'RESULT_GPUS: "&RESULT_GPUS&" GPUs) is the scenario as typed; to take this layout '
-         f'there, type "&{at("A", pick)}&" GPUs per replica, "&{at(STAGES_COL, pick)}&'
-         f'" pipeline stage(s) and batch "&{at("E", pick)}&" in Sizing\'s scenario (Sizing '
-         'counts replicas at the planned utilization: its total can be higher)")',
+         '" (replicas for the peak at the planned utilization, as Sizing counts them; '
+         'all-reduces counted). The headline (Sizing, RESULT_GPUS: "&RESULT_GPUS&" GPUs) is '
+         f'the scenario as typed; to take this layout there, type "&{at("A", pick)}&" GPUs '
+         f'per replica, "&{at(STAGES_COL, pick)}&" pipeline stage(s) and batch "&'
+         f'{at("E", pick)}&" in Sizing\'s scenario")',
          None, None),
         ("tp", "GPUs per replica (tensor parallel × stages)", "=RESULT_GPUS_PER_REPLICA",
          "gpus", "the scenario's (Sizing), in SCENARIO_PIPELINE_STAGES stages"),

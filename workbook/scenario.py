@@ -14,6 +14,7 @@ from openpyxl import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from udfs.constants import HOURS_PER_MONTH
+from workbook.model.fleet import gpus_total, replicas
 from workbook.sheet import Sheet, define_name, staged, validate_stages
 
 # Defaults of the scenario (the manager story)
@@ -222,13 +223,13 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
     roof = K["roof_tflops"]
     attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*{K['head_dim']}"
     rows = [
-        ("gpus_total", "GPUs in total", f"={K['replicas']}*{K['gpus']}", "gpus",
+        ("gpus_total", "GPUs in total", gpus_total(K["replicas"], K["gpus"]).formula(), "gpus",
          "replicas × GPUs per replica: capacity for the peak, for the scenario as typed "
          "below. Plan answers another question, the fewest GPUs that meet the service "
          "level, and says what to type here to take it"),
         ("replicas", "Replicas for the peak",
-         f"=IF({tpd}>0,GPUS_FOR_DEMAND({tpd},{K['real_tps_total']},{K['peak_to_avg']},"
-         f"{K['utilization']}),0)", '#,##0 "replica(s)"',
+         replicas(tpd, K["real_tps_total"], K["peak_to_avg"], K["utilization"]).formula(),
+         '#,##0 "replica(s)"',
          "GPUS_FOR_DEMAND(tokens/day, realistic tokens/s per replica, peak-to-average, "
          "utilization)"),
         ("gpus", "GPUs per replica (tensor parallel × stages)",

@@ -9,6 +9,7 @@ from openpyxl.utils import get_column_letter
 
 from workbook.arrays import fill, fixed
 from workbook.expr import Expr, of
+from workbook.model.fleet import replica_tps
 from workbook.scenario import (
     ANSWER_KEYS,
     AT_UTILIZATION,
@@ -148,7 +149,7 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     answer_block(
         s, K, SECTIONS["answer"],
         realistic_step=f"=ESTIMATE({K['step_ms']},{K['calibrated']},{K['layer_used']})",
-        tps_total=f"=TOKENS_PER_SEC({K['real_step_ms']})*{K['batch']}",
+        tps_total=replica_tps(K["real_step_ms"], K["batch"]).formula(),
         step_floor=floor_per_token(K).formula())
     scenario_inputs(s, K, SECTIONS["scenario"])
     define_scenario_names(wb, K)
