@@ -13,7 +13,7 @@ fixture, what a test of the scenario needs besides the workbook:
   from the tables (``udfs/data/*.csv``), NCCL's ring latencies (``NCCL_BASE_US``,
   ``NCCL_NVLINK_US``) and ``template_support``'s efficiency and layers' time;
 - ``hidden_columns``, ``has_uno``: a worksheet's hidden columns, and whether LibreOffice
-  with Python UNO is installed (``tests/lo_uno.py`` drives it).
+  with Python UNO is installed (``tools/lo_uno.py`` drives it).
 
 Tests import these names from this module as a plain module (``tests/conftest.py`` puts
 ``tests/`` on ``sys.path``).

@@ -192,7 +192,7 @@ def test_frozen_template_read_in_libreoffice(frozen_template, tmp_path):
     from workbook.build import SIZING
 
     _src, frozen = frozen_template
-    script = Path(__file__).with_name("lo_uno.py")
+    script = Path(__file__).parents[1] / "tools" / "lo_uno.py"
     proc = subprocess.run([UNO_PYTHON, str(script)], input=json.dumps([{"path": str(frozen)}]),
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]

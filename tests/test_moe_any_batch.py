@@ -95,7 +95,7 @@ def _grid(path):
 def _lo(jobs, tmp_path) -> list[dict]:
     jobs_file = tmp_path / "jobs.json"
     jobs_file.write_text(json.dumps(jobs))
-    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tests" / "lo_uno.py")],
+    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tools" / "lo_uno.py")],
                           stdin=jobs_file.open(), capture_output=True, text=True,
                           timeout=600)
     assert proc.returncode == 0, proc.stderr

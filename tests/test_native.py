@@ -489,7 +489,7 @@ def lo(tmp_path_factory, template_case):
     napkin("calc", ref_src, "-o", computed)
     expected["reference"] = (_values(computed), ref_result)
     jobs.append({"path": str(ref_live), "edits": {}})
-    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tests" / "lo_uno.py")],
+    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tools" / "lo_uno.py")],
                           input=json.dumps(jobs), capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr[-2000:]
     got = json.loads(proc.stdout)

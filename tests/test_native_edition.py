@@ -81,7 +81,7 @@ def test_libreoffice_recalculates_it_after_a_change_of_model(tmp_path):
 
     jobs = [{"path": str(book), "edits": {}},
             {"path": str(book), "edits": {cell("SCENARIO_MODEL"): "Llama 3.1 8B"}}]
-    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tests" / "lo_uno.py")],
+    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tools" / "lo_uno.py")],
                           input=json.dumps(jobs), capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]
     base, edited = (got["cells"] for got in json.loads(proc.stdout))

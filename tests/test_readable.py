@@ -53,7 +53,7 @@ def test_no_cell_prints_hashes(case, tmp_path):
     saved = tmp_path / f"{case}.xlsx"
     jobs = tmp_path / "jobs.json"
     jobs.write_text(json.dumps([{"path": str(NATIVE), "edits": edits, "save": str(saved)}]))
-    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tests" / "lo_uno.py")],
+    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tools" / "lo_uno.py")],
                           stdin=jobs.open(), capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     [job] = json.loads(proc.stdout)

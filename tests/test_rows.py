@@ -112,7 +112,7 @@ def added(tmp_path_factory):
                     ["Calibration", f"A{c_in - 1}:{last_col['Calibration']}{c_in - 1}",
                      f"A{c_in}"]],
            "edits": edits}
-    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tests" / "lo_uno.py")],
+    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tools" / "lo_uno.py")],
                           input=json.dumps([job]), capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr[-2000:]
     lo = json.loads(proc.stdout)[0]["cells"]

@@ -400,7 +400,7 @@ def test_libreoffice_moves_every_sheet_together_on_the_native_copy(template_dir,
     native(src, live)
     jobs = [{"path": str(live), "edits": {}}]
     jobs += [{"path": str(live), "edits": edits} for edits in VARIANTS.values()]
-    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tests" / "lo_uno.py")],
+    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tools" / "lo_uno.py")],
                           input=json.dumps(jobs), capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr[-2000:]
     results = []

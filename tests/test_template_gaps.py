@@ -252,7 +252,7 @@ def test_the_native_edition_answers_alike_in_libreoffice(tmp_path, a10g):
     shutil.copyfile(EDITION, book)
     jobs = [{"path": str(book), "edits": {"Sizing!" + SIZING["model"]: MODEL,
                                           "Sizing!" + SIZING["gpu"]: A10G}}]
-    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tests" / "lo_uno.py")],
+    proc = subprocess.run([UNO_PYTHON, str(ROOT / "tools" / "lo_uno.py")],
                           input=json.dumps(jobs), capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]
     got = json.loads(proc.stdout)[0]["cells"]

@@ -12,7 +12,7 @@ cover. A file is counted under every cause it has; the files with exactly one ar
 cheapest to win.
 
 With ``--libreoffice``, LibreOffice recalculates every file too (one session, through
-``tests/lo_uno.py`` run by the system Python, which has LibreOffice's ``uno``), and its
+``tools/lo_uno.py`` run by the system Python, which has LibreOffice's ``uno``), and its
 values of the same cells are compared with Excel's: LibreOffice's coverage beside
 napkin's. Prints the section of ``docs/fidelity.md`` (``--doc FILE``: writes it into
 FILE, in place of the one there).
@@ -40,7 +40,7 @@ CORPUS = ROOT / "tests" / "corpus"
 SECTION = "## What strict mode refuses"
 COMMAND = "python -m tools.refusal_census --libreoffice --top 40 --doc docs/fidelity.md"
 #: LibreOffice driven through its UNO API: the script, and the Python that has ``uno``
-LO_UNO, UNO_PYTHON = ROOT / "tests" / "lo_uno.py", "/usr/bin/python3"
+LO_UNO, UNO_PYTHON = ROOT / "tools" / "lo_uno.py", "/usr/bin/python3"
 
 _GIVEN = re.compile(r"(?P<name>[\w.]+\(\)) given (?P<forms>.+)")
 _UNKNOWN = re.compile(r"the function (?P<name>[\w.]+)\(\)")
@@ -166,7 +166,7 @@ def count(paths: Iterable[Path], root: Path | None = None, progress=None) -> Cen
 
 def libreoffice_cells(paths: list[Path]) -> list[dict[str, list]]:
     """LibreOffice's value of every cell of each workbook once recalculated
-    (``calculateAll``), ``{"Sheet!A1": [kind, value]}`` (``tests/lo_uno.py``'s, one
+    (``calculateAll``), ``{"Sheet!A1": [kind, value]}`` (``tools/lo_uno.py``'s, one
     LibreOffice session for them all)."""
     jobs = json.dumps([{"path": str(p)} for p in paths])
     proc = subprocess.run([UNO_PYTHON, str(LO_UNO)], input=jobs, capture_output=True,

@@ -4,7 +4,7 @@ Each batch of formulas is one workbook (openpyxl): sheet ``In`` holds the inputs
 (``inputs.cells()``), sheet ``F`` one formula a row in column A; every other batch uses
 the 1904 date system. napkin computes each workbook in-process (``calc_workbook``,
 ``strict=False``: a cell strict mode would refuse keeps no value, and counts as refused);
-one LibreOffice session (``tests/lo_uno.py``) loads them all, recalculates everything
+one LibreOffice session (``tools/lo_uno.py``) loads them all, recalculates everything
 (``calculateAll``) and saves each as .xlsx. Both outputs' cached values are read the same
 way (``fidelity.cached_values``) and compared as the corpus test compares them: numbers to
 1e-9 relative, text exactly, booleans as booleans, errors by their code.
@@ -169,7 +169,7 @@ def libreoffice_values(srcs: list[Path], saved: list[Path]) -> list[tuple[dict, 
     """For each workbook: ``({row: value}, {row: shown text})`` after LibreOffice
     recalculated everything, values as LibreOffice saves them in .xlsx."""
     jobs = [{"path": str(s), "save": str(d)} for s, d in zip(srcs, saved, strict=True)]
-    proc = subprocess.run([UNO_PYTHON, str(TESTS / "lo_uno.py")], input=json.dumps(jobs),
+    proc = subprocess.run([UNO_PYTHON, str(TESTS.parent / "tools" / "lo_uno.py")], input=json.dumps(jobs),
                           capture_output=True, text=True, timeout=1800)
     if proc.returncode != 0:
         raise RuntimeError(f"LibreOffice failed: {proc.stderr[-2000:]}")

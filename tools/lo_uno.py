@@ -3,7 +3,7 @@
 Run with the system Python that has LibreOffice's ``uno`` module (``/usr/bin/python3``),
 not the project's virtual environment::
 
-    /usr/bin/python3 tests/lo_uno.py < jobs.json > cells.json
+    /usr/bin/python3 tools/lo_uno.py < jobs.json > cells.json
 
 ``jobs.json`` is a list of ``{"path": ..., "edits": {"Sheet!A1": value, ...}}``. One
 LibreOffice (``soffice --headless``, private profile) serves all jobs: each workbook is
