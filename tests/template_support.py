@@ -32,7 +32,10 @@ ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#
 NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "OR", "NOT",
           "MAX", "MIN", "ABS", "CEILING", "COUNT", "COUNTIF", "COUNTIFS", "AVERAGE",
           "AVERAGEIF", "ROUND", "COUNTA", "SMALL", "MID",
-          "LN"}  # (Calibration's experts read: the power guarded where it underflows)
+          "LN",  # (Calibration's experts read: the power guarded where it underflows)
+          # (GPUS_FOR_DEMAND's native form on Plan and Cost: ROUND to 12 significant
+          # digits, 11 − INT(LOG10(x)) places, before CEILING, as udfs.xp.round_sig)
+          "INT", "LOG10"}
 #: Chart data that is #N/A on purpose, in the hidden columns K..P of Roofline: a line the
 #: chosen GPU has no figure for is left out of the chart (a text value would plot as 0). The
 #: visible table says so in words.

@@ -36,11 +36,13 @@ from build_work import measure
 pytestmark = pytest.mark.xml  # (writes workbooks: run again without lxml by .ci/run)
 
 RECORDED = {
-    "native": {"engine passes": 2, "formulas compiled": 636, "formulas computed": 4044,
-               "formulas tokenised": 1931},
-    "template": {"engine passes": 1, "formulas compiled": 504, "formulas computed": 2051,
+    # (one formula more since the API's input and output prices are apart: Finance's API
+    # price per output token with its prompts, B80, is computed from the two)
+    "native": {"engine passes": 2, "formulas compiled": 638, "formulas computed": 4047,
+               "formulas tokenised": 1932},
+    "template": {"engine passes": 1, "formulas compiled": 505, "formulas computed": 2052,
                  "formulas tokenised": 57},
-    "calc": {"engine passes": 1, "formulas compiled": 504, "formulas computed": 2051},
+    "calc": {"engine passes": 1, "formulas compiled": 505, "formulas computed": 2052},
 }
 
 

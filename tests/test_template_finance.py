@@ -248,11 +248,18 @@ def test_finance_against_hand_calculation(default):
     m = F["monthly"]
     rented, own = replicas * GPUS * PRICE * 730.5, replicas * GPUS * owned * 730.5
     assert (v[f"B{m}"], v[f"C{m}"]) == pytest.approx((rented, own))
-    volume = 100e6 * (1 + mix) * 365.25 / 12 / 1e6  # input + output, M tokens a month
+    volume = 100e6 * 365.25 / 12 / 1e6  # output tokens, M a month (730.5 h)
     assert v[F["volume"]] == pytest.approx(volume)
+    # the API's price per million output tokens with their prompts: Assumptions' example
+    # 0.40 out + 2,000 ÷ 300 × 0.13 in (DeepInfra's Llama 3.1 70B Turbo list price)
+    api = 0.40 + mix * 0.13
+    assert v[F["api_price"]] == pytest.approx(api)
+    # break-even: the monthly bill ÷ (the API's price − the prompts' prefill per output
+    # token, mix × the input cost): BREAKEVEN_MTOK's marginal cost
     be = F["breakeven"]
-    assert (v[f"B{be}"], v[f"C{be}"]) == pytest.approx((rented / 1.0, own / 1.0))
-    assert v[F["api_bill"]] == pytest.approx(volume * 1.0)
+    assert (v[f"B{be}"], v[f"C{be}"]) == pytest.approx(
+        (rented / (api - mix * cin), own / (api - mix * cin * owned / PRICE)))
+    assert v[F["api_bill"]] == pytest.approx(volume * api)
     cheaper = F["cheaper"]
     assert v[f"B{cheaper}"] == ("self-hosting" if volume > rented else "the API")
     assert v[f"C{cheaper}"] == ("self-hosting" if volume > own else "the API")

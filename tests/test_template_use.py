@@ -156,8 +156,8 @@ def test_finance_hours_per_month_keep_cost_and_volume_together(tmp, default):
     v = variant(tmp, "hours", {"Sizing!" + SIZING["hours"]: 200})
     f, d, F = v["Finance"], default["Finance"], FINANCE
     m = F["monthly"]
-    # input + output: 1 + the scenario's 2,000 prompt ÷ 300 output tokens (Sizing's defaults)
-    assert f[F["volume"]] == pytest.approx(100e6 / 24 * 200 * (1 + 2000 / 300) / 1e6)
+    # output tokens: 100e6 a day ÷ 24 × 200 hours (Sizing's defaults), in millions
+    assert f[F["volume"]] == pytest.approx(100e6 / 24 * 200 / 1e6)
     assert f[f"B{m}"] == pytest.approx(d[f"B{m}"] * 200 / 730.5)
     assert f[f"B{F['cheaper']}"] == d[f"B{F['cheaper']}"]
     assert f[f"C{F['cost_range']}"] == pytest.approx(d[f"C{F['cost_range']}"])
@@ -188,13 +188,14 @@ def test_finance_zero_traffic_and_low_utilization_stay_sane(tmp):
         assert lo >= base >= hi, key
     assert f[f"D{F['util']}"] == 0.05 and "widened" in f[f"E{F['util']}"]
     assert [f[f"{c}{F['cost_range']}"] for c in "BCD"] == ["no traffic"] * 3
-    assert v["Plan"][PLAN["cost_all_mtok"]] == "none"
+    # the blended figure is Finance's (one name): no output cost without traffic
+    assert v["Plan"][PLAN["cost_all_mtok"]] == f[F["blended"]] == "not available"
 
 
 def test_finance_break_even_is_flagged_above_the_fleets_capacity(default):
     f, F = default["Finance"], FINANCE
-    mix = 1 + 2000 / 300  # input + output: Sizing's 2,000 prompt ÷ 300 output tokens
-    cap = f[F["replicas"]] * f[F["replica_tps"]] * 0.6 * 3600 * 730.5 * mix / 1e6
+    # output tokens a month the fleet serves at the planned utilization, in millions
+    cap = f[F["replicas"]] * f[F["replica_tps"]] * 0.6 * 3600 * 730.5 / 1e6
     assert f[F["capacity"]] == pytest.approx(cap)
     for col in "BC":
         be = f[f"{col}{F['breakeven']}"]
@@ -226,6 +227,10 @@ def test_one_headline_everywhere(default):
     # the other figures say what they are
     assert "floor" in default["Sizing"]["A" + SIZING["cost_mtok"][1:]]
     assert "blended" in f["A" + FINANCE["blended"][1:]]
+    # one blended figure, one input figure: Plan shows Finance's by name, with its label
+    assert default["Plan"][PLAN["cost_all_mtok"]] == pytest.approx(f[FINANCE["blended"]])
+    assert default["Plan"]["A" + PLAN["cost_all_mtok"][1:]] == f["A" + FINANCE["blended"][1:]]
+    assert f["A" + FINANCE["input_cost"][1:]].startswith(f[f"A{FINANCE['in_cost']}"])
 
 
 def _insert_row(ws, row: int, wb, sheet: str) -> None:

@@ -68,12 +68,20 @@ FINANCE_ASSUMPTIONS = {
                   ("decimal", 0, 10), "What one kWh costs you",
                   "Assumption: an order of magnitude for an industrial tariff; use yours",
                   "Electricity price per kWh"),
-    "API_PRICE": (24, '="API price per million tokens ("&CURRENCY&")"', 1, "money",
-                  ("decimal", 0.0001, 10000),
-                  "Price of the hosted API you compare with, input and output tokens "
-                  "blended at the mix above",
-                  "Assumption: an example level, not a quote; enter your provider's price",
-                  "API price per million tokens"),
+    "API_INPUT_PRICE": (24, '="API price per million input tokens ("&CURRENCY&")"', 0.13,
+                        "money", ("decimal", 0, 10000),
+                        "What the hosted API you compare with charges for the prompt's "
+                        "tokens",
+                        "Example: DeepInfra's list price for Llama 3.1 70B Instruct Turbo in "
+                        "FP8, the default scenario's model, 0.13 in / 0.40 out per million "
+                        "tokens (deepinfra.com/meta-llama/Meta-Llama-3.1-70B-Instruct-Turbo, "
+                        "seen 3 Dec 2026); not a quote: enter your provider's price",
+                        "API price per million input tokens"),
+    "API_OUTPUT_PRICE": (25, '="API price per million output tokens ("&CURRENCY&")"', 0.40,
+                         "money", ("decimal", 0.0001, 10000),
+                         "What the same API charges for each generated token",
+                         "Example: the same list price (see the row above)",
+                         "API price per million output tokens"),
 }
 RANGES_TOP = 26  # section row of the low/high ranges
 RANGE_ASSUMPTIONS = {
@@ -130,8 +138,10 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
     Rows 5..6, column B (INPUT, each a named cell): ROOF_EFFICIENCY 0.8, RESERVE; row 8
     says where the scenario's inputs are (Sizing: traffic, batch, utilization, hours,
     currency, prompt and output tokens; one place).
-    Rows 17..24: calibration and finance: EFF_DEFAULT, INPUT_PER_OUTPUT (computed: the
-    scenario's prompt ÷ output tokens), CAPEX, YEARS, PUE, KWH_PRICE, API_PRICE.
+    Rows 17..25: calibration and finance: EFF_DEFAULT, INPUT_PER_OUTPUT (computed: the
+    scenario's prompt ÷ output tokens), CAPEX, YEARS, PUE, KWH_PRICE, API_INPUT_PRICE,
+    API_OUTPUT_PRICE (row 25; Finance names API_PRICE, their price per million output
+    tokens with the prompts that come with them).
     Rows 28..33: the ranges (low and high around a base): EFF_LOW/EFF_HIGH (base: the
     Calibration sheet's efficiency), UTIL_LOW/UTIL_HIGH (base: UTILIZATION),
     PRICE_LOW/PRICE_HIGH (multiples of the price used on Sizing).

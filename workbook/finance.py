@@ -12,7 +12,7 @@ from udfs.constants import SECONDS_PER_DAY
 from workbook.arrays import fill, fixed
 from workbook.model.fleet import gpus_total, peak_replicas, replica_tps, replicas
 from workbook.scenario import HEADLINE
-from workbook.sheet import Sheet, efficiency_says, num_or
+from workbook.sheet import Sheet, define_name, efficiency_says, num_or
 from workbook.sizing import SIZING
 
 #: Key cells of the Finance sheet (tests refer to them by name).
@@ -39,6 +39,9 @@ FINANCE = {
     "api_price": "B80", "api_bill": "B81", "capacity": "B82", "breakeven": 84, "within": 85,
     "cheaper": 86,
 }
+#: The defined names of Finance's figures that other sheets show (Plan) by name.
+FINANCE_NAMES = {"RESULT_INPUT_COST_PER_MTOK": "input_cost",
+                 "RESULT_BLENDED_COST_PER_MTOK": "blended", "API_PRICE": "api_price"}
 TORNADO = [  # label, assumption whose low and high are tried (the others at base)
     "Efficiency (Calibration)", "Utilization", "Price per GPU-hour",
 ]
@@ -94,6 +97,8 @@ def sheet_finance(wb: Workbook) -> Sheet:
     _rented_owned(c)
     _budget(c)
     _break_even(c)
+    for name, key in FINANCE_NAMES.items():  # each figure named once, read by that name
+        define_name(wb, name, s.title, "$" + F[key][0] + "$" + F[key][1:])
     return s
 
 
@@ -290,7 +295,8 @@ def _input_output(c: _Case) -> None:
          '&CURRENCY&")"',
          num_or([roof, price], f"INPUT_COST_PER_MTOK({price},{p},{roof},ROOF_EFFICIENCY,"
                  "UTILIZATION)", "not available"), "money",
-         "INPUT_COST_PER_MTOK(price, active params, roof, roof efficiency, utilization)",
+         "RESULT_INPUT_COST_PER_MTOK = INPUT_COST_PER_MTOK(price, active params, roof, roof "
+         "efficiency, utilization): the prompts' prefill, on top of the decode fleet",
          "result"),
         ("output_cost", f'="{HEADLINE} ("&CURRENCY&")"', f"=C{cost}",
          "money", "the headline (base of the ranges above, as on Sizing and Cost): each decode "
@@ -302,8 +308,9 @@ def _input_output(c: _Case) -> None:
          '&CURRENCY&")"',
          num_or([F["input_cost"], F["output_cost"]], f"BLENDED_COST_PER_MTOK("
                  f"{F['input_cost']},{F['output_cost']},{F['ratio']},1)", "not available"),
-         "money", "BLENDED_COST_PER_MTOK(input cost, output cost, input share, output share)",
-         "result"),
+         "money", "RESULT_BLENDED_COST_PER_MTOK = BLENDED_COST_PER_MTOK(input cost, output "
+         "cost, input share, output share): the decode fleet's bill and the prompts' "
+         "prefill, over all tokens (Plan shows it by this name)", "result"),
     ]
     for key, label, formula, fmt, note, style in mix:
         s.line(F[key], label, formula, style, fmt, note)
@@ -373,10 +380,9 @@ def _budget(c: _Case) -> None:
          "(Sizing)"),
         ("gpus_total", "GPUs in total", "=RESULT_GPUS", "gpus",
          "replicas × GPUs per replica (Sizing)"),
-        ("volume", "Tokens a month, input + output",
-         "=TOKENS_PER_DAY/24*HOURS_PER_MONTH*(1+INPUT_PER_OUTPUT)/1000000",
-         '#,##0 "M tokens"', "output tokens/day ÷ 24 × hours per month × (1 + input per "
-         "output): the traffic served in the hours the GPUs are rented"),
+        ("volume", "Output tokens a month", "=TOKENS_PER_DAY/24*HOURS_PER_MONTH/1000000",
+         '#,##0 "M tokens"', "output tokens/day ÷ 24 × hours per month: the traffic served "
+         "in the hours the GPUs are rented, each with its INPUT_PER_OUTPUT prompt tokens"),
     ]
     for key, label, formula, fmt, how in budget:
         s.line(F[key], label, formula, "formula", fmt, how)
@@ -401,35 +407,46 @@ def _break_even(c: _Case) -> None:
     s.section(b0, "Break-even against an API", "E")
     be, cheaper = F["breakeven"], F["cheaper"]
     s.header(be - 1, ["", "Rented", "Owned", "How"])
-    s.line(F["api_price"], '="API price per million tokens ("&CURRENCY&")"', "=API_PRICE",
-           "formula", "money", "Assumptions: input and output blended at the mix")
+    s.line(F["api_price"], '="API price per million output tokens, their prompts included ("'
+           '&CURRENCY&")"', "=API_OUTPUT_PRICE+INPUT_PER_OUTPUT*API_INPUT_PRICE", "formula",
+           "money", "API_PRICE: the output price + input per output × the input price "
+           "(Assumptions): what the API charges for each output token with its prompt")
     cap = F["capacity"]
-    s.line(cap, "What this fleet can serve, input + output",
-           f"={F['replicas']}*{F['replica_tps']}*UTILIZATION*3600*HOURS_PER_MONTH*"
-           "(1+INPUT_PER_OUTPUT)/1000000", "formula", '#,##0 "M tokens/month"',
-           "replicas × realistic tokens/s per replica × utilization × the hours, at the mix")
+    s.line(cap, "What this fleet can serve, output tokens",
+           f"={F['replicas']}*{F['replica_tps']}*UTILIZATION*3600*HOURS_PER_MONTH/1000000",
+           "formula", '#,##0 "M tokens/month"',
+           "replicas × realistic tokens/s per replica × utilization × the hours")
     s.put(f"A{be}", "Break-even volume")
     within = F["within"]
     s.put(f"A{within}", "Break-even within what the fleet can serve?")
     for col in "BC":
-        s.put(f"{col}{within}", num_or([f"{col}{be}"], f'IF({col}{be}<={cap},"yes","no: above '
-                                       f'the "&ROUND({cap},0)&" M tokens a month this '
-                                       'fleet can serve, so the API stays cheaper")',
-                                       "not available"), "result")
+        b = f"{col}{be}"
+        never = f'IF({b}="never","never: the API costs less than the prompts\' prefill",' \
+                '"not available")'
+        s.put(f"{col}{within}", f'=IF(ISNUMBER({b}),IF({b}<={cap},"yes","no: above the "&'
+                                f'ROUND({cap},0)&" M output tokens a month this fleet can '
+                                f'serve, so the API stays cheaper"),{never})', "result")
         s.ws[f"{col}{within}"].alignment = Alignment(horizontal="right", wrap_text=True,
                                                       vertical="top")
-        s.put(f"{col}{be}", num_or([f"{col}{mo}"], f"BREAKEVEN_MTOK({col}{mo},API_PRICE)",
-                                    "not available"), "result", '#,##0 "M tokens/month"')
-        s.put(f"{col}{cheaper}", num_or([f"{col}{be}"], f'IF({F["volume"]}>{col}{be},'
-                                         '"self-hosting","the API")', "not available"),
+        prefill = f"{col}{F['in_cost']}"  # the prompts' prefill, a cost per output token
+        marginal = f"IF(ISNUMBER({prefill}),INPUT_PER_OUTPUT*{prefill},0)"
+        s.put(b, num_or([f"{col}{mo}"], f"IF(API_PRICE>{marginal},BREAKEVEN_MTOK({col}{mo},"
+                        f'API_PRICE,{marginal}),"never")', "not available"), "result",
+              '#,##0 "M tokens/month"')
+        s.put(f"{col}{cheaper}", f'=IF(ISNUMBER({b}),IF({F["volume"]}>{b},"self-hosting",'
+                                 f'"the API"),IF({b}="never","the API","not available"))',
               "result")
         for r in (be, cheaper):
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
-    s.put(f"D{be}", "BREAKEVEN_MTOK(monthly cost, API price): above it the GPUs are cheaper, "
-                    "as long as they can serve that volume", "note")
+    s.put(f"D{be}", "BREAKEVEN_MTOK(monthly cost, API price, input per output × the input "
+                    "cost above: the prompts' prefill, on top of the decode fleet) in "
+                    "output tokens: above it the GPUs are cheaper, as long as they can "
+                    "serve that volume; never: the API costs less than the prefill alone",
+          "note")
     s.line(F["api_bill"], '="The API\'s bill at your volume ("&CURRENCY&")"',
            f"={F['volume']}*API_PRICE", "formula", "money",
-           "tokens a month × API price, to compare with the monthly cost above")
+           "output tokens a month × API price (their prompts included), to compare with the "
+           "monthly cost above and the prompts' prefill")
     s.put(f"A{cheaper}", "Cheaper at your volume")
     s.ws.row_dimensions[within].height = 56  # the "no: above ..." sentence, four lines
     s.ws[f"A{within}"].alignment = Alignment(vertical="top", wrap_text=True)  # beside it

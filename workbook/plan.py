@@ -157,7 +157,7 @@ TP_COLUMNS = {
     "H": ("tps_1", "Tokens/s per user at batch 1", 13, "tps"),
     "I": ("ttft", "First token: PREFILL_MS + all-reduce (ms)", 13, "ms"),
     "J": ("replicas", "Replicas for the peak", 10, "count"),
-    "K": ("gpus", "GPUs in total", 10, "gpus"),
+    "K": ("gpus", "GPUs in total", 13, "gpus"),  # "1,280 GPU(s)": replicas at utilization
     "L": ("verdict", "Verdict", 70, None),
     "M": ("read_gb", "Weights read at that batch (GB)", 13, "GB"),
     "N": ("moe_0", "Batch if every expert is read", 13, "seq"),
@@ -177,7 +177,7 @@ def _tp_col(key: str) -> str:
 def sheet_plan(wb: Workbook) -> Sheet:
     """Plan: size a deployment to a service level (its layout: the module's docstring)."""
     s = Sheet(wb, "Plan", {"A": 46, "B": 18, "C": 16, "D": 13, "E": 15, "F": 13, "G": 13,
-                           "H": 13, "I": 13, "J": 10, "K": 10, "L": 70, "M": 13, "N": 13,
+                           "H": 13, "I": 13, "J": 10, "K": 13, "L": 70, "M": 13, "N": 13,
                            "O": 13})
     K = PLAN
     s.title_rows("Plan: size a deployment to a service level",

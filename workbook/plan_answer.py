@@ -109,11 +109,10 @@ def _answer_rows(K: dict, first: int, last: int) -> list:
         ("cost_out_mtok", '="Cost per million output tokens ("&CURRENCY&")"',
          "=RESULT_COST_PER_MTOK", "money",
          "the month's bill ÷ the month's output tokens (the headline)"),
-        ("cost_all_mtok", '="Cost per million tokens, prompt + output ("&CURRENCY&")"',
-         priced(f"RESULT_MONTHLY_COST/(SCENARIO_OUTPUT_TOKENS_PER_DAY*(1+{K['prompt']}/"
-                f"{K['output']})*SCENARIO_HOURS_PER_MONTH/24)*1000000",
-                ["RESULT_MONTHLY_COST"]), "money",
-         "the same bill over prompt and output tokens (blended: a separate line)"),
+        ("cost_all_mtok", '="Cost per million tokens, input and output blended at the mix ("'
+         '&CURRENCY&")"', "=RESULT_BLENDED_COST_PER_MTOK", "money",
+         "Finance's (RESULT_BLENDED_COST_PER_MTOK): the bill and the prompts' prefill on "
+         "top, over prompt and output tokens"),
         ("joules_token", "Energy per output token",
          powered(f"JOULES_PER_TOKEN({total}*{K['tdp']}*{K['pue']},{avg_out})"), '0.00 "J"',
          "JOULES_PER_TOKEN(GPUs × TDP × PUE, average output tokens/s): an upper bound"),

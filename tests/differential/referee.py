@@ -169,7 +169,8 @@ def libreoffice_values(srcs: list[Path], saved: list[Path]) -> list[tuple[dict, 
     """For each workbook: ``({row: value}, {row: shown text})`` after LibreOffice
     recalculated everything, values as LibreOffice saves them in .xlsx."""
     jobs = [{"path": str(s), "save": str(d)} for s, d in zip(srcs, saved, strict=True)]
-    proc = subprocess.run([UNO_PYTHON, str(TESTS.parent / "tools" / "lo_uno.py")], input=json.dumps(jobs),
+    script = TESTS.parent / "tools" / "lo_uno.py"
+    proc = subprocess.run([UNO_PYTHON, str(script)], input=json.dumps(jobs),
                           capture_output=True, text=True, timeout=1800)
     if proc.returncode != 0:
         raise RuntimeError(f"LibreOffice failed: {proc.stderr[-2000:]}")
