@@ -372,8 +372,10 @@ def test_frontier_of_the_scenario_on_three_gpus(default, book):
     assert v[f"B{at16}"] == pytest.approx(r["RESULT_TOKENS_PER_SEC_PER_USER"])
     assert v[f"C{at16}"] == pytest.approx(r["RESULT_TOKENS_PER_SEC_PER_REPLICA"] / 2)
     assert v[f"D{at16}"] == pytest.approx(default["Sizing"][SIZING["real_cost_mtok"]])
-    scenario = rows["The scenario (Sizing)"]
+    scenario = rows["The scenario (Sizing), at planned utilization"]
     assert v[f"B{scenario}"] == pytest.approx(r["RESULT_TOKENS_PER_SEC_PER_USER"])
+    # its cost is the unit cost at the planned utilization, labelled so (not the headline)
+    assert v[f"D{scenario}"] == pytest.approx(default["Sizing"][SIZING["real_cost_mtok"]])
     # 2 H100: ⌊(160 − 70.6) ÷ 0.753664⌋ = 118 sequences fit
     assert v[f"B{rows['Largest batch memory allows']}"] == 118
     assert isinstance(v[f"B{batch[64]}"], float) and v.get(f"B{batch[128]}") in (None, "")
