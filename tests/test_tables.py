@@ -19,12 +19,15 @@ FLOPS = ("bf16_dense_TFLOPS", "fp16_dense_TFLOPS", "fp8_dense_TFLOPS", "int8_den
 # --- figures as the vendors print them -------------------------------------------------------
 
 @pytest.mark.parametrize(("gpu", "field", "value"), [
-    # cloud.google.com/tpu/docs/v5p: "HBM2e capacity and bandwidth 95 GB, 2765 GBps"
-    ("TPU v5p", "memory_GB", 95), ("TPU v5p", "memory_bandwidth_TBps", 2.765),
+    # cloud.google.com/tpu/docs/v5p (2026 revision) and Compute Engine's TPU machines page:
+    # "HBM capacity per chip (GiB) 95" = 95 x 2^30 B = 102.0 GB; "2765 GBps"
+    ("TPU v5p", "memory_GB", round(95 * 2**30 / 1e9, 1)),
+    ("TPU v5p", "memory_bandwidth_TBps", 2.765),
     ("TPU v5p", "bf16_dense_TFLOPS", 459),
-    # cloud.google.com/tpu/docs/v6e: 918 TFLOPs BF16, 1836 TOPs Int8, 32 GB, 1638 GBps
+    # cloud.google.com/tpu/docs/v6e: 918 TFLOPs BF16, 1836 TOPs Int8, 1638 GBps; memory
+    # 32 GiB (Compute Engine's TPU machines page, "HBM capacity per chip (GiB)") = 34.4 GB
     ("v6e", "memory_bandwidth_TBps", 1.638), ("v6e", "bf16_dense_TFLOPS", 918),
-    ("v6e", "int8_dense_TOPS", 1836), ("v6e", "memory_GB", 32),
+    ("v6e", "int8_dense_TOPS", 1836), ("v6e", "memory_GB", round(32 * 2**30 / 1e9, 1)),
     # cloud.google.com/tpu/docs/v5e: 197 TFLOPs BF16, 393 TOPs Int8, 16 GB, 819 GBps
     ("v5e", "memory_bandwidth_TBps", 0.819), ("v5e", "int8_dense_TOPS", 393),
     # cloud.google.com/tpu/docs/tpu7x: BF16 2307, FP8 4614 TFLOPs; 192 GiB = 206.2 GB

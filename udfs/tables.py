@@ -3,8 +3,11 @@
 Every row carries its source (``source_url``, ``notes``: the vendor datasheet or the
 model's ``config.json``, checked 2026-11); an empty cell means no trustworthy figure was
 found and reads as ``#N/A``, never as 0. Units are those of the column names:
-``memory_GB`` decimal GB, ``memory_bandwidth_TBps`` TB/s, FLOPS columns dense TFLOPS (no
-2:4 sparsity), ``total_params_B`` billions of parameters.
+``memory_GB`` GB (10⁹ bytes) in every row, ``memory_bandwidth_TBps`` TB/s, FLOPS columns
+dense TFLOPS (no 2:4 sparsity), ``total_params_B`` billions of parameters. NVIDIA, AMD and
+Intel state memory in GB; where a vendor states GiB (2³⁰ bytes: Google's TPU v5p, v6e and
+TPU7x, AWS's Trainium2 and Trainium3) the row holds the figure × 1.073741824 and its
+``notes`` say so.
 
 Names match as people type them (see ``match``): case, spaces and punctuation are
 ignored; an exact name wins ("H20" is not the H200); a part of a name matches when it
@@ -82,7 +85,8 @@ def gpus() -> dict[str, dict]:
 
     Returns
     -------
-    dict: row name → row (column → text). Units are the columns' own: ``memory_GB`` GB,
+    dict: row name → row (column → text). Units are the columns' own: ``memory_GB`` GB
+    (10⁹ bytes; a vendor's GiB converted),
     ``memory_bandwidth_TBps`` TB/s, ``*_dense_TFLOPS`` TFLOPS without sparsity,
     ``tdp_W`` W, ``interconnect_GBps`` GB/s. The H100 SXM: 80 GB, 3.35 TB/s [1].
     """

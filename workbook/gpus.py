@@ -22,7 +22,7 @@ GPU_SPARE = 4  # empty yellow rows below the table, for the user's own GPUs
 GPU_COLUMNS = [  # (csv column, header, named range or None, number format)
     ("name", "GPU", "GPU_NAME", None),
     ("vendor", "Vendor", "GPU_VENDOR", None),
-    ("memory_GB", "Memory (GB)", "GPU_MEM", "#,##0"),
+    ("memory_GB", "Memory (GB, 10⁹ bytes)", "GPU_MEM", "#,##0"),
     ("memory_bandwidth_TBps", "Bandwidth (TB/s)", "GPU_BW", "0.000"),
     ("bf16_dense_TFLOPS", "BF16 dense (TFLOPS)", "GPU_BF16", "#,##0.0"),
     ("fp16_dense_TFLOPS", "FP16 dense (TFLOPS)", "GPU_FP16", "#,##0.0"),
@@ -39,8 +39,9 @@ def sheet_gpus(wb: Workbook) -> Sheet:
     ``GPU_SPARE`` empty yellow rows for the user's own GPUs (inside the named ranges, so
     that a row typed there, or inserted inside the table, reaches every sheet).
 
-    A..K  the figures (name, vendor, memory GB, bandwidth TB/s, dense TFLOPS...), locked;
-          an empty figure stays empty (grey) and lookups turn it into #N/A
+    A..K  the figures (name, vendor, memory in GB of 10⁹ bytes, bandwidth TB/s, dense
+          TFLOPS...), locked; an empty figure stays empty (grey) and lookups turn it into
+          #N/A
     L     price per GPU-hour: INPUT, default from workbook/data/gpu_prices.csv (empty where
           no public price was checked: enter yours)
     M     where the default price comes from;  N source_url;  O notes

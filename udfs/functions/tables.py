@@ -30,7 +30,7 @@ def _explain(w):
 
 declare(
     "GPU_SPEC",
-    "A figure from the built-in GPU table (dense TFLOPS, decimal GB and TB/s), with its source. An empty figure is #N/A. GPU_SPEC(\"H100\",\"bandwidth\") = 3.35.",  # noqa: E501
+    "A figure from the built-in GPU table (dense TFLOPS, GB of 10^9 bytes, TB/s), with its source. An empty figure is #N/A. GPU_SPEC(\"H100\",\"bandwidth\") = 3.35.",  # noqa: E501
     raw("name", "GPU name from the built-in table: 'H100 SXM', 'h100', 'MI300X', 'B200'..."),
     raw("field", "memory_GB, memory_bandwidth_TBps, bf16_dense_TFLOPS, fp8_dense_TFLOPS, tdp_W, source_url... (or memory, bandwidth, bf16, fp8)."),  # noqa: E501
     call=lambda name, field: guard(lambda: map_elements(
