@@ -158,7 +158,7 @@ WORKBOOK_LAYERS = {
     "workbook.model": 1, "workbook.model.step": 1, "workbook.model.fleet": 1,
     "workbook.moe": 1,
     "workbook.speculation": 1,
-    "workbook.sheet": 2, "workbook.scenario": 2,
+    "workbook.sheet": 2, "workbook.scenario": 2, "workbook.estimate_range": 2,
     "workbook.build": 4, "workbook": 4,
 }
 SHEETS_LAYER = 3  # every other module of workbook/: a sheet or its parts

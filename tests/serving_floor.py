@@ -228,6 +228,43 @@ def in_sample(rule: str = RULE) -> dict[str, float]:
     return out
 
 
+def out_of_sample_ratios(rule: str = RULE) -> list[tuple[str, str, float]]:
+    """Each row predicted from the other sources alone, as ``leave_one_source_out``
+    judges it: (id, regime, measured ÷ realistic) of every row judged, realistic made
+    with the anchors and the per-layer time of ``rule`` without the row's source."""
+    everything = rows()
+    whole = derived_anchors(everything, rule)
+    out = []
+    for source in sorted({r["source_url"] for r in everything}):
+        rest = [r for r in everything if r["source_url"] != source]
+        layer_us = derived_layer_time_us(rest)
+        others = derived_anchors(rest, rule, layer_us)
+        a = {**whole, **others}
+        for row in (r for r in everything if r["source_url"] == source):
+            f = floor(row)
+            if regime_of(row, f) in others:
+                out.append((row["id"], regime_of(row, f),
+                            f.measured_ms / realistic_ms(row, f, a, layer_us)))
+    return out
+
+
+def estimate_range(rule: str = RULE) -> dict:
+    """The range of the realistic estimate by regime: the measured ÷ realistic of the
+    regime's rows, each predicted without its source (``out_of_sample_ratios``), with
+    ⌊n ÷ 10⌋ of its n rows cut at each end, so that at least 80 % of them lie inside (an
+    interpolated 10th–90th percentile would leave the ends of 7 or 8 rows outside):
+    regime → (low, high, rows)."""
+    by: dict[str, list[float]] = {}
+    for _, regime, q in out_of_sample_ratios(rule):
+        by.setdefault(regime, []).append(q)
+    out = {}
+    for regime, qs in sorted(by.items()):
+        qs.sort()
+        cut = len(qs) // 10
+        out[regime] = (qs[cut], qs[len(qs) - 1 - cut], len(qs))
+    return out
+
+
 def leave_one_source_out(rule: str = RULE) -> list[tuple[str, int, int, int, float]]:
     """Out-of-sample check of the defaults: each source's rows against the anchors and the
     per-layer time made by ``rule`` (a name of ``RULES``) from the other sources' rows

@@ -370,3 +370,27 @@ def test_the_rules_compared_in_the_docs():
 def test_the_docs_report_the_out_of_sample_check():
     text = (sf.MEASUREMENTS.parents[2] / "docs" / "measurements.md").read_text("utf-8")
     assert sf.out_of_sample_table() in text
+
+
+def test_the_estimate_range_is_made_out_of_sample():
+    # udfs/data/estimate_range.csv holds, for each regime, the range of measured ÷
+    # realistic over its rows, each predicted by anchors and a per-layer time made
+    # without its source, ⌊rows ÷ 10⌋ cut at each end; recomputed here (3 decimals)
+    stored = regimes.estimate_range()
+    made = sf.estimate_range()
+    assert set(stored) == set(made) == set(regimes.table())
+    for regime, (low, high, n) in made.items():
+        row = stored[regime]
+        assert (float(row["low"]), float(row["high"]), int(row["rows"])) == \
+            (round(low, 3), round(high, 3), n), regime
+        assert float(row["low"]) < 1 < float(row["high"])
+    # so each regime's range holds at least 80 % of its out-of-sample rows (a row at an
+    # end counts as inside), and so all of them together
+    ratios = sf.out_of_sample_ratios()
+    inside = sum(float(stored[g]["low"]) - 5e-4 <= q <= float(stored[g]["high"]) + 5e-4
+                 for _, g, q in ratios)
+    assert len(ratios) == len(ROWS) and inside / len(ratios) >= 0.8
+    for regime in stored:
+        own = [q for _, g, q in ratios if g == regime]
+        lo, hi = float(stored[regime]["low"]), float(stored[regime]["high"])
+        assert sum(lo - 5e-4 <= q <= hi + 5e-4 for q in own) >= 0.8 * len(own), regime

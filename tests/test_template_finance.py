@@ -17,10 +17,12 @@ from template_support import (
     GPUS,
     HOURS,
     LAYERS_70B_MS,
+    PEAK,
     PRICE,
     READ,
     READ_8B,
     STEP,
+    TOKENS_PER_DAY,
     calibrated_efficiency,
     floor_ms,
     headline,
@@ -279,3 +281,31 @@ def test_finance_without_price_or_tdp_says_so(tmp):
            if isinstance(x, str) and x in ERRORS and f"{s}!{c}" not in CHART_GAPS]
     assert not bad
     assert v["Sizing"][SIZING["real_cost_mtok"]] == "no price"
+
+
+def test_the_range_from_published_deployments(default):
+    """Finance row 29 and Sizing's note: the headline with the realistic step × the low and
+    × the high of its regime's out-of-sample range (udfs/data/estimate_range.csv, made
+    leaving each measurement's source out), each a fleet for the peak and its bill."""
+    from udfs import regimes
+
+    f, F = default["Finance"], FINANCE
+    # the default: 2 H100 at batch 16, tensor parallel: more than 8 sequences on 2 GPUs
+    assert f[F["range_low"].replace("B", "C")] == "throughput_tp"
+    span = regimes.estimate_range()["throughput_tp"]
+    low, high = float(span["low"]), float(span["high"])
+    assert (low, high) == (0.8, 1.525)  # 13 measurements, one cut at each end
+
+    def _headline_at(step_ms):  # replicas for the peak at that step, their month ÷ tokens
+        tps = 1000 / step_ms * BATCH
+        replicas = math.ceil(TOKENS_PER_DAY / 86400 * PEAK / (tps * 0.6))
+        return replicas * GPUS * PRICE * HOURS / (TOKENS_PER_DAY * HOURS / 24) * 1e6
+
+    real = STEP / calibrated_efficiency() + LAYERS_70B_MS
+    assert sizing(default, "real_step_ms") == pytest.approx(real)
+    assert f[F["range_low"]] == pytest.approx(_headline_at(real * low))
+    assert f[F["range_high"]] == pytest.approx(_headline_at(real * high))
+    assert f[F["range_low"]] <= sizing(default, "headline") <= f[F["range_high"]]
+    note = default["Sizing"]["C" + SIZING["headline"][1:]]
+    assert note.startswith(f"range {round(f[F['range_low']], 2):g} to "
+                           f"{round(f[F['range_high']], 2):g} (80 % of published")

@@ -215,7 +215,7 @@ def test_frontier_passes_through_sizings_point(a10g):
     its hidden floor there is the memory floor by hand."""
     v, first = a10g["Frontier"], _frontier_first()
     point = first + len(BATCHES)
-    assert v[f"A{point}"] == "The scenario (Sizing), at planned utilization"
+    assert v[f"A{point}"] == "Scenario, at utilization"
     per_gpu = result(a10g, "RESULT_TOKENS_PER_SEC_PER_REPLICA") / result(
         a10g, "RESULT_GPUS_PER_REPLICA")
     assert v[f"B{point}"] == result(a10g, "RESULT_TOKENS_PER_SEC_PER_USER")

@@ -59,6 +59,20 @@ def table() -> dict[str, dict]:
 
 
 @cache
+def estimate_range() -> dict[str, dict]:
+    """How far the realistic estimate is from what runs, by regime,
+    ``data/estimate_range.csv``, read once: regime → row (column → text).
+
+    Columns: ``low`` and ``high`` (measured ÷ realistic over the regime's published
+    measurements, each predicted without its source, ⌊rows ÷ 10⌋ cut at each end: at
+    least 80 % of them lie between realistic × low and realistic × high), ``rows``,
+    ``method``, ``checked`` (the date they were computed).
+    """
+    text = (resources.files(__package__) / "data" / "estimate_range.csv").read_text("utf-8")
+    return {r["regime"]: r for r in csv.DictReader(io.StringIO(text))}
+
+
+@cache
 def layer_time() -> dict:
     """The per-layer time, ``data/layer_time.csv``, read once: column → text.
 

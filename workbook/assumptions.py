@@ -149,7 +149,8 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
     Rows 37..: the number formats of the precision dropdowns (PRECISION_NAME, bytes per
     parameter = BYTES_PER_PARAM(name)), from udfs/data/precisions.csv.
     """
-    s = Sheet(wb, "Assumptions", {"A": 30, "B": 22, **NOTE_WIDTHS})
+    s = Sheet(wb, "Assumptions", {"A": 30, "B": 22, **NOTE_WIDTHS, "E": 12, "F": 14,
+                                  "G": 13})
     s.title_rows("Assumptions: the choices behind the results",
                  "Change the yellow cells; every sheet follows. Facts (datasheets, configs) "
                  "are on the GPUs and Models sheets.")
@@ -197,18 +198,26 @@ def _regime_table(wb: Workbook, s: Sheet, top: int):
                    "these anchors, made from published deployments, and linear in "
                    "ln(batch) between them)", "D")
     s.header(top + 1, ["Regime", "Anchor efficiency", "Rule; how it was made",
-                       "Software, dates and sources"])
+                       "Software, dates and sources", "Measured ÷ realistic, low",
+                       "high (80 % between, out of sample)", "Measurements"], height=45)
     first = top + 2
-    rows = list(regimes.table().values())
+    rows, ranges = list(regimes.table().values()), regimes.estimate_range()
     for i, row in enumerate(rows):
-        r = first + i
+        r, span = first + i, ranges[row["regime"]]
         s.put(f"A{r}", row["regime"], "data")
         s.put(f"B{r}", float(row["efficiency"]), "data", "pct")
         s.put(f"C{r}", f"{row['rule']}. {row['derivation']}", "note")
         s.put(f"D{r}", f"{row['software']}; {row['dates']}; {row['sources']}", "note")
+        s.put(f"E{r}", float(span["low"]), "data", "0.00")
+        s.put(f"F{r}", float(span["high"]), "data", "0.00")
+        s.put(f"G{r}", int(span["rows"]), "data", "0")
     last = first + len(rows) - 1
-    define_name(wb, "REGIME_NAME", s.title, f"$A${first}:$A${last}")
-    define_name(wb, "REGIME_EFF", s.title, f"$B${first}:$B${last}")
+    made = next(r for r in ranges.values() if r["method"] != "as above")
+    s.put(f"C{last + 1}", f"E, F: {made['method']} ({made['checked']}).", "note")
+    _wrap_notes(s, last + 1)
+    for col, name in (("A", "REGIME_NAME"), ("B", "REGIME_EFF"), ("E", "REGIME_RANGE_LOW"),
+                      ("F", "REGIME_RANGE_HIGH"), ("G", "REGIME_RANGE_ROWS")):
+        define_name(wb, name, s.title, f"${col}${first}:${col}${last}")
     # the range's bounds in cells of their own: Plan's batch search reads them (a whole
     # range inside an array formula of the same height reads as one value a cell)
     for r, (label, fn, name) in enumerate((("Highest", "MAX", "REGIME_EFF_MAX"),

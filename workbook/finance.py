@@ -10,6 +10,7 @@ from openpyxl.styles import Alignment
 
 from udfs.constants import SECONDS_PER_DAY
 from workbook.arrays import fill, fixed
+from workbook.estimate_range import RANGE_CELLS, range_row
 from workbook.model.fleet import gpus_total, peak_replicas, replica_tps, replicas
 from workbook.scenario import HEADLINE
 from workbook.sheet import Sheet, define_name, efficiency_says, num_or
@@ -24,6 +25,8 @@ FINANCE = {
     # ranges: low cost / base / high cost in B / C / D
     "eff": 21, "util": 22, "price_range": 23, "ms_range": 24, "tps_range": 25,
     "gpus_range": 26, "monthly_range": 27, "cost_range": 28,
+    # the range from published deployments (workbook.estimate_range)
+    "range_low": RANGE_CELLS["low"], "range_high": RANGE_CELLS["high"],
     # tornado rows 32..34 (A..H), "moves it most" B35
     "tornado_first": 32, "most": "B35", "base_cost": "B36",
     # input vs output
@@ -41,7 +44,9 @@ FINANCE = {
 }
 #: The defined names of Finance's figures that other sheets show (Plan) by name.
 FINANCE_NAMES = {"RESULT_INPUT_COST_PER_MTOK": "input_cost",
-                 "RESULT_BLENDED_COST_PER_MTOK": "blended", "API_PRICE": "api_price"}
+                 "RESULT_BLENDED_COST_PER_MTOK": "blended", "API_PRICE": "api_price",
+                 "RESULT_COST_PER_MTOK_LOW": "range_low",
+                 "RESULT_COST_PER_MTOK_HIGH": "range_high"}
 TORNADO = [  # label, assumption whose low and high are tried (the others at base)
     "Efficiency (Calibration)", "Utilization", "Price per GPU-hour",
 ]
@@ -92,6 +97,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
     _the_case(s, F, sz)
     c = _Case(s, F, sz["layer_used"])  # the layers' time, as Sizing's step takes it
     _ranges(c)
+    range_row(s, F["gpus"], F["batch"], F["price"], sz["expert_parallel"])
     _tornado(c)
     _input_output(c)
     _rented_owned(c)

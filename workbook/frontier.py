@@ -159,7 +159,7 @@ def _scenario_point(s: Sheet, z: dict, last: int) -> int:
     """The scenario's own point under the batches (Sizing's figures); returns its row."""
     ws = s.ws
     point = last + 1  # the scenario's own point, in the hidden columns too
-    s.put(f"A{point}", "The scenario (Sizing), at planned utilization", "label")
+    s.put(f"A{point}", "Scenario, at utilization", "label")
     scenario = {1: "=RESULT_TOKENS_PER_SEC_PER_USER",
                 2: "=RESULT_TOKENS_PER_SEC_PER_REPLICA/RESULT_GPUS_PER_REPLICA",
                 3: f'=IF(ISNUMBER({z["real_cost_mtok"]}),{z["real_cost_mtok"]},NA())'}

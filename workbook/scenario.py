@@ -14,6 +14,7 @@ from openpyxl import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from udfs.constants import HOURS_PER_MONTH
+from workbook.estimate_range import headline_note
 from workbook.model.fleet import gpus_total, replicas
 from workbook.sheet import Sheet, define_name, staged, validate_stages
 
@@ -248,7 +249,7 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
          "money", "MONTHLY_COST(GPUs in total, price per GPU-hour, hours per month)"),
         ("headline", f'="{HEADLINE} ("&CURRENCY&")"',
          f'=IF(ISNUMBER({K["monthly"]}),IF({tpd}>0,{K["monthly"]}/({tpd}*{hours}/24)'
-         f'*1000000,"no traffic"),"no price")', "money", HEADLINE_MEANS),
+         f'*1000000,"no traffic"),"no price")', "money", headline_note(HEADLINE_MEANS)),
         ("real_tps_user", "Tokens/s per user (realistic)",
          f"=PER_USER_TPS({K['real_tps_total']},{K['batch']})", "tps",
          f'="PER_USER_TPS(tokens/s per replica, batch)"&IF(ISNUMBER({K["real_tps_user"]}),'

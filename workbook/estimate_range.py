@@ -1,0 +1,79 @@
+"""How sure the headline is: the range of the realistic estimate from published
+deployments napkin was not made from, on Finance (row 29) and beside Sizing's headline.
+
+For each serving regime, ``udfs/data/estimate_range.csv`` holds the measured ÷ realistic
+of its published measurements, each predicted by anchors and a per-layer time made
+without the measurement's source (leave one source out), as a low and a high that hold
+at least 80 % of them (``tests/serving_floor.estimate_range`` makes them;
+``tests/test_serving_measurements.py`` checks the file against it). The Assumptions
+sheet's regime table shows them (REGIME_RANGE_LOW, REGIME_RANGE_HIGH). The scenario's
+regime is the rule's (``udfs.regimes.serving_regime``: expert parallel, at most 8
+sequences on fewer or more than 8 GPUs, one GPU or tensor parallel above 8); its
+realistic step × low and × high give a fleet each (one rule for replicas,
+``workbook.model.fleet``), a monthly bill and a cost per million output tokens:
+RESULT_COST_PER_MTOK_LOW and RESULT_COST_PER_MTOK_HIGH.
+"""
+
+from __future__ import annotations
+
+from openpyxl.styles import Alignment
+
+from udfs import regimes
+from workbook.model.fleet import gpus_total, replica_tps, replicas
+from workbook.sheet import Sheet
+
+#: Finance's row of the range (between the ranges of assumptions and the tornado).
+RANGE_ROW = 29
+RANGE_CELLS = {"low": f"B{RANGE_ROW}", "regime": f"C{RANGE_ROW}",
+               "high": f"D{RANGE_ROW}"}
+TPD, PEAK, HOURS, UTIL = ("SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_PEAK_TO_AVERAGE",
+                          "SCENARIO_HOURS_PER_MONTH", "SCENARIO_UTILIZATION")
+
+
+def regime_rule(gpus: str, batch: str, expert_parallel: str) -> str:
+    """The regime of a deployment in Excel's functions, as ``serving_regime`` says it:
+    ``gpus`` per replica, ``batch`` per replica, ``expert_parallel`` 1 or 0 (cells)."""
+    small, wide = regimes.SMALL_BATCH, regimes.WIDE_TP
+    return (f'IF({expert_parallel}=1,"moe_expert_parallel",IF({batch}<={small},IF({gpus}>='
+            f'{wide},"tp8_small_batch","small_batch"),IF({gpus}=1,"throughput_one_gpu",'
+            '"throughput_tp")))')
+
+
+def _cost_at(share: str, gpus: str, batch: str, price: str) -> str:
+    """The cost per million output tokens with the realistic step × ``share``: the fleet
+    for the peak, its monthly bill, ÷ the month's output tokens."""
+    fleet = gpus_total(replicas(TPD, replica_tps(f"RESULT_STEP_MS*{share}", batch), PEAK,
+                                UTIL), gpus)
+    return (f'=IF(ISNUMBER({price}),IF({TPD}>0,MONTHLY_COST({fleet},{price},{HOURS})/'
+            f'({TPD}*{HOURS}/24)*1000000,"no traffic"),"no price")')
+
+
+def range_row(s: Sheet, gpus: str, batch: str, price: str, expert_parallel: str) -> None:
+    """Finance's row ``RANGE_ROW``: the low-cost end (B), the scenario's regime (C), the
+    high-cost end (D) and how (E); ``gpus``, ``batch``, ``price`` and ``expert_parallel``
+    are the scenario's cells."""
+    r, c = RANGE_ROW, RANGE_CELLS
+    s.put(f"A{r}", "Published deployments not tuned on: 80 % of this regime's within")
+    s.put(c["regime"], "=" + regime_rule(gpus, batch, expert_parallel), "formula")
+    at = f"MATCH({c['regime']},REGIME_NAME,0)"
+    for key, name in (("low", "REGIME_RANGE_LOW"), ("high", "REGIME_RANGE_HIGH")):
+        s.put(c[key], _cost_at(f"INDEX({name},{at})", gpus, batch, price), "result",
+              "money")
+    for cell in c.values():
+        s.ws[cell].alignment = Alignment(horizontal="right")
+    s.put(f"E{r}", f'="the realistic step × "&ROUND(INDEX(REGIME_RANGE_LOW,{at}),2)&" and × "'
+                   f'&ROUND(INDEX(REGIME_RANGE_HIGH,{at}),2)&": measured ÷ realistic of "&'
+                   f'INDEX(REGIME_RANGE_ROWS,{at})&" published deployments of this regime, '
+                   'each predicted without its source (Assumptions, regime table); the '
+                   'fleet, bill and cost of each"', "note")
+
+
+def headline_note(means: str) -> str:
+    """Sizing's note beside the headline: its range, then what it means (``means``)."""
+    low, high = "RESULT_COST_PER_MTOK_LOW", "RESULT_COST_PER_MTOK_HIGH"
+    return (f'=IF(AND(ISNUMBER({low}),ISNUMBER({high})),"range "&ROUND({low},2)&" to "&'
+            f'ROUND({high},2)&" (80 % of published deployments of this regime, each '
+            f'predicted without its source: Finance row {RANGE_ROW}); ","")&"{means}"')
+
+
+__all__ = ["RANGE_ROW", "RANGE_CELLS", "regime_rule", "range_row", "headline_note"]
