@@ -53,7 +53,7 @@ def range_row(s: Sheet, gpus: str, batch: str, price: str, expert_parallel: str)
     high-cost end (D) and how (E); ``gpus``, ``batch``, ``price`` and ``expert_parallel``
     are the scenario's cells."""
     r, c = RANGE_ROW, RANGE_CELLS
-    s.put(f"A{r}", "Published deployments not tuned on: 80 % of this regime's within")
+    s.put(f"A{r}", "Range: 80 % of published deployments")
     s.put(c["regime"], "=" + regime_rule(gpus, batch, expert_parallel), "formula")
     at = f"MATCH({c['regime']},REGIME_NAME,0)"
     for key, name in (("low", "REGIME_RANGE_LOW"), ("high", "REGIME_RANGE_HIGH")):
@@ -66,6 +66,8 @@ def range_row(s: Sheet, gpus: str, batch: str, price: str, expert_parallel: str)
                    f'INDEX(REGIME_RANGE_ROWS,{at})&" published deployments of this regime, '
                    'each predicted without its source (Assumptions, regime table); the '
                    'fleet, bill and cost of each"', "note")
+    s.ws[f"E{r}"].alignment = Alignment(wrap_text=True, vertical="top")
+    s.ws.row_dimensions[r].height = 42  # the note's three lines beside the figures
 
 
 def headline_note(means: str) -> str:

@@ -444,11 +444,8 @@ def _break_even(c: _Case) -> None:
               "result")
         for r in (be, cheaper):
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
-    s.put(f"D{be}", "BREAKEVEN_MTOK(monthly cost, API price, input per output × the input "
-                    "cost above: the prompts' prefill, on top of the decode fleet) in "
-                    "output tokens: above it the GPUs are cheaper, as long as they can "
-                    "serve that volume; never: the API costs less than the prefill alone",
-          "note")
+    s.put(f"D{be}", "BREAKEVEN_MTOK(monthly cost, API price, the prompts' prefill a token): "
+                    "above it the GPUs are cheaper if they can serve it", "note")
     s.line(F["api_bill"], '="The API\'s bill at your volume ("&CURRENCY&")"',
            f"={F['volume']}*API_PRICE", "formula", "money",
            "output tokens a month × API price (their prompts included), to compare with the "
