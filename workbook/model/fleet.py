@@ -1,6 +1,6 @@
 """The fleet a scenario needs, once, as formula expressions every sheet uses (Sizing,
-Plan, Cost, Finance): the replicas for the peak, the GPUs in total, the month's bill and
-what a million output tokens cost.
+Plan, Cost, Finance): what a replica produces, the replicas for the peak, the GPUs in
+total.
 
 One rule for replicas everywhere: capacity for the peak token rate at the planned
 utilization,
@@ -26,7 +26,6 @@ References
 
 from __future__ import annotations
 
-from udfs.constants import SECONDS_PER_DAY
 from workbook.expr import Expr, F, of
 
 
@@ -55,9 +54,4 @@ def gpus_total(replica_count, gpus_per_replica) -> Expr:
     return of(replica_count) * of(gpus_per_replica)
 
 
-def average_tps(tokens_day) -> Expr:
-    """Output tokens per second on an average day: tokens a day ÷ 86,400."""
-    return of(tokens_day) / SECONDS_PER_DAY
-
-
-__all__ = ["replicas", "peak_replicas", "replica_tps", "gpus_total", "average_tps"]
+__all__ = ["replicas", "peak_replicas", "replica_tps", "gpus_total"]
