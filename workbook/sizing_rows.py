@@ -7,6 +7,7 @@ row is (key of ``SIZING``, label, formula, number format, note).
 
 from __future__ import annotations
 
+from workbook.expr import F, Text, of
 from workbook.sheet import (
     attention_dim,
     batch_read,
@@ -26,19 +27,21 @@ def memory_rows(K: dict) -> list:
     """Sizing's rows of napkin functions from the weights to the GPUs they need: (key,
     label, formula, number format, note)."""
     m = K["model_row"]
-    p = f"{K['params_b']}*1000000000"
+    k = {key: of(ref) for key, ref in K.items()}  # each key cell as an expression
     prec = K["precision"]
-    kvp = K["kv_precision"]
-    kv_args = f"{K['layers']},{K['kv_heads']},{K['head_dim']},{K['context']},{kvp}"
-    searched = f"IF(ISNUMBER({K['batch_input']}),{K['batch_input']},1)"
+    kv_args = (k["layers"], k["kv_heads"], k["head_dim"], k["context"], k["kv_precision"])
+    searched = F.IF(F.ISNUMBER(k["batch_input"]), k["batch_input"], 1)
+    per_seq_state = state_bytes(m) / 1000000000  # GB a sequence holds in fixed state
     return [
         ("weight_gb", "Weights", stored_weights(K["params_b"], prec, m).formula(), "GB",
          "WEIGHT_GB(params, precision, , kept): parameters × bytes per parameter, the "
          "ones a quantized checkpoint keeps in BF16 (Models column Z) at 2 bytes"),
-        ("weight_gib", "Weights in GiB", f'=WEIGHT_GB({p},{prec},"GiB",{kept_weights(m)})', "GiB",
+        ("weight_gib", "Weights in GiB", F.WEIGHT_GB(k["params_b"] * 1000000000, k["precision"],
+                                                   Text("GiB"), kept_weights(m)).formula(),
+         "GiB",
          "1 GiB = 1024³ bytes, 7 % more than 1 GB"),
         ("kv_gqa_gb", "KV cache, GQA formula (context × batch)",
-         f"=KV_CACHE_GB({kv_args},{K['batch']})", "GB",
+         F.KV_CACHE_GB(*kv_args, k["batch"]).formula(), "GB",
          "KV_CACHE_GB: 2 × layers × KV heads × head dim × bytes × tokens × batch"),
         ("kv_factor", "Attention correction (MLA, sliding window)",
          f"={K['kv_bytes']}/(4*{K['layers']}*{K['kv_heads']}*{K['head_dim']})"
@@ -48,26 +51,30 @@ def memory_rows(K: dict) -> list:
          f'=IF(ABS({K["kv_factor"]}-1)<0.000000001,"1: the GQA formula is right for "&'
          f'{K["attention"]},{K["attention"]}&": the GQA formula over-counts; this factor '
          'corrects it")'),
-        ("kv_seq_gb", "KV cache per sequence", f"=KV_CACHE_GB({kv_args},1)*{K['kv_factor']}"
-         f"+{state_bytes(m)}/1000000000", "GB", "one sequence at this context, corrected as "
+        ("kv_seq_gb", "KV cache per sequence",
+         (F.KV_CACHE_GB(*kv_args, 1) * k["kv_factor"] + per_seq_state).formula(), "GB",
+         "one sequence at this context, corrected as "
          "above, with the fixed state of linear-attention or Mamba layers (Models column Y)"),
-        ("kv_gb", "KV cache for this model at the batch", f"={K['kv_gqa_gb']}*{K['kv_factor']}"
-         f"+{state_bytes(m)}*{K['batch']}/1000000000", "GB",
+        ("kv_gb", "KV cache for this model at the batch",
+         (k["kv_gqa_gb"] * k["kv_factor"] + state_bytes(m) * k["batch"] / 1000000000)
+         .formula(), "GB",
          "What the KV cache really takes at this context and batch"),
-        ("need_gb", "Memory needed: weights + KV cache", f"={K['weight_gb']}+{K['kv_gb']}",
-         "GB", "runtime overhead comes on top (Assumptions: memory reserve)"),
+        ("need_gb", "Memory needed: weights + KV cache",
+         (k["weight_gb"] + k["kv_gb"]).formula(), "GB",
+         "runtime overhead comes on top (Assumptions: memory reserve)"),
         ("need_tp_gb", "Memory the GPUs per replica are chosen for",
-         f"={K['weight_gb']}+{K['kv_seq_gb']}*{searched}", "GB",
+         (k["weight_gb"] + k["kv_seq_gb"] * searched).formula(), "GB",
          "weights + the KV cache of the typed batch (of one sequence when the batch is "
          "searched: the search then fills the memory left)"),
         ("fits_weights", "Weights fit on one GPU?",
-         f'=IF(FITS({K["weight_gb"]},{K["memory"]}),"yes","no")', None,
+         F.IF(F.FITS(k["weight_gb"], k["memory"]), Text("yes"), Text("no")).formula(), None,
          "FITS(weights, GPU memory)"),
         ("fits_all", "Weights + KV cache fit on one GPU?",
-         f'=IF(FITS({K["need_gb"]},{K["memory"]},{K["reserve"]}),"yes","no")', None,
+         F.IF(F.FITS(k["need_gb"], k["memory"], k["reserve"]), Text("yes"), Text("no"))
+         .formula(), None,
          "FITS(need, GPU memory, reserve)"),
         ("gpus_needed", "GPUs needed for weights + KV cache (the minimum)",
-         f"=GPUS_NEEDED({K['need_tp_gb']},{K['memory']},{K['reserve']})", "gpus",
+         F.GPUS_NEEDED(k["need_tp_gb"], k["memory"], k["reserve"]).formula(), "gpus",
          "GPUS_NEEDED: whole GPUs to hold it, split evenly"),
     ]
 
