@@ -7,8 +7,10 @@ row is (key of ``SIZING``, label, formula, number format, note).
 
 from __future__ import annotations
 
-from workbook.expr import F, Text, of
+from workbook.expr import F, Name, Text, of
+from workbook.model.fleet import replica_tps
 from workbook.sheet import (
+    NO_FLOPS,
     attention_dim,
     batch_read,
     expert_parallel,
@@ -83,14 +85,13 @@ def speed_rows(K: dict) -> list:
     """Sizing's rows from the decode floor to the weights a step reads (as
     ``memory_rows``)."""
     m = K["model_row"]
+    k = {key: of(ref) for key, ref in K.items()}  # each key cell as an expression
     a = f"{K['active_b']}*1000000000"
     prec = K["precision"]
     bw = K["bandwidth"]
     roof = K["roof_tflops"]
-    eff = K["efficiency"]
-    n = K["gpus"]
     bf16 = K["bf16"]
-    price = K["price"]
+    has_roof = F.ISNUMBER(k["roof_tflops"])
     return [
         ("floor_ms", "Decode floor: weights only, batch 1, one GPU",
          f"=DECODE_FLOOR({K['decode_b']}*1000000000,"
@@ -103,34 +104,39 @@ def speed_rows(K: dict) -> list:
          f'"FP8 roof (weights in 1 byte or less)","BF16 roof"),"no FLOPS figure for this '
          f'GPU: math time not counted, the floors below are memory floors")'),
         ("tps_total", "Tokens/s in total at the floor (all sequences)",
-         f"=TOKENS_PER_SEC({K['step_ms']})*{K['batch']}", "tps",
+         replica_tps(k["step_ms"], k["batch"]).formula(), "tps",
          "TOKENS_PER_SEC(step floor) × batch: one token per sequence per step"),
         ("tps_user", "Tokens/s per user at the floor",
-         f"=PER_USER_TPS({K['tps_total']},{K['batch']})",
-         "tps", "PER_USER_TPS(total, batch): batching raises the total, not each user's"),
+         F.PER_USER_TPS(k["tps_total"], k["batch"]).formula(), "tps",
+         "PER_USER_TPS(total, batch): batching raises the total, not each user's"),
         ("ridge_bf16", "Ridge, BF16 datasheet",
-         f'=IF(ISNUMBER({bf16}),RIDGE({bf16},{bw}),"no BF16 figure")', "flop_byte",
+         F.IF(F.ISNUMBER(k["bf16"]), F.RIDGE(k["bf16"], k["bandwidth"]),
+              Text("no BF16 figure")).formula(), "flop_byte",
          "RIDGE(peak, bandwidth): the intensity at which this GPU's BF16 peak meets its "
          "bandwidth"),
         ("ridge_used", "Ridge, roof used × efficiency",
-         f'=IF(ISNUMBER({roof}),RIDGE({roof},{bw},{eff}),"no FLOPS figure")',
-         "flop_byte", "below it memory-bound, above it compute-bound"),
+         F.IF(has_roof, F.RIDGE(k["roof_tflops"], k["bandwidth"], k["efficiency"]),
+              Text(NO_FLOPS)).formula(), "flop_byte",
+         "below it memory-bound, above it compute-bound"),
         ("critical_batch", "Critical batch (decode reaches the ridge)",
-         f'=IF(ISNUMBER({roof}),CRITICAL_BATCH({roof}*{eff},{bw},{prec}),"no FLOPS figure")',
-         "seq", "CRITICAL_BATCH(roof × efficiency, bandwidth, weight precision)"),
+         F.IF(has_roof, F.CRITICAL_BATCH(k["roof_tflops"] * k["efficiency"], k["bandwidth"],
+                                         k["precision"]), Text(NO_FLOPS)).formula(), "seq",
+         "CRITICAL_BATCH(roof × efficiency, bandwidth, weight precision)"),
         ("decode_intensity", "Decode intensity at the batch",
          f"=INTENSITY(2*{a}*{K['verified']},WEIGHT_GB({K['read_b']}*1000000000,{prec})"
          "*1000000000)", "flop_byte",
          "INTENSITY(2 × active params × tokens a step computes, bytes of the weights they "
          "read)"),
         ("side", "Side of the ridge at the batch",
-         f'=IF(ISNUMBER({K["ridge_used"]}),BOUND({K["decode_intensity"]},{K["ridge_used"]}),'
-         '"no FLOPS figure")', None,
+         F.IF(F.ISNUMBER(k["ridge_used"]), F.BOUND(k["decode_intensity"], k["ridge_used"]),
+              Text(NO_FLOPS)).formula(), None,
          "BOUND(intensity, ridge): left of it, batching is nearly free"),
         ("cost_mtok", '="At the floor, if every GPU were busy at the planned utilization: '
          'cost per million output tokens ("&CURRENCY&")"',
-         f'=IF(ISNUMBER({price}),COST_PER_MTOK({price},{K["tps_total"]},{n},UTILIZATION),'
-         '"no price")', "money", "COST_PER_MTOK(price, tokens/s at the floor, GPUs per "
+         F.IF(F.ISNUMBER(k["price"]), F.COST_PER_MTOK(k["price"], k["tps_total"], k["gpus"],
+                                                      Name("UTILIZATION")),
+              Text("no price")).formula(), "money",
+         "COST_PER_MTOK(price, tokens/s at the floor, GPUs per "
          "replica, utilization): a bound, not the bill (the headline is at the top)"),
         ("verified", "Tokens a step computes: batch × (draft tokens + 1)",
          f"={verified(K['batch'])}", "tokens",
