@@ -86,16 +86,14 @@ def speed_rows(K: dict) -> list:
     ``memory_rows``)."""
     m = K["model_row"]
     k = {key: of(ref) for key, ref in K.items()}  # each key cell as an expression
-    a = f"{K['active_b']}*1000000000"
     prec = K["precision"]
-    bw = K["bandwidth"]
     roof = K["roof_tflops"]
     bf16 = K["bf16"]
     has_roof = F.ISNUMBER(k["roof_tflops"])
     return [
         ("floor_ms", "Decode floor: weights only, batch 1, one GPU",
-         f"=DECODE_FLOOR({K['decode_b']}*1000000000,"
-         f"{read_bytes(K['decode_b'], prec, m)},{bw})", "ms_token",
+         F.DECODE_FLOOR(k["decode_b"] * 1000000000, read_bytes(K["decode_b"], prec, m),
+                        k["bandwidth"]).formula(), "ms_token",
          f'=IF({K["fits_weights"]}="yes","DECODE_FLOOR: the weights a step reads ('
          f'{K["decode_b"]}) ÷ bandwidth","the weights do not fit on one GPU: this floor is '
          f'fiction, see the next rows")'),
@@ -123,8 +121,9 @@ def speed_rows(K: dict) -> list:
                                          k["precision"]), Text(NO_FLOPS)).formula(), "seq",
          "CRITICAL_BATCH(roof × efficiency, bandwidth, weight precision)"),
         ("decode_intensity", "Decode intensity at the batch",
-         f"=INTENSITY(2*{a}*{K['verified']},WEIGHT_GB({K['read_b']}*1000000000,{prec})"
-         "*1000000000)", "flop_byte",
+         F.INTENSITY(2 * k["active_b"] * 1000000000 * k["verified"],
+                     F.WEIGHT_GB(k["read_b"] * 1000000000, k["precision"]) * 1000000000)
+         .formula(), "flop_byte",
          "INTENSITY(2 × active params × tokens a step computes, bytes of the weights they "
          "read)"),
         ("side", "Side of the ridge at the batch",
@@ -139,13 +138,13 @@ def speed_rows(K: dict) -> list:
          "COST_PER_MTOK(price, tokens/s at the floor, GPUs per "
          "replica, utilization): a bound, not the bill (the headline is at the top)"),
         ("verified", "Tokens a step computes: batch × (draft tokens + 1)",
-         f"={verified(K['batch'])}", "tokens",
+         of(verified(K["batch"])).formula(), "tokens",
          f'=IF({K["tokens_per_step"]}>{K["draft_tokens"]}+1,"more tokens a step than it '
          'verifies: set the draft tokens (k) above, tokens per step is at most k + 1",'
          '"the verifying pass multiplies the weights by every sequence\'s k + 1 tokens; '
          'the KV cache is read once a sequence")'),
         ("read_b", "Weights read per decode step at the batch",
-         f"={batch_read(m, K['verified'], K['decode_b'])}", "B",
+         batch_read(m, K["verified"], K["decode_b"]).formula(), "B",
          f"batch 1 reads ({K['decode_b']}) + one routed expert's weights (Models column W) "
          "per further distinct expert, MOE_EXPERTS_READ (uniform routing); dense: the batch "
          "1 reads"),
@@ -162,15 +161,16 @@ def step_rows(K: dict) -> list:
     tp = K["stage_gpus"]
     return [
         ("attn_flop", "Attention FLOPs of a step at the batch",
-         f"=DECODE_ATTENTION_FLOP({K['layers']},{attention_dim(m)},{ctx},{K['verified']})",
+         F.DECODE_ATTENTION_FLOP(of(K["layers"]), attention_dim(m), of(ctx), of(K["verified"]))
+         .formula(),
          '#,##0.0,,," GFLOP"', "DECODE_ATTENTION_FLOP(layers, heads × head dim (MLA: × "
          "544), context, batch): QKᵀ and AV over the context"),
         ("stage_gpus", "GPUs per pipeline stage (tensor-parallel degree)",
-         f"={n}/{stages}", "gpus", f'=IF({stages}>1,"GPUs per replica ÷ "&{stages}&" '
+         (of(n) / of(stages)).formula(), "gpus", f'=IF({stages}>1,"GPUs per replica ÷ "&{stages}&" '
          'stages: each stage holds 1/stages of the layers, its all-reduces span these GPUs",'
          '"one stage: every GPU of the replica shares every layer")'),
         ("expert_parallel", "Expert parallel (MoE on more than one GPU)?",
-         f"={expert_parallel(m, tp)}", "0", "1: a mixture of experts spread over the GPUs "
+         expert_parallel(m, tp).formula(), "0", "1: a mixture of experts spread over the GPUs "
          "of a stage with the attention data parallel (no all-reduce); 0: tensor parallel "
          "(the scenario's expert-parallel input says no, a dense model or one GPU a stage)"),
         ("comm_ms", "Tensor-parallel all-reduces of a micro-batch through the layers",
