@@ -53,6 +53,19 @@ def test_defined_names_with_relative_references_follow_the_cell_that_uses_them(t
     assert res["S!C10"] == pytest.approx(math.fsum(hours) * 7.5)  # 253.125
 
 
+def test_a_name_whose_formula_gives_a_reference_is_a_reference(tmp_path):
+    # Microsoft Support, "INDEX function": the reference form returns a reference, so
+    # INDEX(...):INDEX(...) is a range; a defined name of it (the template's tables:
+    # workbook.sheet.table_column) is that range where a formula uses it, so COUNTIF,
+    # MATCH and COUNTA take it as they take a range (not an array of its values)
+    cells = [c(f"A{i}", None, v) for i, v in enumerate(["GPU", "a", "b", "c", "note"], 1)]
+    cells += [c("C1", 'COUNTIF(T,"b")'), c("C2", 'MATCH("c",T,0)'), c("C3", "COUNTA(T)"),
+              c("C4", "INDEX(T,1)")]
+    res = _calc(tmp_path, cells, names={
+        "T": "INDEX(S!$A$1:$A$5,2):INDEX(S!$A$1:$A$5,ROWS(S!$A$1:$A$5)-1)"})
+    assert (res["S!C1"], res["S!C2"], res["S!C3"], res["S!C4"]) == (1, 3, 3, "a")
+
+
 # ----------------------------------------------------------------- comparisons, kinds
 
 def test_comparisons_between_text_numbers_and_logical_values(tmp_path):

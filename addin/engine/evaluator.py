@@ -430,7 +430,7 @@ class Evaluation:
             context.STATE.cell, context.STATE.node = (node.sheet, node.r, node.c), node
             args = [self._arg(s) for s in node.specs]
             at = (node.r, node.c) if node.spill is None and not node.is_name else None
-            out = executor.call(node.prog.fn, args, at)
+            out = executor.call(node.prog.fn, args, at, reference=node.is_name)
         node.value = out
         if node.spill is None and not node.is_name and not isinstance(out, ns.Ranges) and (
                 not isinstance(out, np.ndarray) or (out.size == 1 and out.ndim <= 2)):

@@ -128,9 +128,12 @@ class FastFn:
             self._pipe = self._make_pipe()
         return self._pipe
 
-    def __call__(self, *args, at=None):
+    def __call__(self, *args, at=None, reference=False):
         """Run the graph; ``at`` = (row, column) of a one-cell formula: a reference it
-        returns is then implicitly intersected with that cell (``intersect``)."""
+        returns is then implicitly intersected with that cell (``intersect``);
+        ``reference``: a reference it returns stays one (a defined name's formula, such as
+        ``INDEX(A1:A9,2):INDEX(A1:A9,8)``, is a reference where a formula uses it), else
+        its values are returned."""
         ns = ready()
         NONE = ns.NONE
         vals = dict(self.consts)
@@ -186,7 +189,7 @@ class FastFn:
         try:
             v = vals[self.out]
             if isinstance(v, ns.Ranges):
-                return intersect(v, at) if at is not None else v.value
+                return intersect(v, at) if at is not None else v if reference else v.value
             return v
         except (KeyError, ns.RangeValueError):  # formulas' own function computes it:
             forms.unseen(self.calls)  # what its compile shows counts, branches or not
@@ -227,14 +230,15 @@ def intersect(rng, at):
     return ns.errors["#VALUE!"]
 
 
-def call(fn, args, at=None):
-    """Run a compiled formula; exceptions become Excel errors. ``at``: see
-    ``FastFn.__call__``."""
+def call(fn, args, at=None, reference=False):
+    """Run a compiled formula; exceptions become Excel errors. ``at`` and ``reference``:
+    see ``FastFn.__call__``."""
     ns = ready()
     try:
         try:
-            return fn(*args, at=at) if at is not None and isinstance(fn, FastFn) \
-                else fn(*args)
+            if isinstance(fn, FastFn) and (at is not None or reference):
+                return fn(*args, at=at, reference=reference)
+            return fn(*args)
         except fx.Fallback:
             return fn.pipe(*args)
     except Exception as ex:  # any failure is a cell error
