@@ -52,13 +52,33 @@ class Book:
         if "!" not in text and depth == 0:
             for dn in self.book.names:
                 if dn.name.upper() == text.upper() and dn.local_sheet in (sheet_idx, None):
-                    hit = self.resolve(dn.text, sheet_idx, 1)
+                    hit = self.resolve(dn.text, sheet_idx, 1) or self._between(dn.text,
+                                                                               sheet_idx)
                     if dn.local_sheet == sheet_idx or hit is not None:
                         return hit
         return None
 
+    def _between(self, text: str, sheet_idx: int):
+        """The range a name of the template's tables refers to
+        (``workbook.sheet.table_column``: ``INDEX(span,2):INDEX(span,ROWS(span)-1)``, the
+        rows of a one-column ``span`` strictly between its first and last), as
+        ``resolve`` gives it; None for any other text."""
+        m = _BETWEEN.fullmatch(text.strip())
+        loc = self.resolve(m["span"], sheet_idx, 1) if m else None
+        if loc is None or loc[0] != "range" or len(loc) != 6 or loc[3] != loc[5] \
+                or loc[4] - loc[2] < 2:
+            return None
+        _, sheet, r1, c1, r2, c2 = loc
+        return ("range", sheet, r1 + 1, c1, r2 - 1, c2) if r2 - r1 > 2 else \
+            ("cell", sheet, r1 + 1, c1)
+
     def value(self, loc) -> object:
         return self.values.get((loc[1].upper(), loc[2], loc[3]))
+
+
+#: ``workbook.sheet.table_column``'s text: the rows of ``span`` between its first and last
+_BETWEEN = re.compile(r"INDEX\((?P<span>[^,()]+),2\):INDEX\((?P=span),ROWS\((?P=span)\)-1\)",
+                      re.IGNORECASE)
 
 
 def cell_value(c: xv.RawCell, ss: list[str]):
