@@ -166,7 +166,7 @@ NCCL_BASE_US, NCCL_NVLINK_US = 6.6, 0.6
 
 def by_hand(model: str, gpu: str, weight_bytes: float, batch: int, prompt: int, output: int,
             tokens_day: float, peak: float, util: float, price: float, hours: float,
-            eff: float | None = None) -> dict:
+            eff: float | None = None, reads_embedding: bool = False) -> dict:
     """The headline of a dense GQA model by hand (the arithmetic of ``test_scenario.py``'s
     module docstring) from the rows of the tables, the GPUs per replica the smallest of 1,
     2, 4, 8 that hold the weights and the batch's KV cache, the all-reduces over NVLink;
@@ -198,6 +198,9 @@ def by_hand(model: str, gpu: str, weight_bytes: float, batch: int, prompt: int, 
         Hours of a month [h].
     eff : float or None
         The efficiency the floor is divided by [fraction]; None: REGIME_EFFICIENCY's.
+    reads_embedding : bool
+        Whether a step reads the input embedding table too: a user's row of the Models
+        table (a built-in row copied under another name) does not say it is untied.
 
     Returns
     -------
@@ -216,7 +219,8 @@ def by_hand(model: str, gpu: str, weight_bytes: float, batch: int, prompt: int, 
     weights = params * weight_bytes  # GB
     mem, bw = float(g["memory_GB"]), float(g["memory_bandwidth_TBps"])
     t = next(d for d in (1, 2, 4, 8) if weights + kv <= d * mem)
-    read = (active - int(m["vocab_size"]) * hidden / 1e9) * weight_bytes  # untied embedding
+    embedding = 0 if reads_embedding else int(m["vocab_size"]) * hidden / 1e9  # untied
+    read = (active - embedding) * weight_bytes
     roof = float(g["fp8_dense_TFLOPS"] if weight_bytes <= 1 else g["bf16_dense_TFLOPS"])
     attention_flop = 4 * layers * heads * head_dim * context * batch  # QKᵀ and AV
     link = float(g["interconnect_GBps"]) / 2  # GB/s one way

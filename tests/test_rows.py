@@ -1,8 +1,9 @@
 """Rows a user adds to the GPUs, Models and Calibration tables reach every sheet, done the
-way a user does it: in a spreadsheet program (LibreOffice, through its UNO API), unprotect
-the sheet, insert a row inside the table and copy the row above into it (its formulas
-follow), type the new figures over it, type another entry in the table's last empty (yellow) row;
-then compute the saved file with ``napkin calc`` and read every sheet."""
+way a user does it: in a spreadsheet program (LibreOffice, through its UNO API), insert a
+row inside the table (the tables' sheets are not protected) and copy the row above into
+it (its formulas follow), type the new figures over it, type another entry in the table's
+last empty (yellow) row; then compute the saved file with ``napkin calc`` and read every
+sheet. ``test_insert_rows.py`` inserts above the first row and below the last too."""
 
 from __future__ import annotations
 
@@ -105,7 +106,6 @@ def added(tmp_path_factory):
               f"Sizing!{SIZING['precision']}": "BF16",
               f"Sizing!{SIZING['gpu']}": "My GPU inside"}
     job = {"path": str(src), "save": str(saved),
-           "unprotect": ["GPUs", "Models", "Calibration"],
            "insert_rows": [["GPUs", g_in], ["Models", m_in], ["Calibration", c_in]],
            "copy": [["GPUs", f"A{g_in - 1}:{last_col['GPUs']}{g_in - 1}", f"A{g_in}"],
                     ["Models", f"A{m_in - 1}:{last_col['Models']}{m_in - 1}", f"A{m_in}"],
@@ -124,7 +124,8 @@ def added(tmp_path_factory):
     got = {ws.title: {c.coordinate: c.value for row in ws.iter_rows() for c in row
                       if c.value is not None} for ws in wb}
     rows = {"g_in": g_in, "c_in": c_in, "c_below": c_below,
-            "g_note": g_below + GPU_SPARE, "m_note": m_below + MODEL_SPARE}
+            # the note under each table, below the empty row that ends its named ranges
+            "g_note": g_below + GPU_SPARE + 1, "m_note": m_below + MODEL_SPARE + 1}
     return lo, got, rows
 
 

@@ -149,8 +149,9 @@ def test_every_column_of_the_tables_is_a_name(book, sheet, first, spare, prefix)
              if name.startswith(prefix)}
     headers = [c for c in ws[first - 1] if c.value]
     assert len(headers) >= 15
-    for c in headers:
-        ref = f"'{sheet}'!${c.column_letter}${first}:${c.column_letter}${last}"
+    for c in headers:  # the rows between the header and the empty row under the table
+        span = f"'{sheet}'!${c.column_letter}${first - 1}:${c.column_letter}${last + 1}"
+        ref = f"INDEX({span},2):INDEX({span},ROWS({span})-1)"
         assert ref in spans, (sheet, c.column_letter, c.value)
     for name in ("GPU_INTERCONNECT", "MODEL_HIDDEN", "MODEL_VOCAB"):
         assert name in book.defined_names

@@ -38,10 +38,12 @@ docstring gives its layout; ``workbook.sheet`` holds the drawing helpers they sh
 
 Rules kept: Excel 2010 functions only, no structured references, named ranges for the
 tables; input cells unlocked and yellow, everything else locked; sheets protected without a
-password; number formats carry units; inputs validated (numbers, ranges, list choices)
-with an input message. The output is deterministic: fixed document properties here, and
-``napkin template`` rewrites the zip with the fixed dates ``ZIP_TIME`` and
-``FIXED_TIME``, so two builds give identical bytes.
+password, but for the tables' (``TABLE_SHEETS``), where a user inserts, sorts and filters
+rows (a row inserted takes the locked format of the row it is inserted at, so a
+protected table would refuse typing in it); number formats carry units; inputs validated
+(numbers, ranges, list choices) with an input message. The output is deterministic: fixed
+document properties here, and ``napkin template`` rewrites the zip with the fixed dates
+``ZIP_TIME`` and ``FIXED_TIME``, so two builds give identical bytes.
 """
 
 from __future__ import annotations
@@ -110,6 +112,12 @@ PRINT_TITLES = {
 }
 
 
+#: The sheets of the GPU, model (and price) and measurement tables: not protected, so that
+#: a user inserts rows anywhere in them (the named ranges grow: ``sheet.table_column``),
+#: sorts and filters them.
+TABLE_SHEETS = ("GPUs", "Models", "Calibration")
+
+
 #: Fixed document dates (the document's, and every zip entry's that ``napkin template``
 #: writes): a rebuild without changes gives the same bytes.
 FIXED_TIME = dt.datetime(2026, 11, 1, 0, 0, 0)
@@ -154,7 +162,8 @@ def _build(native: bool) -> Workbook:
     conf = sheet_xlwings_conf(wb)
     for sheet in (start, sizing, cost, front, finance, plan, calibration, roof, speed, assumptions,
                   gpus, models, conf):
-        sheet.protect()
+        if sheet.title not in TABLE_SHEETS:
+            sheet.protect()
         fit_text(sheet.ws)
         wrap_labels(sheet.ws)
         sheet.ws.sheet_view.zoomScale = 100
@@ -199,7 +208,7 @@ __all__ = [
     "FINANCE", "TORNADO",
     "CAL_SUMMARY", "CAL_FIRST", "CAL_ROWS", "CAL_COLUMNS", "CAL_EXAMPLES", "CAL_EXAMPLE_NOTE",
     "GPU_COLUMNS", "GPU_FIRST", "GPU_SPARE", "MODEL_SPARE", "HEADLINE", "MODEL_COLUMNS",
-    "MODEL_DERIVED_COLS", "MODEL_FIRST",
+    "MODEL_DERIVED_COLS", "MODEL_FIRST", "TABLE_SHEETS",
     "ASSUMPTIONS", "FINANCE_ASSUMPTIONS", "RANGE_ASSUMPTIONS", "PRECISION_FIRST",
     "ROOF_FIRST", "KERNEL_FIRST", "KERNELS", "PRINT_TITLES",
     "AMDAHL_P", "AMDAHL_S", "GRID_HEAD",

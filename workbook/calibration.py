@@ -14,12 +14,14 @@ from workbook.sheet import (
     Sheet,
     attention_dim,
     decode_read,
+    define_column,
     define_name,
     read_csv,
     read_weights,
     sliding_share,
     state_bytes,
     step_floor,
+    table_column,
 )
 from workbook.sizing import SIZING
 from workbook.speculation import verified
@@ -160,10 +162,11 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                  "floors by it.")
     s.put("A3", "The first rows are examples, not measurements (grey): they are not counted "
                 "(column X: no). Overwrite them with yours and set X to yes, or enter yours "
-                "in the empty rows. A measurement faster than its floor is flagged: an "
-                "assumption (model, precision, GPU, batch, context, tokens per step in AC "
-                "and draft tokens in AD with speculative decoding) is wrong, so that row is "
-                "left out.", "note")
+                "in the empty rows, or insert a row (this sheet is not protected) and copy "
+                "a row into it: its formulas follow. A measurement faster than its floor is "
+                "flagged: an assumption (model, precision, GPU, batch, context, tokens per "
+                "step in AC and draft tokens in AD with speculative decoding) is wrong, so "
+                "that row is left out.", "note")
     first, last = CAL_FIRST, CAL_FIRST + CAL_ROWS - 1
     _summary(wb, s)
     s.section(first - 2, "Measurements (yellow: yours) and what they say", "AD")
@@ -195,7 +198,8 @@ def _summary(wb: Workbook, s: Sheet) -> None:
     names CAL_EFFICIENCY, CAL_EFF and CAL_GPU."""
     s.section(4, "Result", "O")
     first, last = CAL_FIRST, CAL_FIRST + CAL_ROWS - 1
-    verdicts, counted = f"$O${first}:$O${last}", f"$Y${first}:$Y${last}"
+    col = lambda c: table_column(s.title, c, first - 1, last + 1)  # noqa: E731
+    verdicts, counted = col("O"), "CAL_EFF"
     K = CAL_SUMMARY
     s.put("A5", "Efficiency used (where a GPU has no measurement of its own)")
     s.put(K["efficiency"], f"=IF(COUNT({counted})>0,AVERAGE({counted}),EFF_DEFAULT)",
@@ -212,13 +216,13 @@ def _summary(wb: Workbook, s: Sheet) -> None:
     s.put("C7", "faster than physics allows: check that row's model, precision, GPU, GPUs, "
                 "batch and context", "note")
     s.put("A8", "Example rows left out")
-    s.put(K["examples"], f'=COUNTIFS($X${first}:$X${last},"no",$P${first}:$P${last},'
-                         f'"{CAL_EXAMPLE_NOTE}")', "formula", '0 "rows"')
+    s.put(K["examples"], f'=COUNTIFS({col("X")},"no",{col("P")},"{CAL_EXAMPLE_NOTE}")',
+          "formula", '0 "rows"')
     s.put("C8", "the rows that ship with the workbook are examples: set X to yes to count one",
           "note")
     define_name(wb, "CAL_EFFICIENCY", s.title, f"${K['efficiency'][0]}${K['efficiency'][1:]}")
-    define_name(wb, "CAL_EFF", s.title, f"$Y${first}:$Y${last}")
-    define_name(wb, "CAL_GPU", s.title, f"$Z${first}:$Z${last}")
+    define_column(wb, "CAL_EFF", s.title, "Y", first - 1, last + 1)
+    define_column(wb, "CAL_GPU", s.title, "Z", first - 1, last + 1)
 
 
 

@@ -9,7 +9,7 @@ from udfs import tables
 from workbook.sheet import (
     DATA_DATE,
     Sheet,
-    define_name,
+    define_column,
     fit_rows,
     num,
     read_csv,
@@ -36,12 +36,14 @@ GPU_COLUMNS = [  # (csv column, header, named range or None, number format)
 
 def sheet_gpus(wb: Workbook) -> Sheet:
     """GPUs: one row per accelerator of ``udfs/data/gpus.csv`` from row 6, then
-    ``GPU_SPARE`` empty yellow rows for the user's own GPUs (inside the named ranges, so
-    that a row typed there, or inserted inside the table, reaches every sheet).
+    ``GPU_SPARE`` empty yellow rows for the user's own GPUs, an empty row, then the note
+    that warns when the table outgrows Cost's places. The named ranges hold every row
+    between the header and that empty row (``workbook.sheet.table_column``), so that a
+    row typed in a yellow row, or inserted anywhere from the first row to the empty row
+    (the sheet is not protected), reaches every sheet.
 
     A..K  the figures (name, vendor, memory in GB of 10⁹ bytes, bandwidth TB/s, dense
-          TFLOPS...), locked; an empty figure stays empty (grey) and lookups turn it into
-          #N/A
+          TFLOPS...); an empty figure stays empty (grey) and lookups turn it into #N/A
     L     price per GPU-hour: INPUT, default from workbook/data/gpu_prices.csv (empty where
           no public price was checked: enter yours)
     M     where the default price comes from;  N source_url;  O notes
@@ -60,8 +62,9 @@ def sheet_gpus(wb: Workbook) -> Sheet:
           "note")
     s.put("A4", "Price default: an assumption (public on-demand level, see column M); "
                 "empty where none was checked. Adding a GPU: type it in a yellow row below "
-                "the table, or unprotect the sheet (no password) and insert a row inside "
-                "the table; every sheet picks it up.", "note")
+                "the table, or insert a row anywhere from the first row of the table to the "
+                "empty row under it (this sheet is not protected); every sheet picks it up.",
+          "note")
     headers = [h for _, h, _, _ in GPU_COLUMNS]
     headers += ['=\"Price per GPU-hour (\"&CURRENCY&\")\"', "Price: basis and source",
                 "Source (datasheet)", "Notes"]
@@ -80,10 +83,11 @@ def sheet_gpus(wb: Workbook) -> Sheet:
             s.put(f"{col}{r}", None, "input")
     last += GPU_SPARE
     slots = last - GPU_FIRST + 1  # the places Cost and the Sizing grids have
-    s.put(f"A{last + 1}", room_note("GPU_NAME", slots, "GPUs", "Cost and the Sizing grids",
+    end = last + 1  # the empty row under the table: the named ranges end above it
+    s.put(f"A{end + 1}", room_note("GPU_NAME", slots, "GPUs", "Cost and the Sizing grids",
                                     "↑ yellow rows: your own GPUs (name, memory, bandwidth, "
                                     "peaks, price); every sheet picks them up"), "note")
-    warn_red(s.ws, f"A{last + 1}")
+    warn_red(s.ws, f"A{end + 1}")
     spare = f"{last - GPU_SPARE + 1}:{{}}{last}"
     s.validate("A" + spare.format("A"), "text", "Your GPU's name (shown in the dropdowns): "
                "up to 60 characters.", "GPU name", 0, 60)
@@ -99,10 +103,10 @@ def sheet_gpus(wb: Workbook) -> Sheet:
     for j, (_, _, name, _) in enumerate(GPU_COLUMNS):
         if name:
             col = get_column_letter(j + 1)
-            define_name(wb, name, s.title, f"${col}${GPU_FIRST}:${col}${last}")
+            define_column(wb, name, s.title, col, GPU_FIRST - 1, end)
     for name, col in (("GPU_PRICE", "L"), ("GPU_PRICE_SOURCE", "M"), ("GPU_SOURCE", "N"),
                       ("GPU_NOTES", "O")):
-        define_name(wb, name, s.title, f"${col}${GPU_FIRST}:${col}${last}")
+        define_column(wb, name, s.title, col, GPU_FIRST - 1, end)
     s.ws.freeze_panes = f"B{GPU_FIRST}"
     return s
 

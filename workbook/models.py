@@ -59,7 +59,7 @@ from udfs import tables
 from workbook.sheet import (
     DATA_DATE,
     Sheet,
-    define_name,
+    define_column,
     fit_rows,
     num,
     room_note,
@@ -222,7 +222,10 @@ def sheet_models(wb: Workbook) -> Sheet:
                 "window, mixture of experts.", "note")
     s.put("A4", "KV bytes per token = 2 (K and V) × layers × KV heads × head dim × 2 bytes "
                 "(BF16). DeepSeek-V3 (MLA) caches one 576-element latent per layer instead. "
-                "Adding a model: type it in a yellow row below the table.", "note")
+                "Adding a model: type it in a yellow row below the table, or insert a row "
+                "anywhere from the first row of the table to the empty row under it (this "
+                "sheet is not protected) and copy a row into it: its formulas (P, V, W) "
+                "follow.", "note")
     headers = [h for _, h, _, _ in MODEL_COLUMNS] + [
         "Attention", "KV bytes per token (BF16, full context)", "Sliding window (tokens)",
         "Sliding-window layers", "Flags", "Source (config)", "Notes",
@@ -240,11 +243,11 @@ def sheet_models(wb: Workbook) -> Sheet:
     fit_rows(s, MODEL_FIRST, last, {c["flag"]: 50, c["source"]: 40, c["notes"]: 90})
     _spare_rows(s, last)
     last += MODEL_SPARE
-    s.put(f"A{last + 1}", room_note("MODEL_NAME", last - MODEL_FIRST + 1, "models",
+    s.put(f"A{last + 2}", room_note("MODEL_NAME", last - MODEL_FIRST + 1, "models",
                                     "the Sizing grids", "↑ yellow rows: your own models "
                                     "(name, parameters, layers, KV heads, head dim...); every "
                                     "sheet picks them up"), "note")
-    warn_red(s.ws, f"A{last + 1}")
+    warn_red(s.ws, f"A{last + 2}")
     _column_names(wb, s, last)
     s.ws.freeze_panes = f"B{MODEL_FIRST}"
     return s
@@ -301,12 +304,15 @@ def _spare_rows(s: Sheet, last: int) -> None:
 
 
 def _column_names(wb: Workbook, s: Sheet, last: int) -> None:
-    """One defined name per column (``MODEL_*``), the table and its spare rows."""
+    """One defined name per column (``MODEL_*``): the table and its spare rows, every row
+    between the header and the empty row under them (``workbook.sheet.table_column``), so
+    that a row inserted from the first row to that empty row is inside."""
+    head, end = MODEL_FIRST - 1, last + 1
     c = MODEL_DERIVED_COLS
     for j, (_, _, name, _) in enumerate(MODEL_COLUMNS):
         if name:
             col = get_column_letter(j + 1)
-            define_name(wb, name, s.title, f"${col}${MODEL_FIRST}:${col}${last}")
+            define_column(wb, name, s.title, col, head, end)
     for name, key in (("MODEL_ATTENTION", "attention"), ("MODEL_KV_BYTES", "kv"),
                       ("MODEL_WINDOW", "window"), ("MODEL_SLIDING_LAYERS", "sliding"),
                       ("MODEL_MAX_CONTEXT", "max_context"), ("MODEL_DECODE_B", "decode"),
@@ -316,5 +322,5 @@ def _column_names(wb: Workbook, s: Sheet, last: int) -> None:
                       ("MODEL_FLAGS", "flag"),
                       ("MODEL_SOURCE", "source"), ("MODEL_NOTES", "notes")):
         col = c[key]
-        define_name(wb, name, s.title, f"${col}${MODEL_FIRST}:${col}${last}")
+        define_column(wb, name, s.title, col, head, end)
 

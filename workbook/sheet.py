@@ -217,6 +217,21 @@ def define_name(wb: Workbook, name: str, sheet: str, ref: str):
     wb.defined_names[name] = DefinedName(name, attr_text=f"'{sheet}'!{ref}")
 
 
+def define_column(wb: Workbook, name: str, sheet: str, col: str, head: int, end: int):
+    """A workbook-level name for a table's column (``table_column``)."""
+    wb.defined_names[name] = DefinedName(name, attr_text=table_column(sheet, col, head, end))
+
+
+def table_column(sheet: str, col: str, head: int, end: int) -> str:
+    """A table's column as a defined name's text: the rows strictly between the header
+    row ``head`` and the row ``end`` below the table (its note), so that a row inserted
+    anywhere from the first row to just below the last one is inside it. A plain range
+    of the rows would not grow with a row inserted at its first row (the range moves
+    down) or below its last; the header and the row below stay put around the new row."""
+    span = f"'{sheet}'!${col}${head}:${col}${end}"
+    return f"INDEX({span},2):INDEX({span},ROWS({span})-1)"
+
+
 def num(text: str):
     """A CSV figure as a number; empty stays None (an empty figure stays empty)."""
     text = (text or "").strip()

@@ -207,7 +207,9 @@ def _data(s: Sheet) -> None:
           "label")
     s.put("A29", "Sheets are protected", "label")
     s.put("B29", "without a password (Review → Unprotect Sheet) so that typing lands only in "
-                 "the yellow cells.", "label")
+                 "the yellow cells; but for GPUs, Models and Calibration, the tables: insert "
+                 "a row anywhere in them (from the first row to the empty row under each), "
+                 "sort or filter them, and every sheet picks the rows up.", "label")
 
 
 def _wrap(s: Sheet, col: str, first: int, last: int) -> None:
