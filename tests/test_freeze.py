@@ -158,13 +158,15 @@ def test_frozen_template_no_longer_marks_inputs(frozen_template):
     before = _inputs(src)
     assert sum(map(len, before.values())) > 50  # the template has its inputs
     assert sum(map(len, _inputs(frozen).values())) == 0
-    wb = openpyxl.load_workbook(frozen)
+    wb, live = openpyxl.load_workbook(frozen), openpyxl.load_workbook(src)
+    assert {s for s in TABLE_SHEETS if before.get(s)} == set(TABLE_SHEETS)
     for sheet, cells in before.items():
         ws = wb[sheet]
-        # locked cells on a protected sheet refuse typing; the tables' sheets are not
-        # protected (a user inserts rows in them), so there the former inputs only show
-        # as values
-        assert bool(ws.protection.sheet) == (sheet not in TABLE_SHEETS), sheet
+        # locked cells on a protected sheet refuse typing: freeze protects the tables'
+        # sheets too (the template leaves them open for a user to insert rows)
+        assert ws.protection.sheet and not ws.protection.password, sheet
+        if sheet in TABLE_SHEETS:
+            assert not live[sheet].protection.sheet, sheet
         for ref in cells:
             c = ws[ref]
             assert c.style == "napkin formula", (sheet, ref)
@@ -180,8 +182,11 @@ def test_unfreeze_gives_the_template_back(frozen_template, tmp_path):
     thawed = tmp_path / "thawed.xlsx"
     napkin("unfreeze", frozen, "-o", thawed)
     with zipfile.ZipFile(src) as a, zipfile.ZipFile(thawed) as b:
-        # the template ships computed, so the thawed copy has its parts back byte for byte
-        for name in ("xl/styles.xml", "xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml"):
+        # the template ships computed, so the thawed copy has its parts back byte for byte:
+        # every sheet's (the tables' without the protection freeze gave them)
+        sheets = [n for n in a.namelist() if n.startswith("xl/worksheets/sheet")]
+        assert len(sheets) >= 13
+        for name in ("xl/styles.xml", *sheets):
             assert a.read(name) == b.read(name), name
     assert _inputs(thawed) == _inputs(src)
 

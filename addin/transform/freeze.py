@@ -17,11 +17,14 @@ input and trusts the stale numbers beside it, freeze also
   copy is frozen, when, and from what file, in a red "frozen" look;
 * un-marks the input cells: every cell format of the named style "napkin input" (yellow,
   unlocked) becomes a plain, locked cell of the style "napkin formula" (``styles.xml``), so
-  on the protected sheets the inputs show as values and refuse typing.
+  on the protected sheets the inputs show as values and refuse typing;
+* protects, without a password, the sheets that are not (the template's tables, which a
+  user inserts rows into), so that their former inputs refuse typing too.
 
-Both are recorded in the custom XML part too (the status cell and ``styles.xml`` as they
-were), and ``napkin unfreeze`` puts them back: ``styles.xml`` only when it is still the
-one freeze wrote (a program that saved the copy may have renumbered its formats).
+All three are recorded in the custom XML part too (the status cell and ``styles.xml`` as
+they were, the sheets protected), and ``napkin unfreeze`` puts them back: ``styles.xml``
+only when it is still the one freeze wrote (a program that saved the copy may have
+renumbered its formats).
 Everything else is copied unchanged, through ``addin.ooxml.package``.
 """
 
@@ -56,6 +59,10 @@ INPUT_STYLE, PLAIN_STYLE = "napkin input", "napkin formula"
 #: the frozen status line's look: dark red bold on light red (as Excel's "Bad" style)
 FROZEN_FONT = ('<font><b val="1"/><sz val="11"/><color rgb="FF9C0006"/>'
                '<name val="Calibri"/></font>')
+#: the protection freeze gives a sheet that has none: no password, as the template's
+#: other sheets (columns and rows resizable)
+PROTECTION = ('<sheetProtection sheet="1" objects="1" scenarios="1" formatColumns="0" '
+              'formatRows="0"/>')
 FROZEN_FILL = ('<fill><patternFill patternType="solid"><fgColor rgb="FFFFC7CE"/>'
                '<bgColor indexed="64"/></patternFill></fill>')
 
@@ -209,6 +216,34 @@ def _write_status(xml: str, ref: str, s: str, text: str) -> tuple[str, str]:
     return xml[:m.start()] + new + xml[m.end():], old
 
 
+def _protect(xml: str) -> str | None:
+    """The sheet part ``xml`` with ``PROTECTION`` where the schema puts it (after
+    ``sheetData`` and ``sheetCalcPr``); None when it has a protection already."""
+    if "<sheetProtection" in xml:
+        return None
+    m = re.search(r"(?:</sheetData>|<sheetData\s*/>)(?:\s*<sheetCalcPr\b[^>]*/>)?", xml)
+    return None if m is None else xml[:m.end()] + PROTECTION + xml[m.end():]
+
+
+def _protect_sheets(zf: ZipFile, book, replace: dict, was: list[str]) -> str:
+    """Protect (into ``replace``) every sheet without a protection; the record of the
+    sheets freeze protected (``was``: those of an earlier freeze of the same copy)."""
+    done = list(was)
+    for sheet in book.sheets:
+        xml = (replace[sheet.path] if sheet.path in replace else zf.read(sheet.path))
+        new = _protect(xml.decode("utf-8"))
+        if new is not None:
+            replace[sheet.path] = new.encode("utf-8")
+            done.append(sheet.path)
+    return "".join(f'<protected part="{escape(p)}"/>' for p in done)
+
+
+def _read_protected(data: bytes) -> list[str]:
+    """The sheet parts freeze protected, from its record."""
+    return [unescape(p) for p in re.findall(r'<protected part="([^"]*)"/>',
+                                            data.decode("utf-8"))]
+
+
 def _record_part(records: list[tuple[str, str, str, str]], extra: str = "") -> bytes:
     rows = "".join(
         f'<cell part="{escape(p)}" sheet="{escape(s)}" ref="{escape(r)}">{escape(f)}</cell>'
@@ -333,6 +368,9 @@ def _mark_frozen(zf: ZipFile, book, replace: dict, src: Path, old_part: bytes) -
         sha = hashlib.sha256(replace[STYLES]).hexdigest()
         first = was_styles[1] if was_styles else original_styles
         extra += f'<styles sha256="{sha}">{escape(first)}</styles>'
+    if target:  # the template's: its unprotected sheets refuse typing too
+        extra += _protect_sheets(zf, book, replace,
+                                 _read_protected(old_part) if old_part else [])
     return extra
 
 
@@ -380,6 +418,10 @@ def unfreeze(src, dst) -> int:
                 replace[path] = xml.encode("utf-8")
         if restore_styles:
             replace[STYLES] = styles[1].encode("utf-8")
+        for path in _read_protected(data):  # the protection freeze gave, taken off
+            if path in zf.NameToInfo:
+                xml = replace[path] if path in replace else zf.read(path)
+                replace[path] = xml.decode("utf-8").replace(PROTECTION, "", 1).encode()
         rels_path = reader.rels_path(book.workbook_path)
         replace[rels_path] = edit.remove_relationship_id(
             zf.read(rels_path).decode("utf-8"), REL_ID).encode("utf-8")
