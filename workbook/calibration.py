@@ -163,7 +163,8 @@ def sheet_calibration(wb: Workbook) -> Sheet:
     s.put("A3", "The first rows are examples, not measurements (grey): they are not counted "
                 "(column X: no). Overwrite them with yours and set X to yes, or enter yours "
                 "in the empty rows, or insert a row (this sheet is not protected) and copy "
-                "a row into it: its formulas follow. A measurement faster than its floor is "
+                "a row into it: its formulas follow (not in the native edition: Start says "
+                "why). A measurement faster than its floor is "
                 "flagged: an assumption (model, precision, GPU, batch, context, tokens per "
                 "step in AC and draft tokens in AD with speculative decoding) is wrong, so "
                 "that row is left out.", "note")

@@ -99,7 +99,7 @@ def sheet_start(wb: Workbook, native: bool = False) -> Sheet:
     _answers(s)
     _routes(s, native)
     _legend(s, native)
-    _data(s)
+    _data(s, native)
     _wrap(s, "B", 5, 29)
     return s
 
@@ -196,8 +196,10 @@ def _legend(s: Sheet, native: bool) -> None:
         s.put(f"B{21 + i}", text, "label")
 
 
-def _data(s: Sheet) -> None:
-    """Rows 26..29: the data date, the sources, the protection."""
+def _data(s: Sheet, native: bool) -> None:
+    """Rows 26..29: the data date, the sources, the protection (the native edition: a
+    Calibration row copied into an inserted one keeps the hidden helper cells of the row
+    it was copied from, so measurements go in its empty rows)."""
     s.section(26, "Data", "B")
     s.put("A27", "Tables gathered", "label")
     s.put("B27", DATA_DATE, "label")
@@ -209,7 +211,10 @@ def _data(s: Sheet) -> None:
     s.put("B29", "without a password (Review → Unprotect Sheet) so that typing lands only in "
                  "the yellow cells; but for GPUs, Models and Calibration, the tables: insert "
                  "a row anywhere in them (from the first row to the empty row under each), "
-                 "sort or filter them, and every sheet picks the rows up.", "label")
+                 "sort or filter them, and every sheet picks the rows up." + (
+                     " In this edition, type measurements in Calibration's empty rows: a row "
+                     "inserted there and copied from another computes that row's floor "
+                     "(hidden helper cells)." if native else ""), "label")
 
 
 def _wrap(s: Sheet, col: str, first: int, last: int) -> None:
