@@ -84,6 +84,7 @@ def sheet_gpus(wb: Workbook) -> Sheet:
     last += GPU_SPARE
     slots = last - GPU_FIRST + 1  # the places Cost and the Sizing grids have
     end = last + 1  # the empty row under the table: the named ranges end above it
+    s.ws.row_dimensions[end].height = 6  # (thin: not a row to type in)
     s.put(f"A{end + 1}", room_note("GPU_NAME", slots, "GPUs", "Cost and the Sizing grids",
                                     "↑ yellow rows: your own GPUs (name, memory, bandwidth, "
                                     "peaks, price); every sheet picks them up"), "note")

@@ -243,6 +243,7 @@ def sheet_models(wb: Workbook) -> Sheet:
     fit_rows(s, MODEL_FIRST, last, {c["flag"]: 50, c["source"]: 40, c["notes"]: 90})
     _spare_rows(s, last)
     last += MODEL_SPARE
+    s.ws.row_dimensions[last + 1].height = 6  # the empty row the names end above: thin
     s.put(f"A{last + 2}", room_note("MODEL_NAME", last - MODEL_FIRST + 1, "models",
                                     "the Sizing grids", "↑ yellow rows: your own models "
                                     "(name, parameters, layers, KV heads, head dim...); every "
