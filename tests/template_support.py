@@ -35,7 +35,8 @@ NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "O
           "LN",  # (Calibration's experts read: the power guarded where it underflows)
           # (GPUS_FOR_DEMAND's native form on Plan and Cost: ROUND to 12 significant
           # digits, 11 − INT(LOG10(x)) places, before CEILING, as udfs.xp.round_sig)
-          "INT", "LOG10"}
+          "INT", "LOG10",
+          "ROWS"}  # (the tables' names: INDEX(span,2):INDEX(span,ROWS(span)-1))
 #: Chart data that is #N/A on purpose, in the hidden columns K..P of Roofline: a line the
 #: chosen GPU has no figure for is left out of the chart (a text value would plot as 0). The
 #: visible table says so in words.
