@@ -29,6 +29,14 @@ def template_env(bare: str) -> Env:
                         cells[c.coordinate] = c.value
     names: dict[str, object] = {}
     for name, dn in wb.defined_names.items():
+        # a table's column (workbook.sheet.table_column): the rows between its ends
+        t = re.fullmatch(r"INDEX\('?([^'!]+)'?!\$?([A-Z]+)\$?(\d+):\$?[A-Z]+\$?(\d+),2\):"
+                         r"INDEX\(.*\)", dn.attr_text)
+        if t:
+            sheet, col, head, end = t.groups()
+            names[name] = [cells.get(f"{sheet}!{col}{r}")
+                           for r in range(int(head) + 1, int(end))]
+            continue
         m = re.fullmatch(r"'?([^'!]+)'?!\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?",
                          dn.attr_text)
         if m:

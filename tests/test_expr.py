@@ -172,3 +172,18 @@ def test_excel_computes_the_text_to_the_trees_value(tree):
         return  # where Excel's value is not documented (a power below 2.2E-308) the
         # engine refuses the cell; the tree gives the limit, 0
     assert _same(mine, excel), (tree.formula(), mine, excel)
+
+
+def test_the_range_operator_reads_and_renders_back():
+    # the tables' names (workbook.sheet.table_column): INDEX(span,2):INDEX(span,n-1), the
+    # reference operator binding tighter than any other (Microsoft, "Calculation operators
+    # and precedence in Excel": ":" first)
+    from workbook.expr import Span
+    from workbook.expr_parse import parse
+
+    text = "COUNTIF(INDEX('Cal'!$A$5:$A$9,2):INDEX('Cal'!$A$5:$A$9,ROWS('Cal'!$A$5:$A$9)-1),1)+2"
+    tree = parse(text)
+    assert tree.render() == text
+    assert isinstance(tree.left.args[0], Span)
+    with pytest.raises(ValueError, match="range of two references"):
+        tree.left.args[0].evaluate(Env())

@@ -345,6 +345,25 @@ class BinOp(Expr):
 
 
 @dataclass(frozen=True)
+class Span(Expr):
+    """Excel's range operator between two references (``INDEX(r,2):INDEX(r,5)``): the
+    tightest-binding operator, so its sides are atoms (a call, a cell or a name). Read and
+    rendered; not computed in Python (its value is a reference, not a number)."""
+
+    left: Expr
+    right: Expr
+
+    prec = ATOM
+
+    def render(self) -> str:
+        return f"{self.left.render()}:{self.right.render()}"
+
+    def evaluate(self, env):
+        raise ValueError(f"a range of two references is not computed in Python: "
+                         f"{self.render()}")
+
+
+@dataclass(frozen=True)
 class Neg(Expr):
     operand_: Expr
 
@@ -402,5 +421,5 @@ class _Functions:
 F = _Functions()
 
 __all__ = ["Expr", "Env", "Num", "Bool", "Text", "Err", "Name", "Column", "Cell", "Missing",
-           "Raw", "BinOp", "Neg", "Call", "F", "EXCEL", "lift", "of", "number_text",
+           "Raw", "BinOp", "Span", "Neg", "Call", "F", "EXCEL", "lift", "of", "number_text",
            "is_atomic", "COMPARE", "CONCAT", "ADD", "MUL", "POW", "NEG", "ATOM"]

@@ -1,6 +1,7 @@
 """Formula text read into a ``workbook.expr`` tree: numbers, text, error values,
-references, names, calls and the operators by Excel's precedence (negation before ``^``,
-each binary operator left-associative). ``Raw`` text is computed this way; every formula
+references, names, calls, the range operator between two references (``Span``) and the
+operators by Excel's precedence (negation before ``^``, each binary operator
+left-associative). ``Raw`` text is computed this way; every formula
 of the template reads and renders back to the same tree (``tests/test_model_step.py``).
 """
 
@@ -22,6 +23,7 @@ from workbook.expr import (
     Name,
     Neg,
     Num,
+    Span,
     Text,
 )
 
@@ -34,7 +36,7 @@ _TOKEN = re.compile(r"""
   | (?P<ref>(?:(?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!)?\$?[A-Za-z]{1,3}\$?\d+
              (?::\$?[A-Za-z]{1,3}\$?\d+)?(?![\w(]))
   | (?P<name>[A-Za-z_][\w.]*)
-  | (?P<op><>|<=|>=|[-+*/^&=<>(),])
+  | (?P<op><>|<=|>=|[-+*/^&=<>(),:])
 """, re.X)
 
 
@@ -86,6 +88,13 @@ def parse(text: str) -> Expr:
         return atom()
 
     def atom() -> Expr:
+        first = operand()
+        if peek() == ("op", ":"):  # the range operator: two references, tightest of all
+            take()
+            return Span(first, operand())
+        return first
+
+    def operand() -> Expr:
         kind, value = take()
         if kind == "num":
             return Num(float(value))
