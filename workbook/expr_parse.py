@@ -89,16 +89,13 @@ def parse(text: str) -> Expr:
 
     def atom() -> Expr:
         first = operand()
-        if peek() == ("op", ":"):  # the range operator: two references, tightest of all
-            take()
-            return Span(first, operand())
-        return first
+        return Span(first, (take(), operand())[1]) if peek() == ("op", ":") else first
 
     def operand() -> Expr:
         kind, value = take()
         if kind == "num":
             return Num(float(value))
-        if kind == "str":
+        if kind == "str":  # (a Span, the range operator, is two of these: ``atom``)
             return Text(value[1:-1].replace('""', '"'))
         if kind == "err":
             return Err(value)
