@@ -268,7 +268,7 @@ def estimate_range(rule: str = RULE) -> dict:
 def leave_one_source_out(rule: str = RULE) -> list[tuple[str, int, int, int, float]]:
     """Out-of-sample check of the defaults: each source's rows against the anchors and the
     per-layer time made by ``rule`` (a name of ``RULES``) from the other sources' rows
-    alone.
+    alone (``out_of_sample_ratios``).
 
     A regime that only the source left out measures keeps the whole set's anchor (the
     efficiency needs all five), and the source's rows in it are not judged.
@@ -279,19 +279,11 @@ def leave_one_source_out(rule: str = RULE) -> list[tuple[str, int, int, int, flo
     ÷ measured of those judged: furthest from 1 either way, or nan) per source.
     """
     everything = rows()
-    whole = derived_anchors(everything, rule)
+    judged = {i: 1 / q for i, _, q in out_of_sample_ratios(rule)}  # realistic ÷ measured
     out = []
     for source in sorted({r["source_url"] for r in everything}):
         own = [r for r in everything if r["source_url"] == source]
-        rest = [r for r in everything if r["source_url"] != source]
-        layer_us = derived_layer_time_us(rest)
-        others = derived_anchors(rest, rule, layer_us)
-        a = {**whole, **others}
-        ratios = []
-        for row in own:
-            f = floor(row)
-            if regime_of(row, f) in others:
-                ratios.append(realistic_ms(row, f, a, layer_us) / f.measured_ms)
+        ratios = [judged[r["id"]] for r in own if r["id"] in judged]
         inside = sum(1 / 1.5 <= r <= 1.5 for r in ratios)
         worst = max(ratios, key=lambda r: max(r, 1 / r)) if ratios else math.nan
         out.append((source, len(own), len(ratios), inside, worst))

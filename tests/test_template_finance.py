@@ -288,10 +288,11 @@ def test_the_range_from_published_deployments(default):
     × the high of its regime's out-of-sample range (udfs/data/estimate_range.csv, made
     leaving each measurement's source out), each a fleet for the peak and its bill."""
     from udfs import regimes
+    from workbook.estimate_range import RANGE_CELLS
 
     f, F = default["Finance"], FINANCE
     # the default: 2 H100 at batch 16, tensor parallel: more than 8 sequences on 2 GPUs
-    assert f[F["range_low"].replace("B", "C")] == "throughput_tp"
+    assert f[RANGE_CELLS["regime"]] == "throughput_tp"
     span = regimes.estimate_range()["throughput_tp"]
     low, high = float(span["low"]), float(span["high"])
     assert (low, high) == (0.8, 1.525)  # 13 measurements, one cut at each end

@@ -19,6 +19,7 @@ from __future__ import annotations
 from openpyxl.styles import Alignment
 
 from udfs import regimes
+from workbook.model import fleet
 from workbook.model.fleet import gpus_total, replica_tps, replicas
 from workbook.sheet import Sheet
 
@@ -26,8 +27,7 @@ from workbook.sheet import Sheet
 RANGE_ROW = 29
 RANGE_CELLS = {"low": f"B{RANGE_ROW}", "regime": f"C{RANGE_ROW}",
                "high": f"D{RANGE_ROW}"}
-TPD, PEAK, HOURS, UTIL = ("SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_PEAK_TO_AVERAGE",
-                          "SCENARIO_HOURS_PER_MONTH", "SCENARIO_UTILIZATION")
+TPD, PEAK, HOURS, UTIL = fleet.TOKENS_DAY, fleet.PEAK_TO_AVERAGE, fleet.HOURS, fleet.UTILIZATION
 
 
 def regime_rule(gpus: str, batch: str, expert_parallel: str) -> str:

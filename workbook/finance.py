@@ -11,6 +11,7 @@ from openpyxl.styles import Alignment
 from udfs.constants import SECONDS_PER_DAY
 from workbook.arrays import fill, fixed
 from workbook.estimate_range import RANGE_CELLS, range_row
+from workbook.model import fleet
 from workbook.model.fleet import gpus_total, peak_replicas, replica_tps, replicas
 from workbook.scenario import HEADLINE
 from workbook.sheet import Sheet, define_name, efficiency_says, num_or
@@ -118,8 +119,7 @@ class _Case:
 
 
 #: The scenario's demand and hours (defined names).
-TPD, PEAK, HOURS = ("SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_PEAK_TO_AVERAGE",
-                    "SCENARIO_HOURS_PER_MONTH")
+TPD, PEAK, HOURS = fleet.TOKENS_DAY, fleet.PEAK_TO_AVERAGE, fleet.HOURS
 
 
 def _the_case(s: Sheet, F: dict, sz: dict) -> None:

@@ -93,6 +93,7 @@ from udfs.constants import SECONDS_PER_DAY
 from workbook import sheet, speculation
 from workbook.arrays import fill, fixed
 from workbook.expr_excel import in_excel
+from workbook.model import fleet
 from workbook.model.fleet import peak_replicas, replica_tps
 from workbook.plan_answer import plan_results
 from workbook.plan_cells import (
@@ -139,8 +140,6 @@ PLAN = {
     "monthly": "B73", "cost_out_mtok": "B74", "cost_all_mtok": "B75", "joules_token": "B76",
     "energy_mtok": "B77",
 }
-TOKENS_DAY, PEAK, UTIL = ("SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_PEAK_TO_AVERAGE",
-                          "SCENARIO_UTILIZATION")
 TP_FIRST = 54  # first row of the tensor-parallel table
 TP_DEGREES = [1, 2, 4, 8]
 #: column -> (key, header, width, number format)
@@ -412,7 +411,8 @@ def _tp_row(s: Sheet, K: dict, r: int, t_default, last: int) -> None:
     s.ws[f"A{r}"].alignment = Alignment(horizontal="center", vertical="center")
     calls = row_cells(K, r)  # the columns that call napkin functions
     cells = {key: calls[col] for col, (key, *_) in TP_COLUMNS.items() if col in calls}
-    fleet = in_excel(peak_replicas(TOKENS_DAY, replica_tps(f"F{r}", f"E{r}"), PEAK, UTIL))
+    at_peak = in_excel(peak_replicas(fleet.TOKENS_DAY, replica_tps(f"F{r}", f"E{r}"),
+                                     fleet.PEAK_TO_AVERAGE, fleet.UTILIZATION))
     cells.update({
         "batch": f"=MIN(B{r},{get_column_letter(SEARCH_FIRST + SEARCH_STEPS - 1)}{r})",
         # Sizing's rule (workbook.model.fleet): the peak token rate ÷ (the row's tokens/s
@@ -422,7 +422,7 @@ def _tp_row(s: Sheet, K: dict, r: int, t_default, last: int) -> None:
         "replicas": f'=IF(OR(ISERROR(E{r}),ISERROR(I{r}),NOT(ISNUMBER(F{r})),AND({t}>1,'
                     f'NOT(ISNUMBER({K["link_gbps"]})))),"none",IF(AND(E{r}>=1,'
                     f'{first_token_ok(f"I{r}", ttft)}),'
-                    f'{fleet},'
+                    f'{at_peak},'
                     '"none"))',
         "gpus": f'=IF(ISNUMBER(J{r}),J{r}*{t},"none")',
         "verdict": verdict(K, r),

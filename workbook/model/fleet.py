@@ -28,6 +28,11 @@ from __future__ import annotations
 
 from workbook.expr import Expr, F, of
 
+#: The scenario's demand and month, the defined names (Sizing) the fleet is sized from.
+TOKENS_DAY, PEAK_TO_AVERAGE, UTILIZATION, HOURS = (
+    "SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_PEAK_TO_AVERAGE", "SCENARIO_UTILIZATION",
+    "SCENARIO_HOURS_PER_MONTH")
+
 
 def replicas(tokens_day, replica_tps, peak_to_average, utilization) -> Expr:
     """Replicas for the peak, 0 without traffic (``tokens_day`` 0): ``peak_replicas``."""
@@ -54,4 +59,5 @@ def gpus_total(replica_count, gpus_per_replica) -> Expr:
     return of(replica_count) * of(gpus_per_replica)
 
 
-__all__ = ["replicas", "peak_replicas", "replica_tps", "gpus_total"]
+__all__ = ["TOKENS_DAY", "PEAK_TO_AVERAGE", "UTILIZATION", "HOURS", "replicas",
+           "peak_replicas", "replica_tps", "gpus_total"]
