@@ -77,22 +77,27 @@ def floor(row: dict) -> Floor:
     bandwidth = float(g["memory_bandwidth_TBps"])
     peak = float(g[PEAK_COLUMN[row["precision"]]])
     per_param = precisions.bytes_per_param(row["precision"])
-    context = float(row["input_tokens"]) + float(row["output_tokens"]) / 2
+    prompt, output = float(row["input_tokens"]), float(row["output_tokens"])
+    context = prompt + output / 2  # the mean context a step reads
     kv_token_gb = (float(m["kv_bytes_per_token"]) / 2
                    * precisions.bytes_per_param(row["kv_precision"]) / 1e9)
     if row["batch"]:
         batch = float(row["batch"])
-    else:
+    else:  # memory holds every sequence at its full context
         stored = memory.weight_gb(float(m["params"]), per_param)
-        batch = serving.max_batch(float(g["memory_GB"]), stored, context * kv_token_gb,
-                                  0.0, gpus)
+        batch = serving.max_batch(float(g["memory_GB"]), stored,
+                                  (prompt + output) * kv_token_gb, 0.0, gpus)
     drafts = float(row["draft_tokens"] or 0)  # not stated: none counted, a lower floor
-    computed = batch * (1 + drafts)  # the tokens the verifying pass computes
+    # prompt tokens a step carries per sequence where prefill shares the GPUs
+    share = prompt / output if output > 0 and serving_of(row) == "aggregated" else 0.0
+    computed = batch * (1 + drafts + share)  # the tokens the step's matmuls compute
     read = float(m["decode_params"])
     if float(m["expert_params"] or 0):
+        # the experts the decoded tokens pick: a prompt's prefill reads its experts once
+        # in O ÷ B steps, left out (a floor)
         read = memory.moe_decode_params(read, float(m["expert_params"]),
                                         float(m["num_experts"]),
-                                        float(m["experts_per_token"]), computed)
+                                        float(m["experts_per_token"]), batch * (1 + drafts))
     heads = float(m["num_attention_heads"])
     attn_dim = (heads * (MLA_KEY + MLA_VALUE) / 2 if m["attention"] == "MLA"
                 else heads * float(m["head_dim"]))
@@ -105,14 +110,34 @@ def floor(row: dict) -> Floor:
         comm = serving.tp_comm_ms(float(m["hidden_size"]), computed, tp, link, layers, 2.0, 2.0,
                                   interconnects.hop_latency_us(name),
                                   interconnects.base_latency_us(name))
-    step = timing.decode_step_ms(memory.weight_gb(read, per_param), batch * context * kv_token_gb,
+    # the KV cache as a tensor-parallel stage holds it: once a KV head, whole on every GPU
+    # for MLA (one latent head); once with the attention data parallel
+    kv_heads = 1.0 if m["attention"] == "MLA" else float(m["num_kv_heads"])
+    copies = tp / min(tp, kv_heads)
+    attended = (1 + drafts) * context + share * prompt / 2  # a sequence's queries, together
+    step = timing.decode_step_ms(memory.weight_gb(read, per_param),
+                                 batch * context * kv_token_gb * copies,
                                  bandwidth, float(m["active_params"]), computed, peak,
-                                 timing.decode_attention_flop(layers, attn_dim, context,
-                                                              computed),
+                                 timing.decode_attention_flop(layers, attn_dim, attended,
+                                                              batch),
                                  gpus, comm)
     tokens = float(row["tokens_per_step"])
     return Floor(batch, step, step / tokens, measured_ms(row, batch), comm, layers + drafts,
                  tokens)
+
+
+#: Words of a row's parallelism that say its GPUs only decode (prefill elsewhere).
+DECODE_ONLY_WORDS = ("disaggregat", "prefill-decode split", "decode nodes")
+
+
+def serving_of(row: dict) -> str:
+    """Whether prefill shares the row's GPUs: its ``serving`` column ("aggregated" or
+    "disaggregated"), else read from its parallelism ("decode nodes", "prefill-decode
+    split": disaggregated; otherwise aggregated, the engines' default)."""
+    if row.get("serving"):
+        return row["serving"]
+    words = row["parallelism"].lower()
+    return "disaggregated" if any(w in words for w in DECODE_ONLY_WORDS) else "aggregated"
 
 
 def measured_ms(row: dict, batch: float) -> float:
@@ -327,3 +352,91 @@ def out_of_sample_table() -> str:
         shown = "" if math.isnan(worst) else f"{worst:.2f}"
         lines.append(f"| {source} | {n} | {judged} | {inside} | {shown} |")
     return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------ the files made here
+
+#: The data files the set makes (``python tests/serving_floor.py`` rewrites them).
+DATA = MEASUREMENTS.parents[2] / "udfs" / "data"
+
+
+def _efficiency_rows(rule: str = RULE) -> dict[str, dict[str, str]]:
+    """The derived columns of ``udfs/data/efficiency.csv``, regime → column → text: the
+    anchor (three significant figures), the GPUs and batches its rows span, the ids of its
+    rows and the derivation in words with its figures."""
+    layer_us = derived_layer_time_us()
+    anchors = derived_anchors(rule=rule, layer_us=layer_us)
+    by: dict[str, list[tuple[float, str, str]]] = {}
+    for row in rows():
+        f = floor(row)
+        e = f.token_ms / (f.measured_ms - fixed_ms(f, layer_us))
+        by.setdefault(regime_of(row, f), []).append((e, row["id"], row["source_url"]))
+    out = {}
+    for name, a in anchors.items():
+        effs = sorted(by[name])
+        inside = sum(1 / 1.5 <= e / a["efficiency"] <= 1.5 for e, _, _ in effs)
+        out[name] = {
+            "efficiency": f"{a['efficiency']:.3g}",
+            **{k: f"{a[k]:g}" for k in ("gpus_low", "gpus_high", "batch_low", "batch_high")},
+            "measurements": "; ".join(i for _, i, _ in by[name]),
+            "derivation": (
+                f"Geometric mean of floor ÷ (measured − layers × {layer_us:g} µs a step, "
+                f"data/layer_time.csv) over {len(effs)} measurements of "
+                f"{len({s for _, _, s in effs})} sources ({effs[0][0]:.3f} ({effs[0][1]}) to "
+                f"{effs[-1][0]:.3f} ({effs[-1][1]})), held over the GPUs ({a['gpus_low']:g} to "
+                f"{a['gpus_high']:g}) and batches ({a['batch_low']:g} to {a['batch_high']:g}) "
+                "they span; the floor being DECODE_STEP_MS at the measured batch and the "
+                "mean context (prompt + output ÷ 2), its matmuls over the tokens × (draft "
+                "tokens + 1 + prompt ÷ output where prefill shares the GPUs), the KV cache "
+                "× the copies a tensor-parallel stage holds (MLA: one a GPU), the "
+                "all-reduces at NCCL's ring latency; ÷ tokens per step. The realistic time "
+                f"is floor ÷ efficiency + the per-layer time. {inside} of {len(effs)} "
+                "within 1.5× of it"),
+        }
+    return out
+
+
+def _rewrite(path: Path, key: str, fresh: dict[str, dict[str, str]]) -> None:
+    """Rewrite the columns ``fresh`` gives (row key → column → text) of the CSV ``path``,
+    keyed by its column ``key``; other columns and rows keep their text."""
+    with path.open(encoding="utf-8", newline="") as f:
+        reader = csv.DictReader(f)
+        fields, table = reader.fieldnames, list(reader)
+    keys = {r[key] for r in table}
+    table += [{key: k} for k in fresh if k not in keys]
+    for r in table:
+        r.update(fresh.get(r[key], {}))
+    with path.open("w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields, lineterminator="\n")
+        w.writeheader()
+        w.writerows({c: r.get(c, "") for c in fields} for r in table)
+
+
+def write_data_files(rule: str = RULE) -> None:
+    """Rewrite what the set makes: the anchors (``udfs/data/efficiency.csv``), the
+    per-layer time (``layer_time.csv``: its figure and rows) and the out-of-sample range
+    (``estimate_range.csv``: low, high and rows of each regime)."""
+    _rewrite(DATA / "efficiency.csv", "regime", _efficiency_rows(rule))
+    used = [r for r in rows() if regime_of(r, floor(r)) in LAYER_REGIMES]
+    t = derived_layer_time_us()
+    excess = sorted(((f.measured_ms * f.tokens_per_step - f.step_ms) / f.layers * 1000,
+                     r["id"]) for r, f in ((r, floor(r)) for r in used))
+    text = regimes.layer_time()["derivation"]
+    for pattern, figure in (
+            (r"over the \d+ measurements", f"over the {len(used)} measurements"),
+            (r"of \d+ sources: t = [\d.]+ µs", f"of {len({r['source_url'] for r in used})} "
+             f"sources: t = {t:g} µs"),
+            (r"exceeds the floor by -?\d+ µs \([^)]*\) to \d+ µs \([^)]*\)",
+             f"exceeds the floor by {excess[0][0]:.0f} µs ({excess[0][1]}) to "
+             f"{excess[-1][0]:.0f} µs ({excess[-1][1]})")):
+        text = re.sub(pattern, figure, text)
+    _rewrite(DATA / "layer_time.csv", "rule", {regimes.layer_time()["rule"]: {
+        "layer_time_us": f"{t:g}", "measurements": "; ".join(r["id"] for r in used),
+        "derivation": text}})
+    _rewrite(DATA / "estimate_range.csv", "regime", {
+        k: {"low": f"{lo:.3f}", "high": f"{hi:.3f}", "rows": str(n)}
+        for k, (lo, hi, n) in estimate_range(rule).items()})
+
+
+if __name__ == "__main__":
+    write_data_files()

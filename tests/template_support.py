@@ -5,6 +5,7 @@ files; ``tests/conftest.py`` makes them visible to every test."""
 
 from __future__ import annotations
 
+import csv
 import math
 import subprocess
 import sys
@@ -162,17 +163,25 @@ def deployed(n: int) -> int:
     return next(d for d in (1, 2, 4, 8) if n <= d) if n <= 8 else 8 * math.ceil(n / 8)
 
 
-def floor_ms(params_b, bytes_per_param, kv_gb, bw_tbps, batch, roof_tflops, gpus=1):
+def floor_ms(params_b, bytes_per_param, kv_gb, bw_tbps, batch, roof_tflops, gpus=1,
+             share=0.0, prompt=0.0):
     """The Sizing step floor by hand (DECODE_STEP_MS, the JAX scaling book's inference
     chapter), in ms: max(KV ÷ bandwidth, attention FLOPs ÷ roof) + max(weights' FLOPs ÷
-    roof, weights read ÷ bandwidth) + the all-reduces, over the GPUs (datasheet peaks)."""
+    roof, weights read ÷ bandwidth) + the all-reduces, over the GPUs (datasheet peaks).
+    ``kv_gb`` the KV cache the step reads (its context: the mean one on Sizing, the
+    typed one on Calibration); ``share`` the prompt tokens a step carries a sequence
+    (aggregated serving: prompt ÷ output on Sizing, 0 on Calibration), each attending to
+    ``prompt`` ÷ 2 tokens: the matmuls and the all-reduces carry batch × (1 + share)
+    tokens (``workbook.model.serving``)."""
     layers, hidden = SHAPE[params_b]  # attention dim = heads × head dim = hidden here
     context = kv_gb * 1e9 / (KV[params_b] * batch)
-    attention = 4 * layers * hidden * context * batch  # QKᵀ and AV over the context
+    tokens = batch * (1 + share)
+    # QKᵀ and AV: each decoded token over the context, each prompt token over half the prompt
+    attention = 4 * layers * hidden * (context + share * prompt / 2) * batch
     kv = max(kv_gb / (bw_tbps * gpus), attention / (roof_tflops * 1e12 * gpus) * 1e3)
-    weights = max(2 * params_b * 1e9 * batch / (roof_tflops * 1e12 * gpus) * 1e3,
+    weights = max(2 * params_b * 1e9 * tokens / (roof_tflops * 1e12 * gpus) * 1e3,
                   READ[params_b] * bytes_per_param / (bw_tbps * gpus))  # GB ÷ TB/s = ms
-    return kv + weights + comm_ms(layers, hidden, batch, gpus)
+    return kv + weights + comm_ms(layers, hidden, tokens, gpus)
 
 
 def comm_ms(layers, hidden, batch, gpus, link_gbps=450, hop_us=0.6):
@@ -210,12 +219,22 @@ CAL_CASES = [
 #: REGIME_EFFICIENCY's anchors (udfs/data/efficiency.csv; each the geometric mean of its
 #: published measurements' floor ÷ (measured − their layers' time), docs/measurements.md):
 #: small_batch up to batch 8 on up to 4 GPUs, tp8_small_batch on 8, throughput_one_gpu
-#: from batch 56 on one GPU, throughput_tp from batch 16 on 2 or more
-SMALL, TP8_SMALL, ONE_GPU, TP = 0.817, 0.74, 0.404, 0.452
+#: from batch 56 on one GPU, throughput_tp from batch 16 on 2 or more. They are data, made
+#: from the measurement set by tests/serving_floor.py and checked against it by
+#: test_serving_measurements.py; the template's tests check the sheets' arithmetic given
+#: them, so they read them from the file (a new measurement moves them).
+_ANCHORS = {r["regime"]: float(r["efficiency"]) for r in csv.DictReader(
+    (Path(__file__).resolve().parents[1] / "udfs" / "data" / "efficiency.csv").open(
+        encoding="utf-8"))}
+SMALL, TP8_SMALL, ONE_GPU, TP = (_ANCHORS[k] for k in (
+    "small_batch", "tp8_small_batch", "throughput_one_gpu", "throughput_tp"))
+MOE = _ANCHORS["moe_expert_parallel"]
 #: The per-layer time (udfs/data/layer_time.csv, µs) and the layers' time per token of
 #: Llama 3.1 70B's 80 layers (config.json), ms: what the realistic step adds to floor ÷
 #: efficiency without Calibration's measurements (LAYER_OVERHEAD_MS)
-LAYER_US = 60.9
+LAYER_US = float(next(csv.DictReader(
+    (Path(__file__).resolve().parents[1] / "udfs" / "data" / "layer_time.csv").open(
+        encoding="utf-8")))["layer_time_us"])
 LAYERS_70B_MS = 80 * LAYER_US / 1000
 #: The largest batch of the small-batch rows; the smallest of the throughput rows on one
 #: GPU and on 2 or more (udfs/data/efficiency.csv, batch_high and batch_low)
@@ -241,7 +260,7 @@ def regime_efficiency(gpus: int, batch: float) -> float:
 def calibrated_efficiency() -> float:
     """The efficiency the scenario uses by default: the example rows are not counted, so it
     is REGIME_EFFICIENCY of 2 GPUs at 16 sequences: batch 16 is the smallest of
-    throughput_tp's rows, so its anchor, 0.452 (with the layers' time, LAYERS_70B_MS)."""
+    throughput_tp's rows, so its anchor, 0.541 (with the layers' time, LAYERS_70B_MS)."""
     return TP
 
 
@@ -259,13 +278,21 @@ def examples_efficiency() -> float:
 
 # The scenario's defaults: a sequence holds its prompt and its output (2,000 + 300 tokens)
 CONTEXT = 2000 + 300
+#: ... and a decode step reads it at the mean context, 2,000 + 300 ÷ 2 (memory holds the
+#: full one); prefill shares the GPUs (aggregated serving, the default): each step carries
+#: 2,000 ÷ 300 prompt tokens a sequence (``workbook.model.serving``)
+MEAN_CONTEXT, SHARE, PROMPT = 2000 + 300 / 2, 2000 / 300, 2000
 #: The all-reduces of a step on 2 H100 at batch 16 (TP_COMM_MS: 2 per layer × 80 layers ×
 #: (NCCL's 6.6 µs a call + 2 ring steps × 0.6 µs over NVLink, src/graph/tuning.cc, + 2 ×
-#: 1/2 × 16 × 8,192 × 2 B ÷ 450 GB/s one way)), ms
-COMM_70B = comm_ms(80, 8192, 16, 2)
-#: The Sizing step floor, ms: the KV cache and the weights read at 2 × 3.35 TB/s (above the
-#: attention's and the weights' math at 2 × 1,978.9 TFLOPS), + the all-reduces
-STEP = (READ_70B + KV_70B * CONTEXT * 16 / 1e9) / (3.35 * 2) + COMM_70B
+#: 1/2 × 16 × (1 + 2,000 ÷ 300) tokens × 8,192 × 2 B ÷ 450 GB/s one way)), ms
+COMM_70B = comm_ms(80, 8192, 16 * (1 + SHARE), 2)
+#: The Sizing step floor, ms: the KV cache at the mean context and the weights read at 2 ×
+#: 3.35 TB/s (above the attention's and the weights' math of 16 × (1 + 2,000 ÷ 300) tokens
+#: at 2 × 1,978.9 TFLOPS), + the all-reduces: floor_ms with the share, 14.0255 ms
+STEP = (READ_70B + KV_70B * MEAN_CONTEXT * 16 / 1e9) / (3.35 * 2) + COMM_70B
+#: The floor of the same deployment as a Calibration row sees it (batch 16, 2,300 tokens
+#: typed as its context, no prefill: a measured decode step), ms: 13.5215
+CAL_STEP = floor_ms(70.6, 1, KV_70B * CONTEXT * 16 / 1e9, 3.35, 16, 1978.9, 2)
 PRICE, GPUS, BATCH = 2.95, 2, 16
 TOKENS_PER_DAY, PEAK, HOURS = 100e6, 2, 8766 / 12  # the scenario's traffic and month
 

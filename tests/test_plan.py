@@ -132,7 +132,13 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_r
             attn_dim: int | None = None, utilization: float = 0.6) -> dict:
     """Every row of the tensor-parallel table and the plan, in plain arithmetic; ``eff``
     None: no measurement, each degree and batch at its regime's default, each step floor ÷
-    efficiency + the layers' time (layers × 60.9 µs); a measured ``eff``: floor ÷ it."""
+    efficiency + the layers' time (layers × 61.0 µs); a measured ``eff``: floor ÷ it.
+    Memory holds each sequence at its full context, prompt + output; a step reads its KV
+    cache at the mean context, prompt + output ÷ 2, and, prefill sharing the GPUs (the
+    scenario's default, aggregated), computes prompt ÷ output prompt tokens a sequence
+    beside its decoded one (Sarathi-Serve's chunked prefill, Agrawal et al. OSDI 2024):
+    the matmuls, the experts they pick and the all-reduces carry them, each attends to
+    half the prompt (causal)."""
     m, g = tables.models()[model], tables.gpus()[gpu]
     params = float(m["total_params_B"]) * 1e9
     active = float(m["active_params_B"]) * 1e9
@@ -161,10 +167,17 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_r
     if kv_token is None:
         kv_token = 2 * layers * int(m["num_kv_heads"]) * int(m["head_dim"]) * 2
     context = prompt + output
-    kv = kv_token * context / 1e9  # GB per sequence, BF16 cache
-    # attention's products per sequence: QKᵀ and AV, 4 × layers × heads × head dim × context
+    kv = kv_token * context / 1e9  # GB per sequence, BF16 cache: memory, the full context
+    kv_read = kv_token * (prompt + output / 2) / 1e9  # what a step reads: the mean context
+    share = prompt / output  # prompt tokens a step carries a sequence
+    per_seq = 1 + share  # tokens a sequence adds to a step's matmuls and all-reduces
+    # attention's products per sequence: QKᵀ and AV, 4 × layers × heads × head dim × the
+    # tokens attended (its decoded token over the mean context, its share over prompt ÷ 2)
     heads = int(m["num_attention_heads"])
-    attn_seq = 4 * layers * (attn_dim or heads * int(m["head_dim"])) * context
+    attn_seq = 4 * layers * (attn_dim or heads * int(m["head_dim"])) * (
+        prompt + output / 2 + share * prompt / 2)
+    # the KV copies a tensor-parallel stage of t GPUs reads: t ÷ min(t, KV heads), MLA one
+    kv_heads = 1 if m["attention"] == "MLA" else int(m["num_kv_heads"])
     w = params * weight_bytes / 1e9 + kept * extra  # GB
     mem, bw = float(g["memory_GB"]), float(g["memory_bandwidth_TBps"])
     roof = float(g["fp8_dense_TFLOPS"] if weight_bytes <= 1 else g["bf16_dense_TFLOPS"])
@@ -188,24 +201,30 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_r
     def efficiency(t, batch):
         return eff if eff is not None else regime_efficiency(t, batch, parallel(t))
 
+    def copies(t):
+        return 1 if parallel(t) else t / min(t, kv_heads)
+
     read_all = (decode + expert * (experts - top_k)) * weight_bytes / 1e9 + kept_read * extra
     most = eff if eff is not None else max(REGIME.values())
 
     def latency_batch(budget_ms, t):  # largest B with max(memory, math) ≤ budget × eff
-        mem_limit = (budget_ms * most * bw * t - read_all) / kv  # (R + B·kv) ÷ (t·BW) ≤ T·e
-        math_limit = budget_ms * most * 1e-3 * roof * t * 1e12 / flops  # B·F ÷ (t·P)
+        # (R + B·kv) ÷ (t·BW) ≤ T·e, kv what a sequence's step reads with its copies
+        mem_limit = (budget_ms * most * bw * t - read_all) / (kv_read * copies(t))
+        math_limit = budget_ms * most * 1e-3 * roof * t * 1e12 / (flops * per_seq)
         return max(math.floor(round(min(mem_limit, math_limit), 9)), 0)
 
-    # the layers' time a realistic step adds to floor ÷ efficiency: layers × 60.9 µs per
+    # the layers' time a realistic step adds to floor ÷ efficiency: layers × 61.0 µs per
     # token (udfs/data/layer_time.csv; the layers from config.json); none with a measured
     # efficiency, whose floor ÷ measured holds it
     fixed = layers * LAYER_US / 1000 if eff is None else 0.0
 
     def step(batch, t):  # realistic ms per token: (attention + weights + all-reduces) ÷ e
         # + the layers' time
-        floor = (max(batch * kv / (bw * t), batch * attn_seq / (roof * t * 1e12) * 1e3)
-                 + max(batch * flops / (roof * t * 1e12) * 1e3, read(batch) / (bw * t))
-                 + comm(batch, t))
+        tokens = batch * per_seq
+        floor = (max(batch * kv_read * copies(t) / (bw * t),
+                     batch * attn_seq / (roof * t * 1e12) * 1e3)
+                 + max(tokens * flops / (roof * t * 1e12) * 1e3, read(batch) / (bw * t))
+                 + comm(tokens, t))
         return floor / efficiency(t, batch) + fixed
 
     seconds = ttft_ms / 1000 + output / tps  # each request in flight, s
@@ -226,7 +245,7 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_r
         replicas = max(math.ceil(round(peak_tps / (replica_tps * utilization), 9)), 1) \
             if ok else None
         rows.append(dict(tp=t, mem_batch=mem_batch, lat_batch=lat0,
-                         comm_ms=comm_bandwidth(1, t), batch=batch,
+                         comm_ms=comm_bandwidth(per_seq, t), batch=batch,
                          step_ms=step(batch, t) if batch >= 1 else None,
                          tps_1=1000 / step(1, t), ttft=first, replicas=replicas,
                          replica_tps=replica_tps,
@@ -264,21 +283,24 @@ def test_default_plan_against_hand_calculation(default):
     assert REGIME == {"small_batch": SMALL, "tp8_small_batch": TP8_SMALL,
                       "throughput_one_gpu": ONE_GPU, "throughput_tp": TP,
                       "moe_expert_parallel": MOE}
-    # every step adds the layers' time: 80 layers (config.json) × 60.9 µs
-    # (udfs/data/layer_time.csv) = 4.872 ms, none measured on Calibration
-    assert hand["fixed"] == pytest.approx(80 * 60.9 / 1000) == LAYERS_70B_MS
-    # one H100: ⌊(80 − 70.6) ÷ 0.7537⌋ = 12 sequences fit; at batch 8, small_batch's 0.817:
-    # (69.55 GB read + 8 × 0.753664) ÷ 3.35 TB/s = 22.56 ms (the KV's read above the
-    # attention's FLOPs, the weights' read above their math) ÷ 0.817 + 4.872 = 32.49 ms,
-    # within the 33.33; at 9 the efficiency falls to 0.817 + (0.404 − 0.817) × ln(9/8) ÷
-    # ln(56/8) = 0.7920 and the step is 22.79 ÷ 0.7920 + 4.872 = 33.64 ms, over. Batch 8 as
-    # with the anchors before the draft passes were counted (0.837 and 66.3 µs: 32.26 ms)
-    e9 = 0.817 + (0.404 - 0.817) * math.log(9 / 8) / math.log(56 / 8)
+    # every step adds the layers' time: 80 layers (config.json) × 61.0 µs
+    # (udfs/data/layer_time.csv) = 4.880 ms, none measured on Calibration
+    assert hand["fixed"] == pytest.approx(80 * 61.0 / 1000) == LAYERS_70B_MS
+    # a step reads each sequence's KV cache at the mean context, 327,680 B × (2,000 + 150)
+    # = 0.704512 GB, and computes 1 + 2,000 ÷ 300 = 7.667 tokens a sequence (prefill shares
+    # the GPUs). One H100: ⌊(80 − 70.6) ÷ 0.7537⌋ = 12 sequences fit (memory: the full
+    # context); at batch 9 the efficiency is 0.825 + (0.463 − 0.825) × ln(9/8) ÷ ln(56/8) =
+    # 0.8031 and the step (69.55 GB + 9 × 0.704512) ÷ 3.35 TB/s = 22.654 ms (the weights'
+    # read above the math of 69 tokens, 4.92 ms; the KV's read above the attention's FLOPs)
+    # ÷ 0.8031 + 4.880 = 33.09 ms, within the 33.33; at 10, 0.7834 and 22.864 ÷ 0.7834 +
+    # 4.880 = 34.07 ms, over
+    e9 = 0.825 + (0.463 - 0.825) * math.log(9 / 8) / math.log(56 / 8)
+    e10 = 0.825 + (0.463 - 0.825) * math.log(10 / 8) / math.log(56 / 8)
     assert dense_efficiency(1, 9) == pytest.approx(e9)
-    assert (READ_70B + 8 * 0.753664) / 3.35 / 0.817 + LAYERS_70B_MS <= 1000 / 30 < (
-        READ_70B + 9 * 0.753664) / 3.35 / e9 + LAYERS_70B_MS
+    assert (READ_70B + 9 * 0.704512) / 3.35 / e9 + LAYERS_70B_MS <= 1000 / 30 < (
+        READ_70B + 10 * 0.704512) / 3.35 / e10 + LAYERS_70B_MS
     assert hand["rows"][0]["mem_batch"] == 12
-    assert hand["rows"][0]["batch"] == 8
+    assert hand["rows"][0]["batch"] == 9
     # Compared: the fewest GPUs in total for the service level, ties to the smaller degree
     best = min((r for r in hand["rows"] if r["gpus"]), key=lambda r: (r["gpus"], r["tp"]))
     assert default[K["compare"]].startswith(
@@ -286,8 +308,8 @@ def test_default_plan_against_hand_calculation(default):
         f" = {best['gpus']} GPUs at batch {best['batch']}")
     # one sentence a question: it says which one Sizing's headline answers and what to
     # type there to take this layout (the default scenario has one pipeline stage)
-    assert default[K["gpus_total"]] == 22 * 2  # 22 replicas of 2 GPUs (worked out below)
-    assert "The headline (Sizing, RESULT_GPUS: 44 GPUs) is the " \
+    assert default[K["gpus_total"]] == 20 * 2  # 20 replicas of 2 GPUs (worked out below)
+    assert "The headline (Sizing, RESULT_GPUS: 40 GPUs) is the " \
         f"scenario as typed; to take this layout there, type {best['tp']} GPUs per " \
         f"replica, 1 pipeline stage(s) and batch {best['batch']} in Sizing's scenario" \
         in default[K["compare"]]
@@ -296,30 +318,33 @@ def test_default_plan_against_hand_calculation(default):
     assert best["replicas"] * best["replica_tps"] * 0.6 >= 6000
     # The answer is the scenario's (Sizing: batch 16 on the smallest degree that holds it,
     # 2 H100; replicas for the peak token rate at the planned utilization, at 2 GPUs and
-    # batch 16, throughput_tp's 0.452 (16 the smallest batch of its rows) and the layers'
-    # 4.872 ms: 13.52 ÷ 0.452 + 4.872 = 34.79 ms): 20 requests/s × 300 = 6,000 tokens/s ÷
-    # (459.9 tokens/s per replica × 0.6) = 21.7: 22 replicas (as at 0.461 and 66.3 µs,
-    # 34.63 ms and 21.6)
+    # batch 16, throughput_tp's 0.541 (16 the smallest batch of its rows) and the layers'
+    # 4.880 ms: 14.03 ÷ 0.541 + 4.880 = 30.81 ms): 20 requests/s × 300 = 6,000 tokens/s ÷
+    # (519.4 tokens/s per replica × 0.6) = 19.25: 20 replicas
     eff = TP  # REGIME_EFFICIENCY(2, 16): throughput_tp's anchor, no Calibration rows counted
-    assert dense_efficiency(2, 16) == eff == 0.452
+    assert dense_efficiency(2, 16) == eff == 0.541
     assert (default[K["tp"]], default[K["batch"]]) == (2, 16)
     replicas = math.ceil(6000 / (1000 / (STEP / eff + LAYERS_70B_MS) * 16 * 0.6))
-    assert default[K["replicas"]] == replicas == 22
-    # ... and it misses the 30 tokens/s: on 2 H100 the largest batch that meets it is 15
-    # (at 15 the efficiency is 0.817 + (0.452 − 0.817) × ln(15/8) ÷ ln 2 = 0.4860 and the
-    # step 32.45 ms; at 16, 0.452 and 34.79 ms, over the 33.33), as with the anchors before
-    e15 = 0.817 + (0.452 - 0.817) * math.log(15 / 8) / math.log(2)
-    assert dense_efficiency(2, 15) == pytest.approx(e15)
-    assert hand["step"](15, 2) == pytest.approx(
-        ((READ_70B + 15 * 0.753664) / 6.7 + comm_ms(80, 8192, 15, 2)) / e15 + LAYERS_70B_MS)
-    assert hand["step"](16, 2) == pytest.approx(STEP / 0.452 + LAYERS_70B_MS)
-    assert hand["step"](15, 2) <= 1000 / 30 < hand["step"](16, 2)
-    assert hand["rows"][1]["batch"] == 15
-    assert default[K["status"]].startswith("misses the service level at TP 2 and batch 16: "
-                                           "the largest batch that meets it is 15.")
+    assert default[K["replicas"]] == replicas == 20
+    # ... and it meets the 30 tokens/s: on 2 H100 the largest batch that does is 25: the
+    # KV 25 × 0.704512 ÷ 6.7 = 2.629 ms + the weights 10.380 ms (above the 6.84 ms of
+    # math of 25 × 7.667 tokens) + the all-reduces 160 × (7.8 µs + 191.7 tokens × 16,384 B
+    # ÷ 450 GB/s) = 2.365 ms = 15.374 ms ÷ 0.541 + 4.880 = 33.30 ms; at 26, 15.524 ÷ 0.541 +
+    # 4.880 = 33.57 ms, over the 33.33
+    def tp2(batch):
+        tokens = batch * (1 + 2000 / 300)
+        return ((batch * 0.704512 + READ_70B) / 6.7 + comm_ms(80, 8192, tokens, 2)) / 0.541 \
+            + LAYERS_70B_MS
+    assert hand["step"](25, 2) == pytest.approx(tp2(25))
+    assert hand["step"](16, 2) == pytest.approx(STEP / 0.541 + LAYERS_70B_MS)
+    assert hand["step"](25, 2) <= 1000 / 30 < hand["step"](26, 2)
+    assert tp2(25) == pytest.approx(33.30, abs=5e-3) and tp2(26) == pytest.approx(33.57,
+                                                                                 abs=5e-3)
+    assert hand["rows"][1]["batch"] == 25
+    assert default[K["status"]].startswith("meets the service level: batch 16 ≤ 25")
     # Money and energy: price from the GPUs sheet, 730.5 h a month, PUE 1.3, 700 W TDP
     price, gpus = default[K["price"]], default[K["gpus_total"]]
-    assert gpus == 22 * 2  # 22 replicas of 2 H100
+    assert gpus == 20 * 2  # 20 replicas of 2 H100
     assert default[K["monthly"]] == pytest.approx(gpus * price * 730.5)
     out_tps = 8 * 300  # average: 8 requests/s × 300 output tokens
     assert default[K["cost_out_mtok"]] == pytest.approx(gpus * price / (out_tps * 3600) * 1e6)
@@ -335,36 +360,38 @@ def test_default_plan_against_hand_calculation(default):
 
 
 def test_default_case_in_numbers(default):
-    # Written out for the default, each step floor ÷ efficiency + 80 × 60.9 µs = 4.872 ms
-    # (config.json's layers, udfs/data/layer_time.csv): one H100 meets the step target at
-    # batch 8 (see above): 8 × 1,000 ÷ 32.486 ms = 246.26 tokens/s a replica, the peak's
-    # 6,000 tokens/s ÷ (246.26 × 0.6 utilization) = 40.6: 41 replicas, 41 GPUs (Sizing's
-    # rule; Little's law without the utilization gave ⌈220 ÷ 8⌉ = 28); TP 4 meets it at batch 92:
-    # the KV, 92 × 0.753664 GB ÷ 13.4 TB/s = 5.174 ms (above the attention's 0.070 ms of
-    # FLOPs), + the weights' read, 69.549 ÷ 13.4 = 5.190 ms (above their 1.641 ms of math),
-    # + the all-reduces 160 × (6.6 + 6 × 0.6 µs + 1.5 × 92 × 16,384 B ÷ 450 GB/s) = 2.436
-    # ms, = 12.801 ms ÷ throughput_tp's 0.452 + 4.872 = 33.19 ms; at 93, 12.866 ÷ 0.452 +
-    # 4.872 = 33.34 ms, over the 33.33. It was 93 with 0.461 and 66.3 µs (33.21 ms): at 93
-    # the lower anchor adds 12.866 × (1/0.452 − 1/0.461) = 0.556 ms to floor ÷ efficiency,
-    # more than the 0.432 ms the layers' time gives back. 92 × 1,000 ÷ 33.19 = 2,771.8
-    # tokens/s a replica: 6,000 ÷ (2,771.8 × 0.6) = 3.61, 4 replicas, 16 GPUs, the fewest
-    # (TP 8 ties at 2 × 8: the smaller degree is taken); the plan's monthly cost is its GPUs
-    # × 2.95 per hour × 730.5 h.
+    # Written out for the default, each step floor ÷ efficiency + 80 × 61.0 µs = 4.880 ms
+    # (config.json's layers, udfs/data/layer_time.csv), each sequence's step reading its KV
+    # cache at the mean context (0.704512 GB) and computing 1 + 2,000 ÷ 300 tokens: one
+    # H100 meets the step target at batch 9 (see above): 9 × 1,000 ÷ 33.088 ms = 272.0
+    # tokens/s a replica, the peak's 6,000 tokens/s ÷ (272.0 × 0.6 utilization) = 36.8:
+    # 37 replicas, 37 GPUs (Sizing's rule); TP 4 meets it at batch 53: the KV, 53 ×
+    # 0.704512 GB ÷ 13.4 TB/s = 2.787 ms (above the attention's 0.15 ms of FLOPs), + the
+    # math of 53 × 7.667 = 406.3 tokens, 2 × 70.6e9 × 406.3 ÷ (4 × 1,978.9 TFLOPS) = 7.248
+    # ms (above the weights' read, 69.549 ÷ 13.4 = 5.190 ms: prefill makes TP 4 compute
+    # bound), + the all-reduces 160 × (6.6 + 6 × 0.6 µs + 1.5 × 406.3 × 16,384 B ÷ 450
+    # GB/s) = 5.183 ms, = 15.218 ms ÷ throughput_tp's 0.541 + 4.880 = 33.01 ms; at 54,
+    # 33.33 ms and more, over. 53 × 1,000 ÷ 33.01 = 1,605.7 tokens/s a replica: 6,000 ÷
+    # (1,605.7 × 0.6) = 6.23, 7 replicas, 28 GPUs, as many as TP 2's 14 × 2 (the smaller
+    # degree is taken); the plan's monthly cost is its GPUs × 2.95 per hour × 730.5 h.
     K = PLAN
 
     def tp4(batch):  # the realistic step of TP 4 at ``batch``, throughput_tp, ms
-        kv = max(batch * 0.753664 / 13.4, batch * 4 * 80 * 8192 * 2300 / 4 / 1978.9e12 * 1e3)
-        weights = max(READ_70B / 13.4, batch * 2 * 70.6e9 / 4 / 1978.9e12 * 1e3)
-        comm = 160 * (6.6 + 6 * 0.6 + 1.5 * batch * 16384 / 450e9 * 1e6) / 1e3
-        return (kv + weights + comm) / 0.452 + LAYERS_70B_MS
+        tokens = batch * (1 + 2000 / 300)
+        kv = max(batch * 0.704512 / 13.4,
+                 batch * 4 * 80 * 8192 * (2150 + 2000 / 300 * 1000) / 4 / 1978.9e12 * 1e3)
+        weights = max(READ_70B / 13.4, tokens * 2 * 70.6e9 / 4 / 1978.9e12 * 1e3)
+        comm = 160 * (6.6 + 6 * 0.6 + 1.5 * tokens * 16384 / 450e9 * 1e6) / 1e3
+        return (kv + weights + comm) / 0.541 + LAYERS_70B_MS
 
-    assert tp4(92) <= 1000 / 30 < tp4(93)
-    assert default[f"E{TP_FIRST}"] == 8
-    assert default[f"K{TP_FIRST}"] == math.ceil(6000 / (8 * 1000 / 32.486 * 0.6)) == 41
-    assert default[f"E{TP_FIRST + 2}"] == 92
-    assert default[f"F{TP_FIRST + 2}"] == pytest.approx(tp4(92), rel=1e-9)
-    assert default[f"K{TP_FIRST + 2}"] == 4 * math.ceil(6000 / (92 * 1000 / tp4(92) * 0.6)) \
-        == 16
+    assert tp4(53) <= 1000 / 30 < tp4(54)
+    assert tp4(53) == pytest.approx(33.01, abs=5e-3)
+    assert default[f"E{TP_FIRST}"] == 9
+    assert default[f"K{TP_FIRST}"] == math.ceil(6000 / (9 * 1000 / 33.088 * 0.6)) == 37
+    assert default[f"E{TP_FIRST + 2}"] == 53
+    assert default[f"F{TP_FIRST + 2}"] == pytest.approx(tp4(53), rel=1e-9)
+    assert default[f"K{TP_FIRST + 2}"] == 4 * math.ceil(6000 / (53 * 1000 / tp4(53) * 0.6)) \
+        == 28
     assert default[K["monthly"]] == pytest.approx(default[K["gpus_total"]] * 2.95 * 730.5)
     # the scenario's own degree (row 58: 2 GPUs) repeats the row of TP 2
     assert [default[f"{c}{TP_FIRST + 4}"] for c in "ABCEFGIJK"] == \

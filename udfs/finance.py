@@ -85,7 +85,7 @@ def estimate_ms(floor_ms, efficiency_, fixed_ms=0.0):
 
     Returns
     -------
-    ms. Floor 4.79 ms at efficiency 0.8: 5.99 ms; with 32 layers × 60.9 µs: 5.99 + 1.95
+    ms. Floor 4.79 ms at efficiency 0.8: 5.99 ms; with 32 layers × 60.8 µs: 5.99 + 1.95
     = 7.94 ms.
     """
     return floor_ms / efficiency_ + fixed_ms

@@ -8,6 +8,8 @@ from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 
 from workbook.assumptions import PRECISION_FIRST
+from workbook.expr import of
+from workbook.model.serving import kv_copies
 from workbook.model.step import stage_comm
 from workbook.moe import experts_read
 from workbook.sheet import (
@@ -16,6 +18,7 @@ from workbook.sheet import (
     decode_read,
     define_column,
     define_name,
+    expert_parallel,
     read_csv,
     read_weights,
     sliding_share,
@@ -101,7 +104,8 @@ def computed(r: int) -> str:
 
 def _step(r: int, weights_gb: str, active: str) -> str:
     """The floor of measurement row ``r`` (an expression): Sizing's step, DECODE_STEP_MS of
-    the weights read (``weights_gb``, GB), the KV cache (U), the replica's bandwidth and
+    the weights read (``weights_gb``, GB), the KV cache (U, × the copies the D GPUs hold
+    of it: ``workbook.model.serving.kv_copies``), the replica's bandwidth and
     roof (S and T: one GPU's times the GPUs, so the step is over one "GPU" of their sum,
     the same figures), the ``active`` parameters, the tokens the step computes (the batch
     E × (draft tokens AD + 1)), their attention FLOPs at the context (F) and the
@@ -111,7 +115,9 @@ def _step(r: int, weights_gb: str, active: str) -> str:
     layers = f"INDEX(MODEL_LAYERS,{m})"
     tokens = computed(r)
     comm = stage_comm(m, f"INDEX(MODEL_HIDDEN,{m})", layers, tokens, f"D{r}", link=link)
-    return step_floor(weights_gb, f"U{r}", f"S{r}", active, tokens, f"T{r}",
+    # the KV cache as the D GPUs hold it: once a KV head, whole on each GPU for MLA
+    kv = of(f"U{r}") * kv_copies(m, f"D{r}", expert_parallel(m, f"D{r}"))
+    return step_floor(weights_gb, kv, f"S{r}", active, tokens, f"T{r}",
                       f"DECODE_ATTENTION_FLOP({layers},{attention_dim(m)},F{r},{tokens})",
                       "1", comm)
 

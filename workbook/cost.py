@@ -14,6 +14,7 @@ from udfs.constants import SECONDS_PER_DAY
 from workbook.arrays import fill, fixed
 from workbook.expr_excel import in_excel
 from workbook.model.fleet import gpus_total, peak_replicas, replica_tps, replicas
+from workbook.model.serving import step_kv_gb
 from workbook.model.step import stage_comm
 from workbook.scenario import AT_UTILIZATION, HEADLINE
 from workbook.sheet import (
@@ -246,10 +247,11 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
     m, stages = sz["model_row"], "SCENARIO_PIPELINE_STAGES"
     stage = f"F{r}/{stages}"  # the GPUs of a stage: the degree of its all-reduces
     parallel = expert_parallel(m, stage)
-    # the tokens a step computes, batch × (draft tokens + 1): Sizing's
-    computed = sz["verified"]
+    # the tokens a step computes, batch × (draft tokens + 1 + prompt share): Sizing's
+    computed = sz["step_tokens"]
     comm = stage_comm(m, sz["hidden"], sz["layers"], computed, f"F{r}", stages, link)
-    step = (step_floor(read_weights(K["read_b"], prec, m), K["kv_gb"], f"D{r}", active,
+    kv = step_kv_gb(m, sz["kv_step_seq_gb"], b, stage, parallel)  # this GPU's stage's copies
+    step = (step_floor(read_weights(K["read_b"], prec, m), kv, f"D{r}", active,
                        computed, f"E{r}", sz["attn_flop"], f"F{r}", comm, stages)
             + "/SCENARIO_TOKENS_PER_STEP")
     regime = f"REGIME_EFFICIENCY(F{r},{b},{parallel})"  # column AA

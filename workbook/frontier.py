@@ -12,6 +12,8 @@ from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from workbook.arrays import fill, fixed
+from workbook.expr import F, of
+from workbook.model.serving import attended_per_sequence, step_kv_gb, step_tokens
 from workbook.model.step import stage_comm
 from workbook.scenario import AT_UTILIZATION
 from workbook.sheet import (
@@ -223,16 +225,20 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str, kv: str,
     user and per GPU, cost. ``array``: the form of one array formula down the batches
     (``workbook.arrays``), with MAX and AND said element by element."""
     t, bw, b = c["gpus"], c["bandwidth"], f"$A{r}"
-    computed = verified(b)  # the tokens a step computes: batch × (draft tokens + 1)
+    # the tokens a step computes, batch × (draft tokens + 1 + prompt share): Sizing's share
+    computed = step_tokens(b, share=z["prefill_share"])
     m = z["model_row"]
-    read = batch_read(m, computed, z["decode_b"])
+    # the experts the verified tokens pick (a prompt's prefill reads its experts once in
+    # output ÷ batch steps: left out, a floor; workbook.model.serving)
+    read = batch_read(m, verified(b), z["decode_b"])
     link = f"INDEX(GPU_INTERCONNECT,{c['row']})"
     stage = f"{t}/{STAGES}"  # the GPUs of a stage: the degree of its all-reduces
     parallel = expert_parallel(m, stage)
     comm = stage_comm(m, z["hidden"], z["layers"], computed, t, STAGES, link)
-    attention = (f"DECODE_ATTENTION_FLOP({z['layers']},{attention_dim(m)},{z['context']},"
-                 f"{computed})")
-    floor = step_floor(read_weights(f"{h[0]}{r}", prec, m), f"{kv}*{b}", bw,
+    attended = attended_per_sequence(z["mean_context"], share=z["prefill_share"])
+    attention = F.DECODE_ATTENTION_FLOP(of(z["layers"]), attention_dim(m), attended, of(b))
+    kv_read = step_kv_gb(m, z["kv_step_seq_gb"], b, stage, parallel)
+    floor = step_floor(read_weights(f"{h[0]}{r}", prec, m), kv_read, bw,
                        f"{z['active_b']}*1000000000", computed, c["roof"], attention, t,
                        comm, STAGES)
     eff = (f"IF(ISNUMBER({c['efficiency']}),{c['efficiency']},"

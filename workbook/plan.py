@@ -90,11 +90,13 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
-from workbook import sheet, speculation
+from workbook import sheet
 from workbook.arrays import fill, fixed
+from workbook.expr import F, of
 from workbook.expr_excel import in_excel
 from workbook.model import fleet
 from workbook.model.fleet import peak_replicas, replica_tps
+from workbook.model.serving import attended_per_sequence, step_tokens
 from workbook.plan_answer import plan_results
 from workbook.plan_cells import (
     CANDIDATES,
@@ -103,6 +105,7 @@ from workbook.plan_cells import (
     LEVELS,
     SEARCH_FIRST,
     SEARCH_STEPS,
+    SHARE,
     STAGES_COL,
     first_token_ok,
     layout,
@@ -116,6 +119,9 @@ from workbook.plan_cells import (
 from workbook.scenario import PLAN_SCENARIO_ROW
 from workbook.sheet import NO_FLOPS, NO_TDP, PCIE_TBPS, Sheet, decode_read, empty_says, lookup
 from workbook.sizing import SIZING
+
+#: Sizing's mean context (``workbook.model.serving.mean_context``): the scenario's.
+MEAN_CONTEXT = f"Sizing!${SIZING['mean_context'][0]}${SIZING['mean_context'][1:]}"
 
 #: Key cells of the Plan sheet (tests refer to them by name).
 PLAN = {
@@ -314,11 +320,12 @@ def _lookup_rows(K: dict) -> list:
 
 def _derived_rows(K: dict) -> list:
     """Plan's rows derived from the lookups (as ``_lookup_rows``)."""
-    m, ctx, prec = K["model_row"], K["context"], K["precision"]
+    m, prec = K["model_row"], K["precision"]
     return [
         ("flops_token", "FLOPs per sequence a step", f"=2*{K['active_b']}*1000000000"
-         f"*{speculation.verified('1')}", '#,##0.0,,," GFLOP"',
-         "2 × active parameters × (draft tokens + 1): the tokens a step verifies"),
+         f"*{step_tokens('1', share=SHARE)}", '#,##0.0,,," GFLOP"',
+         "2 × active parameters × (draft tokens + 1 + prompt share, Sizing): the tokens a "
+         "step verifies and prefills"),
         ("reserve", "Memory reserve", "=RESERVE", "pct", "Assumptions"),
         ("pue", "PUE", "=PUE", "0.00", "Assumptions"),
         ("hours", "Hours per month", "=SCENARIO_HOURS_PER_MONTH", "hours", "the scenario"),
@@ -350,9 +357,11 @@ def _derived_rows(K: dict) -> list:
          f"={K['decode_gb']}+{K['expert_gb']}*({K['experts']}-{K['top_k']})", "GB",
          "all weights but the input embedding table: the most a step reads"),
         ("attn_seq", "Attention FLOPs of one sequence in a step",
-         f"=DECODE_ATTENTION_FLOP({K['layers']},{sheet.attention_dim(m)},{ctx},"
-         f"{speculation.verified('1')})", '#,##0.000,,," GFLOP"', "DECODE_ATTENTION_FLOP("
-         "layers, heads × head dim (MLA: × 544), context, draft tokens + 1): QKᵀ and AV, "
+         F.DECODE_ATTENTION_FLOP(of(K["layers"]), sheet.attention_dim(m),
+                                 attended_per_sequence(MEAN_CONTEXT, share=SHARE), 1)
+         .formula(), '#,##0.000,,," GFLOP"', "DECODE_ATTENTION_FLOP("
+         "layers, heads × head dim (MLA: × 544), tokens attended, 1): QKᵀ and AV of the "
+         "verified tokens over the mean context and the prompt share over half the prompt, "
          "as Sizing"),
     ]
 

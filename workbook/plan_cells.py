@@ -15,6 +15,7 @@ from openpyxl.utils import get_column_letter
 
 from workbook.expr import Expr, F, Name, of
 from workbook.expr_excel import in_excel
+from workbook.model.serving import kv_copies, step_tokens
 from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
 from workbook.sizing import SIZING
 from workbook.speculation import verified
@@ -107,6 +108,20 @@ def efficiency_at(K: dict, r: int, batch: str) -> str:
             f"{expert_parallel_at(K, r)}))")
 
 
+#: Sizing's prompt tokens a step carries per sequence (0 disaggregated) and one sequence's
+#: KV cache at the mean context (``workbook.model.serving``): the scenario's, as Plan's
+#: model, prompt and output are.
+SHARE = f"Sizing!${SIZING['prefill_share'][0]}${SIZING['prefill_share'][1:]}"
+KV_STEP_SEQ = f"Sizing!${SIZING['kv_step_seq_gb'][0]}${SIZING['kv_step_seq_gb'][1:]}"
+
+
+def kv_step_seq(K: dict, r: int) -> Expr:
+    """The KV cache one sequence's step reads on row ``r``, all GPUs of the replica [GB]:
+    Sizing's at the mean context × the copies a stage of the row holds
+    (``workbook.model.serving.kv_copies``)."""
+    return of(KV_STEP_SEQ) * kv_copies(K["model_row"], stage_gpus(r), expert_parallel_at(K, r))
+
+
 #: The layers' fixed time per token a realistic step adds: Sizing's, as its step takes it
 #: (``layer_used``: LAYER_OVERHEAD_MS of the model's layers, 0 where Calibration has the
 #: scenario's GPU), the same at every row and batch.
@@ -127,10 +142,12 @@ def realistic(K: dict, r: int, batch: str, array: bool = False, comm_ms=None) ->
     fixed time ``LAYERS_TIME``) (an expression). ``comm_ms``: the all-reduces said another
     way (an expression of the same value; default TP_COMM_MS, ``comm``)."""
     t, p = f"$A{r}", stages_at(r)
-    computed = verified(batch)  # the tokens a step computes: batch × (draft tokens + 1)
+    # the tokens a step computes: batch × (draft tokens + 1 + prompt share)
+    computed = step_tokens(batch, share=SHARE)
     if comm_ms is None:
         comm_ms = comm(K, r, f"{computed}/{p}")
-    floor = step_floor(read_gb(K, computed, array), f"{batch}*{K['kv_seq_gb']}",
+    # the experts the verified tokens pick (the prefill's left out, a floor)
+    floor = step_floor(read_gb(K, verified(batch), array), of(batch) * kv_step_seq(K, r),
                        K["bandwidth"], f"{K['active_b']}*1000000000", computed,
                        K["roof_tflops"], f"{batch}*{K['attn_seq']}", t, comm_ms, p)
     return F.ESTIMATE(floor / Name("SCENARIO_TOKENS_PER_STEP"), of(efficiency_at(K, r, batch)),
@@ -160,7 +177,7 @@ def solve(K: dict, r: int, read: str, eff: str) -> str:
     The step per token is (step + latency + D × batch) ÷ τ ÷ e + f ≤ target, so the
     step and the all-reduces' bytes may take (target − f) × e × τ − latency: the
     all-reduces are divided by τ and e as the realistic step divides them."""
-    t, kv, bw = f"$A{r}", K["kv_seq_gb"], K["bandwidth"]
+    t, kv, bw = f"$A{r}", kv_step_seq(K, r), K["bandwidth"]
     roof, f_tok, target = math_roof(K), K["flops_token"], K["step_target_ms"]
     # what a step and its all-reduces' bytes may take: the target less the layers' fixed
     # time, over the efficiency and the tokens a step yields, less the all-reduces'
@@ -182,12 +199,13 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
     # the most and the least efficiency a batch of this row can have: the search's bounds
     most = f"IF(ISNUMBER({cal}),{cal},REGIME_EFF_MAX)"
     least = f"IF(ISNUMBER({cal}),{cal},REGIME_EFF_MIN)"
-    rest = f"{stages_at(r)}*{K['read_all_gb']},{kv},{bw}*{t},{f_tok},{roof}*{t}"
+    rest = f"{stages_at(r)}*{K['read_all_gb']},{kv_step_seq(K, r)},{bw}*{t},{f_tok},{roof}*{t}"
     attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*INDEX(MODEL_HEAD_DIM," \
            f"{K['model_row']})"
     low = solve(K, r, K["read_all_gb"], least)
-    # the tokens one sequence adds to a micro-batch's all-reduces: draft tokens + 1
-    per_sequence = f"{verified('1')}/{stages_at(r)}"
+    # the tokens one sequence adds to a micro-batch's all-reduces: draft tokens + 1 +
+    # its prompt share
+    per_sequence = f"{step_tokens('1', share=SHARE)}/{stages_at(r)}"
     at_e = larger("1", f"E{r}", array)
     cells = {
         "B": f"=MAX_BATCH({K['memory']},{w},{kv},{K['reserve']},{t})",

@@ -16,6 +16,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from udfs.constants import HOURS_PER_MONTH
 from workbook.estimate_range import headline_note
 from workbook.model.fleet import gpus_total, replicas
+from workbook.model.serving import SERVING_CHOICES
 from workbook.sheet import Sheet, define_name, staged, validate_stages
 
 # Defaults of the scenario (the issue's manager story)
@@ -31,6 +32,10 @@ EXPERT_PARALLEL_MEANS = ("auto or yes: a mixture of experts on more than one GPU
                          "its experts over them, attention data parallel, no all-reduce "
                          "(dense models and one GPU: tensor parallel); no: tensor parallel "
                          "for every model, two all-reduces a layer")
+#: What the serving input means, on Sizing (``workbook.model.serving``).
+SERVING_MEANS = ("aggregated: prefill shares the decode GPUs (vLLM, SGLang, TensorRT-LLM "
+                 "by default), each step also computes batch × prompt ÷ output prompt "
+                 "tokens; disaggregated: prefill runs on other GPUs, not counted here")
 #: What the pipeline-stages input means, on Sizing.
 STAGES_MEANS = ("1: tensor parallel only; p > 1: each stage holds 1/p of the layers on GPUs "
                 "per replica ÷ p GPUs in tensor parallel, the batch in p micro-batches (the "
@@ -47,7 +52,7 @@ ANSWER_KEYS = ["gpus_total", "replicas", "gpus", "batch", "monthly", "headline",
                "real_tps_user", "real_tps_total", "real_step_ms", "first_token_ms", "step_ms"]
 #: The scenario's inputs, in reading order ("price" is the price in use: a formula).
 SCENARIO_KEYS = ["model", "precision", "kv_precision", "gpu", "gpus_input", "stages_input",
-                 "ep_input", "batch_input",
+                 "ep_input", "serving_input", "batch_input",
                  "tokens_per_step", "draft_tokens", "prompt", "output", "tokens_day", "peak_to_avg",
                  "tps_target", "ttft_target", "price_override", "price", "hours",
                  "utilization", "currency"]
@@ -57,7 +62,7 @@ SCENARIO_NAMES = {
     "SCENARIO_MODEL": "model", "SCENARIO_PRECISION": "precision",
     "SCENARIO_KV_PRECISION": "kv_precision", "SCENARIO_GPU": "gpu",
     "SCENARIO_GPUS_PER_REPLICA": "gpus_input", "SCENARIO_PIPELINE_STAGES": "stages_input",
-    "SCENARIO_EXPERT_PARALLEL": "ep_input",
+    "SCENARIO_EXPERT_PARALLEL": "ep_input", "SCENARIO_SERVING": "serving_input",
     "SCENARIO_BATCH": "batch_input",
     "SCENARIO_TOKENS_PER_STEP": "tokens_per_step",
     "SCENARIO_DRAFT_TOKENS": "draft_tokens",
@@ -147,6 +152,13 @@ def _chosen_inputs(s: Sheet, K: dict) -> None:
     s.validate(K["ep_input"], "list", "auto or yes: an MoE model on more than one GPU is "
                "served expert parallel (no all-reduce); no: tensor parallel, two all-reduces "
                "a layer.", label[:32], formula1='"' + ",".join(EXPERT_PARALLEL) + '"')
+    label = "Serving: prefill on these GPUs?"
+    s.line(K["serving_input"], label, SERVING_CHOICES[0], "input", None, SERVING_MEANS,
+           right=False)
+    s.validate(K["serving_input"], "list", "aggregated: prefill shares the decode GPUs (each "
+               "step carries batch × prompt ÷ output prompt tokens); disaggregated: "
+               "prefill on other GPUs.", label[:32],
+               formula1='"' + ",".join(SERVING_CHOICES) + '"')
     s.line(K["batch_input"], "Batch per replica (sequences decoded together)", 16, "input",
            "seq", f'a number, or "{LARGEST}" (the Plan sheet\'s search at this degree)',
            right=False)

@@ -10,6 +10,7 @@ from openpyxl.utils import get_column_letter
 from workbook.arrays import fill, fixed
 from workbook.expr import Expr, of
 from workbook.model.fleet import replica_tps
+from workbook.model.serving import mean_context
 from workbook.scenario import (
     ANSWER_KEYS,
     AT_UTILIZATION,
@@ -41,13 +42,16 @@ from workbook.speculation import layers_run
 # ---------------------------------------------------------------------------- sizing
 LOOKUP_KEYS = ["model_row", "params_b", "active_b", "layers", "kv_heads", "head_dim",
                "attention", "kv_bytes", "window", "sliding", "max_context", "decode_b",
-               "gpu_row", "memory", "bandwidth", "bf16", "fp8", "context", "efficiency",
+               "gpu_row", "memory", "bandwidth", "bf16", "fp8", "context", "mean_context",
+               "efficiency",
                "reserve", "hidden", "link", "link_kind"]
 RESULT_KEYS = ["weight_gb", "weight_gib", "kv_gqa_gb", "kv_factor", "kv_seq_gb", "kv_gb",
+               "kv_step_seq_gb",
                "need_gb", "need_tp_gb", "fits_weights", "fits_all", "gpus_needed",
                "floor_ms", "roof_tflops", "tps_total", "tps_user", "ridge_bf16", "ridge_used",
-               "critical_batch", "decode_intensity", "side", "cost_mtok", "verified", "read_b",
-               "attn_flop", "stage_gpus", "expert_parallel", "comm_ms"]
+               "critical_batch", "decode_intensity", "side", "cost_mtok", "verified",
+               "prefill_share", "step_tokens", "read_b", "attn_flop", "stage_gpus",
+               "expert_parallel", "kv_step_gb", "comm_ms"]
 REALISTIC_KEYS = ["regime_eff", "calibrated", "layer_ms", "layer_used",
                   "real_cost_mtok"]
 
@@ -62,13 +66,15 @@ def layer_time(gpu: str, fixed: str) -> str:
 def floor_per_token(K: dict) -> Expr:
     """The answer's step floor per token (Sizing's ``step_ms``): DECODE_STEP_MS of the
     scenario's replica (``workbook.model.step.step_floor``: the weights the step's tokens
-    read, the KV cache at the batch, the attention FLOPs, the all-reduces of a micro-batch,
-    the pipeline stages) ÷ the tokens a step yields. ``K``: Sizing's key cells."""
+    read, decoded and prefilled (``workbook.model.serving.step_tokens``), the KV cache of
+    the batch at the mean context with its copies, the attention FLOPs, the all-reduces
+    of a micro-batch, the pipeline stages) ÷ the tokens a step yields. ``K``: Sizing's key cells."""
     stages, tp = K["stages_input"], K["stage_gpus"]
     # the GPUs per replica as stages × GPUs per stage (the same number): an expression, so
     # that napkin native writes it once in a helper cell, not in each of its checks
-    step = step_floor(read_weights(K["read_b"], K["precision"], K["model_row"]), K["kv_gb"],
-                      K["bandwidth"], f"{K['active_b']}*1000000000", K["verified"],
+    step = step_floor(read_weights(K["read_b"], K["precision"], K["model_row"]),
+                      K["kv_step_gb"], K["bandwidth"], f"{K['active_b']}*1000000000",
+                      K["step_tokens"],
                       K["roof_tflops"], K["attn_flop"], f"{stages}*{tp}", K["comm_ms"],
                       stages)
     return step / of(K["tokens_per_step"])
@@ -208,6 +214,10 @@ def _lookups(s: Sheet, K: dict) -> None:
          f'=IF(AND(ISNUMBER({mx}),{ctx}>{mx}),"longer than the "&ROUND({mx},0)&'
          f'" tokens this model supports: lower the prompt or output tokens","the KV cache '
          'of each sequence holds them")'),
+        ("mean_context", "Context a decode step reads on average (prompt + output ÷ 2)",
+         mean_context(K["prompt"], K["output"]).formula(), "tokens",
+         "a sequence holds prompt + t tokens at its t-th step: the step's KV read and "
+         "attention see the mean, memory holds the full context"),
         ("efficiency", "Roof efficiency", "=ROOF_EFFICIENCY", "pct", "Assumptions"),
         ("reserve", "Memory reserve", "=RESERVE", "pct", "Assumptions"),
         ("hidden", "Hidden size", lookup("MODEL_HIDDEN", m), "count",

@@ -9,6 +9,13 @@ from __future__ import annotations
 
 from workbook.expr import F, Name, Text, of
 from workbook.model.fleet import replica_tps
+from workbook.model.serving import (
+    attended_per_sequence,
+    kv_sequence_gb,
+    prefill_share,
+    step_kv_gb,
+    step_tokens,
+)
 from workbook.sheet import (
     NO_FLOPS,
     attention_dim,
@@ -61,6 +68,12 @@ def memory_rows(K: dict) -> list:
          (k["kv_gqa_gb"] * k["kv_factor"] + state_bytes(m) * k["batch"] / 1000000000)
          .formula(), "GB",
          "What the KV cache really takes at this context and batch"),
+        ("kv_step_seq_gb", "KV cache a sequence's step reads (mean context)",
+         kv_sequence_gb(K["layers"], K["kv_heads"], K["head_dim"], K["kv_bytes"],
+                        K["sliding"], K["window"], K["kv_precision"], state_bytes(m),
+                        K["mean_context"]).formula(), "GB",
+         "one sequence's KV cache at the mean context (prompt + output ÷ 2), corrected as "
+         "above: what each decode step reads of it on average"),
         ("need_gb", "Memory needed: weights + KV cache",
          (k["weight_gb"] + k["kv_gb"]).formula(), "GB",
          "runtime overhead comes on top (Assumptions: memory reserve)"),
@@ -121,7 +134,7 @@ def speed_rows(K: dict) -> list:
                                          k["precision"]), Text(NO_FLOPS)).formula(), "seq",
          "CRITICAL_BATCH(roof × efficiency, bandwidth, weight precision)"),
         ("decode_intensity", "Decode intensity at the batch",
-         F.INTENSITY(2 * k["active_b"] * 1000000000 * k["verified"],
+         F.INTENSITY(2 * k["active_b"] * 1000000000 * k["step_tokens"],
                      F.WEIGHT_GB(k["read_b"] * 1000000000, k["precision"]) * 1000000000)
          .formula(), "flop_byte",
          "INTENSITY(2 × active params × tokens a step computes, bytes of the weights they "
@@ -143,6 +156,15 @@ def speed_rows(K: dict) -> list:
          'verifies: set the draft tokens (k) above, tokens per step is at most k + 1",'
          '"the verifying pass multiplies the weights by every sequence\'s k + 1 tokens; '
          'the KV cache is read once a sequence")'),
+        ("prefill_share", "Prompt tokens a step carries per sequence (aggregated serving)",
+         prefill_share(K["prompt"], K["output"]).formula(), "0.00",
+         "prompt ÷ output tokens where prefill shares these GPUs (Serving above: "
+         "aggregated): each request's prompt is computed in its neighbours' decode steps; "
+         "0 disaggregated"),
+        ("step_tokens", "Tokens a step computes: batch × (draft tokens + 1 + prompt share)",
+         step_tokens(K["batch"], K["draft_tokens"], K["prefill_share"]).formula(), "tokens",
+         "the decoded and the prefilled tokens: the weights' FLOPs, the experts they route "
+         "to and the all-reduces' activations count them all"),
         ("read_b", "Weights read per decode step at the batch",
          batch_read(m, K["verified"], K["decode_b"]).formula(), "B",
          f"batch 1 reads ({K['decode_b']}) + one routed expert's weights (Models column W) "
@@ -155,16 +177,18 @@ def step_rows(K: dict) -> list:
     """Sizing's rows of the step's parts: the attention FLOPs, the stages, expert
     parallelism, the all-reduces (as ``memory_rows``)."""
     m = K["model_row"]
-    ctx = K["context"]
     n = K["gpus"]
     stages = K["stages_input"]
     tp = K["stage_gpus"]
     return [
         ("attn_flop", "Attention FLOPs of a step at the batch",
-         F.DECODE_ATTENTION_FLOP(of(K["layers"]), attention_dim(m), of(ctx), of(K["verified"]))
-         .formula(),
+         F.DECODE_ATTENTION_FLOP(of(K["layers"]), attention_dim(m),
+                                 attended_per_sequence(K["mean_context"], K["draft_tokens"],
+                                                       K["prefill_share"], K["prompt"]),
+                                 of(K["batch"])).formula(),
          '#,##0.0,,," GFLOP"', "DECODE_ATTENTION_FLOP(layers, heads × head dim (MLA: × "
-         "544), context, batch): QKᵀ and AV over the context"),
+         "544), tokens attended a sequence, batch): QKᵀ and AV, each verified token over "
+         "the mean context, each prompt token over half the prompt"),
         ("stage_gpus", "GPUs per pipeline stage (tensor-parallel degree)",
          (of(n) / of(stages)).formula(), "gpus", f'=IF({stages}>1,"GPUs per replica ÷ "&{stages}&" '
          'stages: each stage holds 1/stages of the layers, its all-reduces span these GPUs",'
@@ -173,8 +197,13 @@ def step_rows(K: dict) -> list:
          expert_parallel(m, tp).formula(), "0", "1: a mixture of experts spread over the GPUs "
          "of a stage with the attention data parallel (no all-reduce); 0: tensor parallel "
          "(the scenario's expert-parallel input says no, a dense model or one GPU a stage)"),
+        ("kv_step_gb", "KV cache the step reads, all GPUs of the replica",
+         step_kv_gb(m, K["kv_step_seq_gb"], K["batch"], tp, K["expert_parallel"]).formula(),
+         "GB", "batch × one sequence's at the mean context × the copies a stage holds: "
+         "GPUs ÷ KV heads where a stage has more GPUs than KV heads (MLA: one latent head, "
+         "every GPU reads the whole cache); 1 with the attention data parallel"),
         ("comm_ms", "Tensor-parallel all-reduces of a micro-batch through the layers",
-         tp_comm(K["hidden"], f"{K['verified']}/{stages}", tp, K["link"], K["layers"],
+         tp_comm(K["hidden"], f"{K['step_tokens']}/{stages}", tp, K["link"], K["layers"],
                  K["link_kind"], K["expert_parallel"]).formula(),
          "ms", "TP_COMM_MS(hidden, batch ÷ stages, GPUs per stage, interconnect ÷ 2, layers, "
          "BF16, 2 per layer, NCCL's latencies of the interconnect); 0 on one GPU a stage"),

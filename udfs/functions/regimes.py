@@ -63,7 +63,7 @@ declare(
           default=0),
     formula=regimes.regime_efficiency,
     explain=_regime,
-    example=("=REGIME_EFFICIENCY(1,1)", "0.817"),
+    example=("=REGIME_EFFICIENCY(1,1)", f"{regimes.regime_efficiency(1, 1):g}"),
     summary="the efficiency of the deployment from the regimes' measurements",
     native=_native(),
 )
