@@ -166,15 +166,20 @@ NCCL_BASE_US, NCCL_NVLINK_US = 6.6, 0.6
 
 def by_hand(model: str, gpu: str, weight_bytes: float, batch: int, prompt: int, output: int,
             tokens_day: float, peak: float, util: float, price: float, hours: float,
-            eff: float | None = None, reads_embedding: bool = False) -> dict:
+            eff: float | None = None, reads_embedding: bool = False,
+            aggregated: bool = True) -> dict:
     """The headline of a dense GQA model by hand (the arithmetic of ``test_scenario.py``'s
     module docstring) from the rows of the tables, the GPUs per replica the smallest of 1,
     2, 4, 8 that hold the weights and the batch's KV cache, the all-reduces over NVLink;
     the realistic step the floor ÷ the efficiency ``eff`` (else REGIME_EFFICIENCY of those
     GPUs at the batch by docs/math.md's rule, ``template_support.regime_efficiency``) + the
-    layers' fixed time, the model's layers × 60.9 µs (``LAYER_US``,
-    udfs/data/layer_time.csv): Calibration has no measurement of the GPU in these
-    scenarios, one token a step, no draft tokens.
+    layers' fixed time, the model's layers × ``LAYER_US`` (udfs/data/layer_time.csv):
+    Calibration has no measurement of the GPU in these scenarios, one token a step, no
+    draft tokens. Memory holds each sequence at its full context (prompt + output); the
+    step reads its KV cache at the mean context (prompt + output ÷ 2) and, prefill
+    sharing the GPUs (aggregated, the default), computes prompt ÷ output prompt tokens a
+    sequence beside its decoded one, each attending to half the prompt: the matmuls,
+    attention and all-reduces carry them (``workbook.model.serving``).
 
     Parameters
     ----------
@@ -201,6 +206,9 @@ def by_hand(model: str, gpu: str, weight_bytes: float, batch: int, prompt: int, 
     reads_embedding : bool
         Whether a step reads the input embedding table too: a user's row of the Models
         table (a built-in row copied under another name) does not say it is untied.
+    aggregated : bool
+        Whether prefill shares the decode GPUs (the scenario's serving input): the steps
+        then carry prompt ÷ output prompt tokens a sequence.
 
     Returns
     -------
@@ -215,20 +223,28 @@ def by_hand(model: str, gpu: str, weight_bytes: float, batch: int, prompt: int, 
     heads, head_dim = int(m["num_attention_heads"]), int(m["head_dim"])
     kv_token = 2 * layers * int(m["num_kv_heads"]) * head_dim * 2  # BF16 cache
     context = prompt + output
-    kv = kv_token * context * batch / 1e9  # GB at the batch
+    kv = kv_token * context * batch / 1e9  # GB at the batch: memory, the full context
+    kv_read = kv_token * (prompt + output / 2) * batch / 1e9  # a step's: the mean context
+    share = prompt / output if aggregated else 0.0  # prompt tokens a step, a sequence
+    tokens = batch * (1 + share)  # decoded and prefilled
     weights = params * weight_bytes  # GB
     mem, bw = float(g["memory_GB"]), float(g["memory_bandwidth_TBps"])
     t = next(d for d in (1, 2, 4, 8) if weights + kv <= d * mem)
     embedding = 0 if reads_embedding else int(m["vocab_size"]) * hidden / 1e9  # untied
     read = (active - embedding) * weight_bytes
     roof = float(g["fp8_dense_TFLOPS"] if weight_bytes <= 1 else g["bf16_dense_TFLOPS"])
-    attention_flop = 4 * layers * heads * head_dim * context * batch  # QKᵀ and AV
+    # QKᵀ and AV: each decoded token over the mean context, each prefilled one over half
+    # the prompt
+    attention_flop = 4 * layers * heads * head_dim * (
+        prompt + output / 2 + share * prompt / 2) * batch
     link = float(g["interconnect_GBps"]) / 2  # GB/s one way
     comm = 0.0 if t == 1 else 2 * layers * (
         NCCL_BASE_US + 2 * (t - 1) * NCCL_NVLINK_US
-        + 2 * (t - 1) / t * batch * hidden * 2 / (link * 1e9) * 1e6) / 1e3  # ms
-    floor = (max(kv / (bw * t), attention_flop / (roof * 1e12 * t) * 1e3)
-             + max(2 * active * 1e9 * batch / (roof * 1e12 * t) * 1e3, read / (bw * t))
+        + 2 * (t - 1) / t * tokens * hidden * 2 / (link * 1e9) * 1e6) / 1e3  # ms
+    # one copy of the KV cache: these GQA models have at least 8 KV heads, t ≤ 8
+    assert int(m["num_kv_heads"]) >= t
+    floor = (max(kv_read / (bw * t), attention_flop / (roof * 1e12 * t) * 1e3)
+             + max(2 * active * 1e9 * tokens / (roof * 1e12 * t) * 1e3, read / (bw * t))
              + comm)
     fixed = layers * LAYER_US / 1000  # ms per token: LAYER_OVERHEAD_MS
     step = floor / (regime_efficiency(t, batch) if eff is None else eff) + fixed
@@ -249,8 +265,10 @@ def pipeline_step(batch: int) -> float:
     cache and the math over the 16 GPUs, one micro-batch's all-reduces over its stage),
     ms: config.json's 126 layers, hidden 16,384, 128 heads × 128, 8 KV heads, vocab
     128,256; 405.85 B parameters; the datasheet's 3.35 TB/s, 1,978.9 TFLOPS FP8, 900 GB/s
-    NVLink (450 one way); ÷ REGIME_EFFICIENCY(16, batch) + 126 × 60.9 µs
-    (udfs/data/layer_time.csv).
+    NVLink (450 one way); ÷ REGIME_EFFICIENCY(16, batch) + 126 × ``LAYER_US``
+    (udfs/data/layer_time.csv). The scenario's 2,000 + 300 tokens: the KV cache read at
+    the mean context (2,150 tokens), 2,000 ÷ 300 prompt tokens a sequence prefilled in
+    each step (aggregated serving), attending to half the prompt.
 
     Parameters
     ----------
@@ -263,12 +281,14 @@ def pipeline_step(batch: int) -> float:
         The realistic step [ms].
     """
     g, p = 16, 2
-    kv = 2 * 126 * 8 * 128 * 2 * 2300 * batch / 1e9  # GB, BF16 cache, 2,300 tokens each
-    attention = max(kv / (g * 3.35), 4 * 126 * 16384 * 2300 * batch / (g * 1978.9e12) * 1e3)
-    weights = max(2 * 405.85e9 * batch / (g * 1978.9e12) * 1e3,
+    tokens = batch * (1 + 2000 / 300)  # decoded and prefilled
+    kv = 2 * 126 * 8 * 128 * 2 * 2150 * batch / 1e9  # GB, BF16 cache, the mean context
+    attention = max(kv / (g * 3.35), 4 * 126 * 16384 * (2150 + 2000 / 300 * 1000) * batch
+                    / (g * 1978.9e12) * 1e3)
+    weights = max(2 * 405.85e9 * tokens / (g * 1978.9e12) * 1e3,
                   p * (405.85 - 128256 * 16384 / 1e9) / (g * 3.35))
     comm = 2 * 126 * (NCCL_BASE_US + 2 * 7 * NCCL_NVLINK_US
-                      + 2 * 7 / 8 * (batch / p) * 16384 * 2 / 450e9 * 1e6) / 1e3
+                      + 2 * 7 / 8 * (tokens / p) * 16384 * 2 / 450e9 * 1e6) / 1e3
     return (attention + weights + comm) / regime_efficiency(g, batch) + 126 * LAYER_US / 1000
 
 

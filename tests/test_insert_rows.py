@@ -49,9 +49,13 @@ NATIVE = DEFAULT_PATH.with_name("napkin-native.xlsx")
 MODEL = "Llama 3.1 70B"
 PRICE = 3.5
 #: the default scenario but for the model and GPU (FP8 weights, batch 16, 2,000 + 300
-#: tokens, 100 M output tokens a day, peak 2 × the average, utilization 0.6)
+#: tokens, 100 M output tokens a day, peak 2 × the average, utilization 0.6) and prefill
+#: on other GPUs (serving "disaggregated"): the measurement typed on Calibration, a decode
+#: step at the scenario's mean context (2,000 + 300 ÷ 2 = 2,150 tokens), then has Sizing's
+#: floor, and the realistic step is the measured one
 CASE = dict(weight_bytes=1, batch=16, prompt=2000, output=300, tokens_day=1e8, peak=2,
-            util=0.6, hours=8766 / 12)
+            util=0.6, hours=8766 / 12, aggregated=False)
+MEAN_CONTEXT = 2000 + 300 // 2
 #: the rows a new entry is inserted at, in each table: the first row (above it), inside,
 #: and the empty row under the table (below its last row, the spare rows' last)
 PLACES = {
@@ -107,13 +111,13 @@ def _job(src: Path, saved: Path, place: str, last_col: dict, native: bool) -> di
     h100 = _after(GPU_FIRST + list(tables.gpus()).index(H100), g)
     llama = _after(MODEL_FIRST + list(tables.models()).index(MODEL), m)
     example = _after(CAL_FIRST, c)
-    measured = {"A": model, "B": "FP8", "C": gpu, "D": TP, "E": 16, "F": 2300, "G": STEP,
+    measured = {"A": model, "B": "FP8", "C": gpu, "D": TP, "E": 16, "F": MEAN_CONTEXT, "G": STEP,
                 "H": None, "P": "mine", "X": "yes", "AC": 1, "AD": None}
     c_typed = _after(CAL_FIRST + CAL_ROWS - 1, c) if native else c
     edits = {f"GPUs!A{g}": gpu, f"GPUs!L{g}": PRICE, f"Models!A{m}": model,
              **{f"Calibration!{col}{c_typed}": v for col, v in measured.items()},
              S["SCENARIO_MODEL"]: model, S["SCENARIO_GPU"]: gpu,
-             S["SCENARIO_PRECISION"]: "FP8"}
+             S["SCENARIO_PRECISION"]: "FP8", S["SCENARIO_SERVING"]: "disaggregated"}
     return {"path": str(src), "save": str(saved),
             "insert_rows": [["GPUs", g], ["Models", m], ["Calibration", c]],
             "copy": [["GPUs", f"A{h100}:{last_col['GPUs']}{h100}", f"A{g}"],

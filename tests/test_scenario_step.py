@@ -42,31 +42,33 @@ def _scenario(model, precision, kv_precision, gpu, gpus, batch, prompt, output,
 
 
 def test_tensor_parallel_8_at_batch_1_pays_the_all_reduces(tmp_path):
-    # Llama 3.1 8B in BF16 on 8 H100 at batch 1, 1,000 + 24 tokens. By hand:
+    # Llama 3.1 8B in BF16 on 8 H100 at batch 1, 1,000 + 24 tokens, prefill sharing the
+    # GPUs: each step computes 1 + 1,000 ÷ 24 = 42.67 tokens. By hand:
     # all-reduces: 2 per layer × 32 layers × (NCCL base 6.6 µs + 2 × 7 ring steps × 0.6 µs
-    # over NVLink (NCCL src/graph/tuning.cc) + 2 × 7/8 × 4,096 × 2 B ÷ 450 GB/s one way
-    # (half of the H100's 900 GB/s) = 0.0319 µs) = 64 × 15.0319 µs = 0.962 ms;
+    # over NVLink (NCCL src/graph/tuning.cc) + 2 × 7/8 × 42.67 × 4,096 × 2 B ÷ 450 GB/s one
+    # way (half of the H100's 900 GB/s) = 1.359 µs) = 64 × 16.359 µs = 1.047 ms;
     # weights: (8.03 − 128,256 × 4,096 / 1e9 = 7.505) B × 2 B = 15.01 GB ÷ (8 × 3.35 TB/s)
     # = 0.560 ms: the all-reduces are the larger part of the step.
     v = variant(tmp_path, "tp8", _scenario("Llama 3.1 8B", "BF16", "BF16", "NVIDIA H100 SXM",
                                            8, 1, 1000, 24))["Sizing"]
-    comm = 64 * (6.6 + 14 * 0.6 + 2 * 7 / 8 * 4096 * 2 / 450e9 * 1e6) / 1e3
+    tokens = 1 + 1000 / 24
+    comm = 64 * (6.6 + 14 * 0.6 + 2 * 7 / 8 * tokens * 4096 * 2 / 450e9 * 1e6) / 1e3
     assert v[SIZING["comm_ms"]] == pytest.approx(comm)
     weights_ms = (8.03 - 128256 * 4096 / 1e9) * 2 / (8 * 3.35)
     assert v[SIZING["comm_ms"]] > weights_ms
     assert v[SIZING["step_ms"]] > comm + weights_ms  # + the KV cache's read
     # 8 GPUs at batch 1: inside tp8_small_batch's range, its anchor, the geometric mean of
-    # its 8 rows' floor ÷ (measured − layers × 60.9 µs a step ÷ tokens per step), the floor
+    # its 8 rows' floor ÷ (measured − layers × 60.8 µs a step ÷ tokens per step), the floor
     # of a speculating row that of batch × (draft tokens + 1) tokens and its layers the
     # model's + one a draft pass (serving_floor.floor's f.layers: DeepSeek-R1 61, 62 with
-    # MTP 1, 64 with MTP 3; Llama 4 Maverick 48 + 3 Eagle3 drafts = 51): from 0.369
-    # (trtllm-r1-b200-mtp3) to 2.057 (trtllm-maverick-b200-eagle3), 0.740
+    # MTP 1, 64 with MTP 3; Llama 4 Maverick 48 + 3 Eagle3 drafts = 51): from 0.370
+    # (trtllm-r1-b200-mtp3) to 2.046 (trtllm-maverick-b200-eagle3), 0.740
     # (udfs/data/efficiency.csv, layer_time.csv)
     effs, layers = {}, {}
     for r in rows():
         if r["regime"] == "tp8_small_batch":
             f = floor(r)
-            effs[r["id"]] = f.token_ms / (f.measured_ms - f.layers * 60.9e-3 / f.tokens_per_step)
+            effs[r["id"]] = f.token_ms / (f.measured_ms - f.layers * 60.8e-3 / f.tokens_per_step)
             layers[r["id"]] = f.layers
     assert len(effs) == 8
     assert [layers[k] for k in ("trtllm-r1-b200-nomtp", "trtllm-r1-b200-mtp1",
@@ -74,23 +76,26 @@ def test_tensor_parallel_8_at_batch_1_pays_the_all_reduces(tmp_path):
         61, 62, 64, 51]
     assert min(effs, key=effs.get) == "trtllm-r1-b200-mtp3"
     assert max(effs, key=effs.get) == "trtllm-maverick-b200-eagle3"
-    assert (min(effs.values()), max(effs.values())) == pytest.approx((0.369, 2.057), abs=5e-4)
+    assert (min(effs.values()), max(effs.values())) == pytest.approx((0.3696, 2.0455),
+                                                                     abs=5e-5)
     mean = math.exp(sum(math.log(e) for e in effs.values()) / len(effs))
     assert v[SIZING["calibrated"]] == round(mean, 3) == 0.74
-    # the realistic step: floor ÷ 0.740 + the layers' time, 32 layers (config.json) × 60.9
-    # µs = 1.9488 ms, one token a step and no draft (no Calibration rows for the H100 here)
-    assert v[SIZING["layer_ms"]] == pytest.approx(32 * 60.9 / 1000, rel=1e-12)
+    # the realistic step: floor ÷ 0.740 + the layers' time, 32 layers (config.json) × 60.8
+    # µs = 1.9456 ms, one token a step and no draft (no Calibration rows for the H100 here)
+    assert v[SIZING["layer_ms"]] == pytest.approx(32 * 60.8 / 1000, rel=1e-12)
     assert v[SIZING["layer_used"]] == v[SIZING["layer_ms"]]
     assert v[SIZING["real_step_ms"]] == pytest.approx(v[SIZING["step_ms"]] / 0.74
-                                                      + 32 * 60.9 / 1000)
+                                                      + 32 * 60.8 / 1000)
 
 
 def test_expert_parallel_no_serves_an_moe_model_tensor_parallel(tmp_path):
-    # Qwen3 235B-A22B in FP8 on 8 H100 at batch 1, 1,000 + 24 tokens. "auto": an MoE model
-    # on 8 GPUs is expert parallel (attention data parallel, no all-reduce), regime
+    # Qwen3 235B-A22B in FP8 on 8 H100 at batch 1, 1,000 + 24 tokens, prefill sharing the
+    # GPUs (1 + 1,000 ÷ 24 = 42.67 tokens a step). "auto": an MoE model on 8 GPUs is expert
+    # parallel (attention data parallel, no all-reduce, one copy of the KV cache), regime
     # moe_expert_parallel; "no": tensor parallel, 2 all-reduces a layer × 94 layers
     # (config) × (NCCL base 6.6 µs + 2 × 7 ring steps × 0.6 µs over NVLink + 2 × 7/8 ×
-    # hidden 4,096 × 2 B ÷ 450 GB/s one way), regime tp8_small_batch
+    # 42.67 tokens × hidden 4,096 × 2 B ÷ 450 GB/s one way), regime tp8_small_batch, and
+    # its 4 KV heads (config.json) on 8 GPUs: each held by 2, the KV cache read twice
     from udfs.regimes import efficiency_of
 
     base = _scenario("Qwen3 235B-A22B", "FP8", "BF16", "NVIDIA H100 SXM", 8, 1, 1000, 24)
@@ -98,12 +103,21 @@ def test_expert_parallel_no_serves_an_moe_model_tensor_parallel(tmp_path):
     no = variant(tmp_path, "ep-no", {**base, S["SCENARIO_EXPERT_PARALLEL"]: "no"})["Sizing"]
     assert auto[SIZING["expert_parallel"]] == 1 and auto[SIZING["comm_ms"]] == 0
     assert auto[SIZING["regime_eff"]] == efficiency_of("moe_expert_parallel")
-    comm = 2 * 94 * (6.6 + 14 * 0.6 + 2 * 7 / 8 * 4096 * 2 / 450e9 * 1e6) / 1e3
+    tokens = 1 + 1000 / 24
+    comm = 2 * 94 * (6.6 + 14 * 0.6 + 2 * 7 / 8 * tokens * 4096 * 2 / 450e9 * 1e6) / 1e3
     assert no[SIZING["expert_parallel"]] == 0
     assert no[SIZING["comm_ms"]] == pytest.approx(comm)
     assert no[SIZING["regime_eff"]] == efficiency_of("tp8_small_batch")
-    # the step floor gains the all-reduces, the rest of the step unchanged
-    assert no[SIZING["step_ms"]] == pytest.approx(auto[SIZING["step_ms"]] + comm)
+    # one sequence's KV cache at the mean context, 1,000 + 12 tokens × 2 × 94 × 4 × 128 ×
+    # 2 B (BF16) = 0.1948 GB, read once "auto", twice "no"; above the attention's
+    # products either way, 4 × 94 × (64 × 128) × (1,012 + 41.67 × 500) ÷ (8 × 1,978.9
+    # TFLOPS) = 0.0043 ms against 0.1948 GB ÷ (8 × 3.35 TB/s) = 0.0073 ms
+    kv_ms = 2 * 94 * 4 * 128 * 2 * 1012 / 1e9 / (8 * 3.35)
+    assert 4 * 94 * 64 * 128 * (1012 + 1000 / 24 * 500) / (8 * 1978.9e12) * 1e3 < kv_ms
+    assert auto[SIZING["kv_step_gb"]] * 2 == pytest.approx(no[SIZING["kv_step_gb"]])
+    # the step floor gains the all-reduces and the second read of the KV cache, the rest
+    # of the step unchanged
+    assert no[SIZING["step_ms"]] == pytest.approx(auto[SIZING["step_ms"]] + comm + kv_ms)
 
 
 def test_tokens_per_step_divide_the_step(tmp_path):
@@ -125,9 +139,9 @@ def test_published_deployments_within_one_and_a_half(tmp_path, case):
         batch, int(row["input_tokens"]), int(row["output_tokens"]),
         float(row["tokens_per_step"])))["Sizing"]
     measured = measured_ms(row, batch)  # the source's per-stream figure
-    # the realistic step holds the layers' time: floor ÷ efficiency + layers × 60.9 µs ÷
+    # the realistic step holds the layers' time: floor ÷ efficiency + layers × 60.8 µs ÷
     # tokens per step (udfs/data/layer_time.csv; no Calibration rows here; no draft tokens)
-    fixed = LAYERS[row["model"]] * 60.9 / 1000 / float(row["tokens_per_step"])
+    fixed = LAYERS[row["model"]] * 60.8 / 1000 / float(row["tokens_per_step"])
     assert v[SIZING["layer_used"]] == pytest.approx(fixed, rel=1e-12)
     assert v[SIZING["real_step_ms"]] == pytest.approx(
         v[SIZING["step_ms"]] / v[SIZING["calibrated"]] + fixed, rel=1e-12)
@@ -143,24 +157,27 @@ def _405b(tmp_path, name, gpus, stages):
 
 
 def test_405b_fp8_over_16_h100_in_2_pipeline_stages(tmp_path):
-    # Llama 3.1 405B FP8 on 16 H100 in 2 stages of TP8, batch 16 of 2,000 + 300 tokens.
-    # By hand (DECODE_STEP_MS: k = max(m, p) = 2 with m = p = 2 micro-batches of 8):
+    # Llama 3.1 405B FP8 on 16 H100 in 2 stages of TP8, batch 16 of 2,000 + 300 tokens,
+    # prefill sharing the GPUs: a step computes 16 × (1 + 2,000 ÷ 300) = 122.67 tokens.
+    # By hand (DECODE_STEP_MS: k = max(m, p) = 2 with m = p = 2 micro-batches):
     # a step reads 405.85e9 − 128,256 × 16,384 (the input embedding table; config.json) =
     # 403.748654e9 weights × 1 B = 403.748654 GB, twice a period (once per micro-batch):
-    # 2 × 403.748654 ÷ (16 × 3.35 TB/s) = 15.0652483 ms (math: 2 × 405.85e9 × 16 ÷ (16 ×
-    # 1,978.9e12) = 0.41018 ms); KV 16 × 2,300 × 516,096 B (2 × 126 layers × 8 × 128 × 2
-    # B) = 18.9923328 GB ÷ (16 × 3.35) = 0.3543346 ms (attention 4 × 126 × 16,384 × 2,300
-    # × 16 = 3.0388e11 FLOP ÷ (16 × 1,978.9e12) = 0.0096 ms); all-reduces of one
-    # micro-batch of 8 through the 126 layers at TP8: 2 × 126 × (6.6 µs + 14 × 0.6 µs
-    # (NCCL's NVLink ring, src/graph/tuning.cc) + 14/8 × 8 × 16,384 × 2 B ÷ 450 GB/s) =
-    # 4.0369 ms; step 15.0652483 + 0.3543346 + 4.0369 = 19.4565 ms
+    # 2 × 403.748654 ÷ (16 × 3.35 TB/s) = 15.0652483 ms (math: 2 × 405.85e9 × 122.67 ÷ (16
+    # × 1,978.9e12) = 3.145 ms); KV at the mean context, 16 × 2,150 × 516,096 B (2 × 126
+    # layers × 8 × 128 × 2 B) = 17.7537 GB ÷ (16 × 3.35) = 0.3312 ms, one copy (8 KV heads
+    # on a stage of 8) (attention 4 × 126 × 16,384 × (2,150 + 6.667 × 1,000) × 16 FLOP ÷
+    # (16 × 1,978.9e12) = 0.037 ms); all-reduces of one micro-batch of 61.33 tokens
+    # through the 126 layers at TP8: 2 × 126 × (6.6 µs + 14 × 0.6 µs (NCCL's NVLink ring,
+    # src/graph/tuning.cc) + 14/8 × 61.33 × 16,384 × 2 B ÷ 450 GB/s) = 5.7496 ms; step
+    # 15.0652 + 0.3312 + 5.7496 = 21.1460 ms
     v = _405b(tmp_path, "pp2", 16, 2)["Sizing"]
-    comm = 2 * 126 * (6.6 + 14 * 0.6 + 14 / 8 * 8 * 16384 * 2 / 450e9 * 1e6) / 1e3
+    tokens = 16 * (1 + 2000 / 300)
+    comm = 2 * 126 * (6.6 + 14 * 0.6 + 14 / 8 * tokens / 2 * 16384 * 2 / 450e9 * 1e6) / 1e3
     assert v[SIZING["stage_gpus"]] == 8
     assert v[SIZING["comm_ms"]] == pytest.approx(comm, rel=1e-12)
     weights = 2 * (405.85 - 128256 * 16384 / 1e9) / (16 * 3.35)
-    kv = 16 * 2300 * 516096 / 1e9 / (16 * 3.35)
-    assert weights + kv + comm == pytest.approx(19.4565, abs=1e-4)
+    kv = 16 * 2150 * 516096 / 1e9 / (16 * 3.35)
+    assert weights + kv + comm == pytest.approx(21.1460, abs=1e-4)
     assert v[SIZING["step_ms"]] == pytest.approx(weights + kv + comm, rel=1e-9)
     assert v[SIZING["gpus"]] == 16  # RESULT_GPUS_PER_REPLICA: the GPUs typed, all stages
     # the efficiency of the replica, all stages together: REGIME_EFFICIENCY(16 GPUs, 16
@@ -168,12 +185,13 @@ def test_405b_fp8_over_16_h100_in_2_pipeline_stages(tmp_path):
     # measurements, tests/test_pipeline.py)
     from udfs import REGIME_EFFICIENCY
     assert v[SIZING["regime_eff"]] == REGIME_EFFICIENCY(16, 16, 0)
-    # one stage of the same 16 GPUs: the weights once, TP16's all-reduces of all 16
-    # sequences: 2 × 126 × (6.6 + 30 × 0.6 + 30/16 × 16 × 16,384 × 2 B ÷ 450 GB/s) µs
+    # one stage of the same 16 GPUs: the weights once, TP16's all-reduces of all 122.67
+    # tokens: 2 × 126 × (6.6 + 30 × 0.6 + 30/16 × 122.67 × 16,384 × 2 B ÷ 450 GB/s) µs;
+    # 16 GPUs share the 8 KV heads: each held twice, the KV cache read twice
     one = _405b(tmp_path, "pp1", 16, 1)["Sizing"]
-    comm16 = 2 * 126 * (6.6 + 30 * 0.6 + 30 / 16 * 16 * 16384 * 2 / 450e9 * 1e6) / 1e3
+    comm16 = 2 * 126 * (6.6 + 30 * 0.6 + 30 / 16 * tokens * 16384 * 2 / 450e9 * 1e6) / 1e3
     assert one[SIZING["comm_ms"]] == pytest.approx(comm16, rel=1e-12)
-    assert one[SIZING["step_ms"]] == pytest.approx(weights / 2 + kv + comm16, rel=1e-9)
+    assert one[SIZING["step_ms"]] == pytest.approx(weights / 2 + 2 * kv + comm16, rel=1e-9)
 
 
 def test_stages_with_the_smallest_gpus_that_fit(tmp_path):

@@ -20,14 +20,14 @@ S = {name: "Sizing!" + SIZING[key] for name, key in SCENARIO_NAMES.items()}
 
 
 def _scenario(model, precision, gpu, gpus, batch, prompt, output, tokens_per_step, draft,
-              expert_parallel="auto"):
+              expert_parallel="auto", serving="aggregated"):
     return {S["SCENARIO_MODEL"]: model, S["SCENARIO_PRECISION"]: precision,
             S["SCENARIO_KV_PRECISION"]: "FP8", S["SCENARIO_GPU"]: gpu,
             S["SCENARIO_GPUS_PER_REPLICA"]: gpus, S["SCENARIO_BATCH"]: batch,
             S["SCENARIO_PROMPT_TOKENS"]: prompt, S["SCENARIO_OUTPUT_TOKENS"]: output,
             S["SCENARIO_TOKENS_PER_STEP"]: tokens_per_step,
             S["SCENARIO_DRAFT_TOKENS"]: draft,
-            S["SCENARIO_EXPERT_PARALLEL"]: expert_parallel}
+            S["SCENARIO_EXPERT_PARALLEL"]: expert_parallel, S["SCENARIO_SERVING"]: serving}
 
 
 @pytest.fixture(scope="module")
@@ -62,37 +62,39 @@ def test_the_step_pays_the_drafts_experts_and_all_reduces(mtp):
     # NVFP4 (4 bits and one FP8 scale a 16: 0.5625 B), over 8 × 8 TB/s (B200 datasheet),
     # and by the all-reduces' bytes of 3 more tokens: 2 a layer × 61 layers × 2 × 7/8 ×
     # 7,168 × 2 B (BF16) ÷ 900 GB/s one way (half of NVLink 5's 1,800 GB/s); their latency
-    # is paid once a step either way
+    # is paid once a step either way (the prompt's 1,000 ÷ 2,000 = 0.5 tokens a step ride in
+    # both, prefill sharing the GPUs: their experts are left out, a floor)
     expert_b = 58 * 3 * 7168 * 2048 / 1e9
     more_weights_ms = expert_b * (256 * (1 - (248 / 256) ** 4) - 8) * 0.5625 / (8 * 8.0)
     more_comm_ms = 2 * 61 * 2 * 7 / 8 * 7168 * 2 * 3 / 900e9 * 1e3
     assert drafts[SIZING["comm_ms"]] - plain[SIZING["comm_ms"]] == pytest.approx(
         more_comm_ms, rel=1e-9)
-    # batch 1 of 4 tokens stays weight-bound: 2 × 37.55e9 × 4 ÷ (8 × 4,500 TFLOPS, the
-    # FP8 roof) is 8.3 µs against 0.30 ms of weights. The attention's products grow 4
-    # times: MLA (128 heads × (576 + 512) ÷ 2 = 544 × 128 dimensions) over the context
-    # Sizing holds, 1,000 + 2,000 = 3,000 tokens, 4 × 61 × 69,632 × 3,000 = 5.10e10 FLOPs
-    # a token, against the KV cache's read, 3,000 × 70,272 B ÷ 2 (FP8) = 105.4 MB: at 1
-    # token the read is the larger (1.65 µs against 1.42 µs over 8 GPUs), at 4 the
-    # products (5.66 µs)
-    flop = 4 * 61 * 128 * 544 * 3000
-    assert plain[SIZING["attn_flop"]] == pytest.approx(flop)
-    assert drafts[SIZING["attn_flop"]] == pytest.approx(4 * flop)
-    assert plain[SIZING["kv_gb"]] == pytest.approx(3000 * 70272 / 2 / 1e9)
-    kv_ms = 3000 * 70272 / 2 / (8 * 8.0e12) * 1e3
-    more_attention_ms = 4 * flop / (8 * 4500e12) * 1e3 - kv_ms
-    assert kv_ms > flop / (8 * 4500e12) * 1e3 and more_attention_ms > 0
+    # batch 1 of 4.5 tokens stays weight-bound: 2 × 37.55e9 × 4.5 ÷ (8 × 4,500 TFLOPS,
+    # the FP8 roof) is 9.4 µs against 0.30 ms of weights. The attention's products: MLA
+    # (128 heads × (576 + 512) ÷ 2 = 544 × 128 dimensions), each verified token over the
+    # mean context, 1,000 + 2,000 ÷ 2 = 2,000 tokens, and the prompt's 0.5 over 500:
+    # 4 × 61 × 69,632 × (2,000 + 250) plain, × (4 × 2,000 + 250) with MTP 3. Tensor
+    # parallel on 8 GPUs ("no" expert parallelism) each GPU holds MLA's whole latent cache:
+    # the read is 8 × 2,000 × 70,272 B ÷ 2 (FP8) = 562 MB ÷ 64 TB/s = 8.78 µs, above the
+    # products either way (3.89 µs with MTP 3): the drafts add no attention time
+    flop = 4 * 61 * 128 * 544
+    assert plain[SIZING["attn_flop"]] == pytest.approx(flop * (2000 + 250))
+    assert drafts[SIZING["attn_flop"]] == pytest.approx(flop * (4 * 2000 + 250))
+    assert plain[SIZING["kv_gb"]] == pytest.approx(3000 * 70272 / 2 / 1e9)  # memory: full
+    assert plain[SIZING["kv_step_gb"]] == pytest.approx(8 * 2000 * 70272 / 2 / 1e9)
+    kv_ms = 8 * 2000 * 70272 / 2 / (8 * 8.0e12) * 1e3
+    assert kv_ms > flop * (4 * 2000 + 250) / (8 * 4500e12) * 1e3
     step3 = drafts[SIZING["step_ms"]] * 2.82
     assert step3 - plain[SIZING["step_ms"]] == pytest.approx(
-        more_weights_ms + more_comm_ms + more_attention_ms, rel=1e-6)
+        more_weights_ms + more_comm_ms, rel=1e-6)
 
 
 def test_each_draft_pass_is_one_more_layer(mtp):
     drafts, plain = mtp
-    # LAYER_OVERHEAD_MS: (61 layers + 3 draft passes) × 60.9 µs (udfs/data/layer_time.csv)
-    # ÷ 2.82 tokens a step; without drafts 61 × 60.9 µs
-    assert drafts[SIZING["layer_ms"]] == pytest.approx((61 + 3) * 60.9 / 2.82 / 1000)
-    assert plain[SIZING["layer_ms"]] == pytest.approx(61 * 60.9 / 1000)
+    # LAYER_OVERHEAD_MS: (61 layers + 3 draft passes) × 60.8 µs (udfs/data/layer_time.csv)
+    # ÷ 2.82 tokens a step; without drafts 61 × 60.8 µs
+    assert drafts[SIZING["layer_ms"]] == pytest.approx((61 + 3) * 60.8 / 2.82 / 1000)
+    assert plain[SIZING["layer_ms"]] == pytest.approx(61 * 60.8 / 1000)
     assert drafts[SIZING["real_step_ms"]] == pytest.approx(
         drafts[SIZING["step_ms"]] / drafts[SIZING["calibrated"]] + drafts[SIZING["layer_used"]])
 
@@ -104,24 +106,28 @@ def test_a_large_batch_with_drafts_is_compute_bound(tmp_path):
     # sparse ÷ 2) = 16.62 ms, above the weights' read (7.50e9 B ÷ 3.35 TB/s = 2.24 ms):
     # the step is the KV cache's read + that, where without drafts it is the KV cache +
     # 2 × 8.03e9 × 512 ÷ 1,978.9e12 = 4.16 ms. Speculation's tokens are paid in FLOPs.
+    # (Prefill on other GPUs, "disaggregated": the prompts' tokens would add FLOPs to both.)
     args = ("Llama 3.1 8B", "FP8", "NVIDIA H100 SXM", 1, 512, 500, 100)
-    drafts = variant(tmp_path, "d3", _scenario(*args, 2.5, 3))["Sizing"]
-    plain = variant(tmp_path, "d0", _scenario(*args, 1, 0))["Sizing"]
-    # the KV cache, read once a sequence: 32 layers × 8 KV heads × 128 × 2 (K and V) × 1 B
-    # (FP8) = 65,536 B a token (config.json) × 512 sequences × 600 tokens = 20.13 GB
+    drafts = variant(tmp_path, "d3", _scenario(*args, 2.5, 3,
+                                                serving="disaggregated"))["Sizing"]
+    plain = variant(tmp_path, "d0", _scenario(*args, 1, 0, serving="disaggregated"))["Sizing"]
+    # the KV cache, read once a sequence at the mean context: 32 layers × 8 KV heads × 128
+    # × 2 (K and V) × 1 B (FP8) = 65,536 B a token (config.json) × 512 sequences × (500 +
+    # 50) tokens = 18.45 GB (memory holds the full 600: 20.13 GB)
     assert drafts[SIZING["kv_gb"]] == pytest.approx(512 * 600 * 65536 / 1e9)
-    assert drafts[SIZING["kv_gb"]] == plain[SIZING["kv_gb"]]
-    kv_ms = 512 * 600 * 65536 / 3.35e12 * 1e3  # 6.01 ms
+    assert drafts[SIZING["kv_step_gb"]] == pytest.approx(512 * 550 * 65536 / 1e9)
+    assert drafts[SIZING["kv_step_gb"]] == plain[SIZING["kv_step_gb"]]
+    kv_ms = 512 * 550 * 65536 / 3.35e12 * 1e3  # 5.51 ms
     compute3 = 2 * 8.03e9 * 512 * 4 / 1978.9e12 * 1e3
     compute0 = 2 * 8.03e9 * 512 / 1978.9e12 * 1e3
     assert compute3 == pytest.approx(16.62, abs=0.01)
     assert drafts[SIZING["step_ms"]] * 2.5 == pytest.approx(kv_ms + compute3, rel=1e-9)
     assert plain[SIZING["step_ms"]] == pytest.approx(kv_ms + compute0, rel=1e-9)
-    # per token the drafts cost: (6.01 + 16.62) ÷ 2.5 = 9.05 ms against 10.17 ms plain,
-    # a gain of 1 − 9.05 ÷ 10.17 = 11 %, not the 2.5 × of dividing the plain step by the
+    # per token the drafts cost: (5.51 + 16.62) ÷ 2.5 = 8.85 ms against 9.66 ms plain,
+    # a gain of 1 − 8.85 ÷ 9.66 = 8.4 %, not the 2.5 × of dividing the plain step by the
     # tokens a step
     assert 1 - drafts[SIZING["step_ms"]] / plain[SIZING["step_ms"]] == pytest.approx(
-        0.110, abs=0.001)
+        0.084, abs=0.001)
 
 
 def test_sizing_and_plan_agree_with_drafts(tmp_path):
@@ -143,11 +149,9 @@ def test_the_published_mtp_run_through_the_scenario(mtp):
     # tokens/s per user, 2.82 tokens a step; trtllm-r1-b200-mtp3 of the measurement set)
     # typed into the scenario: the realistic time per token is within 1.5× of the
     # measured 1000 ÷ 253 = 3.953 ms. The template's floor keeps the checkpoint's BF16
-    # attention and head (the set's row takes every weight at NVFP4) and holds the whole
-    # 3,000-token context (the set, the mean 2,000). Its efficiency is tp8_small_batch's
-    # 0.74 (8 GPUs at batch 1, udfs/data/efficiency.csv) and its layers' time (61 + 3) ×
-    # 60.9 µs ÷ 2.82 (test_each_draft_pass_is_one_more_layer): 0.68 of the measurement
-    # when this was written (the set's row: 0.67)
+    # attention and head (the set's row takes every weight at NVFP4). Its efficiency is
+    # tp8_small_batch's 0.74 (8 GPUs at batch 1, udfs/data/efficiency.csv) and its layers'
+    # time (61 + 3) × 60.8 µs ÷ 2.82 (test_each_draft_pass_is_one_more_layer)
     drafts, _ = mtp
     assert drafts[SIZING["calibrated"]] == 0.74
     measured = 1000 / 253
@@ -178,17 +182,20 @@ def test_calibrations_floor_counts_the_drafts(tmp_path):
     # A measurement typed into Calibration (row 16, the first empty one): the same case as
     # the scenario above, TensorRT-LLM's DeepSeek-R1 MTP 3 on 8 B200 at batch 1, 253
     # tokens/s per user, a 3,000-token context, 2.82 tokens a step (AC) and 3 draft tokens
-    # (AD). Its floor of a step (K) is Sizing's step for that case, drafts counted: the
-    # step floor per token × 2.82; with AD empty, the plain step. Its efficiency (N) is
-    # CALIBRATE of that floor: K ÷ 2.82 ÷ (1000 ÷ 253).
+    # (AD). Typed at the scenario's mean context (1,000 + 2,000 ÷ 2 = 2,000 tokens) with
+    # prefill elsewhere on Sizing (serving "disaggregated": a Calibration row is a decode
+    # step without prefill), its floor of a step (K) is Sizing's step for that case,
+    # drafts counted: the step floor per token × 2.82; with AD empty, the plain step. Its
+    # efficiency (N) is CALIBRATE of that floor: K ÷ 2.82 ÷ (1000 ÷ 253).
     args = ("DeepSeek-R1", "NVFP4", "NVIDIA B200 (HGX)", 8, 1, 1000, 2000)
     row = {"Calibration!A16": "DeepSeek-R1", "Calibration!B16": "NVFP4",
            "Calibration!C16": "NVIDIA B200 (HGX)", "Calibration!D16": 8,
-           "Calibration!E16": 1, "Calibration!F16": 3000, "Calibration!H16": 253,
+           "Calibration!E16": 1, "Calibration!F16": 2000, "Calibration!H16": 253,
            "Calibration!AC16": 2.82}
-    drafts = variant(tmp_path, "cal3", {**_scenario(*args, 2.82, 3, "no"), **row,
-                                        "Calibration!AD16": 3})
-    plain = variant(tmp_path, "cal0", {**_scenario(*args, 1, 0, "no"), **row})
+    drafts = variant(tmp_path, "cal3", {**_scenario(*args, 2.82, 3, "no", "disaggregated"),
+                                        **row, "Calibration!AD16": 3})
+    plain = variant(tmp_path, "cal0", {**_scenario(*args, 1, 0, "no", "disaggregated"),
+                                       **row})
     assert drafts["Calibration"]["K16"] == pytest.approx(
         drafts["Sizing"][SIZING["step_ms"]] * 2.82, rel=1e-9)
     assert plain["Calibration"]["K16"] == pytest.approx(

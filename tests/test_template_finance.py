@@ -12,7 +12,6 @@ from template_support import (
     BATCH,
     CAL_CASES,
     CHART_GAPS,
-    CONTEXT,
     ERRORS,
     GPUS,
     HOURS,
@@ -79,24 +78,33 @@ def test_calibration_against_hand_calculation(default):
 
 def test_calibration_row_of_the_sizing_case_gives_the_sizing_floor(tmp):
     """Example row 2 is the scenario's default (70B FP8, 2 × H100, batch 16) at 8,192
-    tokens: with a prompt of 7,892 and 300 output tokens the scenario holds as many, and
-    the row's floor is Sizing's step floor, so floor ÷ efficiency is consistent on both."""
-    v = variant(tmp, "ctx8192", {"Sizing!" + SIZING["prompt"]: 8192 - 300})
+    tokens. A Calibration row's floor is a decode step at the context typed, prefill not
+    counted (a measured inter-token time); the scenario's step reads the mean context,
+    prompt + output ÷ 2. With a prompt of 8,042 and 300 output tokens (a mean of 8,192)
+    and prefill elsewhere (serving "disaggregated") the row's floor is Sizing's step
+    floor, so floor ÷ efficiency is consistent on both; in aggregated serving Sizing's
+    step also carries the prompts' prefill, which the row's measurement does not."""
+    v = variant(tmp, "ctx8192", {"Sizing!" + SIZING["prompt"]: 8192 - 150,
+                                 "Sizing!" + SIZING["serving_input"]: "disaggregated"})
+    assert sizing(v, "mean_context") == 8192 and sizing(v, "prefill_share") == 0
     assert v["Calibration"][f"K{CAL_FIRST + 1}"] == pytest.approx(sizing(v, "step_ms"),
                                                                   rel=1e-12)
 
 
-def test_calibration_floor_follows_sizing_for_sliding_window_and_mla(tmp, moe):
+def test_calibration_floor_follows_sizing_for_sliding_window_and_mla(tmp):
     """Gemma 2 9B (sliding window) and DeepSeek-V3 (MLA, 5 × H200) in empty rows, each also
-    chosen on Sizing: the row's floor is Sizing's step floor (the KV correction included)."""
+    chosen on Sizing, prefill elsewhere (serving "disaggregated") and the row's context
+    the scenario's mean one, 2,000 + 300 ÷ 2: the row's floor is Sizing's step floor (the
+    KV correction included; DeepSeek-V3 expert parallel on 8, one copy of its cache)."""
     r = CAL_FIRST + len(CAL_CASES)
     for name, model, prec, gpu, n in (("gemma", "Gemma 2 9B", "BF16", "NVIDIA H100 SXM", 1),
                                       ("dsv3", "DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 8)):
-        v = moe if name == "dsv3" else variant(tmp, name, {
+        v = variant(tmp, name, {
             "Sizing!" + SIZING["model"]: model, "Sizing!" + SIZING["precision"]: prec,
-            "Sizing!" + SIZING["gpu"]: gpu, f"Calibration!A{r}": model,
+            "Sizing!" + SIZING["gpu"]: gpu,
+            "Sizing!" + SIZING["serving_input"]: "disaggregated", f"Calibration!A{r}": model,
             f"Calibration!B{r}": prec, f"Calibration!C{r}": gpu, f"Calibration!D{r}": n,
-            f"Calibration!E{r}": 16, f"Calibration!F{r}": CONTEXT})
+            f"Calibration!E{r}": 16, f"Calibration!F{r}": 2000 + 300 / 2})
         assert sizing(v, "gpus") == n, name  # DeepSeek-V3: 5 needed, 8 deployed
         assert v["Calibration"][f"K{r}"] == pytest.approx(sizing(v, "step_ms"), rel=1e-12)
         assert v["Calibration"][f"O{r}"] == "enter a measurement (G or H)"
@@ -111,12 +119,12 @@ def test_calibration_without_plausible_rows_uses_the_default(tmp):
     assert v["Calibration"][CAL_SUMMARY["efficiency"]] == 0.7  # EFF_DEFAULT
     assert v["Calibration"][CAL_SUMMARY["below"]] == 4
     # no measurement of the H100 counted: REGIME_EFFICIENCY of 2 GPUs at batch 16, and the
-    # layers' time added (Llama 3.1 70B's 80 layers, config.json num_hidden_layers, × 60.9
+    # layers' time added (Llama 3.1 70B's 80 layers, config.json num_hidden_layers, × 60.8
     # µs, udfs/data/layer_time.csv)
     eff = calibrated_efficiency()
-    assert sizing(v, "layer_used") == pytest.approx(80 * 60.9 / 1000)
+    assert sizing(v, "layer_used") == pytest.approx(LAYERS_70B_MS) == 80 * 60.8 / 1000
     assert sizing(v, "real_step_ms") == pytest.approx(sizing(v, "step_ms") / eff
-                                                      + 80 * 60.9 / 1000)
+                                                      + LAYERS_70B_MS)
 
 
 def test_sizing_realistic_rows(default):
@@ -124,7 +132,7 @@ def test_sizing_realistic_rows(default):
     step = sizing(default, "step_ms")
     assert sizing(default, "calibrated") == pytest.approx(eff)
     # ESTIMATE: floor ÷ efficiency + the layers' time (no H100 measurement counted: 80
-    # layers, config.json, × 60.9 µs, udfs/data/layer_time.csv, = 4.872 ms)
+    # layers, config.json, × 60.8 µs, udfs/data/layer_time.csv, = 4.864 ms)
     assert sizing(default, "real_step_ms") == pytest.approx(step / eff + LAYERS_70B_MS)
     total = 1000 / (step / eff + LAYERS_70B_MS) * 16
     assert sizing(default, "real_tps_total") == pytest.approx(total)
@@ -152,12 +160,12 @@ def test_finance_bands_are_ordered_and_right(default):
     for key in ("eff", "util", "tps_range"):  # the favourable inputs are the larger ones
         lo, base, hi = band[key]
         assert lo >= base >= hi, (key, lo, base, hi)
-    low = min(0.5, eff)  # EFF_LOW, widened to the base (0.452 < 0.5)
+    low = min(0.5, eff)  # EFF_LOW (the base, 0.54, is above it)
     assert band["eff"] == pytest.approx([0.9, eff, low])
     assert band["util"] == pytest.approx([0.8, 0.6, 0.4])
     assert band["price_range"] == pytest.approx([PRICE * 0.7, PRICE, PRICE * 1.7])
-    # each column's step: floor ÷ its efficiency + the layers' time (80 layers × 60.9 µs:
-    # no H100 measurement counted, so Sizing's layer_used, 4.872 ms)
+    # each column's step: floor ÷ its efficiency + the layers' time (80 layers × 60.8 µs:
+    # no H100 measurement counted, so Sizing's layer_used, 4.864 ms)
     ms = [STEP / x + LAYERS_70B_MS for x in (0.9, eff, low)]
     assert band["ms_range"] == pytest.approx(ms)
     assert band["tps_range"] == pytest.approx([1000 / x for x in ms])
@@ -165,15 +173,15 @@ def test_finance_bands_are_ordered_and_right(default):
         headline(PRICE * 0.7, 0.9, 0.8),  # every input at its favourable end
         headline(PRICE, eff, 0.6),
         headline(PRICE * 1.7, low, 0.4)])  # ... at its unfavourable end
-    # e.g. base: 13.5215 ms ÷ 0.452 + 80 × 60.9 µs = 29.915 + 4.872 = 34.787 ms a step,
-    # 16 × 1000 ÷ 34.787 = 459.94 tokens/s a replica; ⌈2,314.8 ÷ (459.94 × 0.6)⌉ = ⌈8.39⌉
-    # = 9 replicas of 2 H100 = 18 GPUs × 2.95 × 730.5 h = 38,789.55 a month
-    assert STEP / eff + LAYERS_70B_MS == pytest.approx(34.787, abs=5e-4)
+    # e.g. base: 14.0255 ms ÷ 0.54 + 80 × 60.8 µs = 25.973 + 4.864 = 30.837 ms a step,
+    # 16 × 1000 ÷ 30.837 = 518.85 tokens/s a replica; ⌈2,314.8 ÷ (518.85 × 0.6)⌉ = ⌈7.44⌉
+    # = 8 replicas of 2 H100 = 16 GPUs × 2.95 × 730.5 h = 34,479.60 a month
+    assert STEP / eff + LAYERS_70B_MS == pytest.approx(30.837, abs=5e-4)
     assert math.ceil(100e6 / 86400 * 2 / (1000 / (STEP / eff + LAYERS_70B_MS) * BATCH
-                                          * 0.6)) == 9
-    assert band["gpus_range"][1] == 18
-    assert band["monthly_range"][1] == pytest.approx(18 * PRICE * HOURS)
-    assert band["monthly_range"][1] == pytest.approx(38789.55, abs=0.01)
+                                          * 0.6)) == 8
+    assert band["gpus_range"][1] == 16
+    assert band["monthly_range"][1] == pytest.approx(16 * PRICE * HOURS)
+    assert band["monthly_range"][1] == pytest.approx(34479.60, abs=0.01)
     assert v[F["real_step_ms"]] == pytest.approx(STEP / eff + LAYERS_70B_MS)
     assert band["cost_range"][1] == pytest.approx(sizing(default, "headline"))
 
@@ -198,9 +206,10 @@ def test_finance_tornado_data_and_chart(default, book):
         assert v[f"H{r}"] == pytest.approx(abs(hi - lo))
         swings[name] = abs(hi - lo)
     # price × 0.7 .. × 1.7 swings the cost by 1.0 × base: more than utilization 0.4..0.8
-    # (⌈2,314.8 ÷ (459.94 × 0.4)⌉ = ⌈12.58⌉ = 13 replicas .. ⌈2,314.8 ÷ (459.94 × 0.8)⌉ =
-    # ⌈6.29⌉ = 7: 6/9 of base) and efficiency 0.452..0.9 (9 .. 5 replicas: 13.5215 ÷ 0.9 +
-    # 4.872 = 19.896 ms, ⌈2,314.8 ÷ (804.2 × 0.6)⌉ = ⌈4.80⌉ = 5: 4/9)
+    # (⌈2,314.8 ÷ (518.85 × 0.4)⌉ = ⌈11.15⌉ = 12 replicas .. ⌈2,314.8 ÷ (518.85 × 0.8)⌉ =
+    # ⌈5.58⌉ = 6: 6/8 of base) and efficiency 0.5..0.9 (9 .. 5 replicas: 14.0255 ÷ 0.9 +
+    # 4.864 = 20.448 ms, ⌈2,314.8 ÷ (782.5 × 0.6)⌉ = ⌈4.93⌉ = 5; 14.0255 ÷ 0.5 + 4.864 =
+    # 32.915 ms, ⌈2,314.8 ÷ (486.1 × 0.6)⌉ = ⌈7.94⌉ = 8: 3/8)
     assert v[F["most"]] == max(swings, key=swings.get) == "Price per GPU-hour"
     assert v[F["base_cost"]] == pytest.approx(base)
     charts = book["Finance"]._charts
@@ -222,9 +231,11 @@ def test_finance_against_hand_calculation(default):
     # (1,978.9e12 × 0.8 × 2) = 90.8 ms
     flop = 2 * 70.6e9 * 2000 + 2 * 80 * 64 * 128 * 2000**2
     assert v[F["prefill_ms"]] == pytest.approx(flop / (1978.9e12 * 0.8 * 2) * 1e3)
-    # input tokens: 2.95 / 3600 per GPU-second × 2 × 70.6e9 ÷ (1,978.9e12 × 0.8) s per token
-    # × 1e6 ÷ 0.6 utilization
-    cin = 2.95 / 3600 * (2 * 70.6e9 / (1978.9e12 * 0.8)) * 1e6 / 0.6
+    # input tokens: in aggregated serving (the default) the decode steps carry the
+    # prompts' prefill, which the monthly bill pays: nothing on top; disaggregated, 2.95 /
+    # 3600 per GPU-second × 2 × 70.6e9 ÷ (1,978.9e12 × 0.8) s per token × 1e6 ÷ 0.6
+    # utilization (test_input_cost_when_prefill_runs_elsewhere)
+    cin = 0.0
     cout = headline(PRICE, eff, 0.6)
     assert v[F["input_cost"]] == pytest.approx(cin)
     assert v[F["output_cost"]] == pytest.approx(cout)
@@ -242,7 +253,7 @@ def test_finance_against_hand_calculation(default):
     assert v[f"C{F['out_cost']}"] == pytest.approx(cout * owned / PRICE)
     assert v[f"C{F['mix_cost']}"] == pytest.approx((mix * cin + cout) / (mix + 1) * owned / PRICE)
     # demand: 100e6 tokens/day ÷ 86,400 × 2 (peak) ÷ (replica tokens/s × 0.6), rounded up;
-    # the replica's step floor ÷ efficiency + the layers' time (80 layers × 60.9 µs)
+    # the replica's step floor ÷ efficiency + the layers' time (80 layers × 60.8 µs)
     replica_tps = 1000 / (STEP / eff + LAYERS_70B_MS) * BATCH
     replicas = math.ceil(100e6 / 86400 * 2 / (replica_tps * 0.6))
     assert v[F["replica_tps"]] == pytest.approx(replica_tps)
@@ -265,6 +276,23 @@ def test_finance_against_hand_calculation(default):
     cheaper = F["cheaper"]
     assert v[f"B{cheaper}"] == ("self-hosting" if volume > rented else "the API")
     assert v[f"C{cheaper}"] == ("self-hosting" if volume > own else "the API")
+
+
+def test_input_cost_when_prefill_runs_elsewhere(tmp):
+    """Disaggregated serving: the decode fleet's steps carry no prompts (Sizing's prompt
+    share 0), and the prompts' prefill is a cost of its own, RESULT_INPUT_COST_PER_MTOK:
+    2.95 ÷ 3,600 per GPU-second × 2 × 70.6e9 FLOPs ÷ (1,978.9e12 FP8 × 0.8 roof
+    efficiency) a token × 1e6 ÷ 0.6 utilization = 0.1218 per million input tokens."""
+    v = variant(tmp, "disaggregated", {"Sizing!" + SIZING["serving_input"]: "disaggregated"})
+    assert sizing(v, "prefill_share") == 0
+    cin = 2.95 / 3600 * (2 * 70.6e9 / (1978.9e12 * 0.8)) * 1e6 / 0.6
+    assert cin == pytest.approx(0.1218, abs=5e-5)
+    f, F = v["Finance"], FINANCE
+    assert f[F["input_cost"]] == pytest.approx(cin)
+    mix = 2000 / 300
+    assert f[F["blended"]] == pytest.approx((mix * cin + f[F["output_cost"]]) / (mix + 1))
+    assert f[f"A{F['cheaper'] + 2}"].startswith("Capacity is sized for decode at the peak; "
+                                                "prefill of the prompts needs GPU time")
 
 
 def test_finance_without_price_or_tdp_says_so(tmp):
@@ -295,7 +323,7 @@ def test_the_range_from_published_deployments(default):
     assert f[RANGE_CELLS["regime"]] == "throughput_tp"
     span = regimes.estimate_range()["throughput_tp"]
     low, high = float(span["low"]), float(span["high"])
-    assert (low, high) == (0.8, 1.525)  # 13 measurements, one cut at each end
+    assert (low, high) == (0.862, 1.238)  # 13 measurements, one cut at each end
 
     def _headline_at(step_ms):  # replicas for the peak at that step, their month ÷ tokens
         tps = 1000 / step_ms * BATCH

@@ -10,6 +10,7 @@ import openpyxl
 import pytest
 from template_support import (
     CAL_CASES,
+    CAL_STEP,
     CHART_GAPS,
     CONTEXT,
     LAYER_US,
@@ -85,30 +86,32 @@ def test_calibration_counts_a_gpus_own_measurements(tmp):
     for name in ("NVIDIA H100 SXM", "NVIDIA H200 SXM"):
         assert cost[f"AB{COST_FIRST + gpus.index(name)}"] == 0, name
     # the B200 (180 GB) holds 70.6 GB + 12.06 GB of KV alone: one GPU at 16 sequences,
-    # between small_batch's 0.817 (to batch 8) and throughput_one_gpu's 0.404 (from batch
+    # between small_batch's 0.818 (to batch 8) and throughput_one_gpu's 0.463 (from batch
     # 56), linear in ln(batch) (udfs/data/efficiency.csv, docs/math.md); no measurement of
-    # it, so its step adds the layers' time, 80 layers (config.json) × 60.9 µs
+    # it, so its step adds the layers' time, 80 layers (config.json) × 60.8 µs
     # (udfs/data/layer_time.csv)
     b200 = COST_FIRST + gpus.index("NVIDIA B200 (HGX)")
-    b200_eff = 0.817 + (0.404 - 0.817) * math.log(16 / 8) / math.log(56 / 8)
+    b200_eff = 0.818 + (0.463 - 0.818) * math.log(16 / 8) / math.log(56 / 8)
     assert b200_eff == pytest.approx(SMALL + (ONE_GPU - SMALL) * math.log(2) / math.log(7))
     assert cost[f"F{b200}"] == 1 and cost[f"N{b200}"] == pytest.approx(b200_eff, rel=1e-12)
-    assert cost[f"AB{b200}"] == pytest.approx(80 * 60.9 / 1000)
-    assert cost[f"O{b200}"] == pytest.approx(cost[f"G{b200}"] / b200_eff + 80 * 60.9 / 1000)
+    assert cost[f"AB{b200}"] == pytest.approx(80 * 60.8 / 1000)
+    assert cost[f"O{b200}"] == pytest.approx(cost[f"G{b200}"] / b200_eff + 80 * 60.8 / 1000)
     assert v["Finance"][FINANCE["calibrated"]] == pytest.approx(h100)
 
 
 def test_a_users_measurement_alone_sets_the_efficiency(tmp):
     """The examples stay out: one real measurement of the scenario (70B FP8 on 2 H100,
-    batch 16, 2,300 tokens, 30 ms per token) gives floor ÷ 30 ms, not an average with
-    invented rows."""
+    batch 16, 2,300 tokens, 30 ms per token) gives its floor ÷ 30 ms, not an average with
+    invented rows. The row's floor is a decode step at the 2,300 tokens typed (CAL_STEP,
+    13.52 ms); the scenario's step carries the prompts' prefill and reads the mean context
+    (STEP, 14.03 ms): its realistic step is STEP ÷ (CAL_STEP ÷ 30) = 31.12 ms."""
     r = CAL_FIRST + len(CAL_CASES)  # the first empty row
     row = dict(zip("ABCDEFG", ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 2, 16, CONTEXT,
                                30), strict=True))
     v = variant(tmp, "mine", {f"Calibration!{c}{r}": x for c, x in row.items()})
-    assert v["Calibration"][CAL_SUMMARY["efficiency"]] == pytest.approx(STEP / 30)
-    assert sizing(v, "calibrated") == pytest.approx(STEP / 30)
-    assert sizing(v, "real_step_ms") == pytest.approx(30)
+    assert v["Calibration"][CAL_SUMMARY["efficiency"]] == pytest.approx(CAL_STEP / 30)
+    assert sizing(v, "calibrated") == pytest.approx(CAL_STEP / 30)
+    assert sizing(v, "real_step_ms") == pytest.approx(STEP / (CAL_STEP / 30))
 
 
 def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
@@ -123,21 +126,29 @@ def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
     n = math.ceil(need / 80)
     assert sizing(v, "gpus_needed") == n and sizing(v, "gpus") == deployed(n) == 32
     # a step reads all weights but the input embedding (config.json: vocab 128,256, hidden
-    # 16,384, untied) and the KV cache
+    # 16,384, untied) and the KV cache at the mean context, 199,700 + 150 tokens, 4 copies
+    # of it (8 KV heads on 32 GPUs); prefill sharing the GPUs, each step computes 199,700 ÷
+    # 300 = 665.7 prompt tokens a sequence beside its decoded one, 16 × 666.7 = 10,667
+    # tokens, each prompt token attending to half the prompt
     weights = (405.85 - 128256 * 16384 / 1e9) * 2
-    # DECODE_STEP_MS over 32 GPUs: the KV cache's read exceeds the attention's products at
-    # 200,000 tokens, 4 × 126 layers × 128 heads × 128 × 200,000 × 16 FLOP ÷ (32 × 989.4
-    # TFLOPS BF16); the weights' read exceeds their math; + 2 × 126 all-reduces over NVLink
-    attention = 4 * 126 * 128 * 128 * 200000 * 16 / (32 * 989.4e12) * 1e3
-    assert kv / (3.35 * 32) > attention
-    assert weights / (3.35 * 32) > 2 * 405.85e9 * 16 / (32 * 989.4e12) * 1e3
-    step = (kv + weights) / (3.35 * 32) + comm_ms(126, 16384, 16, 32)
+    tokens = 16 * (1 + 199700 / 300)
+    kv_ms = 2 * 126 * 8 * 128 * 2 * 199850 * 16 * 4 / 1e9 / (3.35 * 32)
+    # DECODE_STEP_MS over 32 GPUs: the attention's products, 4 × 126 layers × 128 heads ×
+    # 128 × (199,850 + 665.7 × 99,850) × 16 FLOP ÷ (32 × 989.4 TFLOPS BF16) = 278 ms,
+    # exceed the KV cache's read (61.6 ms); the prompts' math, 2 × 405.85e9 × 10,667 ÷ (32
+    # × 989.4 TFLOPS) = 273 ms, the weights' read (7.6 ms); + 2 × 126 all-reduces of the
+    # 10,667 tokens over NVLink: a 200,000-token prompt makes the step prefill's
+    attention = 4 * 126 * 128 * 128 * (199850 + 199700 / 300 * 99850) * 16 / (
+        32 * 989.4e12) * 1e3
+    math_ms = 2 * 405.85e9 * tokens / (32 * 989.4e12) * 1e3
+    assert attention > kv_ms and math_ms > weights / (3.35 * 32)
+    step = attention + math_ms + comm_ms(126, 16384, tokens, 32)
     assert sizing(v, "step_ms") == pytest.approx(step)
     # 32 GPUs at 16 sequences: batch 16 is the smallest of throughput_tp's rows, so its
-    # anchor, 0.452 (udfs/data/efficiency.csv, docs/math.md); no measurement of the H100
+    # anchor, 0.54 (udfs/data/efficiency.csv, docs/math.md); no measurement of the H100
     # counted, so the step adds the layers' time: 126 layers (config.json
-    # num_hidden_layers) × 60.9 µs (udfs/data/layer_time.csv) = 7.673 ms
-    eff = 0.452
+    # num_hidden_layers) × 60.8 µs (udfs/data/layer_time.csv) = 7.661 ms
+    eff = 0.54
     assert eff == TP
     layers_ms = 126 * LAYER_US / 1000
     assert sizing(v, "layer_used") == pytest.approx(layers_ms)

@@ -193,6 +193,10 @@ def sheet_calibration(wb: Workbook) -> Sheet:
         "tokens/s ÷ datasheet roof. Efficiency found: floor ÷ measured (1 = the floor).",
         "Measure tokens per second of ONE user at a known batch (concurrent sequences); "
         "an aggregate figure means nothing without the number of streams.",
+        "Context: the tokens a sequence's KV cache held on average while measured (prompt "
+        "+ half the output). The floor is a decode step without prefill; where prefill "
+        "shares the GPUs (Sizing's Serving: aggregated) Sizing's step also carries the "
+        "prompts, so its realistic step is a little above what you measured.",
     ]
     for i, text in enumerate(notes):
         s.put(f"A{last + 2 + i}", text, "note")

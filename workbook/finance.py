@@ -299,10 +299,15 @@ def _input_output(c: _Case) -> None:
          "prompt is one big batch, so compute, not bandwidth, sets it", "result"),
         ("input_cost", '="Cost per million input tokens, prefill at planned utilization ("'
          '&CURRENCY&")"',
-         num_or([roof, price], f"INPUT_COST_PER_MTOK({price},{p},{roof},ROOF_EFFICIENCY,"
-                 "UTILIZATION)", "not available"), "money",
-         "RESULT_INPUT_COST_PER_MTOK = INPUT_COST_PER_MTOK(price, active params, roof, roof "
-         "efficiency, utilization): the prompts' prefill, on top of the decode fleet",
+         # aggregated serving: the decode steps carry the prompts' prefill, so the bill
+         # above already pays for it (workbook.model.serving); counting it again would
+         # charge the prompts twice
+         f'=IF(SCENARIO_SERVING="disaggregated",'
+         + num_or([roof, price], f"INPUT_COST_PER_MTOK({price},{p},{roof},ROOF_EFFICIENCY,"
+                  "UTILIZATION)", "not available")[1:] + ",0)", "money",
+         "RESULT_INPUT_COST_PER_MTOK: disaggregated, INPUT_COST_PER_MTOK(price, active "
+         "params, roof, roof efficiency, utilization), the prompts' prefill on GPUs of its "
+         "own; aggregated (the default), 0: the decode fleet's bill already pays for it",
          "result"),
         ("output_cost", f'="{HEADLINE} ("&CURRENCY&")"', f"=C{cost}",
          "money", "the headline (base of the ranges above, as on Sizing and Cost): each decode "
@@ -346,8 +351,10 @@ def _rented_owned(c: _Case) -> None:
          "OWNED_HOURLY_COST with 0 capex: TDP ÷ 1000 × PUE × kWh price"),
         (F["in_cost"], "Cost per million input tokens, prefill at planned utilization",
          f"={F['input_cost']}",
-         num_or([f"C{h}", roof], f"INPUT_COST_PER_MTOK(C{h},{p},{roof},ROOF_EFFICIENCY,"
-                 "UTILIZATION)", "not available"), "INPUT_COST_PER_MTOK at each hourly cost"),
+         '=IF(SCENARIO_SERVING="disaggregated",'  # aggregated: in the bill (input_cost)
+         + num_or([f"C{h}", roof], f"INPUT_COST_PER_MTOK(C{h},{p},{roof},ROOF_EFFICIENCY,"
+                  "UTILIZATION)", "not available")[1:] + ",0)",
+         "INPUT_COST_PER_MTOK at each hourly cost (disaggregated; aggregated, 0: in the bill)"),
         (F["out_cost"], HEADLINE, f"={F['output_cost']}",
          num_or([f"C{F['monthly']}"], f'IF({TPD}>0,C{F["monthly"]}/({TPD}*{HOURS}/24)'
                  '*1000000,"no traffic")', "not available"),
@@ -453,9 +460,12 @@ def _break_even(c: _Case) -> None:
     s.put(f"A{cheaper}", "Cheaper at your volume")
     s.ws.row_dimensions[within].height = 56  # the "no: above ..." sentence, four lines
     s.ws[f"A{within}"].alignment = Alignment(vertical="top", wrap_text=True)  # beside it
-    s.put(f"A{cheaper + 2}", "Capacity is sized for decode at the peak; prefill of the prompts "
-                             "needs GPU time on top (priced above as input tokens). Owned "
-                             "assumes the GPUs are bought for this load alone.", "note")
+    s.put(f"A{cheaper + 2}", '=IF(SCENARIO_SERVING="disaggregated","Capacity is sized for '
+                             'decode at the peak; prefill of the prompts needs GPU time on '
+                             'top (priced above as input tokens).","Capacity is sized for '
+                             'decode at the peak, each step carrying the prompts\' prefill '
+                             '(aggregated serving).")&" Owned assumes the GPUs are bought '
+                             'for this load alone."', "note")
 
 
 def _tornado_chart(s: Sheet, first: int, last: int):
