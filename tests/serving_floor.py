@@ -10,12 +10,20 @@ speculative decoding (``draft_tokens`` γ) a step verifies B × (γ + 1) tokens:
 the experts they touch, the attention's products and the all-reduces' bytes are those
 of B × (γ + 1) tokens, the KV cache the B sequences' own (``workbook.speculation``), and
 the layers' time counts γ draft passes of one layer more.
+The step is the template's (``workbook.model.serving``): it reads each sequence's KV cache
+at the mean context, prompt + output ÷ 2, as many copies of it as a tensor-parallel stage
+holds (GPUs ÷ KV heads, one latent head for MLA; one with the attention data parallel),
+and where prefill shares the GPUs (the row's ``serving`` "aggregated") its matmuls,
+attention and all-reduces also carry the prompt ÷ output prompt tokens a sequence that
+the arriving requests bring (their experts left out: a prompt's chunk reads them once).
 Every other figure is a datasheet peak or a lower bound; the all-reduces' latency is
 NCCL's model of its own ring, which custom all-reduce kernels can beat, so the step is
 the floor of a deployment on NCCL's ring, and the test that it stays below every
 measurement checks that term too. Where a source leaves the batch out
-(maximum-throughput runs), the batch is the most that memory holds at the mean context
-(no memory held back), the batch with the lowest floor per token.
+(maximum-throughput runs), the batch is the most that memory holds, each sequence at its
+full context (no memory held back), the batch with the lowest floor per token.
+
+``python tests/serving_floor.py`` rewrites what the set makes (``write_data_files``).
 """
 
 from __future__ import annotations
@@ -33,7 +41,10 @@ MEASUREMENTS = Path(__file__).parent / "data" / "serving_measurements.csv"
 
 #: The GPU table's column of peak compute for the precision the weights' matmuls run in.
 PEAK_COLUMN = {"BF16": "bf16_dense_TFLOPS", "FP8": "fp8_dense_TFLOPS",
-               "NVFP4": "fp4_dense_TFLOPS"}
+               "MXFP4": "fp4_dense_TFLOPS", "NVFP4": "fp4_dense_TFLOPS"}
+#: Where a GPU has no peak for the weights' format (MXFP4 on a Hopper GPU, which has no
+#: FP4 units), the next format down it has: the highest peak it offers, a lower floor.
+PEAK_FALLBACK = ("fp4_dense_TFLOPS", "fp8_dense_TFLOPS", "bf16_dense_TFLOPS")
 #: Elements of a cached key of absorbed MLA (512 latent + 64 rope) and of its value.
 MLA_KEY, MLA_VALUE = 576, 512
 
@@ -57,10 +68,48 @@ class Floor:
         return self.token_ms / self.measured_ms
 
 
-def rows() -> list[dict]:
-    """The measurement set, one dict of text per row."""
+def all_rows() -> list[dict]:
+    """Every row of the measurement file, those that leave the set included."""
     with MEASUREMENTS.open(encoding="utf-8") as f:
         return list(csv.DictReader(f))
+
+
+def rows() -> list[dict]:
+    """The measurement set: the rows of the file but those the twin rule takes out
+    (``contradicted``), one dict of text per row."""
+    out = contradicted()
+    return [r for r in all_rows() if r["id"] not in out]
+
+
+#: The columns that name one configuration of one table of a source: rows equal in all of
+#: them are twins (the same deployment measured on another GPU or in another precision).
+TWIN_KEY = ("source_url", "model", "gpus", "parallelism", "batch", "input_tokens",
+            "output_tokens", "tokens_per_step", "draft_tokens")
+
+
+def contradicted() -> dict[str, str]:
+    """The rows that leave the set, and why (row id → reason): every row whose own figure,
+    or a twin's (the same source's same configuration, ``TWIN_KEY``: model, GPUs,
+    parallelism, batch, prompt and output lengths, on another GPU or precision), is
+    faster than its floor. The floor is a lower bound of any deployment, so a figure
+    below it says the configuration is not what the source states (its batch, most
+    often), and the same statement stands behind each twin's figure.
+
+    Applied alike to every row of every source; the rows stay in the file, with the
+    reason in their ``left_out`` column (checked by the tests).
+    """
+    everything = all_rows()
+    below = {r["id"] for r in everything if floor(r).token_ms >= floor(r).measured_ms}
+    out = {}
+    for r in everything:
+        key = tuple(r[k] for k in TWIN_KEY)
+        twins = [t for t in everything if tuple(t[k] for k in TWIN_KEY) == key]
+        culprits = sorted(t["id"] for t in twins if t["id"] in below)
+        if r["id"] in below:
+            out[r["id"]] = "its figure is faster than its floor"
+        elif culprits:
+            out[r["id"]] = "its twin " + ", ".join(culprits) + " is faster than its floor"
+    return out
 
 
 def _tp(row: dict) -> int:
@@ -75,7 +124,9 @@ def floor(row: dict) -> Floor:
     g = tables.gpus()[row["gpu"]]
     gpus = float(row["gpus"])
     bandwidth = float(g["memory_bandwidth_TBps"])
-    peak = float(g[PEAK_COLUMN[row["precision"]]])
+    columns = PEAK_FALLBACK[PEAK_FALLBACK.index(PEAK_COLUMN[row["precision"]]):] \
+        if PEAK_COLUMN[row["precision"]] in PEAK_FALLBACK else (PEAK_COLUMN[row["precision"]],)
+    peak = float(next(g[c] for c in columns if g[c]))
     per_param = precisions.bytes_per_param(row["precision"])
     prompt, output = float(row["input_tokens"]), float(row["output_tokens"])
     context = prompt + output / 2  # the mean context a step reads
@@ -126,18 +177,14 @@ def floor(row: dict) -> Floor:
                  tokens)
 
 
-#: Words of a row's parallelism that say its GPUs only decode (prefill elsewhere).
-DECODE_ONLY_WORDS = ("disaggregat", "prefill-decode split", "decode nodes")
-
-
 def serving_of(row: dict) -> str:
-    """Whether prefill shares the row's GPUs: its ``serving`` column ("aggregated" or
-    "disaggregated"), else read from its parallelism ("decode nodes", "prefill-decode
-    split": disaggregated; otherwise aggregated, the engines' default)."""
-    if row.get("serving"):
-        return row["serving"]
-    words = row["parallelism"].lower()
-    return "disaggregated" if any(w in words for w in DECODE_ONLY_WORDS) else "aggregated"
+    """Whether prefill shares the row's GPUs: its ``serving`` column, "aggregated" (the
+    engines' default: each step also computes the prompts of arriving requests) or
+    "disaggregated" (the GPUs measured only decode)."""
+    if row["serving"] not in ("aggregated", "disaggregated"):
+        raise ValueError(f"row {row['id']}: serving is {row['serving']!r}, not aggregated "
+                         "or disaggregated")
+    return row["serving"]
 
 
 def measured_ms(row: dict, batch: float) -> float:
@@ -260,12 +307,12 @@ def out_of_sample_ratios(rule: str = RULE) -> list[tuple[str, str, float]]:
     everything = rows()
     whole = derived_anchors(everything, rule)
     out = []
-    for source in sorted({r["source_url"] for r in everything}):
-        rest = [r for r in everything if r["source_url"] != source]
+    for source in sorted({r["source"] for r in everything}):
+        rest = [r for r in everything if r["source"] != source]
         layer_us = derived_layer_time_us(rest)
         others = derived_anchors(rest, rule, layer_us)
         a = {**whole, **others}
-        for row in (r for r in everything if r["source_url"] == source):
+        for row in (r for r in everything if r["source"] == source):
             f = floor(row)
             if regime_of(row, f) in others:
                 out.append((row["id"], regime_of(row, f),
@@ -306,8 +353,8 @@ def leave_one_source_out(rule: str = RULE) -> list[tuple[str, int, int, int, flo
     everything = rows()
     judged = {i: 1 / q for i, _, q in out_of_sample_ratios(rule)}  # realistic ÷ measured
     out = []
-    for source in sorted({r["source_url"] for r in everything}):
-        own = [r for r in everything if r["source_url"] == source]
+    for source in sorted({r["source"] for r in everything}):
+        own = [r for r in everything if r["source"] == source]
         ratios = [judged[r["id"]] for r in own if r["id"] in judged]
         inside = sum(1 / 1.5 <= r <= 1.5 for r in ratios)
         worst = max(ratios, key=lambda r: max(r, 1 / r)) if ratios else math.nan
@@ -353,6 +400,76 @@ def out_of_sample_table() -> str:
         lines.append(f"| {source} | {n} | {judged} | {inside} | {shown} |")
     return "\n".join(lines) + "\n"
 
+
+#: The kinds of deployment issue 37 asks the set to span, each a test on a row: name →
+#: predicate (batch per GPU of wide expert parallelism: low ≤ 32, middle 33–256, maximum
+#: above, a batch the source leaves out being the most memory holds).
+def _per_gpu(row: dict) -> float:
+    return floor(row).batch / float(row["gpus"])
+
+
+CATEGORIES = {
+    "one GPU, at most 8 sequences": lambda r: r["gpus"] == "1" and floor(r).batch <= 8,
+    "one GPU, more than 8 sequences": lambda r: r["gpus"] == "1" and floor(r).batch > 8,
+    "TP2 to TP8, more than 8 sequences": lambda r: r["regime"] == "throughput_tp",
+    "batch 1 on 4 to 8 GPUs": lambda r: r["batch"] == "1" and 4 <= float(r["gpus"]) <= 8,
+    "wide MoE (EP), low batch per GPU": lambda r: r["expert_parallel"] == "1"
+    and _per_gpu(r) <= 32,
+    "wide MoE (EP), middle batch per GPU": lambda r: r["expert_parallel"] == "1"
+    and 32 < _per_gpu(r) <= 256,
+    "wide MoE (EP), maximum batch per GPU": lambda r: r["expert_parallel"] == "1"
+    and _per_gpu(r) > 256,
+    "AMD CDNA3 (MI300X, MI325X)": lambda r: r["gpu"] in ("AMD Instinct MI300X",
+                                                         "AMD Instinct MI325X"),
+    "AMD CDNA4 (MI350X, MI355X)": lambda r: r["gpu"] in ("AMD Instinct MI350X",
+                                                         "AMD Instinct MI355X"),
+    "Blackwell (B200, GB200, B300, GB300)": lambda r: "B200" in r["gpu"] or "B300" in r["gpu"],
+    "prompt-heavy aggregated (≥ 4 prompt tokens an output token)": lambda r:
+    r["serving"] == "aggregated" and float(r["output_tokens"]) > 0
+    and float(r["input_tokens"]) >= 4 * float(r["output_tokens"]),
+    "long context (≥ 32K tokens)": lambda r:
+    float(r["input_tokens"]) + float(r["output_tokens"]) >= 32768,
+    "speculative decoding": lambda r: float(r["tokens_per_step"]) != 1,
+    "disaggregated (decode-only GPUs)": lambda r: r["serving"] == "disaggregated",
+}
+
+
+def judged_by(label_of) -> dict[str, dict]:
+    """In-sample and leave-one-source-out realistic ÷ measured, grouped by ``label_of(row)``
+    (a list of labels): label → {"rows", "in" (ratios), "out" (ratios)}."""
+    ins = in_sample()
+    out = {i: 1 / q for i, _, q in out_of_sample_ratios()}
+    groups: dict[str, dict] = {}
+    for row in rows():
+        for label in label_of(row):
+            g = groups.setdefault(label, {"rows": 0, "in": [], "out": []})
+            g["rows"] += 1
+            g["in"].append(ins[row["id"]])
+            if row["id"] in out:
+                g["out"].append(out[row["id"]])
+    return groups
+
+
+def side_by_side_table() -> str:
+    """In sample and out of sample side by side, overall, by regime and by ``CATEGORIES``:
+    rows, within 1.2× and 1.5× each way, and the worst realistic ÷ measured (furthest
+    from 1), as ``docs/measurements.md`` shows it."""
+    def worst(qs):
+        return f"{max(qs, key=lambda q: max(q, 1 / q)):.2f}" if qs else ""
+
+    def within(qs, k):
+        return sum(1 / k <= q <= k for q in qs)
+
+    lines = ["| rows of | rows | within 1.2× in / out | within 1.5× in / out "
+             "| worst in / out |", "|---|---|---|---|---|"]
+    order = [lambda r: ["all"], lambda r: [f"regime {r['regime']}"],
+             lambda r: [k for k, test in CATEGORIES.items() if test(r)]]
+    for label_of in order:
+        for label, g in judged_by(label_of).items():
+            lines.append(f"| {label} | {g['rows']} | {within(g['in'], 1.2)} / "
+                         f"{within(g['out'], 1.2)} | {within(g['in'], 1.5)} / "
+                         f"{within(g['out'], 1.5)} | {worst(g['in'])} / {worst(g['out'])} |")
+    return "\n".join(lines) + "\n"
 
 # ------------------------------------------------------------------ the files made here
 

@@ -25,8 +25,13 @@ IDS = [r["id"] for r in ROWS]
 
 
 def test_the_set_spans_the_regimes_from_primary_sources():
-    assert len(ROWS) >= 15
+    # issue 37: at least 80 measurements from at least 20 independent sources (the
+    # ``source`` column names the source a row belongs to: one document, whatever its
+    # version, as TensorRT-LLM's perf overview at v1.0 and at commit 03e27c7)
+    assert len(ROWS) >= 80
+    assert len({r["source"] for r in ROWS}) >= 20
     assert len(set(IDS)) == len(IDS)
+    assert {r["serving"] for r in sf.all_rows()} == {"aggregated", "disaggregated"}
     assert {r["regime"] for r in ROWS} == set(regimes.table())
     for r in ROWS:
         assert re.match(r"https://", r["source_url"]), r["id"]
@@ -41,6 +46,21 @@ def test_the_set_spans_the_regimes_from_primary_sources():
                            "nvidia-70b-h200-draft": 3.55, "nvidia-405b-h200-tp4-draft": 3.61}
 
 
+def test_the_rows_that_leave_are_those_the_twin_rule_names():
+    # the rule (serving_floor.contradicted), applied to every row of every source alike: a
+    # row leaves when its figure, or that of a twin (the same source's same configuration
+    # on another GPU or precision), is faster than its floor. It takes out the TensorRT-LLM
+    # v0.9.0 Mixtral figure on 2 A100 at batch 32 (faster than its floor) and its twin on 2
+    # H100 (issue 24); the file keeps both, its left_out column saying why
+    everything = sf.all_rows()
+    written = {r["id"]: r["left_out"] for r in everything if r["left_out"]}
+    assert written == sf.contradicted()
+    assert set(written) == {"trtllm09-mixtral-a100-tp2-b32", "trtllm09-mixtral-h100-tp2-b32"}
+    assert len(everything) == len(ROWS) + 2
+    a100 = sf.floor(next(r for r in everything if r["id"] == "trtllm09-mixtral-a100-tp2-b32"))
+    assert a100.token_ms > a100.measured_ms
+
+
 @pytest.mark.parametrize("row", ROWS, ids=IDS)
 def test_the_regime_column_is_the_rule(row):
     assert sf.regime_of(row, sf.floor(row)) == row["regime"]
@@ -53,18 +73,27 @@ def test_the_floor_is_below_the_measurement(row):
 
 
 #: The rows whose realistic estimate is outside 1.5× of the measurement with the anchors
-#: of ``udfs/data/efficiency.csv``, and why (``docs/measurements.md``, "Outside 1.5×"): no
-#: rule of one anchor per regime holds every row of the set within 1.5×, since
-#: throughput_tp's rows spread wider than 1.5² = 2.25×.
+#: of ``udfs/data/efficiency.csv`` (in sample), and why (``docs/measurements.md``,
+#: "Outside 1.5×"): one anchor per regime cannot hold rows that spread wider than
+#: 1.5² = 2.25× (floor ÷ measured in parentheses).
 OUTSIDE = {
-    # throughput_tp: TensorRT-LLM v0.9.0 (2024) at batch 256 on 2 H200 is 1.59× slower than
-    # the anchor says (0.628), the software of that table being slower than the anchor's
-    # 2025 rows throughout (docs/measurements.md)
-    "trtllm09-mixtral-h200-tp2-b256": "throughput_tp: a 2024 stack at batch 256",
-    # throughput_one_gpu spans the same 2024 table (slow) and TensorRT-LLM v1.0 (2025,
-    # fast): Llama 3.1 8B on one H100 at the batch memory holds is 1.55× faster than the
-    # anchor says
-    "trtllm-8b-h100": "throughput_one_gpu: a 2025 stack against an anchor of 2024 and 2025",
+    "trtllm-blog3-r1-b200-dep8": "moe_expert_parallel: 0.42x, DeepSeek-R1 on 8 B200 at "
+    "maximum throughput, its batch not stated (memory's batch taken)",
+    "trtllm2-r1-b200-dep4-1k1k": "moe_expert_parallel: 0.65x, DeepSeek-R1 on 4 B200 at "
+    "maximum throughput, its batch not stated",
+    "inferencex-qwen35-mi355x-tp4-c256": "throughput_tp: 0.59x, Qwen3.5 at 8K prompts on "
+    "MI355X (the one CDNA4 source)",
+    "inferencex-qwen35-mi355x-tp2-c4": "small_batch: 0.64x, Qwen3.5 at 8K prompts on MI355X",
+    "inferencex-qwen35-mi355x-tp2-c8": "small_batch: 0.65x, Qwen3.5 at 8K prompts on MI355X",
+    "trtllm-8b-h200": "throughput_one_gpu: 1.63x slow, a 2025 stack against an anchor "
+    "half of 2024 rows, at memory's batch",
+    "trtllm-8b-h100": "throughput_one_gpu: 1.75x slow, as above",
+    "sglang-v3-16xh200": "moe_expert_parallel: 1.79x slow, 2 sequences a GPU at 64K: the "
+    "regime's anchor is of maximum-throughput rows",
+    "sglang-v3-16xh200-mtp4": "moe_expert_parallel: 1.63x slow, as above with MTP",
+    "trtllm2-maverick-b200-dep4-8k1k": "moe_expert_parallel: 2.24x slow, Llama 4 Maverick "
+    "with attention data parallel on 4 B200",
+    "trtllm2-maverick-b200-dep4-32k1k": "moe_expert_parallel: 2.02x slow, as above at 32K",
 }
 
 
@@ -103,17 +132,17 @@ def test_the_per_layer_time_is_made_from_the_small_batch_rows():
     # the file keeps three significant figures of the least-squares fit; its list of
     # measurements is the rows of both small-batch regimes
     row = regimes.layer_time()
-    assert float(row["layer_time_us"]) == sf.derived_layer_time_us() == 60.8
+    assert float(row["layer_time_us"]) == sf.derived_layer_time_us() == 65.8
     listed = [m.strip() for m in row["measurements"].split(";")]
     assert sorted(listed) == sorted(r["id"] for r in ROWS if r["regime"] in sf.LAYER_REGIMES)
-    assert len(listed) == 21
+    assert len(listed) == 29
 
 
 def test_the_layers_fit_the_small_batch_rows_better_than_one_efficiency():
-    # docs/measurements.md, "The per-layer time": over the 21 small-batch rows, measured
+    # docs/measurements.md, "The per-layer time": over the 29 small-batch rows, measured
     # step S = F/e + L·t (least squares in relative error) leaves an RMS relative error of
-    # 17 % (largest 36 %); S = F/e alone, fitted the same way (1/e = Σu ÷ Σu², u = F/S),
-    # leaves 28 % (largest 60 %)
+    # 19 % (largest 41 %); S = F/e alone, fitted the same way (1/e = Σu ÷ Σu², u = F/S),
+    # leaves 29 % (largest 59 %)
     small = [sf.floor(r) for r in ROWS if r["regime"] in sf.LAYER_REGIMES]
     steps = [f.measured_ms * f.tokens_per_step for f in small]
     u = [f.step_ms / s for f, s in zip(small, steps, strict=True)]
@@ -127,10 +156,10 @@ def test_the_layers_fit_the_small_batch_rows_better_than_one_efficiency():
     def rms(errors):
         return math.sqrt(sum(e * e for e in errors) / len(errors))
 
-    assert rms(one) == pytest.approx(0.277, abs=0.0005)
-    assert max(map(abs, one)) == pytest.approx(0.600, abs=0.0005)
-    assert rms(two) == pytest.approx(0.172, abs=0.001)
-    assert max(map(abs, two)) == pytest.approx(0.363, abs=0.001)
+    assert rms(one) == pytest.approx(0.285, abs=0.0005)
+    assert max(map(abs, one)) == pytest.approx(0.587, abs=0.0005)
+    assert rms(two) == pytest.approx(0.193, abs=0.001)
+    assert max(map(abs, two)) == pytest.approx(0.407, abs=0.001)
 
 
 def test_the_per_layer_fit_by_hand_on_two_rows():
@@ -150,55 +179,57 @@ def test_the_per_layer_fit_by_hand_on_two_rows():
 
 def test_the_realistic_step_by_hand():
     # Llama 3.1 70B FP8 on 8 MI300X at batch 1 (AMD's vLLM table): floor 4.056 ms
-    # (test_floor_of_an_mi300x_tp8_row_by_hand), tp8_small_batch's 0.74, 80 layers ×
-    # 60.8 µs = 4.864 ms: 4.056 ÷ 0.74 + 4.864 = 10.34 ms against 8.416 measured (1.23×)
+    # (test_floor_of_an_mi300x_tp8_row_by_hand), tp8_small_batch's 0.785, 80 layers ×
+    # 65.8 µs = 5.264 ms: 4.056 ÷ 0.785 + 5.264 = 10.43 ms against 8.416 measured (1.24×)
     row = next(r for r in ROWS if r["id"] == "amd-70b-mi300x-tp8-b1")
     f = sf.floor(row)
-    assert sf.realistic_ms(row, f) == pytest.approx(f.step_ms / 0.74 + 80 * 60.8e-3)
-    assert sf.realistic_ms(row, f) / f.measured_ms == pytest.approx(1.23, abs=0.005)
+    assert sf.realistic_ms(row, f) == pytest.approx(f.step_ms / 0.785 + 80 * 65.8e-3)
+    assert sf.realistic_ms(row, f) / f.measured_ms == pytest.approx(1.2394, abs=0.0005)
 
 
 def test_the_anchor_of_small_batch_by_hand():
-    # floor ÷ (measured − layers × 60.8 µs) of its thirteen rows: 0.6865
-    # (vllm-ci-8b-h200-tp1-b8) ... 1.0625 (nvidia-405b-h200-tp4-draft); their geometric
-    # mean 0.8182 → 0.818
+    # floor ÷ (measured − layers × 65.8 µs) of its nineteen rows: 0.3658
+    # (inferencex-qwen35-mi355x-tp2-c4) ... 1.0935 (nvidia-405b-h200-tp4-draft); their
+    # geometric mean 0.7422 → 0.742
     by_id = {}
     for r in ROWS:
         if r["regime"] == "small_batch":
             f = sf.floor(r)
-            by_id[r["id"]] = f.token_ms / (f.measured_ms - f.layers * 60.8e-3
+            by_id[r["id"]] = f.token_ms / (f.measured_ms - f.layers * 65.8e-3
                                            / f.tokens_per_step)
-    assert len(by_id) == 13
+    assert len(by_id) == 19
     ordered = sorted(by_id, key=by_id.get)
-    assert ordered[0] == "vllm-ci-8b-h200-tp1-b8"
+    assert ordered[0] == "inferencex-qwen35-mi355x-tp2-c4"
     assert ordered[-1] == "nvidia-405b-h200-tp4-draft"
-    assert by_id[ordered[0]] == pytest.approx(0.6865, abs=5e-5)
-    mean = math.exp(sum(math.log(e) for e in by_id.values()) / 13)
-    assert mean == pytest.approx(0.8182, abs=5e-5)
-    assert float(regimes.table()["small_batch"]["efficiency"]) == 0.818
+    assert by_id[ordered[0]] == pytest.approx(0.3658, abs=5e-5)
+    assert by_id[ordered[-1]] == pytest.approx(1.0935, abs=5e-5)
+    mean = math.exp(sum(math.log(e) for e in by_id.values()) / 19)
+    assert mean == pytest.approx(0.7422, abs=5e-5)
+    assert float(regimes.table()["small_batch"]["efficiency"]) == 0.742
 
 
 def test_the_efficiency_has_no_step_at_any_batch():
-    # the regime rule steps at batch 8 (small_batch 0.818 to throughput_tp 0.54 on 2
-    # GPUs); the efficiency moves in ln(batch) between batch 8 and 16 instead (the largest
-    # batch of the small-batch rows, the smallest of throughput_tp's): from one whole
-    # batch to the next it moves at most (0.818 − 0.54) × ln(9/8) ÷ ln(16/8) = 0.0472
+    # the regime rule steps at batch 8 (on 8 GPUs tp8_small_batch 0.785 to throughput_tp
+    # 0.471, the largest difference of two neighbouring anchors); the efficiency moves in
+    # ln(batch) between batch 8 and 16 instead (the largest batch of the small-batch rows,
+    # the smallest of throughput_tp's): from one whole batch to the next it moves at most
+    # (0.785 − 0.471) × ln(9/8) ÷ ln(16/8) = 0.0534
     step = max(abs(regimes.regime_efficiency(g, b + 1) - regimes.regime_efficiency(g, b))
                for g in range(1, 9) for b in range(1, 2000))
-    assert step <= (0.818 - 0.54) * math.log(9 / 8) / math.log(2) + 1e-12
+    assert step <= (0.785 - 0.471) * math.log(9 / 8) / math.log(2) + 1e-12
     # on 2 GPUs it falls with the batch, never below the throughput anchor
     effs = [regimes.regime_efficiency(2, b) for b in range(1, 2000)]
     assert all(a >= b for a, b in zip(effs, effs[1:], strict=False))
-    assert min(effs) == 0.54 and max(effs) == 0.818
+    assert min(effs) == 0.471 and max(effs) == 0.742
 
 
 def test_the_smallest_batch_a_float_holds_is_a_small_batch():
     # 5e-324 (the smallest positive float, which hypothesis draws) over batch 8 underflows
-    # to 0; below small_batch's largest batch (8) the efficiency is its anchor, 0.818
+    # to 0; below small_batch's largest batch (8) the efficiency is its anchor, 0.742
     from udfs.catalog import CATALOG
 
-    assert regimes.regime_efficiency(1.0, 5e-324) == 0.818
-    assert CATALOG["REGIME_EFFICIENCY"](1, 5e-324) == 0.818
+    assert regimes.regime_efficiency(1.0, 5e-324) == 0.742
+    assert CATALOG["REGIME_EFFICIENCY"](1, 5e-324) == 0.742
 
 
 def test_floor_of_an_mi300x_tp8_row_by_hand():
@@ -302,13 +333,14 @@ def test_with_the_verifying_pass_deepseek_r1_reaches_one_share_of_its_floor():
 def test_the_a100_figure_beside_the_mixtral_row_is_below_its_floor():
     # TensorRT-LLM v0.9.0's "Peak Throughput" tables give Mixtral 8x7B at batch 32, TP 2,
     # 2,048 in / 2,048 out on H100 (FP8): 1,317 tokens/s a GPU, the row
-    # trtllm09-mixtral-h100-tp2-b32 (outside 1.5×, 1.70× slow), and on A100 80GB (FP16):
-    # 801 a GPU. At batch 32 the A100 figure is faster than physics: 32 ÷ 1,602 tokens/s =
-    # 19.98 ms a step against a floor of 26.61 ms (93.4 GB of BF16 weights ÷ (2 × 2.039
-    # TB/s) = 22.9 ms alone). At batch 64 the H100 row's floor ÷ measured would be 0.392,
-    # the H200 row's at batch 64 about the same: the configuration's stated batch is in
-    # doubt. The row stays in the set.
-    h100 = next(r for r in ROWS if r["id"] == "trtllm09-mixtral-h100-tp2-b32")
+    # trtllm09-mixtral-h100-tp2-b32, and on A100 80GB (FP16): 801 a GPU. At batch 32 the
+    # A100 figure is faster than physics: 32 ÷ 1,602 tokens/s = 19.98 ms a step against a
+    # floor of 26.61 ms (93.4 GB of BF16 weights ÷ (2 × 2.039 TB/s) = 22.9 ms alone; the
+    # KV cache at the mean context and the all-reduces of the step's 32 × (1 + 2,048 ÷
+    # 2,048) tokens, prefill sharing the GPUs, the rest). At batch 64 the H100 row would
+    # reach 0.392 of its floor: the configuration's stated batch is in doubt. Both rows leave the set by the twin rule
+    # (test_the_rows_that_leave_are_those_the_twin_rule_names); this checks it by hand.
+    h100 = next(r for r in sf.all_rows() if r["id"] == "trtllm09-mixtral-h100-tp2-b32")
     a100 = {**h100, "gpu": "NVIDIA A100 80GB SXM", "precision": "BF16",
             "kv_precision": "BF16", "tokens_per_sec_total": str(801 * 2)}
     f = sf.floor(a100)
@@ -347,41 +379,64 @@ def test_a_speedup_as_tokens_per_step_gives_the_plain_runs_efficiency():
 
 
 def test_out_of_sample_each_source_against_the_others():
-    # leave one source out, the anchors and the per-layer time made from the others: 37
-    # of the 49 rows judged stay within 1.5x (every row is judged: each regime has two
-    # sources or more). The misses are of four sources: DeepSeek-R1's three rows (the
-    # per-layer time made without them, against the dense models' and Maverick's
-    # tp8_small_batch), Maverick with Eagle3 (against DeepSeek-R1's and the dense
-    # models'), the TensorRT-LLM v0.9.0 rows and three of the perf overview's
-    # (throughput_one_gpu from one of the two alone). docs/measurements.md reports it.
+    # leave one source out (the ``source`` column), the anchors and the per-layer time
+    # made from the others: 74 of the 91 rows judged stay within 1.5x (81 %; every row is
+    # judged: each regime has two sources or more), against 80 in sample. The misses are
+    # of seven sources (docs/measurements.md, "Out of sample: each source left out").
     checks = {source: (n, judged, inside) for source, n, judged, inside, _
               in sf.leave_one_source_out()}
-    assert len(checks) == len({r["source_url"] for r in ROWS})
+    assert len(checks) == len({r["source"] for r in ROWS}) >= 20
     assert sum(n for n, _, _ in checks.values()) == len(ROWS)
-    assert sum(j for _, j, _ in checks.values()) == 49
-    assert sum(i for _, _, i in checks.values()) == 37
+    assert sum(j for _, j, _ in checks.values()) == 91
+    assert sum(i for _, _, i in checks.values()) == 74
     missing = {s for s, (_, j, i) in checks.items() if i < j}
-    assert {s.split("/")[-1] or s.split("/")[-2] for s in missing} == {
-        "perf-overview.md", "performance.md", "blog6_Llama4_maverick_eagle_guide.md",
-        "blog1_Pushing_Latency_Boundaries_Optimizing_DeepSeek-R1_Performance_on_NVIDIA_B200_"
-        "GPUs.md"}
+    assert missing == {"inferencex-2026-05-25-mi355x-qwen35", "lmsys-2025-07-17-mtp",
+                       "oracle-oci-405b-mi300x", "trtllm-blog1-r1-b200-latency",
+                       "trtllm-blog3-r1-b200-throughput", "trtllm-blog6-maverick-eagle",
+                       "trtllm-perf-overview"}
 
 
 def test_the_rules_compared_in_the_docs():
     # docs/measurements.md compares three rules by rows outside 1.5x in sample and rows
-    # within out of sample, each with the per-layer time: the geometric mean has the
-    # fewest outside in sample (2 of 49) and, with the middle of the extremes, the most
-    # within out of sample (37): it is the rule
-    # (udfs/data/efficiency.csv), by the criterion stated before the rules were run
-    counts = {}
+    # within out of sample, each with the per-layer time, by the criterion stated before
+    # the rules were run (fewest outside in sample, then most within out of sample), among
+    # the rules whose ranges pass test_the_estimate_range_is_made_out_of_sample (each
+    # regime's out-of-sample range holds 1: the estimate inside its own range). On the 91
+    # rows, with the step that carries prefill, reads the mean context and the KV copies,
+    # the geometric mean has the fewest outside (11, against 12 and 13) and the most
+    # within out of sample (74, against 70 and 72); the middle of the extremes' range of
+    # tp8_small_batch, 1.114 to 1.734, would not hold 1 (its anchor, pulled up by Maverick
+    # with Eagle3, puts every other row of the regime too fast)
+    counts, passes = {}, {}
     for rule in sf.RULES:
         outside = sum(not 1 / 1.5 <= r <= 1.5 for r in sf.in_sample(rule).values())
         within = sum(i for _, _, _, i, _ in sf.leave_one_source_out(rule))
         counts[rule] = (outside, within)
-    assert counts == {"middle_of_extremes": (5, 37), "geometric_mean": (2, 37),
-                      "median": (4, 33)}
-    best = min(counts, key=lambda k: (counts[k][0], -counts[k][1]))
+        passes[rule] = all(low < 1 < high for low, high, _ in sf.estimate_range(rule).values())
+    assert counts == {"middle_of_extremes": (12, 70), "geometric_mean": (11, 74),
+                      "median": (13, 72)}
+    assert passes == {"middle_of_extremes": False, "geometric_mean": True, "median": True}
+    best = min((k for k in counts if passes[k]), key=lambda k: (counts[k][0], -counts[k][1]))
     assert sf.RULE == best == "geometric_mean"
+
+
+def test_in_and_out_of_sample_side_by_side():
+    # overall: 80 of 91 within 1.5x in sample, 74 out of sample (81.3 %, past issue 37's
+    # 80 %); within 1.2x 48 and 46 (50.5 %, its half). Each row is counted once in
+    # "all" and once in its regime; the categories are computed by serving_floor.CATEGORIES
+    groups = sf.judged_by(lambda r: ["all"])["all"]
+    assert groups["rows"] == len(groups["in"]) == len(groups["out"]) == 91
+    assert sum(1 / 1.5 <= q <= 1.5 for q in groups["in"]) == 80
+    assert sum(1 / 1.5 <= q <= 1.5 for q in groups["out"]) == 74
+    assert sum(1 / 1.2 <= q <= 1.2 for q in groups["in"]) == 48
+    assert sum(1 / 1.2 <= q <= 1.2 for q in groups["out"]) == 46
+    by_regime = sf.judged_by(lambda r: [r["regime"]])
+    assert sum(g["rows"] for g in by_regime.values()) == 91
+    # every category issue 37 names has rows
+    by_category = sf.judged_by(lambda r: [k for k, t in sf.CATEGORIES.items() if t(r)])
+    assert set(by_category) == set(sf.CATEGORIES)
+    text = (sf.MEASUREMENTS.parents[2] / "docs" / "measurements.md").read_text("utf-8")
+    assert sf.side_by_side_table() in text
 
 
 def test_the_docs_report_the_out_of_sample_check():
