@@ -476,64 +476,64 @@ CASES = [
     ('serving', 'all-reduces over PCIe, latencies by name',
      '=TP_COMM_MS(8192,64,4,0.45,80,"BF16",2,"PCIe","PCIe")',
      2.016 + 160 * 1.5 * 1048576 / 450e9 * 1000, 1e-9),
-    # regime anchors, each the geometric mean of floor ÷ (measured − layers × 60.8 µs) over
+    # regime anchors, each the geometric mean of floor ÷ (measured − layers × 65.8 µs) over
     # its published measurements (tests/data/serving_measurements.csv;
     # tests/test_serving_measurements.py recomputes them): one GPU at batch 1 is inside
-    # small_batch's range (1 to 4 GPUs, batch 1 to 8); its 13 rows 0.6865 to 1.0625,
-    # geometric mean 0.8182 → 0.818
+    # small_batch's range (1 to 4 GPUs, batch 1 to 8); its 19 rows 0.366 to 1.094,
+    # geometric mean 0.7422 → 0.742
     ('serving', 'regime efficiency: one GPU at batch 1',
      '=REGIME_EFFICIENCY(1,1)',
-     0.818, 0),
-    # 8 GPUs in tensor parallel at batch 1, the all-reduces' latency in the floor
-    # (DeepSeek-R1 on 8 B200, its verifying pass's tokens counted: 0.3696, 0.3953, 0.4086;
-    # Llama 3.1 70B and 405B on 8 MI300X: 0.7781, 0.8341, 0.9896, 1.1418; Llama 4 Maverick
-    # with Eagle3: 2.0455): geometric mean 0.7396 → 0.74
+     0.742, 0),
+    # 8 GPUs in tensor parallel at batch 1, the all-reduces' latency in the floor (10
+    # rows: DeepSeek-R1 on 8 B200, its verifying pass's tokens counted, 0.387 the lowest;
+    # Llama 3.1 70B and 405B on 8 MI300X; Llama 4 Maverick with Eagle3, 2.855 the
+    # highest): geometric mean 0.7850 → 0.785
     ('serving', 'regime efficiency: tensor parallel 8 at batch 1',
      '=REGIME_EFFICIENCY(8,1)',
-     0.74, 0),
-    # one GPU at batch 700 (throughput, batches 56 to 1,014: 0.2940, 0.3056, 0.4034,
-    # 0.4202, 0.6040, 0.6744, 0.7332): geometric mean 0.4628 → 0.463
+     0.785, 0),
+    # one GPU at batch 700 (throughput, batches 25 to 3,436, 16 rows 0.298 to 0.737):
+    # geometric mean → 0.409
     ('serving', 'regime efficiency: one GPU, large batch',
      '=REGIME_EFFICIENCY(1,700)',
-     0.463, 0),
-    # 2 GPUs at batch 100 (tensor-parallel throughput, 2 to 8 GPUs, batches 16 to 1,399, 13
-    # rows 0.3228 to 0.8317): geometric mean 0.5405 → 0.54
+     0.409, 0),
+    # 2 GPUs at batch 100 (tensor-parallel throughput, 2 to 8 GPUs, batches 16 to 1,399, 21
+    # rows 0.266 to 0.777): geometric mean → 0.471
     ('serving', 'regime efficiency: tensor parallel, large batch',
      '=REGIME_EFFICIENCY(2,100)',
-     0.54, 0),
+     0.471, 0),
     # 2 GPUs at batch 12, between small_batch's largest batch (8) and throughput_tp's
-    # smallest (16): linear in ln(batch), 0.818 + (0.54 − 0.818) × ln(12/8) ÷ ln(16/8)
+    # smallest (16): linear in ln(batch), 0.742 + (0.471 − 0.742) × ln(12/8) ÷ ln(16/8)
     ('serving', 'regime efficiency: between small batch and throughput',
      '=REGIME_EFFICIENCY(2,12)',
-     0.818 + (0.54 - 0.818) * math.log(12 / 8) / math.log(16 / 8), 1e-12),
+     0.742 + (0.471 - 0.742) * math.log(12 / 8) / math.log(16 / 8), 1e-12),
     # 6 GPUs at batch 1, between small_batch's most GPUs (4) and tp8_small_batch's fewest
-    # (8): linear in ln(GPUs), 0.818 + (0.74 − 0.818) × ln(6/4) ÷ ln(8/4); batch 1 is
+    # (8): linear in ln(GPUs), 0.742 + (0.785 − 0.742) × ln(6/4) ÷ ln(8/4); batch 1 is
     # below the small-batch end (batch 8, the largest of the small-batch measurements)
     ('serving', 'regime efficiency: between 4 and 8 GPUs at batch 1',
      '=REGIME_EFFICIENCY(6,1)',
-     0.818 + (0.74 - 0.818) * math.log(6 / 4) / math.log(2), 1e-12),
-    # MoE, expert parallel (8 rows, 0.1707 to 0.2527): geometric mean 0.2068 → 0.207
+     0.742 + (0.785 - 0.742) * math.log(6 / 4) / math.log(2), 1e-12),
+    # MoE, expert parallel (25 rows, 0.099 to 0.560): geometric mean → 0.239
     ('serving', 'regime efficiency: MoE with expert parallelism',
      '=REGIME_EFFICIENCY(8,4096,1)',
-     0.207, 0),
-    # the layers' time: Llama 3.1 70B's 80 layers (config.json num_hidden_layers) × 60.8
-    # µs (udfs/data/layer_time.csv, the fit over the 21 small-batch measurements) = 4.864
-    # ms a token; with 3 tokens a step (speculative), ÷ 3 = 1.621 ms
+     0.239, 0),
+    # the layers' time: Llama 3.1 70B's 80 layers (config.json num_hidden_layers) × 65.8
+    # µs (udfs/data/layer_time.csv, the fit over the 29 small-batch measurements) = 5.264
+    # ms a token; with 3 tokens a step (speculative), ÷ 3 = 1.755 ms
     ('serving', 'layers\' fixed time, Llama 3.1 70B',
      '=LAYER_OVERHEAD_MS(80)',
-     80 * 60.8 / 1000, 1e-12),
+     80 * 65.8 / 1000, 1e-12),
     ('serving', 'layers\' fixed time, 3 tokens a step',
      '=LAYER_OVERHEAD_MS(80,3)',
-     80 * 60.8 / 1000 / 3, 1e-12),
+     80 * 65.8 / 1000 / 3, 1e-12),
     # a per-layer time of your own, 50 µs: 80 × 50 µs ÷ 2 tokens a step = 2.0 ms
     ('serving', 'layers\' fixed time, a per-layer time of 50 µs',
      '=LAYER_OVERHEAD_MS(80,2,50)',
      80 * 50 / 1000 / 2, 1e-12),
-    # the template's default realistic step (README): floor 14.0255 ms ÷ 0.54 + 80 ×
-    # 60.8 µs = 25.973 + 4.864 = 30.837 ms
+    # the template's default realistic step (README): floor 14.0255 ms ÷ 0.471 + 80 ×
+    # 65.8 µs = 29.778 + 5.264 = 35.042 ms
     ('serving', 'realistic step with the layers\' time',
-     '=ESTIMATE(14.0255,0.54,LAYER_OVERHEAD_MS(80))',
-     14.0255 / 0.54 + 4.864, 1e-9),
+     '=ESTIMATE(14.0255,0.471,LAYER_OVERHEAD_MS(80))',
+     14.0255 / 0.471 + 5.264, 1e-9),
     # gpt-oss-120b (config.json: 128 experts over 36 layers of 3 × 2880 × 2880, so
     # 114,661,785,600 routed weights in MXFP4; the other 116.83e9 − that = 2,168,214,400
     # are BF16, modules_to_not_convert): 114,661,785,600 × 0.53125 + 2,168,214,400 × 2 =

@@ -237,8 +237,13 @@ LAYER_US = float(next(csv.DictReader(
         encoding="utf-8")))["layer_time_us"])
 LAYERS_70B_MS = 80 * LAYER_US / 1000
 #: The largest batch of the small-batch rows; the smallest of the throughput rows on one
-#: GPU and on 2 or more (udfs/data/efficiency.csv, batch_high and batch_low)
-SMALL_END, ONE_GPU_START, TP_START = 8, 56, 16
+#: GPU and on 2 or more (udfs/data/efficiency.csv, batch_high and batch_low): data too
+_RANGES = {r["regime"]: r for r in csv.DictReader(
+    (Path(__file__).resolve().parents[1] / "udfs" / "data" / "efficiency.csv").open(
+        encoding="utf-8"))}
+SMALL_END, ONE_GPU_START, TP_START = (float(_RANGES[k][c]) for k, c in (
+    ("small_batch", "batch_high"), ("throughput_one_gpu", "batch_low"),
+    ("throughput_tp", "batch_low")))
 
 
 def log_between(x, x0, x1, y0, y1):

@@ -466,41 +466,41 @@ def test_main_job_prints_the_key_results(tmp_path):
     # 122.67 ÷ (2 × 1,979e12) = 4.376 ms, below them; the attention 4 × 80 × 8,192 ×
     # (2,150 + 6.667 × 1,000) × 16 ÷ 3,958e12 = 0.093 ms, below the KV read), + the
     # all-reduces of those tokens, 2 × 80 × (6.6 + 2 × 0.6 µs + 122.67 × 8,192 × 2 B ÷ 450
-    # GB/s) = 1.9626 ms (NCCL's ring latencies, src/graph/tuning.cc): 14.0255 ms; ÷ 0.54
+    # GB/s) = 1.9626 ms (NCCL's ring latencies, src/graph/tuning.cc): 14.0255 ms; ÷ 0.471
     # (REGIME_EFFICIENCY of 2 GPUs at batch 16: throughput_tp's anchor, 16 being the
-    # smallest batch of its rows, udfs/data/efficiency.csv) = 25.973 ms, + the layers' time
-    # (no H100 measurement counted): 80 layers (config.json num_hidden_layers) × 60.8 µs
-    # (udfs/data/layer_time.csv) = 4.864 ms: 30.837 ms, 1000 ÷ 30.837 = 32.43 tokens/s a
-    # user (above the 30 asked), 16 × 1000 ÷ 30.837 = 518.85 tokens/s a replica; the peak,
-    # 1e8 ÷ 86,400 × 2 = 2,314.8 tokens/s, needs ⌈2,314.8 ÷ (518.85 × 0.6)⌉ = ⌈7.44⌉ = 8
-    # replicas: 16 GPUs × 2.95 × 730.5 h = 34,479.60 a month, ÷ 3,043.75 M output tokens a
-    # month = 11.328
+    # smallest batch of its rows, udfs/data/efficiency.csv) = 29.778 ms, + the layers' time
+    # (no H100 measurement counted): 80 layers (config.json num_hidden_layers) × 65.8 µs
+    # (udfs/data/layer_time.csv) = 5.264 ms: 35.042 ms, 1000 ÷ 35.042 = 28.54 tokens/s a
+    # user (short of the 30 asked), 16 × 1000 ÷ 35.042 = 456.59 tokens/s a replica; the
+    # peak, 1e8 ÷ 86,400 × 2 = 2,314.8 tokens/s, needs ⌈2,314.8 ÷ (456.59 × 0.6)⌉ = ⌈8.45⌉
+    # = 9 replicas: 18 GPUs × 2.95 × 730.5 h = 38,789.55 a month, ÷ 3,043.75 M output
+    # tokens a month = 12.744
     kv = 16 * 327680 * 2150 / 6.7e12 * 1e3
     weights = 69_549_326_848 / 6.7e12 * 1e3
     assert 2 * 70.6e9 * 16 * (1 + 2000 / 300) / (2 * 1979e12) * 1e3 < weights
     comm = 2 * 80 * (7.8e-3 + 16 * (1 + 2000 / 300) * 8192 * 2 / 450e9 * 1e3)
     floor = kv + weights + comm
     assert floor == pytest.approx(14.0255, abs=5e-5)
-    real_ms = 14.0255 / 0.54 + 80 * 60.8 / 1000
-    assert real_ms == pytest.approx(30.837, abs=5e-4)
-    assert 1000 / real_ms == pytest.approx(32.43, abs=5e-3) and 1000 / real_ms > 30
-    assert 16000 / real_ms == pytest.approx(518.85, abs=5e-3)
-    assert 1e8 / 86400 * 2 / (16000 / real_ms * 0.6) == pytest.approx(7.44, abs=5e-3)
-    assert math.ceil(1e8 / 86400 * 2 / (16000 / real_ms * 0.6)) == 8
-    assert 16 * 2.95 * 730.5 == pytest.approx(34479.6, abs=1e-6)
-    assert 16 * 2.95 * 730.5 / 3043.75 == pytest.approx(11.328, abs=5e-4)
+    real_ms = 14.0255 / 0.471 + 80 * 65.8 / 1000
+    assert real_ms == pytest.approx(35.042, abs=5e-4)
+    assert 1000 / real_ms == pytest.approx(28.54, abs=5e-3) and 1000 / real_ms < 30
+    assert 16000 / real_ms == pytest.approx(456.59, abs=5e-3)
+    assert 1e8 / 86400 * 2 / (16000 / real_ms * 0.6) == pytest.approx(8.45, abs=5e-3)
+    assert math.ceil(1e8 / 86400 * 2 / (16000 / real_ms * 0.6)) == 9
+    assert 18 * 2.95 * 730.5 == pytest.approx(38789.55, abs=1e-6)
+    assert 18 * 2.95 * 730.5 / 3043.75 == pytest.approx(12.744, abs=5e-4)
     shown = {k.strip(): x for k, x in (line.split("\t", 1) for line in lines
                                        if line.count("\t") == 1)}
-    # 14.0255 is the floor as shown (6 figures): ± 5e-5 ÷ 0.54 on the realistic step
+    # 14.0255 is the floor as shown (6 figures): ± 5e-5 ÷ 0.471 on the realistic step
     assert float(shown["Decode step (realistic)"].split()[0]) == pytest.approx(real_ms,
                                                                                abs=2e-4)
     assert float(shown["Tokens/s per user (realistic)"].split()[0]) == pytest.approx(
         1000 / real_ms, rel=1e-5)
     assert float(shown["Tokens/s per replica (realistic)"].split()[0]) == pytest.approx(
         16000 / real_ms, rel=1e-5)
-    for line in ("  GPUs in total\t16 GPU(s)", "  Replicas for the peak\t8 replica(s)",
+    for line in ("  GPUs in total\t18 GPU(s)", "  Replicas for the peak\t9 replica(s)",
                  "  GPUs per replica (tensor parallel × stages)\t2 GPU(s)",
-                 "  Monthly cost (USD)\t34,479.6", "  Cost per million output tokens (USD)\t11.328",
+                 "  Monthly cost (USD)\t38,789.6", "  Cost per million output tokens (USD)\t12.744",
                  "  Decode step floor (datasheet peaks; for comparison)\t14.0255 ms/token",
                  "  Model\tLlama 3.1 70B", "  GPU\tNVIDIA H100 SXM", "  Currency label\tUSD"):
         assert line in lines, line

@@ -88,13 +88,13 @@ def test_libreoffice_recalculates_it_after_a_change_of_model(tmp_path):
     heads = ["RESULT_GPUS", "RESULT_MONTHLY_COST", "RESULT_COST_PER_MTOK"]
     for got in (base, edited):
         assert all(got[cell(h)][0] == "n" for h in heads), [got[cell(h)] for h in heads]
-    # the default scenario (README, test_cli's main job worked by hand): 16 GPUs, 16 x 2.95
-    # x 730.5 = 34,479.60 a month, / (1e8 x 730.5 / 24 tokens) x 1e6 = 11.328 per million
+    # the default scenario (README, test_cli's main job worked by hand): 18 GPUs, 18 x 2.95
+    # x 730.5 = 38,789.55 a month, / (1e8 x 730.5 / 24 tokens) x 1e6 = 12.744 per million
     # output tokens
-    assert base[cell("RESULT_GPUS")][1] == 16
-    assert base[cell("RESULT_MONTHLY_COST")][1] == pytest.approx(16 * 2.95 * 730.5)
+    assert base[cell("RESULT_GPUS")][1] == 18
+    assert base[cell("RESULT_MONTHLY_COST")][1] == pytest.approx(18 * 2.95 * 730.5)
     assert base[cell("RESULT_COST_PER_MTOK")][1] == pytest.approx(
-        16 * 2.95 * 730.5 / (1e8 * 730.5 / 24) * 1e6, abs=0.005)
+        18 * 2.95 * 730.5 / (1e8 * 730.5 / 24) * 1e6, abs=0.005)
     # an 8B model needs fewer GPUs than a 70B one for the same traffic
     assert edited[cell("RESULT_GPUS")][1] < base[cell("RESULT_GPUS")][1]
     assert edited[cell("RESULT_COST_PER_MTOK")][1] < base[cell("RESULT_COST_PER_MTOK")][1]

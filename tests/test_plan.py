@@ -11,7 +11,7 @@ weights a decode step reads: all but the input embedding table (one row of it pe
 the LM head in full), and for a mixture of experts the distinct experts the batch picks,
 E·(1 − (1 − k/E)^B) per MoE layer under uniform routing (the expected number of occupied
 cells, Feller vol. 1 ch. II). The realistic step: the floor ÷ the regime's efficiency +
-the layers' time, the model's layers (config.json) × 60.8 µs (``udfs/data/layer_time.csv``).
+the layers' time, the model's layers (config.json) × 65.8 µs (``udfs/data/layer_time.csv``).
 GPU figures are the datasheet values of ``udfs/data/gpus.csv``.
 """
 
@@ -49,7 +49,7 @@ READ_70B = 70.6 - 128256 * 8192 / 1e9  # 69.549
 #: The per-layer time, its layers' time for Llama 3.1 70B and the dense regimes' anchors
 #: (udfs/data/layer_time.csv, efficiency.csv) are template_support's; moe_expert_parallel's
 #: anchor, the geometric mean of its 8 rows' floor ÷ (measured − the layers' time):
-MOE = 0.207
+MOE = 0.239
 
 
 #: The traffic of these checks, typed into the scenario on Sizing: 207,360,000 output
@@ -283,24 +283,19 @@ def test_default_plan_against_hand_calculation(default):
     assert REGIME == {"small_batch": SMALL, "tp8_small_batch": TP8_SMALL,
                       "throughput_one_gpu": ONE_GPU, "throughput_tp": TP,
                       "moe_expert_parallel": MOE}
-    # every step adds the layers' time: 80 layers (config.json) × 60.8 µs
-    # (udfs/data/layer_time.csv) = 4.864 ms, none measured on Calibration
-    assert hand["fixed"] == pytest.approx(80 * 60.8 / 1000) == LAYERS_70B_MS
+    # every step adds the layers' time: 80 layers (config.json) × 65.8 µs
+    # (udfs/data/layer_time.csv) = 5.264 ms, none measured on Calibration
+    assert hand["fixed"] == pytest.approx(80 * 65.8 / 1000) == LAYERS_70B_MS
     # a step reads each sequence's KV cache at the mean context, 327,680 B × (2,000 + 150)
     # = 0.704512 GB, and computes 1 + 2,000 ÷ 300 = 7.667 tokens a sequence (prefill shares
     # the GPUs). One H100: ⌊(80 − 70.6) ÷ 0.7537⌋ = 12 sequences fit (memory: the full
-    # context); at batch 9 the efficiency is 0.818 + (0.463 − 0.818) × ln(9/8) ÷ ln(56/8) =
-    # 0.7965 and the step (69.55 GB + 9 × 0.704512) ÷ 3.35 TB/s = 22.654 ms (the weights'
-    # read above the math of 69 tokens, 4.92 ms; the KV's read above the attention's FLOPs)
-    # ÷ 0.7965 + 4.864 = 33.31 ms, within the 33.33; at 10, 0.7773 and 22.864 ÷ 0.7773 +
-    # 4.864 = 34.28 ms, over
-    e9 = 0.818 + (0.463 - 0.818) * math.log(9 / 8) / math.log(56 / 8)
-    e10 = 0.818 + (0.463 - 0.818) * math.log(10 / 8) / math.log(56 / 8)
-    assert dense_efficiency(1, 9) == pytest.approx(e9)
-    assert (READ_70B + 9 * 0.704512) / 3.35 / e9 + LAYERS_70B_MS <= 1000 / 30 < (
-        READ_70B + 10 * 0.704512) / 3.35 / e10 + LAYERS_70B_MS
+    # context), but even batch 1 misses the 33.33 ms: (69.55 GB + 0.7045) ÷ 3.35 TB/s =
+    # 20.97 ms (the weights' read above the math of 7.667 tokens; the KV's read above the
+    # attention's FLOPs) ÷ small_batch's 0.742 + 5.264 = 33.53 ms: no batch at TP 1
+    assert (READ_70B + 0.704512) / 3.35 / SMALL + LAYERS_70B_MS > 1000 / 30
+    assert SMALL == 0.742
     assert hand["rows"][0]["mem_batch"] == 12
-    assert hand["rows"][0]["batch"] == 9
+    assert hand["rows"][0]["batch"] == 0
     # Compared: the fewest GPUs in total for the service level, ties to the smaller degree
     best = min((r for r in hand["rows"] if r["gpus"]), key=lambda r: (r["gpus"], r["tp"]))
     assert default[K["compare"]].startswith(
@@ -308,8 +303,8 @@ def test_default_plan_against_hand_calculation(default):
         f" = {best['gpus']} GPUs at batch {best['batch']}")
     # one sentence a question: it says which one Sizing's headline answers and what to
     # type there to take this layout (the default scenario has one pipeline stage)
-    assert default[K["gpus_total"]] == 20 * 2  # 20 replicas of 2 GPUs (worked out below)
-    assert "The headline (Sizing, RESULT_GPUS: 40 GPUs) is the " \
+    assert default[K["gpus_total"]] == 22 * 2  # 22 replicas of 2 GPUs (worked out below)
+    assert "The headline (Sizing, RESULT_GPUS: 44 GPUs) is the " \
         f"scenario as typed; to take this layout there, type {best['tp']} GPUs per " \
         f"replica, 1 pipeline stage(s) and batch {best['batch']} in Sizing's scenario" \
         in default[K["compare"]]
@@ -318,33 +313,36 @@ def test_default_plan_against_hand_calculation(default):
     assert best["replicas"] * best["replica_tps"] * 0.6 >= 6000
     # The answer is the scenario's (Sizing: batch 16 on the smallest degree that holds it,
     # 2 H100; replicas for the peak token rate at the planned utilization, at 2 GPUs and
-    # batch 16, throughput_tp's 0.54 (16 the smallest batch of its rows) and the layers'
-    # 4.864 ms: 14.03 ÷ 0.54 + 4.864 = 30.84 ms): 20 requests/s × 300 = 6,000 tokens/s ÷
-    # (518.9 tokens/s per replica × 0.6) = 19.27: 20 replicas
+    # batch 16, throughput_tp's 0.471 (16 the smallest batch of its rows) and the layers'
+    # 5.264 ms: 14.03 ÷ 0.471 + 5.264 = 35.04 ms): 20 requests/s × 300 = 6,000 tokens/s ÷
+    # (456.6 tokens/s per replica × 0.6) = 21.9: 22 replicas
     eff = TP  # REGIME_EFFICIENCY(2, 16): throughput_tp's anchor, no Calibration rows counted
-    assert dense_efficiency(2, 16) == eff == 0.54
+    assert dense_efficiency(2, 16) == eff == 0.471
     assert (default[K["tp"]], default[K["batch"]]) == (2, 16)
     replicas = math.ceil(6000 / (1000 / (STEP / eff + LAYERS_70B_MS) * 16 * 0.6))
-    assert default[K["replicas"]] == replicas == 20
-    # ... and it meets the 30 tokens/s: on 2 H100 the largest batch that does is 24: the
-    # KV 24 × 0.704512 ÷ 6.7 = 2.524 ms + the weights 10.380 ms (above the 6.57 ms of
-    # math of 24 × 7.667 tokens) + the all-reduces 160 × (7.8 µs + 184 tokens × 16,384 B
-    # ÷ 450 GB/s) = 2.320 ms = 15.224 ms ÷ 0.54 + 4.864 = 33.06 ms; at 25, 15.374 ÷ 0.54 +
-    # 4.864 = 33.334 ms, over the 33.333
-    def tp2(batch):
+    assert default[K["replicas"]] == replicas == 22
+    # ... and it misses the 30 tokens/s: on 2 H100 the largest batch that meets it is 15:
+    # the KV 15 × 0.704512 ÷ 6.7 = 1.577 ms + the weights 10.380 ms (above the math of 15 ×
+    # 7.667 tokens) + the all-reduces 160 × (7.8 µs + 115 tokens × 16,384 B ÷ 450 GB/s) =
+    # 1.918 ms = 13.876 ms ÷ 0.4962 (0.742 + (0.471 − 0.742) × ln(15/8) ÷ ln 2) + 5.264 =
+    # 33.23 ms; at 16, 14.025 ÷ 0.471 + 5.264 = 35.04 ms, over the 33.33
+    e15 = 0.742 + (0.471 - 0.742) * math.log(15 / 8) / math.log(2)
+    assert dense_efficiency(2, 15) == pytest.approx(e15)
+
+    def tp2(batch, e):
         tokens = batch * (1 + 2000 / 300)
-        return ((batch * 0.704512 + READ_70B) / 6.7 + comm_ms(80, 8192, tokens, 2)) / 0.54 \
+        return ((batch * 0.704512 + READ_70B) / 6.7 + comm_ms(80, 8192, tokens, 2)) / e \
             + LAYERS_70B_MS
-    assert hand["step"](24, 2) == pytest.approx(tp2(24))
-    assert hand["step"](16, 2) == pytest.approx(STEP / 0.54 + LAYERS_70B_MS)
-    assert hand["step"](24, 2) <= 1000 / 30 < hand["step"](25, 2)
-    assert tp2(24) == pytest.approx(33.06, abs=5e-3) and tp2(25) == pytest.approx(33.334,
-                                                                                 abs=5e-4)
-    assert hand["rows"][1]["batch"] == 24
-    assert default[K["status"]].startswith("meets the service level: batch 16 ≤ 24")
+    assert hand["step"](15, 2) == pytest.approx(tp2(15, e15))
+    assert hand["step"](16, 2) == pytest.approx(STEP / 0.471 + LAYERS_70B_MS)
+    assert hand["step"](15, 2) <= 1000 / 30 < hand["step"](16, 2)
+    assert tp2(15, e15) == pytest.approx(33.23, abs=5e-3)
+    assert hand["rows"][1]["batch"] == 15
+    assert default[K["status"]].startswith("misses the service level at TP 2 and batch 16: "
+                                           "the largest batch that meets it is 15.")
     # Money and energy: price from the GPUs sheet, 730.5 h a month, PUE 1.3, 700 W TDP
     price, gpus = default[K["price"]], default[K["gpus_total"]]
-    assert gpus == 20 * 2  # 20 replicas of 2 H100
+    assert gpus == 22 * 2  # 22 replicas of 2 H100
     assert default[K["monthly"]] == pytest.approx(gpus * price * 730.5)
     out_tps = 8 * 300  # average: 8 requests/s × 300 output tokens
     assert default[K["cost_out_mtok"]] == pytest.approx(gpus * price / (out_tps * 3600) * 1e6)
@@ -360,20 +358,19 @@ def test_default_plan_against_hand_calculation(default):
 
 
 def test_default_case_in_numbers(default):
-    # Written out for the default, each step floor ÷ efficiency + 80 × 60.8 µs = 4.864 ms
+    # Written out for the default, each step floor ÷ efficiency + 80 × 65.8 µs = 5.264 ms
     # (config.json's layers, udfs/data/layer_time.csv), each sequence's step reading its KV
     # cache at the mean context (0.704512 GB) and computing 1 + 2,000 ÷ 300 tokens: one
-    # H100 meets the step target at batch 9 (see above): 9 × 1,000 ÷ 33.305 ms = 270.2
-    # tokens/s a replica, the peak's 6,000 tokens/s ÷ (270.2 × 0.6 utilization) = 37.0:
-    # 38 replicas, 38 GPUs (Sizing's rule); TP 4 meets it at batch 53: the KV, 53 ×
-    # 0.704512 GB ÷ 13.4 TB/s = 2.787 ms (above the attention's 0.15 ms of FLOPs), + the
-    # math of 53 × 7.667 = 406.3 tokens, 2 × 70.6e9 × 406.3 ÷ (4 × 1,978.9 TFLOPS) = 7.248
-    # ms (above the weights' read, 69.549 ÷ 13.4 = 5.190 ms: prefill makes TP 4 compute
-    # bound), + the all-reduces 160 × (6.6 + 6 × 0.6 µs + 1.5 × 406.3 × 16,384 B ÷ 450
-    # GB/s) = 5.183 ms, = 15.218 ms ÷ throughput_tp's 0.54 + 4.864 = 33.04 ms; at 54,
-    # 33.52 ms, over. 53 × 1,000 ÷ 33.04 = 1,603.9 tokens/s a replica: 6,000 ÷
-    # (1,603.9 × 0.6) = 6.23, 7 replicas, 28 GPUs, as many as TP 2's 14 × 2 (the smaller
-    # degree is taken); the plan's monthly cost is its GPUs × 2.95 per hour × 730.5 h.
+    # H100 meets the step target at no batch (see above), the row says "none"; TP 4 meets
+    # it at batch 45: the KV, 45 × 0.704512 GB ÷ 13.4 TB/s = 2.366 ms (above the
+    # attention's 0.13 ms of FLOPs), + the math of 45 × 7.667 = 345 tokens, 2 × 70.6e9 ×
+    # 345 ÷ (4 × 1,978.9 TFLOPS) = 6.154 ms (above the weights' read, 69.549 ÷ 13.4 =
+    # 5.190 ms: prefill makes TP 4 compute bound), + the all-reduces 160 × (6.6 + 6 × 0.6 µs
+    # + 1.5 × 345 × 16,384 B ÷ 450 GB/s) = 4.647 ms, = 13.167 ms ÷ throughput_tp's 0.471 +
+    # 5.264 = 33.22 ms; at 46, 33.76 ms, over. 45 × 1,000 ÷ 33.22 = 1,354.7 tokens/s a
+    # replica: 6,000 ÷ (1,354.7 × 0.6) = 7.38, 8 replicas, 32 GPUs, the fewest (TP 2: 23 ×
+    # 2 = 46; TP 8: 6 × 8 = 48); the plan's monthly cost is its GPUs × 2.95 per hour ×
+    # 730.5 h.
     K = PLAN
 
     def tp4(batch):  # the realistic step of TP 4 at ``batch``, throughput_tp, ms
@@ -382,16 +379,15 @@ def test_default_case_in_numbers(default):
                  batch * 4 * 80 * 8192 * (2150 + 2000 / 300 * 1000) / 4 / 1978.9e12 * 1e3)
         weights = max(READ_70B / 13.4, tokens * 2 * 70.6e9 / 4 / 1978.9e12 * 1e3)
         comm = 160 * (6.6 + 6 * 0.6 + 1.5 * tokens * 16384 / 450e9 * 1e6) / 1e3
-        return (kv + weights + comm) / 0.54 + LAYERS_70B_MS
+        return (kv + weights + comm) / 0.471 + LAYERS_70B_MS
 
-    assert tp4(53) <= 1000 / 30 < tp4(54)
-    assert tp4(53) == pytest.approx(33.04, abs=5e-3)
-    assert default[f"E{TP_FIRST}"] == 9
-    assert default[f"K{TP_FIRST}"] == math.ceil(6000 / (9 * 1000 / 33.305 * 0.6)) == 38
-    assert default[f"E{TP_FIRST + 2}"] == 53
-    assert default[f"F{TP_FIRST + 2}"] == pytest.approx(tp4(53), rel=1e-9)
-    assert default[f"K{TP_FIRST + 2}"] == 4 * math.ceil(6000 / (53 * 1000 / tp4(53) * 0.6)) \
-        == 28
+    assert tp4(45) <= 1000 / 30 < tp4(46)
+    assert tp4(45) == pytest.approx(33.22, abs=5e-3)
+    assert default[f"E{TP_FIRST}"] == 0 and default[f"K{TP_FIRST}"] == "none"
+    assert default[f"E{TP_FIRST + 2}"] == 45
+    assert default[f"F{TP_FIRST + 2}"] == pytest.approx(tp4(45), rel=1e-9)
+    assert default[f"K{TP_FIRST + 2}"] == 4 * math.ceil(6000 / (45 * 1000 / tp4(45) * 0.6)) \
+        == 32
     assert default[K["monthly"]] == pytest.approx(default[K["gpus_total"]] * 2.95 * 730.5)
     # the scenario's own degree (row 58: 2 GPUs) repeats the row of TP 2
     assert [default[f"{c}{TP_FIRST + 4}"] for c in "ABCEFGIJK"] == \
@@ -412,43 +408,43 @@ def test_moe_on_eight_gpus_is_expert_parallel(deepseek):
     assert hand["w"] == pytest.approx((671.0264192e9 + 2 * 129280 * 7168) / 1e9)
     assert [r["mem_batch"] > 0 for r in hand["rows"]] == [False, False, False, True]
     # an MoE model on 8 GPUs is served expert parallel, the attention data parallel: no
-    # all-reduce, one copy of the KV cache, and the moe_expert_parallel regime's 0.207
-    # (udfs/data/efficiency.csv), + the layers' time, 61 layers (config.json) × 60.8 µs
-    # (udfs/data/layer_time.csv) = 3.709 ms. Batch 1 reads the 37.55B active but the input
+    # all-reduce, one copy of the KV cache, and the moe_expert_parallel regime's 0.239
+    # (udfs/data/efficiency.csv), + the layers' time, 61 layers (config.json) × 65.8 µs
+    # (udfs/data/layer_time.csv) = 4.014 ms. Batch 1 reads the 37.55B active but the input
     # embedding, 129,280 × 7,168, its BF16 head one byte more (the prompt's 6.67 tokens a
     # step are computed, their experts left out); the attention of its decoded token over
     # the mean context and of its prompt share over half the prompt, 4 × 61 × 69,632 ×
     # (2,150 + 6.667 × 1,000) FLOP ÷ 8 × 1,978.9 TFLOPS = 0.00946 ms, is above its KV read
     # (70,272 B × 2,150 ÷ 38.4 TB/s = 0.00393 ms): (37.55 GB ÷ 38.4 TB/s + 0.00946 ms) ÷
-    # 0.207 + 3.709 = 8.48 ms
+    # 0.239 + 4.014 = 8.15 ms
     assert deepseek[f"D{TP_FIRST + 3}"] == 0
-    fixed = 61 * 60.8 / 1000
+    fixed = 61 * 65.8 / 1000
     assert hand["fixed"] == pytest.approx(fixed)
     read_1 = 37.5523 - 129280 * 7168 / 1e9 + 129280 * 7168 / 1e9
     assert hand["read"](1) == pytest.approx(read_1)
     attention = 4 * 61 * 69632 * (2150 + 2000 / 300 * 1000) / (8 * 1978.9e12) * 1e3
     assert attention > 70272 * 2150 / 1e9 / 38.4
-    assert tp8["tps_1"] == pytest.approx(1000 / ((read_1 / 38.4 + attention) / 0.207 + fixed))
+    assert tp8["tps_1"] == pytest.approx(1000 / ((read_1 / 38.4 + attention) / 0.239 + fixed))
     # a step of b sequences reads the experts they pick (256 × (1 − (1 − 8/256)^b) a
     # layer, each 58 MoE layers × 3 × 7,168 × 2,048 = 2.554 GB in FP8) and b × the
-    # attention: 12 sequences pick 81.10, (37.55 + 2.554 × 73.10) GB ÷ 38.4 TB/s + 12 ×
-    # 0.00946 ms = 5.84 ms ÷ 0.207 + 3.709 = 32.47 ms, within the 33.33; 13 pick 86.57:
-    # 34.28 ms, over. 12 × 1,000 ÷ 32.47 = 369.5 tokens/s a replica, 6,000 ÷ (369.5 ×
-    # 0.6) = 27.06: 28 replicas, 224 GPUs
+    # attention: 14 sequences pick 91.86, (37.55 + 2.554 × 83.86) GB ÷ 38.4 TB/s + 14 ×
+    # 0.00946 ms = 6.69 ms ÷ 0.239 + 4.014 = 32.00 ms, within the 33.33; 15 pick 96.99:
+    # 33.47 ms, over. 14 × 1,000 ÷ 32.00 = 437.5 tokens/s a replica, 6,000 ÷ (437.5 ×
+    # 0.6) = 22.86: 23 replicas, 184 GPUs
     expert = 58 * 3 * 7168 * 2048 / 1e9
 
     def step(batch):  # the realistic step of TP 8, expert parallel, ms
         picked = 256 * (1 - (1 - 8 / 256) ** batch)
-        return ((read_1 + expert * (picked - 8)) / 38.4 + batch * attention) / 0.207 + fixed
+        return ((read_1 + expert * (picked - 8)) / 38.4 + batch * attention) / 0.239 + fixed
 
-    assert step(12) <= 1000 / 30 < step(13)
-    assert tp8["batch"] == 12 and tp8["step_ms"] == pytest.approx(step(12))
-    assert step(12) == pytest.approx(32.47, abs=5e-3)
-    assert deepseek[f"E{TP_FIRST + 3}"] == 12
+    assert step(14) <= 1000 / 30 < step(15)
+    assert tp8["batch"] == 14 and tp8["step_ms"] == pytest.approx(step(14))
+    assert step(14) == pytest.approx(32.00, abs=5e-3)
+    assert deepseek[f"E{TP_FIRST + 3}"] == 14
     assert (tp8["replicas"], tp8["gpus"]) == (
-        math.ceil(6000 / (12 * 1000 / tp8["step_ms"] * 0.6)), 8 * 28) == (28, 224)
+        math.ceil(6000 / (14 * 1000 / tp8["step_ms"] * 0.6)), 8 * 23) == (23, 184)
     assert deepseek[K["compare"]].startswith(
-        "fewest GPUs for the service level: TP 8 × 28 replica(s) = 224 GPUs at batch 12")
+        "fewest GPUs for the service level: TP 8 × 23 replica(s) = 184 GPUs at batch 14")
     assert deepseek[K["tp"]] == 8  # the scenario: 5 GPUs hold it, 8 deployed
 
 
@@ -470,17 +466,17 @@ def test_missed_targets_say_which_and_by_how_much(missed):
     # 32,768,000 B ÷ 450 GB/s + NCCL's 6.6 + 14 × 0.6 µs) = 22.79 ms: 68.2 ms; batch 1
     # steps in ((139.1 GB + the KV at the mean context, 0.7045 GB) ÷ 26.8 TB/s + 160 × (15
     # µs + 1.75 × 7.667 tokens (one decoded, 2,000 ÷ 300 prefilled) × 16,384 B ÷ 450
-    # GB/s)) ÷ 0.74 (tp8_small_batch) + 80 layers (config.json) × 60.8 µs
-    # (udfs/data/layer_time.csv) = 7.695 ÷ 0.74 + 4.864 = 10.40 + 4.86 = 15.26 ms: 65.5
-    # tokens/s, 434.5 short of 500
+    # GB/s)) ÷ 0.785 (tp8_small_batch) + 80 layers (config.json) × 65.8 µs
+    # (udfs/data/layer_time.csv) = 7.695 ÷ 0.785 + 5.264 = 9.80 + 5.26 = 15.07 ms: 66.4
+    # tokens/s, 433.6 short of 500
     tp8 = hand["rows"][-1]
     assert tp8["ttft"] == pytest.approx(flop / (989.4e12 * 8 * 0.8) * 1e3
                                         + 160 * (1.75 * 32_768_000 / 450e9 * 1e3 + 0.015))
     tokens = 1 + 2000 / 300
     assert tp8["tps_1"] == pytest.approx(1000 / (
         ((READ_70B * 2 + 0.704512) / 26.8
-         + 160 * (0.015 + 1.75 * tokens * 16384 / 450e9 * 1e3)) / 0.74 + 80 * 60.8 / 1000))
-    assert round(tp8["tps_1"], 1) == 65.5
+         + 160 * (0.015 + 1.75 * tokens * 16384 / 450e9 * 1e3)) / 0.785 + 80 * 65.8 / 1000))
+    assert round(tp8["tps_1"], 1) == 66.4
     assert missed[f"{cols['tps_1']}{TP_FIRST + 3}"] == pytest.approx(tp8["tps_1"])
     status = missed[K["compare"]]
     assert status.startswith("No degree in the table meets both targets. At TP 8: ")
@@ -505,23 +501,23 @@ def mixtral(tmp):
 def test_moe_batch_is_the_largest_that_meets_the_speed(mixtral):
     """Mixtral 8x7B (config.json: 32 layers, all MoE, 8 experts, 2 per token, hidden 4096,
     expert size 14336, vocab 32000), expert parallel on more than one GPU (the
-    moe_expert_parallel regime, 0.207, one copy of the KV cache), each step + the layers'
-    time, 32 × 60.8 µs (udfs/data/layer_time.csv) = 1.946 ms; the step reads its KV cache
+    moe_expert_parallel regime, 0.239, one copy of the KV cache), each step + the layers'
+    time, 32 × 65.8 µs (udfs/data/layer_time.csv) = 2.106 ms; the step reads its KV cache
     at the mean context (2 × 32 × 8 × 128 × 2 B × 2,150 = 0.2818 GB a sequence, above the
     attention's FLOPs) and computes 2,000 ÷ 300 prompt tokens a sequence beside its
     decoded one (their experts left out). Batch 1 reads the 12.88B active but the
     embedding, 25.50 GB in BF16. TP 4 (13.4 TB/s) meets 80 tokens/s at batch 1: (25.50 ÷
-    13.4 + 0.2818 ÷ 13.4) ÷ 0.207 + 1.946 = 11.24 ms, 88.97 tokens/s; batch 2 reads 8 ×
-    (1 − 0.75²) = 3.5 experts a layer, 42.4 GB, too slow there. TP 8 (26.8 TB/s): batch 3
-    reads 4.625 experts, 55.09 GB: (55.09 + 3 × 0.2818) ÷ 26.8 ÷ 0.207 + 1.946 = 12.03 ms;
-    batch 4 reads 5.47, 64.61 GB: 13.79 ms, over the 12.5. Reading every expert (93.1 GB)
-    no batch meets the speed; reading batch 1's weights hundreds would: the search between
-    finds 3."""
+    13.4 + 0.2818 ÷ 13.4) ÷ 0.239 + 2.106 = 10.16 ms, 98.5 tokens/s; batch 2 reads 8 ×
+    (1 − 0.75²) = 3.5 experts a layer, 42.4 GB, too slow there (15.52 ms). TP 8 (26.8
+    TB/s): batch 4 reads 5.47 experts, 64.61 GB: (64.61 + 4 × 0.2818) ÷ 26.8 ÷ 0.239 +
+    2.106 = 12.37 ms; batch 5 reads 6.10, 13.53 ms, over the 12.5. Reading every expert
+    (93.1 GB) no batch meets the speed; reading batch 1's weights hundreds would: the
+    search between finds 4."""
     K = PLAN
     hand = by_hand("Mixtral 8x7B", 2, "NVIDIA H100 SXM", None, 20, 2000, 300, 1000, 80, 450)
     check_rows(mixtral, hand)
     cols = {key: col for col, (key, *_) in TP_COLUMNS.items()}
-    fixed = 32 * 60.8 / 1000
+    fixed = 32 * 65.8 / 1000
     assert hand["fixed"] == pytest.approx(fixed)
     tp8, tp4 = hand["rows"][-1], hand["rows"][2]
     read_1 = 12.8799 - 32000 * 4096 / 1e9
@@ -532,27 +528,27 @@ def test_moe_batch_is_the_largest_that_meets_the_speed(mixtral):
     def step(batch, t):  # the realistic step, expert parallel on t GPUs, ms
         picked = 8 * (1 - 0.75 ** batch)
         return ((read_1 + expert * (picked - 2)) * 2 / (3.35 * t)
-                + batch * kv_1 / (3.35 * t)) / 0.207 + fixed
+                + batch * kv_1 / (3.35 * t)) / 0.239 + fixed
 
     assert tp4["batch"] == 1 and step(1, 4) <= 12.5 < step(2, 4)
     assert tp4["tps_1"] == pytest.approx(1000 / step(1, 4))
-    assert step(1, 4) == pytest.approx(11.24, abs=5e-3)
-    assert tp8["batch"] == 3 and step(3, 8) <= 12.5 < step(4, 8)
-    assert tp8["step_ms"] == pytest.approx(step(3, 8))
-    assert step(3, 8) == pytest.approx(12.03, abs=5e-3)
+    assert step(1, 4) == pytest.approx(10.16, abs=5e-3)
+    assert tp8["batch"] == 4 and step(4, 8) <= 12.5 < step(5, 8)
+    assert tp8["step_ms"] == pytest.approx(step(4, 8))
+    assert step(4, 8) == pytest.approx(12.37, abs=5e-3)
     r = TP_FIRST + 3
     assert mixtral[f"{cols['moe_0']}{r}"] == 0  # every expert read: nothing meets it
     assert mixtral[f"{cols['moe_1']}{r}"] > 100  # batch 1's weights only: far too many
-    read_3 = (read_1 + expert * (8 * (1 - 0.75**3) - 2)) * 2
-    assert mixtral[f"{cols['read_gb']}{r}"] == pytest.approx(read_3)
-    # TP 8 at batch 3, a step of 12.03 ms: 3 × 1,000 ÷ 12.03 = 249.4 tokens/s a replica,
-    # the peak's 6,000 ÷ (249.4 × 0.6) = 40.1: 41 replicas = 328 GPUs; TP 4 at batch 1,
-    # 88.97 tokens/s: 113 replicas = 452 GPUs (TP 1: 93.4 GB of weights do not fit in 80
-    # GB; TP 2 at batch 1: (25.50 + 0.28) GB ÷ 6.7 ÷ 0.207 + 1.946 = 20.5 ms, too slow)
-    assert [row["gpus"] for row in hand["rows"]] == [None, None, 452, 328]
-    assert mixtral[f"K{r}"] == 8 * math.ceil(6000 / (3 * 1000 / tp8["step_ms"] * 0.6)) == 328
+    read_4 = (read_1 + expert * (8 * (1 - 0.75**4) - 2)) * 2
+    assert mixtral[f"{cols['read_gb']}{r}"] == pytest.approx(read_4)
+    # TP 8 at batch 4, a step of 12.37 ms: 4 × 1,000 ÷ 12.37 = 323.4 tokens/s a replica,
+    # the peak's 6,000 ÷ (323.4 × 0.6) = 30.9: 31 replicas = 248 GPUs; TP 4 at batch 1,
+    # 98.5 tokens/s: 102 replicas = 408 GPUs (TP 1: 93.4 GB of weights do not fit in 80
+    # GB; TP 2 at batch 1: (25.50 + 0.28) GB ÷ 6.7 ÷ 0.239 + 2.106 = 18.2 ms, too slow)
+    assert [row["gpus"] for row in hand["rows"]] == [None, None, 408, 248]
+    assert mixtral[f"K{r}"] == 8 * math.ceil(6000 / (4 * 1000 / tp8["step_ms"] * 0.6)) == 248
     assert mixtral[K["compare"]].startswith("fewest GPUs for the service level: TP 8 × "
-                                            "41 replica(s) = 328 GPUs at batch 3")
+                                            "31 replica(s) = 248 GPUs at batch 4")
 
 
 def test_plan_layout_typed_into_sizing_gives_its_gpus(default, tmp):
@@ -581,4 +577,4 @@ def test_plan_layout_typed_into_sizing_gives_its_gpus(default, tmp):
     # the same realistic step, so the same tokens/s a replica and the same replicas
     assert sizing[SIZING["real_step_ms"]] == pytest.approx(default[f"F{row}"], rel=1e-9)
     assert sizing[SIZING["replicas"]] == default[f"J{row}"]
-    assert sizing[SIZING["gpus_total"]] == default[f"K{row}"] == 28  # TP 2 × 14 replicas
+    assert sizing[SIZING["gpus_total"]] == default[f"K{row}"] == 32  # TP 4 × 8 replicas

@@ -58,34 +58,34 @@ def test_tensor_parallel_8_at_batch_1_pays_the_all_reduces(tmp_path):
     assert v[SIZING["comm_ms"]] > weights_ms
     assert v[SIZING["step_ms"]] > comm + weights_ms  # + the KV cache's read
     # 8 GPUs at batch 1: inside tp8_small_batch's range, its anchor, the geometric mean of
-    # its 8 rows' floor ÷ (measured − layers × 60.8 µs a step ÷ tokens per step), the floor
+    # its 10 rows' floor ÷ (measured − layers × 65.8 µs a step ÷ tokens per step), the floor
     # of a speculating row that of batch × (draft tokens + 1) tokens and its layers the
     # model's + one a draft pass (serving_floor.floor's f.layers: DeepSeek-R1 61, 62 with
-    # MTP 1, 64 with MTP 3; Llama 4 Maverick 48 + 3 Eagle3 drafts = 51): from 0.370
-    # (trtllm-r1-b200-mtp3) to 2.046 (trtllm-maverick-b200-eagle3), 0.740
+    # MTP 1, 64 with MTP 3; Llama 4 Maverick 48 + 3 Eagle3 drafts = 51): from 0.387
+    # (trtllm-r1-b200-mtp3) to 2.855 (trtllm-maverick-b200-eagle3), 0.785
     # (udfs/data/efficiency.csv, layer_time.csv)
     effs, layers = {}, {}
     for r in rows():
         if r["regime"] == "tp8_small_batch":
             f = floor(r)
-            effs[r["id"]] = f.token_ms / (f.measured_ms - f.layers * 60.8e-3 / f.tokens_per_step)
+            effs[r["id"]] = f.token_ms / (f.measured_ms - f.layers * 65.8e-3 / f.tokens_per_step)
             layers[r["id"]] = f.layers
-    assert len(effs) == 8
+    assert len(effs) == 10
     assert [layers[k] for k in ("trtllm-r1-b200-nomtp", "trtllm-r1-b200-mtp1",
                                 "trtllm-r1-b200-mtp3", "trtllm-maverick-b200-eagle3")] == [
         61, 62, 64, 51]
     assert min(effs, key=effs.get) == "trtllm-r1-b200-mtp3"
     assert max(effs, key=effs.get) == "trtllm-maverick-b200-eagle3"
-    assert (min(effs.values()), max(effs.values())) == pytest.approx((0.3696, 2.0455),
-                                                                     abs=5e-5)
+    assert (min(effs.values()), max(effs.values())) == pytest.approx((0.387, 2.855),
+                                                                     abs=5e-4)
     mean = math.exp(sum(math.log(e) for e in effs.values()) / len(effs))
-    assert v[SIZING["calibrated"]] == round(mean, 3) == 0.74
-    # the realistic step: floor ÷ 0.740 + the layers' time, 32 layers (config.json) × 60.8
-    # µs = 1.9456 ms, one token a step and no draft (no Calibration rows for the H100 here)
-    assert v[SIZING["layer_ms"]] == pytest.approx(32 * 60.8 / 1000, rel=1e-12)
+    assert v[SIZING["calibrated"]] == round(mean, 3) == 0.785
+    # the realistic step: floor ÷ 0.785 + the layers' time, 32 layers (config.json) × 65.8
+    # µs = 2.1056 ms, one token a step and no draft (no Calibration rows for the H100 here)
+    assert v[SIZING["layer_ms"]] == pytest.approx(32 * 65.8 / 1000, rel=1e-12)
     assert v[SIZING["layer_used"]] == v[SIZING["layer_ms"]]
-    assert v[SIZING["real_step_ms"]] == pytest.approx(v[SIZING["step_ms"]] / 0.74
-                                                      + 32 * 60.8 / 1000)
+    assert v[SIZING["real_step_ms"]] == pytest.approx(v[SIZING["step_ms"]] / 0.785
+                                                      + 32 * 65.8 / 1000)
 
 
 def test_expert_parallel_no_serves_an_moe_model_tensor_parallel(tmp_path):
@@ -139,9 +139,9 @@ def test_published_deployments_within_one_and_a_half(tmp_path, case):
         batch, int(row["input_tokens"]), int(row["output_tokens"]),
         float(row["tokens_per_step"])))["Sizing"]
     measured = measured_ms(row, batch)  # the source's per-stream figure
-    # the realistic step holds the layers' time: floor ÷ efficiency + layers × 60.8 µs ÷
+    # the realistic step holds the layers' time: floor ÷ efficiency + layers × 65.8 µs ÷
     # tokens per step (udfs/data/layer_time.csv; no Calibration rows here; no draft tokens)
-    fixed = LAYERS[row["model"]] * 60.8 / 1000 / float(row["tokens_per_step"])
+    fixed = LAYERS[row["model"]] * 65.8 / 1000 / float(row["tokens_per_step"])
     assert v[SIZING["layer_used"]] == pytest.approx(fixed, rel=1e-12)
     assert v[SIZING["real_step_ms"]] == pytest.approx(
         v[SIZING["step_ms"]] / v[SIZING["calibrated"]] + fixed, rel=1e-12)

@@ -338,8 +338,9 @@ def test_the_a100_figure_beside_the_mixtral_row_is_below_its_floor():
     # floor of 26.61 ms (93.4 GB of BF16 weights ÷ (2 × 2.039 TB/s) = 22.9 ms alone; the
     # KV cache at the mean context and the all-reduces of the step's 32 × (1 + 2,048 ÷
     # 2,048) tokens, prefill sharing the GPUs, the rest). At batch 64 the H100 row would
-    # reach 0.392 of its floor: the configuration's stated batch is in doubt. Both rows leave the set by the twin rule
-    # (test_the_rows_that_leave_are_those_the_twin_rule_names); this checks it by hand.
+    # reach 0.392 of its floor: the configuration's stated batch is in doubt. Both rows
+    # leave the set by the twin rule (test_the_rows_that_leave_are_those_the_twin_rule_names);
+    # this checks it by hand.
     h100 = next(r for r in sf.all_rows() if r["id"] == "trtllm09-mixtral-h100-tp2-b32")
     a100 = {**h100, "gpu": "NVIDIA A100 80GB SXM", "precision": "BF16",
             "kv_precision": "BF16", "tokens_per_sec_total": str(801 * 2)}

@@ -119,10 +119,10 @@ def test_calibration_without_plausible_rows_uses_the_default(tmp):
     assert v["Calibration"][CAL_SUMMARY["efficiency"]] == 0.7  # EFF_DEFAULT
     assert v["Calibration"][CAL_SUMMARY["below"]] == 4
     # no measurement of the H100 counted: REGIME_EFFICIENCY of 2 GPUs at batch 16, and the
-    # layers' time added (Llama 3.1 70B's 80 layers, config.json num_hidden_layers, × 60.8
+    # layers' time added (Llama 3.1 70B's 80 layers, config.json num_hidden_layers, × 65.8
     # µs, udfs/data/layer_time.csv)
     eff = calibrated_efficiency()
-    assert sizing(v, "layer_used") == pytest.approx(LAYERS_70B_MS) == 80 * 60.8 / 1000
+    assert sizing(v, "layer_used") == pytest.approx(LAYERS_70B_MS) == 80 * 65.8 / 1000
     assert sizing(v, "real_step_ms") == pytest.approx(sizing(v, "step_ms") / eff
                                                       + LAYERS_70B_MS)
 
@@ -132,7 +132,7 @@ def test_sizing_realistic_rows(default):
     step = sizing(default, "step_ms")
     assert sizing(default, "calibrated") == pytest.approx(eff)
     # ESTIMATE: floor ÷ efficiency + the layers' time (no H100 measurement counted: 80
-    # layers, config.json, × 60.8 µs, udfs/data/layer_time.csv, = 4.864 ms)
+    # layers, config.json, × 65.8 µs, udfs/data/layer_time.csv, = 5.264 ms)
     assert sizing(default, "real_step_ms") == pytest.approx(step / eff + LAYERS_70B_MS)
     total = 1000 / (step / eff + LAYERS_70B_MS) * 16
     assert sizing(default, "real_tps_total") == pytest.approx(total)
@@ -160,12 +160,12 @@ def test_finance_bands_are_ordered_and_right(default):
     for key in ("eff", "util", "tps_range"):  # the favourable inputs are the larger ones
         lo, base, hi = band[key]
         assert lo >= base >= hi, (key, lo, base, hi)
-    low = min(0.5, eff)  # EFF_LOW (the base, 0.54, is above it)
+    low = min(0.5, eff)  # EFF_LOW, widened to the base (0.471 < 0.5)
     assert band["eff"] == pytest.approx([0.9, eff, low])
     assert band["util"] == pytest.approx([0.8, 0.6, 0.4])
     assert band["price_range"] == pytest.approx([PRICE * 0.7, PRICE, PRICE * 1.7])
-    # each column's step: floor ÷ its efficiency + the layers' time (80 layers × 60.8 µs:
-    # no H100 measurement counted, so Sizing's layer_used, 4.864 ms)
+    # each column's step: floor ÷ its efficiency + the layers' time (80 layers × 65.8 µs:
+    # no H100 measurement counted, so Sizing's layer_used, 5.264 ms)
     ms = [STEP / x + LAYERS_70B_MS for x in (0.9, eff, low)]
     assert band["ms_range"] == pytest.approx(ms)
     assert band["tps_range"] == pytest.approx([1000 / x for x in ms])
@@ -173,15 +173,15 @@ def test_finance_bands_are_ordered_and_right(default):
         headline(PRICE * 0.7, 0.9, 0.8),  # every input at its favourable end
         headline(PRICE, eff, 0.6),
         headline(PRICE * 1.7, low, 0.4)])  # ... at its unfavourable end
-    # e.g. base: 14.0255 ms ÷ 0.54 + 80 × 60.8 µs = 25.973 + 4.864 = 30.837 ms a step,
-    # 16 × 1000 ÷ 30.837 = 518.85 tokens/s a replica; ⌈2,314.8 ÷ (518.85 × 0.6)⌉ = ⌈7.44⌉
-    # = 8 replicas of 2 H100 = 16 GPUs × 2.95 × 730.5 h = 34,479.60 a month
-    assert STEP / eff + LAYERS_70B_MS == pytest.approx(30.837, abs=5e-4)
+    # e.g. base: 14.0255 ms ÷ 0.471 + 80 × 65.8 µs = 29.778 + 5.264 = 35.042 ms a step,
+    # 16 × 1000 ÷ 35.042 = 456.59 tokens/s a replica; ⌈2,314.8 ÷ (456.59 × 0.6)⌉ = ⌈8.45⌉
+    # = 9 replicas of 2 H100 = 18 GPUs × 2.95 × 730.5 h = 38,789.55 a month
+    assert STEP / eff + LAYERS_70B_MS == pytest.approx(35.042, abs=5e-4)
     assert math.ceil(100e6 / 86400 * 2 / (1000 / (STEP / eff + LAYERS_70B_MS) * BATCH
-                                          * 0.6)) == 8
-    assert band["gpus_range"][1] == 16
-    assert band["monthly_range"][1] == pytest.approx(16 * PRICE * HOURS)
-    assert band["monthly_range"][1] == pytest.approx(34479.60, abs=0.01)
+                                          * 0.6)) == 9
+    assert band["gpus_range"][1] == 18
+    assert band["monthly_range"][1] == pytest.approx(18 * PRICE * HOURS)
+    assert band["monthly_range"][1] == pytest.approx(38789.55, abs=0.01)
     assert v[F["real_step_ms"]] == pytest.approx(STEP / eff + LAYERS_70B_MS)
     assert band["cost_range"][1] == pytest.approx(sizing(default, "headline"))
 
@@ -206,10 +206,9 @@ def test_finance_tornado_data_and_chart(default, book):
         assert v[f"H{r}"] == pytest.approx(abs(hi - lo))
         swings[name] = abs(hi - lo)
     # price × 0.7 .. × 1.7 swings the cost by 1.0 × base: more than utilization 0.4..0.8
-    # (⌈2,314.8 ÷ (518.85 × 0.4)⌉ = ⌈11.15⌉ = 12 replicas .. ⌈2,314.8 ÷ (518.85 × 0.8)⌉ =
-    # ⌈5.58⌉ = 6: 6/8 of base) and efficiency 0.5..0.9 (9 .. 5 replicas: 14.0255 ÷ 0.9 +
-    # 4.864 = 20.448 ms, ⌈2,314.8 ÷ (782.5 × 0.6)⌉ = ⌈4.93⌉ = 5; 14.0255 ÷ 0.5 + 4.864 =
-    # 32.915 ms, ⌈2,314.8 ÷ (486.1 × 0.6)⌉ = ⌈7.94⌉ = 8: 3/8)
+    # (⌈2,314.8 ÷ (456.59 × 0.4)⌉ = ⌈12.67⌉ = 13 replicas .. ⌈2,314.8 ÷ (456.59 × 0.8)⌉ =
+    # ⌈6.34⌉ = 7: 6/9 of base) and efficiency 0.471..0.9 (9 .. 6 replicas: 14.0255 ÷ 0.9
+    # + 5.264 = 20.848 ms, ⌈2,314.8 ÷ (767.5 × 0.6)⌉ = ⌈5.03⌉ = 6: 3/9)
     assert v[F["most"]] == max(swings, key=swings.get) == "Price per GPU-hour"
     assert v[F["base_cost"]] == pytest.approx(base)
     charts = book["Finance"]._charts
@@ -253,7 +252,7 @@ def test_finance_against_hand_calculation(default):
     assert v[f"C{F['out_cost']}"] == pytest.approx(cout * owned / PRICE)
     assert v[f"C{F['mix_cost']}"] == pytest.approx((mix * cin + cout) / (mix + 1) * owned / PRICE)
     # demand: 100e6 tokens/day ÷ 86,400 × 2 (peak) ÷ (replica tokens/s × 0.6), rounded up;
-    # the replica's step floor ÷ efficiency + the layers' time (80 layers × 60.8 µs)
+    # the replica's step floor ÷ efficiency + the layers' time (80 layers × 65.8 µs)
     replica_tps = 1000 / (STEP / eff + LAYERS_70B_MS) * BATCH
     replicas = math.ceil(100e6 / 86400 * 2 / (replica_tps * 0.6))
     assert v[F["replica_tps"]] == pytest.approx(replica_tps)
@@ -323,7 +322,7 @@ def test_the_range_from_published_deployments(default):
     assert f[RANGE_CELLS["regime"]] == "throughput_tp"
     span = regimes.estimate_range()["throughput_tp"]
     low, high = float(span["low"]), float(span["high"])
-    assert (low, high) == (0.862, 1.238)  # 13 measurements, one cut at each end
+    assert (low, high) == (0.748, 1.463)  # 21 measurements, two cut at each end
 
     def _headline_at(step_ms):  # replicas for the peak at that step, their month ÷ tokens
         tps = 1000 / step_ms * BATCH

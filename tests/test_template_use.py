@@ -86,16 +86,17 @@ def test_calibration_counts_a_gpus_own_measurements(tmp):
     for name in ("NVIDIA H100 SXM", "NVIDIA H200 SXM"):
         assert cost[f"AB{COST_FIRST + gpus.index(name)}"] == 0, name
     # the B200 (180 GB) holds 70.6 GB + 12.06 GB of KV alone: one GPU at 16 sequences,
-    # between small_batch's 0.818 (to batch 8) and throughput_one_gpu's 0.463 (from batch
-    # 56), linear in ln(batch) (udfs/data/efficiency.csv, docs/math.md); no measurement of
-    # it, so its step adds the layers' time, 80 layers (config.json) × 60.8 µs
+    # between small_batch's 0.742 (to batch 8) and throughput_one_gpu's 0.409 (from batch
+    # 25), linear in ln(batch) (udfs/data/efficiency.csv, docs/math.md); no measurement of
+    # it, so its step adds the layers' time, 80 layers (config.json) × 65.8 µs
     # (udfs/data/layer_time.csv)
     b200 = COST_FIRST + gpus.index("NVIDIA B200 (HGX)")
-    b200_eff = 0.818 + (0.463 - 0.818) * math.log(16 / 8) / math.log(56 / 8)
-    assert b200_eff == pytest.approx(SMALL + (ONE_GPU - SMALL) * math.log(2) / math.log(7))
+    b200_eff = 0.742 + (0.409 - 0.742) * math.log(16 / 8) / math.log(25 / 8)
+    assert b200_eff == pytest.approx(SMALL + (ONE_GPU - SMALL) * math.log(2)
+                                     / math.log(25 / 8))
     assert cost[f"F{b200}"] == 1 and cost[f"N{b200}"] == pytest.approx(b200_eff, rel=1e-12)
-    assert cost[f"AB{b200}"] == pytest.approx(80 * 60.8 / 1000)
-    assert cost[f"O{b200}"] == pytest.approx(cost[f"G{b200}"] / b200_eff + 80 * 60.8 / 1000)
+    assert cost[f"AB{b200}"] == pytest.approx(80 * 65.8 / 1000)
+    assert cost[f"O{b200}"] == pytest.approx(cost[f"G{b200}"] / b200_eff + 80 * 65.8 / 1000)
     assert v["Finance"][FINANCE["calibrated"]] == pytest.approx(h100)
 
 
@@ -145,10 +146,10 @@ def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
     step = attention + math_ms + comm_ms(126, 16384, tokens, 32)
     assert sizing(v, "step_ms") == pytest.approx(step)
     # 32 GPUs at 16 sequences: batch 16 is the smallest of throughput_tp's rows, so its
-    # anchor, 0.54 (udfs/data/efficiency.csv, docs/math.md); no measurement of the H100
+    # anchor, 0.471 (udfs/data/efficiency.csv, docs/math.md); no measurement of the H100
     # counted, so the step adds the layers' time: 126 layers (config.json
-    # num_hidden_layers) × 60.8 µs (udfs/data/layer_time.csv) = 7.661 ms
-    eff = 0.54
+    # num_hidden_layers) × 65.8 µs (udfs/data/layer_time.csv) = 8.291 ms
+    eff = 0.471
     assert eff == TP
     layers_ms = 126 * LAYER_US / 1000
     assert sizing(v, "layer_used") == pytest.approx(layers_ms)

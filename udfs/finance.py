@@ -85,8 +85,8 @@ def estimate_ms(floor_ms, efficiency_, fixed_ms=0.0):
 
     Returns
     -------
-    ms. Floor 4.79 ms at efficiency 0.8: 5.99 ms; with 32 layers × 60.8 µs: 5.99 + 1.95
-    = 7.94 ms.
+    ms. Floor 4.79 ms at efficiency 0.8: 5.99 ms; with 32 layers × 65.8 µs: 5.99 + 2.11
+    = 8.10 ms.
     """
     return floor_ms / efficiency_ + fixed_ms
 

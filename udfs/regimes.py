@@ -225,8 +225,8 @@ def regime_efficiency(gpus, batch, expert_parallel=0.0):
 
     Returns
     -------
-    Efficiency, 0–1. One GPU at batch 1: small_batch's 0.818; 2 GPUs at batch 12: 0.818
-    + (0.54 − 0.818) × ln(12/8) ÷ ln(16/8) = 0.655 (batches 8 and 16: the largest of
+    Efficiency, 0–1. One GPU at batch 1: small_batch's 0.742; 2 GPUs at batch 12: 0.742
+    + (0.471 − 0.742) × ln(12/8) ÷ ln(16/8) = 0.583 (batches 8 and 16: the largest of
     the small-batch measurements and the smallest of throughput_tp's). Divide a floor by
     it and add the layers' time (``layer_overhead_ms``) for the realistic time
     (``ESTIMATE``).

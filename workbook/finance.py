@@ -302,7 +302,7 @@ def _input_output(c: _Case) -> None:
          # aggregated serving: the decode steps carry the prompts' prefill, so the bill
          # above already pays for it (workbook.model.serving); counting it again would
          # charge the prompts twice
-         f'=IF(SCENARIO_SERVING="disaggregated",'
+         '=IF(SCENARIO_SERVING="disaggregated",'
          + num_or([roof, price], f"INPUT_COST_PER_MTOK({price},{p},{roof},ROOF_EFFICIENCY,"
                   "UTILIZATION)", "not available")[1:] + ",0)", "money",
          "RESULT_INPUT_COST_PER_MTOK: disaggregated, INPUT_COST_PER_MTOK(price, active "
