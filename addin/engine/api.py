@@ -185,7 +185,7 @@ def calc_workbook(
             _compute(wb, ev, order, policy)
         # strict refuses any cycle (or keeps its cells: _settle decides); --lenient keeps
         # the values Excel saved in the cells of one (those it has a value of)
-        cyclic = list(ev.cyclic) if strict else [
+        cyclic = sorted(ev.cyclic, key=_place) if strict else [
             n for n in ev.cyclic if not n.is_name and n.keep is None
             and all(p in wb.sheets[n.sheet].cached for p in n.positions())]
         if causes is not None:  # (strict refuses every cell of a cycle)
@@ -389,6 +389,11 @@ def _refuse_or_keep(found: list, policy: _Policy, refusal: Callable[[list], str]
     if policy.notes is not None and note is not None:
         policy.notes.append(note(found))
     return True
+
+
+def _place(node) -> tuple:
+    """Where a node is, for a steady order: cells by sheet, row and column, names last."""
+    return node.is_name, node.sheet, node.r, node.c, node.label
 
 
 def _cells_of(found: list) -> str:

@@ -59,12 +59,11 @@ class Kept:
         return new
 
     def refuse(self, node, why: str) -> None:
-        """Refuse the workbook for kept ``node``: its cause's sentence, then ``why`` it
-        cannot keep Excel's value."""
-        reason, refusal = next(((r, f) for n, r, f in self.found if n is node),
-                               (node.keep, None))
-        said = refusal([(node, reason)]) if refusal is not None else \
-            f"napkin cannot compute {node.label} ({reason})"
+        """Refuse the workbook for kept ``node``: the sentence of its cause (naming every
+        cell found for it), then ``why`` Excel's value cannot be kept."""
+        refusal = next((f for n, _, f in self.found if n is node), None)
+        said = refusal([(n, r) for n, r, f in self.found if f is refusal]) \
+            if refusal is not None else f"napkin cannot compute {node.label} ({node.keep})"
         raise WorkbookError(f"{said}. Nor can it keep the value Excel saved there "
                             f"(docs/fidelity.md, \"Cells kept\"): {why}")
 
@@ -107,10 +106,6 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
     through a reference made while computing (``context.note_read_kept``)."""
     if not kept.found:
         return
-    first = kept.found[0][0]
-    stale = asks_recalculation(getattr(wb, "workbook_xml", ""))
-    if stale:
-        kept.refuse(first, stale)
     for node, _, _ in kept.found:
         if node.is_name:
             kept.refuse(node, f"{node.label} is a defined name, which has no saved value")
@@ -118,6 +113,9 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
         missing = [p for p in node.positions() if p not in sheet.cached]
         if missing:
             kept.refuse(node, f"Excel saved no value in {node.label}")
+    stale = asks_recalculation(getattr(wb, "workbook_xml", ""))
+    if stale:
+        kept.refuse(kept.found[0][0], stale)
     for reader in wb.nodes + list(wb.name_nodes.values()):
         if reader.keep is not None and not reader.is_name:
             continue
