@@ -1,15 +1,15 @@
-"""The refusal census (``python -m tools.refusal_census``) on five small corpus files, its
+"""The refusal census (``python -m tools.refusal_census``) on six small corpus files, its
 counts worked out by hand from their formulas. Strict mode keeps Excel's values in the
 cells it does not compute where no computed cell reads them (``addin/engine/kept.py``):
 
 * ``calamine/issue644.xlsx``: Sheet1!B1:B10, ``LOG10(ABS(A1)+1)`` shared down the column,
   both checked: computed, its 10 cells equal to Excel's; no cause.
 * ``xlcalculator/PMT.xlsx``: A1 and B1 ``PMT(A2/12,A3,A4)``, C1
-  ``PMT(A12/12,A13*12, 0,A14)``; PMT is not checked: one cause, 3 cells, all kept (no
-  formula reads them): computed, none of its cells computed.
-* ``xlcalculator/COSH.xlsx``: A2 ``COSH(4)``, A3 ``COSH(EXP(1))``; neither COSH nor EXP
-  is checked: COSH() covers 2 cells, EXP() 1 (the first of each formula is recorded);
-  both kept.
+  ``PMT(A12/12,A13*12, 0,A14)``, PMT checked: computed, its 3 cells equal to Excel's.
+* ``xlcalculator/COSH.xlsx``: A2 ``COSH(4)``, A3 ``COSH(EXP(1))``, both checked:
+  computed, 2 cells equal.
+* ``poi/56502.xlsx``: Tabelle1!A4 calls LUCANET(), an add-in's function neither Excel's
+  nor napkin's, and nothing reads it: kept, one cause, 1 cell.
 * ``poi/atp.xlsx``: B1 ``DELTA(1.3,1.5)`` and B5 ``MROUND(10,3)`` checked, computed to
   Excel's 0 and 9; B2 ``COMPLEX(2,4)``, B3 ``ISODD(2)``, B4 ``ISEVEN(2)``, B6
   ``IMLN(B2)``, B7 ``IMEXP(B2)`` call functions not checked, and B2, B6, B7
@@ -31,7 +31,7 @@ from tools import refusal_census as rc
 
 CORPUS = Path(__file__).parent / "corpus"
 FILES = ["calamine/issue644.xlsx", "xlcalculator/PMT.xlsx", "xlcalculator/COSH.xlsx",
-         "poi/atp.xlsx", "calamine/issue_567_absolute_shared.xlsx"]
+         "poi/atp.xlsx", "calamine/issue_567_absolute_shared.xlsx", "poi/56502.xlsx"]
 COMPLEX = "complex-number functions, whose results differ from Excel's for some arguments"
 
 
@@ -44,9 +44,7 @@ def test_counts_by_cause(census):
     got = {c.name: (sorted(c.files), len(c.only), c.cell_count)
            for c in census.causes.values()}
     assert got == {
-        "PMT(): function not checked": (["xlcalculator/PMT.xlsx"], 1, 3),
-        "COSH(): function not checked": (["xlcalculator/COSH.xlsx"], 0, 2),
-        "EXP(): function not checked": (["xlcalculator/COSH.xlsx"], 0, 1),
+        "LUCANET(): unknown function": (["poi/56502.xlsx"], 1, 1),
         "COMPLEX(): function not checked": (["poi/atp.xlsx"], 0, 1),
         "ISODD(): function not checked": (["poi/atp.xlsx"], 0, 1),
         "ISEVEN(): function not checked": (["poi/atp.xlsx"], 0, 1),
@@ -58,15 +56,15 @@ def test_counts_by_cause(census):
 
 
 def test_counts_add_up(census):
-    assert len(census.files) == 5 and not census.crashed
+    assert len(census.files) == 6 and not census.crashed
     assert [f.path for f in census.refused] == [FILES[4]]
     kept = {f.path: (f.kept, f.kept_cells, f.equal) for f in census.kept}
-    assert kept == {FILES[1]: (3, 3, 0), FILES[2]: (2, 2, 0), FILES[3]: (5, 5, 2)}
+    assert kept == {FILES[3]: (5, 5, 2), FILES[5]: (1, 1, 0)}
     # the files with a cause are the files refused or computed keeping cells
-    assert sorted({f for c in census.causes.values() for f in c.files}) == sorted(FILES[1:])
+    assert sorted({f for c in census.causes.values() for f in c.files}) == sorted(FILES[3:])
     assert census.mismatched() == []
-    assert census.one_cause() == 2  # PMT.xlsx, issue_567
-    assert (census.cells, census.equal) == (10 + 3 + 2 + 7 + 15, 10 + 2)
+    assert census.one_cause() == 2  # issue_567, 56502
+    assert (census.cells, census.equal) == (10 + 3 + 2 + 7 + 15 + 1, 10 + 3 + 2 + 2)
 
 
 def test_the_section_says_the_figures(census):
@@ -74,15 +72,15 @@ def test_the_section_says_the_figures(census):
     flat = " ".join(text.split())  # (its prose is wrapped)
     assert flat.startswith(rc.SECTION + " `" + rc.COMMAND + "` (2 January 2026)")
     assert "refused in strict mode: 1; computed keeping Excel's values in some cells " \
-           "(`napkin calc`'s exit status 4): 3, 10 formula cells kept, 10 of them " \
-           "compared; refused or computed so with at least one cause found: 4; with " \
+           "(`napkin calc`'s exit status 4): 2, 6 formula cells kept, 6 of them " \
+           "compared; refused or computed so with at least one cause found: 3; with " \
            "exactly one cause: 2" in flat
-    assert "12 / 37 = **32.4%**" in flat
+    assert "17 / 38 = **44.7%**" in flat
     rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
     # the files refused first; then the most cells; of two, first the one a file has alone
     assert rows[1:4] == ["| a circular reference | 1 | 0 | 1 | 5 |",
-                         "| PMT(): function not checked | 0 | 1 | 1 | 3 |",
-                         f"| {COMPLEX} | 0 | 1 | 0 | 3 |"]
+                         f"| {COMPLEX} | 0 | 1 | 0 | 3 |",
+                         "| LUCANET(): unknown function | 0 | 1 | 1 | 1 |"]
 
 
 def test_a_form_refusal_counts_once_per_form():
@@ -115,6 +113,7 @@ def test_libreoffice_s_values_are_compared_as_excel_s(census):
         flat = " ".join(rc.markdown(census).split())
     finally:
         census.libreoffice = None
-    # (issue_567's 15 cells as LibreOffice might give them all: 0, as Excel saved)
-    assert "29 / 37 = **78.4%**; in the files strict mode computes: 14 / 22 = 63.6%; " \
+    # (issue_567_absolute_shared.xlsx's 15 cells as LibreOffice might give them: 0, as
+    # Excel saved)
+    assert "29 / 38 = **76.3%**; in the files strict mode computes: 14 / 23 = 60.9%; " \
            "in those it refuses: 15 / 15 = 100.0%" in flat

@@ -51,7 +51,7 @@ DATE_FUNCTIONS = frozenset(
 #: written with a value that may be wrong.
 DIFFERENT = {
     "LINEST": "LINEST", "TREND": "TREND", "LOGEST": "LOGEST",
-    "GROWTH": "GROWTH", "VDB": "VDB",
+    "GROWTH": "GROWTH",
     "IMSQRT": "complex-number functions", "IMSUM": "complex-number functions",
     "IMPRODUCT": "complex-number functions", "COMPLEX": "complex-number functions",
     "IMABS": "complex-number functions", "IMARGUMENT": "complex-number functions",

@@ -82,6 +82,9 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "HARMEAN": (("r",), (), "n"), "ISERR": (("v",), (), None), "TYPE": (("v",), (), None),
     "RANK": (("n", "rr"), ("i",), None), "RIGHT": (("t",), ("i",), None),
     "ROMAN": (("i",), ("i",), None), "SLN": (("n", "n", "n"), (), None),
+    "EXP": (("n",), (), None), "COSH": (("n",), (), None),
+    "PMT": (("n", "n", "n"), ("n", "i"), None), "DB": (("n", "n", "i", "i"), ("i",), None),
+    "VDB": (("n", "n", "i", "i", "i"), ("n", "v"), None),
     "SUMIFS": (("rr", "rr", "c"), ("rr", "c"), None), "XNPV": (("n", "r", "r"), (), None),
 }
 
