@@ -113,7 +113,7 @@ def test_libreoffice_s_values_are_compared_as_excel_s(census):
         flat = " ".join(rc.markdown(census).split())
     finally:
         census.libreoffice = None
-    # (issue_567_absolute_shared.xlsx's 15 cells as LibreOffice might give them: 0, as
+    # (the 15 cells of the file of the cycle as LibreOffice might give them: 0, as
     # Excel saved)
     assert "29 / 38 = **76.3%**; in the files strict mode computes: 14 / 23 = 60.9%; " \
            "in those it refuses: 15 / 15 = 100.0%" in flat
