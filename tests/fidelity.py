@@ -28,6 +28,8 @@ class Outcome:
     crashed: str | None = None  # an exception other than a refusal
     cells: int = 0  # formula cells with a cached value
     wrong: list = field(default_factory=list)  # [(sheet, r, c, excel, ours)]
+    kept: int = 0  # cells compared that keep Excel's values (addin/engine/kept.py)
+    kept_cells: int = 0  # every formula cell that keeps Excel's value
 
     @property
     def ok(self) -> bool:
@@ -35,7 +37,9 @@ class Outcome:
 
 
 def check(path, strict: bool = True, functions=None) -> Outcome:
-    """Compute ``path`` into a temporary copy and compare cached values."""
+    """Compute ``path`` into a temporary copy, as ``napkin calc`` does (strict: the
+    cells it does not compute keep Excel's values where that is safe,
+    ``addin.engine.kept``), and compare cached values, the cells kept left out."""
     path = Path(path)
     res = Outcome(str(path))
     expected = compared_cells(path)
@@ -43,7 +47,9 @@ def check(path, strict: bool = True, functions=None) -> Outcome:
     with tempfile.TemporaryDirectory() as d:
         out = Path(d) / "out.xlsx"
         try:
-            calc_workbook(path, out, functions, strict=strict)
+            kept: list = []
+            calc_workbook(path, out, functions, strict=strict,
+                          kept=kept if strict else None)
         except WorkbookError as ex:
             res.refused = str(ex)
             return res
@@ -51,7 +57,11 @@ def check(path, strict: bool = True, functions=None) -> Outcome:
             res.crashed = f"{type(ex).__name__}: {ex}"
             return res
         got = cached_values(out)
+    held = {p for r in kept for p in r.positions}
+    res.kept, res.kept_cells = sum(key in held for key in expected), len(held)
     for key, excel in expected.items():
+        if key in held:
+            continue
         ours = got.get(key, "<no value>")
         if not same(excel, ours):
             res.wrong.append((*key, excel, ours))

@@ -150,7 +150,8 @@ def test_a_refused_workbook_is_named_by_its_own_sentence(d, monkeypatch, capsys)
         1, "napkin calc: circular reference through Sizing!B1, Sizing!B2: napkin does not "
            "compute formulas that depend on their own value (Excel's iterative "
            "calculation); rewrite them without the cycle, or run with --lenient to keep "
-           "the values Excel saved in those cells")
+           "the values Excel saved in those cells. Nor can it keep the value Excel saved "
+           'there (docs/fidelity.md, "Cells kept"): Excel saved no value in Sizing!B1')
     assert not (d / "out.xlsx").exists()
 
 
@@ -221,7 +222,7 @@ def test_napkin_failing_on_a_formula_says_it_is_napkin_s_bug(d, monkeypatch, cap
         1, "napkin calc: napkin failed on Sizing!B2 (=B1*2): compiling it raised "
            "RuntimeError: compile step broken for this test, a bug in napkin, not in the "
            "formula: please report it with the workbook; meanwhile compute it in Excel, or "
-           "run with --lenient to keep the values Excel saved in Sizing!B2")
+           "run with --lenient to keep the values Excel saved in Sizing!B2" + NO_VALUE_KEPT)
     assert listing(d) == before
     # a long formula is cut at 60 characters: "=B1*2+RIDGE(900,3.35)+" and so on, 59 + "…"
     rc, out, err = run(d, monkeypatch, capsys, ["calc", "long.xlsx", "-o", "out.xlsx"])
@@ -238,6 +239,12 @@ def test_napkin_failing_on_a_formula_says_it_is_napkin_s_bug(d, monkeypatch, cap
     assert ws["B1"].value == pytest.approx(989 / 3.35) and ws["B2"].value is None
 
 
+#: what strict mode adds to a refusal where it cannot keep Excel's value in the cell
+#: instead (addin/engine/kept.py): openpyxl's workbooks hold no value of a formula
+NO_VALUE_KEPT = ('. Nor can it keep the value Excel saved there (docs/fidelity.md, '
+                 '"Cells kept"): Excel saved no value in Sizing!B2')
+
+
 @pytest.mark.parametrize("formula", ["=A1-(-4,3)", "=SUM(A1", "=1 2"])
 def test_a_formula_the_parser_rejects_is_not_called_napkin_s_bug(formula, d, monkeypatch,
                                                                   capsys):
@@ -248,7 +255,8 @@ def test_a_formula_the_parser_rejects_is_not_called_napkin_s_bug(formula, d, mon
     rc, out, err = run(d, monkeypatch, capsys, ["calc", "bad.xlsx", "-o", "out.xlsx"])
     assert (rc, one_sentence(err)) == (
         1, "napkin calc: napkin cannot read the formulas in Sizing!B2 (not Excel's formula "
-           "syntax); run with --lenient to keep the values Excel saved in those cells")
+           "syntax); run with --lenient to keep the values Excel saved in those cells"
+           + NO_VALUE_KEPT)
     assert listing(d) == before
 
 def test_unwritable_folder(d, monkeypatch, capsys):

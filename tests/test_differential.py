@@ -24,11 +24,15 @@ from addin.ooxml.guard import WorkbookError
 # reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
 pytestmark = pytest.mark.xml
 
-SEED, COUNT, BATCH = 0, 400, 200  # about 300 distinct formulas in two workbooks
-#: the fixed sample's agreements: the run reaches 158 of 308 (the rest refused by strict
+SEED, COUNT, BATCH = 0, 415, 208  # about 300 distinct formulas in two workbooks
+#: the fixed sample's agreements: the run reaches 147 of 315 (the rest refused by strict
 #: mode, mostly for forms of argument no evidence covers, or settled as known or
-#: unsettled); a change that computes fewer of them as LibreOffice does falls below
-AGREE_FLOOR = 150
+#: unsettled); a change that computes fewer of them as LibreOffice does falls below.
+#: (The sample is drawn over the functions listed: when EXP, COSH, PMT and DB joined the
+#: 136 (VDB is not drawn: signatures.NOT_REFEREED), its draws changed; the 400 draws over
+#: the 136 reach 160 agreements of 308, 158 before TEXT took an empty cell, and the
+#: draws grew with the list.)
+AGREE_FLOOR = 139
 OUTCOMES = {"agree", "refused", "known", "unsettled", "disagree"}
 
 

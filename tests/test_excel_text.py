@@ -170,3 +170,35 @@ def test_substitute_as_microsofts_examples(formula, excel):
     from addin.engine.api import evaluate
 
     assert evaluate(formula) == excel
+
+
+@pytest.mark.parametrize("value, code, excel", [
+    # values Excel saved in tests/corpus/poi/NumberFormatApproxTests.xlsx (sheet Tests):
+    # k placeholders before the point make the exponent a multiple of k
+    (123456.789, "|####.####|e-|#|", "|12.3457|e|4|"),
+    (123456.789, "|#######.####|e-|#|", "|123456.789|e|0|"),
+    (123456.789, "|?,??????.????|e-|?|", "|  123,456.789 |e|0|"),
+    (123456.789, "|0000.0000|e-|0|", "|0012.3457|e|4|"),
+    (0.000123456789, "|###.####|e+|#|", "|123.4568|e|-6|"),
+    (0.000123456789, "|#####.####|e+|#|", "|12.3457|e|-5|"),
+    # the exponent's placeholders padded as a number's, its sign in front, commas dropped
+    (1.2345678e+142, "|#.#|e+|????|", "|1.2|e|+ 142|"),
+    (1.2345678e-142, "|#.#|e+|000,00|", "|1.2|e|-00142|"),
+    # % shown, not applied; a comma after the mantissa's digits does not scale
+    (123456.789, "|#%e-#|", "|1%e5|"), (123456.789, "|#,e-#|", "|1e5|"),
+    # 0: a 0 in every integer placeholder
+    (0, "|####.####|e+|#|", "|0000.|e|+0|"), (0, "|?.?|e-|?|", "|0. |e|0|"),
+    (0, "|#.#|e+|???|", "|0.|e|+  0|"),
+])
+def test_text_in_scientific_formats_as_excel_saved(value, code, excel):
+    from addin.excel.numfmt import text
+
+    assert text(value, code) == excel
+
+
+def test_a_scaling_comma_among_a_scientific_format_s_decimals_is_refused():
+    from addin.excel.numfmt import text
+    from addin.excel.numfmt_codes import Unsupported
+
+    with pytest.raises(Unsupported, match="scaling comma"):
+        text(123456.789, "0.0,E+0")  # (no value Excel saved says how it reads)

@@ -1,17 +1,23 @@
-"""The refusal census (``python -m tools.refusal_census``) on four small corpus files, its
-counts worked out by hand from their formulas:
+"""The refusal census (``python -m tools.refusal_census``) on six small corpus files, its
+counts worked out by hand from their formulas. Strict mode keeps Excel's values in the
+cells it does not compute where no computed cell reads them (``addin/engine/kept.py``):
 
 * ``calamine/issue644.xlsx``: Sheet1!B1:B10, ``LOG10(ABS(A1)+1)`` shared down the column,
   both checked: computed, its 10 cells equal to Excel's; no cause.
 * ``xlcalculator/PMT.xlsx``: A1 and B1 ``PMT(A2/12,A3,A4)``, C1
-  ``PMT(A12/12,A13*12, 0,A14)``; PMT is not checked: one cause, 3 cells.
-* ``xlcalculator/COSH.xlsx``: A2 ``COSH(4)``, A3 ``COSH(EXP(1))``; neither COSH nor EXP
-  is checked: COSH() covers 2 cells, EXP() 1 (strict mode's sentence names COSH only,
-  the first of each formula).
-* ``poi/atp.xlsx``: B1 ``DELTA(1.3,1.5)`` and B5 ``MROUND(10,3)`` checked; B2
-  ``COMPLEX(2,4)``, B3 ``ISODD(2)``, B4 ``ISEVEN(2)``, B6 ``IMLN(B2)``, B7 ``IMEXP(B2)``
-  call functions not checked, and B2, B6, B7 complex-number functions, whose values
-  napkin cannot compute as Excel does: six causes, 7 cells compared, none computed.
+  ``PMT(A12/12,A13*12, 0,A14)``, PMT checked: computed, its 3 cells equal to Excel's.
+* ``xlcalculator/COSH.xlsx``: A2 ``COSH(4)``, A3 ``COSH(EXP(1))``, both checked:
+  computed, 2 cells equal.
+* ``poi/56502.xlsx``: Tabelle1!A4 calls LUCANET(), an add-in's function neither Excel's
+  nor napkin's, and nothing reads it: kept, one cause, 1 cell.
+* ``poi/atp.xlsx``: B1 ``DELTA(1.3,1.5)`` and B5 ``MROUND(10,3)`` checked, computed to
+  Excel's 0 and 9; B2 ``COMPLEX(2,4)``, B3 ``ISODD(2)``, B4 ``ISEVEN(2)``, B6
+  ``IMLN(B2)``, B7 ``IMEXP(B2)`` call functions not checked, and B2, B6, B7
+  complex-number functions, whose values napkin cannot compute as Excel does: six
+  causes; the five cells kept (B6 and B7 read B2, kept too): 7 cells compared, 2 computed.
+* ``calamine/issue_567_absolute_shared.xlsx``: A1:E1 each read themselves (``A$1``
+  shared across: a circular reference, 5 cells), A2:E3 read them and are computed:
+  refused, 15 cells compared, one cause.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from tools import refusal_census as rc
 
 CORPUS = Path(__file__).parent / "corpus"
 FILES = ["calamine/issue644.xlsx", "xlcalculator/PMT.xlsx", "xlcalculator/COSH.xlsx",
-         "poi/atp.xlsx"]
+         "poi/atp.xlsx", "calamine/issue_567_absolute_shared.xlsx", "poi/56502.xlsx"]
 COMPLEX = "complex-number functions, whose results differ from Excel's for some arguments"
 
 
@@ -38,40 +44,43 @@ def test_counts_by_cause(census):
     got = {c.name: (sorted(c.files), len(c.only), c.cell_count)
            for c in census.causes.values()}
     assert got == {
-        "PMT(): function not checked": (["xlcalculator/PMT.xlsx"], 1, 3),
-        "COSH(): function not checked": (["xlcalculator/COSH.xlsx"], 0, 2),
-        "EXP(): function not checked": (["xlcalculator/COSH.xlsx"], 0, 1),
+        "LUCANET(): unknown function": (["poi/56502.xlsx"], 1, 1),
         "COMPLEX(): function not checked": (["poi/atp.xlsx"], 0, 1),
         "ISODD(): function not checked": (["poi/atp.xlsx"], 0, 1),
         "ISEVEN(): function not checked": (["poi/atp.xlsx"], 0, 1),
         "IMLN(): function not checked": (["poi/atp.xlsx"], 0, 1),
         "IMEXP(): function not checked": (["poi/atp.xlsx"], 0, 1),
         COMPLEX: (["poi/atp.xlsx"], 0, 3),
+        "a circular reference": (["calamine/issue_567_absolute_shared.xlsx"], 1, 5),
     }
 
 
 def test_counts_add_up(census):
-    assert len(census.files) == 4 and not census.crashed
-    refused = sorted(f.path for f in census.refused)
-    assert refused == sorted(FILES[1:])
-    # the files refused by at least one cause are the files refused, and no other
-    assert sorted({f for c in census.causes.values() for f in c.files}) == refused
+    assert len(census.files) == 6 and not census.crashed
+    assert [f.path for f in census.refused] == [FILES[4]]
+    kept = {f.path: (f.kept, f.kept_cells, f.equal) for f in census.kept}
+    assert kept == {FILES[3]: (5, 5, 2), FILES[5]: (1, 1, 0)}
+    # the files with a cause are the files refused or computed keeping cells
+    assert sorted({f for c in census.causes.values() for f in c.files}) == sorted(FILES[3:])
     assert census.mismatched() == []
-    assert census.one_cause() == 1  # PMT.xlsx
-    assert (census.cells, census.equal) == (10 + 3 + 2 + 7, 10)
+    assert census.one_cause() == 2  # issue_567, 56502
+    assert (census.cells, census.equal) == (10 + 3 + 2 + 7 + 15 + 1, 10 + 3 + 2 + 2)
 
 
 def test_the_section_says_the_figures(census):
     text = rc.markdown(census, when=datetime.date(2026, 1, 2))
     flat = " ".join(text.split())  # (its prose is wrapped)
     assert flat.startswith(rc.SECTION + " `" + rc.COMMAND + "` (2 January 2026)")
-    assert "refused in strict mode: 3; refused with at least one cause found: 3; " \
-           "refused by exactly one cause: 1" in flat
-    assert "10 / 22 = **45.5%**" in flat
+    assert "refused in strict mode: 1; computed keeping Excel's values in some cells " \
+           "(`napkin calc`'s exit status 4): 2, 6 formula cells kept, 6 of them " \
+           "compared; refused or computed so with at least one cause found: 3; with " \
+           "exactly one cause: 2" in flat
+    assert "17 / 38 = **44.7%**" in flat
     rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
-    # the most cells of the one-file causes; of two, first the one a file has alone
-    assert rows[1:3] == ["| PMT(): function not checked | 1 | 1 | 3 |",
-                         f"| {COMPLEX} | 1 | 0 | 3 |"]
+    # the files refused first; then the most cells; of two, first the one a file has alone
+    assert rows[1:4] == ["| a circular reference | 1 | 0 | 1 | 5 |",
+                         f"| {COMPLEX} | 0 | 1 | 0 | 3 |",
+                         "| LUCANET(): unknown function | 0 | 1 | 1 | 1 |"]
 
 
 def test_a_form_refusal_counts_once_per_form():
@@ -99,10 +108,12 @@ def test_libreoffice_s_values_are_compared_as_excel_s(census):
     cells = {"Sheet1!B1": ["n", 0.0], "Sheet1!B2": ["s", "2+4i"], "Sheet1!B3": ["n", 0.0],
              "Sheet1!B4": ["n", 1.0], "Sheet1!B5": ["n", 10.0], "Sheet1!B6": ["e", "#NUM!"]}
     assert rc.libreoffice_equal(atp, cells) == 4
-    census.libreoffice = {"poi/atp.xlsx": 4, "calamine/issue644.xlsx": 10}
+    census.libreoffice = {"poi/atp.xlsx": 4, "calamine/issue644.xlsx": 10, FILES[4]: 15}
     try:
         flat = " ".join(rc.markdown(census).split())
     finally:
         census.libreoffice = None
-    assert "14 / 22 = **63.6%**; in the files strict mode computes: 10 / 10 = 100.0%; " \
-           "in those it refuses: 4 / 12 = 33.3%" in flat
+    # (the 15 cells of the file of the cycle as LibreOffice might give them: 0, as
+    # Excel saved)
+    assert "29 / 38 = **76.3%**; in the files strict mode computes: 14 / 23 = 60.9%; " \
+           "in those it refuses: 15 / 15 = 100.0%" in flat

@@ -7,9 +7,11 @@ cells equal to Excel's cached values, and every refusal strict mode would have t
 for the workbook to compute. The refusals are counted by cause -- a function not
 checked (``COSH()``), a function given a form of argument not checked (``TEXT() given an
 empty cell``), a kind of reference or of formula napkin cannot compute (links to other
-workbooks, a circular reference) -- by the files they refuse and the formula cells they
-cover. A file is counted under every cause it has; the files with exactly one are the
-cheapest to win.
+workbooks, a circular reference) -- by the files they refuse, the files strict mode
+computes keeping Excel's values in their cells (``addin.engine.kept``: nothing computed
+reads them) and the formula cells they cover. A file is counted under every cause it has;
+the refused files with exactly one are the cheapest to win. Kept cells never count as
+computed in the coverage.
 
 With ``--libreoffice``, LibreOffice recalculates every file too (one session, through
 ``tools/lo_uno.py`` run by the system Python, which has LibreOffice's ``uno``), and its
@@ -73,7 +75,8 @@ class Cause:
     """One cause's count: the files it refuses, the formula cells it covers."""
 
     name: str
-    files: set = field(default_factory=set)
+    files: set = field(default_factory=set)  # the files it is found in
+    refuses: set = field(default_factory=set)  # of those, the files strict mode refuses
     only: set = field(default_factory=set)  # the files it alone refuses
     cells: dict = field(default_factory=dict)  # (file, label) -> formula cells
 
@@ -99,6 +102,11 @@ class Census:
         return [f for f in self.files if f.refused is not None]
 
     @property
+    def kept(self) -> list[FileCensus]:
+        """The files strict mode computes keeping Excel's values in some cells."""
+        return [f for f in self.files if f.refused is None and f.kept_cells]
+
+    @property
     def with_cause(self) -> list[FileCensus]:
         """The files with at least one cause found."""
         return [f for f in self.files if f.causes or f.whole]
@@ -118,15 +126,18 @@ class Census:
         return sum(f.equal for f in self.files)
 
     def mismatched(self) -> list[str]:
-        """Files refused with no cause found, or computed with one (a census that
-        misses or invents a refusal): should be none."""
-        return [f.path for f in self.files if (f.refused is None) == bool(f.causes or f.whole)]
+        """Files refused, or computed keeping Excel's values in some cells, with no
+        cause found; or computed with every cell and a cause found (a census that misses
+        or invents a refusal): should be none."""
+        return [f.path for f in self.files
+                if (f.refused is not None or f.kept_cells > 0) != bool(f.causes or f.whole)]
 
     def largest_first(self) -> list[Cause]:
-        """The causes by the files they refuse, then the cells they cover, then the
-        files they alone refuse, most first."""
+        """The causes by the files they refuse, then the files they are found in, then
+        the cells they cover, then the files they alone are found in, most first."""
         return sorted(self.causes.values(),
-                      key=lambda c: (-len(c.files), -c.cell_count, -len(c.only), c.name))
+                      key=lambda c: (-len(c.refuses), -len(c.files), -c.cell_count,
+                                     -len(c.only), c.name))
 
 
 def file_causes(fc: FileCensus) -> dict[str, dict[str, int]]:
@@ -158,6 +169,8 @@ def count(paths: Iterable[Path], root: Path | None = None, progress=None) -> Cen
         for cause, cells in mine.items():
             c = causes.setdefault(cause, Cause(cause))
             c.files.add(name)
+            if fc.refused is not None:
+                c.refuses.add(name)
             c.cells.update({(name, label): n for label, n in cells.items()})
             if len(mine) == 1:
                 c.only.add(name)
@@ -206,18 +219,25 @@ def markdown(c: Census, top: int | None = None, when: datetime.date | None = Non
     accepted_cells = sum(f.cells for f in c.files if f.refused is None)
     prose = [
         f"`{COMMAND}` ({when.day} {when:%B %Y}). Each corpus file is computed as "
-        "`napkin calc` does (strict) and again as `--lenient` does with every refusal "
-        "strict mode would make recorded (`addin.engine.api.refusal_causes`), so a file is "
-        "counted under every cause that would have to be lifted for it to compute. A "
-        "cause is seen once a cell: a second reason behind the first in the same cell "
-        "(another form of argument) shows only once the first is lifted.",
-        f"- files: {total}; refused in strict mode: {refused}; refused with at least one "
-        f"cause found: {len(c.with_cause)}; refused by exactly one cause: {c.one_cause()}",
+        "`napkin calc` does (strict: a cell it does not compute keeps Excel's value where "
+        "nothing computed reads it, else the file is refused; \"Cells kept\" below) and "
+        "again as `--lenient` does with every refusal strict mode would make recorded "
+        "(`addin.engine.api.refusal_causes`), so a file is counted under every cause that "
+        "would have to be lifted for all its cells to be computed. A cause is seen once a "
+        "cell: a second reason behind the first in the same cell (another form of "
+        "argument) shows only once the first is lifted.",
+        f"- files: {total}; refused in strict mode: {refused}; computed keeping Excel's "
+        f"values in some cells (`napkin calc`'s exit status 4): {len(c.kept)}, "
+        f"{sum(f.kept_cells for f in c.kept):,} formula cells kept, "
+        f"{sum(f.kept for f in c.kept):,} of them compared; refused or computed so with "
+        f"at least one cause found: {len(c.with_cause)}; with exactly one cause: "
+        f"{c.one_cause()}",
         f"- formula cells compared (with a value Excel cached, those depending on "
         f"TODAY/NOW/RAND left out): {c.cells:,}; in the files strict mode computes: "
         f"{accepted_cells:,}",
-        f"- coverage, the cells strict mode computes to Excel's value ÷ all those cells: "
-        f"{c.equal:,} / {c.cells:,} = **{_pct(c.equal, c.cells)}**",
+        f"- coverage, the cells strict mode computes to Excel's value ÷ all those cells "
+        f"(a cell kept is not computed): {c.equal:,} / {c.cells:,} = "
+        f"**{_pct(c.equal, c.cells)}**",
     ]
     if c.libreoffice is None:
         prose.append("- LibreOffice's coverage of the same cells: not measured in this run "
@@ -240,16 +260,17 @@ def markdown(c: Census, top: int | None = None, when: datetime.date | None = Non
                      f"{', '.join(c.mismatched())}")
     lines = [SECTION, "", textwrap.fill(prose[0], 90), ""]
     lines += [textwrap.fill(p, 90, subsequent_indent="  ") for p in prose[1:]]
-    lines += ["", "| cause | files refused | of which the only cause | formula cells |",
-              "| --- | ---: | ---: | ---: |"]
+    lines += ["", "| cause | files refused | files computed, its cells kept | files where "
+              "the only cause | formula cells |", "| --- | ---: | ---: | ---: | ---: |"]
     shown = c.largest_first()
     for cause in shown[:top] if top else shown:
         name = cause.name.replace("|", "\\|")
-        lines.append(f"| {name} | {len(cause.files)} | {len(cause.only)} | "
+        lines.append(f"| {name} | {len(cause.refuses)} | "
+                     f"{len(cause.files) - len(cause.refuses)} | {len(cause.only)} | "
                      f"{cause.cell_count:,} |")
     if top and len(shown) > top:
         lines.append(f"| ({len(shown) - top} more, none refusing more files; without "
-                     "`--top` the command lists them all) | | | |")
+                     "`--top` the command lists them all) | | | | |")
     return "\n".join(lines) + "\n"
 
 

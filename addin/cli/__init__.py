@@ -15,7 +15,9 @@ rules:
 Exit status: 0 done (an Excel error value in a cell is a result, not a failure); 1 a
 file could not be read or written, or a workbook was refused; 2 misuse (a bad option, a
 formula that does not parse, a function that does not exist); 3 ``napkin bench``: a
-target was missed.
+target was missed; 4 ``napkin calc``: computed and written, but some cells keep the
+values Excel saved (strict mode does not compute them, and no value it computed depends
+on them; standard error lists them).
 
 This module is the parser and ``main``; what each subcommand does is in
 ``addin.cli.commands``.
@@ -42,6 +44,7 @@ from addin.cli.commands import (
 from addin.cli.paths import (  # noqa: F401 - the shared checks, also named here for subcommands
     EXIT_BENCH_MISS,
     EXIT_FILE,
+    EXIT_KEPT,
     EXIT_OK,
     EXIT_USAGE,
     WORKBOOK_SUFFIXES,
@@ -76,6 +79,9 @@ exit status:
   1  a file could not be read or written, or a workbook was refused
   2  misuse: a bad option, a formula that does not parse, a function that does not exist
   3  napkin bench: a speed or memory target was missed
+  4  napkin calc: OUT is written, but some cells keep the values Excel saved in IN, as
+     strict mode does not compute them and no value it computed reads them (standard
+     error lists them, one line per cause; docs/fidelity.md says when napkin does this)
 """
 
 
@@ -107,7 +113,12 @@ def parser() -> argparse.ArgumentParser:
                        description="Compute every formula of IN and write the results as "
                        "cached values into OUT, so that anyone opening it sees the numbers. "
                        "Only the values of formula cells change; charts, macros and the "
-                       "rest are copied unchanged.",
+                       "rest are copied unchanged. A cell napkin has not checked against "
+                       "Excel (a function, a form of argument, a link to another workbook, "
+                       "a circular reference...) keeps the value Excel saved when no "
+                       "computed value depends on it: standard error lists those cells "
+                       "and the exit status is 4; otherwise the workbook is refused "
+                       "(exit status 1) with the cell, the cause and the fix.",
                        epilog="example: napkin calc book.xlsx -o book-computed.xlsx "
                        "--show 'Sizing!A4:B9'", formatter_class=_Help)
     add_in_out(c, "write the computed workbook")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from addin.cli.paths import (
     EXIT_FILE,
+    EXIT_KEPT,
     EXIT_OK,
     EXIT_USAGE,
     CliError,
@@ -157,6 +158,7 @@ def run_calc(args) -> int:
     src, dst, in_place = in_out(args)
     shows = parse_show(args.show, src)
     notes: list[str] = []
+    kept: list = []  # cells strict mode keeps Excel's values in (exit status 4)
     text = []
 
     def as_json(results):  # before OUT is written: a failure here leaves no OUT
@@ -166,7 +168,8 @@ def run_calc(args) -> int:
 
     with progress_bar(args) as bar:
         results = calc_workbook(src, dst, strict=not args.lenient, in_place=in_place,
-                                notes=notes, before_write=as_json, progress=bar)
+                                notes=notes, kept=None if args.lenient else kept,
+                                before_write=as_json, progress=bar)
     for note in notes:
         print(f"napkin calc: {note}", file=sys.stderr)
     if shows:
@@ -176,7 +179,7 @@ def run_calc(args) -> int:
     elif not args.quiet:
         print(f"computed {len(results)} formulas: {args.input} -> "
               f"{written(src, dst, in_place)}")
-    return EXIT_OK
+    return EXIT_KEPT if kept else EXIT_OK
 
 
 PROGRESS_DELAY = 0.5  # seconds before a bar appears: quick runs stay silent

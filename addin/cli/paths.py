@@ -25,6 +25,8 @@ from pathlib import Path
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 EXIT_OK, EXIT_FILE, EXIT_USAGE, EXIT_BENCH_MISS = 0, 1, 2, 3
+#: napkin calc (strict): computed and written, some cells keeping the values Excel saved
+EXIT_KEPT = 4
 
 
 # --------------------------------------------------------------------------- errors

@@ -44,6 +44,7 @@ from typing import Any
 from zipfile import ZipFile
 
 from addin.engine import checked, output, support
+from addin.engine import kept as keep
 from addin.engine.book import UNREADABLE, Workbook
 from addin.engine.evaluator import Evaluation
 from addin.engine.formula_eval import evaluate
@@ -55,32 +56,6 @@ from addin.ooxml import xlsx_values as xv
 
 __all__ = ["evaluate", "calc_workbook", "format_value", "to_json", "normalize_formula",
            "without_cyclic_gc", "refusal_causes", "Refusal"]
-
-def _refuse_unknown_functions(wb: Workbook, registry) -> None:
-    """Raise WorkbookError naming each function that is neither Excel's nor ours, the
-    cells that call it, the name meant (when one is near) and what would compute them."""
-    known = support.known_functions(registry)
-    cells: dict[str, list[str]] = {}
-    for node in wb.nodes + list(wb.name_nodes.values()):
-        if node.text:
-            for name in dict.fromkeys(support.unknown_functions(node.text, known)):
-                cells.setdefault(name, []).append(node.label)
-    if not cells:
-        return
-    said = []
-    for name, labels in cells.items():
-        near = calls.suggest(name, registry)
-        said.append(f"{name}() in {support.first_cells(labels)}"
-                    + (f" (did you mean {near}?)" if near else ""))
-    one = len(said) == 1 and len(next(iter(cells.values()))) == 1
-    where = "that cell" if one else "those cells"
-    raise guard.WorkbookError(
-        f"unknown function{'' if len(said) == 1 else 's'} {'; '.join(said)}: neither "
-        "Excel's (as far as the formulas package implements them) nor napkin's, whatever "
-        f"the form of {'its' if len(said) == 1 else 'their'} arguments; rewrite "
-        f"{'the formula' if one else 'those formulas'} with functions napkin knows, or "
-        f"run with --lenient to keep the values Excel saved in {where}")
-
 
 _STRICT_NS = "http://purl.oclc.org/ooxml/spreadsheetml/main"
 
@@ -133,6 +108,7 @@ def calc_workbook(
     strict: bool = True,
     notes: list[str] | None = None,
     causes: list[Refusal] | None = None,
+    kept: list[Refusal] | None = None,
     before_write: Callable[[dict[str, Any]], None] | None = None,
     progress: Callable[[str, int, int], None] | None = None,
 ) -> dict[str, Any]:
@@ -160,6 +136,12 @@ def calc_workbook(
     a sentence saying so is appended to ``notes`` (when given). A strict Open XML file is
     refused in both modes. ``before_write(results)`` runs before ``dst`` is written.
 
+    ``kept`` (with ``strict``; ``napkin calc`` gives it): strict mode refuses cell by
+    cell where it is safe (``addin.engine.kept``): a cell it would refuse keeps the value
+    Excel saved when no computed value depends on it, gets a ``Refusal`` in ``kept`` and
+    is named in ``notes`` (one sentence per cause); else the workbook is refused as
+    without ``kept``.
+
     ``causes`` (with ``strict=False``; ``refusal_causes`` gives it) gets a ``Refusal``
     for every cell strict mode would refuse, and why: each function not checked of each
     formula (computed, as ``--lenient`` does), each cell on a circular reference, and the
@@ -174,9 +156,10 @@ def calc_workbook(
     with ZipFile(src) as zf:
         _refuse_strict_ooxml(zf, src)
         wb = Workbook(zf)
-        policy = _Policy(strict, notes, causes)
+        policy = _Policy(strict, notes, causes, kept)
         if strict:
-            _refuse_unknown_functions(wb, reg)
+            _refuse_or_keep(support.unknown_in(wb, reg), policy,
+                            functools.partial(support.unknown_refusal, registry=reg))
             _refuse_or_keep(checked.unchecked(wb, reg), policy, checked.refusal)
         elif causes is not None:  # every one, each computed as --lenient does
             known = support.known_functions(reg)
@@ -200,9 +183,9 @@ def calc_workbook(
                         _kept_where)  # forms of argument not checked, seen in the compile
         with _current_book(wb):  # what SUBTOTAL, OFFSET... read: hidden rows, values
             _compute(wb, ev, order, policy)
-        # strict refuses any cycle; --lenient keeps the values Excel saved in the cells of
-        # one (those it has a value of)
-        cyclic = list(ev.cyclic) if strict else [
+        # strict refuses any cycle (or keeps its cells: _settle decides); --lenient keeps
+        # the values Excel saved in the cells of one (those it has a value of)
+        cyclic = sorted(ev.cyclic, key=_place) if strict else [
             n for n in ev.cyclic if not n.is_name and n.keep is None
             and all(p in wb.sheets[n.sheet].cached for p in n.positions())]
         if causes is not None:  # (strict refuses every cell of a cycle)
@@ -211,6 +194,8 @@ def calc_workbook(
                            _kept_on_cycle):
             with _current_book(wb):
                 ev.rerun(order)
+        if policy.keeping is not None:
+            _settle(wb, ev, order, policy)
         if dst is None:
             return ev.results()
         ups = output.updates(wb)
@@ -255,6 +240,57 @@ def _compute(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None
         checked.seen_forms(stop=True)
 
 
+def _settle(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None:
+    """Strict mode cell by cell: compute once more with every cell found so far keeping
+    Excel's value (until no new cell is found), then keep them if that is safe
+    (``addin.engine.kept.check``), else refuse the workbook; the kept cells go to
+    ``policy.kept`` and one sentence per cause to ``policy.notes``."""
+    keeping = policy.keeping
+    if not keeping.found:
+        return
+    read = keep.watching()
+    try:
+        for _ in range(4):
+            read.clear()
+            checked.watch()
+            try:
+                with _current_book(wb):
+                    ev.rerun(order)
+                stopped = support.refused_while_computing(wb)
+                stopped += support.text_disagreements(wb, {n for n, _ in stopped})
+                formed = checked.seen_forms()
+            finally:
+                checked.seen_forms(stop=True)
+            new = keeping.add(formed, checked.form_refusal) + keeping.add(stopped,
+                                                                          _would_differ)
+            if not new:
+                break
+        else:
+            keeping.refuse(new[0][0], "keeping Excel's values changes what other cells "
+                                      "compute, again after four rounds")
+        keep.check(wb, keeping, read)
+    finally:
+        keep.stop_watching()
+    for node, reason, refusal in keeping.found:
+        sheet = wb.sheets[node.sheet]
+        policy.kept.append(Refusal(node.label, len(node.positions()),
+                                   KINDS.get(refusal, "unknown function"), str(reason),
+                                   tuple((sheet.name, r, c) for r, c in node.positions())))
+    if policy.notes is not None:
+        policy.notes.extend(keep.notes(keeping, _describe))
+
+
+def _describe(refusal: Callable, reason: str) -> str:
+    """A cause of keeping Excel's values, as the note says it."""
+    if refusal is checked.refusal:
+        return f"{reason}, a function napkin has not checked against Excel"
+    if isinstance(refusal, functools.partial):  # support.unknown_refusal
+        return f"{reason}(), a function neither Excel's nor napkin's"
+    if refusal is _failed:
+        return f"a formula napkin failed on ({reason}: a bug in napkin, please report it)"
+    return str(reason)
+
+
 @contextlib.contextmanager
 def _current_book(wb: Workbook):
     """Make ``wb`` the book being computed (``context.STATE.book``: what SUBTOTAL,
@@ -281,12 +317,16 @@ class Refusal:
         function"`` (neither Excel's nor napkin's).
     reason : str
         The reason, as the refusal sentence says it (``"TEXT() given an empty cell"``).
+    positions : tuple
+        For a cell kept (``calc_workbook``'s ``kept``): its cells, ``(sheet, row,
+        col)``; empty otherwise.
     """
 
     label: str
     cells: int
     kind: str
     reason: str
+    positions: tuple = ()  # ((sheet name, row, col), ...): the cells kept (``kept``)
 
 
 CIRCULAR = "a circular reference"
@@ -295,10 +335,14 @@ CIRCULAR = "a circular reference"
 class _Policy:
     """calc_workbook's policy for cells it cannot compute as Excel does: refuse the
     workbook (``strict``), or keep the values Excel saved and say so in ``notes``;
-    ``causes``, when given, gets a ``Refusal`` for each cell found."""
+    ``causes``, when given, gets a ``Refusal`` for each cell found. Strict with ``kept``
+    given: keep them (``keeping``), refusing the workbook at the end unless it is safe
+    (``_settle``)."""
 
-    def __init__(self, strict: bool, notes: list[str] | None, causes: list | None):
-        self.strict, self.notes, self.causes = strict, notes, causes
+    def __init__(self, strict: bool, notes: list[str] | None, causes: list | None,
+                 kept: list | None = None):
+        self.strict, self.notes, self.causes, self.kept = strict, notes, causes, kept
+        self.keeping = keep.Kept() if strict and kept is not None else None
 
     def record(self, found: list, refusal: Callable[[list], str]) -> None:
         """Add a ``Refusal`` to ``causes`` (when given) for each ``(node, reason)``."""
@@ -335,6 +379,8 @@ def _refuse_or_keep(found: list, policy: _Policy, refusal: Callable[[list], str]
     """
     if not found:
         return False
+    if policy.keeping is not None:  # strict, cell by cell: decided by _settle
+        return bool(policy.keeping.add(found, refusal))
     if policy.strict:
         raise guard.WorkbookError(refusal(found))
     policy.record(found, refusal)
@@ -343,6 +389,11 @@ def _refuse_or_keep(found: list, policy: _Policy, refusal: Callable[[list], str]
     if policy.notes is not None and note is not None:
         policy.notes.append(note(found))
     return True
+
+
+def _place(node) -> tuple:
+    """Where a node is, for a steady order: cells by sheet, row and column, names last."""
+    return node.is_name, node.sheet, node.r, node.c, node.label
 
 
 def _cells_of(found: list) -> str:

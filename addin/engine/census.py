@@ -2,8 +2,10 @@
 napkin computes to the value Excel cached: one file's part of the refusal census
 (``python -m tools.refusal_census``).
 
-``census(path)`` computes the workbook twice: as ``napkin calc`` does (strict), its
-output's cached values compared with the ones Excel saved; and as
+``census(path)`` computes the workbook twice: as ``napkin calc`` does (strict, keeping
+Excel's values in the cells it does not compute where that is safe:
+``addin.engine.kept``), its output's cached values compared with the ones Excel saved,
+the cells kept counted apart (never as computed); and as
 ``addin.engine.api.refusal_causes`` does (lenient, every refusal recorded), for the
 causes strict mode would have to lift to compute it.
 
@@ -124,6 +126,12 @@ class FileCensus:
         Of those, the cells strict mode computes to Excel's value (0 when it refuses).
     refused : str or None
         Strict mode's refusal sentence, or None when it computes the workbook.
+    kept : int
+        The formula cells compared that strict mode keeps Excel's values in (not counted
+        in ``equal``), when it computes the workbook.
+    kept_cells : int
+        All the formula cells it keeps Excel's values in (those with no value to compare
+        and those depending on TODAY... included).
     causes : list of Refusal
         Every refusal strict mode would have to lift (``refusal_causes``).
     whole : str or None
@@ -137,6 +145,8 @@ class FileCensus:
     cells: int = 0
     equal: int = 0
     refused: str | None = None
+    kept: int = 0
+    kept_cells: int = 0
     causes: list[Refusal] = field(default_factory=list)
     whole: str | None = None
     compared: dict = field(default_factory=dict, repr=False)
@@ -151,13 +161,18 @@ def census(path: str | os.PathLike) -> FileCensus:
     out.cells, out.compared = len(expected), expected
     with tempfile.TemporaryDirectory() as d:
         dst = Path(d) / "out.xlsx"
+        kept: list[Refusal] = []
         try:
-            calc_workbook(path, dst)
+            calc_workbook(path, dst, kept=kept)
         except WorkbookError as ex:
             out.refused = " ".join(str(ex).split())
         else:
             got = cached_values(dst)
-            out.equal = sum(same(v, got.get(k, "<no value>")) for k, v in expected.items())
+            held = {p for r in kept for p in r.positions}
+            out.kept = sum(k in held for k in expected)
+            out.kept_cells = len(held)
+            out.equal = sum(same(v, got.get(k, "<no value>")) for k, v in expected.items()
+                            if k not in held)
     try:
         out.causes = refusal_causes(path)
     except WorkbookError as ex:

@@ -6,8 +6,8 @@ from it (``xl/externalLinks/externalLinkN.xml``); when it opens a workbook witho
 updating its links, it computes with those. napkin does the same: each linked sheet
 becomes a read-only sheet of those values, and ``rewrite`` points the formula's
 reference at it. A link whose values Excel could not read (``refreshError``), a sheet
-it did not keep, or a defined name of the other workbook (``[1]!Name``) is left as it
-is, and the formula is refused.
+it did not keep, or a defined name of the other workbook (``[1]!Name``,
+``[1]Sheet!Name``) is left as it is, and the formula is refused.
 
 References
 ----------
@@ -69,8 +69,13 @@ def read_links(zf: ZipFile, book: xv.Book) -> list[LinkedSheet]:
     return out
 
 
+#: what a cell or area reference starts with after ``Sheet!`` (``A1``, ``$A$1:B2``,
+#: ``A:C``, ``1:3``), not a defined name (``Sheet!Name``), which the values Excel kept
+#: of the other workbook do not give
+_CELLS = (r"(?=\$?[A-Za-z]{1,3}\$?\d+(?![\w.(])|\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}(?![\w.(])"
+          r"|\$?\d+:\$?\d+(?![\w.(]))")
 _LINK = re.compile(r"(?P<q>')?\[(?P<k>\d+)\](?P<name>(?(q)(?:[^']|'')+|[A-Za-z_][\w.]*))"
-                   r"(?(q)')!")
+                   r"(?(q)')!" + _CELLS)
 
 
 def rewrite(text: str, aliases: dict[tuple[int, str], str]) -> str:

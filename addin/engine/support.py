@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 from addin.engine.boot import ready
-from addin.formula import context, fx
+from addin.formula import calls, context, fx
 from addin.formula import formula_text as ft
 from addin.formula.context import CANNOT, KEEP_CELLS
 
@@ -51,7 +51,7 @@ DATE_FUNCTIONS = frozenset(
 #: written with a value that may be wrong.
 DIFFERENT = {
     "LINEST": "LINEST", "TREND": "TREND", "LOGEST": "LOGEST",
-    "GROWTH": "GROWTH", "VDB": "VDB",
+    "GROWTH": "GROWTH",
     "IMSQRT": "complex-number functions", "IMSUM": "complex-number functions",
     "IMPRODUCT": "complex-number functions", "COMPLEX": "complex-number functions",
     "IMABS": "complex-number functions", "IMARGUMENT": "complex-number functions",
@@ -130,6 +130,40 @@ def _reason(text: str, known: set, ours: set, date1904: bool) -> str | None:
         if date1904 and bare in DATE_FUNCTIONS:
             return f"{bare}() in a workbook that uses the 1904 date system"
     return None
+
+
+def unknown_in(wb, registry) -> list[tuple[object, str]]:
+    """``[(node, name)]`` for each function a formula calls that is neither Excel's nor
+    ours (each name once a formula)."""
+    known = known_functions(registry)
+    out = []
+    for node in wb.nodes + list(wb.name_nodes.values()):
+        if node.text:
+            out += [(node, name) for name in dict.fromkeys(
+                unknown_functions(node.text, known))]
+    return out
+
+
+def unknown_refusal(found: list, registry) -> str:
+    """The sentence refusing a workbook that calls functions neither Excel's nor ours:
+    each function, the cells that call it, the name meant (when one is near) and what
+    would compute them."""
+    cells: dict[str, list[str]] = {}
+    for node, name in found:
+        cells.setdefault(name, []).append(node.label)
+    said = []
+    for name, labels in cells.items():
+        near = calls.suggest(name, registry)
+        said.append(f"{name}() in {first_cells(labels)}"
+                    + (f" (did you mean {near}?)" if near else ""))
+    one = len(said) == 1 and len(next(iter(cells.values()))) == 1
+    where = "that cell" if one else "those cells"
+    return (
+        f"unknown function{'' if len(said) == 1 else 's'} {'; '.join(said)}: neither "
+        "Excel's (as far as the formulas package implements them) nor napkin's, whatever "
+        f"the form of {'its' if len(said) == 1 else 'their'} arguments; rewrite "
+        f"{'the formula' if one else 'those formulas'} with functions napkin knows, or "
+        f"run with --lenient to keep the values Excel saved in {where}")
 
 
 def first_cells(labels: list[str]) -> str:

@@ -160,6 +160,8 @@ def number(v, what: str) -> float:
 def kind(v):
     """0 number, 1 text, 2 logical, None for what LOOKUP passes over (blank, error)."""
     ns = fx.load()
+    if v is ns.EMPTY or v is None:  # (formulas' empty cell is a str)
+        return None
     if isinstance(v, (bool, np.bool_)):
         return 2
     if isinstance(v, (int, float, np.number)):

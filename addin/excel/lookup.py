@@ -337,10 +337,6 @@ def _index_below_one(index_num, name: str) -> bool:
 
 def table_lookup(name: str, vertical: bool):
     def lookup(lookup_value, table_array, index_num, range_lookup=None):
-        if _index_below_one(index_num, name):
-            # Microsoft's VLOOKUP/HLOOKUP pages: an index below 1 is #VALUE! (formulas
-            # took 0 as the first column)
-            raise ExcelError("#VALUE!", f"{name}'s index is less than 1")
         if _approximate(range_lookup):
             arr = grid(table_array)
             vec = arr[:, 0] if vertical else arr[0, :]
@@ -348,6 +344,15 @@ def table_lookup(name: str, vertical: bool):
         args = [lookup_value, table_array, index_num]
         if range_lookup is not None:
             args.append(range_lookup)
+        if _index_below_one(index_num, name):
+            # Microsoft's VLOOKUP/HLOOKUP pages: an index below 1 is #VALUE! (formulas
+            # took 0 as the first column). Where the value is not found, Excel saved
+            # #N/A (tests/corpus/calamine/errors.xlsx, Feuil1!A7: VLOOKUP(B1,B1,B1,3));
+            # which error comes first is not documented: refused there
+            found = np.asarray(ORIGINAL[name](*args[:2], 1, *args[3:]), dtype=object)
+            if str(found.ravel()[0]) == "#N/A" if found.size else False:
+                raise Cannot(f"{name} with an index below 1 of a value not found")
+            raise ExcelError("#VALUE!", f"{name}'s index is less than 1")
         return ORIGINAL[name](*args)
 
     lookup.__name__ = name.lower()

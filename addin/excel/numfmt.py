@@ -214,8 +214,8 @@ def _number(section, x: float, sign: bool) -> str:
             raise Unsupported("a comma between the decimals of a format")
     pct = sum(1 for k, v in kinds if k == "char" and v == "%")
     v = abs(x) * (100 ** pct) / (1000 ** scale)
-    if exp_at is not None:
-        return _scientific(kinds, v, sign, x, int_ph, frac_ph, exp_at, placeholders)
+    if exp_at is not None:  # (% and commas do not scale a number in scientific format)
+        return _scientific(kinds, abs(x), sign, int_ph, frac_ph, exp_at, placeholders)
     r = _round_half_up(v, len(frac_ph))
     int_digits, _, frac_digits = format(r, "f").partition(".")
     frac_digits = (frac_digits + "0" * len(frac_ph))[:len(frac_ph)]
@@ -274,42 +274,65 @@ def _group(whole: str) -> str:
     return "".join(reversed(out))
 
 
-def _scientific(kinds, v, sign, x, int_ph, frac_ph, exp_at, placeholders):
+def _scientific(kinds, v, sign, int_ph, frac_ph, exp_at, placeholders):
+    """A number in a scientific format: the mantissa in the placeholders before the
+    ``E``/``e`` (with its literals, thousands separator and decimals, rendered as a plain
+    number is), the exponent in those after it.
+
+    With k placeholders before the decimal point, the exponent is a multiple of k and
+    the mantissa below 10**k (engineering notation for k = 3): 123456.789 in
+    ``####.####e-#`` is ``12.3457e4``, 0.000123456789 in ``###.####e+#`` is
+    ``123.4568e-6``; 0 shows a 0 in every integer placeholder (``0000.e+0``). The
+    exponent's sign is written before its digits (always for ``+``,
+    when negative for ``-``), its placeholders padded as a number's (``0`` zeros, ``?``
+    spaces, ``#`` nothing) and commas among them dropped.
+
+    References
+    ----------
+    Microsoft Support, "Number format codes" (scientific notation); the values Excel
+    saved in tests/corpus/poi/NumberFormatApproxTests.xlsx (tests/test_fidelity.py).
+    """
     exp_ph = [i for i in placeholders if i > exp_at]
-    if len(int_ph) != 1 or any(kinds[i][1] != "0" for i in exp_ph):
+    k = len(int_ph)
+    if not k or not exp_ph:
         raise Unsupported("this scientific format")
-    if v == 0:
-        mant, e = decimal.Decimal(0), 0
+    mantissa = []  # % is shown, not applied: Excel saved |1%e5| for 123456.789 in
+    for i, (kind, val) in enumerate(kinds[:exp_at]):  # |#%e-#|, |1e5| in |#,e-#|
+        if (kind, val) == ("char", "%"):
+            kind = "lit"
+        elif (kind, val) == ("char", ",") and i > int_ph[-1]:
+            if frac_ph or any(kv == ("char", ".") for kv in kinds[:exp_at]):
+                raise Unsupported("a scaling comma in a scientific format")
+            continue
+        mantissa.append((kind, val))
+    int_ph = [i for i, (kind, val) in enumerate(mantissa) if kind == "char" and val in "0#?"
+              and not any(kv == ("char", ".") for kv in mantissa[:i])]
+    if v == 0:  # every integer placeholder shows a 0 (Excel saved |0000.|e|+0| for 0 in
+        mant, e = decimal.Decimal(0), 0  # |####.####|e+|#|), the decimals as a number's
+        mantissa = [("char", "0") if i in int_ph else kv for i, kv in enumerate(mantissa)]
     else:
-        e = math.floor(math.log10(v))
+        e = (math.floor(math.log10(v)) // k) * k
         mant = _round_half_up(v / 10 ** e, len(frac_ph))
-        if mant >= 10:
-            e += 1
+        if mant >= 10 ** k:
+            e += k
             mant = _round_half_up(v / 10 ** e, len(frac_ph))
-    m_int, _, m_frac = format(mant, "f").partition(".")
-    m_frac = (m_frac + "0" * len(frac_ph))[:len(frac_ph)]
-    fd = list(m_frac)
-    for n in range(len(frac_ph) - 1, -1, -1):
-        if fd[n] == "0" and kinds[frac_ph[n]][1] == "#":
-            fd[n] = ""
-        else:
-            break
-    esign = "-" if e < 0 else ("+" if kinds[exp_at][1][1] == "+" else "")
-    edigits = str(abs(e)).rjust(len(exp_ph), "0")
-    out = []
-    for i, (k, val) in enumerate(kinds):
-        if i == int_ph[0]:
-            out.append(m_int)
-        elif i in frac_ph:
-            out.append(fd[frac_ph.index(i)])
-        elif i == exp_at:
+    body = _number(mantissa, float(mant), False)  # (the mantissa as a number)
+    marker = kinds[exp_at][1]
+    esign = "-" if e < 0 else ("+" if marker[1] == "+" else "")
+    digits = str(abs(e))
+    pads = {"0": "0", "?": " ", "#": ""}
+    lead = [pads[kinds[i][1]] for i in exp_ph[:max(0, len(exp_ph) - len(digits))]]
+    out = [body]
+    for i in range(exp_at, len(kinds)):
+        kind, val = kinds[i]
+        if i == exp_at:
             out.append(val[0])
-        elif i > exp_at and (k, val) == ("char", ","):
-            continue  # a comma among the exponent's digits is not shown
         elif i in exp_ph:
             if i == exp_ph[0]:  # the exponent's sign goes with its digits
-                out.append(esign + edigits)
-        elif k in ("lit", "char"):
+                out.append(esign + "".join(lead) + digits)
+        elif (kind, val) == ("char", ","):
+            continue  # a comma among the exponent's digits is not shown
+        elif kind in ("lit", "char"):
             out.append(val)
         else:
             raise Unsupported(f"the code {val} in a scientific format")

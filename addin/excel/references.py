@@ -69,8 +69,11 @@ def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
     values = sheet.values
     context.read_cells(arr.size + len(sheet.formula_at) + len(values))  # (all scanned)
     for (r, c), node in sheet.formula_at.items():
-        if r1 <= r <= r2 and c1 <= c <= c2 and (r, c) not in values and node.keep is None:
-            raise Cannot(f"{who} onto {node.label}, a formula computed after it")
+        if r1 <= r <= r2 and c1 <= c <= c2:
+            if (r, c) not in values and node.keep is None:
+                raise Cannot(f"{who} onto {node.label}, a formula computed after it")
+            if node.keep is not None:  # (strict mode keeps Excel's value there)
+                context.note_read_kept(node)
     for (r, c), v in values.items():
         if r1 <= r <= r2 and c1 <= c <= c2:
             arr[r - r1, c - c1] = v

@@ -10,8 +10,10 @@ what SUBTOTAL, OFFSET, INDIRECT read), ``cell`` (``(sheet, row, col)`` of the fo
 found, while their formula runs: ``addin.engine.forms``), ``refused_in`` (node -> reason
 of ``refuse``), ``refuse_pending`` and ``step`` (the refusals of a formula with
 branches while it runs, and the position in its graph being computed:
-``settle_refusals``) and ``cells_read`` (the cells functions read beyond their
-formulas' references, ``read_cells``).
+``settle_refusals``), ``cells_read`` (the cells functions read beyond their
+formulas' references, ``read_cells``) and, while strict mode keeps Excel's values in
+cells it does not compute, ``read_kept`` (node -> a kept cell it read through OFFSET or
+INDIRECT, ``note_read_kept``).
 The engine sets them; Excel's functions (``addin.excel``) and the calling convention
 (``addin.formula.calls``) read them. Kept in a module of its own, below both, so that
 neither has to import the engine.
@@ -91,3 +93,13 @@ def read_cells(n: int) -> None:
     OFFSET and INDIRECT make up, and the cells scanned to build them), for the engine's
     count of work (``addin.engine.budget``)."""
     STATE.cells_read = getattr(STATE, "cells_read", 0) + n
+
+
+def note_read_kept(kept) -> None:
+    """Note that the formula being computed read ``kept``, a formula cell that keeps the
+    value Excel saved, through a reference it made while computing (OFFSET, INDIRECT):
+    strict mode then refuses the workbook unless that formula is kept too
+    (``addin.engine.kept``)."""
+    noted, node = getattr(STATE, "read_kept", None), getattr(STATE, "node", None)
+    if noted is not None and node is not None and node is not kept:
+        noted.setdefault(node, kept)

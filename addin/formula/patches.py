@@ -275,6 +275,18 @@ _EXCEL_FUNCTIONS = (
     ("MDETERM", "refusals:CHECKED", "formulas' MDETERM in floating point, whose last "
      "digits Microsoft does not document: refused in strict mode where it is not exact",
      _ms("MDETERM", "test_excel_referee_math.py::test_mdeterm_not_exact")),
+    ("PMT", "depreciation:pmt", "formulas' PMT computes a rate of -1 or below, no period "
+     "and a type other than 0 or 1, where Microsoft's page does not say Excel's value "
+     "(LibreOffice #NUM!): refused in strict mode there",
+     "Microsoft Support, \"PMT function\" (its examples); the values Excel saved in "
+     "tests/corpus/xlcalculator/PMT.xlsx; tests/test_excel_finance.py"),
+    ("DB", "depreciation:db", "formulas' DB gives #NUM! for arguments Microsoft's page "
+     "does not settle (LibreOffice #VALUE!): refused in strict mode there",
+     "Microsoft Support, \"DB function\" (its examples); the values Excel saved in "
+     "tests/corpus/xlcalculator/VDB.xlsx; tests/test_excel_finance.py"),
+    ("VDB", "depreciation:vdb", _UNLIKE.format("VDB") + " (for whole periods; the rest "
+     "refused in strict mode)", "Microsoft Support, \"VDB function\" (its examples); the "
+     "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx; tests/test_excel_finance.py"),
     ("DOLLAR", "text:dollar", _MISSING, _ms("DOLLAR", "test_excel_text.py")),
     ("BASE", "text:base", _MISSING, _ms("BASE", "test_excel_text.py")),
     ("_XLFN.BASE", "text:base", _MISSING, _ms("BASE", "test_excel_text.py")),

@@ -1,0 +1,165 @@
+"""Strict mode's per-cell refusal: the cells napkin does not compute keep the values Excel
+saved, where no value napkin computes can depend on them.
+
+``napkin calc`` (strict) used to refuse a whole workbook for one cell it cannot compute
+as Excel does (a function not checked, a form of argument not checked, a link to another
+workbook, a circular reference...). Now such a cell keeps the value Excel saved in it, and
+the workbook is computed, when every one of these holds (``check``):
+
+1. **Nothing computed reads it.** Every formula that reads a kept cell, through a
+   reference written in it or one OFFSET or INDIRECT makes while computing, is kept too
+   (for a reason of its own); and no defined name is kept (a name has no saved value).
+   So the dependency closure of every kept cell is kept: no value napkin writes is
+   computed from a value napkin did not compute.
+2. **Excel saved a value in it** (every cell of an array formula): a cell with none has
+   nothing to keep.
+3. **Its inputs are the ones Excel computed it from.** Every formula cell it reads
+   directly computes to the value Excel saved there (numbers to 1e-9 relative), so its
+   inputs did not change since Excel computed it.
+4. **The workbook does not ask to be recalculated**: no ``<calcPr fullCalcOnLoad="1">``
+   (what a program writes when it changed cells without computing them: the values saved
+   may be stale) and not manual calculation saved without computing
+   (``calcMode="manual"`` with ``calcOnSave="0"``).
+
+Else the workbook is refused, as before, with the refusal sentence of the cause and the
+rule the keeping would break. The kept cells are listed in one sentence per cause
+(``notes``), and ``napkin calc`` exits with status 4 (computed, some cells Excel's).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+
+from addin.engine.executor import norm_scalar
+from addin.formula import context
+from addin.ooxml.guard import WorkbookError
+
+#: how close a computed input must be to the value Excel saved (relative; absolute near 0)
+REL, ABS = 1e-9, 1e-12
+
+_CALCPR = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?calcPr(?=[\s/>])([^>]*)>")
+
+
+class Kept:
+    """The cells strict mode keeps Excel's values in, each with its reason and the
+    sentence that refuses the workbook for it (``addin.engine.api``'s ``_refuse_or_keep``
+    adds them while computing; ``check`` decides at the end)."""
+
+    def __init__(self):
+        self.found: list[tuple[object, str, Callable[[list], str]]] = []
+
+    def add(self, found: list, refusal: Callable[[list], str]) -> list:
+        """Keep the cells of ``found`` (``[(node, reason)]``) not kept yet; the new ones."""
+        new = [(n, r) for n, r in found if n.keep is None]
+        for node, reason in new:
+            node.keep = reason
+            self.found.append((node, reason, refusal))
+        return new
+
+    def refuse(self, node, why: str) -> None:
+        """Refuse the workbook for kept ``node``: the sentence of its cause (naming every
+        cell found for it), then ``why`` Excel's value cannot be kept."""
+        refusal = next((f for n, _, f in self.found if n is node), None)
+        said = refusal([(n, r) for n, r, f in self.found if f is refusal]) \
+            if refusal is not None else f"napkin cannot compute {node.label} ({node.keep})"
+        raise WorkbookError(f"{said}. Nor can it keep the value Excel saved there "
+                            f"(docs/fidelity.md, \"Cells kept\"): {why}")
+
+
+def asks_recalculation(workbook_xml: str) -> str | None:
+    """Why the values a workbook holds may be stale, from its ``<calcPr>``: it asks to be
+    recalculated when opened, or was saved in manual calculation without computing;
+    None when neither."""
+    m = _CALCPR.search(workbook_xml or "")
+    attrs = m.group(1) if m else ""
+
+    def attr(name):
+        a = re.search(rf'\s{name}\s*=\s*["\']([^"\']*)["\']', attrs)
+        return a.group(1) if a else None
+
+    if attr("fullCalcOnLoad") in ("1", "true"):
+        return ("the workbook asks to be recalculated when opened (fullCalcOnLoad), so "
+                "the values saved in it may be stale")
+    if attr("calcMode") == "manual" and attr("calcOnSave") in ("0", "false"):
+        return ("the workbook was saved in manual calculation without computing, so the "
+                "values saved in it may be stale")
+    return None
+
+
+def same(saved, ours) -> bool:
+    """Whether computed value ``ours`` is the value Excel saved (numbers to ``REL``)."""
+    saved, ours = norm_scalar(saved), norm_scalar(ours)
+    if isinstance(saved, bool) or isinstance(ours, bool):
+        return type(saved) is type(ours) and saved == ours
+    if isinstance(saved, int | float) and isinstance(ours, int | float):
+        return math.isclose(saved, ours, rel_tol=REL, abs_tol=ABS)
+    if isinstance(saved, str) or isinstance(ours, str):
+        return type(saved) is type(ours) and saved == ours
+    return str(saved) == str(ours)  # error values, by code
+
+
+def check(wb, kept: Kept, read_kept: dict) -> None:
+    """Refuse the workbook (``WorkbookError``) unless every kept cell may keep the value
+    Excel saved (the module's rules 1-4). ``read_kept``: node -> kept node it read
+    through a reference made while computing (``context.note_read_kept``)."""
+    if not kept.found:
+        return
+    for node, _, _ in kept.found:
+        if node.is_name:
+            kept.refuse(node, f"{node.label} is a defined name, which has no saved value")
+        sheet = wb.sheets[node.sheet]
+        missing = [p for p in node.positions() if p not in sheet.cached]
+        if missing:
+            kept.refuse(node, f"Excel saved no value in {node.label}")
+    stale = asks_recalculation(getattr(wb, "workbook_xml", ""))
+    if stale:
+        kept.refuse(kept.found[0][0], stale)
+    for reader in wb.nodes + list(wb.name_nodes.values()):
+        if reader.keep is not None and not reader.is_name:
+            continue
+        source = next((d for d in reader.deps if d.keep is not None), None) or \
+            read_kept.get(reader)
+        if source is not None:
+            kept.refuse(source, f"{reader.label} reads {source.label} and is computed")
+    for node, _, _ in kept.found:
+        for dep in node.deps:
+            if dep.is_name or dep.keep is not None:
+                continue
+            sheet = wb.sheets[dep.sheet]
+            for p in dep.positions():
+                if p not in sheet.cached or not same(sheet.cached[p], sheet.values.get(p)):
+                    kept.refuse(node, f"it reads {dep.label}, whose value napkin computes "
+                                      "otherwise than the one Excel saved (its inputs "
+                                      "changed since Excel computed it)")
+
+
+def watching():
+    """Start noting the kept cells formulas read through OFFSET and INDIRECT; the dict
+    they are noted in (``context.STATE.read_kept``)."""
+    context.STATE.read_kept = {}
+    return context.STATE.read_kept
+
+
+def stop_watching() -> None:
+    context.STATE.read_kept = None
+
+
+def notes(kept: Kept, describe: Callable[[Callable, str], str]) -> list[str]:
+    """One sentence per cause naming the cells that keep Excel's values:
+    ``"kept Excel's values in 12 cells: TEXT() given an empty cell (S!B2, ...)"``.
+    ``describe(refusal, reason)``: the cause as the sentence says it."""
+    by: dict[str, list[str]] = {}
+    count: dict[str, int] = {}
+    for node, reason, refusal in kept.found:
+        what = describe(refusal, reason)
+        by.setdefault(what, []).append(node.label)
+        count[what] = count.get(what, 0) + len(node.positions())
+    out = []
+    for what, labels in by.items():
+        n = count[what]
+        more = f" and {len(labels) - 5} more" if len(labels) > 5 else ""
+        out.append(f"kept Excel's values in {n} cell{'' if n == 1 else 's'}: {what} "
+                   f"({', '.join(labels[:5])}{more})")
+    return out

@@ -1,0 +1,155 @@
+"""Strict mode's per-cell refusal (``addin/engine/kept.py``): a cell strict mode does not
+compute keeps the value Excel saved when nothing computed depends on it, and the
+workbook is computed (``napkin calc`` exits 4 and names the cells); otherwise the
+workbook is refused as before. Each workbook is written in the test (``xlsx_make``),
+with the values "Excel saved" chosen so that a kept value is told from a computed one:
+BITAND is Excel's but not checked (``addin/engine/checked_functions.csv``), and the value
+saved in its cell is 7 where BITAND(1,5) is 1 (Microsoft Support, "BITAND function"), so
+a 7 in the output is the value kept, never one napkin computed.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import xlsx_make
+from xlsx_make import cell
+
+from addin.cli import main
+from addin.engine import checked
+from addin.engine.api import calc_workbook
+from addin.engine.census import cached_values
+from addin.ooxml.guard import WorkbookError
+
+UNCHECKED = "_xlfn.BITAND(1,5)"  # Excel's value 1; its cell says 7 (see above)
+KEPT_CLAUSE = 'Nor can it keep the value Excel saved there (docs/fidelity.md, "Cells kept")'
+KEPT = re.escape(KEPT_CLAUSE)  # (as a pattern)
+
+
+def _calc(tmp_path, cells, **write):
+    """Compute a workbook of ``cells`` (sheet S) as ``napkin calc`` does: the results,
+    the notes and the cells kept."""
+    assert "BITAND" not in checked.checked()
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells}, **write)
+    notes, kept = [], []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, notes=notes, kept=kept)
+    return res, notes, kept
+
+
+def test_a_kept_leaf_keeps_excel_s_value_and_the_rest_is_computed(tmp_path):
+    res, notes, kept = _calc(tmp_path, [cell("A1", None, 2), cell("B1", UNCHECKED, 7),
+                                        cell("C1", "A1*3", 0)])
+    assert res["S!B1"] == 7  # Excel's saved value, not BITAND's 1
+    assert res["S!C1"] == 6  # 2*3, computed (the file said 0)
+    assert [(k.label, k.kind, k.reason, k.positions) for k in kept] == [
+        ("S!B1", "function not checked", "BITAND()", (("S", 1, 2),))]
+    assert notes == ["kept Excel's values in 1 cell: BITAND(), a function napkin has not "
+                     "checked against Excel (S!B1)"]
+    out = cached_values(tmp_path / "out.xlsx")
+    assert out[("S", 1, 2)] == 7.0 and out[("S", 1, 3)] == 6.0
+
+
+def test_a_kept_cell_feeding_a_computed_cell_refuses_the_workbook(tmp_path):
+    with pytest.raises(WorkbookError) as ex:
+        _calc(tmp_path, [cell("B1", UNCHECKED, 7), cell("C1", "B1*3", 21)])
+    said = " ".join(str(ex.value).split())
+    assert said.startswith("napkin has not checked against Excel the function BITAND() "
+                           "in S!B1")
+    assert said.endswith(f"{KEPT_CLAUSE}: S!C1 reads S!B1 and is computed")
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_a_chain_of_kept_cells_is_kept_whole(tmp_path):
+    res, notes, kept = _calc(tmp_path, [cell("A1", None, 2), cell("B1", UNCHECKED, 7),
+                                        cell("C1", "_xlfn.BITAND(B1,3)", 9),
+                                        cell("D1", "A1+1", 0)])
+    assert (res["S!B1"], res["S!C1"], res["S!D1"]) == (7, 9, 3)
+    assert [k.label for k in kept] == ["S!B1", "S!C1"]
+    assert notes == ["kept Excel's values in 2 cells: BITAND(), a function napkin has not "
+                     "checked against Excel (S!B1, S!C1)"]
+
+
+def test_a_kept_cell_whose_value_excel_did_not_save_refuses_the_workbook(tmp_path):
+    with pytest.raises(WorkbookError, match=f"{KEPT}: Excel saved no value in S!B1"):
+        _calc(tmp_path, [cell("A1", None, 2), cell("B1", UNCHECKED)])
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_a_kept_cell_whose_inputs_changed_refuses_the_workbook(tmp_path):
+    # B1 = A1*2 is 6 with A1 = 3, but Excel saved 4 there: A1 changed since Excel
+    # computed the sheet, so C1's saved value is stale too
+    cells = [cell("A1", None, 3), cell("B1", "A1*2", 4), cell("C1", "_xlfn.BITAND(B1,5)", 4)]
+    with pytest.raises(WorkbookError, match=f"{KEPT}: it reads S!B1, whose value "
+                                            "napkin computes otherwise"):
+        _calc(tmp_path, cells)
+    # the same with A1 = 2, as Excel saw it: C1 keeps its value
+    cells[0] = cell("A1", None, 2)
+    res, _, kept = _calc(tmp_path, cells)
+    assert res["S!B1"] == 4 and res["S!C1"] == 4 and [k.label for k in kept] == ["S!C1"]
+
+
+def test_a_computed_cell_reading_a_kept_cell_through_offset_refuses_the_workbook(tmp_path):
+    # OFFSET(A1,0,1) is B1, a reference made while computing (no dependency written)
+    with pytest.raises(WorkbookError, match=f"{KEPT}: S!C1 reads S!B1 and is "
+                                            "computed"):
+        _calc(tmp_path, [cell("A1", None, 2), cell("B1", UNCHECKED, 7),
+                         cell("C1", "SUM(OFFSET(A1,0,1))", 7)])
+
+
+def test_a_defined_name_is_never_kept(tmp_path):
+    with pytest.raises(WorkbookError, match=f"{KEPT}: TWO is a defined name"):
+        _calc(tmp_path, [cell("A1", None, 2)], names={"TWO": "_xlfn.BITAND(2,3)"})
+
+
+def test_a_workbook_that_asks_to_be_recalculated_keeps_nothing(tmp_path):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [cell("B1", UNCHECKED, 7)]})
+    import zipfile
+
+    with zipfile.ZipFile(src) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
+        b'<calcPr calcId="191029"', b'<calcPr fullCalcOnLoad="1" calcId="191029"')
+    with zipfile.ZipFile(src, "w") as z:
+        for n, b in parts.items():
+            z.writestr(n, b)
+    with pytest.raises(WorkbookError, match="asks to be recalculated when opened"):
+        calc_workbook(src, tmp_path / "out.xlsx", {}, kept=[])
+
+
+def test_cycles_and_unknown_functions_are_kept_where_nothing_reads_them(tmp_path):
+    res, notes, kept = _calc(tmp_path, [cell("A1", "B1+1", 5), cell("B1", "A1+1", 4),
+                                        cell("C1", "NOSUCHFN(1)", 3), cell("D1", "2*2", 0)])
+    assert (res["S!A1"], res["S!B1"], res["S!C1"], res["S!D1"]) == (5, 4, 3, 4)
+    assert sorted(k.kind for k in kept) == ["circular reference", "circular reference",
+                                            "unknown function"]
+    assert notes == ["kept Excel's values in 1 cell: NOSUCHFN(), a function neither "
+                     "Excel's nor napkin's (S!C1)",
+                     "kept Excel's values in 2 cells: a circular reference (S!A1, S!B1)"]
+
+
+def test_without_kept_strict_mode_refuses_as_before(tmp_path):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [cell("B1", UNCHECKED, 7)]})
+    with pytest.raises(WorkbookError, match="function BITAND"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+
+
+def test_napkin_calc_exits_4_and_lists_the_cells_kept(tmp_path, capsys):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        cell("A1", None, 2), cell("B1", UNCHECKED, 7), cell("C1", "A1*3", 0)]})
+    rc = main(["calc", str(src), "-o", str(tmp_path / "out.xlsx")])
+    err = capsys.readouterr().err
+    assert rc == 4
+    assert err == ("napkin calc: kept Excel's values in 1 cell: BITAND(), a function napkin "
+                   "has not checked against Excel (S!B1)\n")
+    # everything computed: 0; --lenient computes BITAND (1) and exits 0
+    src2 = xlsx_make.write(tmp_path / "in2.xlsx", {"S": [cell("A1", None, 2),
+                                                          cell("C1", "A1*3", 0)]})
+    assert main(["calc", str(src2), "-o", str(tmp_path / "out2.xlsx")]) == 0
+    assert main(["calc", str(src), "-o", str(tmp_path / "out3.xlsx"), "--lenient"]) == 0
+    assert cached_values(tmp_path / "out3.xlsx")[("S", 1, 2)] == 1.0
+    # refused: 1, nothing written
+    src4 = xlsx_make.write(tmp_path / "in4.xlsx", {"S": [cell("B1", UNCHECKED, 7),
+                                                          cell("C1", "B1*3", 21)]})
+    assert main(["calc", str(src4), "-o", str(tmp_path / "out4.xlsx")]) == 1
+    assert not (tmp_path / "out4.xlsx").exists()
