@@ -73,6 +73,7 @@ from workbook.calibration import (
     sheet_calibration,
 )
 from workbook.cost import COST, COST_COLUMNS, COST_FIRST, sheet_cost
+from workbook.elsewhere import note_conf, note_titles
 from workbook.finance import FINANCE, TORNADO, sheet_finance
 from workbook.frontier import sheet_frontier
 from workbook.gpus import GPU_COLUMNS, GPU_FIRST, GPU_SPARE, sheet_gpus
@@ -160,14 +161,19 @@ def _build(native: bool) -> Workbook:
     gpus = sheet_gpus(wb)
     models = sheet_models(wb)
     conf = sheet_xlwings_conf(wb)
-    for sheet in (start, sizing, cost, front, finance, plan, calibration, roof, speed, assumptions,
-                  gpus, models, conf):
+    sheets = (start, sizing, cost, front, finance, plan, calibration, roof, speed, assumptions,
+              gpus, models, conf)
+    if not native:  # the Lite edition says, where it does not compute, what to open
+        note_conf(conf.ws)
+    for sheet in sheets:
         if sheet.title not in TABLE_SHEETS:
             sheet.protect()
         fit_text(sheet.ws)
         wrap_labels(sheet.ws)
         sheet.ws.sheet_view.zoomScale = 100
         print_setup(sheet.ws, PRINT_TITLES.get(sheet.title))
+    if not native:
+        note_titles([sheet.ws for sheet in sheets if sheet is not conf])
     wb.active = 0
     p = wb.properties
     p.creator = p.lastModifiedBy = "napkin template"
