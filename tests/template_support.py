@@ -22,9 +22,8 @@ from workbook.build import (
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "workbook" / "napkin.xlsx"
-SHEETS = ["Start", "Sizing", "Cost", "Frontier", "Finance", "Plan", "Calibration", "Roofline",
-          "Speedup",
-          "Assumptions", "GPUs", "Models", "xlwings.conf"]
+SHEETS = ["Start", "Summary", "Sizing", "Cost", "Frontier", "Finance", "Plan", "Calibration",
+          "Roofline", "Speedup", "Assumptions", "GPUs", "Models", "xlwings.conf"]
 ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#CALC!",
           "#SPILL!")
 
