@@ -63,10 +63,9 @@ def test_the_owned_case_by_hand(tmp, gpu, price, tdp, own):
     assert f[F["purchase"]] == price
     says = f["D" + F["purchase"][1:]]
     if own:
-        assert says.startswith(f"the GPUs sheet's purchase price of {gpu}")
+        assert says.startswith("the GPUs sheet's, column P")
     else:
-        assert says.startswith(f"no purchase price of {gpu} on the GPUs sheet")
-        assert "CAPEX" in says
+        assert says.startswith("none on the GPUs sheet (column P) for this GPU: CAPEX")
     hourly = _owned_hourly(price, tdp)
     assert f[f"C{F['hourly']}"] == pytest.approx(hourly)
     assert f[f"C{F['capex_part']}"] == pytest.approx(price / (YEARS * YEAR_H))
@@ -88,4 +87,4 @@ def test_a_purchase_price_typed_on_the_gpus_sheet_is_used(tmp):
     f, F = v["Finance"], FINANCE
     assert f[F["purchase"]] == 25000
     assert f[f"C{F['hourly']}"] == pytest.approx(_owned_hourly(25000, 350))
-    assert f["D" + F["purchase"][1:]].startswith("the GPUs sheet's purchase price")
+    assert f["D" + F["purchase"][1:]].startswith("the GPUs sheet's, column P")

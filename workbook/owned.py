@@ -30,11 +30,9 @@ def purchase_price(gpu_row: str) -> str:
 def purchase_says(gpu_row: str) -> str:
     """The note beside the purchase price: where it comes from, in words."""
     own = f"INDEX(GPU_PURCHASE_PRICE,{gpu_row})"
-    return (f'=IF(ISNUMBER({own}),"the GPUs sheet\'s purchase price of "&SCENARIO_GPU&'
-            '" (column P; its source in column Q): the GPU alone, no share of the server '
-            'or network","no purchase price of "&SCENARIO_GPU&" on the GPUs sheet (column '
-            'P): the Assumptions\' purchase price per GPU (CAPEX), a rough level for an '
-            'H100-class GPU; type your quote in either")')
+    return (f'=IF(ISNUMBER({own}),"the GPUs sheet\'s, column P: the GPU alone (source: '
+            'column Q)","none on the GPUs sheet (column P) for this GPU: CAPEX, on '
+            'Assumptions")')
 
 
 def rented_owned(s: Sheet, F: dict) -> None:
@@ -51,8 +49,8 @@ def rented_owned(s: Sheet, F: dict) -> None:
         (h, "Cost per GPU-hour", f"={price}",
          num_or([tdp], f"OWNED_HOURLY_COST({buy},YEARS,{tdp},PUE,KWH_PRICE)",
                 "no TDP figure"),
-         f"OWNED_HOURLY_COST(purchase price ({buy}), years, TDP, PUE, kWh price): purchase "
-         "÷ (years × 8,766 h) + kW × PUE × price"),
+         f"OWNED_HOURLY_COST(purchase ({buy}), years, TDP, PUE, kWh price): purchase ÷ "
+         "(years × 8,766 h) + kW × PUE × price"),
         (cp, "of which the purchase, written off", None,
          f"=OWNED_HOURLY_COST({buy},YEARS,0,PUE,KWH_PRICE)", "OWNED_HOURLY_COST with 0 W"),
         (en, "of which energy", None,
@@ -81,7 +79,7 @@ def rented_owned(s: Sheet, F: dict) -> None:
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
         s.put(f"D{r}", how, "note")
     gpu_row = f"Sizing!{SIZING['gpu_row']}"
-    s.put(f"A{buy[1:]}", '="Purchase price per GPU, owned ("&CURRENCY&")"')
+    s.put(f"A{buy[1:]}", '="Purchase price per GPU ("&CURRENCY&")"')
     s.put(buy, purchase_price(gpu_row), "formula", "#,##0")
     s.ws[buy].alignment = Alignment(horizontal="right")
     s.put(f"D{buy[1:]}", purchase_says(gpu_row), "note")
