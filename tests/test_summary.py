@@ -15,7 +15,7 @@ from scenario_support import cell_of, close, named
 from template_support import ROOT, napkin_calc, values
 
 from workbook.cost import CHART, COST_FIRST
-from workbook.summary import CHEAPEST, SUMMARY, SUMMARY_NAMES, TITLE
+from workbook.summary import BARS, BARS_FIRST, CHEAPEST, SUMMARY, SUMMARY_NAMES, TITLE
 
 pytestmark = pytest.mark.xml
 
@@ -99,24 +99,29 @@ def _cheapest(v) -> list[tuple[str, float]]:
 @pytest.mark.parametrize("case", ["default", "other"])
 def test_the_chart_and_the_rank_are_the_cost_sheets(case, edition, other):
     """The chart's bars are the Cost sheet's ``CHEAPEST`` cheapest GPUs, cheapest first,
-    and the sentence under the answer ranks the scenario's GPU among the priced ones as
-    the Cost sheet's column R sorted here does."""
+    the scenario's GPU (and only it) in the second series, and the sentence under the
+    answer ranks the scenario's GPU among the priced ones as the Cost sheet's column R
+    sorted here does."""
     book, v = edition if case == "default" else other
     ws = book[TITLE]
     [chart] = ws._charts
-    ref = chart.series[0].val.numRef.f
-    cats = chart.series[0].cat.strRef.f if chart.series[0].cat.strRef else \
-        chart.series[0].cat.numRef.f
     last = COST_FIRST + CHEAPEST - 1
-    assert ref == f"'Cost'!${CHART['cost']}${COST_FIRST}:${CHART['cost']}${last}"
+    cats = chart.series[0].cat
+    cats = (cats.strRef or cats.numRef).f
     assert cats == f"'Cost'!${CHART['name']}${COST_FIRST}:${CHART['name']}${last}"
+    end = BARS_FIRST + CHEAPEST - 1
+    assert [sr.val.numRef.f for sr in chart.series] == [
+        f"'{TITLE}'!${col}${BARS_FIRST}:${col}${end}" for col in BARS.values()]
+    assert all(ws.column_dimensions[col].hidden for col in BARS.values())
     ranked = _cheapest(v)
     assert len(ranked) >= CHEAPEST
-    bars = [(v["Cost"][f"{CHART['name']}{r}"], v["Cost"][f"{CHART['cost']}{r}"])
-            for r in range(COST_FIRST, last + 1)]
-    assert [n for n, _ in bars] == [n for n, _ in ranked[:CHEAPEST]]
-    assert all(close(a, b) for (_, a), (_, b) in zip(bars, ranked, strict=False))
     gpu = v[TITLE][SUMMARY["gpu"]]
+    s = v[TITLE]
+    for i, (name, cost) in enumerate(ranked[:CHEAPEST]):
+        assert v["Cost"][f"{CHART['name']}{COST_FIRST + i}"] == name
+        others, mine = (s[f"{col}{BARS_FIRST + i}"] for col in BARS.values())
+        bar, gap = (mine, others) if name == gpu else (others, mine)
+        assert close(bar, cost) and gap == "#N/A", (name, others, mine)
     rank = [n for n, _ in ranked].index(gpu) + 1
     said = [t for t in v[TITLE].values() if isinstance(t, str) and "ranks" in t]
     assert said == [f"The scenario's GPU ranks {rank} of {len(ranked)} priced GPUs by cost "

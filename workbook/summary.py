@@ -152,23 +152,50 @@ def _cost_range(col: str, n_gpus: int) -> str:
     return f"'Cost'!${col}${COST_FIRST}:${col}${COST_FIRST + n_gpus - 1}"
 
 
+#: Hidden columns of the chart's data on this sheet, one row a bar (rows ``BARS_FIRST``
+#: on): the Cost sheet's sorted cost where the GPU is not the scenario's, and where it is
+#: (#N/A elsewhere: a gap, where text would plot as a bar of 0), so that the scenario's
+#: GPU stands out in its own colour.
+BARS = {"others": "Y", "scenario": "Z"}
+BARS_FIRST = SCENARIO_TOP + 1
+
+
+def _bars(s: Sheet, rows: int) -> None:
+    """The chart's two series, read from the Cost sheet's sorted columns (hidden)."""
+    for i in range(rows):
+        r, c = BARS_FIRST + i, COST_FIRST + i
+        name, cost = f"'Cost'!${CHART['name']}${c}", f"'Cost'!${CHART['cost']}${c}"
+        mine = f"{name}=SCENARIO_GPU"
+        s.put(f"{BARS['others']}{r}", f"=IF(ISNUMBER({cost}),IF({mine},NA(),{cost}),NA())",
+              "formula", "money")
+        s.put(f"{BARS['scenario']}{r}", f"=IF(ISNUMBER({cost}),IF({mine},{cost},NA()),NA())",
+              "formula", "money")
+    for col in BARS.values():
+        s.ws.column_dimensions[col].hidden = True
+
+
 def _chart(s: Sheet, n_gpus: int) -> None:
     """Horizontal bars of the ``CHEAPEST`` cheapest GPUs (the Cost sheet's sorted names
-    and costs, hidden columns there), cheapest on top, each bar's value written on it."""
+    and costs, hidden columns there), cheapest on top, the scenario's GPU in orange, each
+    bar's value written at its end."""
     cost = s.ws.parent["Cost"]
     rows = min(CHEAPEST, n_gpus)
+    _bars(s, rows)
     chart = BarChart()
     chart.type, chart.style = "bar", 2
+    chart.grouping, chart.overlap, chart.gapWidth = "clustered", 100, 60
     chart.title = _title(f"{HEADLINE}, the {rows} cheapest GPUs for the scenario (from the "
-                         "Cost sheet, which lists every GPU)")
+                         "Cost sheet, which lists every GPU); the scenario's GPU, when among them, "
+                         "in orange")
     chart.height, chart.width = 13.5, 15.5
-    chart.add_data(Reference(cost, min_col=column_index_from_string(CHART["cost"]),
-                             min_row=COST_FIRST, max_row=COST_FIRST + rows - 1),
-                   titles_from_data=False)
+    for col in BARS.values():
+        chart.add_data(Reference(s.ws, min_col=column_index_from_string(col),
+                                 min_row=BARS_FIRST, max_row=BARS_FIRST + rows - 1),
+                       titles_from_data=False)
     chart.set_categories(Reference(cost, min_col=column_index_from_string(CHART["name"]),
                                    min_row=COST_FIRST, max_row=COST_FIRST + rows - 1))
     chart.legend = None
-    chart.visible_cells_only = False  # its data sits in hidden columns of Cost
+    chart.visible_cells_only = False  # its data sits in hidden columns
     chart.x_axis.scaling.orientation = "maxMin"  # the cheapest (first) on top
     chart.x_axis.tickLblSkip = 1
     text = RichText(p=[Paragraph(pPr=ParagraphProperties(
@@ -177,15 +204,17 @@ def _chart(s: Sheet, n_gpus: int) -> None:
     # the value of each bar is written at its end: no value axis
     chart.x_axis.delete, chart.y_axis.delete = False, True
     chart.y_axis.majorGridlines = None
-    chart.series[0].graphicalProperties.solidFill = "2F5597"
-    labels = DataLabelList()
-    labels.showVal = True
-    labels.numFmt = "#,##0.00"
-    labels.txPr = text
-    labels.position = "outEnd"
-    for flag in ("showSerName", "showCatName", "showLegendKey", "showPercent"):
-        setattr(labels, flag, False)
-    chart.series[0].dLbls = labels
+    for series, color in zip(chart.series, ("2F5597", "C55A11"), strict=True):
+        series.graphicalProperties.solidFill = color
+        series.graphicalProperties.line.solidFill = color
+        labels = DataLabelList()
+        labels.showVal = True
+        labels.numFmt = "#,##0.00"
+        labels.txPr = text
+        labels.position = "outEnd"
+        for flag in ("showSerName", "showCatName", "showLegendKey", "showPercent"):
+            setattr(labels, flag, False)
+        series.dLbls = labels
     s.ws.add_chart(chart, CHART_CELL)
 
 
@@ -197,5 +226,6 @@ def _title(words: str, size: int = 12) -> Title:
                                                      r=[run])])), overlay=False)
 
 
-__all__ = ["sheet_summary", "SUMMARY", "SUMMARY_NAMES", "CHEAPEST", "TITLE",
+__all__ = ["sheet_summary", "SUMMARY", "SUMMARY_NAMES", "CHEAPEST", "TITLE", "BARS",
+           "BARS_FIRST",
            "SCENARIO_ROWS", "ANSWER_ROWS"]
