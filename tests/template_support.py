@@ -23,9 +23,8 @@ from workbook.build import (
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "workbook" / "napkin.xlsx"
-SHEETS = ["Start", "Sizing", "Cost", "Frontier", "Finance", "Plan", "Calibration", "Roofline",
-          "Speedup",
-          "Assumptions", "GPUs", "Models", "xlwings.conf"]
+SHEETS = ["Start", "Summary", "Sizing", "Cost", "Frontier", "Finance", "Plan", "Calibration",
+          "Roofline", "Speedup", "Assumptions", "GPUs", "Models", "xlwings.conf"]
 ERRORS = ("#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#CALC!",
           "#SPILL!")
 
@@ -46,7 +45,10 @@ NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "O
 CHART_GAPS = {f"Roofline!{c}{r}" for c in "LMNO" for r in range(12, 17)} | {
     f"Roofline!K{r}" for r in range(13, 16)} | {f"Roofline!P{r}" for r in range(21, 29)} | {
     f"Frontier!{c}{r}" for c in ("Z", *(f"A{x}" for x in "ABCDEFGHIJKLMNOPQ"))
-    for r in range(1, 300)}
+    for r in range(1, 300)} | {
+    # On Summary, the chart's two series (hidden columns Y, Z): #N/A where a bar belongs to
+    # the other series (workbook.summary.BARS)
+    f"Summary!{c}{r}" for c in "YZ" for r in range(5, 20)}
 
 
 

@@ -78,7 +78,8 @@ def test_no_chart_crosses_a_row_break(book):
             assert not [b for b in breaks if first <= b < last], (ws.title, first, last)
             assert any(top <= first and last <= bottom for top, bottom in areas), ws.title
             charts += 1
-    assert charts == 5  # Cost's bars, Frontier's two, Finance's tornado, Roofline's
+    assert charts == 6  # Summary's and Cost's bars, Frontier's two, Finance's tornado,
+    # Roofline's
 
 
 def test_every_cell_in_view_is_inside_a_print_area(book):

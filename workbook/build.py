@@ -11,6 +11,8 @@ Sheets, in order (each is built by ``sheet_*`` in its own module of ``workbook/`
 docstring gives its layout; ``workbook.sheet`` holds the drawing helpers they share):
 
     Start        what the workbook answers, how to get the functions, legend, data date
+    Summary      one printed page: the scenario (SCENARIO_ names), the answer and its
+                 range (RESULT_ names), a bar chart of the cheapest GPUs (Cost's column)
     Sizing       the answer (RESULT_ names: GPUs, replicas, monthly cost, cost per million
                  output tokens, tokens/s, first token), then the scenario every sheet reads
                  (SCENARIO_ names: model, precisions, GPU, GPUs per replica, batch,
@@ -73,6 +75,7 @@ from workbook.calibration import (
     sheet_calibration,
 )
 from workbook.cost import COST, COST_COLUMNS, COST_FIRST, sheet_cost
+from workbook.elsewhere import note_conf, note_titles
 from workbook.finance import FINANCE, TORNADO, sheet_finance
 from workbook.frontier import sheet_frontier
 from workbook.gpus import GPU_COLUMNS, GPU_FIRST, GPU_SPARE, sheet_gpus
@@ -99,6 +102,7 @@ from workbook.sheet import DATA_DATE, FMT, Sheet, styles
 from workbook.sizing import GRID_TOP, SIZING, sheet_sizing
 from workbook.speedup import AMDAHL_P, AMDAHL_S, GRID_HEAD, SPEEDUP_TOP, sheet_speedup
 from workbook.start import sheet_start
+from workbook.summary import sheet_summary
 from workbook.xlwings_conf import sheet_xlwings_conf
 from workbook.xml_form import canonical_parts
 
@@ -150,6 +154,8 @@ def _build(native: bool) -> Workbook:
     n_models = len(tables.models()) + MODEL_SPARE
     sizing = sheet_sizing(wb, n_models, n_gpus)
     cost = sheet_cost(wb, n_gpus)
+    summary = sheet_summary(wb, n_gpus)  # reads Cost's chart columns; shown after Start
+    wb.move_sheet(summary.ws, offset=1 - wb.index(summary.ws))
     front = sheet_frontier(wb)
     finance = sheet_finance(wb)
     plan = sheet_plan(wb)
@@ -160,14 +166,19 @@ def _build(native: bool) -> Workbook:
     gpus = sheet_gpus(wb)
     models = sheet_models(wb)
     conf = sheet_xlwings_conf(wb)
-    for sheet in (start, sizing, cost, front, finance, plan, calibration, roof, speed, assumptions,
-                  gpus, models, conf):
+    sheets = (start, summary, sizing, cost, front, finance, plan, calibration, roof, speed,
+              assumptions, gpus, models, conf)
+    if not native:  # the Lite edition says, where it does not compute, what to open
+        note_conf(conf.ws)
+    for sheet in sheets:
         if sheet.title not in TABLE_SHEETS:
             sheet.protect()
         fit_text(sheet.ws)
         wrap_labels(sheet.ws)
         sheet.ws.sheet_view.zoomScale = 100
         print_setup(sheet.ws, PRINT_TITLES.get(sheet.title))
+    if not native:
+        note_titles([sheet.ws for sheet in sheets if sheet is not conf])
     wb.active = 0
     p = wb.properties
     p.creator = p.lastModifiedBy = "napkin template"

@@ -13,6 +13,7 @@ from workbook.arrays import fill, fixed
 from workbook.estimate_range import RANGE_CELLS, range_row
 from workbook.model import fleet
 from workbook.model.fleet import gpus_total, peak_replicas, replica_tps, replicas
+from workbook.owned import rented_owned
 from workbook.scenario import HEADLINE
 from workbook.sheet import Sheet, define_name, efficiency_says, num_or
 from workbook.sizing import SIZING
@@ -35,7 +36,7 @@ FINANCE = {
     "ratio": "B58", "blended": "B59",
     # rented (B) vs owned (C)
     "hourly": 63, "capex_part": 64, "energy_part": 65, "in_cost": 66, "out_cost": 67,
-    "mix_cost": 68,
+    "mix_cost": 68, "purchase": "C69",
     # monthly budget from demand
     "tokens_day": "B71", "replica_tps": "B72", "replicas": "B73", "gpus_total": "B74",
     "volume": "B75", "monthly": 77,
@@ -72,10 +73,12 @@ def sheet_finance(wb: Workbook) -> Sheet:
               that moves it most. Chart below (horizontal bars).
     Rows 54..59 input vs output tokens: PREFILL_MS for the prompt, INPUT_COST_PER_MTOK,
               output cost (realistic), the mix, BLENDED_COST_PER_MTOK
-    Rows 63..68 rented (B) vs owned (C): cost per GPU-hour (OWNED_HOURLY_COST from capex,
-              years, TDP, PUE, kWh price; split into purchase and energy), cost per million
-              input tokens (at the planned utilization), output tokens (the monthly cost ÷
-              the month's output tokens) and blended
+    Rows 63..69 rented (B) vs owned (C): cost per GPU-hour (OWNED_HOURLY_COST from the
+              purchase price, years, TDP, PUE, kWh price; split into purchase and energy),
+              cost per million input tokens (at the planned utilization), output tokens
+              (the monthly cost ÷ the month's output tokens) and blended; C69 the purchase
+              price per GPU: the GPUs sheet's for the scenario's GPU, else CAPEX
+              (``workbook.owned``)
     Rows 71..77 monthly budget: the scenario's replicas and GPUs (Sizing), tokens a month,
               monthly cost rented (B77: RESULT_MONTHLY_COST) and owned (C77)
     Rows 80..86 break-even against an API: the API's price and bill, what the fleet can
@@ -101,7 +104,7 @@ def sheet_finance(wb: Workbook) -> Sheet:
     range_row(s, F["gpus"], F["batch"], F["price"], sz["expert_parallel"])
     _tornado(c)
     _input_output(c)
-    _rented_owned(c)
+    rented_owned(s, F)
     _budget(c)
     _break_even(c)
     for name, key in FINANCE_NAMES.items():  # each figure named once, read by that name
@@ -325,54 +328,6 @@ def _input_output(c: _Case) -> None:
     ]
     for key, label, formula, fmt, note, style in mix:
         s.line(F[key], label, formula, style, fmt, note)
-
-
-
-def _rented_owned(c: _Case) -> None:
-    """Rows 63..68: rented against owned."""
-    s, F = c.s, c.F
-    price = F["price"]
-    p, roof = f"{F['params_b']}*1000000000", F["roof"]
-    o0 = F["hourly"] - 2
-    s.section(o0, "Rented vs owned", "E")
-    s.header(o0 + 1, ["", '="Rented ("&CURRENCY&")"', '="Owned ("&CURRENCY&")"', "How"])
-    h, cp, en = F["hourly"], F["capex_part"], F["energy_part"]
-    tdp = F["tdp"]
-    owned = [
-        (h, "Cost per GPU-hour", f"={price}",
-         num_or([tdp], f"OWNED_HOURLY_COST(CAPEX,YEARS,{tdp},PUE,KWH_PRICE)",
-                 "no TDP figure"),
-         "OWNED_HOURLY_COST(capex, years, TDP, PUE, kWh price): purchase ÷ (years × 8,766 h) "
-         "+ kW × PUE × price"),
-        (cp, "of which the purchase, written off", None,
-         "=OWNED_HOURLY_COST(CAPEX,YEARS,0,PUE,KWH_PRICE)", "OWNED_HOURLY_COST with 0 W"),
-        (en, "of which energy", None,
-         num_or([tdp], f"OWNED_HOURLY_COST(0,YEARS,{tdp},PUE,KWH_PRICE)", "no TDP figure"),
-         "OWNED_HOURLY_COST with 0 capex: TDP ÷ 1000 × PUE × kWh price"),
-        (F["in_cost"], "Cost per million input tokens, prefill at planned utilization",
-         f"={F['input_cost']}",
-         '=IF(SCENARIO_SERVING="disaggregated",'  # aggregated: in the bill (input_cost)
-         + num_or([f"C{h}", roof], f"INPUT_COST_PER_MTOK(C{h},{p},{roof},ROOF_EFFICIENCY,"
-                  "UTILIZATION)", "not available")[1:] + ",0)",
-         "INPUT_COST_PER_MTOK at each hourly cost (disaggregated; aggregated, 0: in the bill)"),
-        (F["out_cost"], HEADLINE, f"={F['output_cost']}",
-         num_or([f"C{F['monthly']}"], f'IF({TPD}>0,C{F["monthly"]}/({TPD}*{HOURS}/24)'
-                 '*1000000,"no traffic")', "not available"),
-         "the monthly cost below ÷ the month's output tokens"),
-        (F["mix_cost"], "Cost per million tokens, input and output blended at the mix",
-         f"={F['blended']}",
-         num_or([f"C{F['in_cost']}", f"C{F['out_cost']}"], f"BLENDED_COST_PER_MTOK("
-                 f"C{F['in_cost']},C{F['out_cost']},INPUT_PER_OUTPUT,1)", "not available"),
-         "BLENDED_COST_PER_MTOK at the mix"),
-    ]
-    for r, label, rented, own, how in owned:
-        s.put(f"A{r}", label)
-        if rented is not None:
-            s.put(f"B{r}", rented, "formula", "money")
-        s.put(f"C{r}", own, "result" if r in (h, F["mix_cost"]) else "formula", "money")
-        for col in "BC":
-            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
-        s.put(f"D{r}", how, "note")
 
 
 

@@ -47,39 +47,46 @@ def sheet_gpus(wb: Workbook) -> Sheet:
     L     price per GPU-hour: INPUT, default from workbook/data/gpu_prices.csv (empty where
           no public price was checked: enter yours)
     M     where the default price comes from;  N source_url;  O notes
+    P     purchase price per GPU: INPUT, default from workbook/data/gpu_prices.csv (a
+          vendor list price or a published street price; empty where none was found,
+          and Finance's owned case then uses the Assumptions' CAPEX)
+    Q     where the purchase price comes from, or why there is none
     Named ranges, one per column: GPU_NAME, GPU_VENDOR, GPU_MEM, GPU_BW, GPU_BF16,
     GPU_FP16, GPU_FP8, GPU_INT8, GPU_FP4, GPU_TDP, GPU_INTERCONNECT, GPU_PRICE,
-    GPU_PRICE_SOURCE, GPU_SOURCE, GPU_NOTES.
+    GPU_PRICE_SOURCE, GPU_SOURCE, GPU_NOTES, GPU_PURCHASE_PRICE, GPU_PURCHASE_SOURCE.
     """
     s = Sheet(wb, "GPUs", {"A": 26, "B": 9, "C": 9, "D": 10, "E": 11, "F": 11, "G": 11,
                            "H": 10, "I": 10, "J": 8, "K": 13, "L": 13, "M": 40, "N": 40,
-                           "O": 90})
+                           "O": 90, "P": 13, "Q": 40})
     s.title_rows("GPUs: datasheet figures, dense (no 2:4 sparsity), decimal units",
                  f"Gathered {DATA_DATE} from public datasheets and write-ups; every row keeps "
                  "its source and notes. Price per GPU-hour (yellow) is yours to change.")
     s.put("A3", "Grey cell without a number: no trustworthy figure was found. It stays "
                 "empty; the lookups on the other sheets treat it as not available, never as 0.",
           "note")
-    s.put("A4", "Price default: an assumption (public on-demand level, see column M); "
-                "empty where none was checked. Adding a GPU: type it in a yellow row below "
+    s.put("A4", "Price defaults: assumptions (the public on-demand level per GPU-hour, see "
+                "column M; a published purchase price per GPU, see column Q), empty where "
+                "none was found. Adding a GPU: type it in a yellow row below "
                 "the table, or insert a row anywhere from the first row of the table to the "
                 "empty row under it (this sheet is not protected); every sheet picks it up.",
           "note")
     headers = [h for _, h, _, _ in GPU_COLUMNS]
     headers += ['=\"Price per GPU-hour (\"&CURRENCY&\")\"', "Price: basis and source",
-                "Source (datasheet)", "Notes"]
+                "Source (datasheet)", "Notes", '="Purchase price per GPU ("&CURRENCY&")"',
+                "Purchase price: basis and source"]
     s.header(GPU_FIRST - 1, headers, height=45)
     prices = {r["name"]: r for r in read_csv("workbook", "gpu_prices.csv")}
     rows = list(tables.gpus().values())
     last = GPU_FIRST + len(rows) - 1
     for i, row in enumerate(rows):
         _gpu_row(s, GPU_FIRST + i, row, prices.get(row["name"]))
-    fit_rows(s, GPU_FIRST, last, {"M": 40, "N": 40, "O": 90})
+    fit_rows(s, GPU_FIRST, last, {"M": 40, "N": 40, "O": 90, "Q": 40})
     for r in range(last + 1, last + GPU_SPARE + 1):  # the user's own rows
         for j, (_, _, _, fmt) in enumerate(GPU_COLUMNS):
             s.put(f"{get_column_letter(j + 1)}{r}", None, "input", fmt)
         s.put(f"L{r}", None, "input", "money")
-        for col in "MNO":
+        s.put(f"P{r}", None, "input", "#,##0")
+        for col in "MNOQ":
             s.put(f"{col}{r}", None, "input")
     last += GPU_SPARE
     slots = last - GPU_FIRST + 1  # the places Cost and the Sizing grids have
@@ -89,10 +96,26 @@ def sheet_gpus(wb: Workbook) -> Sheet:
                                     "↑ yellow rows: your own GPUs (name, memory, bandwidth, "
                                     "peaks, price); every sheet picks them up"), "note")
     warn_red(s.ws, f"A{end + 1}")
+    _validate(s, last)
+    for j, (_, _, name, _) in enumerate(GPU_COLUMNS):
+        if name:
+            col = get_column_letter(j + 1)
+            define_column(wb, name, s.title, col, GPU_FIRST - 1, end)
+    for name, col in (("GPU_PRICE", "L"), ("GPU_PRICE_SOURCE", "M"), ("GPU_SOURCE", "N"),
+                      ("GPU_NOTES", "O"), ("GPU_PURCHASE_PRICE", "P"),
+                      ("GPU_PURCHASE_SOURCE", "Q")):
+        define_column(wb, name, s.title, col, GPU_FIRST - 1, end)
+    s.ws.freeze_panes = f"B{GPU_FIRST}"
+    return s
+
+
+def _validate(s: Sheet, last: int) -> None:
+    """Data validation of the user's rows (the ``GPU_SPARE`` rows up to ``last``) and of
+    the price columns of every row."""
     spare = f"{last - GPU_SPARE + 1}:{{}}{last}"
     s.validate("A" + spare.format("A"), "text", "Your GPU's name (shown in the dropdowns): "
                "up to 60 characters.", "GPU name", 0, 60)
-    for col in "BMNO":
+    for col in "BMNOQ":
         s.validate(col + spare.format(col), "text", "Optional text: up to 255 characters.",
                    "Text", 0, 255)
     s.validate("C" + spare.format("K"), "decimal", "A datasheet figure in the column's unit "
@@ -101,15 +124,9 @@ def sheet_gpus(wb: Workbook) -> Sheet:
     s.validate(f"L{GPU_FIRST}:L{last}", "decimal", "Price of one GPU-hour in the currency "
                "of the scenario (Sizing): a number from 0 to 1000. Empty: no cost figures "
                "for this GPU.", "Price per GPU-hour", 0, 1000)
-    for j, (_, _, name, _) in enumerate(GPU_COLUMNS):
-        if name:
-            col = get_column_letter(j + 1)
-            define_column(wb, name, s.title, col, GPU_FIRST - 1, end)
-    for name, col in (("GPU_PRICE", "L"), ("GPU_PRICE_SOURCE", "M"), ("GPU_SOURCE", "N"),
-                      ("GPU_NOTES", "O")):
-        define_column(wb, name, s.title, col, GPU_FIRST - 1, end)
-    s.ws.freeze_panes = f"B{GPU_FIRST}"
-    return s
+    s.validate(f"P{GPU_FIRST}:P{last}", "decimal", "Purchase price of one GPU in the currency "
+               "of the scenario (Sizing): a number from 0 to 10,000,000. Empty: Finance's "
+               "owned case uses the Assumptions' CAPEX.", "Purchase price", 0, 10000000)
 
 
 def _gpu_row(s: Sheet, r: int, row: dict, price: dict | None) -> None:
@@ -126,4 +143,10 @@ def _gpu_row(s: Sheet, r: int, row: dict, price: dict | None) -> None:
           if price else "no price checked: enter your own", "wrap")
     s.put(f"N{r}", row["source_url"], "wrap")
     s.put(f"O{r}", row["notes"], "wrap")
+    purchase = num(price["purchase_price_usd"]) if price else None
+    s.put(f"P{r}", purchase, "input", "#,##0")
+    s.put(f"Q{r}", (f"{price['purchase_basis']} ({price['purchase_source']}, "
+                    f"{price['purchase_checked']})" if purchase is not None
+                    else f"{price['purchase_basis']}: enter yours")
+          if price else "no purchase price checked: enter yours", "wrap")
 

@@ -108,9 +108,10 @@ def _answers(s: Sheet) -> None:
     """Rows 4..13: the questions and where each is answered."""
     s.section(4, "What it answers", "B")
     answers = [
-        ("How many GPUs, what cost?", "Sizing, the answer: GPUs, monthly cost, cost per "
-                                       "million output tokens; then fit (FITS, GPUS_NEEDED), "
-                                       "grid 1"),
+        ("How many GPUs, what cost?", "Summary: the scenario, its cost and range, the "
+                                       "cheapest GPUs, on one printed page. Sizing, the "
+                                       "answer: GPUs, monthly cost, cost per million output "
+                                       "tokens; then fit (FITS, GPUS_NEEDED), grid 1"),
         ("How fast can it possibly go?", "Sizing: the decode floor in ms/token, tokens/s "
                                           "per user and in total; grid 2"),
         ("Which GPU is cheapest?", "Cost: the scenario on each GPU type: GPUs → monthly "
