@@ -401,7 +401,7 @@ def out_of_sample_table() -> str:
     return "\n".join(lines) + "\n"
 
 
-#: The kinds of deployment issue 37 asks the set to span, each a test on a row: name →
+#: The kinds of deployment the set is asked to span, each a test on a row: name →
 #: predicate (batch per GPU of wide expert parallelism: low ≤ 32, middle 33–256, maximum
 #: above, a batch the source leaves out being the most memory holds).
 def _per_gpu(row: dict) -> float:

@@ -347,10 +347,10 @@ def test_default_plan_against_hand_calculation(default):
     out_tps = 8 * 300  # average: 8 requests/s × 300 output tokens
     assert default[K["cost_out_mtok"]] == pytest.approx(gpus * price / (out_tps * 3600) * 1e6)
     # blended: Finance's figure by its name, the bill per output token and the prompts'
-    # prefill per input token (price per GPU-second × 2 × 70.6e9 FLOPs ÷ (1,978.9 TFLOPS
-    # FP8 × 0.8) ÷ 0.6 utilization) weighted 2,000 : 300
+    # prefill per input token weighted 2,000 : 300; in aggregated serving (the default) the
+    # bill already pays for the prompts' prefill, so the input tokens add 0 on top
     cout = gpus * price / (out_tps * 3600) * 1e6
-    cin = price / 3600 * (2 * 70.6e9 / (1978.9e12 * 0.8)) * 1e6 / 0.6
+    cin = 0.0
     assert default[K["cost_all_mtok"]] == pytest.approx(
         (2000 / 300 * cin + cout) / (2000 / 300 + 1))
     assert default[K["joules_token"]] == pytest.approx(gpus * 700 * 1.3 / out_tps)

@@ -25,7 +25,7 @@ IDS = [r["id"] for r in ROWS]
 
 
 def test_the_set_spans_the_regimes_from_primary_sources():
-    # issue 37: at least 80 measurements from at least 20 independent sources (the
+    # the target: at least 80 measurements from at least 20 independent sources (the
     # ``source`` column names the source a row belongs to: one document, whatever its
     # version, as TensorRT-LLM's perf overview at v1.0 and at commit 03e27c7)
     assert len(ROWS) >= 80
@@ -51,7 +51,7 @@ def test_the_rows_that_leave_are_those_the_twin_rule_names():
     # row leaves when its figure, or that of a twin (the same source's same configuration
     # on another GPU or precision), is faster than its floor. It takes out the TensorRT-LLM
     # v0.9.0 Mixtral figure on 2 A100 at batch 32 (faster than its floor) and its twin on 2
-    # H100 (issue 24); the file keeps both, its left_out column saying why
+    # H100 (the v0.9.0 row); the file keeps both, its left_out column saying why
     everything = sf.all_rows()
     written = {r["id"]: r["left_out"] for r in everything if r["left_out"]}
     assert written == sf.contradicted()
@@ -422,7 +422,7 @@ def test_the_rules_compared_in_the_docs():
 
 
 def test_in_and_out_of_sample_side_by_side():
-    # overall: 80 of 91 within 1.5x in sample, 74 out of sample (81.3 %, past issue 37's
+    # overall: 80 of 91 within 1.5x in sample, 74 out of sample (81.3 %, past the target's
     # 80 %); within 1.2x 48 and 46 (50.5 %, its half). Each row is counted once in
     # "all" and once in its regime; the categories are computed by serving_floor.CATEGORIES
     groups = sf.judged_by(lambda r: ["all"])["all"]
@@ -433,7 +433,7 @@ def test_in_and_out_of_sample_side_by_side():
     assert sum(1 / 1.2 <= q <= 1.2 for q in groups["out"]) == 46
     by_regime = sf.judged_by(lambda r: [r["regime"]])
     assert sum(g["rows"] for g in by_regime.values()) == 91
-    # every category issue 37 names has rows
+    # every category the set is asked to span has rows
     by_category = sf.judged_by(lambda r: [k for k, t in sf.CATEGORIES.items() if t(r)])
     assert set(by_category) == set(sf.CATEGORIES)
     text = (sf.MEASUREMENTS.parents[2] / "docs" / "measurements.md").read_text("utf-8")

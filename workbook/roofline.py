@@ -172,9 +172,10 @@ def _scenario_points(s: Sheet, first: int) -> int:
     active = f"{z['active_b']}*1000000000"
     points = [
         ("the scenario's decode step", f"={z['batch']}", "sequences",
-         f"=2*{active}*{z['batch']}",
+         f"=2*{active}*{z['step_tokens']}",
          f"=WEIGHT_GB({z['read_b']}*1000000000,{prec})*1000000000",
-         "a step at the scenario's batch reads the weights once for every sequence"),
+         "a step at the scenario's batch reads the weights once for all its tokens: each "
+         "sequence's, and the prompt tokens it prefills where prefill shares the GPUs"),
         ("the scenario's prefill", f"={z['prompt']}", "tokens", f"=2*{active}*{z['prompt']}",
          f"={z['weight_gb']}*1000000000",
          "the prompt's tokens share one read of the weights: far right of the ridge"),
