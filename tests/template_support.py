@@ -5,7 +5,6 @@ files; ``tests/conftest.py`` makes them visible to every test."""
 
 from __future__ import annotations
 
-import csv
 import math
 import subprocess
 import sys
@@ -15,6 +14,7 @@ import openpyxl
 import pytest
 
 from addin.routes.embed import write_template
+from udfs import regimes
 from workbook.build import (
     CAL_FIRST,
     SIZING,
@@ -225,24 +225,18 @@ CAL_CASES = [
 #: from the measurement set by tests/serving_floor.py and checked against it by
 #: test_serving_measurements.py; the template's tests check the sheets' arithmetic given
 #: them, so they read them from the file (a new measurement moves them).
-_ANCHORS = {r["regime"]: float(r["efficiency"]) for r in csv.DictReader(
-    (Path(__file__).resolve().parents[1] / "udfs" / "data" / "efficiency.csv").open(
-        encoding="utf-8"))}
+_ANCHORS = {k: float(r["efficiency"]) for k, r in regimes.table().items()}
 SMALL, TP8_SMALL, ONE_GPU, TP = (_ANCHORS[k] for k in (
     "small_batch", "tp8_small_batch", "throughput_one_gpu", "throughput_tp"))
 MOE = _ANCHORS["moe_expert_parallel"]
 #: The per-layer time (udfs/data/layer_time.csv, µs) and the layers' time per token of
 #: Llama 3.1 70B's 80 layers (config.json), ms: what the realistic step adds to floor ÷
 #: efficiency without Calibration's measurements (LAYER_OVERHEAD_MS)
-LAYER_US = float(next(csv.DictReader(
-    (Path(__file__).resolve().parents[1] / "udfs" / "data" / "layer_time.csv").open(
-        encoding="utf-8")))["layer_time_us"])
+LAYER_US = regimes.layer_time_us()
 LAYERS_70B_MS = 80 * LAYER_US / 1000
 #: The largest batch of the small-batch rows; the smallest of the throughput rows on one
 #: GPU and on 2 or more (udfs/data/efficiency.csv, batch_high and batch_low): data too
-_RANGES = {r["regime"]: r for r in csv.DictReader(
-    (Path(__file__).resolve().parents[1] / "udfs" / "data" / "efficiency.csv").open(
-        encoding="utf-8"))}
+_RANGES = regimes.table()
 SMALL_END, ONE_GPU_START, TP_START = (float(_RANGES[k][c]) for k, c in (
     ("small_batch", "batch_high"), ("throughput_one_gpu", "batch_low"),
     ("throughput_tp", "batch_low")))

@@ -156,19 +156,21 @@ TRTLLM_PP = {1: 1787, 2: 3707, 4: 5961, 8: 8166}
 def test_published_pipeline_parallel_decode(stages):
     """The floor of each pipelined measurement is below it, as serving_floor.py builds a
     floor (tests/data/serving_measurements.csv): the batch the most that memory holds at
-    the mean context, 1,000 + 500 tokens, FP8 KV cache (the source does not state it: the
-    smaller), no memory held back; the GPUs table's RTX PRO 6000 Blackwell (96 GB, 1.792
-    TB/s, Workstation and Server Editions alike; no FLOPS figure: a memory floor).
-    REGIME_EFFICIENCY of the replica's GPUs and batch (all stages together), with the 80
-    layers' LAYER_OVERHEAD_MS, puts the realistic estimate within 1.5× of the measurement
-    up to 4 stages (1.07, 0.881, 0.679); at 8 it is 2.2× below (0.456;
-    docs/measurements.md)."""
+    the full context, 1,000 + 1,000 tokens, the step reading the KV cache at the mean one,
+    1,000 + 500, FP8 KV cache (the source does not state it: the smaller), no memory held
+    back; the GPUs table's RTX PRO 6000 Blackwell (96 GB, 1.792 TB/s, Workstation and
+    Server Editions alike; no FLOPS figure: a memory floor, which the prompts' prefill
+    does not move). REGIME_EFFICIENCY of the replica's GPUs and batch (all stages
+    together), with the 80 layers' LAYER_OVERHEAD_MS, puts the realistic estimate within
+    1.5× of the measurement up to 4 stages (1.21, 0.952, 0.727); at 8 it is 2.1× below
+    (0.487; docs/measurements.md)."""
     from udfs import KV_CACHE_GB, LAYER_OVERHEAD_MS, MAX_BATCH, REGIME_EFFICIENCY, WEIGHT_GB
     # Llama 3.3 70B (config.json): 80 layers, 8 KV heads, head_dim 128; 70.6e9 parameters,
     # 69.549e9 read a step (all but the input embedding, models.csv); NVFP4 0.5625 B
     kv_seq = KV_CACHE_GB(80, 8, 128, 1500, "FP8")  # 2 × 80 × 8 × 128 × 1 B × 1,500
     assert kv_seq == approx(0.24576, rel=1e-12)
-    batch = MAX_BATCH(96, WEIGHT_GB(70.6e9, "NVFP4"), kv_seq, 0, stages)
+    full = KV_CACHE_GB(80, 8, 128, 2000, "FP8")  # memory: each sequence's last step
+    batch = MAX_BATCH(96, WEIGHT_GB(70.6e9, "NVFP4"), full, 0, stages)
     step = DECODE_STEP_MS(WEIGHT_GB(69549326848, "NVFP4"), batch * kv_seq, 1.792, 70.6e9,
                           batch, 1e9, 0, stages, 0, stages)
     measured = 1000 * batch / TRTLLM_PP[stages]  # ms per token of one stream

@@ -101,6 +101,7 @@ from workbook.plan_answer import plan_results
 from workbook.plan_cells import (
     CANDIDATES,
     COMM_COL,
+    KV_COL,
     LAYOUT_COL,
     LEVELS,
     SEARCH_FIRST,
@@ -108,6 +109,7 @@ from workbook.plan_cells import (
     SHARE,
     STAGES_COL,
     first_token_ok,
+    kv_step_seq_cell,
     layout,
     level_block,
     level_columns,
@@ -380,6 +382,9 @@ def _tp_table(s: Sheet):
     s.put(f"{LAYOUT_COL}{TP_FIRST - 1}", "Layout", "header")
     s.ws.column_dimensions[STAGES_COL].width = 13
     s.ws.column_dimensions[LAYOUT_COL].width = 14
+    s.put(f"{KV_COL}{TP_FIRST - 1}", "KV cache a sequence's step reads (GB, all GPUs)",
+          "header")
+    s.ws.column_dimensions[KV_COL].hidden = True  # read by the row's step and search
     sheet.validate_stages(s.ws, f"{STAGES_COL}{TP_FIRST}:{STAGES_COL}{last - 1}",
                           f"{STAGES_COL}{TP_FIRST}", f"A{TP_FIRST}", "Pipeline stages of "
                           "the row's replica, dividing its GPUs (column A). A whole number "
@@ -453,6 +458,7 @@ def _tp_row(s: Sheet, K: dict, r: int, t_default, last: int) -> None:
     s.put(f"{STAGES_COL}{r}", 1 if r < last else f"={K['stages']}",
           "input" if r < last else "formula", "count")
     s.put(f"{LAYOUT_COL}{r}", layout(r), "formula")
+    s.put(f"{KV_COL}{r}", kv_step_seq_cell(K, r).formula(), "formula", "GB")
     s.ws.row_dimensions[r].height = 30
 
 

@@ -32,6 +32,9 @@ LEVEL_FIRST = SEARCH_FIRST + SEARCH_STEPS + 1  # column AG: the first block's fi
 STAGES_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES)
 #: The column of each row's layout in words, beside the stages: "TP t", or "TP t ÷ p × PP p".
 LAYOUT_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 1)
+#: The column of the KV cache one sequence's step reads on each row, all GPUs (hidden):
+#: Sizing's at the mean context × the copies a stage of the row holds (``kv_step_seq``).
+KV_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 2)
 
 
 def layout(r: int) -> str:
@@ -115,11 +118,17 @@ SHARE = f"Sizing!${SIZING['prefill_share'][0]}${SIZING['prefill_share'][1:]}"
 KV_STEP_SEQ = f"Sizing!${SIZING['kv_step_seq_gb'][0]}${SIZING['kv_step_seq_gb'][1:]}"
 
 
-def kv_step_seq(K: dict, r: int) -> Expr:
+def kv_step_seq_cell(K: dict, r: int) -> Expr:
     """The KV cache one sequence's step reads on row ``r``, all GPUs of the replica [GB]:
     Sizing's at the mean context × the copies a stage of the row holds
-    (``workbook.model.serving.kv_copies``)."""
+    (``workbook.model.serving.kv_copies``); the formula of the row's ``KV_COL`` cell."""
     return of(KV_STEP_SEQ) * kv_copies(K["model_row"], stage_gpus(r), expert_parallel_at(K, r))
+
+
+def kv_step_seq(K: dict, r: int) -> Expr:
+    """``kv_step_seq_cell`` of row ``r`` as the step's formulas read it: the row's
+    ``KV_COL`` cell (written once a row, so that the search's formulas stay short)."""
+    return of(f"${KV_COL}{r}")
 
 
 #: The layers' fixed time per token a realistic step adds: Sizing's, as its step takes it
