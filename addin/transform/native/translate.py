@@ -11,7 +11,7 @@ import re
 
 from openpyxl.formula.tokenizer import Token
 
-from addin.formula.walk import Group, napkin_names, parse
+from addin.formula.walk import Group, napkin_names, parse, render
 from addin.transform.native.book import Book, _unique_sheet_name
 from addin.transform.native.forms import (
     ABSENT,
@@ -43,6 +43,7 @@ class NativeTranslator:
         self.book = book
         self.tables = book.tables
         self._parsed: dict[str, list] = {}
+        self._calls: dict[tuple[str, int], Expr] = {}  # (call's text, sheet) -> its Expr
         self.names = napkin_names()
         taken = dict(book.sheet_names, **{book.tables.sheet.upper(): book.tables.sheet})
         names = book.book.names
@@ -137,6 +138,20 @@ class NativeTranslator:
 
     # -- a call of ours -----------------------------------------------------------------
     def _call(self, g: Group, sheet_idx: int) -> Expr:
+        """The translation of a call of ours, made once for each text of the call on a
+        sheet: the same call recurs across a sheet's cells (the cells of an array formula
+        said one by one share every call that reads no element of a range), and its
+        translation depends only on its text, its sheet and the cells it reads. A repeat
+        would register the same helper cells and tables again, which is nothing (each is
+        kept at its first registration), so the first translation stands for it."""
+        key = (g.open.value + render(g.children) + (g.close.value if g.close else ""),
+               sheet_idx)
+        got = self._calls.get(key)
+        if got is None:
+            got = self._calls[key] = self._translate_call(g, sheet_idx)
+        return got
+
+    def _translate_call(self, g: Group, sheet_idx: int) -> Expr:
         name = g.name
         if name in NOT_TRANSLATABLE:
             raise Untranslatable(f"{name}: {NOT_TRANSLATABLE[name]}")
