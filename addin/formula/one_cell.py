@@ -112,12 +112,13 @@ def _plain(func, reads_ranges: bool, safe_eval, otype, Ranges, Token, EMPTY):
     value that ``replace_empty`` changes: formulas compares each element with
     ``sh.EMPTY``, whose ``__eq__`` is identity."""
     ndarray = np.ndarray
+    on_values = _on_values(safe_eval)
 
     def run(*args):
         try:
             if len(args) >= 32:  # formulas' own loop, not np.vectorize
                 return func(*args)
-            elems, nd = [], 0
+            elems, nd, plain = [], 0, on_values is not None
             for a in args:
                 if reads_ranges and isinstance(a, Ranges):
                     a = a.value
@@ -126,7 +127,11 @@ def _plain(func, reads_ranges: bool, safe_eval, otype, Ranges, Token, EMPTY):
                         return func(*args)
                     nd = max(nd, a.ndim)
                     a = a.item()  # as np.vectorize reads it (dtype=object)
-                    elems.append(0 if a is EMPTY else a)
+                    if a is EMPTY:
+                        a = 0
+                    elif plain and type(a) not in _PLAIN and not isinstance(a, Token):
+                        plain = False  # (a list, a numpy number...: formulas' own reading)
+                    elems.append(a)
                 elif a is EMPTY:
                     elems.append(0)
                 elif type(a) in _PLAIN or isinstance(a, Token):
@@ -134,7 +139,7 @@ def _plain(func, reads_ranges: bool, safe_eval, otype, Ranges, Token, EMPTY):
                 else:
                     return func(*args)
             with np.errstate(divide="ignore", invalid="ignore"):
-                r = safe_eval(*elems)
+                r = on_values(*elems) if plain else safe_eval(*elems)
             if isinstance(r, (ndarray, list, tuple)):
                 return func(*args)
             res = np.empty((1,) * nd, object)
@@ -144,3 +149,32 @@ def _plain(func, reads_ranges: bool, safe_eval, otype, Ranges, Token, EMPTY):
             return func(*args)
 
     return run
+
+
+def _on_values(safe_eval):
+    """formulas' ``safe_eval`` (of ``wrap_ufunc``) for arguments that are each a number,
+    a logical value, a text or an error value, when it looks for an error value with
+    formulas' ``get_error``: the first argument that is an error value, found without
+    ``get_error``'s walk (``flatten``), which for such values gives each as it is; the
+    rest as ``safe_eval`` does, with its own names. None for any other ``check_error``
+    (IF's reads its condition only)."""
+    c, names = _closure(safe_eval), safe_eval.__globals__
+    if c.get("check_error") is not names.get("get_error"):
+        return None
+    func, input_parser, check_nan = c["func"], c["input_parser"], c["check_nan"]
+    XlError, FoundError, errors = names["XlError"], names["FoundError"], names["Error"].errors
+    convert_noshp, convert_nan = names["convert_noshp"], names["convert_nan"]
+
+    def on_values(*vals):
+        try:
+            r = next((v for v in vals if isinstance(v, XlError)), None) or \
+                convert_noshp(func(*input_parser(*vals)))
+            if check_nan and not isinstance(r, (XlError, str)):
+                r = convert_nan(r)
+        except FoundError as ex:
+            r = ex.err
+        except (ValueError, TypeError):
+            r = errors["#VALUE!"]
+        return r
+
+    return on_values
