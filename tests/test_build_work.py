@@ -44,10 +44,10 @@ of ``get_error`` (flatten; IF's condition too, ``addin.formula.fx_excel_args.if_
 ``+ - * /`` on operands that are not two numbers (a sum of logical values, as the helper
 cells write their checks) go to formulas' operator without ``np.vectorize``
 (``addin.formula.arithmetic``): replace_empty's checks 55,996 -> 2,960 in native, 13,357
--> 2,530 in template and calc; flatten's steps 148,301 -> 86,671 and 88,327 -> 60,574.
+-> 2,530 in template and calc; flatten's steps 148,301 -> 84,693 and 88,327 -> 58,836.
 These two are the figures of the first command a process runs (the start-up's own work
 included); run again in the same process, a command does less (calc: 1,189 checks,
-60,392 steps).
+58,654 steps).
 """
 
 from __future__ import annotations
@@ -66,12 +66,12 @@ RECORDED = {
     "native": {"engine passes": 2, "formulas compiled": 653, "formulas computed": 4147,
                "formulas tokenised": 1937, "napkin calls translated": 5559,
                "texts read for helper references": 16521,
-               "formulas' empty-cell checks": 2960, "formulas' flatten steps": 86671},
+               "formulas' empty-cell checks": 2960, "formulas' flatten steps": 84693},
     "template": {"engine passes": 1, "formulas compiled": 513, "formulas computed": 2102,
                  "formulas tokenised": 57, "formulas' empty-cell checks": 2530,
-                 "formulas' flatten steps": 60574},
+                 "formulas' flatten steps": 58836},
     "calc": {"engine passes": 1, "formulas compiled": 513, "formulas computed": 2102,
-             "formulas' empty-cell checks": 2530, "formulas' flatten steps": 60574},
+             "formulas' empty-cell checks": 2530, "formulas' flatten steps": 58836},
 }
 
 

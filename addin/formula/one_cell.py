@@ -64,8 +64,10 @@ def _make(func):
     args_parser, safe_eval = c["args_parser"], c["safe_eval"]
     otype, return_func = c["otype"], c["return_func"]
     Ranges, Token, ndarray = ns.Ranges, ns.sh.Token, np.ndarray
-    if (args_parser, return_func) == _defaults(ns):  # (IF, ISBLANK, <=, LOG10...)
+    if (args_parser, return_func) == _defaults(ns):  # (IF, LOG10, ROUND...)
         return _plain(func, reads_ranges, safe_eval, otype, Ranges, Token, ns.sh.EMPTY)
+
+    on_values = _on_values(safe_eval)
 
     def run(*args):
         try:
@@ -74,19 +76,22 @@ def _make(func):
             parsed = tuple(args_parser(*vals))
             if len(parsed) >= 32:  # formulas' own loop, not np.vectorize
                 return func(*args)
-            elems, nd = [], 0
+            elems, nd, plain = [], 0, on_values is not None
             for a in parsed:
                 if isinstance(a, ndarray):
                     if a.size != 1:
                         return func(*args)
                     nd = max(nd, a.ndim)
-                    elems.append(a.item())  # as np.vectorize reads it (dtype=object)
+                    a = a.item()  # as np.vectorize reads it (dtype=object)
+                    if plain and type(a) not in _PLAIN and not isinstance(a, Token):
+                        plain = False  # (a list, a numpy number...: formulas' own reading)
+                    elems.append(a)
                 elif type(a) in _PLAIN or isinstance(a, Token):
                     elems.append(a)
                 else:
                     return func(*args)
             with np.errstate(divide="ignore", invalid="ignore"):
-                r = safe_eval(*elems)
+                r = on_values(*elems) if plain else safe_eval(*elems)
             if isinstance(r, (ndarray, list, tuple)):
                 return func(*args)
             res = np.empty((1,) * nd, object)
