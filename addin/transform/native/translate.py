@@ -21,6 +21,7 @@ from addin.transform.native.forms import (
     Param,
     _num,
     forms,
+    names_interconnect,
     number_or_row,
 )
 from addin.transform.native.formula import Expr, is_atomic, is_numeric
@@ -43,7 +44,7 @@ class NativeTranslator:
         self.book = book
         self.tables = book.tables
         self._parsed: dict[str, list] = {}
-        self._calls: dict[tuple[str, int], Expr] = {}  # (call's text, sheet) -> its Expr
+        self._calls: dict[tuple[str, int], Expr] = {}  # (call's text, sheet) -> Expr
         self.names = napkin_names()
         taken = dict(book.sheet_names, **{book.tables.sheet.upper(): book.tables.sheet})
         names = book.book.names
@@ -138,18 +139,12 @@ class NativeTranslator:
 
     # -- a call of ours -----------------------------------------------------------------
     def _call(self, g: Group, sheet_idx: int) -> Expr:
-        """The translation of a call of ours, made once for each text of the call on a
-        sheet: the same call recurs across a sheet's cells (the cells of an array formula
-        said one by one share every call that reads no element of a range), and its
-        translation depends only on its text, its sheet and the cells it reads. A repeat
-        would register the same helper cells and tables again, which is nothing (each is
-        kept at its first registration), so the first translation stands for it."""
-        key = (g.open.value + render(g.children) + (g.close.value if g.close else ""),
-               sheet_idx)
-        got = self._calls.get(key)
-        if got is None:
-            got = self._calls[key] = self._translate_call(g, sheet_idx)
-        return got
+        """A call of ours, translated once per text and sheet (a repeat, as in the cells of
+        an array formula said one by one, would register the same helpers again: nothing)."""
+        key = (render([g]), sheet_idx)
+        if key not in self._calls:
+            self._calls[key] = self._translate_call(g, sheet_idx)
+        return self._calls[key]
 
     def _translate_call(self, g: Group, sheet_idx: int) -> Expr:
         name = g.name
@@ -248,7 +243,7 @@ class NativeTranslator:
         if p.kind == "precision":
             return self.hoist(Expr(self._precision(fname, p, a, checks), "expr"),
                               sheet_idx).text
-        if p.kind == "latency" and a.kind == "ref" and _interconnect(a.value):
+        if p.kind == "latency" and a.kind == "ref" and names_interconnect(a.value):
             return self._latency(p, a, checks)
         if a.kind == "ref":
             if isinstance(a.value, str) and a.value.strip():
@@ -469,20 +464,6 @@ _SPECIAL_REASON = {
     "TIME_FLOOR": "text with units for amount or rate is read by napkin only; give plain "
                   "numbers (seconds) or constants for both",
 }
-
-
-def _interconnect(v) -> bool:
-    """Whether ``v`` is the name of an interconnect of ``udfs.interconnects``."""
-    from udfs import interconnects
-    from udfs.errors import ExcelError
-
-    if not isinstance(v, str) or not v.strip():
-        return False
-    try:
-        interconnects.row_named(v, "latency")
-    except ExcelError:
-        return False
-    return True
 
 
 def _text(s: str) -> str:
