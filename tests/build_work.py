@@ -1,6 +1,8 @@
 """The work napkin's commands do on the template, counted (not timed): engine passes,
 formulas compiled, formulas computed, formulas tokenised by the formula layer's walk
-(``addin.formula.walk``: native's translation, the template's array formulas).
+(``addin.formula.walk``: native's translation, the template's array formulas); native's
+calls of ours translated and texts read for helper references; formulas' empty-cell
+checks and flatten steps (what ``addin.formula.one_cell``'s short ways leave to it).
 ``tests/test_build_work.py`` holds each command to its recorded figures; ``python
 tests/build_work.py`` prints them."""
 
@@ -18,38 +20,51 @@ TEMPLATE = ROOT / "workbook" / "napkin.xlsx"
 @contextlib.contextmanager
 def counting():
     """A Counter of the work done inside the block, by kind."""
+    from formulas import functions as formulas_functions
     from openpyxl.formula import tokenizer
 
     from addin.engine import api, executor
     from addin.formula import walk as formula
+    from addin.transform.native import helpers, translate
 
     work: Counter = Counter()
-    saved = (api.calc_workbook, executor.compile_formula, executor.call, formula.Tokenizer)
+    counted = [  # (owner, name, kind): each call of owner.name is one of kind
+        (api, "calc_workbook", "engine passes"),
+        (executor, "compile_formula", "formulas compiled"),
+        (executor, "call", "formulas computed"),
+        # napkin native: each call of ours translated (a repeat of one text on one sheet
+        # is the first's translation), each formula text read through for helper cells
+        (translate.NativeTranslator, "_translate_call", "napkin calls translated"),
+        (helpers.Helpers, "_refs", "texts read for helper references"),
+        # formulas' element-wise functions, one cell at a time (addin.formula.one_cell):
+        # each empty-cell check of an argument by replace_empty, each step of the walk
+        # of get_error over arguments (flatten): what the short ways leave to formulas
+        (formulas_functions, "replace_empty", "formulas' empty-cell checks"),
+        (formulas_functions, "flatten", "formulas' flatten steps"),
+    ]
+    saved = [(owner, name, getattr(owner, name)) for owner, name, _ in counted]
 
-    def calc_workbook(*args, **kwargs):
-        work["engine passes"] += 1
-        return saved[0](*args, **kwargs)
+    def counter(fn, kind):
+        def count(*args, **kwargs):
+            work[kind] += 1
+            return fn(*args, **kwargs)
+        return count
 
-    def compile_formula(*args, **kwargs):
-        work["formulas compiled"] += 1
-        return saved[1](*args, **kwargs)
-
-    def call(*args, **kwargs):
-        work["formulas computed"] += 1
-        return saved[2](*args, **kwargs)
+    for (owner, name, kind), (_, _, fn) in zip(counted, saved, strict=True):
+        setattr(owner, name, counter(fn, kind))
 
     class Tokenizer(tokenizer.Tokenizer):
         def __init__(self, formula):
             work["formulas tokenised"] += 1
             super().__init__(formula)
 
-    api.calc_workbook, executor.compile_formula, executor.call = \
-        calc_workbook, compile_formula, call
-    formula.Tokenizer = Tokenizer
+    saved_tokenizer, formula.Tokenizer = formula.Tokenizer, Tokenizer
     try:
         yield work
     finally:
-        api.calc_workbook, executor.compile_formula, executor.call, formula.Tokenizer = saved
+        for owner, name, fn in saved:
+            setattr(owner, name, fn)
+        formula.Tokenizer = saved_tokenizer
 
 
 def measure(command: str, out: Path) -> Counter:

@@ -31,6 +31,23 @@ between a table's header and the empty row under it (``workbook.sheet.table_colu
 that a row inserted at the first row or below the last is in them: each is computed once
 a pass (2,051 -> 2,096 formulas computed, 4,044 -> 4,134 in native's two passes), their
 three shapes compiled (504 -> 507, 636 -> 642).
+
+Counted wider on 2026-12-06, and lowered (each output byte-identical): a call of ours is
+translated once per text and sheet (``NativeTranslator._call``: 8,098 translations ->
+5,559, the cells of an array formula said one by one sharing every call that reads no
+element of a range); ``Helpers.inline_once_used`` finds a helper's one reference where
+its ``$A$n`` stands instead of reading the host formula through again (21,587 -> 16,521
+texts read for helper references); formulas' element-wise functions run one cell at a
+time read an empty cell as 0 where they find it (``addin.formula.one_cell``), without
+formulas' ``replace_empty``, and find an error value among plain values without the walk
+of ``get_error`` (flatten; IF's condition too, ``addin.formula.fx_excel_args.if_text``);
+``+ - * /`` on operands that are not two numbers (a sum of logical values, as the helper
+cells write their checks) go to formulas' operator without ``np.vectorize``
+(``addin.formula.arithmetic``): replace_empty's checks 55,996 -> 2,960 in native, 13,357
+-> 2,530 in template and calc; flatten's steps 148,301 -> 84,693 and 88,327 -> 58,836.
+These two are the figures of the first command a process runs (the start-up's own work
+included); run again in the same process, a command does less (calc: 1,189 checks,
+58,654 steps).
 """
 
 from __future__ import annotations
@@ -47,13 +64,17 @@ RECORDED = {
     # computed since the tables' names are INDEX(span,2):INDEX(span,ROWS(span)-1), so
     # that a row inserted above the first or below the last is in them; six for what a step
     # carries in real serving, Sizing's mean context, prompt share, step tokens and KV
-    # reads; the Summary sheet's 22 figures, sentences and chart data and each sheet's
-    # subtitle that says which file to open without xlwings Lite, 78 computed)
+    # reads, and Plan's KV cell a row; the Summary sheet's 22 figures, sentences and chart
+    # data and each sheet's subtitle that says which file to open without xlwings Lite)
     "native": {"engine passes": 2, "formulas compiled": 710, "formulas computed": 4320,
-               "formulas tokenised": 1994},
-    "template": {"engine passes": 1, "formulas compiled": 567, "formulas computed": 2186,
-                 "formulas tokenised": 57},
-    "calc": {"engine passes": 1, "formulas compiled": 567, "formulas computed": 2186},
+               "formulas tokenised": 1999, "napkin calls translated": 5560,
+               "texts read for helper references": 16616,
+               "formulas' empty-cell checks": 3032, "formulas' flatten steps": 88047},
+    "template": {"engine passes": 1, "formulas compiled": 568, "formulas computed": 2191,
+                 "formulas tokenised": 57, "formulas' empty-cell checks": 2604,
+                 "formulas' flatten steps": 61038},
+    "calc": {"engine passes": 1, "formulas compiled": 568, "formulas computed": 2191,
+             "formulas' empty-cell checks": 2604, "formulas' flatten steps": 61038},
 }
 
 

@@ -44,3 +44,24 @@ def test_the_length_limit_keeps_a_helper_and_strings_are_not_references():
     # the second one went in, parenthesised; its own text and other sheet's A1 untouched
     assert formulas["S!A1"] == '=napkin_helpers!$A$1+("$A$1"&Sizing!$A$1)'
     assert formulas["S!A2"] == '="napkin_helpers!$A$1"'
+
+
+def test_a_helpers_one_reference_is_found_where_the_full_reading_finds_it():
+    """``Helpers._first_ref`` (where its ``$A$n`` stands) gives the place ``_refs`` (a
+    reading of the whole text) gives first for that row: not inside a string literal,
+    not the start of a longer row number, with the helper sheet's name in any case or
+    without a sheet, and as ``_refs`` reads an unclosed literal."""
+    h = _helpers()
+    texts = [
+        ('"napkin_helpers!$A$3"&napkin_helpers!$A$3', False, 3),  # the literal passed over
+        ("napkin_helpers!$A$31+napkin_helpers!$A$3", False, 3),  # $A$31 is row 31
+        ("NAPKIN_HELPERS!$A$7*2", False, 7),  # the sheet's name in another case
+        ('IF("a""b"="x",$A$12,$A$1)', True, 1),  # an escaped quote inside the literal
+        ("Sizing!$A$5+$A$5", True, 5),  # another sheet's $A$5 is not a helper's
+        ('"open $A$2+$A$2', True, 2),  # an unclosed literal: read as _refs reads it
+        ("1+mynapkin_helpers!$A$4+napkin_helpers!$A$4", False, 4),  # a longer sheet name
+    ]
+    for text, own, row in texts:
+        want = next((s, e) for s, e, r in h._refs(text, own) if r == row)
+        assert h._first_ref(text, own, row) == want, text
+        assert text[want[0]:want[1]].upper().endswith(f"$A${row}")

@@ -32,7 +32,12 @@ def _fast_arithmetic(op, slow, Array, Ranges):
     result is what formulas' operator gives for them: the float of ``op`` on floats, as a
     1x1 array when an operand was one (a 0-d array otherwise). Anything else (text,
     booleans, empty cells, errors, larger ranges, a zero divisor, a result that is not
-    finite) goes to formulas' operator."""
+    finite) goes to formulas' operator, itself without ``np.vectorize`` for one-cell
+    operands (``addin.formula.one_cell``: a logical value, an empty cell or an error
+    value in a sum of checks, as napkin native's helper cells write them)."""
+    from addin.formula.one_cell import one_cell
+
+    by_cell = one_cell(slow)
 
     def one(v):
         if type(v) in _NUMBER:
@@ -57,7 +62,7 @@ def _fast_arithmetic(op, slow, Array, Ranges):
                     r = op(float(x), float(y))
                     if math.isfinite(r):
                         return _np().asarray([[r]] if x2 or y2 else r, object).view(Array)
-        return slow(*args)
+        return by_cell(*args)
 
     return functools.update_wrapper(arithmetic, slow)
 

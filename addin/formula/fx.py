@@ -155,6 +155,8 @@ def load():
                             if getattr(c, "co_name", None) == "wrapper")
                     for k, f in (("ufunc", fns.wrap_ufunc), ("func", fns.wrap_func),
                                  ("ranges", fns.wrap_ranges_func))}
+                # wrap_ufunc's own args_parser and return_func (one_cell's short way)
+                ns.ufunc_defaults = tuple(fns.wrap_ufunc.__defaults__[i] for i in (2, 5))
                 _NS = ns
     return _NS
 

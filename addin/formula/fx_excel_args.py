@@ -37,9 +37,17 @@ def if_text(original, key: str):
             condition = word == "TRUE"
         return x if condition else y
 
+    def condition_error(cond, *a):  # get_error(cond), without its walk for one value
+        if isinstance(cond, XlError):
+            return cond
+        return None if type(cond) in _ONE_VALUE else get_error(cond)
+
     return {**original, "function": wrap_ufunc(
-        excel_if, input_parser=lambda *a: a, check_nan=False,
-        check_error=lambda cond, *a: get_error(cond))}
+        excel_if, input_parser=lambda *a: a, check_nan=False, check_error=condition_error)}
+
+
+#: the values get_error gives as they are (no walk inside them), none of them an error
+_ONE_VALUE = frozenset({float, int, bool, str})
 
 
 def text_counts(original, key: str):

@@ -48,10 +48,11 @@ class Group:
     children: list
     close: Token | None = None
 
-    @property
+    @functools.cached_property
     def name(self) -> str | None:
         """The function's name in upper case, as napkin's catalog and Excel's set name it
-        (an add-in's or Lite's stored prefix dropped); None for a parenthesis."""
+        (an add-in's or Lite's stored prefix dropped); None for a parenthesis. (Read once:
+        ``napkin native`` asks it of each group several times.)"""
         if self.open.type != Token.FUNC:
             return None
         name = self.open.value[:-1]

@@ -125,10 +125,12 @@ def _helper_values(zf: ZipFile, computed: Path, book: xv.Book, tr: NativeTransla
     replace: dict[str, bytes] = {}
     for sheet in book.sheets:
         xml = zf.read(sheet.path).decode("utf-8")
-        found = [f for f in map(reader.formula_of, reader.iter_cells(xml)) if f]
-        for f in reversed(found):
-            xml = xml[:f.start] + xml[f.end:]
-        replace[sheet.path] = xml.encode("utf-8")
+        pieces, stop = [], 0  # the part less each <f> element, in one pass
+        for f in filter(None, map(reader.formula_of, reader.iter_cells(xml))):
+            pieces.append(xml[stop:f.start])
+            stop = f.end
+        pieces.append(xml[stop:])
+        replace[sheet.path] = "".join(pieces).encode("utf-8")
     add: dict[str, bytes] = {}
     if tr.tables.used:
         _add_hidden_sheet(zf, book, tr.tables.sheet, tr.tables.sheet_xml(), REL_ID,

@@ -262,3 +262,18 @@ def number_or_row(v: str, figures: str, keys: str) -> str:
     itself."""
     key = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({v}," ",""),"-",""),"_","")'
     return f"IF(ISNUMBER({v}),{v},IF(ISTEXT({v}),INDEX({figures},MATCH({key},{keys},0)),{v}))"
+
+
+def names_interconnect(v) -> bool:
+    """Whether ``v`` is the name of an interconnect of ``udfs.interconnects`` (a latency
+    argument given one is looked up, not read as a number)."""
+    from udfs import interconnects
+    from udfs.errors import ExcelError
+
+    if not isinstance(v, str) or not v.strip():
+        return False
+    try:
+        interconnects.row_named(v, "latency")
+    except ExcelError:
+        return False
+    return True

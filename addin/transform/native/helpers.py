@@ -127,6 +127,25 @@ class Helpers:
         return [(m.start("ref"), m.end("ref"), int(m.group("row")))
                 for m in pattern.finditer(text) if m.group("ref")]
 
+    def _first_ref(self, text: str, own: bool, row: int) -> tuple[int, int]:
+        """(start, end) of the first reference to helper ``row`` in ``text``, as
+        ``_refs`` finds it (``own``: without a sheet), without reading the whole text:
+        each place the row's ``$A$n`` is written is checked where it stands (outside a
+        string literal when an even number of quotes is before it)."""
+        if text.count('"') % 2:  # (an unclosed literal: read as _refs reads it)
+            return next((s, e) for s, e, r in self._refs(text, own) if r == row)
+        written, pattern = f"$A${row}", self._ref_patterns[own]
+        head = 0 if own else len(quote(self.sheet)) + 1
+        at = text.find(written)
+        while at >= 0:
+            start = at - head
+            if start >= 0 and not text.count('"', 0, start) % 2:
+                m = pattern.match(text, start)
+                if m and m.group("ref") and m.end("ref") == at + len(written):
+                    return start, m.end("ref")
+            at = text.find(written, at + 1)
+        raise ValueError(f"no reference to helper row {row}")
+
     @functools.cached_property
     def _ref_patterns(self) -> dict[bool, re.Pattern]:
         """The patterns of ``_refs``: a string literal (passed over) or a reference
@@ -167,11 +186,13 @@ class Helpers:
                 continue
             in_helper, key = user[r]
             host = rows[key] if in_helper else formulas[key]
-            start, end, _ = next(x for x in self._refs(host, in_helper) if x[2] == r)
+            start, end = self._first_ref(host, in_helper, r)
             body = rows[r]
             if not in_helper:  # its references to helpers now need the sheet's name
                 for s0, e0, _ in reversed(self._refs(body, True)):
                     body = body[:s0] + own + body[s0:e0].lstrip() + body[e0:]
+            if len(host) - (end - start) + len(body) > limit:  # (parentheses only add)
+                continue
             new = host[:start] + (body if is_atomic(body) else f"({body})") + host[end:]
             if len(new) > limit:
                 continue

@@ -11,7 +11,7 @@ import re
 
 from openpyxl.formula.tokenizer import Token
 
-from addin.formula.walk import Group, napkin_names, parse
+from addin.formula.walk import Group, napkin_names, parse, render
 from addin.transform.native.book import Book, _unique_sheet_name
 from addin.transform.native.forms import (
     ABSENT,
@@ -21,6 +21,7 @@ from addin.transform.native.forms import (
     Param,
     _num,
     forms,
+    names_interconnect,
     number_or_row,
 )
 from addin.transform.native.formula import Expr, is_atomic, is_numeric
@@ -43,6 +44,7 @@ class NativeTranslator:
         self.book = book
         self.tables = book.tables
         self._parsed: dict[str, list] = {}
+        self._calls: dict[tuple[str, int], Expr] = {}  # (call's text, sheet) -> Expr
         self.names = napkin_names()
         taken = dict(book.sheet_names, **{book.tables.sheet.upper(): book.tables.sheet})
         names = book.book.names
@@ -137,6 +139,14 @@ class NativeTranslator:
 
     # -- a call of ours -----------------------------------------------------------------
     def _call(self, g: Group, sheet_idx: int) -> Expr:
+        """A call of ours, translated once per text and sheet (a repeat, as in the cells of
+        an array formula said one by one, would register the same helpers again: nothing)."""
+        key = (render([g]), sheet_idx)
+        if key not in self._calls:
+            self._calls[key] = self._translate_call(g, sheet_idx)
+        return self._calls[key]
+
+    def _translate_call(self, g: Group, sheet_idx: int) -> Expr:
         name = g.name
         if name in NOT_TRANSLATABLE:
             raise Untranslatable(f"{name}: {NOT_TRANSLATABLE[name]}")
@@ -233,7 +243,7 @@ class NativeTranslator:
         if p.kind == "precision":
             return self.hoist(Expr(self._precision(fname, p, a, checks), "expr"),
                               sheet_idx).text
-        if p.kind == "latency" and a.kind == "ref" and _interconnect(a.value):
+        if p.kind == "latency" and a.kind == "ref" and names_interconnect(a.value):
             return self._latency(p, a, checks)
         if a.kind == "ref":
             if isinstance(a.value, str) and a.value.strip():
@@ -454,20 +464,6 @@ _SPECIAL_REASON = {
     "TIME_FLOOR": "text with units for amount or rate is read by napkin only; give plain "
                   "numbers (seconds) or constants for both",
 }
-
-
-def _interconnect(v) -> bool:
-    """Whether ``v`` is the name of an interconnect of ``udfs.interconnects``."""
-    from udfs import interconnects
-    from udfs.errors import ExcelError
-
-    if not isinstance(v, str) or not v.strip():
-        return False
-    try:
-        interconnects.row_named(v, "latency")
-    except ExcelError:
-        return False
-    return True
 
 
 def _text(s: str) -> str:
