@@ -126,7 +126,7 @@ def _batch_rows(s: Sheet, p: dict, z: dict) -> int:
     """One row a batch of ``BATCHES`` under the figures: each GPU's tokens/s per user and
     per GPU and its cost, from hidden columns (one array formula each); returns the last
     row."""
-    ws, prec, kv = s.ws, "SCENARIO_PRECISION", z["kv_seq_gb"]
+    ws, prec = s.ws, "SCENARIO_PRECISION"
     zf = {k: fixed(v) for k, v in z.items()}
     head = p["price"] + 2
     s.header(head, ["Batch (sequences)"] + [f'={col}{p["name"]}&": {what}"' for col in "BCD"
@@ -140,7 +140,7 @@ def _batch_rows(s: Sheet, p: dict, z: dict) -> int:
         for j, col in enumerate("BCD"):
             c = {key: f"${col}${row}" for key, row in p.items()}
             h = [get_column_letter(HIDDEN_FIRST + WIDE * j + k) for k in range(WIDE)]
-            for cell, formula in _hidden(r, c, h, z, prec, kv).items():
+            for cell, formula in _hidden(r, c, h, z, prec).items():
                 s.put(f"{cell}{r}", formula, "formula", "#,##0.00")
             for k, fmt in enumerate(("#,##0.0", "#,##0.0", "money")):
                 src = f"{h[k + 3]}{r}"
@@ -150,8 +150,7 @@ def _batch_rows(s: Sheet, p: dict, z: dict) -> int:
     for j, col in enumerate("BCD"):  # one array formula a hidden column
         c = {key: f"${col}${row}" for key, row in p.items()}
         h = [get_column_letter(HIDDEN_FIRST + WIDE * j + k) for k in range(WIDE)]
-        for cell, formula in _hidden(first, c, h, zf, prec, fixed(kv),
-                                     array=True).items():
+        for cell, formula in _hidden(first, c, h, zf, prec, array=True).items():
             if cell not in (h[3], h[4]):  # those two call no napkin function
                 fill(ws, f"{cell}{first}:{cell}{last}", formula, keep=True)
     return last
@@ -216,11 +215,12 @@ def _charts(s: Sheet, p: dict, last: int, point: int) -> int:
     return anchor + 20
 
 
-def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str, kv: str,
+def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str,
             array: bool = False) -> dict[str, str]:
     """{column: formula} of the hidden columns ``h`` of batch row ``r`` for the GPU whose
     figures are the cells ``c``: weights read, floor (Sizing's step: DECODE_STEP_MS ÷
-    tokens per step), realistic step (÷ the GPU's measured efficiency, else its regime's
+    tokens per step, the KV cache at the mean context with its copies and the prompts'
+    prefill in aggregated serving: ``workbook.model.serving``), realistic step (÷ the GPU's measured efficiency, else its regime's
     at the batch, + the layers' fixed time, Sizing's LAYER_OVERHEAD_MS), tokens/s per
     user and per GPU, cost. ``array``: the form of one array formula down the batches
     (``workbook.arrays``), with MAX and AND said element by element."""
