@@ -46,6 +46,7 @@ SCENARIO_ROWS = [
     ("batch", "Batch per replica", "=RESULT_BATCH", "seq"),
     ("prompt", "Prompt tokens per request", "=SCENARIO_PROMPT_TOKENS", "tokens"),
     ("output", "Output tokens per request", "=SCENARIO_OUTPUT_TOKENS", "tokens"),
+    ("serving", "Serving: prefill on these GPUs?", "=SCENARIO_SERVING", None),
     ("tokens_day", "Output tokens per day", "=SCENARIO_OUTPUT_TOKENS_PER_DAY", "tokens_day"),
     ("peak", "Peak-to-average ratio", "=SCENARIO_PEAK_TO_AVERAGE", "ratio"),
     ("tps_target", "Service level: tokens/s per user",
@@ -86,7 +87,7 @@ SUMMARY_NAMES = {key: formula[1:] for key, _, formula, _ in SCENARIO_ROWS + ANSW
 def sheet_summary(wb: Workbook, n_gpus: int) -> Sheet:
     """Summary: the scenario, the answer, the cost by GPU, printed on one page.
 
-    A4..B17   the scenario (SCENARIO_ names; GPUs per replica and batch as Sizing
+    A4..B18   the scenario (SCENARIO_ names; GPUs per replica and batch as Sizing
               resolves them, RESULT_ names)
     A20..B29  the answer (RESULT_ names): the cost per million output tokens, its range
               from published deployments, GPUs, replicas, monthly cost, decode step,
