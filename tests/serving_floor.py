@@ -33,6 +33,7 @@ import math
 import re
 import statistics
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from udfs import interconnects, memory, precisions, regimes, serving, tables, timing
@@ -68,10 +69,17 @@ class Floor:
         return self.token_ms / self.measured_ms
 
 
-def all_rows() -> list[dict]:
-    """Every row of the measurement file, those that leave the set included."""
+@cache
+def _file_rows() -> tuple[dict, ...]:
+    """The measurement file, read once."""
     with MEASUREMENTS.open(encoding="utf-8") as f:
-        return list(csv.DictReader(f))
+        return tuple(csv.DictReader(f))
+
+
+def all_rows() -> list[dict]:
+    """Every row of the measurement file, those that leave the set included (each a
+    fresh dict: a caller may change it)."""
+    return [dict(r) for r in _file_rows()]
 
 
 def rows() -> list[dict]:
@@ -88,6 +96,12 @@ TWIN_KEY = ("source_url", "model", "gpus", "parallelism", "batch", "input_tokens
 
 
 def contradicted() -> dict[str, str]:
+    """``_contradicted``, made once (the file and the tables do not change in a run)."""
+    return dict(_contradicted())
+
+
+@cache
+def _contradicted() -> dict[str, str]:
     """The rows that leave the set, and why (row id → reason): every row whose own figure,
     or a twin's (the same source's same configuration, ``TWIN_KEY``: model, GPUs,
     parallelism, batch, prompt and output lengths, on another GPU or precision), is
@@ -99,7 +113,8 @@ def contradicted() -> dict[str, str]:
     reason in their ``left_out`` column (checked by the tests).
     """
     everything = all_rows()
-    below = {r["id"] for r in everything if floor(r).token_ms >= floor(r).measured_ms}
+    floors = {r["id"]: floor(r) for r in everything}
+    below = {i for i, f in floors.items() if f.token_ms >= f.measured_ms}
     out = {}
     for r in everything:
         key = tuple(r[k] for k in TWIN_KEY)

@@ -66,10 +66,11 @@ RECORDED = {
     # carries in real serving, Sizing's mean context, prompt share, step tokens and KV
     # reads, and Plan's KV cell a row; the Summary sheet's 22 figures, sentences and chart
     # data and each sheet's subtitle that says which file to open without xlwings Lite; one
-    # for the Summary's serving input)
+    # for the Summary's serving input; one text more read for helper references since
+    # Sizing's and Plan's KV cache per sequence are one expression, BYTES_PER_PARAM's)
     "native": {"engine passes": 2, "formulas compiled": 711, "formulas computed": 4321,
                "formulas tokenised": 2000, "napkin calls translated": 5560,
-               "texts read for helper references": 16616,
+               "texts read for helper references": 16617,
                "formulas' empty-cell checks": 3032, "formulas' flatten steps": 88047},
     "template": {"engine passes": 1, "formulas compiled": 569, "formulas computed": 2192,
                  "formulas tokenised": 57, "formulas' empty-cell checks": 2604,

@@ -87,9 +87,8 @@ def test_the_kv_cache_a_step_reads(env):
     assert one == pytest.approx(327680 * 2150 / 1e9)
     assert cell(env, "kv_step_gb") == pytest.approx(16 * 327680 * 2150 / 1e9)
     assert cell(env, "kv_gb") == pytest.approx(16 * 327680 * 2300 / 1e9)
-    k = {key: SIZING[key] for key in ("layers", "kv_heads", "head_dim", "kv_bytes",
-                                      "sliding", "window", "kv_precision", "mean_context")}
-    expr = serving.kv_sequence_gb(k["layers"], k["kv_heads"], k["head_dim"], k["kv_bytes"],
-                                  k["sliding"], k["window"], k["kv_precision"], 0,
-                                  k["mean_context"])
+    k = {key: SIZING[key] for key in ("kv_heads", "head_dim", "kv_bytes", "sliding",
+                                      "window", "kv_precision", "mean_context")}
+    expr = serving.kv_sequence_gb(k["kv_bytes"], k["kv_precision"], k["mean_context"],
+                                  k["sliding"], k["window"], k["kv_heads"], k["head_dim"], 0)
     assert math.isclose(expr.evaluate(env), one, rel_tol=1e-12)

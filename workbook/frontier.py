@@ -222,9 +222,9 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str,
     tokens per step, the KV cache at the mean context with its copies and the prompts'
     prefill in aggregated serving: ``workbook.model.serving``), realistic step (÷ the
     GPU's measured efficiency, else its regime's at the batch, + the layers' fixed time,
-    Sizing's LAYER_OVERHEAD_MS), tokens/s per
-    user and per GPU, cost. ``array``: the form of one array formula down the batches
-    (``workbook.arrays``), with MAX and AND said element by element."""
+    Sizing's LAYER_OVERHEAD_MS), tokens/s per user and per GPU, cost. ``array``: the form
+    of one array formula down the batches (``workbook.arrays``), with MAX and AND said
+    element by element."""
     t, bw, b = c["gpus"], c["bandwidth"], f"$A{r}"
     # the tokens a step computes, batch × (draft tokens + 1 + prompt share): Sizing's share
     computed = step_tokens(b, share=z["prefill_share"])

@@ -96,7 +96,7 @@ from workbook.expr import F, of
 from workbook.expr_excel import in_excel
 from workbook.model import fleet
 from workbook.model.fleet import peak_replicas, replica_tps
-from workbook.model.serving import attended_per_sequence, step_tokens
+from workbook.model.serving import attended_per_sequence, kv_sequence_gb, step_tokens
 from workbook.plan_answer import plan_results
 from workbook.plan_cells import (
     CANDIDATES,
@@ -300,11 +300,8 @@ def _lookup_rows(K: dict) -> list:
         ("context", "Tokens per sequence (prompt + output)", f"={K['prompt']}+{K['output']}",
          "tokens", "what each sequence's KV cache holds at its end"),
         ("kv_seq_gb", "KV cache per sequence",
-         f"={K['kv_bytes']}*BYTES_PER_PARAM({kvp})/2*{ctx}"
-         f"*IF({K['sliding']}=0,1,1-"
-         f"{sheet.sliding_share(K['sliding'], heads, dims, K['kv_bytes'])}"
-         f"*MAX(0,{ctx}-{K['window']})"
-         f"/{ctx})/1000000000+{sheet.state_bytes(m)}/1000000000", "GB",
+         kv_sequence_gb(K["kv_bytes"], kvp, ctx, K["sliding"], K["window"], heads, dims,
+                        sheet.state_bytes(m)).formula(), "GB",
          "KV bytes per token × KV precision ÷ BF16 × tokens, sliding-window layers capped"),
         ("weight_gb", "Weights", sheet.stored_weights(K["params_b"], prec, m).formula(), "GB",
          "WEIGHT_GB(params, precision): memory holds all of them"),

@@ -214,7 +214,7 @@ def _price_inputs(s: Sheet, K: dict) -> None:
          "paid hours per GPU per month: 8,766 h a year ÷ 12"),
         ("utilization", "Utilization at the peak", 0.6, "pct", "decimal", 0.01, 1,
          "share of a replica's capacity planned to be busy at the peak (headroom for "
-         "prefill, queueing, scheduling)"),
+         "queueing and scheduling; the prompts' prefill: Serving above)"),
     ]
     for key, label, default, fmt, kind, lo, hi, note in rest:
         s.line(K[key], label, default, "input", fmt, note, right=False)

@@ -69,9 +69,9 @@ def memory_rows(K: dict) -> list:
          .formula(), "GB",
          "What the KV cache really takes at this context and batch"),
         ("kv_step_seq_gb", "KV cache a sequence's step reads (mean context)",
-         kv_sequence_gb(K["layers"], K["kv_heads"], K["head_dim"], K["kv_bytes"],
-                        K["sliding"], K["window"], K["kv_precision"], state_bytes(m),
-                        K["mean_context"]).formula(), "GB",
+         kv_sequence_gb(K["kv_bytes"], K["kv_precision"], K["mean_context"], K["sliding"],
+                        K["window"], K["kv_heads"], K["head_dim"], state_bytes(m)).formula(),
+         "GB",
          "one sequence's KV cache at the mean context (prompt + output ÷ 2), corrected as "
          "above: what each decode step reads of it on average"),
         ("need_gb", "Memory needed: weights + KV cache",

@@ -90,17 +90,27 @@ def _make(func):
                     elems.append(a)
                 else:
                     return func(*args)
-            with np.errstate(divide="ignore", invalid="ignore"):
-                r = on_values(*elems) if plain else safe_eval(*elems)
-            if isinstance(r, (ndarray, list, tuple)):
-                return func(*args)
-            res = np.empty((1,) * nd, object)
-            res[(0,) * nd] = r
-            return return_func(res.view(otype), *parsed)
+            res = _one_result(elems, nd, plain, on_values, safe_eval, otype)
+            return func(*args) if res is None else return_func(res, *parsed)
         except Exception:  # formulas' run says what it is
             return func(*args)
 
     return run
+
+
+def _one_result(elems: list, nd: int, plain: bool, on_values, safe_eval, otype):
+    """The one-cell result of a call's elements ``elems`` (each one value): the
+    function's value (``on_values`` where every element is a plain value, else formulas'
+    ``safe_eval``) as an ``nd``-dimensional object array of one cell viewed as ``otype``,
+    or None where the value is itself an array (formulas' own run then says what it
+    is)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = on_values(*elems) if plain else safe_eval(*elems)
+    if isinstance(r, (np.ndarray, list, tuple)):
+        return None
+    res = np.empty((1,) * nd, object)
+    res[(0,) * nd] = r
+    return res.view(otype)
 
 
 def _defaults(ns) -> tuple:
@@ -143,13 +153,8 @@ def _plain(func, reads_ranges: bool, safe_eval, otype, Ranges, Token, EMPTY):
                     elems.append(a)
                 else:
                     return func(*args)
-            with np.errstate(divide="ignore", invalid="ignore"):
-                r = on_values(*elems) if plain else safe_eval(*elems)
-            if isinstance(r, (ndarray, list, tuple)):
-                return func(*args)
-            res = np.empty((1,) * nd, object)
-            res[(0,) * nd] = r
-            return res.view(otype)
+            res = _one_result(elems, nd, plain, on_values, safe_eval, otype)
+            return func(*args) if res is None else res
         except Exception:  # formulas' run says what it is
             return func(*args)
 

@@ -106,22 +106,20 @@ def kv_copies(row, stage_gpus, expert_parallel) -> Expr:
     return F.IF(of(expert_parallel).eq(1), 1, g / F.IF(g.lt(heads), g, heads))
 
 
-def kv_sequence_gb(layers, kv_heads, head_dim, kv_bytes, sliding, window, kv_precision,
-                   state_bytes, context) -> Expr:
-    """The KV cache of one sequence at ``context`` tokens [GB]: KV_CACHE_GB(layers, KV
-    heads, head dim, context, ``kv_precision``) (the grouped-query formula) × the
-    attention correction, ``kv_bytes`` (the Models table's bytes a token over all layers
-    in BF16, right for MLA and mixed layers) ÷ (4 × layers × KV heads × head dim), less
-    the share its ``sliding``-window layers drop past ``window`` tokens
-    (``workbook.model.step.sliding_share``), + the fixed ``state_bytes`` of linear
-    attention or Mamba layers. Sizing's "KV cache per sequence" at the full context;
-    the step reads it at the mean context."""
+def kv_sequence_gb(kv_bytes, kv_precision, context, sliding, window, kv_heads, head_dim,
+                   state_bytes) -> Expr:
+    """The KV cache of one sequence at ``context`` tokens [GB]: ``kv_bytes`` (the Models
+    table's bytes a token over all layers in BF16, right for GQA, MLA and mixed layers) ×
+    BYTES_PER_PARAM(``kv_precision``) ÷ 2 × the tokens, less the share its
+    ``sliding``-window layers (of ``kv_heads`` × ``head_dim``) drop past ``window``
+    tokens (``workbook.model.step.sliding_share``), + the fixed ``state_bytes`` of linear
+    attention or Mamba layers. Plan's "KV cache per sequence" at the full context;
+    Sizing's step reads it at the mean context."""
     ctx = of(context)
-    gqa = F.KV_CACHE_GB(of(layers), of(kv_heads), of(head_dim), ctx, of(kv_precision), 1)
     share = sliding_share(sliding, kv_heads, head_dim, kv_bytes)
-    factor = (of(kv_bytes) / (4 * of(layers) * of(kv_heads) * of(head_dim))
-              * F.IF(of(sliding).eq(0), 1, 1 - share * F.MAX(0, ctx - of(window)) / ctx))
-    return gqa * factor + of(state_bytes) / 1000000000
+    return (of(kv_bytes) * F.BYTES_PER_PARAM(of(kv_precision)) / 2 * ctx
+            * F.IF(of(sliding).eq(0), 1, 1 - share * F.MAX(0, ctx - of(window)) / ctx)
+            / 1000000000 + of(state_bytes) / 1000000000)
 
 
 def step_kv_gb(row, kv_sequence_gb, batch, stage_gpus, expert_parallel) -> Expr:
