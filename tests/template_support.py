@@ -324,11 +324,14 @@ MIXTRAL_READ_1 = 12.8799 - 32000 * 4096 / 1e9  # batch 1: the active weights, no
 
 @pytest.fixture(scope="session")
 def moe(template_dir) -> dict:
-    """DeepSeek-V3 in FP8 on H200s on Sizing; on Calibration, DeepSeek-V3 as on Sizing, then
-    Mixtral 8x7B in BF16 on one H100 at batch 1 and on two at batch 256 (2,048 tokens)."""
+    """DeepSeek-V3 in FP8 on H200s on Sizing, expert parallel (typed "yes": at batch 16
+    "auto" finds tensor parallel faster; ``test_scenario_step`` tests that choice); on
+    Calibration, DeepSeek-V3 as on Sizing, then Mixtral 8x7B in BF16 on one H100 at batch 1
+    and on two at batch 256 (2,048 tokens)."""
     r = CAL_FIRST + len(CAL_CASES)
     changes = {"Sizing!" + SIZING["model"]: "DeepSeek-V3", "Sizing!" + SIZING["precision"]: "FP8",
-               "Sizing!" + SIZING["gpu"]: "NVIDIA H200 SXM"}
+               "Sizing!" + SIZING["gpu"]: "NVIDIA H200 SXM",
+               "Sizing!" + SIZING["ep_input"]: "yes"}
     rows = [("DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 8, 16, CONTEXT),
             ("Mixtral 8x7B", "BF16", "NVIDIA H100 SXM", 1, 1, 2048),
             ("Mixtral 8x7B", "BF16", "NVIDIA H100 SXM", 2, 256, 2048)]

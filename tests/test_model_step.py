@@ -58,6 +58,29 @@ def test_the_step_terms_by_hand(env):
     assert step.attention_dim(m).evaluate(env) == 64 * 128
 
 
+def test_expert_parallel_by_the_scenarios_choice(env):
+    # DeepSeek-R1's row of the Models table: 256 routed experts (config.json
+    # n_routed_experts), a choice between the layouts on more than one GPU a stage
+    r1 = env.names["MODEL_NAME"].index("DeepSeek-R1") + 1
+    assert env.names["MODEL_EXPERTS"][r1 - 1] == 256
+    assert step.moe_spread(r1, 8).evaluate(env) == 1
+    assert step.moe_spread(r1, 1).evaluate(env) == 0  # one GPU a stage: nothing to spread
+
+    def chosen(choice, auto):
+        names = {**env.names, "SCENARIO_EXPERT_PARALLEL": choice,
+                 "AUTO_EXPERT_PARALLEL": auto}
+        return step.expert_parallel(r1, 8).evaluate(Env(names=names, cells=env.cells))
+
+    # "no": tensor parallel; "yes": expert parallel, whatever auto found faster
+    assert chosen("no", 1) == 0 and chosen("yes", 0) == 1
+    # "auto" (and an empty cell, which is not "no" nor "yes"): the faster, Sizing's cell
+    assert chosen("auto", 0) == 0 and chosen("auto", 1) == 1 and chosen("", 0) == 0
+    # a dense model is tensor parallel whatever the choice
+    m = SIZING["model_row"]
+    names = {**env.names, "SCENARIO_EXPERT_PARALLEL": "yes"}
+    assert step.expert_parallel(m, 8).evaluate(Env(names=names, cells=env.cells)) == 0
+
+
 def test_every_template_formula_reads_as_a_tree_and_back():
     """The parser that lets Raw text be computed reads every formula of the template, and
     its tree renders to text that reads back to the same tree."""

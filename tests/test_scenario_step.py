@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import math
 
+import openpyxl
 import pytest
+from scenario_support import agree
 from serving_floor import floor, measured_ms, rows
 from template_support import variant
 
@@ -90,8 +92,8 @@ def test_tensor_parallel_8_at_batch_1_pays_the_all_reduces(tmp_path):
 
 def test_expert_parallel_no_serves_an_moe_model_tensor_parallel(tmp_path):
     # Qwen3 235B-A22B in FP8 on 8 H100 at batch 1, 1,000 + 24 tokens, prefill sharing the
-    # GPUs (1 + 1,000 ÷ 24 = 42.67 tokens a step). "auto": an MoE model on 8 GPUs is expert
-    # parallel (attention data parallel, no all-reduce, one copy of the KV cache), regime
+    # GPUs (1 + 1,000 ÷ 24 = 42.67 tokens a step). "auto": expert parallel here, the faster
+    # layout (attention data parallel, no all-reduce, one copy of the KV cache), regime
     # moe_expert_parallel; "no": tensor parallel, 2 all-reduces a layer × 94 layers
     # (config) × (NCCL base 6.6 µs + 2 × 7 ring steps × 0.6 µs over NVLink + 2 × 7/8 ×
     # 42.67 tokens × hidden 4,096 × 2 B ÷ 450 GB/s one way), regime tp8_small_batch, and
@@ -102,6 +104,7 @@ def test_expert_parallel_no_serves_an_moe_model_tensor_parallel(tmp_path):
     auto = variant(tmp_path, "ep-auto", base)["Sizing"]
     no = variant(tmp_path, "ep-no", {**base, S["SCENARIO_EXPERT_PARALLEL"]: "no"})["Sizing"]
     assert auto[SIZING["expert_parallel"]] == 1 and auto[SIZING["comm_ms"]] == 0
+    assert auto[SIZING["ep_step_ms"]] < auto[SIZING["tp_step_ms"]]
     assert auto[SIZING["regime_eff"]] == efficiency_of("moe_expert_parallel")
     tokens = 1 + 1000 / 24
     comm = 2 * 94 * (6.6 + 14 * 0.6 + 2 * 7 / 8 * tokens * 4096 * 2 / 450e9 * 1e6) / 1e3
@@ -118,6 +121,43 @@ def test_expert_parallel_no_serves_an_moe_model_tensor_parallel(tmp_path):
     # the step floor gains the all-reduces and the second read of the KV cache, the rest
     # of the step unchanged
     assert no[SIZING["step_ms"]] == pytest.approx(auto[SIZING["step_ms"]] + comm + kv_ms)
+
+
+def test_auto_serves_the_faster_layout(tmp_path):
+    # DeepSeek-R1 in FP8 on 8 H200, 2,000 + 300 tokens, prefill sharing the GPUs. Each
+    # layout's realistic step (without the per-layer time, the same in both) is its floor ÷
+    # its regime's efficiency: expert parallel, no all-reduce and one copy of the latent
+    # cache, ÷ moe_expert_parallel's anchor; tensor parallel, the all-reduces and the latent
+    # cache whole on each of the 8 GPUs (MLA: one KV head), ÷ the tensor-parallel regime's.
+    # At batch 16 the weights dominate both floors, and 0.239 against 0.471 makes tensor
+    # parallel the faster; at batch 1,024 the 8 copies of a KV cache of 1,024 sequences
+    # and the all-reduces of 1,024 × 7.67 tokens a step outweigh it: expert parallel.
+    from udfs.regimes import efficiency_of
+
+    def at(batch, choice):
+        return variant(tmp_path, f"r1-{batch}-{choice}", _scenario(
+            "DeepSeek-R1", "FP8", "BF16", "NVIDIA H200 SXM", 8, batch, 2000, 300,
+            expert_parallel=choice))
+
+    every = at(16, "auto")
+    # every sheet serves the layout Sizing chose: Cost's H200 row, Finance, Plan's figures
+    agree(every, openpyxl.load_workbook(tmp_path / "r1-16-auto.xlsx"))
+    auto, no = every["Sizing"], at(16, "no")["Sizing"]
+    assert auto[SIZING["auto_ep"]] == 0 == auto[SIZING["expert_parallel"]]
+    # the tensor-parallel layout's step is the one "no" computes: its floor ÷ its efficiency
+    assert auto[SIZING["tp_step_ms"]] == pytest.approx(no[SIZING["step_ms"]]
+                                                       / no[SIZING["regime_eff"]])
+    assert auto[SIZING["ep_step_ms"]] > auto[SIZING["tp_step_ms"]]
+    assert auto[SIZING["real_step_ms"]] == pytest.approx(no[SIZING["real_step_ms"]])
+    assert auto[SIZING["regime_eff"]] == efficiency_of("throughput_tp")
+    big = at(1024, "auto")["Sizing"]
+    assert big[SIZING["auto_ep"]] == 1 == big[SIZING["expert_parallel"]]
+    assert big[SIZING["ep_step_ms"]] < big[SIZING["tp_step_ms"]]
+    assert big[SIZING["comm_ms"]] == 0
+    assert big[SIZING["regime_eff"]] == efficiency_of("moe_expert_parallel")
+    # the expert-parallel step it serves: its floor ÷ moe_expert_parallel's anchor
+    assert big[SIZING["ep_step_ms"]] == pytest.approx(
+        big[SIZING["step_ms"]] / efficiency_of("moe_expert_parallel"))
 
 
 def test_tokens_per_step_divide_the_step(tmp_path):

@@ -95,14 +95,17 @@ def test_calibration_floor_follows_sizing_for_sliding_window_and_mla(tmp):
     """Gemma 2 9B (sliding window) and DeepSeek-V3 (MLA, 5 × H200) in empty rows, each also
     chosen on Sizing, prefill elsewhere (serving "disaggregated") and the row's context
     the scenario's mean one, 2,000 + 300 ÷ 2: the row's floor is Sizing's step floor (the
-    KV correction included; DeepSeek-V3 expert parallel on 8, one copy of its cache)."""
+    KV correction included; DeepSeek-V3 expert parallel on 8, one copy of its cache: a
+    measurement of an MoE model on more than one GPU is taken as expert parallel, so the
+    scenario types "yes", where "auto" would find tensor parallel faster at batch 16)."""
     r = CAL_FIRST + len(CAL_CASES)
     for name, model, prec, gpu, n in (("gemma", "Gemma 2 9B", "BF16", "NVIDIA H100 SXM", 1),
                                       ("dsv3", "DeepSeek-V3", "FP8", "NVIDIA H200 SXM", 8)):
         v = variant(tmp, name, {
             "Sizing!" + SIZING["model"]: model, "Sizing!" + SIZING["precision"]: prec,
             "Sizing!" + SIZING["gpu"]: gpu,
-            "Sizing!" + SIZING["serving_input"]: "disaggregated", f"Calibration!A{r}": model,
+            "Sizing!" + SIZING["serving_input"]: "disaggregated",
+            "Sizing!" + SIZING["ep_input"]: "yes", f"Calibration!A{r}": model,
             f"Calibration!B{r}": prec, f"Calibration!C{r}": gpu, f"Calibration!D{r}": n,
             f"Calibration!E{r}": 16, f"Calibration!F{r}": 2000 + 300 / 2})
         assert sizing(v, "gpus") == n, name  # DeepSeek-V3: 5 needed, 8 deployed

@@ -114,9 +114,10 @@ def _step(r: int, weights_gb: str, active: str) -> str:
     m, link = f"Q{r}", f"INDEX(GPU_INTERCONNECT,R{r})"
     layers = f"INDEX(MODEL_LAYERS,{m})"
     tokens = computed(r)
-    comm = stage_comm(m, f"INDEX(MODEL_HIDDEN,{m})", layers, tokens, f"D{r}", link=link)
+    comm = stage_comm(m, f"INDEX(MODEL_HIDDEN,{m})", layers, tokens, f"D{r}", link=link,
+                      auto=1)  # a measurement of an MoE model on GPUs: expert parallel
     # the KV cache as the D GPUs hold it: once a KV head, whole on each GPU for MLA
-    kv = of(f"U{r}") * kv_copies(m, f"D{r}", expert_parallel(m, f"D{r}"))
+    kv = of(f"U{r}") * kv_copies(m, f"D{r}", expert_parallel(m, f"D{r}", 1))
     return step_floor(weights_gb, kv, f"S{r}", active, tokens, f"T{r}",
                       f"DECODE_ATTENTION_FLOP({layers},{attention_dim(m)},F{r},{tokens})",
                       "1", comm)

@@ -42,8 +42,10 @@ of a stage for a micro-batch of b ÷ p sequences, its weights are read p times a
   The realistic step at batch b is Sizing's: ESTIMATE(DECODE_STEP_MS(R(b), b × KV,
     bandwidth, active parameters, b, roof, b × attention FLOPs per sequence, t,
     TP_COMM_MS at b) ÷ tokens per step, e(b), f), e(b) this GPU's measured efficiency
-    (B17), else REGIME_EFFICIENCY(t, b, expert parallel: an MoE model on t > 1 GPUs,
-    no all-reduce then); f the layers' fixed time, Sizing's LAYER_OVERHEAD_MS (0
+    (B17), else REGIME_EFFICIENCY(t, b, expert parallel: an MoE model on t > 1 GPUs
+    unless the scenario says "no", no all-reduce then; "auto" is chosen on Sizing at
+    the batch this search finds, ``workbook.plan_cells.expert_parallel_at``); f the
+    layers' fixed time, Sizing's LAYER_OVERHEAD_MS (0
     with B17's measured efficiency, which holds it).
   E MIN(B, the last search cell): the largest batch that fits in memory and whose
     realistic step meets the per-user speed. With S(R, e) = BATCH_FOR_LATENCY((step

@@ -77,8 +77,13 @@ def larger(a: str, b: str, array: bool) -> str:
 
 def expert_parallel_at(K: dict, r: int) -> str:
     """1 where the model is served with expert parallelism over a stage of row ``r``, else
-    0 (an expression; ``workbook.sheet.expert_parallel``)."""
-    return expert_parallel(K["model_row"], stage_gpus(r))
+    0 (an expression; ``workbook.sheet.expert_parallel``). With the scenario's input
+    "auto" the search lays a mixture of experts on more than one GPU out expert parallel
+    (``auto`` 1): Sizing's batch comes from this search and Sizing's choice of the faster
+    layout (AUTO_EXPERT_PARALLEL) is made at that batch, so the search cannot read that
+    choice without a circular reference; the layout Sizing picks is at least as fast at
+    the batch, so the service level still holds."""
+    return expert_parallel(K["model_row"], stage_gpus(r), 1)
 
 
 def comm(K: dict, r: int, batch: str, latency: bool = True) -> str:

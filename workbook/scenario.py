@@ -24,14 +24,17 @@ DEFAULT_MODEL = "Llama 3.1 70B"
 DEFAULT_PRECISION = "FP8"
 DEFAULT_GPU = "NVIDIA H100 SXM"
 #: The choices of expert parallelism: "auto" (an MoE model on more than one GPU is served
-#: expert parallel, as TensorRT-LLM and SGLang serve them), "yes" (the same, stated),
-#: "no" (tensor parallel: every layer's all-reduces paid).
+#: in the faster of the two layouts by Sizing's comparison, AUTO_EXPERT_PARALLEL), "yes"
+#: (expert parallel, as TensorRT-LLM and SGLang serve MoE models at high throughput), "no"
+#: (tensor parallel: every layer's all-reduces paid).
 EXPERT_PARALLEL = ("auto", "yes", "no")
 #: What the expert-parallel input means, on Sizing.
-EXPERT_PARALLEL_MEANS = ("auto or yes: a mixture of experts on more than one GPU spreads "
-                         "its experts over them, attention data parallel, no all-reduce "
-                         "(dense models and one GPU: tensor parallel); no: tensor parallel "
-                         "for every model, two all-reduces a layer")
+EXPERT_PARALLEL_MEANS = ("auto: a mixture of experts on more than one GPU is served in the "
+                         "faster layout, expert or tensor parallel (the rows 'Realistic step "
+                         "with expert parallelism' and 'in tensor parallel' below), the same "
+                         "on every sheet; yes: experts spread over the GPUs, attention data "
+                         "parallel, no all-reduce; no: tensor parallel for every model, two "
+                         "all-reduces a layer (dense models and one GPU: tensor parallel)")
 #: What the serving input means, on Sizing (``workbook.model.serving``).
 SERVING_MEANS = ("aggregated: prefill shares the decode GPUs (vLLM, SGLang, TensorRT-LLM "
                  "by default), each step also computes batch × prompt ÷ output prompt "
@@ -149,9 +152,10 @@ def _chosen_inputs(s: Sheet, K: dict) -> None:
     label = "Expert parallel (mixture of experts)"
     s.line(K["ep_input"], label, EXPERT_PARALLEL[0], "input", None, EXPERT_PARALLEL_MEANS,
            right=False)
-    s.validate(K["ep_input"], "list", "auto or yes: an MoE model on more than one GPU is "
-               "served expert parallel (no all-reduce); no: tensor parallel, two all-reduces "
-               "a layer.", label[:32], formula1='"' + ",".join(EXPERT_PARALLEL) + '"')
+    s.validate(K["ep_input"], "list", "auto: an MoE model on more than one GPU in the "
+               "faster layout; yes: expert parallel (no all-reduce); no: tensor parallel, "
+               "two all-reduces a layer.", label[:32],
+               formula1='"' + ",".join(EXPERT_PARALLEL) + '"')
     label = "Serving: prefill on these GPUs?"
     s.line(K["serving_input"], label, SERVING_CHOICES[0], "input", None, SERVING_MEANS,
            right=False)
@@ -294,3 +298,5 @@ def define_scenario_names(wb: Workbook, K: dict, sheet: str = "Sizing"):
         for name, key in table.items():
             col, row = K[key][0], K[key][1:]
             define_name(wb, name, sheet, f"${col}${row}")
+    if "auto_ep" in K:  # what "auto" chooses, read by every sheet (workbook.model.step)
+        define_name(wb, "AUTO_EXPERT_PARALLEL", sheet, f"${K['auto_ep'][0]}${K['auto_ep'][1:]}")

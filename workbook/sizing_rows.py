@@ -7,7 +7,7 @@ row is (key of ``SIZING``, label, formula, number format, note).
 
 from __future__ import annotations
 
-from workbook.expr import F, Name, Text, of
+from workbook.expr import Expr, F, Name, Text, of
 from workbook.model.fleet import replica_tps
 from workbook.model.serving import (
     attended_per_sequence,
@@ -16,6 +16,7 @@ from workbook.model.serving import (
     step_kv_gb,
     step_tokens,
 )
+from workbook.model.step import moe_spread, read_weights, step_floor
 from workbook.sheet import (
     NO_FLOPS,
     attention_dim,
@@ -173,6 +174,52 @@ def speed_rows(K: dict) -> list:
     ]
 
 
+def layout_step(K: dict, parallel: int) -> Expr:
+    """The realistic step of the scenario's replica laid out with expert parallelism
+    (``parallel`` 1: the attention data parallel, one copy of the KV cache, no all-reduce)
+    or in tensor parallel (0: the KV cache's copies, the all-reduces): its floor
+    (``step_floor``, as the answer's) ÷ the default efficiency of that layout,
+    REGIME_EFFICIENCY(GPUs, batch, ``parallel``) [ms a step]; the per-layer time, the same
+    in both, is left out. A dash where there is no choice (``moe_spread``: a dense model or
+    one GPU a stage)."""
+    m, tp, stages = K["model_row"], K["stage_gpus"], K["stages_input"]
+    comm = 0 if parallel else tp_comm(K["hidden"], f"{K['step_tokens']}/{stages}", tp,
+                                      K["link"], K["layers"], K["link_kind"], 0)
+    floor = step_floor(read_weights(K["read_b"], K["precision"], m),
+                       step_kv_gb(m, K["kv_step_seq_gb"], K["batch"], tp, parallel),
+                       K["bandwidth"], f"{K['active_b']}*1000000000", K["step_tokens"],
+                       K["roof_tflops"], K["attn_flop"], f"{stages}*{tp}", comm, stages)
+    return F.IF(moe_spread(m, tp).eq(1),
+                floor / F.REGIME_EFFICIENCY(of(K["gpus"]), of(K["batch"]), parallel),
+                Text("—"))
+
+
+def layout_rows(K: dict) -> list:
+    """Sizing's rows that choose the layout "auto" means: the realistic step with expert
+    parallelism and in tensor parallel (``layout_step``), and the faster of the two,
+    AUTO_EXPERT_PARALLEL (1 where expert parallelism is faster; 1 where there is no
+    choice here, so that a sheet that spreads the scenario's MoE model over more GPUs
+    than Sizing's one a stage serves it expert parallel, as before)."""
+    ep, tp = K["ep_step_ms"], K["tp_step_ms"]
+    return [
+        ("ep_step_ms", "Realistic step with expert parallelism (for auto)",
+         layout_step(K, 1).formula(), "ms",
+         "step floor with the attention data parallel (one KV copy, no all-reduce) ÷ "
+         "REGIME_EFFICIENCY(GPUs, batch, 1); per-layer time left out (the same in both)"),
+        ("tp_step_ms", "Realistic step in tensor parallel (for auto)",
+         layout_step(K, 0).formula(), "ms",
+         "step floor with the all-reduces and the KV cache's copies ÷ REGIME_EFFICIENCY(GPUs, "
+         "batch, 0); per-layer time left out (the same in both)"),
+        ("auto_ep", "Auto: expert parallel faster?",
+         f"=IF(AND(ISNUMBER({ep}),ISNUMBER({tp})),IF({ep}<{tp},1,0),1)", "0",
+         f'=IF(AND(ISNUMBER({ep}),ISNUMBER({tp})),IF({ep}<{tp},"1: expert parallel is '
+         f'the faster layout","0: tensor parallel is the faster layout")&" for this model, '
+         f'GPU and batch; with the expert-parallel input auto every sheet serves the model '
+         f'so","1: no choice here (a dense model or one GPU a stage); auto serves an MoE '
+         f'model spread over more GPUs expert parallel")'),
+    ]
+
+
 def step_rows(K: dict) -> list:
     """Sizing's rows of the step's parts: the attention FLOPs, the stages, expert
     parallelism, the all-reduces (as ``memory_rows``)."""
@@ -193,10 +240,12 @@ def step_rows(K: dict) -> list:
          (of(n) / of(stages)).formula(), "gpus", f'=IF({stages}>1,"GPUs per replica ÷ "&{stages}&" '
          'stages: each stage holds 1/stages of the layers, its all-reduces span these GPUs",'
          '"one stage: every GPU of the replica shares every layer")'),
+        *layout_rows(K),
         ("expert_parallel", "Expert parallel (MoE on more than one GPU)?",
-         expert_parallel(m, tp).formula(), "0", "1: a mixture of experts spread over the GPUs "
-         "of a stage with the attention data parallel (no all-reduce); 0: tensor parallel "
-         "(the scenario's expert-parallel input says no, a dense model or one GPU a stage)"),
+         expert_parallel(m, tp, K["auto_ep"]).formula(), "0", "1: a mixture of experts "
+         "spread over the GPUs of a stage with the attention data parallel (no all-reduce); "
+         "0: tensor parallel (the scenario's expert-parallel input says no, or auto finds it "
+         "faster, a dense model or one GPU a stage)"),
         ("kv_step_gb", "KV cache the step reads, all GPUs of the replica",
          step_kv_gb(m, K["kv_step_seq_gb"], K["batch"], tp, K["expert_parallel"]).formula(),
          "GB", "batch × one sequence's at the mean context × the copies a stage holds: "

@@ -115,15 +115,30 @@ def sliding_share(sliding, kv_heads, head_dim, kv_bytes) -> Expr:
     return of(sliding) * 4 * of(kv_heads) * of(head_dim) / of(kv_bytes)
 
 
-def expert_parallel(row, gpus) -> Expr:
-    """Whether the model in ``row`` is served with expert parallelism on ``gpus`` GPUs per
-    replica (1 or 0): the scenario's choice SCENARIO_EXPERT_PARALLEL ("auto", "yes",
-    "no"; ``workbook.scenario``): with "no", 0; with "auto", "yes" or an empty cell, a
-    mixture of experts (routed experts > 1) on more than one GPU, as TensorRT-LLM and
-    SGLang serve them (attention data parallel)."""
+#: What "auto" chooses for the scenario, 1 (expert parallel) or 0 (tensor parallel): the
+#: defined name of Sizing's cell that compares the two layouts' realistic steps
+#: (``workbook.sizing_rows``), read by every sheet, so each lays out the replica alike.
+AUTO_EXPERT_PARALLEL = Name("AUTO_EXPERT_PARALLEL")
+
+
+def moe_spread(row, gpus) -> Expr:
+    """Whether the model in ``row`` is a mixture of experts (routed experts > 1) on more
+    than one GPU a stage (``gpus``), the layouts between which expert parallelism is a
+    choice (1 or 0)."""
     e = MODEL_EXPERTS.at(of(row))
-    return F.IF(Name("SCENARIO_EXPERT_PARALLEL").eq(Text("no")), 0,
-                F.IF(F.ISNUMBER(e), F.IF(of(gpus).gt(1), F.IF(e.gt(1), 1, 0), 0), 0))
+    return F.IF(F.ISNUMBER(e), F.IF(of(gpus).gt(1), F.IF(e.gt(1), 1, 0), 0), 0)
+
+
+def expert_parallel(row, gpus, auto=AUTO_EXPERT_PARALLEL) -> Expr:
+    """Whether the model in ``row`` is served with expert parallelism on ``gpus`` GPUs a
+    stage (1 or 0), by the scenario's choice SCENARIO_EXPERT_PARALLEL (``workbook.scenario``):
+    "no", 0; "yes", 1 for a mixture of experts on more than one GPU (``moe_spread``), the
+    experts spread over the GPUs and the attention data parallel, as TensorRT-LLM and SGLang
+    serve them at high throughput; "auto" (or an empty cell), that where ``auto`` is 1: the
+    faster of the two layouts for the scenario (``AUTO_EXPERT_PARALLEL``)."""
+    choice = Name("SCENARIO_EXPERT_PARALLEL")
+    return F.IF(choice.eq(Text("no")), 0,
+                moe_spread(row, gpus) * F.IF(choice.eq(Text("yes")), 1, of(auto)))
 
 
 # ------------------------------------------------------------------------ the all-reduces
@@ -168,17 +183,18 @@ def tp_comm(hidden, batch, gpus, link, layers, kind, expert_parallel) -> Expr:
 
 
 def stage_comm(model_row, hidden, layers, tokens, gpus, stages=None, link=None,
-               kind=None) -> Expr:
+               kind=None, auto=AUTO_EXPERT_PARALLEL) -> Expr:
     """The all-reduces of one micro-batch through the layers of a replica of ``gpus`` GPUs
     in ``stages`` pipeline stages (None: one), the step's ``tokens`` (batch × (draft
     tokens + 1)) split into one micro-batch a stage: ``tp_comm`` at the stage's degree
     g ÷ p for t ÷ p tokens, with the stage's expert parallelism (``expert_parallel`` of
-    the model in ``model_row`` over g ÷ p GPUs: no all-reduce) and the interconnect figure
-    ``link`` (``kind``: see ``tp_comm``). What DECODE_STEP_MS takes as ``comm_ms``."""
+    the model in ``model_row`` over g ÷ p GPUs, "auto" read from ``auto``: no all-reduce)
+    and the interconnect figure ``link`` (``kind``: see ``tp_comm``). What DECODE_STEP_MS
+    takes as ``comm_ms``."""
     stage = of(gpus) if stages is None else of(gpus) / of(stages)
     carried = of(tokens) if stages is None else of(tokens) / of(stages)
     return tp_comm(hidden, carried, stage, link, layers, kind,
-                   expert_parallel(model_row, stage))
+                   expert_parallel(model_row, stage, auto))
 
 
 # ------------------------------------------------------------------------------- the step
@@ -203,5 +219,6 @@ def step_floor(read_gb, kv_gb, bandwidth, active, batch, roof, attention_flop, g
 
 __all__ = ["decode_read", "batch_read", "kept_weights", "kept_read_weights", "weight_gb",
            "stored_weights", "read_weights", "read_bytes", "state_bytes", "attention_dim",
-           "sliding_share", "expert_parallel", "has_link", "link_kind", "tp_comm", "stage_comm",
+           "sliding_share", "moe_spread", "expert_parallel",
+           "AUTO_EXPERT_PARALLEL", "has_link", "link_kind", "tp_comm", "stage_comm",
            "step_floor", "PCIE_TBPS", "BILLION"]
