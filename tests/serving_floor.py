@@ -486,6 +486,28 @@ def side_by_side_table() -> str:
                          f"{within(g['out'], 1.5)} | {worst(g['in'])} / {worst(g['out'])} |")
     return "\n".join(lines) + "\n"
 
+def vintage_of(row: dict) -> list[str]:
+    """The row's GPU maker and the year of its source (``source_date``; "undated" where
+    the source gives none): the label of ``vintage_table``."""
+    year = re.match(r"20\d\d", row["source_date"])
+    maker = "AMD" if row["gpu"].startswith("AMD") else "NVIDIA"
+    return [f"{maker}, {year[0] if year else 'undated'}"]
+
+
+def vintage_table() -> str:
+    """Whether newer serving software runs faster than the anchors say: by GPU maker and
+    the year of the source, the rows, those judged out of sample and the geometric mean,
+    lowest and highest of their measured ÷ realistic (below 1: faster than napkin's
+    realistic estimate), as ``docs/measurements.md`` shows it."""
+    lines = ["| GPUs, year of the source | rows | judged | measured ÷ realistic, geometric "
+             "mean | lowest | highest |", "|---|---|---|---|---|---|"]
+    for label, g in sorted(judged_by(vintage_of).items()):
+        qs = [1 / q for q in g["out"]]  # measured ÷ realistic
+        mean = math.exp(statistics.fmean(math.log(q) for q in qs))
+        lines.append(f"| {label} | {g['rows']} | {len(qs)} | {mean:.2f} | {min(qs):.2f} | "
+                     f"{max(qs):.2f} |")
+    return "\n".join(lines) + "\n"
+
 # ------------------------------------------------------------------ the files made here
 
 #: The data files the set makes (``python tests/serving_floor.py`` rewrites them).

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from functools import cache
 from importlib import resources
 
@@ -82,6 +83,17 @@ def layer_time() -> dict:
     """
     text = (resources.files(__package__) / "data" / "layer_time.csv").read_text("utf-8")
     return next(csv.DictReader(io.StringIO(text)))
+
+
+def period() -> tuple[str, str]:
+    """The period the anchors describe: the earliest and the latest date (year and month,
+    ``YYYY-MM``, or the year where a source gives no month) among the dates of the
+    measurements the regimes are made from (``data/efficiency.csv``, column ``dates``:
+    each source's date, or the release its software is; "undated" ones left out).
+    """
+    found = sorted({m[:7] for row in table().values()
+                    for m in re.findall(r"\b20\d\d(?:-\d\d)?", row["dates"])})
+    return found[0], found[-1]
 
 
 def layer_time_us() -> float:

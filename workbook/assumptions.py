@@ -236,4 +236,15 @@ def _regime_table(wb: Workbook, s: Sheet, top: int):
                    f"{fixed['derivation']}", "note")
     s.put(f"D{r}", fixed["sources"], "note")
     define_name(wb, "LAYER_TIME_US", s.title, f"$B${r}")
+    # the period the defaults describe: the dates of the measurements they are made from
+    earliest, latest = regimes.period()
+    s.put(f"A{r + 1}", "Period the defaults describe", "label")
+    s.put(f"B{r + 1}", f"{earliest} to {latest}", "data")
+    s.put(f"C{r + 1}", f"The anchors and the per-layer time are made from measurements "
+                       f"published from {earliest} to {latest} (each regime's software and "
+                       "dates: column D above). Out of sample the set shows no speed-up by the "
+                       "year of its sources (docs/measurements.md, \"Software vintage\"); "
+                       f"serving software newer than {latest} may be faster: a measurement "
+                       "of your own on Calibration replaces the default.", "note")
+    _wrap_notes(s, r + 1)
 
