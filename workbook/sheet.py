@@ -17,6 +17,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from workbook.expr import Expr
 from workbook.model.step import (  # noqa: F401  (the step's expressions, used from here)
     PCIE_TBPS,
     attention_dim,
@@ -119,6 +120,10 @@ class Sheet:
         return f"'{self.title}'!${col}${row}" if absolute else f"'{self.title}'!{cell}"
 
     def put(self, cell: str, value, style: str = "label", fmt: str | None = None):
+        """Write ``value`` (a constant, formula text, or an expression: its formula) into
+        ``cell`` in the named ``style`` with the number format ``fmt``."""
+        if isinstance(value, Expr):
+            value = value.formula()
         c = self.ws[cell]
         c.value = value
         c.style = f"napkin {style}"
@@ -176,7 +181,7 @@ class Sheet:
         in ``cell`` with its number format (the unit), and ``note`` in ``note_col``
         (None: no note cell). ``right`` aligns the value right (text where numbers sit)."""
         row = re.match(r"[A-Z]+(\d+)$", cell).group(1)
-        self.put(f"A{row}", label)
+        self.put(f"A{row}", label)  # (label, value and note: text, formula text or Expr)
         self.put(cell, value, style, fmt)
         if right:
             self.ws[cell].alignment = Alignment(horizontal="right")
