@@ -15,7 +15,7 @@ References
 
 from __future__ import annotations
 
-from workbook.expr import Column, Expr, F, Name, Text, of
+from workbook.expr import Column, Expr, F, Name, Text, of, words
 
 #: The Calibration table's columns: a measurement's GPU and its efficiency (floor ÷
 #: measured).
@@ -103,6 +103,27 @@ def layer_time(gpu, fixed) -> Expr:
     return F.IF(measured(gpu), 0, of(fixed))
 
 
+def regime_says(efficiency) -> Expr:
+    """Where the efficiency in the cell ``efficiency`` (a REGIME_EFFICIENCY) comes from, in
+    words: the regime whose anchor it is, named from the Assumptions' regime table
+    (REGIME_NAME, REGIME_EFF), else that it lies between the anchors."""
+    at = F.MATCH(of(efficiency), Name("REGIME_EFF"), 0)
+    return F.IF(F.ISNUMBER(at), words(
+        Column("REGIME_NAME").at(at), " (inside the GPUs and batches of its published "
+        "measurements: Assumptions, regime table, with its sources)"), Text(
+        "between the regimes' measured ranges, linear in ln(GPUs) and ln(batch) "
+        "(Assumptions, regime table, with their sources)"))
+
+
+def efficiency_says(gpu, regime) -> Expr:
+    """Where the efficiency of ``gpu_efficiency`` comes from, in words; ``regime``: the
+    cell of the regime's default efficiency, the fallback."""
+    return F.IF(measured(gpu), words("average of this GPU's ", F.COUNTIF(CAL_GPU, of(gpu)),
+                                     " measurement(s) on Calibration (floor ÷ measured)"),
+                words("no measurement of this GPU: the default of its regime, ",
+                      regime_says(regime)))
+
+
 __all__ = ["CAL_GPU", "CAL_EFF", "NO_FIGURE", "figure", "lookup", "blank_or", "numbers_or",
            "roof_used", "deployed", "staged", "replica_gpus", "measured", "gpu_efficiency",
-           "layer_time"]
+           "layer_time", "regime_says", "efficiency_says"]
