@@ -260,7 +260,7 @@ def lookup(table: str, row_cell: str) -> str:
 
 def empty_says(cell: str, what: str) -> str:
     """A note that says why ``cell`` is #N/A: an empty figure in the table."""
-    return f'=IF(ISNA({cell}),"empty in the {what} table: no trustworthy figure","")'
+    return gpu.empty_says(cell, what).formula()
 
 
 def yes_no_colours(ws, cells: str):

@@ -47,6 +47,13 @@ def blank_or(names, k, values=None) -> Expr:
     return F.IF(names.at(of(k)).eq(Text("")), Text(""), values.at(of(k)))
 
 
+def empty_says(cell, what: str) -> Expr:
+    """A note that says why ``cell`` is #N/A (``lookup``): an empty figure in the ``what``
+    table."""
+    return F.IF(F.ISNA(of(cell)), Text(f"empty in the {what} table: no trustworthy figure"),
+                Text(""))
+
+
 def numbers_or(cells, e, words: str) -> Expr:
     """``e`` where every one of ``cells`` holds a number, else ``words`` (never an error
     value): IF(AND(ISNUMBER(c₁), ...), e, words)."""
@@ -124,6 +131,7 @@ def efficiency_says(gpu, regime) -> Expr:
                       regime_says(regime)))
 
 
-__all__ = ["CAL_GPU", "CAL_EFF", "NO_FIGURE", "figure", "lookup", "blank_or", "numbers_or",
+__all__ = ["CAL_GPU", "CAL_EFF", "NO_FIGURE", "figure", "lookup", "empty_says", "blank_or",
+           "numbers_or",
            "roof_used", "deployed", "staged", "replica_gpus", "measured", "gpu_efficiency",
            "layer_time", "regime_says", "efficiency_says"]
