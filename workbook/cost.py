@@ -15,6 +15,7 @@ from workbook.arrays import fill, fixed
 from workbook.expr import Cell, Column, Expr, F, Name, Num, Span, Text, of, words
 from workbook.expr_excel import in_excel
 from workbook.model import fleet
+from workbook.model.decode import floor_per_token
 from workbook.model.fleet import gpus_total, peak_replicas, replica_tps, replicas
 from workbook.model.gpu import (
     blank_or,
@@ -26,10 +27,8 @@ from workbook.model.gpu import (
     replica_gpus,
     roof_used,
 )
-from workbook.model.serving import step_kv_gb
-from workbook.model.step import stage_comm
 from workbook.scenario import AT_UTILIZATION, HEADLINE
-from workbook.sheet import Sheet, expert_parallel, read_weights, step_floor
+from workbook.sheet import Sheet, expert_parallel
 from workbook.sizing import SIZING
 
 COST = {"model": "B4", "precision": "B5", "params": "B6", "need_gb": "B7", "kv_gb": "B8",
@@ -247,14 +246,12 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[Expr
     c = {col: Cell(f"{col}{r}") for col in "ABCDEFGHIJKLMNOPQRS"}
     c.update({col: Cell(f"{col}{r}") for col in (LINK_COL, REGIME_COL, FIXED_COL)})
     stages = Name("SCENARIO_PIPELINE_STAGES")
-    stage = c["F"] / stages  # the GPUs of a stage: the degree of its all-reduces
-    parallel = expert_parallel(m, stage)
-    computed = sz["step_tokens"]  # Sizing's batch × (draft tokens + 1 + prompt share)
-    comm = stage_comm(m, sz["hidden"], sz["layers"], computed, c["F"], stages, c[LINK_COL])
-    kv = step_kv_gb(m, sz["kv_step_seq_gb"], b, stage, parallel)  # this GPU's stage's copies
-    step = step_floor(read_weights(K["read_b"], prec, m), kv, c["D"],
-                      of(sz["active_b"]) * 1000000000, computed, c["E"], sz["attn_flop"],
-                      c["F"], comm, stages) / Name("SCENARIO_TOKENS_PER_STEP")
+    parallel = expert_parallel(m, c["F"] / stages)  # the regime's (REGIME_COL)
+    # Sizing's read, KV cache, tokens (batch × (draft tokens + 1 + prompt share)) and
+    # attention, on this GPU (workbook.model.decode)
+    step = floor_per_token(m, K["read_b"], prec, sz["kv_step_seq_gb"], b, sz["step_tokens"],
+                           c["D"], sz["active_b"], c["E"], sz["attn_flop"], c["F"], stages,
+                           sz["hidden"], sz["layers"], c[LINK_COL])
     priced = F.ISNUMBER(c["B"])
 
     def price_or(e):  # "no price" where the GPU has none

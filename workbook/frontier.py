@@ -13,17 +13,15 @@ from openpyxl.utils import get_column_letter
 
 from workbook.arrays import fill, fixed
 from workbook.expr import Cell, Column, Expr, F, Name, Text, of, words
+from workbook.model.decode import floor_per_token
 from workbook.model.gpu import figure, gpu_efficiency, replica_gpus, roof_used
-from workbook.model.serving import attended_per_sequence, step_kv_gb, step_tokens
-from workbook.model.step import stage_comm
+from workbook.model.serving import attended_per_sequence, step_tokens
 from workbook.scenario import AT_UTILIZATION
 from workbook.sheet import (
     Sheet,
     attention_dim,
     batch_read,
     expert_parallel,
-    read_weights,
-    step_floor,
 )
 from workbook.sizing import SIZING
 from workbook.speculation import verified
@@ -250,15 +248,12 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str,
     read = batch_read(m, verified(b), z["decode_b"])
     link = Column("GPU_INTERCONNECT").at(c["row"])
     stages = Name(STAGES)
-    stage = t / stages  # the GPUs of a stage: the degree of its all-reduces
-    parallel = expert_parallel(m, stage)
-    comm = stage_comm(m, z["hidden"], z["layers"], computed, t, stages, link)
+    parallel = expert_parallel(m, t / stages)  # the regime's
     attended = attended_per_sequence(z["mean_context"], share=z["prefill_share"])
     attention = F.DECODE_ATTENTION_FLOP(of(z["layers"]), attention_dim(m), attended, b)
-    kv_read = step_kv_gb(m, z["kv_step_seq_gb"], b, stage, parallel)
-    floor = step_floor(read_weights(hid[0], prec, m), kv_read, c["bandwidth"],
-                       of(z["active_b"]) * 1000000000, computed, c["roof"], attention, t,
-                       comm, stages)
+    floor = floor_per_token(m, hid[0], prec, z["kv_step_seq_gb"], b, computed,
+                            c["bandwidth"], z["active_b"], c["roof"], attention, t, stages,
+                            z["hidden"], z["layers"], link)
     measured_eff = F.ISNUMBER(c["efficiency"])
     eff = F.IF(measured_eff, c["efficiency"], F.REGIME_EFFICIENCY(t, b, parallel))
     # the layers' fixed time (Sizing's), unless the efficiency is the GPU's measured one
@@ -268,7 +263,7 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str,
     per_gpu = b * 1000 / hid[2]
     return {  # one napkin function a cell: short native translations
         h[0]: of(read),
-        h[1]: floor / Name("SCENARIO_TOKENS_PER_STEP"),
+        h[1]: floor,
         h[2]: F.IF(fits, F.ESTIMATE(hid[1], eff, fixed_ms), F.NA()),
         h[3]: F.IF(fits, 1000 / hid[2], F.NA()),
         h[4]: F.IF(fits, per_gpu / t, F.NA()),
