@@ -15,6 +15,7 @@ from workbook.arrays import fill, fixed
 from workbook.expr import Cell, Column, Expr, F, Name, Num, Span, Text, of, words
 from workbook.expr_excel import in_excel
 from workbook.model import fleet
+from workbook.model.bill import cost_per_mtok, priced
 from workbook.model.decode import floor_per_token
 from workbook.model.fleet import gpus_total, peak_replicas, replica_tps, replicas
 from workbook.model.gpu import (
@@ -252,14 +253,12 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[Expr
     step = floor_per_token(m, K["read_b"], prec, sz["kv_step_seq_gb"], b, sz["step_tokens"],
                            c["D"], sz["active_b"], c["E"], sz["attn_flop"], c["F"], stages,
                            sz["hidden"], sz["layers"], c[LINK_COL])
-    priced = F.ISNUMBER(c["B"])
 
     def price_or(e):  # "no price" where the GPU has none
-        return F.IF(priced, e, Text("no price"))
+        return priced(c["B"], e)
 
-    def per_mtok(gpus):  # the month's bill ÷ the month's tokens
-        return price_or(F.IF(avg.gt(0), F.COST_PER_MTOK(c["B"], avg, gpus),
-                             Text("no traffic")))
+    def per_mtok(gpus):  # the month's bill ÷ the month's tokens (model.bill)
+        return cost_per_mtok(c["B"], gpus, rate=avg, traffic=avg.gt(0))
     realistic_tps = replica_tps(c["O"], b)
     cells = {
         "E": roof_used(prec, Name("GPU_FP8"), Name("GPU_BF16"), elementwise=True)
