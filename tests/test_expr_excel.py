@@ -20,7 +20,6 @@ from udfs.catalog import CATALOG
 from udfs.errors import ExcelError
 from workbook.expr import Env, F
 from workbook.expr_excel import has_form, in_excel
-from workbook.expr_parse import parse
 from workbook.plan import PLAN, TP_FIRST
 from workbook.plan_cells import COMM_COL, SEARCH_CALLS, realistic, realistic_in_excel, row_cells
 
@@ -85,7 +84,7 @@ def test_plans_search_step_is_the_realistic_step(plan_env, draft):
     for r in range(TP_FIRST, TP_FIRST + 5):
         formulas = row_cells(PLAN, r)
         for col in ("D", COMM_COL):  # the all-reduces of one sequence, at this draft
-            cells[f"{col}{r}"] = parse(formulas[col]).evaluate(env)
+            cells[f"{col}{r}"] = formulas[col].evaluate(env)
         for batch in (1, 7, 64, 512):
             napkin = realistic(PLAN, r, str(batch)).evaluate(env)
             excel = realistic_in_excel(PLAN, r, str(batch))

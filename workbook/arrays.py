@@ -112,6 +112,8 @@ def fill(ws, block: str, formula: str, keep: bool = False) -> None:
     ``block`` of ``ws``: one array formula (``widen``), or in the per-cell form
     (``PER_CELL``) the formula translated to each cell; with ``keep``, the per-cell form is
     what the caller wrote in the block's cells (left as it is). Styles are the caller's."""
+    if not isinstance(formula, str):  # an expression (workbook.expr): its formula
+        formula = formula.formula()
     c1, r1, c2, r2 = range_boundaries(block)
     origin = f"{get_column_letter(c1)}{r1}"
     if PER_CELL.get():

@@ -12,23 +12,25 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 
 from udfs.constants import SECONDS_PER_DAY
 from workbook.arrays import fill, fixed
+from workbook.expr import Cell, Column, Expr, F, Name, Num, Span, Text, of, words
 from workbook.expr_excel import in_excel
+from workbook.model import fleet
+from workbook.model.bill import cost_per_mtok, priced
+from workbook.model.decode import floor_per_token
 from workbook.model.fleet import gpus_total, peak_replicas, replica_tps, replicas
-from workbook.model.serving import step_kv_gb
-from workbook.model.step import stage_comm
-from workbook.scenario import AT_UTILIZATION, HEADLINE
-from workbook.sheet import (
-    Sheet,
+from workbook.model.gpu import (
     blank_or,
-    expert_parallel,
+    figure,
     gpu_efficiency,
+    layer_time,
     lookup,
-    read_weights,
+    measured,
+    replica_gpus,
     roof_used,
-    staged,
-    step_floor,
 )
-from workbook.sizing import SIZING, layer_time
+from workbook.scenario import AT_UTILIZATION, HEADLINE
+from workbook.sheet import Sheet, expert_parallel
+from workbook.sizing import SIZING
 
 COST = {"model": "B4", "precision": "B5", "params": "B6", "need_gb": "B7", "kv_gb": "B8",
         "batch": "B9", "tokens_day": "B10", "avg_tps": "B11", "peak_ratio": "B12",
@@ -126,34 +128,35 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
 
 def _scenario_rows(s: Sheet, K: dict, sz: dict) -> None:
     """Rows 3..19: the scenario, from Sizing."""
+    k = {key: Cell(ref) for key, ref in K.items()}
+    z = {key: Cell(ref) for key, ref in sz.items()}
     rows = [
-        ("model", "Model (Sizing)", f"={sz['model']}", None),
-        ("precision", "Weight precision (Sizing)", f"={sz['precision']}", None),
-        ("params", "Parameters, total (memory)", f"={sz['params_b']}", '#,##0.00 "billion"'),
-        ("need_gb", "Memory per replica: weights + KV cache", f"={sz['need_gb']}", "GB"),
-        ("kv_gb", "of which KV cache", f"={sz['kv_gb']}", "GB"),
-        ("batch", "Batch per replica (Sizing)", "=RESULT_BATCH", "seq"),
-        ("tokens_day", "Output tokens per day", "=SCENARIO_OUTPUT_TOKENS_PER_DAY", "tokens_day"),
-        ("avg_tps", "Average rate", f"={K['tokens_day']}/{SECONDS_PER_DAY:g}", "tps"),
-        ("peak_ratio", "Peak-to-average ratio", "=SCENARIO_PEAK_TO_AVERAGE", "ratio"),
-        ("peak_tps", "Peak rate (capacity is sized for it)",
-         f"={K['avg_tps']}*{K['peak_ratio']}", "tps"),
-        ("utilization", "Utilization", "=SCENARIO_UTILIZATION", "pct"),
-        ("hours", "Hours per month (rented and serving)", "=SCENARIO_HOURS_PER_MONTH",
-         "hours"),
-        ("efficiency", "Roof efficiency", "=ROOF_EFFICIENCY", "pct"),
-        ("reserve", "Memory reserve", "=RESERVE", "pct"),
+        ("model", "Model (Sizing)", z["model"], None),
+        ("precision", "Weight precision (Sizing)", z["precision"], None),
+        ("params", "Parameters, total (memory)", z["params_b"], '#,##0.00 "billion"'),
+        ("need_gb", "Memory per replica: weights + KV cache", z["need_gb"], "GB"),
+        ("kv_gb", "of which KV cache", z["kv_gb"], "GB"),
+        ("batch", "Batch per replica (Sizing)", Name("RESULT_BATCH"), "seq"),
+        ("tokens_day", "Output tokens per day", Name(fleet.TOKENS_DAY), "tokens_day"),
+        ("avg_tps", "Average rate", k["tokens_day"] / SECONDS_PER_DAY, "tps"),
+        ("peak_ratio", "Peak-to-average ratio", Name(fleet.PEAK_TO_AVERAGE), "ratio"),
+        ("peak_tps", "Peak rate (capacity is sized for it)", k["avg_tps"] * k["peak_ratio"],
+         "tps"),
+        ("utilization", "Utilization", Name(fleet.UTILIZATION), "pct"),
+        ("hours", "Hours per month (rented and serving)", Name(fleet.HOURS), "hours"),
+        ("efficiency", "Roof efficiency", Name("ROOF_EFFICIENCY"), "pct"),
+        ("reserve", "Memory reserve", Name("RESERVE"), "pct"),
         ("month_tokens", "Output tokens a month (average rate × the hours)",
-         f"={K['avg_tps']}*3600*{K['hours']}", "tokens"),
-        ("read_b", "Weights a decode step reads at the batch (Sizing)", f"={sz['read_b']}",
+         k["avg_tps"] * 3600 * k["hours"], "tokens"),
+        ("read_b", "Weights a decode step reads at the batch (Sizing)", z["read_b"],
          '#,##0.00 "billion"'),
     ]
     s.section(3, "The scenario (change it on Sizing)", "D")
     for key, label, formula, fmt in rows:
         s.line(K[key], label, formula, "formula", fmt, note_col=None, right=False)
-    s.put(f"C{K['tokens_day'][1:]}", f'=IF({K["tokens_day"]}>0,"","no traffic: the cost per '
-          'million tokens of your traffic has no meaning; set the output tokens per day on '
-          'Sizing")', "note")
+    s.put(f"C{K['tokens_day'][1:]}", F.IF(k["tokens_day"].gt(0), Text(""), Text(
+        "no traffic: the cost per million tokens of your traffic has no meaning; set the "
+        "output tokens per day on Sizing")), "note")
 
 
 def _gpu_rows(s: Sheet, K: dict, sz: dict, n_gpus: int) -> int:
@@ -162,7 +165,7 @@ def _gpu_rows(s: Sheet, K: dict, sz: dict, n_gpus: int) -> int:
     headers = [h for h, _, _ in COST_COLUMNS]
     for i, h in enumerate(headers):
         if i in (1, 10, 11, 12, 16, 17, 18):
-            headers[i] = f'="{h} ("&CURRENCY&")"'
+            headers[i] = words(f"{h} (", Name("CURRENCY"), ")").formula()
     s.section(COST_FIRST - 2, "Each GPU type: the answer; the working (bandwidth, roof, "
                               "floors, efficiency) is in grouped columns D..E and G..O "
                               "(+ above the columns shows them)", NOTE_COL)
@@ -170,22 +173,22 @@ def _gpu_rows(s: Sheet, K: dict, sz: dict, n_gpus: int) -> int:
     last = COST_FIRST + n_gpus - 1
     for i in range(n_gpus):
         r = COST_FIRST + i
-        s.put(f"A{r}", f"={blank_or('GPU_NAME', i + 1)}", "formula")
-        s.put(f"{LINK_COL}{r}", f'=IF(ISNUMBER(INDEX(GPU_INTERCONNECT,{i + 1})),'
-                                f'INDEX(GPU_INTERCONNECT,{i + 1}),"none")', "formula")
+        s.put(f"A{r}", blank_or("GPU_NAME", i + 1), "formula")
+        s.put(f"{LINK_COL}{r}", figure("GPU_INTERCONNECT", i + 1, "none"), "formula")
         for col, (expr, style) in _row_cells(r, i + 1, K, sz).items():
             fmt = COST_COLUMNS[ord(col) - 65][2] if len(col) == 1 else "0.000"
-            s.put(f"{col}{r}", f'=IF($A{r}="","",{expr})', style, fmt)
-    fill(s.ws, f"{LINK_COL}{COST_FIRST}:{LINK_COL}{last}", '=IF(GPU_NAME="","",IF(ISNUMBER('
-         'GPU_INTERCONNECT),GPU_INTERCONNECT,"none"))', keep=True)  # the table's whole
+            s.put(f"{col}{r}", _unless_blank(Cell(f"$A{r}"), expr), style, fmt)
+    link = Name("GPU_INTERCONNECT")  # the table's whole column
+    fill(s.ws, f"{LINK_COL}{COST_FIRST}:{LINK_COL}{last}", _unless_blank(
+        Name("GPU_NAME"), F.IF(F.ISNUMBER(link), link, Text("none"))), keep=True)
     # one array formula a column (``workbook.arrays``); the per-cell form is the above
     fixed_k = {k: fixed(v) for k, v in K.items()}
     fixed_sz = {k: fixed(v) for k, v in sz.items()}
     cells = _row_cells(COST_FIRST, None, fixed_k, fixed_sz)
     for col in ARRAY_COLS:  # E reads the GPUs table's columns whole: its blanks too
-        blank = "GPU_NAME" if col == "E" else f"$A{COST_FIRST}"
-        fill(s.ws, f"{col}{COST_FIRST}:{col}{last}",
-             f'=IF({blank}="","",{cells[col][0]})', keep=True)
+        blank = Name("GPU_NAME") if col == "E" else Cell(f"$A{COST_FIRST}")
+        fill(s.ws, f"{col}{COST_FIRST}:{col}{last}", _unless_blank(blank, cells[col][0]),
+             keep=True)
     for col in "BEKLMQRS":  # text ("no price", "no figure") sits where the numbers do
         for r in range(COST_FIRST, last + 1):
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
@@ -228,69 +231,78 @@ FIXED_COL = "AB"
 ARRAY_COLS = ("E", "F", "G", "H", "L", "M", "O", "P", "R", "S", REGIME_COL)
 
 
-def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str, str]]:
+def _unless_blank(name, e) -> Expr:
+    """``e``, or "" where the row's GPU ``name`` is empty (a spare slot of the table)."""
+    return F.IF(of(name).eq(Text("")), Text(""), e)
+
+
+def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[Expr, str]]:
     """{column: (expression, style)} of the GPU row ``r`` (slot ``k`` of the GPUs table),
-    each expression inside ``IF($A{r}="","",...)``. ``k`` None: the array form (the
-    columns ``ARRAY_COLS`` only), with AND and MAX said element by element and the
-    GPUs table's columns read whole."""
-    prec = K["precision"]
-    active = f"{sz['active_b']}*1000000000"  # the math: active parameters
-    b, avg, tpd = K["batch"], K["avg_tps"], K["tokens_day"]
-    util, hours = K["utilization"], K["hours"]
-    need_tp, reserve = sz["need_tp_gb"], "reserve"
-    if k is None:
-        roof = (f"IF((BYTES_PER_PARAM({prec})<=1)*ISNUMBER(GPU_FP8),GPU_FP8,"
-                'IF(ISNUMBER(GPU_BF16),GPU_BF16,"no figure"))')
-    else:
-        roof = roof_used(prec, f"INDEX(GPU_FP8,{k})", f"INDEX(GPU_BF16,{k})")
-    link = f"{LINK_COL}{r}"  # the row's interconnect figure (a hidden column)
-    m, stages = sz["model_row"], "SCENARIO_PIPELINE_STAGES"
-    stage = f"F{r}/{stages}"  # the GPUs of a stage: the degree of its all-reduces
-    parallel = expert_parallel(m, stage)
-    # the tokens a step computes, batch × (draft tokens + 1 + prompt share): Sizing's
-    computed = sz["step_tokens"]
-    comm = stage_comm(m, sz["hidden"], sz["layers"], computed, f"F{r}", stages, link)
-    kv = step_kv_gb(m, sz["kv_step_seq_gb"], b, stage, parallel)  # this GPU's stage's copies
-    step = (step_floor(read_weights(K["read_b"], prec, m), kv, f"D{r}", active,
-                       computed, f"E{r}", sz["attn_flop"], f"F{r}", comm, stages)
-            + "/SCENARIO_TOKENS_PER_STEP")
-    regime = f"REGIME_EFFICIENCY(F{r},{b},{parallel})"  # column AA
-    return {
-        "B": (f'IF(A{r}=SCENARIO_GPU,SCENARIO_PRICE_PER_GPU_HOUR,IF(ISNUMBER(INDEX('
-              f'GPU_PRICE,{k})),INDEX(GPU_PRICE,{k}),"no price"))', "formula"),
-        "C": (lookup("GPU_MEM", k)[1:], "formula"),
-        "D": (lookup("GPU_BW", k)[1:], "formula"),
-        "E": (roof, "formula"),
-        "F": ("IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),SCENARIO_GPUS_PER_REPLICA,"
-              f"{staged(f'GPUS_NEEDED({need_tp},C{r},{K[reserve]})', stages)})", "formula"),
-        "G": (step, "formula"),
-        "H": (replica_tps(f"G{r}", b).render(), "formula"),
+    each inside ``_unless_blank``. ``k`` None: the array form (the columns ``ARRAY_COLS``
+    only), with AND and MAX said element by element and the GPUs table's columns read
+    whole."""
+    prec, m = Cell(K["precision"]), sz["model_row"]
+    b, avg, tpd = Cell(K["batch"]), Cell(K["avg_tps"]), Name(fleet.TOKENS_DAY)
+    util, hours, peak = Cell(K["utilization"]), Cell(K["hours"]), Cell(K["peak_ratio"])
+    c = {col: Cell(f"{col}{r}") for col in "ABCDEFGHIJKLMNOPQRS"}
+    c.update({col: Cell(f"{col}{r}") for col in (LINK_COL, REGIME_COL, FIXED_COL)})
+    stages = Name("SCENARIO_PIPELINE_STAGES")
+    parallel = expert_parallel(m, c["F"] / stages)  # the regime's (REGIME_COL)
+    # Sizing's read, KV cache, tokens (batch × (draft tokens + 1 + prompt share)) and
+    # attention, on this GPU (workbook.model.decode)
+    step = floor_per_token(m, K["read_b"], prec, sz["kv_step_seq_gb"], b, sz["step_tokens"],
+                           c["D"], sz["active_b"], c["E"], sz["attn_flop"], c["F"], stages,
+                           sz["hidden"], sz["layers"], c[LINK_COL])
+
+    def price_or(e):  # "no price" where the GPU has none
+        return priced(c["B"], e)
+
+    def per_mtok(gpus):  # the month's bill ÷ the month's tokens (model.bill)
+        return cost_per_mtok(c["B"], gpus, rate=avg, traffic=avg.gt(0))
+    realistic_tps = replica_tps(c["O"], b)
+    cells = {
+        "E": roof_used(prec, Name("GPU_FP8"), Name("GPU_BF16"), elementwise=True)
+        if k is None else roof_used(prec, Column("GPU_FP8").at(k), Column("GPU_BF16").at(k)),
+        "F": replica_gpus(F.GPUS_NEEDED(Cell(sz["need_tp_gb"]), c["C"], Cell(K["reserve"])),
+                          stages),
+        "G": step,
+        "H": replica_tps(c["G"], b),
         # (in Excel's functions, GPUS_FOR_DEMAND's native form: a call a GPU row fewer)
-        "I": (in_excel(peak_replicas(tpd, f"H{r}", K["peak_ratio"], util)).render(),
-              "formula"),
-        "J": (gpus_total(f"I{r}", f"F{r}").render(), "formula"),
-        "K": (f'IF(ISNUMBER(B{r}),J{r}*B{r}*{hours},"no price")', "result"),
-        "L": (f'IF(ISNUMBER(B{r}),IF({avg}>0,COST_PER_MTOK(B{r},{avg},J{r}),'
-              '"no traffic"),"no price")', "result"),
-        "M": (f'IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},H{r},F{r},{util}),"no price")',
-              "formula"),
-        REGIME_COL: (regime, "formula"),
-        "N": (gpu_efficiency(f"A{r}", f"{REGIME_COL}{r}"), "formula"),
-        FIXED_COL: (layer_time(f"A{r}", sz["layer_ms"]), "formula"),
-        "O": (f"ESTIMATE(G{r},N{r},{FIXED_COL}{r})", "formula"),
-        "P": (gpus_total(replicas(tpd, replica_tps(f"O{r}", b), K["peak_ratio"], util),
-                         f"F{r}").render(), "formula"),
-        "Q": (f'IF(ISNUMBER(B{r}),P{r}*B{r}*{hours},"no price")', "result"),
-        "R": (f'IF(ISNUMBER(B{r}),IF({avg}>0,COST_PER_MTOK(B{r},{avg},P{r}),'
-              '"no traffic"),"no price")', "result"),
-        "S": (f'IF(ISNUMBER(B{r}),COST_PER_MTOK(B{r},TOKENS_PER_SEC(O{r})*{b},F{r},'
-              f'{util}),"no price")', "result"),
-        NOTE_COL: (f'IF(ISNUMBER(B{r}),"","no price: enter one on the GPUs sheet (column '
-                   f'L)")&IF(ISNUMBER(E{r}),"",IF(ISNUMBER(B{r}),"","; ")&"no FLOPS '
-                   f'figure: math time not counted")&IF(COUNTIF(CAL_GPU,A{r})>0,IF(AND('
-                   f'ISNUMBER(B{r}),ISNUMBER(E{r})),"","; ")&"efficiency from this GPU\'s '
-                   'measurements","")', "note"),
+        "I": in_excel(peak_replicas(tpd, c["H"], peak, util)),
+        "J": gpus_total(c["I"], c["F"]),
+        "K": price_or(c["J"] * c["B"] * hours),
+        "L": per_mtok(c["J"]),
+        "M": price_or(F.COST_PER_MTOK(c["B"], c["H"], c["F"], util)),
+        REGIME_COL: F.REGIME_EFFICIENCY(c["F"], b, parallel),
+        "N": gpu_efficiency(c["A"], c[REGIME_COL]),
+        FIXED_COL: layer_time(c["A"], sz["layer_ms"]),
+        "O": F.ESTIMATE(c["G"], c["N"], c[FIXED_COL]),
+        "P": gpus_total(replicas(tpd, realistic_tps, peak, util), c["F"]),
+        "Q": price_or(c["P"] * c["B"] * hours),
+        "R": per_mtok(c["P"]),
+        "S": price_or(F.COST_PER_MTOK(c["B"], F.TOKENS_PER_SEC(c["O"]) * b, c["F"], util)),
     }
+    if k is not None:  # the per-cell form's lookups and note
+        cells.update({
+            "B": F.IF(c["A"].eq(Name("SCENARIO_GPU")), Name("SCENARIO_PRICE_PER_GPU_HOUR"),
+                      figure("GPU_PRICE", k, "no price")),
+            "C": lookup("GPU_MEM", k), "D": lookup("GPU_BW", k),
+            NOTE_COL: _note(c),
+        })
+    style = {"K": "result", "L": "result", "Q": "result", "R": "result", "S": "result",
+             NOTE_COL: "note"}
+    return {col: (e, style.get(col, "formula")) for col, e in cells.items()}
+
+
+def _note(c: dict) -> Expr:
+    """The note of a GPU row: no price, no FLOPS figure, efficiency from measurements."""
+    priced, roofed = F.ISNUMBER(c["B"]), F.ISNUMBER(c["E"])
+    return words(
+        F.IF(priced, Text(""), Text("no price: enter one on the GPUs sheet (column L)")),
+        F.IF(roofed, Text(""), words(F.IF(priced, Text(""), Text("; ")),
+                                     "no FLOPS figure: math time not counted")),
+        F.IF(measured(c["A"]), words(F.IF(F.AND(priced, roofed), Text(""), Text("; ")),
+                                     "efficiency from this GPU's measurements"), Text("")))
 
 
 #: Hidden columns of the chart's data: a sort key, the sorted keys, names and costs, and
@@ -304,20 +316,25 @@ def _cost_chart(s: Sheet, first: int, last: int):
     priced row's key is its cost plus row number ÷ 10⁹ (ties keep the table's order),
     SMALL picks the k-th, MATCH finds its row."""
     ws, c = s.ws, CHART
-    rng = {col: f"${col}${first}:${col}${last}" for col in ("A", "R", c["key"])}
+    rng = {col: Span(Cell(f"${col}${first}"), Cell(f"${col}${last}"))
+           for col in ("A", "R", c["key"])}
+    keys, blank = rng[c["key"]], Text("")
     for i in range(last - first + 1):
         r, k = first + i, i + 1
-        s.put(f"{c['key']}{r}", f'=IF(ISNUMBER(R{r}),R{r}+{k}/1000000000,"")', "formula")
-        s.put(f"{c['sorted']}{r}", f'=IF({k}<=COUNT({rng[c["key"]]}),SMALL({rng[c["key"]]},'
-                                   f'{k}),"")', "formula")
-        at = f"MATCH({c['sorted']}{r},{rng[c['key']]},0)"
-        s.put(f"{c['name']}{r}", f'=IF(ISNUMBER({c["sorted"]}{r}),INDEX({rng["A"]},{at}),"")',
+        cost, name, key = Cell(f"R{r}"), Cell(f"A{r}"), Cell(f"{c['sorted']}{r}")
+        s.put(f"{c['key']}{r}", F.IF(F.ISNUMBER(cost), cost + Num(k) / 1000000000, blank),
               "formula")
-        s.put(f"{c['cost']}{r}", f'=IF(ISNUMBER({c["sorted"]}{r}),INDEX({rng["R"]},{at}),"")',
+        s.put(f"{c['sorted']}{r}", F.IF(Num(k).le(F.COUNT(keys)), F.SMALL(keys, k), blank),
+              "formula")
+        at = F.MATCH(key, keys, 0)
+        s.put(f"{c['name']}{r}", F.IF(F.ISNUMBER(key), F.INDEX(rng["A"], at), blank),
+              "formula")
+        s.put(f"{c['cost']}{r}", F.IF(F.ISNUMBER(key), F.INDEX(rng["R"], at), blank),
               "formula", "money")
-        before = f"{c['unpriced']}{r - 1}" if i else '""'
-        s.put(f"{c['unpriced']}{r}", f'={before}&IF(AND(A{r}<>"",NOT(ISNUMBER(B{r}))),'
-                                     f'", "&A{r},"")', "formula")
+        before = Cell(f"{c['unpriced']}{r - 1}") if i else blank
+        s.put(f"{c['unpriced']}{r}", before.concat(F.IF(F.AND(
+            name.ne(blank), F.NOT(F.ISNUMBER(Cell(f"B{r}")))), words(", ", name), blank)),
+            "formula")
     for col in c.values():
         ws.column_dimensions[col].hidden = True
     chart = BarChart()
@@ -342,9 +359,10 @@ def _cost_chart(s: Sheet, first: int, last: int):
     chart.y_axis.title = "currency per million output tokens"
     chart.series[0].graphicalProperties.solidFill = "2F5597"
     note = last + 5
-    s.put(f"A{note}", f'=IF({c["unpriced"]}{last}="","Every GPU of the table has a price.",'
-                      f'"Left out, no price on the GPUs sheet: "&MID({c["unpriced"]}{last},3,'
-                      '10000))', "note")
+    unpriced = Cell(f"{c['unpriced']}{last}")
+    s.put(f"A{note}", F.IF(unpriced.eq(Text("")), Text("Every GPU of the table has a price."),
+                           words("Left out, no price on the GPUs sheet: ",
+                                 F.MID(unpriced, 3, 10000))), "note")
     ws.merge_cells(f"A{note}:R{note}")  # a list of any length: wrapped inside the page
     ws[f"A{note}"].alignment = Alignment(wrap_text=True, vertical="top")
     ws.row_dimensions[note].height = 30  # two lines of 10 pt

@@ -19,7 +19,9 @@ from __future__ import annotations
 from openpyxl.styles import Alignment
 
 from udfs import regimes
+from workbook.expr import Cell, Column, Expr, F, Name, Text, of, words
 from workbook.model import fleet
+from workbook.model.bill import bill_cost_per_mtok
 from workbook.model.fleet import gpus_total, replica_tps, replicas
 from workbook.sheet import Sheet
 
@@ -27,25 +29,25 @@ from workbook.sheet import Sheet
 RANGE_ROW = 29
 RANGE_CELLS = {"low": f"B{RANGE_ROW}", "regime": f"C{RANGE_ROW}",
                "high": f"D{RANGE_ROW}"}
-TPD, PEAK, HOURS, UTIL = fleet.TOKENS_DAY, fleet.PEAK_TO_AVERAGE, fleet.HOURS, fleet.UTILIZATION
+TPD, PEAK, UTIL = fleet.TOKENS_DAY, fleet.PEAK_TO_AVERAGE, fleet.UTILIZATION
 
 
-def regime_rule(gpus: str, batch: str, expert_parallel: str) -> str:
+def regime_rule(gpus, batch, expert_parallel) -> Expr:
     """The regime of a deployment in Excel's functions, as ``serving_regime`` says it:
     ``gpus`` per replica, ``batch`` per replica, ``expert_parallel`` 1 or 0 (cells)."""
-    small, wide = regimes.SMALL_BATCH, regimes.WIDE_TP
-    return (f'IF({expert_parallel}=1,"moe_expert_parallel",IF({batch}<={small},IF({gpus}>='
-            f'{wide},"tp8_small_batch","small_batch"),IF({gpus}=1,"throughput_one_gpu",'
-            '"throughput_tp")))')
+    g = of(gpus)
+    return F.IF(of(expert_parallel).eq(1), Text("moe_expert_parallel"), F.IF(
+        of(batch).le(regimes.SMALL_BATCH), F.IF(g.ge(regimes.WIDE_TP), Text("tp8_small_batch"),
+                                                Text("small_batch")),
+        F.IF(g.eq(1), Text("throughput_one_gpu"), Text("throughput_tp"))))
 
 
-def _cost_at(share: str, gpus: str, batch: str, price: str) -> str:
+def _cost_at(share, gpus, batch, price) -> Expr:
     """The cost per million output tokens with the realistic step × ``share``: the fleet
     for the peak, its monthly bill, ÷ the month's output tokens."""
-    fleet = gpus_total(replicas(TPD, replica_tps(f"RESULT_STEP_MS*{share}", batch), PEAK,
-                                UTIL), gpus)
-    return (f'=IF(ISNUMBER({price}),IF({TPD}>0,MONTHLY_COST({fleet},{price},{HOURS})/'
-            f'({TPD}*{HOURS}/24)*1000000,"no traffic"),"no price")')
+    step = Name("RESULT_STEP_MS") * of(share)
+    fleet_at = gpus_total(replicas(TPD, replica_tps(step, batch), PEAK, UTIL), gpus)
+    return bill_cost_per_mtok(fleet_at, price)
 
 
 def range_row(s: Sheet, gpus: str, batch: str, price: str, expert_parallel: str) -> None:
@@ -54,28 +56,29 @@ def range_row(s: Sheet, gpus: str, batch: str, price: str, expert_parallel: str)
     are the scenario's cells."""
     r, c = RANGE_ROW, RANGE_CELLS
     s.put(f"A{r}", "Range: 80 % of published deployments")
-    s.put(c["regime"], "=" + regime_rule(gpus, batch, expert_parallel), "formula")
-    at = f"MATCH({c['regime']},REGIME_NAME,0)"
-    for key, name in (("low", "REGIME_RANGE_LOW"), ("high", "REGIME_RANGE_HIGH")):
-        s.put(c[key], _cost_at(f"INDEX({name},{at})", gpus, batch, price), "result",
-              "money")
+    s.put(c["regime"], regime_rule(gpus, batch, expert_parallel), "formula")
+    at = F.MATCH(Cell(c["regime"]), Name("REGIME_NAME"), 0)
+    low, high = Column("REGIME_RANGE_LOW").at(at), Column("REGIME_RANGE_HIGH").at(at)
+    for key, share in (("low", low), ("high", high)):
+        s.put(c[key], _cost_at(share, gpus, batch, price), "result", "money")
     for cell in c.values():
         s.ws[cell].alignment = Alignment(horizontal="right")
-    s.put(f"E{r}", f'="the realistic step × "&ROUND(INDEX(REGIME_RANGE_LOW,{at}),2)&" and × "'
-                   f'&ROUND(INDEX(REGIME_RANGE_HIGH,{at}),2)&": measured ÷ realistic of "&'
-                   f'INDEX(REGIME_RANGE_ROWS,{at})&" published deployments of this regime, '
-                   'each predicted without its source (Assumptions, regime table); the '
-                   'fleet, bill and cost of each"', "note")
+    s.put(f"E{r}", words(
+        "the realistic step × ", F.ROUND(low, 2), " and × ", F.ROUND(high, 2),
+        ": measured ÷ realistic of ", Column("REGIME_RANGE_ROWS").at(at),
+        " published deployments of this regime, each predicted without its source "
+        "(Assumptions, regime table); the fleet, bill and cost of each"), "note")
     s.ws[f"E{r}"].alignment = Alignment(wrap_text=True, vertical="top")
     s.ws.row_dimensions[r].height = 42  # the note's three lines beside the figures
 
 
 def headline_note(means: str) -> str:
     """Sizing's note beside the headline: its range, then what it means (``means``)."""
-    low, high = "RESULT_COST_PER_MTOK_LOW", "RESULT_COST_PER_MTOK_HIGH"
-    return (f'=IF(AND(ISNUMBER({low}),ISNUMBER({high})),"range "&ROUND({low},2)&" to "&'
-            f'ROUND({high},2)&" (80 % of published deployments of this regime, each '
-            f'predicted without its source: Finance row {RANGE_ROW}); ","")&"{means}"')
+    low, high = Name("RESULT_COST_PER_MTOK_LOW"), Name("RESULT_COST_PER_MTOK_HIGH")
+    return words(F.IF(F.AND(F.ISNUMBER(low), F.ISNUMBER(high)), words(
+        "range ", F.ROUND(low, 2), " to ", F.ROUND(high, 2), " (80 % of published "
+        f"deployments of this regime, each predicted without its source: Finance row "
+        f"{RANGE_ROW}); "), Text("")), means).formula()
 
 
 __all__ = ["RANGE_ROW", "RANGE_CELLS", "regime_rule", "range_row", "headline_note"]

@@ -420,6 +420,19 @@ class _Functions:
 
 F = _Functions()
 
+
+def words(*parts) -> Expr:
+    """Text joined with ``&``: each ``str`` part a text literal (``Text``), each other part
+    an expression (a number, a cell, a call): ``words("batch ", Cell("E58"), " fits")``
+    renders ``"batch "&E58&" fits"``."""
+    if not parts:
+        return Text("")
+    out = None
+    for p in parts:
+        e = Text(p) if isinstance(p, str) else lift(p)
+        out = e if out is None else BinOp("&", out, e)
+    return out
+
 __all__ = ["Expr", "Env", "Num", "Bool", "Text", "Err", "Name", "Column", "Cell", "Missing",
-           "Raw", "BinOp", "Span", "Neg", "Call", "F", "EXCEL", "lift", "of", "number_text",
-           "is_atomic", "COMPARE", "CONCAT", "ADD", "MUL", "POW", "NEG", "ATOM"]
+           "Raw", "BinOp", "Span", "Neg", "Call", "F", "words", "EXCEL", "lift", "of",
+           "number_text", "is_atomic", "COMPARE", "CONCAT", "ADD", "MUL", "POW", "NEG", "ATOM"]

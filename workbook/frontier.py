@@ -12,19 +12,16 @@ from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from workbook.arrays import fill, fixed
-from workbook.expr import F, of
-from workbook.model.serving import attended_per_sequence, step_kv_gb, step_tokens
-from workbook.model.step import stage_comm
+from workbook.expr import Cell, Column, Expr, F, Name, Text, of, words
+from workbook.model.decode import floor_per_token
+from workbook.model.gpu import figure, gpu_efficiency, replica_gpus, roof_used
+from workbook.model.serving import attended_per_sequence, step_tokens
 from workbook.scenario import AT_UTILIZATION
 from workbook.sheet import (
     Sheet,
     attention_dim,
     batch_read,
     expert_parallel,
-    read_weights,
-    roof_used,
-    staged,
-    step_floor,
 )
 from workbook.sizing import SIZING
 from workbook.speculation import verified
@@ -74,52 +71,63 @@ def frontier(s: Sheet, top: int) -> int:
 def _gpu_params(s: Sheet, top: int, z: dict) -> dict[str, int]:
     """The three GPUs' figures (rows from ``top`` + 2, columns B..D: the scenario's GPU,
     then the user's two); returns {figure: row}."""
-    ws, prec = s.ws, "SCENARIO_PRECISION"
+    ws = s.ws
     p = {key: top + 2 + i for i, key in enumerate(PARAMS)}
     labels = {"name": "GPU", "row": "Row in the GPUs table", "memory": "Memory (GB)",
               "bandwidth": "Bandwidth (TB/s)", "roof": "Compute roof used (TFLOPS)",
               "gpus": "GPUs per replica", "max_batch": "Largest batch memory allows",
               "efficiency": "Efficiency used",
               "price": "Price per GPU-hour"}
-    kv = z["kv_seq_gb"]
     for key, row in p.items():
         s.put(f"A{row}", labels[key])
     for j, col in enumerate("BCD"):
         c = {key: f"${col}${row}" for key, row in p.items()}
         if j == 0:
-            s.put(c["name"], "=SCENARIO_GPU", "formula")
+            s.put(c["name"], Name("SCENARIO_GPU"), "formula")
         else:
             s.put(c["name"], COMPARED[j - 1], "input")
             s.validate(c["name"], "list", "A GPU from the GPUs sheet to compare with the "
                        "scenario's.", "GPU compared", formula1="GPU_NAME")
-        g = c["row"]
-        fit = staged(f"GPUS_NEEDED({z['weight_gb']}+{kv},{c['memory']},RESERVE)", STAGES)
-        cells = {
-            "row": f"=MATCH({c['name']},GPU_NAME,0)",
-            "memory": f"=INDEX(GPU_MEM,{g})", "bandwidth": f"=INDEX(GPU_BW,{g})",
-            "roof": "=" + roof_used(prec, f"INDEX(GPU_FP8,{g})", f"INDEX(GPU_BF16,{g})"),
-            "gpus": "=RESULT_GPUS_PER_REPLICA" if j == 0 else
-                    f"=IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),SCENARIO_GPUS_PER_REPLICA,{fit})",
-            "max_batch": f"=MAX_BATCH({c['memory']},{z['weight_gb']},{kv},RESERVE,{c['gpus']})",
-            "efficiency": f'=IF(COUNTIF(CAL_GPU,{c["name"]})>0,AVERAGEIF(CAL_GPU,'
-                          f'{c["name"]},CAL_EFF),"by regime")',
-            "price": "=SCENARIO_PRICE_PER_GPU_HOUR" if j == 0 else
-                     f'=IF(ISNUMBER(INDEX(GPU_PRICE,{g})),INDEX(GPU_PRICE,{g}),"no price")',
-        }
         fmts = {"memory": "GB", "bandwidth": "tbps", "roof": "tflops", "gpus": "gpus",
                 "max_batch": "seq", "efficiency": "pct", "price": "money", "row": "row"}
-        for key, formula in cells.items():
+        for key, formula in _gpu_cells(j, {k: Cell(v) for k, v in c.items()}, z).items():
             s.put(c[key], formula, "formula", fmts[key])
             ws[c[key]].alignment = Alignment(horizontal="right")
     zf = {k: fixed(v) for k, v in z.items()}  # one array formula across the GPUs
-    fill(ws, f"C{p['gpus']}:D{p['gpus']}", "=IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),"
-         "SCENARIO_GPUS_PER_REPLICA," + staged(f"GPUS_NEEDED({zf['weight_gb']}+"
-                                               f"{fixed(kv)},C${p['memory']},RESERVE)",
-                                               STAGES) + ")",
-         keep=True)
-    fill(ws, f"B{p['max_batch']}:D{p['max_batch']}", f"=MAX_BATCH(B${p['memory']},"
-         f"{zf['weight_gb']},{fixed(kv)},RESERVE,B${p['gpus']})", keep=True)
+    fill(ws, f"C{p['gpus']}:D{p['gpus']}", _fits(Cell(f"C${p['memory']}"), zf), keep=True)
+    fill(ws, f"B{p['max_batch']}:D{p['max_batch']}", _max_batch(
+        Cell(f"B${p['memory']}"), Cell(f"B${p['gpus']}"), zf), keep=True)
     return p
+
+
+def _fits(memory, z: dict) -> Expr:
+    """GPUs per replica of a compared GPU of ``memory``: the scenario's typed ones, else
+    the smallest deployed degree in its stages that holds the weights and one sequence
+    (``workbook.model.gpu.replica_gpus``)."""
+    need = F.GPUS_NEEDED(of(z["weight_gb"]) + of(z["kv_seq_gb"]), memory, Name("RESERVE"))
+    return replica_gpus(need, Name(STAGES))
+
+
+def _max_batch(memory, gpus, z: dict) -> Expr:
+    """MAX_BATCH(memory, weights, KV per sequence, reserve, GPUs per replica)."""
+    return F.MAX_BATCH(memory, of(z["weight_gb"]), of(z["kv_seq_gb"]), Name("RESERVE"), gpus)
+
+
+def _gpu_cells(j: int, c: dict, z: dict) -> dict[str, Expr]:
+    """{figure: expression} of the ``j``-th GPU (0: the scenario's) whose figures are the
+    cells ``c``."""
+    g = c["row"]
+    return {
+        "row": F.MATCH(c["name"], Name("GPU_NAME"), 0),
+        "memory": Column("GPU_MEM").at(g), "bandwidth": Column("GPU_BW").at(g),
+        "roof": roof_used(Name("SCENARIO_PRECISION"), Column("GPU_FP8").at(g),
+                          Column("GPU_BF16").at(g)),
+        "gpus": Name("RESULT_GPUS_PER_REPLICA") if j == 0 else _fits(c["memory"], z),
+        "max_batch": _max_batch(c["memory"], c["gpus"], z),
+        "efficiency": gpu_efficiency(c["name"], Text("by regime")),
+        "price": Name("SCENARIO_PRICE_PER_GPU_HOUR") if j == 0 else
+        figure("GPU_PRICE", g, "no price"),
+    }
 
 
 def _batch_rows(s: Sheet, p: dict, z: dict) -> int:
@@ -129,10 +137,9 @@ def _batch_rows(s: Sheet, p: dict, z: dict) -> int:
     ws, prec = s.ws, "SCENARIO_PRECISION"
     zf = {k: fixed(v) for k, v in z.items()}
     head = p["price"] + 2
-    s.header(head, ["Batch (sequences)"] + [f'={col}{p["name"]}&": {what}"' for col in "BCD"
-                                            for what in ("tokens/s per user",
-                                                         "tokens/s per GPU",
-                                                         "cost per M tokens")], height=60)
+    s.header(head, ["Batch (sequences)"] + [
+        words(Cell(f"{col}{p['name']}"), f": {what}").formula() for col in "BCD"
+        for what in ("tokens/s per user", "tokens/s per GPU", "cost per M tokens")], height=60)
     first = head + 1
     for i, b in enumerate(BATCHES):
         r = first + i
@@ -144,8 +151,7 @@ def _batch_rows(s: Sheet, p: dict, z: dict) -> int:
                 s.put(f"{cell}{r}", formula, "formula", "#,##0.00")
             for k, fmt in enumerate(("#,##0.0", "#,##0.0", "money")):
                 src = f"{h[k + 3]}{r}"
-                s.put(f"{get_column_letter(2 + 3 * j + k)}{r}",
-                      f'=IF(ISNUMBER({src}),{src},"")', "formula", fmt)
+                s.put(f"{get_column_letter(2 + 3 * j + k)}{r}", _shown(src), "formula", fmt)
     last = first + len(BATCHES) - 1
     for j, col in enumerate("BCD"):  # one array formula a hidden column
         c = {key: f"${col}${row}" for key, row in p.items()}
@@ -161,14 +167,15 @@ def _scenario_point(s: Sheet, z: dict, last: int) -> int:
     ws = s.ws
     point = last + 1  # the scenario's own point, in the hidden columns too
     s.put(f"A{point}", "Scenario, at utilization", "label")
-    scenario = {1: "=RESULT_TOKENS_PER_SEC_PER_USER",
-                2: "=RESULT_TOKENS_PER_SEC_PER_REPLICA/RESULT_GPUS_PER_REPLICA",
-                3: f'=IF(ISNUMBER({z["real_cost_mtok"]}),{z["real_cost_mtok"]},NA())'}
+    cost = Cell(z["real_cost_mtok"])
+    scenario = {1: Name("RESULT_TOKENS_PER_SEC_PER_USER"),
+                2: Name("RESULT_TOKENS_PER_SEC_PER_REPLICA") / Name("RESULT_GPUS_PER_REPLICA"),
+                3: F.IF(F.ISNUMBER(cost), cost, F.NA())}
     for k, formula in scenario.items():
         src = f"{get_column_letter(HIDDEN_FIRST + 2 + k)}{point}"
         s.put(src, formula, "formula", "#,##0.00")
-        s.put(f"{get_column_letter(1 + k)}{point}", f'=IF(ISNUMBER({src}),{src},"")',
-              "result", ("#,##0.0", "#,##0.0", "money")[k - 1])
+        s.put(f"{get_column_letter(1 + k)}{point}", _shown(src), "result",
+              ("#,##0.0", "#,##0.0", "money")[k - 1])
     s.put(f"A{point + 1}", f"Cost: {AT_UTILIZATION[0].lower()}{AT_UTILIZATION[1:]} (a "
                            "replica's unit cost, not the "
                            "month's bill); past the largest batch the memory allows a curve "
@@ -215,46 +222,51 @@ def _charts(s: Sheet, p: dict, last: int, point: int) -> int:
     return anchor + 20
 
 
+def _shown(src: str) -> Expr:
+    """What a visible cell shows of the hidden cell ``src``: its number, else nothing."""
+    return F.IF(F.ISNUMBER(Cell(src)), Cell(src), Text(""))
+
+
 def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str,
-            array: bool = False) -> dict[str, str]:
-    """{column: formula} of the hidden columns ``h`` of batch row ``r`` for the GPU whose
-    figures are the cells ``c``: weights read, floor (Sizing's step: DECODE_STEP_MS ÷
-    tokens per step, the KV cache at the mean context with its copies and the prompts'
+            array: bool = False) -> dict[str, Expr]:
+    """{column: expression} of the hidden columns ``h`` of batch row ``r`` for the GPU
+    whose figures are the cells ``c``: weights read, floor (Sizing's step: DECODE_STEP_MS
+    ÷ tokens per step, the KV cache at the mean context with its copies and the prompts'
     prefill in aggregated serving: ``workbook.model.serving``), realistic step (÷ the
     GPU's measured efficiency, else its regime's at the batch, + the layers' fixed time,
     Sizing's LAYER_OVERHEAD_MS), tokens/s per user and per GPU, cost. ``array``: the form
     of one array formula down the batches (``workbook.arrays``), with MAX and AND said
     element by element."""
-    t, bw, b = c["gpus"], c["bandwidth"], f"$A{r}"
+    c = {key: Cell(v) for key, v in c.items()}
+    t, b = c["gpus"], Cell(f"$A{r}")
+    hid = [Cell(f"{col}{r}") for col in h]
     # the tokens a step computes, batch × (draft tokens + 1 + prompt share): Sizing's share
     computed = step_tokens(b, share=z["prefill_share"])
     m = z["model_row"]
     # the experts the verified tokens pick (a prompt's prefill reads its experts once in
     # output ÷ batch steps: left out, a floor; workbook.model.serving)
     read = batch_read(m, verified(b), z["decode_b"])
-    link = f"INDEX(GPU_INTERCONNECT,{c['row']})"
-    stage = f"{t}/{STAGES}"  # the GPUs of a stage: the degree of its all-reduces
-    parallel = expert_parallel(m, stage)
-    comm = stage_comm(m, z["hidden"], z["layers"], computed, t, STAGES, link)
+    link = Column("GPU_INTERCONNECT").at(c["row"])
+    stages = Name(STAGES)
+    parallel = expert_parallel(m, t / stages)  # the regime's
     attended = attended_per_sequence(z["mean_context"], share=z["prefill_share"])
-    attention = F.DECODE_ATTENTION_FLOP(of(z["layers"]), attention_dim(m), attended, of(b))
-    kv_read = step_kv_gb(m, z["kv_step_seq_gb"], b, stage, parallel)
-    floor = step_floor(read_weights(f"{h[0]}{r}", prec, m), kv_read, bw,
-                       f"{z['active_b']}*1000000000", computed, c["roof"], attention, t,
-                       comm, STAGES)
-    eff = (f"IF(ISNUMBER({c['efficiency']}),{c['efficiency']},"
-           f"REGIME_EFFICIENCY({t},{b},{parallel}))")
+    attention = F.DECODE_ATTENTION_FLOP(of(z["layers"]), attention_dim(m), attended, b)
+    floor = floor_per_token(m, hid[0], prec, z["kv_step_seq_gb"], b, computed,
+                            c["bandwidth"], z["active_b"], c["roof"], attention, t, stages,
+                            z["hidden"], z["layers"], link)
+    measured_eff = F.ISNUMBER(c["efficiency"])
+    eff = F.IF(measured_eff, c["efficiency"], F.REGIME_EFFICIENCY(t, b, parallel))
     # the layers' fixed time (Sizing's), unless the efficiency is the GPU's measured one
-    fixed = f"IF(ISNUMBER({c['efficiency']}),0,{z['layer_ms']})"
-    fits = f"{b}<={c['max_batch']}"
-    priced = f"({fits})*ISNUMBER({c['price']})" if array else \
-        f"AND({fits},ISNUMBER({c['price']}))"
+    fixed_ms = F.IF(measured_eff, 0, of(z["layer_ms"]))
+    fits = b.le(c["max_batch"])
+    priced = fits * F.ISNUMBER(c["price"]) if array else F.AND(fits, F.ISNUMBER(c["price"]))
+    per_gpu = b * 1000 / hid[2]
     return {  # one napkin function a cell: short native translations
-        h[0]: f"={read}",
-        h[1]: f"={floor}/SCENARIO_TOKENS_PER_STEP",
-        h[2]: f"=IF({fits},ESTIMATE({h[1]}{r},{eff},{fixed}),NA())",
-        h[3]: f"=IF({fits},1000/{h[2]}{r},NA())",
-        h[4]: f"=IF({fits},$A{r}*1000/{h[2]}{r}/{t},NA())",
-        h[5]: f"=IF({priced},COST_PER_MTOK({c['price']},"
-              f"$A{r}*1000/{h[2]}{r},{t},SCENARIO_UTILIZATION),NA())",
+        h[0]: of(read),
+        h[1]: floor,
+        h[2]: F.IF(fits, F.ESTIMATE(hid[1], eff, fixed_ms), F.NA()),
+        h[3]: F.IF(fits, 1000 / hid[2], F.NA()),
+        h[4]: F.IF(fits, per_gpu / t, F.NA()),
+        h[5]: F.IF(priced, F.COST_PER_MTOK(c["price"], per_gpu, t,
+                                          Name("SCENARIO_UTILIZATION")), F.NA()),
     }

@@ -12,76 +12,90 @@ from __future__ import annotations
 
 from openpyxl.styles import Alignment
 
-from workbook.model import fleet
+from workbook.expr import Cell, Column, Expr, F, Name, Text, of, words
+from workbook.model.bill import cost_of_bill
+from workbook.model.gpu import numbers_or
+from workbook.model.serving import SERVING
 from workbook.scenario import HEADLINE
-from workbook.sheet import Sheet, num_or
+from workbook.sheet import Sheet
 from workbook.sizing import SIZING
 
-TPD, HOURS = fleet.TOKENS_DAY, fleet.HOURS
+
+def purchase_price(gpu_row) -> Expr:
+    """The purchase price per GPU the owned case uses: the GPUs sheet's for the GPU in row
+    ``gpu_row`` of the table (a cell), else CAPEX."""
+    own = Column("GPU_PURCHASE_PRICE").at(of(gpu_row))
+    return F.IF(F.ISNUMBER(own), own, Name("CAPEX"))
 
 
-def purchase_price(gpu_row: str) -> str:
-    """The purchase price per GPU the owned case uses (a formula): the GPUs sheet's for the
-    GPU in row ``gpu_row`` of the table (a cell), else CAPEX."""
-    own = f"INDEX(GPU_PURCHASE_PRICE,{gpu_row})"
-    return f"=IF(ISNUMBER({own}),{own},CAPEX)"
-
-
-def purchase_says(gpu_row: str) -> str:
+def purchase_says(gpu_row) -> Expr:
     """The note beside the purchase price: where it comes from, in words."""
-    own = f"INDEX(GPU_PURCHASE_PRICE,{gpu_row})"
-    return (f'=IF(ISNUMBER({own}),"the GPUs sheet\'s, column P: the GPU alone (source: '
-            'column Q)","none on the GPUs sheet (column P) for this GPU: CAPEX, on '
-            'Assumptions")')
+    own = Column("GPU_PURCHASE_PRICE").at(of(gpu_row))
+    return F.IF(F.ISNUMBER(own), Text("the GPUs sheet's, column P: the GPU alone (source: "
+                                      "column Q)"),
+                Text("none on the GPUs sheet (column P) for this GPU: CAPEX, on Assumptions"))
 
 
-def rented_owned(s: Sheet, F: dict) -> None:
-    """Rows 63..69 of Finance (``F``: its key cells): rented (B) against owned (C), the
-    purchase price in use in C69."""
-    price = F["price"]
-    p, roof = f"{F['params_b']}*1000000000", F["roof"]
-    o0 = F["hourly"] - 2
-    s.section(o0, "Rented vs owned", "E")
-    s.header(o0 + 1, ["", '="Rented ("&CURRENCY&")"', '="Owned ("&CURRENCY&")"', "How"])
-    h, cp, en = F["hourly"], F["capex_part"], F["energy_part"]
-    tdp, buy = F["tdp"], F["purchase"]
-    owned = [
-        (h, "Cost per GPU-hour", f"={price}",
-         num_or([tdp], f"OWNED_HOURLY_COST({buy},YEARS,{tdp},PUE,KWH_PRICE)",
-                "no TDP figure"),
-         f"OWNED_HOURLY_COST(purchase ({buy}), years, TDP, PUE, kWh price): purchase ÷ "
-         "(years × 8,766 h) + kW × PUE × price"),
-        (cp, "of which the purchase, written off", None,
-         f"=OWNED_HOURLY_COST({buy},YEARS,0,PUE,KWH_PRICE)", "OWNED_HOURLY_COST with 0 W"),
+def _owned_hourly(buy, tdp) -> Expr:
+    """OWNED_HOURLY_COST(purchase, YEARS, TDP, PUE, KWH_PRICE) per GPU-hour."""
+    return F.OWNED_HOURLY_COST(of(buy), Name("YEARS"), of(tdp), Name("PUE"), Name("KWH_PRICE"))
+
+
+def _owned_rows(F_: dict) -> list:
+    """The rows of the block (``rented_owned``): (row, label, rented, owned, how)."""
+    k = {key: Cell(v) if isinstance(v, str) else v for key, v in F_.items()}
+    h, cp, en, mo = F_["hourly"], F_["capex_part"], F_["energy_part"], F_["monthly"]
+    tdp, buy, roof = k["tdp"], k["purchase"], k["roof"]
+    hourly, monthly = Cell(f"C{h}"), Cell(f"C{mo}")
+    ins, outs = Cell(f"C{F_['in_cost']}"), Cell(f"C{F_['out_cost']}")
+    return [
+        (h, "Cost per GPU-hour", k["price"],
+         numbers_or([tdp], _owned_hourly(buy, tdp), "no TDP figure"),
+         f"OWNED_HOURLY_COST(purchase ({F_['purchase']}), years, TDP, PUE, kWh price): "
+         "purchase ÷ (years × 8,766 h) + kW × PUE × price"),
+        (cp, "of which the purchase, written off", None, _owned_hourly(buy, 0),
+         "OWNED_HOURLY_COST with 0 W"),
         (en, "of which energy", None,
-         num_or([tdp], f"OWNED_HOURLY_COST(0,YEARS,{tdp},PUE,KWH_PRICE)", "no TDP figure"),
+         numbers_or([tdp], _owned_hourly(0, tdp), "no TDP figure"),
          "OWNED_HOURLY_COST with 0 capex: TDP ÷ 1000 × PUE × kWh price"),
-        (F["in_cost"], "Cost per million input tokens, prefill at planned utilization",
-         f"={F['input_cost']}",
-         '=IF(SCENARIO_SERVING="disaggregated",'  # aggregated: in the bill (input_cost)
-         + num_or([f"C{h}", roof], f"INPUT_COST_PER_MTOK(C{h},{p},{roof},ROOF_EFFICIENCY,"
-                  "UTILIZATION)", "not available")[1:] + ",0)",
+        (F_["in_cost"], "Cost per million input tokens, prefill at planned utilization",
+         k["input_cost"],
+         F.IF(SERVING.eq(Text("disaggregated")), numbers_or(  # aggregated: in the bill
+             [hourly, roof], F.INPUT_COST_PER_MTOK(
+                 hourly, k["params_b"] * 1000000000, roof, Name("ROOF_EFFICIENCY"),
+                 Name("UTILIZATION")), "not available"), 0),
          "INPUT_COST_PER_MTOK at each hourly cost (disaggregated; aggregated, 0: in the bill)"),
-        (F["out_cost"], HEADLINE, f"={F['output_cost']}",
-         num_or([f"C{F['monthly']}"], f'IF({TPD}>0,C{F["monthly"]}/({TPD}*{HOURS}/24)'
-                '*1000000,"no traffic")', "not available"),
+        (F_["out_cost"], HEADLINE, k["output_cost"],
+         numbers_or([monthly], cost_of_bill(monthly), "not available"),
          "the monthly cost below ÷ the month's output tokens"),
-        (F["mix_cost"], "Cost per million tokens, input and output blended at the mix",
-         f"={F['blended']}",
-         num_or([f"C{F['in_cost']}", f"C{F['out_cost']}"], f"BLENDED_COST_PER_MTOK("
-                f"C{F['in_cost']},C{F['out_cost']},INPUT_PER_OUTPUT,1)", "not available"),
+        (F_["mix_cost"], "Cost per million tokens, input and output blended at the mix",
+         k["blended"],
+         numbers_or([ins, outs], F.BLENDED_COST_PER_MTOK(ins, outs, Name("INPUT_PER_OUTPUT"),
+                                                         1), "not available"),
          "BLENDED_COST_PER_MTOK at the mix"),
     ]
-    for r, label, rented, own, how in owned:
+
+
+def rented_owned(s: Sheet, F_: dict) -> None:
+    """Rows 63..69 of Finance (``F_``: its key cells): rented (B) against owned (C), the
+    purchase price in use in C69."""
+    o0 = F_["hourly"] - 2
+    s.section(o0, "Rented vs owned", "E")
+    currency = Name("CURRENCY")
+    s.header(o0 + 1, ["", words("Rented (", currency, ")"), words("Owned (", currency, ")"),
+                      "How"])
+    for r, label, rented, own, how in _owned_rows(F_):
         s.put(f"A{r}", label)
         if rented is not None:
             s.put(f"B{r}", rented, "formula", "money")
-        s.put(f"C{r}", own, "result" if r in (h, F["mix_cost"]) else "formula", "money")
+        s.put(f"C{r}", own, "result" if r in (F_["hourly"], F_["mix_cost"]) else "formula",
+              "money")
         for col in "BC":
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
         s.put(f"D{r}", how, "note")
     gpu_row = f"Sizing!{SIZING['gpu_row']}"
-    s.put(f"A{buy[1:]}", '="Purchase price per GPU ("&CURRENCY&")"')
+    buy = F_["purchase"]
+    s.put(f"A{buy[1:]}", words("Purchase price per GPU (", currency, ")"))
     s.put(buy, purchase_price(gpu_row), "formula", "#,##0")
     s.ws[buy].alignment = Alignment(horizontal="right")
     s.put(f"D{buy[1:]}", purchase_says(gpu_row), "note")

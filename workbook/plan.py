@@ -91,14 +91,12 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
-from udfs.constants import SECONDS_PER_DAY
 from workbook import sheet
 from workbook.arrays import fill, fixed
-from workbook.expr import F, of
+from workbook.expr import Cell, F, Name, Text
 from workbook.expr_excel import in_excel
 from workbook.model import fleet
 from workbook.model.fleet import peak_replicas, replica_tps
-from workbook.model.serving import attended_per_sequence, kv_sequence_gb, step_tokens
 from workbook.plan_answer import plan_results
 from workbook.plan_cells import (
     CANDIDATES,
@@ -108,7 +106,6 @@ from workbook.plan_cells import (
     LEVELS,
     SEARCH_FIRST,
     SEARCH_STEPS,
-    SHARE,
     STAGES_COL,
     first_token_ok,
     kv_step_seq_cell,
@@ -120,12 +117,9 @@ from workbook.plan_cells import (
     search_steps,
     verdict,
 )
+from workbook.plan_inputs import plan_inputs
 from workbook.scenario import PLAN_SCENARIO_ROW
-from workbook.sheet import NO_FLOPS, NO_TDP, PCIE_TBPS, Sheet, decode_read, empty_says, lookup
-from workbook.sizing import SIZING
-
-#: Sizing's mean context (``workbook.model.serving.mean_context``): the scenario's.
-MEAN_CONTEXT = f"Sizing!${SIZING['mean_context'][0]}${SIZING['mean_context'][1:]}"
+from workbook.sheet import Sheet
 
 #: Key cells of the Plan sheet (tests refer to them by name).
 PLAN = {
@@ -172,6 +166,8 @@ TP_COLUMNS = {
     "N": ("moe_0", "Batch if every expert is read", 13, "seq"),
     "O": ("moe_1", "Batch if a step read batch 1's weights", 13, "seq"),
 }
+#: The column of the search's last step: the largest batch that meets the target (≤ O).
+LAST_STEP = get_column_letter(SEARCH_FIRST + SEARCH_STEPS - 1)
 #: The rows of the table: the degrees tried (yellow), then the scenario's own degree.
 TP_ROWS = len(TP_DEGREES) + 1
 assert TP_FIRST + len(TP_DEGREES) == PLAN_SCENARIO_ROW
@@ -193,178 +189,12 @@ def sheet_plan(wb: Workbook) -> Sheet:
                  "Traffic and a service level in, GPUs, replicas and cost out. Floors ÷ the "
                  "efficiency found on Calibration; every step is a napkin function.")
 
-    _traffic(s, K)
-    _choices(s, K)
-    _what_that_means(s, K)
+    plan_inputs(s, K)
     _tp_table(s)
     plan_results(s, PLAN, TP_FIRST, TP_FIRST + TP_ROWS - 1)
     s.ws.freeze_panes = "B4"
     return s
 
-
-def _traffic(s: Sheet, K: dict) -> None:
-    """Rows 4..10: the scenario's traffic and service level."""
-    s.section(4, "The scenario's traffic and service level (Sizing: change them there)", "L")
-    tpd, out = "SCENARIO_OUTPUT_TOKENS_PER_DAY", "SCENARIO_OUTPUT_TOKENS"
-    peak = "SCENARIO_PEAK_TO_AVERAGE"
-    traffic = [
-        ("peak_rps", "Requests per second, peak",
-         f"={tpd}/{SECONDS_PER_DAY:g}/{out}*{peak}", '#,##0.00 "requests/s"',
-         "output tokens per day ÷ 86,400 s ÷ output tokens per request × peak-to-average"),
-        ("avg_rps", "Requests per second, average", f"={tpd}/{SECONDS_PER_DAY:g}/{out}",
-         '#,##0.00 "requests/s"', "over the month: the tokens the bill is divided by"),
-        ("prompt", "Prompt tokens per request", "=SCENARIO_PROMPT_TOKENS", "tokens",
-         "input tokens: prefill time (first token) and the KV cache"),
-        ("output", "Output tokens per request", f"={out}", "tokens",
-         "generated tokens: the time each request stays in flight"),
-        ("ttft_ms", "First-token target", "=SCENARIO_FIRST_TOKEN_TARGET_MS", '#,##0 "ms"',
-         "time to first token the service must meet (prefill, no queueing)"),
-        ("tps_target", "Tokens per second per user, target",
-         "=SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET", "tps", "streaming speed each user sees"),
-    ]
-    for key, label, formula, fmt, note in traffic:
-        s.line(K[key], label, formula, "formula", fmt, note)
-
-
-def _choices(s: Sheet, K: dict) -> None:
-    """Rows 12..21: the scenario's model, hardware and price; the links (the user's)."""
-    s.section(12, "The scenario's model, hardware, price (Sizing); the links (yours)", "L")
-    g_row = f"MATCH({K['gpu']},GPU_NAME,0)"
-    choices = [(key, label, f"=SCENARIO_{key.upper()}", None, None) for key, label in (
-        ("model", "Model"), ("precision", "Weight precision"),
-        ("kv_precision", "KV cache precision"), ("gpu", "GPU"))] + [
-        ("efficiency", "Efficiency measured (floor ÷ measured)",
-         f'=IF(COUNTIF(CAL_GPU,{K["gpu"]})>0,AVERAGEIF(CAL_GPU,{K["gpu"]},CAL_EFF),'
-         '"by regime")', "pct",
-         "this GPU's measurements on Calibration; without them each row and batch takes "
-         "its regime's default (REGIME_EFFICIENCY, Assumptions), as Sizing. Real time = "
-         "floor ÷ it, + the layers' fixed time (Sizing) without measurements"),
-        ("price", '="Price per GPU-hour ("&CURRENCY&")"', "=SCENARIO_PRICE_PER_GPU_HOUR",
-         "money", "the scenario's price in use (override included)"),
-    ]
-    for key, label, formula, fmt, note in choices:
-        s.line(K[key], label, formula, "formula", fmt, note, right=fmt is not None)
-    link = f"INDEX(GPU_INTERCONNECT,{g_row})"
-    s.line(K["link_gbps"], "Link bandwidth per GPU, one way",
-           f"=IF({sheet.has_link(link)},{link}/2,{PCIE_TBPS * 1000:g})", "input",
-           '#,##0 "GB/s"',
-           f'=IF({sheet.has_link(link)},"half the GPUs sheet\'s in + out figure (NVLink 4: 900 '
-           f'GB/s → 450); type a number to override","no interconnect figure for this GPU: '
-           f'PCIe 5.0 x16, {PCIE_TBPS * 1000:g} GB/s each way; type a number to override")',
-           right=False)
-    s.validate(K["link_gbps"], "decimal", "Link bandwidth per GPU in one direction, GB/s "
-               "(NCCL's bus bandwidth). A number from 1 to 100000.", "Link bandwidth", 1,
-               100000)
-    s.line(K["latency_us"], "Interconnect of the all-reduces (NCCL's latencies)",
-           f"=Sizing!{SIZING['link_kind']}", "input", None,
-           "as Sizing: NVLink where the GPUs sheet has an interconnect figure, else PCIe; "
-           "NVLink 0.6, PCIe 1.0, InfiniBand 2.7 µs a ring step, 6.6 µs a call "
-           "(udfs/data/interconnects.csv)", right=False)
-    s.validate(K["latency_us"], "list", "The interconnect whose NCCL latencies the "
-               "all-reduces pay.", "Interconnect", formula1='"NVLink,PCIe,InfiniBand"')
-    s.line(K["stages"], "Pipeline stages (the scenario's)", "=SCENARIO_PIPELINE_STAGES",
-           "formula", "count", f"the stages of the table's last row (column {STAGES_COL}); "
-           "type stages in the other rows to compare tensor parallel with pipeline stages")
-
-
-def _what_that_means(s: Sheet, K: dict) -> None:
-    """Rows 22..51: what the scenario means, lookups and napkin functions."""
-    s.section(22, "What that means (lookups and napkin functions)", "L")
-    derived = _lookup_rows(K) + _derived_rows(K)
-    for key, label, formula, fmt, note in derived:
-        if note == "GPU":
-            note = empty_says(K[key], "GPU")
-        s.line(K[key], label, formula, "formula", fmt, note)
-
-
-def _lookup_rows(K: dict) -> list:
-    """Plan's rows of what the tables say: (key, label, formula, number format, note)."""
-    m, g = K["model_row"], K["gpu_row"]
-    ctx, prec, kvp = K["context"], K["precision"], K["kv_precision"]
-    heads, dims = f"INDEX(MODEL_KV_HEADS,{m})", f"INDEX(MODEL_HEAD_DIM,{m})"
-    return [
-        ("model_row", "Row in the Models table", f"=MATCH({K['model']},MODEL_NAME,0)", "row",
-         None),
-        ("gpu_row", "Row in the GPUs table", f"=MATCH({K['gpu']},GPU_NAME,0)", "row", None),
-        ("params_b", "Parameters, total", lookup("MODEL_PARAMS_B", m), "B",
-         "all of them are held in memory"),
-        ("active_b", "Parameters active per token", lookup("MODEL_ACTIVE_B", m),
-         "B", "FLOPs per token and prefill use these (fewer in a mixture of "
-         "experts)"),
-        ("layers", "Layers", lookup("MODEL_LAYERS", m), "count", None),
-        ("hidden", "Hidden size", lookup("MODEL_HIDDEN", m), "count",
-         "Models sheet: the all-reduced activations are batch × hidden"),
-        ("kv_bytes", "KV bytes per token (BF16, full context)", lookup("MODEL_KV_BYTES", m),
-         "bytes", "Models column P: right for GQA and MLA"),
-        ("window", "Sliding window", f"=IF(ISNUMBER(INDEX(MODEL_WINDOW,{m})),"
-         f"INDEX(MODEL_WINDOW,{m}),0)", "tokens", "0: no sliding-window layers"),
-        ("sliding", "Sliding-window layers", f"=INDEX(MODEL_SLIDING_LAYERS,{m})", "count", None),
-        ("context", "Tokens per sequence (prompt + output)", f"={K['prompt']}+{K['output']}",
-         "tokens", "what each sequence's KV cache holds at its end"),
-        ("kv_seq_gb", "KV cache per sequence",
-         kv_sequence_gb(K["kv_bytes"], kvp, ctx, K["sliding"], K["window"], heads, dims,
-                        sheet.state_bytes(m)).formula(), "GB",
-         "KV bytes per token × KV precision ÷ BF16 × tokens, sliding-window layers capped"),
-        ("weight_gb", "Weights", sheet.stored_weights(K["params_b"], prec, m).formula(), "GB",
-         "WEIGHT_GB(params, precision): memory holds all of them"),
-        ("memory", "GPU memory", lookup("GPU_MEM", g), "GB", "GPU"),
-        ("bandwidth", "GPU memory bandwidth", lookup("GPU_BW", g), "tbps", "GPU"),
-        ("roof_tflops", "Compute roof used",
-         "=" + sheet.roof_used(prec, f"INDEX(GPU_FP8,{g})", f"INDEX(GPU_BF16,{g})"),
-         "tflops", f'=IF(ISNUMBER({K["roof_tflops"]}),"FP8 roof for weights of 1 byte or '
-         f'less, else BF16 (dense)","{NO_FLOPS} for this GPU: the steps are memory floors '
-         'and the first token is not known")'),
-        ("tdp", "GPU power (TDP)", sheet.figure("GPU_TDP", g), '#,##0 "W"',
-         f'=IF(ISNUMBER({K["tdp"]}),"","{NO_TDP} for this GPU: the energy rows say so")'),
-    ]
-
-
-def _derived_rows(K: dict) -> list:
-    """Plan's rows derived from the lookups (as ``_lookup_rows``)."""
-    m, prec = K["model_row"], K["precision"]
-    return [
-        ("flops_token", "FLOPs per sequence a step", f"=2*{K['active_b']}*1000000000"
-         f"*{step_tokens('1', share=SHARE)}", '#,##0.0,,," GFLOP"',
-         "2 × active parameters × (draft tokens + 1 + prompt share, Sizing): the tokens a "
-         "step verifies and prefills"),
-        ("reserve", "Memory reserve", "=RESERVE", "pct", "Assumptions"),
-        ("pue", "PUE", "=PUE", "0.00", "Assumptions"),
-        ("hours", "Hours per month", "=SCENARIO_HOURS_PER_MONTH", "hours", "the scenario"),
-        ("step_target_ms", "Step target (ms per token per user)",
-         f"=MS_PER_TOKEN({K['tps_target']})", "ms_token",
-         "MS_PER_TOKEN(tokens/s per user): every decode step must take at most this"),
-        ("seconds_per_request", "Seconds each request is in flight",
-         f"={K['ttft_ms']}/1000+{K['output']}/{K['tps_target']}", '#,##0.00 "s"',
-         "first-token target + output ÷ tokens/s per user: as long as the service level "
-         "allows"),
-        ("concurrency", "Sequences in flight at the peak",
-         f"=CONCURRENCY({K['peak_rps']},{K['seconds_per_request']})", '#,##0.0 "sequences"',
-         "CONCURRENCY: Little's law, peak requests/s × seconds in flight"),
-        ("decode_gb", "Weights a decode step reads at batch 1, R(1)",
-         sheet.read_weights(decode_read(m), prec, m).formula(), "GB", "Models column V: the active "
-         "weights but the input embedding table (a token reads one row of it), in the weight "
-         "precision, the BF16-kept ones (column AA) at 2 B"),
-        ("expert_gb", "One routed expert, all MoE layers",
-         f"=IF(ISNUMBER(INDEX(MODEL_EXPERT_B,{m})),IF(INDEX(MODEL_EXPERT_B,{m})>0,"
-         f"WEIGHT_GB(INDEX(MODEL_EXPERT_B,{m})*1000000000,{prec}),0),0)", "GB",
-         "Models column W; 0 for a dense model"),
-        ("experts", "Routed experts per MoE layer, E",
-         f"=IF(ISNUMBER(INDEX(MODEL_EXPERTS,{m})),INDEX(MODEL_EXPERTS,{m}),1)", "count",
-         "dense: 1 (the one feed-forward block, read at any batch)"),
-        ("top_k", "Experts per token, k",
-         f"=IF(ISNUMBER(INDEX(MODEL_TOPK,{m})),INDEX(MODEL_TOPK,{m}),1)", "count",
-         "a step of b sequences reads MOE_EXPERTS_READ(E, k, b) of them per layer"),
-        ("read_all_gb", "Weights a decode step reads, every expert picked",
-         f"={K['decode_gb']}+{K['expert_gb']}*({K['experts']}-{K['top_k']})", "GB",
-         "all weights but the input embedding table: the most a step reads"),
-        ("attn_seq", "Attention FLOPs of one sequence in a step",
-         F.DECODE_ATTENTION_FLOP(of(K["layers"]), sheet.attention_dim(m),
-                                 attended_per_sequence(MEAN_CONTEXT, share=SHARE), 1)
-         .formula(), '#,##0.000,,," GFLOP"', "DECODE_ATTENTION_FLOP("
-         "layers, heads × head dim (MLA: × 544), tokens attended, 1): QKᵀ and AV of the "
-         "verified tokens over the mean context and the prompt share over half the prompt, "
-         "as Sizing"),
-    ]
 
 def _tp_table(s: Sheet):
     K = PLAN
@@ -374,7 +204,7 @@ def _tp_table(s: Sheet):
               "L")
     s.header(TP_FIRST - 1, [h for _, h, _, _ in TP_COLUMNS.values()], height=62)
     last = TP_FIRST + TP_ROWS - 1
-    for i, t_default in enumerate([*TP_DEGREES, "=RESULT_GPUS_PER_REPLICA"]):
+    for i, t_default in enumerate([*TP_DEGREES, Name("RESULT_GPUS_PER_REPLICA")]):
         _tp_row(s, K, TP_FIRST + i, t_default, last)
     s.put(f"{STAGES_COL}{TP_FIRST - 1}", "Pipeline stages p (the weights read p times a "
           "step)", "header")
@@ -400,7 +230,8 @@ def _tp_table(s: Sheet):
                1, 64)
     verdicts = f"L{TP_FIRST}:L{last}"
     s.ws.conditional_formatting.add(verdicts, FormulaRule(
-        formula=[f'LEFT(L{TP_FIRST},4)="meet"'], font=Font(color="006100"),
+        formula=[F.LEFT(Cell(f"L{TP_FIRST}"), 4).eq(Text("meet")).render()],
+        font=Font(color="006100"),
         fill=PatternFill("solid", fgColor="C6EFCE")))
     s.put(f"A{last + 1}", "The all-reduces grow by D per sequence: E reads them as D × "
                           "efficiency × bandwidth more bytes and D × efficiency × roof more "
@@ -419,25 +250,25 @@ def _tp_row(s: Sheet, K: dict, r: int, t_default, last: int) -> None:
     scenario's), its napkin-calling columns, the replicas, GPUs and verdict, the search's
     steps, its stages and its layout in words."""
     ttft = K["ttft_ms"]
-    t = f"$A{r}"
+    t = Cell(f"$A{r}")
     s.put(f"A{r}", t_default, "input" if r < last else "result", "gpus")
     s.ws[f"A{r}"].alignment = Alignment(horizontal="center", vertical="center")
     calls = row_cells(K, r)  # the columns that call napkin functions
     cells = {key: calls[col] for col, (key, *_) in TP_COLUMNS.items() if col in calls}
-    at_peak = in_excel(peak_replicas(fleet.TOKENS_DAY, replica_tps(f"F{r}", f"E{r}"),
+    e, f, i = Cell(f"E{r}"), Cell(f"F{r}"), Cell(f"I{r}")
+    at_peak = in_excel(peak_replicas(fleet.TOKENS_DAY, replica_tps(f, e),
                                      fleet.PEAK_TO_AVERAGE, fleet.UTILIZATION))
+    no_link = F.AND(t.gt(1), F.NOT(F.ISNUMBER(Cell(K["link_gbps"]))))
     cells.update({
-        "batch": f"=MIN(B{r},{get_column_letter(SEARCH_FIRST + SEARCH_STEPS - 1)}{r})",
+        "batch": F.MIN(Cell(f"B{r}"), Cell(f"{LAST_STEP}{r}")),
         # Sizing's rule (workbook.model.fleet): the peak token rate ÷ (the row's tokens/s
         # per replica × utilization), so the layout typed into Sizing gives these replicas;
         # in Excel's own functions (GPUS_FOR_DEMAND's native form, which says "no traffic"
         # as 0 itself): five napkin calls a row fewer, within Lite's call budget
-        "replicas": f'=IF(OR(ISERROR(E{r}),ISERROR(I{r}),NOT(ISNUMBER(F{r})),AND({t}>1,'
-                    f'NOT(ISNUMBER({K["link_gbps"]})))),"none",IF(AND(E{r}>=1,'
-                    f'{first_token_ok(f"I{r}", ttft)}),'
-                    f'{at_peak},'
-                    '"none"))',
-        "gpus": f'=IF(ISNUMBER(J{r}),J{r}*{t},"none")',
+        "replicas": F.IF(F.OR(F.ISERROR(e), F.ISERROR(i), F.NOT(F.ISNUMBER(f)), no_link),
+                         Text("none"), F.IF(F.AND(e.ge(1), first_token_ok(i, Cell(ttft))),
+                                            at_peak, Text("none"))),
+        "gpus": F.IF(F.ISNUMBER(Cell(f"J{r}")), Cell(f"J{r}") * t, Text("none")),
         "verdict": verdict(K, r),
     })
     for col, (key, _, _, fmt) in TP_COLUMNS.items():
@@ -454,10 +285,10 @@ def _tp_row(s: Sheet, K: dict, r: int, t_default, last: int) -> None:
     for col, formula in search.items():  # bisection between 0 and O, by powers of two
         s.put(f"{col}{r}", formula, "formula", "seq" if col != COMM_COL else "ms_token")
         s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
-    s.put(f"{STAGES_COL}{r}", 1 if r < last else f"={K['stages']}",
+    s.put(f"{STAGES_COL}{r}", 1 if r < last else Cell(K["stages"]),
           "input" if r < last else "formula", "count")
     s.put(f"{LAYOUT_COL}{r}", layout(r), "formula")
-    s.put(f"{KV_COL}{r}", kv_step_seq_cell(K, r).formula(), "formula", "GB")
+    s.put(f"{KV_COL}{r}", kv_step_seq_cell(K, r), "formula", "GB")
     s.ws.row_dimensions[r].height = 30
 
 

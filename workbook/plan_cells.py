@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from openpyxl.utils import get_column_letter
 
-from workbook.expr import Expr, F, Name, of
+from workbook.expr import Bool, Cell, Column, Expr, F, Name, Num, Span, Text, of, words
 from workbook.expr_excel import in_excel
 from workbook.model.serving import kv_copies, step_tokens
 from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
@@ -37,83 +37,85 @@ LAYOUT_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 1)
 KV_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 2)
 
 
-def layout(r: int) -> str:
-    """Row ``r``'s layout in words (a formula): "TP t", or "TP t ÷ p × PP p" in p stages."""
-    t, p = f"$A{r}", stages_at(r)
-    return f'="TP "&IF({p}>1,{t}/{p}&" × PP "&{p},{t})'
+def layout(r: int) -> Expr:
+    """Row ``r``'s layout in words: "TP t", or "TP t ÷ p × PP p" in p stages."""
+    t, p = Cell(f"$A{r}"), stages_at(r)
+    return words("TP ", F.IF(p.gt(1), words(t / p, " × PP ", p), t))
 
 
-def stages_at(r: int) -> str:
-    """The pipeline stages of row ``r`` (a reference)."""
-    return f"${STAGES_COL}{r}"
+def stages_at(r: int) -> Expr:
+    """The pipeline stages of row ``r`` (its cell in ``STAGES_COL``)."""
+    return Cell(f"${STAGES_COL}{r}")
 
 
-def stage_gpus(r: int) -> str:
-    """The GPUs of one pipeline stage of row ``r``: its tensor-parallel degree (an
-    expression)."""
-    return f"$A{r}/{stages_at(r)}"
+def stage_gpus(r: int) -> Expr:
+    """The GPUs of one pipeline stage of row ``r``: its tensor-parallel degree."""
+    return Cell(f"$A{r}") / stages_at(r)
 
 
-def math_roof(K: dict) -> str:
-    """The roof the batch arithmetic divides by (an expression): the compute roof used, or
-    10⁹ TFLOPS where the GPU has no FLOPS figure, so that the math terms count nothing and
-    a step is its memory floor (as Sizing's, ``workbook.sheet.step_floor``)."""
-    roof = K["roof_tflops"]
-    return f"IF(ISNUMBER({roof}),{roof},1000000000)"
+def math_roof(K: dict) -> Expr:
+    """The roof the batch arithmetic divides by: the compute roof used, or 10⁹ TFLOPS where
+    the GPU has no FLOPS figure, so that the math terms count nothing and a step is its
+    memory floor (as Sizing's, ``workbook.model.step.step_floor``)."""
+    roof = of(K["roof_tflops"])
+    return F.IF(F.ISNUMBER(roof), roof, 1000000000)
 
 
-def first_token_ok(first_token: str, target: str) -> str:
-    """Whether the first token ``first_token`` (a cell) meets ``target`` (an expression):
-    TRUE where it is not known (no FLOPS figure: the speed and memory decide, as on
-    Sizing)."""
-    return f"IF(ISNUMBER({first_token}),{first_token}<={target},TRUE)"
+def first_token_ok(first_token, target) -> Expr:
+    """Whether the first token ``first_token`` (a cell) meets ``target``: TRUE where it is
+    not known (no FLOPS figure: the speed and memory decide, as on Sizing)."""
+    ft = of(first_token)
+    return F.IF(F.ISNUMBER(ft), ft.le(of(target)), Bool(True))
 
 
-def larger(a: str, b: str, array: bool) -> str:
-    """The larger of ``a`` and ``b`` (expressions): MAX per cell, element by element in an
-    array formula."""
-    return f"IF({a}>{b},{a},{b})" if array else f"MAX({a},{b})"
+def larger(a, b, array: bool) -> Expr:
+    """The larger of ``a`` and ``b``: MAX per cell, element by element in an array
+    formula."""
+    a, b = of(a), of(b)
+    return F.IF(a.gt(b), a, b) if array else F.MAX(a, b)
 
 
-def expert_parallel_at(K: dict, r: int) -> str:
+def expert_parallel_at(K: dict, r: int) -> Expr:
     """1 where the model is served with expert parallelism over a stage of row ``r``, else
-    0 (an expression; ``workbook.sheet.expert_parallel``). With the scenario's input
-    "auto" the search lays a mixture of experts on more than one GPU out expert parallel
-    (``auto`` 1): Sizing's batch comes from this search and Sizing's choice of the faster
-    layout (AUTO_EXPERT_PARALLEL) is made at that batch, so the search cannot read that
-    choice without a circular reference; the layout Sizing picks is at least as fast at
-    the batch, so the service level still holds."""
+    0 (``workbook.model.step.expert_parallel``). With the scenario's input "auto" the
+    search lays a mixture of experts on more than one GPU out expert parallel (``auto``
+    1): Sizing's batch comes from this search and Sizing's choice of the faster layout
+    (AUTO_EXPERT_PARALLEL) is made at that batch, so the search cannot read that choice
+    without a circular reference; the layout Sizing picks is at least as fast at the
+    batch, so the service level still holds."""
     return expert_parallel(K["model_row"], stage_gpus(r), 1)
 
 
-def comm(K: dict, r: int, batch: str, latency: bool = True) -> str:
+def comm(K: dict, r: int, batch, latency: bool = True) -> Expr:
     """TP_COMM_MS over the GPUs of a stage of row ``r`` (its tensor-parallel degree) for
-    ``batch`` tokens through all the layers, NCCL's latencies of the interconnect named in
-    the latency cell (without them if ``latency`` is False): 0 on one GPU a stage and with
-    expert parallelism, and 0 without a link figure, where the row's verdict says so and
-    its replicas read "none" (formula text without the leading '='). ``K``: the Plan
-    sheet's key cells."""
-    t = stage_gpus(r)
-    lat = K["latency_us"] if latency else "0"
-    return (f"IF(({t}=1)+{expert_parallel_at(K, r)},0,IF(ISNUMBER({K['link_gbps']}),"
-            f"TP_COMM_MS({K['hidden']},{batch},{t},{K['link_gbps']}/1000,{K['layers']},"
-            f"\"BF16\",2,{lat},{lat}),0))")
+    ``batch`` tokens through all the layers, with the link one way of Plan's input (GB/s)
+    and NCCL's latencies of the interconnect named in the latency cell (without them if
+    ``latency`` is False): 0 on one GPU a stage and with expert parallelism, and 0 without
+    a link figure, where the row's verdict says so and its replicas read "none". ``K``:
+    the Plan sheet's key cells. (``workbook.model.step.tp_comm`` is the same call on the
+    GPUs table's figure; Plan's link is the user's.)"""
+    t, link = stage_gpus(r), Cell(K["link_gbps"])
+    lat = Cell(K["latency_us"]) if latency else Num(0)
+    return F.IF(t.eq(1) + expert_parallel_at(K, r), 0, F.IF(F.ISNUMBER(link), F.TP_COMM_MS(
+        Cell(K["hidden"]), of(batch), t, link / 1000, Cell(K["layers"]), Text("BF16"), 2,
+        lat, lat), 0))
 
 
-def read_gb(K: dict, batch: str, array: bool = False) -> str:
-    """R(batch): the weights in GB a decode step of ``batch`` sequences reads (an
-    expression): R(1) plus one routed expert per further distinct expert (MoE)."""
-    return (f"({K['decode_gb']}+{K['expert_gb']}*(MOE_EXPERTS_READ({K['experts']},"
-            f"{K['top_k']},{larger('1', batch, array)})-{K['top_k']}))")
+def read_gb(K: dict, batch, array: bool = False) -> Expr:
+    """R(batch): the weights in GB a decode step of ``batch`` sequences reads: R(1) plus
+    one routed expert per further distinct expert (MoE)."""
+    k = Cell(K["top_k"])
+    return Cell(K["decode_gb"]) + Cell(K["expert_gb"]) * (F.MOE_EXPERTS_READ(
+        Cell(K["experts"]), k, larger(1, batch, array)) - k)
 
 
-def efficiency_at(K: dict, r: int, batch: str) -> str:
-    """The efficiency of row ``r`` at ``batch`` (an expression): this GPU's Calibration
-    measurements, else REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel), all
-    stages together (as Sizing)."""
-    cal = K["efficiency"]
-    return (f"IF(ISNUMBER({cal}),{cal},REGIME_EFFICIENCY($A{r},{batch},"
-            f"{expert_parallel_at(K, r)}))")
+def efficiency_at(K: dict, r: int, batch) -> Expr:
+    """The efficiency of row ``r`` at ``batch``: this GPU's Calibration measurements, else
+    REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel), all stages together (as
+    Sizing)."""
+    cal = Cell(K["efficiency"])
+    return F.IF(F.ISNUMBER(cal), cal, F.REGIME_EFFICIENCY(Cell(f"$A{r}"), of(batch),
+                                                          expert_parallel_at(K, r)))
 
 
 #: Sizing's prompt tokens a step carries per sequence (0 disaggregated) and one sequence's
@@ -148,96 +150,96 @@ LAYERS_TIME = f"Sizing!${SIZING['layer_used'][0]}${SIZING['layer_used'][1:]}"
 SEARCH_CALLS = frozenset({"MOE_EXPERTS_READ", "REGIME_EFFICIENCY"})
 
 
-def realistic(K: dict, r: int, batch: str, array: bool = False, comm_ms=None) -> Expr:
+def realistic(K: dict, r: int, batch, array: bool = False, comm_ms=None) -> Expr:
     """The realistic ms per token of row ``r`` at ``batch`` (at least 1) sequences, as
     Sizing's: ESTIMATE(DECODE_STEP_MS(R(batch), batch × KV, bandwidth, active parameters,
     batch, roof, batch × attention FLOPs per sequence, t, the all-reduces of a micro-batch
     of batch ÷ p, p stages) ÷ tokens per step, the efficiency at the batch, the layers'
-    fixed time ``LAYERS_TIME``) (an expression). ``comm_ms``: the all-reduces said another
-    way (an expression of the same value; default TP_COMM_MS, ``comm``)."""
-    t, p = f"$A{r}", stages_at(r)
+    fixed time ``LAYERS_TIME``). ``comm_ms``: the all-reduces said another way (an
+    expression of the same value; default TP_COMM_MS, ``comm``)."""
+    t, p, b = Cell(f"$A{r}"), stages_at(r), of(batch)
     # the tokens a step computes: batch × (draft tokens + 1 + prompt share)
-    computed = step_tokens(batch, share=SHARE)
+    computed = step_tokens(b, share=SHARE)
     if comm_ms is None:
-        comm_ms = comm(K, r, f"{computed}/{p}")
+        comm_ms = comm(K, r, computed / p)
     # the experts the verified tokens pick (the prefill's left out, a floor)
-    floor = step_floor(read_gb(K, verified(batch), array), of(batch) * kv_step_seq(K, r),
-                       K["bandwidth"], f"{K['active_b']}*1000000000", computed,
-                       K["roof_tflops"], f"{batch}*{K['attn_seq']}", t, comm_ms, p)
-    return F.ESTIMATE(floor / Name("SCENARIO_TOKENS_PER_STEP"), of(efficiency_at(K, r, batch)),
+    floor = step_floor(read_gb(K, verified(b), array), b * kv_step_seq(K, r),
+                       K["bandwidth"], Cell(K["active_b"]) * 1000000000, computed,
+                       K["roof_tflops"], b * Cell(K["attn_seq"]), t, comm_ms, p)
+    return F.ESTIMATE(floor / Name("SCENARIO_TOKENS_PER_STEP"), efficiency_at(K, r, b),
                       of(LAYERS_TIME))
 
 
-def realistic_in_excel(K: dict, r: int, batch: str, array: bool = False) -> Expr:
-    """``realistic`` in Excel's own functions for the search cells (an expression): the
-    same declaration (``workbook.expr_excel.in_excel``: DECODE_STEP_MS and ESTIMATE in
-    their declared native forms), the napkin calls kept ``SEARCH_CALLS``, and the
-    all-reduces as their latency part (column ``COMM_COL``, less D) + D × batch, exact
-    since TP_COMM_MS is linear in the tokens a micro-batch carries (D: one sequence's,
-    draft tokens included); in an array formula (``array``) MAX said element by
-    element."""
-    comm_ms = f"(${COMM_COL}{r}-$D{r}+$D{r}*{batch})"
+def realistic_in_excel(K: dict, r: int, batch, array: bool = False) -> Expr:
+    """``realistic`` in Excel's own functions for the search cells: the same declaration
+    (``workbook.expr_excel.in_excel``: DECODE_STEP_MS and ESTIMATE in their declared
+    native forms), the napkin calls kept ``SEARCH_CALLS``, and the all-reduces as their
+    latency part (column ``COMM_COL``, less D) + D × batch, exact since TP_COMM_MS is
+    linear in the tokens a micro-batch carries (D: one sequence's, draft tokens
+    included); in an array formula (``array``) MAX said element by element."""
+    d = Cell(f"$D{r}")
+    comm_ms = Cell(f"${COMM_COL}{r}") - d + d * of(batch)
     return in_excel(realistic(K, r, batch, array, comm_ms), SEARCH_CALLS, elementwise=array)
 
 
-def solve(K: dict, r: int, read: str, eff: str) -> str:
-    """S(R) of row ``r`` (an expression): the largest batch whose step, reading ``read``
-    GB of weights p times (p stages), max(FLOPs ÷ roof, (p × R + batch × KV) ÷ bandwidth)
-    + the all-reduces, ÷ the tokens per step τ ÷ ``eff`` + the layers' fixed time, meets
-    the step target (BATCH_FOR_LATENCY with the all-reduces folded into its terms; see
+def solve(K: dict, r: int, read, eff) -> Expr:
+    """S(R) of row ``r``: the largest batch whose step, reading ``read`` GB of weights p
+    times (p stages), max(FLOPs ÷ roof, (p × R + batch × KV) ÷ bandwidth) + the
+    all-reduces, ÷ the tokens per step τ ÷ ``eff`` + the layers' fixed time, meets the step
+    target (BATCH_FOR_LATENCY with the all-reduces folded into its terms; see
     ``workbook.plan.sheet_plan``): a bound of the realistic step's batch, whose step has
     every term of this one (``realistic``).
 
     The step per token is (step + latency + D × batch) ÷ τ ÷ e + f ≤ target, so the
     step and the all-reduces' bytes may take (target − f) × e × τ − latency: the
     all-reduces are divided by τ and e as the realistic step divides them."""
-    t, kv, bw = f"$A{r}", kv_step_seq(K, r), K["bandwidth"]
-    roof, f_tok, target = math_roof(K), K["flops_token"], K["step_target_ms"]
+    t, kv, bw = Cell(f"$A{r}"), kv_step_seq(K, r), Cell(K["bandwidth"])
+    roof, f_tok, target = math_roof(K), Cell(K["flops_token"]), Cell(K["step_target_ms"])
+    d = Cell(f"D{r}")
     # what a step and its all-reduces' bytes may take: the target less the layers' fixed
     # time, over the efficiency and the tokens a step yields, less the all-reduces'
     # latency part (the same at every batch)
-    budget = (f"(({target}-{LAYERS_TIME})*{eff}*SCENARIO_TOKENS_PER_STEP"
-              f"-(${COMM_COL}{r}-$D{r}))")
-    return (f"IF({budget}<=0,0,BATCH_FOR_LATENCY({budget},"
-            f"{stages_at(r)}*{read},{kv}+D{r}*{bw}*{t},{bw}*{t},{f_tok}+D{r}*{roof}"
-            f"*{t}*1000000000,{roof}*{t}))")
+    budget = ((target - of(LAYERS_TIME)) * of(eff) * Name("SCENARIO_TOKENS_PER_STEP")
+              - (Cell(f"${COMM_COL}{r}") - Cell(f"$D{r}")))
+    return F.IF(budget.le(0), 0, F.BATCH_FOR_LATENCY(
+        budget, stages_at(r) * of(read), kv + d * bw * t, bw * t,
+        f_tok + d * roof * t * 1000000000, roof * t))
 
 
-def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
-    """{column: formula} of the napkin-calling columns of row ``r`` (B, C, D, F, G, H, I,
-    M, N, O and ``COMM_COL``); ``array``: the top row of one array formula a column (``K``
-    then holds absolute references)."""
-    t, w, kv, cal = f"$A{r}", K["weight_gb"], K["kv_seq_gb"], K["efficiency"]
-    bw, roof, f_tok = K["bandwidth"], math_roof(K), K["flops_token"]
-    target = K["step_target_ms"]
+def row_cells(K: dict, r: int, array: bool = False) -> dict[str, Expr]:
+    """{column: expression} of the napkin-calling columns of row ``r`` (B, C, D, F, G, H,
+    I, M, N, O and ``COMM_COL``); ``array``: the top row of one array formula a column
+    (``K`` then holds absolute references)."""
+    k = {key: Cell(v) for key, v in K.items()}
+    t, cal, roof_used = Cell(f"$A{r}"), k["efficiency"], k["roof_tflops"]
     # the most and the least efficiency a batch of this row can have: the search's bounds
-    most = f"IF(ISNUMBER({cal}),{cal},REGIME_EFF_MAX)"
-    least = f"IF(ISNUMBER({cal}),{cal},REGIME_EFF_MIN)"
-    rest = f"{stages_at(r)}*{K['read_all_gb']},{kv_step_seq(K, r)},{bw}*{t},{f_tok},{roof}*{t}"
-    attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*INDEX(MODEL_HEAD_DIM," \
-           f"{K['model_row']})"
-    low = solve(K, r, K["read_all_gb"], least)
+    most = F.IF(F.ISNUMBER(cal), cal, Name("REGIME_EFF_MAX"))
+    least = F.IF(F.ISNUMBER(cal), cal, Name("REGIME_EFF_MIN"))
+    rest = (stages_at(r) * k["read_all_gb"], kv_step_seq(K, r), k["bandwidth"] * t,
+            k["flops_token"], math_roof(K) * t)
+    m = k["model_row"]
     # the tokens one sequence adds to a micro-batch's all-reduces: draft tokens + 1 +
     # its prompt share
-    per_sequence = f"{step_tokens('1', share=SHARE)}/{stages_at(r)}"
-    at_e = larger("1", f"E{r}", array)
-    cells = {
-        "B": f"=MAX_BATCH({K['memory']},{w},{kv},{K['reserve']},{t})",
-        "C": f"=BATCH_FOR_LATENCY({target}*{most}*SCENARIO_TOKENS_PER_STEP,{rest})",
-        "D": f"={comm(K, r, per_sequence, latency=False)}",
-        "F": f'=IF(E{r}>=1,{realistic(K, r, at_e, array)},"none")',
-        "G": f'=IF(ISNUMBER(F{r}),TOKENS_PER_SEC(F{r}),"none")',
-        "H": F.TOKENS_PER_SEC(realistic_in_excel(K, r, "1", array)).formula(),
-        "I": f"=IF(ISNUMBER({K['roof_tflops']}),PREFILL_MS({K['active_b']}*1000000000,"
-             f"{K['prompt']},{K['roof_tflops']}*{t},IF(ISNUMBER({cal}),{cal},ROOF_EFFICIENCY),"
-             f"{attn})+{comm(K, r, K['prompt'])},\"{NO_FLOPS}\")",
-        "M": f"={read_gb(K, verified(f'E{r}'), array)}",
+    per_sequence = step_tokens(1, share=SHARE) / stages_at(r)
+    e = Cell(f"E{r}")
+    prefill = F.PREFILL_MS(k["active_b"] * 1000000000, k["prompt"], roof_used * t,
+                           F.IF(F.ISNUMBER(cal), cal, Name("ROOF_EFFICIENCY")), k["layers"],
+                           Column("MODEL_HEADS").at(m) * Column("MODEL_HEAD_DIM").at(m))
+    return {
+        "B": F.MAX_BATCH(k["memory"], k["weight_gb"], k["kv_seq_gb"], k["reserve"], t),
+        "C": F.BATCH_FOR_LATENCY(k["step_target_ms"] * most
+                                 * Name("SCENARIO_TOKENS_PER_STEP"), *rest),
+        "D": comm(K, r, per_sequence, latency=False),
+        "F": F.IF(e.ge(1), realistic(K, r, larger(1, e, array), array), Text("none")),
+        "G": F.IF(F.ISNUMBER(Cell(f"F{r}")), F.TOKENS_PER_SEC(Cell(f"F{r}")), Text("none")),
+        "H": F.TOKENS_PER_SEC(realistic_in_excel(K, r, 1, array)),
+        "I": F.IF(F.ISNUMBER(roof_used), prefill + comm(K, r, k["prompt"]), Text(NO_FLOPS)),
+        "M": read_gb(K, verified(e), array),
         # every expert read at the least efficiency: a guide, the search starts at 0
-        "N": f"={low}",
-        "O": f"={solve(K, r, K['decode_gb'], most)}",
-        COMM_COL: f"={comm(K, r, per_sequence)}",
+        "N": solve(K, r, k["read_all_gb"], least),
+        "O": solve(K, r, k["decode_gb"], most),
+        COMM_COL: comm(K, r, per_sequence),
     }
-    return cells
 
 
 def level_columns(level: int) -> tuple[str, str]:
@@ -251,15 +253,15 @@ def level_shift(level: int) -> int:
     return SEARCH_STEPS - LEVEL_BITS * (level + 1)
 
 
-def level_base(level: int, r: int) -> str:
-    """The batch the search has reached in row ``r`` before ``level`` (an expression): 0,
-    or the last step of the level before."""
+def level_base(level: int, r: int) -> Expr:
+    """The batch the search has reached in row ``r`` before ``level``: 0, or the last step
+    of the level before."""
     if level == 0:
-        return "0"
-    return f"${get_column_letter(SEARCH_FIRST + LEVEL_BITS * level - 1)}{r}"
+        return Num(0)
+    return Cell(f"${get_column_letter(SEARCH_FIRST + LEVEL_BITS * level - 1)}{r}")
 
 
-def level_block(K: dict, r: int, level: int, array: bool = False) -> str:
+def level_block(K: dict, r: int, level: int, array: bool = False) -> Expr:
     """The formula of the top-left cell, row ``r``, of the block of candidates of
     ``level`` (columns ``level_columns``, one row per row of the table): in the column of
     candidate j (1 .. ``CANDIDATES``, the offset j × 2^shift in the header row above the
@@ -267,47 +269,56 @@ def level_block(K: dict, r: int, level: int, array: bool = False) -> str:
     reached before the level + the offset is at most O and its realistic step
     (``realistic_in_excel``) meets the step target, else 0. The steps of the level read
     the candidate they try from it. ``K`` holds absolute references."""
-    head = f"{level_columns(level)[0]}${r - 1}"
-    batch = f"({level_base(level, r)}+{head})"
+    head = Cell(f"{level_columns(level)[0]}${r - 1}")
+    batch = level_base(level, r) + head
     ok = realistic_in_excel(K, r, batch, array).le(of(K["step_target_ms"]))
-    return F.IF(of(batch).gt(of(f"$O{r}")), 0, F.IF(ok, 1, 0)).formula()
+    return F.IF(batch.gt(Cell(f"$O{r}")), 0, F.IF(ok, 1, 0))
 
 
-def search_steps(r: int) -> dict[str, str]:
-    """{column: formula} of row ``r``'s bisection steps from ``SEARCH_FIRST``: step k adds
-    2^(15 − k) to the batch before it when its level's block of candidates says that
+def search_steps(r: int) -> dict[str, Expr]:
+    """{column: expression} of row ``r``'s bisection steps from ``SEARCH_FIRST``: step k
+    adds 2^(15 − k) to the batch before it when its level's block of candidates says that
     batch meets the target (``level_block``); 0 before the first. Native functions only."""
-    cells, prev = {}, "0"
+    cells, prev = {}, Num(0)
     for k in range(SEARCH_STEPS):
         level = k // LEVEL_BITS
         first, last = level_columns(level)
         shift, base = level_shift(level), level_base(level, r)
         bit = 2 ** (SEARCH_STEPS - 1 - k)
-        at = f"{bit // 2 ** shift}" if k % LEVEL_BITS == 0 else \
-            f"({prev}-{base})/{2 ** shift}+{bit // 2 ** shift}"
+        at = Num(bit // 2 ** shift) if k % LEVEL_BITS == 0 else \
+            (prev - base) / 2 ** shift + bit // 2 ** shift
         col = get_column_letter(SEARCH_FIRST + k)
-        cells[col] = f"=IF(INDEX(${first}{r}:${last}{r},{at})=1,{prev}+{bit},{prev})"
-        prev = f"{col}{r}"
+        candidates = Span(Cell(f"${first}{r}"), Cell(f"${last}{r}"))
+        cells[col] = F.IF(F.INDEX(candidates, at).eq(1), prev + bit, prev)
+        prev = Cell(f"{col}{r}")
     return cells
 
 
-def verdict(K: dict, r: int) -> str:
+def verdict(K: dict, r: int) -> Expr:
     """Row ``r``'s verdict: meets both targets (the speed alone where the first token is
     not known: no FLOPS figure), or each target it misses and by how much. ``K``: the Plan
     sheet's key cells."""
-    t, w, kv = f"$A{r}", K["weight_gb"], K["kv_seq_gb"]
-    usable = f"{t}*{K['memory']}*(1-{K['reserve']})"
-    ttft, tps = K["ttft_ms"], K["tps_target"]
-    known = f"ISNUMBER(I{r})"
-    return (
-        f'=IF(AND({t}>1,ISNUMBER({K["link_gbps"]})=FALSE),"no link bandwidth for this GPU: '
-        f'type one in {K["link_gbps"]}",IF(AND(E{r}>=1,{first_token_ok(f"I{r}", ttft)}),'
-        f'IF({known},"meets both targets: ","meets the speed target: ")&"batch "&E{r}&", "&'
-        f'ROUND(G{r},1)&" tokens/s per user, "&IF({known},"first token "&ROUND(I{r},0)&'
-        f'" ms","first token not known ({NO_FLOPS} for this GPU)"),'
-        f'IF(B{r}<1,"memory: weights "&ROUND({w},1)&" GB + one sequence "&ROUND({kv},2)&'
-        f'" GB > "&ROUND({usable},1)&" GB usable. ","")'
-        f'&IF(NOT({first_token_ok(f"I{r}", ttft)}),"first token: "&ROUND(I{r},0)&" ms, '
-        f'target "&ROUND({ttft},0)&" ms ("&ROUND(I{r}-{ttft},0)&" ms over). ","")'
-        f'&IF(AND(B{r}>=1,E{r}<1),"per-user speed: "&ROUND(H{r},1)&" tokens/s at batch 1,'
-        f' target "&ROUND({tps},1)&" ("&ROUND({tps}-H{r},1)&" tokens/s short).","")))')
+    k = {key: Cell(v) for key, v in K.items()}
+    t, link = Cell(f"$A{r}"), k["link_gbps"]
+    b, e, g, h, i = (Cell(f"{col}{r}") for col in "BEGHI")
+    usable = t * k["memory"] * (1 - k["reserve"])
+    ttft, tps = k["ttft_ms"], k["tps_target"]
+    known, ok = F.ISNUMBER(i), first_token_ok(i, ttft)
+    meets = words(F.IF(known, Text("meets both targets: "), Text("meets the speed target: ")),
+                  "batch ", e, ", ", F.ROUND(g, 1), " tokens/s per user, ",
+                  F.IF(known, words("first token ", F.ROUND(i, 0), " ms"),
+                       Text(f"first token not known ({NO_FLOPS} for this GPU)")))
+    misses = words(
+        F.IF(b.lt(1), words("memory: weights ", F.ROUND(k["weight_gb"], 1), " GB + one "
+                            "sequence ", F.ROUND(k["kv_seq_gb"], 2), " GB > ",
+                            F.ROUND(usable, 1), " GB usable. "), Text("")),
+        F.IF(F.NOT(ok), words("first token: ", F.ROUND(i, 0), " ms, target ",
+                              F.ROUND(ttft, 0), " ms (", F.ROUND(i - ttft, 0),
+                              " ms over). "), Text("")),
+        F.IF(F.AND(b.ge(1), e.lt(1)), words("per-user speed: ", F.ROUND(h, 1),
+                                            " tokens/s at batch 1, target ", F.ROUND(tps, 1),
+                                            " (", F.ROUND(tps - h, 1), " tokens/s short)."),
+             Text("")))
+    return F.IF(F.AND(t.gt(1), F.ISNUMBER(link).eq(Bool(False))),
+                Text(f"no link bandwidth for this GPU: type one in {K['link_gbps']}"),
+                F.IF(F.AND(e.ge(1), ok), meets, misses))

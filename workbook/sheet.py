@@ -17,6 +17,8 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from workbook.expr import Expr, of
+from workbook.model import gpu
 from workbook.model.step import (  # noqa: F401  (the step's expressions, used from here)
     PCIE_TBPS,
     attention_dim,
@@ -119,6 +121,10 @@ class Sheet:
         return f"'{self.title}'!${col}${row}" if absolute else f"'{self.title}'!{cell}"
 
     def put(self, cell: str, value, style: str = "label", fmt: str | None = None):
+        """Write ``value`` (a constant, formula text, or an expression: its formula) into
+        ``cell`` in the named ``style`` with the number format ``fmt``."""
+        if isinstance(value, Expr):
+            value = value.formula()
         c = self.ws[cell]
         c.value = value
         c.style = f"napkin {style}"
@@ -176,7 +182,7 @@ class Sheet:
         in ``cell`` with its number format (the unit), and ``note`` in ``note_col``
         (None: no note cell). ``right`` aligns the value right (text where numbers sit)."""
         row = re.match(r"[A-Z]+(\d+)$", cell).group(1)
-        self.put(f"A{row}", label)
+        self.put(f"A{row}", label)  # (label, value and note: text, formula text or Expr)
         self.put(cell, value, style, fmt)
         if right:
             self.ws[cell].alignment = Alignment(horizontal="right")
@@ -249,12 +255,12 @@ def read_csv(package: str, name: str) -> list[dict]:
 
 def lookup(table: str, row_cell: str) -> str:
     """A native lookup that turns an empty table figure into #N/A (never 0)."""
-    return f"=IF(ISNUMBER(INDEX({table},{row_cell})),INDEX({table},{row_cell}),NA())"
+    return "=" + gpu.lookup(table, row_cell).render()
 
 
 def empty_says(cell: str, what: str) -> str:
     """A note that says why ``cell`` is #N/A: an empty figure in the table."""
-    return f'=IF(ISNA({cell}),"empty in the {what} table: no trustworthy figure","")'
+    return gpu.empty_says(cell, what).formula()
 
 
 def yes_no_colours(ws, cells: str):
@@ -269,9 +275,7 @@ def yes_no_colours(ws, cells: str):
 
 def num_or(cells: list[str], formula: str, text: str) -> str:
     """``formula`` when every cell holds a number, else ``text`` (never an error value)."""
-    test = ",".join(f"ISNUMBER({c})" for c in cells)
-    return f'=IF(AND({test}),{formula},"{text}")'
-
+    return gpu.numbers_or(cells, of(formula), text).formula()
 
 
 #: What a cell that needs a compute roof says where the GPUs table has no FLOPS figure.
@@ -283,7 +287,7 @@ NO_TDP = "no TDP figure"
 def figure(table: str, row_cell: str, words: str = "no figure") -> str:
     """A native lookup of a figure a vendor may not publish: the number, else ``words``
     (text, never an error value), so that the cells which do not need it still compute."""
-    return f'=IF(ISNUMBER(INDEX({table},{row_cell})),INDEX({table},{row_cell}),"{words}")'
+    return "=" + gpu.figure(table, row_cell, words).render()
 
 
 def figure_says(cell: str, what: str = "GPU") -> str:
@@ -295,22 +299,20 @@ def figure_says(cell: str, what: str = "GPU") -> str:
 def roof_used(precision: str, fp8: str, bf16: str) -> str:
     """The compute roof for weights in ``precision`` (an expression): the FP8 peak for
     weights of one byte or less when the GPU has one, else the BF16 peak, else words."""
-    return (f"IF(AND(BYTES_PER_PARAM({precision})<=1,ISNUMBER({fp8})),{fp8},"
-            f'IF(ISNUMBER({bf16}),{bf16},"no figure"))')
+    return gpu.roof_used(precision, fp8, bf16).render()
 
 
 def deployed(gpus_needed: str) -> str:
     """GPUs per replica as people deploy them (an expression): the tensor-parallel degree
     1, 2, 4 or 8 at or above the minimum, then whole 8-GPU nodes."""
-    n = gpus_needed
-    return f"IF({n}<=1,1,IF({n}<=2,2,IF({n}<=4,4,8*CEILING({n}/8,1))))"
+    return gpu.deployed(gpus_needed).render()
 
 
 def staged(gpus_needed: str, stages: str) -> str:
     """GPUs per replica in ``stages`` pipeline stages (an expression): each stage a
     deployed tensor-parallel degree (``deployed``) at or above its share of the minimum
     ``gpus_needed`` ÷ ``stages``, × the stages; with one stage, ``deployed`` of it."""
-    return f"{stages}*{deployed(f'CEILING({gpus_needed}/{stages},1)')}"
+    return gpu.staged(gpus_needed, stages).render()
 
 
 def validate_stages(ws, cells: str, stages: str, gpus: str, prompt: str) -> None:
@@ -329,47 +331,24 @@ def validate_stages(ws, cells: str, stages: str, gpus: str, prompt: str) -> None
     dv.add(cells)
 
 
-def gpu_efficiency(gpu: str, regime: str) -> str:
+def gpu_efficiency(gpu_name: str, regime: str) -> str:
     """The efficiency (floor ÷ measured) used for the GPU named in ``gpu`` (an expression):
     the average of that GPU's counted measurements on Calibration, else ``regime`` (the
     cell of the deployment's REGIME_EFFICIENCY)."""
-    return (f"IF(COUNTIF(CAL_GPU,{gpu})>0,AVERAGEIF(CAL_GPU,{gpu},CAL_EFF),"
-            f"{regime})")
+    return gpu.gpu_efficiency(gpu_name, regime).render()
 
 
-def efficiency_says(gpu: str, regime: str) -> str:
+def efficiency_says(gpu_name: str, regime: str) -> str:
     """Where the efficiency of ``gpu_efficiency`` comes from, in words (an expression);
     ``regime``: the cell of the regime's default efficiency, the fallback."""
-    return (f'IF(COUNTIF(CAL_GPU,{gpu})>0,"average of this GPU\'s "&COUNTIF(CAL_GPU,'
-            f'{gpu})&" measurement(s) on Calibration (floor ÷ measured)","no measurement'
-            f' of this GPU: the default of its regime, "&{regime_says(regime)})')
+    return gpu.efficiency_says(gpu_name, regime).render()
 
 
 def regime_says(efficiency: str) -> str:
     """Where the efficiency in the cell ``efficiency`` (a REGIME_EFFICIENCY) comes from, in
     words (an expression): the regime whose anchor it is, named from the Assumptions'
     regime table (REGIME_NAME, REGIME_EFF), else that it lies between the anchors."""
-    at = f"MATCH({efficiency},REGIME_EFF,0)"
-    return (f'IF(ISNUMBER({at}),INDEX(REGIME_NAME,{at})&" (inside the GPUs and batches of '
-            'its published measurements: Assumptions, regime table, with its sources)",'
-            '"between the regimes\' measured ranges, linear in ln(GPUs) and ln(batch) '
-            '(Assumptions, regime table, with their sources)")')
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+    return gpu.regime_says(efficiency).render()
 
 
 def room_note(names: str, slots: int, what: str, elsewhere: str, text: str) -> str:
@@ -391,21 +370,4 @@ def warn_red(ws, cell: str) -> None:
 def blank_or(names: str, k: int, values: str | None = None) -> str:
     """Slot ``k`` of a table (an expression): ``INDEX(values, k)``, or "" where the slot's
     name in ``names`` is empty (the spare rows below a table, where a user adds one)."""
-    return f'IF(INDEX({names},{k})="","",INDEX({values or names},{k}))'
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+    return gpu.blank_or(names, k, values).render()
