@@ -201,3 +201,16 @@ def test_the_gpus_sheet_states_the_memory_unit():
     from workbook.gpus import GPU_COLUMNS
     [header] = [h for key, h, _, _ in GPU_COLUMNS if key == "memory_GB"]
     assert "GB" in header and "10⁹ bytes" in header
+
+
+@pytest.mark.parametrize(("gpu", "gb", "gib"), [
+    # AWS's tables print "GPU memory (GiB) 24" for the A10G (and 80 for the H100, which
+    # NVIDIA states in GB); the A10's datasheet: 24 GB. 24 GiB = 24 x 1.073741824 = 25.8 GB
+    ("NVIDIA A10G", 24, 24),
+    # Google's v5e page: "HBM2 16 GB" in every revision read; 16 GiB would be 17.2 GB
+    ("Google TPU v5e", 16, 16),
+])
+def test_where_the_unit_is_in_doubt_the_lower_reading_is_kept(gpu, gb, gib):
+    row = tables.gpus()[gpu]
+    assert float(row["memory_GB"]) == gb < round(gib * 2**30 / 1e9, 1)
+    assert "GiB" in row["notes"] and str(round(gib * 2**30 / 1e9, 1)) in row["notes"]
