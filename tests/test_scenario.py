@@ -325,8 +325,10 @@ def test_cost_chart_sorts_the_headline_and_lists_the_unpriced(default, book):
     from the hidden sort; the GPUs without a price named below the table."""
     v, n = default["Cost"], len(tables.gpus()) + GPU_SPARE
     rows = range(COST_FIRST, COST_FIRST + n)
-    priced = sorted((v[f"R{r}"], v[f"A{r}"]) for r in rows
-                    if isinstance(v.get(f"R{r}"), int | float))
+    # cheapest first, ties in the table's order (the sheet's key: cost + row ÷ 10⁹); GB300
+    # at 18.00 an hour and TPU v6e at 2.70 tie at 25.92 a million tokens in the default
+    priced = sorted(((v[f"R{r}"], v[f"A{r}"]) for r in rows
+                     if isinstance(v.get(f"R{r}"), int | float)), key=lambda cn: cn[0])
     assert len(priced) >= 10
     got = [(v[f"X{r}"], v[f"W{r}"]) for r in rows if isinstance(v.get(f"X{r}"), int | float)]
     assert [name for _, name in got] == [name for _, name in priced]

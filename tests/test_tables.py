@@ -153,3 +153,64 @@ def test_every_gpu_has_a_price_or_says_why_not():
                                  "Trainium3"])
 def test_todays_accelerators_are_present(gpu):
     assert isinstance(GPU_SPEC(gpu, "memory_GB"), float)
+
+
+# --- prices against their sources (workbook/data/gpu_prices.csv) ---------------------------
+
+def _prices() -> dict:
+    with open(ROOT / "workbook" / "data" / "gpu_prices.csv", encoding="utf-8") as f:
+        return {r["name"]: r for r in csv.DictReader(f)}
+
+
+@pytest.mark.parametrize(("gpu", "column", "value"), [
+    # Oracle's price list, 'OCI - Compute - GPU - GB300', GPU Per Hour: 18.00
+    ("NVIDIA GB300 (per GPU)", "price_per_gpu_hour_usd", 18.00),
+    # TensorWave on demand (computeprices.com, 2026-05-12): 2.95 per GPU-hour
+    ("AMD Instinct MI355X", "price_per_gpu_hour_usd", 2.95),
+    # EC2 Capacity Blocks: trn2.48xlarge 35.7608 an hour for 16 Trainium2 chips
+    ("AWS Trainium2", "price_per_gpu_hour_usd", 35.7608 / 16),
+    # Ornn's 2026 on-demand neocloud range for one B300, 5.00-7.25: the midpoint
+    ("NVIDIA B300 (HGX)", "price_per_gpu_hour_usd", (5.00 + 7.25) / 2),
+    # Spheron, 17 March 2026: 9.08 per GB200 Superchip-hour, two B200 GPUs a Superchip
+    ("NVIDIA GB200 (per GPU)", "price_per_gpu_hour_usd", 9.08 / 2),
+    # Ornn: a GB300 NVL72 rack 3.7-5.0 million, midpoint, / 72 GPUs
+    ("NVIDIA GB300 (per GPU)", "purchase_price_usd", (3.7e6 + 5.0e6) / 2 / 72),
+    # Ornn: B300 modules 'reportedly commanding around $53,000 per chip'
+    ("NVIDIA B300 (HGX)", "purchase_price_usd", 53000),
+    # HSBC (Frank Lee): MI355 average selling price 23,000 (lowered from 25,000)
+    ("AMD Instinct MI355X", "purchase_price_usd", 23000),
+])
+def test_prices_as_their_sources_state_them(gpu, column, value):
+    # the table rounds to the cent (a dollar for purchase prices): within half of it
+    assert float(_prices()[gpu][column]) == approx(value, abs=0.5 if value > 1000 else 0.005)
+
+
+@pytest.mark.parametrize(("gpu", "why"), [
+    ("NVIDIA H20", "export part for China"), ("NVIDIA H800 SXM", "export part for China"),
+    ("AMD Instinct MI350X", "No public on-demand per-GPU price"),
+    ("Intel Gaudi 3", "quotes Gaudi 3 on request"),
+    ("Google TPU v7 (Ironwood, TPU7x)", "reservations"),
+    ("AWS Trainium3", "Capacity Blocks"),
+])
+def test_unpriced_gpus_say_why(gpu, why):
+    p = _prices()[gpu]
+    assert p["price_per_gpu_hour_usd"] == "" and why in p["basis"]
+
+
+def test_the_gpus_sheet_states_the_memory_unit():
+    from workbook.gpus import GPU_COLUMNS
+    [header] = [h for key, h, _, _ in GPU_COLUMNS if key == "memory_GB"]
+    assert "GB" in header and "10⁹ bytes" in header
+
+
+@pytest.mark.parametrize(("gpu", "gb", "gib"), [
+    # AWS's tables print "GPU memory (GiB) 24" for the A10G (and 80 for the H100, which
+    # NVIDIA states in GB); the A10's datasheet: 24 GB. 24 GiB = 24 x 1.073741824 = 25.8 GB
+    ("NVIDIA A10G", 24, 24),
+    # Google's v5e page: "HBM2 16 GB" in every revision read; 16 GiB would be 17.2 GB
+    ("Google TPU v5e", 16, 16),
+])
+def test_where_the_unit_is_in_doubt_the_lower_reading_is_kept(gpu, gb, gib):
+    row = tables.gpus()[gpu]
+    assert float(row["memory_GB"]) == gb < round(gib * 2**30 / 1e9, 1)
+    assert "GiB" in row["notes"] and str(round(gib * 2**30 / 1e9, 1)) in row["notes"]
