@@ -37,7 +37,7 @@ def test_every_purchase_price_has_a_source_and_a_date_or_says_why_not():
         else:  # empty: the reason, never an invented figure
             assert r["purchase_basis"].startswith("No "), r["name"]
             assert not r["purchase_source"] and not r["purchase_checked"], r["name"]
-    # 13 until issue 37; then B300 (Ornn, 53,000 a module), GB300 (Ornn's NVL72 rack / 72)
+    # 13 at first; then B300 (Ornn, 53,000 a module), GB300 (Ornn's NVL72 rack / 72)
     # and MI355X (HSBC's 23,000 average selling price)
     assert priced == 16
 
