@@ -111,9 +111,35 @@ def test_every_cell_in_view_is_inside_a_print_area(book):
 
 
 def test_tables_over_pages_repeat_their_header(book):
-    """The tables that run over pages repeat their header row on each."""
-    for sheet in ("Cost", "Calibration", "Assumptions", "GPUs", "Models"):
+    """The tables that run over pages repeat their header row on each; Sizing's grids
+    repeat grid 1's row of GPU names (grid 2 has the same GPU columns), whose column B
+    header names what both grids' column B holds."""
+    from workbook.sizing import GRID_B_HEADER, GRID_TITLE_ROW
+
+    for sheet in ("Sizing", "Cost", "Calibration", "Assumptions", "GPUs", "Models"):
         assert book[sheet].print_title_rows, sheet
+    ws = book["Sizing"]
+    assert ws.print_title_rows == f"${GRID_TITLE_ROW}:${GRID_TITLE_ROW}"
+    heads = [r for r in range(1, ws.max_row + 1) if ws[f"A{r}"].value == "Model  \\  GPU"]
+    assert heads[0] == GRID_TITLE_ROW and len(heads) == 2
+    assert {ws[f"B{r}"].value for r in heads} == {GRID_B_HEADER}
+    assert ws[f"C{GRID_TITLE_ROW}"].value.startswith("=IF(INDEX(GPU_NAME,1)")
+
+
+def test_a_rows_label_value_and_note_read_on_one_line(book):
+    """In the rows of Sizing's answer, scenario, working and realistic blocks (tall where a
+    note wraps), the label, the value and the note sit at the top of the row: the
+    scenario's labels were at the bottom while its values were at the top, a row apart."""
+    from workbook.sizing import GRID_TOP, SIZING
+
+    ws = book["Sizing"]
+    rows = sorted({int(cell[1:]) for cell in SIZING.values()})
+    assert rows[-1] < GRID_TOP and len(rows) > 90
+    tall = [r for r in rows if (ws.row_dimensions[r].height or 15) > 20]
+    assert len(tall) >= 10  # the scenario's wrapped notes
+    for r in rows:
+        for col in "ABC":
+            assert ws[f"{col}{r}"].alignment.vertical == "top", f"{col}{r}"
 
 
 def test_cost_shows_the_answer_columns(book):
@@ -169,6 +195,38 @@ def test_libreoffice_names_every_priced_gpu_on_the_bar_chart(tmp_path):
     lines = [" ".join(line.split()) for line in page.splitlines()]
     for name in names:
         assert any(line == name or line.startswith(name + " ") for line in lines), name
+
+
+@_NEEDS_LO
+def test_libreoffice_prints_the_header_on_every_page_of_a_table(tmp_path):
+    """LibreOffice's PDF of the native edition: every page of a sheet from the first that
+    shows its repeated header row (print titles) to the sheet's last shows that row's
+    first cell again, Sizing's grids included (their continued pages printed rows of
+    yes/no and ms under no GPU name). A sheet's pages run from the page that starts with
+    its title (A1) to the next sheet's."""
+    path = BOOKS[1]
+    book = openpyxl.load_workbook(path)
+    pages = [" ".join(p.split()) for p in subprocess.run(
+        ["pdftotext", "-layout", str(_pdf(tmp_path, path)), "-"], capture_output=True,
+        text=True, check=True).stdout.split("\f")]
+    sheets = [ws for ws in book if ws.sheet_state == "visible"]
+    starts = [next(i for i, p in enumerate(pages) if p.startswith(ws["A1"].value))
+              for ws in sheets]
+    checked = 0
+    for ws, first, end in zip(sheets, starts, starts[1:] + [len(pages)], strict=True):
+        if ws.title == "Sizing":  # its grids' header, print titles or not
+            head = "Model \\ GPU"
+        elif ws.print_title_rows:
+            row = int(ws.print_title_rows.split(":")[0].strip("$"))
+            head = " ".join(str(ws[f"A{row}"].value).split())
+        else:
+            continue
+        shown = [i for i in range(first, end) if head in pages[i]]
+        assert shown, ws.title
+        missing = [i + 1 for i in range(shown[0], end) if head not in pages[i]]
+        assert not missing, (ws.title, head, missing)
+        checked += end - shown[0]
+    assert checked >= 60  # Sizing's 15 grid pages, the tables of GPUs, Models...
 
 
 @_NEEDS_LO

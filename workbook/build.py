@@ -99,7 +99,7 @@ from workbook.scenario import (
     SCENARIO_NAMES,
 )
 from workbook.sheet import DATA_DATE, FMT, Sheet, styles
-from workbook.sizing import GRID_TOP, SIZING, sheet_sizing
+from workbook.sizing import GRID_TITLE_ROW, GRID_TOP, SIZING, sheet_sizing
 from workbook.speedup import AMDAHL_P, AMDAHL_S, GRID_HEAD, SPEEDUP_TOP, sheet_speedup
 from workbook.start import sheet_start
 from workbook.summary import sheet_summary
@@ -108,6 +108,7 @@ from workbook.xml_form import canonical_parts
 
 #: The header rows repeated on every printed page of a sheet whose table runs over pages.
 PRINT_TITLES = {
+    "Sizing": f"{GRID_TITLE_ROW}:{GRID_TITLE_ROW}",
     "Cost": f"{COST_FIRST - 1}:{COST_FIRST - 1}",
     "Calibration": f"{CAL_FIRST - 1}:{CAL_FIRST - 1}",
     "Assumptions": "4:4",

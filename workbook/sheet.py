@@ -174,14 +174,19 @@ class Sheet:
              note=None, note_col: str | None = "C", right: bool = True):
         """One row of a table: ``label`` in column A, ``value`` (a formula or a constant)
         in ``cell`` with its number format (the unit), and ``note`` in ``note_col``
-        (None: no note cell). ``right`` aligns the value right (text where numbers sit)."""
+        (None: no note cell). ``right`` aligns the value right (text where numbers sit).
+        Label, value and note sit at the top of the row (``top_aligned``), so that in a row
+        made tall by a wrapped note they read on one line, not a row apart."""
         row = re.match(r"[A-Z]+(\d+)$", cell).group(1)
         self.put(f"A{row}", label)
         self.put(cell, value, style, fmt)
         if right:
             self.ws[cell].alignment = Alignment(horizontal="right")
+        cells = [f"A{row}", cell]
         if note_col:
             self.put(f"{note_col}{row}", note, "note")
+            cells.append(f"{note_col}{row}")
+        top_aligned(self.ws, cells)
 
     def protect(self):
         """Protect without a password: inputs stay editable, columns and rows resizable."""
@@ -190,6 +195,16 @@ class Sheet:
         p.formatColumns = False
         p.formatRows = False
         p.formatCells = True
+
+
+def top_aligned(ws, cells: list[str]) -> None:
+    """Each of ``cells`` aligned to the top of its row, its other alignment kept (a row's
+    label, value and note read on one line whatever the row's height)."""
+    for ref in cells:
+        a = ws[ref].alignment
+        ws[ref].alignment = Alignment(horizontal=a.horizontal, vertical="top",
+                                      wrap_text=a.wrap_text, text_rotation=a.text_rotation,
+                                      indent=a.indent, shrink_to_fit=a.shrink_to_fit)
 
 
 def fit_rows(s: Sheet, first: int, last: int, wrapped: dict[str, float]):

@@ -99,6 +99,12 @@ def _layout() -> tuple[dict[str, str], dict[str, int]]:
 SIZING, SECTIONS = _layout()
 GRID_TOP = SECTIONS["grids"]  # first row of the model x GPU grids
 NO_FIGURE = "no figure"
+#: The row of grid 1's GPU names: the Sizing sheet's print titles (repeated atop each
+#: printed page from the first grid page on, grid 2's included: the same GPU columns).
+GRID_TITLE_ROW = GRID_TOP + 1
+#: Column B's header of both grids (what the repeated row says on grid 2's pages too).
+GRID_B_HEADER = ("Billions of parameters (B params): all the weights (grid 1), those a "
+                 "decode step reads at batch 1 (grid 2)")
 
 
 def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
@@ -313,8 +319,9 @@ def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
         s.section(title_row, title, last_letter)
         head = title_row + 1
         s.put(f"A{head}", "Model  \\  GPU", "header")
-        s.put(f"B{head}", "Parameters (B params)" if kind == "fits" else
-              "Weights read per step, batch 1 (B params)", "header")
+        # one text for both grids: the header of grid 1 prints atop every grid page
+        # (the Sizing's print titles, ``GRID_TITLE_ROW``), grid 2's continued pages too
+        s.put(f"B{head}", GRID_B_HEADER, "header")
         ws.row_dimensions[head].height = 120
         for j in range(n_gpus):
             col = get_column_letter(first_col + j)
