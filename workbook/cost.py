@@ -288,8 +288,8 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[str,
         NOTE_COL: (f'IF(ISNUMBER(B{r}),"","no price: enter one on the GPUs sheet (column '
                    f'L)")&IF(ISNUMBER(E{r}),"",IF(ISNUMBER(B{r}),"","; ")&"no FLOPS '
                    f'figure: math time not counted")&IF(COUNTIF(CAL_GPU,A{r})>0,IF(AND('
-                   f'ISNUMBER(B{r}),ISNUMBER(E{r})),"","; ")&"efficiency from this GPU\'s '
-                   'measurements","")', "note"),
+                   f'ISNUMBER(B{r}),ISNUMBER(E{r})),"","; ")&"the model scaled by this GPU\'s '
+                   'measurements (Calibration)","")', "note"),
     }
 
 

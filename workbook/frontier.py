@@ -20,6 +20,7 @@ from workbook.sheet import (
     Sheet,
     attention_dim,
     batch_read,
+    calibration_ratio,
     expert_parallel,
     read_weights,
     roof_used,
@@ -79,7 +80,7 @@ def _gpu_params(s: Sheet, top: int, z: dict) -> dict[str, int]:
     labels = {"name": "GPU", "row": "Row in the GPUs table", "memory": "Memory (GB)",
               "bandwidth": "Bandwidth (TB/s)", "roof": "Compute roof used (TFLOPS)",
               "gpus": "GPUs per replica", "max_batch": "Largest batch memory allows",
-              "efficiency": "Efficiency used",
+              "efficiency": "Calibration: measured ÷ model",
               "price": "Price per GPU-hour"}
     kv = z["kv_seq_gb"]
     for key, row in p.items():
@@ -101,13 +102,12 @@ def _gpu_params(s: Sheet, top: int, z: dict) -> dict[str, int]:
             "gpus": "=RESULT_GPUS_PER_REPLICA" if j == 0 else
                     f"=IF(ISNUMBER(SCENARIO_GPUS_PER_REPLICA),SCENARIO_GPUS_PER_REPLICA,{fit})",
             "max_batch": f"=MAX_BATCH({c['memory']},{z['weight_gb']},{kv},RESERVE,{c['gpus']})",
-            "efficiency": f'=IF(COUNTIF(CAL_GPU,{c["name"]})>0,AVERAGEIF(CAL_GPU,'
-                          f'{c["name"]},CAL_EFF),"by regime")',
+            "efficiency": f"={calibration_ratio(c['name'])}",
             "price": "=SCENARIO_PRICE_PER_GPU_HOUR" if j == 0 else
                      f'=IF(ISNUMBER(INDEX(GPU_PRICE,{g})),INDEX(GPU_PRICE,{g}),"no price")',
         }
         fmts = {"memory": "GB", "bandwidth": "tbps", "roof": "tflops", "gpus": "gpus",
-                "max_batch": "seq", "efficiency": "pct", "price": "money", "row": "row"}
+                "max_batch": "seq", "efficiency": "x", "price": "money", "row": "row"}
         for key, formula in cells.items():
             s.put(c[key], formula, "formula", fmts[key])
             ws[c[key]].alignment = Alignment(horizontal="right")
@@ -220,11 +220,11 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str,
     """{column: formula} of the hidden columns ``h`` of batch row ``r`` for the GPU whose
     figures are the cells ``c``: weights read, floor (Sizing's step: DECODE_STEP_MS ÷
     tokens per step, the KV cache at the mean context with its copies and the prompts'
-    prefill in aggregated serving: ``workbook.model.serving``), realistic step (÷ the
-    GPU's measured efficiency, else its regime's at the batch, + the layers' fixed time,
-    Sizing's LAYER_OVERHEAD_MS), tokens/s per user and per GPU, cost. ``array``: the form
-    of one array formula down the batches (``workbook.arrays``), with MAX and AND said
-    element by element."""
+    prefill in aggregated serving: ``workbook.model.serving``), realistic step (the
+    floor ÷ (the regime's efficiency at the batch ÷ the GPU's Calibration ratio) + the
+    layers' fixed time, Sizing's LAYER_OVERHEAD_MS, × the ratio), tokens/s per user and
+    per GPU, cost. ``array``: the form of one array formula down the batches
+    (``workbook.arrays``), with MAX and AND said element by element."""
     t, bw, b = c["gpus"], c["bandwidth"], f"$A{r}"
     # the tokens a step computes, batch × (draft tokens + 1 + prompt share): Sizing's share
     computed = step_tokens(b, share=z["prefill_share"])
@@ -242,10 +242,10 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str,
     floor = step_floor(read_weights(f"{h[0]}{r}", prec, m), kv_read, bw,
                        f"{z['active_b']}*1000000000", computed, c["roof"], attention, t,
                        comm, STAGES)
-    eff = (f"IF(ISNUMBER({c['efficiency']}),{c['efficiency']},"
-           f"REGIME_EFFICIENCY({t},{b},{parallel}))")
-    # the layers' fixed time (Sizing's), unless the efficiency is the GPU's measured one
-    fixed = f"IF(ISNUMBER({c['efficiency']}),0,{z['layer_ms']})"
+    # the regime's efficiency and the layers' time, the model's estimate scaled by
+    # Calibration's ratio for the GPU (workbook.sheet.calibration_ratio; 1 without)
+    eff = f"REGIME_EFFICIENCY({t},{b},{parallel})/{c['efficiency']}"
+    fixed = f"{z['layer_ms']}*{c['efficiency']}"
     fits = f"{b}<={c['max_batch']}"
     priced = f"({fits})*ISNUMBER({c['price']})" if array else \
         f"AND({fits},ISNUMBER({c['price']}))"

@@ -41,10 +41,10 @@ of a stage for a micro-batch of b ÷ p sequences, its weights are read p times a
     all-reduces (the bandwidth term; the latency term is the same at any batch)
   The realistic step at batch b is Sizing's: ESTIMATE(DECODE_STEP_MS(R(b), b × KV,
     bandwidth, active parameters, b, roof, b × attention FLOPs per sequence, t,
-    TP_COMM_MS at b) ÷ tokens per step, e(b), f), e(b) this GPU's measured efficiency
-    (B17), else REGIME_EFFICIENCY(t, b, expert parallel: an MoE model on t > 1 GPUs,
-    no all-reduce then); f the layers' fixed time, Sizing's LAYER_OVERHEAD_MS (0
-    with B17's measured efficiency, which holds it).
+    TP_COMM_MS at b) ÷ tokens per step, e(b), f), e(b) = REGIME_EFFICIENCY(t, b,
+    expert parallel: an MoE model on t > 1 GPUs, no all-reduce then) ÷ B17,
+    Calibration's ratio measured ÷ model for this GPU (1 without); f the layers'
+    fixed time, Sizing's LAYER_OVERHEAD_MS × B17: the model's estimate × the ratio.
   E MIN(B, the last search cell): the largest batch that fits in memory and whose
     realistic step meets the per-user speed. With S(R, e) = BATCH_FOR_LATENCY((step
     target − f) × e × tokens per step − latency term, R, KV + D × t × bandwidth, t ×
@@ -62,8 +62,8 @@ of a stage for a micro-batch of b ÷ p sequences, its weights are read p times a
     batch that fails (a larger batch that meets the target again is not looked for)
   F the realistic step at E (as Sizing's: the scenario's row equals RESULT_STEP_MS);
     G = TOKENS_PER_SEC(F); H the same at batch 1
-  I PREFILL_MS(active parameters, prompt, t × roof, the measured efficiency else
-    ROOF_EFFICIENCY, layers, heads × head dim) + TP_COMM_MS over the prompt's tokens:
+  I PREFILL_MS(active parameters, prompt, t × roof, ROOF_EFFICIENCY (as Sizing's first
+    token), layers, heads × head dim) + TP_COMM_MS over the prompt's tokens:
     the first token, the causal attention counted ("no FLOPS figure" without a roof)
   J GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(F) × E, peak-to-average, utilization)
     when E ≥ 1 and I ≤ the first-token target (I not known: E alone decides): Sizing's
@@ -231,12 +231,11 @@ def _choices(s: Sheet, K: dict) -> None:
     choices = [(key, label, f"=SCENARIO_{key.upper()}", None, None) for key, label in (
         ("model", "Model"), ("precision", "Weight precision"),
         ("kv_precision", "KV cache precision"), ("gpu", "GPU"))] + [
-        ("efficiency", "Efficiency measured (floor ÷ measured)",
-         f'=IF(COUNTIF(CAL_GPU,{K["gpu"]})>0,AVERAGEIF(CAL_GPU,{K["gpu"]},CAL_EFF),'
-         '"by regime")', "pct",
-         "this GPU's measurements on Calibration; without them each row and batch takes "
-         "its regime's default (REGIME_EFFICIENCY, Assumptions), as Sizing. Real time = "
-         "floor ÷ it, + the layers' fixed time (Sizing) without measurements"),
+        ("efficiency", "Calibration: measured ÷ the model's estimate",
+         f"={sheet.calibration_ratio(K['gpu'])}", "x",
+         "this GPU's measurements on Calibration (1 without): each row and batch takes "
+         "its regime's default efficiency (REGIME_EFFICIENCY, Assumptions) ÷ this and "
+         "the layers' fixed time × this, as Sizing: the model's estimate × the ratio"),
         ("price", '="Price per GPU-hour ("&CURRENCY&")"', "=SCENARIO_PRICE_PER_GPU_HOUR",
          "money", "the scenario's price in use (override included)"),
     ]

@@ -103,12 +103,12 @@ def read_gb(K: dict, batch: str, array: bool = False) -> str:
 
 
 def efficiency_at(K: dict, r: int, batch: str) -> str:
-    """The efficiency of row ``r`` at ``batch`` (an expression): this GPU's Calibration
-    measurements, else REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel), all
-    stages together (as Sizing)."""
+    """The efficiency of row ``r`` at ``batch`` (an expression): REGIME_EFFICIENCY(GPUs
+    per replica, batch, expert parallel), all stages together, ÷ Calibration's ratio for
+    this GPU (``K["efficiency"]``: 1 without measurements), as Sizing."""
     cal = K["efficiency"]
-    return (f"IF(ISNUMBER({cal}),{cal},REGIME_EFFICIENCY($A{r},{batch},"
-            f"{expert_parallel_at(K, r)}))")
+    return (f"REGIME_EFFICIENCY($A{r},{batch},"
+            f"{expert_parallel_at(K, r)})/{cal}")
 
 
 #: Sizing's prompt tokens a step carries per sequence (0 disaggregated) and one sequence's
@@ -132,7 +132,7 @@ def kv_step_seq(K: dict, r: int) -> Expr:
 
 
 #: The layers' fixed time per token a realistic step adds: Sizing's, as its step takes it
-#: (``layer_used``: LAYER_OVERHEAD_MS of the model's layers, 0 where Calibration has the
+#: (``layer_used``: LAYER_OVERHEAD_MS of the model's layers × Calibration's ratio for the
 #: scenario's GPU), the same at every row and batch.
 LAYERS_TIME = f"Sizing!${SIZING['layer_used'][0]}${SIZING['layer_used'][1:]}"
 
@@ -206,8 +206,8 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
     bw, roof, f_tok = K["bandwidth"], math_roof(K), K["flops_token"]
     target = K["step_target_ms"]
     # the most and the least efficiency a batch of this row can have: the search's bounds
-    most = f"IF(ISNUMBER({cal}),{cal},REGIME_EFF_MAX)"
-    least = f"IF(ISNUMBER({cal}),{cal},REGIME_EFF_MIN)"
+    most = f"REGIME_EFF_MAX/{cal}"
+    least = f"REGIME_EFF_MIN/{cal}"
     rest = f"{stages_at(r)}*{K['read_all_gb']},{kv_step_seq(K, r)},{bw}*{t},{f_tok},{roof}*{t}"
     attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*INDEX(MODEL_HEAD_DIM," \
            f"{K['model_row']})"
@@ -224,7 +224,7 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, str]:
         "G": f'=IF(ISNUMBER(F{r}),TOKENS_PER_SEC(F{r}),"none")',
         "H": F.TOKENS_PER_SEC(realistic_in_excel(K, r, "1", array)).formula(),
         "I": f"=IF(ISNUMBER({K['roof_tflops']}),PREFILL_MS({K['active_b']}*1000000000,"
-             f"{K['prompt']},{K['roof_tflops']}*{t},IF(ISNUMBER({cal}),{cal},ROOF_EFFICIENCY),"
+             f"{K['prompt']},{K['roof_tflops']}*{t},ROOF_EFFICIENCY,"
              f"{attn})+{comm(K, r, K['prompt'])},\"{NO_FLOPS}\")",
         "M": f"={read_gb(K, verified(f'E{r}'), array)}",
         # every expert read at the least efficiency: a guide, the search starts at 0

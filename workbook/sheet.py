@@ -344,20 +344,42 @@ def validate_stages(ws, cells: str, stages: str, gpus: str, prompt: str) -> None
     dv.add(cells)
 
 
+def calibration_ratio(gpu: str) -> str:
+    """Calibration's ratio for the GPU named in ``gpu`` (an expression): the average over
+    that GPU's counted measurement rows of measured ÷ the model's estimate at the row's
+    own GPUs, batch and context (Calibration column AH, CAL_RATIO), else 1.
+
+    The realistic step anywhere is the model's estimate × this ratio,
+    ratio × (floor ÷ e + f) = ESTIMATE(floor, e ÷ ratio, f × ratio), e the regime's
+    default efficiency at the deployment's GPUs and batch and f the layers' time: at a
+    measured point (one row of the GPU, the scenario at its model, precision, GPUs, batch
+    and context) the measured time itself, elsewhere the model scaled by it."""
+    return f"IF(COUNTIF(CAL_GPU,{gpu})>0,AVERAGEIF(CAL_GPU,{gpu},CAL_RATIO),1)"
+
+
 def gpu_efficiency(gpu: str, regime: str) -> str:
-    """The efficiency (floor ÷ measured) used for the GPU named in ``gpu`` (an expression):
-    the average of that GPU's counted measurements on Calibration, else ``regime`` (the
-    cell of the deployment's REGIME_EFFICIENCY)."""
-    return (f"IF(COUNTIF(CAL_GPU,{gpu})>0,AVERAGEIF(CAL_GPU,{gpu},CAL_EFF),"
-            f"{regime})")
+    """The efficiency used for the GPU named in ``gpu`` (an expression): ``regime`` (the
+    cell of the deployment's REGIME_EFFICIENCY) ÷ ``calibration_ratio`` (1 without
+    measurements of the GPU), so that ESTIMATE(floor, this, ``calibrated_time``) is the
+    model's estimate × Calibration's ratio."""
+    return f"{regime}/{calibration_ratio(gpu)}"
+
+
+def calibrated_time(gpu: str, fixed: str) -> str:
+    """The layers' fixed time used for the GPU named in ``gpu`` (an expression): ``fixed``
+    (LAYER_OVERHEAD_MS) × ``calibration_ratio``, the other half of the model's estimate
+    scaled (``gpu_efficiency``)."""
+    return f"{fixed}*{calibration_ratio(gpu)}"
 
 
 def efficiency_says(gpu: str, regime: str) -> str:
     """Where the efficiency of ``gpu_efficiency`` comes from, in words (an expression);
-    ``regime``: the cell of the regime's default efficiency, the fallback."""
-    return (f'IF(COUNTIF(CAL_GPU,{gpu})>0,"average of this GPU\'s "&COUNTIF(CAL_GPU,'
-            f'{gpu})&" measurement(s) on Calibration (floor ÷ measured)","no measurement'
-            f' of this GPU: the default of its regime, "&{regime_says(regime)})')
+    ``regime``: the cell of the regime's default efficiency."""
+    n = f"COUNTIF(CAL_GPU,{gpu})"
+    return (f'IF({n}>0,"the default of its regime ÷ "&TEXT({calibration_ratio(gpu)},"0.00")'
+            f'&", measured ÷ the model\'s estimate of this GPU\'s "&{n}&" measurement(s) on '
+            f'Calibration: the model\'s estimate scaled to what was measured","no '
+            f'measurement of this GPU: the default of its regime, "&{regime_says(regime)})')
 
 
 def regime_says(efficiency: str) -> str:

@@ -22,12 +22,13 @@ from workbook.scenario import (
 from workbook.sheet import (
     Sheet,
     blank_or,
+    calibrated_time,
+    calibration_ratio,
     decode_read,
     efficiency_says,
     empty_says,
     figure,
     figure_says,
-    gpu_efficiency,
     has_link,
     link_kind,
     lookup,
@@ -52,15 +53,15 @@ RESULT_KEYS = ["weight_gb", "weight_gib", "kv_gqa_gb", "kv_factor", "kv_seq_gb",
                "critical_batch", "decode_intensity", "side", "cost_mtok", "verified",
                "prefill_share", "step_tokens", "read_b", "attn_flop", "stage_gpus",
                "expert_parallel", "kv_step_gb", "comm_ms"]
-REALISTIC_KEYS = ["regime_eff", "calibrated", "layer_ms", "layer_used",
+REALISTIC_KEYS = ["regime_eff", "cal_ratio", "calibrated", "layer_ms", "layer_used",
                   "real_cost_mtok"]
 
 
 def layer_time(gpu: str, fixed: str) -> str:
     """The layers' time a realistic step adds for the GPU named in ``gpu`` (an expression):
-    ``fixed`` (Sizing's LAYER_OVERHEAD_MS), or 0 where Calibration has measurements of it
-    (their floor ÷ measured holds the time)."""
-    return f"IF(COUNTIF(CAL_GPU,{gpu})>0,0,{fixed})"
+    ``fixed`` (Sizing's LAYER_OVERHEAD_MS) × Calibration's ratio for the GPU (1 without
+    measurements: ``workbook.sheet.calibrated_time``)."""
+    return calibrated_time(gpu, fixed)
 
 
 def floor_per_token(K: dict) -> Expr:
@@ -275,7 +276,15 @@ def _realistic(s: Sheet, K: dict) -> None:
          f"=REGIME_EFFICIENCY({n},{K['batch']},{K['expert_parallel']})", "pct",
          f"=\"REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel): \"&"
          f"{regime_says(K['regime_eff'])}"),
-        ("calibrated", "Efficiency used", f"={gpu_efficiency(K['gpu'], K['regime_eff'])}",
+        ("cal_ratio", "Calibration: measured ÷ the model's estimate (this GPU)",
+         f"={calibration_ratio(K['gpu'])}", "x",
+         f"=IF(COUNTIF(CAL_GPU,{K['gpu']})>0,\"the average over this GPU's \"&COUNTIF("
+         f"CAL_GPU,{K['gpu']})&\" counted row(s) on Calibration (column AG): measured ÷ the "
+         "model's estimate at that row's GPUs, batch and context. The realistic step is the "
+         "model's estimate here × this: the time measured at that point, scaled elsewhere "
+         "by the model\",\"1: no measurement of this GPU counted on Calibration, the "
+         "model's estimate as it is\")"),
+        ("calibrated", "Efficiency used", f"={K['regime_eff']}/{K['cal_ratio']}",
          "pct", f"={efficiency_says(K['gpu'], K['regime_eff'])}"),
         ("layer_ms", "Fixed time per token: the layers' kernels",
          f"=LAYER_OVERHEAD_MS({layers_run(K['layers'])},{K['tokens_per_step']},"
@@ -284,10 +293,9 @@ def _realistic(s: Sheet, K: dict) -> None:
          f"\"&{layers_run(K['layers'])}&\" layers × \"&LAYER_TIME_US&\" µs (Assumptions: "
          "yours to change; the default is fitted on published measurements) ÷ tokens per "
          "step\""),
-        ("layer_used", "Fixed time per token used", f"={layer_time(K['gpu'], K['layer_ms'])}",
-         "ms", f"=IF(COUNTIF(CAL_GPU,{K['gpu']})>0,\"0: Calibration's efficiency (floor ÷ "
-         "measured) holds it\",\"the row above, added to floor ÷ efficiency: ESTIMATE(floor, "
-         "efficiency, this)\")"),
+        ("layer_used", "Fixed time per token used", f"={K['layer_ms']}*{K['cal_ratio']}",
+         "ms", "the row above × Calibration's ratio, added to floor ÷ efficiency: "
+         "ESTIMATE(floor, efficiency, this) = the model's estimate × the ratio"),
         ("real_cost_mtok", f'="{AT_UTILIZATION} ("&CURRENCY&")"',
          f"=IF(ISNUMBER({price}),COST_PER_MTOK({price},{K['real_tps_total']},"
          f"{n},UTILIZATION),\"no price\")", "money",
