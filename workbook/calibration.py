@@ -56,10 +56,10 @@ CAL_COLUMNS = {
     "AB": ("Active parameters (billions)", 10, "#,##0.00"),
     "AC": ("Tokens per step (speculative decoding, MTP; empty = 1)", 15, "0.00"),
     "AD": ("Draft tokens per step (speculative decoding; empty = 0)", 15, "0"),
-    "AE": ("Default efficiency at these GPUs and batch (REGIME_EFFICIENCY)", 12, "pct"),
-    "AF": ("Model's estimate (ms/token): floor ÷ AE + the layers' time", 14, "ms_token"),
-    "AG": ("Measured ÷ model's estimate", 11, "x"),
-    "AH": ("Ratio counted (CAL_RATIO)", 11, "x"),
+    "AE": ("Default efficiency (regimes)", 12, "pct"),
+    "AF": ("Model's estimate (ms/token)", 15, "ms_token"),
+    "AG": ("Measured ÷ model", 11, "x"),
+    "AH": ("Ratio counted", 11, "x"),
 }
 #: the lookup columns, grey
 CAL_LOOKUPS = ("Q", "R", "S", "T", "U", "V", "W", "Z", "AA", "AB", "AE", "AF", "AH")
@@ -90,6 +90,11 @@ CAL_NOTES = [
     "KV cache in the precision chosen on Sizing.",
     "MBU: bytes read per step ÷ measured time ÷ bandwidth. MFU: 2 × active parameters × "
     "tokens/s ÷ datasheet roof. Efficiency found: floor ÷ measured (1 = the floor).",
+    "Default efficiency: REGIME_EFFICIENCY(GPUs, batch) of the row. Model's estimate: the "
+    "floor per token ÷ it + the layers' time ((layers + draft tokens) × the per-layer time "
+    "on Assumptions ÷ tokens per step), Sizing's realistic step without measurements. "
+    "Measured ÷ model: the ratio a counted row (Ratio counted, named CAL_RATIO) gives the "
+    "other sheets (row 9).",
     "Measure tokens per second of ONE user at a known batch (concurrent sequences); "
     "an aggregate figure means nothing without the number of streams.",
     "Context: the tokens a sequence's KV cache held on average while measured (prompt "
@@ -239,7 +244,7 @@ def _summary(wb: Workbook, s: Sheet) -> None:
     s.put("C5", f'=IF(COUNT({counted})>0,"average of the "&COUNT({counted})&" counted rows '
                 f'below, for reading: the other sheets scale the model by each GPU\'s own '
                 f'rows (measured ÷ model, column AG; row 9)","no measurement counted: '
-                f'Assumptions\' Efficiency without measurements, shown for reading; the '
+                f'Assumptions\' figure for this cell, shown for reading; the '
                 f'other sheets use the model as it is (the regimes\' default efficiency)")',
           "note")
     s.put("A6", "Rows counted (plausible, not left out)")

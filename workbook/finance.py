@@ -87,14 +87,15 @@ def sheet_finance(wb: Workbook) -> Sheet:
     Hours per month are the hours the GPUs are rented and serving: the bill and the tokens
     a month both count them, so the verdict does not flip when they change.
     """
-    s = Sheet(wb, "Finance", {"A": 44, "B": 26, "C": 26, "D": 16, "E": 16, "F": 14,
+    s = Sheet(wb, "Finance", {"A": 44, "B": 26, "C": 26, "D": 34, "E": 16, "F": 14,
                               "G": 14, "H": 12, "I": 40})
     F = FINANCE
     s.title_rows("Finance: ranges, input vs output tokens, rented vs owned, budget, "
                  "break-even",
                  "For the model, precision and GPU chosen on Sizing. Realistic = floor ÷ the "
-                 "efficiency found on Calibration. Every default is an assumption: change it "
-                 "on the Assumptions sheet.")
+                 "efficiency + the layers' time, scaled to the GPU's measurements on "
+                 "Calibration. Every default is an assumption: change it on the Assumptions "
+                 "sheet.")
     s.put("A3", '="Money in "&CURRENCY&" (the scenario\'s label on Sizing; no '
                 'conversion)."', "note")
     sz = {k: f"Sizing!{v}" for k, v in SIZING.items()}
@@ -149,12 +150,12 @@ def _the_case(s: Sheet, F: dict, sz: dict) -> None:
         ("step_ms", "Decode step floor at the batch", "=RESULT_FLOOR_STEP_MS", "ms_token",
          "Sizing: DECODE_STEP_MS (KV cache, attention, weights, all-reduces) over the GPUs "
          "of a replica in its pipeline stages, ÷ tokens per step"),
-        ("calibrated", "Efficiency used (Calibration, else the regime)",
+        ("calibrated", "Efficiency used (the regime's ÷ Calibration's ratio)",
          f"={sz['calibrated']}", "pct",
          f"={efficiency_says(sz['gpu'], sz['regime_eff'])}"),
         ("real_step_ms", "Realistic decode step", "=RESULT_STEP_MS", "ms_token",
          "ESTIMATE(floor, efficiency, fixed) = floor ÷ efficiency + the layers' fixed time "
-         "(Sizing: LAYER_OVERHEAD_MS, unless the efficiency is Calibration's)"),
+         "(Sizing: LAYER_OVERHEAD_MS × Calibration's ratio for the GPU, 1 without)"),
     ]
     for key, label, formula, fmt, note in case:
         s.line(F[key], label, formula, "result" if key == "real_step_ms" else "formula", fmt,
@@ -392,7 +393,7 @@ def _break_even(c: _Case) -> None:
         never = f'IF({b}="never","never: the API costs less than the prompts\' prefill",' \
                 '"not available")'
         s.put(f"{col}{within}", f'=IF(ISNUMBER({b}),IF({b}<={cap},"yes","no: above the "&'
-                                f'ROUND({cap},0)&" M output tokens a month this fleet can '
+                                f'TEXT({cap},"#,##0")&" M output tokens a month this fleet can '
                                 f'serve, so the API stays cheaper"),{never})', "result")
         s.ws[f"{col}{within}"].alignment = Alignment(horizontal="right", wrap_text=True,
                                                       vertical="top")

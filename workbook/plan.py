@@ -189,7 +189,8 @@ def sheet_plan(wb: Workbook) -> Sheet:
     K = PLAN
     s.title_rows("Plan: size a deployment to a service level",
                  "Traffic and a service level in, GPUs, replicas and cost out. Floors ÷ the "
-                 "efficiency found on Calibration; every step is a napkin function.")
+                 "regimes' efficiency, scaled to the GPU's measurements on Calibration; "
+                 "every step is a napkin function.")
 
     _traffic(s, K)
     _choices(s, K)

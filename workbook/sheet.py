@@ -207,6 +207,16 @@ def top_aligned(ws, cells: list[str]) -> None:
                                       indent=a.indent, shrink_to_fit=a.shrink_to_fit)
 
 
+def top_align_tall_rows(ws) -> None:
+    """Every cell of a row taller than one line (a wrapped note or label made it so) that
+    has no vertical alignment of its own sits at the top of the row, as the wrapped text
+    does: a label at the bottom and its note at the top read a row apart."""
+    tall = {r for r, d in ws.row_dimensions.items() if (d.height or 15) > 16}
+    for (row, _), c in list(ws._cells.items()):
+        if row in tall and c.value is not None and c.alignment.vertical is None:
+            top_aligned(ws, [c.coordinate])
+
+
 def fit_rows(s: Sheet, first: int, last: int, wrapped: dict[str, float]):
     """Row heights for wrapped notes (10 pt text: about 1.2 characters per width unit,
     1.1 counted for the room lost where a line breaks between words, 13.5 points per

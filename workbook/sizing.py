@@ -144,10 +144,12 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              answer is DECODE_STEP_MS of these, with the stages, ÷ tokens per step
     Realistic the default efficiency (REGIME_EFFICIENCY(GPUs per replica, batch, expert
              parallel), all stages together: an anchor of the Assumptions' regime table,
-             named, or between them), the efficiency used (this GPU's measurements on
-             Calibration, else the default), the fixed time per token of the layers'
-             kernels (LAYER_OVERHEAD_MS: the realistic step, ESTIMATE(floor, efficiency,
-             fixed), adds it unless the efficiency is Calibration's, which holds it) and
+             named, or between them), Calibration's ratio for this GPU (measured ÷ the
+             model's estimate at the measured point, 1 without: ``workbook.sheet.
+             calibration_ratio``), the efficiency used (the default ÷ the ratio), the
+             fixed time per token of the layers' kernels (LAYER_OVERHEAD_MS) and the time
+             used (× the ratio): the realistic step, ESTIMATE(floor, efficiency, fixed),
+             is the model's estimate × the ratio; and
              the unit cost of a replica busy at the
              planned utilization (not the bill's figure)
     Grids    grid 1: weights fit on one GPU? (model rows × GPU columns, green/red)
@@ -158,7 +160,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     K = SIZING
     s.title_rows("Sizing: the answer for one deployment, and how it is reached",
                  "Change the yellow cells of the scenario: every sheet follows. Realistic = "
-                 "the floor from datasheet peaks ÷ the efficiency measured on Calibration.")
+                 "the floor from datasheet peaks ÷ the regimes' efficiency + the layers' "
+                 "time, scaled to this GPU's measurements on Calibration.")
     answer_block(
         s, K, SECTIONS["answer"],
         realistic_step=f"=ESTIMATE({K['step_ms']},{K['calibrated']},{K['layer_used']})",
