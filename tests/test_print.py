@@ -142,6 +142,38 @@ def test_a_rows_label_value_and_note_read_on_one_line(book):
             assert ws[f"{col}{r}"].alignment.vertical == "top", f"{col}{r}"
 
 
+def test_every_cell_of_a_tall_row_sits_at_its_top(book):
+    """In every row taller than one line, each filled cell that is not a header sits at
+    the top, as the wrapped text that made the row tall (Finance's rented-vs-owned labels
+    sat at the bottom, a row below their notes in the How column)."""
+    checked = 0
+    for ws in book:
+        for (r, _), c in ws._cells.items():
+            if c.value is None or (ws.row_dimensions[r].height or 15) <= 16 or \
+                    c.style == "napkin header" or ws.column_dimensions[c.column_letter].hidden:
+                continue  # a hidden column (Plan's search) does not show
+            assert c.alignment.vertical in ("top", "center"), (ws.title, c.coordinate)
+            checked += 1
+    assert checked > 1000
+
+
+def test_finances_how_column_holds_its_longest_word(book):
+    """Finance's How notes (rented vs owned, the budget, break-even: column D) wrap between
+    words: the longest word, a function name with its parenthesis (OWNED_HOURLY_COST(
+    purchase), fits the column (0.9 width unit a character, workbook.paper.CHAR_WIDTH),
+    where at 16 wide it broke mid-name."""
+    from workbook.finance import FINANCE
+    from workbook.paper import CHAR_WIDTH, width
+
+    ws = book["Finance"]
+    words = [w for r in range(FINANCE["hourly"], FINANCE["within"] + 1)
+             for w in str(ws[f"D{r}"].value or "").split() if not str(ws[f"D{r}"].value
+                                                                  ).startswith("=")]
+    longest = max(words, key=len)
+    assert longest.startswith("OWNED_HOURLY_COST")
+    assert len(longest) * CHAR_WIDTH <= width(ws, 4)
+
+
 def test_cost_shows_the_answer_columns(book):
     """Cost's working columns are grouped and folded; the answer columns stay in view."""
     ws = book["Cost"]

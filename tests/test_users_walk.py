@@ -7,7 +7,7 @@ checked by hand:
 - a manager changes one assumption: the utilization planned (60 % → 80 %), and the
   Assumptions' figure that only Calibration shows (its label says so, and no answer moves);
 - finance: the monthly budget and the break-even against the API, and the sentence that
-  says whether the fleet can serve that volume, its figure as the capacity row prints it;
+  says whether the fleet can serve that volume, pointing at the capacity row;
 - an engineer's measurement on Calibration at the scenario's own point: Sizing's realistic
   step is the time measured (the new model and GPU rows: tests/test_insert_rows.py).
 
@@ -112,8 +112,10 @@ def test_finance_budget_and_break_even(walked):
     capacity = 9 * tps * 0.6 * 8766 / 12 * 3600 / 1e6
     assert v[F["capacity"]] == pytest.approx(capacity)  # 6,484 M
     assert breakeven > capacity
+    # the sentence points at that row's figure (it printed 6484 M beside "6,484 M")
     within = v[f"Finance!B{FINANCE['within']}"]
-    assert within.startswith(f"no: above the {capacity:,.0f} M output tokens")  # "6,484"
+    assert within == ("no: more than this fleet can serve a month (What this fleet can "
+                      "serve, above), so the API stays cheaper")
     assert v[f"Finance!B{FINANCE['cheaper']}"] == "the API"
 
 
@@ -129,3 +131,28 @@ def test_a_measurement_at_the_scenarios_point_is_what_sizing_shows(walked):
     assert v[S["cal_ratio"]] == pytest.approx(ratio)
     assert v[S["calibrated"]] == pytest.approx(TP / ratio)
     assert v[S["real_step_ms"]] == pytest.approx(30)
+
+
+def test_the_headlines_notes_have_room_for_their_text(walked):
+    """Each note of Sizing's answer block (a text a formula builds: numbers and names in
+    it) fits the height of its row: LibreOffice's text at 10 pt, about 0.8 width unit a
+    character (workbook.paper.CHAR_WIDTH, 0.9 at 11 pt: prose in DejaVu Sans), wrapped in
+    the note's merged cell, 13.5 pt a line. The range note of the cost per million tokens
+    was cut at its third line (its row sized for its literals alone)."""
+    import openpyxl
+
+    from workbook.paper import CHAR_WIDTH, width
+
+    ws = openpyxl.load_workbook(NATIVE)["Sizing"]
+    merged = {m.min_row: m for m in ws.merged_cells.ranges if m.min_col == 3}
+    checked = 0
+    for key in ("gpus_total", "replicas", "monthly", "headline", "real_tps_user",
+                "real_step_ms"):
+        r = int(SIZING[key][1:])
+        text = walked["default"][f"Sizing!C{r}"]
+        last = merged[r].max_col if r in merged else 3
+        room = sum(width(ws, c) for c in range(3, last + 1))
+        lines = math.ceil(len(text) * CHAR_WIDTH * 10 / 11 / room)
+        assert (ws.row_dimensions[r].height or 15) >= lines * 13.5, (key, text, lines)
+        checked += lines > 2
+    assert checked >= 2

@@ -392,9 +392,9 @@ def _break_even(c: _Case) -> None:
         b = f"{col}{be}"
         never = f'IF({b}="never","never: the API costs less than the prompts\' prefill",' \
                 '"not available")'
-        s.put(f"{col}{within}", f'=IF(ISNUMBER({b}),IF({b}<={cap},"yes","no: above the "&'
-                                f'TEXT({cap},"#,##0")&" M output tokens a month this fleet can '
-                                f'serve, so the API stays cheaper"),{never})', "result")
+        s.put(f"{col}{within}", f'=IF(ISNUMBER({b}),IF({b}<={cap},"yes","no: more than this '
+                                f'fleet can serve a month (What this fleet can serve, above), '
+                                f'so the API stays cheaper"),{never})', "result")
         s.ws[f"{col}{within}"].alignment = Alignment(horizontal="right", wrap_text=True,
                                                       vertical="top")
         prefill = f"{col}{F['in_cost']}"  # the prompts' prefill, a cost per output token

@@ -211,7 +211,18 @@ def top_align_tall_rows(ws) -> None:
     """Every cell of a row taller than one line (a wrapped note or label made it so) that
     has no vertical alignment of its own sits at the top of the row, as the wrapped text
     does: a label at the bottom and its note at the top read a row apart."""
+    from openpyxl.utils.cell import range_boundaries
+    from openpyxl.worksheet.formula import ArrayFormula
+
     tall = {r for r, d in ws.row_dimensions.items() if (d.height or 15) > 16}
+    spans = [c.value.ref for c in ws._cells.values() if isinstance(c.value, ArrayFormula)]
+    for ref in spans:  # an array formula's other cells: their values are computed later
+        x0, y0, x1, y1 = range_boundaries(ref)
+        for row in tall & set(range(y0, y1 + 1)):
+            for col in range(x0, x1 + 1):
+                c = ws.cell(row=row, column=col)
+                if c.alignment.vertical is None:
+                    top_aligned(ws, [c.coordinate])
     for (row, _), c in list(ws._cells.items()):
         if row in tall and c.value is not None and c.alignment.vertical is None:
             top_aligned(ws, [c.coordinate])
@@ -386,7 +397,7 @@ def efficiency_says(gpu: str, regime: str) -> str:
     """Where the efficiency of ``gpu_efficiency`` comes from, in words (an expression);
     ``regime``: the cell of the regime's default efficiency."""
     n = f"COUNTIF(CAL_GPU,{gpu})"
-    return (f'IF({n}>0,"the default of its regime ÷ "&TEXT({calibration_ratio(gpu)},"0.00")'
+    return (f'IF({n}>0,"the default of its regime ÷ "&ROUND({calibration_ratio(gpu)},2)'
             f'&", measured ÷ the model\'s estimate of this GPU\'s "&{n}&" measurement(s) on '
             f'Calibration: the model\'s estimate scaled to what was measured","no '
             f'measurement of this GPU: the default of its regime, "&{regime_says(regime)})')
