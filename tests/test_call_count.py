@@ -4,8 +4,8 @@ names), and a full recalculation of the committed template makes at most CALLS_T
 (300) calls, counted independently from the ``_xldudf_`` form it stores. The tables a
 user inserts rows into, Models and Calibration, stay per cell: their columns are Excel's
 arithmetic where napkin's function is not the point (Models none, Calibration its floor,
-MBU, MFU, CALIBRATE, PLAUSIBLE and the weights read, per row); Plan's batch search calls
-napkin once a block of candidate batches, not once a step."""
+MBU, MFU, CALIBRATE, PLAUSIBLE, the weights read and the default efficiency, per row);
+Plan's batch search calls napkin once a block of candidate batches, not once a step."""
 
 from __future__ import annotations
 
@@ -95,9 +95,11 @@ def test_the_committed_template_counts_its_calls():
 
 
 #: The napkin functions of a Calibration row: the floor (K: DECODE_STEP_MS of the
-#: attention's FLOPs and the all-reduces), MBU, MFU, CALIBRATE, PLAUSIBLE and WEIGHT_GB.
+#: attention's FLOPs and the all-reduces), MBU, MFU, CALIBRATE, PLAUSIBLE, WEIGHT_GB and
+#: REGIME_EFFICIENCY (AE: the model's default efficiency at the row's GPUs and batch, of
+#: the model's estimate there that the measurement is divided by).
 CAL_ROW_CALLS = {"DECODE_STEP_MS", "DECODE_ATTENTION_FLOP", "TP_COMM_MS", "MBU", "MFU",
-                 "CALIBRATE", "PLAUSIBLE", "WEIGHT_GB"}
+                 "CALIBRATE", "PLAUSIBLE", "WEIGHT_GB", "REGIME_EFFICIENCY"}
 
 
 def test_the_tables_rows_are_inserted_into_stay_per_cell():

@@ -104,9 +104,9 @@ def test_the_docs_show_the_modules_figures():
 
 def test_the_default_stays_while_the_evidence_is_short():
     # the bar for replacing ROOF_EFFICIENCY in the first-token formulas by one made from
-    # measurements: at least 20 rows from at least 5 independent sources. The set has fewer sources, so the
-    # workbook keeps 0.8 (workbook/assumptions.py); when the set passes the bar, this test
-    # fails and asks for the change
+    # measurements: at least 20 rows from at least 5 independent sources. The set has
+    # fewer sources, so the workbook keeps 0.8 (workbook/assumptions.py); when the set
+    # passes the bar, this test fails and asks for the change
     from workbook.assumptions import ASSUMPTIONS
     enough = len(ROWS) >= 20 and len({r["source"] for r in ROWS}) >= 5
     assert not enough

@@ -111,9 +111,67 @@ def test_every_cell_in_view_is_inside_a_print_area(book):
 
 
 def test_tables_over_pages_repeat_their_header(book):
-    """The tables that run over pages repeat their header row on each."""
-    for sheet in ("Cost", "Calibration", "Assumptions", "GPUs", "Models"):
+    """The tables that run over pages repeat their header row on each; Sizing's grids
+    repeat grid 1's row of GPU names (grid 2 has the same GPU columns), whose column B
+    header names what both grids' column B holds."""
+    from workbook.sizing import GRID_B_HEADER, GRID_TITLE_ROW
+
+    for sheet in ("Sizing", "Cost", "Calibration", "Assumptions", "GPUs", "Models"):
         assert book[sheet].print_title_rows, sheet
+    ws = book["Sizing"]
+    assert ws.print_title_rows == f"${GRID_TITLE_ROW}:${GRID_TITLE_ROW}"
+    heads = [r for r in range(1, ws.max_row + 1) if ws[f"A{r}"].value == "Model  \\  GPU"]
+    assert heads[0] == GRID_TITLE_ROW and len(heads) == 2
+    assert {ws[f"B{r}"].value for r in heads} == {GRID_B_HEADER}
+    assert ws[f"C{GRID_TITLE_ROW}"].value.startswith("=IF(INDEX(GPU_NAME,1)")
+
+
+def test_a_rows_label_value_and_note_read_on_one_line(book):
+    """In the rows of Sizing's answer, scenario, working and realistic blocks (tall where a
+    note wraps), the label, the value and the note sit at the top of the row: the
+    scenario's labels were at the bottom while its values were at the top, a row apart."""
+    from workbook.sizing import GRID_TOP, SIZING
+
+    ws = book["Sizing"]
+    rows = sorted({int(cell[1:]) for cell in SIZING.values()})
+    assert rows[-1] < GRID_TOP and len(rows) > 90
+    tall = [r for r in rows if (ws.row_dimensions[r].height or 15) > 20]
+    assert len(tall) >= 10  # the scenario's wrapped notes
+    for r in rows:
+        for col in "ABC":
+            assert ws[f"{col}{r}"].alignment.vertical == "top", f"{col}{r}"
+
+
+def test_every_cell_of_a_tall_row_sits_at_its_top(book):
+    """In every row taller than one line, each filled cell that is not a header sits at
+    the top, as the wrapped text that made the row tall (Finance's rented-vs-owned labels
+    sat at the bottom, a row below their notes in the How column)."""
+    checked = 0
+    for ws in book:
+        for (r, _), c in ws._cells.items():
+            if c.value is None or (ws.row_dimensions[r].height or 15) <= 16 or \
+                    c.style == "napkin header" or ws.column_dimensions[c.column_letter].hidden:
+                continue  # a hidden column (Plan's search) does not show
+            assert c.alignment.vertical in ("top", "center"), (ws.title, c.coordinate)
+            checked += 1
+    assert checked > 1000
+
+
+def test_finances_how_column_holds_its_longest_word(book):
+    """Finance's How notes (rented vs owned, the budget, break-even: column D) wrap between
+    words: the longest word, a function name with its parenthesis (OWNED_HOURLY_COST(
+    purchase), fits the column (0.9 width unit a character, workbook.paper.CHAR_WIDTH),
+    where at 16 wide it broke mid-name."""
+    from workbook.finance import FINANCE
+    from workbook.paper import CHAR_WIDTH, width
+
+    ws = book["Finance"]
+    words = [w for r in range(FINANCE["hourly"], FINANCE["within"] + 1)
+             for w in str(ws[f"D{r}"].value or "").split() if not str(ws[f"D{r}"].value
+                                                                  ).startswith("=")]
+    longest = max(words, key=len)
+    assert longest.startswith("OWNED_HOURLY_COST")
+    assert len(longest) * CHAR_WIDTH <= width(ws, 4)
 
 
 def test_cost_shows_the_answer_columns(book):
@@ -169,6 +227,38 @@ def test_libreoffice_names_every_priced_gpu_on_the_bar_chart(tmp_path):
     lines = [" ".join(line.split()) for line in page.splitlines()]
     for name in names:
         assert any(line == name or line.startswith(name + " ") for line in lines), name
+
+
+@_NEEDS_LO
+def test_libreoffice_prints_the_header_on_every_page_of_a_table(tmp_path):
+    """LibreOffice's PDF of the native edition: every page of a sheet from the first that
+    shows its repeated header row (print titles) to the sheet's last shows that row's
+    first cell again, Sizing's grids included (their continued pages printed rows of
+    yes/no and ms under no GPU name). A sheet's pages run from the page that starts with
+    its title (A1) to the next sheet's."""
+    path = BOOKS[1]
+    book = openpyxl.load_workbook(path)
+    pages = [" ".join(p.split()) for p in subprocess.run(
+        ["pdftotext", "-layout", str(_pdf(tmp_path, path)), "-"], capture_output=True,
+        text=True, check=True).stdout.split("\f")]
+    sheets = [ws for ws in book if ws.sheet_state == "visible"]
+    starts = [next(i for i, p in enumerate(pages) if p.startswith(ws["A1"].value))
+              for ws in sheets]
+    checked = 0
+    for ws, first, end in zip(sheets, starts, starts[1:] + [len(pages)], strict=True):
+        if ws.title == "Sizing":  # its grids' header, print titles or not
+            head = "Model \\ GPU"
+        elif ws.print_title_rows:
+            row = int(ws.print_title_rows.split(":")[0].strip("$"))
+            head = " ".join(str(ws[f"A{row}"].value).split())
+        else:
+            continue
+        shown = [i for i in range(first, end) if head in pages[i]]
+        assert shown, ws.title
+        missing = [i + 1 for i in range(shown[0], end) if head not in pages[i]]
+        assert not missing, (ws.title, head, missing)
+        checked += end - shown[0]
+    assert checked >= 60  # Sizing's 15 grid pages, the tables of GPUs, Models...
 
 
 @_NEEDS_LO

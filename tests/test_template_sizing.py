@@ -219,12 +219,14 @@ def test_layers_time_is_added_without_measurements_of_the_gpu(default, tmp):
     """Sizing's layer_ms is LAYER_OVERHEAD_MS by hand: Llama 3.1 70B's 80 layers
     (config.json num_hidden_layers) × 65.8 µs (udfs/data/layer_time.csv) ÷ tokens per
     step; layer_used is it while Calibration has no counted measurement of the scenario's
-    GPU, and 0 once it has one: the realistic step is then floor ÷ Calibration's
-    efficiency exactly. Calibration's floor is a decode step at the context typed, no
-    prefill (a measured inter-token time); the scenario's step carries prefill and reads
-    the mean context, so a measurement of the scenario at its full context gives the
-    scenario's floor ÷ (Calibration's floor ÷ measured), 3.7 % above the measurement."""
+    GPU (the ratio 1), and it × Calibration's ratio once it has one: the realistic step is
+    then the model's estimate × measured ÷ the model's estimate at the measured point.
+    Calibration's floor is a decode step at the context typed, no prefill (a measured
+    inter-token time); the scenario's step carries prefill and reads the mean context, so
+    a measurement of the scenario at its full context gives 30.94 ms, 3.1 % above the
+    30 ms measured (the exact point: the next test)."""
     assert sizing(default, "layer_ms") == pytest.approx(80 * LAYER_US / 1000)  # 5.264 ms
+    assert sizing(default, "cal_ratio") == 1
     assert sizing(default, "layer_used") == sizing(default, "layer_ms")
     # two tokens a step: the layers' time is shared by both (typed without draft tokens,
     # which Sizing's verified row notes; the division is the same with them,
@@ -234,26 +236,70 @@ def test_layers_time_is_added_without_measurements_of_the_gpu(default, tmp):
     assert sizing(v, "layer_used") == pytest.approx(80 * LAYER_US / 1000 / 2)
     assert sizing(v, "real_step_ms") == pytest.approx(STEP / 2 / TP + 80 * LAYER_US / 1000 / 2)
     # a measurement of the scenario itself (70B FP8 on 2 H100, batch 16, 2,300 tokens):
-    # 30 ms a token, above its floor CAL_STEP (13.52 ms), so counted: efficiency
-    # CAL_STEP ÷ 30
+    # 30 ms a token, above its floor CAL_STEP (13.52 ms), so counted. The model's estimate
+    # there: CAL_STEP ÷ REGIME_EFFICIENCY(2, 16) (the throughput_tp anchor) + 80 layers'
+    # time = 13.52 ÷ 0.471 + 5.264 = 33.97 ms; measured ÷ it = 0.8831
     r = CAL_FIRST + len(CAL_CASES)
     row = ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 2, 16, CONTEXT, 30)
     v = variant(tmp, "measured_h100", {f"Calibration!{c}{r}": x
                                        for c, x in zip("ABCDEFG", row, strict=True)})
     assert v["Calibration"][f"O{r}"] == "plausible"
-    assert sizing(v, "calibrated") == pytest.approx(CAL_STEP / 30)
-    assert sizing(v, "layer_ms") == pytest.approx(80 * LAYER_US / 1000)  # still computed
-    assert sizing(v, "layer_used") == 0  # ... but the measurement holds it
-    assert sizing(v, "real_step_ms") == pytest.approx(STEP / (CAL_STEP / 30))
-    assert sizing(v, "real_step_ms") == pytest.approx(31.12, abs=5e-3)
-    # Cost: the H100's row takes the measured efficiency without the layers' time (hidden
-    # column AB); a GPU without measurements still adds it
+    estimate = CAL_STEP / TP + LAYERS_70B_MS
+    ratio = 30 / estimate
+    assert v["Calibration"][f"AE{r}"] == pytest.approx(TP)
+    assert v["Calibration"][f"AF{r}"] == pytest.approx(estimate)
+    assert v["Calibration"][f"AG{r}"] == v["Calibration"][f"AH{r}"] == pytest.approx(ratio)
+    assert ratio == pytest.approx(0.8831, abs=5e-5)
+    assert sizing(v, "cal_ratio") == pytest.approx(ratio)
+    assert sizing(v, "calibrated") == pytest.approx(TP / ratio)
+    assert sizing(v, "layer_ms") == pytest.approx(LAYERS_70B_MS)  # still computed
+    assert sizing(v, "layer_used") == pytest.approx(LAYERS_70B_MS * ratio)
+    # the scenario's estimate, 14.03 ÷ 0.471 + 5.264 = 35.04 ms, × the ratio
+    assert sizing(v, "real_step_ms") == pytest.approx((STEP / TP + LAYERS_70B_MS) * ratio)
+    assert sizing(v, "real_step_ms") == pytest.approx(30.94, abs=5e-3)
+    # Cost: the H100's row scales its estimate by the same ratio (its layers' time in
+    # hidden column AB); a GPU without measurements adds the layers' time as it is
     c = v["Cost"]
     rows = {c[f"A{COST_FIRST + i}"]: COST_FIRST + i for i in range(len(tables.gpus()))}
     h100, h200 = rows["NVIDIA H100 SXM"], rows["NVIDIA H200 SXM"]
-    assert c[f"AB{h100}"] == 0 and c[f"O{h100}"] == pytest.approx(31.12, abs=5e-3)
+    assert c[f"AB{h100}"] == pytest.approx(LAYERS_70B_MS * ratio)
+    assert c[f"O{h100}"] == pytest.approx(sizing(v, "real_step_ms"))
     assert c[f"AB{h200}"] == pytest.approx(80 * LAYER_US / 1000)
     assert c[f"O{h200}"] == pytest.approx(c[f"G{h200}"] / c[f"N{h200}"] + 80 * LAYER_US / 1000)
+
+
+@pytest.mark.parametrize("batch, gpus", [(16, 2), (32, 2), (16, 4)])
+def test_a_measurement_holds_where_it_was_measured_and_scales_elsewhere(tmp, batch, gpus):
+    """One measurement typed on Calibration (Llama 3.1 70B FP8 on 2 H100 SXM, batch 16,
+    the scenario's mean context 2,000 + 300 ÷ 2 = 2,150 tokens, 30 ms a token) and the
+    scenario at the same model, with prefill on other GPUs (disaggregated: Sizing's step
+    is then the measured decode step): at 2 GPUs and batch 16 Sizing's realistic step is
+    the 30 ms measured; at batch 32, or on 4 GPUs, it is the model's estimate there
+    (floor ÷ REGIME_EFFICIENCY + the layers' time, by hand) × 30 ÷ the model's estimate
+    at the measured point. Floors by hand (``floor_ms``: 2 × 3.35 TB/s, 1,978.9 TFLOPS,
+    the all-reduces over NVLink)."""
+    r = CAL_FIRST + len(CAL_CASES)
+    row = ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 2, 16, MEAN_CONTEXT, 30)
+    changes = {f"Calibration!{c}{r}": x for c, x in zip("ABCDEFG", row, strict=True)}
+    changes.update({"Sizing!" + SIZING["serving_input"]: "disaggregated",
+                    "Sizing!" + SIZING["batch_input"]: batch,
+                    "Sizing!" + SIZING["gpus_input"]: gpus})
+    v = variant(tmp, f"measured_b{batch}_g{gpus}", changes)
+
+    def estimate(b, g):  # the model's realistic step without measurements, ms a token
+        floor = floor_ms(70.6, 1, KV_70B * MEAN_CONTEXT * b / 1e9, 3.35, b, 1978.9, g)
+        return floor / regime_efficiency(g, b) + LAYERS_70B_MS
+
+    measured_at = estimate(16, 2)  # 13.40 ÷ 0.471 + 5.264 = 33.72 ms (32: 33.35 ms, 4 GPUs: 19.42)
+    assert v["Calibration"][f"AF{r}"] == pytest.approx(measured_at)
+    assert sizing(v, "step_ms") == pytest.approx(floor_ms(
+        70.6, 1, KV_70B * MEAN_CONTEXT * batch / 1e9, 3.35, batch, 1978.9, gpus))
+    expected = estimate(batch, gpus) * 30 / measured_at
+    assert sizing(v, "real_step_ms") == pytest.approx(expected)
+    if (batch, gpus) == (16, 2):
+        assert sizing(v, "real_step_ms") == pytest.approx(30)  # what was measured
+    else:  # the model moves it: more sequences or GPUs, another step
+        assert abs(sizing(v, "real_step_ms") - 30) > 1
 
 
 def test_the_per_layer_time_is_an_assumption_the_user_can_change(book, tmp):

@@ -17,6 +17,7 @@ from template_support import (
     LAYERS_70B_MS,
     ONE_GPU,
     PRICE,
+    SHAPE,
     SMALL,
     STEP,
     TP,
@@ -28,6 +29,7 @@ from template_support import (
     floor_ms,
     headline,
     napkin_calc,
+    regime_efficiency,
     sizing,
     values,
     variant,
@@ -61,58 +63,73 @@ def tmp(tmp_path_factory):
 
 
 def test_calibration_counts_a_gpus_own_measurements(tmp):
-    """Kept examples count; a GPU with measurements of its own uses their average (and no
-    layers' time: the measurements hold it), a GPU without any the default of its regime
-    (REGIME_EFFICIENCY) plus the layers' time."""
+    """Kept examples count: each plausible row's measured time ÷ the model's estimate at
+    its own GPUs, batch and context (floor ÷ REGIME_EFFICIENCY there + its layers' time) is
+    its ratio; a GPU with measurements of its own scales the model by their average ratio
+    (the efficiency ÷ it, the layers' time × it), a GPU without any takes the model as it
+    is: the default of its regime (REGIME_EFFICIENCY) plus the layers' time."""
     keep = {f"Calibration!X{CAL_FIRST + i}": "yes" for i in range(len(CAL_CASES))}
     v = variant(tmp, "keep", keep)
-    effs = []
+    ratios = []
     for params, bpp, kv, ctx, batch, bw, roof, n, measured in CAL_CASES[:3]:
-        effs.append(floor_ms(params, bpp, kv * ctx * batch / 1e9, bw, batch, roof, n)
-                    / measured)
+        floor = floor_ms(params, bpp, kv * ctx * batch / 1e9, bw, batch, roof, n)
+        layers = SHAPE[params][0] * LAYER_US / 1000  # 32 or 80 layers (config.json)
+        ratios.append(measured / (floor / regime_efficiency(n, batch) + layers))
     assert v["Calibration"][CAL_SUMMARY["efficiency"]] == pytest.approx(examples_efficiency())
     assert v["Calibration"][CAL_SUMMARY["plausible"]] == 3
-    h100 = (effs[0] + effs[1]) / 2  # rows 1 and 2 are H100, row 3 is H200
-    assert sizing(v, "calibrated") == pytest.approx(h100)
+    for i, ratio in enumerate(ratios):
+        assert v["Calibration"][f"AH{CAL_FIRST + i}"] == pytest.approx(ratio)
+    h100 = (ratios[0] + ratios[1]) / 2  # rows 1 and 2 are H100, row 3 is H200
+    assert sizing(v, "cal_ratio") == pytest.approx(h100)
+    assert sizing(v, "calibrated") == pytest.approx(TP / h100)
     assert "this GPU's 2 measurement(s)" in v["Sizing"]["C" + SIZING["calibrated"][1:]]
-    # the H100 has measurements: no layers' time is added, the step is floor ÷ their average
+    # the H100 has measurements: the model's estimate, with its layers' time, × the ratio
     assert sizing(v, "layer_ms") == pytest.approx(LAYERS_70B_MS)
-    assert sizing(v, "layer_used") == 0
-    assert sizing(v, "real_step_ms") == pytest.approx(STEP / h100)
+    assert sizing(v, "layer_used") == pytest.approx(LAYERS_70B_MS * h100)
+    assert sizing(v, "real_step_ms") == pytest.approx((STEP / TP + LAYERS_70B_MS) * h100)
     gpus = list(tables.gpus())
     cost = v["Cost"]
-    assert cost[f"N{COST_FIRST + gpus.index('NVIDIA H200 SXM')}"] == pytest.approx(effs[2])
-    # the H100's and H200's rows on Cost: their measured efficiency, no layers' time
-    for name in ("NVIDIA H100 SXM", "NVIDIA H200 SXM"):
-        assert cost[f"AB{COST_FIRST + gpus.index(name)}"] == 0, name
     # the B200 (180 GB) holds 70.6 GB + 12.06 GB of KV alone: one GPU at 16 sequences,
     # between small_batch's 0.742 (to batch 8) and throughput_one_gpu's 0.409 (from batch
-    # 25), linear in ln(batch) (udfs/data/efficiency.csv, docs/math.md); no measurement of
-    # it, so its step adds the layers' time, 80 layers (config.json) × 65.8 µs
-    # (udfs/data/layer_time.csv)
+    # 25), linear in ln(batch) (udfs/data/efficiency.csv, docs/math.md); the H200 (141 GB)
+    # too. The H200's row: that efficiency ÷ its one measurement's ratio
+    one_gpu_16 = 0.742 + (0.409 - 0.742) * math.log(16 / 8) / math.log(25 / 8)
+    assert one_gpu_16 == pytest.approx(SMALL + (ONE_GPU - SMALL) * math.log(2)
+                                       / math.log(25 / 8))
+    h200 = COST_FIRST + gpus.index("NVIDIA H200 SXM")
+    assert cost[f"F{h200}"] == 1
+    assert cost[f"N{h200}"] == pytest.approx(one_gpu_16 / ratios[2], rel=1e-9)
+    # the H100's and H200's rows on Cost: the layers' time × their ratio
+    for name, ratio in (("NVIDIA H100 SXM", h100), ("NVIDIA H200 SXM", ratios[2])):
+        assert cost[f"AB{COST_FIRST + gpus.index(name)}"] == pytest.approx(
+            LAYERS_70B_MS * ratio), name
+    # no measurement of the B200: its step adds the layers' time, 80 layers (config.json)
+    # × 65.8 µs (udfs/data/layer_time.csv), to floor ÷ its regime's efficiency
     b200 = COST_FIRST + gpus.index("NVIDIA B200 (HGX)")
-    b200_eff = 0.742 + (0.409 - 0.742) * math.log(16 / 8) / math.log(25 / 8)
-    assert b200_eff == pytest.approx(SMALL + (ONE_GPU - SMALL) * math.log(2)
-                                     / math.log(25 / 8))
-    assert cost[f"F{b200}"] == 1 and cost[f"N{b200}"] == pytest.approx(b200_eff, rel=1e-12)
+    assert cost[f"F{b200}"] == 1 and cost[f"N{b200}"] == pytest.approx(one_gpu_16, rel=1e-12)
     assert cost[f"AB{b200}"] == pytest.approx(80 * 65.8 / 1000)
-    assert cost[f"O{b200}"] == pytest.approx(cost[f"G{b200}"] / b200_eff + 80 * 65.8 / 1000)
-    assert v["Finance"][FINANCE["calibrated"]] == pytest.approx(h100)
+    assert cost[f"O{b200}"] == pytest.approx(cost[f"G{b200}"] / one_gpu_16 + 80 * 65.8 / 1000)
+    assert v["Finance"][FINANCE["calibrated"]] == pytest.approx(TP / h100)
 
 
-def test_a_users_measurement_alone_sets_the_efficiency(tmp):
+def test_a_users_measurement_alone_sets_the_ratio(tmp):
     """The examples stay out: one real measurement of the scenario (70B FP8 on 2 H100,
-    batch 16, 2,300 tokens, 30 ms per token) gives its floor ÷ 30 ms, not an average with
-    invented rows. The row's floor is a decode step at the 2,300 tokens typed (CAL_STEP,
-    13.52 ms); the scenario's step carries the prompts' prefill and reads the mean context
-    (STEP, 14.03 ms): its realistic step is STEP ÷ (CAL_STEP ÷ 30) = 31.12 ms."""
+    batch 16, 2,300 tokens, 30 ms per token) gives its floor ÷ 30 ms as the efficiency
+    found and 30 ÷ the model's estimate there as the ratio, not an average with invented
+    rows. The row's floor is a decode step at the 2,300 tokens typed (CAL_STEP, 13.52 ms),
+    its estimate 13.52 ÷ 0.471 + 5.264 = 33.97 ms; the scenario's step carries the prompts'
+    prefill and reads the mean context (STEP, 14.03 ms): its realistic step is
+    (14.03 ÷ 0.471 + 5.264) × 30 ÷ 33.97 = 30.94 ms."""
     r = CAL_FIRST + len(CAL_CASES)  # the first empty row
     row = dict(zip("ABCDEFG", ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 2, 16, CONTEXT,
                                30), strict=True))
     v = variant(tmp, "mine", {f"Calibration!{c}{r}": x for c, x in row.items()})
     assert v["Calibration"][CAL_SUMMARY["efficiency"]] == pytest.approx(CAL_STEP / 30)
-    assert sizing(v, "calibrated") == pytest.approx(CAL_STEP / 30)
-    assert sizing(v, "real_step_ms") == pytest.approx(STEP / (CAL_STEP / 30))
+    ratio = 30 / (CAL_STEP / TP + LAYERS_70B_MS)
+    assert sizing(v, "cal_ratio") == pytest.approx(ratio)
+    assert sizing(v, "calibrated") == pytest.approx(TP / ratio)
+    assert sizing(v, "real_step_ms") == pytest.approx((STEP / TP + LAYERS_70B_MS) * ratio)
+    assert sizing(v, "real_step_ms") == pytest.approx(30.94, abs=5e-3)
 
 
 def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
@@ -215,7 +232,8 @@ def test_finance_break_even_is_flagged_above_the_fleets_capacity(default):
         said = f[f"{col}{F['within']}"]
         assert (said == "yes") == (be <= cap), (col, be, cap, said)
         if be > cap:
-            assert said.startswith("no: above the") and "the API stays cheaper" in said
+            assert said.startswith("no: more than this fleet can serve")
+            assert "the API stays cheaper" in said
 
 
 def test_one_headline_everywhere(default):

@@ -39,11 +39,12 @@ ASSUMPTIONS = {
 }
 FINANCE_TOP = 15  # section row of the calibration and finance assumptions
 FINANCE_ASSUMPTIONS = {
-    "EFF_DEFAULT": (17, "Efficiency without measurements", 0.7, "pct", ("decimal", 0.01, 1),
-                    "The Calibration sheet's summary (CAL_EFFICIENCY) while none of its "
-                    "rows is counted. Sizing, Cost, Finance and Plan use a GPU's own "
-                    "measurements, else REGIME_EFFICIENCY of the deployment (between the "
-                    "regimes' anchors below)",
+    "EFF_DEFAULT": (17, "Shown when Calibration is empty",
+                    0.7, "pct", ("decimal", 0.01, 1),
+                    "Shown as Calibration's average (CAL_EFFICIENCY) while none of its rows "
+                    "is counted; no answer uses it. Sizing, Cost, Finance, Frontier and Plan "
+                    "use REGIME_EFFICIENCY of the deployment (between the regimes' anchors "
+                    "below) + the per-layer time, scaled to a GPU's own measurements",
                     "Assumption (no source): measure and enter it on the Calibration sheet "
                     "instead"),
     "INPUT_PER_OUTPUT": (19, "Input tokens per output token",

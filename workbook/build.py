@@ -98,8 +98,8 @@ from workbook.scenario import (
     RESULT_NAMES,
     SCENARIO_NAMES,
 )
-from workbook.sheet import DATA_DATE, FMT, Sheet, styles
-from workbook.sizing import GRID_TOP, SIZING, sheet_sizing
+from workbook.sheet import DATA_DATE, FMT, Sheet, styles, top_align_tall_rows
+from workbook.sizing import GRID_TITLE_ROW, GRID_TOP, SIZING, sheet_sizing
 from workbook.speedup import AMDAHL_P, AMDAHL_S, GRID_HEAD, SPEEDUP_TOP, sheet_speedup
 from workbook.start import sheet_start
 from workbook.summary import sheet_summary
@@ -108,6 +108,7 @@ from workbook.xml_form import canonical_parts
 
 #: The header rows repeated on every printed page of a sheet whose table runs over pages.
 PRINT_TITLES = {
+    "Sizing": f"{GRID_TITLE_ROW}:{GRID_TITLE_ROW}",
     "Cost": f"{COST_FIRST - 1}:{COST_FIRST - 1}",
     "Calibration": f"{CAL_FIRST - 1}:{CAL_FIRST - 1}",
     "Assumptions": "4:4",
@@ -177,6 +178,7 @@ def _build(native: bool) -> Workbook:
         wrap_labels(sheet.ws)
         sheet.ws.sheet_view.zoomScale = 100
         print_setup(sheet.ws, PRINT_TITLES.get(sheet.title))
+        top_align_tall_rows(sheet.ws)  # after print_setup: its wrapped text sets heights
     if not native:
         note_titles([sheet.ws for sheet in sheets if sheet is not conf])
     wb.active = 0

@@ -56,9 +56,23 @@ CAL_COLUMNS = {
     "AB": ("Active parameters (billions)", 10, "#,##0.00"),
     "AC": ("Tokens per step (speculative decoding, MTP; empty = 1)", 15, "0.00"),
     "AD": ("Draft tokens per step (speculative decoding; empty = 0)", 15, "0"),
+    "AE": ("Default efficiency (regimes)", 12, "pct"),
+    "AF": ("Model's estimate (ms/token)", 15, "ms_token"),
+    "AG": ("Measured ÷ model", 11, "x"),
+    "AH": ("Ratio counted", 11, "x"),
 }
 #: the lookup columns, grey
-CAL_LOOKUPS = ("Q", "R", "S", "T", "U", "V", "W", "Z", "AA", "AB")
+CAL_LOOKUPS = ("Q", "R", "S", "T", "U", "V", "W", "Z", "AA", "AB", "AE", "AF", "AH")
+#: How a measurement reaches the other sheets, said on the sheet (A9).
+CAL_RULE = ("A measurement holds where it was measured: each row's measured time ÷ the "
+            "model's own estimate at that row's GPUs, batch and context (column AG) scales "
+            "every estimate of that GPU (Sizing, Cost, Finance, Frontier, Plan: the model's "
+            "estimate × this ratio), so a scenario at the row's model, precision, GPUs, batch "
+            "and context shows the time you measured (a little more where prefill shares the "
+            "GPUs: the step also carries the prompts), and other batches and GPU counts move "
+            "from it as the model says. A GPU with several counted rows takes the average "
+            "of their ratios: set column X to no on the others to make one row the one that "
+            "holds.")
 #: Example rows: illustrations of how a row reads, NOT measurements (the note says so).
 CAL_EXAMPLES = [
     ("Llama 3.1 8B", "BF16", "NVIDIA H100 SXM", 1, 1, 2048, 6.5, None),
@@ -67,6 +81,27 @@ CAL_EXAMPLES = [
     ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 1, 1, 8192, 15, None),
 ]
 CAL_EXAMPLE_NOTE = "example, not a measurement: replace with yours"
+#: The notes below the measurements.
+CAL_NOTES = [
+    "Floor: the Sizing step floor for that row's case (the weights a step reads at the "
+    "batch, no input embedding table, MoE experts by MOE_EXPERTS_READ, + KV cache at the "
+    "batch and context, streamed at the GPUs' datasheet bandwidth, or the math on the "
+    "datasheet roof; + the attention and the tensor-parallel all-reduces, as Sizing), "
+    "KV cache in the precision chosen on Sizing.",
+    "MBU: bytes read per step ÷ measured time ÷ bandwidth. MFU: 2 × active parameters × "
+    "tokens/s ÷ datasheet roof. Efficiency found: floor ÷ measured (1 = the floor).",
+    "Default efficiency: REGIME_EFFICIENCY(GPUs, batch) of the row. Model's estimate: the "
+    "floor per token ÷ it + the layers' time ((layers + draft tokens) × the per-layer time "
+    "on Assumptions ÷ tokens per step), Sizing's realistic step without measurements. "
+    "Measured ÷ model: the ratio a counted row (Ratio counted, named CAL_RATIO) gives the "
+    "other sheets (row 9).",
+    "Measure tokens per second of ONE user at a known batch (concurrent sequences); "
+    "an aggregate figure means nothing without the number of streams.",
+    "Context: the tokens a sequence's KV cache held on average while measured (prompt "
+    "+ half the output). The floor is a decode step without prefill; where prefill "
+    "shares the GPUs (Sizing's Serving: aggregated) Sizing's step also carries the "
+    "prompts, so its realistic step is a little above what you measured.",
+]
 
 
 def _sliding_share(r: int) -> str:
@@ -154,19 +189,25 @@ def sheet_calibration(wb: Workbook) -> Sheet:
       AD    INPUT draft tokens per step (the draft length; empty = 0): the floor computes
             batch × (AD + 1) tokens a step, as Sizing's (the weights read, V, at them)
       X     INPUT count this row? "no" leaves it out; the examples ship with "no"
-      Y, Z  the efficiency and GPU of a counted row (named CAL_EFF, CAL_GPU): Sizing, Cost
-            and Finance use a GPU's own counted measurements when it has any, else B5
-    I, T, U and V are Excel's arithmetic of the row's cells (bytes per parameter from the
-    Assumptions table): the napkin calls of a row are its floor (K), MBU, MFU, CALIBRATE,
-    PLAUSIBLE and the weights read (AA).
+      Y, Z  the efficiency and GPU of a counted row (named CAL_EFF, CAL_GPU)
+      AE    REGIME_EFFICIENCY(D, E, expert parallel): the model's default efficiency there
+      AF    the model's estimate per token there, as Sizing's without measurements:
+            K ÷ AC ÷ AE + (layers + AD) × LAYER_TIME_US ÷ 1000 ÷ AC
+      AG    measured ÷ model's estimate, I ÷ AF; AH the same for a counted row (CAL_RATIO):
+            every sheet multiplies the model's estimate for that GPU by the average of
+            its counted rows' AH (``workbook.sheet.calibration_ratio``), so a measurement
+            holds at its own GPUs, batch and context and scales the model elsewhere
+    I, T, U, V and AF are Excel's arithmetic of the row's cells (bytes per parameter from
+    the Assumptions table): the napkin calls of a row are its floor (K), MBU, MFU,
+    CALIBRATE, PLAUSIBLE, the weights read (AA) and REGIME_EFFICIENCY (AE).
     Rows 12..15 hold examples (not measurements, not counted); 16..21 are empty for yours.
     """
     widths = {col: w for col, (_, w, _) in CAL_COLUMNS.items()}
     s = Sheet(wb, "Calibration", widths)
     s.title_rows("Calibration: how far above the floor do real systems run?",
                  "Enter what you measured; each row gets its floor, MBU, MFU and the "
-                 "efficiency found (floor ÷ measured). Sizing, Cost and Finance divide their "
-                 "floors by it.")
+                 "efficiency found (floor ÷ measured) and measured ÷ the model's estimate, "
+                 "which scales every estimate of that GPU on the other sheets.")
     s.put("A3", "The first rows are examples, not measurements (grey): they are not counted "
                 "(column X: no). Overwrite them with yours and set X to yes, or enter yours "
                 "in the empty rows, or insert a row (this sheet is not protected) and copy "
@@ -177,29 +218,14 @@ def sheet_calibration(wb: Workbook) -> Sheet:
                 "that row is left out.", "note")
     first, last = CAL_FIRST, CAL_FIRST + CAL_ROWS - 1
     _summary(wb, s)
-    s.section(first - 2, "Measurements (yellow: yours) and what they say", "AD")
+    s.section(first - 2, "Measurements (yellow: yours) and what they say", "AH")
     headers = [h for h, _, _ in CAL_COLUMNS.values()]
     s.header(first - 1, headers, height=60)
     kvp = f"Sizing!${SIZING['kv_precision'][0]}${SIZING['kv_precision'][1:]}"
     for i in range(CAL_ROWS):
         _measurement_row(s, i, kvp)
     _validations(s)
-    notes = [
-        "Floor: the Sizing step floor for that row's case (the weights a step reads at the "
-        "batch, no input embedding table, MoE experts by MOE_EXPERTS_READ, + KV cache at the "
-        "batch and context, streamed at the GPUs' datasheet bandwidth, or the math on the "
-        "datasheet roof; + the attention and the tensor-parallel all-reduces, as Sizing), "
-        "KV cache in the precision chosen on Sizing.",
-        "MBU: bytes read per step ÷ measured time ÷ bandwidth. MFU: 2 × active parameters × "
-        "tokens/s ÷ datasheet roof. Efficiency found: floor ÷ measured (1 = the floor).",
-        "Measure tokens per second of ONE user at a known batch (concurrent sequences); "
-        "an aggregate figure means nothing without the number of streams.",
-        "Context: the tokens a sequence's KV cache held on average while measured (prompt "
-        "+ half the output). The floor is a decode step without prefill; where prefill "
-        "shares the GPUs (Sizing's Serving: aggregated) Sizing's step also carries the "
-        "prompts, so its realistic step is a little above what you measured.",
-    ]
-    for i, text in enumerate(notes):
+    for i, text in enumerate(CAL_NOTES):
         s.put(f"A{last + 2 + i}", text, "note")
     s.ws.freeze_panes = f"B{first}"
     return s
@@ -213,13 +239,14 @@ def _summary(wb: Workbook, s: Sheet) -> None:
     col = lambda c: table_column(s.title, c, first - 1, last + 1)  # noqa: E731
     verdicts, counted = col("O"), "CAL_EFF"
     K = CAL_SUMMARY
-    s.put("A5", "Efficiency used (where a GPU has no measurement of its own)")
+    s.put("A5", "Average efficiency found (floor ÷ measured), counted rows")
     s.put(K["efficiency"], f"=IF(COUNT({counted})>0,AVERAGE({counted}),EFF_DEFAULT)",
           "result", "pct")
     s.put("C5", f'=IF(COUNT({counted})>0,"average of the "&COUNT({counted})&" counted rows '
-                f'below. Sizing, Cost and Finance: realistic time = floor ÷ this, or ÷ the '
-                f'average of a GPU\'s own rows","no measurement counted: the efficiency '
-                f'stated on Assumptions (Efficiency without measurements), an assumption")',
+                f'below, for reading: the other sheets scale the model by each GPU\'s own '
+                f'rows (measured ÷ model, column AG; row 9)","no measurement counted: '
+                f'Assumptions\' figure for this cell, shown for reading; the '
+                f'other sheets use the model as it is (the regimes\' default efficiency)")',
           "note")
     s.put("A6", "Rows counted (plausible, not left out)")
     s.put(K["plausible"], f"=COUNT({counted})", "formula", '0 "rows"')
@@ -232,9 +259,11 @@ def _summary(wb: Workbook, s: Sheet) -> None:
           "formula", '0 "rows"')
     s.put("C8", "the rows that ship with the workbook are examples: set X to yes to count one",
           "note")
+    s.put("A9", CAL_RULE, "note")
     define_name(wb, "CAL_EFFICIENCY", s.title, f"${K['efficiency'][0]}${K['efficiency'][1:]}")
     define_column(wb, "CAL_EFF", s.title, "Y", first - 1, last + 1)
     define_column(wb, "CAL_GPU", s.title, "Z", first - 1, last + 1)
+    define_column(wb, "CAL_RATIO", s.title, "AH", first - 1, last + 1)
 
 
 
@@ -250,12 +279,21 @@ def _measurement_row(s: Sheet, i: int, kvp: str) -> None:
     s.put(f"AC{r}", 1, "input", CAL_COLUMNS["AC"][2])
     s.put(f"AD{r}", None, "input", CAL_COLUMNS["AD"][2])
     for col, formula in _row_formulas(r, kvp).items():
-        style = "result" if col in "NO" else "formula"
+        style = "result" if col in ("N", "O", "AG") else "formula"
         s.put(f"{col}{r}", formula, style, CAL_COLUMNS[col][2])
         if col in CAL_LOOKUPS:
             s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")
         if col not in "OWZ":
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+
+
+def _layers_ms(r: int, tau: str) -> str:
+    """The layers' time per token of measurement row ``r`` (an expression): Sizing's
+    LAYER_OVERHEAD_MS in its declared arithmetic, (the model's layers + the row's draft
+    tokens, AD) × the per-layer time (Assumptions, LAYER_TIME_US, µs) ÷ 1000 ÷ the tokens
+    per step ``tau``."""
+    return (f"(INDEX(MODEL_LAYERS,Q{r})+IF(ISNUMBER(AD{r}),AD{r},0))*LAYER_TIME_US/1000"
+            f"/{tau}")
 
 
 def _row_formulas(r: int, kvp: str) -> dict[str, str]:
@@ -294,6 +332,13 @@ def _row_formulas(r: int, kvp: str) -> dict[str, str]:
         "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r},{tau}),\"enter a measurement "
              f"(G or H)\"),IF(AND(A{r}=\"\",C{r}=\"\"),\"\",\"incomplete: model, "
              f"precision, GPU, GPUs, batch, context\"))",
+        # the model's own estimate at the row's point, as Sizing's realistic step without
+        # measurements: floor per token ÷ the regime's efficiency + the layers' time
+        "AE": f"=IF({ok},REGIME_EFFICIENCY(D{r},E{r},{expert_parallel(f'Q{r}', f'D{r}', 1)}),"
+              f"\"\")",
+        "AF": f"=IF(AND({ok},ISNUMBER(AE{r})),K{r}/{tau}/AE{r}+{_layers_ms(r, tau)},\"\")",
+        "AG": f'=IF(AND(ISNUMBER(I{r}),ISNUMBER(AF{r})),I{r}/AF{r},"")',
+        "AH": f'=IF(ISNUMBER(Y{r}),AG{r},"")',
         "Y": f'=IF(AND(O{r}="plausible",X{r}<>"no"),N{r},"")',
         "Z": f'=IF(ISNUMBER(Y{r}),C{r},"")',
     }

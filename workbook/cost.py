@@ -302,7 +302,8 @@ def _note(c: dict) -> Expr:
         F.IF(roofed, Text(""), words(F.IF(priced, Text(""), Text("; ")),
                                      "no FLOPS figure: math time not counted")),
         F.IF(measured(c["A"]), words(F.IF(F.AND(priced, roofed), Text(""), Text("; ")),
-                                     "efficiency from this GPU's measurements"), Text("")))
+                                     "the model scaled by this GPU's measurements "
+                                     "(Calibration)"), Text("")))
 
 
 #: Hidden columns of the chart's data: a sort key, the sorted keys, names and costs, and

@@ -91,14 +91,15 @@ def sheet_finance(wb: Workbook) -> Sheet:
     Hours per month are the hours the GPUs are rented and serving: the bill and the tokens
     a month both count them, so the verdict does not flip when they change.
     """
-    s = Sheet(wb, "Finance", {"A": 44, "B": 26, "C": 26, "D": 16, "E": 16, "F": 14,
+    s = Sheet(wb, "Finance", {"A": 44, "B": 26, "C": 26, "D": 34, "E": 16, "F": 14,
                               "G": 14, "H": 12, "I": 40})
     F = FINANCE
     s.title_rows("Finance: ranges, input vs output tokens, rented vs owned, budget, "
                  "break-even",
                  "For the model, precision and GPU chosen on Sizing. Realistic = floor ÷ the "
-                 "efficiency found on Calibration. Every default is an assumption: change it "
-                 "on the Assumptions sheet.")
+                 "efficiency + the layers' time, scaled to the GPU's measurements on "
+                 "Calibration. Every default is an assumption: change it on the Assumptions "
+                 "sheet.")
     s.put("A3", words("Money in ", CURRENCY, " (the scenario's label on Sizing; no "
                       "conversion)."), "note")
     sz = {k: f"Sizing!{v}" for k, v in SIZING.items()}
@@ -161,11 +162,11 @@ def _the_case(s: Sheet, F: dict, sz: dict) -> None:
         ("step_ms", "Decode step floor at the batch", Name("RESULT_FLOOR_STEP_MS"), "ms_token",
          "Sizing: DECODE_STEP_MS (KV cache, attention, weights, all-reduces) over the GPUs "
          "of a replica in its pipeline stages, ÷ tokens per step"),
-        ("calibrated", "Efficiency used (Calibration, else the regime)", z["calibrated"],
+        ("calibrated", "Efficiency used (the regime's ÷ Calibration's ratio)", z["calibrated"],
          "pct", efficiency_says(z["gpu"], z["regime_eff"])),
         ("real_step_ms", "Realistic decode step", Name("RESULT_STEP_MS"), "ms_token",
          "ESTIMATE(floor, efficiency, fixed) = floor ÷ efficiency + the layers' fixed time "
-         "(Sizing: LAYER_OVERHEAD_MS, unless the efficiency is Calibration's)"),
+         "(Sizing: LAYER_OVERHEAD_MS × Calibration's ratio for the GPU, 1 without)"),
     ]
     for key, label, formula, fmt, note in case:
         s.line(F[key], label, formula, "result" if key == "real_step_ms" else "formula", fmt,
@@ -339,8 +340,8 @@ def _break_even_cells(F: dict, col: str) -> dict[str, Expr]:
     monthly = Cell(f"{col}{F['monthly']}")
     return {
         "within": fx.IF(fx.ISNUMBER(b), fx.IF(b.le(cap), Text("yes"), words(
-            "no: above the ", fx.ROUND(cap, 0), " M output tokens a month this fleet can "
-            "serve, so the API stays cheaper")), fx.IF(b.eq(never), Text(
+            "no: more than this fleet can serve a month (What this fleet can serve, above), "
+            "so the API stays cheaper")), fx.IF(b.eq(never), Text(
                 "never: the API costs less than the prompts' prefill"), Text("not available"))),
         "breakeven": numbers_or([monthly], fx.IF(api.gt(marginal), fx.BREAKEVEN_MTOK(
             monthly, api, marginal), never), "not available"),
@@ -384,7 +385,7 @@ def _break_even(c: _Case) -> None:
            "output tokens a month × API price (their prompts included), to compare with the "
            "monthly cost above and the prompts' prefill")
     s.put(f"A{cheaper}", "Cheaper at your volume")
-    s.ws.row_dimensions[within].height = 56  # the "no: above ..." sentence, four lines
+    s.ws.row_dimensions[within].height = 56  # the "no: more than ..." sentence, four lines
     s.ws[f"A{within}"].alignment = Alignment(vertical="top", wrap_text=True)  # beside it
     s.put(f"A{cheaper + 2}", words(fx.IF(SERVING.eq(Text("disaggregated")), Text(
         "Capacity is sized for decode at the peak; prefill of the prompts needs GPU time on "

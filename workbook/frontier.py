@@ -14,7 +14,7 @@ from openpyxl.utils import get_column_letter
 from workbook.arrays import fill, fixed
 from workbook.expr import Cell, Column, Expr, F, Name, Text, of, words
 from workbook.model.decode import floor_per_token
-from workbook.model.gpu import figure, gpu_efficiency, replica_gpus, roof_used
+from workbook.model.gpu import calibration_ratio, figure, replica_gpus, roof_used
 from workbook.model.serving import attended_per_sequence, step_tokens
 from workbook.scenario import AT_UTILIZATION
 from workbook.sheet import (
@@ -76,7 +76,7 @@ def _gpu_params(s: Sheet, top: int, z: dict) -> dict[str, int]:
     labels = {"name": "GPU", "row": "Row in the GPUs table", "memory": "Memory (GB)",
               "bandwidth": "Bandwidth (TB/s)", "roof": "Compute roof used (TFLOPS)",
               "gpus": "GPUs per replica", "max_batch": "Largest batch memory allows",
-              "efficiency": "Efficiency used",
+              "efficiency": "Calibration: measured ÷ model",
               "price": "Price per GPU-hour"}
     for key, row in p.items():
         s.put(f"A{row}", labels[key])
@@ -89,7 +89,7 @@ def _gpu_params(s: Sheet, top: int, z: dict) -> dict[str, int]:
             s.validate(c["name"], "list", "A GPU from the GPUs sheet to compare with the "
                        "scenario's.", "GPU compared", formula1="GPU_NAME")
         fmts = {"memory": "GB", "bandwidth": "tbps", "roof": "tflops", "gpus": "gpus",
-                "max_batch": "seq", "efficiency": "pct", "price": "money", "row": "row"}
+                "max_batch": "seq", "efficiency": "x", "price": "money", "row": "row"}
         for key, formula in _gpu_cells(j, {k: Cell(v) for k, v in c.items()}, z).items():
             s.put(c[key], formula, "formula", fmts[key])
             ws[c[key]].alignment = Alignment(horizontal="right")
@@ -124,7 +124,7 @@ def _gpu_cells(j: int, c: dict, z: dict) -> dict[str, Expr]:
                           Column("GPU_BF16").at(g)),
         "gpus": Name("RESULT_GPUS_PER_REPLICA") if j == 0 else _fits(c["memory"], z),
         "max_batch": _max_batch(c["memory"], c["gpus"], z),
-        "efficiency": gpu_efficiency(c["name"], Text("by regime")),
+        "efficiency": calibration_ratio(c["name"]),
         "price": Name("SCENARIO_PRICE_PER_GPU_HOUR") if j == 0 else
         figure("GPU_PRICE", g, "no price"),
     }
@@ -232,9 +232,10 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str,
     """{column: expression} of the hidden columns ``h`` of batch row ``r`` for the GPU
     whose figures are the cells ``c``: weights read, floor (Sizing's step: DECODE_STEP_MS
     ÷ tokens per step, the KV cache at the mean context with its copies and the prompts'
-    prefill in aggregated serving: ``workbook.model.serving``), realistic step (÷ the
-    GPU's measured efficiency, else its regime's at the batch, + the layers' fixed time,
-    Sizing's LAYER_OVERHEAD_MS), tokens/s per user and per GPU, cost. ``array``: the form
+    prefill in aggregated serving: ``workbook.model.serving``), realistic step (the
+    floor ÷ (the regime's efficiency at the batch ÷ the GPU's Calibration ratio) + the
+    layers' fixed time, Sizing's LAYER_OVERHEAD_MS, × the ratio), tokens/s per user and
+    per GPU, cost. ``array``: the form
     of one array formula down the batches (``workbook.arrays``), with MAX and AND said
     element by element."""
     c = {key: Cell(v) for key, v in c.items()}
@@ -254,10 +255,10 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str,
     floor = floor_per_token(m, hid[0], prec, z["kv_step_seq_gb"], b, computed,
                             c["bandwidth"], z["active_b"], c["roof"], attention, t, stages,
                             z["hidden"], z["layers"], link)
-    measured_eff = F.ISNUMBER(c["efficiency"])
-    eff = F.IF(measured_eff, c["efficiency"], F.REGIME_EFFICIENCY(t, b, parallel))
-    # the layers' fixed time (Sizing's), unless the efficiency is the GPU's measured one
-    fixed_ms = F.IF(measured_eff, 0, of(z["layer_ms"]))
+    # the regime's efficiency and the layers' time, the model's estimate scaled by
+    # Calibration's ratio for the GPU (workbook.model.gpu.calibration_ratio; 1 without)
+    eff = F.REGIME_EFFICIENCY(t, b, parallel) / c["efficiency"]
+    fixed_ms = of(z["layer_ms"]) * c["efficiency"]
     fits = b.le(c["max_batch"])
     priced = fits * F.ISNUMBER(c["price"]) if array else F.AND(fits, F.ISNUMBER(c["price"]))
     per_gpu = b * 1000 / hid[2]

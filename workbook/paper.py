@@ -261,7 +261,9 @@ def _wrap_past(ws, first: int, last: int) -> None:
             ws.merge_cells(start_row=row, start_column=col, end_row=row, end_column=last)
         c.alignment = Alignment(wrap_text=True, vertical="top",
                                 horizontal=c.alignment.horizontal)
-        lines = math.ceil(need / room)
+        # a text a formula builds may be longer than its literals (numbers, TEXT(...)
+        # pieces between them): one line more, as ``_clip_merges`` gives it
+        lines = math.ceil(need / room) + (1 if c.value.startswith("=") else 0)
         line = (c.font.sz or 11) * 1.35
         ws.row_dimensions[row].height = max(row_pt(ws, row), lines * line + 2)
 

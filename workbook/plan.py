@@ -41,12 +41,12 @@ of a stage for a micro-batch of b ÷ p sequences, its weights are read p times a
     all-reduces (the bandwidth term; the latency term is the same at any batch)
   The realistic step at batch b is Sizing's: ESTIMATE(DECODE_STEP_MS(R(b), b × KV,
     bandwidth, active parameters, b, roof, b × attention FLOPs per sequence, t,
-    TP_COMM_MS at b) ÷ tokens per step, e(b), f), e(b) this GPU's measured efficiency
-    (B17), else REGIME_EFFICIENCY(t, b, expert parallel: an MoE model on t > 1 GPUs
-    unless the scenario says "no", no all-reduce then; "auto" is chosen on Sizing at
-    the batch this search finds, ``workbook.plan_cells.expert_parallel_at``); f the
-    layers' fixed time, Sizing's LAYER_OVERHEAD_MS (0
-    with B17's measured efficiency, which holds it).
+    TP_COMM_MS at b) ÷ tokens per step, e(b), f), e(b) = REGIME_EFFICIENCY(t, b,
+    expert parallel: an MoE model on t > 1 GPUs unless the scenario says "no", no
+    all-reduce then; "auto" is chosen on Sizing at the batch this search finds,
+    ``workbook.plan_cells.expert_parallel_at``) ÷ B17, Calibration's ratio measured ÷
+    model for this GPU (1 without); f the layers' fixed time, Sizing's
+    LAYER_OVERHEAD_MS × B17: the model's estimate × the ratio.
   E MIN(B, the last search cell): the largest batch that fits in memory and whose
     realistic step meets the per-user speed. With S(R, e) = BATCH_FOR_LATENCY((step
     target − f) × e × tokens per step − latency term, R, KV + D × t × bandwidth, t ×
@@ -64,8 +64,8 @@ of a stage for a micro-batch of b ÷ p sequences, its weights are read p times a
     batch that fails (a larger batch that meets the target again is not looked for)
   F the realistic step at E (as Sizing's: the scenario's row equals RESULT_STEP_MS);
     G = TOKENS_PER_SEC(F); H the same at batch 1
-  I PREFILL_MS(active parameters, prompt, t × roof, the measured efficiency else
-    ROOF_EFFICIENCY, layers, heads × head dim) + TP_COMM_MS over the prompt's tokens:
+  I PREFILL_MS(active parameters, prompt, t × roof, ROOF_EFFICIENCY (as Sizing's first
+    token), layers, heads × head dim) + TP_COMM_MS over the prompt's tokens:
     the first token, the causal attention counted ("no FLOPS figure" without a roof)
   J GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(F) × E, peak-to-average, utilization)
     when E ≥ 1 and I ≤ the first-token target (I not known: E alone decides): Sizing's
@@ -187,7 +187,8 @@ def sheet_plan(wb: Workbook) -> Sheet:
     K = PLAN
     s.title_rows("Plan: size a deployment to a service level",
                  "Traffic and a service level in, GPUs, replicas and cost out. Floors ÷ the "
-                 "efficiency found on Calibration; every step is a napkin function.")
+                 "regimes' efficiency, scaled to the GPU's measurements on Calibration; "
+                 "every step is a napkin function.")
 
     plan_inputs(s, K)
     _tp_table(s)

@@ -110,12 +110,11 @@ def read_gb(K: dict, batch, array: bool = False) -> Expr:
 
 
 def efficiency_at(K: dict, r: int, batch) -> Expr:
-    """The efficiency of row ``r`` at ``batch``: this GPU's Calibration measurements, else
-    REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel), all stages together (as
-    Sizing)."""
+    """The efficiency of row ``r`` at ``batch``: REGIME_EFFICIENCY(GPUs per replica, batch,
+    expert parallel), all stages together, ÷ Calibration's ratio for this GPU
+    (``K["efficiency"]``: 1 without measurements), as Sizing."""
     cal = Cell(K["efficiency"])
-    return F.IF(F.ISNUMBER(cal), cal, F.REGIME_EFFICIENCY(Cell(f"$A{r}"), of(batch),
-                                                          expert_parallel_at(K, r)))
+    return F.REGIME_EFFICIENCY(Cell(f"$A{r}"), of(batch), expert_parallel_at(K, r)) / cal
 
 
 #: Sizing's prompt tokens a step carries per sequence (0 disaggregated) and one sequence's
@@ -139,7 +138,7 @@ def kv_step_seq(K: dict, r: int) -> Expr:
 
 
 #: The layers' fixed time per token a realistic step adds: Sizing's, as its step takes it
-#: (``layer_used``: LAYER_OVERHEAD_MS of the model's layers, 0 where Calibration has the
+#: (``layer_used``: LAYER_OVERHEAD_MS of the model's layers × Calibration's ratio for the
 #: scenario's GPU), the same at every row and batch.
 LAYERS_TIME = f"Sizing!${SIZING['layer_used'][0]}${SIZING['layer_used'][1:]}"
 
@@ -213,8 +212,8 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, Expr]:
     k = {key: Cell(v) for key, v in K.items()}
     t, cal, roof_used = Cell(f"$A{r}"), k["efficiency"], k["roof_tflops"]
     # the most and the least efficiency a batch of this row can have: the search's bounds
-    most = F.IF(F.ISNUMBER(cal), cal, Name("REGIME_EFF_MAX"))
-    least = F.IF(F.ISNUMBER(cal), cal, Name("REGIME_EFF_MIN"))
+    most = Name("REGIME_EFF_MAX") / cal
+    least = Name("REGIME_EFF_MIN") / cal
     rest = (stages_at(r) * k["read_all_gb"], kv_step_seq(K, r), k["bandwidth"] * t,
             k["flops_token"], math_roof(K) * t)
     m = k["model_row"]
@@ -223,7 +222,7 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, Expr]:
     per_sequence = step_tokens(1, share=SHARE) / stages_at(r)
     e = Cell(f"E{r}")
     prefill = F.PREFILL_MS(k["active_b"] * 1000000000, k["prompt"], roof_used * t,
-                           F.IF(F.ISNUMBER(cal), cal, Name("ROOF_EFFICIENCY")), k["layers"],
+                           Name("ROOF_EFFICIENCY"), k["layers"],
                            Column("MODEL_HEADS").at(m) * Column("MODEL_HEAD_DIM").at(m))
     return {
         "B": F.MAX_BATCH(k["memory"], k["weight_gb"], k["kv_seq_gb"], k["reserve"], t),

@@ -9,7 +9,7 @@ from workbook import sheet
 from workbook.expr import Cell, Column, F, Name, Num, Text, words
 from workbook.model import fleet
 from workbook.model.bill import average_rate
-from workbook.model.gpu import empty_says, figure, gpu_efficiency, lookup, roof_used
+from workbook.model.gpu import calibration_ratio, empty_says, figure, lookup, roof_used
 from workbook.model.serving import attended_per_sequence, kv_sequence_gb, step_tokens
 from workbook.plan_cells import SHARE, STAGES_COL
 from workbook.sheet import NO_FLOPS, NO_TDP, PCIE_TBPS, Sheet, decode_read, has_link
@@ -59,11 +59,11 @@ def _choices(s: Sheet, K: dict) -> None:
     choices = [(key, label, Name(f"SCENARIO_{key.upper()}"), None, None) for key, label in (
         ("model", "Model"), ("precision", "Weight precision"),
         ("kv_precision", "KV cache precision"), ("gpu", "GPU"))] + [
-        ("efficiency", "Efficiency measured (floor ÷ measured)",
-         gpu_efficiency(gpu, Text("by regime")), "pct",
-         "this GPU's measurements on Calibration; without them each row and batch takes "
-         "its regime's default (REGIME_EFFICIENCY, Assumptions), as Sizing. Real time = "
-         "floor ÷ it, + the layers' fixed time (Sizing) without measurements"),
+        ("efficiency", "Calibration: measured ÷ the model's estimate",
+         calibration_ratio(gpu), "x",
+         "this GPU's measurements on Calibration (1 without): each row and batch takes "
+         "its regime's default efficiency (REGIME_EFFICIENCY, Assumptions) ÷ this and "
+         "the layers' fixed time × this, as Sizing: the model's estimate × the ratio"),
         ("price", words("Price per GPU-hour (", Name("CURRENCY"), ")"),
          Name("SCENARIO_PRICE_PER_GPU_HOUR"), "money",
          "the scenario's price in use (override included)"),

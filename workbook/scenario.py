@@ -275,9 +275,9 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
         ("real_tps_total", "Tokens/s per replica (realistic)", tps_total, "tps",
          "TOKENS_PER_SEC(realistic step) × batch: one token per sequence per step"),
         ("real_step_ms", "Decode step (realistic)", realistic_step, "ms_token",
-         "ESTIMATE(floor, efficiency, fixed) = floor ÷ the efficiency used (Calibration's "
-         "measurements of this GPU, else its regime's default) + the layers' fixed time "
-         "(without measurements: LAYER_OVERHEAD_MS)"),
+         "ESTIMATE(floor, efficiency, fixed) = floor ÷ the efficiency used + the layers' "
+         "fixed time used: the model's estimate × Calibration's ratio for this GPU "
+         "(Realistic block below; 1 without measurements)"),
         ("first_token_ms", "First token (prefill of the prompt)",
          f'=IF(ISNUMBER({roof}),PREFILL_MS({K["active_b"]}*1000000000,{K["prompt"]},'
          f'{roof}*{K["gpus"]},ROOF_EFFICIENCY,{attn}),"no FLOPS figure")', "ms",

@@ -180,14 +180,19 @@ class Sheet:
              note=None, note_col: str | None = "C", right: bool = True):
         """One row of a table: ``label`` in column A, ``value`` (a formula or a constant)
         in ``cell`` with its number format (the unit), and ``note`` in ``note_col``
-        (None: no note cell). ``right`` aligns the value right (text where numbers sit)."""
+        (None: no note cell). ``right`` aligns the value right (text where numbers sit).
+        Label, value and note sit at the top of the row (``top_aligned``), so that in a row
+        made tall by a wrapped note they read on one line, not a row apart."""
         row = re.match(r"[A-Z]+(\d+)$", cell).group(1)
         self.put(f"A{row}", label)  # (label, value and note: text, formula text or Expr)
         self.put(cell, value, style, fmt)
         if right:
             self.ws[cell].alignment = Alignment(horizontal="right")
+        cells = [f"A{row}", cell]
         if note_col:
             self.put(f"{note_col}{row}", note, "note")
+            cells.append(f"{note_col}{row}")
+        top_aligned(self.ws, cells)
 
     def protect(self):
         """Protect without a password: inputs stay editable, columns and rows resizable."""
@@ -196,6 +201,37 @@ class Sheet:
         p.formatColumns = False
         p.formatRows = False
         p.formatCells = True
+
+
+def top_aligned(ws, cells: list[str]) -> None:
+    """Each of ``cells`` aligned to the top of its row, its other alignment kept (a row's
+    label, value and note read on one line whatever the row's height)."""
+    for ref in cells:
+        a = ws[ref].alignment
+        ws[ref].alignment = Alignment(horizontal=a.horizontal, vertical="top",
+                                      wrap_text=a.wrap_text, text_rotation=a.text_rotation,
+                                      indent=a.indent, shrink_to_fit=a.shrink_to_fit)
+
+
+def top_align_tall_rows(ws) -> None:
+    """Every cell of a row taller than one line (a wrapped note or label made it so) that
+    has no vertical alignment of its own sits at the top of the row, as the wrapped text
+    does: a label at the bottom and its note at the top read a row apart."""
+    from openpyxl.utils.cell import range_boundaries
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    tall = {r for r, d in ws.row_dimensions.items() if (d.height or 15) > 16}
+    spans = [c.value.ref for c in ws._cells.values() if isinstance(c.value, ArrayFormula)]
+    for ref in spans:  # an array formula's other cells: their values are computed later
+        x0, y0, x1, y1 = range_boundaries(ref)
+        for row in tall & set(range(y0, y1 + 1)):
+            for col in range(x0, x1 + 1):
+                c = ws.cell(row=row, column=col)
+                if c.alignment.vertical is None:
+                    top_aligned(ws, [c.coordinate])
+    for (row, _), c in list(ws._cells.items()):
+        if row in tall and c.value is not None and c.alignment.vertical is None:
+            top_aligned(ws, [c.coordinate])
 
 
 def fit_rows(s: Sheet, first: int, last: int, wrapped: dict[str, float]):
@@ -331,16 +367,28 @@ def validate_stages(ws, cells: str, stages: str, gpus: str, prompt: str) -> None
     dv.add(cells)
 
 
+def calibration_ratio(gpu_name: str) -> str:
+    """Calibration's ratio for the GPU named in ``gpu_name`` (an expression;
+    ``workbook.model.gpu.calibration_ratio``): measured ÷ the model's estimate, else 1."""
+    return gpu.calibration_ratio(gpu_name).render()
+
+
 def gpu_efficiency(gpu_name: str, regime: str) -> str:
-    """The efficiency (floor ÷ measured) used for the GPU named in ``gpu`` (an expression):
-    the average of that GPU's counted measurements on Calibration, else ``regime`` (the
-    cell of the deployment's REGIME_EFFICIENCY)."""
+    """The efficiency used for the GPU named in ``gpu_name`` (an expression): ``regime``
+    (the cell of the deployment's REGIME_EFFICIENCY) ÷ ``calibration_ratio``
+    (``workbook.model.gpu.gpu_efficiency``)."""
     return gpu.gpu_efficiency(gpu_name, regime).render()
+
+
+def calibrated_time(gpu_name: str, fixed: str) -> str:
+    """The layers' fixed time used for the GPU named in ``gpu_name`` (an expression):
+    ``fixed`` × ``calibration_ratio`` (``workbook.model.gpu.layer_time``)."""
+    return gpu.layer_time(gpu_name, fixed).render()
 
 
 def efficiency_says(gpu_name: str, regime: str) -> str:
     """Where the efficiency of ``gpu_efficiency`` comes from, in words (an expression);
-    ``regime``: the cell of the regime's default efficiency, the fallback."""
+    ``regime``: the cell of the regime's default efficiency."""
     return gpu.efficiency_says(gpu_name, regime).render()
 
 

@@ -22,12 +22,13 @@ from workbook.scenario import (
 from workbook.sheet import (
     Sheet,
     blank_or,
+    calibrated_time,
+    calibration_ratio,
     decode_read,
     efficiency_says,
     empty_says,
     figure,
     figure_says,
-    gpu_efficiency,
     has_link,
     link_kind,
     lookup,
@@ -52,15 +53,15 @@ RESULT_KEYS = ["weight_gb", "weight_gib", "kv_gqa_gb", "kv_factor", "kv_seq_gb",
                "critical_batch", "decode_intensity", "side", "cost_mtok", "verified",
                "prefill_share", "step_tokens", "read_b", "attn_flop", "stage_gpus",
                "ep_step_ms", "tp_step_ms", "auto_ep", "expert_parallel", "kv_step_gb", "comm_ms"]
-REALISTIC_KEYS = ["regime_eff", "calibrated", "layer_ms", "layer_used",
+REALISTIC_KEYS = ["regime_eff", "cal_ratio", "calibrated", "layer_ms", "layer_used",
                   "real_cost_mtok"]
 
 
 def layer_time(gpu: str, fixed: str) -> str:
     """The layers' time a realistic step adds for the GPU named in ``gpu`` (an expression):
-    ``fixed`` (Sizing's LAYER_OVERHEAD_MS), or 0 where Calibration has measurements of it
-    (their floor ÷ measured holds the time)."""
-    return f"IF(COUNTIF(CAL_GPU,{gpu})>0,0,{fixed})"
+    ``fixed`` (Sizing's LAYER_OVERHEAD_MS) × Calibration's ratio for the GPU (1 without
+    measurements: ``workbook.sheet.calibrated_time``)."""
+    return calibrated_time(gpu, fixed)
 
 
 def floor_per_token(K: dict) -> Expr:
@@ -99,6 +100,12 @@ def _layout() -> tuple[dict[str, str], dict[str, int]]:
 SIZING, SECTIONS = _layout()
 GRID_TOP = SECTIONS["grids"]  # first row of the model x GPU grids
 NO_FIGURE = "no figure"
+#: The row of grid 1's GPU names: the Sizing sheet's print titles (repeated atop each
+#: printed page from the first grid page on, grid 2's included: the same GPU columns).
+GRID_TITLE_ROW = GRID_TOP + 1
+#: Column B's header of both grids (what the repeated row says on grid 2's pages too).
+GRID_B_HEADER = ("Billions of parameters (B params): all the weights (grid 1), those a "
+                 "decode step reads at batch 1 (grid 2)")
 
 
 def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
@@ -137,10 +144,12 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
              answer is DECODE_STEP_MS of these, with the stages, ÷ tokens per step
     Realistic the default efficiency (REGIME_EFFICIENCY(GPUs per replica, batch, expert
              parallel), all stages together: an anchor of the Assumptions' regime table,
-             named, or between them), the efficiency used (this GPU's measurements on
-             Calibration, else the default), the fixed time per token of the layers'
-             kernels (LAYER_OVERHEAD_MS: the realistic step, ESTIMATE(floor, efficiency,
-             fixed), adds it unless the efficiency is Calibration's, which holds it) and
+             named, or between them), Calibration's ratio for this GPU (measured ÷ the
+             model's estimate at the measured point, 1 without: ``workbook.sheet.
+             calibration_ratio``), the efficiency used (the default ÷ the ratio), the
+             fixed time per token of the layers' kernels (LAYER_OVERHEAD_MS) and the time
+             used (× the ratio): the realistic step, ESTIMATE(floor, efficiency, fixed),
+             is the model's estimate × the ratio; and
              the unit cost of a replica busy at the
              planned utilization (not the bill's figure)
     Grids    grid 1: weights fit on one GPU? (model rows × GPU columns, green/red)
@@ -151,7 +160,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     K = SIZING
     s.title_rows("Sizing: the answer for one deployment, and how it is reached",
                  "Change the yellow cells of the scenario: every sheet follows. Realistic = "
-                 "the floor from datasheet peaks ÷ the efficiency measured on Calibration.")
+                 "the floor from datasheet peaks ÷ the regimes' efficiency + the layers' "
+                 "time, scaled to this GPU's measurements on Calibration.")
     answer_block(
         s, K, SECTIONS["answer"],
         realistic_step=f"=ESTIMATE({K['step_ms']},{K['calibrated']},{K['layer_used']})",
@@ -269,7 +279,15 @@ def _realistic(s: Sheet, K: dict) -> None:
          f"=REGIME_EFFICIENCY({n},{K['batch']},{K['expert_parallel']})", "pct",
          f"=\"REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel): \"&"
          f"{regime_says(K['regime_eff'])}"),
-        ("calibrated", "Efficiency used", f"={gpu_efficiency(K['gpu'], K['regime_eff'])}",
+        ("cal_ratio", "Calibration: measured ÷ the model's estimate (this GPU)",
+         f"={calibration_ratio(K['gpu'])}", "x",
+         f"=IF(COUNTIF(CAL_GPU,{K['gpu']})>0,\"the average over this GPU's \"&COUNTIF("
+         f"CAL_GPU,{K['gpu']})&\" counted row(s) on Calibration (column AG): measured ÷ the "
+         "model's estimate at that row's GPUs, batch and context. The realistic step is the "
+         "model's estimate here × this: the time measured at that point, scaled elsewhere "
+         "by the model\",\"1: no measurement of this GPU counted on Calibration, the "
+         "model's estimate as it is\")"),
+        ("calibrated", "Efficiency used", f"={K['regime_eff']}/{K['cal_ratio']}",
          "pct", f"={efficiency_says(K['gpu'], K['regime_eff'])}"),
         ("layer_ms", "Fixed time per token: the layers' kernels",
          f"=LAYER_OVERHEAD_MS({layers_run(K['layers'])},{K['tokens_per_step']},"
@@ -278,10 +296,9 @@ def _realistic(s: Sheet, K: dict) -> None:
          f"\"&{layers_run(K['layers'])}&\" layers × \"&LAYER_TIME_US&\" µs (Assumptions: "
          "yours to change; the default is fitted on published measurements) ÷ tokens per "
          "step\""),
-        ("layer_used", "Fixed time per token used", f"={layer_time(K['gpu'], K['layer_ms'])}",
-         "ms", f"=IF(COUNTIF(CAL_GPU,{K['gpu']})>0,\"0: Calibration's efficiency (floor ÷ "
-         "measured) holds it\",\"the row above, added to floor ÷ efficiency: ESTIMATE(floor, "
-         "efficiency, this)\")"),
+        ("layer_used", "Fixed time per token used", f"={K['layer_ms']}*{K['cal_ratio']}",
+         "ms", "the row above × Calibration's ratio, added to floor ÷ efficiency: "
+         "ESTIMATE(floor, efficiency, this) = the model's estimate × the ratio"),
         ("real_cost_mtok", f'="{AT_UTILIZATION} ("&CURRENCY&")"',
          f"=IF(ISNUMBER({price}),COST_PER_MTOK({price},{K['real_tps_total']},"
          f"{n},UTILIZATION),\"no price\")", "money",
@@ -313,8 +330,9 @@ def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
         s.section(title_row, title, last_letter)
         head = title_row + 1
         s.put(f"A{head}", "Model  \\  GPU", "header")
-        s.put(f"B{head}", "Parameters (B params)" if kind == "fits" else
-              "Weights read per step, batch 1 (B params)", "header")
+        # one text for both grids: the header of grid 1 prints atop every grid page
+        # (the Sizing's print titles, ``GRID_TITLE_ROW``), grid 2's continued pages too
+        s.put(f"B{head}", GRID_B_HEADER, "header")
         ws.row_dimensions[head].height = 120
         for j in range(n_gpus):
             col = get_column_letter(first_col + j)

@@ -20,6 +20,8 @@ from workbook.expr import Column, Expr, F, Name, Text, of, words
 #: The Calibration table's columns: a measurement's GPU and its efficiency (floor ÷
 #: measured).
 CAL_GPU, CAL_EFF = Name("CAL_GPU"), Name("CAL_EFF")
+#: Calibration's column of measured ÷ the model's estimate, counted rows (``calibration_ratio``).
+CAL_RATIO = Name("CAL_RATIO")
 #: What a cell that needs a figure the GPUs table lacks says.
 NO_FIGURE = "no figure"
 
@@ -96,18 +98,32 @@ def measured(gpu) -> Expr:
     return F.COUNTIF(CAL_GPU, of(gpu)).gt(0)
 
 
-def gpu_efficiency(gpu, otherwise) -> Expr:
-    """The efficiency (floor ÷ measured) used for the GPU named in ``gpu``: the average of
-    its measurements on Calibration, else ``otherwise`` (its regime's,
-    REGIME_EFFICIENCY, or words)."""
-    return F.IF(measured(gpu), F.AVERAGEIF(CAL_GPU, of(gpu), CAL_EFF), of(otherwise))
+def calibration_ratio(gpu) -> Expr:
+    """Calibration's ratio for the GPU named in ``gpu``: the average over that GPU's
+    counted measurement rows of measured ÷ the model's estimate at the row's own GPUs,
+    batch and context (Calibration column AH, CAL_RATIO), else 1.
+
+    The realistic step anywhere is the model's estimate × this ratio, ratio × (floor ÷ e
+    + f) = ESTIMATE(floor, e ÷ ratio, f × ratio), e the regime's default efficiency at
+    the deployment's GPUs and batch and f the layers' time: at a measured point (one row
+    of the GPU, the scenario at its model, precision, GPUs, batch and context) the
+    measured time itself, elsewhere the model scaled by it."""
+    return F.IF(measured(gpu), F.AVERAGEIF(CAL_GPU, of(gpu), CAL_RATIO), 1)
+
+
+def gpu_efficiency(gpu, regime) -> Expr:
+    """The efficiency used for the GPU named in ``gpu``: ``regime`` (the deployment's
+    REGIME_EFFICIENCY) ÷ ``calibration_ratio`` (1 without measurements of the GPU), so
+    that ESTIMATE(floor, this, ``layer_time``) is the model's estimate × Calibration's
+    ratio."""
+    return of(regime) / calibration_ratio(gpu)
 
 
 def layer_time(gpu, fixed) -> Expr:
-    """The layers' time a realistic step adds for the GPU named in ``gpu`` [ms]: ``fixed``
-    (Sizing's LAYER_OVERHEAD_MS), or 0 where Calibration has measurements of it (their
-    floor ÷ measured holds the time)."""
-    return F.IF(measured(gpu), 0, of(fixed))
+    """The layers' fixed time used for the GPU named in ``gpu`` [ms]: ``fixed`` (Sizing's
+    LAYER_OVERHEAD_MS) × ``calibration_ratio``, the other half of the model's estimate
+    scaled (``gpu_efficiency``)."""
+    return of(fixed) * calibration_ratio(gpu)
 
 
 def regime_says(efficiency) -> Expr:
@@ -124,14 +140,17 @@ def regime_says(efficiency) -> Expr:
 
 def efficiency_says(gpu, regime) -> Expr:
     """Where the efficiency of ``gpu_efficiency`` comes from, in words; ``regime``: the
-    cell of the regime's default efficiency, the fallback."""
-    return F.IF(measured(gpu), words("average of this GPU's ", F.COUNTIF(CAL_GPU, of(gpu)),
-                                     " measurement(s) on Calibration (floor ÷ measured)"),
-                words("no measurement of this GPU: the default of its regime, ",
-                      regime_says(regime)))
+    cell of the regime's default efficiency."""
+    n = F.COUNTIF(CAL_GPU, of(gpu))
+    return F.IF(measured(gpu), words(
+        "the default of its regime ÷ ", F.ROUND(calibration_ratio(gpu), 2),
+        ", measured ÷ the model's estimate of this GPU's ", n, " measurement(s) on "
+        "Calibration: the model's estimate scaled to what was measured"),
+        words("no measurement of this GPU: the default of its regime, ",
+              regime_says(regime)))
 
 
 __all__ = ["CAL_GPU", "CAL_EFF", "NO_FIGURE", "figure", "lookup", "empty_says", "blank_or",
            "numbers_or",
-           "roof_used", "deployed", "staged", "replica_gpus", "measured", "gpu_efficiency",
-           "layer_time", "regime_says", "efficiency_says"]
+           "roof_used", "deployed", "staged", "replica_gpus", "measured", "calibration_ratio",
+           "gpu_efficiency", "layer_time", "CAL_RATIO", "regime_says", "efficiency_says"]
