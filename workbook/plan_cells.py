@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from openpyxl.utils import get_column_letter
 
+from workbook.arrays import fixed
 from workbook.expr import Bool, Cell, Column, Expr, F, Name, Num, Span, Text, of, words
 from workbook.expr_excel import in_excel
 from workbook.model.serving import kv_copies, step_tokens
@@ -120,8 +121,12 @@ def efficiency_at(K: dict, r: int, batch) -> Expr:
 #: Sizing's prompt tokens a step carries per sequence (0 disaggregated) and one sequence's
 #: KV cache at the mean context (``workbook.model.serving``): the scenario's, as Plan's
 #: model, prompt and output are.
-SHARE = f"Sizing!${SIZING['prefill_share'][0]}${SIZING['prefill_share'][1:]}"
-KV_STEP_SEQ = f"Sizing!${SIZING['kv_step_seq_gb'][0]}${SIZING['kv_step_seq_gb'][1:]}"
+def sizing_cell(key: str) -> Cell:
+    """Sizing's key cell ``key`` as another sheet reads it, absolute (``Sizing!$B$45``)."""
+    return Cell(fixed(f"Sizing!{SIZING[key]}"))
+
+
+SHARE, KV_STEP_SEQ = sizing_cell("prefill_share"), sizing_cell("kv_step_seq_gb")
 
 
 def kv_step_seq_cell(K: dict, r: int) -> Expr:
@@ -140,7 +145,7 @@ def kv_step_seq(K: dict, r: int) -> Expr:
 #: The layers' fixed time per token a realistic step adds: Sizing's, as its step takes it
 #: (``layer_used``: LAYER_OVERHEAD_MS of the model's layers × Calibration's ratio for the
 #: scenario's GPU), the same at every row and batch.
-LAYERS_TIME = f"Sizing!${SIZING['layer_used'][0]}${SIZING['layer_used'][1:]}"
+LAYERS_TIME = sizing_cell("layer_used")
 
 
 #: The napkin functions the search cells keep as calls (each an array formula a block of

@@ -11,12 +11,12 @@ from workbook.model import fleet
 from workbook.model.bill import average_rate
 from workbook.model.gpu import calibration_ratio, empty_says, figure, lookup, roof_used
 from workbook.model.serving import attended_per_sequence, kv_sequence_gb, step_tokens
-from workbook.plan_cells import SHARE, STAGES_COL
+from workbook.plan_cells import SHARE, STAGES_COL, sizing_cell
 from workbook.sheet import NO_FLOPS, NO_TDP, PCIE_TBPS, Sheet, decode_read, has_link
 from workbook.sizing import SIZING
 
 #: Sizing's mean context (``workbook.model.serving.mean_context``): the scenario's.
-MEAN_CONTEXT = f"Sizing!${SIZING['mean_context'][0]}${SIZING['mean_context'][1:]}"
+MEAN_CONTEXT = sizing_cell("mean_context")
 
 
 def plan_inputs(s: Sheet, K: dict) -> None:
