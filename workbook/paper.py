@@ -241,10 +241,12 @@ def _block_starts(ws) -> list[int]:
     return [1] + sorted(rows)
 
 
-def _wrap_past(ws, first: int, last: int) -> None:
+def _wrap_past(ws, first: int, last: int, shown: set[tuple[int, int]]) -> None:
     """Wrap each text of columns ``first``..``last`` (a page's) that would run past column
-    ``last`` inside it: its cell merged with the empty cells up to ``last``, its row made
-    tall enough for the lines it takes."""
+    ``last`` inside it: its cell merged with the empty cells up to ``last`` (a cell is
+    empty when it is not in ``shown``, ``_filled``'s: a cell of an array formula's range
+    past its first holds no value in openpyxl, yet is not empty), its row made tall
+    enough for the lines it takes."""
     merged = _merged(ws)
     for (row, col), c in sorted(ws._cells.items()):
         if not first <= col <= last or (row, col) in merged or _hidden(ws, col):
@@ -252,7 +254,7 @@ def _wrap_past(ws, first: int, last: int) -> None:
         need = text_width(c, True, SPILL_WIDTH)
         room = sum(width(ws, x) for x in range(col, last + 1) if not _hidden(ws, x))
         end = col
-        while end < last and getattr(ws._cells.get((row, end + 1)), "value", None) is None:
+        while end < last and (row, end + 1) not in shown:
             end += 1
         if need <= sum(width(ws, x) for x in range(col, end + 1) if not _hidden(ws, x)) \
                 or end < last or any((row, x) in merged for x in range(col, last + 1)):
@@ -353,11 +355,12 @@ def print_setup(ws, title_rows: str | None = None) -> None:
             areas[-1][1] = nxt - 1
         else:
             areas.append([top, nxt - 1, end])
+    shown = _filled(ws, hidden_too=True)  # a text is merged only into empty cells
     for top, bottom, end in areas:
         _clip_merges(ws, top, bottom, min(end, bands[0][1]))  # the first page's edge
         for band in bands:
             if band[0] <= end:
-                _wrap_past(_Rows(ws, top, bottom), band[0], min(band[1], end))
+                _wrap_past(_Rows(ws, top, bottom), band[0], min(band[1], end), shown)
     ws.print_area = _area_refs(ws, areas, bands[0][1])
     if len(bands) > 1:
         ws.print_title_cols = "A:A"
@@ -426,15 +429,16 @@ def _area_refs(ws, areas: list[list[int]], band_end: int) -> list[str]:
     return refs
 
 
-def _filled(ws) -> set[tuple[int, int]]:
-    """(row, column) of each cell in view that shows something: a value, or a cell of an
-    array formula's range (openpyxl holds the formula in its first cell only)."""
+def _filled(ws, hidden_too: bool = False) -> set[tuple[int, int]]:
+    """(row, column) of each cell in view (``hidden_too``: in hidden columns too) that
+    shows something: a value, or a cell of an array formula's range (openpyxl holds the
+    formula in its first cell only)."""
     out = {k for k, c in ws._cells.items() if c.value is not None}
     for c in list(ws._cells.values()):
         if isinstance(c.value, ArrayFormula):
             c1, r1, c2, r2 = range_boundaries(c.value.ref)
             out |= {(r, x) for r in range(r1, r2 + 1) for x in range(c1, c2 + 1)}
-    return {(r, x) for r, x in out if not _hidden(ws, x)}
+    return out if hidden_too else {(r, x) for r, x in out if not _hidden(ws, x)}
 
 
 def _line_width(c) -> float:
