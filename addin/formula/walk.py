@@ -62,6 +62,15 @@ class Group:
                 name = name[len(prefix):]
         return ft.plain_name(name).upper()  # _xldudf_RIDGE( as Excel stores a Lite call
 
+    @functools.cached_property
+    def text(self) -> str:
+        """The group's text, as ``render([group])`` writes it (read once: ``napkin
+        native`` keys each call it translates by it, and a call's text holds its nested
+        calls' texts, each read once too)."""
+        return "".join((self.open.value, *(x.text if isinstance(x, Group) else x.value
+                                           for x in self.children),
+                        self.close.value if self.close is not None else ""))
+
     def args(self) -> list[list]:
         """The items of each argument, in order (none for an empty call)."""
         if not self.children:
