@@ -2,7 +2,8 @@
 formulas compiled, formulas computed, formulas tokenised by the formula layer's walk
 (``addin.formula.walk``: native's translation, the template's array formulas); native's
 calls of ours translated and texts read for helper references; formulas' empty-cell
-checks and flatten steps (what ``addin.formula.one_cell``'s short ways leave to it).
+checks and flatten steps (what ``addin.formula.one_cell``'s short ways leave to it);
+formulas' parser's token tries (``addin.formula.fx_parser``).
 ``tests/test_build_work.py`` holds each command to its recorded figures; ``python
 tests/build_work.py`` prints them."""
 
@@ -21,6 +22,7 @@ TEMPLATE = ROOT / "workbook" / "napkin.xlsx"
 def counting():
     """A Counter of the work done inside the block, by kind."""
     from formulas import functions as formulas_functions
+    from formulas import tokens as formulas_tokens
     from openpyxl.formula import tokenizer
 
     from addin.engine import api, executor
@@ -41,6 +43,9 @@ def counting():
         # of get_error over arguments (flatten): what the short ways leave to formulas
         (formulas_functions, "replace_empty", "formulas' empty-cell checks"),
         (formulas_functions, "flatten", "formulas' flatten steps"),
+        # formulas' parser: each token class tried at a place of a formula (a token made,
+        # or a TokenError; addin.formula.fx_parser tries only those that can start there)
+        (formulas_tokens.Token, "__init__", "formulas' token tries"),
     ]
     saved = [(owner, name, getattr(owner, name)) for owner, name, _ in counted]
 

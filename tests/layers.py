@@ -21,10 +21,12 @@ LAYERS = {"ooxml": 0, "formula": 1, "excel": 2, "engine": 3, "transform": 4, "ro
 TOP_LEVEL = {"xlwings_udfs": "routes"}  # addin/<module>.py outside the subpackages
 
 #: the only modules that import formulas or schedula (addin/formula/fx.py is the door;
+#: fx_parser.py its parser, trying at each place the token classes that can start there;
 #: fx_excel.py corrects formulas' own functions, fx_excel_dates.py its date functions,
 #: fx_excel_args.py how some of them read their arguments)
-FORMULAS_IMPORTERS = {"addin.formula.fx", "addin.formula.fx_excel",
-                      "addin.formula.fx_excel_dates", "addin.formula.fx_excel_args"}
+FORMULAS_IMPORTERS = {"addin.formula.fx", "addin.formula.fx_parser",
+                      "addin.formula.fx_excel", "addin.formula.fx_excel_dates",
+                      "addin.formula.fx_excel_args"}
 
 
 def module_name(root: Path, path: Path) -> str:

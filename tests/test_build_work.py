@@ -48,6 +48,11 @@ cells write their checks) go to formulas' operator without ``np.vectorize``
 These two are the figures of the first command a process runs (the start-up's own work
 included); run again in the same process, a command does less (calc: 1,189 checks,
 58,654 steps).
+
+Counted wider on 2026-12-06 once more, and lowered (each output byte-identical): formulas'
+parser tries at each place of a formula only the token classes that can start there
+(``addin.formula.fx_parser``): its token tries, each a token made or a ``TokenError``
+raised, 149,389 -> 33,505 in native, 92,653 -> 20,421 in template and calc.
 """
 
 from __future__ import annotations

@@ -40,6 +40,22 @@ ELEMENTWISE = frozenset({
     "LEFT", "RIGHT", "MID", "LEN", "UPPER", "LOWER", "TRIM", "TEXT", "VALUE", "N", "T"})
 
 
+class _read_once:
+    """``functools.cached_property`` without its lock (Python 3.11 takes one at each
+    first read: the cells of native's array formulas make groups by the ten thousand,
+    each read once)."""
+
+    def __init__(self, fn):
+        self.fn, self.attr = fn, fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.attr] = self.fn(obj)
+        return value
+
+
 @dataclass
 class Group:
     """A function call, a parenthesis or an array constant, with its tokens inside."""
@@ -48,7 +64,7 @@ class Group:
     children: list
     close: Token | None = None
 
-    @functools.cached_property
+    @_read_once
     def name(self) -> str | None:
         """The function's name in upper case, as napkin's catalog and Excel's set name it
         (an add-in's or Lite's stored prefix dropped); None for a parenthesis. (Read once:
@@ -61,6 +77,15 @@ class Group:
             if name.lower().startswith(prefix):
                 name = name[len(prefix):]
         return ft.plain_name(name).upper()  # _xldudf_RIDGE( as Excel stores a Lite call
+
+    @_read_once
+    def text(self) -> str:
+        """The group's text, as ``render([group])`` writes it (read once: ``napkin
+        native`` keys each call it translates by it, and a call's text holds its nested
+        calls' texts, each read once too)."""
+        return "".join((self.open.value, *(x.text if isinstance(x, Group) else x.value
+                                           for x in self.children),
+                        self.close.value if self.close is not None else ""))
 
     def args(self) -> list[list]:
         """The items of each argument, in order (none for an empty call)."""

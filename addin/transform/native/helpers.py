@@ -55,8 +55,24 @@ def _is_qualified_or_called(text: str, start: int, end: int) -> bool:
     return text[start - 1:start] == "!" or after[:1] in ("(", "!")
 
 
+#: where ``LEX_REFS_RE`` would read a reference inside what ``LEX_RE`` reads as one word
+#: or number: after a backslash in a name (``a\\A1``), after an exponent's sign
+#: (``1E+10:20``)
+_INSIDE_A_WORD = re.compile(r"\\|\d[eE][+-]")
+
+
+def _may_name(text: str, names: frozenset[str]) -> bool:
+    """Whether ``text`` may hold one of ``names`` (upper case) as a word: it holds one as
+    text, in any case, or a place where reading its words changes its references. Where
+    it does not, ``LEX_REFS_RE`` finds the references ``LEX_RE`` finds, and no word."""
+    upper = text.upper()
+    return any(n in upper for n in names) or _INSIDE_A_WORD.search(text) is not None
+
+
+@functools.lru_cache(maxsize=256)
 def quote(sheet: str) -> str:
-    """A sheet name as a formula writes it before ``!``."""
+    """A sheet name as a formula writes it before ``!`` (read once a name: every helper
+    reference asks it)."""
     return sheet if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", sheet) else \
         "'" + sheet.replace("'", "''") + "'"
 
@@ -90,8 +106,9 @@ class Helpers:
 
         The text is read with ``addin.formula.formula_text.LEX_RE`` (string literals,
         references with their sheet, words), not tokenised: it is called once per
-        distinct helper, thousands of times on the template; with no name local to the
-        sheet, with ``LEX_REFS_RE`` (the same less its words and numbers). The tables' placeholders
+        distinct helper, thousands of times on the template; where the text holds no name
+        local to the sheet (``_may_name``: the template's are its print areas), with
+        ``LEX_REFS_RE`` (the same less its words and numbers). The tables' placeholders
         (``\x00block\x01column\x00``) are left as they are."""
         local = self._local_names(sheet_idx)
         prefix, own_upper = quote(sheet_name) + "!", (quote(self.sheet) + "!").upper()
@@ -109,7 +126,7 @@ class Helpers:
                 return prefix + piece
             return piece
 
-        pattern = ft.LEX_RE if local else ft.LEX_REFS_RE
+        pattern = ft.LEX_RE if local and _may_name(text, local) else ft.LEX_REFS_RE
         return "".join(piece if k % 2 else pattern.sub(qualified, piece)
                        for k, piece in enumerate(_PLACEHOLDER.split(text)))
 

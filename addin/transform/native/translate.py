@@ -11,7 +11,7 @@ import re
 
 from openpyxl.formula.tokenizer import Token
 
-from addin.formula.walk import Group, napkin_names, parse, render
+from addin.formula.walk import Group, napkin_names, parse
 from addin.transform.native.book import Book, _unique_sheet_name
 from addin.transform.native.forms import (
     ABSENT,
@@ -141,7 +141,7 @@ class NativeTranslator:
     def _call(self, g: Group, sheet_idx: int) -> Expr:
         """A call of ours, translated once per text and sheet (a repeat, as in the cells of
         an array formula said one by one, would register the same helpers again: nothing)."""
-        key = (render([g]), sheet_idx)
+        key = (g.text, sheet_idx)
         if key not in self._calls:
             self._calls[key] = self._translate_call(g, sheet_idx)
         return self._calls[key]
