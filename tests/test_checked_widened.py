@@ -1,4 +1,4 @@
-"""Evidence for the forms of argument widened in issue 39 (``checked_functions.csv``): each
+"""Evidence for forms of argument widened in ``checked_functions.csv`` (December 2026): each
 case is a cell Excel saved in ``tests/corpus/poi/FormulaEvalTestData_Copy.xlsx`` (apache/poi's
 FormulaEvalTestData, saved by Excel), rebuilt here in a workbook of its own and computed in
 strict mode, with the value Excel cached there. The corpus test
@@ -18,7 +18,7 @@ import pytest
 import xlsx_make
 
 from addin.engine import checked
-from addin.engine.api import calc_workbook
+from addin.engine.api import calc_workbook, evaluate
 
 c = xlsx_make.cell
 
@@ -74,3 +74,95 @@ def test_text_that_looks_like_a_number_in_the_math_functions(tmp_path):
     assert res["S!B2"] == pytest.approx(1.5430806348152437, rel=1e-12)
     assert res["S!B4"] == pytest.approx(0.7999899999999998, rel=1e-9)
     assert res["S!B7"] == pytest.approx(0.8912073600614354, rel=1e-12)
+
+
+def test_fv_pv_pmt_as_microsofts_examples_and_excels_digits():
+    # Microsoft Support, "FV function": FV(6%/12,10,-200,-500,1) = $2,581.40,
+    # FV(12%/12,12,-1000) = $12,682.50, FV(11%/12,35,-2000,,1) = $82,846.25,
+    # FV(6%/12,12,-100,-1000,1) = $2,301.40; "PV function": PV(8%/12,12*20,500,,0) =
+    # ($59,777.15). By hand, the annuity equation of "PV function" solved for the term.
+    def fv(r, n, a, p=0.0, t=0):
+        return -(p * (1 + r) ** n + a * (1 + r * t) * ((1 + r) ** n - 1) / r)
+
+    cases = {"FV(0.06/12,10,-200,-500,1)": (fv(0.005, 10, -200, -500, 1), 2581.40),
+             "FV(0.12/12,12,-1000)": (fv(0.01, 12, -1000), 12682.50),
+             "FV(0.11/12,35,-2000,,1)": (fv(0.11 / 12, 35, -2000, 0, 1), 82846.25),
+             "FV(0.06/12,12,-100,-1000,1)": (fv(0.005, 12, -100, -1000, 1), 2301.40)}
+    for formula, (by_hand, shown) in cases.items():
+        got = evaluate("=" + formula)
+        assert got == pytest.approx(by_hand, rel=1e-12) and round(got, 2) == shown, formula
+    r, n = 0.08 / 12, 240
+    pv = -(500 * ((1 + r) ** n - 1) / r) / (1 + r) ** n
+    got = evaluate("=PV(0.08/12,12*20,500,,0)")
+    assert got == pytest.approx(pv, rel=1e-12) and round(got, 2) == -59777.15
+    # Excel's own digits (tests/corpus/xlcalculator/PMT.xlsx A1, and a loan's payment a
+    # tuning workbook of docs/fidelity.md saved): exp/expm1 of nper * log1p(rate)
+    assert evaluate("=PMT(0.08/12,10,10000)") == -1037.0320893591522
+    assert evaluate("=PMT(0.1/12,60,-100000)") == 2124.7044711268277
+
+
+def test_the_annuity_functions_refuse_what_their_pages_leave_unsaid():
+    for formula in ("PV(-1,2,3)", "FV(-2,2,3)", "PMT(0.1,0,100)", "FV(0.1,2,3,0,2)",
+                    "RRI(2,-1,-4)", "RRI(0,1,2)"):
+        got = evaluate("=" + formula)
+        assert "napkin cannot compute" in str(getattr(got, "message", "")), formula
+
+
+def test_rri_yearfrac_and_xnpv_as_microsofts_examples(tmp_path):
+    # Microsoft Support, "RRI function": RRI(96,10000,11000) = 0.0009933; by hand
+    # (11000/10000)^(1/96) - 1
+    assert evaluate("=RRI(96,10000,11000)") == pytest.approx(1.1 ** (1 / 96) - 1, rel=1e-15)
+    assert round(evaluate("=RRI(96,10000,11000)"), 7) == 0.0009933
+    # "YEARFRAC function": basis "0 or omitted" is US (NASD) 30/360; its example
+    # YEARFRAC(DATE(2012,1,1),DATE(2012,7,30)) = 0.58055556 (209 days of 360); a basis
+    # written empty is the basis left out
+    res = _calc(tmp_path, [
+        c("A1", None, 40909), c("A2", None, 41120), c("A3", None, 0.09),
+        c("B1", "YEARFRAC(A1,A2,)", 0.5805555555555556),
+        # "XNPV function": XNPV(.09, A2:A6, B2:B6) = $2,086.65, its rate here in a cell
+        c("C1", None, -10000), c("C2", None, 2750), c("C3", None, 4250), c("C4", None, 3250),
+        c("C5", None, 2750), c("D1", None, 39448), c("D2", None, 39508),
+        c("D3", None, 39751), c("D4", None, 39859), c("D5", None, 39904),
+        c("B2", "XNPV(A3,C1:C5,D1:D5)", 2086.647602031535)])
+    assert res["S!B1"] == pytest.approx(209 / 360, rel=1e-15)
+    assert round(res["S!B2"], 2) == 2086.65
+
+
+def test_large_and_small_of_one_logical_value_or_text():
+    # FormulaEvalTestData F816: LARGE(TRUE,1) is 1 and G816 LARGE("2.3",1) is 2.3 in
+    # Excel; formulas gives #NUM!; no page says which texts Excel reads so: refused
+    for formula in ('LARGE(TRUE,1)', 'LARGE("2.3",1)', "SMALL(1=1,1)"):
+        got = evaluate("=" + formula)
+        assert "napkin cannot compute" in str(getattr(got, "message", "")), formula
+    # Microsoft Support, "LARGE function" / "SMALL function": a range keeps its numbers
+    assert evaluate("=LARGE({3,5,3,5,4},3)") == 4 and evaluate("=SMALL({3,4,5,2,3},4)") == 4
+    assert evaluate("=LARGE(2+3,1)") == 5
+
+
+def test_median_and_log_as_microsofts_examples():
+    # Microsoft Support, "MEDIAN function": MEDIAN(1,2,3,4,5) = 3, MEDIAN(1,2,3,4,5,6) =
+    # 3.5; "LOG function": LOG(10) = 1, LOG(8,2) = 3, LOG(86,2.7182818) = 4.4543473
+    assert evaluate("=MEDIAN({1,2,3,4,5})") == 3 and evaluate("=MEDIAN(1,2,3,4,5,6)") == 3.5
+    assert evaluate("=LOG(10)") == 1 and evaluate("=LOG(8,2)") == pytest.approx(3, rel=1e-15)
+    assert round(evaluate("=LOG(86,2.7182818)"), 7) == 4.4543473
+
+
+def test_sums_that_cancel_are_refused(tmp_path):
+    # Excel may give 0 where two numbers of opposite signs nearly cancel (Microsoft
+    # Learn, "Floating-point arithmetic may give inaccurate results in Excel": =.5-.4-.1
+    # is 0, =1*(.5-.4-.1) -2.78E-17); a balance check Excel saved as 0 (a tuning
+    # workbook of docs/fidelity.md: 115192.6 - 115192.59999999998): refused, and kept
+    # where nothing computed reads it
+    got = evaluate("=115192.6-115192.59999999998")
+    assert "cancel to within 2^-48" in str(getattr(got, "message", ""))
+    assert "napkin cannot compute" in str(getattr(evaluate("=0.5-0.4-0.1"), "message", ""))
+    # apart by more: computed (a loan's last balance Excel saved as -5.6388671509921551E-11)
+    assert evaluate("=2107.1449300430791-2107.1449300431354") == -5.638867150992155e-11
+    assert evaluate("=5-5") == 0 and evaluate("=0.1+0.2") == 0.30000000000000004
+    kept = []
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        c("A1", None, 115192.6), c("A2", None, 115192.59999999998),
+        c("B1", "A1-A2", 0), c("B2", "A1+A2", 230385.19999999998)]})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
+    assert res["S!B1"] == 0 and [r.label for r in kept] == ["S!B1"]
+    assert res["S!B2"] == pytest.approx(230385.2, rel=1e-15)

@@ -202,3 +202,91 @@ def counted_ranges(original, key: str):
         return original(*args)
 
     return checked
+
+
+def ordered_values(original, key: str):
+    """formulas' LARGE or SMALL (``key``), refused in strict mode (``context.refuse``,
+    ``#VALUE!``) where the array is one logical value or one text, written or given by a
+    nested call: formulas gives #NUM! (it keeps numbers only), Excel reads the value as
+    a number (tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!F816,
+    ``LARGE(TRUE,1)``, is 1; G816, ``LARGE("2.3",1)``, is 2.3), and no page says which
+    texts it reads so. A range or an array keeps its numbers only, as Microsoft's pages
+    and formulas both do."""
+    import functools
+
+    from formulas.functions import Error
+
+    @functools.wraps(original)
+    def ordered(*args):
+        values = args[0] if args else None
+        one = getattr(values, "value", values)
+        if np.ndim(one) == 0 or np.size(one) == 1:
+            item = np.ravel(np.asarray(one, dtype=object))[0]
+            if isinstance(item, (bool, np.bool_, str, np.str_)) and \
+                    not hasattr(values, "ranges"):
+                context.refuse(f"{key} given one logical value or text as its array")
+                return Error.errors["#VALUE!"]
+        return original(*args)
+
+    return ordered
+
+
+#: how near two numbers of opposite signs must be for their sum to be one Excel may take
+#: as 0 (within 2^-48 of the first: LibreOffice's rtl::math::approxAdd)
+NEAR = 2.0 ** -48
+
+
+def near_zero_sum(original, key: str):
+    """formulas' ``+`` or ``-`` (``key``), refused in strict mode (``context.refuse``,
+    ``#VALUE!``) where two numbers of opposite signs (after the sign of ``-``) within
+    2^-48 of each other give a result that is not 0.
+
+    Excel "compensate[s]" there "for any error introduced as a result of converting an
+    operand to and from binary" (Microsoft Learn, "Floating-point arithmetic may give
+    inaccurate results in Excel": ``=.5-.4-.1`` is 0, but ``=1*(.5-.4-.1)`` is
+    -2.78E-17: not where the sum is inside a larger formula), LibreOffice too
+    (``rtl::math::approxAdd``: 0 within 2^-48), and the values Excel saved show it:
+    a balance check ``=H70-H55``, with H70 115192.6 and H55 115192.59999999998, is 0
+    (formulas gave 2.9E-11). Which threshold Excel uses and where in a formula it
+    applies, no page says, so napkin does not compute those cells; a loan's last
+    balance that Excel saved as -5.6E-11 (2107.1449300430791 - 2107.1449300431354,
+    apart by 2.7E-14 of themselves) is computed as it was. Arrays are left as formulas
+    gives them."""
+    import functools
+
+    from formulas.functions import Error
+
+    from addin.formula.fx import load
+
+    ns = load()
+    sign = 1.0 if key == "+" else -1.0
+
+    def number(v):
+        if isinstance(v, ns.Ranges):
+            try:
+                v = v.value
+            except Exception:
+                return None
+        if isinstance(v, np.ndarray):
+            if v.size != 1:
+                return None
+            v = v.item()
+        return float(v) if type(v) in (int, float) else None
+
+    @functools.wraps(original)
+    def near_zero(*args):
+        result = original(*args)
+        if len(args) != 2:
+            return result
+        x, y = number(args[0]), number(args[1])
+        if x is None or y is None:
+            return result
+        y *= sign
+        total = x + y
+        if total and x and y and (x < 0) != (y < 0) and abs(total) < abs(x) * NEAR:
+            context.refuse(f"'{key}' of two numbers that cancel to within 2^-48 of "
+                           "themselves (Excel may give 0 there)")
+            return Error.errors["#VALUE!"]
+        return result
+
+    return near_zero
