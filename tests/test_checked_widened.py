@@ -166,3 +166,47 @@ def test_sums_that_cancel_are_refused(tmp_path):
     res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
     assert res["S!B1"] == 0 and [r.label for r in kept] == ["S!B1"]
     assert res["S!B2"] == pytest.approx(230385.2, rel=1e-15)
+
+
+def test_npv_slope_and_averagea(tmp_path):
+    # Microsoft Support, "NPV function": empty cells in a value are ignored; an empty
+    # rate is 0 (KB Q149577). By hand: NPV(0, 1, 2) = 3, NPV(10%, 1) = 1/1.1
+    res = _calc(tmp_path, [
+        c("A1", None, 1), c("B1", "NPV(A9,1,2)", 3), c("B2", "NPV(0.1,A9,A1)", 0.5),
+        c("B3", "NPV(0.1,A9:A9,A1)", 0.5)])
+    assert res["S!B1"] == 3 and res["S!B2"] == res["S!B3"] == pytest.approx(1 / 1.1)
+    # "SLOPE function": known_y's 2,3,9,1,8,7,5 and known_x's 6,5,11,7,5,4,4 give
+    # 0.305556; by hand, sum((x-6)(y-5)) / sum((x-6)^2) = 11/36
+    got = evaluate("=SLOPE({2,3,9,1,8,7,5},{6,5,11,7,5,4,4})")
+    assert got == pytest.approx(11 / 36, rel=1e-15) and round(got, 6) == 0.305556
+    # "AVERAGEA function": 10, 7, 9, 2 and a text counted as 0 average 5.6
+    assert evaluate("=AVERAGEA(10,7,9,2,0)") == pytest.approx(5.6, rel=1e-15)
+
+
+def test_text_read_as_excel_reads_it_or_refused():
+    # a plain number as text reads alike (FormulaEvalTestData L1252: SIN of "1.1" is
+    # 0.8912073600614354; G932: MOD("23","3") is 2); a date, a percentage or a currency
+    # Excel reads as a number too, formulas' float() does not: refused
+    assert evaluate('=SIN("1.1")') == pytest.approx(0.8912073600614354, rel=1e-15)
+    assert evaluate('=MOD("23","3")') == 2
+    for formula in ('ROUNDUP("2024-03-15",5)', 'LOG("50%")', 'FACT("$3")',
+                    'MOD("2024-03-15",7)'):
+        got = evaluate("=" + formula)
+        assert "napkin cannot compute" in str(getattr(got, "message", "")), formula
+    # MEDIAN reads its typed text as Excel does (addin/excel/aggregates.py): 1,000 and 1
+    assert evaluate('=MEDIAN("1,000",1)') == 500.5
+
+
+def test_nper_as_microsofts_examples_and_unsettled_is_refused():
+    # Microsoft Support, "NPER function": NPER(12%/12,-100,-1000,10000,1) = 59.6738657,
+    # NPER(12%/12,-100,-1000,10000) = 60.0821229, NPER(12%/12,-100,-1000) = -9.57859404
+    assert round(evaluate("=NPER(0.12/12,-100,-1000,10000,1)"), 7) == 59.6738657
+    assert round(evaluate("=NPER(0.12/12,-100,-1000,10000)"), 7) == 60.0821229
+    assert round(evaluate("=NPER(0.12/12,-100,-1000)"), 8) == -9.57859404
+    # no payment with no rate or no present value: no page says Excel's value
+    for formula in ("NPER(3,FALSE,FALSE)", "NPER(0,0,1)", "NPER(-1,1,1)"):
+        got = evaluate("=" + formula)
+        assert "napkin cannot compute" in str(getattr(got, "message", "")), formula
+
+
+test_nper_unsettled_is_refused = test_nper_as_microsofts_examples_and_unsettled_is_refused

@@ -290,3 +290,94 @@ def near_zero_sum(original, key: str):
         return result
 
     return near_zero
+
+
+def plain_numeric_text(original, key: str):
+    """formulas' ``key`` (a function checked for text that looks like a number), refused
+    in strict mode (``context.refuse``, ``#VALUE!``) where it is given a text Excel reads
+    as a number and formulas reads otherwise: formulas reads a text with ``float()``,
+    Excel also a date, a percentage, a currency or thousands separators
+    (``ROUNDUP("2024-03-15",5)`` gave #VALUE!; Excel reads the date, as LibreOffice does:
+    the differential test). Plain numbers ("1", "2.99999", "23") read alike: the cells
+    Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx."""
+    import functools
+
+    from formulas.functions import Error
+
+    from addin.formula.fx import load
+
+    ns = load()
+
+    def texts(v):
+        if isinstance(v, ns.Ranges):
+            try:
+                v = v.value
+            except Exception:
+                return
+        if isinstance(v, np.ndarray):
+            for x in v.ravel():
+                if isinstance(x, str) and x is not ns.EMPTY:
+                    yield x
+        elif isinstance(v, str):
+            yield v
+
+    def differs(text: str) -> bool:
+        try:
+            excel = text_value(text)
+        except ValueError:
+            return False  # no number for Excel either
+        try:
+            return float(text) != excel
+        except ValueError:
+            return True
+
+    @functools.wraps(original)
+    def plain(*args):
+        if any(differs(t) for a in args for t in texts(a)):
+            context.refuse(f"{key}() given a text that reads as a number only as Excel "
+                           "reads a date, a percentage or a currency")
+            return Error.errors["#VALUE!"]
+        return original(*args)
+
+    return plain
+
+
+def nper_settled(original, key: str):
+    """formulas' NPER, refused in strict mode (``context.refuse``, ``#VALUE!``) where its
+    page does not settle the value: a rate of -1 or below, a payment of 0 with a rate of
+    0 or a present value of 0 (no number of periods solves the equation, or every one
+    does: formulas #NUM!, LibreOffice 0)."""
+    import functools
+
+    from formulas.functions import Error
+
+    from addin.formula.fx import load
+
+    ns = load()
+
+    def number(v):
+        if isinstance(v, ns.Ranges):
+            try:
+                v = v.value
+            except Exception:
+                return None
+        if isinstance(v, np.ndarray):
+            if v.size != 1:
+                return None
+            v = v.item()
+        if isinstance(v, (bool, np.bool_)):
+            return float(v)
+        return float(v) if type(v) in (int, float) else None
+
+    @functools.wraps(original)
+    def settled(*args):
+        rate, pmt, pv = (number(a) for a in args[:3]) if len(args) >= 3 else (None,) * 3
+        if rate is not None and pmt is not None and pv is not None and (
+                rate <= -1 or (pmt == 0 and (rate == 0 or pv == 0))):
+            context.refuse("NPER with a rate of -1 or below, or a payment of 0 with a "
+                           "rate or a present value of 0 (its page does not say Excel's "
+                           "value)")
+            return Error.errors["#VALUE!"]
+        return original(*args)
+
+    return settled

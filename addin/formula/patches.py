@@ -222,6 +222,20 @@ _FORMULAS = (
             "(LARGE(TRUE,1) is 1, LARGE(\"2.3\",1) 2.3); tests/test_checked_widened.py::"
             "test_large_and_small_of_one_logical_value_or_text", f"{_FXA}:ordered_values")
       for name in ("LARGE", "SMALL")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} reads a text with float(); Excel also "
+            "reads a date, a percentage, a currency or thousands separators in it: refused "
+            "in strict mode where the two differ",
+            "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (plain numbers as text read "
+            "alike); the differential test (ROUNDUP(\"2024-03-15\",5): formulas #VALUE!, "
+            "LibreOffice the date); tests/test_checked_widened.py::"
+            "test_text_read_as_excel_reads_it_or_refused", f"{_FXA}:plain_numeric_text")
+      for name in ("CEILING", "COSH", "MOD", "POWER", "ROUNDUP", "SIN", "TAN", "LOG",
+                   "SIGN", "FACT", "EVEN", "LN", "DEGREES", "LARGE", "AVERAGEA")),
+    Patch(_F, TABLE, "NPER", "formulas' NPER gives #NUM! where its page does not settle "
+          "the value (a payment of 0 with a rate or present value of 0; LibreOffice 0): "
+          "refused in strict mode", "Microsoft Support, \"NPER function\"; the differential "
+          "test; tests/test_checked_widened.py::test_nper_unsettled_is_refused",
+          f"{_FXA}:nper_settled"),
     Patch(_F, TABLE, "SUBSTITUTE", "formulas' SUBSTITUTE with an empty old_text puts "
           "new_text between every two characters; Excel leaves the text as it is",
           "Microsoft Support, \"SUBSTITUTE function\"; tests/test_excel_referee.py::"
