@@ -210,3 +210,17 @@ def test_nper_as_microsofts_examples_and_unsettled_is_refused():
 
 
 test_nper_unsettled_is_refused = test_nper_as_microsofts_examples_and_unsettled_is_refused
+
+
+def test_bounds_refused():
+    # beyond a bound formulas computes for minutes (FACT(1E10), TRUNC(1.5,1E10)) or gives
+    # an error no page settles (FACT(171) is past the largest number, EVEN(1E300), LOG to
+    # the base 1): refused; within it, Microsoft's examples (FACT(5) = 120, FACT(0) = 1,
+    # TRUNC(8.9) = 8, EVEN(1.5) = 2, ODD(3) = 3, LOG(8,2) = 3)
+    for formula in ("FACT(1E10)", "FACT(171)", "TRUNC(1.5,1E10)", "EVEN(1E300)",
+                    "ODD(-1E300)", "LOG(0.5,1)", "RRI(1E-300,1,2)"):
+        got = evaluate("=" + formula)
+        assert "napkin cannot compute" in str(getattr(got, "message", "")), formula
+    assert evaluate("=FACT(5)") == 120 and evaluate("=FACT(0)") == 1
+    assert evaluate("=TRUNC(8.9)") == 8 and evaluate("=EVEN(1.5)") == 2
+    assert evaluate("=ODD(3)") == 3 and evaluate("=LOG(8,2)") == pytest.approx(3, rel=1e-15)

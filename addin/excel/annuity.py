@@ -123,4 +123,7 @@ def rri(nper, pv, fv):
     if not (n > 0 and p > 0 and f > 0):
         raise Cannot("RRI with an argument of 0 or below (its page does not say which "
                      "values are not valid)")
-    return _finite("RRI", (f / p) ** (1 / n) - 1)
+    try:
+        return _finite("RRI", (f / p) ** (1 / n) - 1)
+    except OverflowError:
+        raise Cannot("RRI whose value is beyond the largest number") from None

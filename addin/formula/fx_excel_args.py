@@ -381,3 +381,54 @@ def nper_settled(original, key: str):
         return original(*args)
 
     return settled
+
+
+#: function -> (argument, the largest magnitude napkin computes it for): FACT of more than
+#: 170 (171! is beyond the largest number; formulas computed 10^10! for minutes), TRUNC to
+#: more than 308 places (formulas loops over them), EVEN and ODD beyond 2^53 (formulas
+#: gives #VALUE!); no page says Excel's value there
+BOUNDS = {"FACT": (0, 170.0), "TRUNC": (1, 308.0), "EVEN": (0, 2.0 ** 53),
+          "ODD": (0, 2.0 ** 53), "LOG": (1, None)}
+
+
+def bounded(original, key: str):
+    """formulas' ``key`` (``BOUNDS``), refused in strict mode (``context.refuse``,
+    ``#VALUE!``) where an argument is beyond its bound: formulas' value there is not
+    Excel's, or takes minutes, and Microsoft's page does not say Excel's."""
+    import functools
+
+    from formulas.functions import Error
+
+    from addin.formula.fx import load
+
+    ns = load()
+    at, limit = BOUNDS[key]
+
+    def number(v):
+        if isinstance(v, ns.Ranges):
+            try:
+                v = v.value
+            except Exception:
+                return None
+        if isinstance(v, np.ndarray):
+            if v.size != 1:
+                return None
+            v = v.item()
+        if isinstance(v, str):
+            try:
+                return text_value(v)
+            except ValueError:
+                return None
+        return float(v) if type(v) in (int, float, bool) else None
+
+    @functools.wraps(original)
+    def within(*args):
+        x = number(args[at]) if len(args) > at else None
+        if x is not None and (x == 1 if limit is None else abs(x) > limit):
+            beyond = "as its base" if limit is None else f"beyond {limit:g}"
+            context.refuse(f"{key}() given {x:g} {beyond} (its page does not say Excel's "
+                           "value)")
+            return Error.errors["#VALUE!"]
+        return original(*args)
+
+    return within
