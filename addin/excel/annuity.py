@@ -105,6 +105,8 @@ def pv(rate, nper, pmt, fv=None, type_=None):
     a, f = xa.number(pmt, "PV's pmt"), _optional(fv, "PV's fv")
     if r == 0:
         return _finite("PV", -(f + a * n))
+    if grown == 0:
+        raise Cannot("PV whose (1 + rate)^nper is below the smallest number")
     return _finite("PV", -(f + a * (1 + r * t) * gain / r) / grown)
 
 

@@ -346,7 +346,8 @@ def nper_settled(original, key: str):
     """formulas' NPER, refused in strict mode (``context.refuse``, ``#VALUE!``) where its
     page does not settle the value: a rate of -1 or below, a payment of 0 with a rate of
     0 or a present value of 0 (no number of periods solves the equation, or every one
-    does: formulas #NUM!, LibreOffice 0)."""
+    does: formulas #NUM!, LibreOffice 0), a type other than 0 or 1 (formulas #VALUE!,
+    LibreOffice a number)."""
     import functools
 
     from formulas.functions import Error
@@ -372,11 +373,12 @@ def nper_settled(original, key: str):
     @functools.wraps(original)
     def settled(*args):
         rate, pmt, pv = (number(a) for a in args[:3]) if len(args) >= 3 else (None,) * 3
-        if rate is not None and pmt is not None and pv is not None and (
-                rate <= -1 or (pmt == 0 and (rate == 0 or pv == 0))):
-            context.refuse("NPER with a rate of -1 or below, or a payment of 0 with a "
-                           "rate or a present value of 0 (its page does not say Excel's "
-                           "value)")
+        kind = number(args[4]) if len(args) > 4 else 0.0
+        if kind not in (0.0, 1.0) or rate is not None and pmt is not None and pv is not None \
+                and (rate <= -1 or (pmt == 0 and (rate == 0 or pv == 0))):
+            context.refuse("NPER with a rate of -1 or below, a payment of 0 with a rate or "
+                           "a present value of 0, or a type other than 0 or 1 (its page "
+                           "does not say Excel's value)")
             return Error.errors["#VALUE!"]
         return original(*args)
 
@@ -384,10 +386,11 @@ def nper_settled(original, key: str):
 
 
 #: function -> (argument, the largest magnitude napkin computes it for): FACT of more than
-#: 170 (171! is beyond the largest number; formulas computed 10^10! for minutes), TRUNC to
+#: 20 (formulas' product in 64-bit integers: #VALUE! from 21!, Excel 5.1E+19; 10^10! took
+#: it minutes), TRUNC to
 #: more than 308 places (formulas loops over them), EVEN and ODD beyond 2^53 (formulas
 #: gives #VALUE!); no page says Excel's value there
-BOUNDS = {"FACT": (0, 170.0), "TRUNC": (1, 308.0), "EVEN": (0, 2.0 ** 53),
+BOUNDS = {"FACT": (0, 20.0), "TRUNC": (1, 308.0), "EVEN": (0, 2.0 ** 53),
           "ODD": (0, 2.0 ** 53), "LOG": (1, None)}
 
 

@@ -92,7 +92,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "LOG": (("n",), ("n",), None), "UPPER": (("t",), (), None), "LOWER": (("t",), (), None),
     "LEFT": (("t",), ("i",), None), "SIGN": (("n",), (), None), "TRUNC": (("n",), ("i",), None),
     "FACT": (("n",), (), None), "SUMSQ": (("r",), (), "n"), "EVEN": (("n",), (), None),
-    "ODD": (("n",), (), None), "AVERAGEA": (("v",), (), "v"), "SLOPE": (("rr", "rr"), (), None),
+    "ODD": (("n",), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
