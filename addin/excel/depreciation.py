@@ -113,22 +113,3 @@ def db(cost, salvage, life, period, month=None):
     args = [cost, salvage, life, period] + ([] if month is None else [month])
     return xa.ORIGINAL["DB"](*args)
 
-
-def pmt(rate, nper, pv, fv=None, type_=None):
-    """Excel's ``PMT(rate, nper, pv, [fv], [type])``, computed by formulas, where
-    Microsoft's page settles the value: a rate above -1 (at -1 or below, (1+rate)^nper
-    is 0 or changes sign: LibreOffice gives #NUM!, formulas a number, the page says
-    nothing), nper not 0, type 0 or 1 (or left out). Elsewhere ``Cannot``.
-
-    References
-    ----------
-    Microsoft Support, "PMT function"; "PV function" (the annuity equation).
-    """
-    r = xa.number(rate, "PMT's rate")
-    n = xa.number(nper, "PMT's nper")
-    t = 0.0 if type_ is None or fx.is_omitted(type_) else xa.number(type_, "PMT's type")
-    if r <= -1 or n == 0 or t not in (0.0, 1.0):
-        raise Cannot("PMT with a rate of -1 or below, no period, or a type other than 0 "
-                     "or 1 (its page does not say Excel's value)")
-    args = [rate, nper, pv] + ([] if fv is None else [fv]) + ([] if type_ is None else [type_])
-    return xa.ORIGINAL["PMT"](*args)

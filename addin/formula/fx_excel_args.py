@@ -202,3 +202,236 @@ def counted_ranges(original, key: str):
         return original(*args)
 
     return checked
+
+
+def ordered_values(original, key: str):
+    """formulas' LARGE or SMALL (``key``), refused in strict mode (``context.refuse``,
+    ``#VALUE!``) where the array is one logical value or one text, written or given by a
+    nested call: formulas gives #NUM! (it keeps numbers only), Excel reads the value as
+    a number (tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!F816,
+    ``LARGE(TRUE,1)``, is 1; G816, ``LARGE("2.3",1)``, is 2.3), and no page says which
+    texts it reads so. A range or an array keeps its numbers only, as Microsoft's pages
+    and formulas both do."""
+    import functools
+
+    from formulas.functions import Error
+
+    @functools.wraps(original)
+    def ordered(*args):
+        values = args[0] if args else None
+        one = getattr(values, "value", values)
+        if np.ndim(one) == 0 or np.size(one) == 1:
+            item = np.ravel(np.asarray(one, dtype=object))[0]
+            if isinstance(item, (bool, np.bool_, str, np.str_)) and \
+                    not hasattr(values, "ranges"):
+                context.refuse(f"{key} given one logical value or text as its array")
+                return Error.errors["#VALUE!"]
+        return original(*args)
+
+    return ordered
+
+
+#: how near two numbers of opposite signs must be for their sum to be one Excel may take
+#: as 0 (within 2^-48 of the first: LibreOffice's rtl::math::approxAdd)
+NEAR = 2.0 ** -48
+
+
+def near_zero_sum(original, key: str):
+    """formulas' ``+`` or ``-`` (``key``), refused in strict mode (``context.refuse``,
+    ``#VALUE!``) where two numbers of opposite signs (after the sign of ``-``) within
+    2^-48 of each other give a result that is not 0.
+
+    Excel "compensate[s]" there "for any error introduced as a result of converting an
+    operand to and from binary" (Microsoft Learn, "Floating-point arithmetic may give
+    inaccurate results in Excel": ``=.5-.4-.1`` is 0, but ``=1*(.5-.4-.1)`` is
+    -2.78E-17: not where the sum is inside a larger formula), LibreOffice too
+    (``rtl::math::approxAdd``: 0 within 2^-48), and the values Excel saved show it:
+    a balance check ``=H70-H55``, with H70 115192.6 and H55 115192.59999999998, is 0
+    (formulas gave 2.9E-11). Which threshold Excel uses and where in a formula it
+    applies, no page says, so napkin does not compute those cells; a loan's last
+    balance that Excel saved as -5.6E-11 (2107.1449300430791 - 2107.1449300431354,
+    apart by 2.7E-14 of themselves) is computed as it was. Arrays are left as formulas
+    gives them."""
+    import functools
+
+    from formulas.functions import Error
+
+    from addin.formula.fx import load
+
+    ns = load()
+    sign = 1.0 if key == "+" else -1.0
+
+    def number(v):
+        if isinstance(v, ns.Ranges):
+            try:
+                v = v.value
+            except Exception:
+                return None
+        if isinstance(v, np.ndarray):
+            if v.size != 1:
+                return None
+            v = v.item()
+        return float(v) if type(v) in (int, float) else None
+
+    @functools.wraps(original)
+    def near_zero(*args):
+        result = original(*args)
+        if len(args) != 2:
+            return result
+        x, y = number(args[0]), number(args[1])
+        if x is None or y is None:
+            return result
+        y *= sign
+        total = x + y
+        if total and x and y and (x < 0) != (y < 0) and abs(total) < abs(x) * NEAR:
+            context.refuse(f"'{key}' of two numbers that cancel to within 2^-48 of "
+                           "themselves (Excel may give 0 there)")
+            return Error.errors["#VALUE!"]
+        return result
+
+    return near_zero
+
+
+def plain_numeric_text(original, key: str):
+    """formulas' ``key`` (a function checked for text that looks like a number), refused
+    in strict mode (``context.refuse``, ``#VALUE!``) where it is given a text Excel reads
+    as a number and formulas reads otherwise: formulas reads a text with ``float()``,
+    Excel also a date, a percentage, a currency or thousands separators
+    (``ROUNDUP("2024-03-15",5)`` gave #VALUE!; Excel reads the date, as LibreOffice does:
+    the differential test). Plain numbers ("1", "2.99999", "23") read alike: the cells
+    Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx."""
+    import functools
+
+    from formulas.functions import Error
+
+    from addin.formula.fx import load
+
+    ns = load()
+
+    def texts(v):
+        if isinstance(v, ns.Ranges):
+            try:
+                v = v.value
+            except Exception:
+                return
+        if isinstance(v, np.ndarray):
+            for x in v.ravel():
+                if isinstance(x, str) and x is not ns.EMPTY:
+                    yield x
+        elif isinstance(v, str):
+            yield v
+
+    def differs(text: str) -> bool:
+        try:
+            excel = text_value(text)
+        except ValueError:
+            return False  # no number for Excel either
+        try:
+            return float(text) != excel
+        except ValueError:
+            return True
+
+    @functools.wraps(original)
+    def plain(*args):
+        if any(differs(t) for a in args for t in texts(a)):
+            context.refuse(f"{key}() given a text that reads as a number only as Excel "
+                           "reads a date, a percentage or a currency")
+            return Error.errors["#VALUE!"]
+        return original(*args)
+
+    return plain
+
+
+def nper_settled(original, key: str):
+    """formulas' NPER, refused in strict mode (``context.refuse``, ``#VALUE!``) where its
+    page does not settle the value: a rate of -1 or below, a payment of 0 with a rate of
+    0 or a present value of 0 (no number of periods solves the equation, or every one
+    does: formulas #NUM!, LibreOffice 0), a type other than 0 or 1 (formulas #VALUE!,
+    LibreOffice a number)."""
+    import functools
+
+    from formulas.functions import Error
+
+    from addin.formula.fx import load
+
+    ns = load()
+
+    def number(v):
+        if isinstance(v, ns.Ranges):
+            try:
+                v = v.value
+            except Exception:
+                return None
+        if isinstance(v, np.ndarray):
+            if v.size != 1:
+                return None
+            v = v.item()
+        if isinstance(v, (bool, np.bool_)):
+            return float(v)
+        return float(v) if type(v) in (int, float) else None
+
+    @functools.wraps(original)
+    def settled(*args):
+        rate, pmt, pv = (number(a) for a in args[:3]) if len(args) >= 3 else (None,) * 3
+        kind = number(args[4]) if len(args) > 4 else 0.0
+        if kind not in (0.0, 1.0) or rate is not None and pmt is not None and pv is not None \
+                and (rate <= -1 or (pmt == 0 and (rate == 0 or pv == 0))):
+            context.refuse("NPER with a rate of -1 or below, a payment of 0 with a rate or "
+                           "a present value of 0, or a type other than 0 or 1 (its page "
+                           "does not say Excel's value)")
+            return Error.errors["#VALUE!"]
+        return original(*args)
+
+    return settled
+
+
+#: function -> (argument, the largest magnitude napkin computes it for): FACT of more than
+#: 20 (formulas' product in 64-bit integers: #VALUE! from 21!, Excel 5.1E+19; 10^10! took
+#: it minutes), TRUNC to
+#: more than 308 places (formulas loops over them), EVEN and ODD beyond 2^53 (formulas
+#: gives #VALUE!); no page says Excel's value there
+BOUNDS = {"FACT": (0, 20.0), "TRUNC": (1, 308.0), "EVEN": (0, 2.0 ** 53),
+          "ODD": (0, 2.0 ** 53), "LOG": (1, None)}
+
+
+def bounded(original, key: str):
+    """formulas' ``key`` (``BOUNDS``), refused in strict mode (``context.refuse``,
+    ``#VALUE!``) where an argument is beyond its bound: formulas' value there is not
+    Excel's, or takes minutes, and Microsoft's page does not say Excel's."""
+    import functools
+
+    from formulas.functions import Error
+
+    from addin.formula.fx import load
+
+    ns = load()
+    at, limit = BOUNDS[key]
+
+    def number(v):
+        if isinstance(v, ns.Ranges):
+            try:
+                v = v.value
+            except Exception:
+                return None
+        if isinstance(v, np.ndarray):
+            if v.size != 1:
+                return None
+            v = v.item()
+        if isinstance(v, str):
+            try:
+                return text_value(v)
+            except ValueError:
+                return None
+        return float(v) if type(v) in (int, float, bool) else None
+
+    @functools.wraps(original)
+    def within(*args):
+        x = number(args[at]) if len(args) > at else None
+        if x is not None and (x == 1 if limit is None else abs(x) > limit):
+            beyond = "as its base" if limit is None else f"beyond {limit:g}"
+            context.refuse(f"{key}() given {x:g} {beyond} (its page does not say Excel's "
+                           "value)")
+            return Error.errors["#VALUE!"]
+        return original(*args)
+
+    return within

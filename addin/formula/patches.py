@@ -216,6 +216,32 @@ _FORMULAS = (
             "\"must have the same number of rows and columns\"); tests/test_excel_referee_"
             "math.py::test_criteria_ranges_of_different_sizes", f"{_FXA}:ranges_of_one_shape")
       for name in ("COUNTIFS", "SUMIFS", "AVERAGEIFS")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} of one logical value or text gives #NUM!; "
+            "Excel reads it as a number: refused in strict mode",
+            "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!F816:G816 "
+            "(LARGE(TRUE,1) is 1, LARGE(\"2.3\",1) 2.3); tests/test_checked_widened.py::"
+            "test_large_and_small_of_one_logical_value_or_text", f"{_FXA}:ordered_values")
+      for name in ("LARGE", "SMALL")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} reads a text with float(); Excel also "
+            "reads a date, a percentage, a currency or thousands separators in it: refused "
+            "in strict mode where the two differ",
+            "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (plain numbers as text read "
+            "alike); the differential test (ROUNDUP(\"2024-03-15\",5): formulas #VALUE!, "
+            "LibreOffice the date); tests/test_checked_widened.py::"
+            "test_text_read_as_excel_reads_it_or_refused", f"{_FXA}:plain_numeric_text")
+      for name in ("CEILING", "COSH", "MOD", "POWER", "ROUNDUP", "SIN", "TAN", "LOG",
+                   "SIGN", "FACT", "EVEN", "LN", "DEGREES", "LARGE")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} beyond a bound (FACT of 21 or more, "
+            "TRUNC to more than 308 places, EVEN and ODD beyond 2^53, LOG to the base 1) "
+            "gives #VALUE! or #NUM!, or "
+            "computes for minutes; no page says Excel's value: refused in strict mode",
+            "tests/test_checked_widened.py::test_bounds_refused", f"{_FXA}:bounded")
+      for name in ("FACT", "TRUNC", "EVEN", "ODD", "LOG")),
+    Patch(_F, TABLE, "NPER", "formulas' NPER gives #NUM! where its page does not settle "
+          "the value (a payment of 0 with a rate or present value of 0; LibreOffice 0): "
+          "refused in strict mode", "Microsoft Support, \"NPER function\"; the differential "
+          "test; tests/test_checked_widened.py::test_nper_unsettled_is_refused",
+          f"{_FXA}:nper_settled"),
     Patch(_F, TABLE, "SUBSTITUTE", "formulas' SUBSTITUTE with an empty old_text puts "
           "new_text between every two characters; Excel leaves the text as it is",
           "Microsoft Support, \"SUBSTITUTE function\"; tests/test_excel_referee.py::"
@@ -234,6 +260,13 @@ _FORMULAS = (
             "two numbers, without its np.vectorize; anything else goes to it",
             "tests/test_fast_paths.py::test_arithmetic_same_as_formulas",
             f"{_ARITH}:fast_arithmetic") for sym in ("+", "-", "*", "/")),
+    *(Patch(_OPS, "OPERATORS", sym, "formulas adds and subtracts in binary to the last "
+            "digit; Excel may give 0 where two numbers of opposite signs agree to 2^-48 (its "
+            "compensation for decimal operands stored in binary): refused in strict mode",
+            "Microsoft Learn, \"Floating-point arithmetic may give inaccurate results in "
+            "Excel\" (\"Example when a value reaches zero\"); a balance check Excel saved "
+            "as 0 in a tuning file of docs/fidelity.md; tests/test_checked_widened.py::"
+            "test_sums_that_cancel_are_refused", f"{_FXA}:near_zero_sum") for sym in ("+", "-")),
 )
 
 _MISSING = "missing from formulas"
@@ -275,11 +308,20 @@ _EXCEL_FUNCTIONS = (
     ("MDETERM", "refusals:CHECKED", "formulas' MDETERM in floating point, whose last "
      "digits Microsoft does not document: refused in strict mode where it is not exact",
      _ms("MDETERM", "test_excel_referee_math.py::test_mdeterm_not_exact")),
-    ("PMT", "depreciation:pmt", "formulas' PMT computes a rate of -1 or below, no period "
-     "and a type other than 0 or 1, where Microsoft's page does not say Excel's value "
-     "(LibreOffice #NUM!): refused in strict mode there",
-     "Microsoft Support, \"PMT function\" (its examples); the values Excel saved in "
-     "tests/corpus/xlcalculator/PMT.xlsx; tests/test_excel_finance.py"),
+    *((name, f"annuity:{name.lower()}", f"formulas' {name} (numpy-financial) computes "
+       "(1+rate)^nper by a power, its last digits 1e-14 off Excel's (a loan's last "
+       "balance 7.6 times Excel's -5.6E-11), and computes a rate of -1 or below and a type "
+       "other than 0 or 1, where Microsoft's page does not say Excel's value (LibreOffice "
+       "#NUM!): ours with exp and expm1 of nper * log1p(rate), those refused in strict mode",
+       f"Microsoft Support, \"{name} function\" (its examples), \"PV function\" (the "
+       "annuity equation); the values Excel saved in tests/corpus/xlcalculator/PMT.xlsx and "
+       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx; tests/test_excel_finance.py, "
+       "tests/test_checked_widened.py")
+      for name in ("PMT", "FV", "PV")),
+    *((name, "annuity:rri", "formulas' RRI gives #NUM! for an fv of 0 or below, where "
+       "Microsoft's page does not say which values are not valid: refused in strict mode "
+       "wherever an argument is not above 0", _ms("RRI", "test_checked_widened.py"))
+      for name in ("RRI", "_XLFN.RRI")),
     ("DB", "depreciation:db", "formulas' DB gives #NUM! for arguments Microsoft's page "
      "does not settle (LibreOffice #VALUE!): refused in strict mode there",
      "Microsoft Support, \"DB function\" (its examples); the values Excel saved in "

@@ -86,6 +86,13 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "PMT": (("n", "n", "n"), ("n", "i"), None), "DB": (("n", "n", "i", "i"), ("i",), None),
     "VDB": (("n", "n", "i", "i", "i"), ("n", "v"), None),
     "SUMIFS": (("rr", "rr", "c"), ("rr", "c"), None), "XNPV": (("n", "r", "r"), (), None),
+    "FV": (("n", "n", "n"), ("n", "i"), None), "PV": (("n", "n", "n"), ("n", "i"), None),
+    "NPER": (("n", "n", "n"), ("n", "i"), None), "RRI": (("n", "n", "n"), (), None),
+    "MEDIAN": (("r",), (), "n"), "LARGE": (("r", "i"), (), None),
+    "LOG": (("n",), ("n",), None), "UPPER": (("t",), (), None), "LOWER": (("t",), (), None),
+    "LEFT": (("t",), ("i",), None), "SIGN": (("n",), (), None), "TRUNC": (("n",), ("i",), None),
+    "FACT": (("n",), (), None), "SUMSQ": (("r",), (), "n"), "EVEN": (("n",), (), None),
+    "ODD": (("n",), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -93,7 +100,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
 ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET"}
 
 #: Functions written with the ``_xlfn.`` prefix in a file (those Excel added after 2007).
-FUTURE = {"BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "DAYS",
+FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "DAYS",
           "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP"}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).

@@ -1,0 +1,30 @@
+"""The held-out corpus's manifest (``tools/business_corpus.csv``): every row Excel-saved,
+at a commit, with its sha256, on the side of the split its repository's hash puts it
+(``tools.business_corpus.part_of``). The workbooks themselves are not needed here."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from tools import business_corpus as bc
+
+
+def test_the_split_is_by_the_hash_of_the_repository():
+    # sha256("owner/name")'s first hex digit, worked here: 0-7 held out, 8-f tuned on
+    for repo in ("apache/poi", "tafia/calamine", "a/b", "x/y"):
+        digit = int(hashlib.sha256(repo.encode()).hexdigest()[0], 16)
+        assert bc.part_of(repo) == ("heldout" if digit < 8 else "tune"), repo
+
+
+def test_every_row_is_an_excel_saved_workbook_at_a_commit_on_its_side():
+    rows = bc.entries()
+    assert rows and len({r["sha256"] for r in rows}) == len(rows)
+    for r in rows:
+        assert r["part"] == bc.part_of(r["repository"]), r
+        assert re.fullmatch(r"[0-9a-f]{40}", r["commit"]), r
+        assert re.fullmatch(r"[0-9a-f]{64}", r["sha256"]), r
+        assert re.fullmatch(r"Microsoft( Macintosh)? Excel( Online)? \d+\.\d{4}",
+                            r["application"]), r
+        assert r["path"].lower().endswith((".xlsx", ".xlsm")), r
+    assert {r["part"] for r in rows} == {"heldout", "tune"}

@@ -1,0 +1,105 @@
+"""The held-out corpus of Excel-saved business models: ``python -m tools.business_corpus``.
+
+``tools/business_corpus.csv`` lists workbooks of public GitHub repositories (financial
+models, DCF and three-statement models, budgets, loan and cash-flow schedules), each at
+a commit with its sha256. They are not kept in this repository (most of their
+repositories state no licence); ``fetch DIR`` downloads each from
+raw.githubusercontent.com at its commit into ``DIR/<part>/<owner>+<name>/<path>`` (the
+path's ``/`` written ``__``) and checks its sha256. Nothing here is needed by the tests.
+
+The list and its split were made so (docs/fidelity.md, "A held-out corpus"):
+
+* candidates: the .xlsx and .xlsm files of repositories found by name (financial-model,
+  dcf-model, lbo-model, three-statement, budget-template...);
+* eligible: ``docProps/app.xml``'s Application "Microsoft Excel", "Microsoft Macintosh
+  Excel" or "Microsoft Excel Online" with an AppVersion of Excel's form (``16.0300``:
+  openpyxl writes "Microsoft Excel" with 3.0), at least one formula cell whose cached
+  value is not empty, no ``fullCalcOnLoad``; one copy of each sha256;
+* split before any file was computed, by repository (``part_of``): held out when the
+  first hex digit of sha256(``owner/name``) is 0 to 7, else tuned on.
+
+``census DIR [--part heldout] [--libreoffice]``: the refusal census of one part
+(``tools.refusal_census``'s section, on those files).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import hashlib
+import sys
+import urllib.request
+from pathlib import Path
+
+MANIFEST = Path(__file__).with_name("business_corpus.csv")
+RAW = "https://raw.githubusercontent.com/{repository}/{commit}/{path}"
+
+
+def part_of(repository: str) -> str:
+    """``"heldout"`` when the first hex digit of sha256(``owner/name``) is 0-7, else
+    ``"tune"``: a repository's files are all on one side."""
+    first = hashlib.sha256(repository.encode("utf-8")).hexdigest()[0]
+    return "heldout" if first in "01234567" else "tune"
+
+
+def entries() -> list[dict[str, str]]:
+    """The manifest's rows (its ``#`` lines left out)."""
+    with MANIFEST.open(encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(line for line in fh if not line.startswith("#")))
+
+
+def local_path(folder: Path, row: dict[str, str]) -> Path:
+    """Where ``fetch`` writes the workbook of ``row`` under ``folder``."""
+    return (folder / row["part"] / row["repository"].replace("/", "+")
+            / row["path"].replace("/", "__"))
+
+
+def fetch(folder: Path) -> int:
+    """Download every workbook of the manifest into ``folder`` (those already there with
+    the right sha256 are kept); how many could not be had."""
+    failed = 0
+    for row in entries():
+        dst = local_path(folder, row)
+        if dst.exists() and hashlib.sha256(dst.read_bytes()).hexdigest() == row["sha256"]:
+            continue
+        url = RAW.format(repository=row["repository"], commit=row["commit"],
+                         path=urllib.request.quote(row["path"]))
+        try:
+            with urllib.request.urlopen(url, timeout=60) as got:
+                data = got.read()
+        except OSError as ex:
+            print(f"{row['repository']}/{row['path']}: not fetched ({ex})", file=sys.stderr)
+            failed += 1
+            continue
+        if hashlib.sha256(data).hexdigest() != row["sha256"]:
+            print(f"{row['repository']}/{row['path']}: its sha256 differs from the "
+                  "manifest's; not kept", file=sys.stderr)
+            failed += 1
+            continue
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_bytes(data)
+    return failed
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tools.business_corpus",
+                                 description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    sub.add_parser("fetch", help="download the workbooks").add_argument("folder", type=Path)
+    census = sub.add_parser("census", help="the refusal census of one part")
+    census.add_argument("folder", type=Path)
+    census.add_argument("--part", choices=["heldout", "tune"], default="heldout")
+    census.add_argument("--libreoffice", action="store_true")
+    args = ap.parse_args(argv)
+    if args.command == "fetch":
+        failed = fetch(args.folder)
+        print(f"{len(entries()) - failed} of {len(entries())} workbooks in {args.folder}")
+        return 1 if failed else 0
+    from tools import refusal_census
+
+    extra = ["--libreoffice"] if args.libreoffice else []
+    return refusal_census.main(["--corpus", str(args.folder / args.part), *extra])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
