@@ -165,9 +165,15 @@ def test_inserted_and_appended_measurements_are_counted_for_their_gpus(added):
     for r, gpu in ((rows["c_in"], "My GPU inside"), (rows["c_below"], "My GPU below")):
         assert cal[f"O{r}"] == "plausible", (r, cal.get(f"O{r}"))
         assert cal[f"Z{r}"] == gpu
-    # the efficiency the Sizing case uses is that GPU's own measurement (floor ÷ 10 ms)
-    assert got["Sizing"][SIZING["calibrated"]] == pytest.approx(cal[f"N{rows['c_in']}"])
-    assert cal[f"N{rows['c_in']}"] == pytest.approx(cal[f"K{rows['c_in']}"] / 10)
+    # the Sizing case scales the model by that GPU's own measurement: 10 ms ÷ the model's
+    # estimate at the row (AF), its efficiency the regime's ÷ that ratio
+    r = rows["c_in"]
+    assert cal[f"N{r}"] == pytest.approx(cal[f"K{r}"] / 10)
+    ratio = 10 / cal[f"AF{r}"]
+    assert cal[f"AG{r}"] == cal[f"AH{r}"] == pytest.approx(ratio)
+    sz = got["Sizing"]
+    assert sz[SIZING["cal_ratio"]] == pytest.approx(ratio)
+    assert sz[SIZING["calibrated"]] == pytest.approx(sz[SIZING["regime_eff"]] / ratio)
 
 
 def test_no_error_value_after_the_edits(added):

@@ -1,7 +1,6 @@
 """Four users (finance, ops, a manager, an engineer) walking the native edition in
-LibreOffice (``tools/lo_uno.py``:
-each edit typed into a cell as a user does, LibreOffice's own recalculation), each answer
-checked by hand:
+LibreOffice (``tools/lo_uno.py``: each edit typed into a cell as a user does, LibreOffice's
+own recalculation), each answer checked by hand:
 
 - ops: ten times the load (1,000 M output tokens a day) gives ten times the replicas,
   rounded up, and their bill;
@@ -38,6 +37,7 @@ pytestmark = pytest.mark.skipif(not has_uno(), reason="LibreOffice with Python U
 S = {key: f"Sizing!{cell}" for key, cell in SIZING.items()}
 F = {key: f"Finance!{cell}" for key, cell in FINANCE.items() if isinstance(cell, str)}
 EFF_DEFAULT_ROW = FINANCE_ASSUMPTIONS["EFF_DEFAULT"][0]
+CAPEX_ROW = FINANCE_ASSUMPTIONS["CAPEX"][0]
 #: a measurement of the scenario's own deployment: Llama 3.1 70B FP8 on 2 H100 SXM, batch
 #: 16, at the mean context a decode step reads (2,000 + 300 ÷ 2), 30 ms a token
 MEASURED = ("Llama 3.1 70B", "FP8", "NVIDIA H100 SXM", 2, 16, MEAN_CONTEXT, 30)
@@ -48,6 +48,7 @@ JOBS = {
     "ops": {S["tokens_day"]: 1e9},
     "manager": {S["utilization"]: 0.8},
     "eff_default": {f"Assumptions!B{EFF_DEFAULT_ROW}": 0.5},
+    "capex": {f"Assumptions!B{CAPEX_ROW}": 50000},
     "measured": {**{f"Calibration!{c}{CAL_ROW}": v for c, v in zip("ABCDEFG", MEASURED,
                                                                      strict=True)},
                  S["serving_input"]: "disaggregated"},
@@ -95,6 +96,14 @@ def test_a_manager_changes_one_assumption(walked):
     assert e["Calibration!B5"] == 0.5
     for key in ("gpus_total", "monthly", "headline", "real_step_ms"):
         assert e[S[key]] == d[S[key]], key
+    # the Assumptions' purchase price is for a GPU without its own (GPUs sheet, column P):
+    # the H100 has one, 27,500, so the owned hour stays 27,500 ÷ (4 years × 8,766 h) +
+    # 0.7 kW × PUE 1.3 × 0.12 a kWh = 0.8935
+    c = walked["capex"]
+    assert d[f"Assumptions!A{CAPEX_ROW}"] == "Purchase price if the GPU has none (USD)"
+    assert c[f"Finance!C{FINANCE['purchase'][1:]}"] == 27500
+    owned = f"Finance!C{FINANCE['hourly']}"
+    assert c[owned] == d[owned] == pytest.approx(27500 / (4 * 8766) + 0.7 * 1.3 * 0.12)
 
 
 def test_finance_budget_and_break_even(walked):

@@ -53,7 +53,7 @@ FINANCE_ASSUMPTIONS = {
                          "scenario's prompt ÷ output tokens per request",
                          "Computed from the scenario (Sizing): change the prompt or output "
                          "tokens there"),
-    "CAPEX": (20, '="Purchase price per GPU ("&CURRENCY&")"', 30000, "#,##0",
+    "CAPEX": (20, '="Purchase price if the GPU has none ("&CURRENCY&")"', 30000, "#,##0",
               ("decimal", 0, 10000000),
               "One GPU of the type chosen on Sizing, with its share of the server and "
               "network", "Assumption: a rough level for an H100-class GPU; use your quote",
@@ -87,12 +87,13 @@ FINANCE_ASSUMPTIONS = {
 RANGES_TOP = 26  # section row of the low/high ranges
 RANGE_ASSUMPTIONS = {
     "EFF_LOW": (28, "Efficiency, low", 0.5, "pct", ("decimal", 0.01, 1),
-                "Cautious end of the efficiency range; the base is the efficiency found on "
-                "the Calibration sheet", "Assumption: set it from the spread of your "
+                "Cautious end of the efficiency range; the base is the efficiency Sizing "
+                "uses (its regime's, scaled to the GPU's measurements on Calibration)",
+                "Assumption: set it from the spread of your "
                 "measurements"),
     "EFF_HIGH": (29, "Efficiency, high", 0.9, "pct", ("decimal", 0.01, 1),
                  "Optimistic end of the efficiency range (1 = the floor itself, + the layers' "
-                 "time without measurements)",
+                 "time as Sizing takes it)",
                  "Assumption: set it from the spread of your measurements"),
     "UTIL_LOW": (30, "Utilization, low", 0.4, "pct", ("decimal", 0.01, 1),
                  "Cautious end; the base is the utilization above",

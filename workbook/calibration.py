@@ -279,7 +279,7 @@ def _measurement_row(s: Sheet, i: int, kvp: str) -> None:
     s.put(f"AC{r}", 1, "input", CAL_COLUMNS["AC"][2])
     s.put(f"AD{r}", None, "input", CAL_COLUMNS["AD"][2])
     for col, formula in _row_formulas(r, kvp).items():
-        style = "result" if col in ("N", "O", "AG") else "formula"
+        style = "result" if col in "NO" else "formula"
         s.put(f"{col}{r}", formula, style, CAL_COLUMNS[col][2])
         if col in CAL_LOOKUPS:
             s.ws[f"{col}{r}"].font = Font(name="Calibri", size=10, color="7F7F7F")

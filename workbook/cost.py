@@ -86,11 +86,10 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
       L per M, your traffic = COST_PER_MTOK(price, average tokens/s, J)  (= K ÷ tokens)
       M per M at planned utilization = COST_PER_MTOK(price, H, F, utilization)
       REALISTIC, beside the floors:
-      N efficiency used    = this GPU's measurements on Calibration, else
-                             REGIME_EFFICIENCY(F, batch, expert parallel)
+      N efficiency used    = REGIME_EFFICIENCY(F, batch, expert parallel) ÷ this GPU's
+                             Calibration ratio (measured ÷ the model's estimate; 1 without)
       O realistic step     = ESTIMATE(G, N, the fixed time: Sizing's LAYER_OVERHEAD_MS of
-                             the model's layers, 0 where N is Calibration's; hidden column
-                             AB)
+                             the model's layers × the ratio; hidden column AB)
       P realistic GPUs     = GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(O) × batch,
                              peak-to-average, utilization) × F
       Q realistic monthly  = P × price × hours per month
@@ -209,10 +208,10 @@ def _notes_below(s: Sheet, last: int) -> None:
                           "busy that share of the time.", "note")
     s.put(f"A{last + 3}", "Floors, not predictions: the step floor assumes the bytes stream "
                           "at datasheet bandwidth, split evenly over the GPUs of a replica. "
-                          "The realistic columns divide the step by the efficiency from "
-                          "Calibration (column N: this GPU's measurements, else the default "
-                          "of its regime, REGIME_EFFICIENCY), add the layers' time without "
-                          "measurements (Sizing) and size the GPUs again. Column R is "
+                          "The realistic columns divide the step by the efficiency (column "
+                          "N: the default of its regime, REGIME_EFFICIENCY, scaled to this "
+                          "GPU's measurements on Calibration), add the layers' time (scaled "
+                          "alike) and size the GPUs again. Column R is "
                           "the headline: on the scenario's GPU row, the same figure as on "
                           "Sizing, Finance and Plan (RESULT_COST_PER_MTOK).", "note")
 
