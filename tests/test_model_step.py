@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 from template_values import TEMPLATE, template_env
 
-from workbook.expr import Env
+from workbook.expr import Env, Text
 from workbook.expr_parse import parse
 from workbook.model import step
 from workbook.sizing import SIZING, floor_per_token
@@ -79,6 +79,17 @@ def test_expert_parallel_by_the_scenarios_choice(env):
     m = SIZING["model_row"]
     names = {**env.names, "SCENARIO_EXPERT_PARALLEL": "yes"}
     assert step.expert_parallel(m, 8).evaluate(Env(names=names, cells=env.cells)) == 0
+
+
+def test_a_layout_runs_on_pcie_cards_up_to_one_server(env):
+    # a GPU with an interconnect figure (H100 SXM: NVLink 4, 900 GB/s in + out) any
+    # degree; a PCIe card (no figure: RTX 4090, L40S) at most one server's 8 GPUs a stage
+    # (NVIDIA's PCIe-optimized reference server: 2 CPUs, 8 GPUs, 5 adapters)
+    assert step.PCIE_SERVER_GPUS == 8
+    assert step.layout_runs(16, 900).evaluate(env) is True
+    assert step.layout_runs(8, 0).evaluate(env) is True
+    assert step.layout_runs(9, 0).evaluate(env) is False
+    assert step.layout_runs(32, Text("")).evaluate(env) is False  # no figure: PCIe
 
 
 def test_every_template_formula_reads_as_a_tree_and_back():

@@ -160,6 +160,32 @@ def test_auto_serves_the_faster_layout(tmp_path):
         big[SIZING["step_ms"]] / efficiency_of("moe_expert_parallel"))
 
 
+def test_pcie_cards_offer_no_layout_past_one_server(tmp_path):
+    # Llama 3.1 405B in FP8 on GeForce RTX 4090s (24 GB, no NVLink: the GPUs sheet has no
+    # interconnect figure): 405 GB of weights + the KV cache over 24 GB × 0.9 need 19+
+    # GPUs, deployed as 24 in tensor parallel, three 8-GPU servers' worth over PCIe: no
+    # layout that runs, on Sizing and on Cost's row, and the Cost chart leaves it out
+    from workbook.cost import COST_FIRST
+    from workbook.model.step import NO_LAYOUT
+
+    base = _scenario("Llama 3.1 405B", "FP8", "BF16", "NVIDIA GeForce RTX 4090", "", 16,
+                     2000, 300)
+    v = variant(tmp_path, "405b-4090", base)
+    assert v["Sizing"][SIZING["gpus"]] == 24
+    assert v["Sizing"][SIZING["headline"]].startswith(NO_LAYOUT)
+    cost = v["Cost"]
+    row = next(COST_FIRST + i for i in range(60)
+               if cost.get(f"A{COST_FIRST + i}") == "NVIDIA GeForce RTX 4090")
+    assert cost[f"F{row}"] == 24 and cost[f"R{row}"] == NO_LAYOUT
+    assert NO_LAYOUT in cost[f"T{row}"]
+    assert "NVIDIA GeForce RTX 4090" not in {cost.get(f"W{COST_FIRST + i}") for i in range(60)}
+    # three pipeline stages of 8: each stage one server, the layout runs, every sheet agrees
+    staged = variant(tmp_path, "405b-4090-pp3",
+                     {**base, S["SCENARIO_PIPELINE_STAGES"]: 3})
+    assert staged["Sizing"][SIZING["stage_gpus"]] == 8
+    agree(staged, openpyxl.load_workbook(tmp_path / "405b-4090-pp3.xlsx"))
+
+
 def test_tokens_per_step_divide_the_step(tmp_path):
     # 3.3616 tokens a step (SPEC_TOKENS_PER_STEP(0.8, 4): (1 − 0.8⁵) ÷ 0.2, Leviathan et
     # al. 2023 eq. 1): each token's share of the same step

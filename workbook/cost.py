@@ -28,6 +28,7 @@ from workbook.model.gpu import (
     replica_gpus,
     roof_used,
 )
+from workbook.model.step import NO_LAYOUT, layout_runs
 from workbook.scenario import AT_UTILIZATION, HEADLINE
 from workbook.sheet import Sheet, expert_parallel
 from workbook.sizing import SIZING
@@ -253,11 +254,15 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[Expr
                            c["D"], sz["active_b"], c["E"], sz["attn_flop"], c["F"], stages,
                            sz["hidden"], sz["layers"], c[LINK_COL])
 
-    def price_or(e):  # "no price" where the GPU has none
-        return priced(c["B"], e)
+    # a layout that runs: PCIe cards at most one server's 8 GPUs a stage (model.step)
+    runs = layout_runs(c["F"] / stages, c[LINK_COL], elementwise=k is None)
+
+    def price_or(e):  # "no price" where the GPU has none, "no layout" where it cannot run
+        return F.IF(runs, priced(c["B"], e), Text(NO_LAYOUT))
 
     def per_mtok(gpus):  # the month's bill ÷ the month's tokens (model.bill)
-        return cost_per_mtok(c["B"], gpus, rate=avg, traffic=avg.gt(0))
+        return F.IF(runs, cost_per_mtok(c["B"], gpus, rate=avg, traffic=avg.gt(0)),
+                    Text(NO_LAYOUT))
     realistic_tps = replica_tps(c["O"], b)
     cells = {
         "E": roof_used(prec, Name("GPU_FP8"), Name("GPU_BF16"), elementwise=True)
@@ -286,23 +291,28 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[Expr
             "B": F.IF(c["A"].eq(Name("SCENARIO_GPU")), Name("SCENARIO_PRICE_PER_GPU_HOUR"),
                       figure("GPU_PRICE", k, "no price")),
             "C": lookup("GPU_MEM", k), "D": lookup("GPU_BW", k),
-            NOTE_COL: _note(c),
+            NOTE_COL: _note(c, runs),
         })
     style = {"K": "result", "L": "result", "Q": "result", "R": "result", "S": "result",
              NOTE_COL: "note"}
     return {col: (e, style.get(col, "formula")) for col, e in cells.items()}
 
 
-def _note(c: dict) -> Expr:
-    """The note of a GPU row: no price, no FLOPS figure, efficiency from measurements."""
-    priced, roofed = F.ISNUMBER(c["B"]), F.ISNUMBER(c["E"])
+def _note(c: dict, runs) -> Expr:
+    """The note of a GPU row: no price, no FLOPS figure, efficiency from measurements, no
+    layout that runs (``runs`` FALSE: ``workbook.model.step.layout_runs``)."""
+    priced, roofed, scaled = F.ISNUMBER(c["B"]), F.ISNUMBER(c["E"]), measured(c["A"])
     return words(
         F.IF(priced, Text(""), Text("no price: enter one on the GPUs sheet (column L)")),
         F.IF(roofed, Text(""), words(F.IF(priced, Text(""), Text("; ")),
                                      "no FLOPS figure: math time not counted")),
-        F.IF(measured(c["A"]), words(F.IF(F.AND(priced, roofed), Text(""), Text("; ")),
-                                     "the model scaled by this GPU's measurements "
-                                     "(Calibration)"), Text("")))
+        F.IF(scaled, words(F.IF(F.AND(priced, roofed), Text(""), Text("; ")),
+                           "the model scaled by this GPU's measurements (Calibration)"),
+             Text("")),
+        F.IF(runs, Text(""), words(F.IF(F.AND(priced, roofed, F.NOT(scaled)), Text(""),
+                                        Text("; ")),
+                                   NO_LAYOUT, " (a PCIe server holds 8): pipeline stages on "
+                                   "Sizing split the replica over servers")))
 
 
 #: Hidden columns of the chart's data: a sort key, the sorted keys, names and costs, and
@@ -332,9 +342,9 @@ def _cost_chart(s: Sheet, first: int, last: int):
         s.put(f"{c['cost']}{r}", F.IF(F.ISNUMBER(key), F.INDEX(rng["R"], at), blank),
               "formula", "money")
         before = Cell(f"{c['unpriced']}{r - 1}") if i else blank
-        s.put(f"{c['unpriced']}{r}", before.concat(F.IF(F.AND(
-            name.ne(blank), F.NOT(F.ISNUMBER(Cell(f"B{r}")))), words(", ", name), blank)),
-            "formula")
+        left_out = F.OR(F.NOT(F.ISNUMBER(Cell(f"B{r}"))), cost.eq(Text(NO_LAYOUT)))
+        s.put(f"{c['unpriced']}{r}", before.concat(F.IF(F.AND(name.ne(blank), left_out),
+                                                        words(", ", name), blank)), "formula")
     for col in c.values():
         ws.column_dimensions[col].hidden = True
     chart = BarChart()
@@ -361,7 +371,8 @@ def _cost_chart(s: Sheet, first: int, last: int):
     note = last + 5
     unpriced = Cell(f"{c['unpriced']}{last}")
     s.put(f"A{note}", F.IF(unpriced.eq(Text("")), Text("Every GPU of the table has a price."),
-                           words("Left out, no price on the GPUs sheet: ",
+                           words("Left out, no price on the GPUs sheet or no layout that "
+                                 "runs (more than 8 GPUs a stage without NVLink): ",
                                  F.MID(unpriced, 3, 10000))), "note")
     ws.merge_cells(f"A{note}:R{note}")  # a list of any length: wrapped inside the page
     ws[f"A{note}"].alignment = Alignment(wrap_text=True, vertical="top")

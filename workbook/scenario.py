@@ -17,6 +17,7 @@ from udfs.constants import HOURS_PER_MONTH
 from workbook.estimate_range import headline_note
 from workbook.model.fleet import gpus_total, replicas
 from workbook.model.serving import SERVING_CHOICES
+from workbook.model.step import NO_LAYOUT, layout_runs
 from workbook.sheet import Sheet, define_name, staged, validate_stages
 
 # Defaults of the scenario (the issue's manager story)
@@ -264,8 +265,10 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
          f'=IF(ISNUMBER({price}),MONTHLY_COST({K["gpus_total"]},{price},{hours}),"no price")',
          "money", "MONTHLY_COST(GPUs in total, price per GPU-hour, hours per month)"),
         ("headline", f'="{HEADLINE} ("&CURRENCY&")"',
-         f'=IF(ISNUMBER({K["monthly"]}),IF({tpd}>0,{K["monthly"]}/({tpd}*{hours}/24)'
-         f'*1000000,"no traffic"),"no price")', "money", headline_note(HEADLINE_MEANS)),
+         f'=IF({layout_runs(K["stage_gpus"], K["link"]).render()},IF(ISNUMBER({K["monthly"]}),'
+         f'IF({tpd}>0,{K["monthly"]}/({tpd}*{hours}/24)*1000000,"no traffic"),"no price"),'
+         f'"{NO_LAYOUT} (a PCIe server holds 8): type pipeline stages above to split the '
+         f'replica over servers")', "money", headline_note(HEADLINE_MEANS)),
         ("real_tps_user", "Tokens/s per user (realistic)",
          f"=PER_USER_TPS({K['real_tps_total']},{K['batch']})", "tps",
          f'="PER_USER_TPS(tokens/s per replica, batch)"&IF(ISNUMBER({K["real_tps_user"]}),'

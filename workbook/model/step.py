@@ -152,6 +152,26 @@ def has_link(link) -> Expr:
     return F.IF(F.ISNUMBER(li), li, 0).gt(0)
 
 
+#: The GPUs one server holds where they have no scale-up link (PCIe cards): NVIDIA's
+#: PCIe-optimized reference server, "2-8-5", two CPUs, eight GPUs, five network adapters
+#: (NVIDIA AI Enterprise Reference Architecture, "Compute Node Hardware",
+#: https://docs.nvidia.com/ai-enterprise/reference-architecture/latest/compute-node-hardware.html).
+#: A tensor-parallel stage of more such GPUs would span servers over the network, which
+#: the all-reduces here (PCIe) do not price, so no sheet offers it.
+PCIE_SERVER_GPUS = 8
+#: What a sheet says where a layout cannot run (``layout_runs``).
+NO_LAYOUT = "no layout: more than 8 GPUs a stage without NVLink"
+
+
+def layout_runs(stage_gpus, link, elementwise: bool = False) -> Expr:
+    """Whether a tensor-parallel stage of ``stage_gpus`` GPUs whose GPUs-table interconnect
+    figure is ``link`` can run (TRUE or FALSE): GPUs with a scale-up link (``has_link``),
+    any degree; PCIe cards, at most ``PCIE_SERVER_GPUS`` (one server). ``elementwise``:
+    OR said as a sum of comparisons, for an array formula over a column."""
+    linked, fits = has_link(link), of(stage_gpus).le(PCIE_SERVER_GPUS)
+    return (linked + fits).gt(0) if elementwise else F.OR(linked, fits)
+
+
 def link_kind(link) -> Expr:
     """The interconnect whose NCCL latencies the all-reduces of a GPU pay (a name of
     ``udfs/data/interconnects.csv``), by its GPUs-table figure ``link`` (GB/s): "NVLink"
@@ -219,6 +239,7 @@ def step_floor(read_gb, kv_gb, bandwidth, active, batch, roof, attention_flop, g
 
 __all__ = ["decode_read", "batch_read", "kept_weights", "kept_read_weights", "weight_gb",
            "stored_weights", "read_weights", "read_bytes", "state_bytes", "attention_dim",
-           "sliding_share", "moe_spread", "expert_parallel",
+           "sliding_share", "moe_spread", "expert_parallel", "layout_runs", "PCIE_SERVER_GPUS",
+           "NO_LAYOUT",
            "AUTO_EXPERT_PARALLEL", "has_link", "link_kind", "tp_comm", "stage_comm",
            "step_floor", "PCIE_TBPS", "BILLION"]
