@@ -62,8 +62,11 @@ def tornado(s: Sheet, F: dict, kernels: str) -> None:
         s.put(f"D{r}", c_lo, "result", "money")
         s.put(f"E{r}", c_hi, "result", "money")
         change = '+#,##0.00;-#,##0.00;0.00'
-        s.put(f"F{r}", numbers_or([d], d - base_cost, NO_PRICE), "formula", change)
-        s.put(f"G{r}", numbers_or([g], g - base_cost, NO_PRICE), "formula", change)
+        # against the base: its words where the base is not a number (no price, no layout)
+        s.put(f"F{r}", fx.IF(fx.ISNUMBER(base_cost), numbers_or([d], d - base_cost, NO_PRICE),
+                             base_cost), "formula", change)
+        s.put(f"G{r}", fx.IF(fx.ISNUMBER(base_cost), numbers_or([g], g - base_cost, NO_PRICE),
+                             base_cost), "formula", change)
         # rounded: swings that tie (whole GPUs) tie in every engine, the first one named
         s.put(f"H{r}", numbers_or([d, g], fx.ROUND(fx.MAX(d, g) - fx.MIN(d, g), 6), NO_PRICE),
               "formula", "money")
