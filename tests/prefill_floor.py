@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from serving_floor import MLA_KEY, MLA_VALUE
+
 from udfs import finance, interconnects, serving, tables
 
 MEASUREMENTS = Path(__file__).parent / "data" / "prefill_measurements.csv"
@@ -42,8 +44,6 @@ MEASUREMENTS = Path(__file__).parent / "data" / "prefill_measurements.csv"
 PEAK_COLUMN = {"BF16": "bf16_dense_TFLOPS", "FP16": "fp16_dense_TFLOPS",
                "FP8": "fp8_dense_TFLOPS", "NVFP4": "fp4_dense_TFLOPS",
                "MXFP4": "fp4_dense_TFLOPS"}
-#: Elements of a cached key of absorbed MLA (512 latent + 64 rope) and of its value.
-MLA_KEY, MLA_VALUE = 576, 512
 
 
 @dataclass(frozen=True)

@@ -373,22 +373,9 @@ def calibration_ratio(gpu_name: str) -> str:
     return gpu.calibration_ratio(gpu_name).render()
 
 
-def gpu_efficiency(gpu_name: str, regime: str) -> str:
-    """The efficiency used for the GPU named in ``gpu_name`` (an expression): ``regime``
-    (the cell of the deployment's REGIME_EFFICIENCY) ÷ ``calibration_ratio``
-    (``workbook.model.gpu.gpu_efficiency``)."""
-    return gpu.gpu_efficiency(gpu_name, regime).render()
-
-
-def calibrated_time(gpu_name: str, fixed: str) -> str:
-    """The layers' fixed time used for the GPU named in ``gpu_name`` (an expression):
-    ``fixed`` × ``calibration_ratio`` (``workbook.model.gpu.layer_time``)."""
-    return gpu.layer_time(gpu_name, fixed).render()
-
-
 def efficiency_says(gpu_name: str, regime: str) -> str:
-    """Where the efficiency of ``gpu_efficiency`` comes from, in words (an expression);
-    ``regime``: the cell of the regime's default efficiency."""
+    """Where the efficiency of ``workbook.model.gpu.gpu_efficiency`` comes from, in words
+    (an expression); ``regime``: the cell of the regime's default efficiency."""
     return gpu.efficiency_says(gpu_name, regime).render()
 
 

@@ -22,7 +22,6 @@ from workbook.scenario import (
 from workbook.sheet import (
     Sheet,
     blank_or,
-    calibrated_time,
     calibration_ratio,
     decode_read,
     efficiency_says,
@@ -32,12 +31,10 @@ from workbook.sheet import (
     has_link,
     link_kind,
     lookup,
-    read_weights,
     regime_says,
-    step_floor,
     yes_no_colours,
 )
-from workbook.sizing_rows import memory_rows, speed_rows, step_rows
+from workbook.sizing_rows import memory_rows, replica_step, speed_rows, step_rows
 from workbook.speculation import layers_run
 
 # ---------------------------------------------------------------------------- sizing
@@ -57,28 +54,14 @@ REALISTIC_KEYS = ["regime_eff", "cal_ratio", "calibrated", "layer_ms", "layer_us
                   "real_cost_mtok"]
 
 
-def layer_time(gpu: str, fixed: str) -> str:
-    """The layers' time a realistic step adds for the GPU named in ``gpu`` (an expression):
-    ``fixed`` (Sizing's LAYER_OVERHEAD_MS) × Calibration's ratio for the GPU (1 without
-    measurements: ``workbook.sheet.calibrated_time``)."""
-    return calibrated_time(gpu, fixed)
-
-
 def floor_per_token(K: dict) -> Expr:
     """The answer's step floor per token (Sizing's ``step_ms``): DECODE_STEP_MS of the
     scenario's replica (``workbook.model.step.step_floor``: the weights the step's tokens
     read, decoded and prefilled (``workbook.model.serving.step_tokens``), the KV cache of
     the batch at the mean context with its copies, the attention FLOPs, the all-reduces
-    of a micro-batch, the pipeline stages) ÷ the tokens a step yields. ``K``: Sizing's key cells."""
-    stages, tp = K["stages_input"], K["stage_gpus"]
-    # the GPUs per replica as stages × GPUs per stage (the same number): an expression, so
-    # that napkin native writes it once in a helper cell, not in each of its checks
-    step = step_floor(read_weights(K["read_b"], K["precision"], K["model_row"]),
-                      K["kv_step_gb"], K["bandwidth"], f"{K['active_b']}*1000000000",
-                      K["step_tokens"],
-                      K["roof_tflops"], K["attn_flop"], f"{stages}*{tp}", K["comm_ms"],
-                      stages)
-    return step / of(K["tokens_per_step"])
+    of a micro-batch, the pipeline stages: ``workbook.sizing_rows.replica_step``) ÷ the
+    tokens a step yields. ``K``: Sizing's key cells."""
+    return replica_step(K, K["kv_step_gb"], K["comm_ms"]) / of(K["tokens_per_step"])
 
 
 def _layout() -> tuple[dict[str, str], dict[str, int]]:

@@ -174,6 +174,19 @@ def speed_rows(K: dict) -> list:
     ]
 
 
+def replica_step(K: dict, kv_gb, comm_ms) -> Expr:
+    """The decode step floor of the scenario's replica [ms a step]: ``step_floor`` of the
+    weights its tokens read, the KV cache ``kv_gb`` it reads, one GPU's bandwidth and roof,
+    the active parameters, the tokens it computes, their attention FLOPs, the GPUs (stages
+    × GPUs a stage: an expression, so that napkin native writes it once in a helper cell,
+    not in each of its checks), the all-reduces ``comm_ms`` and the stages. ``K``: Sizing's
+    key cells."""
+    tp, stages = K["stage_gpus"], K["stages_input"]
+    return step_floor(read_weights(K["read_b"], K["precision"], K["model_row"]), kv_gb,
+                      K["bandwidth"], f"{K['active_b']}*1000000000", K["step_tokens"],
+                      K["roof_tflops"], K["attn_flop"], f"{stages}*{tp}", comm_ms, stages)
+
+
 def layout_step(K: dict, parallel: int) -> Expr:
     """The realistic step of the scenario's replica laid out with expert parallelism
     (``parallel`` 1: the attention data parallel, one copy of the KV cache, no all-reduce)
@@ -185,10 +198,8 @@ def layout_step(K: dict, parallel: int) -> Expr:
     m, tp, stages = K["model_row"], K["stage_gpus"], K["stages_input"]
     comm = 0 if parallel else tp_comm(K["hidden"], f"{K['step_tokens']}/{stages}", tp,
                                       K["link"], K["layers"], K["link_kind"], 0)
-    floor = step_floor(read_weights(K["read_b"], K["precision"], m),
-                       step_kv_gb(m, K["kv_step_seq_gb"], K["batch"], tp, parallel),
-                       K["bandwidth"], f"{K['active_b']}*1000000000", K["step_tokens"],
-                       K["roof_tflops"], K["attn_flop"], f"{stages}*{tp}", comm, stages)
+    floor = replica_step(K, step_kv_gb(m, K["kv_step_seq_gb"], K["batch"], tp, parallel),
+                         comm)
     return F.IF(moe_spread(m, tp).eq(1),
                 floor / F.REGIME_EFFICIENCY(of(K["gpus"]), of(K["batch"]), parallel),
                 Text("—"))

@@ -22,6 +22,22 @@ from addin.formula import context
 from addin.formula.fx_excel import excel_text, text_value
 
 
+def one_value(v, ns):
+    """The one value of an argument as formulas gives it (``ns``: its namespace): a
+    one-cell reference or array read, or None for several values, none, or a reference
+    formulas cannot read (what the checks below leave to formulas)."""
+    if isinstance(v, ns.Ranges):
+        try:
+            v = v.value
+        except Exception:
+            return None
+    if isinstance(v, np.ndarray):
+        if v.size != 1:
+            return None
+        v = v.item()
+    return v
+
+
 def if_text(original, key: str):
     """Excel's IF given a text as logical_test: ``"TRUE"`` or ``"FALSE"`` in any case is
     that logical value (formulas gives ``#VALUE!`` for every text); any other text stops
@@ -262,15 +278,7 @@ def near_zero_sum(original, key: str):
     sign = 1.0 if key == "+" else -1.0
 
     def number(v):
-        if isinstance(v, ns.Ranges):
-            try:
-                v = v.value
-            except Exception:
-                return None
-        if isinstance(v, np.ndarray):
-            if v.size != 1:
-                return None
-            v = v.item()
+        v = one_value(v, ns)
         return float(v) if type(v) in (int, float) else None
 
     @functools.wraps(original)
@@ -357,15 +365,7 @@ def nper_settled(original, key: str):
     ns = load()
 
     def number(v):
-        if isinstance(v, ns.Ranges):
-            try:
-                v = v.value
-            except Exception:
-                return None
-        if isinstance(v, np.ndarray):
-            if v.size != 1:
-                return None
-            v = v.item()
+        v = one_value(v, ns)
         if isinstance(v, (bool, np.bool_)):
             return float(v)
         return float(v) if type(v) in (int, float) else None
@@ -408,15 +408,7 @@ def bounded(original, key: str):
     at, limit = BOUNDS[key]
 
     def number(v):
-        if isinstance(v, ns.Ranges):
-            try:
-                v = v.value
-            except Exception:
-                return None
-        if isinstance(v, np.ndarray):
-            if v.size != 1:
-                return None
-            v = v.item()
+        v = one_value(v, ns)
         if isinstance(v, str):
             try:
                 return text_value(v)
