@@ -241,6 +241,82 @@ def decode_step_ms(weights_gb, kv_gb, bandwidth_tbps, active_params, batch, peak
     return where(gpus % stages == 0, step, float("nan"))
 
 
+def prefill_floor_ms(flop, weights_gb, kv_gb, peak_tflops, bandwidth_tbps, comm_ms=0.0):
+    """The floor of a prompt's prefill: the max rule over one forward pass [1], plus the
+    tensor-parallel all-reduces.
+
+    .. math:: T = \\max\\left(\\frac{F}{P},\\; \\frac{W + KV}{BW}\\right) + T_{comm}
+
+    A prefill runs the prompt's T tokens through every layer once: its matmuls do F =
+    2·N·T + the causal attention's 2·L·d_attn·T² FLOPs (``udfs.finance.prefill_ms``),
+    and it reads the weights W once and writes the prompt's keys and values KV once.
+    A long prompt is bound by F, a short one by W: at 128 tokens Llama 2 7B in FP8 on
+    an H100 does 0.87 ms of math but reads 6.7 GB, 2.0 ms. Both are figures of the
+    whole replica: P and BW are one GPU's peaks × its GPUs. The all-reduces
+    (``udfs.serving.tp_comm_ms`` over the prompt's tokens) follow the layers' matmuls
+    and are added, as in the decode step (``decode_step_ms``). A floor while every
+    figure is a datasheet peak: the attention's reads of keys and values, the
+    activations' traffic and the kernels' setup (``udfs.regimes.layer_overhead_ms``)
+    are left out.
+
+    Parameters
+    ----------
+    flop : float
+        FLOPs of the prefill, F (``2·N·T + 2·L·d_attn·T²``) [FLOP].
+    weights_gb : float
+        Weights the pass reads, W, all GPUs together (an MoE model's experts the
+        prompt's tokens pick: ``MOE_DECODE_PARAMS`` at B = T × bytes per parameter) [GB].
+    kv_gb : float
+        Keys and values the pass writes, KV: T × the KV bytes per token [GB].
+    peak_tflops : float
+        Peak compute P of the replica: one GPU's peak at the math precision × its
+        GPUs [TFLOPS].
+    bandwidth_tbps : float
+        Memory bandwidth BW of the replica: one GPU's × its GPUs [TB/s].
+    comm_ms : float
+        The all-reduces of the prompt's tokens through every layer, T_comm (0 on one
+        GPU) [ms].
+
+    Returns
+    -------
+    ms. Llama 2 7B (6.738e9 parameters, 32 layers, d_attn 4,096) in FP8 on one H100
+    SXM (1,978.9 TFLOPS, 3.35 TB/s) at T = 128: F = 2 × 6.738e9 × 128 + 2 × 32 × 4,096
+    × 128² = 1.7293e12 FLOP, 0.874 ms; W + KV = 6.738 + 128 × 262,144 ÷ 1e9 = 6.772 GB
+    (keys and values in FP8: 2 × 32 × 4,096 × 1 B a token), 2.022 ms; T = 2.022 ms.
+    """
+    return maximum(math_ms(flop, peak_tflops),
+                   decode_memory_ms(weights_gb, kv_gb, bandwidth_tbps)) + comm_ms
+
+
+def first_token_ms(floor_ms, efficiency_, layers=0.0, layer_us=0.0):
+    """The first token a deployment pays: the prefill floor at the efficiency reached,
+    plus the layers' fixed time, the decode step's form.
+
+    .. math:: T = \\frac{T_{floor}}{e} + L \\cdot t_{layer}
+
+    The realistic decode step is its floor ÷ an efficiency + the layers × a time per
+    layer (``udfs.regimes.layer_overhead_ms``); a prefill is one pass through the same
+    layers, so it pays that time once. Queueing, the client's round trip and the
+    tokenizer are not counted.
+
+    Parameters
+    ----------
+    floor_ms : float
+        The prefill floor, T_floor (``prefill_floor_ms``) [ms].
+    efficiency_ : float
+        Share e of the floor's pace reached, 0 to 1 [fraction].
+    layers : float
+        Layers of the model, L [count].
+    layer_us : float
+        Time per layer beyond the floor, t_layer (LAYER_TIME_US) [µs].
+
+    Returns
+    -------
+    ms. A 2.022 ms floor at e = 0.5 with 32 layers × 65.8 µs: 4.044 + 2.106 = 6.150 ms.
+    """
+    return floor_ms / efficiency_ + layers * layer_us / 1000
+
+
 def decode_attention_flop(layers, attn_dim, context, batch):
     """FLOPs of the attention products of one decode step: QKᵀ and AV over the context.
 
