@@ -265,7 +265,8 @@ def prefill_floor_ms(flop, weights_gb, kv_gb, peak_tflops, bandwidth_tbps, comm_
         FLOPs of the prefill, F (``2·N·T + 2·L·d_attn·T²``) [FLOP].
     weights_gb : float
         Weights the pass reads, W, all GPUs together (an MoE model's experts the
-        prompt's tokens pick: ``MOE_DECODE_PARAMS`` at B = T × bytes per parameter) [GB].
+        prompt's tokens pick: ``MOE_DECODE_PARAMS`` at B = T × bytes per parameter, an
+        upper estimate under uniform routing, ``udfs.memory.moe_experts_read``) [GB].
     kv_gb : float
         Keys and values the pass writes, KV: T × the KV bytes per token [GB].
     peak_tflops : float
