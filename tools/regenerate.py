@@ -7,7 +7,8 @@ to run:
 
 ``README.md``
     its function table, by ``udfs.docs`` (alone: ``python -m udfs.docs``), into the
-    README's prose;
+    README's prose, and its list of the Excel functions checked, from their declarations
+    (``addin.formula.excel_functions.write.with_checked_list``);
 ``docs/native.md``
     its per-function table, by ``addin.transform.native.forms`` (alone:
     ``python -m addin.transform.native.forms``), after the doc's prose;
@@ -47,9 +48,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def readme_table(committed: Path, out: Path) -> None:
     """The README at ``committed`` with its function table built anew, to ``out``."""
+    from addin.formula.excel_functions.write import with_checked_list
     from udfs.docs import with_table
 
-    out.write_text(with_table(committed.read_text("utf-8")), encoding="utf-8", newline="\n")
+    text = with_checked_list(with_table(committed.read_text("utf-8")))
+    out.write_text(text, encoding="utf-8", newline="\n")
 
 
 def native_table(committed: Path, out: Path) -> None:

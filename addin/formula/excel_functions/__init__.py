@@ -82,7 +82,8 @@ class ExcelFunction:
     differs: str = ""
     refused_in_1904: bool = False
     no_logical: tuple | None = None
-    bound: tuple | None = None  # (argument position, largest magnitude computed)
+    #: (argument position, the largest magnitude computed; None: the value 1 refused)
+    bound: tuple | None = None
     serials_checked: tuple | None = None  # (positions checked, how many are dates)
     sorted_only: bool = False
     in_1904: tuple | None = None  # (positions of serial numbers, whether it gives one)

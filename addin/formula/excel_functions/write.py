@@ -1,6 +1,7 @@
 """What is written from the declarations of Excel's functions: ``docs/excel-functions.md``'s
-table, and a declaration's source (``render``), with which a row of the former list
-(``function,forms,evidence``, ``addin/engine/checked_functions.csv``) is ported.
+table, the README's list of the functions checked, and a declaration's source
+(``render``), with which a row of the former list (``function,forms,evidence``,
+``addin/engine/checked_functions.csv``) is ported.
 
 ``python -m addin.formula.excel_functions.write [docs/excel-functions.md]`` rewrites the
 table (``python -m tools.regenerate`` does it with the other generated files);
@@ -13,12 +14,13 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sys
 import textwrap
 from dataclasses import fields, replace
 from pathlib import Path
 
-from addin.formula.excel_functions import ALL, TOPICS, ExcelFunction, declared
+from addin.formula.excel_functions import ALL, TOPICS, ExcelFunction, checked, declared
 
 #: the order a declaration's facts are written in (after its forms and evidence)
 FACTS = tuple(f.name for f in fields(ExcelFunction)
@@ -146,6 +148,21 @@ def with_table(text: str, source: str = "docs/excel-functions.md") -> str:
     if DOC_HEADING not in text:
         raise ValueError(f"{source}: no heading {DOC_HEADING.strip()!r}")
     return text[:text.index(DOC_HEADING) + len(DOC_HEADING)] + doc_table()
+
+
+#: the README's list of the functions checked (``tests/test_checked.py`` reads it)
+_README_LIST = re.compile(r"The\s+\d+\s+functions\s+listed:.*?\.\n", re.S)
+
+
+def with_checked_list(readme: str) -> str:
+    """``readme`` with its list of the functions strict mode computes ("The N functions
+    listed: ...") written from the declarations."""
+    names = list(checked())
+    text = f"The {len(names)} functions listed: " + ", ".join(f"`{n}`" for n in names) + ".\n"
+    new, count = _README_LIST.subn(lambda m: text, readme, count=1)
+    if not count:
+        raise ValueError("README: no list \"The N functions listed: ...\"")
+    return new
 
 
 def main(argv=None) -> int:
