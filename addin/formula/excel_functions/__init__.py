@@ -38,7 +38,7 @@ table (``tests/differential/known_differences.csv``), not a fact of napkin's.
 
 Every table of these facts is derived from the declarations (``names``,
 ``value_args``, ``checked``); ``python -m tools.regenerate`` writes them into
-``docs/excel-functions.md``. This package imports nothing: the formula layer
+``docs/excel-functions.md``. This package imports nothing of napkin: the formula layer
 (``addin.formula.walk``, ``addin.formula.intersection``, ``addin.formula.patches``) reads
 it as well as the engine.
 
