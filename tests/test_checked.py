@@ -1,5 +1,5 @@
 """Strict mode computes only the Excel functions checked against Excel
-(``addin/engine/checked_functions.csv``): every entry names its evidence, the README lists
+(``addin/formula/excel_functions/``): every entry names its evidence, the README lists
 exactly them, and a function off the list is refused (``--lenient`` computes it)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Strict mode computes a listed function only for the forms of argument its entry in
-``addin/engine/checked_functions.csv`` lists (``addin.engine.forms``): a form the compile
+"""Strict mode computes a listed function only for the forms of argument its declaration
+(``addin/formula/excel_functions/``) lists (``addin.engine.forms``): a form the compile
 shows (an array, a range, a workbook in the 1904 date system) or a value shows while
 computing (text that looks like a number, an empty cell, an error value, from a cell or
 from a nested call) is refused with a sentence naming the function and the cell, and

@@ -1,4 +1,4 @@
-"""Evidence for forms of argument widened in ``checked_functions.csv`` (December 2026): each
+"""Evidence for forms of argument widened in ``formula/excel_functions/`` (December 2026): each
 case is a cell Excel saved in ``tests/corpus/poi/FormulaEvalTestData_Copy.xlsx`` (apache/poi's
 FormulaEvalTestData, saved by Excel), rebuilt here in a workbook of its own and computed in
 strict mode, with the value Excel cached there. The corpus test

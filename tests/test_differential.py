@@ -43,7 +43,7 @@ def _has_uno() -> bool:
 
 
 def test_every_listed_function_has_a_signature():
-    # a function added to checked_functions.csv is generated too (or says why not)
+    # a function whose declaration gets checked forms is generated too (or says why not)
     assert set(SIGNATURES) == set(checked())
     assert set(NOT_REFEREED) <= set(SIGNATURES)
 

@@ -1,4 +1,4 @@
-"""EXP, COSH, PMT, DB and VDB, checked in strict mode (``addin/engine/checked_functions.csv``):
+"""EXP, COSH, PMT, DB and VDB, checked in strict mode (``addin/formula/excel_functions/``):
 Microsoft's documented examples, each value worked by hand here from the function's
 definition (the page shows it rounded to the cents or to 7-9 digits), and VDB's refusals
 where the page says nothing (``addin/excel/depreciation.py``)."""

@@ -18,7 +18,7 @@ DATA = {"A1": 3, "A2": "12", "A3": 1, "A4": True, "B1": 10, "B2": 20, "B3": 30,
 
 
 #: how strict mode names a form of argument that no evidence of the function covers
-#: (addin/engine/checked_functions.csv)
+#: (addin/formula/excel_functions/)
 NUMERIC_TEXT = r"{}\(\) given text that looks like a number"
 
 

@@ -1,6 +1,7 @@
 """The engine's survey mode (``addin.engine.survey.watching_forms``), what
-``tools/forms_survey.py`` writes the entries of ``checked_functions.csv`` from: it sees the
-forms each call is given, refuses nothing for them, and leaves the engine as it was."""
+``tools/forms_survey.py`` writes the checked forms of ``addin/formula/excel_functions/``
+from: it sees the forms each call is given, refuses nothing for them, and leaves the
+engine as it was."""
 
 from __future__ import annotations
 

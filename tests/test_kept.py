@@ -3,7 +3,7 @@ compute keeps the value Excel saved when nothing computed depends on it, and the
 workbook is computed (``napkin calc`` exits 4 and names the cells); otherwise the
 workbook is refused as before. Each workbook is written in the test (``xlsx_make``),
 with the values "Excel saved" chosen so that a kept value is told from a computed one:
-BITAND is Excel's but not checked (``addin/engine/checked_functions.csv``), and the value
+BITAND is Excel's but not checked (``addin/formula/excel_functions/``), and the value
 saved in its cell is 7 where BITAND(1,5) is 1 (Microsoft Support, "BITAND function"), so
 a 7 in the output is the value kept, never one napkin computed.
 """

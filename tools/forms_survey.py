@@ -1,6 +1,6 @@
 """The forms of argument (``addin.engine.forms.FORMS``) each Excel function is given in
-workbooks or in test files: what the entries of ``addin/engine/checked_functions.csv``
-are written from.
+workbooks or in test files: what the checked forms of Excel's functions
+(``addin/formula/excel_functions/``) are written from.
 
 ``python -m tools.forms_survey workbooks FILE.xlsx...`` computes each workbook (as
 ``napkin calc --lenient`` does, writing nothing) and ``python -m tools.forms_survey

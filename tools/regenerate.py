@@ -1,16 +1,21 @@
 """Build the committed files that are generated, from the repository alone, and compare.
 
-``python -m tools.regenerate`` (from the repository's root) builds all four into an empty
+``python -m tools.regenerate`` (from the repository's root) builds all five into an empty
 folder and copies each over the committed one where the two differ; after adding or
 changing a function (``docs/contributing.md``, "Adding a function") it is the one command
 to run:
 
 ``README.md``
     its function table, by ``udfs.docs`` (alone: ``python -m udfs.docs``), into the
-    README's prose;
+    README's prose, and its list of the Excel functions checked, from their declarations
+    (``addin.formula.excel_functions.write.with_checked_list``);
 ``docs/native.md``
     its per-function table, by ``addin.transform.native.forms`` (alone:
     ``python -m addin.transform.native.forms``), after the doc's prose;
+``docs/excel-functions.md``
+    its per-function table of Excel's functions (checked forms, evidence, the other
+    facts), from their declarations (``addin.formula.excel_functions``; alone:
+    ``python -m addin.formula.excel_functions.write``), after the doc's prose;
 ``workbook/napkin.xlsx``
     the template, built, computed and carrying the Lite code, as
     ``napkin template -o workbook/napkin.xlsx`` writes it (the slowest);
@@ -43,9 +48,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def readme_table(committed: Path, out: Path) -> None:
     """The README at ``committed`` with its function table built anew, to ``out``."""
+    from addin.formula.excel_functions.write import with_checked_list
     from udfs.docs import with_table
 
-    out.write_text(with_table(committed.read_text("utf-8")), encoding="utf-8", newline="\n")
+    text = with_checked_list(with_table(committed.read_text("utf-8")))
+    out.write_text(text, encoding="utf-8", newline="\n")
 
 
 def native_table(committed: Path, out: Path) -> None:
@@ -58,6 +65,15 @@ def native_table(committed: Path, out: Path) -> None:
         raise ValueError(f"{committed}: no heading {DOC_HEADING.strip()!r}")
     prose = text[:text.index(DOC_HEADING) + len(DOC_HEADING)]
     out.write_text(prose + doc_table(), encoding="utf-8", newline="\n")
+
+
+def excel_functions_table(committed: Path, out: Path) -> None:
+    """``docs/excel-functions.md`` at ``committed`` with its per-function table built
+    anew from the declarations of Excel's functions, to ``out``."""
+    from addin.formula.excel_functions.write import with_table
+
+    text = with_table(committed.read_text("utf-8"), str(committed))
+    out.write_text(text, encoding="utf-8", newline="\n")
 
 
 def template(committed: Path, out: Path) -> None:
@@ -80,6 +96,7 @@ def native_template(committed: Path, out: Path) -> None:
 GENERATED = {
     "README.md": readme_table,
     "docs/native.md": native_table,
+    "docs/excel-functions.md": excel_functions_table,
     "workbook/napkin.xlsx": template,
     "workbook/napkin-native.xlsx": native_template,
 }
@@ -108,9 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m tools.regenerate",
         description="Build the generated files (the README's function table, "
-                    "docs/native.md's table, the template and its native edition) from the "
-                    "repository alone into an empty folder, and copy each that differs over "
-                    "the committed one.")
+                    "docs/native.md's and docs/excel-functions.md's tables, the template "
+                    "and its native edition) from the repository alone into an empty "
+                    "folder, and copy each that differs over the committed one.")
     ap.add_argument("files", nargs="*", metavar="FILE",
                     help=f"only these ({', '.join(GENERATED)}; default: all)")
     ap.add_argument("--check", action="store_true",

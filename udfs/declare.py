@@ -14,7 +14,11 @@ A declaration (``declare``) says, in one place, everything about an Excel functi
   (optional; ``napkin native`` uses it): Excel formula text with ``{argument}`` where each
   argument's value goes, e.g. ``"{params}*{precision}/1E9"`` (the value in the argument's
   default unit, a precision as bytes; the result unit is applied around it). With OMIT
-  arguments, a dict from the names omitted (a tuple, ``()`` for none) to the text.
+  arguments, a dict from the names omitted (a tuple, ``()`` for none) to the text;
+  beside it ``native_result`` (the result known positive or nonnegative),
+  ``native_note`` (its behaviour in words, for docs/native.md) and, for a function with
+  no ``native`` text, ``native_when`` (translated all the same when the arguments allow)
+  and ``native_refusal`` (why a call is not translated).
 
 From the declarations come the Python functions Excel calls (``CATALOG``, declared to
 xlwings with ``func`` and ``arg``), their argument help (``ARG_DOCS``), the xlwings
@@ -213,6 +217,16 @@ class Function:
     together: tuple[tuple[str, ...], ...] = ()
     #: A name the function takes in place of a number (``ByName``), or None.
     by_name: ByName | None = None
+    #: What the native formula's result is known to lie in ("positive", "nonnegative"):
+    #: a call nested in another needs no check of its domain (``napkin native``).
+    native_result: str = ""
+    #: The native formula's behaviour in words, where it needs them (docs/native.md).
+    native_note: str = ""
+    #: With no ``native`` text: when ``addin.transform.native`` translates a call all the
+    #: same (the arguments decide; docs/native.md's words), and why a call is not
+    #: translated (the reason ``napkin native`` gives).
+    native_when: str = ""
+    native_refusal: str = ""
     #: The formula over the arguments' readers; with OMIT arguments, one per combination
     #: of them given or omitted (key: the names omitted).
     formulas: dict = field(default_factory=dict)
@@ -238,14 +252,17 @@ def declare(name: str, doc: str, *params: Param, formula=None, call=None, result
             example: tuple[str, str] | None = None, summary: str = "", usage: str = "",
             native: str | dict | None = None,
             together: tuple[tuple[str, ...], ...] = (),
-            by_name: ByName | None = None) -> Function:
+            by_name: ByName | None = None, native_result: str = "", native_note: str = "",
+            native_when: str = "", native_refusal: str = "") -> Function:
     """Declare the Excel function ``name``; return its declaration (also registered)."""
     if (formula is None) == (call is None):
         raise ValueError(f"{name}: give either a formula or a call")
     if name in DECLARATIONS:
         raise ValueError(f"{name} is declared twice")
     fn = Function(name, doc, tuple(params), formula, call, result, nonfinite, explain,
-                  example, summary, usage, native, together, by_name=by_name)
+                  example, summary, usage, native, together, by_name=by_name,
+                  native_result=native_result, native_note=native_note,
+                  native_when=native_when, native_refusal=native_refusal)
     if formula is not None:
         _bind_formulas(fn)
     fn.excel = _excel_function(fn)

@@ -16,7 +16,7 @@ block's arrays to one value: ``addin.formula.walk.ELEMENTWISE``), and the test
 MOD(n, d) = 0 (d divides n: the stages of DECODE_STEP_MS's native form) becomes
 CEILING(n ÷ d, 1) = n ÷ d, for n, d > 0 the same [1, 2], in the one of those functions
 napkin's engine has checked against Excel element by element (CEILING;
-``addin/engine/checked_functions.csv``).
+``addin/formula/excel_functions/``).
 
 References
 ----------

@@ -39,10 +39,11 @@ import numpy as np
 
 from addin.engine.boot import ready
 from addin.excel.args import one_value
-from addin.formula import fx
+from addin.formula import excel_functions, fx
 
-#: the functions that evaluate only some of their arguments (names as ``bare`` gives them)
-BRANCHING = frozenset({"IF", "IFS", "IFERROR", "IFNA", "CHOOSE", "SWITCH"})
+#: the functions that evaluate only some of their arguments (names as ``bare`` gives them;
+#: declared ``branching``)
+BRANCHING = excel_functions.names("branching")
 
 _MANY = object()  # an argument of many values: it does not settle a branch
 

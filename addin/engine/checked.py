@@ -1,8 +1,9 @@
 """The Excel functions napkin has checked against Excel, and the forms of argument each
 is checked for: strict mode computes only these.
 
-``checked_functions.csv`` (beside this module, read by ``addin.engine.forms``) lists each
-function with the forms of argument its evidence covers and the evidence: workbooks
+The declarations of Excel's functions (``addin.formula.excel_functions``, read by
+``addin.engine.forms``) give each function checked with the forms of argument its
+evidence covers and the evidence: workbooks
 Excel saved whose values ``napkin calc`` gives (``tests/corpus``, checked by
 ``tests/test_fidelity.py``), tests built on Microsoft's documented examples, or the
 template, whose values LibreOffice agrees with (``tests/test_template.py``). In strict

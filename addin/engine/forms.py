@@ -1,11 +1,12 @@
 """The forms of argument each Excel function napkin computes in strict mode is checked
 for, and how a compiled formula finds the forms its calls are given.
 
-``checked_functions.csv`` (beside this module) lists each function checked against
-Excel with the forms of argument its evidence covers (``FORMS``: a number, text or
-logical value, a reference to one cell, a range, an array, text that looks like a
-number, an empty cell, an error value, an argument left out, a workbook in the 1904
-date system) and the evidence. ``addin.engine.checked`` refuses what the list does not cover.
+The declarations of Excel's functions (``addin.formula.excel_functions``) give each
+function checked against Excel with the forms of argument its evidence covers
+(``FORMS``: a number, text or logical value, a reference to one cell, a range, an
+array, text that looks like a number, an empty cell, an error value, an argument left
+out, a workbook in the 1904 date system) and the evidence. ``addin.engine.checked``
+refuses what they do not cover.
 
 The forms of a call are found in two steps:
 
@@ -30,19 +31,15 @@ recorded only if Excel evaluates the call with the values of that run (``settle`
 
 from __future__ import annotations
 
-import csv
 import functools
 import re
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 import numpy as np
 
 from addin.engine import branches
 from addin.engine.boot import ready
-from addin.formula import context, fx, ranges
-
-LIST = Path(__file__).with_name("checked_functions.csv")
+from addin.formula import context, excel_functions, fx, ranges
 
 #: the forms of argument, as the list names them -> how a refusal says them
 FORMS = {
@@ -60,15 +57,13 @@ FORMS = {
 VALUE_FORMS = frozenset({"numeric text", "empty", "errors"})
 
 #: Excel functions whose results depend on the workbook's date system: in a workbook of
-#: the 1904 system each needs the form ``1904``
-DATE_SYSTEM = frozenset(
-    "DATE DATEVALUE DAY MONTH YEAR WEEKDAY WEEKNUM ISOWEEKNUM EDATE EOMONTH TODAY NOW "
-    "DATEDIF DAYS DAYS360 YEARFRAC WORKDAY WORKDAY.INTL NETWORKDAYS NETWORKDAYS.INTL TEXT "
-    "VALUE".split())
+#: the 1904 system each needs the form ``1904`` (declared ``date_system``)
+DATE_SYSTEM = excel_functions.names("date_system")
 
 #: Excel functions that read a reference's place or size, not its values: the values of
-#: the cells a range given to them holds are not forms of their arguments
-PLACE_ONLY = frozenset("COLUMNS ROWS COLUMN ROW AREAS".split())
+#: the cells a range given to them holds are not forms of their arguments (declared
+#: ``place_only``)
+PLACE_ONLY = excel_functions.names("place_only")
 
 _NUMBER = re.compile(r"\s*[-+(]?\s*[$€£¥]?\s*[-+]?(?:\d[\d,]*\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
                      r"\s*%?\)?\s*")
@@ -89,16 +84,13 @@ bare = branches.bare
 
 @functools.cache
 def listed() -> dict[str, tuple[frozenset, str]]:
-    """Function name (as ``bare`` gives it) -> (its forms, evidence), from the list."""
-    with LIST.open(encoding="utf-8", newline="") as fh:
-        rows = [r for r in csv.reader(fh) if r and not r[0].startswith("#")]
-    out = {}
-    for name, forms, evidence in rows[1:]:
-        got = frozenset(f.strip() for f in forms.split(",") if f.strip())
+    """Function name (as ``bare`` gives it) -> (its forms, evidence), from the
+    declarations (``addin.formula.excel_functions.checked``), by name."""
+    out = excel_functions.checked()
+    for name, (got, _evidence) in out.items():
         unknown = got - FORMS.keys() - {"no argument"}  # (TRUE(), PI()...: no form)
         if unknown:
-            raise ValueError(f"{LIST.name}: {name}: unknown forms {sorted(unknown)}")
-        out[name.strip().upper()] = (got, evidence.strip())
+            raise ValueError(f"the declaration of {name}: unknown forms {sorted(unknown)}")
     return out
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 from addin.engine.boot import ready
-from addin.formula import calls, context, fx
+from addin.formula import calls, context, excel_functions, fx
 from addin.formula import formula_text as ft
 from addin.formula.context import CANNOT, KEEP_CELLS
 
@@ -43,22 +43,12 @@ _EXTERNAL = re.compile(r"\[[^\[\]]+\][^\[\]!,()]*!")
 
 #: Date functions napkin does not compute in the 1904 date system (the others are put
 #: right by ``addin.excel.dates.DATES_1904``, TEXT and YEARFRAC).
-DATE_FUNCTIONS = frozenset(
-    "NETWORKDAYS NETWORKDAYS.INTL NOW TODAY ISOWEEKNUM WORKDAY WORKDAY.INTL".split())
+DATE_FUNCTIONS = excel_functions.names("refused_in_1904")
 
 #: Excel functions that ``formulas`` implements, but not as Excel does for some
 #: arguments (found by comparing with the values Excel saved): refused, rather than
-#: written with a value that may be wrong.
-DIFFERENT = {
-    "LINEST": "LINEST", "TREND": "TREND", "LOGEST": "LOGEST",
-    "GROWTH": "GROWTH",
-    "IMSQRT": "complex-number functions", "IMSUM": "complex-number functions",
-    "IMPRODUCT": "complex-number functions", "COMPLEX": "complex-number functions",
-    "IMABS": "complex-number functions", "IMARGUMENT": "complex-number functions",
-    "IMEXP": "complex-number functions", "IMLN": "complex-number functions",
-    "IMPOWER": "complex-number functions", "IMSUB": "complex-number functions",
-    "IMDIV": "complex-number functions",
-}
+#: written with a value that may be wrong (declared ``differs``: the words of the refusal).
+DIFFERENT = excel_functions.facts("differs")
 
 
 #: what a reason says of a function neither Excel's nor ours (``unsupported``)

@@ -1,5 +1,5 @@
-"""The forms of argument each Excel function is given, watched: what the entries of
-``addin/engine/checked_functions.csv`` are written from (``tools/forms_survey.py``).
+"""The forms of argument each Excel function is given, watched: what the checked forms of
+Excel's functions (``addin/formula/excel_functions/``) are written from (``tools/forms_survey.py``).
 
 ``watching_forms()`` is the engine's survey mode: within it every Excel function is
 treated as listed, nothing is refused for its forms, and each call records the forms

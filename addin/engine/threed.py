@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import re
 
+from addin.formula import excel_functions
 from addin.formula import formula_text as ft
 
 #: functions that take a 3-D reference and that napkin computes over several areas
-FUNCTIONS = frozenset(
-    "SUM AVERAGE COUNT COUNTA MAX MIN PRODUCT STDEV STDEVP VAR VARP _XLFN.STDEV.S "
-    "_XLFN.STDEV.P _XLFN.VAR.S _XLFN.VAR.P".split())
+#: (declared ``three_d``), as formulas spells them
+FUNCTIONS = excel_functions.names("three_d", spelled=True)
 
 _NAME = r"[A-Za-z_\\][\w.\\]*"
 _CELL = r"\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?"

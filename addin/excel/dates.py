@@ -17,7 +17,7 @@ import numpy as np
 
 from addin.excel import args as xa
 from addin.excel.args import Cannot
-from addin.formula import context, fx
+from addin.formula import context, excel_functions, fx
 from addin.formula.excel_numbers import text_number
 from udfs.errors import ExcelError
 
@@ -129,14 +129,8 @@ def _feb29_between(d1: datetime.date, d2: datetime.date) -> bool:
 #: system's day 0), counting Excel's 29 February 1900
 DAYS_1904 = 1462
 #: date functions computed in the 1904 date system: name -> (positions of the serial
-#: numbers they take, whether they give one)
-DATES_1904 = {
-    "DATEVALUE": ((), True), "YEAR": ((0,), False),
-    "MONTH": ((0,), False), "DAY": ((0,), False), "WEEKDAY": ((0,), False),
-    "WEEKNUM": ((0,), False), "EDATE": ((0,), True), "EOMONTH": ((0,), True),
-    "DAYS": ((0, 1), False), "_XLFN.DAYS": ((0, 1), False), "DAYS360": ((0, 1), False),
-    "DATEDIF": ((0, 1), False),
-}
+#: numbers they take, whether they give one), as formulas spells it (declared ``in_1904``)
+DATES_1904 = excel_functions.facts("in_1904", spelled=True)
 
 
 def _shift(v, days: int):
@@ -304,11 +298,8 @@ def _same_whole_days(name: str, dates: list) -> bool:
 
 #: date functions whose arguments strict mode checks beyond their forms: name ->
 #: (positions of the arguments checked, how many of them, from the first, are dates)
-CHECKED_SERIALS = {
-    "DAY": ((0,), 1), "MONTH": ((0,), 1), "YEAR": ((0,), 1), "DATEVALUE": ((0,), 1),
-    "EOMONTH": ((0, 1), 1), "DAYS": ((0, 1), 2), "_XLFN.DAYS": ((0, 1), 2),
-    "DAYS360": ((0, 1), 2), "_XLFN.DAYS360": ((0, 1), 2), "DATEDIF": ((0, 1), 2),
-}
+#: (declared ``serials_checked``)
+CHECKED_SERIALS = excel_functions.facts("serials_checked", spelled=True)
 
 
 def checked_serials(name: str, original):

@@ -25,12 +25,12 @@ import numpy as np
 
 from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
-from addin.formula import fx
+from addin.formula import excel_functions, fx
 from udfs.errors import ExcelError
 
-#: function -> the positions of its arguments read as numbers, and their names
-NUMBERS = {"MROUND": ("number", "multiple"), "DELTA": ("number1", "number2"),
-           "RANK": ("number",), "POWER": ()}  # (POWER(TRUE,-2) is 1: FormulaEvalTestData)
+#: function -> the names of its arguments read as numbers where a logical value is
+#: refused (declared ``no_logical``)
+NUMBERS = excel_functions.facts("no_logical")  # (POWER: none, POWER(TRUE,-2) is 1)
 
 
 def _logical(v) -> bool:

@@ -18,7 +18,7 @@ import re
 
 import numpy as np
 
-from addin.formula import context
+from addin.formula import context, excel_functions
 from addin.formula.fx_excel import excel_text, text_value
 
 
@@ -389,9 +389,8 @@ def nper_settled(original, key: str):
 #: 20 (formulas' product in 64-bit integers: #VALUE! from 21!, Excel 5.1E+19; 10^10! took
 #: it minutes), TRUNC to
 #: more than 308 places (formulas loops over them), EVEN and ODD beyond 2^53 (formulas
-#: gives #VALUE!); no page says Excel's value there
-BOUNDS = {"FACT": (0, 20.0), "TRUNC": (1, 308.0), "EVEN": (0, 2.0 ** 53),
-          "ODD": (0, 2.0 ** 53), "LOG": (1, None)}
+#: gives #VALUE!), LOG to the base 1; no page says Excel's value there (declared ``bound``)
+BOUNDS = excel_functions.facts("bound")
 
 
 def bounded(original, key: str):

@@ -17,56 +17,30 @@ from __future__ import annotations
 
 import re
 
-from addin.formula import fx, ranges
+from addin.formula import excel_functions, fx, ranges
 
 #: operators that take values (not references): a reference given to one of them in a
 #: one-cell formula is implicitly intersected with the formula's cell
 VALUE_OPERATORS = frozenset("+ - * / ^ & = <> < > <= >= U- U+ %".split())
 _REF_OPERATORS = frozenset([":", ",", " "])
 #: functions whose arguments Excel computes as arrays in a one-cell formula (array-class
-#: parameters): ``=SUMPRODUCT((A1:A5>1)*B1:B5)`` needs no Ctrl+Shift+Enter
-ARRAY_CONTEXT = frozenset(
-    "SUMPRODUCT MMULT MDETERM MINVERSE SUMX2MY2 SUMX2PY2 SUMXMY2 LOOKUP INDEX AGGREGATE "
-    "_XLFN.AGGREGATE FREQUENCY LINEST LOGEST TREND GROWTH CORREL PEARSON RSQ SLOPE "
-    "INTERCEPT STEYX FORECAST COVAR".split())
+#: parameters): ``=SUMPRODUCT((A1:A5>1)*B1:B5)`` needs no Ctrl+Shift+Enter (declared
+#: ``array_context``)
+ARRAY_CONTEXT = excel_functions.names("array_context", spelled=True)
 #: functions whose arguments are single values (or references) in a one-cell formula:
 #: an operator on a range inside them takes the range's value in the formula's row or
 #: column (``=SUM(A1:A5*B1:B5)`` in row 6 is #VALUE!; ``=IF(A1:A9>0,1,0)`` in row 3
-#: compares A3)
-VALUE_CONTEXT = frozenset(
-    "IF IFERROR _XLFN.IFNA IFNA SUM AVERAGE MIN MAX COUNT COUNTA PRODUCT AND OR NOT "
-    "_XLFN.XOR ROUND ROUNDUP ROUNDDOWN ABS INT TRUNC MOD SQRT EXP LN LOG LOG10 POWER "
-    "CEILING FLOOR SIGN CONCATENATE TEXT LEN LEFT RIGHT MID UPPER LOWER TRIM VALUE N T "
-    "ISNUMBER ISTEXT ISBLANK ISERROR ISERR ISNA ISLOGICAL ISNONTEXT DATE YEAR MONTH DAY "
-    "STDEV VAR MEDIAN OFFSET INDIRECT".split())
+#: compares A3; declared ``value_context``)
+VALUE_CONTEXT = excel_functions.names("value_context", spelled=True)
 
 
 _ALL = None  # every argument
 #: parameters of Excel's functions that are single values (value class): a range given
 #: there in a one-cell formula is implicitly intersected with the formula's cell
 #: (``=ABS(A1:A9)`` in row 3 is ABS(A3); ``=VLOOKUP(A:A,T,2,0)`` looks up the row's A).
-#: Name -> positions of those arguments (None: all). [MS-XLS] 2.5.198 parameter classes.
-VALUE_PARAMS = {
-    **{f: _ALL for f in (
-        "ABS ACOS ACOSH ASIN ASINH ATAN ATAN2 ATANH CEILING COS COSH DEGREES EVEN EXP FACT "
-        "FLOOR INT LN LOG LOG10 MOD ODD POWER RADIANS ROUND ROUNDDOWN ROUNDUP SIGN SIN SINH "
-        "SQRT TAN TANH TRUNC CHAR CLEAN CODE DOLLAR EXACT FIND FIXED LEFT LEN LOWER MID "
-        "PROPER REPLACE REPT RIGHT SEARCH SUBSTITUTE TEXT TRIM UPPER VALUE DATE DATEVALUE "
-        "DAY HOUR MINUTE MONTH SECOND TIME TIMEVALUE WEEKDAY YEAR EDATE EOMONTH NOT "
-        "ISBLANK ISERR ISERROR ISLOGICAL ISNA ISNONTEXT ISNUMBER ISTEXT ISEVEN ISODD "
-        "IFERROR _XLFN.IFNA IFNA COMBIN COMBINA _XLFN.COMBINA COT COTH CSC CSCH SEC SECH "
-        "ACOT ACOTH _XLFN.COT _XLFN.COTH _XLFN.CSC _XLFN.CSCH _XLFN.SEC _XLFN.SECH "
-        "_XLFN.ACOT _XLFN.ACOTH MROUND DATEDIF TIME ERROR.TYPE").split()},
-    "WORKDAY": (0, 1),
-    "IF": (0,), "CHOOSE": (0,), "VLOOKUP": (0, 2, 3), "HLOOKUP": (0, 2, 3),
-    "MATCH": (0, 2), "INDEX": (1, 2, 3), "SUBTOTAL": (0,), "CONCATENATE": _ALL,
-    "COUNTIF": (1,), "SEARCH": _ALL, "TEXT": _ALL, "XLOOKUP": (0, 3, 4, 5),
-    "_XLFN.XLOOKUP": (0, 3, 4, 5), "YEARFRAC": _ALL, "DATE": _ALL,
-    **{f"{a}2{b}": _ALL for a in ("BIN", "OCT", "DEC", "HEX") for b in ("BIN", "OCT", "DEC", "HEX")
-       if a != b},
-    "LOOKUP": (0,), "BASE": _ALL, "_XLFN.BASE": _ALL, "HYPERLINK": _ALL,
-    "OFFSET": (1, 2, 3, 4), "INDIRECT": _ALL,
-}
+#: Name -> positions of those arguments (None: all; declared ``value_args``). [MS-XLS]
+#: 2.5.198 parameter classes.
+VALUE_PARAMS = excel_functions.value_args()
 
 
 def _base_key(key) -> str:

@@ -8,13 +8,18 @@ checks every entry against the installed formulas release (``pyproject.toml`` pi
 the module and name exist, and after ``ready()`` each holds its replacement. An upgrade
 of formulas that renames one of them fails there, loudly.
 
-This module imports nothing: the replacements are named, ``"module:function"``, and
+This module imports nothing but the declarations of Excel's functions
+(``addin.formula.excel_functions``, which name the functions of a kind: those computed in
+the 1904 date system, those whose serials are checked, those whose approximate match is
+computed on sorted values only): the replacements are named, ``"module:function"``, and
 resolved by ``ready()``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from addin.formula import excel_functions
 
 
 @dataclass(frozen=True)
@@ -381,13 +386,13 @@ _EXCEL_FUNCTIONS = (
      "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
 )
 
-#: formulas' date functions that napkin computes in the 1904 date system
-_DATES_1904 = ("DATEVALUE", "YEAR", "MONTH", "DAY", "WEEKDAY", "WEEKNUM", "EDATE", "EOMONTH",
-               "DAYS", "_XLFN.DAYS", "DAYS360", "DATEDIF")
+#: formulas' date functions that napkin computes in the 1904 date system (declared
+#: ``in_1904``: addin.formula.excel_functions)
+_DATES_1904 = sorted(excel_functions.names("in_1904", spelled=True))
 
-#: formulas' date functions whose arguments strict mode checks (addin.excel.dates)
-_CHECKED_SERIALS = ("DAY", "MONTH", "YEAR", "DATEVALUE", "EOMONTH", "DAYS", "_XLFN.DAYS",
-                    "DAYS360", "_XLFN.DAYS360", "DATEDIF")
+#: formulas' date functions whose arguments strict mode checks (addin.excel.dates;
+#: declared ``serials_checked``)
+_CHECKED_SERIALS = sorted(excel_functions.names("serials_checked", spelled=True))
 
 _EXCEL = (
     *(Patch(_F, TABLE, name, corrects, evidence, f"{_XL}.{by}", "udf")
@@ -409,7 +414,7 @@ _EXCEL = (
             "when they are, refused otherwise", f"Microsoft Support, \"{name} "
             "function\" (the values must be sorted); tests/test_excel_lookups.py",
             f"{_XL}.install:approximate")
-      for name in ("VLOOKUP", "HLOOKUP", "MATCH")),
+      for name in sorted(excel_functions.names("sorted_only", spelled=True))),
     Patch(_OPS, "OPERATORS", ":", "formulas' ':' between computed references "
           "(A1:INDEX(...)) has only the values of the two ends; Excel's is the area "
           "between, with the workbook's values", "Microsoft Support, \"INDEX function\"; "

@@ -27,17 +27,15 @@ from dataclasses import dataclass
 
 from openpyxl.formula.tokenizer import Token, Tokenizer
 
+from addin.formula import excel_functions
 from addin.formula import formula_text as ft
 
 #: Excel's functions that compute element by element on an array argument in an array
 #: formula [1] (besides the operators and napkin's own functions, which broadcast:
 #: ``udfs.broadcast``). Any other function (AND, OR, MAX, SUM, INDEX, MATCH...) reads
-#: an array argument whole, so a reference inside it is not one element a cell.
-ELEMENTWISE = frozenset({
-    "IF", "IFERROR", "ISNUMBER", "ISTEXT", "ISBLANK", "ISERROR", "ISERR", "ISNA",
-    "ISLOGICAL", "ISNONTEXT", "NOT", "NA", "ABS", "ROUND", "ROUNDUP", "ROUNDDOWN", "CEILING",
-    "FLOOR", "INT", "TRUNC", "SQRT", "EXP", "LN", "LOG", "LOG10", "POWER", "MOD", "SIGN",
-    "LEFT", "RIGHT", "MID", "LEN", "UPPER", "LOWER", "TRIM", "TEXT", "VALUE", "N", "T"})
+#: an array argument whole, so a reference inside it is not one element a cell (declared
+#: ``elementwise``).
+ELEMENTWISE = excel_functions.names("elementwise", spelled=True)
 
 
 class _read_once:

@@ -1,5 +1,5 @@
 """The differential test: formulas over Excel's functions that strict mode computes
-(``addin/engine/checked_functions.csv``) and the operators, computed by ``napkin calc`` and
+(``addin/formula/excel_functions/``) and the operators, computed by ``napkin calc`` and
 by LibreOffice, their values compared.
 
 ``inputs`` is the sheet of input cells the formulas read (every argument form: numbers,

@@ -1,4 +1,4 @@
-"""The arguments each function of ``addin/engine/checked_functions.csv`` takes, as the
+"""The arguments each checked function (``addin/formula/excel_functions/``) takes, as the
 differential test writes calls of it.
 
 A signature is ``(required, optional, repeat)``: the kinds of the required arguments, of

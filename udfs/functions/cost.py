@@ -30,4 +30,5 @@ declare(
     explain=_cost,
     example=("=COST_PER_MTOK(2,1000)", "0.5556"),
     native='{gpu_hourly_cost}*{gpus}/({tokens_per_sec}*3600*{utilization})*1000000',
+    native_result="nonnegative",
 )

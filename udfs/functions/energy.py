@@ -22,6 +22,7 @@ declare(
                        f"{q(w.result, 'J')} per token"),
     example=("=JOULES_PER_TOKEN(700,2000)", "0.35"),
     native='{power_w}/{tokens_per_sec}',
+    native_result="nonnegative",
 )
 
 
@@ -45,4 +46,5 @@ declare(
     example=("=ENERGY_PER_MTOK_KWH(700,2000,1.3)", "0.1264"),
     summary="kWh per million tokens",
     native='{power_w}/{tokens_per_sec}*1000000/3600000*{pue}',
+    native_result="nonnegative",
 )

@@ -27,6 +27,8 @@ declare(
     example=('=EXPLAIN("RIDGE",989,3.35)', "RIDGE: 989 TFLOPS × 1 ÷ 3.35 TB/s = 295.2 FLOP/byte"),
     summary="the work, as text",
     usage="EXPLAIN(function_name, args…)",
+    native_refusal=("its result is napkin's own text (the formula with the numbers and units "
+                    "substituted); no spreadsheet formula writes it"),
 )
 
 # every argument of every other function fits in a slot

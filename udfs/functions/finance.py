@@ -49,6 +49,7 @@ declare(
     example=("=CALIBRATE(4.79,6.2)", "0.7726"),
     summary="efficiency = floor ÷ tokens per step ÷ measured",
     native='{floor_ms}/{tokens_per_step}/{measured_ms}',
+    native_result="positive",
 )
 
 declare(
@@ -66,6 +67,7 @@ declare(
     example=("=ESTIMATE(4.79,0.8)", "5.9875"),
     summary="floor ÷ efficiency + fixed time, ms",
     native='{floor_ms}/{efficiency}+{fixed_ms}',
+    native_result="positive",
 )
 
 declare(
@@ -133,6 +135,9 @@ declare(
         ('layers', 'attn_dim'):
             '2*{params}*{prompt_tokens}/({peak_flops}*1E12*{efficiency})*1000',
     },
+    native_result="nonnegative",
+    native_note=("A model name as params: its active parameters, as for DECODE_FLOOR. A models "
+                 "range is not translated."),
 )
 
 
@@ -156,6 +161,7 @@ declare(
     explain=_input_cost,
     example=('=INPUT_COST_PER_MTOK(2,"8.03B",989)', "0.009021"),
     native='{gpu_hourly_cost}/3600*(2*{params}/({peak_flops}*1E12*{efficiency}))*1000000/{utilization}',
+    native_result="nonnegative",
 )
 
 
@@ -182,6 +188,7 @@ declare(
     explain=_blended,
     example=("=BLENDED_COST_PER_MTOK(0.1,2,3,1)", "0.575"),
     native='IF({input_tokens}+{output_tokens}=0,#NUM!,({input_tokens}*{input_cost_per_mtok}+{output_tokens}*{output_cost_per_mtok})/({input_tokens}+{output_tokens}))',
+    native_result="nonnegative",
 )
 
 
@@ -209,6 +216,7 @@ declare(
     explain=_owned,
     example=("=OWNED_HOURLY_COST(30000,4,700,1.3,0.12)", "0.9648"),
     native='{capex}/({years}*8766)+{power_w}/1000*{pue}*{price_per_kwh}',
+    native_result="nonnegative",
 )
 
 
@@ -235,6 +243,7 @@ declare(
     explain=_demand,
     example=("=GPUS_FOR_DEMAND(1E9,2500,2)", "10"),
     native='IF({tokens_per_day}>0,MAX(CEILING(ROUND({tokens_per_day}/86400*{peak_to_average}/({tokens_per_sec_per_gpu}*{utilization}),11-INT(LOG10({tokens_per_day}/86400*{peak_to_average}/({tokens_per_sec_per_gpu}*{utilization})))),1),1),0)',
+    native_result="nonnegative",
 )
 
 declare(
@@ -251,6 +260,7 @@ declare(
     example=("=MONTHLY_COST(8,2.5)", "14610"),
     summary=f"× {HOURS_PER_MONTH:g} h by default",
     native='{gpus}*{gpu_hourly_cost}*{hours_per_month}',
+    native_result="nonnegative",
 )
 
 declare(
@@ -270,4 +280,6 @@ declare(
                        f"{num(w.result)} million tokens a month"),
     example=("=BREAKEVEN_MTOK(20000,2.5,0.1)", "8333.3"),
     native='IF({api_price_per_mtok}-{marginal_cost_per_mtok}>0,{monthly_fixed_cost}/({api_price_per_mtok}-{marginal_cost_per_mtok}),#NUM!)',
+    native_result="nonnegative",
+    native_note="An API price not above the marginal cost never breaks even: #NUM!.",
 )

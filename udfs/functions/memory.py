@@ -54,6 +54,7 @@ declare(
     example=('=WEIGHT_GB("8.03B","BF16")', "16.06"),
     summary="params × bytes per parameter, GB",
     native={(): _WEIGHT_KEPT, ("kept_params",): _WEIGHT},
+    native_result="positive",
 )
 
 declare(
@@ -64,6 +65,7 @@ declare(
     explain=lambda w: f"{w.raw['precision']} = {num(w.result)} bytes per parameter",
     example=('=BYTES_PER_PARAM("MXFP4")', "0.53125"),
     native='{precision}',
+    native_result="positive",
 )
 
 
@@ -105,6 +107,7 @@ declare(
     example=("=KV_CACHE_GB(32,8,128,8192)", "1.0737"),
     summary="2·L·H·D·bytes·tokens·batch",
     native={(): _KV_STATE, ("state_bytes",): _KV},
+    native_result="nonnegative",
 )
 
 
@@ -125,6 +128,8 @@ declare(
     explain=_fits,
     example=("=FITS(140,80)", "FALSE"),
     native='ROUND({need_gb}/({capacity_gb}*(1-{reserve_fraction})),11)<=1',
+    native_note=("TRUE when need ÷ usable capacity, rounded to 12 significant digits, is at "
+                 "most 1 (the function's rule)."),
 )
 
 
@@ -144,6 +149,7 @@ declare(
     explain=_gpus,
     example=("=GPUS_NEEDED(140,80)", "2"),
     native='IF({need_gb}>0,MAX(CEILING(ROUND({need_gb}/({capacity_gb}*(1-{reserve_fraction})),11-INT(LOG10({need_gb}/({capacity_gb}*(1-{reserve_fraction}))))),1),1),0)',
+    native_result="nonnegative",
 )
 
 

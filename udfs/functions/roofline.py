@@ -19,6 +19,7 @@ declare(
     example=("=INTENSITY(1,4)", "0.25"),
     summary="FLOPs ÷ bytes, FLOP/byte",
     native='{flops}/{bytes}',
+    native_result="nonnegative",
 )
 
 
@@ -41,6 +42,7 @@ declare(
     explain=_matmul,
     example=("=MATMUL_INTENSITY(4096,4096,4096)", "1365.3"),
     native='2*{m}*{n}*{k}/({precision}*({m}*{k}+{k}*{n}+{m}*{n}))',
+    native_result="positive",
 )
 
 declare(
@@ -57,6 +59,7 @@ declare(
     example=('=RIDGE("989 TFLOPS","3.35 TB/s")', "295.22"),
     summary="peak ÷ bandwidth, FLOP/byte",
     native='{peak_flops}*{efficiency}/{bandwidth}',
+    native_result="positive",
 )
 
 
@@ -80,6 +83,7 @@ declare(
     example=("=ATTAINABLE(0.25,989,3.35)", "0.8375"),
     summary="MIN(peak, bandwidth × intensity), TFLOPS",
     native='MIN({peak_flops},{bandwidth}*{intensity})',
+    native_result="nonnegative",
 )
 
 declare(
@@ -115,6 +119,7 @@ declare(
     explain=_critical,
     example=('=CRITICAL_BATCH(989,3.35,"FP8")', "147.61"),
     native='{peak_flops}/{bandwidth}*{weight_precision}/2',
+    native_result="positive",
 )
 
 
@@ -159,6 +164,7 @@ declare(
     explain=_mbu,
     example=("=MBU(16.06,5,3.35)", "0.9588"),
     native='{bytes_per_token_gb}/{ms_per_token}/{bandwidth}',
+    native_result="positive",
 )
 
 
@@ -180,4 +186,5 @@ declare(
     explain=_mfu,
     example=("=MFU(16.06E9,2000,989)", "0.03248"),
     native='{flops_per_token}*{tokens_per_sec}/({peak_flops}*1E12)',
+    native_result="positive",
 )

@@ -53,6 +53,7 @@ declare(
     example=("=MAX_BATCH(80,16.06,1.073741824)", "59"),
     summary="sequences whose KV fits beside the weights; 0 when the weights do not fit",
     native='IF(({gpus}*{capacity_gb}*(1-{reserve_fraction})-{weights_gb})/{kv_gb_per_sequence}>0,INT(ROUND(({gpus}*{capacity_gb}*(1-{reserve_fraction})-{weights_gb})/{kv_gb_per_sequence},11-INT(LOG10(({gpus}*{capacity_gb}*(1-{reserve_fraction})-{weights_gb})/{kv_gb_per_sequence})))),0)',
+    native_result="nonnegative",
 )
 
 
@@ -92,6 +93,9 @@ declare(
         ('flops_per_token', 'peak_flops'):
             'IF(({target_ms}*{bandwidth}-{weights_gb})/{kv_gb_per_sequence}>0,INT(ROUND(({target_ms}*{bandwidth}-{weights_gb})/{kv_gb_per_sequence},11-INT(LOG10(({target_ms}*{bandwidth}-{weights_gb})/{kv_gb_per_sequence})))),0)',
     },
+    native_result="nonnegative",
+    native_note=("flops_per_token and peak_flops go together: one without the other is #VALUE!,"
+                 " as the function."),
 )
 
 
@@ -138,6 +142,10 @@ declare(
     example=('=TP_COMM_MS(8192,64,8,"450 GB/s",80)', "0.6524"),
     summary="ring all-reduce per decode step, ms",
     native='{allreduces_per_layer}*{layers}*(IF({tp}>1,{base_latency_us},0)*0.001+2*({tp}-1)*{latency_us}*0.001+2*({tp}-1)/{tp}*{batch}*{hidden}*{precision}/({link_bandwidth}*1E9))',
+    native_result="nonnegative",
+    native_note=("An interconnect name (NVLink, PCIe, InfiniBand) as latency_us or "
+                 "base_latency_us: its NCCL latency, from a constant or a look-up in a cell "
+                 "(any letter case; spaces, - and _ ignored)."),
 )
 
 declare(
@@ -153,6 +161,7 @@ declare(
     example=("=PIPELINE_BUBBLE(4,8)", "0.2727"),
     summary="idle share (p − 1) ÷ (m + p − 1)",
     native='({stages}-1)/({microbatches}+{stages}-1)',
+    native_result="nonnegative",
 )
 
 
@@ -174,6 +183,7 @@ declare(
     example=("=SPEC_TOKENS_PER_STEP(0.8,4)", "3.3616"),
     summary="(1 − α^(γ+1)) ÷ (1 − α)",
     native='IF({acceptance_rate}<1,(1-{acceptance_rate}^({draft_tokens}+1))/(1-{acceptance_rate}),{draft_tokens}+1)',
+    native_result="positive",
 )
 
 
@@ -198,6 +208,7 @@ declare(
     example=("=SPEC_DECODE_SPEEDUP(0.8,4,0.05)", "2.8013"),
     summary="tokens per step ÷ (γc + 1)",
     native='IF({acceptance_rate}<1,(1-{acceptance_rate}^({draft_tokens}+1))/(1-{acceptance_rate}),{draft_tokens}+1)/({draft_tokens}*{draft_cost_ratio}+1)',
+    native_result="positive",
 )
 
 declare(
@@ -213,4 +224,5 @@ declare(
     example=("=CONCURRENCY(20,11)", "220"),
     summary="Little's law L = λW",
     native='{requests_per_sec}*{seconds_per_request}',
+    native_result="nonnegative",
 )

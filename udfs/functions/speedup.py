@@ -33,6 +33,8 @@ declare(
         ('s',):
             'IF({p}=1,#NUM!,1/(1-{p}))',
     },
+    native_result="positive",
+    native_note="p = 1 with s omitted has no bound: #NUM!, as the function.",
 )
 
 declare(
@@ -46,4 +48,5 @@ declare(
     explain=lambda w: f"{q(w.before, 'ms')} ÷ {q(w.after, 'ms')} = {num(w.result)}×",
     example=("=SPEEDUP(20,15)", "1.3333"),
     native='{before}/{after}',
+    native_result="positive",
 )

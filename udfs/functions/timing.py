@@ -46,6 +46,7 @@ declare(
     example=('=KERNEL_TIME(2^24,2^26,67,3.35,"us")', "20.03"),
     summary="the max rule",
     native='MAX({flops}/({peak_flops}*1E12),{bytes}/({bandwidth}*1E12))*1000',
+    native_result="nonnegative",
 )
 
 
@@ -123,6 +124,13 @@ declare(
     example=('=DECODE_FLOOR(70E9,"FP8",3.35)', "20.90"),
     summary="the max rule over one decode step, ms",
     native=_floor_forms(),
+    native_result="positive",
+    native_note=("A model name as params: from a constant, the row's figures as numbers; from a"
+                 " cell, INDEX/MATCH over the model table (names as the table or its aliases "
+                 "spell them). A models range is not translated (the cell stays a value). A "
+                 "cell that holds a number when translated is read as a number, one that holds "
+                 "a name as a name; text from a formula is read as a name (a count as text, "
+                 "'8.03B', is #N/A there)."),
 )
 
 
@@ -233,6 +241,7 @@ declare(
     explain=lambda w: f"1000 ÷ {q(w.ms_per_token, 'ms')} = {num(w.result)} tokens/s",
     example=("=TOKENS_PER_SEC(5)", "200"),
     native='1000/{ms_per_token}',
+    native_result="positive",
 )
 
 declare(
@@ -243,6 +252,7 @@ declare(
     explain=lambda w: f"1000 ÷ {q(w.tokens_per_sec, 'tokens/s')} = {q(w.result, 'ms')} per token",
     example=("=MS_PER_TOKEN(200)", "5"),
     native='1000/{tokens_per_sec}',
+    native_result="positive",
 )
 
 declare(
@@ -256,4 +266,5 @@ declare(
                        f"{q(w.result, 'tokens/s')} per stream"),
     example=("=PER_USER_TPS(1800,10)", "180"),
     native='{aggregate_tps}/{streams}',
+    native_result="nonnegative",
 )

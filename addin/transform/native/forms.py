@@ -34,6 +34,7 @@ from functools import cache
 import udfs.catalog  # noqa: F401 - the declarations first (udfs.args alone cannot load)
 from udfs.args import NONNEGATIVE, POSITIVE, Arg, Domain, Precision
 from udfs.broadcast import NUMBER
+from udfs.declare import DECLARATIONS
 from udfs.interconnects import Latency
 
 REQUIRED = object()  # no default: an omitted argument is #VALUE!, as in the catalog
@@ -74,59 +75,21 @@ class Native:
 
 
 #: What each result is known to lie in, so that a call nested in another needs no check
-#: of its domain (a floor, a count, a cost can never be negative).
-POSITIVE_RESULTS = {"WEIGHT_GB", "BYTES_PER_PARAM", "DECODE_FLOOR", "TOKENS_PER_SEC",
-                    "MS_PER_TOKEN", "MATMUL_INTENSITY", "RIDGE", "CRITICAL_BATCH", "MBU",
-                    "MFU", "AMDAHL", "SPEEDUP", "CALIBRATE", "ESTIMATE",
-                    "SPEC_TOKENS_PER_STEP", "SPEC_DECODE_SPEEDUP"}
-NONNEGATIVE_RESULTS = {"KV_CACHE_GB", "GPUS_NEEDED", "KERNEL_TIME", "PER_USER_TPS",
-                       "INTENSITY", "ATTAINABLE", "COST_PER_MTOK", "PREFILL_MS",
-                       "INPUT_COST_PER_MTOK", "BLENDED_COST_PER_MTOK", "OWNED_HOURLY_COST",
-                       "GPUS_FOR_DEMAND", "MONTHLY_COST", "BREAKEVEN_MTOK", "MAX_BATCH",
-                       "BATCH_FOR_LATENCY", "TP_COMM_MS", "PIPELINE_BUBBLE", "CONCURRENCY",
-                       "JOULES_PER_TOKEN", "ENERGY_PER_MTOK_KWH"}
+#: of its domain (a floor, a count, a cost can never be negative): the declarations'
+#: ``native_result`` (``udfs/functions/``).
+POSITIVE_RESULTS = {n for n, d in DECLARATIONS.items() if d.native_result == "positive"}
+NONNEGATIVE_RESULTS = {n for n, d in DECLARATIONS.items() if d.native_result == "nonnegative"}
 
-#: Notes for the documentation, where a native formula's behaviour needs words.
-NOTES = {
-    "FITS": "TRUE when need ÷ usable capacity, rounded to 12 significant digits, is at most "
-            "1 (the function's rule).",
-    "AMDAHL": "p = 1 with s omitted has no bound: #NUM!, as the function.",
-    "BREAKEVEN_MTOK": "An API price not above the marginal cost never breaks even: #NUM!.",
-    "BATCH_FOR_LATENCY": "flops_per_token and peak_flops go together: one without the "
-                         "other is #VALUE!, as the function.",
-    "GPU_SPEC": "Names as the GPU table or its aliases spell them, in any letter case (and "
-                "the spellings the workbook held when it was translated); napkin's partial "
-                "names ('h100 sx') are not matched. The field must be constant text. A "
-                "number as the name gives #N/A (the function: #VALUE!).",
-    "DECODE_FLOOR": "A model name as params: from a constant, the row's figures as numbers; "
-                    "from a cell, INDEX/MATCH over the model table (names as the table or "
-                    "its aliases spell them). A models range is not translated (the cell "
-                    "stays a value). A cell that holds a number when translated is read as "
-                    "a number, one that holds a name as a name; text from a formula is read "
-                    "as a name (a count as text, '8.03B', is #N/A there).",
-    "PREFILL_MS": "A model name as params: its active parameters, as for DECODE_FLOOR. A "
-                  "models range is not translated.",
-    "TP_COMM_MS": "An interconnect name (NVLink, PCIe, InfiniBand) as latency_us or "
-                  "base_latency_us: its NCCL latency, from a constant or a look-up in a "
-                  "cell (any letter case; spaces, - and _ ignored).",
-    "MODEL_SPEC": "Names as the model table or its aliases spell them, in any letter case "
-                  "(and the spellings the workbook held when it was translated); partial "
-                  "names are not matched. The field must be constant text. A number as the "
-                  "name gives #N/A (the function: #VALUE!).",
-}
+#: Notes for the documentation, where a native formula's behaviour needs words (the
+#: declarations' ``native_note``).
+NOTES = {n: d.native_note for n, d in DECLARATIONS.items() if d.native_note}
 
 #: Functions with a translation of their own in ``addin.transform.native`` (the arguments decide
-#: whether a formula can say it), and why the rest cannot.
-SPECIAL = {
-    "UNIT_CONVERT": "translated when from_unit and to_unit are constant text (the factor "
-                    "is computed at translation); units from cells stay values",
-    "TIME_FLOOR": "translated when amount and rate are plain numbers (seconds), or both "
-                  "constants; text with units from cells stays a value",
-}
-NOT_TRANSLATABLE = {
-    "EXPLAIN": "its result is napkin's own text (the formula with the numbers and units "
-               "substituted); no spreadsheet formula writes it",
-}
+#: whether a formula can say it: the declarations' ``native_when``), and why the rest cannot
+#: (their ``native_refusal``).
+SPECIAL = {n: d.native_when for n, d in DECLARATIONS.items() if d.native_when}
+NOT_TRANSLATABLE = {n: d.native_refusal for n, d in DECLARATIONS.items()
+                    if d.native_refusal and not d.native_when}
 
 
 def _builder(name: str, operands: list[str], native, together) -> Callable[..., str]:

@@ -17,6 +17,7 @@ from addin.transform.native.forms import (
     ABSENT,
     NOT_TRANSLATABLE,
     REQUIRED,
+    SPECIAL,
     Native,
     Param,
     _num,
@@ -27,6 +28,7 @@ from addin.transform.native.forms import (
 from addin.transform.native.formula import Expr, is_atomic, is_numeric
 from addin.transform.native.helpers import HELPER_SHEET, HOIST_ARGUMENT, HOIST_MIN, Helpers
 from addin.transform.native.named import NAMED, Named
+from udfs.declare import DECLARATIONS
 
 MAX_FORMULA = 8192  # Excel's limit on the length of a formula's text
 
@@ -458,12 +460,9 @@ class NativeTranslator:
         return self._build("TIME_FLOOR", form, [amount, rate, unit_])
 
 
-_SPECIAL_REASON = {
-    "UNIT_CONVERT": "from_unit and to_unit must be constant text (the factor is computed "
-                    "when translating); units from cells are read by napkin only",
-    "TIME_FLOOR": "text with units for amount or rate is read by napkin only; give plain "
-                  "numbers (seconds) or constants for both",
-}
+#: why a call of a function of ``SPECIAL`` is not translated (its declaration's
+#: ``native_refusal``)
+_SPECIAL_REASON = {n: DECLARATIONS[n].native_refusal for n in SPECIAL}
 
 
 def _text(s: str) -> str:

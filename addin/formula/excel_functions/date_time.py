@@ -1,0 +1,73 @@
+"""Excel's date and time functions: what napkin knows of each, one declaration a function
+(``addin.formula.excel_functions``)."""
+
+from addin.formula.excel_functions import ALL, excel
+
+excel("DATE", "scalars, cells, ranges, numeric text, 1904",
+      "values Excel saved in tests/corpus/poi/55927.xlsx, tests/corpus/xlcalculator/DATE.xlsx "
+      "and 2 more (tests/test_fidelity.py); tests/test_excel_cases.py (values asserted there);"
+      " tests/test_excel_core.py (values asserted there)",
+      value_args=ALL, value_context=True, date_system=True)
+excel("DATEDIF", "scalars, cells",
+      "values Excel saved in tests/corpus/xlcalculator/DATEDIF.xlsx (tests/test_fidelity.py)",
+      value_args=ALL, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
+excel("DATEVALUE", "scalars, cells, numeric text, 1904",
+      "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
+      "hand)",
+      value_args=ALL, date_system=True, serials_checked=((0,), 1), in_1904=((), True))
+excel("DAY", "scalars, cells",
+      "values Excel saved in tests/corpus/xlcalculator/DAY.xlsx (tests/test_fidelity.py)",
+      value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
+      in_1904=((0,), False))
+excel("DAYS", "scalars, cells",
+      "values Excel saved in tests/corpus/xlcalculator/DAYS.xlsx (tests/test_fidelity.py)",
+      xlfn=True, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
+excel("DAYS360", "scalars, cells",
+      "tests/test_checked_forms.py (Microsoft's DAYS360 examples and methods)",
+      xlfn=True, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
+excel("EDATE", "scalars, cells, empty, 1904",
+      "values Excel saved in tests/corpus/poi/56688_1.xlsx, tests/corpus/poi/56688_2.xlsx and "
+      "3 more (tests/test_fidelity.py); tests/test_excel_cases.py (values asserted there)",
+      value_args=ALL, date_system=True, in_1904=((0,), True))
+excel("EOMONTH", "scalars, cells",
+      "values Excel saved in tests/corpus/xlcalculator/EOMONTH.xlsx (tests/test_fidelity.py)",
+      value_args=ALL, date_system=True, serials_checked=((0, 1), 1), in_1904=((0,), True))
+excel("HOUR", value_args=ALL)
+excel("ISOWEEKNUM", date_system=True, refused_in_1904=True)
+excel("MINUTE", value_args=ALL)
+excel("MONTH", "scalars, cells",
+      "values Excel saved in tests/corpus/xlcalculator/MONTH.xlsx (tests/test_fidelity.py)",
+      value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
+      in_1904=((0,), False))
+excel("NETWORKDAYS", date_system=True, refused_in_1904=True)
+excel("NETWORKDAYS.INTL", date_system=True, refused_in_1904=True)
+excel("NOW", date_system=True, refused_in_1904=True)
+excel("SECOND", value_args=ALL)
+excel("TIME", "scalars",
+      "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
+      "hand)",
+      value_args=ALL)
+excel("TIMEVALUE", value_args=ALL)
+excel("TODAY", "no argument",
+      "values Excel saved in tests/corpus/poi/56574.xlsx, tests/corpus/poi/56688_4.xlsx and 1 "
+      "more (tests/test_fidelity.py)",
+      date_system=True, refused_in_1904=True)
+excel("WEEKDAY", value_args=ALL, date_system=True, in_1904=((0,), False))
+excel("WEEKNUM", date_system=True, in_1904=((0,), False))
+excel("WORKDAY", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/poi/50755_workday_formula_example.xlsx, "
+      "tests/corpus/poi/59106.xlsx (tests/test_fidelity.py); tests/test_checked_forms.py "
+      "(Microsoft's WORKDAY examples)",
+      value_args=(0, 1), date_system=True, refused_in_1904=True)
+excel("WORKDAY.INTL", date_system=True, refused_in_1904=True)
+excel("YEAR", "scalars, cells, numeric text, 1904",
+      "values Excel saved in tests/corpus/xlcalculator/YEAR.xlsx (tests/test_fidelity.py); "
+      "tests/test_excel_cases.py (values asserted there)",
+      value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
+      in_1904=((0,), False))
+excel("YEARFRAC", "scalars, cells, omitted, 1904",
+      "values Excel saved in tests/corpus/xlcalculator/YEARFRAC.xlsx (tests/test_fidelity.py);"
+      " tests/test_excel_cases.py; tests/test_excel_text.py (values from Microsoft's "
+      "documented examples or worked by hand); a basis left out is basis 0 (Microsoft Support,"
+      " \"YEARFRAC function\": \"0 or omitted\"; tests/test_checked_widened.py)",
+      value_args=ALL, date_system=True)

@@ -1,0 +1,56 @@
+"""Excel's engineering functions: what napkin knows of each, one declaration a function
+(``addin.formula.excel_functions``)."""
+
+from addin.formula.excel_functions import ALL, excel
+
+excel("BIN2DEC", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("BIN2HEX", "scalars, cells, numeric text, empty",
+      "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("BIN2OCT", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("COMPLEX", differs="complex-number functions")
+excel("DEC2BIN", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("DEC2HEX", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("DEC2OCT", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("DELTA", "scalars, cells",
+      "tests/test_checked_forms.py (Microsoft's DELTA examples)",
+      no_logical=("number1", "number2"))
+excel("HEX2BIN", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("HEX2DEC", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/poi/57196.xlsx, tests/corpus/xlcalculator/BASES.xlsx"
+      " (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("HEX2OCT", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("IMABS", differs="complex-number functions")
+excel("IMARGUMENT", differs="complex-number functions")
+excel("IMDIV", differs="complex-number functions")
+excel("IMEXP", differs="complex-number functions")
+excel("IMLN", differs="complex-number functions")
+excel("IMPOWER", differs="complex-number functions")
+excel("IMPRODUCT", differs="complex-number functions")
+excel("IMSQRT", differs="complex-number functions")
+excel("IMSUB", differs="complex-number functions")
+excel("IMSUM", differs="complex-number functions")
+excel("OCT2BIN", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("OCT2DEC", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("OCT2HEX", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)

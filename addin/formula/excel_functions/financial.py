@@ -1,0 +1,46 @@
+"""Excel's financial functions: what napkin knows of each, one declaration a function
+(``addin.formula.excel_functions``)."""
+
+from addin.formula.excel_functions import excel
+
+excel("DB", "scalars, cells",
+      "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx (tests/test_fidelity.py); "
+      "tests/test_excel_finance.py (Microsoft's DB examples, worked by hand); the differential"
+      " test against LibreOffice (tests/test_differential.py)")
+excel("FV", "scalars, cells, omitted",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's FV examples, "
+      "worked by hand)")
+excel("NPER", "scalars, cells, omitted",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's NPER examples, "
+      "worked by hand)")
+excel("NPV", "scalars, cells, ranges, empty",
+      "values Excel saved in tests/corpus/xlcalculator/NPV.xlsx (tests/test_fidelity.py); "
+      "tests/test_checked_forms.py (Microsoft's NPV example); an empty cell in a value is left"
+      " out, an empty rate is 0 (Microsoft Support, \"NPV function\": \"Empty cells, logical "
+      "values, or text representations of numbers, error values, or text that cannot be "
+      "translated into numbers are ignored\"; tests/test_checked_widened.py)")
+excel("PMT", "scalars, cells, omitted",
+      "values Excel saved in tests/corpus/xlcalculator/PMT.xlsx (tests/test_fidelity.py); "
+      "tests/test_excel_finance.py (Microsoft's PMT examples, worked by hand); the "
+      "differential test against LibreOffice (tests/test_differential.py)")
+excel("PV", "scalars, cells, omitted",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's PV example, worked"
+      " by hand)")
+excel("RRI", "scalars, cells",
+      "tests/test_checked_widened.py (Microsoft's RRI example); napkin's RRI "
+      "(addin/excel/annuity.py) computes arguments above 0 only",
+      xlfn=True)
+excel("SLN", "scalars, cells",
+      "values Excel saved in tests/corpus/xlcalculator/SLN.xlsx (tests/test_fidelity.py)")
+excel("VDB", "scalars, cells",
+      "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx (tests/test_fidelity.py); "
+      "tests/test_excel_finance.py (Microsoft's VDB examples, worked by hand; napkin's VDB, "
+      "addin/excel/depreciation.py, whole periods only); the differential test against "
+      "LibreOffice (tests/test_differential.py)")
+excel("XNPV", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/xlcalculator/XNPV.xlsx (tests/test_fidelity.py); a "
+      "rate read from one cell (tests/test_checked_widened.py, Microsoft's XNPV example with "
+      "its rate in a cell)")

@@ -1,0 +1,55 @@
+"""Excel's information functions: what napkin knows of each, one declaration a function
+(``addin.formula.excel_functions``)."""
+
+from addin.formula.excel_functions import ALL, excel
+
+excel("ERROR.TYPE", "scalars, cells, arrays, errors",
+      "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py); "
+      "tests/test_engine.py (values from Microsoft's documented examples or worked by hand)",
+      value_args=ALL)
+excel("ISBLANK", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/poi/59132.xlsx (tests/test_fidelity.py); "
+      "tests/test_native.py (values from Microsoft's documented examples or worked by hand)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("ISERR", "scalars, cells, arrays, errors",
+      "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("ISERROR", "scalars, cells, ranges, errors",
+      "values Excel saved in tests/corpus/poi/ValueFunctionOfBlank.xlsx "
+      "(tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
+      "(tests/test_template.py) ; "
+      "tests/test_checked_forms.py::test_if_and_isnumber_over_ranges_in_array_formulas "
+      "(Microsoft Support, Guidelines and examples of array formulas: each item of a range in "
+      "an array formula)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("ISEVEN", value_args=ALL)
+excel("ISLOGICAL", "scalars, cells, empty, errors",
+      "tests/test_native.py (values from Microsoft's documented examples or worked by hand)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("ISNA", "scalars, cells, arrays, errors",
+      "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py); "
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("ISNONTEXT", elementwise=True, value_args=ALL, value_context=True)
+excel("ISNUMBER", "scalars, cells, ranges, arrays, numeric text, empty, errors",
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
+      "tests/test_excel_functions.py (values asserted there) ; "
+      "tests/test_checked_forms.py::test_if_and_isnumber_over_ranges_in_array_formulas "
+      "(Microsoft Support, Guidelines and examples of array formulas: each item of a range in "
+      "an array formula) ; "
+      "tests/test_checked_forms.py::test_if_and_isnumber_over_ranges_in_array_formulas "
+      "(Microsoft Support, Guidelines and examples of array formulas: each item of an array in"
+      " an array formula)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("ISODD", value_args=ALL)
+excel("ISTEXT", "scalars, cells, empty, errors",
+      "tests/test_native.py (values from Microsoft's documented examples or worked by hand)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("N", elementwise=True, value_context=True)
+excel("NA", "no argument",
+      "values Excel saved in tests/corpus/poi/ValueFunctionOfBlank.xlsx "
+      "(tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
+      "(tests/test_template.py)",
+      elementwise=True)
+excel("TYPE", "scalars, cells, arrays, errors",
+      "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py)")

@@ -1,0 +1,48 @@
+"""Excel's logical functions: what napkin knows of each, one declaration a function
+(``addin.formula.excel_functions``)."""
+
+from addin.formula.excel_functions import ALL, excel
+
+excel("AND", "scalars, ranges, errors",
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
+      "tests/test_excel_core.py (values asserted there)",
+      value_context=True)
+excel("FALSE", "no argument",
+      "values Excel saved in tests/corpus/poi/Booleans.xlsx (tests/test_fidelity.py); "
+      "Microsoft Support, \"FALSE function\" (FALSE() is the logical value FALSE); "
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_rows.py)")
+excel("IF", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
+      "values Excel saved in tests/corpus/calamine/formula.issue.xlsx, "
+      "tests/corpus/calamine/issue446.xlsx and 10 more (tests/test_fidelity.py); "
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
+      "tests/test_engine.py (values asserted there) ; "
+      "tests/test_checked_forms.py::test_if_and_isnumber_over_ranges_in_array_formulas "
+      "(Microsoft Support, Guidelines and examples of array formulas: each item of a range in "
+      "an array formula)",
+      elementwise=True, value_args=(0,), value_context=True, branching=True)
+excel("IFERROR", "scalars, errors",
+      "tests/test_engine.py (values from Microsoft's documented examples or worked by hand)",
+      elementwise=True, value_args=ALL, value_context=True, branching=True)
+excel("IFNA", xlfn=True, value_args=ALL, value_context=True, branching=True)
+excel("IFS", branching=True)
+excel("NOT", "scalars, cells, arrays",
+      "values Excel saved in tests/corpus/xlcalculator/NOT.xlsx (tests/test_fidelity.py); "
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
+      "tests/test_checked_forms.py::test_if_and_isnumber_over_ranges_in_array_formulas "
+      "(Microsoft Support, Guidelines and examples of array formulas: each item of an array in"
+      " an array formula)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("OR", "scalars, cells",
+      "values Excel saved in tests/corpus/calamine/formula.issue.xlsx "
+      "(tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
+      "(tests/test_template.py); tests/test_excel_core.py (values asserted there)",
+      value_context=True)
+excel("SWITCH", "scalars, ranges",
+      "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
+      "hand)",
+      xlfn=True, branching=True)
+excel("TRUE", "no argument",
+      "values Excel saved in tests/corpus/poi/Booleans.xlsx (tests/test_fidelity.py); "
+      "Microsoft Support, \"TRUE function\" (TRUE() is the logical value TRUE); "
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_rows.py)")
+excel("XOR", xlfn=True, value_context=True)

@@ -1,0 +1,64 @@
+"""Excel's lookup and reference functions: what napkin knows of each, one declaration a function
+(``addin.formula.excel_functions``)."""
+
+from addin.formula.excel_functions import ALL, excel
+
+excel("AREAS", place_only=True)
+excel("CHOOSE", "scalars, cells, ranges, arrays",
+      "values Excel saved in tests/corpus/xlcalculator/choose.xlsx (tests/test_fidelity.py); "
+      "tests/test_excel_lookups.py (values asserted there)",
+      value_args=(0,), branching=True)
+excel("COLUMN", "scalars, cells",
+      "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
+      "hand); tests/test_checked_forms.py (Microsoft's COLUMN example)",
+      place_only=True)
+excel("COLUMNS", "ranges, arrays",
+      "tests/test_checked_forms.py (Microsoft's COLUMNS examples) ; "
+      "tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant (Microsoft "
+      "Support, \"COLUMNS function\": =COLUMNS({1,2,3;4,5,6}) is 3)",
+      place_only=True)
+excel("HLOOKUP", value_args=(0, 2, 3), sorted_only=True)
+excel("HYPERLINK", "scalars",
+      "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
+      "hand)",
+      value_args=ALL)
+excel("INDEX", "scalars, cells, ranges, arrays, empty, errors",
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
+      "tests/test_excel_cases.py (values asserted there)",
+      value_args=(1, 2, 3), array_context=True)
+excel("INDIRECT", "scalars, cells",
+      "tests/test_excel_lookups.py; tests/test_fuzz.py (values from Microsoft's documented "
+      "examples or worked by hand)",
+      value_args=ALL, value_context=True)
+excel("LOOKUP", "scalars, ranges, arrays, errors",
+      "tests/test_excel_lookups.py (values from Microsoft's documented examples or worked by "
+      "hand)",
+      value_args=(0,), array_context=True)
+excel("MATCH", "scalars, cells, ranges, empty",
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)",
+      value_args=(0, 2), sorted_only=True)
+excel("OFFSET", "scalars, cells, ranges, empty, errors",
+      "values Excel saved in tests/corpus/xlsx-populate/template.xlsx "
+      "(tests/test_fidelity.py); tests/test_excel_lookups.py; tests/test_fuzz.py (values from "
+      "Microsoft's documented examples or worked by hand)",
+      value_args=(1, 2, 3, 4), value_context=True)
+excel("ROW", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/calamine/issue_553.xlsx, tests/corpus/poi/56574.xlsx"
+      " and 1 more (tests/test_fidelity.py)",
+      place_only=True)
+excel("ROWS", "ranges, arrays, empty",
+      "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
+      " hand) ; tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant "
+      "(Microsoft Support, \"ROWS function\": =ROWS({1,2,3;4,5,6}) is 2)",
+      place_only=True)
+excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty",
+      "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
+      "(tests/test_fidelity.py)")
+excel("VLOOKUP", "scalars, cells, ranges, empty",
+      "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/58648.xlsx and 2 "
+      "more (tests/test_fidelity.py)",
+      value_args=(0, 2, 3), sorted_only=True)
+excel("XLOOKUP", "scalars, cells, ranges, errors, omitted",
+      "tests/test_excel_core.py; tests/test_excel_lookups.py (values from Microsoft's "
+      "documented examples or worked by hand)",
+      xlfn=True, value_args=(0, 3, 4, 5))

@@ -1,0 +1,251 @@
+"""Excel's math and trigonometry functions: what napkin knows of each, one declaration a function
+(``addin.formula.excel_functions``)."""
+
+from addin.formula.excel_functions import ALL, excel
+
+excel("ABS", "scalars, cells, ranges, errors",
+      "values Excel saved in tests/corpus/calamine/issue644.xlsx, "
+      "tests/corpus/calamine/issue_644.xlsx and 2 more (tests/test_fidelity.py); "
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
+      "tests/test_excel_functions.py (values asserted there)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("ACOS", "scalars, cells",
+      "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
+      "(tests/test_fidelity.py)",
+      value_args=ALL)
+excel("ACOSH", value_args=ALL)
+excel("ACOT", xlfn=True, value_args=ALL)
+excel("ACOTH", xlfn=True, value_args=ALL)
+excel("AGGREGATE", xlfn=True, array_context=True)
+excel("ASIN", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ASIN.xlsx "
+      "(tests/test_fidelity.py); an empty cell (read as 0, or as the empty text by the text "
+      "functions): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      value_args=ALL)
+excel("ASINH", value_args=ALL)
+excel("ATAN", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ATAN.xlsx "
+      "(tests/test_fidelity.py); an empty cell (read as 0, or as the empty text by the text "
+      "functions): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      value_args=ALL)
+excel("ATAN2", "scalars, cells",
+      "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ATAN2.xlsx"
+      " (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("ATANH", value_args=ALL)
+excel("BASE", "scalars",
+      "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
+      "hand)",
+      xlfn=True, value_args=ALL)
+excel("CEILING", "scalars, cells, arrays, numeric text, errors",
+      "values Excel saved in tests/corpus/poi/48539.xlsx, "
+      "tests/corpus/xlcalculator/CEILING.xlsx (tests/test_fidelity.py); workbook/napkin.xlsx, "
+      "its values equal to LibreOffice's (tests/test_template.py) ; "
+      "tests/test_checked_forms.py::test_if_and_isnumber_over_ranges_in_array_formulas "
+      "(Microsoft Support, Guidelines and examples of array formulas: each item of an array in"
+      " an array formula); text that looks like a number (read as that number): the cells "
+      "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("CEILING.MATH", "scalars",
+      "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
+      "hand)",
+      xlfn=True)
+excel("CEILING.PRECISE", xlfn=True)
+excel("COMBIN", "scalars",
+      "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
+      " hand)",
+      value_args=ALL)
+excel("COMBINA", "scalars",
+      "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
+      " hand)",
+      xlfn=True, value_args=ALL)
+excel("COS", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/poi/48539.xlsx and 1 "
+      "more (tests/test_fidelity.py); an empty cell (read as 0, or as the empty text by the "
+      "text functions): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("COSH", "scalars, cells, numeric text",
+      "values Excel saved in tests/corpus/xlcalculator/COSH.xlsx (tests/test_fidelity.py); "
+      "tests/test_excel_finance.py (Microsoft's COSH examples, worked by hand); the "
+      "differential test against LibreOffice (tests/test_differential.py); text that looks "
+      "like a number (read as that number): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("COT", "scalars, cells",
+      "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
+      "hand)",
+      xlfn=True, value_args=ALL)
+excel("COTH", xlfn=True, value_args=ALL)
+excel("CSC", xlfn=True, value_args=ALL)
+excel("CSCH", xlfn=True, value_args=ALL)
+excel("DEGREES", "scalars, cells, numeric text, empty",
+      "values Excel saved in tests/corpus/xlcalculator/ACOS.xlsx, "
+      "tests/corpus/xlcalculator/ASIN.xlsx and 2 more (tests/test_fidelity.py); values Excel "
+      "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("EVEN", "scalars, cells, numeric text, empty",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      value_args=ALL, bound=(0, 2.0 ** 53))
+excel("EXP", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/COSH.xlsx (tests/test_fidelity.py); "
+      "tests/test_excel_finance.py (Microsoft's EXP examples, worked by hand); the "
+      "differential test against LibreOffice (tests/test_differential.py); an empty cell (read"
+      " as 0, or as the empty text by the text functions): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("FACT", "scalars, cells, numeric text, empty",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      value_args=ALL, bound=(0, 20.0))
+excel("FLOOR", "scalars, cells",
+      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("FLOOR.MATH", "scalars",
+      "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
+      "hand)",
+      xlfn=True)
+excel("FLOOR.PRECISE", xlfn=True)
+excel("INT", "scalars, cells, empty, errors",
+      "values Excel saved in tests/corpus/poi/ExcelTables.xlsx, "
+      "tests/corpus/xlcalculator/INT.xlsx (tests/test_fidelity.py); tests/test_engine.py "
+      "(values from Microsoft's documented examples or worked by hand); "
+      "tests/test_checked_forms.py (Microsoft's INT examples; an empty cell, an error value)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("LN", "scalars, cells, numeric text, empty",
+      "values Excel saved in tests/corpus/xlcalculator/LN.xlsx (tests/test_fidelity.py); "
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("LOG", "scalars, cells, numeric text, empty, omitted",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LOG examples)",
+      elementwise=True, value_args=ALL, value_context=True, bound=(1, None))
+excel("LOG10", "scalars, cells, errors",
+      "values Excel saved in tests/corpus/calamine/issue644.xlsx, "
+      "tests/corpus/calamine/issue_644.xlsx (tests/test_fidelity.py); "
+      "tests/test_checked_forms.py (Microsoft's LOG10 examples; an error value)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("MDETERM", "scalars, cells, ranges, empty",
+      "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
+      "(tests/test_fidelity.py)",
+      array_context=True)
+excel("MINVERSE", "scalars, cells, ranges, empty",
+      "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
+      "(tests/test_fidelity.py)",
+      array_context=True)
+excel("MMULT", "scalars, cells, ranges, empty",
+      "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
+      "(tests/test_fidelity.py)",
+      array_context=True)
+excel("MOD", "scalars, cells, numeric text",
+      "values Excel saved in tests/corpus/poi/48539.xlsx, "
+      "tests/corpus/sheetjs/pivot_table_named_range.xlsx and 1 more (tests/test_fidelity.py); "
+      "text that looks like a number (read as that number): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("MROUND", "scalars, cells",
+      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
+      value_args=ALL, no_logical=("number", "multiple"))
+excel("ODD", "scalars, cells",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      value_args=ALL, bound=(0, 2.0 ** 53))
+excel("PI", "no argument",
+      "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
+      "and 4 more (tests/test_fidelity.py)")
+excel("POWER", "scalars, cells, numeric text",
+      "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/BASES.xlsx"
+      " and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
+      "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True, no_logical=())
+excel("PRODUCT", "ranges",
+      "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
+      " hand)",
+      value_context=True, three_d=True)
+excel("RADIANS", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/xlcalculator/COS.xlsx "
+      "(tests/test_fidelity.py); an empty cell (read as 0, or as the empty text by the text "
+      "functions): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      value_args=ALL)
+excel("RAND", "no argument",
+      "values Excel saved in tests/corpus/calamine/table_with_insertrow_attribute.xlsx "
+      "(tests/test_fidelity.py)")
+excel("ROMAN", "scalars, cells",
+      "tests/test_checked_forms.py (Microsoft's ROMAN examples and forms)")
+excel("ROUND", "scalars, cells, errors",
+      "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/poi/56315.xlsx and 1 "
+      "more (tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
+      "(tests/test_template.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("ROUNDDOWN", "scalars, cells",
+      "values Excel saved in tests/corpus/poi/48539.xlsx, "
+      "tests/corpus/xlcalculator/ROUNDDOWN.xlsx (tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("ROUNDUP", "scalars, cells, numeric text",
+      "values Excel saved in tests/corpus/calamine/issue446.xlsx, tests/corpus/poi/48539.xlsx "
+      "and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
+      "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("SEC", xlfn=True, value_args=ALL)
+excel("SECH", xlfn=True, value_args=ALL)
+excel("SIGN", "scalars, cells, numeric text, empty",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("SIN", "scalars, cells, numeric text",
+      "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/poi/48539.xlsx "
+      "(tests/test_fidelity.py); text that looks like a number (read as that number): the "
+      "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      value_args=ALL)
+excel("SINH", value_args=ALL)
+excel("SQRT", "scalars, cells",
+      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("SUBTOTAL", "scalars, cells, ranges, empty",
+      "values Excel saved in tests/corpus/poi/59736.xlsx, "
+      "tests/corpus/poi/DataTableCities.xlsx and 15 more (tests/test_fidelity.py)",
+      value_args=(0,))
+excel("SUM", "scalars, cells, ranges, arrays, numeric text, empty, errors",
+      "values Excel saved in tests/corpus/calamine/column_row_ranges.xlsx, "
+      "tests/corpus/calamine/formula.issue.xlsx and 38 more (tests/test_fidelity.py); "
+      "tests/test_excel_functions.py (values asserted there)",
+      value_context=True, three_d=True)
+excel("SUMIF", "scalars, cells, ranges, numeric text, empty",
+      "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/56420.xlsx "
+      "(tests/test_fidelity.py) ; "
+      "tests/test_excel_referee.py::test_sumif_and_averageif_add_numbers_only (Microsoft "
+      "Support, \"SUMIF function\": blank and text values are ignored, the text \"40\" in "
+      "sum_range is not added)")
+excel("SUMIFS", "scalars, ranges",
+      "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py)")
+excel("SUMPRODUCT", "ranges, arrays, numeric text",
+      "values Excel saved in tests/corpus/xlcalculator/SUMPRODUCT.xlsx "
+      "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_functions.py; "
+      "tests/test_fuzz.py (values from Microsoft's documented examples or worked by hand) ; "
+      "tests/test_excel_referee.py::test_sumproduct_of_different_dimensions (Microsoft "
+      "Support, \"SUMPRODUCT function\": non-numeric array entries are treated as zeros)",
+      array_context=True)
+excel("SUMSQ", "scalars, cells, ranges, numeric text, empty",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)")
+excel("SUMX2MY2", array_context=True)
+excel("SUMX2PY2", array_context=True)
+excel("SUMXMY2", array_context=True)
+excel("TAN", "scalars, cells, numeric text",
+      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); text that "
+      "looks like a number (read as that number): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("TANH", value_args=ALL)
+excel("TRUNC", "scalars, omitted",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True, bound=(1, 308.0))

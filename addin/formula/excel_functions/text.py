@@ -1,0 +1,100 @@
+"""Excel's text functions: what napkin knows of each, one declaration a function
+(``addin.formula.excel_functions``)."""
+
+from addin.formula.excel_functions import ALL, excel
+
+excel("CHAR", "scalars",
+      "values Excel saved in tests/corpus/sheetjs/crlf.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("CLEAN", "scalars, cells",
+      "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("CODE", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/sheet_visibility.xlsx "
+      "(tests/test_fidelity.py)",
+      value_args=ALL)
+excel("CONCAT", "scalars, cells, ranges, arrays, empty",
+      "values Excel saved in tests/corpus/exceljs/formulas.xlsx, "
+      "tests/corpus/xlcalculator/CONCAT.xlsx (tests/test_fidelity.py) ; "
+      "tests/test_excel_functions.py::test_negative_numbers_in_array_constants (Microsoft "
+      "Support, \"CONCAT function\": a text item is a string or an array of strings)")
+excel("CONCATENATE", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/calamine/issues.xlsx, "
+      "tests/corpus/poi/TextFormatTests.xlsx and 3 more (tests/test_fidelity.py); an empty "
+      "cell (read as 0, or as the empty text by the text functions): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      value_args=ALL, value_context=True)
+excel("DOLLAR", "scalars",
+      "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
+      "hand)",
+      value_args=ALL)
+excel("EXACT", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/EXACT.xlsx (tests/test_fidelity.py); an"
+      " empty cell (read as 0, or as the empty text by the text functions): the cells Excel "
+      "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("FIND", "scalars, cells, numeric text",
+      "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py)",
+      value_args=ALL)
+excel("FIXED", value_args=ALL)
+excel("LEFT", "scalars, cells, numeric text, omitted",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("LEN", "scalars, cells, numeric text, empty",
+      "values Excel saved in tests/corpus/poi/56574.xlsx, "
+      "tests/corpus/sheetjs/pivot_table_named_range.xlsx and 1 more (tests/test_fidelity.py); "
+      "tests/test_engine.py (values asserted there)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("LOWER", "scalars, cells",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("MID", "scalars, cells, numeric text",
+      "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx, "
+      "tests/corpus/xlcalculator/MID.xlsx (tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("PROPER", value_args=ALL)
+excel("REPLACE", value_args=ALL)
+excel("REPT", value_args=ALL)
+excel("RIGHT", "scalars, cells",
+      "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("SEARCH", "scalars, cells",
+      "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
+      "hand); tests/test_checked_forms.py (Microsoft's SEARCH examples of cells)",
+      value_args=ALL)
+excel("SUBSTITUTE", "scalars, cells, numeric text, empty",
+      "Microsoft's documented examples (tests/test_excel_text.py); the helper cells napkin "
+      "native writes, equal to napkin's values in LibreOffice (tests/test_native.py)",
+      value_args=ALL)
+excel("T", "scalars, cells, numeric text",
+      "values Excel saved in tests/corpus/sheetjs/1900.xlsx, tests/corpus/sheetjs/1904.xlsx "
+      "(tests/test_fidelity.py)",
+      elementwise=True, value_context=True)
+excel("TEXT", "scalars, cells, numeric text, empty, 1904",
+      "values Excel saved in tests/corpus/poi/59106.xlsx, "
+      "tests/corpus/poi/DateFormatNumberTests.xlsx and 5 more (tests/test_fidelity.py); "
+      "tests/test_excel_text.py (values asserted there); an empty cell read as 0 (Excel's "
+      "empty cell in a number's place): the 199 cells of TEXT given an empty cell Excel saved "
+      "in tests/corpus/poi/ElapsedFormatTests.xlsx, tests/corpus/poi/FormatChoiceTests.xlsx "
+      "and 3 more (tests/test_fidelity.py), and the differential test against LibreOffice "
+      "(tests/test_differential.py)",
+      elementwise=True, value_args=ALL, value_context=True, date_system=True)
+excel("TEXTJOIN", "scalars, ranges, empty, omitted",
+      "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
+      "hand)",
+      xlfn=True)
+excel("TRIM", "scalars, cells, numeric text, empty",
+      "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py); values "
+      "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("UPPER", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(tests/test_fidelity.py)",
+      elementwise=True, value_args=ALL, value_context=True)
+excel("VALUE", "scalars, numeric text",
+      "values Excel saved in tests/corpus/poi/ValueFunctionOfBlank.xlsx "
+      "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_text.py; "
+      "tests/test_fuzz.py (values from Microsoft's documented examples or worked by hand)",
+      elementwise=True, value_args=ALL, value_context=True, date_system=True)
