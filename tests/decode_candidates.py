@@ -15,6 +15,8 @@ floors below their measurements and each regime's out-of-sample range.
 - C4, MoE routing a fixed cost a layer: S = F ÷ e + L·t + M·t_moe.
 - C5, MLA layers their own time: S = F ÷ e + L·t + L_MLA·t_MLA.
 - C6, the floor reads the windowed KV cache as the template's step does.
+- C7 (a second round), MoE routing and tensor parallelism fixed costs a layer:
+  S = F ÷ e + L·t + M·t_moe + L_tp·t_tp.
 
 ``python tests/decode_candidates.py`` prints the table of ``docs/measurements.md``.
 """
@@ -80,33 +82,42 @@ def _sources(rs) -> int:
     return len({r["source"] for r in rs})
 
 
-def fit_layer_times(subset: list[dict], c: dict) -> tuple[float, float, float]:
-    """(t, t_moe, t_mla) [µs], least squares in relative error over the small-batch rows
-    of ``subset``: S = F/e + L·t (+ M·t_moe for C4, + L_MLA·t_MLA for C5), the extra
-    time fitted only where its rows come from 2 sources or more; 3 significant figures."""
+def tp_layers(row: dict) -> float:
+    """C7: the layers whose step runs tensor-parallel all-reduces: all of them where the
+    row's all-reduce degree is above 1 (``serving_floor._tp``), else none."""
+    return float(tables.models()[row["model"]]["num_layers"]) if sf._tp(row) > 1 else 0.0
+
+
+#: The extra fixed times a candidate may fit beside t: its switch → the layers it counts.
+EXTRAS = {"moe_time": moe_layers, "mla_time": mla_layers, "tp_time": tp_layers}
+
+
+def fit_layer_times(subset: list[dict], c: dict) -> dict[str, float]:
+    """t and the candidate's extra times [µs] (``EXTRAS``: "t", "moe_time", "mla_time",
+    "tp_time"), least squares in relative error over the small-batch rows of ``subset``:
+    S = F/e + L·t + Σ X·t_X, each extra fitted only where the rows it counts come from 2
+    sources or more (else 0); 3 significant figures."""
     used = [r for r in subset
             if sf.regime_of(r, floor_of(r, c)) in sf.LAYER_REGIMES]
-    extra = None
-    if c.get("moe_time") and _sources([r for r in used if moe_layers(r)]) >= 2:
-        extra = moe_layers
-    if c.get("mla_time") and _sources([r for r in used if mla_layers(r)]) >= 2:
-        extra = mla_layers
+    extras = [k for k, count in EXTRAS.items()
+              if c.get(k) and _sources([r for r in used if count(r)]) >= 2]
     a, b = [], []
     for r in used:
         f = floor_of(r, c)
         s = f.measured_ms * f.tokens_per_step
-        a.append([f.step_ms / s, f.layers / s] + ([extra(r) / s] if extra else []))
+        a.append([f.step_ms / s, f.layers / s] + [EXTRAS[k](r) / s for k in extras])
         b.append(1.0)
     x = np.linalg.lstsq(np.array(a), np.array(b), rcond=None)[0]
-    t = float(f"{x[1] * 1000:.3g}")
-    e = float(f"{x[2] * 1000:.3g}") if extra else 0.0
-    return (t, e, 0.0) if extra is moe_layers else (t, 0.0, e)
+    out = dict.fromkeys(EXTRAS, 0.0)
+    out["t"] = float(f"{x[1] * 1000:.3g}")
+    out.update({k: float(f"{v * 1000:.3g}") for k, v in zip(extras, x[2:], strict=True)})
+    return out
 
 
 def fixed_ms(row: dict, f: sf.Floor, c: dict, p: dict) -> float:
     """What a candidate adds to floor ÷ efficiency, per token [ms]."""
-    t, t_moe, t_mla = p["layer"]
-    step = f.layers * t + moe_layers(row) * t_moe + mla_layers(row) * t_mla
+    times = p["layer"]
+    step = f.layers * times["t"] + sum(EXTRAS[k](row) * times[k] for k in EXTRAS)
     a2a = all_to_all_ms(row, f) if c.get("a2a") else 0.0
     return step / 1000 / f.tokens_per_step + a2a
 
@@ -163,6 +174,7 @@ CANDIDATES = {
     "C4": {"moe_time": True},
     "C5": {"mla_time": True},
     "C6": {"windowed": True},
+    "C7": {"moe_time": True, "tp_time": True},
 }
 
 
@@ -204,7 +216,7 @@ def summary(name: str) -> dict:
     j = judge(name)
     ep = [i for i, k in j["regime"].items() if k == EP]
     holds = all(lo <= 1 <= hi for lo, hi, _ in j["ranges"].values())
-    t, t_moe, t_mla = j["fit"]["layer"]
+    times = j["fit"]["layer"]
     return {"in15": within(j["in"].values(), 1.5), "in12": within(j["in"].values(), 1.2),
             "out15": within(j["out"].values(), 1.5), "out12": within(j["out"].values(), 1.2),
             "ep15": within([j["out"][i] for i in ep], 1.5), "ep": len(ep),
@@ -212,7 +224,8 @@ def summary(name: str) -> dict:
                                if k in sf.LAYER_REGIMES], 1.5),
             "small": sum(k in sf.LAYER_REGIMES for k in j["regime"].values()),
             "floors_below": not j["floors_above"], "ranges_hold_1": holds,
-            "t": t, "t_moe": t_moe, "t_mla": t_mla, "rows": len(j["out"])}
+            "t": times["t"], "t_moe": times["moe_time"], "t_mla": times["mla_time"],
+            "t_tp": times["tp_time"], "rows": len(j["out"])}
 
 
 def admissible(s: dict) -> bool:
@@ -230,14 +243,14 @@ def table(names=SHOWN) -> str:
     """The candidates side by side, as ``docs/measurements.md`` shows them."""
     lines = ["| candidate | within 1.5× in / out (of 91) | within 1.2× in / out | "
              "moe_expert_parallel within 1.5× out | small batch within 1.5× out | "
-             "t / t_moe / t_MLA µs | every floor below | ranges hold 1 | admissible |",
+             "t / t_moe / t_MLA / t_TP µs | every floor below | ranges hold 1 | admissible |",
              "|---|---|---|---|---|---|---|---|---|"]
     for n in names:
         s = summary(n)
         lines.append(
             f"| {n} | {s['in15']} / {s['out15']} | {s['in12']} / {s['out12']} | "
             f"{s['ep15']} of {s['ep']} | {s['small15']} of {s['small']} | "
-            f"{s['t']:g} / {s['t_moe']:g} / {s['t_mla']:g} | "
+            f"{s['t']:g} / {s['t_moe']:g} / {s['t_mla']:g} / {s['t_tp']:g} | "
             f"{'yes' if s['floors_below'] else 'no'} | "
             f"{'yes' if s['ranges_hold_1'] else 'no'} | "
             f"{'yes' if admissible(s) else 'no'} |")

@@ -92,3 +92,7 @@ def test_the_page_shows_the_candidates_and_the_decision():
     assert 1 < lo < hi
     assert all(lo <= 1 <= hi for k, (lo, hi, _) in dc.judge("C4")["ranges"].items()
                if k != "tp8_small_batch")
+    # the second round, C7: 78 within 1.5× but 44 within 1.2×, and the same range missed
+    s = dc.summary("C7")
+    assert (s["out15"], s["out12"], s["ranges_hold_1"], dc.admissible(s)) == (78, 44, False,
+                                                                           False)
