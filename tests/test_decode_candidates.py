@@ -96,3 +96,11 @@ def test_the_page_shows_the_candidates_and_the_decision():
     s = dc.summary("C7")
     assert (s["out15"], s["out12"], s["ranges_hold_1"], dc.admissible(s)) == (78, 44, False,
                                                                            False)
+    # the third round: C8 passes every check and would be taken over C0 (not wired: written
+    # after two rounds of figures); C9, the exclusion alone, does not
+    s = dc.summary("C8")
+    assert (s["out15"], s["out12"], s["in15"], s["in12"], dc.admissible(s)) == (79, 49, 81, 54,
+                                                                             True)
+    assert dc.decision(tuple(dc.CANDIDATES)) == ("C8", "the most rows within 1.5× out of sample")
+    assert (dc.summary("C9")["out15"], dc.summary("C9")["out12"]) == (72, 40)
+    assert "no\ndefault changes this session" in text
