@@ -62,6 +62,9 @@ class Floor:
     layers: float  # the layers a step runs: the model's + one a draft pass (the per-layer
     # time counts them)
     tokens_per_step: float  # tokens each step yields (the source's acceptance)
+    weights_ms: float = 0.0  # the step's terms: the weights read, W ÷ g·BW
+    kv_ms: float = 0.0  # the KV cache read or the attention's products, the larger
+    compute_ms: float = 0.0  # the weights' matmuls, 2·N_act·B ÷ g·P
 
     @property
     def efficiency(self) -> float:
@@ -133,8 +136,24 @@ def _tp(row: dict) -> int:
     return int(m.group(1)) if m and row["expert_parallel"] == "0" else 1
 
 
-def floor(row: dict) -> Floor:
-    """The floor of a measurement row (see the module's docstring)."""
+def kv_sequence_gb(m: dict, kv_token_gb: float, tokens: float, windowed: bool) -> float:
+    """One sequence's KV cache at ``tokens`` [GB]: every layer's at every token, or with
+    ``windowed`` the template's rule (``workbook.model.serving.kv_sequence_gb``): its
+    sliding-window or chunked-local layers hold at most their window, and a hybrid's
+    recurrent state is added (``decode_candidates`` judges it: candidate C6)."""
+    if not windowed:
+        return tokens * kv_token_gb
+    gb = tokens * kv_token_gb
+    if m["sliding_layers"] and tokens > 0:
+        share = (float(m["sliding_layers"]) * 4 * float(m["num_kv_heads"])
+                 * float(m["head_dim"]) / float(m["kv_bytes_per_token"]))
+        gb *= 1 - share * max(0.0, tokens - float(m["sliding_window"])) / tokens
+    return gb + float(m["recurrent_state_bytes"]) / 1e9
+
+
+def floor(row: dict, windowed: bool = False) -> Floor:
+    """The floor of a measurement row (see the module's docstring); ``windowed``: the KV
+    cache as ``kv_sequence_gb`` reads it with windows (candidate C6, not the default)."""
     m = tables.models()[row["model"]]
     g = tables.gpus()[row["gpu"]]
     gpus = float(row["gpus"])
@@ -152,7 +171,8 @@ def floor(row: dict) -> Floor:
     else:  # memory holds every sequence at its full context
         stored = memory.weight_gb(float(m["params"]), per_param)
         batch = serving.max_batch(float(g["memory_GB"]), stored,
-                                  (prompt + output) * kv_token_gb, 0.0, gpus)
+                                  kv_sequence_gb(m, kv_token_gb, prompt + output, windowed),
+                                  0.0, gpus)
     drafts = float(row["draft_tokens"] or 0)  # not stated: none counted, a lower floor
     # prompt tokens a step carries per sequence where prefill shares the GPUs
     share = prompt / output if output > 0 and serving_of(row) == "aggregated" else 0.0
@@ -181,15 +201,17 @@ def floor(row: dict) -> Floor:
     kv_heads = 1.0 if m["attention"] == "MLA" else float(m["num_kv_heads"])
     copies = tp / min(tp, kv_heads)
     attended = (1 + drafts) * context + share * prompt / 2  # a sequence's queries, together
-    step = timing.decode_step_ms(memory.weight_gb(read, per_param),
-                                 batch * context * kv_token_gb * copies,
-                                 bandwidth, float(m["active_params"]), computed, peak,
-                                 timing.decode_attention_flop(layers, attn_dim, attended,
-                                                              batch),
-                                 gpus, comm)
+    weights_gb = memory.weight_gb(read, per_param)
+    kv_gb = batch * kv_sequence_gb(m, kv_token_gb, context, windowed) * copies
+    attention = timing.decode_attention_flop(layers, attn_dim, attended, batch)
+    step = timing.decode_step_ms(weights_gb, kv_gb, bandwidth, float(m["active_params"]),
+                                 computed, peak, attention, gpus, comm)
     tokens = float(row["tokens_per_step"])
+    flop_ms = gpus * peak * 1e9  # FLOPs a millisecond of the replica
     return Floor(batch, step, step / tokens, measured_ms(row, batch), comm, layers + drafts,
-                 tokens)
+                 tokens, weights_gb / (gpus * bandwidth),
+                 max(kv_gb / (gpus * bandwidth), attention / flop_ms),
+                 2 * float(m["active_params"]) * computed / flop_ms)
 
 
 def serving_of(row: dict) -> str:
