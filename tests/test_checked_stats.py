@@ -127,3 +127,22 @@ def test_slope_as_microsofts_example_and_refused_unpaired_points(tmp_path):
     assert "SLOPE() given known_y's and known_x's of different shapes" in said
     assert "SLOPE() given a text or logical value" in said
     assert not math.isnan(res["S!C1"])
+
+
+def test_forecast_as_microsofts_example(tmp_path):
+    ys, xs = [6, 7, 9, 15, 21], [20, 28, 31, 38, 40]
+    notes, kept = [], []
+    res = _calc(tmp_path, [
+        *(c(f"A{i}", None, v) for i, v in enumerate(ys, 1)),
+        *(c(f"B{i}", None, v) for i, v in enumerate(xs, 1)),
+        # Microsoft Support, "FORECAST and FORECAST.LINEAR functions": 10.607253
+        c("C1", "FORECAST(30,A1:A5,B1:B5)", 10.607253),
+        c("C2", "_xlfn.FORECAST.LINEAR(30,A1:A5,B1:B5)", 10.607253),
+        c("C3", "FORECAST(30,A1:A5,B1:B4)", "#N/A", t="e")], notes, kept)  # refused
+    # by hand: mean(y) + b (30 - mean(x)), b = sum((x - 31.4)(y - 11.6)) / sum((x - 31.4)^2)
+    b = sum((x - 31.4) * (y - 11.6) for x, y in zip(xs, ys, strict=True)) / sum(
+        (x - 31.4) ** 2 for x in xs)
+    assert res["S!C1"] == pytest.approx(11.6 + b * (30 - 31.4), rel=1e-12)
+    assert round(res["S!C1"], 6) == 10.607253 and res["S!C2"] == res["S!C1"]
+    assert [r.label for r in kept] == ["S!C3"]
+    assert "FORECAST() given known_y's and known_x's of different shapes" in " ".join(notes)

@@ -89,8 +89,9 @@ def settled_quantile(original, key: str):
 
 
 def paired_numbers(original, key: str):
-    """formulas' SLOPE (``key``), refused in strict mode where known_y's and known_x's
-    are not of one shape, or hold a text or a logical value: Microsoft's page says such
+    """formulas' SLOPE or FORECAST (``key``), refused in strict mode where known_y's and
+    known_x's are not of one shape, or hold a text or a logical value: Microsoft's page
+    says such
     values "are ignored" without saying whether the other's value at that place goes
     with them (formulas drops the pair), and an area of another shape with as many
     points (a row beside a column) no page settles. Empty cells and error values are
@@ -101,6 +102,7 @@ def paired_numbers(original, key: str):
 
     ns = load()
     name = key.upper().removeprefix("_XLFN.")
+    first = 0 if name == "SLOPE" else 1  # (FORECAST: x, known_y's, known_x's)
 
     def values(v):
         try:
@@ -110,8 +112,8 @@ def paired_numbers(original, key: str):
 
     @functools.wraps(original)
     def checked(*args):
-        if len(args) == 2:
-            ys, xs = values(args[0]), values(args[1])
+        if len(args) == first + 2:
+            ys, xs = values(args[first]), values(args[first + 1])
             reason = None
             if ys is None or xs is None or ys.shape != xs.shape:
                 reason = "known_y's and known_x's of different shapes"
@@ -125,3 +127,4 @@ def paired_numbers(original, key: str):
         return original(*args)
 
     return checked
+

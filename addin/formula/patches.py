@@ -253,6 +253,13 @@ _FORMULAS = (
             "test_quantiles_refuse_what_their_pages_leave_unsaid", f"{_FXS}:settled_quantile")
       for name in ("PERCENTILE", "PERCENTILE.INC", "_XLFN.PERCENTILE.INC", "QUARTILE",
                    "QUARTILE.INC", "_XLFN.QUARTILE.INC")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} computes known_y's and known_x's of "
+            "different shapes, and drops a pair where either holds a text or a logical "
+            "value; Microsoft's page says such values are ignored, not which point goes "
+            "with them: refused in strict mode", "Microsoft Support, \"FORECAST and "
+            "FORECAST.LINEAR functions\"; tests/test_checked_stats.py::test_forecast_as_"
+            "microsofts_example", f"{_FXS}:paired_numbers")
+      for name in ("FORECAST", "FORECAST.LINEAR", "_XLFN.FORECAST.LINEAR")),
     Patch(_F, TABLE, "SLOPE", "formulas' SLOPE computes known_y's and known_x's of "
           "different shapes, and drops a pair where either holds a text or a logical value; "
           "Microsoft's page says such values are ignored, not which point goes with them: "
