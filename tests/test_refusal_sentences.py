@@ -25,8 +25,10 @@ CASES = {
     "unknown function": ("NOSUCHFN(1)", 1, ["NOSUCHFN", "S!B1", "--lenient"]),
     "refused while computing": ("LARGE(TRUE,1)", 1, [
         "LARGE given one logical value or text as its array in S!B1", "--lenient"]),
+    "a comparison of near-equal numbers": ("A1=A2", 0, [
+        "'=' of two numbers within 2^-40 of each other", "S!B1", "--lenient"]),
     "a sum that cancels": ("A1-A2", 0, [
-        "'-' of two numbers that cancel to within 2^-48", "S!B1", "--lenient"]),
+        "'-' of two numbers that cancel to within 2^-40", "S!B1", "--lenient"]),
 }
 
 
