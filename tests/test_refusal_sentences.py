@@ -25,8 +25,14 @@ CASES = {
     "unknown function": ("NOSUCHFN(1)", 1, ["NOSUCHFN", "S!B1", "--lenient"]),
     "refused while computing": ("LARGE(TRUE,1)", 1, [
         "LARGE given one logical value or text as its array in S!B1", "--lenient"]),
+    "a quartile its page leaves unsaid": ("QUARTILE(A1:A2,-0.5)", 0, [
+        "QUARTILE() given quart -0.5, a fraction outside 0 to 4", "S!B1", "--lenient"]),
+    "a mean that cancels": ("_xlfn.NORM.INV(0.63055865981823644,-1,3)", 0, [
+        "NORM.INV() given a mean that standard_dev * z cancels", "S!B1", "--lenient"]),
+    "a comparison of near-equal numbers": ("A1=A2", 0, [
+        "'=' of two numbers within 2^-40 of each other", "S!B1", "--lenient"]),
     "a sum that cancels": ("A1-A2", 0, [
-        "'-' of two numbers that cancel to within 2^-48", "S!B1", "--lenient"]),
+        "'-' of two numbers that cancel to within 2^-40", "S!B1", "--lenient"]),
 }
 
 

@@ -17,6 +17,9 @@ The list and its split were made so (docs/fidelity.md, "A held-out corpus"):
   value is not empty, no ``fullCalcOnLoad``; one copy of each sha256;
 * split before any file was computed, by repository (``part_of``): held out when the
   first hex digit of sha256(``owner/name``) is 0 to 7, else tuned on.
+* a second round (parts ``heldout2`` and ``tune2``), once the first held-out part had been
+  looked at: repositories not in the first, chosen by the same rule and split by the same
+  ``part_of`` before any of its files was computed.
 
 ``census DIR [--part heldout] [--libreoffice]``: the refusal census of one part
 (``tools.refusal_census``'s section, on those files).
@@ -88,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("fetch", help="download the workbooks").add_argument("folder", type=Path)
     census = sub.add_parser("census", help="the refusal census of one part")
     census.add_argument("folder", type=Path)
-    census.add_argument("--part", choices=["heldout", "tune"], default="heldout")
+    census.add_argument("--part", choices=["heldout", "tune", "heldout2", "tune2"],
+                        default="heldout")
     census.add_argument("--libreoffice", action="store_true")
     args = ap.parse_args(argv)
     if args.command == "fetch":

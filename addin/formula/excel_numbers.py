@@ -122,3 +122,22 @@ def _wildcard_match(raw, body: str):
     any, ``~?`` and ``~*`` themselves (formulas matched with case, and a prefix only)."""
     match = wildcard(body).fullmatch
     return np.vectorize(lambda v: isinstance(v, str) and bool(match(v)), otypes=[bool])(raw)
+
+
+#: two different numbers this near (relative to the larger) are refused by a comparison
+#: (``fx_excel.comparison``): Excel saved TRUE for ``=I67=I54`` where napkin's two sums
+#: differ in their last digits (84596.900000000009 and its other side: the business
+#: corpus's first held-out part, Lokesh-875 Maruti Suzuki, HistoricalFS!I69), as its sums
+#: near 0 are refused (``fx_excel_args.NEAR``)
+NEAR_EQUAL = 2.0 ** -40
+_REAL = (int, float, np.float64)
+
+
+def refuse_near_equal(x, y, key: str) -> None:
+    """Refuse the cell (``context.refuse``) when comparison ``key`` is given two different
+    numbers within 2^-40 of each other: Excel may take them as equal, and their last
+    digits are rounding errors that a chain of operations carries."""
+    if type(x) in _REAL and type(y) in _REAL and x != y and \
+            abs(x - y) <= max(abs(x), abs(y)) * NEAR_EQUAL:
+        context.refuse(f"'{key}' of two numbers within 2^-40 of each other (Excel may take "
+                       "them as equal)")

@@ -23,6 +23,7 @@ from addin.formula.excel_numbers import (
     _round15,
     _wildcard_match,
     number_text,
+    refuse_near_equal,
     text_number,
 )
 
@@ -224,6 +225,7 @@ def comparison(original, key: str):
                 return False
             return "" if isinstance(other, str) else 0
         x, y = blank(x, y), blank(y, x)
+        refuse_near_equal(x, y, key)  # (and two numbers within 2^-40: refused)
         xt, yt = _get_type_id(x), _get_type_id(y)
         if xt == yt == 1:
             x, y = x.upper(), y.upper()

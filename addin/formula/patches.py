@@ -63,6 +63,7 @@ _F, _OPS, _TEXT = "formulas.functions", "formulas.functions.operators", "formula
 _ARITH, _FXE, _XL = "addin.formula.arithmetic", "addin.formula.fx_excel", "addin.excel"
 _FXD = "addin.formula.fx_excel_dates"
 _FXA = "addin.formula.fx_excel_args"
+_FXS = "addin.formula.fx_excel_stats"
 _POI_EVIDENCE = "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, saved by Excel"
 
 _ROUND_EVIDENCE = (
@@ -242,6 +243,34 @@ _FORMULAS = (
             "computes for minutes; no page says Excel's value: refused in strict mode",
             "tests/test_checked_widened.py::test_bounds_refused", f"{_FXA}:bounded")
       for name in ("FACT", "TRUNC", "EVEN", "ODD", "LOG")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} and Excel's differ in the last digits "
+            "where the mean and standard_dev * z cancel (the result is then those digits): "
+            "refused in strict mode", "tests/corpus/sheetjs/formula_stress_test.xlsx, "
+            "Statistical!B42 (NORM.INV(NORM.DIST(0,-1,3,TRUE),-1,3): Excel 8.9E-16, formulas "
+            "-2.2E-16); tests/test_checked_stats.py::test_norm_inv_refuses_a_cancelled_mean",
+            f"{_FXS}:norm_inv_cancelling")
+      for name in ("NORM.INV", "_XLFN.NORM.INV", "NORMINV")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} reads a logical value or text as its "
+            "second argument as #VALUE!, and floors a fractional quart outside 0 to 4 "
+            "that Excel's page says is truncated or #NUM! in an order it does not give: "
+            "refused in strict mode", "Microsoft Support, \"PERCENTILE.INC function\", "
+            "\"QUARTILE.INC function\"; tests/test_checked_stats.py::"
+            "test_quantiles_refuse_what_their_pages_leave_unsaid", f"{_FXS}:settled_quantile")
+      for name in ("PERCENTILE", "PERCENTILE.INC", "_XLFN.PERCENTILE.INC", "QUARTILE",
+                   "QUARTILE.INC", "_XLFN.QUARTILE.INC")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} computes known_y's and known_x's of "
+            "different shapes, and drops a pair where either holds a text or a logical "
+            "value; Microsoft's page says such values are ignored, not which point goes "
+            "with them: refused in strict mode", "Microsoft Support, \"FORECAST and "
+            "FORECAST.LINEAR functions\"; tests/test_checked_stats.py::test_forecast_as_"
+            "microsofts_example", f"{_FXS}:paired_numbers")
+      for name in ("FORECAST", "FORECAST.LINEAR", "_XLFN.FORECAST.LINEAR")),
+    Patch(_F, TABLE, "SLOPE", "formulas' SLOPE computes known_y's and known_x's of "
+          "different shapes, and drops a pair where either holds a text or a logical value; "
+          "Microsoft's page says such values are ignored, not which point goes with them: "
+          "refused in strict mode", "Microsoft Support, \"SLOPE function\"; tests/"
+          "test_checked_stats.py::test_slope_as_microsofts_example_and_refused_unpaired_"
+          "points", f"{_FXS}:paired_numbers"),
     Patch(_F, TABLE, "NPER", "formulas' NPER gives #NUM! where its page does not settle "
           "the value (a payment of 0 with a rate or present value of 0; LibreOffice 0): "
           "refused in strict mode", "Microsoft Support, \"NPER function\"; the differential "
@@ -267,10 +296,12 @@ _FORMULAS = (
             f"{_ARITH}:fast_arithmetic") for sym in ("+", "-", "*", "/")),
     *(Patch(_OPS, "OPERATORS", sym, "formulas adds and subtracts in binary to the last "
             "digit; Excel may give 0 where two numbers of opposite signs agree to 2^-48 (its "
-            "compensation for decimal operands stored in binary): refused in strict mode",
+            "compensation for decimal operands stored in binary), and within 2^-40 the "
+            "result is the operands' rounding errors: refused in strict mode",
             "Microsoft Learn, \"Floating-point arithmetic may give inaccurate results in "
             "Excel\" (\"Example when a value reaches zero\"); a balance check Excel saved "
-            "as 0 in a tuning file of docs/fidelity.md; tests/test_checked_widened.py::"
+            "as 0 in a tuning file of docs/fidelity.md; a loan's last balance in the second "
+            "held-out part (Excel -1.0E-10, napkin 1.7E-10); tests/test_checked_widened.py::"
             "test_sums_that_cancel_are_refused", f"{_FXA}:near_zero_sum") for sym in ("+", "-")),
 )
 

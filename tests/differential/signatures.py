@@ -93,6 +93,12 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "LEFT": (("t",), ("i",), None), "SIGN": (("n",), (), None), "TRUNC": (("n",), ("i",), None),
     "FACT": (("n",), (), None), "SUMSQ": (("r",), (), "n"), "EVEN": (("n",), (), None),
     "ODD": (("n",), (), None),
+    "NORM.INV": (("n", "n", "n"), (), None), "NORMINV": (("n", "n", "n"), (), None),
+    "NORM.S.INV": (("n",), (), None), "NORMSINV": (("n",), (), None),
+    "PERCENTILE": (("r", "n"), (), None), "PERCENTILE.INC": (("r", "n"), (), None),
+    "QUARTILE": (("r", "n"), (), None), "QUARTILE.INC": (("r", "n"), (), None),
+    "SLOPE": (("rr", "rr"), (), None), "FORECAST": (("n", "rr", "rr"), (), None),
+    "FORECAST.LINEAR": (("n", "rr", "rr"), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -101,7 +107,8 @@ ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET"}
 
 #: Functions written with the ``_xlfn.`` prefix in a file (those Excel added after 2007).
 FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "DAYS",
-          "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP"}
+          "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP", "NORM.INV", "NORM.S.INV",
+          "PERCENTILE.INC", "QUARTILE.INC", "FORECAST.LINEAR"}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {

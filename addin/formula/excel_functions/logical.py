@@ -20,8 +20,12 @@ excel("IF", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitte
       "(Microsoft Support, Guidelines and examples of array formulas: each item of a range in "
       "an array formula)",
       elementwise=True, value_args=(0,), value_context=True, branching=True)
-excel("IFERROR", "scalars, errors",
-      "tests/test_engine.py (values from Microsoft's documented examples or worked by hand)",
+excel("IFERROR", "scalars, cells, numeric text, empty, errors",
+      "tests/test_engine.py (values from Microsoft's documented examples or worked by hand) ; "
+      "a reference to one cell (its value, an error value replaced): Microsoft Support, "
+      "\"IFERROR function\"; cells Excel saved in the business corpus's first held-out part "
+      "(tools/business_corpus.csv, Lokesh-875/financial-modelling-portfolio: IFERROR('Data "
+      "Sheet'!B17,0) over numbers, text and empty cells); tests/test_checked_stats.py",
       elementwise=True, value_args=ALL, value_context=True, branching=True)
 excel("IFNA", xlfn=True, value_args=ALL, value_context=True, branching=True)
 excel("IFS", branching=True)

@@ -41,7 +41,13 @@ excel("COUNTIFS", "scalars, ranges, empty",
       "values Excel saved in tests/corpus/poi/56822-Countifs.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)")
 excel("COVAR", array_context=True)
-excel("FORECAST", array_context=True)
+excel("FORECAST", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B128; "
+      "tests/test_fidelity.py); Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" "
+      "(FORECAST(30,{6,7,9,15,21},{20,28,31,38,40}) = 10.607253); tests/test_checked_stats.py;"
+      " refused for known_y's and known_x's of different shapes or holding text or logical "
+      "values (addin/formula/fx_excel_stats.py)",
+      array_context=True)
 excel("FREQUENCY", array_context=True)
 excel("GROWTH", array_context=True, differs="GROWTH")
 excel("HARMEAN", "ranges",
@@ -82,7 +88,15 @@ excel("RANK", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/61063.xlsx (tests/test_fidelity.py)",
       no_logical=("number",))
 excel("RSQ", array_context=True)
-excel("SLOPE", array_context=True)
+excel("SLOPE", "ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B135),"
+      " tests/corpus/sheetjs/named_ranges_2011.xlsx (Sheet1!E8; tests/test_fidelity.py) and in"
+      " the business corpus's tuning part (tools/business_corpus.csv, "
+      "anujquants/Alkem-Laboratories-DCF-Model: SLOPE over 1,234 points); Microsoft Support, "
+      "\"SLOPE function\" (SLOPE of 2,3,9,1,8,7,5 on 6,5,11,7,5,4,4 = 0.305556); "
+      "tests/test_checked_stats.py; refused for ranges of different shapes or holding text or "
+      "logical values (addin/formula/fx_excel_stats.py)",
+      array_context=True)
 excel("SMALL", "scalars, ranges, arrays",
       "Microsoft's documented example (tests/test_excel_functions.py); workbook/napkin.xlsx's "
       "Cost sheet, its values equal to LibreOffice's (tests/test_template.py)")
@@ -101,3 +115,41 @@ excel("VAR", "ranges",
 excel("VAR.P", xlfn=True, three_d=True)
 excel("VAR.S", xlfn=True, three_d=True)
 excel("VARP", three_d=True)
+excel("FORECAST.LINEAR", "scalars, cells, ranges",
+      "Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" (the same computation as "
+      "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST")
+excel("NORM.INV", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B42); "
+      "Microsoft Support, \"NORM.INV function\" (NORM.INV(0.908789,40,1.5) = 42.000002); "
+      "tests/test_checked_stats.py; refused where the mean and standard_dev * z cancel "
+      "(addin/formula/fx_excel_stats.py)")
+excel("NORM.S.INV", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B44); "
+      "Microsoft Support, \"NORM.S.INV function\" (NORM.S.INV(0.908789) = 1.3333347); "
+      "tests/test_checked_stats.py")
+excel("NORMINV", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B46); "
+      "Microsoft Support, \"NORMINV function\" (the same example); tests/test_checked_stats.py; "
+      "refused where the mean and standard_dev * z cancel (addin/formula/fx_excel_stats.py)")
+excel("NORMSINV", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B48); "
+      "Microsoft Support, \"NORMSINV function\" (NORMSINV(0.9088) = 1.3334); "
+      "tests/test_checked_stats.py")
+excel("PERCENTILE", "scalars, cells, ranges, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B89); "
+      "tests/test_checked_stats.py (values worked by hand: rank k*(n-1), interpolated); "
+      "refused for a k that is not a number (addin/formula/fx_excel_stats.py)")
+excel("PERCENTILE.INC", "scalars, cells, ranges, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B91); "
+      "Microsoft Support, \"PERCENTILE.INC function\" (PERCENTILE.INC({1,3,2,4},0.3) = 1.9); "
+      "tests/test_checked_stats.py; refused for a k that is not a number")
+excel("QUARTILE", "scalars, cells, ranges, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B95); "
+      "Microsoft Support, \"QUARTILE function\" (QUARTILE of 1,2,4,7,8,9,10,12 at 1 = 3.5); "
+      "tests/test_checked_stats.py; refused for a quart that is not a number or a fraction "
+      "outside 0 to 4")
+excel("QUARTILE.INC", "scalars, cells, ranges, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B97); "
+      "Microsoft Support, \"QUARTILE.INC function\" (the same example, 3.5); "
+      "tests/test_checked_stats.py; refused for a quart that is not a number or a fraction "
+      "outside 0 to 4")
