@@ -10,10 +10,13 @@ import random
 from pathlib import Path
 from zipfile import ZipFile
 
+import pytest
 from formulas.parser import Parser
+from formulas.tokens.function import _re_lambda
 
+from addin.engine.formula_eval import evaluate
 from addin.formula import fx
-from addin.formula.fx_parser import STARTS, FirstCharParser, _may_hold
+from addin.formula.fx_parser import LAMBDA_RE, STARTS, FirstCharParser, _may_hold
 from addin.ooxml import reader
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,9 +101,9 @@ def _outcome(parser, text: str):
 
 def test_the_parse_is_formulas_own():
     fx.load()
-    # random text too, less that which opens a LAMBDA or LET: formulas' pattern for them
-    # backtracks for minutes on some (LET(SCENARIO_BATCHTRUEX|_XLETA.$A:$CSUM(), in
-    # either parser alike
+    # random text too, less that which opens a LAMBDA or LET: formulas' own pattern for
+    # them backtracks for minutes on some (LET(SCENARIO_BATCHTRUEX|_XLETA.$A:$CSUM(;
+    # ours, LAMBDA_RE, is compared with it below on text short enough for it)
     texts = _formula_texts() + [t for t in _random_texts(400, seed=7)
                                 if not any(k in t.upper() for k in ("LET(", "LAMBDA("))]
     assert len(texts) > 3000
@@ -111,3 +114,35 @@ def test_the_parse_is_formulas_own():
 
 def test_the_engine_parses_with_it():
     assert isinstance(fx.load().Cell.parser, FirstCharParser)
+
+
+def test_the_lambda_pattern_matches_as_formulas_own():
+    # formulas' pattern takes time doubling with each plain character of an argument
+    # that does not close: texts of at most 18 characters keep it to a few thousand steps
+    rng = random.Random(35)
+    pieces = ["LET(", "LAMBDA(", "_XLETA.", "x", "ab", " ", ",", "(", ")", '"', '""', "1",
+              "+", "é", "\\", ".", "_", "SUM(", "A1:B2"]
+    starts = ["LET(", "LAMBDA(", " _XLETA.", "_xlfn.LET(", "let(", "_XLETA.\\"]
+    compared = matched = 0
+    for _ in range(3000):
+        text = rng.choice(starts) + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        if len(text) > 18:
+            continue
+        theirs, ours = _re_lambda.match(text), LAMBDA_RE.match(text)
+        compared += 1
+        matched += theirs is not None
+        assert (ours is None) == (theirs is None), text
+        if ours is not None:
+            assert (ours.span(), ours.groupdict(), ours.captures("arg")) == \
+                (theirs.span(), theirs.groupdict(), theirs.captures("arg")), text
+    assert compared > 1000 and matched > 300  # both kinds of outcome were seen
+
+
+def test_a_let_that_does_not_close_is_refused_in_one_pass():
+    # formulas' own pattern on this text backtracked for minutes (> 60 s); LAMBDA_RE reads
+    # each character once, so a 100,000-character argument is refused as quickly: the
+    # second text would take formulas' pattern 2^100000 steps
+    for text in ("=LET(SCENARIO_BATCHTRUEX|_XLETA.$A:$CSUM(", "=LET(" + "A" * 100_000 + "("):
+        with pytest.raises(ValueError, match="cannot parse formula"):
+            evaluate(text)
+    assert evaluate("=LET(x,1,x+1)") == 2  # a LET that closes is computed: 1 + 1

@@ -1,7 +1,5 @@
 """``python -m addin.cli``: the ``napkin`` command."""
 
-import sys
+from addin.cli import run
 
-from addin.cli import main
-
-sys.exit(main())
+run()

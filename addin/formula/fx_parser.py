@@ -29,9 +29,11 @@ from __future__ import annotations
 
 import string
 
+import regex
 from formulas.cell import Cell as _Cell
 from formulas.errors import FormulaError, ParenthesesError, TokenError
 from formulas.parser import Parser
+from formulas.tokens.function import Lambda as _Lambda
 from formulas.tokens.parenthesis import Parenthesis
 
 _LETTERS = frozenset(string.ascii_letters)
@@ -76,9 +78,53 @@ def _may_hold(expr: str) -> frozenset[str]:
     return frozenset(held)
 
 
+#: formulas' pattern of ``LAMBDA(``, ``LET(`` and ``_XLETA.`` (``formulas.tokens.function.
+#: _re_lambda``, 1.3) with every repetition possessive (``++``, ``*+``): formulas' own
+#: nests ``[^()",]+`` inside ``(...)+``, so on text that does not close its call it tries
+#: every way of cutting a run of plain characters into pieces, twice as long for each
+#: character more (``LET(SCENARIO_BATCHTRUEX|_XLETA.$A:$CSUM(`` took minutes). Each piece
+#: here starts with a character no other piece can start with (plain text, ``"``, ``(``)
+#: and ends where the next must start, so giving characters back could only cut one piece
+#: in two or hand blanks to the ``\s*`` after it: the matches and their ``arg`` captures
+#: are formulas' own (``tests/test_fx_parser.py`` compares them), found in one pass.
+LAMBDA_RE = regex.compile(r'''
+^\s*(?P<name>(?:_XLFN\.)?(?:LAMBDA|(?P<let>LET)))\(\s*
+(?:
+    (?P<arg>
+        (?:
+            [^()",]++
+          | "(?:[^"]|"")*+"
+          | (?P<paren1>\((?:[^()"]++|"(?:[^"]|"")*+"|(?P>paren1))*+\))
+        )++
+    )
+    (?:\s*,\s*
+        (?P<arg>
+            (?:
+                [^()",]++
+              | "(?:[^"]|"")*+"
+              | (?P<paren2>\((?:[^()"]++|"(?:[^"]|"")*+"|(?P>paren2))*+\))
+            )++
+        )
+    )*
+)?
+\s*\)(?P<call>\()?
+|
+^\s*(?P<name>_XLETA\.)(?P<leta>[[:alpha:]_\\][[:alnum:]\.\_\\]*+)
+''', regex.IGNORECASE | regex.X)
+
+
+class Lambda(_Lambda):
+    """formulas' ``Lambda`` token read with ``LAMBDA_RE``."""
+
+    _re = LAMBDA_RE
+
+
 class FirstCharParser(Parser):
     """``formulas.parser.Parser`` trying at each place only the token classes that can
-    start there (the module's docstring); ``ast`` is formulas' own otherwise."""
+    start there (the module's docstring), and reading LAMBDA and LET with ``LAMBDA_RE``;
+    ``ast`` is formulas' own otherwise."""
+
+    filters = [Lambda if f is _Lambda else f for f in Parser.filters]
 
     def __init__(self, is_cell=False):
         super().__init__(is_cell)
