@@ -22,14 +22,24 @@ def template_env(bare: str) -> Env:
     also without it (as that sheet's formulas write them), and each defined name's value
     (a cell) or values (a column)."""
     wb = openpyxl.load_workbook(TEMPLATE, data_only=True)
+    return _env({ws.title: {c.coordinate: c.value for row in ws.iter_rows() for c in row
+                            if c.value is not None} for ws in wb.worksheets}, bare, wb)
+
+
+def values_env(vals: dict[str, dict[str, object]], bare: str) -> Env:
+    """``template_env`` of a computed copy of the template: ``vals`` its cached values
+    ({sheet: {cell: value}}, ``template_support.values``), its defined names the committed
+    template's (a copy with inputs typed has the same)."""
+    return _env(vals, bare, openpyxl.load_workbook(TEMPLATE, read_only=True))
+
+
+def _env(vals: dict[str, dict[str, object]], bare: str, wb) -> Env:
     cells: dict[str, object] = {}
-    for ws in wb.worksheets:
-        for row in ws.iter_rows():
-            for c in row:
-                if c.value is not None:
-                    cells[f"{ws.title}!{c.coordinate}"] = c.value
-                    if ws.title == bare:
-                        cells[c.coordinate] = c.value
+    for sheet, values in vals.items():
+        for ref, value in values.items():
+            cells[f"{sheet}!{ref}"] = value
+            if sheet == bare:
+                cells[ref] = value
     names: dict[str, object] = {}
     for name, dn in wb.defined_names.items():
         # a table's column (workbook.sheet.table_column): the rows between its ends
