@@ -20,8 +20,6 @@ from __future__ import annotations
 import csv
 import math
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import openpyxl
@@ -34,12 +32,14 @@ from template_support import (
     STEP,
     TP,
     TP8_SMALL,
+    build_copy,
     comm_ms,
+    engine_calc,
 )
 from template_support import regime_efficiency as dense_efficiency
 
 from udfs import tables
-from workbook.build import SIZING, build_template
+from workbook.build import SIZING
 from workbook.plan import PLAN, TP_COLUMNS, TP_DEGREES, TP_FIRST
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,16 +60,14 @@ TRAFFIC = {"tokens_day": 207360000, "peak_to_avg": 2.5}
 
 def computed(tmp: Path, name: str, changes: dict[str, object]) -> dict[str, object]:
     """Build the template, set the traffic above and some inputs of the scenario (keys of
-    SIZING), run ``napkin calc``; the Plan's values."""
-    src = build_template(tmp / f"{name}.xlsx")
+    SIZING), compute it as ``napkin calc`` does (``engine_calc``); the Plan's values."""
+    src = build_copy(tmp / f"{name}.xlsx")
     wb = openpyxl.load_workbook(src)
     for key, value in {**TRAFFIC, **changes}.items():
         wb["Sizing"][SIZING[key]] = value
     wb.save(src)
     dst = tmp / f"{name}-calc.xlsx"
-    proc = subprocess.run([sys.executable, "-m", "addin.cli", "calc", str(src), "-o",
-                           str(dst)], capture_output=True, text=True, cwd=ROOT, timeout=600)
-    assert proc.returncode == 0, proc.stderr
+    engine_calc(src, dst)
     ws = openpyxl.load_workbook(dst, data_only=True)["Plan"]
     return {c.coordinate: c.value for row in ws.iter_rows() for c in row
             if c.value is not None}
@@ -562,16 +560,14 @@ def test_plan_layout_typed_into_sizing_gives_its_gpus(default, tmp):
     gpus, stages, batch = map(int, m.groups())
     row = next(r for r in range(TP_FIRST, TP_FIRST + len(TP_DEGREES))
                if default[f"A{r}"] == gpus and default[f"E{r}"] == batch)
-    src = build_template(tmp / "adopted.xlsx")
+    src = build_copy(tmp / "adopted.xlsx")
     wb = openpyxl.load_workbook(src)
     for key, value in {**TRAFFIC, "gpus_input": gpus, "stages_input": stages,
                        "batch_input": batch}.items():
         wb["Sizing"][SIZING[key]] = value
     wb.save(src)
     dst = tmp / "adopted-calc.xlsx"
-    proc = subprocess.run([sys.executable, "-m", "addin.cli", "calc", str(src), "-o",
-                           str(dst)], capture_output=True, text=True, cwd=ROOT, timeout=600)
-    assert proc.returncode == 0, proc.stderr
+    engine_calc(src, dst)
     sizing = {c.coordinate: c.value for r in openpyxl.load_workbook(dst, data_only=True)[
         "Sizing"].iter_rows() for c in r if c.value is not None}
     # the same realistic step, so the same tokens/s a replica and the same replicas

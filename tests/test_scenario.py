@@ -71,7 +71,8 @@ from template_support import (
     READ_70B,
     SMALL,
     TP,
-    napkin_calc,
+    build_copy,
+    engine_calc,
     regime_efficiency,
     values,
     variant,
@@ -89,7 +90,6 @@ from workbook.build import (
     MODEL_SPARE,
     PLAN,
     SIZING,
-    build_template,
 )
 from workbook.model.step import NO_LAYOUT
 from workbook.scenario import PLAN_SCENARIO_ROW, RESULT_NAMES, SCENARIO_NAMES
@@ -288,7 +288,7 @@ def test_a_gpu_and_a_model_typed_into_the_tables_compute_everywhere(template_dir
     """A GPU typed in the first yellow row of GPUs and a model in the first of Models,
     chosen in the scenario; and a built-in model's active parameters edited: every sheet
     computes, with no error cell, and reads the figures typed."""
-    src = build_template(template_dir / "scenario-rows.xlsx")
+    src = build_copy(template_dir / "scenario-rows.xlsx")
     wb = openpyxl.load_workbook(src)
     g = GPU_FIRST + len(tables.gpus())
     for col, x in {"A": "My GPU", "C": 96, "D": 4.0, "E": 1000, "G": 2000, "J": 700,
@@ -305,7 +305,7 @@ def test_a_gpu_and_a_model_typed_into_the_tables_compute_everywhere(template_dir
     wb["Sizing"][SIZING["gpus_input"]] = 2  # tensor parallel: the all-reduces count
     wb.save(src)
     dst = template_dir / "scenario-rows-calc.xlsx"
-    napkin_calc(src, dst)
+    engine_calc(src, dst)
     v = values(dst)
     r = agree(v, book)
     assert r["SCENARIO_PRICE_PER_GPU_HOUR"] == 2.2
@@ -412,7 +412,7 @@ def test_frontier_of_the_scenario_on_three_gpus(default, book):
 def test_libreoffice_moves_every_sheet_together_on_the_native_copy(template_dir, book):
     """The ``napkin native`` copy (Excel's own formulas only), opened in LibreOffice, each
     variant typed in through UNO and recalculated there: the same agreement."""
-    src = build_template(template_dir / "scenario-native-src.xlsx")
+    src = build_copy(template_dir / "scenario-native-src.xlsx")
     live = template_dir / "scenario-native.xlsx"
     native(src, live)
     jobs = [{"path": str(live), "edits": {}}]

@@ -15,6 +15,7 @@ import pytest
 from scenario_support import agree
 from serving_floor import floor, measured_ms, rows
 from template_support import variant
+from template_values import recompute, values_env
 
 from workbook.scenario import SCENARIO_NAMES
 from workbook.sizing import SIZING
@@ -190,8 +191,18 @@ def test_tokens_per_step_divide_the_step(tmp_path):
     # 3.3616 tokens a step (SPEC_TOKENS_PER_STEP(0.8, 4): (1 − 0.8⁵) ÷ 0.2, Leviathan et
     # al. 2023 eq. 1): each token's share of the same step
     base = _scenario("Llama 3.1 8B", "BF16", "BF16", "NVIDIA H100 SXM", 1, 1, 1000, 24)
-    one = variant(tmp_path, "tps1", base)["Sizing"]
-    spec = variant(tmp_path, "tps3", {**base, S["SCENARIO_TOKENS_PER_STEP"]: 3.3616})["Sizing"]
+    computed = variant(tmp_path, "tps1", base)
+    one = computed["Sizing"]
+    # the tokens a step typed over it, Sizing's cells between them and the steps computed
+    # again in Python from its formulas (template_values.recompute: the floor, the layers'
+    # time, the time used, the realistic step; Calibration's ratio reads no cell the tokens
+    # move), which with nothing typed give the values napkin computed into the copy
+    env = values_env(computed, "Sizing")
+    chain = [SIZING[k] for k in ("step_ms", "layer_ms", "layer_used", "real_step_ms")]
+    untouched = recompute(env, "Sizing", {}, chain).cells
+    for c in chain:
+        assert untouched[c] == pytest.approx(one[c], rel=1e-12), c
+    spec = recompute(env, "Sizing", {S["SCENARIO_TOKENS_PER_STEP"]: 3.3616}, chain).cells
     assert spec[SIZING["step_ms"]] == pytest.approx(one[SIZING["step_ms"]] / 3.3616)
     assert spec[SIZING["real_step_ms"]] == pytest.approx(one[SIZING["real_step_ms"]] / 3.3616)
 

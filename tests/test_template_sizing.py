@@ -37,6 +37,7 @@ from template_support import (
     sizing,
     variant,
 )
+from template_values import recompute, template_env
 
 from udfs import tables
 from workbook import build
@@ -302,20 +303,30 @@ def test_a_measurement_holds_where_it_was_measured_and_scales_elsewhere(tmp, bat
         assert abs(sizing(v, "real_step_ms") - 30) > 1
 
 
-def test_the_per_layer_time_is_an_assumption_the_user_can_change(book, tmp):
+def test_the_per_layer_time_is_an_assumption_the_user_can_change(book):
     """The Assumptions sheet's per-layer time (LAYER_TIME_US, an input) is what Sizing's
     layers' time reads: 65.8 µs by default (udfs/data/layer_time.csv); typed as 100 µs,
     Llama 3.1 70B's 80 layers (config.json) add 80 × 100 µs = 8.0 ms to floor ÷ 0.471; typed
-    as 0, the realistic step is floor ÷ efficiency alone, as before the layers' time."""
+    as 0, the realistic step is floor ÷ efficiency alone, as before the layers' time.
+    Computed in Python from Sizing's formulas in the committed template (``recompute``:
+    the layers' time, the time used, the realistic step), which with nothing typed give
+    the values napkin's engine computed there; Calibration's ratio stays 1 (no row of it
+    counts by default: test_layers_time_is_added_without_measurements_of_the_gpu)."""
     sheet, cell = book.defined_names["LAYER_TIME_US"].attr_text.replace("$", "").split("!")
     sheet = sheet.strip("'")
     assert book[sheet][cell].value == LAYER_US == 65.8
     assert book[sheet][cell].style == "napkin input"
+    env = template_env("Sizing")
+    assert env.cells[SIZING["cal_ratio"]] == 1
+    chain = [SIZING[k] for k in ("layer_ms", "layer_used", "real_step_ms")]
+    untouched = recompute(env, "Sizing", {}, chain).cells
+    for c in chain:
+        assert untouched[c] == pytest.approx(env.cells[c], rel=1e-12), c
     for typed, layers_ms in ((100, 8.0), (0, 0.0)):
-        v = variant(tmp, f"layer_us_{typed}", {f"{sheet}!{cell}": typed})
-        assert sizing(v, "layer_ms") == pytest.approx(layers_ms)
-        assert sizing(v, "layer_used") == pytest.approx(layers_ms)
-        assert sizing(v, "real_step_ms") == pytest.approx(STEP / TP + layers_ms)
+        v = recompute(env, "Sizing", {f"{sheet}!{cell}": typed}, chain).cells
+        assert v[SIZING["layer_ms"]] == pytest.approx(layers_ms)
+        assert v[SIZING["layer_used"]] == pytest.approx(layers_ms)
+        assert v[SIZING["real_step_ms"]] == pytest.approx(STEP / TP + layers_ms)
 
 
 def test_sizing_grids(llama70b_bf16):

@@ -21,14 +21,15 @@ from template_support import (
     SMALL,
     STEP,
     TP,
+    build_copy,
     calibrated_efficiency,
     comm_ms,
     deployed,
+    engine_calc,
     error_cells,
     examples_efficiency,
     floor_ms,
     headline,
-    napkin_calc,
     regime_efficiency,
     sizing,
     values,
@@ -50,7 +51,6 @@ from workbook.build import (
     MODEL_SPARE,
     PLAN,
     SIZING,
-    build_template,
 )
 
 
@@ -280,7 +280,7 @@ def test_rows_added_to_the_tables_reach_every_sheet(tmp):
     yellow row below it, insert a model row inside the Models table (its KV formula filled
     down) and type one below, add a measurement in Calibration's first empty row. Every
     sheet picks them up, and the last GPU of the table (TPU v6e) is still on Cost."""
-    src = build_template(tmp / "rows.xlsx")
+    src = build_copy(tmp / "rows.xlsx")
     wb = openpyxl.load_workbook(src)
     gpus, models = wb["GPUs"], wb["Models"]
     n_gpus, n_models = len(tables.gpus()), len(tables.models())
@@ -311,7 +311,7 @@ def test_rows_added_to_the_tables_reach_every_sheet(tmp):
     wb["Sizing"][SIZING["gpu"]] = "My GPU inside"
     wb.save(src)
     dst = tmp / "rows-calc.xlsx"
-    napkin_calc(src, dst)
+    engine_calc(src, dst)
     v = values(dst)
     assert error_cells(v) <= CHART_GAPS
     cost_names = [v["Cost"].get(f"A{COST_FIRST + i}") for i in range(n_gpus + GPU_SPARE)]
