@@ -326,12 +326,6 @@ def figure(table: str, row_cell: str, words: str = "no figure") -> str:
     return "=" + gpu.figure(table, row_cell, words).render()
 
 
-def figure_says(cell: str, what: str = "GPU") -> str:
-    """The note beside a ``figure`` cell."""
-    return (f'=IF(ISNUMBER({cell}),"{what}","no figure in the {what} table (none published '
-            'or none trustworthy): the cells that need it say so, the others compute")')
-
-
 def roof_used(precision: str, fp8: str, bf16: str) -> str:
     """The compute roof for weights in ``precision`` (an expression): the FP8 peak for
     weights of one byte or less when the GPU has one, else the BF16 peak, else words."""
