@@ -15,13 +15,13 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from udfs.constants import HOURS_PER_MONTH
 from workbook.estimate_range import headline_note
-from workbook.expr import Cell, F, Name, Text, words
+from workbook.expr import Cell, F, Text, words
 from workbook.model.bill import NO_PRICE, cost_of_bill, monthly_bill, priced
 from workbook.model.fleet import gpus_total, replicas
 from workbook.model.gpu import figure, replica_gpus
 from workbook.model.serving import SERVING_CHOICES
 from workbook.model.step import NO_LAYOUT, layout_runs
-from workbook.sheet import Sheet, define_name, validate_stages
+from workbook.sheet import CURRENCY, Sheet, define_name, validate_stages
 
 # Defaults of the scenario (the manager story)
 DEFAULT_MODEL = "Llama 3.1 70B"
@@ -96,8 +96,6 @@ ALIASES = {"UTILIZATION": "utilization", "TOKENS_PER_DAY": "tokens_day",
            "PROMPT_TOKENS": "prompt", "BATCH": "batch", "CONTEXT": "context"}
 
 #: The headline figure, named alike on every sheet that shows it.
-#: The label of every price and cost (the scenario's currency input).
-CURRENCY = Name("CURRENCY")
 HEADLINE = "Cost per million output tokens"
 #: What the headline means, in one line.
 HEADLINE_MEANS = ("the month's bill (GPUs × price × hours, sized for the peak) ÷ the month's "

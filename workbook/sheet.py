@@ -17,7 +17,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from workbook.expr import Expr, of
+from workbook.expr import Expr, F, Name, Text, of, words
 from workbook.model import gpu
 from workbook.model.step import (  # noqa: F401  (the step's expressions, used from here)
     PCIE_TBPS,
@@ -37,6 +37,9 @@ from workbook.model.step import (  # noqa: F401  (the step's expressions, used f
     stored_weights,
     tp_comm,
 )
+
+#: The label of every price and cost: the scenario's currency input (a defined name).
+CURRENCY = Name("CURRENCY")
 
 #: The month the GPU and model tables were gathered (each row keeps its source).
 DATA_DATE = "2026-11"
@@ -380,14 +383,15 @@ def regime_says(efficiency: str) -> str:
     return gpu.regime_says(efficiency).render()
 
 
-def room_note(names: str, slots: int, what: str, elsewhere: str, text: str) -> str:
-    """The note below a table (a formula): ``text``, or a warning once the table (named
-    range ``names``, grown by rows a user inserted) holds more entries than the ``slots``
-    places that ``elsewhere`` (the sheets listing every row) have for it."""
-    n = f"COUNTA({names})"
-    return (f'=IF({n}>{slots},"⚠ "&{n}&" {what} in the table, but {elsewhere} have {slots} '
-            f'places: the rows after the {slots}th are left out there (Sizing, Finance and '
-            f'Plan take any row). Delete the rows you do not need.","{text}")')
+def room_note(names: str, slots: int, what: str, elsewhere: str, text: str) -> Expr:
+    """The note below a table: ``text``, or a warning once the table (named range
+    ``names``, grown by rows a user inserted) holds more entries than the ``slots`` places
+    that ``elsewhere`` (the sheets listing every row) have for it."""
+    n = F.COUNTA(Name(names))
+    return F.IF(n.gt(slots), words(
+        "⚠ ", n, f" {what} in the table, but {elsewhere} have {slots} places: the rows "
+        f"after the {slots}th are left out there (Sizing, Finance and Plan take any row). "
+        "Delete the rows you do not need."), Text(text))
 
 
 def warn_red(ws, cell: str) -> None:
