@@ -17,7 +17,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from workbook.expr import Expr, F, Name, Text, of, words
+from workbook.expr import Cell, Expr, F, Name, Span, Text, of, words
 from workbook.model import gpu
 from workbook.model.step import (  # noqa: F401  (the step's expressions, used from here)
     PCIE_TBPS,
@@ -273,8 +273,14 @@ def table_column(sheet: str, col: str, head: int, end: int) -> str:
     anywhere from the first row to just below the last one is inside it. A plain range
     of the rows would not grow with a row inserted at its first row (the range moves
     down) or below its last; the header and the row below stay put around the new row."""
-    span = f"'{sheet}'!${col}${head}:${col}${end}"
-    return f"INDEX({span},2):INDEX({span},ROWS({span})-1)"
+    return table_span(sheet, col, head, end).render()
+
+
+def table_span(sheet: str, col: str, head: int, end: int) -> Expr:
+    """``table_column`` as an expression: INDEX(span,2):INDEX(span,ROWS(span)-1), span the
+    rows from ``head`` to ``end`` (a range as written)."""
+    span = Cell(f"'{sheet}'!${col}${head}:${col}${end}")
+    return Span(F.INDEX(span, 2), F.INDEX(span, F.ROWS(span) - 1))
 
 
 def num(text: str):
