@@ -9,14 +9,13 @@ from openpyxl.styles import Alignment, Font, PatternFill
 
 from workbook.assumptions import PRECISION_FIRST
 from workbook.expr import Cell, Column, Expr, F, Name, Text, of, words
+from workbook.expr_excel import in_excel
 from workbook.model.gpu import CAL_EFF
 from workbook.model.serving import kv_copies
-from workbook.model.step import stage_comm
-from workbook.moe import experts_read
+from workbook.model.step import batch_read, stage_comm
 from workbook.sheet import (
     Sheet,
     attention_dim,
-    decode_read,
     define_column,
     define_name,
     expert_parallel,
@@ -127,15 +126,11 @@ def _precision_bytes(prec) -> Expr:
 
 def _weights_read(row, batch) -> Expr:
     """The weights (billions) a decode step of ``batch`` sequences reads of the model in
-    ``row`` of the Models table, ``workbook.model.step.batch_read`` in Excel's
-    arithmetic: the batch-1 reads, plus for a mixture of experts one routed expert
-    (Models column W) per further distinct expert, E·(1 − (1 − k/E)^B) − k (what
-    MOE_EXPERTS_READ(E, k, B) gives, at any batch: ``workbook.moe``)."""
-    e, k, w = (Column(n).at(of(row)) for n in ("MODEL_EXPERTS", "MODEL_TOPK",
-                                                "MODEL_EXPERT_B"))
-    read = experts_read(e, k, batch)  # (any batch: workbook.moe)
-    return decode_read(row) + F.IF(F.AND(F.ISNUMBER(e), F.ISNUMBER(k), F.ISNUMBER(w)),
-                                   w * (read - k), 0)
+    ``row`` of the Models table: ``workbook.model.step.batch_read`` (the batch-1 reads,
+    plus for a mixture of experts one routed expert, Models column W, per further
+    distinct expert) in Excel's own functions (``in_excel``: MOE_EXPERTS_READ's declared
+    native form, E·(1 − (1 − k/E)^B) at any batch, ``workbook.moe``)."""
+    return in_excel(batch_read(row, batch))
 
 
 def _draft(r: int) -> Expr:
