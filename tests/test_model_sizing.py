@@ -178,3 +178,16 @@ def test_calibrations_example_rows_in_python_are_the_workbooks():
     assert c[f"W{r}"] == "yes" and c[f"I{r}"] == 6.5 and c[f"S{r}"] == 3.35
     assert c[f"V{r}"] == pytest.approx(8.03 - 128256 * 4096 / 1e9, rel=1e-12)
     assert c[f"AA{r}"] == pytest.approx(2 * (8.03 - 128256 * 4096 / 1e9), rel=1e-12)
+
+
+def test_the_layers_time_by_hand_and_in_excel():
+    """LAYER_OVERHEAD_MS: 80 layers (Llama 3.1 70B's config.json) × 5 µs = 0.4 ms, ÷ 2
+    tokens a step = 0.2 ms a token; Calibration's form in Excel's own functions
+    (``in_excel``) computes the same."""
+    from workbook.expr_excel import in_excel
+
+    env = Env(names={"LAYER_TIME_US": 5.0})
+    e = gpu.layers_ms(80, 2)
+    assert e.evaluate(env) == pytest.approx(0.2, rel=1e-12)
+    assert "LAYER_OVERHEAD_MS" not in in_excel(e).render()
+    assert in_excel(e).evaluate(env) == pytest.approx(0.2, rel=1e-12)

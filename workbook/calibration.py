@@ -10,7 +10,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from workbook.assumptions import PRECISION_FIRST
 from workbook.expr import Cell, Column, Expr, F, Name, Text, of, words
 from workbook.expr_excel import in_excel
-from workbook.model.gpu import CAL_EFF
+from workbook.model.gpu import CAL_EFF, layers_ms
 from workbook.model.serving import kv_copies
 from workbook.model.step import batch_read, stage_comm
 from workbook.sheet import (
@@ -297,11 +297,11 @@ def _measurement_row(s: Sheet, i: int, kvp: str) -> None:
 
 
 def _layers_ms(r: int, tau) -> Expr:
-    """The layers' time per token of measurement row ``r``: Sizing's LAYER_OVERHEAD_MS in
-    its declared arithmetic, (the model's layers + the row's draft tokens, AD) × the
-    per-layer time (Assumptions, LAYER_TIME_US, µs) ÷ 1000 ÷ the tokens per step
-    ``tau``."""
-    return (_model("MODEL_LAYERS", r) + _draft(r)) * Name("LAYER_TIME_US") / 1000 / tau
+    """The layers' time per token of measurement row ``r``: Sizing's
+    (``workbook.model.gpu.layers_ms``) in Excel's functions, (the model's layers + the
+    row's draft tokens, AD) × the per-layer time (Assumptions, LAYER_TIME_US, µs) ÷ 1000
+    ÷ the tokens per step ``tau``."""
+    return in_excel(layers_ms(_model("MODEL_LAYERS", r) + _draft(r), tau))
 
 
 def _row_formulas(r: int, kvp: str) -> dict[str, Expr]:

@@ -21,6 +21,7 @@ from workbook.model.gpu import (
     figure_says,
     gpu_efficiency,
     layer_time,
+    layers_ms,
     lookup,
     regime_says,
 )
@@ -301,8 +302,7 @@ def realistic_rows(K: dict) -> list:
         ("calibrated", "Efficiency used", gpu_efficiency(gpu, k["regime_eff"], ratio),
          "pct", efficiency_says(gpu, k["regime_eff"])),
         ("layer_ms", "Fixed time per token: the layers' kernels",
-         F.LAYER_OVERHEAD_MS(layers_run(k["layers"]), k["tokens_per_step"],
-                             Name("LAYER_TIME_US")), "ms",
+         layers_ms(layers_run(k["layers"]), k["tokens_per_step"]), "ms",
          words("LAYER_OVERHEAD_MS(layers + draft tokens, tokens per step, per-layer time): ",
                layers_run(k["layers"]), " layers × ", Name("LAYER_TIME_US"),
                " µs (Assumptions: yours to change; the default is fitted on published "

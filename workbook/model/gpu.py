@@ -133,6 +133,19 @@ def gpu_efficiency(gpu, regime, ratio=None) -> Expr:
     return of(regime) / (calibration_ratio(gpu) if ratio is None else of(ratio))
 
 
+#: The per-layer time of the Assumptions [µs] (``udfs/data/layer_time.csv``'s default).
+LAYER_TIME_US = Name("LAYER_TIME_US")
+
+
+def layers_ms(layers, tokens_per_step) -> Expr:
+    """The layers' fixed time per output token [ms], the model's before calibration:
+    LAYER_OVERHEAD_MS(``layers``, ``tokens_per_step``, LAYER_TIME_US) = layers × the
+    per-layer time ÷ 1000 ÷ tokens per step (``layers``: the model's, + the draft tokens
+    with speculative decoding). Sizing's row and, in Excel's functions, each Calibration
+    row's."""
+    return F.LAYER_OVERHEAD_MS(of(layers), of(tokens_per_step), LAYER_TIME_US)
+
+
 def layer_time(gpu, fixed, ratio=None) -> Expr:
     """The layers' fixed time used for the GPU named in ``gpu`` [ms]: ``fixed`` (Sizing's
     LAYER_OVERHEAD_MS) × ``calibration_ratio``, the other half of the model's estimate
@@ -167,4 +180,5 @@ def efficiency_says(gpu, regime) -> Expr:
 __all__ = ["CAL_GPU", "CAL_EFF", "NO_FIGURE", "figure", "figure_says", "lookup", "empty_says",
            "blank_or", "numbers_or",
            "roof_used", "deployed", "staged", "replica_gpus", "measured", "calibration_ratio",
-           "gpu_efficiency", "layer_time", "CAL_RATIO", "regime_says", "efficiency_says"]
+           "gpu_efficiency", "layer_time", "layers_ms", "LAYER_TIME_US", "CAL_RATIO",
+           "regime_says", "efficiency_says"]
