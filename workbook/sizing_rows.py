@@ -8,6 +8,7 @@ row is (key of ``SIZING``, label, formula, number format, note).
 from __future__ import annotations
 
 from workbook.expr import Cell, Expr, F, Name, Text, of, words
+from workbook.model.bill import priced
 from workbook.model.fleet import replica_tps
 from workbook.model.gpu import roof_used
 from workbook.model.serving import (
@@ -148,9 +149,8 @@ def speed_rows(K: dict) -> list:
         ("cost_mtok", words("At the floor, if every GPU were busy at the planned "
                             "utilization: cost per million output tokens (", Name("CURRENCY"),
                             ")"),
-         F.IF(F.ISNUMBER(k["price"]), F.COST_PER_MTOK(k["price"], k["tps_total"], k["gpus"],
-                                                      Name("UTILIZATION")),
-              Text("no price")).formula(), "money",
+         priced(k["price"], F.COST_PER_MTOK(k["price"], k["tps_total"], k["gpus"],
+                                            Name("UTILIZATION"))).formula(), "money",
          "COST_PER_MTOK(price, tokens/s at the floor, GPUs per "
          "replica, utilization): a bound, not the bill (the headline is at the top)"),
         ("verified", "Tokens a step computes: batch × (draft tokens + 1)",
