@@ -58,7 +58,7 @@ a, b, c = Name("A_"), Name("B_"), Name("C_")
     (Column("MODEL_LAYERS").at(Cell("$B$20")), "INDEX(MODEL_LAYERS,$B$20)"),
     (Call("WEIGHT_GB", (a, b, Missing(), c)), "WEIGHT_GB(A_,B_,,C_)"),
     (Num(1e9) * a, "1000000000*A_"),
-    (Num(1e-5) + a, "1E-05+A_"),
+    (Num(1e-5) + a, "0.00001+A_"),
     (Raw("x+y") * 2, "(x+y)*2"),
     (Raw("IF(x>0,x,1)") * 2, "IF(x>0,x,1)*2"),
     (Raw("Sizing!$B$18") / 2, "Sizing!$B$18/2"),
@@ -89,6 +89,7 @@ def test_number_text_reads_back_the_same_float():
     for x in (0, 1, 1e9, 123456789012345, 0.1, 1 / 3, 1e-5, 2.5e20, -7):
         assert float(number_text(x)) == float(x)
     assert number_text(1e9) == "1000000000" and number_text(0.5) == "0.5"
+    assert number_text(1e-9) == "0.000000001"  # no E notation (test_template)
 
 
 def test_evaluate_by_hand():

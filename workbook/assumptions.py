@@ -7,7 +7,10 @@ from openpyxl.styles import Alignment
 
 from udfs import regimes
 from workbook.arrays import fill
+from workbook.expr import Cell, Expr, F, Name, words
+from workbook.model.serving import OUTPUT, PROMPT
 from workbook.sheet import (
+    CURRENCY,
     Sheet,
     define_name,
     fit_rows,
@@ -25,8 +28,9 @@ def _wrap_notes(s: Sheet, row: int):
     fit_rows(s, row, row, NOTE_WIDTHS)
 
 #: name -> (row, label, default, format, validation (kind, lo, hi), meaning, source).
-#: A label starting with "=" is a formula (the currency in it); the prompt uses ``plain``.
-#: A default starting with "=" is a figure computed from the scenario (no validation).
+#: A label may be an expression (the currency in it: ``words``); the prompt then uses
+#: ``plain``. A default that is an expression is a figure computed from the scenario (no
+#: validation).
 ASSUMPTIONS = {
     "ROOF_EFFICIENCY": (5, "Roof efficiency", 0.8, "pct", ("decimal", 0.01, 1),
                         "Share of the datasheet compute peak reached in practice",
@@ -48,12 +52,12 @@ FINANCE_ASSUMPTIONS = {
                     "Assumption (no source): measure and enter it on the Calibration sheet "
                     "instead"),
     "INPUT_PER_OUTPUT": (19, "Input tokens per output token",
-                         "=SCENARIO_PROMPT_TOKENS/SCENARIO_OUTPUT_TOKENS", '0.0" : 1"', None,
+                         PROMPT / OUTPUT, '0.0" : 1"', None,
                          "The traffic mix: prompt tokens read per token generated, the "
                          "scenario's prompt ÷ output tokens per request",
                          "Computed from the scenario (Sizing): change the prompt or output "
                          "tokens there"),
-    "CAPEX": (20, '="Purchase price if the GPU has none ("&CURRENCY&")"', 30000, "#,##0",
+    "CAPEX": (20, words("Purchase price if the GPU has none (", CURRENCY, ")"), 30000, "#,##0",
               ("decimal", 0, 10000000),
               "One GPU of the type chosen on Sizing, with its share of the server and "
               "network", "Assumption: a rough level for an H100-class GPU; use your quote",
@@ -65,11 +69,11 @@ FINANCE_ASSUMPTIONS = {
             "Power usage effectiveness: facility power ÷ IT power (cooling, losses)",
             "Assumption: a typical modern data centre (about 1.1 at hyperscalers, 1.5 or "
             "more in older rooms)"),
-    "KWH_PRICE": (23, '="Electricity price per kWh ("&CURRENCY&")"', 0.12, "0.000",
+    "KWH_PRICE": (23, words("Electricity price per kWh (", CURRENCY, ")"), 0.12, "0.000",
                   ("decimal", 0, 10), "What one kWh costs you",
                   "Assumption: an order of magnitude for an industrial tariff; use yours",
                   "Electricity price per kWh"),
-    "API_INPUT_PRICE": (24, '="API price per million input tokens ("&CURRENCY&")"', 0.13,
+    "API_INPUT_PRICE": (24, words("API price per million input tokens (", CURRENCY, ")"), 0.13,
                         "money", ("decimal", 0, 10000),
                         "What the hosted API you compare with charges for the prompt's "
                         "tokens",
@@ -78,7 +82,7 @@ FINANCE_ASSUMPTIONS = {
                         "tokens (deepinfra.com/meta-llama/Meta-Llama-3.1-70B-Instruct-Turbo, "
                         "seen 3 Dec 2026); not a quote: enter your provider's price",
                         "API price per million input tokens"),
-    "API_OUTPUT_PRICE": (25, '="API price per million output tokens ("&CURRENCY&")"', 0.40,
+    "API_OUTPUT_PRICE": (25, words("API price per million output tokens (", CURRENCY, ")"), 0.40,
                          "money", ("decimal", 0.0001, 10000),
                          "What the same API charges for each generated token",
                          "Example: the same list price (see the row above)",
@@ -116,7 +120,7 @@ def _assumption_rows(wb: Workbook, s: Sheet, table: dict):
         kind, lo, hi = valid or (None, None, None)
         plain = plain[0] if plain else label
         s.put(f"A{row}", label, "label")
-        computed = isinstance(default, str) and default.startswith("=")
+        computed = isinstance(default, Expr)
         s.put(f"B{row}", default, "formula" if computed else "input", fmt)
         s.put(f"C{row}", meaning, "note")
         s.put(f"D{row}", source, "note")
@@ -175,12 +179,12 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
     for i, row in enumerate(rows):
         r = PRECISION_FIRST + i
         s.put(f"A{r}", row["name"], "data")
-        s.put(f"B{r}", f"=BYTES_PER_PARAM(A{r})", "formula", "0.00###")
+        s.put(f"B{r}", F.BYTES_PER_PARAM(Cell(f"A{r}")), "formula", "0.00###")
         s.put(f"C{r}", row["source"], "note")
         s.put(f"D{r}", row["notes"], "note")
         _wrap_notes(s, r)
     last = PRECISION_FIRST + len(rows) - 1
-    fill(s.ws, f"B{PRECISION_FIRST}:B{last}", f"=BYTES_PER_PARAM(A{PRECISION_FIRST})",
+    fill(s.ws, f"B{PRECISION_FIRST}:B{last}", F.BYTES_PER_PARAM(Cell(f"A{PRECISION_FIRST}")),
          keep=True)
     define_name(wb, "PRECISION_NAME", s.title, f"$A${PRECISION_FIRST}:$A${last}")
     _regime_table(wb, s, last + 3)
@@ -222,10 +226,10 @@ def _regime_table(wb: Workbook, s: Sheet, top: int):
         define_name(wb, name, s.title, f"${col}${first}:${col}${last}")
     # the range's bounds in cells of their own: Plan's batch search reads them (a whole
     # range inside an array formula of the same height reads as one value a cell)
-    for r, (label, fn, name) in enumerate((("Highest", "MAX", "REGIME_EFF_MAX"),
-                                            ("Lowest", "MIN", "REGIME_EFF_MIN")), last + 1):
+    for r, (label, bound, name) in enumerate((("Highest", F.MAX, "REGIME_EFF_MAX"),
+                                               ("Lowest", F.MIN, "REGIME_EFF_MIN")), last + 1):
         s.put(f"A{r}", f"{label} default efficiency", "formula")
-        s.put(f"B{r}", f"={fn}(REGIME_EFF)", "formula", "pct")
+        s.put(f"B{r}", bound(Name("REGIME_EFF")), "formula", "pct")
         define_name(wb, name, s.title, f"$B${r}")
     # the time each layer adds beyond the floor (LAYER_OVERHEAD_MS), with how it was made
     r, fixed = last + 3, regimes.layer_time()

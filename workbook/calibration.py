@@ -8,14 +8,14 @@ from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 
 from workbook.assumptions import PRECISION_FIRST
-from workbook.expr import of
+from workbook.expr import Cell, Column, Expr, F, Name, Text, of, words
+from workbook.expr_excel import in_excel
+from workbook.model.gpu import CAL_EFF, layers_ms
 from workbook.model.serving import kv_copies
-from workbook.model.step import stage_comm
-from workbook.moe import experts_read
+from workbook.model.step import batch_read, stage_comm
 from workbook.sheet import (
     Sheet,
     attention_dim,
-    decode_read,
     define_column,
     define_name,
     expert_parallel,
@@ -24,7 +24,7 @@ from workbook.sheet import (
     sliding_share,
     state_bytes,
     step_floor,
-    table_column,
+    table_span,
 )
 from workbook.sizing import SIZING
 from workbook.speculation import verified
@@ -104,41 +104,49 @@ CAL_NOTES = [
 ]
 
 
-def _sliding_share(r: int) -> str:
+def _model(column: str, r: int) -> Expr:
+    """The Models table's ``column`` for measurement row ``r`` (its Models row in Q)."""
+    return Column(column).at(Cell(f"Q{r}"))
+
+
+def _sliding_share(r: int) -> Expr:
     """The share of a token's KV bytes in the sliding-window layers of the model of row
-    ``r`` (its Models row in column Q; ``workbook.sheet.sliding_share``)."""
-    return sliding_share(*(f"INDEX({n},Q{r})" for n in (
+    ``r`` (its Models row in column Q; ``workbook.model.step.sliding_share``)."""
+    return sliding_share(*(_model(n, r) for n in (
         "MODEL_SLIDING_LAYERS", "MODEL_KV_HEADS", "MODEL_HEAD_DIM", "MODEL_KV_BYTES")))
 
 
-def _precision_bytes(prec: str) -> str:
-    """Bytes per parameter of the precision named in the cell ``prec`` (an expression):
-    the Assumptions table's figure (BYTES_PER_PARAM of each name) by MATCH."""
+def _precision_bytes(prec) -> Expr:
+    """Bytes per parameter of the precision named in the cell ``prec``: the Assumptions
+    table's figure (BYTES_PER_PARAM of each name) by MATCH."""
     last = PRECISION_FIRST + len(read_csv("udfs", "precisions.csv")) - 1
-    return (f"INDEX(Assumptions!$B${PRECISION_FIRST}:$B${last},"
-            f"MATCH({prec},PRECISION_NAME,0))")
+    table = Cell(f"Assumptions!$B${PRECISION_FIRST}:$B${last}")  # (a range as written)
+    return F.INDEX(table, F.MATCH(of(prec), Name("PRECISION_NAME"), 0))
 
 
-def _weights_read(row: str, batch: str) -> str:
+def _weights_read(row, batch) -> Expr:
     """The weights (billions) a decode step of ``batch`` sequences reads of the model in
-    ``row`` of the Models table (an expression), ``workbook.sheet.batch_read`` in Excel's
-    arithmetic: the batch-1 reads, plus for a mixture of experts one routed expert
-    (Models column W) per further distinct expert, E·(1 − (1 − k/E)^B) − k (what
-    MOE_EXPERTS_READ(E, k, B) gives, at any batch: ``workbook.moe``)."""
-    e, k, w = (f"INDEX({n},{row})" for n in ("MODEL_EXPERTS", "MODEL_TOPK", "MODEL_EXPERT_B"))
-    read = experts_read(e, k, batch)  # (any batch: workbook.moe)
-    return (f"{decode_read(row)}+IF(AND(ISNUMBER({e}),ISNUMBER({k}),ISNUMBER({w})),"
-            f"{w}*({read.render()}-{k}),0)")
+    ``row`` of the Models table: ``workbook.model.step.batch_read`` (the batch-1 reads,
+    plus for a mixture of experts one routed expert, Models column W, per further
+    distinct expert) in Excel's own functions (``in_excel``: MOE_EXPERTS_READ's declared
+    native form, E·(1 − (1 − k/E)^B) at any batch, ``workbook.moe``)."""
+    return in_excel(batch_read(row, batch))
 
 
-def computed(r: int) -> str:
-    """The tokens a step of measurement row ``r`` computes (an expression): its batch (E)
-    × (its draft tokens (AD, empty = 0) + 1), as Sizing's."""
-    return verified(f"E{r}", f"IF(ISNUMBER(AD{r}),AD{r},0)")
+def _draft(r: int) -> Expr:
+    """The draft tokens of measurement row ``r``: AD, empty = 0."""
+    ad = Cell(f"AD{r}")
+    return F.IF(F.ISNUMBER(ad), ad, 0)
 
 
-def _step(r: int, weights_gb: str, active: str) -> str:
-    """The floor of measurement row ``r`` (an expression): Sizing's step, DECODE_STEP_MS of
+def computed(r: int) -> Expr:
+    """The tokens a step of measurement row ``r`` computes: its batch (E) × (its draft
+    tokens (AD, empty = 0) + 1), as Sizing's."""
+    return verified(Cell(f"E{r}"), _draft(r))
+
+
+def _step(r: int, weights_gb, active) -> Expr:
+    """The floor of measurement row ``r``: Sizing's step, DECODE_STEP_MS of
     the weights read (``weights_gb``, GB), the KV cache (U, × the copies the D GPUs hold
     of it: ``workbook.model.serving.kv_copies``), the replica's bandwidth and
     roof (S and T: one GPU's times the GPUs, so the step is over one "GPU" of their sum,
@@ -146,16 +154,17 @@ def _step(r: int, weights_gb: str, active: str) -> str:
     E × (draft tokens AD + 1)), their attention FLOPs at the context (F) and the
     all-reduces of the D GPUs (``tp_comm``): the floor of one step, which N and O divide
     by the tokens per step (AC)."""
-    m, link = f"Q{r}", f"INDEX(GPU_INTERCONNECT,R{r})"
-    layers = f"INDEX(MODEL_LAYERS,{m})"
+    m, d = Cell(f"Q{r}"), Cell(f"D{r}")
+    link = Column("GPU_INTERCONNECT").at(Cell(f"R{r}"))
+    layers = _model("MODEL_LAYERS", r)
     tokens = computed(r)
-    comm = stage_comm(m, f"INDEX(MODEL_HIDDEN,{m})", layers, tokens, f"D{r}", link=link,
+    comm = stage_comm(m, _model("MODEL_HIDDEN", r), layers, tokens, d, link=link,
                       auto=1)  # a measurement of an MoE model on GPUs: expert parallel
     # the KV cache as the D GPUs hold it: once a KV head, whole on each GPU for MLA
-    kv = of(f"U{r}") * kv_copies(m, f"D{r}", expert_parallel(m, f"D{r}", 1))
-    return step_floor(weights_gb, kv, f"S{r}", active, tokens, f"T{r}",
-                      f"DECODE_ATTENTION_FLOP({layers},{attention_dim(m)},F{r},{tokens})",
-                      "1", comm)
+    kv = Cell(f"U{r}") * kv_copies(m, d, expert_parallel(m, d, 1))
+    return step_floor(weights_gb, kv, Cell(f"S{r}"), active, tokens, Cell(f"T{r}"),
+                      F.DECODE_ATTENTION_FLOP(layers, attention_dim(m), Cell(f"F{r}"),
+                                              tokens), 1, comm)
 
 
 def sheet_calibration(wb: Workbook) -> Sheet:
@@ -236,26 +245,26 @@ def _summary(wb: Workbook, s: Sheet) -> None:
     names CAL_EFFICIENCY, CAL_EFF and CAL_GPU."""
     s.section(4, "Result", "O")
     first, last = CAL_FIRST, CAL_FIRST + CAL_ROWS - 1
-    col = lambda c: table_column(s.title, c, first - 1, last + 1)  # noqa: E731
-    verdicts, counted = col("O"), "CAL_EFF"
+    col = lambda c: table_span(s.title, c, first - 1, last + 1)  # noqa: E731
+    verdicts, counted = col("O"), F.COUNT(CAL_EFF)
     K = CAL_SUMMARY
     s.put("A5", "Average efficiency found (floor ÷ measured), counted rows")
-    s.put(K["efficiency"], f"=IF(COUNT({counted})>0,AVERAGE({counted}),EFF_DEFAULT)",
+    s.put(K["efficiency"], F.IF(counted.gt(0), F.AVERAGE(CAL_EFF), Name("EFF_DEFAULT")),
           "result", "pct")
-    s.put("C5", f'=IF(COUNT({counted})>0,"average of the "&COUNT({counted})&" counted rows '
-                f'below, for reading: the other sheets scale the model by each GPU\'s own '
-                f'rows (measured ÷ model, column AG; row 9)","no measurement counted: '
-                f'Assumptions\' figure for this cell, shown for reading; the '
-                f'other sheets use the model as it is (the regimes\' default efficiency)")',
+    s.put("C5", F.IF(counted.gt(0), words(
+        "average of the ", counted, " counted rows below, for reading: the other sheets "
+        "scale the model by each GPU's own rows (measured ÷ model, column AG; row 9)"),
+        Text("no measurement counted: Assumptions' figure for this cell, shown for reading; "
+             "the other sheets use the model as it is (the regimes' default efficiency)")),
           "note")
     s.put("A6", "Rows counted (plausible, not left out)")
-    s.put(K["plausible"], f"=COUNT({counted})", "formula", '0 "rows"')
+    s.put(K["plausible"], counted, "formula", '0 "rows"')
     s.put("A7", "Rows below the floor (left out)")
-    s.put(K["below"], f'=COUNTIF({verdicts},"below*")', "formula", '0 "rows"')
+    s.put(K["below"], F.COUNTIF(verdicts, Text("below*")), "formula", '0 "rows"')
     s.put("C7", "faster than physics allows: check that row's model, precision, GPU, GPUs, "
                 "batch and context", "note")
     s.put("A8", "Example rows left out")
-    s.put(K["examples"], f'=COUNTIFS({col("X")},"no",{col("P")},"{CAL_EXAMPLE_NOTE}")',
+    s.put(K["examples"], F.COUNTIFS(col("X"), Text("no"), col("P"), Text(CAL_EXAMPLE_NOTE)),
           "formula", '0 "rows"')
     s.put("C8", "the rows that ship with the workbook are examples: set X to yes to count one",
           "note")
@@ -287,62 +296,84 @@ def _measurement_row(s: Sheet, i: int, kvp: str) -> None:
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
 
 
-def _layers_ms(r: int, tau: str) -> str:
-    """The layers' time per token of measurement row ``r`` (an expression): Sizing's
-    LAYER_OVERHEAD_MS in its declared arithmetic, (the model's layers + the row's draft
-    tokens, AD) × the per-layer time (Assumptions, LAYER_TIME_US, µs) ÷ 1000 ÷ the tokens
-    per step ``tau``."""
-    return (f"(INDEX(MODEL_LAYERS,Q{r})+IF(ISNUMBER(AD{r}),AD{r},0))*LAYER_TIME_US/1000"
-            f"/{tau}")
+def _layers_ms(r: int, tau) -> Expr:
+    """The layers' time per token of measurement row ``r``: Sizing's
+    (``workbook.model.gpu.layers_ms``) in Excel's functions, (the model's layers + the
+    row's draft tokens, AD) × the per-layer time (Assumptions, LAYER_TIME_US, µs) ÷ 1000
+    ÷ the tokens per step ``tau``."""
+    return in_excel(layers_ms(_model("MODEL_LAYERS", r) + _draft(r), tau))
 
 
-def _row_formulas(r: int, kvp: str) -> dict[str, str]:
-    """{column: formula} of measurement row ``r``: the lookups, the floor, MBU, MFU, the
-    efficiency found, the verdict, what counts."""
-    tau = f"IF(ISNUMBER(AC{r}),AC{r},1)"  # tokens per step, empty = 1
-    ok = f'W{r}="yes"'
-    a = f"AB{r}*1000000000"  # active parameters: the math
+def _row_formulas(r: int, kvp: str) -> dict[str, Expr]:
+    """{column: expression} of measurement row ``r``: the lookups, the floor, MBU, MFU,
+    the efficiency found, the verdict, what counts."""
+    c = {col: Cell(f"{col}{r}") for col in CAL_COLUMNS}  # the row's cells
+    tau = F.IF(F.ISNUMBER(c["AC"]), c["AC"], 1)  # tokens per step, empty = 1
+    ok, empty, blank = c["W"].eq(Text("yes")), Text(""), F.AND(c["A"].eq(Text("")),
+                                                              c["C"].eq(Text("")))
+    a = c["AB"] * 1000000000  # active parameters: the math
+    has_i = F.ISNUMBER(c["I"])
+
+    def row_of(cell, names):
+        at = F.MATCH(cell, Name(names), 0)
+        return F.IF(F.ISNUMBER(at), at, empty)
+
+    def gpu(column):
+        return Column(column).at(c["R"])
+
     f = {
-        "Q": f"=IF(ISNUMBER(MATCH(A{r},MODEL_NAME,0)),MATCH(A{r},MODEL_NAME,0),\"\")",
-        "R": f"=IF(ISNUMBER(MATCH(C{r},GPU_NAME,0)),MATCH(C{r},GPU_NAME,0),\"\")",
-        "W": f"=IF(AND(ISNUMBER(Q{r}),ISNUMBER(R{r}),ISNUMBER(MATCH(B{r},PRECISION_NAME,0)),"
-             f"ISNUMBER(D{r}),ISNUMBER(E{r}),ISNUMBER(F{r})),\"yes\",IF(AND(A{r}=\"\",C{r}=\"\"),"
-             f"\"\",\"no\"))",
-        "S": f"=IF({ok},INDEX(GPU_BW,R{r})*D{r},\"\")",
-        "T": f"=IF({ok},IF(AND({_precision_bytes(f'B{r}')}<=1,ISNUMBER(INDEX(GPU_FP8,R{r}))),"
-             f"INDEX(GPU_FP8,R{r})*D{r},IF(ISNUMBER(INDEX(GPU_BF16,R{r})),"
-             f"INDEX(GPU_BF16,R{r})*D{r},\"no figure\")),\"\")",
-        "V": f"=IF({ok},{_weights_read(f'Q{r}', computed(r))},\"\")",
-        # KV bytes per token (BF16) × the KV precision's bytes ÷ 2 × context × batch
-        "U": f"=IF({ok},INDEX(MODEL_KV_BYTES,Q{r})*{_precision_bytes(kvp)}/2*F{r}*E{r}"
-             f"/1000000000*IF(INDEX(MODEL_SLIDING_LAYERS,Q{r})=0,1,1-"
-             f"{_sliding_share(r)}*MAX(0,F{r}-INDEX(MODEL_WINDOW,Q{r}))/F{r})"
-             f"+{state_bytes(f'Q{r}')}*E{r}/1000000000,\"\")",
-        "I": f"=IF(ISNUMBER(G{r}),G{r},IF(ISNUMBER(H{r}),1000/H{r},\"\"))",
-        "AA": f"=IF({ok},{read_weights(f'V{r}', f'B{r}', f'Q{r}').render()},\"\")",
-        "AB": f"=IF({ok},INDEX(MODEL_ACTIVE_B,Q{r}),\"\")",
-        "J": f"=IF({ok},AA{r}+U{r},\"\")",
+        "Q": row_of(c["A"], "MODEL_NAME"),
+        "R": row_of(c["C"], "GPU_NAME"),
+        "W": F.IF(F.AND(F.ISNUMBER(c["Q"]), F.ISNUMBER(c["R"]),
+                        F.ISNUMBER(F.MATCH(c["B"], Name("PRECISION_NAME"), 0)),
+                        F.ISNUMBER(c["D"]), F.ISNUMBER(c["E"]), F.ISNUMBER(c["F"])),
+                  Text("yes"), F.IF(blank, empty, Text("no"))),
+        "S": F.IF(ok, gpu("GPU_BW") * c["D"], empty),
+        "T": F.IF(ok, F.IF(F.AND(_precision_bytes(c["B"]).le(1), F.ISNUMBER(gpu("GPU_FP8"))),
+                           gpu("GPU_FP8") * c["D"],
+                           F.IF(F.ISNUMBER(gpu("GPU_BF16")), gpu("GPU_BF16") * c["D"],
+                                Text("no figure"))), empty),
+        "V": F.IF(ok, _weights_read(c["Q"], computed(r)), empty),
+        "U": F.IF(ok, _kv_gb(r, c, kvp), empty),
+        "I": F.IF(F.ISNUMBER(c["G"]), c["G"], F.IF(F.ISNUMBER(c["H"]), 1000 / c["H"], empty)),
+        "AA": F.IF(ok, read_weights(c["V"], c["B"], c["Q"]), empty),
+        "AB": F.IF(ok, _model("MODEL_ACTIVE_B", r), empty),
+        "J": F.IF(ok, c["AA"] + c["U"], empty),
         # the math time counts where the GPU has a FLOPS figure (a floor is > 0)
-        "K": f"=IF({ok},{_step(r, f'AA{r}', a)},\"\")",
+        "K": F.IF(ok, _step(r, c["AA"], a), empty),
         # a step yields tau tokens: it lasts tau × the measured time per token
-        "L": f"=IF(AND({ok},ISNUMBER(I{r})),MBU(J{r},I{r}*{tau},S{r}),\"\")",
-        "M": f"=IF(AND({ok},ISNUMBER(I{r}),ISNUMBER(T{r})),MFU(2*{a},"
-             f"1000/I{r}*E{r},T{r}),\"\")",
-        "N": f"=IF(AND({ok},ISNUMBER(I{r})),CALIBRATE(K{r},I{r},{tau}),\"\")",
-        "O": f"=IF({ok},IF(ISNUMBER(I{r}),PLAUSIBLE(K{r},I{r},{tau}),\"enter a measurement "
-             f"(G or H)\"),IF(AND(A{r}=\"\",C{r}=\"\"),\"\",\"incomplete: model, "
-             f"precision, GPU, GPUs, batch, context\"))",
+        "L": F.IF(F.AND(ok, has_i), F.MBU(c["J"], c["I"] * tau, c["S"]), empty),
+        "M": F.IF(F.AND(ok, has_i, F.ISNUMBER(c["T"])),
+                  F.MFU(2 * a, 1000 / c["I"] * c["E"], c["T"]), empty),
+        "N": F.IF(F.AND(ok, has_i), F.CALIBRATE(c["K"], c["I"], tau), empty),
+        "O": F.IF(ok, F.IF(has_i, F.PLAUSIBLE(c["K"], c["I"], tau),
+                           Text("enter a measurement (G or H)")),
+                  F.IF(blank, empty, Text("incomplete: model, precision, GPU, GPUs, batch, "
+                                          "context"))),
         # the model's own estimate at the row's point, as Sizing's realistic step without
         # measurements: floor per token ÷ the regime's efficiency + the layers' time
-        "AE": f"=IF({ok},REGIME_EFFICIENCY(D{r},E{r},{expert_parallel(f'Q{r}', f'D{r}', 1)}),"
-              f"\"\")",
-        "AF": f"=IF(AND({ok},ISNUMBER(AE{r})),K{r}/{tau}/AE{r}+{_layers_ms(r, tau)},\"\")",
-        "AG": f'=IF(AND(ISNUMBER(I{r}),ISNUMBER(AF{r})),I{r}/AF{r},"")',
-        "AH": f'=IF(ISNUMBER(Y{r}),AG{r},"")',
-        "Y": f'=IF(AND(O{r}="plausible",X{r}<>"no"),N{r},"")',
-        "Z": f'=IF(ISNUMBER(Y{r}),C{r},"")',
+        "AE": F.IF(ok, F.REGIME_EFFICIENCY(c["D"], c["E"], expert_parallel(c["Q"], c["D"], 1)),
+                   empty),
+        "AF": F.IF(F.AND(ok, F.ISNUMBER(c["AE"])),
+                   c["K"] / tau / c["AE"] + _layers_ms(r, tau), empty),
+        "AG": F.IF(F.AND(has_i, F.ISNUMBER(c["AF"])), c["I"] / c["AF"], empty),
+        "AH": F.IF(F.ISNUMBER(c["Y"]), c["AG"], empty),
+        "Y": F.IF(F.AND(c["O"].eq(Text("plausible")), c["X"].ne(Text("no"))), c["N"], empty),
+        "Z": F.IF(F.ISNUMBER(c["Y"]), c["C"], empty),
     }
     return f
+
+
+def _kv_gb(r: int, c: dict, kvp: str) -> Expr:
+    """Column U of measurement row ``r`` (its cells ``c``), the KV cache [GB]: KV bytes per
+    token (BF16) × the KV precision's bytes (``kvp``: Sizing's cell) ÷ 2 × context ×
+    batch, less the sliding-window layers' share past the window, + the fixed state of
+    linear-attention or Mamba layers × batch."""
+    ctx, batch = c["F"], c["E"]
+    return (_model("MODEL_KV_BYTES", r) * _precision_bytes(Cell(kvp)) / 2 * ctx * batch
+            / 1000000000 * F.IF(_model("MODEL_SLIDING_LAYERS", r).eq(0), 1, 1 - _sliding_share(r)
+                                * F.MAX(0, ctx - _model("MODEL_WINDOW", r)) / ctx)
+            + state_bytes(c["Q"]) * batch / 1000000000)
 
 
 def _validations(s: Sheet) -> None:

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from decimal import Decimal
 
 
 def number_text(x: float) -> str:
     """A number as formula text: integers in digits (``1000000000``), others in the
-    shortest form that reads back the same float, Excel's ``E`` notation (``1E-05``)."""
+    shortest digits that read back the same float, written out without ``E`` notation
+    (``0.000000001``: the template's formulas hold no ``1E-09`` literal)."""
     x = float(x)
     if math.isfinite(x) and x == int(x) and abs(x) < 1e15:
         return str(int(x))
-    return repr(x).upper()
+    if not math.isfinite(x):
+        return repr(x).upper()
+    return format(Decimal(repr(x)), "f")
 
 
 class ExcelErrorValue(Exception):

@@ -6,7 +6,9 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
 from udfs import tables
+from workbook.expr import words
 from workbook.sheet import (
+    CURRENCY,
     DATA_DATE,
     Sheet,
     define_column,
@@ -71,8 +73,8 @@ def sheet_gpus(wb: Workbook) -> Sheet:
                 "empty row under it (this sheet is not protected); every sheet picks it up.",
           "note")
     headers = [h for _, h, _, _ in GPU_COLUMNS]
-    headers += ['=\"Price per GPU-hour (\"&CURRENCY&\")\"', "Price: basis and source",
-                "Source (datasheet)", "Notes", '="Purchase price per GPU ("&CURRENCY&")"',
+    headers += [words("Price per GPU-hour (", CURRENCY, ")"), "Price: basis and source",
+                "Source (datasheet)", "Notes", words("Purchase price per GPU (", CURRENCY, ")"),
                 "Purchase price: basis and source"]
     s.header(GPU_FIRST - 1, headers, height=45)
     prices = {r["name"]: r for r in read_csv("workbook", "gpu_prices.csv")}

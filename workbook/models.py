@@ -56,6 +56,7 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
 from udfs import tables
+from workbook.expr import Cell, Expr, F, Num, Text
 from workbook.sheet import (
     DATA_DATE,
     Sheet,
@@ -119,15 +120,9 @@ def _spec(name: str, field: str):
     return value if isinstance(value, (int, float)) else None
 
 
-def _figure(x: float) -> str:
-    """``x`` as a number in a formula: an integer without a point, else the shortest
-    text that reads back as ``x``."""
-    return str(int(x)) if float(x).is_integer() else repr(float(x))
-
-
-def _text(value: str) -> str:
-    """``value`` as a string literal of a formula."""
-    return '"' + value.replace('"', '""') + '"'
+def _blank_or(r: int, e) -> Expr:
+    """``e`` in row ``r``, empty text while the row's name (column A) is."""
+    return F.IF(Cell(f"A{r}").eq(Text("")), Text(""), e)
 
 
 def _reads(s: Sheet, r: int, row: dict | None = None):
@@ -146,29 +141,30 @@ def _reads(s: Sheet, r: int, row: dict | None = None):
     and N count; Z and AA are the checkpoint's kept_params and kept_decode_params, table
     data."""
     c = MODEL_DERIVED_COLS
-    user_expert = (f'IF(AND(ISNUMBER(L{r}),ISNUMBER(N{r})),D{r}*3*E{r}*N{r}/1000000000,'
-                   '0)')
+    at = {col: Cell(f"{col}{r}") for col in "CDELN"}  # the row's cells
+    user_expert = F.IF(F.AND(F.ISNUMBER(at["L"]), F.ISNUMBER(at["N"])),
+                       at["D"] * 3 * at["E"] * at["N"] / 1000000000, 0)
     if row is None:
-        s.put(f"{c['decode']}{r}", f'=IF(A{r}="","",C{r})', "formula", "#,##0.00")
-        s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",{user_expert})', "formula",
-              "#,##0.000")
+        s.put(f"{c['decode']}{r}", _blank_or(r, at["C"]), "formula", "#,##0.00")
+        s.put(f"{c['expert']}{r}", _blank_or(r, user_expert), "formula", "#,##0.000")
         for key in ("kept", "kept_decode"):
             s.put(f"{c[key]}{r}", None, "input", "#,##0.000")
         return
     name = row["name"]
-    own = f"A{r}={_text(name)}"
+    own = Cell(f"A{r}").eq(Text(name))
     decode, active = _spec(name, "decode_params"), _spec(name, "active_params")
     skip = (active - decode) / 1000000000 if decode is not None else 0
-    s.put(f"{c['decode']}{r}", f'=IF(A{r}="","",C{r}' +
-          (f"-IF({own},{_figure(skip)},0))" if skip else ")"), "formula", "#,##0.00")
+    s.put(f"{c['decode']}{r}", _blank_or(r, at["C"] - F.IF(own, skip, 0) if skip else at["C"]),
+          "formula", "#,##0.00")
     if row["moe_layers"] and row["moe_intermediate_size"]:
         layers = int(row["moe_layers"]) * int(row.get("expert_matrices") or 3)
-        width = row.get("moe_hidden_size") or f"E{r}"  # LatentMoE: the latent width
-        expert = f"{layers}*{width}*N{r}/1000000000"
+        width = row.get("moe_hidden_size")  # LatentMoE: the latent width, else E
+        expert = (Num(layers) * (Num(int(width)) if width else at["E"]) * at["N"]
+                  / 1000000000)
     else:
-        expert = "0"
-    s.put(f"{c['expert']}{r}", f'=IF(A{r}="","",IF({own},{expert},{user_expert}))',
-          "formula", "#,##0.000")
+        expert = Num(0)
+    s.put(f"{c['expert']}{r}", _blank_or(r, F.IF(own, expert, user_expert)), "formula",
+          "#,##0.000")
     for key, field in (("kept", "kept_params"), ("kept_decode", "kept_decode_params")):
         kept = _spec(name, field)
         s.put(f"{c[key]}{r}", kept / 1000000000 if kept is not None else 0, "data",
@@ -180,13 +176,13 @@ def _reads(s: Sheet, r: int, row: dict | None = None):
 TABLE_KV = ("MLA", "GQA per layer type")
 
 
-def _kv_layers(r: int) -> str:
+def _kv_layers(r: int) -> Expr:
     """The layers that keep a KV cache in row ``r``: column X, or all layers (D)."""
-    x = MODEL_DERIVED_COLS["kv_layers"]
-    return f"IF(ISNUMBER({x}{r}),{x}{r},D{r})"
+    x = Cell(f"{MODEL_DERIVED_COLS['kv_layers']}{r}")
+    return F.IF(F.ISNUMBER(x), x, Cell(f"D{r}"))
 
 
-def _kv_bytes(r: int, row: dict | None = None) -> str:
+def _kv_bytes(r: int, row: dict | None = None) -> Expr:
     """Column P of row ``r``, KV bytes per token in BF16: 2 (K and V) × the row's KV
     layers × KV heads × head dim × 2 bytes, in Excel's arithmetic (what KV_CACHE_GB(KV
     layers, KV heads, head dim, 1, "BF16", 1, "B") gives; a user's row: empty while its
@@ -195,15 +191,15 @@ def _kv_bytes(r: int, row: dict | None = None) -> str:
     column A holds its name: the table's bytes per KV layer (MODEL_SPEC
     kv_bytes_per_token ÷ KV layers) × the row's KV layers, so that an edit of the layers
     counts (the table's figure where that is not a whole number)."""
-    kv = f"2*{_kv_layers(r)}*G{r}*H{r}*2"
+    kv = 2 * _kv_layers(r) * Cell(f"G{r}") * Cell(f"H{r}") * 2
     if row is None:
-        return f'=IF(A{r}="","",{kv})'
+        return _blank_or(r, kv)
     if not row["attention"].startswith(TABLE_KV):
-        return f"={kv}"
+        return kv
     per_layer = float(row["kv_bytes_per_token"]) / float(row["kv_layers"])
-    latent = (f"{_kv_layers(r)}*{_figure(per_layer)}" if per_layer.is_integer()
-              else row["kv_bytes_per_token"])
-    return f"=IF(A{r}={_text(row['name'])},{latent},{kv})"
+    latent = (_kv_layers(r) * per_layer if per_layer.is_integer()
+              else Num(float(row["kv_bytes_per_token"])))
+    return F.IF(Cell(f"A{r}").eq(Text(row["name"])), latent, kv)
 
 
 def sheet_models(wb: Workbook) -> Sheet:

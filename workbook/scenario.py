@@ -15,10 +15,13 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from udfs.constants import HOURS_PER_MONTH
 from workbook.estimate_range import headline_note
+from workbook.expr import Cell, F, Text, words
+from workbook.model.bill import NO_PRICE, cost_of_bill, monthly_bill, priced
 from workbook.model.fleet import gpus_total, replicas
+from workbook.model.gpu import figure, replica_gpus
 from workbook.model.serving import SERVING_CHOICES
 from workbook.model.step import NO_LAYOUT, layout_runs
-from workbook.sheet import Sheet, define_name, staged, validate_stages
+from workbook.sheet import CURRENCY, Sheet, define_name, validate_stages
 
 # Defaults of the scenario (the issue's manager story)
 DEFAULT_MODEL = "Llama 3.1 70B"
@@ -203,17 +206,18 @@ def _number_inputs(s: Sheet, K: dict) -> None:
 
 def _price_inputs(s: Sheet, K: dict) -> None:
     """The price (override and in use), hours, utilization, currency."""
-    s.line(K["price_override"], '="Price per GPU-hour override ("&CURRENCY&")"', None,
+    s.line(K["price_override"], words("Price per GPU-hour override (", CURRENCY, ")"), None,
            "input", "money", "leave empty to use the GPUs sheet's price", right=False)
     s.validate(K["price_override"], "decimal", "Optional. Price of one GPU-hour; empty: "
                "the GPUs sheet's price. A number from 0 to 1000.", "Price override", 0, 1000)
-    g, over = K["gpu_row"], K["price_override"]
-    s.line(K["price"], '="Price per GPU-hour in use ("&CURRENCY&")"',
-           f"=IF(ISNUMBER({over}),{over},"
-           f'IF(ISNUMBER(INDEX(GPU_PRICE,{g})),INDEX(GPU_PRICE,{g}),"no price"))', "formula",
-           "money", f'=IF(ISNUMBER({K["price"]}),IF(ISNUMBER({over}),"the override above",'
-           f'"the GPUs sheet (column L)"),"no price on the GPUs sheet: enter one there '
-           f'(column L) or in {over}")')
+    over = Cell(K["price_override"])
+    s.line(K["price"], words("Price per GPU-hour in use (", CURRENCY, ")"),
+           F.IF(F.ISNUMBER(over), over, figure("GPU_PRICE", K["gpu_row"], NO_PRICE)),
+           "formula", "money",
+           F.IF(F.ISNUMBER(Cell(K["price"])), F.IF(F.ISNUMBER(over), Text("the override above"),
+                                                   Text("the GPUs sheet (column L)")),
+                Text(f"no price on the GPUs sheet: enter one there (column L) or in "
+                     f"{K['price_override']}")))
     rest = [
         ("hours", "Hours per month", HOURS_PER_MONTH, "hours", "decimal", 1, 744,
          "paid hours per GPU per month: 8,766 h a year ÷ 12"),
@@ -235,64 +239,84 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
     """The answer (section at row ``top``): the headline figures, each a RESULT_ name.
     ``realistic_step``, ``tps_total`` and ``step_floor`` are the formulas of the steps."""
     s.section(top, "The answer: what this scenario needs and costs")
-    tpd, hours, price = K["tokens_day"], K["hours"], K["price"]
-    plan_batch = f"'Plan'!$E${PLAN_SCENARIO_ROW}"
-    st = K["stages_input"]
-    roof = K["roof_tflops"]
-    attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*{K['head_dim']}"
-    rows = [
-        ("gpus_total", "GPUs in total", gpus_total(K["replicas"], K["gpus"]).formula(), "gpus",
-         "replicas × GPUs per replica: capacity for the peak, for the scenario as typed "
-         "below. Plan answers another question, the fewest GPUs that meet the service "
-         "level, and says what to type here to take it"),
-        ("replicas", "Replicas for the peak",
-         replicas(tpd, K["real_tps_total"], K["peak_to_avg"], K["utilization"]).formula(),
-         '#,##0 "replica(s)"',
-         "GPUS_FOR_DEMAND(tokens/day, realistic tokens/s per replica, peak-to-average, "
-         "utilization)"),
-        ("gpus", "GPUs per replica (tensor parallel × stages)",
-         f"=IF(ISNUMBER({K['gpus_input']}),{K['gpus_input']},{staged(K['gpus_needed'], st)})",
-         "gpus", f'=IF(ISNUMBER({K["gpus_input"]}),"the GPUs typed in the scenario",'
-         f'"the smallest deployed degree that holds weights + KV cache ("&{K["gpus_needed"]}'
-         f'&" GPU(s) at least)"&IF({st}>1,", a stage of "&{K["gpus"]}/{st}&" × "&{st}&'
-         '" stages",""))'),
-        ("batch", "Batch per replica",
-         f"=IF(ISNUMBER({K['batch_input']}),{K['batch_input']},MAX(1,{plan_batch}))", "seq",
-         f'=IF(ISNUMBER({K["batch_input"]}),"the batch typed in the scenario",IF('
-         f'{plan_batch}>=1,"the largest that fits and meets the service level (Plan, row '
-         f'{PLAN_SCENARIO_ROW})","no batch meets the service level at this degree: batch 1"))'),
-        ("monthly", '="Monthly cost ("&CURRENCY&")"',
-         f'=IF(ISNUMBER({price}),MONTHLY_COST({K["gpus_total"]},{price},{hours}),"no price")',
-         "money", "MONTHLY_COST(GPUs in total, price per GPU-hour, hours per month)"),
-        ("headline", f'="{HEADLINE} ("&CURRENCY&")"',
-         f'=IF({layout_runs(K["stage_gpus"], K["link"]).render()},IF(ISNUMBER({K["monthly"]}),'
-         f'IF({tpd}>0,{K["monthly"]}/({tpd}*{hours}/24)*1000000,"no traffic"),"no price"),'
-         f'"{NO_LAYOUT} (a PCIe server holds 8): type pipeline stages above to split the '
-         f'replica over servers")', "money", headline_note(HEADLINE_MEANS)),
-        ("real_tps_user", "Tokens/s per user (realistic)",
-         f"=PER_USER_TPS({K['real_tps_total']},{K['batch']})", "tps",
-         f'="PER_USER_TPS(tokens/s per replica, batch)"&IF(ISNUMBER({K["real_tps_user"]}),'
-         f'": "&IF({K["real_tps_user"]}>={K["tps_target"]},"meets","misses")&" the service '
-         f'level of "&{K["tps_target"]}&" tokens/s per user"&IF({K["real_tps_user"]}>='
-         f'{K["tps_target"]},""," (Plan: the batch and GPUs that meet it)"),"")'),
+    rows = answer_rows(K) + [
         ("real_tps_total", "Tokens/s per replica (realistic)", tps_total, "tps",
          "TOKENS_PER_SEC(realistic step) × batch: one token per sequence per step"),
         ("real_step_ms", "Decode step (realistic)", realistic_step, "ms_token",
          "ESTIMATE(floor, efficiency, fixed) = floor ÷ the efficiency used + the layers' "
          "fixed time used: the model's estimate × Calibration's ratio for this GPU "
          "(Realistic block below; 1 without measurements)"),
-        ("first_token_ms", "First token (prefill of the prompt)",
-         f'=IF(ISNUMBER({roof}),PREFILL_MS({K["active_b"]}*1000000000,{K["prompt"]},'
-         f'{roof}*{K["gpus"]},ROOF_EFFICIENCY,{attn}),"no FLOPS figure")', "ms",
-         "PREFILL_MS(active params, prompt, roof × GPUs per replica, roof efficiency, "
-         "attention); queueing not counted"),
+        _first_token_row(K),
         ("step_ms", "Decode step floor (datasheet peaks; for comparison)", step_floor,
          "ms_token", "DECODE_STEP_MS(weights read at the batch, KV cache, bandwidth, active "
          "params, batch, roof, attention FLOPs, GPUs per replica, all-reduces, pipeline "
          "stages) ÷ tokens per step"),
     ]
-    for key, label, formula, fmt, note in rows:
+    order = {key: i for i, key in enumerate(ANSWER_KEYS)}
+    for key, label, formula, fmt, note in sorted(rows, key=lambda row: order[row[0]]):
         s.line(K[key], label, formula, "result", fmt, note)
+
+
+def answer_rows(K: dict) -> list:
+    """The answer's rows from the GPUs in total to the tokens/s per user: (key, label,
+    expression, number format, note)."""
+    k = {key: Cell(ref) for key, ref in K.items()}  # each key cell as an expression
+    tpd, hours, price, st = k["tokens_day"], k["hours"], k["price"], k["stages_input"]
+    plan_batch = Cell(f"'Plan'!$E${PLAN_SCENARIO_ROW}")
+    typed_gpus, typed_batch = k["gpus_input"], k["batch_input"]
+    user, target = k["real_tps_user"], k["tps_target"]
+    meets = user.ge(target)
+    return [
+        ("gpus_total", "GPUs in total", gpus_total(k["replicas"], k["gpus"]), "gpus",
+         "replicas × GPUs per replica: capacity for the peak, for the scenario as typed "
+         "below. Plan answers another question, the fewest GPUs that meet the service "
+         "level, and says what to type here to take it"),
+        ("replicas", "Replicas for the peak",
+         replicas(tpd, k["real_tps_total"], k["peak_to_avg"], k["utilization"]),
+         '#,##0 "replica(s)"',
+         "GPUS_FOR_DEMAND(tokens/day, realistic tokens/s per replica, peak-to-average, "
+         "utilization)"),
+        ("gpus", "GPUs per replica (tensor parallel × stages)",
+         replica_gpus(k["gpus_needed"], st, typed_gpus), "gpus",
+         F.IF(F.ISNUMBER(typed_gpus), Text("the GPUs typed in the scenario"), words(
+             "the smallest deployed degree that holds weights + KV cache (",
+             k["gpus_needed"], " GPU(s) at least)",
+             F.IF(st.gt(1), words(", a stage of ", k["gpus"] / st, " × ", st, " stages"),
+                  Text(""))))),
+        ("batch", "Batch per replica",
+         F.IF(F.ISNUMBER(typed_batch), typed_batch, F.MAX(1, plan_batch)), "seq",
+         F.IF(F.ISNUMBER(typed_batch), Text("the batch typed in the scenario"), F.IF(
+             plan_batch.ge(1), Text("the largest that fits and meets the service level "
+                                    f"(Plan, row {PLAN_SCENARIO_ROW})"),
+             Text("no batch meets the service level at this degree: batch 1")))),
+        ("monthly", words("Monthly cost (", CURRENCY, ")"),
+         priced(price, monthly_bill(k["gpus_total"], price, hours)),
+         "money", "MONTHLY_COST(GPUs in total, price per GPU-hour, hours per month)"),
+        ("headline", words(f"{HEADLINE} (", CURRENCY, ")"),
+         F.IF(layout_runs(k["stage_gpus"], k["link"]),
+              priced(k["monthly"], cost_of_bill(k["monthly"], tpd, hours)),
+              Text(f"{NO_LAYOUT} (a PCIe server holds 8): type pipeline stages above to "
+                   "split the replica over servers")), "money", headline_note(HEADLINE_MEANS)),
+        ("real_tps_user", "Tokens/s per user (realistic)",
+         F.PER_USER_TPS(k["real_tps_total"], k["batch"]), "tps",
+         words("PER_USER_TPS(tokens/s per replica, batch)", F.IF(F.ISNUMBER(user), words(
+             ": ", F.IF(meets, Text("meets"), Text("misses")), " the service level of ",
+             target, " tokens/s per user",
+             F.IF(meets, Text(""), Text(" (Plan: the batch and GPUs that meet it)"))),
+             Text("")))),
+    ]
+
+
+def _first_token_row(K: dict) -> tuple:
+    """The answer's first-token row (still formula text: the prefill rows are another
+    change's)."""
+    roof = K["roof_tflops"]
+    attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*{K['head_dim']}"
+    return ("first_token_ms", "First token (prefill of the prompt)",
+            f'=IF(ISNUMBER({roof}),PREFILL_MS({K["active_b"]}*1000000000,{K["prompt"]},'
+            f'{roof}*{K["gpus"]},ROOF_EFFICIENCY,{attn}),"no FLOPS figure")', "ms",
+            "PREFILL_MS(active params, prompt, roof × GPUs per replica, roof efficiency, "
+            "attention); queueing not counted")
 
 
 def define_scenario_names(wb: Workbook, K: dict, sheet: str = "Sizing"):

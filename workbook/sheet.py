@@ -17,7 +17,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from workbook.expr import Expr, of
+from workbook.expr import Cell, Expr, F, Name, Span, Text, words
 from workbook.model import gpu
 from workbook.model.step import (  # noqa: F401  (the step's expressions, used from here)
     PCIE_TBPS,
@@ -37,6 +37,9 @@ from workbook.model.step import (  # noqa: F401  (the step's expressions, used f
     stored_weights,
     tp_comm,
 )
+
+#: The label of every price and cost: the scenario's currency input (a defined name).
+CURRENCY = Name("CURRENCY")
 
 #: The month the GPU and model tables were gathered (each row keeps its source).
 DATA_DATE = "2026-11"
@@ -270,8 +273,14 @@ def table_column(sheet: str, col: str, head: int, end: int) -> str:
     anywhere from the first row to just below the last one is inside it. A plain range
     of the rows would not grow with a row inserted at its first row (the range moves
     down) or below its last; the header and the row below stay put around the new row."""
-    span = f"'{sheet}'!${col}${head}:${col}${end}"
-    return f"INDEX({span},2):INDEX({span},ROWS({span})-1)"
+    return table_span(sheet, col, head, end).render()
+
+
+def table_span(sheet: str, col: str, head: int, end: int) -> Expr:
+    """``table_column`` as an expression: INDEX(span,2):INDEX(span,ROWS(span)-1), span the
+    rows from ``head`` to ``end`` (a range as written)."""
+    span = Cell(f"'{sheet}'!${col}${head}:${col}${end}")
+    return Span(F.INDEX(span, 2), F.INDEX(span, F.ROWS(span) - 1))
 
 
 def num(text: str):
@@ -289,11 +298,6 @@ def read_csv(package: str, name: str) -> list[dict]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-def lookup(table: str, row_cell: str) -> str:
-    """A native lookup that turns an empty table figure into #N/A (never 0)."""
-    return "=" + gpu.lookup(table, row_cell).render()
-
-
 def empty_says(cell: str, what: str) -> str:
     """A note that says why ``cell`` is #N/A: an empty figure in the table."""
     return gpu.empty_says(cell, what).formula()
@@ -309,46 +313,10 @@ def yes_no_colours(ws, cells: str):
         font=Font(color="9C0006", bold=True)))
 
 
-def num_or(cells: list[str], formula: str, text: str) -> str:
-    """``formula`` when every cell holds a number, else ``text`` (never an error value)."""
-    return gpu.numbers_or(cells, of(formula), text).formula()
-
-
 #: What a cell that needs a compute roof says where the GPUs table has no FLOPS figure.
 NO_FLOPS = "no FLOPS figure"
 #: What an energy cell says where the GPUs table has no TDP for the GPU.
 NO_TDP = "no TDP figure"
-
-
-def figure(table: str, row_cell: str, words: str = "no figure") -> str:
-    """A native lookup of a figure a vendor may not publish: the number, else ``words``
-    (text, never an error value), so that the cells which do not need it still compute."""
-    return "=" + gpu.figure(table, row_cell, words).render()
-
-
-def figure_says(cell: str, what: str = "GPU") -> str:
-    """The note beside a ``figure`` cell."""
-    return (f'=IF(ISNUMBER({cell}),"{what}","no figure in the {what} table (none published '
-            'or none trustworthy): the cells that need it say so, the others compute")')
-
-
-def roof_used(precision: str, fp8: str, bf16: str) -> str:
-    """The compute roof for weights in ``precision`` (an expression): the FP8 peak for
-    weights of one byte or less when the GPU has one, else the BF16 peak, else words."""
-    return gpu.roof_used(precision, fp8, bf16).render()
-
-
-def deployed(gpus_needed: str) -> str:
-    """GPUs per replica as people deploy them (an expression): the tensor-parallel degree
-    1, 2, 4 or 8 at or above the minimum, then whole 8-GPU nodes."""
-    return gpu.deployed(gpus_needed).render()
-
-
-def staged(gpus_needed: str, stages: str) -> str:
-    """GPUs per replica in ``stages`` pipeline stages (an expression): each stage a
-    deployed tensor-parallel degree (``deployed``) at or above its share of the minimum
-    ``gpus_needed`` ÷ ``stages``, × the stages; with one stage, ``deployed`` of it."""
-    return gpu.staged(gpus_needed, stages).render()
 
 
 def validate_stages(ws, cells: str, stages: str, gpus: str, prompt: str) -> None:
@@ -367,33 +335,15 @@ def validate_stages(ws, cells: str, stages: str, gpus: str, prompt: str) -> None
     dv.add(cells)
 
 
-def calibration_ratio(gpu_name: str) -> str:
-    """Calibration's ratio for the GPU named in ``gpu_name`` (an expression;
-    ``workbook.model.gpu.calibration_ratio``): measured ÷ the model's estimate, else 1."""
-    return gpu.calibration_ratio(gpu_name).render()
-
-
-def efficiency_says(gpu_name: str, regime: str) -> str:
-    """Where the efficiency of ``workbook.model.gpu.gpu_efficiency`` comes from, in words
-    (an expression); ``regime``: the cell of the regime's default efficiency."""
-    return gpu.efficiency_says(gpu_name, regime).render()
-
-
-def regime_says(efficiency: str) -> str:
-    """Where the efficiency in the cell ``efficiency`` (a REGIME_EFFICIENCY) comes from, in
-    words (an expression): the regime whose anchor it is, named from the Assumptions'
-    regime table (REGIME_NAME, REGIME_EFF), else that it lies between the anchors."""
-    return gpu.regime_says(efficiency).render()
-
-
-def room_note(names: str, slots: int, what: str, elsewhere: str, text: str) -> str:
-    """The note below a table (a formula): ``text``, or a warning once the table (named
-    range ``names``, grown by rows a user inserted) holds more entries than the ``slots``
-    places that ``elsewhere`` (the sheets listing every row) have for it."""
-    n = f"COUNTA({names})"
-    return (f'=IF({n}>{slots},"⚠ "&{n}&" {what} in the table, but {elsewhere} have {slots} '
-            f'places: the rows after the {slots}th are left out there (Sizing, Finance and '
-            f'Plan take any row). Delete the rows you do not need.","{text}")')
+def room_note(names: str, slots: int, what: str, elsewhere: str, text: str) -> Expr:
+    """The note below a table: ``text``, or a warning once the table (named range
+    ``names``, grown by rows a user inserted) holds more entries than the ``slots`` places
+    that ``elsewhere`` (the sheets listing every row) have for it."""
+    n = F.COUNTA(Name(names))
+    return F.IF(n.gt(slots), words(
+        "⚠ ", n, f" {what} in the table, but {elsewhere} have {slots} places: the rows "
+        f"after the {slots}th are left out there (Sizing, Finance and Plan take any row). "
+        "Delete the rows you do not need."), Text(text))
 
 
 def warn_red(ws, cell: str) -> None:
@@ -401,8 +351,3 @@ def warn_red(ws, cell: str) -> None:
     ws.conditional_formatting.add(cell, FormulaRule(
         formula=[f'LEFT({cell},1)="⚠"'], font=Font(color="9C0006", bold=True)))
 
-
-def blank_or(names: str, k: int, values: str | None = None) -> str:
-    """Slot ``k`` of a table (an expression): ``INDEX(values, k)``, or "" where the slot's
-    name in ``names`` is empty (the spare rows below a table, where a user adds one)."""
-    return gpu.blank_or(names, k, values).render()

@@ -8,8 +8,23 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from workbook.arrays import fill, fixed
-from workbook.expr import Expr, of
+from workbook.expr import Cell, Column, Expr, F, Name, Text, of, words
+from workbook.model.bill import priced
 from workbook.model.fleet import replica_tps
+from workbook.model.gpu import (
+    CAL_GPU,
+    blank_or,
+    calibration_ratio,
+    efficiency_says,
+    empty_says,
+    figure,
+    figure_says,
+    gpu_efficiency,
+    layer_time,
+    layers_ms,
+    lookup,
+    regime_says,
+)
 from workbook.model.serving import mean_context
 from workbook.scenario import (
     ANSWER_KEYS,
@@ -21,17 +36,9 @@ from workbook.scenario import (
 )
 from workbook.sheet import (
     Sheet,
-    blank_or,
-    calibration_ratio,
     decode_read,
-    efficiency_says,
-    empty_says,
-    figure,
-    figure_says,
     has_link,
     link_kind,
-    lookup,
-    regime_says,
     yes_no_colours,
 )
 from workbook.sizing_rows import memory_rows, replica_step, speed_rows, step_rows
@@ -147,7 +154,8 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
                  "time, scaled to this GPU's measurements on Calibration.")
     answer_block(
         s, K, SECTIONS["answer"],
-        realistic_step=f"=ESTIMATE({K['step_ms']},{K['calibrated']},{K['layer_used']})",
+        realistic_step=F.ESTIMATE(Cell(K["step_ms"]), Cell(K["calibrated"]),
+                                  Cell(K["layer_used"])).formula(),
         tps_total=replica_tps(K["real_step_ms"], K["batch"]).formula(),
         step_floor=floor_per_token(K).formula())
     scenario_inputs(s, K, SECTIONS["scenario"])
@@ -160,76 +168,86 @@ def sheet_sizing(wb: Workbook, n_models: int, n_gpus: int) -> Sheet:
     return s
 
 
+def _model_figure(column: str, row, otherwise) -> Expr:
+    """The Models table's ``column`` at ``row``: the number, else ``otherwise`` (a number
+    or text: 0 where the model has no such layers)."""
+    at = Column(column).at(row)
+    return F.IF(F.ISNUMBER(at), at, otherwise)
+
+
 def _lookups(s: Sheet, K: dict) -> None:
     """The working: what the tables and assumptions say (lookups)."""
-    m = K["model_row"]
-    g = K["gpu_row"]
-    ctx = K["context"]
-    mx = K["max_context"]
     s.section(SECTIONS["lookups"], "The working: what the tables and assumptions say "
                                    "(lookups)")
+    for key, label, formula, fmt, note in lookup_rows(K):
+        s.line(K[key], label, formula, "formula", fmt, note)
+
+
+def lookup_rows(K: dict) -> list:
+    """Sizing's lookups, what the tables and the Assumptions say: (key, label, expression,
+    number format, note). ``K``: Sizing's key cells."""
+    k = {key: Cell(ref) for key, ref in K.items()}  # each key cell as an expression
+    m, g = k["model_row"], k["gpu_row"]
+    ctx, mx = k["context"], k["max_context"]
+    ple = _model_figure("MODEL_PLE_B", m, 0)
     lookups = [
-        ("model_row", "Row in the Models table", f"=MATCH({K['model']},MODEL_NAME,0)",
+        ("model_row", "Row in the Models table", F.MATCH(k["model"], Name("MODEL_NAME"), 0),
          "row", "MATCH on the model name"),
         ("params_b", "Parameters, total", lookup("MODEL_PARAMS_B", m), "B",
          "billions of parameters (B params)"),
         ("active_b", "Parameters active per token", lookup("MODEL_ACTIVE_B", m),
-         "B", f'=IF(IF(ISNUMBER(INDEX(MODEL_PLE_B,{m})),INDEX(MODEL_PLE_B,{m}),0)>0,'
-         '"per-layer embeddings: memory holds them, a token looks up its rows; compute '
-         f'per token uses these",IF({K["active_b"]}<{K["params_b"]}*(1-0.000000001),'
-         '"mixture of experts: memory holds all weights, compute per token uses these",'
-         '"dense: all weights are active"))'),
+         "B", F.IF(ple.gt(0), Text(
+             "per-layer embeddings: memory holds them, a token looks up its rows; compute "
+             "per token uses these"), F.IF(k["active_b"].lt(k["params_b"] * (1 - 0.000000001)),
+             Text("mixture of experts: memory holds all weights, compute per token uses "
+                  "these"), Text("dense: all weights are active")))),
         ("layers", "Layers", lookup("MODEL_LAYERS", m), "count", None),
         ("kv_heads", "KV heads", lookup("MODEL_KV_HEADS", m), "count", None),
         ("head_dim", "Head dim", lookup("MODEL_HEAD_DIM", m), "count", None),
-        ("attention", "Attention", f"=INDEX(MODEL_ATTENTION,{m})", None, None),
+        ("attention", "Attention", Column("MODEL_ATTENTION").at(m), None, None),
         ("kv_bytes", "KV bytes per token (BF16, full context)", lookup("MODEL_KV_BYTES", m),
          "bytes", "Models column P: right for GQA and MLA"),
-        ("window", "Sliding window", f"=IF(ISNUMBER(INDEX(MODEL_WINDOW,{m})),"
-         f"INDEX(MODEL_WINDOW,{m}),0)", "tokens", "0: no sliding-window layers"),
-        ("sliding", "Sliding-window layers", f"=IF(ISNUMBER(INDEX(MODEL_SLIDING_LAYERS,{m})),"
-         f"INDEX(MODEL_SLIDING_LAYERS,{m}),0)", "count",
-         None),
+        ("window", "Sliding window", _model_figure("MODEL_WINDOW", m, 0), "tokens",
+         "0: no sliding-window layers"),
+        ("sliding", "Sliding-window layers", _model_figure("MODEL_SLIDING_LAYERS", m, 0),
+         "count", None),
         ("max_context", "Longest context the model supports",
-         f'=IF(ISNUMBER(INDEX(MODEL_MAX_CONTEXT,{m})),INDEX(MODEL_MAX_CONTEXT,{m}),'
-         f'"{NO_FIGURE}")', "tokens", "Models sheet (max context)"),
-        ("decode_b", "Weights read per decode step, batch 1", f"={decode_read(m)}",
+         _model_figure("MODEL_MAX_CONTEXT", m, Text(NO_FIGURE)), "tokens",
+         "Models sheet (max context)"),
+        ("decode_b", "Weights read per decode step, batch 1", decode_read(m),
          "B", "Models column V: the active weights without the input embedding "
          "table (a token reads one row of it)"),
-        ("gpu_row", "Row in the GPUs table", f"=MATCH({K['gpu']},GPU_NAME,0)", "row",
+        ("gpu_row", "Row in the GPUs table", F.MATCH(k["gpu"], Name("GPU_NAME"), 0), "row",
          "MATCH on the GPU name"),
         ("memory", "GPU memory", lookup("GPU_MEM", g), "GB", "GPU"),
         ("bandwidth", "Memory bandwidth", lookup("GPU_BW", g), "tbps", "GPU"),
         ("bf16", "BF16 dense peak", figure("GPU_BF16", g), "tflops", "words"),
         ("fp8", "FP8 dense peak", figure("GPU_FP8", g), "tflops", "words"),
         ("context", "Context each sequence holds (prompt + output)",
-         f"={K['prompt']}+{K['output']}", "tokens",
-         f'=IF(AND(ISNUMBER({mx}),{ctx}>{mx}),"longer than the "&ROUND({mx},0)&'
-         f'" tokens this model supports: lower the prompt or output tokens","the KV cache '
-         'of each sequence holds them")'),
+         k["prompt"] + k["output"], "tokens",
+         F.IF(F.AND(F.ISNUMBER(mx), ctx.gt(mx)), words(
+             "longer than the ", F.ROUND(mx, 0), " tokens this model supports: lower the "
+             "prompt or output tokens"), Text("the KV cache of each sequence holds them"))),
         ("mean_context", "Context a decode step reads on average (prompt + output ÷ 2)",
-         mean_context(K["prompt"], K["output"]).formula(), "tokens",
+         mean_context(k["prompt"], k["output"]), "tokens",
          "a sequence holds prompt + t tokens at its t-th step: the step's KV read and "
          "attention see the mean, memory holds the full context"),
-        ("efficiency", "Roof efficiency", "=ROOF_EFFICIENCY", "pct", "Assumptions"),
-        ("reserve", "Memory reserve", "=RESERVE", "pct", "Assumptions"),
+        ("efficiency", "Roof efficiency", Name("ROOF_EFFICIENCY"), "pct", "Assumptions"),
+        ("reserve", "Memory reserve", Name("RESERVE"), "pct", "Assumptions"),
         ("hidden", "Hidden size", lookup("MODEL_HIDDEN", m), "count",
          "Models sheet: an all-reduce carries batch × hidden activations"),
-        ("link", "GPU interconnect (in + out)", f"=INDEX(GPU_INTERCONNECT,{g})",
-         '#,##0 "GB/s"', f'=IF({has_link(K["link"])},"GPUs sheet: one way is half of it",'
-         '"no interconnect figure: the all-reduces count their latency only (PCIe)")'),
-        ("link_kind", "Interconnect of the all-reduces",
-         f"={link_kind(K['link'])}", None,
+        ("link", "GPU interconnect (in + out)", Column("GPU_INTERCONNECT").at(g),
+         '#,##0 "GB/s"', F.IF(has_link(k["link"]), Text("GPUs sheet: one way is half of it"),
+                              Text("no interconnect figure: the all-reduces count their "
+                                   "latency only (PCIe)"))),
+        ("link_kind", "Interconnect of the all-reduces", link_kind(k["link"]), None,
          "NCCL's latencies (udfs/data/interconnects.csv): NVLink where the GPUs sheet has "
          "an interconnect figure (the scale-up link it measures), PCIe without one"),
     ]
-    for key, label, formula, fmt, note in lookups:
-        if note == "GPU":
-            note = empty_says(K[key], "GPU")
-        elif note == "words":
-            note = figure_says(K[key])
-        s.line(K[key], label, formula, "formula", fmt, note)
-
+    says = {"GPU": lambda key: empty_says(k[key], "GPU"),
+            "words": lambda key: figure_says(k[key])}
+    return [(key, label, formula, fmt, says[note](key) if note in says else note)
+            for key, label, formula, fmt, note in lookups]
 
 
 def _results(s: Sheet, K: dict) -> None:
@@ -241,11 +259,10 @@ def _results(s: Sheet, K: dict) -> None:
              "cost_mtok": "a price for this GPU"}
     for key, label, formula, fmt, note in results:
         cell = K[key]
-        if key in words:
-            note = (f'=IF(ISNUMBER({cell}),"{note}","not available: the tables have no '
-                    f'figure for {words[key]}")') if key != "side" else (
-                    f'=IF(ISNUMBER({K["ridge_used"]}),"{note}","not available: the tables '
-                    f'have no figure for {words[key]}")')
+        if key in words:  # the note, or why the row has no number
+            there = Cell(K["ridge_used"] if key == "side" else cell)
+            note = F.IF(F.ISNUMBER(there), Text(note), Text(
+                f"not available: the tables have no figure for {words[key]}"))
         s.line(cell, label, formula, "result", fmt, note)
     for key in ("fits_weights", "fits_all"):
         yes_no_colours(s.ws, K[key])
@@ -253,45 +270,75 @@ def _results(s: Sheet, K: dict) -> None:
 
 def _realistic(s: Sheet, K: dict) -> None:
     """Realistic: the efficiency, the layers' time, a unit cost that is not the bill."""
-    n = K["gpus"]
-    price = K["price"]
     s.section(SECTIONS["realistic"], "Realistic: the efficiency, the layers' time, and a "
                                      "unit cost that is not the bill")
-    realistic = [
-        ("regime_eff", "Default efficiency (regimes' anchors)",
-         f"=REGIME_EFFICIENCY({n},{K['batch']},{K['expert_parallel']})", "pct",
-         f"=\"REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel): \"&"
-         f"{regime_says(K['regime_eff'])}"),
-        ("cal_ratio", "Calibration: measured ÷ the model's estimate (this GPU)",
-         f"={calibration_ratio(K['gpu'])}", "x",
-         f"=IF(COUNTIF(CAL_GPU,{K['gpu']})>0,\"the average over this GPU's \"&COUNTIF("
-         f"CAL_GPU,{K['gpu']})&\" counted row(s) on Calibration (column AG): measured ÷ the "
-         "model's estimate at that row's GPUs, batch and context. The realistic step is the "
-         "model's estimate here × this: the time measured at that point, scaled elsewhere "
-         "by the model\",\"1: no measurement of this GPU counted on Calibration, the "
-         "model's estimate as it is\")"),
-        ("calibrated", "Efficiency used", f"={K['regime_eff']}/{K['cal_ratio']}",
-         "pct", f"={efficiency_says(K['gpu'], K['regime_eff'])}"),
-        ("layer_ms", "Fixed time per token: the layers' kernels",
-         f"=LAYER_OVERHEAD_MS({layers_run(K['layers'])},{K['tokens_per_step']},"
-         "LAYER_TIME_US)", "ms",
-         f"=\"LAYER_OVERHEAD_MS(layers + draft tokens, tokens per step, per-layer time): "
-         f"\"&{layers_run(K['layers'])}&\" layers × \"&LAYER_TIME_US&\" µs (Assumptions: "
-         "yours to change; the default is fitted on published measurements) ÷ tokens per "
-         "step\""),
-        ("layer_used", "Fixed time per token used", f"={K['layer_ms']}*{K['cal_ratio']}",
-         "ms", "the row above × Calibration's ratio, added to floor ÷ efficiency: "
-         "ESTIMATE(floor, efficiency, this) = the model's estimate × the ratio"),
-        ("real_cost_mtok", f'="{AT_UTILIZATION} ("&CURRENCY&")"',
-         f"=IF(ISNUMBER({price}),COST_PER_MTOK({price},{K['real_tps_total']},"
-         f"{n},UTILIZATION),\"no price\")", "money",
-         f'=IF(ISNUMBER({K["real_cost_mtok"]}),"COST_PER_MTOK at the realistic rate, one '
-         f'replica busy that share of the time: below the headline ({K["headline"]}), which '
-         'pays for the whole fleet all month","not available: no price for this GPU")'),
-    ]
-    for key, label, formula, fmt, note in realistic:
+    for key, label, formula, fmt, note in realistic_rows(K):
         s.line(K[key], label, formula, "formula" if key == "real_cost_mtok" else "result",
                fmt, note)
+
+
+def realistic_rows(K: dict) -> list:
+    """Sizing's realistic rows: the default efficiency, Calibration's ratio, the efficiency
+    used (``workbook.model.gpu.gpu_efficiency``), the layers' time and the time used
+    (``layer_time``), both of the ratio row, and the unit cost at the planned utilization;
+    as ``lookup_rows``."""
+    k = {key: Cell(ref) for key, ref in K.items()}  # each key cell as an expression
+    gpu, n, ratio = k["gpu"], k["gpus"], k["cal_ratio"]
+    counted = F.COUNTIF(CAL_GPU, gpu)
+    realistic = [
+        ("regime_eff", "Default efficiency (regimes' anchors)",
+         F.REGIME_EFFICIENCY(n, k["batch"], k["expert_parallel"]), "pct",
+         words("REGIME_EFFICIENCY(GPUs per replica, batch, expert parallel): ",
+               regime_says(k["regime_eff"]))),
+        ("cal_ratio", "Calibration: measured ÷ the model's estimate (this GPU)",
+         calibration_ratio(gpu), "x",
+         F.IF(counted.gt(0), words(
+             "the average over this GPU's ", counted, " counted row(s) on Calibration "
+             "(column AG): measured ÷ the model's estimate at that row's GPUs, batch and "
+             "context. The realistic step is the model's estimate here × this: the time "
+             "measured at that point, scaled elsewhere by the model"), Text(
+             "1: no measurement of this GPU counted on Calibration, the model's estimate "
+             "as it is"))),
+        ("calibrated", "Efficiency used", gpu_efficiency(gpu, k["regime_eff"], ratio),
+         "pct", efficiency_says(gpu, k["regime_eff"])),
+        ("layer_ms", "Fixed time per token: the layers' kernels",
+         layers_ms(layers_run(k["layers"]), k["tokens_per_step"]), "ms",
+         words("LAYER_OVERHEAD_MS(layers + draft tokens, tokens per step, per-layer time): ",
+               layers_run(k["layers"]), " layers × ", Name("LAYER_TIME_US"),
+               " µs (Assumptions: yours to change; the default is fitted on published "
+               "measurements) ÷ tokens per step")),
+        ("layer_used", "Fixed time per token used", layer_time(gpu, k["layer_ms"], ratio),
+         "ms", "the row above × Calibration's ratio, added to floor ÷ efficiency: "
+         "ESTIMATE(floor, efficiency, this) = the model's estimate × the ratio"),
+        ("real_cost_mtok", words(f"{AT_UTILIZATION} (", Name("CURRENCY"), ")"),
+         priced(k["price"], F.COST_PER_MTOK(k["price"], k["real_tps_total"], n,
+                                            Name("UTILIZATION"))), "money",
+         F.IF(F.ISNUMBER(k["real_cost_mtok"]), Text(
+             "COST_PER_MTOK at the realistic rate, one replica busy that share of the "
+             f"time: below the headline ({K['headline']}), which pays for the whole fleet "
+             "all month"), Text("not available: no price for this GPU"))),
+    ]
+    return realistic
+
+
+def _grid_value(kind: str, r: int, col: str, head: int, prec: str,
+                elementwise: bool = False) -> Expr:
+    """A cell of grid ``kind`` ("fits" or "floor") in row ``r`` and column ``col`` (its
+    GPU's name in row ``head``, the GPU's memory or bandwidth under it): blank where the
+    model's or the GPU's slot is empty, else whether the weights (column B, billions) in
+    precision ``prec`` fit on the GPU, or their decode floor on it. "Any of the three
+    empty" is OR, or a sum of tests in an array formula (``elementwise``: OR would reduce
+    the block to one value)."""
+    name, b, gpu = Cell(f"$A{r}"), Cell(f"$B{r}"), Cell(f"{col}${head}")
+    tests = (name.eq(Text("")), gpu.eq(Text("")), F.NOT(F.ISNUMBER(b)))
+    empty = tests[0] + tests[1] + tests[2] if elementwise else F.OR(*tests)
+    figure_ = Cell(f"{col}${head + 1}")
+    if kind == "fits":
+        value = F.IF(F.FITS(F.WEIGHT_GB(b * 1000000000, of(prec)), figure_), Text("yes"),
+                     Text("no"))
+    else:
+        value = F.DECODE_FLOOR(b * 1000000000, of(prec), figure_)
+    return F.IF(empty, Text(""), value)
 
 
 def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
@@ -319,41 +366,33 @@ def _sizing_grids(s: Sheet, n_models: int, n_gpus: int):
         ws.row_dimensions[head].height = 120
         for j in range(n_gpus):
             col = get_column_letter(first_col + j)
-            s.put(f"{col}{head}", f"={blank_or('GPU_NAME', j + 1)}", "header")
+            s.put(f"{col}{head}", blank_or("GPU_NAME", j + 1), "header")
             ws[f"{col}{head}"].alignment = Alignment(text_rotation=90, wrap_text=True,
                                                      horizontal="center", vertical="bottom")
             what = ("GPU_MEM", "GB") if kind == "fits" else ("GPU_BW", "tbps")
-            s.put(f"{col}{head + 1}", f"={blank_or('GPU_NAME', j + 1, what[0])}", "formula",
+            s.put(f"{col}{head + 1}", blank_or("GPU_NAME", j + 1, what[0]), "formula",
                   "#,##0\" GB\"" if kind == "fits" else "0.0#")
         s.put(f"A{head + 1}", "GPU memory" if kind == "fits" else "GPU bandwidth (TB/s)",
               "note")
         first = head + 2
         for i in range(n_models):
             r = first + i
-            s.put(f"A{r}", f"={blank_or('MODEL_NAME', i + 1)}", "formula")
-            per = (blank_or('MODEL_NAME', i + 1, 'MODEL_PARAMS_B') if kind == "fits" else
-                   f'IF(INDEX(MODEL_NAME,{i + 1})="","",{decode_read(str(i + 1))})')
-            s.put(f"B{r}", f"={per}", "formula", "#,##0.00")
+            s.put(f"A{r}", blank_or("MODEL_NAME", i + 1), "formula")
+            per = (blank_or("MODEL_NAME", i + 1, "MODEL_PARAMS_B") if kind == "fits" else
+                   F.IF(Column("MODEL_NAME").at(i + 1).eq(Text("")), Text(""),
+                        decode_read(i + 1)))
+            s.put(f"B{r}", per, "formula", "#,##0.00")
             for j in range(n_gpus):
                 col = get_column_letter(first_col + j)
-                empty = f'OR($A{r}="",{col}${head}="",NOT(ISNUMBER($B{r})))'
                 if kind == "fits":
-                    f = (f'=IF({empty},"",IF(FITS(WEIGHT_GB($B{r}*1000000000,{prec_cell}),'
-                         f'{col}${head + 1}),"yes","no"))')
-                    s.put(f"{col}{r}", f, "formula")
+                    s.put(f"{col}{r}", _grid_value(kind, r, col, head, prec_cell), "formula")
                     ws[f"{col}{r}"].alignment = Alignment(horizontal="center")
                 else:
-                    f = (f'=IF({empty},"",DECODE_FLOOR($B{r}*1000000000,{prec_cell},'
-                         f'{col}${head + 1}))')
-                    s.put(f"{col}{r}", f, "formula", "#,##0.0")
-        # one formula for the grid (``workbook.arrays``): "any of" as a sum of tests
-        empty = f'($A{first}="")+(C${head}="")+NOT(ISNUMBER($B{first}))'
-        if kind == "fits":
-            f = (f'=IF({empty},"",IF(FITS(WEIGHT_GB($B{first}*1000000000,{prec}),'
-                 f'C${head + 1}),"yes","no"))')
-        else:
-            f = f'=IF({empty},"",DECODE_FLOOR($B{first}*1000000000,{prec},C${head + 1}))'
-        fill(ws, f"C{first}:{last_letter}{first + n_models - 1}", f, keep=True)
+                    s.put(f"{col}{r}", _grid_value(kind, r, col, head, prec_cell), "formula",
+                          "#,##0.0")
+        # one formula for the grid (``workbook.arrays``)
+        fill(ws, f"C{first}:{last_letter}{first + n_models - 1}",
+             _grid_value(kind, first, "C", head, prec, elementwise=True), keep=True)
         return first, first + n_models - 1
 
     f1, l1 = block(top, "Grid 1: do the weights fit on one GPU? (weight precision above; "

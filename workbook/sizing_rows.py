@@ -7,8 +7,10 @@ row is (key of ``SIZING``, label, formula, number format, note).
 
 from __future__ import annotations
 
-from workbook.expr import Expr, F, Name, Text, of
+from workbook.expr import Cell, Expr, F, Name, Text, of, words
+from workbook.model.bill import priced
 from workbook.model.fleet import replica_tps
+from workbook.model.gpu import roof_used
 from workbook.model.serving import (
     attended_per_sequence,
     kv_sequence_gb,
@@ -24,7 +26,6 @@ from workbook.sheet import (
     expert_parallel,
     kept_weights,
     read_bytes,
-    roof_used,
     sliding_share,
     state_bytes,
     stored_weights,
@@ -54,13 +55,14 @@ def memory_rows(K: dict) -> list:
          F.KV_CACHE_GB(*kv_args, k["batch"]).formula(), "GB",
          "KV_CACHE_GB: 2 × layers × KV heads × head dim × bytes × tokens × batch"),
         ("kv_factor", "Attention correction (MLA, sliding window)",
-         f"={K['kv_bytes']}/(4*{K['layers']}*{K['kv_heads']}*{K['head_dim']})"
-         f"*IF({K['sliding']}=0,1,1-"
-         f"{sliding_share(K['sliding'], K['kv_heads'], K['head_dim'], K['kv_bytes'])}"
-         f"*MAX(0,{K['context']}-{K['window']})/{K['context']})", "0.000",
-         f'=IF(ABS({K["kv_factor"]}-1)<0.000000001,"1: the GQA formula is right for "&'
-         f'{K["attention"]},{K["attention"]}&": the GQA formula over-counts; this factor '
-         'corrects it")'),
+         (k["kv_bytes"] / (4 * k["layers"] * k["kv_heads"] * k["head_dim"])
+          * F.IF(k["sliding"].eq(0), 1, 1 - sliding_share(k["sliding"], k["kv_heads"],
+                                                          k["head_dim"], k["kv_bytes"])
+                 * F.MAX(0, k["context"] - k["window"]) / k["context"])).formula(), "0.000",
+         F.IF(F.ABS(k["kv_factor"] - 1).lt(0.000000001),
+              words("1: the GQA formula is right for ", k["attention"]),
+              words(k["attention"], ": the GQA formula over-counts; this factor corrects "
+                    "it"))),
         ("kv_seq_gb", "KV cache per sequence",
          (F.KV_CACHE_GB(*kv_args, 1) * k["kv_factor"] + per_seq_state).formula(), "GB",
          "one sequence at this context, corrected as "
@@ -101,20 +103,20 @@ def speed_rows(K: dict) -> list:
     m = K["model_row"]
     k = {key: of(ref) for key, ref in K.items()}  # each key cell as an expression
     prec = K["precision"]
-    roof = K["roof_tflops"]
-    bf16 = K["bf16"]
     has_roof = F.ISNUMBER(k["roof_tflops"])
     return [
         ("floor_ms", "Decode floor: weights only, batch 1, one GPU",
          F.DECODE_FLOOR(k["decode_b"] * 1000000000, read_bytes(K["decode_b"], prec, m),
                         k["bandwidth"]).formula(), "ms_token",
-         f'=IF({K["fits_weights"]}="yes","DECODE_FLOOR: the weights a step reads ('
-         f'{K["decode_b"]}) ÷ bandwidth","the weights do not fit on one GPU: this floor is '
-         f'fiction, see the next rows")'),
-        ("roof_tflops", "Compute roof used", "=" + roof_used(prec, K["fp8"], bf16), "tflops",
-         f'=IF(ISNUMBER({roof}),IF(AND(BYTES_PER_PARAM({prec})<=1,ISNUMBER({K["fp8"]})),'
-         f'"FP8 roof (weights in 1 byte or less)","BF16 roof"),"no FLOPS figure for this '
-         f'GPU: math time not counted, the floors below are memory floors")'),
+         F.IF(k["fits_weights"].eq(Text("yes")), Text(
+             f"DECODE_FLOOR: the weights a step reads ({K['decode_b']}) ÷ bandwidth"), Text(
+             "the weights do not fit on one GPU: this floor is fiction, see the next rows"))),
+        ("roof_tflops", "Compute roof used", roof_used(prec, K["fp8"], K["bf16"]), "tflops",
+         F.IF(has_roof, F.IF(F.AND(F.BYTES_PER_PARAM(k["precision"]).le(1),
+                                   F.ISNUMBER(k["fp8"])),
+                             Text("FP8 roof (weights in 1 byte or less)"), Text("BF16 roof")),
+              Text("no FLOPS figure for this GPU: math time not counted, the floors below "
+                   "are memory floors"))),
         ("tps_total", "Tokens/s in total at the floor (all sequences)",
          replica_tps(k["step_ms"], k["batch"]).formula(), "tps",
          "TOKENS_PER_SEC(step floor) × batch: one token per sequence per step"),
@@ -144,19 +146,20 @@ def speed_rows(K: dict) -> list:
          F.IF(F.ISNUMBER(k["ridge_used"]), F.BOUND(k["decode_intensity"], k["ridge_used"]),
               Text(NO_FLOPS)).formula(), None,
          "BOUND(intensity, ridge): left of it, batching is nearly free"),
-        ("cost_mtok", '="At the floor, if every GPU were busy at the planned utilization: '
-         'cost per million output tokens ("&CURRENCY&")"',
-         F.IF(F.ISNUMBER(k["price"]), F.COST_PER_MTOK(k["price"], k["tps_total"], k["gpus"],
-                                                      Name("UTILIZATION")),
-              Text("no price")).formula(), "money",
+        ("cost_mtok", words("At the floor, if every GPU were busy at the planned "
+                            "utilization: cost per million output tokens (", Name("CURRENCY"),
+                            ")"),
+         priced(k["price"], F.COST_PER_MTOK(k["price"], k["tps_total"], k["gpus"],
+                                            Name("UTILIZATION"))).formula(), "money",
          "COST_PER_MTOK(price, tokens/s at the floor, GPUs per "
          "replica, utilization): a bound, not the bill (the headline is at the top)"),
         ("verified", "Tokens a step computes: batch × (draft tokens + 1)",
-         of(verified(K["batch"])).formula(), "tokens",
-         f'=IF({K["tokens_per_step"]}>{K["draft_tokens"]}+1,"more tokens a step than it '
-         'verifies: set the draft tokens (k) above, tokens per step is at most k + 1",'
-         '"the verifying pass multiplies the weights by every sequence\'s k + 1 tokens; '
-         'the KV cache is read once a sequence")'),
+         verified(k["batch"]).formula(), "tokens",
+         F.IF(k["tokens_per_step"].gt(k["draft_tokens"] + 1), Text(
+             "more tokens a step than it verifies: set the draft tokens (k) above, tokens "
+             "per step is at most k + 1"), Text(
+             "the verifying pass multiplies the weights by every sequence's k + 1 tokens; "
+             "the KV cache is read once a sequence"))),
         ("prefill_share", "Prompt tokens a step carries per sequence (aggregated serving)",
          prefill_share(K["prompt"], K["output"]).formula(), "0.00",
          "prompt ÷ output tokens where prefill shares these GPUs (Serving above: "
@@ -181,10 +184,10 @@ def replica_step(K: dict, kv_gb, comm_ms) -> Expr:
     × GPUs a stage: an expression, so that napkin native writes it once in a helper cell,
     not in each of its checks), the all-reduces ``comm_ms`` and the stages. ``K``: Sizing's
     key cells."""
-    tp, stages = K["stage_gpus"], K["stages_input"]
+    tp, stages = Cell(K["stage_gpus"]), Cell(K["stages_input"])
     return step_floor(read_weights(K["read_b"], K["precision"], K["model_row"]), kv_gb,
-                      K["bandwidth"], f"{K['active_b']}*1000000000", K["step_tokens"],
-                      K["roof_tflops"], K["attn_flop"], f"{stages}*{tp}", comm_ms, stages)
+                      K["bandwidth"], Cell(K["active_b"]) * 1000000000, K["step_tokens"],
+                      K["roof_tflops"], K["attn_flop"], stages * tp, comm_ms, stages)
 
 
 def layout_step(K: dict, parallel: int) -> Expr:
@@ -196,7 +199,7 @@ def layout_step(K: dict, parallel: int) -> Expr:
     in both, is left out. A dash where there is no choice (``moe_spread``: a dense model or
     one GPU a stage)."""
     m, tp, stages = K["model_row"], K["stage_gpus"], K["stages_input"]
-    comm = 0 if parallel else tp_comm(K["hidden"], f"{K['step_tokens']}/{stages}", tp,
+    comm = 0 if parallel else tp_comm(K["hidden"], Cell(K["step_tokens"]) / Cell(stages), tp,
                                       K["link"], K["layers"], K["link_kind"], 0)
     floor = replica_step(K, step_kv_gb(m, K["kv_step_seq_gb"], K["batch"], tp, parallel),
                          comm)
@@ -211,7 +214,8 @@ def layout_rows(K: dict) -> list:
     AUTO_EXPERT_PARALLEL (1 where expert parallelism is faster; 1 where there is no
     choice here, so that a sheet that spreads the scenario's MoE model over more GPUs
     than Sizing's one a stage serves it expert parallel, as before)."""
-    ep, tp = K["ep_step_ms"], K["tp_step_ms"]
+    ep, tp = Cell(K["ep_step_ms"]), Cell(K["tp_step_ms"])
+    both = F.AND(F.ISNUMBER(ep), F.ISNUMBER(tp))
     return [
         ("ep_step_ms", "Realistic step with expert parallelism (for auto)",
          layout_step(K, 1).formula(), "ms",
@@ -222,12 +226,13 @@ def layout_rows(K: dict) -> list:
          "step floor with the all-reduces and the KV cache's copies ÷ REGIME_EFFICIENCY(GPUs, "
          "batch, 0); per-layer time left out (the same in both)"),
         ("auto_ep", "Auto: expert parallel faster?",
-         f"=IF(AND(ISNUMBER({ep}),ISNUMBER({tp})),IF({ep}<{tp},1,0),1)", "0",
-         f'=IF(AND(ISNUMBER({ep}),ISNUMBER({tp})),IF({ep}<{tp},"1: expert parallel is '
-         f'the faster layout","0: tensor parallel is the faster layout")&" for this model, '
-         f'GPU and batch; with the expert-parallel input auto every sheet serves the model '
-         f'so","1: no choice here (a dense model or one GPU a stage); auto serves an MoE '
-         f'model spread over more GPUs expert parallel")'),
+         F.IF(both, F.IF(ep.lt(tp), 1, 0), 1).formula(), "0",
+         F.IF(both, words(F.IF(ep.lt(tp), Text("1: expert parallel is the faster layout"),
+                               Text("0: tensor parallel is the faster layout")),
+                          " for this model, GPU and batch; with the expert-parallel input auto "
+                          "every sheet serves the model so"),
+              Text("1: no choice here (a dense model or one GPU a stage); auto serves an "
+                   "MoE model spread over more GPUs expert parallel"))),
     ]
 
 
@@ -248,9 +253,11 @@ def step_rows(K: dict) -> list:
          "544), tokens attended a sequence, batch): QKᵀ and AV, each verified token over "
          "the mean context, each prompt token over half the prompt"),
         ("stage_gpus", "GPUs per pipeline stage (tensor-parallel degree)",
-         (of(n) / of(stages)).formula(), "gpus", f'=IF({stages}>1,"GPUs per replica ÷ "&{stages}&" '
-         'stages: each stage holds 1/stages of the layers, its all-reduces span these GPUs",'
-         '"one stage: every GPU of the replica shares every layer")'),
+         (of(n) / of(stages)).formula(), "gpus",
+         F.IF(Cell(stages).gt(1), words(
+             "GPUs per replica ÷ ", Cell(stages), " stages: each stage holds 1/stages of the "
+             "layers, its all-reduces span these GPUs"),
+             Text("one stage: every GPU of the replica shares every layer"))),
         *layout_rows(K),
         ("expert_parallel", "Expert parallel (MoE on more than one GPU)?",
          expert_parallel(m, tp, K["auto_ep"]).formula(), "0", "1: a mixture of experts "
@@ -263,7 +270,7 @@ def step_rows(K: dict) -> list:
          "GPUs ÷ KV heads where a stage has more GPUs than KV heads (MLA: one latent head, "
          "every GPU reads the whole cache); 1 with the attention data parallel"),
         ("comm_ms", "Tensor-parallel all-reduces of a micro-batch through the layers",
-         tp_comm(K["hidden"], f"{K['step_tokens']}/{stages}", tp, K["link"], K["layers"],
+         tp_comm(K["hidden"], Cell(K["step_tokens"]) / Cell(stages), tp, K["link"], K["layers"],
                  K["link_kind"], K["expert_parallel"]).formula(),
          "ms", "TP_COMM_MS(hidden, batch ÷ stages, GPUs per stage, interconnect ÷ 2, layers, "
          "BF16, 2 per layer, NCCL's latencies of the interconnect); 0 on one GPU a stage"),

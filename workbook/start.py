@@ -6,6 +6,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 
 from workbook import arrays
+from workbook.expr import F, Text
 from workbook.sheet import (
     DATA_DATE,
     Sheet,
@@ -57,8 +58,7 @@ def without_lite(s: Sheet) -> None:
 
     from workbook.sheet import warn_red
 
-    text = WITHOUT_LITE.replace('"', '""')
-    formula = f'=IF(ISERROR(RIDGE(989,3.35)),"{text}","")'
+    formula = F.IF(F.ISERROR(F.RIDGE(989, 3.35)), Text(WITHOUT_LITE), Text("")).formula()
     c = s.put(WITHOUT_LITE_CELL, "", "label")
     # the per-cell form (workbook.arrays.PER_CELL) has no array formula: a plain one there
     c.value = formula if arrays.PER_CELL.get() else ArrayFormula(WITHOUT_LITE_CELL, formula)
@@ -191,8 +191,8 @@ def _legend(s: Sheet, native: bool) -> None:
                   "are not available (an error value, or text) and say so."),
     ]
     for i, (style, text) in enumerate(legend):
-        s.put(f"A{21 + i}", {"input": 1.25, "formula": "=SPEEDUP(20,16)", "result":
-                             "=SPEEDUP(20,15)", "empty": None}[style], style,
+        s.put(f"A{21 + i}", {"input": 1.25, "formula": F.SPEEDUP(20, 16), "result":
+                             F.SPEEDUP(20, 15), "empty": None}[style], style,
               None if style == "empty" else "x")
         s.put(f"B{21 + i}", text, "label")
 

@@ -24,8 +24,10 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import column_index_from_string
 
 from workbook.cost import CHART, COST_FIRST
+from workbook.expr import Cell, F, Name, words
+from workbook.expr import Text as Literal
 from workbook.scenario import HEADLINE
-from workbook.sheet import Sheet
+from workbook.sheet import CURRENCY, Sheet
 
 #: The GPUs the chart shows: the cheapest of the Cost sheet's sorted rows.
 CHEAPEST = 15
@@ -36,37 +38,41 @@ CHART_CELL = "D4"
 #: The sheet's name (after Start: the first sheet a reader of figures opens).
 TITLE = "Summary"
 
-#: The scenario, in reading order: key, label, formula, number format.
+#: The scenario, in reading order: key, label, expression (a defined name), number format.
 SCENARIO_ROWS = [
-    ("model", "Model", "=SCENARIO_MODEL", None),
-    ("precision", "Weight precision", "=SCENARIO_PRECISION", None),
-    ("gpu", "GPU", "=SCENARIO_GPU", None),
-    ("gpus", "GPUs per replica (tensor parallel × stages)", "=RESULT_GPUS_PER_REPLICA",
+    ("model", "Model", Name("SCENARIO_MODEL"), None),
+    ("precision", "Weight precision", Name("SCENARIO_PRECISION"), None),
+    ("gpu", "GPU", Name("SCENARIO_GPU"), None),
+    ("gpus", "GPUs per replica (tensor parallel × stages)", Name("RESULT_GPUS_PER_REPLICA"),
      "gpus"),
-    ("batch", "Batch per replica", "=RESULT_BATCH", "seq"),
-    ("prompt", "Prompt tokens per request", "=SCENARIO_PROMPT_TOKENS", "tokens"),
-    ("output", "Output tokens per request", "=SCENARIO_OUTPUT_TOKENS", "tokens"),
-    ("serving", "Serving: prefill on these GPUs?", "=SCENARIO_SERVING", None),
-    ("tokens_day", "Output tokens per day", "=SCENARIO_OUTPUT_TOKENS_PER_DAY", "tokens_day"),
-    ("peak", "Peak-to-average ratio", "=SCENARIO_PEAK_TO_AVERAGE", "ratio"),
+    ("batch", "Batch per replica", Name("RESULT_BATCH"), "seq"),
+    ("prompt", "Prompt tokens per request", Name("SCENARIO_PROMPT_TOKENS"), "tokens"),
+    ("output", "Output tokens per request", Name("SCENARIO_OUTPUT_TOKENS"), "tokens"),
+    ("serving", "Serving: prefill on these GPUs?", Name("SCENARIO_SERVING"), None),
+    ("tokens_day", "Output tokens per day", Name("SCENARIO_OUTPUT_TOKENS_PER_DAY"), "tokens_day"),
+    ("peak", "Peak-to-average ratio", Name("SCENARIO_PEAK_TO_AVERAGE"), "ratio"),
     ("tps_target", "Service level: tokens/s per user",
-     "=SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET", "tps"),
-    ("price", '="Price per GPU-hour ("&CURRENCY&")"', "=SCENARIO_PRICE_PER_GPU_HOUR", "money"),
-    ("utilization", "Utilization at the peak", "=SCENARIO_UTILIZATION", "pct"),
-    ("hours", "Hours per month", "=SCENARIO_HOURS_PER_MONTH", "hours"),
-]
-#: The answer, in reading order: key, label, formula, number format (the headline first).
-ANSWER_ROWS = [
-    ("headline", f'="{HEADLINE} ("&CURRENCY&")"', "=RESULT_COST_PER_MTOK", "money"),
-    ("low", "Range, low end (80 % of published deployments)", "=RESULT_COST_PER_MTOK_LOW",
+     Name("SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET"), "tps"),
+    ("price", words("Price per GPU-hour (", CURRENCY, ")"), Name("SCENARIO_PRICE_PER_GPU_HOUR"),
      "money"),
-    ("high", "Range, high end", "=RESULT_COST_PER_MTOK_HIGH", "money"),
-    ("gpus_total", "GPUs in total", "=RESULT_GPUS", "gpus"),
-    ("replicas", "Replicas for the peak", "=RESULT_REPLICAS", '#,##0 "replica(s)"'),
-    ("monthly", '="Monthly cost ("&CURRENCY&")"', "=RESULT_MONTHLY_COST", "money"),
-    ("step", "Decode step (realistic)", "=RESULT_STEP_MS", "ms_token"),
-    ("tps_user", "Tokens/s per user (realistic)", "=RESULT_TOKENS_PER_SEC_PER_USER", "tps"),
-    ("first_token", "First token (prefill of the prompt)", "=RESULT_FIRST_TOKEN_MS", "ms"),
+    ("utilization", "Utilization at the peak", Name("SCENARIO_UTILIZATION"), "pct"),
+    ("hours", "Hours per month", Name("SCENARIO_HOURS_PER_MONTH"), "hours"),
+]
+#: The answer, in reading order (the headline first): key, label, expression (a defined
+#: name), number format.
+ANSWER_ROWS = [
+    ("headline", words(f"{HEADLINE} (", CURRENCY, ")"), Name("RESULT_COST_PER_MTOK"),
+     "money"),
+    ("low", "Range, low end (80 % of published deployments)", Name("RESULT_COST_PER_MTOK_LOW"),
+     "money"),
+    ("high", "Range, high end", Name("RESULT_COST_PER_MTOK_HIGH"), "money"),
+    ("gpus_total", "GPUs in total", Name("RESULT_GPUS"), "gpus"),
+    ("replicas", "Replicas for the peak", Name("RESULT_REPLICAS"), '#,##0 "replica(s)"'),
+    ("monthly", words("Monthly cost (", CURRENCY, ")"), Name("RESULT_MONTHLY_COST"),
+     "money"),
+    ("step", "Decode step (realistic)", Name("RESULT_STEP_MS"), "ms_token"),
+    ("tps_user", "Tokens/s per user (realistic)", Name("RESULT_TOKENS_PER_SEC_PER_USER"), "tps"),
+    ("first_token", "First token (prefill of the prompt)", Name("RESULT_FIRST_TOKEN_MS"), "ms"),
 ]
 
 
@@ -81,7 +87,7 @@ def _cells() -> dict[str, str]:
 #: Key cells of the Summary sheet (tests read them by key).
 SUMMARY = _cells()
 #: The defined name each figure shows (tests compare the two after ``napkin calc``).
-SUMMARY_NAMES = {key: formula[1:] for key, _, formula, _ in SCENARIO_ROWS + ANSWER_ROWS}
+SUMMARY_NAMES = {key: name.name for key, _, name, _ in SCENARIO_ROWS + ANSWER_ROWS}
 
 
 def sheet_summary(wb: Workbook, n_gpus: int) -> Sheet:
@@ -100,8 +106,8 @@ def sheet_summary(wb: Workbook, n_gpus: int) -> Sheet:
     s.title_rows("Summary: the scenario, its cost and the cheapest GPUs for it",
                  "Read from Sizing (the scenario and its answer) and Cost (every GPU). "
                  "Change the scenario's yellow cells on Sizing; this page follows.")
-    s.put("A3", '="Money in "&CURRENCY&" (no conversion). Every figure is a defined name '
-                'of the template: SCENARIO_… and RESULT_…"', "note")
+    s.put("A3", words("Money in ", CURRENCY, " (no conversion). Every figure is a defined "
+                      "name of the template: SCENARIO_… and RESULT_…"), "note")
     s.section(SCENARIO_TOP, "The scenario (Sizing)", "B")
     _rows(s, SCENARIO_ROWS)
     s.section(ANSWER_TOP, "The answer (Sizing)", "B")
@@ -131,15 +137,20 @@ def _says(s: Sheet, n_gpus: int) -> None:
     last = max(int(c[1:]) for c in SUMMARY.values())
     names = _cost_range(CHART["name"], n_gpus)
     costs = _cost_range(CHART["cost"], n_gpus)
+    user, target = Name("RESULT_TOKENS_PER_SEC_PER_USER"), Name(
+        "SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET")
+    rank = F.MATCH(Name("SCENARIO_GPU"), names, 0)
     lines = [
-        '=IF(ISNUMBER(RESULT_TOKENS_PER_SEC_PER_USER),"The service level of "&'
-        'SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET&" tokens/s per user is "&IF('
-        'RESULT_TOKENS_PER_SEC_PER_USER>=SCENARIO_TOKENS_PER_SEC_PER_USER_TARGET,"met.",'
-        '"missed: the Plan sheet finds the batch and GPUs that meet it."),"")',
-        f'=IF(ISNUMBER(MATCH(SCENARIO_GPU,{names},0)),"The scenario\'s GPU ranks "&MATCH('
-        f'SCENARIO_GPU,{names},0)&" of "&COUNT({costs})&" priced GPUs by cost (1 = '
-        'cheapest); the Cost sheet lists every GPU.","The scenario\'s GPU has no price: '
-        'enter one on the GPUs sheet or as the override on Sizing.")',
+        F.IF(F.ISNUMBER(user), words(
+            "The service level of ", target, " tokens/s per user is ",
+            F.IF(user.ge(target), Literal("met."),
+                 Literal("missed: the Plan sheet finds the batch and GPUs that meet it."))),
+            Literal("")),
+        F.IF(F.ISNUMBER(rank), words(
+            "The scenario's GPU ranks ", rank, " of ", F.COUNT(costs), " priced GPUs by "
+            "cost (1 = cheapest); the Cost sheet lists every GPU."), Literal(
+            "The scenario's GPU has no price: enter one on the GPUs sheet or as the "
+            "override on Sizing.")),
         "The range: the realistic step × the low and high ratios of measured to predicted "
         "time in published deployments of this regime (Finance, row 29).",
     ]
@@ -148,9 +159,10 @@ def _says(s: Sheet, n_gpus: int) -> None:
         s.put(cell, text, "note")
 
 
-def _cost_range(col: str, n_gpus: int) -> str:
-    """The Cost sheet's sorted column ``col`` over its ``n_gpus`` slots, absolute."""
-    return f"'Cost'!${col}${COST_FIRST}:${col}${COST_FIRST + n_gpus - 1}"
+def _cost_range(col: str, n_gpus: int) -> Cell:
+    """The Cost sheet's sorted column ``col`` over its ``n_gpus`` slots, absolute (a
+    reference as written)."""
+    return Cell(f"'Cost'!${col}${COST_FIRST}:${col}${COST_FIRST + n_gpus - 1}")
 
 
 #: Hidden columns of the chart's data on this sheet, one row a bar (rows ``BARS_FIRST``
@@ -165,12 +177,12 @@ def _bars(s: Sheet, rows: int) -> None:
     """The chart's two series, read from the Cost sheet's sorted columns (hidden)."""
     for i in range(rows):
         r, c = BARS_FIRST + i, COST_FIRST + i
-        name, cost = f"'Cost'!${CHART['name']}${c}", f"'Cost'!${CHART['cost']}${c}"
-        mine = f"{name}=SCENARIO_GPU"
-        s.put(f"{BARS['others']}{r}", f"=IF(ISNUMBER({cost}),IF({mine},NA(),{cost}),NA())",
+        name, cost = Cell(f"'Cost'!${CHART['name']}${c}"), Cell(f"'Cost'!${CHART['cost']}${c}")
+        mine = name.eq(Name("SCENARIO_GPU"))
+        s.put(f"{BARS['others']}{r}", F.IF(F.ISNUMBER(cost), F.IF(mine, F.NA(), cost), F.NA()),
               "formula", "money")
-        s.put(f"{BARS['scenario']}{r}", f"=IF(ISNUMBER({cost}),IF({mine},{cost},NA()),NA())",
-              "formula", "money")
+        s.put(f"{BARS['scenario']}{r}", F.IF(F.ISNUMBER(cost), F.IF(mine, cost, F.NA()),
+                                             F.NA()), "formula", "money")
     for col in BARS.values():
         s.ws.column_dimensions[col].hidden = True
 

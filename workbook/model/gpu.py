@@ -34,6 +34,14 @@ def figure(column, row, words: str = NO_FIGURE) -> Expr:
     return F.IF(F.ISNUMBER(at), at, Text(words))
 
 
+def figure_says(cell, what: str = "GPU") -> Expr:
+    """The note beside a ``figure`` cell: ``what`` (the table) where ``cell`` holds a
+    number, else that the table has no figure and the cells needing it say so."""
+    return F.IF(F.ISNUMBER(of(cell)), Text(what), Text(
+        f"no figure in the {what} table (none published or none trustworthy): the cells "
+        "that need it say so, the others compute"))
+
+
 def lookup(column, row) -> Expr:
     """The figure of ``column`` at ``row``, #N/A where the table leaves it empty (never
     0)."""
@@ -86,10 +94,15 @@ def staged(gpus_needed, stages) -> Expr:
     return of(stages) * deployed(F.CEILING(of(gpus_needed) / of(stages), 1))
 
 
-def replica_gpus(gpus_needed, stages) -> Expr:
-    """GPUs per replica: the scenario's where it is typed (SCENARIO_GPUS_PER_REPLICA), else
-    ``staged`` of the minimum ``gpus_needed`` in ``stages``."""
-    typed = Name("SCENARIO_GPUS_PER_REPLICA")
+#: The scenario's GPUs per replica, typed or "smallest that fits" (``replica_gpus``).
+TYPED_GPUS = Name("SCENARIO_GPUS_PER_REPLICA")
+
+
+def replica_gpus(gpus_needed, stages, typed=TYPED_GPUS) -> Expr:
+    """GPUs per replica: the scenario's where it is typed (``typed``: its input,
+    SCENARIO_GPUS_PER_REPLICA), else ``staged`` of the minimum ``gpus_needed`` in
+    ``stages``."""
+    typed = of(typed)
     return F.IF(F.ISNUMBER(typed), typed, staged(gpus_needed, stages))
 
 
@@ -111,19 +124,33 @@ def calibration_ratio(gpu) -> Expr:
     return F.IF(measured(gpu), F.AVERAGEIF(CAL_GPU, of(gpu), CAL_RATIO), 1)
 
 
-def gpu_efficiency(gpu, regime) -> Expr:
+def gpu_efficiency(gpu, regime, ratio=None) -> Expr:
     """The efficiency used for the GPU named in ``gpu``: ``regime`` (the deployment's
     REGIME_EFFICIENCY) ÷ ``calibration_ratio`` (1 without measurements of the GPU), so
     that ESTIMATE(floor, this, ``layer_time``) is the model's estimate × Calibration's
-    ratio."""
-    return of(regime) / calibration_ratio(gpu)
+    ratio. ``ratio``: a cell that holds ``calibration_ratio`` of the GPU already (Sizing's
+    row), read instead of computing it again."""
+    return of(regime) / (calibration_ratio(gpu) if ratio is None else of(ratio))
 
 
-def layer_time(gpu, fixed) -> Expr:
+#: The per-layer time of the Assumptions [µs] (``udfs/data/layer_time.csv``'s default).
+LAYER_TIME_US = Name("LAYER_TIME_US")
+
+
+def layers_ms(layers, tokens_per_step) -> Expr:
+    """The layers' fixed time per output token [ms], the model's before calibration:
+    LAYER_OVERHEAD_MS(``layers``, ``tokens_per_step``, LAYER_TIME_US) = layers × the
+    per-layer time ÷ 1000 ÷ tokens per step (``layers``: the model's, + the draft tokens
+    with speculative decoding). Sizing's row and, in Excel's functions, each Calibration
+    row's."""
+    return F.LAYER_OVERHEAD_MS(of(layers), of(tokens_per_step), LAYER_TIME_US)
+
+
+def layer_time(gpu, fixed, ratio=None) -> Expr:
     """The layers' fixed time used for the GPU named in ``gpu`` [ms]: ``fixed`` (Sizing's
     LAYER_OVERHEAD_MS) × ``calibration_ratio``, the other half of the model's estimate
-    scaled (``gpu_efficiency``)."""
-    return of(fixed) * calibration_ratio(gpu)
+    scaled (``gpu_efficiency``); ``ratio`` as there."""
+    return of(fixed) * (calibration_ratio(gpu) if ratio is None else of(ratio))
 
 
 def regime_says(efficiency) -> Expr:
@@ -150,7 +177,8 @@ def efficiency_says(gpu, regime) -> Expr:
               regime_says(regime)))
 
 
-__all__ = ["CAL_GPU", "CAL_EFF", "NO_FIGURE", "figure", "lookup", "empty_says", "blank_or",
-           "numbers_or",
+__all__ = ["CAL_GPU", "CAL_EFF", "NO_FIGURE", "figure", "figure_says", "lookup", "empty_says",
+           "blank_or", "numbers_or",
            "roof_used", "deployed", "staged", "replica_gpus", "measured", "calibration_ratio",
-           "gpu_efficiency", "layer_time", "CAL_RATIO", "regime_says", "efficiency_says"]
+           "gpu_efficiency", "layer_time", "layers_ms", "LAYER_TIME_US", "CAL_RATIO",
+           "regime_says", "efficiency_says"]
