@@ -234,9 +234,14 @@ def by_hand(model: str, weight_bytes: float, gpu: str, eff: float | None, peak_r
         lat0 = latency_batch(target, t)
         # the largest batch that fits and whose step, all-reduces in, meets the target
         batch = next((b for b in range(mem_batch, 0, -1) if step(b, t) <= target), 0)
+        # the first token (workbook.model.prefill): the larger of the prompt's math and
+        # what it moves (the weights its tokens pick, the keys and values it writes), with
+        # its all-reduces, ÷ the roof efficiency, + the layers' time once
         attention = 2 * layers * heads * int(m["head_dim"]) * prompt**2
-        first = ((2 * active * prompt + attention)
-                 / (roof * t * 1e12 * (eff or ROOF_EFFICIENCY)) * 1e3 + comm(prompt, t))
+        math_ms = (2 * active * prompt + attention) / (roof * t * 1e12) * 1e3
+        moved_ms = (read(prompt) + kv_token * prompt / 1e9) / (bw * t)
+        first = ((max(math_ms, moved_ms) + comm(prompt, t)) / (eff or ROOF_EFFICIENCY)
+                 + layers * LAYER_US / 1000)
         ok = batch >= 1 and first <= ttft_ms
         # Sizing's rule: the peak token rate ÷ (the replica's tokens/s × utilization)
         replica_tps = batch * 1000 / step(batch, t) if ok else None
@@ -452,16 +457,18 @@ def test_missed_targets_say_which_and_by_how_much(missed):
     cols = {key: col for col, (key, *_) in TP_COLUMNS.items()}
     # TP 1: 141.2 GB of BF16 weights do not fit in 80 GB; prefill (2 × 70.6e9 × 2,000 +
     # the attention 2 × 80 layers × 64 heads × 128 × 2,000²) ÷ (989.4 TFLOPS × 0.8, the
-    # roof efficiency without measurements) = 363.4 ms against 20 ms
+    # roof efficiency without measurements) = 363.4 ms (more than the 139.8 GB it moves
+    # take, 41.7 ms ÷ 0.8) + 80 layers × 65.8 µs = 368.7 ms against 20 ms
     tp1 = missed[f"L{TP_FIRST}"]
     assert tp1.startswith("memory: weights 141.2 GB + one sequence 0.75 GB > 80 GB usable.")
     first = hand["rows"][0]["ttft"]
     flop = 2 * 70.6e9 * 2000 + 2 * 80 * 64 * 128 * 2000**2
-    assert first == pytest.approx(flop / (989.4e12 * 0.8) * 1e3)
+    assert first == pytest.approx(flop / (989.4e12 * 0.8) * 1e3 + 80 * 65.8 / 1000)
     assert (f"first token: {general(first, 0)} ms, target 20 ms ({general(first - 20, 0)} "
             "ms over).") in tp1
     # TP 8: prefill 45.43 ms + all-reduce of the 2,000 prompt tokens 160 × (1.75 ×
-    # 32,768,000 B ÷ 450 GB/s + NCCL's 6.6 + 14 × 0.6 µs) = 22.79 ms: 68.2 ms; batch 1
+    # 32,768,000 B ÷ 450 GB/s + NCCL's 6.6 + 14 × 0.6 µs) = 22.79 ms ÷ 0.8 + 80 layers ×
+    # 65.8 µs: 79.2 ms; batch 1
     # steps in ((139.1 GB + the KV at the mean context, 0.7045 GB) ÷ 26.8 TB/s + 160 × (15
     # µs + 1.75 × 7.667 tokens (one decoded, 2,000 ÷ 300 prefilled) × 16,384 B ÷ 450
     # GB/s)) ÷ 0.785 (tp8_small_batch) + 80 layers (config.json) × 65.8 µs
@@ -469,7 +476,8 @@ def test_missed_targets_say_which_and_by_how_much(missed):
     # tokens/s, 433.6 short of 500
     tp8 = hand["rows"][-1]
     assert tp8["ttft"] == pytest.approx(flop / (989.4e12 * 8 * 0.8) * 1e3
-                                        + 160 * (1.75 * 32_768_000 / 450e9 * 1e3 + 0.015))
+                                        + 160 * (1.75 * 32_768_000 / 450e9 * 1e3 + 0.015)
+                                        / 0.8 + 80 * 65.8 / 1000)
     tokens = 1 + 2000 / 300
     assert tp8["tps_1"] == pytest.approx(1000 / (
         ((READ_70B * 2 + 0.704512) / 26.8

@@ -16,6 +16,7 @@ from openpyxl.utils import get_column_letter
 from workbook.arrays import fixed
 from workbook.expr import Bool, Cell, Column, Expr, F, Name, Num, Span, Text, of, words
 from workbook.expr_excel import in_excel
+from workbook.model.prefill import first_token_ms
 from workbook.model.serving import kv_copies, step_tokens
 from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
 from workbook.sizing import SIZING
@@ -127,6 +128,8 @@ def sizing_cell(key: str) -> Cell:
 
 
 SHARE, KV_STEP_SEQ = sizing_cell("prefill_share"), sizing_cell("kv_step_seq_gb")
+#: What the scenario's prefill moves through memory (Sizing; the same for every row)
+PREFILL_GB = sizing_cell("prefill_gb")
 
 
 def kv_step_seq_cell(K: dict, r: int) -> Expr:
@@ -237,7 +240,10 @@ def row_cells(K: dict, r: int, array: bool = False) -> dict[str, Expr]:
         "F": F.IF(e.ge(1), realistic(K, r, larger(1, e, array), array), Text("none")),
         "G": F.IF(F.ISNUMBER(Cell(f"F{r}")), F.TOKENS_PER_SEC(Cell(f"F{r}")), Text("none")),
         "H": F.TOKENS_PER_SEC(realistic_in_excel(K, r, 1, array)),
-        "I": F.IF(F.ISNUMBER(roof_used), prefill + comm(K, r, k["prompt"]), Text(NO_FLOPS)),
+        "I": F.IF(F.ISNUMBER(roof_used),
+                  first_token_ms(prefill, PREFILL_GB, k["bandwidth"], t, k["layers"],
+                                 comm(K, r, k["prompt"]), elementwise=array),
+                  Text(NO_FLOPS)),
         "M": read_gb(K, verified(e), array),
         # every expert read at the least efficiency: a guide, the search starts at 0
         "N": solve(K, r, k["read_all_gb"], least),

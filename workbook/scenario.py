@@ -15,12 +15,13 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from udfs.constants import HOURS_PER_MONTH
 from workbook.estimate_range import headline_note
-from workbook.expr import Cell, F, Text, words
+from workbook.expr import Cell, F, Name, Text, words
 from workbook.model.bill import NO_PRICE, cost_of_bill, monthly_bill, priced
 from workbook.model.fleet import gpus_total, replicas
 from workbook.model.gpu import figure, replica_gpus
+from workbook.model.prefill import ROOF_EFFICIENCY, first_token_ms
 from workbook.model.serving import SERVING_CHOICES
-from workbook.model.step import NO_LAYOUT, layout_runs
+from workbook.model.step import NO_LAYOUT, layout_runs, tp_comm
 from workbook.sheet import CURRENCY, Sheet, define_name, validate_stages
 
 # Defaults of the scenario (the issue's manager story)
@@ -308,15 +309,25 @@ def answer_rows(K: dict) -> list:
 
 
 def _first_token_row(K: dict) -> tuple:
-    """The answer's first-token row (still formula text: the prefill rows are another
-    change's)."""
-    roof = K["roof_tflops"]
-    attn = f"{K['layers']},INDEX(MODEL_HEADS,{K['model_row']})*{K['head_dim']}"
+    """The answer's first-token row: ``workbook.model.prefill.first_token_ms`` of the
+    scenario's replica, PREFILL_MS over its roof, the weights and KV cache the prefill
+    moves (``prefill_gb``) over its bandwidth, the layers' time and the all-reduces of
+    the prompt's tokens (``comm_ms``'s call at the prompt)."""
+    k = {key: Cell(ref) for key, ref in K.items()}
+    roof = k["roof_tflops"]
+    attn = k["layers"], F.INDEX(Name("MODEL_HEADS"), k["model_row"]) * k["head_dim"]
+    math_ms = F.PREFILL_MS(k["active_b"] * 1000000000, k["prompt"], roof * k["gpus"],
+                           ROOF_EFFICIENCY, *attn)
+    comm = tp_comm(K["hidden"], k["prompt"] / k["stages_input"], k["stage_gpus"], K["link"],
+                   K["layers"], K["link_kind"], K["expert_parallel"])
+    first = first_token_ms(math_ms, k["prefill_gb"], k["bandwidth"], k["gpus"], k["layers"],
+                           comm)
     return ("first_token_ms", "First token (prefill of the prompt)",
-            f'=IF(ISNUMBER({roof}),PREFILL_MS({K["active_b"]}*1000000000,{K["prompt"]},'
-            f'{roof}*{K["gpus"]},ROOF_EFFICIENCY,{attn}),"no FLOPS figure")', "ms",
-            "PREFILL_MS(active params, prompt, roof × GPUs per replica, roof efficiency, "
-            "attention); queueing not counted")
+            F.IF(F.ISNUMBER(roof), first, Text("no FLOPS figure")), "ms",
+            "the larger of PREFILL_MS(active params, prompt, roof × GPUs per replica, roof "
+            "efficiency, attention) and the weights and KV cache the prefill moves ÷ "
+            "(bandwidth × GPUs) ÷ roof efficiency, + the all-reduces of the prompt's tokens "
+            "÷ roof efficiency + layers × LAYER_TIME_US; queueing not counted")
 
 
 def define_scenario_names(wb: Workbook, K: dict, sheet: str = "Sizing"):

@@ -56,7 +56,8 @@ RESULT_KEYS = ["weight_gb", "weight_gib", "kv_gqa_gb", "kv_factor", "kv_seq_gb",
                "floor_ms", "roof_tflops", "tps_total", "tps_user", "ridge_bf16", "ridge_used",
                "critical_batch", "decode_intensity", "side", "cost_mtok", "verified",
                "prefill_share", "step_tokens", "read_b", "attn_flop", "stage_gpus",
-               "ep_step_ms", "tp_step_ms", "auto_ep", "expert_parallel", "kv_step_gb", "comm_ms"]
+               "ep_step_ms", "tp_step_ms", "auto_ep", "expert_parallel", "kv_step_gb", "comm_ms",
+               "prefill_gb"]
 REALISTIC_KEYS = ["regime_eff", "cal_ratio", "calibrated", "layer_ms", "layer_used",
                   "real_cost_mtok"]
 

@@ -11,6 +11,7 @@ from workbook.expr import Cell, Expr, F, Name, Text, of, words
 from workbook.model.bill import priced
 from workbook.model.fleet import replica_tps
 from workbook.model.gpu import roof_used
+from workbook.model.prefill import prefill_moved_gb
 from workbook.model.serving import (
     attended_per_sequence,
     kv_sequence_gb,
@@ -274,4 +275,10 @@ def step_rows(K: dict) -> list:
                  K["link_kind"], K["expert_parallel"]).formula(),
          "ms", "TP_COMM_MS(hidden, batch ÷ stages, GPUs per stage, interconnect ÷ 2, layers, "
          "BF16, 2 per layer, NCCL's latencies of the interconnect); 0 on one GPU a stage"),
+        ("prefill_gb", "Weights and KV cache a prompt's prefill moves",
+         prefill_moved_gb(m, K["prompt"], K["precision"], K["kv_bytes"],
+                          K["kv_precision"]).formula(),
+         "GB", "the weights the prompt's tokens read (MoE: the experts a batch of that many "
+               "tokens picks) + the keys and values it writes (prompt × KV bytes a token): "
+               "what bounds a short prompt's first token"),
     ]
