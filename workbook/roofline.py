@@ -87,6 +87,15 @@ def kernel_side(r: int) -> Expr:
     return F.IF(HAS_BF16, F.BOUND(Cell(f"E{r}"), RIDGE_BF16), Text("no BF16 figure"))
 
 
+#: The notes beside the GPU's figures: why a figure is missing and what is not drawn then.
+GPU_NOTES = {
+    "C4": empty_says(Cell("B4"), "GPU"),
+    "C5": F.IF(F.ISNUMBER(Cell("B5")), Text(""), Text(
+        "no BF16 figure for this GPU: its roof and the kernels on it are not drawn")),
+    "C6": F.IF(F.ISNUMBER(Cell("B6")), Text(""), Text(
+        "no FP8 figure for this GPU: the FP8 roof is not drawn; the BF16 roof still is"))}
+
+
 def sheet_roofline(wb: Workbook) -> Sheet:
     """Roofline: the chosen GPU's roofs and the reference kernels, with a log-log chart.
 
@@ -120,12 +129,8 @@ def sheet_roofline(wb: Workbook) -> Sheet:
         s.line(cell, label, value, style, fmt, note_col=None, right=False)
     s.validate("B8:B9", "whole", "Width of the weight matrix: a whole number from 1 to "
                "1,000,000.", "Matrix width", 1, 1000000)
-    s.put("C4", empty_says(Cell("B4"), "GPU"), "note")
-    s.put("C5", F.IF(F.ISNUMBER(Cell("B5")), Text(""), Text(
-        "no BF16 figure for this GPU: its roof and the kernels on it are not drawn")), "note")
-    s.put("C6", F.IF(F.ISNUMBER(Cell("B6")), Text(""), Text(
-        "no FP8 figure for this GPU: the FP8 roof is not drawn; the BF16 roof still is")),
-        "note")
+    for cell, note in GPU_NOTES.items():
+        s.put(cell, note, "note")
 
     _roofs(s)
     _kernels(s)
@@ -141,6 +146,35 @@ def sheet_roofline(wb: Workbook) -> Sheet:
     return s
 
 
+#: The roofs' intensities [FLOP/byte] (the chart's lines are drawn through these points):
+#: the left edge, the three ridges (peak ÷ bandwidth: RIDGE), the right edge.
+ROOF_XS = [(0.1, "left edge"),
+           (F.IF(HAS_BF16, F.RIDGE(BF16, BW, EFF), F.NA()), "ridge, BF16 × efficiency"),
+           (F.IF(HAS_BF16, F.RIDGE(BF16, BW), F.NA()), "ridge, BF16"),
+           (F.IF(HAS_FP8, F.RIDGE(FP8, BW), F.IF(HAS_BF16, F.RIDGE(BF16, BW), F.NA())),
+            "ridge, FP8"),
+           (10000.0, "right edge")]
+
+
+def roof_row(r: int, x) -> dict[str, tuple]:
+    """Roof row ``r`` at intensity ``x``: {cell: (value, number format)}, each hidden
+    chart cell (``HELPER``, #N/A where a line is left out) followed by the cell the table
+    shows (its number or words): x; the BF16 roof, BF16 × efficiency and FP8 roofs
+    (``on_roof``); the memory roof x × bandwidth where the GPU has no FLOPS figure."""
+    h, at = HELPER, Cell(f"{HELPER['A']}{r}")
+    data = {"A": (x, "#,##0.0##"),
+            "B": (on_roof(at, BF16), "#,##0.00"),
+            "C": (on_roof(at, BF16 * EFF), "#,##0.00"),
+            "D": (on_roof(at, FP8, HAS_FP8), "#,##0.00"),
+            "F": (F.IF(F.OR(HAS_BF16, HAS_FP8), F.NA(), at * BW), "#,##0.00")}
+    out = {}
+    for col, (value, fmt) in data.items():
+        says = "not drawn" if col == "F" else "no figure"
+        out[f"{h[col]}{r}"] = (value, fmt)
+        out[f"{col}{r}"] = (shown(Cell(f"{h[col]}{r}"), says), fmt)
+    return out
+
+
 def _roofs(s: Sheet) -> None:
     """Rows 10..16: the roofs at chosen intensities (the chart's lines, hidden columns)."""
     s.section(10, "The roofs (data of the chart's lines; a line this GPU has no figure "
@@ -148,33 +182,36 @@ def _roofs(s: Sheet) -> None:
     s.header(11, ["Intensity (FLOP/byte)", "BF16 roof (TFLOPS)",
                   "BF16 roof × efficiency (TFLOPS)", "FP8 roof (TFLOPS)", "Point",
                   "Memory roof only (no FLOPS figure)"])
-    xs = [(0.1, "left edge"),
-          (F.IF(HAS_BF16, F.RIDGE(BF16, BW, EFF), F.NA()), "ridge, BF16 × efficiency"),
-          (F.IF(HAS_BF16, F.RIDGE(BF16, BW), F.NA()), "ridge, BF16"),
-          (F.IF(HAS_FP8, F.RIDGE(FP8, BW), F.IF(HAS_BF16, F.RIDGE(BF16, BW), F.NA())),
-           "ridge, FP8"),
-          (10000.0, "right edge")]
     h = HELPER
-    for i, (x, what) in enumerate(xs):
+    for i, (x, what) in enumerate(ROOF_XS):
         r = ROOF_FIRST + i
-        at = Cell(f"{h['A']}{r}")
-        data = {  # the chart's data, hidden; the table shows the numbers or words
-            "A": (x, "#,##0.0##"),
-            "B": (on_roof(at, BF16), "#,##0.00"),
-            "C": (on_roof(at, BF16 * EFF), "#,##0.00"),
-            "D": (on_roof(at, FP8, HAS_FP8), "#,##0.00"),
-            "F": (F.IF(F.OR(HAS_BF16, HAS_FP8), F.NA(), at * BW), "#,##0.00")}
-        for col, (value, fmt) in data.items():
-            s.put(f"{h[col]}{r}", value, "formula", fmt)
-            says = "not drawn" if col == "F" else "no figure"
-            s.put(f"{col}{r}", shown(Cell(f"{h[col]}{r}"), says), "formula", fmt)
-            s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
+        for col, (value, fmt) in roof_row(r, x).items():
+            s.put(col, value, "formula", fmt)
+            if not col.startswith(tuple(h.values())):  # the table's cells, not the chart's
+                s.ws[col].alignment = Alignment(horizontal="right")
         s.put(f"E{r}", what, "note")
-    r, end = ROOF_FIRST, ROOF_FIRST + len(xs) - 1  # one array formula a hidden column
+    r, end = ROOF_FIRST, ROOF_FIRST + len(ROOF_XS) - 1  # one array formula a hidden column
     for col, peak, has in (("B", BF16, HAS_BF16), ("C", BF16 * EFF, HAS_BF16),
                            ("D", FP8, HAS_FP8)):
         fill(s.ws, f"{h[col]}{r}:{h[col]}{end}", on_roof(Cell(f"{h['A']}{r}"), peak, has),
              keep=True)
+
+
+#: The number formats of a point's computed columns (a kernel's or the scenario's).
+POINT_FORMATS = {"B": None, "C": "#,##0", "D": "#,##0", "E": "#,##0.00",
+                 HELPER["points"]: "#,##0.00", "F": "#,##0.00", "G": "#,##0.00", "H": None}
+
+
+def kernel_row(r: int, flops, nbytes, inten) -> dict[str, Expr]:
+    """Kernel row ``r`` of size B{r}: {column: expression}: its FLOPs and bytes (``flops``
+    and ``nbytes`` of the size), intensity (``inten``), attainable TFLOPS on the BF16 roof
+    (hidden, then shown), time floor and side of the BF16 ridge."""
+    size, points = Cell(f"B{r}"), HELPER["points"]
+    return {"C": flops(size), "D": nbytes(size),
+            "E": inten(size, Cell(f"C{r}"), Cell(f"D{r}")),
+            points: on_roof(Cell(f"E{r}"), BF16),
+            "F": shown(Cell(f"{points}{r}"), "no BF16 figure"),
+            "G": kernel_time(r), "H": kernel_side(r)}
 
 
 def _kernels(s: Sheet) -> None:
@@ -189,16 +226,9 @@ def _kernels(s: Sheet) -> None:
         r = KERNEL_FIRST + i
         s.put(f"A{r}", label, "label")
         s.put(f"B{r}", size, "input", f'#,##0 "{size_label}"')
-        size_cell = Cell(f"B{r}")
-        s.put(f"C{r}", flops(size_cell), "formula", "#,##0")
-        s.put(f"D{r}", nbytes(size_cell), "formula", "#,##0")
-        s.put(f"E{r}", inten(size_cell, Cell(f"C{r}"), Cell(f"D{r}")), "formula", "#,##0.00")
-        s.put(f"{h['points']}{r}", on_roof(Cell(f"E{r}"), BF16), "formula", "#,##0.00")
-        s.put(f"F{r}", shown(Cell(f"{h['points']}{r}"), "no BF16 figure"), "formula",
-              "#,##0.00")
-        s.put(f"G{r}", kernel_time(r), "formula", "#,##0.00")
-        s.put(f"H{r}", kernel_side(r), "formula")
-        s.put(f"I{r}", why or _ridge_note(r), "note")
+        for col, value in kernel_row(r, flops, nbytes, inten).items():
+            s.put(f"{col}{r}", value, "formula", POINT_FORMATS[col])
+        s.put(f"I{r}", why or ridge_note(r), "note")
         s.validate(f"B{r}", "whole", "Size of the kernel: a whole number from 1 to "
                    "1,000,000,000.", "Kernel size", 1, 1000000000)
     r, end = KERNEL_FIRST, KERNEL_FIRST + len(KERNELS) - 1  # one array formula a column
@@ -253,34 +283,49 @@ def scenario_note(why: str, gpu, roof, precision) -> Expr:
         Text(f"memory roof only ({NO_FLOPS})")))
 
 
+#: Sizing's cells by their keys (``workbook.sizing.SIZING``), as references from here.
+SIZING_CELLS = {k: Cell(f"Sizing!{v}") for k, v in SIZING.items()}
+#: The scenario's points: label, unit of its size, what its note says.
+SCENARIO_POINTS = [
+    ("the scenario's decode step", "sequences",
+     "a step at the scenario's batch reads the weights once for all its tokens: each "
+     "sequence's, and the prompt tokens it prefills where prefill shares the GPUs"),
+    ("the scenario's prefill", "tokens",
+     "the prompt's tokens share one read of the weights: far right of the ridge")]
+
+
+def scenario_row(r: int, i: int) -> dict[str, Expr]:
+    """Row ``r`` of the scenario's point ``i`` (0 the decode step, 1 the prefill, from
+    Sizing): {column: expression}: its size (the batch, the prompt), FLOPs (``step_flops``
+    of the step's tokens or the prompt), bytes (the weights a step reads, all the weights
+    for the prefill), intensity, attainable TFLOPS on the roof Sizing uses (hidden, then
+    shown), time floor, side of the ridge and the note."""
+    z = SIZING_CELLS
+    roof, bw, prec = z["roof_tflops"], z["bandwidth"], z["precision"]
+    size = z["batch"] if i == 0 else z["prompt"]
+    tokens = z["step_tokens"] if i == 0 else z["prompt"]
+    nbytes = step_bytes(z["read_b"], prec) if i == 0 else z["weight_gb"] * 1000000000
+    return {"B": size, "C": step_flops(z["active_b"], tokens), "D": nbytes,
+            "E": intensity(None, Cell(f"C{r}"), Cell(f"D{r}")),
+            HELPER["points"]: on_roof(Cell(f"E{r}"), roof, F.ISNUMBER(roof), bw),
+            "F": shown(Cell(f"{HELPER['points']}{r}"), NO_FLOPS),
+            "G": scenario_time(r, roof, bw, decode=i == 0),
+            "H": scenario_side(r, z["ridge_used"]),
+            "I": scenario_note(SCENARIO_POINTS[i][2], z["gpu"], roof, prec)}
+
+
 def _scenario_points(s: Sheet, first: int) -> int:
     """Rows ``first`` and ``first`` + 1: the scenario's decode step and prefill (Sizing) on
     the roof its weights use (FP8 for weights of one byte or less); the last row."""
-    z = {k: Cell(f"Sizing!{v}") for k, v in SIZING.items()}
-    roof, bw, prec = z["roof_tflops"], z["bandwidth"], z["precision"]
-    points = [
-        ("the scenario's decode step", z["batch"], "sequences",
-         step_flops(z["active_b"], z["step_tokens"]), step_bytes(z["read_b"], prec),
-         "a step at the scenario's batch reads the weights once for all its tokens: each "
-         "sequence's, and the prompt tokens it prefills where prefill shares the GPUs"),
-        ("the scenario's prefill", z["prompt"], "tokens",
-         step_flops(z["active_b"], z["prompt"]), z["weight_gb"] * 1000000000,
-         "the prompt's tokens share one read of the weights: far right of the ridge"),
-    ]
-    h = HELPER["points"]
-    for i, (label, size, unit, flops, nbytes, why) in enumerate(points):
+    z = SIZING_CELLS
+    roof, bw = z["roof_tflops"], z["bandwidth"]
+    h, points = HELPER["points"], SCENARIO_POINTS
+    for i, (label, unit, _why) in enumerate(points):
         r = first + i
         s.put(f"A{r}", label, "label")
-        s.put(f"B{r}", size, "formula", f'#,##0 "{unit}"')
-        s.put(f"C{r}", flops, "formula", "#,##0")
-        s.put(f"D{r}", nbytes, "formula", "#,##0")
-        s.put(f"E{r}", intensity(None, Cell(f"C{r}"), Cell(f"D{r}")), "formula", "#,##0.00")
-        s.put(f"{h}{r}", on_roof(Cell(f"E{r}"), roof, F.ISNUMBER(roof), bw), "formula",
-              "#,##0.00")
-        s.put(f"F{r}", shown(Cell(f"{h}{r}"), NO_FLOPS), "formula", "#,##0.00")
-        s.put(f"G{r}", scenario_time(r, roof, bw, decode=i == 0), "formula", "#,##0.00")
-        s.put(f"H{r}", scenario_side(r, z["ridge_used"]), "formula")
-        s.put(f"I{r}", scenario_note(why, z["gpu"], roof, prec), "note")
+        for col, value in scenario_row(r, i).items():
+            fmt = f'#,##0 "{unit}"' if col == "B" else POINT_FORMATS.get(col)
+            s.put(f"{col}{r}", value, "note" if col == "I" else "formula", fmt)
         for col in "BCDEFGH":
             s.ws[f"{col}{r}"].alignment = Alignment(horizontal="right")
     r, end = first, first + len(points) - 1  # one array formula a column
@@ -293,7 +338,7 @@ def _scenario_points(s: Sheet, first: int) -> int:
     return end
 
 
-def _ridge_note(r: int) -> Expr:
+def ridge_note(r: int) -> Expr:
     """The note of kernel row ``r``: whether its intensity reaches the chosen GPU's BF16
     ridge (``RIDGE_BF16``; within 1 % counts as at it), by the GPU's name."""
     def side(where: str, then: str) -> Expr:
