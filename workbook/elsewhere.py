@@ -24,6 +24,7 @@ from __future__ import annotations
 from openpyxl.worksheet.formula import ArrayFormula
 
 from workbook import arrays
+from workbook.expr import Cell, Expr, F, Text, words
 from workbook.sheet import warn_red
 from workbook.start import WITHOUT_LITE_CELL
 
@@ -42,23 +43,24 @@ MAX_LITERAL = 255
 NOTE_CELL = "A2"
 
 
-def quoted(text: str) -> str:
-    """``text`` as a formula's string expression: constants of at most ``MAX_LITERAL``
-    characters, joined by &."""
-    parts = [text[i:i + MAX_LITERAL - 5] for i in range(0, len(text), MAX_LITERAL - 5)]
-    return "&".join('"' + p.replace('"', '""') + '"' for p in parts or [""])
+def quoted(text: str) -> Expr:
+    """``text`` as a formula's string expression: literals of at most ``MAX_LITERAL``
+    characters (Excel's limit for one), joined by &."""
+    step = MAX_LITERAL - 5
+    return words(*[text[i:i + step] for i in range(0, len(text), step)] or [""])
 
 
-def note_formula(shown: str) -> str:
+def note_formula(shown: str) -> Expr:
     """The formula of a sheet's note: ``shown`` (text) where Start's test cell is empty
-    (napkin's functions compute), ``ELSEWHERE`` where it holds its sentence."""
-    return f"=IF({FLAG}=\"\",{quoted(shown)},{quoted(ELSEWHERE)})"
+    (napkin's functions compute), ``ELSEWHERE`` where it holds its sentence:
+    IF(flag = "", shown, ELSEWHERE)."""
+    return F.IF(Cell(FLAG).eq(Text("")), quoted(shown), quoted(ELSEWHERE))
 
 
-def _put(ws, cell: str, formula: str) -> None:
-    """``formula`` in ``cell`` as a one-cell array formula (LibreOffice recomputes those
-    on opening), or a plain one in the per-cell form (``workbook.arrays.PER_CELL``)."""
-    c = ws[cell]
+def _put(ws, cell: str, expr: Expr) -> None:
+    """``expr``'s formula in ``cell`` as a one-cell array formula (LibreOffice recomputes
+    those on opening), or a plain one in the per-cell form (``workbook.arrays.PER_CELL``)."""
+    c, formula = ws[cell], expr.formula()
     c.value = formula if arrays.PER_CELL.get() else ArrayFormula(cell, formula)
     warn_red(ws, cell)
 

@@ -8,14 +8,38 @@ from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from workbook.arrays import fill
-from workbook.sheet import (
-    Sheet,
-)
+from workbook.expr import Cell, Expr, F
+from workbook.sheet import Sheet
 
 AMDAHL_P = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99]
 AMDAHL_S = [1.5, 2, 3, 4, 10, 100]
 SPEEDUP_TOP = 4
 GRID_HEAD = 14
+
+
+def speedup(r: int) -> Expr:
+    """Row ``r``'s speedup of a time ``B`` before to ``C`` after: SPEEDUP(B, C) = B ÷ C."""
+    return F.SPEEDUP(Cell(f"B{r}"), Cell(f"C{r}"))
+
+
+def amdahl(r: int) -> Expr:
+    """Row ``r``'s overall speedup when a share ``B`` of the time gets ``C`` times faster:
+    AMDAHL(p, s) = 1 ÷ ((1 − p) + p ÷ s)."""
+    return F.AMDAHL(Cell(f"B{r}"), Cell(f"C{r}"))
+
+
+def ceiling(r: int) -> Expr:
+    """Row ``r``'s speedup when a share ``B`` gets infinitely faster: AMDAHL(p) =
+    1 ÷ (1 − p)."""
+    return F.AMDAHL(Cell(f"B{r}"))
+
+
+def grid_cell(r: int, col: str | None) -> Expr:
+    """The Amdahl grid at row ``r`` and column ``col``: AMDAHL(p, s), the share p in
+    column A of the row, the factor s in the header row (``GRID_HEAD``) of the column;
+    ``col`` None: the ceiling AMDAHL(p)."""
+    p = Cell(f"$A{r}")
+    return F.AMDAHL(p) if col is None else F.AMDAHL(p, Cell(f"{col}${GRID_HEAD}"))
 
 
 def sheet_speedup(wb: Workbook) -> Sheet:
@@ -43,15 +67,15 @@ def _examples(s: Sheet) -> None:
     s.header(SPEEDUP_TOP + 1, ["Case", "Before / share p", "After / factor s", "Speedup"])
     s.put(f"I{SPEEDUP_TOP + 1}", "Formula", "header")
     examples = [
-        ("20 ms → 15 ms", 20, 15, "=SPEEDUP(B{r},C{r})", "SPEEDUP(before, after)",
+        ("20 ms → 15 ms", 20, 15, speedup, "SPEEDUP(before, after)",
          ("ms", "ms")),
-        ('"25 % faster": 1.25 × the rate', 1, 0.8, "=SPEEDUP(B{r},C{r})",
+        ('"25 % faster": 1.25 × the rate', 1, 0.8, speedup,
          "usually 1.25×: the time becomes 1 ÷ 1.25 = 0.8", ("ms", "ms")),
-        ('"25 % less time"', 1, 0.75, "=SPEEDUP(B{r},C{r})",
+        ('"25 % less time"', 1, 0.75, speedup,
          "the time becomes 0.75: 1.33×", ("ms", "ms")),
-        ("30 % of the time made 3× faster", 0.3, 3, "=AMDAHL(B{r},C{r})",
+        ("30 % of the time made 3× faster", 0.3, 3, amdahl,
          "AMDAHL(p, s) = 1 ÷ ((1 − p) + p ÷ s)", ("p", "s")),
-        ("same part made infinitely faster", 0.3, None, "=AMDAHL(B{r})",
+        ("same part made infinitely faster", 0.3, None, ceiling,
          "AMDAHL(p) = 1 ÷ (1 − p): the ceiling", ("p", None)),
     ]
     for i, (label, before, after, formula, why, kinds) in enumerate(examples):
@@ -72,7 +96,7 @@ def _examples(s: Sheet) -> None:
             else:
                 s.validate(f"{col}{r}", "decimal", "How many times faster that part gets: "
                            "a number above 0.", "Factor s", 0.000001, 1e12)
-        s.put(f"D{r}", formula.format(r=r), "result", "x")
+        s.put(f"D{r}", formula(r), "result", "x")
         s.put(f"I{r}", why, "note")
 
 
@@ -95,12 +119,12 @@ def _amdahl_grid(s: Sheet) -> None:
         s.put(f"A{r}", share, "input", "0%")
         for j in range(len(AMDAHL_S)):
             col = get_column_letter(2 + j)
-            s.put(f"{col}{r}", f"=AMDAHL($A{r},{col}${GRID_HEAD})", "formula", "0.00\"×\"")
-        s.put(f"{inf_col}{r}", f"=AMDAHL($A{r})", "formula", "0.00\"×\"")
+            s.put(f"{col}{r}", grid_cell(r, col), "formula", "0.00\"×\"")
+        s.put(f"{inf_col}{r}", grid_cell(r, None), "formula", "0.00\"×\"")
     last = GRID_HEAD + len(AMDAHL_P)
     first, end = GRID_HEAD + 1, get_column_letter(1 + len(AMDAHL_S))
-    fill(s.ws, f"B{first}:{end}{last}", f"=AMDAHL($A{first},B${GRID_HEAD})", keep=True)
-    fill(s.ws, f"{inf_col}{first}:{inf_col}{last}", f"=AMDAHL($A{first})", keep=True)
+    fill(s.ws, f"B{first}:{end}{last}", grid_cell(first, "B"), keep=True)
+    fill(s.ws, f"{inf_col}{first}:{inf_col}{last}", grid_cell(first, None), keep=True)
     s.validate(f"A{GRID_HEAD + 1}:A{last}", "decimal", "Share of the time that gets faster: "
                "a fraction from 0 to 0.999 (30 % = 0.3).", "Share p", 0, 0.999)
     s.ws.conditional_formatting.add(f"B{GRID_HEAD + 1}:{inf_col}{last}", ColorScaleRule(
