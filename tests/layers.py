@@ -159,7 +159,7 @@ WORKBOOK_LAYERS = {
     "workbook.xml_form": 0, "workbook.arrays": 0, "workbook.paper": 0,
     "workbook.model": 1, "workbook.model.step": 1, "workbook.model.fleet": 1,
     "workbook.model.serving": 1, "workbook.model.gpu": 1,
-    "workbook.model.bill": 1, "workbook.model.decode": 1,
+    "workbook.model.bill": 1, "workbook.model.decode": 1, "workbook.model.prefill": 1,
     "workbook.moe": 1,
     "workbook.speculation": 1,
     "workbook.sheet": 2, "workbook.scenario": 2, "workbook.estimate_range": 2,

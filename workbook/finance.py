@@ -265,9 +265,11 @@ def _input_output(c: _Case) -> None:
          "formula"),
         ("prefill_ms", "Prefill estimate for it (time to first token)",
          Name("RESULT_FIRST_TOKEN_MS"), "ms",
-         "PREFILL_MS: (2 × active params × prompt + 2 × layers × heads × head dim × "
-         "prompt², the causal attention) ÷ (roof × roof efficiency × GPUs); the whole "
-         "prompt is one big batch, so compute, not bandwidth, sets it", "result"),
+         "RESULT_FIRST_TOKEN_MS: the larger of PREFILL_MS, (2 × active params × prompt + "
+         "2 × layers × heads × head dim × prompt², the causal attention) ÷ (roof × GPUs), "
+         "and the weights and KV cache the prefill moves ÷ (bandwidth × GPUs), with the "
+         "prompt's all-reduces, ÷ roof efficiency, + the layers' time: a long prompt's "
+         "math sets it, a short one's weights read", "result"),
         ("input_cost", _currency("Cost per million input tokens, prefill at planned "
                                  "utilization"), input_cost, "money",
          "RESULT_INPUT_COST_PER_MTOK: disaggregated, INPUT_COST_PER_MTOK(price, active "

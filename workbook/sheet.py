@@ -18,7 +18,6 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from workbook.expr import Cell, Expr, F, Name, Span, Text, words
-from workbook.model import gpu
 from workbook.model.step import (  # noqa: F401  (the step's expressions, used from here)
     PCIE_TBPS,
     attention_dim,
@@ -297,10 +296,6 @@ def read_csv(package: str, name: str) -> list[dict]:
     text = (resources.files(package) / "data" / name).read_text("utf-8")
     return list(csv.DictReader(io.StringIO(text)))
 
-
-def empty_says(cell: str, what: str) -> str:
-    """A note that says why ``cell`` is #N/A: an empty figure in the table."""
-    return gpu.empty_says(cell, what).formula()
 
 
 def yes_no_colours(ws, cells: str):
