@@ -10,7 +10,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from workbook.assumptions import PRECISION_FIRST
 from workbook.expr import of
 from workbook.model.serving import kv_copies
-from workbook.model.step import stage_comm
+from workbook.model.step import scaleup_domain, stage_comm
 from workbook.moe import experts_read
 from workbook.sheet import (
     Sheet,
@@ -150,7 +150,8 @@ def _step(r: int, weights_gb: str, active: str) -> str:
     layers = f"INDEX(MODEL_LAYERS,{m})"
     tokens = computed(r)
     comm = stage_comm(m, f"INDEX(MODEL_HIDDEN,{m})", layers, tokens, f"D{r}", link=link,
-                      auto=1)  # a measurement of an MoE model on GPUs: expert parallel
+                      auto=1,  # a measurement of an MoE model on GPUs: expert parallel
+                      domain=scaleup_domain(f"INDEX(GPU_SCALEUP_DOMAIN,R{r})", link))
     # the KV cache as the D GPUs hold it: once a KV head, whole on each GPU for MLA
     kv = of(f"U{r}") * kv_copies(m, f"D{r}", expert_parallel(m, f"D{r}", 1))
     return step_floor(weights_gb, kv, f"S{r}", active, tokens, f"T{r}",

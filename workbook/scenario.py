@@ -17,7 +17,7 @@ from udfs.constants import HOURS_PER_MONTH
 from workbook.estimate_range import headline_note
 from workbook.model.fleet import gpus_total, replicas
 from workbook.model.serving import SERVING_CHOICES
-from workbook.model.step import NO_LAYOUT, layout_runs
+from workbook.model.step import NO_LAYOUT, NO_LAYOUT_HEADS, heads_split, layout_runs
 from workbook.sheet import Sheet, define_name, staged, validate_stages
 
 # Defaults of the scenario (the issue's manager story)
@@ -236,6 +236,8 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
     ``realistic_step``, ``tps_total`` and ``step_floor`` are the formulas of the steps."""
     s.section(top, "The answer: what this scenario needs and costs")
     tpd, hours, price = K["tokens_day"], K["hours"], K["price"]
+    m = K["model_row"]  # vLLM's rule: a stage's GPUs split the heads (model.step)
+    split = heads_split(m, K["stage_gpus"], K["expert_parallel"]).render()
     plan_batch = f"'Plan'!$E${PLAN_SCENARIO_ROW}"
     st = K["stages_input"]
     roof = K["roof_tflops"]
@@ -265,8 +267,12 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
          f'=IF(ISNUMBER({price}),MONTHLY_COST({K["gpus_total"]},{price},{hours}),"no price")',
          "money", "MONTHLY_COST(GPUs in total, price per GPU-hour, hours per month)"),
         ("headline", f'="{HEADLINE} ("&CURRENCY&")"',
-         f'=IF({layout_runs(K["stage_gpus"], K["link"]).render()},IF(ISNUMBER({K["monthly"]}),'
-         f'IF({tpd}>0,{K["monthly"]}/({tpd}*{hours}/24)*1000000,"no traffic"),"no price"),'
+         f'=IF({layout_runs(K["stage_gpus"], K["link"]).render()},IF({split},'
+         f'IF(ISNUMBER({K["monthly"]}),IF({tpd}>0,{K["monthly"]}/({tpd}*{hours}/24)*1000000,'
+         f'"no traffic"),"no price"),"{NO_LAYOUT_HEADS} (a stage of "&{K["stage_gpus"]}&'
+         f'" GPUs; "&INDEX(MODEL_HEADS,{m})&" query and "&INDEX(MODEL_KV_HEADS,{m})&'
+         '" KV heads, which vLLM splits evenly): type GPUs per replica or pipeline stages '
+         'above so that a stage\'s GPUs divide them"),'
          f'"{NO_LAYOUT} (a PCIe server holds 8): type pipeline stages above to split the '
          f'replica over servers")', "money", headline_note(HEADLINE_MEANS)),
         ("real_tps_user", "Tokens/s per user (realistic)",

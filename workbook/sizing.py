@@ -11,6 +11,7 @@ from workbook.arrays import fill, fixed
 from workbook.expr import Expr, of
 from workbook.model.fleet import replica_tps
 from workbook.model.serving import mean_context
+from workbook.model.step import NETWORK_TBPS, scaleup_domain, server_gpus, stage_link_kind
 from workbook.scenario import (
     ANSWER_KEYS,
     AT_UTILIZATION,
@@ -42,7 +43,7 @@ LOOKUP_KEYS = ["model_row", "params_b", "active_b", "layers", "kv_heads", "head_
                "attention", "kv_bytes", "window", "sliding", "max_context", "decode_b",
                "gpu_row", "memory", "bandwidth", "bf16", "fp8", "context", "mean_context",
                "efficiency",
-               "reserve", "hidden", "link", "link_kind"]
+               "reserve", "hidden", "link", "link_kind", "domain", "stage_link"]
 RESULT_KEYS = ["weight_gb", "weight_gib", "kv_gqa_gb", "kv_factor", "kv_seq_gb", "kv_gb",
                "kv_step_seq_gb",
                "need_gb", "need_tp_gb", "fits_weights", "fits_all", "gpus_needed",
@@ -215,14 +216,7 @@ def _lookups(s: Sheet, K: dict) -> None:
         ("reserve", "Memory reserve", "=RESERVE", "pct", "Assumptions"),
         ("hidden", "Hidden size", lookup("MODEL_HIDDEN", m), "count",
          "Models sheet: an all-reduce carries batch × hidden activations"),
-        ("link", "GPU interconnect (in + out)", f"=INDEX(GPU_INTERCONNECT,{g})",
-         '#,##0 "GB/s"', f'=IF({has_link(K["link"])},"GPUs sheet: one way is half of it",'
-         '"no interconnect figure: the all-reduces count their latency only (PCIe)")'),
-        ("link_kind", "Interconnect of the all-reduces",
-         f"={link_kind(K['link'])}", None,
-         "NCCL's latencies (udfs/data/interconnects.csv): NVLink where the GPUs sheet has "
-         "an interconnect figure (the scale-up link it measures), PCIe without one"),
-    ]
+    ] + _link_rows(K)
     for key, label, formula, fmt, note in lookups:
         if note == "GPU":
             note = empty_says(K[key], "GPU")
@@ -230,6 +224,33 @@ def _lookups(s: Sheet, K: dict) -> None:
             note = figure_says(K[key])
         s.line(K[key], label, formula, "formula", fmt, note)
 
+
+
+def _link_rows(K: dict) -> list:
+    """Sizing's lookups of the interconnect: its figure, NCCL's latencies, the GPUs its
+    scale-up link joins and the link a stage's all-reduces cross (as ``_lookups``)."""
+    g = K["gpu_row"]
+    return [
+        ("link", "GPU interconnect (in + out)", f"=INDEX(GPU_INTERCONNECT,{g})",
+         '#,##0 "GB/s"', f'=IF({has_link(K["link"])},"GPUs sheet: one way is half of it",'
+         '"no interconnect figure: the all-reduces count their latency only (PCIe)")'),
+        ("link_kind", "Interconnect of the all-reduces within the scale-up domain",
+         f"={link_kind(K['link'])}", None,
+         "NCCL's latencies (udfs/data/interconnects.csv): NVLink where the GPUs sheet has "
+         "an interconnect figure (the scale-up link it measures), PCIe without one"),
+        ("domain", "GPUs one scale-up link joins (NVLink domain)",
+         scaleup_domain(f"INDEX(GPU_SCALEUP_DOMAIN,{g})", K["link"]).formula(), "gpus",
+         "GPUs sheet, column R: an HGX board 8, an NVL72 rack 72, 1 without a link (8 "
+         "where a GPU with a link has no figure)"),
+        ("stage_link", "Interconnect a stage's all-reduces cross",
+         stage_link_kind(K["link"], K["stage_gpus"], K["domain"]).formula(), None,
+         f'=IF({K["stage_gpus"]}<={K["domain"]},"the stage\'s "&{K["stage_gpus"]}&'
+         f'" GPU(s) within one scale-up domain",IF({K["stage_gpus"]}<='
+         f'{server_gpus(K["domain"])},"a stage wider than the "&{K["domain"]}&"-GPU '
+         'domain: PCIe inside the server","a stage wider than a server: the network, '
+         f'400 Gb/s a GPU ({NETWORK_TBPS:g} TB/s one way) at NCCL\'s network latency; '
+         'pipeline stages keep each stage in a server"))'),
+    ]
 
 
 def _results(s: Sheet, K: dict) -> None:
