@@ -161,8 +161,9 @@ def test_a_stage_splits_the_heads_by_vllms_rule(env):
            for name in ("Llama 3.1 405B", "Qwen2.5 7B", "Phi-4", "DeepSeek-R1")}
 
     def split(name, t, ep=0):
-        plain = step.heads_split(row[name], t, ep).evaluate(env)
-        assert step.heads_split(row[name], t, ep, elementwise=True).evaluate(env) == plain
+        plain = step.model_heads_split(row[name], t, ep).evaluate(env)
+        assert step.model_heads_split(row[name], t, ep, elementwise=True).evaluate(env) \
+            == plain
         return plain
     # Llama 3.1 405B: 128 query, 8 KV heads: 8 and 16 run, 24 does not (128 ÷ 24 = 5.33)
     assert split("Llama 3.1 405B", 8) and split("Llama 3.1 405B", 16)

@@ -34,6 +34,7 @@ from workbook.model.step import (
     layout_runs,
     no_layout_says,
     scaleup_domain,
+    tp_degree,
 )
 from workbook.scenario import AT_UTILIZATION, HEADLINE
 from workbook.sheet import Sheet, expert_parallel
@@ -126,7 +127,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     for col in WORKING:  # grouped and folded: the reader sees the answer columns
         dim = s.ws.column_dimensions[col]
         dim.outline_level, dim.hidden = 1, True
-    for col in (LINK_COL, REGIME_COL, FIXED_COL, DOMAIN_COL):  # the rows' helpers: hidden, as
+    for col in (LINK_COL, REGIME_COL, FIXED_COL, DOMAIN_COL, RUNS_COL,
+                DEGREE_COL):  # the helpers the rows read: hidden, as
         s.ws.column_dimensions[col].hidden = True  # their docstrings say (were shown bare)
     s.ws.freeze_panes = f"B{COST_FIRST}"
     return s
@@ -242,8 +244,28 @@ FIXED_COL = "AB"
 #: (``workbook.model.step.scaleup_domain``: GPU_SCALEUP_DOMAIN, 1 without a link), read by
 #: the all-reduces of column G: a stage wider than it crosses PCIe or the network.
 DOMAIN_COL = "AC"
+#: The hidden column of each GPU row's layout: "" where it runs, else why not in words
+#: (``_layout_says``), read by the costs and the note.
+RUNS_COL = "AD"
+#: The hidden column of each GPU row's tensor-parallel degree of the heads: the GPUs of a
+#: stage, 1 with expert parallelism (``workbook.model.step.tp_degree``).
+DEGREE_COL = "AE"
 #: The columns of the GPU rows that call napkin functions: one array formula each.
-ARRAY_COLS = ("E", "F", "G", "H", "L", "M", "O", "P", "R", "S", REGIME_COL)
+ARRAY_COLS = ("E", "F", "G", "H", "L", "M", "O", "P", "R", "S", REGIME_COL, RUNS_COL,
+              DEGREE_COL)
+
+
+def _layout_says(sz: dict, stage, link, degree, each: bool) -> Expr:
+    """"" where a replica of stages of ``stage`` GPUs (interconnect figure ``link``) of the
+    scenario's model (Sizing's cells ``sz``) runs, its heads split over ``degree`` GPUs,
+    else why not in words (``workbook.model.step``): PCIe cards at most one server's 8
+    GPUs a stage (``layout_runs``), the degree dividing the attention heads as vLLM
+    requires (``heads_split``). ``each``: the array form, element by element."""
+    heads = Column("MODEL_HEADS").at(Cell(sz["model_row"]))
+    split = heads_split(heads, Cell(sz["kv_heads"]), Cell(sz["attention"]), degree, each)
+    runs = layout_runs(stage, link, elementwise=each)
+    runs = (runs * split).gt(0) if each else F.AND(runs, split)
+    return F.IF(runs, Text(""), no_layout_says(stage, link, each))
 
 
 def _unless_blank(name, e) -> Expr:
@@ -261,7 +283,7 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[Expr
     util, hours, peak = Cell(K["utilization"]), Cell(K["hours"]), Cell(K["peak_ratio"])
     c = {col: Cell(f"{col}{r}") for col in "ABCDEFGHIJKLMNOPQRS"}
     c.update({col: Cell(f"{col}{r}") for col in (LINK_COL, REGIME_COL, FIXED_COL,
-                                                 DOMAIN_COL)})
+                                                 DOMAIN_COL, RUNS_COL, DEGREE_COL)})
     stages = Name("SCENARIO_PIPELINE_STAGES")
     parallel = expert_parallel(m, c["F"] / stages)  # the regime's (REGIME_COL)
     # Sizing's read, KV cache, tokens (batch × (draft tokens + 1 + prompt share)) and
@@ -272,12 +294,9 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[Expr
 
     # a layout that runs: PCIe cards at most one server's 8 GPUs a stage, a stage's GPUs
     # dividing the attention heads (vLLM's rule) in tensor parallel (model.step)
-    tp = c["F"] / stages
-    each = k is None
-    runs = layout_runs(tp, c[LINK_COL], elementwise=each)
-    runs = (runs * heads_split(m, tp, parallel, elementwise=True)).gt(0) if each else \
-        F.AND(runs, heads_split(m, tp, parallel))
-    says = no_layout_says(tp, c[LINK_COL], each)  # which of the two it is, in words
+    # (RUNS_COL: "" where it runs, else which of the two in words)
+    says = c[RUNS_COL]
+    runs = says.eq(Text(""))
 
     def price_or(e):  # "no price" where the GPU has none, "no layout" where it cannot run
         return F.IF(runs, priced(c["B"], e), says)
@@ -299,6 +318,8 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[Expr
         "L": per_mtok(c["J"]),
         "M": price_or(F.COST_PER_MTOK(c["B"], c["H"], c["F"], util)),
         REGIME_COL: F.REGIME_EFFICIENCY(c["F"], b, parallel),
+        DEGREE_COL: tp_degree(c["F"] / stages, parallel),
+        RUNS_COL: _layout_says(sz, c["F"] / stages, c[LINK_COL], c[DEGREE_COL], k is None),
         "N": gpu_efficiency(c["A"], c[REGIME_COL]),
         FIXED_COL: layer_time(c["A"], sz["layer_ms"]),
         "O": F.ESTIMATE(c["G"], c["N"], c[FIXED_COL]),

@@ -17,7 +17,7 @@ from udfs.constants import HOURS_PER_MONTH
 from workbook.estimate_range import headline_note
 from workbook.model.fleet import gpus_total, replicas
 from workbook.model.serving import SERVING_CHOICES
-from workbook.model.step import NO_LAYOUT, NO_LAYOUT_HEADS, heads_split, layout_runs
+from workbook.model.step import NO_LAYOUT, NO_LAYOUT_HEADS, heads_split, layout_runs, tp_degree
 from workbook.sheet import Sheet, define_name, staged, validate_stages
 
 # Defaults of the scenario (the manager story)
@@ -237,7 +237,8 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
     s.section(top, "The answer: what this scenario needs and costs")
     tpd, hours, price = K["tokens_day"], K["hours"], K["price"]
     m = K["model_row"]  # vLLM's rule: a stage's GPUs split the heads (model.step)
-    split = heads_split(m, K["stage_gpus"], K["expert_parallel"]).render()
+    split = heads_split(f"INDEX(MODEL_HEADS,{m})", K["kv_heads"], K["attention"],
+                        tp_degree(K["stage_gpus"], K["expert_parallel"])).render()
     plan_batch = f"'Plan'!$E${PLAN_SCENARIO_ROW}"
     st = K["stages_input"]
     roof = K["roof_tflops"]

@@ -227,20 +227,20 @@ def divides(d, n) -> Expr:
 NO_LAYOUT_HEADS = "no layout: the GPUs of a stage do not divide the attention heads"
 
 
-def heads_split(row, stage_gpus, expert_parallel=0, elementwise: bool = False) -> Expr:
-    """Whether a tensor-parallel stage of ``stage_gpus`` GPUs can split the attention of
-    the model in ``row`` of the Models table (TRUE or FALSE), by vLLM's rules [1]: the
-    query heads H (MODEL_HEADS) a multiple of the degree t, H mod t = 0
+def heads_split(heads, kv_heads, attention, degree, elementwise: bool = False) -> Expr:
+    """Whether tensor parallelism of ``degree`` GPUs (``tp_degree``) can split the
+    attention of a model of ``heads`` query heads, ``kv_heads`` KV heads and
+    ``attention`` (its Models-table kind) (TRUE or FALSE), by vLLM's rules [1]: the query
+    heads H a multiple of the degree t, H mod t = 0
     (``ModelConfig.verify_with_parallel_config``: "Total number of attention heads ...
-    must be divisible by tensor parallel size"); the KV heads K (MODEL_KV_HEADS) split
-    evenly, K mod t = 0 where t < K, or replicated evenly, t mod K = 0 where t ≥ K
-    (``QKVParallelLinear``: ``divide(total_num_kv_heads, tp_size)``, else
-    ``divide(tp_size, total_num_kv_heads)`` replicas; the KV copies a stage holds are
-    modelled, ``workbook.model.serving.kv_copies``). MLA's latent cache is one head every
-    GPU holds whole: the query heads only. Always TRUE with the attention data parallel
-    (``expert_parallel`` 1: no head is split) and for a model without a head count (a
-    user's row). ``elementwise``: AND and OR said as products and sums, for an array
-    formula over a column.
+    must be divisible by tensor parallel size"); the KV heads K split evenly, K mod t = 0
+    where t < K, or replicated evenly, t mod K = 0 where t ≥ K (``QKVParallelLinear``:
+    ``divide(total_num_kv_heads, tp_size)``, else ``divide(tp_size,
+    total_num_kv_heads)`` replicas; the KV copies a stage holds are modelled,
+    ``workbook.model.serving.kv_copies``). MLA's latent cache is one head every GPU holds
+    whole: the query heads only. TRUE for a model without head counts (a user's row).
+    ``elementwise``: AND and OR said as products and sums, for an array formula over a
+    column.
 
     References
     ----------
@@ -248,17 +248,31 @@ def heads_split(row, stage_gpus, expert_parallel=0, elementwise: bool = False) -
        ``vllm/model_executor/layers/linear.py`` (``QKVParallelLinear.__init__``), at commit
        0052a5b818980ce8a0477706aaf9f75bd5af72cd, https://github.com/vllm-project/vllm.
     """
-    r, t = of(row), of(stage_gpus)
-    h, kv = MODEL_HEADS.at(r), MODEL_KV_HEADS.at(r)
+    h, kv, t = of(heads), of(kv_heads), of(degree)
     queries = divides(t, h)
     keys = F.IF(t.ge(kv), divides(kv, t), divides(t, kv))
-    latent = MODEL_ATTENTION.at(r).eq(Text("MLA"))
+    latent = of(attention).eq(Text("MLA"))
     if elementwise:
-        split = (queries * ((latent + keys).gt(0))).gt(0)
-        return F.IF(F.ISNUMBER(h) * F.ISNUMBER(kv), (of(expert_parallel).eq(1) + split)
-                    .gt(0), Bool(True))
-    return F.IF(F.AND(F.ISNUMBER(h), F.ISNUMBER(kv)),
-                F.OR(of(expert_parallel).eq(1), F.AND(queries, F.OR(latent, keys))), Bool(True))
+        split = (queries * (latent + keys).gt(0)).gt(0)
+        return F.IF(F.ISNUMBER(h) * F.ISNUMBER(kv), split, Bool(True))
+    return F.IF(F.AND(F.ISNUMBER(h), F.ISNUMBER(kv)), F.AND(queries, F.OR(latent, keys)),
+                Bool(True))
+
+
+def tp_degree(stage_gpus, expert_parallel) -> Expr:
+    """The GPUs over which a stage of ``stage_gpus`` GPUs splits each layer's attention
+    heads: all of them in tensor parallel, 1 with expert parallelism (``expert_parallel``
+    1: the attention data parallel, each GPU whole heads)."""
+    return F.IF(of(expert_parallel).eq(1), 1, of(stage_gpus))
+
+
+def model_heads_split(row, stage_gpus, expert_parallel=0, elementwise: bool = False) -> Expr:
+    """``heads_split`` of the model in ``row`` of the Models table (MODEL_HEADS,
+    MODEL_KV_HEADS, MODEL_ATTENTION) on a stage of ``stage_gpus`` GPUs served with
+    ``expert_parallel`` (``tp_degree``)."""
+    r = of(row)
+    return heads_split(MODEL_HEADS.at(r), MODEL_KV_HEADS.at(r), MODEL_ATTENTION.at(r),
+                       tp_degree(stage_gpus, expert_parallel), elementwise)
 
 
 def no_layout_says(stage_gpus, link, elementwise: bool = False) -> Expr:
@@ -281,6 +295,16 @@ def _hop_us(name: str) -> Raw:
     """NCCL's latency of one ring step over the interconnect ``name`` [µs], as a number
     of ``udfs/data/interconnects.csv`` (Excel's own functions compute it natively)."""
     return Raw(f"{interconnects.hop_latency_us(name):g}")
+
+
+def _one_base_us() -> float:
+    """NCCL's base latency of one all-reduce call [µs], the same for every interconnect
+    of ``udfs/data/interconnects.csv`` (its ``baseLatencies`` do not depend on the link);
+    a table where they differ is refused here, not averaged."""
+    bases = {interconnects.base_latency_us(name) for name in interconnects.table()}
+    if len(bases) != 1:
+        raise ValueError(f"interconnects.csv: base latencies differ {sorted(bases)}")
+    return bases.pop()
 
 
 def tp_comm(hidden, batch, gpus, link, layers, kind, expert_parallel, domain=None) -> Expr:
@@ -308,6 +332,9 @@ def tp_comm(hidden, batch, gpus, link, layers, kind, expert_parallel, domain=Non
         inside, server = g.le(of(domain)), g.le(server_gpus(domain))
         one_way = F.IF(inside, one_way, F.IF(server, PCIE_TBPS, NETWORK_TBPS))
         hop = F.IF(inside, hop, F.IF(server, _hop_us("PCIe"), _hop_us("InfiniBand")))
+        # NCCL's base latency of a call is one figure over every link (baseLatencies[Ring]
+        # [LL]: interconnects.csv's three rows agree), so it is the number whichever link
+        base = Raw(f"{_one_base_us():g}")
     return F.IF(g.le(1) + of(expert_parallel), 0,
                 F.TP_COMM_MS(of(hidden), of(batch), g, one_way, of(layers), 2, 2, hop, base))
 
@@ -353,5 +380,6 @@ __all__ = ["decode_read", "batch_read", "kept_weights", "kept_read_weights", "we
            "NO_LAYOUT",
            "AUTO_EXPERT_PARALLEL", "has_link", "link_kind", "tp_comm", "stage_comm",
            "NETWORK_TBPS", "scaleup_domain", "server_gpus", "stage_link_kind",
-           "NO_LAYOUT_HEADS", "heads_split", "no_layout_says", "divides",
+           "NO_LAYOUT_HEADS", "heads_split", "no_layout_says", "divides", "tp_degree",
+           "model_heads_split",
            "step_floor", "PCIE_TBPS", "BILLION"]
