@@ -81,18 +81,23 @@ RECORDED = {
     # tries since it tries only the kinds that can start at a character; more empty-cell
     # checks and flatten steps since strict mode checks empty cells in more functions; Cost's
     # cost columns ask whether the row's layout runs, PCIe cards at most 8 GPUs a stage,
-    # and Finance's tornado whether its base cost is a number)
-    "native": {"engine passes": 2, "formulas compiled": 722, "formulas computed": 4390,
-               "formulas tokenised": 2046, "napkin calls translated": 5574,
+    # and Finance's tornado whether its base cost is a number; the scale-up domain and the
+    # heads' rule: the GPUs table's two columns named (GPU_SCALEUP_DOMAIN and its source),
+    # Sizing's domain and the link a stage crosses with their notes, Cost's three hidden
+    # columns (the domain, whether the layout runs, the heads' degree) as array formulas,
+    # the all-reduces' and headline's longer conditions, Finance's range asking the
+    # headline whether it says "no layout")
+    "native": {"engine passes": 2, "formulas compiled": 728, "formulas computed": 4399,
+               "formulas tokenised": 2052, "napkin calls translated": 5574,
                "texts read for helper references": 16660,
-               "formulas' empty-cell checks": 3861, "formulas' flatten steps": 94699,
-               "formulas' token tries": 36399},
-    "template": {"engine passes": 1, "formulas compiled": 575, "formulas computed": 2238,
-                 "formulas tokenised": 57, "formulas' empty-cell checks": 3048,
-                 "formulas' flatten steps": 65950, "formulas' token tries": 21817},
-    "calc": {"engine passes": 1, "formulas compiled": 575, "formulas computed": 2238,
-             "formulas' empty-cell checks": 3048, "formulas' flatten steps": 65950,
-             "formulas' token tries": 21817},
+               "formulas' empty-cell checks": 3861, "formulas' flatten steps": 97455,
+               "formulas' token tries": 39497},
+    "template": {"engine passes": 1, "formulas compiled": 581, "formulas computed": 2246,
+                 "formulas tokenised": 60, "formulas' empty-cell checks": 3048,
+                 "formulas' flatten steps": 67721, "formulas' token tries": 23786},
+    "calc": {"engine passes": 1, "formulas compiled": 581, "formulas computed": 2246,
+             "formulas' empty-cell checks": 3237, "formulas' flatten steps": 67904,
+             "formulas' token tries": 23786},
 }
 
 
