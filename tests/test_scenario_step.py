@@ -319,10 +319,15 @@ def test_405b_fp8_over_16_h100_in_2_pipeline_stages(tmp_path):
     from udfs import REGIME_EFFICIENCY
     assert v[SIZING["regime_eff"]] == REGIME_EFFICIENCY(16, 16, 0)
     # one stage of the same 16 GPUs: the weights once, TP16's all-reduces of all 122.67
-    # tokens: 2 × 126 × (6.6 + 30 × 0.6 + 30/16 × 122.67 × 16,384 × 2 B ÷ 450 GB/s) µs;
-    # 16 GPUs share the 8 KV heads: each held twice, the KV cache read twice
+    # tokens, past the HGX board's 8-GPU NVLink domain over the network: 400 Gb/s a GPU,
+    # 50 GB/s one way, NCCL's NET latency 2.7 µs a ring step: 2 × 126 × (6.6 + 30 × 2.7 +
+    # 30/16 × 122.67 × 16,384 × 2 B ÷ 50 GB/s) µs = 252 × 238.33 µs = 60.06 ms (NVLink
+    # would be 252 × 41.35 µs = 10.42 ms); 16 GPUs share the 8 KV heads: each held twice,
+    # the KV cache read twice
     one = _405b(tmp_path, "pp1", 16, 1)["Sizing"]
-    comm16 = 2 * 126 * (6.6 + 30 * 0.6 + 30 / 16 * tokens * 16384 * 2 / 450e9 * 1e6) / 1e3
+    comm16 = 2 * 126 * (6.6 + 30 * 2.7 + 30 / 16 * tokens * 16384 * 2 / 50e9 * 1e6) / 1e3
+    assert comm16 == pytest.approx(60.0599, abs=1e-4)
+    assert one[SIZING["stage_link"]] == "InfiniBand"
     assert one[SIZING["comm_ms"]] == pytest.approx(comm16, rel=1e-12)
     assert one[SIZING["step_ms"]] == pytest.approx(weights / 2 + 2 * kv + comm16, rel=1e-9)
 

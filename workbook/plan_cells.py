@@ -17,6 +17,7 @@ from workbook.arrays import fixed
 from workbook.expr import Bool, Cell, Column, Expr, F, Name, Num, Span, Text, of, words
 from workbook.expr_excel import in_excel
 from workbook.model.serving import kv_copies, step_tokens
+from workbook.model.step import NETWORK_TBPS, PCIE_TBPS, hop_us, server_gpus
 from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
 from workbook.sizing import SIZING
 from workbook.speculation import verified
@@ -93,13 +94,22 @@ def comm(K: dict, r: int, batch, latency: bool = True) -> Expr:
     and NCCL's latencies of the interconnect named in the latency cell (without them if
     ``latency`` is False): 0 on one GPU a stage and with expert parallelism, and 0 without
     a link figure, where the row's verdict says so and its replicas read "none". ``K``:
-    the Plan sheet's key cells. (``workbook.model.step.tp_comm`` is the same call on the
-    GPUs table's figure; Plan's link is the user's.)"""
+    the Plan sheet's key cells. A stage wider than the scenario GPU's scale-up domain
+    (Sizing's) crosses PCIe inside a server and the network past it, at their figures
+    (``workbook.model.step.tp_comm`` is the same call on the GPUs table's figure; Plan's
+    link within the domain is the user's.)"""
     t, link = stage_gpus(r), Cell(K["link_gbps"])
     lat = Cell(K["latency_us"]) if latency else Num(0)
+    # a stage wider than the GPU's scale-up domain (Sizing's): PCIe inside a server, the
+    # network past it, as workbook.model.step.tp_comm prices them
+    domain = sizing_cell("domain")
+    inside, server = t.le(domain), t.le(server_gpus(domain))
+    one_way = F.IF(inside, link / 1000, F.IF(server, PCIE_TBPS, NETWORK_TBPS))
+    hop = F.IF(inside, lat, F.IF(server, hop_us("PCIe"), hop_us("InfiniBand"))) \
+        if latency else lat
     return F.IF(t.eq(1) + expert_parallel_at(K, r), 0, F.IF(F.ISNUMBER(link), F.TP_COMM_MS(
-        Cell(K["hidden"]), of(batch), t, link / 1000, Cell(K["layers"]), Text("BF16"), 2,
-        lat, lat), 0))
+        Cell(K["hidden"]), of(batch), t, one_way, Cell(K["layers"]), Text("BF16"), 2,
+        hop, lat), 0))
 
 
 def read_gb(K: dict, batch, array: bool = False) -> Expr:

@@ -291,7 +291,7 @@ def link_kind(link) -> Expr:
     return F.IF(has_link(link), Text("NVLink"), Text("PCIe"))
 
 
-def _hop_us(name: str) -> Raw:
+def hop_us(name: str) -> Raw:
     """NCCL's latency of one ring step over the interconnect ``name`` [µs], as a number
     of ``udfs/data/interconnects.csv`` (Excel's own functions compute it natively)."""
     return Raw(f"{interconnects.hop_latency_us(name):g}")
@@ -322,7 +322,7 @@ def tp_comm(hidden, batch, gpus, link, layers, kind, expert_parallel, domain=Non
     ``NETWORK_TBPS`` at NCCL's network latency (2.7 µs a ring step for every step, an
     upper figure: NCCL counts only the steps that cross servers at it)."""
     if kind is None:
-        hop = F.IF(has_link(link), _hop_us("NVLink"), _hop_us("PCIe"))
+        hop = F.IF(has_link(link), hop_us("NVLink"), hop_us("PCIe"))
         base = Raw(f"{interconnects.base_latency_us('NVLink'):g}")
     else:
         hop = base = of(kind)
@@ -331,7 +331,7 @@ def tp_comm(hidden, batch, gpus, link, layers, kind, expert_parallel, domain=Non
     if domain is not None:  # past the domain: PCIe in the server, the network past it
         inside, server = g.le(of(domain)), g.le(server_gpus(domain))
         one_way = F.IF(inside, one_way, F.IF(server, PCIE_TBPS, NETWORK_TBPS))
-        hop = F.IF(inside, hop, F.IF(server, _hop_us("PCIe"), _hop_us("InfiniBand")))
+        hop = F.IF(inside, hop, F.IF(server, hop_us("PCIe"), hop_us("InfiniBand")))
         # NCCL's base latency of a call is one figure over every link (baseLatencies[Ring]
         # [LL]: interconnects.csv's three rows agree), so it is the number whichever link
         base = Raw(f"{_one_base_us():g}")
@@ -379,7 +379,7 @@ __all__ = ["decode_read", "batch_read", "kept_weights", "kept_read_weights", "we
            "sliding_share", "moe_spread", "expert_parallel", "layout_runs", "PCIE_SERVER_GPUS",
            "NO_LAYOUT",
            "AUTO_EXPERT_PARALLEL", "has_link", "link_kind", "tp_comm", "stage_comm",
-           "NETWORK_TBPS", "scaleup_domain", "server_gpus", "stage_link_kind",
+           "NETWORK_TBPS", "hop_us", "scaleup_domain", "server_gpus", "stage_link_kind",
            "NO_LAYOUT_HEADS", "heads_split", "no_layout_says", "divides", "tp_degree",
            "model_heads_split",
            "step_floor", "PCIE_TBPS", "BILLION"]
