@@ -245,6 +245,13 @@ def test_a_stage_that_does_not_divide_the_heads_has_no_layout(tmp_path):
     assert fin[f"C{FINANCE['cost_range']}"] == headline
     assert fin[f"B{FINANCE['cost_range']}"] == headline == fin[f"D{FINANCE['cost_range']}"]
     assert fin["B29"] == headline == fin["D29"]  # the range of published deployments
+    # Plan's row of the scenario: no layout, no replicas (the rows of 1, 2, 4, 8 GPUs run)
+    from workbook.plan_cells import RUNS_COL
+    from workbook.scenario import PLAN_SCENARIO_ROW
+    plan, sc = v["Plan"], PLAN_SCENARIO_ROW
+    assert plan[f"L{sc}"] == NO_LAYOUT_HEADS == plan[f"{RUNS_COL}{sc}"]
+    assert plan[f"J{sc}"] == "none"
+    assert plan.get(f"{RUNS_COL}{sc - 1}") in ("", None)
     # three pipeline stages of 8 GPUs: 128 ÷ 8 = 16 heads a GPU, it runs, and every sheet
     # agrees
     staged = variant(tmp_path, "405b-24-pp3", {**base, S["SCENARIO_PIPELINE_STAGES"]: 3})

@@ -17,7 +17,15 @@ from workbook.arrays import fixed
 from workbook.expr import Bool, Cell, Column, Expr, F, Name, Num, Span, Text, of, words
 from workbook.expr_excel import in_excel
 from workbook.model.serving import kv_copies, step_tokens
-from workbook.model.step import NETWORK_TBPS, PCIE_TBPS, hop_us, server_gpus
+from workbook.model.step import (
+    NETWORK_TBPS,
+    PCIE_TBPS,
+    hop_us,
+    layout_runs,
+    model_heads_split,
+    no_layout_says,
+    server_gpus,
+)
 from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
 from workbook.sizing import SIZING
 from workbook.speculation import verified
@@ -37,6 +45,20 @@ LAYOUT_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 1)
 #: The column of the KV cache one sequence's step reads on each row, all GPUs (hidden):
 #: Sizing's at the mean context × the copies a stage of the row holds (``kv_step_seq``).
 KV_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 2)
+#: The column of each row's layout verdict (hidden): "" where it runs, else why not in
+#: words (``layout_says``), read by the row's replicas and verdict.
+RUNS_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 3)
+
+
+def layout_says(K: dict, r: int) -> Expr:
+    """"" where row ``r``'s layout runs, else why not (``workbook.model.step``): a stage of
+    the scenario's GPU without a scale-up link at most one PCIe server's 8 GPUs
+    (``layout_runs``, the GPUs table's figure on Sizing), the stage's GPUs dividing the
+    model's attention heads in tensor parallel as vLLM requires (``model_heads_split``;
+    expert parallelism splits no head). ``K``: the Plan sheet's key cells."""
+    t, link = stage_gpus(r), sizing_cell("link")
+    split = model_heads_split(Cell(K["model_row"]), t, expert_parallel_at(K, r))
+    return F.IF(F.AND(layout_runs(t, link), split), Text(""), no_layout_says(t, link))
 
 
 def layout(r: int) -> Expr:
@@ -309,9 +331,9 @@ def search_steps(r: int) -> dict[str, Expr]:
 
 
 def verdict(K: dict, r: int) -> Expr:
-    """Row ``r``'s verdict: meets both targets (the speed alone where the first token is
-    not known: no FLOPS figure), or each target it misses and by how much. ``K``: the Plan
-    sheet's key cells."""
+    """Row ``r``'s verdict: no layout (``layout_says``), meets both targets (the speed
+    alone where the first token is not known: no FLOPS figure), or each target it misses
+    and by how much. ``K``: the Plan sheet's key cells."""
     k = {key: Cell(v) for key, v in K.items()}
     t, link = Cell(f"$A{r}"), k["link_gbps"]
     b, e, g, h, i = (Cell(f"{col}{r}") for col in "BEGHI")
@@ -333,6 +355,8 @@ def verdict(K: dict, r: int) -> Expr:
                                             " tokens/s at batch 1, target ", F.ROUND(tps, 1),
                                             " (", F.ROUND(tps - h, 1), " tokens/s short)."),
              Text("")))
-    return F.IF(F.AND(t.gt(1), F.ISNUMBER(link).eq(Bool(False))),
-                Text(f"no link bandwidth for this GPU: type one in {K['link_gbps']}"),
-                F.IF(F.AND(e.ge(1), ok), meets, misses))
+    says = Cell(f"${RUNS_COL}{r}")  # "" where the layout runs (layout_says)
+    return F.IF(says.ne(Text("")), says, F.IF(
+        F.AND(t.gt(1), F.ISNUMBER(link).eq(Bool(False))),
+        Text(f"no link bandwidth for this GPU: type one in {K['link_gbps']}"),
+        F.IF(F.AND(e.ge(1), ok), meets, misses)))
