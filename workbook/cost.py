@@ -362,9 +362,6 @@ def _note(c: dict, runs, says) -> Expr:
                                        "divide them")))))
 
 
-#: How every "no layout" text begins (``NO_LAYOUT``, ``NO_LAYOUT_HEADS``): the chart
-#: leaves such a row out.
-NO_WAY = "no layout"
 #: Hidden columns of the chart's data: a sort key, the sorted keys, names and costs, and
 #: the running list of the GPUs without a price.
 CHART = {"key": "U", "sorted": "V", "name": "W", "cost": "X", "unpriced": "Y"}
@@ -392,8 +389,9 @@ def _cost_chart(s: Sheet, first: int, last: int):
         s.put(f"{c['cost']}{r}", F.IF(F.ISNUMBER(key), F.INDEX(rng["R"], at), blank),
               "formula", "money")
         before = Cell(f"{c['unpriced']}{r - 1}") if i else blank
+        # no price, or no layout (the row's RUNS_COL says why, "" where it runs)
         left_out = F.OR(F.NOT(F.ISNUMBER(Cell(f"B{r}"))),
-                        F.LEFT(cost, len(NO_WAY)).eq(Text(NO_WAY)))
+                        Cell(f"{RUNS_COL}{r}").ne(blank))
         s.put(f"{c['unpriced']}{r}", before.concat(F.IF(F.AND(name.ne(blank), left_out),
                                                         words(", ", name), blank)), "formula")
     for col in c.values():

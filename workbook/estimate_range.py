@@ -51,7 +51,9 @@ def unless_no_layout(cost) -> Expr:
     """``cost``, or the headline's words (RESULT_COST_PER_MTOK) where they say the
     scenario has no layout that runs: a range of a cost that is not there is not there."""
     base = Name("RESULT_COST_PER_MTOK")
-    return F.IF(F.LEFT(base, len(NO_WAY)).eq(Text(NO_WAY)), base, of(cost))
+    # LEFT of text only: the text of a number is Excel's 15 digits, not napkin's to say
+    words_of = F.IF(F.ISTEXT(base), F.LEFT(base, len(NO_WAY)), Text(""))
+    return F.IF(words_of.eq(Text(NO_WAY)), base, of(cost))
 
 
 def _cost_at(share, gpus, batch, price) -> Expr:

@@ -103,6 +103,8 @@ from workbook.plan_answer import plan_results
 from workbook.plan_cells import (
     CANDIDATES,
     COMM_COL,
+    DEGREE_COL,
+    HOP_COL,
     KV_COL,
     LAYOUT_COL,
     LEVELS,
@@ -111,6 +113,8 @@ from workbook.plan_cells import (
     SEARCH_STEPS,
     STAGES_COL,
     first_token_ok,
+    heads_degree,
+    hop_cell,
     kv_step_seq_cell,
     layout,
     layout_says,
@@ -221,6 +225,11 @@ def _tp_table(s: Sheet):
     s.ws.column_dimensions[KV_COL].hidden = True  # read by the row's step and search
     s.put(f"{RUNS_COL}{TP_FIRST - 1}", "Layout runs? (\"\" or why not)", "header")
     s.ws.column_dimensions[RUNS_COL].hidden = True  # read by the replicas and verdict
+    s.put(f"{DEGREE_COL}{TP_FIRST - 1}", "GPUs the heads are split over", "header")
+    s.ws.column_dimensions[DEGREE_COL].hidden = True  # read by the layout column
+    s.put(f"{HOP_COL}{TP_FIRST - 1}", "Latency of a ring step (the link a stage crosses)",
+          "header")
+    s.ws.column_dimensions[HOP_COL].hidden = True  # read by the all-reduces
     sheet.validate_stages(s.ws, f"{STAGES_COL}{TP_FIRST}:{STAGES_COL}{last - 1}",
                           f"{STAGES_COL}{TP_FIRST}", f"A{TP_FIRST}", "Pipeline stages of "
                           "the row's replica, dividing its GPUs (column A). A whole number "
@@ -298,6 +307,8 @@ def _tp_row(s: Sheet, K: dict, r: int, t_default, last: int) -> None:
     s.put(f"{LAYOUT_COL}{r}", layout(r), "formula")
     s.put(f"{KV_COL}{r}", kv_step_seq_cell(K, r), "formula", "GB")
     s.put(f"{RUNS_COL}{r}", layout_says(K, r), "formula")
+    s.put(f"{DEGREE_COL}{r}", heads_degree(K, r), "formula", "gpus")
+    s.put(f"{HOP_COL}{r}", hop_cell(K, r), "formula")
     s.ws.row_dimensions[r].height = 30
 
 

@@ -331,7 +331,10 @@ def tp_comm(hidden, batch, gpus, link, layers, kind, expert_parallel, domain=Non
     if domain is not None:  # past the domain: PCIe in the server, the network past it
         inside, server = g.le(of(domain)), g.le(server_gpus(domain))
         one_way = F.IF(inside, one_way, F.IF(server, PCIE_TBPS, NETWORK_TBPS))
-        hop = F.IF(inside, hop, F.IF(server, hop_us("PCIe"), hop_us("InfiniBand")))
+        # as numbers throughout (``kind`` names the same link within the domain: NVLink
+        # with a figure, PCIe without), so that the native edition computes an expression
+        linked = F.IF(has_link(link), hop_us("NVLink"), hop_us("PCIe"))
+        hop = F.IF(inside, linked, F.IF(server, hop_us("PCIe"), hop_us("InfiniBand")))
         # NCCL's base latency of a call is one figure over every link (baseLatencies[Ring]
         # [LL]: interconnects.csv's three rows agree), so it is the number whichever link
         base = Raw(f"{_one_base_us():g}")
