@@ -36,7 +36,9 @@ NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "O
           # (GPUS_FOR_DEMAND's native form on Plan and Cost: ROUND to 12 significant
           # digits, 11 − INT(LOG10(x)) places, before CEILING, as udfs.xp.round_sig)
           "INT", "LOG10",
-          "ROWS"}  # (the tables' names: INDEX(span,2):INDEX(span,ROWS(span)-1))
+          "ROWS",  # (the tables' names: INDEX(span,2):INDEX(span,ROWS(span)-1))
+          # (Finance's range asks whether the headline says "no layout": LEFT of text only)
+          "ISTEXT", "LEFT"}
 #: Chart data that is #N/A on purpose, in the hidden columns K..P of Roofline: a line the
 #: chosen GPU has no figure for is left out of the chart (a text value would plot as 0). The
 #: visible table says so in words.

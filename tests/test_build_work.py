@@ -83,18 +83,26 @@ RECORDED = {
     # cost columns ask whether the row's layout runs, PCIe cards at most 8 GPUs a stage,
     # and Finance's tornado whether its base cost is a number; the first token's
     # complete floor: Sizing's row of what a prefill moves, the first-token row and Plan's
-    # column the larger of its math and its memory traffic, with the layers' time)
-    "native": {"engine passes": 2, "formulas compiled": 725, "formulas computed": 4390,
-               "formulas tokenised": 2047, "napkin calls translated": 5577,
-               "texts read for helper references": 16660,
-               "formulas' empty-cell checks": 3885, "formulas' flatten steps": 94995,
-               "formulas' token tries": 37416},
-    "template": {"engine passes": 1, "formulas compiled": 576, "formulas computed": 2239,
-                 "formulas tokenised": 57, "formulas' empty-cell checks": 3061,
-                 "formulas' flatten steps": 66046, "formulas' token tries": 22128},
-    "calc": {"engine passes": 1, "formulas compiled": 576, "formulas computed": 2239,
-             "formulas' empty-cell checks": 3061, "formulas' flatten steps": 66046,
-             "formulas' token tries": 22128},
+    # column the larger of its math and its memory traffic, with the layers' time;
+    # the scale-up domain and the
+    # heads' rule: the GPUs table's two columns named (GPU_SCALEUP_DOMAIN and its source),
+    # Sizing's domain and the link a stage crosses with their notes, Cost's three hidden
+    # columns (the domain, whether the layout runs, the heads' degree) as array formulas,
+    # the all-reduces' and headline's longer conditions, Finance's range asking the
+    # headline whether it says "no layout"; Plan's hidden column of whether each row's
+    # layout runs, the heads' degree and the ring step's latency, with their headers, and
+    # the verdicts, replicas and all-reduces that read them)
+    "native": {"engine passes": 2, "formulas compiled": 735, "formulas computed": 4423,
+               "formulas tokenised": 2068, "napkin calls translated": 5577,
+               "texts read for helper references": 16668,
+               "formulas' empty-cell checks": 4108, "formulas' flatten steps": 98505,
+               "formulas' token tries": 41263},
+    "template": {"engine passes": 1, "formulas compiled": 585, "formulas computed": 2262,
+                 "formulas tokenised": 60, "formulas' empty-cell checks": 3228,
+                 "formulas' flatten steps": 68441, "formulas' token tries": 24753},
+    "calc": {"engine passes": 1, "formulas compiled": 585, "formulas computed": 2262,
+             "formulas' empty-cell checks": 3228, "formulas' flatten steps": 68441,
+             "formulas' token tries": 24753},
 }
 
 

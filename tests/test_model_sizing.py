@@ -80,7 +80,7 @@ def test_sizings_lookups_realistic_rows_and_answer_in_python_are_the_workbooks(s
     rows = lookup_rows(SIZING) + realistic_rows(SIZING) + answer_rows(SIZING)
     assert all(hasattr(value, "evaluate") for _k, _l, value, _f, _n in rows)
     # every row's value, and the labels and notes that are expressions
-    assert _evaluated(sizing, rows) > len(rows) == 24 + 6 + 7
+    assert _evaluated(sizing, rows) > len(rows) == 26 + 6 + 7
 
 
 def test_sizings_default_scenario_by_hand(sizing):

@@ -106,3 +106,75 @@ def test_every_template_formula_reads_as_a_tree_and_back():
                     assert parse(tree.render()) == tree, (ws.title, c.coordinate)
                     count += 1
     assert count > 1500
+
+
+def test_the_scaleup_domain_and_the_link_a_stage_crosses(env):
+    # the GPUs one scale-up link joins: the GPUs table's figure where the GPU has a link
+    # (HGX H100 8, GB200 NVL72 72); 8 (one board) for a user's linked row without it; 1
+    # without a link (a PCIe card: L40S, RTX 4090), whatever the figure says
+    assert step.scaleup_domain(8, 900).evaluate(env) == 8
+    assert step.scaleup_domain(72, 1800).evaluate(env) == 72
+    assert step.scaleup_domain(Text(""), 900).evaluate(env) == 8
+    assert step.scaleup_domain(8, Text("none")).evaluate(env) == 1
+    # a server: the domain where wider (NVL72), else NVIDIA's 8-GPU reference server
+    assert step.server_gpus(72).evaluate(env) == 72 and step.server_gpus(2).evaluate(env) == 8
+
+    def kind(link, stage, domain):
+        return step.stage_link_kind(link, stage, domain).evaluate(env)
+    assert kind(900, 8, 8) == "NVLink" and kind(900, 16, 8) == "InfiniBand"  # HGX H100
+    assert kind(600, 2, 2) == "NVLink" and kind(600, 4, 2) == "PCIe"  # H100 PCIe pairs
+    assert kind(1800, 64, 72) == "NVLink" and kind(1800, 144, 72) == "InfiniBand"  # NVL72
+    assert kind(Text("none"), 8, 1) == "PCIe"  # L40S: PCIe inside the server
+
+
+def test_all_reduces_past_the_domain_pay_the_network(env):
+    # Llama 3.1 70B (hidden 8,192, 80 layers: config.json), 64 tokens a step, BF16
+    # activations: 64 × 8,192 × 2 B = 1,048,576 B an all-reduce, 2 a layer, 160 in all.
+    # NCCL's ring (src/graph/tuning.cc, udfs/data/interconnects.csv): base 6.6 µs + 2(t−1)
+    # steps at the link's latency; the bytes 2(t−1)/t × S over the link one way.
+    def by_hand(t, hop_us, one_way_tbps):
+        bytes_moved = 2 * (t - 1) / t * 64 * 8192 * 2
+        return 160 * (6.6 + 2 * (t - 1) * hop_us + bytes_moved / (one_way_tbps * 1e12) * 1e6) / 1e3
+
+    def comm(t, link, domain, kind=None):
+        return step.tp_comm(8192, 64, t, link, 80, kind, 0, domain).evaluate(env)
+    # 16 H100 SXM, an HGX board of 8 each: the network, 400 Gb/s InfiniBand a GPU (DGX
+    # H100: one ConnectX-7 a GPU) = 0.05 TB/s one way, NCCL's NET latency 2.7 µs a step:
+    # 160 × (6.6 + 81 + 39.32) µs = 20.307 ms, not NVLink's 4.635 ms
+    assert comm(16, 900, 8) == pytest.approx(by_hand(16, 2.7, 0.05), rel=1e-12)
+    assert by_hand(16, 2.7, 0.05) == pytest.approx(20.307456, rel=1e-9)
+    assert comm(16, 900, 8, Text("NVLink")) == pytest.approx(by_hand(16, 2.7, 0.05))
+    # the same 16 in a GB200 NVL72 rack: NVLink 5 (1,800 GB/s in + out, 0.9 one way)
+    assert comm(16, 1800, 72) == pytest.approx(by_hand(16, 0.6, 0.9), rel=1e-12)
+    # 8 H100 SXM on their board: NVLink as before (no domain given: the same)
+    assert comm(8, 900, 8) == pytest.approx(by_hand(8, 0.6, 0.45), rel=1e-12)
+    assert comm(8, 900, None) == pytest.approx(comm(8, 900, 8), rel=1e-12)
+    # 4 H100 PCIe, bridged in pairs: past the pair PCIe 5.0 x16, 0.063 TB/s, 1.0 µs a step
+    assert comm(4, 600, 2) == pytest.approx(by_hand(4, 1.0, 0.063), rel=1e-12)
+
+
+def test_a_stage_splits_the_heads_by_vllms_rule(env):
+    # vLLM (vllm/config/model.py, verify_with_parallel_config; linear.py,
+    # QKVParallelLinear): query heads % tp = 0; KV heads split (kv % tp = 0) or replicated
+    # (tp % kv = 0). Heads from each config.json (Models sheet).
+    row = {name: env.names["MODEL_NAME"].index(name) + 1
+           for name in ("Llama 3.1 405B", "Qwen2.5 7B", "Phi-4", "DeepSeek-R1")}
+
+    def split(name, t, ep=0):
+        plain = step.model_heads_split(row[name], t, ep).evaluate(env)
+        assert step.model_heads_split(row[name], t, ep, elementwise=True).evaluate(env) \
+            == plain
+        return plain
+    # Llama 3.1 405B: 128 query, 8 KV heads: 8 and 16 run, 24 does not (128 ÷ 24 = 5.33)
+    assert split("Llama 3.1 405B", 8) and split("Llama 3.1 405B", 16)
+    assert not split("Llama 3.1 405B", 24)
+    # Qwen2.5 7B: 28 query heads, 4 KV: 4 runs, 8 does not (28 ÷ 8 = 3.5)
+    assert split("Qwen2.5 7B", 4) and not split("Qwen2.5 7B", 8)
+    # Phi-4: 40 query heads, 10 KV: 4 divides 40 but not the 10 KV heads (10 ÷ 4 = 2.5,
+    # vLLM's divide() refuses it); 5 and 20 (10 replicated twice) run
+    assert not split("Phi-4", 4) and split("Phi-4", 5) and split("Phi-4", 20)
+    # DeepSeek-R1: 128 query heads, MLA (one latent KV head every GPU holds): 16 runs, 24
+    # does not in tensor parallel; expert parallel splits no head (attention data parallel)
+    assert split("DeepSeek-R1", 16) and not split("DeepSeek-R1", 24)
+    assert split("DeepSeek-R1", 24, ep=1)
+    assert step.divides(8, 128).evaluate(env) and not step.divides(24, 128).evaluate(env)

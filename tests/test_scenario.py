@@ -91,7 +91,7 @@ from workbook.build import (
     PLAN,
     SIZING,
 )
-from workbook.model.step import NO_LAYOUT
+from workbook.model.step import NO_LAYOUT, NO_LAYOUT_HEADS
 from workbook.scenario import PLAN_SCENARIO_ROW, RESULT_NAMES, SCENARIO_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -335,10 +335,11 @@ def test_cost_chart_sorts_the_headline_and_lists_the_unpriced(default, book):
     assert [name for _, name in got] == [name for _, name in priced]
     assert [c for c, _ in got] == pytest.approx([c for c, _ in priced])
     unpriced = [v[f"A{r}"] for r in rows if v.get(f"B{r}") == "no price"
-                or v.get(f"R{r}") == NO_LAYOUT]
+                or v.get(f"R{r}") in (NO_LAYOUT, NO_LAYOUT_HEADS)]
     note = v[f"A{COST_FIRST + n + 4}"]
     assert note == ("Left out, no price on the GPUs sheet or no layout that runs (more than "
-                    "8 GPUs a stage without NVLink): " + ", ".join(unpriced))
+                    "8 GPUs a stage without NVLink, or a stage's GPUs that do not divide the "
+                    "attention heads): " + ", ".join(unpriced))
     chart = book["Cost"]._charts[0]
     assert chart.type == "bar" and not chart.visible_cells_only
     assert chart.series[0].val.numRef.f == f"'Cost'!$X${COST_FIRST}:$X${COST_FIRST + n - 1}"

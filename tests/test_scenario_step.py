@@ -180,11 +180,85 @@ def test_pcie_cards_offer_no_layout_past_one_server(tmp_path):
     assert cost[f"F{row}"] == 24 and cost[f"R{row}"] == NO_LAYOUT
     assert NO_LAYOUT in cost[f"T{row}"]
     assert "NVIDIA GeForce RTX 4090" not in {cost.get(f"W{COST_FIRST + i}") for i in range(60)}
+    # Finance's low and high cost say it as the base does (no cost of a layout that does
+    # not run)
+    from workbook.finance import FINANCE
+    fin, r = v["Finance"], FINANCE["cost_range"]
+    assert fin[f"B{r}"] == fin[f"C{r}"] == fin[f"D{r}"] == v["Sizing"][SIZING["headline"]]
     # three pipeline stages of 8: each stage one server, the layout runs, every sheet agrees
     staged = variant(tmp_path, "405b-4090-pp3",
                      {**base, S["SCENARIO_PIPELINE_STAGES"]: 3})
     assert staged["Sizing"][SIZING["stage_gpus"]] == 8
     agree(staged, openpyxl.load_workbook(tmp_path / "405b-4090-pp3.xlsx"))
+
+
+def _cost_row(cost: dict, gpu: str) -> int:
+    """The Cost row of ``gpu``."""
+    from workbook.cost import COST_FIRST
+    return next(COST_FIRST + i for i in range(60) if cost.get(f"A{COST_FIRST + i}") == gpu)
+
+
+def test_a_stage_past_the_nvlink_domain_pays_the_network(tmp_path):
+    # Llama 3.1 70B in BF16 on 16 H100 SXM in one tensor-parallel stage, batch 1, 1,000 +
+    # 24 tokens (prefill sharing the GPUs: 1 + 1,000 ÷ 24 tokens a step). An HGX H100
+    # board joins 8 by NVLink (GPUs sheet, column R): the stage's all-reduces cross the
+    # network, 400 Gb/s InfiniBand a GPU = 0.05 TB/s one way, at NCCL's NET latency of
+    # 2.7 µs a ring step (src/graph/tuning.cc): 2 × 80 layers × (6.6 + 2 × 15 × 2.7 µs +
+    # 2 × 15/16 × 42.67 × 8,192 × 2 B ÷ 50 GB/s = 26.21 µs) = 160 × 113.81 µs = 18.21 ms
+    name = "test-16-h100"
+    v = variant(tmp_path, name, _scenario("Llama 3.1 70B", "BF16", "BF16",
+                                          "NVIDIA H100 SXM", 16, 1, 1000, 24))
+    sizing = v["Sizing"]
+    tokens = 1 + 1000 / 24
+    comm = 160 * (6.6 + 30 * 2.7 + 2 * 15 / 16 * tokens * 8192 * 2 / 50e9 * 1e6) / 1e3
+    assert sizing[SIZING["domain"]] == 8 and sizing[SIZING["stage_link"]] == "InfiniBand"
+    assert sizing[SIZING["comm_ms"]] == pytest.approx(comm)
+    assert comm == pytest.approx(18.2103, abs=1e-4)
+    # Cost's row of the scenario's GPU computes the same step (its own domain column)
+    cost = v["Cost"]
+    row = _cost_row(cost, "NVIDIA H100 SXM")
+    assert cost[f"F{row}"] == 16
+    assert cost[f"G{row}"] == pytest.approx(sizing[SIZING["step_ms"]], rel=1e-12)
+    # a GB200 NVL72 rack holds the 16 in one NVLink domain: its row is priced as NVLink
+    gb200 = _cost_row(cost, "NVIDIA GB200 (per GPU)")
+    assert cost[f"AC{gb200}"] == 72
+    agree(v, openpyxl.load_workbook(tmp_path / f"{name}.xlsx"))
+
+
+def test_a_stage_that_does_not_divide_the_heads_has_no_layout(tmp_path):
+    # Llama 3.1 405B (128 query heads, 8 KV heads: config.json) on 24 H100 SXM in one
+    # stage: 128 ÷ 24 = 5.33 heads a GPU, which vLLM refuses ("Total number of attention
+    # heads (128) must be divisible by tensor parallel size (24)", vllm/config/model.py):
+    # no layout on Sizing, Cost's row (and chart), Finance's range and tornado
+    from workbook.finance import FINANCE
+    from workbook.model.step import NO_LAYOUT_HEADS
+
+    base = _scenario("Llama 3.1 405B", "FP8", "BF16", "NVIDIA H100 SXM", 24, 16, 2000, 300)
+    v = variant(tmp_path, "405b-24", base)
+    headline = v["Sizing"][SIZING["headline"]]
+    assert headline.startswith(NO_LAYOUT_HEADS) and "128 query and 8 KV heads" in headline
+    cost = v["Cost"]
+    row = _cost_row(cost, "NVIDIA H100 SXM")
+    assert cost[f"F{row}"] == 24 and cost[f"R{row}"] == NO_LAYOUT_HEADS
+    assert NO_LAYOUT_HEADS in cost[f"T{row}"]
+    assert "NVIDIA H100 SXM" not in {cost.get(f"W{row0}") for row0 in range(22, 82)}
+    fin = v["Finance"]
+    assert fin[f"C{FINANCE['cost_range']}"] == headline
+    assert fin[f"B{FINANCE['cost_range']}"] == headline == fin[f"D{FINANCE['cost_range']}"]
+    assert fin["B29"] == headline == fin["D29"]  # the range of published deployments
+    # Plan's row of the scenario: no layout, no replicas (the rows of 1, 2, 4, 8 GPUs run)
+    from workbook.plan_cells import RUNS_COL
+    from workbook.scenario import PLAN_SCENARIO_ROW
+    plan, sc = v["Plan"], PLAN_SCENARIO_ROW
+    assert plan[f"L{sc}"] == NO_LAYOUT_HEADS == plan[f"{RUNS_COL}{sc}"]
+    assert plan[f"J{sc}"] == "none"
+    assert plan.get(f"{RUNS_COL}{sc - 1}") in ("", None)
+    # three pipeline stages of 8 GPUs: 128 ÷ 8 = 16 heads a GPU, it runs, and every sheet
+    # agrees
+    staged = variant(tmp_path, "405b-24-pp3", {**base, S["SCENARIO_PIPELINE_STAGES"]: 3})
+    assert staged["Sizing"][SIZING["stage_gpus"]] == 8
+    assert isinstance(staged["Sizing"][SIZING["headline"]], float)
+    agree(staged, openpyxl.load_workbook(tmp_path / "405b-24-pp3.xlsx"))
 
 
 def test_tokens_per_step_divide_the_step(tmp_path):
@@ -263,10 +337,15 @@ def test_405b_fp8_over_16_h100_in_2_pipeline_stages(tmp_path):
     from udfs import REGIME_EFFICIENCY
     assert v[SIZING["regime_eff"]] == REGIME_EFFICIENCY(16, 16, 0)
     # one stage of the same 16 GPUs: the weights once, TP16's all-reduces of all 122.67
-    # tokens: 2 × 126 × (6.6 + 30 × 0.6 + 30/16 × 122.67 × 16,384 × 2 B ÷ 450 GB/s) µs;
-    # 16 GPUs share the 8 KV heads: each held twice, the KV cache read twice
+    # tokens, past the HGX board's 8-GPU NVLink domain over the network: 400 Gb/s a GPU,
+    # 50 GB/s one way, NCCL's NET latency 2.7 µs a ring step: 2 × 126 × (6.6 + 30 × 2.7 +
+    # 30/16 × 122.67 × 16,384 × 2 B ÷ 50 GB/s) µs = 252 × 238.33 µs = 60.06 ms (NVLink
+    # would be 252 × 41.35 µs = 10.42 ms); 16 GPUs share the 8 KV heads: each held twice,
+    # the KV cache read twice
     one = _405b(tmp_path, "pp1", 16, 1)["Sizing"]
-    comm16 = 2 * 126 * (6.6 + 30 * 0.6 + 30 / 16 * tokens * 16384 * 2 / 450e9 * 1e6) / 1e3
+    comm16 = 2 * 126 * (6.6 + 30 * 2.7 + 30 / 16 * tokens * 16384 * 2 / 50e9 * 1e6) / 1e3
+    assert comm16 == pytest.approx(60.0599, abs=1e-4)
+    assert one[SIZING["stage_link"]] == "InfiniBand"
     assert one[SIZING["comm_ms"]] == pytest.approx(comm16, rel=1e-12)
     assert one[SIZING["step_ms"]] == pytest.approx(weights / 2 + 2 * kv + comm16, rel=1e-9)
 

@@ -124,6 +124,28 @@ def test_every_row_cites_a_source():
             assert "shared" not in row["source_url"], name
 
 
+@pytest.mark.parametrize(("gpu", "gpus"), [
+    # each the platform's datasheet or product page (the row's scaleup_domain_source):
+    # NVIDIA HGX H100/H200/B200 8-GPU boards (NVSwitch), DGX A100 (8 GPUs, 6 NVSwitches),
+    # GB200/GB300 NVL72 (72 GPUs one NVLink domain), the H100 PCIe and NVL bridged in
+    # pairs, AMD's MI300X Platform (8 GPUs, Infinity Fabric), Google's v5e pod (256 chips)
+    ("H100 SXM", 8), ("H200", 8), ("B200", 8), ("A100 80GB", 8), ("GB200", 72),
+    ("GB300", 72), ("H100 PCIe", 2), ("H100 NVL", 2), ("MI300X", 8), ("TPU v5e", 256),
+    ("L40S", 1), ("RTX 4090", 1),
+])
+def test_scaleup_domains_as_the_platforms_state_them(gpu, gpus):
+    assert GPU_SPEC(gpu, "domain") == gpus
+
+
+def test_every_gpu_has_a_scaleup_domain_and_its_source():
+    # a whole number of GPUs, 1 exactly where the GPU has no scale-up link (PCIe cards)
+    for name, row in tables.gpus().items():
+        domain = float(row["scaleup_domain_gpus"])
+        assert domain == int(domain) >= 1, name
+        assert (domain == 1) == (row["interconnect_GBps"] == ""), name
+        assert len(row["scaleup_domain_source"]) > 20, name
+
+
 def test_dense_figures_are_consistent():
     for name, g in tables.gpus().items():
         assert float(g["memory_GB"]) > 0 and float(g["memory_bandwidth_TBps"]) > 0, name

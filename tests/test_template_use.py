@@ -155,12 +155,14 @@ def test_deployed_gpus_context_warning_and_tolerant_notes(tmp):
     # 128 × (199,850 + 665.7 × 99,850) × 16 FLOP ÷ (32 × 989.4 TFLOPS BF16) = 278 ms,
     # exceed the KV cache's read (61.6 ms); the prompts' math, 2 × 405.85e9 × 10,667 ÷ (32
     # × 989.4 TFLOPS) = 273 ms, the weights' read (7.6 ms); + 2 × 126 all-reduces of the
-    # 10,667 tokens over NVLink: a 200,000-token prompt makes the step prefill's
+    # 10,667 tokens, the stage's 32 GPUs past the HGX board's 8-GPU NVLink domain so over
+    # the network (400 Gb/s a GPU, 50 GB/s one way, NCCL's NET latency 2.7 µs a ring step:
+    # src/graph/tuning.cc): a 200,000-token prompt makes the step prefill's
     attention = 4 * 126 * 128 * 128 * (199850 + 199700 / 300 * 99850) * 16 / (
         32 * 989.4e12) * 1e3
     math_ms = 2 * 405.85e9 * tokens / (32 * 989.4e12) * 1e3
     assert attention > kv_ms and math_ms > weights / (3.35 * 32)
-    step = attention + math_ms + comm_ms(126, 16384, tokens, 32)
+    step = attention + math_ms + comm_ms(126, 16384, tokens, 32, link_gbps=50, hop_us=2.7)
     assert sizing(v, "step_ms") == pytest.approx(step)
     # 32 GPUs at 16 sequences: batch 16 is the smallest of throughput_tp's rows, so its
     # anchor, 0.471 (udfs/data/efficiency.csv, docs/math.md); no measurement of the H100

@@ -56,6 +56,7 @@ GPU_FIELD_ALIASES = {
     "bf16": "bf16_dense_TFLOPS", "fp16": "fp16_dense_TFLOPS", "fp8": "fp8_dense_TFLOPS",
     "int8": "int8_dense_TOPS", "fp4": "fp4_dense_TFLOPS", "tdp": "tdp_W", "power": "tdp_W",
     "interconnect": "interconnect_GBps", "nvlink": "interconnect_GBps",
+    "domain": "scaleup_domain_gpus", "scaleup_domain": "scaleup_domain_gpus",
     "source": "source_url",
 }
 MODEL_FIELD_ALIASES = {
@@ -88,7 +89,9 @@ def gpus() -> dict[str, dict]:
     dict: row name → row (column → text). Units are the columns' own: ``memory_GB`` GB
     (10⁹ bytes; a vendor's GiB converted),
     ``memory_bandwidth_TBps`` TB/s, ``*_dense_TFLOPS`` TFLOPS without sparsity,
-    ``tdp_W`` W, ``interconnect_GBps`` GB/s. The H100 SXM: 80 GB, 3.35 TB/s [1].
+    ``tdp_W`` W, ``interconnect_GBps`` GB/s, ``scaleup_domain_gpus`` the GPUs its
+    scale-up link joins (an HGX board's NVLink 8, an NVL72 rack 72, 1 without a link;
+    ``scaleup_domain_source`` says where from). The H100 SXM: 80 GB, 3.35 TB/s [1].
     """
     return {r["name"]: r for r in read_data("gpus.csv")}
 

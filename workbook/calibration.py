@@ -12,7 +12,7 @@ from workbook.expr import Cell, Column, Expr, F, Name, Text, of, words
 from workbook.expr_excel import in_excel
 from workbook.model.gpu import CAL_EFF, layers_ms
 from workbook.model.serving import kv_copies
-from workbook.model.step import batch_read, stage_comm
+from workbook.model.step import batch_read, scaleup_domain, stage_comm
 from workbook.sheet import (
     Sheet,
     attention_dim,
@@ -159,7 +159,9 @@ def _step(r: int, weights_gb, active) -> Expr:
     layers = _model("MODEL_LAYERS", r)
     tokens = computed(r)
     comm = stage_comm(m, _model("MODEL_HIDDEN", r), layers, tokens, d, link=link,
-                      auto=1)  # a measurement of an MoE model on GPUs: expert parallel
+                      auto=1,  # a measurement of an MoE model on GPUs: expert parallel
+                      domain=scaleup_domain(Column("GPU_SCALEUP_DOMAIN").at(Cell(f"R{r}")),
+                                            link))
     # the KV cache as the D GPUs hold it: once a KV head, whole on each GPU for MLA
     kv = Cell(f"U{r}") * kv_copies(m, d, expert_parallel(m, d, 1))
     return step_floor(weights_gb, kv, Cell(f"S{r}"), active, tokens, Cell(f"T{r}"),

@@ -28,7 +28,14 @@ from workbook.model.gpu import (
     replica_gpus,
     roof_used,
 )
-from workbook.model.step import NO_LAYOUT, layout_runs
+from workbook.model.step import (
+    NO_LAYOUT,
+    heads_split,
+    layout_runs,
+    no_layout_says,
+    scaleup_domain,
+    tp_degree,
+)
 from workbook.scenario import AT_UTILIZATION, HEADLINE
 from workbook.sheet import Sheet, expert_parallel
 from workbook.sizing import SIZING
@@ -120,7 +127,8 @@ def sheet_cost(wb: Workbook, n_gpus: int) -> Sheet:
     for col in WORKING:  # grouped and folded: the reader sees the answer columns
         dim = s.ws.column_dimensions[col]
         dim.outline_level, dim.hidden = 1, True
-    for col in (LINK_COL, REGIME_COL, FIXED_COL):  # the helpers the rows read: hidden, as
+    for col in (LINK_COL, REGIME_COL, FIXED_COL, DOMAIN_COL, RUNS_COL,
+                DEGREE_COL):  # the helpers the rows read: hidden, as
         s.ws.column_dimensions[col].hidden = True  # their docstrings say (were shown bare)
     s.ws.freeze_panes = f"B{COST_FIRST}"
     return s
@@ -175,12 +183,17 @@ def _gpu_rows(s: Sheet, K: dict, sz: dict, n_gpus: int) -> int:
         r = COST_FIRST + i
         s.put(f"A{r}", blank_or("GPU_NAME", i + 1), "formula")
         s.put(f"{LINK_COL}{r}", figure("GPU_INTERCONNECT", i + 1, "none"), "formula")
+        s.put(f"{DOMAIN_COL}{r}", _unless_blank(Cell(f"$A{r}"), scaleup_domain(
+            Column("GPU_SCALEUP_DOMAIN").at(i + 1), Cell(f"{LINK_COL}{r}"))), "formula")
         for col, (expr, style) in _row_cells(r, i + 1, K, sz).items():
             fmt = COST_COLUMNS[ord(col) - 65][2] if len(col) == 1 else "0.000"
             s.put(f"{col}{r}", _unless_blank(Cell(f"$A{r}"), expr), style, fmt)
     link = Name("GPU_INTERCONNECT")  # the table's whole column
     fill(s.ws, f"{LINK_COL}{COST_FIRST}:{LINK_COL}{last}", _unless_blank(
         Name("GPU_NAME"), F.IF(F.ISNUMBER(link), link, Text("none"))), keep=True)
+    fill(s.ws, f"{DOMAIN_COL}{COST_FIRST}:{DOMAIN_COL}{last}", _unless_blank(
+        Name("GPU_NAME"), scaleup_domain(Name("GPU_SCALEUP_DOMAIN"), link)),
+        keep=True)
     # one array formula a column (``workbook.arrays``); the per-cell form is the above
     fixed_k = {k: fixed(v) for k, v in K.items()}
     fixed_sz = {k: fixed(v) for k, v in sz.items()}
@@ -227,8 +240,32 @@ REGIME_COL = "AA"
 #: The hidden column of each GPU row's fixed time per token: Sizing's LAYER_OVERHEAD_MS of
 #: the model's layers, 0 where Calibration has the GPU's measurements (which hold it).
 FIXED_COL = "AB"
+#: The hidden column of each GPU row's scale-up domain, the GPUs its link joins
+#: (``workbook.model.step.scaleup_domain``: GPU_SCALEUP_DOMAIN, 1 without a link), read by
+#: the all-reduces of column G: a stage wider than it crosses PCIe or the network.
+DOMAIN_COL = "AC"
+#: The hidden column of each GPU row's layout: "" where it runs, else why not in words
+#: (``_layout_says``), read by the costs and the note.
+RUNS_COL = "AD"
+#: The hidden column of each GPU row's tensor-parallel degree of the heads: the GPUs of a
+#: stage, 1 with expert parallelism (``workbook.model.step.tp_degree``).
+DEGREE_COL = "AE"
 #: The columns of the GPU rows that call napkin functions: one array formula each.
-ARRAY_COLS = ("E", "F", "G", "H", "L", "M", "O", "P", "R", "S", REGIME_COL)
+ARRAY_COLS = ("E", "F", "G", "H", "L", "M", "O", "P", "R", "S", REGIME_COL, RUNS_COL,
+              DEGREE_COL)
+
+
+def _layout_says(sz: dict, stage, link, degree, each: bool) -> Expr:
+    """"" where a replica of stages of ``stage`` GPUs (interconnect figure ``link``) of the
+    scenario's model (Sizing's cells ``sz``) runs, its heads split over ``degree`` GPUs,
+    else why not in words (``workbook.model.step``): PCIe cards at most one server's 8
+    GPUs a stage (``layout_runs``), the degree dividing the attention heads as vLLM
+    requires (``heads_split``). ``each``: the array form, element by element."""
+    heads = Column("MODEL_HEADS").at(Cell(sz["model_row"]))
+    split = heads_split(heads, Cell(sz["kv_heads"]), Cell(sz["attention"]), degree, each)
+    runs = layout_runs(stage, link, elementwise=each)
+    runs = (runs * split).gt(0) if each else F.AND(runs, split)
+    return F.IF(runs, Text(""), no_layout_says(stage, link, each))
 
 
 def _unless_blank(name, e) -> Expr:
@@ -245,24 +282,27 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[Expr
     b, avg, tpd = Cell(K["batch"]), Cell(K["avg_tps"]), Name(fleet.TOKENS_DAY)
     util, hours, peak = Cell(K["utilization"]), Cell(K["hours"]), Cell(K["peak_ratio"])
     c = {col: Cell(f"{col}{r}") for col in "ABCDEFGHIJKLMNOPQRS"}
-    c.update({col: Cell(f"{col}{r}") for col in (LINK_COL, REGIME_COL, FIXED_COL)})
+    c.update({col: Cell(f"{col}{r}") for col in (LINK_COL, REGIME_COL, FIXED_COL,
+                                                 DOMAIN_COL, RUNS_COL, DEGREE_COL)})
     stages = Name("SCENARIO_PIPELINE_STAGES")
     parallel = expert_parallel(m, c["F"] / stages)  # the regime's (REGIME_COL)
     # Sizing's read, KV cache, tokens (batch × (draft tokens + 1 + prompt share)) and
     # attention, on this GPU (workbook.model.decode)
     step = floor_per_token(m, K["read_b"], prec, sz["kv_step_seq_gb"], b, sz["step_tokens"],
                            c["D"], sz["active_b"], c["E"], sz["attn_flop"], c["F"], stages,
-                           sz["hidden"], sz["layers"], c[LINK_COL])
+                           sz["hidden"], sz["layers"], c[LINK_COL], c[DOMAIN_COL])
 
-    # a layout that runs: PCIe cards at most one server's 8 GPUs a stage (model.step)
-    runs = layout_runs(c["F"] / stages, c[LINK_COL], elementwise=k is None)
+    # a layout that runs: PCIe cards at most one server's 8 GPUs a stage, a stage's GPUs
+    # dividing the attention heads (vLLM's rule) in tensor parallel (model.step)
+    # (RUNS_COL: "" where it runs, else which of the two in words)
+    says = c[RUNS_COL]
+    runs = says.eq(Text(""))
 
     def price_or(e):  # "no price" where the GPU has none, "no layout" where it cannot run
-        return F.IF(runs, priced(c["B"], e), Text(NO_LAYOUT))
+        return F.IF(runs, priced(c["B"], e), says)
 
     def per_mtok(gpus):  # the month's bill ÷ the month's tokens (model.bill)
-        return F.IF(runs, cost_per_mtok(c["B"], gpus, rate=avg, traffic=avg.gt(0)),
-                    Text(NO_LAYOUT))
+        return F.IF(runs, cost_per_mtok(c["B"], gpus, rate=avg, traffic=avg.gt(0)), says)
     realistic_tps = replica_tps(c["O"], b)
     cells = {
         "E": roof_used(prec, Name("GPU_FP8"), Name("GPU_BF16"), elementwise=True)
@@ -278,6 +318,8 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[Expr
         "L": per_mtok(c["J"]),
         "M": price_or(F.COST_PER_MTOK(c["B"], c["H"], c["F"], util)),
         REGIME_COL: F.REGIME_EFFICIENCY(c["F"], b, parallel),
+        DEGREE_COL: tp_degree(c["F"] / stages, parallel),
+        RUNS_COL: _layout_says(sz, c["F"] / stages, c[LINK_COL], c[DEGREE_COL], k is None),
         "N": gpu_efficiency(c["A"], c[REGIME_COL]),
         FIXED_COL: layer_time(c["A"], sz["layer_ms"]),
         "O": F.ESTIMATE(c["G"], c["N"], c[FIXED_COL]),
@@ -291,16 +333,17 @@ def _row_cells(r: int, k: int | None, K: dict, sz: dict) -> dict[str, tuple[Expr
             "B": F.IF(c["A"].eq(Name("SCENARIO_GPU")), Name("SCENARIO_PRICE_PER_GPU_HOUR"),
                       figure("GPU_PRICE", k, "no price")),
             "C": lookup("GPU_MEM", k), "D": lookup("GPU_BW", k),
-            NOTE_COL: _note(c, runs),
+            NOTE_COL: _note(c, runs, says),
         })
     style = {"K": "result", "L": "result", "Q": "result", "R": "result", "S": "result",
              NOTE_COL: "note"}
     return {col: (e, style.get(col, "formula")) for col, e in cells.items()}
 
 
-def _note(c: dict, runs) -> Expr:
+def _note(c: dict, runs, says) -> Expr:
     """The note of a GPU row: no price, no FLOPS figure, efficiency from measurements, no
-    layout that runs (``runs`` FALSE: ``workbook.model.step.layout_runs``)."""
+    layout that runs (``runs`` FALSE: ``workbook.model.step.layout_runs`` and
+    ``heads_split``; ``says`` which, ``no_layout_says``)."""
     priced, roofed, scaled = F.ISNUMBER(c["B"]), F.ISNUMBER(c["E"]), measured(c["A"])
     return words(
         F.IF(priced, Text(""), Text("no price: enter one on the GPUs sheet (column L)")),
@@ -311,8 +354,12 @@ def _note(c: dict, runs) -> Expr:
              Text("")),
         F.IF(runs, Text(""), words(F.IF(F.AND(priced, roofed, F.NOT(scaled)), Text(""),
                                         Text("; ")),
-                                   NO_LAYOUT, " (a PCIe server holds 8): pipeline stages on "
-                                   "Sizing split the replica over servers")))
+                                   says, F.IF(says.eq(Text(NO_LAYOUT)), Text(
+                                       " (a PCIe server holds 8): pipeline stages on Sizing "
+                                       "split the replica over servers"), Text(
+                                       " (vLLM splits them evenly): GPUs per replica or "
+                                       "pipeline stages on Sizing that make a stage's GPUs "
+                                       "divide them")))))
 
 
 #: Hidden columns of the chart's data: a sort key, the sorted keys, names and costs, and
@@ -342,7 +389,9 @@ def _cost_chart(s: Sheet, first: int, last: int):
         s.put(f"{c['cost']}{r}", F.IF(F.ISNUMBER(key), F.INDEX(rng["R"], at), blank),
               "formula", "money")
         before = Cell(f"{c['unpriced']}{r - 1}") if i else blank
-        left_out = F.OR(F.NOT(F.ISNUMBER(Cell(f"B{r}"))), cost.eq(Text(NO_LAYOUT)))
+        # no price, or no layout (the row's RUNS_COL says why, "" where it runs)
+        left_out = F.OR(F.NOT(F.ISNUMBER(Cell(f"B{r}"))),
+                        Cell(f"{RUNS_COL}{r}").ne(blank))
         s.put(f"{c['unpriced']}{r}", before.concat(F.IF(F.AND(name.ne(blank), left_out),
                                                         words(", ", name), blank)), "formula")
     for col in c.values():
@@ -372,7 +421,8 @@ def _cost_chart(s: Sheet, first: int, last: int):
     unpriced = Cell(f"{c['unpriced']}{last}")
     s.put(f"A{note}", F.IF(unpriced.eq(Text("")), Text("Every GPU of the table has a price."),
                            words("Left out, no price on the GPUs sheet or no layout that "
-                                 "runs (more than 8 GPUs a stage without NVLink): ",
+                                 "runs (more than 8 GPUs a stage without NVLink, or a "
+                                 "stage's GPUs that do not divide the attention heads): ",
                                  F.MID(unpriced, 3, 10000))), "note")
     ws.merge_cells(f"A{note}:R{note}")  # a list of any length: wrapped inside the page
     ws[f"A{note}"].alignment = Alignment(wrap_text=True, vertical="top")

@@ -42,12 +42,26 @@ def regime_rule(gpus, batch, expert_parallel) -> Expr:
         F.IF(g.eq(1), Text("throughput_one_gpu"), Text("throughput_tp"))))
 
 
+#: How the headline begins where the scenario's layout does not run
+#: (``workbook.model.step.NO_LAYOUT``, ``NO_LAYOUT_HEADS``).
+NO_WAY = "no layout"
+
+
+def unless_no_layout(cost) -> Expr:
+    """``cost``, or the headline's words (RESULT_COST_PER_MTOK) where they say the
+    scenario has no layout that runs: a range of a cost that is not there is not there."""
+    base = Name("RESULT_COST_PER_MTOK")
+    # LEFT of text only: the text of a number is Excel's 15 digits, not napkin's to say
+    words_of = F.IF(F.ISTEXT(base), F.LEFT(base, len(NO_WAY)), Text(""))
+    return F.IF(words_of.eq(Text(NO_WAY)), base, of(cost))
+
+
 def _cost_at(share, gpus, batch, price) -> Expr:
     """The cost per million output tokens with the realistic step × ``share``: the fleet
-    for the peak, its monthly bill, ÷ the month's output tokens."""
+    for the peak, its monthly bill, ÷ the month's output tokens (``unless_no_layout``)."""
     step = Name("RESULT_STEP_MS") * of(share)
     fleet_at = gpus_total(replicas(TPD, replica_tps(step, batch), PEAK, UTIL), gpus)
-    return bill_cost_per_mtok(fleet_at, price)
+    return unless_no_layout(bill_cost_per_mtok(fleet_at, price))
 
 
 def range_row(s: Sheet, gpus: str, batch: str, price: str, expert_parallel: str) -> None:

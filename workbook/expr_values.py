@@ -162,6 +162,8 @@ EXCEL: dict[str, Callable] = {
     "SUM": _aggregate(sum),
     "INDEX": _index,
     "ISNUMBER": _isnumber,
+    "ISTEXT": lambda env, x: isinstance(x.evaluate(env), str),
+    "LEFT": lambda env, t, n=None: _left(t.evaluate(env), 1 if n is None else n.evaluate(env)),
     "AND": lambda env, *a: all(bool(v) for v in _values(env, a)),
     "OR": lambda env, *a: any(bool(v) for v in _values(env, a)),
     "NOT": lambda env, a: not a.evaluate(env),
@@ -170,6 +172,12 @@ EXCEL: dict[str, Callable] = {
     "MOD": lambda env, n, d: _mod(_number(n.evaluate(env)), _number(d.evaluate(env))),
     "CEILING": lambda env, x, s: _ceiling(_number(x.evaluate(env)), _number(s.evaluate(env))),
 }
+
+
+def _left(text, n):
+    """Excel's LEFT of text: its first ``n`` characters (Microsoft Support, "LEFT, LEFTB
+    functions"); the template applies it to text only."""
+    return str(text)[:int(_number(n))]
 
 
 def _mod(n: float, d: float):

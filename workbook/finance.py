@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
 
-from workbook.estimate_range import RANGE_CELLS, range_row
+from workbook.estimate_range import RANGE_CELLS, range_row, unless_no_layout
 from workbook.expr import Cell, Expr, Name, Num, Text, of, words
 from workbook.expr import F as fx
 from workbook.model import fleet
@@ -192,8 +192,9 @@ def _range_rows(c: _Case) -> list:
     def bill(col):
         return priced(at(col, pr), monthly_bill(at(col, gr), at(col, pr)))
 
-    def unit(col):  # = the column's monthly cost ÷ the month's output tokens
-        return cost_per_mtok(at(col, pr), at(col, gr))
+    def unit(col):  # = the column's monthly cost ÷ the month's output tokens; the base's
+        # words where the scenario has no layout that runs (Sizing's headline)
+        return unless_no_layout(cost_per_mtok(at(col, pr), at(col, gr)))
     return [
         (e, "Efficiency (floor ÷ measured)", fx.MAX(Name("EFF_HIGH"), at("C", e)),
          Cell(F["calibrated"]), fx.MIN(Name("EFF_LOW"), at("C", e)), "pct",

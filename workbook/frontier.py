@@ -16,6 +16,7 @@ from workbook.expr import Cell, Column, Expr, F, Name, Text, of, words
 from workbook.model.decode import floor_per_token
 from workbook.model.gpu import calibration_ratio, figure, replica_gpus, roof_used
 from workbook.model.serving import attended_per_sequence, step_tokens
+from workbook.model.step import scaleup_domain
 from workbook.scenario import AT_UTILIZATION
 from workbook.sheet import (
     Sheet,
@@ -254,7 +255,8 @@ def _hidden(r: int, c: dict, h: list[str], z: dict, prec: str,
     attention = F.DECODE_ATTENTION_FLOP(of(z["layers"]), attention_dim(m), attended, b)
     floor = floor_per_token(m, hid[0], prec, z["kv_step_seq_gb"], b, computed,
                             c["bandwidth"], z["active_b"], c["roof"], attention, t, stages,
-                            z["hidden"], z["layers"], link)
+                            z["hidden"], z["layers"], link, scaleup_domain(
+                                Column("GPU_SCALEUP_DOMAIN").at(c["row"]), link))
     # the regime's efficiency and the layers' time, the model's estimate scaled by
     # Calibration's ratio for the GPU (workbook.model.gpu.calibration_ratio; 1 without)
     eff = F.REGIME_EFFICIENCY(t, b, parallel) / c["efficiency"]

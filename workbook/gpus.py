@@ -53,13 +53,17 @@ def sheet_gpus(wb: Workbook) -> Sheet:
           vendor list price or a published street price; empty where none was found,
           and Finance's owned case then uses the Assumptions' CAPEX)
     Q     where the purchase price comes from, or why there is none
+    R     the GPUs its scale-up link joins (an HGX board's NVLink 8, an NVL72 rack 72, 1
+          without a link): a tensor-parallel stage wider than it crosses PCIe or the
+          network (``workbook.model.step.scaleup_domain``);  S where that comes from
     Named ranges, one per column: GPU_NAME, GPU_VENDOR, GPU_MEM, GPU_BW, GPU_BF16,
     GPU_FP16, GPU_FP8, GPU_INT8, GPU_FP4, GPU_TDP, GPU_INTERCONNECT, GPU_PRICE,
-    GPU_PRICE_SOURCE, GPU_SOURCE, GPU_NOTES, GPU_PURCHASE_PRICE, GPU_PURCHASE_SOURCE.
+    GPU_PRICE_SOURCE, GPU_SOURCE, GPU_NOTES, GPU_PURCHASE_PRICE, GPU_PURCHASE_SOURCE,
+    GPU_SCALEUP_DOMAIN, GPU_SCALEUP_SOURCE.
     """
     s = Sheet(wb, "GPUs", {"A": 26, "B": 9, "C": 9, "D": 10, "E": 11, "F": 11, "G": 11,
                            "H": 10, "I": 10, "J": 8, "K": 13, "L": 13, "M": 40, "N": 40,
-                           "O": 90, "P": 13, "Q": 40})
+                           "O": 90, "P": 13, "Q": 40, "R": 11, "S": 60})
     s.title_rows("GPUs: datasheet figures, dense (no 2:4 sparsity), decimal units",
                  f"Gathered {DATA_DATE} from public datasheets and write-ups; every row keeps "
                  "its source and notes. Price per GPU-hour (yellow) is yours to change.")
@@ -75,20 +79,22 @@ def sheet_gpus(wb: Workbook) -> Sheet:
     headers = [h for _, h, _, _ in GPU_COLUMNS]
     headers += [words("Price per GPU-hour (", CURRENCY, ")"), "Price: basis and source",
                 "Source (datasheet)", "Notes", words("Purchase price per GPU (", CURRENCY, ")"),
-                "Purchase price: basis and source"]
+                "Purchase price: basis and source",
+                "GPUs one scale-up link joins (NVLink domain)", "Scale-up domain: source"]
     s.header(GPU_FIRST - 1, headers, height=45)
     prices = {r["name"]: r for r in read_csv("workbook", "gpu_prices.csv")}
     rows = list(tables.gpus().values())
     last = GPU_FIRST + len(rows) - 1
     for i, row in enumerate(rows):
         _gpu_row(s, GPU_FIRST + i, row, prices.get(row["name"]))
-    fit_rows(s, GPU_FIRST, last, {"M": 40, "N": 40, "O": 90, "Q": 40})
+    fit_rows(s, GPU_FIRST, last, {"M": 40, "N": 40, "O": 90, "Q": 40, "S": 60})
     for r in range(last + 1, last + GPU_SPARE + 1):  # the user's own rows
         for j, (_, _, _, fmt) in enumerate(GPU_COLUMNS):
             s.put(f"{get_column_letter(j + 1)}{r}", None, "input", fmt)
         s.put(f"L{r}", None, "input", "money")
         s.put(f"P{r}", None, "input", "#,##0")
-        for col in "MNOQ":
+        s.put(f"R{r}", None, "input", "#,##0")
+        for col in "MNOQS":
             s.put(f"{col}{r}", None, "input")
     last += GPU_SPARE
     slots = last - GPU_FIRST + 1  # the places Cost and the Sizing grids have
@@ -105,7 +111,8 @@ def sheet_gpus(wb: Workbook) -> Sheet:
             define_column(wb, name, s.title, col, GPU_FIRST - 1, end)
     for name, col in (("GPU_PRICE", "L"), ("GPU_PRICE_SOURCE", "M"), ("GPU_SOURCE", "N"),
                       ("GPU_NOTES", "O"), ("GPU_PURCHASE_PRICE", "P"),
-                      ("GPU_PURCHASE_SOURCE", "Q")):
+                      ("GPU_PURCHASE_SOURCE", "Q"), ("GPU_SCALEUP_DOMAIN", "R"),
+                      ("GPU_SCALEUP_SOURCE", "S")):
         define_column(wb, name, s.title, col, GPU_FIRST - 1, end)
     s.ws.freeze_panes = f"B{GPU_FIRST}"
     return s
@@ -117,7 +124,7 @@ def _validate(s: Sheet, last: int) -> None:
     spare = f"{last - GPU_SPARE + 1}:{{}}{last}"
     s.validate("A" + spare.format("A"), "text", "Your GPU's name (shown in the dropdowns): "
                "up to 60 characters.", "GPU name", 0, 60)
-    for col in "BMNOQ":
+    for col in "BMNOQS":
         s.validate(col + spare.format(col), "text", "Optional text: up to 255 characters.",
                    "Text", 0, 255)
     s.validate("C" + spare.format("K"), "decimal", "A datasheet figure in the column's unit "
@@ -129,6 +136,10 @@ def _validate(s: Sheet, last: int) -> None:
     s.validate(f"P{GPU_FIRST}:P{last}", "decimal", "Purchase price of one GPU in the currency "
                "of the scenario (Sizing): a number from 0 to 10,000,000. Empty: Finance's "
                "owned case uses the Assumptions' CAPEX.", "Purchase price", 0, 10000000)
+    s.validate("R" + spare.format("R"), "whole", "The GPUs one scale-up link (NVLink, "
+               "Infinity Fabric, ICI) joins: 8 on an HGX board, 72 in an NVL72 rack, 1 "
+               "without a link; empty: 8 where the GPU has an interconnect figure.",
+               "Scale-up domain", 1, 100000)
 
 
 def _gpu_row(s: Sheet, r: int, row: dict, price: dict | None) -> None:
@@ -145,6 +156,8 @@ def _gpu_row(s: Sheet, r: int, row: dict, price: dict | None) -> None:
           if price else "no price checked: enter your own", "wrap")
     s.put(f"N{r}", row["source_url"], "wrap")
     s.put(f"O{r}", row["notes"], "wrap")
+    s.put(f"R{r}", num(row["scaleup_domain_gpus"]), "data", "#,##0")
+    s.put(f"S{r}", row["scaleup_domain_source"], "wrap")
     purchase = num(price["purchase_price_usd"]) if price else None
     s.put(f"P{r}", purchase, "input", "#,##0")
     s.put(f"Q{r}", (f"{price['purchase_basis']} ({price['purchase_source']}, "

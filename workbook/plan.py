@@ -70,8 +70,10 @@ of a stage for a micro-batch of b ÷ p sequences, its weights are read p times a
   J GPUS_FOR_DEMAND(tokens/day, TOKENS_PER_SEC(F) × E, peak-to-average, utilization)
     when E ≥ 1 and I ≤ the first-token target (I not known: E alone decides): Sizing's
     rule (``workbook.model.fleet``), so the layout typed into Sizing gives as many
-    replicas; K = J × t
-  L which targets fail and by how much (memory, first token, per-user speed)
+    replicas, "none" where the layout does not run; K = J × t
+  L no layout (the stage's GPUs do not divide the attention heads, vLLM's rule; a PCIe
+    stage past one server: hidden column CR, ``workbook.plan_cells.layout_says``), or
+    which targets fail and by how much (memory, first token, per-user speed)
   M R(E): the weights a step of that batch reads (GB); N, O, P..CN the search (grey;
     P..CN hidden)
 B64..B77 THE ANSWER: whether the scenario meets the service level at its degree and
@@ -101,15 +103,21 @@ from workbook.plan_answer import plan_results
 from workbook.plan_cells import (
     CANDIDATES,
     COMM_COL,
+    DEGREE_COL,
+    HOP_COL,
     KV_COL,
     LAYOUT_COL,
     LEVELS,
+    RUNS_COL,
     SEARCH_FIRST,
     SEARCH_STEPS,
     STAGES_COL,
     first_token_ok,
+    heads_degree,
+    hop_cell,
     kv_step_seq_cell,
     layout,
+    layout_says,
     level_block,
     level_columns,
     level_shift,
@@ -215,6 +223,13 @@ def _tp_table(s: Sheet):
     s.put(f"{KV_COL}{TP_FIRST - 1}", "KV cache a sequence's step reads (GB, all GPUs)",
           "header")
     s.ws.column_dimensions[KV_COL].hidden = True  # read by the row's step and search
+    s.put(f"{RUNS_COL}{TP_FIRST - 1}", "Layout runs? (\"\" or why not)", "header")
+    s.ws.column_dimensions[RUNS_COL].hidden = True  # read by the replicas and verdict
+    s.put(f"{DEGREE_COL}{TP_FIRST - 1}", "GPUs the heads are split over", "header")
+    s.ws.column_dimensions[DEGREE_COL].hidden = True  # read by the layout column
+    s.put(f"{HOP_COL}{TP_FIRST - 1}", "Latency of a ring step (the link a stage crosses)",
+          "header")
+    s.ws.column_dimensions[HOP_COL].hidden = True  # read by the all-reduces
     sheet.validate_stages(s.ws, f"{STAGES_COL}{TP_FIRST}:{STAGES_COL}{last - 1}",
                           f"{STAGES_COL}{TP_FIRST}", f"A{TP_FIRST}", "Pipeline stages of "
                           "the row's replica, dividing its GPUs (column A). A whole number "
@@ -266,7 +281,8 @@ def _tp_row(s: Sheet, K: dict, r: int, t_default, last: int) -> None:
         # per replica × utilization), so the layout typed into Sizing gives these replicas;
         # in Excel's own functions (GPUS_FOR_DEMAND's native form, which says "no traffic"
         # as 0 itself): five napkin calls a row fewer, within Lite's call budget
-        "replicas": F.IF(F.OR(F.ISERROR(e), F.ISERROR(i), F.NOT(F.ISNUMBER(f)), no_link),
+        "replicas": F.IF(F.OR(F.ISERROR(e), F.ISERROR(i), F.NOT(F.ISNUMBER(f)), no_link,
+                              Cell(f"${RUNS_COL}{r}").ne(Text(""))),
                          Text("none"), F.IF(F.AND(e.ge(1), first_token_ok(i, Cell(ttft))),
                                             at_peak, Text("none"))),
         "gpus": F.IF(F.ISNUMBER(Cell(f"J{r}")), Cell(f"J{r}") * t, Text("none")),
@@ -290,6 +306,9 @@ def _tp_row(s: Sheet, K: dict, r: int, t_default, last: int) -> None:
           "input" if r < last else "formula", "count")
     s.put(f"{LAYOUT_COL}{r}", layout(r), "formula")
     s.put(f"{KV_COL}{r}", kv_step_seq_cell(K, r), "formula", "GB")
+    s.put(f"{RUNS_COL}{r}", layout_says(K, r), "formula")
+    s.put(f"{DEGREE_COL}{r}", heads_degree(K, r), "formula", "gpus")
+    s.put(f"{HOP_COL}{r}", hop_cell(K, r), "formula")
     s.ws.row_dimensions[r].height = 30
 
 

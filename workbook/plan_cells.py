@@ -18,6 +18,16 @@ from workbook.expr import Bool, Cell, Column, Expr, F, Name, Num, Span, Text, of
 from workbook.expr_excel import in_excel
 from workbook.model.prefill import first_token_ms
 from workbook.model.serving import kv_copies, step_tokens
+from workbook.model.step import (
+    NETWORK_TBPS,
+    PCIE_TBPS,
+    heads_split,
+    hop_us,
+    layout_runs,
+    no_layout_says,
+    server_gpus,
+    tp_degree,
+)
 from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
 from workbook.sizing import SIZING
 from workbook.speculation import verified
@@ -37,6 +47,34 @@ LAYOUT_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 1)
 #: The column of the KV cache one sequence's step reads on each row, all GPUs (hidden):
 #: Sizing's at the mean context × the copies a stage of the row holds (``kv_step_seq``).
 KV_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 2)
+#: The column of each row's layout verdict (hidden): "" where it runs, else why not in
+#: words (``layout_says``), read by the row's replicas and verdict.
+RUNS_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 3)
+#: The column of each row's tensor-parallel degree of the heads (hidden): the GPUs of a
+#: stage, 1 with expert parallelism (``workbook.model.step.tp_degree``).
+DEGREE_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 4)
+#: The column of each row's ring-step latency (hidden, ``hop_cell``).
+HOP_COL = get_column_letter(LEVEL_FIRST + LEVELS * CANDIDATES + 5)
+
+
+def heads_degree(K: dict, r: int) -> Expr:
+    """The GPUs row ``r`` splits each layer's heads over: its stage's, 1 with expert
+    parallelism (``expert_parallel_at``); the formula of the row's ``DEGREE_COL`` cell."""
+    return tp_degree(stage_gpus(r), expert_parallel_at(K, r))
+
+
+def layout_says(K: dict, r: int) -> Expr:
+    """"" where row ``r``'s layout runs, else why not (``workbook.model.step``): a stage of
+    the scenario's GPU without a scale-up link at most one PCIe server's 8 GPUs
+    (``layout_runs``, the GPUs table's figure on Sizing), the degree of the heads
+    (``DEGREE_COL``) dividing the model's attention heads as vLLM requires
+    (``heads_split``; the KV heads and the attention kind Sizing's). ``K``: the Plan
+    sheet's key cells."""
+    t, link = stage_gpus(r), sizing_cell("link")
+    heads = Column("MODEL_HEADS").at(Cell(K["model_row"]))
+    split = heads_split(heads, sizing_cell("kv_heads"), sizing_cell("attention"),
+                        Cell(f"${DEGREE_COL}{r}"))
+    return F.IF(F.AND(layout_runs(t, link), split), Text(""), no_layout_says(t, link))
 
 
 def layout(r: int) -> Expr:
@@ -94,13 +132,33 @@ def comm(K: dict, r: int, batch, latency: bool = True) -> Expr:
     and NCCL's latencies of the interconnect named in the latency cell (without them if
     ``latency`` is False): 0 on one GPU a stage and with expert parallelism, and 0 without
     a link figure, where the row's verdict says so and its replicas read "none". ``K``:
-    the Plan sheet's key cells. (``workbook.model.step.tp_comm`` is the same call on the
-    GPUs table's figure; Plan's link is the user's.)"""
+    the Plan sheet's key cells. A stage wider than the scenario GPU's scale-up domain
+    (Sizing's) crosses PCIe inside a server and the network past it, at their figures
+    (``workbook.model.step.tp_comm`` is the same call on the GPUs table's figure; Plan's
+    link within the domain is the user's.)"""
     t, link = stage_gpus(r), Cell(K["link_gbps"])
     lat = Cell(K["latency_us"]) if latency else Num(0)
+    # a stage wider than the GPU's scale-up domain (Sizing's): PCIe inside a server, the
+    # network past it, as workbook.model.step.tp_comm prices them (the ring step's
+    # latency: the row's HOP_COL cell, the input's interconnect within the domain)
+    domain = sizing_cell("domain")
+    inside, server = t.le(domain), t.le(server_gpus(domain))
+    one_way = F.IF(inside, link / 1000, F.IF(server, PCIE_TBPS, NETWORK_TBPS))
+    hop = Cell(f"${HOP_COL}{r}") if latency else lat
     return F.IF(t.eq(1) + expert_parallel_at(K, r), 0, F.IF(F.ISNUMBER(link), F.TP_COMM_MS(
-        Cell(K["hidden"]), of(batch), t, link / 1000, Cell(K["layers"]), Text("BF16"), 2,
-        lat, lat), 0))
+        Cell(K["hidden"]), of(batch), t, one_way, Cell(K["layers"]), Text("BF16"), 2,
+        hop, lat), 0))
+
+
+def hop_cell(K: dict, r: int) -> Expr:
+    """The latency of a ring step of row ``r``'s all-reduces, the formula of its
+    ``HOP_COL`` cell: Plan's latency input (an interconnect's name or µs) within the
+    scenario GPU's scale-up domain, PCIe's inside a server past it, the network's past
+    the server (``udfs/data/interconnects.csv``). A cell of its own, so that TP_COMM_MS
+    reads a name there as it reads the input's."""
+    t, domain = stage_gpus(r), sizing_cell("domain")
+    return F.IF(t.le(domain), Cell(K["latency_us"]),
+                F.IF(t.le(server_gpus(domain)), hop_us("PCIe"), hop_us("InfiniBand")))
 
 
 def read_gb(K: dict, batch, array: bool = False) -> Expr:
@@ -305,9 +363,9 @@ def search_steps(r: int) -> dict[str, Expr]:
 
 
 def verdict(K: dict, r: int) -> Expr:
-    """Row ``r``'s verdict: meets both targets (the speed alone where the first token is
-    not known: no FLOPS figure), or each target it misses and by how much. ``K``: the Plan
-    sheet's key cells."""
+    """Row ``r``'s verdict: no layout (``layout_says``), meets both targets (the speed
+    alone where the first token is not known: no FLOPS figure), or each target it misses
+    and by how much. ``K``: the Plan sheet's key cells."""
     k = {key: Cell(v) for key, v in K.items()}
     t, link = Cell(f"$A{r}"), k["link_gbps"]
     b, e, g, h, i = (Cell(f"{col}{r}") for col in "BEGHI")
@@ -329,6 +387,8 @@ def verdict(K: dict, r: int) -> Expr:
                                             " tokens/s at batch 1, target ", F.ROUND(tps, 1),
                                             " (", F.ROUND(tps - h, 1), " tokens/s short)."),
              Text("")))
-    return F.IF(F.AND(t.gt(1), F.ISNUMBER(link).eq(Bool(False))),
-                Text(f"no link bandwidth for this GPU: type one in {K['link_gbps']}"),
-                F.IF(F.AND(e.ge(1), ok), meets, misses))
+    says = Cell(f"${RUNS_COL}{r}")  # "" where the layout runs (layout_says)
+    return F.IF(says.ne(Text("")), says, F.IF(
+        F.AND(t.gt(1), F.ISNUMBER(link).eq(Bool(False))),
+        Text(f"no link bandwidth for this GPU: type one in {K['link_gbps']}"),
+        F.IF(F.AND(e.ge(1), ok), meets, misses)))

@@ -15,13 +15,19 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from udfs.constants import HOURS_PER_MONTH
 from workbook.estimate_range import headline_note
-from workbook.expr import Cell, F, Name, Text, words
+from workbook.expr import Cell, Column, Expr, F, Name, Text, words
 from workbook.model.bill import NO_PRICE, cost_of_bill, monthly_bill, priced
 from workbook.model.fleet import gpus_total, replicas
 from workbook.model.gpu import figure, replica_gpus
 from workbook.model.prefill import ROOF_EFFICIENCY, first_token_ms
 from workbook.model.serving import SERVING_CHOICES
-from workbook.model.step import NO_LAYOUT, layout_runs, tp_comm
+from workbook.model.step import (
+    NO_LAYOUT,
+    NO_LAYOUT_HEADS,
+    layout_runs,
+    model_heads_split,
+    tp_comm,
+)
 from workbook.sheet import CURRENCY, Sheet, define_name, validate_stages
 
 # Defaults of the scenario (the issue's manager story)
@@ -258,6 +264,16 @@ def answer_block(s: Sheet, K: dict, top: int, realistic_step: str, tps_total: st
         s.line(K[key], label, formula, "result", fmt, note)
 
 
+def _no_heads_split(k: dict) -> Expr:
+    """The headline's words where a stage's GPUs do not divide the model's attention heads
+    (vLLM's rule, ``workbook.model.step.heads_split``). ``k``: Sizing's key cells."""
+    m = k["model_row"]
+    return words(f"{NO_LAYOUT_HEADS} (a stage of ", k["stage_gpus"], " GPUs; ",
+                 Column("MODEL_HEADS").at(m), " query and ", Column("MODEL_KV_HEADS").at(m),
+                 " KV heads, which vLLM splits evenly): type GPUs per replica or pipeline "
+                 "stages above so that a stage's GPUs divide them")
+
+
 def answer_rows(K: dict) -> list:
     """The answer's rows from the GPUs in total to the tokens/s per user: (key, label,
     expression, number format, note)."""
@@ -295,7 +311,9 @@ def answer_rows(K: dict) -> list:
          "money", "MONTHLY_COST(GPUs in total, price per GPU-hour, hours per month)"),
         ("headline", words(f"{HEADLINE} (", CURRENCY, ")"),
          F.IF(layout_runs(k["stage_gpus"], k["link"]),
-              priced(k["monthly"], cost_of_bill(k["monthly"], tpd, hours)),
+              F.IF(model_heads_split(k["model_row"], k["stage_gpus"], k["expert_parallel"]),
+                   priced(k["monthly"], cost_of_bill(k["monthly"], tpd, hours)),
+                   _no_heads_split(k)),
               Text(f"{NO_LAYOUT} (a PCIe server holds 8): type pipeline stages above to "
                    "split the replica over servers")), "money", headline_note(HEADLINE_MEANS)),
         ("real_tps_user", "Tokens/s per user (realistic)",
@@ -319,7 +337,7 @@ def _first_token_row(K: dict) -> tuple:
     math_ms = F.PREFILL_MS(k["active_b"] * 1000000000, k["prompt"], roof * k["gpus"],
                            ROOF_EFFICIENCY, *attn)
     comm = tp_comm(K["hidden"], k["prompt"] / k["stages_input"], k["stage_gpus"], K["link"],
-                   K["layers"], K["link_kind"], K["expert_parallel"])
+                   K["layers"], K["link_kind"], K["expert_parallel"], K["domain"])
     first = first_token_ms(math_ms, k["prefill_gb"], k["bandwidth"], k["gpus"], k["layers"],
                            comm)
     return ("first_token_ms", "First token (prefill of the prompt)",

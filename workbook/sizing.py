@@ -26,6 +26,7 @@ from workbook.model.gpu import (
     regime_says,
 )
 from workbook.model.serving import mean_context
+from workbook.model.step import NETWORK_TBPS, scaleup_domain, server_gpus, stage_link_kind
 from workbook.scenario import (
     ANSWER_KEYS,
     AT_UTILIZATION,
@@ -49,7 +50,7 @@ LOOKUP_KEYS = ["model_row", "params_b", "active_b", "layers", "kv_heads", "head_
                "attention", "kv_bytes", "window", "sliding", "max_context", "decode_b",
                "gpu_row", "memory", "bandwidth", "bf16", "fp8", "context", "mean_context",
                "efficiency",
-               "reserve", "hidden", "link", "link_kind"]
+               "reserve", "hidden", "link", "link_kind", "domain", "stage_link"]
 RESULT_KEYS = ["weight_gb", "weight_gib", "kv_gqa_gb", "kv_factor", "kv_seq_gb", "kv_gb",
                "kv_step_seq_gb",
                "need_gb", "need_tp_gb", "fits_weights", "fits_all", "gpus_needed",
@@ -184,6 +185,19 @@ def _lookups(s: Sheet, K: dict) -> None:
         s.line(K[key], label, formula, "formula", fmt, note)
 
 
+def _stage_link_says(stage, domain) -> Expr:
+    """Sizing's note on the interconnect a stage of ``stage`` GPUs crosses, in words, for a
+    GPU of scale-up ``domain`` (``workbook.model.step.stage_link_kind``)."""
+    return F.IF(stage.le(domain), words("the stage's ", stage,
+                                        " GPU(s) within one scale-up domain"),
+                F.IF(stage.le(server_gpus(domain)),
+                     words("a stage wider than the ", domain, "-GPU domain: PCIe inside the "
+                           "server"),
+                     Text("a stage wider than a server: the network, 400 Gb/s a GPU "
+                          f"({NETWORK_TBPS:g} TB/s one way) at NCCL's network latency; "
+                          "pipeline stages keep each stage in a server")))
+
+
 def lookup_rows(K: dict) -> list:
     """Sizing's lookups, what the tables and the Assumptions say: (key, label, expression,
     number format, note). ``K``: Sizing's key cells."""
@@ -241,9 +255,17 @@ def lookup_rows(K: dict) -> list:
          '#,##0 "GB/s"', F.IF(has_link(k["link"]), Text("GPUs sheet: one way is half of it"),
                               Text("no interconnect figure: the all-reduces count their "
                                    "latency only (PCIe)"))),
-        ("link_kind", "Interconnect of the all-reduces", link_kind(k["link"]), None,
+        ("link_kind", "Interconnect of the all-reduces within the scale-up domain",
+         link_kind(k["link"]), None,
          "NCCL's latencies (udfs/data/interconnects.csv): NVLink where the GPUs sheet has "
          "an interconnect figure (the scale-up link it measures), PCIe without one"),
+        ("domain", "GPUs one scale-up link joins (NVLink domain)",
+         scaleup_domain(Column("GPU_SCALEUP_DOMAIN").at(g), k["link"]), "gpus",
+         "GPUs sheet, column R: an HGX board 8, an NVL72 rack 72, 1 without a link (8 "
+         "where a GPU with a link has no figure)"),
+        ("stage_link", "Interconnect a stage's all-reduces cross",
+         stage_link_kind(k["link"], k["stage_gpus"], k["domain"]), None,
+         _stage_link_says(k["stage_gpus"], k["domain"])),
     ]
     says = {"GPU": lambda key: empty_says(k[key], "GPU"),
             "words": lambda key: figure_says(k[key])}

@@ -201,7 +201,7 @@ def layout_step(K: dict, parallel: int) -> Expr:
     one GPU a stage)."""
     m, tp, stages = K["model_row"], K["stage_gpus"], K["stages_input"]
     comm = 0 if parallel else tp_comm(K["hidden"], Cell(K["step_tokens"]) / Cell(stages), tp,
-                                      K["link"], K["layers"], K["link_kind"], 0)
+                                      K["link"], K["layers"], K["link_kind"], 0, K["domain"])
     floor = replica_step(K, step_kv_gb(m, K["kv_step_seq_gb"], K["batch"], tp, parallel),
                          comm)
     return F.IF(moe_spread(m, tp).eq(1),
@@ -272,9 +272,11 @@ def step_rows(K: dict) -> list:
          "every GPU reads the whole cache); 1 with the attention data parallel"),
         ("comm_ms", "Tensor-parallel all-reduces of a micro-batch through the layers",
          tp_comm(K["hidden"], Cell(K["step_tokens"]) / Cell(stages), tp, K["link"], K["layers"],
-                 K["link_kind"], K["expert_parallel"]).formula(),
+                 K["link_kind"], K["expert_parallel"], K["domain"]).formula(),
          "ms", "TP_COMM_MS(hidden, batch ÷ stages, GPUs per stage, interconnect ÷ 2, layers, "
-         "BF16, 2 per layer, NCCL's latencies of the interconnect); 0 on one GPU a stage"),
+         "BF16, 2 per layer, NCCL's latencies of the interconnect); past the scale-up "
+         "domain PCIe, past a server the network (the interconnect a stage crosses, above); "
+         "0 on one GPU a stage"),
         ("prefill_gb", "Weights and KV cache a prompt's prefill moves",
          prefill_moved_gb(m, K["prompt"], K["precision"], K["kv_bytes"],
                           K["kv_precision"]).formula(),

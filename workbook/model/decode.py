@@ -26,16 +26,18 @@ TOKENS_PER_STEP = Name("SCENARIO_TOKENS_PER_STEP")
 
 def floor_per_token(row, read_b, precision, kv_sequence_gb, batch, tokens, bandwidth,
                     active_b, roof, attention_flop, gpus, stages, hidden, layers,
-                    link) -> Expr:
+                    link, domain=None) -> Expr:
     """The step floor per output token [ms] of a replica of ``gpus`` GPUs (``bandwidth``
     TB/s and ``roof`` TFLOPS each, interconnect figure ``link``) in ``stages`` pipeline
     stages serving the model in ``row`` of the Models table: ``read_b`` billion weights in
     ``precision`` read a step, ``batch`` sequences of ``kv_sequence_gb`` each, ``tokens``
     computed, ``active_b`` billion active parameters, ``attention_flop``, the model's
-    ``hidden`` size and ``layers`` (the all-reduces); ÷ SCENARIO_TOKENS_PER_STEP."""
+    ``hidden`` size and ``layers`` (the all-reduces, past the GPU's scale-up ``domain``
+    over PCIe or the network: ``workbook.model.step.tp_comm``); ÷
+    SCENARIO_TOKENS_PER_STEP."""
     stage = of(gpus) / of(stages)  # the GPUs of a stage: the degree of its all-reduces
     parallel = expert_parallel(row, stage)
-    comm = stage_comm(row, hidden, layers, tokens, gpus, stages, link)
+    comm = stage_comm(row, hidden, layers, tokens, gpus, stages, link, domain=domain)
     kv = step_kv_gb(row, kv_sequence_gb, batch, stage, parallel)  # the stage's copies
     return step_floor(read_weights(read_b, precision, row), kv, bandwidth,
                       of(active_b) * 1000000000, tokens, roof, attention_flop, gpus, comm,

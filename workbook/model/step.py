@@ -12,7 +12,7 @@ precedence depends on where it lands. The Models-table columns are defined names
 from __future__ import annotations
 
 from udfs import interconnects
-from workbook.expr import Column, Expr, F, Name, Raw, Text, of
+from workbook.expr import Bool, Column, Expr, F, Name, Raw, Text, of
 
 # --------------------------------------------------------------------- the Models table
 MODEL_DECODE_B, MODEL_ACTIVE_B = Column("MODEL_DECODE_B"), Column("MODEL_ACTIVE_B")
@@ -21,6 +21,7 @@ MODEL_EXPERT_B, MODEL_KEPT_B = Column("MODEL_EXPERT_B"), Column("MODEL_KEPT_B")
 MODEL_KEPT_DECODE_B = Column("MODEL_KEPT_DECODE_B")
 MODEL_STATE_BYTES, MODEL_HEADS = Column("MODEL_STATE_BYTES"), Column("MODEL_HEADS")
 MODEL_ATTENTION, MODEL_HEAD_DIM = Column("MODEL_ATTENTION"), Column("MODEL_HEAD_DIM")
+MODEL_KV_HEADS = Column("MODEL_KV_HEADS")
 BILLION = 1000000000
 
 #: One direction of a PCIe 5.0 x16 link, TB/s: 32 GT/s × 16 lanes × 128/130 ÷ 8 bits =
@@ -172,6 +173,115 @@ def layout_runs(stage_gpus, link, elementwise: bool = False) -> Expr:
     return (linked + fits).gt(0) if elementwise else F.OR(linked, fits)
 
 
+#: One GPU's share of the network between servers, one way, TB/s: a 400 Gb/s InfiniBand
+#: (NDR) or RoCE adapter a GPU, 400 ÷ 8 = 50 GB/s (NVIDIA DGX H100 and DGX B200: eight
+#: ConnectX-7 adapters at 400 Gb/s for eight GPUs, NVIDIA DGX H100/H200 User Guide,
+#: "Hardware Overview", https://docs.nvidia.com/dgx/dgxh100-user-guide/introduction-to-dgxh100.html).
+#: A tensor-parallel stage wider than a server's GPUs all-reduces over it.
+NETWORK_TBPS = 0.05
+
+
+def scaleup_domain(domain, link) -> Expr:
+    """The GPUs one scale-up link joins (NVLink, Infinity Fabric, ICI, NeuronLink) for a
+    GPU whose GPUs-table figures are ``domain`` (GPU_SCALEUP_DOMAIN: an HGX board 8, an
+    NVL72 rack 72) and ``link`` (GPU_INTERCONNECT, GB/s): ``domain`` where the GPU has a
+    link (``has_link``) and the figure is a number above 0, else ``PCIE_SERVER_GPUS`` (8:
+    one board) for a linked GPU of a user's row without it; 1 without a link (PCIe
+    cards: each GPU its own domain)."""
+    d = of(domain)
+    return F.IF(has_link(link), F.IF(F.IF(F.ISNUMBER(d), d, 0).gt(0), d, PCIE_SERVER_GPUS),
+                1)
+
+
+def server_gpus(domain) -> Expr:
+    """The GPUs one server holds for a GPU of scale-up ``domain`` (``scaleup_domain``):
+    the domain where it is wider than one server (NVL72, a TPU pod), else
+    ``PCIE_SERVER_GPUS``: a stage of at most these GPUs all-reduces inside one server, at
+    most over PCIe; a wider one over the network between servers. (MAX said as IF, so
+    that it computes element by element in an array formula over a column.)"""
+    d = of(domain)
+    return F.IF(d.gt(PCIE_SERVER_GPUS), d, PCIE_SERVER_GPUS)
+
+
+def stage_link_kind(link, stage, domain) -> Expr:
+    """The interconnect a tensor-parallel stage of ``stage`` GPUs all-reduces over, in
+    words (a name of ``udfs/data/interconnects.csv``): the scale-up link's
+    (``link_kind``) within its ``domain`` (``scaleup_domain``), "PCIe" past it within a
+    server (``server_gpus``: an H100 PCIe pair's bridge, then the server's PCIe),
+    "InfiniBand" past the server (the network: InfiniBand or RoCE, NCCL's one NET
+    constant)."""
+    t = of(stage)
+    return F.IF(t.le(of(domain)), link_kind(link),
+                F.IF(t.le(server_gpus(domain)), Text("PCIe"), Text("InfiniBand")))
+
+
+def divides(d, n) -> Expr:
+    """Whether the whole number ``d`` divides the whole number ``n`` (TRUE or FALSE):
+    CEILING(n ÷ d, 1) = n ÷ d, n mod d = 0 said with a function napkin's engine computes
+    element by element in an array formula (MOD given an array is not checked)."""
+    q = of(n) / of(d)
+    return F.CEILING(q, 1).eq(q)
+
+
+#: What a sheet says where a stage's GPUs do not split the attention heads (``heads_split``).
+NO_LAYOUT_HEADS = "no layout: the GPUs of a stage do not divide the attention heads"
+
+
+def heads_split(heads, kv_heads, attention, degree, elementwise: bool = False) -> Expr:
+    """Whether tensor parallelism of ``degree`` GPUs (``tp_degree``) can split the
+    attention of a model of ``heads`` query heads, ``kv_heads`` KV heads and
+    ``attention`` (its Models-table kind) (TRUE or FALSE), by vLLM's rules [1]: the query
+    heads H a multiple of the degree t, H mod t = 0
+    (``ModelConfig.verify_with_parallel_config``: "Total number of attention heads ...
+    must be divisible by tensor parallel size"); the KV heads K split evenly, K mod t = 0
+    where t < K, or replicated evenly, t mod K = 0 where t ≥ K (``QKVParallelLinear``:
+    ``divide(total_num_kv_heads, tp_size)``, else ``divide(tp_size,
+    total_num_kv_heads)`` replicas; the KV copies a stage holds are modelled,
+    ``workbook.model.serving.kv_copies``). MLA's latent cache is one head every GPU holds
+    whole: the query heads only. TRUE for a model without head counts (a user's row).
+    ``elementwise``: AND and OR said as products and sums, for an array formula over a
+    column.
+
+    References
+    ----------
+    .. [1] vLLM, ``vllm/config/model.py`` (``verify_with_parallel_config``) and
+       ``vllm/model_executor/layers/linear.py`` (``QKVParallelLinear.__init__``), at commit
+       0052a5b818980ce8a0477706aaf9f75bd5af72cd, https://github.com/vllm-project/vllm.
+    """
+    h, kv, t = of(heads), of(kv_heads), of(degree)
+    queries = divides(t, h)
+    keys = F.IF(t.ge(kv), divides(kv, t), divides(t, kv))
+    latent = of(attention).eq(Text("MLA"))
+    if elementwise:
+        split = (queries * (latent + keys).gt(0)).gt(0)
+        return F.IF(F.ISNUMBER(h) * F.ISNUMBER(kv), split, Bool(True))
+    return F.IF(F.AND(F.ISNUMBER(h), F.ISNUMBER(kv)), F.AND(queries, F.OR(latent, keys)),
+                Bool(True))
+
+
+def tp_degree(stage_gpus, expert_parallel) -> Expr:
+    """The GPUs over which a stage of ``stage_gpus`` GPUs splits each layer's attention
+    heads: all of them in tensor parallel, 1 with expert parallelism (``expert_parallel``
+    1: the attention data parallel, each GPU whole heads)."""
+    return F.IF(of(expert_parallel).eq(1), 1, of(stage_gpus))
+
+
+def model_heads_split(row, stage_gpus, expert_parallel=0, elementwise: bool = False) -> Expr:
+    """``heads_split`` of the model in ``row`` of the Models table (MODEL_HEADS,
+    MODEL_KV_HEADS, MODEL_ATTENTION) on a stage of ``stage_gpus`` GPUs served with
+    ``expert_parallel`` (``tp_degree``)."""
+    r = of(row)
+    return heads_split(MODEL_HEADS.at(r), MODEL_KV_HEADS.at(r), MODEL_ATTENTION.at(r),
+                       tp_degree(stage_gpus, expert_parallel), elementwise)
+
+
+def no_layout_says(stage_gpus, link, elementwise: bool = False) -> Expr:
+    """Why a layout does not run, in words, where ``layout_runs`` or ``heads_split`` is
+    FALSE: ``NO_LAYOUT`` where a PCIe stage spans servers, else ``NO_LAYOUT_HEADS``."""
+    return F.IF(layout_runs(stage_gpus, link, elementwise), Text(NO_LAYOUT_HEADS),
+                Text(NO_LAYOUT))
+
+
 def link_kind(link) -> Expr:
     """The interconnect whose NCCL latencies the all-reduces of a GPU pay (a name of
     ``udfs/data/interconnects.csv``), by its GPUs-table figure ``link`` (GB/s): "NVLink"
@@ -181,40 +291,70 @@ def link_kind(link) -> Expr:
     return F.IF(has_link(link), Text("NVLink"), Text("PCIe"))
 
 
-def tp_comm(hidden, batch, gpus, link, layers, kind, expert_parallel) -> Expr:
+def hop_us(name: str) -> Raw:
+    """NCCL's latency of one ring step over the interconnect ``name`` [µs], as a number
+    of ``udfs/data/interconnects.csv`` (Excel's own functions compute it natively)."""
+    return Raw(f"{interconnects.hop_latency_us(name):g}")
+
+
+def _one_base_us() -> float:
+    """NCCL's base latency of one all-reduce call [µs], the same for every interconnect
+    of ``udfs/data/interconnects.csv`` (its ``baseLatencies`` do not depend on the link);
+    a table where they differ is refused here, not averaged."""
+    bases = {interconnects.base_latency_us(name) for name in interconnects.table()}
+    if len(bases) != 1:
+        raise ValueError(f"interconnects.csv: base latencies differ {sorted(bases)}")
+    return bases.pop()
+
+
+def tp_comm(hidden, batch, gpus, link, layers, kind, expert_parallel, domain=None) -> Expr:
     """The all-reduces of one decode step over ``gpus`` in tensor parallel: TP_COMM_MS with
     BF16 activations, two per layer, the link one way (half the GPUs table's in + out
     ``link`` GB/s; without a figure PCIe 5.0 x16, ``PCIE_TBPS``) and NCCL's latencies of
     ``kind`` (a cell naming the interconnect), or, ``kind`` None, those ``link_kind``
     picks, as numbers of ``udfs/data/interconnects.csv`` (Excel's own functions then
     compute them in the native edition); 0 on one GPU and with expert parallelism
-    (``expert_parallel`` 1: the attention is data parallel, no all-reduce)."""
+    (``expert_parallel`` 1: the attention is data parallel, no all-reduce).
+
+    ``domain`` (``scaleup_domain``; None: any stage within it): a stage wider than the
+    GPUs its scale-up link joins crosses a slower link (``stage_link_kind``): within a
+    server (``server_gpus``) PCIe, ``PCIE_TBPS`` at PCIe's latency; past it the network,
+    ``NETWORK_TBPS`` at NCCL's network latency (2.7 µs a ring step for every step, an
+    upper figure: NCCL counts only the steps that cross servers at it)."""
     if kind is None:
-        hop = F.IF(has_link(link), Raw(f"{interconnects.hop_latency_us('NVLink'):g}"),
-                   Raw(f"{interconnects.hop_latency_us('PCIe'):g}"))
+        hop = F.IF(has_link(link), hop_us("NVLink"), hop_us("PCIe"))
         base = Raw(f"{interconnects.base_latency_us('NVLink'):g}")
     else:
         hop = base = of(kind)
-    li = of(link)
+    li, g = of(link), of(gpus)
     one_way = F.IF(has_link(link), li / 2000, PCIE_TBPS)
-    return F.IF(of(gpus).le(1) + of(expert_parallel), 0,
-                F.TP_COMM_MS(of(hidden), of(batch), of(gpus), one_way, of(layers), 2, 2,
-                             hop, base))
+    if domain is not None:  # past the domain: PCIe in the server, the network past it
+        inside, server = g.le(of(domain)), g.le(server_gpus(domain))
+        one_way = F.IF(inside, one_way, F.IF(server, PCIE_TBPS, NETWORK_TBPS))
+        # as numbers throughout (``kind`` names the same link within the domain: NVLink
+        # with a figure, PCIe without), so that the native edition computes an expression
+        linked = F.IF(has_link(link), hop_us("NVLink"), hop_us("PCIe"))
+        hop = F.IF(inside, linked, F.IF(server, hop_us("PCIe"), hop_us("InfiniBand")))
+        # NCCL's base latency of a call is one figure over every link (baseLatencies[Ring]
+        # [LL]: interconnects.csv's three rows agree), so it is the number whichever link
+        base = Raw(f"{_one_base_us():g}")
+    return F.IF(g.le(1) + of(expert_parallel), 0,
+                F.TP_COMM_MS(of(hidden), of(batch), g, one_way, of(layers), 2, 2, hop, base))
 
 
 def stage_comm(model_row, hidden, layers, tokens, gpus, stages=None, link=None,
-               kind=None, auto=AUTO_EXPERT_PARALLEL) -> Expr:
+               kind=None, auto=AUTO_EXPERT_PARALLEL, domain=None) -> Expr:
     """The all-reduces of one micro-batch through the layers of a replica of ``gpus`` GPUs
     in ``stages`` pipeline stages (None: one), the step's ``tokens`` (batch × (draft
     tokens + 1)) split into one micro-batch a stage: ``tp_comm`` at the stage's degree
     g ÷ p for t ÷ p tokens, with the stage's expert parallelism (``expert_parallel`` of
     the model in ``model_row`` over g ÷ p GPUs, "auto" read from ``auto``: no all-reduce)
-    and the interconnect figure ``link`` (``kind``: see ``tp_comm``). What DECODE_STEP_MS
-    takes as ``comm_ms``."""
+    and the interconnect figure ``link`` (``kind``, ``domain``: see ``tp_comm``). What
+    DECODE_STEP_MS takes as ``comm_ms``."""
     stage = of(gpus) if stages is None else of(gpus) / of(stages)
     carried = of(tokens) if stages is None else of(tokens) / of(stages)
     return tp_comm(hidden, carried, stage, link, layers, kind,
-                   expert_parallel(model_row, stage, auto))
+                   expert_parallel(model_row, stage, auto), domain)
 
 
 # ------------------------------------------------------------------------------- the step
@@ -242,4 +382,7 @@ __all__ = ["decode_read", "batch_read", "kept_weights", "kept_read_weights", "we
            "sliding_share", "moe_spread", "expert_parallel", "layout_runs", "PCIE_SERVER_GPUS",
            "NO_LAYOUT",
            "AUTO_EXPERT_PARALLEL", "has_link", "link_kind", "tp_comm", "stage_comm",
+           "NETWORK_TBPS", "hop_us", "scaleup_domain", "server_gpus", "stage_link_kind",
+           "NO_LAYOUT_HEADS", "heads_split", "no_layout_says", "divides", "tp_degree",
+           "model_heads_split",
            "step_floor", "PCIE_TBPS", "BILLION"]
