@@ -104,17 +104,48 @@ excel("STDEV", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_functions.py (values asserted there)",
       value_context=True, three_d=True)
-excel("STDEV.P", xlfn=True, three_d=True)
-excel("STDEV.S", xlfn=True, three_d=True)
-excel("STDEVP", three_d=True)
+excel("STDEV.P", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B104;"
+      " tests/test_fidelity.py); Microsoft Support, \"STDEV.P function\" (STDEV.P of its ten "
+      "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEVP "
+      "(addin/excel/aggregates.py AGGREGATES)",
+      xlfn=True, three_d=True)
+excel("STDEV.S", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B105;"
+      " tests/test_fidelity.py); Microsoft Support, \"STDEV.S function\" (STDEV.S of its ten "
+      "strengths = 27.46392); tests/test_checked_spread.py; computed as STDEV "
+      "(addin/excel/aggregates.py AGGREGATES)",
+      xlfn=True, three_d=True)
+excel("STDEVP", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B107;"
+      " tests/test_fidelity.py); Microsoft Support, \"STDEVP function\" (STDEVP of its ten "
+      "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEV.P "
+      "(addin/excel/aggregates.py AGGREGATES)",
+      three_d=True)
 excel("STEYX", array_context=True)
 excel("TREND", array_context=True, differs="TREND")
 excel("VAR", "ranges",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
       value_context=True, three_d=True)
-excel("VAR.P", xlfn=True, three_d=True)
-excel("VAR.S", xlfn=True, three_d=True)
-excel("VARP", three_d=True)
+excel("VAR.P", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B111;"
+      " tests/test_fidelity.py); Microsoft Support, \"VAR.P function\" (VAR.P of its ten "
+      "strengths = 678.84); tests/test_checked_spread.py; computed as VARP "
+      "(addin/excel/aggregates.py AGGREGATES)",
+      xlfn=True, three_d=True)
+excel("VAR.S", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B112;"
+      " tests/test_fidelity.py); Microsoft Support, \"VAR.S function\" (VAR.S of its ten "
+      "strengths = 754.2667); tests/test_checked_spread.py; computed as VAR "
+      "(addin/excel/aggregates.py AGGREGATES)",
+      xlfn=True, three_d=True)
+excel("VARP", "scalars, cells, ranges, numeric text, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114)"
+      " and tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (row 1456: text, empty cells, "
+      "logical values; tests/test_fidelity.py); Microsoft Support, \"VARP function\" (VARP of"
+      " its ten strengths = 678.84); tests/test_checked_spread.py; computed as VAR.P "
+      "(addin/excel/aggregates.py AGGREGATES)",
+      three_d=True)
 excel("FORECAST.LINEAR", "scalars, cells, ranges",
       "Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" (the same computation as "
       "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST")
