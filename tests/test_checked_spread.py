@@ -68,7 +68,7 @@ def test_the_cells_excel_saved(tmp_path):
     # STDEV.S(...) = 13.098527725337247, VAR.P = 147.0612244897959, VAR.S =
     # 171.57142857142856. The row is 1, 2, 4, 8, 16, 32, 30 (read from the file).
     row = [1, 2, 4, 8, 16, 32, 30]
-    data = [c(f"{col}1", None, x) for col, x in zip("CDEFGHI", row)]
+    data = [c(f"{col}1", None, x) for col, x in zip("CDEFGHI", row, strict=True)]
     res = _calc(tmp_path, [*data,
                            c("B1", "_xlfn.STDEV.P(C1:H1,I1)", 12.126880245545262),
                            c("B2", "_xlfn.STDEV.S(C1:H1,I1)", 13.098527725337247),
