@@ -285,6 +285,10 @@ _FORMULAS = (
             "formula_stress_test.xlsx and tests/corpus/poi/FormulaEvalTestData_Copy.xlsx; "
             "tests/test_checked_rates.py", f"{_FXR}:{name.lower()}_settled")
       for name in ("IRR", "RATE")),
+    Patch(_F, TABLE, "FREQUENCY", "formulas' FREQUENCY sorts the bins and reads no bins as "
+          "0: refused in strict mode unless every value is a number and the bins rise",
+          "Microsoft Support, \"FREQUENCY function\"; tests/test_checked_frequency.py",
+          f"{_FXS}:frequency_settled"),
     Patch(_F, TABLE, "SUBSTITUTE", "formulas' SUBSTITUTE with an empty old_text puts "
           "new_text between every two characters; Excel leaves the text as it is",
           "Microsoft Support, \"SUBSTITUTE function\"; tests/test_excel_referee.py::"

@@ -91,6 +91,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "SUMIFS": (("rr", "rr", "c"), ("rr", "c"), None), "XNPV": (("n", "r", "r"), (), None),
     "FV": (("n", "n", "n"), ("n", "i"), None), "PV": (("n", "n", "n"), ("n", "i"), None),
     "NPER": (("n", "n", "n"), ("n", "i"), None), "RRI": (("n", "n", "n"), (), None),
+    "FREQUENCY": (("rr", "rr"), (), None),
     "IRR": (("rr",), ("n",), None), "RATE": (("i", "n", "n"), ("n", "i", "n"), None),
     "MEDIAN": (("r",), (), "n"), "LARGE": (("r", "i"), (), None),
     "LOG": (("n",), ("n",), None), "UPPER": (("t",), (), None), "LOWER": (("t",), (), None),
@@ -107,7 +108,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
 
 #: Functions whose result is an array (or a reference of several cells): called inside
 #: ``SUM(...)`` or ``INDEX(...,1,1)``.
-ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET"}
+ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET", "FREQUENCY"}
 
 #: Functions written with the ``_xlfn.`` prefix in a file (those Excel added after 2007).
 FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "DAYS",

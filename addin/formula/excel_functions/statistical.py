@@ -48,7 +48,13 @@ excel("FORECAST", "scalars, cells, ranges",
       " refused for known_y's and known_x's of different shapes or holding text or logical "
       "values (addin/formula/fx_excel_stats.py)",
       array_context=True)
-excel("FREQUENCY", array_context=True)
+excel("FREQUENCY", "ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B129;"
+      " tests/test_fidelity.py); Microsoft Support, \"FREQUENCY function\" (its example: "
+      "scores 79,85,78,85,50,81,95,88,97 in bins 70,79,89 give 1,2,4,2, entered as an array "
+      "formula over four cells); tests/test_checked_frequency.py; refused unless every value "
+      "is a number and the bins rise strictly (addin/formula/fx_excel_stats.py)",
+      array_context=True)
 excel("GROWTH", array_context=True, differs="GROWTH")
 excel("HARMEAN", "ranges",
       "tests/test_checked_forms.py (Microsoft's HARMEAN example)")
