@@ -18,7 +18,8 @@ excel("IRR", "ranges, scalars",
       "Finance-Ascension-Protocol: 4 cells); Microsoft Support, \"IRR function\" (its "
       "example, 8.7%); tests/test_checked_rates.py; refused unless the cash flows change "
       "sign once, Newton's iteration from the guess reaches the root in 20 steps, formulas' "
-      "value is that root and not below 1e-3 in size (addin/formula/fx_excel_rates.py)")
+      "value is that root and not below 1e-3 in size, in a cell no formula reads "
+      "(addin/formula/fx_excel_rates.py)")
 excel("NPER", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's NPER examples, "
@@ -44,7 +45,7 @@ excel("RATE", "scalars, cells",
       "IRR Model Cashflow Test: J2); Microsoft Support, \"RATE function\" "
       "(RATE(4*12,-200,8000) = 0.77%); tests/test_checked_rates.py; refused as IRR, for "
       "the cash flows pv, pmt... and fv, and for an nper not a whole number from 1 to 1200 "
-      "(addin/formula/fx_excel_rates.py)")
+      "in a cell no formula reads (addin/formula/fx_excel_rates.py)")
 excel("RRI", "scalars, cells",
       "tests/test_checked_widened.py (Microsoft's RRI example); napkin's RRI "
       "(addin/excel/annuity.py) computes arguments above 0 only",
