@@ -44,8 +44,8 @@ excel("RATE", "scalars, cells",
       "in the business corpus's tuning part (Adithiya-Finance/Finance-Ascension-Protocol, "
       "IRR Model Cashflow Test: J2); Microsoft Support, \"RATE function\" "
       "(RATE(4*12,-200,8000) = 0.77%); tests/test_checked_rates.py; refused as IRR, for "
-      "the cash flows pv, pmt... and fv, and for an nper not a whole number from 1 to 1200 "
-      "in a cell no formula reads (addin/formula/fx_excel_rates.py)")
+      "the cash flows pv, pmt... and fv, and for an nper not a whole number from 1 to 1200"
+      "; computed in a cell no formula reads (addin/formula/fx_excel_rates.py)")
 excel("RRI", "scalars, cells",
       "tests/test_checked_widened.py (Microsoft's RRI example); napkin's RRI "
       "(addin/excel/annuity.py) computes arguments above 0 only",
