@@ -128,6 +128,9 @@ def test_rate_flows_by_type():
     ("IRR(C2:D2)", "below 0.001 in size"),
     # a guess of 1E+6: Newton's first step leaves the rates above -1
     ("IRR(C3:E3,1000000)", "does not reach in 20 steps"),
+    # a guess of -1: (1+r)^-i has no value there (the differential's draw, LibreOffice
+    # found a rate)
+    ("IRR(C3:E3,-1)", "does not reach in 20 steps"),
     # a text among the values: Excel ignores it, formulas does not
     ("IRR(C4:E4)", "not all numbers"),
     ("RATE(12.5,-200,8000)", "nper 12.5"),

@@ -93,9 +93,14 @@ def newton_root(flows, guess: float) -> float | None:
     """The root Newton's method reaches from ``guess`` with a step below ``TOLERANCE``
     within ``STEPS`` steps, staying above -1, then polished by up to 5 more steps; None
     if it does not."""
+    if not guess > -1:  # (1+r)^-i has no value at -1
+        return None
     r = guess
     for step in range(STEPS + 5):
-        v, d = _npv_and_slope(flows, r)
+        try:
+            v, d = _npv_and_slope(flows, r)
+        except (ZeroDivisionError, OverflowError):
+            return None
         if d == 0 or not math.isfinite(v / d):
             return None
         move = v / d
@@ -104,7 +109,10 @@ def newton_root(flows, guess: float) -> float | None:
             return None
         if abs(move) < TOLERANCE and step < STEPS:
             for _ in range(5):
-                v, d = _npv_and_slope(flows, r)
+                try:
+                    v, d = _npv_and_slope(flows, r)
+                except (ZeroDivisionError, OverflowError):
+                    return None
                 if d == 0:
                     break
                 r -= v / d
