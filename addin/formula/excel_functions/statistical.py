@@ -49,11 +49,11 @@ excel("FORECAST", "scalars, cells, ranges",
       "values (addin/formula/fx_excel_stats.py)",
       array_context=True)
 excel("FREQUENCY", "ranges",
-      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B129;"
-      " tests/test_fidelity.py); Microsoft Support, \"FREQUENCY function\" (its example: "
-      "scores 79,85,78,85,50,81,95,88,97 in bins 70,79,89 give 1,2,4,2, entered as an array "
-      "formula over four cells); tests/test_checked_frequency.py; refused unless every value "
-      "is a number and the bins rise strictly (addin/formula/fx_excel_stats.py)",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B129; "
+      "tests/test_fidelity.py); Microsoft Support, \"FREQUENCY function\" (its example: scores "
+      "79,85,78,85,50,81,95,88,97 in bins 70,79,89 give 1,2,4,2, entered as an array formula "
+      "over four cells); tests/test_checked_frequency.py; refused unless every value is a "
+      "number and the bins rise strictly (addin/formula/fx_excel_stats.py)",
       array_context=True)
 excel("GROWTH", array_context=True, differs="GROWTH")
 excel("HARMEAN", "ranges",
@@ -111,20 +111,20 @@ excel("STDEV", "scalars, cells, ranges",
       "tests/test_excel_functions.py (values asserted there)",
       value_context=True, three_d=True)
 excel("STDEV.P", "scalars, cells, ranges",
-      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B104;"
-      " tests/test_fidelity.py); Microsoft Support, \"STDEV.P function\" (STDEV.P of its ten "
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B104; "
+      "tests/test_fidelity.py); Microsoft Support, \"STDEV.P function\" (STDEV.P of its ten "
       "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEVP "
       "(addin/excel/aggregates.py AGGREGATES)",
       xlfn=True, three_d=True)
 excel("STDEV.S", "scalars, cells, ranges",
-      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B105;"
-      " tests/test_fidelity.py); Microsoft Support, \"STDEV.S function\" (STDEV.S of its ten "
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B105; "
+      "tests/test_fidelity.py); Microsoft Support, \"STDEV.S function\" (STDEV.S of its ten "
       "strengths = 27.46392); tests/test_checked_spread.py; computed as STDEV "
       "(addin/excel/aggregates.py AGGREGATES)",
       xlfn=True, three_d=True)
 excel("STDEVP", "scalars, cells, ranges",
-      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B107;"
-      " tests/test_fidelity.py); Microsoft Support, \"STDEVP function\" (STDEVP of its ten "
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B107; "
+      "tests/test_fidelity.py); Microsoft Support, \"STDEVP function\" (STDEVP of its ten "
       "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEV.P "
       "(addin/excel/aggregates.py AGGREGATES)",
       three_d=True)
@@ -134,22 +134,22 @@ excel("VAR", "ranges",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
       value_context=True, three_d=True)
 excel("VAR.P", "scalars, cells, ranges",
-      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B111;"
-      " tests/test_fidelity.py); Microsoft Support, \"VAR.P function\" (VAR.P of its ten "
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B111; "
+      "tests/test_fidelity.py); Microsoft Support, \"VAR.P function\" (VAR.P of its ten "
       "strengths = 678.84); tests/test_checked_spread.py; computed as VARP "
       "(addin/excel/aggregates.py AGGREGATES)",
       xlfn=True, three_d=True)
 excel("VAR.S", "scalars, cells, ranges",
-      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B112;"
-      " tests/test_fidelity.py); Microsoft Support, \"VAR.S function\" (VAR.S of its ten "
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B112; "
+      "tests/test_fidelity.py); Microsoft Support, \"VAR.S function\" (VAR.S of its ten "
       "strengths = 754.2667); tests/test_checked_spread.py; computed as VAR "
       "(addin/excel/aggregates.py AGGREGATES)",
       xlfn=True, three_d=True)
 excel("VARP", "scalars, cells, ranges, numeric text, empty",
-      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114)"
-      " and tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (row 1456: text, empty cells, "
-      "logical values; tests/test_fidelity.py); Microsoft Support, \"VARP function\" (VARP of"
-      " its ten strengths = 678.84); tests/test_checked_spread.py; computed as VAR.P "
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114) "
+      "and tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (row 1456: text, empty cells, "
+      "logical values; tests/test_fidelity.py); Microsoft Support, \"VARP function\" (VARP of "
+      "its ten strengths = 678.84); tests/test_checked_spread.py; computed as VAR.P "
       "(addin/excel/aggregates.py AGGREGATES)",
       three_d=True)
 excel("FORECAST.LINEAR", "scalars, cells, ranges",
