@@ -81,12 +81,12 @@ def test_the_cells_excel_saved(tmp_path):
 
 
 def test_fewer_values_than_a_sample_needs(tmp_path):
-    # the pages: STDEV.S and VAR.S of one value are #DIV/0! (n - 1 = 0); VARP of an empty
-    # range is #DIV/0! (FormulaEvalTestData_Copy.xlsx F1456: VARP(E15:E17), empty cells)
-    res = _calc(tmp_path, [c("A1", None, 5),
+    # the pages: STDEV.S and VAR.S of one value are #DIV/0! (n - 1 = 0); VARP of a
+    # number and a text that is none is #DIV/0! (no number left for n)
+    res = _calc(tmp_path, [c("A1", None, 5), c("A2", None, "x", t="inlineStr"),
                            c("B1", "_xlfn.STDEV.S(A1)", "#DIV/0!", t="e"),
                            c("B2", "_xlfn.VAR.S(A1)", "#DIV/0!", t="e"),
-                           c("B3", "VARP(C1:C3)", "#DIV/0!", t="e"),
+                           c("B3", "VARP(A2:A2)", "#DIV/0!", t="e"),
                            c("B4", "_xlfn.VAR.P(A1)", 0)])
     assert [str(res[f"S!B{i}"]).split()[0] for i in (1, 2, 3)] == ["#DIV/0!"] * 3
     assert res["S!B4"] == 0

@@ -145,11 +145,12 @@ excel("VAR.S", "scalars, cells, ranges",
       "strengths = 754.2667); tests/test_checked_spread.py; computed as VAR "
       "(addin/excel/aggregates.py AGGREGATES)",
       xlfn=True, three_d=True)
-excel("VARP", "scalars, cells, ranges, numeric text, empty",
+excel("VARP", "scalars, cells, ranges, numeric text",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114) "
-      "and tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (row 1456: text, empty cells, "
-      "logical values; tests/test_fidelity.py); Microsoft Support, \"VARP function\" (VARP of "
-      "its ten strengths = 678.84); tests/test_checked_spread.py; computed as VAR.P "
+      "and tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (row 1456: text and logical values "
+      "given directly; tests/test_fidelity.py; an empty cell refused: Excel's unary + of one, "
+      "0 or left out, is unsettled in the differential); Microsoft Support, \"VARP function\" "
+      "(VARP of its ten strengths = 678.84); tests/test_checked_spread.py; computed as VAR.P "
       "(addin/excel/aggregates.py AGGREGATES)",
       three_d=True)
 excel("FORECAST.LINEAR", "scalars, cells, ranges",
