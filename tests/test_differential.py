@@ -25,14 +25,17 @@ from addin.ooxml.guard import WorkbookError
 pytestmark = pytest.mark.xml
 
 SEED, COUNT, BATCH = 0, 415, 208  # about 300 distinct formulas in two workbooks
-#: the fixed sample's agreements: the run reaches 147 of 315 (the rest refused by strict
+#: the fixed sample's agreements: the run reaches 136 of 313 (the rest refused by strict
 #: mode, mostly for forms of argument no evidence covers, or settled as known or
 #: unsettled); a change that computes fewer of them as LibreOffice does falls below.
 #: (The sample is drawn over the functions listed: when EXP, COSH, PMT and DB joined the
 #: 136 (VDB is not drawn: signatures.NOT_REFEREED), its draws changed; the 400 draws over
 #: the 136 reach 160 agreements of 308, 158 before TEXT took an empty cell, and the
-#: draws grew with the list.)
-AGREE_FLOOR = 139
+#: draws grew with the list. When STDEV.S, STDEV.P, VAR.S, VAR.P, STDEVP, VARP, IRR, RATE
+#: and FREQUENCY joined (December 2026) the draws changed again: 147 agreements of 315
+#: before, 136 of 313 after; the draws without those nine, with their code in place,
+#: still reach 150 of 312. The floor keeps the margin of 8 it had.)
+AGREE_FLOOR = 128
 OUTCOMES = {"agree", "refused", "known", "unsettled", "disagree"}
 
 

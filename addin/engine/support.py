@@ -227,6 +227,32 @@ def refused_while_computing(wb) -> list[tuple[object, str]]:
         else:
             if n in noted:
                 out.append((n, noted[n]))
+    return out + iterated_and_read(wb, {n for n, _ in out})
+
+
+_ITERATED_CALL = re.compile(r"(?<![\w.])(IRR|RATE)\s*\(", re.I)
+
+
+def iterated_and_read(wb, skip=()) -> list[tuple[object, str]]:
+    """``[(node, reason)]`` for formulas calling IRR or RATE that another formula reads.
+    Excel's iteration stops short of the root: the values it saved differ from it by up
+    to 3.7e-13 (``addin/formula/fx_excel_rates.py``), napkin's is the root, and a cell
+    computing from it (the NPV at the IRR, a check that it is 0) can cancel down to
+    those last digits. So strict mode computes IRR and RATE in cells no formula reads."""
+    readers: dict = {}
+    for n in wb.nodes + list(wb.name_nodes.values()):
+        for d in n.deps:
+            readers.setdefault(id(d), n)
+    out = []
+    for n in wb.nodes:
+        if n in skip or id(n) not in readers:
+            continue
+        m = _ITERATED_CALL.search(ft.outside_strings(n.text or ""))
+        if m:
+            out.append((n, f"{m.group(1).upper()}() read by another formula "
+                           f"({readers[id(n)].label}: Excel's iteration stops short of the "
+                           "root, and a cell computing from it may cancel down to its last "
+                           "digits)"))
     return out
 
 

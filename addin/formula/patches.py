@@ -64,6 +64,7 @@ _ARITH, _FXE, _XL = "addin.formula.arithmetic", "addin.formula.fx_excel", "addin
 _FXD = "addin.formula.fx_excel_dates"
 _FXA = "addin.formula.fx_excel_args"
 _FXS = "addin.formula.fx_excel_stats"
+_FXR = "addin.formula.fx_excel_rates"
 _POI_EVIDENCE = "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, saved by Excel"
 
 _ROUND_EVIDENCE = (
@@ -276,6 +277,18 @@ _FORMULAS = (
           "refused in strict mode", "Microsoft Support, \"NPER function\"; the differential "
           "test; tests/test_checked_widened.py::test_nper_unsettled_is_refused",
           f"{_FXA}:nper_settled"),
+    *(Patch(_F, TABLE, name, f"formulas' {name} finds a rate by its own method where "
+            "Excel iterates from the guess: refused in strict mode unless the cash flows "
+            "change sign once, an iteration from the guess reaches the root in 20 steps, "
+            "formulas' value is that root and it is not below 1e-3 in size",
+            f"Microsoft Support, \"{name} function\"; Excel's cells in tests/corpus/sheetjs/"
+            "formula_stress_test.xlsx and tests/corpus/poi/FormulaEvalTestData_Copy.xlsx; "
+            "tests/test_checked_rates.py", f"{_FXR}:{name.lower()}_settled")
+      for name in ("IRR", "RATE")),
+    Patch(_F, TABLE, "FREQUENCY", "formulas' FREQUENCY sorts the bins and reads no bins as "
+          "0: refused in strict mode unless every value is a number and the bins rise",
+          "Microsoft Support, \"FREQUENCY function\"; tests/test_checked_frequency.py",
+          f"{_FXS}:frequency_settled"),
     Patch(_F, TABLE, "SUBSTITUTE", "formulas' SUBSTITUTE with an empty old_text puts "
           "new_text between every two characters; Excel leaves the text as it is",
           "Microsoft Support, \"SUBSTITUTE function\"; tests/test_excel_referee.py::"

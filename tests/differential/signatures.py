@@ -63,6 +63,9 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "ROUNDUP": (("n", "i"), (), None),
     "SMALL": (("r", "i"), (), None), "SQRT": (("n",), (), None),
     "STDEV": (("r",), (), "n"), "VAR": (("r",), (), "n"),
+    "STDEV.S": (("r",), (), "n"), "STDEV.P": (("r",), (), "n"),
+    "VAR.S": (("r",), (), "n"), "VAR.P": (("r",), (), "n"),
+    "STDEVP": (("r",), (), "n"), "VARP": (("r",), (), "n"),
     "SUBSTITUTE": (("t", "t", "t"), ("i",), None),
     "SUBTOTAL": (("st", "rr"), (), "rr"), "SUM": (("r",), (), "n"),
     "SUMIF": (("rr", "c"), ("rr",), None), "SUMPRODUCT": (("r",), ("r",), None),
@@ -88,6 +91,8 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "SUMIFS": (("rr", "rr", "c"), ("rr", "c"), None), "XNPV": (("n", "r", "r"), (), None),
     "FV": (("n", "n", "n"), ("n", "i"), None), "PV": (("n", "n", "n"), ("n", "i"), None),
     "NPER": (("n", "n", "n"), ("n", "i"), None), "RRI": (("n", "n", "n"), (), None),
+    "FREQUENCY": (("rr", "rr"), (), None),
+    "IRR": (("rr",), ("n",), None), "RATE": (("i", "n", "n"), ("n", "i", "n"), None),
     "MEDIAN": (("r",), (), "n"), "LARGE": (("r", "i"), (), None),
     "LOG": (("n",), ("n",), None), "UPPER": (("t",), (), None), "LOWER": (("t",), (), None),
     "LEFT": (("t",), ("i",), None), "SIGN": (("n",), (), None), "TRUNC": (("n",), ("i",), None),
@@ -103,12 +108,13 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
 
 #: Functions whose result is an array (or a reference of several cells): called inside
 #: ``SUM(...)`` or ``INDEX(...,1,1)``.
-ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET"}
+ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET", "FREQUENCY"}
 
 #: Functions written with the ``_xlfn.`` prefix in a file (those Excel added after 2007).
 FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "DAYS",
           "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP", "NORM.INV", "NORM.S.INV",
-          "PERCENTILE.INC", "QUARTILE.INC", "FORECAST.LINEAR"}
+          "PERCENTILE.INC", "QUARTILE.INC", "FORECAST.LINEAR", "STDEV.S", "STDEV.P", "VAR.S",
+          "VAR.P"}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {

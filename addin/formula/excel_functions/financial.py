@@ -11,6 +11,15 @@ excel("FV", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's FV examples, "
       "worked by hand)")
+excel("IRR", "scalars, ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B8), "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D768:F768; tests/test_fidelity.py) and "
+      "in the business corpus's tuning part (tools/business_corpus.csv, "
+      "Adithiya-Finance/Finance-Ascension-Protocol: 4 cells); Microsoft Support, \"IRR "
+      "function\" (its example, 8.7%); tests/test_checked_rates.py; refused unless the cash "
+      "flows change sign once, Newton's iteration from the guess reaches the root in 20 steps,"
+      " formulas' value is that root and not below 1e-3 in size, in a cell no formula reads "
+      "(addin/formula/fx_excel_rates.py)")
 excel("NPER", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's NPER examples, "
@@ -29,6 +38,14 @@ excel("PV", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's PV example, worked"
       " by hand)")
+excel("RATE", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B23), "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D1112; tests/test_fidelity.py) and in "
+      "the business corpus's tuning part (Adithiya-Finance/Finance-Ascension-Protocol, IRR "
+      "Model Cashflow Test: J2); Microsoft Support, \"RATE function\" (RATE(4*12,-200,8000) = "
+      "0.77%); tests/test_checked_rates.py; refused as IRR, for the cash flows pv, pmt... and "
+      "fv, and for an nper not a whole number from 1 to 1200; computed in a cell no formula "
+      "reads (addin/formula/fx_excel_rates.py)")
 excel("RRI", "scalars, cells",
       "tests/test_checked_widened.py (Microsoft's RRI example); napkin's RRI "
       "(addin/excel/annuity.py) computes arguments above 0 only",

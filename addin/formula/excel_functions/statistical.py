@@ -48,7 +48,13 @@ excel("FORECAST", "scalars, cells, ranges",
       " refused for known_y's and known_x's of different shapes or holding text or logical "
       "values (addin/formula/fx_excel_stats.py)",
       array_context=True)
-excel("FREQUENCY", array_context=True)
+excel("FREQUENCY", "ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B129; "
+      "tests/test_fidelity.py); Microsoft Support, \"FREQUENCY function\" (its example: scores "
+      "79,85,78,85,50,81,95,88,97 in bins 70,79,89 give 1,2,4,2, entered as an array formula "
+      "over four cells); tests/test_checked_frequency.py; refused unless every value is a "
+      "number and the bins rise strictly (addin/formula/fx_excel_stats.py)",
+      array_context=True)
 excel("GROWTH", array_context=True, differs="GROWTH")
 excel("HARMEAN", "ranges",
       "tests/test_checked_forms.py (Microsoft's HARMEAN example)")
@@ -104,17 +110,49 @@ excel("STDEV", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_functions.py (values asserted there)",
       value_context=True, three_d=True)
-excel("STDEV.P", xlfn=True, three_d=True)
-excel("STDEV.S", xlfn=True, three_d=True)
-excel("STDEVP", three_d=True)
+excel("STDEV.P", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B104; "
+      "tests/test_fidelity.py); Microsoft Support, \"STDEV.P function\" (STDEV.P of its ten "
+      "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEVP "
+      "(addin/excel/aggregates.py AGGREGATES)",
+      xlfn=True, three_d=True)
+excel("STDEV.S", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B105; "
+      "tests/test_fidelity.py); Microsoft Support, \"STDEV.S function\" (STDEV.S of its ten "
+      "strengths = 27.46392); tests/test_checked_spread.py; computed as STDEV "
+      "(addin/excel/aggregates.py AGGREGATES)",
+      xlfn=True, three_d=True)
+excel("STDEVP", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B107; "
+      "tests/test_fidelity.py); Microsoft Support, \"STDEVP function\" (STDEVP of its ten "
+      "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEV.P "
+      "(addin/excel/aggregates.py AGGREGATES)",
+      three_d=True)
 excel("STEYX", array_context=True)
 excel("TREND", array_context=True, differs="TREND")
 excel("VAR", "ranges",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
       value_context=True, three_d=True)
-excel("VAR.P", xlfn=True, three_d=True)
-excel("VAR.S", xlfn=True, three_d=True)
-excel("VARP", three_d=True)
+excel("VAR.P", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B111; "
+      "tests/test_fidelity.py); Microsoft Support, \"VAR.P function\" (VAR.P of its ten "
+      "strengths = 678.84); tests/test_checked_spread.py; computed as VARP "
+      "(addin/excel/aggregates.py AGGREGATES)",
+      xlfn=True, three_d=True)
+excel("VAR.S", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B112; "
+      "tests/test_fidelity.py); Microsoft Support, \"VAR.S function\" (VAR.S of its ten "
+      "strengths = 754.2667); tests/test_checked_spread.py; computed as VAR "
+      "(addin/excel/aggregates.py AGGREGATES)",
+      xlfn=True, three_d=True)
+excel("VARP", "scalars, cells, ranges, numeric text",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114) "
+      "and tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (row 1456: text and logical values "
+      "given directly; tests/test_fidelity.py; an empty cell refused: Excel's unary + of one, "
+      "0 or left out, is unsettled in the differential); Microsoft Support, \"VARP function\" "
+      "(VARP of its ten strengths = 678.84); tests/test_checked_spread.py; computed as VAR.P "
+      "(addin/excel/aggregates.py AGGREGATES)",
+      three_d=True)
 excel("FORECAST.LINEAR", "scalars, cells, ranges",
       "Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" (the same computation as "
       "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST")

@@ -1,0 +1,82 @@
+"""Evidence for FREQUENCY in strict mode (``addin/formula/excel_functions/statistical.py``,
+December 2026), and the refusal of what its page leaves unsaid
+(``addin/formula/fx_excel_stats.py``: ``frequency_settled``).
+
+Microsoft Support, "FREQUENCY function": the scores 79, 85, 78, 85, 50, 81, 95, 88, 97
+counted in the bins 70, 79, 89, entered as an array formula over four cells, give 1
+(50), 2 (78, 79), 4 (81, 85, 85, 88) and 2 (95, 97: above the last bin). The counts are
+also worked by hand here from the page's definition: how many values are above the bin
+before and at most this bin.
+"""
+
+from __future__ import annotations
+
+import pytest
+import xlsx_make
+
+from addin.engine import checked
+from addin.engine.api import calc_workbook
+from addin.ooxml.guard import WorkbookError
+
+c = xlsx_make.cell
+
+SCORES = [79, 85, 78, 85, 50, 81, 95, 88, 97]
+BINS = [70, 79, 89]
+
+
+def _by_hand(data, bins):
+    edges = [float("-inf"), *bins]
+    counts = [sum(lo < x <= hi for x in data) for lo, hi in zip(edges, bins, strict=False)]
+    return [*counts, sum(x > bins[-1] for x in data)]
+
+
+def _sheet(bins, formula_cells):
+    data = [c(f"A{i}", None, x) for i, x in enumerate(SCORES, start=2)]
+    edges = [c(f"B{i}", None, x, t="inlineStr" if isinstance(x, str) else None)
+             for i, x in enumerate(bins, start=2)]
+    return data + edges + formula_cells
+
+
+def test_frequency_is_checked():
+    assert "ranges" in checked.checked()["FREQUENCY"][0]
+
+
+def test_microsofts_example_as_an_array_formula(tmp_path):
+    assert _by_hand(SCORES, BINS) == [1, 2, 4, 2]
+    array = ['<c r="C2"><f t="array" ref="C2:C5">FREQUENCY(A2:A10,B2:B4)</f><v>1</v></c>',
+             c("C3", None, 2), c("C4", None, 4), c("C5", None, 2)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": _sheet(BINS, array)})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert [res[f"S!C{i}"] for i in range(2, 6)] == [1, 2, 4, 2]
+
+
+def test_the_cell_excel_saved(tmp_path):
+    # tests/corpus/sheetjs/formula_stress_test.xlsx, Statistical!B129:
+    # FREQUENCY(D128:I128,D129:I129) in one cell, data 1..6, bins 2,4,6,8,11,11: Excel
+    # saved 2 (the first count: 1 and 2). Its repeated bin is refused (below); the same
+    # data with rising bins gives the same first count.
+    cells = [c(f"{col}1", None, x) for col, x in zip("DEFGHI", range(1, 7), strict=True)]
+    cells += [c(f"{col}2", None, x) for col, x in zip("DEFGHI", [2, 4, 6, 8, 11, 12],
+                                                       strict=True)]
+    cells += [c("B1", "FREQUENCY(D1:I1,D2:I2)", 2)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!B1"] == 2 == _by_hand(range(1, 7), [2, 4, 6, 8, 11, 12])[0]
+
+
+@pytest.mark.parametrize("bins, said", [
+    ([89, 70, 79], "bins that do not rise strictly"),  # formulas gives the sorted order
+    ([70, 79, 79], "bins that do not rise strictly"),
+    # the page: text is ignored (formulas' reading of it not shown to be the same)
+    ([70, "x", 89], "a data_array or bins_array holding other than numbers"),
+])
+def test_what_its_page_leaves_unsaid_is_refused(tmp_path, bins, said):
+    notes: list = []
+    kept: list = []
+    array = ['<c r="C2"><f t="array" ref="C2:C5">FREQUENCY(A2:A10,B2:B4)</f><v>1</v></c>']
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": _sheet(bins, array)})
+    # the array formula has no value saved in its other cells: the workbook is refused
+    with pytest.raises(WorkbookError) as refused:
+        calc_workbook(src, tmp_path / "out.xlsx", {}, notes=notes, kept=kept)
+    assert f"FREQUENCY() given {said}" in str(refused.value)
+    assert "S!C2" in str(refused.value) and "--lenient" in str(refused.value)

@@ -1,0 +1,164 @@
+"""Evidence for IRR and RATE in strict mode (``addin/formula/excel_functions/
+financial.py``, December 2026), and the refusals of what Excel's iteration leaves unsaid
+(``addin/formula/fx_excel_rates.py``).
+
+Each value is Microsoft's documented example or a cell Excel saved (its file and cell in
+the comment); each is also checked against the exact root, found here by bisection in
+rational arithmetic (``fractions``) of the net present value the pages define.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import xlsx_make
+
+from addin.engine import checked
+from addin.engine.api import calc_workbook
+from addin.formula import fx_excel_rates as rates
+from addin.ooxml.guard import WorkbookError
+
+c = xlsx_make.cell
+
+#: Microsoft Support, "IRR function": a business's cost and five years' net income
+IRR_EXAMPLE = [-70000, 12000, 15000, 18000, 21000, 26000]
+
+
+def _calc(tmp_path, cells, kept=None):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    return calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
+
+
+def _exact_root(flows, lo, hi):
+    """The rate in (lo, hi) where Σ c_i / (1+r)^i = 0, by 80 bisections in rationals."""
+    flows = [Fraction(x) for x in flows]
+    lo, hi = Fraction(lo), Fraction(hi)
+
+    def npv(r):
+        return sum(x / (1 + r) ** i for i, x in enumerate(flows))
+
+    low = npv(lo) > 0
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        if (npv(mid) > 0) == low:
+            lo = mid
+        else:
+            hi = mid
+    return float(lo)
+
+
+def test_irr_and_rate_are_checked():
+    got = checked.checked()
+    assert {"ranges", "scalars"} <= got["IRR"][0]
+    assert {"scalars", "cells"} <= got["RATE"][0]
+
+
+def test_irr_as_microsofts_example(tmp_path):
+    data = [c(f"A{i}", None, x) for i, x in enumerate(IRR_EXAMPLE, start=2)]
+    res = _calc(tmp_path, [*data,
+                           # the page: -2.1%, 8.7%, -44.4% (shown rounded)
+                           c("B1", "IRR(A2:A6)", -0.021244848273410923),
+                           c("B2", "IRR(A2:A7)", 0.08663094803652216),
+                           c("B3", "IRR(A2:A4,-10%)", -0.44350694133474)])
+    assert round(res["S!B1"], 3) == -0.021 and round(res["S!B2"], 3) == 0.087
+    assert round(res["S!B3"], 3) == -0.444
+    assert res["S!B2"] == pytest.approx(_exact_root(IRR_EXAMPLE, 0, 1), rel=1e-13)
+    assert res["S!B3"] == pytest.approx(_exact_root(IRR_EXAMPLE[:3], -0.9, 0), rel=1e-13)
+
+
+#: cells Excel saved: (flows, guess or None, Excel's value, where)
+EXCEL_IRR = [
+    (IRR_EXAMPLE, 0.1, 0.08663094803652216,
+     "tests/corpus/sheetjs/formula_stress_test.xlsx, Finance!B8: IRR(D8:I8,0.1)"),
+    ([-1000, 300, 400, 500, 300, 200], None, 0.2197192812563511,
+     "business corpus, tuning part, Adithiya-Finance/Finance-Ascension-Protocol, "
+     "Day_004 TVM ,NPV&IRR.xlsx, F5: IRR(B2:B7)"),
+    ([-20000, -8960, 8780.800000000001, 8429.568000000003, 7867.596800000002], None,
+     -0.05254897582781892, "the same repository, Finance Models/Cashflow.xlsx, F77"),
+    ([-80000, 10000, 20000, 30000, 40000], None, 0.0782518884416854,
+     "the same repository, IRR Model Cashflow Test  Manual Validation.xlsx, B10"),
+    ([-80000, 10000, 20000, 50000, 40000], None, 0.147821970808097, "the same file, E10"),
+]
+
+
+@pytest.mark.parametrize("flows, guess, excel, where", EXCEL_IRR)
+def test_irr_equals_the_cells_excel_saved(tmp_path, flows, guess, excel, where):
+    cols = "CDEFGH"
+    data = [c(f"{col}1", None, x) for col, x in zip(cols, flows, strict=False)]
+    rng = f"C1:{cols[len(flows) - 1]}1"
+    formula = f"IRR({rng})" if guess is None else f"IRR({rng},{guess})"
+    res = _calc(tmp_path, [*data, c("B1", formula, excel)])
+    assert res["S!B1"] == pytest.approx(excel, rel=1e-9)  # the corpus's comparison
+    # Excel's value itself is within 3.7e-13 of the exact root (rule 4 of fx_excel_rates)
+    exact = _exact_root(flows, -0.5, 1)
+    assert abs(excel - exact) <= 3.7e-13
+    assert res["S!B1"] == pytest.approx(exact, rel=1e-13)
+
+
+def test_rate_as_microsofts_example_and_excels_cells(tmp_path):
+    res = _calc(tmp_path, [
+        c("A2", None, 4), c("A3", None, -200), c("A4", None, 8000),
+        # Microsoft Support, "RATE function": RATE(A2*12,A3,A4)*12 = 0.09241767 (9.24%);
+        # Excel saved 9.2417669858416415E-2 for it (formula_stress_test.xlsx, Finance!B23)
+        c("B1", "RATE(A2*12,A3,A4)*12", 9.2417669858416415E-2),
+        # FormulaEvalTestData_Copy.xlsx D1112: RATE(58,-200,8000) = 1.3541257643259374E-2
+        c("B2", "RATE(58,-200,8000)", 1.3541257643259374E-2),
+        # tuning part, IRR Model Cashflow Test  Manual Validation.xlsx J2
+        c("B3", "RATE(5, -16388.73, 0, 100000)", 9.9724633437424229E-2)])
+    assert round(res["S!B1"], 8) == 0.09241767
+    assert res["S!B1"] == pytest.approx(9.2417669858416415E-2, rel=1e-9)
+    assert res["S!B2"] == pytest.approx(1.3541257643259374E-2, rel=1e-9)
+    assert res["S!B3"] == pytest.approx(9.9724633437424229E-2, rel=1e-9)
+    # by hand: the exact root of pv + pmt * Σ (1+r)^-i over 48 months
+    exact = _exact_root(rates.rate_flows(48, -200, 8000, 0, 0), 0, 1)
+    assert res["S!B1"] / 12 == pytest.approx(exact, rel=1e-13)
+
+
+def test_rate_flows_by_type():
+    # type 0: payments at the end of periods 1..n; type 1: at the start, 0..n-1
+    assert rates.rate_flows(3, -1, 10, 5, 0) == [10, -1, -1, 4]
+    assert rates.rate_flows(3, -1, 10, 5, 1) == [9, -1, -1, 5]
+
+
+@pytest.mark.parametrize("formula, said", [
+    # -100, 230, -132: rates of 10% and 20% (x = 1/(1+r) = (230 ± 10) / 264)
+    ("IRR(C1:E1)", "change sign 2 times"),
+    # -100 then 100.01: a rate of 1e-4, below 1e-3 in size
+    ("IRR(C2:D2)", "below 0.001 in size"),
+    # a guess of 1E+6: Newton's first step leaves the rates above -1
+    ("IRR(C3:E3,1000000)", "does not reach in 20 steps"),
+    # a guess of -1: (1+r)^-i has no value there (the differential's draw, LibreOffice
+    # found a rate)
+    ("IRR(C3:E3,-1)", "does not reach in 20 steps"),
+    # a text among the values: Excel ignores it, formulas does not
+    ("IRR(C4:E4)", "not all numbers"),
+    ("RATE(12.5,-200,8000)", "nper 12.5"),
+    ("RATE(12,200,8000)", "change sign 0 times"),
+])
+def test_what_the_iteration_leaves_unsaid_is_refused(tmp_path, formula, said):
+    cells = [c("C1", None, -100), c("D1", None, 230), c("E1", None, -132),
+             c("C2", None, -100), c("D2", None, 100.01),
+             c("C3", None, -100), c("D3", None, 10), c("E3", None, 110),
+             c("C4", None, -100), c("D4", None, "x", t="inlineStr"), c("E4", None, 120),
+             c("B1", formula, 0)]
+    notes: list = []
+    kept: list = []
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    calc_workbook(src, tmp_path / "out.xlsx", {}, notes=notes, kept=kept)
+    sentence = " ".join(str(n) for n in notes) + " ".join(str(k) for k in kept)
+    assert said in sentence, sentence
+
+
+def test_a_rate_another_formula_reads_is_refused(tmp_path):
+    # the NPV at the IRR, a check that it is 0: Excel's IRR (its iteration stops short of
+    # the root, 3.7e-13 off above) leaves a residue napkin's root does not
+    data = [c(f"A{i}", None, x) for i, x in enumerate(IRR_EXAMPLE, start=2)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        *data, c("B1", "IRR(A2:A7)", 0.08663094803652216),
+        c("B2", "NPV(B1,A3:A7)+A2", 1.0e-9)]})
+    with pytest.raises(WorkbookError) as refused:
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    said = str(refused.value)
+    assert "IRR() read by another formula (S!B2" in said and "S!B1" in said
+    assert "--lenient" in said
