@@ -30,9 +30,7 @@ from workbook.model.gpu import (
 )
 from workbook.model.step import (
     NO_LAYOUT,
-    heads_split,
-    layout_runs,
-    no_layout_says,
+    layout_says,
     scaleup_domain,
     tp_degree,
 )
@@ -262,10 +260,8 @@ def _layout_says(sz: dict, stage, link, degree, each: bool) -> Expr:
     GPUs a stage (``layout_runs``), the degree dividing the attention heads as vLLM
     requires (``heads_split``). ``each``: the array form, element by element."""
     heads = Column("MODEL_HEADS").at(Cell(sz["model_row"]))
-    split = heads_split(heads, Cell(sz["kv_heads"]), Cell(sz["attention"]), degree, each)
-    runs = layout_runs(stage, link, elementwise=each)
-    runs = (runs * split).gt(0) if each else F.AND(runs, split)
-    return F.IF(runs, Text(""), no_layout_says(stage, link, each))
+    return layout_says(heads, Cell(sz["kv_heads"]), Cell(sz["attention"]), stage, link,
+                       degree, each)
 
 
 def _unless_blank(name, e) -> Expr:

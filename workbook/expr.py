@@ -433,6 +433,14 @@ def words(*parts) -> Expr:
         out = e if out is None else BinOp("&", out, e)
     return out
 
+
+def larger(a, b, elementwise: bool = False) -> Expr:
+    """The larger of ``a`` and ``b``: MAX, or with ``elementwise`` IF(a>b, a, b), so that an
+    array formula takes it element by element (MAX reads an array whole)."""
+    a, b = of(a), of(b)
+    return F.IF(a.gt(b), a, b) if elementwise else F.MAX(a, b)
+
+
 __all__ = ["Expr", "Env", "Num", "Bool", "Text", "Err", "Name", "Column", "Cell", "Missing",
-           "Raw", "BinOp", "Span", "Neg", "Call", "F", "words", "EXCEL", "lift", "of",
+           "Raw", "BinOp", "Span", "Neg", "Call", "F", "words", "larger", "EXCEL", "lift", "of",
            "number_text", "is_atomic", "COMPARE", "CONCAT", "ADD", "MUL", "POW", "NEG", "ATOM"]

@@ -14,19 +14,19 @@ from __future__ import annotations
 from openpyxl.utils import get_column_letter
 
 from workbook.arrays import fixed
-from workbook.expr import Bool, Cell, Column, Expr, F, Name, Num, Span, Text, of, words
+from workbook.expr import Bool, Cell, Column, Expr, F, Name, Num, Span, Text, larger, of, words
 from workbook.expr_excel import in_excel
 from workbook.model.prefill import first_token_ms
 from workbook.model.serving import kv_copies, step_tokens
 from workbook.model.step import (
     NETWORK_TBPS,
     PCIE_TBPS,
-    heads_split,
     hop_us,
-    layout_runs,
-    no_layout_says,
     server_gpus,
     tp_degree,
+)
+from workbook.model.step import (
+    layout_says as layout_verdict,
 )
 from workbook.sheet import NO_FLOPS, expert_parallel, step_floor
 from workbook.sizing import SIZING
@@ -72,9 +72,8 @@ def layout_says(K: dict, r: int) -> Expr:
     sheet's key cells."""
     t, link = stage_gpus(r), sizing_cell("link")
     heads = Column("MODEL_HEADS").at(Cell(K["model_row"]))
-    split = heads_split(heads, sizing_cell("kv_heads"), sizing_cell("attention"),
-                        Cell(f"${DEGREE_COL}{r}"))
-    return F.IF(F.AND(layout_runs(t, link), split), Text(""), no_layout_says(t, link))
+    return layout_verdict(heads, sizing_cell("kv_heads"), sizing_cell("attention"), t, link,
+                          Cell(f"${DEGREE_COL}{r}"))
 
 
 def layout(r: int) -> Expr:
@@ -106,13 +105,6 @@ def first_token_ok(first_token, target) -> Expr:
     not known (no FLOPS figure: the speed and memory decide, as on Sizing)."""
     ft = of(first_token)
     return F.IF(F.ISNUMBER(ft), ft.le(of(target)), Bool(True))
-
-
-def larger(a, b, array: bool) -> Expr:
-    """The larger of ``a`` and ``b``: MAX per cell, element by element in an array
-    formula."""
-    a, b = of(a), of(b)
-    return F.IF(a.gt(b), a, b) if array else F.MAX(a, b)
 
 
 def expert_parallel_at(K: dict, r: int) -> Expr:

@@ -129,7 +129,6 @@ def paired_numbers(original, key: str):
     return checked
 
 
-
 def frequency_settled(original, key: str):
     """formulas' FREQUENCY, refused in strict mode unless every value of data_array and
     bins_array is a number and the bins rise strictly: formulas sorts the bins and gives

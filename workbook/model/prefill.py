@@ -20,7 +20,7 @@ prompt's tokens. Queueing, the client's round trip and the tokenizer are not cou
 
 from __future__ import annotations
 
-from workbook.expr import Expr, F, Name, of
+from workbook.expr import Expr, F, Name, larger, of
 from workbook.model.step import batch_read, read_weights
 
 #: Share of the peak a prefill reaches (Assumptions; docs/measurements.md, "First token").
@@ -46,14 +46,11 @@ def first_token_ms(math_ms, moved_gb, bandwidth, gpus, layers, comm_ms,
     ROOF_EFFICIENCY, over the replica's roof), and its memory traffic, ``moved_gb`` over
     ``gpus`` × ``bandwidth`` TB/s at ROOF_EFFICIENCY, + the all-reduces ``comm_ms`` at
     ROOF_EFFICIENCY (the floor ÷ the efficiency, as ``udfs.timing.first_token_ms`` and
-    the decode step take it) + ``layers`` × LAYER_TIME_US. ``elementwise``: the larger
-    said as IF, so that an array formula over a column of ``gpus`` takes it per element
-    (MAX reads an array whole)."""
-    math_ms = of(math_ms)
+    the decode step take it) + ``layers`` × LAYER_TIME_US. ``elementwise``: for an array
+    formula over a column of ``gpus`` (``workbook.expr.larger``)."""
     memory_ms = of(moved_gb) / (of(bandwidth) * of(gpus)) / ROOF_EFFICIENCY
-    larger = (F.IF(math_ms.ge(memory_ms), math_ms, memory_ms) if elementwise
-              else F.MAX(math_ms, memory_ms))
-    return larger + of(comm_ms) / ROOF_EFFICIENCY + of(layers) * LAYER_TIME_US / 1000
+    return (larger(math_ms, memory_ms, elementwise) + of(comm_ms) / ROOF_EFFICIENCY
+            + of(layers) * LAYER_TIME_US / 1000)
 
 
 __all__ = ["ROOF_EFFICIENCY", "LAYER_TIME_US", "prefill_moved_gb", "first_token_ms"]

@@ -282,6 +282,20 @@ def no_layout_says(stage_gpus, link, elementwise: bool = False) -> Expr:
                 Text(NO_LAYOUT))
 
 
+def layout_says(heads, kv_heads, attention, stage_gpus, link, degree,
+                elementwise: bool = False) -> Expr:
+    """"" where a stage of ``stage_gpus`` GPUs (interconnect figure ``link``) runs a model
+    of ``heads`` query heads, ``kv_heads`` KV heads and ``attention`` with its heads split
+    over ``degree`` GPUs (``tp_degree``), else why not in words: PCIe cards at most one
+    server's GPUs a stage (``layout_runs``), the degree dividing the heads as vLLM
+    requires (``heads_split``; ``no_layout_says``). ``elementwise``: the array form,
+    element by element. Cost's and Plan's layout column."""
+    split = heads_split(heads, kv_heads, attention, degree, elementwise)
+    runs = layout_runs(stage_gpus, link, elementwise)
+    runs = (runs * split).gt(0) if elementwise else F.AND(runs, split)
+    return F.IF(runs, Text(""), no_layout_says(stage_gpus, link, elementwise))
+
+
 def link_kind(link) -> Expr:
     """The interconnect whose NCCL latencies the all-reduces of a GPU pay (a name of
     ``udfs/data/interconnects.csv``), by its GPUs-table figure ``link`` (GB/s): "NVLink"
@@ -383,6 +397,7 @@ __all__ = ["decode_read", "batch_read", "kept_weights", "kept_read_weights", "we
            "NO_LAYOUT",
            "AUTO_EXPERT_PARALLEL", "has_link", "link_kind", "tp_comm", "stage_comm",
            "NETWORK_TBPS", "hop_us", "scaleup_domain", "server_gpus", "stage_link_kind",
-           "NO_LAYOUT_HEADS", "heads_split", "no_layout_says", "divides", "tp_degree",
+           "NO_LAYOUT_HEADS", "heads_split", "no_layout_says", "layout_says", "divides",
+           "tp_degree",
            "model_heads_split",
            "step_floor", "PCIE_TBPS", "BILLION"]
