@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 
 from tools import business_corpus as bc
 
@@ -21,14 +22,33 @@ def test_every_row_is_an_excel_saved_workbook_at_a_commit_on_its_side():
     rows = bc.entries()
     assert rows and len({r["sha256"] for r in rows}) == len(rows)
     for r in rows:
-        # (the second round's parts are the same sides, with a 2: heldout2, tune2)
-        assert r["part"].removesuffix("2") == bc.part_of(r["repository"]), r
+        # (the second round's parts are the same sides, with a 2: heldout2, tune2; the
+        # third round, heldout3, is held out whole, not split by part_of)
+        if r["part"] != "heldout3":
+            assert r["part"].removesuffix("2") == bc.part_of(r["repository"]), r
         assert re.fullmatch(r"[0-9a-f]{40}", r["commit"]), r
         assert re.fullmatch(r"[0-9a-f]{64}", r["sha256"]), r
         assert re.fullmatch(r"Microsoft( Macintosh)? Excel( Online)? \d+\.\d{4}",
                             r["application"]), r
         assert r["path"].lower().endswith((".xlsx", ".xlsm")), r
-    assert {r["part"] for r in rows} == {"heldout", "tune", "heldout2", "tune2"}
+    assert {r["part"] for r in rows} == set(bc.PARTS)
     # a repository of the second round is not one of the first
-    first = {r["repository"] for r in rows if not r["part"].endswith("2")}
+    first = {r["repository"] for r in rows if r["part"] in ("heldout", "tune")}
     assert not first & {r["repository"] for r in rows if r["part"].endswith("2")}
+
+
+def test_the_third_part_shares_no_owner_with_the_first_two_and_caps_each_repository():
+    # the rule written in the manifest before any candidate was looked at: no repository
+    # nor owner of the first two rounds; at most 3 files a repository, so with 12 or more
+    # repositories none has more than a quarter of the part
+    rows = bc.entries()
+    third = [r for r in rows if r["part"] == "heldout3"]
+    earlier = {r["repository"].split("/")[0].lower() for r in rows if r["part"] != "heldout3"}
+    owners = {r["repository"].split("/")[0].lower() for r in third}
+    assert third and not owners & earlier
+    per_repository = Counter(r["repository"] for r in third)
+    assert len(per_repository) >= 12 and max(per_repository.values()) <= 3
+    assert max(per_repository.values()) <= len(third) / 4
+    # the first eligible files by path: a repository's rows are at one commit
+    for repo in per_repository:
+        assert len({r["commit"] for r in third if r["repository"] == repo}) == 1, repo

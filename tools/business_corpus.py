@@ -19,10 +19,13 @@ The list and its split were made so (docs/fidelity.md, "A held-out corpus"):
   first hex digit of sha256(``owner/name``) is 0 to 7, else tuned on.
 * a second round (parts ``heldout2`` and ``tune2``), once the first held-out part had been
   looked at: repositories not in the first, chosen by the same rule and split by the same
-  ``part_of`` before any of its files was computed.
+  ``part_of`` before any of its files was computed;
+* a third round (part ``heldout3``, all of it held out, none tuned on), once both held-out
+  parts had been looked at: repositories and owners not in the first two, up to three
+  files a repository (the first eligible ones by path), recorded before any was computed.
 
-``census DIR [--part heldout] [--libreoffice]``: the refusal census of one part
-(``tools.refusal_census``'s section, on those files).
+``census DIR [--part heldout|heldout2|heldout3|...] [--libreoffice]``: the refusal census
+of one part (``tools.refusal_census``'s section, on those files).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from pathlib import Path
 
 MANIFEST = Path(__file__).with_name("business_corpus.csv")
 RAW = "https://raw.githubusercontent.com/{repository}/{commit}/{path}"
+PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3")
 
 
 def part_of(repository: str) -> str:
@@ -91,8 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("fetch", help="download the workbooks").add_argument("folder", type=Path)
     census = sub.add_parser("census", help="the refusal census of one part")
     census.add_argument("folder", type=Path)
-    census.add_argument("--part", choices=["heldout", "tune", "heldout2", "tune2"],
-                        default="heldout")
+    census.add_argument("--part", choices=PARTS, default="heldout")
     census.add_argument("--libreoffice", action="store_true")
     args = ap.parse_args(argv)
     if args.command == "fetch":
