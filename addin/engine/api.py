@@ -185,11 +185,12 @@ def calc_workbook(
             _compute(wb, ev, order, policy)
         # strict refuses any cycle (or keeps its cells: _settle decides); --lenient keeps
         # the values Excel saved in the cells of one (those it has a value of)
-        cyclic = sorted(ev.cyclic, key=_place) if strict else [
-            n for n in ev.cyclic if not n.is_name and n.keep is None
+        cyclic = sorted(ev.circular(), key=_place) if strict else [
+            n for n in ev.circular() if not n.is_name and n.keep is None
             and all(p in wb.sheets[n.sheet].cached for p in n.positions())]
         if causes is not None:  # (strict refuses every cell of a cycle)
-            policy.record([(n, CIRCULAR) for n in ev.cyclic if n not in cyclic], _circular)
+            policy.record([(n, CIRCULAR) for n in ev.circular() if n not in cyclic],
+                          _circular)
         if _refuse_or_keep([(n, CIRCULAR) for n in cyclic], policy, _circular,
                            _kept_on_cycle):
             with _current_book(wb):

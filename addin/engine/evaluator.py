@@ -13,7 +13,10 @@ function, where its value comes from at a given cell (``("tok", i)``: the shape'
 reference placed at the cell; ``("rng", parts)``: fixed areas; ``("name", node)``: a
 defined name computed like a formula; ``("err", value)``). When the inputs of a compile
 cannot be mapped to the shape's references, the program is valid for its own cell only.
-Cells are computed in dependency order; a cycle gives ``#VALUE!`` "circular reference".
+Cells are computed in dependency order, a formula reached by OFFSET or INDIRECT before
+its turn at once (``addin.engine.demand``); a cycle gives ``#VALUE!`` "circular
+reference" unless the workbook iterates and its saved values are a fixed point
+(``addin.engine.cycles``).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from addin.engine import budget, executor
+from addin.engine import budget, cycles, demand, executor
 from addin.engine.book import FAILED, UNREADABLE, Node, Sheet, Workbook, label
 from addin.engine.boot import ready
 from addin.formula import calls, context, fx, intersection, ranges
@@ -61,7 +64,12 @@ class Evaluation:
         # sheets with defined names of their own: a formula there compiles with them
         self._local_scopes = {dn.local_sheet for dn in wb.book.names
                               if dn.local_sheet is not None}
-        self.cyclic: set = set()
+        self.cyclic: set = set()  # the formulas on a cycle (``cycles.order``)
+        self.cycle_of: dict = {}  # formula -> its cycle (a tuple of formulas)
+        self.iterate = False  # iterative calculation on (``cycles.iterates``)
+        self.seeded: set = set()  # a cycle's formulas holding saved values, while checked
+        self.settled: set = set()  # those whose saved values are a fixed point
+        self.demand: demand.Demand | None = None
         #: ``progress(stage, done, total)``, called now and then while compiling and
         #: computing (``napkin calc`` draws its progress bar with it), or None
         self.progress: Callable[[str, int, int], None] | None = None
@@ -297,31 +305,6 @@ class Evaluation:
         return got
 
     # ---------------------------------------------------------------- evaluation
-    @staticmethod
-    def _order(nodes) -> tuple[list[Node], set]:
-        order, state, cyclic = [], {}, set()
-        for root in nodes:
-            if root in state:
-                continue
-            stack = [(root, iter(root.deps))]
-            state[root] = 1
-            while stack:
-                node, it = stack[-1]
-                for d in it:
-                    st = state.get(d)
-                    if st is None:
-                        state[d] = 1
-                        stack.append((d, iter(d.deps)))
-                        break
-                    if st == 1:  # back edge: a cycle
-                        on_path = [n for n, _ in stack]
-                        cyclic.update(on_path[on_path.index(d):])
-                else:
-                    stack.pop()
-                    state[node] = 2
-                    order.append(node)
-        return order, cyclic
-
     def _arg(self, spec):
         kind, arg = spec
         if kind == "rng":
@@ -379,7 +362,9 @@ class Evaluation:
             self.work.count(node, self._clip)
             if say is not None and not i % 256:
                 say("compiling", i, len(nodes))
-        order, self.cyclic = self._order(nodes)
+        order, self.cyclic, cycles_found = cycles.order(nodes)
+        self.cycle_of = {n: c for c in cycles_found for n in c}
+        self.iterate = cycles.iterates(getattr(self.wb, "workbook_xml", ""))
         return order
 
     def run(self, order: list[Node] | None = None) -> None:
@@ -394,14 +379,36 @@ class Evaluation:
         self.work.compute()  # (refused here when past the count's limit)
         context.STATE.registry = self.registry
         say = self.progress
+        self.seeded, self.settled = set(), set()
+        wanted = self.demand = demand.Demand(self)  # (what OFFSET, INDIRECT reach first)
+        context.STATE.demand = wanted.need
         try:
             for i, node in enumerate(order):
-                self._eval(node, node in self.cyclic)
+                if node not in wanted.done:
+                    if node in self.cycle_of:  # a cycle: with what it reads, at once
+                        wanted.need(node)
+                    else:
+                        wanted.compute((node,))
                 self.work.within_limits(node, i, len(order))
                 if say is not None and not i % 256:
                     say("computing", i, len(order))
         finally:
+            context.STATE.demand = None
             calls.clear()
+
+    def compute_one(self, node: Node, cyclic: bool = False) -> None:
+        """Compute one formula (its inputs computed), or keep Excel's value in it;
+        ``cyclic``: on a circular reference, ``#VALUE!`` (or Excel's value, kept)."""
+        self._eval(node, cyclic)
+
+    def forget_areas(self) -> None:
+        """Read every area afresh from here on (its values may have changed)."""
+        self._rng_cache.clear()
+
+    def circular(self) -> set:
+        """The formulas on a circular reference whose saved values the latest run did
+        not take as a fixed point (``addin.engine.cycles``)."""
+        return self.cyclic - self.settled
 
     def rerun(self, order: list[Node]) -> None:
         """Compute again after marking cells to keep, reading every reference afresh."""
@@ -417,7 +424,7 @@ class Evaluation:
                     inherited[code] = msg
         own: dict[str, str] = {}
         if node.keep is not None and not node.is_name:
-            self._keep(node)
+            self.keep_saved(node)
             return
         if cyclic:
             out = ns.errors["#VALUE!"]
@@ -468,7 +475,7 @@ class Evaluation:
         for (i, j), v in np.ndenumerate(arr):
             sheet.values[(r1 + i, c1 + j)] = executor.norm_scalar(v)
 
-    def _keep(self, node: Node) -> None:
+    def keep_saved(self, node: Node) -> None:
         """A formula not computed: its cells hold the values Excel cached."""
         sheet = self.wb.sheets[node.sheet]
         ns = ready()
