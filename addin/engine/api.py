@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 from zipfile import ZipFile
 
-from addin.engine import checked, output, support
+from addin.engine import checked, cycles, output, support
 from addin.engine import kept as keep
 from addin.engine.book import UNREADABLE, Workbook
 from addin.engine.evaluator import Evaluation
@@ -188,11 +188,10 @@ def calc_workbook(
         cyclic = sorted(ev.circular(), key=_place) if strict else [
             n for n in ev.circular() if not n.is_name and n.keep is None
             and all(p in wb.sheets[n.sheet].cached for p in n.positions())]
+        why = {n: cycles.NOT_FIXED if n in ev.demand.unfixed else CIRCULAR for n in cyclic}
         if causes is not None:  # (strict refuses every cell of a cycle)
-            policy.record([(n, CIRCULAR) for n in ev.circular() if n not in cyclic],
-                          _circular)
-        if _refuse_or_keep([(n, CIRCULAR) for n in cyclic], policy, _circular,
-                           _kept_on_cycle):
+            policy.record([(n, CIRCULAR) for n in ev.circular() if n not in why], _circular)
+        if _refuse_or_keep(list(why.items()), policy, _circular, _kept_on_cycle):
             with _current_book(wb):
                 ev.rerun(order)
         if policy.keeping is not None:
@@ -452,10 +451,9 @@ def _would_differ(found: list) -> str:
 
 def _circular(found: list) -> str:
     cells = support.first_cells(sorted(n.label for n, _ in found if not n.is_name))
-    return (f"circular reference through {cells}: napkin does not compute formulas that "
-            "depend on their own value (Excel's iterative calculation); rewrite them "
-            "without the cycle, or run with --lenient to keep the values Excel saved in "
-            "those cells")
+    return (f"circular reference through {cells}: {cycles.why_refused({r for _, r in found})}"
+            "; rewrite them without the cycle, or run with --lenient to keep the values "
+            "Excel saved in those cells")
 
 
 def _kept_on_cycle(found: list) -> str:

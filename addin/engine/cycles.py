@@ -38,6 +38,9 @@ import re
 from addin.engine.kept import asks_recalculation, same
 from addin.formula import context
 
+#: the cause of refusing a cycle whose saved values were checked (``compute_cycle``)
+NOT_FIXED = "a circular reference whose saved values are not a fixed point"
+
 _CALCPR = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?calcPr(?=[\s/>])([^>]*)>")
 _ITERATE = re.compile(r"""\siterate\s*=\s*["'](?:1|true)["']""")
 
@@ -118,19 +121,19 @@ def checkable(wb, members) -> bool:
     return True
 
 
-def compute_cycle(ev, members: tuple) -> bool:
+def compute_cycle(ev, members: tuple) -> bool | None:
     """Compute the cells of one cycle (``members``) in evaluation ``ev``
     (``addin.engine.evaluator.Evaluation``): the saved values when they are a fixed
     point (see the module; ``ev.iterate`` and ``checkable``), else ``#VALUE!``
     "circular reference" in each (or the value kept, for a cell strict mode keeps).
-    Whether the saved values were taken."""
+    Whether the saved values were taken (None: not checked)."""
     if not (ev.iterate and checkable(ev.wb, members)):
         for m in members:
             ev.compute_one(m, cyclic=True)
-        return False
+        return None
     for m in members:  # the values Excel saved, read by the cycle's formulas
         ev.keep_saved(m)
-    ev.seeded.update(members)
+    ev.demand.seeded.update(members)
     got = {}
     try:
         for m in members:
@@ -139,7 +142,7 @@ def compute_cycle(ev, members: tuple) -> bool:
             got[m] = [values.get(p) for p in m.positions()], m.msgs
             ev.keep_saved(m)  # the saved values again, for the next one to read
     finally:
-        ev.seeded.difference_update(members)
+        ev.demand.seeded.difference_update(members)
         ev.forget_areas()  # (areas read while the saved values were in place)
     refused = getattr(context.STATE, "refused_in", None) or {}
     fixed = all(m not in refused
@@ -155,3 +158,14 @@ def compute_cycle(ev, members: tuple) -> bool:
     for m in members:
         m.msgs = got[m][1]
     return True
+
+
+def why_refused(reasons) -> str:
+    """Why strict mode does not compute the cells of a cycle, given their reasons."""
+    if NOT_FIXED in reasons:
+        return ("the workbook iterates (Excel's iterative calculation), and the values "
+                "Excel saved in them are not a fixed point of their formulas to 1e-9 (an "
+                "input changed since Excel saved, or Excel stopped iterating before the "
+                "values settled)")
+    return ("napkin does not compute formulas that depend on their own value (Excel's "
+            "iterative calculation)")

@@ -38,6 +38,9 @@ class Demand:
         self.ev = ev
         self.done: set = set()  # computed in this run
         self.active: set = set()  # running now (a formula, and those it reached)
+        self.seeded: set = set()  # a cycle's formulas holding saved values, while checked
+        self.settled: set = set()  # the cycles' formulas whose saved values are a fixed point
+        self.unfixed: set = set()  # those whose saved values were checked and are not
         self.depth = 0
 
     def unit(self, node) -> tuple:
@@ -56,8 +59,9 @@ class Demand:
         """Compute one formula, or one cycle (``addin.engine.cycles.compute_cycle``)."""
         ev = self.ev
         if unit[0] in ev.cycle_of:
-            if cycles.compute_cycle(ev, unit):
-                ev.settled.update(unit)
+            taken = cycles.compute_cycle(ev, unit)
+            if taken is not None:
+                (self.settled if taken else self.unfixed).update(unit)
         else:
             self.active.add(unit[0])
             try:
@@ -69,8 +73,7 @@ class Demand:
     def need(self, node) -> str | None:
         """Make sure formula ``node`` is computed in this run, computing it (and the
         formulas it reads that are not) now if need be; why it cannot be, else None."""
-        ev = self.ev
-        if node in self.done or node in ev.seeded:
+        if node in self.done or node in self.seeded:
             return None
         if node in self.active:
             return CIRCULAR
@@ -96,7 +99,7 @@ class Demand:
         """The units not computed yet that ``node``'s unit reads, through the references
         written in formulas, each after those it reads, ``node``'s last; or why they
         cannot be computed now (one of them is running: a circular reference)."""
-        ev, done = self.ev, self.done
+        done = self.done
         first = self.unit(node)
         state = {first: 1}
         stack = [(first, iter(self.reads(first)))]
@@ -106,7 +109,7 @@ class Demand:
             for d in it:
                 if d in done:
                     continue
-                if d in self.active or d in ev.seeded:
+                if d in self.active or d in self.seeded:
                     return CIRCULAR
                 du = self.unit(d)
                 seen = state.get(du)

@@ -67,9 +67,7 @@ class Evaluation:
         self.cyclic: set = set()  # the formulas on a cycle (``cycles.order``)
         self.cycle_of: dict = {}  # formula -> its cycle (a tuple of formulas)
         self.iterate = False  # iterative calculation on (``cycles.iterates``)
-        self.seeded: set = set()  # a cycle's formulas holding saved values, while checked
-        self.settled: set = set()  # those whose saved values are a fixed point
-        self.demand: demand.Demand | None = None
+        self.demand = demand.Demand(self)  # what the current run computed (and is)
         #: ``progress(stage, done, total)``, called now and then while compiling and
         #: computing (``napkin calc`` draws its progress bar with it), or None
         self.progress: Callable[[str, int, int], None] | None = None
@@ -379,7 +377,6 @@ class Evaluation:
         self.work.compute()  # (refused here when past the count's limit)
         context.STATE.registry = self.registry
         say = self.progress
-        self.seeded, self.settled = set(), set()
         wanted = self.demand = demand.Demand(self)  # (what OFFSET, INDIRECT reach first)
         context.STATE.demand = wanted.need
         try:
@@ -408,7 +405,7 @@ class Evaluation:
     def circular(self) -> set:
         """The formulas on a circular reference whose saved values the latest run did
         not take as a fixed point (``addin.engine.cycles``)."""
-        return self.cyclic - self.settled
+        return self.cyclic - self.demand.settled
 
     def rerun(self, order: list[Node]) -> None:
         """Compute again after marking cells to keep, reading every reference afresh."""
