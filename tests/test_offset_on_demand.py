@@ -110,3 +110,16 @@ def test_a_written_cycle_read_through_offset_waits_for_its_fixed_point(tmp_path)
     kept = []
     res = calc_workbook(src, tmp_path / "out.xlsx", {}, notes=[], kept=kept)
     assert res["S!D1"] == pytest.approx(2 * INTEREST, rel=1e-12) and kept == []
+
+
+def test_a_dynamic_range_name_over_later_formulas(tmp_path):
+    # DATA = OFFSET(S!$B$1,0,0,S!$D$1,1), a defined name computed before every cell; its
+    # height D1 = 1+2 = 3, so SUM(DATA) = B1+B2+B3 = 4 + 8 + 16 = 28 (B1 = 2*2, B2 = B1*2,
+    # B3 = B2*2)
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        cell("A1", "SUM(DATA)", 0), cell("B1", "2*2", 0), cell("B2", "B1*2", 0),
+        cell("B3", "B2*2", 0), cell("D1", "1+2", 0)]},
+        names={"DATA": "OFFSET(S!$B$1,0,0,S!$D$1,1)"})
+    kept = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, notes=[], kept=kept)
+    assert (res["S!A1"], res["S!B3"]) == (28, 16) and kept == []
