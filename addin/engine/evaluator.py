@@ -378,14 +378,18 @@ class Evaluation:
         context.STATE.registry = self.registry
         say = self.progress
         wanted = self.demand = demand.Demand(self)  # (what OFFSET, INDIRECT reach first)
-        context.STATE.demand = wanted.need
+        context.STATE.demand, done, active = wanted.need, wanted.done, wanted.active
         try:
             for i, node in enumerate(order):
-                if node not in wanted.done:
-                    if node in self.cycle_of:  # a cycle: with what it reads, at once
-                        wanted.need(node)
-                    else:
-                        wanted.compute((node,))
+                if node in done:  # (reached by OFFSET or INDIRECT before its turn)
+                    pass
+                elif node in self.cycle_of:  # a cycle: with what it reads, at once
+                    wanted.need(node)
+                else:  # (Demand.compute, spelled out for the common case)
+                    active.add(node)
+                    self._eval(node, False)
+                    active.discard(node)
+                    done.add(node)
                 self.work.within_limits(node, i, len(order))
                 if say is not None and not i % 256:
                     say("computing", i, len(order))
@@ -403,8 +407,7 @@ class Evaluation:
         self._rng_cache.clear()
 
     def circular(self) -> set:
-        """The formulas on a circular reference whose saved values the latest run did
-        not take as a fixed point (``addin.engine.cycles``)."""
+        """The formulas on a cycle whose saved values were not taken (``cycles``)."""
         return self.cyclic - self.demand.settled
 
     def rerun(self, order: list[Node]) -> None:
