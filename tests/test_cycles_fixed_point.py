@@ -127,3 +127,23 @@ def test_order_finds_every_cell_of_a_cycle():
     assert on_cycle == {r, f, x, s}
     assert sorted(sorted(map(repr, c)) for c in cycles) == [["F", "R", "X"], ["S"]]
     assert out.index(d) > max(out.index(n) for n in (r, f, x))  # D after its cycle
+
+
+def test_a_cycle_meeting_a_refusal_is_not_taken(tmp_path):
+    # A1 and B1 read each other, saved 0 and 0: a fixed point of their formulas, but
+    # INDIRECT in R1C1 style is not computed (addin/excel/references.py): hidden by
+    # IFERROR, it still refuses its cell, and the cycle is not taken
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        cell("A1", 'IFERROR(INDIRECT("R1C1",FALSE),0)+B1*0', 0), cell("B1", "A1", 0),
+        cell("C1", "B1+1", 0)]})
+    with zipfile.ZipFile(src) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(b'<calcPr calcId="191029"',
+                                                                ITERATE)
+    with zipfile.ZipFile(src, "w") as z:
+        for n, b in parts.items():
+            z.writestr(n, b)
+    # (A1 kept for its INDIRECT, B1 for the cycle, C1 computed from B1: refused)
+    with pytest.raises(WorkbookError, match="circular reference through S!B1: napkin does "
+                       "not compute .* S!C1 reads S!B1 and is computed"):
+        _calc(tmp_path, src)

@@ -145,16 +145,15 @@ def compute_cycle(ev, members: tuple) -> bool | None:
         ev.demand.seeded.difference_update(members)
         ev.forget_areas()  # (areas read while the saved values were in place)
     refused = getattr(context.STATE, "refused_in", None) or {}
-    fixed = all(m not in refused
-                and not any(msg and msg.startswith(context.CANNOT)
-                            for msg in got[m][1].values())
-                and all(same(ev.wb.sheets[m.sheet].cached[p], v)
-                        for p, v in zip(m.positions(), got[m][0], strict=True))
-                for m in members)
-    if not fixed:
+    checked = not any(m in refused or any(msg and msg.startswith(context.CANNOT)
+                                          for msg in got[m][1].values()) for m in members)
+    fixed = checked and all(same(ev.wb.sheets[m.sheet].cached[p], v)
+                            for m in members
+                            for p, v in zip(m.positions(), got[m][0], strict=True))
+    if not fixed:  # (a refusal met on the way: not checked, the cycle refused as before)
         for m in members:
             ev.compute_one(m, cyclic=True)
-        return False
+        return False if checked else None
     for m in members:
         m.msgs = got[m][1]
     return True
