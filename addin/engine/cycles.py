@@ -168,3 +168,31 @@ def why_refused(reasons) -> str:
                 "values settled)")
     return ("napkin does not compute formulas that depend on their own value (Excel's "
             "iterative calculation)")
+
+
+def with_loops(ev) -> bool:
+    """In a workbook that iterates, make the loops the latest run closed through
+    references made while computing (``addin.engine.demand.Demand.loops``: formula ->
+    the formula its OFFSET or INDIRECT reached, which reads it) inputs of their formulas,
+    and find the order and the cycles again (``ev.replanned``), once: the loops are then
+    cycles whose saved values are checked. Whether it did (then compute again)."""
+    loops = ev.demand.loops
+    if not (ev.iterate and loops) or ev.replanned is not None:
+        return False
+    for reader, reached in loops:
+        if all(d is not reached for d in reader.deps):
+            reader.deps.append(reached)
+    for record in ("refused_in", "read_kept"):  # (what the run found: found again)
+        found = getattr(context.STATE, record, None)
+        if found:
+            found.clear()
+    ev.replanned = ordered(ev, list(ev.wb.name_nodes.values()) + ev.wb.nodes)
+    return True
+
+
+def ordered(ev, nodes) -> list:
+    """``order(nodes)``, its cycles set in evaluation ``ev`` (``ev.cyclic``: the
+    formulas on one; ``ev.cycle_of``: formula -> its cycle)."""
+    out, ev.cyclic, found = order(nodes)
+    ev.cycle_of = {n: c for c in found for n in c}
+    return out

@@ -10,7 +10,9 @@ already running, or that reads one that is (or a cycle whose saved values are be
 checked, ``addin.engine.cycles``), is not computed: the reference is refused (napkin's
 "cannot compute", strict mode refuses the cell or keeps Excel's value), as is a chain of
 more than ``MAX_DEPTH`` such references each onto a later formula (each one nests a
-computation).
+computation). In a workbook saved with iterative calculation on, such a loop is then
+added to the references of its formulas and the workbook computed again once, so that
+the loop is a cycle whose saved values are checked (``addin.engine.cycles.with_loops``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class Demand:
         self.seeded: set = set()  # a cycle's formulas holding saved values, while checked
         self.settled: set = set()  # the cycles' formulas whose saved values are a fixed point
         self.unfixed: set = set()  # those whose saved values were checked and are not
+        self.loops: list = []  # (formula, formula its reference reached): loops closed
         self.depth = 0
 
     def unit(self, node) -> tuple:
@@ -76,13 +79,13 @@ class Demand:
         if node in self.done or node in self.seeded:
             return None
         if node in self.active:
-            return CIRCULAR
+            return self._loop(node)
         if self.depth >= MAX_DEPTH:
             return (f"a formula computed after it, reached through more than {MAX_DEPTH} "
                     "references made while computing, one inside another")
         units = self._to_compute(node)
         if isinstance(units, str):
-            return units
+            return self._loop(node)
         state = context.STATE
         saved = {k: getattr(state, k, None) for k in _PER_FORMULA}
         self.depth += 1
@@ -94,6 +97,14 @@ class Demand:
             for k, v in saved.items():
                 setattr(state, k, v)
         return None
+
+    def _loop(self, node) -> str:
+        """Note that the formula running closed a loop through ``node`` (so that
+        ``addin.engine.cycles.with_loops`` can order it as a cycle); why it is refused."""
+        reader = getattr(context.STATE, "node", None)
+        if reader is not None:
+            self.loops.append((reader, node))
+        return CIRCULAR
 
     def _to_compute(self, node) -> list[tuple] | str:
         """The units not computed yet that ``node``'s unit reads, through the references

@@ -68,6 +68,7 @@ class Evaluation:
         self.cycle_of: dict = {}  # formula -> its cycle (a tuple of formulas)
         self.iterate = False  # iterative calculation on (``cycles.iterates``)
         self.demand = demand.Demand(self)  # what the current run computed (and is)
+        self.replanned: list | None = None  # the order again with loops (cycles.with_loops)
         #: ``progress(stage, done, total)``, called now and then while compiling and
         #: computing (``napkin calc`` draws its progress bar with it), or None
         self.progress: Callable[[str, int, int], None] | None = None
@@ -360,15 +361,13 @@ class Evaluation:
             self.work.count(node, self._clip)
             if say is not None and not i % 256:
                 say("compiling", i, len(nodes))
-        order, self.cyclic, cycles_found = cycles.order(nodes)
-        self.cycle_of = {n: c for c in cycles_found for n in c}
+        order = cycles.ordered(self, nodes)  # (self.cyclic, self.cycle_of)
         self.iterate = cycles.iterates(getattr(self.wb, "workbook_xml", ""))
         return order
 
     def run(self, order: list[Node] | None = None) -> None:
         """Compute every formula (in ``order``, from ``plan``, when given)."""
-        if order is None:
-            order = self.plan()
+        order = self.replanned or (self.plan() if order is None else order)
         # what reads a defined name that is kept is kept too (nothing, when no name is)
         kept_names = any(n.keep is not None for n in self.wb.name_nodes.values())
         for node in order if kept_names else ():
@@ -396,14 +395,15 @@ class Evaluation:
         finally:
             context.STATE.demand = None
             calls.clear()
+        if cycles.with_loops(self):  # loops closed by OFFSET, INDIRECT: now cycles
+            self.rerun(self.replanned)
 
     def compute_one(self, node: Node, cyclic: bool = False) -> None:
         """Compute one formula (its inputs computed), or keep Excel's value in it;
         ``cyclic``: on a circular reference, ``#VALUE!`` (or Excel's value, kept)."""
         self._eval(node, cyclic)
 
-    def forget_areas(self) -> None:
-        """Read every area afresh from here on (its values may have changed)."""
+    def forget_areas(self) -> None:  # (the values of an area read may have changed)
         self._rng_cache.clear()
 
     def circular(self) -> set:
