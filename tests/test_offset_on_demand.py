@@ -9,7 +9,7 @@ import pytest
 import xlsx_make
 from xlsx_make import cell
 
-from addin.engine import demand
+from addin.engine import cycles, demand
 from addin.engine.api import calc_workbook
 from addin.ooxml.guard import WorkbookError
 
@@ -49,11 +49,24 @@ def test_a_chain_of_offsets_each_onto_a_later_row(tmp_path):
     assert kept == []
 
 
-def test_a_chain_deeper_than_the_limit_is_refused(tmp_path):
-    n = demand.MAX_DEPTH + 5
-    cells = [cell("A1", None, 0)] + [cell(f"B{k}", f"OFFSET($A$1,{k},1)+1", 0)
-                                     for k in range(1, n + 1)]
-    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells + [cell(f"B{n + 1}", None, 0)]})
+def _chain(n):
+    # B_k = OFFSET($A$1,k,1)+1 reads B_(k+1), B_(n+1) = 0: B_k = n + 1 - k
+    return [cell("A1", None, 0)] + [cell(f"B{k}", f"OFFSET($A$1,{k},1)+1", 0)
+                                    for k in range(1, n + 1)] + [cell(f"B{n + 1}", None, 0)]
+
+
+def test_a_chain_deeper_than_the_limit_is_computed_again_in_order(tmp_path):
+    # past demand.MAX_DEPTH formulas computed one inside another, the run stops there;
+    # the references it made join the formulas' inputs and it computes again, in order
+    n = 3 * demand.MAX_DEPTH
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": _chain(n)})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert [res[f"S!B{k}"] for k in range(1, n + 1)] == [n + 1 - k for k in range(1, n + 1)]
+
+
+def test_without_computing_again_a_chain_past_the_limit_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(cycles, "with_loops", lambda ev: False)
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": _chain(demand.MAX_DEPTH + 5)})
     with pytest.raises(WorkbookError, match="references made while computing"):
         calc_workbook(src, tmp_path / "out.xlsx", {})
 

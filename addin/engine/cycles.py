@@ -171,15 +171,20 @@ def why_refused(reasons) -> str:
 
 
 def with_loops(ev) -> bool:
-    """In a workbook that iterates, make the loops the latest run closed through
-    references made while computing (``addin.engine.demand.Demand.loops``: formula ->
-    the formula its OFFSET or INDIRECT reached, which reads it) inputs of their formulas,
-    and find the order and the cycles again (``ev.replanned``), once: the loops are then
-    cycles whose saved values are checked. Whether it did (then compute again)."""
-    loops = ev.demand.loops
-    if not (ev.iterate and loops) or ev.replanned is not None:
+    """Once, make the references the latest run made while computing inputs of the
+    formulas that made them, and find the order and the cycles again
+    (``ev.replanned``); whether it did (then compute again). In a workbook that iterates,
+    the loops it closed (``addin.engine.demand.Demand.loops``: formula -> the formula
+    its OFFSET or INDIRECT reached, which reads it): they are then cycles whose saved
+    values are checked. When a chain of such references went past
+    ``demand.MAX_DEPTH``, every reference onto a formula not computed yet
+    (``Demand.reached``): its formulas are then computed in order, not one inside
+    another."""
+    dm = ev.demand
+    edges = (dm.loops if ev.iterate else []) + (dm.reached if dm.too_deep else [])
+    if not edges or ev.replanned is not None:
         return False
-    for reader, reached in loops:
+    for reader, reached in edges:
         if all(d is not reached for d in reader.deps):
             reader.deps.append(reached)
     for record in ("refused_in", "read_kept"):  # (what the run found: found again)

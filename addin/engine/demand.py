@@ -10,9 +10,10 @@ already running, or that reads one that is (or a cycle whose saved values are be
 checked, ``addin.engine.cycles``), is not computed: the reference is refused (napkin's
 "cannot compute", strict mode refuses the cell or keeps Excel's value), as is a chain of
 more than ``MAX_DEPTH`` such references each onto a later formula (each one nests a
-computation). In a workbook saved with iterative calculation on, such a loop is then
-added to the references of its formulas and the workbook computed again once, so that
-the loop is a cycle whose saved values are checked (``addin.engine.cycles.with_loops``).
+computation). Two cases are computed again, once, with the references made added to
+the inputs of the formulas that made them (``addin.engine.cycles.with_loops``): a loop
+in a workbook saved with iterative calculation on (it is then a cycle whose saved values
+are checked), and a chain past ``MAX_DEPTH`` (its formulas are then in order).
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ class Demand:
         self.settled: set = set()  # the cycles' formulas whose saved values are a fixed point
         self.unfixed: set = set()  # those whose saved values were checked and are not
         self.loops: list = []  # (formula, formula its reference reached): loops closed
+        self.reached: list = []  # (formula, formula its reference reached before its turn)
+        self.too_deep = False  # whether a chain of them went past MAX_DEPTH
         self.depth = 0
 
     def unit(self, node) -> tuple:
@@ -81,12 +84,15 @@ class Demand:
         if node in self.active:
             return self._loop(node)
         if self.depth >= MAX_DEPTH:
+            self.too_deep = True
             return (f"a formula computed after it, reached through more than {MAX_DEPTH} "
                     "references made while computing, one inside another")
         units = self._to_compute(node)
         if isinstance(units, str):
             return self._loop(node)
         state = context.STATE
+        if getattr(state, "node", None) is not None:
+            self.reached.append((state.node, node))
         saved = {k: getattr(state, k, None) for k in _PER_FORMULA}
         self.depth += 1
         try:
