@@ -129,7 +129,8 @@ def calc_workbook(
     Hostile or broken files are refused first (``addin.ooxml.guard.check_package``). With
     ``strict`` (the default, and what ``napkin calc`` does) a workbook that calls a
     function neither Excel's set nor our catalog knows, or that has a circular
-    reference, is refused too: ``addin.ooxml.guard.WorkbookError`` names the cells, and
+    reference (but for a fixed point saved with iterative calculation on,
+    ``addin.engine.cycles``), is refused too: ``WorkbookError`` names the cells, and
     no ``dst`` is written. So is a workbook with formulas the engine cannot compute as
     Excel does (``addin.engine.support.unsupported``: structured, 3-D and external
     references, ...); with ``strict=False`` those cells keep the values Excel cached, and
