@@ -16,8 +16,10 @@ cells it does not compute where no computed cell reads them (``addin/engine/kept
   complex-number functions, whose values napkin cannot compute as Excel does: six
   causes; the five cells kept (B6 and B7 read B2, kept too): 7 cells compared, 2 computed.
 * ``calamine/issue_567_absolute_shared.xlsx``: A1:E1 each read themselves (``A$1``
-  shared across: a circular reference, 5 cells), A2:E3 read them and are computed:
-  refused, 15 cells compared, one cause.
+  shared across: a circular reference, 5 cells), A2:E3 read them. Saved with iterative
+  calculation on, 0 in every cell: 0 is a fixed point of ``A1=A1``, so the cycle's
+  cells take it (``addin/engine/cycles.py``) and the rest is computed from it: 15 cells
+  compared, all equal, no cause (before the fixed-point check: refused, one cause).
 """
 
 from __future__ import annotations
@@ -51,35 +53,34 @@ def test_counts_by_cause(census):
         "IMLN(): function not checked": (["poi/atp.xlsx"], 0, 1),
         "IMEXP(): function not checked": (["poi/atp.xlsx"], 0, 1),
         COMPLEX: (["poi/atp.xlsx"], 0, 3),
-        "a circular reference": (["calamine/issue_567_absolute_shared.xlsx"], 1, 5),
     }
 
 
 def test_counts_add_up(census):
     assert len(census.files) == 6 and not census.crashed
-    assert [f.path for f in census.refused] == [FILES[4]]
+    assert [f.path for f in census.refused] == []
     kept = {f.path: (f.kept, f.kept_cells, f.equal) for f in census.kept}
     assert kept == {FILES[3]: (5, 5, 2), FILES[5]: (1, 1, 0)}
     # the files with a cause are the files refused or computed keeping cells
-    assert sorted({f for c in census.causes.values() for f in c.files}) == sorted(FILES[3:])
+    assert sorted({f for c in census.causes.values() for f in c.files}) == sorted(
+        [FILES[3], FILES[5]])
     assert census.mismatched() == []
-    assert census.one_cause() == 2  # issue_567, 56502
-    assert (census.cells, census.equal) == (10 + 3 + 2 + 7 + 15 + 1, 10 + 3 + 2 + 2)
+    assert census.one_cause() == 1  # 56502
+    assert (census.cells, census.equal) == (10 + 3 + 2 + 7 + 15 + 1, 10 + 3 + 2 + 2 + 15)
 
 
 def test_the_section_says_the_figures(census):
     text = rc.markdown(census, when=datetime.date(2026, 1, 2))
     flat = " ".join(text.split())  # (its prose is wrapped)
     assert flat.startswith(rc.SECTION + " `" + rc.COMMAND + "` (2 January 2026)")
-    assert "refused in strict mode: 1; computed keeping Excel's values in some cells " \
+    assert "refused in strict mode: 0; computed keeping Excel's values in some cells " \
            "(`napkin calc`'s exit status 4): 2, 6 formula cells kept, 6 of them " \
-           "compared; refused or computed so with at least one cause found: 3; with " \
-           "exactly one cause: 2" in flat
-    assert "17 / 38 = **44.7%**" in flat
+           "compared; refused or computed so with at least one cause found: 2; with " \
+           "exactly one cause: 1" in flat
+    assert "32 / 38 = **84.2%**" in flat
     rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
     # the files refused first; then the most cells; of two, first the one a file has alone
-    assert rows[1:4] == ["| a circular reference | 1 | 0 | 1 | 5 |",
-                         f"| {COMPLEX} | 0 | 1 | 0 | 3 |",
+    assert rows[1:3] == [f"| {COMPLEX} | 0 | 1 | 0 | 3 |",
                          "| LUCANET(): unknown function | 0 | 1 | 1 | 1 |"]
 
 
@@ -114,6 +115,6 @@ def test_libreoffice_s_values_are_compared_as_excel_s(census):
     finally:
         census.libreoffice = None
     # (the 15 cells of the file of the cycle as LibreOffice might give them: 0, as
-    # Excel saved)
-    assert "29 / 38 = **76.3%**; in the files strict mode computes: 14 / 23 = 60.9%; " \
-           "in those it refuses: 15 / 15 = 100.0%" in flat
+    # Excel saved; strict mode refuses no file of the six)
+    assert "29 / 38 = **76.3%**; in the files strict mode computes: 29 / 38 = 76.3%" \
+        in flat

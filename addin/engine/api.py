@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 from zipfile import ZipFile
 
-from addin.engine import checked, output, support
+from addin.engine import checked, cycles, output, support
 from addin.engine import kept as keep
 from addin.engine.book import UNREADABLE, Workbook
 from addin.engine.evaluator import Evaluation
@@ -129,7 +129,8 @@ def calc_workbook(
     Hostile or broken files are refused first (``addin.ooxml.guard.check_package``). With
     ``strict`` (the default, and what ``napkin calc`` does) a workbook that calls a
     function neither Excel's set nor our catalog knows, or that has a circular
-    reference, is refused too: ``addin.ooxml.guard.WorkbookError`` names the cells, and
+    reference (but for a fixed point saved with iterative calculation on,
+    ``addin.engine.cycles``), is refused too: ``WorkbookError`` names the cells, and
     no ``dst`` is written. So is a workbook with formulas the engine cannot compute as
     Excel does (``addin.engine.support.unsupported``: structured, 3-D and external
     references, ...); with ``strict=False`` those cells keep the values Excel cached, and
@@ -185,13 +186,13 @@ def calc_workbook(
             _compute(wb, ev, order, policy)
         # strict refuses any cycle (or keeps its cells: _settle decides); --lenient keeps
         # the values Excel saved in the cells of one (those it has a value of)
-        cyclic = sorted(ev.cyclic, key=_place) if strict else [
-            n for n in ev.cyclic if not n.is_name and n.keep is None
+        cyclic = sorted(ev.circular(), key=_place) if strict else [
+            n for n in ev.circular() if not n.is_name and n.keep is None
             and all(p in wb.sheets[n.sheet].cached for p in n.positions())]
+        why = {n: cycles.NOT_FIXED if n in ev.demand.unfixed else CIRCULAR for n in cyclic}
         if causes is not None:  # (strict refuses every cell of a cycle)
-            policy.record([(n, CIRCULAR) for n in ev.cyclic if n not in cyclic], _circular)
-        if _refuse_or_keep([(n, CIRCULAR) for n in cyclic], policy, _circular,
-                           _kept_on_cycle):
+            policy.record([(n, CIRCULAR) for n in ev.circular() if n not in why], _circular)
+        if _refuse_or_keep(list(why.items()), policy, _circular, _kept_on_cycle):
             with _current_book(wb):
                 ev.rerun(order)
         if policy.keeping is not None:
@@ -451,10 +452,9 @@ def _would_differ(found: list) -> str:
 
 def _circular(found: list) -> str:
     cells = support.first_cells(sorted(n.label for n, _ in found if not n.is_name))
-    return (f"circular reference through {cells}: napkin does not compute formulas that "
-            "depend on their own value (Excel's iterative calculation); rewrite them "
-            "without the cycle, or run with --lenient to keep the values Excel saved in "
-            "those cells")
+    return (f"circular reference through {cells}: {cycles.why_refused({r for _, r in found})}"
+            "; rewrite them without the cycle, or run with --lenient to keep the values "
+            "Excel saved in those cells")
 
 
 def _kept_on_cycle(found: list) -> str:

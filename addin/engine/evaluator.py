@@ -13,7 +13,10 @@ function, where its value comes from at a given cell (``("tok", i)``: the shape'
 reference placed at the cell; ``("rng", parts)``: fixed areas; ``("name", node)``: a
 defined name computed like a formula; ``("err", value)``). When the inputs of a compile
 cannot be mapped to the shape's references, the program is valid for its own cell only.
-Cells are computed in dependency order; a cycle gives ``#VALUE!`` "circular reference".
+Cells are computed in dependency order, a formula reached by OFFSET or INDIRECT before
+its turn at once (``addin.engine.demand``); a cycle gives ``#VALUE!`` "circular
+reference" unless the workbook iterates and its saved values are a fixed point
+(``addin.engine.cycles``).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from addin.engine import budget, executor
+from addin.engine import budget, cycles, demand, executor
 from addin.engine.book import FAILED, UNREADABLE, Node, Sheet, Workbook, label
 from addin.engine.boot import ready
 from addin.formula import calls, context, fx, intersection, ranges
@@ -61,7 +64,11 @@ class Evaluation:
         # sheets with defined names of their own: a formula there compiles with them
         self._local_scopes = {dn.local_sheet for dn in wb.book.names
                               if dn.local_sheet is not None}
-        self.cyclic: set = set()
+        self.cyclic: set = set()  # the formulas on a cycle (``cycles.order``)
+        self.cycle_of: dict = {}  # formula -> its cycle (a tuple of formulas)
+        self.iterate = False  # iterative calculation on (``cycles.iterates``)
+        self.demand = demand.Demand(self)  # what the current run computed (and is)
+        self.replanned: list | None = None  # the order again with loops (cycles.with_loops)
         #: ``progress(stage, done, total)``, called now and then while compiling and
         #: computing (``napkin calc`` draws its progress bar with it), or None
         self.progress: Callable[[str, int, int], None] | None = None
@@ -297,31 +304,6 @@ class Evaluation:
         return got
 
     # ---------------------------------------------------------------- evaluation
-    @staticmethod
-    def _order(nodes) -> tuple[list[Node], set]:
-        order, state, cyclic = [], {}, set()
-        for root in nodes:
-            if root in state:
-                continue
-            stack = [(root, iter(root.deps))]
-            state[root] = 1
-            while stack:
-                node, it = stack[-1]
-                for d in it:
-                    st = state.get(d)
-                    if st is None:
-                        state[d] = 1
-                        stack.append((d, iter(d.deps)))
-                        break
-                    if st == 1:  # back edge: a cycle
-                        on_path = [n for n, _ in stack]
-                        cyclic.update(on_path[on_path.index(d):])
-                else:
-                    stack.pop()
-                    state[node] = 2
-                    order.append(node)
-        return order, cyclic
-
     def _arg(self, spec):
         kind, arg = spec
         if kind == "rng":
@@ -379,13 +361,13 @@ class Evaluation:
             self.work.count(node, self._clip)
             if say is not None and not i % 256:
                 say("compiling", i, len(nodes))
-        order, self.cyclic = self._order(nodes)
+        order = cycles.ordered(self, nodes)  # (self.cyclic, self.cycle_of)
+        self.iterate = cycles.iterates(getattr(self.wb, "workbook_xml", ""))
         return order
 
     def run(self, order: list[Node] | None = None) -> None:
         """Compute every formula (in ``order``, from ``plan``, when given)."""
-        if order is None:
-            order = self.plan()
+        order = self.replanned or (self.plan() if order is None else order)
         # what reads a defined name that is kept is kept too (nothing, when no name is)
         kept_names = any(n.keep is not None for n in self.wb.name_nodes.values())
         for node in order if kept_names else ():
@@ -394,14 +376,39 @@ class Evaluation:
         self.work.compute()  # (refused here when past the count's limit)
         context.STATE.registry = self.registry
         say = self.progress
+        wanted = self.demand = demand.Demand(self)  # (what OFFSET, INDIRECT reach first)
+        context.STATE.demand, done, active = wanted.need, wanted.done, wanted.active
         try:
             for i, node in enumerate(order):
-                self._eval(node, node in self.cyclic)
+                if node in done:  # (reached by OFFSET or INDIRECT before its turn)
+                    pass
+                elif node in self.cycle_of:  # a cycle: with what it reads, at once
+                    wanted.need(node)
+                else:  # (Demand.compute, spelled out for the common case)
+                    active.add(node)
+                    self._eval(node, False)
+                    active.discard(node)
+                    done.add(node)
                 self.work.within_limits(node, i, len(order))
                 if say is not None and not i % 256:
                     say("computing", i, len(order))
         finally:
+            context.STATE.demand = None
             calls.clear()
+        if cycles.with_loops(self):  # loops closed by OFFSET, INDIRECT: now cycles
+            self.rerun(self.replanned)
+
+    def compute_one(self, node: Node, cyclic: bool = False) -> None:
+        """Compute one formula (its inputs computed), or keep Excel's value in it;
+        ``cyclic``: on a circular reference, ``#VALUE!`` (or Excel's value, kept)."""
+        self._eval(node, cyclic)
+
+    def forget_areas(self) -> None:  # (the values of an area read may have changed)
+        self._rng_cache.clear()
+
+    def circular(self) -> set:
+        """The formulas on a cycle whose saved values were not taken (``cycles``)."""
+        return self.cyclic - self.demand.settled
 
     def rerun(self, order: list[Node]) -> None:
         """Compute again after marking cells to keep, reading every reference afresh."""
@@ -417,7 +424,7 @@ class Evaluation:
                     inherited[code] = msg
         own: dict[str, str] = {}
         if node.keep is not None and not node.is_name:
-            self._keep(node)
+            self.keep_saved(node)
             return
         if cyclic:
             out = ns.errors["#VALUE!"]
@@ -468,7 +475,7 @@ class Evaluation:
         for (i, j), v in np.ndenumerate(arr):
             sheet.values[(r1 + i, c1 + j)] = executor.norm_scalar(v)
 
-    def _keep(self, node: Node) -> None:
+    def keep_saved(self, node: Node) -> None:
         """A formula not computed: its cells hold the values Excel cached."""
         sheet = self.wb.sheets[node.sheet]
         ns = ready()

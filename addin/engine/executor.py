@@ -245,6 +245,9 @@ def call(fn, args, at=None, reference=False):
         inner = getattr(ex, "ex", ex)
         if isinstance(inner, NotImplementedError):
             return ns.errors["#NAME?"]
+        if isinstance(inner, RecursionError):  # (formulas computed on demand, nested)
+            context.refuse("a formula nested past Python's recursion limit")
+            return ns.errors["#VALUE!"]
         own = getattr(context.STATE, "own", None)
         if own is not None and not own.get("#VALUE!"):
             own["#VALUE!"] = f"{type(inner).__name__}: {inner}"[:200]

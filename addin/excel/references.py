@@ -47,10 +47,12 @@ range_operator.__name__ = "napkin_range_operator"
 
 
 def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
-    """A reference to an area of the workbook being computed, with its values; a formula
-    cell in it that is not computed yet stops the computation (``Cannot``): the
-    order of computing follows the references written in formulas, which OFFSET and
-    INDIRECT make up while computing."""
+    """A reference to an area of the workbook being computed, with its values. The order
+    of computing follows the references written in formulas, which OFFSET and INDIRECT
+    make up while computing: a formula cell in the area not computed yet is computed
+    now (``context.STATE.demand``, ``addin.engine.demand``), or, when it cannot be (it
+    reads the formula making the reference: a circular reference), stops the
+    computation (``Cannot``)."""
     book = getattr(context.STATE, "book", None)
     if book is None:
         raise Cannot(f"{who} outside a workbook")
@@ -68,12 +70,16 @@ def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
     arr[:] = ns.EMPTY
     values = sheet.values
     context.read_cells(arr.size + len(sheet.formula_at) + len(values))  # (all scanned)
+    demand = getattr(context.STATE, "demand", None)  # computes a formula not yet computed
     for (r, c), node in sheet.formula_at.items():
         if r1 <= r <= r2 and c1 <= c <= c2:
-            if (r, c) not in values and node.keep is None:
-                raise Cannot(f"{who} onto {node.label}, a formula computed after it")
             if node.keep is not None:  # (strict mode keeps Excel's value there)
                 context.note_read_kept(node)
+                continue
+            why = demand(node) if demand is not None else \
+                None if (r, c) in values else "a formula computed after it"
+            if why:
+                raise Cannot(f"{who} onto {node.label}, {why}")
     for (r, c), v in values.items():
         if r1 <= r <= r2 and c1 <= c <= c2:
             arr[r - r1, c - c1] = v

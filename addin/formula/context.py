@@ -13,10 +13,11 @@ branches while it runs, and the position in its graph being computed:
 ``settle_refusals``), ``cells_read`` (the cells functions read beyond their
 formulas' references, ``read_cells``) and, while strict mode keeps Excel's values in
 cells it does not compute, ``read_kept`` (node -> a kept cell it read through OFFSET or
-INDIRECT, ``note_read_kept``).
-The engine sets them; Excel's functions (``addin.excel``) and the calling convention
-(``addin.formula.calls``) read them. Kept in a module of its own, below both, so that
-neither has to import the engine.
+INDIRECT, ``note_read_kept``) and, while a workbook is computed, ``demand`` (node ->
+None once that formula is computed, computing it first if need be, or why it cannot be:
+``addin.engine.demand``). The engine sets them; Excel's functions (``addin.excel``) and
+the calling convention (``addin.formula.calls``) read them. Kept in a module of its own,
+below both, so that neither has to import the engine.
 """
 
 from __future__ import annotations

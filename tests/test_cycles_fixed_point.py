@@ -1,0 +1,149 @@
+"""Circular references saved with iterative calculation on (``addin/engine/cycles.py``):
+strict mode takes the values Excel saved in a cycle's cells when they are a fixed point
+of its formulas (each computed once from the saved values gives its saved value), and
+computes the cells downstream from them; otherwise, or without ``iterate="1"``, the
+cycle is refused (or kept) as before.
+
+The workbook is a loan's interest on its average balance, the loop finance models
+close on purpose: opening balance O (A1) = 1000, rate r (B1) = 0.1, cash paid C (C1) =
+300; interest I (A2) = r*(O + E)/2 and closing balance E (B2) = O - (C - I). Solved by
+hand: I = r*(2O - C + I)/2, so I*(1 - r/2) = r*(2O - C)/2 and
+I = r*(2O - C)/(2 - r) = 0.1*1700/1.9 = 170/1.9 = 89.47368421052632...,
+E = O - C + I = 700 + 170/1.9 = 789.4736842105263....
+"""
+
+from __future__ import annotations
+
+import zipfile
+
+import pytest
+import xlsx_make
+from xlsx_make import cell
+
+from addin.engine.api import calc_workbook, refusal_causes
+from addin.engine.cycles import iterates, order
+from addin.ooxml.guard import WorkbookError
+
+INTEREST = 170 / 1.9  # r*(2O - C)/(2 - r), the module's docstring
+CLOSING = 700 + 170 / 1.9  # O - C + I
+ITERATE = b'<calcPr iterate="1" iterateCount="100" iterateDelta="0.001" calcId="191029"'
+
+
+def _loan(tmp_path, interest=INTEREST, closing=CLOSING, cash="300", downstream=True,
+          calc_pr=ITERATE):
+    cells = [cell("A1", None, 1000), cell("B1", None, 0.1), cell("C1", None, cash),
+             cell("A2", "B1*(A1+B2)/2", repr(interest)),
+             cell("B2", "A1-(C1-A2)", repr(closing))]
+    if downstream:  # the interest doubled, saved as 0 so that a computed value shows
+        cells.append(cell("C2", "A2*2", 0))
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    with zipfile.ZipFile(src) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(b'<calcPr calcId="191029"',
+                                                                calc_pr)
+    with zipfile.ZipFile(src, "w") as z:
+        for n, b in parts.items():
+            z.writestr(n, b)
+    return src
+
+
+def _calc(tmp_path, src):
+    notes, kept = [], []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, notes=notes, kept=kept)
+    return res, notes, kept
+
+
+def test_a_fixed_point_saved_with_iteration_on_is_taken_and_downstream_computed(tmp_path):
+    res, notes, kept = _calc(tmp_path, _loan(tmp_path))
+    assert res["S!A2"] == pytest.approx(INTEREST, rel=1e-12)
+    assert res["S!B2"] == pytest.approx(CLOSING, rel=1e-12)
+    assert res["S!C2"] == pytest.approx(2 * 170 / 1.9, rel=1e-12)  # computed, not the 0 saved
+    assert notes == [] and kept == []
+
+
+def test_values_excel_stopped_short_of_the_fixed_point_are_refused(tmp_path):
+    # iterateDelta 0.001: Excel may stop with the interest 89.4737 (1e-6 relative off)
+    src = _loan(tmp_path, interest=89.4737, closing=789.4737)
+    with pytest.raises(WorkbookError, match="circular reference through S!A2, S!B2: the "
+                       "workbook iterates .* not a fixed point of their formulas to 1e-9"):
+        _calc(tmp_path, src)
+    # with nothing computed reading them, the cycle's cells keep Excel's values
+    res, notes, kept = _calc(tmp_path, _loan(tmp_path, interest=89.4737,
+                                             closing=789.4737, downstream=False))
+    assert (res["S!A2"], res["S!B2"]) == (89.4737, 789.4737)
+    assert [(k.kind, k.reason) for k in kept] == [
+        ("circular reference", "a circular reference whose saved values are not a fixed "
+                               "point")] * 2
+
+
+def test_without_iterative_calculation_a_cycle_is_refused_as_before(tmp_path):
+    src = _loan(tmp_path, calc_pr=b'<calcPr calcId="191029"')
+    with pytest.raises(WorkbookError, match="circular reference through S!A2, S!B2: napkin "
+                       "does not compute formulas that depend on their own value"):
+        _calc(tmp_path, src)
+
+
+def test_an_input_changed_after_excel_saved_is_no_fixed_point(tmp_path):
+    # the cash paid changed to 400 by a program that did not recompute: the saved
+    # interest was solved for 300 (with 400 it is 0.1*1600/1.9 = 84.21...)
+    with pytest.raises(WorkbookError, match="circular reference .* not a fixed point"):
+        _calc(tmp_path, _loan(tmp_path, cash="400"))
+
+
+def test_a_workbook_asking_to_be_recalculated_takes_no_saved_cycle(tmp_path):
+    src = _loan(tmp_path, calc_pr=ITERATE.replace(b"<calcPr ", b'<calcPr fullCalcOnLoad="1" '))
+    with pytest.raises(WorkbookError, match="circular reference"):
+        _calc(tmp_path, src)
+
+
+def test_the_census_counts_no_cause_for_a_fixed_point(tmp_path):
+    assert refusal_causes(_loan(tmp_path)) == []
+    causes = refusal_causes(_loan(tmp_path, cash="400"))
+    assert {c.label for c in causes if c.kind == "circular reference"} == {"S!A2", "S!B2"}
+
+
+def test_iterates_reads_calc_pr():
+    assert iterates('<workbook><calcPr iterate="1" calcId="1"/></workbook>')
+    assert iterates("<x:workbook><x:calcPr calcId='1' iterate='true'/></x:workbook>")
+    assert not iterates('<workbook><calcPr calcId="1" iterateCount="100"/></workbook>')
+    assert not iterates('<workbook><calcPr iterate="0"/></workbook>')
+    assert not iterates('<workbook><calcPr iterate="1" fullCalcOnLoad="1"/></workbook>')
+
+
+class _N:
+    def __init__(self, name):
+        self.name, self.deps = name, []
+
+    def __repr__(self):
+        return self.name
+
+
+def test_order_finds_every_cell_of_a_cycle():
+    # R -> F -> R closes first; R -> X -> F joins X to the same cycle through F, already
+    # finished when X reaches it (the depth-first walk before Tarjan's missed X)
+    r, f, x, d, s = _N("R"), _N("F"), _N("X"), _N("D"), _N("S")
+    r.deps, f.deps, x.deps, d.deps, s.deps = [f, x], [r], [f], [x], [s]
+    out, on_cycle, cycles = order([d, s])
+    assert on_cycle == {r, f, x, s}
+    assert sorted(sorted(map(repr, c)) for c in cycles) == [["F", "R", "X"], ["S"]]
+    assert out.index(d) > max(out.index(n) for n in (r, f, x))  # D after its cycle
+
+
+def test_a_cycle_meeting_a_refusal_is_not_taken(tmp_path):
+    # A1 and B1 read each other, saved 0 and 0: a fixed point of their formulas, but
+    # INDIRECT in R1C1 style is not computed (addin/excel/references.py): hidden by
+    # IFERROR, it still refuses its cell, and the cycle is not taken
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        cell("A1", 'IFERROR(INDIRECT("R1C1",FALSE),0)+B1*0', 0), cell("B1", "A1", 0),
+        cell("C1", "B1+1", 0)]})
+    with zipfile.ZipFile(src) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(b'<calcPr calcId="191029"',
+                                                                ITERATE)
+    with zipfile.ZipFile(src, "w") as z:
+        for n, b in parts.items():
+            z.writestr(n, b)
+    # (A1 kept for its INDIRECT, B1 for the cycle, C1 computed from B1: refused)
+    with pytest.raises(WorkbookError, match="circular reference through S!B1: napkin does "
+                       "not compute .* S!C1 reads S!B1 and is computed"):
+        _calc(tmp_path, src)
