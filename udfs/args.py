@@ -39,8 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import units
-from .errors import ExcelError, as_excel_error, na_error, num_error, value_error
-from .precisions import bytes_per_param
+from .errors import ExcelError, as_excel_error, num_error, value_error
 from .ranges import numbers_only, object_array, real
 from .xp import np
 
@@ -99,7 +98,7 @@ def is_range(v) -> bool:
     return isinstance(v, list | tuple) or (np is not None and isinstance(v, np.ndarray))
 
 
-def _describe(v) -> str:
+def describe(v) -> str:
     """A value as a message shows it: TRUE/FALSE, text quoted (cut at 40 characters), or
     its type's name."""
     if isinstance(v, bool):
@@ -171,13 +170,13 @@ class Arg:
             the error value passed in; ``#VALUE!`` for TRUE/FALSE, an empty cell or text
             that is not a quantity of this kind; ``#NUM!`` outside the domain, for NaN,
             ±inf or an integer beyond a cell's largest number [1]; ``#N/A`` for an unknown
-            name (``Precision``).
+            name (``udfs.precisions.Precision``).
         """
         err = as_excel_error(v)
         if err is not None:
             raise err
         if isinstance(v, bool):
-            raise value_error(f"{self.name}: expected a number, got {_describe(v)}")
+            raise value_error(f"{self.name}: expected a number, got {describe(v)}")
         if isinstance(v, int | float):
             try:
                 x = float(v)
@@ -198,7 +197,7 @@ class Arg:
         else:
             x = real(v)
             if x is None:
-                raise value_error(f"{self.name}: expected a number, got {_describe(v)}")
+                raise value_error(f"{self.name}: expected a number, got {describe(v)}")
         self.check(x)
         return x
 
@@ -300,38 +299,10 @@ class Count(Arg):
         m = _COUNT.match(_THOUSANDS.sub(lambda g: g.group(0).replace(",", ""), text, count=1))
         if m is None:
             raise value_error(
-                f"{self.name}: cannot read {_describe(text)} as a count; "
+                f"{self.name}: cannot read {describe(text)} as a count; "
                 "expected e.g. 8.03E+9, '8.03B' or '70b'")
         scale = _SCALE[m.group(2).lower()] if m.group(2) else 1.0
         return float(m.group(1)) * scale
-
-
-class Precision(Arg):
-    """A number format by name (FP32, BF16, FP8, INT4, ...) or bytes per element as a
-    number. Reads to bytes per element: BF16 → 2, FP8 → 1, INT4 → 0.5, MXFP4 → 0.53125
-    (the table ``data/precisions.csv``, ``udfs.precisions``, with its sources). An
-    unknown name is ``#N/A`` listing the known ones.
-
-    Parameters
-    ----------
-    name : the argument's name, default ``"precision"``
-    """
-
-    def __init__(self, name: str = "precision"):
-        super().__init__(name, None, POSITIVE)
-
-    def read_text(self, text: str) -> float:
-        b = bytes_per_param(text)
-        if b is None:
-            try:  # "2" typed as text
-                return float(text)
-            except ValueError:
-                pass
-            from .precisions import names
-
-            raise na_error(f"{self.name}: unknown precision {_describe(text)}; "
-                           f"known: {', '.join(names())}")
-        return b
 
 
 @lru_cache(maxsize=64)
@@ -378,5 +349,5 @@ def out_unit(v, name: str, default: str) -> tuple[str, float]:
     except ExcelError:
         raise
     except Exception:  # pint can fail in more ways than it documents
-        raise value_error(f"{name}: cannot read {_describe(v)} as a unit") from None
+        raise value_error(f"{name}: cannot read {describe(v)} as a unit") from None
 

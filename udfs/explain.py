@@ -126,10 +126,3 @@ def explain(name, *values) -> str:
         values = b.values(fn, values)
     body = fn.explain(Work(fn, values, result)) if fn.explain else f"= {show(result)}"
     return f"{key}: {named}{body}"
-
-
-def verdict(memory_time: float, math_time: float) -> str:
-    """Which term of the max rule wins (a tie counts as memory-bound)."""
-    from .roofline import COMPUTE_BOUND, MEMORY_BOUND
-
-    return MEMORY_BOUND if memory_time >= math_time else COMPUTE_BOUND

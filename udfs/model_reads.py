@@ -59,11 +59,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import tables
-from .args import POSITIVE, Arg, Count, Precision, is_range
+from .args import POSITIVE, Arg, Count, is_range
 from .broadcast import map_elements
 from .errors import ExcelError, as_excel_error, na_error, value_error
 from .explain import num
 from .memory import moe_decode_params, moe_experts_read, weight_gb
+from .precisions import Precision
 from .xp import np
 
 _COUNT = Count("params", domain=POSITIVE)

@@ -135,6 +135,21 @@ def bound(intensity_, ridge_):
     return where(intensity_ < ridge_, MEMORY_BOUND, COMPUTE_BOUND)
 
 
+def verdict(memory_time, math_time):
+    """Which term of the max rule wins: "memory-bound" when moving the bytes takes at least
+    as long as the arithmetic (a tie counts as memory-bound), else "compute-bound". EXPLAIN
+    says it beside a floor that is the larger of the two times.
+
+    Parameters
+    ----------
+    memory_time : float
+        Time to move the bytes at the memory roof [ms].
+    math_time : float
+        Time of the arithmetic at the compute roof [ms].
+    """
+    return MEMORY_BOUND if memory_time >= math_time else COMPUTE_BOUND
+
+
 def critical_batch(peak_tflops, bandwidth_tbps, bytes_per_weight):
     """Batch at which a decode GEMM reaches the ridge [2].
 

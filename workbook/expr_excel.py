@@ -61,8 +61,9 @@ def _form(name: str, omitted: frozenset[str]) -> Expr:
 
 def has_form(name: str) -> bool:
     """Whether napkin's function ``name`` has a declared native form of numbers only."""
-    from udfs.args import Arg, Precision
+    from udfs.args import Arg
     from udfs.interconnects import Latency
+    from udfs.precisions import Precision
 
     decl = _declarations().get(name.upper())
     return decl is not None and isinstance(decl.native, str | dict) and all(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..args import NONNEGATIVE, OPEN_FRACTION, POSITIVE, Arg, Count, Precision
+from ..args import NONNEGATIVE, OPEN_FRACTION, POSITIVE, Arg, Count
+from ..precisions import Precision
 
 # Readers (see udfs.args): the argument's name, default unit and domain
 PARAMS = Count("params", domain=POSITIVE)

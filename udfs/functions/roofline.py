@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from .. import roofline
-from ..args import NONNEGATIVE, OPEN_FRACTION, POSITIVE, Arg, Count, Precision
+from ..args import NONNEGATIVE, OPEN_FRACTION, POSITIVE, Arg, Count
 from ..broadcast import TEXT
 from ..declare import declare, param
 from ..explain import above_one, num, q
+from ..precisions import Precision
 from .common import BANDWIDTH, D_BANDWIDTH, D_PEAK, MS_TOKEN, PEAK, PRECISION, TPS
 
 declare(

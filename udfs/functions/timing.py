@@ -5,7 +5,8 @@ from __future__ import annotations
 from .. import memory, model_reads, timing
 from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg, Count
 from ..declare import OMIT, ByName, declare, param, result_unit, table
-from ..explain import num, q, verdict
+from ..explain import num, q
+from ..roofline import verdict
 from .common import (
     BANDWIDTH,
     BATCH,

@@ -32,10 +32,11 @@ from dataclasses import dataclass
 from functools import cache
 
 import udfs.catalog  # noqa: F401 - the declarations first (udfs.args alone cannot load)
-from udfs.args import NONNEGATIVE, POSITIVE, Arg, Domain, Precision
+from udfs.args import NONNEGATIVE, POSITIVE, Arg, Domain
 from udfs.broadcast import NUMBER
 from udfs.declare import DECLARATIONS
 from udfs.interconnects import Latency
+from udfs.precisions import Precision
 
 REQUIRED = object()  # no default: an omitted argument is #VALUE!, as in the catalog
 ABSENT = object()  # optional, and the formula differs without it (build gets None)
