@@ -2,7 +2,7 @@
 
 Each catalog argument is described by an ``Arg``: its name (used in every message),
 its default unit for bare numbers, and its domain. ``Arg.scalar`` turns one Excel value
-into a float or raises ``udfs.errors.ExcelError``; ``Arg.array`` does the same for
+into a float or raises ``udfs.machinery.errors.ExcelError``; ``Arg.array`` does the same for
 a whole range at once, vectorised when numpy is present.
 
 What Excel can pass, and what happens:
@@ -11,7 +11,7 @@ What Excel can pass, and what happens:
 float, int                    read in the argument's default unit (so is any other
                               real number Python reads as a float: Decimal, Fraction,
                               numpy numbers; numpy's bool_ is a truth value)
-text "3.35 TB/s"              converted with pint (``udfs.units``); cached
+text "3.35 TB/s"              converted with pint (``udfs.machinery.units``); cached
 text "3.35"                   a number typed as text: read like a bare number
 bool (TRUE/FALSE)             ``#VALUE!`` (a truth value is not a quantity)
 None (empty cell)             the default of an optional argument, else ``#VALUE!``
@@ -49,7 +49,7 @@ class Domain:
     """The interval of numbers an argument accepts, and the rule as the message says it.
 
     Bounds rather than arbitrary predicates, so that the same test runs on a float, on a
-    numpy array, and in the compiled fast path of ``udfs.formula``. An open bound at
+    numpy array, and in the compiled fast path of ``udfs.machinery.formula``. An open bound at
     ±inf also refuses infinity, and every comparison refuses NaN.
     """
 
@@ -78,7 +78,7 @@ class Domain:
 
     def condition(self, var: str) -> str:
         """The test of ``ok`` as Python source on the variable ``var``, for the
-        compiled fast path (``udfs.formula``): POSITIVE gives ``0.0 < x < _INF``."""
+        compiled fast path (``udfs.machinery.formula``): POSITIVE gives ``0.0 < x < _INF``."""
         return (f"{self.lo!r} {'<' if self.lo_open else '<='} {var} "
                 f"{'<' if self.hi_open else '<='} {self.hi!r}").replace("inf", "_INF")
 
@@ -170,7 +170,7 @@ class Arg:
             the error value passed in; ``#VALUE!`` for TRUE/FALSE, an empty cell or text
             that is not a quantity of this kind; ``#NUM!`` outside the domain, for NaN,
             ±inf or an integer beyond a cell's largest number [1]; ``#N/A`` for an unknown
-            name (``udfs.precisions.Precision``).
+            name (``udfs.inference.precisions.Precision``).
         """
         err = as_excel_error(v)
         if err is not None:

@@ -25,7 +25,7 @@ References
 
 from __future__ import annotations
 
-from .xp import minimum, where
+from ..machinery.xp import minimum, where
 
 MEMORY_BOUND = "memory-bound"
 COMPUTE_BOUND = "compute-bound"

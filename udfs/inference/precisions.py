@@ -26,14 +26,14 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from .args import POSITIVE, Arg, describe
-from .errors import na_error
+from ..machinery.args import POSITIVE, Arg, describe
+from ..machinery.errors import na_error
 
 
 @lru_cache(maxsize=1)
 def table() -> dict[str, dict]:
     """Canonical name -> row of ``precisions.csv`` (bytes_per_param as float)."""
-    text = (resources.files(__package__) / "data" / "precisions.csv").read_text("utf-8")
+    text = (resources.files("udfs") / "data" / "precisions.csv").read_text("utf-8")
     rows = {}
     for row in csv.DictReader(io.StringIO(text)):
         row["bytes_per_param"] = float(row["bytes_per_param"])

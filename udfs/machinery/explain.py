@@ -4,7 +4,7 @@
 
     DECODE_FLOOR: (70 GB + 0 GB KV) ÷ 3.35 TB/s = 20.9 ms (memory floor; ...)
 
-Each function's declaration (``udfs.declare``) says how its work is shown: a function
+Each function's declaration (``udfs.machinery.declare``) says how its work is shown: a function
 of a ``Work``, which holds every argument read exactly as the function reads it
 (same units, same defaults, same errors). Every intermediate shown is computed by the
 same topic-module function the formula uses, and the result shown is the function's own
