@@ -1,4 +1,5 @@
-"""The import graph of ``addin/`` and the rules its layers keep (tests/test_layers.py).
+"""The import graph of ``addin/`` and the rules its layers keep (tests/test_layers.py);
+those of ``workbook/`` and ``udfs/`` are at the end (``WORKBOOK_LAYERS``, ``UDFS_LAYERS``).
 
 Every ``import`` and ``from ... import`` is read from each module's syntax tree, those
 inside functions included (a deferred import is still a dependency). The layers, from the
