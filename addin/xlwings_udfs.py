@@ -12,7 +12,7 @@ description) and argument docs, and adapts what crosses pywin32:
   empty cell, and ``=RIDGE(989,3.35,NA())`` would compute with the default efficiency);
 * results: a numpy array of values (what the catalog returns for a range) goes to
   xlwings as it is, whose ``NumpyArrayConverter`` writes it; in an array with errors,
-  and alone, an ``udfs.errors.ExcelError`` becomes a real Excel error value, a COM
+  and alone, an ``udfs.machinery.errors.ExcelError`` becomes a real Excel error value, a COM
   ``VARIANT`` of type ``VT_ERROR`` with the error's code (``CVErr(xlErrNum)`` for
   ``#NUM!``...), built with pywin32's ``win32com.client.VARIANT``. The cell shows
   ``#NUM!``, ``#N/A``, ``#VALUE!``; ``ISERROR``/``IFERROR`` see an error. A VBA UDF has
@@ -31,7 +31,8 @@ import os
 from xlwings import arg, func
 
 import udfs
-from udfs import ExcelError, host
+from udfs import ExcelError
+from udfs.machinery import host
 
 logger = logging.getLogger("napkin")
 
@@ -64,7 +65,7 @@ def error_value(err: ExcelError):
 
 
 def _cell(value):
-    """A catalog result as the add-in writes it (``udfs.host.result``): each error,
+    """A catalog result as the add-in writes it (``udfs.machinery.host.result``): each error,
     alone or in an array, as ``error_value``."""
     return host.result(value, error_value)
 

@@ -32,7 +32,7 @@ from functools import cache
 import numpy as np
 import serving_floor as sf
 
-from udfs import regimes, tables
+from udfs.inference import regimes, tables
 
 EP = "moe_expert_parallel"
 #: Bytes an element of the hidden state costs to dispatch (FP8) and combine (BF16).

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from addin.engine.api import evaluate
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 CALLS: list[tuple] = []
 

@@ -1,4 +1,5 @@
-"""The import graph of ``addin/`` and the rules its layers keep (tests/test_layers.py).
+"""The import graph of ``addin/`` and the rules its layers keep (tests/test_layers.py);
+those of ``workbook/`` and ``udfs/`` are at the end (``WORKBOOK_LAYERS``, ``UDFS_LAYERS``).
 
 Every ``import`` and ``from ... import`` is read from each module's syntax tree, those
 inside functions included (a deferred import is still a dependency). The layers, from the
@@ -182,5 +183,38 @@ def workbook_violations(graph: dict[str, set[str]]) -> list[str]:
         for dep in sorted(deps):
             if dep.split(".")[0] == "workbook" and dep != "workbook" and \
                     workbook_layer(dep) > workbook_layer(module):
+                found.append(f"{module} imports {dep}, a layer up")
+    return found
+
+
+# --------------------------------------------------------------------------- udfs/
+
+#: The layers of ``udfs/``, from the bottom: the machinery (declaring a function, reading
+#: its arguments, units, errors, broadcasting, EXPLAIN's text, the host), the topics (the
+#: LLM-inference formulas and their tables), the declarations (one per Excel function),
+#: and the package's top (``udfs/__init__.py``, the catalog in order, the README table).
+#: A module imports its own layer and those below: the machinery never imports a topic.
+UDFS_LAYERS = {"udfs.machinery": 0, "udfs.inference": 1, "udfs.functions": 2}
+#: The modules at the root of ``udfs/`` (every other module is in one of the folders)
+UDFS_TOP = {"udfs": 3, "udfs.catalog": 3, "udfs.docs": 3}
+
+
+def udfs_layer(module: str) -> int | None:
+    """The layer of a module of ``udfs/`` (``UDFS_LAYERS``, ``UDFS_TOP``), else None."""
+    if module in UDFS_TOP:
+        return UDFS_TOP[module]
+    return UDFS_LAYERS.get(".".join(module.split(".")[:2]))
+
+
+def udfs_violations(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of ``udfs/`` that goes up a layer, and each module in no layer."""
+    found = [f"{m} is in no layer of udfs/ (tests/layers.py, UDFS_LAYERS)"
+             for m in sorted(graph) if udfs_layer(m) is None]
+    for module, deps in sorted(graph.items()):
+        for dep in sorted(deps):
+            if dep.split(".")[0] != "udfs" or udfs_layer(dep) is None or \
+                    udfs_layer(module) is None:
+                continue
+            if udfs_layer(dep) > udfs_layer(module):
                 found.append(f"{module} imports {dep}, a layer up")
     return found

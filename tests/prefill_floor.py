@@ -1,19 +1,20 @@
 """The prefill floor of each published first-token measurement (``data/prefill_measurements.csv``).
 
 One function, ``floor``, turns a row of the measurement set into the floor of its first
-token with napkin's own functions (``udfs.timing.prefill_floor_ms``): the larger of the
+token with napkin's own functions (``udfs.inference.timing.prefill_floor_ms``): the larger of the
 prompt's math at the datasheet peak (2 × active params × prompt + the causal attention's
-2 × layers × heads × head dim × prompt², ``udfs.finance.prefill_attention_flop``, over the
+2 × layers × heads × head dim × prompt², ``udfs.inference.finance.prefill_attention_flop``, over the
 peak of the weights' format × the GPUs) and its bytes at the datasheet bandwidth (the weights the
 prompt's tokens read once, an MoE model's experts they pick, + the keys and values it
 writes, over the bandwidth × the GPUs), plus the tensor-parallel all-reduces of the
-prompt's tokens through every layer over the row's interconnect (``udfs.serving.tp_comm_ms``
-with NCCL's ring latencies, ``udfs.interconnects``). A row whose figure is faster than its
+prompt's tokens through every layer over the row's interconnect
+(``udfs.inference.serving.tp_comm_ms`` with NCCL's ring latencies,
+``udfs.inference.interconnects``). A row whose figure is faster than its
 floor leaves the set (``contradicted``; the file keeps it with the reason in ``left_out``).
 
-The estimate of a first token is the decode step's form (``udfs.timing.first_token_ms``):
+The estimate of a first token is the decode step's form (``udfs.inference.timing.first_token_ms``):
 floor ÷ efficiency + layers × the per-layer time (LAYER_TIME_US, fitted on the decode
-measurements, ``udfs.regimes.layer_time_us``). A row's efficiency is floor ÷ (measured −
+measurements, ``udfs.inference.regimes.layer_time_us``). A row's efficiency is floor ÷ (measured −
 layers × the per-layer time) and the anchor is their geometric mean (``anchor``), the rule
 of the decode regimes; it is judged leave-one-source-out (``leave_one_source_out``).
 The workbook's formula before this floor, PREFILL_MS ÷ 0.8 + the all-reduces, is shown
@@ -41,7 +42,16 @@ from pathlib import Path
 
 from serving_floor import MLA_KEY, MLA_VALUE
 
-from udfs import finance, interconnects, memory, precisions, regimes, serving, tables, timing
+from udfs.inference import (
+    finance,
+    interconnects,
+    memory,
+    precisions,
+    regimes,
+    serving,
+    tables,
+    timing,
+)
 
 MEASUREMENTS = Path(__file__).parent / "data" / "prefill_measurements.csv"
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from openpyxl.utils import get_column_letter
 from template_support import CHART_GAPS, ERRORS, LAYER_US, regime_efficiency
 
-from udfs import tables
+from udfs.inference import tables
 from workbook.build import COST_FIRST, FINANCE, PLAN, SIZING
 from workbook.scenario import LARGEST, PLAN_SCENARIO_ROW, RESULT_NAMES, SCENARIO_NAMES
 

@@ -1,11 +1,12 @@
 """The decode floor of each published serving measurement (``data/serving_measurements.csv``).
 
 One function, ``floor``, turns a row of the measurement set into the floor of its
-deployment with napkin's own functions: the step (``udfs.timing.decode_step_ms``) over
-the GPUs of the replica, the experts the batch touches (``udfs.memory.moe_decode_params``),
-the attention's products (``udfs.timing.decode_attention_flop``), the tensor-parallel
-all-reduces with the latency of their interconnect (``udfs.serving.tp_comm_ms``,
-``udfs.interconnects``: NCCL's ring model), divided by the tokens each step yields. With
+deployment with napkin's own functions: the step (``udfs.inference.timing.decode_step_ms``)
+over the GPUs of the replica, the experts the batch touches
+(``udfs.inference.memory.moe_decode_params``),
+the attention's products (``udfs.inference.timing.decode_attention_flop``), the tensor-parallel
+all-reduces with the latency of their interconnect (``udfs.inference.serving.tp_comm_ms``,
+``udfs.inference.interconnects``: NCCL's ring model), divided by the tokens each step yields. With
 speculative decoding (``draft_tokens`` γ) a step verifies B × (γ + 1) tokens: the FLOPs,
 the experts they touch, the attention's products and the all-reduces' bytes are those
 of B × (γ + 1) tokens, the KV cache the B sequences' own (``workbook.speculation``), and
@@ -36,7 +37,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from udfs import interconnects, memory, precisions, regimes, serving, tables, timing
+from udfs.inference import interconnects, memory, precisions, regimes, serving, tables, timing
 
 MEASUREMENTS = Path(__file__).parent / "data" / "serving_measurements.csv"
 
@@ -244,7 +245,7 @@ def regime_of(row: dict, f: Floor) -> str:
 
 def fixed_ms(f: Floor, layer_us: float) -> float:
     """The per-layer time of a row's step per token: layers × ``layer_us`` ÷ tokens per
-    step (``udfs.regimes.layer_overhead_ms``) [ms]."""
+    step (``udfs.inference.regimes.layer_overhead_ms``) [ms]."""
     return regimes.layer_overhead_ms(f.layers, f.tokens_per_step, layer_us)
 
 
@@ -263,7 +264,8 @@ def realistic_ms(row: dict, f: Floor, a: dict | None = None,
 #: Ways to make a regime's anchor efficiency from its rows' floor ÷ (measured − the
 #: per-layer time), compared in ``docs/measurements.md``: the geometric middle of the
 #: extremes, √(low × high), the value whose worst ratio over the rows, √(high ÷ low), is
-#: the smallest; the geometric mean; and the median, the rule of ``udfs.regimes`` (``RULE``).
+#: the smallest; the geometric mean; and the median, the rule of ``udfs.inference.regimes``
+#: (``RULE``).
 RULES = {
     "middle_of_extremes": lambda effs: math.sqrt(min(effs) * max(effs)),
     "geometric_mean": lambda effs: math.exp(statistics.fmean(math.log(e) for e in effs)),

@@ -14,7 +14,7 @@ import openpyxl
 import pytest
 
 from addin.routes.embed import write_template
-from udfs import regimes
+from udfs.inference import regimes
 from workbook.build import (
     CAL_FIRST,
     SIZING,
@@ -34,7 +34,7 @@ NATIVE = {"IF", "INDEX", "MATCH", "ISNUMBER", "ISNA", "ISERROR", "NA", "AND", "O
           "AVERAGEIF", "ROUND", "COUNTA", "SMALL", "MID",
           "LN",  # (Calibration's experts read: the power guarded where it underflows)
           # (GPUS_FOR_DEMAND's native form on Plan and Cost: ROUND to 12 significant
-          # digits, 11 − INT(LOG10(x)) places, before CEILING, as udfs.xp.round_sig)
+          # digits, 11 − INT(LOG10(x)) places, before CEILING, as udfs.machinery.xp.round_sig)
           "INT", "LOG10",
           "ROWS",  # (the tables' names: INDEX(span,2):INDEX(span,ROWS(span)-1))
           # (Finance's range asks whether the headline says "no layout": LEFT of text only)

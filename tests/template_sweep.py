@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from udfs import tables  # noqa: E402
+from udfs.inference import tables  # noqa: E402
 from workbook.build import GRID_TOP, SIZING, build_template  # noqa: E402
 from workbook.scenario import RESULT_NAMES, SCENARIO_NAMES  # noqa: E402
 

@@ -20,8 +20,8 @@ from openpyxl.worksheet.formula import ArrayFormula
 
 from addin.cli.bench_workload import CALLS_TARGET, napkin_calls
 from addin.formula.formula_text import count_calls
-from udfs import tables
 from udfs.catalog import CATALOG
+from udfs.inference import tables
 from workbook import arrays
 from workbook.arrays import widen
 from workbook.build import DEFAULT_PATH, build_workbook

@@ -338,7 +338,7 @@ def test_the_engine_leaves_xlwings_alone_and_the_package_declares_to_it():
 
     code = ("import sys; from addin.engine.api import evaluate; "
             "print(evaluate('=RIDGE(989,3.35)'), 'xlwings' in sys.modules); "
-            "import udfs.declare as d; print(len(d._UNDECLARED) == len(d.CATALOG)); "
+            "import udfs.machinery.declare as d; print(len(d._UNDECLARED) == len(d.CATALOG)); "
             "import udfs; udfs.RIDGE; print('xlwings' in sys.modules, d._UNDECLARED)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split("\n")

@@ -4,8 +4,9 @@ decode step with each part in its own precision."""
 import pytest
 from template_support import models_range, variant
 
-from udfs import DECODE_FLOOR, EXPLAIN, MODEL_SPEC, WEIGHT_GB, ExcelError, tables
-from udfs.model_reads import WHOLE_TABLE
+from udfs import DECODE_FLOOR, EXPLAIN, MODEL_SPEC, WEIGHT_GB, ExcelError
+from udfs.inference import tables
+from udfs.inference.model_reads import WHOLE_TABLE
 from workbook.scenario import SCENARIO_NAMES
 from workbook.sizing import SIZING
 
@@ -168,7 +169,7 @@ def test_gemma4_26b_nvfp4_quantizes_only_its_routed_experts():
 def test_a_checkpoint_stores_the_per_layer_table_with_the_embeddings():
     # a row's parts: the per-layer table of Gemma 4 E2B (262,144 × 35 × 256) is its own
     # part, stored in the embeddings' precision and read by no decode step
-    from udfs.checkpoints import checkpoint_fields, parts
+    from udfs.inference.checkpoints import checkpoint_fields, parts
     r = tables.models()["Gemma 4 E2B"]
     p = parts(r)
     assert p["per_layer"] == 262144 * 35 * 256

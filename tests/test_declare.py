@@ -1,4 +1,4 @@
-"""A declaration is all a new function needs (udfs.declare), and each module of udfs
+"""A declaration is all a new function needs (udfs.machinery.declare), and each module of udfs
 imports on its own."""
 
 import inspect
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import udfs
-from udfs import declare as d
-from udfs.args import POSITIVE, Arg
 from udfs.docs import function_table
-from udfs.explain import num
+from udfs.machinery import declare as d
+from udfs.machinery.args import POSITIVE, Arg
+from udfs.machinery.explain import num
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,8 +62,10 @@ def test_a_name_is_declared_once(toy):
 
 
 @pytest.mark.parametrize("module", sorted(
-    p.stem for p in (ROOT / "udfs").glob("*.py") if p.stem != "__init__"))
+    ".".join(p.relative_to(ROOT).with_suffix("").parts)
+    for folder in ("", "inference", "machinery") for p in (ROOT / "udfs" / folder).glob("*.py")
+    if p.stem != "__init__"))
 def test_each_module_imports_on_its_own(module):
-    proc = subprocess.run([sys.executable, "-c", f"import udfs.{module}"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-c", f"import {module}"], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr

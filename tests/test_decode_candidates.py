@@ -12,7 +12,7 @@ import decode_candidates as dc
 import pytest
 import serving_floor as sf
 
-from udfs import tables
+from udfs.inference import tables
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "measurements.md"
 

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 UDFS = Path(__file__).resolve().parents[1] / "udfs"
-TOPICS = ["memory", "timing", "roofline", "speedup", "cost", "finance", "serving", "energy",
-          "tables", "units", "regimes"]
+TOPICS = ["inference/memory", "inference/timing", "inference/roofline", "inference/speedup",
+          "inference/cost", "inference/finance", "inference/serving", "inference/energy",
+          "inference/tables", "machinery/units", "inference/regimes"]
 TYPES = {"float", "float or None", "str", "object", "dict", "pint.Unit", "bool"}
 ENTRY = re.compile(r"(?P<names>[a-z_][a-z0-9_]*(?:, [a-z_][a-z0-9_]*)*) : (?P<type>.+)")
 
@@ -57,8 +58,8 @@ def test_parameters_are_name_type_and_a_description_with_its_unit(module):
 
 
 def test_the_sections_are_found():
-    # memory.weight_gb: params, bytes_per_param and kept_params (udfs/memory.py)
-    sections = dict(parameter_sections("memory"))
+    # memory.weight_gb: params, bytes_per_param and kept_params (udfs/inference/memory.py)
+    sections = dict(parameter_sections("inference/memory"))
     assert [head for head, _ in sections["weight_gb"]] == [
         "params : float", "bytes_per_param : float", "kept_params : float or None"]
 

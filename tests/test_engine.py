@@ -18,7 +18,7 @@ from fake_registry import (
 
 from addin.engine import executor
 from addin.engine.api import evaluate, format_value, normalize_formula, to_json
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 # --------------------------------------------------------------------------- evaluate()
 

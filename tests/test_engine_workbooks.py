@@ -27,7 +27,7 @@ from addin.engine import api as engine
 from addin.engine import executor
 from addin.engine.api import calc_workbook
 from addin.ooxml.guard import WorkbookError
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 # reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
 pytestmark = pytest.mark.xml

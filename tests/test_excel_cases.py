@@ -12,7 +12,7 @@ import xlsx_make
 
 from addin.engine.api import calc_workbook
 from addin.ooxml.guard import WorkbookError
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 
 @pytest.mark.parametrize("name", ["1", "2019", "places-dec2", "my sheet", "Q1-2025 (draft)"])

@@ -10,7 +10,7 @@ import xlsx_make
 
 from addin.engine.api import calc_workbook
 from addin.ooxml.guard import WorkbookError
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 c = xlsx_make.cell
 

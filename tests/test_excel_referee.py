@@ -10,7 +10,7 @@ import xlsx_make
 
 from addin.engine import evaluate
 from addin.ooxml.guard import WorkbookError
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 # A1:A5 hold 3, the text "12", 1, TRUE, empty; B1:B5 hold 10, 20, 30, the text "40", 50
 DATA = {"A1": 3, "A2": "12", "A3": 1, "A4": True, "B1": 10, "B2": 20, "B3": 30,

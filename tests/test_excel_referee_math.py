@@ -12,7 +12,7 @@ import xlsx_make
 
 from addin.engine import evaluate
 from addin.ooxml.guard import WorkbookError
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 # A1:A3 hold 7, 3.5, 1; A4 TRUE; B1:B3 TRUE, FALSE, TRUE
 DATA = {"A1": 7, "A2": 3.5, "A3": 1, "A4": True, "B1": True, "B2": False, "B3": True}

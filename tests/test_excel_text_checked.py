@@ -10,7 +10,7 @@ import xlsx_make
 
 from addin.engine import evaluate
 from addin.ooxml.guard import WorkbookError
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 
 def _calc(tmp_path, cells: dict, **kw):

@@ -13,8 +13,8 @@ import re
 import pytest
 
 from udfs import CATALOG, EXPLAIN, ExcelError
-from udfs.declare import DECLARATIONS
-from udfs.explain import num
+from udfs.machinery.declare import DECLARATIONS
+from udfs.machinery.explain import num
 
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
         ast.Div: operator.truediv, ast.Pow: operator.pow, ast.USub: operator.neg}

@@ -16,7 +16,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from addin.engine import evaluate
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 from workbook.expr import (
     Bool,
     Call,

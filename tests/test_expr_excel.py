@@ -17,7 +17,7 @@ import pytest
 from template_values import template_env
 
 from udfs.catalog import CATALOG
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 from workbook.expr import Env, F
 from workbook.expr_excel import has_form, in_excel
 from workbook.plan import PLAN, TP_FIRST

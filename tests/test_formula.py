@@ -1,4 +1,4 @@
-"""The compiled fast path of each formula agrees with the general path (udfs.formula)."""
+"""The compiled fast path of each formula agrees with the general path (udfs.machinery.formula)."""
 
 import math
 
@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from udfs import ExcelError, catalog
-from udfs.args import Arg
-from udfs.formula import Formula
+from udfs.machinery.args import Arg
+from udfs.machinery.formula import Formula
 
 # Every compiled formula of the catalog: one per declaration, one more per combination of
 # its OMIT arguments (e.g. DECODE_FLOOR without peak_flops)

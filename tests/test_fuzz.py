@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from udfs import CATALOG, ExcelError
-from udfs.errors import EXCEL_ERROR_CODES
+from udfs.machinery.errors import EXCEL_ERROR_CODES
 
 np = pytest.importorskip("numpy")
 

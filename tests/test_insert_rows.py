@@ -30,7 +30,7 @@ import pytest
 from scenario_support import H100, S, by_hand, has_uno
 from template_support import engine_calc
 
-from udfs import tables
+from udfs.inference import tables
 from workbook.build import (
     CAL_FIRST,
     CAL_ROWS,

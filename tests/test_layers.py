@@ -102,6 +102,26 @@ def test_an_import_up_a_workbook_layer_is_caught():
         "workbook.model.step imports workbook.sizing, a layer up"]
 
 
+def test_udfs_keeps_its_layers():
+    """udfs/: the machinery below the topics (udfs/inference/), the topics below the
+    declarations (udfs/functions/), those below the catalog; the machinery never imports a
+    topic, and no module sits at the root but __init__, catalog and docs."""
+    graph = layers.imports(ROOT / "udfs")
+    assert layers.udfs_violations(graph) == []
+    assert {"udfs.machinery.args", "udfs.inference.tables", "udfs.functions.memory",
+            "udfs.catalog"} <= set(graph)
+
+
+def test_an_import_of_a_topic_by_the_machinery_is_caught():
+    planted = {"udfs.machinery.args": {"udfs.inference.precisions", "udfs.machinery.units"},
+               "udfs.inference.precisions": {"udfs.machinery.args"},
+               "udfs.inference.memory": {"udfs.functions.common"},
+               "udfs.stray": set()}
+    assert layers.udfs_violations(planted) == [
+        "udfs.stray is in no layer of udfs/ (tests/layers.py, UDFS_LAYERS)",
+        "udfs.inference.memory imports udfs.functions.common, a layer up",
+        "udfs.machinery.args imports udfs.inference.precisions, a layer up"]
+
 
 def test_tools_use_public_entry_points_only():
     """tools/ imports nothing of tests/ (no module there, no change of sys.path), no

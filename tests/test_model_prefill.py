@@ -1,7 +1,8 @@
 """The first token (``workbook.model.prefill``): Sizing's RESULT_FIRST_TOKEN_MS and Plan's
 first-token column, evaluated in Python from their declarations against the committed
 template and against a hand calculation from the model's config and the GPU's datasheet,
-and against napkin's Python floor (``udfs.timing.prefill_floor_ms``, ``first_token_ms``)."""
+and against napkin's Python floor (``udfs.inference.timing.prefill_floor_ms``,
+``first_token_ms``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from template_values import template_env
 from test_model_sizing import FUNCTIONS
 
-from udfs.timing import first_token_ms, prefill_floor_ms
+from udfs.inference.timing import first_token_ms, prefill_floor_ms
 from workbook.expr import Cell, Env
 from workbook.model import prefill
 from workbook.plan import PLAN

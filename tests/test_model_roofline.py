@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 from template_values import TEMPLATE, template_env
 
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 from workbook.elsewhere import ELSEWHERE, FLAG, MAX_LITERAL, NOTE_CELL, note_formula
 from workbook.expr import Env, Text
 from workbook.roofline import (

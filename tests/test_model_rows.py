@@ -15,7 +15,8 @@ from config_counts import (
 )
 from pytest import approx
 
-from udfs import DECODE_FLOOR, KV_CACHE_GB, MAX_BATCH, MODEL_SPEC, WEIGHT_GB, tables
+from udfs import DECODE_FLOOR, KV_CACHE_GB, MAX_BATCH, MODEL_SPEC, WEIGHT_GB
+from udfs.inference import tables
 
 # the table states counts in billions to 4 decimals: half a unit of the last digit
 ROUNDING = 5e4

@@ -11,7 +11,7 @@ import math
 import pytest
 from template_values import template_env
 
-from udfs import tables
+from udfs.inference import tables
 from workbook.expr import Env
 from workbook.model import serving
 from workbook.sizing import SIZING

@@ -26,7 +26,7 @@ def _match(x, values, kind):
     for i, v in enumerate(values, 1):
         if v == x or (isinstance(v, str) and isinstance(x, str) and v.lower() == x.lower()):
             return i
-    from udfs.errors import ExcelError
+    from udfs.machinery.errors import ExcelError
 
     return ExcelError("#N/A", "no match")
 
@@ -45,7 +45,7 @@ def _averageif(keys, x, values):
 FUNCTIONS = {"MATCH": _match, "COUNTIF": _countif, "AVERAGEIF": _averageif,
              "ROUND": lambda x, n: round(x, int(n)),
              "ISNA": lambda x: getattr(x, "code", None) == "#N/A",
-             "NA": lambda: __import__("udfs.errors").errors.ExcelError("#N/A", "")}
+             "NA": lambda: __import__("udfs.machinery.errors").errors.ExcelError("#N/A", "")}
 
 
 def _same(a, b) -> bool:

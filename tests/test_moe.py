@@ -7,8 +7,9 @@ import math
 import pytest
 from pytest import approx
 
-from udfs import EXPLAIN, MODEL_SPEC, MOE_EXPERTS_READ, PREFILL_MS, memory
-from udfs.errors import ExcelError
+from udfs import EXPLAIN, MODEL_SPEC, MOE_EXPERTS_READ, PREFILL_MS
+from udfs.inference import memory
+from udfs.machinery.errors import ExcelError
 
 
 def code(v):

@@ -20,8 +20,8 @@ from fidelity import cached_values
 from scenario_support import UNO_PYTHON, cell_of, has_uno
 
 from addin.cli import main as napkin
-from udfs import tables
-from udfs.memory import moe_experts_read
+from udfs.inference import tables
+from udfs.inference.memory import moe_experts_read
 from workbook.expr import Name
 from workbook.moe import experts_read
 

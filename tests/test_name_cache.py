@@ -1,12 +1,12 @@
-"""Name lookups are cached per table content (``udfs.tables.match``): the same name in the
+"""Name lookups are cached per table content (``udfs.inference.tables.match``): the same name in the
 same table is matched once, and a table whose rows change is matched afresh."""
 
 from __future__ import annotations
 
 import pytest
 
-from udfs import tables
-from udfs.errors import ExcelError
+from udfs.inference import tables
+from udfs.machinery.errors import ExcelError
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 from pytest import approx
 
 from udfs import GPU_SPEC, GPUS_FOR_DEMAND, KV_CACHE_GB, MODEL_SPEC, PER_USER_TPS
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 
 def code(v):

@@ -49,7 +49,7 @@ def napkin(*args, check=True):
 
 
 def test_every_catalog_function_has_a_native_form_or_a_reason():
-    from udfs.declare import DECLARATIONS
+    from udfs.machinery.declare import DECLARATIONS
 
     for name in CATALOG:
         reason = NOT_TRANSLATABLE.get(name) or SPECIAL.get(name)
@@ -130,7 +130,7 @@ def test_a_model_by_name_translates_and_a_models_range_is_listed(tmp_path):
     r = native(src, tmp_path / "out.xlsx")
     f = r.formulas
     # constants: the row's figures as numbers (Maverick at batch 4,096 reads 399.68e9
-    # weights, udfs.model_reads; 17.1847e9 active, counted from its config.json:
+    # weights, udfs.inference.model_reads; 17.1847e9 active, counted from its config.json:
     # tests/config_counts.py), a dense row its 8.03e9 parameters
     assert f["S!A1"].startswith("MAX((399677371999.99") and "2*17184700000*4096" in f["S!A1"]
     assert f["S!B1"] == "(8030000000*2/1E9+0)/3.35"

@@ -9,7 +9,7 @@ import csv
 import pytest
 from template_support import ROOT, variant
 
-from udfs import tables
+from udfs.inference import tables
 from workbook.build import FINANCE, GPU_FIRST, SIZING
 
 PRICES = ROOT / "workbook" / "data" / "gpu_prices.csv"

@@ -38,7 +38,7 @@ from template_support import (
 )
 from template_support import regime_efficiency as dense_efficiency
 
-from udfs import tables
+from udfs.inference import tables
 from workbook.build import SIZING
 from workbook.plan import PLAN, TP_COLUMNS, TP_DEGREES, TP_FIRST
 

@@ -2,7 +2,7 @@
 
 The set (``tests/data/prefill_measurements.csv``, columns in ``tests/data/README.md``)
 holds time-to-first-token figures at concurrency 1, read from their sources. For each row
-the floor (``prefill_floor.floor``, ``udfs.timing.prefill_floor_ms``: the larger of the
+the floor (``prefill_floor.floor``, ``udfs.inference.timing.prefill_floor_ms``: the larger of the
 prompt's math at the datasheet peak × GPUs and its weights read + keys and values written
 at the bandwidth × GPUs, plus the all-reduces of the prompt) is below the figure; floor ÷
 (measured − the layers' time) is the prefill efficiency the deployment reached. The
@@ -18,7 +18,7 @@ import re
 import prefill_floor as pf
 import pytest
 
-from udfs import timing
+from udfs.inference import timing
 
 ROWS = pf.rows()
 

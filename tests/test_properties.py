@@ -25,7 +25,7 @@ from udfs import (
     WEIGHT_GB,
     ExcelError,
 )
-from udfs.ranges import rows_as_array
+from udfs.machinery.ranges import rows_as_array
 
 approx = pytest.approx
 positive = st.floats(min_value=1e-6, max_value=1e12, allow_nan=False, allow_infinity=False)

@@ -18,7 +18,7 @@ import openpyxl
 import pytest
 from scenario_support import UNO_PYTHON, cell_of, has_uno
 
-from udfs import tables
+from udfs.inference import tables
 
 pytestmark = pytest.mark.xml
 

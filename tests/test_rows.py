@@ -18,7 +18,7 @@ import pytest
 from openpyxl.utils import get_column_letter
 from template_support import CHART_GAPS
 
-from udfs import tables
+from udfs.inference import tables
 from workbook.build import (
     CAL_FIRST,
     CAL_ROWS,

@@ -79,7 +79,7 @@ from template_support import (
 )
 
 from addin.transform.native import native
-from udfs import tables
+from udfs.inference import tables
 from workbook.build import (
     COST_FIRST,
     GPU_FIRST,

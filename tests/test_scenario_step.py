@@ -99,7 +99,7 @@ def test_expert_parallel_no_serves_an_moe_model_tensor_parallel(tmp_path):
     # (config) × (NCCL base 6.6 µs + 2 × 7 ring steps × 0.6 µs over NVLink + 2 × 7/8 ×
     # 42.67 tokens × hidden 4,096 × 2 B ÷ 450 GB/s one way), regime tp8_small_batch, and
     # its 4 KV heads (config.json) on 8 GPUs: each held by 2, the KV cache read twice
-    from udfs.regimes import efficiency_of
+    from udfs.inference.regimes import efficiency_of
 
     base = _scenario("Qwen3 235B-A22B", "FP8", "BF16", "NVIDIA H100 SXM", 8, 1, 1000, 24)
     auto = variant(tmp_path, "ep-auto", base)["Sizing"]
@@ -133,7 +133,7 @@ def test_auto_serves_the_faster_layout(tmp_path):
     # At batch 16 the weights dominate both floors, and 0.239 against 0.471 makes tensor
     # parallel the faster; at batch 1,024 the 8 copies of a KV cache of 1,024 sequences
     # and the all-reduces of 1,024 × 7.67 tokens a step outweigh it: expert parallel.
-    from udfs.regimes import efficiency_of
+    from udfs.inference.regimes import efficiency_of
 
     def at(batch, choice):
         return variant(tmp_path, f"r1-{batch}-{choice}", _scenario(

@@ -22,8 +22,8 @@ from udfs import (
     SPEC_TOKENS_PER_STEP,
     TP_COMM_MS,
     ExcelError,
-    interconnects,
 )
+from udfs.inference import interconnects
 
 approx = pytest.approx
 

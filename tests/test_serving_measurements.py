@@ -19,7 +19,7 @@ import statistics
 import pytest
 import serving_floor as sf
 
-from udfs import regimes
+from udfs.inference import regimes
 
 ROWS = sf.rows()
 IDS = [r["id"] for r in ROWS]

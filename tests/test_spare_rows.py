@@ -17,7 +17,8 @@ from __future__ import annotations
 import pytest
 from template_support import MIXTRAL_EXPERT, variant
 
-from udfs import CALIBRATE, KV_CACHE_GB, MOE_EXPERTS_READ, MS_PER_TOKEN, PLAUSIBLE, tables
+from udfs import CALIBRATE, KV_CACHE_GB, MOE_EXPERTS_READ, MS_PER_TOKEN, PLAUSIBLE
+from udfs.inference import tables
 from workbook.build import CAL_FIRST, MODEL_FIRST, SIZING
 from workbook.calibration import CAL_EXAMPLES
 

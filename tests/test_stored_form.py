@@ -19,7 +19,7 @@ from addin.routes.embed import embed
 from addin.transform.freeze import freeze, unfreeze
 from addin.transform.native import native
 from udfs import CATALOG
-from udfs.explain import explain
+from udfs.machinery.explain import explain
 
 # reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
 pytestmark = pytest.mark.xml

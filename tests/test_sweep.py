@@ -12,7 +12,7 @@ from pathlib import Path
 import openpyxl
 from template_sweep import compute, errors, sweep_workbook
 
-from udfs import tables
+from udfs.inference import tables
 from workbook.build import FINANCE, SIZING
 from workbook.sheet import read_csv
 

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from pytest import approx
 
-from udfs import GPU_SPEC, tables
-from udfs.errors import ExcelError
+from udfs import GPU_SPEC
+from udfs.inference import tables
+from udfs.machinery.errors import ExcelError
 
 ROOT = Path(__file__).resolve().parents[1]
 FLOPS = ("bf16_dense_TFLOPS", "fp16_dense_TFLOPS", "fp8_dense_TFLOPS", "int8_dense_TOPS",

@@ -42,7 +42,7 @@ from template_support import (
 )
 
 from addin.routes.embed import write_template
-from udfs import tables
+from udfs.inference import tables
 from workbook import build
 from workbook.build import (
     CAL_FIRST,

@@ -326,7 +326,7 @@ def test_the_range_from_published_deployments(default):
     """Finance row 29 and Sizing's note: the headline with the realistic step × the low and
     × the high of its regime's out-of-sample range (udfs/data/estimate_range.csv, made
     leaving each measurement's source out), each a fleet for the peak and its bill."""
-    from udfs import regimes
+    from udfs.inference import regimes
     from workbook.estimate_range import RANGE_CELLS
 
     f, F = default["Finance"], FINANCE

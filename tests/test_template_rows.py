@@ -6,7 +6,7 @@ is a hand calculation from the model's config.json, quoted in the comment."""
 import pytest
 from template_support import sizing, variant
 
-from udfs import tables
+from udfs.inference import tables
 from workbook.build import MODEL_FIRST, SIZING
 
 

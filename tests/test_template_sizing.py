@@ -39,7 +39,7 @@ from template_support import (
 )
 from template_values import recompute, template_env
 
-from udfs import tables
+from udfs.inference import tables
 from workbook import build
 from workbook.build import (
     CAL_FIRST,

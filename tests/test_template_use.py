@@ -36,7 +36,7 @@ from template_support import (
     variant,
 )
 
-from udfs import tables
+from udfs.inference import tables
 from workbook import build
 from workbook.build import (
     CAL_FIRST,

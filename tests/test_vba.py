@@ -322,7 +322,7 @@ def test_error_codes_match_xlwings_windows_table():
     source = (Path(xlwings.__file__).parent / "_xlwindows.py").read_text("utf-8")
     table = dict((v, int(k)) for k, v in re.findall(r"(-21468\d+): \"(#[A-Z/0!?]+)\"", source))
     assert table and all(scode(code) == table[code] for code in table)
-    assert set(XL_ERRORS) == set(udfs.errors.EXCEL_ERROR_CODES)
+    assert set(XL_ERRORS) == set(udfs.machinery.errors.EXCEL_ERROR_CODES)
 
 
 # napkin addin install ----------------------------------------------------------------

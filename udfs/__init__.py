@@ -1,19 +1,19 @@
 """napkin's Excel functions as a Python package: ``from udfs import RIDGE``.
 
 Every catalog function is defined in ``udfs.catalog`` and re-exported here, with
-``CATALOG`` (name -> function), ``ARG_DOCS`` and ``udfs.errors.ExcelError``. Excel
+``CATALOG`` (name -> function), ``ARG_DOCS`` and ``udfs.machinery.errors.ExcelError``. Excel
 does not import this package itself: the add-in's UDF module (``UDF Modules =
 addin.xlwings_udfs``) and the xlwings Lite bundle's ``main.py`` each declare one wrapper
 per function of ``CATALOG`` and adapt what crosses into Excel. The catalog (with
 pint and xlwings) is imported on first use of one of its names (and its functions are
-declared to xlwings then), not when a submodule such as ``udfs.errors`` is imported.
+declared to xlwings then), not when a submodule such as ``udfs.machinery.errors`` is imported.
 The headless engine imports ``udfs.catalog`` itself and never imports xlwings.
 """
 
 import importlib
 import importlib.util
 
-from .errors import ExcelError  # noqa: F401 - re-exported
+from .machinery.errors import ExcelError  # noqa: F401 - re-exported
 
 
 def _catalog():

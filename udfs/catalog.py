@@ -1,8 +1,9 @@
-"""The Excel functions of napkin, one declaration each (see ``udfs.declare``).
+"""The Excel functions of napkin, one declaration each (see ``udfs.machinery.declare``).
 
 The declarations live in ``udfs.functions``, one module per topic module
-(``udfs.memory``, ``udfs.timing``, ``udfs.roofline``, ``udfs.speedup``,
-``udfs.cost``, ``udfs.finance``, ``udfs.tables``, ``udfs.units``), in the
+(``udfs.inference.memory``, ``udfs.inference.timing``, ``udfs.inference.roofline``,
+``udfs.inference.speedup``, ``udfs.inference.cost``, ``udfs.inference.finance``,
+``udfs.inference.tables``, ``udfs.machinery.units``), in the
 order below, which is the catalog's. Each function's description is what Excel shows
 (at most 255 characters, the limit of Excel's ``MacroOptions``), and so is each
 argument's help text.
@@ -18,8 +19,8 @@ from __future__ import annotations
 
 import importlib
 
-from .declare import ARG_DOCS, CATALOG, DECLARATIONS, declare_to_xlwings
 from .functions import MODULES
+from .machinery.declare import ARG_DOCS, CATALOG, DECLARATIONS, declare_to_xlwings
 
 for _module in MODULES:
     importlib.import_module(f"{__package__}.functions.{_module}")

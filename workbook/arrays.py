@@ -10,7 +10,7 @@ absolute where they do not (``$B$12``), as a formula is filled down and right in
   relative reference widened to the rows and columns of the block (``$A90`` becomes
   ``$A90:$A126``, ``C$89`` becomes ``C$89:AL$89``), so that Excel, LibreOffice and
   ``napkin calc`` compute the formula element by element and each napkin function is
-  called once with whole ranges (``udfs.broadcast``); or
+  called once with whole ranges (``udfs.machinery.broadcast``); or
 * the per-cell form (the native edition, ``per_cell``): the top-left formula translated
   to every cell of the block, as Excel's fill gives it, for ``napkin native`` to translate
   cell by cell.

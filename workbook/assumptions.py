@@ -5,7 +5,7 @@ from __future__ import annotations
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
 
-from udfs import regimes
+from udfs.inference import regimes
 from workbook.arrays import fill
 from workbook.expr import Cell, Expr, F, Name, words
 from workbook.model.serving import OUTPUT, PROMPT
@@ -193,7 +193,7 @@ def sheet_assumptions(wb: Workbook) -> Sheet:
 
 def _regime_table(wb: Workbook, s: Sheet, top: int):
     """The anchor of each serving regime (section at row ``top``), from
-    ``udfs/data/efficiency.csv`` (``udfs.regimes``): name, efficiency, rule and how it was
+    ``udfs/data/efficiency.csv`` (``udfs.inference.regimes``): name, efficiency, rule and how it was
     made (with the GPUs and batches of its measurements), its sources; REGIME_NAME and
     REGIME_EFF name the first two columns (Sizing finds there the regime whose anchor a
     REGIME_EFFICIENCY is), REGIME_EFF_MAX and REGIME_EFF_MIN their highest and lowest

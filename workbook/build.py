@@ -56,7 +56,7 @@ from zipfile import ZIP_DEFLATED, ZipFile, ZipInfo
 
 from openpyxl import Workbook
 
-from udfs import tables
+from udfs.inference import tables
 from workbook import arrays
 from workbook.assumptions import (
     ASSUMPTIONS,

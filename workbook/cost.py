@@ -10,7 +10,7 @@ from openpyxl.formatting.rule import ColorScaleRule
 from openpyxl.styles import Alignment
 from openpyxl.utils import column_index_from_string, get_column_letter
 
-from udfs.constants import SECONDS_PER_DAY
+from udfs.inference.constants import SECONDS_PER_DAY
 from workbook.arrays import fill, fixed
 from workbook.expr import Cell, Column, Expr, F, Name, Num, Span, Text, of, words
 from workbook.expr_excel import in_excel

@@ -7,7 +7,7 @@ without the measurement's source (leave one source out), as a low and a high tha
 at least 80 % of them (``tests/serving_floor.estimate_range`` makes them;
 ``tests/test_serving_measurements.py`` checks the file against it). The Assumptions
 sheet's regime table shows them (REGIME_RANGE_LOW, REGIME_RANGE_HIGH). The scenario's
-regime is the rule's (``udfs.regimes.serving_regime``: expert parallel, at most 8
+regime is the rule's (``udfs.inference.regimes.serving_regime``: expert parallel, at most 8
 sequences on fewer or more than 8 GPUs, one GPU or tensor parallel above 8); its
 realistic step × low and × high give a fleet each (one rule for replicas,
 ``workbook.model.fleet``), a monthly bill and a cost per million output tokens:
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from openpyxl.styles import Alignment
 
-from udfs import regimes
+from udfs.inference import regimes
 from workbook.expr import Cell, Column, Expr, F, Name, Text, of, words
 from workbook.model import fleet
 from workbook.model.bill import bill_cost_per_mtok

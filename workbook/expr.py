@@ -211,7 +211,7 @@ class Err(Expr):
         return self.code
 
     def evaluate(self, env):
-        from udfs.errors import ExcelError
+        from udfs.machinery.errors import ExcelError
 
         return ExcelError(self.code, "")
 
@@ -311,7 +311,7 @@ class BinOp(Expr):
         return f"{left}{self.op}{right}"
 
     def evaluate(self, env):
-        from udfs.errors import ExcelError
+        from udfs.machinery.errors import ExcelError
 
         try:
             a, b = self.left.evaluate(env), self.right.evaluate(env)

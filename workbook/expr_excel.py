@@ -40,7 +40,7 @@ _SLOT = "NAPKIN_ARGUMENT_"
 @functools.cache
 def _declarations() -> dict:
     from udfs import catalog  # noqa: F401 - registers the declarations
-    from udfs.declare import DECLARATIONS
+    from udfs.machinery.declare import DECLARATIONS
 
     return DECLARATIONS
 
@@ -61,8 +61,9 @@ def _form(name: str, omitted: frozenset[str]) -> Expr:
 
 def has_form(name: str) -> bool:
     """Whether napkin's function ``name`` has a declared native form of numbers only."""
-    from udfs.args import Arg, Precision
-    from udfs.interconnects import Latency
+    from udfs.inference.interconnects import Latency
+    from udfs.inference.precisions import Precision
+    from udfs.machinery.args import Arg
 
     decl = _declarations().get(name.upper())
     return decl is not None and isinstance(decl.native, str | dict) and all(
@@ -74,7 +75,7 @@ def native_call(name: str, args: tuple[Expr, ...]) -> Expr:
     """The call ``name(args)`` of napkin's function in its declared native form: each
     parameter's value substituted where the text has it (an optional one left out takes
     its declared default, or the text for it left out)."""
-    from udfs.declare import OMIT
+    from udfs.machinery.declare import OMIT
 
     decl = _declarations()[name.upper()]
     if not has_form(name):

@@ -39,7 +39,7 @@ class ExcelErrorValue(Exception):
 
 
 def _error(v):
-    from udfs.errors import ExcelError
+    from udfs.machinery.errors import ExcelError
 
     return v if isinstance(v, ExcelError) else None
 
@@ -47,7 +47,7 @@ def _error(v):
 def _number(v):
     """An operand of arithmetic as Excel reads it: empty is 0, TRUE 1, a number as it
     is, text that is a number its number; other text is #VALUE!."""
-    from udfs.errors import ExcelError
+    from udfs.machinery.errors import ExcelError
 
     if (e := _error(v)) is not None:
         raise ExcelErrorValue(e)
@@ -103,7 +103,7 @@ def _if(env, cond, yes, no=None):
     except ExcelErrorValue as e:
         return e.error
     if truth is None:
-        from udfs.errors import ExcelError
+        from udfs.machinery.errors import ExcelError
 
         return ExcelError("#VALUE!", "IF's condition is text")
     if truth:
@@ -137,7 +137,7 @@ def _aggregate(fn):
 
 
 def _index(env, table, row, col=None):
-    from udfs.errors import ExcelError
+    from udfs.machinery.errors import ExcelError
 
     values, r = table.evaluate(env), row.evaluate(env)
     if (e := _error(r)) is not None:
@@ -183,7 +183,7 @@ def _left(text, n):
 def _mod(n: float, d: float):
     """Excel's MOD: n − d × INT(n ÷ d), the sign of d (Microsoft Support, "MOD
     function"); #DIV/0! for d = 0."""
-    from udfs.errors import ExcelError
+    from udfs.machinery.errors import ExcelError
 
     return n - d * math.floor(n / d) if d else ExcelError("#DIV/0!", "MOD by 0")
 
@@ -198,6 +198,6 @@ def _ceiling(x: float, s: float):
 
 
 def _ln(x: float):
-    from udfs.errors import ExcelError
+    from udfs.machinery.errors import ExcelError
 
     return math.log(x) if x > 0 else ExcelError("#NUM!", "LN of a number not above 0")

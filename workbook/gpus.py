@@ -5,7 +5,7 @@ from __future__ import annotations
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
-from udfs import tables
+from udfs.inference import tables
 from workbook.expr import words
 from workbook.sheet import (
     CURRENCY,

@@ -55,7 +55,7 @@ from __future__ import annotations
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
-from udfs import tables
+from udfs.inference import tables
 from workbook.expr import Cell, Expr, F, Num, Text
 from workbook.sheet import (
     DATA_DATE,

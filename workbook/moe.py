@@ -2,7 +2,7 @@
 holds at any batch, in Excel and in LibreOffice.
 
 Under uniform routing a step of B tokens, each picking k of E experts, reads
-E·(1 − (1 − k/E)^B) distinct experts (``udfs.memory.moe_experts_read``). Written as it
+E·(1 − (1 − k/E)^B) distinct experts (``udfs.inference.memory.moe_experts_read``). Written as it
 stands, ``(1-k/E)^B`` underflows past the smallest double at a large batch, and
 LibreOffice's ``^`` then gives #NUM! instead of 0 (seen here: ``=0.75^3000`` is #NUM! in
 LibreOffice 7.4, ``=EXP(-800)`` is 0), so every headline of a wide expert-parallel

@@ -5,7 +5,7 @@ The purchase price is the scenario GPU's own where the GPUs sheet has one (its c
 P, GPU_PURCHASE_PRICE: a vendor list price or a published street price, with its source
 in column Q, from ``workbook/data/gpu_prices.csv``), else the Assumptions' CAPEX, and
 the sheet says which in words beside it. OWNED_HOURLY_COST spreads it over the write-off
-years and adds the energy (``udfs.finance.owned_hourly_cost``).
+years and adds the energy (``udfs.inference.finance.owned_hourly_cost``).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from __future__ import annotations
 from openpyxl import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from udfs.constants import HOURS_PER_MONTH
+from udfs.inference.constants import HOURS_PER_MONTH
 from workbook.estimate_range import headline_note
 from workbook.expr import Cell, Column, Expr, F, Name, Text, words
 from workbook.model.bill import NO_PRICE, cost_of_bill, monthly_bill, priced

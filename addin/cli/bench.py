@@ -60,7 +60,7 @@ class Report:
 
 def bench_scalar(rep: Report, repeat=7):
     import udfs
-    from udfs import units
+    from udfs.machinery import units
 
     def bare(peak, bw, eff=1.0):
         return peak * eff / bw

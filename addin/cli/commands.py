@@ -73,7 +73,7 @@ def _parse_problem(formula: str) -> str:
 def run_eval(args) -> int:
     from addin.engine.formula_eval import CompileFailure, evaluate
     from addin.engine.output import format_value
-    from udfs.errors import ExcelError
+    from udfs.machinery.errors import ExcelError
 
     rc = EXIT_OK
     for formula in args.formulas:

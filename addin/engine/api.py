@@ -9,7 +9,7 @@ Excel's built-in functions, with our own workbook evaluator around it:
 * ``format_value`` renders a result the way the ``napkin calc`` CLI prints it.
 
 Values come back as Python values: ``float``/``int``/``bool``/``str``, nested lists (rows)
-for arrays, or ``udfs.errors.ExcelError`` for error values, which keeps the message
+for arrays, or ``udfs.machinery.errors.ExcelError`` for error values, which keeps the message
 one of our functions gave (``#NUM! bandwidth must be greater than 0``).
 
 The engine in layers, each module one job:

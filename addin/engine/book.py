@@ -21,7 +21,7 @@ from addin.formula import formula_text as ft
 from addin.formula import ranges
 from addin.ooxml import guard
 from addin.ooxml import xlsx_values as xv
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 _HIDDEN_ROW = re.compile(r"<(?:\w+:)?row\b(?=[^>]*\bhidden\s*=\s*[\"'](?:1|true)[\"'])"
                          r"[^>]*\br\s*=\s*[\"'](\d+)[\"']")

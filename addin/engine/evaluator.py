@@ -36,7 +36,7 @@ from addin.formula.arrays import as_2d
 from addin.formula.context import KEEP_CELLS
 from addin.ooxml import guard
 from addin.ooxml import xlsx_values as xv
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 
 @dataclass

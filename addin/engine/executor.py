@@ -24,7 +24,7 @@ from addin.engine.boot import ready
 from addin.formula import context, fx, intersection, ranges
 from addin.formula.arrays import as_2d
 from addin.formula.one_cell import one_cell
-from udfs.errors import EXCEL_ERROR_CODES, ExcelError
+from udfs.machinery.errors import EXCEL_ERROR_CODES, ExcelError
 
 
 def compile_formula(text: str, cell_ref: str | None, references=None):

@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from addin.engine.boot import ready
-from udfs.errors import EXCEL_ERROR_CODES, ExcelError
+from udfs.machinery.errors import EXCEL_ERROR_CODES, ExcelError
 
 
 def updates(wb) -> dict[int, dict]:

@@ -19,7 +19,7 @@ import numpy as np
 from addin.excel import args as xa
 from addin.excel.args import Cannot
 from addin.formula import context, fx, fx_excel, ranges
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 _NESTED = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE)\s*\(", re.I)
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from addin.formula import context, fx, fx_excel
 from addin.formula.excel_numbers import wildcard  # noqa: F401 (xa.wildcard: lookup, text)
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 #: formulas' own functions napkin's fall back on
 ORIGINAL: dict = {}

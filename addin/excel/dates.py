@@ -19,7 +19,7 @@ from addin.excel import args as xa
 from addin.excel.args import Cannot
 from addin.formula import context, excel_functions, fx
 from addin.formula.excel_numbers import text_number
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 # --------------------------------------------------------------------------- YEARFRAC
 

@@ -14,7 +14,7 @@ from addin.excel import args as xa
 from addin.excel.args import Cannot
 from addin.formula import context, fx
 from addin.formula.arrays import grid
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 
 def _error(v, what: str):

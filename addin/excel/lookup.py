@@ -19,7 +19,7 @@ from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
 from addin.formula import context, fx, ranges
 from addin.formula.arrays import as_2d, grid
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 # --------------------------------------------------------------------------- CHOOSE
 

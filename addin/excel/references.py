@@ -18,7 +18,7 @@ from addin.excel.args import ORIGINAL, Cannot
 from addin.formula import context, fx, ranges
 from addin.ooxml.a1 import A1_AREA, MAX_COL, MAX_ROW, col2num
 from addin.ooxml.guard import MAX_AREA_CELLS
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 
 def range_operator(x, y):

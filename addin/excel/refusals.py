@@ -26,7 +26,7 @@ import numpy as np
 from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
 from addin.formula import excel_functions, fx
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 #: function -> the names of its arguments read as numbers where a logical value is
 #: refused (declared ``no_logical``)

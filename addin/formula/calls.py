@@ -28,7 +28,7 @@ import numpy as np
 from addin.formula import fx
 from addin.formula.arrays import as_2d
 from addin.formula.context import STATE, message_for, record
-from udfs.errors import EXCEL_ERROR_CODES, ExcelError
+from udfs.machinery.errors import EXCEL_ERROR_CODES, ExcelError
 
 _REGISTERED: dict[str, Any] = {}  # NAME -> original formulas function (or None)
 REG_VERSION = [0]  # bumped when a name is registered (compiled formulas may change)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import threading
 
-from udfs.errors import ExcelError
+from udfs.machinery.errors import ExcelError
 
 STATE = threading.local()
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from addin.ooxml.a1 import MAX_COL, MAX_ROW, col2num
-from udfs.stored import STORED_PREFIX, plain_name, stored_name
+from udfs.machinery.stored import STORED_PREFIX, plain_name, stored_name
 
 __all__ = ["STORED_PREFIX", "plain_name", "stored_name"]  # (and every public name below)
 
@@ -30,7 +30,7 @@ _NUMBER_TO_FIX_RE = re.compile(r"\d[.eE]")
 _ADDIN_PREFIX_RE = re.compile(r"(?<![\w.])(?:\[\d+\]|[\w.\-]+\.xla[m]?)!(?=[A-Za-z_][\w.]*\()")
 _QUOTED_ADDIN_RE = re.compile(r"'[^']*\.xla[m]?'", re.I)
 _ADDIN_CALL_RE = re.compile(r"!\s*[A-Za-z_][\w.]*\(")
-# A call in Excel's stored form of a custom function (udfs.stored): the prefix it drops
+# A call in Excel's stored form of a custom function (udfs.machinery.stored): the prefix it drops
 _STORED_CALL_RE = re.compile(rf"(?<![\w.]){STORED_PREFIX}(?=[A-Za-z][\w.]*\s*\()", re.I)
 # A call of a function by its bare name (not prefixed, not a sheet's or an add-in's)
 _BARE_CALL_RE = re.compile(r"(?<![\w.!$])[A-Za-z][\w.]*(?=\s*\()")
@@ -365,7 +365,7 @@ def _change_code(text: str, change: Callable[[str], str]) -> str:
 
 def plain_calls(text: str) -> str:
     """Formula text with each call in Excel's stored form of a custom function
-    (``_xldudf_RIDGE(``, ``udfs.stored``) written as a user types it (``RIDGE(``);
+    (``_xldudf_RIDGE(``, ``udfs.machinery.stored``) written as a user types it (``RIDGE(``);
     string literals and quoted sheet names are kept as written."""
     if "_" not in text:
         return text

@@ -23,7 +23,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from udfs.errors import EXCEL_ERROR_CODES
+from udfs.machinery.errors import EXCEL_ERROR_CODES
 
 _NS = None
 _LOCK = threading.RLock()

@@ -32,7 +32,7 @@ from addin.formula import formula_text as ft
 
 #: Excel's functions that compute element by element on an array argument in an array
 #: formula [1] (besides the operators and napkin's own functions, which broadcast:
-#: ``udfs.broadcast``). Any other function (AND, OR, MAX, SUM, INDEX, MATCH...) reads
+#: ``udfs.machinery.broadcast``). Any other function (AND, OR, MAX, SUM, INDEX, MATCH...) reads
 #: an array argument whole, so a reference inside it is not one element a cell (declared
 #: ``elementwise``).
 ELEMENTWISE = excel_functions.names("elementwise", spelled=True)
@@ -171,7 +171,7 @@ def is_reference(token: Token) -> bool:
 @functools.cache
 def napkin_names() -> frozenset[str]:
     """napkin's function names, upper case (``udfs.catalog``): each computes element by
-    element (``udfs.broadcast``)."""
+    element (``udfs.machinery.broadcast``)."""
     from udfs.catalog import CATALOG
 
     return frozenset(n.upper() for n in CATALOG)

@@ -16,9 +16,9 @@
     Below the payload, one plain function per catalog entry, with the catalog's name,
     arguments, docstring and argument docs, declared with ``from xlwings import func,
     arg`` so that Lite registers it as an Excel custom function. Each calls the catalog
-    function, its arguments and results crossing through ``udfs.host`` (the module
+    function, its arguments and results crossing through ``udfs.machinery.host`` (the module
     the add-in's UDFs use too, shipped in the package), and turns its
-    ``udfs.errors.ExcelError`` results into what Lite shows (see ``_cell`` in the
+    ``udfs.machinery.errors.ExcelError`` results into what Lite shows (see ``_cell`` in the
     generated file):
 
     * ``#VALUE!`` alone in a cell: raised, so that Lite shows ``#VALUE!`` with the
@@ -96,7 +96,7 @@ REQUIREMENTS = (
     # pint's own metadata, and the last two are Pyodide's own where it has them loaded
     "pint>=0.25.3,<0.26",
     # shipped by Pyodide; the catalog runs without it, but a range becomes one float array
-    # instead of a list of Python floats (udfs.ranges.rows_as_array)
+    # instead of a list of Python floats (udfs.machinery.ranges.rows_as_array)
     "numpy",
 )
 
@@ -178,13 +178,15 @@ def _load_udfs():
     if root not in sys.path:
         sys.path.insert(0, root)
     import udfs
+    import udfs.machinery.host
 
     return udfs
 
 
 _udfs = _load_udfs()
 _CATALOG = _udfs.CATALOG
-_host = _udfs.host  # how arguments and results cross (udfs/host.py, shared with the add-in)
+# how arguments and results cross (udfs/machinery/host.py, shared with the add-in)
+_host = _udfs.machinery.host
 _arg = _host.argument
 
 

@@ -1,7 +1,7 @@
 """The declarations of the Excel functions, one module per topic module.
 
 ``udfs/functions/memory.py`` declares the functions whose formulas are in
-``udfs/memory.py``, and so on. ``udfs.catalog`` imports them in order; that order is
+``udfs/inference/memory.py``, and so on. ``udfs.catalog`` imports them in order; that order is
 the catalog's.
 """
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ..args import NONNEGATIVE, OPEN_FRACTION, POSITIVE, Arg, Count, Precision
+from ..inference.precisions import Precision
+from ..machinery.args import NONNEGATIVE, OPEN_FRACTION, POSITIVE, Arg, Count
 
-# Readers (see udfs.args): the argument's name, default unit and domain
+# Readers (see udfs.machinery.args): the argument's name, default unit and domain
 PARAMS = Count("params", domain=POSITIVE)
 PRECISION = Precision()
 MEMORY_NEED = Arg("need_gb", "GB", NONNEGATIVE)

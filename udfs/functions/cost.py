@@ -1,12 +1,12 @@
-"""Excel functions of ``udfs.cost``: cost per million tokens."""
+"""Excel functions of ``udfs.inference.cost``: cost per million tokens."""
 
 from __future__ import annotations
 
-from .. import cost
-from ..args import OPEN_FRACTION, POSITIVE, Arg
-from ..constants import SECONDS_PER_HOUR
-from ..declare import declare, param
-from ..explain import num, plural, q
+from ..inference import cost
+from ..inference.constants import SECONDS_PER_HOUR
+from ..machinery.args import OPEN_FRACTION, POSITIVE, Arg
+from ..machinery.declare import declare, param
+from ..machinery.explain import num, plural, q
 from .common import HOURLY, TPS
 
 

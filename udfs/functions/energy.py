@@ -1,11 +1,11 @@
-"""Excel functions of ``udfs.energy``: joules per token, kWh per million tokens."""
+"""Excel functions of ``udfs.inference.energy``: joules per token, kWh per million tokens."""
 
 from __future__ import annotations
 
-from .. import energy
-from ..args import AT_LEAST_ONE, NONNEGATIVE, Arg
-from ..declare import declare, param
-from ..explain import num, q
+from ..inference import energy
+from ..machinery.args import AT_LEAST_ONE, NONNEGATIVE, Arg
+from ..machinery.declare import declare, param
+from ..machinery.explain import num, q
 from .common import TPS
 
 POWER = Arg("power_w", "W", NONNEGATIVE)

@@ -1,10 +1,10 @@
-"""EXPLAIN as an Excel function (the work itself is in ``udfs.explain``)."""
+"""EXPLAIN as an Excel function (the work itself is in ``udfs.machinery.explain``)."""
 
 from __future__ import annotations
 
-from .. import explain
-from ..broadcast import guard
-from ..declare import DECLARATIONS, declare, raw
+from ..machinery import explain
+from ..machinery.broadcast import guard
+from ..machinery.declare import DECLARATIONS, declare, raw
 
 _ARG = "Optional. An argument of that function, in its order (empty: omitted)."
 #: EXPLAIN's argument slots: as many as the function with the most arguments takes.

@@ -1,14 +1,14 @@
-"""Excel functions of ``udfs.finance``: calibration, input vs output cost, owned vs
+"""Excel functions of ``udfs.inference.finance``: calibration, input vs output cost, owned vs
 rented, demand and break-even."""
 
 from __future__ import annotations
 
-from .. import finance, model_reads
-from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg
-from ..broadcast import TEXT
-from ..constants import HOURS_PER_MONTH, HOURS_PER_YEAR, SECONDS_PER_DAY, SECONDS_PER_HOUR
-from ..declare import OMIT, ByName, declare, param, table
-from ..explain import above_one, num, plural, q
+from ..inference import finance, model_reads
+from ..inference.constants import HOURS_PER_MONTH, HOURS_PER_YEAR, SECONDS_PER_DAY, SECONDS_PER_HOUR
+from ..machinery.args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg
+from ..machinery.broadcast import TEXT
+from ..machinery.declare import OMIT, ByName, declare, param, table
+from ..machinery.explain import above_one, num, plural, q
 from .common import (
     D_FLOOR,
     D_HOURLY,

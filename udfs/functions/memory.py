@@ -1,12 +1,12 @@
-"""Excel functions of ``udfs.memory``: weights, KV cache, fit."""
+"""Excel functions of ``udfs.inference.memory``: weights, KV cache, fit."""
 
 from __future__ import annotations
 
-from .. import memory
-from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, RESERVE, Arg, Count
-from ..broadcast import BOOL
-from ..declare import OMIT, declare, param, result_unit
-from ..explain import num, plural, q, show
+from ..inference import memory
+from ..machinery.args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, RESERVE, Arg, Count
+from ..machinery.broadcast import BOOL
+from ..machinery.declare import OMIT, declare, param, result_unit
+from ..machinery.explain import num, plural, q, show
 from .common import (
     BATCH,
     CAPACITY,

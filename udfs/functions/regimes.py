@@ -1,11 +1,11 @@
-"""Excel functions of ``udfs.regimes``: the default efficiency of a serving regime."""
+"""Excel functions of ``udfs.inference.regimes``: the default efficiency of a serving regime."""
 
 from __future__ import annotations
 
-from .. import regimes
-from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg
-from ..declare import declare, param
-from ..explain import num
+from ..inference import regimes
+from ..machinery.args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg
+from ..machinery.declare import declare, param
+from ..machinery.explain import num
 
 
 def _regime(w):

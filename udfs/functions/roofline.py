@@ -1,12 +1,13 @@
-"""Excel functions of ``udfs.roofline``: intensity, ridge, roofline, utilisation."""
+"""Excel functions of ``udfs.inference.roofline``: intensity, ridge, roofline, utilisation."""
 
 from __future__ import annotations
 
-from .. import roofline
-from ..args import NONNEGATIVE, OPEN_FRACTION, POSITIVE, Arg, Count, Precision
-from ..broadcast import TEXT
-from ..declare import declare, param
-from ..explain import above_one, num, q
+from ..inference import roofline
+from ..inference.precisions import Precision
+from ..machinery.args import NONNEGATIVE, OPEN_FRACTION, POSITIVE, Arg, Count
+from ..machinery.broadcast import TEXT
+from ..machinery.declare import declare, param
+from ..machinery.explain import above_one, num, q
 from .common import BANDWIDTH, D_BANDWIDTH, D_PEAK, MS_TOKEN, PEAK, PRECISION, TPS
 
 declare(

@@ -1,13 +1,13 @@
-"""Excel functions of ``udfs.serving``: batch, latency, parallelism, speculative
+"""Excel functions of ``udfs.inference.serving``: batch, latency, parallelism, speculative
 decoding, traffic."""
 
 from __future__ import annotations
 
-from .. import serving
-from ..args import FRACTION, NONNEGATIVE, POSITIVE, RESERVE, Arg
-from ..declare import OMIT, declare, param
-from ..explain import num, q
-from ..interconnects import Latency
+from ..inference import serving
+from ..inference.interconnects import Latency
+from ..machinery.args import FRACTION, NONNEGATIVE, POSITIVE, RESERVE, Arg
+from ..machinery.declare import OMIT, declare, param
+from ..machinery.explain import num, q
 from .common import BANDWIDTH, CAPACITY, D_BANDWIDTH, D_CAPACITY, D_PEAK, PEAK, PRECISION
 
 WEIGHTS_GB = Arg("weights_gb", "GB", NONNEGATIVE)

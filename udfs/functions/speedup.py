@@ -1,11 +1,11 @@
-"""Excel functions of ``udfs.speedup``: Amdahl's law and before ÷ after."""
+"""Excel functions of ``udfs.inference.speedup``: Amdahl's law and before ÷ after."""
 
 from __future__ import annotations
 
-from .. import speedup
-from ..args import FRACTION, POSITIVE, Arg
-from ..declare import OMIT, declare, param
-from ..explain import num, q
+from ..inference import speedup
+from ..machinery.args import FRACTION, POSITIVE, Arg
+from ..machinery.declare import OMIT, declare, param
+from ..machinery.explain import num, q
 
 
 def _amdahl(w):

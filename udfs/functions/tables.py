@@ -1,12 +1,12 @@
-"""Excel functions of ``udfs.tables``: figures from the built-in GPU and model tables."""
+"""Excel functions of ``udfs.inference.tables``: figures from the built-in GPU and model tables."""
 
 from __future__ import annotations
 
-from .. import tables
-from ..broadcast import guard, map_elements
-from ..declare import declare, raw
-from ..errors import as_excel_error, na_error, value_error
-from ..explain import show
+from ..inference import tables
+from ..machinery.broadcast import guard, map_elements
+from ..machinery.declare import declare, raw
+from ..machinery.errors import as_excel_error, na_error, value_error
+from ..machinery.explain import show
 
 
 def _spec(lookup, what):

@@ -1,11 +1,12 @@
-"""Excel functions of ``udfs.timing``: the max rule, the decode floor, token rates."""
+"""Excel functions of ``udfs.inference.timing``: the max rule, the decode floor, token rates."""
 
 from __future__ import annotations
 
-from .. import memory, model_reads, timing
-from ..args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg, Count
-from ..declare import OMIT, ByName, declare, param, result_unit, table
-from ..explain import num, q, verdict
+from ..inference import memory, model_reads, timing
+from ..inference.roofline import verdict
+from ..machinery.args import AT_LEAST_ONE, NONNEGATIVE, POSITIVE, Arg, Count
+from ..machinery.declare import OMIT, ByName, declare, param, result_unit, table
+from ..machinery.explain import num, q
 from .common import (
     BANDWIDTH,
     BATCH,

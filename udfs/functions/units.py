@@ -1,13 +1,13 @@
-"""Excel functions of ``udfs.units``: conversions and amount ÷ rate."""
+"""Excel functions of ``udfs.machinery.units``: conversions and amount ÷ rate."""
 
 from __future__ import annotations
 
-from .. import units
-from ..args import ANY, NONNEGATIVE, POSITIVE, Arg, is_range, out_unit
-from ..broadcast import guard, map_elements, run
-from ..declare import declare, raw, result_unit
-from ..errors import as_excel_error, value_error
-from ..explain import num, q
+from ..machinery import units
+from ..machinery.args import ANY, NONNEGATIVE, POSITIVE, Arg, is_range, out_unit
+from ..machinery.broadcast import guard, map_elements, run
+from ..machinery.declare import declare, raw, result_unit
+from ..machinery.errors import as_excel_error, value_error
+from ..machinery.explain import num, q
 
 
 def _unit_convert(value, from_unit, to_unit):

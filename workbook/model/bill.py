@@ -8,14 +8,14 @@ cost per million output tokens
 
 .. math:: c = \\frac{G \\cdot p \\cdot H}{D \\cdot H / 24} \\cdot 10^6
 
-does not move with H (``udfs.finance.cost_per_mtok`` is the same figure from the
+does not move with H (``udfs.inference.finance.cost_per_mtok`` is the same figure from the
 average rate D ÷ 86,400 s). A sheet says "no price" without a price and "no traffic"
 without tokens; each function takes expressions or formula text (``workbook.expr.of``).
 """
 
 from __future__ import annotations
 
-from udfs.constants import SECONDS_PER_DAY
+from udfs.inference.constants import SECONDS_PER_DAY
 from workbook.expr import Expr, F, Name, Text, of
 from workbook.model.fleet import HOURS, TOKENS_DAY
 

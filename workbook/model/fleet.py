@@ -8,7 +8,7 @@ utilization,
 .. math:: R = \\left\\lceil \\frac{D / 86400 \\cdot k}{T \\cdot u} \\right\\rceil
 
 D output tokens a day, k peak-to-average, T tokens/s one replica produces at its batch,
-u the utilization planned at the peak (``udfs.finance.gpus_for_demand``, GPUS_FOR_DEMAND,
+u the utilization planned at the peak (``udfs.inference.finance.gpus_for_demand``, GPUS_FOR_DEMAND,
 whose argument is a replica here). A sheet that has a replica's tokens/s (Sizing's
 realistic step, Plan's row of a layout, Cost's GPU, Finance's column of a range) passes
 it; no sheet counts replicas another way, so a layout Plan finds gives the same replicas

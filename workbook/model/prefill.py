@@ -10,11 +10,11 @@ MoE model's experts under uniform routing at a batch of P tokens,
 ``workbook.model.step.batch_read``), and writes the prompt's keys and values, P × kv
 bytes a token. A long prompt is bound by F, a short one by the weights' read: at 128
 tokens Llama 2 7B in FP8 on one H100 does 0.87 ms of math but moves 6.8 GB, 2.0 ms
-(``udfs.timing.prefill_floor_ms``, the same floor in Python, checked against 28
+(``udfs.inference.timing.prefill_floor_ms``, the same floor in Python, checked against 28
 measured first tokens: docs/measurements.md, "First token"). R and b_w are one GPU's
 compute roof and bandwidth, g the GPUs of the replica, e ROOF_EFFICIENCY, L the layers
 at the per-layer time LAYER_TIME_US (the decode step's fixed time, paid once for one
-pass: ``udfs.timing.first_token_ms``), C_P the tensor-parallel all-reduces of the
+pass: ``udfs.inference.timing.first_token_ms``), C_P the tensor-parallel all-reduces of the
 prompt's tokens. Queueing, the client's round trip and the tokenizer are not counted.
 """
 
@@ -45,7 +45,7 @@ def first_token_ms(math_ms, moved_gb, bandwidth, gpus, layers, comm_ms,
     """The first token [ms]: the larger of the prefill's math, ``math_ms`` (PREFILL_MS at
     ROOF_EFFICIENCY, over the replica's roof), and its memory traffic, ``moved_gb`` over
     ``gpus`` × ``bandwidth`` TB/s at ROOF_EFFICIENCY, + the all-reduces ``comm_ms`` at
-    ROOF_EFFICIENCY (the floor ÷ the efficiency, as ``udfs.timing.first_token_ms`` and
+    ROOF_EFFICIENCY (the floor ÷ the efficiency, as ``udfs.inference.timing.first_token_ms`` and
     the decode step take it) + ``layers`` × LAYER_TIME_US. ``elementwise``: for an array
     formula over a column of ``gpus`` (``workbook.expr.larger``)."""
     memory_ms = of(moved_gb) / (of(bandwidth) * of(gpus)) / ROOF_EFFICIENCY

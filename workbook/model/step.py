@@ -11,7 +11,7 @@ precedence depends on where it lands. The Models-table columns are defined names
 
 from __future__ import annotations
 
-from udfs import interconnects
+from udfs.inference import interconnects
 from workbook.expr import Bool, Column, Expr, F, Name, Raw, Text, of
 
 # --------------------------------------------------------------------- the Models table

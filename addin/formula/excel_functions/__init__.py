@@ -1,6 +1,6 @@
 """One declaration per Excel function: everything napkin knows of it, in one place.
 
-napkin's own functions are declared once each in ``udfs/functions/`` (``udfs.declare``);
+napkin's own functions are declared once each in ``udfs/functions/`` (``udfs.machinery.declare``);
 Excel's built-ins are declared here, one ``excel(...)`` call per function, in the module
 of its Excel category (``math_trig``, ``statistical``, ``text``, ``date_time``,
 ``lookup``, ``logical``, ``information``, ``financial``, ``engineering``). A declaration

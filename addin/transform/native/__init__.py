@@ -147,7 +147,7 @@ def _helper_values(zf: ZipFile, computed: Path, book: xv.Book, tr: NativeTransla
 
 def _cached(v):
     """A computed value as the helper cell caches it (an error by its code alone)."""
-    from udfs.errors import ExcelError
+    from udfs.machinery.errors import ExcelError
 
     if isinstance(v, ExcelError):
         return ExcelError(v.code, "")

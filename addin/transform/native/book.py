@@ -82,7 +82,7 @@ _BETWEEN = re.compile(r"INDEX\((?P<span>[^,()]+),2\):INDEX\((?P=span),ROWS\((?P=
 
 
 def cell_value(c: xv.RawCell, ss: list[str]):
-    from udfs.errors import EXCEL_ERROR_CODES, ExcelError
+    from udfs.machinery.errors import EXCEL_ERROR_CODES, ExcelError
 
     if c.t == "s" and c.v is not None:
         try:
@@ -108,7 +108,7 @@ def cell_value(c: xv.RawCell, ss: list[str]):
 def cell_xml(ref: str, v, formula: str | None = None) -> str:
     """One ``<c>`` of a hidden sheet: the value ``v`` (an error, a boolean, a number, a
     text; None: no value) and, when given, the formula that computes it."""
-    from udfs.errors import ExcelError
+    from udfs.machinery.errors import ExcelError
 
     f = "" if formula is None else f"<f>{xv.xml_escape_text(formula)}</f>"
     if isinstance(v, ExcelError):
@@ -158,7 +158,7 @@ class Tables:
     # -- contents -------------------------------------------------------------------
     @staticmethod
     def precision_rows() -> list[tuple[str, float]]:
-        from udfs import precisions
+        from udfs.inference import precisions
 
         rows = []
         for name, row in precisions.table().items():
@@ -169,14 +169,14 @@ class Tables:
     @staticmethod
     def interconnect_rows() -> list[tuple[str, float, float]]:
         """(name, µs per ring step, µs per call) of each interconnect
-        (``udfs.interconnects``)."""
-        from udfs import interconnects
+        (``udfs.inference.interconnects``)."""
+        from udfs.inference import interconnects
 
         return [(n, float(r["hop_latency_us"]), float(r["base_latency_us"]))
                 for n, r in interconnects.table().items()]
 
     def unit_rows(self, default: str) -> list[tuple[str, float]]:
-        from udfs import units
+        from udfs.machinery import units
 
         base = MEMORY_UNITS if default == "GB" else TIME_UNITS
         rows = []
@@ -187,8 +187,8 @@ class Tables:
 
     def table_rows(self, table: str) -> tuple[list[str], list[tuple[str, list]]]:
         """(columns, [(key, values)]): one row per accepted spelling of each name."""
-        from udfs import tables
-        from udfs.errors import ExcelError
+        from udfs.inference import tables
+        from udfs.machinery.errors import ExcelError
 
         rows = tables.gpus() if table == "gpus" else tables.models()
         columns = [c for c in next(iter(rows.values())) if c != "name"]

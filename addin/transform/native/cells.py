@@ -4,7 +4,7 @@ range, each of which ``NativeTranslator`` translates as any other.
 
 In an array formula over a block, a multi-cell range that reaches only functions which
 compute element by element (operators, ``addin.formula.walk.ELEMENTWISE``, and every
-napkin function: they broadcast, ``udfs.broadcast``) gives each cell of the block its
+napkin function: they broadcast, ``udfs.machinery.broadcast``) gives each cell of the block its
 own element: the cell ``i`` rows and ``j`` columns from the block's top left takes the
 range's element (``i``, ``j``), row 0 of a one-row range and column 0 of a one-column
 range (Excel's broadcasting), and ``#N/A`` past the range's end. A range that reaches any

@@ -31,11 +31,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-import udfs.catalog  # noqa: F401 - the declarations first (udfs.args alone cannot load)
-from udfs.args import NONNEGATIVE, POSITIVE, Arg, Domain, Precision
-from udfs.broadcast import NUMBER
-from udfs.declare import DECLARATIONS
-from udfs.interconnects import Latency
+import udfs.catalog  # noqa: F401 - the declarations first (udfs.machinery.args alone cannot load)
+from udfs.inference.interconnects import Latency
+from udfs.inference.precisions import Precision
+from udfs.machinery.args import NONNEGATIVE, POSITIVE, Arg, Domain
+from udfs.machinery.broadcast import NUMBER
+from udfs.machinery.declare import DECLARATIONS
 
 REQUIRED = object()  # no default: an omitted argument is #VALUE!, as in the catalog
 ABSENT = object()  # optional, and the formula differs without it (build gets None)
@@ -117,8 +118,8 @@ def _builder(name: str, operands: list[str], native, together) -> Callable[..., 
 def forms() -> dict[str, Native]:
     """The native form of every declaration that has one, plus the table look-ups."""
     from udfs import catalog  # noqa: F401 - registers the declarations
-    from udfs.declare import DECLARATIONS, OMIT
-    from udfs.declare import REQUIRED as DECLARED_REQUIRED
+    from udfs.machinery.declare import DECLARATIONS, OMIT
+    from udfs.machinery.declare import REQUIRED as DECLARED_REQUIRED
 
     out: dict[str, Native] = {}
     for name, decl in DECLARATIONS.items():
@@ -228,10 +229,10 @@ def number_or_row(v: str, figures: str, keys: str) -> str:
 
 
 def names_interconnect(v) -> bool:
-    """Whether ``v`` is the name of an interconnect of ``udfs.interconnects`` (a latency
+    """Whether ``v`` is the name of an interconnect of ``udfs.inference.interconnects`` (a latency
     argument given one is looked up, not read as a number)."""
-    from udfs import interconnects
-    from udfs.errors import ExcelError
+    from udfs.inference import interconnects
+    from udfs.machinery.errors import ExcelError
 
     if not isinstance(v, str) or not v.strip():
         return False

@@ -1,10 +1,10 @@
 """``napkin native``, a model named where a count goes: DECODE_FLOOR and PREFILL_MS with
-a model name as ``params`` (``udfs.model_reads``), in Excel's own functions.
+a model name as ``params`` (``udfs.inference.model_reads``), in Excel's own functions.
 
 The name becomes the counts napkin reads from the model table, then the call is
 translated as a call with those counts (and, for DECODE_FLOOR, the bytes per parameter
 of the weights a step reads with the ones the checkpoint keeps in BF16 at 2 bytes, as
-``udfs.model_reads`` gives them):
+``udfs.inference.model_reads`` gives them):
 
 * a constant name: the row napkin matches, its figures written as numbers (the weights a
   step reads at a constant batch as one number, or, at a batch from a cell, the MoE
@@ -42,7 +42,7 @@ class Named:
         self.untranslatable = untranslatable
 
     def call(self, name: str, form: Native, args: list[Expr]) -> Expr | None:
-        from udfs import model_reads
+        from udfs.inference import model_reads
 
         count, active, batch, self.precision = NAMED[name]
         names = [p.name for p in form.params]
@@ -90,7 +90,7 @@ class Named:
 
     def _read_bytes(self, prec: Expr, reads: Expr, kept: str) -> Expr:
         """The bytes per parameter of the ``reads`` weights with ``kept`` (formula text)
-        of them at 2 bytes: ((N − K) × b + K × MAX(b, 2)) ÷ N, ``udfs.model_reads``."""
+        of them at 2 bytes: ((N − K) × b + K × MAX(b, 2)) ÷ N, ``udfs.inference.model_reads``."""
         if prec.kind == "const":
             x = next(p for p in self.form_params if p.name == self.precision
                      ).arg.scalar(prec.value)
@@ -106,8 +106,8 @@ class Named:
         return Expr(f"(({n}-{kept})*{b}+{kept}*MAX({b},2))/{n}", "expr", numeric=True)
 
     def _constant(self, name, form, args, i, j, b) -> Expr:
-        from udfs import model_reads
-        from udfs.errors import ExcelError
+        from udfs.inference import model_reads
+        from udfs.machinery.errors import ExcelError
 
         try:
             row = model_reads.builtin_row(args[i].value)
@@ -135,8 +135,8 @@ class Named:
                           kept)
 
     def _looked_up(self, name, form, args, i, j, b, n: str, spelled) -> Expr:
-        from udfs import tables
-        from udfs.errors import ExcelError
+        from udfs.inference import tables
+        from udfs.machinery.errors import ExcelError
 
         if isinstance(spelled, str):
             try:
@@ -171,6 +171,6 @@ def _batch(b: Expr) -> str:
 
 
 def _moe(decode: str, expert: str, e: str, k: str, batch: str) -> str:
-    """The weights an MoE step of ``batch`` sequences reads (``udfs.memory``'s
+    """The weights an MoE step of ``batch`` sequences reads (``udfs.inference.memory``'s
     moe_decode_params), as formula text over the given texts."""
     return f"({decode}+{expert}*({e}*(1-(1-{k}/{e})^{batch})-{k}))"

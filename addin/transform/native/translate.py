@@ -28,7 +28,7 @@ from addin.transform.native.forms import (
 from addin.transform.native.formula import Expr, is_atomic, is_numeric
 from addin.transform.native.helpers import HELPER_SHEET, HOIST_ARGUMENT, HOIST_MIN, Helpers
 from addin.transform.native.named import NAMED, Named
-from udfs.declare import DECLARATIONS
+from udfs.machinery.declare import DECLARATIONS
 
 MAX_FORMULA = 8192  # Excel's limit on the length of a formula's text
 
@@ -109,7 +109,7 @@ class NativeTranslator:
         return "".join(out)
 
     def _expr(self, items, sheet_idx) -> Expr:
-        from udfs.errors import ExcelError
+        from udfs.machinery.errors import ExcelError
 
         core = [x for x in items if not (isinstance(x, Token) and x.type == Token.WSPACE)]
         if not core:
@@ -190,7 +190,7 @@ class NativeTranslator:
         return self._build(name, form, args, present)
 
     def _build(self, name: str, form: Native, args: list[Expr], present=frozenset()) -> Expr:
-        from udfs.errors import EXCEL_ERROR_CODES, ExcelError
+        from udfs.machinery.errors import EXCEL_ERROR_CODES, ExcelError
 
         checks: list[tuple[str | None, str]] = []
         values: list[str | None] = []
@@ -228,7 +228,7 @@ class NativeTranslator:
                sheet_idx: int) -> str | None:
         """The Excel text of a parameter's value; its checks are appended to ``checks``.
         Raises ExcelError for a constant that the catalog refuses."""
-        from udfs.errors import ExcelError, as_excel_error, value_error
+        from udfs.machinery.errors import ExcelError, as_excel_error, value_error
 
         a = self.hoist(a, sheet_idx, HOIST_ARGUMENT)  # (its checks read it again and again)
         if a.kind == "missing":
@@ -285,7 +285,7 @@ class NativeTranslator:
         return v
 
     def _precision(self, fname: str, p: Param, a: Expr, checks) -> str:
-        from udfs import precisions
+        from udfs.inference import precisions
 
         if a.kind == "ref" and isinstance(a.value, str) and a.value.strip() and \
                 precisions.bytes_per_param(a.value) is None:
@@ -324,8 +324,8 @@ class NativeTranslator:
 
     def _unit(self, p: Param, a: Expr, checks) -> str | None:
         """The factor from the default unit to the asked one (None: no scaling)."""
-        from udfs.args import out_unit
-        from udfs.errors import ExcelError, as_excel_error
+        from udfs.machinery.args import out_unit
+        from udfs.machinery.errors import ExcelError, as_excel_error
 
         if a.kind == "missing":
             return None
@@ -357,8 +357,8 @@ class NativeTranslator:
 
     # -- the special ones -----------------------------------------------------------------
     def _spec(self, fname: str, form: Native, args: list[Expr]) -> Expr:
-        from udfs import tables
-        from udfs.errors import ExcelError
+        from udfs.inference import tables
+        from udfs.machinery.errors import ExcelError
 
         table = form.params[0].table
         name, fld = args
@@ -395,7 +395,7 @@ class NativeTranslator:
     def _const_result(self, fname, name: Expr, fld: Expr, column=None) -> Expr:
         """Both arguments constant: the catalog's own answer (an error) or the look-up."""
         from udfs import catalog
-        from udfs.errors import ExcelError
+        from udfs.machinery.errors import ExcelError
 
         v = getattr(catalog, fname)(name.value if name.kind == "const" else None,
                                     fld.value)
@@ -408,8 +408,8 @@ class NativeTranslator:
 
     def _unit_convert(self, args: list[Expr]) -> Expr:
         from udfs import catalog
-        from udfs.args import ANY, Arg
-        from udfs.errors import ExcelError
+        from udfs.machinery.args import ANY, Arg
+        from udfs.machinery.errors import ExcelError
 
         args = args + [Expr("", "missing")] * (3 - len(args))
         value, frm, to = args[:3]
@@ -436,8 +436,8 @@ class NativeTranslator:
 
     def _time_floor(self, args: list[Expr]) -> Expr:
         from udfs import catalog
-        from udfs.args import NONNEGATIVE, POSITIVE, Arg
-        from udfs.errors import ExcelError
+        from udfs.machinery.args import NONNEGATIVE, POSITIVE, Arg
+        from udfs.machinery.errors import ExcelError
 
         args = args + [Expr("", "missing")] * (3 - len(args))
         amount, rate, unit_ = args[:3]

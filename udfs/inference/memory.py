@@ -17,7 +17,7 @@ References
 
 from __future__ import annotations
 
-from .xp import ceil, maximum, round_sig, where
+from ..machinery.xp import ceil, maximum, round_sig, where
 
 
 def weight_gb(params, bytes_per_param, kept_params=None):
@@ -34,7 +34,7 @@ def weight_gb(params, bytes_per_param, kept_params=None):
     params : float
         Parameter count N [count] (8.03e9 for Llama 3.1 8B).
     bytes_per_param : float
-        Bytes per parameter b [B] (BF16 2, FP8 1, INT4 0.5; see ``udfs.precisions``).
+        Bytes per parameter b [B] (BF16 2, FP8 1, INT4 0.5; see ``udfs.inference.precisions``).
     kept_params : float or None
         Parameters K kept at 2 bytes (or at b, when b is more) [count], at most N
         (``MODEL_SPEC(name, "kept_params")``). Default 0.

@@ -23,6 +23,7 @@ References
 
 from __future__ import annotations
 
+from ..machinery.xp import ceil, maximum, round_sig, where
 from .constants import (
     HOURS_PER_MONTH,
     HOURS_PER_YEAR,
@@ -31,7 +32,6 @@ from .constants import (
     TOKENS_PER_MILLION,
     WATTS_PER_KW,
 )
-from .xp import ceil, maximum, round_sig, where
 
 
 # Calibration ----------------------------------------------------------------------------
@@ -70,8 +70,8 @@ def estimate_ms(floor_ms, efficiency_, fixed_ms=0.0):
     .. math:: T = \\frac{T_{floor}}{e} + T_{fixed}
 
     Without measurements the efficiency is the deployment's regime's
-    (``udfs.regimes.regime_efficiency``) and the fixed time its layers' kernels
-    (``udfs.regimes.layer_overhead_ms``); an efficiency calibrated on a measurement
+    (``udfs.inference.regimes.regime_efficiency``) and the fixed time its layers' kernels
+    (``udfs.inference.regimes.layer_overhead_ms``); an efficiency calibrated on a measurement
     (``efficiency``) already holds the fixed time, so with it the fixed time is 0.
 
     Parameters
@@ -81,7 +81,7 @@ def estimate_ms(floor_ms, efficiency_, fixed_ms=0.0):
     efficiency_ : float
         Efficiency found by ``efficiency`` (or assumed), 0 to 1 [fraction].
     fixed_ms : float
-        Time added whatever the floor (``udfs.regimes.layer_overhead_ms``; 0: none) [ms].
+        Time added whatever the floor (``udfs.inference.regimes.layer_overhead_ms``; 0: none) [ms].
 
     Returns
     -------

@@ -3,7 +3,7 @@
 The add-in's UDF module (``addin/xlwings_udfs.py``) and the xlwings Lite bundle's
 ``main.py`` (``addin/routes/lite.py``, which ships this package, this module included)
 read every argument with ``argument`` and hand every result back with
-``result``. They differ only in what an ``udfs.errors.ExcelError`` becomes,
+``result``. They differ only in what an ``udfs.machinery.errors.ExcelError`` becomes,
 which each passes in: a COM error value for the add-in, the code text (or, for a lone
 ``#VALUE!``, a raised exception) for Lite.
 
@@ -32,7 +32,7 @@ def argument(value):
     -------
     any
         A one-cell range as the value in it (as Excel takes it); a range of numbers as a
-        float array where numpy is present (``udfs.ranges.rows_as_array``); any other
+        float array where numpy is present (``udfs.machinery.ranges.rows_as_array``); any other
         range as its list of rows; a value as it is.
     """
     if isinstance(value, list | tuple) and len(value) == 1:
@@ -53,7 +53,7 @@ def result(value, error: Callable[[ExcelError], Any],
     Parameters
     ----------
     value : any
-        What the catalog function returned: a value, an ``udfs.errors.ExcelError``,
+        What the catalog function returned: a value, an ``udfs.machinery.errors.ExcelError``,
         a numpy array or a list of rows.
     error : callable
         What an error inside an array becomes (and a lone error, without ``alone``).

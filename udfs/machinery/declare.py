@@ -3,12 +3,12 @@
 A declaration (``declare``) says, in one place, everything about an Excel function:
 
 * its **name** and **description** (Excel's Insert Function text, at most 255 characters);
-* its **arguments** in order: each with its reader (``udfs.args.Arg``: default unit,
+* its **arguments** in order: each with its reader (``udfs.machinery.args.Arg``: default unit,
   domain, error messages), its help text, and its default when omitted;
-* the **formula** it computes: a function of a topic module (``udfs.memory``,
-  ``udfs.timing``, ...), or, for the few functions that are not one formula over
+* the **formula** it computes: a function of a topic module (``udfs.inference.memory``,
+  ``udfs.inference.timing``, ...), or, for the few functions that are not one formula over
   numbers, its own ``call``;
-* how **EXPLAIN** shows its work (``explain``: a function of a ``udfs.explain.Work``);
+* how **EXPLAIN** shows its work (``explain``: a function of a ``udfs.machinery.explain.Work``);
 * its **example** for the README's function table, and a short summary;
 * ``native``: the same computation as a native Excel formula, where there is one
   (optional; ``napkin native`` uses it): Excel formula text with ``{argument}`` where each
@@ -54,7 +54,7 @@ GPU_SPEC, EXPLAIN) give a ``call`` instead of a ``formula``.
 
 The Python function of a declaration is generated as source once (as ``dataclasses``
 does), so that a call costs what a hand-written one would: defaults substituted, the
-result unit read, then the formula's compiled fast path (``udfs.formula``).
+result unit read, then the formula's compiled fast path (``udfs.machinery.formula``).
 """
 
 from __future__ import annotations

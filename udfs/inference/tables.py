@@ -46,8 +46,8 @@ from decimal import Decimal
 from functools import cache
 from importlib import resources
 
+from ..machinery.errors import ExcelError, na_error
 from .checkpoints import checkpoint_fields
-from .errors import ExcelError, na_error
 from .model_fields import MODEL_DERIVED  # noqa: F401 (the fields MODEL_SPEC derives)
 
 GPU_FIELD_ALIASES = {
@@ -70,7 +70,7 @@ MODEL_FIELD_ALIASES = {
 
 def read_data(name: str) -> list[dict]:
     """The rows of ``data/<name>`` (a CSV file with a header), as dicts of text."""
-    text = (resources.files(__package__) / "data" / name).read_text("utf-8")
+    text = (resources.files("udfs") / "data" / name).read_text("utf-8")
     return list(csv.DictReader(io.StringIO(text)))
 
 

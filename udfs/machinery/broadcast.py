@@ -1,14 +1,14 @@
 """Run a catalog formula over scalars or ranges: the one path every function takes.
 
-``run(kernel, bound)`` reads each argument with its ``udfs.args.Arg``, calls the
-kernel (plain arithmetic, see ``udfs.xp``) and returns an Excel value:
+``run(kernel, bound)`` reads each argument with its ``udfs.machinery.args.Arg``, calls the
+kernel (plain arithmetic, see ``udfs.machinery.xp``) and returns an Excel value:
 
-* all scalars: one value, or an ``udfs.errors.ExcelError``;
+* all scalars: one value, or an ``udfs.machinery.errors.ExcelError``;
 * any range: an array of the broadcast shape (numpy rules; Excel spills it), with an
   error value in each element whose inputs were bad. With numpy the kernel runs once
   over whole arrays and the result is a numpy array whatever the range came as (a list,
   a tuple or an array), as numpy's own functions do: float (or bool, or text) when
-  every element has a value, object when some are ``udfs.errors.ExcelError``.
+  every element has a value, object when some are ``udfs.machinery.errors.ExcelError``.
   Both xlwings routes write an array to the sheet themselves (their
   ``NumpyArrayConverter``); the add-in adapters turn only the errors into Excel's.
   Without numpy the kernel runs element by element through the scalar path and the

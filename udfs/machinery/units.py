@@ -55,7 +55,7 @@ def registry():
     if _registry is None:
         import pint
 
-        path = resources.files(__package__) / "data" / _DEFINITIONS
+        path = resources.files("udfs") / "data" / _DEFINITIONS
         with resources.as_file(path) as p:
             _registry = pint.UnitRegistry(str(p), cache_folder=None)
     return _registry

@@ -1,7 +1,7 @@
 """Serving: how many sequences fit, what batch meets a latency target, what parallelism
 and speculative decoding cost or buy, and how traffic becomes concurrency.
 
-Units in these kernels, as in ``udfs.timing``: memory GB (10⁹ bytes), bandwidth TB/s,
+Units in these kernels, as in ``udfs.inference.timing``: memory GB (10⁹ bytes), bandwidth TB/s,
 compute rate TFLOPS, time ms; GB ÷ (TB/s) = 1 ms, so the memory terms need no factor.
 Batches are whole sequences: a result that counts sequences is rounded down, after the
 quotient is rounded to 12 significant digits so float noise (2.9999999999999996) does
@@ -10,7 +10,7 @@ not drop a sequence.
 
 from __future__ import annotations
 
-from .xp import floor, maximum, minimum, power, round_sig, where
+from ..machinery.xp import floor, maximum, minimum, power, round_sig, where
 
 
 def _whole(x):
@@ -68,7 +68,7 @@ def batch_for_latency(target_ms, weights_gb, kv_gb_per_sequence, bandwidth_tbps,
                       flops_per_token=None, peak_tflops=None):
     """The largest batch whose decode step floor stays within a target time per step.
 
-    The step floor is the max rule (``udfs.timing.decode_floor_ms``) at batch B:
+    The step floor is the max rule (``udfs.inference.timing.decode_floor_ms``) at batch B:
 
     .. math:: T(B) = \\max\\left(\\frac{W + B \\cdot KV_{seq}}{BW},\\;
               \\frac{B \\cdot F_{tok}}{P}\\right) \\le T^*
@@ -134,7 +134,7 @@ def tp_comm_ms(hidden, batch, tp, link_bandwidth_tbps, layers=1.0, bytes_per_ele
     Megatron-style tensor parallelism does two all-reduces per layer in the forward
     pass (after attention, after the MLP). At decode's few kilobytes the latency terms
     rule: NCCL's own model gives α = 0.6 µs over NVLink, 1.0 over PCIe, 2.7 over the
-    network, and α₀ = 6.6 µs (``udfs.interconnects``, ``data/interconnects.csv``).
+    network, and α₀ = 6.6 µs (``udfs.inference.interconnects``, ``data/interconnects.csv``).
 
     Parameters
     ----------
@@ -198,7 +198,7 @@ def pipeline_bubble(stages, microbatches):
     The schedule fills the pipeline with the m micro-batches of a batch and drains it
     before the next (training; one batch of prompts). Continuous decoding never drains:
     its stages idle only with fewer micro-batches than stages, a share 1 − m/p, which
-    ``udfs.timing.decode_step_ms`` counts; this bubble is not part of the decode step.
+    ``udfs.inference.timing.decode_step_ms`` counts; this bubble is not part of the decode step.
 
     Parameters
     ----------

@@ -3,7 +3,7 @@
 ``Formula(kernel, *args)`` is called with Excel values and returns an Excel value. Two
 paths give the same answer:
 
-* the **general path**, ``udfs.broadcast.run``: every type, ranges, units, errors;
+* the **general path**, ``udfs.machinery.broadcast.run``: every type, ranges, units, errors;
 * a **fast path** for the common case, every argument a plain number (or a text already
   read once, found in the argument's cache) inside its domain. It is Python source
   generated once per formula (as ``dataclasses`` does), so that a call costs a few

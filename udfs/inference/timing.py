@@ -33,7 +33,7 @@ References
 
 from __future__ import annotations
 
-from .xp import maximum, where
+from ..machinery.xp import maximum, where
 
 
 def kernel_time_ms(flop, nbytes, peak_tflops, bandwidth_tbps):
@@ -205,7 +205,7 @@ def decode_step_ms(weights_gb, kv_gb, bandwidth_tbps, active_params, batch, peak
     comm_ms : float
         Time of the tensor-parallel all-reduces of one micro-batch's pass through all
         the layers, T_comm, at the stage's degree g/p and B/m sequences
-        (``udfs.serving.tp_comm_ms``; 0 on one GPU a stage) [ms].
+        (``udfs.inference.serving.tp_comm_ms``; 0 on one GPU a stage) [ms].
     stages : float
         Pipeline stages p, a whole divisor of g [count].
     microbatches : float or None
@@ -248,15 +248,15 @@ def prefill_floor_ms(flop, weights_gb, kv_gb, peak_tflops, bandwidth_tbps, comm_
     .. math:: T = \\max\\left(\\frac{F}{P},\\; \\frac{W + KV}{BW}\\right) + T_{comm}
 
     A prefill runs the prompt's T tokens through every layer once: its matmuls do F =
-    2·N·T + the causal attention's 2·L·d_attn·T² FLOPs (``udfs.finance.prefill_ms``),
+    2·N·T + the causal attention's 2·L·d_attn·T² FLOPs (``udfs.inference.finance.prefill_ms``),
     and it reads the weights W once and writes the prompt's keys and values KV once.
     A long prompt is bound by F, a short one by W: at 128 tokens Llama 2 7B in FP8 on
     an H100 does 0.87 ms of math but reads 6.7 GB, 2.0 ms. Both are figures of the
     whole replica: P and BW are one GPU's peaks × its GPUs. The all-reduces
-    (``udfs.serving.tp_comm_ms`` over the prompt's tokens) follow the layers' matmuls
+    (``udfs.inference.serving.tp_comm_ms`` over the prompt's tokens) follow the layers' matmuls
     and are added, as in the decode step (``decode_step_ms``). A floor while every
     figure is a datasheet peak: the attention's reads of keys and values, the
-    activations' traffic and the kernels' setup (``udfs.regimes.layer_overhead_ms``)
+    activations' traffic and the kernels' setup (``udfs.inference.regimes.layer_overhead_ms``)
     are left out.
 
     Parameters
@@ -266,7 +266,7 @@ def prefill_floor_ms(flop, weights_gb, kv_gb, peak_tflops, bandwidth_tbps, comm_
     weights_gb : float
         Weights the pass reads, W, all GPUs together (an MoE model's experts the
         prompt's tokens pick: ``MOE_DECODE_PARAMS`` at B = T × bytes per parameter, an
-        upper estimate under uniform routing, ``udfs.memory.moe_experts_read``) [GB].
+        upper estimate under uniform routing, ``udfs.inference.memory.moe_experts_read``) [GB].
     kv_gb : float
         Keys and values the pass writes, KV: T × the KV bytes per token [GB].
     peak_tflops : float
@@ -296,7 +296,7 @@ def first_token_ms(floor_ms, efficiency_, layers=0.0, layer_us=0.0):
     .. math:: T = \\frac{T_{floor}}{e} + L \\cdot t_{layer}
 
     The realistic decode step is its floor ÷ an efficiency + the layers × a time per
-    layer (``udfs.regimes.layer_overhead_ms``); a prefill is one pass through the same
+    layer (``udfs.inference.regimes.layer_overhead_ms``); a prefill is one pass through the same
     layers, so it pays that time once. Queueing, the client's round trip and the
     tokenizer are not counted.
 

@@ -2,7 +2,7 @@
 
 Each catalog argument is described by an ``Arg``: its name (used in every message),
 its default unit for bare numbers, and its domain. ``Arg.scalar`` turns one Excel value
-into a float or raises ``udfs.errors.ExcelError``; ``Arg.array`` does the same for
+into a float or raises ``udfs.machinery.errors.ExcelError``; ``Arg.array`` does the same for
 a whole range at once, vectorised when numpy is present.
 
 What Excel can pass, and what happens:
@@ -11,7 +11,7 @@ What Excel can pass, and what happens:
 float, int                    read in the argument's default unit (so is any other
                               real number Python reads as a float: Decimal, Fraction,
                               numpy numbers; numpy's bool_ is a truth value)
-text "3.35 TB/s"              converted with pint (``udfs.units``); cached
+text "3.35 TB/s"              converted with pint (``udfs.machinery.units``); cached
 text "3.35"                   a number typed as text: read like a bare number
 bool (TRUE/FALSE)             ``#VALUE!`` (a truth value is not a quantity)
 None (empty cell)             the default of an optional argument, else ``#VALUE!``
@@ -39,8 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import units
-from .errors import ExcelError, as_excel_error, na_error, num_error, value_error
-from .precisions import bytes_per_param
+from .errors import ExcelError, as_excel_error, num_error, value_error
 from .ranges import numbers_only, object_array, real
 from .xp import np
 
@@ -50,7 +49,7 @@ class Domain:
     """The interval of numbers an argument accepts, and the rule as the message says it.
 
     Bounds rather than arbitrary predicates, so that the same test runs on a float, on a
-    numpy array, and in the compiled fast path of ``udfs.formula``. An open bound at
+    numpy array, and in the compiled fast path of ``udfs.machinery.formula``. An open bound at
     ±inf also refuses infinity, and every comparison refuses NaN.
     """
 
@@ -79,7 +78,7 @@ class Domain:
 
     def condition(self, var: str) -> str:
         """The test of ``ok`` as Python source on the variable ``var``, for the
-        compiled fast path (``udfs.formula``): POSITIVE gives ``0.0 < x < _INF``."""
+        compiled fast path (``udfs.machinery.formula``): POSITIVE gives ``0.0 < x < _INF``."""
         return (f"{self.lo!r} {'<' if self.lo_open else '<='} {var} "
                 f"{'<' if self.hi_open else '<='} {self.hi!r}").replace("inf", "_INF")
 
@@ -99,7 +98,7 @@ def is_range(v) -> bool:
     return isinstance(v, list | tuple) or (np is not None and isinstance(v, np.ndarray))
 
 
-def _describe(v) -> str:
+def describe(v) -> str:
     """A value as a message shows it: TRUE/FALSE, text quoted (cut at 40 characters), or
     its type's name."""
     if isinstance(v, bool):
@@ -171,13 +170,13 @@ class Arg:
             the error value passed in; ``#VALUE!`` for TRUE/FALSE, an empty cell or text
             that is not a quantity of this kind; ``#NUM!`` outside the domain, for NaN,
             ±inf or an integer beyond a cell's largest number [1]; ``#N/A`` for an unknown
-            name (``Precision``).
+            name (``udfs.inference.precisions.Precision``).
         """
         err = as_excel_error(v)
         if err is not None:
             raise err
         if isinstance(v, bool):
-            raise value_error(f"{self.name}: expected a number, got {_describe(v)}")
+            raise value_error(f"{self.name}: expected a number, got {describe(v)}")
         if isinstance(v, int | float):
             try:
                 x = float(v)
@@ -198,7 +197,7 @@ class Arg:
         else:
             x = real(v)
             if x is None:
-                raise value_error(f"{self.name}: expected a number, got {_describe(v)}")
+                raise value_error(f"{self.name}: expected a number, got {describe(v)}")
         self.check(x)
         return x
 
@@ -300,38 +299,10 @@ class Count(Arg):
         m = _COUNT.match(_THOUSANDS.sub(lambda g: g.group(0).replace(",", ""), text, count=1))
         if m is None:
             raise value_error(
-                f"{self.name}: cannot read {_describe(text)} as a count; "
+                f"{self.name}: cannot read {describe(text)} as a count; "
                 "expected e.g. 8.03E+9, '8.03B' or '70b'")
         scale = _SCALE[m.group(2).lower()] if m.group(2) else 1.0
         return float(m.group(1)) * scale
-
-
-class Precision(Arg):
-    """A number format by name (FP32, BF16, FP8, INT4, ...) or bytes per element as a
-    number. Reads to bytes per element: BF16 → 2, FP8 → 1, INT4 → 0.5, MXFP4 → 0.53125
-    (the table ``data/precisions.csv``, ``udfs.precisions``, with its sources). An
-    unknown name is ``#N/A`` listing the known ones.
-
-    Parameters
-    ----------
-    name : the argument's name, default ``"precision"``
-    """
-
-    def __init__(self, name: str = "precision"):
-        super().__init__(name, None, POSITIVE)
-
-    def read_text(self, text: str) -> float:
-        b = bytes_per_param(text)
-        if b is None:
-            try:  # "2" typed as text
-                return float(text)
-            except ValueError:
-                pass
-            from .precisions import names
-
-            raise na_error(f"{self.name}: unknown precision {_describe(text)}; "
-                           f"known: {', '.join(names())}")
-        return b
 
 
 @lru_cache(maxsize=64)
@@ -378,5 +349,5 @@ def out_unit(v, name: str, default: str) -> tuple[str, float]:
     except ExcelError:
         raise
     except Exception:  # pint can fail in more ways than it documents
-        raise value_error(f"{name}: cannot read {_describe(v)} as a unit") from None
+        raise value_error(f"{name}: cannot read {describe(v)} as a unit") from None
 

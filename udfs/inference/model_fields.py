@@ -1,4 +1,4 @@
-"""The derived fields of the model table (``udfs.tables.models``): what each means, as
+"""The derived fields of the model table (``udfs.inference.tables.models``): what each means, as
 ``MODEL_SPEC`` documents them and lists them in its messages."""
 
 #: Derived model fields: name -> meaning

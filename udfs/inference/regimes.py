@@ -1,6 +1,6 @@
 """Efficiency by serving regime: the share of the decode floor a deployment reaches.
 
-A floor (``udfs.timing.decode_step_ms``) is what datasheet peaks allow; what a
+A floor (``udfs.inference.timing.decode_step_ms``) is what datasheet peaks allow; what a
 deployment pays is the floor ÷ efficiency plus a fixed time per layer
 (``layer_overhead_ms``: the kernels' setup and teardown, which move no bytes). The
 efficiency differs by regime: one GPU at
@@ -36,7 +36,7 @@ import re
 from functools import cache
 from importlib import resources
 
-from .xp import log, maximum, minimum, where
+from ..machinery.xp import log, maximum, minimum, where
 
 #: Largest batch (sequences per replica) of a measurement named a small-batch one.
 SMALL_BATCH = 8
@@ -55,7 +55,7 @@ def table() -> dict[str, dict]:
     batches they span), ``rule``, ``measurements`` (the ids of the rows it is made from),
     ``derivation``, ``software``, ``dates``, ``sources``.
     """
-    text = (resources.files(__package__) / "data" / "efficiency.csv").read_text("utf-8")
+    text = (resources.files("udfs") / "data" / "efficiency.csv").read_text("utf-8")
     return {r["regime"]: r for r in csv.DictReader(io.StringIO(text))}
 
 
@@ -69,7 +69,7 @@ def estimate_range() -> dict[str, dict]:
     least 80 % of them lie between realistic × low and realistic × high), ``rows``,
     ``method``, ``checked`` (the date they were computed).
     """
-    text = (resources.files(__package__) / "data" / "estimate_range.csv").read_text("utf-8")
+    text = (resources.files("udfs") / "data" / "estimate_range.csv").read_text("utf-8")
     return {r["regime"]: r for r in csv.DictReader(io.StringIO(text))}
 
 
@@ -81,7 +81,7 @@ def layer_time() -> dict:
     [µs]), ``rule``, ``measurements`` (the ids of the rows it is made from),
     ``derivation``, ``sources``.
     """
-    text = (resources.files(__package__) / "data" / "layer_time.csv").read_text("utf-8")
+    text = (resources.files("udfs") / "data" / "layer_time.csv").read_text("utf-8")
     return next(csv.DictReader(io.StringIO(text)))
 
 
@@ -109,12 +109,12 @@ def layer_overhead_ms(layers, tokens_per_step=1.0, layer_us=None):
     A step is a sequence of kernels, several per layer (norms, projections, attention,
     the MLP, the all-reduces: about a hundred over the 16 layers of Llama 3.2 1B [1]);
     each has a setup and teardown in which no bytes move [1], and the floor
-    (``udfs.timing.decode_step_ms``) counts only the bytes and FLOPs. At a small batch,
+    (``udfs.inference.timing.decode_step_ms``) counts only the bytes and FLOPs. At a small batch,
     where the step is the weights, the measured step exceeds the floor by a time the
     layers account for better than the bytes do: t_layer is the least-squares fit of
     that time over the small-batch measurements of
     ``tests/data/serving_measurements.csv`` (``data/layer_time.csv``). The realistic step
-    is floor ÷ efficiency + T_fixed (``udfs.finance.estimate_ms``).
+    is floor ÷ efficiency + T_fixed (``udfs.inference.finance.estimate_ms``).
 
     Parameters
     ----------

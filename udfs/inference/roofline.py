@@ -25,7 +25,7 @@ References
 
 from __future__ import annotations
 
-from .xp import minimum, where
+from ..machinery.xp import minimum, where
 
 MEMORY_BOUND = "memory-bound"
 COMPUTE_BOUND = "compute-bound"
@@ -133,6 +133,21 @@ def bound(intensity_, ridge_):
         Ridge point of the chip [FLOP/byte].
     """
     return where(intensity_ < ridge_, MEMORY_BOUND, COMPUTE_BOUND)
+
+
+def verdict(memory_time, math_time):
+    """Which term of the max rule wins: "memory-bound" when moving the bytes takes at least
+    as long as the arithmetic (a tie counts as memory-bound), else "compute-bound". EXPLAIN
+    says it beside a floor that is the larger of the two times.
+
+    Parameters
+    ----------
+    memory_time : float
+        Time to move the bytes at the memory roof [ms].
+    math_time : float
+        Time of the arithmetic at the compute roof [ms].
+    """
+    return MEMORY_BOUND if memory_time >= math_time else COMPUTE_BOUND
 
 
 def critical_batch(peak_tflops, bandwidth_tbps, bytes_per_weight):

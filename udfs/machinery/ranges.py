@@ -4,7 +4,7 @@
 
 The rule for a number is ``struct.pack("d")``'s (``PyFloat_AsDouble``): a float, an int,
 a numpy number, any object with ``__float__`` or ``__index__``; not a truth value, text,
-None, an error value or an integer beyond a float. ``udfs.args.Arg`` reads its
+None, an error value or an integer beyond a float. ``udfs.machinery.args.Arg`` reads its
 arguments with these.
 """
 

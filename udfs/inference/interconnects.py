@@ -32,9 +32,9 @@ import io
 from functools import cache
 from importlib import resources
 
-from .args import NONNEGATIVE, Arg
-from .errors import ExcelError, na_error
-from .xp import where
+from ..machinery.args import NONNEGATIVE, Arg
+from ..machinery.errors import ExcelError, na_error
+from ..machinery.xp import where
 
 
 @cache
@@ -45,7 +45,7 @@ def table() -> dict[str, dict]:
     ``nccl_hw`` and ``protocol`` (the entry of NCCL's table), ``source_url``,
     ``source_date``, ``notes``.
     """
-    text = (resources.files(__package__) / "data" / "interconnects.csv").read_text("utf-8")
+    text = (resources.files("udfs") / "data" / "interconnects.csv").read_text("utf-8")
     return {r["interconnect"]: r for r in csv.DictReader(io.StringIO(text))}
 
 

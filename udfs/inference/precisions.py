@@ -1,4 +1,5 @@
-"""Bytes per parameter of each number format, from ``data/precisions.csv``.
+"""Bytes per parameter of each number format, from ``data/precisions.csv``, and the
+reader of a precision argument (``Precision``: a name such as "FP8", or bytes per element).
 
 =========  ===============  =================================================
 precision  bytes per param  source
@@ -25,11 +26,14 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from ..machinery.args import POSITIVE, Arg, describe
+from ..machinery.errors import na_error
+
 
 @lru_cache(maxsize=1)
 def table() -> dict[str, dict]:
     """Canonical name -> row of ``precisions.csv`` (bytes_per_param as float)."""
-    text = (resources.files(__package__) / "data" / "precisions.csv").read_text("utf-8")
+    text = (resources.files("udfs") / "data" / "precisions.csv").read_text("utf-8")
     rows = {}
     for row in csv.DictReader(io.StringIO(text)):
         row["bytes_per_param"] = float(row["bytes_per_param"])
@@ -60,3 +64,29 @@ def bytes_per_param(name: str) -> float | None:
 
 def names() -> list[str]:
     return list(table())
+
+
+class Precision(Arg):
+    """A number format by name (FP32, BF16, FP8, INT4, ...) or bytes per element as a
+    number. Reads to bytes per element: BF16 → 2, FP8 → 1, INT4 → 0.5, MXFP4 → 0.53125
+    (the table ``data/precisions.csv`` above, with its sources). An
+    unknown name is ``#N/A`` listing the known ones.
+
+    Parameters
+    ----------
+    name : the argument's name, default ``"precision"``
+    """
+
+    def __init__(self, name: str = "precision"):
+        super().__init__(name, None, POSITIVE)
+
+    def read_text(self, text: str) -> float:
+        b = bytes_per_param(text)
+        if b is None:
+            try:  # "2" typed as text
+                return float(text)
+            except ValueError:
+                pass
+            raise na_error(f"{self.name}: unknown precision {describe(text)}; "
+                           f"known: {', '.join(names())}")
+        return b

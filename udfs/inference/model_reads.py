@@ -3,7 +3,7 @@ multiplies, from the built-in model table or from a model table range.
 
 ``DECODE_FLOOR("Llama 4 Maverick","FP8",8*4.8,4096)`` and ``PREFILL_MS("Llama 3.1 8B",
 2000,989)`` take a model name where a parameter count goes. The name is looked up as
-``MODEL_SPEC`` looks it up (``udfs.tables.match``), in the built-in table, or in the
+``MODEL_SPEC`` looks it up (``udfs.inference.tables.match``), in the built-in table, or in the
 range given as the ``models`` argument (a model table with its header row, such as the
 template's Models sheet, so a row the user typed or edited counts). From the row:
 
@@ -18,12 +18,12 @@ template's Models sheet, so a row the user typed or edited counts). From the row
   N_decode the weights read at batch 1 (the active parameters without the input
   embedding table), N_expert one routed expert over all MoE layers and E_read(B) =
   E(1 − (1 − k/E)^B) the distinct experts the batch touches
-  (``udfs.memory.moe_decode_params``, as the template's Models, Sizing and Cost sheets
+  (``udfs.inference.memory.moe_decode_params``, as the template's Models, Sizing and Cost sheets
   compute it);
 * the active parameters, which the math term multiplies (N for a dense model, but for
   the per-layer embedding table, which no token multiplies);
 * the bytes of those weights where the model's quantized checkpoint keeps parts in BF16
-  (``udfs.checkpoints``: gpt-oss's attention, router and head, FP8 checkpoints' head):
+  (``udfs.inference.checkpoints``: gpt-oss's attention, router and head, FP8 checkpoints' head):
   the K_decode kept weights a step reads at 2 bytes, the rest at the precision b, given
   to the floor as the bytes per parameter of the weights read,
 
@@ -31,7 +31,7 @@ template's Models sheet, so a row the user typed or edited counts). From the row
             {N_{read}}
 
   as the Sizing sheet computes its floor (WEIGHT_GB of the weights read with the kept
-  ones; ``udfs.memory.weight_gb``).
+  ones; ``udfs.inference.memory.weight_gb``).
 
 A row is MoE when it gives its routed experts E and experts per token k. Text that reads
 as a count ("8.03B", "70b"), or starts as a number, stays a count: a name is text that
@@ -51,20 +51,21 @@ References
 ----------
 .. [1] W. Feller, *An Introduction to Probability Theory and Its Applications*, vol. 1,
    3rd ed., Wiley, 1968, ch. II (occupancy: the expected number of cells a number of
-   draws fills), as ``udfs.memory.moe_experts_read`` applies it to routing.
+   draws fills), as ``udfs.inference.memory.moe_experts_read`` applies it to routing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..machinery.args import POSITIVE, Arg, Count, is_range
+from ..machinery.broadcast import map_elements
+from ..machinery.errors import ExcelError, as_excel_error, na_error, value_error
+from ..machinery.explain import num
+from ..machinery.xp import np
 from . import tables
-from .args import POSITIVE, Arg, Count, Precision, is_range
-from .broadcast import map_elements
-from .errors import ExcelError, as_excel_error, na_error, value_error
-from .explain import num
 from .memory import moe_decode_params, moe_experts_read, weight_gb
-from .xp import np
+from .precisions import Precision
 
 _COUNT = Count("params", domain=POSITIVE)
 _BATCH = Arg("batch", None, POSITIVE)
@@ -72,7 +73,7 @@ _PRECISION = Precision()
 BILLION = 1e9
 
 #: The columns a model table range may give, by field: the header texts accepted (matched
-#: as ``udfs.tables.name_key`` reads them: the template's Models headers and
+#: as ``udfs.inference.tables.name_key`` reads them: the template's Models headers and
 #: ``data/models.csv``'s column names) and the factor to a count.
 TABLE_COLUMNS = {
     "name": (("Model", "name"), None),
@@ -250,7 +251,7 @@ def _figure(row: dict, field: str, name: str, optional: bool = False) -> float |
 
 
 def builtin_row(name: str) -> ModelRow:
-    """The row of the built-in table (``udfs.tables.models``) that ``name`` names."""
+    """The row of the built-in table (``udfs.inference.tables.models``) that ``name`` names."""
     rows = tables.models()
     row = rows[tables.match(name, rows, "models", "params")]
     moe = _figure(row, "num_experts", row["name"], True)

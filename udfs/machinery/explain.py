@@ -4,7 +4,7 @@
 
     DECODE_FLOOR: (70 GB + 0 GB KV) ÷ 3.35 TB/s = 20.9 ms (memory floor; ...)
 
-Each function's declaration (``udfs.declare``) says how its work is shown: a function
+Each function's declaration (``udfs.machinery.declare``) says how its work is shown: a function
 of a ``Work``, which holds every argument read exactly as the function reads it
 (same units, same defaults, same errors). Every intermediate shown is computed by the
 same topic-module function the formula uses, and the result shown is the function's own
@@ -126,10 +126,3 @@ def explain(name, *values) -> str:
         values = b.values(fn, values)
     body = fn.explain(Work(fn, values, result)) if fn.explain else f"= {show(result)}"
     return f"{key}: {named}{body}"
-
-
-def verdict(memory_time: float, math_time: float) -> str:
-    """Which term of the max rule wins (a tie counts as memory-bound)."""
-    from .roofline import COMPUTE_BOUND, MEMORY_BOUND
-
-    return MEMORY_BOUND if memory_time >= math_time else COMPUTE_BOUND
