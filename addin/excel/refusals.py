@@ -27,7 +27,7 @@ import numpy as np
 from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
 from addin.excel.dates import TIMES
-from addin.formula import excel_functions, fx
+from addin.formula import excel_functions, fx, fx_excel
 from udfs.errors import ExcelError
 
 #: function -> the names of its arguments read as numbers where a logical value is
@@ -281,6 +281,11 @@ def _within(name: str, low: float, high: float):
 
     def call(number):
         v = xa.one_value(number)
+        if isinstance(v, str) and not isinstance(v, fx.load().XlError):
+            try:
+                v = fx_excel.text_value(v)
+            except ValueError:
+                pass
         if _is_number(v) and not low <= v <= high:
             raise Cannot(f"{name}() of {v:g}, outside the numbers its page allows")
         return ORIGINAL[name](number)

@@ -237,7 +237,8 @@ _FORMULAS = (
             "LibreOffice the date); tests/test_checked_widened.py::"
             "test_text_read_as_excel_reads_it_or_refused", f"{_FXA}:plain_numeric_text")
       for name in ("CEILING", "COSH", "MOD", "POWER", "ROUNDUP", "SIN", "TAN", "LOG",
-                   "SIGN", "FACT", "EVEN", "LN", "DEGREES", "LARGE")),
+                   "SIGN", "FACT", "EVEN", "LN", "DEGREES", "LARGE", "SINH", "TANH", "ASINH",
+                   "ACOSH", "ATANH")),
     *(Patch(_F, TABLE, name, f"formulas' {name} beyond a bound (FACT of 21 or more, "
             "TRUNC to more than 308 places, EVEN and ODD beyond 2^53, LOG to the base 1) "
             "gives #VALUE! or #NUM!, or "

@@ -13,10 +13,13 @@ excel("ACOS", "scalars, cells",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
       "(tests/test_fidelity.py)",
       value_args=ALL)
-excel("ACOSH", "scalars, cells",
+excel("ACOSH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"ACOSH function\" (ACOSH(1) = 0, ACOSH(10) = 2.9932228; refused below"
       " 1); tests/test_checked_common.py; the differential test against LibreOffice "
-      "(tests/test_differential.py)",
+      "(tests/test_differential.py) ; an empty cell (0), text that looks like a number (read "
+      "as that number) and an error value (the result): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 108; "
+      "tests/test_fidelity.py)",
       value_args=ALL)
 excel("ACOT", xlfn=True, value_args=ALL)
 excel("ACOTH", xlfn=True, value_args=ALL)
@@ -27,10 +30,13 @@ excel("ASIN", "scalars, cells, empty",
       "functions): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       value_args=ALL)
-excel("ASINH", "scalars, cells",
+excel("ASINH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"ASINH function\" (ASINH(-2.5) = -1.647231146, ASINH(10) = "
       "2.99822295); tests/test_checked_common.py; the differential test against LibreOffice "
-      "(tests/test_differential.py)",
+      "(tests/test_differential.py) ; an empty cell (0), text that looks like a number (read "
+      "as that number) and an error value (the result): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 160; "
+      "tests/test_fidelity.py)",
       value_args=ALL)
 excel("ATAN", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ATAN.xlsx "
@@ -42,10 +48,13 @@ excel("ATAN2", "scalars, cells",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ATAN2.xlsx"
       " (tests/test_fidelity.py)",
       value_args=ALL)
-excel("ATANH", "scalars, cells",
+excel("ATANH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"ATANH function\" (ATANH(0.76159416) = 1.00000001, ATANH(-0.1) = "
       "-0.100335348; refused outside -1 to 1); tests/test_checked_common.py; the differential "
-      "test against LibreOffice (tests/test_differential.py)",
+      "test against LibreOffice (tests/test_differential.py) ; an empty cell (0), text that "
+      "looks like a number (read as that number) and an error value (the result): the cells "
+      "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 172;"
+      " tests/test_fidelity.py)",
       value_args=ALL)
 excel("BASE", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
@@ -80,12 +89,15 @@ excel("COS", "scalars, cells, empty",
       "text functions): the cells Excel saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
-excel("COSH", "scalars, cells, numeric text",
+excel("COSH", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/COSH.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's COSH examples, worked by hand); the "
       "differential test against LibreOffice (tests/test_differential.py); text that looks "
       "like a number (read as that number): the cells Excel saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py) ; an empty cell"
+      " (0) and an error value (the result): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 280; "
+      "tests/test_fidelity.py)",
       value_args=ALL)
 excel("COT", "scalars, cells",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
@@ -220,10 +232,13 @@ excel("SIN", "scalars, cells, numeric text",
       "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       value_args=ALL)
-excel("SINH", "scalars, cells",
+excel("SINH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"SINH function\" (SINH(1) = 1.175201194 and 2.868*SINH(0.0342*1.03) ="
       " 0.1010491); tests/test_checked_common.py; the differential test against LibreOffice "
-      "(tests/test_differential.py)",
+      "(tests/test_differential.py) ; an empty cell (0), text that looks like a number (read "
+      "as that number) and an error value (the result): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 1256; "
+      "tests/test_fidelity.py)",
       value_args=ALL, bound=(0, 709.0))
 excel("SQRT", "scalars, cells",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
@@ -277,10 +292,13 @@ excel("TAN", "scalars, cells, numeric text",
       "looks like a number (read as that number): the cells Excel saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
-excel("TANH", "scalars, cells",
+excel("TANH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"TANH function\" (TANH(-2) = -0.964028, TANH(0.5) = 0.462117); "
       "tests/test_checked_common.py; the differential test against LibreOffice "
-      "(tests/test_differential.py)",
+      "(tests/test_differential.py) ; an empty cell (0), text that looks like a number (read "
+      "as that number) and an error value (the result): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 1360; "
+      "tests/test_fidelity.py)",
       value_args=ALL)
 excel("TRUNC", "scalars, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
