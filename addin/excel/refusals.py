@@ -281,6 +281,8 @@ def _within(name: str, low: float, high: float):
 
     def call(number):
         v = xa.one_value(number)
+        if v is fx.load().EMPTY:  # (an empty cell is 0)
+            v = 0.0
         if isinstance(v, (bool, np.bool_)):
             raise Cannot(f"{name}() of a logical value (its page does not settle it)")
         if isinstance(v, str) and not isinstance(v, fx.load().XlError):
