@@ -285,8 +285,6 @@ def _aggregate(name, reduce, empty, count_errors=False):
             _one_error_or_cannot(args, name)
         xs = _numbers(args, name, count_errors)
         if not xs:
-            if isinstance(empty, Cannot):
-                raise Cannot(f"{name}() of no numbers (its page does not say Excel's value)")
             if isinstance(empty, ExcelError):
                 raise ExcelError(empty.code, f"{name}: no numbers")
             return empty
@@ -322,9 +320,6 @@ def _median(xs):
 
 
 _DIV0, _NUM = ExcelError("#DIV/0!"), ExcelError("#NUM!")
-#: no page says what DEVSQ and AVEDEV of no numbers give (formulas #NUM!, LibreOffice
-#: #DIV/0!: the differential test): refused
-_UNSETTLED = Cannot("no numbers")
 #: Excel's aggregate functions, computed with Excel's rules for their arguments
 #: (``_numbers``); Microsoft's help page of each says what an empty list gives
 AGGREGATES = {
@@ -335,9 +330,8 @@ AGGREGATES = {
     "COUNT": _aggregate("COUNT", len, 0, count_errors=True),
     "PRODUCT": _aggregate("PRODUCT", math.prod, 0.0),
     "SUMSQ": _aggregate("SUMSQ", lambda xs: _sequential(x * x for x in xs), 0.0),
-    "DEVSQ": _aggregate("DEVSQ", _devsq, _UNSETTLED),
-    "AVEDEV": _aggregate("AVEDEV", lambda xs: _mean([abs(x - _mean(xs)) for x in xs]),
-                         _UNSETTLED),
+    "DEVSQ": _aggregate("DEVSQ", _devsq, _NUM),
+    "AVEDEV": _aggregate("AVEDEV", lambda xs: _mean([abs(x - _mean(xs)) for x in xs]), _NUM),
     "MEDIAN": _aggregate("MEDIAN", _median, _NUM),
     "VAR": _aggregate("VAR", _svar, _DIV0),
     "VARP": _aggregate("VARP", lambda xs: _devsq(xs) / len(xs), _DIV0),

@@ -19,7 +19,6 @@ SpreadsheetML function POWER ("the result cannot be represented as a number": #N
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import numpy as np
@@ -27,7 +26,7 @@ import numpy as np
 from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
 from addin.excel.dates import TIMES
-from addin.formula import excel_functions, fx, fx_excel
+from addin.formula import excel_functions, fx
 from udfs.errors import ExcelError
 
 #: function -> the names of its arguments read as numbers where a logical value is
@@ -274,34 +273,9 @@ def replace(old_text, start_num, num_chars, new_text):
     return ORIGINAL["REPLACE"](old_text, start_num, num_chars, new_text)
 
 
-def _within(name: str, low: float, high: float):
-    """formulas' ``name`` (ACOSH, ATANH), refused (``Cannot``) for a number outside the
-    domain its page states (ACOSH: at least 1; ATANH: between -1 and 1, excluded),
-    which gives no error value there (formulas #NUM!, LibreOffice Err:502)."""
-
-    def call(number):
-        v = xa.one_value(number)
-        if v is fx.load().EMPTY:  # (an empty cell is 0)
-            v = 0.0
-        if isinstance(v, (bool, np.bool_)):
-            raise Cannot(f"{name}() of a logical value (its page does not settle it)")
-        if isinstance(v, str) and not isinstance(v, fx.load().XlError):
-            try:
-                v = fx_excel.text_value(v)
-            except ValueError:
-                pass
-        if _is_number(v) and not low <= v <= high:
-            raise Cannot(f"{name}() of {v:g}, outside the numbers its page allows")
-        return ORIGINAL[name](number)
-
-    call.__name__ = name.lower()
-    return call
-
-
 CHECKED |= {"MAXA": _counting_text("MAXA"), "MINA": _counting_text("MINA"),
             "AVERAGEA": _counting_text("AVERAGEA"), "POISSON": poisson,
             "POISSON.DIST": poisson, "_XLFN.POISSON.DIST": poisson,
-            "REPLACE": replace, "ACOSH": _within("ACOSH", 1.0, math.inf),
-            "ATANH": _within("ATANH", math.nextafter(-1.0, 0), math.nextafter(1.0, 0))}
+            "REPLACE": replace}
 CHECKED |= {name: _paired(name) for name in ("SUMX2MY2", "SUMX2PY2", "SUMXMY2")}
 CHECKED |= TIMES

@@ -14,8 +14,10 @@ excel("ACOS", "scalars, cells",
       "(tests/test_fidelity.py)",
       value_args=ALL)
 excel("ACOSH", "scalars, cells, numeric text, empty, errors",
-      "Microsoft Support, \"ACOSH function\" (ACOSH(1) = 0, ACOSH(10) = 2.9932228; refused below"
-      " 1); tests/test_checked_common.py; the differential test against LibreOffice "
+      "Microsoft Support, \"ACOSH function\" (ACOSH(1) = 0, ACOSH(10) = 2.9932228; #NUM! below "
+      "1); tests/test_checked_common.py; #NUM! of 0, -534, an empty cell and \"0.000001\", 0 of "
+      "TRUE in a cell: the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx"
+      " (EverythingTests!E108:L108); the differential test against LibreOffice "
       "(tests/test_differential.py) ; an empty cell (0), text that looks like a number (read "
       "as that number) and an error value (the result): the cells Excel saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 108; "
@@ -50,11 +52,13 @@ excel("ATAN2", "scalars, cells",
       value_args=ALL)
 excel("ATANH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"ATANH function\" (ATANH(0.76159416) = 1.00000001, ATANH(-0.1) = "
-      "-0.100335348; refused outside -1 to 1); tests/test_checked_common.py; the differential "
-      "test against LibreOffice (tests/test_differential.py) ; an empty cell (0), text that "
-      "looks like a number (read as that number) and an error value (the result): the cells "
-      "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 172;"
-      " tests/test_fidelity.py)",
+      "-0.100335348; #NUM! outside -1 to 1); tests/test_checked_common.py; #NUM! of 1.1, -534 "
+      "and TRUE in a cell: the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!E172:K172); the "
+      "differential test against LibreOffice (tests/test_differential.py) ; an empty cell (0),"
+      " text that looks like a number (read as that number) and an error value (the result): "
+      "the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests row 172; tests/test_fidelity.py)",
       value_args=ALL)
 excel("BASE", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "

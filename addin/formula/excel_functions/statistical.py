@@ -199,12 +199,13 @@ excel("QUARTILE.INC", "scalars, cells, ranges, empty",
       "Microsoft Support, \"QUARTILE.INC function\" (the same example, 3.5); "
       "tests/test_checked_stats.py; refused for a quart that is not a number or a fraction "
       "outside 0 to 4")
-excel("AVEDEV", "scalars, cells, ranges, empty",
+excel("AVEDEV", "scalars, cells, ranges, numeric text, empty",
       "Microsoft Support, \"AVEDEV function\" (AVEDEV(4,5,6,7,5,4,3) = 1.020408; text, logical "
       "values and empty cells of a reference ignored, those typed counted); "
-      "tests/test_checked_common.py; computed by addin/excel/aggregates.py AGGREGATES; text "
-      "that looks like a number not checked, and no numbers refused (the differential: "
-      "LibreOffice gives an error for a typed one, #DIV/0! for none)",
+      "tests/test_checked_common.py; computed by addin/excel/aggregates.py AGGREGATES; the "
+      "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!D176:L176: AVEDEV(TRUE, FALSE) = 0.5, #NUM! of no numbers; "
+      "tests/test_fidelity.py)",
       value_context=True)
 excel("AVERAGEA", "scalars, cells, ranges",
       "Microsoft Support, \"AVERAGEA function\" (AVERAGEA of 10,7,9,2 and the text \"Not "
@@ -212,12 +213,13 @@ excel("AVERAGEA", "scalars, cells, ranges",
       "an empty cell in a reference not checked (the page's second example contradicts its "
       "rule); the empty text \"\" given directly refused (addin/excel/refusals.py)",
       value_context=True)
-excel("DEVSQ", "scalars, cells, ranges, empty",
+excel("DEVSQ", "scalars, cells, ranges, numeric text, empty",
       "Microsoft Support, \"DEVSQ function\" (DEVSQ(4,5,8,7,11,4,3) = 48; text, logical values "
       "and empty cells of a reference ignored, those typed counted); "
-      "tests/test_checked_common.py; computed by addin/excel/aggregates.py AGGREGATES; text "
-      "that looks like a number not checked, and no numbers refused (the differential: "
-      "LibreOffice gives an error for a typed one, #DIV/0! for none)",
+      "tests/test_checked_common.py; computed by addin/excel/aggregates.py AGGREGATES; the "
+      "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!D392:J392: DEVSQ(\"1\",\"2\",2) = 0.666667, #NUM! of no numbers; "
+      "tests/test_fidelity.py)",
       value_context=True)
 excel("MAXA", "scalars, cells, ranges, empty",
       "Microsoft Support, \"MAXA function\" (MAXA of 0,0.2,0.5,0.4,TRUE = 1; text in a reference"
