@@ -245,7 +245,7 @@ def test_and_product_var_combin_dollar_given_a_cell(tmp_path):
     res, kept = _calc(tmp_path, [*cells, *_formulas("B", [
         "AND(A1)", "AND(A1,A2)", "AND(A3)", "PRODUCT(A2,A6,A7)", "PRODUCT(A2,A6,A7,2)",
         "VAR(A2)", "VAR(A2,A4,A3)", "COMBIN(A4,2)", "DOLLAR(A5)", "DOLLAR(A5,-2)",
-        "COMBIN(A1,1)"])])
+        "COMBIN(A1,1)", "VAR(A2,A4,A1)", "DEVSQ(A3,A1)"])])
     # AND: TRUE; a number in a reference is TRUE when not 0; no logical value left:
     # #VALUE! (the page). PRODUCT's example 5*15*30 = 2250, *2 = 4500. VAR of one number:
     # #DIV/0!; of 5 and 8 (the text ignored): 4.5. COMBIN(8,2) = 28. DOLLAR: $1,234.57
@@ -256,6 +256,9 @@ def test_and_product_var_combin_dollar_given_a_cell(tmp_path):
     assert str(res["S!B6"]).startswith("#DIV/0!") and res["S!B7"] == 4.5
     assert res["S!B8"] == 28 and res["S!B9"] == "$1,234.57" and res["S!B10"] == "$1,200"
     assert list(kept) == ["S!B11"] and "logical value" in kept["S!B11"]
+    # VAR's and DEVSQ's pages: a logical value or text in a reference is ignored; DEVSQ of
+    # no number is #NUM! (Excel saved it so: FormulaEvalTestData_Copy.xlsx, H392)
+    assert res["S!B12"] == 4.5 and str(res["S!B13"]).startswith("#NUM!")
 
 
 def test_average_given_an_error_value(tmp_path):
