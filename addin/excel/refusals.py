@@ -6,6 +6,13 @@ by 0, and MDETERM whose floating-point value is not the exact determinant stop s
 mode (``Cannot``); ``--lenient`` keeps Excel's value. XNPV gives ``#NUM!`` where a date
 precedes the starting date, as its page says.
 
+Likewise for the functions widened in December 2026: ISEVEN and ISODD given a logical
+value; MAXA, MINA and AVERAGEA given the empty text directly; POISSON and POISSON.DIST
+with a mean of 0 or a cumulative that is no logical value (x truncated, as the page
+says); SUMX2MY2, SUMX2PY2 and SUMXMY2 over arrays of one count holding other than
+numbers or of two shapes; REPLACE with a start or count out of range; and HOUR, MINUTE
+and SECOND, napkin's own (``addin.excel.dates``), put in formulas' table from here.
+
 Microsoft's pages say what these give for a nonnumeric argument (``#VALUE!``) but not
 whether TRUE is one; LibreOffice reads it as 1. For a result below the smallest float
 formulas gives 0, LibreOffice ``#NUM!``, and Microsoft's POWER page says neither.
@@ -13,7 +20,8 @@ formulas gives 0, LibreOffice ``#NUM!``, and Microsoft's POWER page says neither
 References
 ----------
 Microsoft Support, "MROUND function", "DELTA function", "RANK function", "POWER
-function", "XNPV function", "MOD function", "MDETERM function"; ECMA-376 Part 1,
+function", "XNPV function", "MOD function", "MDETERM function", and the pages of the
+functions widened (``tests/test_checked_common.py`` lists them); ECMA-376 Part 1,
 SpreadsheetML function POWER ("the result cannot be represented as a number": #NUM!).
 """
 
