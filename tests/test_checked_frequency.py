@@ -67,8 +67,8 @@ def test_the_cell_excel_saved(tmp_path):
 @pytest.mark.parametrize("bins, said", [
     ([89, 70, 79], "bins that do not rise strictly"),  # formulas gives the sorted order
     ([70, 79, 79], "bins that do not rise strictly"),
-    # the page: text is ignored (formulas' reading of it not shown to be the same)
-    ([70, "x", 89], "a data_array or bins_array holding other than numbers"),
+    # text among the bins: the page says nothing of it there
+    ([70, "x", 89], "a bins_array holding other than numbers"),
 ])
 def test_what_its_page_leaves_unsaid_is_refused(tmp_path, bins, said):
     notes: list = []
@@ -80,3 +80,29 @@ def test_what_its_page_leaves_unsaid_is_refused(tmp_path, bins, said):
         calc_workbook(src, tmp_path / "out.xlsx", {}, notes=notes, kept=kept)
     assert f"FREQUENCY() given {said}" in str(refused.value)
     assert "S!C2" in str(refused.value) and "--lenient" in str(refused.value)
+
+
+def test_empty_cells_and_text_in_the_data_are_ignored(tmp_path):
+    # the page: "FREQUENCY ignores blank cells and text"; the example's scores with an
+    # empty cell, a text, a text that looks like a number and a formula's "" among them
+    # (A11 empty) count as the scores alone: 1, 2, 4, 2
+    extra = [c("A12", None, "n/a", t="inlineStr"), c("A13", None, "90", t="inlineStr"),
+             c("A14", '""', "", t="str")]
+    array = ['<c r="C2"><f t="array" ref="C2:C5">FREQUENCY(A2:A14,B2:B4)</f><v>0</v></c>',
+             c("C3", None, 0), c("C4", None, 0), c("C5", None, 0)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": _sheet(BINS, array) + extra})
+    kept: list = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
+    assert kept == []
+    assert [res[f"S!C{i}"] for i in range(2, 6)] == _by_hand(SCORES, BINS) == [1, 2, 4, 2]
+
+
+def test_a_logical_value_in_the_data_is_refused(tmp_path):
+    # the page says nothing of logical values in data_array
+    array = ['<c r="C2"><f t="array" ref="C2:C5">FREQUENCY(A2:A11,B2:B4)</f><v>0</v></c>',
+             c("C3", None, 0), c("C4", None, 0), c("C5", None, 0)]
+    src = xlsx_make.write(tmp_path / "in.xlsx",
+                          {"S": _sheet(BINS, array) + [c("A11", None, 1, t="b")]})
+    kept: list = []
+    calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
+    assert "a data_array holding logical or error values" in kept[0].reason

@@ -25,7 +25,7 @@ from addin.ooxml.guard import WorkbookError
 pytestmark = pytest.mark.xml
 
 SEED, COUNT, BATCH = 0, 415, 208  # about 300 distinct formulas in two workbooks
-#: the fixed sample's agreements: the run reaches 136 of 313 (the rest refused by strict
+#: the fixed sample's agreements: the run reaches 126 of 311 (the rest refused by strict
 #: mode, mostly for forms of argument no evidence covers, or settled as known or
 #: unsettled); a change that computes fewer of them as LibreOffice does falls below.
 #: (The sample is drawn over the functions listed: when EXP, COSH, PMT and DB joined the
@@ -34,8 +34,11 @@ SEED, COUNT, BATCH = 0, 415, 208  # about 300 distinct formulas in two workbooks
 #: draws grew with the list. When STDEV.S, STDEV.P, VAR.S, VAR.P, STDEVP, VARP, IRR, RATE
 #: and FREQUENCY joined (December 2026) the draws changed again: 147 agreements of 315
 #: before, 136 of 313 after; the draws without those nine, with their code in place,
-#: still reach 150 of 312. The floor keeps the margin of 8 it had.)
-AGREE_FLOOR = 128
+#: still reach 150 of 312. When the common functions of December 2026 joined (SINH...
+#: POISSON.DIST, tests/test_checked_common.py) they changed again: 126 of 311 after (1
+#: unsettled, OR of a text an operator made), while the draws without them, with their
+#: code in place, reach 139 of 313 (136 before it). The floor keeps a margin of 8.)
+AGREE_FLOOR = 118
 OUTCOMES = {"agree", "refused", "known", "unsettled", "disagree"}
 
 

@@ -150,6 +150,9 @@ def _comb(n: int, k: int, name: str) -> float:
 def combin(number, number_chosen):
     """Excel's ``COMBIN(number, number_chosen)``: the combinations n!/(k!(n-k)!), both
     truncated to integers; ``#NUM!`` if one is negative or number < number_chosen."""
+    if any(_logical_in_cell(v) for v in (number, number_chosen)):
+        raise Cannot("COMBIN() given a reference to a logical value (its page does not say "
+                     "Excel's value)")
     n, k = _combin_args(number, number_chosen, "COMBIN")
     if n < k:
         raise ExcelError("#NUM!", f"COMBIN: number {n} is less than number_chosen {k}")
@@ -252,8 +255,34 @@ def _sequential(xs):
     return total
 
 
+def _logical_in_cell(v) -> bool:
+    """Whether ``v`` is a reference to one cell holding TRUE or FALSE."""
+    return isinstance(v, fx.load().Ranges) and isinstance(xa.one_value(v), (bool, np.bool_))
+
+
+def _one_error_or_cannot(args, name: str) -> None:
+    """``Cannot`` where ``args`` hold two different error values: the function gives an
+    error value (Microsoft's pages: "error values ... cause errors"), which one of
+    several comes first no page says."""
+    ns = fx.load()
+    codes = set()
+    for a in args:
+        cells = a.value if isinstance(a, ns.Ranges) else a
+        codes |= {str(v) for v in np.asarray(cells, dtype=object).ravel()
+                  if isinstance(v, ns.XlError)}
+    if len(codes) > 1:
+        raise Cannot(f"{name}() given different error values ({', '.join(sorted(codes))}): "
+                     "which one Excel gives is not documented")
+
+
+#: the aggregates whose arguments may hold one error value only (``_one_error_or_cannot``)
+ONE_ERROR = frozenset({"AVERAGE"})
+
+
 def _aggregate(name, reduce, empty, count_errors=False):
     def agg(*args):
+        if name in ONE_ERROR:
+            _one_error_or_cannot(args, name)
         xs = _numbers(args, name, count_errors)
         if not xs:
             if isinstance(empty, ExcelError):

@@ -361,3 +361,59 @@ def checked_serials(name: str, original):
         return r
 
     return wrapper
+
+
+# --------------------------------------------------------------------------- HOUR, ...
+
+#: a time within this many seconds of a whole second is that second (a time typed as
+#: 16:48:18 is stored as the nearest double, 0.70020833333333332 of a day)
+_WHOLE_SECOND = 1e-6
+
+
+def _time_of_day(serial, name: str) -> int:
+    """The seconds since midnight of the serial number ``serial`` (one number, a cell
+    holding one or an empty cell, 0), refused (``Cannot``) where Microsoft's page does not
+    settle Excel's value: a logical value, a negative number, a time that is not a whole
+    second (Excel's rounding of it is not documented: formulas' floors the hours and
+    minutes and rounds the seconds, so SECOND(0.999999999) was 60)."""
+    v = xa.one_value(serial, serial)
+    ns = fx.load()
+    if isinstance(v, ns.XlError):
+        raise ExcelError(str(v), context.message_for(str(v)))
+    if isinstance(v, (bool, np.bool_)):
+        raise Cannot(f"{name}() given a logical value as its serial_number")
+    if not _is_number(v) and not (v is ns.EMPTY or v is None):
+        raise Cannot(f"{name}() given {v!r}: text or an array, not checked")
+    x = 0.0 if v is ns.EMPTY or v is None else float(v)
+    if x < 0 or x >= 2958466:  # (after 31 December 9999)
+        raise Cannot(f"{name}() of a serial_number below 0 or after 9999 (its page gives "
+                     "no error value)")
+    seconds = (x - math.floor(x)) * 86400.0
+    whole = round(seconds)
+    if abs(seconds - whole) > _WHOLE_SECOND:
+        raise Cannot(f"{name}() of a time that is not a whole second (Excel's rounding of "
+                     "it is not documented)")
+    return whole % 86400
+
+
+def hour(serial_number):
+    """Excel's ``HOUR(serial_number)``: the hour, 0 (12:00 A.M.) to 23 (11:00 P.M.), of
+    the time of day of a serial number (its fraction of a day; Microsoft Support, "HOUR
+    function": HOUR(0.75) is 18). ``_time_of_day`` says what is refused."""
+    return _time_of_day(serial_number, "HOUR") // 3600
+
+
+def minute(serial_number):
+    """Excel's ``MINUTE(serial_number)``: the minute, 0 to 59, of the time of day
+    (Microsoft Support, "MINUTE function": 12:45:00 PM gives 45)."""
+    return _time_of_day(serial_number, "MINUTE") // 60 % 60
+
+
+def second(serial_number):
+    """Excel's ``SECOND(serial_number)``: the second, 0 to 59, of the time of day
+    (Microsoft Support, "SECOND function": 4:48:18 PM gives 18, 4:48 PM 0)."""
+    return _time_of_day(serial_number, "SECOND") % 60
+
+
+#: HOUR, MINUTE and SECOND, ours (``addin.excel.refusals.CHECKED`` puts them in place)
+TIMES = {"HOUR": hour, "MINUTE": minute, "SECOND": second}

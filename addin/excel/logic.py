@@ -27,6 +27,7 @@ def _logicals(name: str, args) -> list[bool]:
     out; given directly, a number, a logical value, or the text "TRUE" or "FALSE"; any
     other text given directly is ``#VALUE!``, and an error value anywhere the result."""
     ns = fx.load()
+    _text_beside_an_error(name, args)
     out: list[bool] = []
     for a in args:
         if fx.is_omitted(a):
@@ -69,6 +70,26 @@ def xor(*logicals):
     """Excel's ``XOR(logical1, [logical2], ...)``: TRUE when an odd number of the logical
     values of the arguments (``_logicals``) are TRUE."""
     return sum(_logicals("XOR", logicals)) % 2 == 1
+
+
+def _text_beside_an_error(name: str, args) -> None:
+    """``Cannot`` where ``args`` hold a text given directly that is neither "TRUE" nor
+    "FALSE" (``#VALUE!``) and an error value other than ``#VALUE!``: which of the two
+    Excel gives, its pages do not say (the differential: AND("ABC",NA()) napkin #VALUE!,
+    LibreOffice #N/A)."""
+    ns = fx.load()
+    text, errors = False, set()
+    for a in args:
+        if isinstance(a, (ns.Ranges, np.ndarray)):
+            errors |= {str(v) for v in grid(a).ravel() if isinstance(v, ns.XlError)}
+        elif isinstance(a, ns.XlError):
+            errors.add(str(a))
+        elif isinstance(a, str) and a is not ns.EMPTY and \
+                a.strip().upper() not in ("TRUE", "FALSE"):
+            text = True
+    if text and errors - {"#VALUE!"}:
+        raise Cannot(f"{name}() given a text that is no logical value and an error value "
+                     f"({min(errors - {'#VALUE!'})}): which one Excel gives is not documented")
 
 
 def _one(v, what: str):

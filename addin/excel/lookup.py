@@ -322,8 +322,9 @@ def _approximate(flag) -> bool:
     f = xa.scalar(flag, "range_lookup")
     if f is ns.EMPTY:
         return False  # an empty cell is FALSE
-    if isinstance(f, str):
-        return True  # formulas answers #VALUE! as Excel does
+    if isinstance(f, str):  # #VALUE! or the lookup's own error first: not documented
+        raise Cannot("a range_lookup given as text (which error comes first is not "
+                     "documented)")
     return bool(f)
 
 

@@ -6,6 +6,13 @@ by 0, and MDETERM whose floating-point value is not the exact determinant stop s
 mode (``Cannot``); ``--lenient`` keeps Excel's value. XNPV gives ``#NUM!`` where a date
 precedes the starting date, as its page says.
 
+Likewise for the functions widened in December 2026: ISEVEN and ISODD given a logical
+value; MAXA, MINA and AVERAGEA given the empty text directly; POISSON and POISSON.DIST
+with a mean of 0 or a cumulative that is no logical value (x truncated, as the page
+says); SUMX2MY2, SUMX2PY2 and SUMXMY2 over arrays of one count holding other than
+numbers or of two shapes; REPLACE with a start or count out of range; and HOUR, MINUTE
+and SECOND, napkin's own (``addin.excel.dates``), put in formulas' table from here.
+
 Microsoft's pages say what these give for a nonnumeric argument (``#VALUE!``) but not
 whether TRUE is one; LibreOffice reads it as 1. For a result below the smallest float
 formulas gives 0, LibreOffice ``#NUM!``, and Microsoft's POWER page says neither.
@@ -13,7 +20,8 @@ formulas gives 0, LibreOffice ``#NUM!``, and Microsoft's POWER page says neither
 References
 ----------
 Microsoft Support, "MROUND function", "DELTA function", "RANK function", "POWER
-function", "XNPV function", "MOD function", "MDETERM function"; ECMA-376 Part 1,
+function", "XNPV function", "MOD function", "MDETERM function", and the pages of the
+functions widened (``tests/test_checked_common.py`` lists them); ECMA-376 Part 1,
 SpreadsheetML function POWER ("the result cannot be represented as a number": #NUM!).
 """
 
@@ -25,6 +33,7 @@ import numpy as np
 
 from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
+from addin.excel.dates import TIMES
 from addin.formula import excel_functions, fx
 from udfs.machinery.errors import ExcelError
 
@@ -176,3 +185,105 @@ def _exact_determinant(cells) -> Fraction:
 
 CHECKED = {name: _checked(name) for name in NUMBERS} | {
     "XNPV": xnpv, "MOD": mod, "MDETERM": mdeterm}
+
+
+# --------------------------------------------------------------------------- widened
+
+
+def _direct_text(args) -> list:
+    """The texts given directly among ``args`` (not in a reference or an array)."""
+    ns = fx.load()
+    out = []
+    for a in args:
+        if isinstance(a, ns.Ranges) or (isinstance(a, np.ndarray) and a.size != 1):
+            continue
+        v = xa.one_value(a)
+        if isinstance(v, str) and not isinstance(v, ns.XlError) and v is not ns.EMPTY:
+            out.append(v)
+    return out
+
+
+def _counting_text(name: str):
+    """formulas' MAXA, MINA or AVERAGEA, refused (``Cannot``) given the empty text ""
+    directly: Microsoft's AVERAGEA page says both that text given directly that is no
+    number is an error and that "empty text ("") evaluates as 0"; formulas gives
+    #VALUE!. Text in a reference counts 0 and TRUE 1 (the pages; AVERAGEA's example
+    5.6), as formulas counts them."""
+
+    def call(*args):
+        if "" in _direct_text(args):
+            raise Cannot(f'{name}() given the empty text "" directly (its page says both '
+                         "#VALUE! and 0)")
+        return ORIGINAL[name](*args)
+
+    call.__name__ = name.lower()
+    return call
+
+
+def poisson(x, mean, cumulative):
+    """formulas' POISSON.DIST, with x truncated to an integer as Microsoft's page says
+    (formulas gives 0 for POISSON(2.7,5,FALSE), Excel POISSON(2,5,FALSE)); refused
+    (``Cannot``) for a mean of 0, a logical value as x or mean, and a cumulative that is
+    not TRUE or FALSE, which the page does not settle. ``#NUM!`` for x or mean below 0
+    (its page; formulas' own).
+
+    References: Microsoft Support, "POISSON.DIST function", "POISSON function"."""
+    xs, m, c = (xa.one_value(v) for v in (x, mean, cumulative))
+    if any(isinstance(v, (bool, np.bool_)) for v in (xs, m)):
+        raise Cannot("POISSON.DIST() given a logical value as x or mean")
+    if not isinstance(c, (bool, np.bool_)):
+        raise Cannot("POISSON.DIST() given a cumulative that is not TRUE or FALSE")
+    if _is_number(m) and m == 0:
+        raise Cannot("POISSON.DIST() with a mean of 0 (its page does not say Excel's value)")
+    if _is_number(xs) and xs >= 0:
+        x = float(np.trunc(xs))
+    return ORIGINAL["POISSON"](x, mean, cumulative)
+
+
+def _paired(name: str):
+    """formulas' SUMX2MY2, SUMX2PY2 or SUMXMY2, refused (``Cannot``) unless both arrays
+    hold numbers only, in the same rows and columns: the pages say text, logical values
+    and empty cells are ignored, not whether the value paired with one is ignored too.
+    Arrays of different counts are ``#N/A`` (the pages; formulas' own)."""
+
+    def call(array_x, array_y):
+        xs, ys = _values(array_x), _values(array_y)
+        if len(xs) == len(ys) and (np.shape(_grid(array_x)) != np.shape(_grid(array_y))
+                                   or not all(map(_is_number, xs + ys))):
+            raise Cannot(f"{name}() given arrays holding other than numbers or of "
+                         "different shapes (its page does not settle them)")
+        return ORIGINAL[name](array_x, array_y)
+
+    call.__name__ = name.lower()
+    return call
+
+
+def _grid(v):
+    if isinstance(v, fx.load().Ranges):
+        v = v.value
+    return np.atleast_2d(np.asarray(v, dtype=object))
+
+
+def replace(old_text, start_num, num_chars, new_text):
+    """formulas' REPLACE, refused (``Cannot``) for a start_num below 1, a num_chars below
+    0 or either not a whole number, and a logical value in any argument: Microsoft's page
+    does not say Excel's value there.
+
+    References: Microsoft Support, "REPLACE, REPLACEB functions"."""
+    values = [xa.one_value(v) for v in (old_text, start_num, num_chars, new_text)]
+    if any(isinstance(v, (bool, np.bool_)) for v in values):
+        raise Cannot("REPLACE() given a logical value")
+    start, count = values[1], values[2]
+    if not (_is_number(start) and _is_number(count) and start >= 1 and count >= 0
+            and start == int(start) and count == int(count)):
+        raise Cannot("REPLACE() with a start_num or num_chars not a whole number, below 1 "
+                     "or below 0 (its page does not say Excel's value)")
+    return ORIGINAL["REPLACE"](old_text, start_num, num_chars, new_text)
+
+
+CHECKED |= {"MAXA": _counting_text("MAXA"), "MINA": _counting_text("MINA"),
+            "AVERAGEA": _counting_text("AVERAGEA"), "POISSON": poisson,
+            "POISSON.DIST": poisson, "_XLFN.POISSON.DIST": poisson,
+            "REPLACE": replace}
+CHECKED |= {name: _paired(name) for name in ("SUMX2MY2", "SUMX2PY2", "SUMXMY2")}
+CHECKED |= TIMES

@@ -29,6 +29,10 @@ def dollar(number, decimals=2):
     (Microsoft's DOLLAR help; the United States currency format)."""
     import decimal
 
+    if any(isinstance(v, fx.load().Ranges) and isinstance(xa.one_value(v), bool)
+           for v in (number, decimals)):
+        raise Cannot("DOLLAR() given a reference to a logical value (its page does not say "
+                     "Excel's value)")
     x = xa.number(number, "DOLLAR's number")
     d = 2 if fx.is_omitted(decimals) else math.trunc(xa.number(decimals, "DOLLAR's decimals"))
     if d > 127:

@@ -130,35 +130,42 @@ def paired_numbers(original, key: str):
 
 
 def frequency_settled(original, key: str):
-    """formulas' FREQUENCY, refused in strict mode unless every value of data_array and
-    bins_array is a number and the bins rise strictly: formulas sorts the bins and gives
-    the counts in the sorted order (Excel gives each bin's count at its own place, its
-    page says nothing of bins out of order or repeated), reads no bins as one bin of 0,
-    and Microsoft's page says Excel ignores empty cells and text, which formulas'
-    reading of a range is not shown to do. With numbers in rising bins the counts are
-    those of the page's example (tests/test_checked_frequency.py)."""
+    """formulas' FREQUENCY, refused in strict mode unless bins_array holds numbers only,
+    rising strictly, and data_array numbers, empty cells and text only: formulas sorts the
+    bins and gives the counts in the sorted order (Excel gives each bin's count at its
+    own place, its page says nothing of bins out of order or repeated) and reads no bins
+    as one bin of 0; Microsoft's page says "FREQUENCY ignores blank cells and text", as
+    formulas does in data_array (a formula's "" and text that looks like a number
+    included: they are text); logical and error values there it does not settle. With
+    those, the counts are those of the page's example (tests/test_checked_frequency.py)."""
     import numpy as np
 
     from addin.formula.fx import load
 
     ns = load()
 
-    def numbers(v):
+    def values(v):
         try:
-            arr = np.asarray(getattr(v, "value", v), dtype=object).ravel()
+            return list(np.asarray(getattr(v, "value", v), dtype=object).ravel())
         except Exception:  # formulas' own error for the reference
             return None
-        if any(isinstance(x, (bool, np.bool_)) or not isinstance(
-                x, (int, float, np.integer, np.floating)) for x in arr):
-            return None
-        return [float(x) for x in arr]
+
+    def number(x):
+        return isinstance(x, (int, float, np.integer, np.floating)) and \
+            not isinstance(x, (bool, np.bool_))
+
+    def ignored(x):  # an empty cell or a text (formulas' EMPTY is a str, errors are too)
+        return x is ns.EMPTY or x is None or (
+            isinstance(x, str) and not isinstance(x, ns.XlError))
 
     @functools.wraps(original)
     def checked(*args):
-        data, bins = (numbers(a) for a in args) if len(args) == 2 else (None, None)
+        data, bins = (values(a) for a in args) if len(args) == 2 else (None, None)
         reason = None
-        if data is None or bins is None:
-            reason = "a data_array or bins_array holding other than numbers"
+        if data is None or bins is None or not all(number(x) for x in bins):
+            reason = "a bins_array holding other than numbers"
+        elif not all(number(x) or ignored(x) for x in data):
+            reason = "a data_array holding logical or error values"
         elif not bins or any(b <= a for a, b in zip(bins, bins[1:], strict=False)):
             reason = "bins that do not rise strictly"
         if reason:

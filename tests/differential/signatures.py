@@ -104,6 +104,17 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "QUARTILE": (("r", "n"), (), None), "QUARTILE.INC": (("r", "n"), (), None),
     "SLOPE": (("rr", "rr"), (), None), "FORECAST": (("n", "rr", "rr"), (), None),
     "FORECAST.LINEAR": (("n", "rr", "rr"), (), None),
+    "SINH": (("n",), (), None), "TANH": (("n",), (), None), "ASINH": (("n",), (), None),
+    "ACOSH": (("n",), (), None), "ATANH": (("n",), (), None),
+    "HLOOKUP": (("v", "r", "i"), ("v",), None),
+    "MAXA": (("r",), (), "v"), "MINA": (("r",), (), "v"), "AVERAGEA": (("r",), (), "v"),
+    "HOUR": (("n",), (), None), "MINUTE": (("n",), (), None), "SECOND": (("n",), (), None),
+    "REPLACE": (("t", "i", "i", "t"), (), None), "ISEVEN": (("n",), (), None),
+    "ISODD": (("n",), (), None), "ISNONTEXT": (("v",), (), None),
+    "SUMX2MY2": (("r", "r"), (), None), "SUMX2PY2": (("r", "r"), (), None),
+    "SUMXMY2": (("r", "r"), (), None), "DEVSQ": (("r",), (), "n"),
+    "AVEDEV": (("r",), (), "n"), "POISSON": (("n", "n", "v"), (), None),
+    "POISSON.DIST": (("n", "n", "v"), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -114,7 +125,7 @@ ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET", "FREQUE
 FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "DAYS",
           "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP", "NORM.INV", "NORM.S.INV",
           "PERCENTILE.INC", "QUARTILE.INC", "FORECAST.LINEAR", "STDEV.S", "STDEV.P", "VAR.S",
-          "VAR.P"}
+          "VAR.P", "POISSON.DIST"}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {

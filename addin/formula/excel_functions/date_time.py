@@ -32,9 +32,17 @@ excel("EDATE", "scalars, cells, empty, 1904",
 excel("EOMONTH", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/EOMONTH.xlsx (tests/test_fidelity.py)",
       value_args=ALL, date_system=True, serials_checked=((0, 1), 1), in_1904=((0,), True))
-excel("HOUR", value_args=ALL)
+excel("HOUR", "scalars, cells, empty",
+      "Microsoft Support, \"HOUR function\" (HOUR(0.75) = 18, 7/18/2011 7:45 gives 7, 4/21/2012 "
+      "gives 0); tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time"
+      " that is not a whole second, a serial below 0 or after 9999 and a logical value",
+      value_args=ALL)
 excel("ISOWEEKNUM", date_system=True, refused_in_1904=True)
-excel("MINUTE", value_args=ALL)
+excel("MINUTE", "scalars, cells, empty",
+      "Microsoft Support, \"MINUTE function\" (12:45:00 PM gives 45); "
+      "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
+      "not a whole second, a serial below 0 or after 9999 and a logical value",
+      value_args=ALL)
 excel("MONTH", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/MONTH.xlsx (tests/test_fidelity.py)",
       value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
@@ -42,7 +50,11 @@ excel("MONTH", "scalars, cells",
 excel("NETWORKDAYS", date_system=True, refused_in_1904=True)
 excel("NETWORKDAYS.INTL", date_system=True, refused_in_1904=True)
 excel("NOW", date_system=True, refused_in_1904=True)
-excel("SECOND", value_args=ALL)
+excel("SECOND", "scalars, cells, empty",
+      "Microsoft Support, \"SECOND function\" (4:48:18 PM gives 18, 4:48 PM 0); "
+      "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
+      "not a whole second, a serial below 0 or after 9999 and a logical value",
+      value_args=ALL)
 excel("TIME", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand)",

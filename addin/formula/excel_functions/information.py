@@ -22,7 +22,10 @@ excel("ISERROR", "scalars, cells, ranges, errors",
       "(Microsoft Support, Guidelines and examples of array formulas: each item of a range in "
       "an array formula)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ISEVEN", value_args=ALL)
+excel("ISEVEN", "scalars, cells",
+      "Microsoft Support, \"ISEVEN function\" (ISEVEN(-1) FALSE, ISEVEN(2.5) TRUE (truncated), "
+      "ISEVEN(5) FALSE, ISEVEN(0) TRUE, a text #VALUE!); tests/test_checked_common.py",
+      value_args=ALL, no_logical=("number",))
 excel("ISLOGICAL", "scalars, cells, empty, errors",
       "tests/test_native.py (values from Microsoft's documented examples or worked by hand)",
       elementwise=True, value_args=ALL, value_context=True)
@@ -30,7 +33,10 @@ excel("ISNA", "scalars, cells, arrays, errors",
       "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ISNONTEXT", elementwise=True, value_args=ALL, value_context=True)
+excel("ISNONTEXT", "scalars, cells, empty, errors",
+      "Microsoft Support, \"IS functions\" (ISNONTEXT: TRUE for any value that is not text, and "
+      "for a blank cell); tests/test_checked_common.py",
+      elementwise=True, value_args=ALL, value_context=True)
 excel("ISNUMBER", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_functions.py (values asserted there) ; "
@@ -41,7 +47,10 @@ excel("ISNUMBER", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "(Microsoft Support, Guidelines and examples of array formulas: each item of an array in"
       " an array formula)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ISODD", value_args=ALL)
+excel("ISODD", "scalars, cells",
+      "Microsoft Support, \"ISODD function\" (ISODD(-1) TRUE, ISODD(2.5) FALSE, ISODD(5) TRUE); "
+      "tests/test_checked_common.py",
+      value_args=ALL, no_logical=("number",))
 excel("ISTEXT", "scalars, cells, empty, errors",
       "tests/test_native.py (values from Microsoft's documented examples or worked by hand)",
       elementwise=True, value_args=ALL, value_context=True)

@@ -3,9 +3,11 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("AND", "scalars, ranges, errors",
+excel("AND", "scalars, cells, ranges, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
-      "tests/test_excel_core.py (values asserted there)",
+      "tests/test_excel_core.py (values asserted there) ; a reference to one cell (Microsoft "
+      "Support, \"AND function\": a reference's logical values are read, its text and empty "
+      "cells ignored, #VALUE! when none is left); tests/test_checked_common.py",
       value_context=True)
 excel("FALSE", "no argument",
       "values Excel saved in tests/corpus/poi/Booleans.xlsx (tests/test_fidelity.py); "

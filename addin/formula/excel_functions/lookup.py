@@ -17,7 +17,13 @@ excel("COLUMNS", "ranges, arrays",
       "tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant (Microsoft "
       "Support, \"COLUMNS function\": =COLUMNS({1,2,3;4,5,6}) is 3)",
       place_only=True)
-excel("HLOOKUP", value_args=(0, 2, 3), sorted_only=True)
+excel("HLOOKUP", "scalars, cells, ranges, arrays, empty",
+      "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
+      "5, 11, and an array constant: \"c\"; exact and approximate matches, the latter computed "
+      "on sorted values only, as VLOOKUP's: addin/excel/lookup.py); "
+      "tests/test_checked_common.py; the differential test against LibreOffice "
+      "(tests/test_differential.py)",
+      value_args=(0, 2, 3), sorted_only=True)
 excel("HYPERLINK", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand)",

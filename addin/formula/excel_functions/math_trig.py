@@ -13,7 +13,16 @@ excel("ACOS", "scalars, cells",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
       "(tests/test_fidelity.py)",
       value_args=ALL)
-excel("ACOSH", value_args=ALL)
+excel("ACOSH", "scalars, cells, numeric text, empty, errors",
+      "Microsoft Support, \"ACOSH function\" (ACOSH(1) = 0, ACOSH(10) = 2.9932228; #NUM! below "
+      "1); tests/test_checked_common.py; #NUM! of 0, -534, an empty cell and \"0.000001\", 0 of "
+      "TRUE in a cell: the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx"
+      " (EverythingTests!E108:L108); the differential test against LibreOffice "
+      "(tests/test_differential.py) ; an empty cell (0), text that looks like a number (read "
+      "as that number) and an error value (the result): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 108; "
+      "tests/test_fidelity.py)",
+      value_args=ALL)
 excel("ACOT", xlfn=True, value_args=ALL)
 excel("ACOTH", xlfn=True, value_args=ALL)
 excel("AGGREGATE", xlfn=True, array_context=True)
@@ -23,7 +32,14 @@ excel("ASIN", "scalars, cells, empty",
       "functions): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       value_args=ALL)
-excel("ASINH", value_args=ALL)
+excel("ASINH", "scalars, cells, numeric text, empty, errors",
+      "Microsoft Support, \"ASINH function\" (ASINH(-2.5) = -1.647231146, ASINH(10) = "
+      "2.99822295); tests/test_checked_common.py; the differential test against LibreOffice "
+      "(tests/test_differential.py) ; an empty cell (0), text that looks like a number (read "
+      "as that number) and an error value (the result): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 160; "
+      "tests/test_fidelity.py)",
+      value_args=ALL)
 excel("ATAN", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ATAN.xlsx "
       "(tests/test_fidelity.py); an empty cell (read as 0, or as the empty text by the text "
@@ -34,7 +50,16 @@ excel("ATAN2", "scalars, cells",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ATAN2.xlsx"
       " (tests/test_fidelity.py)",
       value_args=ALL)
-excel("ATANH", value_args=ALL)
+excel("ATANH", "scalars, cells, numeric text, empty, errors",
+      "Microsoft Support, \"ATANH function\" (ATANH(0.76159416) = 1.00000001, ATANH(-0.1) = "
+      "-0.100335348; #NUM! outside -1 to 1); tests/test_checked_common.py; #NUM! of 1.1, -534 "
+      "and TRUE in a cell: the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!E172:K172); the "
+      "differential test against LibreOffice (tests/test_differential.py) ; an empty cell (0),"
+      " text that looks like a number (read as that number) and an error value (the result): "
+      "the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests row 172; tests/test_fidelity.py)",
+      value_args=ALL)
 excel("BASE", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand)",
@@ -53,9 +78,10 @@ excel("CEILING.MATH", "scalars",
       "hand)",
       xlfn=True)
 excel("CEILING.PRECISE", xlfn=True)
-excel("COMBIN", "scalars",
+excel("COMBIN", "scalars, cells",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
-      " hand)",
+      " hand) ; a reference to one cell holding a number (its value; a logical value refused):"
+      " Microsoft Support, \"COMBIN function\" (COMBIN(8,2) = 28); tests/test_checked_common.py",
       value_args=ALL)
 excel("COMBINA", "scalars",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
@@ -67,12 +93,15 @@ excel("COS", "scalars, cells, empty",
       "text functions): the cells Excel saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
-excel("COSH", "scalars, cells, numeric text",
+excel("COSH", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/COSH.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's COSH examples, worked by hand); the "
       "differential test against LibreOffice (tests/test_differential.py); text that looks "
       "like a number (read as that number): the cells Excel saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py) ; an empty cell"
+      " (0) and an error value (the result): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 280; "
+      "tests/test_fidelity.py)",
       value_args=ALL)
 excel("COT", "scalars, cells",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
@@ -163,9 +192,11 @@ excel("POWER", "scalars, cells, numeric text",
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True, no_logical=())
-excel("PRODUCT", "ranges",
+excel("PRODUCT", "scalars, cells, ranges",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
-      " hand)",
+      " hand) ; a reference to one cell (Microsoft Support, \"PRODUCT function\": only the "
+      "numbers of a reference are multiplied; PRODUCT(A2:A4) = 2250, PRODUCT(A2:A4, 2) = "
+      "4500); tests/test_checked_common.py",
       value_context=True, three_d=True)
 excel("RADIANS", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/xlcalculator/COS.xlsx "
@@ -205,7 +236,14 @@ excel("SIN", "scalars, cells, numeric text",
       "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       value_args=ALL)
-excel("SINH", value_args=ALL)
+excel("SINH", "scalars, cells, numeric text, empty, errors",
+      "Microsoft Support, \"SINH function\" (SINH(1) = 1.175201194 and 2.868*SINH(0.0342*1.03) ="
+      " 0.1010491); tests/test_checked_common.py; the differential test against LibreOffice "
+      "(tests/test_differential.py) ; an empty cell (0), text that looks like a number (read "
+      "as that number) and an error value (the result): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 1256; "
+      "tests/test_fidelity.py)",
+      value_args=ALL, bound=(0, 709.0))
 excel("SQRT", "scalars, cells",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
@@ -236,15 +274,36 @@ excel("SUMPRODUCT", "ranges, arrays, numeric text",
 excel("SUMSQ", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)")
-excel("SUMX2MY2", array_context=True)
-excel("SUMX2PY2", array_context=True)
-excel("SUMXMY2", array_context=True)
+excel("SUMX2MY2", "ranges, arrays",
+      "Microsoft Support, \"SUMX2MY2 function\" (its example over 2,3,9,1,8,7,5 and "
+      "6,5,11,7,5,4,4 = -55, ranges and array constants); tests/test_checked_common.py; "
+      "refused unless both arrays hold numbers only in the same shape "
+      "(addin/excel/refusals.py)",
+      array_context=True)
+excel("SUMX2PY2", "ranges, arrays",
+      "Microsoft Support, \"SUMX2PY2 function\" (its example over 2,3,9,1,8,7,5 and "
+      "6,5,11,7,5,4,4 = 521, ranges and array constants); tests/test_checked_common.py; "
+      "refused unless both arrays hold numbers only in the same shape "
+      "(addin/excel/refusals.py)",
+      array_context=True)
+excel("SUMXMY2", "ranges, arrays",
+      "Microsoft Support, \"SUMXMY2 function\" (its example over 2,3,9,1,8,7,5 and "
+      "6,5,11,7,5,4,4 = 79, ranges and array constants); tests/test_checked_common.py; refused"
+      " unless both arrays hold numbers only in the same shape (addin/excel/refusals.py)",
+      array_context=True)
 excel("TAN", "scalars, cells, numeric text",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); text that "
       "looks like a number (read as that number): the cells Excel saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
-excel("TANH", value_args=ALL)
+excel("TANH", "scalars, cells, numeric text, empty, errors",
+      "Microsoft Support, \"TANH function\" (TANH(-2) = -0.964028, TANH(0.5) = 0.462117); "
+      "tests/test_checked_common.py; the differential test against LibreOffice "
+      "(tests/test_differential.py) ; an empty cell (0), text that looks like a number (read "
+      "as that number) and an error value (the result): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 1360; "
+      "tests/test_fidelity.py)",
+      value_args=ALL)
 excel("TRUNC", "scalars, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",

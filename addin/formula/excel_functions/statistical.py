@@ -1,13 +1,16 @@
 """Excel's statistical functions: what napkin knows of each, one declaration a function
 (``addin.formula.excel_functions``)."""
 
-from addin.formula.excel_functions import excel
+from addin.formula.excel_functions import ALL, excel
 
-excel("AVERAGE", "scalars, cells, ranges, numeric text, empty",
+excel("AVERAGE", "scalars, cells, ranges, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/poi/55906-MultiSheetRefs.xlsx and 1 more (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
-      "tests/test_excel_functions.py (values asserted there)",
+      "tests/test_excel_functions.py (values asserted there) ; an error value (the result): "
+      "Microsoft Support, \"AVERAGE function\" (error values as arguments cause errors); "
+      "tests/test_checked_common.py; refused where the arguments hold two different error "
+      "values (which comes first is not documented: addin/excel/aggregates.py)",
       value_context=True, three_d=True)
 excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
@@ -48,12 +51,14 @@ excel("FORECAST", "scalars, cells, ranges",
       " refused for known_y's and known_x's of different shapes or holding text or logical "
       "values (addin/formula/fx_excel_stats.py)",
       array_context=True)
-excel("FREQUENCY", "ranges",
+excel("FREQUENCY", "ranges, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B129; "
       "tests/test_fidelity.py); Microsoft Support, \"FREQUENCY function\" (its example: scores "
       "79,85,78,85,50,81,95,88,97 in bins 70,79,89 give 1,2,4,2, entered as an array formula "
-      "over four cells); tests/test_checked_frequency.py; refused unless every value is a "
-      "number and the bins rise strictly (addin/formula/fx_excel_stats.py)",
+      "over four cells; \"FREQUENCY ignores blank cells and text\" in data_array); "
+      "tests/test_checked_frequency.py; refused unless the bins are numbers rising strictly "
+      "and data_array holds numbers, empty cells and text only "
+      "(addin/formula/fx_excel_stats.py)",
       array_context=True)
 excel("GROWTH", array_context=True, differs="GROWTH")
 excel("HARMEAN", "ranges",
@@ -130,8 +135,11 @@ excel("STDEVP", "scalars, cells, ranges",
       three_d=True)
 excel("STEYX", array_context=True)
 excel("TREND", array_context=True, differs="TREND")
-excel("VAR", "ranges",
-      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
+excel("VAR", "cells, ranges",
+      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; a "
+      "reference to one cell (only its number counts: Microsoft Support, \"VAR function\", text,"
+      " logical values and empty cells of a reference are ignored; VAR of the ten strengths = "
+      "754.2667); tests/test_checked_common.py",
       value_context=True, three_d=True)
 excel("VAR.P", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B111; "
@@ -191,3 +199,47 @@ excel("QUARTILE.INC", "scalars, cells, ranges, empty",
       "Microsoft Support, \"QUARTILE.INC function\" (the same example, 3.5); "
       "tests/test_checked_stats.py; refused for a quart that is not a number or a fraction "
       "outside 0 to 4")
+excel("AVEDEV", "scalars, cells, ranges, numeric text, empty",
+      "Microsoft Support, \"AVEDEV function\" (AVEDEV(4,5,6,7,5,4,3) = 1.020408; text, logical "
+      "values and empty cells of a reference ignored, those typed counted); "
+      "tests/test_checked_common.py; computed by addin/excel/aggregates.py AGGREGATES; the "
+      "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!D176:L176: AVEDEV(TRUE, FALSE) = 0.5, #NUM! of no numbers; "
+      "tests/test_fidelity.py)",
+      value_context=True)
+excel("AVERAGEA", "scalars, cells, ranges",
+      "Microsoft Support, \"AVERAGEA function\" (AVERAGEA of 10,7,9,2 and the text \"Not "
+      "available\" = 5.6: text in a reference counts 0, TRUE 1); tests/test_checked_common.py; "
+      "an empty cell in a reference not checked (the page's second example contradicts its "
+      "rule); the empty text \"\" given directly refused (addin/excel/refusals.py)",
+      value_context=True)
+excel("DEVSQ", "scalars, cells, ranges, numeric text, empty",
+      "Microsoft Support, \"DEVSQ function\" (DEVSQ(4,5,8,7,11,4,3) = 48; text, logical values "
+      "and empty cells of a reference ignored, those typed counted); "
+      "tests/test_checked_common.py; computed by addin/excel/aggregates.py AGGREGATES; the "
+      "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!D392:J392: DEVSQ(\"1\",\"2\",2) = 0.666667, #NUM! of no numbers; "
+      "tests/test_fidelity.py)",
+      value_context=True)
+excel("MAXA", "scalars, cells, ranges, empty",
+      "Microsoft Support, \"MAXA function\" (MAXA of 0,0.2,0.5,0.4,TRUE = 1; text in a reference"
+      " counts 0, as AVERAGEA's example shows; no values give 0); "
+      "tests/test_checked_common.py; the empty text \"\" given directly refused "
+      "(addin/excel/refusals.py)",
+      value_context=True)
+excel("MINA", "scalars, cells, ranges, empty",
+      "Microsoft Support, \"MINA function\" (MINA of FALSE,0.2,0.5,0.4,0.8 = 0; text in a "
+      "reference counts 0); tests/test_checked_common.py; the empty text \"\" given directly "
+      "refused (addin/excel/refusals.py)",
+      value_context=True)
+excel("POISSON", "scalars, cells",
+      "Microsoft Support, \"POISSON function\" (the same computation as POISSON.DIST: "
+      "POISSON(2,5,TRUE) = 0.124652, POISSON(2,5,FALSE) = 0.084224; x truncated); "
+      "tests/test_checked_common.py; refused for a mean of 0 and a cumulative that is not TRUE"
+      " or FALSE (addin/excel/refusals.py)",
+      value_args=ALL)
+excel("POISSON.DIST", "scalars, cells",
+      "Microsoft Support, \"POISSON.DIST function\" (POISSON.DIST(2,5,TRUE) = 0.124652, "
+      "POISSON.DIST(2,5,FALSE) = 0.084224; x truncated); tests/test_checked_common.py; refused"
+      " as POISSON",
+      xlfn=True, value_args=ALL)

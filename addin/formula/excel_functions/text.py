@@ -24,9 +24,11 @@ excel("CONCATENATE", "scalars, cells, empty",
       "cell (read as 0, or as the empty text by the text functions): the cells Excel saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
       value_args=ALL, value_context=True)
-excel("DOLLAR", "scalars",
+excel("DOLLAR", "scalars, cells",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
-      "hand)",
+      "hand) ; a reference to one cell holding a number (its value; a logical value refused): "
+      "Microsoft Support, \"DOLLAR function\" (DOLLAR(1234.567,2) = $1,234.57); "
+      "tests/test_checked_common.py",
       value_args=ALL)
 excel("EXACT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/EXACT.xlsx (tests/test_fidelity.py); an"
@@ -55,7 +57,11 @@ excel("MID", "scalars, cells, numeric text",
       "tests/corpus/xlcalculator/MID.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
 excel("PROPER", value_args=ALL)
-excel("REPLACE", value_args=ALL)
+excel("REPLACE", "scalars, cells, numeric text",
+      "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
+      " 123456 -> @456); tests/test_checked_common.py; refused for a start_num below 1, a "
+      "num_chars below 0, either not whole, and logical values (addin/excel/refusals.py)",
+      value_args=ALL)
 excel("REPT", value_args=ALL)
 excel("RIGHT", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py)",
