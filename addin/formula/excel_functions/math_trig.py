@@ -232,7 +232,7 @@ excel("SUMPRODUCT", "ranges, arrays, numeric text",
       "tests/test_fuzz.py (values from Microsoft's documented examples or worked by hand) ; "
       "tests/test_excel_referee.py::test_sumproduct_of_different_dimensions (Microsoft "
       "Support, \"SUMPRODUCT function\": non-numeric array entries are treated as zeros)",
-      array_context=True)
+      array_context=True, lifting=True)
 excel("SUMSQ", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)")
