@@ -3,8 +3,9 @@ inside them (``SUMPRODUCT(LN(1+C1:C3))``) is computed element by element over th
 whole range, not on the cell of the formula's row (``addin.formula.intersection.LIFTED``,
 ``addin.engine.forms.each``).
 
-Microsoft Support, "SUMPRODUCT function" (https://support.microsoft.com/en-us/office/
-sumproduct-function-16753e75-9f68-4874-94ac-4d2145a2fd2e): its arguments are arrays whose
+Microsoft Support, "SUMPRODUCT function" (https://support.microsoft.com/zh-TW/Excel/
+sumproduct-function; https://learn.microsoft.com/en-us/office/vba/api/
+excel.worksheetfunction.sumproduct for its remarks in English): its arguments are arrays whose
 corresponding entries are multiplied and summed, arithmetic operators may stand between
 them (``=SUMPRODUCT(((Table1[Sales])+(Table1[Expenses]))*(Table1[Agent]=B8))``), arrays of
 different dimensions give #VALUE!, non-numeric entries count as zeros. Microsoft Support,

@@ -259,6 +259,11 @@ _FORMULAS = (
             "test_quantiles_refuse_what_their_pages_leave_unsaid", f"{_FXS}:settled_quantile")
       for name in ("PERCENTILE", "PERCENTILE.INC", "_XLFN.PERCENTILE.INC", "QUARTILE",
                    "QUARTILE.INC", "_XLFN.QUARTILE.INC")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} reads logical values as numbers and computes "
+            "where its page settles no value (a probability of 1...): refused in strict mode",
+            "Microsoft Support, \"BETA.DIST function\", \"BETA.INV function\"; tests/"
+            "test_checked_beta.py", f"{_FXS}:beta_settled")
+      for name in ("BETA.DIST", "_XLFN.BETA.DIST", "BETA.INV", "_XLFN.BETA.INV", "BETADIST")),
     *(Patch(_F, TABLE, name, f"formulas' {name} computes known_y's and known_x's of "
             "different shapes, and drops a pair where either holds a text or a logical "
             "value; Microsoft's page says such values are ignored, not which point goes "
