@@ -95,6 +95,14 @@ def test_an_element_of_a_form_not_checked_is_refused(tmp_path):
         _calc(tmp_path, ["SUMPRODUCT(ABS(C1:C4))"], {"C4": "=NA()"})
 
 
+def test_an_empty_cell_counts_as_zero(tmp_path):
+    # "SUMPRODUCT treats non-numeric array entries as if they were zeros" (the page): an
+    # empty cell's product is 0 whether it reads as 0 or as no number. D2 left empty:
+    # 10*2 + 30*4 = 140, and 2 + 4 = 6 alone
+    got = _calc(tmp_path, ["SUMPRODUCT(B1:B3,D1:D3)", "SUMPRODUCT(D1:D3)"], {"D2": None})
+    assert got == {"SUMPRODUCT(B1:B3,D1:D3)": 140, "SUMPRODUCT(D1:D3)": 6}
+
+
 def test_arrays_of_different_dimensions_are_value_errors(tmp_path):
     # "The array arguments must have the same dimensions. If they do not, SUMPRODUCT
     # returns the #VALUE! error value" (the page), after the functions inside them
@@ -123,7 +131,8 @@ def _referee_formulas() -> list[str]:
             out += [f"SUMPRODUCT({f}({r},{second})*1)", f"SUMPRODUCT(LEN({f}({r}/2,{second})))"]
     out += ["SUMPRODUCT(--ISNUMBER(In!A1:A16),In!B1:B16)", "SUMPRODUCT(--ISTEXT(In!D1:D10))",
             "SUMPRODUCT(--ISBLANK(In!E1:E6))", "SUMPRODUCT(--(MID(In!D1:D10,2,1)=\"p\"))",
-            "SUMPRODUCT(In!C1:C12/POWER(1.1,In!B1:B12))", "SUMPRODUCT(ROUND(LN(In!C1:C12),3))"]
+            "SUMPRODUCT(In!C1:C12/POWER(1.1,In!B1:B12))", "SUMPRODUCT(ROUND(LN(In!C1:C12),3))",
+            "SUMPRODUCT(In!E1:E6)", "SUMPRODUCT(In!E1:E6,In!B1:B6)", "SUMPRODUCT(In!B1:C6)"]
     return list(dict.fromkeys(out))
 
 
