@@ -159,3 +159,31 @@ def test_libreoffice_agrees_where_napkin_computes():
     # 342 formulas: 163 agree when this was written, the rest refused for the forms of
     # their elements (a text or an error value among In!A1:A16, an empty cell...)
     assert sum(o == "agree" for o in outcomes.values()) >= 150
+
+
+def _array_formula(tmp_path, formula: str):
+    """``formula`` entered as an array formula (Ctrl+Shift+Enter) in S!F10, over DATA."""
+    import openpyxl
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    from addin.engine.api import calc_workbook
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "S"
+    for ref, v in DATA.items():
+        ws[ref] = v
+    ws["F10"] = ArrayFormula("F10", "=" + formula)
+    wb.save(tmp_path / "in.xlsx")
+    return calc_workbook(tmp_path / "in.xlsx", tmp_path / "out.xlsx", {})["S!F10"]
+
+
+def test_in_an_array_formula_the_same_functions_compute_each_element(tmp_path):
+    # Microsoft Support, "Guidelines and examples of array formulas": in an array formula
+    # a function of one value given a range is computed for each element, and SUM, MAX
+    # read the array so made: ln(1.1) + ln(0.8) + ln(1.05); the largest of |0.1|, |-0.2|,
+    # |0.05|; LN(-0.2) is #NUM!, and SUM of an array holding it that error
+    got = _array_formula(tmp_path, "SUM(LN(1+C1:C3))")
+    assert got == pytest.approx(math.log(1.1) + math.log(0.8) + math.log(1.05), rel=1e-12)
+    assert _array_formula(tmp_path, "MAX(ABS(C1:C3))") == pytest.approx(0.2)
+    assert str(_array_formula(tmp_path, "SUM(LN(C1:C3))")) == "#NUM!"

@@ -60,6 +60,11 @@ VALUE_FORMS = frozenset({"numeric text", "empty", "errors"})
 #: the 1904 system each needs the form ``1904`` (declared ``date_system``)
 DATE_SYSTEM = excel_functions.names("date_system")
 
+#: Excel functions that compute element by element given an array where they take one
+#: value, in an array formula (declared ``elementwise``; Microsoft Support, "Guidelines and
+#: examples of array formulas"): there a range's or an array's forms are its elements'
+ELEMENTWISE = excel_functions.names("elementwise")
+
 #: Excel functions that read a reference's place or size, not its values: the values of
 #: the cells a range given to them holds are not forms of their arguments (declared
 #: ``place_only``)
@@ -241,7 +246,7 @@ def guarded(func, call: Call):
     name, values, skip, step = call.name, call.name not in PLACE_ONLY, call.skip, call.step
     check_values, certain = not each(may) <= allowed if call.lifted else \
         not may <= allowed, call.certain
-    lifted = call.lifted
+    lifted, elementwise = call.lifted, call.name in ELEMENTWISE
 
     def checking(*args):
         out = getattr(state, "form_refusals", None)
@@ -265,7 +270,8 @@ def guarded(func, call: Call):
                     if keep is not None and p not in keep:
                         continue
                     got = value_forms(a, seen, values)
-                    if lifted:
+                    if lifted or elementwise and node is not None and \
+                            node.spill is not None:  # (an array formula's)
                         got = each(got)
                     if got <= allowed:
                         continue
@@ -385,8 +391,8 @@ def static_reason(call: Call, one_cell: bool, date1904: bool) -> str | None:
     (``one_cell`` and ``date1904`` as for ``static_refusal``)."""
     allowed = listed()[call.name][0]
     forms = set(call.certain_forms()) - {"nested"}
-    if call.lifted:
-        forms = set(each(forms))
+    if call.lifted or not one_cell and call.name in ELEMENTWISE:
+        forms = set(each(forms))  # (computed for each element)
     if call.intersected and one_cell:
         forms.discard("ranges")
         forms.add("cells")
