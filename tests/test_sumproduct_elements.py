@@ -87,12 +87,11 @@ def test_if_inside_sumproduct_is_refused(tmp_path):
 
 def test_an_element_of_a_form_not_checked_is_refused(tmp_path):
     # LN's evidence covers no error value: a range holding one is refused as LN given an
-    # error value; ABS's covers it, and the error reaches SUMPRODUCT, whose evidence covers
-    # none either
+    # error value; ABS's covers it, and the error reaches SUMPRODUCT, its result
     with pytest.raises(WorkbookError, match=r"LN\(\) given an error value"):
         _calc(tmp_path, ["SUMPRODUCT(LN(1+C1:C4))"], {"C4": "=NA()"})
-    with pytest.raises(WorkbookError, match=r"SUMPRODUCT\(\) given an error value"):
-        _calc(tmp_path, ["SUMPRODUCT(ABS(C1:C4))"], {"C4": "=NA()"})
+    got = _calc(tmp_path, ["SUMPRODUCT(ABS(C1:C4))"], {"C4": "=NA()"})
+    assert str(got["SUMPRODUCT(ABS(C1:C4))"]) == "#N/A"
 
 
 def test_an_empty_cell_counts_as_zero(tmp_path):
@@ -101,6 +100,21 @@ def test_an_empty_cell_counts_as_zero(tmp_path):
     # 10*2 + 30*4 = 140, and 2 + 4 = 6 alone
     got = _calc(tmp_path, ["SUMPRODUCT(B1:B3,D1:D3)", "SUMPRODUCT(D1:D3)"], {"D2": None})
     assert got == {"SUMPRODUCT(B1:B3,D1:D3)": 140, "SUMPRODUCT(D1:D3)": 6}
+
+
+def test_an_error_value_in_an_array_is_the_result(tmp_path):
+    # tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, saved by Excel: EverythingTests!K1328,
+    # SUMPRODUCT(I1330:J1330,K1330:L1330) with I1330:J1330 = 2, 3, K1330 #REF!, L1330 = 5,
+    # is #REF! (the file is refused whole for other causes: its form is rebuilt here)
+    got = _calc(tmp_path, ["SUMPRODUCT(I1:J1,K1:L1)"],
+                {"I1": 2, "J1": 3, "K1": "=#REF!", "L1": 5})
+    assert str(got["SUMPRODUCT(I1:J1,K1:L1)"]) == "#REF!"
+    # 20/0 in the second element: #DIV/0!, as the division gives it
+    got = _calc(tmp_path, ["SUMPRODUCT(B1:B3/D1:D3)"], {"D2": 0})
+    assert str(got["SUMPRODUCT(B1:B3/D1:D3)"]) == "#DIV/0!"
+    # errors of two kinds: which Excel gives is on no page, refused
+    with pytest.raises(WorkbookError, match="error values of two kinds"):
+        _calc(tmp_path, ["SUMPRODUCT(B1:B3/D1:D3)"], {"D2": 0, "B3": "=NA()"})
 
 
 def test_arrays_of_different_dimensions_are_value_errors(tmp_path):
@@ -154,8 +168,10 @@ def test_libreoffice_agrees_where_napkin_computes():
     formulas = [Formula(t, "SUMPRODUCT") for t in _referee_formulas()]
     results = referee.run([formulas])
     outcomes = {r.formula.text: r.outcome for r in results}
-    wrong = [referee.describe(r) for r in results if r.outcome in ("disagree", "unsettled")]
+    wrong = [referee.describe(r) for r in results if r.outcome == "disagree"]
     assert not wrong, wrong
+    # (one unsettled, tests/differential/unsettled.csv: POWER of a text in the array)
+    assert sum(o == "unsettled" for o in outcomes.values()) <= 1
     # 342 formulas: 163 agree when this was written, the rest refused for the forms of
     # their elements (a text or an error value among In!A1:A16, an empty cell...)
     assert sum(o == "agree" for o in outcomes.values()) >= 150
