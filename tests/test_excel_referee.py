@@ -76,9 +76,9 @@ def test_sumproduct_of_different_dimensions(tmp_path):
     assert isinstance(res["S!C1"], ExcelError) and res["S!C1"].code == "#VALUE!"
     assert res["S!C2"] == 60
     # with an error value among them (B6) the page does not say which comes first, so
-    # strict mode refuses SUMPRODUCT given an error value; computed, as napkin eval does,
-    # the dimensions come first (formulas gave the error value)
-    with pytest.raises(WorkbookError, match=r"SUMPRODUCT\(\) given an error value"):
+    # strict mode refuses it (fx_excel.sumproduct); computed, as napkin eval does, the
+    # dimensions come first (formulas gave the error value)
+    with pytest.raises(WorkbookError, match=r"arrays of different dimensions holding one"):
         _calc(tmp_path, {"B6": "=NA()", "C1": "=SUMPRODUCT(A1:A3,B1:B6)"})
     assert evaluate('=SUMPRODUCT({3;"12";1},{10;20;30;#N/A})').code == "#VALUE!"
 

@@ -34,7 +34,7 @@ def compile_formula(text: str, cell_ref: str | None, references=None):
     parsed = fx.parse(text, cell_ref, references)
     try:  # run the parsed graph as it is, without formulas' compile step
         graph, inputs, consts, out = fx.builder_program(parsed)
-        graph.single, graph.unsure = intersection.operand_contexts(
+        graph.single, graph.unsure, graph.lifted = intersection.operand_contexts(
             parsed.cell.builder.dsp, parsed.references or {}, fx._OURS)
         return FastFn(graph, inputs, out, consts, make_pipe=parsed.make_pipe)
     except fx.Fallback:

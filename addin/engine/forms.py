@@ -60,6 +60,11 @@ VALUE_FORMS = frozenset({"numeric text", "empty", "errors"})
 #: the 1904 system each needs the form ``1904`` (declared ``date_system``)
 DATE_SYSTEM = excel_functions.names("date_system")
 
+#: Excel functions that compute element by element given an array where they take one
+#: value, in an array formula (declared ``elementwise``; Microsoft Support, "Guidelines and
+#: examples of array formulas"): there a range's or an array's forms are its elements'
+ELEMENTWISE = excel_functions.names("elementwise")
+
 #: Excel functions that read a reference's place or size, not its values: the values of
 #: the cells a range given to them holds are not forms of their arguments (declared
 #: ``place_only``)
@@ -117,6 +122,10 @@ class Call:
     #: for each argument, and the arguments it may not return (else None, ())
     by_argument: tuple | None = None
     conditional: frozenset = frozenset()
+    #: computed element by element over whole arrays in a ``LIFTING`` function's argument
+    #: (``addin.formula.intersection.LIFTED``): a range's or an array's forms are those
+    #: of its elements, each a cell's value or a value (``each``)
+    lifted: bool = False
 
     def certain_forms(self) -> frozenset:
         """The forms its compile shows in the arguments it always evaluates."""
@@ -198,6 +207,19 @@ _CELL_OF = {_EMPTY: frozenset({"cells", "empty"}), _ERROR: frozenset({"cells", "
             _TEXT_NUMBER: frozenset({"cells", "numeric text"}), _SCALAR: _ONE_CELL}
 
 
+def each(forms) -> frozenset:
+    """The forms of the elements a lifted call computes one at a time, for the forms of
+    its arguments: a range's elements are cells, an array's values."""
+    got = set(forms)
+    if "ranges" in got:
+        got.discard("ranges")
+        got.add("cells")
+    if "arrays" in got:
+        got.discard("arrays")
+        got.add("scalars")
+    return frozenset(got)
+
+
 def describe(forms) -> str:
     """The forms, as a refusal says them: ``"an empty cell, an error value"``."""
     return ", ".join(FORMS[f] for f in FORMS if f in forms)
@@ -218,11 +240,13 @@ def guarded(func, call: Call):
     by_argument, conditional = call.by_argument, call.conditional
     later = by_argument is not None and bool(frozenset().union(
         *(f for p, f in enumerate(by_argument) if p in conditional)) - {"nested"} - allowed)
-    if may <= allowed and not static and not later:
+    if (each(may) if call.lifted else may) <= allowed and not static and not later:
         return func
     state = context.STATE
     name, values, skip, step = call.name, call.name not in PLACE_ONLY, call.skip, call.step
-    check_values, certain = not may <= allowed, call.certain
+    check_values, certain = not each(may) <= allowed if call.lifted else \
+        not may <= allowed, call.certain
+    lifted, elementwise = call.lifted, call.name in ELEMENTWISE
 
     def checking(*args):
         out = getattr(state, "form_refusals", None)
@@ -246,6 +270,9 @@ def guarded(func, call: Call):
                     if keep is not None and p not in keep:
                         continue
                     got = value_forms(a, seen, values)
+                    if lifted or elementwise and node is not None and \
+                            node.spill is not None:  # (an array formula's)
+                        got = each(got)
                     if got <= allowed:
                         continue
                     reason = f"{name}() given {describe(got - allowed)}"
@@ -327,7 +354,7 @@ def compile_calls(graph, inputs: dict, consts: dict,
                             certain is None or i in certain,
                             tuple(by_argument) if branching else None,
                             branches.conditional(name, len(by_argument)) if branching
-                            else frozenset())))
+                            else frozenset(), i in getattr(graph, "lifted", ()))))
     return out
 
 
@@ -364,6 +391,8 @@ def static_reason(call: Call, one_cell: bool, date1904: bool) -> str | None:
     (``one_cell`` and ``date1904`` as for ``static_refusal``)."""
     allowed = listed()[call.name][0]
     forms = set(call.certain_forms()) - {"nested"}
+    if call.lifted or not one_cell and call.name in ELEMENTWISE:
+        forms = set(each(forms))  # (computed for each element)
     if call.intersected and one_cell:
         forms.discard("ranges")
         forms.add("cells")

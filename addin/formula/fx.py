@@ -274,6 +274,9 @@ class Graph:
     #: functions inside which a range meets an operator, not known to be array or value
     #: context: the formula is refused rather than computed one way or the other
     unsure: tuple = ()
+    #: positions in ``functions`` of calls computed element by element over whole arrays
+    #: in a one-cell formula (``addin.formula.intersection.LIFTED``)
+    lifted: frozenset = frozenset()
     names: list = field(default_factory=list)  # the node name of each of ``functions``
 
 

@@ -418,13 +418,14 @@ def empty_old_text(original, key: str):
 
 def sumproduct(original, key: str):
     """Excel's SUMPRODUCT in the place of formulas': arrays of different dimensions are
-    ``#VALUE!`` before any error value they hold (formulas gave the first error value),
-    and an entry that is not a number counts as 0 (formulas reads the text ``"12"`` as
-    12).
+    ``#VALUE!``, an error value they hold is the result (two kinds, or an error value
+    with dimensions that differ, stop strict mode: no page says which comes), and an
+    entry that is not a number counts as 0 (formulas reads the text ``"12"`` as 12).
 
     References: Microsoft Support, "SUMPRODUCT function" ("The array arguments must
     have the same dimensions. If they do not, SUMPRODUCT returns the #VALUE! error
-    value"; "SUMPRODUCT treats non-numeric array entries as if they were zeros")."""
+    value"; "SUMPRODUCT treats non-numeric array entries as if they were zeros");
+    poi/FormulaEvalTestData_Copy.xlsx K1328: SUMPRODUCT of K1330:L1330 holding #REF!."""
     from formulas.functions import Error
     from formulas.tokens.operand import XlError
 
@@ -435,17 +436,16 @@ def sumproduct(original, key: str):
     @functools.wraps(original)
     def computed(*args):
         arrays = [grid(a) for a in args]
+        found = {str(v): v for a in arrays for v in a.ravel() if isinstance(v, XlError)}
+        if len(found) > 1 or found and len({a.shape for a in arrays}) > 1:
+            context.refuse("SUMPRODUCT() given error values of two kinds, or arrays of "
+                           "different dimensions holding one (no page says which comes)")
         if len({a.shape for a in arrays}) > 1:
             return Error.errors["#VALUE!"]
-        total = np.ones(arrays[0].shape)
-        for a in arrays:
-            for v in a.ravel():
-                if isinstance(v, XlError):
-                    return v
-            total = total * np.vectorize(
-                lambda v: float(v) if isinstance(v, (int, float, np.number))
-                and not isinstance(v, (bool, np.bool_)) else 0.0, otypes=[float])(a)
-        return float(np.sum(total))
+        number = np.vectorize(lambda v: float(v) if isinstance(v, (int, float, np.number))
+                              and not isinstance(v, (bool, np.bool_)) else 0.0, otypes=[float])
+        return next(iter(found.values())) if found else \
+            float(np.sum(functools.reduce(np.multiply, map(number, arrays))))
 
     return computed
 

@@ -15,6 +15,7 @@ gives -2.2E-16), NORM.S.INV(0.9986501019683699) 2.9999999999999969 (B44).
 from __future__ import annotations
 
 import functools
+import math
 
 from addin.formula import context
 from addin.formula.fx_excel_args import one_value
@@ -175,3 +176,94 @@ def frequency_settled(original, key: str):
         return original(*args)
 
     return checked
+
+
+#: alpha and beta over which formulas' beta distribution (SciPy's, on Boost's incomplete
+#: beta function) was checked against 40-digit values (tests/test_checked_beta.py: the
+#: largest relative difference 5.5E-13); outside them it is refused
+BETA_SHAPES = (0.01, 1e4)
+#: a BETA.INV whose result moves more than this many times a relative change of its
+#: probability (p * (B - A) / (density * |x|)) is refused: Excel's search and SciPy's
+#: stop at different last digits of BETA.DIST, and the result magnifies them
+BETA_INV_CONDITION = 1e4
+
+
+def _beta_refusal(name: str, vals: list, inverse: bool) -> str | None:
+    """Why Excel's value of BETA.DIST, BETADIST or BETA.INV (``name``) for one-value
+    arguments ``vals`` is not settled, or None."""
+    cumulative = 3 if name == "BETA.DIST" else None
+    for k, v in enumerate(vals):
+        if k == cumulative:
+            if not isinstance(v, bool):
+                return f"{name}() given a cumulative that is not TRUE or FALSE"
+        elif isinstance(v, bool):
+            return f"{name}() given a logical value where it reads a number"
+    if not all(type(v) in (int, float) for k, v in enumerate(vals) if k != cumulative):
+        return None  # (text, an error value: #VALUE! or the error, as the page says)
+    alpha, beta = vals[1], vals[2]
+    if alpha > 0 and beta > 0 and not (BETA_SHAPES[0] <= min(alpha, beta) and
+                                       max(alpha, beta) <= BETA_SHAPES[1]):
+        return f"{name}() given alpha or beta outside 0.01 to 10,000 (not checked there)"
+    bounds = vals[4:6] if cumulative else vals[3:5]
+    low, high = (list(bounds) + [0, 1][len(bounds):])[:2]
+    if inverse and (vals[0] == 1 or low >= high):
+        return f"{name}() given a probability of 1 or A not below B (its page says no value)"
+    if cumulative and vals[3] is False and vals[0] in (low, high):
+        return f"{name}() of the density at A or B (its page says no value)"
+    return None
+
+
+def beta_settled(original, key: str):
+    """formulas' BETA.DIST, BETADIST or BETA.INV (``key``), refused in strict mode
+    where Microsoft's page does not settle Excel's value: a logical value read as a
+    number, a cumulative that is not TRUE or FALSE, alpha or beta outside the range
+    checked, a probability of 1 or A not below B (BETA.INV: the page gives #NUM! for a
+    probability above 1 only), the density at A or B, and a BETA.INV whose result is
+    ill-conditioned (``BETA_INV_CONDITION``). Elsewhere formulas' value is SciPy's
+    regularized incomplete beta function (and its inverse), within 1E-12 of the exact
+    value.
+
+    References: Microsoft Support, "BETA.DIST function", "BETA.INV function",
+    "BETADIST function"."""
+    from addin.formula.fx import load
+
+    ns = load()
+    name = key.upper().removeprefix("_XLFN.")
+    inverse = name == "BETA.INV"
+
+    @functools.wraps(original)
+    def checked(*args):
+        vals = [one_value(a, ns) for a in args]
+        why = None if None in vals else _beta_refusal(name, vals, inverse)
+        result = original(*args)
+        x = one_value(result, ns)  # (SciPy's number: numpy's float)
+        x = float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else None
+        if why is None and inverse and x is not None:
+            why = _ill_conditioned(name, vals, x)
+        if why:
+            context.refuse(why)
+            return ns.errors["#VALUE!"]
+        return result
+
+    return checked
+
+
+def _ill_conditioned(name: str, vals: list, x: float) -> str | None:
+    """Why BETA.INV's result ``x`` for ``vals`` is not settled to 1E-9, or None."""
+    p, alpha, beta = vals[:3]
+    low, high = (list(vals[3:5]) + [0, 1][len(vals[3:5]):])[:2]
+    t = (x - low) / (high - low)
+    if not 0 < t < 1 or x == 0:
+        return f"{name}() whose result is at A or B (its digits are the search's)"
+    log_density = ((alpha - 1) * math.log(t) + (beta - 1) * math.log1p(-t)
+                   - math.lgamma(alpha) - math.lgamma(beta) + math.lgamma(alpha + beta))
+    if math.log(p * (high - low) / abs(x)) - log_density > math.log(BETA_INV_CONDITION):
+        return (f"{name}() of a probability its result magnifies more than "
+                f"{BETA_INV_CONDITION:,.0f} times (Excel's last digits are not settled)")
+    from scipy import special  # (formulas' own: its beta distribution's)
+
+    rounding = math.exp(log_density) * 4e-16 * (abs(x) + abs(x - low)) / (high - low)
+    if not abs(float(special.betainc(alpha, beta, t)) - p) <= 1e-12 * p + rounding:
+        return f"{name}() where SciPy's search did not reach the probability"  # (t, read
+        # back from x, moves by up to 4E-16 (|x| + |x - A|) / (B - A): the density times it)
+    return None

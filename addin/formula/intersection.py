@@ -34,6 +34,13 @@ ARRAY_CONTEXT = excel_functions.names("array_context", spelled=True)
 VALUE_CONTEXT = excel_functions.names("value_context", spelled=True)
 
 
+#: functions whose arguments Excel computes as arrays in a one-cell formula, a function of
+#: ``LIFTED`` given a range there (through operators and other such functions) computed
+#: element by element over the range's values, not on the cell of the formula's row
+#: (``=SUMPRODUCT(LN(1+C5:C30))``; declared ``lifting``; Microsoft Support, "SUMPRODUCT
+#: function": its arguments are arrays, multiplied element by element)
+LIFTING = excel_functions.names("lifting", spelled=True)
+
 _ALL = None  # every argument
 #: parameters of Excel's functions that are single values (value class): a range given
 #: there in a one-cell formula is implicitly intersected with the formula's cell
@@ -41,22 +48,31 @@ _ALL = None  # every argument
 #: Name -> positions of those arguments (None: all; declared ``value_args``). [MS-XLS]
 #: 2.5.198 parameter classes.
 VALUE_PARAMS = excel_functions.value_args()
+#: the functions of one value a ``LIFTING`` function's argument computes element by
+#: element: those Excel computes so in an array formula (declared ``elementwise``) whose
+#: single-value arguments are intersected elsewhere, but not IF and IFERROR, which take
+#: one value there unless the formula is an array formula (declared ``branching``)
+LIFTED = frozenset(excel_functions.names("elementwise", spelled=True)
+                   - excel_functions.names("branching", spelled=True)) & VALUE_PARAMS.keys()
 
 
 def _base_key(key) -> str:
     return re.sub(r"<\d+>$", "", key) if isinstance(key, str) else ""
 
 
-def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tuple]:
+def operand_contexts(dsp, references, ours=frozenset()) -> tuple[dict, tuple, frozenset]:
     """Which operators of a parsed formula take one value of a reference.
 
     In a one-cell (not array) formula Excel computes an operator's operands as single
     values: a range there gives its cell in the formula's row (a column) or column (a
     row), or ``#VALUE!`` (implicit intersection) -- unless the operator is inside an
     argument of a function with array-class parameters (``ARRAY_CONTEXT``), where
-    the operands are whole arrays. Returns (positions of such operators among the
-    graph's function nodes, names of functions around an operator on a range whose
-    context is not known here). ``ours``: napkin's functions (array context kept).
+    the operands are whole arrays; inside a ``LIFTING`` function's argument a function of
+    ``LIFTED`` takes whole arrays too, computed element by element. Returns (positions
+    of such operators and functions among the graph's function nodes -> the positions of
+    their inputs that take one value, names of functions around an operator on a range
+    whose context is not known here, positions of the ``LIFTED`` functions computed
+    element by element). ``ours``: napkin's functions (array context kept).
 
     References: Microsoft, "Implicit intersection operator: @"; [MS-XLS] 2.5.198.x
     (parameter classes: reference, value, array)."""
@@ -64,7 +80,9 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tupl
     memo: dict = {}
 
     def context(data_key, depth=0) -> str:
-        """'array', 'value' or the name of an unknown function, for a data node."""
+        """'array', 'lift' (an argument of a ``LIFTING`` function, through operators and
+        ``LIFTED`` functions), 'value' or the name of an unknown function, for a data
+        node."""
         if data_key in memo:
             return memo[data_key]
         got = set()
@@ -74,6 +92,10 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tupl
                 out = nodes[fkey].get("outputs") or ()
                 got.update(context(o, depth + 1) for o in out) if depth < 200 \
                     else got.add("array")
+            elif name in LIFTING:
+                got.add("lift")
+            elif name in LIFTED and depth < 200 and lifted_call(fkey, depth):
+                got.add("lift")
             elif name in ARRAY_CONTEXT or name in ours or \
                     name.removeprefix("_XLFN.") in ours:
                 got.add("array")
@@ -83,9 +105,17 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tupl
                 got.add(name.removeprefix("_XLFN.").removeprefix("_XLWS."))
         if not got:
             got.add("value")  # the formula's result
-        unknown = sorted(g for g in got if g not in ("array", "value"))
-        memo[data_key] = unknown[0] if unknown else ("value" if "value" in got else "array")
+        unknown = sorted(g for g in got if g not in ("array", "value", "lift"))
+        memo[data_key] = unknown[0] if unknown else "value" if "value" in got else \
+            "lift" if got == {"lift"} else "array"
         return memo[data_key]
+
+    def lifted_call(fkey, depth=0) -> bool:
+        """Whether the call ``fkey`` of a ``LIFTED`` function is computed element by
+        element: its value is read, through operators and such calls, by a ``LIFTING``
+        function's argument only."""
+        out = nodes[fkey].get("outputs") or ()
+        return bool(out) and all(context(o, depth + 1) == "lift" for o in out)
 
     def may_be_range(data_key) -> bool:
         if pred.get(data_key):
@@ -101,7 +131,7 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tupl
                 return False
         return ":" in data_key
 
-    single, unsure, i = {}, [], 0
+    single, unsure, lifted, i = {}, [], set(), 0
     for key, n in nodes.items():
         if n["type"] != "function":
             continue
@@ -111,8 +141,10 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tupl
             ctx = context(n["outputs"][0]) if n.get("outputs") else "value"
             if ctx == "value":
                 single[i] = frozenset(range(len(ins)))
-            elif ctx != "array" and any(may_be_range(k) for k in ins):
+            elif ctx not in ("array", "lift") and any(may_be_range(k) for k in ins):
                 unsure.append(ctx)
+        elif name in LIFTED and name not in ours and lifted_call(key):
+            lifted.add(i)  # (its arguments whole, each element computed)
         elif name in VALUE_PARAMS and name not in ours:
             skip = 0  # formulas' extra inputs (the compiling flag) come first
             while skip < len(ins) and fx.is_dispatch_token(ins[skip]):
@@ -123,7 +155,7 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[frozenset, tupl
             if pos:
                 single[i] = pos
         i += 1
-    return single, tuple(dict.fromkeys(unsure))
+    return single, tuple(dict.fromkeys(unsure)), frozenset(lifted)
 
 
 def of_reference(rng, row: int, col: int):

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from addin.formula import excel_functions
+from addin.formula.patches_excel import EXCEL_FUNCTIONS
 
 
 @dataclass(frozen=True)
@@ -260,6 +261,11 @@ _FORMULAS = (
             "test_quantiles_refuse_what_their_pages_leave_unsaid", f"{_FXS}:settled_quantile")
       for name in ("PERCENTILE", "PERCENTILE.INC", "_XLFN.PERCENTILE.INC", "QUARTILE",
                    "QUARTILE.INC", "_XLFN.QUARTILE.INC")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} reads logical values as numbers and computes "
+            "where its page settles no value (a probability of 1...): refused in strict mode",
+            "Microsoft Support, \"BETA.DIST function\", \"BETA.INV function\"; tests/"
+            "test_checked_beta.py", f"{_FXS}:beta_settled")
+      for name in ("BETA.DIST", "_XLFN.BETA.DIST", "BETA.INV", "_XLFN.BETA.INV", "BETADIST")),
     *(Patch(_F, TABLE, name, f"formulas' {name} computes known_y's and known_x's of "
             "different shapes, and drops a pair where either holds a text or a logical "
             "value; Microsoft's page says such values are ignored, not which point goes "
@@ -319,124 +325,6 @@ _FORMULAS = (
             "test_sums_that_cancel_are_refused", f"{_FXA}:near_zero_sum") for sym in ("+", "-")),
 )
 
-_MISSING = "missing from formulas"
-_UNLIKE = "formulas' {} computes unlike Excel; ours follows Microsoft's help page"
-_AGGREGATE = ("formulas' {} takes its arguments unlike Excel: in a reference Excel ignores "
-              "text, logical values and empty cells; given directly, \"3\" and TRUE count")
-_AGGREGATE_EVIDENCE = ("Microsoft Support, \"SUM function\" and \"COUNT function\"; "
-                       "tests/test_excel_functions.py")
-
-
-def _ms(name: str, test: str) -> str:
-    return f"Microsoft Support, \"{name} function\" (its examples); tests/{test}"
-
-
-#: Excel functions of addin/excel/ in formulas' table: (name, ours under addin.excel,
-#: what it corrects, evidence)
-_EXCEL_FUNCTIONS = (
-    ("SUBTOTAL", "aggregates:subtotal", _MISSING, _ms("SUBTOTAL", "test_excel_functions.py")),
-    ("COMBIN", "aggregates:combin", _MISSING, _ms("COMBIN", "test_excel_functions.py")),
-    ("COMBINA", "aggregates:combina", _MISSING, _ms("COMBINA", "test_excel_functions.py")),
-    ("_XLFN.COMBINA", "aggregates:combina", _MISSING,
-     _ms("COMBINA", "test_excel_functions.py")),
-    ("CHOOSE", "lookup:choose", _UNLIKE.format("CHOOSE") + " (the reference chosen, "
-     "SUM(CHOOSE(2,A1:A3,B1:B3)) sums B1:B3)", _ms("CHOOSE", "test_excel_lookups.py")),
-    ("LOOKUP", "lookup:lookup", _UNLIKE.format("LOOKUP"), _ms("LOOKUP", "test_excel_lookups.py")),
-    *((name, "refusals:CHECKED", f"formulas' {name} given TRUE or FALSE as a number, "
-       "where Microsoft's page does not say Excel's value: refused in strict mode",
-       _ms(name, "test_excel_referee_math.py::test_logical_numbers_refused"))
-      for name in ("MROUND", "DELTA", "RANK")),
-    *((name, "refusals:CHECKED", f"formulas' {name} computes arguments Microsoft's page "
-       "does not settle (HOUR, MINUTE, SECOND: round a time unlike Excel; POISSON: does not "
-       "truncate x): ours in strict mode refuses them", _ms(name.removeprefix("_XLFN."),
-                                                             "test_checked_common.py"))
-      for name in ("AVERAGEA", "HOUR", "ISEVEN", "ISODD", "MAXA", "MINA",
-                   "MINUTE", "POISSON", "POISSON.DIST", "_XLFN.POISSON.DIST", "REPLACE",
-                   "SECOND", "SUMX2MY2", "SUMX2PY2", "SUMXMY2")),
-    ("POWER", "refusals:CHECKED", "formulas' POWER gives 0 for a result too small for a "
-     "float, where Microsoft's page does not say Excel's value: refused in strict mode",
-     _ms("POWER", "test_excel_referee_math.py::test_a_power_too_small_for_a_float")),
-    ("XNPV", "refusals:CHECKED", "formulas' XNPV sorts the dates and counts from the "
-     "earliest: #NUM! where a date precedes the first (its page); a rate not above 0 "
-     "refused in strict mode", _ms("XNPV", "test_excel_referee_math.py::test_xnpv_dates")),
-    ("MOD", "refusals:CHECKED", "formulas' MOD of a text that is no number by 0 is "
-     "#VALUE!, where Microsoft's page does not say which error comes first: refused in "
-     "strict mode", _ms("MOD", "test_excel_referee_math.py::test_mod_of_text_by_0")),
-    ("MDETERM", "refusals:CHECKED", "formulas' MDETERM in floating point, whose last "
-     "digits Microsoft does not document: refused in strict mode where it is not exact",
-     _ms("MDETERM", "test_excel_referee_math.py::test_mdeterm_not_exact")),
-    *((name, f"annuity:{name.lower()}", f"formulas' {name} (numpy-financial) computes "
-       "(1+rate)^nper by a power, its last digits 1e-14 off Excel's (a loan's last "
-       "balance 7.6 times Excel's -5.6E-11), and computes a rate of -1 or below and a type "
-       "other than 0 or 1, where Microsoft's page does not say Excel's value (LibreOffice "
-       "#NUM!): ours with exp and expm1 of nper * log1p(rate), those refused in strict mode",
-       f"Microsoft Support, \"{name} function\" (its examples), \"PV function\" (the "
-       "annuity equation); the values Excel saved in tests/corpus/xlcalculator/PMT.xlsx and "
-       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx; tests/test_excel_finance.py, "
-       "tests/test_checked_widened.py")
-      for name in ("PMT", "FV", "PV")),
-    *((name, "annuity:rri", "formulas' RRI gives #NUM! for an fv of 0 or below, where "
-       "Microsoft's page does not say which values are not valid: refused in strict mode "
-       "wherever an argument is not above 0", _ms("RRI", "test_checked_widened.py"))
-      for name in ("RRI", "_XLFN.RRI")),
-    ("DB", "depreciation:db", "formulas' DB gives #NUM! for arguments Microsoft's page "
-     "does not settle (LibreOffice #VALUE!): refused in strict mode there",
-     "Microsoft Support, \"DB function\" (its examples); the values Excel saved in "
-     "tests/corpus/xlcalculator/VDB.xlsx; tests/test_excel_finance.py"),
-    ("VDB", "depreciation:vdb", _UNLIKE.format("VDB") + " (for whole periods; the rest "
-     "refused in strict mode)", "Microsoft Support, \"VDB function\" (its examples); the "
-     "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx; tests/test_excel_finance.py"),
-    ("DOLLAR", "text:dollar", _MISSING, _ms("DOLLAR", "test_excel_text.py")),
-    ("BASE", "text:base", _MISSING, _ms("BASE", "test_excel_text.py")),
-    ("_XLFN.BASE", "text:base", _MISSING, _ms("BASE", "test_excel_text.py")),
-    ("HYPERLINK", "text:hyperlink", _MISSING, _ms("HYPERLINK", "test_excel_text.py")),
-    ("OFFSET", "references:offset", _MISSING, _ms("OFFSET", "test_excel_lookups.py")),
-    ("INDIRECT", "references:indirect", _MISSING, _ms("INDIRECT", "test_excel_lookups.py")),
-    *((name, f"references:{name.lower()}", _UNLIKE.format(name) + " (an array constant "
-       "has rows and columns too: formulas' takes references only)",
-       _ms(name, "test_excel_referee.py")) for name in ("ROWS", "COLUMNS")),
-    ("COUNTA", "aggregates:counta", _UNLIKE.format("COUNTA") + " (a formula's \"\" and "
-     "error values count, empty cells do not)", _ms("COUNTA", "test_excel_text.py")),
-    ("SEARCH", "text:search", _UNLIKE.format("SEARCH") + " (? * ~ wildcards, numbers "
-     "searched as Excel writes them)", "Microsoft Support, \"SEARCH, SEARCHB functions\" "
-     "(its examples); apache/poi FormulaEvalTestData.xls (SEARCH(1,0.00001) is 7); "
-     "tests/test_excel_text.py"),
-    ("SEARCHB", "text:search", _UNLIKE.format("SEARCHB") + " (as SEARCH)",
-     "Microsoft Support, \"SEARCH, SEARCHB functions\""),
-    *((name, "aggregates:AGGREGATES", _AGGREGATE.format(name), _AGGREGATE_EVIDENCE)
-      for name in ("SUM", "AVERAGE", "MIN", "MAX", "COUNT", "PRODUCT", "SUMSQ", "DEVSQ",
-                   "AVEDEV", "MEDIAN", "VAR", "VARP", "STDEV", "STDEVP", "_XLFN.VAR.S",
-                   "VAR.S", "_XLFN.VAR.P", "VAR.P", "_XLFN.STDEV.S", "STDEV.S",
-                   "_XLFN.STDEV.P", "STDEV.P")),
-    *((f"{a}2{b}", "text:BASE_CONVERSIONS", _UNLIKE.format(f"{a}2{b}") + " (places checked "
-       "first, ten digits of two's complement for a negative number)",
-       _ms(f"{a}2{b}", "test_excel_text.py"))
-      for a in ("BIN", "OCT", "DEC", "HEX") for b in ("BIN", "OCT", "DEC", "HEX") if a != b),
-    ("TEXT", "text:text", _UNLIKE.format("TEXT") + " (the number formats of addin/excel/"
-     "numfmt.py)", _ms("TEXT", "test_excel_text.py")),
-    ("XLOOKUP", "lookup:xlookup", _UNLIKE.format("XLOOKUP"),
-     _ms("XLOOKUP", "test_excel_lookups.py")),
-    ("_XLFN.XLOOKUP", "lookup:xlookup", _UNLIKE.format("XLOOKUP"),
-     _ms("XLOOKUP", "test_excel_lookups.py")),
-    ("YEARFRAC", "dates:yearfrac", _UNLIKE.format("YEARFRAC") + " (2012-01-01 to "
-     "2012-07-30 is 0.58055556, 0.57650273, 0.57808219 for bases 0, 1, 3)",
-     _ms("YEARFRAC", "test_excel_cases.py")),
-    ("DATE", "dates:date", _UNLIKE.format("DATE") + " (a year from 0 to 1899 counted from "
-     "1900, months and days beyond their range carried over)",
-     _ms("DATE", "test_excel_cases.py")),
-    *((name, f"logic:{by}", _UNLIKE.format(name.removeprefix("_XLFN.")) + " (the text "
-       "\"TRUE\" given directly is TRUE; text in a reference is left out)",
-       _ms(name.removeprefix("_XLFN."), "test_excel_core.py"))
-      for name, by in (("AND", "and_"), ("OR", "or_"), ("XOR", "xor"), ("_XLFN.XOR", "xor"))),
-    *((name, "logic:switch", _UNLIKE.format("SWITCH") + " (text matched without case, a "
-       "number never equal to a logical value)", _ms("SWITCH", "test_excel_core.py"))
-      for name in ("SWITCH", "_XLFN.SWITCH")),
-    *((name, "text:textjoin", _UNLIKE.format("TEXTJOIN") + " (an omitted delimiter is "
-       "none, not \"0\")", _ms("TEXTJOIN", "test_excel_core.py"))
-      for name in ("TEXTJOIN", "_XLFN.TEXTJOIN")),
-    ("INDEX", "lookup:index", _UNLIKE.format("INDEX") + " (a reference, row or column 0 "
-     "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
-)
 
 #: formulas' date functions that napkin computes in the 1904 date system (declared
 #: ``in_1904``: addin.formula.excel_functions)
@@ -448,7 +336,7 @@ _CHECKED_SERIALS = sorted(excel_functions.names("serials_checked", spelled=True)
 
 _EXCEL = (
     *(Patch(_F, TABLE, name, corrects, evidence, f"{_XL}.{by}", "udf")
-      for name, by, corrects, evidence in _EXCEL_FUNCTIONS),
+      for name, by, corrects, evidence in EXCEL_FUNCTIONS),
     *(Patch(_F, TABLE, name, f"formulas' {name} computes arguments whose value in Excel no "
             "evidence settles (a logical value, a date before 1 March 1900 in EOMONTH, a "
             "time of day in DAYS...); ours refuses them in strict mode",

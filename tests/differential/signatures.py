@@ -115,6 +115,9 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "SUMXMY2": (("r", "r"), (), None), "DEVSQ": (("r",), (), "n"),
     "AVEDEV": (("r",), (), "n"), "POISSON": (("n", "n", "v"), (), None),
     "POISSON.DIST": (("n", "n", "v"), (), None),
+    "BETA.DIST": (("n", "n", "n", "v"), ("n", "n"), None),
+    "BETA.INV": (("n", "n", "n"), ("n", "n"), None),
+    "BETADIST": (("n", "n", "n"), ("n", "n"), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -125,7 +128,7 @@ ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET", "FREQUE
 FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "DAYS",
           "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP", "NORM.INV", "NORM.S.INV",
           "PERCENTILE.INC", "QUARTILE.INC", "FORECAST.LINEAR", "STDEV.S", "STDEV.P", "VAR.S",
-          "VAR.P", "POISSON.DIST"}
+          "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV"}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {

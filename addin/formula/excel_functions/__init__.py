@@ -13,7 +13,9 @@ says:
 * how Excel reads its arguments: element by element in an array formula
   (``elementwise``, [1]_), which arguments are single values a range is intersected for
   (``value_args``: ``ALL`` or the positions, [2]_), whether an operator inside it sees one
-  value or whole arrays (``value_context``, ``array_context``), whether it reads a
+  value or whole arrays (``value_context``, ``array_context``), whether its arguments
+  are computed as arrays, a function of one value given a range there element by element
+  (``lifting``, [3]_), whether it reads a
   reference's place only (``place_only``), evaluates only some arguments (``branching``),
   takes a 3-D reference (``three_d``), depends on the date system (``date_system``);
 * what napkin **refuses** of it in strict mode, and why (the sentence's words):
@@ -47,6 +49,10 @@ References
 .. [1] Microsoft Support, "Guidelines and examples of array formulas".
 .. [2] [MS-XLS] 2.5.198 (parameter classes: reference, value, array); Microsoft,
    "Implicit intersection operator: @".
+.. [3] Microsoft Support, "SUMPRODUCT function": its arguments are arrays, multiplied
+   element by element (``=SUMPRODUCT((B2:B9=B12)*(C2:C9))``, no Ctrl+Shift+Enter);
+   [MS-XLS] 2.5.198.x: an expression in an array-class parameter is evaluated as an
+   array, a value-class function given an array there once for each of its elements.
 """
 
 from __future__ import annotations
@@ -75,6 +81,7 @@ class ExcelFunction:
     value_args: object = None  # ALL, or the positions (0 first) of single-value arguments
     value_context: bool = False
     array_context: bool = False
+    lifting: bool = False
     place_only: bool = False
     branching: bool = False
     three_d: bool = False

@@ -264,13 +264,18 @@ excel("SUMIF", "scalars, cells, ranges, numeric text, empty",
       "sum_range is not added)")
 excel("SUMIFS", "scalars, ranges",
       "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py)")
-excel("SUMPRODUCT", "ranges, arrays, numeric text",
+excel("SUMPRODUCT", "ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMPRODUCT.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_functions.py; "
       "tests/test_fuzz.py (values from Microsoft's documented examples or worked by hand) ; "
       "tests/test_excel_referee.py::test_sumproduct_of_different_dimensions (Microsoft "
-      "Support, \"SUMPRODUCT function\": non-numeric array entries are treated as zeros)",
-      array_context=True)
+      "Support, \"SUMPRODUCT function\": non-numeric array entries are treated as zeros: an "
+      "empty cell's product is 0 read as 0 or as no number); an error value in an array is the"
+      " result: tests/corpus/poi/FormulaEvalTestData_Copy.xlsx EverythingTests!K1328 (the file"
+      " refused whole: tests/test_sumproduct_elements.py computes it); "
+      "tests/test_sumproduct_elements.py (functions of one value computed element by element "
+      "in its arguments; LibreOffice)",
+      array_context=True, lifting=True)
 excel("SUMSQ", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)")

@@ -17,6 +17,28 @@ excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty",
       "tests/test_excel_referee.py::test_sumif_and_averageif_add_numbers_only (Microsoft "
       "Support, \"AVERAGEIF function\": cells in average_range that are empty or hold text are "
       "ignored; the text \"40\" left out, an empty cell of range matched by \"<>5\")")
+excel("BETA.DIST", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B2, "
+      "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
+      "\"BETA.DIST function\" (BETA.DIST(2,8,10,TRUE,1,3) = 0.6854706, FALSE 1.4837646); "
+      "tests/test_checked_beta.py (40-digit values, LibreOffice); refused where its page "
+      "settles no value (addin/formula/fx_excel_stats.py)",
+      xlfn=True, value_args=ALL)
+excel("BETA.INV", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B3, "
+      "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
+      "\"BETA.INV function\" (BETA.INV(0.685470581,8,10,1,3) = 2); tests/test_checked_beta.py "
+      "(40-digit values, LibreOffice); refused where its page settles no value or the result "
+      "magnifies the last digits of BETA.DIST (addin/formula/fx_excel_stats.py)",
+      xlfn=True, value_args=ALL)
+excel("BETADIST", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B4, "
+      "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
+      "\"BETADIST function\" (BETADIST(2,8,10,1,3) = 0.685470581); tests/test_checked_beta.py",
+      value_args=ALL)
+#: not checked: its page says it iterates until the result is within 3E-7, and ECMA-376's
+#: example, BETAINV(0.5,1,2) = 0.29289341, is 1.9E-7 from the exact 1 - 1/sqrt(2)
+excel("BETAINV", value_args=ALL)
 excel("CORREL", array_context=True)
 excel("COUNT", "scalars, cells, ranges, arrays, numeric text, empty",
       "values Excel saved in tests/corpus/poi/55906-MultiSheetRefs.xlsx, "
