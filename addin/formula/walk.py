@@ -186,6 +186,19 @@ def read_whole(around: tuple[str, ...], ours: frozenset[str] | None = None) -> l
     return [f for f in around if f and f not in ELEMENTWISE and f not in ours]
 
 
+def may_call(text: str, names: frozenset[str]) -> bool:
+    """Whether formula ``text`` may call a function of ``names`` (upper case): one of them
+    is in it, in any letter case. A call's name (``Group.name``: its token's text less an
+    add-in's or Lite's prefix, in upper case) is part of the formula's text, so a formula
+    without any calls none, and need not be tokenised to say so (``calls_of``)."""
+    return _names_pattern(names).search(text.upper()) is not None
+
+
+@functools.lru_cache(maxsize=8)
+def _names_pattern(names: frozenset[str]) -> re.Pattern:
+    return re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True))))
+
+
 def calls_of(items, names) -> bool:
     """Whether the tree calls any function of ``names`` (upper case)."""
     for x in items:

@@ -47,7 +47,7 @@ from zipfile import ZipFile
 
 from openpyxl.formula.translate import Translator
 
-from addin.formula.walk import calls_of
+from addin.formula.walk import calls_of, may_call
 from addin.ooxml import edit, guard, package, reader
 from addin.ooxml import xlsx_values as xv
 from addin.transform.native.book import Book
@@ -138,7 +138,7 @@ def _helper_values(zf: ZipFile, computed: Path, book: xv.Book, tr: NativeTransla
     _add_hidden_sheet(zf, book, tr.helpers.sheet, tr.helpers.sheet_xml(tr.fill),
                       HELPERS_REL_ID, replace, add)
     probe = Path(folder) / "helpers.xlsx"
-    package.rewrite(zf, computed, probe, replace, {"xl/calcChain.xml"}, add)
+    package.rewrite(zf, computed, probe, replace, {"xl/calcChain.xml"}, add, stored=True)
     results = calc_workbook(probe, None, strict=False)  # the values, no workbook written
     head = tr.helpers.sheet + "!A"
     return {int(label[len(head):]): _cached(v) for label, v in results.items()
@@ -238,7 +238,8 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                 edits, cells = [], None
                 for start, end, attrs, text, ref, kind, p in _formula_cells(xml):
                     try:
-                        if not calls_of(tr.parsed(text), tr.names):
+                        if not may_call(text, tr.names) or \
+                                not calls_of(tr.parsed(text), tr.names):
                             continue
                     except Exception:  # not tokenizable: leave it alone
                         continue
