@@ -54,6 +54,18 @@ class _read_once:
         return value
 
 
+@functools.lru_cache(maxsize=4096)
+def _function_name(opening: str) -> str:
+    """``Group.name`` of a call opened by ``opening`` (``_xldudf_RIDGE(``), read once a
+    text: the cells of an array formula said one by one open their calls alike."""
+    name = opening[:-1]
+    name = name.rpartition("!")[2]  # 'napkin.xlam'!WEIGHT_GB( as an add-in call
+    for prefix in ("_xludf.", "_xll."):
+        if name.lower().startswith(prefix):
+            name = name[len(prefix):]
+    return ft.plain_name(name).upper()  # _xldudf_RIDGE( as Excel stores a Lite call
+
+
 @dataclass
 class Group:
     """A function call, a parenthesis or an array constant, with its tokens inside."""
@@ -69,12 +81,7 @@ class Group:
         ``napkin native`` asks it of each group several times.)"""
         if self.open.type != Token.FUNC:
             return None
-        name = self.open.value[:-1]
-        name = name.rpartition("!")[2]  # 'napkin.xlam'!WEIGHT_GB( as an add-in call
-        for prefix in ("_xludf.", "_xll."):
-            if name.lower().startswith(prefix):
-                name = name[len(prefix):]
-        return ft.plain_name(name).upper()  # _xldudf_RIDGE( as Excel stores a Lite call
+        return _function_name(self.open.value)
 
     @_read_once
     def text(self) -> str:

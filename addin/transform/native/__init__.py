@@ -171,13 +171,13 @@ def _array_edits(tr, book, idx: int, sheet: str, cells: dict, text: str, block: 
     start, end, p = where
     try:
         trees: dict[str, list] = {}  # each cell's tree, made without tokenising it
-        texts = per_cell(text, block, book, idx, tr.names, trees)
+        texts = per_cell(text, block, book, idx, tr.names, trees, texts=False)
         for ref in texts:
             cell = cells.get(ref)
             if cell is None or cell.body is None:
                 raise Untranslatable(f"{sheet}!{ref} of the array formula over {block} has no "
                                      "value to keep")
-        new = {ref: tr.formula(t, idx, trees[ref]) for ref, t in texts.items()}
+        new = {ref: tr.formula("", idx, trees[ref]) for ref in texts}  # (by its tree)
     except Untranslatable as e:
         for ref in per_cell_refs(block):
             result.frozen[f"{sheet}!{ref}"] = f"array formula over {block}: {e}"
