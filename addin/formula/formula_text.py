@@ -25,8 +25,10 @@ __all__ = ["STORED_PREFIX", "plain_name", "stored_name"]  # (and every public na
 STRING_RE = re.compile(r'"(?:[^"]|"")*"')
 SEGMENT_RE = re.compile(STRING_RE.pattern + r'|\'(?:[^\']|\'\')*\'|[^"\']+|["\']')
 _NUMBER_RE = re.compile(r"(?<![\w.$])(\d+\.?\d*|\.\d+)(?:[eE]([+-]?)(\d+))?(?![\w.])")
-# a digit before "." or an exponent: where a number _fix_number changes can start
-_NUMBER_TO_FIX_RE = re.compile(r"\d[.eE]")
+# a digit before a "." no digit follows, or before an exponent: where a number
+# _fix_number changes is (a mantissa ending in "." or an exponent); elsewhere it leaves
+# every number as it is (0.742 and 12 are themselves)
+_NUMBER_TO_FIX_RE = re.compile(r"\d(?:\.(?!\d)|[eE][+-]?\d)")
 _ADDIN_PREFIX_RE = re.compile(r"(?<![\w.])(?:\[\d+\]|[\w.\-]+\.xla[m]?)!(?=[A-Za-z_][\w.]*\()")
 _QUOTED_ADDIN_RE = re.compile(r"'[^']*\.xla[m]?'", re.I)
 _ADDIN_CALL_RE = re.compile(r"!\s*[A-Za-z_][\w.]*\(")
