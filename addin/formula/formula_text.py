@@ -47,6 +47,12 @@ def _fix_number(m: re.Match) -> str:
     return f"{mant}E{sign or '+'}{exp}"
 
 
+def _may_be_stored(seg: str) -> bool:
+    """False where ``_STORED_CALL_RE`` cannot match: ASCII text without its prefix in any
+    letter case (other text is searched)."""
+    return "_" in seg and (not seg.isascii() or STORED_PREFIX in seg.lower())
+
+
 def normalize_formula(formula: str) -> str:
     """Formula text as ``formulas`` accepts it: ``=``-prefixed, ``70E9`` -> ``70E+9``.
 
@@ -75,9 +81,9 @@ def normalize_formula(formula: str) -> str:
             depth += seg.count("{") - seg.count("}")
             if _NUMBER_TO_FIX_RE.search(seg):  # else _fix_number leaves every number as is
                 seg = _NUMBER_RE.sub(_fix_number, seg)
-            if "!" in seg:
+            if "!" in seg and ("[" in seg or ".xla" in seg):  # (what a prefix holds)
                 seg = _ADDIN_PREFIX_RE.sub("", seg)
-            out.append(_STORED_CALL_RE.sub("", seg) if "_" in seg else seg)
+            out.append(_STORED_CALL_RE.sub("", seg) if _may_be_stored(seg) else seg)
     text = "".join(out)
     if text.startswith("=="):
         text = text[1:]
