@@ -207,3 +207,21 @@ def test_prefixes_are_looked_for_only_where_they_can_be():
         if not ft._may_be_stored(seg):
             assert ft._STORED_CALL_RE.sub("", seg) == seg, seg
     assert ft.normalize_formula("[1]!RIDGE(1,2)+_XLDUDF_RIDGE(3,4)") == "=RIDGE(1,2)+RIDGE(3,4)"
+
+
+def test_named_entities_are_read_as_the_pattern_reads_them():
+    """``reader.xml_unescape`` resolves the five named entities by replacement (``&amp;``
+    last) where the text has no character reference: the same text as
+    ``_ENTITY_RE``'s one pass, on 4,000 random texts of entities, pieces of them, "&" and
+    "#"; with a character reference it takes the pattern."""
+    import random
+
+    from addin.ooxml import reader
+
+    pieces = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&", "amp;", "lt;", "#", "#65;",
+              "&#65;", "&#x41;", ";", "a", "<", "&amp", "&l"]
+    rng = random.Random(35)  # any seed: the claim is for every text
+    for _ in range(4000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
+        assert reader.xml_unescape(text) == reader._ENTITY_RE.sub(reader._entity, text), text
+    assert reader.xml_unescape("IF(A1&lt;&gt;0,&quot;x&quot;,&amp;lt;)") == 'IF(A1<>0,"x",&lt;)'
