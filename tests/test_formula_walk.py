@@ -47,3 +47,43 @@ def test_one_table_says_what_reads_an_array_whole():
 def test_is_atomic_says_when_parentheses_are_needed(text, atomic):
     # the template's expressions (workbook.expr) and native's translation both ask this
     assert is_atomic(text) is atomic
+
+
+def test_a_formula_that_names_no_function_of_ours_calls_none():
+    """``may_call`` (a name of ``names`` in the text, any case) is False only where
+    ``calls_of`` of the tree is False: checked on every formula of the template and of
+    the corpus's workbooks that tokenise, and on the spellings a call of ours takes
+    (Lite's stored prefix, an add-in's, lower case). ``napkin native`` tokenises only the
+    formulas it leaves True."""
+    from pathlib import Path
+    from zipfile import ZipFile
+
+    from addin.formula.walk import calls_of, may_call, napkin_names
+    from addin.ooxml import reader
+
+    names = napkin_names()
+    texts = ["_xldudf_WEIGHT_GB(A1,\"BF16\")", "'napkin.xlam'!RIDGE(1,2)",
+             "_xludf.ridge(1,2)", "SUM(A1:A3)", "1+weight_gb(2,3)", '"RIDGE("&A1']
+    root = Path(__file__).resolve().parent.parent
+    corpus = sorted((root / "tests" / "corpus").rglob("*.xlsx"))
+    books = [root / "workbook" / "napkin.xlsx", *corpus]
+    for path in books:
+        try:
+            with ZipFile(path) as zf:
+                parts = [n for n in zf.namelist() if n.startswith("xl/worksheets/sheet")]
+                for part in parts:
+                    xml = zf.read(part).decode("utf-8", "replace")
+                    texts += [f.text for f in map(reader.formula_of, reader.iter_cells(xml))
+                              if f is not None and f.text]
+        except Exception:  # (a damaged workbook of the corpus: its formulas are not read)
+            continue
+    calls = 0
+    for text in texts:
+        try:
+            called = calls_of(parse(text), names)
+        except Exception:  # (not tokenisable: native leaves it alone either way)
+            continue
+        calls += called
+        assert may_call(text, names) or not called, text
+    assert calls >= 213  # the template's 213 formula cells that call napkin, at least
+    assert not may_call("SUM(A1:A3)*2", names) and may_call("1+weight_gb(2,3)", names)

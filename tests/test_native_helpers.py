@@ -65,3 +65,37 @@ def test_a_helpers_one_reference_is_found_where_the_full_reading_finds_it():
         want = next((s, e) for s, e, r in h._refs(text, own) if r == row)
         assert h._first_ref(text, own, row) == want, text
         assert text[want[0]:want[1]].upper().endswith(f"$A${row}")
+
+
+def _refs_by_pattern(h: Helpers, text: str, own: bool) -> list[tuple[int, int, int]]:
+    """``Helpers._refs`` as it read every text before its short way: the whole pattern
+    (string literals passed over, the look-behind in the pattern, case ignored)."""
+    return [(m.start("ref"), m.end("ref"), int(m.group("row")))
+            for m in h._ref_patterns[own].finditer(text) if m.group("ref")]
+
+
+def test_the_short_reading_of_references_equals_the_patterns():
+    """``Helpers._refs`` on ASCII text without a string literal (its fixed text searched
+    for, the look-behind tested where it is found) finds what the whole pattern finds:
+    on the cases that decide it and on 3,000 random texts made of the pieces a
+    reference is made of, for both the helper sheet's own references and named ones
+    (and a sheet's name that must be quoted)."""
+    import random
+
+    cases = ["napkin_helpers!$A$3+NAPKIN_HELPERS!$a$4", "x$A$1+$A$12+A$A$3", "1.$A$2",
+             "Sizing!$A$5+$A$5", "$A$5!x", "$A$5(", "$A$5:$A$6", "$A$$A$7", "'$A$8'",
+             "napkin_helpers!napkin_helpers!$A$9", "mynapkin_helpers!$A$4", "]$A$1",
+             "$A$1$A$2", "$A$0012*2", "$A$3.5"]
+    pieces = ["$A$", "$a$", "1", "23", "napkin_helpers!", "Napkin_Helpers!", "'n h'!",
+              "x", "_", ".", "$", "'", "!", "]", ":", "(", "[", "+", ",", " ", "A", "Sizing!"]
+    rng = random.Random(35)  # any seed: the claim is for every text
+    texts = cases + ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 14)))
+                     for _ in range(3000)]
+    for sheet in ("napkin_helpers", "n h"):
+        h = Helpers(sheet, lambda i: set())
+        for text in texts:
+            for own in (True, False):
+                assert h._refs(text, own) == _refs_by_pattern(h, text, own), (sheet, text)
+    h = Helpers("napkin_helpers", lambda i: set())
+    assert h._refs("NAPKIN_HELPERS!$a$4+x$A$1", False) == [(0, 19, 4)]  # 14 + 1 + 4
+    assert h._refs("$A$1+x$A$2+($A$30)", True) == [(0, 4, 1), (12, 17, 30)]

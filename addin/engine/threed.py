@@ -36,8 +36,8 @@ def rewrite(text: str, sheet_names: list[str]) -> str:
     """Formula text with each 3-D reference that is an argument of one of
     ``FUNCTIONS`` written as one reference per sheet; the text as it is when a
     3-D reference is elsewhere or names a sheet the workbook does not have."""
-    if ":" not in text or "!" not in text:
-        return text
+    if ":" not in text or "!" not in text or _REF3D.search(text) is None:
+        return text  # (the walk below copies a text where no 3-D reference starts)
     upper = [n.upper() for n in sheet_names]
     out, i, stack = [], 0, []  # stack: the function (or None) of each open parenthesis
     while i < len(text):

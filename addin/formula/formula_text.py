@@ -25,8 +25,10 @@ __all__ = ["STORED_PREFIX", "plain_name", "stored_name"]  # (and every public na
 STRING_RE = re.compile(r'"(?:[^"]|"")*"')
 SEGMENT_RE = re.compile(STRING_RE.pattern + r'|\'(?:[^\']|\'\')*\'|[^"\']+|["\']')
 _NUMBER_RE = re.compile(r"(?<![\w.$])(\d+\.?\d*|\.\d+)(?:[eE]([+-]?)(\d+))?(?![\w.])")
-# a digit before "." or an exponent: where a number _fix_number changes can start
-_NUMBER_TO_FIX_RE = re.compile(r"\d[.eE]")
+# a digit before a "." no digit follows, or before an exponent: where a number
+# _fix_number changes is (a mantissa ending in "." or an exponent); elsewhere it leaves
+# every number as it is (0.742 and 12 are themselves)
+_NUMBER_TO_FIX_RE = re.compile(r"\d(?:\.(?!\d)|[eE][+-]?\d)")
 _ADDIN_PREFIX_RE = re.compile(r"(?<![\w.])(?:\[\d+\]|[\w.\-]+\.xla[m]?)!(?=[A-Za-z_][\w.]*\()")
 _QUOTED_ADDIN_RE = re.compile(r"'[^']*\.xla[m]?'", re.I)
 _ADDIN_CALL_RE = re.compile(r"!\s*[A-Za-z_][\w.]*\(")
@@ -43,6 +45,12 @@ def _fix_number(m: re.Match) -> str:
     if exp is None:
         return mant
     return f"{mant}E{sign or '+'}{exp}"
+
+
+def _may_be_stored(seg: str) -> bool:
+    """False where ``_STORED_CALL_RE`` cannot match: ASCII text without its prefix in any
+    letter case (other text is searched)."""
+    return "_" in seg and (not seg.isascii() or STORED_PREFIX in seg.lower())
 
 
 def normalize_formula(formula: str) -> str:
@@ -73,9 +81,9 @@ def normalize_formula(formula: str) -> str:
             depth += seg.count("{") - seg.count("}")
             if _NUMBER_TO_FIX_RE.search(seg):  # else _fix_number leaves every number as is
                 seg = _NUMBER_RE.sub(_fix_number, seg)
-            if "!" in seg:
+            if "!" in seg and ("[" in seg or ".xla" in seg):  # (what a prefix holds)
                 seg = _ADDIN_PREFIX_RE.sub("", seg)
-            out.append(_STORED_CALL_RE.sub("", seg) if "_" in seg else seg)
+            out.append(_STORED_CALL_RE.sub("", seg) if _may_be_stored(seg) else seg)
     text = "".join(out)
     if text.startswith("=="):
         text = text[1:]

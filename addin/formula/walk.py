@@ -54,6 +54,18 @@ class _read_once:
         return value
 
 
+@functools.lru_cache(maxsize=4096)
+def _function_name(opening: str) -> str:
+    """``Group.name`` of a call opened by ``opening`` (``_xldudf_RIDGE(``), read once a
+    text: the cells of an array formula said one by one open their calls alike."""
+    name = opening[:-1]
+    name = name.rpartition("!")[2]  # 'napkin.xlam'!WEIGHT_GB( as an add-in call
+    for prefix in ("_xludf.", "_xll."):
+        if name.lower().startswith(prefix):
+            name = name[len(prefix):]
+    return ft.plain_name(name).upper()  # _xldudf_RIDGE( as Excel stores a Lite call
+
+
 @dataclass
 class Group:
     """A function call, a parenthesis or an array constant, with its tokens inside."""
@@ -69,12 +81,7 @@ class Group:
         ``napkin native`` asks it of each group several times.)"""
         if self.open.type != Token.FUNC:
             return None
-        name = self.open.value[:-1]
-        name = name.rpartition("!")[2]  # 'napkin.xlam'!WEIGHT_GB( as an add-in call
-        for prefix in ("_xludf.", "_xll."):
-            if name.lower().startswith(prefix):
-                name = name[len(prefix):]
-        return ft.plain_name(name).upper()  # _xldudf_RIDGE( as Excel stores a Lite call
+        return _function_name(self.open.value)
 
     @_read_once
     def text(self) -> str:
@@ -184,6 +191,19 @@ def read_whole(around: tuple[str, ...], ours: frozenset[str] | None = None) -> l
     element per cell."""
     ours = napkin_names() if ours is None else ours
     return [f for f in around if f and f not in ELEMENTWISE and f not in ours]
+
+
+def may_call(text: str, names: frozenset[str]) -> bool:
+    """Whether formula ``text`` may call a function of ``names`` (upper case): one of them
+    is in it, in any letter case. A call's name (``Group.name``: its token's text less an
+    add-in's or Lite's prefix, in upper case) is part of the formula's text, so a formula
+    without any calls none, and need not be tokenised to say so (``calls_of``)."""
+    return _names_pattern(names).search(text.upper()) is not None
+
+
+@functools.lru_cache(maxsize=8)
+def _names_pattern(names: frozenset[str]) -> re.Pattern:
+    return re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True))))
 
 
 def calls_of(items, names) -> bool:

@@ -29,7 +29,7 @@ import shutil
 from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
-from zipfile import ZIP_DEFLATED, ZipFile, ZipInfo
+from zipfile import ZIP_DEFLATED, ZIP_STORED, ZipFile, ZipInfo
 
 #: The calcId of current Excel (Microsoft 365): what Excel writes in ``<calcPr>`` when it
 #: saves a workbook, as in workbooks saved by Excel 365 with xlwings Lite in 2025.
@@ -122,12 +122,13 @@ def same_file(src: Path, dst: Path) -> bool:
 
 def rewrite(zf: ZipFile, src: Path, dst: Path, replace: dict[str, bytes] | None = None,
             remove: set[str] | frozenset = frozenset(), add: dict[str, bytes] | None = None,
-            *, in_place: bool = False, backup: bool = True) -> None:
+            *, in_place: bool = False, backup: bool = True, stored: bool = False) -> None:
     """Write ``dst``: the parts of ``zf`` (opened on ``src``) with ``replace``d contents,
     without ``remove``d parts, plus ``add``ed ones (deflated, dated
     ``ADDED_PART_TIME``). ``dst == src`` needs ``in_place``
     (and then keeps ``<src>.bak`` when ``backup``). The workbook part's calcId is
-    raised to ``EXCEL_CALC_ID`` (see the module's doc)."""
+    raised to ``EXCEL_CALC_ID`` (see the module's doc). ``stored``: every part written
+    uncompressed (a copy napkin reads back once and drops: ``napkin native``'s probe)."""
     replace, add = dict(replace or {}), add or {}
     wb_part = workbook_part(zf)
     if wb_part and wb_part not in remove and wb_part in zf.NameToInfo:
@@ -164,13 +165,16 @@ def rewrite(zf: ZipFile, src: Path, dst: Path, replace: dict[str, bytes] | None 
                     if data is None:
                         data = zf.read(info)
                     zi = ZipInfo(info.filename, date_time=info.date_time)
-                    zi.compress_type = info.compress_type
+                    zi.compress_type = ZIP_STORED if stored else info.compress_type
                     zi.external_attr = info.external_attr
                     zi.create_system = info.create_system
                     zi.comment = info.comment
                     out.writestr(zi, data)
                 for name, data in add.items():
-                    out.writestr(_entry(name, ADDED_PART_TIME, 0), data)
+                    entry = _entry(name, ADDED_PART_TIME, 0)
+                    if stored:
+                        entry.compress_type = ZIP_STORED
+                    out.writestr(entry, data)
             fh.flush()
             os.fsync(fh.fileno())
         if same:

@@ -41,7 +41,14 @@ def xml_unescape(text: str) -> str:
     resolved (``&#13;`` is a CR that stays)."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _ENTITY_RE.sub(_entity, text) if "&" in text else text
+    if "&" not in text:
+        return text
+    if "&#" in text:
+        return _ENTITY_RE.sub(_entity, text)
+    # the five named entities alone: each written so is one of _ENTITY_RE's matches (a
+    # match holds no other "&"), and no replacement writes an "&" until "&amp;", last
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"') \
+        .replace("&apos;", "'").replace("&amp;", "&")
 
 
 _XSTRING_RE = re.compile(r"_x([0-9A-Fa-f]{4})_")

@@ -47,7 +47,7 @@ from zipfile import ZipFile
 
 from openpyxl.formula.translate import Translator
 
-from addin.formula.walk import calls_of
+from addin.formula.walk import calls_of, may_call
 from addin.ooxml import edit, guard, package, reader
 from addin.ooxml import xlsx_values as xv
 from addin.transform.native.book import Book
@@ -69,14 +69,19 @@ class NativeResult:
 # --------------------------------------------------------------------------- the package
 
 
-def _formula_cells(xml: str):
+def _formula_cells(xml: str, cells: list | None = None, spans: list | None = None):
     """[(start, end of the <f> element, its attributes, formula text, cell ref, its ``t``,
     the part's namespace prefix)] of every formula cell, shared formulas resolved to each
-    cell's own text."""
+    cell's own text. ``cells`` and ``spans``, when given, receive every cell of the part
+    and the (start, end) of every <f> element, from the same one reading."""
     found = []
     masters: dict[str, tuple[str, str]] = {}
     for cell in reader.iter_cells(xml):
         f = reader.formula_of(cell)
+        if cells is not None:
+            cells.append(cell)
+        if f and spans is not None:
+            spans.append((f.start, f.end))
         ref = cell.ref
         if not f or not ref:
             continue
@@ -117,18 +122,20 @@ def _add_hidden_sheet(zf: ZipFile, book: xv.Book, name: str, xml: str, rel_id: s
 
 
 def _helper_values(zf: ZipFile, computed: Path, book: xv.Book, tr: NativeTranslator,
-                   folder: str) -> dict[int, object]:
+                   folder: str, parts: dict[str, tuple[str, list]]) -> dict[int, object]:
     """{row: value} of the helper cells, computed by napkin's engine over a copy of the
-    computed workbook whose other cells hold only their values (napkin's results)."""
+    computed workbook whose other cells hold only their values (napkin's results).
+    ``parts``: each worksheet's text and the places of its <f> elements
+    (``_formula_cells``' ``spans``)."""
     from addin.engine.api import calc_workbook
 
     replace: dict[str, bytes] = {}
     for sheet in book.sheets:
-        xml = zf.read(sheet.path).decode("utf-8")
+        xml, spans = parts[sheet.path]
         pieces, stop = [], 0  # the part less each <f> element, in one pass
-        for f in filter(None, map(reader.formula_of, reader.iter_cells(xml))):
-            pieces.append(xml[stop:f.start])
-            stop = f.end
+        for start, end in spans:
+            pieces.append(xml[stop:start])
+            stop = end
         pieces.append(xml[stop:])
         replace[sheet.path] = "".join(pieces).encode("utf-8")
     add: dict[str, bytes] = {}
@@ -138,7 +145,7 @@ def _helper_values(zf: ZipFile, computed: Path, book: xv.Book, tr: NativeTransla
     _add_hidden_sheet(zf, book, tr.helpers.sheet, tr.helpers.sheet_xml(tr.fill),
                       HELPERS_REL_ID, replace, add)
     probe = Path(folder) / "helpers.xlsx"
-    package.rewrite(zf, computed, probe, replace, {"xl/calcChain.xml"}, add)
+    package.rewrite(zf, computed, probe, replace, {"xl/calcChain.xml"}, add, stored=True)
     results = calc_workbook(probe, None, strict=False)  # the values, no workbook written
     head = tr.helpers.sheet + "!A"
     return {int(label[len(head):]): _cached(v) for label, v in results.items()
@@ -171,13 +178,13 @@ def _array_edits(tr, book, idx: int, sheet: str, cells: dict, text: str, block: 
     start, end, p = where
     try:
         trees: dict[str, list] = {}  # each cell's tree, made without tokenising it
-        texts = per_cell(text, block, book, idx, tr.names, trees)
+        texts = per_cell(text, block, book, idx, tr.names, trees, texts=False)
         for ref in texts:
             cell = cells.get(ref)
             if cell is None or cell.body is None:
                 raise Untranslatable(f"{sheet}!{ref} of the array formula over {block} has no "
                                      "value to keep")
-        new = {ref: tr.formula(t, idx, trees[ref]) for ref, t in texts.items()}
+        new = {ref: tr.formula("", idx, trees[ref]) for ref in texts}  # (by its tree)
     except Untranslatable as e:
         for ref in per_cell_refs(block):
             result.frozen[f"{sheet}!{ref}"] = f"array formula over {block}: {e}"
@@ -233,12 +240,16 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
             book = Book(zf)
             tr = NativeTranslator(book)
             edits_by_part: dict[str, list] = {}
+            parts: dict[str, tuple[str, list]] = {}  # each sheet's text, its <f>s' places
             for idx, sheet in enumerate(book.book.sheets):
                 xml = zf.read(sheet.path).decode("utf-8")
-                edits, cells = [], None
-                for start, end, attrs, text, ref, kind, p in _formula_cells(xml):
+                edits, cells, every, spans = [], None, [], []
+                parts[sheet.path] = (xml, spans)
+                for start, end, attrs, text, ref, kind, p in _formula_cells(xml, every,
+                                                                            spans):
                     try:
-                        if not calls_of(tr.parsed(text), tr.names):
+                        if not may_call(text, tr.names) or \
+                                not calls_of(tr.parsed(text), tr.names):
                             continue
                     except Exception:  # not tokenizable: leave it alone
                         continue
@@ -247,7 +258,7 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                     if block and ":" in block:  # an array formula over many cells: one
                         # formula a cell of its range (one cell: translated as it is)
                         if cells is None:  # the sheet's cells, found once
-                            cells = {c.ref: c for c in reader.iter_cells(xml)}
+                            cells = {c.ref: c for c in every}
                         edits += _array_edits(tr, book, idx, sheet.name, cells, text, block,
                                               (start, end, p), result)
                         continue
@@ -294,7 +305,7 @@ def native(src, dst, *, strict: bool = False, in_place: bool = False,
                 _add_hidden_sheet(zf, book.book, tr.tables.sheet, tr.tables.sheet_xml(),
                                   REL_ID, replace, add)
             if tr.helpers.by_row():
-                tr.helpers.values = _helper_values(zf, computed, book.book, tr, d)
+                tr.helpers.values = _helper_values(zf, computed, book.book, tr, d, parts)
                 _add_hidden_sheet(zf, book.book, tr.helpers.sheet,
                                   tr.helpers.sheet_xml(tr.fill), HELPERS_REL_ID, replace, add)
             remove = set()

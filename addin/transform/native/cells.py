@@ -26,13 +26,15 @@ from addin.transform.native.translate import Untranslatable
 
 
 def per_cell(text: str, block: str, book, sheet_idx: int, ours,
-             trees: dict | None = None) -> dict[str, str]:
+             trees: dict | None = None, texts: bool = True) -> dict[str, str | None]:
     """{cell: formula text (no '=')} of the array formula ``text`` over ``block`` (an A1
     range of the sheet ``sheet_idx`` of ``book``, a ``addin.transform.native.book.Book``);
     ``ours``: napkin's function names (upper case). Raises ``Untranslatable`` for a range
     whose element per cell cannot be told (see the module's docstring). ``trees``, when
     given, receives each cell's formula as a tree (``addin.formula.walk.tree``), made
-    from the array formula's tokens with no tokenising of the cells' texts."""
+    from the array formula's tokens with no tokenising of the cells' texts; without
+    ``texts``, the cells' texts are not written (each None: their trees are what
+    ``napkin native`` translates)."""
     r1, c1, r2, c2 = parse_area(block)
     height, width = r2 - r1 + 1, c2 - c1 + 1
     pieces: list = []  # text, or (range location, sheet prefix) to narrow per cell
@@ -60,7 +62,8 @@ def per_cell(text: str, block: str, book, sheet_idx: int, ours,
                                                   for j in range(width)), strict=True):
         cell = [p if isinstance(p, Token) else _element(p[0], p[1], i, j, here)
                 for p in pieces]
-        out[ref] = "".join(p.value if isinstance(p, Token) else p for p in cell)
+        out[ref] = "".join(p.value if isinstance(p, Token) else p for p in cell) \
+            if texts else None
         if trees is not None:
             trees[ref] = tree([t for p in cell for t in (
                 (p,) if isinstance(p, Token) else _element_tokens(p))])

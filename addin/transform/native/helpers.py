@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import re
+import string
 from collections import Counter
 
 from addin.formula import formula_text as ft
@@ -42,6 +43,10 @@ HOIST_ARGUMENT = 20
 #: unless that formula would grow past this many characters: a cell of its own saves no
 #: repetition, and each costs a hidden cell and its computation.
 INLINE_MAX = 1000
+
+#: The characters before a reference to a helper cell that make it part of another word
+#: or reference (``Helpers._ref_patterns``' look-behind ``[\w.$'!\]:]``, in ASCII)
+_REF_BEFORE = frozenset(string.ascii_letters + string.digits + "_.$'!]:")
 
 #: A table placeholder of the translator (``NativeTranslator.rng``), kept whole.
 _PLACEHOLDER = re.compile("(\x00[^\x00]*\x00)")
@@ -140,6 +145,20 @@ class Helpers:
         """[(start, end, row)] of each reference to a helper cell in ``text``: written
         with the helper sheet's name, or (``own``: a helper's text) without a sheet;
         none inside a string literal."""
+        if '"' not in text and text.isascii():  # no literal to pass over: the pattern
+            # less that alternative, on the text in upper case (its case is ignored), and
+            # none at all where the reference's fixed part is not written
+            pattern = self._ref_needles[own]
+            upper = text if own else text.upper()
+            out, at = [], 0
+            while (m := pattern.search(upper, at)) is not None:
+                start = m.start()
+                if start and upper[start - 1] in _REF_BEFORE:  # (the look-behind's test)
+                    at = start + 1
+                    continue
+                out.append((start, m.end(), int(m.group(1))))
+                at = m.end()
+            return out
         pattern = self._ref_patterns[own]
         return [(m.start("ref"), m.end("ref"), int(m.group("row")))
                 for m in pattern.finditer(text) if m.group("ref")]
@@ -173,6 +192,16 @@ class Helpers:
         return {own: re.compile(ft.STRING_RE.pattern + r"|(?<![\w.$'!\]:])(?P<ref>" +
                                 ("" if own else named) + tail + ")",
                                 0 if own else re.IGNORECASE)
+                for own in (True, False)}
+
+    @functools.cached_property
+    def _ref_needles(self) -> dict[bool, re.Pattern]:
+        """``_refs``'s way for ASCII text without a string literal: ``_ref_patterns``'
+        reference alone, in upper case and case-sensitive, from its fixed text (searched
+        for as such, far faster than behind a look-behind), the look-behind tested where
+        it is found (``_REF_BEFORE``)."""
+        named = re.escape(quote(self.sheet).upper() + "!")
+        return {own: re.compile(("" if own else named) + r"\$A\$(\d+)(?![\w.(!:\[$])")
                 for own in (True, False)}
 
     def inline_once_used(self, formulas: dict[str, str], limit: int = INLINE_MAX) -> None:

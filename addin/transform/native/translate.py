@@ -6,7 +6,6 @@ raises ``Untranslatable`` with the reason.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from openpyxl.formula.tokenizer import Token
@@ -59,7 +58,9 @@ class NativeTranslator:
         if len(e.text) <= longer_than or e.kind not in ("call", "expr"):
             return e
         sheet = self.book.book.sheets[sheet_idx].name
-        return dataclasses.replace(e, text=self.helpers.ref(e.text, sheet, sheet_idx))
+        # (dataclasses.replace(e, text=...) without its reading of the fields)
+        return Expr(self.helpers.ref(e.text, sheet, sheet_idx), e.kind, e.value, e.where,
+                    e.result, e.domain, e.numeric)
 
     # placeholders: the hidden sheet's layout is known only at the end
     def rng(self, block: str, column: int | str) -> str:
