@@ -268,3 +268,19 @@ def test_average_given_an_error_value(tmp_path):
     # the page: error values cause errors; one error value: it is the result
     assert str(res["S!B1"]).startswith("#N/A") and str(res["S!B2"]).startswith("#DIV/0!")
     assert list(kept) == ["S!B3"] and "different error values" in kept["S!B3"]
+
+
+def test_find_of_an_empty_text_past_within_text_is_refused(tmp_path):
+    # Microsoft Support, "FIND, FINDB functions": an empty find_text "matches the first
+    # character in the search string (that is, the character numbered start_num or 1)",
+    # and a start_num "greater than the length of within_text" is #VALUE!. Within the
+    # text the two agree: FIND("","abc",3) is 3, FIND("","abc") 1; past it they do not
+    # (FIND("","",1): formulas 1, LibreOffice #VALUE!): refused, Excel's value kept.
+    res, kept = _calc(tmp_path, [
+        c("A1", None, "abc", t="inlineStr"),
+        c("B1", 'FIND("",A1,3)', 3), c("B2", 'FIND("",A1)', 1),
+        c("B3", 'FIND("b",A1)', 2),  # the page: the position of the first match
+        c("B4", 'FIND("","",1)', 1), c("B5", 'FIND("",A1,4)', 4)])
+    assert (res["S!B1"], res["S!B2"], res["S!B3"]) == (3, 1, 2)
+    assert set(kept) == {"S!B4", "S!B5"}
+    assert all("empty find_text" in why for why in kept.values())

@@ -99,9 +99,11 @@ class FastFn:
                                          flow and flow.certain))  # with the forms they see
         self.calls = list(calls.values())
         self.positions = tuple(order)  # each step's position in the graph's functions
+        pluses = forms.unary_plus_readers(graph, out, flow and flow.certain)
         self.steps = [
             (forms.guarded(one_cell(funcs[g][0]), calls[g]) if g in calls else
-             one_cell(funcs[g][0]), funcs[g][1], funcs[g][2], funcs[g][3],
+             forms.unary_plus_checked(one_cell(funcs[g][0]), g, *pluses[g]) if g in pluses
+             else one_cell(funcs[g][0]), funcs[g][1], funcs[g][2], funcs[g][3],
              tuple(filters.get(o, ()) for o in funcs[g][2]), graph.single.get(g))
             for g in order
         ]

@@ -400,3 +400,56 @@ def static_reason(call: Call, one_cell: bool, date1904: bool) -> str | None:
         forms.add("1904")
     extra = forms - allowed
     return f"{call.name}() given {describe(extra)}" if extra else None
+
+
+#: the operators that read an empty cell as 0 whichever value a unary + of it gives (0, as
+#: formulas computes it, or the empty cell left unchanged): arithmetic
+_ARITHMETIC = frozenset({"+", "-", "*", "/", "^", "u+", "u-", "%"})
+
+
+def unary_plus_readers(graph, out, certain=None) -> dict[int, tuple[str, bool]]:
+    """The unary ``+`` operators of a compiled formula's graph whose value a node other than
+    an arithmetic operator reads (a function, a comparison, ``&``): position in
+    ``graph.functions`` -> (that reader's name, whether the ``+`` is certain to be
+    evaluated). formulas computes ``+`` of an empty cell as 0; [MS-XLS] 2.5.198.95
+    (PtgUplus: "a unary-operator which leaves a unary-expression unchanged") suggests the
+    empty cell itself, and no page or Excel-saved cell says which value a function or a
+    comparison then sees (``LEFT(+A1)``: "0" or ""; ``VARP(B1:B9,+A1)``: counted or left
+    out). An arithmetic operator, and the formula's own value, read 0 either way."""
+    reader = {}
+    for (_f, ins, _outs, _flt), key in zip(graph.functions, graph.names, strict=True):
+        name = key if key in _ARITHMETIC else branches.graph_name(key) or str(key)
+        for k in ins:
+            if name not in _ARITHMETIC:
+                reader.setdefault(k, name)
+    found = {}
+    for i, ((_f, _ins, outs, _flt), key) in enumerate(zip(graph.functions, graph.names,
+                                                           strict=True)):
+        if key != "u+":
+            continue
+        for o in outs:
+            if o in reader and o != out:
+                found[i] = (reader[o], certain is None or i in certain)
+    return found
+
+
+def unary_plus_checked(func, step: int, reader: str, certain: bool):
+    """``func``, a unary ``+`` whose value ``reader`` reads (``unary_plus_readers``),
+    recording a refusal (as ``guarded`` records one) when its operand is an empty cell;
+    the value is never changed."""
+    state = context.STATE
+
+    def checking(*args):
+        out = getattr(state, "form_refusals", None)
+        if out is not None and any("empty" in value_forms(a) for a in args):
+            reason = (f"the unary + of an empty cell read by {reader} (0, or the empty "
+                      "cell itself: no source says which)")
+            pending = None if certain else getattr(state, "form_pending", None)
+            if pending is not None:
+                pending.setdefault(step, reason)
+            elif state.node not in out:
+                out[state.node] = reason
+        return func(*args)
+
+    checking.__wrapped__ = func
+    return checking

@@ -281,9 +281,32 @@ def replace(old_text, start_num, num_chars, new_text):
     return ORIGINAL["REPLACE"](old_text, start_num, num_chars, new_text)
 
 
+def find(find_text, within_text, start_num=None):
+    """formulas' FIND, refused (``Cannot``) for an empty find_text with a start_num
+    greater than the length of within_text: Microsoft's page says both that an empty
+    find_text "matches the character numbered start_num" and that a start_num "greater
+    than the length of within_text" is #VALUE! (``FIND("","",1)``: formulas 1,
+    LibreOffice #VALUE!; ECMA-376's FIND says the same two things).
+
+    References: Microsoft Support, "FIND, FINDB functions"; ECMA-376 Part 1, SpreadsheetML
+    function FIND."""
+    ns = fx.load()
+    args = (find_text, within_text) if start_num is None or fx.is_omitted(start_num) else \
+        (find_text, within_text, start_num)
+    values = [xa.one_value(v) for v in args]
+    start = values[2] if len(values) == 3 else 1
+    texts = values[:2]
+    if values[0] == "" and _is_number(start) and all(
+            isinstance(v, str) and not isinstance(v, ns.XlError) for v in texts) and \
+            start > len(texts[1]):
+        raise Cannot("FIND() of an empty find_text with a start_num beyond within_text "
+                     "(its page says both the character numbered start_num and #VALUE!)")
+    return ORIGINAL["FIND"](*args)
+
+
 CHECKED |= {"MAXA": _counting_text("MAXA"), "MINA": _counting_text("MINA"),
             "AVERAGEA": _counting_text("AVERAGEA"), "POISSON": poisson,
             "POISSON.DIST": poisson, "_XLFN.POISSON.DIST": poisson,
-            "REPLACE": replace}
+            "REPLACE": replace, "FIND": find}
 CHECKED |= {name: _paired(name) for name in ("SUMX2MY2", "SUMX2PY2", "SUMXMY2")}
 CHECKED |= TIMES

@@ -17,6 +17,8 @@ from __future__ import annotations
 import functools
 import math
 
+import numpy as np
+
 from addin.formula import context
 from addin.formula.fx_excel_args import one_value
 
@@ -27,8 +29,13 @@ CANCELLED = 2.0 ** -20
 
 
 def _number(v, ns):
+    """The one number of an argument or result, or None: Python's numbers and numpy's
+    (formulas often gives a numpy float), never a logical value (bool, numpy's bool)."""
     v = one_value(v, ns)
-    return float(v) if type(v) in (int, float) else None
+    if isinstance(v, (bool, np.bool_)):
+        return None
+    return float(v) if type(v) in (int, float) or isinstance(v, np.floating | np.integer) \
+        else None
 
 
 def norm_inv_cancelling(original, key: str):

@@ -1,0 +1,72 @@
+"""The forms the differential test's full run of seed 1 found unsettled (December 2026,
+``docs/fidelity.md``): napkin's value where a page or an Excel-saved cell gives Excel's
+(LibreOffice's difference recorded in ``tests/differential/known_differences.csv``), and
+strict mode's refusal where none does (the unary + of an empty cell read by a function
+or a comparison: ``addin.engine.forms.unary_plus_readers``).
+"""
+
+from __future__ import annotations
+
+import xlsx_make
+
+from addin.engine.api import calc_workbook
+
+c = xlsx_make.cell
+
+
+def _calc(tmp_path, cells):
+    """The values computed and the reasons of the cells kept (Excel's value kept)."""
+    kept: list = []
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
+    return res, {k.label: k.reason for k in kept}
+
+
+def test_the_unary_plus_of_an_empty_cell_read_by_a_function_is_refused(tmp_path):
+    # [MS-XLS] 2.5.198.95 PtgUplus "leaves a unary-expression unchanged": +A9 may be the
+    # empty cell itself, where formulas gives 0; no page or Excel-saved cell says what
+    # LEFT, VARP, COUNTA or = then read ("0" or "", counted or left out, FALSE or TRUE).
+    # Arithmetic reads an empty cell as 0 either way (Microsoft KB Q149577: "Microsoft
+    # Excel interprets a blank cell as zero"), and so does the formula's own value.
+    res, kept = _calc(tmp_path, [
+        c("A1", None, 2), c("A2", None, 4),
+        c("B1", "+A9", 0), c("B2", "+A9+A1", 2), c("B3", "-+A9*A2", 0),
+        c("B4", "LEFT(+A1)", "2", t="str"),  # a number: "2" whichever the reading
+        c("C1", "LEFT(+A9,1)", "", t="str"), c("C2", "VARP(A1:A2,+A9)", 1),
+        c("C3", '+A9=""', 1, t="b"), c("C4", "IF(A1>1,LEFT(+A9),1)", "", t="str")])
+    assert (res["S!B1"], res["S!B2"], res["S!B3"], res["S!B4"]) == (0, 2, 0, "2")
+    assert set(kept) == {"S!C1", "S!C2", "S!C3", "S!C4"}
+    assert all("unary + of an empty cell" in why for why in kept.values())
+
+
+def test_a_branch_not_taken_does_not_refuse_the_unary_plus(tmp_path):
+    res, kept = _calc(tmp_path, [c("A1", None, 0), c("B1", "IF(A1>1,LEFT(+A9),7)", 7)])
+    assert res["S!B1"] == 7 and not kept
+
+
+def test_napkin_gives_excels_value_where_libreoffice_differs(tmp_path):
+    res, kept = _calc(tmp_path, [
+        c("A1", None, 1, t="b"), c("A2", None, 2), c("A3", None, 3),
+        # a logical value as text: Excel saved RIGHT(TRUE,2) as "UE" and LEFT(TRUE,2) as
+        # "TR" (tests/corpus/poi/FormulaEvalTestData_Copy.xlsx I1168, I824)
+        c("B1", "RIGHT(AND(0))", "E", t="str"), c("B2", "LEFT(OR(1),2)", "TR", t="str"),
+        # DATE(1900,1,9) is serial 9 (Microsoft KB 205719: 1 is 1 January 1900)
+        c("B3", "TRIM(DATE(1900,1,9))", "9", t="str"),
+        # numbers < text < FALSE < TRUE: 1E+10>TRUE is FALSE, INT(FALSE) 0 (Excel saved
+        # INT of TRUE in a cell as 1: FormulaEvalTestData F756)
+        c("B4", "INT((1E+10>TRUE))", 0), c("B5", "INT(A1)", 1),
+        # month 255 of 9999 is in 10020, past 31 December 9999 (KB Q214331): #NUM!
+        c("B6", 'DATE(9999,255,"2")', "#NUM!", t="e"),
+        # SUMSQ: a logical value in a reference left out, one typed in counted (its page;
+        # Excel saved SUMSQ(TRUE, TRUE, FALSE) as 2, FormulaEvalTestData M1332):
+        # 2^2 + 3^2 = 13, and 13 + 1 + 1 = 15
+        c("B7", "SUMSQ(A2:A3,A1,A1)", 13), c("B8", "SUMSQ(A2:A3,TRUE,TRUE)", 15),
+        # 0^0 is #NUM! ([MS-OI29500]: "Office returns #NUM! for POWER(0,0)"), an empty
+        # cell being 0: IFERROR gives its value_if_error
+        c("B9", "IFERROR((A9^A9),-2.5)", -2.5),
+        # HYPERLINK's value is the text of link_location, "TRUE", no number: #VALUE!
+        c("B10", "-0.25+HYPERLINK(TRUE)", "#VALUE!", t="e")])
+    assert not kept
+    assert [res[f"S!B{i}"] for i in (1, 2, 3, 4, 5)] == ["E", "TR", "9", 0, 1]
+    assert (res["S!B6"].code, res["S!B10"].code) == ("#NUM!", "#VALUE!")
+    assert (res["S!B7"], res["S!B8"], res["S!B9"]) == (13, 15, -2.5)
