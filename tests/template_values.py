@@ -187,3 +187,11 @@ def sheet_at(bare: str, last_row: int, changes: dict[str, object]) -> dict[str, 
     for ref, tree in order:
         put(f"{bare}!{ref}", tree.evaluate(here))
     return {ref: cells[ref] for ref, _ in order}
+
+
+def sizing_at(changes: dict[str, object]) -> dict[str, object]:
+    """``sheet_at`` of Sizing's rows above its grids (the scenario, its answer and the
+    step): {cell: value} with ``changes`` typed in."""
+    from workbook.sizing import GRID_TOP
+
+    return sheet_at("Sizing", GRID_TOP - 1, changes)
