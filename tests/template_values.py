@@ -1,8 +1,10 @@
 """The committed template's cached values as a ``workbook.expr.Env``: what the model's
 expressions are evaluated against in Python (``tests/test_model_step.py``,
-``tests/test_expr_excel.py``); and a few of its cells computed again in Python from their
-formulas with some inputs typed (``recompute``), the fast layer of the template's
-variants."""
+``tests/test_expr_excel.py``); and its cells computed again in Python from their formulas
+with some inputs typed, the fast layer of the template's variants: a chain of cells named
+(``recompute``), or every formula cell of a sheet in the order they read each other
+(``sheet_at``, ``sizing_at``: Sizing in milliseconds where the engine takes seconds;
+``tests/test_scenario_step.py`` holds it to the engine's copy cell by cell)."""
 
 from __future__ import annotations
 
