@@ -66,5 +66,6 @@ from template_support import (  # noqa: E402, F401
     llama8b_bf16,
     llama70b_bf16,
     moe,
+    printed,
     template_dir,
 )

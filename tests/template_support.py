@@ -6,6 +6,7 @@ files; ``tests/conftest.py`` makes them visible to every test."""
 from __future__ import annotations
 
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -90,10 +91,14 @@ def build_copy(path: Path, native: bool = False) -> Path:
 
 
 def values(path: Path) -> dict[str, dict[str, object]]:
-    """Cached values of a computed workbook: {sheet: {cell: value}}."""
-    wb = openpyxl.load_workbook(path, data_only=True)
-    return {ws.title: {c.coordinate: c.value for row in ws.iter_rows() for c in row
-                       if c.value is not None} for ws in wb}
+    """Cached values of a computed workbook: {sheet: {cell: value}}. Read in openpyxl's
+    read-only mode (the same values as a full load, in half the time: no styles)."""
+    wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
+    try:
+        return {ws.title: {c.coordinate: c.value for row in ws.iter_rows() for c in row
+                           if c.value is not None} for ws in wb}
+    finally:
+        wb.close()
 
 
 def models_range() -> list[list]:
@@ -110,20 +115,88 @@ def models_range() -> list[list]:
     return [r for i, r in enumerate(rows) if r[0] is not None or i == 0]
 
 
+_OPENED: dict[str, openpyxl.Workbook] = {}
+
+
+def save_edited(src: Path, changes: dict[str, object]) -> None:
+    """Write to ``src`` the built template (``build_copy``'s) with ``changes`` typed in
+    ({"Sheet!A1": value}), as openpyxl loading it, typing them and saving would: the
+    template is read by openpyxl once a process, and after each save the cells typed get
+    back what they held (a cell the template did not have is removed again), so the next
+    copy starts from the built template."""
+    wb = _OPENED.get("template")
+    if wb is None:
+        wb = _OPENED["template"] = openpyxl.load_workbook(src)
+    before = {}
+    for ref, value in changes.items():
+        sheet, cell = ref.split("!")
+        ws = wb[sheet]
+        key = openpyxl.utils.cell.coordinate_to_tuple(cell)
+        before.setdefault(ref, (ws, key, ws._cells[key].value if key in ws._cells else None,
+                                key in ws._cells))
+        ws[cell] = value
+    try:
+        wb.save(src)
+    finally:
+        for ws, key, value, had in before.values():
+            if had:
+                ws._cells[key].value = value
+            else:
+                del ws._cells[key]
+
+
 def variant(tmp: Path, name: str, changes: dict[str, object]) -> dict:
     """Build the template, change some input cells, compute it (``engine_calc``); the
     cached values."""
     src = build_copy(tmp / f"{name}.xlsx")
     if changes:
-        wb = openpyxl.load_workbook(src)
-        for ref, value in changes.items():
-            sheet, cell = ref.split("!")
-            wb[sheet][cell] = value
-        wb.save(src)
+        save_edited(src, changes)
     dst = tmp / f"{name}-calc.xlsx"
     engine_calc(src, dst)
     return values(dst)
 
+
+
+def run_dir(tmp_path_factory) -> Path:
+    """A folder every process of this run sees: with pytest-xdist the parent of the
+    workers' base temporary folders (the controller's, new each run), else this process's
+    own base temporary folder."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def once(path: Path, make) -> Path:
+    """``path``, made by ``make(path)`` by the first process of the run that asks for it;
+    the others wait for it (a lock file beside it) and read the same file. ``make`` writes
+    beside it and the file is renamed into place, so a failed ``make`` leaves nothing for
+    the next to read. Without ``fcntl`` (Windows) each process makes its own."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on CI's Linux
+        fcntl = None
+    if fcntl is None:
+        path = path.with_name(f"{path.stem}-{os.getpid()}{path.suffix}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lock"), "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            part = path.with_name(f"part-{path.name}")
+            make(part)
+            part.replace(path)
+    return path
+
+
+def shared_variant(tmp_path_factory, name: str, changes: dict[str, object]) -> dict:
+    """``variant`` of a session fixture, computed once for the run (``once``: the first
+    worker of pytest-xdist to ask computes it, the others read its values)."""
+    import pickle
+
+    shared = run_dir(tmp_path_factory) / "shared"
+
+    def make(dst: Path) -> None:
+        dst.write_bytes(pickle.dumps(variant(shared, name, changes)))
+    return pickle.loads(once(shared / f"{name}.pickle", make).read_bytes())
 
 
 @pytest.fixture(scope="session")
@@ -133,16 +206,34 @@ def template_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def built(template_dir) -> Path:
-    """The template as `napkin template` writes it: built, computed, with the Lite code."""
-    return write_template(template_dir / "napkin.xlsx")
+def built(tmp_path_factory) -> Path:
+    """The template as `napkin template` writes it: built, computed, with the Lite code.
+    Written once for the run (``once``): every worker of pytest-xdist reads the same file."""
+    return once(run_dir(tmp_path_factory) / "shared" / "napkin.xlsx", write_template)
 
 
 @pytest.fixture(scope="session")
-def computed(template_dir, built) -> Path:
-    dst = template_dir / "napkin-calc.xlsx"
-    napkin_calc(built, dst)
-    return dst
+def computed(tmp_path_factory, built) -> Path:
+    """``built`` computed by ``napkin calc`` (once for the run, as ``built``)."""
+    return once(run_dir(tmp_path_factory) / "shared" / "napkin-calc.xlsx",
+                lambda dst: napkin_calc(built, dst))
+
+
+@pytest.fixture(scope="session")
+def printed(tmp_path_factory):
+    """LibreOffice's PDF of a workbook as a user prints it: ``printed(path)``, a path of
+    the repository's. One ``soffice --convert-to pdf`` a workbook for the run (``once``:
+    tests/test_print.py and tests/test_summary.py print the same committed files), not one
+    a test: the same file gives the same PDF."""
+    def pdf(path: Path) -> Path:
+        def make(dst: Path) -> None:
+            out = dst.parent / f"lo-{dst.stem}"
+            subprocess.run(["soffice", f"-env:UserInstallation=file://{out}/profile",
+                            "--headless", "--convert-to", "pdf", "--outdir", str(out),
+                            str(path)], check=True, capture_output=True, timeout=600)
+            (out / f"{path.stem}.pdf").replace(dst)
+        return once(run_dir(tmp_path_factory) / "printed" / f"{path.stem}.pdf", make)
+    return pdf
 
 
 @pytest.fixture(scope="session")
@@ -151,16 +242,17 @@ def default(computed) -> dict:
 
 
 @pytest.fixture(scope="session")
-def llama8b_bf16(template_dir) -> dict:
+def llama8b_bf16(tmp_path_factory) -> dict:
     """Llama 3.1 8B in BF16 on the H100, roof efficiency 1 (the datasheet)."""
-    return variant(template_dir, "llama8b", {"Sizing!" + SIZING["model"]: "Llama 3.1 8B",
-                                    "Sizing!" + SIZING["precision"]: "BF16",
-                                    "Assumptions!B5": 1})
+    return shared_variant(tmp_path_factory, "llama8b",
+                          {"Sizing!" + SIZING["model"]: "Llama 3.1 8B",
+                           "Sizing!" + SIZING["precision"]: "BF16", "Assumptions!B5": 1})
 
 
 @pytest.fixture(scope="session")
-def llama70b_bf16(template_dir) -> dict:
-    return variant(template_dir, "llama70b", {"Sizing!" + SIZING["precision"]: "BF16"})
+def llama70b_bf16(tmp_path_factory) -> dict:
+    return shared_variant(tmp_path_factory, "llama70b",
+                          {"Sizing!" + SIZING["precision"]: "BF16"})
 
 
 
@@ -354,7 +446,7 @@ MIXTRAL_READ_1 = 12.8799 - 32000 * 4096 / 1e9  # batch 1: the active weights, no
 
 
 @pytest.fixture(scope="session")
-def moe(template_dir) -> dict:
+def moe(tmp_path_factory) -> dict:
     """DeepSeek-V3 in FP8 on H200s on Sizing, expert parallel (typed "yes": at batch 16
     "auto" finds tensor parallel faster; ``test_scenario_step`` tests that choice); on
     Calibration, DeepSeek-V3 as on Sizing, then Mixtral 8x7B in BF16 on one H100 at batch 1
@@ -369,4 +461,4 @@ def moe(template_dir) -> dict:
     for i, row in enumerate(rows):
         for col, x in zip("ABCDEF", row, strict=True):
             changes[f"Calibration!{col}{r + i}"] = x
-    return variant(template_dir, "moe", changes)
+    return shared_variant(tmp_path_factory, "moe", changes)

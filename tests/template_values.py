@@ -1,17 +1,22 @@
 """The committed template's cached values as a ``workbook.expr.Env``: what the model's
 expressions are evaluated against in Python (``tests/test_model_step.py``,
-``tests/test_expr_excel.py``); and a few of its cells computed again in Python from their
-formulas with some inputs typed (``recompute``), the fast layer of the template's
-variants."""
+``tests/test_expr_excel.py``); and its cells computed again in Python from their formulas
+with some inputs typed, the fast layer of the template's variants: a chain of cells named
+(``recompute``), or every formula cell of a sheet in the order they read each other
+(``sheet_at``, ``sizing_at``: Sizing in milliseconds where the engine takes seconds;
+``tests/test_scenario_step.py`` holds it to the engine's copy cell by cell)."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import graphlib
 import re
 from pathlib import Path
 
 import openpyxl
 
-from workbook.expr import Env
+from workbook.expr import Cell, Env, Expr, Name
 from workbook.expr_parse import parse
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "workbook" / "napkin.xlsx"
@@ -95,3 +100,100 @@ def recompute(env: Env, bare: str, changes: dict[str, object], cells: list[str])
         text = re.sub(r"_xldudf_(?=[A-Za-z_][\w.]*\()", "", text, flags=re.I)
         put(f"{bare}!{cell}", parse(text).evaluate(Env(names=names, cells=values)))
     return Env(names=names, cells=values)
+
+
+def _references(e, out: set) -> set:
+    """The cells (``Cell.ref`` as written) and names (``Name.name``) a tree reads."""
+    if isinstance(e, Cell):
+        out.add(("cell", e.ref))
+    elif isinstance(e, Name):
+        out.add(("name", e.name))
+    if dataclasses.is_dataclass(e):
+        for f in dataclasses.fields(e):
+            v = getattr(e, f.name)
+            for x in v if isinstance(v, list | tuple) else (v,):
+                if isinstance(x, Expr):
+                    _references(x, out)
+    return out
+
+
+class _Cells(dict):
+    """A sheet's values as formulas read them: ``'Start'!A19`` as ``Start!A19``, and a
+    cell with no value empty (None), as Excel reads an empty cell."""
+
+    def __missing__(self, ref: str):
+        sheet, _, cell = ref.rpartition("!")
+        plain = f"{sheet.strip(chr(39))}!{cell}" if sheet else cell
+        return dict.get(self, plain) if plain != ref else None
+
+
+@functools.cache
+def _sheet_program(bare: str, last_row: int) -> tuple[Env, tuple[tuple[str, Expr], ...],
+                                                      dict[str, list[str]]]:
+    """The committed template's values (``template_env(bare)``), the formula cells of sheet
+    ``bare`` down to ``last_row`` as trees in an order where each comes after the cells of
+    that sheet it reads (by reference or by a defined name of one cell), and the names of
+    each cell: made once a process."""
+    env = template_env(bare)
+    wb = openpyxl.load_workbook(TEMPLATE)
+    names_of = _one_cell_names(wb)
+    cell_of = {n: ref.split("!")[1] for ref, ns in names_of.items() for n in ns
+               if ref.split("!")[0] == bare}
+    trees: dict[str, Expr] = {}
+    for row in wb[bare].iter_rows(max_row=last_row):
+        for c in row:
+            text = getattr(c.value, "text", c.value)
+            if isinstance(text, str) and text.startswith("="):
+                text = re.sub(r"_xldudf_(?=[A-Za-z_][\w.]*\()", "", text, flags=re.I)
+                trees[c.coordinate] = parse(text)
+    graph = {}
+    for ref, tree in trees.items():
+        reads = set()
+        for kind, what in _references(tree, set()):
+            if kind == "name":
+                reads.add(cell_of.get(what))
+            else:
+                sheet, _, cell = what.replace("$", "").rpartition("!")
+                if sheet.strip("'") in ("", bare):
+                    reads.add(cell)
+        graph[ref] = {r for r in reads if r in trees}
+    order = tuple((ref, trees[ref]) for ref in graphlib.TopologicalSorter(graph).static_order())
+    return env, order, names_of
+
+
+def sheet_at(bare: str, last_row: int, changes: dict[str, object]) -> dict[str, object]:
+    """Sheet ``bare``'s values down to ``last_row`` with ``changes`` typed in
+    ({"Sheet!A1": value}): each of its formula cells computed again in Python from the
+    committed template's formulas (``workbook.expr_parse``, the stored form's ``_xldudf_``
+    prefixes dropped), each after the cells of the sheet it reads; the other sheets keep
+    the values napkin computed into the template, so ``changes`` must move nothing another
+    sheet computes that the sheet reads (``tests/test_scenario_step.py`` checks a case
+    against the engine's). Excel's functions beyond ``workbook.expr_values`` come from
+    ``functions``. Returns {cell: value} of the sheet ("A1")."""
+    from test_model_sizing import FUNCTIONS
+
+    env, order, names_of = _sheet_program(bare, last_row)
+    names, cells = dict(env.names), _Cells(env.cells)
+
+    def put(ref: str, value) -> None:
+        cells[ref] = value
+        sheet, cell = ref.split("!")
+        if sheet == bare:
+            cells[cell] = value
+        for name in names_of.get(ref, ()):
+            names[name] = value
+
+    for ref, value in changes.items():
+        put(ref, value)
+    here = Env(names=names, cells=cells, functions=FUNCTIONS)
+    for ref, tree in order:
+        put(f"{bare}!{ref}", tree.evaluate(here))
+    return {ref: cells[ref] for ref, _ in order}
+
+
+def sizing_at(changes: dict[str, object]) -> dict[str, object]:
+    """``sheet_at`` of Sizing's rows above its grids (the scenario, its answer and the
+    step): {cell: value} with ``changes`` typed in."""
+    from workbook.sizing import GRID_TOP
+
+    return sheet_at("Sizing", GRID_TOP - 1, changes)

@@ -22,7 +22,6 @@ import math
 import re
 from pathlib import Path
 
-import openpyxl
 import pytest
 from template_support import (
     LAYER_US,
@@ -35,6 +34,8 @@ from template_support import (
     build_copy,
     comm_ms,
     engine_calc,
+    save_edited,
+    values,
 )
 from template_support import regime_efficiency as dense_efficiency
 
@@ -62,15 +63,11 @@ def computed(tmp: Path, name: str, changes: dict[str, object]) -> dict[str, obje
     """Build the template, set the traffic above and some inputs of the scenario (keys of
     SIZING), compute it as ``napkin calc`` does (``engine_calc``); the Plan's values."""
     src = build_copy(tmp / f"{name}.xlsx")
-    wb = openpyxl.load_workbook(src)
-    for key, value in {**TRAFFIC, **changes}.items():
-        wb["Sizing"][SIZING[key]] = value
-    wb.save(src)
+    save_edited(src, {"Sizing!" + SIZING[key]: value
+                      for key, value in {**TRAFFIC, **changes}.items()})
     dst = tmp / f"{name}-calc.xlsx"
     engine_calc(src, dst)
-    ws = openpyxl.load_workbook(dst, data_only=True)["Plan"]
-    return {c.coordinate: c.value for row in ws.iter_rows() for c in row
-            if c.value is not None}
+    return values(dst)["Plan"]
 
 
 @pytest.fixture(scope="module")
@@ -569,15 +566,12 @@ def test_plan_layout_typed_into_sizing_gives_its_gpus(default, tmp):
     row = next(r for r in range(TP_FIRST, TP_FIRST + len(TP_DEGREES))
                if default[f"A{r}"] == gpus and default[f"E{r}"] == batch)
     src = build_copy(tmp / "adopted.xlsx")
-    wb = openpyxl.load_workbook(src)
-    for key, value in {**TRAFFIC, "gpus_input": gpus, "stages_input": stages,
-                       "batch_input": batch}.items():
-        wb["Sizing"][SIZING[key]] = value
-    wb.save(src)
+    save_edited(src, {"Sizing!" + SIZING[key]: value
+                      for key, value in {**TRAFFIC, "gpus_input": gpus, "stages_input": stages,
+                                         "batch_input": batch}.items()})
     dst = tmp / "adopted-calc.xlsx"
     engine_calc(src, dst)
-    sizing = {c.coordinate: c.value for r in openpyxl.load_workbook(dst, data_only=True)[
-        "Sizing"].iter_rows() for c in r if c.value is not None}
+    sizing = values(dst)["Sizing"]
     # the same realistic step, so the same tokens/s a replica and the same replicas
     assert sizing[SIZING["real_step_ms"]] == pytest.approx(default[f"F{row}"], rel=1e-9)
     assert sizing[SIZING["replicas"]] == default[f"J{row}"]

@@ -197,17 +197,13 @@ _NEEDS_LO = pytest.mark.skipif(
     not _dejavu_for_calibri(),
     reason="needs soffice, pdftotext and DejaVu Sans standing in for Calibri")
 
-
-def _pdf(tmp_path, path):
-    """LibreOffice's PDF of the workbook at ``path``, as a user prints it."""
-    subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp_path}/lo", "--headless",
-                    "--convert-to", "pdf", "--outdir", str(tmp_path), str(path)],
-                   check=True, capture_output=True, timeout=600)
-    return tmp_path / f"{path.stem}.pdf"
+# LibreOffice's PDF of a committed workbook: ``printed(path)``, the session fixture of
+# tests/template_support.py (one soffice a workbook for the run, shared with
+# tests/test_summary.py)
 
 
 @_NEEDS_LO
-def test_libreoffice_names_every_priced_gpu_on_the_bar_chart(tmp_path):
+def test_libreoffice_names_every_priced_gpu_on_the_bar_chart(printed):
     """The printed page of Cost's bar chart names each GPU with a price (LibreOffice leaves
     out every other name of a category axis too crowded for its text): the names of
     column W, the chart's categories, each on the chart's page, where no other cell of
@@ -220,7 +216,7 @@ def test_libreoffice_names_every_priced_gpu_on_the_bar_chart(tmp_path):
     names = [ws[f"{CHART['name']}{r}"].value for r in range(COST_FIRST, ws.max_row + 1)]
     names = [n for n in names if n]
     assert len(names) >= 10  # the GPUs table's priced rows (udfs/data/gpu_prices.csv)
-    pdf = _pdf(tmp_path, path)
+    pdf = printed(path)
     pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                            text=True, check=True).stdout.split("\f")
     page = next(p for p in pages if "scenario; cheapest on top)" in p)  # its title
@@ -230,7 +226,7 @@ def test_libreoffice_names_every_priced_gpu_on_the_bar_chart(tmp_path):
 
 
 @_NEEDS_LO
-def test_libreoffice_prints_the_header_on_every_page_of_a_table(tmp_path):
+def test_libreoffice_prints_the_header_on_every_page_of_a_table(printed):
     """LibreOffice's PDF of the native edition: every page of a sheet from the first that
     shows its repeated header row (print titles) to the sheet's last shows that row's
     first cell again, Sizing's grids included (their continued pages printed rows of
@@ -239,7 +235,7 @@ def test_libreoffice_prints_the_header_on_every_page_of_a_table(tmp_path):
     path = BOOKS[1]
     book = openpyxl.load_workbook(path)
     pages = [" ".join(p.split()) for p in subprocess.run(
-        ["pdftotext", "-layout", str(_pdf(tmp_path, path)), "-"], capture_output=True,
+        ["pdftotext", "-layout", str(printed(path)), "-"], capture_output=True,
         text=True, check=True).stdout.split("\f")]
     sheets = [ws for ws in book if ws.sheet_state == "visible"]
     starts = [next(i for i, p in enumerate(pages) if p.startswith(ws["A1"].value))
@@ -263,12 +259,12 @@ def test_libreoffice_prints_the_header_on_every_page_of_a_table(tmp_path):
 
 @_NEEDS_LO
 @pytest.mark.parametrize("path", BOOKS, ids=lambda p: p.name)
-def test_libreoffice_prints_no_word_past_the_page_and_none_below_7pt(tmp_path, path):
+def test_libreoffice_prints_no_word_past_the_page_and_none_below_7pt(printed, path):
     """LibreOffice's PDF of the workbook (as a user prints it): every word inside the
     page's margins (a word past the right margin is clipped text) and no word smaller than
     7 pt. A word's box is DejaVu Sans's ascent + descent, 1.3 em (LibreOffice's 11 pt
     Calibri, drawn in DejaVu Sans, measured here as a box 14.30 pt tall)."""
-    pdf = _pdf(tmp_path, path)
+    pdf = printed(path)
     html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout
     pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', html, re.S)

@@ -3,7 +3,10 @@ the all-reduces' latency dominates, and published measurements
 (``data/serving_measurements.csv``) run through the template's defined names.
 
 Each case is a copy of the template with the scenario's inputs (``SCENARIO_*``) typed in,
-computed by ``napkin calc`` (as ``test_scenario.py`` does).
+computed by ``napkin calc`` (as ``test_scenario.py`` does) where a test reads other sheets
+than Sizing; where it reads Sizing alone, Sizing's formulas are computed in Python with the
+same inputs typed (``template_values.sheet_at``, milliseconds a case), which
+``test_sizing_in_python_is_the_engines_for_a_published_deployment`` holds to the engine's.
 """
 
 from __future__ import annotations
@@ -15,10 +18,10 @@ import pytest
 from scenario_support import agree
 from serving_floor import floor, measured_ms, rows
 from template_support import variant
-from template_values import recompute, values_env
+from template_values import sheet_at
 
 from workbook.scenario import SCENARIO_NAMES
-from workbook.sizing import SIZING
+from workbook.sizing import GRID_TOP, SIZING
 
 S = {name: "Sizing!" + SIZING[key] for name, key in SCENARIO_NAMES.items()}
 #: Measurements with a stated batch, tensor parallel (no expert parallelism), no
@@ -34,6 +37,14 @@ LAYERS = {"Llama 3.1 8B": 32, "Llama 3.3 70B": 80, "Llama 3.1 70B": 80, "Llama 3
           "Mistral 7B v0.3": 32}
 
 
+def _names(path):
+    """The copy at ``path`` as openpyxl reads it in read-only mode: its defined names,
+    all ``agree`` reads of a workbook (its cells are read from the computed values)."""
+    wb = openpyxl.load_workbook(path, read_only=True)
+    wb.close()
+    return wb
+
+
 def _scenario(model, precision, kv_precision, gpu, gpus, batch, prompt, output,
               tokens_per_step=1, expert_parallel="auto"):
     return {S["SCENARIO_EXPERT_PARALLEL"]: expert_parallel, S["SCENARIO_MODEL"]: model,
@@ -44,7 +55,7 @@ def _scenario(model, precision, kv_precision, gpu, gpus, batch, prompt, output,
             S["SCENARIO_TOKENS_PER_STEP"]: tokens_per_step}
 
 
-def test_tensor_parallel_8_at_batch_1_pays_the_all_reduces(tmp_path):
+def test_tensor_parallel_8_at_batch_1_pays_the_all_reduces():
     # Llama 3.1 8B in BF16 on 8 H100 at batch 1, 1,000 + 24 tokens, prefill sharing the
     # GPUs: each step computes 1 + 1,000 ÷ 24 = 42.67 tokens. By hand:
     # all-reduces: 2 per layer × 32 layers × (NCCL base 6.6 µs + 2 × 7 ring steps × 0.6 µs
@@ -52,8 +63,8 @@ def test_tensor_parallel_8_at_batch_1_pays_the_all_reduces(tmp_path):
     # way (half of the H100's 900 GB/s) = 1.359 µs) = 64 × 16.359 µs = 1.047 ms;
     # weights: (8.03 − 128,256 × 4,096 / 1e9 = 7.505) B × 2 B = 15.01 GB ÷ (8 × 3.35 TB/s)
     # = 0.560 ms: the all-reduces are the larger part of the step.
-    v = variant(tmp_path, "tp8", _scenario("Llama 3.1 8B", "BF16", "BF16", "NVIDIA H100 SXM",
-                                           8, 1, 1000, 24))["Sizing"]
+    v = sheet_at("Sizing", SIZING_ROWS, _scenario("Llama 3.1 8B", "BF16", "BF16",
+                                                  "NVIDIA H100 SXM", 8, 1, 1000, 24))
     tokens = 1 + 1000 / 24
     comm = 64 * (6.6 + 14 * 0.6 + 2 * 7 / 8 * tokens * 4096 * 2 / 450e9 * 1e6) / 1e3
     assert v[SIZING["comm_ms"]] == pytest.approx(comm)
@@ -91,7 +102,7 @@ def test_tensor_parallel_8_at_batch_1_pays_the_all_reduces(tmp_path):
                                                       + 32 * 65.8 / 1000)
 
 
-def test_expert_parallel_no_serves_an_moe_model_tensor_parallel(tmp_path):
+def test_expert_parallel_no_serves_an_moe_model_tensor_parallel():
     # Qwen3 235B-A22B in FP8 on 8 H100 at batch 1, 1,000 + 24 tokens, prefill sharing the
     # GPUs (1 + 1,000 ÷ 24 = 42.67 tokens a step). "auto": expert parallel here, the faster
     # layout (attention data parallel, no all-reduce, one copy of the KV cache), regime
@@ -102,8 +113,8 @@ def test_expert_parallel_no_serves_an_moe_model_tensor_parallel(tmp_path):
     from udfs.inference.regimes import efficiency_of
 
     base = _scenario("Qwen3 235B-A22B", "FP8", "BF16", "NVIDIA H100 SXM", 8, 1, 1000, 24)
-    auto = variant(tmp_path, "ep-auto", base)["Sizing"]
-    no = variant(tmp_path, "ep-no", {**base, S["SCENARIO_EXPERT_PARALLEL"]: "no"})["Sizing"]
+    auto = sheet_at("Sizing", SIZING_ROWS, base)
+    no = sheet_at("Sizing", SIZING_ROWS, {**base, S["SCENARIO_EXPERT_PARALLEL"]: "no"})
     assert auto[SIZING["expert_parallel"]] == 1 and auto[SIZING["comm_ms"]] == 0
     assert auto[SIZING["ep_step_ms"]] < auto[SIZING["tp_step_ms"]]
     assert auto[SIZING["regime_eff"]] == efficiency_of("moe_expert_parallel")
@@ -135,15 +146,14 @@ def test_auto_serves_the_faster_layout(tmp_path):
     # and the all-reduces of 1,024 × 7.67 tokens a step outweigh it: expert parallel.
     from udfs.inference.regimes import efficiency_of
 
-    def at(batch, choice):
-        return variant(tmp_path, f"r1-{batch}-{choice}", _scenario(
-            "DeepSeek-R1", "FP8", "BF16", "NVIDIA H200 SXM", 8, batch, 2000, 300,
-            expert_parallel=choice))
+    def case(batch, choice):
+        return _scenario("DeepSeek-R1", "FP8", "BF16", "NVIDIA H200 SXM", 8, batch, 2000, 300,
+                         expert_parallel=choice)
 
-    every = at(16, "auto")
+    every = variant(tmp_path, "r1-16-auto", case(16, "auto"))
     # every sheet serves the layout Sizing chose: Cost's H200 row, Finance, Plan's figures
-    agree(every, openpyxl.load_workbook(tmp_path / "r1-16-auto.xlsx"))
-    auto, no = every["Sizing"], at(16, "no")["Sizing"]
+    agree(every, _names(tmp_path / "r1-16-auto.xlsx"))
+    auto, no = every["Sizing"], sheet_at("Sizing", SIZING_ROWS, case(16, "no"))
     assert auto[SIZING["auto_ep"]] == 0 == auto[SIZING["expert_parallel"]]
     # the tensor-parallel layout's step is the one "no" computes: its floor ÷ its efficiency
     assert auto[SIZING["tp_step_ms"]] == pytest.approx(no[SIZING["step_ms"]]
@@ -151,7 +161,7 @@ def test_auto_serves_the_faster_layout(tmp_path):
     assert auto[SIZING["ep_step_ms"]] > auto[SIZING["tp_step_ms"]]
     assert auto[SIZING["real_step_ms"]] == pytest.approx(no[SIZING["real_step_ms"]])
     assert auto[SIZING["regime_eff"]] == efficiency_of("throughput_tp")
-    big = at(1024, "auto")["Sizing"]
+    big = sheet_at("Sizing", SIZING_ROWS, case(1024, "auto"))
     assert big[SIZING["auto_ep"]] == 1 == big[SIZING["expert_parallel"]]
     assert big[SIZING["ep_step_ms"]] < big[SIZING["tp_step_ms"]]
     assert big[SIZING["comm_ms"]] == 0
@@ -189,7 +199,7 @@ def test_pcie_cards_offer_no_layout_past_one_server(tmp_path):
     staged = variant(tmp_path, "405b-4090-pp3",
                      {**base, S["SCENARIO_PIPELINE_STAGES"]: 3})
     assert staged["Sizing"][SIZING["stage_gpus"]] == 8
-    agree(staged, openpyxl.load_workbook(tmp_path / "405b-4090-pp3.xlsx"))
+    agree(staged, _names(tmp_path / "405b-4090-pp3.xlsx"))
 
 
 def _cost_row(cost: dict, gpu: str) -> int:
@@ -222,7 +232,7 @@ def test_a_stage_past_the_nvlink_domain_pays_the_network(tmp_path):
     # a GB200 NVL72 rack holds the 16 in one NVLink domain: its row is priced as NVLink
     gb200 = _cost_row(cost, "NVIDIA GB200 (per GPU)")
     assert cost[f"AC{gb200}"] == 72
-    agree(v, openpyxl.load_workbook(tmp_path / f"{name}.xlsx"))
+    agree(v, _names(tmp_path / f"{name}.xlsx"))
 
 
 def test_a_stage_that_does_not_divide_the_heads_has_no_layout(tmp_path):
@@ -258,37 +268,66 @@ def test_a_stage_that_does_not_divide_the_heads_has_no_layout(tmp_path):
     staged = variant(tmp_path, "405b-24-pp3", {**base, S["SCENARIO_PIPELINE_STAGES"]: 3})
     assert staged["Sizing"][SIZING["stage_gpus"]] == 8
     assert isinstance(staged["Sizing"][SIZING["headline"]], float)
-    agree(staged, openpyxl.load_workbook(tmp_path / "405b-24-pp3.xlsx"))
+    agree(staged, _names(tmp_path / "405b-24-pp3.xlsx"))
 
 
-def test_tokens_per_step_divide_the_step(tmp_path):
+def test_tokens_per_step_divide_the_step():
     # 3.3616 tokens a step (SPEC_TOKENS_PER_STEP(0.8, 4): (1 − 0.8⁵) ÷ 0.2, Leviathan et
     # al. 2023 eq. 1): each token's share of the same step
     base = _scenario("Llama 3.1 8B", "BF16", "BF16", "NVIDIA H100 SXM", 1, 1, 1000, 24)
-    computed = variant(tmp_path, "tps1", base)
-    one = computed["Sizing"]
-    # the tokens a step typed over it, Sizing's cells between them and the steps computed
-    # again in Python from its formulas (template_values.recompute: the floor, the layers'
-    # time, the time used, the realistic step; Calibration's ratio reads no cell the tokens
-    # move), which with nothing typed give the values napkin computed into the copy
-    env = values_env(computed, "Sizing")
-    chain = [SIZING[k] for k in ("step_ms", "layer_ms", "layer_used", "real_step_ms")]
-    untouched = recompute(env, "Sizing", {}, chain).cells
-    for c in chain:
-        assert untouched[c] == pytest.approx(one[c], rel=1e-12), c
-    spec = recompute(env, "Sizing", {S["SCENARIO_TOKENS_PER_STEP"]: 3.3616}, chain).cells
+    one = sheet_at("Sizing", SIZING_ROWS, base)
+    spec = sheet_at("Sizing", SIZING_ROWS, {**base, S["SCENARIO_TOKENS_PER_STEP"]: 3.3616})
     assert spec[SIZING["step_ms"]] == pytest.approx(one[SIZING["step_ms"]] / 3.3616)
     assert spec[SIZING["real_step_ms"]] == pytest.approx(one[SIZING["real_step_ms"]] / 3.3616)
 
 
+def _published(case: str) -> dict:
+    """The scenario's inputs of a measurement of ``CASES``: its model, precisions, GPU,
+    GPUs, batch, tokens and tokens a step (tests/data/serving_measurements.csv)."""
+    row = next(r for r in rows() if r["id"] == case)
+    return _scenario(row["model"], row["precision"], row["kv_precision"], row["gpu"],
+                     int(row["gpus"]), int(row["batch"]), int(row["input_tokens"]),
+                     int(row["output_tokens"]), float(row["tokens_per_step"]))
+
+
+#: Sizing's rows above its grids, computed again in Python (template_values.sheet_at)
+SIZING_ROWS = GRID_TOP - 1
+#: The cells of those rows that read a sheet whose values the scenario moves (Start's
+#: status line, Finance's range of published deployments): sheet_at keeps the
+#: committed template's value of that sheet, so they are the engine's only end to end
+READ_ELSEWHERE = {"A2", "C10"}
+
+
+def test_sizing_in_python_is_the_engines_for_a_published_deployment(tmp_path):
+    # The fast layer of the cases below: Sizing's formula cells computed again in Python
+    # from the template's formulas with the scenario typed in are what napkin's engine
+    # computes into a copy of the template with the same inputs, every cell but those
+    # reading another sheet the scenario moves (one case end to end: the 405B on 8 MI300X)
+    case = "amd-405b-mi300x-tp8-b16"
+    engine = variant(tmp_path, case, _published(case))["Sizing"]
+    python = sheet_at("Sizing", SIZING_ROWS, _published(case))
+    assert len(python) > 100
+    differ = {c: (x, engine.get(c)) for c, x in python.items()
+              if not _same(x, engine.get(c))}
+    assert set(differ) <= READ_ELSEWHERE, differ
+    for key in ("layer_used", "real_step_ms", "step_ms", "calibrated"):
+        assert SIZING[key] not in READ_ELSEWHERE
+
+
+def _same(a, b) -> bool:
+    a, b = ("" if x is None else x for x in (a, b))  # (an empty cell is not stored)
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-15)
+    return a == b
+
+
 @pytest.mark.parametrize("case", CASES)
-def test_published_deployments_within_one_and_a_half(tmp_path, case):
+def test_published_deployments_within_one_and_a_half(case):
+    # Sizing with the measurement's case typed into the scenario, computed in Python from
+    # the template's formulas (sheet_at: the engine computes the same, the test above)
     row = next(r for r in rows() if r["id"] == case)
     batch = int(row["batch"])
-    v = variant(tmp_path, case, _scenario(
-        row["model"], row["precision"], row["kv_precision"], row["gpu"], int(row["gpus"]),
-        batch, int(row["input_tokens"]), int(row["output_tokens"]),
-        float(row["tokens_per_step"])))["Sizing"]
+    v = sheet_at("Sizing", SIZING_ROWS, _published(case))
     measured = measured_ms(row, batch)  # the source's per-stream figure
     # the realistic step holds the layers' time: floor ÷ efficiency + layers × 65.8 µs ÷
     # tokens per step (udfs/data/layer_time.csv; no Calibration rows here; no draft tokens)
@@ -301,13 +340,15 @@ def test_published_deployments_within_one_and_a_half(tmp_path, case):
     assert v[SIZING["step_ms"]] < measured  # the floor stays below the measurement
 
 
-def _405b(tmp_path, name, gpus, stages):
+def _405b(gpus, stages):
+    """Sizing of Llama 3.1 405B FP8 on H100 SXMs at batch 16, 2,000 + 300 tokens, in
+    ``stages`` pipeline stages (``sheet_at``)."""
     changes = _scenario("Llama 3.1 405B", "FP8", "BF16", "NVIDIA H100 SXM", gpus, 16, 2000,
                         300)
-    return variant(tmp_path, name, {**changes, S["SCENARIO_PIPELINE_STAGES"]: stages})
+    return sheet_at("Sizing", SIZING_ROWS, {**changes, S["SCENARIO_PIPELINE_STAGES"]: stages})
 
 
-def test_405b_fp8_over_16_h100_in_2_pipeline_stages(tmp_path):
+def test_405b_fp8_over_16_h100_in_2_pipeline_stages():
     # Llama 3.1 405B FP8 on 16 H100 in 2 stages of TP8, batch 16 of 2,000 + 300 tokens,
     # prefill sharing the GPUs: a step computes 16 × (1 + 2,000 ÷ 300) = 122.67 tokens.
     # By hand (DECODE_STEP_MS: k = max(m, p) = 2 with m = p = 2 micro-batches):
@@ -321,7 +362,7 @@ def test_405b_fp8_over_16_h100_in_2_pipeline_stages(tmp_path):
     # through the 126 layers at TP8: 2 × 126 × (6.6 µs + 14 × 0.6 µs (NCCL's NVLink ring,
     # src/graph/tuning.cc) + 14/8 × 61.33 × 16,384 × 2 B ÷ 450 GB/s) = 5.7496 ms; step
     # 15.0652 + 0.3312 + 5.7496 = 21.1460 ms
-    v = _405b(tmp_path, "pp2", 16, 2)["Sizing"]
+    v = _405b(16, 2)
     tokens = 16 * (1 + 2000 / 300)
     comm = 2 * 126 * (6.6 + 14 * 0.6 + 14 / 8 * tokens / 2 * 16384 * 2 / 450e9 * 1e6) / 1e3
     assert v[SIZING["stage_gpus"]] == 8
@@ -342,7 +383,7 @@ def test_405b_fp8_over_16_h100_in_2_pipeline_stages(tmp_path):
     # 30/16 × 122.67 × 16,384 × 2 B ÷ 50 GB/s) µs = 252 × 238.33 µs = 60.06 ms (NVLink
     # would be 252 × 41.35 µs = 10.42 ms); 16 GPUs share the 8 KV heads: each held twice,
     # the KV cache read twice
-    one = _405b(tmp_path, "pp1", 16, 1)["Sizing"]
+    one = _405b(16, 1)
     comm16 = 2 * 126 * (6.6 + 30 * 2.7 + 30 / 16 * tokens * 16384 * 2 / 50e9 * 1e6) / 1e3
     assert comm16 == pytest.approx(60.0599, abs=1e-4)
     assert one[SIZING["stage_link"]] == "InfiniBand"
@@ -350,14 +391,14 @@ def test_405b_fp8_over_16_h100_in_2_pipeline_stages(tmp_path):
     assert one[SIZING["step_ms"]] == pytest.approx(weights / 2 + 2 * kv + comm16, rel=1e-9)
 
 
-def test_stages_with_the_smallest_gpus_that_fit(tmp_path):
+def test_stages_with_the_smallest_gpus_that_fit():
     # "smallest that fits" in 2 stages: the weights + 16 sequences' KV need GPUS_NEEDED =
     # n GPUs; each stage takes a deployed degree (1, 2, 4, 8, whole nodes) at or above
     # n ÷ 2: 2 × deployed(⌈n ÷ 2⌉) GPUs per replica (template_support.deployed)
     import math
 
     from template_support import deployed
-    v = _405b(tmp_path, "pp2-auto", "smallest that fits", 2)["Sizing"]
+    v = _405b("smallest that fits", 2)
     n = v[SIZING["gpus_needed"]]
     assert v[SIZING["gpus"]] == 2 * deployed(math.ceil(n / 2))
     assert v[SIZING["stage_gpus"]] == deployed(math.ceil(n / 2))

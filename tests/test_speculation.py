@@ -3,7 +3,9 @@ make each step verify B × (k + 1) tokens and run k draft passes of one layer
 (``workbook.speculation``).
 
 Each case is a copy of the template with the scenario typed in, computed by ``napkin
-calc``, checked against hand arithmetic from the configs and datasheets named in the
+calc`` (or, where a test reads Sizing alone, Sizing's formulas computed in Python with the
+same inputs, ``template_values.sizing_at``, which tests/test_scenario_step.py holds to the
+engine's), checked against hand arithmetic from the configs and datasheets named in the
 comments, and against the same scenario without drafts (k = 0): what the drafts add.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 from template_support import variant
+from template_values import sizing_at
 
 from workbook.plan import PLAN
 from workbook.scenario import LARGEST, PLAN_SCENARIO_ROW, SCENARIO_NAMES
@@ -31,14 +34,12 @@ def _scenario(model, precision, gpu, gpus, batch, prompt, output, tokens_per_ste
 
 
 @pytest.fixture(scope="module")
-def mtp(tmp_path_factory):
+def mtp():
     """DeepSeek-R1 NVFP4 on 8 B200 in tensor parallel at batch 1, 1,000 + 2,000 tokens:
     TensorRT-LLM's minimum-latency run (trtllm-r1-b200-mtp3 of the measurement set), with
     MTP 3 (2.82 tokens a step) and, to compare, the same with no draft (1 token)."""
-    tmp = tmp_path_factory.mktemp("mtp")
     args = ("DeepSeek-R1", "NVFP4", "NVIDIA B200 (HGX)", 8, 1, 1000, 2000)
-    return (variant(tmp, "mtp3", _scenario(*args, 2.82, 3, "no"))["Sizing"],
-            variant(tmp, "mtp0", _scenario(*args, 1, 0, "no"))["Sizing"])
+    return (sizing_at(_scenario(*args, 2.82, 3, "no")), sizing_at(_scenario(*args, 1, 0, "no")))
 
 
 def test_the_verifying_pass_reads_the_experts_of_k_plus_1_tokens(mtp):
@@ -99,7 +100,7 @@ def test_each_draft_pass_is_one_more_layer(mtp):
         drafts[SIZING["step_ms"]] / drafts[SIZING["calibrated"]] + drafts[SIZING["layer_used"]])
 
 
-def test_a_large_batch_with_drafts_is_compute_bound(tmp_path):
+def test_a_large_batch_with_drafts_is_compute_bound():
     # Llama 3.1 8B FP8 on one H100 SXM at batch 512, 500 + 100 tokens, 3 drafts, 2.5
     # tokens a step. The verifying pass multiplies 8.03e9 weights by 512 × 4 tokens:
     # 2 × 8.03e9 × 2,048 ÷ 1,978.9 TFLOPS (H100 SXM FP8 dense, the datasheet's 3,958
@@ -108,9 +109,8 @@ def test_a_large_batch_with_drafts_is_compute_bound(tmp_path):
     # 2 × 8.03e9 × 512 ÷ 1,978.9e12 = 4.16 ms. Speculation's tokens are paid in FLOPs.
     # (Prefill on other GPUs, "disaggregated": the prompts' tokens would add FLOPs to both.)
     args = ("Llama 3.1 8B", "FP8", "NVIDIA H100 SXM", 1, 512, 500, 100)
-    drafts = variant(tmp_path, "d3", _scenario(*args, 2.5, 3,
-                                                serving="disaggregated"))["Sizing"]
-    plain = variant(tmp_path, "d0", _scenario(*args, 1, 0, serving="disaggregated"))["Sizing"]
+    drafts = sizing_at(_scenario(*args, 2.5, 3, serving="disaggregated"))
+    plain = sizing_at(_scenario(*args, 1, 0, serving="disaggregated"))
     # the KV cache, read once a sequence at the mean context: 32 layers × 8 KV heads × 128
     # × 2 (K and V) × 1 B (FP8) = 65,536 B a token (config.json) × 512 sequences × (500 +
     # 50) tokens = 18.45 GB (memory holds the full 600: 20.13 GB)
@@ -174,7 +174,7 @@ def test_plan_finds_the_largest_batch_with_drafts(tmp_path):
     assert target == pytest.approx(1000 / 30)
     assert plan[f"F{r}"] <= target
     assert batch < plan[f"O{r}"]  # the bound is above the answer, not the answer
-    more = variant(tmp_path, "more", _scenario(*args, batch + 1, *tail))["Sizing"]
+    more = sizing_at(_scenario(*args, batch + 1, *tail))
     assert more[SIZING["real_step_ms"]] > target
 
 

@@ -132,15 +132,13 @@ def test_the_chart_and_the_rank_are_the_cost_sheets(case, edition, other):
 @pytest.mark.skipif(not (shutil.which("soffice") and shutil.which("pdftotext")),
                     reason="needs LibreOffice and pdftotext")
 @pytest.mark.parametrize("name", sorted(BOOKS))
-def test_libreoffice_prints_the_summary_on_one_page(name, tmp_path):
-    """LibreOffice's PDF of the workbook, as a user prints it: the pages from the
-    Summary's title to the next sheet's (Sizing's) are one, and none of its cells prints
-    ``###`` (a number wider than its column)."""
+def test_libreoffice_prints_the_summary_on_one_page(name, printed):
+    """LibreOffice's PDF of the workbook, as a user prints it (``printed``: one for the
+    run, shared with tests/test_print.py): the pages from the Summary's title to the next
+    sheet's (Sizing's) are one, and none of its cells prints ``###`` (a number wider than
+    its column)."""
     path = BOOKS[name]
-    subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp_path}/lo", "--headless",
-                    "--convert-to", "pdf", "--outdir", str(tmp_path), str(path)],
-                   check=True, capture_output=True, timeout=600)
-    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / f"{path.stem}.pdf"), "-"],
+    text = subprocess.run(["pdftotext", "-layout", str(printed(path)), "-"],
                           capture_output=True, text=True, check=True).stdout
     pages = text.split("\f")
     title = openpyxl.load_workbook(BOOKS["native"])[TITLE]["A1"].value

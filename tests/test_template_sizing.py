@@ -37,7 +37,7 @@ from template_support import (
     sizing,
     variant,
 )
-from template_values import recompute, template_env
+from template_values import recompute, sizing_at, template_env
 
 from udfs.inference import tables
 from workbook import build
@@ -66,7 +66,7 @@ def test_no_error_values_after_calc(default):
     assert "Roofline!L12" not in error_cells(default)  # the H100 has every roof
 
 
-def test_the_answer_says_whether_the_service_level_is_met(default, tmp):
+def test_the_answer_says_whether_the_service_level_is_met(default):
     # the default scenario (README, test_cli's main job by hand): 1000 ÷ (14.0255 ms ÷
     # 0.471 + 80 layers × 65.8 µs) = 1000 ÷ (29.778 + 5.264) = 1000 ÷ 35.042 = 28.54
     # realistic tokens/s per user at batch 16, short of the 30 its service level asks
@@ -83,9 +83,10 @@ def test_the_answer_says_whether_the_service_level_is_met(default, tmp):
     assert s[SIZING["real_tps_user"]] < s[SIZING["tps_target"]] == 30
     assert s[note] == ("PER_USER_TPS(tokens/s per replica, batch): misses the service level "
                        "of 30 tokens/s per user (Plan: the batch and GPUs that meet it)")
-    v = variant(tmp, "batch8", {"Sizing!" + SIZING["batch_input"]: 8,
-                                "Sizing!" + SIZING["gpus_input"]: 2,
-                                "Sizing!" + SIZING["tps_target"]: 40})["Sizing"]
+    # (Sizing computed in Python from its formulas with the three inputs typed,
+    # template_values.sizing_at: what the engine computes, tests/test_scenario_step.py)
+    v = sizing_at({"Sizing!" + SIZING["batch_input"]: 8, "Sizing!" + SIZING["gpus_input"]: 2,
+                   "Sizing!" + SIZING["tps_target"]: 40})
     assert v[SIZING["gpus"]] == 2 and v[SIZING["regime_eff"]] == SMALL == 0.742
     # the step floor at batch 8 by hand: KV of 8 sequences at the mean context of 2,150
     # tokens + the weights read at 2 × 3.35 TB/s, + the all-reduces of 8 × (1 + 2,000 ÷
@@ -232,7 +233,7 @@ def test_layers_time_is_added_without_measurements_of_the_gpu(default, tmp):
     # two tokens a step: the layers' time is shared by both (typed without draft tokens,
     # which Sizing's verified row notes; the division is the same with them,
     # test_speculation checks the drafts' own layers and tokens)
-    v = variant(tmp, "two_tokens", {"Sizing!" + SIZING["tokens_per_step"]: 2})
+    v = {"Sizing": sizing_at({"Sizing!" + SIZING["tokens_per_step"]: 2})}  # (in Python)
     assert sizing(v, "layer_ms") == pytest.approx(80 * LAYER_US / 1000 / 2)  # 2.632 ms
     assert sizing(v, "layer_used") == pytest.approx(80 * LAYER_US / 1000 / 2)
     assert sizing(v, "real_step_ms") == pytest.approx(STEP / 2 / TP + 80 * LAYER_US / 1000 / 2)
