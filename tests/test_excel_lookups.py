@@ -196,3 +196,19 @@ def test_single_where_no_evidence_settles_it_is_refused(tmp_path, formula):
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
     with pytest.raises(WorkbookError, match="SINGLE"):
         calc_workbook(src, tmp_path / "out.xlsx", {})
+
+
+def test_the_at_operator_in_formula_text_is_single(tmp_path):
+    # Excel 365 saves @ as _xlfn.SINGLE; a formula written by another program may hold @
+    # itself: the same operator (Microsoft Support, "Implicit intersection operator: @").
+    # By hand: A1:A5 hold 1..5, B1:D1 hold 7, 8, 9.
+    cells = [xlsx_make.cell(f"A{r}", None, r) for r in range(1, 6)]
+    cells += [xlsx_make.cell(f"{c}1", None, v) for c, v in zip("BCD", (7, 8, 9), strict=True)]
+    cells += [xlsx_make.cell("C5", "@B1:D1", 0),  # column C: C1 = 8
+              xlsx_make.cell("C6", "@A1", 0),  # one cell: A1 = 1
+              xlsx_make.cell("E3", "@A1:A5*2", 0),  # A3 * 2 = 6
+              xlsx_make.cell("E7", "@A1:A5", 0)]  # row 7: none, #VALUE!
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert (res["S!C5"], res["S!C6"], res["S!E3"]) == (8, 1, 6)
+    assert res["S!E7"].code == "#VALUE!"

@@ -59,8 +59,9 @@ excel("ROWS", "ranges, arrays, empty",
       place_only=True)
 excel("SINGLE", "scalars, cells, ranges",
       "Microsoft Support, \"Implicit intersection operator: @\" (a single item is itself, a "
-      "range gives the cell on the formula's row or column); tests/test_excel_lookups.py::"
-      "test_single_is_the_implicit_intersection_operator (values worked by hand from it)",
+      "range gives the cell on the formula's row or column); "
+      "tests/test_excel_lookups.py::test_single_is_the_implicit_intersection_operator (values "
+      "worked by hand from it)",
       xlfn=True)
 excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
