@@ -215,9 +215,10 @@ def single(value):
         if ranges.cell_count(value) == 1:
             return np.asarray(value.value, dtype=object).reshape(-1)[0]
         node, cell = getattr(context.STATE, "node", None), getattr(context.STATE, "cell", None)
-        if cell is None or getattr(node, "spill", None) is not None:
-            raise Cannot("SINGLE() of a range in an array formula (the cell each of its "
-                         "cells takes is not documented)")
+        if cell is None or getattr(node, "spill", None) is not None \
+                or getattr(node, "is_name", False):
+            raise Cannot("SINGLE() of a range in an array formula or a defined name (the "
+                         "cell it takes there is not documented)")
         got = intersection.of_reference(value, cell[1], cell[2])
         if got is None:
             raise Cannot("SINGLE() of a range of many rows and columns, or of several "
