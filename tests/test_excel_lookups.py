@@ -160,3 +160,55 @@ def test_approximate_lookups_in_sorted_values_or_refused(tmp_path):
     with pytest.raises(WorkbookError, match="VLOOKUP's approximate match in values that are "
                                             "not sorted"):
         calc_workbook(src, tmp_path / "out2.xlsx", {})
+
+
+def test_single_is_the_implicit_intersection_operator(tmp_path):
+    # Microsoft Support, "Implicit intersection operator: @": a single item is itself; a
+    # range gives the cell on the formula's row or column (=@A1:A10 in B5 is A5); Excel
+    # 365 saves @ as _xlfn.SINGLE. No intersection: #VALUE! (SUMPRODUCT, "Dynamic Arrays
+    # in Action", 21 February 2019). Values worked by hand: A1:A5 hold 10..50, B1:D1 hold
+    # 7, 8, 9.
+    cells = [xlsx_make.cell(f"A{r}", None, 10 * r) for r in range(1, 6)]
+    cells += [xlsx_make.cell(f"{c}1", None, v) for c, v in zip("BCD", (7, 8, 9), strict=True)]
+    cells += [xlsx_make.cell("E3", "_xlfn.SINGLE(A1:A5)", 0),  # row 3: A3 = 30
+              xlsx_make.cell("E4", "_xlfn.SINGLE(A1:A5)*2", 0),  # A4 * 2 = 80
+              xlsx_make.cell("E9", "_xlfn.SINGLE(A1:A5)", 0),  # row 9: none, #VALUE!
+              xlsx_make.cell("C6", "_xlfn.SINGLE(B1:D1)", 0),  # column C: C1 = 8
+              xlsx_make.cell("E6", "_xlfn.SINGLE(B1:D1)", 0),  # column E: none, #VALUE!
+              xlsx_make.cell("F7", "_xlfn.SINGLE(A2)", 0),  # one cell: A2 = 20
+              xlsx_make.cell("F8", "_xlfn.SINGLE(12.5)", 0),  # one value: 12.5
+              xlsx_make.cell("F9", 'IFERROR(_xlfn.SINGLE(INDEX(A1:A5,4)),"")', 0),  # A4
+              xlsx_make.cell("F10", "SUM(_xlfn.SINGLE(A1:A5),1)", 0)]  # row 10: #VALUE!
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert (res["S!E3"], res["S!E4"], res["S!C6"]) == (30, 80, 8)
+    assert (res["S!F7"], res["S!F8"], res["S!F9"]) == (20, 12.5, 40)
+    assert [res[k].code for k in ("S!E9", "S!E6", "S!F10")] == ["#VALUE!"] * 3
+
+
+@pytest.mark.parametrize("formula", ["_xlfn.SINGLE(A1:B5)", "_xlfn.SINGLE({1,2,3})",
+                                     "_xlfn.SINGLE((A1:A2,B1:B2))"])
+def test_single_where_no_evidence_settles_it_is_refused(tmp_path, formula):
+    # a block of many rows and columns, an array of many values (top-left per the page,
+    # but an array here may be a reference Excel's function returned), several areas
+    cells = [xlsx_make.cell(f"A{r}", None, r) for r in range(1, 6)]
+    cells += [xlsx_make.cell("C3", formula, 0)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    with pytest.raises(WorkbookError, match="SINGLE"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+
+
+def test_the_at_operator_in_formula_text_is_single(tmp_path):
+    # Excel 365 saves @ as _xlfn.SINGLE; a formula written by another program may hold @
+    # itself: the same operator (Microsoft Support, "Implicit intersection operator: @").
+    # By hand: A1:A5 hold 1..5, B1:D1 hold 7, 8, 9.
+    cells = [xlsx_make.cell(f"A{r}", None, r) for r in range(1, 6)]
+    cells += [xlsx_make.cell(f"{c}1", None, v) for c, v in zip("BCD", (7, 8, 9), strict=True)]
+    cells += [xlsx_make.cell("C5", "@B1:D1", 0),  # column C: C1 = 8
+              xlsx_make.cell("C6", "@A1", 0),  # one cell: A1 = 1
+              xlsx_make.cell("E3", "@A1:A5*2", 0),  # A3 * 2 = 6
+              xlsx_make.cell("E7", "@A1:A5", 0)]  # row 7: none, #VALUE!
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert (res["S!C5"], res["S!C6"], res["S!E3"]) == (8, 1, 6)
+    assert res["S!E7"].code == "#VALUE!"

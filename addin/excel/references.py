@@ -1,10 +1,11 @@
 """Excel functions that make references while computing: OFFSET, INDIRECT and the ``:``
 operator between computed references, each a reference to an area of the workbook being
-computed, with its values.
+computed, with its values; SINGLE (the ``@`` operator) taking one value of a reference.
 
 References
 ----------
-Microsoft Support, "OFFSET function", "INDIRECT function".
+Microsoft Support, "OFFSET function", "INDIRECT function", "Implicit intersection
+operator: @".
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import numpy as np
 
 from addin.excel import args as xa
 from addin.excel.args import ORIGINAL, Cannot
-from addin.formula import context, fx, ranges
+from addin.formula import context, fx, intersection, ranges
 from addin.ooxml.a1 import A1_AREA, MAX_COL, MAX_ROW, col2num
 from addin.ooxml.guard import MAX_AREA_CELLS
 from udfs.machinery.errors import ExcelError
@@ -188,3 +189,45 @@ def columns(array):
     """Excel's ``COLUMNS(array)``: the number of columns of a reference or an array
     (``COLUMNS({1,2,3})`` is 3; formulas' takes references only)."""
     return _size(array, 1, "COLUMNS")
+
+
+def single(value):
+    """Excel's ``_xlfn.SINGLE(value)``, the implicit intersection operator ``@`` as Excel
+    365 saves it (``=@A1:A10`` is stored ``_xlfn.SINGLE(A1:A10)``): one value is itself,
+    a one-cell reference its cell's value, a range of one column (row) in a one-cell
+    formula its cell in the formula's row (column), ``#VALUE!`` where that row (column)
+    is outside it (``=@A1:A10`` in B5 is A5, in B12 #VALUE!).
+
+    Refused in strict mode, no evidence settling napkin's value there: an array of many
+    values (Excel's page: its top-left value; but a function Excel gives a reference,
+    such as IF of ranges, may reach here as an array, whose top-left is not the row's
+    cell), a block of many rows and columns, several areas, an array formula.
+
+    References
+    ----------
+    Microsoft Support, "Implicit intersection operator: @" ("If the value is a single
+    item, then return the item. If the value is a range, then return the value from the
+    cell on the same row or column as the formula."); SUMPRODUCT, "Dynamic Arrays in
+    Action" (21 February 2019): where there is no intersection SINGLE returns #VALUE!.
+    """
+    ns = fx.load()
+    if isinstance(value, ns.Ranges):
+        if ranges.cell_count(value) == 1:
+            return np.asarray(value.value, dtype=object).reshape(-1)[0]
+        node, cell = getattr(context.STATE, "node", None), getattr(context.STATE, "cell", None)
+        if cell is None or getattr(node, "spill", None) is not None \
+                or getattr(node, "is_name", False):
+            raise Cannot("SINGLE() of a range in an array formula or a defined name (the "
+                         "cell it takes there is not documented)")
+        got = intersection.of_reference(value, cell[1], cell[2])
+        if got is None:
+            raise Cannot("SINGLE() of a range of many rows and columns, or of several "
+                         "areas (Excel's value for it is not documented)")
+        return got
+    if isinstance(value, np.ndarray):
+        if value.size == 1:
+            return value.reshape(-1)[0]
+        raise Cannot("SINGLE() of an array of many values (Excel takes the top-left value "
+                     "of an array but the row's cell of a reference a function returns; "
+                     "napkin does not tell them apart here)")
+    return value

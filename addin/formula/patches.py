@@ -355,6 +355,13 @@ _EXCEL = (
             "function\" (the values must be sorted); tests/test_excel_lookups.py",
             f"{_XL}.install:approximate")
       for name in sorted(excel_functions.names("sorted_only", spelled=True))),
+    Patch(_OPS, "OPERATORS", "@", "formulas' @ operator is its SINGLE: it intersects a "
+          "one-cell reference or a row with the formula's row only (=@A1 in C5 and =@B1:D1 "
+          "in C5 were #VALUE!); ours is Excel's SINGLE (addin.excel.references.single); "
+          "Excel saves @ as _xlfn.SINGLE, another program may write @",
+          "Microsoft Support, \"Implicit intersection operator: @\"; tests/"
+          "test_excel_lookups.py::test_the_at_operator_in_formula_text_is_single",
+          f"{_XL}.references:single", "udf"),
     Patch(_OPS, "OPERATORS", ":", "formulas' ':' between computed references "
           "(A1:INDEX(...)) has only the values of the two ends; Excel's is the area "
           "between, with the workbook's values", "Microsoft Support, \"INDEX function\"; "

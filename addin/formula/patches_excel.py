@@ -120,6 +120,12 @@ EXCEL_FUNCTIONS = (
     *((name, "text:textjoin", _UNLIKE.format("TEXTJOIN") + " (an omitted delimiter is "
        "none, not \"0\")", _ms("TEXTJOIN", "test_excel_core.py"))
       for name in ("TEXTJOIN", "_XLFN.TEXTJOIN")),
+    *((name, "references:single", "formulas' SINGLE (the @ operator) intersects a "
+       "one-cell reference or a row with the formula's row only (=@A1 in B3 and =@B1:D1 "
+       "in C5 were #VALUE!); Excel takes a one-cell reference's value and a row's cell in "
+       "the formula's column", "Microsoft Support, \"Implicit intersection operator: @\"; "
+       "tests/test_excel_lookups.py::test_single_is_the_implicit_intersection_operator")
+      for name in ("SINGLE", "_XLFN.SINGLE")),
     ("INDEX", "lookup:index", _UNLIKE.format("INDEX") + " (a reference, row or column 0 "
      "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
 )

@@ -57,6 +57,12 @@ excel("ROWS", "ranges, arrays, empty",
       " hand) ; tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant "
       "(Microsoft Support, \"ROWS function\": =ROWS({1,2,3;4,5,6}) is 2)",
       place_only=True)
+excel("SINGLE", "scalars, cells, ranges",
+      "Microsoft Support, \"Implicit intersection operator: @\" (a single item is itself, a "
+      "range gives the cell on the formula's row or column); "
+      "tests/test_excel_lookups.py::test_single_is_the_implicit_intersection_operator (values "
+      "worked by hand from it)",
+      xlfn=True)
 excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
       "(tests/test_fidelity.py)")
