@@ -149,7 +149,7 @@ def test_ipmt_ppmt_walk_the_schedule(rate, nper, pv, fv, due):
     # the payment and the interest on fv cancel (more than 20 bits lost)
     "=IPMT(-0.3724800481901750,3,38,-4000,2446.15,1)",
     # the balance forward from pv cancels (LibreOffice 0; the exact value -2.02E9)
-    "=IPMT(45000,5,5,45000)", "=PPMT(45000,5,5,45000,45000)",
+    "=IPMT(45000,5,5,45000)", "=PPMT(45000,5,5,45000,45000)", "=PPMT(16000,2,5,16000)",
 ])
 def test_ipmt_ppmt_refuse_what_their_pages_leave_unsaid(formula):
     # a per outside 1 to nper or not whole (the pages: "must be in the range 1 to nper",

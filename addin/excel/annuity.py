@@ -166,18 +166,21 @@ def _split(name: str, rate, per, nper, pv, fv, type_) -> tuple[float, float]:
     later = 1 / (1 + r) if t == 1 else 1.0
     interest = _sum(name, a * less, r * f * v_m * later)
     principal = _sum(name, a, -r * f * later) * v_m
-    _same_forward(name, interest, r * fv_(rate, k - 1, a, pv, type_) * later)
+    forward = r * fv_(rate, k - 1, a, pv, type_) * later
+    _same_forward(name, interest, forward)
+    _same_forward(name, principal, a - forward)
     return _finite(name, interest), _finite(name, principal)
 
 
-def _same_forward(name: str, interest: float, forward: float) -> None:
-    """``Cannot`` where the interest from the balance forward from pv (``rate * FV(rate,
-    per - 1, pmt, pv, type)``, divided by 1 + rate for type 1: numpy-financial's and
-    LibreOffice's form) is not the backward one to the census's 1e-9: the two are equal
-    in exact arithmetic, and one cancels there (``IPMT(45000,5,5,45000)``: backward
-    -2.02E9, the exact value; forward, LibreOffice's, 0); which form Excel takes at such
-    arguments, no page says."""
-    if not math.isclose(interest, forward, rel_tol=1e-9, abs_tol=0.0):
+def _same_forward(name: str, backward: float, forward: float) -> None:
+    """``Cannot`` where the interest (or the principal, pmt less it) from the balance
+    forward from pv (``rate * FV(rate, per - 1, pmt, pv, type)``, divided by 1 + rate for
+    type 1: numpy-financial's and LibreOffice's form) is not the backward one to the
+    census's 1e-9: the two are equal in exact arithmetic, and one cancels there
+    (``IPMT(45000,5,5,45000)``: backward -2.02E9, the exact value; forward, LibreOffice's,
+    0; a principal of 1E-12 at a rate of 16,000, LibreOffice 7E-8); which form Excel
+    takes at such arguments, no page says."""
+    if not math.isclose(backward, forward, rel_tol=1e-9, abs_tol=0.0):
         raise Cannot(f"{name} whose balance forward from pv cancels (its value differs "
                      "with how it is computed; no page says)")
 
