@@ -84,3 +84,75 @@ def test_vdb_refuses_what_its_page_leaves_unsaid(formula, tmp_path):
     # the cost
     with pytest.raises(WorkbookError, match="VDB"):
         xlsx_make.calc(tmp_path, {"S": {"A1": formula}})
+
+
+def _schedule(rate, nper, pv, fv=0.0, due=0):
+    """[(interest, principal)] of each period's payment, by walking the loan: the payment
+    by its definition (``_pmt``); a payment at the end of a period pays the period's
+    interest on the balance (rate * balance, paid out: negative for a loan) and the rest
+    is principal; at the start (type 1) the first payment has no interest before it, each
+    later one pays the interest of the period before it. At a rate of 0 the payment is
+    -(pv + fv) / nper ("PV function": pv + pmt * nper + fv = 0)."""
+    pmt = _pmt(rate, nper, pv, fv, due) if rate else -(pv + fv) / nper
+    balance, rows = pv, []
+    for per in range(1, nper + 1):
+        interest = 0.0 if due and per == 1 else -balance * rate
+        rows.append((interest, pmt - interest))
+        balance += pmt - interest
+    return rows
+
+
+@pytest.mark.parametrize("formula, hand, shown", [
+    # Microsoft Support, "IPMT function" (https://support.microsoft.com/en-us/excel/
+    # ipmt-function): 10% a year, 3 years, 8,000: the first month's interest ($66.67), the
+    # last year's, paid yearly ($292.45)
+    ("=IPMT(10%/12,1,3*12,8000)", _schedule(0.1 / 12, 36, 8000)[0][0], -66.67),
+    ("=IPMT(10%,3,3,8000)", _schedule(0.1, 3, 8000)[2][0], -292.45),
+    # "PPMT function" (https://support.microsoft.com/en-us/Excel/functions/ppmt-function):
+    # 10%, 2 years, 2,000: the first month's principal ($75.62); 8%, 10 years, 200,000:
+    # the tenth year's ($27,598.05)
+    ("=PPMT(10%/12,1,2*12,2000)", _schedule(0.1 / 12, 24, 2000)[0][1], -75.62),
+    ("=PPMT(8%,10,10,200000)", _schedule(0.08, 10, 200000)[9][1], -27598.05),
+])
+def test_ipmt_ppmt_as_microsofts_examples(formula, hand, shown):
+    got = evaluate(formula)
+    assert got == pytest.approx(hand, rel=1e-12)
+    assert round(got, 2) == pytest.approx(shown)
+
+
+def test_ipmt_ppmt_as_excel_saved_them():
+    # tests/corpus/sheetjs/formula_stress_test.xlsx, Finance!B17 and B21 (saved by Excel):
+    # IPMT(D17/12,3,E17,G17) and PPMT(...) with D17 10%, E17 3, G17 8000, to the last digit
+    assert evaluate("=IPMT(0.1/12,3,3,8000)") == -22.406893015924034
+    assert evaluate("=PPMT(0.1/12,3,3,8000)") == -2688.8271619108841
+
+
+@pytest.mark.parametrize("rate, nper, pv, fv, due", [
+    (0.05 / 12, 24, 15000, 0, 0), (0.05 / 12, 24, 15000, 0, 1),
+    (0.07, 10, -50000, 20000, 0), (0.07, 10, -50000, 20000, 1),
+    (0.0, 6, 1200, 0, 0), (-0.02, 8, 1000, 0, 1),
+])
+def test_ipmt_ppmt_walk_the_schedule(rate, nper, pv, fv, due):
+    # every period of a loan (a balloon fv, payments at the start, a rate of 0, a
+    # negative rate) against the schedule walked by hand; each period's two parts sum
+    # to the payment
+    for per, (interest, principal) in enumerate(_schedule(rate, nper, pv, fv, due), 1):
+        args = f"{rate!r},{per},{nper},{pv},{fv},{due}"
+        assert evaluate(f"=IPMT({args})") == pytest.approx(interest, rel=1e-11, abs=1e-9)
+        assert evaluate(f"=PPMT({args})") == pytest.approx(principal, rel=1e-11, abs=1e-9)
+
+
+@pytest.mark.parametrize("formula", [
+    "=IPMT(0.1,0,3,8000)", "=PPMT(0.1,4,3,8000)", "=IPMT(0.1,1.5,3,8000)",
+    "=PPMT(-1,1,3,8000)", "=IPMT(0.1,1,3,8000,0,2)", "=PPMT(TRUE,1,3,8000)",
+    "=IPMT(0.1,1,3,8000,FALSE)", "=IPMT(0.1,1,0,8000)",
+    # the payment and the interest on fv cancel (more than 20 bits lost)
+    "=IPMT(-0.3724800481901750,3,38,-4000,2446.15,1)",
+    # the balance forward from pv cancels (LibreOffice 0; the exact value -2.02E9)
+    "=IPMT(45000,5,5,45000)", "=PPMT(45000,5,5,45000,45000)", "=PPMT(16000,2,5,16000)",
+])
+def test_ipmt_ppmt_refuse_what_their_pages_leave_unsaid(formula):
+    # a per outside 1 to nper or not whole (the pages: "must be in the range 1 to nper",
+    # no error value named), a rate of -1, a type of 2, a logical value, no period
+    got = evaluate(formula)
+    assert "napkin cannot compute" in str(getattr(got, "message", "")), (formula, got)

@@ -61,6 +61,17 @@ EXCEL_FUNCTIONS = (
        "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx; tests/test_excel_finance.py, "
        "tests/test_checked_widened.py")
       for name in ("PMT", "FV", "PV")),
+    *((name, f"annuity:{name.lower()}", f"formulas' {name} (numpy-financial) computes the "
+       "balance forward from pv, (1+rate)^per by a power, its last digits off Excel's "
+       "(Excel's IPMT and PPMT are the present value of the payments left: "
+       "formula_stress_test Finance!B17, B21 to the last digit), and computes a per that is "
+       "not a whole number from 1 to nper, a rate of -1 or below, a type other than 0 or 1 "
+       "and logical values, where Microsoft's pages do not say Excel's value: ours with exp "
+       "and expm1 of -(nper-per+1) * log1p(rate), those refused in strict mode",
+       f"Microsoft Support, \"{name} function\" (its examples), \"PV function\" (the "
+       "annuity equation); the values Excel saved in "
+       "tests/corpus/sheetjs/formula_stress_test.xlsx; tests/test_excel_finance.py")
+      for name in ("IPMT", "PPMT")),
     *((name, "annuity:rri", "formulas' RRI gives #NUM! for an fv of 0 or below, where "
        "Microsoft's page does not say which values are not valid: refused in strict mode "
        "wherever an argument is not above 0", _ms("RRI", "test_checked_widened.py"))

@@ -92,6 +92,8 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "SUMIFS": (("rr", "rr", "c"), ("rr", "c"), None), "XNPV": (("n", "r", "r"), (), None),
     "FV": (("n", "n", "n"), ("n", "i"), None), "PV": (("n", "n", "n"), ("n", "i"), None),
     "NPER": (("n", "n", "n"), ("n", "i"), None), "RRI": (("n", "n", "n"), (), None),
+    "IPMT": (("n", "i", "i", "n"), ("n", "i"), None),
+    "PPMT": (("n", "i", "i", "n"), ("n", "i"), None),
     "FREQUENCY": (("rr", "rr"), (), None),
     "IRR": (("rr",), ("n",), None), "RATE": (("i", "n", "n"), ("n", "i", "n"), None),
     "MEDIAN": (("r",), (), "n"), "LARGE": (("r", "i"), (), None),

@@ -11,6 +11,12 @@ excel("FV", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's FV examples, "
       "worked by hand)")
+excel("IPMT", "scalars, cells, omitted",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B17; "
+      "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's IPMT examples, "
+      "worked by hand); napkin's IPMT (addin/excel/annuity.py) refuses a per that is not a "
+      "whole number from 1 to nper and logical values; the differential test against "
+      "LibreOffice (tests/test_differential.py)")
 excel("IRR", "scalars, ranges",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B8), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D768:F768; tests/test_fidelity.py) and "
@@ -34,6 +40,12 @@ excel("PMT", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/xlcalculator/PMT.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's PMT examples, worked by hand); the "
       "differential test against LibreOffice (tests/test_differential.py)")
+excel("PPMT", "scalars, cells, omitted",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B21; "
+      "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's PPMT examples, "
+      "worked by hand); napkin's PPMT (addin/excel/annuity.py) refuses a per that is not a "
+      "whole number from 1 to nper and logical values; the differential test against "
+      "LibreOffice (tests/test_differential.py)")
 excel("PV", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's PV example, worked"
