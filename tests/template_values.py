@@ -16,6 +16,7 @@ from pathlib import Path
 
 import openpyxl
 
+from addin.formula.formula_text import plain_calls
 from workbook.expr import Cell, Env, Expr, Name
 from workbook.expr_parse import parse
 
@@ -29,13 +30,6 @@ def template_env(bare: str) -> Env:
     wb = openpyxl.load_workbook(TEMPLATE, data_only=True)
     return _env({ws.title: {c.coordinate: c.value for row in ws.iter_rows() for c in row
                             if c.value is not None} for ws in wb.worksheets}, bare, wb)
-
-
-def values_env(vals: dict[str, dict[str, object]], bare: str) -> Env:
-    """``template_env`` of a computed copy of the template: ``vals`` its cached values
-    ({sheet: {cell: value}}, ``template_support.values``), its defined names the committed
-    template's (a copy with inputs typed has the same)."""
-    return _env(vals, bare, openpyxl.load_workbook(TEMPLATE, read_only=True))
 
 
 def _env(vals: dict[str, dict[str, object]], bare: str, wb) -> Env:
@@ -64,6 +58,28 @@ def _env(vals: dict[str, dict[str, object]], bare: str, wb) -> Env:
     return Env(names=names, cells=cells)
 
 
+def _tree(text: str) -> Expr:
+    """A cell's formula as the template stores it, parsed: the stored form's ``_xldudf_``
+    prefixes of napkin's calls dropped (``addin.formula.formula_text.plain_calls``)."""
+    return parse(plain_calls(text))
+
+
+def _typer(bare: str, names: dict, cells: dict, names_of: dict[str, list[str]]):
+    """``put(ref, value)``: a value typed into or computed for ``ref`` ("Sheet!A1"), also
+    under its bare reference in sheet ``bare`` and under each defined name of that one
+    cell."""
+
+    def put(ref: str, value) -> None:
+        cells[ref] = value
+        sheet, cell = ref.split("!")
+        if sheet == bare:
+            cells[cell] = value
+        for name in names_of.get(ref, ()):
+            names[name] = value
+
+    return put
+
+
 def _one_cell_names(wb) -> dict[str, list[str]]:
     """{"Sheet!A1": [the defined names of that one cell]}."""
     out: dict[str, list[str]] = {}
@@ -84,21 +100,12 @@ def recompute(env: Env, bare: str, changes: dict[str, object], cells: list[str])
     wb = openpyxl.load_workbook(TEMPLATE)
     names_of = _one_cell_names(wb)
     names, values = dict(env.names), dict(env.cells)
-
-    def put(ref: str, value) -> None:
-        values[ref] = value
-        sheet, cell = ref.split("!")
-        if sheet == bare:
-            values[cell] = value
-        for name in names_of.get(ref, ()):
-            names[name] = value
-
+    put = _typer(bare, names, values, names_of)
     for ref, value in changes.items():
         put(ref, value)
     for cell in cells:
         text = getattr(wb[bare][cell].value, "text", wb[bare][cell].value)
-        text = re.sub(r"_xldudf_(?=[A-Za-z_][\w.]*\()", "", text, flags=re.I)
-        put(f"{bare}!{cell}", parse(text).evaluate(Env(names=names, cells=values)))
+        put(f"{bare}!{cell}", _tree(text).evaluate(Env(names=names, cells=values)))
     return Env(names=names, cells=values)
 
 
@@ -144,8 +151,7 @@ def _sheet_program(bare: str, last_row: int) -> tuple[Env, tuple[tuple[str, Expr
         for c in row:
             text = getattr(c.value, "text", c.value)
             if isinstance(text, str) and text.startswith("="):
-                text = re.sub(r"_xldudf_(?=[A-Za-z_][\w.]*\()", "", text, flags=re.I)
-                trees[c.coordinate] = parse(text)
+                trees[c.coordinate] = _tree(text)
     graph = {}
     for ref, tree in trees.items():
         reads = set()
@@ -174,15 +180,7 @@ def sheet_at(bare: str, last_row: int, changes: dict[str, object]) -> dict[str, 
 
     env, order, names_of = _sheet_program(bare, last_row)
     names, cells = dict(env.names), _Cells(env.cells)
-
-    def put(ref: str, value) -> None:
-        cells[ref] = value
-        sheet, cell = ref.split("!")
-        if sheet == bare:
-            cells[cell] = value
-        for name in names_of.get(ref, ()):
-            names[name] = value
-
+    put = _typer(bare, names, cells, names_of)
     for ref, value in changes.items():
         put(ref, value)
     here = Env(names=names, cells=cells, functions=FUNCTIONS)
