@@ -165,19 +165,19 @@ def test_a_comparison_of_numbers_equal_but_for_their_last_digits_is_refused(tmp_
 
 def test_the_guards_read_numpy_numbers_but_not_numpy_logical_values():
     # formulas gives numpy floats (a one-value result, a cell read through numpy): the
-    # guards' checks must see them as numbers, as fx_excel_rates' do, or a refusal is
-    # skipped; a numpy bool stays a logical value
+    # guards' checks (fx_excel_stats', fx_excel_rates') must see them as numbers, or a
+    # refusal is skipped; a numpy bool stays a logical value
     import numpy as np
 
-    from addin.formula import context, fx_excel_stats
+    from addin.formula import context, fx_excel_args, fx_excel_stats
     from addin.formula.fx import load
 
     ns = load()
-    assert fx_excel_stats._number(np.float64(-1.5), ns) == -1.5
-    assert fx_excel_stats._number(np.array([[np.float32(2.0)]]), ns) == 2.0
-    assert fx_excel_stats._number(np.int64(3), ns) == 3.0
-    assert fx_excel_stats._number(np.bool_(True), ns) is None
-    assert fx_excel_stats._number(True, ns) is None
+    assert fx_excel_args.one_number(np.float64(-1.5), ns) == -1.5
+    assert fx_excel_args.one_number(np.array([[np.float32(2.0)]]), ns) == 2.0
+    assert fx_excel_args.one_number(np.int64(3), ns) == 3.0
+    assert fx_excel_args.one_number(np.bool_(True), ns) is None
+    assert fx_excel_args.one_number(True, ns) is None
     # NORM.INV whose value cancels: mean -1 (a numpy float) and a result of 8.9E-16 (a
     # numpy float, formulas' kind), below 2^-20 of the mean: refused, #VALUE!
     checked = fx_excel_stats.norm_inv_cancelling(lambda *a: np.float64(8.9e-16), "NORM.INV")

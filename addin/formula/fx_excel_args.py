@@ -38,6 +38,17 @@ def one_value(v, ns):
     return v
 
 
+def one_number(v, ns):
+    """The one number of an argument or result (``one_value``), or None: Python's numbers
+    and numpy's (formulas often gives a numpy float), never a logical value (bool, numpy's
+    bool)."""
+    v = one_value(v, ns)
+    if isinstance(v, (bool, np.bool_)):
+        return None
+    return float(v) if type(v) in (int, float) or isinstance(v, np.floating | np.integer) \
+        else None
+
+
 def if_text(original, key: str):
     """Excel's IF given a text as logical_test: ``"TRUE"`` or ``"FALSE"`` in any case is
     that logical value (formulas gives ``#VALUE!`` for every text); any other text stops

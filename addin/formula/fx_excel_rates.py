@@ -59,7 +59,7 @@ import math
 import numpy as np
 
 from addin.formula import context
-from addin.formula.fx_excel_args import one_value
+from addin.formula.fx_excel_args import one_number
 
 #: Excel's steps and tolerance (Microsoft's pages: 20 tries, 0.00001 percent / 0.0000001)
 STEPS, TOLERANCE = 20, 1e-7
@@ -161,13 +161,6 @@ def _numbers(v, ns):
     return out
 
 
-def _number(v, ns):
-    v = one_value(v, ns)
-    if isinstance(v, (bool, np.bool_)):
-        return None
-    return float(v) if type(v) in (int, float) or isinstance(v, np.floating) else None
-
-
 def _result(value):
     """formulas' result as one value (IRR gives a one-value array)."""
     if isinstance(value, np.ndarray):
@@ -186,7 +179,7 @@ def irr_settled(original, key: str):
     def checked(values, *rest):
         result = original(values, *rest)
         flows = _numbers(values, ns)
-        guess = _number(rest[0], ns) if rest else 0.1
+        guess = one_number(rest[0], ns) if rest else 0.1
         root = None
         if flows is None:
             why = "values that are not all numbers (Excel ignores text, logical values and " \
@@ -228,7 +221,7 @@ def rate_settled(original, key: str):
     @functools.wraps(original)
     def checked(*args):
         result = original(*args)
-        got = [_number(a, ns) for a in args] + list(defaults[len(args):])
+        got = [one_number(a, ns) for a in args] + list(defaults[len(args):])
         nper, pmt, pv, fv, kind, guess = got[:6]
         root = None
         if len(args) < 3 or None in got[:6]:

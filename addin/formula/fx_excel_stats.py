@@ -20,22 +20,13 @@ import math
 import numpy as np
 
 from addin.formula import context
-from addin.formula.fx_excel_args import one_value
+from addin.formula.fx_excel_args import one_number, one_value
 
 #: a NORM.INV whose mean and standard_dev * z cancel to within this fraction of the mean
 #: is refused: their last digits (Excel's search and formulas' rational approximation
 #: differ there) are all of the result
 CANCELLED = 2.0 ** -20
 
-
-def _number(v, ns):
-    """The one number of an argument or result, or None: Python's numbers and numpy's
-    (formulas often gives a numpy float), never a logical value (bool, numpy's bool)."""
-    v = one_value(v, ns)
-    if isinstance(v, (bool, np.bool_)):
-        return None
-    return float(v) if type(v) in (int, float) or isinstance(v, np.floating | np.integer) \
-        else None
 
 
 def norm_inv_cancelling(original, key: str):
@@ -52,8 +43,8 @@ def norm_inv_cancelling(original, key: str):
     @functools.wraps(original)
     def checked(*args):
         result = original(*args)
-        mean = _number(args[1], ns) if len(args) > 1 else None
-        value = _number(result, ns)
+        mean = one_number(args[1], ns) if len(args) > 1 else None
+        value = one_number(result, ns)
         if mean and value and abs(value) < abs(mean) * CANCELLED:
             context.refuse(f"{name}() given a mean that standard_dev * z cancels (Excel's "
                            "last digits are all of the result there)")
@@ -80,7 +71,7 @@ def settled_quantile(original, key: str):
     def checked(*args):
         if len(args) == 2:
             raw = one_value(args[1], ns)
-            x = _number(args[1], ns)
+            x = one_number(args[1], ns)
             if x is None and not isinstance(raw, ns.XlError) and raw is not ns.EMPTY:
                 what = "a logical value" if isinstance(raw, bool) else \
                     "text" if isinstance(raw, str) else "several values"
@@ -104,7 +95,6 @@ def paired_numbers(original, key: str):
     with them (formulas drops the pair), and an area of another shape with as many
     points (a row beside a column) no page settles. Empty cells and error values are
     refused by their forms (``addin/formula/excel_functions/``)."""
-    import numpy as np
 
     from addin.formula.fx import load
 
@@ -146,7 +136,6 @@ def frequency_settled(original, key: str):
     formulas does in data_array (a formula's "" and text that looks like a number
     included: they are text); logical and error values there it does not settle. With
     those, the counts are those of the page's example (tests/test_checked_frequency.py)."""
-    import numpy as np
 
     from addin.formula.fx import load
 
