@@ -23,8 +23,8 @@ def test_every_row_is_an_excel_saved_workbook_at_a_commit_on_its_side():
     assert rows and len({r["sha256"] for r in rows}) == len(rows)
     for r in rows:
         # (the second round's parts are the same sides, with a 2: heldout2, tune2; the
-        # third round, heldout3, is held out whole, not split by part_of)
-        if r["part"] != "heldout3":
+        # third and fourth rounds, heldout3 and heldout4, are held out whole, not split)
+        if r["part"] not in ("heldout3", "heldout4"):
             assert r["part"].removesuffix("2") == bc.part_of(r["repository"]), r
         assert re.fullmatch(r"[0-9a-f]{40}", r["commit"]), r
         assert re.fullmatch(r"[0-9a-f]{64}", r["sha256"]), r
@@ -43,7 +43,8 @@ def test_the_third_part_shares_no_owner_with_the_first_two_and_caps_each_reposit
     # repositories none has more than a quarter of the part
     rows = bc.entries()
     third = [r for r in rows if r["part"] == "heldout3"]
-    earlier = {r["repository"].split("/")[0].lower() for r in rows if r["part"] != "heldout3"}
+    earlier = {r["repository"].split("/")[0].lower() for r in rows
+               if r["part"] not in ("heldout3", "heldout4")}
     owners = {r["repository"].split("/")[0].lower() for r in third}
     assert third and not owners & earlier
     per_repository = Counter(r["repository"] for r in third)
@@ -52,3 +53,20 @@ def test_the_third_part_shares_no_owner_with_the_first_two_and_caps_each_reposit
     # the first eligible files by path: a repository's rows are at one commit
     for repo in per_repository:
         assert len({r["commit"] for r in third if r["repository"] == repo}) == 1, repo
+
+
+def test_the_fourth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repository():
+    # the fourth round's rule, committed in the manifest before any candidate was looked
+    # at: no repository nor owner of the first three rounds; at most 3 files a repository,
+    # the first eligible ones by path at one commit; at least 15 repositories; 45 files
+    rows = bc.entries()
+    fourth = [r for r in rows if r["part"] == "heldout4"]
+    earlier = {r["repository"].split("/")[0].lower() for r in rows if r["part"] != "heldout4"}
+    assert len(fourth) == 45
+    assert not {r["repository"].split("/")[0].lower() for r in fourth} & earlier
+    per_repository = Counter(r["repository"] for r in fourth)
+    assert len(per_repository) >= 15 and max(per_repository.values()) <= 3
+    for repo in per_repository:
+        assert len({r["commit"] for r in fourth if r["repository"] == repo}) == 1, repo
+        paths = [r["path"] for r in fourth if r["repository"] == repo]
+        assert paths == sorted(paths), repo

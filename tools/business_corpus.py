@@ -23,9 +23,12 @@ The list and its split were made so (docs/fidelity.md, "A held-out corpus"):
 * a third round (part ``heldout3``, all of it held out, none tuned on), once both held-out
   parts had been looked at: repositories and owners not in the first two, up to three
   files a repository (the first eligible ones by path), recorded before any was computed.
+* a fourth round (part ``heldout4``, held out whole), once the third had been seen: the
+  same rule, no repository or owner of the earlier rounds nor any repository an earlier
+  round fetched as a candidate, at least 15 repositories, until 45 files.
 
-``census DIR [--part heldout|heldout2|heldout3|...] [--libreoffice]``: the refusal census
-of one part (``tools.refusal_census``'s section, on those files).
+``census DIR [--part heldout|heldout2|heldout3|heldout4|...] [--libreoffice]``: the refusal
+census of one part (``tools.refusal_census``'s section, on those files).
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from pathlib import Path
 
 MANIFEST = Path(__file__).with_name("business_corpus.csv")
 RAW = "https://raw.githubusercontent.com/{repository}/{commit}/{path}"
-PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3")
+PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4")
 
 
 def part_of(repository: str) -> str:
