@@ -125,19 +125,31 @@ def _wildcard_match(raw, body: str):
 
 
 #: two different numbers this near (relative to the larger) are refused by a comparison
-#: (``fx_excel.comparison``): Excel saved TRUE for ``=I67=I54`` where napkin's two sums
-#: differ in their last digits (84596.900000000009 and its other side: the business
-#: corpus's first held-out part, Lokesh-875 Maruti Suzuki, HistoricalFS!I69), as its sums
-#: near 0 are refused (``fx_excel_args.NEAR``)
+#: (``fx_excel.comparison``), unless Excel's equality is settled there (``EQUAL``): their
+#: last digits are rounding errors that a chain of operations carries, as in a sum near 0
+#: (``addin.formula.cancellation.NEAR``)
 NEAR_EQUAL = 2.0 ** -40
+#: two numbers agreeing to 15 significant digits and within this fraction of the larger
+#: are equal to Excel's comparison: 13 cells Excel saved TRUE, balance checks such as
+#: ``IFERROR(I67=I54,0)`` of 84596.90000000001 and 84596.9 (2^-52.4 apart) or
+#: ``=H74=H61`` of 5723.7300000000005 and 5723.73 (the business corpus's parts,
+#: ``python -m tools.cancel_evidence``); one saved FALSE for 1.11111111111111 and
+#: 1.1111111111111 (2^-46.7 apart, 15 digits differ: tests/corpus/poi
+#: FormulaEvalTestData_Copy.xlsx, EverythingTests!F35). Between the two no saved cell
+#: tells 15 digits from a binary threshold: refused
+EQUAL = 2.0 ** -52
 _REAL = (int, float, np.float64)
 
 
-def refuse_near_equal(x, y, key: str) -> None:
-    """Refuse the cell (``context.refuse``) when comparison ``key`` is given two different
-    numbers within 2^-40 of each other: Excel may take them as equal, and their last
-    digits are rounding errors that a chain of operations carries."""
+def near_equal(x, y, key: str):
+    """``(x, y)`` as comparison ``key`` takes them: two different numbers that agree to
+    15 significant digits within 2^-52 of each other (``EQUAL``) as equal, ``(x, x)``;
+    the cell refused (``context.refuse``) for two others within 2^-40 (``NEAR_EQUAL``):
+    Excel may take them as equal, and which it does no saved cell settles."""
     if type(x) in _REAL and type(y) in _REAL and x != y and \
             abs(x - y) <= max(abs(x), abs(y)) * NEAR_EQUAL:
+        if abs(x - y) <= max(abs(x), abs(y)) * EQUAL and f"{x:.14e}" == f"{y:.14e}":
+            return x, x
         context.refuse(f"'{key}' of two numbers within 2^-40 of each other (Excel may take "
                        "them as equal)")
+    return x, y
