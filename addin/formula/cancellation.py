@@ -81,8 +81,6 @@ def near_zero_sum(original, key: str):
     operator as a formula's final operation (``final_operation``): 0 where the result's
     binary exponent is ``ZERO_GAP`` or more below the larger operand's, as Excel gives
     (the module's docstring), refused otherwise within 2^-40."""
-    from formulas.functions import Error
-
     from addin.formula.fx import load
     from addin.formula.fx_excel_args import one_value
 
@@ -100,7 +98,7 @@ def near_zero_sum(original, key: str):
     def refused():
         context.refuse(f"'{key}' of two numbers that cancel to within 2^-40 of "
                        "themselves (Excel may give 0 there, or other last digits)")
-        return Error.errors["#VALUE!"]
+        return ns.errors["#VALUE!"]
 
     @functools.wraps(original)
     def near_zero(*args):
