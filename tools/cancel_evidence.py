@@ -141,7 +141,7 @@ def _g17(x) -> str:
 
 def examine(paths: list[Path], out=sys.stdout) -> dict:
     """Prints the evidence table of ``paths``; returns the counts."""
-    tally = {"redone": 0, "redone_equal": 0, "cells": 0, "rules": Counter(),
+    tally = {"redone": 0, "plain": 0, "redone_equal": 0, "cells": 0, "rules": Counter(),
              "against": {}, "cmp_cells": 0, "cmp_rules": Counter(), "cmp_against": {}}
     for path in paths:
         try:
@@ -162,12 +162,13 @@ def _one_cell(path, values, sheet, r, c, text, tally, out) -> None:
         plain = ev.value(tree, top=True)
     except (Unsupported, IndexError, ValueError, TypeError, KeyError):
         return
-    where = f"{path.name} {sheet}!{xv.num2col(c)}{r}"
+    where = f"{path.parent.name}/{path.name} {sheet}!{xv.num2col(c)}{r}"
     steps = [s for s in ev.steps if s.op in "+-" and cancels(s.left, s.right, s.result)]
     near = [s for s in ev.steps if s.op in COMPARISONS and s.left != s.right and
             abs(s.left - s.right) <= max(abs(s.left), abs(s.right)) * NEAR]
     tally["redone"] += 1
     if not steps and not near:
+        tally["plain"] += 1
         tally["redone_equal"] += _equal(plain, saved)
         if saved == 0.0 and isinstance(plain, float) and plain != 0:
             print(f"ZERO {where} ={text}: IEEE {_g17(plain)}, Excel saved 0", file=out)
@@ -232,8 +233,8 @@ def _equal(got, saved) -> bool:
 
 def summary(t: dict, out=sys.stdout) -> None:
     print(f"\nformulas re-done from saved values: {t['redone']}; without a cancelling "
-          f"+/- or near comparison: {t['redone'] - 0} counted, "
-          f"{t['redone_equal']} equal to Excel's to the last bit", file=out)
+          f"+/- or near comparison: {t['plain']}, {t['redone_equal']} of them equal to "
+          f"Excel's to the last bit", file=out)
     print(f"cells with a +/- cancelling within 2^-40: {t['cells']}", file=out)
     for name in RULES:
         against = t["against"].get(name, [])
