@@ -16,8 +16,9 @@ its larger operand (docs/fidelity.md, "A sum that cancels"). What they settle:
   result would have been made 0 was not (``=G33-F34-D34``, 1.4210854715202004E-13
   saved), as Microsoft's ``=1*(.5-.4-.1)``;
 * at the top, Excel gave 0 in all 68 cells where the result's binary exponent is 50 or
-  more below the larger operand's (``ZERO_GAP``; 8 cells at 50, 18 at 51, 42 at 52), and
-  the IEEE result in all 5 cells where it is 48 or less (43, 44, 46, 46, 48): ``=Z19-Z22``
+  more below the larger operand's (``ZERO_GAP``; 8 cells at 50, 18 at 51, 42 at 52, in 8
+  workbooks of 8 repositories), and the IEEE result in all 5 cells where it is 48 or
+  less (43, 44, 46, 46, 48; 4 workbooks): ``=Z19-Z22``
   with 22514.212556922343 and 22514.212556922444 kept -1.0186340659856796E-10 (gap 48).
   No saved cell has a gap of 49 (a forum report of Excel 2003 shows one not made 0:
   818562.54 - 778536.1 - 40026.44, 5.82077E-11). Excel's 15 significant digits are not
