@@ -158,14 +158,21 @@ def _one_cell(path, values, sheet, r, c, text, tally, out) -> None:
     saved = values[sheet].get((r, c))
     try:
         tree = parse(text)
-        ev = Evaluator(values, sheet)
-        plain = ev.value(tree, top=True)
     except (Unsupported, IndexError, ValueError, TypeError, KeyError):
         return
+    ev = Evaluator(values, sheet)
+    try:
+        plain = ev.value(tree, top=True)
+    except (Unsupported, IndexError, ValueError, TypeError, KeyError):
+        plain = Unsupported  # (a comparison met before may still decide it: IF's branch)
     where = f"{path.parent.name}/{path.name} {sheet}!{xv.num2col(c)}{r}"
     steps = [s for s in ev.steps if s.op in "+-" and cancels(s.left, s.right, s.result)]
     near = [s for s in ev.steps if s.op in COMPARISONS and s.left != s.right and
             abs(s.left - s.right) <= max(abs(s.left), abs(s.right)) * NEAR]
+    if plain is Unsupported:
+        if near and not steps:
+            _comparison_cell(values, sheet, tree, near[0], where, text, saved, tally, out)
+        return
     tally["redone"] += 1
     if not steps and not near:
         tally["plain"] += 1
@@ -204,14 +211,19 @@ def _comparison_cell(values, sheet, tree, s, where, text, saved, tally, out) -> 
     for name in COMPARE_RULES:
         try:
             got[name] = Evaluator(values, sheet, equal=_equality(name)).value(tree, top=True)
-        except Unsupported:
-            return
-    if len({repr(v) for v in got.values()}) == 1:
+        except (Unsupported, IndexError, ValueError, TypeError, KeyError):
+            got[name] = Unsupported  # (the branch it takes cannot be re-done)
+    known = {repr(v) for v in got.values() if v is not Unsupported}
+    if len(set(map(repr, got.values()))) == 1 or not known:
         return
+    # a rule whose branch cannot be re-done fits where no re-done value is Excel's (the
+    # value saved came from the other branch), and not where one is
+    other = any(_equal(v, saved) or v == saved for v in got.values() if v is not Unsupported)
     tally["cmp_cells"] += 1
     fits = []
     for name, v in got.items():
-        if _equal(v, saved) or v == saved:
+        if (v is Unsupported and not other) or \
+                (v is not Unsupported and (_equal(v, saved) or v == saved)):
             tally["cmp_rules"][name] += 1
             fits.append(name)
         else:
