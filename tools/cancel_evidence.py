@@ -11,6 +11,9 @@ is printed with its formula, the two operands and the IEEE result to 17 digits, 
 value Excel saved, and which rules give that value:
 
 * ``none``: plain IEEE arithmetic;
+* ``gap50``: napkin's rule (``addin.formula.cancellation``): a ``+`` or ``-`` at the
+  formula's top whose result's binary exponent is 50 or more below its larger operand's
+  gives 0;
 * ``top15``: a ``+`` or ``-`` at the formula's top (not inside parentheses or a function)
   whose two operands (the second with the sign of ``-``) agree to 15 significant digits
   gives 0 (Apache POI's ``ExcelArithmetic.approxAdd``, POI 6.0);
@@ -38,6 +41,7 @@ from zipfile import BadZipFile, ZipFile
 
 from openpyxl.formula.translate import Translator
 
+from addin.formula.cancellation import ZERO_GAP, exponent_gap
 from addin.ooxml import xlsx_values as xv
 from tools.saved_arithmetic import COMPARISONS, Evaluator, Unsupported, parse
 
@@ -57,9 +61,11 @@ def cancels(a: float, b: float, result: float) -> bool:
 
 def _rule(kind: str, bits: int = 0):
     def correct(op, a, b, result, top):
-        if kind.startswith("top") and not top:
+        if kind.startswith(("top", "gap")) and not top:
             return result
         other = b if op == "+" else -b
+        if kind == "gap":
+            return 0.0 if result and exponent_gap(a, other, result) >= bits else result
         if kind.endswith("15"):
             return 0.0 if a and other and (a > 0) != (other > 0) and \
                 same15(a, -other) else result
@@ -67,7 +73,8 @@ def _rule(kind: str, bits: int = 0):
     return correct
 
 
-RULES = {"none": None, "top15": _rule("top15"), "all15": _rule("all15"),
+RULES = {"none": None, "gap50": _rule("gap", ZERO_GAP), "top15": _rule("top15"),
+         "all15": _rule("all15"),
          **{f"top{n}": _rule("top", n) for n in TOP_BITS}}
 
 
