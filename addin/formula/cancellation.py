@@ -35,6 +35,21 @@ wrapped in parentheses is not settled by any saved cell, and elsewhere the resul
 made of the operands' rounding errors, which a chain of operations carries (a loan's last
 balance napkin gave as 1.7E-10 where Excel saved -1.0E-10). Arrays are left as formulas
 gives them.
+
+References
+----------
+Microsoft Learn, "Floating-point arithmetic may give inaccurate results in Excel"
+(learn.microsoft.com/en-us/office/troubleshoot/excel/floating-point-arithmetic-inaccurate-result),
+"Example when a value reaches zero" (its text is not in the stores searched for this
+work: quoted as docs/fidelity.md quotes it).
+Apache POI, ``NumberComparer`` (poi.apache.org/apidocs/4.0/org/apache/poi/ss/util/
+NumberComparer.html): "If the last operator in a cell formula is '+' or '-' and the
+result is less than 2^50 [rendered "250"] times smaller than first operand, the result
+is rounded to zero" -- the final operation and the 50 here; as a ratio to the first
+operand it would leave 294.0399999999996 - 294.04 (2^-49.4 of it) unchanged, which Excel
+made 0: the binary exponents are the rule the saved cells keep.
+IronCalc, docs/src/features/numbers-in-ironcalc.md: "=0.3-0.2-0.1 as 0. However
+=1*(0.3-0.2-0.1) in Excel is -2.77556E-17".
 """
 
 from __future__ import annotations
