@@ -113,7 +113,7 @@ class Evaluation:
         text = node.text_here()
         _, ctoks, _ = ft.lex(text, node.r, node.c)
         prog = self._compile_at(text, node.sheet, node.r, node.c, ctoks,
-                                by_area=places is not None)
+                                by_area=places is not None, final=not node.is_name)
         if not prog.shared:
             self.programs[own_key] = prog
             return prog, places
@@ -183,17 +183,17 @@ class Evaluation:
         return Program(fn, shape.plan, shape.toks, True, template, shape.cell, nums)
 
     def _compile_at(self, text: str, sidx: int, row: int, col: int, toks,
-                    by_area: bool = False) -> Program:
+                    by_area: bool = False, final: bool = True) -> Program:
         """Compile ``text`` at a cell and map its inputs to its references (``toks``).
         ``by_area``: the shape's key holds which references name one area
         (``_pattern``), so an input may be any of the references naming its area; else
-        only one reference may name it."""
-        ns = ready()
-        wb = self.wb
+        only one reference may name it; ``final``: a cell's, not a name's (its last + or -
+        made 0 where Excel does, ``executor.compile_formula``)."""
+        ns, wb = ready(), self.wb
         self.work.compile(text)
         ref = f"{ft.quote_sheet(wb.sheets[sidx].fname)}!{xv.num2col(col)}{row}"
         refs = wb.references(sidx)
-        fn = executor.compile_formula(text, ref, refs)
+        fn = executor.compile_formula(text, ref, refs, final=final)
         tok_coords = []
         for t in toks:
             ts = wb.sheet_index(t.sheet, sidx)

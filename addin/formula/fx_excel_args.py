@@ -258,67 +258,6 @@ def ordered_values(original, key: str):
     return ordered
 
 
-#: how near two numbers of opposite signs must be for their sum to be refused: within
-#: 2^-40 of the first, about 4,000 units in its last place. Excel may take a sum as 0
-#: within 2^-48 (LibreOffice's rtl::math::approxAdd), and below 2^-40 the result is made
-#: of the operands' rounding errors, which a chain of operations carries (Excel's digits
-#: there are not napkin's: a loan's last balance after 26 periods, below)
-NEAR = 2.0 ** -40
-
-
-def near_zero_sum(original, key: str):
-    """formulas' ``+`` or ``-`` (``key``), refused in strict mode (``context.refuse``,
-    ``#VALUE!``) where two numbers of opposite signs (after the sign of ``-``) within
-    2^-40 of each other give a result that is not 0.
-
-    Excel "compensate[s]" there "for any error introduced as a result of converting an
-    operand to and from binary" (Microsoft Learn, "Floating-point arithmetic may give
-    inaccurate results in Excel": ``=.5-.4-.1`` is 0, but ``=1*(.5-.4-.1)`` is
-    -2.78E-17: not where the sum is inside a larger formula), LibreOffice too
-    (``rtl::math::approxAdd``: 0 within 2^-48), and the values Excel saved show it:
-    a balance check ``=H70-H55``, with H70 115192.6 and H55 115192.59999999998, is 0
-    (formulas gave 2.9E-11). Which threshold Excel uses and where in a formula it
-    applies, no page says, so napkin does not compute those cells. Nor where the two are
-    within 2^-40 (``NEAR``): the result is then their rounding errors, and a chain of
-    operations before them makes Excel's differ from napkin's in the last digits: a
-    loan's last balance after 26 periods (lekhaganti/Financial-Modelling, FMCF, 'Sc 7'!AA19,
-    22514.2 less 22514.2, tools/business_corpus.csv's second held-out part) Excel saved
-    as -1.0E-10 and napkin gave 1.7E-10 (within 2^-47 of the operands); another (a
-    tuning file, 2107.1449300430791 - 2107.1449300431354, within 2^-45) napkin gave as
-    Excel did, but a rule that sees the two operands only cannot tell them apart. Arrays
-    are left as formulas gives them."""
-    import functools
-
-    from formulas.functions import Error
-
-    from addin.formula.fx import load
-
-    ns = load()
-    sign = 1.0 if key == "+" else -1.0
-
-    def number(v):
-        v = one_value(v, ns)
-        return float(v) if type(v) in (int, float) else None
-
-    @functools.wraps(original)
-    def near_zero(*args):
-        result = original(*args)
-        if len(args) != 2:
-            return result
-        x, y = number(args[0]), number(args[1])
-        if x is None or y is None:
-            return result
-        y *= sign
-        total = x + y
-        if total and x and y and (x < 0) != (y < 0) and abs(total) < abs(x) * NEAR:
-            context.refuse(f"'{key}' of two numbers that cancel to within 2^-40 of "
-                           "themselves (Excel may give 0 there, or other last digits)")
-            return Error.errors["#VALUE!"]
-        return result
-
-    return near_zero
-
-
 def plain_numeric_text(original, key: str):
     """formulas' ``key`` (a function checked for text that looks like a number), refused
     in strict mode (``context.refuse``, ``#VALUE!``) where it is given a text Excel reads

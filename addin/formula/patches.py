@@ -64,6 +64,7 @@ _F, _OPS, _TEXT = "formulas.functions", "formulas.functions.operators", "formula
 _ARITH, _FXE, _XL = "addin.formula.arithmetic", "addin.formula.fx_excel", "addin.excel"
 _FXD = "addin.formula.fx_excel_dates"
 _FXA = "addin.formula.fx_excel_args"
+_CANCEL = "addin.formula.cancellation"
 _FXS = "addin.formula.fx_excel_stats"
 _FXR = "addin.formula.fx_excel_rates"
 _POI_EVIDENCE = "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, saved by Excel"
@@ -315,14 +316,16 @@ _FORMULAS = (
             "tests/test_fast_paths.py::test_arithmetic_same_as_formulas",
             f"{_ARITH}:fast_arithmetic") for sym in ("+", "-", "*", "/")),
     *(Patch(_OPS, "OPERATORS", sym, "formulas adds and subtracts in binary to the last "
-            "digit; Excel may give 0 where two numbers of opposite signs agree to 2^-48 (its "
-            "compensation for decimal operands stored in binary), and within 2^-40 the "
+            "digit; Excel gives 0 where a formula's final + or - lands 50 or more binary "
+            "exponents below its larger operand (napkin does so: the operator's final "
+            "form, given to the formula's top node), and elsewhere within 2^-40 the "
             "result is the operands' rounding errors: refused in strict mode",
             "Microsoft Learn, \"Floating-point arithmetic may give inaccurate results in "
-            "Excel\" (\"Example when a value reaches zero\"); a balance check Excel saved "
-            "as 0 in a tuning file of docs/fidelity.md; a loan's last balance in the second "
-            "held-out part (Excel -1.0E-10, napkin 1.7E-10); tests/test_checked_widened.py::"
-            "test_sums_that_cancel_are_refused", f"{_FXA}:near_zero_sum") for sym in ("+", "-")),
+            "Excel\" (\"Example when a value reaches zero\"); 94 cells Excel saved "
+            "(python -m tools.cancel_evidence, addin/formula/cancellation.py); "
+            "tests/test_cancellation.py; tests/test_checked_widened.py::"
+            "test_sums_that_cancel_are_refused", f"{_CANCEL}:near_zero_sum")
+      for sym in ("+", "-")),
 )
 
 
