@@ -13,6 +13,10 @@ cycle's cells and napkin's own values of every other cell; when every result is 
 saved value (``addin.engine.kept.same``: numbers to 1e-9 relative, text, logical values
 and errors exactly), the saved values solve the cycle's equations with the inputs napkin
 computed, the cycle's cells take them, and the cells downstream are computed from them.
+How far short of an exact fixed point they are (Excel stops once no value changes by
+``iterateDelta``, and the cells it reads from a loop may hold an earlier round's values)
+is noted (``context.note_noise``): a sum downstream that cancels within it, or a
+comparison of two numbers within it, is refused (``addin.formula.cancellation``).
 Otherwise (or without ``iterate="1"``, or a cell of the cycle with no saved value, or a
 workbook saying its values may be stale) the cells of the cycle give ``#VALUE!``
 "circular reference", as before: strict mode refuses them, or keeps their saved values
@@ -35,11 +39,17 @@ from __future__ import annotations
 
 import re
 
+from addin.engine.executor import norm_scalar
 from addin.engine.kept import asks_recalculation, same
 from addin.formula import context
 
 #: the cause of refusing a cycle whose saved values were checked (``compute_cycle``)
 NOT_FIXED = "a circular reference whose saved values are not a fixed point"
+
+#: a cycle's saved values this near (relative) to what their formulas give from them are
+#: its fixed point but for the rounding of the last few bits (16 units in the last place):
+#: farther, Excel stopped iterating short of it (``context.note_noise``)
+ROUNDING = 2.0 ** -48
 
 _CALCPR = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?calcPr(?=[\s/>])([^>]*)>")
 _ITERATE = re.compile(r"""\siterate\s*=\s*["'](?:1|true)["']""")
@@ -156,7 +166,21 @@ def compute_cycle(ev, members: tuple) -> bool | None:
         return False if checked else None
     for m in members:
         m.msgs = got[m][1]
+    gap = max((relative_gap(ev.wb.sheets[m.sheet].cached[p], v) for m in members
+               for p, v in zip(m.positions(), got[m][0], strict=True)), default=0.0)
+    if gap > ROUNDING:
+        context.note_noise(gap)
     return True
+
+
+def relative_gap(saved, ours) -> float:
+    """How far, relative to the larger, a number computed from a cycle's saved values is
+    from the one Excel saved in its cell (0 for equal ones and for other values)."""
+    saved, ours = norm_scalar(saved), norm_scalar(ours)
+    if isinstance(saved, int | float) and isinstance(ours, int | float) and \
+            not isinstance(saved, bool) and not isinstance(ours, bool) and saved != ours:
+        return abs(saved - ours) / max(abs(saved), abs(ours))
+    return 0.0
 
 
 def why_refused(reasons) -> str:

@@ -374,7 +374,7 @@ class Evaluation:
             if node.keep is None and any(d.keep is not None and d.is_name for d in node.deps):
                 node.keep = next(d.keep for d in node.deps if d.keep is not None and d.is_name)
         self.work.compute()  # (refused here when past the count's limit)
-        context.STATE.registry = self.registry
+        context.STATE.registry, context.STATE.noise = self.registry, 0.0
         say = self.progress
         wanted = self.demand = demand.Demand(self)  # (what OFFSET, INDIRECT reach first)
         context.STATE.demand, done, active = wanted.need, wanted.done, wanted.active

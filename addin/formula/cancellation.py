@@ -33,8 +33,11 @@ refuses (strict mode, ``context.refuse``) any other ``+`` or ``-`` of two number
 opposite signs within 2^-40 (``NEAR``) of each other: a gap of 49 is not settled, a top
 wrapped in parentheses is not settled by any saved cell, and elsewhere the result is
 made of the operands' rounding errors, which a chain of operations carries (a loan's last
-balance napkin gave as 1.7E-10 where Excel saved -1.0E-10). Arrays are left as formulas
-gives them.
+balance napkin gave as 1.7E-10 where Excel saved -1.0E-10). Downstream of a cycle whose
+saved values are a fixed point only to within a relative ``r`` (Excel stopped iterating:
+``addin.engine.cycles``), the bound is ``r`` times ``NOISE_MARGIN`` and nothing is made 0:
+Excel's operands there are its iteration's, not the formulas' values. Arrays are left as
+formulas gives them.
 
 References
 ----------
@@ -69,6 +72,8 @@ NEAR = 2.0 ** -40
 #: this many or more below its larger operand's (68 saved cells at 50 to 52 made 0, 5 at
 #: 43 to 48 not: the module's docstring)
 ZERO_GAP = 50
+#: how far beyond a cycle's saved noise a sum is refused (``context.NOISE_MARGIN``)
+NOISE_MARGIN = context.NOISE_MARGIN
 
 
 def exponent_gap(x: float, y: float, total: float) -> int:
@@ -77,11 +82,18 @@ def exponent_gap(x: float, y: float, total: float) -> int:
     return math.frexp(max(abs(x), abs(y)))[1] - math.frexp(total)[1]
 
 
+def near() -> float:
+    """How near, relative to the larger, two numbers of opposite signs must be for their
+    sum to be made of their errors: ``NEAR``, or more downstream of a cycle Excel saved
+    short of its fixed point (``NOISE_MARGIN``)."""
+    return max(NEAR, context.saved_noise() * NOISE_MARGIN)
+
+
 def cancels(x: float, y: float, total: float) -> bool:
-    """``x + y`` (``total``, not 0) of two numbers of opposite signs within ``NEAR`` of
+    """``x + y`` (``total``, not 0) of two numbers of opposite signs within ``near()`` of
     the larger: the result is made of their rounding errors."""
     return bool(total and x and y and (x < 0) != (y < 0)
-                and abs(total) < max(abs(x), abs(y)) * NEAR)
+                and abs(total) < max(abs(x), abs(y)) * near())
 
 
 def _zero_like(result):
@@ -112,8 +124,13 @@ def near_zero_sum(original, key: str):
         return float(x), float(y) * sign
 
     def refused():
-        context.refuse(f"'{key}' of two numbers that cancel to within 2^-40 of "
-                       "themselves (Excel may give 0 there, or other last digits)")
+        if context.saved_noise():
+            context.refuse(f"'{key}' of two numbers that cancel to within what Excel's "
+                           "unfinished iteration of a circular reference leaves in its "
+                           "values (its saved values are not an exact fixed point)")
+        else:
+            context.refuse(f"'{key}' of two numbers that cancel to within 2^-40 of "
+                           "themselves (Excel may give 0 there, or other last digits)")
         return ns.errors["#VALUE!"]
 
     @functools.wraps(original)
@@ -128,8 +145,8 @@ def near_zero_sum(original, key: str):
         result = original(*args)
         xy = operands(args)
         if xy and cancels(*xy, total := xy[0] + xy[1]):
-            return _zero_like(result) if exponent_gap(*xy, total) >= ZERO_GAP \
-                else refused()
+            settled = exponent_gap(*xy, total) >= ZERO_GAP and not context.saved_noise()
+            return _zero_like(result) if settled else refused()
         return result
 
     near_zero.final = functools.update_wrapper(final, original)

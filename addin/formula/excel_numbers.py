@@ -148,19 +148,29 @@ APART = (80777.98632504555 - 80777.9863250455) / 80777.98632504555
 _REAL = (int, float, np.float64)
 
 
+def _noise_bound() -> float:
+    return context.saved_noise() * context.NOISE_MARGIN
+
+
 def near_equal(x, y, key: str):
     """``(x, y)`` as comparison ``key`` takes them: two different numbers within 2^-40 of
     each other (``NEAR_EQUAL``) that agree to 15 significant digits within 2^-52
     (``EQUAL``) as equal, ``(x, x)``; that differ in those digits 2^-50.3 (``APART``) or
     more apart as they are; the cell refused (``context.refuse``) for the others: Excel
-    may take them as equal or not, and no saved cell settles which."""
+    may take them as equal or not, and no saved cell settles which. Downstream of a cycle
+    Excel saved short of its fixed point (``context.saved_noise``), two numbers within
+    that noise (``context.NOISE_MARGIN``) are refused, none settled."""
     if type(x) in _REAL and type(y) in _REAL and x != y and \
-            abs(x - y) <= max(abs(x), abs(y)) * NEAR_EQUAL:
+            abs(x - y) <= max(abs(x), abs(y)) * max(NEAR_EQUAL, _noise_bound()):
         apart, same = abs(x - y) / max(abs(x), abs(y)), f"{x:.14e}" == f"{y:.14e}"
-        if same and apart <= EQUAL:
+        settled = not context.saved_noise()  # (else Excel's are its iteration's values)
+        if settled and same and apart <= EQUAL:
             return x, x
-        if not same and apart >= APART:
+        if settled and not same and apart >= APART:
             return x, y
-        context.refuse(f"'{key}' of two numbers within 2^-40 of each other (Excel may take "
+        context.refuse(f"'{key}' of two numbers within what Excel's unfinished iteration "
+                       "of a circular reference leaves in its values (Excel may take them "
+                       "as equal)" if not settled else
+                       f"'{key}' of two numbers within 2^-40 of each other (Excel may take "
                        "them as equal)")
     return x, y
