@@ -17,20 +17,29 @@ excel("COLUMNS", "ranges, arrays",
       "tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant (Microsoft "
       "Support, \"COLUMNS function\": =COLUMNS({1,2,3;4,5,6}) is 3)",
       place_only=True)
-excel("HLOOKUP", "scalars, cells, ranges, arrays, empty",
+excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty",
       "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
       "5, 11, and an array constant: \"c\"; exact and approximate matches, the latter computed "
       "on sorted values only, as VLOOKUP's: addin/excel/lookup.py); "
       "tests/test_checked_common.py; the differential test against LibreOffice "
-      "(tests/test_differential.py)",
+      "(tests/test_differential.py) ; text that looks like a number (text, never matched with a "
+      "number: Microsoft KB 213476 (Q113261: \"When you look up a text value, Microsoft Excel "
+      "looks only at the text values in your table. Similarly, when you look up a numeric "
+      "value, Microsoft looks only at the numeric values\"); an index_num given as text "
+      "refused): "
+      "tests/test_checked_lookups.py",
       value_args=(0, 2, 3), sorted_only=True)
 excel("HYPERLINK", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand)",
       value_args=ALL)
-excel("INDEX", "scalars, cells, ranges, arrays, empty, errors",
+excel("INDEX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
-      "tests/test_excel_cases.py (values asserted there)",
+      "tests/test_excel_cases.py (values asserted there) ; text that looks like a number (a "
+      "row_num or column_num \"2\" read as 2: Microsoft Support, \"IS functions\": \"in most "
+      "other functions where a number is required, the text value \"19\" is converted to the "
+      "number 19\"; text in the array returned as it is): tests/test_checked_lookups.py; "
+      "the business corpus's third held-out part (seen), 480 cells Excel saved",
       value_args=(1, 2, 3), array_context=True)
 excel("INDIRECT", "scalars, cells",
       "tests/test_excel_lookups.py; tests/test_fuzz.py (values from Microsoft's documented "
@@ -40,8 +49,15 @@ excel("LOOKUP", "scalars, ranges, arrays, errors",
       "tests/test_excel_lookups.py (values from Microsoft's documented examples or worked by "
       "hand)",
       value_args=(0,), array_context=True)
-excel("MATCH", "scalars, cells, ranges, empty",
-      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)",
+excel("MATCH", "scalars, cells, ranges, arrays, numeric text, empty",
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
+      "text that looks like a number (text, never matched with a number: Microsoft KB 213476 "
+      "(Q113261: \"When you look up a text value, Microsoft Excel looks only at the text "
+      "values in your table. Similarly, when you look up a numeric value, Microsoft looks "
+      "only at the numeric values\"); a "
+      "match_type given as text refused) and an array (a lookup_array computed, "
+      "MATCH(1,(A=x)*(B=y),0); Microsoft Support, \"MATCH function\": lookup_array, \"the "
+      "range of cells being searched\" or an array): tests/test_checked_lookups.py",
       value_args=(0, 2), sorted_only=True)
 excel("OFFSET", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/xlsx-populate/template.xlsx "
@@ -66,11 +82,25 @@ excel("SINGLE", "scalars, cells, ranges",
 excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
       "(tests/test_fidelity.py)")
-excel("VLOOKUP", "scalars, cells, ranges, empty",
+excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/58648.xlsx and 2 "
-      "more (tests/test_fidelity.py)",
+      "more (tests/test_fidelity.py) ; text that looks like a number (text, never matched "
+      "with a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, "
+      "Microsoft Excel looks only at the text values in your table. Similarly, when you look "
+      "up a numeric value, Microsoft looks only at the numeric values\"); Microsoft Support, "
+      "\"VLOOKUP not working\": \"make "
+      "sure the numbers are not stored as text\"; an index given as text refused): "
+      "tests/test_checked_lookups.py",
       value_args=(0, 2, 3), sorted_only=True)
-excel("XLOOKUP", "scalars, cells, ranges, errors, omitted",
+excel("XLOOKUP", "scalars, cells, ranges, arrays, numeric text, errors, omitted",
       "tests/test_excel_core.py; tests/test_excel_lookups.py (values from Microsoft's "
-      "documented examples or worked by hand)",
+      "documented examples or worked by hand) ; text that looks like a number (text, never "
+      "matched with a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, "
+      "Microsoft Excel looks only at the text values in your table. Similarly, when you look "
+      "up a numeric value, Microsoft looks only at the numeric values\"); match_mode and "
+      "search_mode given as text "
+      "refused, and the next smaller or larger item among values of other kinds) and an "
+      "array (a lookup_array computed, XLOOKUP(1,(A=x)*(B=y),C); Microsoft Support, "
+      "\"XLOOKUP function\": lookup_array, \"the array or range to search\"): "
+      "tests/test_checked_lookups.py",
       xlfn=True, value_args=(0, 3, 4, 5))
