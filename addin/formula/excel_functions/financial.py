@@ -81,5 +81,4 @@ excel("XNPV", "scalars, cells, ranges",
 # with a difference quotient) nor the secant method from the guess 0.1 gives their digits
 # (tests/test_checked_lookups.py::test_xirr_saved_cells_are_not_the_root). The corpus
 # compares to 1e-9: napkin cannot give Excel's digits, so XIRR stays refused.
-excel("XIRR", differs="XIRR (Excel's iteration, not published, stops up to 6E-8 from the "
-      "rate)")
+excel("XIRR", differs="XIRR (Excel's iteration, not published, stops up to 6E-8 from the rate)")

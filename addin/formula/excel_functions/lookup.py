@@ -22,12 +22,11 @@ excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty",
       "5, 11, and an array constant: \"c\"; exact and approximate matches, the latter computed "
       "on sorted values only, as VLOOKUP's: addin/excel/lookup.py); "
       "tests/test_checked_common.py; the differential test against LibreOffice "
-      "(tests/test_differential.py) ; text that looks like a number (text, never matched with a "
-      "number: Microsoft KB 213476 (Q113261: \"When you look up a text value, Microsoft Excel "
-      "looks only at the text values in your table. Similarly, when you look up a numeric "
+      "(tests/test_differential.py) ; text that looks like a number (text, never matched with "
+      "a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, Microsoft Excel"
+      " looks only at the text values in your table. Similarly, when you look up a numeric "
       "value, Microsoft looks only at the numeric values\"); an index_num given as text "
-      "refused): "
-      "tests/test_checked_lookups.py",
+      "refused): tests/test_checked_lookups.py",
       value_args=(0, 2, 3), sorted_only=True)
 excel("HYPERLINK", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
@@ -36,10 +35,10 @@ excel("HYPERLINK", "scalars",
 excel("INDEX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_cases.py (values asserted there) ; text that looks like a number (a "
-      "row_num or column_num \"2\" read as 2: Microsoft Support, \"IS functions\": \"in most "
-      "other functions where a number is required, the text value \"19\" is converted to the "
-      "number 19\"; text in the array returned as it is): tests/test_checked_lookups.py; "
-      "the business corpus's third held-out part (seen), 480 cells Excel saved",
+      "row_num or column_num \"2\" read as 2: Microsoft Support, \"IS functions\": \"in most other "
+      "functions where a number is required, the text value \"19\" is converted to the number "
+      "19\"; text in the array returned as it is): tests/test_checked_lookups.py; the business "
+      "corpus's third held-out part (seen), 480 cells Excel saved",
       value_args=(1, 2, 3), array_context=True)
 excel("INDIRECT", "scalars, cells",
       "tests/test_excel_lookups.py; tests/test_fuzz.py (values from Microsoft's documented "
@@ -50,14 +49,13 @@ excel("LOOKUP", "scalars, ranges, arrays, errors",
       "hand)",
       value_args=(0,), array_context=True)
 excel("MATCH", "scalars, cells, ranges, arrays, numeric text, empty",
-      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
-      "text that looks like a number (text, never matched with a number: Microsoft KB 213476 "
-      "(Q113261: \"When you look up a text value, Microsoft Excel looks only at the text "
-      "values in your table. Similarly, when you look up a numeric value, Microsoft looks "
-      "only at the numeric values\"); a "
-      "match_type given as text refused) and an array (a lookup_array computed, "
-      "MATCH(1,(A=x)*(B=y),0); Microsoft Support, \"MATCH function\": lookup_array, \"the "
-      "range of cells being searched\" or an array): tests/test_checked_lookups.py",
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; text"
+      " that looks like a number (text, never matched with a number: Microsoft KB 213476 "
+      "(Q113261: \"When you look up a text value, Microsoft Excel looks only at the text values"
+      " in your table. Similarly, when you look up a numeric value, Microsoft looks only at "
+      "the numeric values\"); a match_type given as text refused) and an array (a lookup_array "
+      "computed, MATCH(1,(A=x)*(B=y),0); Microsoft Support, \"MATCH function\": lookup_array, "
+      "\"the range of cells being searched\" or an array): tests/test_checked_lookups.py",
       value_args=(0, 2), sorted_only=True)
 excel("OFFSET", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/xlsx-populate/template.xlsx "
@@ -84,13 +82,12 @@ excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty",
       "(tests/test_fidelity.py)")
 excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/58648.xlsx and 2 "
-      "more (tests/test_fidelity.py) ; text that looks like a number (text, never matched "
-      "with a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, "
-      "Microsoft Excel looks only at the text values in your table. Similarly, when you look "
-      "up a numeric value, Microsoft looks only at the numeric values\"); Microsoft Support, "
-      "\"VLOOKUP not working\": \"make "
-      "sure the numbers are not stored as text\"; an index given as text refused): "
-      "tests/test_checked_lookups.py",
+      "more (tests/test_fidelity.py) ; text that looks like a number (text, never matched with"
+      " a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, Microsoft "
+      "Excel looks only at the text values in your table. Similarly, when you look up a "
+      "numeric value, Microsoft looks only at the numeric values\"); Microsoft Support, "
+      "\"VLOOKUP not working\": \"make sure the numbers are not stored as text\"; an index given "
+      "as text refused): tests/test_checked_lookups.py",
       value_args=(0, 2, 3), sorted_only=True)
 excel("XLOOKUP", "scalars, cells, ranges, arrays, numeric text, errors, omitted",
       "tests/test_excel_core.py; tests/test_excel_lookups.py (values from Microsoft's "
@@ -98,9 +95,8 @@ excel("XLOOKUP", "scalars, cells, ranges, arrays, numeric text, errors, omitted"
       "matched with a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, "
       "Microsoft Excel looks only at the text values in your table. Similarly, when you look "
       "up a numeric value, Microsoft looks only at the numeric values\"); match_mode and "
-      "search_mode given as text "
-      "refused, and the next smaller or larger item among values of other kinds) and an "
-      "array (a lookup_array computed, XLOOKUP(1,(A=x)*(B=y),C); Microsoft Support, "
-      "\"XLOOKUP function\": lookup_array, \"the array or range to search\"): "
+      "search_mode given as text refused, and the next smaller or larger item among values of "
+      "other kinds) and an array (a lookup_array computed, XLOOKUP(1,(A=x)*(B=y),C); Microsoft"
+      " Support, \"XLOOKUP function\": lookup_array, \"the array or range to search\"): "
       "tests/test_checked_lookups.py",
       xlfn=True, value_args=(0, 3, 4, 5))

@@ -217,19 +217,18 @@ excel("ROUND", "scalars, cells, errors",
 excel("ROUNDDOWN", "scalars, cells, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/xlcalculator/ROUNDDOWN.xlsx (tests/test_fidelity.py); an error value "
-      "(given back, as Excel saved it in the business corpus's third "
-      "held-out part (seen): Financial Feasibility.xlsx, 60 cells of ROUNDDOWN of an "
-      "error Excel saved as that error; two different error values refused, which comes "
-      "first no page says): tests/test_checked_lookups.py",
+      "(given back, as Excel saved it in the business corpus's third held-out part (seen): "
+      "Financial Feasibility.xlsx, 60 cells of ROUNDDOWN of an error Excel saved as that "
+      "error; two different error values refused, which comes first no page says): "
+      "tests/test_checked_lookups.py",
       elementwise=True, value_args=ALL, value_context=True, one_error=True)
 excel("ROUNDUP", "scalars, cells, numeric text, errors",
       "values Excel saved in tests/corpus/calamine/issue446.xlsx, tests/corpus/poi/48539.xlsx "
       "and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the "
-      "business corpus's third "
-      "held-out part (seen): Cost Model.xlsx, Model!J59; two different error values "
-      "refused, which comes first no page says): tests/test_checked_lookups.py",
+      "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
+      " corpus's third held-out part (seen): Cost Model.xlsx, Model!J59; two different error "
+      "values refused, which comes first no page says): tests/test_checked_lookups.py",
       elementwise=True, value_args=ALL, value_context=True, one_error=True)
 excel("SEC", xlfn=True, value_args=ALL)
 excel("SECH", xlfn=True, value_args=ALL)
@@ -316,10 +315,9 @@ excel("TANH", "scalars, cells, numeric text, empty, errors",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 1360; "
       "tests/test_fidelity.py)",
       value_args=ALL)
-excel("TRUNC", "scalars, omitted, errors",
+excel("TRUNC", "scalars, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the "
-      "business corpus's third "
-      "held-out part (seen): Cost Model.xlsx, Model!I91:J91; two different error values "
-      "refused, which comes first no page says): tests/test_checked_lookups.py",
+      "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
+      " corpus's third held-out part (seen): Cost Model.xlsx, Model!I91:J91; two different "
+      "error values refused, which comes first no page says): tests/test_checked_lookups.py",
       elementwise=True, value_args=ALL, value_context=True, bound=(1, 308.0), one_error=True)

@@ -102,11 +102,10 @@ excel("MAX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
 excel("MEDIAN", "scalars, ranges, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's MEDIAN examples); "
-      "an error value (given back, as Excel saved it in the business corpus's third "
-      "held-out part (seen): Startup Financial Model.xlsx, two cells; Microsoft "
-      "Support, \"MEDIAN function\": \"Arguments that are error values ... cause "
-      "errors\"; two different error values refused, which comes first no page says): "
-      "tests/test_checked_lookups.py",
+      "an error value (given back, as Excel saved it in the business corpus's third held-out "
+      "part (seen): Startup Financial Model.xlsx, two cells; Microsoft Support, \"MEDIAN "
+      "function\": \"Arguments that are error values ... cause errors\"; two different error "
+      "values refused, which comes first no page says): tests/test_checked_lookups.py",
       value_context=True, one_error=True)
 excel("MIN", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
