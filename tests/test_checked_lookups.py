@@ -166,3 +166,33 @@ def test_xirr_is_refused_with_its_reason(tmp_path):
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
     reasons = [r.reason for r in refusal_causes(src)]
     assert any(r.startswith("XIRR (Excel's iteration, not published") for r in reasons)
+
+
+def test_address_as_microsofts_examples(tmp_path):
+    # Microsoft Support, "ADDRESS function": its examples and those of its description
+    formulas = {"ADDRESS(2,3)": "$C$2", "ADDRESS(77,300)": "$KN$77",
+                "ADDRESS(2,3,2)": "C$2", "ADDRESS(2,3,2,FALSE)": "R2C[3]",
+                "ADDRESS(2,3,1,FALSE,\"EXCEL SHEET\")": "'EXCEL SHEET'!R2C3",
+                "ADDRESS(1,1,,,\"Sheet2\")": "Sheet2!$A$1",
+                # abs_num 3 and 4 by the page's table: relative row, absolute column...
+                "ADDRESS(2,3,3)": "$C2", "ADDRESS(2,3,4)": "C2",
+                "ADDRESS(2,3,3,FALSE)": "R[2]C3", "ADDRESS(2,3,4,FALSE)": "R[2]C[3]"}
+    cells = [c(f"E{i}", f, 0) for i, f in enumerate(formulas, 1)]
+    res, kept = _calc(tmp_path, cells)
+    assert kept == {}
+    assert [res[f"S!E{i}"] for i in range(1, len(formulas) + 1)] == list(formulas.values())
+
+
+@pytest.mark.parametrize("formula, why", [
+    ("ADDRESS(1,16385)", "16385 as its column_num"),
+    ("ADDRESS(1048577,1)", "1.04858e+06 as its row_num"),
+    ("ADDRESS(2.5,1)", "2.5 as its row_num"),
+    ("ADDRESS(1,1,5)", "5 as its abs_num"),
+    # Excel saved [Book1]Sheet1!$C2 (FormulaEvalTestData_Copy.xlsx F128), Microsoft's page
+    # shows '[Book1]Sheet1'!R2C3: refused
+    ("ADDRESS(2,3,3,TRUE,\"[Book1]Sheet1\")", "the sheet_text '[Book1]Sheet1'"),
+    ("ADDRESS(1,1,1,TRUE,\"A1\")", "the sheet_text 'A1'"),
+])
+def test_address_refuses_what_no_source_shows(tmp_path, formula, why):
+    res, kept = _calc(tmp_path, [c("E1", formula, 0)])
+    assert why in kept["S!E1"]

@@ -3,6 +3,13 @@
 
 from addin.formula.excel_functions import ALL, excel
 
+excel("ADDRESS", "scalars, cells, omitted",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D128:F128) and "
+      "tests/corpus/sheetjs/formula_stress_test.xlsx (B10; tests/test_fidelity.py); Microsoft "
+      "Support, \"ADDRESS function\" (its examples: tests/test_checked_lookups.py); napkin's "
+      "ADDRESS (addin/excel/address.py) refuses rows and columns past Excel's grid and sheet "
+      "names whose quoting no source shows",
+      value_args=ALL)
 excel("AREAS", place_only=True)
 excel("CHOOSE", "scalars, cells, ranges, arrays",
       "values Excel saved in tests/corpus/xlcalculator/choose.xlsx (tests/test_fidelity.py); "
