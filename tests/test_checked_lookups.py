@@ -196,3 +196,17 @@ def test_address_as_microsofts_examples(tmp_path):
 def test_address_refuses_what_no_source_shows(tmp_path, formula, why):
     res, kept = _calc(tmp_path, [c("E1", formula, 0)])
     assert why in kept["S!E1"]
+
+
+def test_sumifs_given_a_cell(tmp_path):
+    # Microsoft Support, "SUMIFS function": criteria "can be entered as 32, ">32", B4,
+    # "apples", or "32"". B1:B3 = 1, 2, 1 and C1:C3 = 10, 20, 30: the criteria 1 (in A1)
+    # adds 10 + 30 = 40, ">1" (in A2) adds 20; a one-cell sum_range beside a three-cell
+    # criteria_range is refused (the page: "the same number of rows and columns")
+    cells = [c("A1", None, 1), _text("A2", ">1"), c("B1", None, 1), c("C1", None, 10),
+             c("B2", None, 2), c("C2", None, 20), c("B3", None, 1), c("C3", None, 30),
+             c("E1", "SUMIFS(C1:C3,B1:B3,A1)", 0), c("E2", "SUMIFS(C1:C3,B1:B3,A2)", 0),
+             c("E3", "SUMIFS(C1,B1,A1)", 0), c("E4", "SUMIFS(C1,B1:B3,1)", 0)]
+    res, kept = _calc(tmp_path, cells)
+    assert [res["S!E1"], res["S!E2"], res["S!E3"]] == [40, 20, 10]
+    assert list(kept) == ["S!E4"] and "different sizes" in kept["S!E4"]

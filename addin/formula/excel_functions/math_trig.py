@@ -268,8 +268,11 @@ excel("SUMIF", "scalars, cells, ranges, numeric text, empty",
       "tests/test_excel_referee.py::test_sumif_and_averageif_add_numbers_only (Microsoft "
       "Support, \"SUMIF function\": blank and text values are ignored, the text \"40\" in "
       "sum_range is not added)")
-excel("SUMIFS", "scalars, ranges",
-      "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py)")
+excel("SUMIFS", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py) ; "
+      "a reference to one cell (a criteria read from it; a range of one cell beside ranges of "
+      "another size refused): Microsoft Support, \"SUMIFS function\" (\"criteria can be entered "
+      "as 32, \">32\", B4, \"apples\", or \"32\"\"); tests/test_checked_lookups.py")
 excel("SUMPRODUCT", "ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMPRODUCT.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_functions.py; "
