@@ -210,3 +210,19 @@ def test_sumifs_given_a_cell(tmp_path):
     res, kept = _calc(tmp_path, cells)
     assert [res["S!E1"], res["S!E2"], res["S!E3"]] == [40, 20, 10]
     assert list(kept) == ["S!E4"] and "different sizes" in kept["S!E4"]
+
+
+def test_lookup_given_empty_cells(tmp_path):
+    # A1:A5 = 1, 2, 3, blank, blank; B1:B5 = 10, blank, 30, blank, blank.
+    # LOOKUP(2.5, A1:A5, B1:B5): the largest value not above 2.5 is 2 (its page), B2 is
+    # blank: 0. LOOKUP(2,1/(A1:A5>=2),B1:B5) (an array formula): {#DIV/0!;1;1;#DIV/0!;
+    # #DIV/0!}, the last 1 is the 3rd: 30. A blank before a value is refused.
+    cells = [c("A1", None, 1), c("A2", None, 2), c("A3", None, 3), c("B1", None, 10),
+             c("B3", None, 30), c("C1", None, 1), c("C3", None, 3),
+             c("E1", "LOOKUP(2.5,A1:A5,B1:B5)", 0),
+             _array("E2", "LOOKUP(2,1/(A1:A5&gt;=2),B1:B5)"),
+             c("E3", "LOOKUP(2,A1:A5,B1:B5)", 0),
+             c("E4", "LOOKUP(3,C1:C3,B1:B3)", 0)]
+    res, kept = _calc(tmp_path, cells)
+    assert [res["S!E1"], res["S!E2"], res["S!E3"]] == [0, 30, 0]
+    assert list(kept) == ["S!E4"] and "blank cell before the last value" in kept["S!E4"]

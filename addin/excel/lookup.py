@@ -112,8 +112,13 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
         if 1 not in res.shape:  # (as for lookup_vector)
             raise Cannot("LOOKUP with a result_vector of several rows and columns")
         keys, results = arr.ravel(), res.ravel()
-    want, pos, last = xa.key(v, kind), None, None
+    want, pos, last, blank = xa.key(v, kind), None, None, False
     for i, x in enumerate(keys):
+        if x is ns.EMPTY or x is None:
+            blank = True
+            continue
+        if blank:  # (a blank before a value: where Excel's halving goes, not documented)
+            raise Cannot("LOOKUP in values with a blank cell before the last value")
         if xa.kind(x) != kind:
             if xa.kind(x) is not None:  # (how Excel's halving orders kinds: not documented)
                 raise Cannot("LOOKUP in values of several kinds (numbers, text, logical "

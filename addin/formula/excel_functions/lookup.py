@@ -51,9 +51,11 @@ excel("INDIRECT", "scalars, cells",
       "tests/test_excel_lookups.py; tests/test_fuzz.py (values from Microsoft's documented "
       "examples or worked by hand)",
       value_args=ALL, value_context=True)
-excel("LOOKUP", "scalars, ranges, arrays, errors",
+excel("LOOKUP", "scalars, ranges, arrays, empty, errors",
       "tests/test_excel_lookups.py (values from Microsoft's documented examples or worked by "
-      "hand)",
+      "hand) ; an empty cell (in result_vector given back as the cell's value, 0; in "
+      "lookup_vector only after its last value, as VLOOKUP's approximate match, else refused):"
+      " tests/test_checked_lookups.py",
       value_args=(0,), array_context=True)
 excel("MATCH", "scalars, cells, ranges, arrays, numeric text, empty",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; text"
