@@ -187,10 +187,10 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
     entries = [(i, xa.key(x, kind)) for i, x in enumerate(keys) if xa.kind(x) == kind]
     if search in (2, -2):
         ks = [k for _, k in entries]
-        if len(entries) != sum(1 for x in keys if xa.kind(x) is not None) or any(
+        if len(entries) != len(keys) or any(
                 (a > b) if search == 2 else (a < b) for a, b in zip(ks, ks[1:], strict=False)):
             raise Cannot("XLOOKUP's binary search in values that are not sorted (or not "
-                         "all of one kind)")
+                         "all of one kind, or with blank cells)")
     order = entries if search in (1, 2) else entries[::-1]
     pos = None
     if mode == 2 and kind == 1:
