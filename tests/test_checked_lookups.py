@@ -231,8 +231,9 @@ def test_lookup_given_empty_cells(tmp_path):
 def test_xlookup_given_empty_cells(tmp_path):
     # A1:A3 = "a", blank, "c"; B1:B3 = 10, 20, blank. XLOOKUP("c",...) finds the 3rd,
     # whose return value is blank: 0 in the cell (and =0 TRUE, the IF(XLOOKUP(...)=0,"",...)
-    # of business workbooks); "b" is not found: if_not_found, here a blank cell (0).
-    # A blank lookup_value and a binary search over blanks are refused.
+    # of business workbooks); "b" is not found: if_not_found, here a blank cell, is refused
+    # (no source says what Excel gives), as are a blank lookup_value and a binary search
+    # over blanks.
     cells = [_text("A1", "a"), _text("A3", "c"), c("B1", None, 10), c("B2", None, 20),
              c("E1", "_xlfn.XLOOKUP(\"c\",A1:A3,B1:B3)", 1),
              c("E2", "_xlfn.XLOOKUP(\"c\",A1:A3,B1:B3)=0", False),
@@ -241,6 +242,7 @@ def test_xlookup_given_empty_cells(tmp_path):
              c("E5", "_xlfn.XLOOKUP(D1,A1:A3,B1:B3)", 0),
              c("E6", "_xlfn.XLOOKUP(\"c\",A1:A3,B1:B3,,0,2)", 0)]
     res, kept = _calc(tmp_path, cells)
-    assert [res["S!E1"], res["S!E2"], res["S!E3"], res["S!E4"]] == [0, True, 0, 10]
+    assert [res["S!E1"], res["S!E2"], res["S!E4"]] == [0, True, 10]
+    assert "if_not_found given as an empty cell" in kept["S!E3"]
     assert "XLOOKUP of a blank cell" in kept["S!E5"]
     assert "binary search" in kept["S!E6"]

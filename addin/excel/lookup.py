@@ -211,6 +211,10 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
     if pos is None:
         if if_not_found is None or fx.is_omitted(if_not_found):
             raise ExcelError("#N/A", f"XLOOKUP: {v!r} is not found")
+        if not isinstance(if_not_found, np.ndarray) and \
+                xa.scalar(if_not_found, "XLOOKUP's if_not_found") is ns.EMPTY:
+            raise Cannot("XLOOKUP's if_not_found given as an empty cell (what Excel gives "
+                         "there is not documented)")
         return if_not_found
     out = ret[pos:pos + 1, :] if vertical else ret[:, pos:pos + 1]
     if keys.size == 1 and ret.shape == (1, 1):

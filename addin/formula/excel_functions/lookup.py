@@ -107,8 +107,8 @@ excel("XLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty, errors, o
       "search_mode given as text refused, and the next smaller or larger item among values of "
       "other kinds) and an array (a lookup_array computed, XLOOKUP(1,(A=x)*(B=y),C); Microsoft"
       " Support, \"XLOOKUP function\": lookup_array, \"the array or range to search\"): "
-      "tests/test_checked_lookups.py ; an empty cell (in return_array or if_not_found given "
-      "back, 0 in the cell; in lookup_array matched by nothing; as lookup_value, and in a "
+      "tests/test_checked_lookups.py ; an empty cell (in return_array given back, 0 in the "
+      "cell; in lookup_array matched by nothing; as lookup_value or if_not_found, and in a "
       "binary search, refused): the business corpus's third held-out part (seen), 1,000 cells "
       "Excel saved (coffeeOrdersData.xlsx); tests/test_checked_lookups.py",
       xlfn=True, value_args=(0, 3, 4, 5))
