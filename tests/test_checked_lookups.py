@@ -246,3 +246,19 @@ def test_xlookup_given_empty_cells(tmp_path):
     assert "if_not_found given as an empty cell" in kept["S!E3"]
     assert "XLOOKUP of a blank cell" in kept["S!E5"]
     assert "binary search" in kept["S!E6"]
+
+
+def test_mround_rounds_halves_away_from_zero(tmp_path):
+    # Microsoft Support, "MROUND function": it "rounds up, away from zero, if the remainder
+    # of dividing number by multiple is greater than or equal to half the value of
+    # multiple"; its examples MROUND(10,3) = 9, MROUND(-10,-3) = -9, MROUND(1.3,0.2) = 1.4
+    # (1.3/0.2 is 6.499999999999999 in binary, 6.5 to Excel's 15 digits), MROUND(5,-2)
+    # #NUM!. By the rule: 0.5 -> 1, 2.5 -> 3, -2.5 -> -3 (formulas rounded half to even:
+    # 0, 2, -2; found by the differential, MROUND(0.5,1))
+    formulas = ["MROUND(10,3)", "MROUND(-10,-3)", "MROUND(1.3,0.2)", "MROUND(0.5,1)",
+                "MROUND(2.5,1)", "MROUND(-2.5,-1)", "MROUND(5,-2)"]
+    res, kept = _calc(tmp_path, [c(f"E{i}", f, 0) for i, f in enumerate(formulas, 1)])
+    assert kept == {}
+    got = [res[f"S!E{i}"] for i in range(1, 7)]
+    assert got == [9, -9, pytest.approx(1.4, rel=1e-15), 1, 3, -3]
+    assert str(res["S!E7"]).startswith("#NUM!")
