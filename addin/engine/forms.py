@@ -65,6 +65,10 @@ DATE_SYSTEM = excel_functions.names("date_system")
 #: examples of array formulas"): there a range's or an array's forms are its elements'
 ELEMENTWISE = excel_functions.names("elementwise")
 
+#: Excel functions given error values that propagate one: two different ones are refused
+#: (declared ``one_error``; which comes first no page says)
+ONE_ERROR = excel_functions.names("one_error")
+
 #: Excel functions that read a reference's place or size, not its values: the values of
 #: the cells a range given to them holds are not forms of their arguments (declared
 #: ``place_only``)
@@ -240,7 +244,9 @@ def guarded(func, call: Call):
     by_argument, conditional = call.by_argument, call.conditional
     later = by_argument is not None and bool(frozenset().union(
         *(f for p, f in enumerate(by_argument) if p in conditional)) - {"nested"} - allowed)
-    if (each(may) if call.lifted else may) <= allowed and not static and not later:
+    two_errors = call.name in ONE_ERROR
+    if (each(may) if call.lifted else may) <= allowed and not static and not later and \
+            not two_errors:
         return func
     state = context.STATE
     name, values, skip, step = call.name, call.name not in PLACE_ONLY, call.skip, call.step
@@ -277,6 +283,9 @@ def guarded(func, call: Call):
                         continue
                     reason = f"{name}() given {describe(got - allowed)}"
                     break
+            if reason is None and two_errors and len(_error_codes(given)) > 1:
+                reason = f"{name}() given different error values (which one Excel gives " \
+                    "is not documented)"
             if reason is not None:
                 pending = None if certain else getattr(state, "form_pending", None)
                 if pending is not None:
@@ -287,6 +296,19 @@ def guarded(func, call: Call):
 
     checking.__wrapped__ = func
     return checking
+
+
+def _error_codes(given) -> set[str]:
+    """The different error values among the values of ``given``."""
+    ns = ready()
+    codes = set()
+    for a in given:
+        raw = a.value if isinstance(a, ns.Ranges) else a
+        if isinstance(raw, ns.XlError):
+            codes.add(str(raw))
+        elif isinstance(raw, np.ndarray):
+            codes |= {str(v) for v in raw.ravel() if isinstance(v, ns.XlError)}
+    return codes
 
 
 def settle(pending: dict, live) -> None:

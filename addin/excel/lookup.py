@@ -112,8 +112,13 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
         if 1 not in res.shape:  # (as for lookup_vector)
             raise Cannot("LOOKUP with a result_vector of several rows and columns")
         keys, results = arr.ravel(), res.ravel()
-    want, pos, last = xa.key(v, kind), None, None
+    want, pos, last, blank = xa.key(v, kind), None, None, False
     for i, x in enumerate(keys):
+        if x is ns.EMPTY or x is None:
+            blank = True
+            continue
+        if blank:  # (a blank before a value: where Excel's halving goes, not documented)
+            raise Cannot("LOOKUP in values with a blank cell before the last value")
         if xa.kind(x) != kind:
             if xa.kind(x) is not None:  # (how Excel's halving orders kinds: not documented)
                 raise Cannot("LOOKUP in values of several kinds (numbers, text, logical "
@@ -166,6 +171,7 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
         if not (keys.size == 1 and ret.shape[0] == 1 and ret.shape[1] == 1):
             raise ExcelError("#VALUE!", "XLOOKUP's return_array is not as long as its "
                                         "lookup_array")
+    _text_or_cannot((match_mode, "match_mode"), (search_mode, "search_mode"), who="XLOOKUP")
     mode = 0 if fx.is_omitted(match_mode) else math.trunc(xa.number(match_mode,
                                                                   "XLOOKUP's match_mode"))
     search = 1 if fx.is_omitted(search_mode) else math.trunc(
@@ -173,14 +179,18 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
     if mode not in (0, -1, 1, 2) or search not in (1, -1, 2, -2):
         raise ExcelError("#VALUE!", "XLOOKUP's match_mode or search_mode is not one of "
                                     "Excel's")
+    if mode in (-1, 1) and any(xa.kind(x) not in (None, kind) for x in keys):
+        raise Cannot("XLOOKUP's next smaller or larger item among values of other kinds "
+                     "(numbers, text, logical values: how Excel orders them there is not "
+                     "documented)")
     want = xa.key(v, kind)
     entries = [(i, xa.key(x, kind)) for i, x in enumerate(keys) if xa.kind(x) == kind]
     if search in (2, -2):
         ks = [k for _, k in entries]
-        if len(entries) != sum(1 for x in keys if xa.kind(x) is not None) or any(
+        if len(entries) != len(keys) or any(
                 (a > b) if search == 2 else (a < b) for a, b in zip(ks, ks[1:], strict=False)):
             raise Cannot("XLOOKUP's binary search in values that are not sorted (or not "
-                         "all of one kind)")
+                         "all of one kind, or with blank cells)")
     order = entries if search in (1, 2) else entries[::-1]
     pos = None
     if mode == 2 and kind == 1:
@@ -201,6 +211,10 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
     if pos is None:
         if if_not_found is None or fx.is_omitted(if_not_found):
             raise ExcelError("#N/A", f"XLOOKUP: {v!r} is not found")
+        if not isinstance(if_not_found, np.ndarray) and \
+                xa.scalar(if_not_found, "XLOOKUP's if_not_found") is ns.EMPTY:
+            raise Cannot("XLOOKUP's if_not_found given as an empty cell (what Excel gives "
+                         "there is not documented)")
         return if_not_found
     out = ret[pos:pos + 1, :] if vertical else ret[:, pos:pos + 1]
     if keys.size == 1 and ret.shape == (1, 1):
@@ -328,6 +342,25 @@ def _approximate(flag) -> bool:
     return bool(f)
 
 
+def _text_or_cannot(*given, who: str) -> None:
+    """``Cannot`` where one of the numeric settings ``given`` ((value, its name), ...) is
+    text: Microsoft's lookup pages say what each number means, not whether a text that
+    reads as one is converted there (formulas converts some, ``MATCH(2,A1:A3,"0")`` is
+    #VALUE! in it), so strict mode does not guess. The text a lookup looks for, or
+    returns, is another matter: text and numbers never match (Microsoft KB 213476)."""
+    for v, what in given:
+        if v is None or fx.is_omitted(v):
+            continue
+        try:
+            one = xa.scalar(v, f"{who}'s {what}")
+        except (ExcelError, Cannot):
+            continue
+        ns = fx.load()
+        if isinstance(one, str) and one is not ns.EMPTY and not isinstance(one, ns.XlError):
+            raise Cannot(f"{who}'s {what} given as text (whether Excel reads it as a number "
+                         "there is not documented)")
+
+
 def _index_below_one(index_num, name: str) -> bool:
     try:
         return math.trunc(xa.number(xa.scalar(index_num, f"{name}'s index"),
@@ -338,6 +371,7 @@ def _index_below_one(index_num, name: str) -> bool:
 
 def table_lookup(name: str, vertical: bool):
     def lookup(lookup_value, table_array, index_num, range_lookup=None):
+        _text_or_cannot((index_num, "index"), who=name)
         if _approximate(range_lookup):
             arr = grid(table_array)
             vec = arr[:, 0] if vertical else arr[0, :]
@@ -364,6 +398,7 @@ def match(lookup_value, lookup_array, match_type=None):
     """Excel's MATCH, computed by formulas, after ``_sorted_or_cannot`` for the
     approximate match types 1 (the default) and -1; refused (``Cannot``) in an area of
     several rows and columns, where formulas searches row by row."""
+    _text_or_cannot((match_type, "match_type"), who="MATCH")
     t = 1 if match_type is None or fx.is_omitted(match_type) else \
         math.trunc(xa.number(match_type, "MATCH's match_type"))
     if min(grid(lookup_array).shape) > 1:  # Microsoft's page names one row or column

@@ -4,7 +4,8 @@ or FALSE) as a number, a power whose result is too small for a float
 (``POWER(-1E+10,-1E+10)``), XNPV with a rate not above 0, MOD of a text that is no number
 by 0, and MDETERM whose floating-point value is not the exact determinant stop strict
 mode (``Cannot``); ``--lenient`` keeps Excel's value. XNPV gives ``#NUM!`` where a date
-precedes the starting date, as its page says.
+precedes the starting date, as its page says; MROUND rounds halves away from zero, as its
+page says (formulas rounded them to even).
 
 Likewise for the functions widened in December 2026: ISEVEN and ISODD given a logical
 value; MAXA, MINA and AVERAGEA given the empty text directly; POISSON and POISSON.DIST
@@ -61,6 +62,8 @@ def _checked(name: str):
         got = ORIGINAL[name](*args)
         if name == "POWER" and _underflows(args, got):
             raise Cannot("POWER with a result too small for a number (below 2.2E-308)")
+        if name == "MROUND":
+            return _mround(args, got)
         return got
 
     call.__name__ = name.lower()
@@ -68,6 +71,25 @@ def _checked(name: str):
                     f"its {' or '.join(params)}" if params else
                     f"formulas' {name}, refused (``Cannot``) where its result underflows")
     return call
+
+
+def _mround(args, got):
+    """MROUND with its halves away from zero: formulas rounds number / multiple half to
+    even (``np.round``: MROUND(2.5,1) was 2, MROUND(1.3,0.2) 1.2). Microsoft's page: MROUND
+    "rounds up, away from zero, if the remainder of dividing number by multiple is greater
+    than or equal to half the value of multiple"; its example MROUND(1.3,0.2) = 1.4, whose
+    quotient is 6.499999999999999 in binary and 6.5 in the 15 digits Excel keeps: the
+    quotient is taken to 15 significant digits first, as ROUND's number is
+    (addin/formula/fx_excel.py). formulas' error values (signs that differ) are kept."""
+    if len(args) != 2 or not isinstance(got, (int, float, np.number)) or \
+            isinstance(got, (bool, np.bool_)):
+        return got
+    number, multiple = (xa.number(a, "MROUND's argument") for a in args)
+    if multiple == 0 or not np.isfinite(got):
+        return got
+    q = float(f"{number / multiple:.15g}")
+    whole = np.floor(abs(q) + 0.5)
+    return float(np.copysign(whole, q) * multiple)
 
 
 def _underflows(args, got) -> bool:

@@ -28,6 +28,9 @@ EXCEL_FUNCTIONS = (
     ("CHOOSE", "lookup:choose", _UNLIKE.format("CHOOSE") + " (the reference chosen, "
      "SUM(CHOOSE(2,A1:A3,B1:B3)) sums B1:B3)", _ms("CHOOSE", "test_excel_lookups.py")),
     ("LOOKUP", "lookup:lookup", _UNLIKE.format("LOOKUP"), _ms("LOOKUP", "test_excel_lookups.py")),
+    ("ADDRESS", "address:address", "formulas' ADDRESS quotes every sheet name and writes rows"
+     " and columns past Excel's grid: ours follows Microsoft's page and Excel's saved cells, "
+     "refusing in strict mode what neither shows", _ms("ADDRESS", "test_checked_lookups.py")),
     *((name, "refusals:CHECKED", f"formulas' {name} given TRUE or FALSE as a number, "
        "where Microsoft's page does not say Excel's value: refused in strict mode",
        _ms(name, "test_excel_referee_math.py::test_logical_numbers_refused"))

@@ -121,6 +121,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "BETA.DIST": (("n", "n", "n", "v"), ("n", "n"), None),
     "BETA.INV": (("n", "n", "n"), ("n", "n"), None),
     "BETADIST": (("n", "n", "n"), ("n", "n"), None),
+    "ADDRESS": (("i", "i"), ("i", "v", "t"), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside

@@ -26,7 +26,9 @@ says:
   ``addin.formula.fx_excel_args.bounded``), ``serials_checked`` (date serials no
   evidence settles, ``addin.excel.dates``: the positions checked, how many are dates),
   ``sorted_only`` (its approximate match computed on sorted values only,
-  ``addin.excel.lookup``);
+  ``addin.excel.lookup``), ``one_error`` (given error values, refused where its
+  arguments hold two different ones: which comes first no page says,
+  ``addin.engine.forms.guarded``);
 * how napkin **corrects** formulas' version: ``in_1904`` (computed in the 1904 date
   system: the positions of its serial numbers, whether it gives one); the other
   corrections, each with what it corrects and its evidence, are
@@ -93,6 +95,7 @@ class ExcelFunction:
     bound: tuple | None = None
     serials_checked: tuple | None = None  # (positions checked, how many are dates)
     sorted_only: bool = False
+    one_error: bool = False  # given errors: refused where two different ones are given
     in_1904: tuple | None = None  # (positions of serial numbers, whether it gives one)
 
     @property

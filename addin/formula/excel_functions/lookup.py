@@ -3,6 +3,13 @@
 
 from addin.formula.excel_functions import ALL, excel
 
+excel("ADDRESS", "scalars, cells, omitted",
+      "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D128:F128) and "
+      "tests/corpus/sheetjs/formula_stress_test.xlsx (B10; tests/test_fidelity.py); Microsoft "
+      "Support, \"ADDRESS function\" (its examples: tests/test_checked_lookups.py); napkin's "
+      "ADDRESS (addin/excel/address.py) refuses rows and columns past Excel's grid and sheet "
+      "names whose quoting no source shows",
+      value_args=ALL)
 excel("AREAS", place_only=True)
 excel("CHOOSE", "scalars, cells, ranges, arrays",
       "values Excel saved in tests/corpus/xlcalculator/choose.xlsx (tests/test_fidelity.py); "
@@ -17,31 +24,47 @@ excel("COLUMNS", "ranges, arrays",
       "tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant (Microsoft "
       "Support, \"COLUMNS function\": =COLUMNS({1,2,3;4,5,6}) is 3)",
       place_only=True)
-excel("HLOOKUP", "scalars, cells, ranges, arrays, empty",
+excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty",
       "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
       "5, 11, and an array constant: \"c\"; exact and approximate matches, the latter computed "
       "on sorted values only, as VLOOKUP's: addin/excel/lookup.py); "
       "tests/test_checked_common.py; the differential test against LibreOffice "
-      "(tests/test_differential.py)",
+      "(tests/test_differential.py) ; text that looks like a number (text, never matched with "
+      "a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, Microsoft Excel"
+      " looks only at the text values in your table. Similarly, when you look up a numeric "
+      "value, Microsoft looks only at the numeric values\"); an index_num given as text "
+      "refused): tests/test_checked_lookups.py",
       value_args=(0, 2, 3), sorted_only=True)
 excel("HYPERLINK", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand)",
       value_args=ALL)
-excel("INDEX", "scalars, cells, ranges, arrays, empty, errors",
+excel("INDEX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
-      "tests/test_excel_cases.py (values asserted there)",
+      "tests/test_excel_cases.py (values asserted there) ; text that looks like a number (a "
+      "row_num or column_num \"2\" read as 2: Microsoft Support, \"IS functions\": \"in most other "
+      "functions where a number is required, the text value \"19\" is converted to the number "
+      "19\"; text in the array returned as it is): tests/test_checked_lookups.py; the business "
+      "corpus's third held-out part (seen), 480 cells Excel saved",
       value_args=(1, 2, 3), array_context=True)
 excel("INDIRECT", "scalars, cells",
       "tests/test_excel_lookups.py; tests/test_fuzz.py (values from Microsoft's documented "
       "examples or worked by hand)",
       value_args=ALL, value_context=True)
-excel("LOOKUP", "scalars, ranges, arrays, errors",
+excel("LOOKUP", "scalars, ranges, arrays, empty, errors",
       "tests/test_excel_lookups.py (values from Microsoft's documented examples or worked by "
-      "hand)",
+      "hand) ; an empty cell (in result_vector given back as the cell's value, 0; in "
+      "lookup_vector only after its last value, as VLOOKUP's approximate match, else refused):"
+      " tests/test_checked_lookups.py",
       value_args=(0,), array_context=True)
-excel("MATCH", "scalars, cells, ranges, empty",
-      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)",
+excel("MATCH", "scalars, cells, ranges, arrays, numeric text, empty",
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; text"
+      " that looks like a number (text, never matched with a number: Microsoft KB 213476 "
+      "(Q113261: \"When you look up a text value, Microsoft Excel looks only at the text values"
+      " in your table. Similarly, when you look up a numeric value, Microsoft looks only at "
+      "the numeric values\"); a match_type given as text refused) and an array (a lookup_array "
+      "computed, MATCH(1,(A=x)*(B=y),0); Microsoft Support, \"MATCH function\": lookup_array, "
+      "\"the range of cells being searched\" or an array): tests/test_checked_lookups.py",
       value_args=(0, 2), sorted_only=True)
 excel("OFFSET", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/xlsx-populate/template.xlsx "
@@ -66,11 +89,26 @@ excel("SINGLE", "scalars, cells, ranges",
 excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
       "(tests/test_fidelity.py)")
-excel("VLOOKUP", "scalars, cells, ranges, empty",
+excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/58648.xlsx and 2 "
-      "more (tests/test_fidelity.py)",
+      "more (tests/test_fidelity.py) ; text that looks like a number (text, never matched with"
+      " a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, Microsoft "
+      "Excel looks only at the text values in your table. Similarly, when you look up a "
+      "numeric value, Microsoft looks only at the numeric values\"); Microsoft Support, "
+      "\"VLOOKUP not working\": \"make sure the numbers are not stored as text\"; an index given "
+      "as text refused): tests/test_checked_lookups.py",
       value_args=(0, 2, 3), sorted_only=True)
-excel("XLOOKUP", "scalars, cells, ranges, errors, omitted",
+excel("XLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
       "tests/test_excel_core.py; tests/test_excel_lookups.py (values from Microsoft's "
-      "documented examples or worked by hand)",
+      "documented examples or worked by hand) ; text that looks like a number (text, never "
+      "matched with a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, "
+      "Microsoft Excel looks only at the text values in your table. Similarly, when you look "
+      "up a numeric value, Microsoft looks only at the numeric values\"); match_mode and "
+      "search_mode given as text refused, and the next smaller or larger item among values of "
+      "other kinds) and an array (a lookup_array computed, XLOOKUP(1,(A=x)*(B=y),C); Microsoft"
+      " Support, \"XLOOKUP function\": lookup_array, \"the array or range to search\"): "
+      "tests/test_checked_lookups.py ; an empty cell (in return_array given back, 0 in the "
+      "cell; in lookup_array matched by nothing; as lookup_value or if_not_found, and in a "
+      "binary search, refused): the business corpus's third held-out part (seen), 1,000 cells "
+      "Excel saved (coffeeOrdersData.xlsx); tests/test_checked_lookups.py",
       xlfn=True, value_args=(0, 3, 4, 5))

@@ -177,7 +177,10 @@ excel("MOD", "scalars, cells, numeric text",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
 excel("MROUND", "scalars, cells",
-      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
+      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; halves "
+      "rounded away from zero, the quotient taken to 15 digits (Microsoft Support, \"MROUND "
+      "function\": MROUND(1.3,0.2) = 1.4; addin/excel/refusals.py; "
+      "tests/test_checked_lookups.py)",
       value_args=ALL, no_logical=("number", "multiple"))
 excel("ODD", "scalars, cells",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
@@ -214,16 +217,22 @@ excel("ROUND", "scalars, cells, errors",
       "more (tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
       "(tests/test_template.py)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ROUNDDOWN", "scalars, cells",
+excel("ROUNDDOWN", "scalars, cells, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
-      "tests/corpus/xlcalculator/ROUNDDOWN.xlsx (tests/test_fidelity.py)",
-      elementwise=True, value_args=ALL, value_context=True)
-excel("ROUNDUP", "scalars, cells, numeric text",
+      "tests/corpus/xlcalculator/ROUNDDOWN.xlsx (tests/test_fidelity.py); an error value "
+      "(given back, as Excel saved it in the business corpus's third held-out part (seen): "
+      "Financial Feasibility.xlsx, 60 cells of ROUNDDOWN of an error Excel saved as that "
+      "error; two different error values refused, which comes first no page says): "
+      "tests/test_checked_lookups.py",
+      elementwise=True, value_args=ALL, value_context=True, one_error=True)
+excel("ROUNDUP", "scalars, cells, numeric text, errors",
       "values Excel saved in tests/corpus/calamine/issue446.xlsx, tests/corpus/poi/48539.xlsx "
       "and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      elementwise=True, value_args=ALL, value_context=True)
+      "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
+      " corpus's third held-out part (seen): Cost Model.xlsx, Model!J59; two different error "
+      "values refused, which comes first no page says): tests/test_checked_lookups.py",
+      elementwise=True, value_args=ALL, value_context=True, one_error=True)
 excel("SEC", xlfn=True, value_args=ALL)
 excel("SECH", xlfn=True, value_args=ALL)
 excel("SIGN", "scalars, cells, numeric text, empty",
@@ -262,8 +271,11 @@ excel("SUMIF", "scalars, cells, ranges, numeric text, empty",
       "tests/test_excel_referee.py::test_sumif_and_averageif_add_numbers_only (Microsoft "
       "Support, \"SUMIF function\": blank and text values are ignored, the text \"40\" in "
       "sum_range is not added)")
-excel("SUMIFS", "scalars, ranges",
-      "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py)")
+excel("SUMIFS", "scalars, cells, ranges",
+      "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py) ; "
+      "a reference to one cell (a criteria read from it; a range of one cell beside ranges of "
+      "another size refused): Microsoft Support, \"SUMIFS function\" (\"criteria can be entered "
+      "as 32, \">32\", B4, \"apples\", or \"32\"\"); tests/test_checked_lookups.py")
 excel("SUMPRODUCT", "ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMPRODUCT.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_functions.py; "
@@ -309,7 +321,9 @@ excel("TANH", "scalars, cells, numeric text, empty, errors",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 1360; "
       "tests/test_fidelity.py)",
       value_args=ALL)
-excel("TRUNC", "scalars, omitted",
+excel("TRUNC", "scalars, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      elementwise=True, value_args=ALL, value_context=True, bound=(1, 308.0))
+      "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
+      " corpus's third held-out part (seen): Cost Model.xlsx, Model!I91:J91; two different "
+      "error values refused, which comes first no page says): tests/test_checked_lookups.py",
+      elementwise=True, value_args=ALL, value_context=True, bound=(1, 308.0), one_error=True)

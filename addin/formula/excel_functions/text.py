@@ -18,18 +18,24 @@ excel("CONCAT", "scalars, cells, ranges, arrays, empty",
       "tests/corpus/xlcalculator/CONCAT.xlsx (tests/test_fidelity.py) ; "
       "tests/test_excel_functions.py::test_negative_numbers_in_array_constants (Microsoft "
       "Support, \"CONCAT function\": a text item is a string or an array of strings)")
-excel("CONCATENATE", "scalars, cells, empty",
+excel("CONCATENATE", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/calamine/issues.xlsx, "
       "tests/corpus/poi/TextFormatTests.xlsx and 3 more (tests/test_fidelity.py); an empty "
       "cell (read as 0, or as the empty text by the text functions): the cells Excel saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
-      value_args=ALL, value_context=True)
-excel("DOLLAR", "scalars, cells",
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py); an error value"
+      " (given back, as Excel saved it in the business corpus's third held-out part (seen): "
+      "Financial Model ( Trent comp).xlsx, 'Dupont Analysis'!B4; two different error values "
+      "refused, which comes first no page says): tests/test_checked_lookups.py",
+      value_args=ALL, value_context=True, one_error=True)
+excel("DOLLAR", "scalars, cells, errors",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand) ; a reference to one cell holding a number (its value; a logical value refused): "
       "Microsoft Support, \"DOLLAR function\" (DOLLAR(1234.567,2) = $1,234.57); "
-      "tests/test_checked_common.py",
-      value_args=ALL)
+      "tests/test_checked_common.py; an error value (given back, as Excel saved it in the "
+      "business corpus's third held-out part (seen): Financial Feasibility.xlsx, two cells; "
+      "two different error values refused, which comes first no page says): "
+      "tests/test_checked_lookups.py",
+      value_args=ALL, one_error=True)
 excel("EXACT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/EXACT.xlsx (tests/test_fidelity.py); an"
       " empty cell (read as 0, or as the empty text by the text functions): the cells Excel "
