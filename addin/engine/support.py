@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 
+from addin.engine import spills
 from addin.engine.boot import ready
 from addin.formula import calls, context, excel_functions, fx
 from addin.formula import formula_text as ft
@@ -227,6 +228,7 @@ def refused_while_computing(wb) -> list[tuple[object, str]]:
         else:
             if n in noted:
                 out.append((n, noted[n]))
+    out += [(n, r) for n, r in spills.mismatched(wb) if n not in {m for m, _ in out}]
     return out + iterated_and_read(wb, {n for n, _ in out})
 
 

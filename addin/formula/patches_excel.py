@@ -137,6 +137,14 @@ EXCEL_FUNCTIONS = (
        "the formula's column", "Microsoft Support, \"Implicit intersection operator: @\"; "
        "tests/test_excel_lookups.py::test_single_is_the_implicit_intersection_operator")
       for name in ("SINGLE", "_XLFN.SINGLE")),
+    *((name, f"dynamic:{by}", f"formulas' {name.split('.')[-1]} computes unlike Excel "
+       "(SORT: text by case and TRUE among numbers; UNIQUE: text by case; FILTER: #VALUE! "
+       "where Excel gives #CALC!); ours follows Microsoft's page, refusing in strict mode "
+       "what it does not settle", _ms(name.split(".")[-1], "test_excel_dynamic.py"))
+      for name, by in (("SORT", "sort"), ("_XLFN._XLWS.SORT", "sort"), ("UNIQUE", "unique"),
+                       ("_XLFN.UNIQUE", "unique"), ("FILTER", "filter_"),
+                       ("_XLFN._XLWS.FILTER", "filter_"), ("TAKE", "take"),
+                       ("_XLFN.TAKE", "take"), ("DROP", "drop"), ("_XLFN.DROP", "drop"))),
     ("INDEX", "lookup:index", _UNLIKE.format("INDEX") + " (a reference, row or column 0 "
      "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
 )

@@ -1,0 +1,256 @@
+"""Excel 365's dynamic-array functions SORT, UNIQUE, FILTER, TAKE and DROP, written after
+Microsoft's pages and computed only where those pages (and values Excel saved) settle
+the value; elsewhere ``Cannot`` (strict mode refuses the cell, --lenient keeps Excel's).
+
+What the pages leave open, and napkin therefore refuses: an empty cell in the array
+(Excel spills it as a value the pages do not give), SORT keys of mixed kinds (numbers
+with text or logical values), text keys with characters other than letters and digits
+(Excel's collation of punctuation and spaces), tied keys of rows that differ (whether
+the sort is stable), UNIQUE of texts equal but for case (whether it compares text
+case-insensitively) or of numbers equal to 15 digits but not exactly, an empty result
+of UNIQUE or DROP, TAKE or DROP of more rows or columns than the array has, and
+arguments outside the documented values (sort_order other than 1 or -1, a sort_index
+past the array, an array of sort indexes).
+
+References
+----------
+Microsoft Support, "SORT function", https://support.microsoft.com/en-us/office/
+sort-function-22f63bd0-ccc8-4e2b-a6cf-ee3d7d3aa9d7; "UNIQUE function",
+https://support.microsoft.com/en-us/office/unique-function-c5ab87fd-30a3-4ce9-9d1a-40204fb85e1e;
+"FILTER function", https://support.microsoft.com/en-us/excel/filter-function (no match
+and no if_empty: #CALC!; its examples give include as (C5:C20=H1)*(A5:A20=H2) and as a
+sum, numbers read as TRUE when not 0); "TAKE function",
+https://support.microsoft.com/en-us/excel/take-function (rows or columns 0: #CALC!);
+"DROP function", https://support.microsoft.com/en-us/office/
+drop-function-1cb4e151-9e17-4838-abe5-9ba48d8c6a34.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from addin.excel import args as xa
+from addin.excel.args import Cannot
+from addin.formula import context, fx
+from addin.formula.arrays import grid
+from udfs.machinery.errors import ExcelError
+
+_PLAIN_TEXT = re.compile(r"[A-Za-z0-9]*")
+
+
+def _array(v, fn: str) -> np.ndarray:
+    """The array argument as a 2-D object grid: an error value given as the array is
+    that error; an empty cell in it is refused (Excel's spilled value there is not on
+    the function's page)."""
+    ns = fx.load()
+    if isinstance(v, ns.Ranges):
+        v = v.value
+    if isinstance(v, ns.XlError):
+        raise ExcelError(str(v), context.message_for(str(v)) or f"{fn}'s array is an error")
+    g = np.asarray(grid(v), dtype=object)
+    if any(x is ns.EMPTY or x is None for x in g.flat):
+        raise Cannot(f"{fn}() of an array holding an empty cell")
+    return g
+
+
+def _omitted(v) -> bool:
+    return v is None or fx.is_omitted(v)
+
+
+def _whole(v, what: str, default: int | None) -> int | None:
+    """An argument that must be a whole number: ``default`` when left out; a number that
+    is not whole (or no number) refused."""
+    if _omitted(v):
+        return default
+    x = xa.scalar(v, what)
+    if x is fx.load().EMPTY or isinstance(x, (bool, np.bool_)) or not isinstance(
+            x, (int, float, np.number)) or not float(x).is_integer():
+        raise Cannot(f"{what} other than a whole number")
+    return int(x)
+
+
+def _flag(v, what: str) -> bool:
+    """A logical argument (by_col, exactly_once): TRUE, FALSE, 1 or 0; left out FALSE."""
+    if _omitted(v):
+        return False
+    x = xa.scalar(v, what)
+    if isinstance(x, (bool, np.bool_)) or (isinstance(x, (int, float, np.number))
+                                           and float(x) in (0.0, 1.0)):
+        return bool(x)
+    raise Cannot(f"{what} other than TRUE, FALSE, 1 or 0")
+
+
+def _same15(a: float, b: float) -> bool:
+    return f"{float(a):.15g}" == f"{float(b):.15g}"
+
+
+def _rows_equal(a, b) -> bool:
+    return all(type(x) is type(y) and x == y for x, y in zip(a, b, strict=True))
+
+
+# --------------------------------------------------------------------------- SORT
+
+
+def sort(array, sort_index=None, sort_order=None, by_col=None):
+    """Excel's ``SORT(array, [sort_index], [sort_order], [by_col])``: the rows (columns
+    with ``by_col``) of ``array`` in the order of their ``sort_index``-th value, 1
+    ascending (the default), -1 descending; the result has the array's shape."""
+    g = _array(array, "SORT")
+    if not _omitted(sort_index) and np.ndim(getattr(sort_index, "value", sort_index)):
+        if np.size(getattr(sort_index, "value", sort_index)) > 1:
+            raise Cannot("SORT() given an array of sort indexes (a sort on several keys)")
+    idx = _whole(sort_index, "SORT's sort_index", 1)
+    order = _whole(sort_order, "SORT's sort_order", 1)
+    cols = _flag(by_col, "SORT's by_col")
+    if cols:
+        g = g.T
+    if order not in (1, -1):
+        raise Cannot("SORT's sort_order other than 1 or -1")
+    if not 1 <= idx <= g.shape[1]:
+        raise Cannot("SORT's sort_index past the array's columns (or rows)")
+    keys = list(g[:, idx - 1])
+    kinds = {xa.kind(k) for k in keys}
+    if kinds == {0}:
+        ranked = [float(k) for k in keys]
+    elif kinds == {1} and all(_PLAIN_TEXT.fullmatch(k) for k in keys):
+        ranked = [k.lower() for k in keys]
+    else:
+        raise Cannot("SORT() of keys other than all numbers or all text of letters and "
+                     "digits (Excel's order of mixed kinds, errors and punctuation is not "
+                     "on its page)")
+    rows = [tuple(r) for r in g]
+    for i in range(len(rows)):
+        for j in range(i + 1, len(rows)):
+            tied = _same15(ranked[i], ranked[j]) if kinds == {0} else ranked[i] == ranked[j]
+            if tied and not _rows_equal(rows[i], rows[j]):
+                raise Cannot("SORT() of rows that tie on their key but differ (whether "
+                             "Excel keeps their order is not on its page)")
+    at = sorted(range(len(rows)), key=lambda i: ranked[i], reverse=order == -1)
+    out = g[at, :]
+    return (out.T if cols else out).view(fx.load().Array)
+
+
+# --------------------------------------------------------------------------- UNIQUE
+
+
+def unique(array, by_col=None, exactly_once=None):
+    """Excel's ``UNIQUE(array, [by_col], [exactly_once])``: the distinct rows (columns
+    with ``by_col``) of ``array`` in the order they first occur; with ``exactly_once``
+    those that occur once only."""
+    g = _array(array, "UNIQUE")
+    cols = _flag(by_col, "UNIQUE's by_col")
+    once = _flag(exactly_once, "UNIQUE's exactly_once")
+    if cols:
+        g = g.T
+    texts, numbers = set(), set()
+    for x in g.flat:
+        k = xa.kind(x)
+        if k is None:
+            raise Cannot("UNIQUE() of an array holding an error value")
+        if k == 1:
+            texts.add(x)
+        elif k == 0:
+            numbers.add(float(x))
+    if len({t.lower() for t in texts}) != len(texts):
+        raise Cannot("UNIQUE() of texts that differ only in case (whether Excel tells "
+                     "them apart is not on its page)")
+    if len({f"{n:.15g}" for n in numbers}) != len(numbers):
+        raise Cannot("UNIQUE() of numbers equal to 15 digits but not exactly")
+
+    def key(row):
+        return tuple((xa.kind(x), float(x) if xa.kind(x) == 0 else bool(x)
+                      if xa.kind(x) == 2 else x) for x in row)
+
+    counts: dict = {}
+    first: dict = {}
+    for i, row in enumerate(g):
+        k = key(row)
+        counts[k] = counts.get(k, 0) + 1
+        first.setdefault(k, i)
+    keep = [i for k, i in first.items() if not once or counts[k] == 1]
+    if not keep:
+        raise Cannot("UNIQUE() with no row left (an empty result, whose error is not on "
+                     "its page)")
+    out = g[sorted(keep), :]
+    return (out.T if cols else out).view(fx.load().Array)
+
+
+# --------------------------------------------------------------------------- FILTER
+
+
+def filter_(array, include, if_empty=None):
+    """Excel's ``FILTER(array, include, [if_empty])``: the rows of ``array`` whose value
+    of the one-column ``include`` is TRUE (a number other than 0), or its columns for a
+    one-row ``include`` as wide as it; ``if_empty`` when none is, else ``#CALC!``."""
+    ns = fx.load()
+    g = _array(array, "FILTER")
+    inc = include.value if isinstance(include, ns.Ranges) else include
+    if isinstance(inc, ns.XlError):
+        raise Cannot("FILTER's include given an error value")
+    inc = np.asarray(grid(inc), dtype=object)
+    if inc.shape[1] == 1 and inc.shape[0] == g.shape[0]:
+        along_rows = True
+    elif inc.shape[0] == 1 and inc.shape[1] == g.shape[1]:
+        along_rows = False
+    else:
+        raise Cannot("FILTER's include neither as tall nor as wide as its array")
+    picks = []
+    for x in inc.flat:
+        k = xa.kind(x)
+        if k not in (0, 2):
+            raise Cannot("FILTER's include holding a value that is not a number or a "
+                         "logical value (text, an empty cell or an error)")
+        picks.append(bool(x))
+    if not any(picks):
+        if _omitted(if_empty):
+            raise ExcelError("#CALC!", "FILTER found no match and has no if_empty "
+                                       "(Excel does not return empty arrays)")
+        if np.size(getattr(if_empty, "value", if_empty)) != 1:
+            raise Cannot("FILTER's if_empty given an array")
+        return xa.scalar(if_empty, "FILTER's if_empty")
+    out = g[picks, :] if along_rows else g[:, picks]
+    return out.view(ns.Array)
+
+
+# --------------------------------------------------------------------------- TAKE, DROP
+
+
+def _counts(fn: str, g: np.ndarray, rows, columns) -> tuple[int | None, int | None]:
+    r = _whole(rows, f"{fn}'s rows", None)
+    c = _whole(columns, f"{fn}'s columns", None)
+    for n, size, what in ((r, g.shape[0], "rows"), (c, g.shape[1], "columns")):
+        if n is not None and abs(n) > size:
+            raise Cannot(f"{fn}() of more {what} than its array has (its page does not "
+                         "say Excel's value)")
+    return r, c
+
+
+def take(array, rows=None, columns=None):
+    """Excel's ``TAKE(array, rows, [columns])``: the first ``rows`` rows (the last for a
+    negative count) and likewise columns; a count left out takes them all; 0 is
+    ``#CALC!``, an empty array."""
+    g = _array(array, "TAKE")
+    r, c = _counts("TAKE", g, rows, columns)
+    if r == 0 or c == 0:
+        raise ExcelError("#CALC!", "TAKE of 0 rows or columns is an empty array")
+    rs = slice(None) if r is None else slice(r) if r > 0 else slice(r, None)
+    cs = slice(None) if c is None else slice(c) if c > 0 else slice(c, None)
+    return g[rs, cs].view(fx.load().Array)
+
+
+def drop(array, rows=None, columns=None):
+    """Excel's ``DROP(array, rows, [columns])``: ``array`` without its first ``rows``
+    rows (its last for a negative count) and likewise columns."""
+    g = _array(array, "DROP")
+    r, c = _counts("DROP", g, rows, columns)
+    if r == 0 or c == 0:
+        raise Cannot("DROP() of 0 rows or columns (its page says #CALC!, an empty array, "
+                     "where nothing is dropped)")
+    for n, size in ((r, g.shape[0]), (c, g.shape[1])):
+        if n is not None and abs(n) == size:
+            raise Cannot("DROP() of every row or column (an empty result)")
+    rs = slice(None) if r is None else slice(r, None) if r > 0 else slice(r)
+    cs = slice(None) if c is None else slice(c, None) if c > 0 else slice(c)
+    return g[rs, cs].view(fx.load().Array)
