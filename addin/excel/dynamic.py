@@ -6,11 +6,17 @@ What the pages leave open, and napkin therefore refuses: an empty cell in the ar
 (Excel spills it as a value the pages do not give), SORT keys of mixed kinds (numbers
 with text or logical values), text keys with characters other than letters and digits
 (Excel's collation of punctuation and spaces), tied keys of rows that differ (whether
-the sort is stable), UNIQUE of texts equal but for case (whether it compares text
+the sort is stable), text whose order by letters alone differs from the order with
+case (upper-case letters first or not), UNIQUE of texts equal but for case (whether it compares text
 case-insensitively) or of numbers equal to 15 digits but not exactly, an empty result
 of UNIQUE or DROP, TAKE or DROP of more rows or columns than the array has, and
 arguments outside the documented values (sort_order other than 1 or -1, a sort_index
 past the array, an array of sort indexes).
+
+Text keys are ordered as Excel's sort orders them: digits before letters, without case
+(Microsoft Support, "Sort data in a range or table": 0 to 9, then A to Z; "Sort
+Options", case-sensitive off by default); napkin sorts only keys where the order with
+case would be the same.
 
 References
 ----------
@@ -120,14 +126,16 @@ def sort(array, sort_index=None, sort_order=None, by_col=None):
         raise Cannot("SORT() of keys other than all numbers or all text of letters and "
                      "digits (Excel's order of mixed kinds, errors and punctuation is not "
                      "on its page)")
-    rows = [tuple(r) for r in g]
-    for i in range(len(rows)):
-        for j in range(i + 1, len(rows)):
-            tied = _same15(ranked[i], ranked[j]) if kinds == {0} else ranked[i] == ranked[j]
-            if tied and not _rows_equal(rows[i], rows[j]):
-                raise Cannot("SORT() of rows that tie on their key but differ (whether "
-                             "Excel keeps their order is not on its page)")
-    at = sorted(range(len(rows)), key=lambda i: ranked[i], reverse=order == -1)
+    at = sorted(range(len(keys)), key=lambda i: ranked[i], reverse=order == -1)
+    for i, j in zip(at, at[1:], strict=False):
+        tied = _same15(ranked[i], ranked[j]) if kinds == {0} else ranked[i] == ranked[j]
+        if tied and not _rows_equal(g[i], g[j]):
+            raise Cannot("SORT() of rows that tie on their key but differ (whether Excel "
+                         "keeps their order, or tells text apart by case, is not on its "
+                         "page)")
+        if kinds == {1} and not tied and (keys[i] < keys[j]) != (ranked[i] < ranked[j]):
+            raise Cannot("SORT() of text whose order depends on case (upper before lower "
+                         "or not: not on its page)")
     out = g[at, :]
     return (out.T if cols else out).view(fx.load().Array)
 

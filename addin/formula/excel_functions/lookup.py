@@ -18,13 +18,13 @@ excel("COLUMNS", "ranges, arrays",
       "Support, \"COLUMNS function\": =COLUMNS({1,2,3;4,5,6}) is 3)",
       place_only=True)
 excel("DROP", "scalars, cells, ranges, arrays, omitted",
-      "Microsoft Support, \"DROP function\" (its examples); tests/test_excel_dynamic.py "
-      "(values worked by hand from them; counts its page does not settle refused)",
-      xlfn=True)
+      "Microsoft Support, \"DROP function\" (its examples); tests/test_excel_dynamic.py (values "
+      "worked by hand from them; counts its page does not settle refused)",
+      xlfn=True, array_context=True)
 excel("FILTER", "scalars, cells, ranges, arrays, omitted",
-      "Microsoft Support, \"FILTER function\" (its examples; #CALC! when nothing matches "
-      "and if_empty is left out); tests/test_excel_dynamic.py (values worked by hand from "
-      "them)")
+      "Microsoft Support, \"FILTER function\" (its examples; #CALC! when nothing matches and "
+      "if_empty is left out); tests/test_excel_dynamic.py (values worked by hand from them)",
+      xlws=True, array_context=True)
 excel("HLOOKUP", "scalars, cells, ranges, arrays, empty",
       "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
       "5, 11, and an array constant: \"c\"; exact and approximate matches, the latter computed "
@@ -66,9 +66,9 @@ excel("ROWS", "ranges, arrays, empty",
       "(Microsoft Support, \"ROWS function\": =ROWS({1,2,3;4,5,6}) is 2)",
       place_only=True)
 excel("SORT", "scalars, cells, ranges, arrays, omitted",
-      "Microsoft Support, \"SORT function\" (its examples); tests/test_excel_dynamic.py "
-      "(values worked by hand from them; mixed kinds, ties of differing rows and punctuation"
-      " refused)")
+      "Microsoft Support, \"SORT function\" (its examples); tests/test_excel_dynamic.py (values "
+      "worked by hand from them; mixed kinds, ties of differing rows and punctuation refused)",
+      xlws=True, array_context=True)
 excel("SINGLE", "scalars, cells, ranges",
       "Microsoft Support, \"Implicit intersection operator: @\" (a single item is itself, a "
       "range gives the cell on the formula's row or column); "
@@ -78,15 +78,15 @@ excel("SINGLE", "scalars, cells, ranges",
 excel("TAKE", "scalars, cells, ranges, arrays, omitted",
       "Microsoft Support, \"TAKE function\" (its examples; #CALC! for 0 rows or columns); "
       "tests/test_excel_dynamic.py (values worked by hand from them)",
-      xlfn=True)
+      xlfn=True, array_context=True)
 excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
       "(tests/test_fidelity.py)")
 excel("UNIQUE", "scalars, cells, ranges, arrays, omitted",
       "Microsoft Support, \"UNIQUE function\" (its examples); values Excel saved in "
-      "tests/corpus/sheetjs/metadata_2019.xlsx (B13:B17, tests/test_excel_dynamic.py); "
-      "texts equal but for case refused",
-      xlfn=True)
+      "tests/corpus/sheetjs/metadata_2019.xlsx (B13:B17, tests/test_excel_dynamic.py); texts "
+      "equal but for case refused",
+      xlfn=True, array_context=True)
 excel("VLOOKUP", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/58648.xlsx and 2 "
       "more (tests/test_fidelity.py)",
