@@ -43,10 +43,10 @@ from addin.formula import context, fx
 from addin.formula.arrays import grid
 from udfs.machinery.errors import ExcelError
 
-_PLAIN_TEXT = re.compile(r"[A-Za-z0-9]*")
+PLAIN_TEXT = re.compile(r"[A-Za-z0-9]*")
 
 
-def _array(v, fn: str) -> np.ndarray:
+def array_of(v, fn: str) -> np.ndarray:
     """The array argument as a 2-D object grid: an error value given as the array is
     that error; an empty cell in it is refused (Excel's spilled value there is not on
     the function's page)."""
@@ -61,14 +61,14 @@ def _array(v, fn: str) -> np.ndarray:
     return g
 
 
-def _omitted(v) -> bool:
+def omitted(v) -> bool:
     return v is None or fx.is_omitted(v)
 
 
-def _whole(v, what: str, default: int | None) -> int | None:
+def whole(v, what: str, default: int | None) -> int | None:
     """An argument that must be a whole number: ``default`` when left out; a number that
     is not whole (or no number) refused."""
-    if _omitted(v):
+    if omitted(v):
         return default
     x = xa.scalar(v, what)
     if x is fx.load().EMPTY or isinstance(x, (bool, np.bool_)) or not isinstance(
@@ -79,7 +79,7 @@ def _whole(v, what: str, default: int | None) -> int | None:
 
 def _flag(v, what: str) -> bool:
     """A logical argument (by_col, exactly_once): TRUE, FALSE, 1 or 0; left out FALSE."""
-    if _omitted(v):
+    if omitted(v):
         return False
     x = xa.scalar(v, what)
     if isinstance(x, (bool, np.bool_)) or (isinstance(x, (int, float, np.number))
@@ -88,11 +88,11 @@ def _flag(v, what: str) -> bool:
     raise Cannot(f"{what} other than TRUE, FALSE, 1 or 0")
 
 
-def _same15(a: float, b: float) -> bool:
+def same15(a: float, b: float) -> bool:
     return f"{float(a):.15g}" == f"{float(b):.15g}"
 
 
-def _rows_equal(a, b) -> bool:
+def rows_equal(a, b) -> bool:
     return all(type(x) is type(y) and x == y for x, y in zip(a, b, strict=True))
 
 
@@ -103,12 +103,12 @@ def sort(array, sort_index=None, sort_order=None, by_col=None):
     """Excel's ``SORT(array, [sort_index], [sort_order], [by_col])``: the rows (columns
     with ``by_col``) of ``array`` in the order of their ``sort_index``-th value, 1
     ascending (the default), -1 descending; the result has the array's shape."""
-    g = _array(array, "SORT")
-    if not _omitted(sort_index) and np.ndim(getattr(sort_index, "value", sort_index)):
+    g = array_of(array, "SORT")
+    if not omitted(sort_index) and np.ndim(getattr(sort_index, "value", sort_index)):
         if np.size(getattr(sort_index, "value", sort_index)) > 1:
             raise Cannot("SORT() given an array of sort indexes (a sort on several keys)")
-    idx = _whole(sort_index, "SORT's sort_index", 1)
-    order = _whole(sort_order, "SORT's sort_order", 1)
+    idx = whole(sort_index, "SORT's sort_index", 1)
+    order = whole(sort_order, "SORT's sort_order", 1)
     cols = _flag(by_col, "SORT's by_col")
     if cols:
         g = g.T
@@ -120,7 +120,7 @@ def sort(array, sort_index=None, sort_order=None, by_col=None):
     kinds = {xa.kind(k) for k in keys}
     if kinds == {0}:
         ranked = [float(k) for k in keys]
-    elif kinds == {1} and all(_PLAIN_TEXT.fullmatch(k) for k in keys):
+    elif kinds == {1} and all(PLAIN_TEXT.fullmatch(k) for k in keys):
         ranked = [k.lower() for k in keys]
     else:
         raise Cannot("SORT() of keys other than all numbers or all text of letters and "
@@ -128,8 +128,8 @@ def sort(array, sort_index=None, sort_order=None, by_col=None):
                      "on its page)")
     at = sorted(range(len(keys)), key=lambda i: ranked[i], reverse=order == -1)
     for i, j in zip(at, at[1:], strict=False):
-        tied = _same15(ranked[i], ranked[j]) if kinds == {0} else ranked[i] == ranked[j]
-        if tied and not _rows_equal(g[i], g[j]):
+        tied = same15(ranked[i], ranked[j]) if kinds == {0} else ranked[i] == ranked[j]
+        if tied and not rows_equal(g[i], g[j]):
             raise Cannot("SORT() of rows that tie on their key but differ (whether Excel "
                          "keeps their order, or tells text apart by case, is not on its "
                          "page)")
@@ -147,7 +147,7 @@ def unique(array, by_col=None, exactly_once=None):
     """Excel's ``UNIQUE(array, [by_col], [exactly_once])``: the distinct rows (columns
     with ``by_col``) of ``array`` in the order they first occur; with ``exactly_once``
     those that occur once only."""
-    g = _array(array, "UNIQUE")
+    g = array_of(array, "UNIQUE")
     cols = _flag(by_col, "UNIQUE's by_col")
     once = _flag(exactly_once, "UNIQUE's exactly_once")
     if cols:
@@ -193,7 +193,7 @@ def filter_(array, include, if_empty=None):
     of the one-column ``include`` is TRUE (a number other than 0), or its columns for a
     one-row ``include`` as wide as it; ``if_empty`` when none is, else ``#CALC!``."""
     ns = fx.load()
-    g = _array(array, "FILTER")
+    g = array_of(array, "FILTER")
     inc = include.value if isinstance(include, ns.Ranges) else include
     if isinstance(inc, ns.XlError):
         raise Cannot("FILTER's include given an error value")
@@ -212,7 +212,7 @@ def filter_(array, include, if_empty=None):
                          "logical value (text, an empty cell or an error)")
         picks.append(bool(x))
     if not any(picks):
-        if _omitted(if_empty):
+        if omitted(if_empty):
             raise ExcelError("#CALC!", "FILTER found no match and has no if_empty "
                                        "(Excel does not return empty arrays)")
         if np.size(getattr(if_empty, "value", if_empty)) != 1:
@@ -226,8 +226,8 @@ def filter_(array, include, if_empty=None):
 
 
 def _counts(fn: str, g: np.ndarray, rows, columns) -> tuple[int | None, int | None]:
-    r = _whole(rows, f"{fn}'s rows", None)
-    c = _whole(columns, f"{fn}'s columns", None)
+    r = whole(rows, f"{fn}'s rows", None)
+    c = whole(columns, f"{fn}'s columns", None)
     for n, size, what in ((r, g.shape[0], "rows"), (c, g.shape[1], "columns")):
         if n is not None and abs(n) > size:
             raise Cannot(f"{fn}() of more {what} than its array has (its page does not "
@@ -239,7 +239,7 @@ def take(array, rows=None, columns=None):
     """Excel's ``TAKE(array, rows, [columns])``: the first ``rows`` rows (the last for a
     negative count) and likewise columns; a count left out takes them all; 0 is
     ``#CALC!``, an empty array."""
-    g = _array(array, "TAKE")
+    g = array_of(array, "TAKE")
     r, c = _counts("TAKE", g, rows, columns)
     if r == 0 or c == 0:
         raise ExcelError("#CALC!", "TAKE of 0 rows or columns is an empty array")
@@ -251,7 +251,7 @@ def take(array, rows=None, columns=None):
 def drop(array, rows=None, columns=None):
     """Excel's ``DROP(array, rows, [columns])``: ``array`` without its first ``rows``
     rows (its last for a negative count) and likewise columns."""
-    g = _array(array, "DROP")
+    g = array_of(array, "DROP")
     r, c = _counts("DROP", g, rows, columns)
     if r == 0 or c == 0:
         raise Cannot("DROP() of 0 rows or columns (its page says #CALC!, an empty array, "

@@ -12,6 +12,14 @@ excel("COLUMN", "scalars, cells",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
       "hand); tests/test_checked_forms.py (Microsoft's COLUMN example)",
       place_only=True)
+excel("CHOOSECOLS", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"CHOOSECOLS function\" (its examples; #VALUE! for a number of 0 or "
+      "past the columns); tests/test_excel_dynamic_shape.py (values worked by hand from them)",
+      xlfn=True, array_context=True)
+excel("CHOOSEROWS", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"CHOOSEROWS function\" (its examples; #VALUE! for a number of 0 or "
+      "past the rows); tests/test_excel_dynamic_shape.py (values worked by hand from them)",
+      xlfn=True, array_context=True)
 excel("COLUMNS", "ranges, arrays",
       "tests/test_checked_forms.py (Microsoft's COLUMNS examples) ; "
       "tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant (Microsoft "
@@ -36,6 +44,10 @@ excel("HYPERLINK", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand)",
       value_args=ALL)
+excel("HSTACK", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"HSTACK function\" (its examples; #N/A where an array is shorter); "
+      "tests/test_excel_dynamic_shape.py (values worked by hand from them)",
+      xlfn=True, array_context=True)
 excel("INDEX", "scalars, cells, ranges, arrays, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_cases.py (values asserted there)",
@@ -69,6 +81,11 @@ excel("SORT", "scalars, cells, ranges, arrays, omitted",
       "Microsoft Support, \"SORT function\" (its examples); tests/test_excel_dynamic.py (values "
       "worked by hand from them; mixed kinds, ties of differing rows and punctuation refused)",
       xlws=True, array_context=True)
+excel("SORTBY", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"SORTBY function\" (its examples; keys as SORT's, what its page "
+      "leaves open refused); tests/test_excel_dynamic_shape.py (values worked by hand from "
+      "them)",
+      xlfn=True, array_context=True)
 excel("SINGLE", "scalars, cells, ranges",
       "Microsoft Support, \"Implicit intersection operator: @\" (a single item is itself, a "
       "range gives the cell on the formula's row or column); "
@@ -91,6 +108,10 @@ excel("VLOOKUP", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/58648.xlsx and 2 "
       "more (tests/test_fidelity.py)",
       value_args=(0, 2, 3), sorted_only=True)
+excel("VSTACK", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"VSTACK function\" (its examples; #N/A where an array is narrower); "
+      "tests/test_excel_dynamic_shape.py (values worked by hand from them)",
+      xlfn=True, array_context=True)
 excel("XLOOKUP", "scalars, cells, ranges, errors, omitted",
       "tests/test_excel_core.py; tests/test_excel_lookups.py (values from Microsoft's "
       "documented examples or worked by hand)",
