@@ -15,6 +15,7 @@ from zipfile import ZIP_DEFLATED, ZipFile
 import pytest
 import xlsx_make
 
+from addin.engine import evaluate
 from addin.engine.api import calc_workbook
 from addin.engine.spills import dynamic_records
 from addin.ooxml.guard import WorkbookError
@@ -110,14 +111,16 @@ def test_take_and_drop_of_microsofts_examples(tmp_path):
         ref = f"{anchor}:{xv.num2col(c + len(values[0]) - 1)}{r + len(values) - 1}"
         # cached values left wrong (0) so that only napkin's computing can pass
         cells += spill(anchor, ref, formula, [[0] * len(row) for row in values])
-    cells.append(xlsx_make.cell("K1", "_xlfn.TAKE(A2:C4,0)", "#CALC!", t="e"))
     res = calc_workbook(write(tmp_path / "in.xlsx", cells), tmp_path / "out.xlsx", {})
     for anchor, (_formula, values) in cases.items():
         r, c, _, _ = xv.parse_area(anchor)
         got = [[res[f"S!{xv.num2col(c + j)}{r + i}"] for j in range(len(row))]
                for i, row in enumerate(values)]
         assert got == values, anchor
-    assert res["S!K1"].code == "#CALC!"  # TAKE's page: rows or columns 0 is #CALC!
+    # TAKE's page: rows or columns 0 is #CALC! (so Excel for Mac saved
+    # =TAKE({1,2,3;4,5,6;7,8,9},G123), G123 0, in vinci1it2000/formulas' test.xlsx LOOKUP!U123)
+    assert evaluate("=_xlfn.TAKE({1,2,3;4,5,6},0)").code == "#CALC!"
+    assert evaluate("=_xlfn.TAKE({1,2,3;4,5,6},1,0)").code == "#CALC!"
 
 
 def test_sort_unique_filter_worked_by_hand(tmp_path):
@@ -141,7 +144,7 @@ def test_sort_unique_filter_worked_by_hand(tmp_path):
     cells += spill("O2", "O2:Q3", '_xlfn._xlws.FILTER(A2:C5,B2:B5="Apple")', [[0, 0, 0]] * 2)
     cells += spill("S2", "S2:U2", '_xlfn._xlws.FILTER(A2:C5,(B2:B5="Apple")*(A2:A5="East"))',
                    [[0, 0, 0]])
-    cells += [xlsx_make.cell("W2", '_xlfn._xlws.FILTER(A2:C5,B2:B5="Kiwi")', 0),
+    cells += [xlsx_make.cell("W2", 'ROWS(_xlfn._xlws.FILTER(A2:C5,B2:B5="Apple"))', 0),
               xlsx_make.cell("W3", '_xlfn._xlws.FILTER(A2:C5,B2:B5="Kiwi","none")', 0),
               xlsx_make.cell("W4", "SUM(_xlfn.TAKE(_xlfn._xlws.SORT(C2:C5,,-1),2))", 0)]
     res = calc_workbook(write(tmp_path / "in.xlsx", cells), tmp_path / "out.xlsx", {})
@@ -157,7 +160,10 @@ def test_sort_unique_filter_worked_by_hand(tmp_path):
     assert block("M", 2, 2, 1) == [["West"], ["North"]]  # East occurs twice
     assert block("O", 2, 2, 3) == [["East", "Apple", 6380], ["North", "Apple", 1310]]
     assert block("S", 2, 1, 3) == [["East", "Apple", 6380]]
-    assert res["S!W2"].code == "#CALC!" and res["S!W3"] == "none"
+    assert res["S!W2"] == 2 and res["S!W3"] == "none"
+    # no match and no if_empty: #CALC! (the page; EXTRA!I20 of vinci1it2000/formulas'
+    # test.xlsx, saved by Excel for Mac as #VALUE! with a rich value of errorType 13)
+    assert evaluate('=_xlfn._xlws.FILTER({1;2},{FALSE;FALSE})').code == "#CALC!"
     assert res["S!W4"] == 6380 + 5619  # the two largest
 
 
@@ -217,6 +223,24 @@ def test_a_spill_is_written_back_whole_as_excel_saves_it(tmp_path):
     want = _cells(xlsx_make.sheet_xml(
         [excel.split("</c>")[i] + "</c>" for i in range(3)]).encode(), {"A1", "A2", "A3"})
     assert got == want
+
+
+def test_a_cell_whose_value_is_calc_keeps_excels(tmp_path):
+    # Excel saves #CALC! (and #SPILL!) as #VALUE! with a rich value naming the error
+    # (vm, xl/richData/): napkin does not write those, so such a cell keeps what Excel saved
+    saved = ('<c r="A1" t="e" cm="1" vm="1"><f t="array" ref="A1">_xlfn._xlws.FILTER('
+             'B1:B2,B1:B2>5)</f><v>#VALUE!</v></c>')
+    cells = [saved, xlsx_make.cell("B1", None, 1), xlsx_make.cell("C1", "B1+B2", 3),
+             xlsx_make.cell("B2", None, 2)]
+    src = write(tmp_path / "in.xlsx", cells)
+    notes: list[str] = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, notes=notes, kept=[])
+    assert res["S!C1"] == 3
+    assert "#CALC! in a cell (Excel saves it as #VALUE! with a rich value naming the error, " \
+           "which napkin does not write) (S!A1)" in " ".join(notes)
+    with ZipFile(tmp_path / "out.xlsx") as z:
+        got = _cells(z.read("xl/worksheets/sheet1.xml"), {"A1"})
+    assert got == _cells(xlsx_make.sheet_xml([saved]).encode(), {"A1"})
 
 
 @pytest.mark.parametrize(("formula", "says"), [

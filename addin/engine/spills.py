@@ -12,9 +12,13 @@ napkin computes such a formula into the range Excel saved (``Node.spill``); a re
 another size would spill elsewhere in Excel, or give ``#SPILL!`` where the range it
 needs holds values (Excel then saves the error in the anchor with ``ref`` one cell):
 ``mismatched`` refuses those cells rather than writing a spill of Excel's size that is
-not Excel's. ``anchor_arrays`` writes ``_xlfn.ANCHORARRAY(A34)`` as the range of the
-spill anchored there (``A34:A40``); one whose cell anchors no dynamic array is left as
-it is, and refused as a function napkin does not know.
+not Excel's. Excel saves the errors of dynamic arrays, ``#CALC!`` and ``#SPILL!``, as
+``#VALUE!`` with a rich value (``vm``, ``xl/richData/``) saying which: napkin does not
+write those, so ``rich_errors`` refuses a cell whose value is one (a formula reading it,
+``IFERROR(FILTER(...),0)``, is computed). ``anchor_arrays`` writes
+``_xlfn.ANCHORARRAY(A34)`` as the range of the spill anchored there (``A34:A40``); one
+whose cell anchors no dynamic array is left as it is, and refused as a function napkin
+does not know.
 
 References
 ----------
@@ -22,7 +26,10 @@ References
 2.6.133 dynamicArrayProperties; ECMA-376 Part 1, 18.9 Metadata (cellMetadata, rc).
 Microsoft Support, "Dynamic array formulas and spilled array behavior" (the # spill
 range operator; #SPILL! when the spill range is not blank).
-Values Excel saved: tests/corpus/sheetjs/metadata_2019.xlsx (B13, ``_xlfn.UNIQUE`` spilled
+Values Excel saved: vinci1it2000/formulas, test/test_files/test.xlsx (Excel for Mac):
+LOOKUP!U123 =TAKE(...,0) and EXTRA!I20 =FILTER(...) of no match saved as ``#VALUE!``
+with a rich value ``_error`` of errorType 13 (#CALC!);
+tests/corpus/sheetjs/metadata_2019.xlsx (B13, ``_xlfn.UNIQUE`` spilled
 into B13:B17; C13, the same formula blocked by text in C15:C17, saved as an error with
 ``ref="C13"``).
 """
@@ -118,4 +125,24 @@ def mismatched(wb) -> list[tuple[object, str]]:
                            f"not the size of the range Excel saved it in ({r2 - r1 + 1}x"
                            f"{c2 - c1 + 1}): Excel would spill it elsewhere, or give #SPILL! "
                            "where that range holds values"))
+    return out
+
+
+#: the error values Excel saves as ``#VALUE!`` with a rich value naming them
+RICH_ERRORS = frozenset({"#CALC!", "#SPILL!"})
+
+
+def rich_errors(wb, skip=()) -> list[tuple[object, str]]:
+    """``[(node, reason)]`` for the formula cells (not kept, not in ``skip``) whose value
+    is ``#CALC!`` or ``#SPILL!``: Excel saves those as ``#VALUE!`` with a rich value
+    napkin does not write."""
+    out = []
+    for n in wb.nodes:
+        if n.keep is not None or n.is_name or n in skip:
+            continue
+        sheet = wb.sheets[n.sheet]
+        codes = {str(sheet.values.get(p)) for p in n.positions()} & RICH_ERRORS
+        if codes:
+            out.append((n, f"{min(codes)} in a cell (Excel saves it as #VALUE! with a rich "
+                           "value naming the error, which napkin does not write)"))
     return out
