@@ -225,6 +225,49 @@ def test_a_spill_is_written_back_whole_as_excel_saves_it(tmp_path):
     assert got == want
 
 
+def test_counts_as_excel_saved_them(tmp_path):
+    # vinci1it2000/formulas, test/test_files/test.xlsx (saved by Excel for Mac, commit
+    # 78e4b77), sheet LOOKUP, rebuilt here: the counts truncated toward 0, TRUE read as 1;
+    # a negative TAKE beyond the array takes it all, DROP of 0 rows returns the array whole
+    # (its page says #CALC!), DROP of more rows than the array has is #CALC! (U16)
+    cells = [xlsx_make.cell("A1", None, -3.9), xlsx_make.cell("B1", None, 1.1),
+             xlsx_make.cell("C1", None, 2.9), xlsx_make.cell("D1", None, "1", t="b"),
+             xlsx_make.cell("E1", None, -4), xlsx_make.cell("F1", None, 0)]
+    nine = "{1,2,3;4,5,6;7,8,9}"
+    cases = {  # anchor: (formula, what Excel saved there)
+        "A3": (f"_xlfn.CHOOSECOLS({nine},A1)", [[1], [4], [7]]),  # R6
+        "B3": (f"_xlfn.CHOOSECOLS({nine},B1)", [[1], [4], [7]]),  # S6
+        "C3": (f"_xlfn.CHOOSECOLS({nine},C1)", [[2], [5], [8]]),  # T6
+        "D3": (f"_xlfn.CHOOSECOLS({nine},D1)", [[1], [4], [7]]),  # Y6
+        "E3": (f"_xlfn.CHOOSECOLS({nine},A1:B1)", [[1, 1], [4, 4], [7, 7]]),  # AI6
+        "A7": (f"_xlfn.CHOOSEROWS({nine},D1)", [[1, 2, 3]]),  # Y11
+        "A8": (f"_xlfn.TAKE({nine},E1)", [[1, 2, 3], [4, 5, 6], [7, 8, 9]]),  # V123
+        "A11": (f"_xlfn.TAKE({nine},B1)", [[1, 2, 3]]),  # S125
+        "A12": (f"_xlfn.TAKE({nine},D1,1)", [[1]]),  # AB124
+        "A13": (f"_xlfn.DROP({nine},F1)", [[1, 2, 3], [4, 5, 6], [7, 8, 9]]),  # V16
+        "A16": (f"_xlfn.DROP({nine},B1)", [[4, 5, 6], [7, 8, 9]]),  # S17
+        "A18": (f"_xlfn.DROP({nine},D1,1)", [[5, 6], [8, 9]]),  # AB17
+    }
+    from addin.ooxml import xlsx_values as xv
+    for anchor, (formula, values) in cases.items():
+        r, c, _, _ = xv.parse_area(anchor)
+        ref = f"{anchor}:{xv.num2col(c + len(values[0]) - 1)}{r + len(values) - 1}"
+        cells += spill(anchor, ref, formula, [[0] * len(row) for row in values])
+    by_row: dict = {}
+    for cell in cells:
+        at = xv.parse_area(cell.split('r="', 1)[1].split('"', 1)[0])
+        by_row.setdefault(at[0], []).append((at[1], cell))
+    ordered = [cell for r in sorted(by_row) for _, cell in sorted(by_row[r])]
+    res = calc_workbook(write(tmp_path / "in.xlsx", ordered), tmp_path / "out.xlsx", {})
+    for anchor, (_formula, values) in cases.items():
+        r, c, _, _ = xv.parse_area(anchor)
+        got = [[res[f"S!{xv.num2col(c + j)}{r + i}"] for j in range(len(row))]
+               for i, row in enumerate(values)]
+        assert got == values, anchor
+    assert evaluate(f"=_xlfn.DROP({nine},4)").code == "#CALC!"  # U16
+    assert evaluate(f"=_xlfn.CHOOSECOLS({nine},{{1.1,2;2,1}})").code == "#VALUE!"  # AH6
+
+
 def test_a_cell_whose_value_is_calc_keeps_excels(tmp_path):
     # Excel saves #CALC! (and #SPILL!) as #VALUE! with a rich value naming the error
     # (vm, xl/richData/): napkin does not write those, so such a cell keeps what Excel saved
@@ -254,8 +297,8 @@ def test_a_cell_whose_value_is_calc_keeps_excels(tmp_path):
     ("_xlfn._xlws.FILTER({1;2},{\"x\";TRUE})", "FILTER's include holding a value that is "
                                                "not a number or a logical value"),
     ("_xlfn.TAKE({1;2},3)", "TAKE() of more rows than its array has"),
-    ("_xlfn.DROP({1;2},0)", "DROP() of 0 rows or columns"),
-    ("_xlfn.DROP({1;2},2)", "DROP() of every row or column"),
+    ("_xlfn.DROP({1;2},-2)", "DROP() of every row or column from the end"),
+    ("_xlfn.TAKE({1;2},-1.5)", "TAKE's rows a negative number that is not whole"),
 ])
 def test_what_the_pages_do_not_settle_is_refused(tmp_path, formula, says):
     # the anchor of a spill into A1:A2 (its saved values 0), read by B1

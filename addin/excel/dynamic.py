@@ -9,7 +9,8 @@ with text or logical values), text keys with characters other than letters and d
 the sort is stable), text whose order by letters alone differs from the order with
 case (upper-case letters first or not), UNIQUE of texts equal but for case (whether it compares text
 case-insensitively) or of numbers equal to 15 digits but not exactly, an empty result
-of UNIQUE or DROP, TAKE or DROP of more rows or columns than the array has, and
+of UNIQUE, TAKE of more rows or columns than the array has, DROP of all of them from
+the end, and
 arguments outside the documented values (sort_order other than 1 or -1, a sort_index
 past the array, an array of sort indexes).
 
@@ -75,6 +76,25 @@ def whole(v, what: str, default: int | None) -> int | None:
             x, (int, float, np.number)) or not float(x).is_integer():
         raise Cannot(f"{what} other than a whole number")
     return int(x)
+
+
+def count(v, what: str, negative_fraction: bool = False) -> int | None:
+    """A count of TAKE, DROP, CHOOSECOLS or CHOOSEROWS: None when left out; TRUE is 1 and a
+    number is truncated toward 0, as Excel saved them (vinci1it2000/formulas'
+    test/test_files/test.xlsx, LOOKUP!R6:AI9, S17, AB17, S125, AB124: 1.1 is 1, 2.9 is 2,
+    TRUE 1, and in CHOOSECOLS -3.9 is -3); a negative fraction where no saved cell shows
+    it, FALSE and anything else refused."""
+    if omitted(v):
+        return None
+    x = xa.scalar(v, what)
+    if x is True or (isinstance(x, np.bool_) and bool(x)):
+        return 1
+    if x is fx.load().EMPTY or isinstance(x, (bool, np.bool_)) or not isinstance(
+            x, (int, float, np.number)):
+        raise Cannot(f"{what} other than a number or TRUE")
+    if float(x) < 0 and not float(x).is_integer() and not negative_fraction:
+        raise Cannot(f"{what} a negative number that is not whole")
+    return int(float(x))
 
 
 def _flag(v, what: str) -> bool:
@@ -226,23 +246,22 @@ def filter_(array, include, if_empty=None):
 
 
 def _counts(fn: str, g: np.ndarray, rows, columns) -> tuple[int | None, int | None]:
-    r = whole(rows, f"{fn}'s rows", None)
-    c = whole(columns, f"{fn}'s columns", None)
-    for n, size, what in ((r, g.shape[0], "rows"), (c, g.shape[1], "columns")):
-        if n is not None and abs(n) > size:
-            raise Cannot(f"{fn}() of more {what} than its array has (its page does not "
-                         "say Excel's value)")
-    return r, c
+    return count(rows, f"{fn}'s rows"), count(columns, f"{fn}'s columns")
 
 
 def take(array, rows=None, columns=None):
     """Excel's ``TAKE(array, rows, [columns])``: the first ``rows`` rows (the last for a
     negative count) and likewise columns; a count left out takes them all; 0 is
-    ``#CALC!``, an empty array."""
+    ``#CALC!``, an empty array; a negative count beyond the array takes it all (Excel saved
+    TAKE({1,2,3;4,5,6;7,8,9},-4) whole: formulas' test.xlsx LOOKUP!V123)."""
     g = array_of(array, "TAKE")
     r, c = _counts("TAKE", g, rows, columns)
     if r == 0 or c == 0:
         raise ExcelError("#CALC!", "TAKE of 0 rows or columns is an empty array")
+    for n, size, what in ((r, g.shape[0], "rows"), (c, g.shape[1], "columns")):
+        if n is not None and n > size:
+            raise Cannot(f"TAKE() of more {what} than its array has (its page does not "
+                         "say Excel's value)")
     rs = slice(None) if r is None else slice(r) if r > 0 else slice(r, None)
     cs = slice(None) if c is None else slice(c) if c > 0 else slice(c, None)
     return g[rs, cs].view(fx.load().Array)
@@ -250,15 +269,17 @@ def take(array, rows=None, columns=None):
 
 def drop(array, rows=None, columns=None):
     """Excel's ``DROP(array, rows, [columns])``: ``array`` without its first ``rows``
-    rows (its last for a negative count) and likewise columns."""
+    rows (its last for a negative count) and likewise columns; 0 drops none and dropping
+    every row is ``#CALC!``, as Excel saved them (formulas' test.xlsx LOOKUP!V16, the whole
+    array, where DROP's page says #CALC! for 0; LOOKUP!U16, 4 rows of 3 dropped, #CALC!)."""
     g = array_of(array, "DROP")
     r, c = _counts("DROP", g, rows, columns)
-    if r == 0 or c == 0:
-        raise Cannot("DROP() of 0 rows or columns (its page says #CALC!, an empty array, "
-                     "where nothing is dropped)")
     for n, size in ((r, g.shape[0]), (c, g.shape[1])):
-        if n is not None and abs(n) == size:
-            raise Cannot("DROP() of every row or column (an empty result)")
-    rs = slice(None) if r is None else slice(r, None) if r > 0 else slice(r)
-    cs = slice(None) if c is None else slice(c, None) if c > 0 else slice(c)
+        if n is not None and n >= size:
+            raise ExcelError("#CALC!", "DROP of every row or column is an empty array")
+        if n is not None and n < 0 and -n >= size:
+            raise Cannot("DROP() of every row or column from the end (no saved cell shows "
+                         "Excel's value)")
+    rs = slice(None) if not r else slice(r, None) if r > 0 else slice(r)
+    cs = slice(None) if not c else slice(c, None) if c > 0 else slice(c)
     return g[rs, cs].view(fx.load().Array)

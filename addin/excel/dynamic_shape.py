@@ -27,7 +27,7 @@ import numpy as np
 
 from addin.excel import args as xa
 from addin.excel.args import Cannot
-from addin.excel.dynamic import PLAIN_TEXT, array_of, rows_equal, same15, whole
+from addin.excel.dynamic import PLAIN_TEXT, array_of, count, rows_equal, same15, whole
 from addin.formula import fx
 from udfs.machinery.errors import ExcelError
 
@@ -65,13 +65,18 @@ def _chosen(fn: str, g: np.ndarray, nums, axis: int) -> np.ndarray:
 
 
 def _numbers(fn: str, v) -> list[int]:
-    """The whole numbers of an argument of CHOOSECOLS or CHOOSEROWS (one, or a row or
-    column of them)."""
+    """The numbers of an argument of CHOOSECOLS or CHOOSEROWS (one, or a row or column of
+    them; a block of several rows and columns is #VALUE!, as Excel saved
+    CHOOSECOLS(...,D6:E7) in formulas' test.xlsx LOOKUP!AH6), each truncated toward 0
+    (``addin.excel.dynamic.count``)."""
     ns = fx.load()
     if isinstance(v, ns.Ranges):
         v = v.value
+    if isinstance(v, np.ndarray) and v.ndim == 2 and 1 not in v.shape:
+        raise ExcelError("#VALUE!", f"{fn}'s numbers given a block of several rows and "
+                                    "columns")
     vals = list(np.asarray(v, dtype=object).flat) if isinstance(v, np.ndarray) else [v]
-    return [whole(x, f"{fn}'s numbers", None) for x in vals]
+    return [count(x, f"{fn}'s numbers", negative_fraction=True) for x in vals]
 
 
 def choosecols(array, col_num1, *more):
