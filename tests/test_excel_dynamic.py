@@ -232,7 +232,8 @@ def test_counts_as_excel_saved_them(tmp_path):
     # (its page says #CALC!), DROP of more rows than the array has is #CALC! (U16)
     cells = [xlsx_make.cell("A1", None, -3.9), xlsx_make.cell("B1", None, 1.1),
              xlsx_make.cell("C1", None, 2.9), xlsx_make.cell("D1", None, "1", t="b"),
-             xlsx_make.cell("E1", None, -4), xlsx_make.cell("F1", None, 0)]
+             xlsx_make.cell("E1", None, -4), xlsx_make.cell("F1", None, 0),
+             xlsx_make.cell("G1", None, "#DIV/0!", t="e")]
     nine = "{1,2,3;4,5,6;7,8,9}"
     cases = {  # anchor: (formula, what Excel saved there)
         "A3": (f"_xlfn.CHOOSECOLS({nine},A1)", [[1], [4], [7]]),  # R6
@@ -248,6 +249,9 @@ def test_counts_as_excel_saved_them(tmp_path):
         "A16": (f"_xlfn.DROP({nine},B1)", [[4, 5, 6], [7, 8, 9]]),  # S17
         "A18": (f"_xlfn.DROP({nine},D1,1)", [[5, 6], [8, 9]]),  # AB17
     }
+    # a count given an error value is that error (R125, AB16: #DIV/0! and the others)
+    cells += spill("E8", "E8", f"_xlfn.TAKE({nine},G1)", [[0]])
+    cells += spill("E9", "E9", f"_xlfn.DROP({nine},G1)", [[0]])
     from addin.ooxml import xlsx_values as xv
     for anchor, (formula, values) in cases.items():
         r, c, _, _ = xv.parse_area(anchor)
@@ -264,6 +268,7 @@ def test_counts_as_excel_saved_them(tmp_path):
         got = [[res[f"S!{xv.num2col(c + j)}{r + i}"] for j in range(len(row))]
                for i, row in enumerate(values)]
         assert got == values, anchor
+    assert res["S!E8"].code == "#DIV/0!" and res["S!E9"].code == "#DIV/0!"
     assert evaluate(f"=_xlfn.DROP({nine},4)").code == "#CALC!"  # U16
     assert evaluate(f"=_xlfn.CHOOSECOLS({nine},{{1.1,2;2,1}})").code == "#VALUE!"  # AH6
 

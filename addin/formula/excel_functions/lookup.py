@@ -25,9 +25,11 @@ excel("COLUMNS", "ranges, arrays",
       "tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant (Microsoft "
       "Support, \"COLUMNS function\": =COLUMNS({1,2,3;4,5,6}) is 3)",
       place_only=True)
-excel("DROP", "scalars, cells, ranges, arrays, omitted",
-      "Microsoft Support, \"DROP function\" (its examples); tests/test_excel_dynamic.py (values "
-      "worked by hand from them; counts its page does not settle refused)",
+excel("DROP", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"DROP function\" (its examples); values Excel saved in "
+      "vinci1it2000/formulas' test/test_files/test.xlsx, LOOKUP!R16:AD18 (a count given an "
+      "error value is that error; 0 drops none); tests/test_excel_dynamic.py (values worked by"
+      " hand from them; counts its page does not settle refused)",
       xlfn=True, array_context=True)
 excel("FILTER", "scalars, cells, ranges, arrays, omitted",
       "Microsoft Support, \"FILTER function\" (its examples; #CALC! when nothing matches and "
@@ -92,9 +94,11 @@ excel("SINGLE", "scalars, cells, ranges",
       "tests/test_excel_lookups.py::test_single_is_the_implicit_intersection_operator (values "
       "worked by hand from it)",
       xlfn=True)
-excel("TAKE", "scalars, cells, ranges, arrays, omitted",
-      "Microsoft Support, \"TAKE function\" (its examples; #CALC! for 0 rows or columns); "
-      "tests/test_excel_dynamic.py (values worked by hand from them)",
+excel("TAKE", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"TAKE function\" (its examples; #CALC! for 0 rows or columns); values"
+      " Excel saved in vinci1it2000/formulas' test/test_files/test.xlsx, LOOKUP!R123:AD125 (a "
+      "count given an error value is that error); tests/test_excel_dynamic.py (values worked "
+      "by hand from them)",
       xlfn=True, array_context=True)
 excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
