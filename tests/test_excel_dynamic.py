@@ -273,6 +273,31 @@ def test_counts_as_excel_saved_them(tmp_path):
     assert evaluate(f"=_xlfn.CHOOSECOLS({nine},{{1.1,2;2,1}})").code == "#VALUE!"  # AH6
 
 
+def test_errors_as_excel_saved_them(tmp_path):
+    # vinci1it2000/formulas, test/test_files/test.xlsx (Excel for Mac), rebuilt here
+    assert evaluate("=_xlfn._xlws.SORT({2,1},-1)").code == "#VALUE!"  # LOOKUP!AR117
+    assert evaluate("=_xlfn._xlws.SORT({2,1,2,1},1,{1;-1})").code == "#VALUE!"  # AR118
+    assert evaluate("=_xlfn.SORTBY({1,2;3,4;5,6},{1,2},1,{1;2;3},1)").code == \
+        "#VALUE!"  # V120: by_arrays of a row and of a column
+    assert evaluate('=_xlfn._xlws.FILTER({"a",2.1,"b",4.1},{FALSE;-2.1;4;4})').code == \
+        "#VALUE!"  # EXTRA!L19
+    assert evaluate('=_xlfn._xlws.FILTER({"a",2.1,"b",4.1;"a",2.1,"b",4.1},TRUE)').code == \
+        "#VALUE!"  # EXTRA!O19
+    # include holding errors: the first of them (LOOKUP!AA22:AF22, e.g. #DIV/0! then #NAME?)
+    cells = [xlsx_make.cell("A1", None, 1), xlsx_make.cell("B1", None, 2),
+             xlsx_make.cell("C1", None, "#DIV/0!", t="e"),
+             xlsx_make.cell("D1", None, "#NAME?", t="e"),
+             xlsx_make.cell("E1", "_xlfn._xlws.FILTER(A1:B1,C1:D1)", "#DIV/0!", t="e")]
+    cells += spill("A3", "A3:A4", '_xlfn._xlws.FILTER({"a",2.1},{FALSE,FALSE},A1:A2)',
+                   [[0], [0]])  # EXTRA!K20: if_empty an array, spilled as it is
+    cells.append(xlsx_make.cell("A2", None, 7))
+    ordered = sorted(cells, key=lambda c: (int("".join(
+        ch for ch in c.split('r="', 1)[1].split('"', 1)[0] if ch.isdigit())), c))
+    res = calc_workbook(write(tmp_path / "in.xlsx", ordered), tmp_path / "out.xlsx", {})
+    assert res["S!E1"].code == "#DIV/0!"
+    assert [res["S!A3"], res["S!A4"]] == [1, 7]
+
+
 def test_a_cell_whose_value_is_calc_keeps_excels(tmp_path):
     # Excel saves #CALC! (and #SPILL!) as #VALUE! with a rich value naming the error
     # (vm, xl/richData/): napkin does not write those, so such a cell keeps what Excel saved

@@ -124,9 +124,12 @@ def sort(array, sort_index=None, sort_order=None, by_col=None):
     with ``by_col``) of ``array`` in the order of their ``sort_index``-th value, 1
     ascending (the default), -1 descending; the result has the array's shape."""
     g = array_of(array, "SORT")
-    if not omitted(sort_index) and np.ndim(getattr(sort_index, "value", sort_index)):
-        if np.size(getattr(sort_index, "value", sort_index)) > 1:
-            raise Cannot("SORT() given an array of sort indexes (a sort on several keys)")
+    if not omitted(sort_index) and np.size(getattr(sort_index, "value", sort_index)) > 1:
+        raise Cannot("SORT() given an array of sort indexes (a sort on several keys)")
+    if not omitted(sort_order) and np.size(getattr(sort_order, "value", sort_order)) > 1:
+        # SORT({2,1,2,1},1,{1;-1}): #VALUE! as Excel saved it (formulas' test.xlsx AR118)
+        raise ExcelError("#VALUE!", "SORT's sort_order is an array where its sort_index is "
+                                    "one number")
     idx = whole(sort_index, "SORT's sort_index", 1)
     order = whole(sort_order, "SORT's sort_order", 1)
     cols = _flag(by_col, "SORT's by_col")
@@ -134,8 +137,8 @@ def sort(array, sort_index=None, sort_order=None, by_col=None):
         g = g.T
     if order not in (1, -1):
         raise Cannot("SORT's sort_order other than 1 or -1")
-    if not 1 <= idx <= g.shape[1]:
-        raise Cannot("SORT's sort_index past the array's columns (or rows)")
+    if not 1 <= idx <= g.shape[1]:  # SORT(F117:G117,-1): #VALUE! (formulas' test.xlsx AR117)
+        raise ExcelError("#VALUE!", "SORT's sort_index is not a column (or row) of its array")
     keys = list(g[:, idx - 1])
     kinds = {xa.kind(k) for k in keys}
     if kinds == {0}:
@@ -222,8 +225,13 @@ def filter_(array, include, if_empty=None):
         along_rows = True
     elif inc.shape[0] == 1 and inc.shape[1] == g.shape[1]:
         along_rows = False
-    else:
-        raise Cannot("FILTER's include neither as tall nor as wide as its array")
+    else:  # as Excel saved FILTER(a 1x4 array,{FALSE;-2.1;4;4}): formulas' test.xlsx L19, O19
+        raise ExcelError("#VALUE!", "FILTER's include is neither as tall nor as wide as "
+                                    "its array")
+    first = next((x for x in inc.flat if isinstance(x, ns.XlError)), None)
+    if first is not None:  # the first error of include, as Excel saved it (AA22:AF22)
+        raise ExcelError(str(first), context.message_for(str(first))
+                         or "FILTER's include holds an error value")
     picks = []
     for x in inc.flat:
         k = xa.kind(x)
@@ -235,8 +243,8 @@ def filter_(array, include, if_empty=None):
         if omitted(if_empty):
             raise ExcelError("#CALC!", "FILTER found no match and has no if_empty "
                                        "(Excel does not return empty arrays)")
-        if np.size(getattr(if_empty, "value", if_empty)) != 1:
-            raise Cannot("FILTER's if_empty given an array")
+        if np.size(getattr(if_empty, "value", if_empty)) != 1:  # spilled as it is, as
+            return array_of(if_empty, "FILTER").view(ns.Array)  # Excel saved K20:K21
         return xa.scalar(if_empty, "FILTER's if_empty")
     out = g[picks, :] if along_rows else g[:, picks]
     return out.view(ns.Array)

@@ -147,8 +147,8 @@ def sortby(array, by_array1, sort_order1=None, *more):
             raise Cannot("SORTBY's sort_order other than 1 or -1")
         keys.append(list(b.flat))
         orders.append(o)
-    if len(by_cols) != 1:
-        raise Cannot("SORTBY given by_arrays of rows and of columns")
+    if len(by_cols) != 1:  # #VALUE! as Excel saved it (formulas' test.xlsx LOOKUP!V120)
+        raise ExcelError("#VALUE!", "SORTBY given by_arrays of rows and of columns")
     cols = by_cols.pop()
     if cols:
         g = g.T

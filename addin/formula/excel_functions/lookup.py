@@ -31,9 +31,12 @@ excel("DROP", "scalars, cells, ranges, arrays, errors, omitted",
       "error value is that error; 0 drops none); tests/test_excel_dynamic.py (values worked by"
       " hand from them; counts its page does not settle refused)",
       xlfn=True, array_context=True)
-excel("FILTER", "scalars, cells, ranges, arrays, omitted",
+excel("FILTER", "scalars, cells, ranges, arrays, errors, omitted",
       "Microsoft Support, \"FILTER function\" (its examples; #CALC! when nothing matches and "
-      "if_empty is left out); tests/test_excel_dynamic.py (values worked by hand from them)",
+      "if_empty is left out); values Excel saved in vinci1it2000/formulas' "
+      "test/test_files/test.xlsx, LOOKUP!R22:AF22 and EXTRA!I20:O20 (include holding errors "
+      "gives the first; include of another size #VALUE!; if_empty an array spilled); "
+      "tests/test_excel_dynamic.py (values worked by hand from them)",
       xlws=True, array_context=True)
 excel("HLOOKUP", "scalars, cells, ranges, arrays, empty",
       "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
