@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from zipfile import ZipFile
 
-from addin.engine import links, relative_names, tables, threed
+from addin.engine import links, relative_names, spills, tables, threed
 from addin.engine.boot import ready
 from addin.formula import formula_text as ft
 from addin.formula import ranges
@@ -73,6 +73,7 @@ class Node:
     error: ExcelError | None = None  # set when the formula cannot be used at all
     keep: str | None = None  # why it is not computed: its cached values are kept
     failure: str | None = None  # the exception napkin's code raised compiling it
+    dynamic: bool = False  # a dynamic array formula's anchor (Excel 365's spill)
 
     def text_here(self) -> str:
         """The formula at the node's own cell: a shared formula's text moved there from
@@ -152,6 +153,9 @@ class Workbook:
     # ---------------------------------------------------------------- loading
     def _load(self, zf: ZipFile) -> None:
         ss = self.book.shared_strings
+        meta = self.book.workbook_path.rpartition("/")[0] + "/metadata.xml"
+        records = spills.dynamic_records(
+            zf.read(meta).decode("utf-8") if meta in zf.namelist() else None)
         for t in self.tables.values():
             self.sheets[t.sheet].filtered |= t.filtered
         for sheet, part in zip(self.sheets, self.book.sheets, strict=True):
@@ -194,6 +198,8 @@ class Workbook:
                         except ValueError:
                             r1, c1, r2, c2 = cell.row, cell.col, cell.row, cell.col
                         node.spill = (r1, c1, r2, c2)
+                        node.dynamic = bool(records) and spills.is_dynamic(
+                            layout.cells.get(pos, (0, 0, ""))[2], records)
                         sheet.max_r, sheet.max_c = max(sheet.max_r, r2), max(sheet.max_c, c2)
                     self.nodes.append(node)
                     for p in node.positions():
@@ -216,6 +222,7 @@ class Workbook:
                 v = sheet.values.pop(p, None)
                 if v is not None:
                     sheet.cached[p] = v
+        spills.anchor_arrays(self)  # A1# (_xlfn.ANCHORARRAY(A1)) as the range it spills
         self._load_names()
 
     def structured(self, text: str, sheet: int | None, row: int = 0, col: int = 0) -> str:

@@ -18,7 +18,10 @@ topic:
 * ``addin.excel.references`` -- OFFSET, INDIRECT, ``:`` between computed references;
 * ``addin.excel.text`` -- TEXT, DOLLAR, BASE, HYPERLINK, SEARCH, BIN2DEC and the
   other base conversions;
-* ``addin.excel.dates`` -- DATE, YEARFRAC, the 1904 date system.
+* ``addin.excel.dates`` -- DATE, YEARFRAC, the 1904 date system;
+* ``addin.excel.dynamic``, ``addin.excel.dynamic_shape`` -- Excel 365's dynamic-array
+  functions: SORT, UNIQUE, FILTER, TAKE, DROP; SEQUENCE, SORTBY, CHOOSECOLS, CHOOSEROWS,
+  VSTACK, HSTACK.
 
 References
 ----------

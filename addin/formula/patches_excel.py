@@ -140,6 +140,23 @@ EXCEL_FUNCTIONS = (
        "the formula's column", "Microsoft Support, \"Implicit intersection operator: @\"; "
        "tests/test_excel_lookups.py::test_single_is_the_implicit_intersection_operator")
       for name in ("SINGLE", "_XLFN.SINGLE")),
+    *((name, f"dynamic:{by}", f"formulas' {name.split('.')[-1]} computes unlike Excel "
+       "(SORT: text by case and TRUE among numbers; UNIQUE: text by case; FILTER: #VALUE! "
+       "where Excel gives #CALC!); ours follows Microsoft's page, refusing in strict mode "
+       "what it does not settle", _ms(name.split(".")[-1], "test_excel_dynamic.py"))
+      for name, by in (("SORT", "sort"), ("_XLFN._XLWS.SORT", "sort"), ("UNIQUE", "unique"),
+                       ("_XLFN.UNIQUE", "unique"), ("FILTER", "filter_"),
+                       ("_XLFN._XLWS.FILTER", "filter_"), ("TAKE", "take"),
+                       ("_XLFN.TAKE", "take"), ("DROP", "drop"), ("_XLFN.DROP", "drop"))),
+    *((name, f"dynamic_shape:{name.split('.')[-1].lower()}", f"formulas' "
+       f"{name.split('.')[-1]} takes an empty cell as it is and CHOOSECOLS an index past "
+       "the array unlike Excel; ours follows Microsoft's page, refusing in strict mode what "
+       "it does not settle", _ms(name.split(".")[-1], "test_excel_dynamic_shape.py"))
+      for name in ("SORTBY", "_XLFN.SORTBY", "CHOOSECOLS", "_XLFN.CHOOSECOLS", "CHOOSEROWS",
+                   "_XLFN.CHOOSEROWS", "VSTACK", "_XLFN.VSTACK", "HSTACK", "_XLFN.HSTACK")),
+    *((name, "dynamic_shape:sequence", MISSING,
+       _ms("SEQUENCE", "test_excel_dynamic_shape.py")) for name in ("SEQUENCE",
+                                                                     "_XLFN.SEQUENCE")),
     ("INDEX", "lookup:index", _UNLIKE.format("INDEX") + " (a reference, row or column 0 "
      "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
 )

@@ -79,6 +79,7 @@ class ExcelFunction:
     forms: frozenset | None = None  # checked forms of argument (None: not checked)
     evidence: str = ""
     xlfn: bool = False  # formulas also knows it as ``_XLFN.NAME``
+    xlws: bool = False  # formulas also knows it as ``_XLFN._XLWS.NAME`` (SORT, FILTER)
     elementwise: bool = False
     value_args: object = None  # ALL, or the positions (0 first) of single-value arguments
     value_context: bool = False
@@ -100,8 +101,10 @@ class ExcelFunction:
 
     @property
     def spellings(self) -> tuple[str, ...]:
-        """The names formulas knows it by: ``NAME`` and, for ``xlfn``, ``_XLFN.NAME``."""
-        return (self.name, f"_XLFN.{self.name}") if self.xlfn else (self.name,)
+        """The names formulas knows it by: ``NAME`` and, for ``xlfn``, ``_XLFN.NAME``
+        (for ``xlws``, ``_XLFN._XLWS.NAME``)."""
+        return (self.name, *((f"_XLFN.{self.name}",) if self.xlfn else ()),
+                *((f"_XLFN._XLWS.{self.name}",) if self.xlws else ()))
 
 
 DECLARED: dict[str, ExcelFunction] = {}

@@ -19,11 +19,32 @@ excel("COLUMN", "scalars, cells",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
       "hand); tests/test_checked_forms.py (Microsoft's COLUMN example)",
       place_only=True)
+excel("CHOOSECOLS", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"CHOOSECOLS function\" (its examples; #VALUE! for a number of 0 or "
+      "past the columns); tests/test_excel_dynamic_shape.py (values worked by hand from them)",
+      xlfn=True, array_context=True)
+excel("CHOOSEROWS", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"CHOOSEROWS function\" (its examples; #VALUE! for a number of 0 or "
+      "past the rows); tests/test_excel_dynamic_shape.py (values worked by hand from them)",
+      xlfn=True, array_context=True)
 excel("COLUMNS", "ranges, arrays",
       "tests/test_checked_forms.py (Microsoft's COLUMNS examples) ; "
       "tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant (Microsoft "
       "Support, \"COLUMNS function\": =COLUMNS({1,2,3;4,5,6}) is 3)",
       place_only=True)
+excel("DROP", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"DROP function\" (its examples); values Excel saved in "
+      "vinci1it2000/formulas' test/test_files/test.xlsx, LOOKUP!R16:AD18 (a count given an "
+      "error value is that error; 0 drops none); tests/test_excel_dynamic.py (values worked by"
+      " hand from them; counts its page does not settle refused)",
+      xlfn=True, array_context=True)
+excel("FILTER", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"FILTER function\" (its examples; #CALC! when nothing matches and "
+      "if_empty is left out); values Excel saved in vinci1it2000/formulas' "
+      "test/test_files/test.xlsx, LOOKUP!R22:AF22 and EXTRA!I20:O20 (include holding errors "
+      "gives the first; include of another size #VALUE!; if_empty an array spilled); "
+      "tests/test_excel_dynamic.py (values worked by hand from them)",
+      xlws=True, array_context=True)
 excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty",
       "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
       "5, 11, and an array constant: \"c\"; exact and approximate matches, the latter computed "
@@ -39,6 +60,10 @@ excel("HYPERLINK", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand)",
       value_args=ALL)
+excel("HSTACK", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"HSTACK function\" (its examples; #N/A where an array is shorter); "
+      "tests/test_excel_dynamic_shape.py (values worked by hand from them)",
+      xlfn=True, array_context=True)
 excel("INDEX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_cases.py (values asserted there) ; text that looks like a number (a "
@@ -80,15 +105,35 @@ excel("ROWS", "ranges, arrays, empty",
       " hand) ; tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant "
       "(Microsoft Support, \"ROWS function\": =ROWS({1,2,3;4,5,6}) is 2)",
       place_only=True)
+excel("SORT", "scalars, cells, ranges, arrays, omitted",
+      "Microsoft Support, \"SORT function\" (its examples); tests/test_excel_dynamic.py (values "
+      "worked by hand from them; mixed kinds, ties of differing rows and punctuation refused)",
+      xlws=True, array_context=True)
+excel("SORTBY", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"SORTBY function\" (its examples; keys as SORT's, what its page "
+      "leaves open refused); tests/test_excel_dynamic_shape.py (values worked by hand from "
+      "them)",
+      xlfn=True, array_context=True)
 excel("SINGLE", "scalars, cells, ranges",
       "Microsoft Support, \"Implicit intersection operator: @\" (a single item is itself, a "
       "range gives the cell on the formula's row or column); "
       "tests/test_excel_lookups.py::test_single_is_the_implicit_intersection_operator (values "
       "worked by hand from it)",
       xlfn=True)
+excel("TAKE", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"TAKE function\" (its examples; #CALC! for 0 rows or columns); values"
+      " Excel saved in vinci1it2000/formulas' test/test_files/test.xlsx, LOOKUP!R123:AD125 (a "
+      "count given an error value is that error); tests/test_excel_dynamic.py (values worked "
+      "by hand from them)",
+      xlfn=True, array_context=True)
 excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
       "(tests/test_fidelity.py)")
+excel("UNIQUE", "scalars, cells, ranges, arrays, omitted",
+      "Microsoft Support, \"UNIQUE function\" (its examples); values Excel saved in "
+      "tests/corpus/sheetjs/metadata_2019.xlsx (B13:B17, tests/test_excel_dynamic.py); texts "
+      "equal but for case refused",
+      xlfn=True, array_context=True)
 excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/58648.xlsx and 2 "
       "more (tests/test_fidelity.py) ; text that looks like a number (text, never matched with"
@@ -98,6 +143,10 @@ excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty",
       "\"VLOOKUP not working\": \"make sure the numbers are not stored as text\"; an index given "
       "as text refused): tests/test_checked_lookups.py",
       value_args=(0, 2, 3), sorted_only=True)
+excel("VSTACK", "scalars, cells, ranges, arrays, errors, omitted",
+      "Microsoft Support, \"VSTACK function\" (its examples; #N/A where an array is narrower); "
+      "tests/test_excel_dynamic_shape.py (values worked by hand from them)",
+      xlfn=True, array_context=True)
 excel("XLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
       "tests/test_excel_core.py; tests/test_excel_lookups.py (values from Microsoft's "
       "documented examples or worked by hand) ; text that looks like a number (text, never "

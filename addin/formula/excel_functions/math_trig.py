@@ -235,6 +235,10 @@ excel("ROUNDUP", "scalars, cells, numeric text, errors",
       elementwise=True, value_args=ALL, value_context=True, one_error=True)
 excel("SEC", xlfn=True, value_args=ALL)
 excel("SECH", xlfn=True, value_args=ALL)
+excel("SEQUENCE", "scalars, cells, omitted",
+      "Microsoft Support, \"SEQUENCE function\" (=SEQUENCE(4,5) is 1 to 20 by rows; optional "
+      "arguments left out are 1); tests/test_excel_dynamic_shape.py (values worked by hand)",
+      xlfn=True)
 excel("SIGN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",

@@ -1,0 +1,137 @@
+"""Excel 365's functions that build or reshape arrays, computed into spills saved as
+Excel saves them (``tests/test_excel_dynamic.py``'s ``spill``): SEQUENCE, CHOOSECOLS,
+CHOOSEROWS, VSTACK, HSTACK and SORTBY, each on its Microsoft page's example, the values
+worked by hand; what the pages leave open refused."""
+
+from __future__ import annotations
+
+import pytest
+import xlsx_make
+from test_excel_dynamic import spill, write
+
+from addin.engine.api import calc_workbook
+from addin.ooxml import xlsx_values as xv
+from addin.ooxml.guard import WorkbookError
+
+
+def _compute(tmp_path, cells, cases):
+    """Each case {anchor: (formula, values)} spilled from its anchor (its saved values
+    left 0, so only napkin's computing can give them); the values napkin computes."""
+    for anchor, (formula, values) in cases.items():
+        r, c, _, _ = xv.parse_area(anchor)
+        ref = f"{anchor}:{xv.num2col(c + len(values[0]) - 1)}{r + len(values) - 1}"
+        cells = cells + spill(anchor, ref, formula, [[0] * len(row) for row in values])
+    rows: dict[int, list[str]] = {}
+    for cell in cells:  # (each row's cells in column order, as Excel writes them)
+        at = cell.split('r="', 1)[1].split('"', 1)[0]
+        rows.setdefault(xv.parse_area(at)[0], []).append(cell)
+    ordered = [c for r in sorted(rows) for c in sorted(
+        rows[r], key=lambda x: xv.parse_area(x.split('r="', 1)[1].split('"', 1)[0])[1])]
+    res = calc_workbook(write(tmp_path / "in.xlsx", ordered), tmp_path / "out.xlsx", {})
+    got = {}
+    for anchor, (_formula, values) in cases.items():
+        r, c, _, _ = xv.parse_area(anchor)
+        got[anchor] = [[_plain(res[f"S!{xv.num2col(c + j)}{r + i}"]) for j in range(len(row))]
+                       for i, row in enumerate(values)]
+    return got
+
+
+def _plain(v):
+    return getattr(v, "code", v)
+
+
+def _table(top_row: int, rows: list[list], first_col: int = 1) -> list[str]:
+    out = []
+    for i, row in enumerate(rows):
+        for j, v in enumerate(row):
+            if v is None:
+                continue
+            at = f"{xv.num2col(first_col + j)}{top_row + i}"
+            if isinstance(v, str) and v.startswith("#"):
+                out.append(xlsx_make.cell(at, None, v, t="e"))
+            elif isinstance(v, str):
+                out.append(xlsx_make.cell(at, None, v, t="inlineStr"))
+            else:
+                out.append(xlsx_make.cell(at, None, v))
+    return out
+
+
+def test_sequence_of_microsofts_example(tmp_path):
+    # https://support.microsoft.com/en-us/office/sequence-function-57467a98-57e0-4817-9f14-2eb78519ca90:
+    # =SEQUENCE(4,5) is 1 to 20, along each row; left out, columns, start and step are 1
+    cases = {"A1": ("_xlfn.SEQUENCE(4,5)", [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10],
+                                            [11, 12, 13, 14, 15], [16, 17, 18, 19, 20]]),
+             "G1": ("_xlfn.SEQUENCE(3)", [[1], [2], [3]]),
+             "I1": ("_xlfn.SEQUENCE(2,3,10,-1)", [[10, 9, 8], [7, 6, 5]])}
+    got = _compute(tmp_path, [], cases)
+    assert got == {k: v for k, (_, v) in cases.items()}
+
+
+def test_choosecols_and_chooserows_of_microsofts_examples(tmp_path):
+    # https://support.microsoft.com/en-us/Excel/choosecols-function: data 1..30 in A2:E7;
+    # =CHOOSECOLS(A2:E7,1,3,5,1) columns 1, 3, 5 and 1 again; =CHOOSECOLS(A2:E7,-1,-2) the
+    # last two, the last first. CHOOSEROWS' page: the rows alike (=CHOOSEROWS(A2:E7,1,3,5,1))
+    data = [[5 * i + j + 1 for j in range(5)] for i in range(6)]
+    cases = {
+        "G2": ("_xlfn.CHOOSECOLS(A2:E7,1,3,5,1)", [[r[0], r[2], r[4], r[0]] for r in data]),
+        "L2": ("_xlfn.CHOOSECOLS(A2:E7,-1,-2)", [[r[4], r[3]] for r in data]),
+        "A10": ("_xlfn.CHOOSEROWS(A2:E7,1,3,5,1)", [data[0], data[2], data[4], data[0]]),
+        "A15": ("_xlfn.CHOOSEROWS(A2:E7,-1)", [data[5]]),
+    }
+    cells = _table(2, data) + [xlsx_make.cell("O1", "_xlfn.CHOOSECOLS(A2:E7,6)", 0),
+                               xlsx_make.cell("P1", "_xlfn.CHOOSEROWS(A2:E7,0)", 0)]
+    got = _compute(tmp_path, cells, cases)
+    assert got == {k: v for k, (_, v) in cases.items()}
+    res = calc_workbook(tmp_path / "in.xlsx", None, {})
+    # the pages: #VALUE! where a number's absolute value is 0 or exceeds the columns (rows)
+    assert res["S!O1"].code == "#VALUE!" and res["S!P1"].code == "#VALUE!"
+
+
+def test_vstack_and_hstack_of_microsofts_examples(tmp_path):
+    # https://support.microsoft.com/en-us/excel/vstack-function: examples 1-3 (A2:C3 and
+    # E2:G3 of letters; A2:B4, C2:D3, E2:F2 of two columns; F2 #VALUE!: a narrower array
+    # padded with #N/A); HSTACK's page: the same arrays side by side
+    letters = [["A", "B", "C", None, "AA", "BB", "CC"], ["D", "E", "F", None, "DD", "EE", "FF"]]
+    cases = {
+        "A5": ("_xlfn.VSTACK(A2:C3,E2:G3)", [["A", "B", "C"], ["D", "E", "F"],
+                                            ["AA", "BB", "CC"], ["DD", "EE", "FF"]]),
+        "E5": ("_xlfn.HSTACK(A2:C3,E2:G3)", [["A", "B", "C", "AA", "BB", "CC"],
+                                            ["D", "E", "F", "DD", "EE", "FF"]]),
+    }
+    got = _compute(tmp_path, _table(2, letters), cases)
+    assert got == {k: v for k, (_, v) in cases.items()}
+    numbers = [[1, 2, "A", "B", "C", "#VALUE!"], [3, 4, "D", "E", "F", None], [5, 6]]
+    cases = {"A10": ("_xlfn.VSTACK(A2:B4,C2:E3,F2)", [
+        [1, 2, "#N/A"], [3, 4, "#N/A"], [5, 6, "#N/A"], ["A", "B", "C"], ["D", "E", "F"],
+        ["#VALUE!", "#N/A", "#N/A"]])}
+    got = _compute(tmp_path, _table(2, numbers), cases)
+    assert got == {k: v for k, (_, v) in cases.items()}
+
+
+def test_sortby_worked_by_hand(tmp_path):
+    # https://support.microsoft.com/en-us/office/sortby-function-cd2d7a62-1b93-435c-b561-d6a35134f28f:
+    # =SORTBY(D2:E9,E2:E9) sorts names by age; a second by_array breaks ties
+    people = [["Tom", "East", 52], ["Fred", "West", 65], ["Amy", "East", 22],
+              ["Sal", "West", 73]]
+    cases = {
+        "E2": ("_xlfn.SORTBY(A2:A5,C2:C5)", [["Amy"], ["Tom"], ["Fred"], ["Sal"]]),
+        "F2": ("_xlfn.SORTBY(A2:A5,C2:C5,-1)", [["Sal"], ["Fred"], ["Tom"], ["Amy"]]),
+        "G2": ("_xlfn.SORTBY(A2:A5,B2:B5,1,C2:C5,-1)", [["Tom"], ["Amy"], ["Sal"], ["Fred"]]),
+    }
+    got = _compute(tmp_path, _table(2, people), cases)
+    assert got == {k: v for k, (_, v) in cases.items()}
+
+
+@pytest.mark.parametrize(("formula", "says"), [
+    ("_xlfn.SEQUENCE(0)", "SEQUENCE() of fewer than 1 row or column"),
+    ("_xlfn.SEQUENCE(2,1,0.5)", "SEQUENCE's start other than a whole number"),
+    ("_xlfn.SORTBY({1;2},{\"a\";\"B\"})", "SORTBY() of text whose order depends on case"),
+    ("_xlfn.SORTBY({1;2},{1;1})", "SORTBY() of rows that tie on every key but differ"),
+    ("_xlfn.SORTBY({1;2},{1;2},0)", "SORTBY's sort_order other than 1 or -1"),
+])
+def test_what_the_pages_do_not_settle_is_refused(tmp_path, formula, says):
+    cells = [*spill("A1", "A1:A2", formula, [[0], [0]])[:1], xlsx_make.cell("B1", "A1+1", 1),
+             xlsx_make.cell("A2", None, 0)]
+    with pytest.raises(WorkbookError, match=r"napkin cannot compute .*" + says.replace(
+            "(", r"\(").replace(")", r"\)") + ".* S!A1"):
+        calc_workbook(write(tmp_path / "in.xlsx", cells), tmp_path / "out.xlsx", {})
