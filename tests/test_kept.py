@@ -97,9 +97,27 @@ def test_a_computed_cell_reading_a_kept_cell_through_offset_refuses_the_workbook
                          cell("C1", "SUM(OFFSET(A1,0,1))", 7)])
 
 
-def test_a_defined_name_is_never_kept(tmp_path):
+def test_a_defined_name_a_formula_reads_is_never_kept(tmp_path):
+    with pytest.raises(WorkbookError, match=f"{KEPT}: TWO is a defined name, which has no "
+                                            "saved value, and a formula reads it"):
+        _calc(tmp_path, [cell("A1", None, 2), cell("B1", "TWO*2", 4)],
+              names={"TWO": "_xlfn.BITAND(2,3)"})
+    # nor one a formula may read by its text, through INDIRECT
     with pytest.raises(WorkbookError, match=f"{KEPT}: TWO is a defined name"):
-        _calc(tmp_path, [cell("A1", None, 2)], names={"TWO": "_xlfn.BITAND(2,3)"})
+        _calc(tmp_path, [cell("A1", None, 2), cell("B1", 'INDIRECT("A1")', 2)],
+              names={"TWO": "_xlfn.BITAND(2,3)"})
+
+
+def test_a_defined_name_no_formula_reads_is_left_uncomputed(tmp_path):
+    # (tune2's DCF model: a name linking to another workbook, read by nothing, refused
+    # the whole file) nothing written depends on it: the workbook is computed, and the
+    # note says the name was left
+    res, notes, kept = _calc(tmp_path, [cell("A1", None, 2), cell("B1", "A1*3", 0)],
+                             names={"TWO": "_xlfn.BITAND(2,3)"})
+    assert res["S!B1"] == 6  # computed (the file said 0)
+    assert [(k.label, k.cells, k.positions) for k in kept] == [("TWO", 0, ())]
+    assert len(notes) == 1 and notes[0].startswith(
+        "left the defined name TWO uncomputed, as no formula reads it: ")
 
 
 def test_a_workbook_that_asks_to_be_recalculated_keeps_nothing(tmp_path):

@@ -272,11 +272,12 @@ def _settle(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None:
         keep.check(wb, keeping, read)
     finally:
         keep.stop_watching()
-    for node, reason, refusal in keeping.found:
-        sheet = wb.sheets[node.sheet]
-        policy.kept.append(Refusal(node.label, len(node.positions()),
+    for node, reason, refusal in keeping.found:  # (a name: left uncomputed, no cell)
+        cells = () if node.is_name else node.positions()
+        sheet = None if node.is_name else wb.sheets[node.sheet]
+        policy.kept.append(Refusal(node.label, len(cells),
                                    KINDS.get(refusal, "unknown function"), str(reason),
-                                   tuple((sheet.name, r, c) for r, c in node.positions())))
+                                   tuple((sheet.name, r, c) for r, c in cells)))
     if policy.notes is not None:
         policy.notes.extend(keep.notes(keeping, _describe))
 

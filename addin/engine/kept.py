@@ -8,9 +8,11 @@ the workbook is computed, when every one of these holds (``check``):
 
 1. **Nothing computed reads it.** Every formula that reads a kept cell, through a
    reference written in it or one OFFSET or INDIRECT makes while computing, is kept too
-   (for a reason of its own); and no defined name is kept (a name has no saved value).
-   So the dependency closure of every kept cell is kept: no value napkin writes is
-   computed from a value napkin did not compute.
+   (for a reason of its own); and no defined name a formula reads is kept (a name has
+   no saved value; one no formula reads, in a workbook without INDIRECT, which could
+   name it by its text, is left uncomputed and said so). So the dependency closure of
+   every kept cell is kept: no value napkin writes is computed from a value napkin did
+   not compute.
 2. **Excel saved a value in it** (every cell of an array formula): a cell with none has
    nothing to keep.
 3. **Its inputs are the ones Excel computed it from.** Every formula cell it reads
@@ -39,6 +41,8 @@ from addin.ooxml.guard import WorkbookError
 #: how close a computed input must be to the value Excel saved (relative; absolute near 0)
 REL, ABS = 1e-9, 1e-12
 
+#: a formula that may read a defined name by its text (``check``)
+_INDIRECT = re.compile(r"\bINDIRECT\s*\(", re.IGNORECASE)
 _CALCPR = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?calcPr(?=[\s/>])([^>]*)>")
 
 
@@ -106,9 +110,14 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
     through a reference made while computing (``context.note_read_kept``)."""
     if not kept.found:
         return
+    everything = wb.nodes + list(wb.name_nodes.values())
+    names_read = {d for n in everything for d in n.deps if d.is_name}
     for node, _, _ in kept.found:
         if node.is_name:
-            kept.refuse(node, f"{node.label} is a defined name, which has no saved value")
+            if node in names_read or any(_INDIRECT.search(n.text or "") for n in everything):
+                kept.refuse(node, f"{node.label} is a defined name, which has no saved "
+                                  "value, and a formula reads it")
+            continue  # (read by no formula: left uncomputed, nothing depends on it)
         sheet = wb.sheets[node.sheet]
         missing = [p for p in node.positions() if p not in sheet.cached]
         if missing:
@@ -116,15 +125,15 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
     stale = asks_recalculation(getattr(wb, "workbook_xml", ""))
     if stale:
         kept.refuse(kept.found[0][0], stale)
-    for reader in wb.nodes + list(wb.name_nodes.values()):
-        if reader.keep is not None and not reader.is_name:
+    for reader in everything:
+        if reader.keep is not None:
             continue
         source = next((d for d in reader.deps if d.keep is not None), None) or \
             read_kept.get(reader)
         if source is not None:
             kept.refuse(source, f"{reader.label} reads {source.label} and is computed")
     for node, _, _ in kept.found:
-        for dep in node.deps:
+        for dep in () if node.is_name else node.deps:
             if dep.is_name or dep.keep is not None:
                 continue
             sheet = wb.sheets[dep.sheet]
@@ -152,11 +161,15 @@ def notes(kept: Kept, describe: Callable[[Callable, str], str]) -> list[str]:
     ``describe(refusal, reason)``: the cause as the sentence says it."""
     by: dict[str, list[str]] = {}
     count: dict[str, int] = {}
+    out = []
     for node, reason, refusal in kept.found:
+        if node.is_name:  # (``check``: read by no formula)
+            out.append(f"left the defined name {node.label} uncomputed, as no formula "
+                       f"reads it: {describe(refusal, reason)}")
+            continue
         what = describe(refusal, reason)
         by.setdefault(what, []).append(node.label)
         count[what] = count.get(what, 0) + len(node.positions())
-    out = []
     for what, labels in by.items():
         n = count[what]
         more = f" and {len(labels) - 5} more" if len(labels) > 5 else ""
