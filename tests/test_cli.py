@@ -201,10 +201,10 @@ def _failing_compile(monkeypatch, marker):
 
     real = executor.compile_formula
 
-    def compile_formula(text, cell_ref, references=None):
+    def compile_formula(text, cell_ref, references=None, **options):
         if marker in text:
             raise RuntimeError("compile step broken\nfor this test")
-        return real(text, cell_ref, references)
+        return real(text, cell_ref, references, **options)
 
     monkeypatch.setattr(executor, "compile_formula", compile_formula)
 
