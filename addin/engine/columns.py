@@ -1,0 +1,144 @@
+"""The values of an area as the engine reads them, and the columns that hold no formula.
+
+A column of a sheet with no formula cell keeps its values while the workbook is computed,
+so its values are made into one numpy array once (``Columns.column``), and a tall area of
+one such column is a slice of it (``Columns.block``) instead of a cell-by-cell read of the
+sheet, and depends on no formula (``Columns.formula_free``). ``Columns`` is what
+``addin.engine.evaluator.Evaluation`` keeps, and what the conditional aggregates find in
+``addin.formula.context.STATE.columns`` while a workbook is computed
+(``addin.excel.criteria_columns``): their criteria are matched over a column once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from addin.engine.boot import ready
+from addin.formula import context, ranges
+
+#: an area of one column at least this tall is read from the column's array
+TALL = 32
+
+
+def block(sheet, r1: int, c1: int, r2: int, c2: int) -> np.ndarray:
+    """The values of an area of ``sheet`` as a fresh 2-D object array, cell by cell (an
+    empty cell as formulas' EMPTY)."""
+    vals = sheet.values
+    arr = np.empty((r2 - r1 + 1, c2 - c1 + 1), dtype=object)
+    if r1 == r2 and c1 == c2:  # one cell (most references)
+        v = vals.get((r1, c1))
+        arr[0, 0] = ready().EMPTY if v is None else v
+        return arr
+    arr[:] = ready().EMPTY
+    if arr.size <= len(vals):
+        for r in range(r1, r2 + 1):
+            for c in range(c1, c2 + 1):
+                v = vals.get((r, c))
+                if v is not None:
+                    arr[r - r1, c - c1] = v
+    else:
+        for (r, c), v in vals.items():
+            if r1 <= r <= r2 and c1 <= c <= c2:
+                arr[r - r1, c - c1] = v
+    return arr
+
+
+class Columns:
+    """The columns without formulas of one workbook (``addin.engine.book.Workbook``), each
+    made an array once, and ``cache``: what the conditional aggregates keep of them."""
+
+    def __init__(self, wb):
+        self.wb = wb
+        self._formula_cols: dict[int, frozenset] = {}  # sheet -> columns with a formula
+        self._by_column: dict[int, dict] = {}  # sheet -> column -> [(row, value)]
+        self._arrays: dict[tuple, np.ndarray] = {}  # (sheet, column) -> values by row
+        self._index = {s.sid: s.index for s in wb.sheets}
+        self.cache: dict = {}  # (addin.excel.criteria_columns: masks, sums, index)
+
+    def formula_columns(self, idx: int) -> frozenset:
+        got = self._formula_cols.get(idx)
+        if got is None:
+            got = self._formula_cols[idx] = frozenset(
+                c for (_r, c) in self.wb.sheets[idx].formula_at)
+        return got
+
+    def rows(self, idx: int, col: int) -> int | None:
+        """The rows of a column without formulas as far as its sheet's cells reach (the
+        cells an array of it reads once); None for a column holding a formula."""
+        if col in self.formula_columns(idx):
+            return None
+        return self.wb.sheets[idx].max_r
+
+    def formula_free(self, part) -> bool:
+        """Whether an area ``(sheet, r1, c1, r2, c2)`` holds no formula cell."""
+        idx, _r1, c1, _r2, c2 = part
+        fcols = self.formula_columns(idx)
+        return not fcols or (c2 - c1 < 64 and not any(c in fcols for c in range(c1, c2 + 1)))
+
+    def column(self, sid: str, col: int, last: int) -> tuple[int, np.ndarray] | None:
+        """(sheet index, the values of column ``col`` of the sheet whose id is ``sid`` by
+        row: ``[r]`` for row r, index 0 unused, EMPTY past the sheet's cells), at least to
+        row ``last``; None for an unknown sheet or a column holding a formula."""
+        idx = self._index.get(sid)
+        if idx is None or self.rows(idx, col) is None:
+            return None
+        arr = self._arrays.get((idx, col))
+        if arr is None or len(arr) <= last:
+            sheet = self.wb.sheets[idx]
+            n = max(last + 1, sheet.max_r + 2, 2 * len(arr) if arr is not None else 0)
+            arr = np.empty(n, dtype=object)
+            arr[:] = ready().EMPTY
+            for r, v in self._cells(idx).get(col, ()):
+                arr[r] = v
+            self._arrays[(idx, col)] = arr
+        return idx, arr
+
+    def _cells(self, idx: int) -> dict:
+        got = self._by_column.get(idx)
+        if got is None:
+            got = self._by_column[idx] = {}
+            for (r, c), v in self.wb.sheets[idx].values.items():
+                got.setdefault(c, []).append((r, v))
+        return got
+
+    def block(self, sheet, r1: int, c1: int, r2: int, c2: int) -> np.ndarray:
+        """``block``, a tall area of one column without formulas sliced from its array."""
+        if c1 == c2 and r2 - r1 >= TALL and self.rows(sheet.index, c1) is not None:
+            _, arr = self.column(sheet.sid, c1, r2)
+            return arr[r1:r2 + 1, None].copy()
+        return block(sheet, r1, c1, r2, c2)
+
+    def forms(self, rng, cell_forms) -> frozenset | None:
+        """The union of ``cell_forms(value)`` over the cells of a Ranges value that is a
+        tall area of one column without formulas (None for another): from running counts
+        of each form over the column, made once (its cells counted as read while
+        computing, ``context.STATE.cells_read``)."""
+        if len(rng.ranges) != 1:
+            return None
+        sid, r1, c1, r2, c2 = ranges.areas(rng)[0]
+        if c1 != c2 or r2 - r1 < TALL or r1 < 1:
+            return None
+        key = ("forms", sid, c1, cell_forms)
+        got = self.cache.get(key)
+        if got is None or got[0] <= r2:
+            found = self.column(sid, c1, r2)
+            if found is None:
+                return None
+            arr = found[1]
+            by_forms: dict = {}
+            for r, v in enumerate(arr):
+                f = cell_forms(v)
+                if f:
+                    by_forms.setdefault(f, []).append(r)
+            counts = {}
+            for f, rows in by_forms.items():
+                at = np.zeros(len(arr), dtype=np.int64)
+                at[rows] = 1
+                counts[f] = np.cumsum(at)
+            got = self.cache[key] = len(arr), counts
+            context.STATE.cells_read = getattr(context.STATE, "cells_read", 0) + len(arr)
+        out = frozenset()
+        for f, count in got[1].items():
+            if count[r2] > count[r1 - 1]:
+                out |= f
+        return out

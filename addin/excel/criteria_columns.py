@@ -1,0 +1,348 @@
+"""COUNTIF, COUNTIFS, SUMIF, SUMIFS, AVERAGEIF and AVERAGEIFS over tall ranges of columns
+without formulas: each criterion matched over its column once, each formula's value then
+taken from those matches over its rows.
+
+A model that computes one such call per row over a data table, its ranges moving down a
+row a cell (``COUNTIFS(G3:G9995,"lead")``, ``COUNTIFS(G4:G9996,"lead")``...), matched
+every criterion over some 10,000 cells in every cell: 80,000 formulas read 1.6 billion
+cells. Here (``over_columns``, put in formulas' table of functions after napkin's other
+corrections of these functions, ``addin.formula.patches``) the criterion is matched by
+the one implementation of the criteria there is, formulas' ``__xfilter`` as
+``addin.formula.fx_excel.criteria`` corrects it, once over the column (cached in
+``addin.engine.columns.Columns.cache``, keyed by sheet, column and criterion); the
+matches of a formula's criteria are combined once per combination (with a running count
+of them), and each formula takes its count from the running count, and its sum or mean
+from the numbers of its rows that match, computed as the function itself computes them:
+the same numpy sum (SUMIFS), mean (AVERAGEIFS) or sum in order (SUMIF, AVERAGEIF).
+
+The value is the one the function gives on the formula's own ranges, or the function
+itself computes it:
+
+* strict mode's refusals of these functions (``context.refuse``: a criterion ``"<>"``
+  over a formula's empty text, ``">2"`` over a text that reads as a number, TRUE over
+  numbers, ranges of different sizes) are each about some cell of the ranges; the
+  function is run once over the whole of the columns every formula's rows lie in, and
+  if it refuses there, or the matching fails, every formula of that combination is
+  computed by the function itself, on its own ranges;
+* a formula whose matched rows hold, in the range summed, a text, a logical value or an
+  error value (which SUMIFS and AVERAGEIFS read their own ways) is computed by the
+  function, and so are ranges of more than one column or area, fewer than
+  ``addin.engine.columns.TALL`` rows, a column that holds a formula, and criteria given
+  as arrays.
+
+The cells that leaves to the function are counted as work while computing
+(``context.STATE.cells_read``, ``addin.engine.budget``), as are the cells of each
+column a criterion is matched over and those of each run over whole columns.
+
+References
+----------
+Microsoft Support, "COUNTIFS function", "SUMIFS function", "AVERAGEIFS function" (the
+criteria ranges "must have the same number of rows and columns"; the cells counted are
+those where every criterion is met).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from addin.formula import context, fx
+from addin.formula import ranges as rg
+
+#: the functions over_columns computes, by how they read their arguments: the range
+#: they add or average first (SUMIFS), last (SUMIF) or none (COUNTIFS)
+COUNTS = ("COUNTIF", "COUNTIFS")
+TOTAL_FIRST = ("SUMIFS", "AVERAGEIFS")
+TOTAL_LAST = ("SUMIF", "AVERAGEIF")
+NAMES = COUNTS + TOTAL_FIRST + TOTAL_LAST
+#: at least this many rows (as addin.engine.columns.TALL: a column read as one array)
+TALL = 33
+#: the limit of an exact sum of whole numbers in a float
+_EXACT = 2.0 ** 53
+#: what a range summed holds in a row: nothing, a number, a text or logical value, an error
+_EMPTY, _NUMBER, _OTHER, _ERROR = 0, 1, 2, 3
+
+
+def range_positions(name: str, n: int) -> frozenset:
+    """The positions of ``name``'s range arguments (of ``n``) over_columns reads by
+    their columns: every criteria range, and the range added or averaged."""
+    if name in ("COUNTIF", "SUMIF", "AVERAGEIF"):
+        return frozenset((0, 2)) if name != "COUNTIF" and n == 3 else frozenset((0,))
+    if name == "COUNTIFS":
+        return frozenset(range(0, n, 2))
+    if name in TOTAL_FIRST:
+        return frozenset((0, *range(1, n, 2)))
+    return frozenset()
+
+
+def over_columns(original, key: str):
+    """``key``'s entry of formulas' table (``original``, with napkin's corrections)
+    computed over the columns of its ranges where it can be (the module's docstring),
+    else ``original`` itself."""
+    name = key.removeprefix("_XLFN.")
+
+    @functools.wraps(original)
+    def computed(*args):
+        store = getattr(context.STATE, "columns", None)
+        if store is not None:
+            got = _over_columns(store, name, original, args)
+            if got is not None:
+                return got
+        return original(*args)
+
+    return computed
+
+
+def _layout(name: str, args):
+    """(the criteria ranges, the criteria, the range totalled or None); None when the
+    arguments are not of the function's form."""
+    n = len(args)
+    if name in COUNTS:
+        if n < 2 or n % 2 or (name == "COUNTIF" and n != 2):
+            return None
+        return args[0::2], args[1::2], None
+    if name in TOTAL_LAST:
+        if n not in (2, 3):
+            return None
+        return (args[0],), (args[1],), args[2] if n == 3 else args[0]
+    if n < 3 or n % 2 == 0:
+        return None
+    return args[1::2], args[2::2], args[0]
+
+
+def _area(value):
+    """(sheet id, r1, column, r2) of a Ranges value of one tall area of one column."""
+    ns = fx.load()
+    if not isinstance(value, ns.Ranges) or len(value.ranges) != 1:
+        return None
+    sid, r1, c1, r2, c2 = rg.areas(value)[0]
+    if not (0 < r1 and 0 < c1 == c2) or r2 - r1 + 1 < TALL:
+        return None
+    return sid, r1, c1, r2
+
+
+def _criterion(value):
+    """(the one criterion, the shape of the argument) or None (an array of several)."""
+    value = getattr(value, "value", value)
+    if isinstance(value, np.ndarray):
+        if value.size != 1:
+            return None
+        return value.flat[0], value.shape
+    return value, ()
+
+
+def _over_columns(store, name: str, original, args):
+    layout = _layout(name, args)
+    if layout is None:
+        return None
+    tests, conditions, total = layout
+    areas = [_area(t) for t in tests] + ([_area(total)] if total is not None else [])
+    if any(a is None for a in areas) or len({a[3] - a[1] for a in areas}) != 1:
+        return None
+    crits = [_criterion(c) for c in conditions]
+    if any(c is None for c in crits):
+        return None
+    try:
+        shape = np.broadcast_shapes(*(s for _, s in crits))
+        ckeys = tuple((type(c).__name__, c) for c, _ in crits)
+        hash(ckeys)
+    except (TypeError, ValueError):
+        return None
+    first = areas[0][1]
+    # the combination: each range by sheet, column and rows from the first range's
+    key = (name, ckeys, tuple((sid, c, r1 - first) for sid, r1, c, _ in areas))
+    a, b = first, areas[0][3]  # the formula's rows, in the first range
+    combo = store.cache.get(key)
+    if combo is None:  # (rows enough for the next formulas of a block moving down)
+        combo = store.cache[key] = _Combination.made(store, name, original, key, a,
+                                                     2 * b - a + 1)
+    elif combo is not False and not combo.lo <= a <= b <= combo.hi:
+        combo = store.cache[key] = _Combination.made(
+            store, name, original, key, min(a, 2 * combo.lo - combo.hi),
+            max(b, 2 * combo.hi - combo.lo))
+    value = combo.value(a, b) if combo is not False else None
+    if value is None:  # (computed by the function: its cells counted as read)
+        context.STATE.cells_read = getattr(context.STATE, "cells_read", 0) + \
+            (b - a + 1) * len(areas)
+        return None
+    out = np.empty(shape, dtype=object)
+    out[...] = value
+    return out.view(fx.load().Array)
+
+
+class _Quiet:
+    """Strict mode's refusals while a function runs over whole columns, kept apart from
+    the cell's (``refused``: whether there was one)."""
+
+    _KEYS = ("own", "refuse_pending", "refused_in")
+
+    def __enter__(self):
+        st = context.STATE
+        self._saved = [getattr(st, k, None) for k in self._KEYS]
+        self.own = {}
+        st.own, st.refuse_pending, st.refused_in = self.own, None, None
+        return self
+
+    def __exit__(self, *exc):
+        for k, v in zip(self._KEYS, self._saved, strict=True):
+            setattr(context.STATE, k, v)
+        return False
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.own)
+
+
+def _charge(cells: int) -> None:
+    context.STATE.cells_read = getattr(context.STATE, "cells_read", 0) + cells
+
+
+def _column(store, sid: str, col: int, last: int):
+    got = store.column(sid, col, last)
+    return None if got is None else got[1]
+
+
+def _matches(store, sid: str, col: int, crit, last: int):
+    """Whether each row of a column (``[r]``, to row ``last`` at least) meets ``crit``,
+    by formulas' criteria (``__xfilter``, as napkin corrects it); None where that refuses
+    or fails. Cached per sheet, column and criterion."""
+    key = ("match", sid, col, type(crit).__name__, crit)
+    got = store.cache.get(key)
+    if got is not None and (got is False or len(got) > last):
+        return got if got is not False else None
+    arr = _column(store, sid, col, last)
+    ns = fx.load()
+    fns = ns.formulas.functions
+    raw = fns.replace_empty(arr[:, None], "")
+    _charge(len(arr))
+    try:
+        with _Quiet() as quiet:
+            found = np.asarray(getattr(fns, "__xfilter")({"raw": raw}, crit), dtype=bool)
+    except Exception:  # (its refusals raise ValueError: the function computes each)
+        found, quiet = None, None
+    if found is None or quiet.refused or found.shape != raw.shape:
+        store.cache[key] = False
+        return None
+    found = found[:, 0]
+    store.cache[key] = found
+    return found
+
+
+def _kinds(store, sid: str, col: int, last: int) -> tuple:
+    """What each cell of a column summed holds (``_EMPTY``...) by row (to row ``last`` at
+    least), its number as a float (0 elsewhere), and the largest size of a whole number
+    there. Cached per sheet and column."""
+    key = ("kinds", sid, col)
+    got = store.cache.get(key)
+    if got is not None and len(got[0]) > last:
+        return got
+    ns = fx.load()
+    values = _column(store, sid, col, last)
+    _charge(len(values))
+    kinds = np.full(len(values), _OTHER, dtype=np.int8)
+    numbers = np.zeros(len(values))
+    largest = 0.0
+    for i, v in enumerate(values):
+        t = type(v)
+        if v is ns.EMPTY:
+            kinds[i] = _EMPTY
+        elif t is float or t is int:
+            kinds[i], numbers[i] = _NUMBER, v
+            if t is int:
+                largest = max(largest, abs(float(v)))
+        elif isinstance(v, ns.XlError):
+            kinds[i] = _ERROR
+    got = store.cache[key] = kinds, numbers, largest
+    return got
+
+
+class _Combination:
+    """The rows of a combination of criteria's ranges (by their first range's rows
+    ``lo``..``hi``) where every criterion is met, with their running count, and the
+    range totalled's numbers on those rows."""
+
+    __slots__ = ("name", "lo", "hi", "met", "count", "kinds", "numbers", "largest")
+
+    @classmethod
+    def made(cls, store, name: str, original, key, first: int, last: int):
+        """The combination of ``key`` over the first range's rows ``first``..``last`` (at
+        least); False where the function refuses over those rows of the columns, or a
+        criterion's matching fails."""
+        _, ckeys, ranges = key
+        lo, hi = max(1, 1 - min(d for _, _, d in ranges), first), last
+        # the function once over the whole columns (strict mode's refusals are of cells)
+        whole = []
+        for sid, col, d in ranges:
+            arr = _column(store, sid, col, hi + d)
+            if arr is None:
+                return False
+            whole.append(rg.one_range(rg.area_ref(sid, lo + d, col, hi + d, col),
+                                      arr[lo + d:hi + d + 1, None].copy()))
+        _charge((hi - lo + 1) * len(ranges))
+        crits = [c for _, c in ckeys]
+        args = _arguments(name, whole, crits)
+        try:
+            with _Quiet() as quiet:
+                original(*args)
+        except Exception:
+            return False
+        if quiet.refused:
+            return False
+        self = cls()
+        self.name, self.lo, self.hi = name, lo, hi
+        met = np.ones(hi - lo + 1, dtype=bool)
+        for (sid, col, d), crit in zip(ranges[:len(crits)], crits, strict=True):
+            found = _matches(store, sid, col, crit, hi + d)
+            if found is None:
+                return False
+            met &= found[lo + d:hi + d + 1]
+        self.met = met
+        self.count = np.concatenate(([0], np.cumsum(met, dtype=np.int64)))
+        self.kinds = self.numbers = None
+        if name not in COUNTS:
+            sid, col, d = ranges[-1]
+            kinds, numbers, self.largest = _kinds(store, sid, col, hi + d)
+            self.kinds, self.numbers = kinds[lo + d:hi + d + 1], numbers[lo + d:hi + d + 1]
+        return self
+
+    def value(self, a: int, b: int):
+        """The function's value over the first range's rows ``a``..``b``; None where the
+        function computes it itself."""
+        i, j = a - self.lo, b - self.lo + 1
+        n = int(self.count[j] - self.count[i])
+        if self.name in COUNTS:
+            return n
+        met = self.met[i:j]
+        kinds = self.kinds[i:j][met]
+        numbers = self.numbers[i:j][met]
+        if self.name in TOTAL_LAST:  # SUMIF, AVERAGEIF: the numbers added in order
+            if (kinds == _ERROR).any():
+                return None
+            xs = numbers[kinds == _NUMBER]
+            added = float(np.cumsum(np.concatenate(([0.0], xs)))[-1])
+            if self.name == "SUMIF":
+                return added
+            return added / len(xs) if len(xs) else fx.load().errors["#DIV/0!"]
+        if (kinds >= _OTHER).any():
+            return None
+        xs = numbers[kinds == _NUMBER]
+        if self.name == "SUMIFS":
+            return np.sum(xs)
+        if not len(xs):
+            return fx.load().errors["#DIV/0!"]
+        if self.largest * len(xs) >= _EXACT:  # (a sum of whole numbers numpy adds so)
+            return None
+        return np.mean(xs)
+
+
+def _arguments(name: str, whole: list, crits: list) -> tuple:
+    """The arguments of ``name`` with the ranges ``whole`` (criteria ranges, then the
+    range totalled) and the criteria ``crits``."""
+    tests = whole[:len(crits)]
+    pairs = [x for pair in zip(tests, crits, strict=True) for x in pair]
+    if name in COUNTS:
+        return tuple(pairs)
+    if name in TOTAL_LAST:
+        return (*pairs, whole[-1]) if len(whole) > len(crits) else tuple(pairs)
+    return (whole[-1], *pairs)
