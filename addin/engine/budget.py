@@ -92,15 +92,15 @@ class Work:
         """Count one formula cell (or defined name) once its inputs are known (``node``,
         an ``addin.engine.book.Node``): the calls and operators it computes, the cells of
         the areas it reads (each as ``clip(area)`` reads it) and the cells it fills.
-        ``rows(sheet, column)``: the cells of a column without formulas
-        (``addin.engine.columns.Columns.rows``; None for a column with one), whose tall
-        ranges a conditional aggregate reads by their column's matches."""
+        ``rows(sheet, column, r1, r2)``: the cells of a column whose rows r1..r2 hold no
+        formula (``addin.engine.columns.Columns.rows``; None where one does), a tall
+        range of which a conditional aggregate reads by its column's matches."""
         self.cells += 1
         if node.prog is None:  # (a formula napkin cannot read: its error value)
             return
         self.calls += calls_of(node.prog, node.text or "")
         fn = node.prog.fn
-        fast = () if rows is None else self._fast.get(id(fn))
+        fast = {} if rows is None else self._fast.get(id(fn))
         if fast is None:
             fast = self._fast[id(fn)] = fast_inputs(fn)
         for i, (kind, arg) in enumerate(node.specs):
@@ -109,10 +109,10 @@ class Work:
                     idx, r1, c1, r2, c2 = clip(part)
                     if i in fast and len(arg) == 1 and c1 == c2 and \
                             r2 - r1 + 1 >= criteria_columns.TALL:
-                        n = rows(idx, c1)
+                        n = rows(idx, c1, r1, r2)
                         if n is not None:
                             self.by_column += 1
-                            self.windows += r2 - r1 + 1
+                            self.windows += (r2 - r1 + 1) * fast[i]
                             self.columns.setdefault((idx, c1), n)
                             continue
                     self.read += (r2 - r1 + 1) * (c2 - c1 + 1)
@@ -169,21 +169,23 @@ class Work:
                 f"(docs/bench.md, \"The work limit\"): {_FIX}")
 
 
-def fast_inputs(fn) -> frozenset:
+def fast_inputs(fn) -> dict:
     """The inputs (their positions in a compiled function's ``inputs``) that only
     conditional aggregates read, each as a range they take by its column
-    (``addin.excel.criteria_columns.range_positions``)."""
+    (``addin.excel.criteria_columns.range_positions``): 1 for one whose rows a formula
+    reads (the range added or averaged), 0 for a criteria range only."""
     names, steps = getattr(fn, "names", None), getattr(fn, "steps", None)
     if not names or steps is None:
-        return frozenset()
+        return {}
     uses: dict = {}
     for name, step in zip(names, steps, strict=True):
         ins = step[1]
         ranged = criteria_columns.range_positions(name, len(ins))
+        total = criteria_columns.total_position(name, len(ins))
         for pos, k in enumerate(ins):
-            uses.setdefault(k, []).append(pos in ranged)
-    return frozenset(i for i, k in enumerate(fn.in_ids)
-                     if k != fn.out and uses.get(k) and all(uses[k]))
+            uses.setdefault(k, []).append((pos in ranged, pos == total))
+    return {i: int(any(t for _, t in uses[k])) for i, k in enumerate(fn.in_ids)
+            if k != fn.out and uses.get(k) and all(r for r, _ in uses[k])}
 
 
 def _read_while_computing() -> int:

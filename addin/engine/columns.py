@@ -11,10 +11,13 @@ sheet, and depends on no formula (``Columns.formula_free``). ``Columns`` is what
 
 from __future__ import annotations
 
+import bisect
+
 import numpy as np
 
 from addin.engine.boot import ready
 from addin.formula import context, ranges
+from addin.ooxml import xlsx_values as xv
 
 #: an area of one column at least this tall is read from the column's array
 TALL = 32
@@ -44,54 +47,78 @@ def block(sheet, r1: int, c1: int, r2: int, c2: int) -> np.ndarray:
 
 
 class Columns:
-    """The columns without formulas of one workbook (``addin.engine.book.Workbook``), each
-    made an array once, and ``cache``: what the conditional aggregates keep of them."""
+    """The columns of one workbook (``addin.engine.book.Workbook``), each made an array
+    once for the rows between its formula cells, and ``cache``: what the conditional
+    aggregates keep of them."""
 
     def __init__(self, wb):
         self.wb = wb
-        self._formula_cols: dict[int, frozenset] = {}  # sheet -> columns with a formula
+        self._formula_rows: dict[int, dict] = {}  # sheet -> column -> its formulas' rows
         self._by_column: dict[int, dict] = {}  # sheet -> column -> [(row, value)]
         self._arrays: dict[tuple, np.ndarray] = {}  # (sheet, column) -> values by row
         self._index = {s.sid: s.index for s in wb.sheets}
-        self.cache: dict = {}  # (addin.excel.criteria_columns: masks, sums, index)
+        self.cache: dict = {}  # (addin.excel.criteria_columns: matches, numbers)
 
-    def formula_columns(self, idx: int) -> frozenset:
-        got = self._formula_cols.get(idx)
+    def index(self, sid: str) -> int | None:
+        """The index of the sheet whose formulas' id is ``sid``."""
+        return self._index.get(sid)
+
+    def _formulas(self, idx: int) -> dict:
+        got = self._formula_rows.get(idx)
         if got is None:
-            got = self._formula_cols[idx] = frozenset(
-                c for (_r, c) in self.wb.sheets[idx].formula_at)
+            got = {}
+            for (r, c) in self.wb.sheets[idx].formula_at:
+                got.setdefault(c, []).append(r)
+            for rows in got.values():
+                rows.sort()
+            self._formula_rows[idx] = got
         return got
 
-    def rows(self, idx: int, col: int) -> int | None:
-        """The rows of a column without formulas as far as its sheet's cells reach (the
-        cells an array of it reads once); None for a column holding a formula."""
-        if col in self.formula_columns(idx):
+    def gap(self, idx: int, col: int, r1: int, r2: int) -> tuple[int, int] | None:
+        """The rows (first, last) of the longest run of rows of a column without formula
+        cells that holds rows ``r1``..``r2``; None when one of those holds a formula."""
+        rows = self._formulas(idx).get(col)
+        if not rows:
+            return 1, xv.MAX_ROW
+        at = bisect.bisect_left(rows, r1)
+        if at < len(rows) and rows[at] <= r2:
+            return None
+        return (rows[at - 1] + 1 if at else 1), (rows[at] - 1 if at < len(rows)
+                                                 else xv.MAX_ROW)
+
+    def rows(self, idx: int, col: int, r1: int, r2: int) -> int | None:
+        """The cells an array of a column holds (as far as its sheet's cells reach), when
+        its rows ``r1``..``r2`` hold no formula; else None."""
+        if self.gap(idx, col, r1, r2) is None:
             return None
         return self.wb.sheets[idx].max_r
 
     def formula_free(self, part) -> bool:
         """Whether an area ``(sheet, r1, c1, r2, c2)`` holds no formula cell."""
-        idx, _r1, c1, _r2, c2 = part
-        fcols = self.formula_columns(idx)
-        return not fcols or (c2 - c1 < 64 and not any(c in fcols for c in range(c1, c2 + 1)))
+        idx, r1, c1, r2, c2 = part
+        found = self._formulas(idx)
+        if not found:
+            return True
+        return c2 - c1 < 64 and all(c not in found or self.gap(idx, c, r1, r2)
+                                    for c in range(c1, c2 + 1))
 
-    def column(self, sid: str, col: int, last: int) -> tuple[int, np.ndarray] | None:
-        """(sheet index, the values of column ``col`` of the sheet whose id is ``sid`` by
-        row: ``[r]`` for row r, index 0 unused, EMPTY past the sheet's cells), at least to
-        row ``last``; None for an unknown sheet or a column holding a formula."""
-        idx = self._index.get(sid)
-        if idx is None or self.rows(idx, col) is None:
-            return None
+    def column(self, idx: int, col: int, last: int) -> np.ndarray:
+        """The values of a column by row (``[r]`` for row r, index 0 unused; EMPTY past
+        the sheet's cells and in its formula cells, whose values change while the
+        workbook is computed: read only the rows between them), to row ``last`` at
+        least."""
         arr = self._arrays.get((idx, col))
         if arr is None or len(arr) <= last:
             sheet = self.wb.sheets[idx]
             n = max(last + 1, sheet.max_r + 2, 2 * len(arr) if arr is not None else 0)
             arr = np.empty(n, dtype=object)
             arr[:] = ready().EMPTY
+            formulas = set(self._formulas(idx).get(col, ()))
             for r, v in self._cells(idx).get(col, ()):
-                arr[r] = v
+                if r not in formulas:
+                    arr[r] = v
             self._arrays[(idx, col)] = arr
-        return idx, arr
+        return arr
 
     def _cells(self, idx: int) -> dict:
         got = self._by_column.get(idx)
@@ -102,10 +129,13 @@ class Columns:
         return got
 
     def block(self, sheet, r1: int, c1: int, r2: int, c2: int) -> np.ndarray:
-        """``block``, a tall area of one column without formulas sliced from its array."""
-        if c1 == c2 and r2 - r1 >= TALL and self.rows(sheet.index, c1) is not None:
-            _, arr = self.column(sheet.sid, c1, r2)
-            return arr[r1:r2 + 1, None].copy()
+        """``block``, or a tall area of one column whose rows hold no formula: a view of
+        the column's array that cannot be written to (a formula's ranges moving down a
+        row a cell share the column's values)."""
+        if c1 == c2 and r2 - r1 >= TALL and self.gap(sheet.index, c1, r1, r2) is not None:
+            view = self.column(sheet.index, c1, r2)[r1:r2 + 1, None]
+            view.flags.writeable = False
+            return view
         return block(sheet, r1, c1, r2, c2)
 
     def forms(self, rng, cell_forms) -> frozenset | None:
@@ -116,15 +146,14 @@ class Columns:
         if len(rng.ranges) != 1:
             return None
         sid, r1, c1, r2, c2 = ranges.areas(rng)[0]
-        if c1 != c2 or r2 - r1 < TALL or r1 < 1:
+        idx = self._index.get(sid)
+        if c1 != c2 or r2 - r1 < TALL or r1 < 1 or idx is None or \
+                self.gap(idx, c1, r1, r2) is None:
             return None
-        key = ("forms", sid, c1, cell_forms)
+        key = ("forms", idx, c1, cell_forms)
         got = self.cache.get(key)
         if got is None or got[0] <= r2:
-            found = self.column(sid, c1, r2)
-            if found is None:
-                return None
-            arr = found[1]
+            arr = self.column(idx, c1, r2)
             by_forms: dict = {}
             for r, v in enumerate(arr):
                 f = cell_forms(v)

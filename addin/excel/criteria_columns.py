@@ -76,6 +76,16 @@ def range_positions(name: str, n: int) -> frozenset:
     return frozenset()
 
 
+def total_position(name: str, n: int) -> int | None:
+    """The position of the range ``name`` adds or averages (of ``n`` arguments): the one
+    whose rows each formula reads (its matched numbers), where a count reads none."""
+    if name in TOTAL_FIRST:
+        return 0
+    if name in TOTAL_LAST:
+        return 2 if n == 3 else 0
+    return None
+
+
 def over_columns(original, key: str):
     """``key``'s entry of formulas' table (``original``, with napkin's corrections)
     computed over the columns of its ranges where it can be (the module's docstring),
@@ -111,15 +121,18 @@ def _layout(name: str, args):
     return args[1::2], args[2::2], args[0]
 
 
-def _area(value):
-    """(sheet id, r1, column, r2) of a Ranges value of one tall area of one column."""
+def _area(store, value):
+    """(sheet, r1, column, r2) of a Ranges value of one tall area of one column whose
+    rows hold no formula."""
     ns = fx.load()
     if not isinstance(value, ns.Ranges) or len(value.ranges) != 1:
         return None
     sid, r1, c1, r2, c2 = rg.areas(value)[0]
-    if not (0 < r1 and 0 < c1 == c2) or r2 - r1 + 1 < TALL:
+    idx = store.index(sid)
+    if not (0 < r1 and 0 < c1 == c2) or r2 - r1 + 1 < TALL or idx is None or \
+            store.gap(idx, c1, r1, r2) is None:
         return None
-    return sid, r1, c1, r2
+    return idx, r1, c1, r2
 
 
 def _criterion(value):
@@ -137,7 +150,8 @@ def _over_columns(store, name: str, original, args):
     if layout is None:
         return None
     tests, conditions, total = layout
-    areas = [_area(t) for t in tests] + ([_area(total)] if total is not None else [])
+    areas = [_area(store, t) for t in tests] + \
+        ([_area(store, total)] if total is not None else [])
     if any(a is None for a in areas) or len({a[3] - a[1] for a in areas}) != 1:
         return None
     crits = [_criterion(c) for c in conditions]
@@ -151,15 +165,15 @@ def _over_columns(store, name: str, original, args):
         return None
     first = areas[0][1]
     # the combination: each range by sheet, column and rows from the first range's
-    key = (name, ckeys, tuple((sid, c, r1 - first) for sid, r1, c, _ in areas))
+    key = (name, ckeys, tuple((idx, c, r1 - first) for idx, r1, c, _ in areas))
     a, b = first, areas[0][3]  # the formula's rows, in the first range
     combo = store.cache.get(key)
     if combo is None:  # (rows enough for the next formulas of a block moving down)
-        combo = store.cache[key] = _Combination.made(store, name, original, key, a,
-                                                     2 * b - a + 1)
+        combo = store.cache[key] = _Combination.made(store, name, original, key, (a, b),
+                                                     a, 2 * b - a + 1)
     elif combo is not False and not combo.lo <= a <= b <= combo.hi:
         combo = store.cache[key] = _Combination.made(
-            store, name, original, key, min(a, 2 * combo.lo - combo.hi),
+            store, name, original, key, (a, b), min(a, 2 * combo.lo - combo.hi),
             max(b, 2 * combo.hi - combo.lo))
     value = combo.value(a, b) if combo is not False else None
     if value is None:  # (computed by the function: its cells counted as read)
@@ -198,20 +212,15 @@ def _charge(cells: int) -> None:
     context.STATE.cells_read = getattr(context.STATE, "cells_read", 0) + cells
 
 
-def _column(store, sid: str, col: int, last: int):
-    got = store.column(sid, col, last)
-    return None if got is None else got[1]
-
-
-def _matches(store, sid: str, col: int, crit, last: int):
+def _matches(store, idx: int, col: int, crit, last: int):
     """Whether each row of a column (``[r]``, to row ``last`` at least) meets ``crit``,
     by formulas' criteria (``__xfilter``, as napkin corrects it); None where that refuses
     or fails. Cached per sheet, column and criterion."""
-    key = ("match", sid, col, type(crit).__name__, crit)
+    key = ("match", idx, col, type(crit).__name__, crit)
     got = store.cache.get(key)
     if got is not None and (got is False or len(got) > last):
         return got if got is not False else None
-    arr = _column(store, sid, col, last)
+    arr = store.column(idx, col, last)
     ns = fx.load()
     fns = ns.formulas.functions
     raw = fns.replace_empty(arr[:, None], "")
@@ -229,16 +238,16 @@ def _matches(store, sid: str, col: int, crit, last: int):
     return found
 
 
-def _kinds(store, sid: str, col: int, last: int) -> tuple:
+def _kinds(store, idx: int, col: int, last: int) -> tuple:
     """What each cell of a column summed holds (``_EMPTY``...) by row (to row ``last`` at
     least), its number as a float (0 elsewhere), and the largest size of a whole number
     there. Cached per sheet and column."""
-    key = ("kinds", sid, col)
+    key = ("kinds", idx, col)
     got = store.cache.get(key)
     if got is not None and len(got[0]) > last:
         return got
     ns = fx.load()
-    values = _column(store, sid, col, last)
+    values = store.column(idx, col, last)
     _charge(len(values))
     kinds = np.full(len(values), _OTHER, dtype=np.int8)
     numbers = np.zeros(len(values))
@@ -262,21 +271,25 @@ class _Combination:
     ``lo``..``hi``) where every criterion is met, with their running count, and the
     range totalled's numbers on those rows."""
 
-    __slots__ = ("name", "lo", "hi", "met", "count", "kinds", "numbers", "largest")
+    __slots__ = ("name", "lo", "hi", "count", "summed", "numbers", "unread", "largest")
 
     @classmethod
-    def made(cls, store, name: str, original, key, first: int, last: int):
+    def made(cls, store, name: str, original, key, window: tuple, first: int, last: int):
         """The combination of ``key`` over the first range's rows ``first``..``last`` (at
-        least); False where the function refuses over those rows of the columns, or a
-        criterion's matching fails."""
+        most: the rows of its columns about ``window``, the rows (a, b) of a formula,
+        without formulas); False where the function refuses over those rows of the
+        columns, or a criterion's matching fails."""
+        a, b = window
         _, ckeys, ranges = key
         lo, hi = max(1, 1 - min(d for _, _, d in ranges), first), last
+        for idx, col, d in ranges:  # (only rows without formulas, those of the window's)
+            g = store.gap(idx, col, a + d, b + d)
+            lo, hi = max(lo, g[0] - d), min(hi, g[1] - d)
         # the function once over the whole columns (strict mode's refusals are of cells)
         whole = []
-        for sid, col, d in ranges:
-            arr = _column(store, sid, col, hi + d)
-            if arr is None:
-                return False
+        for idx, col, d in ranges:
+            arr = store.column(idx, col, hi + d)
+            sid = store.wb.sheets[idx].sid
             whole.append(rg.one_range(rg.area_ref(sid, lo + d, col, hi + d, col),
                                       arr[lo + d:hi + d + 1, None].copy()))
         _charge((hi - lo + 1) * len(ranges))
@@ -292,41 +305,35 @@ class _Combination:
         self = cls()
         self.name, self.lo, self.hi = name, lo, hi
         met = np.ones(hi - lo + 1, dtype=bool)
-        for (sid, col, d), crit in zip(ranges[:len(crits)], crits, strict=True):
-            found = _matches(store, sid, col, crit, hi + d)
+        for (idx, col, d), crit in zip(ranges[:len(crits)], crits, strict=True):
+            found = _matches(store, idx, col, crit, hi + d)
             if found is None:
                 return False
             met &= found[lo + d:hi + d + 1]
-        self.met = met
         self.count = np.concatenate(([0], np.cumsum(met, dtype=np.int64)))
-        self.kinds = self.numbers = None
-        if name not in COUNTS:
-            sid, col, d = ranges[-1]
-            kinds, numbers, self.largest = _kinds(store, sid, col, hi + d)
-            self.kinds, self.numbers = kinds[lo + d:hi + d + 1], numbers[lo + d:hi + d + 1]
+        if name not in COUNTS:  # the numbers met, and a running count of the cells met
+            idx, col, d = ranges[-1]  # the function reads its own way (in the range
+            kinds, numbers, self.largest = _kinds(store, idx, col, hi + d)  # totalled)
+            kinds, self.numbers = kinds[lo + d:hi + d + 1], numbers[lo + d:hi + d + 1]
+            self.summed = met & (kinds == _NUMBER)
+            unread = met & ((kinds == _ERROR) if name in TOTAL_LAST else (kinds >= _OTHER))
+            self.unread = np.concatenate(([0], np.cumsum(unread, dtype=np.int64)))
         return self
 
     def value(self, a: int, b: int):
         """The function's value over the first range's rows ``a``..``b``; None where the
         function computes it itself."""
         i, j = a - self.lo, b - self.lo + 1
-        n = int(self.count[j] - self.count[i])
         if self.name in COUNTS:
-            return n
-        met = self.met[i:j]
-        kinds = self.kinds[i:j][met]
-        numbers = self.numbers[i:j][met]
+            return int(self.count[j] - self.count[i])
+        if self.unread[j] > self.unread[i]:
+            return None
+        xs = self.numbers[i:j][self.summed[i:j]]
         if self.name in TOTAL_LAST:  # SUMIF, AVERAGEIF: the numbers added in order
-            if (kinds == _ERROR).any():
-                return None
-            xs = numbers[kinds == _NUMBER]
             added = float(np.cumsum(np.concatenate(([0.0], xs)))[-1])
             if self.name == "SUMIF":
                 return added
             return added / len(xs) if len(xs) else fx.load().errors["#DIV/0!"]
-        if (kinds >= _OTHER).any():
-            return None
-        xs = numbers[kinds == _NUMBER]
         if self.name == "SUMIFS":
             return np.sum(xs)
         if not len(xs):
