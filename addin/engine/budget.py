@@ -160,7 +160,7 @@ class Work:
     def _by_column(self) -> str:
         if not self.by_column:
             return ""
-        return (f", and {self.by_column:,} ranges of {self.windows:,} cells by the "
+        return (f", and {self.by_column:,} ranges of {self.windows:,} cells read by the "
                 f"matches of {len(self.columns):,} columns")
 
     @staticmethod
