@@ -58,6 +58,10 @@ TOTAL_LAST = ("SUMIF", "AVERAGEIF")
 NAMES = COUNTS + TOTAL_FIRST + TOTAL_LAST
 #: at least this many rows (as addin.engine.columns.TALL: a column read as one array)
 TALL = 33
+#: past this many combinations of criteria made for ranges at the same places, each
+#: serving fewer than this many formulas on average, the function computes a formula
+#: whose criteria are new (a criterion a row), and matches them when they come again
+FEW = 4
 #: the limit of an exact sum of whole numbers in a float
 _EXACT = 2.0 ** 53
 #: what a range summed holds in a row: nothing, a number, a text or logical value, an error
@@ -165,21 +169,30 @@ def _over_columns(store, name: str, original, args):
         return None
     first = areas[0][1]
     # the combination: each range by sheet, column and rows from the first range's
-    key = (name, ckeys, tuple((idx, c, r1 - first) for idx, r1, c, _ in areas))
+    shifts = tuple((idx, c, r1 - first) for idx, r1, c, _ in areas)
+    key = (name, ckeys, shifts)
     a, b = first, areas[0][3]  # the formula's rows, in the first range
     combo = store.cache.get(key)
-    if combo is None:  # (rows enough for the next formulas of a block moving down)
-        combo = store.cache[key] = _Combination.made(store, name, original, key, (a, b),
-                                                     a, 2 * b - a + 1)
-    elif combo is not False and not combo.lo <= a <= b <= combo.hi:
-        combo = store.cache[key] = _Combination.made(
-            store, name, original, key, (a, b), min(a, 2 * combo.lo - combo.hi),
-            max(b, 2 * combo.hi - combo.lo))
-    value = combo.value(a, b) if combo is not False else None
+    if combo is None or (combo is not False and not combo.lo <= a <= b <= combo.hi):
+        family = store.cache.setdefault(("family", name, shifts), [0, 0, set()])
+        if combo is None and family[0] >= FEW and family[1] < FEW * family[0] and \
+                ckeys not in family[2]:  # (a criterion a formula: matching each over
+            family[2].add(ckeys)  # whole columns would do more than the function over
+            combo = None  # each formula's rows; a criterion seen again is matched)
+        elif combo is None:
+            combo = _Combination.made(store, name, original, key, (a, b), a, b)
+        else:  # (twice the rows, for the next formulas of a block moving down)
+            span = combo.hi - combo.lo + 1
+            combo = _Combination.made(store, name, original, key, (a, b),
+                                      min(a, combo.lo - span), max(b, combo.hi + span))
+        if combo is not None:
+            store.cache[key] = combo
+            family[0] += 1
+    value = combo.value(a, b) if combo else None
     if value is None:  # (computed by the function: its cells counted as read)
-        context.STATE.cells_read = getattr(context.STATE, "cells_read", 0) + \
-            (b - a + 1) * len(areas)
+        _charge((b - a + 1) * len(areas))
         return None
+    store.cache[("family", name, shifts)][1] += 1
     out = np.empty(shape, dtype=object)
     out[...] = value
     return out.view(fx.load().Array)
