@@ -235,3 +235,14 @@ def test_a_huge_workbook_is_refused_at_once(tmp_path, monkeypatch):
     with pytest.raises(WorkbookError, match=r"reading 26,000,000 cells\), more than the "
                                             r"25,000,000 napkin computes a workbook within"):
         calc_workbook(xlsx_make.write(tmp_path / "in2.xlsx", {"S": cells}), None, {})
+
+
+def test_past_the_matches_it_keeps_the_functions_compute(tmp_path, monkeypatch):
+    # with no room for matches, every formula is computed by the function on its own
+    # rows (its cells counted while computing): the same values
+    path = _pipeline(tmp_path, 400, 200, 150)
+    res = calc_workbook(path, None, {})
+    monkeypatch.setattr(criteria_columns, "HELD", -1)
+    taken: list = []
+    assert _outcome(path, tmp_path, True, taken) == _outcome(path, tmp_path, True)
+    assert taken == [] and calc_workbook(path, None, {}) == res

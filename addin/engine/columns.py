@@ -1,9 +1,12 @@
-"""The values of an area as the engine reads them, and the columns that hold no formula.
+"""The values of an area as the engine reads them, and the columns between formula cells.
 
-A column of a sheet with no formula cell keeps its values while the workbook is computed,
-so its values are made into one numpy array once (``Columns.column``), and a tall area of
-one such column is a slice of it (``Columns.block``) instead of a cell-by-cell read of the
-sheet, and depends on no formula (``Columns.formula_free``). ``Columns`` is what
+The rows of a column between two of its formula cells keep their values while the
+workbook is computed, so a column's values are made into one numpy array once
+(``Columns.column``, its formula cells left empty there), a tall area of one column
+whose rows hold no formula is a read-only view of it (``Columns.block``) instead of a
+cell-by-cell read of the sheet, and depends on no formula (``Columns.formula_free``);
+the forms of argument such an area gives (``addin.engine.forms.value_forms``) come from
+running counts over the column (``Columns.forms``). ``Columns`` is what
 ``addin.engine.evaluator.Evaluation`` keeps, and what the conditional aggregates find in
 ``addin.formula.context.STATE.columns`` while a workbook is computed
 (``addin.excel.criteria_columns``): their criteria are matched over a column once.

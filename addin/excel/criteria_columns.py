@@ -62,6 +62,9 @@ TALL = 33
 #: serving fewer than this many formulas on average, the function computes a formula
 #: whose criteria are new (a criterion a row), and matches them when they come again
 FEW = 4
+#: the most rows of matches, running counts and numbers kept (at most 17 bytes a row:
+#: about 340 MB); past it, the functions compute the formulas whose criteria are new
+HELD = 20_000_000
 #: the limit of an exact sum of whole numbers in a float
 _EXACT = 2.0 ** 53
 #: what a range summed holds in a row: nothing, a number, a text or logical value, an error
@@ -175,7 +178,9 @@ def _over_columns(store, name: str, original, args):
     combo = store.cache.get(key)
     if combo is None or (combo is not False and not combo.lo <= a <= b <= combo.hi):
         family = store.cache.setdefault(("family", name, shifts), [0, 0, set()])
-        if combo is None and family[0] >= FEW and family[1] < FEW * family[0] and \
+        if store.cache.get("held", 0) > HELD:  # (the memory of the matches kept)
+            combo = None
+        elif combo is None and family[0] >= FEW and family[1] < FEW * family[0] and \
                 ckeys not in family[2]:  # (a criterion a formula: matching each over
             family[2].add(ckeys)  # whole columns would do more than the function over
             combo = None  # each formula's rows; a criterion seen again is matched)
@@ -225,6 +230,10 @@ def _charge(cells: int) -> None:
     context.STATE.cells_read = getattr(context.STATE, "cells_read", 0) + cells
 
 
+def _hold(store, rows: int) -> None:
+    store.cache["held"] = store.cache.get("held", 0) + rows
+
+
 def _matches(store, idx: int, col: int, crit, last: int):
     """Whether each row of a column (``[r]``, to row ``last`` at least) meets ``crit``,
     by formulas' criteria (``__xfilter``, as napkin corrects it); None where that refuses
@@ -248,6 +257,7 @@ def _matches(store, idx: int, col: int, crit, last: int):
         return None
     found = found[:, 0]
     store.cache[key] = found
+    _hold(store, len(found))
     return found
 
 
@@ -276,6 +286,7 @@ def _kinds(store, idx: int, col: int, last: int) -> tuple:
         elif isinstance(v, ns.XlError):
             kinds[i] = _ERROR
     got = store.cache[key] = kinds, numbers, largest
+    _hold(store, len(values))
     return got
 
 
@@ -324,6 +335,7 @@ class _Combination:
                 return False
             met &= found[lo + d:hi + d + 1]
         self.count = np.concatenate(([0], np.cumsum(met, dtype=np.int64)))
+        _hold(store, len(met) * (1 if name in COUNTS else 2))
         if name not in COUNTS:  # the numbers met, and a running count of the cells met
             idx, col, d = ranges[-1]  # the function reads its own way (in the range
             kinds, numbers, self.largest = _kinds(store, idx, col, hi + d)  # totalled)

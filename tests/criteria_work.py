@@ -1,5 +1,6 @@
 """Units of work against CPU for conditional aggregates over columns (docs/bench.md, "The
-work limit"): ``python -m tools.criteria_work``.
+work limit"): ``python tests/criteria_work.py`` (in tests/, as it replaces the engine's
+constants and methods for the time of a measure, which tools/ may not).
 
 Builds workbooks in a temporary folder and computes each in this process with
 ``calc_workbook``: ordinary formulas (SUM over a fixed range, the path the table of
@@ -155,7 +156,7 @@ def measure(path: Path) -> tuple[int, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argparse.ArgumentParser(prog="python -m tools.criteria_work",
+    argparse.ArgumentParser(prog="python tests/criteria_work.py",
                             description=__doc__.split("\n\n")[0]).parse_args(argv)
     budget.MAX_WORK = 10 ** 9  # (the fast path off counts past the limit: measured)
     with tempfile.TemporaryDirectory() as d:
