@@ -106,9 +106,23 @@ def over_columns(original, key: str):
             got = _over_columns(store, name, original, args)
             if got is not None:
                 return got
+            _charge(_tall_cells(args))  # (the count may have taken them as matched)
         return original(*args)
 
     return computed
+
+
+def _tall_cells(args) -> int:
+    """The cells of the arguments that are tall ranges of one column: those
+    ``addin.engine.budget`` may have counted as read by their columns' matches, counted
+    as read while computing when the function reads them itself."""
+    ns, n = fx.load(), 0
+    for v in args:
+        if isinstance(v, ns.Ranges) and len(v.ranges) == 1:
+            _sid, r1, c1, r2, c2 = rg.areas(v)[0]
+            if c1 == c2 and r2 - r1 + 1 >= TALL:
+                n += r2 - r1 + 1
+    return n
 
 
 def _layout(name: str, args):
@@ -194,8 +208,7 @@ def _over_columns(store, name: str, original, args):
             store.cache[key] = combo
             family[0] += 1
     value = combo.value(a, b) if combo else None
-    if value is None:  # (computed by the function: its cells counted as read)
-        _charge((b - a + 1) * len(areas))
+    if value is None:  # (computed by the function)
         return None
     store.cache[("family", name, shifts)][1] += 1
     out = np.empty(shape, dtype=object)
