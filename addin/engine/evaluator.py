@@ -333,7 +333,6 @@ class Evaluation:
             rd = self._dict_cache[dk] = ranges.area_ref(sheet.sid, r1, c1, r2, c2)
         return rd, self.columns.block(sheet, r1, c1, r2, c2)
 
-
     def plan(self) -> list[Node]:
         """Compile every formula and find its inputs; the nodes in evaluation order
         (defined names first, so that unused ones are computed too)."""
