@@ -44,16 +44,19 @@ def _data(col: str, values) -> list[str]:
 
 
 def _formulas(k1: str, k2: str) -> list[str]:
-    """Each function over windows of WINDOW rows moving down a row a cell."""
+    """Each function over windows of WINDOW rows moving down a row a cell (and over ranges
+    of different sizes, refused, and over whole columns)."""
     out = []
     for r in range(1, FORMULAS + 1):
         a, b, cc = (f"{x}{r}:{x}{r + WINDOW - 1}" for x in "ABC")
-        shifted = f"B{r + 3}:B{r + WINDOW + 2}"
-        for col, f in zip("EFGHIJKL", (
+        shifted, shorter = f"B{r + 3}:B{r + WINDOW + 2}", f"B{r}:B{r + WINDOW - 2}"
+        for col, f in zip("EFGHIJKLMN", (
                 f"COUNTIF({a},{k1})", f"COUNTIFS({a},{k1},{b},{k2})",
                 f"SUMIF({a},{k1},{cc})", f"SUMIFS({cc},{a},{k1},{b},{k2})",
                 f"AVERAGEIF({a},{k1},{cc})", f"AVERAGEIFS({cc},{a},{k1})",
-                f"COUNTIFS({a},{k1},{shifted},{k2})", f"SUMIF({cc},{k2})"), strict=True):
+                f"COUNTIFS({a},{k1},{shifted},{k2})", f"SUMIF({cc},{k2})",
+                f"COUNTIFS({a},{k1},{shorter},{k2})", f"SUMIFS($C:$C,$A:$A,{k1})"),
+                strict=True):
             out.append(c(f"{col}{r}", f, 0))
     return out
 
@@ -129,7 +132,7 @@ def test_each_form_of_criterion_over_each_kind_of_cell(tmp_path, monkeypatch, st
         with pytest.MonkeyPatch.context() as mp:
             _without_fast_path(mp)
             assert _outcome(path, tmp_path, strict) == fast, k
-    assert len(taken) > 1000  # (of 25 x 240 formulas: those no refusal sends back)
+    assert len(taken) > 1000  # (of 25 x 300 formulas: those no refusal sends back)
 
 
 STAGES = ("lead", "prospect", "negotiating", "closed won")
