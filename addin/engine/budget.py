@@ -13,6 +13,15 @@ the slower functions (``docs/bench.md``, "The work limit"):
 * while computing, ``CELL_READ`` for each cell OFFSET and INDIRECT read or scan to make
   the areas they return (``addin.formula.context.read_cells``).
 
+A tall range of a column without formulas that a conditional aggregate reads (COUNTIFS,
+SUMIFS...: ``addin.excel.criteria_columns``, which matches each criterion over the column
+once) counts instead ``CRITERIA_RANGE`` in each formula, its cells once per
+``WINDOW_CELLS`` (the slices of arrays its value is taken from), and ``CELL_READ`` for
+each cell of its column once in the workbook (the column made an array); while
+computing, ``CELL_READ`` for each cell of a column a criterion is matched over, of the
+whole columns a function is run over once, and of the ranges it leaves to the function
+itself after all.
+
 Compiling is counted as it goes, and refused the moment the count passes the limit;
 computing is counted before each computation of the workbook (``--lenient`` computes it
 again when it keeps cells), and the areas OFFSET and INDIRECT make after each formula.
@@ -26,6 +35,7 @@ from __future__ import annotations
 
 import time
 
+from addin.excel import criteria_columns
 from addin.formula import context
 from addin.formula import formula_text as ft
 from addin.ooxml import guard
@@ -37,6 +47,10 @@ COMPILE_CHAR = 25
 FORMULA = 20
 CALL = 20
 CELL_READ = 1
+#: a range a conditional aggregate reads by its column's matches, in each formula; and
+#: the cells of such ranges counted as one unit
+CRITERIA_RANGE = 20
+WINDOW_CELLS = 100
 #: how the refusal says what to do
 _FIX = ("split the workbook into smaller ones, or make its formulas read smaller ranges "
         "(--lenient computes the same formulas, so it does not help)")
@@ -53,12 +67,16 @@ def calls_of(prog, text: str) -> int:
 class Work:
     """The count of one workbook's work (``Evaluation`` keeps one)."""
 
-    __slots__ = ("total", "compiled", "cells", "calls", "read", "cpu0")
+    __slots__ = ("total", "compiled", "cells", "calls", "read", "cpu0", "by_column",
+                 "windows", "columns", "_fast")
 
     def __init__(self):
         self.total = 0  # the units counted so far
         self.compiled = 0  # characters of formulas compiled
         self.cells = self.calls = self.read = 0  # per computation of the workbook
+        self.by_column = self.windows = 0  # ranges read by their columns' matches, cells
+        self.columns: dict = {}  # (sheet, column) -> its cells, made an array once
+        self._fast: dict = {}  # id(compiled function) -> fast_inputs
         self.cpu0 = time.process_time()
         context.STATE.cells_read = 0
 
@@ -70,18 +88,33 @@ class Work:
             raise guard.WorkbookError(self._sentence(f"compiling its formulas counts past "
                                                      f"{self.total:,} units of work"))
 
-    def count(self, node, clip) -> None:
+    def count(self, node, clip, rows=None) -> None:
         """Count one formula cell (or defined name) once its inputs are known (``node``,
         an ``addin.engine.book.Node``): the calls and operators it computes, the cells of
-        the areas it reads (each as ``clip(area)`` reads it) and the cells it fills."""
+        the areas it reads (each as ``clip(area)`` reads it) and the cells it fills.
+        ``rows(sheet, column, r1, r2)``: the cells of a column whose rows r1..r2 hold no
+        formula (``addin.engine.columns.Columns.rows``; None where one does), a tall
+        range of which a conditional aggregate reads by its column's matches."""
         self.cells += 1
         if node.prog is None:  # (a formula napkin cannot read: its error value)
             return
         self.calls += calls_of(node.prog, node.text or "")
-        for kind, arg in node.specs:
+        fn = node.prog.fn
+        fast = {} if rows is None else self._fast.get(id(fn))
+        if fast is None:
+            fast = self._fast[id(fn)] = fast_inputs(fn)
+        for i, (kind, arg) in enumerate(node.specs):
             if kind == "rng":
                 for part in arg:
-                    _, r1, c1, r2, c2 = clip(part)
+                    idx, r1, c1, r2, c2 = clip(part)
+                    if i in fast and len(arg) == 1 and c1 == c2 and \
+                            r2 - r1 + 1 >= criteria_columns.TALL:
+                        n = rows(idx, c1, r1, r2)
+                        if n is not None:
+                            self.by_column += 1
+                            self.windows += (r2 - r1 + 1) * fast[i]
+                            self.columns.setdefault((idx, c1), n)
+                            continue
                     self.read += (r2 - r1 + 1) * (c2 - c1 + 1)
         if node.spill is not None:
             r1, c1, r2, c2 = node.spill
@@ -90,7 +123,9 @@ class Work:
     @property
     def per_computation(self) -> int:
         """The units of one computation of the workbook's formulas."""
-        return FORMULA * self.cells + CALL * self.calls + CELL_READ * self.read
+        return (FORMULA * self.cells + CALL * self.calls + CELL_READ * self.read
+                + CRITERIA_RANGE * self.by_column + self.windows // WINDOW_CELLS
+                + CELL_READ * sum(self.columns.values()))
 
     def compute(self) -> None:
         """Count one computation of the workbook; refuse, before it starts, if it takes the
@@ -101,7 +136,8 @@ class Work:
             raise guard.WorkbookError(self._sentence(
                 f"computing it counts {self.total:,} units of work ({self.compiled:,} "
                 f"characters of formulas compiled; {self.cells:,} formulas computing "
-                f"{self.calls:,} calls and operators and reading {self.read:,} cells)"))
+                f"{self.calls:,} calls and operators and reading {self.read:,} cells"
+                f"{self._by_column()})"))
 
     def within_limits(self, node, done: int, total: int) -> None:
         """Refuse the workbook, computed up to formula ``node`` (the ``done``-th of
@@ -113,17 +149,43 @@ class Work:
             raise guard.WorkbookError(self._sentence(
                 f"computing it counts past {self.total + CELL_READ * read:,} units of "
                 f"work by {node.label} ({done + 1:,} of {total:,} formulas), {read:,} "
-                "of them cells that OFFSET or INDIRECT read"))
+                "of them cells that OFFSET or INDIRECT read, or criteria matched over "
+                "whole columns"))
         if time.process_time() - self.cpu0 > guard.MAX_CPU_SECONDS:
             raise guard.WorkbookError(
                 f"computing took more than {guard.MAX_CPU_SECONDS:g} s of CPU by "
                 f"{node.label} ({done + 1:,} of {total:,} formulas): napkin computes a "
                 f"workbook within {guard.MAX_CPU_SECONDS:g} s of CPU; {_FIX}")
 
+    def _by_column(self) -> str:
+        if not self.by_column:
+            return ""
+        return (f", and {self.by_column:,} ranges of {self.windows:,} cells read by the "
+                f"matches of {len(self.columns):,} columns")
+
     @staticmethod
     def _sentence(what: str) -> str:
         return (f"{what}, more than the {MAX_WORK:,} napkin computes a workbook within "
                 f"(docs/bench.md, \"The work limit\"): {_FIX}")
+
+
+def fast_inputs(fn) -> dict:
+    """The inputs (their positions in a compiled function's ``inputs``) that only
+    conditional aggregates read, each as a range they take by its column
+    (``addin.excel.criteria_columns.range_positions``): 1 for one whose rows a formula
+    reads (the range added or averaged), 0 for a criteria range only."""
+    names, steps = getattr(fn, "names", None), getattr(fn, "steps", None)
+    if not names or steps is None:
+        return {}
+    uses: dict = {}
+    for name, step in zip(names, steps, strict=True):
+        ins = step[1]
+        ranged = criteria_columns.range_positions(name, len(ins))
+        total = criteria_columns.total_position(name, len(ins))
+        for pos, k in enumerate(ins):
+            uses.setdefault(k, []).append((pos in ranged, pos == total))
+    return {i: int(any(t for _, t in uses[k])) for i, k in enumerate(fn.in_ids)
+            if k != fn.out and uses.get(k) and all(r for r, _ in uses[k])}
 
 
 def _read_while_computing() -> int:

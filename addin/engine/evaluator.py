@@ -27,8 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from addin.engine import budget, cycles, demand, executor
-from addin.engine.book import FAILED, UNREADABLE, Node, Sheet, Workbook, label
+from addin.engine import budget, columns, cycles, demand, executor
+from addin.engine.book import FAILED, UNREADABLE, Node, Workbook, label
 from addin.engine.boot import ready
 from addin.formula import calls, context, fx, intersection, ranges
 from addin.formula import formula_text as ft
@@ -73,6 +73,7 @@ class Evaluation:
         #: computing (``napkin calc`` draws its progress bar with it), or None
         self.progress: Callable[[str, int, int], None] | None = None
         self.work = budget.Work()  # counted as it is compiled and computed
+        self.columns = columns.Columns(wb)  # those without formulas, as arrays
 
     # ---------------------------------------------------------------- compiling
     def _program(self, node: Node) -> tuple[Program, list | None]:
@@ -290,6 +291,8 @@ class Evaluation:
             n = self.wb.sheets[idx].formula_at.get((r1, c1))
             return [] if n is None else [n]
         part = self._clip(part)
+        if self.columns.formula_free(part):
+            return []
         got = self._deps_cache.get(part)
         if got is None:
             idx, r1, c1, r2, c2 = part
@@ -328,28 +331,7 @@ class Evaluation:
         rd = self._dict_cache.get(dk)
         if rd is None:
             rd = self._dict_cache[dk] = ranges.area_ref(sheet.sid, r1, c1, r2, c2)
-        return rd, self._block(sheet, r1, c1, r2, c2)
-
-    @staticmethod
-    def _block(sheet: Sheet, r1, c1, r2, c2):
-        vals = sheet.values
-        arr = np.empty((r2 - r1 + 1, c2 - c1 + 1), dtype=object)
-        if r1 == r2 and c1 == c2:  # one cell (most references)
-            v = vals.get((r1, c1))
-            arr[0, 0] = ready().EMPTY if v is None else v
-            return arr
-        arr[:] = ready().EMPTY
-        if arr.size <= len(vals):
-            for r in range(r1, r2 + 1):
-                for c in range(c1, c2 + 1):
-                    v = vals.get((r, c))
-                    if v is not None:
-                        arr[r - r1, c - c1] = v
-        else:
-            for (r, c), v in vals.items():
-                if r1 <= r <= r2 and c1 <= c <= c2:
-                    arr[r - r1, c - c1] = v
-        return arr
+        return rd, self.columns.block(sheet, r1, c1, r2, c2)
 
     def plan(self) -> list[Node]:
         """Compile every formula and find its inputs; the nodes in evaluation order
@@ -358,7 +340,7 @@ class Evaluation:
         nodes, say = names + self.wb.nodes, self.progress
         for i, node in enumerate(nodes):
             self._prepare(node)
-            self.work.count(node, self._clip)
+            self.work.count(node, self._clip, self.columns.rows)
             if say is not None and not i % 256:
                 say("compiling", i, len(nodes))
         order = cycles.ordered(self, nodes)  # (self.cyclic, self.cycle_of)
@@ -374,7 +356,8 @@ class Evaluation:
             if node.keep is None and any(d.keep is not None and d.is_name for d in node.deps):
                 node.keep = next(d.keep for d in node.deps if d.keep is not None and d.is_name)
         self.work.compute()  # (refused here when past the count's limit)
-        context.STATE.registry, context.STATE.noise = self.registry, 0.0
+        context.STATE.registry, context.STATE.columns = self.registry, self.columns
+        context.STATE.noise = 0.0  # (what a cycle saved short of its fixed point leaves)
         say = self.progress
         wanted = self.demand = demand.Demand(self)  # (what OFFSET, INDIRECT reach first)
         context.STATE.demand, done, active = wanted.need, wanted.done, wanted.active
@@ -393,7 +376,7 @@ class Evaluation:
                 if say is not None and not i % 256:
                     say("computing", i, len(order))
         finally:
-            context.STATE.demand = None
+            context.STATE.demand = context.STATE.columns = None
             calls.clear()
         if cycles.with_loops(self):  # loops closed by OFFSET, INDIRECT: now cycles
             self.rerun(self.replanned)

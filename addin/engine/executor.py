@@ -52,7 +52,7 @@ class FastFn:
     else falls back to formulas' own DispatchPipe (``pipe``)."""
 
     __slots__ = ("_pipe", "_make_pipe", "inputs", "in_ids", "in_filters", "consts", "steps",
-                 "out", "unsure", "unfiltered", "calls", "flow", "positions")
+                 "out", "unsure", "unfiltered", "calls", "flow", "positions", "names")
 
     def __init__(self, graph: fx.Graph, inputs, out, extra_consts=None, pipe=None,
                  make_pipe=None):
@@ -104,6 +104,8 @@ class FastFn:
                                          flow and flow.certain))  # with the forms they see
         self.calls = list(calls.values())
         self.positions = tuple(order)  # each step's position in the graph's functions
+        self.names = tuple(branches.graph_name(graph.names[g]) if g < len(graph.names)
+                           else "" for g in order)  # each step's function ("" if none)
         pluses = forms.unary_plus_readers(graph, out, flow and flow.certain)
         self.steps = [
             (forms.guarded(one_cell(funcs[g][0]), calls[g]) if g in calls else

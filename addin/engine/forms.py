@@ -178,6 +178,10 @@ def value_forms(v, seen: dict | None = None, values: bool = True) -> frozenset:
     if isinstance(v, ns.Ranges) and not values:
         return _ONE_CELL if ranges.cell_count(v) == 1 else _RANGE
     if isinstance(v, ns.Ranges):
+        store = getattr(context.STATE, "columns", None)  # (a tall range of a column
+        got = None if store is None else store.forms(v, _cell_forms)  # without formulas)
+        if got is not None:
+            return _RANGE | got
         try:
             parts = [a for _, a in ranges.area_values(v)]
         except Exception:  # formulas' own error for the reference
@@ -198,6 +202,12 @@ def value_forms(v, seen: dict | None = None, values: bool = True) -> frozenset:
     if seen is not None and kind != "arrays":  # (the engine keeps its references; an
         seen[id(v)] = (v, got)  # array a nested call gave is not kept alive here)
     return got
+
+
+def _cell_forms(x) -> frozenset:
+    """The forms a cell's value adds to its range's (as ``value_forms`` reads a range)."""
+    tx = type(x)
+    return frozenset() if tx is float or tx is int or tx is bool else value_forms(x) - _SCALAR
 
 
 _SCALAR = frozenset({"scalars"})
