@@ -126,6 +126,39 @@ def ranges_of_one_shape(original, key: str):
     return of_one_shape
 
 
+def averaged_numbers(original, key: str):
+    """formulas' AVERAGEIFS (``key``), refused in strict mode (``context.refuse``,
+    ``#VALUE!``) where its average_range holds text or a logical value: formulas leaves
+    them out, and Microsoft's pages disagree (the function's page: text there gives
+    #DIV/0!; the WorksheetFunction.AverageIfs page: "Cells in range that contain TRUE
+    evaluate as 1", text "generates an error"). Numbers and empty cells (ignored, as both
+    pages say) are computed, and text or logical values where no criteria match (what
+    AVERAGEIFS gives for a range holding 1 in those cells only is then #DIV/0!); an error
+    value is refused by its form (``errors``)."""
+    import functools
+
+    import numpy as np
+    import schedula as sh
+    from formulas.functions import Error
+
+    @functools.wraps(original)
+    def numbers_only(*args):
+        values = np.asarray(getattr(args[0], "value", args[0]), dtype=object) if args \
+            else np.empty(0, dtype=object)
+        odd = np.vectorize(lambda v: v is not sh.EMPTY and isinstance(v, str | bool | np.bool_),
+                           otypes=[bool])(values) if values.size else np.zeros(0, dtype=bool)
+        if odd.any():  # averaged only where the criteria match: are any of them matched?
+            marked = np.full(values.shape, sh.EMPTY, dtype=object)
+            marked[odd.reshape(values.shape)] = 1.0
+            if np.ravel(original(marked, *args[1:]))[0] == 1.0:
+                context.refuse(f"{key.removeprefix('_XLFN.')} given text or a logical value "
+                               "to average where its criteria match")
+                return Error.errors["#VALUE!"]
+        return original(*args)
+
+    return numbers_only
+
+
 def type_of_error(original, key: str):
     """Excel's TYPE, 16 for an error value however it comes (formulas' TYPE makes a bare
     error value an array of text first, and gave 2 for ``TYPE(SUM(1/0))``)."""

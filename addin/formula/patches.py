@@ -225,6 +225,12 @@ _FORMULAS = (
             "\"must have the same number of rows and columns\"); tests/test_excel_referee_"
             "math.py::test_criteria_ranges_of_different_sizes", f"{_FXA}:ranges_of_one_shape")
       for name in ("COUNTIFS", "SUMIFS", "AVERAGEIFS")),
+    Patch(_F, TABLE, "AVERAGEIFS", "formulas' AVERAGEIFS leaves text and logical values of "
+          "average_range out; Microsoft's pages disagree on them (text #DIV/0! or an error, "
+          "TRUE as 1): refused in strict mode",
+          "Microsoft Support, \"AVERAGEIFS function\"; Microsoft Learn, "
+          "\"WorksheetFunction.AverageIfs method\"; tests/test_checked_lookups.py::"
+          "test_averageifs_averages_numbers_and_refuses_text", f"{_FXA}:averaged_numbers"),
     *(Patch(_F, TABLE, name, f"formulas' {name} of one logical value or text gives #NUM!; "
             "Excel reads it as a number: refused in strict mode",
             "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!F816:G816 "
