@@ -186,6 +186,23 @@ def test_single_is_the_implicit_intersection_operator(tmp_path):
     assert [res[k].code for k in ("S!E9", "S!E6", "S!F10")] == ["#VALUE!"] * 3
 
 
+def test_single_of_an_empty_cell_or_an_error_value_is_what_the_cell_holds(tmp_path):
+    # the page: "return the value from the cell on the same row or column as the
+    # formula": an empty cell reads as an empty cell does (0 alone, "" joined to text),
+    # an error value is that error. By hand: A1 empty, A2 #N/A (=NA()), A3 = 3; in row 1
+    # and row 2 of column C.
+    cells = [xlsx_make.cell("A2", "NA()", "#N/A"), xlsx_make.cell("A3", None, 3),
+             xlsx_make.cell("C1", "_xlfn.SINGLE(A1:A3)", 5),  # A1 empty: 0
+             xlsx_make.cell("D1", '_xlfn.SINGLE(A1:A3)&"x"', 5),  # "" & "x"
+             xlsx_make.cell("E1", "_xlfn.SINGLE(A1)+1", 5),  # 0 + 1
+             xlsx_make.cell("C2", "_xlfn.SINGLE(A1:A3)", 5),  # A2: #N/A
+             xlsx_make.cell("D2", "IFERROR(_xlfn.SINGLE(A1:A3),7)", 5)]  # 7
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert (res["S!C1"], res["S!D1"], res["S!E1"], res["S!D2"]) == (0, "x", 1, 7)
+    assert res["S!C2"].code == "#N/A"
+
+
 @pytest.mark.parametrize("formula", ["_xlfn.SINGLE(A1:B5)", "_xlfn.SINGLE({1,2,3})",
                                      "_xlfn.SINGLE((A1:A2,B1:B2))"])
 def test_single_where_no_evidence_settles_it_is_refused(tmp_path, formula):
