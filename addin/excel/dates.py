@@ -64,16 +64,18 @@ def yearfrac(start_date, end_date, basis=0):
     e = math.trunc(xa.number(end_date, "YEARFRAC's end_date"))
     b = 0 if basis is None or fx.is_omitted(basis) else math.trunc(
         xa.number(basis, "YEARFRAC's basis"))
+    book = getattr(context.STATE, "book", None)
+    last = 2958465 - (DAYS_1904 if book is not None and book.date1904 else 0)
+    if not (0 <= s <= last and 0 <= e <= last):  # before basis: which error comes first?
+        raise Cannot("YEARFRAC of a serial number below 0 or after 31 December 9999 (its "
+                     "page: #VALUE! for a date that is not valid; ECMA-376 and Excel's "
+                     "other date functions #NUM!)")
     if not 0 <= b <= 4:
         raise ExcelError("#NUM!", "YEARFRAC: basis is 0 to 4")
-    if s < 0 or e < 0:
-        raise Cannot("YEARFRAC of a serial number below 0 (its page: #VALUE! for a date "
-                     "that is not valid)")
     if s > e:
         s, e = e, s
     if s == e:
         return 0.0
-    book = getattr(context.STATE, "book", None)
     if book is not None and book.date1904:
         s, e = s + DAYS_1904, e + DAYS_1904
     d1, d2 = _serial_date(s, "start_date"), _serial_date(e, "end_date")
@@ -293,7 +295,7 @@ def _same_whole_days(name: str, dates: list) -> bool:
     end, start = dates
     if name in ("DAYS", "_XLFN.DAYS"):
         return math.trunc(end) - math.trunc(start) == end - start
-    return math.trunc(end) == math.trunc(start) >= 0
+    return 2958465 >= math.trunc(end) == math.trunc(start) >= 0  # (a day of the calendar)
 
 
 #: date functions whose arguments strict mode checks beyond their forms: name ->

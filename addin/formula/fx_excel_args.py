@@ -379,6 +379,7 @@ def nper_settled(original, key: str):
 
     from formulas.functions import Error
 
+    from addin.formula import fx
     from addin.formula.fx import load
 
     ns = load()
@@ -399,6 +400,12 @@ def nper_settled(original, key: str):
                            "a present value of 0, or a type other than 0 or 1 (its page "
                            "does not say Excel's value)")
             return Error.errors["#VALUE!"]
+        fv = number(args[3]) if len(args) > 3 and not fx.is_omitted(args[3]) else 0.0
+        if rate == 0 and pmt and pv is not None and fv is not None:
+            # at a rate of 0 the payments alone carry pv to -fv: pmt*nper + pv + fv = 0
+            # (Microsoft Support, "PV function"); numpy_financial's nper there gives
+            # (pv - fv)/pmt, NPER(0,-2,1,3) 1 for 2
+            return -(pv + fv) / pmt
         return original(*args)
 
     return settled
