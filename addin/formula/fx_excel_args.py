@@ -384,11 +384,9 @@ def nper_settled(original, key: str):
 
     ns = load()
 
-    def number(v):
-        v = one_value(v, ns)
-        if isinstance(v, (bool, np.bool_)):
-            return float(v)
-        return float(v) if type(v) in (int, float) else None
+    def number(v):  # (a logical value as its number; numpy's numbers too: TANH(0))
+        w = one_value(v, ns)
+        return float(w) if isinstance(w, (bool, np.bool_)) else one_number(v, ns)
 
     @functools.wraps(original)
     def settled(*args):
