@@ -70,3 +70,49 @@ def test_napkin_gives_excels_value_where_libreoffice_differs(tmp_path):
     assert [res[f"S!B{i}"] for i in (1, 2, 3, 4, 5)] == ["E", "TR", "9", 0, 1]
     assert (res["S!B6"].code, res["S!B10"].code) == ("#NUM!", "#VALUE!")
     assert (res["S!B7"], res["S!B8"], res["S!B9"]) == (13, 15, -2.5)
+
+
+def test_seed3_forms_napkin_computed_wrong_are_fixed(tmp_path):
+    res, kept = _calc(tmp_path, [
+        c("A1", None, 1, t="b"), c("A2", None, 2),
+        # NPER at a rate of 0: pmt*nper + pv + fv = 0 (Microsoft Support, "PV function":
+        # "If rate is 0, then: (pmt * nper) + pv + fv = 0"), so nper = -(pv + fv)/pmt:
+        # -(1 + 3)/-2 = 2, -(1 + 1)/1 = -2, -(2 + 7.1)/7.1 = -1.2816901408450705
+        c("B1", "NPER(0,-2,A1,2+A1)", 2), c("B2", "NPER(0,1,1,1)", -2),
+        c("B3", "NPER((7.1>\"abc\"),7.1,2,7.1,0)", -1.28),
+        # a nested call's text given to AND or OR is given directly: #VALUE! (Excel saved
+        # AND("1",1) as #VALUE!, tests/corpus/poi/FormulaEvalTestData_Copy.xlsx J136)
+        c("B4", 'AND(0,CLEAN("o"))', "#VALUE!", t="e"), c("B5", 'OR(0,"o")', "#VALUE!", t="e")])
+    assert not kept
+    assert (res["S!B1"], res["S!B2"]) == (2, -2)
+    assert abs(res["S!B3"] - -9.1 / 7.1) < 1e-12
+    assert res["S!B4"].code == res["S!B5"].code == "#VALUE!"
+
+
+def test_seed3_forms_no_source_settles_are_refused(tmp_path):
+    res, kept = _calc(tmp_path, [
+        c("A1", None, 1.5),
+        # SEARCH's page says nothing of an empty find_text (FIND's: start_num's character)
+        c("B1", 'SEARCH("","abc")', 1), c("B2", 'SEARCH("b","abc")', 2),
+        # YEARFRAC of a date that is not valid: its page #VALUE!, ECMA-376 #NUM!; a basis
+        # out of range is #NUM! too: which comes first is not documented
+        c("B3", "YEARFRAC(1E+10,1E+10,2)", 0), c("B4", "YEARFRAC(-1,-1,5)", "#NUM!", t="e"),
+        c("B5", "YEARFRAC(45000,45100,5)", "#NUM!", t="e"),
+        # DAYS360 of a day past 31 December 9999 and itself: no page says #NUM! or 0
+        c("B6", "DAYS360(1E+20,1E+20)", 0),
+        # ("abc"&A9) is one value in a formula (#VALUE! in OR), an array in an array
+        # formula (its text left out): the engine cannot tell the two apart
+        c("B7", 'OR(("abc"&A9),A1)', 1, t="b")])
+    assert res["S!B2"] == 2 and res["S!B5"].code == "#NUM!"
+    assert set(kept) == {"S!B1", "S!B3", "S!B4", "S!B6", "S!B7"}
+    assert "empty find_text" in kept["S!B1"] and "YEARFRAC of a serial" in kept["S!B3"]
+    assert "DAYS360 of a serial number outside" in kept["S!B6"]
+    assert "one-value array" in kept["S!B7"]
+
+
+def test_nper_refusal_reads_a_nested_calls_number(tmp_path):
+    # TANH(0) is numpy's 0.0: a payment of 0 with a rate of 0 (no nper solves it, or
+    # every one does) and a rate of -1 or below are refused, as when typed
+    res, kept = _calc(tmp_path, [c("B1", "NPER(TANH(0),0,TANH(0))", 0),
+                                 c("B2", "NPER(-2.5,-2.5,TANH(0))", 0)])
+    assert set(kept) == {"S!B1", "S!B2"} and all("NPER with" in w for w in kept.values())
