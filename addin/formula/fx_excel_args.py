@@ -374,7 +374,9 @@ def nper_settled(original, key: str):
     page does not settle the value: a rate of -1 or below, a payment of 0 with a rate of
     0 or a present value of 0 (no number of periods solves the equation, or every one
     does: formulas #NUM!, LibreOffice 0), a type other than 0 or 1 (formulas #VALUE!,
-    LibreOffice a number)."""
+    LibreOffice a number). At a rate of 0 it gives -(pv + fv)/pmt, from
+    pmt*nper + pv + fv = 0 (Microsoft Support, "PV function"), where formulas'
+    numpy_financial gives (pv - fv)/pmt."""
     import functools
 
     from formulas.functions import Error
