@@ -14,10 +14,10 @@ from addin.engine.api import calc_workbook
 c = xlsx_make.cell
 
 
-def _calc(tmp_path, cells):
+def _calc(tmp_path, cells, date1904=False):
     """The values computed and the reasons of the cells kept (Excel's value kept)."""
     kept: list = []
-    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells}, date1904=date1904)
     res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
     return res, {k.label: k.reason for k in kept}
 
@@ -116,3 +116,30 @@ def test_nper_refusal_reads_a_nested_calls_number(tmp_path):
     res, kept = _calc(tmp_path, [c("B1", "NPER(TANH(0),0,TANH(0))", 0),
                                  c("B2", "NPER(-2.5,-2.5,TANH(0))", 0)])
     assert set(kept) == {"S!B1", "S!B2"} and all("NPER with" in w for w in kept.values())
+
+
+def test_mround_rounds_a_half_away_from_zero(tmp_path):
+    # Microsoft Support, "MROUND function": "MROUND rounds up, away from zero, if the
+    # remainder of dividing number by multiple is greater than or equal to half the value
+    # of multiple"; its examples MROUND(10,3) 9, MROUND(-10,-3) -9, MROUND(1.3,0.2) 1.4,
+    # MROUND(5,-2) #NUM!. A remainder of exactly half: 1/2 -> 2, 5/2 -> 6, -1/-2 -> -2
+    # (formulas rounded half to even: 0, 4, -0, and 1.3/0.2 to 1.2)
+    res, kept = _calc(tmp_path, [
+        c("B1", "MROUND(10,3)", 9), c("B2", "MROUND(-10,-3)", -9), c("B3", "MROUND(1.3,0.2)", 1.4),
+        c("B4", "MROUND(5,-2)", "#NUM!", t="e"), c("B5", "MROUND(1,2)", 2),
+        c("B6", "MROUND((1+0),(1+1))", 2), c("B7", "MROUND(5,2)", 6), c("B8", "MROUND(-1,-2)", -2)])
+    assert not kept
+    assert [res[f"S!B{i}"] for i in (1, 2, 3)] == [9, -9, 1.4]
+    assert res["S!B4"].code == "#NUM!"
+    assert [res[f"S!B{i}"] for i in (5, 6, 7, 8)] == [2, 2, 6, -2]
+
+
+def test_a_text_read_as_a_number_is_a_serial_number_of_the_1904_system(tmp_path):
+    # YEAR("2") reads the text as the number 2, serial number 2: 3 January 1904 in the
+    # 1904 date system (ECMA-376 Part 1, date representation: serial 0 is 1 January 1904),
+    # as YEAR(2); a text that reads as a date names its day in either system
+    res, kept = _calc(tmp_path, [
+        c("B1", 'YEAR("2")', 1904), c("B2", "YEAR(BIN2OCT(10))", 1904), c("B3", "YEAR(2)", 1904),
+        c("B4", 'YEAR("2024-03-15")', 2024)], date1904=True)
+    assert not kept
+    assert [res[f"S!B{i}"] for i in (1, 2, 3, 4)] == [1904, 1904, 1904, 2024]

@@ -136,7 +136,9 @@ DATES_1904 = excel_functions.facts("in_1904", spelled=True)
 
 
 def _shift(v, days: int):
-    """Serial numbers moved by ``days`` (a blank cell is day 0)."""
+    """Serial numbers moved by ``days`` (a blank cell is day 0; a text that reads as a
+    number, "2", is that serial number: YEAR("2") is 1904 in the 1904 date system, as
+    YEAR(2); a text that reads as a date names its day in either system)."""
     ns = fx.load()
     if isinstance(v, ns.Ranges):
         v = v.value
@@ -145,10 +147,12 @@ def _shift(v, days: int):
         for idx, x in np.ndenumerate(v):
             out[idx] = _shift(x, days)
         return out.view(ns.Array)
-    if fx.is_omitted(v) or isinstance(v, (str, bool, np.bool_, ns.XlError)):
-        return v
     if v is ns.EMPTY or v is None:
         return days
+    if isinstance(v, str) and not isinstance(v, ns.XlError) and text_number(v) is not None:
+        return text_number(v) + days  # a text read as a number is a serial number too
+    if fx.is_omitted(v) or isinstance(v, (str, bool, np.bool_, ns.XlError)):
+        return v
     if isinstance(v, (int, float, np.number)):
         return float(v) + days
     return v

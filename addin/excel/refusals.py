@@ -59,6 +59,8 @@ def _checked(name: str):
             if _logical(arg):
                 raise Cannot(f"{name}() given a logical value as its {param}")
         got = ORIGINAL[name](*args)
+        if name == "MROUND":
+            got = _mround(args, got)
         if name == "POWER" and _underflows(args, got):
             raise Cannot("POWER with a result too small for a number (below 2.2E-308)")
         return got
@@ -68,6 +70,24 @@ def _checked(name: str):
                     f"its {' or '.join(params)}" if params else
                     f"formulas' {name}, refused (``Cannot``) where its result underflows")
     return call
+
+
+def _mround(args, got):
+    """Excel's MROUND where formulas rounds half to even (MROUND(1,2) 0, MROUND(1.3,0.2)
+    1.2): number/multiple to 15 significant digits, a half rounded away from zero, times
+    multiple, to 15 significant digits. Microsoft's page: "MROUND rounds up, away from
+    zero, if the remainder of dividing number by multiple is greater than or equal to half
+    the value of multiple"; MROUND(1.3,0.2) is 1.4, MROUND(10,3) 9, MROUND(-10,-3) -9.
+    formulas' value stands where it is an error or an argument is not one number."""
+    from addin.formula.fx_excel_args import one_number
+
+    ns = fx.load()
+    number, multiple = (one_number(a, ns) for a in args[:2]) if len(args) == 2 else (None,) * 2
+    value = one_number(got, ns)
+    if number is None or not multiple or value is None:
+        return got
+    q = float(f"{number / multiple:.15g}")
+    return float(f"{np.copysign(np.floor(abs(q) + 0.5), q) * multiple:.15g}")
 
 
 def _underflows(args, got) -> bool:
