@@ -143,3 +143,16 @@ def test_a_text_read_as_a_number_is_a_serial_number_of_the_1904_system(tmp_path)
         c("B4", 'YEAR("2024-03-15")', 2024)], date1904=True)
     assert not kept
     assert [res[f"S!B{i}"] for i in (1, 2, 3, 4)] == [1904, 1904, 1904, 2024]
+
+
+def test_beta_dist_refusals_read_a_nested_calls_number(tmp_path):
+    # ACOS(0) is numpy's 1.5707963267948966: the density at B (BETA.DIST(1,...,FALSE),
+    # x = B = 1) is refused as when alpha is typed (its page says no value there); the
+    # cumulative at 0.5 stays computed: 0.5^alpha for beta 1 (I_x(a,1) = x^a), and
+    # BETA.DIST(0.5,2,3,TRUE) = I_0.5(2,3) = 11/16 (the sum of C(4,j)/16 for j = 2..4)
+    res, kept = _calc(tmp_path, [
+        c("B1", "BETA.DIST(1,ACOS(0),1,FALSE)", 0), c("B2", "BETA.DIST(0.5,ACOS(0),1,TRUE)", 0),
+        c("B3", "BETA.DIST(0.5,2,3,1=1)", 0)])
+    assert set(kept) == {"S!B1"} and "density at A or B" in kept["S!B1"]
+    assert abs(res["S!B2"] - 0.5 ** (3.141592653589793 / 2)) < 1e-12
+    assert abs(res["S!B3"] - 11 / 16) < 1e-12
