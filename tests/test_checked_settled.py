@@ -156,3 +156,17 @@ def test_beta_dist_refusals_read_a_nested_calls_number(tmp_path):
     assert set(kept) == {"S!B1"} and "density at A or B" in kept["S!B1"]
     assert abs(res["S!B2"] - 0.5 ** (3.141592653589793 / 2)) < 1e-12
     assert abs(res["S!B3"] - 11 / 16) < 1e-12
+
+
+def test_trunc_where_the_15_digits_excel_keeps_would_cut_otherwise_is_refused(tmp_path):
+    # 7.1^3 is 357.91099999999994 in binary, 357.911 in the 15 digits Excel keeps: cut to 5
+    # places the two give 357.91099 and 357.911 (ROUNDDOWN takes the 15 digits first,
+    # tests/test_excel_cases.py; whether TRUNC does, no page says); where both cut the
+    # same, TRUNC is computed (its page: TRUNC(8.9) is 8, TRUNC(-8.9) -8, TRUNC(PI()) 3)
+    res, kept = _calc(tmp_path, [
+        c("B1", "TRUNC((7.1^3),5)", 0), c("B2", "TRUNC(8.9)", 8), c("B3", "TRUNC(-8.9)", -8),
+        c("B4", "TRUNC(PI())", 3), c("B5", "TRUNC(1234.567,-2)", 1200),
+        # FACT of SQRT(1000), numpy's 31.62...: beyond its bound of 20, as typed
+        c("B6", "FACT(SQRT(1000))", 0)])
+    assert set(kept) == {"S!B1", "S!B6"} and "15 significant digits" in kept["S!B1"]
+    assert [res[f"S!B{i}"] for i in (2, 3, 4, 5)] == [8, -8, 3, 1200]

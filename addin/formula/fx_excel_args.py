@@ -419,6 +419,21 @@ def nper_settled(original, key: str):
 BOUNDS = excel_functions.facts("bound")
 
 
+def _digits_cut_differ(x, digits) -> bool:
+    """Whether ``x`` truncated to ``digits`` places differs from its 15 significant
+    digits (the number Excel shows) truncated so."""
+    from decimal import ROUND_DOWN, Decimal
+
+    if x is None or digits is None or not np.isfinite(x):
+        return False
+    d = int(digits)
+
+    def cut(v: Decimal) -> Decimal:
+        return v.scaleb(d).to_integral_value(rounding=ROUND_DOWN)
+
+    return cut(Decimal(x)) != cut(Decimal(f"{x:.15g}"))
+
+
 def bounded(original, key: str):
     """formulas' ``key`` (``BOUNDS``), refused in strict mode (``context.refuse``,
     ``#VALUE!``) where an argument is beyond its bound: formulas' value there is not
@@ -439,7 +454,9 @@ def bounded(original, key: str):
                 return text_value(v)
             except ValueError:
                 return None
-        return float(v) if type(v) in (int, float, bool) else None
+        if isinstance(v, (bool, np.bool_)):
+            return float(v)
+        return one_number(v, ns)  # (numpy's numbers too: FACT(SQRT(1000)))
 
     @functools.wraps(original)
     def within(*args):
@@ -448,6 +465,11 @@ def bounded(original, key: str):
             beyond = "as its base" if limit is None else f"beyond {limit:g}"
             context.refuse(f"{key}() given {x:g} {beyond} (its page does not say Excel's "
                            "value)")
+            return Error.errors["#VALUE!"]
+        if key == "TRUNC" and _digits_cut_differ(number(args[0]), x if len(args) > 1 else 0):
+            context.refuse("TRUNC() of a number its 15 significant digits truncate "
+                           "otherwise (7.1^3 to 5 places: 357.91099, or 357.911): whether "
+                           "TRUNC takes them first, as ROUNDDOWN does, no page says")
             return Error.errors["#VALUE!"]
         return original(*args)
 
