@@ -170,3 +170,15 @@ def test_trunc_where_the_15_digits_excel_keeps_would_cut_otherwise_is_refused(tm
         c("B6", "FACT(SQRT(1000))", 0)])
     assert set(kept) == {"S!B1", "S!B6"} and "15 significant digits" in kept["S!B1"]
     assert [res[f"S!B{i}"] for i in (2, 3, 4, 5)] == [8, -8, 3, 1200]
+
+
+def test_large_and_small_of_a_k_not_whole_are_refused(tmp_path):
+    # LARGE of 4 and 0 with k 2.7: formulas took k up to 3 (#NUM!), LibreOffice cut it to
+    # 2 (0); neither the LARGE nor the SMALL page says. A whole k stays computed: the 2nd
+    # largest of 4 and 0 is 0, the smallest 0
+    res, kept = _calc(tmp_path, [
+        c("A1", None, 4), c("A2", None, 0),
+        c("B1", "LARGE(A1:A2,2.7)", 0), c("B2", "SMALL(A1:A2,1.5)", 0),
+        c("B3", "LARGE(A1:A2,2)", 0), c("B4", "SMALL(A1:A2,1)", 0)])
+    assert set(kept) == {"S!B1", "S!B2"} and all("not a whole number" in w for w in kept.values())
+    assert (res["S!B3"], res["S!B4"]) == (0, 0)

@@ -238,10 +238,12 @@ def ordered_values(original, key: str):
     a number (tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!F816,
     ``LARGE(TRUE,1)``, is 1; G816, ``LARGE("2.3",1)``, is 2.3), and no page says which
     texts it reads so. A range or an array keeps its numbers only, as Microsoft's pages
-    and formulas both do."""
+    and formulas both do. A k that is not a whole number is refused too."""
     import functools
 
     from formulas.functions import Error
+
+    from addin.formula.fx import load
 
     @functools.wraps(original)
     def ordered(*args):
@@ -253,6 +255,13 @@ def ordered_values(original, key: str):
                     not hasattr(values, "ranges"):
                 context.refuse(f"{key} given one logical value or text as its array")
                 return Error.errors["#VALUE!"]
+        k = one_number(args[1], load()) if len(args) > 1 else None
+        if k is not None and np.isfinite(k) and k != int(k):
+            # LARGE(In!E1:E6,2.7) of two numbers: formulas #NUM! (k taken up to 3),
+            # LibreOffice the 2nd (k cut to 2); the pages say neither
+            context.refuse(f"{key} given a k that is not a whole number (its page does not "
+                           "say whether Excel rounds it up or cuts it)")
+            return Error.errors["#VALUE!"]
         return original(*args)
 
     return ordered
