@@ -14,10 +14,10 @@ from addin.engine.api import calc_workbook
 c = xlsx_make.cell
 
 
-def _calc(tmp_path, cells):
+def _calc(tmp_path, cells, date1904=False):
     """The values computed and the reasons of the cells kept (Excel's value kept)."""
     kept: list = []
-    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells}, date1904=date1904)
     res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
     return res, {k.label: k.reason for k in kept}
 
@@ -70,3 +70,115 @@ def test_napkin_gives_excels_value_where_libreoffice_differs(tmp_path):
     assert [res[f"S!B{i}"] for i in (1, 2, 3, 4, 5)] == ["E", "TR", "9", 0, 1]
     assert (res["S!B6"].code, res["S!B10"].code) == ("#NUM!", "#VALUE!")
     assert (res["S!B7"], res["S!B8"], res["S!B9"]) == (13, 15, -2.5)
+
+
+def test_seed3_forms_napkin_computed_wrong_are_fixed(tmp_path):
+    res, kept = _calc(tmp_path, [
+        c("A1", None, 1, t="b"), c("A2", None, 2),
+        # NPER at a rate of 0: pmt*nper + pv + fv = 0 (Microsoft Support, "PV function":
+        # "If rate is 0, then: (pmt * nper) + pv + fv = 0"), so nper = -(pv + fv)/pmt:
+        # -(1 + 3)/-2 = 2, -(1 + 1)/1 = -2, -(2 + 7.1)/7.1 = -1.2816901408450705
+        c("B1", "NPER(0,-2,A1,2+A1)", 2), c("B2", "NPER(0,1,1,1)", -2),
+        c("B3", "NPER((7.1>\"abc\"),7.1,2,7.1,0)", -1.28),
+        # a nested call's text given to AND or OR is given directly: #VALUE! (Excel saved
+        # AND("1",1) as #VALUE!, tests/corpus/poi/FormulaEvalTestData_Copy.xlsx J136)
+        c("B4", 'AND(0,CLEAN("o"))', "#VALUE!", t="e"), c("B5", 'OR(0,"o")', "#VALUE!", t="e")])
+    assert not kept
+    assert (res["S!B1"], res["S!B2"]) == (2, -2)
+    assert abs(res["S!B3"] - -9.1 / 7.1) < 1e-12
+    assert res["S!B4"].code == res["S!B5"].code == "#VALUE!"
+
+
+def test_seed3_forms_no_source_settles_are_refused(tmp_path):
+    res, kept = _calc(tmp_path, [
+        c("A1", None, 1.5),
+        # SEARCH's page says nothing of an empty find_text (FIND's: start_num's character)
+        c("B1", 'SEARCH("","abc")', 1), c("B2", 'SEARCH("b","abc")', 2),
+        # YEARFRAC of a date that is not valid: its page #VALUE!, ECMA-376 #NUM!; a basis
+        # out of range is #NUM! too: which comes first is not documented
+        c("B3", "YEARFRAC(1E+10,1E+10,2)", 0), c("B4", "YEARFRAC(-1,-1,5)", "#NUM!", t="e"),
+        c("B5", "YEARFRAC(45000,45100,5)", "#NUM!", t="e"),
+        # DAYS360 of a day past 31 December 9999 and itself: no page says #NUM! or 0
+        c("B6", "DAYS360(1E+20,1E+20)", 0),
+        # ("abc"&A9) is one value in a formula (#VALUE! in OR), an array in an array
+        # formula (its text left out): the engine cannot tell the two apart
+        c("B7", 'OR(("abc"&A9),A1)', 1, t="b")])
+    assert res["S!B2"] == 2 and res["S!B5"].code == "#NUM!"
+    assert set(kept) == {"S!B1", "S!B3", "S!B4", "S!B6", "S!B7"}
+    assert "empty find_text" in kept["S!B1"] and "YEARFRAC of a serial" in kept["S!B3"]
+    assert "DAYS360 of a serial number outside" in kept["S!B6"]
+    assert "one-value array" in kept["S!B7"]
+
+
+def test_nper_refusal_reads_a_nested_calls_number(tmp_path):
+    # TANH(0) is numpy's 0.0: a payment of 0 with a rate of 0 (no nper solves it, or
+    # every one does) and a rate of -1 or below are refused, as when typed
+    res, kept = _calc(tmp_path, [c("B1", "NPER(TANH(0),0,TANH(0))", 0),
+                                 c("B2", "NPER(-2.5,-2.5,TANH(0))", 0)])
+    assert set(kept) == {"S!B1", "S!B2"} and all("NPER with" in w for w in kept.values())
+
+
+def test_mround_rounds_a_half_away_from_zero(tmp_path):
+    # Microsoft Support, "MROUND function": "MROUND rounds up, away from zero, if the
+    # remainder of dividing number by multiple is greater than or equal to half the value
+    # of multiple"; its examples MROUND(10,3) 9, MROUND(-10,-3) -9, MROUND(1.3,0.2) 1.4,
+    # MROUND(5,-2) #NUM!. A remainder of exactly half: 1/2 -> 2, 5/2 -> 6, -1/-2 -> -2
+    # (formulas rounded half to even: 0, 4, -0, and 1.3/0.2 to 1.2)
+    res, kept = _calc(tmp_path, [
+        c("B1", "MROUND(10,3)", 9), c("B2", "MROUND(-10,-3)", -9), c("B3", "MROUND(1.3,0.2)", 1.4),
+        c("B4", "MROUND(5,-2)", "#NUM!", t="e"), c("B5", "MROUND(1,2)", 2),
+        c("B6", "MROUND((1+0),(1+1))", 2), c("B7", "MROUND(5,2)", 6), c("B8", "MROUND(-1,-2)", -2)])
+    assert not kept
+    assert [res[f"S!B{i}"] for i in (1, 2, 3)] == [9, -9, 1.4]
+    assert res["S!B4"].code == "#NUM!"
+    assert [res[f"S!B{i}"] for i in (5, 6, 7, 8)] == [2, 2, 6, -2]
+
+
+def test_a_text_read_as_a_number_is_a_serial_number_of_the_1904_system(tmp_path):
+    # YEAR("2") reads the text as the number 2, serial number 2: 3 January 1904 in the
+    # 1904 date system (ECMA-376 Part 1, date representation: serial 0 is 1 January 1904),
+    # as YEAR(2); a text that reads as a date names its day in either system
+    res, kept = _calc(tmp_path, [
+        c("B1", 'YEAR("2")', 1904), c("B2", "YEAR(BIN2OCT(10))", 1904), c("B3", "YEAR(2)", 1904),
+        c("B4", 'YEAR("2024-03-15")', 2024)], date1904=True)
+    assert not kept
+    assert [res[f"S!B{i}"] for i in (1, 2, 3, 4)] == [1904, 1904, 1904, 2024]
+
+
+def test_beta_dist_refusals_read_a_nested_calls_number(tmp_path):
+    # ACOS(0) is numpy's 1.5707963267948966: the density at B (BETA.DIST(1,...,FALSE),
+    # x = B = 1) is refused as when alpha is typed (its page says no value there); the
+    # cumulative at 0.5 stays computed: 0.5^alpha for beta 1 (I_x(a,1) = x^a), and
+    # BETA.DIST(0.5,2,3,TRUE) = I_0.5(2,3) = 11/16 (the sum of C(4,j)/16 for j = 2..4)
+    res, kept = _calc(tmp_path, [
+        c("B1", "BETA.DIST(1,ACOS(0),1,FALSE)", 0), c("B2", "BETA.DIST(0.5,ACOS(0),1,TRUE)", 0),
+        c("B3", "BETA.DIST(0.5,2,3,1=1)", 0)])
+    assert set(kept) == {"S!B1"} and "density at A or B" in kept["S!B1"]
+    assert abs(res["S!B2"] - 0.5 ** (3.141592653589793 / 2)) < 1e-12
+    assert abs(res["S!B3"] - 11 / 16) < 1e-12
+
+
+def test_trunc_where_the_15_digits_excel_keeps_would_cut_otherwise_is_refused(tmp_path):
+    # 7.1^3 is 357.91099999999994 in binary, 357.911 in the 15 digits Excel keeps: cut to 5
+    # places the two give 357.91099 and 357.911 (ROUNDDOWN takes the 15 digits first,
+    # tests/test_excel_cases.py; whether TRUNC does, no page says); where both cut the
+    # same, TRUNC is computed (its page: TRUNC(8.9) is 8, TRUNC(-8.9) -8, TRUNC(PI()) 3)
+    res, kept = _calc(tmp_path, [
+        c("B1", "TRUNC((7.1^3),5)", 0), c("B2", "TRUNC(8.9)", 8), c("B3", "TRUNC(-8.9)", -8),
+        c("B4", "TRUNC(PI())", 3), c("B5", "TRUNC(1234.567,-2)", 1200),
+        # FACT of SQRT(1000), numpy's 31.62...: beyond its bound of 20, as typed
+        c("B6", "FACT(SQRT(1000))", 0)])
+    assert set(kept) == {"S!B1", "S!B6"} and "15 significant digits" in kept["S!B1"]
+    assert [res[f"S!B{i}"] for i in (2, 3, 4, 5)] == [8, -8, 3, 1200]
+
+
+def test_large_and_small_of_a_k_not_whole_are_refused(tmp_path):
+    # LARGE of 4 and 0 with k 2.7: formulas took k up to 3 (#NUM!), LibreOffice cut it to
+    # 2 (0); neither the LARGE nor the SMALL page says. A whole k stays computed: the 2nd
+    # largest of 4 and 0 is 0, the smallest 0
+    res, kept = _calc(tmp_path, [
+        c("A1", None, 4), c("A2", None, 0),
+        c("B1", "LARGE(A1:A2,2.7)", 0), c("B2", "SMALL(A1:A2,1.5)", 0),
+        c("B3", "LARGE(A1:A2,2)", 0), c("B4", "SMALL(A1:A2,1)", 0)])
+    assert set(kept) == {"S!B1", "S!B2"} and all("not a whole number" in w for w in kept.values())
+    assert (res["S!B3"], res["S!B4"]) == (0, 0)

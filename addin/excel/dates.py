@@ -64,16 +64,18 @@ def yearfrac(start_date, end_date, basis=0):
     e = math.trunc(xa.number(end_date, "YEARFRAC's end_date"))
     b = 0 if basis is None or fx.is_omitted(basis) else math.trunc(
         xa.number(basis, "YEARFRAC's basis"))
+    book = getattr(context.STATE, "book", None)
+    last = 2958465 - (DAYS_1904 if book is not None and book.date1904 else 0)
+    if not (0 <= s <= last and 0 <= e <= last):  # before basis: which error comes first?
+        raise Cannot("YEARFRAC of a serial number below 0 or after 31 December 9999 (its "
+                     "page: #VALUE! for a date that is not valid; ECMA-376 and Excel's "
+                     "other date functions #NUM!)")
     if not 0 <= b <= 4:
         raise ExcelError("#NUM!", "YEARFRAC: basis is 0 to 4")
-    if s < 0 or e < 0:
-        raise Cannot("YEARFRAC of a serial number below 0 (its page: #VALUE! for a date "
-                     "that is not valid)")
     if s > e:
         s, e = e, s
     if s == e:
         return 0.0
-    book = getattr(context.STATE, "book", None)
     if book is not None and book.date1904:
         s, e = s + DAYS_1904, e + DAYS_1904
     d1, d2 = _serial_date(s, "start_date"), _serial_date(e, "end_date")
@@ -134,7 +136,9 @@ DATES_1904 = excel_functions.facts("in_1904", spelled=True)
 
 
 def _shift(v, days: int):
-    """Serial numbers moved by ``days`` (a blank cell is day 0)."""
+    """Serial numbers moved by ``days`` (a blank cell is day 0; a text that reads as a
+    number, "2", is that serial number: YEAR("2") is 1904 in the 1904 date system, as
+    YEAR(2); a text that reads as a date names its day in either system)."""
     ns = fx.load()
     if isinstance(v, ns.Ranges):
         v = v.value
@@ -143,10 +147,12 @@ def _shift(v, days: int):
         for idx, x in np.ndenumerate(v):
             out[idx] = _shift(x, days)
         return out.view(ns.Array)
-    if fx.is_omitted(v) or isinstance(v, (str, bool, np.bool_, ns.XlError)):
-        return v
     if v is ns.EMPTY or v is None:
         return days
+    if isinstance(v, str) and not isinstance(v, ns.XlError) and text_number(v) is not None:
+        return text_number(v) + days  # a text read as a number is a serial number too
+    if fx.is_omitted(v) or isinstance(v, (str, bool, np.bool_, ns.XlError)):
+        return v
     if isinstance(v, (int, float, np.number)):
         return float(v) + days
     return v
@@ -293,7 +299,7 @@ def _same_whole_days(name: str, dates: list) -> bool:
     end, start = dates
     if name in ("DAYS", "_XLFN.DAYS"):
         return math.trunc(end) - math.trunc(start) == end - start
-    return math.trunc(end) == math.trunc(start) >= 0
+    return 2958465 >= math.trunc(end) == math.trunc(start) >= 0  # (a day of the calendar)
 
 
 #: date functions whose arguments strict mode checks beyond their forms: name ->

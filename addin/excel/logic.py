@@ -29,9 +29,13 @@ def _logicals(name: str, args) -> list[bool]:
     ns = fx.load()
     _text_beside_an_error(name, args)
     out: list[bool] = []
-    for a in args:
+    for a in map(_scalar, args):
         if fx.is_omitted(a):
             raise Cannot(f"{name} with an omitted argument")
+        if isinstance(a, np.ndarray) and a.size == 1 and _text(a.ravel()[0], ns):
+            # ("abc"&A9): one value in a formula, text left out in an array formula
+            raise Cannot(f"{name}() given a text in a one-value array an operation or a "
+                         "call gives: a value (#VALUE!) or an array (left out)?")
         if isinstance(a, ns.Ranges) or isinstance(a, np.ndarray):
             for v in grid(a).ravel():
                 if isinstance(v, ns.XlError):
@@ -72,6 +76,20 @@ def xor(*logicals):
     return sum(_logicals("XOR", logicals)) % 2 == 1
 
 
+def _scalar(a):
+    """A nested call's single value (formulas gives it as a 0-d array) as the value
+    itself: Excel takes it as given directly, not as an array (AND(0,CLEAN("o")) is
+    #VALUE!, as AND("1",1), an Excel-saved cell: tests/corpus/poi/
+    FormulaEvalTestData_Copy.xlsx J136)."""
+    return a[()] if isinstance(a, np.ndarray) and a.ndim == 0 else a
+
+
+def _text(v, ns) -> bool:
+    """Whether ``v`` is a text other than "TRUE" and "FALSE" (and no empty cell)."""
+    return isinstance(v, str) and v is not ns.EMPTY and not isinstance(v, ns.XlError) \
+        and v.strip().upper() not in ("TRUE", "FALSE")
+
+
 def _text_beside_an_error(name: str, args) -> None:
     """``Cannot`` where ``args`` hold a text given directly that is neither "TRUE" nor
     "FALSE" (``#VALUE!``) and an error value other than ``#VALUE!``: which of the two
@@ -79,7 +97,7 @@ def _text_beside_an_error(name: str, args) -> None:
     LibreOffice #N/A)."""
     ns = fx.load()
     text, errors = False, set()
-    for a in args:
+    for a in map(_scalar, args):
         if isinstance(a, (ns.Ranges, np.ndarray)):
             errors |= {str(v) for v in grid(a).ravel() if isinstance(v, ns.XlError)}
         elif isinstance(a, ns.XlError):

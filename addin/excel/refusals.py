@@ -60,10 +60,10 @@ def _checked(name: str):
             if _logical(arg):
                 raise Cannot(f"{name}() given a logical value as its {param}")
         got = ORIGINAL[name](*args)
+        if name == "MROUND":
+            got = _mround(args, got)
         if name == "POWER" and _underflows(args, got):
             raise Cannot("POWER with a result too small for a number (below 2.2E-308)")
-        if name == "MROUND":
-            return _mround(args, got)
         return got
 
     call.__name__ = name.lower()
@@ -74,22 +74,21 @@ def _checked(name: str):
 
 
 def _mround(args, got):
-    """MROUND with its halves away from zero: formulas rounds number / multiple half to
-    even (``np.round``: MROUND(2.5,1) was 2, MROUND(1.3,0.2) 1.2). Microsoft's page: MROUND
-    "rounds up, away from zero, if the remainder of dividing number by multiple is greater
-    than or equal to half the value of multiple"; its example MROUND(1.3,0.2) = 1.4, whose
-    quotient is 6.499999999999999 in binary and 6.5 in the 15 digits Excel keeps: the
-    quotient is taken to 15 significant digits first, as ROUND's number is
-    (addin/formula/fx_excel.py). formulas' error values (signs that differ) are kept."""
-    if len(args) != 2 or not isinstance(got, (int, float, np.number)) or \
-            isinstance(got, (bool, np.bool_)):
-        return got
-    number, multiple = (xa.number(a, "MROUND's argument") for a in args)
-    if multiple == 0 or not np.isfinite(got):
+    """Excel's MROUND where formulas rounds half to even (MROUND(1,2) 0, MROUND(1.3,0.2)
+    1.2): number/multiple to 15 significant digits, a half rounded away from zero, times
+    multiple, to 15 significant digits. Microsoft's page: "MROUND rounds up, away from
+    zero, if the remainder of dividing number by multiple is greater than or equal to half
+    the value of multiple"; MROUND(1.3,0.2) is 1.4, MROUND(10,3) 9, MROUND(-10,-3) -9.
+    formulas' value stands where it is an error or an argument is not one number."""
+    from addin.formula.fx_excel_args import one_number
+
+    ns = fx.load()
+    number, multiple = (one_number(a, ns) for a in args[:2]) if len(args) == 2 else (None,) * 2
+    value = one_number(got, ns)
+    if number is None or not multiple or value is None:
         return got
     q = float(f"{number / multiple:.15g}")
-    whole = np.floor(abs(q) + 0.5)
-    return float(np.copysign(whole, q) * multiple)
+    return float(f"{np.copysign(np.floor(abs(q) + 0.5), q) * multiple:.15g}")
 
 
 def _underflows(args, got) -> bool:

@@ -97,6 +97,8 @@ def search(find_text, within_text, start_num=1):
 
     find = text(find_text, "SEARCH's find_text")
     within = text(within_text, "SEARCH's within_text")
+    if not find:  # (FIND's page: the character numbered start_num; SEARCH's is silent)
+        raise Cannot("SEARCH() of an empty find_text: its page does not say Excel's value")
     start = 1 if fx.is_omitted(start_num) else math.trunc(xa.number(start_num,
                                                                   "SEARCH's start_num"))
     if not 1 <= start <= len(within) + 1 or (start > len(within) and find):

@@ -271,10 +271,12 @@ def ordered_values(original, key: str):
     a number (tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!F816,
     ``LARGE(TRUE,1)``, is 1; G816, ``LARGE("2.3",1)``, is 2.3), and no page says which
     texts it reads so. A range or an array keeps its numbers only, as Microsoft's pages
-    and formulas both do."""
+    and formulas both do. A k that is not a whole number is refused too."""
     import functools
 
     from formulas.functions import Error
+
+    from addin.formula.fx import load
 
     @functools.wraps(original)
     def ordered(*args):
@@ -286,6 +288,13 @@ def ordered_values(original, key: str):
                     not hasattr(values, "ranges"):
                 context.refuse(f"{key} given one logical value or text as its array")
                 return Error.errors["#VALUE!"]
+        k = one_number(args[1], load()) if len(args) > 1 else None
+        if k is not None and np.isfinite(k) and k != int(k):
+            # LARGE(In!E1:E6,2.7) of two numbers: formulas #NUM! (k taken up to 3),
+            # LibreOffice the 2nd (k cut to 2); the pages say neither
+            context.refuse(f"{key} given a k that is not a whole number (its page does not "
+                           "say whether Excel rounds it up or cuts it)")
+            return Error.errors["#VALUE!"]
         return original(*args)
 
     return ordered
@@ -346,20 +355,21 @@ def nper_settled(original, key: str):
     page does not settle the value: a rate of -1 or below, a payment of 0 with a rate of
     0 or a present value of 0 (no number of periods solves the equation, or every one
     does: formulas #NUM!, LibreOffice 0), a type other than 0 or 1 (formulas #VALUE!,
-    LibreOffice a number)."""
+    LibreOffice a number). At a rate of 0 it gives -(pv + fv)/pmt, from
+    pmt*nper + pv + fv = 0 (Microsoft Support, "PV function"), where formulas'
+    numpy_financial gives (pv - fv)/pmt."""
     import functools
 
     from formulas.functions import Error
 
+    from addin.formula import fx
     from addin.formula.fx import load
 
     ns = load()
 
-    def number(v):
-        v = one_value(v, ns)
-        if isinstance(v, (bool, np.bool_)):
-            return float(v)
-        return float(v) if type(v) in (int, float) else None
+    def number(v):  # (a logical value as its number; numpy's numbers too: TANH(0))
+        w = one_value(v, ns)
+        return float(w) if isinstance(w, (bool, np.bool_)) else one_number(v, ns)
 
     @functools.wraps(original)
     def settled(*args):
@@ -371,6 +381,12 @@ def nper_settled(original, key: str):
                            "a present value of 0, or a type other than 0 or 1 (its page "
                            "does not say Excel's value)")
             return Error.errors["#VALUE!"]
+        fv = number(args[3]) if len(args) > 3 and not fx.is_omitted(args[3]) else 0.0
+        if rate == 0 and pmt and pv is not None and fv is not None:
+            # at a rate of 0 the payments alone carry pv to -fv: pmt*nper + pv + fv = 0
+            # (Microsoft Support, "PV function"); numpy_financial's nper there gives
+            # (pv - fv)/pmt, NPER(0,-2,1,3) 1 for 2
+            return -(pv + fv) / pmt
         return original(*args)
 
     return settled
@@ -382,6 +398,21 @@ def nper_settled(original, key: str):
 #: more than 308 places (formulas loops over them), EVEN and ODD beyond 2^53 (formulas
 #: gives #VALUE!), LOG to the base 1; no page says Excel's value there (declared ``bound``)
 BOUNDS = excel_functions.facts("bound")
+
+
+def _digits_cut_differ(x, digits) -> bool:
+    """Whether ``x`` truncated to ``digits`` places differs from its 15 significant
+    digits (the number Excel shows) truncated so."""
+    from decimal import ROUND_DOWN, Decimal
+
+    if x is None or digits is None or not np.isfinite(x):
+        return False
+    d = int(digits)
+
+    def cut(v: Decimal) -> Decimal:
+        return v.scaleb(d).to_integral_value(rounding=ROUND_DOWN)
+
+    return cut(Decimal(x)) != cut(Decimal(f"{x:.15g}"))
 
 
 def bounded(original, key: str):
@@ -404,7 +435,9 @@ def bounded(original, key: str):
                 return text_value(v)
             except ValueError:
                 return None
-        return float(v) if type(v) in (int, float, bool) else None
+        if isinstance(v, (bool, np.bool_)):
+            return float(v)
+        return one_number(v, ns)  # (numpy's numbers too: FACT(SQRT(1000)))
 
     @functools.wraps(original)
     def within(*args):
@@ -413,6 +446,11 @@ def bounded(original, key: str):
             beyond = "as its base" if limit is None else f"beyond {limit:g}"
             context.refuse(f"{key}() given {x:g} {beyond} (its page does not say Excel's "
                            "value)")
+            return Error.errors["#VALUE!"]
+        if key == "TRUNC" and _digits_cut_differ(number(args[0]), x if len(args) > 1 else 0):
+            context.refuse("TRUNC() of a number its 15 significant digits truncate "
+                           "otherwise (7.1^3 to 5 places: 357.91099, or 357.911): whether "
+                           "TRUNC takes them first, as ROUNDDOWN does, no page says")
             return Error.errors["#VALUE!"]
         return original(*args)
 

@@ -209,6 +209,14 @@ def _beta_refusal(name: str, vals: list, inverse: bool) -> str | None:
     return None
 
 
+def _plain(v):
+    """numpy's logical values and numbers (a nested call's: ACOS(0)) as Python's, which
+    ``_beta_refusal`` checks."""
+    if isinstance(v, np.bool_):
+        return bool(v)
+    return float(v) if isinstance(v, np.floating | np.integer) else v
+
+
 def beta_settled(original, key: str):
     """formulas' BETA.DIST, BETADIST or BETA.INV (``key``), refused in strict mode
     where Microsoft's page does not settle Excel's value: a logical value read as a
@@ -229,7 +237,7 @@ def beta_settled(original, key: str):
 
     @functools.wraps(original)
     def checked(*args):
-        vals = [one_value(a, ns) for a in args]
+        vals = [_plain(one_value(a, ns)) for a in args]
         why = None if None in vals else _beta_refusal(name, vals, inverse)
         result = original(*args)
         x = one_value(result, ns)  # (SciPy's number: numpy's float)

@@ -212,7 +212,8 @@ def known_differences() -> list[dict]:
         rows = list(csv.DictReader(row for row in fh if not row.startswith("#")))
     for row in rows:
         row["subject"] = re.compile(".*" if row["function"] == "*" else row["function"])
-        serial = re.fullmatch(r"serial(1904)?(?:\(([^)]*)\))?:(-?[\d.]+)\.\.(-?[\d.]+)",
+        number = r"(-?[\d.]+(?:e\d+)?)"  # (1e300: a bound past the largest serial drawn)
+        serial = re.fullmatch(rf"serial(1904)?(?:\(([^)]*)\))?:{number}\.\.{number}",
                               row["form"])
         row["serials"] = (bool(serial[1]), re.compile(serial[2] or ".*"), float(serial[3]),
                           float(serial[4])) if serial else None
