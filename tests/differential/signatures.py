@@ -122,23 +122,36 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "BETA.INV": (("n", "n", "n"), ("n", "n"), None),
     "BETADIST": (("n", "n", "n"), ("n", "n"), None),
     "ADDRESS": (("i", "i"), ("i", "v", "t"), None),
+    "AVERAGEIFS": (("rr", "rr", "c"), ("rr", "c"), None),
+    "SORT": (("r",), ("i", "i", "v"), None), "SORTBY": (("r", "r"), ("i",), None),
+    "UNIQUE": (("r",), ("v", "v"), None), "FILTER": (("r", "r"), ("v",), None),
+    "TAKE": (("r", "i"), ("i",), None), "DROP": (("r", "i"), ("i",), None),
+    "SEQUENCE": (("i",), ("i", "n", "n"), None),
+    "CHOOSECOLS": (("r", "i"), (), "i"), "CHOOSEROWS": (("r", "i"), (), "i"),
+    "VSTACK": (("r",), (), "r"), "HSTACK": (("r",), (), "r"),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
 #: ``SUM(...)`` or ``INDEX(...,1,1)``.
-ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET", "FREQUENCY"}
+ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET", "FREQUENCY",
+                *(DYNAMIC := ("SORT", "SORTBY", "UNIQUE", "FILTER", "TAKE", "DROP", "SEQUENCE",
+                              "CHOOSECOLS", "CHOOSEROWS", "VSTACK", "HSTACK"))}
 
 #: Functions written with the ``_xlfn.`` prefix in a file (those Excel added after 2007).
 FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "DAYS",
           "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP", "NORM.INV", "NORM.S.INV",
           "PERCENTILE.INC", "QUARTILE.INC", "FORECAST.LINEAR", "STDEV.S", "STDEV.P", "VAR.S",
-          "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE"}
+          "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", *DYNAMIC}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {
     "SINGLE": "LibreOffice 7.4 (Debian's) reads _xlfn.SINGLE as an unknown function "
               "(#NAME?): checked on Microsoft's page, tests/test_excel_lookups.py",
     "XLOOKUP": "LibreOffice 7.4 (Debian's) has no XLOOKUP: it was added in 24.8",
+    **{name: "LibreOffice 7.4 (Debian's) has none of Excel 365's dynamic-array functions "
+             "(SORT, FILTER, UNIQUE... came in 24.8): checked on Microsoft's pages and "
+             "Excel-saved cells, tests/test_excel_dynamic.py, tests/test_excel_dynamic_shape.py"
+       for name in DYNAMIC},
     "VDB": "LibreOffice computes VDB period by period: a life drawn as 1E+10 (a nested "
            "call's value) keeps its session busy for hours; napkin's refuses past 366,000 "
            "periods. Its own draws (VDB at the top, seeds 1 and 2: 133 formulas, 11 agree, "
