@@ -34,6 +34,8 @@ import uno
 from com.sun.star.beans import PropertyValue
 
 FORMULA_ERROR = 4  # com.sun.star.sheet.FormulaResult.ERROR
+#: com.sun.star.sheet.CellFlags VALUE | DATETIME | STRING | FORMULA: the cells holding something
+CONTENT = 1 | 2 | 4 | 16
 
 
 def _prop(name, value):
@@ -79,39 +81,47 @@ def _set(sheet, ref, value):
 
 
 def _read(doc) -> tuple[dict, dict]:
+    """Every cell holding something (a value, a text, a formula) of every sheet: its value
+    and its formula. Read block by block of the cells that hold something
+    (``queryContentCells``), not the sheet's used area, which a formatted row or column
+    can make a whole sheet (17 billion cells: LibreOffice's reading of it crashes)."""
     cells, formulas = {}, {}
     sheets = doc.getSheets()
     for name in sheets.getElementNames():
         sheet = sheets.getByName(name)
-        cursor = sheet.createCursor()
-        cursor.gotoEndOfUsedArea(False)
-        last_row = cursor.getRangeAddress().EndRow
-        last_col = cursor.getRangeAddress().EndColumn
-        rng = sheet.getCellRangeByPosition(0, 0, last_col, last_row)
-        data = rng.getDataArray()
-        forms = rng.getFormulaArray()
-        errors = set()
-        try:
-            found = rng.queryFormulaCells(FORMULA_ERROR)
-            for addr in found.getRangeAddresses():
-                for r in range(addr.StartRow, addr.EndRow + 1):
-                    for c in range(addr.StartColumn, addr.EndColumn + 1):
-                        errors.add((r, c))
-        except Exception:  # no error cells: some versions raise instead of returning none
-            pass
-        for r, row in enumerate(data):
-            for c, v in enumerate(row):
-                ref = f"{name}!{_col(c + 1)}{r + 1}"
-                f = forms[r][c]
-                if f.startswith("="):
-                    formulas[ref] = f
-                if (r, c) in errors:
-                    cells[ref] = ["e", sheet.getCellByPosition(c, r).getString()]
-                elif isinstance(v, float):
-                    cells[ref] = ["n", v]
-                elif v != "":
-                    cells[ref] = ["s", v]
+        content = sheet.queryContentCells(CONTENT)
+        for addr in content.getRangeAddresses():
+            rng = sheet.getCellRangeByPosition(addr.StartColumn, addr.StartRow,
+                                               addr.EndColumn, addr.EndRow)
+            _read_block(sheet, name, rng, addr.StartRow, addr.StartColumn, cells, formulas)
     return cells, formulas
+
+
+def _read_block(sheet, name, rng, row0, col0, cells, formulas) -> None:
+    data = rng.getDataArray()
+    forms = rng.getFormulaArray()
+    errors = set()
+    try:
+        found = rng.queryFormulaCells(FORMULA_ERROR)
+        for addr in found.getRangeAddresses():
+            for r in range(addr.StartRow, addr.EndRow + 1):
+                for c in range(addr.StartColumn, addr.EndColumn + 1):
+                    errors.add((r, c))
+    except Exception:  # no error cells: some versions raise instead of returning none
+        pass
+    for i, row in enumerate(data):
+        for j, v in enumerate(row):
+            r, c = row0 + i, col0 + j
+            ref = f"{name}!{_col(c + 1)}{r + 1}"
+            f = forms[i][j]
+            if f.startswith("="):
+                formulas[ref] = f
+            if (r, c) in errors:
+                cells[ref] = ["e", sheet.getCellByPosition(c, r).getString()]
+            elif isinstance(v, float):
+                cells[ref] = ["n", v]
+            elif v != "":
+                cells[ref] = ["s", v]
 
 
 def _col(n: int) -> str:
