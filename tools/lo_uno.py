@@ -84,7 +84,7 @@ def _read(doc) -> tuple[dict, dict]:
     """Every cell holding something (a value, a text, a formula) of every sheet: its value
     and its formula. Read block by block of the cells that hold something
     (``queryContentCells``), not the sheet's used area, which a formatted row or column
-    can make a whole sheet (17 billion cells: LibreOffice's reading of it crashes)."""
+    can stretch to a whole sheet (LibreOffice's bridge died reading one so)."""
     cells, formulas = {}, {}
     sheets = doc.getSheets()
     for name in sheets.getElementNames():
