@@ -275,11 +275,14 @@ excel("SUMIF", "scalars, cells, ranges, numeric text, empty",
       "tests/test_excel_referee.py::test_sumif_and_averageif_add_numbers_only (Microsoft "
       "Support, \"SUMIF function\": blank and text values are ignored, the text \"40\" in "
       "sum_range is not added)")
-excel("SUMIFS", "scalars, cells, ranges",
+excel("SUMIFS", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py) ; "
       "a reference to one cell (a criteria read from it; a range of one cell beside ranges of "
       "another size refused): Microsoft Support, \"SUMIFS function\" (\"criteria can be entered "
-      "as 32, \">32\", B4, \"apples\", or \"32\"\"); tests/test_checked_lookups.py")
+      "as 32, \">32\", B4, \"apples\", or \"32\"\"); tests/test_checked_lookups.py ; an empty cell "
+      "(of sum_range: adds nothing; of a criteria range: matched as COUNTIFS matches it, "
+      "checked with empty cells on tests/corpus/poi/56822-Countifs.xlsx): "
+      "tests/test_checked_ifs.py (worked by hand)")
 excel("SUMPRODUCT", "ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMPRODUCT.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_functions.py; "

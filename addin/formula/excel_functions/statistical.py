@@ -20,14 +20,14 @@ excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty",
 excel("AVERAGEIFS", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B66, "
       "AVERAGEIFS(C66:I66,C66:I66,\">3\",C66:I66,\"<20\") = 9.3333333333333339, the TRUE of I66 "
-      "not matched: the file is refused whole, tests/test_checked_averageifs.py computes it) "
-      "and in the business corpus's third held-out part (seen): Sales Pipeline.xlsx, 39,972 "
+      "not matched: the file is refused whole, tests/test_checked_ifs.py computes it) and in "
+      "the business corpus's third held-out part (seen): Sales Pipeline.xlsx, 39,972 "
       "AVERAGEIFS cells over windows of 10,000 rows holding numbers, text criteria and empty "
       "cells, all equal; Microsoft Support, \"AVERAGEIFS function\" (an empty cell of "
       "average_range ignored; #DIV/0! where no cell meets the criteria); criteria as "
       "COUNTIFS's; text or a logical value to average where the criteria match refused "
       "(addin/formula/fx_excel_args.py, averaged_numbers), error values by their form; "
-      "tests/test_checked_averageifs.py")
+      "tests/test_checked_ifs.py")
 excel("BETA.DIST", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B2, "
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "

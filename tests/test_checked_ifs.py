@@ -2,7 +2,9 @@
 numbers averaged where every criteria matches, empty cells of average_range ignored,
 #DIV/0! where nothing matches (Microsoft Support, "AVERAGEIFS function"); text or a
 logical value to average where the criteria match refused, as Microsoft's two pages
-disagree on them (``addin.formula.fx_excel_args.averaged_numbers``)."""
+disagree on them (``addin.formula.fx_excel_args.averaged_numbers``). SUMIFS given empty
+cells: an empty cell of sum_range adds nothing, one of a criteria range is matched as
+COUNTIFS matches it (checked with empty cells: tests/corpus/poi/56822-Countifs.xlsx)."""
 
 from __future__ import annotations
 
@@ -62,3 +64,21 @@ def test_averageifs_averages_numbers_and_refuses_text(tmp_path, formula):
     value, kept = _one(tmp_path, formula)
     assert value == 0 and kept == [  # (0: the value the test's file saved in D1)
         "AVERAGEIFS given text or a logical value to average where its criteria match"]
+
+
+@pytest.mark.parametrize("formula, expected", [
+    # x matches rows 1 and 3; A3 is empty and adds nothing: 1
+    ('SUMIFS(A1:A4,B1:B4,"x")', 1.0),
+    # "<>y" matches rows 1, 3 and the empty B4: 1 + 9
+    ('SUMIFS(A1:A4,B1:B4,"<>y")', 10.0),
+    # "" matches the empty B4 only: A4 = 9
+    ('SUMIFS(A1:A4,B1:B4,"")', 9.0),
+])
+def test_sumifs_over_empty_cells(tmp_path, formula, expected):
+    cells = [cell("A1", None, 1), cell("A2", None, 5), cell("A4", None, 9),
+             cell("B1", None, "x"), cell("B2", None, "y"), cell("B3", None, "x"),
+             cell("D1", formula, -1)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    kept = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
+    assert res["S!D1"] == expected and kept == []
