@@ -16,6 +16,7 @@ import zipfile
 
 import openpyxl
 import pytest
+import xlsx_make
 from openpyxl.worksheet.formula import ArrayFormula
 
 from addin.engine.api import calc_workbook
@@ -91,3 +92,20 @@ def test_print_layout_merges_no_cell_of_an_array(tmp_path):
     merged = {str(m) for m in ws.merged_cells.ranges}
     assert not {"Q2:R2", "Q3:R3", "Q4:R4"} & merged  # R2:R4 hold the array's values
     assert "Q5:R5" in merged  # an empty cell is still taken (the wrap still works)
+
+
+def test_an_empty_volatile_formula_inside_an_array_is_a_cell_of_that_array(tmp_path):
+    # Excel saves the cells a volatile array formula fills with an empty <f ca="1"/>
+    # beside their value (the fourth held-out part's LBO model: G4 <f t="array"
+    # aca="1" ref="G4:K4" ca="1">D.F.Revolver</f>, H4:K4 <f ca="1"/>): cells of the array,
+    # computed with it. Outside an array such a cell is a formula napkin cannot read,
+    # kept. By hand: B1:B3 = A1:A3*2 = 2, 4, 6; C1 = SUM(B1:B3) = 12.
+    cells = [xlsx_make.cell(f"A{r}", None, r) for r in (1, 2, 3)]
+    cells += ['<c r="B1"><f t="array" aca="1" ref="B1:B3" ca="1">A1:A3*2</f><v>0</v></c>',
+              '<c r="B2"><f ca="1"/><v>0</v></c>', '<c r="B3"><f ca="1"/><v>0</v></c>',
+              xlsx_make.cell("C1", "SUM(B1:B3)", 12), '<c r="D5"><f ca="1"/><v>7</v></c>']
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    kept = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
+    assert (res["S!B1"], res["S!B2"], res["S!B3"], res["S!C1"]) == (2, 4, 6, 12)
+    assert [(k.label, k.kind) for k in kept] == [("S!D5", "formula napkin cannot read")]

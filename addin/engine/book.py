@@ -179,7 +179,11 @@ class Workbook:
                     sheet.max_r = cell.row
                 if cell.col > sheet.max_c:
                     sheet.max_c = cell.col
-                if cell.f is not None and cell.f_type != "dataTable":
+                # (Excel writes an empty <f ca="1"/> in the cells a volatile array formula
+                # spills into: a cell of that array, not a formula of its own)
+                in_array = cell.f is not None and cell.f_type is None and not cell.f.strip() \
+                    and getattr(sheet.formula_at.get(pos), "spill", None) is not None
+                if cell.f is not None and cell.f_type != "dataTable" and not in_array:
                     node = Node(label(sheet, cell.row, cell.col), sheet.index,
                                 cell.row, cell.col)
                     if cell.f_type == "shared" and not cell.f.strip():
