@@ -33,24 +33,15 @@ from __future__ import annotations
 import math
 
 import pytest
+import sheet_calc
 import xlsx_make
 
 from addin.engine import checked
-from addin.engine.api import calc_workbook
 
 c = xlsx_make.cell
 
 
-def _calc(tmp_path, cells):
-    """The values computed and the reasons of the cells kept (Excel's value kept)."""
-    kept: list = []
-    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
-    res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
-    return res, {k.label: k.reason for k in kept}
-
-
-def _text(ref, value):
-    return c(ref, None, value, t="inlineStr")
+_calc, _text = sheet_calc.calc_sheet, sheet_calc.text
 
 
 def _formulas(column, formulas, start=1):

@@ -1,0 +1,22 @@
+"""One sheet of cells computed as ``napkin calc`` computes it (strict): the helper of the
+tests that check Excel's functions on cells written by hand."""
+
+from __future__ import annotations
+
+import xlsx_make
+
+from addin.engine.api import calc_workbook
+
+
+def calc_sheet(tmp_path, cells: list[str]):
+    """The values of a workbook of one sheet ``S`` holding ``cells`` (``xlsx_make.cell``
+    strings), and the cells kept (Excel's value kept), label -> reason."""
+    kept: list = []
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
+    return res, {k.label: k.reason for k in kept}
+
+
+def text(ref: str, value: str) -> str:
+    """A cell holding ``value`` as text (an inline string)."""
+    return xlsx_make.cell(ref, None, value, t="inlineStr")
