@@ -7,6 +7,7 @@ tests/corpus/sheetjs/metadata_2019.xlsx; what Microsoft's pages do not settle re
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -18,6 +19,7 @@ import xlsx_make
 from addin.engine import evaluate
 from addin.engine.api import calc_workbook
 from addin.engine.spills import dynamic_records
+from addin.ooxml import xlsx_values as xv
 from addin.ooxml.guard import WorkbookError
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -49,8 +51,6 @@ def spill(anchor: str, ref: str, formula: str, values: list[list]) -> list[str]:
     """The cells Excel saves for a dynamic array formula at ``anchor`` spilled into
     ``ref`` with ``values`` (rows): the anchor with ``cm="1"`` and the formula, the rest
     values only."""
-    from addin.ooxml import xlsx_values as xv
-
     r1, c1, _, _ = xv.parse_area(anchor)
     out = []
     for i, row in enumerate(values):
@@ -80,6 +80,39 @@ def grid(values: list[list]) -> list[str]:
             for i, row in enumerate(values) for j, v in enumerate(row)]
 
 
+def spilled(tmp_path, cells: list[str], cases: dict):
+    """Each case ``{anchor: (formula, values)}`` spilled from its anchor over the range
+    its values fill (the saved values left 0, so that only napkin's computing can give
+    them), beside ``cells``, each row's cells in column order as Excel writes them:
+    napkin's values of the workbook, and by anchor those of each case's range."""
+    for anchor, (formula, values) in cases.items():
+        r, c, _, _ = xv.parse_area(anchor)
+        ref = f"{anchor}:{xv.num2col(c + len(values[0]) - 1)}{r + len(values) - 1}"
+        cells = cells + spill(anchor, ref, formula, [[0] * len(row) for row in values])
+
+    def at(cell):
+        return xv.parse_area(cell.split('r="', 1)[1].split('"', 1)[0])[:2]
+
+    res = calc_workbook(write(tmp_path / "in.xlsx", sorted(cells, key=at)),
+                        tmp_path / "out.xlsx", {})
+    got = {}
+    for anchor, (_formula, values) in cases.items():
+        r, c, _, _ = xv.parse_area(anchor)
+        got[anchor] = [[res[f"S!{xv.num2col(c + j)}{r + i}"] for j in range(len(row))]
+                       for i, row in enumerate(values)]
+    return res, got
+
+
+def refused_spill(tmp_path, formula: str, says: str) -> None:
+    """``formula``, the anchor of a spill into A1:A2 (its saved values 0) read by B1, is
+    refused with the sentence ``says`` naming S!A1."""
+    cells = [*spill("A1", "A1:A2", formula, [[0], [0]])[:1], xlsx_make.cell("B1", "A1+1", 1),
+             xlsx_make.cell("A2", None, 0)]
+    with pytest.raises(WorkbookError, match=r"napkin cannot compute .*" + re.escape(says)
+                       + ".* S!A1"):
+        calc_workbook(write(tmp_path / "in.xlsx", cells), tmp_path / "out.xlsx", {})
+
+
 NINE = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
 
 
@@ -104,19 +137,9 @@ def test_take_and_drop_of_microsofts_examples(tmp_path):
         "I8": ("_xlfn.DROP(A2:C4,-2)", [[1, 2, 3]]),
         "I10": ("_xlfn.DROP(A2:C4,2,2)", [[9]]),
     }
-    cells = grid(NINE)
-    from addin.ooxml import xlsx_values as xv
-    for anchor, (formula, values) in cases.items():
-        r, c, _, _ = xv.parse_area(anchor)
-        ref = f"{anchor}:{xv.num2col(c + len(values[0]) - 1)}{r + len(values) - 1}"
-        # cached values left wrong (0) so that only napkin's computing can pass
-        cells += spill(anchor, ref, formula, [[0] * len(row) for row in values])
-    res = calc_workbook(write(tmp_path / "in.xlsx", cells), tmp_path / "out.xlsx", {})
+    _, got = spilled(tmp_path, grid(NINE), cases)
     for anchor, (_formula, values) in cases.items():
-        r, c, _, _ = xv.parse_area(anchor)
-        got = [[res[f"S!{xv.num2col(c + j)}{r + i}"] for j in range(len(row))]
-               for i, row in enumerate(values)]
-        assert got == values, anchor
+        assert got[anchor] == values, anchor
     # TAKE's page: rows or columns 0 is #CALC! (so Excel for Mac saved
     # =TAKE({1,2,3;4,5,6;7,8,9},G123), G123 0, in vinci1it2000/formulas' test.xlsx LOOKUP!U123)
     assert evaluate("=_xlfn.TAKE({1,2,3;4,5,6},0)").code == "#CALC!"
@@ -252,22 +275,9 @@ def test_counts_as_excel_saved_them(tmp_path):
     # a count given an error value is that error (R125, AB16: #DIV/0! and the others)
     cells += spill("E8", "E8", f"_xlfn.TAKE({nine},G1)", [[0]])
     cells += spill("E9", "E9", f"_xlfn.DROP({nine},G1)", [[0]])
-    from addin.ooxml import xlsx_values as xv
-    for anchor, (formula, values) in cases.items():
-        r, c, _, _ = xv.parse_area(anchor)
-        ref = f"{anchor}:{xv.num2col(c + len(values[0]) - 1)}{r + len(values) - 1}"
-        cells += spill(anchor, ref, formula, [[0] * len(row) for row in values])
-    by_row: dict = {}
-    for cell in cells:
-        at = xv.parse_area(cell.split('r="', 1)[1].split('"', 1)[0])
-        by_row.setdefault(at[0], []).append((at[1], cell))
-    ordered = [cell for r in sorted(by_row) for _, cell in sorted(by_row[r])]
-    res = calc_workbook(write(tmp_path / "in.xlsx", ordered), tmp_path / "out.xlsx", {})
+    res, got = spilled(tmp_path, cells, cases)
     for anchor, (_formula, values) in cases.items():
-        r, c, _, _ = xv.parse_area(anchor)
-        got = [[res[f"S!{xv.num2col(c + j)}{r + i}"] for j in range(len(row))]
-               for i, row in enumerate(values)]
-        assert got == values, anchor
+        assert got[anchor] == values, anchor
     assert res["S!E8"].code == "#DIV/0!" and res["S!E9"].code == "#DIV/0!"
     assert evaluate(f"=_xlfn.DROP({nine},4)").code == "#CALC!"  # U16
     assert evaluate(f"=_xlfn.CHOOSECOLS({nine},{{1.1,2;2,1}})").code == "#VALUE!"  # AH6
@@ -331,13 +341,7 @@ def test_a_cell_whose_value_is_calc_keeps_excels(tmp_path):
     ("_xlfn.TAKE({1;2},-1.5)", "TAKE's rows a negative number that is not whole"),
 ])
 def test_what_the_pages_do_not_settle_is_refused(tmp_path, formula, says):
-    # the anchor of a spill into A1:A2 (its saved values 0), read by B1
-    cells = [*spill("A1", "A1:A2", formula, [[0], [0]])[:1], xlsx_make.cell("B1", "A1+1", 1),
-             xlsx_make.cell("A2", None, 0)]
-    src = write(tmp_path / "in.xlsx", cells)
-    with pytest.raises(WorkbookError, match=r"napkin cannot compute .*" + says.replace(
-            "(", r"\(").replace(")", r"\)") + ".* S!A1"):
-        calc_workbook(src, tmp_path / "out.xlsx", {})
+    refused_spill(tmp_path, formula, says)
 
 
 def test_an_empty_cell_in_the_array_is_refused(tmp_path):

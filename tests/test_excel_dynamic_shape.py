@@ -7,33 +7,17 @@ from __future__ import annotations
 
 import pytest
 import xlsx_make
-from test_excel_dynamic import spill, write
+from test_excel_dynamic import refused_spill, spilled
 
 from addin.engine.api import calc_workbook
 from addin.ooxml import xlsx_values as xv
-from addin.ooxml.guard import WorkbookError
 
 
 def _compute(tmp_path, cells, cases):
-    """Each case {anchor: (formula, values)} spilled from its anchor (its saved values
-    left 0, so only napkin's computing can give them); the values napkin computes."""
-    for anchor, (formula, values) in cases.items():
-        r, c, _, _ = xv.parse_area(anchor)
-        ref = f"{anchor}:{xv.num2col(c + len(values[0]) - 1)}{r + len(values) - 1}"
-        cells = cells + spill(anchor, ref, formula, [[0] * len(row) for row in values])
-    rows: dict[int, list[str]] = {}
-    for cell in cells:  # (each row's cells in column order, as Excel writes them)
-        at = cell.split('r="', 1)[1].split('"', 1)[0]
-        rows.setdefault(xv.parse_area(at)[0], []).append(cell)
-    ordered = [c for r in sorted(rows) for c in sorted(
-        rows[r], key=lambda x: xv.parse_area(x.split('r="', 1)[1].split('"', 1)[0])[1])]
-    res = calc_workbook(write(tmp_path / "in.xlsx", ordered), tmp_path / "out.xlsx", {})
-    got = {}
-    for anchor, (_formula, values) in cases.items():
-        r, c, _, _ = xv.parse_area(anchor)
-        got[anchor] = [[_plain(res[f"S!{xv.num2col(c + j)}{r + i}"]) for j in range(len(row))]
-                       for i, row in enumerate(values)]
-    return got
+    """Each case {anchor: (formula, values)} spilled from its anchor (``spilled``): the
+    values napkin computes, error values by their codes."""
+    _, got = spilled(tmp_path, cells, cases)
+    return {k: [[_plain(v) for v in row] for row in rows] for k, rows in got.items()}
 
 
 def _plain(v):
@@ -130,8 +114,4 @@ def test_sortby_worked_by_hand(tmp_path):
     ("_xlfn.SORTBY({1;2},{1;2},0)", "SORTBY's sort_order other than 1 or -1"),
 ])
 def test_what_the_pages_do_not_settle_is_refused(tmp_path, formula, says):
-    cells = [*spill("A1", "A1:A2", formula, [[0], [0]])[:1], xlsx_make.cell("B1", "A1+1", 1),
-             xlsx_make.cell("A2", None, 0)]
-    with pytest.raises(WorkbookError, match=r"napkin cannot compute .*" + says.replace(
-            "(", r"\(").replace(")", r"\)") + ".* S!A1"):
-        calc_workbook(write(tmp_path / "in.xlsx", cells), tmp_path / "out.xlsx", {})
+    refused_spill(tmp_path, formula, says)
