@@ -111,10 +111,14 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
     if not kept.found:
         return
     everything = wb.nodes + list(wb.name_nodes.values())
-    names_read = {d for n in everything for d in n.deps if d.is_name}
+    names_read = set()
+    if any(node.is_name for node, _, _ in kept.found):  # (what may read a name: once)
+        names_read = {d for n in everything for d in n.deps if d.is_name}
+        if any(_INDIRECT.search(n.text or "") for n in everything):
+            names_read = {node for node, _, _ in kept.found}  # (by its text, maybe)
     for node, _, _ in kept.found:
         if node.is_name:
-            if node in names_read or any(_INDIRECT.search(n.text or "") for n in everything):
+            if node in names_read:
                 kept.refuse(node, f"{node.label} is a defined name, which has no saved "
                                   "value, and a formula reads it")
             continue  # (read by no formula: left uncomputed, nothing depends on it)
