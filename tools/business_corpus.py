@@ -26,8 +26,12 @@ The list and its split were made so (docs/fidelity.md, "A held-out corpus"):
 * a fourth round (part ``heldout4``, held out whole), once the third had been seen: the
   same rule, no repository or owner of the earlier rounds nor any repository an earlier
   round fetched as a candidate, at least 15 repositories, until 45 files.
+* a fifth round (part ``heldout5``, held out whole), once the fourth had been seen: the
+  same rule, searched by other file names and repository words, no repository or owner of
+  the earlier rounds nor any repository mirrored for them, at least 15 repositories, until
+  45 files.
 
-``census DIR [--part heldout|heldout2|heldout3|heldout4|...] [--libreoffice]``: the refusal
+``census DIR [--part heldout|heldout2|heldout3|heldout4|heldout5|...] [--libreoffice]``: the refusal
 census of one part (``tools.refusal_census``'s section, on those files).
 """
 
@@ -42,7 +46,7 @@ from pathlib import Path
 
 MANIFEST = Path(__file__).with_name("business_corpus.csv")
 RAW = "https://raw.githubusercontent.com/{repository}/{commit}/{path}"
-PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4")
+PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4", "heldout5")
 
 
 def part_of(repository: str) -> str:
