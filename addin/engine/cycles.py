@@ -64,8 +64,8 @@ from addin.formula import context
 #: the cause of refusing a cycle whose saved values were checked (``compute_cycle``)
 NOT_FIXED = "a circular reference whose saved values are not a fixed point"
 #: the same, in a workbook saved with iterative calculation off
-NOT_FIXED_OFF = ("a circular reference whose saved values are not a fixed point "
-                 "(iterative calculation off)")
+NOT_FIXED_OFF = ("a circular reference whose saved values are not a fixed point, "
+                 "iterative calculation off")
 
 #: a cycle's saved values this near (relative) to what their formulas give from them are
 #: its fixed point but for the rounding of the last few bits (16 units in the last place):
