@@ -30,11 +30,12 @@ for the file as saved: computed once more from them, in any order, each cell of 
 gives its saved value again, so Excel shows the same after a pass over the cycle or
 without one; the cells downstream are computed from them. Saved values that are not (the
 0 Excel shows when a cycle is first made, or an input changed since) are refused, or kept
-(``NOT_FIXED_OFF``, ``why_refused`` says what would let them compute). In the corpora
-seen so far every such fixed point was one of many (a row averaging itself, a scenario's
-value remembered by ``IF(switch, source, itself)``, ``ROW`` of the cell itself), whose
-saved value is Excel's last calculated one (docs/fidelity.md, "Circular references saved
-without iterative calculation").
+(``NOT_FIXED_OFF``, ``why_refused`` says what would let them compute). The corpora's
+examples: a row averaging itself, a scenario's value remembered by ``IF(switch, source,
+itself)``, ``ROW`` of the cell itself (fixed points of many), a debt schedule's loop
+saved at its one fixed point, iterated there before the workbook was saved with iteration
+off
+(docs/fidelity.md, "Circular references saved without iterative calculation").
 
 An input changed after Excel saved, and read by the cycle, makes the saved values no
 fixed point of the new equations, and is refused there. What the check cannot see: a
