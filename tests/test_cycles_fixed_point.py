@@ -1,8 +1,8 @@
 """Circular references saved with iterative calculation on (``addin/engine/cycles.py``):
 strict mode takes the values Excel saved in a cycle's cells when they are a fixed point
 of its formulas (each computed once from the saved values gives its saved value), and
-computes the cells downstream from them; otherwise, or without ``iterate="1"``, the
-cycle is refused (or kept) as before.
+computes the cells downstream from them; otherwise the cycle is refused (or kept) as
+before. (Without ``iterate="1"`` the same check: ``tests/test_cycles_iteration_off.py``.)
 
 The workbook is a loan's interest on its average balance, the loop finance models
 close on purpose: opening balance O (A1) = 1000, rate r (B1) = 0.1, cash paid C (C1) =
@@ -77,10 +77,14 @@ def test_values_excel_stopped_short_of_the_fixed_point_are_refused(tmp_path):
                                "point")] * 2
 
 
-def test_without_iterative_calculation_a_cycle_is_refused_as_before(tmp_path):
-    src = _loan(tmp_path, calc_pr=b'<calcPr calcId="191029"')
-    with pytest.raises(WorkbookError, match="circular reference through S!A2, S!B2: napkin "
-                       "does not compute formulas that depend on their own value"):
+def test_without_iterative_calculation_the_fixed_point_is_taken_too(tmp_path):
+    # (tests/test_cycles_iteration_off.py): the same check, the same values
+    res, _, kept = _calc(tmp_path, _loan(tmp_path, calc_pr=b'<calcPr calcId="191029"'))
+    assert res["S!C2"] == pytest.approx(2 * 170 / 1.9, rel=1e-12) and kept == []
+    src = _loan(tmp_path, interest=89.4737, closing=789.4737,
+                calc_pr=b'<calcPr calcId="191029"')
+    with pytest.raises(WorkbookError, match="circular reference through S!A2, S!B2: the "
+                       "workbook was saved with iterative calculation off"):
         _calc(tmp_path, src)
 
 

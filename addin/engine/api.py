@@ -189,7 +189,8 @@ def calc_workbook(
         cyclic = sorted(ev.circular(), key=_place) if strict else [
             n for n in ev.circular() if not n.is_name and n.keep is None
             and all(p in wb.sheets[n.sheet].cached for p in n.positions())]
-        why = {n: cycles.NOT_FIXED if n in ev.demand.unfixed else CIRCULAR for n in cyclic}
+        unfixed = cycles.NOT_FIXED if ev.iterate else cycles.NOT_FIXED_OFF
+        why = {n: unfixed if n in ev.demand.unfixed else CIRCULAR for n in cyclic}
         if causes is not None:  # (strict refuses every cell of a cycle)
             policy.record([(n, CIRCULAR) for n in ev.circular() if n not in why], _circular)
         if _refuse_or_keep(list(why.items()), policy, _circular, _kept_on_cycle):

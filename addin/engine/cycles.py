@@ -17,10 +17,25 @@ How far short of an exact fixed point they are (Excel stops once no value change
 ``iterateDelta``, and the cells it reads from a loop may hold an earlier round's values)
 is noted (``context.note_noise``): a sum downstream that cancels within it, or a
 comparison of two numbers within it, is refused (``addin.formula.cancellation``).
-Otherwise (or without ``iterate="1"``, or a cell of the cycle with no saved value, or a
-workbook saying its values may be stale) the cells of the cycle give ``#VALUE!``
-"circular reference", as before: strict mode refuses them, or keeps their saved values
-where nothing computed reads them (``addin.engine.kept``).
+Otherwise (or a cell of the cycle with no saved value, or a workbook saying its values
+may be stale) the cells of the cycle give ``#VALUE!`` "circular reference", as before:
+strict mode refuses them, or keeps their saved values where nothing computed reads them
+(``addin.engine.kept``).
+
+**Iterative calculation off** (no ``iterate="1"``: ``checks_saved``). Excel does not
+iterate: once it has warned of the circular reference it "displays either a zero or the
+last calculated value in the cell" (Microsoft Support, below), and that is the value it
+saves. The same check is made. Saved values that are a fixed point are what Excel shows
+for the file as saved: computed once more from them, in any order, each cell of the cycle
+gives its saved value again, so Excel shows the same after a pass over the cycle or
+without one; the cells downstream are computed from them. Saved values that are not (the
+0 Excel shows when a cycle is first made, or an input changed since) are refused, or kept
+(``NOT_FIXED_OFF``, ``why_refused`` says what would let them compute). The corpora's
+examples: a row averaging itself, a scenario's value remembered by ``IF(switch, source,
+itself)``, ``ROW`` of the cell itself (fixed points of many), a debt schedule's loop
+saved at its (likely one) fixed point, iterated there before the workbook was saved with iteration
+off
+(docs/fidelity.md, "Circular references saved without iterative calculation").
 
 An input changed after Excel saved, and read by the cycle, makes the saved values no
 fixed point of the new equations, and is refused there. What the check cannot see: a
@@ -31,7 +46,11 @@ from the saved values.
 References
 ----------
 Microsoft Support, "Remove or allow a circular reference" (iterative calculation: "Maximum
-Iterations", "Maximum Change"). ECMA-376 Part 1, 18.2.2 calcPr (``iterate``,
+Iterations", "Maximum Change"; without it, "Excel displays either a zero or the last
+calculated value in the cell"). Microsoft Office Online, "Allow or correct a circular
+reference" (Excel 2003),
+http://office.microsoft.com/en-us/excel-help/allow-or-correct-a-circular-reference-HP005200285.aspx.
+ECMA-376 Part 1, 18.2.2 calcPr (``iterate``,
 ``iterateCount``, ``iterateDelta``).
 """
 
@@ -45,6 +64,9 @@ from addin.formula import context
 
 #: the cause of refusing a cycle whose saved values were checked (``compute_cycle``)
 NOT_FIXED = "a circular reference whose saved values are not a fixed point"
+#: the same, in a workbook saved with iterative calculation off
+NOT_FIXED_OFF = ("a circular reference whose saved values are not a fixed point, "
+                 "iterative calculation off")
 
 #: a cycle's saved values this near (relative) to what their formulas give from them are
 #: its fixed point but for the rounding of the last few bits (16 units in the last place):
@@ -53,6 +75,13 @@ ROUNDING = 2.0 ** -48
 
 _CALCPR = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?calcPr(?=[\s/>])([^>]*)>")
 _ITERATE = re.compile(r"""\siterate\s*=\s*["'](?:1|true)["']""")
+
+
+def checks_saved(workbook_xml: str) -> bool:
+    """Whether the values Excel saved in a cycle's cells are checked for a fixed point
+    (``compute_cycle``): unless the workbook says they may be stale
+    (``addin.engine.kept.asks_recalculation``), with iterative calculation on or off."""
+    return not asks_recalculation(workbook_xml)
 
 
 def iterates(workbook_xml: str) -> bool:
@@ -134,10 +163,10 @@ def checkable(wb, members) -> bool:
 def compute_cycle(ev, members: tuple) -> bool | None:
     """Compute the cells of one cycle (``members``) in evaluation ``ev``
     (``addin.engine.evaluator.Evaluation``): the saved values when they are a fixed
-    point (see the module; ``ev.iterate`` and ``checkable``), else ``#VALUE!``
+    point (see the module; ``ev.check_cycles`` and ``checkable``), else ``#VALUE!``
     "circular reference" in each (or the value kept, for a cell strict mode keeps).
     Whether the saved values were taken (None: not checked)."""
-    if not (ev.iterate and checkable(ev.wb, members)):
+    if not (ev.check_cycles and checkable(ev.wb, members)):
         for m in members:
             ev.compute_one(m, cyclic=True)
         return None
@@ -149,7 +178,7 @@ def compute_cycle(ev, members: tuple) -> bool | None:
         for m in members:
             ev.compute_one(m)
             values = ev.wb.sheets[m.sheet].values
-            got[m] = [values.get(p) for p in m.positions()], m.msgs
+            got[m] = [values.get(p) for p in m.positions()], m.msgs, m.value
             ev.keep_saved(m)  # the saved values again, for the next one to read
     finally:
         ev.demand.seeded.difference_update(members)
@@ -164,8 +193,8 @@ def compute_cycle(ev, members: tuple) -> bool | None:
         for m in members:
             ev.compute_one(m, cyclic=True)
         return False if checked else None
-    for m in members:
-        m.msgs = got[m][1]
+    for m in members:  # (its value as computed: a dynamic array's, of its size)
+        m.msgs, m.value = got[m][1], got[m][2]
     gap = max((relative_gap(ev.wb.sheets[m.sheet].cached[p], v) for m in members
                for p, v in zip(m.positions(), got[m][0], strict=True)), default=0.0)
     if gap > ROUNDING:
@@ -185,6 +214,14 @@ def relative_gap(saved, ours) -> float:
 
 def why_refused(reasons) -> str:
     """Why strict mode does not compute the cells of a cycle, given their reasons."""
+    if NOT_FIXED_OFF in reasons:
+        return ("the workbook was saved with iterative calculation off, and the values "
+                "Excel saved in them are not a fixed point of their formulas to 1e-9 "
+                "(without iterating, Excel shows 0 or the last value it computed there; "
+                "or an input changed since Excel saved); napkin computes a cycle only from "
+                "saved values that solve it: let Excel iterate it (File > Options > "
+                "Formulas > Enable iterative calculation, with a Maximum Change small "
+                "enough for its values to settle to 1e-9) and save the workbook")
     if NOT_FIXED in reasons:
         return ("the workbook iterates (Excel's iterative calculation), and the values "
                 "Excel saved in them are not a fixed point of their formulas to 1e-9 (an "

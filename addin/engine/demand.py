@@ -55,8 +55,9 @@ class Demand:
 
     def reads(self, unit: tuple) -> list:
         """The formulas outside ``unit`` that it reads (none for a cycle whose cells
-        give ``#VALUE!`` without reading anything: iterative calculation off)."""
-        if unit[0] in self.ev.cycle_of and not self.ev.iterate:
+        give ``#VALUE!`` without reading anything: its saved values not checked, the
+        workbook saying they may be stale, ``cycles.checks_saved``)."""
+        if unit[0] in self.ev.cycle_of and not self.ev.check_cycles:
             return []
         inside = set(unit)
         return [d for m in unit for d in m.deps if d not in inside]

@@ -15,8 +15,7 @@ defined name computed like a formula; ``("err", value)``). When the inputs of a 
 cannot be mapped to the shape's references, the program is valid for its own cell only.
 Cells are computed in dependency order, a formula reached by OFFSET or INDIRECT before
 its turn at once (``addin.engine.demand``); a cycle gives ``#VALUE!`` "circular
-reference" unless the workbook iterates and its saved values are a fixed point
-(``addin.engine.cycles``).
+reference" unless its saved values are a fixed point (``addin.engine.cycles``).
 """
 
 from __future__ import annotations
@@ -67,6 +66,7 @@ class Evaluation:
         self.cyclic: set = set()  # the formulas on a cycle (``cycles.order``)
         self.cycle_of: dict = {}  # formula -> its cycle (a tuple of formulas)
         self.iterate = False  # iterative calculation on (``cycles.iterates``)
+        self.check_cycles = False  # saved values of cycles checked (``cycles.checks_saved``)
         self.demand = demand.Demand(self)  # what the current run computed (and is)
         self.replanned: list | None = None  # the order again with loops (cycles.with_loops)
         #: ``progress(stage, done, total)``, called now and then while compiling and
@@ -345,6 +345,7 @@ class Evaluation:
                 say("compiling", i, len(nodes))
         order = cycles.ordered(self, nodes)  # (self.cyclic, self.cycle_of)
         self.iterate = cycles.iterates(getattr(self.wb, "workbook_xml", ""))
+        self.check_cycles = cycles.checks_saved(getattr(self.wb, "workbook_xml", ""))
         return order
 
     def run(self, order: list[Node] | None = None) -> None:
