@@ -33,9 +33,9 @@ without one; the cells downstream are computed from them. Saved values that are 
 (``NOT_FIXED_OFF``, ``why_refused`` says what would let them compute). The corpora's
 examples: a row averaging itself, a scenario's value remembered by ``IF(switch, source,
 itself)``, ``ROW`` of the cell itself (fixed points of many), a debt schedule's loop
-saved at its (likely one) fixed point, iterated there before the workbook was saved with iteration
-off
-(docs/fidelity.md, "Circular references saved without iterative calculation").
+saved at its (likely one) fixed point, iterated there before the workbook was saved with
+iteration off (docs/fidelity.md, "Circular references saved without iterative
+calculation").
 
 An input changed after Excel saved, and read by the cycle, makes the saved values no
 fixed point of the new equations, and is refused there. What the check cannot see: a
