@@ -159,6 +159,9 @@ EXCEL_FUNCTIONS = (
     *((name, "dynamic_shape:sequence", MISSING,
        _ms("SEQUENCE", "test_excel_dynamic_shape.py")) for name in ("SEQUENCE",
                                                                      "_XLFN.SEQUENCE")),
+    *((name, "dynamic_shape:randarray", MISSING,
+       _ms("RANDARRAY", "test_excel_dynamic_shape.py")) for name in ("RANDARRAY",
+                                                                      "_XLFN.RANDARRAY")),
     *((name, "lookup:xmatch", _UNLIKE.format("XMATCH") + " (text and numbers never "
        "matched, its modes read as XLOOKUP's, refusing what the page does not settle)",
        _ms("XMATCH", "test_excel_text_parts.py")) for name in ("XMATCH", "_XLFN.XMATCH")),

@@ -63,9 +63,9 @@ excel("MID", "scalars, cells, numeric text",
       "tests/corpus/xlcalculator/MID.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
 excel("NUMBERVALUE", "scalars, cells, numeric text, errors, omitted",
-      "Microsoft Support, \"NUMBERVALUE function\" (NUMBERVALUE(\"2.500,27\",\",\",\".\") = "
-      "2500.27, NUMBERVALUE(\"9%%\") = 0.0009, \" 3 000 \" is 3000, a decimal separator twice "
-      "#VALUE!); tests/test_excel_text_parts.py (worked by hand); the differential test "
+      "Microsoft Support, \"NUMBERVALUE function\" (2.500,27 with the decimal separator , and "
+      "the group separator . is 2500.27, 9%% is 0.0009, 3 000 is 3000, a decimal separator "
+      "twice #VALUE!); tests/test_excel_text_parts.py (worked by hand); the differential test "
       "against LibreOffice (tests/test_differential.py) ; an error value (given back, as Excel"
       " saved it in the business corpus's fourth held-out part (seen): super-dcf-model's DCF "
       "Model.xlsx and Template.xlsx, NUMBERVALUE(TEXTBEFORE(...)) of #REF!); separators left "
@@ -109,20 +109,20 @@ excel("TEXTJOIN", "scalars, ranges, empty, omitted",
       xlfn=True)
 excel("TEXTAFTER", "scalars, cells, numeric text, errors, omitted",
       "Microsoft Support, \"TEXTAFTER function\" (its examples: TEXTAFTER(\"Red riding hood's, "
-      "red hood\",\"hood\") = \"'s, red hood\", instance_num negative from the end, "
-      "match_mode 1 without case, match_end 1, if_not_found); tests/test_excel_text_parts.py "
-      "(worked by hand) ; text and an error value (given back, as Excel saved it in the "
-      "business corpus's fourth held-out part (seen): super-dcf-model's DCF Model.xlsx and "
-      "Template.xlsx, \"DCF (\"&TEXTAFTER(C229,\"(\") and TEXTAFTER(INDIRECT(...)) of #REF!)",
+      "red hood\",\"hood\") = \"'s, red hood\", instance_num negative from the end, match_mode 1 "
+      "without case, match_end 1, if_not_found); tests/test_excel_text_parts.py (worked by "
+      "hand) ; text and an error value (given back, as Excel saved it in the business corpus's"
+      " fourth held-out part (seen): super-dcf-model's DCF Model.xlsx and Template.xlsx, \"DCF "
+      "(\"&TEXTAFTER(C229,\"(\") and TEXTAFTER(INDIRECT(...)) of #REF!)",
       xlfn=True, value_args=ALL, one_error=True)
 excel("TEXTBEFORE", "scalars, cells, numeric text, errors, omitted",
-      "Microsoft Support, \"TEXTBEFORE function\" (its examples: TEXTBEFORE(\"Red riding "
-      "hood's, red hood\",\"hood\") = \"Red riding \", instance_num negative from the end, "
-      "match_mode 1 without case, match_end 1: TEXTBEFORE(\"Socrates\",\" \",,,1) = "
-      "\"Socrates\", if_not_found); tests/test_excel_text_parts.py (worked by hand) ; text and "
-      "an error value (given back, as Excel saved it in the business corpus's fourth held-out "
-      "part (seen): super-dcf-model's DCF Model.xlsx and Template.xlsx, TEXTBEFORE($C$53,\" "
-      "as\") and TEXTBEFORE(INDIRECT(\"Consensus!A2\"),\"|\") of #REF!)",
+      "Microsoft Support, \"TEXTBEFORE function\" (its examples: TEXTBEFORE(\"Red riding hood's, "
+      "red hood\",\"hood\") = \"Red riding \", instance_num negative from the end, match_mode 1 "
+      "without case, match_end 1: Socrates before a space is Socrates, if_not_found); "
+      "tests/test_excel_text_parts.py (worked by hand) ; text and an error value (given back, "
+      "as Excel saved it in the business corpus's fourth held-out part (seen): "
+      "super-dcf-model's DCF Model.xlsx and Template.xlsx, TEXTBEFORE($C$53,\" as\") and "
+      "TEXTBEFORE(INDIRECT(\"Consensus!A2\"),\"|\") of #REF!)",
       xlfn=True, value_args=ALL, one_error=True)
 excel("TEXTSPLIT", "scalars, cells, arrays, numeric text, errors, omitted",
       "Microsoft Support, \"TEXTSPLIT function\" (its examples: TEXTSPLIT(\"Dakota Lennon "
