@@ -137,9 +137,12 @@ def test_numbervalue_of_microsofts_examples(tmp_path):
 
 
 @pytest.mark.parametrize("formula, why", [
-    ("_xlfn.TEXTBEFORE(\"aaa\",\"aa\",2)", "found overlapping itself"),
-    ("_xlfn.TEXTBEFORE(12.5,\".\")", "TEXTBEFORE's text given a number"),
-    ("_xlfn.TEXTBEFORE(\"a b\",\" \",1.5)", "only whole numbers"),
+    ("_xlfn.TEXTBEFORE(\"aaa\",\"aa\",2)", "delimiters found overlapping"),
+    ("_xlfn.TEXTBEFORE(\"abc\",{\"a\",\"ab\"})", "delimiters found overlapping"),
+    ("_xlfn.TEXTBEFORE(\"a b\",\" \",-1.5)", "only numbers and TRUE"),
+    ("_xlfn.TEXTBEFORE(\"a b\",\" \",\"1\")", "only numbers and TRUE"),
+    ("_xlfn.TEXTBEFORE(E2,\" \")", "given an empty cell"),
+    ("_xlfn.XMATCH(\"ss\",{\"a\",\"\u00df\"})", "folds to other letters"),
     ("_xlfn.TEXTBEFORE(\"a b\",\" \",-1,,1)", "match_end in a search from the end"),
     ("_xlfn.TEXTAFTER(\"\u00c9t\u00e9\",\"\u00e9\",1,1)", "beyond ASCII"),
     ("_xlfn.TEXTAFTER(\"\",\"x\")", "of an empty text"),
@@ -149,7 +152,6 @@ def test_numbervalue_of_microsofts_examples(tmp_path):
     ("_xlfn.NUMBERVALUE(\"1E3\",\".\")", "only digits, spaces"),
     ("_xlfn.NUMBERVALUE(\"1234567890123456\")", "more than 15 digits"),
     ("_xlfn.NUMBERVALUE(\"5\",\".\",\".\")", "the same decimal and group separator"),
-    ("_xlfn.TEXTSPLIT(\"abc\",\"\")", "empty text"),
     ("_xlfn.TEXTSPLIT(\"abc\",{\"ab\",\"bc\"})", "overlapping"),
     ("_xlfn.XMATCH(2,{1,\"a\",3},1)", "next smaller or larger item among values"),
     ("_xlfn.XMATCH(2,{3,1,2},0,2)", "binary search in values that are not sorted"),
@@ -157,3 +159,99 @@ def test_numbervalue_of_microsofts_examples(tmp_path):
 def test_what_the_pages_leave_open_is_refused(tmp_path, formula, why):
     res, kept = _calc(tmp_path, [c("E1", formula, 0)])
     assert why in kept["S!E1"]
+
+
+# vinci1it2000/formulas, test/test_files/test.xlsx (saved by Excel for Mac; commit 78e4b77),
+# sheet TEXT, rebuilt here: each row's inputs C:Q (numbers, an empty cell, a text, TRUE and
+# the seven error values) and the formulas of R:AF with the values Excel saved in them,
+# those napkin computes (the others, refused: a match_mode given as an empty cell or a
+# date's text, a number as text in instance_num, NUMBERVALUE of signs, exponents and
+# parentheses, a separator ")" or "2")
+_INPUTS = [0.0, 1.9, 2.3, 10.0, -1.0, None, "1987-08-26", True, "#VALUE!", "#N/A",
+           "#DIV/0!", "#NAME?", "#NULL!", "#NUM!", "#REF!"]
+_SAVED = {  # column: (formula, the value Excel saved); {r} is the row
+    44: {"R": ('_xlfn.TEXTAFTER("1,2,3,4,5,6,7,8",{{"3","4"}},C{r})', "#VALUE!"),
+         "S": ('_xlfn.TEXTAFTER("1,2,3,4,5,6,7,8",{{"3","4"}},D{r})', ",4,5,6,7,8"),
+         "W": ('_xlfn.TEXTAFTER("1,2,3,4,5,6,7,8",{{"3","4"}},H{r},J{r})', "#VALUE!"),
+         "Y": ('_xlfn.TEXTAFTER("1,2,3,4,5,6,7,8",{{"3","4"}},J{r})', ",4,5,6,7,8"),
+         **{col: (f'_xlfn.TEXTAFTER("1,2,3,4,5,6,7,8",{{{{"3","4"}}}},{src}{{r}})', err)
+            for col, src, err in (("Z", "K", "#VALUE!"), ("AA", "L", "#N/A"),
+                                  ("AB", "M", "#DIV/0!"), ("AC", "N", "#NAME?"),
+                                  ("AD", "O", "#NULL!"), ("AE", "P", "#NUM!"),
+                                  ("AF", "Q", "#REF!"))}},
+    45: {"R": ('_xlfn.TEXTBEFORE("1,2,3,4,5,6,7,8",{{"3","4"}},C{r})', "#VALUE!"),
+         "S": ('_xlfn.TEXTBEFORE("1,2,3,4,5,6,7,8",{{"3","4"}},D{r})', "1,2,"),
+         "T": ('_xlfn.TEXTBEFORE("1,2,3,4,5,6,7,8",{{"3","4"}},E{r})', "1,2,3,"),
+         "U": ('_xlfn.TEXTBEFORE("1,2,3,4,5,6,7,8",{{"3","4"}},F{r})', "#N/A"),
+         "V": ('_xlfn.TEXTBEFORE("1,2,3,4,5,6,7,8",{{"3","4"}},G{r})', "1,2,3,"),
+         "W": ('_xlfn.TEXTBEFORE("1,2,3,4,5,6,7,8",{{"3","4"}},H{r})', "#VALUE!"),
+         "Y": ('_xlfn.TEXTBEFORE("1,2,3,4,5,6,7,8",{{"3","4"}},J{r})', "1,2,")},
+    27: {"W": ('_xlfn.NUMBERVALUE(H{r},".",",.,")', 0.0),
+         "X": ("_xlfn.NUMBERVALUE(E{r})", 2.3), "Y": ("_xlfn.NUMBERVALUE(F{r})", 10.0),
+         "Z": ("_xlfn.NUMBERVALUE(G{r})", -1.0), "AA": ("_xlfn.NUMBERVALUE(H{r})", 0.0),
+         "AC": ("_xlfn.NUMBERVALUE(J{r})", "#VALUE!"), "AD": ("_xlfn.NUMBERVALUE(K{r})", "#VALUE!"),
+         "AE": ("_xlfn.NUMBERVALUE(L{r})", "#N/A"), "AF": ("_xlfn.NUMBERVALUE(M{r})", "#DIV/0!")},
+}
+_SPLIT = {  # row 47, one-cell array formulas: the first value of each split
+    "R": ("C", "123434,43r23123-1,2.3"), "S": ("D", "123434,43r23123-1,2.3"),
+    "T": ("E", "123434,43r23123-1,"), "U": ("F", "123434,43r23123-1,2.3"),
+    "W": ("H", "#VALUE!"), "X": ("I", "123434,43r23123-1,2.3"),
+    "Y": ("J", "123434,43r23123-1,2.3"), "Z": ("K", "#VALUE!"), "AA": ("L", "#N/A"),
+    "AF": ("Q", "#REF!")}
+
+
+def _input_row(r: int) -> list[str]:
+    out = []
+    for j, v in enumerate(_INPUTS):
+        at = f"{chr(ord('C') + j)}{r}"
+        if v is None:
+            continue
+        if isinstance(v, str) and v.startswith("#"):
+            out.append(c(at, None, v, t="e"))
+        elif isinstance(v, str):
+            out.append(_text(at, v))
+        elif isinstance(v, bool):
+            out.append(c(at, None, 1, t="b"))
+        else:
+            out.append(c(at, None, v))
+    return out
+
+
+def test_the_cells_excel_saved_in_formulas_test_workbook(tmp_path):
+    cells, want = [], {}
+    for r, row in _SAVED.items():
+        cells += _input_row(r)
+        for col, (formula, value) in row.items():
+            cells.append(c(f"{col}{r}", formula.format(r=r), 0))
+            want[f"S!{col}{r}"] = value
+    cells += _input_row(47)
+    for col, (src, value) in _SPLIT.items():
+        ref = f"{col}47"
+        cells.append(f'<c r="{ref}"><f t="array" ref="{ref}">_xlfn.TEXTSPLIT('
+                     f'"123434,43r23123-1,2.3",{src}47)</f><v>0</v></c>')
+        want[f"S!{ref}"] = value
+    res, kept = _calc(tmp_path, sorted(cells, key=_place))
+    assert kept == {}
+    got = {k: getattr(res[k], "code", res[k]) for k in want}
+    assert got == want
+
+
+def _place(cell: str):
+    ref = cell.split('r="', 1)[1].split('"', 1)[0]
+    col = "".join(ch for ch in ref if ch.isalpha())
+    return int(ref[len(col):]), len(col), col
+
+
+def test_a_range_of_texts_is_cut_element_by_element(tmp_path):
+    # Excel computes them for each element of a range given as text (formulas' test.xlsx,
+    # TEXT!AH27:AW27 and AG44:AW45 above): "1,000.5", "2", "3%" are 1000.5, 2 and 0.03,
+    # summed 1002.53; "a-b", "c-d" before "-" are "a" and "c", joined "ac"
+    cells = [_text("A1", "1,000.5"), _text("A2", "2"), _text("A3", "3%"),
+             _text("B1", "a-b"), _text("B2", "c-d"),
+             '<c r="E1"><f t="array" ref="E1">SUM(_xlfn.NUMBERVALUE(A1:A3,".",","))</f>'
+             '<v>0</v></c>',
+             '<c r="E2"><f t="array" ref="E2">CONCAT(_xlfn.TEXTBEFORE(B1:B2,"-"))</f>'
+             '<v>0</v></c>']
+    res, kept = _calc(tmp_path, cells)
+    assert kept == {}
+    assert res["S!E1"] == pytest.approx(1002.53, rel=1e-15) and res["S!E2"] == "ac"

@@ -202,6 +202,11 @@ def _position(v, kind, keys, match_mode, search_mode, who: str):
         raise Cannot(f"{who}'s next smaller or larger item among values of other kinds "
                      "(numbers, text, logical values: how Excel orders them there is not "
                      "documented)")
+    if kind == 1 and any(xa.kind(x) == 1 and str(x).casefold() != str(x).lower()
+                         for x in (v, *keys)):
+        raise Cannot(f"{who} of text that folds to other letters without case (Excel "
+                     "matched \u00df with ss: formulas' test.xlsx, EXTRA!L75; how it folds "
+                     "every such letter is not documented)")
     want = xa.key(v, kind)
     entries = [(i, xa.key(x, kind)) for i, x in enumerate(keys) if xa.kind(x) == kind]
     if search in (2, -2):

@@ -38,7 +38,7 @@ import numpy as np
 
 from addin.excel import args as xa
 from addin.excel.args import Cannot
-from addin.formula import fx
+from addin.formula import fx, fx_excel
 from udfs.machinery.errors import ExcelError
 
 
@@ -47,13 +47,33 @@ def _left_out(v) -> bool:
 
 
 def _text(v, what: str) -> str:
-    """A text argument: a text, an error value raised; a number, logical value or empty
-    cell refused (no page says how Excel writes it there)."""
+    """A text argument: a text as it is, a number or logical value as Excel writes it
+    (1.9 is "1.9", TRUE "TRUE": the cells Excel saved in formulas' test.xlsx, TEXT!AI45:AO45
+    and AI47:AO47), an error value raised; an empty cell refused (Excel saved an error
+    there, AM45 and the DCF template's D15:R15, which one no cell shows)."""
     v = xa.scalar(v, what)
-    if xa.kind(v) != 1:
-        raise Cannot(f"{what} given a number, logical value or empty cell (only text is "
-                     "checked there)")
-    return str(v)
+    kind = xa.kind(v)
+    if kind is None:
+        raise Cannot(f"{what} given an empty cell (Excel gives an error there; which one "
+                     "no saved cell shows)")
+    return str(v) if kind == 1 else fx_excel.excel_text(v)
+
+
+def _instance(v, who: str) -> int:
+    """TEXTBEFORE's and TEXTAFTER's instance_num: 1 left out; a number truncated toward
+    0 and TRUE 1, an empty cell #VALUE! (formulas' test.xlsx, TEXT!AI44:AO44: 1.9 is 1,
+    2.3 is 2, TRUE 1, the empty H44 #VALUE!); text, FALSE and a negative fraction refused."""
+    what = f"{who}'s instance_num"
+    if _left_out(v):
+        return 1
+    one = xa.scalar(v, what)
+    if one is fx.load().EMPTY:
+        raise ExcelError("#VALUE!", f"{what} is an empty cell")
+    if one is True or isinstance(one, np.bool_) and bool(one):
+        return 1
+    if xa.kind(one) != 0 or float(one) < 0 and not float(one).is_integer():
+        raise Cannot(f"{what} given {one!r} (only numbers and TRUE are checked there)")
+    return int(float(one))
 
 
 def _setting(v, what: str, allowed: tuple[int, ...], default: int) -> int:
@@ -76,22 +96,35 @@ def _ascii_or_cannot(who: str, *texts: str) -> None:
                      "case is not documented)")
 
 
-def _occurrences(text: str, delim: str, fold: bool, who: str) -> list[int]:
-    """Where ``delim`` starts in ``text``, left to right; refused where two overlap."""
-    hay, needle = (text.lower(), delim.lower()) if fold else (text, delim)
-    starts = [m.start() for m in re.finditer(f"(?={re.escape(needle)})", hay)]
-    if any(b - a < len(needle) for a, b in zip(starts, starts[1:], strict=False)):
-        raise Cannot(f"{who}'s delimiter {delim!r} found overlapping itself (which "
-                     "occurrence counts is not documented)")
-    return starts
+def _occurrences(text: str, delims, fold: bool, who: str) -> list[tuple[int, int]]:
+    """(start, end) of every one of ``delims`` in ``text``, left to right; refused where
+    two overlap (``"aa"`` in ``"aaa"``, or two delimiters at one place)."""
+    hay = text.lower() if fold else text
+    found = sorted((m.start(), m.start() + len(d)) for d in delims for m in re.finditer(
+        f"(?={re.escape(d.lower() if fold else d)})", hay))
+    if any(b[0] < a[1] for a, b in zip(found, found[1:], strict=False)):
+        raise Cannot(f"{who}'s delimiters found overlapping in the text (which occurrence "
+                     "counts is not documented)")
+    return found
+
+
+def _delimiter_texts(v, what: str) -> tuple[str, ...]:
+    """A delimiter: one text, or an array of them (any of which cuts: formulas' test.xlsx,
+    TEXT!S44 and T45, {"3","4"}), numbers written as Excel writes them."""
+    ns = fx.load()
+    if isinstance(v, ns.Ranges):
+        v = v.value
+    vals = list(np.asarray(v, dtype=object).ravel()) if isinstance(v, np.ndarray) else [v]
+    return tuple(_text(x, what) for x in vals)
 
 
 def _before_after(after: bool, text, delimiter, instance_num, match_mode, match_end,
                   if_not_found):
+    """TEXTBEFORE (``after`` False) or TEXTAFTER of one text; ``delimiter`` a tuple of
+    texts (``_delimiter_texts``)."""
     who = "TEXTAFTER" if after else "TEXTBEFORE"
     s = _text(text, f"{who}'s text")
-    d = _text(delimiter, f"{who}'s delimiter")
-    n = _setting(instance_num, f"{who}'s instance_num", (), 1)
+    n = _instance(instance_num, who)
     fold = _setting(match_mode, f"{who}'s match_mode", (0, 1), 0) == 1
     end = _setting(match_end, f"{who}'s match_end", (0, 1), 0) == 1
     if not s:
@@ -104,17 +137,19 @@ def _before_after(after: bool, text, delimiter, instance_num, match_mode, match_
         raise ExcelError("#VALUE!", f"{who}'s instance_num is 0 or greater than the "
                                     "length of text")
     if fold:
-        _ascii_or_cannot(who, s, d)
-    if not d:  # its page: an empty delimiter matches at once
+        _ascii_or_cannot(who, s, *delimiter)
+    if delimiter == ("",):  # its page: an empty delimiter matches at once
         return ("" if n < 0 else s) if after else (s if n < 0 else "")
+    if "" in delimiter:
+        raise Cannot(f"{who}'s delimiters with an empty one among others")
     if end and n < 0:
         raise Cannot(f"{who}'s match_end in a search from the end (its page does not say "
                      "which end is the delimiter)")
-    starts = _occurrences(s, d, fold, who)
-    cuts = [(a, a + len(d)) for a in starts] + ([(len(s), len(s))] if end else [])
+    cuts = _occurrences(s, delimiter, fold, who) + ([(len(s), len(s))] if end else [])
     if abs(n) > len(cuts):
         if _left_out(if_not_found):
-            raise ExcelError("#N/A", f"{who}: {d!r} is not in the text {abs(n)} times")
+            raise ExcelError("#N/A", f"{who}: the delimiter is not in the text {abs(n)} "
+                                     "times")
         one = xa.one_value(if_not_found)
         if one is fx.load().EMPTY or one is None:
             raise Cannot(f"{who}'s if_not_found given an empty cell or an array")
@@ -123,14 +158,33 @@ def _before_after(after: bool, text, delimiter, instance_num, match_mode, match_
     return s[b:] if after else s[:a]
 
 
+def _lifted_text(after: bool):
+    """TEXTBEFORE or TEXTAFTER computed for each element of its text, instance_num,
+    match_mode, match_end and if_not_found given arrays or ranges (Excel saved formulas'
+    test.xlsx TEXT!AG44:AW45 so, each element with the one beside it), the delimiter an
+    array of delimiters."""
+    def one(text, delimiter, *rest):
+        return _before_after(after, text, delimiter, *rest)
+
+    each = xa.lifted(one)
+
+    def call(text, delimiter, instance_num=None, match_mode=None, match_end=None,
+             if_not_found=None):
+        who = "TEXTAFTER" if after else "TEXTBEFORE"
+        delims = _delimiter_texts(delimiter, f"{who}'s delimiter")
+        return each(text, delims, instance_num, match_mode, match_end, if_not_found)
+
+    return call
+
+
 def textbefore(text, delimiter, instance_num=None, match_mode=None, match_end=None,
                if_not_found=None):
     """Excel's ``TEXTBEFORE(text, delimiter, [instance_num], [match_mode], [match_end],
     [if_not_found])``: the text before the ``instance_num``-th ``delimiter`` (counted
     from the end if negative). ``TEXTBEFORE("Red riding hood's, red hood","hood")`` is
     ``"Red riding "``."""
-    return _before_after(False, text, delimiter, instance_num, match_mode, match_end,
-                         if_not_found)
+    return _lifted_text(False)(text, delimiter, instance_num, match_mode, match_end,
+                               if_not_found)
 
 
 def textafter(text, delimiter, instance_num=None, match_mode=None, match_end=None,
@@ -139,20 +193,23 @@ def textafter(text, delimiter, instance_num=None, match_mode=None, match_end=Non
     [if_not_found])``: the text after the ``instance_num``-th ``delimiter`` (counted
     from the end if negative). ``TEXTAFTER("Red riding hood's, red hood","hood")`` is
     ``"'s, red hood"``."""
-    return _before_after(True, text, delimiter, instance_num, match_mode, match_end,
-                         if_not_found)
+    return _lifted_text(True)(text, delimiter, instance_num, match_mode, match_end,
+                              if_not_found)
 
 
 def _delimiters(v, what: str) -> list[str]:
-    """A delimiter of TEXTSPLIT: one text, or a row or column of texts; an empty one
-    refused (its page gives no value)."""
+    """A delimiter of TEXTSPLIT: one text, or a row or column of texts; an empty text or
+    cell #VALUE! (Excel saved TEXTSPLIT(...,"") and TEXTSPLIT(...,H47) of the empty H47 so
+    in formulas' test.xlsx, TEXT!V47:W47); an empty one among others refused."""
     ns = fx.load()
     if isinstance(v, ns.Ranges):
         v = v.value
     vals = list(np.asarray(v, dtype=object).ravel()) if isinstance(v, np.ndarray) else [v]
+    if len(vals) == 1 and (vals[0] is ns.EMPTY or vals[0] == ""):
+        raise ExcelError("#VALUE!", f"{what} is empty")
     out = [_text(x, what) for x in vals]
     if not out or any(not d for d in out):
-        raise Cannot(f"{what} given an empty text (its page gives no value)")
+        raise Cannot(f"{what} given an empty text among others (its page gives no value)")
     return out
 
 
@@ -178,6 +235,8 @@ def textsplit(text, col_delimiter, row_delimiter=None, ignore_empty=None, match_
     row into columns at ``col_delimiter``; short rows padded with ``pad_with`` (#N/A).
     ``TEXTSPLIT("Dakota Lennon Sanchez"," ")`` is ``{"Dakota","Lennon","Sanchez"}``."""
     ns = fx.load()
+    if xa.scalar(text, "TEXTSPLIT's text") is ns.EMPTY:  # formulas' test.xlsx, TEXT!AM47
+        raise ExcelError("#VALUE!", "TEXTSPLIT's text is an empty cell")
     s = _text(text, "TEXTSPLIT's text")
     cols = _delimiters(col_delimiter, "TEXTSPLIT's col_delimiter")
     rows_by = None if _left_out(row_delimiter) else _delimiters(
@@ -208,6 +267,12 @@ def textsplit(text, col_delimiter, row_delimiter=None, ignore_empty=None, match_
 
 
 def numbervalue(text, decimal_separator=None, group_separator=None):
+    """Excel's ``NUMBERVALUE`` (``_numbervalue``) of each element of ``text`` given an
+    array or range, as Excel saved formulas' test.xlsx TEXT!AH27:AW28."""
+    return xa.lifted(_numbervalue)(text, decimal_separator, group_separator)
+
+
+def _numbervalue(text, decimal_separator=None, group_separator=None):
     """Excel's ``NUMBERVALUE(text, [decimal_separator], [group_separator])``: the number
     a text writes with the separators given (the first character of each): spaces
     ignored, group separators before the decimal one ignored, each trailing ``%``
@@ -215,8 +280,17 @@ def numbervalue(text, decimal_separator=None, group_separator=None):
 
     Left out, the separators are the locale's, which a workbook does not record: napkin
     then computes only a text of digits, spaces and trailing ``%`` (the same in every
-    locale). A sign, an exponent, a currency, parentheses: not on the page, refused."""
-    s = _text(text, "NUMBERVALUE's text")
+    locale). A sign, an exponent, a currency, parentheses: not on the page, refused.
+    A number is itself, an empty cell 0 and a logical value #VALUE!, as Excel saved
+    formulas' test.xlsx TEXT!AG27:AO27 (5.9, -1, ... ; the empty H27 0; TRUE #VALUE!)."""
+    one = xa.scalar(text, "NUMBERVALUE's text")
+    if isinstance(one, (bool, np.bool_)):
+        raise ExcelError("#VALUE!", "NUMBERVALUE's text is a logical value")
+    if xa.kind(one) == 0:
+        return float(one)
+    if one is fx.load().EMPTY:
+        return 0.0
+    s = _text(one, "NUMBERVALUE's text")
     seps = []
     for v, what in ((decimal_separator, "decimal_separator"),
                     (group_separator, "group_separator")):
