@@ -255,3 +255,15 @@ def test_a_range_of_texts_is_cut_element_by_element(tmp_path):
     res, kept = _calc(tmp_path, cells)
     assert kept == {}
     assert res["S!E1"] == pytest.approx(1002.53, rel=1e-15) and res["S!E2"] == "ac"
+
+
+def test_a_range_of_delimiters_is_refused(tmp_path):
+    # an array constant of delimiters is read whole (Excel saved TEXT!S44 so); a range of
+    # several cells in a formula not entered as an array: read whole or intersected with
+    # the formula's cell, no saved cell shows
+    cells = [_text("A1", "a-b_c"), _text("B1", "-"), _text("B2", "_"),
+             c("E1", '_xlfn.TEXTAFTER(A1,{"-","_"},2)', 0),
+             c("E2", "_xlfn.TEXTAFTER(A1,B1:B2)", 0)]
+    res, kept = _calc(tmp_path, cells)
+    assert res["S!E1"] == "c"
+    assert "delimiter given a range of several cells" in kept["S!E2"]

@@ -111,11 +111,19 @@ def _occurrences(text: str, delims, fold: bool, who: str) -> list[tuple[int, int
 def _delimiter_texts(v, what: str) -> tuple[str, ...]:
     """A delimiter: one text, or an array of them (any of which cuts: formulas' test.xlsx,
     TEXT!S44 and T45, {"3","4"}), numbers written as Excel writes them."""
+    return tuple(_text(x, what) for x in _delimiter_values(v, what))
+
+
+def _delimiter_values(v, what: str) -> list:
+    """The values of a delimiter: one value, or those of an array; a range of several
+    cells refused (whether a formula not entered as an array reads it whole or
+    intersects it with its cell no saved cell shows)."""
     ns = fx.load()
     if isinstance(v, ns.Ranges):
         v = v.value
-    vals = list(np.asarray(v, dtype=object).ravel()) if isinstance(v, np.ndarray) else [v]
-    return tuple(_text(x, what) for x in vals)
+        if np.size(v) > 1:
+            raise Cannot(f"{what} given a range of several cells")
+    return list(np.asarray(v, dtype=object).ravel()) if isinstance(v, np.ndarray) else [v]
 
 
 def _before_after(after: bool, text, delimiter, instance_num, match_mode, match_end,
@@ -202,9 +210,7 @@ def _delimiters(v, what: str) -> list[str]:
     cell #VALUE! (Excel saved TEXTSPLIT(...,"") and TEXTSPLIT(...,H47) of the empty H47 so
     in formulas' test.xlsx, TEXT!V47:W47); an empty one among others refused."""
     ns = fx.load()
-    if isinstance(v, ns.Ranges):
-        v = v.value
-    vals = list(np.asarray(v, dtype=object).ravel()) if isinstance(v, np.ndarray) else [v]
+    vals = _delimiter_values(v, what)
     if len(vals) == 1 and (vals[0] is ns.EMPTY or vals[0] == ""):
         raise ExcelError("#VALUE!", f"{what} is empty")
     out = [_text(x, what) for x in vals]

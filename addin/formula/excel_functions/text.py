@@ -122,7 +122,7 @@ excel("TEXTAFTER", "scalars, cells, ranges, arrays, numeric text, empty, errors,
       "the values Excel saved in vinci1it2000/formulas' test/test_files/test.xlsx (saved by "
       "Excel for Mac), TEXT!R44:AF44, rebuilt in tests/test_excel_text_parts.py, 16 of its "
       "cells computed equal, 0 differing",
-      xlfn=True, value_args=ALL, one_error=True)
+      xlfn=True, value_args=(0, 2, 3, 4, 5), one_error=True)
 excel("TEXTBEFORE", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
       "Microsoft Support, \"TEXTBEFORE function\" (its examples: TEXTBEFORE(\"Red riding hood's, "
       "red hood\",\"hood\") = \"Red riding \", instance_num negative from the end, match_mode 1 "
@@ -135,7 +135,7 @@ excel("TEXTBEFORE", "scalars, cells, ranges, arrays, numeric text, empty, errors
       "vinci1it2000/formulas' test/test_files/test.xlsx (saved by Excel for Mac), "
       "TEXT!R45:AF45, rebuilt in tests/test_excel_text_parts.py, 14 of its cells computed "
       "equal, 0 differing",
-      xlfn=True, value_args=ALL, one_error=True)
+      xlfn=True, value_args=(0, 2, 3, 4, 5), one_error=True)
 excel("TEXTSPLIT", "scalars, cells, arrays, numeric text, empty, errors, omitted",
       "Microsoft Support, \"TEXTSPLIT function\" (its examples: TEXTSPLIT(\"Dakota Lennon "
       "Sanchez\",\" \"), a row_delimiter, an array of delimiters, ignore_empty, pad_with); "
