@@ -51,6 +51,44 @@ def test_sequence_of_microsofts_example(tmp_path):
     assert got == {k: v for k, (_, v) in cases.items()}
 
 
+def test_sequence_of_a_fraction_adds_the_step_as_excel_saved(tmp_path):
+    # the values Excel saved in the business corpus's fourth held-out part (seen), LBO
+    # Model.xlsx 'DCF Analysis'!I70:M70, H71:H75, G89:G93 and Hedged vs Unhedged Foreign
+    # Currency Model.xlsx 'Hedged vs Unhedged Returns'!B5:B8, written here as Excel wrote
+    # them (17 significant digits): the step added each time; start + 4 x step would end
+    # the first two in 0.06 and 0.195
+    cases = {
+        "A1": ("_xlfn.SEQUENCE(1,5,2%,1%)", [[0.02, 0.03, 0.04, 0.05, 6.0000000000000005e-2]]),
+        "A3": ("_xlfn.SEQUENCE(5,1,11.5%,2%)", [[0.115], [0.13500000000000001], [0.155],
+                                               [0.17499999999999999], [0.19499999999999998]]),
+        "B3": ("_xlfn.SEQUENCE(5,1,70%,15%)", [[0.7], [0.85], [1.0], [1.1499999999999999],
+                                              [1.2999999999999998]]),
+        "C3": ("_xlfn.SEQUENCE(4,1,1/1/2024,32)", [[4.9407114624505926e-4],
+                                                  [32.000494071146242], [64.00049407114625],
+                                                  [96.00049407114625]]),
+    }
+    got = _compute(tmp_path, [], cases)
+    assert got == {k: v for k, (_, v) in cases.items()}
+
+
+def test_randarray_draws_within_its_pages_bounds(tmp_path):
+    # Microsoft Support, "RANDARRAY function": =RANDARRAY(5,3) is 5 rows by 3 columns of
+    # decimals from 0 to 1; =RANDARRAY(5,3,1,100,TRUE) whole numbers from 1 to 100; left
+    # out, one value from 0 to 1; a min greater than max #VALUE!
+    shapes = {"A1": ("_xlfn.RANDARRAY(5,3)", [[0] * 3] * 5),
+              "E1": ("_xlfn.RANDARRAY(5,3,1,100,TRUE)", [[0] * 3] * 5),
+              "I1": ("_xlfn.RANDARRAY(2,2,-3.5,-1.25)", [[0] * 2] * 2),
+              "L1": ("_xlfn.RANDARRAY()", [[0]])}
+    got = _compute(tmp_path, [], shapes)
+    a, e, i, one = (sum(got[k], []) for k in ("A1", "E1", "I1", "L1"))
+    assert len(a) == 15 and all(isinstance(v, float) and 0 <= v < 1 for v in a)
+    assert len(set(a)) > 1  # (15 draws all equal: a chance of 2^-780 or so)
+    assert all(isinstance(v, int) and 1 <= v <= 100 for v in e)
+    assert all(-3.5 <= v < -1.25 for v in i) and 0 <= one[0] < 1
+    _, got = spilled(tmp_path, [], {"N1": ("_xlfn.RANDARRAY(1,1,3,2)", [[0]])})
+    assert got["N1"][0][0].code == "#VALUE!"
+
+
 def test_choosecols_and_chooserows_of_microsofts_examples(tmp_path):
     # https://support.microsoft.com/en-us/Excel/choosecols-function: data 1..30 in A2:E7;
     # =CHOOSECOLS(A2:E7,1,3,5,1) columns 1, 3, 5 and 1 again; =CHOOSECOLS(A2:E7,-1,-2) the
@@ -108,7 +146,13 @@ def test_sortby_worked_by_hand(tmp_path):
 
 @pytest.mark.parametrize(("formula", "says"), [
     ("_xlfn.SEQUENCE(0)", "SEQUENCE() of fewer than 1 row or column"),
-    ("_xlfn.SEQUENCE(2,1,0.5)", "SEQUENCE's start other than a whole number"),
+    ("_xlfn.SEQUENCE(2,2,0.5)", "SEQUENCE's start or step other than a whole number in "
+                                "more than one row and column"),
+    ("_xlfn.SEQUENCE(2,1,\"a\")", "SEQUENCE's start other than a number"),
+    ("_xlfn.RANDARRAY(2,1,5,5)", "RANDARRAY with min equal to max"),
+    ("_xlfn.RANDARRAY(2,1,0.5,3,TRUE)", "RANDARRAY's whole numbers between a min or max"),
+    ("_xlfn.RANDARRAY(2,1,0,3,1)", "RANDARRAY's whole_number other than TRUE or FALSE"),
+    ("_xlfn.RANDARRAY(0)", "RANDARRAY() of fewer than 1 row or column"),
     ("_xlfn.SORTBY({1;2},{\"a\";\"B\"})", "SORTBY() of text whose order depends on case"),
     ("_xlfn.SORTBY({1;2},{1;1})", "SORTBY() of rows that tie on every key but differ"),
     ("_xlfn.SORTBY({1;2},{1;2},0)", "SORTBY's sort_order other than 1 or -1"),

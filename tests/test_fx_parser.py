@@ -2,7 +2,9 @@
 the token classes that can start there. A class it skips must be one whose pattern
 cannot match at that place (checked on random formula text against formulas' own
 patterns), and its parse of real formulas must be formulas' own: the same tokens, the
-same graph, the same error for text that is no formula."""
+same graph, the same error for text that is no formula; but for one reading that is
+napkin's (an A1 reference with a ``$`` before the ``:`` of a function call), where
+formulas refuses the formula."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from pathlib import Path
 from zipfile import ZipFile
 
 import pytest
+import sheet_calc
+import xlsx_make
 from formulas.parser import Parser
 from formulas.tokens.function import _re_lambda
 
@@ -146,3 +150,32 @@ def test_a_let_that_does_not_close_is_refused_in_one_pass():
         with pytest.raises(ValueError, match="cannot parse formula"):
             evaluate(text)
     assert evaluate("=LET(x,1,x+1)") == 2  # a LET that closes is computed: 1 + 1
+
+
+def _kinds(parser, text):
+    tokens, _ = parser.ast(text)
+    return [(type(t).__name__, t.name) for t in tokens]
+
+
+def test_a_reference_with_a_dollar_before_a_call_is_read_alone():
+    # formulas' pattern reads $D$9:OFF as a range, finds SET( after it and refuses the
+    # formula; ours reads $D$9 alone, as formulas reads D9 in D9:OFFSET(D9,0,2)
+    fx.load()
+    theirs, ours = Parser(True), FirstCharParser(True)
+    for text in ("=$D$9:OFFSET($D$9,0,2)", "=D$9:OFFSET(D9,0,2)", "=$D9:INDEX(D9:D12,2)"):
+        assert _outcome(theirs, text[1:]) == "FormulaError"
+        plain = text.replace("$", "")
+        assert [k for k, _ in _kinds(ours, text)] == [k for k, _ in _kinds(theirs, plain)]
+    assert _kinds(ours, "=$D$9:OFF") == _kinds(theirs, "=$D$9:OFF")  # a range: D9:OF9
+
+
+def test_a_range_to_a_call_is_computed(tmp_path):
+    # A1:A4 = 1, 2, 3, 4: $A$1:OFFSET($A$1,2,0) is A1:A3, its sum 1 + 2 + 3 = 6;
+    # A$1:OFFSET(A$1,1,0) is A1:A2, 3; $A$1:INDEX($A$1:$A$4,4) is A1:A4, 10
+    c = xlsx_make.cell
+    formulas = ["SUM($A$1:OFFSET($A$1,2,0))", "SUM(A$1:OFFSET(A$1,1,0))",
+                "SUM($A$1:INDEX($A$1:$A$4,4))"]
+    cells = [c(f"A{i}", None, i) for i in range(1, 5)] + [
+        c(f"B{i}", f, 0) for i, f in enumerate(formulas, 1)]
+    res, kept = sheet_calc.calc_sheet(tmp_path, cells)
+    assert kept == {} and [res[f"S!B{i}"] for i in (1, 2, 3)] == [6, 3, 10]

@@ -1,11 +1,11 @@
-"""Excel's lookups: CHOOSE, LOOKUP, XLOOKUP, INDEX, and the approximate matches of
+"""Excel's lookups: CHOOSE, LOOKUP, XLOOKUP, XMATCH, INDEX, and the approximate matches of
 VLOOKUP, HLOOKUP and MATCH (computed by formulas once napkin has checked that the values
 are sorted, ``_sorted_or_cannot``).
 
 References
 ----------
-Microsoft Support, "CHOOSE function", "LOOKUP function", "XLOOKUP function", "INDEX
-function", "VLOOKUP function", "HLOOKUP function", "MATCH function".
+Microsoft Support, "CHOOSE function", "LOOKUP function", "XLOOKUP function", "XMATCH
+function", "INDEX function", "VLOOKUP function", "HLOOKUP function", "MATCH function".
 """
 
 from __future__ import annotations
@@ -171,25 +171,49 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
         if not (keys.size == 1 and ret.shape[0] == 1 and ret.shape[1] == 1):
             raise ExcelError("#VALUE!", "XLOOKUP's return_array is not as long as its "
                                         "lookup_array")
-    _text_or_cannot((match_mode, "match_mode"), (search_mode, "search_mode"), who="XLOOKUP")
+    pos = _position(v, kind, keys, match_mode, search_mode, "XLOOKUP")
+    if pos is None:
+        if if_not_found is None or fx.is_omitted(if_not_found):
+            raise ExcelError("#N/A", f"XLOOKUP: {v!r} is not found")
+        if not isinstance(if_not_found, np.ndarray) and \
+                xa.scalar(if_not_found, "XLOOKUP's if_not_found") is ns.EMPTY:
+            raise Cannot("XLOOKUP's if_not_found given as an empty cell (what Excel gives "
+                         "there is not documented)")
+        return if_not_found
+    out = ret[pos:pos + 1, :] if vertical else ret[:, pos:pos + 1]
+    if keys.size == 1 and ret.shape == (1, 1):
+        out = ret
+    out = np.asarray(out, dtype=object)
+    return out[0, 0] if out.size == 1 else out.view(ns.Array)
+
+
+def _position(v, kind, keys, match_mode, search_mode, who: str):
+    """Where XLOOKUP and XMATCH (``who``) find ``v`` (of ``kind``) among ``keys`` (0
+    first), or None: match_mode and search_mode read as their pages list them."""
+    _text_or_cannot((match_mode, "match_mode"), (search_mode, "search_mode"), who=who)
     mode = 0 if fx.is_omitted(match_mode) else math.trunc(xa.number(match_mode,
-                                                                  "XLOOKUP's match_mode"))
+                                                                  f"{who}'s match_mode"))
     search = 1 if fx.is_omitted(search_mode) else math.trunc(
-        xa.number(search_mode, "XLOOKUP's search_mode"))
+        xa.number(search_mode, f"{who}'s search_mode"))
     if mode not in (0, -1, 1, 2) or search not in (1, -1, 2, -2):
-        raise ExcelError("#VALUE!", "XLOOKUP's match_mode or search_mode is not one of "
+        raise ExcelError("#VALUE!", f"{who}'s match_mode or search_mode is not one of "
                                     "Excel's")
     if mode in (-1, 1) and any(xa.kind(x) not in (None, kind) for x in keys):
-        raise Cannot("XLOOKUP's next smaller or larger item among values of other kinds "
+        raise Cannot(f"{who}'s next smaller or larger item among values of other kinds "
                      "(numbers, text, logical values: how Excel orders them there is not "
                      "documented)")
+    if kind == 1 and any(xa.kind(x) == 1 and str(x).casefold() != str(x).lower()
+                         for x in (v, *keys)):
+        raise Cannot(f"{who} of text that folds to other letters without case (Excel "
+                     "matched \u00df with ss: formulas' test.xlsx, EXTRA!L75; how it folds "
+                     "every such letter is not documented)")
     want = xa.key(v, kind)
     entries = [(i, xa.key(x, kind)) for i, x in enumerate(keys) if xa.kind(x) == kind]
     if search in (2, -2):
         ks = [k for _, k in entries]
         if len(entries) != len(keys) or any(
                 (a > b) if search == 2 else (a < b) for a, b in zip(ks, ks[1:], strict=False)):
-            raise Cannot("XLOOKUP's binary search in values that are not sorted (or not "
+            raise Cannot(f"{who}'s binary search in values that are not sorted (or not "
                          "all of one kind, or with blank cells)")
     order = entries if search in (1, 2) else entries[::-1]
     pos = None
@@ -207,20 +231,34 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
             pos = best[0] if best else None
     if pos is not None and search in (2, -2) and \
             sum(1 for _, k in entries if k == xa.key(keys[pos], kind)) > 1:
-        raise Cannot("XLOOKUP's binary search of a value that is repeated")
+        raise Cannot(f"{who}'s binary search of a value that is repeated")
+    return pos
+
+
+def xmatch(lookup_value, lookup_array, match_mode=0, search_mode=1):
+    """Excel's ``XMATCH(lookup_value, lookup_array, [match_mode], [search_mode])``: the
+    position (1 first) of ``lookup_value`` in the one-row or one-column ``lookup_array``,
+    its modes as XLOOKUP's; ``#N/A`` when nothing matches.
+    ``XMATCH(4,{5,4,3,2,1})`` is 2 and ``XMATCH(4.5,{5,4,3,2,1},1)`` is 1.
+
+    References: Microsoft Support, "XMATCH function",
+    https://support.microsoft.com/en-us/office/xmatch-function-d966da31-7a6b-4a13-a1c6-5a33ed6a0312
+    """
+    ns = fx.load()
+    v = xa.scalar(lookup_value, "XMATCH's lookup_value")
+    kind = xa.kind(v)
+    if kind is None:
+        raise Cannot("XMATCH of a blank cell")
+    if isinstance(lookup_array, ns.XlError):
+        raise ExcelError(str(lookup_array), context.message_for(str(lookup_array))
+                         or "XMATCH's lookup_array is an error")
+    keys = grid(lookup_array)
+    if 1 not in keys.shape:
+        raise ExcelError("#VALUE!", "XMATCH's lookup_array must be one row or one column")
+    pos = _position(v, kind, keys.ravel(), match_mode, search_mode, "XMATCH")
     if pos is None:
-        if if_not_found is None or fx.is_omitted(if_not_found):
-            raise ExcelError("#N/A", f"XLOOKUP: {v!r} is not found")
-        if not isinstance(if_not_found, np.ndarray) and \
-                xa.scalar(if_not_found, "XLOOKUP's if_not_found") is ns.EMPTY:
-            raise Cannot("XLOOKUP's if_not_found given as an empty cell (what Excel gives "
-                         "there is not documented)")
-        return if_not_found
-    out = ret[pos:pos + 1, :] if vertical else ret[:, pos:pos + 1]
-    if keys.size == 1 and ret.shape == (1, 1):
-        out = ret
-    out = np.asarray(out, dtype=object)
-    return out[0, 0] if out.size == 1 else out.view(ns.Array)
+        raise ExcelError("#N/A", f"XMATCH: {v!r} is not found")
+    return pos + 1
 
 
 # --------------------------------------------------------------------------- INDEX

@@ -82,13 +82,18 @@ BASES = ["2", "8", "16", "36", "1", "37", "10"]
 BASIS = ["0", "1", "2", "3", "4", "5"]
 REF_TEXTS = ['"In!A1"', '"In!B2"', '"In!B1:B3"', '"In!Z99"', '"bad ref"', '"In!A7"',
              '"In!C2"']
+#: NUMBERVALUE's texts (Microsoft's examples and their neighbours) and separators
+NUMBER_TEXTS = ['"2.500,27"', '"3.5%"', '" 3 000 "', '"9%%"', '"1,234.5"', '"12"', '""',
+                '"1.2.3"', '"1.234,5"', '"7"', "In!A5", "In!A6", "In!A4", "In!A9"]
+SEPARATORS = ['"."', '","', '",;"', '"\'"']
 
 #: Atoms of each kind of argument, by the letter ``signatures`` uses.
 ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES,
          "rr": REFERENCE_RANGES, "c": CRITERIA, "d": DATES, "y": YEARS, "wd": WORKDAYS,
          "s": DATE_TEXTS, "u": UNITS, "f": FORMATS, "bin": BINARY, "hex": HEX,
          "oct": OCTAL, "m": MATCH_TYPES, "st": SUBTOTALS, "ref": REFERENCES, "x": MATRIX,
-         "base": BASES, "basis": BASIS, "rt": REF_TEXTS}
+         "base": BASES, "basis": BASIS, "rt": REF_TEXTS, "nt": NUMBER_TEXTS,
+         "sep": SEPARATORS}
 
 _CELL = re.compile(r"In!([A-Z])(\d+)(?![\d:])")
 

@@ -129,11 +129,18 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "SEQUENCE": (("i",), ("i", "n", "n"), None),
     "CHOOSECOLS": (("r", "i"), (), "i"), "CHOOSEROWS": (("r", "i"), (), "i"),
     "VSTACK": (("r",), (), "r"), "HSTACK": (("r",), (), "r"),
+    "NUMBERVALUE": (("nt",), ("sep", "sep"), None),
+    "XMATCH": (("v", "r"), ("m", "i"), None),
+    "TEXTBEFORE": (("t", "t"), ("i", "i", "i", "v"), None),
+    "TEXTAFTER": (("t", "t"), ("i", "i", "i", "v"), None),
+    "TEXTSPLIT": (("t", "t"), ("t", "v", "i", "v"), None),
+    "RANDARRAY": ((), ("i", "i", "n", "n", "v"), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
 #: ``SUM(...)`` or ``INDEX(...,1,1)``.
 ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET", "FREQUENCY",
+                "TEXTSPLIT", "RANDARRAY",
                 *(DYNAMIC := ("SORT", "SORTBY", "UNIQUE", "FILTER", "TAKE", "DROP", "SEQUENCE",
                               "CHOOSECOLS", "CHOOSEROWS", "VSTACK", "HSTACK"))}
 
@@ -141,13 +148,21 @@ ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET", "FREQUE
 FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "DAYS",
           "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP", "NORM.INV", "NORM.S.INV",
           "PERCENTILE.INC", "QUARTILE.INC", "FORECAST.LINEAR", "STDEV.S", "STDEV.P", "VAR.S",
-          "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", *DYNAMIC}
+          "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", "NUMBERVALUE", "XMATCH",
+          "TEXTBEFORE", "TEXTAFTER", "TEXTSPLIT", "RANDARRAY", *DYNAMIC}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {
     "SINGLE": "LibreOffice 7.4 (Debian's) reads _xlfn.SINGLE as an unknown function "
               "(#NAME?): checked on Microsoft's page, tests/test_excel_lookups.py",
     "XLOOKUP": "LibreOffice 7.4 (Debian's) has no XLOOKUP: it was added in 24.8",
+    **{name: f"LibreOffice 7.4 (Debian's) has no {name}: it was added in 24.8; checked on "
+             "Microsoft's page's examples worked by hand and Excel-saved cells, "
+             "tests/test_excel_text_parts.py" for name in ("XMATCH", "TEXTBEFORE",
+                                                           "TEXTAFTER", "TEXTSPLIT")},
+    "RANDARRAY": "LibreOffice 7.4 (Debian's) has no RANDARRAY (added in 24.8), and its "
+                 "values are random draws: checked on Microsoft's page (shape, bounds, "
+                 "kind), tests/test_excel_dynamic_shape.py",
     **{name: "LibreOffice 7.4 (Debian's) has none of Excel 365's dynamic-array functions "
              "(SORT, FILTER, UNIQUE... came in 24.8): checked on Microsoft's pages and "
              "Excel-saved cells, tests/test_excel_dynamic.py, tests/test_excel_dynamic_shape.py"

@@ -165,3 +165,16 @@ excel("XLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty, errors, o
       "binary search, refused): the business corpus's third held-out part (seen), 1,000 cells "
       "Excel saved (coffeeOrdersData.xlsx); tests/test_checked_lookups.py",
       xlfn=True, value_args=(0, 3, 4, 5))
+excel("XMATCH", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
+      "Microsoft Support, \"XMATCH function\" (XMATCH(4,{5,4,3,2,1}) = 2, "
+      "XMATCH(4.5,{5,4,3,2,1},1) = 1; match_mode and search_mode as XLOOKUP's, whose search it"
+      " shares: text never matched with a number, empty cells of lookup_array matched by "
+      "nothing, the modes given as text, the next smaller or larger among values of other "
+      "kinds and a binary search of unsorted or repeated values refused); "
+      "tests/test_excel_text_parts.py (worked by hand) ; an error value (given back, as Excel "
+      "saved it in the business corpus's fourth held-out part (seen): super-dcf-model's DCF "
+      "Model.xlsx, XMATCH(C15,INDIRECT(\"Consensus!A:A\")) of #REF!) ; the values Excel saved in"
+      " vinci1it2000/formulas' test/test_files/test.xlsx (saved by Excel for Mac), 259 of its "
+      "XMATCH cells computed equal, 0 differing (text that folds to other letters without "
+      "case, ß matched with ss in EXTRA!L75, refused)",
+      xlfn=True, value_args=(0, 2, 3), one_error=True)

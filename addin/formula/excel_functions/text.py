@@ -62,6 +62,20 @@ excel("MID", "scalars, cells, numeric text",
       "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx, "
       "tests/corpus/xlcalculator/MID.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
+excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
+      "Microsoft Support, \"NUMBERVALUE function\" (2.500,27 with the decimal separator , and "
+      "the group separator . is 2500.27, 9%% is 0.0009, 3 000 is 3000, a decimal separator "
+      "twice #VALUE!); tests/test_excel_text_parts.py (worked by hand); the differential test "
+      "against LibreOffice (tests/test_differential.py) ; an error value (given back, as Excel"
+      " saved it in the business corpus's fourth held-out part (seen): super-dcf-model's DCF "
+      "Model.xlsx and Template.xlsx, NUMBERVALUE(TEXTBEFORE(...)) of #REF!); separators left "
+      "out (the locale's, which a workbook does not record) computed only for a text of "
+      "digits, spaces and trailing % ; a number (itself), an empty cell (0), a logical value "
+      "(#VALUE!), an error value and a range (element by element): the values Excel saved in "
+      "vinci1it2000/formulas' test/test_files/test.xlsx (saved by Excel for Mac), "
+      "TEXT!W27:AF28, rebuilt in tests/test_excel_text_parts.py, 15 of its cells computed "
+      "equal, 0 differing",
+      xlfn=True, value_args=ALL, one_error=True)
 excel("PROPER", value_args=ALL)
 excel("REPLACE", "scalars, cells, numeric text",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
@@ -97,6 +111,41 @@ excel("TEXTJOIN", "scalars, ranges, empty, omitted",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
       "hand)",
       xlfn=True)
+excel("TEXTAFTER", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
+      "Microsoft Support, \"TEXTAFTER function\" (its examples: TEXTAFTER(\"Red riding hood's, "
+      "red hood\",\"hood\") = \"'s, red hood\", instance_num negative from the end, match_mode 1 "
+      "without case, match_end 1, if_not_found); tests/test_excel_text_parts.py (worked by "
+      "hand) ; text and an error value (given back, as Excel saved it in the business corpus's"
+      " fourth held-out part (seen): super-dcf-model's DCF Model.xlsx and Template.xlsx, \"DCF "
+      "(\"&TEXTAFTER(C229,\"(\") and TEXTAFTER(INDIRECT(...)) of #REF!) ; an array of delimiters "
+      "(any cuts), instance_num 1.9 (1), TRUE (1) or an empty cell (#VALUE!), error values: "
+      "the values Excel saved in vinci1it2000/formulas' test/test_files/test.xlsx (saved by "
+      "Excel for Mac), TEXT!R44:AF44, rebuilt in tests/test_excel_text_parts.py, 16 of its "
+      "cells computed equal, 0 differing",
+      xlfn=True, value_args=(0, 2, 3, 4, 5), one_error=True)
+excel("TEXTBEFORE", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
+      "Microsoft Support, \"TEXTBEFORE function\" (its examples: TEXTBEFORE(\"Red riding hood's, "
+      "red hood\",\"hood\") = \"Red riding \", instance_num negative from the end, match_mode 1 "
+      "without case, match_end 1: Socrates before a space is Socrates, if_not_found); "
+      "tests/test_excel_text_parts.py (worked by hand) ; text and an error value (given back, "
+      "as Excel saved it in the business corpus's fourth held-out part (seen): "
+      "super-dcf-model's DCF Model.xlsx and Template.xlsx, TEXTBEFORE($C$53,\" as\") and "
+      "TEXTBEFORE(INDIRECT(\"Consensus!A2\"),\"|\") of #REF!) ; an array of delimiters, numbers as"
+      " text (1.9 is 1.9), instance_num truncated: the values Excel saved in "
+      "vinci1it2000/formulas' test/test_files/test.xlsx (saved by Excel for Mac), "
+      "TEXT!R45:AF45, rebuilt in tests/test_excel_text_parts.py, 14 of its cells computed "
+      "equal, 0 differing",
+      xlfn=True, value_args=(0, 2, 3, 4, 5), one_error=True)
+excel("TEXTSPLIT", "scalars, cells, arrays, numeric text, empty, errors, omitted",
+      "Microsoft Support, \"TEXTSPLIT function\" (its examples: TEXTSPLIT(\"Dakota Lennon "
+      "Sanchez\",\" \"), a row_delimiter, an array of delimiters, ignore_empty, pad_with); "
+      "tests/test_excel_text_parts.py (worked by hand) ; an error value (given back, as Excel "
+      "saved it in the business corpus's fourth held-out part (seen): super-dcf-model's DCF "
+      "Model.xlsx, INDEX(TEXTSPLIT(C5,\"-\"),,2) of #REF!) ; a number or TRUE as a delimiter "
+      "(its text), an empty one #VALUE!: the values Excel saved in vinci1it2000/formulas' "
+      "test/test_files/test.xlsx (saved by Excel for Mac), TEXT!R47:AF47, rebuilt in "
+      "tests/test_excel_text_parts.py, 18 of its cells computed equal, 0 differing",
+      xlfn=True, value_args=(0, 3, 4, 5), one_error=True)
 excel("TRIM", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py); values "
       "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
