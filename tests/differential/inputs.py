@@ -83,12 +83,16 @@ BASIS = ["0", "1", "2", "3", "4", "5"]
 REF_TEXTS = ['"In!A1"', '"In!B2"', '"In!B1:B3"', '"In!Z99"', '"bad ref"', '"In!A7"',
              '"In!C2"']
 
+#: FREQUENCY's bins_array: a range, or one number (one bin: Excel saved such cells)
+BINS = REFERENCE_RANGES + ["-1", "0", "2", "3.5", "1E+10", "MAX(In!B1:B12)"]
+
 #: Atoms of each kind of argument, by the letter ``signatures`` uses.
 ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES,
          "rr": REFERENCE_RANGES, "c": CRITERIA, "d": DATES, "y": YEARS, "wd": WORKDAYS,
          "s": DATE_TEXTS, "u": UNITS, "f": FORMATS, "bin": BINARY, "hex": HEX,
          "oct": OCTAL, "m": MATCH_TYPES, "st": SUBTOTALS, "ref": REFERENCES, "x": MATRIX,
-         "base": BASES, "basis": BASIS, "rt": REF_TEXTS}
+         "base": BASES, "basis": BASIS, "rt": REF_TEXTS,
+         "bins": BINS}
 
 _CELL = re.compile(r"In!([A-Z])(\d+)(?![\d:])")
 

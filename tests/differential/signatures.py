@@ -94,7 +94,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "NPER": (("n", "n", "n"), ("n", "i"), None), "RRI": (("n", "n", "n"), (), None),
     "IPMT": (("n", "i", "i", "n"), ("n", "i"), None),
     "PPMT": (("n", "i", "i", "n"), ("n", "i"), None),
-    "FREQUENCY": (("rr", "rr"), (), None),
+    "FREQUENCY": (("rr", "bins"), (), None),
     "IRR": (("rr",), ("n",), None), "RATE": (("i", "n", "n"), ("n", "i", "n"), None),
     "MEDIAN": (("r",), (), "n"), "LARGE": (("r", "i"), (), None),
     "LOG": (("n",), ("n",), None), "UPPER": (("t",), (), None), "LOWER": (("t",), (), None),

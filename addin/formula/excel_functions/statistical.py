@@ -84,13 +84,17 @@ excel("FORECAST", "scalars, cells, ranges",
       " refused for known_y's and known_x's of different shapes or holding text or logical "
       "values (addin/formula/fx_excel_stats.py)",
       array_context=True)
-excel("FREQUENCY", "ranges, numeric text, empty",
+excel("FREQUENCY", "scalars, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B129; "
       "tests/test_fidelity.py); Microsoft Support, \"FREQUENCY function\" (its example: scores "
       "79,85,78,85,50,81,95,88,97 in bins 70,79,89 give 1,2,4,2, entered as an array formula "
       "over four cells; \"FREQUENCY ignores blank cells and text\" in data_array); "
-      "tests/test_checked_frequency.py; refused unless the bins are numbers rising strictly "
-      "and data_array holds numbers, empty cells and text only "
+      "tests/test_checked_frequency.py; a bins_array of one number is one bin: Excel saved "
+      "FREQUENCY(I4:AG4,-1) in 360 cells of each of the CLO-Cash-Flow-Model's two ABS "
+      "models as the count of values at most -1 (the second held-out part; "
+      "tests/test_checked_frequency.py); refused for a data_array of one value, and unless "
+      "the bins are numbers rising strictly and data_array holds numbers, empty cells and "
+      "text only "
       "(addin/formula/fx_excel_stats.py)",
       array_context=True)
 excel("GROWTH", array_context=True, differs="GROWTH")
