@@ -95,7 +95,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "IPMT": (("n", "i", "i", "n"), ("n", "i"), None),
     "PPMT": (("n", "i", "i", "n"), ("n", "i"), None),
     "FREQUENCY": (("rr", "bins"), (), None),
-    "IRR": (("rr",), ("n",), None), "RATE": (("i", "n", "n"), ("n", "i", "n"), None),
+    "IRR": (("r",), ("n",), None), "RATE": (("i", "n", "n"), ("n", "i", "n"), None),
     "MEDIAN": (("r",), (), "n"), "LARGE": (("r", "i"), (), None),
     "LOG": (("n",), ("n",), None), "UPPER": (("t",), (), None), "LOWER": (("t",), (), None),
     "LEFT": (("t",), ("i",), None), "SIGN": (("n",), (), None), "TRUNC": (("n",), ("i",), None),

@@ -11,9 +11,12 @@ excel("ADDRESS", "scalars, cells, omitted",
       "names whose quoting no source shows",
       value_args=ALL)
 excel("AREAS", place_only=True)
-excel("CHOOSE", "scalars, cells, ranges, arrays",
+excel("CHOOSE", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/xlcalculator/choose.xlsx (tests/test_fidelity.py); "
-      "tests/test_excel_lookups.py (values asserted there)",
+      "tests/test_excel_lookups.py (values asserted there); an empty cell (Microsoft Support,"
+      " \"CHOOSE function\": it returns the value argument chosen, a reference as a reference;"
+      " an empty index_num is 0, below 1: #VALUE!; CHOOSE($J$5,D50,D70) saved 0 in the fourth"
+      " held-out part's Financial-Forecast-Model; tests/test_checked_more_forms.py)",
       value_args=(0,), branching=True)
 excel("COLUMN", "scalars, cells",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "

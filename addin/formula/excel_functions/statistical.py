@@ -101,9 +101,12 @@ excel("GROWTH", array_context=True, differs="GROWTH")
 excel("HARMEAN", "ranges",
       "tests/test_checked_forms.py (Microsoft's HARMEAN example)")
 excel("INTERCEPT", array_context=True)
-excel("LARGE", "scalars, ranges, numeric text, empty",
+excel("LARGE", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LARGE examples)")
+      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LARGE examples); "
+      "k as a reference to one cell: 14 cells Excel saved in the fourth held-out part's "
+      "Tata Steel and financial-analysis models, LARGE(D64:D68,$C$77) "
+      "(tests/test_checked_more_forms.py); a logical k refused (addin/formula/fx_excel_args.py)")
 excel("LINEST", array_context=True, differs="LINEST")
 excel("LOGEST", array_context=True, differs="LOGEST")
 excel("MAX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
@@ -149,9 +152,14 @@ excel("SLOPE", "ranges",
       "tests/test_checked_stats.py; refused for ranges of different shapes or holding text or "
       "logical values (addin/formula/fx_excel_stats.py)",
       array_context=True)
-excel("SMALL", "scalars, ranges, arrays",
+excel("SMALL", "scalars, cells, ranges, arrays",
       "Microsoft's documented example (tests/test_excel_functions.py); workbook/napkin.xlsx's "
-      "Cost sheet, its values equal to LibreOffice's (tests/test_template.py)")
+      "Cost sheet, its values equal to LibreOffice's (tests/test_template.py); k as a "
+      "reference to one cell: 14 cells Excel saved in the fourth held-out part's Tata Steel "
+      "and financial-analysis models, SMALL(D63:D67,$C$76); one cell as the array "
+      "(Microsoft Support, \"SMALL function\": SMALL(array,1) is the smallest value, #NUM! "
+      "for an empty array; tests/test_checked_more_forms.py); a logical k refused "
+      "(addin/formula/fx_excel_args.py)")
 excel("STDEV", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_functions.py (values asserted there)",
