@@ -130,8 +130,10 @@ excel("MIN", "scalars, cells, ranges, arrays, empty, errors",
       "tests/corpus/poi/55906-MultiSheetRefs.xlsx and 1 more (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
       "tests/test_checked_forms.py::test_min_of_an_error_value (Microsoft Support, \"MIN "
-      "function\": error values as arguments cause errors)",
-      value_context=True, three_d=True)
+      "function\": error values as arguments cause errors; two different error values "
+      "refused, which comes first no page says: the differential's MIN({1;2;3},(0^0),"
+      "(\"\"^0)), formulas #NUM!, LibreOffice #VALUE!)",
+      value_context=True, three_d=True, one_error=True)
 excel("MODE", "ranges",
       "tests/test_checked_forms.py (Microsoft's MODE example)")
 excel("MODE.MULT", "arrays",
