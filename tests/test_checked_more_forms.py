@@ -137,3 +137,58 @@ def test_irr_of_an_array_as_excel_saved(tmp_path):
     assert res["S!M32"] == pytest.approx(res["S!M33"], rel=1e-12)
     npv = sum(v / (1 + res["S!M32"]) ** i for i, v in enumerate(flows))
     assert abs(npv) < 1e-6  # (by hand: the rate is a root of the flows' NPV)
+
+
+def test_offset_with_rows_left_out_as_excel_saved(tmp_path):
+    # owyongamelia/super-dcf-model, Template.xlsx (the fourth held-out part), its third
+    # sheet: E16 = IFERROR(E15:OFFSET(E15,,F6-D9-1)/D15:OFFSET(D15,,F6-D9-1)-1,"NA ")
+    # spilled growth rates; D15:F15 = 274515, 365817, 394328, and Excel saved E16 =
+    # 0.33259384733074704 (365817/274515 - 1) and F16 = 7.7937876041846099E-2 (394328/365817
+    # - 1): the rows left out are 0, the range stays in row 15. Here over two columns.
+    cells = [c("D15", None, 274515), c("E15", None, 365817), c("F15", None, 394328),
+             '<c r="E16"><f t="array" ref="E16:F16">IFERROR(E15:OFFSET(E15,,1)/'
+             'D15:OFFSET(D15,,1)-1,"NA ")</f><v>0</v></c>', c("F16", None, 0),
+             c("G1", "SUM(OFFSET(D15,,1,1,2))", 0)]
+    res, kept = _calc(tmp_path, cells)
+    assert kept == {}
+    assert res["S!E16"] == 0.33259384733074704 == 365817 / 274515 - 1
+    assert res["S!F16"] == 7.7937876041846099E-2 == 394328 / 365817 - 1
+    assert res["S!G1"] == 365817 + 394328  # E15:F15, by hand
+
+
+def _grid():
+    # A1:C3 holding 10 * row + column: 11 12 13 / 21 22 23 / 31 32 33
+    return [c(f"{col}{r}", None, 10 * r + i) for r in range(1, 4)
+            for i, col in enumerate("ABC", 1)]
+
+
+def test_index_with_row_or_column_left_out(tmp_path):
+    # Microsoft Support, "INDEX function": "If row_num or column_num is set to 0 (zero),
+    # INDEX returns the array of values for the entire column or row"; "If row_num is
+    # omitted, column_num is required": left out between commas, each is that 0. By
+    # hand: INDEX(A1:C3,,2) is B1:B3 (12+22+32 = 66), INDEX(A1:C3,2,) is A2:C2 (66),
+    # INDEX(A1:A3,2,) is A2 (21), INDEX(A1:C1,,2) is B1 (12), INDEX({1,2,3},,2) is 2;
+    # OFFSET(A1,1,) is A2 (cols left out: 0)
+    cells = _grid() + [c("E1", "SUM(INDEX(A1:C3,,2))", 0), c("E2", "SUM(INDEX(A1:C3,2,))", 0),
+                       c("E3", "INDEX(A1:A3,2,)", 0), c("E4", "INDEX(A1:C1,,2)", 0),
+                       c("E5", "INDEX({1,2,3},,2)", 0), c("E6", "OFFSET(A1,1,)", 0),
+                       '<c r="F1"><f t="array" ref="F1:F3">INDEX(A1:C3,,2)</f><v>0</v></c>',
+                       c("F2", None, 0), c("F3", None, 0)]
+    res, kept = _calc(tmp_path, cells)
+    assert kept == {}
+    assert [res[f"S!E{i}"] for i in range(1, 7)] == [66, 66, 21, 12, 2, 21]
+    assert [res[f"S!F{i}"] for i in range(1, 4)] == [12, 22, 32]
+
+
+@pytest.mark.parametrize("formula, said", [
+    ("INDEX(A1:C3,1,1,)", "INDEX given its area_num left out"),
+    ("SUM(INDEX(A1:C3,,))", "INDEX given its row_num left out"),
+    ("SUM(INDEX(A1:C3,))", "INDEX given its row_num left out"),
+    ("INDEX(A1:C1,2,)", "INDEX given its column_num left out"),
+    ("SUM(OFFSET(A1,1,1,,2))", "OFFSET given its height left out"),
+])
+def test_what_an_argument_left_out_leaves_unsaid_is_refused(tmp_path, formula, said):
+    # the pages say what 0 means, and what a height, width or area_num left off means,
+    # not these: Excel's value is kept
+    _, kept = _calc(tmp_path, _grid() + [c("E1", formula, 7)])
+    assert list(kept) == ["S!E1"] and kept["S!E1"].startswith(said)

@@ -90,8 +90,9 @@ def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
 def offset(reference, rows, cols, height=None, width=None):
     """Excel's ``OFFSET(reference, rows, cols, [height], [width])``: the area ``rows``
     down and ``cols`` right of ``reference`` (numbers truncated), ``height`` by
-    ``width`` cells (the reference's size when omitted; negative: upward or leftward);
-    ``#REF!`` off the sheet or for a height or width of 0."""
+    ``width`` cells (the reference's size when left off; negative: upward or leftward);
+    ``#REF!`` off the sheet or for a height or width of 0. rows or cols left out between
+    commas (``OFFSET(E15,,3)``) is 0; a height or width left so is refused."""
     ns = fx.load()
     if not isinstance(reference, ns.Ranges) or len(reference.ranges) != 1:
         raise ExcelError("#VALUE!", "OFFSET's reference must be one area")
@@ -103,8 +104,11 @@ def offset(reference, rows, cols, height=None, width=None):
     dc = math.trunc(xa.number(cols, "OFFSET's cols"))
 
     def size(v, default, what):
-        if v is None or fx.is_omitted(v):
+        if v is None:
             return default
+        if fx.is_omitted(v):  # OFFSET(A1,1,1,,2): the default, or 0 (#REF!)? unsettled
+            raise Cannot(f"OFFSET given its {what} left out between commas (its page says "
+                         "what a height or width left off means, not an empty one)")
         return math.trunc(xa.number(v, f"OFFSET's {what}"))
 
     h, w = size(height, r2 - r1 + 1, "height"), size(width, c2 - c1 + 1, "width")
