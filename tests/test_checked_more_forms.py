@@ -185,10 +185,26 @@ def test_index_with_row_or_column_left_out(tmp_path):
     ("SUM(INDEX(A1:C3,,))", "INDEX given its row_num left out"),
     ("SUM(INDEX(A1:C3,))", "INDEX given its row_num left out"),
     ("INDEX(A1:C1,2,)", "INDEX given its column_num left out"),
-    ("SUM(OFFSET(A1,1,1,,2))", "OFFSET given its height left out"),
 ])
 def test_what_an_argument_left_out_leaves_unsaid_is_refused(tmp_path, formula, said):
-    # the pages say what 0 means, and what a height, width or area_num left off means,
-    # not these: Excel's value is kept
+    # the INDEX page says what 0 means, and what an area_num left off means, not these:
+    # Excel's value is kept
     _, kept = _calc(tmp_path, _grid() + [c("E1", formula, 7)])
     assert list(kept) == ["S!E1"] and kept["S!E1"].startswith(said)
+
+
+def test_offset_with_height_or_width_left_out_as_excel_saved(tmp_path):
+    # tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (saved by Excel), K7:L8 = 1, 1.001 /
+    # 2, 2.9999: I1008 SUM(OFFSET(K7:L8, 0,0,1,)) saved 2.001 (K7+L7: the width left out
+    # is the reference's 2), J1008 SUM(OFFSET(K7:L8, 0,0,,1)) 3 (K7+K8: the height is
+    # its 2), M1008 SUM(OFFSET(K7:L8, 0,0,,)) 7.0009 (all four), as when left off
+    cells = [c("K7", None, 1), c("L7", None, 1.0009999999999999), c("K8", None, 2),
+             c("L8", None, 2.9998999999999998),
+             c("I1008", "SUM(OFFSET(K7:L8, 0,0,1,))", 2.0009999999999999),
+             c("J1008", "SUM(OFFSET(K7:L8, 0,0,,1))", 3),
+             c("M1008", "SUM(OFFSET(K7:L8, 0,0,,))", 7.0008999999999997)]
+    res, kept = _calc(tmp_path, cells)
+    assert kept == {}
+    assert res["S!I1008"] == 2.0009999999999999 == 1 + 1.0009999999999999
+    assert res["S!J1008"] == 3 == 1 + 2
+    assert res["S!M1008"] == 7.0008999999999997 == pytest.approx(1 + 1.001 + 2 + 2.9999)

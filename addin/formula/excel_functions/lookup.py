@@ -104,7 +104,9 @@ excel("OFFSET", "scalars, cells, ranges, empty, errors, omitted",
       "Microsoft's documented examples or worked by hand); rows or cols left out between "
       "commas are 0 (E15:OFFSET(E15,,F6-D9-1), the growth rates Excel saved in the fourth "
       "held-out part's Template.xlsx, E16:F16; tests/test_checked_more_forms.py); a height "
-      "or width left out so is refused (addin/excel/references.py)",
+      "or width left out so is the reference's (SUM(OFFSET(K7:L8,0,0,1,)), "
+      "SUM(OFFSET(K7:L8,0,0,,1)), SUM(OFFSET(K7:L8,0,0,,)) as Excel saved them in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, I1008, J1008, M1008)",
       value_args=(1, 2, 3, 4), value_context=True)
 excel("ROW", "scalars, cells, empty",
       "values Excel saved in tests/corpus/calamine/issue_553.xlsx, tests/corpus/poi/56574.xlsx"
