@@ -94,6 +94,20 @@ def test_a_final_subtraction_short_of_the_gap_is_not_made_zero(tmp_path):
     assert kept == ["S!B1"] and res["S!B1"] == -1.0186340659856796e-10
 
 
+def test_an_operand_a_function_gives_is_judged_as_a_cell_is(tmp_path):
+    # formulas' functions give numpy's floats: ABS(A1)-A2 and NPV(...)+cost cancel as
+    # A1-A2 does (the same two numbers as above, 48 exponents apart: refused), and the
+    # net present value at an IRR plus its cost (70000.00000000195 - 70000 = 1.95e-9 in
+    # IEEE arithmetic, 45 exponents apart) too; each keeps Excel's value here
+    a, b = 22514.212556922343, 22514.212556922444
+    res, kept = _calc(tmp_path, [c("A1", None, a), c("A2", None, b),
+                                 c("A3", None, 70000.00000000195), c("A4", None, -70000),
+                                 c("B1", "ABS(A1)-A2", -1.0186340659856796e-10),
+                                 c("B2", "NPV(0,A3)+A4", 1.0e-9)])
+    assert kept == ["S!B1", "S!B2"]
+    assert res["S!B1"] == -1.0186340659856796e-10 and res["S!B2"] == 1.0e-9
+
+
 def test_a_subtraction_inside_the_formula_is_not_made_zero(tmp_path):
     # Amortization Schedule.xlsx, 'amortization schedule'!G34 =G33-F34-D34 (heldout3),
     # D34 empty: the inner G33-F34 cancels 50 exponents below its operands, and Excel

@@ -16,6 +16,7 @@ import xlsx_make
 
 from addin.engine import checked
 from addin.engine.api import calc_workbook
+from addin.ooxml.a1 import num2col
 from addin.ooxml.guard import WorkbookError
 
 c = xlsx_make.cell
@@ -106,3 +107,59 @@ def test_a_logical_value_in_the_data_is_refused(tmp_path):
     kept: list = []
     calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
     assert "a data_array holding logical or error values" in kept[0].reason
+
+
+# Lords-of-Cinder/CLO-Cash-Flow-Model, ABS_Model.xlsm, sheet Asset, row 68 (the second
+# held-out part): I68:AG68 as Excel saved them, and AH68 = FREQUENCY(I68:AG68,-1), not an
+# array formula, saved as 2 (the two -1s: the first count, of the values at most -1)
+ASSET_ROW_68 = [-1, 4, 7, 7, 5, 3, 9, 6, 6, -1, 9, 0, 8, 6, 8, 6, 4, 0, 2, 0, 3, 6, 0, 0, 9]
+
+
+def _row(values, row=1):
+    cols = [num2col(k) for k in range(9, 9 + len(values))]  # I, J, ... AG
+    return [c(f"{col}{row}", None, x) for col, x in zip(cols, values, strict=True)]
+
+
+def test_a_bins_array_of_one_number_as_excel_saved_it(tmp_path):
+    cells = _row(ASSET_ROW_68) + [c("AH1", "FREQUENCY(I1:AG1,-1)", 2)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    kept: list = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
+    assert kept == []
+    assert res["S!AH1"] == 2 == _by_hand(ASSET_ROW_68, [-1])[0]
+
+
+def test_one_bin_as_an_array_formula_and_given_by_a_nested_call(tmp_path):
+    # the page: one more count than bins, the last of the values above the last bin; a
+    # value equal to the bin is in its count. The example's scores in the one bin 79
+    # (written, then as MIN(B2:B4)+9 = 70+9): 79, 78 and 50 are at most 79 -> 3, the six
+    # others above it -> 6; the same by _by_hand(SCORES, [79])
+    assert _by_hand(SCORES, [79]) == [3, 6]
+    array = ['<c r="C2"><f t="array" ref="C2:C3">FREQUENCY(A2:A10,79)</f><v>0</v></c>',
+             c("C3", None, 0),
+             '<c r="D2"><f t="array" ref="D2:D3">FREQUENCY(A2:A10,MIN(B2:B4)+9)</f>'
+             '<v>0</v></c>', c("D3", None, 0)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": _sheet(BINS, array)})
+    kept: list = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
+    assert kept == []
+    assert [res["S!C2"], res["S!C3"]] == [res["S!D2"], res["S!D3"]] == [3, 6]
+
+
+@pytest.mark.parametrize("bins", ['"79"', "TRUE"])
+def test_one_bin_of_text_or_a_logical_value_is_refused(tmp_path, bins):
+    # the page says nothing of a bin that is not a number
+    kept: list = []
+    cells = _sheet(BINS, [c("C2", f"FREQUENCY(A2:A10,{bins})", 0)])
+    calc_workbook(xlsx_make.write(tmp_path / "in.xlsx", {"S": cells}),
+                  tmp_path / "out.xlsx", {}, kept=kept)
+    assert "a bins_array holding other than numbers" in kept[0].reason
+
+
+def test_a_data_array_of_one_value_is_refused(tmp_path):
+    # FREQUENCY(5,B2:B4): no page or saved cell says how Excel reads one value there
+    kept: list = []
+    cells = _sheet(BINS, [c("C2", "FREQUENCY(5,B2:B4)", 0)])
+    calc_workbook(xlsx_make.write(tmp_path / "in.xlsx", {"S": cells}),
+                  tmp_path / "out.xlsx", {}, kept=kept)
+    assert "a data_array of one value" in kept[0].reason

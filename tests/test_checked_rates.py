@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+import sheet_calc
 import xlsx_make
 
 from addin.engine import checked
@@ -20,6 +21,7 @@ from addin.formula import fx_excel_rates as rates
 from addin.ooxml.guard import WorkbookError
 
 c = xlsx_make.cell
+text = sheet_calc.text
 
 #: Microsoft Support, "IRR function": a business's cost and five years' net income
 IRR_EXAMPLE = [-70000, 12000, 15000, 18000, 21000, 26000]
@@ -150,13 +152,57 @@ def test_what_the_iteration_leaves_unsaid_is_refused(tmp_path, formula, said):
     assert said in sentence, sentence
 
 
-def test_a_rate_another_formula_reads_is_refused(tmp_path):
-    # the NPV at the IRR, a check that it is 0: Excel's IRR (its iteration stops short of
-    # the root, 3.7e-13 off above) leaves a residue napkin's root does not
-    data = [c(f"A{i}", None, x) for i, x in enumerate(IRR_EXAMPLE, start=2)]
-    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
-        *data, c("B1", "IRR(A2:A7)", 0.08663094803652216),
-        c("B2", "NPV(B1,A3:A7)+A2", 1.0e-9)]})
+def _irr_and_its_check(saved_irr, last_flow=None):
+    data = [c(f"A{i}", None, x) for i, x in enumerate(IRR_EXAMPLE[:-1], start=2)]
+    data.append(c("A7", None, IRR_EXAMPLE[-1]) if last_flow is None
+                else c("A7", "25999+1", last_flow))
+    return [*data, c("B1", "IRR(A2:A7)", saved_irr), c("B2", "B1*100", saved_irr * 100),
+            c("B3", "NPV(B1,A3:A7)+A2", 1.0e-9)]
+
+
+def test_excels_rate_is_read_where_it_is_napkins_root(tmp_path):
+    # Boeing's three-statement model (the second held-out part, '3 Statement'!H24:I24
+    # and H51, as Excel saved them): RATE(4,0,-62286,89463) in a cell two formulas read.
+    # By hand: (89463/62286)^(1/4) - 1 = 0.09474571508746843 in floating point, Excel
+    # saved 0.094745715087468374 (its iteration stops 5.6e-17 short); I24 = H24-0.01 and
+    # H51 = G51*(1+H24) are what Excel computed from its own value.
+    cells = [text("E7", "Base Case"), c("C51", None, 62286), c("G51", None, 89463),
+             c("H24", 'IF($E$7="Grey Sky",0.06,IF($E$7="Base Case",RATE(4,0,-C$51,G$51),'
+                      'IF($E$7="Blue Sky",0.14,)))', "9.4745715087468374E-2"),
+             c("I24", "H24-0.01", "8.4745715087468379E-2"),
+             c("H51", "G51*(1+H24)", "97939.235908870192")]
+    kept: list = []
+    res = _calc(tmp_path, cells, kept)
+    assert kept == []
+    assert abs((89463 / 62286) ** 0.25 - 1 - 9.4745715087468374E-2) < 1e-16
+    assert res["S!H24"] == 9.4745715087468374E-2  # Excel's digits, not the root's
+    assert res["S!I24"] == 8.4745715087468379E-2 == 9.4745715087468374E-2 - 0.01
+    assert res["S!H51"] == 97939.235908870192 == 89463 * (1 + 9.4745715087468374E-2)
+
+
+def test_the_npv_at_excels_irr_is_refused_as_a_cancelling_sum(tmp_path):
+    # Excel's IRR of Microsoft's example (formula_stress_test.xlsx, Finance!B8) is
+    # taken; the NPV at it plus the cost (-70000) cancels to 1.95e-9 (by hand in
+    # rationals from the saved rate: 1.954e-9), far within 2^-40 of 70000: refused as a
+    # sum that cancels, as any such sum is (addin.formula.cancellation)
+    kept: list = []
+    res = _calc(tmp_path, _irr_and_its_check(0.08663094803652216), kept)
+    # (B3 read by no formula: it keeps the value Excel saved, and says why)
+    assert [k.label for k in kept] == ["S!B3"] and "cancel" in kept[0].reason
+    assert res["S!B1"] == 0.08663094803652216  # Excel's rate, read by B2 and B3
+    assert res["S!B2"] == 0.08663094803652216 * 100
+
+
+@pytest.mark.parametrize("saved_irr, last_flow", [
+    (0.08663094803652216 + 1e-9, None),  # not napkin's root to 1e-9 (an input changed?)
+    # a formula among the flows whose value is not the one Excel saved (26000 saved as
+    # 26000.000001, the rate moving 2e-11 relative): the saved rate is not Excel's for
+    # the flows napkin reads
+    (0.08663094803652216, 26000.000001),
+])
+def test_a_rate_another_formula_reads_is_refused(tmp_path, saved_irr, last_flow):
+    cells = _irr_and_its_check(saved_irr, last_flow)[:-1]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
     with pytest.raises(WorkbookError) as refused:
         calc_workbook(src, tmp_path / "out.xlsx", {})
     said = str(refused.value)

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from addin.engine import budget, columns, cycles, demand, executor
+from addin.engine import budget, columns, cycles, demand, executor, roots
 from addin.engine.book import FAILED, UNREADABLE, Node, Workbook, label
 from addin.engine.boot import ready
 from addin.formula import calls, context, fx, intersection, ranges
@@ -67,6 +67,7 @@ class Evaluation:
         self.cycle_of: dict = {}  # formula -> its cycle (a tuple of formulas)
         self.iterate = False  # iterative calculation on (``cycles.iterates``)
         self.check_cycles = False  # saved values of cycles checked (``cycles.checks_saved``)
+        self.iterated: set = set()  # the formulas calling IRR or RATE (``roots``)
         self.demand = demand.Demand(self)  # what the current run computed (and is)
         self.replanned: list | None = None  # the order again with loops (cycles.with_loops)
         #: ``progress(stage, done, total)``, called now and then while compiling and
@@ -344,6 +345,7 @@ class Evaluation:
             if say is not None and not i % 256:
                 say("compiling", i, len(nodes))
         order = cycles.ordered(self, nodes)  # (self.cyclic, self.cycle_of)
+        self.iterated = roots.calling(self.wb.nodes)  # (IRR, RATE: roots.take_saved)
         self.iterate = cycles.iterates(getattr(self.wb, "workbook_xml", ""))
         self.check_cycles = cycles.checks_saved(getattr(self.wb, "workbook_xml", ""))
         return order
@@ -429,6 +431,8 @@ class Evaluation:
             node.msgs = {str(v): own.get(str(v)) or inherited.get(str(v), "")} \
                 if isinstance(v, ns.XlError) else {}
             self.wb.sheets[node.sheet].values[(node.r, node.c)] = v
+            if node in self.iterated:  # Excel's saved rate, where checked
+                roots.take_saved(self, node)
             return
         codes = executor.error_codes(out)
         node.msgs = {c: own.get(c) or inherited.get(c, "") for c in codes}

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from addin.engine import spills
+from addin.engine import roots, spills
 from addin.engine.boot import ready
 from addin.formula import calls, context, excel_functions, fx
 from addin.formula import formula_text as ft
@@ -235,24 +235,24 @@ def refused_while_computing(wb) -> list[tuple[object, str]]:
     return out + iterated_and_read(wb, {n for n, _ in out})
 
 
-_ITERATED_CALL = re.compile(r"(?<![\w.])(IRR|RATE)\s*\(", re.I)
-
-
 def iterated_and_read(wb, skip=()) -> list[tuple[object, str]]:
-    """``[(node, reason)]`` for formulas calling IRR or RATE that another formula reads.
-    Excel's iteration stops short of the root: the values it saved differ from it by up
-    to 3.7e-13 (``addin/formula/fx_excel_rates.py``), napkin's is the root, and a cell
-    computing from it (the NPV at the IRR, a check that it is 0) can cancel down to
-    those last digits. So strict mode computes IRR and RATE in cells no formula reads."""
+    """``[(node, reason)]`` for formulas calling IRR or RATE that another formula reads,
+    but those whose saved value was taken (``addin.engine.roots``: checked against
+    napkin's root, and their inputs exactly Excel's). Excel's iteration stops short of
+    the root: the values it saved differ from it by up to 3.7e-13
+    (``addin/formula/fx_excel_rates.py``), napkin's is the root, and a cell computing
+    from it (the NPV at the IRR, a check that it is 0) can cancel down to those last
+    digits. So strict mode computes IRR and RATE from napkin's root only in cells no
+    formula reads."""
     readers: dict = {}
     for n in wb.nodes + list(wb.name_nodes.values()):
         for d in n.deps:
             readers.setdefault(id(d), n)
-    out = []
+    out, taken = [], roots.taken(wb)
     for n in wb.nodes:
-        if n in skip or id(n) not in readers:
+        if n in skip or n in taken or id(n) not in readers:
             continue
-        m = _ITERATED_CALL.search(ft.outside_strings(n.text or ""))
+        m = roots.ITERATED_CALL.search(ft.outside_strings(n.text or ""))
         if m:
             out.append((n, f"{m.group(1).upper()}() read by another formula "
                            f"({readers[id(n)].label}: Excel's iteration stops short of the "

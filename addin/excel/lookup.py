@@ -270,10 +270,19 @@ def index(array, row_num=None, column_num=None, area_num=None):
     (its value). A row or column number of 0 -- or one left out of a range of several
     rows and columns -- is the whole column or row (``INDEX(A1:C3,2,0)`` is A2:C2); in
     a one-row or one-column range a single number counts along it. ``#REF!`` beyond
-    the range, ``#VALUE!`` for a negative number."""
+    the range, ``#VALUE!`` for a negative number. A row_num or column_num left out
+    between commas (``INDEX(A1:C3,,2)``) is 0, as its page has 0 mean; what it leaves
+    unsaid (an empty area_num, an empty row_num with no column_num, an empty column_num
+    in one row of several cells) is refused."""
     ns = fx.load()
     if isinstance(array, ns.XlError):
         raise ExcelError(str(array), context.message_for(str(array)))
+    left = [fx.is_omitted(v) for v in (row_num, column_num, area_num)]
+    if left[2] or (left[0] and (column_num is None or left[1])):
+        raise Cannot("INDEX given its " + ("area_num" if left[2] else "row_num") +
+                     " left out between commas with nothing to settle it (its page says a "
+                     "row_num or column_num of 0 is the whole column or row, not what an "
+                     "empty area_num, or an empty row_num without a column_num, is)")
 
     def num(v, what):
         if v is None or fx.is_omitted(v):
@@ -287,6 +296,9 @@ def index(array, row_num=None, column_num=None, area_num=None):
         r, c, a = num(row_num, "row_num"), num(column_num, "column_num"), num(area_num,
                                                                                "area_num")
     except _Fallback:
+        if any(left):
+            raise Cannot("INDEX given an argument left out beside an array of numbers") \
+                from None
         original = ORIGINAL["INDEX"]["function"]  # formulas' (takes its compiling flag)
         return original(False, array, row_num, *(x for x in (column_num, area_num)
                                                  if x is not None))
@@ -301,6 +313,9 @@ def index(array, row_num=None, column_num=None, area_num=None):
         arr = grid(array)
         r1 = c1 = 1
     rows, cols = arr.shape
+    if left[1] and rows == 1 and cols > 1:  # INDEX(A1:C1,2,): along the row, or row 2?
+        raise Cannot("INDEX given its column_num left out between commas in one row of "
+                     "several cells (counted along the row, or 0: its page does not say)")
     if r is None and c is None:
         raise ExcelError("#VALUE!", "INDEX needs a row_num or a column_num")
     if c is None and (rows == 1 or cols == 1) and r is not None:

@@ -90,8 +90,12 @@ def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
 def offset(reference, rows, cols, height=None, width=None):
     """Excel's ``OFFSET(reference, rows, cols, [height], [width])``: the area ``rows``
     down and ``cols`` right of ``reference`` (numbers truncated), ``height`` by
-    ``width`` cells (the reference's size when omitted; negative: upward or leftward);
-    ``#REF!`` off the sheet or for a height or width of 0."""
+    ``width`` cells (the reference's size when left off; negative: upward or leftward);
+    ``#REF!`` off the sheet or for a height or width of 0. rows or cols left out between
+    commas (``OFFSET(E15,,3)``) is 0; a height or width left so is the reference's, as
+    when left off: Excel saved ``SUM(OFFSET(K7:L8,0,0,1,))`` as K7+L7,
+    ``SUM(OFFSET(K7:L8,0,0,,1))`` as K7+K8 and ``SUM(OFFSET(K7:L8,0,0,,))`` as all four
+    (tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, I1008, J1008, M1008)."""
     ns = fx.load()
     if not isinstance(reference, ns.Ranges) or len(reference.ranges) != 1:
         raise ExcelError("#VALUE!", "OFFSET's reference must be one area")
@@ -103,7 +107,7 @@ def offset(reference, rows, cols, height=None, width=None):
     dc = math.trunc(xa.number(cols, "OFFSET's cols"))
 
     def size(v, default, what):
-        if v is None or fx.is_omitted(v):
+        if v is None or fx.is_omitted(v):  # (left off, or left out between commas)
             return default
         return math.trunc(xa.number(v, f"OFFSET's {what}"))
 

@@ -110,18 +110,18 @@ def near_zero_sum(original, key: str):
     binary exponent is ``ZERO_GAP`` or more below the larger operand's, as Excel gives
     (the module's docstring), refused otherwise within 2^-40."""
     from addin.formula.fx import load
-    from addin.formula.fx_excel_args import one_value
+    from addin.formula.fx_excel_args import one_number
 
     ns = load()
     sign = 1.0 if key == "+" else -1.0
 
-    def operands(args):
+    def operands(args):  # (numpy's numbers too: a function's result, ABS(A2)+A1)
         if len(args) != 2:
             return None
-        x, y = (one_value(v, ns) for v in args)
-        if type(x) not in (int, float) or type(y) not in (int, float):
+        x, y = (one_number(v, ns) for v in args)
+        if x is None or y is None:
             return None
-        return float(x), float(y) * sign
+        return x, y * sign
 
     def refused():
         if context.saved_noise():

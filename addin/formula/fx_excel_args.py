@@ -271,7 +271,8 @@ def ordered_values(original, key: str):
     a number (tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!F816,
     ``LARGE(TRUE,1)``, is 1; G816, ``LARGE("2.3",1)``, is 2.3), and no page says which
     texts it reads so. A range or an array keeps its numbers only, as Microsoft's pages
-    and formulas both do. A k that is not a whole number is refused too."""
+    and formulas both do. A k that is not a whole number, or a logical value (written or
+    in the one cell referred to), is refused too."""
     import functools
 
     from formulas.functions import Error
@@ -288,6 +289,12 @@ def ordered_values(original, key: str):
                     not hasattr(values, "ranges"):
                 context.refuse(f"{key} given one logical value or text as its array")
                 return Error.errors["#VALUE!"]
+        if len(args) > 1 and isinstance(one_value(args[1], load()), (bool, np.bool_)):
+            # SMALL(A1:A3,C1), C1 TRUE: formulas reads it as 1; no page or saved cell
+            # says how Excel reads a logical k
+            context.refuse(f"{key} given a logical value as its k (its page does not say "
+                           "how Excel reads it)")
+            return Error.errors["#VALUE!"]
         k = one_number(args[1], load()) if len(args) > 1 else None
         if k is not None and np.isfinite(k) and k != int(k):
             # LARGE(In!E1:E6,2.7) of two numbers: formulas #NUM! (k taken up to 3),

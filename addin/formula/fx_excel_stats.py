@@ -135,7 +135,11 @@ def frequency_settled(original, key: str):
     as one bin of 0; Microsoft's page says "FREQUENCY ignores blank cells and text", as
     formulas does in data_array (a formula's "" and text that looks like a number
     included: they are text); logical and error values there it does not settle. With
-    those, the counts are those of the page's example (tests/test_checked_frequency.py)."""
+    those, the counts are those of the page's example (tests/test_checked_frequency.py).
+    A bins_array of one number (``FREQUENCY(I4:AG4,-1)``) is one bin: the counts of the
+    values at most it and above it, as Excel saved 720 such cells (the two CLO ABS
+    models of the second held-out part); a data_array of one value no page or cell
+    settles: refused."""
 
     from addin.formula.fx import load
 
@@ -159,7 +163,9 @@ def frequency_settled(original, key: str):
     def checked(*args):
         data, bins = (values(a) for a in args) if len(args) == 2 else (None, None)
         reason = None
-        if data is None or bins is None or not all(number(x) for x in bins):
+        if len(args) == 2 and np.ndim(getattr(args[0], "value", args[0])) == 0:
+            reason = "a data_array of one value, not an array or a range"
+        elif data is None or bins is None or not all(number(x) for x in bins):
             reason = "a bins_array holding other than numbers"
         elif not all(number(x) or ignored(x) for x in data):
             reason = "a data_array holding logical or error values"

@@ -87,13 +87,16 @@ NUMBER_TEXTS = ['"2.500,27"', '"3.5%"', '" 3 000 "', '"9%%"', '"1,234.5"', '"12"
                 '"1.2.3"', '"1.234,5"', '"7"', "In!A5", "In!A6", "In!A4", "In!A9"]
 SEPARATORS = ['"."', '","', '",;"', '"\'"']
 
+#: FREQUENCY's bins_array: a range, or one number (one bin: Excel saved such cells)
+BINS = REFERENCE_RANGES + ["-1", "0", "2", "3.5", "1E+10", "MAX(In!B1:B12)"]
+
 #: Atoms of each kind of argument, by the letter ``signatures`` uses.
 ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES,
          "rr": REFERENCE_RANGES, "c": CRITERIA, "d": DATES, "y": YEARS, "wd": WORKDAYS,
          "s": DATE_TEXTS, "u": UNITS, "f": FORMATS, "bin": BINARY, "hex": HEX,
          "oct": OCTAL, "m": MATCH_TYPES, "st": SUBTOTALS, "ref": REFERENCES, "x": MATRIX,
          "base": BASES, "basis": BASIS, "rt": REF_TEXTS, "nt": NUMBER_TEXTS,
-         "sep": SEPARATORS}
+         "sep": SEPARATORS, "bins": BINS}
 
 _CELL = re.compile(r"In!([A-Z])(\d+)(?![\d:])")
 

@@ -11,9 +11,12 @@ excel("ADDRESS", "scalars, cells, omitted",
       "names whose quoting no source shows",
       value_args=ALL)
 excel("AREAS", place_only=True)
-excel("CHOOSE", "scalars, cells, ranges, arrays",
+excel("CHOOSE", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/xlcalculator/choose.xlsx (tests/test_fidelity.py); "
-      "tests/test_excel_lookups.py (values asserted there)",
+      "tests/test_excel_lookups.py (values asserted there); an empty cell (Microsoft Support,"
+      " \"CHOOSE function\": it returns the value argument chosen, a reference as a reference;"
+      " an empty index_num is 0, below 1: #VALUE!; CHOOSE($J$5,D50,D70) saved 0 in the fourth"
+      " held-out part's Financial-Forecast-Model; tests/test_checked_more_forms.py)",
       value_args=(0,), branching=True)
 excel("COLUMN", "scalars, cells",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
@@ -64,13 +67,17 @@ excel("HSTACK", "scalars, cells, ranges, arrays, errors, omitted",
       "Microsoft Support, \"HSTACK function\" (its examples; #N/A where an array is shorter); "
       "tests/test_excel_dynamic_shape.py (values worked by hand from them)",
       xlfn=True, array_context=True)
-excel("INDEX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
+excel("INDEX", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_cases.py (values asserted there) ; text that looks like a number (a "
       "row_num or column_num \"2\" read as 2: Microsoft Support, \"IS functions\": \"in most other "
       "functions where a number is required, the text value \"19\" is converted to the number "
       "19\"; text in the array returned as it is): tests/test_checked_lookups.py; the business "
-      "corpus's third held-out part (seen), 480 cells Excel saved",
+      "corpus's third held-out part (seen), 480 cells Excel saved; a row_num or column_num "
+      "left out between commas is 0 (Microsoft Support, \"INDEX function\": 0 is the entire "
+      "column or row, \"If row_num is omitted, column_num is required\"; "
+      "tests/test_checked_more_forms.py), what that leaves unsaid refused "
+      "(addin/excel/lookup.py)",
       value_args=(1, 2, 3), array_context=True)
 excel("INDIRECT", "scalars, cells",
       "tests/test_excel_lookups.py; tests/test_fuzz.py (values from Microsoft's documented "
@@ -91,10 +98,15 @@ excel("MATCH", "scalars, cells, ranges, arrays, numeric text, empty",
       "computed, MATCH(1,(A=x)*(B=y),0); Microsoft Support, \"MATCH function\": lookup_array, "
       "\"the range of cells being searched\" or an array): tests/test_checked_lookups.py",
       value_args=(0, 2), sorted_only=True)
-excel("OFFSET", "scalars, cells, ranges, empty, errors",
+excel("OFFSET", "scalars, cells, ranges, empty, errors, omitted",
       "values Excel saved in tests/corpus/xlsx-populate/template.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_lookups.py; tests/test_fuzz.py (values from "
-      "Microsoft's documented examples or worked by hand)",
+      "Microsoft's documented examples or worked by hand); rows or cols left out between "
+      "commas are 0 (E15:OFFSET(E15,,F6-D9-1), the growth rates Excel saved in the fourth "
+      "held-out part's Template.xlsx, E16:F16; tests/test_checked_more_forms.py); a height "
+      "or width left out so is the reference's (SUM(OFFSET(K7:L8,0,0,1,)), "
+      "SUM(OFFSET(K7:L8,0,0,,1)), SUM(OFFSET(K7:L8,0,0,,)) as Excel saved them in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, I1008, J1008, M1008)",
       value_args=(1, 2, 3, 4), value_context=True)
 excel("ROW", "scalars, cells, empty",
       "values Excel saved in tests/corpus/calamine/issue_553.xlsx, tests/corpus/poi/56574.xlsx"

@@ -195,11 +195,15 @@ excel("POWER", "scalars, cells, numeric text",
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True, no_logical=())
-excel("PRODUCT", "scalars, cells, ranges",
+excel("PRODUCT", "scalars, cells, ranges, arrays",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand) ; a reference to one cell (Microsoft Support, \"PRODUCT function\": only the "
       "numbers of a reference are multiplied; PRODUCT(A2:A4) = 2250, PRODUCT(A2:A4, 2) = "
-      "4500); tests/test_checked_common.py",
+      "4500); tests/test_checked_common.py; an array (Microsoft Support, "
+      "\"WorksheetFunction.Product method\": \"If an argument is an array or reference, only "
+      "numbers in the array or reference are counted\"; the array formulas "
+      "{=PRODUCT(F3:F62+1)-1} Excel saved in the fourth held-out part's Return.xlsx, 4 "
+      "cells; tests/test_checked_more_forms.py)",
       value_context=True, three_d=True)
 excel("RADIANS", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/xlcalculator/COS.xlsx "
@@ -276,10 +280,12 @@ excel("SUBTOTAL", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/59736.xlsx, "
       "tests/corpus/poi/DataTableCities.xlsx and 15 more (tests/test_fidelity.py)",
       value_args=(0,))
-excel("SUM", "scalars, cells, ranges, arrays, numeric text, empty, errors",
+excel("SUM", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
       "values Excel saved in tests/corpus/calamine/column_row_ranges.xlsx, "
       "tests/corpus/calamine/formula.issue.xlsx and 38 more (tests/test_fidelity.py); "
-      "tests/test_excel_functions.py (values asserted there)",
+      "tests/test_excel_functions.py (values asserted there); an argument left out adds "
+      "nothing: SUM(M21,M16,) in 5 cells Excel saved in the first held-out part's Maruti "
+      "Suzuki model (tests/test_checked_more_forms.py; Microsoft's SUM page is silent)",
       value_context=True, three_d=True)
 excel("SUMIF", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/56420.xlsx "

@@ -84,22 +84,29 @@ excel("FORECAST", "scalars, cells, ranges",
       " refused for known_y's and known_x's of different shapes or holding text or logical "
       "values (addin/formula/fx_excel_stats.py)",
       array_context=True)
-excel("FREQUENCY", "ranges, numeric text, empty",
+excel("FREQUENCY", "scalars, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B129; "
       "tests/test_fidelity.py); Microsoft Support, \"FREQUENCY function\" (its example: scores "
       "79,85,78,85,50,81,95,88,97 in bins 70,79,89 give 1,2,4,2, entered as an array formula "
       "over four cells; \"FREQUENCY ignores blank cells and text\" in data_array); "
-      "tests/test_checked_frequency.py; refused unless the bins are numbers rising strictly "
-      "and data_array holds numbers, empty cells and text only "
+      "tests/test_checked_frequency.py; a bins_array of one number is one bin: Excel saved "
+      "FREQUENCY(I4:AG4,-1) in 360 cells of each of the CLO-Cash-Flow-Model's two ABS "
+      "models as the count of values at most -1 (the second held-out part; "
+      "tests/test_checked_frequency.py); refused for a data_array of one value, and unless "
+      "the bins are numbers rising strictly and data_array holds numbers, empty cells and "
+      "text only "
       "(addin/formula/fx_excel_stats.py)",
       array_context=True)
 excel("GROWTH", array_context=True, differs="GROWTH")
 excel("HARMEAN", "ranges",
       "tests/test_checked_forms.py (Microsoft's HARMEAN example)")
 excel("INTERCEPT", array_context=True)
-excel("LARGE", "scalars, ranges, numeric text, empty",
+excel("LARGE", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LARGE examples)")
+      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LARGE examples); "
+      "k as a reference to one cell: 14 cells Excel saved in the fourth held-out part's "
+      "Tata Steel and financial-analysis models, LARGE(D64:D68,$C$77) "
+      "(tests/test_checked_more_forms.py); a logical k refused (addin/formula/fx_excel_args.py)")
 excel("LINEST", array_context=True, differs="LINEST")
 excel("LOGEST", array_context=True, differs="LOGEST")
 excel("MAX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
@@ -123,8 +130,10 @@ excel("MIN", "scalars, cells, ranges, arrays, empty, errors",
       "tests/corpus/poi/55906-MultiSheetRefs.xlsx and 1 more (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
       "tests/test_checked_forms.py::test_min_of_an_error_value (Microsoft Support, \"MIN "
-      "function\": error values as arguments cause errors)",
-      value_context=True, three_d=True)
+      "function\": error values as arguments cause errors; two different error values "
+      "refused, which comes first no page says: the differential's MIN({1;2;3},(0^0),"
+      "(\"\"^0)), formulas #NUM!, LibreOffice #VALUE!)",
+      value_context=True, three_d=True, one_error=True)
 excel("MODE", "ranges",
       "tests/test_checked_forms.py (Microsoft's MODE example)")
 excel("MODE.MULT", "arrays",
@@ -145,9 +154,14 @@ excel("SLOPE", "ranges",
       "tests/test_checked_stats.py; refused for ranges of different shapes or holding text or "
       "logical values (addin/formula/fx_excel_stats.py)",
       array_context=True)
-excel("SMALL", "scalars, ranges, arrays",
+excel("SMALL", "scalars, cells, ranges, arrays",
       "Microsoft's documented example (tests/test_excel_functions.py); workbook/napkin.xlsx's "
-      "Cost sheet, its values equal to LibreOffice's (tests/test_template.py)")
+      "Cost sheet, its values equal to LibreOffice's (tests/test_template.py); k as a "
+      "reference to one cell: 14 cells Excel saved in the fourth held-out part's Tata Steel "
+      "and financial-analysis models, SMALL(D63:D67,$C$76); one cell as the array "
+      "(Microsoft Support, \"SMALL function\": SMALL(array,1) is the smallest value, #NUM! "
+      "for an empty array; tests/test_checked_more_forms.py); a logical k refused "
+      "(addin/formula/fx_excel_args.py)")
 excel("STDEV", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_functions.py (values asserted there)",
