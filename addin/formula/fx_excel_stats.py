@@ -87,46 +87,6 @@ def settled_quantile(original, key: str):
     return checked
 
 
-def paired_numbers(original, key: str):
-    """formulas' SLOPE or FORECAST (``key``), refused in strict mode where known_y's and
-    known_x's are not of one shape, or hold a text or a logical value: Microsoft's page
-    says such
-    values "are ignored" without saying whether the other's value at that place goes
-    with them (formulas drops the pair), and an area of another shape with as many
-    points (a row beside a column) no page settles. Empty cells and error values are
-    refused by their forms (``addin/formula/excel_functions/``)."""
-
-    from addin.formula.fx import load
-
-    ns = load()
-    name = key.upper().removeprefix("_XLFN.")
-    first = 0 if name == "SLOPE" else 1  # (FORECAST: x, known_y's, known_x's)
-
-    def values(v):
-        try:
-            return np.asarray(getattr(v, "value", v), dtype=object)
-        except Exception:  # formulas' own error for the reference
-            return None
-
-    @functools.wraps(original)
-    def checked(*args):
-        if len(args) == first + 2:
-            ys, xs = values(args[first]), values(args[first + 1])
-            reason = None
-            if ys is None or xs is None or ys.shape != xs.shape:
-                reason = "known_y's and known_x's of different shapes"
-            elif any(isinstance(v, (str, bool)) and v is not ns.EMPTY
-                     for v in (*ys.ravel(), *xs.ravel())):
-                reason = "a text or logical value among known_y's or known_x's"
-            if reason:
-                context.refuse(f"{name}() given {reason} (its page does not say which "
-                               "points Excel pairs then)")
-                return ns.errors["#VALUE!"]
-        return original(*args)
-
-    return checked
-
-
 def frequency_settled(original, key: str):
     """formulas' FREQUENCY, refused in strict mode unless bins_array holds numbers only,
     rising strictly, and data_array numbers, empty cells and text only: formulas sorts the

@@ -50,7 +50,16 @@ excel("BETADIST", "scalars, cells",
 #: not checked: its page says it iterates until the result is within 3E-7, and ECMA-376's
 #: example, BETAINV(0.5,1,2) = 0.29289341, is 1.9E-7 from the exact 1 - 1/sqrt(2)
 excel("BETAINV", value_args=ALL)
-excel("CORREL", array_context=True)
+excel("CORREL", "ranges, arrays, empty",
+      "Microsoft Support, \"CORREL function\" (CORREL of 3,2,4,5,6 and 9,7,12,15,17 = "
+      "0.997054; #DIV/0! for a standard deviation of 0; text, logical values and empty "
+      "cells of an array or reference ignored, #N/A for different numbers of points); an "
+      "empty cell drops its pair: the cells Excel saved in the business corpus's fourth "
+      "held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to CORREL"
+      " without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, "
+      "fewer than 2 pairs",
+      array_context=True)
 excel("COUNT", "scalars, cells, ranges, arrays, numeric text, empty",
       "values Excel saved in tests/corpus/poi/55906-MultiSheetRefs.xlsx, "
       "tests/corpus/poi/ForShifting.xlsx and 1 more (tests/test_fidelity.py); "
@@ -76,13 +85,43 @@ excel("COUNTIF", "scalars, cells, ranges, empty",
 excel("COUNTIFS", "scalars, ranges, empty",
       "values Excel saved in tests/corpus/poi/56822-Countifs.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)")
-excel("COVAR", array_context=True)
-excel("FORECAST", "scalars, cells, ranges",
+excel("COVARIANCE.P", "ranges, arrays, empty",
+      "Microsoft Support, \"COVARIANCE.P function\" (COVARIANCE.P of 3,2,4,5,6 and "
+      "9,7,12,15,17 = 5.2; text, logical values and empty cells of an array or reference "
+      "ignored, #N/A for different numbers of points); an empty cell drops its pair: the "
+      "cells Excel saved in the business corpus's fourth held-out part (seen), "
+      "Forecast.xlsx, CORREL with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text"
+      " or logical value among the points, areas of different shapes, fewer than 2 pairs",
+      xlfn=True, array_context=True)
+excel("COVARIANCE.S", "ranges, arrays, empty",
+      "Microsoft Support, \"COVARIANCE.S function\" (COVARIANCE.S of 2,4,8 and 5,11,12 = "
+      "9.666666667; text, logical values and empty cells of an array or reference ignored, "
+      "#N/A for different numbers of points); an empty cell drops its pair: the cells Excel"
+      " saved in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL "
+      "with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text"
+      " or logical value among the points, areas of different shapes, fewer than 2 pairs",
+      xlfn=True, array_context=True)
+excel("COVAR", "ranges, arrays, empty",
+      "Microsoft Support, \"COVAR function\" (COVAR of 3,2,4,5,6 and 9,7,12,15,17 = 5.2; "
+      "text, logical values and empty cells of an array or reference ignored, #N/A for "
+      "different numbers of points); an empty cell drops its pair: the cells Excel saved in"
+      " the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with "
+      "leading empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py);"
+      " tests/test_checked_paired.py; refused for a text or logical value among the points,"
+      " areas of different shapes, fewer than 2 pairs",
+      array_context=True)
+excel("FORECAST", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B128; "
       "tests/test_fidelity.py); Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" "
       "(FORECAST(30,{6,7,9,15,21},{20,28,31,38,40}) = 10.607253); tests/test_checked_stats.py;"
       " refused for known_y's and known_x's of different shapes or holding text or logical "
-      "values (addin/formula/fx_excel_stats.py)",
+      "values, or fewer than 2 pairs (addin/formula/fx_excel_paired.py) ; an empty cell: as x"
+      " read as 0, the cells Excel saved in the business corpus's fourth held-out part "
+      "(seen), Motilal_Oswal(1).xlsm, 'Ratio Analysis'!M32:Q33 (FORECAST(M4,...) with M4 "
+      "empty: the intercept); among the points it drops its pair, as Excel's CORREL cells "
+      "show (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py",
       array_context=True)
 excel("FREQUENCY", "ranges, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B129; "
@@ -96,7 +135,15 @@ excel("FREQUENCY", "ranges, numeric text, empty",
 excel("GROWTH", array_context=True, differs="GROWTH")
 excel("HARMEAN", "ranges",
       "tests/test_checked_forms.py (Microsoft's HARMEAN example)")
-excel("INTERCEPT", array_context=True)
+excel("INTERCEPT", "ranges, arrays, empty",
+      "Microsoft Support, \"INTERCEPT function\" (INTERCEPT of 2,3,9,1,8 and 6,5,11,7,5 = "
+      "0.0483871; text, logical values and empty cells of an array or reference ignored, "
+      "#N/A for different numbers of points); an empty cell drops its pair: the cells Excel"
+      " saved in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL "
+      "with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text"
+      " or logical value among the points, areas of different shapes, fewer than 2 pairs",
+      array_context=True)
 excel("LARGE", "scalars, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LARGE examples)")
@@ -131,19 +178,40 @@ excel("MODE.MULT", "arrays",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
       "hand)",
       xlfn=True)
-excel("PEARSON", array_context=True)
+excel("PEARSON", "ranges, arrays, empty",
+      "Microsoft Support, \"PEARSON function\" (PEARSON of 9,7,5,3,1 and 10,6,1,5,3 = "
+      "0.699379; text, logical values and empty cells of an array or reference ignored, "
+      "#N/A for different numbers of points); an empty cell drops its pair: the cells Excel"
+      " saved in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL "
+      "with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text"
+      " or logical value among the points, areas of different shapes, fewer than 2 pairs, "
+      "and a standard deviation of 0",
+      array_context=True)
 excel("RANK", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/61063.xlsx (tests/test_fidelity.py)",
       no_logical=("number",))
-excel("RSQ", array_context=True)
-excel("SLOPE", "ranges",
+excel("RSQ", "ranges, arrays, empty",
+      "Microsoft Support, \"RSQ function\" (RSQ of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = "
+      "0.05795; text, logical values and empty cells of an array or reference ignored, #N/A"
+      " for different numbers of points); an empty cell drops its pair: the cells Excel "
+      "saved in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL "
+      "with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text"
+      " or logical value among the points, areas of different shapes, fewer than 2 pairs, "
+      "and a standard deviation of 0",
+      array_context=True)
+excel("SLOPE", "ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B135),"
       " tests/corpus/sheetjs/named_ranges_2011.xlsx (Sheet1!E8; tests/test_fidelity.py) and in"
       " the business corpus's tuning part (tools/business_corpus.csv, "
       "anujquants/Alkem-Laboratories-DCF-Model: SLOPE over 1,234 points); Microsoft Support, "
       "\"SLOPE function\" (SLOPE of 2,3,9,1,8,7,5 on 6,5,11,7,5,4,4 = 0.305556); "
       "tests/test_checked_stats.py; refused for ranges of different shapes or holding text or "
-      "logical values (addin/formula/fx_excel_stats.py)",
+      "logical values, or fewer than 2 pairs (addin/formula/fx_excel_paired.py) ; an empty "
+      "cell drops its pair, as Excel's CORREL cells show (addin/formula/fx_excel_paired.py),"
+      " and SLOPE's: the business corpus's first held-out part (seen), Star Cements.xlsx, "
+      "Beta!I11 over D4:E272, rows 266-272 empty; tests/test_checked_paired.py",
       array_context=True)
 excel("SMALL", "scalars, ranges, arrays",
       "Microsoft's documented example (tests/test_excel_functions.py); workbook/napkin.xlsx's "
@@ -170,7 +238,16 @@ excel("STDEVP", "scalars, cells, ranges",
       "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEV.P "
       "(addin/excel/aggregates.py AGGREGATES)",
       three_d=True)
-excel("STEYX", array_context=True)
+excel("STEYX", "ranges, arrays, empty",
+      "Microsoft Support, \"STEYX function\" (STEYX of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = "
+      "3.305719; text, logical values and empty cells of an array or reference ignored, "
+      "#N/A for different numbers of points); an empty cell drops its pair: the cells Excel"
+      " saved in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL "
+      "with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text"
+      " or logical value among the points, areas of different shapes, fewer than 3 pairs, "
+      "and known_x's of a standard deviation of 0",
+      array_context=True)
 excel("TREND", array_context=True, differs="TREND")
 excel("VAR", "cells, ranges",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; a "
@@ -198,9 +275,10 @@ excel("VARP", "scalars, cells, ranges, numeric text",
       "(VARP of its ten strengths = 678.84); tests/test_checked_spread.py; computed as VAR.P "
       "(addin/excel/aggregates.py AGGREGATES)",
       three_d=True)
-excel("FORECAST.LINEAR", "scalars, cells, ranges",
+excel("FORECAST.LINEAR", "scalars, cells, ranges, empty",
       "Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" (the same computation as "
-      "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST")
+      "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST ; "
+      "an empty cell: as FORECAST's (tests/test_checked_paired.py)")
 excel("NORM.INV", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B42); "
       "Microsoft Support, \"NORM.INV function\" (NORM.INV(0.908789,40,1.5) = 42.000002); "
