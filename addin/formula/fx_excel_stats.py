@@ -231,3 +231,33 @@ def _ill_conditioned(name: str, vals: list, x: float) -> str | None:
         return f"{name}() where SciPy's search did not reach the probability"  # (t, read
         # back from x, moves by up to 4E-16 (|x| + |x - A|) / (B - A): the density times it)
     return None
+
+
+def logical_cumulative(original, key: str):
+    """formulas' NORM.S.DIST or NORM.DIST (``key``), refused in strict mode where its
+    cumulative argument is not TRUE or FALSE (a number, a text, an empty cell): formulas
+    reads a number as its truth and the text "TRUE" as TRUE, which Microsoft's pages do
+    not settle ("Cumulative is a logical value"). With TRUE or FALSE its value is the
+    normal distribution function or density (Python's ``statistics.NormalDist``), as the
+    pages' examples give (tests/test_checked_paired.py).
+
+    References: Microsoft Support, "NORM.S.DIST function" (NORM.S.DIST(1.333333,TRUE) =
+    0.908788726, FALSE 0.164010148), "NORM.DIST function" (NORM.DIST(42,40,1.5,TRUE) =
+    0.9087888, FALSE 0.10934)."""
+    from addin.formula.fx import load
+
+    ns = load()
+    name = key.upper().removeprefix("_XLFN.")
+    where = 1 if name == "NORM.S.DIST" else 3
+
+    @functools.wraps(original)
+    def checked(*args):
+        if len(args) == where + 1:
+            raw = one_value(args[where], ns)
+            if not isinstance(raw, (bool, np.bool_)) and not isinstance(raw, ns.XlError):
+                context.refuse(f"{name}() given a cumulative that is not TRUE or FALSE (its "
+                               "page says it is a logical value, not how another is read)")
+                return ns.errors["#VALUE!"]
+        return original(*args)
+
+    return checked

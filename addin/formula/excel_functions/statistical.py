@@ -3,14 +3,19 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("AVERAGE", "scalars, cells, ranges, numeric text, empty, errors",
+excel("AVERAGE", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/poi/55906-MultiSheetRefs.xlsx and 1 more (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_functions.py (values asserted there) ; an error value (the result): "
       "Microsoft Support, \"AVERAGE function\" (error values as arguments cause errors); "
       "tests/test_checked_common.py; refused where the arguments hold two different error "
-      "values (which comes first is not documented: addin/excel/aggregates.py)",
+      "values (which comes first is not documented: addin/excel/aggregates.py) ; "
+      "an array of numbers (its mean; an array holding a text, logical or empty value refused: "
+      "the page speaks of ranges, addin/excel/aggregates.py): the cells Excel saved in the "
+      "business corpus's fourth held-out part (seen), Cost Model.xlsx, Model!AA25 = "
+      "+AA24*(AVERAGE($W$25:$Z$25/$W$24:$Z$24)) as an array formula, 14 cells; "
+      "tests/test_checked_paired.py",
       value_context=True, three_d=True)
 excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
@@ -220,17 +225,25 @@ excel("STDEV", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_functions.py (values asserted there)",
       value_context=True, three_d=True)
-excel("STDEV.P", "scalars, cells, ranges",
+excel("STDEV.P", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B104; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEV.P function\" (STDEV.P of its ten "
       "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEVP "
-      "(addin/excel/aggregates.py AGGREGATES)",
+      "(addin/excel/aggregates.py AGGREGATES) ; "
+      "an array or an empty cell of a reference: Microsoft Support, \"STDEV.P function\" (only "
+      "the numbers of an array or reference are counted, its empty cells, logical values "
+      "and text ignored); an empty value given outside a reference refused "
+      "(addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
-excel("STDEV.S", "scalars, cells, ranges",
+excel("STDEV.S", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B105; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEV.S function\" (STDEV.S of its ten "
       "strengths = 27.46392); tests/test_checked_spread.py; computed as STDEV "
-      "(addin/excel/aggregates.py AGGREGATES)",
+      "(addin/excel/aggregates.py AGGREGATES) ; "
+      "an array or an empty cell of a reference: Microsoft Support, \"STDEV.S function\" (only "
+      "the numbers of an array or reference are counted, its empty cells, logical values "
+      "and text ignored); an empty value given outside a reference refused "
+      "(addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
 excel("STDEVP", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B107; "
@@ -255,17 +268,25 @@ excel("VAR", "cells, ranges",
       " logical values and empty cells of a reference are ignored; VAR of the ten strengths = "
       "754.2667); tests/test_checked_common.py",
       value_context=True, three_d=True)
-excel("VAR.P", "scalars, cells, ranges",
+excel("VAR.P", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B111; "
       "tests/test_fidelity.py); Microsoft Support, \"VAR.P function\" (VAR.P of its ten "
       "strengths = 678.84); tests/test_checked_spread.py; computed as VARP "
-      "(addin/excel/aggregates.py AGGREGATES)",
+      "(addin/excel/aggregates.py AGGREGATES) ; "
+      "an array or an empty cell of a reference: Microsoft Support, \"VAR.P function\" (only "
+      "the numbers of an array or reference are counted, its empty cells, logical values "
+      "and text ignored); an empty value given outside a reference refused "
+      "(addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
-excel("VAR.S", "scalars, cells, ranges",
+excel("VAR.S", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B112; "
       "tests/test_fidelity.py); Microsoft Support, \"VAR.S function\" (VAR.S of its ten "
       "strengths = 754.2667); tests/test_checked_spread.py; computed as VAR "
-      "(addin/excel/aggregates.py AGGREGATES)",
+      "(addin/excel/aggregates.py AGGREGATES) ; "
+      "an array or an empty cell of a reference: Microsoft Support, \"VAR.S function\" (only "
+      "the numbers of an array or reference are counted, its empty cells, logical values "
+      "and text ignored); an empty value given outside a reference refused "
+      "(addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
 excel("VARP", "scalars, cells, ranges, numeric text",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114) "
@@ -279,6 +300,18 @@ excel("FORECAST.LINEAR", "scalars, cells, ranges, empty",
       "Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" (the same computation as "
       "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST ; "
       "an empty cell: as FORECAST's (tests/test_checked_paired.py)")
+excel("NORM.S.DIST", "scalars, cells",
+      "Microsoft Support, \"NORM.S.DIST function\" (NORM.S.DIST(1.333333,TRUE) = 0.908788726, "
+      "FALSE 0.164010148); the cells Excel saved in the business corpus's fourth held-out "
+      "part (seen), Inventory reorder point .xlsx ('Reorder point'!I37 = NORM.S.DIST(1,TRUE) "
+      "= 0.841344746068543); tests/test_checked_paired.py; refused for a cumulative that is "
+      "not TRUE or FALSE (addin/formula/fx_excel_stats.py)",
+      xlfn=True)
+excel("NORM.DIST", "scalars, cells",
+      "Microsoft Support, \"NORM.DIST function\" (NORM.DIST(42,40,1.5,TRUE) = 0.9087888, "
+      "FALSE 0.10934); tests/test_checked_paired.py; refused for a cumulative that is not "
+      "TRUE or FALSE (addin/formula/fx_excel_stats.py)",
+      xlfn=True)
 excel("NORM.INV", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B42); "
       "Microsoft Support, \"NORM.INV function\" (NORM.INV(0.908789,40,1.5) = 42.000002); "
