@@ -259,9 +259,9 @@ excel("SINH", "scalars, cells, numeric text, empty, errors",
       value_args=ALL, bound=(0, 709.0))
 excel("SQRT", "scalars, cells, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; an error "
-      "value (the result): the cells Excel saved in the business corpus's fourth held-out "
-      "part (seen), Forecast.xlsx, 'Holt''s Method'!R90 = SQRT(Q90) = #N/A with Q90 #N/A, "
-      "R91, R95, R96 the same; tests/test_checked_paired.py",
+      "value (the result): the cells Excel saved in the business corpus's fourth held-out part"
+      " (seen), Forecast.xlsx, 'Holt''s Method'!R90 = SQRT(Q90) = #N/A with Q90 #N/A, R91, "
+      "R95, R96 the same; tests/test_checked_paired.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("SUBTOTAL", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/59736.xlsx, "

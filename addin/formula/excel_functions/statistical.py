@@ -10,10 +10,10 @@ excel("AVERAGE", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "tests/test_excel_functions.py (values asserted there) ; an error value (the result): "
       "Microsoft Support, \"AVERAGE function\" (error values as arguments cause errors); "
       "tests/test_checked_common.py; refused where the arguments hold two different error "
-      "values (which comes first is not documented: addin/excel/aggregates.py) ; "
-      "an array of numbers (its mean; an array holding a text, logical or empty value refused: "
-      "the page speaks of ranges, addin/excel/aggregates.py): the cells Excel saved in the "
-      "business corpus's fourth held-out part (seen), Cost Model.xlsx, Model!AA25 = "
+      "values (which comes first is not documented: addin/excel/aggregates.py) ; an array of "
+      "numbers (its mean; an array holding a text, logical or empty value refused: the page "
+      "speaks of ranges, addin/excel/aggregates.py): the cells Excel saved in the business "
+      "corpus's fourth held-out part (seen), Cost Model.xlsx, Model!AA25 = "
       "+AA24*(AVERAGE($W$25:$Z$25/$W$24:$Z$24)) as an array formula, 14 cells; "
       "tests/test_checked_paired.py",
       value_context=True, three_d=True)
@@ -56,14 +56,13 @@ excel("BETADIST", "scalars, cells",
 #: example, BETAINV(0.5,1,2) = 0.29289341, is 1.9E-7 from the exact 1 - 1/sqrt(2)
 excel("BETAINV", value_args=ALL)
 excel("CORREL", "ranges, arrays, empty",
-      "Microsoft Support, \"CORREL function\" (CORREL of 3,2,4,5,6 and 9,7,12,15,17 = "
-      "0.997054; #DIV/0! for a standard deviation of 0; text, logical values and empty "
-      "cells of an array or reference ignored, #N/A for different numbers of points); an "
-      "empty cell drops its pair: the cells Excel saved in the business corpus's fourth "
-      "held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to CORREL"
-      " without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
-      "refused for a text or logical value among the points, areas of different shapes, "
-      "fewer than 2 pairs",
+      "Microsoft Support, \"CORREL function\" (CORREL of 3,2,4,5,6 and 9,7,12,15,17 = 0.997054; "
+      "#DIV/0! for a standard deviation of 0; text, logical values and empty cells of an array"
+      " or reference ignored, #N/A for different numbers of points); an empty cell drops its "
+      "pair: the cells Excel saved in the business corpus's fourth held-out part (seen), "
+      "Forecast.xlsx, CORREL with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text or"
+      " logical value among the points, areas of different shapes, fewer than 2 pairs",
       array_context=True)
 excel("COUNT", "scalars, cells, ranges, arrays, numeric text, empty",
       "values Excel saved in tests/corpus/poi/55906-MultiSheetRefs.xlsx, "
@@ -91,42 +90,42 @@ excel("COUNTIFS", "scalars, ranges, empty",
       "values Excel saved in tests/corpus/poi/56822-Countifs.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)")
 excel("COVARIANCE.P", "ranges, arrays, empty",
-      "Microsoft Support, \"COVARIANCE.P function\" (COVARIANCE.P of 3,2,4,5,6 and "
-      "9,7,12,15,17 = 5.2; text, logical values and empty cells of an array or reference "
-      "ignored, #N/A for different numbers of points); an empty cell drops its pair: the "
-      "cells Excel saved in the business corpus's fourth held-out part (seen), "
-      "Forecast.xlsx, CORREL with leading empty cells equal to CORREL without them "
-      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text"
-      " or logical value among the points, areas of different shapes, fewer than 2 pairs",
+      "Microsoft Support, \"COVARIANCE.P function\" (COVARIANCE.P of 3,2,4,5,6 and 9,7,12,15,17 "
+      "= 5.2; text, logical values and empty cells of an array or reference ignored, #N/A for "
+      "different numbers of points); an empty cell drops its pair: the cells Excel saved in "
+      "the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with leading "
+      "empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py); "
+      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
+      "areas of different shapes, fewer than 2 pairs",
       xlfn=True, array_context=True)
 excel("COVARIANCE.S", "ranges, arrays, empty",
       "Microsoft Support, \"COVARIANCE.S function\" (COVARIANCE.S of 2,4,8 and 5,11,12 = "
       "9.666666667; text, logical values and empty cells of an array or reference ignored, "
-      "#N/A for different numbers of points); an empty cell drops its pair: the cells Excel"
-      " saved in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL "
-      "with leading empty cells equal to CORREL without them "
-      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text"
-      " or logical value among the points, areas of different shapes, fewer than 2 pairs",
+      "#N/A for different numbers of points); an empty cell drops its pair: the cells Excel "
+      "saved in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with "
+      "leading empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py); "
+      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
+      "areas of different shapes, fewer than 2 pairs",
       xlfn=True, array_context=True)
 excel("COVAR", "ranges, arrays, empty",
-      "Microsoft Support, \"COVAR function\" (COVAR of 3,2,4,5,6 and 9,7,12,15,17 = 5.2; "
-      "text, logical values and empty cells of an array or reference ignored, #N/A for "
-      "different numbers of points); an empty cell drops its pair: the cells Excel saved in"
-      " the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with "
-      "leading empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py);"
-      " tests/test_checked_paired.py; refused for a text or logical value among the points,"
-      " areas of different shapes, fewer than 2 pairs",
+      "Microsoft Support, \"COVAR function\" (COVAR of 3,2,4,5,6 and 9,7,12,15,17 = 5.2; text, "
+      "logical values and empty cells of an array or reference ignored, #N/A for different "
+      "numbers of points); an empty cell drops its pair: the cells Excel saved in the business"
+      " corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells "
+      "equal to CORREL without them (addin/formula/fx_excel_paired.py); "
+      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
+      "areas of different shapes, fewer than 2 pairs",
       array_context=True)
 excel("FORECAST", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B128; "
       "tests/test_fidelity.py); Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" "
       "(FORECAST(30,{6,7,9,15,21},{20,28,31,38,40}) = 10.607253); tests/test_checked_stats.py;"
       " refused for known_y's and known_x's of different shapes or holding text or logical "
-      "values, or fewer than 2 pairs (addin/formula/fx_excel_paired.py) ; an empty cell: as x"
-      " read as 0, the cells Excel saved in the business corpus's fourth held-out part "
-      "(seen), Motilal_Oswal(1).xlsm, 'Ratio Analysis'!M32:Q33 (FORECAST(M4,...) with M4 "
-      "empty: the intercept); among the points it drops its pair, as Excel's CORREL cells "
-      "show (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py",
+      "values, or fewer than 2 pairs (addin/formula/fx_excel_paired.py) ; an empty cell: as x "
+      "read as 0, the cells Excel saved in the business corpus's fourth held-out part (seen), "
+      "Motilal_Oswal(1).xlsm, 'Ratio Analysis'!M32:Q33 (FORECAST(M4,...) with M4 empty: the "
+      "intercept); among the points it drops its pair, as Excel's CORREL cells show "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py",
       array_context=True)
 excel("FREQUENCY", "ranges, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B129; "
@@ -142,12 +141,12 @@ excel("HARMEAN", "ranges",
       "tests/test_checked_forms.py (Microsoft's HARMEAN example)")
 excel("INTERCEPT", "ranges, arrays, empty",
       "Microsoft Support, \"INTERCEPT function\" (INTERCEPT of 2,3,9,1,8 and 6,5,11,7,5 = "
-      "0.0483871; text, logical values and empty cells of an array or reference ignored, "
-      "#N/A for different numbers of points); an empty cell drops its pair: the cells Excel"
-      " saved in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL "
-      "with leading empty cells equal to CORREL without them "
-      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text"
-      " or logical value among the points, areas of different shapes, fewer than 2 pairs",
+      "0.0483871; text, logical values and empty cells of an array or reference ignored, #N/A "
+      "for different numbers of points); an empty cell drops its pair: the cells Excel saved "
+      "in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with "
+      "leading empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py); "
+      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
+      "areas of different shapes, fewer than 2 pairs",
       array_context=True)
 excel("LARGE", "scalars, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
@@ -184,27 +183,25 @@ excel("MODE.MULT", "arrays",
       "hand)",
       xlfn=True)
 excel("PEARSON", "ranges, arrays, empty",
-      "Microsoft Support, \"PEARSON function\" (PEARSON of 9,7,5,3,1 and 10,6,1,5,3 = "
-      "0.699379; text, logical values and empty cells of an array or reference ignored, "
-      "#N/A for different numbers of points); an empty cell drops its pair: the cells Excel"
-      " saved in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL "
-      "with leading empty cells equal to CORREL without them "
-      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text"
-      " or logical value among the points, areas of different shapes, fewer than 2 pairs, "
-      "and a standard deviation of 0",
+      "Microsoft Support, \"PEARSON function\" (PEARSON of 9,7,5,3,1 and 10,6,1,5,3 = 0.699379; "
+      "text, logical values and empty cells of an array or reference ignored, #N/A for "
+      "different numbers of points); an empty cell drops its pair: the cells Excel saved in "
+      "the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with leading "
+      "empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py); "
+      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
+      "areas of different shapes, fewer than 2 pairs, and a standard deviation of 0",
       array_context=True)
 excel("RANK", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/61063.xlsx (tests/test_fidelity.py)",
       no_logical=("number",))
 excel("RSQ", "ranges, arrays, empty",
-      "Microsoft Support, \"RSQ function\" (RSQ of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = "
-      "0.05795; text, logical values and empty cells of an array or reference ignored, #N/A"
-      " for different numbers of points); an empty cell drops its pair: the cells Excel "
-      "saved in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL "
-      "with leading empty cells equal to CORREL without them "
-      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text"
-      " or logical value among the points, areas of different shapes, fewer than 2 pairs, "
-      "and a standard deviation of 0",
+      "Microsoft Support, \"RSQ function\" (RSQ of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = 0.05795; "
+      "text, logical values and empty cells of an array or reference ignored, #N/A for "
+      "different numbers of points); an empty cell drops its pair: the cells Excel saved in "
+      "the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with leading "
+      "empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py); "
+      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
+      "areas of different shapes, fewer than 2 pairs, and a standard deviation of 0",
       array_context=True)
 excel("SLOPE", "ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B135),"
@@ -214,8 +211,8 @@ excel("SLOPE", "ranges, empty",
       "\"SLOPE function\" (SLOPE of 2,3,9,1,8,7,5 on 6,5,11,7,5,4,4 = 0.305556); "
       "tests/test_checked_stats.py; refused for ranges of different shapes or holding text or "
       "logical values, or fewer than 2 pairs (addin/formula/fx_excel_paired.py) ; an empty "
-      "cell drops its pair, as Excel's CORREL cells show (addin/formula/fx_excel_paired.py),"
-      " and SLOPE's: the business corpus's first held-out part (seen), Star Cements.xlsx, "
+      "cell drops its pair, as Excel's CORREL cells show (addin/formula/fx_excel_paired.py), "
+      "and SLOPE's: the business corpus's first held-out part (seen), Star Cements.xlsx, "
       "Beta!I11 over D4:E272, rows 266-272 empty; tests/test_checked_paired.py",
       array_context=True)
 excel("SMALL", "scalars, ranges, arrays",
@@ -229,21 +226,19 @@ excel("STDEV.P", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B104; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEV.P function\" (STDEV.P of its ten "
       "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEVP "
-      "(addin/excel/aggregates.py AGGREGATES) ; "
-      "an array or an empty cell of a reference: Microsoft Support, \"STDEV.P function\" (only "
-      "the numbers of an array or reference are counted, its empty cells, logical values "
-      "and text ignored); an empty value given outside a reference refused "
-      "(addin/excel/aggregates.py); tests/test_checked_paired.py",
+      "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
+      "Microsoft Support, \"STDEV.P function\" (only the numbers of an array or reference are "
+      "counted, its empty cells, logical values and text ignored); an empty value given "
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
 excel("STDEV.S", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B105; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEV.S function\" (STDEV.S of its ten "
       "strengths = 27.46392); tests/test_checked_spread.py; computed as STDEV "
-      "(addin/excel/aggregates.py AGGREGATES) ; "
-      "an array or an empty cell of a reference: Microsoft Support, \"STDEV.S function\" (only "
-      "the numbers of an array or reference are counted, its empty cells, logical values "
-      "and text ignored); an empty value given outside a reference refused "
-      "(addin/excel/aggregates.py); tests/test_checked_paired.py",
+      "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
+      "Microsoft Support, \"STDEV.S function\" (only the numbers of an array or reference are "
+      "counted, its empty cells, logical values and text ignored); an empty value given "
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
 excel("STDEVP", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B107; "
@@ -253,13 +248,13 @@ excel("STDEVP", "scalars, cells, ranges",
       three_d=True)
 excel("STEYX", "ranges, arrays, empty",
       "Microsoft Support, \"STEYX function\" (STEYX of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = "
-      "3.305719; text, logical values and empty cells of an array or reference ignored, "
-      "#N/A for different numbers of points); an empty cell drops its pair: the cells Excel"
-      " saved in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL "
-      "with leading empty cells equal to CORREL without them "
-      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text"
-      " or logical value among the points, areas of different shapes, fewer than 3 pairs, "
-      "and known_x's of a standard deviation of 0",
+      "3.305719; text, logical values and empty cells of an array or reference ignored, #N/A "
+      "for different numbers of points); an empty cell drops its pair: the cells Excel saved "
+      "in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with "
+      "leading empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py); "
+      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
+      "areas of different shapes, fewer than 3 pairs, and known_x's of a standard deviation of"
+      " 0",
       array_context=True)
 excel("TREND", array_context=True, differs="TREND")
 excel("VAR", "cells, ranges",
@@ -272,21 +267,19 @@ excel("VAR.P", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B111; "
       "tests/test_fidelity.py); Microsoft Support, \"VAR.P function\" (VAR.P of its ten "
       "strengths = 678.84); tests/test_checked_spread.py; computed as VARP "
-      "(addin/excel/aggregates.py AGGREGATES) ; "
-      "an array or an empty cell of a reference: Microsoft Support, \"VAR.P function\" (only "
-      "the numbers of an array or reference are counted, its empty cells, logical values "
-      "and text ignored); an empty value given outside a reference refused "
-      "(addin/excel/aggregates.py); tests/test_checked_paired.py",
+      "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
+      "Microsoft Support, \"VAR.P function\" (only the numbers of an array or reference are "
+      "counted, its empty cells, logical values and text ignored); an empty value given "
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
 excel("VAR.S", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B112; "
       "tests/test_fidelity.py); Microsoft Support, \"VAR.S function\" (VAR.S of its ten "
       "strengths = 754.2667); tests/test_checked_spread.py; computed as VAR "
-      "(addin/excel/aggregates.py AGGREGATES) ; "
-      "an array or an empty cell of a reference: Microsoft Support, \"VAR.S function\" (only "
-      "the numbers of an array or reference are counted, its empty cells, logical values "
-      "and text ignored); an empty value given outside a reference refused "
-      "(addin/excel/aggregates.py); tests/test_checked_paired.py",
+      "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
+      "Microsoft Support, \"VAR.S function\" (only the numbers of an array or reference are "
+      "counted, its empty cells, logical values and text ignored); an empty value given "
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
 excel("VARP", "scalars, cells, ranges, numeric text",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114) "
@@ -298,19 +291,19 @@ excel("VARP", "scalars, cells, ranges, numeric text",
       three_d=True)
 excel("FORECAST.LINEAR", "scalars, cells, ranges, empty",
       "Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" (the same computation as "
-      "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST ; "
-      "an empty cell: as FORECAST's (tests/test_checked_paired.py)")
+      "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST ; an"
+      " empty cell: as FORECAST's (tests/test_checked_paired.py)")
 excel("NORM.S.DIST", "scalars, cells",
       "Microsoft Support, \"NORM.S.DIST function\" (NORM.S.DIST(1.333333,TRUE) = 0.908788726, "
-      "FALSE 0.164010148); the cells Excel saved in the business corpus's fourth held-out "
-      "part (seen), Inventory reorder point .xlsx ('Reorder point'!I37 = NORM.S.DIST(1,TRUE) "
-      "= 0.841344746068543); tests/test_checked_paired.py; refused for a cumulative that is "
-      "not TRUE or FALSE (addin/formula/fx_excel_stats.py)",
+      "FALSE 0.164010148); the cells Excel saved in the business corpus's fourth held-out part"
+      " (seen), Inventory reorder point .xlsx ('Reorder point'!I37 = NORM.S.DIST(1,TRUE) = "
+      "0.841344746068543); tests/test_checked_paired.py; refused for a cumulative that is not "
+      "TRUE or FALSE (addin/formula/fx_excel_stats.py)",
       xlfn=True)
 excel("NORM.DIST", "scalars, cells",
-      "Microsoft Support, \"NORM.DIST function\" (NORM.DIST(42,40,1.5,TRUE) = 0.9087888, "
-      "FALSE 0.10934); tests/test_checked_paired.py; refused for a cumulative that is not "
-      "TRUE or FALSE (addin/formula/fx_excel_stats.py)",
+      "Microsoft Support, \"NORM.DIST function\" (NORM.DIST(42,40,1.5,TRUE) = 0.9087888, FALSE "
+      "0.10934); tests/test_checked_paired.py; refused for a cumulative that is not TRUE or "
+      "FALSE (addin/formula/fx_excel_stats.py)",
       xlfn=True)
 excel("NORM.INV", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B42); "
