@@ -198,3 +198,19 @@ def test_var_s_of_a_range_with_empty_cells(tmp_path):
     assert res["S!B1"] == pytest.approx(statistics.variance(xs), rel=1e-13)
     assert res["S!B2"] == pytest.approx(statistics.pstdev(xs), rel=1e-13)
     assert res["S!B3"] == pytest.approx(statistics.pvariance(xs), rel=1e-13)
+
+
+def test_steyx_of_points_on_a_line_is_refused(tmp_path):
+    # STEYX of a column against itself: Syy - Sxy²/Sxx is 0 but for the rounding of the
+    # two terms (LibreOffice and napkin differed at the 8th digit of a sum over it: the
+    # differential test); a line of two points and a third off it is computed, by hand
+    # sqrt((Syy - Sxy²/Sxx) / (n - 2)) with x = 1, 2, 3 and y = 1, 2, 4: Sxx = 2,
+    # Syy = 14/3, Sxy = 3, so sqrt(14/3 - 9/2) = sqrt(1/6)
+    notes, kept = [], []
+    res = _calc(tmp_path, [*_column("A", [1.5, -2, 0]), *_column("B", [1, 2, 3]),
+                           *_column("C", [1, 2, 4]),
+                           c("D1", "STEYX(A1:A3,A1:A3)", 0), c("D2", "STEYX(C1:C3,B1:B3)", 0)],
+                notes, kept)
+    assert [r.label for r in kept] == ["S!D1"]
+    assert "STEYX() given points on a line to within rounding" in " ".join(notes)
+    assert res["S!D2"] == pytest.approx(math.sqrt(1 / 6), rel=1e-14)

@@ -86,12 +86,28 @@ def rsq(pairs):
     return None if r is None else r * r
 
 
+class Unsettled(Exception):
+    """A statistic whose value the last digits of its sums decide: refused."""
+
+
+#: a residual Syy - Sxy²/Sxx within this fraction of Syy is refused: it is then the
+#: rounding errors of the two terms (points on a line), which Excel's sums and ours
+#: leave differently (LibreOffice's STEYX of a column against itself differs from ours
+#: at the 8th digit: the differential test)
+CANCELLED = 2.0 ** -30
+
+
 def steyx(pairs):
-    """The standard error of y predicted from x: sqrt((Syy - Sxy²/Sxx) / (n - 2))."""
+    """The standard error of y predicted from x: sqrt((Syy - Sxy²/Sxx) / (n - 2));
+    ``Unsettled`` where the residual cancels (``CANCELLED``)."""
     n, sxx, syy, sxy = _moments(pairs)
     if sxx == 0:
         return None
-    return math.sqrt(max(0.0, (syy - sxy * sxy / sxx) / (n - 2)))
+    residual = syy - sxy * sxy / sxx
+    if residual <= syy * CANCELLED:
+        raise Unsettled("STEYX() given points on a line to within rounding (the residual "
+                        "is the last digits of its sums)")
+    return math.sqrt(residual / (n - 2))
 
 
 def covariance_p(pairs):
@@ -176,7 +192,11 @@ def paired_statistic(original, key: str):
             context.refuse(f"{name}() given fewer than {fewest} pairs of numbers (its page "
                            "does not settle #N/A or #DIV/0! there)")
             return ns.errors["#VALUE!"]
-        value = statistic(pairs)
+        try:
+            value = statistic(pairs)
+        except Unsettled as ex:
+            context.refuse(str(ex))
+            return ns.errors["#VALUE!"]
         if value is None:
             if name in ZERO_SPREAD_DIV0:
                 return ns.errors["#DIV/0!"]

@@ -129,6 +129,11 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "SEQUENCE": (("i",), ("i", "n", "n"), None),
     "CHOOSECOLS": (("r", "i"), (), "i"), "CHOOSEROWS": (("r", "i"), (), "i"),
     "VSTACK": (("r",), (), "r"), "HSTACK": (("r",), (), "r"),
+    "CORREL": (("rr", "rr"), (), None), "PEARSON": (("rr", "rr"), (), None),
+    "RSQ": (("rr", "rr"), (), None), "STEYX": (("rr", "rr"), (), None),
+    "COVAR": (("rr", "rr"), (), None), "COVARIANCE.P": (("rr", "rr"), (), None),
+    "COVARIANCE.S": (("rr", "rr"), (), None), "INTERCEPT": (("rr", "rr"), (), None),
+    "NORM.S.DIST": (("n", "v"), (), None), "NORM.DIST": (("n", "n", "n", "v"), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -141,7 +146,8 @@ ARRAY_RESULT = {"MINVERSE", "MMULT", "MODE.MULT", "TRANSPOSE", "OFFSET", "FREQUE
 FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT", "DAYS",
           "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP", "NORM.INV", "NORM.S.INV",
           "PERCENTILE.INC", "QUARTILE.INC", "FORECAST.LINEAR", "STDEV.S", "STDEV.P", "VAR.S",
-          "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", *DYNAMIC}
+          "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", "COVARIANCE.P",
+          "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", *DYNAMIC}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {
