@@ -60,14 +60,23 @@ def expanding_operands(original, key: str):
 
     ns = load()
 
-    @functools.wraps(original)
-    def operator(*args):
-        try:
-            return original(*args)
-        except ns.BroadcastError:
-            grids = [_grid(a) for a in args]
-            if any(g is None for g in grids):
-                raise
-            return original(*(g.view(ns.Array) for g in expanded(grids, ns.errors["#N/A"])))
+    def expanding(op):
+        @functools.wraps(op)
+        def operator(*args):
+            try:
+                return op(*args)
+            except ns.BroadcastError:
+                grids = [_grid(a) for a in args]
+                if any(g is None for g in grids):
+                    raise
+                return op(*(g.view(ns.Array) for g in expanded(grids, ns.errors["#N/A"])))
 
+        # (one-cell operands never differ in size: ``addin.formula.one_cell`` makes its
+        # short way from the operator this one adds to)
+        operator.one_cell_as = op
+        return operator
+
+    operator = expanding(original)
+    if hasattr(original, "final"):  # (+ and -: ``addin.formula.cancellation``)
+        operator.final = expanding(original.final)
     return operator

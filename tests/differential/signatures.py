@@ -133,6 +133,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "RSQ": (("rr", "rr"), (), None), "STEYX": (("rr", "rr"), (), None),
     "COVAR": (("rr", "rr"), (), None), "COVARIANCE.P": (("rr", "rr"), (), None),
     "COVARIANCE.S": (("rr", "rr"), (), None), "INTERCEPT": (("rr", "rr"), (), None),
+    "AGGREGATE": (("ag", "ago", "rr"), ("i",), None),
     "NORM.S.DIST": (("n", "v"), (), None), "NORM.DIST": (("n", "n", "n", "v"), (), None),
 }
 
@@ -147,7 +148,7 @@ FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT
           "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP", "NORM.INV", "NORM.S.INV",
           "PERCENTILE.INC", "QUARTILE.INC", "FORECAST.LINEAR", "STDEV.S", "STDEV.P", "VAR.S",
           "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", "COVARIANCE.P",
-          "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", *DYNAMIC}
+          "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", "AGGREGATE", *DYNAMIC}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {
