@@ -214,3 +214,17 @@ def test_steyx_of_points_on_a_line_is_refused(tmp_path):
     assert [r.label for r in kept] == ["S!D1"]
     assert "STEYX() given points on a line to within rounding" in " ".join(notes)
     assert res["S!D2"] == pytest.approx(math.sqrt(1 / 6), rel=1e-14)
+
+
+def test_large_and_small_given_k_in_a_cell(tmp_path):
+    # Financial Model - Tata Steel.xlsx (fourth held-out part, seen) writes
+    # SMALL(D63:D67,$C$76) and LARGE(D64:D68,$C$77): k in a cell, read as its number. By
+    # hand, of 3, 9, 1, 7, 5: the 2nd largest is 7, the 2nd smallest 3; a k of 2.5 in a
+    # cell is refused as it is written (fx_excel_args.ordered_values)
+    notes, kept = [], []
+    res = _calc(tmp_path, [*_column("A", [3, 9, 1, 7, 5]), c("B1", None, 2), c("B2", None, 2.5),
+                           c("C1", "LARGE(A1:A5,$B$1)", 7), c("C2", "SMALL(A1:A5,$B$1)", 3),
+                           c("C3", "LARGE(A1:A5,$B$2)", 7)], notes, kept)
+    assert (res["S!C1"], res["S!C2"]) == (7, 3)
+    assert [r.label for r in kept] == ["S!C3"]
+    assert "LARGE given a k that is not a whole number" in " ".join(notes)

@@ -148,9 +148,13 @@ excel("INTERCEPT", "ranges, arrays, empty",
       "tests/test_checked_paired.py; refused for a text or logical value among the points, "
       "areas of different shapes, fewer than 2 pairs",
       array_context=True)
-excel("LARGE", "scalars, ranges, numeric text, empty",
+excel("LARGE", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LARGE examples)")
+      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LARGE examples) ; "
+      "a reference to one cell (k read from it; a k not whole refused, "
+      "addin/formula/fx_excel_args.py): the cells Excel saved in the business corpus's fourth "
+      "held-out part (seen), Financial Model - Tata Steel.xlsx and Basic and Advanced "
+      "Financial Analysis.xlsx (LARGE(D64:D68,$C$77)...); tests/test_checked_paired.py")
 excel("LINEST", array_context=True, differs="LINEST")
 excel("LOGEST", array_context=True, differs="LOGEST")
 excel("MAX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
@@ -215,9 +219,13 @@ excel("SLOPE", "ranges, empty",
       "and SLOPE's: the business corpus's first held-out part (seen), Star Cements.xlsx, "
       "Beta!I11 over D4:E272, rows 266-272 empty; tests/test_checked_paired.py",
       array_context=True)
-excel("SMALL", "scalars, ranges, arrays",
+excel("SMALL", "scalars, cells, ranges, arrays",
       "Microsoft's documented example (tests/test_excel_functions.py); workbook/napkin.xlsx's "
-      "Cost sheet, its values equal to LibreOffice's (tests/test_template.py)")
+      "Cost sheet, its values equal to LibreOffice's (tests/test_template.py) ; a reference to"
+      " one cell (k read from it; a k not whole refused, addin/formula/fx_excel_args.py): the "
+      "cells Excel saved in the business corpus's fourth held-out part (seen), Financial Model"
+      " - Tata Steel.xlsx and Basic and Advanced Financial Analysis.xlsx "
+      "(SMALL(D63:D67,$C$76)...); tests/test_checked_paired.py")
 excel("STDEV", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_functions.py (values asserted there)",
