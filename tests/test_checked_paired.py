@@ -228,3 +228,43 @@ def test_large_and_small_given_k_in_a_cell(tmp_path):
     assert (res["S!C1"], res["S!C2"]) == (7, 3)
     assert [r.label for r in kept] == ["S!C3"]
     assert "LARGE given a k that is not a whole number" in " ".join(notes)
+
+
+def test_the_cells_excel_saved_in_formula_stress_test(tmp_path):
+    # tests/corpus/sheetjs/formula_stress_test.xlsx (its file refused whole for other
+    # functions): each formula with its input cells as there, Excel's saved value beside
+    row = {"C67": 1, "D67": 2, "E67": 3, "F67": 5, "G67": 8, "H67": 13}
+    row73 = dict(zip(("C73", "D73", "E73", "F73", "G73", "H73"), (1, 2, 4, 8, 16, 32),
+                     strict=True))
+    row74 = dict(zip(("C74", "D74", "E74", "F74", "G74", "H74"), (2, 1, 3, 4, 7, 11),
+                     strict=True))
+    row118 = dict(zip(("D118", "E118", "F118", "G118", "H118", "I118"), range(1, 7),
+                      strict=True))
+    row119 = dict(zip(("D119", "E119", "F119", "G119", "H119", "I119"),
+                      (1.1, 2.2, 3.1, 7, 4, 9), strict=True))
+    row128 = dict(zip(("D128", "E128", "F128", "G128", "H128", "I128"), range(1, 7),
+                      strict=True))
+    row129 = dict(zip(("D129", "E129", "F129", "G129", "H129", "I129"), (2, 4, 6, 8, 11, 11),
+                      strict=True))
+    inputs = {**row, **row73, **row74, **row118, **row119, **row128, **row129,
+              "C41": 0, "D41": -1, "E41": 3, "C43": 3, "C47": 2}
+    cells = [c(k, None, v) for k, v in inputs.items()]
+    cells += [c("I73", None, 1, t="b"), c("F41", None, 1, t="b"), c("D43", None, 1, t="b")]
+    saved = {  # Statistical!B..: Excel's values
+        "B67": ("CORREL({2,1,3,4,7,11},C67:H67)", 0.9862413826124554),
+        "B73": ("COVAR(C73:H73,C74:H74)", 36.333333333333336),
+        "B74": ("_xlfn.COVARIANCE.P(C73:H73,C74:H74)", 36.333333333333336),
+        "B75": ("_xlfn.COVARIANCE.S(C73:H73,C74:H74)", 43.6),
+        "B131": ("INTERCEPT(D129:I129,D128:I128)", 0.20000000000000018),
+        "B133": ("PEARSON(D118:I118,D119:I119)", 0.8646992925647675),
+        "B134": ("RSQ(D129:I129,D128:I128)", 0.9714285714285714),
+        "B136": ("STEYX(D129:I129,D128:I128)", 0.6969320524371684),
+        "B41": ("_xlfn.NORM.DIST(C41,D41,E41,F41)", 0.6305586598182364),
+        "B43": ("_xlfn.NORM.S.DIST(C43,D43)", 0.9986501019683699)}
+    cells += [c(k, f, v) for k, (f, v) in saved.items()]
+    res = _calc(tmp_path, cells)
+    for k, (_f, v) in saved.items():
+        assert res[f"S!{k}"] == pytest.approx(v, rel=1e-14), k
+    # by hand: CORREL of 2,1,3,4,7,11 and 1,2,3,5,8,13 with statistics
+    assert res["S!B67"] == pytest.approx(
+        statistics.correlation([2, 1, 3, 4, 7, 11], [1, 2, 3, 5, 8, 13]), rel=1e-14)

@@ -79,3 +79,13 @@ def test_aggregate_refusals(tmp_path):
     assert "AGGREGATE() given an array" in said  # (the form, before its own refusal)
     assert "AGGREGATE() given function_num 4 over no numbers" in said
     assert "k 1.5, not a whole number" in said
+
+
+def test_aggregate_of_function_num_and_options_in_cells(tmp_path):
+    # tests/corpus/sheetjs/formula_stress_test.xlsx, Math!B5 = AGGREGATE(A1,B1,C1:K1), A1:K1
+    # = 1..11: AVERAGE (1) with option 2 of 3..11, saved 7
+    cells = [*(c(f"{col}1", None, v) for col, v in zip("ABCDEFGHIJK", range(1, 12),
+                                                         strict=True)),
+             c("B5", "_xlfn.AGGREGATE(A1,B1,C1:K1)", 7)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    assert calc_workbook(src, tmp_path / "out.xlsx", {})["S!B5"] == 7

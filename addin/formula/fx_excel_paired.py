@@ -17,7 +17,10 @@ What is settled:
   'observed data'!C55 = CORREL(D2:D25,E2:E25) = 0.15798063581296687 with E2 empty and
   D2 = 610000, the same value as L28 = CORREL(D3:D25,E3:E25); C56:C58 likewise with two
   to four leading empty cells (tests/test_checked_paired.py computes them by hand).
-  LibreOffice drops the pair too (the differential test).
+  LibreOffice drops the pair too (the differential test). The cells Excel saved in
+  tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B67 CORREL of an array
+  constant and a row, B73:B75 COVAR and COVARIANCE.P/.S, B131 INTERCEPT, B133 PEARSON,
+  B134 RSQ, B136 STEYX) are computed to within 1E-14 (tests/test_checked_paired.py).
 * Text and logical values among the points stay refused: whether they drop their pair
   too no page says, and no cell Excel saved shows it.
 * Ranges of different shapes with as many cells (a row beside a column) are refused;

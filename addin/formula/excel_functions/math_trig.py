@@ -26,13 +26,16 @@ excel("ACOSH", "scalars, cells, numeric text, empty, errors",
 excel("ACOT", xlfn=True, value_args=ALL)
 excel("ACOTH", xlfn=True, value_args=ALL)
 excel("AGGREGATE", "scalars, cells, ranges, empty, errors",
-      "Microsoft Support, \"AGGREGATE function\" (function_num 1-19, options 0-7: nested "
-      "SUBTOTAL and AGGREGATE, hidden rows, error values left out); the cells Excel saved in "
-      "the business corpus's fourth held-out part (seen), Motilal_Oswal(1).xlsm, 'Comp "
-      "Analysis'!P10:P15 (AGGREGATE(4,6,P5:P8) MAX, 17 QUARTILE.INC at 3 and 1, 12 MEDIAN, 1 "
-      "AVERAGE, 5 MIN); tests/test_excel_aggregate.py; refused for function_num 13, 18, 19, an"
-      " array in place of a reference, no numbers, option 4-7 over rows a filter hides, a k "
-      "not whole for 14, 15, 17 (addin/excel/aggregate.py)",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Math!B5, "
+      "function_num and options in cells; its file refused whole: "
+      "tests/test_excel_aggregate.py computes it); Microsoft Support, \"AGGREGATE function\" "
+      "(function_num 1-19, options 0-7: nested SUBTOTAL and AGGREGATE, hidden rows, error "
+      "values left out); the cells Excel saved in the business corpus's fourth held-out part "
+      "(seen), Motilal_Oswal(1).xlsm, 'Comp Analysis'!P10:P15 (AGGREGATE(4,6,P5:P8) MAX, 17 "
+      "QUARTILE.INC at 3 and 1, 12 MEDIAN, 1 AVERAGE, 5 MIN); tests/test_excel_aggregate.py; "
+      "refused for function_num 13, 18, 19, an array in place of a reference, no numbers, "
+      "option 4-7 over rows a filter hides, a k not whole for 14, 15, 17 "
+      "(addin/excel/aggregate.py)",
       xlfn=True, array_context=True)
 excel("ASIN", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ASIN.xlsx "

@@ -56,13 +56,16 @@ excel("BETADIST", "scalars, cells",
 #: example, BETAINV(0.5,1,2) = 0.29289341, is 1.9E-7 from the exact 1 - 1/sqrt(2)
 excel("BETAINV", value_args=ALL)
 excel("CORREL", "ranges, arrays, empty",
-      "Microsoft Support, \"CORREL function\" (CORREL of 3,2,4,5,6 and 9,7,12,15,17 = 0.997054; "
-      "#DIV/0! for a standard deviation of 0; text, logical values and empty cells of an array"
-      " or reference ignored, #N/A for different numbers of points); an empty cell drops its "
-      "pair: the cells Excel saved in the business corpus's fourth held-out part (seen), "
-      "Forecast.xlsx, CORREL with leading empty cells equal to CORREL without them "
-      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text or"
-      " logical value among the points, areas of different shapes, fewer than 2 pairs",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B67, "
+      "against an array constant; its file refused whole: tests/test_checked_paired.py "
+      "computes it); Microsoft Support, \"CORREL function\" (CORREL of 3,2,4,5,6 and "
+      "9,7,12,15,17 = 0.997054; #DIV/0! for a standard deviation of 0; text, logical values "
+      "and empty cells of an array or reference ignored, #N/A for different numbers of "
+      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
+      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
+      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, fewer "
+      "than 2 pairs",
       array_context=True)
 excel("COUNT", "scalars, cells, ranges, arrays, numeric text, empty",
       "values Excel saved in tests/corpus/poi/55906-MultiSheetRefs.xlsx, "
@@ -90,31 +93,37 @@ excel("COUNTIFS", "scalars, ranges, empty",
       "values Excel saved in tests/corpus/poi/56822-Countifs.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)")
 excel("COVARIANCE.P", "ranges, arrays, empty",
-      "Microsoft Support, \"COVARIANCE.P function\" (COVARIANCE.P of 3,2,4,5,6 and 9,7,12,15,17 "
-      "= 5.2; text, logical values and empty cells of an array or reference ignored, #N/A for "
-      "different numbers of points); an empty cell drops its pair: the cells Excel saved in "
-      "the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with leading "
-      "empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py); "
-      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
-      "areas of different shapes, fewer than 2 pairs",
-      xlfn=True, array_context=True)
-excel("COVARIANCE.S", "ranges, arrays, empty",
-      "Microsoft Support, \"COVARIANCE.S function\" (COVARIANCE.S of 2,4,8 and 5,11,12 = "
-      "9.666666667; text, logical values and empty cells of an array or reference ignored, "
-      "#N/A for different numbers of points); an empty cell drops its pair: the cells Excel "
-      "saved in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with "
-      "leading empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py); "
-      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
-      "areas of different shapes, fewer than 2 pairs",
-      xlfn=True, array_context=True)
-excel("COVAR", "ranges, arrays, empty",
-      "Microsoft Support, \"COVAR function\" (COVAR of 3,2,4,5,6 and 9,7,12,15,17 = 5.2; text, "
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B74; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"COVARIANCE.P function\" (COVARIANCE.P of 3,2,4,5,6 and 9,7,12,15,17 = 5.2; text, "
       "logical values and empty cells of an array or reference ignored, #N/A for different "
       "numbers of points); an empty cell drops its pair: the cells Excel saved in the business"
       " corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells "
       "equal to CORREL without them (addin/formula/fx_excel_paired.py); "
       "tests/test_checked_paired.py; refused for a text or logical value among the points, "
       "areas of different shapes, fewer than 2 pairs",
+      xlfn=True, array_context=True)
+excel("COVARIANCE.S", "ranges, arrays, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B75; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"COVARIANCE.S function\" (COVARIANCE.S of 2,4,8 and 5,11,12 = 9.666666667; text, logical"
+      " values and empty cells of an array or reference ignored, #N/A for different numbers of"
+      " points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
+      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
+      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, fewer "
+      "than 2 pairs",
+      xlfn=True, array_context=True)
+excel("COVAR", "ranges, arrays, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B73; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"COVAR function\" (COVAR of 3,2,4,5,6 and 9,7,12,15,17 = 5.2; text, logical values and "
+      "empty cells of an array or reference ignored, #N/A for different numbers of points); an"
+      " empty cell drops its pair: the cells Excel saved in the business corpus's fourth "
+      "held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to CORREL "
+      "without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused "
+      "for a text or logical value among the points, areas of different shapes, fewer than 2 "
+      "pairs",
       array_context=True)
 excel("FORECAST", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B128; "
@@ -140,13 +149,15 @@ excel("GROWTH", array_context=True, differs="GROWTH")
 excel("HARMEAN", "ranges",
       "tests/test_checked_forms.py (Microsoft's HARMEAN example)")
 excel("INTERCEPT", "ranges, arrays, empty",
-      "Microsoft Support, \"INTERCEPT function\" (INTERCEPT of 2,3,9,1,8 and 6,5,11,7,5 = "
-      "0.0483871; text, logical values and empty cells of an array or reference ignored, #N/A "
-      "for different numbers of points); an empty cell drops its pair: the cells Excel saved "
-      "in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with "
-      "leading empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py); "
-      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
-      "areas of different shapes, fewer than 2 pairs",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B131; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"INTERCEPT function\" (INTERCEPT of 2,3,9,1,8 and 6,5,11,7,5 = 0.0483871; text, logical "
+      "values and empty cells of an array or reference ignored, #N/A for different numbers of "
+      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
+      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
+      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, fewer "
+      "than 2 pairs",
       array_context=True)
 excel("LARGE", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
@@ -187,25 +198,29 @@ excel("MODE.MULT", "arrays",
       "hand)",
       xlfn=True)
 excel("PEARSON", "ranges, arrays, empty",
-      "Microsoft Support, \"PEARSON function\" (PEARSON of 9,7,5,3,1 and 10,6,1,5,3 = 0.699379; "
-      "text, logical values and empty cells of an array or reference ignored, #N/A for "
-      "different numbers of points); an empty cell drops its pair: the cells Excel saved in "
-      "the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with leading "
-      "empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py); "
-      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
-      "areas of different shapes, fewer than 2 pairs, and a standard deviation of 0",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B133; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"PEARSON function\" (PEARSON of 9,7,5,3,1 and 10,6,1,5,3 = 0.699379; text, logical "
+      "values and empty cells of an array or reference ignored, #N/A for different numbers of "
+      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
+      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
+      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, fewer "
+      "than 2 pairs, and a standard deviation of 0",
       array_context=True)
 excel("RANK", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/61063.xlsx (tests/test_fidelity.py)",
       no_logical=("number",))
 excel("RSQ", "ranges, arrays, empty",
-      "Microsoft Support, \"RSQ function\" (RSQ of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = 0.05795; "
-      "text, logical values and empty cells of an array or reference ignored, #N/A for "
-      "different numbers of points); an empty cell drops its pair: the cells Excel saved in "
-      "the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with leading "
-      "empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py); "
-      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
-      "areas of different shapes, fewer than 2 pairs, and a standard deviation of 0",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B134; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"RSQ function\" (RSQ of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = 0.05795; text, logical values"
+      " and empty cells of an array or reference ignored, #N/A for different numbers of "
+      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
+      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
+      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, fewer "
+      "than 2 pairs, and a standard deviation of 0",
       array_context=True)
 excel("SLOPE", "ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B135),"
@@ -255,14 +270,15 @@ excel("STDEVP", "scalars, cells, ranges",
       "(addin/excel/aggregates.py AGGREGATES)",
       three_d=True)
 excel("STEYX", "ranges, arrays, empty",
-      "Microsoft Support, \"STEYX function\" (STEYX of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = "
-      "3.305719; text, logical values and empty cells of an array or reference ignored, #N/A "
-      "for different numbers of points); an empty cell drops its pair: the cells Excel saved "
-      "in the business corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with "
-      "leading empty cells equal to CORREL without them (addin/formula/fx_excel_paired.py); "
-      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
-      "areas of different shapes, fewer than 3 pairs, and known_x's of a standard deviation of"
-      " 0",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B136; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"STEYX function\" (STEYX of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = 3.305719; text, logical "
+      "values and empty cells of an array or reference ignored, #N/A for different numbers of "
+      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
+      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
+      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, fewer "
+      "than 3 pairs, and known_x's of a standard deviation of 0",
       array_context=True)
 excel("TREND", array_context=True, differs="TREND")
 excel("VAR", "cells, ranges",
@@ -302,16 +318,20 @@ excel("FORECAST.LINEAR", "scalars, cells, ranges, empty",
       "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST ; an"
       " empty cell: as FORECAST's (tests/test_checked_paired.py)")
 excel("NORM.S.DIST", "scalars, cells",
-      "Microsoft Support, \"NORM.S.DIST function\" (NORM.S.DIST(1.333333,TRUE) = 0.908788726, "
-      "FALSE 0.164010148); the cells Excel saved in the business corpus's fourth held-out part"
-      " (seen), Inventory reorder point .xlsx ('Reorder point'!I37 = NORM.S.DIST(1,TRUE) = "
-      "0.841344746068543); tests/test_checked_paired.py; refused for a cumulative that is not "
-      "TRUE or FALSE (addin/formula/fx_excel_stats.py)",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B43; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"NORM.S.DIST function\" (NORM.S.DIST(1.333333,TRUE) = 0.908788726, FALSE 0.164010148); "
+      "the cells Excel saved in the business corpus's fourth held-out part (seen), Inventory "
+      "reorder point .xlsx ('Reorder point'!I37 = NORM.S.DIST(1,TRUE) = 0.841344746068543); "
+      "tests/test_checked_paired.py; refused for a cumulative that is not TRUE or FALSE "
+      "(addin/formula/fx_excel_stats.py)",
       xlfn=True)
 excel("NORM.DIST", "scalars, cells",
-      "Microsoft Support, \"NORM.DIST function\" (NORM.DIST(42,40,1.5,TRUE) = 0.9087888, FALSE "
-      "0.10934); tests/test_checked_paired.py; refused for a cumulative that is not TRUE or "
-      "FALSE (addin/formula/fx_excel_stats.py)",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B41; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"NORM.DIST function\" (NORM.DIST(42,40,1.5,TRUE) = 0.9087888, FALSE 0.10934); "
+      "tests/test_checked_paired.py; refused for a cumulative that is not TRUE or FALSE "
+      "(addin/formula/fx_excel_stats.py)",
       xlfn=True)
 excel("NORM.INV", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B42); "
