@@ -34,6 +34,10 @@ FUNCTIONS = {1: "AVERAGE", 4: "MAX", 5: "MIN", 6: "PRODUCT", 7: "STDEV", 8: "STD
 def _whole(v, what: str, low: int, high: int) -> int:
     """A one-value argument as a whole number from ``low`` to ``high``; a fraction or a
     logical value refused (its page does not say how it is read), else #VALUE!."""
+    one = xa.one_value(v)
+    if isinstance(one, fx.load().XlError):
+        raise Cannot(f"AGGREGATE() given an error value as its {what} (its page does not say "
+                     "the result)")
     x = xa.number(v, f"AGGREGATE's {what}")
     if isinstance(xa.scalar(v, what), (bool, np.bool_)) or x != int(x):
         raise Cannot(f"AGGREGATE() given {what} {x:g} that is not a whole number (its page "
