@@ -70,17 +70,21 @@ def test_aggregate_refusals(tmp_path):
              c("B2", "_xlfn.AGGREGATE(9,6,A1:A3*2)", 0),  # an array for a reference
              c("B3", "_xlfn.AGGREGATE(4,6,C1:C3)", 0),  # no numbers: no value on the page
              c("B4", "_xlfn.AGGREGATE(14,6,A1:A3,1.5)", 0),  # k not whole
-             c("B5", "_xlfn.AGGREGATE(NA(),6,A1:A3)", "#N/A", t="e")]  # an error: no page
+             c("B5", "_xlfn.AGGREGATE(NA(),6,A1:A3)", "#N/A", t="e"),  # an error: no page
+             # k past the count: SMALL's page #NUM!, LibreOffice's AGGREGATE #VALUE!
+             c("B6", "_xlfn.AGGREGATE(15,3,A1:A3,5)", "#NUM!", t="e")]
     notes, kept = [], []
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
     calc_workbook(src, tmp_path / "out.xlsx", {}, notes=notes, kept=kept)
-    assert sorted(r.label for r in kept) == ["S!B1", "S!B2", "S!B3", "S!B4", "S!B5"]
+    assert sorted(r.label for r in kept) == ["S!B1", "S!B2", "S!B3", "S!B4", "S!B5",
+                                                   "S!B6"]
     said = " ".join(notes)
     assert "AGGREGATE() given function_num 13" in said
     assert "AGGREGATE() given an array" in said  # (the form, before its own refusal)
     assert "AGGREGATE() given function_num 4 over no numbers" in said
     assert "k 1.5, not a whole number" in said
     assert "AGGREGATE() given an error value as its function_num" in said
+    assert "AGGREGATE() given k 5, not 1 to the 3 numbers" in said
 
 
 def test_aggregate_of_function_num_and_options_in_cells(tmp_path):

@@ -132,22 +132,25 @@ def aggregate(function_num, options, *refs):
 
 def _kth(code: int, xs: list, k: float) -> float:
     """LARGE (14), SMALL (15), PERCENTILE.INC (16) or QUARTILE.INC (17) of the sorted
-    numbers ``xs`` at ``k``, as their pages say: the k-th largest or smallest (#NUM!
-    for k below 1 or above the count), the percentile at rank k (n - 1) from the smallest
-    interpolated between its neighbours (#NUM! outside 0 to 1), the quartile quart the
-    percentile quart / 4 (#NUM! outside 0 to 4). A k that is not a whole number is
-    refused for LARGE, SMALL and QUARTILE.INC (truncated or rounded, the pages differ)."""
+    numbers ``xs`` at ``k``, as their pages say: the k-th largest or smallest, the
+    percentile at rank k (n - 1) from the smallest interpolated between its neighbours,
+    the quartile quart the percentile quart / 4. Refused: a k that is not a whole number
+    for LARGE, SMALL and QUARTILE.INC (truncated or rounded, the pages differ), and a k
+    out of range (AGGREGATE's page gives no error for it; LibreOffice's #VALUE! differs
+    from the #NUM! of the functions' own pages: the differential test)."""
     n = len(xs)
     if code in (14, 15, 17) and k != int(k):
         raise Cannot(f"AGGREGATE() given function_num {code} and k {k:g}, not a whole number "
                      "(how it is read the pages do not agree)")
     if code in (14, 15):
         if not 1 <= k <= n:
-            raise ExcelError("#NUM!", f"AGGREGATE: k {k:g} is not 1 to {n}")
+            raise Cannot(f"AGGREGATE() given k {k:g}, not 1 to the {n} numbers (its page does "
+                         "not say the error: SMALL's says #NUM!, LibreOffice gives #VALUE!)")
         return xs[n - int(k)] if code == 14 else xs[int(k) - 1]
     p = k / 4 if code == 17 else k
     if not 0 <= p <= 1:
-        raise ExcelError("#NUM!", f"AGGREGATE: k {k:g} is outside its range")
+        raise Cannot(f"AGGREGATE() given k {k:g} outside its range (its page does not say "
+                     "the error)")
     h = p * (n - 1)
     lo = int(h)
     return xs[lo] if lo + 1 >= n else xs[lo] + (h - lo) * (xs[lo + 1] - xs[lo])

@@ -34,8 +34,8 @@ excel("AGGREGATE", "scalars, cells, ranges, empty, errors",
       "(seen), Motilal_Oswal(1).xlsm, 'Comp Analysis'!P10:P15 (AGGREGATE(4,6,P5:P8) MAX, 17 "
       "QUARTILE.INC at 3 and 1, 12 MEDIAN, 1 AVERAGE, 5 MIN); tests/test_excel_aggregate.py; "
       "refused for function_num 13, 18, 19, an array in place of a reference, no numbers, "
-      "option 4-7 over rows a filter hides, a k not whole for 14, 15, 17 "
-      "(addin/excel/aggregate.py)",
+      "option 4-7 over rows a filter hides, a k not whole for 14, 15, 17, a k out of range, an"
+      " error value as function_num or options (addin/excel/aggregate.py)",
       xlfn=True, array_context=True)
 excel("ASIN", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ASIN.xlsx "
