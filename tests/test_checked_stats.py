@@ -117,14 +117,17 @@ def test_slope_as_microsofts_example_and_refused_unpaired_points(tmp_path):
         c("F2", None, 3), c("E3", None, 5), c("F3", None, 4),
         # Microsoft Support, "SLOPE function": 0.305556
         c("C1", "SLOPE(A1:A7,B1:B7)", 0.305556),
-        c("C2", "SLOPE(A1:A7,B1:B6)", "#N/A", t="e"),  # different shapes: refused
-        c("C3", "SLOPE(E1:E3,F1:F3)", 3)], notes, kept)  # a text among them: refused
+        # "SLOPE function": #N/A for different numbers of data points
+        c("C2", "SLOPE(A1:A7,B1:B6)", "#N/A", t="e"),
+        c("C3", "SLOPE(E1:E3,F1:F3)", 3),  # a text among them: refused
+        c("C4", "SLOPE(A1:A3,A5:C5)", 0)], notes, kept)  # a column beside a row: refused
     # by hand: sum((x - 6)(y - 5)) / sum((x - 6)^2) = 11 / 36
     assert res["S!C1"] == pytest.approx(11 / 36, rel=1e-15)
     assert round(res["S!C1"], 6) == 0.305556
-    assert sorted(r.label for r in kept) == ["S!C2", "S!C3"]
+    assert str(res["S!C2"]) == "#N/A"
+    assert sorted(r.label for r in kept) == ["S!C3", "S!C4"]
     said = " ".join(notes)
-    assert "SLOPE() given known_y's and known_x's of different shapes" in said
+    assert "SLOPE() given two areas of different shapes with as many cells" in said
     assert "SLOPE() given a text or logical value" in said
     assert not math.isnan(res["S!C1"])
 
@@ -138,14 +141,16 @@ def test_forecast_as_microsofts_example(tmp_path):
         # Microsoft Support, "FORECAST and FORECAST.LINEAR functions": 10.607253
         c("C1", "FORECAST(30,A1:A5,B1:B5)", 10.607253),
         c("C2", "_xlfn.FORECAST.LINEAR(30,A1:A5,B1:B5)", 10.607253),
-        c("C3", "FORECAST(30,A1:A5,B1:B4)", "#N/A", t="e")], notes, kept)  # refused
+        # the page: #N/A for different numbers of data points
+        c("C3", "FORECAST(30,A1:A5,B1:B4)", "#N/A", t="e"),
+        c("C4", "FORECAST(30,A1:A3,A7:C7)", 0)], notes, kept)  # a column beside a row
     # by hand: mean(y) + b (30 - mean(x)), b = sum((x - 31.4)(y - 11.6)) / sum((x - 31.4)^2)
     b = sum((x - 31.4) * (y - 11.6) for x, y in zip(xs, ys, strict=True)) / sum(
         (x - 31.4) ** 2 for x in xs)
     assert res["S!C1"] == pytest.approx(11.6 + b * (30 - 31.4), rel=1e-12)
     assert round(res["S!C1"], 6) == 10.607253 and res["S!C2"] == res["S!C1"]
-    assert [r.label for r in kept] == ["S!C3"]
-    assert "FORECAST() given known_y's and known_x's of different shapes" in " ".join(notes)
+    assert str(res["S!C3"]) == "#N/A" and [r.label for r in kept] == ["S!C4"]
+    assert "FORECAST() given two areas of different shapes" in " ".join(notes)
 
 
 def test_a_comparison_of_numbers_equal_but_for_their_last_digits(tmp_path):

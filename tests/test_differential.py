@@ -24,7 +24,7 @@ from addin.ooxml.guard import WorkbookError
 # reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
 pytestmark = pytest.mark.xml
 
-SEED, COUNT, BATCH = 0, 415, 208  # about 300 distinct formulas in two workbooks
+SEED, COUNT, BATCH = 0, 430, 215  # about 300 distinct formulas in two workbooks
 #: the fixed sample's agreements: the run reaches 126 of 311 (the rest refused by strict
 #: mode, mostly for forms of argument no evidence covers, or settled as known or
 #: unsettled); a change that computes fewer of them as LibreOffice does falls below.
@@ -37,8 +37,13 @@ SEED, COUNT, BATCH = 0, 415, 208  # about 300 distinct formulas in two workbooks
 #: still reach 150 of 312. When the common functions of December 2026 joined (SINH...
 #: POISSON.DIST, tests/test_checked_common.py) they changed again: 126 of 311 after (1
 #: unsettled, OR of a text an operator made), while the draws without them, with their
-#: code in place, reach 139 of 313 (136 before it). The floor keeps a margin of 8.)
-AGREE_FLOOR = 118
+#: code in place, reach 139 of 313 (136 before it). When the paired statistics, NORM.S.DIST,
+#: NORM.DIST and AGGREGATE joined (December 2026, tests/test_checked_paired.py) the 415
+#: draws gave 299 distinct formulas, below the 300 this test asks, 112 agreements: the
+#: draws went to 430 in two workbooks of 215, 121 agreements of 308 (0 disagreements);
+#: the 415 draws without the eleven, with their code in place, reach 130 of 316. The
+#: floor keeps a margin of 8.)
+AGREE_FLOOR = 113
 OUTCOMES = {"agree", "refused", "known", "unsettled", "disagree"}
 
 

@@ -279,10 +279,43 @@ def _one_error_or_cannot(args, name: str) -> None:
 ONE_ERROR = frozenset({"AVERAGE"})
 
 
+#: the aggregates whose page speaks of ranges only: given an array (not a reference)
+#: holding other than numbers and error values, refused (``_array_forms_or_cannot``)
+NUMBERS_IN_ARRAYS = frozenset({"AVERAGE"})
+#: the aggregates given an empty cell in a reference only: an empty value given directly
+#: (a nested call's) refused (Microsoft Support, "VAR.S function", "STDEV.S function":
+#: "Empty cells ... in the array or reference are ignored")
+EMPTY_IN_REFERENCES = frozenset({"VAR", "VARP", "STDEV", "STDEVP"})
+
+
+def _array_forms_or_cannot(args, name: str) -> None:
+    """``Cannot`` where ``args`` give AVERAGE (``NUMBERS_IN_ARRAYS``) an array holding a
+    text, a logical or an empty value (an IF's FALSE in an array formula): its page says
+    such values of a range are ignored, not of an array; and where they give VAR, STDEV
+    and their .S/.P forms (``EMPTY_IN_REFERENCES``) an empty value outside a reference."""
+    ns = fx.load()
+    for a in args:
+        if isinstance(a, ns.Ranges):
+            continue
+        values = np.asarray(a, dtype=object).ravel()
+        if name in EMPTY_IN_REFERENCES and any(v is ns.EMPTY or v is None for v in values):
+            raise Cannot(f"{name}() given an empty value outside a reference (its page "
+                         "speaks of empty cells in a reference)")
+        if name in NUMBERS_IN_ARRAYS and values.size > 1 and any(
+                not isinstance(v, ns.XlError) and (
+                    isinstance(v, (bool, np.bool_, str)) or v is None)
+                for v in values):
+            raise Cannot(f"{name}() given an array holding a text, logical or empty value "
+                         "(its page says such values of a range are ignored, not of an "
+                         "array)")
+
+
 def _aggregate(name, reduce, empty, count_errors=False):
     def agg(*args):
         if name in ONE_ERROR:
             _one_error_or_cannot(args, name)
+        if name in NUMBERS_IN_ARRAYS or name in EMPTY_IN_REFERENCES:
+            _array_forms_or_cannot(args, name)
         xs = _numbers(args, name, count_errors)
         if not xs:
             if isinstance(empty, ExcelError):

@@ -151,6 +151,9 @@ def load():
                 from formulas.functions.operators import OPERATORS
 
                 ns.OPERATORS = OPERATORS  # formulas' operators, by symbol
+                from formulas.errors import BroadcastError
+
+                ns.BroadcastError = BroadcastError  # arrays of sizes it cannot pair
                 from formulas import functions as fns
 
                 # the code of the wrappers formulas' element-wise functions are made of

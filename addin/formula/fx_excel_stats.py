@@ -87,46 +87,6 @@ def settled_quantile(original, key: str):
     return checked
 
 
-def paired_numbers(original, key: str):
-    """formulas' SLOPE or FORECAST (``key``), refused in strict mode where known_y's and
-    known_x's are not of one shape, or hold a text or a logical value: Microsoft's page
-    says such
-    values "are ignored" without saying whether the other's value at that place goes
-    with them (formulas drops the pair), and an area of another shape with as many
-    points (a row beside a column) no page settles. Empty cells and error values are
-    refused by their forms (``addin/formula/excel_functions/``)."""
-
-    from addin.formula.fx import load
-
-    ns = load()
-    name = key.upper().removeprefix("_XLFN.")
-    first = 0 if name == "SLOPE" else 1  # (FORECAST: x, known_y's, known_x's)
-
-    def values(v):
-        try:
-            return np.asarray(getattr(v, "value", v), dtype=object)
-        except Exception:  # formulas' own error for the reference
-            return None
-
-    @functools.wraps(original)
-    def checked(*args):
-        if len(args) == first + 2:
-            ys, xs = values(args[first]), values(args[first + 1])
-            reason = None
-            if ys is None or xs is None or ys.shape != xs.shape:
-                reason = "known_y's and known_x's of different shapes"
-            elif any(isinstance(v, (str, bool)) and v is not ns.EMPTY
-                     for v in (*ys.ravel(), *xs.ravel())):
-                reason = "a text or logical value among known_y's or known_x's"
-            if reason:
-                context.refuse(f"{name}() given {reason} (its page does not say which "
-                               "points Excel pairs then)")
-                return ns.errors["#VALUE!"]
-        return original(*args)
-
-    return checked
-
-
 def frequency_settled(original, key: str):
     """formulas' FREQUENCY, refused in strict mode unless bins_array holds numbers only,
     rising strictly, and data_array numbers, empty cells and text only: formulas sorts the
@@ -277,3 +237,33 @@ def _ill_conditioned(name: str, vals: list, x: float) -> str | None:
         return f"{name}() where SciPy's search did not reach the probability"  # (t, read
         # back from x, moves by up to 4E-16 (|x| + |x - A|) / (B - A): the density times it)
     return None
+
+
+def logical_cumulative(original, key: str):
+    """formulas' NORM.S.DIST or NORM.DIST (``key``), refused in strict mode where its
+    cumulative argument is not TRUE or FALSE (a number, a text, an empty cell): formulas
+    reads a number as its truth and the text "TRUE" as TRUE, which Microsoft's pages do
+    not settle ("Cumulative is a logical value"). With TRUE or FALSE its value is the
+    normal distribution function or density (Python's ``statistics.NormalDist``), as the
+    pages' examples give (tests/test_checked_paired.py).
+
+    References: Microsoft Support, "NORM.S.DIST function" (NORM.S.DIST(1.333333,TRUE) =
+    0.908788726, FALSE 0.164010148), "NORM.DIST function" (NORM.DIST(42,40,1.5,TRUE) =
+    0.9087888, FALSE 0.10934)."""
+    from addin.formula.fx import load
+
+    ns = load()
+    name = key.upper().removeprefix("_XLFN.")
+    where = 1 if name == "NORM.S.DIST" else 3
+
+    @functools.wraps(original)
+    def checked(*args):
+        if len(args) == where + 1:
+            raw = one_value(args[where], ns)
+            if not isinstance(raw, (bool, np.bool_)) and not isinstance(raw, ns.XlError):
+                context.refuse(f"{name}() given a cumulative that is not TRUE or FALSE (its "
+                               "page says it is a logical value, not how another is read)")
+                return ns.errors["#VALUE!"]
+        return original(*args)
+
+    return checked

@@ -44,9 +44,12 @@ def _closure(f) -> dict:
 def _make(func):
     ns = fx.load()
     codes = ns.wrapper_codes
-    code = getattr(func, "__code__", None)
+    # a wrapper that only adds to what formulas' function does where it fails
+    # (``addin.formula.array_sizes``): the short way is made from that function, and
+    # anything else runs the wrapper
+    f = getattr(func, "one_cell_as", func)
+    code = getattr(f, "__code__", None)
     reads_ranges = code is codes["ranges"]
-    f = func
     if reads_ranges:  # wrap_ranges_func: references read as their values
         c = _closure(f)
         if c.get("n_out") != 1:

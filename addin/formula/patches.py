@@ -66,6 +66,7 @@ _FXD = "addin.formula.fx_excel_dates"
 _FXA = "addin.formula.fx_excel_args"
 _CANCEL = "addin.formula.cancellation"
 _FXS = "addin.formula.fx_excel_stats"
+_FXP = "addin.formula.fx_excel_paired"
 _FXR = "addin.formula.fx_excel_rates"
 _POI_EVIDENCE = "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, saved by Excel"
 
@@ -276,16 +277,29 @@ _FORMULAS = (
     *(Patch(_F, TABLE, name, f"formulas' {name} computes known_y's and known_x's of "
             "different shapes, and drops a pair where either holds a text or a logical "
             "value; Microsoft's page says such values are ignored, not which point goes "
-            "with them: refused in strict mode", "Microsoft Support, \"FORECAST and "
-            "FORECAST.LINEAR functions\"; tests/test_checked_stats.py::test_forecast_as_"
-            "microsofts_example", f"{_FXS}:paired_numbers")
-      for name in ("FORECAST", "FORECAST.LINEAR", "_XLFN.FORECAST.LINEAR")),
-    Patch(_F, TABLE, "SLOPE", "formulas' SLOPE computes known_y's and known_x's of "
-          "different shapes, and drops a pair where either holds a text or a logical value; "
-          "Microsoft's page says such values are ignored, not which point goes with them: "
-          "refused in strict mode", "Microsoft Support, \"SLOPE function\"; tests/"
-          "test_checked_stats.py::test_slope_as_microsofts_example_and_refused_unpaired_"
-          "points", f"{_FXS}:paired_numbers"),
+            "with them: refused in strict mode (an empty cell drops its pair, as Excel's "
+            "saved CORREL cells show)", f"Microsoft Support, \"{name.removeprefix('_XLFN.')} "
+            "function\"; tests/test_checked_stats.py; tests/test_checked_paired.py",
+            f"{_FXP}:paired_numbers")
+      for name in ("FORECAST", "FORECAST.LINEAR", "_XLFN.FORECAST.LINEAR", "SLOPE",
+                   "INTERCEPT")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} drops the pair of a text or logical value "
+            "(no page settles it), computes areas of different shapes, and gives no "
+            "#DIV/0! for a zero standard deviation (CORREL: numpy's nan; PEARSON: within "
+            "numpy's isclose of 0): computed from the pairs of numbers, an empty cell "
+            "dropping its pair, the rest refused in strict mode",
+            f"Microsoft Support, \"{name.removeprefix('_XLFN.')} function\"; the cells "
+            "Excel saved in the business corpus's fourth held-out part (seen), Forecast.xlsx "
+            "(CORREL); tests/test_checked_paired.py", f"{_FXP}:paired_statistic")
+      for name in ("CORREL", "PEARSON", "_XLFN.PEARSON", "RSQ", "STEYX", "COVAR",
+                   "COVARIANCE.P", "_XLFN.COVARIANCE.P", "COVARIANCE.S",
+                   "_XLFN.COVARIANCE.S")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} reads a number as cumulative by its truth "
+            "and the text \"TRUE\" as TRUE; Microsoft's page says cumulative is a logical "
+            "value: other values refused in strict mode", "Microsoft Support, \"NORM.S.DIST "
+            "function\", \"NORM.DIST function\"; tests/test_checked_paired.py",
+            f"{_FXS}:logical_cumulative")
+      for name in ("NORM.S.DIST", "_XLFN.NORM.S.DIST", "NORM.DIST", "_XLFN.NORM.DIST")),
     Patch(_F, TABLE, "NPER", "formulas' NPER gives #NUM! where its page does not settle "
           "the value (a payment of 0 with a rate or present value of 0; LibreOffice 0): "
           "refused in strict mode", "Microsoft Support, \"NPER function\"; the differential "
@@ -332,6 +346,14 @@ _FORMULAS = (
             "tests/test_cancellation.py; tests/test_checked_widened.py::"
             "test_sums_that_cancel_are_refused", f"{_CANCEL}:near_zero_sum")
       for sym in ("+", "-")),
+    *(Patch(_OPS, "OPERATORS", sym, "formulas raises BroadcastError for arrays of "
+            "different sizes (the cell was #VALUE!); Excel expands both to the most rows "
+            "and columns, the places one does not reach #N/A",
+            "Microsoft Support, \"Guidelines and examples of array formulas\"; the cells "
+            "Excel saved in the business corpus's fourth held-out part (seen), "
+            "Forecast.xlsx, Holt's Method!Q90; tests/test_array_sizes.py",
+            "addin.formula.array_sizes:expanding_operands")
+      for sym in ("+", "-", "*", "/", "^", "&", "=", "<>", "<", ">", "<=", ">=")),
 )
 
 

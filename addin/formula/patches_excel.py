@@ -21,6 +21,8 @@ def _ms(name: str, test: str) -> str:
 #: what it corrects, evidence)
 EXCEL_FUNCTIONS = (
     ("SUBTOTAL", "aggregates:subtotal", MISSING, _ms("SUBTOTAL", "test_excel_functions.py")),
+    *((name, "aggregate:aggregate", MISSING, _ms("AGGREGATE", "test_excel_aggregate.py"))
+      for name in ("AGGREGATE", "_XLFN.AGGREGATE")),
     ("COMBIN", "aggregates:combin", MISSING, _ms("COMBIN", "test_excel_functions.py")),
     ("COMBINA", "aggregates:combina", MISSING, _ms("COMBINA", "test_excel_functions.py")),
     ("_XLFN.COMBINA", "aggregates:combina", MISSING,

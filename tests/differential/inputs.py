@@ -75,6 +75,9 @@ HEX = ['"FF"', '"ff"', '"FFFFFFFFFF"', '"1A"', '"G"', "10", '"0"']
 OCTAL = ['"17"', '"7777777777"', '"8"', "10", '"0"']
 MATCH_TYPES = ["0", "1", "-1", "2", "TRUE"]
 SUBTOTALS = ["1", "2", "3", "4", "5", "6", "7", "9", "101", "109", "12"]
+#: AGGREGATE's function_num (13, MODE.SNGL, refused) and options
+AGGREGATES = ["1", "2", "3", "4", "5", "9", "10", "12", "13", "14", "15", "17"]
+AGGREGATE_OPTIONS = ["0", "3", "4", "5", "6", "7"]
 REFERENCES = ["In!A1", "In!B3:C5", "In!A7", "In!E2", "In!C1:C12", "In!D2"]
 MATRIX = ["In!G1:H2", "In!G4:I6", "In!K1:L2", "{2,1;1,3}", "{1,2;2,4}", "In!A1:B2",
           "In!B1:C2"]
@@ -96,7 +99,8 @@ ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES,
          "s": DATE_TEXTS, "u": UNITS, "f": FORMATS, "bin": BINARY, "hex": HEX,
          "oct": OCTAL, "m": MATCH_TYPES, "st": SUBTOTALS, "ref": REFERENCES, "x": MATRIX,
          "base": BASES, "basis": BASIS, "rt": REF_TEXTS, "nt": NUMBER_TEXTS,
-         "sep": SEPARATORS, "bins": BINS}
+         "sep": SEPARATORS, "bins": BINS,
+         "ag": AGGREGATES, "ago": AGGREGATE_OPTIONS}
 
 _CELL = re.compile(r"In!([A-Z])(\d+)(?![\d:])")
 

@@ -135,6 +135,12 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "TEXTAFTER": (("t", "t"), ("i", "i", "i", "v"), None),
     "TEXTSPLIT": (("t", "t"), ("t", "v", "i", "v"), None),
     "RANDARRAY": ((), ("i", "i", "n", "n", "v"), None),
+    "CORREL": (("rr", "rr"), (), None), "PEARSON": (("rr", "rr"), (), None),
+    "RSQ": (("rr", "rr"), (), None), "STEYX": (("rr", "rr"), (), None),
+    "COVAR": (("rr", "rr"), (), None), "COVARIANCE.P": (("rr", "rr"), (), None),
+    "COVARIANCE.S": (("rr", "rr"), (), None), "INTERCEPT": (("rr", "rr"), (), None),
+    "AGGREGATE": (("ag", "ago", "rr"), ("i",), None),
+    "NORM.S.DIST": (("n", "v"), (), None), "NORM.DIST": (("n", "n", "n", "v"), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -149,7 +155,8 @@ FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT
           "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP", "NORM.INV", "NORM.S.INV",
           "PERCENTILE.INC", "QUARTILE.INC", "FORECAST.LINEAR", "STDEV.S", "STDEV.P", "VAR.S",
           "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", "NUMBERVALUE", "XMATCH",
-          "TEXTBEFORE", "TEXTAFTER", "TEXTSPLIT", "RANDARRAY", *DYNAMIC}
+          "TEXTBEFORE", "TEXTAFTER", "TEXTSPLIT", "RANDARRAY",
+          "COVARIANCE.P", "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", "AGGREGATE", *DYNAMIC}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {

@@ -24,12 +24,12 @@ excel("IRR", "scalars, ranges, arrays",
       "Adithiya-Finance/Finance-Ascension-Protocol: 4 cells); Microsoft Support, \"IRR "
       "function\" (its example, 8.7%); tests/test_checked_rates.py; refused unless the cash "
       "flows change sign once, Newton's iteration from the guess reaches the root in 20 steps,"
-      " formulas' value is that root and not below 1e-3 in size (addin/formula/"
-      "fx_excel_rates.py); a cell another formula reads takes Excel's saved value where it is "
-      "that root to 1e-9 and the cells it reads hold their saved values (addin/engine/"
-      "roots.py); an array (the page: \"Values: an array or a reference to cells that "
-      "contain numbers\"; {=IRR(-C28:H28)} saved in the first held-out part's Unilever DCF "
-      "model; tests/test_checked_more_forms.py)")
+      " formulas' value is that root and not below 1e-3 in size "
+      "(addin/formula/fx_excel_rates.py); a cell another formula reads takes Excel's saved "
+      "value where it is that root to 1e-9 and the cells it reads hold their saved values "
+      "(addin/engine/roots.py); an array (the page: \"Values: an array or a reference to cells "
+      "that contain numbers\"; {=IRR(-C28:H28)} saved in the first held-out part's Unilever DCF"
+      " model; tests/test_checked_more_forms.py)")
 excel("NPER", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's NPER examples, "
@@ -60,10 +60,11 @@ excel("RATE", "scalars, cells",
       "the business corpus's tuning part (Adithiya-Finance/Finance-Ascension-Protocol, IRR "
       "Model Cashflow Test: J2); Microsoft Support, \"RATE function\" (RATE(4*12,-200,8000) = "
       "0.77%); tests/test_checked_rates.py; refused as IRR, for the cash flows pv, pmt... and "
-      "fv, and for an nper not a whole number from 1 to 1200 (addin/formula/fx_excel_rates.py);"
-      " a cell another formula reads takes Excel's saved value where it is that root to 1e-9 "
-      "and the cells it reads hold their saved values (addin/engine/roots.py; the second "
-      "held-out part's Boeing model, '3 Statement'!H24; tests/test_checked_rates.py)")
+      "fv, and for an nper not a whole number from 1 to 1200 "
+      "(addin/formula/fx_excel_rates.py); a cell another formula reads takes Excel's saved "
+      "value where it is that root to 1e-9 and the cells it reads hold their saved values "
+      "(addin/engine/roots.py; the second held-out part's Boeing model, '3 Statement'!H24; "
+      "tests/test_checked_rates.py)")
 excel("RRI", "scalars, cells",
       "tests/test_checked_widened.py (Microsoft's RRI example); napkin's RRI "
       "(addin/excel/annuity.py) computes arguments above 0 only",

@@ -13,10 +13,10 @@ excel("ADDRESS", "scalars, cells, omitted",
 excel("AREAS", place_only=True)
 excel("CHOOSE", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/xlcalculator/choose.xlsx (tests/test_fidelity.py); "
-      "tests/test_excel_lookups.py (values asserted there); an empty cell (Microsoft Support,"
-      " \"CHOOSE function\": it returns the value argument chosen, a reference as a reference;"
-      " an empty index_num is 0, below 1: #VALUE!; CHOOSE($J$5,D50,D70) saved 0 in the fourth"
-      " held-out part's Financial-Forecast-Model; tests/test_checked_more_forms.py)",
+      "tests/test_excel_lookups.py (values asserted there); an empty cell (Microsoft Support, "
+      "\"CHOOSE function\": it returns the value argument chosen, a reference as a reference; an"
+      " empty index_num is 0, below 1: #VALUE!; CHOOSE($J$5,D50,D70) saved 0 in the fourth "
+      "held-out part's Financial-Forecast-Model; tests/test_checked_more_forms.py)",
       value_args=(0,), branching=True)
 excel("COLUMN", "scalars, cells",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
@@ -103,8 +103,8 @@ excel("OFFSET", "scalars, cells, ranges, empty, errors, omitted",
       "(tests/test_fidelity.py); tests/test_excel_lookups.py; tests/test_fuzz.py (values from "
       "Microsoft's documented examples or worked by hand); rows or cols left out between "
       "commas are 0 (E15:OFFSET(E15,,F6-D9-1), the growth rates Excel saved in the fourth "
-      "held-out part's Template.xlsx, E16:F16; tests/test_checked_more_forms.py); a height "
-      "or width left out so is the reference's (SUM(OFFSET(K7:L8,0,0,1,)), "
+      "held-out part's Template.xlsx, E16:F16; tests/test_checked_more_forms.py); a height or "
+      "width left out so is the reference's (SUM(OFFSET(K7:L8,0,0,1,)), "
       "SUM(OFFSET(K7:L8,0,0,,1)), SUM(OFFSET(K7:L8,0,0,,)) as Excel saved them in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, I1008, J1008, M1008)",
       value_args=(1, 2, 3, 4), value_context=True)

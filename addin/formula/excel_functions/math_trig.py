@@ -25,7 +25,18 @@ excel("ACOSH", "scalars, cells, numeric text, empty, errors",
       value_args=ALL)
 excel("ACOT", xlfn=True, value_args=ALL)
 excel("ACOTH", xlfn=True, value_args=ALL)
-excel("AGGREGATE", xlfn=True, array_context=True)
+excel("AGGREGATE", "scalars, cells, ranges, empty, errors",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Math!B5, "
+      "function_num and options in cells; its file refused whole: "
+      "tests/test_excel_aggregate.py computes it); Microsoft Support, \"AGGREGATE function\" "
+      "(function_num 1-19, options 0-7: nested SUBTOTAL and AGGREGATE, hidden rows, error "
+      "values left out); the cells Excel saved in the business corpus's fourth held-out part "
+      "(seen), Motilal_Oswal(1).xlsm, 'Comp Analysis'!P10:P15 (AGGREGATE(4,6,P5:P8) MAX, 17 "
+      "QUARTILE.INC at 3 and 1, 12 MEDIAN, 1 AVERAGE, 5 MIN); tests/test_excel_aggregate.py; "
+      "refused for function_num 13, 18, 19, an array in place of a reference, no numbers, "
+      "option 4-7 over rows a filter hides, a k not whole for 14, 15, 17, a k out of range, an"
+      " error value as function_num or options (addin/excel/aggregate.py)",
+      xlfn=True, array_context=True)
 excel("ASIN", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ASIN.xlsx "
       "(tests/test_fidelity.py); an empty cell (read as 0, or as the empty text by the text "
@@ -202,8 +213,8 @@ excel("PRODUCT", "scalars, cells, ranges, arrays",
       "4500); tests/test_checked_common.py; an array (Microsoft Support, "
       "\"WorksheetFunction.Product method\": \"If an argument is an array or reference, only "
       "numbers in the array or reference are counted\"; the array formulas "
-      "{=PRODUCT(F3:F62+1)-1} Excel saved in the fourth held-out part's Return.xlsx, 4 "
-      "cells; tests/test_checked_more_forms.py)",
+      "{=PRODUCT(F3:F62+1)-1} Excel saved in the fourth held-out part's Return.xlsx, 4 cells; "
+      "tests/test_checked_more_forms.py)",
       value_context=True, three_d=True)
 excel("RADIANS", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/xlcalculator/COS.xlsx "
@@ -273,8 +284,11 @@ excel("SINH", "scalars, cells, numeric text, empty, errors",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 1256; "
       "tests/test_fidelity.py)",
       value_args=ALL, bound=(0, 709.0))
-excel("SQRT", "scalars, cells",
-      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
+excel("SQRT", "scalars, cells, errors",
+      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; an error "
+      "value (the result): the cells Excel saved in the business corpus's fourth held-out part"
+      " (seen), Forecast.xlsx, 'Holt''s Method'!R90 = SQRT(Q90) = #N/A with Q90 #N/A, R91, "
+      "R95, R96 the same; tests/test_checked_paired.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("SUBTOTAL", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/59736.xlsx, "

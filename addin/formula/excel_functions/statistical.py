@@ -3,14 +3,19 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("AVERAGE", "scalars, cells, ranges, numeric text, empty, errors",
+excel("AVERAGE", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/poi/55906-MultiSheetRefs.xlsx and 1 more (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_functions.py (values asserted there) ; an error value (the result): "
       "Microsoft Support, \"AVERAGE function\" (error values as arguments cause errors); "
       "tests/test_checked_common.py; refused where the arguments hold two different error "
-      "values (which comes first is not documented: addin/excel/aggregates.py)",
+      "values (which comes first is not documented: addin/excel/aggregates.py) ; an array of "
+      "numbers (its mean; an array holding a text, logical or empty value refused: the page "
+      "speaks of ranges, addin/excel/aggregates.py): the cells Excel saved in the business "
+      "corpus's fourth held-out part (seen), Cost Model.xlsx, Model!AA25 = "
+      "+AA24*(AVERAGE($W$25:$Z$25/$W$24:$Z$24)) as an array formula, 14 cells; "
+      "tests/test_checked_paired.py",
       value_context=True, three_d=True)
 excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
@@ -50,7 +55,18 @@ excel("BETADIST", "scalars, cells",
 #: not checked: its page says it iterates until the result is within 3E-7, and ECMA-376's
 #: example, BETAINV(0.5,1,2) = 0.29289341, is 1.9E-7 from the exact 1 - 1/sqrt(2)
 excel("BETAINV", value_args=ALL)
-excel("CORREL", array_context=True)
+excel("CORREL", "ranges, arrays, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B67, "
+      "against an array constant; its file refused whole: tests/test_checked_paired.py "
+      "computes it); Microsoft Support, \"CORREL function\" (CORREL of 3,2,4,5,6 and "
+      "9,7,12,15,17 = 0.997054; #DIV/0! for a standard deviation of 0; text, logical values "
+      "and empty cells of an array or reference ignored, #N/A for different numbers of "
+      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
+      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
+      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, fewer "
+      "than 2 pairs",
+      array_context=True)
 excel("COUNT", "scalars, cells, ranges, arrays, numeric text, empty",
       "values Excel saved in tests/corpus/poi/55906-MultiSheetRefs.xlsx, "
       "tests/corpus/poi/ForShifting.xlsx and 1 more (tests/test_fidelity.py); "
@@ -76,13 +92,49 @@ excel("COUNTIF", "scalars, cells, ranges, empty",
 excel("COUNTIFS", "scalars, ranges, empty",
       "values Excel saved in tests/corpus/poi/56822-Countifs.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)")
-excel("COVAR", array_context=True)
-excel("FORECAST", "scalars, cells, ranges",
+excel("COVARIANCE.P", "ranges, arrays, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B74; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"COVARIANCE.P function\" (COVARIANCE.P of 3,2,4,5,6 and 9,7,12,15,17 = 5.2; text, "
+      "logical values and empty cells of an array or reference ignored, #N/A for different "
+      "numbers of points); an empty cell drops its pair: the cells Excel saved in the business"
+      " corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells "
+      "equal to CORREL without them (addin/formula/fx_excel_paired.py); "
+      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
+      "areas of different shapes, fewer than 2 pairs",
+      xlfn=True, array_context=True)
+excel("COVARIANCE.S", "ranges, arrays, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B75; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"COVARIANCE.S function\" (COVARIANCE.S of 2,4,8 and 5,11,12 = 9.666666667; text, logical"
+      " values and empty cells of an array or reference ignored, #N/A for different numbers of"
+      " points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
+      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
+      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, fewer "
+      "than 2 pairs",
+      xlfn=True, array_context=True)
+excel("COVAR", "ranges, arrays, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B73; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"COVAR function\" (COVAR of 3,2,4,5,6 and 9,7,12,15,17 = 5.2; text, logical values and "
+      "empty cells of an array or reference ignored, #N/A for different numbers of points); an"
+      " empty cell drops its pair: the cells Excel saved in the business corpus's fourth "
+      "held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to CORREL "
+      "without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused "
+      "for a text or logical value among the points, areas of different shapes, fewer than 2 "
+      "pairs",
+      array_context=True)
+excel("FORECAST", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B128; "
       "tests/test_fidelity.py); Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" "
       "(FORECAST(30,{6,7,9,15,21},{20,28,31,38,40}) = 10.607253); tests/test_checked_stats.py;"
       " refused for known_y's and known_x's of different shapes or holding text or logical "
-      "values (addin/formula/fx_excel_stats.py)",
+      "values, or fewer than 2 pairs (addin/formula/fx_excel_paired.py) ; an empty cell: as x "
+      "read as 0, the cells Excel saved in the business corpus's fourth held-out part (seen), "
+      "Motilal_Oswal(1).xlsm, 'Ratio Analysis'!M32:Q33 (FORECAST(M4,...) with M4 empty: the "
+      "intercept); among the points it drops its pair, as Excel's CORREL cells show "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py",
       array_context=True)
 excel("FREQUENCY", "scalars, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B129; "
@@ -90,23 +142,33 @@ excel("FREQUENCY", "scalars, ranges, numeric text, empty",
       "79,85,78,85,50,81,95,88,97 in bins 70,79,89 give 1,2,4,2, entered as an array formula "
       "over four cells; \"FREQUENCY ignores blank cells and text\" in data_array); "
       "tests/test_checked_frequency.py; a bins_array of one number is one bin: Excel saved "
-      "FREQUENCY(I4:AG4,-1) in 360 cells of each of the CLO-Cash-Flow-Model's two ABS "
-      "models as the count of values at most -1 (the second held-out part; "
-      "tests/test_checked_frequency.py); refused for a data_array of one value, and unless "
-      "the bins are numbers rising strictly and data_array holds numbers, empty cells and "
-      "text only "
-      "(addin/formula/fx_excel_stats.py)",
+      "FREQUENCY(I4:AG4,-1) in 360 cells of each of the CLO-Cash-Flow-Model's two ABS models "
+      "as the count of values at most -1 (the second held-out part; "
+      "tests/test_checked_frequency.py); refused for a data_array of one value, and unless the"
+      " bins are numbers rising strictly and data_array holds numbers, empty cells and text "
+      "only (addin/formula/fx_excel_stats.py)",
       array_context=True)
 excel("GROWTH", array_context=True, differs="GROWTH")
 excel("HARMEAN", "ranges",
       "tests/test_checked_forms.py (Microsoft's HARMEAN example)")
-excel("INTERCEPT", array_context=True)
+excel("INTERCEPT", "ranges, arrays, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B131; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"INTERCEPT function\" (INTERCEPT of 2,3,9,1,8 and 6,5,11,7,5 = 0.0483871; text, logical "
+      "values and empty cells of an array or reference ignored, #N/A for different numbers of "
+      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
+      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
+      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, fewer "
+      "than 2 pairs",
+      array_context=True)
 excel("LARGE", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LARGE examples); "
-      "k as a reference to one cell: 14 cells Excel saved in the fourth held-out part's "
-      "Tata Steel and financial-analysis models, LARGE(D64:D68,$C$77) "
-      "(tests/test_checked_more_forms.py); a logical k refused (addin/formula/fx_excel_args.py)")
+      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LARGE examples); k"
+      " as a reference to one cell: 14 cells Excel saved in the fourth held-out part's Tata "
+      "Steel and financial-analysis models, LARGE(D64:D68,$C$77) "
+      "(tests/test_checked_more_forms.py); a logical k refused "
+      "(addin/formula/fx_excel_args.py)")
 excel("LINEST", array_context=True, differs="LINEST")
 excel("LOGEST", array_context=True, differs="LOGEST")
 excel("MAX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
@@ -130,9 +192,9 @@ excel("MIN", "scalars, cells, ranges, arrays, empty, errors",
       "tests/corpus/poi/55906-MultiSheetRefs.xlsx and 1 more (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
       "tests/test_checked_forms.py::test_min_of_an_error_value (Microsoft Support, \"MIN "
-      "function\": error values as arguments cause errors; two different error values "
-      "refused, which comes first no page says: the differential's MIN({1;2;3},(0^0),"
-      "(\"\"^0)), formulas #NUM!, LibreOffice #VALUE!)",
+      "function\": error values as arguments cause errors; two different error values refused, "
+      "which comes first no page says: the differential's MIN({1;2;3},(0^0),(\"\"^0)), formulas "
+      "#NUM!, LibreOffice #VALUE!)",
       value_context=True, three_d=True, one_error=True)
 excel("MODE", "ranges",
       "tests/test_checked_forms.py (Microsoft's MODE example)")
@@ -140,43 +202,72 @@ excel("MODE.MULT", "arrays",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
       "hand)",
       xlfn=True)
-excel("PEARSON", array_context=True)
+excel("PEARSON", "ranges, arrays, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B133; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"PEARSON function\" (PEARSON of 9,7,5,3,1 and 10,6,1,5,3 = 0.699379; text, logical "
+      "values and empty cells of an array or reference ignored, #N/A for different numbers of "
+      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
+      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
+      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, fewer "
+      "than 2 pairs, and a standard deviation of 0",
+      array_context=True)
 excel("RANK", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/61063.xlsx (tests/test_fidelity.py)",
       no_logical=("number",))
-excel("RSQ", array_context=True)
-excel("SLOPE", "ranges",
+excel("RSQ", "ranges, arrays, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B134; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"RSQ function\" (RSQ of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = 0.05795; text, logical values"
+      " and empty cells of an array or reference ignored, #N/A for different numbers of "
+      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
+      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
+      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, fewer "
+      "than 2 pairs, and a standard deviation of 0",
+      array_context=True)
+excel("SLOPE", "ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B135),"
       " tests/corpus/sheetjs/named_ranges_2011.xlsx (Sheet1!E8; tests/test_fidelity.py) and in"
       " the business corpus's tuning part (tools/business_corpus.csv, "
       "anujquants/Alkem-Laboratories-DCF-Model: SLOPE over 1,234 points); Microsoft Support, "
       "\"SLOPE function\" (SLOPE of 2,3,9,1,8,7,5 on 6,5,11,7,5,4,4 = 0.305556); "
       "tests/test_checked_stats.py; refused for ranges of different shapes or holding text or "
-      "logical values (addin/formula/fx_excel_stats.py)",
+      "logical values, or fewer than 2 pairs (addin/formula/fx_excel_paired.py) ; an empty "
+      "cell drops its pair, as Excel's CORREL cells show (addin/formula/fx_excel_paired.py), "
+      "and SLOPE's: the business corpus's first held-out part (seen), Star Cements.xlsx, "
+      "Beta!I11 over D4:E272, rows 266-272 empty; tests/test_checked_paired.py",
       array_context=True)
 excel("SMALL", "scalars, cells, ranges, arrays",
       "Microsoft's documented example (tests/test_excel_functions.py); workbook/napkin.xlsx's "
       "Cost sheet, its values equal to LibreOffice's (tests/test_template.py); k as a "
       "reference to one cell: 14 cells Excel saved in the fourth held-out part's Tata Steel "
-      "and financial-analysis models, SMALL(D63:D67,$C$76); one cell as the array "
-      "(Microsoft Support, \"SMALL function\": SMALL(array,1) is the smallest value, #NUM! "
-      "for an empty array; tests/test_checked_more_forms.py); a logical k refused "
+      "and financial-analysis models, SMALL(D63:D67,$C$76); one cell as the array (Microsoft "
+      "Support, \"SMALL function\": SMALL(array,1) is the smallest value, #NUM! for an empty "
+      "array; tests/test_checked_more_forms.py); a logical k refused "
       "(addin/formula/fx_excel_args.py)")
 excel("STDEV", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_functions.py (values asserted there)",
       value_context=True, three_d=True)
-excel("STDEV.P", "scalars, cells, ranges",
+excel("STDEV.P", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B104; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEV.P function\" (STDEV.P of its ten "
       "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEVP "
-      "(addin/excel/aggregates.py AGGREGATES)",
+      "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
+      "Microsoft Support, \"STDEV.P function\" (only the numbers of an array or reference are "
+      "counted, its empty cells, logical values and text ignored); an empty value given "
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
-excel("STDEV.S", "scalars, cells, ranges",
+excel("STDEV.S", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B105; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEV.S function\" (STDEV.S of its ten "
       "strengths = 27.46392); tests/test_checked_spread.py; computed as STDEV "
-      "(addin/excel/aggregates.py AGGREGATES)",
+      "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
+      "Microsoft Support, \"STDEV.S function\" (only the numbers of an array or reference are "
+      "counted, its empty cells, logical values and text ignored); an empty value given "
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
 excel("STDEVP", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B107; "
@@ -184,7 +275,17 @@ excel("STDEVP", "scalars, cells, ranges",
       "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEV.P "
       "(addin/excel/aggregates.py AGGREGATES)",
       three_d=True)
-excel("STEYX", array_context=True)
+excel("STEYX", "ranges, arrays, empty",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B136; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"STEYX function\" (STEYX of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = 3.305719; text, logical "
+      "values and empty cells of an array or reference ignored, #N/A for different numbers of "
+      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
+      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
+      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
+      "refused for a text or logical value among the points, areas of different shapes, fewer "
+      "than 3 pairs, and known_x's of a standard deviation of 0",
+      array_context=True)
 excel("TREND", array_context=True, differs="TREND")
 excel("VAR", "cells, ranges",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; a "
@@ -192,17 +293,23 @@ excel("VAR", "cells, ranges",
       " logical values and empty cells of a reference are ignored; VAR of the ten strengths = "
       "754.2667); tests/test_checked_common.py",
       value_context=True, three_d=True)
-excel("VAR.P", "scalars, cells, ranges",
+excel("VAR.P", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B111; "
       "tests/test_fidelity.py); Microsoft Support, \"VAR.P function\" (VAR.P of its ten "
       "strengths = 678.84); tests/test_checked_spread.py; computed as VARP "
-      "(addin/excel/aggregates.py AGGREGATES)",
+      "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
+      "Microsoft Support, \"VAR.P function\" (only the numbers of an array or reference are "
+      "counted, its empty cells, logical values and text ignored); an empty value given "
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
-excel("VAR.S", "scalars, cells, ranges",
+excel("VAR.S", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B112; "
       "tests/test_fidelity.py); Microsoft Support, \"VAR.S function\" (VAR.S of its ten "
       "strengths = 754.2667); tests/test_checked_spread.py; computed as VAR "
-      "(addin/excel/aggregates.py AGGREGATES)",
+      "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
+      "Microsoft Support, \"VAR.S function\" (only the numbers of an array or reference are "
+      "counted, its empty cells, logical values and text ignored); an empty value given "
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
 excel("VARP", "scalars, cells, ranges, numeric text",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114) "
@@ -212,9 +319,26 @@ excel("VARP", "scalars, cells, ranges, numeric text",
       "(VARP of its ten strengths = 678.84); tests/test_checked_spread.py; computed as VAR.P "
       "(addin/excel/aggregates.py AGGREGATES)",
       three_d=True)
-excel("FORECAST.LINEAR", "scalars, cells, ranges",
+excel("FORECAST.LINEAR", "scalars, cells, ranges, empty",
       "Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" (the same computation as "
-      "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST")
+      "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST ; an"
+      " empty cell: as FORECAST's (tests/test_checked_paired.py)")
+excel("NORM.S.DIST", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B43; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"NORM.S.DIST function\" (NORM.S.DIST(1.333333,TRUE) = 0.908788726, FALSE 0.164010148); "
+      "the cells Excel saved in the business corpus's fourth held-out part (seen), Inventory "
+      "reorder point .xlsx ('Reorder point'!I37 = NORM.S.DIST(1,TRUE) = 0.841344746068543); "
+      "tests/test_checked_paired.py; refused for a cumulative that is not TRUE or FALSE "
+      "(addin/formula/fx_excel_stats.py)",
+      xlfn=True)
+excel("NORM.DIST", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B41; "
+      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
+      "\"NORM.DIST function\" (NORM.DIST(42,40,1.5,TRUE) = 0.9087888, FALSE 0.10934); "
+      "tests/test_checked_paired.py; refused for a cumulative that is not TRUE or FALSE "
+      "(addin/formula/fx_excel_stats.py)",
+      xlfn=True)
 excel("NORM.INV", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B42); "
       "Microsoft Support, \"NORM.INV function\" (NORM.INV(0.908789,40,1.5) = 42.000002); "

@@ -1,0 +1,82 @@
+"""Excel's operators between arrays of different sizes in an array formula: each is
+expanded to the most rows and the most columns of the two, an array of one row (one
+column) repeated down (across), and the places one of them does not reach are #N/A.
+formulas raises its BroadcastError there, which the cell took as #VALUE!. A builder of
+``addin.formula.patches`` (``by(original, key)`` returns the replacement).
+
+References
+----------
+Microsoft Support, "Guidelines and examples of array formulas" (arrays in an operation
+are expanded to the same size). The cells Excel saved in the business corpus's fourth
+held-out part (seen), PhongDiii/Individual-project-Production-Planning-in-Hoa-Phat,
+Forecast.xlsx, sheet Holt's Method: Q90 = (1/22)*SUM((_xlfn.ANCHORARRAY(D3)-I3:I38)^2),
+an array of 24 rows less one of 36, is #N/A (the 12 rows the first does not reach),
+where P90 = (1/22)*SUM(ABS(_xlfn.ANCHORARRAY(D3)-I3:I26)), 24 rows less 24, is a
+number; S90, T90, P91, Q91 likewise (tests/test_array_sizes.py).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+
+def _grid(v):
+    """The values of an operand as a 2-D array of objects, or None (a value napkin leaves
+    to formulas)."""
+    try:
+        a = np.asarray(getattr(v, "value", v), dtype=object)
+    except Exception:  # formulas' own error for the reference
+        return None
+    if a.ndim == 0:
+        a = a.reshape(1, 1)
+    return a if a.ndim == 2 else None
+
+
+def expanded(grids, na):
+    """The operands ``grids`` (2-D arrays) expanded to the most rows and columns among
+    them: one row or one column repeated, the places a larger one does not reach
+    ``na``."""
+    rows = max(g.shape[0] for g in grids)
+    cols = max(g.shape[1] for g in grids)
+    out = []
+    for g in grids:
+        r, c = g.shape
+        e = np.empty((rows, cols), dtype=object)
+        for i in range(rows):
+            for j in range(cols):
+                si, sj = (0 if r == 1 else i), (0 if c == 1 else j)
+                e[i, j] = g[si, sj] if si < r and sj < c else na
+        out.append(e)
+    return out
+
+
+def expanding_operands(original, key: str):
+    """formulas' operator ``key`` given arrays of different sizes: computed on the
+    operands ``expanded`` as Excel does (the module's docstring), where formulas raises
+    BroadcastError."""
+    from addin.formula.fx import load
+
+    ns = load()
+
+    def expanding(op):
+        @functools.wraps(op)
+        def operator(*args):
+            try:
+                return op(*args)
+            except ns.BroadcastError:
+                grids = [_grid(a) for a in args]
+                if any(g is None for g in grids):
+                    raise
+                return op(*(g.view(ns.Array) for g in expanded(grids, ns.errors["#N/A"])))
+
+        # (one-cell operands never differ in size: ``addin.formula.one_cell`` makes its
+        # short way from the operator this one adds to)
+        operator.one_cell_as = op
+        return operator
+
+    operator = expanding(original)
+    if hasattr(original, "final"):  # (+ and -: ``addin.formula.cancellation``)
+        operator.final = expanding(original.final)
+    return operator
