@@ -224,7 +224,7 @@ excel("ROUNDDOWN", "scalars, cells, errors",
       "Financial Feasibility.xlsx, 60 cells of ROUNDDOWN of an error Excel saved as that "
       "error; two different error values refused, which comes first no page says): "
       "tests/test_checked_lookups.py",
-      elementwise=True, value_args=ALL, value_context=True, one_error=True)
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("ROUNDUP", "scalars, cells, numeric text, errors",
       "values Excel saved in tests/corpus/calamine/issue446.xlsx, tests/corpus/poi/48539.xlsx "
       "and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
@@ -232,7 +232,7 @@ excel("ROUNDUP", "scalars, cells, numeric text, errors",
       "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
       " corpus's third held-out part (seen): Cost Model.xlsx, Model!J59; two different error "
       "values refused, which comes first no page says): tests/test_checked_lookups.py",
-      elementwise=True, value_args=ALL, value_context=True, one_error=True)
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("SEC", xlfn=True, value_args=ALL)
 excel("SECH", xlfn=True, value_args=ALL)
 excel("SEQUENCE", "scalars, cells, omitted",
@@ -333,4 +333,4 @@ excel("TRUNC", "scalars, errors, omitted",
       "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
       " corpus's third held-out part (seen): Cost Model.xlsx, Model!I91:J91; two different "
       "error values refused, which comes first no page says): tests/test_checked_lookups.py",
-      elementwise=True, value_args=ALL, value_context=True, bound=(1, 308.0), one_error=True)
+      elementwise=True, value_args=ALL, value_context=True, bound=(1, 308.0), first_error=True)

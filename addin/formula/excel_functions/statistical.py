@@ -117,7 +117,7 @@ excel("MEDIAN", "scalars, ranges, numeric text, empty, errors",
       "part (seen): Startup Financial Model.xlsx, two cells; Microsoft Support, \"MEDIAN "
       "function\": \"Arguments that are error values ... cause errors\"; two different error "
       "values refused, which comes first no page says): tests/test_checked_lookups.py",
-      value_context=True, one_error=True)
+      value_context=True, first_error=True)
 excel("MIN", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/poi/55906-MultiSheetRefs.xlsx and 1 more (tests/test_fidelity.py); "

@@ -26,7 +26,7 @@ excel("CONCATENATE", "scalars, cells, empty, errors",
       " (given back, as Excel saved it in the business corpus's third held-out part (seen): "
       "Financial Model ( Trent comp).xlsx, 'Dupont Analysis'!B4; two different error values "
       "refused, which comes first no page says): tests/test_checked_lookups.py",
-      value_args=ALL, value_context=True, one_error=True)
+      value_args=ALL, value_context=True, first_error=ALL)
 excel("DOLLAR", "scalars, cells, errors",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand) ; a reference to one cell holding a number (its value; a logical value refused): "
@@ -35,7 +35,7 @@ excel("DOLLAR", "scalars, cells, errors",
       "business corpus's third held-out part (seen): Financial Feasibility.xlsx, two cells; "
       "two different error values refused, which comes first no page says): "
       "tests/test_checked_lookups.py",
-      value_args=ALL, one_error=True)
+      value_args=ALL, first_error=True)
 excel("EXACT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/EXACT.xlsx (tests/test_fidelity.py); an"
       " empty cell (read as 0, or as the empty text by the text functions): the cells Excel "
