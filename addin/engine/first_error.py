@@ -54,18 +54,23 @@ def _values(a):
         try:
             parts = [arr for _, arr in ranges.area_values(a)]
         except Exception:  # formulas' own error for the reference
-            return [ns.Error.errors["#REF!"]]
+            return [ns.errors["#REF!"]]
         return [x for arr in parts for x in np.asarray(arr, dtype=object).ravel()]
     if isinstance(a, np.ndarray):
         return list(a.ravel())
     return [a]
 
 
+def _code(x) -> str:
+    """An error value's code (napkin's carry a message after it: ``#N/A DATE's year...``)."""
+    return str(x).split(" ", 1)[0]
+
+
 def errors_in_order(given) -> list[str]:
     """The error values of the arguments ``given``, in argument order, each argument's
     in its reading order (``_values``)."""
     ns = ready()
-    return [str(x) for a in given for x in _values(a) if isinstance(x, ns.XlError)]
+    return [_code(x) for a in given for x in _values(a) if isinstance(x, ns.XlError)]
 
 
 def _block_of_errors(given) -> bool:
@@ -75,7 +80,7 @@ def _block_of_errors(given) -> bool:
     ns = ready()
     for a in given:
         vals = _values(a)
-        codes = {str(x) for x in vals if isinstance(x, ns.XlError)}
+        codes = {_code(x) for x in vals if isinstance(x, ns.XlError)}
         if not codes:
             continue
         if len(codes) == 1:
@@ -130,8 +135,9 @@ def reason(name: str, given, result, elementwise: bool, text_ok) -> str | None:
         return f"{name}() given a text before an error value ({found[0]}): which one " \
             "Excel gives, the text's #VALUE! or the error, no page or saved cell says"
     got = _one(result)
-    if isinstance(got, ready().XlError) and str(got) == found[0]:
+    if isinstance(got, ready().XlError) and _code(got) == found[0]:
         return None
-    shown = "an array" if got is None else str(got)
+    shown = "an array" if got is None else _code(got) if isinstance(got, ready().XlError) \
+        else repr(got)
     return f"{name}() given the error value {found[0]} first gives it in Excel; napkin " \
         f"computed {shown}"
