@@ -22,7 +22,11 @@ saved, then sorted into one of:
   ``IFERROR``, ``COUNT``, ``SUMIFS`` in a row not matched, ``NPV``'s page says of an
   error in a range).
 
-The counts at the end are by function and sort; ``--function NAME`` (repeatable) keeps
+A range of several cells where the function takes one value (its declaration's
+``value_args``) is skipped: Excel reads the cell of the formula's row there. The counts at
+the end are by function and sort, the functions that read error values as values
+(``HANDLERS``: IFERROR, the IS functions, COUNT, the conditional aggregates, IF, CHOOSE...)
+apart; ``--function NAME`` (repeatable) keeps
 those functions only. Nothing here is needed by the tests; ``tests/test_error_evidence.py``
 runs it on a workbook written there.
 """
@@ -40,12 +44,21 @@ from openpyxl.formula.tokenizer import Token, Tokenizer
 from openpyxl.formula.translate import Translator
 from openpyxl.utils import range_boundaries
 
+from addin.formula import excel_functions
 from addin.ooxml import xlsx_values as xv
 from tools.cancel_evidence import _cached, excel_saved
 
 ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
           "#GETTING_DATA", "#SPILL!", "#CALC!")
 SORTS = ("first", "first-of-two", "other-given", "other-error", "ignored")
+#: functions that take an error value as a value (their pages), read a reference's place
+#: only, or choose among their arguments: their cells are counted apart from the rule's
+HANDLERS = frozenset({
+    "IFERROR", "IFNA", "ISERROR", "ISERR", "ISNA", "ERROR.TYPE", "TYPE", "ISBLANK",
+    "ISTEXT", "ISNUMBER", "ISLOGICAL", "ISNONTEXT", "ISREF", "COUNT", "COUNTA",
+    "COUNTBLANK", "COUNTIF", "COUNTIFS", "SUMIF", "SUMIFS", "AVERAGEIF", "AVERAGEIFS",
+    "AGGREGATE", "IF", "IFS", "CHOOSE", "SWITCH", "ROW", "COLUMN", "ROWS", "COLUMNS",
+    "OFFSET", "INDEX", "_FV"})
 #: a reference: an optional sheet, then a cell, an area, whole columns or whole rows
 _REF = re.compile(r"^(?:(?P<sheet>'(?:[^']|'')+'|[^!]+)!)?(?P<area>\$?[A-Z]{1,3}\$?\d*"
                   r"(?::\$?[A-Z]{1,3}\$?\d*)?|\$?\d+:\$?\d+)$")
@@ -140,6 +153,18 @@ def _error(v) -> str | None:
     return v if isinstance(v, str) and v in ERRORS else None
 
 
+def _intersected(name: str, args) -> bool:
+    """Whether a range of several cells is given where the function takes one value
+    (``value_args``): Excel reads the cell of the formula's row or column there, not
+    the range's errors."""
+    fn = excel_functions.declared().get(name)
+    where = getattr(fn, "value_args", None)
+    if where is None:
+        return False
+    return any(a is not None and a.subtype == Token.RANGE and ":" in a.value and
+               (where == excel_functions.ALL or p in where) for p, a in enumerate(args))
+
+
 def classify(given: list[str], saved) -> str:
     """The sort of one cell: the errors its arguments give in order, Excel's value."""
     err = _error(saved)
@@ -167,7 +192,7 @@ def examine(paths: list[Path], functions: set[str] | None = None, out=sys.stdout
         for sheet, r, c, text in formulas:
             try:
                 name, args = _call(text)
-                if functions and name not in functions:
+                if functions and name not in functions or _intersected(name, args):
                     continue
                 given = [e for a in args for e in _errors(a, errors, sheet)]
             except Skip:
@@ -184,12 +209,15 @@ def examine(paths: list[Path], functions: set[str] | None = None, out=sys.stdout
 
 
 def summary(tally: dict, out=sys.stdout) -> None:
-    print("\nfunction: " + ", ".join(SORTS), file=out)
-    total = Counter()
-    for name in sorted(tally):
-        total.update(tally[name])
-        print(f"  {name:14} " + " ".join(f"{tally[name][s]:5}" for s in SORTS), file=out)
-    print(f"  {'(all)':14} " + " ".join(f"{total[s]:5}" for s in SORTS), file=out)
+    for title, names in (
+            ("functions that pass an error value on", sorted(set(tally) - HANDLERS)),
+            ("functions that read error values (HANDLERS, apart)", sorted(set(tally) & HANDLERS))):
+        print(f"\n{title}: " + ", ".join(SORTS), file=out)
+        total = Counter()
+        for name in names:
+            total.update(tally[name])
+            print(f"  {name:14} " + " ".join(f"{tally[name][s]:5}" for s in SORTS), file=out)
+        print(f"  {'(all)':14} " + " ".join(f"{total[s]:5}" for s in SORTS), file=out)
 
 
 def main(argv: list[str] | None = None) -> int:
