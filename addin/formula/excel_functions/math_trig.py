@@ -235,7 +235,7 @@ excel("ROUNDUP", "scalars, cells, numeric text, errors",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("SEC", xlfn=True, value_args=ALL)
 excel("SECH", xlfn=True, value_args=ALL)
-excel("SEQUENCE", "scalars, cells, omitted, errors",
+excel("SEQUENCE", "scalars, cells, errors, omitted",
       "Microsoft Support, \"SEQUENCE function\" (=SEQUENCE(4,5) is 1 to 20 by rows; optional "
       "arguments left out are 1); tests/test_excel_dynamic_shape.py (values worked by hand); "
       "an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
@@ -262,8 +262,8 @@ excel("SINH", "scalars, cells, numeric text, empty, errors",
       "tests/test_fidelity.py)",
       value_args=ALL, bound=(0, 709.0))
 excel("SQRT", "scalars, cells, errors",
-      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
-      "an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); an error "
+      "value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
       "2.2.11.2.2.2.8, a function given an error value returns it; SQRT of #N/A saved as #N/A "
       "in the business corpus's fourth held-out part (seen): Forecast.xlsx, 'Holt''s "
       "Method'!R90:R96, 4 cells): tests/test_first_error.py",

@@ -33,20 +33,19 @@ excel("BETA.DIST", "scalars, cells, errors",
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
       "\"BETA.DIST function\" (BETA.DIST(2,8,10,TRUE,1,3) = 0.6854706, FALSE 1.4837646); "
       "tests/test_checked_beta.py (40-digit values, LibreOffice); refused where its page "
-      "settles no value (addin/formula/fx_excel_stats.py); "
-      "an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
-      "2.2.11.2.2.2.8, a function given an error value returns it; 51 cells the business "
-      "corpus's second held-out part (seen) saved: Containership_ABS_Model - Copy.xlsm, "
-      "Beta_Dis!AC5:AC55, BETA.DIST(#NAME?,#REF!,#REF!,FALSE,#NAME?,#NAME?) #NAME?): "
-      "tests/test_first_error.py",
+      "settles no value (addin/formula/fx_excel_stats.py); an error value (the first in "
+      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
+      " an error value returns it; 51 cells the business corpus's second held-out part (seen) "
+      "saved: Containership_ABS_Model - Copy.xlsm, Beta_Dis!AC5:AC55, "
+      "BETA.DIST(#NAME?,#REF!,#REF!,FALSE,#NAME?,#NAME?) #NAME?): tests/test_first_error.py",
       xlfn=True, value_args=ALL, first_error=True)
 excel("BETA.INV", "scalars, cells, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B3, "
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
       "\"BETA.INV function\" (BETA.INV(0.685470581,8,10,1,3) = 2); tests/test_checked_beta.py "
       "(40-digit values, LibreOffice); refused where its page settles no value or the result "
-      "magnifies the last digits of BETA.DIST (addin/formula/fx_excel_stats.py); "
-      "an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "magnifies the last digits of BETA.DIST (addin/formula/fx_excel_stats.py); an error "
+      "value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
       "2.2.11.2.2.2.8, a function given an error value returns it; Containership_ABS_Model - "
       "Copy.xlsm, Beta_Dis!Z15, BETA.INV(RAND(),#REF!,#REF!,#NAME?,#NAME?) #REF!): "
       "tests/test_first_error.py",

@@ -26,7 +26,7 @@ excel("CONCATENATE", "scalars, cells, empty, errors",
       " (given back, as Excel saved it in the business corpus's third held-out part (seen): "
       "Financial Model ( Trent comp).xlsx, 'Dupont Analysis'!B4; two different error values "
       "refused, which comes first no page says): tests/test_checked_lookups.py",
-      value_args=ALL, value_context=True, first_error=ALL)
+      value_args=ALL, value_context=True, first_error="all")
 excel("DOLLAR", "scalars, cells, errors",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand) ; a reference to one cell holding a number (its value; a logical value refused): "
@@ -84,30 +84,28 @@ excel("T", "scalars, cells, numeric text",
       "values Excel saved in tests/corpus/sheetjs/1900.xlsx, tests/corpus/sheetjs/1904.xlsx "
       "(tests/test_fidelity.py)",
       elementwise=True, value_context=True)
-excel("TEXT", "scalars, cells, numeric text, empty, 1904, errors",
+excel("TEXT", "scalars, cells, numeric text, empty, errors, 1904",
       "values Excel saved in tests/corpus/poi/59106.xlsx, "
       "tests/corpus/poi/DateFormatNumberTests.xlsx and 5 more (tests/test_fidelity.py); "
       "tests/test_excel_text.py (values asserted there); an empty cell read as 0 (Excel's "
       "empty cell in a number's place): the 199 cells of TEXT given an empty cell Excel saved "
       "in tests/corpus/poi/ElapsedFormatTests.xlsx, tests/corpus/poi/FormatChoiceTests.xlsx "
       "and 3 more (tests/test_fidelity.py), and the differential test against LibreOffice "
-      "(tests/test_differential.py); "
-      "an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
-      "2.2.11.2.2.2.8, a function given an error value returns it; a text value given back and "
-      "format_text a text): tests/test_first_error.py",
-      elementwise=True, value_args=ALL, value_context=True, date_system=True,
-      first_error=ALL)
+      "(tests/test_differential.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it; a text value given back and format_text a text): tests/test_first_error.py",
+      elementwise=True, value_args=ALL, value_context=True, date_system=True, first_error="all")
 excel("TEXTJOIN", "scalars, ranges, empty, omitted",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
       "hand)",
       xlfn=True)
 excel("TRIM", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py); values "
-      "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py); "
-      "an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py);"
+      " an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
       "2.2.11.2.2.2.8, a function given an error value returns it; UPPER, LOWER, LEN, REPLACE "
       "given an error saved it): tests/test_first_error.py",
-      elementwise=True, value_args=ALL, value_context=True, first_error=ALL)
+      elementwise=True, value_args=ALL, value_context=True, first_error="all")
 excel("UPPER", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
