@@ -86,3 +86,16 @@ def test_the_evidence_tool_sorts_the_cells():
     errors = {"S": [(4, 26, "#NAME?"), (5, 28, "#NAME?"), (8, 26, "#REF!")]}
     got = [e for a in args for e in error_evidence._errors(a, errors, "S")]
     assert got == ["#NAME?", "#REF!", "#NAME?"]  # AB5, Z8, Z4 (Z9, Z5: none here)
+
+
+def test_a_function_failing_inside_another_refuses_the_formula(tmp_path):
+    # formulas' ISODD raises on a text: the formula became #VALUE! whole, while Excel's
+    # ISODD("abc") is #VALUE! and IFERROR of it 1 (IFERROR's page), ROUNDDOWN(#N/A,
+    # #VALUE!) #N/A (the first error): addin/engine/executor.py refuses them
+    cells = _errors() + [c("E1", "IFERROR(ISODD(\"abc\"),1)", 1),
+                         c("E2", "ROUNDDOWN(A1,ISODD(\"abc\"))", "#N/A", t="e"),
+                         c("E3", "ISODD(\"abc\")", "#VALUE!", t="e")]
+    res, kept = _calc(tmp_path, cells)
+    for cell in ("S!E1", "S!E2"):
+        assert kept[cell].startswith("ISODD() failed inside another function")
+    assert "S!E3" not in kept and str(res["S!E3"]).startswith("#VALUE!")

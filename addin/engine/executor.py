@@ -251,7 +251,9 @@ def _inner_failure(name: str, ex: Exception) -> None:
     ``ex``): the formula's value is then #VALUE!, while in Excel the function's error
     value is read by those around it, which may give another value (``IFERROR`` its
     fallback, ``ROUNDDOWN(NA(),ISODD("abc"))`` #N/A: ``addin.engine.first_error``)."""
-    context.refuse(f"{name or 'an operator'}() failed inside another function "
+    what = f"{name}()" if name[:1].isalpha() or name[:1] == "_" else \
+        f"the operator {name}" if name else "an operator"
+    context.refuse(f"{what} failed inside another function "
                    f"({type(ex).__name__}): what the functions around it make of its error "
                    "value napkin does not compute")
 
