@@ -22,7 +22,10 @@ reads its arguments left to right and stops at the first that fails. The evidenc
   and ``SUMX2MY2`` of #REF!, #NAME?, #NUM! #REF!, ``poi/FormulaEvalTestData_Copy.xlsx``
   EverythingTests!O168, M1336); read by hand, ``BETA.INV(RAND(),#REF!,#REF!,#NAME?,
   #NAME?)`` #REF! (Beta_Dis!Z15), where #NAME? is as frequent and first in the alphabet.
-  None saved a later error. The one cell saved with an error not given,
+  None saved a later error. The other orders one might think of are each contradicted:
+  the lowest error code (#REF! 4 before #NAME? 5) by the 51 BETA.DIST cells, the last
+  argument's error (LibreOffice's, which reads arguments last first) and the alphabet by
+  Z15, O168 and M1336. The one cell saved with an error not given,
   ``MODE("1",1,#DIV/0!,2,3)`` #VALUE! (K936), is the text "1" failing before the error
   is reached: the same order, a text read as no number counting as the error of its place.
 
