@@ -300,7 +300,8 @@ def guarded(func, call: Call):
                     break
             if reason is not None:
                 _record(state, out, node, step, certain, reason)
-            if two_errors:
+            seen = getattr(state, "form_seen", None)  # (a range's forms read once)
+            if two_errors and any("errors" in value_forms(a, seen, values) for a in given):
                 result = func(*args)
                 reason = first_error.reason(name, given, result, lifted or elementwise and
                                             node is not None and node.spill is not None,
