@@ -1,6 +1,6 @@
 """Evidence for the lookups given text that looks like a number or a computed array, the
 functions given an error value, and XIRR's refusal (``addin/formula/excel_functions/``,
-``addin/excel/lookup.py``, ``addin/engine/forms.py``: ``one_error``).
+``addin/excel/lookup.py``, ``addin/engine/first_error.py``: ``first_error``).
 
 * Lookups keep text and numbers apart: Microsoft KB 213476 (Q113261), "Unexpected Results
   with Mixed Text and Numbers in Lookup Table": "When you look up a text value, Microsoft
@@ -114,16 +114,35 @@ def test_an_error_value_is_given_back(tmp_path):
     assert [g[:4] for g in got] == ["#N/A"] * 6 + ["#DIV"]
 
 
-def test_two_different_error_values_are_refused(tmp_path):
+def test_two_different_error_values_give_the_first(tmp_path):
+    # the rule of addin/engine/first_error.py: the first error value in argument order,
+    # a row's or a column's cells in order (BETA.DIST(#NAME?,#REF!,...) #NAME?, saved by
+    # Excel in Containership_ABS_Model - Copy.xlsm, Beta_Dis!AC5; ATAN2(#N/A,#NAME?) #N/A,
+    # poi/FormulaEvalTestData_Copy.xlsx EverythingTests!O168)
     cells = [c("A1", "NA()", "#N/A", t="e"), c("A2", "1/0", "#DIV/0!", t="e"),
-             c("E1", "ROUNDDOWN(A1,A2)", "#N/A", t="e"),
-             c("E2", "CONCATENATE(A2,A1)", "#DIV/0!", t="e"),
-             c("E3", "MEDIAN(A1:A2)", "#N/A", t="e"),
-             c("E4", "ROUNDDOWN(A1,A1)", "#N/A", t="e")]   # one error twice: computed
+             c("E1", "ROUNDDOWN(A1,A2)", "#N/A", t="e"),       # A1's, the first
+             c("E2", "CONCATENATE(A2,A1)", "#DIV/0!", t="e"),  # A2's, the first
+             c("E3", "MEDIAN(A1:A2)", "#N/A", t="e"),          # A1 before A2
+             c("E4", "ROUNDDOWN(A1,A1)", "#N/A", t="e"),
+             c("E5", "MEDIAN(5,A2:A3,A1:B1)", "#DIV/0!", t="e")]  # 5, then A2
     res, kept = _calc(tmp_path, cells)
-    for cell in ("S!E1", "S!E2", "S!E3"):
-        assert "given different error values" in kept[cell]
-    assert "S!E4" not in kept and str(res["S!E4"]).startswith("#N/A")
+    assert kept == {}
+    assert [str(res[f"S!E{i}"])[:4] for i in range(1, 6)] == \
+        ["#N/A", "#DIV", "#N/A", "#N/A", "#DIV"]
+
+
+def test_what_the_first_error_rule_leaves_open_is_refused(tmp_path):
+    # B1:C2 = 1, #DIV/0!; #N/A, 2: row by row #DIV/0! comes first, column by column #N/A
+    cells = [c("A1", "NA()", "#N/A", t="e"), c("A2", "1/0", "#DIV/0!", t="e"),
+             c("B1", None, 1), c("C1", "A2", "#DIV/0!", t="e"), c("B2", "A1", "#N/A", t="e"),
+             c("C2", None, 2), _text("D1", "abc"),
+             c("E1", "MEDIAN(B1:C2)", "#DIV/0!", t="e"),
+             c("E2", "CONCATENATE(D1,A1)", "#N/A", t="e"),   # a text CONCATENATE reads
+             c("E3", "MEDIAN(\"abc\",A1:A2)", "#VALUE!", t="e")]  # a text MEDIAN does not read
+    res, kept = _calc(tmp_path, cells)
+    assert "in a block of several rows and columns" in kept["S!E1"]
+    assert "S!E2" not in kept and str(res["S!E2"]).startswith("#N/A")
+    assert "MEDIAN() given a text before an error value (#N/A)" in kept["S!E3"]
 
 
 def _xirr_root(values, dates):

@@ -160,7 +160,7 @@ class FastFn:
             state.form_pending = pending = {}  # refusals (context.refuse), wait for values
             state.refuse_pending = refusals = {}
         try:
-            for g, step in zip(self.positions, self.steps, strict=True):
+            for g, step, name in zip(self.positions, self.steps, self.names, strict=True):
                 func, ins, outs, ffl, ofl, single = step
                 if flow is not None:
                     state.step = g
@@ -172,7 +172,14 @@ class FastFn:
                     for k, x in enumerate(a):
                         if k in single and isinstance(x, Ranges) and ranges.cell_count(x) > 1:
                             a[k] = intersect(x, at)
-                r = func(*[x for x in a if x is not NONE])
+                try:
+                    r = func(*[x for x in a if x is not NONE])
+                except fx.Fallback:
+                    raise
+                except Exception as ex:  # (the whole formula becomes #VALUE!, ``call``)
+                    if self.out not in outs:
+                        _inner_failure(name, ex)
+                    raise
                 for f in ffl:
                     r = f(r)
                 if len(outs) == 1:
@@ -237,6 +244,18 @@ def intersect(rng, at):
     if arr.shape[0] == 1 and c1 <= c < c1 + arr.shape[1]:
         return arr[0, c - c1]
     return ns.errors["#VALUE!"]
+
+
+def _inner_failure(name: str, ex: Exception) -> None:
+    """Refuse a formula in which a function other than its outermost failed (raised
+    ``ex``): the formula's value is then #VALUE!, while in Excel the function's error
+    value is read by those around it, which may give another value (``IFERROR`` its
+    fallback, ``ROUNDDOWN(NA(),ISODD("abc"))`` #N/A: ``addin.engine.first_error``)."""
+    what = f"{name}()" if name[:1].isalpha() or name[:1] == "_" else \
+        f"the operator {name}" if name else "an operator"
+    context.refuse(f"{what} failed inside another function "
+                   f"({type(ex).__name__}): what the functions around it make of its error "
+                   "value napkin does not compute")
 
 
 def call(fn, args, at=None, reference=False):

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from addin.engine import branches
+from addin.engine import branches, first_error
 from addin.engine.boot import ready
 from addin.formula import context, excel_functions, fx, ranges
 
@@ -65,9 +65,9 @@ DATE_SYSTEM = excel_functions.names("date_system")
 #: examples of array formulas"): there a range's or an array's forms are its elements'
 ELEMENTWISE = excel_functions.names("elementwise")
 
-#: Excel functions given error values that propagate one: two different ones are refused
-#: (declared ``one_error``; which comes first no page says)
-ONE_ERROR = excel_functions.names("one_error")
+#: Excel functions given error values that give the first of them in argument order
+#: (declared ``first_error``; the rule and its evidence: ``addin.engine.first_error``)
+FIRST_ERROR = excel_functions.facts("first_error")
 
 #: Excel functions that read a reference's place or size, not its values: the values of
 #: the cells a range given to them holds are not forms of their arguments (declared
@@ -254,7 +254,12 @@ def guarded(func, call: Call):
     by_argument, conditional = call.by_argument, call.conditional
     later = by_argument is not None and bool(frozenset().union(
         *(f for p, f in enumerate(by_argument) if p in conditional)) - {"nested"} - allowed)
-    two_errors = call.name in ONE_ERROR
+    two_errors = call.name in FIRST_ERROR
+    texts, numbers = FIRST_ERROR.get(call.name), "numeric text" in allowed
+
+    def text_ok(position: int, text: str) -> bool:  # (first_error.reason)
+        return texts == excel_functions.ALL or isinstance(texts, tuple) and \
+            position in texts or numbers and looks_numeric(text)
     if (each(may) if call.lifted else may) <= allowed and not static and not later and \
             not two_errors:
         return func
@@ -293,32 +298,31 @@ def guarded(func, call: Call):
                         continue
                     reason = f"{name}() given {describe(got - allowed)}"
                     break
-            if reason is None and two_errors and len(_error_codes(given)) > 1:
-                reason = f"{name}() given different error values (which one Excel gives " \
-                    "is not documented)"
             if reason is not None:
-                pending = None if certain else getattr(state, "form_pending", None)
-                if pending is not None:
-                    pending.setdefault(step, reason)
-                elif node not in out:
-                    out[node] = reason
+                _record(state, out, node, step, certain, reason)
+            seen = getattr(state, "form_seen", None)  # (a range's forms read once)
+            if two_errors and any("errors" in value_forms(a, seen, values) for a in given):
+                result = func(*args)
+                reason = first_error.reason(name, given, result, lifted or elementwise and
+                                            node is not None and node.spill is not None,
+                                            text_ok)
+                if reason is not None:
+                    _record(state, out, node, step, certain, reason)
+                return result
         return func(*args)
 
     checking.__wrapped__ = func
     return checking
 
 
-def _error_codes(given) -> set[str]:
-    """The different error values among the values of ``given``."""
-    ns = ready()
-    codes = set()
-    for a in given:
-        raw = a.value if isinstance(a, ns.Ranges) else a
-        if isinstance(raw, ns.XlError):
-            codes.add(str(raw))
-        elif isinstance(raw, np.ndarray):
-            codes |= {str(v) for v in raw.ravel() if isinstance(v, ns.XlError)}
-    return codes
+def _record(state, out: dict, node, step: int, certain: bool, reason: str) -> None:
+    """Record ``reason`` for the call at ``step`` of ``node``'s formula (held while its
+    formula runs for a call not certain to be evaluated, ``guarded``)."""
+    pending = None if certain else getattr(state, "form_pending", None)
+    if pending is not None:
+        pending.setdefault(step, reason)
+    elif node not in out:
+        out[node] = reason
 
 
 def settle(pending: dict, live) -> None:

@@ -26,9 +26,9 @@ says:
   ``addin.formula.fx_excel_args.bounded``), ``serials_checked`` (date serials no
   evidence settles, ``addin.excel.dates``: the positions checked, how many are dates),
   ``sorted_only`` (its approximate match computed on sorted values only,
-  ``addin.excel.lookup``), ``one_error`` (given error values, refused where its
-  arguments hold two different ones: which comes first no page says,
-  ``addin.engine.forms.guarded``);
+  ``addin.excel.lookup``), ``first_error`` (given error values, it gives the first
+  of them in argument order, and strict mode takes its value only where napkin's is that
+  error: ``addin.engine.first_error``, the rule and its evidence);
 * how napkin **corrects** formulas' version: ``in_1904`` (computed in the 1904 date
   system: the positions of its serial numbers, whether it gives one); the other
   corrections, each with what it corrects and its evidence, are
@@ -96,7 +96,9 @@ class ExcelFunction:
     bound: tuple | None = None
     serials_checked: tuple | None = None  # (positions checked, how many are dates)
     sorted_only: bool = False
-    one_error: bool = False  # given errors: refused where two different ones are given
+    #: given errors, gives the first (``addin.engine.first_error``): True, or the positions
+    #: of its text arguments (ALL: every one)
+    first_error: object = None
     in_1904: tuple | None = None  # (positions of serial numbers, whether it gives one)
 
     @property

@@ -3,11 +3,14 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("DATE", "scalars, cells, ranges, numeric text, 1904",
+excel("DATE", "scalars, cells, ranges, numeric text, errors, 1904",
       "values Excel saved in tests/corpus/poi/55927.xlsx, tests/corpus/xlcalculator/DATE.xlsx "
       "and 2 more (tests/test_fidelity.py); tests/test_excel_cases.py (values asserted there);"
-      " tests/test_excel_core.py (values asserted there)",
-      value_args=ALL, value_context=True, date_system=True)
+      " tests/test_excel_core.py (values asserted there); an error value (the first in "
+      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
+      " an error value returns it; the saved cells of tools/error_evidence.py: YEAR, MONTH, "
+      "DAY given an error saved it): tests/test_first_error.py",
+      value_args=ALL, value_context=True, date_system=True, first_error=True)
 excel("DATEDIF", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/DATEDIF.xlsx (tests/test_fidelity.py)",
       value_args=ALL, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))

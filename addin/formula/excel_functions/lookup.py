@@ -3,13 +3,15 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("ADDRESS", "scalars, cells, omitted",
+excel("ADDRESS", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D128:F128) and "
       "tests/corpus/sheetjs/formula_stress_test.xlsx (B10; tests/test_fidelity.py); Microsoft "
       "Support, \"ADDRESS function\" (its examples: tests/test_checked_lookups.py); napkin's "
       "ADDRESS (addin/excel/address.py) refuses rows and columns past Excel's grid and sheet "
-      "names whose quoting no source shows",
-      value_args=ALL)
+      "names whose quoting no source shows; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it; sheet_text, the 5th, a text): tests/test_first_error.py",
+      value_args=ALL, first_error=(4,))
 excel("AREAS", place_only=True)
 excel("CHOOSE", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/xlcalculator/choose.xlsx (tests/test_fidelity.py); "
@@ -79,10 +81,12 @@ excel("INDEX", "scalars, cells, ranges, arrays, numeric text, empty, errors, omi
       "tests/test_checked_more_forms.py), what that leaves unsaid refused "
       "(addin/excel/lookup.py)",
       value_args=(1, 2, 3), array_context=True)
-excel("INDIRECT", "scalars, cells",
+excel("INDIRECT", "scalars, cells, errors",
       "tests/test_excel_lookups.py; tests/test_fuzz.py (values from Microsoft's documented "
-      "examples or worked by hand)",
-      value_args=ALL, value_context=True)
+      "examples or worked by hand); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it; ref_text a text): tests/test_first_error.py",
+      value_args=ALL, value_context=True, first_error=(0,))
 excel("LOOKUP", "scalars, ranges, arrays, empty, errors",
       "tests/test_excel_lookups.py (values from Microsoft's documented examples or worked by "
       "hand) ; an empty cell (in result_vector given back as the cell's value, 0; in "
@@ -189,4 +193,4 @@ excel("XMATCH", "scalars, cells, ranges, arrays, numeric text, empty, errors, om
       " vinci1it2000/formulas' test/test_files/test.xlsx (saved by Excel for Mac), 259 of its "
       "XMATCH cells computed equal, 0 differing (text that folds to other letters without "
       "case, ß matched with ss in EXTRA!L75, refused)",
-      xlfn=True, value_args=(0, 2, 3), one_error=True)
+      xlfn=True, value_args=(0, 2, 3), first_error=(0, 1))

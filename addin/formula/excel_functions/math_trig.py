@@ -245,7 +245,7 @@ excel("ROUNDDOWN", "scalars, cells, errors",
       "Financial Feasibility.xlsx, 60 cells of ROUNDDOWN of an error Excel saved as that "
       "error; two different error values refused, which comes first no page says): "
       "tests/test_checked_lookups.py",
-      elementwise=True, value_args=ALL, value_context=True, one_error=True)
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("ROUNDUP", "scalars, cells, numeric text, errors",
       "values Excel saved in tests/corpus/calamine/issue446.xlsx, tests/corpus/poi/48539.xlsx "
       "and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
@@ -253,10 +253,10 @@ excel("ROUNDUP", "scalars, cells, numeric text, errors",
       "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
       " corpus's third held-out part (seen): Cost Model.xlsx, Model!J59; two different error "
       "values refused, which comes first no page says): tests/test_checked_lookups.py",
-      elementwise=True, value_args=ALL, value_context=True, one_error=True)
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("SEC", xlfn=True, value_args=ALL)
 excel("SECH", xlfn=True, value_args=ALL)
-excel("SEQUENCE", "scalars, cells, omitted",
+excel("SEQUENCE", "scalars, cells, errors, omitted",
       "Microsoft Support, \"SEQUENCE function\" (=SEQUENCE(4,5) is 1 to 20 by rows; optional "
       "arguments left out are 1); tests/test_excel_dynamic_shape.py (values worked by hand) ; "
       "a start or step other than a whole number (the step added each time, bit for bit as "
@@ -264,8 +264,11 @@ excel("SEQUENCE", "scalars, cells, omitted",
       "part (seen): LBO Model.xlsx's SEQUENCE(1,5,2%,1%), SEQUENCE(5,1,11.5%,2%), "
       "SEQUENCE(5,1,70%,15%), Hedged vs Unhedged Foreign Currency Model.xlsx's "
       "SEQUENCE(12,1,1/1/2024,32); in several rows and columns refused): "
-      "tests/test_excel_dynamic_shape.py",
-      xlfn=True)
+      "tests/test_excel_dynamic_shape.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it; a count given an error is that error: vinci1it2000/formulas' test.xlsx, "
+      "saved by Excel, tests/test_excel_dynamic.py): tests/test_first_error.py",
+      xlfn=True, first_error=True)
 excel("SIGN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
@@ -285,11 +288,12 @@ excel("SINH", "scalars, cells, numeric text, empty, errors",
       "tests/test_fidelity.py)",
       value_args=ALL, bound=(0, 709.0))
 excel("SQRT", "scalars, cells, errors",
-      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; an error "
-      "value (the result): the cells Excel saved in the business corpus's fourth held-out part"
-      " (seen), Forecast.xlsx, 'Holt''s Method'!R90 = SQRT(Q90) = #N/A with Q90 #N/A, R91, "
-      "R95, R96 the same; tests/test_checked_paired.py",
-      elementwise=True, value_args=ALL, value_context=True)
+      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); an error "
+      "value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; SQRT of #N/A saved as #N/A "
+      "in the business corpus's fourth held-out part (seen): Forecast.xlsx, 'Holt''s "
+      "Method'!R90:R96, 4 cells): tests/test_first_error.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("SUBTOTAL", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/59736.xlsx, "
       "tests/corpus/poi/DataTableCities.xlsx and 15 more (tests/test_fidelity.py)",
@@ -365,4 +369,4 @@ excel("TRUNC", "scalars, errors, omitted",
       "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
       " corpus's third held-out part (seen): Cost Model.xlsx, Model!I91:J91; two different "
       "error values refused, which comes first no page says): tests/test_checked_lookups.py",
-      elementwise=True, value_args=ALL, value_context=True, bound=(1, 308.0), one_error=True)
+      elementwise=True, value_args=ALL, value_context=True, bound=(1, 308.0), first_error=True)

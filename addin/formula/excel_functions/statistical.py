@@ -33,20 +33,28 @@ excel("AVERAGEIFS", "scalars, cells, ranges, empty",
       "COUNTIFS's; text or a logical value to average where the criteria match refused "
       "(addin/formula/fx_excel_args.py, averaged_numbers), error values by their form; "
       "tests/test_checked_ifs.py")
-excel("BETA.DIST", "scalars, cells",
+excel("BETA.DIST", "scalars, cells, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B2, "
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
       "\"BETA.DIST function\" (BETA.DIST(2,8,10,TRUE,1,3) = 0.6854706, FALSE 1.4837646); "
       "tests/test_checked_beta.py (40-digit values, LibreOffice); refused where its page "
-      "settles no value (addin/formula/fx_excel_stats.py)",
-      xlfn=True, value_args=ALL)
-excel("BETA.INV", "scalars, cells",
+      "settles no value (addin/formula/fx_excel_stats.py); an error value (the first in "
+      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
+      " an error value returns it; 51 cells the business corpus's second held-out part (seen) "
+      "saved: Containership_ABS_Model - Copy.xlsm, Beta_Dis!AC5:AC55, "
+      "BETA.DIST(#NAME?,#REF!,#REF!,FALSE,#NAME?,#NAME?) #NAME?): tests/test_first_error.py",
+      xlfn=True, value_args=ALL, first_error=True)
+excel("BETA.INV", "scalars, cells, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B3, "
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
       "\"BETA.INV function\" (BETA.INV(0.685470581,8,10,1,3) = 2); tests/test_checked_beta.py "
       "(40-digit values, LibreOffice); refused where its page settles no value or the result "
-      "magnifies the last digits of BETA.DIST (addin/formula/fx_excel_stats.py)",
-      xlfn=True, value_args=ALL)
+      "magnifies the last digits of BETA.DIST (addin/formula/fx_excel_stats.py); an error "
+      "value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Containership_ABS_Model - "
+      "Copy.xlsm, Beta_Dis!Z15, BETA.INV(RAND(),#REF!,#REF!,#NAME?,#NAME?) #REF!): "
+      "tests/test_first_error.py",
+      xlfn=True, value_args=ALL, first_error=True)
 excel("BETADIST", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B4, "
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
@@ -186,7 +194,7 @@ excel("MEDIAN", "scalars, ranges, numeric text, empty, errors",
       "part (seen): Startup Financial Model.xlsx, two cells; Microsoft Support, \"MEDIAN "
       "function\": \"Arguments that are error values ... cause errors\"; two different error "
       "values refused, which comes first no page says): tests/test_checked_lookups.py",
-      value_context=True, one_error=True)
+      value_context=True, first_error=True)
 excel("MIN", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/poi/55906-MultiSheetRefs.xlsx and 1 more (tests/test_fidelity.py); "
@@ -195,7 +203,7 @@ excel("MIN", "scalars, cells, ranges, arrays, empty, errors",
       "function\": error values as arguments cause errors; two different error values refused, "
       "which comes first no page says: the differential's MIN({1;2;3},(0^0),(\"\"^0)), formulas "
       "#NUM!, LibreOffice #VALUE!)",
-      value_context=True, three_d=True, one_error=True)
+      value_context=True, three_d=True, first_error=True)
 excel("MODE", "ranges",
       "tests/test_checked_forms.py (Microsoft's MODE example)")
 excel("MODE.MULT", "arrays",

@@ -26,7 +26,7 @@ excel("CONCATENATE", "scalars, cells, empty, errors",
       " (given back, as Excel saved it in the business corpus's third held-out part (seen): "
       "Financial Model ( Trent comp).xlsx, 'Dupont Analysis'!B4; two different error values "
       "refused, which comes first no page says): tests/test_checked_lookups.py",
-      value_args=ALL, value_context=True, one_error=True)
+      value_args=ALL, value_context=True, first_error="all")
 excel("DOLLAR", "scalars, cells, errors",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand) ; a reference to one cell holding a number (its value; a logical value refused): "
@@ -35,7 +35,7 @@ excel("DOLLAR", "scalars, cells, errors",
       "business corpus's third held-out part (seen): Financial Feasibility.xlsx, two cells; "
       "two different error values refused, which comes first no page says): "
       "tests/test_checked_lookups.py",
-      value_args=ALL, one_error=True)
+      value_args=ALL, first_error=True)
 excel("EXACT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/EXACT.xlsx (tests/test_fidelity.py); an"
       " empty cell (read as 0, or as the empty text by the text functions): the cells Excel "
@@ -75,7 +75,7 @@ excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, error
       "vinci1it2000/formulas' test/test_files/test.xlsx (saved by Excel for Mac), "
       "TEXT!W27:AF28, rebuilt in tests/test_excel_text_parts.py, 15 of its cells computed "
       "equal, 0 differing",
-      xlfn=True, value_args=ALL, one_error=True)
+      xlfn=True, value_args=ALL, first_error="all")
 excel("PROPER", value_args=ALL)
 excel("REPLACE", "scalars, cells, numeric text",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
@@ -98,15 +98,17 @@ excel("T", "scalars, cells, numeric text",
       "values Excel saved in tests/corpus/sheetjs/1900.xlsx, tests/corpus/sheetjs/1904.xlsx "
       "(tests/test_fidelity.py)",
       elementwise=True, value_context=True)
-excel("TEXT", "scalars, cells, numeric text, empty, 1904",
+excel("TEXT", "scalars, cells, numeric text, empty, errors, 1904",
       "values Excel saved in tests/corpus/poi/59106.xlsx, "
       "tests/corpus/poi/DateFormatNumberTests.xlsx and 5 more (tests/test_fidelity.py); "
       "tests/test_excel_text.py (values asserted there); an empty cell read as 0 (Excel's "
       "empty cell in a number's place): the 199 cells of TEXT given an empty cell Excel saved "
       "in tests/corpus/poi/ElapsedFormatTests.xlsx, tests/corpus/poi/FormatChoiceTests.xlsx "
       "and 3 more (tests/test_fidelity.py), and the differential test against LibreOffice "
-      "(tests/test_differential.py)",
-      elementwise=True, value_args=ALL, value_context=True, date_system=True)
+      "(tests/test_differential.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it; a text value given back and format_text a text): tests/test_first_error.py",
+      elementwise=True, value_args=ALL, value_context=True, date_system=True, first_error="all")
 excel("TEXTJOIN", "scalars, ranges, empty, omitted",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
       "hand)",
@@ -122,7 +124,7 @@ excel("TEXTAFTER", "scalars, cells, ranges, arrays, numeric text, empty, errors,
       "the values Excel saved in vinci1it2000/formulas' test/test_files/test.xlsx (saved by "
       "Excel for Mac), TEXT!R44:AF44, rebuilt in tests/test_excel_text_parts.py, 16 of its "
       "cells computed equal, 0 differing",
-      xlfn=True, value_args=(0, 2, 3, 4, 5), one_error=True)
+      xlfn=True, value_args=(0, 2, 3, 4, 5), first_error=(0, 1, 5))
 excel("TEXTBEFORE", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
       "Microsoft Support, \"TEXTBEFORE function\" (its examples: TEXTBEFORE(\"Red riding hood's, "
       "red hood\",\"hood\") = \"Red riding \", instance_num negative from the end, match_mode 1 "
@@ -135,7 +137,7 @@ excel("TEXTBEFORE", "scalars, cells, ranges, arrays, numeric text, empty, errors
       "vinci1it2000/formulas' test/test_files/test.xlsx (saved by Excel for Mac), "
       "TEXT!R45:AF45, rebuilt in tests/test_excel_text_parts.py, 14 of its cells computed "
       "equal, 0 differing",
-      xlfn=True, value_args=(0, 2, 3, 4, 5), one_error=True)
+      xlfn=True, value_args=(0, 2, 3, 4, 5), first_error=(0, 1, 5))
 excel("TEXTSPLIT", "scalars, cells, arrays, numeric text, empty, errors, omitted",
       "Microsoft Support, \"TEXTSPLIT function\" (its examples: TEXTSPLIT(\"Dakota Lennon "
       "Sanchez\",\" \"), a row_delimiter, an array of delimiters, ignore_empty, pad_with); "
@@ -145,11 +147,14 @@ excel("TEXTSPLIT", "scalars, cells, arrays, numeric text, empty, errors, omitted
       "(its text), an empty one #VALUE!: the values Excel saved in vinci1it2000/formulas' "
       "test/test_files/test.xlsx (saved by Excel for Mac), TEXT!R47:AF47, rebuilt in "
       "tests/test_excel_text_parts.py, 18 of its cells computed equal, 0 differing",
-      xlfn=True, value_args=(0, 3, 4, 5), one_error=True)
-excel("TRIM", "scalars, cells, numeric text, empty",
+      xlfn=True, value_args=(0, 3, 4, 5), first_error=(0, 1, 2, 5))
+excel("TRIM", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py); values "
-      "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
-      elementwise=True, value_args=ALL, value_context=True)
+      "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py);"
+      " an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; UPPER, LOWER, LEN, REPLACE "
+      "given an error saved it): tests/test_first_error.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error="all")
 excel("UPPER", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
