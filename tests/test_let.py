@@ -66,6 +66,18 @@ def test_forms_refused(text, says):
         expand(text)
 
 
+def test_in_a_one_cell_formula_only_what_is_one_value():
+    # constants, one-cell references (XFD1048576 the last), operators, IF of such
+    assert expand("_xlfn.LET(_xlpm.x,IF(A1=0,\"\",Sheet1!B2),_xlpm.x&1%)", one_cell=True) \
+        == "((IF(A1=0,\"\",Sheet1!B2))&1%)"
+    assert expand("_xlfn.LET(_xlpm.x,XFD1048576,_xlpm.x)", one_cell=True) == "((XFD1048576))"
+    # ZZZ1 is past XFD: a defined name, which may be a range; so are OFFSET's, A1:A3...
+    for value in ("ZZZ1", "Rate", "OFFSET(A1,1,1)", "A1:A3", "{1,2}", "_xlfn.SEQUENCE(2)"):
+        with pytest.raises(LetRefused, match="may be a reference of many cells"):
+            expand(f"_xlfn.LET(_xlpm.x,{value},_xlpm.x)", one_cell=True)
+        assert expand(f"_xlfn.LET(_xlpm.x,{value},_xlpm.x)") == f"(({value}))"
+
+
 def test_at_most_126_names_and_the_longest_formula():
     pairs = ",".join(f"_xlpm.n_{i},{i}" for i in range(127))
     with pytest.raises(LetRefused, match="127 names, past Excel's 126"):
@@ -127,6 +139,12 @@ def test_a_range_bound_in_a_one_cell_formula_is_refused(tmp_path):
              "LET() binding the name x to A1:A3", "S!B1")
     _refused(tmp_path, [*data, cell("B1", "_xlfn.LET(_xlpm.x,OFFSET(A1,0,0,3),1)", 1)],
              "LET() binding the name x to OFFSET(A1,0,0,3)", "S!B1")
+    # a range read by the calculation: where Excel intersects it inside LET (or in a
+    # function around the LET) is not documented either
+    _refused(tmp_path, [*data, cell("B1", "_xlfn.LET(_xlpm.x,2,A1:A3*_xlpm.x)", 2)],
+             "LET() whose calculation A1:A3*(2)", "S!B1")
+    _refused(tmp_path, [*data, cell("B1", "SUMPRODUCT(_xlfn.LET(_xlpm.x,2,A1:A3*_xlpm.x))",
+                                    12)], "LET() whose calculation A1:A3*(2)", "S!B1")
     res, _ = calc_sheet(tmp_path, [*data, cell("B1", "_xlfn.LET(_xlpm.x,A2*2,_xlpm.x+1)", 5)])
     assert res["S!B1"] == 5  # one cell's value: 2*2+1
 

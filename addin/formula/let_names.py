@@ -22,8 +22,9 @@ call, or used and bound nowhere; a call without a name, value and calculation or
 more than 126 names; an empty value; text longer than Excel's 8,192 characters once
 written out; and, in a cell Excel did not save as an array formula, a name bound to
 what may be a reference of many cells or an array (a range, a defined name, a spill
-reference, OFFSET/INDEX/INDIRECT... or an array constant): where Excel takes one value of
-it there (implicit intersection inside LET) is not documented.
+reference, OFFSET/INDEX/INDIRECT... or an array constant), or whose calculation reads
+one: where Excel takes one value of it there (implicit intersection inside LET, or in
+the function around the LET) is not documented.
 
 References
 ----------
@@ -51,17 +52,20 @@ _LAMBDA = re.compile(r"(?i)(?<![\w.\\])(?:_xlfn\.)?LAMBDA\(|_xleta\.")
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 #: names that are cell references (A1, XFD1048576, R1C1, R, C, R2, C3)
 _CELL_LIKE = re.compile(r"(?i)[A-Z]{1,3}[0-9]+|R[0-9]*C?[0-9]*|C[0-9]*")
-#: functions that may return a reference (of many cells) or whose result may be one
+#: functions that may return a reference of many cells or an array given arguments of one
+#: value each (IF, CHOOSE, IFERROR... return one of their arguments: one value when each
+#: is, which the scan of the whole text sees)
 _REFERENCE_FUNCTIONS = frozenset(
-    "OFFSET INDEX INDIRECT CHOOSE IF IFS SWITCH XLOOKUP LOOKUP ANCHORARRAY IFERROR IFNA "
+    "OFFSET INDEX INDIRECT XLOOKUP LOOKUP HLOOKUP VLOOKUP ANCHORARRAY "
     "CHOOSECOLS CHOOSEROWS TAKE DROP FILTER SORT SORTBY UNIQUE SEQUENCE VSTACK HSTACK "
-    "TRANSPOSE RANDARRAY TOCOL TOROW WRAPROWS WRAPCOLS EXPAND MMULT MUNIT FREQUENCY "
-    "TEXTSPLIT LET".split())
+    "TRANSPOSE RANDARRAY TOCOL TOROW WRAPROWS WRAPCOLS EXPAND MMULT MUNIT MINVERSE "
+    "FREQUENCY TEXTSPLIT LINEST LOGEST TREND GROWTH MODE.MULT STOCKHISTORY TRIMRANGE "
+    "REGEXEXTRACT FILTERXML GROUPBY PIVOTBY".split())
 #: one token of a value that is one cell's or one value's in a one-cell formula
 _SCALAR_TOKEN = re.compile(r"""
   \s+
 | "(?:[^"]|"")*"
-| (?:'(?:[^']|'')+'!|[A-Za-z_][\w.]*!)?\$?[A-Za-z]{1,3}\$?[0-9]+(?![\w.(:!])
+| (?:'(?:[^']|'')+'!|[A-Za-z_][\w.]*!)?\$?(?P<col>[A-Za-z]{1,3})\$?(?P<row>[0-9]+)(?![\w.(:!])
 | (?P<call>_?[A-Za-z][\w.]*)\(
 | (?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?
 | (?i:TRUE|FALSE)(?![\w.(])
@@ -191,7 +195,14 @@ def _let(args: list[str], env: dict[str, str], one_cell: bool) -> str:
         inner[name.upper()] = _grouped(value)
     if not args[-1].strip():
         raise LetRefused("LET() with no calculation")
-    return _grouped(_expand(args[-1], inner, one_cell))
+    body = _expand(args[-1], inner, one_cell)
+    if one_cell and not _one_value(body):
+        raise LetRefused(
+            f"LET() whose calculation {body.strip()[:60]} may read a reference of many "
+            "cells or an array (where Excel takes one value of it inside LET, implicit "
+            "intersection, is not documented; saved as a dynamic array formula it would "
+            "compute) in a cell not saved as an array formula")
+    return _grouped(body)
 
 
 def _name(text: str) -> str:
@@ -218,9 +229,20 @@ def _one_value(expr: str) -> bool:
         m = _SCALAR_TOKEN.match(text, i)
         if m is None:
             return False
+        if m.group("col") and (_column(m.group("col")) > 16384
+                               or not 1 <= int(m.group("row")) <= 1048576):
+            return False  # (a defined name such as ZZZ1, not a cell: XFD1048576 is last)
         call = m.group("call")
         if call and call.upper().removeprefix("_XLFN.").removeprefix("_XLWS.") \
                 in _REFERENCE_FUNCTIONS:
             return False
         i = m.end()
     return True
+
+
+def _column(letters: str) -> int:
+    """The number of a column (A is 1, XFD 16,384)."""
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + ord(ch) - 64
+    return n
