@@ -18,7 +18,7 @@ from zipfile import ZipFile
 from addin.engine import links, relative_names, spills, tables, threed
 from addin.engine.boot import ready
 from addin.formula import formula_text as ft
-from addin.formula import ranges
+from addin.formula import let_names, ranges
 from addin.ooxml import guard
 from addin.ooxml import xlsx_values as xv
 from udfs.machinery.errors import ExcelError
@@ -74,6 +74,7 @@ class Node:
     keep: str | None = None  # why it is not computed: its cached values are kept
     failure: str | None = None  # the exception napkin's code raised compiling it
     dynamic: bool = False  # a dynamic array formula's anchor (Excel 365's spill)
+    let_refused: str | None = None  # why its LET is not written out (let_names)
 
     def text_here(self) -> str:
         """The formula at the node's own cell: a shared formula's text moved there from
@@ -190,9 +191,10 @@ class Workbook:
                         pending_shared.append((node, cell.f_si))
                     else:
                         node.text = self.alias(ft.normalize_formula(self.literal_indirect(
-                            self.three_d(self.structured(self.qualified_names(links.rewrite(
-                                cell.f, self.link_aliases)), sheet.index, cell.row,
-                                cell.col)))))
+                            self.three_d(self.structured(self.qualified_names(
+                                self.let_written_out(node, links.rewrite(
+                                    cell.f, self.link_aliases), cell.f_type != "array")),
+                                sheet.index, cell.row, cell.col)))))
                         node.origin = (sheet.index, cell.row, cell.col)
                         if cell.f_type == "shared" and cell.f_si is not None:
                             shared[cell.f_si] = (node.text, cell.row, cell.col)
@@ -277,6 +279,16 @@ class Workbook:
             return alias if alias else m.group(0)
 
         return ft.change_outside_strings(text, lambda part: _QUALIFIED_NAME.sub(one, part))
+
+    @staticmethod
+    def let_written_out(node: Node, text: str, one_cell: bool) -> str:
+        """Formula text with its LET calls written out (``addin.formula.let_names``);
+        as it is, with the reason in ``node.let_refused``, when one cannot be."""
+        try:
+            return let_names.expand(text, one_cell)
+        except let_names.LetRefused as ex:
+            node.let_refused = str(ex)
+            return text
 
     def three_d(self, text: str) -> str:
         """Formula text with its 3-D references written one per sheet

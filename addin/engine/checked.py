@@ -37,7 +37,7 @@ def unchecked(wb, registry, every: bool = False,
     listed = checked()
     out = []
     for node in wb.nodes + list(wb.name_nodes.values()):
-        if not node.text:
+        if not node.text or node.let_refused:  # (support.unsupported gives its reason)
             continue
         found = []
         for name in ft.called_functions(node.text):

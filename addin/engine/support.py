@@ -94,7 +94,7 @@ def unsupported(wb, registry, date1904: bool = False) -> list[tuple[object, str]
     for node in wb.nodes + list(wb.name_nodes.values()):
         if not node.text:
             continue
-        reason = _reason(node.text, known, ours, date1904)
+        reason = node.let_refused or _reason(node.text, known, ours, date1904)
         if reason:
             out.append((node, reason))
     return out
@@ -129,7 +129,7 @@ def unknown_in(wb, registry) -> list[tuple[object, str]]:
     known = known_functions(registry)
     out = []
     for node in wb.nodes + list(wb.name_nodes.values()):
-        if node.text:
+        if node.text and not node.let_refused:  # (refused by unsupported, its reason)
             out += [(node, name) for name in dict.fromkeys(
                 unknown_functions(node.text, known))]
     return out
