@@ -147,16 +147,17 @@ def test_fields_of_lbo_models_stock_as_excel_saved_them(tmp_path):
 
 
 @pytest.mark.parametrize("formula, says", [
-    ('_FV(H3,"Nope")', 'for the field "Nope", which its data type does not hold'),
-    ('_FV(H3,"Dividend")', 'saved as a value of kind "e"'),
-    ('_FV(H3,"%EntityId")', 'for the field "%EntityId", which its data type does not hold'),
-    ('_FV(H3,"price")', 'for the field "price", which its data type does not hold'),
-    ('_FV(H3,"LearnMoreOnLink",TRUE)', 'saved as a value of kind "r"'),
-    ('_FV(K1,"Price")', "of S!K1, which holds no linked data type"),
-    ('_FV(K2,"Price")', "of S!K2, which holds no linked data type"),
-    ('_FV(K3,"Price")', "of S!K3, which holds no linked data type"),
-    ('_FV(K4,"Price")', "of S!K4, a formula cell"),
+    ('_FV(H3,"Nope")', "of a field its data type does not hold (Excel's #FIELD!"),
+    ('_FV(H3,"price")', "of a field its data type does not hold"),  # (names as saved)
+    ('_FV(H3,"%EntityId")', "of a field its data type does not hold"),  # (Excel's own)
+    ('_FV(H3,"Dividend")', "of a field saved as other than a number or a text"),  # t="e"
+    ('_FV(H3,"LearnMoreOnLink",TRUE)', "of a field saved as other than a number or a text"),
+    ('_FV(K1,"Price")', "of a cell holding no linked data type saved in the file"),
+    ('_FV(K2,"Price")', "of a cell holding no linked data type saved in the file"),
+    ('_FV(K3,"Price")', "of a cell holding no linked data type saved in the file"),
+    ('_FV(K4,"Price")', "of a formula cell: the linked data type it computes"),
     ('_FV(H3,"Price",2)', "with a third argument other than TRUE or FALSE"),
+    ('_FV(H3,1)', "with a field named other than by a text"),
     # a range: a form of argument not checked (strict mode's forms, before the call)
     ('_FV(H3:H4,"Price")', "given a range of cells"),
 ])
@@ -177,5 +178,5 @@ def test_a_workbook_without_rich_data_refuses_fv(tmp_path):
     path = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
         '<c r="H3" t="e"><v>#VALUE!</v></c>', fv("B1", '_FV(H3,"Price")', "1"),
         xlsx_make.cell("B2", "B1+1", 2)]})
-    with pytest.raises(WorkbookError, match="which holds no linked data type"):
+    with pytest.raises(WorkbookError, match="of a cell holding no linked data type .* S!B1"):
         calc_workbook(path, tmp_path / "out.xlsx", {})

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 from addin.excel.args import Cannot
 from addin.formula import context, fx, ranges
-from addin.ooxml.a1 import num2col
 from addin.ooxml.reader import decode_xstring
 
 #: the kinds of field computed (ST_RichValueValueType): a number ("d", the default; "i")
@@ -44,8 +43,8 @@ from addin.ooxml.reader import decode_xstring
 _NUMBERS, _TEXT = ("d", "i"), "s"
 
 
-def _cell(value) -> tuple[object, str, tuple[int, int]]:
-    """The workbook's sheet, the label and the place of the one cell ``value`` refers to."""
+def _cell(value) -> tuple[object, tuple[int, int]]:
+    """The workbook's sheet and the place of the one cell ``value`` refers to."""
     ns = fx.load()
     book = getattr(context.STATE, "book", None)
     if book is None or not isinstance(value, ns.Ranges) or len(value.ranges) != 1 \
@@ -55,8 +54,7 @@ def _cell(value) -> tuple[object, str, tuple[int, int]]:
     sid, r, c, _, _ = ranges.areas(value)[0]
     if sid not in book.sid_map:
         raise Cannot("_FV() (FIELDVALUE) of a cell outside the workbook")
-    sheet = book.sheets[book.sid_map[sid]]
-    return sheet, f"{sheet.name}!{num2col(c)}{r}", (r, c)
+    return book.sheets[book.sid_map[sid]], (r, c)
 
 
 def field_value(value, field_name, bracketed=None):
@@ -83,27 +81,25 @@ def field_value(value, field_name, bracketed=None):
     ----------
     Microsoft Support, "FIELDVALUE function"; [MS-XLSX] 2.6.175 CT_RichValue.
     """
-    sheet, where, pos = _cell(value)
+    sheet, pos = _cell(value)
     if bracketed is not None and not isinstance(bracketed, bool):
-        raise Cannot(f"_FV() (FIELDVALUE) of {where} with a third argument other than TRUE "
-                     "or FALSE")
+        raise Cannot("_FV() (FIELDVALUE) with a third argument other than TRUE or FALSE")
     if not isinstance(field_name, str):
-        raise Cannot(f"_FV() (FIELDVALUE) of {where} with a field named other than by a text")
+        raise Cannot("_FV() (FIELDVALUE) with a field named other than by a text")
     if pos in sheet.formula_at:
-        raise Cannot(f"_FV() (FIELDVALUE) of {where}, a formula cell: the linked data type "
-                     "it computes is not napkin's; only a data type saved in a cell is read")
+        raise Cannot("_FV() (FIELDVALUE) of a formula cell: the linked data type it computes "
+                     "is not napkin's; only a data type saved in a cell is read")
     book = context.STATE.book
     rich, vm = getattr(book, "rich", None), getattr(sheet, "rich", {}).get(pos)
     rv = rich.of_vm(vm) if rich is not None and vm is not None else None
     core = rich.entity_fields(rv) if rv is not None else None
     if core is None:
-        raise Cannot(f"_FV() (FIELDVALUE) of {where}, which holds no linked data type saved "
-                     "in the file (Excel gives an error napkin does not write)")
+        raise Cannot("_FV() (FIELDVALUE) of a cell holding no linked data type saved in the "
+                     "file (Excel gives an error napkin does not write)")
     got = None if field_name[:1] in ("%", "_") else core.get(field_name)
     if got is None:
-        raise Cannot(f"_FV() (FIELDVALUE) of {where} for the field \"{field_name}\", which "
-                     "its data type does not hold (Excel's #FIELD!, which napkin does not "
-                     "write)")
+        raise Cannot("_FV() (FIELDVALUE) of a field its data type does not hold (Excel's "
+                     "#FIELD!, which napkin does not write)")
     kind, text = got
     if kind == _TEXT:
         return decode_xstring(text)
@@ -112,6 +108,5 @@ def field_value(value, field_name, bracketed=None):
             return float(text)
         except ValueError:
             pass
-    raise Cannot(f"_FV() (FIELDVALUE) of {where} for the field \"{field_name}\", saved as "
-                 f"a value of kind \"{kind}\" (an error, a logical value, an array or "
-                 "another rich value): only numbers and texts are read")
+    raise Cannot("_FV() (FIELDVALUE) of a field saved as other than a number or a text (an "
+                 "error, a logical value, an array or another rich value)")
