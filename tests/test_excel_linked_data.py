@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from zipfile import ZIP_DEFLATED, ZipFile
 
 import pytest
@@ -18,6 +19,7 @@ from addin.engine.api import calc_workbook
 from addin.ooxml import rich_values as rv
 from addin.ooxml.guard import WorkbookError
 
+CORPUS = Path(__file__).parent / "corpus"
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 RICH_NS = "http://schemas.microsoft.com/office/spreadsheetml/2017/richdata"
 
@@ -153,8 +155,8 @@ def test_fields_of_lbo_models_stock_as_excel_saved_them(tmp_path):
     ('_FV(H3,"Dividend")', "of a field saved as other than a number or a text"),  # t="e"
     ('_FV(H3,"LearnMoreOnLink",TRUE)', "of a field saved as other than a number or a text"),
     ('_FV(K1,"Price")', "of a cell holding no linked data type saved in the file"),
-    ('_FV(K2,"Price")', "of a cell holding no linked data type saved in the file"),
-    ('_FV(K3,"Price")', "of a cell holding no linked data type saved in the file"),
+    ('_FV(K2,"Price")', "of a rich value other than the linked data type read"),
+    ('_FV(K3,"Price")', "of a rich value other than the linked data type read"),
     ('_FV(K4,"Price")', "of a formula cell: the linked data type it computes"),
     ('_FV(H3,"Price",2)', "with a third argument other than TRUE or FALSE"),
     ('_FV(H3,1)', "with a field named other than by a text"),
@@ -172,6 +174,18 @@ def test_what_is_not_settled_is_refused_naming_the_cell(tmp_path, formula, says)
     with pytest.raises(WorkbookError, match=r"napkin (cannot compute|has not checked) .*"
                        + re.escape(says) + r".* S!B1"):
         calc_workbook(write(tmp_path / "in.xlsx", cells), tmp_path / "out.xlsx", {})
+
+
+def test_the_stock_fields_excel_saved_in_the_corpus(tmp_path):
+    # tests/corpus/sheetjs/metadata_2019.xlsx (Excel 365): Sheet1!B9:C10 =_FV(A9,"High"),
+    # _FV(A9,"Low"), the same of A10, saved 439.77, 429.755, 124.97, 116.485; B2, B3 the
+    # Geography type's "Leader(s)" (_linkedentity2, its fields rich values): refused, kept
+    kept = []
+    res = calc_workbook(CORPUS / "sheetjs/metadata_2019.xlsx", tmp_path / "out.xlsx", {},
+                        kept=kept)
+    assert [res[f"Sheet1!{c}"] for c in ("B9", "C9", "B10", "C10")] == \
+        [439.77, 429.755, 124.97, 116.485]
+    assert {k.label for k in kept if "_FV()" in k.reason} == {"Sheet1!B2", "Sheet1!B3"}
 
 
 def test_a_workbook_without_rich_data_refuses_fv(tmp_path):

@@ -93,6 +93,10 @@ def field_value(value, field_name, bracketed=None):
     rich, vm = getattr(book, "rich", None), getattr(sheet, "rich", {}).get(pos)
     rv = rich.of_vm(vm) if rich is not None and vm is not None else None
     core = rich.entity_fields(rv) if rv is not None else None
+    if rv is not None and core is None:
+        raise Cannot("_FV() (FIELDVALUE) of a rich value other than the linked data type read "
+                     "(_linkedentity, the Stocks type; _linkedentity2, Geography's, images and "
+                     "errors are not read)")
     if core is None:
         raise Cannot("_FV() (FIELDVALUE) of a cell holding no linked data type saved in the "
                      "file (Excel gives an error napkin does not write)")
