@@ -194,3 +194,24 @@ def test_a_workbook_without_rich_data_refuses_fv(tmp_path):
         xlsx_make.cell("B2", "B1+1", 2)]})
     with pytest.raises(WorkbookError, match="of a cell holding no linked data type .* S!B1"):
         calc_workbook(path, tmp_path / "out.xlsx", {})
+
+
+@pytest.mark.parametrize("formula", ["ISERROR(H3)", "SUM(H1:H5)", "IF(H3=1,1,2)",
+                                     '_FV(H3,"Price")+ISERROR(H3)', "COUNTA(S!H3)",
+                                     "ISERROR(stock)", "H3"])
+def test_a_data_type_read_otherwise_than_by_fv_is_refused(tmp_path, formula):
+    # napkin would read the #VALUE! saved in H3's place, which is not what Excel reads
+    # (a data type: ISERROR of it is no error value)
+    cells = [stock(), xlsx_make.cell("B1", formula, 0), xlsx_make.cell("B2", "B1+1", 1)]
+    with pytest.raises(WorkbookError, match=r"napkin cannot compute a cell holding a linked "
+                       r"data type .* otherwise than by _FV\(\) .* S!B1"):
+        calc_workbook(write(tmp_path / "in.xlsx", cells, {"stock": "S!$H$3"}),
+                      tmp_path / "out.xlsx", {})
+
+
+def test_references_beside_fv_that_miss_the_data_type_compute(tmp_path):
+    # G7 - _FV(H3,"Price"), as Stock Portfolio Tracker's I7 (F7-_FV(B7,...)): 20 - 10.375
+    cells = [stock(), xlsx_make.cell("G7", None, 20),
+             fv("I7", 'G7-_FV(H3,"Price")', "9.625"), xlsx_make.cell("I8", "I7*2", 19.25)]
+    res = calc_workbook(write(tmp_path / "in.xlsx", cells), tmp_path / "out.xlsx", {})
+    assert (res["S!I7"], res["S!I8"]) == (9.625, 19.25)
