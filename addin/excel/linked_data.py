@@ -9,10 +9,11 @@ name needs brackets (``=A2.[Market cap]``) is saved with a third argument TRUE,
 refreshed from its online service (Data > Refresh All, or on opening in the modes that
 say so), not when Excel recalculates: a workbook computed as saved reads the fields saved.
 
-Evidence, the values Excel saved: the 131 ``_FV`` cells of the fourth held-out part that
-read a data type cell (LBO Model.xlsx G3, G4, G5, G99, I99; Financial Forecast Model.xlsm;
-Stock Portfolio Tracker.xlsx, 126 cells, with and without the third argument TRUE) each
-equal the field stored in the file's rich data (tests/test_excel_linked_data.py).
+Evidence, the values Excel saved: the 133 ``_FV`` cells of the fourth held-out part that
+read a data type saved in a cell (LBO Model.xlsx G3, G4, G5, G99, I99; Financial Forecast
+Model.xlsm, 2; Stock Portfolio Tracker.xlsx, 126, with and without the third argument
+TRUE) and the 4 of tests/corpus/sheetjs/metadata_2019.xlsx (Sheet1!B9:C10) each equal the
+field stored in the file's rich data (tests/test_excel_linked_data.py).
 
 Refused in strict mode (a sentence naming the cell and the form): a reference to anything
 but one cell holding a saved linked data type (a formula cell: the rich value it computes
