@@ -19,7 +19,7 @@ from addin.engine import links, relative_names, spills, tables, threed
 from addin.engine.boot import ready
 from addin.formula import formula_text as ft
 from addin.formula import let_names, ranges
-from addin.ooxml import guard
+from addin.ooxml import guard, rich_values
 from addin.ooxml import xlsx_values as xv
 from udfs.machinery.errors import ExcelError
 
@@ -47,6 +47,7 @@ class Sheet:
     max_c: int = 1
     hidden_rows: set = field(default_factory=set)  # rows with hidden="1"
     filtered: bool = False  # a filter is applied (its hidden rows are filtered out)
+    rich: dict = field(default_factory=dict)  # (r, c) -> vm of a value cell (rich_values)
 
 
 #: The start of ``Node.error``'s message where formulas' parser rejects the formula (not
@@ -157,6 +158,9 @@ class Workbook:
         meta = self.book.workbook_path.rpartition("/")[0] + "/metadata.xml"
         records = spills.dynamic_records(
             zf.read(meta).decode("utf-8") if meta in zf.namelist() else None)
+        # the linked data types (Stocks...) cells hold, for _FV (addin.excel.linked_data)
+        self.rich = rich_values.read_rich_data(zf, self.book.workbook_path) \
+            if meta in zf.namelist() else None
         for t in self.tables.values():
             self.sheets[t.sheet].filtered |= t.filtered
         for sheet, part in zip(self.sheets, self.book.sheets, strict=True):
@@ -215,6 +219,8 @@ class Workbook:
                         sheet.cached[pos] = _cell_value(cell, ss)  # (not openpyxl's <v/>)
                     continue
                 sheet.values[pos] = _cell_value(cell, ss)
+                if cell.vm is not None:
+                    sheet.rich[pos] = cell.vm
             for node, si in pending_shared:
                 master = shared.get(si)
                 if master is None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from addin.engine import roots, spills
+from addin.engine import linked, roots, spills
 from addin.engine.boot import ready
 from addin.formula import calls, context, excel_functions, fx
 from addin.formula import formula_text as ft
@@ -220,7 +220,8 @@ def refused_while_computing(wb) -> list[tuple[object, str]]:
     message (theirs, or one of the cells they read), those a function refused on the
     way to a value that does not show it (``ISERR(EOMONTH(60,0))``: ``context.refuse``),
     dynamic arrays of another size than Excel spilled them (``spills.mismatched``) and
-    cells whose value is #CALC! or #SPILL! (``spills.rich_errors``)."""
+    cells whose value is #CALC! or #SPILL! (``spills.rich_errors``), formulas reading a
+    linked data type otherwise than by _FV (``linked.readers``)."""
     out, noted = [], getattr(context.STATE, "refused_in", None) or {}
     for n in wb.nodes:
         for msg in n.msgs.values():
@@ -232,6 +233,7 @@ def refused_while_computing(wb) -> list[tuple[object, str]]:
                 out.append((n, noted[n]))
     out += [(n, r) for n, r in spills.mismatched(wb) if n not in {m for m, _ in out}]
     out += spills.rich_errors(wb, {m for m, _ in out})
+    out += linked.readers(wb, {m for m, _ in out})
     return out + iterated_and_read(wb, {n for n, _ in out})
 
 

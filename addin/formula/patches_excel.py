@@ -175,6 +175,11 @@ EXCEL_FUNCTIONS = (
        _ms(name.split(".")[-1], "test_excel_text_parts.py"))
       for name in ("TEXTBEFORE", "_XLFN.TEXTBEFORE", "TEXTAFTER", "_XLFN.TEXTAFTER",
                    "TEXTSPLIT", "_XLFN.TEXTSPLIT", "NUMBERVALUE", "_XLFN.NUMBERVALUE")),
+    # (FIELDVALUE, a field of a linked data type, Stocks or Geography: Excel saves
+    # FIELDVALUE(A1,"Price") and A1.Price as _FV)
+    *((name, "linked_data:field_value", MISSING, "Microsoft Support, "
+       "\"FIELDVALUE function\"; [MS-XLSX] 2.6.175 CT_RichValue; "
+       "tests/test_excel_linked_data.py") for name in ("_FV", "FIELDVALUE")),
     ("INDEX", "lookup:index", _UNLIKE.format("INDEX") + " (a reference, row or column 0 "
      "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
 )

@@ -150,6 +150,7 @@ class RawCell:
     f_si: str | None
     v: str | None  # <v> text (unescaped)
     inline: str | None  # text of <is>
+    vm: int | None = None  # the vm attribute: a rich value's record (addin.ooxml.rich_values)
 
 
 @dataclass
@@ -210,7 +211,9 @@ def read_cells(xml: str, layout: Layout | None = None) -> list[RawCell]:
                 inline = decode_xstring(
                     "".join(xml_unescape(t.group("text") or "") for t in tags["t"].finditer(ib))
                 )
-            out.append(RawCell(row, col, attr(attrs, "t"), f, f_type, f_ref, f_si, v, inline))
+            vm_at = attr(attrs, "vm") if "vm" in attrs else None
+            out.append(RawCell(row, col, attr(attrs, "t"), f, f_type, f_ref, f_si, v, inline,
+                               int(vm_at) if vm_at and vm_at.isdigit() else None))
     return out
 
 

@@ -141,6 +141,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "COVARIANCE.S": (("rr", "rr"), (), None), "INTERCEPT": (("rr", "rr"), (), None),
     "AGGREGATE": (("ag", "ago", "rr"), ("i",), None),
     "NORM.S.DIST": (("n", "v"), (), None), "NORM.DIST": (("n", "n", "n", "v"), (), None),
+    "FIELDVALUE": (("ref", "t"), (), None), "_FV": (("ref", "t"), ("v",), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -174,6 +175,10 @@ NOT_REFEREED = {
              "(SORT, FILTER, UNIQUE... came in 24.8): checked on Microsoft's pages and "
              "Excel-saved cells, tests/test_excel_dynamic.py, tests/test_excel_dynamic_shape.py"
        for name in DYNAMIC},
+    **{name: "LibreOffice 7.4 (Debian's) has no linked data types (Stocks, Geography: "
+             "rich values of xl/richData/, [MS-XLSX] 2.6.175) nor FIELDVALUE, and a drawn "
+             "workbook holds none: checked on Microsoft's page, the rich data Excel saved and "
+             "its _FV cells, tests/test_excel_linked_data.py" for name in ("FIELDVALUE", "_FV")},
     "VDB": "LibreOffice computes VDB period by period: a life drawn as 1E+10 (a nested "
            "call's value) keeps its session busy for hours; napkin's refuses past 366,000 "
            "periods. Its own draws (VDB at the top, seeds 1 and 2: 133 formulas, 11 agree, "

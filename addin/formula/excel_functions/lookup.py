@@ -50,6 +50,26 @@ excel("FILTER", "scalars, cells, ranges, arrays, errors, omitted",
       "gives the first; include of another size #VALUE!; if_empty an array spilled); "
       "tests/test_excel_dynamic.py (values worked by hand from them)",
       xlws=True, array_context=True)
+excel("FIELDVALUE", "scalars, cells",
+      "Microsoft Support, \"FIELDVALUE function\" (a field of the linked data type the value "
+      "holds); [MS-XLSX] 2.6.175 CT_RichValue (the fields as the file saves them, "
+      "addin/ooxml/rich_values.py); the 4 Stocks _FV cells Excel saved in "
+      "tests/corpus/sheetjs/metadata_2019.xlsx (Sheet1!B9:C10) and the 133 of the fourth "
+      "held-out part reading a data type saved in a cell (LBO Model 5, Financial Forecast "
+      "Model 2, Stock Portfolio Tracker 126; with and without the third argument TRUE), each "
+      "equal to the field saved: tests/test_excel_linked_data.py; a formula cell's data type, "
+      "Geography's _linkedentity2, a field missing, an error or other kind of field refused",
+      place_only=True)
+excel("_FV", "scalars, cells, omitted",
+      "Microsoft Support, \"FIELDVALUE function\" (a field of the linked data type the value "
+      "holds); [MS-XLSX] 2.6.175 CT_RichValue (the fields as the file saves them, "
+      "addin/ooxml/rich_values.py); the 4 Stocks _FV cells Excel saved in "
+      "tests/corpus/sheetjs/metadata_2019.xlsx (Sheet1!B9:C10) and the 133 of the fourth "
+      "held-out part reading a data type saved in a cell (LBO Model 5, Financial Forecast "
+      "Model 2, Stock Portfolio Tracker 126; with and without the third argument TRUE), each "
+      "equal to the field saved: tests/test_excel_linked_data.py; a formula cell's data type, "
+      "Geography's _linkedentity2, a field missing, an error or other kind of field refused",
+      place_only=True)
 excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty",
       "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
       "5, 11, and an array constant: \"c\"; exact and approximate matches, the latter computed "
