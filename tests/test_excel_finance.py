@@ -143,7 +143,9 @@ def test_ipmt_ppmt_walk_the_schedule(rate, nper, pv, fv, due):
 
 
 @pytest.mark.parametrize("formula", [
-    "=IPMT(0.1,0,3,8000)", "=PPMT(0.1,4,3,8000)", "=IPMT(0.1,1.5,3,8000)",
+    "=IPMT(0.1,1.5,3,8000)", "=PPMT(0.1,3.5,3,8000)",
+    # a whole per between nper and nper + 1: [MS-OI29500] 2.1.978 and 2.1.1019 differ
+    "=IPMT(0.1,4,3.5,8000)", "=PPMT(0.1,4,3.5,8000)",
     "=PPMT(-1,1,3,8000)", "=IPMT(0.1,1,3,8000,0,2)", "=PPMT(TRUE,1,3,8000)",
     "=IPMT(0.1,1,3,8000,FALSE)", "=IPMT(0.1,1,0,8000)",
     # the payment and the interest on fv cancel (more than 20 bits lost)
@@ -152,7 +154,39 @@ def test_ipmt_ppmt_walk_the_schedule(rate, nper, pv, fv, due):
     "=IPMT(45000,5,5,45000)", "=PPMT(45000,5,5,45000,45000)", "=PPMT(16000,2,5,16000)",
 ])
 def test_ipmt_ppmt_refuse_what_their_pages_leave_unsaid(formula):
-    # a per outside 1 to nper or not whole (the pages: "must be in the range 1 to nper",
-    # no error value named), a rate of -1, a type of 2, a logical value, no period
+    # a per not whole (the pages: "must be in the range 1 to nper", no error value named),
+    # a rate of -1, a type of 2, a logical value, no period
     got = evaluate(formula)
     assert "napkin cannot compute" in str(getattr(got, "message", "")), (formula, got)
+
+
+@pytest.mark.parametrize("formula", [
+    "=IPMT(0.1,0,3,8000)", "=PPMT(0.1,4,3,8000)", "=IPMT(0.1,-1,3,8000)",
+    "=PPMT(0.1,0,3,8000)", "=IPMT(0.1,4,3,8000)", "=PPMT(0.08,13,12,148.3)",
+    "=IPMT(0.1,5,3.5,8000)", "=PPMT(0.1,5,3.5,8000)",
+])
+def test_ipmt_ppmt_of_a_whole_per_outside_1_to_nper_are_num(formula):
+    # [MS-OI29500] 2.1.1019 (PPMT): "In Excel, if the per argument is less than 1 or
+    # greater than the nper argument, #NUM! is returned"; 2.1.978 (IPMT): #NUM! where per
+    # is not in 1 <= per < nper+1 (https://learn.microsoft.com/en-us/openspecs/
+    # office_standards/ms-oi29500/e6f17fb3-cf25-42c5-817d-d67f8c6241e3 and .../5c0583c2-
+    # 5459-4b56-9657-c94fb48dc600)
+    got = evaluate(formula)
+    assert getattr(got, "code", None) == "#NUM!", (formula, got)
+    assert "napkin cannot compute" not in str(getattr(got, "message", ""))
+
+
+def test_ppmt_schedule_past_nper_as_excel_saved():
+    # a tuning pool's solar project-finance model (AtharvFinanceLab/Financial_Modeling_
+    # and_Valuation, Solar Projet Finance.xlsx, not a held-out part), F72:T72:
+    # IFERROR(-PPMT($C$67,E69,$C$66,$C$64),0) with C67 0.08, C66 12, C64
+    # 148.30508474576268 and per 1 to 16: Excel saved 7.8149389506628566 (per 1),
+    # 18.221616416966544 (per 12) and 0 for per 13 to 16 (an error, IFERROR's 0)
+    pv = 148.30508474576268
+    saved = {1: 7.8149389506628566, 12: 18.221616416966544, 13: 0, 16: 0}
+    for per, value in saved.items():
+        got = evaluate(f"=IFERROR(-PPMT(0.08,{per},12,{pv!r}),0)")
+        assert got == pytest.approx(value, rel=1e-9, abs=0), (per, got)
+    # by hand (the annuity equation): the principal of period 1 is pmt less pv's interest
+    pmt = pv * 0.08 / (1 - 1.08 ** -12)
+    assert -evaluate(f"=PPMT(0.08,1,12,{pv!r})") == pytest.approx(pmt - pv * 0.08, rel=1e-12)

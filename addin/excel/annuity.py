@@ -30,6 +30,7 @@ import math
 from addin.excel import args as xa
 from addin.excel.args import Cannot
 from addin.formula import fx
+from udfs.machinery.errors import ExcelError
 
 
 def _optional(v, what: str) -> float:
@@ -126,8 +127,15 @@ def _no_logical(v, what: str) -> float:
 
 def _split(name: str, rate, per, nper, pv, fv, type_) -> tuple[float, float]:
     """``(interest, principal)`` of period ``per``'s payment, or ``Cannot`` where the page
-    does not say Excel's value: a logical value, a per that is not a whole number from 1
-    to nper (the pages: "must be in the range 1 to nper", not which error otherwise).
+    does not say Excel's value: a logical value, a per that is not a whole number (the
+    pages: "must be in the range 1 to nper", not which error otherwise). A whole per below
+    1 or above nper is #NUM! (Microsoft's [MS-OI29500] notes on Office's implementation:
+    2.1.1019, PPMT, "if the per argument is less than 1 or greater than the nper argument,
+    #NUM! is returned"; 2.1.978, IPMT, #NUM! outside 1 <= per < nper + 1, the same for a
+    whole per; the saved cells of IFERROR(-PPMT(...),0) with per 13 to 16 of 12 in a
+    tuning pool's solar project-finance model are 0). A non-whole per stays refused: the
+    two notes differ between nper and nper + 1, and no page says the value below nper;
+    so does a whole per between nper and nper + 1 (an nper not whole).
 
     With ``v = 1 / (1 + rate)``, ``m = nper - per + 1`` payments left and ``pmt`` the
     payment (``pmt()``), payments at the end of each period (type 0)::
@@ -153,7 +161,9 @@ def _split(name: str, rate, per, nper, pv, fv, type_) -> tuple[float, float]:
     r, n, t, _, _ = _terms(name, rate, nper, type_)
     k = xa.number(per, f"{name}'s per")
     f = _optional(fv, f"{name}'s fv")
-    if k != math.floor(k) or not 1 <= k <= n:
+    if k == math.floor(k) and (k < 1 or k >= n + 1):
+        raise ExcelError("#NUM!", f"{name}'s per {k:g} is not from 1 to nper ({n:g})")
+    if k != math.floor(k) or k > n:
         raise Cannot(f"{name} with a per that is not a whole number from 1 to nper (its "
                      "page does not say Excel's value)")
     if r == 0 or (t == 1 and k == 1):

@@ -72,9 +72,10 @@ EXCEL_FUNCTIONS = (
        "balance forward from pv, (1+rate)^per by a power, its last digits off Excel's "
        "(Excel's IPMT and PPMT are the present value of the payments left: "
        "formula_stress_test Finance!B17, B21 to the last digit), and computes a per that is "
-       "not a whole number from 1 to nper, a rate of -1 or below, a type other than 0 or 1 "
-       "and logical values, where Microsoft's pages do not say Excel's value: ours with exp "
-       "and expm1 of -(nper-per+1) * log1p(rate), those refused in strict mode",
+       "not a whole number, a rate of -1 or below, a type other than 0 or 1 and logical "
+       "values, where Microsoft's pages do not say Excel's value: ours with exp and expm1 "
+       "of -(nper-per+1) * log1p(rate), those refused in strict mode, and #NUM! for a whole "
+       "per below 1 or above nper ([MS-OI29500] 2.1.978, 2.1.1019)",
        f"Microsoft Support, \"{name} function\" (its examples), \"PV function\" (the "
        "annuity equation); the values Excel saved in "
        "tests/corpus/sheetjs/formula_stress_test.xlsx; tests/test_excel_finance.py")

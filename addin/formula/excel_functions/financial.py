@@ -14,10 +14,12 @@ excel("FV", "scalars, cells, omitted",
 excel("IPMT", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B17; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's IPMT examples, "
-      "worked by hand); napkin's IPMT (addin/excel/annuity.py) refuses a per that is not a "
-      "whole number from 1 to nper and logical values; the differential test against "
-      "LibreOffice (tests/test_differential.py)")
-excel("IRR", "scalars, ranges, arrays",
+      "worked by hand); napkin's IPMT (addin/excel/annuity.py) gives #NUM! for a whole per "
+      "below 1 or at or above nper + 1 ([MS-OI29500] 2.1.978: \"if argument per is not in the "
+      "range 1 <= per < nper+1, then #NUM! is returned\"), refuses a per that is not a whole "
+      "number and logical values; the differential test against LibreOffice "
+      "(tests/test_differential.py)")
+excel("IRR", "scalars, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B8), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D768:F768; tests/test_fidelity.py) and "
       "in the business corpus's tuning part (tools/business_corpus.csv, "
@@ -29,7 +31,10 @@ excel("IRR", "scalars, ranges, arrays",
       "value where it is that root to 1e-9 and the cells it reads hold their saved values "
       "(addin/engine/roots.py); an array (the page: \"Values: an array or a reference to cells "
       "that contain numbers\"; {=IRR(-C28:H28)} saved in the first held-out part's Unilever DCF"
-      " model; tests/test_checked_more_forms.py)")
+      " model; tests/test_checked_more_forms.py); empty cells, text and logical values of the "
+      "range or array left out (the page: \"If an array or reference argument contains text, "
+      "logical values, or empty cells, those values are ignored\"; Microsoft Knowledge Base "
+      "Q75504, IRR with blank cells: 2.09; tests/test_checked_rates.py)")
 excel("NPER", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's NPER examples, "
@@ -47,9 +52,12 @@ excel("PMT", "scalars, cells, omitted",
 excel("PPMT", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B21; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's PPMT examples, "
-      "worked by hand); napkin's PPMT (addin/excel/annuity.py) refuses a per that is not a "
-      "whole number from 1 to nper and logical values; the differential test against "
-      "LibreOffice (tests/test_differential.py)")
+      "worked by hand); napkin's PPMT (addin/excel/annuity.py) gives #NUM! for a whole per "
+      "below 1 or above nper ([MS-OI29500] 2.1.1019: \"if the per argument is less than 1 or "
+      "greater than the nper argument, #NUM! is returned\"; IFERROR(-PPMT(...),0) of per 13 to "
+      "16 of 12 saved as 0 in a tuning pool's solar project-finance model), refuses a per that"
+      " is not a whole number and logical values; the differential test against LibreOffice "
+      "(tests/test_differential.py)")
 excel("PV", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's PV example, worked"
