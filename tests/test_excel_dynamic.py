@@ -215,8 +215,34 @@ def test_spill_reference_reads_the_range_excel_spilled(tmp_path):
     notes: list[str] = []
     res = calc_workbook(src, tmp_path / "out.xlsx", {}, notes=notes, kept=[])
     assert res["S!D1"] == 6 and res["S!D2"] == 2
-    assert "_xlfn.ANCHORARRAY(), a function neither Excel's nor napkin's (S!D3)" in \
-        " ".join(notes)
+    assert "S!D3: the spill reference B2# (saved as _xlfn.ANCHORARRAY(B2)) to what is not " \
+        "a cell anchoring a dynamic array Excel saved" in " ".join(notes)
+
+
+def test_spill_reference_through_a_defined_name(tmp_path):
+    # Name# is saved as _xlfn.ANCHORARRAY(Name) ("Real Estate Private Equity Model.xlsx" of
+    # calebjgartner/Financial-Modeling-Projects: Timeline = Expenses!$F$4, the anchor of
+    # =SEQUENCE(1,Term.Cap.Year,1,1) spilled into F4:P4; 'Cash Flow'!E3 =+Timeline# saved
+    # 1, 2, 3... in E3:O3). Here Dates = 'Data Sheet'!$A$2, SORT's spill A2:A4 of 3, 1, 2
+    # (1, 2, 3): SUM(Dates#) = 1+2+3 = 6, MAX 3; sheet T's own Dates = T!$A$1 (a value, no
+    # spill) comes before the workbook's in T's formulas: T!D1 refused with its sentence
+    data = spill("A2", "A2:A4", "_xlfn._xlws.SORT(B2:B4)", [[1], [2], [3]])
+    data += [xlsx_make.cell(f"B{r}", None, v) for r, v in ((2, 3), (3, 1), (4, 2))]
+    cells = [xlsx_make.cell("A1", None, 5),
+             xlsx_make.cell("D1", "SUM(_xlfn.ANCHORARRAY(Dates))", 0),
+             xlsx_make.cell("D2", "MAX(_xlfn.ANCHORARRAY( Dates ))*10", 0)]
+    other = [xlsx_make.cell("A1", None, 5), xlsx_make.cell("C1", "1", 1),
+             xlsx_make.cell("D1", "SUM(_xlfn.ANCHORARRAY(Dates))", 0)]
+    src = tmp_path / "in.xlsx"
+    xlsx_make.write(src, {"Data Sheet": data, "S": cells, "T": other},
+                    names={"Dates": "'Data Sheet'!$A$2", ("Dates", 2): "T!$A$1"})
+    with ZipFile(src, "a", ZIP_DEFLATED) as z:
+        z.writestr("xl/metadata.xml", METADATA)
+    notes: list[str] = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, notes=notes, kept=[])
+    assert res["S!D1"] == 6 and res["S!D2"] == 30  # MAX(1, 2, 3) * 10
+    said = " ".join(notes)
+    assert "T!D1: the spill reference Dates# (saved as _xlfn.ANCHORARRAY(Dates))" in said
 
 
 def _cells(xml: bytes, refs: set[str]) -> dict[str, tuple]:

@@ -75,7 +75,7 @@ class Node:
     keep: str | None = None  # why it is not computed: its cached values are kept
     failure: str | None = None  # the exception napkin's code raised compiling it
     dynamic: bool = False  # a dynamic array formula's anchor (Excel 365's spill)
-    let_refused: str | None = None  # why its LET is not written out (let_names)
+    let_refused: str | None = None  # why its LET (let_names) or A1# (spills) is not written out
 
     def text_here(self) -> str:
         """The formula at the node's own cell: a shared formula's text moved there from

@@ -16,16 +16,23 @@ not Excel's. Excel saves the errors of dynamic arrays, ``#CALC!`` and ``#SPILL!`
 ``#VALUE!`` with a rich value (``vm``, ``xl/richData/``) saying which: napkin does not
 write those, so ``rich_errors`` refuses a cell whose value is one (a formula reading it,
 ``IFERROR(FILTER(...),0)``, is computed). ``anchor_arrays`` writes
-``_xlfn.ANCHORARRAY(A34)`` as the range of the spill anchored there (``A34:A40``); one
-whose cell anchors no dynamic array is left as it is, and refused as a function napkin
-does not know.
+``_xlfn.ANCHORARRAY(A34)`` as the range of the spill anchored there (``A34:A40``), and
+``_xlfn.ANCHORARRAY(Name)`` (``Name#``) where the defined name ``Name`` is one cell (its
+sheet's name first, then the workbook's) anchoring a dynamic array; one whose cell anchors
+no dynamic array is left as it is and its cell refused with a sentence saying so (Excel
+saved ``AVERAGE(E33#)`` of a one-value formula E33 as ``AVERAGE(E33)``, one cell: too
+little to settle what # gives there).
 
 References
 ----------
 [MS-XLSX] Excel (.xlsx) Extensions to the Office Open XML SpreadsheetML File Format,
 2.6.133 dynamicArrayProperties; ECMA-376 Part 1, 18.9 Metadata (cellMetadata, rc).
 Microsoft Support, "Dynamic array formulas and spilled array behavior" (the # spill
-range operator; #SPILL! when the spill range is not blank).
+range operator; #SPILL! when the spill range is not blank); "Spilled range operator",
+https://support.microsoft.com/excel/spilled-range-operator (A2 =SEQUENCE(10) spilling
+into A2:A11, =SUM(A2#) the same as =SUM(A2:A11)). Values Excel saved of ``Name#``:
+calebjgartner/Financial-Modeling-Projects, "Real Estate Private Equity Model.xlsx"
+(Timeline, Expenses!$F$4, =SEQUENCE spilled; 'Cash Flow'!E3 =+Timeline#).
 Values Excel saved: vinci1it2000/formulas, test/test_files/test.xlsx (Excel for Mac):
 LOOKUP!U123 =TAKE(...,0) and EXTRA!I20 =FILTER(...) of no match saved as ``#VALUE!``
 with a rich value ``_error`` of errorType 13 (#CALC!);
@@ -52,6 +59,12 @@ _DYNAMIC = re.compile(r"\bfDynamic\s*=\s*\"(?:1|true)\"")
 _CM = re.compile(r"\bcm\s*=\s*[\"'](\d+)[\"']")
 _ANCHOR = re.compile(r"(?<![\w.])_xlfn\.ANCHORARRAY\(\s*((?:(?:'(?:[^']|'')+'|[^\W\d][\w.]*)!)?"
                      r"\$?[A-Z]{1,3}\$?\d+)\s*\)", re.I)
+#: ``_xlfn.ANCHORARRAY(Name)``: a defined name (not a cell reference) as the argument
+_ANCHOR_NAME = re.compile(r"(?<![\w.])_xlfn\.ANCHORARRAY\(\s*([A-Za-z_\\][\w.]*)\s*\)", re.I)
+#: an ``_xlfn.ANCHORARRAY(...)`` left as it is, and its argument
+_LEFT = re.compile(r"(?<![\w.])_xlfn\.ANCHORARRAY\(\s*([^()]*?)\s*\)", re.I)
+#: a defined name's text that is one cell of a sheet, ``'Sheet 1'!$A$1`` or ``Sheet1!A1``
+_NAMED_CELL = re.compile(r"=?\s*((?:'(?:[^']|'')+'|[^\W\d][\w.]*)!\$?[A-Z]{1,3}\$?\d+)\s*$", re.I)
 
 
 def dynamic_records(metadata_xml: str | None) -> frozenset[int]:
@@ -88,7 +101,34 @@ def anchor_arrays(wb) -> None:
     for node in wb.nodes:
         if node.text and "ANCHORARRAY" in node.text.upper():
             node.text = ft.change_outside_strings(
-                node.text, lambda part, n=node: _ANCHOR.sub(lambda m: _range(wb, n, m), part))
+                node.text, lambda part, n=node: _ANCHOR_NAME.sub(
+                    lambda m: _named(wb, n, m), _ANCHOR.sub(lambda m: _range(wb, n, m), part)))
+            left = _LEFT.search(ft.outside_strings(node.text))
+            if left and not node.let_refused:
+                node.let_refused = (
+                    f"{node.label}: the spill reference {left.group(1)}# (saved as "
+                    f"_xlfn.ANCHORARRAY({left.group(1)})) to what is not a cell anchoring a "
+                    "dynamic array Excel saved (nor a defined name of one): Microsoft's page on "
+                    "the spilled range operator does not say what # gives there, so napkin does "
+                    "not compute it (a # on the cell of a spilling formula is computed)")
+
+
+def _named(wb, node, m) -> str:
+    """``_xlfn.ANCHORARRAY(Name)`` (``Name#``) as the spill range anchored at the cell the
+    defined name ``Name`` refers to (the name of the formula's sheet first, then the
+    workbook's); as it is where the name is not one cell anchoring a dynamic array (a
+    cell reference such as ``E33`` is left to ``_ANCHOR``)."""
+    name = m.group(1)
+    if re.fullmatch(r"\$?[A-Z]{1,3}\$?\d+", name, re.I):
+        return m.group(0)
+    found = {dn.local_sheet: wb.alias(ft.normalize_formula(dn.text)) for dn in wb.book.names
+             if dn.name.upper() == name.upper() and dn.local_sheet in (node.sheet, None)}
+    text = found.get(node.sheet, found.get(None))
+    cell = _NAMED_CELL.match(text) if text else None
+    if cell is None:
+        return m.group(0)
+    out = _ANCHOR.sub(lambda a: _range(wb, node, a), f"_xlfn.ANCHORARRAY({cell.group(1)})")
+    return m.group(0) if "ANCHORARRAY" in out.upper() else out
 
 
 def _range(wb, node, m) -> str:
