@@ -215,8 +215,9 @@ def test_spill_reference_reads_the_range_excel_spilled(tmp_path):
     notes: list[str] = []
     res = calc_workbook(src, tmp_path / "out.xlsx", {}, notes=notes, kept=[])
     assert res["S!D1"] == 6 and res["S!D2"] == 2
-    assert "S!D3: the spill reference B2# (saved as _xlfn.ANCHORARRAY(B2)) to what is not " \
-        "a cell anchoring a dynamic array Excel saved" in " ".join(notes)
+    said = " ".join(notes)
+    assert "the spill reference B2# (saved as _xlfn.ANCHORARRAY(B2)) to what is not " \
+        "a cell anchoring a dynamic array Excel saved" in said and "S!D3" in said
 
 
 def test_spill_reference_through_a_defined_name(tmp_path):
@@ -242,7 +243,8 @@ def test_spill_reference_through_a_defined_name(tmp_path):
     res = calc_workbook(src, tmp_path / "out.xlsx", {}, notes=notes, kept=[])
     assert res["S!D1"] == 6 and res["S!D2"] == 30  # MAX(1, 2, 3) * 10
     said = " ".join(notes)
-    assert "T!D1: the spill reference Dates# (saved as _xlfn.ANCHORARRAY(Dates))" in said
+    assert "the spill reference Dates# (saved as _xlfn.ANCHORARRAY(Dates))" in said \
+        and "T!D1" in said
 
 
 def _cells(xml: bytes, refs: set[str]) -> dict[str, tuple]:

@@ -106,7 +106,7 @@ def anchor_arrays(wb) -> None:
             left = _LEFT.search(ft.outside_strings(node.text))
             if left and not node.let_refused:
                 node.let_refused = (
-                    f"{node.label}: the spill reference {left.group(1)}# (saved as "
+                    f"the spill reference {left.group(1)}# (saved as "
                     f"_xlfn.ANCHORARRAY({left.group(1)})) to what is not a cell anchoring a "
                     "dynamic array Excel saved (nor a defined name of one): Microsoft's page on "
                     "the spilled range operator does not say what # gives there, so napkin does "
