@@ -144,6 +144,17 @@ def test_xnpv_dates(tmp_path):
             _calc(tmp_path, cells | {"C1": f"=XNPV({rate},E1:E5,F1:F5)"})
 
 
+def test_npv_at_a_rate_of_minus_1(tmp_path):
+    # Microsoft Support, "NPV function": NPV = sum of value_i / (1 + rate)^i; at a rate
+    # of -1 every term divides by 0, and the page does not say Excel's value (formulas
+    # gave a value ISERROR saw as no error, LibreOffice #NUM!): refused. A rate of -2
+    # is no such case: (1 + rate)^i = (-1)^i, NPV(-2,3,1) = 3/-1 + 1/1 = -2 (by hand)
+    with pytest.raises(WorkbookError, match="NPV with a rate of -1"):
+        _calc(tmp_path, {"C1": "=NPV(-1,3,1)", "C2": "=ISERROR(C1)"})
+    res = _calc(tmp_path, {"C1": "=NPV(-2,3,1)"})
+    assert res["S!C1"] == pytest.approx(-2)
+
+
 def test_mod_of_text_by_0(tmp_path):
     # Microsoft Support, "MOD function": a divisor of 0 is #DIV/0!, and a number that is
     # no number #VALUE!; which comes first for both is not said (formulas: #VALUE!,

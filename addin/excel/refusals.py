@@ -325,9 +325,22 @@ def find(find_text, within_text, start_num=None):
     return ORIGINAL["FIND"](*args)
 
 
+def npv(rate, *values):
+    """formulas' NPV, refused (``Cannot``) for a rate of -1: every term divides by
+    (1 + rate)^i, 0 there, and Microsoft's page says nothing of that case (formulas gives
+    a value no error test sees, written #NUM!; LibreOffice #NUM!).
+
+    References: Microsoft Support, "NPV function" (NPV = sum of values_i / (1 + rate)^i)."""
+    r = xa.one_value(rate)
+    if _is_number(r) and r == -1:
+        raise Cannot("NPV with a rate of -1 (each value divided by (1 + rate)^i = 0; its "
+                     "page does not say Excel's value)")
+    return ORIGINAL["NPV"](rate, *values)
+
+
 CHECKED |= {"MAXA": _counting_text("MAXA"), "MINA": _counting_text("MINA"),
             "AVERAGEA": _counting_text("AVERAGEA"), "POISSON": poisson,
             "POISSON.DIST": poisson, "_XLFN.POISSON.DIST": poisson,
-            "REPLACE": replace, "FIND": find}
+            "REPLACE": replace, "FIND": find, "NPV": npv}
 CHECKED |= {name: _paired(name) for name in ("SUMX2MY2", "SUMX2PY2", "SUMXMY2")}
 CHECKED |= TIMES

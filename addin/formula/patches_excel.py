@@ -52,6 +52,9 @@ EXCEL_FUNCTIONS = (
     ("XNPV", "refusals:CHECKED", "formulas' XNPV sorts the dates and counts from the "
      "earliest: #NUM! where a date precedes the first (its page); a rate not above 0 "
      "refused in strict mode", _ms("XNPV", "test_excel_referee_math.py::test_xnpv_dates")),
+    ("NPV", "refusals:CHECKED", "formulas' NPV at a rate of -1 divides by 0 and gives a "
+     "value no error test sees, where Microsoft's page does not say Excel's value: refused "
+     "in strict mode", _ms("NPV", "test_excel_referee_math.py::test_npv_at_a_rate_of_minus_1")),
     ("MOD", "refusals:CHECKED", "formulas' MOD of a text that is no number by 0 is "
      "#VALUE!, where Microsoft's page does not say which error comes first: refused in "
      "strict mode", _ms("MOD", "test_excel_referee_math.py::test_mod_of_text_by_0")),
