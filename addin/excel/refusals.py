@@ -204,8 +204,53 @@ def _exact_determinant(cells) -> Fraction:
     return det
 
 
+def minverse(array):
+    """formulas' MINVERSE, refused (``Cannot``) where an element of the inverse computed
+    in floating point is not the exact inverse's (each rounded to the nearest float), as
+    MDETERM is: Microsoft says MINVERSE is "calculated with an accuracy of approximately 16
+    digits", not what its last digits are, and a sum of the inverse shows them
+    (``SUM(MINVERSE({1,2,3;0,1,4;5,6,0}))``, 0 exactly, 4.4E-16 computed).
+
+    References: Microsoft Support, "MINVERSE function" (the accuracy; "Some square
+    matrices cannot be inverted and will return the #NUM! error value")."""
+    got = ORIGINAL["MINVERSE"](array)
+    values = np.asarray(xa.one_value(got) if np.ndim(got) == 0 else got, dtype=object)
+    cells = np.asarray(array.value if isinstance(array, fx.load().Ranges) else array,
+                       dtype=object)
+    if values.ndim != 2 or values.shape != cells.shape or cells.shape[0] != cells.shape[1] \
+            or not all(_is_number(x) for x in [*cells.ravel(), *values.ravel()]):
+        return got
+    if cells.shape[0] > 12:
+        raise Cannot("MINVERSE of a matrix of more than 12 rows (its last digits unchecked)")
+    exact = _exact_inverse(cells)
+    if exact is None or any(float(x) != float(e) for x, e in
+                            zip(values.ravel(), exact, strict=True)):
+        raise Cannot("MINVERSE whose value in floating point is not the exact inverse "
+                     "(Excel's last digits are not documented)")
+    return got
+
+
+def _exact_inverse(cells) -> list[Fraction] | None:
+    """The inverse of a square matrix of numbers in exact fractions, row by row
+    (Gauss-Jordan elimination); None for a singular matrix."""
+    n = len(cells)
+    m = [[Fraction(float(x)) for x in row] + [Fraction(int(i == r)) for i in range(n)]
+         for r, row in enumerate(cells)]
+    for c in range(n):
+        pivot = next((r for r in range(c, n) if m[r][c] != 0), None)
+        if pivot is None:
+            return None
+        m[c], m[pivot] = m[pivot], m[c]
+        m[c] = [a / m[c][c] for a in m[c]]
+        for r in range(n):
+            if r != c and m[r][c]:
+                f = m[r][c]
+                m[r] = [a - f * b for a, b in zip(m[r], m[c], strict=True)]
+    return [x for row in m for x in row[n:]]
+
+
 CHECKED = {name: _checked(name) for name in NUMBERS} | {
-    "XNPV": xnpv, "MOD": mod, "MDETERM": mdeterm}
+    "XNPV": xnpv, "MOD": mod, "MDETERM": mdeterm, "MINVERSE": minverse}
 
 
 # --------------------------------------------------------------------------- widened

@@ -61,6 +61,9 @@ EXCEL_FUNCTIONS = (
     ("MDETERM", "refusals:CHECKED", "formulas' MDETERM in floating point, whose last "
      "digits Microsoft does not document: refused in strict mode where it is not exact",
      _ms("MDETERM", "test_excel_referee_math.py::test_mdeterm_not_exact")),
+    ("MINVERSE", "refusals:CHECKED", "formulas' MINVERSE in floating point, whose last "
+     "digits Microsoft does not document: refused in strict mode where it is not the exact "
+     "inverse", _ms("MINVERSE", "test_excel_referee_math.py::test_minverse_not_exact")),
     *((name, f"annuity:{name.lower()}", f"formulas' {name} (numpy-financial) computes "
        "(1+rate)^nper by a power, its last digits 1e-14 off Excel's (a loan's last "
        "balance 7.6 times Excel's -5.6E-11), and computes a rate of -1 or below and a type "
