@@ -156,11 +156,12 @@ def test_npv_at_a_rate_of_minus_1(tmp_path):
 
 
 def test_minverse_not_exact(tmp_path):
-    # Microsoft Support, "MINVERSE function": computed "with an accuracy of approximately
-    # 16 digits", its last digits not said. {1,2,3;0,1,4;5,6,0} has determinant 1 and the
-    # inverse {-24,18,5;20,-15,-4;-5,4,1} (by hand: the adjugate), whose sum is 0; in
-    # floating point -24.000000000000085...: refused. Its example {4,-1;2,0} inverts
-    # exactly to {0,0.5;-1,2} (by hand: 1/2 * {0,1;-2,4}): computed
+    # [MS-OI29500] 2.1.996: Office computes MINVERSE "with an accuracy of at least 15
+    # digits, which can lead to a small numeric error", its last digits not said.
+    # {1,2,3;0,1,4;5,6,0} has determinant 1 and the inverse {-24,18,5;20,-15,-4;-5,4,1}
+    # (by hand: the adjugate), whose sum is 0; in floating point -24.000000000000085...:
+    # refused. Microsoft's MINVERSE example {4,-1;2,0} inverts exactly to {0,0.5;-1,2}
+    # (by hand: 1/2 * {0,1;-2,4}): computed
     cells = {"A1": 1, "B1": 2, "C1": 3, "A2": 0, "B2": 1, "C2": 4, "A3": 5, "B3": 6, "C3": 0,
              "E1": 4, "F1": -1, "E2": 2, "F2": 0}
     with pytest.raises(WorkbookError, match="MINVERSE whose value in floating point"):

@@ -92,7 +92,8 @@ def offset(reference, rows, cols, height=None, width=None):
     down and ``cols`` right of ``reference`` (numbers truncated), ``height`` by
     ``width`` cells (the reference's size when left off); ``#REF!`` off the sheet or for
     a height or width of 0; a negative height or width refused (``Cannot``): Microsoft's
-    page says "Height must be a positive number" (the same of width) and no more, and
+    page says "Height must be a positive number" (the same of width; ECMA-376 Part 1,
+    OFFSET: "This height shall be positive") and no more, and
     LibreOffice gives an error where Excel is said to go upward or leftward. rows or
     cols left out between commas (``OFFSET(E15,,3)``) is 0; a height or width left so is
     the reference's, as when left off: Excel saved ``SUM(OFFSET(K7:L8,0,0,1,))`` as K7+L7,

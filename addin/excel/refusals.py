@@ -207,12 +207,14 @@ def _exact_determinant(cells) -> Fraction:
 def minverse(array):
     """formulas' MINVERSE, refused (``Cannot``) where an element of the inverse computed
     in floating point is not the exact inverse's (each rounded to the nearest float), as
-    MDETERM is: Microsoft says MINVERSE is "calculated with an accuracy of approximately 16
-    digits", not what its last digits are, and a sum of the inverse shows them
-    (``SUM(MINVERSE({1,2,3;0,1,4;5,6,0}))``, 0 exactly, 4.4E-16 computed).
+    MDETERM is: Office computes the inverse "with an accuracy of at least 15 digits, which
+    can lead to a small numeric error", not what its last digits are, and a sum of the
+    inverse shows them (``SUM(MINVERSE({1,2,3;0,1,4;5,6,0}))``, 0 exactly, 4.4E-16
+    computed).
 
-    References: Microsoft Support, "MINVERSE function" (the accuracy; "Some square
-    matrices cannot be inverted and will return the #NUM! error value")."""
+    References: [MS-OI29500] 2.1.996, MINVERSE (https://learn.microsoft.com/en-us/openspecs/
+    office_standards/ms-oi29500/3ce40557-31a9-4b8a-8f0f-38f73c07c844); Microsoft Support,
+    "MINVERSE function"."""
     got = ORIGINAL["MINVERSE"](array)
     values = np.asarray(xa.one_value(got) if np.ndim(got) == 0 else got, dtype=object)
     cells = np.asarray(array.value if isinstance(array, fx.load().Ranges) else array,
