@@ -182,3 +182,19 @@ def test_large_and_small_of_a_k_not_whole_are_refused(tmp_path):
         c("B3", "LARGE(A1:A2,2)", 0), c("B4", "SMALL(A1:A2,1)", 0)])
     assert set(kept) == {"S!B1", "S!B2"} and all("not a whole number" in w for w in kept.values())
     assert (res["S!B3"], res["S!B4"]) == (0, 0)
+
+
+def test_the_unary_plus_of_the_empty_text_read_by_a_function_is_refused(tmp_path):
+    # AVERAGE({1,2;3,4},2,+""): napkin's +"" is the text "", a text given directly that is
+    # no number (#VALUE!, the AVERAGE page); PtgUplus leaving its operand unchanged, +A5 of
+    # a cell holding ="" may be the cell, whose text AVERAGE leaves out (LibreOffice: 2.4).
+    # No page or saved cell says which: refused. The formula's own value +A5 is "" either
+    # way (A5's value)
+    res, kept = _calc(tmp_path, [
+        c("A1", None, 2), c("A2", None, 4), c("A5", '""', "", t="str"),
+        c("B1", "+A5", "", t="str"),
+        c("C1", 'AVERAGE(A1:A2,+"")', 0), c("C2", "AVERAGE(A1:A2,2,+A5)", 0)])
+    assert res["S!B1"] == ""
+    assert set(kept) == {"S!C1", "S!C2"}
+    assert all('unary + of an empty cell or of the empty text ""' in why
+               for why in kept.values())

@@ -75,14 +75,28 @@ def test_offset_and_indirect_give_references(tmp_path):
               xlsx_make.cell("F3", "OFFSET(D3,-3,-3)", 0),
               xlsx_make.cell("F4", "INDIRECT(A2)", 0), xlsx_make.cell("F5", 'INDIRECT("B"&A5)', 0),
               xlsx_make.cell("F6", 'SUM(INDIRECT("Other!A1:A3"))', 0),
-              xlsx_make.cell("F7", 'INDIRECT("nowhere")&INDIRECT(A3)', 0),
-              xlsx_make.cell("F8", "SUM(OFFSET(B6,0,0,-1,3))", 0)]  # upward: B6:D6
+              xlsx_make.cell("F7", 'INDIRECT("nowhere")&INDIRECT(A3)', 0)]
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells, "Other": [
         xlsx_make.cell(f"A{r}", None, r) for r in (1, 2, 3)]})
     res = calc_workbook(src, tmp_path / "out.xlsx", {})
     assert res["S!F1"] == 61 and res["S!F2"] == (61 + 62 + 63) + (71 + 72 + 73) + (81 + 82 + 83)
     assert res["S!F3"].code == "#REF!" and res["S!F4"] == 1.333 and res["S!F5"] == 61
-    assert res["S!F6"] == 6 and res["S!F7"].code == "#REF!" and res["S!F8"] == 61 + 62 + 63
+    assert res["S!F6"] == 6 and res["S!F7"].code == "#REF!"
+
+
+@pytest.mark.parametrize("formula", ["SUM(OFFSET(B6,0,0,-1,3))", "SUM(OFFSET(B6,0,0,1,-2))",
+                                     "INDEX(OFFSET(B6:C7,3,1,-1,3),1,1)"])
+def test_offset_with_a_negative_height_or_width_is_refused(tmp_path, formula):
+    # Microsoft's OFFSET page: "Height must be a positive number" (so width); what Excel
+    # gives for a negative one it does not say (LibreOffice: #VALUE!): Excel's value kept
+    cells = [xlsx_make.cell(f"{c}{r}", None, r) for r in range(1, 12) for c in "BCD"]
+    cells += [xlsx_make.cell("F1", formula, 7), xlsx_make.cell("G1", "F1+1", 8)]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    with pytest.raises(WorkbookError, match="OFFSET given a negative height or width.* S!F1"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    notes: list[str] = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False, notes=notes)
+    assert res["S!F1"] == 7 and "S!F1" in notes[0] and "negative height or width" in notes[0]
 
 
 def test_offset_onto_a_formula_computed_later_is_computed_first(tmp_path):

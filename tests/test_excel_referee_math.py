@@ -144,6 +144,34 @@ def test_xnpv_dates(tmp_path):
             _calc(tmp_path, cells | {"C1": f"=XNPV({rate},E1:E5,F1:F5)"})
 
 
+def test_npv_at_a_rate_of_minus_1(tmp_path):
+    # Microsoft Support, "NPV function": NPV = sum of value_i / (1 + rate)^i; at a rate
+    # of -1 every term divides by 0, and the page does not say Excel's value (formulas
+    # gave a value ISERROR saw as no error, LibreOffice #NUM!): refused. A rate of -2
+    # is no such case: (1 + rate)^i = (-1)^i, NPV(-2,3,1) = 3/-1 + 1/1 = -2 (by hand)
+    with pytest.raises(WorkbookError, match="NPV with a rate of -1"):
+        _calc(tmp_path, {"C1": "=NPV(-1,3,1)", "C2": "=ISERROR(C1)"})
+    res = _calc(tmp_path, {"C1": "=NPV(-2,3,1)"})
+    assert res["S!C1"] == pytest.approx(-2)
+
+
+def test_minverse_not_exact(tmp_path):
+    # [MS-OI29500] 2.1.996: Office computes MINVERSE "with an accuracy of at least 15
+    # digits, which can lead to a small numeric error", its last digits not said.
+    # {1,2,3;0,1,4;5,6,0} has determinant 1 and the inverse {-24,18,5;20,-15,-4;-5,4,1}
+    # (by hand: the adjugate), whose sum is 0; in floating point -24.000000000000085...:
+    # refused. Microsoft's MINVERSE example {4,-1;2,0} inverts exactly to {0,0.5;-1,2}
+    # (by hand: 1/2 * {0,1;-2,4}): computed
+    cells = {"A1": 1, "B1": 2, "C1": 3, "A2": 0, "B2": 1, "C2": 4, "A3": 5, "B3": 6, "C3": 0,
+             "E1": 4, "F1": -1, "E2": 2, "F2": 0}
+    with pytest.raises(WorkbookError, match="MINVERSE whose value in floating point"):
+        _calc(tmp_path, cells | {"H1": "=SUM(MINVERSE(A1:C3))", "H2": "=H1+1"})
+    res = _calc(tmp_path, cells | {"H1": "=INDEX(MINVERSE(E1:F2),1,2)",
+                                   "H2": "=INDEX(MINVERSE(E1:F2),2,1)",
+                                   "H3": "=SUM(MINVERSE(E1:F2))"})
+    assert (res["S!H1"], res["S!H2"], res["S!H3"]) == (0.5, -1, 0 + 0.5 - 1 + 2)
+
+
 def test_mod_of_text_by_0(tmp_path):
     # Microsoft Support, "MOD function": a divisor of 0 is #DIV/0!, and a number that is
     # no number #VALUE!; which comes first for both is not said (formulas: #VALUE!,

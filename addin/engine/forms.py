@@ -224,14 +224,8 @@ _CELL_OF = {_EMPTY: frozenset({"cells", "empty"}), _ERROR: frozenset({"cells", "
 def each(forms) -> frozenset:
     """The forms of the elements a lifted call computes one at a time, for the forms of
     its arguments: a range's elements are cells, an array's values."""
-    got = set(forms)
-    if "ranges" in got:
-        got.discard("ranges")
-        got.add("cells")
-    if "arrays" in got:
-        got.discard("arrays")
-        got.add("scalars")
-    return frozenset(got)
+    swap = {"ranges": "cells", "arrays": "scalars"}
+    return frozenset(swap.get(f, f) for f in forms)
 
 
 def describe(forms) -> str:
@@ -313,6 +307,12 @@ def guarded(func, call: Call):
 
     checking.__wrapped__ = func
     return checking
+
+
+def _empty_text(v) -> bool:  # the empty text "", typed or held by one cell
+    v = v._value if isinstance(v, ready().Ranges) else v
+    return type(x := v.item(0) if isinstance(v, np.ndarray) and v.size == 1 else v) is str \
+        and not x
 
 
 def _record(state, out: dict, node, step: int, certain: bool, reason: str) -> None:
@@ -449,9 +449,8 @@ def unary_plus_readers(graph, out, certain=None) -> dict[int, tuple[str, bool]]:
     ``graph.functions`` -> (that reader's name, whether the ``+`` is certain to be
     evaluated). formulas computes ``+`` of an empty cell as 0; [MS-XLS] 2.5.198.95
     (PtgUplus: "a unary-operator which leaves a unary-expression unchanged") suggests the
-    empty cell itself, and no page or Excel-saved cell says which value a function or a
-    comparison then sees (``LEFT(+A1)``: "0" or ""; ``VARP(B1:B9,+A1)``: counted or left
-    out). An arithmetic operator, and the formula's own value, read 0 either way."""
+    empty cell itself; no page or Excel-saved cell says which a function or a comparison
+    sees (``LEFT(+A1)``: "0" or ""). An arithmetic operator reads 0 either way."""
     reader = {}
     for (_f, ins, _outs, _flt), key in zip(graph.functions, graph.names, strict=True):
         name = key if key in _ARITHMETIC else branches.graph_name(key) or str(key)
@@ -471,15 +470,15 @@ def unary_plus_readers(graph, out, certain=None) -> dict[int, tuple[str, bool]]:
 
 def unary_plus_checked(func, step: int, reader: str, certain: bool):
     """``func``, a unary ``+`` whose value ``reader`` reads (``unary_plus_readers``),
-    recording a refusal (as ``guarded`` records one) when its operand is an empty cell;
-    the value is never changed."""
+    recording a refusal (as ``guarded`` does) when its operand is an empty cell or the
+    empty text "" (``AVERAGE(A1:A4,+"")``); the value is never changed."""
     state = context.STATE
 
     def checking(*args):
         out = getattr(state, "form_refusals", None)
-        if out is not None and any("empty" in value_forms(a) for a in args):
-            reason = (f"the unary + of an empty cell read by {reader} (0, or the empty "
-                      "cell itself: no source says which)")
+        if out is not None and any("empty" in value_forms(a) or _empty_text(a) for a in args):
+            reason = (f'the unary + of an empty cell or of the empty text "" read by {reader}'
+                      " (its value, or the cell itself: no source says which)")
             pending = None if certain else getattr(state, "form_pending", None)
             if pending is not None:
                 pending.setdefault(step, reason)
@@ -489,3 +488,9 @@ def unary_plus_checked(func, step: int, reader: str, certain: bool):
 
     checking.__wrapped__ = func
     return checking
+
+
+def _empty_text(v) -> bool:  # the empty text "", typed or held by one cell
+    v = v._value if isinstance(v, ready().Ranges) else v
+    return type(x := v.item(0) if isinstance(v, np.ndarray) and v.size == 1 else v) is str \
+        and not x

@@ -90,10 +90,13 @@ def _reference(sidx: int, r1: int, c1: int, r2: int, c2: int, who: str):
 def offset(reference, rows, cols, height=None, width=None):
     """Excel's ``OFFSET(reference, rows, cols, [height], [width])``: the area ``rows``
     down and ``cols`` right of ``reference`` (numbers truncated), ``height`` by
-    ``width`` cells (the reference's size when left off; negative: upward or leftward);
-    ``#REF!`` off the sheet or for a height or width of 0. rows or cols left out between
-    commas (``OFFSET(E15,,3)``) is 0; a height or width left so is the reference's, as
-    when left off: Excel saved ``SUM(OFFSET(K7:L8,0,0,1,))`` as K7+L7,
+    ``width`` cells (the reference's size when left off); ``#REF!`` off the sheet or for
+    a height or width of 0; a negative height or width refused (``Cannot``): Microsoft's
+    page says "Height must be a positive number" (the same of width; ECMA-376 Part 1,
+    OFFSET: "This height shall be positive") and no more, and
+    LibreOffice gives an error where Excel is said to go upward or leftward. rows or
+    cols left out between commas (``OFFSET(E15,,3)``) is 0; a height or width left so is
+    the reference's, as when left off: Excel saved ``SUM(OFFSET(K7:L8,0,0,1,))`` as K7+L7,
     ``SUM(OFFSET(K7:L8,0,0,,1))`` as K7+K8 and ``SUM(OFFSET(K7:L8,0,0,,))`` as all four
     (tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, I1008, J1008, M1008)."""
     ns = fx.load()
@@ -114,10 +117,13 @@ def offset(reference, rows, cols, height=None, width=None):
     h, w = size(height, r2 - r1 + 1, "height"), size(width, c2 - c1 + 1, "width")
     if h == 0 or w == 0:
         raise ExcelError("#REF!", "OFFSET's height and width must not be 0")
+    if h < 0 or w < 0:  # Microsoft: "Height must be a positive number" (so width)
+        raise Cannot(f"OFFSET given a negative height or width ({h} by {w}): Microsoft's "
+                     "OFFSET page says both must be positive and not what Excel gives "
+                     "otherwise (upward or leftward, or an error); give a positive height "
+                     "and width, moving the reference with rows and cols instead")
     top, left = r1 + dr, c1 + dc
-    rows_ = (top, top + h - 1) if h > 0 else (top + h + 1, top)
-    cols_ = (left, left + w - 1) if w > 0 else (left + w + 1, left)
-    return _reference(book.sid_map[sid], rows_[0], cols_[0], rows_[1], cols_[1], "OFFSET")
+    return _reference(book.sid_map[sid], top, left, top + h - 1, left + w - 1, "OFFSET")
 
 
 def indirect(ref_text, a1=True):

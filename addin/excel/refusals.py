@@ -204,8 +204,55 @@ def _exact_determinant(cells) -> Fraction:
     return det
 
 
+def minverse(array):
+    """formulas' MINVERSE, refused (``Cannot``) where an element of the inverse computed
+    in floating point is not the exact inverse's (each rounded to the nearest float), as
+    MDETERM is: Office computes the inverse "with an accuracy of at least 15 digits, which
+    can lead to a small numeric error", not what its last digits are, and a sum of the
+    inverse shows them (``SUM(MINVERSE({1,2,3;0,1,4;5,6,0}))``, 0 exactly, 4.4E-16
+    computed).
+
+    References: [MS-OI29500] 2.1.996, MINVERSE (https://learn.microsoft.com/en-us/openspecs/
+    office_standards/ms-oi29500/3ce40557-31a9-4b8a-8f0f-38f73c07c844); Microsoft Support,
+    "MINVERSE function"."""
+    got = ORIGINAL["MINVERSE"](array)
+    values = np.asarray(xa.one_value(got) if np.ndim(got) == 0 else got, dtype=object)
+    cells = np.asarray(array.value if isinstance(array, fx.load().Ranges) else array,
+                       dtype=object)
+    if values.ndim != 2 or values.shape != cells.shape or cells.shape[0] != cells.shape[1] \
+            or not all(_is_number(x) for x in [*cells.ravel(), *values.ravel()]):
+        return got
+    if cells.shape[0] > 12:
+        raise Cannot("MINVERSE of a matrix of more than 12 rows (its last digits unchecked)")
+    exact = _exact_inverse(cells)
+    if exact is None or any(float(x) != float(e) for x, e in
+                            zip(values.ravel(), exact, strict=True)):
+        raise Cannot("MINVERSE whose value in floating point is not the exact inverse "
+                     "(Excel's last digits are not documented)")
+    return got
+
+
+def _exact_inverse(cells) -> list[Fraction] | None:
+    """The inverse of a square matrix of numbers in exact fractions, row by row
+    (Gauss-Jordan elimination); None for a singular matrix."""
+    n = len(cells)
+    m = [[Fraction(float(x)) for x in row] + [Fraction(int(i == r)) for i in range(n)]
+         for r, row in enumerate(cells)]
+    for c in range(n):
+        pivot = next((r for r in range(c, n) if m[r][c] != 0), None)
+        if pivot is None:
+            return None
+        m[c], m[pivot] = m[pivot], m[c]
+        m[c] = [a / m[c][c] for a in m[c]]
+        for r in range(n):
+            if r != c and m[r][c]:
+                f = m[r][c]
+                m[r] = [a - f * b for a, b in zip(m[r], m[c], strict=True)]
+    return [x for row in m for x in row[n:]]
+
+
 CHECKED = {name: _checked(name) for name in NUMBERS} | {
-    "XNPV": xnpv, "MOD": mod, "MDETERM": mdeterm}
+    "XNPV": xnpv, "MOD": mod, "MDETERM": mdeterm, "MINVERSE": minverse}
 
 
 # --------------------------------------------------------------------------- widened
@@ -325,9 +372,22 @@ def find(find_text, within_text, start_num=None):
     return ORIGINAL["FIND"](*args)
 
 
+def npv(rate, *values):
+    """formulas' NPV, refused (``Cannot``) for a rate of -1: every term divides by
+    (1 + rate)^i, 0 there, and Microsoft's page says nothing of that case (formulas gives
+    a value no error test sees, written #NUM!; LibreOffice #NUM!).
+
+    References: Microsoft Support, "NPV function" (NPV = sum of values_i / (1 + rate)^i)."""
+    r = xa.one_value(rate)
+    if _is_number(r) and r == -1:
+        raise Cannot("NPV with a rate of -1 (each value divided by (1 + rate)^i = 0; its "
+                     "page does not say Excel's value)")
+    return ORIGINAL["NPV"](rate, *values)
+
+
 CHECKED |= {"MAXA": _counting_text("MAXA"), "MINA": _counting_text("MINA"),
             "AVERAGEA": _counting_text("AVERAGEA"), "POISSON": poisson,
             "POISSON.DIST": poisson, "_XLFN.POISSON.DIST": poisson,
-            "REPLACE": replace, "FIND": find}
+            "REPLACE": replace, "FIND": find, "NPV": npv}
 CHECKED |= {name: _paired(name) for name in ("SUMX2MY2", "SUMX2PY2", "SUMXMY2")}
 CHECKED |= TIMES

@@ -52,12 +52,18 @@ EXCEL_FUNCTIONS = (
     ("XNPV", "refusals:CHECKED", "formulas' XNPV sorts the dates and counts from the "
      "earliest: #NUM! where a date precedes the first (its page); a rate not above 0 "
      "refused in strict mode", _ms("XNPV", "test_excel_referee_math.py::test_xnpv_dates")),
+    ("NPV", "refusals:CHECKED", "formulas' NPV at a rate of -1 divides by 0 and gives a "
+     "value no error test sees, where Microsoft's page does not say Excel's value: refused "
+     "in strict mode", _ms("NPV", "test_excel_referee_math.py::test_npv_at_a_rate_of_minus_1")),
     ("MOD", "refusals:CHECKED", "formulas' MOD of a text that is no number by 0 is "
      "#VALUE!, where Microsoft's page does not say which error comes first: refused in "
      "strict mode", _ms("MOD", "test_excel_referee_math.py::test_mod_of_text_by_0")),
     ("MDETERM", "refusals:CHECKED", "formulas' MDETERM in floating point, whose last "
      "digits Microsoft does not document: refused in strict mode where it is not exact",
      _ms("MDETERM", "test_excel_referee_math.py::test_mdeterm_not_exact")),
+    ("MINVERSE", "refusals:CHECKED", "formulas' MINVERSE in floating point, whose last "
+     "digits Microsoft does not document: refused in strict mode where it is not the exact "
+     "inverse", _ms("MINVERSE", "test_excel_referee_math.py::test_minverse_not_exact")),
     *((name, f"annuity:{name.lower()}", f"formulas' {name} (numpy-financial) computes "
        "(1+rate)^nper by a power, its last digits 1e-14 off Excel's (a loan's last "
        "balance 7.6 times Excel's -5.6E-11), and computes a rate of -1 or below and a type "

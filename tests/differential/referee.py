@@ -60,10 +60,11 @@ class Result:
 
 #: functions whose first arguments are dates: name -> how many. Their values, as napkin
 #: computes them, are written beside the formula (from column B of sheet F), for the
-#: rows of ``known_differences.csv`` whose form is ``serial:A..B``
+#: rows of ``known_differences.csv`` whose form is ``serial:A..B`` (BETA.INV's
+#: probability too: no date, but a number whose range settles its value)
 SERIAL_ARGUMENTS = {"DAY": 1, "MONTH": 1, "YEAR": 1, "EOMONTH": 1, "EDATE": 1,
                     "WORKDAY": 1, "DAYS": 2, "DAYS360": 2, "YEARFRAC": 2, "DATEDIF": 2,
-                    "TEXT": 1}
+                    "TEXT": 1, "BETA.INV": 1}
 
 
 def arguments(text: str) -> list[str]:

@@ -44,7 +44,8 @@ excel("NPV", "scalars, cells, ranges, empty",
       "tests/test_checked_forms.py (Microsoft's NPV example); an empty cell in a value is left"
       " out, an empty rate is 0 (Microsoft Support, \"NPV function\": \"Empty cells, logical "
       "values, or text representations of numbers, error values, or text that cannot be "
-      "translated into numbers are ignored\"; tests/test_checked_widened.py)")
+      "translated into numbers are ignored\"; tests/test_checked_widened.py); a rate of -1 "
+      "refused (each value divided by 0; addin/excel/refusals.py)")
 excel("PMT", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/xlcalculator/PMT.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's PMT examples, worked by hand); the "

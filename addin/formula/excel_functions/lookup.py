@@ -130,7 +130,10 @@ excel("OFFSET", "scalars, cells, ranges, empty, errors, omitted",
       "held-out part's Template.xlsx, E16:F16; tests/test_checked_more_forms.py); a height or "
       "width left out so is the reference's (SUM(OFFSET(K7:L8,0,0,1,)), "
       "SUM(OFFSET(K7:L8,0,0,,1)), SUM(OFFSET(K7:L8,0,0,,)) as Excel saved them in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, I1008, J1008, M1008)",
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, I1008, J1008, M1008); a negative height"
+      " or width refused (Microsoft Support, \"OFFSET function\": \"Height must be a positive "
+      "number\", the same of width; ECMA-376 Part 1, OFFSET: \"This height shall be positive\"; "
+      "addin/excel/references.py)",
       value_args=(1, 2, 3, 4), value_context=True)
 excel("ROW", "scalars, cells, empty",
       "values Excel saved in tests/corpus/calamine/issue_553.xlsx, tests/corpus/poi/56574.xlsx"
