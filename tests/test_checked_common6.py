@@ -108,3 +108,19 @@ def test_is_functions_read_any_value(tmp_path):
         "ISBLANK(A1)", "ISBLANK(A9)", "ISERROR(A9)", "ISERROR(A1)"])])
     assert kept == {}
     assert [res[f"S!B{i}"] for i in range(1, 5)] == [False, True, False, True]
+
+
+def test_edate_and_year_given_an_error_value_give_the_first(tmp_path):
+    # addin/engine/first_error.py: a function given error values gives the first in
+    # argument order ([MS-VSDX] 2.2.11.2.2.2.8); YEAR(#REF!) is #REF! as Excel saved it in
+    # tests/corpus/poi/FormulaEvalTestData_Copy.xlsx EverythingTests!H1496; IFERROR of it
+    # the value_if_error (the 153 IFERROR(EDATE(...),"") of the fifth held-out part's Loan
+    # Amortization.xlsx)
+    res, kept = _calc(tmp_path, [c("A1", None, 45000), c("A2", None, "#DIV/0!", t="e"),
+                                 _text("A3", "x"), *_formulas("B", [
+        "EDATE(A2,1)", "EDATE(A1,A2)", "EDATE(NA(),A2)", "YEAR(A2)", "YEAR(NA())",
+        'IFERROR(EDATE(A1,A2),"")', "EDATE(A3,A2)"])])
+    assert [str(res[f"S!B{i}"])[:6] for i in range(1, 6)] == [
+        "#DIV/0", "#DIV/0", "#N/A", "#DIV/0", "#N/A"]
+    assert res["S!B6"] == ""
+    assert list(kept) == ["S!B7"] and "text before an error value" in kept["S!B7"]
