@@ -124,3 +124,12 @@ def test_edate_and_year_given_an_error_value_give_the_first(tmp_path):
         "#DIV/0", "#DIV/0", "#N/A", "#DIV/0", "#N/A"]
     assert res["S!B6"] == ""
     assert list(kept) == ["S!B7"] and "text before an error value" in kept["S!B7"]
+
+
+def test_month_and_day_given_an_error_value_give_it(tmp_path):
+    # MONTH(#N/A) #N/A and DAY(#DIV/0!) #DIV/0! as Excel saved them in
+    # tests/corpus/poi/FormulaEvalTestData_Copy.xlsx EverythingTests!H940 and H340
+    res, kept = _calc(tmp_path, [c("A1", None, "#DIV/0!", t="e"), *_formulas("B", [
+        "MONTH(NA())", "DAY(A1)", "MONTH(A1)"])])
+    assert kept == {}
+    assert [str(res[f"S!B{i}"])[:6] for i in range(1, 4)] == ["#N/A", "#DIV/0", "#DIV/0"]

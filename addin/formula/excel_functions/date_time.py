@@ -18,10 +18,14 @@ excel("DATEVALUE", "scalars, cells, numeric text, 1904",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
       "hand)",
       value_args=ALL, date_system=True, serials_checked=((0,), 1), in_1904=((), True))
-excel("DAY", "scalars, cells",
-      "values Excel saved in tests/corpus/xlcalculator/DAY.xlsx (tests/test_fidelity.py)",
+excel("DAY", "scalars, cells, errors",
+      "values Excel saved in tests/corpus/xlcalculator/DAY.xlsx (tests/test_fidelity.py) ; an "
+      "error value (given back: addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; "
+      "DAY(#DIV/0!) #DIV/0! as Excel saved it in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!H340): "
+      "tests/test_checked_common6.py",
       value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
-      in_1904=((0,), False))
+      first_error=True, in_1904=((0,), False))
 excel("DAYS", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/DAYS.xlsx (tests/test_fidelity.py)",
       xlfn=True, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
@@ -49,10 +53,13 @@ excel("MINUTE", "scalars, cells, empty",
       "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
       "not a whole second, a serial below 0 or after 9999 and a logical value",
       value_args=ALL)
-excel("MONTH", "scalars, cells",
-      "values Excel saved in tests/corpus/xlcalculator/MONTH.xlsx (tests/test_fidelity.py)",
+excel("MONTH", "scalars, cells, errors",
+      "values Excel saved in tests/corpus/xlcalculator/MONTH.xlsx (tests/test_fidelity.py) ; "
+      "an error value (given back: addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; "
+      "MONTH(#N/A) #N/A as Excel saved it in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!H940): tests/test_checked_common6.py",
       value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
-      in_1904=((0,), False))
+      first_error=True, in_1904=((0,), False))
 excel("NETWORKDAYS", date_system=True, refused_in_1904=True)
 excel("NETWORKDAYS.INTL", date_system=True, refused_in_1904=True)
 excel("NOW", date_system=True, refused_in_1904=True)
