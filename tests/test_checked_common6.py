@@ -133,3 +133,16 @@ def test_month_and_day_given_an_error_value_give_it(tmp_path):
         "MONTH(NA())", "DAY(A1)", "MONTH(A1)"])])
     assert kept == {}
     assert [str(res[f"S!B{i}"])[:6] for i in range(1, 4)] == ["#N/A", "#DIV/0", "#DIV/0"]
+
+
+def test_a_repeated_subexpression_takes_the_context_of_its_use(tmp_path):
+    # formulas computes a repeated subexpression once and passes it on through BYPASS, no
+    # Excel function: the operator keeps the context of where its value goes. By hand:
+    # SUMPRODUCT((A1:A3>1)*(A1:A3>1)) over 7, 3.5, 0.5 is 1+1+0 = 2 (SUMPRODUCT's arguments
+    # are arrays, its page); (A1:A3>1)*(A1:A3>1) in row 2 of a one-cell formula takes A2
+    # (implicit intersection, Microsoft's "Implicit intersection operator: @"): TRUE*TRUE 1
+    res, kept = _calc(tmp_path, [c("A1", None, 7), c("A2", None, 3.5), c("A3", None, 0.5),
+                                 c("B1", "SUMPRODUCT((A1:A3>1)*(A1:A3>1))", 0),
+                                 c("B2", "(A1:A3>1)*(A1:A3>1)", 0)])
+    assert kept == {}
+    assert res["S!B1"] == 2 and res["S!B2"] == 1
