@@ -91,6 +91,26 @@ def _number(v, what: str, default: int) -> float | int:
 _RANDOM = random.Random()
 
 
+def randbetween(bottom, top):
+    """Excel's ``RANDBETWEEN(bottom, top)``: a random whole number from ``bottom`` to
+    ``top``, both included; ``#NUM!`` where bottom is greater than top (Microsoft Support,
+    "RANDBETWEEN function", https://support.microsoft.com/en-us/office/
+    randbetween-function-4cc7f0d1-87dc-4eb7-987f-a469ab381685). Volatile, like RAND: a new
+    draw each time the workbook is computed (the census leaves its cells out). A bound
+    that is not whole (Excel rounds it up or down, the page does not say) is ``Cannot``.
+    formulas gave a number that is not whole (RANDBETWEEN(1,3) 2.51...)."""
+    if omitted(bottom) or omitted(top):
+        raise Cannot("RANDBETWEEN with an argument left out")
+    lo = _number(bottom, "RANDBETWEEN's bottom", 0)
+    hi = _number(top, "RANDBETWEEN's top", 0)
+    if not (float(lo).is_integer() and float(hi).is_integer()):
+        raise Cannot("RANDBETWEEN() given a bound that is not a whole number (its page does "
+                     "not say how Excel rounds it)")
+    if lo > hi:
+        raise ExcelError("#NUM!", "RANDBETWEEN's bottom is greater than its top")
+    return _RANDOM.randint(int(lo), int(hi))
+
+
 def randarray(rows=None, columns=None, low=None, high=None, whole_number=None):
     """Excel's ``RANDARRAY([rows], [columns], [min], [max], [whole_number])``: ``rows`` x
     ``columns`` random numbers from ``min`` (``low``) up to ``max`` (``high``; 0 and 1 when

@@ -1,9 +1,13 @@
-"""Excel's logical functions AND, OR, XOR and SWITCH, with Excel's rules for their
+"""Excel's logical functions AND, OR, XOR, SWITCH and IFS, with Excel's rules for their
 arguments.
 
 References
 ----------
-Microsoft Support, "AND function", "OR function", "XOR function", "SWITCH function".
+Microsoft Support, "AND function", "OR function", "XOR function", "SWITCH function";
+"IFS function", https://support.microsoft.com/en-us/office/
+ifs-function-36329a26-37b2-467c-972b-4a39bd951d45 (the value of the first TRUE
+logical_test; #N/A when none is TRUE; a logical_test that resolves to a value other than
+TRUE or FALSE: #VALUE!).
 """
 
 from __future__ import annotations
@@ -163,3 +167,40 @@ def switch(expression, *pairs):
     if len(pairs) % 2:
         return _value(_one(pairs[-1], "its default"))
     raise ExcelError("#N/A", "SWITCH: no value matches")
+
+
+def ifs(*pairs):
+    """Excel's ``IFS(logical_test1, value_if_true1, [logical_test2, value_if_true2], ...)``:
+    the value of the first logical_test that is TRUE, tested in order; ``#N/A`` when none
+    is TRUE; ``#VALUE!`` where a test reached is text (its page: a test that "resolves to
+    a value other than TRUE or FALSE"). What the page leaves open is ``Cannot`` (strict
+    mode refuses the cell): a test that is a number (the page says #VALUE!, while IF
+    takes a number as TRUE or FALSE), an empty cell, an error value, a range or array of
+    many values (Excel would lift IFS over it), a test left without its value."""
+    ns = fx.load()
+    if not pairs or len(pairs) % 2:
+        raise Cannot("IFS with a logical_test without its value_if_true (Excel does not "
+                     "accept the formula)")
+    for k in range(0, len(pairs), 2):
+        t = _scalar(pairs[k])
+        if isinstance(t, (ns.Ranges, np.ndarray)):
+            g = grid(t)
+            if g.size != 1:
+                raise Cannot("IFS() given a range or array of many values as a logical_test"
+                             " (Excel lifts it over them)")
+            t = g.ravel()[0]
+        if isinstance(t, (bool, np.bool_)):
+            if t:
+                return _value(_scalar(pairs[k + 1]))
+            continue
+        if isinstance(t, ns.XlError):
+            raise Cannot("IFS() given an error value as a logical_test (its page does not "
+                         "say whether it is given back)")
+        if t is ns.EMPTY or t is None:
+            raise Cannot("IFS() given an empty cell as a logical_test (its page does not "
+                         "say whether it is FALSE)")
+        if isinstance(t, str):
+            raise ExcelError("#VALUE!", "IFS's logical_test is text, not TRUE or FALSE")
+        raise Cannot("IFS() given a number as a logical_test (its page says #VALUE! for a "
+                     "value other than TRUE or FALSE; IF reads a number as one)")
+    raise ExcelError("#N/A", "IFS: no logical_test is TRUE")

@@ -1,11 +1,13 @@
 """Excel's functions of text and of numbers written as text: TEXT, DOLLAR, BASE,
-HYPERLINK, SEARCH, and the base conversions BIN2DEC, DEC2HEX, ... (binary, octal,
+HYPERLINK, SEARCH, PROPER, and the base conversions BIN2DEC, DEC2HEX, ... (binary, octal,
 decimal, hexadecimal).
 
 References
 ----------
 Microsoft Support, "TEXT function", "DOLLAR function", "BASE function", "HYPERLINK
-function", "SEARCH, SEARCHB functions", and the help page of each base conversion.
+function", "SEARCH, SEARCHB functions", "PROPER function" (https://support.microsoft.com/
+en-us/office/proper-function-52a5a283-e8b2-49be-8506-b2887b889f94), and the help page of
+each base conversion.
 """
 
 from __future__ import annotations
@@ -272,3 +274,19 @@ def textjoin(delimiter, ignore_empty, text1, *texts):
     if len(out) > 32767:
         raise ExcelError("#VALUE!", "TEXTJOIN's result is over 32,767 characters")
     return out
+
+
+def proper(text):
+    """Excel's ``PROPER(text)``: the first letter of the text and every letter after a
+    character other than a letter in upper case, every other letter in lower case
+    (its page: "this is a TITLE" is "This Is A Title", "2-way street" "2-Way Street",
+    "76BudGet" "76Budget"); formulas' PROPER, which does so for ASCII letters. Text
+    holding another letter (é, ß...: whether Excel counts it a letter and how it
+    changes its case, the page does not say) is ``Cannot``."""
+    ns = fx.load()
+    values = grid(text).ravel() if isinstance(text, (ns.Ranges, np.ndarray)) else [text]
+    for v in values:
+        if isinstance(v, str) and not isinstance(v, ns.XlError) and not v.isascii():
+            raise Cannot("PROPER() given text with letters beyond ASCII (how Excel "
+                         "changes their case its page does not say)")
+    return xa.ORIGINAL["PROPER"](text)

@@ -23,6 +23,10 @@ from addin.formula import excel_functions, fx, ranges
 #: one-cell formula is implicitly intersected with the formula's cell
 VALUE_OPERATORS = frozenset("+ - * / ^ & = <> < > <= >= U- U+ %".split())
 _REF_OPERATORS = frozenset([":", ",", " "])
+#: formulas' BYPASS: where a formula repeats a subexpression (``(A1:A3>1)*(A1:A3>1)``),
+#: its graph computes it once and passes the value on through BYPASS, which is no Excel
+#: function: the value's context is that of where BYPASS passes it
+_PASS_ON = frozenset(["BYPASS"])
 #: functions whose arguments Excel computes as arrays in a one-cell formula (array-class
 #: parameters): ``=SUMPRODUCT((A1:A5>1)*B1:B5)`` needs no Ctrl+Shift+Enter (declared
 #: ``array_context``)
@@ -88,7 +92,7 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[dict, tuple, fr
         got = set()
         for fkey in succ.get(data_key, ()):
             name = _base_key(fkey).upper()
-            if name in VALUE_OPERATORS or name in _REF_OPERATORS:
+            if name in VALUE_OPERATORS or name in _REF_OPERATORS or name in _PASS_ON:
                 out = nodes[fkey].get("outputs") or ()
                 got.update(context(o, depth + 1) for o in out) if depth < 200 \
                     else got.add("array")

@@ -142,6 +142,8 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "AGGREGATE": (("ag", "ago", "rr"), ("i",), None),
     "NORM.S.DIST": (("n", "v"), (), None), "NORM.DIST": (("n", "n", "n", "v"), (), None),
     "FIELDVALUE": (("ref", "t"), (), None), "_FV": (("ref", "t"), ("v",), None),
+    "IFS": (("v", "v"), ("v", "v"), None), "IFNA": (("v", "v"), (), None),
+    "PROPER": (("t",), (), None), "RANDBETWEEN": ((), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -157,7 +159,8 @@ FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT
           "PERCENTILE.INC", "QUARTILE.INC", "FORECAST.LINEAR", "STDEV.S", "STDEV.P", "VAR.S",
           "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", "NUMBERVALUE", "XMATCH",
           "TEXTBEFORE", "TEXTAFTER", "TEXTSPLIT", "RANDARRAY",
-          "COVARIANCE.P", "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", "AGGREGATE", *DYNAMIC}
+          "COVARIANCE.P", "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", "AGGREGATE", "IFS",
+          "IFNA", *DYNAMIC}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {
@@ -188,6 +191,8 @@ NOT_REFEREED = {
 #: Volatile functions, written only in calls whose value does not depend on the draw or
 #: the day (a random number, the date of the run).
 VOLATILE_FORMS = {"RAND": ["INT(RAND())", "RAND()<1", "AND(RAND()>=0,RAND()<1)"],
+                  "RANDBETWEEN": ["RANDBETWEEN(2,2)", "RANDBETWEEN(1,3)<=3",
+                                  "AND(RANDBETWEEN(-1,1)>=-1,RANDBETWEEN(-1,1)<=1)"],
                   "TODAY": ["TODAY()>45000", "INT(TODAY())=TODAY()", "YEAR(TODAY())>2000"]}
 
 #: The operators, binary and unary.

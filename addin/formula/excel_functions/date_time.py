@@ -18,20 +18,27 @@ excel("DATEVALUE", "scalars, cells, numeric text, 1904",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
       "hand)",
       value_args=ALL, date_system=True, serials_checked=((0,), 1), in_1904=((), True))
-excel("DAY", "scalars, cells",
-      "values Excel saved in tests/corpus/xlcalculator/DAY.xlsx (tests/test_fidelity.py)",
+excel("DAY", "scalars, cells, errors",
+      "values Excel saved in tests/corpus/xlcalculator/DAY.xlsx (tests/test_fidelity.py) ; an "
+      "error value (given back: addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; "
+      "DAY(#DIV/0!) #DIV/0! as Excel saved it in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!H340): "
+      "tests/test_checked_common6.py",
       value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
-      in_1904=((0,), False))
+      first_error=True, in_1904=((0,), False))
 excel("DAYS", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/DAYS.xlsx (tests/test_fidelity.py)",
       xlfn=True, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
 excel("DAYS360", "scalars, cells",
       "tests/test_checked_forms.py (Microsoft's DAYS360 examples and methods)",
       xlfn=True, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
-excel("EDATE", "scalars, cells, empty, 1904",
+excel("EDATE", "scalars, cells, empty, errors, 1904",
       "values Excel saved in tests/corpus/poi/56688_1.xlsx, tests/corpus/poi/56688_2.xlsx and "
-      "3 more (tests/test_fidelity.py); tests/test_excel_cases.py (values asserted there)",
-      value_args=ALL, date_system=True, in_1904=((0,), True))
+      "3 more (tests/test_fidelity.py); tests/test_excel_cases.py (values asserted there) ; an"
+      " error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_checked_common6.py",
+      value_args=ALL, date_system=True, first_error=True, in_1904=((0,), True))
 excel("EOMONTH", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/EOMONTH.xlsx (tests/test_fidelity.py)",
       value_args=ALL, date_system=True, serials_checked=((0, 1), 1), in_1904=((0,), True))
@@ -46,10 +53,13 @@ excel("MINUTE", "scalars, cells, empty",
       "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
       "not a whole second, a serial below 0 or after 9999 and a logical value",
       value_args=ALL)
-excel("MONTH", "scalars, cells",
-      "values Excel saved in tests/corpus/xlcalculator/MONTH.xlsx (tests/test_fidelity.py)",
+excel("MONTH", "scalars, cells, errors",
+      "values Excel saved in tests/corpus/xlcalculator/MONTH.xlsx (tests/test_fidelity.py) ; "
+      "an error value (given back: addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; "
+      "MONTH(#N/A) #N/A as Excel saved it in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!H940): tests/test_checked_common6.py",
       value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
-      in_1904=((0,), False))
+      first_error=True, in_1904=((0,), False))
 excel("NETWORKDAYS", date_system=True, refused_in_1904=True)
 excel("NETWORKDAYS.INTL", date_system=True, refused_in_1904=True)
 excel("NOW", date_system=True, refused_in_1904=True)
@@ -75,11 +85,14 @@ excel("WORKDAY", "scalars, cells, ranges",
       "(Microsoft's WORKDAY examples)",
       value_args=(0, 1), date_system=True, refused_in_1904=True)
 excel("WORKDAY.INTL", date_system=True, refused_in_1904=True)
-excel("YEAR", "scalars, cells, numeric text, 1904",
+excel("YEAR", "scalars, cells, numeric text, errors, 1904",
       "values Excel saved in tests/corpus/xlcalculator/YEAR.xlsx (tests/test_fidelity.py); "
-      "tests/test_excel_cases.py (values asserted there)",
+      "tests/test_excel_cases.py (values asserted there) ; an error value (given back: "
+      "addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; YEAR(#REF!) #REF! as Excel saved"
+      " it in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!H1496): "
+      "tests/test_checked_common6.py",
       value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
-      in_1904=((0,), False))
+      first_error=True, in_1904=((0,), False))
 excel("YEARFRAC", "scalars, cells, omitted, 1904",
       "values Excel saved in tests/corpus/xlcalculator/YEARFRAC.xlsx (tests/test_fidelity.py);"
       " tests/test_excel_cases.py; tests/test_excel_text.py (values from Microsoft's "

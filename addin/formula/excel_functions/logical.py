@@ -29,8 +29,15 @@ excel("IFERROR", "scalars, cells, numeric text, empty, errors",
       "(tools/business_corpus.csv, Lokesh-875/financial-modelling-portfolio: IFERROR('Data "
       "Sheet'!B17,0) over numbers, text and empty cells); tests/test_checked_stats.py",
       elementwise=True, value_args=ALL, value_context=True, branching=True)
-excel("IFNA", xlfn=True, value_args=ALL, value_context=True, branching=True)
-excel("IFS", branching=True)
+excel("IFNA", "scalars, cells, empty, errors",
+      "Microsoft Support, \"IFNA function\" (the value_if_na where value is #N/A, else value: "
+      "another error value given back); tests/test_checked_common6.py",
+      xlfn=True, value_args=ALL, value_context=True, branching=True)
+excel("IFS", "scalars, cells",
+      "Microsoft Support, \"IFS function\" (the value of the first TRUE logical_test, #N/A when "
+      "none is TRUE, #VALUE! for a test other than TRUE or FALSE: a number, an empty cell or "
+      "an error value as a test refused, addin/excel/logic.py); tests/test_checked_common6.py",
+      xlfn=True, branching=True)
 excel("NOT", "scalars, cells, arrays",
       "values Excel saved in tests/corpus/xlcalculator/NOT.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "

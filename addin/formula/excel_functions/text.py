@@ -76,7 +76,11 @@ excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, error
       "TEXT!W27:AF28, rebuilt in tests/test_excel_text_parts.py, 15 of its cells computed "
       "equal, 0 differing",
       xlfn=True, value_args=ALL, first_error="all")
-excel("PROPER", value_args=ALL)
+excel("PROPER", "scalars, cells, empty",
+      "Microsoft Support, \"PROPER function\" (its three examples, 76BudGet giving 76Budget; "
+      "text with letters beyond ASCII refused, addin/excel/text.py); "
+      "tests/test_checked_common6.py",
+      value_args=ALL)
 excel("REPLACE", "scalars, cells, numeric text",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
       " 123456 -> @456); tests/test_checked_common.py; refused for a start_num below 1, a "
