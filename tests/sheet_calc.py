@@ -20,3 +20,8 @@ def calc_sheet(tmp_path, cells: list[str]):
 def text(ref: str, value: str) -> str:
     """A cell holding ``value`` as text (an inline string)."""
     return xlsx_make.cell(ref, None, value, t="inlineStr")
+
+
+def formulas_down(column: str, formulas, start: int = 1) -> list[str]:
+    """Formula cells down ``column``, each with a saved value (0) to keep if refused."""
+    return [xlsx_make.cell(f"{column}{i}", f, 0) for i, f in enumerate(formulas, start=start)]

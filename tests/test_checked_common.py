@@ -44,9 +44,7 @@ c = xlsx_make.cell
 _calc, _text = sheet_calc.calc_sheet, sheet_calc.text
 
 
-def _formulas(column, formulas, start=1):
-    """Formula cells down ``column``, each with a saved value (0) to keep if refused."""
-    return [c(f"{column}{i}", f, 0) for i, f in enumerate(formulas, start=start)]
+_formulas = sheet_calc.formulas_down
 
 
 def test_the_functions_are_checked():

@@ -112,6 +112,23 @@ def _cached(cell: xv.RawCell, shared: list[str]):
     return cell.v  # str, e (an error value as its text)
 
 
+def moved_formulas(cells):
+    """(cell, formula text) of each formula cell of one sheet's ``cells``
+    (``xlsx_values.read_cells``), a shared formula's text moved from its master cell to
+    the cell (None where openpyxl's Translator cannot move it)."""
+    masters = {c.f_si: (c.f, c.row, c.col) for c in cells if c.f_type == "shared" and c.f}
+    for c in cells:
+        text = c.f
+        if c.f_type == "shared" and not c.f and c.f_si in masters:
+            f, r0, c0 = masters[c.f_si]
+            try:
+                text = Translator("=" + f, f"{xv.num2col(c0)}{r0}").translate_formula(
+                    f"{xv.num2col(c.col)}{c.row}")[1:]
+            except Exception:  # a formula openpyxl cannot move
+                text = None
+        yield c, text
+
+
 def workbook_formulas(path: Path):
     """The saved values of an Excel-saved workbook by sheet, and its formula cells as
     (sheet, row, col, formula text) with shared formulas moved to their cells."""
@@ -124,19 +141,7 @@ def workbook_formulas(path: Path):
             cells = xv.read_cells(zf.read(part.path).decode("utf-8"))
             values[part.name] = {(c.row, c.col): _cached(c, book.shared_strings)
                                  for c in cells}
-            masters = {}
-            for c in cells:
-                if c.f_type == "shared" and c.f:
-                    masters[c.f_si] = (c.f, c.row, c.col)
-            for c in cells:
-                text = c.f
-                if c.f_type == "shared" and not c.f and c.f_si in masters:
-                    f, r0, c0 = masters[c.f_si]
-                    try:
-                        text = Translator("=" + f, f"{xv.num2col(c0)}{r0}").translate_formula(
-                            f"{xv.num2col(c.col)}{c.row}")[1:]
-                    except Exception:  # a formula openpyxl cannot move
-                        text = None
+            for c, text in moved_formulas(cells):
                 if text and c.f_type not in ("array", "dataTable"):
                     formulas.append((part.name, c.row, c.col, text))
         return values, formulas

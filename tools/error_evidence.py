@@ -41,12 +41,11 @@ from pathlib import Path
 from zipfile import BadZipFile, ZipFile
 
 from openpyxl.formula.tokenizer import Token, Tokenizer
-from openpyxl.formula.translate import Translator
 from openpyxl.utils import range_boundaries
 
 from addin.formula import excel_functions
 from addin.ooxml import xlsx_values as xv
-from tools.cancel_evidence import _cached, excel_saved
+from tools.cancel_evidence import _cached, excel_saved, moved_formulas
 
 ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
           "#GETTING_DATA", "#SPILL!", "#CALC!")
@@ -76,17 +75,7 @@ def _formula_cells(zf: ZipFile):
     for part in book.sheets:
         cells = xv.read_cells(zf.read(part.path).decode("utf-8"))
         values[part.name] = {(c.row, c.col): _cached(c, book.shared_strings) for c in cells}
-        masters = {c.f_si: (c.f, c.row, c.col) for c in cells
-                   if c.f_type == "shared" and c.f}
-        for c in cells:
-            text = c.f
-            if c.f_type == "shared" and not c.f and c.f_si in masters:
-                f, r0, c0 = masters[c.f_si]
-                try:
-                    text = Translator("=" + f, f"{xv.num2col(c0)}{r0}").translate_formula(
-                        f"{xv.num2col(c.col)}{c.row}")[1:]
-                except Exception:  # a formula openpyxl cannot move
-                    text = None
+        for c, text in moved_formulas(cells):
             if c.f_type == "dataTable":
                 continue
             if c.f_type == "array" and c.f_ref and ":" in c.f_ref and \
