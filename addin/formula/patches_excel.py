@@ -144,12 +144,12 @@ EXCEL_FUNCTIONS = (
       for name in ("SWITCH", "_XLFN.SWITCH")),
     *((name, "logic:ifs", _UNLIKE.format("IFS") + " (a test that is a number, an empty "
        "cell, an error value or a range refused where the page does not settle it)",
-       _ms("IFS", "test_checked_common6.py")) for name in ("IFS", "_XLFN.IFS")),
+       _ms("IFS", "test_checked_common_more.py")) for name in ("IFS", "_XLFN.IFS")),
     ("RANDBETWEEN", "dynamic_shape:randbetween", "formulas' RANDBETWEEN gives numbers that "
-     "are not whole (RANDBETWEEN(1,3) 2.51...)", _ms("RANDBETWEEN", "test_checked_common6.py")),
+     "are not whole (RANDBETWEEN(1,3) 2.51...)", _ms("RANDBETWEEN", "test_checked_common_more.py")),
     ("PROPER", "text:proper", "formulas' PROPER capitalizes letters beyond ASCII by "
      "Python's rules: ours refuses text holding them in strict mode",
-     _ms("PROPER", "test_checked_common6.py")),
+     _ms("PROPER", "test_checked_common_more.py")),
     *((name, "text:textjoin", _UNLIKE.format("TEXTJOIN") + " (an omitted delimiter is "
        "none, not \"0\")", _ms("TEXTJOIN", "test_excel_core.py"))
       for name in ("TEXTJOIN", "_XLFN.TEXTJOIN")),

@@ -23,7 +23,7 @@ excel("DAY", "scalars, cells, errors",
       "error value (given back: addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; "
       "DAY(#DIV/0!) #DIV/0! as Excel saved it in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!H340): "
-      "tests/test_checked_common6.py",
+      "tests/test_checked_common_more.py",
       value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
       first_error=True, in_1904=((0,), False))
 excel("DAYS", "scalars, cells",
@@ -37,7 +37,7 @@ excel("EDATE", "scalars, cells, empty, errors, 1904",
       "3 more (tests/test_fidelity.py); tests/test_excel_cases.py (values asserted there) ; an"
       " error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
       "2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_checked_common6.py",
+      "tests/test_checked_common_more.py",
       value_args=ALL, date_system=True, first_error=True, in_1904=((0,), True))
 excel("EOMONTH", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/EOMONTH.xlsx (tests/test_fidelity.py)",
@@ -57,7 +57,7 @@ excel("MONTH", "scalars, cells, errors",
       "values Excel saved in tests/corpus/xlcalculator/MONTH.xlsx (tests/test_fidelity.py) ; "
       "an error value (given back: addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; "
       "MONTH(#N/A) #N/A as Excel saved it in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
-      "EverythingTests!H940): tests/test_checked_common6.py",
+      "EverythingTests!H940): tests/test_checked_common_more.py",
       value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
       first_error=True, in_1904=((0,), False))
 excel("NETWORKDAYS", date_system=True, refused_in_1904=True)
@@ -90,7 +90,7 @@ excel("YEAR", "scalars, cells, numeric text, errors, 1904",
       "tests/test_excel_cases.py (values asserted there) ; an error value (given back: "
       "addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; YEAR(#REF!) #REF! as Excel saved"
       " it in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!H1496): "
-      "tests/test_checked_common6.py",
+      "tests/test_checked_common_more.py",
       value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
       first_error=True, in_1904=((0,), False))
 excel("YEARFRAC", "scalars, cells, omitted, 1904",

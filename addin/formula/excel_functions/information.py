@@ -11,7 +11,7 @@ excel("ISBLANK", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/59132.xlsx (tests/test_fidelity.py); "
       "tests/test_native.py (values from Microsoft's documented examples or worked by hand) ; "
       "an error value (FALSE: Microsoft Support, \"IS functions\", ISBLANK is TRUE for an empty "
-      "cell only); tests/test_checked_common6.py",
+      "cell only); tests/test_checked_common_more.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("ISERR", "scalars, cells, arrays, errors",
       "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py)",
@@ -23,7 +23,7 @@ excel("ISERROR", "scalars, cells, ranges, empty, errors",
       "tests/test_checked_forms.py::test_if_and_isnumber_over_ranges_in_array_formulas "
       "(Microsoft Support, Guidelines and examples of array formulas: each item of a range in "
       "an array formula) ; an empty cell (FALSE: Microsoft Support, \"IS functions\", ISERROR is"
-      " TRUE for an error value only); tests/test_checked_common6.py",
+      " TRUE for an error value only); tests/test_checked_common_more.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("ISEVEN", "scalars, cells",
       "Microsoft Support, \"ISEVEN function\" (ISEVEN(-1) FALSE, ISEVEN(2.5) TRUE (truncated), "

@@ -235,8 +235,8 @@ excel("RANDARRAY", "scalars, cells, omitted, no argument",
       xlfn=True)
 excel("RANDBETWEEN", "scalars, cells",
       "Microsoft Support, \"RANDBETWEEN function\" (a random whole number from bottom to top, "
-      "both included; #NUM! where bottom is above top): tests/test_checked_common6.py (the "
-      "bounds and the kind of every draw checked; volatile like RAND, its cells left out of "
+      "both included; #NUM! where bottom is above top): tests/test_checked_common_more.py (the"
+      " bounds and the kind of every draw checked; volatile like RAND, its cells left out of "
       "the census's comparisons)")
 excel("ROMAN", "scalars, cells",
       "tests/test_checked_forms.py (Microsoft's ROMAN examples and forms)")

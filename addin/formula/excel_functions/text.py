@@ -79,7 +79,7 @@ excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, error
 excel("PROPER", "scalars, cells, empty",
       "Microsoft Support, \"PROPER function\" (its three examples, 76BudGet giving 76Budget; "
       "text with letters beyond ASCII refused, addin/excel/text.py); "
-      "tests/test_checked_common6.py",
+      "tests/test_checked_common_more.py",
       value_args=ALL)
 excel("REPLACE", "scalars, cells, numeric text",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
