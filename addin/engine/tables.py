@@ -87,7 +87,7 @@ def rewrite(text: str, tables: dict[str, Table], sheet: int | None, row: int = 0
     while i < n:
         ch = text[i]
         if ch in "\"'":
-            j = _end_quoted(text, i)
+            j = ft.end_of_quoted(text, i) or len(text)
             out.append(text[i:j])
             i = j
             continue
@@ -125,18 +125,6 @@ def rewrite(text: str, tables: dict[str, Table], sheet: int | None, row: int = 0
 
 def _is_cell(name: str) -> bool:
     return bool(re.fullmatch(r"[A-Za-z]{1,3}\d+", name))
-
-
-def _end_quoted(text: str, i: int) -> int:
-    q, j = text[i], i + 1
-    while j < len(text):
-        if text[j] == q:
-            if j + 1 < len(text) and text[j + 1] == q:
-                j += 2
-                continue
-            return j + 1
-        j += 1
-    return len(text)
 
 
 def _external(text: str, i: int, j: int) -> bool:

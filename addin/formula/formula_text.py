@@ -340,6 +340,20 @@ def alias_sheets(text: str, aliases: dict[str, str]) -> str:
 _CALL = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*\(")
 
 
+def end_of_quoted(text: str, i: int) -> int | None:
+    """The index just after the string literal (``"``) or quoted sheet name (``'``) that
+    opens at ``i``, a doubled quote read as one inside it; None where it is not closed."""
+    q, j = text[i], i + 1
+    while j < len(text):
+        if text[j] == q:
+            if j + 1 < len(text) and text[j + 1] == q:
+                j += 2
+                continue
+            return j + 1
+        j += 1
+    return None
+
+
 def outside_strings(text: str) -> str:
     """Formula text with every string literal emptied to ``""``: its names, references
     and operators, none of them found inside a text."""

@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import re
 
+from addin.formula import formula_text as ft
+
 #: Excel's longest formula, in characters (Microsoft Support, "Excel specifications and
 #: limits": "Length of formula contents: 8,192 characters")
 MAX_FORMULA = 8192
@@ -84,7 +86,7 @@ def expand(text: str, one_cell: bool = False) -> str:
     an array formula. LetRefused for the forms the module's docstring lists."""
     if not _LET.search(text):
         return text
-    if _LAMBDA.search(_outside_strings(text)):
+    if _LAMBDA.search(ft.outside_strings(text)):
         raise LetRefused("LET() in a formula that calls LAMBDA (not checked)")
     out = _expand(text, {}, one_cell)
     if len(out) > MAX_FORMULA:
@@ -93,21 +95,12 @@ def expand(text: str, one_cell: bool = False) -> str:
     return out
 
 
-def _outside_strings(text: str) -> str:
-    return re.sub(r'"(?:[^"]|"")*"', '""', text)
-
-
 def _skip_quoted(text: str, i: int) -> int:
     """The index after the string literal or quoted name opening at ``i``."""
-    q, i = text[i], i + 1
-    while i < len(text):
-        if text[i] == q:
-            if i + 1 < len(text) and text[i + 1] == q:
-                i += 2
-                continue
-            return i + 1
-        i += 1
-    raise LetRefused("LET() in a formula whose quotes are not closed")
+    end = ft.end_of_quoted(text, i)
+    if end is None:
+        raise LetRefused("LET() in a formula whose quotes are not closed")
+    return end
 
 
 def _arguments(text: str, start: int) -> tuple[list[str], int]:
