@@ -179,7 +179,7 @@ class Evaluation:
         def make_pipe():  # formulas' own function, run when ours cannot produce a value
             ref = f"{ft.quote_sheet(wb.sheets[sidx].fname)}!{xv.num2col(col)}{row}"
             text = ft.put_numbers(template, nums)
-            return fx.parse(text, ref, wb.references(sidx)).make_pipe()
+            return executor.parse(text, ref, wb.references(sidx)).make_pipe()
 
         fn = shape.fn.with_consts(consts, make_pipe)
         return Program(fn, shape.plan, shape.toks, True, template, shape.cell, nums)

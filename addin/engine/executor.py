@@ -33,7 +33,7 @@ def compile_formula(text: str, cell_ref: str | None, references=None, final: boo
     ``final``: a formula of its own (a cell's, not a defined name's), whose last ``+``
     or ``-`` Excel makes 0 where it cancels (``addin.formula.cancellation``)."""
     ready()
-    parsed = fx.parse(text, cell_ref, references)
+    parsed = parse(text, cell_ref, references)
     try:  # run the parsed graph as it is, without formulas' compile step
         graph, inputs, consts, out = fx.builder_program(parsed)
         if final:  # a cell's final + or -: Excel's 0 where it cancels
@@ -44,6 +44,19 @@ def compile_formula(text: str, cell_ref: str | None, references=None, final: boo
         return FastFn(graph, inputs, out, consts, make_pipe=parsed.make_pipe)
     except fx.Fallback:
         return _fast(parsed.make_pipe())
+
+
+def parse(text: str, cell_ref: str | None, references=None) -> fx.Parsed:
+    """A normalized formula parsed at ``cell_ref``; where formulas' graph would compute a
+    repeated expression once though its occurrences are read in different contexts (one
+    implicitly intersected, another as a whole array:
+    ``intersection.shared_across_contexts``), parsed again with each occurrence a node
+    of its own, as Excel computes each (``=IF(A1<0,(B1:B3>1)*1,SUMPRODUCT((B1:B3>1)*
+    B1:B3))`` in row 3 is 7, the SUMPRODUCT of the whole column, not 0, the row's cell)."""
+    parsed = fx.parse(text, cell_ref, references)
+    if intersection.shared_across_contexts(parsed.cell.builder.dsp, fx._OURS):
+        parsed = fx.parse(text, cell_ref, references, share=False)
+    return parsed
 
 
 class FastFn:

@@ -134,10 +134,11 @@ def load():
                 from formulas.ranges import Ranges, _reshape_array_as_excel
                 from formulas.tokens.operand import Error, XlError, _build_sheet_id, range2parts
 
-                from addin.formula.fx_parser import Cell  # formulas' Cell, parsed faster
+                from addin.formula.fx_parser import Cell, EachCallCell  # parsed faster
 
                 ns = _NS_()
                 ns.formulas, ns.sh, ns.Cell, ns.Array = formulas, sh, Cell, Array
+                ns.EachCallCell = EachCallCell
                 ns.get_functions, ns.Ranges = get_functions, Ranges
                 ns.RangeValueError = RangeValueError
                 ns.reshape = _reshape_array_as_excel
@@ -387,12 +388,14 @@ def _parsing():
             Operator.compile = _ORIGINAL["compile"]
 
 
-def parse(text: str, cell_ref: str | None, references=None) -> Parsed:
+def parse(text: str, cell_ref: str | None, references=None, share: bool = True) -> Parsed:
     """Parse a normalized formula (ValueError if it is not one), with the corrections
-    of ``_parsing``."""
+    of ``_parsing``. ``share``: a repeated operation or call is one node of the graph,
+    computed once (formulas' way), else each occurrence is a node of its own
+    (``addin.formula.fx_parser.EachCallBuilder``)."""
     ns = load()
     with _parsing():
-        cell = ns.Cell(cell_ref, text, context=None)
+        cell = (ns.Cell if share else ns.EachCallCell)(cell_ref, text, context=None)
     ctx = {}
     if cell_ref is not None:
         sheet = cell.range.ranges[0].get("sheet")

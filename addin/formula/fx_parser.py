@@ -37,12 +37,17 @@ from __future__ import annotations
 import string
 
 import regex
+from formulas.builder import AstBuilder
 from formulas.cell import Cell as _Cell
 from formulas.errors import FormulaError, ParenthesesError, TokenError
 from formulas.parser import Parser
+from formulas.tokens.function import Function
 from formulas.tokens.function import Lambda as _Lambda
 from formulas.tokens.operand import Range as _Range
+from formulas.tokens.operator import Operator
 from formulas.tokens.parenthesis import Parenthesis
+from schedula.utils.cst import NONE as _NONE
+from schedula.utils.utl import get_unused_node_id
 
 _LETTERS = frozenset(string.ascii_letters)
 _DIGITS = frozenset(string.digits)
@@ -208,3 +213,55 @@ class Cell(_Cell):
     """formulas' ``Cell``, parsed by ``FirstCharParser``."""
 
     parser = FirstCharParser(True)
+
+
+class EachCallBuilder(AstBuilder):
+    """formulas' ``AstBuilder`` with each occurrence of an operation or a call a node of
+    its own. formulas' makes one node of a repeated expression (``AstBuilder.append``: a
+    call whose text is already a node is passed on through ``bypass``), computed once,
+    which is Excel's value only where every occurrence is read in the same context: in
+    ``=IF(A1<0,SUM((B1:B3>1)*1),SUMPRODUCT((B1:B3>1)*C1:C3))`` the first
+    ``B1:B3>1`` takes the cell of the formula's row (implicit intersection, SUM's
+    argument), the second the whole column (SUMPRODUCT's arrays). The operands (a
+    reference, a number) stay one node each; so does what the graph names apart from the
+    token (LET's names, formulas' ``extra_inputs``)."""
+
+    def append(self, token):
+        if not isinstance(token, (Operator, Function)):
+            return super().append(token)
+        try:
+            tokens = [self.pop() for _ in range(token.get_n_args)][::-1]
+        except IndexError:
+            raise FormulaError() from None
+        token.update_input_tokens(*tokens)
+        inputs = [self.get_node_id(i) for i in tokens]
+        token.set_expr(*tokens)
+        out, dmap = token.node_id, self.dsp.dmap
+        if out in self.dsp.nodes:  # a repeat: computed again, as Excel computes it
+            out = self.nodes[token] = get_unused_node_id(dmap, out, "c%d>{}")
+        func = token.compile()
+        kw = {"function_id": get_unused_node_id(dmap, token.name), "function": func,
+              "inputs": inputs or None, "outputs": [out]}
+        if isinstance(func, dict):  # (as formulas' append: a function's extra inputs)
+            extra = func.get("extra_inputs", {})
+            for k, v in extra.items():
+                if v is not _NONE:
+                    self.dsp.add_data(k, v)
+            kw["inputs"] = (list(extra) + inputs) or None
+            kw.update(func)
+        self.dsp.add_function(**kw)
+        self._deque.append(token)
+
+
+class EachCallParser(FirstCharParser):
+    """``FirstCharParser`` building with ``EachCallBuilder``."""
+
+    ast_builder = EachCallBuilder
+
+
+class EachCallCell(_Cell):
+    """formulas' ``Cell``, parsed by ``EachCallParser``: each occurrence of a repeated
+    operation or call computed on its own (``addin.formula.fx.parse``, ``share=False``)."""
+
+    parser = EachCallParser(True)
+

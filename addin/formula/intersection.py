@@ -80,46 +80,8 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[dict, tuple, fr
 
     References: Microsoft, "Implicit intersection operator: @"; [MS-XLS] 2.5.198.x
     (parameter classes: reference, value, array)."""
-    nodes, succ, pred = dsp.nodes, dsp.dmap.succ, dsp.dmap.pred
-    memo: dict = {}
-
-    def context(data_key, depth=0) -> str:
-        """'array', 'lift' (an argument of a ``LIFTING`` function, through operators and
-        ``LIFTED`` functions), 'value' or the name of an unknown function, for a data
-        node."""
-        if data_key in memo:
-            return memo[data_key]
-        got = set()
-        for fkey in succ.get(data_key, ()):
-            name = _base_key(fkey).upper()
-            if name in VALUE_OPERATORS or name in _REF_OPERATORS or name in _PASS_ON:
-                out = nodes[fkey].get("outputs") or ()
-                got.update(context(o, depth + 1) for o in out) if depth < 200 \
-                    else got.add("array")
-            elif name in LIFTING:
-                got.add("lift")
-            elif name in LIFTED and depth < 200 and lifted_call(fkey, depth):
-                got.add("lift")
-            elif name in ARRAY_CONTEXT or name in ours or \
-                    name.removeprefix("_XLFN.") in ours:
-                got.add("array")
-            elif name in VALUE_CONTEXT:
-                got.add("value")
-            else:
-                got.add(name.removeprefix("_XLFN.").removeprefix("_XLWS."))
-        if not got:
-            got.add("value")  # the formula's result
-        unknown = sorted(g for g in got if g not in ("array", "value", "lift"))
-        memo[data_key] = unknown[0] if unknown else "value" if "value" in got else \
-            "lift" if got == {"lift"} else "array"
-        return memo[data_key]
-
-    def lifted_call(fkey, depth=0) -> bool:
-        """Whether the call ``fkey`` of a ``LIFTED`` function is computed element by
-        element: its value is read, through operators and such calls, by a ``LIFTING``
-        function's argument only."""
-        out = nodes[fkey].get("outputs") or ()
-        return bool(out) and all(context(o, depth + 1) == "lift" for o in out)
+    nodes, pred = dsp.nodes, dsp.dmap.pred
+    context, lifted_call = _contexts(dsp, ours)
 
     def may_be_range(data_key) -> bool:
         if pred.get(data_key):
@@ -160,6 +122,82 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[dict, tuple, fr
                 single[i] = pos
         i += 1
     return single, tuple(dict.fromkeys(unsure)), frozenset(lifted)
+
+
+def _contexts(dsp, ours):
+    """(``context(data_key)``, ``lifted_call(fkey)``) of a parsed formula's graph: the
+    context a data node's value is read in -- 'array', 'lift' (an argument of a
+    ``LIFTING`` function, through operators and ``LIFTED`` functions), 'value' or the
+    name of an unknown function -- and whether a call of a ``LIFTED`` function is computed
+    element by element (its value read, through operators and such calls, by a
+    ``LIFTING`` function's argument only). ``context.use(fkey)``: the contexts (a set of
+    those) one function reading a value gives it."""
+    nodes, succ = dsp.nodes, dsp.dmap.succ
+    memo: dict = {}
+
+    def use(fkey, depth=0) -> set:
+        name = _base_key(fkey).upper()
+        if name in VALUE_OPERATORS or name in _REF_OPERATORS or name in _PASS_ON:
+            out = nodes[fkey].get("outputs") or ()
+            return {context(o, depth + 1) for o in out} if depth < 200 else {"array"}
+        if name in LIFTING or name in LIFTED and depth < 200 and lifted_call(fkey, depth):
+            return {"lift"}
+        if name in ARRAY_CONTEXT or name in ours or name.removeprefix("_XLFN.") in ours:
+            return {"array"}
+        if name in VALUE_CONTEXT:
+            return {"value"}
+        return {name.removeprefix("_XLFN.").removeprefix("_XLWS.")}
+
+    def context(data_key, depth=0) -> str:
+        if data_key in memo:
+            return memo[data_key]
+        got = set()
+        for fkey in succ.get(data_key, ()):
+            got |= use(fkey, depth)
+        memo[data_key] = _one(got)
+        return memo[data_key]
+
+    def lifted_call(fkey, depth=0) -> bool:
+        out = nodes[fkey].get("outputs") or ()
+        return bool(out) and all(context(o, depth + 1) == "lift" for o in out)
+
+    context.use = use
+    return context, lifted_call
+
+
+def _one(got: set) -> str:
+    """The context of a value read in the contexts ``got``: an unknown function's name
+    first, then 'value', 'lift' where it is read only so, else 'array' ('value' where it
+    is not read: the formula's result)."""
+    unknown = sorted(g for g in got if g not in ("array", "value", "lift"))
+    return unknown[0] if unknown else "value" if "value" in got or not got else \
+        "lift" if got == {"lift"} else "array"
+
+
+def shared_across_contexts(dsp, ours=frozenset()) -> bool:
+    """Whether a parsed formula's graph computes once (formulas' ``bypass`` of a repeated
+    expression) a value its occurrences read in different contexts: one taking the cell
+    of the formula's row or column, another the whole array (``SUM((B1:B3>1)*1)`` and
+    ``SUMPRODUCT((B1:B3>1)*C1:C3)`` in one formula). Such a formula is parsed again with
+    each occurrence computed on its own (``addin.formula.fx.parse``, ``share=False``).
+    An occurrence whose value nothing reads (the inner part of a repeated expression) is
+    left out."""
+    nodes, succ = dsp.nodes, dsp.dmap.succ
+    context, _ = _contexts(dsp, ours)
+    for key, n in nodes.items():
+        if n["type"] != "function" or _base_key(key).upper() not in _PASS_ON:
+            continue
+        readers = set()
+        for source in n.get("inputs") or ():
+            for fkey in succ.get(source, ()):
+                if _base_key(fkey).upper() in _PASS_ON:
+                    out = [o for o in nodes[fkey].get("outputs") or () if succ.get(o)]
+                    readers.update(context(o) for o in out)
+                else:
+                    readers.add(_one(context.use(fkey)))
+        if len(readers) > 1:
+            return True
+    return False
 
 
 def of_reference(rng, row: int, col: int):
