@@ -30,9 +30,14 @@ The list and its split were made so (docs/fidelity.md, "A held-out corpus"):
   same rule, searched by other file names and repository words, no repository or owner of
   the earlier rounds nor any repository mirrored for them, at least 15 repositories, until
   45 files.
+* a sixth round (part ``heldout6``, held out whole), once the fifth had been seen: the same
+  rule, searched by yet other file names and repository words, no repository or owner of
+  the earlier rounds nor any repository mirrored before its rule (the pool's included), at
+  least 15 repositories, until 45 files.
 
-``census DIR [--part heldout|heldout2|heldout3|heldout4|heldout5|...] [--libreoffice]``: the refusal
-census of one part (``tools.refusal_census``'s section, on those files).
+``census DIR [--part heldout|heldout2|heldout3|heldout4|heldout5|heldout6|...]
+[--libreoffice]``: the refusal census of one part (``tools.refusal_census``'s section, on
+those files).
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ from pathlib import Path
 
 MANIFEST = Path(__file__).with_name("business_corpus.csv")
 RAW = "https://raw.githubusercontent.com/{repository}/{commit}/{path}"
-PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4", "heldout5")
+PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4", "heldout5", "heldout6")
 
 
 def part_of(repository: str) -> str:
