@@ -23,8 +23,9 @@ def test_every_row_is_an_excel_saved_workbook_at_a_commit_on_its_side():
     assert rows and len({r["sha256"] for r in rows}) == len(rows)
     for r in rows:
         # (the second round's parts are the same sides, with a 2: heldout2, tune2; the
-        # third to sixth rounds, heldout3-6, are held out whole, not split)
-        if r["part"] not in ("heldout3", "heldout4", "heldout5", "heldout6"):
+        # third to sixth rounds, heldout3-6, are held out whole, not split; so is the
+        # tuning pool, tune3)
+        if r["part"] not in ("heldout3", "heldout4", "heldout5", "heldout6", "tune3"):
             assert r["part"].removesuffix("2") == bc.part_of(r["repository"]), r
         assert re.fullmatch(r"[0-9a-f]{40}", r["commit"]), r
         assert re.fullmatch(r"[0-9a-f]{64}", r["sha256"]), r
@@ -44,7 +45,7 @@ def test_the_third_part_shares_no_owner_with_the_first_two_and_caps_each_reposit
     rows = bc.entries()
     third = [r for r in rows if r["part"] == "heldout3"]
     earlier = {r["repository"].split("/")[0].lower() for r in rows
-               if r["part"] not in ("heldout3", "heldout4", "heldout5", "heldout6")}
+               if r["part"] not in ("heldout3", "heldout4", "heldout5", "heldout6", "tune3")}
     owners = {r["repository"].split("/")[0].lower() for r in third}
     assert third and not owners & earlier
     per_repository = Counter(r["repository"] for r in third)
@@ -62,7 +63,7 @@ def test_the_fourth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_rep
     rows = bc.entries()
     fourth = [r for r in rows if r["part"] == "heldout4"]
     earlier = {r["repository"].split("/")[0].lower() for r in rows
-               if r["part"] not in ("heldout4", "heldout5", "heldout6")}
+               if r["part"] not in ("heldout4", "heldout5", "heldout6", "tune3")}
     assert len(fourth) == 45
     assert not {r["repository"].split("/")[0].lower() for r in fourth} & earlier
     per_repository = Counter(r["repository"] for r in fourth)
@@ -80,7 +81,7 @@ def test_the_fifth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repo
     rows = bc.entries()
     fifth = [r for r in rows if r["part"] == "heldout5"]
     earlier = {r["repository"].split("/")[0].lower() for r in rows
-               if r["part"] not in ("heldout5", "heldout6")}
+               if r["part"] not in ("heldout5", "heldout6", "tune3")}
     assert len(fifth) == 45
     assert not {r["repository"].split("/")[0].lower() for r in fifth} & earlier
     per_repository = Counter(r["repository"] for r in fifth)
@@ -107,3 +108,35 @@ def test_the_sixth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repo
         assert len({r["commit"] for r in sixth if r["repository"] == repo}) == 1, repo
         paths = [r["path"] for r in sixth if r["repository"] == repo]
         assert paths == sorted(paths), repo
+
+
+def test_the_tuning_pool_is_recorded_as_it_was_chosen():
+    # tune3, gathered after heldout5 from mirrored repositories and tuned on (the
+    # manifest's block): 30 files of 10 repositories, at most 6 a repository, first by
+    # path at one commit; no repository or owner of heldout5 (the earlier parts' checks
+    # leave the pool out: it came after them, and shares repositories with heldout3 and
+    # heldout4)
+    rows = bc.entries()
+    pool = [r for r in rows if r["part"] == "tune3"]
+    assert len(pool) == 30
+    fifth = {r["repository"].split("/")[0].lower() for r in rows if r["part"] == "heldout5"}
+    assert not {r["repository"].split("/")[0].lower() for r in pool} & fifth
+    per_repository = Counter(r["repository"] for r in pool)
+    assert len(per_repository) == 10 and max(per_repository.values()) <= 6
+    for repo in per_repository:
+        assert len({r["commit"] for r in pool if r["repository"] == repo}) == 1, repo
+        paths = [r["path"] for r in pool if r["repository"] == repo]
+        assert paths == sorted(paths), repo
+
+
+def test_census_reads_a_part_where_fetch_writes_it(tmp_path, monkeypatch):
+    # DIR/part/owner+name/path with / as __: the folder census --part tune3 gives
+    # refusal_census is where fetch puts the pool's files (local_path)
+    row = next(r for r in bc.entries() if r["part"] == "tune3")
+    assert bc.local_path(tmp_path, row).parent.parent == tmp_path / "tune3"
+    got = []
+    from tools import refusal_census
+    monkeypatch.setattr(refusal_census, "main", lambda argv: got.append(argv) or 0)
+    assert bc.main(["census", str(tmp_path), "--part", "tune3"]) == 0
+    assert got == [["--corpus", str(tmp_path / "tune3")]]
+

@@ -34,8 +34,12 @@ The list and its split were made so (docs/fidelity.md, "A held-out corpus"):
   rule, searched by yet other file names and repository words, no repository or owner of
   the earlier rounds nor any repository mirrored before its rule (the pool's included), at
   least 15 repositories, until 45 files.
+* a tuning pool (part ``tune3``), not a held-out part: 30 files of 10 business/finance
+  repositories mirrored here for other work, chosen for work on the engine and tuned on (so
+  seen): the fourth round's eligibility, at most 6 a repository, no repository or owner of
+  ``heldout5``; not split by ``part_of``.
 
-``census DIR [--part heldout|heldout2|heldout3|heldout4|heldout5|heldout6|...]
+``census DIR [--part heldout|heldout2|heldout3|heldout4|heldout5|heldout6|tune3|...]
 [--libreoffice]``: the refusal census of one part (``tools.refusal_census``'s section, on
 those files).
 """
@@ -51,7 +55,8 @@ from pathlib import Path
 
 MANIFEST = Path(__file__).with_name("business_corpus.csv")
 RAW = "https://raw.githubusercontent.com/{repository}/{commit}/{path}"
-PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4", "heldout5", "heldout6")
+PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4", "heldout5", "heldout6",
+         "tune3")
 
 
 def part_of(repository: str) -> str:
