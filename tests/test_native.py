@@ -54,8 +54,8 @@ def test_every_catalog_function_has_a_native_form_or_a_reason():
     for name in CATALOG:
         reason = NOT_TRANSLATABLE.get(name) or SPECIAL.get(name)
         assert name in forms() or reason, f"{name}: no native form and no reason"
-        assert (DECLARATIONS[name].native is not None) == (name in forms()) or \
-            name in ("GPU_SPEC", "MODEL_SPEC"), name  # the look-ups live in addin.transform.native
+        decl = DECLARATIONS[name]  # a native text, or a look-up in a built-in table
+        assert (decl.native is not None or bool(decl.native_table)) == (name in forms()), name
         if name in forms():
             params = [p.name for p in forms()[name].params]
             code = CATALOG[name].__code__
@@ -116,6 +116,39 @@ def test_untranslatable_cells_become_values_and_are_listed(tmp_path):
     with pytest.raises(WorkbookError, match=r"3 cells cannot be translated \(S!C1: EXPLAIN"):
         native(src, tmp_path / "strict.xlsx", strict=True)
     assert not (tmp_path / "strict.xlsx").exists()
+
+
+
+def test_units_and_lookups_are_translated_from_their_declarations(tmp_path):
+    # UNIT_CONVERT, TIME_FLOOR, GPU_SPEC and MODEL_SPEC declare their native forms
+    # (udfs/functions/units.py, tables.py): the translator names no function. 16 GB is
+    # 16E9 / 2^30 = 14.901... GiB (UNIT_CONVERT(1,"GB","GiB") = 0.931..., the factor);
+    # 16E9 / 3.35E12 s = 4.776 ms
+    from udfs.machinery.declare import DECLARATIONS
+
+    source = (ROOT / "addin" / "transform" / "native" / "translate.py").read_text("utf-8")
+    for name in ("UNIT_CONVERT", "TIME_FLOOR", "GPU_SPEC", "MODEL_SPEC"):
+        assert name not in source, name
+    assert forms()["GPU_SPEC"].lookup == DECLARATIONS["GPU_SPEC"].native_table == "gpus"
+    assert [p.kind for p in forms()["UNIT_CONVERT"].params] == ["number", "factor", "factor"]
+    assert [p.raw for p in forms()["TIME_FLOOR"].params] == [True, True, False]
+    src = _book(tmp_path, [
+        [16, "80 GiB", 16e9, "16 GB", "H100"],
+        ['=UNIT_CONVERT(A1,"GB","GiB")', '=UNIT_CONVERT(B1,"GiB","GB")',
+         '=TIME_FLOOR(C1,3.35E+12,"ms")', '=TIME_FLOOR(D1,"3.35 TB/s","ms")',
+         '=GPU_SPEC(E1,"bandwidth")', '=UNIT_CONVERT(A1,A1,"GiB")', '=UNIT_CONVERT(16,"GB","GiB")'],
+    ])
+    r = native(src, tmp_path / "out.xlsx")
+    assert sorted(r.translated) == ["S!A2", "S!C2", "S!E2", "S!G2"], r.frozen
+    f = r.formulas
+    assert f["S!A2"].endswith("A1*0.931322574615479)")  # 1E9 / 2^30, to 15 digits
+    assert f["S!C2"].endswith("IF(C1<0,#NUM!,(C1/3350000000000)*1000))")  # ms
+    assert "INDEX(" in f["S!E2"] and "MATCH(E1," in f["S!E2"]
+    assert float(f["S!G2"]) == pytest.approx(14.901161193847656)  # constants: the value
+    # text with units in a number's place, and units from a cell, stay values
+    assert "B1 holds text with units" in r.frozen["S!B2"]
+    assert "D1 holds text with units" in r.frozen["S!D2"]
+    assert "must be constant text" in r.frozen["S!F2"]
 
 
 def test_a_model_by_name_translates_and_a_models_range_is_listed(tmp_path):

@@ -37,6 +37,7 @@ declare(
         _spec(tables.gpu_spec, "GPU"), [("name", name), ("field", field)])),
     explain=_explain,
     example=('=GPU_SPEC("H100","bandwidth")', "3.35"),
+    native_table="gpus",
     native_note=("Names as the GPU table or its aliases spell them, in any letter case (and the"
                  " spellings the workbook held when it was translated); napkin's partial names "
                  "('h100 sx') are not matched. The field must be constant text. A number as the"
@@ -52,6 +53,7 @@ declare(
         _spec(tables.model_spec, "model"), [("name", name), ("field", field)])),
     explain=_explain,
     example=('=MODEL_SPEC("DeepSeek-V3","kv_bytes_per_token")', "70272"),
+    native_table="models",
     native_note=("Names as the model table or its aliases spell them, in any letter case (and "
                  "the spellings the workbook held when it was translated); partial names are "
                  "not matched. The field must be constant text. A number as the name gives #N/A"

@@ -50,6 +50,10 @@ declare(
     call=lambda value, from_unit, to_unit: guard(_unit_convert, value, from_unit, to_unit),
     explain=_convert_explain,
     example=('=UNIT_CONVERT(16,"GB","GiB")', "14.90"),
+    native="{value}",
+    native_readers={"value": Arg("value", None, ANY)},
+    native_factor=("from_unit", "to_unit"),
+    native_fold=True,
     native_when=("translated when from_unit and to_unit are constant text (the factor is "
                  "computed at translation); units from cells stay values"),
     native_refusal=("from_unit and to_unit must be constant text (the factor is computed when "
@@ -116,6 +120,10 @@ declare(
     explain=lambda w: f"{w.raw['amount']} ÷ {w.raw['rate']} = {q(w.result, w.unit)}",
     example=('=TIME_FLOOR("16 GB","3.35 TB/s","ms")', "4.776"),
     summary="amount ÷ rate, units checked",
+    native="{amount}/{rate}",
+    native_readers={"amount": Arg("amount", None, NONNEGATIVE),
+                    "rate": Arg("rate", None, POSITIVE)},
+    native_fold=True,
     native_when=("translated when amount and rate are plain numbers (seconds), or both "
                  "constants; text with units from cells stays a value"),
     native_refusal=("text with units for amount or rate is read by napkin only; give plain "

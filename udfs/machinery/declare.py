@@ -16,9 +16,14 @@ A declaration (``declare``) says, in one place, everything about an Excel functi
   default unit, a precision as bytes; the result unit is applied around it). With OMIT
   arguments, a dict from the names omitted (a tuple, ``()`` for none) to the text;
   beside it ``native_result`` (the result known positive or nonnegative),
-  ``native_note`` (its behaviour in words, for docs/native.md) and, for a function with
-  no ``native`` text, ``native_when`` (translated all the same when the arguments allow)
-  and ``native_refusal`` (why a call is not translated).
+  ``native_note`` (its behaviour in words, for docs/native.md), ``native_when`` (the
+  arguments decide whether a call is translated) and ``native_refusal`` (why a call is
+  not translated). A function reading text with units itself (``raw`` arguments) says how
+  the native text reads them: ``native_readers`` (an argument's reader there, a plain
+  number), ``native_factor`` (the unit arguments, constant text, that fix a factor the
+  function gives at translation), ``native_fold`` (a call of constants becomes the
+  function's value); a look-up in a built-in table gives ``native_table`` ("gpus",
+  "models") instead of a text.
 
 From the declarations come the Python functions Excel calls (``CATALOG``, declared to
 xlwings with ``func`` and ``arg``), their argument help (``ARG_DOCS``), the xlwings
@@ -227,6 +232,18 @@ class Function:
     #: translated (the reason ``napkin native`` gives).
     native_when: str = ""
     native_refusal: str = ""
+    #: The readers the native text reads ``raw`` arguments with (name -> ``Arg``: a plain
+    #: number in its default unit and domain); text with units there is napkin's only.
+    native_readers: dict = field(default_factory=dict)
+    #: Unit arguments, constant text, whose factor the native text is multiplied by: the
+    #: function's value at 1 with them, found at translation. Where the first is empty the
+    #: value carries its unit in its text, which only napkin reads.
+    native_factor: tuple[str, ...] = ()
+    #: A call whose arguments are all constants becomes the function's value.
+    native_fold: bool = False
+    #: The built-in table ("gpus", "models") a (name, field) look-up reads: the native form
+    #: is INDEX/MATCH over that table's hidden copy.
+    native_table: str = ""
     #: The formula over the arguments' readers; with OMIT arguments, one per combination
     #: of them given or omitted (key: the names omitted).
     formulas: dict = field(default_factory=dict)
@@ -253,7 +270,9 @@ def declare(name: str, doc: str, *params: Param, formula=None, call=None, result
             native: str | dict | None = None,
             together: tuple[tuple[str, ...], ...] = (),
             by_name: ByName | None = None, native_result: str = "", native_note: str = "",
-            native_when: str = "", native_refusal: str = "") -> Function:
+            native_when: str = "", native_refusal: str = "", native_readers=None,
+            native_factor: tuple[str, ...] = (), native_fold: bool = False,
+            native_table: str = "") -> Function:
     """Declare the Excel function ``name``; return its declaration (also registered)."""
     if (formula is None) == (call is None):
         raise ValueError(f"{name}: give either a formula or a call")
@@ -262,7 +281,9 @@ def declare(name: str, doc: str, *params: Param, formula=None, call=None, result
     fn = Function(name, doc, tuple(params), formula, call, result, nonfinite, explain,
                   example, summary, usage, native, together, by_name=by_name,
                   native_result=native_result, native_note=native_note,
-                  native_when=native_when, native_refusal=native_refusal)
+                  native_when=native_when, native_refusal=native_refusal,
+                  native_readers=dict(native_readers or {}), native_factor=native_factor,
+                  native_fold=native_fold, native_table=native_table)
     if formula is not None:
         _bind_formulas(fn)
     fn.excel = _excel_function(fn)

@@ -50,8 +50,9 @@ class Param:
     (a name from the precisions table or bytes per element), ``latency`` (µs, or an
     interconnect's name), ``unit`` (the unit of the result, ``unit_of`` its default),
     ``name`` (a row of the GPU or model table, ``table``), ``field`` (a column of that
-    table; constant text only) or ``table`` (a model table range, which only a name form
-    reads).
+    table; constant text only), ``table`` (a model table range, which only a name form
+    reads) or ``factor`` (a unit, constant text, fixing a factor found at translation: the
+    declaration's ``native_factor``).
     """
 
     name: str
@@ -60,6 +61,9 @@ class Param:
     default: object = REQUIRED
     unit_of: str = ""
     table: str = ""
+    #: a number the function also reads as text with units (its declaration's ``raw``
+    #: argument, read here by ``native_readers``): such text is napkin's only
+    raw: bool = False
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,10 @@ class Native:
     domain: Domain | None = None
     #: where the native formula cannot match the function, in words
     limits: str = ""
+    #: a call of constants becomes the function's value (the declaration's ``native_fold``)
+    fold: bool = False
+    #: the built-in table a (name, field) look-up reads (``native_table``), or ""
+    lookup: str = ""
 
 
 #: What each result is known to lie in, so that a call nested in another needs no check
@@ -85,9 +93,9 @@ NONNEGATIVE_RESULTS = {n for n, d in DECLARATIONS.items() if d.native_result == 
 #: declarations' ``native_note``).
 NOTES = {n: d.native_note for n, d in DECLARATIONS.items() if d.native_note}
 
-#: Functions with a translation of their own in ``addin.transform.native`` (the arguments decide
-#: whether a formula can say it: the declarations' ``native_when``), and why the rest cannot
-#: (their ``native_refusal``).
+#: Functions whose arguments decide whether a formula can say a call (the declarations'
+#: ``native_when``: their native forms read text with units or fix a factor at
+#: translation), and why the rest cannot (their ``native_refusal``).
 SPECIAL = {n: d.native_when for n, d in DECLARATIONS.items() if d.native_when}
 NOT_TRANSLATABLE = {n: d.native_refusal for n, d in DECLARATIONS.items()
                     if d.native_refusal and not d.native_when}
@@ -123,6 +131,12 @@ def forms() -> dict[str, Native]:
 
     out: dict[str, Native] = {}
     for name, decl in DECLARATIONS.items():
+        if decl.native_table:  # a (name, field) look-up: INDEX/MATCH over the table
+            t = decl.native_table
+            out[name] = Native((Param("name", "name", table=t), Param("field", "field", table=t)),
+                               lambda row: row, result="any", limits=NOTES.get(name, ""),
+                               lookup=t)
+            continue
         if decl.native is None:
             continue
         params, operands = [], []
@@ -133,24 +147,25 @@ def forms() -> dict[str, Native]:
             if p.table:  # read by the name form only (addin.transform.native.named)
                 params.append(Param(p.name, "table", None, ABSENT))
                 continue
+            if p.name in decl.native_factor:  # constant text, its factor found at translation
+                params.append(Param(p.name, "factor", None, REQUIRED))
+                continue
+            reader = p.reader or decl.native_readers[p.name]
             if p.default is DECLARED_REQUIRED:
                 default = REQUIRED
             elif p.default is OMIT:
                 default = ABSENT
             else:
-                default = p.reader.scalar(p.default)  # "BF16" -> 2.0
-            kind = ("precision" if isinstance(p.reader, Precision) else
-                    "latency" if isinstance(p.reader, Latency) else "number")
-            params.append(Param(p.name, kind, p.reader, default))
+                default = reader.scalar(p.default)  # "BF16" -> 2.0
+            kind = ("precision" if isinstance(reader, Precision) else
+                    "latency" if isinstance(reader, Latency) else "number")
+            params.append(Param(p.name, kind, reader, default, raw=p.reader is None))
             operands.append(p.name)
         domain = (POSITIVE if name in POSITIVE_RESULTS else
                   NONNEGATIVE if name in NONNEGATIVE_RESULTS else None)
         out[name] = Native(tuple(params), _builder(name, operands, decl.native, decl.together),
-                           result=decl.result, domain=domain, limits=NOTES.get(name, ""))
-    for name, table in (("GPU_SPEC", "gpus"), ("MODEL_SPEC", "models")):
-        out[name] = Native((Param("name", "name", table=table),
-                            Param("field", "field", table=table)),
-                           lambda row: row, result="any", limits=NOTES[name])
+                           result=decl.result, domain=domain, limits=NOTES.get(name, ""),
+                           fold=decl.native_fold)
     return out
 
 
@@ -161,7 +176,9 @@ def doc_table() -> str:
     FORMS = forms()
     rows = ["| Function | Native form | Notes (beyond the rules above) |", "|---|---|---|"]
     for name in CATALOG:
-        if name in FORMS:
+        if name in SPECIAL:  # (a native form the arguments decide on)
+            rows.append(f"| `{name}` | when the arguments allow | {SPECIAL[name]} |")
+        elif name in FORMS:
             form = FORMS[name]
             how = {"precision": "look-up", "latency": "look-up", "name": "INDEX/MATCH"}
             kinds = {how[p.kind] for p in form.params if p.kind in how}
@@ -169,8 +186,6 @@ def doc_table() -> str:
                 kinds.add("result unit")
             what = "formula" + (f" with {', '.join(sorted(kinds))}" if kinds else "")
             rows.append(f"| `{name}` | {what} | {form.limits or '—'} |")
-        elif name in SPECIAL:
-            rows.append(f"| `{name}` | when the arguments allow | {SPECIAL[name]} |")
         else:
             rows.append(f"| `{name}` | none: becomes its value | {NOT_TRANSLATABLE[name]} |")
     return "\n".join(rows) + "\n"

@@ -166,16 +166,14 @@ class NativeTranslator:
             if a.kind == "range":
                 raise Untranslatable(f"{name} maps over the range {a.where} (an array "
                                      "result); a single-cell formula cannot say it")
-        if name == "UNIT_CONVERT":
-            return self._unit_convert(args)
-        if name == "TIME_FLOOR":
-            return self._time_floor(args)
         form = forms()[name]
         if len(args) > len(form.params):
             return Expr("#VALUE!", "call", result=form.result, domain=form.domain)
         args += [Expr("", "missing")] * (len(form.params) - len(args))
-        if name in ("GPU_SPEC", "MODEL_SPEC"):
+        if form.lookup:
             return self._spec(name, form, args)
+        if form.fold or any(p.kind == "factor" or p.raw for p in form.params):
+            return self._units(name, form, args)
         return self._branch(name, form, args, frozenset())
 
     def _branch(self, name: str, form: Native, args: list[Expr], present) -> Expr:
@@ -190,17 +188,20 @@ class NativeTranslator:
                             result=form.result, domain=form.domain)
         return self._build(name, form, args, present)
 
-    def _build(self, name: str, form: Native, args: list[Expr], present=frozenset()) -> Expr:
+    def _build(self, name: str, form: Native, args: list[Expr], present=frozenset(),
+               factor: str | None = None) -> Expr:
+        """The native formula of a call: ``form.build`` over the arguments' values, their
+        checks around it; ``factor``: the text the result is multiplied by (a result
+        unit's factor takes its place)."""
         from udfs.machinery.errors import EXCEL_ERROR_CODES, ExcelError
 
         checks: list[tuple[str | None, str]] = []
         values: list[str | None] = []
-        factor = None
         for i, (p, a) in enumerate(zip(form.params, args, strict=True)):
             if p.kind == "unit":
                 factor = self._unit(p, a, checks)
                 continue
-            if p.kind == "table":  # read by the name form only
+            if p.kind in ("table", "factor"):  # read by the name form; fixed at translation
                 continue
             try:
                 values.append(self._value(name, p, a, checks, i in present, self.sheet_idx))
@@ -365,7 +366,7 @@ class NativeTranslator:
         name, fld = args
         if fld.kind != "const" or not isinstance(fld.value, str):
             if fld.kind == "const":  # a number, TRUE, an error: the catalog's answer
-                return self._const_result(fname, name, fld)
+                return self._const_result(fname, table, name, fld)
             raise Untranslatable(f"{fname}: the field comes from a cell or a formula; "
                                  "the native formula needs it as text")
         aliases = tables.GPU_FIELD_ALIASES if table == "gpus" else tables.MODEL_FIELD_ALIASES
@@ -375,7 +376,7 @@ class NativeTranslator:
         fields.update({tables.name_key(k): c for k, c in aliases.items()})
         column = fields.get(tables.name_key(fld.value))
         if name.kind == "const":
-            return self._const_result(fname, name, fld, column)
+            return self._const_result(fname, table, name, fld, column)
         if name.kind == "ref" and isinstance(name.value, str) and name.value.strip():
             try:
                 row = tables.match(name.value, rows, table, "name")
@@ -393,8 +394,9 @@ class NativeTranslator:
             text = f"INDEX({self.rng(table, column)},MATCH({n},{keys},0))"
         return Expr(text, "call", result="any")
 
-    def _const_result(self, fname, name: Expr, fld: Expr, column=None) -> Expr:
-        """Both arguments constant: the catalog's own answer (an error) or the look-up."""
+    def _const_result(self, fname, table: str, name: Expr, fld: Expr, column=None) -> Expr:
+        """Both arguments constant: the catalog's own answer (an error) or the look-up in
+        ``table``."""
         from udfs import catalog
         from udfs.machinery.errors import ExcelError
 
@@ -402,63 +404,45 @@ class NativeTranslator:
                                     fld.value)
         if isinstance(v, ExcelError):
             return Expr(v.code, "call", result="any")
-        table = "gpus" if fname == "GPU_SPEC" else "models"
         keys = self.rng(table, 0)
         return Expr(f"INDEX({self.rng(table, column)},MATCH({_text(name.value)},{keys},0))",
                     "call", result="any")
 
-    def _unit_convert(self, args: list[Expr]) -> Expr:
+    def _units(self, name: str, form: Native, args: list[Expr]) -> Expr:
+        """A call of a function that reads text with units itself (its declaration's
+        ``native_readers``, ``native_factor``, ``native_fold``): the factor's units must be
+        constant text; a call of constants is the function's value; text with units in
+        a number's place, or the value's unit left to its text, is napkin's only; else
+        the native text, times the factor the function gives at 1 with those units."""
         from udfs import catalog
-        from udfs.machinery.args import ANY, Arg
         from udfs.machinery.errors import ExcelError
 
-        args = args + [Expr("", "missing")] * (3 - len(args))
-        value, frm, to = args[:3]
-        if len(args) > 3:
-            return Expr("#VALUE!", "call")
-        if frm.kind not in ("const", "missing") or to.kind not in ("const", "missing"):
-            raise Untranslatable("UNIT_CONVERT: " + _SPECIAL_REASON["UNIT_CONVERT"])
-        if value.kind == "const" or frm.kind == "missing" or \
-                (frm.kind == "const" and not str(frm.value).strip()):
-            if value.kind != "const":
-                raise Untranslatable("UNIT_CONVERT: the value's unit is in its text, "
-                                     "which only napkin reads")
-            v = catalog.UNIT_CONVERT(value.value, frm.value if frm.kind == "const" else None,
-                                     to.value if to.kind == "const" else None)
-            if isinstance(v, ExcelError):
-                return Expr(v.code, "call")
-            return Expr(_num(v), "call", domain=None)
-        probe = catalog.UNIT_CONVERT(1.0, frm.value, to.value if to.kind == "const" else None)
-        if isinstance(probe, ExcelError):
-            return Expr(probe.code, "call")
-        form = Native((Param("value", "number", Arg("value", None, ANY)),),
-                      lambda x: f"{x}*{_num(probe)}" if probe != 1 else x)
-        return self._build("UNIT_CONVERT", form, [value])
-
-    def _time_floor(self, args: list[Expr]) -> Expr:
-        from udfs import catalog
-        from udfs.machinery.args import NONNEGATIVE, POSITIVE, Arg
-        from udfs.machinery.errors import ExcelError
-
-        args = args + [Expr("", "missing")] * (3 - len(args))
-        amount, rate, unit_ = args[:3]
-        if len(args) > 3:
-            return Expr("#VALUE!", "call")
-        if amount.kind == "const" and rate.kind == "const" and unit_.kind in ("const", "missing"):
-            v = catalog.TIME_FLOOR(amount.value, rate.value,
-                                   unit_.value if unit_.kind == "const" else None)
+        function = getattr(catalog, name)
+        factors = [(p, a) for p, a in zip(form.params, args, strict=True) if p.kind == "factor"]
+        if any(a.kind not in ("const", "missing") for _, a in factors):
+            raise Untranslatable(f"{name}: {_SPECIAL_REASON[name]}")
+        if form.fold and all(a.kind in ("const", "missing") for a in args):
+            v = function(*[a.value if a.kind == "const" else None for a in args])
             return Expr(v.code if isinstance(v, ExcelError) else _num(v), "call")
-        for a in (amount, rate):
+        if factors and (factors[0][1].kind == "missing" or not str(factors[0][1].value).strip()):
+            raise Untranslatable(f"{name}: the value's unit is in its text, which only "
+                                 "napkin reads")
+        for p, a in zip(form.params, args, strict=True):
+            if not p.raw:
+                continue
             if a.kind == "const" and isinstance(a.value, str):
-                raise Untranslatable("TIME_FLOOR: " + _SPECIAL_REASON["TIME_FLOOR"])
+                raise Untranslatable(f"{name}: {_SPECIAL_REASON[name]}")
             if a.kind == "ref" and isinstance(a.value, str) and a.value.strip():
-                raise Untranslatable(f"TIME_FLOOR: {a.where} holds text with units, which "
+                raise Untranslatable(f"{name}: {a.where} holds text with units, which "
                                      "only napkin reads")
-        form = Native((Param("amount", "number", Arg("amount", None, NONNEGATIVE)),
-                       Param("rate", "number", Arg("rate", None, POSITIVE)),
-                       Param("unit", "unit", None, None, unit_of="s")),
-                      lambda a, r: f"{a}/{r}")
-        return self._build("TIME_FLOOR", form, [amount, rate, unit_])
+        factor = None
+        if factors:
+            probe = function(*[(a.value if a.kind == "const" else None) if p.kind == "factor"
+                               else 1.0 for p, a in zip(form.params, args, strict=True)])
+            if isinstance(probe, ExcelError):
+                return Expr(probe.code, "call")
+            factor = None if probe == 1 else _num(probe)
+        return self._build(name, form, args, factor=factor)
 
 
 #: why a call of a function of ``SPECIAL`` is not translated (its declaration's
