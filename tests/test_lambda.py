@@ -76,6 +76,8 @@ def _n(x: float) -> float:
 def test_the_pages_example_and_calls_worked_by_hand(tmp_path):
     res, kept = calc_sheet(tmp_path, [
         cell("A1", "_xlfn.LAMBDA(_xlpm.number,_xlpm.number+1)(1)", 0),  # the page: 2
+        # Fahrenheit to Celsius (the kind of LAMBDA the page names), by hand (5/9)*72 = 40
+        cell("A10", "_xlfn.LAMBDA(_xlpm.temp,(5/9)*(_xlpm.temp-32))(104)", 0),
         cell("B1", None, 4), cell("B2", None, 5),
         # x = 4, y = 5: 4*10+5 = 45
         cell("A2", "_xlfn.LAMBDA(_xlpm.x,_xlpm.y,_xlpm.x*10+_xlpm.y)(B1,B2)", 0),
@@ -97,6 +99,7 @@ def test_the_pages_example_and_calls_worked_by_hand(tmp_path):
     ])
     assert kept == {}
     assert res["S!A1"] == 2
+    assert res["S!A10"] == pytest.approx(40, rel=1e-15)
     assert res["S!A2"] == 45
     assert res["S!A3"] == 6
     assert res["S!A4"] == 7
@@ -207,6 +210,7 @@ def _refused(tmp_path, cells: list[str], says: str, at: str = "S!A1",
     ("Inc(1)", {"Inc": "_xlfn.LAMBDA(_xlpm.a,_xlfn.LET(_xlpm.b,1,_xlpm.a+_xlpm.b))"},
      "holds LET or LAMBDA"),
     ("_xlfn.LAMBDA(_xlpm.A1,_xlpm.A1)(1)", {}, "not a name Excel accepts"),
+    ("_xlfn.LAMBDA(_xlpm.x,_xlop.y,_xlpm.x)(1)", {}, "the optional parameter [y]"),
     ("_xlfn.LAMBDA(_xlpm.x,_xlpm.X,1)(1,2)", {}, "the parameter X twice"),
 ])
 def test_forms_refused(tmp_path, formula, names, says):

@@ -40,7 +40,8 @@ period, not a cell reference), or named twice; a named LAMBDA scoped to one shee
 whose calculation reads anything but its parameters, constants, function calls and
 references qualified with their sheet (a defined name's other names and unqualified
 references are resolved where the name is defined, not where it is called), or holds
-LET or LAMBDA; Excel's eta-reduced ``_xleta.`` form; and, in a cell Excel did not save
+LET or LAMBDA; an optional parameter (``[y]``, saved ``_xlop.y``); Excel's eta-reduced
+``_xleta.`` form; and, in a cell Excel did not save
 as an array formula, an argument that may be a range or an array (which of its values
 Excel takes there is not documented).
 
@@ -183,6 +184,9 @@ def _parameters(args: list[str]) -> tuple[str, ...]:
                             f"{MAX_PARAMETERS}")
     names: list[str] = []
     for a in args[:-1]:
+        if a.strip()[:6].lower() == "_xlop.":
+            raise LambdaRefused(f"LAMBDA() with the optional parameter [{a.strip()[6:]}] "
+                                "(saved _xlop.; ISOMITTED: not checked)")
         bare = a.strip()[6:] if a.strip()[:6].lower() == "_xlpm." else ""
         try:
             # ("r" and "c", which LET refuses for R1C1, Excel saves as parameters: the
