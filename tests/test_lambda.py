@@ -240,3 +240,73 @@ def test_expand_writes_a_let_of_fresh_names():
 
 def test_the_module_cites_the_page():
     assert "lambda-function-bd212d27" in lambda_calls.__doc__
+
+
+def test_byrow_and_bycol_summing_each_row_worked_by_hand(tmp_path):
+    # A1:C2 = 1 2 3 / 4 5 6 (the page's layout: data in A1:C2, the formula in D4)
+    data = [cell(f"{c}{r}", None, (r - 1) * 3 + i + 1)
+            for r in (1, 2) for i, c in enumerate("ABC")]
+    lam = "_xlfn.LAMBDA(_xlpm.array,{}(_xlpm.array))"
+    _, got = spilled(tmp_path, data, {
+        # sums of rows 1+2+3 = 6, 4+5+6 = 15; of squares 1+4+9 = 14, 16+25+36 = 77
+        "D4": (f"_xlfn.BYROW(A1:C2,{lam.format('SUM')})", [[6], [15]]),
+        "E4": (f"_xlfn.BYROW(A1:C2,{lam.format('SUMSQ')})", [[14], [77]]),
+        # columns: 1+4 = 5, 2+5 = 7, 3+6 = 9
+        "F4": (f"_xlfn.BYCOL(A1:C2,{lam.format('SUM')})", [[5, 7, 9]]),
+        # a LAMBDA of two parameters: the page's #VALUE!
+        "J4": ("_xlfn.BYROW(A1:C2,_xlfn.LAMBDA(_xlpm.a,_xlpm.b,SUM(_xlpm.a)))", [[0]]),
+        # the sum used in the calculation: 6*2+1 = 13, 15*2+1 = 31
+        "K4": ("_xlfn.BYROW(A1:C2,_xlfn.LAMBDA(_xlpm.r,SUM(_xlpm.r)*2+1))", [[13], [31]]),
+    })
+    assert got["D4"] == [[6], [15]]
+    assert got["E4"] == [[14], [77]]
+    assert got["F4"] == [[5, 7, 9]]
+    assert str(got["J4"][0][0]) == "#VALUE!"
+    assert got["K4"] == [[13], [31]]
+
+
+def test_byrow_of_a_spill_as_excel_saved_it(tmp_path):
+    # calebjgartner/Financial-Modeling-Projects, "Real Estate Private Equity Model.xlsx"
+    # (the pool of mirrored files), sheet "Forecast. Monthly Rent": E22 =BYROW(F22#,
+    # LAMBDA(array,SUM(array))) spilled into E22:E153, F22# a spill of five columns; its
+    # first three rows as Excel saved them (F22:J24 given as an array constant of the
+    # values saved there): 93,240 each
+    row = [20400, 15840, 20400, 10200, 26400]
+    const = "{" + ";".join(",".join(map(str, row)) for _ in range(3)) + "}"
+    cells = spill("E22", "E22:E24", "_xlfn.BYROW(_xlfn.ANCHORARRAY(F22),_xlfn.LAMBDA("
+                  "_xlpm.array,SUM(_xlpm.array)))", [[0], [0], [0]])
+    cells = spill("F22", "F22:J24", const, [row] * 3)[:1] + cells
+    by_row = {}
+    for c in cells:  # (each row's cells in column order, as Excel writes them)
+        ref = c.split('r="', 1)[1].split('"', 1)[0]
+        by_row.setdefault(int(ref[1:]), []).append((ref[0], c))
+    ordered = [c for r in sorted(by_row) for _, c in sorted(by_row[r])]
+    res = _book(tmp_path, ordered, {})
+    assert [res[f"S!E{r}"] for r in (22, 23, 24)] == [93240, 93240, 93240]
+
+
+@pytest.mark.parametrize(("formula", "says"), [
+    # the page's example 1, MAX: a row as a range or as an array of its values differ
+    # over empty cells (0 or nothing), which the page leaves open
+    ("_xlfn.BYROW(B1:C2,_xlfn.LAMBDA(_xlpm.array,MAX(_xlpm.array)))",
+     "reads its parameter otherwise than summed"),
+    ("_xlfn.BYROW(B1:C2,_xlfn.LAMBDA(_xlpm.r,_xlpm.r*2))", "otherwise than summed"),
+    ("_xlfn.BYROW(B1:C2*2,_xlfn.LAMBDA(_xlpm.r,SUM(_xlpm.r)))", "other than a range"),
+])
+def test_byrow_forms_refused(tmp_path, formula, says):
+    cells = [cell("B1", None, 1), cell("C1", None, 2), cell("B2", None, 3),
+             cell("C2", None, 4)]
+    kept: list = []
+    _book(tmp_path, [*spill("A1", "A1:A2", formula, [[0], [0]])[:1], *cells,
+                     cell("A2", None, 0)], {}, kept)
+    assert says in {k.label: k.reason for k in kept}["S!A1"]
+
+
+def test_byrow_over_too_many_rows_is_refused():
+    with pytest.raises(LambdaRefused, match="over 2,000 rows"):
+        lambda_calls.by_rows_and_columns(
+            "=_xlfn.BYROW(A1:B2000,_xlfn.LAMBDA(_xlpm.r,SUM(_xlpm.r)))")
+    assert lambda_calls.by_rows_and_columns(
+        "=_xlfn.BYCOL(S!A1:B2,_xlfn.LAMBDA(_xlpm.c,SUM(_xlpm.c)))") == \
+        "=_xlfn.HSTACK(_xlfn.LAMBDA(_xlpm.c,SUM(_xlpm.c))(S!A1:A2)," \
+        "_xlfn.LAMBDA(_xlpm.c,SUM(_xlpm.c))(S!B1:B2))"

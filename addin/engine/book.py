@@ -236,6 +236,7 @@ class Workbook:
                 if v is not None:
                     sheet.cached[p] = v
         spills.anchor_arrays(self)  # A1# (_xlfn.ANCHORARRAY(A1)) as the range it spills
+        self._rows_and_columns_written_out()
         self._load_names()
 
     def structured(self, text: str, sheet: int | None, row: int = 0, col: int = 0) -> str:
@@ -297,6 +298,24 @@ class Workbook:
         except (let_names.LetRefused, lambda_calls.LambdaRefused) as ex:
             node.let_refused = str(ex)
             return text
+
+    def _rows_and_columns_written_out(self) -> None:
+        """The array formulas refused for BYROW or BYCOL given a LAMBDA written out once
+        their spill references are ranges (``lambda_calls.by_rows_and_columns``), then their
+        LAMBDA and LET calls; each still refused, with the reason, where one cannot be."""
+        for node in self.nodes:
+            if not (node.text and node.let_refused and node.let_refused.startswith(
+                    ("BYROW() given a LAMBDA", "BYCOL() given a LAMBDA"))
+                    and node.origin == (node.sheet, node.r, node.c)
+                    and node.spill is not None):  # (an array formula's: it spills)
+                continue
+            try:
+                text = let_names.expand(lambda_calls.expand(
+                    lambda_calls.by_rows_and_columns(node.text), self.named_lambdas))
+            except (let_names.LetRefused, lambda_calls.LambdaRefused) as ex:
+                node.let_refused = str(ex)
+                continue
+            node.text, node.let_refused = self.alias(ft.normalize_formula(text)), None
 
     def _named_lambdas(self) -> dict[str, lambda_calls.NamedLambda]:
         """The defined names whose text is a LAMBDA, by upper-case name (one scoped to a

@@ -66,6 +66,8 @@ MAX_PARAMETERS = 253
 #: how deep named LAMBDAs may call one another while written out (a call deeper than
 #: this is recursion or close to it: refused)
 MAX_DEPTH = 32
+#: the most rows (columns) a BYROW (BYCOL) is written out for, one call each
+MAX_PARTS = 1024
 #: the prefix of the names napkin gives parameters (a formula holding it is refused)
 FRESH = "napkinlambda"
 
@@ -309,3 +311,91 @@ class _Writer:
         pairs = ",".join(f"_xlpm.{fresh[p.upper()]},({a.strip()})"
                          for p, a in zip(params, written, strict=True))
         return f"_xlfn.LET({pairs},{body})"
+
+
+#: the functions a row or column given by BYROW or BYCOL may be summed with: each gives
+#: the same for a range and for an array of its values (Microsoft Support, "SUM
+#: function": "If an argument is an array or reference, only numbers in that array or
+#: reference are counted"; an empty cell read as 0 adds 0), which the page leaves open
+_ROW_SUMS = frozenset({"SUM", "SUMSQ"})
+_BY = re.compile(r"(?i)(?<![\w.\\])(?:_xlfn\.)?(BYROW|BYCOL)\(")
+_AREA = re.compile(r"(?P<sheet>(?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!)?\$?(?P<c1>[A-Za-z]{1,3})"
+                   r"\$?(?P<r1>[0-9]+)(?::\$?(?P<c2>[A-Za-z]{1,3})\$?(?P<r2>[0-9]+))?")
+
+
+def by_rows_and_columns(text: str) -> str:
+    """``text`` with each ``BYROW(range, LAMBDA(row, SUM(row)))`` (or ``BYCOL``, or
+    ``SUMSQ``) whose range is written as one (a spill's, ``A1#``, once written as its
+    range) as ``VSTACK`` (``HSTACK``) of the LAMBDA called on each row (column) of it:
+    the page's "Applies a LAMBDA to each row and returns an array of the results" (a
+    range of 3 columns by 2 rows gives 1 column by 2 rows). A LAMBDA of other than one
+    parameter gives #VALUE! (the page: "an incorrect number of parameters"); a
+    calculation that reads its row otherwise than summed, or reads another name, is
+    refused (``LambdaRefused``): where it gives more than one value Excel gives #CALC!,
+    and whether the row is a range or an array (MAX, AVERAGE, COUNT and PRODUCT differ
+    there over empty cells) the page does not say.
+
+    References
+    ----------
+    Microsoft Support, "BYROW function" (https://support.microsoft.com/en-us/excel/
+    functions/byrow-function) and "BYCOL function" (https://support.microsoft.com/en-us/
+    excel/functions/bycol-function): array, and a LAMBDA of one parameter (a row, a
+    column) calculating one result; errors as above."""
+    out, end = [], 0
+    code = ft.STRING_RE.sub(lambda q: '"' + " " * (len(q.group(0)) - 2) + '"', text)
+    for m in _BY.finditer(code):
+        if m.start() < end:
+            continue
+        args, stop = _arguments(text, m.end())
+        out += (text[end:m.start()], _by(m.group(1).upper(), args))
+        end = stop
+    return "".join(out) + text[end:]
+
+
+def _by(which: str, args: list[str]) -> str:
+    """One BYROW or BYCOL call (its arguments as written) written out."""
+    area = _AREA.fullmatch(args[0].strip()) if len(args) == 2 else None
+    lam = _LAMBDA.match(args[1].strip()) if len(args) == 2 else None
+    if area is None or lam is None:
+        raise LambdaRefused(f"{which}() given other than a range and a LAMBDA (not checked)")
+    inner, after = _arguments(args[1].strip(), lam.end())
+    if args[1].strip()[after:].strip():
+        raise LambdaRefused(f"{which}() given a LAMBDA called (not checked)")
+    params = _parameters(inner)
+    if len(params) != 1:
+        return "#VALUE!"  # the page: an incorrect number of parameters
+    calc = ft.change_outside_strings(inner[-1], lambda s: re.sub(
+        rf"(?i)(?<![\w.\\])(?:_xlfn\.)?({'|'.join(_ROW_SUMS)})\(\s*_xlpm\.{params[0]}\s*\)",
+        "0", s))
+    if _PARAM.search(ft.outside_strings(calc)) or _LAMBDA.search(calc) or _BY.search(calc) \
+            or not let_names.one_value(calc):
+        raise LambdaRefused(
+            f"{which}() given a LAMBDA whose calculation {inner[-1].strip()[:60]} reads its "
+            "parameter otherwise than summed (SUM, SUMSQ), or may give more than one value "
+            "(Excel's #CALC!): not checked")
+    sheet = area.group("sheet") or ""
+    c1, r1 = area.group("c1").upper(), int(area.group("r1"))
+    c2, r2 = (area.group("c2") or c1).upper(), int(area.group("r2") or r1)
+    count = r2 - r1 + 1 if which == "BYROW" else \
+        let_names.column_number(c2) - let_names.column_number(c1) + 1
+    if not 1 <= count <= MAX_PARTS:
+        raise LambdaRefused(f"{which}() over {count:,} rows or columns (written out, past "
+                            f"the {MAX_PARTS:,} napkin writes: not checked)")
+    cols = [_letters(n) for n in range(let_names.column_number(c1),
+                                       let_names.column_number(c2) + 1)]
+    if which == "BYROW":
+        parts = [f"{sheet}{c1}{r}:{c2}{r}" for r in range(r1, r2 + 1)]
+    else:
+        parts = [f"{sheet}{c}{r1}:{c}{r2}" for c in cols]
+    lam_text = args[1].strip()
+    stack = "_xlfn.VSTACK" if which == "BYROW" else "_xlfn.HSTACK"
+    return f"{stack}({','.join(f'{lam_text}({p})' for p in parts)})"
+
+
+def _letters(n: int) -> str:
+    """The letters of column ``n`` (1 is A, 16,384 XFD)."""
+    out = ""
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(65 + r) + out
+    return out

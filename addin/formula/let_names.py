@@ -222,7 +222,7 @@ def one_value(expr: str) -> bool:
         m = _SCALAR_TOKEN.match(text, i)
         if m is None:
             return False
-        if m.group("col") and (_column(m.group("col")) > 16384
+        if m.group("col") and (column_number(m.group("col")) > 16384
                                or not 1 <= int(m.group("row")) <= 1048576):
             return False  # (a defined name such as ZZZ1, not a cell: XFD1048576 is last)
         call = m.group("call")
@@ -233,7 +233,7 @@ def one_value(expr: str) -> bool:
     return True
 
 
-def _column(letters: str) -> int:
+def column_number(letters: str) -> int:
     """The number of a column (A is 1, XFD 16,384)."""
     n = 0
     for ch in letters.upper():
