@@ -314,9 +314,12 @@ class _Writer:
 
 
 #: the functions a row or column given by BYROW or BYCOL may be summed with: each gives
-#: the same for a range and for an array of its values (Microsoft Support, "SUM
-#: function": "If an argument is an array or reference, only numbers in that array or
-#: reference are counted"; an empty cell read as 0 adds 0), which the page leaves open
+#: the same for a range and for an array of its values, which the page leaves open
+#: ("If an argument is an array or reference, only numbers in that array or reference are
+#: counted. Empty cells, logical values, or text in the array or reference are ignored":
+#: Microsoft Learn, "WorksheetFunction.Sum method (Excel)", https://learn.microsoft.com/
+#: en-us/office/vba/api/excel.worksheetfunction.sum; ECMA-376 Part 4, SUM and SUMSQ; an
+#: empty cell read as 0 in an array adds 0 to a sum or a sum of squares either way)
 _ROW_SUMS = frozenset({"SUM", "SUMSQ"})
 _BY = re.compile(r"(?i)(?<![\w.\\])(?:_xlfn\.)?(BYROW|BYCOL)\(")
 _AREA = re.compile(r"(?P<sheet>(?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!)?\$?(?P<c1>[A-Za-z]{1,3})"
