@@ -206,6 +206,8 @@ def _refused(tmp_path, cells: list[str], says: str, at: str = "S!A1",
     ("AddRate(1)", {"AddRate": "_xlfn.LAMBDA(_xlpm.a,_xlpm.a+Rate)", "Rate": "S!$B$1"},
      "a named LAMBDA whose calculation reads 'Rate'"),
     ("AddB1(1)", {"AddB1": "_xlfn.LAMBDA(_xlpm.a,_xlpm.a+B1)"}, "reads 'B1'"),
+    ("AddB1(1)", {"AddB1": "_xlfn.LAMBDA(_xlpm.a,_xlpm.a+S!B1)"}, "reads 'S!B1'"),
+    ("Here(1)", {"Here": "_xlfn.LAMBDA(_xlpm.a,_xlpm.a+ROW())"}, "ROW() or COLUMN()"),
     ("Inc(1)", {("Inc", 0): "_xlfn.LAMBDA(_xlpm.a,_xlpm.a+1)"}, "for one sheet only"),
     ("Inc(1)", {"Inc": "_xlfn.LAMBDA(_xlpm.a,_xlfn.LET(_xlpm.b,1,_xlpm.a+_xlpm.b))"},
      "holds LET or LAMBDA"),
@@ -225,6 +227,7 @@ def test_named_lambda_read():
     # r is a parameter Excel saves (CallPrice), though LET refuses it (R1C1)
     assert named_lambda("CallPrice", OPTION_NAMES["CallPrice"]).parameters[3] == "r"
     assert named_lambda("Rate", "S!$B$1") is None
+    assert named_lambda("AddB1", "_xlfn.LAMBDA(_xlpm.a,_xlpm.a+S!$B$1)").refused is None
     assert named_lambda("Odd", "_xlfn.LAMBDA(_xlpm.x,_xlpm.x)(1)") is None  # (a value)
 
 
@@ -310,3 +313,16 @@ def test_byrow_over_too_many_rows_is_refused():
         "=_xlfn.BYCOL(S!A1:B2,_xlfn.LAMBDA(_xlpm.c,SUM(_xlpm.c)))") == \
         "=_xlfn.HSTACK(_xlfn.LAMBDA(_xlpm.c,SUM(_xlpm.c))(S!A1:A2)," \
         "_xlfn.LAMBDA(_xlpm.c,SUM(_xlpm.c))(S!B1:B2))"
+
+
+def test_a_named_lambda_reading_an_absolute_reference(tmp_path):
+    # AddB1(a) = a + S!$B$1, S!B1 = 5, called from another sheet's cell: 1 + 5 = 6; its
+    # argument a cell of the caller's sheet (T!A1 = 2): 2 + 5 = 7
+    path = xlsx_make.write(tmp_path / "in.xlsx", {
+        "S": [cell("B1", None, 5)],
+        "T": [cell("A1", None, 2), cell("C1", "AddB1(1)", 0), cell("C2", "AddB1(A1)", 0)],
+    }, names={"AddB1": "_xlfn.LAMBDA(_xlpm.a,_xlpm.a+S!$B$1)"})
+    kept = []
+    res = calc_workbook(path, tmp_path / "out.xlsx", {}, kept=kept)
+    assert kept == []
+    assert (res["T!C1"], res["T!C2"]) == (6, 7)

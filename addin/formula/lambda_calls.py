@@ -76,11 +76,12 @@ _CALL = re.compile(r"(?i)(_xlfn\.|_xlws\.)*([A-Za-z_\\][\w.\\]*)\(")
 _WORD = re.compile(r"[A-Za-z_\\][\w.\\]*(?![\w.\\!(])")
 _PARAM = re.compile(r"(?i)(?<![\w.\\])_xlpm\.([A-Za-z_\\][\w\\]*)")
 #: what a named LAMBDA's calculation may hold besides its parameters and calls: string
-#: literals, numbers, TRUE/FALSE, error values, operators, sheet-qualified references
+#: literals, numbers, TRUE/FALSE, error values, operators, absolute references qualified
+#: with their sheet (a relative one in a defined name moves with the cell that uses it)
 _NAMED_BODY_TOKEN = re.compile(r"""
   \s+
 | "(?:[^"]|"")*"
-| (?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!\$?[A-Za-z]{1,3}\$?[0-9]+(?::\$?[A-Za-z]{1,3}\$?[0-9]+)?
+| (?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!\$[A-Za-z]{1,3}\$[0-9]+(?::\$[A-Za-z]{1,3}\$[0-9]+)?
 | (?i:_xlpm\.)[A-Za-z_\\][\w\\]*
 | (?i:_xlfn\.|_xlws\.)*[A-Za-z_\\][\w.\\]*\(
 | (?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?
@@ -88,6 +89,11 @@ _NAMED_BODY_TOKEN = re.compile(r"""
 | \#(?:NULL!|DIV/0!|VALUE!|REF!|NAME\?|NUM!|N/A|CALC!)
 | <=|>=|<>|[-+*/^&=<>%(),]
 """, re.X)
+
+
+#: calls whose value depends on the cell a formula is in
+_PLACE_CALL = re.compile(r"(?i)(?<![\w.\\])(?:INDIRECT|CELL|INFO)\(|(?<![\w.\\])(?:ROW|COLUMN)"
+                         r"\(\s*\)")
 
 
 class LambdaRefused(ValueError):
@@ -128,6 +134,9 @@ def named_lambda(name: str, text: str, local: bool = False) -> NamedLambda | Non
     elif re.search(r"(?i)(?<![\w.\\])(?:_xlfn\.)?(?:LET|LAMBDA)\(|_xleta\.",
                    ft.outside_strings(calc)):
         why = "a named LAMBDA whose calculation holds LET or LAMBDA (not checked)"
+    elif _PLACE_CALL.search(ft.outside_strings(calc)):
+        why = ("a named LAMBDA whose calculation calls INDIRECT, CELL, INFO, or ROW() or "
+               "COLUMN() of no reference (which cell they read there: not checked)")
     else:
         why = _named_body_refusal(calc, params)
     return NamedLambda(name, params, calc, why)
