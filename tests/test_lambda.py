@@ -241,6 +241,16 @@ def test_expand_writes_a_let_of_fresh_names():
         expand("=_xlfn.LET(_xlpm.napkinlambda1_a,1,Inc(_xlpm.napkinlambda1_a))", calls)
 
 
+def test_named_lambdas_doubling_are_refused_long_before_written():
+    # F0(x) = x + 1; F<n>(x) = F<n-1>(x) + F<n-1>(x): 2^30 copies of F0's calculation
+    calls = {"F0": named_lambda("F0", "_xlfn.LAMBDA(_xlpm.x,_xlpm.x+1)")}
+    for n in range(1, 31):
+        calls[f"F{n}"] = named_lambda(f"F{n}", f"_xlfn.LAMBDA(_xlpm.x,F{n - 1}(_xlpm.x)+"
+                                               f"F{n - 1}(_xlpm.x))")
+    with pytest.raises(LambdaRefused, match="past 8,192 characters"):
+        expand("=F30(1)", calls)
+
+
 def test_the_module_cites_the_page():
     assert "lambda-function-bd212d27" in lambda_calls.__doc__
 

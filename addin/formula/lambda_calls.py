@@ -253,7 +253,7 @@ class _Writer:
                 out.append(text[i:end])
                 i = end
                 continue
-            if text.startswith("_xleta.", i) or text[i:i + 7].lower() == "_xleta.":
+            if ch == "_" and text[i:i + 7].lower() == "_xleta.":
                 raise LambdaRefused("a LAMBDA saved eta-reduced (_xleta.; not checked)")
             m = _CALL.match(text, i) if (ch.isalpha() or ch in "_\\") else None
             if m is None and (ch.isalpha() or ch in "_\\") and not (
@@ -315,6 +315,10 @@ class _Writer:
         body = ft.change_outside_strings(calc, lambda s: _PARAM.sub(
             lambda m: "_xlpm." + fresh.get(m.group(1).upper(), m.group(1)), s))
         body = self.write(body, stack)
+        if len(body) > let_names.MAX_FORMULA:
+            raise LambdaRefused(f"{what} whose calculation written out is past "
+                                f"{let_names.MAX_FORMULA:,} characters (Excel's longest "
+                                "formula)")
         if not params:
             return f"({body.strip()})"
         pairs = ",".join(f"_xlpm.{fresh[p.upper()]},({a.strip()})"
