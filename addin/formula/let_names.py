@@ -15,7 +15,9 @@ once: formulas' parser makes one node of a graph for each distinct expression (i
 copies of a value are one node, computed once.
 
 Refused (``LetRefused``, a sentence naming the form), as Microsoft's page leaves them or
-as this rewriting cannot hold them: a LAMBDA anywhere in the formula (not checked); a
+as this rewriting cannot hold them: a LAMBDA anywhere in the formula (one called where it
+is written, or named and called, is written out as a LET first, by
+``addin.formula.lambda_calls``: what remains is not checked); a
 name that is not ``_xlpm.`` followed by a name Excel accepts (a letter first, no period,
 not a cell reference: ``c`` and ``r`` conflict with R1C1 references), bound twice in one
 call, or used and bound nowhere; a call without a name, value and calculation or with
