@@ -149,9 +149,10 @@ def test_a_range_bound_in_a_one_cell_formula_is_refused(tmp_path):
     assert res["S!B1"] == 5  # one cell's value: 2*2+1
 
 
-def test_lambda_stays_refused(tmp_path):
+def test_a_lambda_bound_by_let_stays_refused(tmp_path):
+    # (a LAMBDA called where it is written is: addin.formula.lambda_calls, test_lambda.py)
     _refused(tmp_path, [cell("A1", "_xlfn.LET(_xlpm.f,_xlfn.LAMBDA(_xlpm.a,_xlpm.a+1),"
-                                   "_xlpm.f(1))", 2)], "LET() in a formula that calls LAMBDA")
+                                   "_xlpm.f(1))", 2)], "LET() given a LAMBDA")
 
 
 def test_a_name_is_one_node_of_the_graph():

@@ -18,7 +18,7 @@ from zipfile import ZipFile
 from addin.engine import links, relative_names, spills, tables, threed
 from addin.engine.boot import ready
 from addin.formula import formula_text as ft
-from addin.formula import let_names, ranges
+from addin.formula import lambda_calls, let_names, ranges
 from addin.ooxml import guard, rich_values
 from addin.ooxml import xlsx_values as xv
 from udfs.machinery.errors import ExcelError
@@ -149,6 +149,7 @@ class Workbook:
         self._refs_cache: dict[int, dict] = {}
         self.workbook_xml = zf.read(self.book.workbook_path).decode("utf-8")
         self.date1904 = bool(_DATE1904.search(self.workbook_xml))
+        self.named_lambdas = self._named_lambdas()  # a user's own functions (LAMBDA)
         self._load(zf)
         self._add_linked_sheets()
 
@@ -235,6 +236,7 @@ class Workbook:
                 if v is not None:
                     sheet.cached[p] = v
         spills.anchor_arrays(self)  # A1# (_xlfn.ANCHORARRAY(A1)) as the range it spills
+        self._rows_and_columns_written_out()
         self._load_names()
 
     def structured(self, text: str, sheet: int | None, row: int = 0, col: int = 0) -> str:
@@ -286,15 +288,46 @@ class Workbook:
 
         return ft.change_outside_strings(text, lambda part: _QUALIFIED_NAME.sub(one, part))
 
-    @staticmethod
-    def let_written_out(node: Node, text: str, one_cell: bool) -> str:
-        """Formula text with its LET calls written out (``addin.formula.let_names``);
-        as it is, with the reason in ``node.let_refused``, when one cannot be."""
+    def let_written_out(self, node: Node, text: str, one_cell: bool) -> str:
+        """Formula text with its LAMBDA calls (``addin.formula.lambda_calls``), then its
+        LET calls (``addin.formula.let_names``) written out; as it is, with the reason in
+        ``node.let_refused``, when one cannot be."""
         try:
-            return let_names.expand(text, one_cell)
-        except let_names.LetRefused as ex:
+            return let_names.expand(
+                lambda_calls.expand(text, self.named_lambdas, one_cell), one_cell)
+        except (let_names.LetRefused, lambda_calls.LambdaRefused) as ex:
             node.let_refused = str(ex)
             return text
+
+    def _rows_and_columns_written_out(self) -> None:
+        """The array formulas refused for BYROW or BYCOL given a LAMBDA written out once
+        their spill references are ranges (``lambda_calls.by_rows_and_columns``), then their
+        LAMBDA and LET calls; each still refused, with the reason, where one cannot be."""
+        for node in self.nodes:
+            if not (node.text and node.let_refused and node.let_refused.startswith(
+                    ("BYROW() given a LAMBDA", "BYCOL() given a LAMBDA"))
+                    and node.origin == (node.sheet, node.r, node.c)
+                    and node.spill is not None):  # (an array formula's: it spills)
+                continue
+            try:
+                text = let_names.expand(lambda_calls.expand(
+                    lambda_calls.by_rows_and_columns(node.text), self.named_lambdas))
+            except (let_names.LetRefused, lambda_calls.LambdaRefused) as ex:
+                node.let_refused = str(ex)
+                continue
+            node.text, node.let_refused = self.alias(ft.normalize_formula(text)), None
+
+    def _named_lambdas(self) -> dict[str, lambda_calls.NamedLambda]:
+        """The defined names whose text is a LAMBDA, by upper-case name (one scoped to a
+        sheet is there with the reason a call of it is refused)."""
+        out: dict[str, lambda_calls.NamedLambda] = {}
+        for dn in self.book.names:
+            if "LAMBDA" not in dn.text.upper() or dn.name.startswith("_xlnm."):
+                continue
+            lam = lambda_calls.named_lambda(dn.name, dn.text, dn.local_sheet is not None)
+            if lam is not None and (lam.refused or dn.name.upper() not in out):
+                out[dn.name.upper()] = lam
+        return out
 
     def three_d(self, text: str) -> str:
         """Formula text with its 3-D references written one per sheet
@@ -332,6 +365,8 @@ class Workbook:
             if dn.name.startswith("_xlnm.") or not dn.text.strip():
                 continue
             key = (dn.name.upper(), dn.local_sheet)
+            if dn.name.upper() in self.named_lambdas:
+                continue  # (each use written out where it is, or refused: lambda_calls)
             text = self.alias(ft.normalize_formula(self.three_d(self.structured(
                 self.qualified_names(links.rewrite(dn.text, self.link_aliases)), None))))
             texts[key] = text[1:]

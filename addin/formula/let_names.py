@@ -15,7 +15,9 @@ once: formulas' parser makes one node of a graph for each distinct expression (i
 copies of a value are one node, computed once.
 
 Refused (``LetRefused``, a sentence naming the form), as Microsoft's page leaves them or
-as this rewriting cannot hold them: a LAMBDA anywhere in the formula (not checked); a
+as this rewriting cannot hold them: a LAMBDA anywhere in the formula (one called where it
+is written, or named and called, is written out as a LET first, by
+``addin.formula.lambda_calls``: what remains is not checked); a
 name that is not ``_xlpm.`` followed by a name Excel accepts (a letter first, no period,
 not a cell reference: ``c`` and ``r`` conflict with R1C1 references), bound twice in one
 call, or used and bound nowhere; a call without a name, value and calculation or with
@@ -103,7 +105,7 @@ def _skip_quoted(text: str, i: int) -> int:
     return end
 
 
-def _arguments(text: str, start: int) -> tuple[list[str], int]:
+def arguments(text: str, start: int) -> tuple[list[str], int]:
     """The arguments of the call whose ``(`` is just before ``start``, and the index
     after its ``)``: split at the commas outside parentheses, braces, brackets and
     quotes."""
@@ -142,7 +144,7 @@ def _expand(text: str, env: dict[str, str], one_cell: bool) -> str:
             continue
         let = _LET.match(text, i) if ch in "_lL" else None
         if let and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_.\\")):
-            args, i = _arguments(text, let.end())
+            args, i = arguments(text, let.end())
             out.append(_let(args, env, one_cell))
             continue
         param = _PARAM.match(text, i) if ch == "_" else None
@@ -172,14 +174,14 @@ def _let(args: list[str], env: dict[str, str], one_cell: bool) -> str:
         raise LetRefused(f"LET() with {len(args) // 2} names, past Excel's {MAX_PAIRS}")
     inner, bound = dict(env), set()
     for name_text, value_text in zip(args[:-1:2], args[1:-1:2], strict=True):
-        name = _name(name_text)
+        name = valid_name(name_text)
         if name.upper() in bound:
             raise LetRefused(f"LET() binding the name {name} twice")
         bound.add(name.upper())
         if not value_text.strip():
             raise LetRefused(f"LET() with no value for the name {name}")
         value = _expand(value_text, inner, one_cell)
-        if one_cell and not _one_value(value):
+        if one_cell and not one_value(value):
             raise LetRefused(
                 f"LET() binding the name {name} to {value.strip()[:60]} (which may be a "
                 "reference of many cells or an array: which of its values Excel takes, "
@@ -189,7 +191,7 @@ def _let(args: list[str], env: dict[str, str], one_cell: bool) -> str:
     if not args[-1].strip():
         raise LetRefused("LET() with no calculation")
     body = _expand(args[-1], inner, one_cell)
-    if one_cell and not _one_value(body):
+    if one_cell and not one_value(body):
         raise LetRefused(
             f"LET() whose calculation {body.strip()[:60]} may read a reference of many "
             "cells or an array (where Excel takes one value of it inside LET, implicit "
@@ -198,7 +200,7 @@ def _let(args: list[str], env: dict[str, str], one_cell: bool) -> str:
     return _grouped(body)
 
 
-def _name(text: str) -> str:
+def valid_name(text: str) -> str:
     """The name of a LET argument saved as ``_xlpm.name``."""
     m = _PARAM.fullmatch(text.strip())
     bare = m.group(1) if m else text.strip()
@@ -214,7 +216,7 @@ def _grouped(expr: str) -> str:
     return f"({expr.strip()})"
 
 
-def _one_value(expr: str) -> bool:
+def one_value(expr: str) -> bool:
     """Whether ``expr`` is made only of constants, one-cell references, operators and
     calls of functions that return no reference of many cells and no array."""
     i, text = 0, expr.strip()
@@ -222,7 +224,7 @@ def _one_value(expr: str) -> bool:
         m = _SCALAR_TOKEN.match(text, i)
         if m is None:
             return False
-        if m.group("col") and (_column(m.group("col")) > 16384
+        if m.group("col") and (column_number(m.group("col")) > 16384
                                or not 1 <= int(m.group("row")) <= 1048576):
             return False  # (a defined name such as ZZZ1, not a cell: XFD1048576 is last)
         call = m.group("call")
@@ -233,7 +235,7 @@ def _one_value(expr: str) -> bool:
     return True
 
 
-def _column(letters: str) -> int:
+def column_number(letters: str) -> int:
     """The number of a column (A is 1, XFD 16,384)."""
     n = 0
     for ch in letters.upper():
