@@ -73,7 +73,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "TEXT": (("n", "f"), (), None), "TEXTJOIN": (("t", "v", "r"), (), "v"),
     "TIME": (("i", "i", "i"), (), None), "TODAY": ((), (), None),
     "TRANSPOSE": (("r",), (), None), "TRIM": (("t",), (), None),
-    "VALUE": (("t",), (), None), "VLOOKUP": (("v", "r", "i"), ("v",), None),
+    "VALUE": (("t",), (), None), "VLOOKUP": (("v", "r", "i"), ("lk",), None),
     "WORKDAY": (("d", "wd"), ("r",), None), "XLOOKUP": (("v", "r", "r"), ("v",), None),
     "SINGLE": (("rr",), (), None),
     "YEAR": (("d",), (), None), "YEARFRAC": (("d", "d"), ("basis",), None),

@@ -177,14 +177,20 @@ excel("UNIQUE", "scalars, cells, ranges, arrays, omitted",
       "tests/corpus/sheetjs/metadata_2019.xlsx (B13:B17, tests/test_excel_dynamic.py); texts "
       "equal but for case refused",
       xlfn=True, array_context=True)
-excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty",
+excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty, omitted",
       "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/58648.xlsx and 2 "
       "more (tests/test_fidelity.py) ; text that looks like a number (text, never matched with"
       " a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, Microsoft "
       "Excel looks only at the text values in your table. Similarly, when you look up a "
       "numeric value, Microsoft looks only at the numeric values\"); Microsoft Support, "
       "\"VLOOKUP not working\": \"make sure the numbers are not stored as text\"; an index given "
-      "as text refused): tests/test_checked_lookups.py",
+      "as text refused): tests/test_checked_lookups.py ; an argument left out (range_lookup "
+      "written empty, VLOOKUP(D11,AE14:AF15,2,), is FALSE, an exact match: Microsoft Support, "
+      "\"VLOOKUP function\" (\"0/FALSE\" an exact match; it is silent on an empty one) and the "
+      "cell Excel saved in the fifth held-out part's Loan Amortization.xlsx, 'Information "
+      "Sheet'!E11 = 0, which a search by halving (the approximate match) does not give; "
+      "LibreOffice reads it so too; another argument left out refused): "
+      "tests/test_checked_left_out.py",
       value_args=(0, 2, 3), sorted_only=True)
 excel("VSTACK", "scalars, cells, ranges, arrays, errors, omitted",
       "Microsoft Support, \"VSTACK function\" (its examples; #N/A where an array is narrower); "
