@@ -70,6 +70,15 @@ excel("_FV", "scalars, cells, omitted",
       "equal to the field saved: tests/test_excel_linked_data.py; a formula cell's data type, "
       "Geography's _linkedentity2, a field missing, an error or other kind of field refused",
       place_only=True)
+excel("FORMULATEXT", "cells, ranges",
+      "Microsoft Support, \"FORMULATEXT function\" (the formula bar's text; a range's upper-left"
+      " cell; #N/A for a cell without a formula); the 3 cells Excel saved in the fifth "
+      "held-out part's Loan Amortization.xlsx ('Audit Report'!C3:C5, legacy array formulas "
+      "shown {=...}) and the 4 of the tuning pool's Option Pricing Model (BlackScholes).xlsx "
+      "(Sheet1!D11:D14, dynamic array formulas shown =...): tests/test_excel_formulatext.py; a"
+      " text Excel shows otherwise than it writes (_xlfn., brackets, a range or a name outside"
+      " an array formula, where Excel 365 may show @) refused (addin/excel/formulatext.py)",
+      xlfn=True, place_only=True)
 excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty",
       "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
       "5, 11, and an array constant: \"c\"; exact and approximate matches, the latter computed "
