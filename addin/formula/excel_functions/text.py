@@ -20,7 +20,7 @@ excel("CONCAT", "scalars, cells, ranges, arrays, numeric text, empty",
       "Support, \"CONCAT function\": a text item is a string or an array of strings) ; text that"
       " looks like a number (joined as written: Microsoft Support, \"CONCAT function\", \"Text "
       "item to be joined\"; the 52 cells Excel saved in the fifth held-out part's Car "
-      "Inventory.xlsx, N2:N53, e.g. N3 CONCAT(\"CR\",\"04\",\"CAR\",\"WHI\",\"047\") = CR04CARWHI047, "
+      "Inventory.xlsx, N2:N53, e.g. N3 = CR04CARWHI047 joined from CR, 04, CAR, WHI and 047, "
       "the zeros kept): tests/test_checked_concat_text.py")
 excel("CONCATENATE", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/calamine/issues.xlsx, "
