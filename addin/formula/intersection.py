@@ -94,6 +94,11 @@ def operand_contexts(dsp, references, ours=frozenset()) -> tuple[dict, tuple, fr
             name = _base_key(fkey).upper()
             if name in VALUE_OPERATORS or name in _REF_OPERATORS or name in _PASS_ON:
                 out = nodes[fkey].get("outputs") or ()
+                if name in _PASS_ON:  # (formulas also keeps a BYPASS of each part of a
+                    # repeated subexpression, its value read by nothing: no context)
+                    out = [o for o in out if succ.get(o)]
+                    if not out:
+                        continue
                 got.update(context(o, depth + 1) for o in out) if depth < 200 \
                     else got.add("array")
             elif name in LIFTING:
