@@ -10,7 +10,9 @@ a function of one value given an array there element by element (Microsoft Suppo
 Personal Budget.xlsx ('Budget Dashboard'!K14:K50: SUMPRODUCT(Tracking[Amount],
 (Tracking[Type] = type) * (YEAR(Tracking[Effective Date]) = selected_year) * ...) four
 times over in one IF), which napkin refused ("SUMPRODUCT() given a number"), having
-intersected the repeated products with the formula's row. The values here by hand.
+intersected the repeated products with the formula's row. The same file's other two
+refusals: ROW given a range in a defined name (MAX(ROW(income[]))), and INDEX given the
+text "/1", which formulas read as a date. The values here by hand.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import pathlib
 
 import sheet_calc
 import xlsx_make
+
+from addin.engine.api import calc_workbook
 
 c = xlsx_make.cell
 
@@ -67,3 +71,36 @@ def test_year_of_a_range_elsewhere(tmp_path: pathlib.Path):
     assert kept == {}
     assert res["S!D1"] == 6070 and (res["S!E1"], res["S!E2"], res["S!E3"]) == (3, 4, 6)
     assert res["S!F2"] == 2024 and str(res["S!F5"]).split()[0] == "#VALUE!"
+
+
+def test_row_of_a_range_in_a_defined_name_and_an_array_formula(tmp_path: pathlib.Path):
+    # DHEERAJ09R08SINGH/Personal_Budget_Dashboard_Excel, Personal Budget.xlsx (the fifth
+    # held-out part): income_max_row = MAX(ROW(income[])), the table income's data rows
+    # C10:C12; 'Budget Dashboard'!C14:C17 saved 10, 11, 12, 22 (C16 = 12 is followed by
+    # income_total_row, 22): MAX(ROW(...)) of a name is the last row, 12. Microsoft Support,
+    # "ROW function": a range's rows as a vertical array. Here rows 2 to 4: MAX 4, MIN 2,
+    # {=SUM(ROW(A2:A4))} = 2 + 3 + 4 = 9. In a formula of one cell Excel 365 spills the rows
+    # and earlier versions give the top one: refused (Excel's value kept).
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        c("B1", "last", 0), c("B2", "first", 0),
+        '<c r="B3"><f t="array" ref="B3">SUM(ROW(A2:A4))</f><v>0</v></c>',
+        c("B4", "ROW(A7)", 0), c("B5", "ROW(A2:A4)", 2)]},
+        names={"last": "MAX(ROW(S!$A$2:$A$4))", "first": "MIN(ROW(S!$A$2:$A$4))"})
+    kept: list = []
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
+    assert (res["S!B1"], res["S!B2"], res["S!B3"], res["S!B4"]) == (4, 2, 9, 7)
+    assert [(k.label, k.reason.split(" (")[0]) for k in kept] == [
+        ("S!B5", "ROW given a range of several rows in a formula of one cell")]
+
+
+def test_a_text_starting_with_a_slash_is_no_number(tmp_path: pathlib.Path):
+    # Personal Budget.xlsx again: 'Budget Dashboard'!J18 = IFERROR(INDEX('Budget
+    # Planning'!C:C, row_id),"") with row_id (C18) = "/1" saved "" (and J30 with "/2"):
+    # Excel gave an error, where "/1" read as a number (formulas read 1 January of this
+    # year) would have given a cell of column C. So "/1" is text, not a number: #VALUE!
+    cells = [c("C1", None, 5), sheet_calc.text("A1", "/1"),
+             c("B1", 'IFERROR(INDEX(C:C,A1),"")', "", t="str"),
+             c("B2", 'ISERROR(A1+0)', 1, t="b"), c("B3", 'IFERROR(INDEX(C1:C3,"1"),"")', 5)]
+    res, kept = sheet_calc.calc_sheet(tmp_path, cells)
+    assert kept == {}
+    assert (res["S!B1"], res["S!B2"], res["S!B3"]) == ("", True, 5)

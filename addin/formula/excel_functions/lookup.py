@@ -144,9 +144,13 @@ excel("OFFSET", "scalars, cells, ranges, empty, errors, omitted",
       "number\", the same of width; ECMA-376 Part 1, OFFSET: \"This height shall be positive\"; "
       "addin/excel/references.py)",
       value_args=(1, 2, 3, 4), value_context=True)
-excel("ROW", "scalars, cells, empty",
+excel("ROW", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/calamine/issue_553.xlsx, tests/corpus/poi/56574.xlsx"
-      " and 1 more (tests/test_fidelity.py)",
+      " and 1 more (tests/test_fidelity.py) ; a range (its rows as a vertical array in a "
+      "defined name's formula or an array formula: Microsoft Support, \"ROW function\"; the "
+      "fifth held-out part's Personal Budget.xlsx, income_max_row = MAX(ROW(income[])) 12 in "
+      "the cells Excel saved; in a formula of one cell refused: "
+      "addin/formula/fx_excel_args.py): tests/test_array_arguments_repeated.py",
       place_only=True)
 excel("ROWS", "ranges, arrays, empty",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
