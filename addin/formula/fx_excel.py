@@ -97,13 +97,13 @@ def excel_str(original, key: None):
 def text_value(text: str) -> float:
     """A text as Excel reads it where it needs a number: a number (``text_number``),
     else a date or time (``"1/2/2020"``, ``"2020-01-02"``, ``"10:30"``) as its serial
-    number, the same date DATEVALUE reads; ValueError
-    for any other text (``"1,00"`` is not a date)."""
+    number, the same date DATEVALUE reads; ValueError for any other text (``"1,00"`` is
+    not a date, nor ``"/1"``: tests/test_array_arguments_repeated.py)."""
     x = text_number(text)
     if x is not None:
         return x
     if _ONLY_NUMBER_CHARS.fullmatch(text) and not _ISO_DATE.fullmatch(text) or \
-            not text.strip():
+            not text.strip() or text.lstrip()[:1] == "/":
         raise ValueError(f"{text!r} is not a number")
     m = _TIME_ONLY.fullmatch(text)
     if m:  # a time alone is the fraction of a day (formulas would add today's date)

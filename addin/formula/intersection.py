@@ -139,6 +139,9 @@ def _contexts(dsp, ours):
         name = _base_key(fkey).upper()
         if name in VALUE_OPERATORS or name in _REF_OPERATORS or name in _PASS_ON:
             out = nodes[fkey].get("outputs") or ()
+            if name in _PASS_ON:  # (formulas also keeps a BYPASS of each part of a
+                # repeated subexpression, its value read by nothing: no context)
+                out = [o for o in out if succ.get(o)]
             return {context(o, depth + 1) for o in out} if depth < 200 else {"array"}
         if name in LIFTING or name in LIFTED and depth < 200 and lifted_call(fkey, depth):
             return {"lift"}

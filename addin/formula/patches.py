@@ -105,6 +105,11 @@ _FORMULAS = (
             _POI_EVIDENCE + " (LEFT(\"a string\",\"6\") is \"a stri\"); tests/"
             "test_excel_referee_math.py::test_counts_given_as_text", f"{_FXA}:text_counts")
       for name in ("MID", "MIDB", "LEFT", "LEFTB", "RIGHT", "RIGHTB")),
+    Patch(_F, TABLE, "ROW", "formulas' ROW gives the rows of a range of several rows as "
+          "an array in a formula of one cell, where Excel 365 spills them and earlier "
+          "versions give the top one: refused there in strict mode (a defined name's "
+          "formula and an array formula computed)", "Microsoft Support, \"ROW function\"; "
+          "tests/test_array_arguments_repeated.py", f"{_FXA}:row_of_range"),
     Patch(_F, TABLE, "TYPE", "formulas' TYPE makes a bare error value (one a function "
           "of ours gives) an array of text, and gave 2; Excel's TYPE of an error is 16",
           "Microsoft Support, \"TYPE function\" (error value: 16); tests/corpus/sheetjs/"

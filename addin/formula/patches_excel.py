@@ -195,6 +195,9 @@ EXCEL_FUNCTIONS = (
     *((name, "linked_data:field_value", MISSING, "Microsoft Support, "
        "\"FIELDVALUE function\"; [MS-XLSX] 2.6.175 CT_RichValue; "
        "tests/test_excel_linked_data.py") for name in ("_FV", "FIELDVALUE")),
+    *((name, "formulatext:formulatext", MISSING, "Microsoft Support, \"FORMULATEXT "
+       "function\"; tests/test_excel_formulatext.py")
+      for name in ("FORMULATEXT", "_XLFN.FORMULATEXT")),
     ("INDEX", "lookup:index", _UNLIKE.format("INDEX") + " (a reference, row or column 0 "
      "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
 )

@@ -90,6 +90,9 @@ NUMBER_TEXTS = ['"2.500,27"', '"3.5%"', '" 3 000 "', '"9%%"', '"1,234.5"', '"12"
                 '"1.2.3"', '"1.234,5"', '"7"', "In!A5", "In!A6", "In!A4", "In!A9"]
 SEPARATORS = ['"."', '","', '",;"', '"\'"']
 
+#: VLOOKUP's range_lookup: a value, or written empty (``VLOOKUP(x,t,2,)``: FALSE)
+RANGE_LOOKUPS = VALUES[:12] + [""]
+
 #: FREQUENCY's bins_array: a range, or one number (one bin: Excel saved such cells)
 BINS = REFERENCE_RANGES + ["-1", "0", "2", "3.5", "1E+10", "MAX(In!B1:B12)"]
 
@@ -100,7 +103,7 @@ ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES,
          "oct": OCTAL, "m": MATCH_TYPES, "st": SUBTOTALS, "ref": REFERENCES, "x": MATRIX,
          "base": BASES, "basis": BASIS, "rt": REF_TEXTS, "nt": NUMBER_TEXTS,
          "sep": SEPARATORS, "bins": BINS,
-         "ag": AGGREGATES, "ago": AGGREGATE_OPTIONS}
+         "ag": AGGREGATES, "ago": AGGREGATE_OPTIONS, "lk": RANGE_LOOKUPS}
 
 _CELL = re.compile(r"In!([A-Z])(\d+)(?![\d:])")
 

@@ -73,7 +73,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "TEXT": (("n", "f"), (), None), "TEXTJOIN": (("t", "v", "r"), (), "v"),
     "TIME": (("i", "i", "i"), (), None), "TODAY": ((), (), None),
     "TRANSPOSE": (("r",), (), None), "TRIM": (("t",), (), None),
-    "VALUE": (("t",), (), None), "VLOOKUP": (("v", "r", "i"), ("v",), None),
+    "VALUE": (("t",), (), None), "VLOOKUP": (("v", "r", "i"), ("lk",), None),
     "WORKDAY": (("d", "wd"), ("r",), None), "XLOOKUP": (("v", "r", "r"), ("v",), None),
     "SINGLE": (("rr",), (), None),
     "YEAR": (("d",), (), None), "YEARFRAC": (("d", "d"), ("basis",), None),
@@ -144,6 +144,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "FIELDVALUE": (("ref", "t"), (), None), "_FV": (("ref", "t"), ("v",), None),
     "IFS": (("v", "v"), ("v", "v"), None), "IFNA": (("v", "v"), (), None),
     "PROPER": (("t",), (), None), "RANDBETWEEN": ((), (), None),
+    "FORMULATEXT": (("ref",), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -158,7 +159,7 @@ FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT
           "MODE.MULT", "SWITCH", "TEXTJOIN", "XLOOKUP", "NORM.INV", "NORM.S.INV",
           "PERCENTILE.INC", "QUARTILE.INC", "FORECAST.LINEAR", "STDEV.S", "STDEV.P", "VAR.S",
           "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", "NUMBERVALUE", "XMATCH",
-          "TEXTBEFORE", "TEXTAFTER", "TEXTSPLIT", "RANDARRAY",
+          "TEXTBEFORE", "TEXTAFTER", "TEXTSPLIT", "RANDARRAY", "FORMULATEXT",
           "COVARIANCE.P", "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", "AGGREGATE", "IFS",
           "IFNA", *DYNAMIC}
 

@@ -24,8 +24,8 @@ excel("DAY", "scalars, cells, errors",
       "DAY(#DIV/0!) #DIV/0! as Excel saved it in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!H340): "
       "tests/test_checked_common_more.py",
-      value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
-      first_error=True, in_1904=((0,), False))
+      elementwise=True, value_args=ALL, value_context=True, date_system=True,
+      serials_checked=((0,), 1), first_error=True, in_1904=((0,), False))
 excel("DAYS", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/DAYS.xlsx (tests/test_fidelity.py)",
       xlfn=True, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
@@ -58,8 +58,8 @@ excel("MONTH", "scalars, cells, errors",
       "an error value (given back: addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; "
       "MONTH(#N/A) #N/A as Excel saved it in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
       "EverythingTests!H940): tests/test_checked_common_more.py",
-      value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
-      first_error=True, in_1904=((0,), False))
+      elementwise=True, value_args=ALL, value_context=True, date_system=True,
+      serials_checked=((0,), 1), first_error=True, in_1904=((0,), False))
 excel("NETWORKDAYS", date_system=True, refused_in_1904=True)
 excel("NETWORKDAYS.INTL", date_system=True, refused_in_1904=True)
 excel("NOW", date_system=True, refused_in_1904=True)
@@ -91,8 +91,8 @@ excel("YEAR", "scalars, cells, numeric text, errors, 1904",
       "addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; YEAR(#REF!) #REF! as Excel saved"
       " it in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!H1496): "
       "tests/test_checked_common_more.py",
-      value_args=ALL, value_context=True, date_system=True, serials_checked=((0,), 1),
-      first_error=True, in_1904=((0,), False))
+      elementwise=True, value_args=ALL, value_context=True, date_system=True,
+      serials_checked=((0,), 1), first_error=True, in_1904=((0,), False))
 excel("YEARFRAC", "scalars, cells, omitted, 1904",
       "values Excel saved in tests/corpus/xlcalculator/YEARFRAC.xlsx (tests/test_fidelity.py);"
       " tests/test_excel_cases.py; tests/test_excel_text.py (values from Microsoft's "

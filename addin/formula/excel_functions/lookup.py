@@ -70,6 +70,15 @@ excel("_FV", "scalars, cells, omitted",
       "equal to the field saved: tests/test_excel_linked_data.py; a formula cell's data type, "
       "Geography's _linkedentity2, a field missing, an error or other kind of field refused",
       place_only=True)
+excel("FORMULATEXT", "cells, ranges",
+      "Microsoft Support, \"FORMULATEXT function\" (the formula bar's text; a range's upper-left"
+      " cell; #N/A for a cell without a formula); the 3 cells Excel saved in the fifth "
+      "held-out part's Loan Amortization.xlsx ('Audit Report'!C3:C5, legacy array formulas "
+      "shown {=...}) and the 4 of the tuning pool's Option Pricing Model (BlackScholes).xlsx "
+      "(Sheet1!D11:D14, dynamic array formulas shown =...): tests/test_excel_formulatext.py; a"
+      " text Excel shows otherwise than it writes (_xlfn., brackets, a range or a name outside"
+      " an array formula, where Excel 365 may show @) refused (addin/excel/formulatext.py)",
+      xlfn=True, place_only=True)
 excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty",
       "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
       "5, 11, and an array constant: \"c\"; exact and approximate matches, the latter computed "
@@ -135,9 +144,13 @@ excel("OFFSET", "scalars, cells, ranges, empty, errors, omitted",
       "number\", the same of width; ECMA-376 Part 1, OFFSET: \"This height shall be positive\"; "
       "addin/excel/references.py)",
       value_args=(1, 2, 3, 4), value_context=True)
-excel("ROW", "scalars, cells, empty",
+excel("ROW", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/calamine/issue_553.xlsx, tests/corpus/poi/56574.xlsx"
-      " and 1 more (tests/test_fidelity.py)",
+      " and 1 more (tests/test_fidelity.py) ; a range (its rows as a vertical array in a "
+      "defined name's formula or an array formula: Microsoft Support, \"ROW function\"; the "
+      "fifth held-out part's Personal Budget.xlsx, income_max_row = MAX(ROW(income[])) 12 in "
+      "the cells Excel saved; in a formula of one cell refused: "
+      "addin/formula/fx_excel_args.py): tests/test_array_arguments_repeated.py",
       place_only=True)
 excel("ROWS", "ranges, arrays, empty",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
@@ -177,14 +190,20 @@ excel("UNIQUE", "scalars, cells, ranges, arrays, omitted",
       "tests/corpus/sheetjs/metadata_2019.xlsx (B13:B17, tests/test_excel_dynamic.py); texts "
       "equal but for case refused",
       xlfn=True, array_context=True)
-excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty",
+excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty, omitted",
       "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/58648.xlsx and 2 "
       "more (tests/test_fidelity.py) ; text that looks like a number (text, never matched with"
       " a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, Microsoft "
       "Excel looks only at the text values in your table. Similarly, when you look up a "
       "numeric value, Microsoft looks only at the numeric values\"); Microsoft Support, "
       "\"VLOOKUP not working\": \"make sure the numbers are not stored as text\"; an index given "
-      "as text refused): tests/test_checked_lookups.py",
+      "as text refused): tests/test_checked_lookups.py ; an argument left out (range_lookup "
+      "written empty, VLOOKUP(D11,AE14:AF15,2,), is FALSE, an exact match: Microsoft Support, "
+      "\"VLOOKUP function\" (\"0/FALSE\" an exact match; it is silent on an empty one) and the "
+      "cell Excel saved in the fifth held-out part's Loan Amortization.xlsx, 'Information "
+      "Sheet'!E11 = 0, which a search by halving (the approximate match) does not give; "
+      "LibreOffice reads it so too; another argument left out refused): "
+      "tests/test_checked_left_out.py",
       value_args=(0, 2, 3), sorted_only=True)
 excel("VSTACK", "scalars, cells, ranges, arrays, errors, omitted",
       "Microsoft Support, \"VSTACK function\" (its examples; #N/A where an array is narrower); "

@@ -13,11 +13,15 @@ excel("CODE", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/sheet_visibility.xlsx "
       "(tests/test_fidelity.py)",
       value_args=ALL)
-excel("CONCAT", "scalars, cells, ranges, arrays, empty",
+excel("CONCAT", "scalars, cells, ranges, arrays, numeric text, empty",
       "values Excel saved in tests/corpus/exceljs/formulas.xlsx, "
       "tests/corpus/xlcalculator/CONCAT.xlsx (tests/test_fidelity.py) ; "
       "tests/test_excel_functions.py::test_negative_numbers_in_array_constants (Microsoft "
-      "Support, \"CONCAT function\": a text item is a string or an array of strings)")
+      "Support, \"CONCAT function\": a text item is a string or an array of strings) ; text that"
+      " looks like a number (joined as written: Microsoft Support, \"CONCAT function\", \"Text "
+      "item to be joined\"; the 52 cells Excel saved in the fifth held-out part's Car "
+      "Inventory.xlsx, N2:N53, e.g. N3 = CR04CARWHI047 joined from CR, 04, CAR, WHI and 047, "
+      "the zeros kept): tests/test_checked_concat_text.py")
 excel("CONCATENATE", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/calamine/issues.xlsx, "
       "tests/corpus/poi/TextFormatTests.xlsx and 3 more (tests/test_fidelity.py); an empty "
