@@ -21,7 +21,13 @@ the address space is the whole run's). Compositions (``KINDS``):
   across: shared formulas), which the work limit (``addin.engine.budget.MAX_WORK``)
   refuses past about 570,000 formulas, after reading and compiling them: the peak is
   that of the refusal;
-- ``strings``: every cell a shared string of its own (the shared-string limit).
+- ``distinct``: every cell a formula of one shape whose numbers differ from cell to
+  cell (``=2*1+MAX(0,1)``, ``=3*1+MAX(1,1)``...): each cell its own compiled program
+  (the constants its own), the most memory a formula cell was found to take;
+- ``strings``: every cell a shared string of its own (the shared-string limit);
+- ``limits``: the guard's ``MAX_FORMULAS`` formula cells as ``distinct`` has them, and
+  every other cell a shared string of its own (the worst the guard lets through, as
+  far as these compositions show).
 
 Figures: peak MB, bytes per cell (peak less the process at rest, measured by a workbook
 of one cell), and the growth of the per-cell figure from the smallest size to the largest
@@ -40,7 +46,7 @@ from pathlib import Path
 
 NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 NS_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-KINDS = ("mixed", "values", "formulas", "strings")
+KINDS = ("mixed", "values", "formulas", "distinct", "strings", "limits")
 SIZES = (250_000, 500_000, 1_000_000, 2_000_000)
 #: the address space ``napkin calc`` must stay within at the guard's limits (MB)
 BOUND_MB = 1536
@@ -50,7 +56,7 @@ _CATS = 20
 _RUNNER = r"""
 import json, sys
 from addin.ooxml import guard
-guard.MAX_CELLS = guard.MAX_SHARED_STRINGS = 10**9
+guard.MAX_CELLS = guard.MAX_FORMULAS = guard.MAX_SHARED_STRINGS = 10**9
 import addin.engine.api as api
 
 def status():
@@ -164,12 +170,25 @@ def _formulas(cells: int):
     return [("Data", body)], []
 
 
+def _distinct(cells: int):
+    width = 10
+    rows = max(1, cells // width)
+    body = []
+    for r in range(1, rows + 1):
+        row = "".join(f'<c r="{_col(k)}{r}"><f>{k + 2}*{r}+MAX({k},{r % 97})</f><v>0</v></c>'
+                      for k in range(width))
+        body.append(f'<row r="{r}">{row}</row>')
+    return [("Data", body)], []
+
+
 def _strings(cells: int):
     width = 10
     rows = max(1, cells // width)
-    body = ["<row r=\"%d\">%s</row>" % (r, "".join(
-        f'<c r="{_col(k)}{r}" t="s"><v>{(r - 1) * width + k}</v></c>' for k in range(width)))
-        for r in range(1, rows + 1)]
+    body = []
+    for r in range(1, rows + 1):
+        row = "".join(f'<c r="{_col(k)}{r}" t="s"><v>{(r - 1) * width + k}</v></c>'
+                      for k in range(width))
+        body.append(f'<row r="{r}">{row}</row>')
     strings = [f"text {i:08d} of the sheet" for i in range(rows * width)]
     return [("Data", body)], strings
 
@@ -181,8 +200,17 @@ def make_workbook(path: Path, cells: int, kind: str = "mixed") -> Path:
         sheets, strings = _mixed(cells, kind == "mixed")
     elif kind == "formulas":
         sheets, strings = _formulas(cells)
-    else:
+    elif kind == "distinct":
+        sheets, strings = _distinct(cells)
+    elif kind == "strings":
         sheets, strings = _strings(cells)
+    else:  # the guard's most formulas, the other cells distinct shared strings
+        from addin.ooxml import guard
+
+        f = min(cells, guard.MAX_FORMULAS)
+        sheets, _ = _distinct(f)
+        more, strings = _strings(cells - f) if cells > f else ([], [])
+        sheets += [("Text", more[0][1])] if more else []
     ct = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://'
           'schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" '
           'ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default '
@@ -228,8 +256,9 @@ def cells_of(path: Path) -> int:
     """The cells the guard counts in ``path`` (each cell of an array formula's range)."""
     from addin.ooxml import guard
 
-    counts = {"cells": 0, "strings": 0}
-    limit, guard.MAX_CELLS = guard.MAX_CELLS, 10**9
+    counts = {"cells": 0, "formulas": 0, "strings": 0}
+    limits = guard.MAX_CELLS, guard.MAX_FORMULAS
+    guard.MAX_CELLS = guard.MAX_FORMULAS = 10**9
     try:
         with zipfile.ZipFile(path) as z:
             for name in z.namelist():
@@ -238,7 +267,7 @@ def cells_of(path: Path) -> int:
                     part.feed(z.read(name))
                     part.feed(None)
     finally:
-        guard.MAX_CELLS = limit
+        guard.MAX_CELLS, guard.MAX_FORMULAS = limits
     return counts["cells"]
 
 

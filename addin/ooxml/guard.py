@@ -56,8 +56,12 @@ from defusedxml import DefusedXmlException
 MAX_FILE_BYTES = 100 * 2**20
 MAX_PART_BYTES = 200 * 2**20
 MAX_TOTAL_BYTES = 400 * 2**20
-MAX_CELLS = 300_000
+MAX_CELLS = 600_000
 MAX_SHARED_STRINGS = 300_000
+#: the most formulas (``<f>`` elements: a shared formula's every cell, an array formula
+#: once) in the workbook: a formula cell takes about five times the memory of a value
+#: (docs/bench.md, "Memory")
+MAX_FORMULAS = 300_000
 #: the most cells one area a formula reads may hold once cut to the cells in use on its
 #: sheet (``A:XFD`` on a sheet with cells at A1 and XFD1048576 would be 17 billion)
 MAX_AREA_CELLS = 2 * 2**20
@@ -152,10 +156,12 @@ class _Part:
     are counted by scanning whole tags; shared strings by the parser's element events."""
 
     _CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s>/]")
+    _FORMULA = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s>/]")
     _ARRAY = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f\s[^>]*>")
     # the same without a namespace prefix: a literal start, which the regex engine finds
     # without trying the prefix at every "<"
     _CELL_UNPREFIXED = re.compile(rb"<c[\s>/]")
+    _FORMULA_UNPREFIXED = re.compile(rb"<f[\s>/]")
     _T_ARRAY = re.compile(rb"""\st\s*=\s*["']array["']""")
     _REF = re.compile(rb"""\sref\s*=\s*["']([^"']*)["']""")
 
@@ -219,8 +225,12 @@ class _Part:
             done, self.carry = window, []
         if cut < 0:  # text only
             return
-        cell = self._CELL if b":c" in done else self._CELL_UNPREFIXED
+        prefixed = b":c" in done
+        cell = self._CELL if prefixed else self._CELL_UNPREFIXED
         self._add(len(cell.findall(done)), "")
+        if b"<f" in done or (prefixed and b":f" in done):
+            formula = self._FORMULA if prefixed else self._FORMULA_UNPREFIXED
+            self._add_formulas(len(formula.findall(done)))
         if b"array" not in done:  # no tag with t="array"
             return
         for m in self._ARRAY.finditer(done):
@@ -245,6 +255,14 @@ class _Part:
             raise WorkbookError(
                 f"{self.name} has more than {MAX_CELLS:,} cells to compute in {self.part}"
                 f"{what}; napkin computes workbooks up to {MAX_CELLS:,} cells")
+
+    def _add_formulas(self, n: int) -> None:
+        self.counts["formulas"] += n
+        if self.counts["formulas"] > MAX_FORMULAS:
+            raise WorkbookError(
+                f"{self.name} has more than {MAX_FORMULAS:,} formulas to compute in "
+                f"{self.part}; napkin computes workbooks up to {MAX_FORMULAS:,} formulas "
+                f"(and {MAX_CELLS:,} cells)")
 
     def _sst_element(self, tag, attrs):
         if tag == "si" or tag.endswith((":si", "}si")):
@@ -342,7 +360,7 @@ def _inflate_all(zf: ZipFile, name: str) -> None:
     """Inflate every part in chunks and parse every XML part as it comes (defusedxml's
     handlers: no DTD, no entities), counting cells and strings. What is read is bounded
     by the sizes checked before: ``zipfile`` yields at most the size a part declares."""
-    counts = {"cells": 0, "strings": 0}
+    counts = {"cells": 0, "formulas": 0, "strings": 0}
     for info in zf.infolist():
         fname = info.filename
         is_vml = fname.endswith(".vml")  # legacy VML is not well-formed XML: text checks only
