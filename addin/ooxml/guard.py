@@ -29,15 +29,22 @@ a worksheet that is not UTF-8           the writer edits worksheets (and the wor
                                         UTF-8; other parts may be UTF-16
 a sheet whose part is missing           the workbook's relationship points nowhere
 too much work                           counted while parsing, before any computing:
-                                        cells (with every cell an array formula fills)
-                                        and shared strings
+                                        cells (with every cell an array formula fills),
+                                        formulas and shared strings
 =====================================  ===============================================
 
 Limits (module constants, stated in the README): the file at most 100 MB, each part at
-most 200 MB inflated and all parts 400 MB, at most 300,000 cells in the workbook
-(counting each cell of an array formula's range) and at most 300,000 shared strings.
-With these ``napkin calc`` stays under 1.5 GB of address space even on a workbook at the
-limits; workbooks people build for sizing are far below them.
+most 200 MB inflated and all parts 400 MB, at most 600,000 cells in the workbook
+(counting each cell of an array formula's range), of them at most 300,000 formulas
+(``<f>`` elements: each cell of a shared formula, an array formula once), and at most
+300,000 shared strings. Measured (``addin.cli.bench_memory``, docs/bench.md "Memory"):
+a formula cell takes 2.6-3.7 KB of ``napkin calc``'s memory, a value or shared-string
+cell about 0.5 KB; a workbook at the limits of the costliest kinds measured (300,000
+formulas each with numbers of its own, 300,000 cells each a shared string of its own)
+peaks at 1,353 MB of address space, under 1.5 GB; workbooks people build for sizing are
+far below them. Not bounded by these limits: a formula's own numbers (each formula of a
+shape its own constants: 30 numbers a formula take about 9 KB), so 300,000 formulas of
+many numbers each would pass 1.5 GB, as they would have at the earlier limits.
 """
 
 from __future__ import annotations
