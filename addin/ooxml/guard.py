@@ -38,7 +38,7 @@ most 200 MB inflated and all parts 400 MB, at most 600,000 cells in the workbook
 (counting each cell of an array formula's range), of them at most 300,000 formulas
 (``<f>`` elements: each cell of a shared formula, an array formula once), and at most
 300,000 shared strings. Measured (``addin.cli.bench_memory``, docs/bench.md "Memory"):
-a formula cell takes 2.6-3.7 KB of ``napkin calc``'s memory, a value or shared-string
+a formula cell takes 2.4-4.0 KB of ``napkin calc``'s memory, a value or shared-string
 cell about 0.5 KB; a workbook at the limits of the costliest kinds measured (300,000
 formulas each with numbers of its own, 300,000 cells each a shared string of its own)
 peaks at 1,353 MB of address space, under 1.5 GB; workbooks people build for sizing are
@@ -66,7 +66,7 @@ MAX_TOTAL_BYTES = 400 * 2**20
 MAX_CELLS = 600_000
 MAX_SHARED_STRINGS = 300_000
 #: the most formulas (``<f>`` elements: a shared formula's every cell, an array formula
-#: once) in the workbook: a formula cell takes about five times the memory of a value
+#: once) in the workbook: a formula cell takes five to eight times the memory of a value
 #: (docs/bench.md, "Memory")
 MAX_FORMULAS = 300_000
 #: the most cells one area a formula reads may hold once cut to the cells in use on its
