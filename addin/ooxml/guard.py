@@ -235,8 +235,8 @@ class _Part:
         prefixed = b":c" in done
         cell = self._CELL if prefixed else self._CELL_UNPREFIXED
         self._add(len(cell.findall(done)), "")
-        if b"<f" in done or (prefixed and b":f" in done):
-            formula = self._FORMULA if prefixed else self._FORMULA_UNPREFIXED
+        if b"<f" in done or b":f" in done:
+            formula = self._FORMULA if b":f" in done else self._FORMULA_UNPREFIXED
             self._add_formulas(len(formula.findall(done)))
         if b"array" not in done:  # no tag with t="array"
             return
@@ -269,7 +269,7 @@ class _Part:
             raise WorkbookError(
                 f"{self.name} has more than {MAX_FORMULAS:,} formulas to compute in "
                 f"{self.part}; napkin computes workbooks up to {MAX_FORMULAS:,} formulas "
-                f"(and {MAX_CELLS:,} cells)")
+                f"(and {MAX_CELLS:,} cells): split it into smaller workbooks")
 
     def _sst_element(self, tag, attrs):
         if tag == "si" or tag.endswith((":si", "}si")):
