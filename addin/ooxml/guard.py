@@ -41,7 +41,7 @@ most 200 MB inflated and all parts 400 MB, at most 600,000 cells in the workbook
 a formula cell takes 2.4-4.0 KB of ``napkin calc``'s memory, a value or shared-string
 cell about 0.5 KB; a workbook at the limits of the costliest kinds measured (300,000
 formulas each with numbers of its own, 300,000 cells each a shared string of its own)
-peaks at 1,353 MB of address space, under 1.5 GB; workbooks people build for sizing are
+peaks at 1,358 MB of address space, under 1.5 GB; workbooks people build for sizing are
 far below them. Not bounded by these limits: a formula's own numbers (each formula of a
 shape its own constants: 30 numbers a formula take about 9 KB), so 300,000 formulas of
 many numbers each would pass 1.5 GB, as they would have at the earlier limits.
