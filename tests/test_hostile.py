@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from addin import cli
 from addin.cli import bench_hostile
+from addin.ooxml import guard
 
 # reads or writes workbook XML: .ci/run runs it again with openpyxl's lxml off
 pytestmark = pytest.mark.xml
@@ -156,11 +157,12 @@ def test_a_million_rows(tmp_path):
     body = io.BytesIO()
     body.write(b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
                b"<sheetData>")
-    for r in range(1, 1_000_001):
+    for r in range(1, 1_048_577):  # every row of a sheet, one cell each
         body.write(b'<row r="%d"><c r="A%d"><v>1</v></c></row>' % (r, r))
     body.write(b"</sheetData></worksheet>")
     src = _replace_part(src, "xl/worksheets/sheet1.xml", body.getvalue())
-    refused(tmp_path, src, "more than 300,000 cells")
+    assert guard.MAX_CELLS < 1_048_576
+    refused(tmp_path, src, f"more than {guard.MAX_CELLS:,} cells")
 
 
 def test_circular_references(tmp_path):
@@ -348,7 +350,7 @@ def test_an_array_formula_over_the_whole_sheet(tmp_path):
                                "</c></row>"))
     assert src.stat().st_size < 8000
     refused(tmp_path, src, "an array formula fills A1:XFD1048576: 17,179,869,184 cells",
-            "napkin computes workbooks up to 300,000 cells")
+            f"napkin computes workbooks up to {guard.MAX_CELLS:,} cells")
 
 
 def test_many_array_formulas_counted_together(tmp_path):
@@ -356,16 +358,17 @@ def test_many_array_formulas_counted_together(tmp_path):
                    "</row>" for r in range(1, 200_000, 10_000))
     src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
                         _sheet(rows))
-    refused(tmp_path, src, "more than 300,000 cells", "260,000 cells")
+    assert 260_000 < guard.MAX_CELLS < 20 * 260_000  # refused by a later array
+    refused(tmp_path, src, f"more than {guard.MAX_CELLS:,} cells", "260,000 cells")
 
 
-ARRAY_TAG = '<f t="array" ref="B1:Z20000">'  # 25 columns by 20,000 rows: 500,000 cells
+ARRAY_TAG = '<f t="array" ref="B1:Z80000">'  # 25 columns by 80,000 rows: 2,000,000 cells
 BEFORE_B1 = '<row r="1"><c r="A1"><v>1</v></c><c r="B1">'
 
 
 @pytest.mark.parametrize("inside", [
     " " * 3 * 2**20 + ARRAY_TAG,  # 3 MB of blanks before the formula
-    '<f t="array"' + " " * 3 * 2**20 + ' ref="B1:Z20000">',  # 3 MB inside its tag
+    '<f t="array"' + " " * 3 * 2**20 + ' ref="B1:Z80000">',  # 3 MB inside its tag
     # the tag begins 10 bytes before the first megabyte ends (the guard reads a part a
     # megabyte at a time)
     " " * (2**20 - 10 - len(_sheet(BEFORE_B1).split(b"</sheetData>")[0])) + ARRAY_TAG,
@@ -373,7 +376,8 @@ BEFORE_B1 = '<row r="1"><c r="A1"><v>1</v></c><c r="B1">'
 def test_an_array_formula_is_counted_wherever_the_chunks_cut(tmp_path, inside):
     src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
                         _sheet(f"{BEFORE_B1}{inside}1</f></c></row>"))
-    refused(tmp_path, src, "an array formula fills B1:Z20000: 500,000 cells")
+    assert guard.MAX_CELLS < 2_000_000
+    refused(tmp_path, src, "an array formula fills B1:Z80000: 2,000,000 cells")
 
 
 def _prefixed_sheet(body: str) -> bytes:
@@ -382,25 +386,46 @@ def _prefixed_sheet(body: str) -> bytes:
 
 
 def test_cells_with_a_namespace_prefix_are_counted(tmp_path):
-    cells = "".join(f'<x:c r="A{r}"><x:v>1</x:v></x:c>' for r in range(1, 300_002))
+    cells = "".join(f'<x:c r="A{r}"><x:v>1</x:v></x:c>' for r in range(1, guard.MAX_CELLS + 2))
     src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
                         _prefixed_sheet(f'<x:row r="1">{cells}</x:row>'))
-    refused(tmp_path, src, "more than 300,000 cells")
+    refused(tmp_path, src, f"more than {guard.MAX_CELLS:,} cells")
 
 
 def test_an_array_formula_with_a_namespace_prefix_is_counted(tmp_path):
     src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
                         _prefixed_sheet('<x:row r="1"><x:c r="B1"><x:f t="array" '
-                                        'ref="B1:Z20000">1</x:f></x:c></x:row>'))
-    refused(tmp_path, src, "an array formula fills B1:Z20000: 500,000 cells")
+                                        'ref="B1:Z80000">1</x:f></x:c></x:row>'))
+    refused(tmp_path, src, "an array formula fills B1:Z80000: 2,000,000 cells")
+
+
+@pytest.mark.parametrize("prefix", ["", "x:"])
+@pytest.mark.parametrize("shared", [False, True], ids=["written out", "shared"])
+def test_too_many_formulas(tmp_path, prefix, shared):
+    """Formula cells are counted (each cell of a shared formula, whose <f> is empty but
+    for the first), and refused past the guard's MAX_FORMULAS though the cells are not
+    past MAX_CELLS."""
+    n = guard.MAX_FORMULAS + 1
+    assert n < guard.MAX_CELLS
+    p = prefix
+    first = f'<{p}f t="shared" ref="A1:A{n}" si="0">1</{p}f>' if shared else f"<{p}f>1</{p}f>"
+    rest = f'<{p}f t="shared" si="0"/>' if shared else f"<{p}f>1</{p}f>"
+    cells = "".join(f'<{p}c r="A{r}">{first if r == 1 else rest}</{p}c>'
+                    for r in range(1, n + 1))
+    sheet = _prefixed_sheet(f'<x:row r="1">{cells}</x:row>') if prefix else \
+        _sheet(f'<row r="1">{cells}</row>')
+    src = _replace_part(good_workbook(tmp_path / "book.xlsx"), "xl/worksheets/sheet1.xml",
+                        sheet)
+    refused(tmp_path, src, f"more than {guard.MAX_FORMULAS:,} formulas", "sheet1.xml")
 
 
 def test_too_many_shared_strings(tmp_path):
     src = labelled_workbook(tmp_path / "book.xlsx")
     sst = (f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{NS_MAIN}">'
-           + "<si><t>a</t></si>" * 300_001 + "</sst>").encode()
+           + "<si><t>a</t></si>" * (guard.MAX_SHARED_STRINGS + 1) + "</sst>").encode()
     src = _replace_part(src, "xl/sharedStrings.xml", sst)
-    refused(tmp_path, src, "more than 300,000 shared strings", "xl/sharedStrings.xml")
+    refused(tmp_path, src, f"more than {guard.MAX_SHARED_STRINGS:,} shared strings",
+            "xl/sharedStrings.xml")
 
 
 # --------------------------------------------------------------------------- package

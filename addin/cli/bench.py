@@ -25,6 +25,10 @@ Figures and their targets:
 9-11. the work users run      napkin's template and a generated sizing workbook against
                               LibreOffice on their native copies, ``napkin template`` and
                               ``napkin native`` ≤ 5 s of CPU (``addin.cli.bench_workload``)
+13. memory by cells           peak resident set and address space of ``napkin calc`` on
+                              synthetic workbooks of 250,000 to 2,000,000 cells, strict
+                              and ``--lenient``; the address space at the guard's limits
+                              ≤ 1.5 GB (``addin.cli.bench_memory``; about 25 minutes)
 """
 
 from __future__ import annotations
@@ -297,6 +301,12 @@ def bench_calls(rep: Report):
     run(rep)
 
 
+def bench_memory(rep: Report):
+    from addin.cli.bench_memory import bench_memory as run
+
+    run(rep)
+
+
 def add_arguments(p) -> None:
     """The options of ``napkin bench`` (also used by the ``napkin`` command's parser)."""
     p.add_argument("--json", action="store_true",
@@ -326,7 +336,8 @@ def run(args) -> int:
 
 PARTS = {"scalar": bench_scalar, "range": bench_range, "startup": bench_startup,
          "calc": bench_calc, "distinct": bench_distinct, "hostile": bench_hostile,
-         "template": bench_template, "sizing": bench_sizing, "calls": bench_calls}
+         "template": bench_template, "sizing": bench_sizing, "calls": bench_calls,
+         "memory": bench_memory}
 
 
 def main(argv=None) -> int:

@@ -56,7 +56,7 @@ UNREADABLE = "cannot evaluate formula"
 FAILED = "napkin failed on the formula"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Node:
     label: str  # "Sheet!A1" or the defined name
     sheet: int

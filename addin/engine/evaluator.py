@@ -48,6 +48,12 @@ class Program:
     cell: tuple = ()
     numbers: tuple = ()  # its number operands (``ft.lex``), when they are parameters
 
+#: the most areas (and their Ranges values) kept for the formulas that read them again
+#: (a lookup table, a column summed in every row): past it the caches start again, so
+#: that a workbook's single-cell references do not stay in memory to its end (about
+#: 700 bytes each: docs/bench.md, "Memory")
+AREAS_CACHED = 16_384
+
 
 class Evaluation:
     """Computes a ``addin.engine.book.Workbook``'s formulas with a registry of ours."""
@@ -318,6 +324,8 @@ class Evaluation:
                 else:
                     refs, arrays = zip(*map(self._area, arg), strict=True)
                     got = ranges.make_ranges(list(refs), list(arrays))
+                if len(self._rng_cache) >= AREAS_CACHED:  # (a cache: made again if needed)
+                    self._rng_cache.clear()
                 self._rng_cache[arg] = got
             return got
         if kind == "name":
@@ -331,6 +339,8 @@ class Evaluation:
         sheet = self.wb.sheets[idx]
         rd = self._dict_cache.get(dk)
         if rd is None:
+            if len(self._dict_cache) >= AREAS_CACHED:
+                self._dict_cache.clear()
             rd = self._dict_cache[dk] = ranges.area_ref(sheet.sid, r1, c1, r2, c2)
         return rd, self.columns.block(sheet, r1, c1, r2, c2)
 
@@ -428,6 +438,7 @@ class Evaluation:
         if node.spill is None and not node.is_name and not isinstance(out, ns.Ranges) and (
                 not isinstance(out, np.ndarray) or (out.size == 1 and out.ndim <= 2)):
             v = executor.store_scalar(out)  # one value: its error code, if any, is the cell's
+            node.value = v  # (not the array it came in: some 300 bytes a cell, kept to the end)
             node.msgs = {str(v): own.get(str(v)) or inherited.get(str(v), "")} \
                 if isinstance(v, ns.XlError) else {}
             self.wb.sheets[node.sheet].values[(node.r, node.c)] = v

@@ -29,15 +29,22 @@ a worksheet that is not UTF-8           the writer edits worksheets (and the wor
                                         UTF-8; other parts may be UTF-16
 a sheet whose part is missing           the workbook's relationship points nowhere
 too much work                           counted while parsing, before any computing:
-                                        cells (with every cell an array formula fills)
-                                        and shared strings
+                                        cells (with every cell an array formula fills),
+                                        formulas and shared strings
 =====================================  ===============================================
 
 Limits (module constants, stated in the README): the file at most 100 MB, each part at
-most 200 MB inflated and all parts 400 MB, at most 300,000 cells in the workbook
-(counting each cell of an array formula's range) and at most 300,000 shared strings.
-With these ``napkin calc`` stays under 1.5 GB of address space even on a workbook at the
-limits; workbooks people build for sizing are far below them.
+most 200 MB inflated and all parts 400 MB, at most 600,000 cells in the workbook
+(counting each cell of an array formula's range), of them at most 300,000 formulas
+(``<f>`` elements: each cell of a shared formula, an array formula once), and at most
+300,000 shared strings. Measured (``addin.cli.bench_memory``, docs/bench.md "Memory"):
+a formula cell takes 2.4-4.0 KB of ``napkin calc``'s memory, a value or shared-string
+cell about 0.5 KB; a workbook at the limits of the costliest kinds measured (300,000
+formulas each with numbers of its own, 300,000 cells each a shared string of its own)
+peaks at 1,358 MB of address space, under 1.5 GB; workbooks people build for sizing are
+far below them. Not bounded by these limits: a formula's own numbers (each formula of a
+shape its own constants: 30 numbers a formula take about 9 KB), so 300,000 formulas of
+many numbers each would pass 1.5 GB, as they would have at the earlier limits.
 """
 
 from __future__ import annotations
@@ -56,8 +63,12 @@ from defusedxml import DefusedXmlException
 MAX_FILE_BYTES = 100 * 2**20
 MAX_PART_BYTES = 200 * 2**20
 MAX_TOTAL_BYTES = 400 * 2**20
-MAX_CELLS = 300_000
+MAX_CELLS = 600_000
 MAX_SHARED_STRINGS = 300_000
+#: the most formulas (``<f>`` elements: a shared formula's every cell, an array formula
+#: once) in the workbook: a formula cell takes five to eight times the memory of a value
+#: (docs/bench.md, "Memory")
+MAX_FORMULAS = 300_000
 #: the most cells one area a formula reads may hold once cut to the cells in use on its
 #: sheet (``A:XFD`` on a sheet with cells at A1 and XFD1048576 would be 17 billion)
 MAX_AREA_CELLS = 2 * 2**20
@@ -152,10 +163,12 @@ class _Part:
     are counted by scanning whole tags; shared strings by the parser's element events."""
 
     _CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s>/]")
+    _FORMULA = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s>/]")
     _ARRAY = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f\s[^>]*>")
     # the same without a namespace prefix: a literal start, which the regex engine finds
     # without trying the prefix at every "<"
     _CELL_UNPREFIXED = re.compile(rb"<c[\s>/]")
+    _FORMULA_UNPREFIXED = re.compile(rb"<f[\s>/]")
     _T_ARRAY = re.compile(rb"""\st\s*=\s*["']array["']""")
     _REF = re.compile(rb"""\sref\s*=\s*["']([^"']*)["']""")
 
@@ -219,8 +232,12 @@ class _Part:
             done, self.carry = window, []
         if cut < 0:  # text only
             return
-        cell = self._CELL if b":c" in done else self._CELL_UNPREFIXED
+        prefixed = b":c" in done
+        cell = self._CELL if prefixed else self._CELL_UNPREFIXED
         self._add(len(cell.findall(done)), "")
+        if b"<f" in done or b":f" in done:
+            formula = self._FORMULA if b":f" in done else self._FORMULA_UNPREFIXED
+            self._add_formulas(len(formula.findall(done)))
         if b"array" not in done:  # no tag with t="array"
             return
         for m in self._ARRAY.finditer(done):
@@ -245,6 +262,14 @@ class _Part:
             raise WorkbookError(
                 f"{self.name} has more than {MAX_CELLS:,} cells to compute in {self.part}"
                 f"{what}; napkin computes workbooks up to {MAX_CELLS:,} cells")
+
+    def _add_formulas(self, n: int) -> None:
+        self.counts["formulas"] += n
+        if self.counts["formulas"] > MAX_FORMULAS:
+            raise WorkbookError(
+                f"{self.name} has more than {MAX_FORMULAS:,} formulas to compute in "
+                f"{self.part}; napkin computes workbooks up to {MAX_FORMULAS:,} formulas "
+                f"(and {MAX_CELLS:,} cells): split it into smaller workbooks")
 
     def _sst_element(self, tag, attrs):
         if tag == "si" or tag.endswith((":si", "}si")):
@@ -342,7 +367,7 @@ def _inflate_all(zf: ZipFile, name: str) -> None:
     """Inflate every part in chunks and parse every XML part as it comes (defusedxml's
     handlers: no DTD, no entities), counting cells and strings. What is read is bounded
     by the sizes checked before: ``zipfile`` yields at most the size a part declares."""
-    counts = {"cells": 0, "strings": 0}
+    counts = {"cells": 0, "formulas": 0, "strings": 0}
     for info in zf.infolist():
         fname = info.filename
         is_vml = fname.endswith(".vml")  # legacy VML is not well-formed XML: text checks only
