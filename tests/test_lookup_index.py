@@ -147,3 +147,22 @@ def test_a_changed_range_is_never_looked_up_in_a_stale_index():
     finally:
         context.STATE.columns = None
     assert ns is not None
+
+
+def test_the_bench_workbook_by_hand(tmp_path):
+    # napkin bench's part 13 (addin/cli/bench_lookup.py), small: row 3 looks up key
+    # (3 * 7919) % 100 + 1 = 58, whose number is 58 * 1.5 = 87; row 2 the missing K00000
+    from addin.cli.bench_lookup import make_lookup_workbook
+    from addin.engine.api import calc_workbook
+
+    src = tmp_path / "lookup.xlsx"
+    make_lookup_workbook(src, keys=100, formulas=20)
+    got = {}
+    try:
+        for indexed in (True, False):
+            lookup_index.INDEXED = indexed
+            got[indexed] = {k: str(v) for k, v in calc_workbook(src, None, {}).items()}
+    finally:
+        lookup_index.INDEXED = True
+    assert got[True] == got[False]
+    assert got[True]["Look!B3"] == "87" and got[True]["Look!B2"].startswith("#N/A")

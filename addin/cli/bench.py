@@ -25,6 +25,8 @@ Figures and their targets:
 9-11. the work users run      napkin's template and a generated sizing workbook against
                               LibreOffice on their native copies, ``napkin template`` and
                               ``napkin native`` ≤ 5 s of CPU (``addin.cli.bench_workload``)
+13. exact-match lookups       1,000 ``VLOOKUP(...,0)`` over 10,000 keys by an index against
+                              the search of every key, in one run (``addin.cli.bench_lookup``)
 """
 
 from __future__ import annotations
@@ -297,6 +299,12 @@ def bench_calls(rep: Report):
     run(rep)
 
 
+def bench_lookup(rep: Report):
+    from addin.cli.bench_lookup import bench_lookup as run
+
+    run(rep)
+
+
 def add_arguments(p) -> None:
     """The options of ``napkin bench`` (also used by the ``napkin`` command's parser)."""
     p.add_argument("--json", action="store_true",
@@ -326,7 +334,8 @@ def run(args) -> int:
 
 PARTS = {"scalar": bench_scalar, "range": bench_range, "startup": bench_startup,
          "calc": bench_calc, "distinct": bench_distinct, "hostile": bench_hostile,
-         "template": bench_template, "sizing": bench_sizing, "calls": bench_calls}
+         "template": bench_template, "sizing": bench_sizing, "calls": bench_calls,
+         "lookup": bench_lookup}
 
 
 def main(argv=None) -> int:
