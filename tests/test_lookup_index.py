@@ -15,9 +15,12 @@ import xlsx_make
 from addin.engine import budget
 from addin.engine.boot import ready
 from addin.engine.executor import compile_formula
+from addin.excel import args as xa
 from addin.excel import lookup_index
-from addin.excel.lookup import match, table_lookup
+from addin.excel.args import Cannot
+from addin.excel.lookup import match, table_lookup, xlookup, xmatch
 from addin.formula import context, ranges
+from udfs.machinery.errors import ExcelError
 
 c = xlsx_make.cell
 
@@ -36,6 +39,19 @@ def _same(a, b) -> bool:
     return a.shape == b.shape and all(
         type(x) is type(y) and (x == y or (x != x and y != y))
         for x, y in zip(a.ravel(), b.ravel(), strict=True))
+
+
+def _quiet(fn):
+    """``fn``, its refusal (``Cannot``: a text that folds to other letters without case)
+    and its error values given as values to compare."""
+    def run(*args):
+        try:
+            return fn(*args)
+        except Cannot as ex:
+            return f"Cannot: {ex}"
+        except ExcelError as ex:  # (the error value napkin's functions raise)
+            return f"{ex.code}: {ex}"
+    return run
 
 
 def _keys(ns, rng):
@@ -67,6 +83,11 @@ def test_the_index_gives_the_function_s_own_values(seed):
             cases.append((hlookup, (v, "H", index, False)))
         cases.append((match, (v, "C", 0)))
         cases.append((match, (v, "R", 0)))
+        if xa.kind(v) is not None:  # (XLOOKUP, XMATCH of a blank cell: refused)
+            for modes in ((), (0,), (0, 1), (0, -1), (0.7, -1.2), (2, 1), (0, 2)):
+                cases.append((_quiet(xmatch), (v, "C", *modes)))
+                cases.append((_quiet(xmatch), (v, "R", *modes)))
+                cases.append((_quiet(xlookup), (v, "C", table[:, 2:3].copy(), "-", *modes)))
     by = {"T": table, "H": table.T.copy(), "C": column, "R": row}
     found = 0
     for fn, args in cases:
@@ -101,11 +122,14 @@ def test_excel_s_rules_by_hand(tmp_path):
                 'VLOOKUP("7",A1:B40,2,0)',  # the text: row 20, 200
                 'MATCH("apple",A1:A40,0)',  # 5
                 'MATCH("ap~*",A1:A40,0)',  # the text "ap*" by its escaped wildcard: 25
-                'MATCH("ap*",A1:A40,0)']  # "Apple" first: 5
+                'MATCH("ap*",A1:A40,0)',  # "Apple" first: 5
+                '_xlfn.XMATCH("APPLE",A1:A40)',  # 5
+                '_xlfn.XLOOKUP("apple",A1:A40,B1:B40,,0,-1)',  # the last, row 10: 100
+                '_xlfn.XLOOKUP(7,A1:A40,B1:B40)']  # 150
     cells += sheet_calc.formulas_down("D", formulas)
     res, kept = sheet_calc.calc_sheet(tmp_path, cells)
     assert kept == {}
-    assert [res[f"S!D{i}"] for i in range(1, 7)] == [50, 150, 200, 5, 25, 5]
+    assert [res[f"S!D{i}"] for i in range(1, 10)] == [50, 150, 200, 5, 25, 5, 5, 100, 150]
     bad = sheet_calc.formulas_down("E", ['VLOOKUP("none",A1:B40,2,0)'])
     res, _ = sheet_calc.calc_sheet(tmp_path, cells + bad)
     assert str(res["S!E1"]).startswith("#N/A")

@@ -172,7 +172,10 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
         if not (keys.size == 1 and ret.shape[0] == 1 and ret.shape[1] == 1):
             raise ExcelError("#VALUE!", "XLOOKUP's return_array is not as long as its "
                                         "lookup_array")
-    pos = _position(v, kind, keys, match_mode, search_mode, "XLOOKUP")
+    pos = lookup_index.x_position("XLOOKUP", v, kind, lookup_array, match_mode,
+                                  search_mode)
+    if pos is lookup_index.SEARCH:
+        pos = _position(v, kind, keys, match_mode, search_mode, "XLOOKUP")
     if pos is None:
         if if_not_found is None or fx.is_omitted(if_not_found):
             raise ExcelError("#N/A", f"XLOOKUP: {v!r} is not found")
@@ -256,7 +259,9 @@ def xmatch(lookup_value, lookup_array, match_mode=0, search_mode=1):
     keys = grid(lookup_array)
     if 1 not in keys.shape:
         raise ExcelError("#VALUE!", "XMATCH's lookup_array must be one row or one column")
-    pos = _position(v, kind, keys.ravel(), match_mode, search_mode, "XMATCH")
+    pos = lookup_index.x_position("XMATCH", v, kind, lookup_array, match_mode, search_mode)
+    if pos is lookup_index.SEARCH:
+        pos = _position(v, kind, keys.ravel(), match_mode, search_mode, "XMATCH")
     if pos is None:
         raise ExcelError("#N/A", f"XMATCH: {v!r} is not found")
     return pos + 1

@@ -1,5 +1,6 @@
-"""The exact matches of VLOOKUP, HLOOKUP and MATCH over a tall range, found by an index of
-its keys made once per range instead of a search of every key in every formula.
+"""The exact matches of VLOOKUP, HLOOKUP, MATCH, XLOOKUP and XMATCH over a tall range,
+found by an index of its keys made once per range instead of a search of every key in
+every formula.
 
 A workbook of 73,148 formulas ``VLOOKUP(C2,PVP!A:B,2,0)`` searched some 30,000 keys in
 each: 4.45 billion cells. While a workbook is computed (``addin.formula.context.STATE.
@@ -10,7 +11,10 @@ column (VLOOKUP), first row (HLOOKUP) or only row or column (MATCH) to the first
 holds it, and then finds a formula's value by looking it up there. The value is then the
 function's own, computed by it on the one row (column, cell) found, or on one of empty
 cells where nothing is found: so the result, the column past the table's (#REF!) and the
-form of the value are formulas' as before, and only the search differs.
+form of the value are formulas' as before, and only the search differs. XLOOKUP and
+XMATCH (napkin's own, ``addin.excel.lookup``) with match_mode 0 and search_mode 1 or -1
+take the first or last place of the key from their index (``x_position``), as their
+search (``_position``) would find it.
 
 Excel's rules kept (and where the index does not decide, the function searches itself):
 
@@ -60,7 +64,8 @@ from addin.formula import context, fx
 TALL = 33
 #: the functions searched by an index, and which way their range's keys lie: down the
 #: first column (VLOOKUP), along the first row (HLOOKUP), either (MATCH)
-ALONG = {"VLOOKUP": "rows", "HLOOKUP": "columns", "MATCH": "either"}
+ALONG = {"VLOOKUP": "rows", "HLOOKUP": "columns", "MATCH": "either", "XLOOKUP": "either",
+         "XMATCH": "either"}
 #: not an index: the function searches
 SEARCH = object()
 #: whether lookups use indexes at all (``napkin bench`` turns it off to time the search
@@ -149,6 +154,63 @@ def position(name: str, lookup_value, rng):
     if got[1] is None:
         return _searched(arr)
     return got[1].get(want)
+
+
+def x_position(who: str, value, kind: int, rng, match_mode, search_mode):
+    """Where XLOOKUP or XMATCH (``who``) find ``value`` (of ``xa.kind`` ``kind``) in the
+    range ``rng`` with match_mode 0 (left out, or a number truncated to 0) and
+    search_mode 1 or -1 (the first or the last match), as ``addin.excel.lookup._position``
+    finds it: keys of ``value``'s kind, texts lowered, numbers and logical values equal;
+    None where nothing matches; ``SEARCH`` where ``_position`` searches (another mode, a
+    text that folds to other letters without case, a value or range the index does not
+    take: ``position``)."""
+    from addin.excel import args as xa
+
+    ns = fx.load()
+    store = getattr(context.STATE, "columns", None)
+    if not isinstance(rng, ns.Ranges) or len(rng.ranges) != 1:
+        return SEARCH
+    arr = rng.value
+    if not isinstance(arr, np.ndarray) or arr.ndim != 2 or not tall(who, *arr.shape):
+        return SEARCH
+    mode, search = _setting(match_mode, 0), _setting(search_mode, 1)
+    if mode != 0 or search not in (1, -1) or store is None or not INDEXED or \
+            value != value or (kind == 1 and value.casefold() != value.lower()):
+        return _searched(arr)
+    key = ("x lookup", id(arr))
+    got = store.cache.get(key)
+    if got is None:
+        first, last, folds = {}, {}, False
+        for i, x in enumerate(arr.ravel()):
+            k = xa.kind(x)
+            if k is None:
+                continue
+            if k == 1:
+                folds = folds or x.casefold() != x.lower()
+            elif x != x:
+                continue
+            pair = (k, xa.key(x, k))
+            first.setdefault(pair, i)
+            last[pair] = i
+        try:
+            arr.flags.writeable = False
+        except ValueError:
+            first = None
+        got = store.cache[key] = (arr, first, last, folds)
+    _, first, last, folds = got
+    if first is None or (kind == 1 and folds):
+        return _searched(arr)
+    return (first if search == 1 else last).get((kind, xa.key(value, kind)))
+
+
+def _setting(v, omitted: int):
+    """A mode given as a number (truncated), left out (``omitted``), or None for
+    anything else (a text, a cell, a logical value: ``_position`` reads those)."""
+    if v is None or fx.is_omitted(v):
+        return omitted
+    if type(v) in (int, float) and v == v and abs(v) != float("inf"):
+        return int(v)
+    return None
 
 
 def _searched(arr) -> object:
