@@ -29,6 +29,8 @@ Figures and their targets:
                               synthetic workbooks of 250,000 to 2,000,000 cells, strict
                               and ``--lenient``; the address space at the guard's limits
                               ≤ 1.5 GB (``addin.cli.bench_memory``; about 25 minutes)
+14. exact-match lookups       1,000 ``VLOOKUP(...,0)`` over 10,000 keys by an index against
+                              the search of every key, in one run (``addin.cli.bench_lookup``)
 """
 
 from __future__ import annotations
@@ -307,6 +309,12 @@ def bench_memory(rep: Report):
     run(rep)
 
 
+def bench_lookup(rep: Report):
+    from addin.cli.bench_lookup import bench_lookup as run
+
+    run(rep)
+
+
 def add_arguments(p) -> None:
     """The options of ``napkin bench`` (also used by the ``napkin`` command's parser)."""
     p.add_argument("--json", action="store_true",
@@ -337,7 +345,7 @@ def run(args) -> int:
 PARTS = {"scalar": bench_scalar, "range": bench_range, "startup": bench_startup,
          "calc": bench_calc, "distinct": bench_distinct, "hostile": bench_hostile,
          "template": bench_template, "sizing": bench_sizing, "calls": bench_calls,
-         "memory": bench_memory}
+         "memory": bench_memory, "lookup": bench_lookup}
 
 
 def main(argv=None) -> int:

@@ -22,6 +22,12 @@ computing, ``CELL_READ`` for each cell of a column a criterion is matched over, 
 whole columns a function is run over once, and of the ranges it leaves to the function
 itself after all.
 
+A tall range that VLOOKUP, HLOOKUP or MATCH searches (``addin.excel.lookup_index``,
+which finds an exact match by an index of its keys made once) counts instead
+``LOOKUP_RANGE`` in each formula and ``CELL_READ`` for each of its cells once in the
+workbook; while computing, ``CELL_READ`` for each cell of such a range the function
+searches itself after all (an approximate match, a wildcard...).
+
 Compiling is counted as it goes, and refused the moment the count passes the limit;
 computing is counted before each computation of the workbook (``--lenient`` computes it
 again when it keeps cells), and the areas OFFSET and INDIRECT make after each formula.
@@ -35,7 +41,7 @@ from __future__ import annotations
 
 import time
 
-from addin.excel import criteria_columns
+from addin.excel import criteria_columns, lookup_index
 from addin.formula import context
 from addin.formula import formula_text as ft
 from addin.ooxml import guard
@@ -51,6 +57,8 @@ CELL_READ = 1
 #: the cells of such ranges counted as one unit
 CRITERIA_RANGE = 20
 WINDOW_CELLS = 100
+#: a range an exact-match lookup finds its key in by an index, in each formula
+LOOKUP_RANGE = 20
 #: how the refusal says what to do
 _FIX = ("split the workbook into smaller ones, or make its formulas read smaller ranges "
         "(--lenient computes the same formulas, so it does not help)")
@@ -68,7 +76,7 @@ class Work:
     """The count of one workbook's work (``Evaluation`` keeps one)."""
 
     __slots__ = ("total", "compiled", "cells", "calls", "read", "cpu0", "by_column",
-                 "windows", "columns", "_fast")
+                 "windows", "columns", "_fast", "by_index", "tables", "_looks")
 
     def __init__(self):
         self.total = 0  # the units counted so far
@@ -77,6 +85,9 @@ class Work:
         self.by_column = self.windows = 0  # ranges read by their columns' matches, cells
         self.columns: dict = {}  # (sheet, column) -> its cells, made an array once
         self._fast: dict = {}  # id(compiled function) -> fast_inputs
+        self.by_index = 0  # ranges a lookup finds its key in by an index
+        self.tables: dict = {}  # (sheet, r1, c1, r2, c2) -> its cells, indexed once
+        self._looks: dict = {}  # id(compiled function) -> lookup_inputs
         self.cpu0 = time.process_time()
         context.STATE.cells_read = 0
 
@@ -103,10 +114,19 @@ class Work:
         fast = {} if rows is None else self._fast.get(id(fn))
         if fast is None:
             fast = self._fast[id(fn)] = fast_inputs(fn)
+        looks = self._looks.get(id(fn))
+        if looks is None:
+            looks = self._looks[id(fn)] = lookup_inputs(fn)
         for i, (kind, arg) in enumerate(node.specs):
             if kind == "rng":
                 for part in arg:
                     idx, r1, c1, r2, c2 = clip(part)
+                    if i in looks and len(arg) == 1 and \
+                            lookup_index.tall(looks[i], r2 - r1 + 1, c2 - c1 + 1):
+                        self.by_index += 1
+                        self.tables.setdefault((idx, r1, c1, r2, c2),
+                                               (r2 - r1 + 1) * (c2 - c1 + 1))
+                        continue
                     if i in fast and len(arg) == 1 and c1 == c2 and \
                             r2 - r1 + 1 >= criteria_columns.TALL:
                         n = rows(idx, c1, r1, r2)
@@ -125,7 +145,8 @@ class Work:
         """The units of one computation of the workbook's formulas."""
         return (FORMULA * self.cells + CALL * self.calls + CELL_READ * self.read
                 + CRITERIA_RANGE * self.by_column + self.windows // WINDOW_CELLS
-                + CELL_READ * sum(self.columns.values()))
+                + CELL_READ * sum(self.columns.values())
+                + LOOKUP_RANGE * self.by_index + CELL_READ * sum(self.tables.values()))
 
     def compute(self) -> None:
         """Count one computation of the workbook; refuse, before it starts, if it takes the
@@ -158,10 +179,14 @@ class Work:
                 f"workbook within {guard.MAX_CPU_SECONDS:g} s of CPU; {_FIX}")
 
     def _by_column(self) -> str:
-        if not self.by_column:
-            return ""
-        return (f", and {self.by_column:,} ranges of {self.windows:,} cells read by the "
-                f"matches of {len(self.columns):,} columns")
+        said = ""
+        if self.by_column:
+            said = (f", and {self.by_column:,} ranges of {self.windows:,} cells read by "
+                    f"the matches of {len(self.columns):,} columns")
+        if self.by_index:
+            said += (f", and {self.by_index:,} ranges searched by the indexes of "
+                     f"{len(self.tables):,} ranges of {sum(self.tables.values()):,} cells")
+        return said
 
     @staticmethod
     def _sentence(what: str) -> str:
@@ -186,6 +211,26 @@ def fast_inputs(fn) -> dict:
             uses.setdefault(k, []).append((pos in ranged, pos == total))
     return {i: int(any(t for _, t in uses[k])) for i, k in enumerate(fn.in_ids)
             if k != fn.out and uses.get(k) and all(r for r, _ in uses[k])}
+
+
+def lookup_inputs(fn) -> dict:
+    """The inputs (their positions in a compiled function's ``inputs``) that only VLOOKUP,
+    HLOOKUP or MATCH read, each as the range they search (their second argument): input
+    position -> the function's name (``addin.excel.lookup_index.ALONG``)."""
+    names, steps = getattr(fn, "names", None), getattr(fn, "steps", None)
+    if not names or steps is None:
+        return {}
+    uses: dict = {}
+    for name, step in zip(names, steps, strict=True):  # (the arguments: the inputs
+        for pos, k in enumerate(k for k in step[1] if type(k) is str):  # named by text)
+            searched = name in lookup_index.ALONG and pos == 1
+            uses.setdefault(k, []).append(name if searched else None)
+    out = {}
+    for i, k in enumerate(fn.in_ids):
+        found = uses.get(k)
+        if k != fn.out and found and None not in found and len(set(found)) == 1:
+            out[i] = found[0]
+    return out
 
 
 def _read_while_computing() -> int:

@@ -16,6 +16,7 @@ import re
 import numpy as np
 
 from addin.excel import args as xa
+from addin.excel import lookup_index
 from addin.excel.args import ORIGINAL, Cannot
 from addin.formula import context, fx, ranges
 from addin.formula.arrays import as_2d, grid
@@ -171,7 +172,10 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
         if not (keys.size == 1 and ret.shape[0] == 1 and ret.shape[1] == 1):
             raise ExcelError("#VALUE!", "XLOOKUP's return_array is not as long as its "
                                         "lookup_array")
-    pos = _position(v, kind, keys, match_mode, search_mode, "XLOOKUP")
+    pos = lookup_index.x_position("XLOOKUP", v, kind, lookup_array, match_mode,
+                                  search_mode)
+    if pos is lookup_index.SEARCH:
+        pos = _position(v, kind, keys, match_mode, search_mode, "XLOOKUP")
     if pos is None:
         if if_not_found is None or fx.is_omitted(if_not_found):
             raise ExcelError("#N/A", f"XLOOKUP: {v!r} is not found")
@@ -255,7 +259,9 @@ def xmatch(lookup_value, lookup_array, match_mode=0, search_mode=1):
     keys = grid(lookup_array)
     if 1 not in keys.shape:
         raise ExcelError("#VALUE!", "XMATCH's lookup_array must be one row or one column")
-    pos = _position(v, kind, keys.ravel(), match_mode, search_mode, "XMATCH")
+    pos = lookup_index.x_position("XMATCH", v, kind, lookup_array, match_mode, search_mode)
+    if pos is lookup_index.SEARCH:
+        pos = _position(v, kind, keys.ravel(), match_mode, search_mode, "XMATCH")
     if pos is None:
         raise ExcelError("#N/A", f"XMATCH: {v!r} is not found")
     return pos + 1
@@ -422,6 +428,15 @@ def _index_below_one(index_num, name: str) -> bool:
         return False
 
 
+def _column(index_num) -> int | None:
+    """The column (0 first) a VLOOKUP or HLOOKUP index that is a plain number names, as
+    formulas reads it (``int(index) - 1``); None for any other index."""
+    v = xa.one_value(index_num)
+    if type(v) not in (int, float) or not math.isfinite(v):
+        return None
+    return int(v) - 1
+
+
 def table_lookup(name: str, vertical: bool):
     def lookup(lookup_value, table_array, index_num, range_lookup=None):
         for v, what in ((lookup_value, "lookup_value"), (table_array, "table_array"),
@@ -437,10 +452,12 @@ def table_lookup(name: str, vertical: bool):
             # row's); LibreOffice reads it so too. Microsoft's page is silent on it
             range_lookup = False
         _text_or_cannot((index_num, "index"), who=name)
-        if _approximate(range_lookup):
+        exact = not _approximate(range_lookup)
+        if not exact:
             arr = grid(table_array)
             vec = arr[:, 0] if vertical else arr[0, :]
             _sorted_or_cannot(lookup_value, vec, False, name)
+            lookup_index.position(name, None, table_array)  # (its cells: counted read)
         args = [lookup_value, table_array, index_num]
         if range_lookup is not None:
             args.append(range_lookup)
@@ -453,10 +470,21 @@ def table_lookup(name: str, vertical: bool):
             if str(found.ravel()[0]) == "#N/A" if found.size else False:
                 raise Cannot(f"{name} with an index below 1 of a value not found")
             raise ExcelError("#VALUE!", f"{name}'s index is less than 1")
+        at = lookup_index.position(name, lookup_value, table_array) if exact else \
+            lookup_index.SEARCH
+        if at is not lookup_index.SEARCH:  # (the function on the row found, or none)
+            return lookup_index.on_row(ORIGINAL[name], args, at, vertical,
+                                       _column(index_num))
         return ORIGINAL[name](*args)
 
     lookup.__name__ = name.lower()
     return lookup
+
+
+def _first_cell(lookup_value, row, *match_type):
+    """formulas' MATCH in the first cell of a row or column (where the index found the
+    key, or an empty one)."""
+    return ORIGINAL["MATCH"](lookup_value, row[:1, :1], *match_type)
 
 
 def match(lookup_value, lookup_array, match_type=None):
@@ -470,5 +498,14 @@ def match(lookup_value, lookup_array, match_type=None):
         raise Cannot("MATCH in an area of several rows and columns")
     if t != 0:
         _sorted_or_cannot(lookup_value, grid(lookup_array).ravel(), t < 0, "MATCH")
+    at = lookup_index.position("MATCH", lookup_value if t == 0 else None, lookup_array)
     args = [lookup_value, lookup_array] + ([] if match_type is None else [match_type])
-    return ORIGINAL["MATCH"](*args)
+    if at is lookup_index.SEARCH:
+        return ORIGINAL["MATCH"](*args)
+    arr = lookup_array.value  # (the function on the one cell found, or an empty one)
+    got = lookup_index.on_row(_first_cell, args, at, arr.shape[1] == 1, "place")
+    if at is None or np.asarray(got).size != 1 or np.asarray(got).ravel()[0] != 1:
+        return got
+    out = np.array(got, dtype=object)
+    out[...] = np.int64(at + 1)
+    return out.view(type(got))

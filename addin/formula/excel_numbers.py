@@ -32,7 +32,88 @@ def _round15(x, digits, mode):
         return float(q)
     with decimal.localcontext() as ctx:
         ctx.prec = 40
-        return float(q.quantize(decimal.Decimal(1).scaleb(-digits), rounding=mode))
+        return rounded_double(q.quantize(decimal.Decimal(1).scaleb(-digits), rounding=mode),
+                              digits)
+
+
+#: the bits of the extended precision Excel's ROUND works in before its result is made a
+#: double (``rounded_double``)
+EXTENDED_BITS = 64
+
+
+def rounded_double(q, digits: int) -> float:
+    """The double Excel's ROUND, ROUNDUP and ROUNDDOWN give for the decimal ``q`` they
+    rounded to ``digits`` places: the decimal taken first to ``EXTENDED_BITS`` significant
+    bits, then to a double's 53. That is the nearest double (``float(q)``) except where
+    ``q`` lies within about 2^-11 of a unit in the last place of the midpoint between two
+    doubles, where rounding twice may give the other one.
+
+    ``Fuel!N434`` of Summary_Financials.xlsm (the tuning pool's JetBlue model),
+    ``ROUND(+J434/X434*L434,7)+AF434``, rounds to 0.0136044: the nearest double, plus
+    AF434's -4.6534528206493286E-8, is 0.013604353465471794, and Excel saved
+    0.013604353465471793, the sum with the double below 0.0136044 (0.0136044 lies 2^-11.8
+    of a unit above the midpoint). Rounding to 64 bits, then 53, gives it; the nearest
+    double gives the 255 other cells of ``Fuel!H388:N451`` (ROUND to 4 and 7 places, plus a
+    constant) and all 1,443 ROUND, ROUNDUP and ROUNDDOWN cells that are the formula's
+    whole (``=ROUND(...,n)``) of the corpora seen (own, the business parts, the pool), as
+    does rounding twice; their results all agree with both ways the 64 bits may be made
+    (the decimal correctly rounded, or the whole number of units times 10^-digits rounded
+    to 64 bits), so where those two give different doubles the value is not settled and
+    strict mode refuses it (``context.refuse``).
+
+    Microsoft's "ROUND function" page says what is rounded, not how the result is made a
+    double; the cells above are the evidence."""
+    import decimal
+    from fractions import Fraction
+
+    nearest = float(q)
+    if not q or not math.isfinite(nearest) or not _near_midpoint(abs(q), abs(nearest)):
+        return nearest
+    exact = Fraction(q)
+    correctly = float(_to_bits(exact, EXTENDED_BITS))
+    if digits > 0:
+        units = int(q.scaleb(digits).to_integral_value(rounding=decimal.ROUND_HALF_EVEN))
+        step = _to_bits(Fraction(1, 10 ** digits), EXTENDED_BITS)
+        by_units = float(_to_bits(units * step, EXTENDED_BITS))
+        if by_units != correctly:
+            context.refuse(f"ROUND's result {q} lies so near the midpoint of two doubles "
+                           "that which one Excel gives is not settled by the cells it saved")
+            raise ValueError(f"ROUND's double of {q}")
+    return correctly
+
+
+def _near_midpoint(a, nearest: float) -> bool:
+    """Whether the positive decimal ``a`` lies within 2^-9 of a unit in the last place of
+    the midpoint between ``nearest`` (its nearest double) and the double beyond it."""
+    import decimal
+
+    with decimal.localcontext() as ctx:
+        ctx.prec = 80
+        off = a - decimal.Decimal(nearest)
+        if not off:
+            return False
+        beyond = math.nextafter(nearest, math.inf if off > 0 else 0.0)
+        half = abs(decimal.Decimal(beyond) - decimal.Decimal(nearest)) / 2
+        return abs(abs(off) - half) <= half * decimal.Decimal(2) ** -8
+
+
+def _to_bits(v, bits: int):
+    """The rational ``v`` rounded (half to even) to ``bits`` significant bits."""
+    from fractions import Fraction
+
+    if v == 0:
+        return v
+    sign, v = (-1 if v < 0 else 1), abs(v)
+    n, d = v.numerator, v.denominator
+    e = n.bit_length() - d.bit_length() - 1  # 2^e < v < 2^(e+2)
+    if Fraction(2) ** (e + 1) <= v:
+        e += 1
+    shift = bits - 1 - e
+    num, den = (n << shift, d) if shift >= 0 else (n, d << -shift)
+    q, r = divmod(num, den)
+    if 2 * r > den or (2 * r == den and q & 1):
+        q += 1
+    return sign * Fraction(q) / Fraction(2) ** shift
 
 
 def number_text(x) -> str:

@@ -243,7 +243,8 @@ excel("ROMAN", "scalars, cells",
 excel("ROUND", "scalars, cells, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/poi/56315.xlsx and 1 "
       "more (tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
-      "(tests/test_template.py)",
+      "(tests/test_template.py); its double near the midpoint of two (rounded to 64 bits, then"
+      " 53): the tuning pool's Summary_Financials.xlsm, Fuel!N434 (tests/test_round_double.py)",
       elementwise=True, value_args=ALL, value_context=True)
 excel("ROUNDDOWN", "scalars, cells, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
