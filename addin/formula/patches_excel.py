@@ -27,7 +27,7 @@ EXCEL_FUNCTIONS = (
     ("COMBINA", "aggregates:combina", MISSING, _ms("COMBINA", "test_excel_functions.py")),
     ("_XLFN.COMBINA", "aggregates:combina", MISSING,
      _ms("COMBINA", "test_excel_functions.py")),
-    ("CHOOSE", "lookup:choose", _UNLIKE.format("CHOOSE") + " (the reference chosen, "
+    ("CHOOSE", "choose:choose", _UNLIKE.format("CHOOSE") + " (the reference chosen, "
      "SUM(CHOOSE(2,A1:A3,B1:B3)) sums B1:B3)", _ms("CHOOSE", "test_excel_lookups.py")),
     ("LOOKUP", "lookup:lookup", _UNLIKE.format("LOOKUP"), _ms("LOOKUP", "test_excel_lookups.py")),
     ("ADDRESS", "address:address", "formulas' ADDRESS quotes every sheet name and writes rows"
