@@ -18,7 +18,7 @@ import re
 
 import numpy as np
 
-from addin.formula import context, excel_functions
+from addin.formula import branch_reference, context, excel_functions
 from addin.formula.fx_excel import excel_text, text_value
 
 
@@ -52,7 +52,9 @@ def one_number(v, ns):
 def if_text(original, key: str):
     """Excel's IF given a text as logical_test: ``"TRUE"`` or ``"FALSE"`` in any case is
     that logical value (formulas gives ``#VALUE!`` for every text); any other text stops
-    strict mode (``context.refuse``), Excel's value for it not being documented."""
+    strict mode (``context.refuse``), Excel's value for it not being documented. A range
+    of many cells IF chooses by a single logical_test is given back as the reference
+    (``branch_reference.if_keeping_references``)."""
     from formulas.functions import Error, XlError, get_error, wrap_ufunc
 
     def excel_if(condition, x, y=False):
@@ -69,8 +71,9 @@ def if_text(original, key: str):
             return cond
         return None if type(cond) in _ONE_VALUE else get_error(cond)
 
-    return {**original, "function": wrap_ufunc(
-        excel_if, input_parser=lambda *a: a, check_nan=False, check_error=condition_error)}
+    each = wrap_ufunc(excel_if, input_parser=lambda *a: a, check_nan=False,
+                      check_error=condition_error)
+    return {**original, "function": branch_reference.if_keeping_references(each)}
 
 
 #: the values get_error gives as they are (no walk inside them), none of them an error
