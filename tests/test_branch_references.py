@@ -156,3 +156,24 @@ def test_libreoffice_gives_the_same_values(tmp_path):
         got[path.name] = v if kind != "n" else float(v)
         want[path.name] = _value(value)
     assert got == want
+
+
+@pytest.mark.parametrize("formula", ["SIN(1E+10*1E+10)", "COS(2^27+1)", "TAN(-1E+10)",
+                                     "_xlfn.COT(1E+20)"])
+def test_trigonometry_of_a_huge_angle_is_refused(tmp_path, formula):
+    # found by the differential's draws of IF's ranges: SIN((1E+10*1E+10)) napkin -0.645,
+    # LibreOffice #VALUE!; no page says Excel's value beyond 2^27 (134,217,728)
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [c("A1", formula, 999)]})
+    with pytest.raises(WorkbookError, match=r"napkin cannot compute .*beyond 1\.34218e\+08"):
+        calc_workbook(src, None, {})
+
+
+def test_trigonometry_up_to_2_to_the_27_is_computed(tmp_path):
+    # SIN(2^27) = sin(134217728): Python's math.sin(134217728) = 0.6054..., and SIN(1) the
+    # sine of one radian 0.8414709848078965 (Microsoft Support, "SIN function")
+    import math
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [c("A1", "SIN(2^27)", 999),
+                                                       c("A2", "SIN(1)", 999)]})
+    res = calc_workbook(src, None, {})
+    assert res["S!A1"] == pytest.approx(math.sin(2.0 ** 27), rel=1e-12)
+    assert res["S!A2"] == pytest.approx(0.8414709848078965, rel=1e-15)

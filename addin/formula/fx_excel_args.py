@@ -436,6 +436,7 @@ def bounded(original, key: str):
     from addin.formula.fx import load
 
     ns = load()
+    key = key.removeprefix("_XLFN.")
     at, limit = BOUNDS[key]
 
     def number(v):
