@@ -177,3 +177,25 @@ def test_trigonometry_up_to_2_to_the_27_is_computed(tmp_path):
     res = calc_workbook(src, None, {})
     assert res["S!A1"] == pytest.approx(math.sin(2.0 ** 27), rel=1e-12)
     assert res["S!A2"] == pytest.approx(0.8414709848078965, rel=1e-15)
+
+
+def test_xlookup_gives_back_the_reference_of_its_return_array(tmp_path):
+    # Microsoft Support, "XLOOKUP function": XLOOKUP(...):XLOOKUP(...) inside SUM (it
+    # returns a reference). B1:B3 = 5, 2, 1; C1:D3 = 10, 100 / 20, 200 / 30, 300. 2 is
+    # found in row 2: the row C2:D2, read at the formula's cell as any reference (D on
+    # another sheet: D2, 200; column F: #VALUE!); SUM of it 20 + 200 = 220; from the row of
+    # 5 (C1) to that of 1 (C3): C1:C3, 10 + 20 + 30 = 60 (napkin gave 40 before: a
+    # one-cell result was a value, not a reference). (LibreOffice 7.4 has no XLOOKUP.)
+    cases = [("T", "D9", "_xlfn.XLOOKUP(2,S!B1:B3,S!C1:D3)", 200),
+             ("T", "F9", "_xlfn.XLOOKUP(2,S!B1:B3,S!C1:D3)", "#VALUE!"),
+             ("S", "E7", "SUM(_xlfn.XLOOKUP(2,B1:B3,C1:D3))", 220),
+             ("S", "E7", "_xlfn.XLOOKUP(2,B1:B3,C1:D3)+0", "#VALUE!"),
+             ("S", "E7", "SUM(_xlfn.XLOOKUP(5,B1:B3,C1:C3):_xlfn.XLOOKUP(1,B1:B3,C1:C3))", 60),
+             ("S", "E7", "_xlfn.XLOOKUP(2,B1:B3,C1:C3)*2", 40)]
+    got = {}
+    for i, (sheet, ref, formula, _) in enumerate(cases):
+        cell = c(ref, formula, 999)
+        sheets = {"S": GIVEN + [cell]} if sheet == "S" else {"S": GIVEN, "T": [cell]}
+        res = calc_workbook(xlsx_make.write(tmp_path / f"x{i}.xlsx", sheets), None, {})
+        got[formula, ref] = _value(res[f"{sheet}!{ref}"])
+    assert got == {(f, ref): _value(v) for _, ref, f, v in cases}
