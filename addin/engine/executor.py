@@ -218,6 +218,10 @@ class FastFn:
         try:
             v = vals[self.out]
             if isinstance(v, ns.Ranges):
+                if at is None and not reference and len(v.ranges) > 1:
+                    context.refuse("an array formula whose result is a reference of several "
+                                   "areas ((B1:B3,D1:D3)): what Excel shows of it is not "
+                                   "documented (LibreOffice #VALUE!); give one area")
                 return intersect(v, at) if at is not None else v if reference else v.value
             return v
         except (KeyError, ns.RangeValueError):  # formulas' own function computes it:
@@ -236,7 +240,8 @@ def intersect(rng, at):
     """Excel's implicit intersection of a reference a one-cell formula returns, with
     that cell (row, column): one cell is its value; a single column gives its value in
     the formula's row, a single row its value in the formula's column; anything else
-    (a 2-D range, no common row or column) is ``#VALUE!``. (``=A1:A10`` in B5 is A5.)"""
+    (a 2-D range, no common row or column) is ``#VALUE!``, a 2-D range holding the
+    formula's row and column (another sheet's) refused. (``=A1:A10`` in B5 is A5.)"""
     ns = ready()
     try:
         areas = ranges.areas(rng)
@@ -256,6 +261,13 @@ def intersect(rng, at):
         return arr[r - r1, 0]
     if arr.shape[0] == 1 and c1 <= c < c1 + arr.shape[1]:
         return arr[0, c - c1]
+    if arr.shape[0] > 1 and arr.shape[1] > 1 and r1 <= r < r1 + arr.shape[0] and \
+            c1 <= c < c1 + arr.shape[1]:  # (on another sheet: in the range itself, a cycle)
+        context.refuse("a block of many rows and columns intersected with a formula's cell "
+                       "in its rows and columns (a reference to another sheet's block in a "
+                       "one-cell formula): Microsoft's page on implicit intersection names a "
+                       "cell of the formula's row or column, not both (LibreOffice takes the "
+                       "cell in both); give the cell itself, or a single row or column")
     return ns.errors["#VALUE!"]
 
 

@@ -146,12 +146,39 @@ def _value(v):
     return 0 if v is ns.EMPTY or v is None else v
 
 
-@xa.lifted
 def switch(expression, *pairs):
     """Excel's ``SWITCH(expression, value1, result1, [value2, result2], ..., [default])``:
     the result of the first value equal to ``expression`` (as ``=`` compares them:
     text without case, a number never equal to a text or a logical value), else the
-    default, else ``#N/A``."""
+    default, else ``#N/A``; an expression or value of many values computes SWITCH for
+    each (``_switch_each``). A result or default that is a range of many cells is
+    ``Cannot``: its page does not say whether SWITCH gives the reference back (as IF and
+    CHOOSE) or takes values there, intersected with a one-cell formula's cell and lifted
+    in an array formula (``SUM(SWITCH(1,1,5,B1:B3))`` 5 or 15; LibreOffice lifts it);
+    formulas read it as an array and a one-cell formula showed its first value."""
+    ns = fx.load()
+    results = pairs[1::2] + pairs[len(pairs) - len(pairs) % 2:]
+    if any(isinstance(v, ns.Ranges) and _many(v, ns) for v in results):
+        raise Cannot("SWITCH() given a range of many cells as a result or default (whether "
+                     "it gives the reference back or its values is not on its page): give "
+                     "one cell, or INDEX(range,n) of the cell wanted")
+    return _switch_each(expression, *pairs)
+
+
+def _many(v, ns) -> bool:
+    """Whether ``v`` is a range or array of more than one value."""
+    return isinstance(v, (ns.Ranges, np.ndarray)) and grid(v).size > 1
+
+
+@xa.lifted
+def _switch_each(expression, *pairs):
+    """``switch`` of single values (lifted over arrays: ``xa.lifted``)."""
+    return _value(_switch_one(expression, pairs, _one))
+
+
+def _switch_one(expression, pairs, result):
+    """The result SWITCH chooses (``result(value, what)`` reads it, ``_one``), or the
+    error it raises."""
     ns = fx.load()
     v = _one(expression, "its expression")
     if isinstance(v, ns.XlError):
@@ -163,9 +190,9 @@ def switch(expression, *pairs):
         if isinstance(k, ns.XlError):  # the result, or passed over? not on Microsoft's page
             raise Cannot("SWITCH with an error value among the values it compares")
         if _same(v, k):
-            return _value(_one(res, "a result"))
+            return result(res, "a result")
     if len(pairs) % 2:
-        return _value(_one(pairs[-1], "its default"))
+        return result(pairs[-1], "its default")
     raise ExcelError("#N/A", "SWITCH: no value matches")
 
 

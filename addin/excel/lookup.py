@@ -130,6 +130,14 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
     if keys.size == 1 and ret.shape == (1, 1):
         out = ret
     out = np.asarray(out, dtype=object)
+    if isinstance(return_array, ns.Ranges):  # the reference (its page:
+        areas = ranges.area_values(return_array)  # XLOOKUP(...):XLOOKUP(...) in SUM),
+        if len(areas) == 1:  # read at a one-cell formula's cell as any reference
+            (sid, r1, c1, _r2, _c2), _arr = areas[0]
+            i, j = (pos, 0) if vertical else (0, pos)
+            r2, c2 = (r1 + i, c1 + ret.shape[1] - 1) if vertical else (r1 + ret.shape[0] - 1,
+                                                                        c1 + j)
+            return ranges.make_ranges([ranges.area_ref(sid, r1 + i, c1 + j, r2, c2)], [out])
     return out[0, 0] if out.size == 1 else out.view(ns.Array)
 
 

@@ -18,7 +18,7 @@ import re
 
 import numpy as np
 
-from addin.formula import context, excel_functions
+from addin.formula import branch_reference, context, excel_functions
 from addin.formula.fx_excel import excel_text, text_value
 
 
@@ -50,9 +50,10 @@ def one_number(v, ns):
 
 
 def if_text(original, key: str):
-    """Excel's IF given a text as logical_test: ``"TRUE"`` or ``"FALSE"`` in any case is
-    that logical value (formulas gives ``#VALUE!`` for every text); any other text stops
-    strict mode (``context.refuse``), Excel's value for it not being documented."""
+    """Excel's IF given a text as logical_test: "TRUE" or "FALSE" in any case is that
+    logical value (formulas: ``#VALUE!`` for any text); other text stops strict mode
+    (``context.refuse``), Excel's value undocumented. A range IF chooses by one test is
+    given back as the reference (``branch_reference.if_keeping_references``)."""
     from formulas.functions import Error, XlError, get_error, wrap_ufunc
 
     def excel_if(condition, x, y=False):
@@ -64,13 +65,13 @@ def if_text(original, key: str):
             condition = word == "TRUE"
         return x if condition else y
 
-    def condition_error(cond, *a):  # get_error(cond), without its walk for one value
+    def c_e(cond, *a):  # the condition's error: get_error(cond) without the walk
         if isinstance(cond, XlError):
             return cond
         return None if type(cond) in _ONE_VALUE else get_error(cond)
 
-    return {**original, "function": wrap_ufunc(
-        excel_if, input_parser=lambda *a: a, check_nan=False, check_error=condition_error)}
+    each = wrap_ufunc(excel_if, input_parser=lambda *a: a, check_nan=False, check_error=c_e)
+    return {**original, "function": branch_reference.if_keeping_references(each)}
 
 
 #: the values get_error gives as they are (no walk inside them), none of them an error
@@ -433,6 +434,7 @@ def bounded(original, key: str):
     from addin.formula.fx import load
 
     ns = load()
+    key = key.removeprefix("_XLFN.")
     at, limit = BOUNDS[key]
 
     def number(v):
@@ -471,10 +473,9 @@ def row_of_range(original, key: str):
     array"), where Excel computes a formula as an array: a defined name's formula and an
     array formula. In a formula of one cell Excel 365 spills the rows and earlier versions
     take the top one: strict mode refuses it there (``context.refuse``), the value
-    unchanged. Evidence of a name: the fifth held-out part's Personal Budget.xlsx, whose
-    income_max_row = MAX(ROW(income[])) is 12, the table's last row, in the cells Excel
-    saved ('Budget Dashboard'!C16:C17: 12 is followed by income_total_row);
-    tests/test_array_arguments_repeated.py."""
+    unchanged. Evidence of a name: heldout5's Personal Budget.xlsx, whose income_max_row =
+    MAX(ROW(income[])) is 12, the table's last row, in the cells Excel saved ('Budget
+    Dashboard'!C16:C17, 12 and then income_total_row); tests/test_array_arguments_repeated.py."""
     from addin.formula import ranges
 
     function = original["function"]

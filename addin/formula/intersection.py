@@ -45,6 +45,14 @@ VALUE_CONTEXT = excel_functions.names("value_context", spelled=True)
 #: function": its arguments are arrays, multiplied element by element)
 LIFTING = excel_functions.names("lifting", spelled=True)
 
+#: arguments of array-context functions where an operator on a range in a one-cell
+#: formula is not settled: INDEX's array (Microsoft's "INDEX function": "a range of cells
+#: or an array constant"; ``INDEX(B1:B3*2,2)`` is 4 read as an array, LibreOffice
+#: intersects B1:B3 with the formula's row and gives #VALUE! or Err:504; no Excel-saved
+#: cell of the corpora has the form). Name -> positions; its context is the function's name
+#: (refused: ``addin.engine.support.after_plan``)
+UNSETTLED_ARGS = {"INDEX": frozenset({0})}
+
 _ALL = None  # every argument
 #: parameters of Excel's functions that are single values (value class): a range given
 #: there in a one-cell formula is implicitly intersected with the formula's cell
@@ -135,8 +143,12 @@ def _contexts(dsp, ours):
     nodes, succ = dsp.nodes, dsp.dmap.succ
     memo: dict = {}
 
-    def use(fkey, depth=0) -> set:
+    def use(fkey, depth=0, data_key=None) -> set:
         name = _base_key(fkey).upper()
+        if name in UNSETTLED_ARGS and data_key is not None and name not in ours:
+            ins = [k for k in nodes[fkey].get("inputs") or () if not fx.is_dispatch_token(k)]
+            if any(k == data_key for p, k in enumerate(ins) if p in UNSETTLED_ARGS[name]):
+                return {name}
         if name in VALUE_OPERATORS or name in _REF_OPERATORS or name in _PASS_ON:
             out = nodes[fkey].get("outputs") or ()
             if name in _PASS_ON:  # (formulas also keeps a BYPASS of each part of a
@@ -156,7 +168,7 @@ def _contexts(dsp, ours):
             return memo[data_key]
         got = set()
         for fkey in succ.get(data_key, ()):
-            got |= use(fkey, depth)
+            got |= use(fkey, depth, data_key)
         memo[data_key] = _one(got)
         return memo[data_key]
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from differential import inputs
 from differential import signatures as sig
 
-SCALAR = {"n", "t", "v", "d"}  # kinds of argument that take a nested expression (not "i":
+SCALAR = {"n", "t", "v", "vr", "d"}  # kinds of argument that take a nested expression (not "i":
 # a computed count as large as 1E+20 sends LibreOffice into a loop of that many steps)
 
 

@@ -96,6 +96,11 @@ RANGE_LOOKUPS = VALUES[:12] + [""]
 #: FREQUENCY's bins_array: a range, or one number (one bin: Excel saved such cells)
 BINS = REFERENCE_RANGES + ["-1", "0", "2", "3.5", "1E+10", "MAX(In!B1:B12)"]
 
+#: a value, or a range of cells on ``In`` (a reference a function may give back: IF's and
+#: CHOOSE's branches, read at the formula's cell on sheet F, column A, rows 1 to 215:
+#: inside a column's rows, outside them, a block, a row)
+VALUES_OR_RANGES = VALUES + REFERENCE_RANGES
+
 #: Atoms of each kind of argument, by the letter ``signatures`` uses.
 ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES,
          "rr": REFERENCE_RANGES, "c": CRITERIA, "d": DATES, "y": YEARS, "wd": WORKDAYS,
@@ -103,7 +108,8 @@ ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES,
          "oct": OCTAL, "m": MATCH_TYPES, "st": SUBTOTALS, "ref": REFERENCES, "x": MATRIX,
          "base": BASES, "basis": BASIS, "rt": REF_TEXTS, "nt": NUMBER_TEXTS,
          "sep": SEPARATORS, "bins": BINS,
-         "ag": AGGREGATES, "ago": AGGREGATE_OPTIONS, "lk": RANGE_LOOKUPS}
+         "ag": AGGREGATES, "ago": AGGREGATE_OPTIONS, "lk": RANGE_LOOKUPS,
+         "vr": VALUES_OR_RANGES}
 
 _CELL = re.compile(r"In!([A-Z])(\d+)(?![\d:])")
 

@@ -7,6 +7,9 @@ the optional ones (a call takes a prefix of them), and of arguments that may fol
 cells, where Excel takes a reference and no array constant). A function whose result is
 an array is called inside ``SUM(...)``, ``INDEX(...,1,1)`` or ``COUNT(...)``
 (``ARRAY_RESULT``), so that one cell holds one value in every spreadsheet program.
+``vr``: a value or a range of cells, where a function may give back the range it is
+given (IF, CHOOSE, IFS, SWITCH, IFERROR, IFNA), read at the formula's cell
+(tests/test_branch_references.py).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "CEILING": (("n", "n"), (), None), "CEILING.MATH": (("n",), ("n", "n"), None),
     "FLOOR": (("n", "n"), (), None), "FLOOR.MATH": (("n",), ("n", "n"), None),
     "CHAR": (("i",), (), None), "CODE": (("t",), (), None), "CLEAN": (("t",), (), None),
-    "CHOOSE": (("i", "v", "v"), ("v",), None),
+    "CHOOSE": (("i", "vr", "vr"), ("vr",), None),
     "COLUMN": ((), ("ref",), None), "ROW": ((), ("ref",), None),
     "COLUMNS": (("r",), (), None), "ROWS": (("r",), (), None),
     "COMBIN": (("i", "i"), (), None), "COMBINA": (("i", "i"), (), None),
@@ -43,7 +46,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "ERROR.TYPE": (("v",), (), None), "FALSE": ((), (), None), "TRUE": ((), (), None),
     "FIND": (("t", "t"), ("i",), None), "SEARCH": (("t", "t"), ("i",), None),
     "HYPERLINK": (("t",), ("t",), None),
-    "IF": (("v", "v"), ("v",), None), "IFERROR": (("v", "v"), (), None),
+    "IF": (("v", "vr"), ("vr",), None), "IFERROR": (("vr", "v"), (), None),
     "INDEX": (("r", "i"), ("i",), None), "INDIRECT": (("rt",), (), None),
     "INT": (("n",), (), None),
     "ISBLANK": (("v",), (), None), "ISERROR": (("v",), (), None),
@@ -69,7 +72,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "SUBSTITUTE": (("t", "t", "t"), ("i",), None),
     "SUBTOTAL": (("st", "rr"), (), "rr"), "SUM": (("r",), (), "n"),
     "SUMIF": (("rr", "c"), ("rr",), None), "SUMPRODUCT": (("r",), ("r",), None),
-    "SWITCH": (("v", "v", "v"), ("v", "v"), None), "T": (("v",), (), None),
+    "SWITCH": (("v", "v", "vr"), ("v", "vr"), None), "T": (("v",), (), None),
     "TEXT": (("n", "f"), (), None), "TEXTJOIN": (("t", "v", "r"), (), "v"),
     "TIME": (("i", "i", "i"), (), None), "TODAY": ((), (), None),
     "TRANSPOSE": (("r",), (), None), "TRIM": (("t",), (), None),
@@ -142,7 +145,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "AGGREGATE": (("ag", "ago", "rr"), ("i",), None),
     "NORM.S.DIST": (("n", "v"), (), None), "NORM.DIST": (("n", "n", "n", "v"), (), None),
     "FIELDVALUE": (("ref", "t"), (), None), "_FV": (("ref", "t"), ("v",), None),
-    "IFS": (("v", "v"), ("v", "v"), None), "IFNA": (("v", "v"), (), None),
+    "IFS": (("v", "vr"), ("v", "vr"), None), "IFNA": (("vr", "v"), (), None),
     "PROPER": (("t",), (), None), "RANDBETWEEN": ((), (), None),
     "FORMULATEXT": (("ref",), (), None),
 }
