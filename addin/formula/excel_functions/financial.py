@@ -101,10 +101,11 @@ excel("XIRR", differs="XIRR (Excel's iteration, not published, stops up to 6E-8 
 excel("STOCKHISTORY", "scalars, cells, omitted",
       "Microsoft Support, \"STOCKHISTORY function\" (prices fetched from Microsoft's data "
       "service and spilled as an array); the array Excel saved in the formula's spill range, "
-      "taken as kept external data where the formula is the call alone, calls nothing "
-      "volatile and every formula cell it reads holds its saved value "
-      "(addin/excel/stock_history.py); the 504 cells of part heldout4's Hedged vs Unhedged "
-      "Foreign Currency Model.xlsx (B11:C262): tests/test_excel_stock_history.py; inside "
-      "LET or another function, given TODAY(), or inputs changed, refused: open the "
-      "workbook in Excel to fetch the prices again",
+      "taken as kept external data where the formula is the call alone, calls nothing volatile"
+      " and every formula cell it reads holds its saved value (addin/excel/stock_history.py); "
+      "part heldout4's Hedged vs Unhedged Foreign Currency Model.xlsx (B11:C262 on two sheets)"
+      " computes, its 2,400 formula cells equal to Excel's; its first rows and dependents "
+      "rebuilt in tests/test_excel_stock_history.py; inside LET or another function, given "
+      "TODAY(), or inputs changed, refused: open the workbook in Excel to fetch the prices "
+      "again",
       xlfn=True, array_context=True, place_only=True)
