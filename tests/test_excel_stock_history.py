@@ -13,6 +13,8 @@ here the ticker as a text (the data type's own reading is tests/test_excel_linke
 
 from __future__ import annotations
 
+from zipfile import ZipFile
+
 import pytest
 import test_excel_dynamic as dynamic
 import xlsx_make
@@ -83,3 +85,17 @@ def test_kept_when_nothing_computed_reads_it(tmp_path):
     res = calc_workbook(dynamic.write(tmp_path / "in.xlsx", cells), tmp_path / "out.xlsx",
                         {}, kept=kept)
     assert res["S!C12"] == 184.25 and kept
+
+
+def test_refused_where_the_saved_values_may_be_stale(tmp_path):
+    # <calcPr fullCalcOnLoad="1">: Excel fetches again when it opens the file
+    src = _book(tmp_path)
+    with ZipFile(src) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
+        b'<calcPr calcId="191029"', b'<calcPr calcId="191029" fullCalcOnLoad="1"')
+    with ZipFile(src, "w") as z:
+        for n, b in parts.items():
+            z.writestr(n, b)
+    with pytest.raises(WorkbookError, match="may not be current"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})

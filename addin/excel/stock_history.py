@@ -22,7 +22,9 @@ Taken when all of these hold, refused otherwise (``Cannot``):
 3. every formula cell it reads, through defined names and their formulas too, holds
    exactly the value Excel saved there, and none of those calls a volatile function: the
    symbol and dates napkin reads are those Excel fetched for (cells holding values are
-   read as saved: ``napkin calc`` changes none).
+   read as saved: ``napkin calc`` changes none);
+4. the workbook does not say its saved values may be stale (``<calcPr>``: recalculated
+   when opened, or saved in manual calculation without computing).
 
 References
 ----------
@@ -132,6 +134,10 @@ def stock_history(stock, start_date, *more):
     if _VOLATILE.search(ft.outside_strings(node.text)):
         raise Cannot("STOCKHISTORY() given a volatile argument (TODAY(), NOW()...): its "
                      f"value when Excel fetched the prices is not known; {FIX}")
+    stale = getattr(book, "stale", "its saved values not known to be current")
+    if stale:
+        raise Cannot(f"STOCKHISTORY() in a workbook whose saved prices may not be current "
+                     f"({stale}); {FIX}")
     sheet = book.sheets[node.sheet]
     r1, c1, r2, c2 = node.spill
     cells = [(r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
