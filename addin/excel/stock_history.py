@@ -32,7 +32,8 @@ Microsoft Support, "STOCKHISTORY function",
 https://support.microsoft.com/en-us/office/stockhistory-function-1ac8b5b3-5f62-4d94-8ab8-7504ec7239a8
 (STOCKHISTORY(stock, start_date, [end_date], [interval], [headers], [property0], ...);
 it "retrieves historical data about a financial instrument and loads it as an array, which
-will spill"; it needs a Microsoft 365 subscription and the data service). The cells Excel
+will spill if it's the final result of a formula"; stock is a ticker or "a reference to a
+cell containing the Stocks data type"; it needs a Microsoft 365 subscription). The cells Excel
 saved: part heldout4 of tools/business_corpus.csv, Hedged vs Unhedged Foreign Currency
 Model.xlsx (B11:C262, ``STOCKHISTORY(C6,C3,F3,0,0,0,1)``, 252 dates and closes).
 """
