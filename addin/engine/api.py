@@ -297,7 +297,9 @@ def _describe(refusal: Callable, reason: str) -> str:
 @contextlib.contextmanager
 def _current_book(wb: Workbook):
     """Make ``wb`` the book being computed (``context.STATE.book``: what SUBTOTAL,
-    OFFSET... read) for the ``with`` block, and no book after it."""
+    OFFSET... read) for the ``with`` block, and no book after it; ``wb.stale``: why its
+    saved values may be stale, or None (``addin.engine.kept.asks_recalculation``)."""
+    wb.stale = keep.asks_recalculation(getattr(wb, "workbook_xml", ""))
     context.STATE.book = wb
     try:
         yield

@@ -23,6 +23,9 @@ from addin.ooxml import a1
 
 #: the functions whose first argument reads a linked data type's fields
 FIELD_FUNCTIONS = frozenset({"_FV", "FIELDVALUE"})
+#: functions whose first argument Excel's data service reads, the data type itself
+#: (STOCKHISTORY's stock: ``addin.excel.stock_history``; napkin reads its place only)
+SERVICE_FUNCTIONS = frozenset({"STOCKHISTORY", "_XLFN.STOCKHISTORY"})
 
 
 def stand_ins(wb) -> dict[int, set]:
@@ -75,7 +78,7 @@ def _only_through_fields(wb, node, cells: dict[int, set]) -> bool:
         return False
     firsts = set()
     for group in _groups(items):
-        if group.name in FIELD_FUNCTIONS:
+        if str(group.name).upper() in FIELD_FUNCTIONS | SERVICE_FUNCTIONS:
             args = group.args()
             if args and len(args[0]) == 1:
                 firsts.add(id(args[0][0]))

@@ -195,6 +195,10 @@ EXCEL_FUNCTIONS = (
     *((name, "linked_data:field_value", MISSING, "Microsoft Support, "
        "\"FIELDVALUE function\"; [MS-XLSX] 2.6.175 CT_RichValue; "
        "tests/test_excel_linked_data.py") for name in ("_FV", "FIELDVALUE")),
+    # (STOCKHISTORY: the prices Excel fetched, as saved in its spill range)
+    *((name, "stock_history:stock_history", MISSING, "Microsoft Support, \"STOCKHISTORY "
+       "function\"; tests/test_excel_stock_history.py")
+      for name in ("STOCKHISTORY", "_XLFN.STOCKHISTORY")),
     *((name, "formulatext:formulatext", MISSING, "Microsoft Support, \"FORMULATEXT "
        "function\"; tests/test_excel_formulatext.py")
       for name in ("FORMULATEXT", "_XLFN.FORMULATEXT")),

@@ -148,6 +148,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "IFS": (("v", "vr"), ("v", "vr"), None), "IFNA": (("vr", "v"), (), None),
     "PROPER": (("t",), (), None), "RANDBETWEEN": ((), (), None),
     "FORMULATEXT": (("ref",), (), None),
+    "STOCKHISTORY": (("t", "n"), ("n", "i", "i", "i"), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -186,6 +187,10 @@ NOT_REFEREED = {
              "rich values of xl/richData/, [MS-XLSX] 2.6.175) nor FIELDVALUE, and a drawn "
              "workbook holds none: checked on Microsoft's page, the rich data Excel saved and "
              "its _FV cells, tests/test_excel_linked_data.py" for name in ("FIELDVALUE", "_FV")},
+    "STOCKHISTORY": "LibreOffice has no STOCKHISTORY (Microsoft's data service; Excel "
+                    "saves the prices fetched in the spill range, which a drawn formula "
+                    "has none of): checked on the arrays Excel saved and their dependents, "
+                    "tests/test_excel_stock_history.py",
     "VDB": "LibreOffice computes VDB period by period: a life drawn as 1E+10 (a nested "
            "call's value) keeps its session busy for hours; napkin's refuses past 366,000 "
            "periods. Its own draws (VDB at the top, seeds 1 and 2: 133 formulas, 11 agree, "
