@@ -217,3 +217,15 @@ def test_lookup_with_a_vector_of_several_rows_and_columns_is_refused(tmp_path):
     with pytest.raises(WorkbookError, match="LOOKUP with a lookup_vector of several rows"):
         _calc(tmp_path, numbers | {"D1": "=LOOKUP(25,B1:C3,B1:C3)"})
     assert _calc(tmp_path, {"D1": "=LOOKUP(25,B1:B3,B1:B3)"})["S!D1"] == 20
+
+
+def test_sumif_refuses_an_emptiness_criterion_over_a_formulas_empty_text(tmp_path):
+    # Microsoft's SUMIF and AVERAGEIF pages do not say whether "<>" (or "=") matches a
+    # formula's empty text; LibreOffice matches it ("<>" over In!D1:D10, D6 ="", adding
+    # B2:B11 gave 41, napkin 39: the differential test's full run, seed 5). Refused, as
+    # COUNTIF is; "a" over the same cells is computed (E1 = 1, the one match)
+    cells = {"D1": "a", "D2": '=""', "D3": "b", "E1": 1, "E2": 2, "E3": 4}
+    for formula in ('=SUMIF(D1:D3,"<>",E1:E3)', '=AVERAGEIF(D1:D3,"=",E1)'):
+        with pytest.raises(WorkbookError, match="over a formula's empty text"):
+            _calc(tmp_path, cells | {"C1": formula})
+    assert _calc(tmp_path, cells | {"C1": '=SUMIF(D1:D3,"a",E1)'})["S!C1"] == 1

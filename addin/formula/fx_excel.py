@@ -14,6 +14,7 @@ import re
 import numpy as np
 
 from addin.formula import context
+from addin.formula.empty_criteria import refused_over_empty_text
 from addin.formula.excel_numbers import (
     _ISO_DATE,
     _ONLY_NUMBER_CHARS,
@@ -344,11 +345,10 @@ def criteria_total(original, key: str, resize=None):
     """Excel's SUMIF/AVERAGEIF in the place of formulas': the sum (the mean) of the
     numbers only of the cells matched (formulas adds a text that reads as a number,
     ``"12"``). A sum_range of another size than range is range's size from its top left
-    cell (``resize``: ``addin.excel.references.resized``), else refused.
-
-    References: Microsoft Support, "SUMIF function" (sum_range "does not have to be the
-    same size and shape as the range", from its "upper leftmost cell"), "AVERAGEIF
-    function"; Microsoft Learn, "WorksheetFunction.AverageIf method" (the same)."""
+    cell (``resize``: ``addin.excel.references.resized``), else refused, as is ``"<>"``
+    over a formula's empty text (``addin.formula.empty_criteria``). References: Microsoft
+    Support, "SUMIF function" (sum_range "does not have to be the same size and shape as
+    the range", from its "upper leftmost cell"); "WorksheetFunction.AverageIf method"."""
     from formulas.functions import Error, wrap_func, xfilter
     from formulas.tokens.operand import XlError
 
@@ -367,9 +367,10 @@ def criteria_total(original, key: str, resize=None):
 
     def shape(v):  # (a reference's, an array's)
         return np.shape(getattr(v, "value", v))
-
     @functools.wraps(original)
     def of_size(test_range, condition, operating_range=None):
+        if refused_over_empty_text(key, test_range, condition):
+            return Error.errors["#VALUE!"]
         if operating_range is None:
             return computed(test_range, condition)
         if shape(test_range) != shape(operating_range):
