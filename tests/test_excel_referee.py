@@ -36,11 +36,32 @@ def test_sumif_and_averageif_add_numbers_only(tmp_path):
     assert res["S!C1"] == 110 and res["S!C2"] == 27.5 and res["S!C3"] == 110
 
 
-def test_sumif_refuses_a_sum_range_of_another_size(tmp_path):
+def test_sumif_sizes_its_range_to_add(tmp_path):
     # Microsoft Support, "SUMIF function": sum_range "does not have to be the same size
-    # and shape as the range" (Excel takes range's size from its top left cell); napkin
-    # does not, so strict mode refuses and --lenient keeps the cell
-    cells = {"C1": '=SUMIF(A1:A3,">0",B1)'}
+    # and shape as the range"; the cells added start at its upper leftmost cell and take
+    # range's size and shape (its table: A1:A5 with B1:B3 adds B1:B5); Microsoft Learn,
+    # "WorksheetFunction.AverageIf method", the same of average_range. Here E1:E4 hold
+    # 1, 2, 3, 4 and F1:F5 10, 20, 30, 40, 50; ">1" matches rows 2 to 4:
+    # F1 -> F1:F4, 20+30+40 = 90; F1:F9 (larger) -> F1:F4, 90; F2:G2 -> F2:F5, rows 2 to 4
+    # of it are F3:F5, 30+40+50 = 120; AVERAGEIF from F2 -> F2:F5: (30+40+50)/3 = 40
+    data = {"E1": 1, "E2": 2, "E3": 3, "E4": 4, "F1": 10, "F2": 20, "F3": 30, "F4": 40,
+            "F5": 50}
+    res = _calc(tmp_path, data | {"C1": '=SUMIF(E1:E4,">1",F1)',
+                                  "C2": '=SUMIF(E1:E4,">1",F1:F9)',
+                                  "C3": '=SUMIF(E1:E4,">1",F2:G2)',
+                                  "C4": '=AVERAGEIF(E1:E4,">1",F2)'})
+    assert [res[f"S!C{r}"] for r in range(1, 5)] == [90, 90, 120, 40]
+    # a formula in the cells sized to, after the SUMIF in the order: computed first
+    # (F6 = F5+1 = 51; E5, E6 = 5, 6 match ">4": F5+F6 = 101)
+    res = _calc(tmp_path, data | {"E5": 5, "E6": 6, "F6": "=F5+1",
+                                  "C1": '=SUMIF(E1:E6,">4",F1)'})
+    assert res["S!C1"] == 101
+
+
+def test_sumif_refuses_a_range_to_add_it_cannot_size(tmp_path):
+    # B1048575 sized to E1:E3's three rows goes past the sheet's last row (1,048,576):
+    # no page says what Excel gives, so strict mode refuses and --lenient keeps the cell
+    cells = {"E1": 1, "E2": 2, "E3": 3, "C1": '=SUMIF(E1:E3,">0",B1048575)'}
     with pytest.raises(WorkbookError, match="SUMIF with a range to add of another size"):
         _calc(tmp_path, cells)
     assert "S!C1" in _calc(tmp_path, cells, strict=False)
@@ -196,3 +217,15 @@ def test_lookup_with_a_vector_of_several_rows_and_columns_is_refused(tmp_path):
     with pytest.raises(WorkbookError, match="LOOKUP with a lookup_vector of several rows"):
         _calc(tmp_path, numbers | {"D1": "=LOOKUP(25,B1:C3,B1:C3)"})
     assert _calc(tmp_path, {"D1": "=LOOKUP(25,B1:B3,B1:B3)"})["S!D1"] == 20
+
+
+def test_sumif_refuses_an_emptiness_criterion_over_a_formulas_empty_text(tmp_path):
+    # Microsoft's SUMIF and AVERAGEIF pages do not say whether "<>" (or "=") matches a
+    # formula's empty text; LibreOffice matches it ("<>" over In!D1:D10, D6 ="", adding
+    # B2:B11 gave 41, napkin 39: the differential test's full run, seed 5). Refused, as
+    # COUNTIF is; "a" over the same cells is computed (E1 = 1, the one match)
+    cells = {"D1": "a", "D2": '=""', "D3": "b", "E1": 1, "E2": 2, "E3": 4}
+    for formula in ('=SUMIF(D1:D3,"<>",E1:E3)', '=AVERAGEIF(D1:D3,"=",E1)'):
+        with pytest.raises(WorkbookError, match="over a formula's empty text"):
+            _calc(tmp_path, cells | {"C1": formula})
+    assert _calc(tmp_path, cells | {"C1": '=SUMIF(D1:D3,"a",E1)'})["S!C1"] == 1

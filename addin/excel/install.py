@@ -33,8 +33,8 @@ from __future__ import annotations
 from addin.excel.args import ORIGINAL, as_udf
 from addin.excel.dates import checked_serials, in_1904
 from addin.excel.lookup import match, table_lookup
-from addin.excel.references import range_operator
-from addin.formula import fx
+from addin.excel.references import range_operator, resized
+from addin.formula import fx, fx_excel
 
 
 def registered(func):
@@ -76,3 +76,10 @@ def range_operator_in(original, key: str):
     formulas' own kept in ``addin.excel.args.ORIGINAL``."""
     ORIGINAL[key] = original
     return range_operator
+
+
+def criteria_resized(original, key: str):
+    """SUMIF or AVERAGEIF (``key``): ``addin.formula.fx_excel.criteria_total``, a range to
+    add of another size than its range sized as Excel sizes it
+    (``addin.excel.references.resized``)."""
+    return fx_excel.criteria_total(original, key, resize=resized)

@@ -173,6 +173,27 @@ def indirect(ref_text, a1=True):
     return _reference(sidx, r1, c1, r2, c2, "INDIRECT")
 
 
+def resized(reference, height: int, width: int, who: str):
+    """The area of ``height`` by ``width`` cells from ``reference``'s top left cell, with
+    its values (``_reference``): SUMIF's sum_range and AVERAGEIF's average_range sized to
+    their range as Excel sizes them (Microsoft Support, "SUMIF function": "The actual
+    cells that are added are determined by using the upper leftmost cell in the
+    sum_range argument as the beginning cell, and then including cells that correspond
+    in size and shape to the range argument"). A reference of several areas, or one
+    napkin cannot place, stops the computation (``Cannot``), as does an area past the
+    sheet's edge (no page says what Excel gives there)."""
+    ns = fx.load()
+    book = getattr(context.STATE, "book", None)
+    if not isinstance(reference, ns.Ranges) or len(reference.ranges) != 1:
+        raise Cannot(f"{who} given other than a reference to one area")
+    sid, r1, c1, _r2, _c2 = ranges.areas(reference)[0]
+    if book is None or sid not in book.sid_map:
+        raise Cannot(f"{who} given a reference napkin cannot place")
+    if r1 + height - 1 > MAX_ROW or c1 + width - 1 > MAX_COL:
+        raise Cannot(f"{who} sized past the sheet's edge")
+    return _reference(book.sid_map[sid], r1, c1, r1 + height - 1, c1 + width - 1, who)
+
+
 def _size(array, axis: int, name: str) -> int:
     ns = fx.load()
     if isinstance(array, ns.Ranges):

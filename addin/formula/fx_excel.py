@@ -14,6 +14,7 @@ import re
 import numpy as np
 
 from addin.formula import context
+from addin.formula.empty_criteria import refused_over_empty_text
 from addin.formula.excel_numbers import (
     _ISO_DATE,
     _ONLY_NUMBER_CHARS,
@@ -340,45 +341,45 @@ def _refuse_ordering_beside_number_text(raw, condition: str) -> None:
             raise ValueError(condition)
 
 
-def criteria_total(original, key: str):
+def criteria_total(original, key: str, resize=None):
     """Excel's SUMIF/AVERAGEIF in the place of formulas': the sum (the mean) of the
     numbers only of the cells matched (formulas adds a text that reads as a number,
-    ``"12"``); and strict mode stopped (``context.refuse``) when the sum_range
-    (average_range) has another size than range: Excel then takes the cells of range's
-    size from its top left cell, formulas gives ``#VALUE!``.
-
-    References: Microsoft Support, "SUMIF function", "AVERAGEIF function" (the
-    sum_range "does not have to be the same size and shape as the range"; cells of
-    average_range that hold TRUE or FALSE or are empty are ignored)."""
+    ``"12"``). A sum_range of another size than range is range's size from its top left
+    cell (``resize``: ``addin.excel.references.resized``), else refused, as is ``"<>"``
+    over a formula's empty text (``addin.formula.empty_criteria``). References: Microsoft
+    Support, "SUMIF function" (sum_range "does not have to be the same size and shape as
+    the range", from its "upper leftmost cell"); "WorksheetFunction.AverageIf method"."""
     from formulas.functions import Error, wrap_func, xfilter
     from formulas.tokens.operand import XlError
 
     def total(values):
-        xs = []
+        added, n = 0.0, 0  # (added in order, as Excel adds)
         for v in np.asarray(values, dtype=object).ravel():
             if isinstance(v, XlError):
                 return v
             if isinstance(v, (int, float, np.number)) and not isinstance(v, (bool, np.bool_)):
-                xs.append(float(v))
-        added = 0.0
-        for x in xs:
-            added += x
+                added, n = added + float(v), n + 1
         if key == "AVERAGEIF":
-            return added / len(xs) if xs else Error.errors["#DIV/0!"]
+            return added / n if n else Error.errors["#DIV/0!"]
         return added
 
     computed = wrap_func(functools.partial(xfilter, total))
 
-    def shape(v):
+    def shape(v):  # (a reference's, an array's)
         return np.shape(getattr(v, "value", v))
-
     @functools.wraps(original)
     def of_size(test_range, condition, operating_range=None):
+        if refused_over_empty_text(key, test_range, condition):
+            return Error.errors["#VALUE!"]
         if operating_range is None:
             return computed(test_range, condition)
         if shape(test_range) != shape(operating_range):
-            context.refuse(f"{key} with a range to add of another size than its range")
-            return Error.errors["#VALUE!"]
+            try:  # (Cannot, ExcelError, no resize or no reference: refused)
+                operating_range = resize(operating_range, *test_range.ranges and shape(
+                    test_range), f"{key}'s range to add")
+            except Exception:
+                context.refuse(f"{key} with a range to add of another size than its range")
+                return Error.errors["#VALUE!"]
         return computed(test_range, condition, operating_range)
 
     return of_size

@@ -19,6 +19,7 @@ import re
 import numpy as np
 
 from addin.formula import branch_reference, context, excel_functions
+from addin.formula.empty_criteria import refused_over_empty_text
 from addin.formula.fx_excel import excel_text, text_value
 
 
@@ -237,28 +238,15 @@ def code(original, key: str):
     return wrap_ufunc(excel_code, args_parser=lambda *a: a, input_parser=lambda *a: a)
 
 
-#: criteria that match a cell by whether it is empty, where whether Excel counts a
-#: formula's empty text ("") as empty is not documented (napkin counts it as empty for
-#: the criterion "", as the template's COUNTIF(CAL_GPU,A56) does)
-_EMPTINESS_CRITERIA = ("<>", "=")
-
-
 def counted_ranges(original, key: str):
     """formulas' COUNTIF or COUNTIFS (``key``), stopping strict mode
     (``context.refuse``) on a criterion ``"<>"`` or ``"="`` over a range that holds a
-    formula's empty text: Microsoft's pages do not say whether Excel counts it as empty
-    there."""
+    formula's empty text (``addin.formula.empty_criteria``)."""
     from addin.formula import fx
-    from addin.formula.arrays import grid
 
     def checked(*args):
         for cells, criterion in zip(args[0::2], args[1::2], strict=False):
-            c = grid(criterion)
-            if c.size == 1 and isinstance(c.flat[0], str) and c.flat[0] in \
-                    _EMPTINESS_CRITERIA and any(type(v) is str and v == ""
-                                                for v in grid(cells).flat):
-                context.refuse(f"{key} with the criterion \"{c.flat[0]}\" over a "
-                               "formula's empty text")
+            if refused_over_empty_text(key, cells, criterion):
                 return fx.load().errors["#VALUE!"]
         return original(*args)
 

@@ -221,9 +221,10 @@ _FORMULAS = (
       for name in ("MODE.MULT", "_XLFN.MODE.MULT")),
     *(Patch(_F, TABLE, name, f"formulas' {name} adds a text that reads as a number and "
             "gives #VALUE! for a range to add of another size than its range; Excel adds "
-            "numbers only, and sizes that range to the first (refused in strict mode)",
+            "numbers only, and sizes that range to the first from its top left cell",
             f"Microsoft Support, \"{name} function\"; tests/test_excel_referee.py::"
-            "test_sumif_and_averageif_add_numbers_only", f"{_FXE}:criteria_total")
+            "test_sumif_and_averageif_add_numbers_only, test_sumif_sizes_its_range_to_add",
+            f"{_XL}.install:criteria_resized")
       for name in ("SUMIF", "AVERAGEIF")),
     *(Patch(_F, TABLE, name, f"formulas' {name} computes ranges of different sizes; "
             "Excel asks for the same number of rows and columns: refused in strict mode",

@@ -318,7 +318,12 @@ excel("SUMIF", "scalars, cells, ranges, numeric text, empty",
       "(tests/test_fidelity.py) ; "
       "tests/test_excel_referee.py::test_sumif_and_averageif_add_numbers_only (Microsoft "
       "Support, \"SUMIF function\": blank and text values are ignored, the text \"40\" in "
-      "sum_range is not added)")
+      "sum_range is not added) ; a sum_range of another size than range, range's size from its"
+      " upper leftmost cell (Microsoft Support, \"SUMIF function\"; worked by hand in "
+      "tests/test_excel_referee.py::test_sumif_sizes_its_range_to_add; 22 cells Excel saved in"
+      " part tune3 of tools/business_corpus.csv, Real Estate Private Equity Model.xlsx, 'Cash "
+      "Flow'!E10:O11, SUMIF(Monthly.Revenue.Year#,E$3#,Forecast.Free.Rent), the name one cell "
+      "sized to 132 rows, equal)")
 excel("SUMIFS", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py) ; "
       "a reference to one cell (a criteria read from it; a range of one cell beside ranges of "

@@ -21,7 +21,10 @@ excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
       "tests/test_excel_referee.py::test_sumif_and_averageif_add_numbers_only (Microsoft "
       "Support, \"AVERAGEIF function\": cells in average_range that are empty or hold text are "
-      "ignored; the text \"40\" left out, an empty cell of range matched by \"<>5\")")
+      "ignored; the text \"40\" left out, an empty cell of range matched by \"<>5\") ; an "
+      "average_range of another size than range, range's size from its top left cell "
+      "(Microsoft Learn, \"WorksheetFunction.AverageIf method\"; worked by hand in "
+      "tests/test_excel_referee.py::test_sumif_sizes_its_range_to_add)")
 excel("AVERAGEIFS", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B66, "
       "AVERAGEIFS(C66:I66,C66:I66,\">3\",C66:I66,\"<20\") = 9.3333333333333339, the TRUE of I66 "

@@ -1,0 +1,33 @@
+"""Criteria that match a cell by whether it is empty (``"<>"``, ``"="``) over a range
+holding a formula's empty text (``""``): Microsoft's COUNTIF, COUNTIFS, SUMIF and
+AVERAGEIF pages do not say whether Excel counts that text as empty there, so strict mode
+stops (``context.refuse``) where one is met (napkin counts it as empty for the criterion
+``""``, as the template's COUNTIF(CAL_GPU,A56) does).
+
+References
+----------
+Microsoft Support, "COUNTIF function", "SUMIF function", "AVERAGEIF function" (blank
+cells and criteria; nothing on a formula's empty text).
+"""
+
+from __future__ import annotations
+
+from addin.formula import context
+
+#: criteria that match a cell by whether it is empty
+EMPTINESS_CRITERIA = ("<>", "=")
+
+
+def refused_over_empty_text(key: str, cells, criterion) -> bool:
+    """Whether ``criterion`` is ``"<>"`` or ``"="`` and ``cells`` (a range's values or
+    an array) hold a formula's empty text; if so strict mode is stopped
+    (``context.refuse``, naming ``key``, the function)."""
+    from addin.formula.arrays import grid
+
+    c = grid(criterion)
+    if c.size == 1 and isinstance(c.flat[0], str) and c.flat[0] in EMPTINESS_CRITERIA \
+            and any(type(v) is str and v == "" for v in grid(cells).flat):
+        context.refuse(f"{key} with the criterion \"{c.flat[0]}\" over a formula's empty "
+                       "text")
+        return True
+    return False
