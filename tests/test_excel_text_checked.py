@@ -148,6 +148,23 @@ def test_countif_where_excel_is_not_documented(tmp_path):
         _calc(tmp_path, cells | {"C1": '=COUNTIFS(A1:A4,"=")'})
 
 
+def test_sumifs_where_excel_is_not_documented(tmp_path):
+    # A1:A4 hold 4, an empty cell, a formula's empty text (=""), 0; B1:B4 hold 1 to 4.
+    # Microsoft's SUMIFS and AVERAGEIFS pages do not say whether "<>" or "=" takes a
+    # formula's empty text as empty (napkin added B1+B4 = 5 for "<>", LibreOffice adds B3
+    # too, 8): refused. Over A1:A2 (no empty text) "<>" adds B1 alone, 1, and "=" B2, 2;
+    # AVERAGEIFS of B1:B2 over "<>" is B1's 1
+    cells = {"A1": 4, "A3": '=""', "A4": 0, "B1": 1, "B2": 2, "B3": 3, "B4": 4}
+    with pytest.raises(WorkbookError, match='SUMIFS with the criterion "<>" over'):
+        _calc(tmp_path, cells | {"C1": '=SUMIFS(B1:B4,A1:A4,"<>")'})
+    with pytest.raises(WorkbookError, match='AVERAGEIFS with the criterion "=" over'):
+        _calc(tmp_path, cells | {"C1": '=AVERAGEIFS(B1:B4,B1:B4,">0",A1:A4,"=")'})
+    res = _calc(tmp_path, cells | {"C1": '=SUMIFS(B1:B2,A1:A2,"<>")',
+                                   "C2": '=SUMIFS(B1:B2,A1:A2,"=")',
+                                   "C3": '=AVERAGEIFS(B1:B2,A1:A2,"<>")'})
+    assert (res["S!C1"], res["S!C2"], res["S!C3"]) == (1, 2, 1)
+
+
 def test_a_comparison_of_two_error_values_is_refused(tmp_path):
     # Microsoft Support, "Calculation operators and precedence in Excel" does not say
     # which of two error values a comparison gives: refused; with one error value the

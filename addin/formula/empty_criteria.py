@@ -1,13 +1,15 @@
 """Criteria that match a cell by whether it is empty (``"<>"``, ``"="``) over a range
-holding a formula's empty text (``""``): Microsoft's COUNTIF, COUNTIFS, SUMIF and
-AVERAGEIF pages do not say whether Excel counts that text as empty there, so strict mode
-stops (``context.refuse``) where one is met (napkin counts it as empty for the criterion
-``""``, as the template's COUNTIF(CAL_GPU,A56) does).
+holding a formula's empty text (``""``): Microsoft's COUNTIF, COUNTIFS, SUMIF, SUMIFS,
+AVERAGEIF and AVERAGEIFS pages do not say whether Excel counts that text as empty there,
+so strict mode stops (``context.refuse``) where one is met (napkin counts it as empty for
+the criterion ``""``, as the template's COUNTIF(CAL_GPU,A56) does).
 
 References
 ----------
-Microsoft Support, "COUNTIF function", "SUMIF function", "AVERAGEIF function" (blank
-cells and criteria; nothing on a formula's empty text).
+Microsoft Support, "COUNTIF function", "SUMIF function", "SUMIFS function", "AVERAGEIF
+function", "AVERAGEIFS function" (blank cells and criteria; nothing on a formula's empty
+text). LibreOffice counts that text as not empty for "<>" (SUMIFS(B1:B4,A1:A4,"<>") with
+A3 ``=""`` adds B3; napkin did not): a value strict mode could not back.
 """
 
 from __future__ import annotations
@@ -31,3 +33,19 @@ def refused_over_empty_text(key: str, cells, criterion) -> bool:
                        "text")
         return True
     return False
+
+
+def criteria_after_the_first(original, key: str):
+    """formulas' SUMIFS or AVERAGEIFS (``key``: the range to add or average first, then
+    pairs of a criteria range and its criterion), stopping strict mode
+    (``context.refuse``) on a criterion ``"<>"`` or ``"="`` over a criteria range that
+    holds a formula's empty text, as COUNTIFS does."""
+    from addin.formula import fx
+
+    def checked(*args):
+        for cells, criterion in zip(args[1::2], args[2::2], strict=False):
+            if refused_over_empty_text(key, cells, criterion):
+                return fx.load().errors["#VALUE!"]
+        return original(*args)
+
+    return checked

@@ -140,6 +140,13 @@ _FORMULAS = (
             f"Microsoft Support, \"{name} function\"; tests/test_excel_text_checked.py::"
             "test_countif_where_excel_is_not_documented", f"{_FXA}:counted_ranges")
       for name in ("COUNTIF", "COUNTIFS")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} counts a formula's empty text as an "
+            "empty cell for the criteria \"<>\" and \"=\" of its criteria ranges, where "
+            "Microsoft's page does not say Excel's value: refused in strict mode",
+            f"Microsoft Support, \"{name} function\"; tests/test_excel_text_checked.py::"
+            "test_sumifs_where_excel_is_not_documented",
+            "addin.formula.empty_criteria:criteria_after_the_first")
+      for name in ("SUMIFS", "AVERAGEIFS")),
     Patch("formulas.functions.date", "_text2datetime", None, "formulas reads a date "
           "written as text in any year; Excel's dates run from 1900 to 9999",
           _DATE_TEXT_EVIDENCE, f"{_FXE}:text_date"),
