@@ -286,6 +286,8 @@ def _unsettled_date(name: str, x) -> str | None:
         return f"{name} of a serial number outside 0 to 2958465 (31 December 9999)"
     if name in ("EOMONTH", "DATEDIF") and -1 < x < MARCH_1900:
         return f"{name} of a date before 1 March 1900"
+    if name == "WEEKDAY" and -1 < x < MARCH_1900:
+        return "WEEKDAY of a date before 1 March 1900 (serial number 0 to 60)"
     if name in ("DAYS360", "_XLFN.DAYS360") and 0 <= x < 1:
         return "DAYS360 of serial number 0 (January 0, 1900)"
     return None
@@ -319,7 +321,9 @@ def checked_serials(name: str, original):
     2958465 in DAYS360 and DATEDIF (no page or saved file says #NUM!; EOMONTH's page
     does), serial number 0 in DAYS360 (but from a day to itself), a date before 1 March
     1900 in EOMONTH and DATEDIF, given or given back by EOMONTH (other engines' readings
-    of Excel disagree there).
+    of Excel disagree there), a serial number above -1 and below 61 in WEEKDAY (Excel's
+    29 February 1900, serial 60, puts the weekdays before it a day off the calendar's:
+    no page or saved cell says which WEEKDAY gives).
 
     Inside ``in_1904``: a workbook in the 1904 date system gives the serial numbers of
     the 1900 system here.

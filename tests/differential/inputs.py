@@ -64,6 +64,10 @@ DATE_TEXTS = ['"2024-03-15"', '"15-Mar-2024"', '"3/15/2024"', '"1900-02-29"',
               '"2024-02-30"', '"abc"', "In!A11", "In!A4", '"1904-01-01"', '"12:30"']
 YEARS = ["2024", "1900", "1899", "1904", "1903", "0", "1", "99", "100", "9999", "10000",
          "-1", '"2024"', "TRUE", "In!B2", "In!A3", "2024.7"]
+#: WEEKDAY's return_type: the page's table (1, 2, 3, 11 to 17), outside it (#NUM!),
+#: truncated (2.9) and read from cells
+WEEKDAY_TYPES = ["1", "2", "3", "11", "12", "13", "14", "15", "16", "17", "0", "4", "18",
+                 "2.9", "In!B2", "In!B3"]
 #: WORKDAY's days: no nested expression (LibreOffice counts a huge number day by day)
 WORKDAYS = ["0", "1", "5", "-3", "10", "2.7", '"2"', "TRUE", "In!B3", "In!A3", "In!A4",
             "In!A7", "250", "-250"]
@@ -109,7 +113,7 @@ ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES,
          "base": BASES, "basis": BASIS, "rt": REF_TEXTS, "nt": NUMBER_TEXTS,
          "sep": SEPARATORS, "bins": BINS,
          "ag": AGGREGATES, "ago": AGGREGATE_OPTIONS, "lk": RANGE_LOOKUPS,
-         "vr": VALUES_OR_RANGES}
+         "vr": VALUES_OR_RANGES, "wt": WEEKDAY_TYPES}
 
 _CELL = re.compile(r"In!([A-Z])(\d+)(?![\d:])")
 

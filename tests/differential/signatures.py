@@ -84,6 +84,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "DAY": (("d",), (), None), "MONTH": (("d",), (), None),
     "DAYS": (("d", "d"), (), None), "DAYS360": (("d", "d"), ("v",), None),
     "EOMONTH": (("d", "i"), (), None),
+    "WEEKDAY": (("d",), ("wt",), None),
     "DEGREES": (("n",), (), None), "RADIANS": (("n",), (), None), "LN": (("n",), (), None),
     "DELTA": (("n",), ("n",), None), "EXACT": (("t", "t"), (), None),
     "HARMEAN": (("r",), (), "n"), "ISERR": (("v",), (), None), "TYPE": (("v",), (), None),

@@ -77,7 +77,16 @@ excel("TODAY", "no argument",
       "values Excel saved in tests/corpus/poi/56574.xlsx, tests/corpus/poi/56688_4.xlsx and 1 "
       "more (tests/test_fidelity.py)",
       date_system=True, refused_in_1904=True)
-excel("WEEKDAY", value_args=ALL, date_system=True, in_1904=((0,), False))
+excel("WEEKDAY", "scalars, cells, 1904",
+      "Microsoft Support, \"WEEKDAY function\" (return_type 1 or omitted, 2, 3, 11 to 17; #NUM! "
+      "for a serial_number out of range or another return_type; 2/14/2008 gives 5, 4 and 3 for"
+      " return_type 1, 2 and 3); ECMA-376 Part 4 (serial-value and the flag truncated to an "
+      "integer); tests/test_weekday.py (hand-computed weekdays, the two calendars of part "
+      "heldout6 of tools/business_corpus.csv); ours (addin/excel/dates.py): refused for a "
+      "serial number above -1 and below 61 (before 1 March 1900, where Excel's 29 February "
+      "1900 puts its weekdays a day off the calendar's and no page says which) and a logical "
+      "value",
+      value_args=ALL, date_system=True, serials_checked=((0, 1), 1), in_1904=((0,), False))
 excel("WEEKNUM", date_system=True, in_1904=((0,), False))
 excel("WORKDAY", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/50755_workday_formula_example.xlsx, "
