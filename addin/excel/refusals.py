@@ -59,6 +59,9 @@ def _checked(name: str):
         for param, arg in zip(params, args, strict=False):
             if _logical(arg):
                 raise Cannot(f"{name}() given a logical value as its {param}")
+        if name == "RANK" and args and xa.one_value(args[0]) is fx.load().EMPTY:
+            raise Cannot("RANK() given an empty cell as its number (Microsoft's page says "
+                         "only that nonnumeric values in ref are ignored)")
         got = ORIGINAL[name](*args)
         if name == "MROUND":
             got = _mround(args, got)
