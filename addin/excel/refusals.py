@@ -3,7 +3,8 @@ napkin has evidence of Excel's value: MROUND, DELTA and RANK given a logical val
 or FALSE) as a number, a power whose result is too small for a float
 (``POWER(-1E+10,-1E+10)``), XNPV with a rate not above 0, MOD of a text that is no number
 by 0, and MDETERM whose floating-point value is not the exact determinant stop strict
-mode (``Cannot``); ``--lenient`` keeps Excel's value. XNPV gives ``#NUM!`` where a date
+mode (``Cannot``), as does RANK given an empty cell as its number (the page says only
+that nonnumeric values in ref are ignored); ``--lenient`` keeps Excel's value. XNPV gives ``#NUM!`` where a date
 precedes the starting date, as its page says; MROUND rounds halves away from zero, as its
 page says (formulas rounded them to even).
 

@@ -8,8 +8,8 @@ excel("ABS", "scalars, cells, ranges, empty, errors",
       "tests/corpus/calamine/issue_644.xlsx and 2 more (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_functions.py (values asserted there); an empty cell (read as 0): the "
-      "cell Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!G96,"
-      " ABS(D7) = 0; tests/test_checked_widened.py)",
+      "cell Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!G96, ABS(D7) = 0; tests/test_checked_widened.py)",
       elementwise=True, value_args=ALL, value_context=True)
 excel("ACOS", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "

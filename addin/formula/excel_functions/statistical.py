@@ -226,9 +226,9 @@ excel("PEARSON", "ranges, arrays, empty",
       array_context=True)
 excel("RANK", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/61063.xlsx (tests/test_fidelity.py); empty "
-      "cells, text and logical values in ref left out: Microsoft Support, \"RANK function\" "
-      "and Microsoft Learn, \"WorksheetFunction.Rank method (Excel)\" (\"Nonnumeric values in"
-      " ref are ignored\"); tests/test_checked_rank.py; an empty cell as number refused "
+      "cells, text and logical values in ref left out: Microsoft Support, \"RANK function\" and "
+      "Microsoft Learn, \"WorksheetFunction.Rank method (Excel)\" (\"Nonnumeric values in ref are"
+      " ignored\"); tests/test_checked_rank.py; an empty cell as number refused "
       "(addin/excel/refusals.py)",
       no_logical=("number",))
 excel("RSQ", "ranges, arrays, empty",
