@@ -4,8 +4,8 @@ or FALSE) as a number, a power whose result is too small for a float
 (``POWER(-1E+10,-1E+10)``), XNPV with a rate not above 0, MOD of a text that is no number
 by 0, and MDETERM whose floating-point value is not the exact determinant stop strict
 mode (``Cannot``), as does RANK given an empty cell as its number (the page says only
-that nonnumeric values in ref are ignored); ``--lenient`` keeps Excel's value. XNPV gives ``#NUM!`` where a date
-precedes the starting date, as its page says; MROUND rounds halves away from zero, as its
+that nonnumeric values in ref are ignored); ``--lenient`` keeps Excel's value. XNPV
+gives ``#NUM!`` where a date precedes the starting date, as its page says; MROUND rounds halves away from zero, as its
 page says (formulas rounded them to even).
 
 Likewise for the functions widened in December 2026: ISEVEN and ISODD given a logical
