@@ -5,8 +5,8 @@ or FALSE) as a number, a power whose result is too small for a float
 by 0, and MDETERM whose floating-point value is not the exact determinant stop strict
 mode (``Cannot``), as does RANK given an empty cell as its number (the page says only
 that nonnumeric values in ref are ignored); ``--lenient`` keeps Excel's value. XNPV
-gives ``#NUM!`` where a date precedes the starting date, as its page says; MROUND rounds halves away from zero, as its
-page says (formulas rounded them to even).
+gives ``#NUM!`` where a date precedes the starting date, as its page says; MROUND rounds
+halves away from zero, as its page says (formulas rounded them to even).
 
 Likewise for the functions widened in December 2026: ISEVEN and ISODD given a logical
 value; MAXA, MINA and AVERAGEA given the empty text directly; POISSON and POISSON.DIST
