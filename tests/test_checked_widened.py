@@ -47,6 +47,21 @@ def test_an_empty_cell_in_the_math_and_text_functions(tmp_path):
     assert res["S!B6"] is True and res["S!B7"] == "1.1-2FALSE"
 
 
+def test_an_empty_cell_in_abs_acos_and_tan(tmp_path):
+    # FormulaEvalTestData, EverythingTests: D7 is empty; Excel saved G96 ABS(D7) = 0,
+    # J104 ACOS(D7) = 1.5707963267948966 and H1356 TAN(D7) = 0. By hand, an empty cell is
+    # 0 (KB Q149577): |0| = 0, acos 0 = pi/2, tan 0 = 0; and ABS(D7)+ABS(-2) = 2
+    for name in ("ABS", "ACOS", "TAN"):
+        assert "empty" in checked.checked()[name][0], name
+    res = _calc(tmp_path, [
+        c("A1", None, -2),
+        c("B1", "ABS(D7)", 0), c("B2", "ACOS(D7)", math.pi / 2), c("B3", "TAN(D7)", 0),
+        c("B4", "ABS(D7)+ABS(A1)", 2),
+    ])
+    assert res["S!B1"] == 0 and res["S!B3"] == 0 and res["S!B4"] == 2
+    assert res["S!B2"] == pytest.approx(math.pi / 2, rel=1e-15)
+
+
 def test_text_that_looks_like_a_number_in_the_math_functions(tmp_path):
     # FormulaEvalTestData, EverythingTests: E15 = "1", E16 = "1.1", E17 = "2.99999" (text
     # given by formulas); the cells named in each comment, with Excel's values

@@ -3,9 +3,10 @@ napkin has evidence of Excel's value: MROUND, DELTA and RANK given a logical val
 or FALSE) as a number, a power whose result is too small for a float
 (``POWER(-1E+10,-1E+10)``), XNPV with a rate not above 0, MOD of a text that is no number
 by 0, and MDETERM whose floating-point value is not the exact determinant stop strict
-mode (``Cannot``); ``--lenient`` keeps Excel's value. XNPV gives ``#NUM!`` where a date
-precedes the starting date, as its page says; MROUND rounds halves away from zero, as its
-page says (formulas rounded them to even).
+mode (``Cannot``), as does RANK given an empty cell as its number (the page says only
+that nonnumeric values in ref are ignored); ``--lenient`` keeps Excel's value. XNPV
+gives ``#NUM!`` where a date precedes the starting date, as its page says; MROUND rounds
+halves away from zero, as its page says (formulas rounded them to even).
 
 Likewise for the functions widened in December 2026: ISEVEN and ISODD given a logical
 value; MAXA, MINA and AVERAGEA given the empty text directly; POISSON and POISSON.DIST
@@ -59,6 +60,9 @@ def _checked(name: str):
         for param, arg in zip(params, args, strict=False):
             if _logical(arg):
                 raise Cannot(f"{name}() given a logical value as its {param}")
+        if name == "RANK" and args and xa.one_value(args[0]) is fx.load().EMPTY:
+            raise Cannot("RANK() given an empty cell as its number (Microsoft's page says "
+                         "only that nonnumeric values in ref are ignored)")
         got = ORIGINAL[name](*args)
         if name == "MROUND":
             got = _mround(args, got)

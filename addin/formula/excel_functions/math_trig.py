@@ -3,15 +3,19 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("ABS", "scalars, cells, ranges, errors",
+excel("ABS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/calamine/issue644.xlsx, "
       "tests/corpus/calamine/issue_644.xlsx and 2 more (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
-      "tests/test_excel_functions.py (values asserted there)",
+      "tests/test_excel_functions.py (values asserted there); an empty cell (read as 0): the "
+      "cell Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!G96, ABS(D7) = 0; tests/test_checked_widened.py)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ACOS", "scalars, cells",
+excel("ACOS", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
-      "(tests/test_fidelity.py)",
+      "(tests/test_fidelity.py); an empty cell (read as 0): the cell Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!J104, ACOS(D7) = "
+      "1.5707963267948966; tests/test_checked_widened.py)",
       value_args=ALL)
 excel("ACOSH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"ACOSH function\" (ACOSH(1) = 0, ACOSH(10) = 2.9932228; #NUM! below "
@@ -364,10 +368,12 @@ excel("SUMXMY2", "ranges, arrays",
       "6,5,11,7,5,4,4 = 79, ranges and array constants); tests/test_checked_common.py; refused"
       " unless both arrays hold numbers only in the same shape (addin/excel/refusals.py)",
       array_context=True)
-excel("TAN", "scalars, cells, numeric text",
+excel("TAN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); text that "
       "looks like a number (read as that number): the cells Excel saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py); an empty cell "
+      "(read as 0): the cell Excel saved there, EverythingTests!H1356, TAN(D7) = 0 "
+      "(tests/test_checked_widened.py)",
       value_args=ALL, bound=(0, 134217728.0))
 excel("TANH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"TANH function\" (TANH(-2) = -0.964028, TANH(0.5) = 0.462117); "

@@ -224,8 +224,12 @@ excel("PEARSON", "ranges, arrays, empty",
       "refused for a text or logical value among the points, areas of different shapes, fewer "
       "than 2 pairs, and a standard deviation of 0",
       array_context=True)
-excel("RANK", "scalars, cells, ranges",
-      "values Excel saved in tests/corpus/poi/61063.xlsx (tests/test_fidelity.py)",
+excel("RANK", "scalars, cells, ranges, empty",
+      "values Excel saved in tests/corpus/poi/61063.xlsx (tests/test_fidelity.py); empty "
+      "cells, text and logical values in ref left out: Microsoft Support, \"RANK function\" and "
+      "Microsoft Learn, \"WorksheetFunction.Rank method (Excel)\" (\"Nonnumeric values in ref are"
+      " ignored\"); tests/test_checked_rank.py; an empty cell as number refused "
+      "(addin/excel/refusals.py)",
       no_logical=("number",))
 excel("RSQ", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B134; "
