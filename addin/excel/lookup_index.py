@@ -36,7 +36,7 @@ Excel's rules kept (and where the index does not decide, the function searches i
 The index is never stale: it is kept with the array it was made of (so that its id is
 not reused while it is kept) and that array is made read-only when the index is made,
 so that a write into it raises instead of leaving the index behind; a reference read
-again after its cells change (``napkin calc --set`` computes a new evaluation; a
+again after its cells change (each computation of a workbook is a new evaluation; a
 workbook computed again, ``Evaluation.forget_areas``) is a new array, with its own index.
 
 The work: ``addin.engine.budget`` counts each formula's range as ``LOOKUP_RANGE`` units,
