@@ -35,15 +35,26 @@ def refused_over_empty_text(key: str, cells, criterion) -> bool:
     return False
 
 
+def counted_ranges(original, key: str):
+    """formulas' COUNTIF or COUNTIFS (``key``: pairs of a range and its criterion), stopping
+    strict mode (``context.refuse``) on a criterion ``"<>"`` or ``"="`` over a range that
+    holds a formula's empty text."""
+    return _checked_pairs(original, key, first=0)
+
+
 def criteria_after_the_first(original, key: str):
     """formulas' SUMIFS or AVERAGEIFS (``key``: the range to add or average first, then
-    pairs of a criteria range and its criterion), stopping strict mode
-    (``context.refuse``) on a criterion ``"<>"`` or ``"="`` over a criteria range that
-    holds a formula's empty text, as COUNTIFS does."""
+    pairs of a criteria range and its criterion), checked as COUNTIFS is."""
+    return _checked_pairs(original, key, first=1)
+
+
+def _checked_pairs(original, key: str, first: int):
+    """``original`` stopping strict mode where a (range, criterion) pair from argument
+    ``first`` on is refused by ``refused_over_empty_text``."""
     from addin.formula import fx
 
     def checked(*args):
-        for cells, criterion in zip(args[1::2], args[2::2], strict=False):
+        for cells, criterion in zip(args[first::2], args[first + 1::2], strict=False):
             if refused_over_empty_text(key, cells, criterion):
                 return fx.load().errors["#VALUE!"]
         return original(*args)

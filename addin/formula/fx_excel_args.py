@@ -19,7 +19,6 @@ import re
 import numpy as np
 
 from addin.formula import branch_reference, context, excel_functions
-from addin.formula.empty_criteria import refused_over_empty_text
 from addin.formula.fx_excel import excel_text, text_value
 
 
@@ -236,21 +235,6 @@ def code(original, key: str):
         return xcode(character)
 
     return wrap_ufunc(excel_code, args_parser=lambda *a: a, input_parser=lambda *a: a)
-
-
-def counted_ranges(original, key: str):
-    """formulas' COUNTIF or COUNTIFS (``key``), stopping strict mode
-    (``context.refuse``) on a criterion ``"<>"`` or ``"="`` over a range that holds a
-    formula's empty text (``addin.formula.empty_criteria``)."""
-    from addin.formula import fx
-
-    def checked(*args):
-        for cells, criterion in zip(args[0::2], args[1::2], strict=False):
-            if refused_over_empty_text(key, cells, criterion):
-                return fx.load().errors["#VALUE!"]
-        return original(*args)
-
-    return checked
 
 
 def ordered_values(original, key: str):

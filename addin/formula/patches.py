@@ -138,7 +138,8 @@ _FORMULAS = (
             "empty cell for the criteria \"<>\" and \"=\", where Microsoft's page does "
             "not say Excel's value: refused in strict mode",
             f"Microsoft Support, \"{name} function\"; tests/test_excel_text_checked.py::"
-            "test_countif_where_excel_is_not_documented", f"{_FXA}:counted_ranges")
+            "test_countif_where_excel_is_not_documented",
+            "addin.formula.empty_criteria:counted_ranges")
       for name in ("COUNTIF", "COUNTIFS")),
     *(Patch(_F, TABLE, name, f"formulas' {name} counts a formula's empty text as an "
             "empty cell for the criteria \"<>\" and \"=\" of its criteria ranges, where "
