@@ -23,9 +23,10 @@ def test_every_row_is_an_excel_saved_workbook_at_a_commit_on_its_side():
     assert rows and len({r["sha256"] for r in rows}) == len(rows)
     for r in rows:
         # (the second round's parts are the same sides, with a 2: heldout2, tune2; the
-        # third to sixth rounds, heldout3-6, are held out whole, not split; so is the
+        # third to seventh rounds, heldout3-7, are held out whole, not split; so is the
         # tuning pool, tune3)
-        if r["part"] not in ("heldout3", "heldout4", "heldout5", "heldout6", "tune3"):
+        if r["part"] not in ("heldout3", "heldout4", "heldout5", "heldout6", "tune3",
+                             "heldout7"):
             assert r["part"].removesuffix("2") == bc.part_of(r["repository"]), r
         assert re.fullmatch(r"[0-9a-f]{40}", r["commit"]), r
         assert re.fullmatch(r"[0-9a-f]{64}", r["sha256"]), r
@@ -45,7 +46,8 @@ def test_the_third_part_shares_no_owner_with_the_first_two_and_caps_each_reposit
     rows = bc.entries()
     third = [r for r in rows if r["part"] == "heldout3"]
     earlier = {r["repository"].split("/")[0].lower() for r in rows
-               if r["part"] not in ("heldout3", "heldout4", "heldout5", "heldout6", "tune3")}
+               if r["part"] not in ("heldout3", "heldout4", "heldout5", "heldout6", "tune3",
+                                    "heldout7")}
     owners = {r["repository"].split("/")[0].lower() for r in third}
     assert third and not owners & earlier
     per_repository = Counter(r["repository"] for r in third)
@@ -63,7 +65,7 @@ def test_the_fourth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_rep
     rows = bc.entries()
     fourth = [r for r in rows if r["part"] == "heldout4"]
     earlier = {r["repository"].split("/")[0].lower() for r in rows
-               if r["part"] not in ("heldout4", "heldout5", "heldout6", "tune3")}
+               if r["part"] not in ("heldout4", "heldout5", "heldout6", "tune3", "heldout7")}
     assert len(fourth) == 45
     assert not {r["repository"].split("/")[0].lower() for r in fourth} & earlier
     per_repository = Counter(r["repository"] for r in fourth)
@@ -81,7 +83,7 @@ def test_the_fifth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repo
     rows = bc.entries()
     fifth = [r for r in rows if r["part"] == "heldout5"]
     earlier = {r["repository"].split("/")[0].lower() for r in rows
-               if r["part"] not in ("heldout5", "heldout6", "tune3")}
+               if r["part"] not in ("heldout5", "heldout6", "tune3", "heldout7")}
     assert len(fifth) == 45
     assert not {r["repository"].split("/")[0].lower() for r in fifth} & earlier
     per_repository = Counter(r["repository"] for r in fifth)
@@ -99,7 +101,8 @@ def test_the_sixth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repo
     # (fewer only if the search ran dry, as the report of that round says)
     rows = bc.entries()
     sixth = [r for r in rows if r["part"] == "heldout6"]
-    earlier = {r["repository"].split("/")[0].lower() for r in rows if r["part"] != "heldout6"}
+    earlier = {r["repository"].split("/")[0].lower() for r in rows
+               if r["part"] not in ("heldout6", "heldout7")}
     assert len(sixth) == 45
     assert not {r["repository"].split("/")[0].lower() for r in sixth} & earlier
     per_repository = Counter(r["repository"] for r in sixth)
@@ -107,6 +110,24 @@ def test_the_sixth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repo
     for repo in per_repository:
         assert len({r["commit"] for r in sixth if r["repository"] == repo}) == 1, repo
         paths = [r["path"] for r in sixth if r["repository"] == repo]
+        assert paths == sorted(paths), repo
+
+
+def test_the_seventh_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repository():
+    # the seventh round's rule, committed in the manifest before any candidate was looked
+    # at: no repository nor owner of the first six rounds nor of the tuning pool; at most 3
+    # files a repository, the first eligible ones by path at one commit; at least 15
+    # repositories; 45 files
+    rows = bc.entries()
+    seventh = [r for r in rows if r["part"] == "heldout7"]
+    earlier = {r["repository"].split("/")[0].lower() for r in rows if r["part"] != "heldout7"}
+    assert len(seventh) == 45
+    assert not {r["repository"].split("/")[0].lower() for r in seventh} & earlier
+    per_repository = Counter(r["repository"] for r in seventh)
+    assert len(per_repository) >= 15 and max(per_repository.values()) <= 3
+    for repo in per_repository:
+        assert len({r["commit"] for r in seventh if r["repository"] == repo}) == 1, repo
+        paths = [r["path"] for r in seventh if r["repository"] == repo]
         assert paths == sorted(paths), repo
 
 

@@ -38,8 +38,12 @@ The list and its split were made so (docs/fidelity.md, "A held-out corpus"):
   repositories mirrored here for other work, chosen for work on the engine and tuned on (so
   seen): the fourth round's eligibility, at most 6 a repository, no repository or owner of
   ``heldout5``; not split by ``part_of``.
+* a seventh round (part ``heldout7``, held out whole), once the sixth had been seen: the
+  same rule, searched by yet other file names and repository words, no repository or owner
+  of the earlier rounds (the pool's included) nor any repository mirrored before its rule,
+  at least 15 repositories, until 45 files.
 
-``census DIR [--part heldout|heldout2|heldout3|heldout4|heldout5|heldout6|tune3|...]
+``census DIR [--part heldout|heldout2|heldout3|heldout4|heldout5|heldout6|tune3|heldout7|...]
 [--libreoffice]``: the refusal census of one part (``tools.refusal_census``'s section, on
 those files).
 """
@@ -56,7 +60,7 @@ from pathlib import Path
 MANIFEST = Path(__file__).with_name("business_corpus.csv")
 RAW = "https://raw.githubusercontent.com/{repository}/{commit}/{path}"
 PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4", "heldout5", "heldout6",
-         "tune3")
+         "tune3", "heldout7")
 
 
 def part_of(repository: str) -> str:
