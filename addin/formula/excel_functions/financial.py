@@ -3,15 +3,15 @@
 
 from addin.formula.excel_functions import excel
 
-excel("DB", "scalars, cells",
+excel("DB", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's DB examples, worked by hand); the differential"
       " test against LibreOffice (tests/test_differential.py)")
-excel("FV", "scalars, cells, omitted",
+excel("FV", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's FV examples, "
       "worked by hand)")
-excel("IPMT", "scalars, cells, omitted",
+excel("IPMT", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B17; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's IPMT examples, "
       "worked by hand); napkin's IPMT (addin/excel/annuity.py) gives #NUM! for a whole per "
@@ -35,7 +35,7 @@ excel("IRR", "scalars, ranges, arrays, empty",
       "range or array left out (the page: \"If an array or reference argument contains text, "
       "logical values, or empty cells, those values are ignored\"; Microsoft Knowledge Base "
       "Q75504, IRR with blank cells: 2.09; tests/test_checked_rates.py)")
-excel("NPER", "scalars, cells, omitted",
+excel("NPER", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's NPER examples, "
       "worked by hand)")
@@ -46,11 +46,11 @@ excel("NPV", "scalars, cells, ranges, empty",
       "values, or text representations of numbers, error values, or text that cannot be "
       "translated into numbers are ignored\"; tests/test_checked_widened.py); a rate of -1 "
       "refused (each value divided by 0; addin/excel/refusals.py)")
-excel("PMT", "scalars, cells, omitted",
+excel("PMT", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/xlcalculator/PMT.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's PMT examples, worked by hand); the "
       "differential test against LibreOffice (tests/test_differential.py)")
-excel("PPMT", "scalars, cells, omitted",
+excel("PPMT", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B21; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's PPMT examples, "
       "worked by hand); napkin's PPMT (addin/excel/annuity.py) gives #NUM! for a whole per "
@@ -59,11 +59,11 @@ excel("PPMT", "scalars, cells, omitted",
       "16 of 12 saved as 0 in a tuning pool's solar project-finance model), refuses a per that"
       " is not a whole number and logical values; the differential test against LibreOffice "
       "(tests/test_differential.py)")
-excel("PV", "scalars, cells, omitted",
+excel("PV", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's PV example, worked"
       " by hand)")
-excel("RATE", "scalars, cells",
+excel("RATE", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B23), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D1112; tests/test_fidelity.py) and in "
       "the business corpus's tuning part (Adithiya-Finance/Finance-Ascension-Protocol, IRR "
@@ -74,13 +74,13 @@ excel("RATE", "scalars, cells",
       "value where it is that root to 1e-9 and the cells it reads hold their saved values "
       "(addin/engine/roots.py; the second held-out part's Boeing model, '3 Statement'!H24; "
       "tests/test_checked_rates.py)")
-excel("RRI", "scalars, cells",
+excel("RRI", "scalars, cells, empty",
       "tests/test_checked_widened.py (Microsoft's RRI example); napkin's RRI "
       "(addin/excel/annuity.py) computes arguments above 0 only",
       xlfn=True)
-excel("SLN", "scalars, cells",
+excel("SLN", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/SLN.xlsx (tests/test_fidelity.py)")
-excel("VDB", "scalars, cells",
+excel("VDB", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's VDB examples, worked by hand; napkin's VDB, "
       "addin/excel/depreciation.py, whole periods only); the differential test against "

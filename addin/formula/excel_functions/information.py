@@ -3,7 +3,7 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("ERROR.TYPE", "scalars, cells, arrays, errors",
+excel("ERROR.TYPE", "scalars, cells, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py); "
       "tests/test_engine.py (values from Microsoft's documented examples or worked by hand)",
       value_args=ALL)
@@ -13,7 +13,7 @@ excel("ISBLANK", "scalars, cells, empty, errors",
       "an error value (FALSE: Microsoft Support, \"IS functions\", ISBLANK is TRUE for an empty "
       "cell only); tests/test_checked_common_more.py",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ISERR", "scalars, cells, arrays, errors",
+excel("ISERR", "scalars, cells, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
 excel("ISERROR", "scalars, cells, ranges, empty, errors",
@@ -32,7 +32,7 @@ excel("ISEVEN", "scalars, cells",
 excel("ISLOGICAL", "scalars, cells, empty, errors",
       "tests/test_native.py (values from Microsoft's documented examples or worked by hand)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ISNA", "scalars, cells, arrays, errors",
+excel("ISNA", "scalars, cells, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)",
       elementwise=True, value_args=ALL, value_context=True)
@@ -63,5 +63,5 @@ excel("NA", "no argument",
       "(tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
       "(tests/test_template.py)",
       elementwise=True)
-excel("TYPE", "scalars, cells, arrays, errors",
+excel("TYPE", "scalars, cells, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py)")

@@ -33,7 +33,7 @@ excel("IFNA", "scalars, cells, empty, errors",
       "Microsoft Support, \"IFNA function\" (the value_if_na where value is #N/A, else value: "
       "another error value given back); tests/test_checked_common_more.py",
       xlfn=True, value_args=ALL, value_context=True, branching=True)
-excel("IFS", "scalars, cells",
+excel("IFS", "scalars, cells, empty",
       "Microsoft Support, \"IFS function\" (the value of the first TRUE logical_test, #N/A when "
       "none is TRUE, #VALUE! for a test other than TRUE or FALSE: a number, an empty cell or "
       "an error value as a test refused, addin/excel/logic.py); "

@@ -3,7 +3,7 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("ADDRESS", "scalars, cells, errors, omitted",
+excel("ADDRESS", "scalars, cells, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D128:F128) and "
       "tests/corpus/sheetjs/formula_stress_test.xlsx (B10; tests/test_fidelity.py); Microsoft "
       "Support, \"ADDRESS function\" (its examples: tests/test_checked_lookups.py); napkin's "

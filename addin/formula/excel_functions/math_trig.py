@@ -242,7 +242,7 @@ excel("RANDBETWEEN", "scalars, cells",
       "both included; #NUM! where bottom is above top): tests/test_checked_common_more.py (the"
       " bounds and the kind of every draw checked; volatile like RAND, its cells left out of "
       "the census's comparisons)")
-excel("ROMAN", "scalars, cells",
+excel("ROMAN", "scalars, cells, empty",
       "tests/test_checked_forms.py (Microsoft's ROMAN examples and forms)")
 excel("ROUND", "scalars, cells, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/poi/56315.xlsx and 1 "

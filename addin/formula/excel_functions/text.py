@@ -6,10 +6,10 @@ from addin.formula.excel_functions import ALL, excel
 excel("CHAR", "scalars",
       "values Excel saved in tests/corpus/sheetjs/crlf.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
-excel("CLEAN", "scalars, cells",
+excel("CLEAN", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
-excel("CODE", "scalars, cells",
+excel("CODE", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/sheet_visibility.xlsx "
       "(tests/test_fidelity.py)",
       value_args=ALL)
@@ -31,7 +31,7 @@ excel("CONCATENATE", "scalars, cells, empty, errors",
       "Financial Model ( Trent comp).xlsx, 'Dupont Analysis'!B4; two different error values "
       "refused, which comes first no page says): tests/test_checked_lookups.py",
       value_args=ALL, value_context=True, first_error="all")
-excel("DOLLAR", "scalars, cells, errors",
+excel("DOLLAR", "scalars, cells, empty, errors",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand) ; a reference to one cell holding a number (its value; a logical value refused): "
       "Microsoft Support, \"DOLLAR function\" (DOLLAR(1234.567,2) = $1,234.57); "
@@ -45,11 +45,11 @@ excel("EXACT", "scalars, cells, empty",
       " empty cell (read as 0, or as the empty text by the text functions): the cells Excel "
       "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
-excel("FIND", "scalars, cells, numeric text",
+excel("FIND", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
 excel("FIXED", value_args=ALL)
-excel("LEFT", "scalars, cells, numeric text, omitted",
+excel("LEFT", "scalars, cells, numeric text, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
@@ -58,11 +58,11 @@ excel("LEN", "scalars, cells, numeric text, empty",
       "tests/corpus/sheetjs/pivot_table_named_range.xlsx and 1 more (tests/test_fidelity.py); "
       "tests/test_engine.py (values asserted there)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("LOWER", "scalars, cells",
+excel("LOWER", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("MID", "scalars, cells, numeric text",
+excel("MID", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx, "
       "tests/corpus/xlcalculator/MID.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
@@ -85,16 +85,16 @@ excel("PROPER", "scalars, cells, empty",
       "text with letters beyond ASCII refused, addin/excel/text.py); "
       "tests/test_checked_common_more.py",
       value_args=ALL)
-excel("REPLACE", "scalars, cells, numeric text",
+excel("REPLACE", "scalars, cells, numeric text, empty",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
       " 123456 -> @456); tests/test_checked_common.py; refused for a start_num below 1, a "
       "num_chars below 0, either not whole, and logical values (addin/excel/refusals.py)",
       value_args=ALL)
 excel("REPT", value_args=ALL)
-excel("RIGHT", "scalars, cells",
+excel("RIGHT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("SEARCH", "scalars, cells",
+excel("SEARCH", "scalars, cells, empty",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand); tests/test_checked_forms.py (Microsoft's SEARCH examples of cells)",
       value_args=ALL)
@@ -102,7 +102,7 @@ excel("SUBSTITUTE", "scalars, cells, numeric text, empty",
       "Microsoft's documented examples (tests/test_excel_text.py); the helper cells napkin "
       "native writes, equal to napkin's values in LibreOffice (tests/test_native.py)",
       value_args=ALL)
-excel("T", "scalars, cells, numeric text",
+excel("T", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/1900.xlsx, tests/corpus/sheetjs/1904.xlsx "
       "(tests/test_fidelity.py)",
       elementwise=True, value_context=True)
