@@ -243,11 +243,10 @@ excel("RANDBETWEEN", "scalars, cells",
       " bounds and the kind of every draw checked; volatile like RAND, its cells left out of "
       "the census's comparisons)")
 excel("ROMAN", "scalars, cells, empty",
-      "tests/test_checked_forms.py (Microsoft's ROMAN examples and forms) "
-      "; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel "
-      "interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
-      "MID(E20,1,2) and T(D8) of empty cells in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
+      "tests/test_checked_forms.py (Microsoft's ROMAN examples and forms) ; an empty cell (0 "
+      "in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank cell as "
+      "zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells"
+      " in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
       "ROMAN(0) \"\", form 0 classic (ROMAN's page, ROMAN(499,0) CDXCIX); "
       "tests/test_checked_empty_cells.py")
 excel("ROUND", "scalars, cells, errors",

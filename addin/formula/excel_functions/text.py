@@ -7,21 +7,19 @@ excel("CHAR", "scalars",
       "values Excel saved in tests/corpus/sheetjs/crlf.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
 excel("CLEAN", "scalars, cells, empty",
-      "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py) "
-      "; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel "
-      "interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
-      "MID(E20,1,2) and T(D8) of empty cells in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
-      "\"\"; tests/test_checked_empty_cells.py",
+      "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py) ; an empty "
+      "cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank "
+      "cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of "
+      "empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, "
+      "H1352): \"\"; tests/test_checked_empty_cells.py",
       value_args=ALL)
 excel("CODE", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/sheet_visibility.xlsx "
-      "(tests/test_fidelity.py) "
-      "; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel "
-      "interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
-      "MID(E20,1,2) and T(D8) of empty cells in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
-      "CODE(\"\") #VALUE! (no first character); tests/test_checked_empty_cells.py",
+      "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
+      "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
+      " saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): CODE(\"\") "
+      "#VALUE! (no first character); tests/test_checked_empty_cells.py",
       value_args=ALL)
 excel("CONCAT", "scalars, cells, ranges, arrays, numeric text, empty",
       "values Excel saved in tests/corpus/exceljs/formulas.xlsx, "
@@ -48,10 +46,9 @@ excel("DOLLAR", "scalars, cells, empty, errors",
       "tests/test_checked_common.py; an error value (given back, as Excel saved it in the "
       "business corpus's third held-out part (seen): Financial Feasibility.xlsx, two cells; "
       "two different error values refused, which comes first no page says): "
-      "tests/test_checked_lookups.py "
-      "; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel "
-      "interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
-      "MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/test_checked_lookups.py ; an empty cell (0 in a number's place: Microsoft KB "
+      "Q149577, \"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's,"
+      " as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
       "DOLLAR(D7) \"$0.00\" as Excel saved it (EverythingTests!G420), decimals 0; "
       "tests/test_checked_empty_cells.py",
@@ -62,26 +59,24 @@ excel("EXACT", "scalars, cells, empty",
       "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
 excel("FIND", "scalars, cells, numeric text, empty",
-      "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py) "
-      "; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel "
-      "interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
-      "MID(E20,1,2) and T(D8) of empty cells in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): an "
-      "empty find_text matches character start_num or 1 (Microsoft Support, \"FIND, "
-      "FINDB functions\": \"If find_text is \"\" (empty text), FIND matches the first "
-      "character in the search string\"), a start_num past within_text refused "
-      "(addin/excel/refusals.py); tests/test_checked_empty_cells.py",
+      "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py) ; an"
+      " empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a"
+      " blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8)"
+      " of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!G900, H1352): an empty find_text matches character start_num or 1 "
+      "(Microsoft Support, \"FIND, FINDB functions\": \"If find_text is \"\" (empty text), FIND "
+      "matches the first character in the search string\"), a start_num past within_text "
+      "refused (addin/excel/refusals.py); tests/test_checked_empty_cells.py",
       value_args=ALL)
 excel("FIXED", value_args=ALL)
 excel("LEFT", "scalars, cells, numeric text, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py) "
-      "; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel "
-      "interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
-      "MID(E20,1,2) and T(D8) of empty cells in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
-      "LEFT of it \"\", num_chars 0 \"\" (its page: num_chars greater than or equal to "
-      "zero); tests/test_checked_empty_cells.py",
+      "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
+      "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
+      " saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): LEFT of "
+      "it \"\", num_chars 0 \"\" (its page: num_chars greater than or equal to zero); "
+      "tests/test_checked_empty_cells.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("LEN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/56574.xlsx, "
@@ -90,22 +85,20 @@ excel("LEN", "scalars, cells, numeric text, empty",
       elementwise=True, value_args=ALL, value_context=True)
 excel("LOWER", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py) "
-      "; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel "
-      "interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
-      "MID(E20,1,2) and T(D8) of empty cells in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
-      "\"\"; tests/test_checked_empty_cells.py",
+      "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
+      "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
+      " saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): \"\"; "
+      "tests/test_checked_empty_cells.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("MID", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx, "
-      "tests/corpus/xlcalculator/MID.xlsx (tests/test_fidelity.py) "
-      "; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel "
-      "interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
-      "MID(E20,1,2) and T(D8) of empty cells in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
-      "MID of it \"\" (EverythingTests!G900), num_chars 0 \"\", start_num 0 #VALUE! "
-      "(its page: start_num less than 1); tests/test_checked_empty_cells.py",
+      "tests/corpus/xlcalculator/MID.xlsx (tests/test_fidelity.py) ; an empty cell (0 in a "
+      "number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank cell as "
+      "zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells"
+      " in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): MID "
+      "of it \"\" (EverythingTests!G900), num_chars 0 \"\", start_num 0 #VALUE! (its page: "
+      "start_num less than 1); tests/test_checked_empty_cells.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
       "Microsoft Support, \"NUMBERVALUE function\" (2.500,27 with the decimal separator , and "
@@ -129,32 +122,30 @@ excel("PROPER", "scalars, cells, empty",
 excel("REPLACE", "scalars, cells, numeric text, empty",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
       " 123456 -> @456); tests/test_checked_common.py; refused for a start_num below 1, a "
-      "num_chars below 0, either not whole, and logical values (addin/excel/refusals.py) "
-      "; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel "
-      "interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
-      "MID(E20,1,2) and T(D8) of empty cells in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): an "
-      "empty old_text or new_text \"\", num_chars 0 (nothing replaced), start_num 0 "
+      "num_chars below 0, either not whole, and logical values (addin/excel/refusals.py) ; an "
+      "empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a "
+      "blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) "
+      "of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900,"
+      " H1352): an empty old_text or new_text \"\", num_chars 0 (nothing replaced), start_num 0 "
       "refused as below 1; tests/test_checked_empty_cells.py",
       value_args=ALL)
 excel("REPT", value_args=ALL)
 excel("RIGHT", "scalars, cells, empty",
-      "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py) "
-      "; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel "
-      "interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
-      "MID(E20,1,2) and T(D8) of empty cells in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
-      "RIGHT of it \"\", num_chars 0 \"\"; tests/test_checked_empty_cells.py",
+      "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py) ; "
+      "an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets"
+      " a blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and "
+      "T(D8) of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!G900, H1352): RIGHT of it \"\", num_chars 0 \"\"; "
+      "tests/test_checked_empty_cells.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("SEARCH", "scalars, cells, empty",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
-      "hand); tests/test_checked_forms.py (Microsoft's SEARCH examples of cells) "
-      "; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel "
-      "interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
-      "MID(E20,1,2) and T(D8) of empty cells in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): an "
-      "empty within_text (nothing found: #VALUE!); an empty find_text refused, SEARCH's "
-      "page is silent (addin/excel/text.py); tests/test_checked_empty_cells.py",
+      "hand); tests/test_checked_forms.py (Microsoft's SEARCH examples of cells) ; an empty "
+      "cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank "
+      "cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of "
+      "empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, "
+      "H1352): an empty within_text (nothing found: #VALUE!); an empty find_text refused, "
+      "SEARCH's page is silent (addin/excel/text.py); tests/test_checked_empty_cells.py",
       value_args=ALL)
 excel("SUBSTITUTE", "scalars, cells, numeric text, empty",
       "Microsoft's documented examples (tests/test_excel_text.py); the helper cells napkin "
@@ -162,12 +153,11 @@ excel("SUBSTITUTE", "scalars, cells, numeric text, empty",
       value_args=ALL)
 excel("T", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/1900.xlsx, tests/corpus/sheetjs/1904.xlsx "
-      "(tests/test_fidelity.py) "
-      "; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel "
-      "interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
-      "MID(E20,1,2) and T(D8) of empty cells in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
-      "T(D8) of an empty cell \"\" as Excel saved it (EverythingTests!H1352); "
+      "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
+      "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
+      " saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): T(D8) of "
+      "an empty cell \"\" as Excel saved it (EverythingTests!H1352); "
       "tests/test_checked_empty_cells.py",
       elementwise=True, value_context=True)
 excel("TEXT", "scalars, cells, numeric text, empty, errors, 1904",
