@@ -156,6 +156,23 @@ def test_an_empty_cell_in_the_financial_functions(tmp_path):
     assert [res[f"S!B{i}"] for i in (12, 13, 14, 15, 16)] == [1000, 200, 200, 200, -10]
 
 
+def test_value_of_a_reference_to_one_cell(tmp_path):
+    # VALUE's page: "a reference to a cell containing the text you want to convert"; its
+    # examples, the texts in cells: "$1,000" is 1000, "16:48:00" - "12:00:00" is 0.2
+    # (4 h 48 min of a day of 24 h); a number is itself, text no number reads #VALUE!
+    assert "cells" in checked.checked()["VALUE"][0]
+    res = _calc(tmp_path, [
+        c("A1", None, "$1,000", t="inlineStr"), c("A2", None, "16:48:00", t="inlineStr"),
+        c("A3", None, "12:00:00", t="inlineStr"), c("A4", None, 12),
+        c("A5", None, "abc", t="inlineStr"),
+        c("B1", "VALUE(A1)", 1000), c("B2", "VALUE(A2)-VALUE(A3)", 0.2),
+        c("B3", "VALUE(A4)", 12), c("B4", "VALUE(A5)", "#VALUE!", t="e"),
+    ])
+    assert res["S!B1"] == 1000 and res["S!B3"] == 12
+    assert res["S!B2"] == pytest.approx(0.2, abs=1e-12)
+    assert _error(res["S!B4"]) == "#VALUE!"
+
+
 def test_empty_cells_left_refused(tmp_path):
     # each case no page or saved cell settles stays refused, with its sentence
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
@@ -176,5 +193,5 @@ def test_empty_cells_left_refused(tmp_path):
     assert "SEARCH() of an empty find_text" in why["S!B5"]
     assert "RRI with an argument of 0" in why["S!B6"]
     assert "FIND() of an empty find_text" in why["S!B7"]
-    assert "VALUE() given a reference to one cell" in why["S!B8"]
+    assert "VALUE() given an empty cell" in why["S!B8"]
     assert "IFS() given an empty cell" in why["S!B9"]

@@ -221,8 +221,15 @@ excel("UPPER", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("VALUE", "scalars, numeric text",
+excel("VALUE", "scalars, cells, numeric text",
       "values Excel saved in tests/corpus/poi/ValueFunctionOfBlank.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_text.py; "
-      "tests/test_fuzz.py (values from Microsoft's documented examples or worked by hand)",
+      "tests/test_fuzz.py (values from Microsoft's documented examples or worked by hand) ; a "
+      "reference to one cell (its value: Microsoft Support, \"VALUE function\": \"Text Required. "
+      "The text enclosed in quotation marks or a reference to a cell containing the text you "
+      "want to convert\"; its examples $1,000 1000 and 16:48:00 - 12:00:00 0.2 read from cells,"
+      " a number, a logical value #VALUE!): tests/test_checked_empty_cells.py; an empty cell "
+      "refused: \"\" is #VALUE! (tests/corpus/poi/ValueFunctionOfBlank.xlsx) while an empty cell"
+      " is 0 as a number (Microsoft KB Q149577), and no page or saved cell says which VALUE "
+      "takes",
       elementwise=True, value_args=ALL, value_context=True, date_system=True)
