@@ -5,11 +5,11 @@ empty too), with the value worked by hand or the cell Excel saved.
 The rule: an empty cell is 0 in a number's place (Microsoft KB Q149577, "XL: Formula to
 Correctly Evaluate Blank Cells": "Microsoft Excel interprets a blank cell as zero, and not
 as empty or blank. Therefore, any cells that are blank are evaluated as zero in the
-function") and the empty text in a text's place (tests/corpus/poi/
-FormulaEvalTestData_Copy.xlsx, saved by Excel 15: EverythingTests!G900, MID(E20,1,2) of
-an empty cell, is ""; H1352, T(D8), is ""). The cells Excel saved there (EverythingTests,
-D7 empty): G420 DOLLAR(D7) = "$0.00", K460 ERROR.TYPE(A14) = #N/A, H788 ISNA(AA14) =
-FALSE, G992 NPER(0.05,10,100,-200,D7) = 5.896312860369899; and
+function") and the empty text in a text's place
+(tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, saved by Excel 15: EverythingTests!G900,
+MID(E20,1,2) of an empty cell, is ""; H1352, T(D8), is ""). The cells Excel saved there
+(EverythingTests, D7 empty): G420 DOLLAR(D7) = "$0.00", K460 ERROR.TYPE(A14) = #N/A,
+H788 ISNA(AA14) = FALSE, G992 NPER(0.05,10,100,-200,D7) = 5.896312860369899; and
 tests/corpus/sheetjs/formula_stress_test.xlsx, Information!B5 ISERR(C5) = FALSE.
 """
 
