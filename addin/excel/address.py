@@ -8,6 +8,10 @@ Microsoft's page and Excel's saved cells show and refuses the rest in strict mod
 * ``row_num`` 1 to 1,048,576 and ``column_num`` 1 to 16,384, whole numbers (Excel's grid);
 * ``abs_num`` 1 (or left out) ``$C$2``, 2 ``C$2``, 3 ``$C2``, 4 ``C2``; in R1C1 style
   (``a1`` FALSE) ``R2C3``, ``R2C[3]``, ``R[2]C3``, ``R[2]C[3]``;
+* an empty cell given as ``abs_num`` is 0 (Microsoft KB Q149577, "Microsoft Excel
+  interprets a blank cell as zero"), which the page does not show: refused; given as
+  ``a1`` it is FALSE, R1C1 style (LibreOffice the same); a written empty argument
+  (``ADDRESS(1,1,,,"Sheet2")``) is left out, not an empty cell;
 * ``sheet_text`` of letters, digits and underscores that starts with a letter and is
   no reference itself (``Sheet2``) is written as it is, ``Sheet2!$A$1``; one that adds
   spaces between such words is quoted, ``'EXCEL SHEET'!R2C3``. Other names (a workbook
@@ -57,8 +61,8 @@ def _a1_style(v) -> bool:
     if v is None or fx.is_omitted(v):
         return True
     v = xa.scalar(v, "ADDRESS's a1")
-    if v is ns.EMPTY:  # ADDRESS(1,1,,,"Sheet2") is Sheet2!$A$1 (its page)
-        return True
+    if v is ns.EMPTY:  # an empty cell is 0, FALSE (KB Q149577): R1C1 style (a written
+        return False  # empty argument, ADDRESS(1,1,,,"Sheet2"), comes as omitted)
     if isinstance(v, (bool, np.bool_, int, float, np.number)):
         return bool(v)
     raise Cannot("ADDRESS given text as its a1")
@@ -85,8 +89,10 @@ def address(row_num, column_num, abs_num=None, a1=None, sheet_text=None):
             return one
     r = _whole(row_num, "row_num", 1, ROWS)
     c = _whole(column_num, "column_num", 1, COLUMNS)
-    omitted = abs_num is None or fx.is_omitted(abs_num) or \
-        xa.scalar(abs_num, "ADDRESS's abs_num") is ns.EMPTY
+    omitted = abs_num is None or fx.is_omitted(abs_num)
+    if not omitted and xa.scalar(abs_num, "ADDRESS's abs_num") is ns.EMPTY:
+        raise Cannot("ADDRESS given an empty cell as its abs_num (0, KB Q149577; its page "
+                     "shows 1 to 4 only)")
     kind = 1 if omitted else _whole(abs_num, "abs_num", 1, 4)
     row_fixed, col_fixed = kind in (1, 2), kind in (1, 3)
     if _a1_style(a1):

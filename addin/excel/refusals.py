@@ -339,13 +339,15 @@ def _grid(v):
 def replace(old_text, start_num, num_chars, new_text):
     """formulas' REPLACE, refused (``Cannot``) for a start_num below 1, a num_chars below
     0 or either not a whole number, and a logical value in any argument: Microsoft's page
-    does not say Excel's value there.
+    does not say Excel's value there. An empty cell as start_num or num_chars is 0
+    (Microsoft KB Q149577: "Microsoft Excel interprets a blank cell as zero").
 
     References: Microsoft Support, "REPLACE, REPLACEB functions"."""
     values = [xa.one_value(v) for v in (old_text, start_num, num_chars, new_text)]
     if any(isinstance(v, (bool, np.bool_)) for v in values):
         raise Cannot("REPLACE() given a logical value")
-    start, count = values[1], values[2]
+    empty = fx.load().EMPTY  # an empty cell is 0 in a number's place (KB Q149577)
+    start, count = (0 if v is empty else v for v in values[1:3])
     if not (_is_number(start) and _is_number(count) and start >= 1 and count >= 0
             and start == int(start) and count == int(count)):
         raise Cannot("REPLACE() with a start_num or num_chars not a whole number, below 1 "
@@ -365,7 +367,9 @@ def find(find_text, within_text, start_num=None):
     ns = fx.load()
     args = (find_text, within_text) if start_num is None or fx.is_omitted(start_num) else \
         (find_text, within_text, start_num)
-    values = [xa.one_value(v) for v in args]
+    # an empty cell is the empty text in a text's place and 0 in start_num's (KB Q149577)
+    values = [("" if i < 2 else 0) if v is ns.EMPTY else v
+              for i, v in enumerate(xa.one_value(v) for v in args)]
     start = values[2] if len(values) == 3 else 1
     texts = values[:2]
     if values[0] == "" and _is_number(start) and all(

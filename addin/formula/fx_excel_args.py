@@ -347,8 +347,10 @@ def nper_settled(original, key: str):
 
     ns = load()
 
-    def number(v):  # (a logical value as its number; numpy's numbers too: TANH(0))
-        w = one_value(v, ns)
+    def number(v):  # (a logical value as its number; numpy's numbers too: TANH(0)); an
+        w = one_value(v, ns)  # empty cell 0 (Microsoft KB Q149577: "Microsoft Excel
+        if w is ns.EMPTY:  # interprets a blank cell as zero"; NPER(...,D7) of
+            return 0.0  # FormulaEvalTestData's EverythingTests!G992, saved 5.8963128603699)
         return float(w) if isinstance(w, (bool, np.bool_)) else one_number(v, ns)
 
     @functools.wraps(original)

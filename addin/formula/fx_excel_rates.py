@@ -59,7 +59,7 @@ import math
 import numpy as np
 
 from addin.formula import context
-from addin.formula.fx_excel_args import one_number
+from addin.formula.fx_excel_args import one_number, one_value
 
 #: Excel's steps and tolerance (Microsoft's pages: 20 tries, 0.00001 percent / 0.0000001)
 STEPS, TOLERANCE = 20, 1e-7
@@ -228,7 +228,10 @@ def rate_settled(original, key: str):
     @functools.wraps(original)
     def checked(*args):
         result = original(*args)
-        got = [one_number(a, ns) for a in args] + list(defaults[len(args):])
+        # an empty cell is 0 (Microsoft KB Q149577: "Microsoft Excel interprets a blank
+        # cell as zero"), as a number written there: the flows below are the same
+        got = [0.0 if one_value(a, ns) is ns.EMPTY else one_number(a, ns) for a in args] + \
+            list(defaults[len(args):])
         nper, pmt, pv, fv, kind, guess = got[:6]
         root = None
         if len(args) < 3 or None in got[:6]:

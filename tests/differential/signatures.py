@@ -208,3 +208,35 @@ VOLATILE_FORMS = {"RAND": ["INT(RAND())", "RAND()<1", "AND(RAND()>=0,RAND()<1)"]
 #: The operators, binary and unary.
 BINARY_OPERATORS = ["+", "-", "*", "/", "^", "&", "=", "<>", "<", ">", "<=", ">="]
 UNARY_OPERATORS = ["-", "+"]
+
+#: Calls given an empty cell (``In!E1``) in each argument in turn, of the functions
+#: checked for one (tests/test_checked_empty_cells.py): refereed whole by
+#: tests/test_differential.py::test_napkin_and_libreoffice_agree_on_empty_cells (the
+#: draws reach an empty cell in a given argument with no other unchecked form seldom).
+EMPTY_CELL_CALLS = [
+    *(f"{name}(In!E1)" for name in ("LEFT", "RIGHT", "LOWER", "CLEAN", "T", "CODE",
+                                    "DOLLAR", "ROMAN", "TYPE", "ERROR.TYPE", "ISERR",
+                                    "ISNA")),
+    'LEFT("abc",In!E1)', "LEFT(In!E1,2)", 'RIGHT("abc",In!E1)', "RIGHT(In!E1,2)",
+    "MID(In!E1,1,2)", 'MID("abc",In!E1,2)', 'MID("abc",1,In!E1)',
+    'FIND(In!E1,"abc")', 'FIND(In!E1,"abc",2)', 'FIND("a",In!E1)', 'FIND("a","abc",In!E1)',
+    'SEARCH("a",In!E1)', 'SEARCH("a","abc",In!E1)', 'SEARCH(In!E1,"abc")',
+    'REPLACE(In!E1,1,1,"x")', 'REPLACE("abc",In!E1,1,"x")', 'REPLACE("abc",1,In!E1,"x")',
+    'REPLACE("abc",1,1,In!E1)', "DOLLAR(1234.567,In!E1)", "ROMAN(499,In!E1)",
+    "PMT(In!E1,10,100)", "PMT(0.1,In!E1,100)", "PMT(0.1,10,In!E1)", "PMT(0.1,10,100,In!E1)",
+    "PMT(0.1,10,100,0,In!E1)", "PV(In!E1,10,100)", "PV(0.1,In!E1,100)", "PV(0.1,10,In!E1)",
+    "PV(0.1,10,100,In!E1)", "PV(0.1,10,100,0,In!E1)", "FV(In!E1,10,100)",
+    "FV(0.1,In!E1,100)", "FV(0.1,10,In!E1)", "FV(0.1,10,100,In!E1)",
+    "FV(0.1,10,100,0,In!E1)", "NPER(In!E1,-10,100)", "NPER(0.1,In!E1,100)",
+    "NPER(0.1,-20,In!E1)", "NPER(0.1,-20,100,In!E1)", "NPER(0.05,10,100,-200,In!E1)",
+    "IPMT(In!E1,1,10,100)", "IPMT(0.1,1,In!E1,100)", "IPMT(0.1,1,10,In!E1)",
+    "IPMT(0.1,2,10,100,In!E1)", "IPMT(0.1,2,10,100,0,In!E1)", "PPMT(In!E1,1,10,100)",
+    "PPMT(0.1,1,In!E1,100)", "PPMT(0.1,1,10,In!E1)", "PPMT(0.1,2,10,100,In!E1)",
+    "PPMT(0.1,2,10,100,0,In!E1)", "RATE(48,-200,8000,In!E1)", "RATE(48,-200,8000,0,In!E1)",
+    "RATE(In!E1,-200,8000)", "SLN(In!E1,100,10)", "SLN(1000,In!E1,10)",
+    "SLN(1000,100,In!E1)", "DB(In!E1,100,10,1)", "DB(1000,In!E1,10,1)",
+    "DB(1000,100,In!E1,1)", "DB(1000,100,10,In!E1)", "RRI(In!E1,100,200)",
+    "RRI(10,100,In!E1)", "IFS(TRUE,In!E1)", "IFS(FALSE,1,TRUE,In!E1)", "IFS(In!E1,1,TRUE,2)",
+    "ADDRESS(In!E1,1)", "ADDRESS(1,In!E1)", "ADDRESS(1,1,In!E1)", "ADDRESS(2,3,1,In!E1)",
+    "ADDRESS(2,3,2,In!E1)", "ISEVEN(In!E1)", "ISODD(In!E1)",
+]

@@ -3,22 +3,36 @@
 
 from addin.formula.excel_functions import excel
 
-excel("DB", "scalars, cells",
+excel("DB", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's DB examples, worked by hand); the differential"
-      " test against LibreOffice (tests/test_differential.py)")
-excel("FV", "scalars, cells, omitted",
+      " test against LibreOffice (tests/test_differential.py) ; an empty cell (0 in a number's"
+      " place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank cell as zero\"; the "
+      "empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): salvage 0"
+      " (rate 1.000); a cost, life or period of 0 refused as before; "
+      "tests/test_checked_empty_cells.py")
+excel("FV", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's FV examples, "
-      "worked by hand)")
-excel("IPMT", "scalars, cells, omitted",
+      "worked by hand) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
+      "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
+      " saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): rate, "
+      "nper, pmt, pv or type 0; tests/test_checked_empty_cells.py")
+excel("IPMT", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B17; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's IPMT examples, "
       "worked by hand); napkin's IPMT (addin/excel/annuity.py) gives #NUM! for a whole per "
       "below 1 or at or above nper + 1 ([MS-OI29500] 2.1.978: \"if argument per is not in the "
       "range 1 <= per < nper+1, then #NUM! is returned\"), refuses a per that is not a whole "
       "number and logical values; the differential test against LibreOffice "
-      "(tests/test_differential.py)")
+      "(tests/test_differential.py) ; an empty cell (0 in a number's place: Microsoft KB "
+      "Q149577, \"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's,"
+      " as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): rate, pv,"
+      " fv or type 0; per 0 #NUM! ([MS-OI29500] 2.1.978), nper 0 refused; "
+      "tests/test_checked_empty_cells.py")
 excel("IRR", "scalars, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B8), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D768:F768; tests/test_fidelity.py) and "
@@ -35,10 +49,15 @@ excel("IRR", "scalars, ranges, arrays, empty",
       "range or array left out (the page: \"If an array or reference argument contains text, "
       "logical values, or empty cells, those values are ignored\"; Microsoft Knowledge Base "
       "Q75504, IRR with blank cells: 2.09; tests/test_checked_rates.py)")
-excel("NPER", "scalars, cells, omitted",
+excel("NPER", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's NPER examples, "
-      "worked by hand)")
+      "worked by hand) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
+      "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
+      " saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
+      "NPER(0.05,10,100,-200,D7) of an empty type 5.896312860369899 as Excel saved it "
+      "(EverythingTests!G992); tests/test_checked_empty_cells.py")
 excel("NPV", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/xlcalculator/NPV.xlsx (tests/test_fidelity.py); "
       "tests/test_checked_forms.py (Microsoft's NPV example); an empty cell in a value is left"
@@ -46,11 +65,16 @@ excel("NPV", "scalars, cells, ranges, empty",
       "values, or text representations of numbers, error values, or text that cannot be "
       "translated into numbers are ignored\"; tests/test_checked_widened.py); a rate of -1 "
       "refused (each value divided by 0; addin/excel/refusals.py)")
-excel("PMT", "scalars, cells, omitted",
+excel("PMT", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/xlcalculator/PMT.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's PMT examples, worked by hand); the "
-      "differential test against LibreOffice (tests/test_differential.py)")
-excel("PPMT", "scalars, cells, omitted",
+      "differential test against LibreOffice (tests/test_differential.py) ; an empty cell (0 "
+      "in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank cell as "
+      "zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells"
+      " in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): rate "
+      "0 -pv/nper, pv or fv 0, type 0 (the pages' fv and type left out are 0); nper 0 refused "
+      "(addin/excel/annuity.py); tests/test_checked_empty_cells.py")
+excel("PPMT", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B21; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's PPMT examples, "
       "worked by hand); napkin's PPMT (addin/excel/annuity.py) gives #NUM! for a whole per "
@@ -58,12 +82,21 @@ excel("PPMT", "scalars, cells, omitted",
       "greater than the nper argument, #NUM! is returned\"; IFERROR(-PPMT(...),0) of per 13 to "
       "16 of 12 saved as 0 in a tuning pool's solar project-finance model), refuses a per that"
       " is not a whole number and logical values; the differential test against LibreOffice "
-      "(tests/test_differential.py)")
-excel("PV", "scalars, cells, omitted",
+      "(tests/test_differential.py) ; an empty cell (0 in a number's place: Microsoft KB "
+      "Q149577, \"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's,"
+      " as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): rate, pv,"
+      " fv or type 0; per 0 #NUM! ([MS-OI29500] 2.1.1019), nper 0 refused; "
+      "tests/test_checked_empty_cells.py")
+excel("PV", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's PV example, worked"
-      " by hand)")
-excel("RATE", "scalars, cells",
+      " by hand) ; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft "
+      "Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
+      "MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): rate, "
+      "nper, pmt, fv or type 0; tests/test_checked_empty_cells.py")
+excel("RATE", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B23), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D1112; tests/test_fidelity.py) and in "
       "the business corpus's tuning part (Adithiya-Finance/Finance-Ascension-Protocol, IRR "
@@ -73,18 +106,36 @@ excel("RATE", "scalars, cells",
       "(addin/formula/fx_excel_rates.py); a cell another formula reads takes Excel's saved "
       "value where it is that root to 1e-9 and the cells it reads hold their saved values "
       "(addin/engine/roots.py; the second held-out part's Boeing model, '3 Statement'!H24; "
-      "tests/test_checked_rates.py)")
-excel("RRI", "scalars, cells",
+      "tests/test_checked_rates.py) ; an empty cell (0 in a number's place: Microsoft KB "
+      "Q149577, \"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's,"
+      " as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): fv or "
+      "type 0, the same cash flows as a 0 written there (RATE(48,-200,8000,D7) 0.77%, the "
+      "page's example); tests/test_checked_empty_cells.py")
+excel("RRI", "scalars, cells, empty",
       "tests/test_checked_widened.py (Microsoft's RRI example); napkin's RRI "
-      "(addin/excel/annuity.py) computes arguments above 0 only",
+      "(addin/excel/annuity.py) computes arguments above 0 only ; an empty cell (0 in a "
+      "number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank cell as "
+      "zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells"
+      " in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): 0, "
+      "refused as every argument of 0 or below; tests/test_checked_empty_cells.py",
       xlfn=True)
-excel("SLN", "scalars, cells",
-      "values Excel saved in tests/corpus/xlcalculator/SLN.xlsx (tests/test_fidelity.py)")
-excel("VDB", "scalars, cells",
+excel("SLN", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/SLN.xlsx (tests/test_fidelity.py) ; an "
+      "empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a "
+      "blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) "
+      "of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900,"
+      " H1352): salvage 0, life 0 #DIV/0!; tests/test_checked_empty_cells.py")
+excel("VDB", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's VDB examples, worked by hand; napkin's VDB, "
       "addin/excel/depreciation.py, whole periods only); the differential test against "
-      "LibreOffice (tests/test_differential.py)")
+      "LibreOffice (tests/test_differential.py) ; an empty cell (0 in a number's place: "
+      "Microsoft KB Q149577, \"Microsoft Excel interprets a blank cell as zero\"; the empty text"
+      " in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): salvage "
+      "or start_period 0, no_switch FALSE; an end_period or factor of 0 refused as before; "
+      "tests/test_checked_empty_cells.py")
 excel("XNPV", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/xlcalculator/XNPV.xlsx (tests/test_fidelity.py); a "
       "rate read from one cell (tests/test_checked_widened.py, Microsoft's XNPV example with "

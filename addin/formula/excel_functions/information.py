@@ -3,9 +3,14 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("ERROR.TYPE", "scalars, cells, arrays, errors",
+excel("ERROR.TYPE", "scalars, cells, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py); "
-      "tests/test_engine.py (values from Microsoft's documented examples or worked by hand)",
+      "tests/test_engine.py (values from Microsoft's documented examples or worked by hand) ; "
+      "an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets"
+      " a blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and "
+      "T(D8) of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!G900, H1352): #N/A, no error, as Excel saved ERROR.TYPE(A14) of an "
+      "empty cell (EverythingTests!K460); tests/test_checked_empty_cells.py",
       value_args=ALL)
 excel("ISBLANK", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/59132.xlsx (tests/test_fidelity.py); "
@@ -13,8 +18,14 @@ excel("ISBLANK", "scalars, cells, empty, errors",
       "an error value (FALSE: Microsoft Support, \"IS functions\", ISBLANK is TRUE for an empty "
       "cell only); tests/test_checked_common_more.py",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ISERR", "scalars, cells, arrays, errors",
-      "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py)",
+excel("ISERR", "scalars, cells, arrays, empty, errors",
+      "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py) ; "
+      "an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets"
+      " a blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and "
+      "T(D8) of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!G900, H1352): FALSE, as Excel saved ISERR(C5) of an empty cell "
+      "(tests/corpus/sheetjs/formula_stress_test.xlsx, Information!B5); "
+      "tests/test_checked_empty_cells.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("ISERROR", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/poi/ValueFunctionOfBlank.xlsx "
@@ -32,9 +43,14 @@ excel("ISEVEN", "scalars, cells",
 excel("ISLOGICAL", "scalars, cells, empty, errors",
       "tests/test_native.py (values from Microsoft's documented examples or worked by hand)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ISNA", "scalars, cells, arrays, errors",
+excel("ISNA", "scalars, cells, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py); "
-      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)",
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; an "
+      "empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a "
+      "blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) "
+      "of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900,"
+      " H1352): FALSE, as Excel saved ISNA(AA14) of an empty cell (EverythingTests!H788); "
+      "tests/test_checked_empty_cells.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("ISNONTEXT", "scalars, cells, empty, errors",
       "Microsoft Support, \"IS functions\" (ISNONTEXT: TRUE for any value that is not text, and "
@@ -63,5 +79,9 @@ excel("NA", "no argument",
       "(tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
       "(tests/test_template.py)",
       elementwise=True)
-excel("TYPE", "scalars, cells, arrays, errors",
-      "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py)")
+excel("TYPE", "scalars, cells, arrays, empty, errors",
+      "values Excel saved in tests/corpus/sheetjs/ErrorTypes.xlsx (tests/test_fidelity.py) ; "
+      "an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets"
+      " a blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and "
+      "T(D8) of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!G900, H1352): 1, a number; tests/test_checked_empty_cells.py")

@@ -33,11 +33,16 @@ excel("IFNA", "scalars, cells, empty, errors",
       "Microsoft Support, \"IFNA function\" (the value_if_na where value is #N/A, else value: "
       "another error value given back); tests/test_checked_common_more.py",
       xlfn=True, value_args=ALL, value_context=True, branching=True)
-excel("IFS", "scalars, cells",
+excel("IFS", "scalars, cells, empty",
       "Microsoft Support, \"IFS function\" (the value of the first TRUE logical_test, #N/A when "
       "none is TRUE, #VALUE! for a test other than TRUE or FALSE: a number, an empty cell or "
       "an error value as a test refused, addin/excel/logic.py); "
-      "tests/test_checked_common_more.py",
+      "tests/test_checked_common_more.py ; an empty cell (0 in a number's place: Microsoft KB "
+      "Q149577, \"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's,"
+      " as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): a "
+      "value_if_true of an empty cell 0; an empty logical_test refused (addin/excel/logic.py);"
+      " tests/test_checked_empty_cells.py",
       xlfn=True, branching=True)
 excel("NOT", "scalars, cells, arrays",
       "values Excel saved in tests/corpus/xlcalculator/NOT.xlsx (tests/test_fidelity.py); "

@@ -3,14 +3,20 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("ADDRESS", "scalars, cells, errors, omitted",
+excel("ADDRESS", "scalars, cells, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D128:F128) and "
       "tests/corpus/sheetjs/formula_stress_test.xlsx (B10; tests/test_fidelity.py); Microsoft "
       "Support, \"ADDRESS function\" (its examples: tests/test_checked_lookups.py); napkin's "
       "ADDRESS (addin/excel/address.py) refuses rows and columns past Excel's grid and sheet "
       "names whose quoting no source shows; an error value (the first in argument order, "
       "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
-      "returns it; sheet_text, the 5th, a text): tests/test_first_error.py",
+      "returns it; sheet_text, the 5th, a text): tests/test_first_error.py ; an empty cell (0 "
+      "in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank cell as "
+      "zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells"
+      " in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): a1 0 "
+      "is FALSE, R1C1 style (ADDRESS's page: a1 FALSE gives R1C1; LibreOffice the same), an "
+      "empty abs_num (0) refused, its page shows 1 to 4 (addin/excel/address.py); "
+      "tests/test_checked_empty_cells.py",
       value_args=ALL, first_error=(4,))
 excel("AREAS", place_only=True)
 excel("CHOOSE", "scalars, cells, ranges, arrays, empty",

@@ -242,8 +242,13 @@ excel("RANDBETWEEN", "scalars, cells",
       "both included; #NUM! where bottom is above top): tests/test_checked_common_more.py (the"
       " bounds and the kind of every draw checked; volatile like RAND, its cells left out of "
       "the census's comparisons)")
-excel("ROMAN", "scalars, cells",
-      "tests/test_checked_forms.py (Microsoft's ROMAN examples and forms)")
+excel("ROMAN", "scalars, cells, empty",
+      "tests/test_checked_forms.py (Microsoft's ROMAN examples and forms) ; an empty cell (0 "
+      "in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank cell as "
+      "zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells"
+      " in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
+      "ROMAN(0) \"\", form 0 classic (ROMAN's page, ROMAN(499,0) CDXCIX); "
+      "tests/test_checked_empty_cells.py")
 excel("ROUND", "scalars, cells, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/poi/56315.xlsx and 1 "
       "more (tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "

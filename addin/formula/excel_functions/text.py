@@ -6,12 +6,20 @@ from addin.formula.excel_functions import ALL, excel
 excel("CHAR", "scalars",
       "values Excel saved in tests/corpus/sheetjs/crlf.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
-excel("CLEAN", "scalars, cells",
-      "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py)",
+excel("CLEAN", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py) ; an empty "
+      "cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank "
+      "cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of "
+      "empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, "
+      "H1352): \"\"; tests/test_checked_empty_cells.py",
       value_args=ALL)
-excel("CODE", "scalars, cells",
+excel("CODE", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/sheet_visibility.xlsx "
-      "(tests/test_fidelity.py)",
+      "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
+      "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
+      " saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): CODE(\"\") "
+      "#VALUE! (no first character); tests/test_checked_empty_cells.py",
       value_args=ALL)
 excel("CONCAT", "scalars, cells, ranges, arrays, numeric text, empty",
       "values Excel saved in tests/corpus/exceljs/formulas.xlsx, "
@@ -31,40 +39,66 @@ excel("CONCATENATE", "scalars, cells, empty, errors",
       "Financial Model ( Trent comp).xlsx, 'Dupont Analysis'!B4; two different error values "
       "refused, which comes first no page says): tests/test_checked_lookups.py",
       value_args=ALL, value_context=True, first_error="all")
-excel("DOLLAR", "scalars, cells, errors",
+excel("DOLLAR", "scalars, cells, empty, errors",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand) ; a reference to one cell holding a number (its value; a logical value refused): "
       "Microsoft Support, \"DOLLAR function\" (DOLLAR(1234.567,2) = $1,234.57); "
       "tests/test_checked_common.py; an error value (given back, as Excel saved it in the "
       "business corpus's third held-out part (seen): Financial Feasibility.xlsx, two cells; "
       "two different error values refused, which comes first no page says): "
-      "tests/test_checked_lookups.py",
+      "tests/test_checked_lookups.py ; an empty cell (0 in a number's place: Microsoft KB "
+      "Q149577, \"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's,"
+      " as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
+      "DOLLAR(D7) \"$0.00\" as Excel saved it (EverythingTests!G420), decimals 0; "
+      "tests/test_checked_empty_cells.py",
       value_args=ALL, first_error=True)
 excel("EXACT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/EXACT.xlsx (tests/test_fidelity.py); an"
       " empty cell (read as 0, or as the empty text by the text functions): the cells Excel "
       "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
-excel("FIND", "scalars, cells, numeric text",
-      "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py)",
+excel("FIND", "scalars, cells, numeric text, empty",
+      "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py) ; an"
+      " empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a"
+      " blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8)"
+      " of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!G900, H1352): an empty find_text matches character start_num or 1 "
+      "(Microsoft Support, \"FIND, FINDB functions\": \"If find_text is \"\" (empty text), FIND "
+      "matches the first character in the search string\"), a start_num past within_text "
+      "refused (addin/excel/refusals.py); tests/test_checked_empty_cells.py",
       value_args=ALL)
 excel("FIXED", value_args=ALL)
-excel("LEFT", "scalars, cells, numeric text, omitted",
+excel("LEFT", "scalars, cells, numeric text, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
+      "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
+      "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
+      " saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): LEFT of "
+      "it \"\", num_chars 0 \"\" (its page: num_chars greater than or equal to zero); "
+      "tests/test_checked_empty_cells.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("LEN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/56574.xlsx, "
       "tests/corpus/sheetjs/pivot_table_named_range.xlsx and 1 more (tests/test_fidelity.py); "
       "tests/test_engine.py (values asserted there)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("LOWER", "scalars, cells",
+excel("LOWER", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
+      "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
+      "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
+      " saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): \"\"; "
+      "tests/test_checked_empty_cells.py",
       elementwise=True, value_args=ALL, value_context=True)
-excel("MID", "scalars, cells, numeric text",
+excel("MID", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx, "
-      "tests/corpus/xlcalculator/MID.xlsx (tests/test_fidelity.py)",
+      "tests/corpus/xlcalculator/MID.xlsx (tests/test_fidelity.py) ; an empty cell (0 in a "
+      "number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank cell as "
+      "zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells"
+      " in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): MID "
+      "of it \"\" (EverythingTests!G900), num_chars 0 \"\", start_num 0 #VALUE! (its page: "
+      "start_num less than 1); tests/test_checked_empty_cells.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
       "Microsoft Support, \"NUMBERVALUE function\" (2.500,27 with the decimal separator , and "
@@ -85,26 +119,46 @@ excel("PROPER", "scalars, cells, empty",
       "text with letters beyond ASCII refused, addin/excel/text.py); "
       "tests/test_checked_common_more.py",
       value_args=ALL)
-excel("REPLACE", "scalars, cells, numeric text",
+excel("REPLACE", "scalars, cells, numeric text, empty",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
       " 123456 -> @456); tests/test_checked_common.py; refused for a start_num below 1, a "
-      "num_chars below 0, either not whole, and logical values (addin/excel/refusals.py)",
+      "num_chars below 0, either not whole, and logical values (addin/excel/refusals.py) ; an "
+      "empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a "
+      "blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) "
+      "of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900,"
+      " H1352): an empty old_text or new_text \"\", num_chars 0 (nothing replaced), start_num 0 "
+      "refused as below 1; tests/test_checked_empty_cells.py",
       value_args=ALL)
 excel("REPT", value_args=ALL)
-excel("RIGHT", "scalars, cells",
-      "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py)",
+excel("RIGHT", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py) ; "
+      "an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets"
+      " a blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and "
+      "T(D8) of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!G900, H1352): RIGHT of it \"\", num_chars 0 \"\"; "
+      "tests/test_checked_empty_cells.py",
       elementwise=True, value_args=ALL, value_context=True)
-excel("SEARCH", "scalars, cells",
+excel("SEARCH", "scalars, cells, empty",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
-      "hand); tests/test_checked_forms.py (Microsoft's SEARCH examples of cells)",
+      "hand); tests/test_checked_forms.py (Microsoft's SEARCH examples of cells) ; an empty "
+      "cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank "
+      "cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of "
+      "empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, "
+      "H1352): an empty within_text (nothing found: #VALUE!); an empty find_text refused, "
+      "SEARCH's page is silent (addin/excel/text.py); tests/test_checked_empty_cells.py",
       value_args=ALL)
 excel("SUBSTITUTE", "scalars, cells, numeric text, empty",
       "Microsoft's documented examples (tests/test_excel_text.py); the helper cells napkin "
       "native writes, equal to napkin's values in LibreOffice (tests/test_native.py)",
       value_args=ALL)
-excel("T", "scalars, cells, numeric text",
+excel("T", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/1900.xlsx, tests/corpus/sheetjs/1904.xlsx "
-      "(tests/test_fidelity.py)",
+      "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
+      "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
+      " saved MID(E20,1,2) and T(D8) of empty cells in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): T(D8) of "
+      "an empty cell \"\" as Excel saved it (EverythingTests!H1352); "
+      "tests/test_checked_empty_cells.py",
       elementwise=True, value_context=True)
 excel("TEXT", "scalars, cells, numeric text, empty, errors, 1904",
       "values Excel saved in tests/corpus/poi/59106.xlsx, "
@@ -167,8 +221,15 @@ excel("UPPER", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("VALUE", "scalars, numeric text",
+excel("VALUE", "scalars, cells, numeric text",
       "values Excel saved in tests/corpus/poi/ValueFunctionOfBlank.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_text.py; "
-      "tests/test_fuzz.py (values from Microsoft's documented examples or worked by hand)",
+      "tests/test_fuzz.py (values from Microsoft's documented examples or worked by hand) ; a "
+      "reference to one cell (its value: Microsoft Support, \"VALUE function\": \"Text Required. "
+      "The text enclosed in quotation marks or a reference to a cell containing the text you "
+      "want to convert\"; its examples $1,000 1000 and 16:48:00 - 12:00:00 0.2 read from cells,"
+      " a number, a logical value #VALUE!): tests/test_checked_empty_cells.py; an empty cell "
+      "refused: \"\" is #VALUE! (tests/corpus/poi/ValueFunctionOfBlank.xlsx) while an empty cell"
+      " is 0 as a number (Microsoft KB Q149577), and no page or saved cell says which VALUE "
+      "takes",
       elementwise=True, value_args=ALL, value_context=True, date_system=True)
