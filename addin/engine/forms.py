@@ -39,7 +39,7 @@ import numpy as np
 
 from addin.engine import branches, first_error
 from addin.engine.boot import ready
-from addin.formula import context, excel_functions, fx, ranges
+from addin.formula import array_sizes, context, excel_functions, fx, ranges
 
 #: the forms of argument, as the list names them -> how a refusal says them
 FORMS = {
@@ -210,6 +210,7 @@ def _cell_forms(x) -> frozenset:
     return frozenset() if tx is float or tx is int or tx is bool else value_forms(x) - _SCALAR
 
 
+_MANY = frozenset({"ranges", "arrays", "nested"})  # (forms that may hold many values)
 _SCALAR = frozenset({"scalars"})
 _TEXT_NUMBER = frozenset({"scalars", "numeric text"})
 _ERROR = frozenset({"errors"})
@@ -254,8 +255,9 @@ def guarded(func, call: Call):
     def text_ok(position: int, text: str) -> bool:  # (first_error.reason)
         return texts == excel_functions.ALL or isinstance(texts, tuple) and \
             position in texts or numbers and looks_numeric(text)
+    sizes = (call.lifted or call.name in ELEMENTWISE) and bool(call.static & _MANY)
     if (each(may) if call.lifted else may) <= allowed and not static and not later and \
-            not two_errors:
+            not two_errors and not sizes:
         return func
     state = context.STATE
     name, values, skip, step = call.name, call.name not in PLACE_ONLY, call.skip, call.step
@@ -279,6 +281,8 @@ def guarded(func, call: Call):
                     f for p, f in enumerate(by_argument) if p in conditional and
                     (keep is None or p in keep))) - {"nested"} - allowed
                 reason = f"{name}() given {describe(extra)}" if extra else None
+            if reason is None and sizes and (lifted or not one_cell and node is not None):
+                reason = array_sizes.unequal_sizes(name, given)
             if reason is None and check_values:
                 seen = state.form_seen
                 for p, a in enumerate(given):

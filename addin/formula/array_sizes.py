@@ -80,3 +80,28 @@ def expanding_operands(original, key: str):
     if hasattr(original, "final"):  # (+ and -: ``addin.formula.cancellation``)
         operator.final = expanding(original.final)
     return operator
+
+
+def _shape(v) -> tuple[int, int]:
+    """Rows and columns of an argument's value (a single value: 1 x 1)."""
+    g = _grid(v)
+    return (1, 1) if g is None else g.shape
+
+
+def unequal_sizes(name: str, args) -> str | None:
+    """Why a call of ``name`` computed element by element over ``args`` is refused: two of
+    them of sizes Excel would expand with #N/A (in a dimension, both more than 1 and
+    different: the module's docstring), or None. formulas' functions raise BroadcastError there (the
+    cell #VALUE!), or pair elements Excel does not: strict mode refuses such a call
+    (``addin.engine.forms.guarded``); ``=ROUND(A1:A4,{1;2})`` is #N/A in its last two rows
+    in Excel, #VALUE! in formulas."""
+    shapes = [_shape(a) for a in args if isinstance(a, np.ndarray) or hasattr(a, "value")]
+    for dim in (0, 1):
+        big = [s for s in shapes if s[dim] > 1]
+        for s in big[1:]:
+            if s[dim] != big[0][dim]:
+                (r1, c1), (r2, c2) = big[0], s
+                return (f"{name}() given arrays of different sizes ({r1}x{c1} and {r2}x{c2}):"
+                        " Excel fills the places one does not reach with #N/A, formulas "
+                        "gives #VALUE!")
+    return None

@@ -9,11 +9,25 @@ excel("DATE", "scalars, cells, ranges, numeric text, errors, 1904",
       " tests/test_excel_core.py (values asserted there); an error value (the first in "
       "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
       " an error value returns it; the saved cells of tools/error_evidence.py: YEAR, MONTH, "
-      "DAY given an error saved it): tests/test_first_error.py",
-      value_args=ALL, value_context=True, date_system=True, first_error=True)
+      "DAY given an error saved it): tests/test_first_error.py"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py ; DATE of a row of years with "
+      "one month and day: the 15 cells Excel saved in the business corpus's fourth "
+      "held-out part (seen): super-dcf-model's Template.xlsx, 'DCF Model'!D13:R13, "
+      "rebuilt there",
+      elementwise=True, value_args=ALL, value_context=True, date_system=True, first_error=True)
 excel("DATEDIF", "scalars, cells",
-      "values Excel saved in tests/corpus/xlcalculator/DATEDIF.xlsx (tests/test_fidelity.py)",
-      value_args=ALL, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
+      "values Excel saved in tests/corpus/xlcalculator/DATEDIF.xlsx (tests/test_fidelity.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL, date_system=True, serials_checked=((0, 1), 2), in_1904=((0,
+      1), False))
 excel("DATEVALUE", "scalars, cells, numeric text, 1904",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
       "hand)",
@@ -30,8 +44,14 @@ excel("DAYS", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/DAYS.xlsx (tests/test_fidelity.py)",
       xlfn=True, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
 excel("DAYS360", "scalars, cells",
-      "tests/test_checked_forms.py (Microsoft's DAYS360 examples and methods)",
-      xlfn=True, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
+      "tests/test_checked_forms.py (Microsoft's DAYS360 examples and methods)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, xlfn=True, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1),
+      False))
 excel("EDATE", "scalars, cells, empty, errors, 1904",
       "values Excel saved in tests/corpus/poi/56688_1.xlsx, tests/corpus/poi/56688_2.xlsx and "
       "3 more (tests/test_fidelity.py); tests/test_excel_cases.py (values asserted there) ; an"
@@ -85,8 +105,14 @@ excel("WEEKDAY", "scalars, cells, 1904",
       "heldout6 of tools/business_corpus.csv); ours (addin/excel/dates.py): refused for a "
       "serial number above -1 and below 61 (before 1 March 1900, where Excel's 29 February "
       "1900 puts its weekdays a day off the calendar's and no page says which) and a logical "
-      "value",
-      value_args=ALL, date_system=True, serials_checked=((0, 1), 1), in_1904=((0,), False))
+      "value"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL, date_system=True, serials_checked=((0, 1), 1),
+      in_1904=((0,), False))
 excel("WEEKNUM", date_system=True, in_1904=((0,), False))
 excel("WORKDAY", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/50755_workday_formula_example.xlsx, "

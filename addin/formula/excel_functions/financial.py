@@ -38,7 +38,12 @@ excel("IRR", "scalars, ranges, arrays, empty",
 excel("NPER", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's NPER examples, "
-      "worked by hand)")
+      "worked by hand)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py", elementwise=True)
 excel("NPV", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/xlcalculator/NPV.xlsx (tests/test_fidelity.py); "
       "tests/test_checked_forms.py (Microsoft's NPV example); an empty cell in a value is left"
@@ -79,7 +84,12 @@ excel("RRI", "scalars, cells",
       "(addin/excel/annuity.py) computes arguments above 0 only",
       xlfn=True)
 excel("SLN", "scalars, cells",
-      "values Excel saved in tests/corpus/xlcalculator/SLN.xlsx (tests/test_fidelity.py)")
+      "values Excel saved in tests/corpus/xlcalculator/SLN.xlsx (tests/test_fidelity.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py", elementwise=True)
 excel("VDB", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's VDB examples, worked by hand; napkin's VDB, "

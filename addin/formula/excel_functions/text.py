@@ -7,12 +7,22 @@ excel("CHAR", "scalars",
       "values Excel saved in tests/corpus/sheetjs/crlf.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
 excel("CLEAN", "scalars, cells",
-      "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py)",
-      value_args=ALL)
+      "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("CODE", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/sheet_visibility.xlsx "
-      "(tests/test_fidelity.py)",
-      value_args=ALL)
+      "(tests/test_fidelity.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("CONCAT", "scalars, cells, ranges, arrays, numeric text, empty",
       "values Excel saved in tests/corpus/exceljs/formulas.xlsx, "
       "tests/corpus/xlcalculator/CONCAT.xlsx (tests/test_fidelity.py) ; "
@@ -43,11 +53,21 @@ excel("DOLLAR", "scalars, cells, errors",
 excel("EXACT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/EXACT.xlsx (tests/test_fidelity.py); an"
       " empty cell (read as 0, or as the empty text by the text functions): the cells Excel "
-      "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
-      value_args=ALL)
+      "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("FIND", "scalars, cells, numeric text",
-      "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py)",
-      value_args=ALL)
+      "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("FIXED", value_args=ALL)
 excel("LEFT", "scalars, cells, numeric text, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
@@ -83,8 +103,13 @@ excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, error
 excel("PROPER", "scalars, cells, empty",
       "Microsoft Support, \"PROPER function\" (its three examples, 76BudGet giving 76Budget; "
       "text with letters beyond ASCII refused, addin/excel/text.py); "
-      "tests/test_checked_common_more.py",
-      value_args=ALL)
+      "tests/test_checked_common_more.py"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("REPLACE", "scalars, cells, numeric text",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
       " 123456 -> @456); tests/test_checked_common.py; refused for a start_num below 1, a "
@@ -100,8 +125,13 @@ excel("SEARCH", "scalars, cells",
       value_args=ALL)
 excel("SUBSTITUTE", "scalars, cells, numeric text, empty",
       "Microsoft's documented examples (tests/test_excel_text.py); the helper cells napkin "
-      "native writes, equal to napkin's values in LibreOffice (tests/test_native.py)",
-      value_args=ALL)
+      "native writes, equal to napkin's values in LibreOffice (tests/test_native.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("T", "scalars, cells, numeric text",
       "values Excel saved in tests/corpus/sheetjs/1900.xlsx, tests/corpus/sheetjs/1904.xlsx "
       "(tests/test_fidelity.py)",
