@@ -87,8 +87,7 @@ _DATE = re.compile(rf"(?i)(?=.*\d\s*[/:.-]\s*\d|.*(?:{_DATE_WORD}))"
                    rf"(?:[\d\s/:.,-]|{_DATE_WORD})+")
 
 
-#: A function's name as listed (``addin.engine.branches.bare``).
-bare = branches.bare
+bare = branches.bare  # a function's name as listed
 
 
 @functools.cache
@@ -264,6 +263,7 @@ def guarded(func, call: Call):
     check_values, certain = not each(may) <= allowed if call.lifted else \
         not may <= allowed, call.certain
     lifted, elementwise = call.lifted, call.name in ELEMENTWISE
+    run = array_sizes.each_call(func, skip, call.lifted, context.STATE) if sizes else func
 
     def checking(*args):
         out = getattr(state, "form_refusals", None)
@@ -300,14 +300,14 @@ def guarded(func, call: Call):
                 _record(state, out, node, step, certain, reason)
             seen = getattr(state, "form_seen", None)  # (a range's forms read once)
             if two_errors and any("errors" in value_forms(a, seen, values) for a in given):
-                result = func(*args)
+                result = run(*args)
                 reason = first_error.reason(name, given, result, lifted or elementwise and
                                             node is not None and node.spill is not None,
                                             text_ok)
                 if reason is not None:
                     _record(state, out, node, step, certain, reason)
                 return result
-        return func(*args)
+        return run(*args)
 
     checking.__wrapped__ = func
     return checking

@@ -6,11 +6,23 @@ from addin.formula.excel_functions import excel
 excel("DB", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's DB examples, worked by hand); the differential"
-      " test against LibreOffice (tests/test_differential.py)")
+      " test against LibreOffice (tests/test_differential.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("FV", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's FV examples, "
-      "worked by hand)")
+      "worked by hand)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("IPMT", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B17; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's IPMT examples, "
@@ -18,7 +30,13 @@ excel("IPMT", "scalars, cells, omitted",
       "below 1 or at or above nper + 1 ([MS-OI29500] 2.1.978: \"if argument per is not in the "
       "range 1 <= per < nper+1, then #NUM! is returned\"), refuses a per that is not a whole "
       "number and logical values; the differential test against LibreOffice "
-      "(tests/test_differential.py)")
+      "(tests/test_differential.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("IRR", "scalars, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B8), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D768:F768; tests/test_fidelity.py) and "
@@ -54,7 +72,13 @@ excel("NPV", "scalars, cells, ranges, empty",
 excel("PMT", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/xlcalculator/PMT.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's PMT examples, worked by hand); the "
-      "differential test against LibreOffice (tests/test_differential.py)")
+      "differential test against LibreOffice (tests/test_differential.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("PPMT", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B21; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's PPMT examples, "
@@ -63,11 +87,23 @@ excel("PPMT", "scalars, cells, omitted",
       "greater than the nper argument, #NUM! is returned\"; IFERROR(-PPMT(...),0) of per 13 to "
       "16 of 12 saved as 0 in a tuning pool's solar project-finance model), refuses a per that"
       " is not a whole number and logical values; the differential test against LibreOffice "
-      "(tests/test_differential.py)")
+      "(tests/test_differential.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("PV", "scalars, cells, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's PV example, worked"
-      " by hand)")
+      " by hand)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("RATE", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B23), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D1112; tests/test_fidelity.py) and in "
@@ -78,7 +114,13 @@ excel("RATE", "scalars, cells",
       "(addin/formula/fx_excel_rates.py); a cell another formula reads takes Excel's saved "
       "value where it is that root to 1e-9 and the cells it reads hold their saved values "
       "(addin/engine/roots.py; the second held-out part's Boeing model, '3 Statement'!H24; "
-      "tests/test_checked_rates.py)")
+      "tests/test_checked_rates.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("RRI", "scalars, cells",
       "tests/test_checked_widened.py (Microsoft's RRI example); napkin's RRI "
       "(addin/excel/annuity.py) computes arguments above 0 only",
@@ -94,7 +136,13 @@ excel("VDB", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's VDB examples, worked by hand; napkin's VDB, "
       "addin/excel/depreciation.py, whole periods only); the differential test against "
-      "LibreOffice (tests/test_differential.py)")
+      "LibreOffice (tests/test_differential.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("XNPV", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/xlcalculator/XNPV.xlsx (tests/test_fidelity.py); a "
       "rate read from one cell (tests/test_checked_widened.py, Microsoft's XNPV example with "

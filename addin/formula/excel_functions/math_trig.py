@@ -110,14 +110,24 @@ excel("CEILING", "scalars, cells, arrays, numeric text, errors",
       elementwise=True, value_args=ALL, value_context=True)
 excel("CEILING.MATH", "scalars",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
-      "hand)",
-      xlfn=True)
+      "hand)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True, xlfn=True)
 excel("CEILING.PRECISE", xlfn=True)
 excel("COMBIN", "scalars, cells",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand) ; a reference to one cell holding a number (its value; a logical value refused):"
-      " Microsoft Support, \"COMBIN function\" (COMBIN(8,2) = 28); tests/test_checked_common.py",
-      value_args=ALL)
+      " Microsoft Support, \"COMBIN function\" (COMBIN(8,2) = 28); tests/test_checked_common.py"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("COMBINA", "scalars",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand)",
@@ -190,8 +200,13 @@ excel("FLOOR", "scalars, cells",
       elementwise=True, value_args=ALL, value_context=True)
 excel("FLOOR.MATH", "scalars",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
-      "hand)",
-      xlfn=True)
+      "hand)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True, xlfn=True)
 excel("FLOOR.PRECISE", xlfn=True)
 excel("INT", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/ExcelTables.xlsx, "

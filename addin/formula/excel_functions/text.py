@@ -4,8 +4,13 @@
 from addin.formula.excel_functions import ALL, excel
 
 excel("CHAR", "scalars",
-      "values Excel saved in tests/corpus/sheetjs/crlf.xlsx (tests/test_fidelity.py)",
-      value_args=ALL)
+      "values Excel saved in tests/corpus/sheetjs/crlf.xlsx (tests/test_fidelity.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("CLEAN", "scalars, cells",
       "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py)"
       " ; a range or an array where it takes one value, in an array formula or inside "
@@ -113,16 +118,26 @@ excel("PROPER", "scalars, cells, empty",
 excel("REPLACE", "scalars, cells, numeric text",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
       " 123456 -> @456); tests/test_checked_common.py; refused for a start_num below 1, a "
-      "num_chars below 0, either not whole, and logical values (addin/excel/refusals.py)",
-      value_args=ALL)
+      "num_chars below 0, either not whole, and logical values (addin/excel/refusals.py)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("REPT", value_args=ALL)
 excel("RIGHT", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
 excel("SEARCH", "scalars, cells",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
-      "hand); tests/test_checked_forms.py (Microsoft's SEARCH examples of cells)",
-      value_args=ALL)
+      "hand); tests/test_checked_forms.py (Microsoft's SEARCH examples of cells)"
+      " ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("SUBSTITUTE", "scalars, cells, numeric text, empty",
       "Microsoft's documented examples (tests/test_excel_text.py); the helper cells napkin "
       "native writes, equal to napkin's values in LibreOffice (tests/test_native.py)"
