@@ -313,6 +313,11 @@ def test_each_element_passes_the_checks_of_its_own_call(tmp_path):
               "_xlfn.NORM.INV(_xlfn.NORM.DIST({0;1},-1,3,TRUE),-1,3)"]:
         with pytest.raises(WorkbookError):
             _book(tmp_path, {"K1:K2": f})
+    # and so for functions declared element by element before, whose bounds an array
+    # passed unchecked: LOG to the base 1 (#NUM! was computed) and TRUNC to 400 places
+    for f in ["LOG({8;2},{1;2})", "TRUNC({1E20;2},{400;1})"]:
+        with pytest.raises(WorkbookError, match="LOG|TRUNC"):
+            _book(tmp_path, {"K1:K2": f})
     # POISSON truncates x (its page): POISSON(2.7,5,FALSE) = POISSON(2,5,FALSE) =
     # e^-5 5^2 / 2!, where formulas' own gave 0 for a whole array
     res = _book(tmp_path, {"K1:K2": "POISSON({2.7;1},5,FALSE)"})
