@@ -39,7 +39,7 @@ import numpy as np
 
 from addin.engine import branches, first_error
 from addin.engine.boot import ready
-from addin.formula import context, excel_functions, fx, ranges
+from addin.formula import array_sizes, context, excel_functions, fx, ranges
 
 #: the forms of argument, as the list names them -> how a refusal says them
 FORMS = {
@@ -87,8 +87,7 @@ _DATE = re.compile(rf"(?i)(?=.*\d\s*[/:.-]\s*\d|.*(?:{_DATE_WORD}))"
                    rf"(?:[\d\s/:.,-]|{_DATE_WORD})+")
 
 
-#: A function's name as listed (``addin.engine.branches.bare``).
-bare = branches.bare
+bare = branches.bare  # a function's name as listed
 
 
 @functools.cache
@@ -210,6 +209,7 @@ def _cell_forms(x) -> frozenset:
     return frozenset() if tx is float or tx is int or tx is bool else value_forms(x) - _SCALAR
 
 
+_MANY = frozenset({"ranges", "arrays", "nested"})  # (forms that may hold many values)
 _SCALAR = frozenset({"scalars"})
 _TEXT_NUMBER = frozenset({"scalars", "numeric text"})
 _ERROR = frozenset({"errors"})
@@ -254,14 +254,16 @@ def guarded(func, call: Call):
     def text_ok(position: int, text: str) -> bool:  # (first_error.reason)
         return texts == excel_functions.ALL or isinstance(texts, tuple) and \
             position in texts or numbers and looks_numeric(text)
+    sizes = (call.lifted or call.name in ELEMENTWISE) and bool(call.static & _MANY)
     if (each(may) if call.lifted else may) <= allowed and not static and not later and \
-            not two_errors:
+            not two_errors and not sizes:
         return func
     state = context.STATE
     name, values, skip, step = call.name, call.name not in PLACE_ONLY, call.skip, call.step
     check_values, certain = not each(may) <= allowed if call.lifted else \
         not may <= allowed, call.certain
     lifted, elementwise = call.lifted, call.name in ELEMENTWISE
+    run = array_sizes.each_call(func, skip, call.lifted, context.STATE) if sizes else func
 
     def checking(*args):
         out = getattr(state, "form_refusals", None)
@@ -279,6 +281,8 @@ def guarded(func, call: Call):
                     f for p, f in enumerate(by_argument) if p in conditional and
                     (keep is None or p in keep))) - {"nested"} - allowed
                 reason = f"{name}() given {describe(extra)}" if extra else None
+            if reason is None and sizes and (lifted or not one_cell and node is not None):
+                reason = array_sizes.unequal_sizes(name, given)
             if reason is None and check_values:
                 seen = state.form_seen
                 for p, a in enumerate(given):
@@ -296,14 +300,14 @@ def guarded(func, call: Call):
                 _record(state, out, node, step, certain, reason)
             seen = getattr(state, "form_seen", None)  # (a range's forms read once)
             if two_errors and any("errors" in value_forms(a, seen, values) for a in given):
-                result = func(*args)
+                result = run(*args)
                 reason = first_error.reason(name, given, result, lifted or elementwise and
                                             node is not None and node.spill is not None,
                                             text_ok)
                 if reason is not None:
                     _record(state, out, node, step, certain, reason)
                 return result
-        return func(*args)
+        return run(*args)
 
     checking.__wrapped__ = func
     return checking

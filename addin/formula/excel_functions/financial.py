@@ -11,7 +11,12 @@ excel("DB", "scalars, cells, empty",
       "empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): salvage 0"
       " (rate 1.000); a cost, life or period of 0 refused as before; "
-      "tests/test_checked_empty_cells.py")
+      "tests/test_checked_empty_cells.py ; a range or an array where it takes one value, in an"
+      " array formula or inside SUMPRODUCT (element by element, each element its own call's "
+      "value and checks, addin/formula/array_sizes.py each_element; arrays of different sizes "
+      "refused): Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("FV", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's FV examples, "
@@ -19,7 +24,12 @@ excel("FV", "scalars, cells, empty, omitted",
       "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
       " saved MID(E20,1,2) and T(D8) of empty cells in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): rate, "
-      "nper, pmt, pv or type 0; tests/test_checked_empty_cells.py")
+      "nper, pmt, pv or type 0; tests/test_checked_empty_cells.py ; a range or an array where "
+      "it takes one value, in an array formula or inside SUMPRODUCT (element by element, each "
+      "element its own call's value and checks, addin/formula/array_sizes.py each_element; "
+      "arrays of different sizes refused): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("IPMT", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B17; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's IPMT examples, "
@@ -32,7 +42,12 @@ excel("IPMT", "scalars, cells, empty, omitted",
       " as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): rate, pv,"
       " fv or type 0; per 0 #NUM! ([MS-OI29500] 2.1.978), nper 0 refused; "
-      "tests/test_checked_empty_cells.py")
+      "tests/test_checked_empty_cells.py ; a range or an array where it takes one value, in an"
+      " array formula or inside SUMPRODUCT (element by element, each element its own call's "
+      "value and checks, addin/formula/array_sizes.py each_element; arrays of different sizes "
+      "refused): Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("IRR", "scalars, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B8), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D768:F768; tests/test_fidelity.py) and "
@@ -57,7 +72,12 @@ excel("NPER", "scalars, cells, empty, omitted",
       " saved MID(E20,1,2) and T(D8) of empty cells in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
       "NPER(0.05,10,100,-200,D7) of an empty type 5.896312860369899 as Excel saved it "
-      "(EverythingTests!G992); tests/test_checked_empty_cells.py")
+      "(EverythingTests!G992); tests/test_checked_empty_cells.py ; a range or an array where "
+      "it takes one value, in an array formula or inside SUMPRODUCT (element by element, the "
+      "result the broadcast of its arguments, an error value per element; arrays of different "
+      "sizes refused, addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and "
+      "examples of array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("NPV", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/xlcalculator/NPV.xlsx (tests/test_fidelity.py); "
       "tests/test_checked_forms.py (Microsoft's NPV example); an empty cell in a value is left"
@@ -73,7 +93,12 @@ excel("PMT", "scalars, cells, empty, omitted",
       "zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells"
       " in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): rate "
       "0 -pv/nper, pv or fv 0, type 0 (the pages' fv and type left out are 0); nper 0 refused "
-      "(addin/excel/annuity.py); tests/test_checked_empty_cells.py")
+      "(addin/excel/annuity.py); tests/test_checked_empty_cells.py ; a range or an array where"
+      " it takes one value, in an array formula or inside SUMPRODUCT (element by element, each"
+      " element its own call's value and checks, addin/formula/array_sizes.py each_element; "
+      "arrays of different sizes refused): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("PPMT", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B21; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's PPMT examples, "
@@ -87,7 +112,12 @@ excel("PPMT", "scalars, cells, empty, omitted",
       " as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): rate, pv,"
       " fv or type 0; per 0 #NUM! ([MS-OI29500] 2.1.1019), nper 0 refused; "
-      "tests/test_checked_empty_cells.py")
+      "tests/test_checked_empty_cells.py ; a range or an array where it takes one value, in an"
+      " array formula or inside SUMPRODUCT (element by element, each element its own call's "
+      "value and checks, addin/formula/array_sizes.py each_element; arrays of different sizes "
+      "refused): Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("PV", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's PV example, worked"
@@ -95,7 +125,12 @@ excel("PV", "scalars, cells, empty, omitted",
       "Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel saved "
       "MID(E20,1,2) and T(D8) of empty cells in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): rate, "
-      "nper, pmt, fv or type 0; tests/test_checked_empty_cells.py")
+      "nper, pmt, fv or type 0; tests/test_checked_empty_cells.py ; a range or an array where "
+      "it takes one value, in an array formula or inside SUMPRODUCT (element by element, each "
+      "element its own call's value and checks, addin/formula/array_sizes.py each_element; "
+      "arrays of different sizes refused): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("RATE", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B23), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D1112; tests/test_fidelity.py) and in "
@@ -111,7 +146,12 @@ excel("RATE", "scalars, cells, empty",
       " as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): fv or "
       "type 0, the same cash flows as a 0 written there (RATE(48,-200,8000,D7) 0.77%, the "
-      "page's example); tests/test_checked_empty_cells.py")
+      "page's example); tests/test_checked_empty_cells.py ; a range or an array where it takes"
+      " one value, in an array formula or inside SUMPRODUCT (element by element, each element "
+      "its own call's value and checks, addin/formula/array_sizes.py each_element; arrays of "
+      "different sizes refused): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("RRI", "scalars, cells, empty",
       "tests/test_checked_widened.py (Microsoft's RRI example); napkin's RRI "
       "(addin/excel/annuity.py) computes arguments above 0 only ; an empty cell (0 in a "
@@ -125,7 +165,12 @@ excel("SLN", "scalars, cells, empty",
       "empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a "
       "blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) "
       "of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900,"
-      " H1352): salvage 0, life 0 #DIV/0!; tests/test_checked_empty_cells.py")
+      " H1352): salvage 0, life 0 #DIV/0!; tests/test_checked_empty_cells.py ; a range or an "
+      "array where it takes one value, in an array formula or inside SUMPRODUCT (element by "
+      "element, the result the broadcast of its arguments, an error value per element; arrays "
+      "of different sizes refused, addin/formula/array_sizes.py): Microsoft Support, "
+      "\"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("VDB", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's VDB examples, worked by hand; napkin's VDB, "
@@ -135,7 +180,12 @@ excel("VDB", "scalars, cells, empty",
       " in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): salvage "
       "or start_period 0, no_switch FALSE; an end_period or factor of 0 refused as before; "
-      "tests/test_checked_empty_cells.py")
+      "tests/test_checked_empty_cells.py ; a range or an array where it takes one value, in an"
+      " array formula or inside SUMPRODUCT (element by element, each element its own call's "
+      "value and checks, addin/formula/array_sizes.py each_element; arrays of different sizes "
+      "refused): Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("XNPV", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/xlcalculator/XNPV.xlsx (tests/test_fidelity.py); a "
       "rate read from one cell (tests/test_checked_widened.py, Microsoft's XNPV example with "

@@ -15,8 +15,12 @@ excel("ACOS", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
       "(tests/test_fidelity.py); an empty cell (read as 0): the cell Excel saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!J104, ACOS(D7) = "
-      "1.5707963267948966; tests/test_checked_widened.py)",
-      value_args=ALL)
+      "1.5707963267948966; tests/test_checked_widened.py) ; a range or an array where it takes"
+      " one value, in an array formula or inside SUMPRODUCT (element by element, the result "
+      "the broadcast of its arguments, an error value per element; arrays of different sizes "
+      "refused, addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("ACOSH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"ACOSH function\" (ACOSH(1) = 0, ACOSH(10) = 2.9932228; #NUM! below "
       "1); tests/test_checked_common.py; #NUM! of 0, -534, an empty cell and \"0.000001\", 0 of "
@@ -45,8 +49,12 @@ excel("ASIN", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ASIN.xlsx "
       "(tests/test_fidelity.py); an empty cell (read as 0, or as the empty text by the text "
       "functions): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      value_args=ALL)
+      "(tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
+      "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
+      "arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("ASINH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"ASINH function\" (ASINH(-2.5) = -1.647231146, ASINH(10) = "
       "2.99822295); tests/test_checked_common.py; the differential test against LibreOffice "
@@ -59,12 +67,20 @@ excel("ATAN", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ATAN.xlsx "
       "(tests/test_fidelity.py); an empty cell (read as 0, or as the empty text by the text "
       "functions): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      value_args=ALL)
+      "(tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
+      "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
+      "arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("ATAN2", "scalars, cells",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ATAN2.xlsx"
-      " (tests/test_fidelity.py)",
-      value_args=ALL)
+      " (tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
+      "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
+      "arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("ATANH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"ATANH function\" (ATANH(0.76159416) = 1.00000001, ATANH(-0.1) = "
       "-0.100335348; #NUM! outside -1 to 1); tests/test_checked_common.py; #NUM! of 1.1, -534 "
@@ -90,14 +106,23 @@ excel("CEILING", "scalars, cells, arrays, numeric text, errors",
       elementwise=True, value_args=ALL, value_context=True)
 excel("CEILING.MATH", "scalars",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
-      "hand)",
-      xlfn=True)
+      "hand) ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      xlfn=True, elementwise=True)
 excel("CEILING.PRECISE", xlfn=True)
 excel("COMBIN", "scalars, cells",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand) ; a reference to one cell holding a number (its value; a logical value refused):"
-      " Microsoft Support, \"COMBIN function\" (COMBIN(8,2) = 28); tests/test_checked_common.py",
-      value_args=ALL)
+      " Microsoft Support, \"COMBIN function\" (COMBIN(8,2) = 28); tests/test_checked_common.py "
+      "; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("COMBINA", "scalars",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand)",
@@ -106,8 +131,12 @@ excel("COS", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/poi/48539.xlsx and 1 "
       "more (tests/test_fidelity.py); an empty cell (read as 0, or as the empty text by the "
       "text functions): the cells Excel saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
-      value_args=ALL, bound=(0, 134217728.0))
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py) ; a range or an"
+      " array where it takes one value, in an array formula or inside SUMPRODUCT (element by "
+      "element, the result the broadcast of its arguments, an error value per element; arrays "
+      "of different sizes refused, addin/formula/array_sizes.py): Microsoft Support, "
+      "\"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL, bound=(0, 134217728.0))
 excel("COSH", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/COSH.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's COSH examples, worked by hand); the "
@@ -128,12 +157,20 @@ excel("CSCH", xlfn=True, value_args=ALL)
 excel("DEGREES", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/xlcalculator/ACOS.xlsx, "
       "tests/corpus/xlcalculator/ASIN.xlsx and 2 more (tests/test_fidelity.py); values Excel "
-      "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
-      value_args=ALL)
+      "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py) ; a "
+      "range or an array where it takes one value, in an array formula or inside SUMPRODUCT "
+      "(element by element, the result the broadcast of its arguments, an error value per "
+      "element; arrays of different sizes refused, addin/formula/array_sizes.py): Microsoft "
+      "Support, \"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("EVEN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      value_args=ALL, bound=(0, 2.0 ** 53))
+      "(tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
+      "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
+      "arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL, bound=(0, 2.0 ** 53))
 excel("EXP", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/COSH.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's EXP examples, worked by hand); the "
@@ -143,15 +180,23 @@ excel("EXP", "scalars, cells, empty",
       elementwise=True, value_args=ALL, value_context=True)
 excel("FACT", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      value_args=ALL, bound=(0, 20.0))
+      "(tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
+      "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
+      "arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL, bound=(0, 20.0))
 excel("FLOOR", "scalars, cells",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
 excel("FLOOR.MATH", "scalars",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
-      "hand)",
-      xlfn=True)
+      "hand) ; a range or an array where it takes one value, in an array formula or inside "
+      "SUMPRODUCT (element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      xlfn=True, elementwise=True)
 excel("FLOOR.PRECISE", xlfn=True)
 excel("INT", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/ExcelTables.xlsx, "
@@ -201,8 +246,12 @@ excel("MROUND", "scalars, cells",
       value_args=ALL, no_logical=("number", "multiple"))
 excel("ODD", "scalars, cells",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      value_args=ALL, bound=(0, 2.0 ** 53))
+      "(tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
+      "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
+      "arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL, bound=(0, 2.0 ** 53))
 excel("PI", "no argument",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
       "and 4 more (tests/test_fidelity.py)")
@@ -226,8 +275,12 @@ excel("RADIANS", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/xlcalculator/COS.xlsx "
       "(tests/test_fidelity.py); an empty cell (read as 0, or as the empty text by the text "
       "functions): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      value_args=ALL)
+      "(tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
+      "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
+      "arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("RAND", "no argument",
       "values Excel saved in tests/corpus/calamine/table_with_insertrow_attribute.xlsx "
       "(tests/test_fidelity.py)")
@@ -294,8 +347,12 @@ excel("SIN", "scalars, cells, numeric text",
       "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/poi/48539.xlsx "
       "(tests/test_fidelity.py); text that looks like a number (read as that number): the "
       "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      value_args=ALL, bound=(0, 134217728.0))
+      "(tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
+      "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
+      "arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL, bound=(0, 134217728.0))
 excel("SINH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"SINH function\" (SINH(1) = 1.175201194 and 2.868*SINH(0.0342*1.03) ="
       " 0.1010491); tests/test_checked_common.py; the differential test against LibreOffice "
@@ -378,8 +435,12 @@ excel("TAN", "scalars, cells, numeric text, empty",
       "looks like a number (read as that number): the cells Excel saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py); an empty cell "
       "(read as 0): the cell Excel saved there, EverythingTests!H1356, TAN(D7) = 0 "
-      "(tests/test_checked_widened.py)",
-      value_args=ALL, bound=(0, 134217728.0))
+      "(tests/test_checked_widened.py) ; a range or an array where it takes one value, in an "
+      "array formula or inside SUMPRODUCT (element by element, the result the broadcast of its"
+      " arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL, bound=(0, 134217728.0))
 excel("TANH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"TANH function\" (TANH(-2) = -0.964028, TANH(0.5) = 0.462117); "
       "tests/test_checked_common.py; the differential test against LibreOffice "

@@ -345,32 +345,60 @@ excel("NORM.S.DIST", "scalars, cells",
       "the cells Excel saved in the business corpus's fourth held-out part (seen), Inventory "
       "reorder point .xlsx ('Reorder point'!I37 = NORM.S.DIST(1,TRUE) = 0.841344746068543); "
       "tests/test_checked_paired.py; refused for a cumulative that is not TRUE or FALSE "
-      "(addin/formula/fx_excel_stats.py)",
-      xlfn=True)
+      "(addin/formula/fx_excel_stats.py) ; a range or an array where it takes one value, in an"
+      " array formula or inside SUMPRODUCT (element by element, the result the broadcast of "
+      "its arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      xlfn=True, elementwise=True)
 excel("NORM.DIST", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B41; "
       "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
       "\"NORM.DIST function\" (NORM.DIST(42,40,1.5,TRUE) = 0.9087888, FALSE 0.10934); "
       "tests/test_checked_paired.py; refused for a cumulative that is not TRUE or FALSE "
-      "(addin/formula/fx_excel_stats.py)",
-      xlfn=True)
+      "(addin/formula/fx_excel_stats.py) ; a range or an array where it takes one value, in an"
+      " array formula or inside SUMPRODUCT (element by element, the result the broadcast of "
+      "its arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      xlfn=True, elementwise=True)
 excel("NORM.INV", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B42); "
       "Microsoft Support, \"NORM.INV function\" (NORM.INV(0.908789,40,1.5) = 42.000002); "
       "tests/test_checked_stats.py; refused where the mean and standard_dev * z cancel "
-      "(addin/formula/fx_excel_stats.py)")
+      "(addin/formula/fx_excel_stats.py) ; a range or an array where it takes one value, in an"
+      " array formula or inside SUMPRODUCT (element by element, the result the broadcast of "
+      "its arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("NORM.S.INV", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B44); "
       "Microsoft Support, \"NORM.S.INV function\" (NORM.S.INV(0.908789) = 1.3333347); "
-      "tests/test_checked_stats.py")
+      "tests/test_checked_stats.py ; a range or an array where it takes one value, in an array"
+      " formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
+      "arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("NORMINV", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B46); "
       "Microsoft Support, \"NORMINV function\" (the same example); tests/test_checked_stats.py; "
-      "refused where the mean and standard_dev * z cancel (addin/formula/fx_excel_stats.py)")
+      "refused where the mean and standard_dev * z cancel (addin/formula/fx_excel_stats.py) ; "
+      "a range or an array where it takes one value, in an array formula or inside SUMPRODUCT "
+      "(element by element, the result the broadcast of its arguments, an error value per "
+      "element; arrays of different sizes refused, addin/formula/array_sizes.py): Microsoft "
+      "Support, \"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("NORMSINV", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B48); "
       "Microsoft Support, \"NORMSINV function\" (NORMSINV(0.9088) = 1.3334); "
-      "tests/test_checked_stats.py")
+      "tests/test_checked_stats.py ; a range or an array where it takes one value, in an array"
+      " formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
+      "arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True)
 excel("PERCENTILE", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B89); "
       "tests/test_checked_stats.py (values worked by hand: rank k*(n-1), interpolated); "
@@ -426,10 +454,18 @@ excel("POISSON", "scalars, cells",
       "Microsoft Support, \"POISSON function\" (the same computation as POISSON.DIST: "
       "POISSON(2,5,TRUE) = 0.124652, POISSON(2,5,FALSE) = 0.084224; x truncated); "
       "tests/test_checked_common.py; refused for a mean of 0 and a cumulative that is not TRUE"
-      " or FALSE (addin/excel/refusals.py)",
-      value_args=ALL)
+      " or FALSE (addin/excel/refusals.py) ; a range or an array where it takes one value, in "
+      "an array formula or inside SUMPRODUCT (element by element, the result the broadcast of "
+      "its arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("POISSON.DIST", "scalars, cells",
       "Microsoft Support, \"POISSON.DIST function\" (POISSON.DIST(2,5,TRUE) = 0.124652, "
       "POISSON.DIST(2,5,FALSE) = 0.084224; x truncated); tests/test_checked_common.py; refused"
-      " as POISSON",
-      xlfn=True, value_args=ALL)
+      " as POISSON ; a range or an array where it takes one value, in an array formula or "
+      "inside SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
+      "error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      xlfn=True, elementwise=True, value_args=ALL)

@@ -4,23 +4,36 @@
 from addin.formula.excel_functions import ALL, excel
 
 excel("CHAR", "scalars",
-      "values Excel saved in tests/corpus/sheetjs/crlf.xlsx (tests/test_fidelity.py)",
-      value_args=ALL)
+      "values Excel saved in tests/corpus/sheetjs/crlf.xlsx (tests/test_fidelity.py) ; a range"
+      " or an array where it takes one value, in an array formula or inside SUMPRODUCT "
+      "(element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("CLEAN", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py) ; an empty "
       "cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank "
       "cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of "
       "empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, "
-      "H1352): \"\"; tests/test_checked_empty_cells.py",
-      value_args=ALL)
+      "H1352): \"\"; tests/test_checked_empty_cells.py ; a range or an array where it takes one "
+      "value, in an array formula or inside SUMPRODUCT (element by element, the result the "
+      "broadcast of its arguments, an error value per element; arrays of different sizes "
+      "refused, addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("CODE", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/sheet_visibility.xlsx "
       "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
       "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
       " saved MID(E20,1,2) and T(D8) of empty cells in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): CODE(\"\") "
-      "#VALUE! (no first character); tests/test_checked_empty_cells.py",
-      value_args=ALL)
+      "#VALUE! (no first character); tests/test_checked_empty_cells.py ; a range or an array "
+      "where it takes one value, in an array formula or inside SUMPRODUCT (element by element,"
+      " the result the broadcast of its arguments, an error value per element; arrays of "
+      "different sizes refused, addin/formula/array_sizes.py): Microsoft Support, \"Guidelines "
+      "and examples of array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("CONCAT", "scalars, cells, ranges, arrays, numeric text, empty",
       "values Excel saved in tests/corpus/exceljs/formulas.xlsx, "
       "tests/corpus/xlcalculator/CONCAT.xlsx (tests/test_fidelity.py) ; "
@@ -56,8 +69,12 @@ excel("DOLLAR", "scalars, cells, empty, errors",
 excel("EXACT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/EXACT.xlsx (tests/test_fidelity.py); an"
       " empty cell (read as 0, or as the empty text by the text functions): the cells Excel "
-      "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
-      value_args=ALL)
+      "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py) ; a "
+      "range or an array where it takes one value, in an array formula or inside SUMPRODUCT "
+      "(element by element, the result the broadcast of its arguments, an error value per "
+      "element; arrays of different sizes refused, addin/formula/array_sizes.py): Microsoft "
+      "Support, \"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("FIND", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py) ; an"
       " empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a"
@@ -66,8 +83,12 @@ excel("FIND", "scalars, cells, numeric text, empty",
       "EverythingTests!G900, H1352): an empty find_text matches character start_num or 1 "
       "(Microsoft Support, \"FIND, FINDB functions\": \"If find_text is \"\" (empty text), FIND "
       "matches the first character in the search string\"), a start_num past within_text "
-      "refused (addin/excel/refusals.py); tests/test_checked_empty_cells.py",
-      value_args=ALL)
+      "refused (addin/excel/refusals.py); tests/test_checked_empty_cells.py ; a range or an "
+      "array where it takes one value, in an array formula or inside SUMPRODUCT (element by "
+      "element, the result the broadcast of its arguments, an error value per element; arrays "
+      "of different sizes refused, addin/formula/array_sizes.py): Microsoft Support, "
+      "\"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("FIXED", value_args=ALL)
 excel("LEFT", "scalars, cells, numeric text, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
@@ -117,8 +138,12 @@ excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, error
 excel("PROPER", "scalars, cells, empty",
       "Microsoft Support, \"PROPER function\" (its three examples, 76BudGet giving 76Budget; "
       "text with letters beyond ASCII refused, addin/excel/text.py); "
-      "tests/test_checked_common_more.py",
-      value_args=ALL)
+      "tests/test_checked_common_more.py ; a range or an array where it takes one value, in an"
+      " array formula or inside SUMPRODUCT (element by element, the result the broadcast of "
+      "its arguments, an error value per element; arrays of different sizes refused, "
+      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
+      "formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("REPLACE", "scalars, cells, numeric text, empty",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
       " 123456 -> @456); tests/test_checked_common.py; refused for a start_num below 1, a "
@@ -127,8 +152,12 @@ excel("REPLACE", "scalars, cells, numeric text, empty",
       "blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) "
       "of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900,"
       " H1352): an empty old_text or new_text \"\", num_chars 0 (nothing replaced), start_num 0 "
-      "refused as below 1; tests/test_checked_empty_cells.py",
-      value_args=ALL)
+      "refused as below 1; tests/test_checked_empty_cells.py ; a range or an array where it "
+      "takes one value, in an array formula or inside SUMPRODUCT (element by element, each "
+      "element its own call's value and checks, addin/formula/array_sizes.py each_element; "
+      "arrays of different sizes refused): Microsoft Support, \"Guidelines and examples of "
+      "array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("REPT", value_args=ALL)
 excel("RIGHT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py) ; "
@@ -145,12 +174,21 @@ excel("SEARCH", "scalars, cells, empty",
       "cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of "
       "empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, "
       "H1352): an empty within_text (nothing found: #VALUE!); an empty find_text refused, "
-      "SEARCH's page is silent (addin/excel/text.py); tests/test_checked_empty_cells.py",
-      value_args=ALL)
+      "SEARCH's page is silent (addin/excel/text.py); tests/test_checked_empty_cells.py ; a "
+      "range or an array where it takes one value, in an array formula or inside SUMPRODUCT "
+      "(element by element, each element its own call's value and checks, "
+      "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
+      "Microsoft Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("SUBSTITUTE", "scalars, cells, numeric text, empty",
       "Microsoft's documented examples (tests/test_excel_text.py); the helper cells napkin "
-      "native writes, equal to napkin's values in LibreOffice (tests/test_native.py)",
-      value_args=ALL)
+      "native writes, equal to napkin's values in LibreOffice (tests/test_native.py) ; a range"
+      " or an array where it takes one value, in an array formula or inside SUMPRODUCT "
+      "(element by element, the result the broadcast of its arguments, an error value per "
+      "element; arrays of different sizes refused, addin/formula/array_sizes.py): Microsoft "
+      "Support, \"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
+      elementwise=True, value_args=ALL)
 excel("T", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/1900.xlsx, tests/corpus/sheetjs/1904.xlsx "
       "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
