@@ -94,6 +94,26 @@ EXCEL_FUNCTIONS = (
      "does not settle (LibreOffice #VALUE!): refused in strict mode there",
      "Microsoft Support, \"DB function\" (its examples); the values Excel saved in "
      "tests/corpus/xlcalculator/VDB.xlsx; tests/test_excel_finance.py"),
+    ("DDB", "depreciation:ddb", "formulas' DDB (LibreOffice's closed form) puts the last "
+     "digits 1e-13 off Excel's, and computes arguments Microsoft's page does not settle: "
+     "ours sums the page's formula period by period, those refused in strict mode",
+     "Microsoft Support, \"DDB function\" (its examples); the value Excel saved in "
+     "tests/corpus/sheetjs/formula_stress_test.xlsx; tests/test_checked_finance.py"),
+    ("SYD", "depreciation:syd", "formulas' SYD computes a salvage above the cost and "
+     "fractional periods, where Microsoft's page does not say Excel's value: refused in "
+     "strict mode", _ms("SYD", "test_checked_finance.py")),
+    *((name, f"annuity:{name.lower()}", f"formulas' {name} sums numpy-financial's "
+       "periods (its last digits off Excel's, as IPMT's and PPMT's) and reads fractional "
+       "periods unlike Excel's truncation: ours sums napkin's IPMT or PPMT, the page's "
+       "errors given, fractional periods refused in strict mode",
+       _ms(name, "test_checked_finance.py")) for name in ("CUMIPMT", "CUMPRINC")),
+    *((name, f"rate_conversions:{name.lower()}", f"formulas' {name} reads TRUE as 1 and "
+       "rounds a rate near 0 as it may, where Microsoft's page does not say Excel's value: "
+       "refused in strict mode", _ms(name, "test_checked_finance.py"))
+      for name in ("EFFECT", "NOMINAL")),
+    *((name, "rate_conversions:mirr", "formulas' MIRR counts logical values of a range as "
+       "numbers, where Microsoft's page says they are left out: ours follows the page",
+       _ms("MIRR", "test_checked_finance.py")) for name in ("MIRR", "_XLFN.MIRR")),
     ("VDB", "depreciation:vdb", _UNLIKE.format("VDB") + " (for whole periods; the rest "
      "refused in strict mode)", "Microsoft Support, \"VDB function\" (its examples); the "
      "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx; tests/test_excel_finance.py"),
