@@ -113,7 +113,8 @@ def _mirr(flows, frate, rrate):
         return sum(Fraction(x) / (1 + Fraction(r)) ** i for i, x in enumerate(xs, 1))
     pos = [max(x, 0) for x in flows]
     neg = [min(x, 0) for x in flows]
-    ratio = -npv(rrate, pos) * (1 + Fraction(rrate)) ** n / (npv(frate, neg) * (1 + Fraction(frate)))
+    ratio = -npv(rrate, pos) * (1 + Fraction(rrate)) ** n / \
+        (npv(frate, neg) * (1 + Fraction(frate)))
     return float(ratio) ** (1 / (n - 1)) - 1
 
 

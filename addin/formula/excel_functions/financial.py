@@ -12,7 +12,8 @@ excel("CUMIPMT", "scalars, cells",
       "tests/test_checked_finance.py (the sum of each period's interest, worked by hand); "
       "napkin's CUMIPMT (addin/excel/annuity.py) sums napkin's IPMT, refuses an nper, "
       "period or type not a whole number (Excel truncates them, its page does not say), an "
-      "end_period beyond nper and logical values; the differential test against LibreOffice (tests/test_differential.py)")
+      "end_period beyond nper and logical values; the differential test against "
+      "LibreOffice (tests/test_differential.py)")
 excel("CUMPRINC", "scalars, cells",
       "Microsoft Support, \"CUMPRINC function\" (its examples: periods 13 to 24 "
       "-934.1071234, the first month -68.27827118; its #NUM! cases as CUMIPMT's) and "
