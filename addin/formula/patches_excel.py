@@ -103,16 +103,19 @@ EXCEL_FUNCTIONS = (
      "fractional periods, where Microsoft's page does not say Excel's value: refused in "
      "strict mode", _ms("SYD", "test_checked_finance.py")),
     *((name, f"annuity:{name.lower()}", f"formulas' {name} sums numpy-financial's "
-       "periods (its last digits off Excel's, as IPMT's and PPMT's) and reads fractional "
-       "periods unlike Excel's truncation: ours sums napkin's IPMT or PPMT, the page's "
-       "errors given, fractional periods refused in strict mode",
+       "IPMT or PPMT (their last digits off Excel's, as formulas' IPMT's and PPMT's): ours "
+       "sums napkin's, Excel's saved cells to 1e-15, fractional periods (Excel truncates "
+       "them, its page does not say) and logical values refused in strict mode",
        _ms(name, "test_checked_finance.py")) for name in ("CUMIPMT", "CUMPRINC")),
-    *((name, f"rate_conversions:{name.lower()}", f"formulas' {name} reads TRUE as 1 and "
-       "rounds a rate near 0 as it may, where Microsoft's page does not say Excel's value: "
-       "refused in strict mode", _ms(name, "test_checked_finance.py"))
+    *((name, f"rate_conversions:{name.lower()}", f"formulas' {name} computes a rate near 0 "
+       "whose last digits depend on how 1 is subtracted, where Microsoft's page does not "
+       "say Excel's: refused in strict mode where two roundings differ",
+       _ms(name, "test_checked_finance.py"))
       for name in ("EFFECT", "NOMINAL")),
-    *((name, "rate_conversions:mirr", "formulas' MIRR counts logical values of a range as "
-       "numbers, where Microsoft's page says they are left out: ours follows the page",
+    *((name, "rate_conversions:mirr", "formulas' MIRR, numpy-financial's form, is not the "
+       "page's formula: ours computes the page's, checked against that form, and refuses "
+       "in strict mode a single value, an empty or logical rate and a rate of -1 or below, "
+       "which the page does not settle",
        _ms("MIRR", "test_checked_finance.py")) for name in ("MIRR", "_XLFN.MIRR")),
     ("VDB", "depreciation:vdb", _UNLIKE.format("VDB") + " (for whole periods; the rest "
      "refused in strict mode)", "Microsoft Support, \"VDB function\" (its examples); the "
