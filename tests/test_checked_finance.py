@@ -244,3 +244,18 @@ def test_irr_given_an_error_gives_the_first(tmp_path, second, first):
     cells = {"A1": -100, "A2": "=1/0", "A3": second, "A4": 70,
              "B1": "=ERROR.TYPE(IRR(A1:A4))"}
     assert xlsx_make.calc(tmp_path, {"S": cells})["S!B1"] == first
+
+
+@pytest.mark.parametrize("formula, code", [
+    # given error values, each gives the first of them in argument order (the rule of
+    # addin/engine/first_error.py): A1 holds #DIV/0! (ERROR.TYPE 2), A2 #N/A (7)
+    ("DDB(A1,A2,10,1)", 2), ("DDB(2400,300,A2,A1)", 7), ("SYD(30000,A2,10,A1)", 7),
+    ("CUMIPMT(1%,60,10000,A1,A2,0)", 2), ("CUMPRINC(A2,60,10000,1,12,0)", 7),
+    ("EFFECT(A1,4)", 2), ("NOMINAL(5%,A2)", 7),
+    ("MIRR(B1:B3,A2,A1)", 2),   # B2 holds A1's #DIV/0!, before the rates' #N/A
+    ("MIRR(B4:B5,A2,A1)", 7),   # numbers only: the finance_rate's #N/A first
+])
+def test_given_errors_each_gives_the_first(tmp_path, formula, code):
+    cells = {"A1": "=1/0", "A2": "=NA()", "B1": -100, "B2": "=A1", "B3": 150,
+             "B4": -100, "B5": 150}
+    assert _one(tmp_path, f"ERROR.TYPE({formula})", cells) == code
