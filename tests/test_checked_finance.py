@@ -213,7 +213,7 @@ def test_the_pages_errors(tmp_path, formula, code):
     "CUMIPMT(1%,10.5,100,1,2,0)", "CUMPRINC(1%,10,100,1.5,2,0)", "CUMIPMT(1%,10,100,1,11,0)",
     "CUMIPMT(TRUE,10,100,1,2,0)",
     "EFFECT(TRUE,4)", "EFFECT(1E-9,365)",
-    "MIRR(5,10%,12%)", "MIRR({-1,2},-1,10%)",
+    "MIRR(5,10%,12%)", "MIRR({-1,2},-1,10%)", "MIRR({-1,2},Y9,10%)",
 ])
 def test_what_the_pages_leave_unsaid_is_refused(tmp_path, formula):
     with pytest.raises(WorkbookError):

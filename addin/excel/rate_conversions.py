@@ -111,14 +111,17 @@ def mirr(values, finance_rate, reinvest_rate):
         ((-NPV(rrate, values[positive]) * (1 + rrate)^n)
          / (NPV(frate, values[negative]) * (1 + frate)))^(1/(n - 1)) - 1
 
-    #DIV/0! without a positive and a negative value (the page). Refused (``Cannot``): a
-    rate of -1 or below (the page does not say Excel's value), and a result numpy-financial's
+    #DIV/0! without a positive and a negative value (the page). Refused (``Cannot``): an
+    empty cell as a rate, a rate of -1 or below (the page does not say Excel's value), and a result numpy-financial's
     form (formulas' MIRR: the future value of the positive flows over the present value of
     the negative, from period 0) gives otherwise by more than ``AGREE``.
     """
     flows = _flows(values)
     f = _number(finance_rate, "MIRR's finance_rate")
     r = _number(reinvest_rate, "MIRR's reinvest_rate")
+    if any(xa.one_value(v) is fx.load().EMPTY for v in (finance_rate, reinvest_rate)):
+        raise Cannot("MIRR given an empty cell as a rate (its page does not say Excel's "
+                     "value; MIRR is checked for empty cells among its values only)")
     if f <= -1 or r <= -1:
         raise Cannot("MIRR with a rate of -1 or below (its page does not say Excel's value)")
     positive = [v if v > 0 else 0.0 for v in flows]
