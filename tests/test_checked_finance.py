@@ -259,3 +259,18 @@ def test_given_errors_each_gives_the_first(tmp_path, formula, code):
     cells = {"A1": "=1/0", "A2": "=NA()", "B1": -100, "B2": "=A1", "B3": 150,
              "B4": -100, "B5": 150}
     assert _one(tmp_path, f"ERROR.TYPE({formula})", cells) == code
+
+
+def test_an_irr_cell_holding_no_number_may_be_read(tmp_path):
+    # a formula reading a cell that calls IRR is refused where that cell holds a number
+    # (addin/engine/roots.py: the iteration's last digits), not where it holds an error
+    # value (IRR given one) or a text (IRR in the branch IF does not take): no digit of
+    # the iteration reaches the reader
+    cells = {"A1": -100, "A2": "=1/0", "A3": 150,
+             "B1": "=IRR(A1:A3)", "B2": '=IF(FALSE,IRR(A1:A3),"")',
+             "C1": "=IFERROR(B1,-1)", "C2": '=B2&"x"'}
+    res = xlsx_make.calc(tmp_path, {"S": cells})
+    assert res["S!C1"] == -1 and res["S!C2"] == "x"
+    with pytest.raises(WorkbookError, match=r"IRR\(\) read by another formula"):
+        xlsx_make.calc(tmp_path, {"S": {"A1": -100, "A2": 150, "B1": "=IRR(A1:A2)",
+                                        "C1": "=B1*2"}})

@@ -44,7 +44,8 @@ SEED, COUNT, BATCH = 0, 430, 215  # about 300 distinct formulas in two workbooks
 #: the 415 draws without the eleven, with their code in place, reach 130 of 316. When
 #: DDB, SYD, CUMIPMT, CUMPRINC, EFFECT, NOMINAL and MIRR joined (December 2026,
 #: tests/test_checked_finance.py) the 430 draws gave 331 distinct formulas, 132
-#: agreements, 17 known, 0 disagreements; 136 once they took error values (the first). The floor keeps a margin of 8.)
+#: agreements, 17 known, 0 disagreements; 136 once they took error values (the first).
+#: The floor keeps a margin of 8.)
 AGREE_FLOOR = 113
 OUTCOMES = {"agree", "refused", "known", "unsettled", "disagree"}
 

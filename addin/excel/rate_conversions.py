@@ -112,9 +112,10 @@ def mirr(values, finance_rate, reinvest_rate):
          / (NPV(frate, values[negative]) * (1 + frate)))^(1/(n - 1)) - 1
 
     #DIV/0! without a positive and a negative value (the page). Refused (``Cannot``): an
-    empty cell as a rate, a rate of -1 or below (the page does not say Excel's value), and a result numpy-financial's
-    form (formulas' MIRR: the future value of the positive flows over the present value of
-    the negative, from period 0) gives otherwise by more than ``AGREE``.
+    empty cell as a rate, a rate of -1 or below (the page does not say Excel's value), and
+    a result numpy-financial's form (formulas' MIRR: the future value of the positive
+    flows over the present value of the negative, from period 0) gives otherwise by more
+    than ``AGREE``.
     """
     flows = _flows(values)
     f = _number(finance_rate, "MIRR's finance_rate")
