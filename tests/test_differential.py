@@ -41,8 +41,11 @@ SEED, COUNT, BATCH = 0, 430, 215  # about 300 distinct formulas in two workbooks
 #: NORM.DIST and AGGREGATE joined (December 2026, tests/test_checked_paired.py) the 415
 #: draws gave 299 distinct formulas, below the 300 this test asks, 112 agreements: the
 #: draws went to 430 in two workbooks of 215, 121 agreements of 308 (0 disagreements);
-#: the 415 draws without the eleven, with their code in place, reach 130 of 316. The
-#: floor keeps a margin of 8.)
+#: the 415 draws without the eleven, with their code in place, reach 130 of 316. When
+#: DDB, SYD, CUMIPMT, CUMPRINC, EFFECT, NOMINAL and MIRR joined (December 2026,
+#: tests/test_checked_finance.py) the 430 draws gave 331 distinct formulas, 132
+#: agreements, 17 known, 0 disagreements; 136 once they took error values (the first).
+#: The floor keeps a margin of 8.)
 AGREE_FLOOR = 113
 OUTCOMES = {"agree", "refused", "known", "unsettled", "disagree"}
 

@@ -104,6 +104,19 @@ def _identical(saved, ours) -> bool:
     return type(saved) is type(ours) and (saved == ours or str(saved) == str(ours))
 
 
+def not_a_number(wb, node) -> bool:
+    """Whether ``node`` (one cell, not an array formula) holds a value that is not a
+    number: an error value (IRR given one gives it back, ``fx_excel_rates``), a text
+    (``IF(..., IRR(...), "")``) or a logical value. No digit of an iteration reaches a
+    formula reading it, so that formula is not refused for reading it
+    (``addin.engine.support.iterated_and_read``); the cell's own value is checked by
+    strict mode's usual rules."""
+    if node.is_name or node.spill is not None:
+        return False
+    got = norm_scalar(wb.sheets[node.sheet].values.get((node.r, node.c)))
+    return isinstance(got, str | bool)  # (an error value is a str)
+
+
 def take_saved(ev, node) -> None:
     """After napkin computed ``node`` (one cell, its formula calling IRR or RATE:
     ``calling``): take the value Excel saved there when another formula reads it and the

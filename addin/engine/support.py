@@ -245,14 +245,15 @@ def iterated_and_read(wb, skip=()) -> list[tuple[object, str]]:
     (``addin/formula/fx_excel_rates.py``), napkin's is the root, and a cell computing
     from it (the NPV at the IRR, a check that it is 0) can cancel down to those last
     digits. So strict mode computes IRR and RATE from napkin's root only in cells no
-    formula reads."""
+    formula reads, or whose value is not a number (``roots.not_a_number``: an error value,
+    a text, a logical value carry no digit of the iteration)."""
     readers: dict = {}
     for n in wb.nodes + list(wb.name_nodes.values()):
         for d in n.deps:
             readers.setdefault(id(d), n)
     out, taken = [], roots.taken(wb)
     for n in wb.nodes:
-        if n in skip or n in taken or id(n) not in readers:
+        if n in skip or n in taken or id(n) not in readers or roots.not_a_number(wb, n):
             continue
         m = roots.ITERATED_CALL.search(ft.outside_strings(n.text or ""))
         if m:

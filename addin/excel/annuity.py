@@ -248,3 +248,66 @@ def rri(nper, pv, fv):
 
 
 fv_ = fv  # FV for IPMT and PPMT, whose own argument fv hides the name
+
+
+#: the most periods CUMIPMT and CUMPRINC sum (one IPMT or PPMT each): 1,000 years of
+#: months; more is refused rather than looped over
+MOST_PERIODS = 12_000
+
+
+def _cumulative(name: str, part: int, rate, nper, pv, start_period, end_period, type_):
+    """The sum of ``_split``'s ``part`` (0 interest, 1 principal) over the periods
+    ``start_period`` to ``end_period``, with the errors of Microsoft's page: #NUM! for a
+    rate, nper or pv of 0 or below, a start or end below 1 or a start after the end, a
+    type other than 0 or 1; for CUMPRINC #NUM! for an end beyond nper ([MS-OI29500]
+    2.1.918: "Office returns #NUM! if the end_period argument is greater than the nper
+    argument"; no note says CUMIPMT's, refused there). Excel
+    truncates the periods to whole numbers ([MS-OI29500] 2.1.918; the VBA pages: nper and
+    type too), where the worksheet's page says nothing of it: a nper, start, end or type
+    that is not a whole number is refused (``Cannot``), as are logical values."""
+    got = []
+    for v, what in zip((rate, nper, pv, start_period, end_period, type_),
+                       ("rate", "nper", "pv", "start_period", "end_period", "type"),
+                       strict=True):
+        got.append(_no_logical(v, f"{name}'s {what}"))
+    r, n, p, a, b, t = got
+    if any(x != math.floor(x) for x in (n, a, b, t)):
+        raise Cannot(f"{name} with an nper, start_period, end_period or type that is not a "
+                     "whole number (Excel truncates them, its page does not say)")
+    if b > n and name == "CUMIPMT" and a <= b:  # (no note of CUMIPMT's says)
+        raise Cannot("CUMIPMT with an end_period beyond nper (its page does not say Excel's "
+                     "value; [MS-OI29500] says #NUM! for CUMPRINC only)")
+    if r <= 0 or n <= 0 or p <= 0 or a < 1 or b < 1 or a > b or t not in (0.0, 1.0) or b > n:
+        raise ExcelError("#NUM!", f"{name}'s arguments are not a rate, nper and pv above 0, "
+                         "periods from 1 to nper in order and a type of 0 or 1")
+    if b - a >= MOST_PERIODS:
+        raise Cannot(f"{name} over more than {MOST_PERIODS:,} periods")
+    return math.fsum(_split(name, r, k, n, p, 0.0, t)[part] for k in range(int(a), int(b) + 1))
+
+
+def cumipmt(rate, nper, pv, start_period, end_period, type_):
+    """Excel's ``CUMIPMT(rate, nper, pv, start_period, end_period, type)``: the interest
+    paid from period start_period to end_period, the sum of each period's ``IPMT(rate,
+    per, nper, pv, 0, type)`` (``_split``; ``_cumulative`` for the errors and refusals).
+
+    References
+    ----------
+    Microsoft Support, "CUMIPMT function" (9% a year, 30 years, 125,000: the second
+    year's interest, periods 13 to 24, -11,135.23; the first month's -937.50); Excel's
+    -11135.232130750841 in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B24).
+    """
+    return _cumulative("CUMIPMT", 0, rate, nper, pv, start_period, end_period, type_)
+
+
+def cumprinc(rate, nper, pv, start_period, end_period, type_):
+    """Excel's ``CUMPRINC(rate, nper, pv, start_period, end_period, type)``: the principal
+    paid from period start_period to end_period, the sum of each period's ``PPMT(rate,
+    per, nper, pv, 0, type)`` (``_split``; ``_cumulative`` for the errors and refusals).
+
+    References
+    ----------
+    Microsoft Support, "CUMPRINC function" (9% a year, 30 years, 125,000: periods 13 to 24
+    -934.1071234, the first month -68.27827118); Excel's -934.10712342089789 in
+    tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B25).
+    """
+    return _cumulative("CUMPRINC", 1, rate, nper, pv, start_period, end_period, type_)

@@ -38,7 +38,8 @@ left out) and gives #NUM! when 20 steps do not bring it within 0.00001 percent (
 5. **Numbers only.** IRR's values are the numbers of the range or array: its page says
    Excel ignores text, logical values and empty cells in them (formulas reads empty cells
    as 0 and converts text), so those are left out before formulas' IRR is called (a
-   cash flow a period for each number left); an error value in the range is refused here.
+   cash flow a period for each number left); given an error value, IRR gives the first
+   (``_first_error``).
    RATE's arguments must be single numbers, ``nper`` a whole number from 1 to 1200,
    ``type`` 0 or 1.
 
@@ -169,6 +170,23 @@ def _numbers(v, ns):
     return out
 
 
+def _first_error(given, ns):
+    """The first error value of IRR's arguments, the values' read rows first, or None:
+    IRR is declared ``first_error`` (a function given error values gives the first of
+    them in argument order, the rule and its evidence in ``addin.engine.first_error``,
+    which checks this value in strict mode); Microsoft's page says nothing of errors."""
+    for v in given:
+        raw = getattr(v, "value", v)
+        try:
+            arr = np.asarray(raw, dtype=object).ravel()
+        except Exception:
+            return None
+        for x in arr:
+            if isinstance(x, ns.XlError):
+                return x
+    return None
+
+
 def _result(value):
     """formulas' result as one value (IRR gives a one-value array)."""
     if isinstance(value, np.ndarray):
@@ -185,6 +203,9 @@ def irr_settled(original, key: str):
 
     @functools.wraps(original)
     def checked(values, *rest):
+        given = _first_error((values, *rest), ns)
+        if given is not None:  # (addin.engine.first_error: strict mode checks it)
+            return given
         flows = _numbers(values, ns)
         result = original(np.array([flows], dtype=float), *rest) if flows else None
         guess = one_number(rest[0], ns) if rest else 0.1

@@ -94,6 +94,29 @@ EXCEL_FUNCTIONS = (
      "does not settle (LibreOffice #VALUE!): refused in strict mode there",
      "Microsoft Support, \"DB function\" (its examples); the values Excel saved in "
      "tests/corpus/xlcalculator/VDB.xlsx; tests/test_excel_finance.py"),
+    ("DDB", "depreciation:ddb", "formulas' DDB (LibreOffice's closed form) puts the last "
+     "digits 1e-13 off Excel's, and computes arguments Microsoft's page does not settle: "
+     "ours sums the page's formula period by period, those refused in strict mode",
+     "Microsoft Support, \"DDB function\" (its examples); the value Excel saved in "
+     "tests/corpus/sheetjs/formula_stress_test.xlsx; tests/test_checked_finance.py"),
+    ("SYD", "depreciation:syd", "formulas' SYD computes a salvage above the cost and "
+     "fractional periods, where Microsoft's page does not say Excel's value: refused in "
+     "strict mode", _ms("SYD", "test_checked_finance.py")),
+    *((name, f"annuity:{name.lower()}", f"formulas' {name} sums numpy-financial's "
+       "IPMT or PPMT (their last digits off Excel's, as formulas' IPMT's and PPMT's): ours "
+       "sums napkin's, Excel's saved cells to 1e-15, fractional periods (Excel truncates "
+       "them, its page does not say) and logical values refused in strict mode",
+       _ms(name, "test_checked_finance.py")) for name in ("CUMIPMT", "CUMPRINC")),
+    *((name, f"rate_conversions:{name.lower()}", f"formulas' {name} computes a rate near 0 "
+       "whose last digits depend on how 1 is subtracted, where Microsoft's page does not "
+       "say Excel's: refused in strict mode where two roundings differ",
+       _ms(name, "test_checked_finance.py"))
+      for name in ("EFFECT", "NOMINAL")),
+    *((name, "rate_conversions:mirr", "formulas' MIRR, numpy-financial's form, is not the "
+       "page's formula: ours computes the page's, checked against that form, and refuses "
+       "in strict mode a single value, an empty or logical rate and a rate of -1 or below, "
+       "which the page does not settle",
+       _ms("MIRR", "test_checked_finance.py")) for name in ("MIRR", "_XLFN.MIRR")),
     ("VDB", "depreciation:vdb", _UNLIKE.format("VDB") + " (for whole periods; the rest "
      "refused in strict mode)", "Microsoft Support, \"VDB function\" (its examples); the "
      "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx; tests/test_excel_finance.py"),

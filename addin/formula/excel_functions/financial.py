@@ -3,6 +3,29 @@
 
 from addin.formula.excel_functions import excel
 
+excel("CUMIPMT", "scalars, cells, errors",
+      "Microsoft Support, \"CUMIPMT function\" (its examples, 9% a year over 30 years of "
+      "125,000: periods 13 to 24 -11,135.23, the first month -937.50; its #NUM! for a rate, "
+      "nper or pv of 0 or below, periods below 1 or out of order, a type other than 0 or 1); "
+      "the value Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B24); "
+      "tests/test_checked_finance.py (the sum of each period's interest, worked by hand); "
+      "napkin's CUMIPMT (addin/excel/annuity.py) sums napkin's IPMT, refuses an nper, period "
+      "or type not a whole number (Excel truncates them, its page does not say), an end_period"
+      " beyond nper and logical values; the differential test against LibreOffice "
+      "(tests/test_differential.py); given error values, the first of them (the rule of "
+      "addin/engine/first_error.py; tests/test_checked_finance.py)",
+      first_error=True)
+excel("CUMPRINC", "scalars, cells, errors",
+      "Microsoft Support, \"CUMPRINC function\" (its examples: periods 13 to 24 -934.1071234, "
+      "the first month -68.27827118; its #NUM! cases as CUMIPMT's) and [MS-OI29500] 2.1.918 "
+      "(#NUM! for an end_period beyond nper); the value Excel saved in "
+      "tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B25); "
+      "tests/test_checked_finance.py (the sum of each period's principal, worked by hand); "
+      "napkin's CUMPRINC (addin/excel/annuity.py) sums napkin's PPMT, with CUMIPMT's refusals;"
+      " the differential test against LibreOffice (tests/test_differential.py); given error "
+      "values, the first of them (the rule of addin/engine/first_error.py; "
+      "tests/test_checked_finance.py)",
+      first_error=True)
 excel("DB", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's DB examples, worked by hand); the differential"
@@ -17,6 +40,29 @@ excel("DB", "scalars, cells, empty",
       "refused): Microsoft Support, \"Guidelines and examples of array formulas\"; "
       "tests/test_elementwise_lifting.py",
       elementwise=True)
+excel("DDB", "scalars, cells, errors, omitted",
+      "Microsoft Support, \"DDB function\" (its examples, 2,400, salvage 300, 10 years: the "
+      "first day 1.32, month 40.00, year 480.00, year 2 at factor 1.5 306.00, year 10 22.12; "
+      "each period min((cost - prior) * factor/life, cost - salvage - prior)); the value Excel"
+      " saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B57, every digit); "
+      "tests/test_checked_finance.py (worked by hand); napkin's DDB "
+      "(addin/excel/depreciation.py) sums the page's formula period by period, computes a cost"
+      " above 0, a salvage from 0 to the cost, a life and factor above 0 and a whole period "
+      "from 1 to the life, refuses the rest and logical values, and the period whose remainder"
+      " cancels to below 1e-6 of the cost; the differential test against LibreOffice "
+      "(tests/test_differential.py); given error values, the first of them (the rule of "
+      "addin/engine/first_error.py; tests/test_checked_finance.py)",
+      first_error=True)
+excel("EFFECT", "scalars, cells, errors",
+      "Microsoft Support, \"EFFECT function\" (EFFECT(5.25%,4) = 0.0535427; (1 + "
+      "nominal_rate/npery)^npery - 1; npery truncated; #NUM! for a rate of 0 or below or an "
+      "npery below 1); the value Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx "
+      "(Finance!B4); tests/test_checked_finance.py (worked by hand); napkin's EFFECT "
+      "(addin/excel/rate_conversions.py) refuses logical values and a rate whose two roundings"
+      " differ by more than 1e-11; the differential test against LibreOffice "
+      "(tests/test_differential.py); given error values, the first of them (the rule of "
+      "addin/engine/first_error.py; tests/test_checked_finance.py)",
+      first_error=True)
 excel("FV", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's FV examples, "
@@ -48,7 +94,7 @@ excel("IPMT", "scalars, cells, empty, omitted",
       "refused): Microsoft Support, \"Guidelines and examples of array formulas\"; "
       "tests/test_elementwise_lifting.py",
       elementwise=True)
-excel("IRR", "scalars, ranges, arrays, empty",
+excel("IRR", "scalars, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B8), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D768:F768; tests/test_fidelity.py) and "
       "in the business corpus's tuning part (tools/business_corpus.csv, "
@@ -63,7 +109,32 @@ excel("IRR", "scalars, ranges, arrays, empty",
       " model; tests/test_checked_more_forms.py); empty cells, text and logical values of the "
       "range or array left out (the page: \"If an array or reference argument contains text, "
       "logical values, or empty cells, those values are ignored\"; Microsoft Knowledge Base "
-      "Q75504, IRR with blank cells: 2.09; tests/test_checked_rates.py)")
+      "Q75504, IRR with blank cells: 2.09; tests/test_checked_rates.py); given error values, "
+      "the first of them (the rule of addin/engine/first_error.py, on the saved cells of 15 "
+      "functions; tests/test_checked_finance.py)",
+      first_error=True)
+excel("MIRR", "scalars, cells, ranges, arrays, empty, errors",
+      "Microsoft Support, \"MIRR function\" (its examples: -120,000, 39,000, 30,000, 21,000, "
+      "37,000, 46,000 at 10% and 12%: 13%; the first four: -5%; at 14%: 13%; its formula; "
+      "#DIV/0! without a positive and a negative value; text, logical values and empty cells "
+      "of the values left out, zeros kept); the value Excel saved in "
+      "tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B9, every digit); "
+      "tests/test_checked_finance.py (worked by hand); napkin's MIRR "
+      "(addin/excel/rate_conversions.py) refuses values that are not a range or array, an "
+      "empty or logical rate, a rate of -1 or below and a result whose two roundings differ by"
+      " more than 1e-11; the differential test against LibreOffice "
+      "(tests/test_differential.py); given error values, the first of them (the rule of "
+      "addin/engine/first_error.py; tests/test_checked_finance.py)",
+      first_error=True)
+excel("NOMINAL", "scalars, cells, errors",
+      "Microsoft Support, \"NOMINAL function\" (NOMINAL(5.3543%,4) = 0.05250032; EFFECT's "
+      "inverse; npery truncated; #NUM! for a rate of 0 or below or an npery below 1); the "
+      "value Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B5, every "
+      "digit); tests/test_checked_finance.py (worked by hand); napkin's NOMINAL "
+      "(addin/excel/rate_conversions.py) refuses as EFFECT; the differential test against "
+      "LibreOffice (tests/test_differential.py); given error values, the first of them (the "
+      "rule of addin/engine/first_error.py; tests/test_checked_finance.py)",
+      first_error=True)
 excel("NPER", "scalars, cells, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's NPER examples, "
@@ -210,3 +281,13 @@ excel("STOCKHISTORY", "scalars, cells, omitted",
       "TODAY(), or inputs changed, refused: open the workbook in Excel to fetch the prices "
       "again",
       xlfn=True, array_context=True, place_only=True)
+excel("SYD", "scalars, cells, errors",
+      "Microsoft Support, \"SYD function\" (its examples: 30,000, salvage 7,500, 10 years: year "
+      "1 4,090.91, year 10 409.09; ((cost - salvage) * (life - per + 1) * 2) / (life * (life +"
+      " 1))); the value Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx "
+      "(Finance!B59); tests/test_checked_finance.py (worked by hand); napkin's SYD "
+      "(addin/excel/depreciation.py) computes a salvage from 0 to the cost and a whole per "
+      "from 1 to a whole life, refusing the rest and logical values; the differential test "
+      "against LibreOffice (tests/test_differential.py); given error values, the first of them"
+      " (the rule of addin/engine/first_error.py; tests/test_checked_finance.py)",
+      first_error=True)
