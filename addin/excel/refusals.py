@@ -63,6 +63,9 @@ def _checked(name: str):
         if name == "RANK" and args and xa.one_value(args[0]) is fx.load().EMPTY:
             raise Cannot("RANK() given an empty cell as its number (Microsoft's page says "
                          "only that nonnumeric values in ref are ignored)")
+        if name == "MROUND" and len(args) > 1 and xa.one_value(args[1]) is fx.load().EMPTY:
+            raise Cannot("MROUND() given an empty cell as its multiple (read as 0: "
+                         "Microsoft's page gives no value for a multiple of 0)")
         got = ORIGINAL[name](*args)
         if name == "MROUND":
             got = _mround(args, got)
@@ -305,7 +308,7 @@ def poisson(x, mean, cumulative):
         raise Cannot("POISSON.DIST() given a logical value as x or mean")
     if not isinstance(c, (bool, np.bool_)):
         raise Cannot("POISSON.DIST() given a cumulative that is not TRUE or FALSE")
-    if _is_number(m) and m == 0:
+    if m is fx.load().EMPTY or _is_number(m) and m == 0:  # (an empty cell: 0)
         raise Cannot("POISSON.DIST() with a mean of 0 (its page does not say Excel's value)")
     if _is_number(xs) and xs >= 0:
         x = float(np.trunc(xs))

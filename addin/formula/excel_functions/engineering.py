@@ -22,7 +22,7 @@ excel("DEC2HEX", "scalars, cells, empty",
 excel("DEC2OCT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
-excel("DELTA", "scalars, cells",
+excel("DELTA", "scalars, cells, empty",
       "tests/test_checked_forms.py (Microsoft's DELTA examples)",
       no_logical=("number1", "number2"))
 excel("HEX2BIN", "scalars, cells, empty",

@@ -3,7 +3,7 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("AND", "scalars, cells, ranges, errors",
+excel("AND", "scalars, cells, ranges, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_core.py (values asserted there) ; a reference to one cell (Microsoft "
       "Support, \"AND function\": a reference's logical values are read, its text and empty "
@@ -39,14 +39,14 @@ excel("IFS", "scalars, cells",
       "an error value as a test refused, addin/excel/logic.py); "
       "tests/test_checked_common_more.py",
       xlfn=True, branching=True)
-excel("NOT", "scalars, cells, arrays",
+excel("NOT", "scalars, cells, arrays, empty",
       "values Excel saved in tests/corpus/xlcalculator/NOT.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
       "tests/test_checked_forms.py::test_if_and_isnumber_over_ranges_in_array_formulas "
       "(Microsoft Support, Guidelines and examples of array formulas: each item of an array in"
       " an array formula)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("OR", "scalars, cells",
+excel("OR", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/calamine/formula.issue.xlsx "
       "(tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
       "(tests/test_template.py); tests/test_excel_core.py (values asserted there)",

@@ -61,7 +61,7 @@ excel("ATAN", "scalars, cells, empty",
       "functions): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       value_args=ALL)
-excel("ATAN2", "scalars, cells",
+excel("ATAN2", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ATAN2.xlsx"
       " (tests/test_fidelity.py)",
       value_args=ALL)
@@ -79,7 +79,7 @@ excel("BASE", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand)",
       xlfn=True, value_args=ALL)
-excel("CEILING", "scalars, cells, arrays, numeric text, errors",
+excel("CEILING", "scalars, cells, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/xlcalculator/CEILING.xlsx (tests/test_fidelity.py); workbook/napkin.xlsx, "
       "its values equal to LibreOffice's (tests/test_template.py) ; "
@@ -93,7 +93,7 @@ excel("CEILING.MATH", "scalars",
       "hand)",
       xlfn=True)
 excel("CEILING.PRECISE", xlfn=True)
-excel("COMBIN", "scalars, cells",
+excel("COMBIN", "scalars, cells, empty",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand) ; a reference to one cell holding a number (its value; a logical value refused):"
       " Microsoft Support, \"COMBIN function\" (COMBIN(8,2) = 28); tests/test_checked_common.py",
@@ -118,7 +118,7 @@ excel("COSH", "scalars, cells, numeric text, empty, errors",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 280; "
       "tests/test_fidelity.py)",
       value_args=ALL)
-excel("COT", "scalars, cells",
+excel("COT", "scalars, cells, empty",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
       "hand)",
       xlfn=True, value_args=ALL, bound=(0, 134217728.0))
@@ -145,7 +145,7 @@ excel("FACT", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       value_args=ALL, bound=(0, 20.0))
-excel("FLOOR", "scalars, cells",
+excel("FLOOR", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
 excel("FLOOR.MATH", "scalars",
@@ -168,7 +168,7 @@ excel("LOG", "scalars, cells, numeric text, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LOG examples)",
       elementwise=True, value_args=ALL, value_context=True, bound=(1, None))
-excel("LOG10", "scalars, cells, errors",
+excel("LOG10", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/calamine/issue644.xlsx, "
       "tests/corpus/calamine/issue_644.xlsx (tests/test_fidelity.py); "
       "tests/test_checked_forms.py (Microsoft's LOG10 examples; an error value)",
@@ -187,32 +187,32 @@ excel("MMULT", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
       "(tests/test_fidelity.py)",
       array_context=True)
-excel("MOD", "scalars, cells, numeric text",
+excel("MOD", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/sheetjs/pivot_table_named_range.xlsx and 1 more (tests/test_fidelity.py); "
       "text that looks like a number (read as that number): the cells Excel saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("MROUND", "scalars, cells",
+excel("MROUND", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; halves "
       "rounded away from zero, the quotient taken to 15 digits (Microsoft Support, \"MROUND "
       "function\": MROUND(1.3,0.2) = 1.4; addin/excel/refusals.py; "
       "tests/test_checked_lookups.py)",
       value_args=ALL, no_logical=("number", "multiple"))
-excel("ODD", "scalars, cells",
+excel("ODD", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       value_args=ALL, bound=(0, 2.0 ** 53))
 excel("PI", "no argument",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
       "and 4 more (tests/test_fidelity.py)")
-excel("POWER", "scalars, cells, numeric text",
+excel("POWER", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/BASES.xlsx"
       " and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True, no_logical=())
-excel("PRODUCT", "scalars, cells, ranges, arrays",
+excel("PRODUCT", "scalars, cells, ranges, arrays, empty",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand) ; a reference to one cell (Microsoft Support, \"PRODUCT function\": only the "
       "numbers of a reference are multiplied; PRODUCT(A2:A4) = 2250, PRODUCT(A2:A4, 2) = "
@@ -244,13 +244,13 @@ excel("RANDBETWEEN", "scalars, cells",
       "the census's comparisons)")
 excel("ROMAN", "scalars, cells",
       "tests/test_checked_forms.py (Microsoft's ROMAN examples and forms)")
-excel("ROUND", "scalars, cells, errors",
+excel("ROUND", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/poi/56315.xlsx and 1 "
       "more (tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
       "(tests/test_template.py); its double near the midpoint of two (rounded to 64 bits, then"
       " 53): the tuning pool's Summary_Financials.xlsm, Fuel!N434 (tests/test_round_double.py)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ROUNDDOWN", "scalars, cells, errors",
+excel("ROUNDDOWN", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/xlcalculator/ROUNDDOWN.xlsx (tests/test_fidelity.py); an error value "
       "(given back, as Excel saved it in the business corpus's third held-out part (seen): "
@@ -258,7 +258,7 @@ excel("ROUNDDOWN", "scalars, cells, errors",
       "error; two different error values refused, which comes first no page says): "
       "tests/test_checked_lookups.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
-excel("ROUNDUP", "scalars, cells, numeric text, errors",
+excel("ROUNDUP", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/calamine/issue446.xlsx, tests/corpus/poi/48539.xlsx "
       "and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
@@ -285,7 +285,7 @@ excel("SIGN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("SIN", "scalars, cells, numeric text",
+excel("SIN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/poi/48539.xlsx "
       "(tests/test_fidelity.py); text that looks like a number (read as that number): the "
       "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
@@ -299,7 +299,7 @@ excel("SINH", "scalars, cells, numeric text, empty, errors",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 1256; "
       "tests/test_fidelity.py)",
       value_args=ALL, bound=(0, 709.0))
-excel("SQRT", "scalars, cells, errors",
+excel("SQRT", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); an error "
       "value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
       "2.2.11.2.2.2.8, a function given an error value returns it; SQRT of #N/A saved as #N/A "

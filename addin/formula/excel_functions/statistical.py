@@ -36,7 +36,7 @@ excel("AVERAGEIFS", "scalars, cells, ranges, empty",
       "COUNTIFS's; text or a logical value to average where the criteria match refused "
       "(addin/formula/fx_excel_args.py, averaged_numbers), error values by their form; "
       "tests/test_checked_ifs.py")
-excel("BETA.DIST", "scalars, cells, errors",
+excel("BETA.DIST", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B2, "
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
       "\"BETA.DIST function\" (BETA.DIST(2,8,10,TRUE,1,3) = 0.6854706, FALSE 1.4837646); "
@@ -58,7 +58,7 @@ excel("BETA.INV", "scalars, cells, errors",
       "Copy.xlsm, Beta_Dis!Z15, BETA.INV(RAND(),#REF!,#REF!,#NAME?,#NAME?) #REF!): "
       "tests/test_first_error.py",
       xlfn=True, value_args=ALL, first_error=True)
-excel("BETADIST", "scalars, cells",
+excel("BETADIST", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B4, "
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
       "\"BETADIST function\" (BETADIST(2,8,10,1,3) = 0.685470581); tests/test_checked_beta.py",
@@ -160,7 +160,7 @@ excel("FREQUENCY", "scalars, ranges, numeric text, empty",
       "only (addin/formula/fx_excel_stats.py)",
       array_context=True)
 excel("GROWTH", array_context=True, differs="GROWTH")
-excel("HARMEAN", "ranges",
+excel("HARMEAN", "ranges, empty",
       "tests/test_checked_forms.py (Microsoft's HARMEAN example)")
 excel("INTERCEPT", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B131; "
@@ -207,7 +207,7 @@ excel("MIN", "scalars, cells, ranges, arrays, empty, errors",
       "which comes first no page says: the differential's MIN({1;2;3},(0^0),(\"\"^0)), formulas "
       "#NUM!, LibreOffice #VALUE!)",
       value_context=True, three_d=True, first_error=True)
-excel("MODE", "ranges",
+excel("MODE", "ranges, empty",
       "tests/test_checked_forms.py (Microsoft's MODE example)")
 excel("MODE.MULT", "arrays",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
@@ -254,7 +254,7 @@ excel("SLOPE", "ranges, empty",
       "and SLOPE's: the business corpus's first held-out part (seen), Star Cements.xlsx, "
       "Beta!I11 over D4:E272, rows 266-272 empty; tests/test_checked_paired.py",
       array_context=True)
-excel("SMALL", "scalars, cells, ranges, arrays",
+excel("SMALL", "scalars, cells, ranges, arrays, empty",
       "Microsoft's documented example (tests/test_excel_functions.py); workbook/napkin.xlsx's "
       "Cost sheet, its values equal to LibreOffice's (tests/test_template.py); k as a "
       "reference to one cell: 14 cells Excel saved in the fourth held-out part's Tata Steel "
@@ -262,7 +262,7 @@ excel("SMALL", "scalars, cells, ranges, arrays",
       "Support, \"SMALL function\": SMALL(array,1) is the smallest value, #NUM! for an empty "
       "array; tests/test_checked_more_forms.py); a logical k refused "
       "(addin/formula/fx_excel_args.py)")
-excel("STDEV", "scalars, cells, ranges",
+excel("STDEV", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_functions.py (values asserted there)",
       value_context=True, three_d=True)
@@ -284,7 +284,7 @@ excel("STDEV.S", "scalars, cells, ranges, arrays, empty",
       "counted, its empty cells, logical values and text ignored); an empty value given "
       "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
-excel("STDEVP", "scalars, cells, ranges",
+excel("STDEVP", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B107; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEVP function\" (STDEVP of its ten "
       "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEV.P "
@@ -302,7 +302,7 @@ excel("STEYX", "ranges, arrays, empty",
       "than 3 pairs, and known_x's of a standard deviation of 0",
       array_context=True)
 excel("TREND", array_context=True, differs="TREND")
-excel("VAR", "cells, ranges",
+excel("VAR", "cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; a "
       "reference to one cell (only its number counts: Microsoft Support, \"VAR function\", text,"
       " logical values and empty cells of a reference are ignored; VAR of the ten strengths = "
@@ -326,7 +326,7 @@ excel("VAR.S", "scalars, cells, ranges, arrays, empty",
       "counted, its empty cells, logical values and text ignored); an empty value given "
       "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
-excel("VARP", "scalars, cells, ranges, numeric text",
+excel("VARP", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114) "
       "and tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (row 1456: text and logical values "
       "given directly; tests/test_fidelity.py; an empty cell refused: Excel's unary + of one, "
@@ -338,7 +338,7 @@ excel("FORECAST.LINEAR", "scalars, cells, ranges, empty",
       "Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" (the same computation as "
       "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST ; an"
       " empty cell: as FORECAST's (tests/test_checked_paired.py)")
-excel("NORM.S.DIST", "scalars, cells",
+excel("NORM.S.DIST", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B43; "
       "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
       "\"NORM.S.DIST function\" (NORM.S.DIST(1.333333,TRUE) = 0.908788726, FALSE 0.164010148); "
@@ -347,27 +347,27 @@ excel("NORM.S.DIST", "scalars, cells",
       "tests/test_checked_paired.py; refused for a cumulative that is not TRUE or FALSE "
       "(addin/formula/fx_excel_stats.py)",
       xlfn=True)
-excel("NORM.DIST", "scalars, cells",
+excel("NORM.DIST", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B41; "
       "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
       "\"NORM.DIST function\" (NORM.DIST(42,40,1.5,TRUE) = 0.9087888, FALSE 0.10934); "
       "tests/test_checked_paired.py; refused for a cumulative that is not TRUE or FALSE "
       "(addin/formula/fx_excel_stats.py)",
       xlfn=True)
-excel("NORM.INV", "scalars, cells",
+excel("NORM.INV", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B42); "
       "Microsoft Support, \"NORM.INV function\" (NORM.INV(0.908789,40,1.5) = 42.000002); "
       "tests/test_checked_stats.py; refused where the mean and standard_dev * z cancel "
       "(addin/formula/fx_excel_stats.py)")
-excel("NORM.S.INV", "scalars, cells",
+excel("NORM.S.INV", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B44); "
       "Microsoft Support, \"NORM.S.INV function\" (NORM.S.INV(0.908789) = 1.3333347); "
       "tests/test_checked_stats.py")
-excel("NORMINV", "scalars, cells",
+excel("NORMINV", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B46); "
       "Microsoft Support, \"NORMINV function\" (the same example); tests/test_checked_stats.py; "
       "refused where the mean and standard_dev * z cancel (addin/formula/fx_excel_stats.py)")
-excel("NORMSINV", "scalars, cells",
+excel("NORMSINV", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B48); "
       "Microsoft Support, \"NORMSINV function\" (NORMSINV(0.9088) = 1.3334); "
       "tests/test_checked_stats.py")
@@ -422,13 +422,13 @@ excel("MINA", "scalars, cells, ranges, empty",
       "reference counts 0); tests/test_checked_common.py; the empty text \"\" given directly "
       "refused (addin/excel/refusals.py)",
       value_context=True)
-excel("POISSON", "scalars, cells",
+excel("POISSON", "scalars, cells, empty",
       "Microsoft Support, \"POISSON function\" (the same computation as POISSON.DIST: "
       "POISSON(2,5,TRUE) = 0.124652, POISSON(2,5,FALSE) = 0.084224; x truncated); "
       "tests/test_checked_common.py; refused for a mean of 0 and a cumulative that is not TRUE"
       " or FALSE (addin/excel/refusals.py)",
       value_args=ALL)
-excel("POISSON.DIST", "scalars, cells",
+excel("POISSON.DIST", "scalars, cells, empty",
       "Microsoft Support, \"POISSON.DIST function\" (POISSON.DIST(2,5,TRUE) = 0.124652, "
       "POISSON.DIST(2,5,FALSE) = 0.084224; x truncated); tests/test_checked_common.py; refused"
       " as POISSON",
