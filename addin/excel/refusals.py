@@ -3,17 +3,19 @@ napkin has evidence of Excel's value: MROUND, DELTA and RANK given a logical val
 or FALSE) as a number, a power whose result is too small for a float
 (``POWER(-1E+10,-1E+10)``), XNPV with a rate not above 0, MOD of a text that is no number
 by 0, and MDETERM whose floating-point value is not the exact determinant stop strict
-mode (``Cannot``), as does RANK given an empty cell as its number (the page says only
-that nonnumeric values in ref are ignored); ``--lenient`` keeps Excel's value. XNPV
+mode (``Cannot``), as do RANK given an empty cell as its number (the page says only
+that nonnumeric values in ref are ignored) and MROUND given an empty cell as its multiple
+(read as 0: the page gives no MROUND(x,0)); ``--lenient`` keeps Excel's value. XNPV
 gives ``#NUM!`` where a date precedes the starting date, as its page says; MROUND rounds
 halves away from zero, as its page says (formulas rounded them to even).
 
 Likewise for the functions widened in December 2026: ISEVEN and ISODD given a logical
 value; MAXA, MINA and AVERAGEA given the empty text directly; POISSON and POISSON.DIST
-with a mean of 0 or a cumulative that is no logical value (x truncated, as the page
-says); SUMX2MY2, SUMX2PY2 and SUMXMY2 over arrays of one count holding other than
-numbers or of two shapes; REPLACE with a start or count out of range; and HOUR, MINUTE
-and SECOND, napkin's own (``addin.excel.dates``), put in formulas' table from here.
+with a mean of 0 (an empty cell's too) or a cumulative that is no logical value (x
+truncated, as the page says); SUMX2MY2, SUMX2PY2 and SUMXMY2 over arrays of one count
+holding other than numbers or of two shapes; REPLACE with a start or count out of
+range; and HOUR, MINUTE and SECOND, napkin's own (``addin.excel.dates``), put in
+formulas' table from here.
 
 Microsoft's pages say what these give for a nonnumeric argument (``#VALUE!``) but not
 whether TRUE is one; LibreOffice reads it as 1. For a result below the smallest float

@@ -1,8 +1,9 @@
 """Our corrections of how formulas' functions read some arguments, where Excel reads them
 otherwise: IF's logical_test given as text, the counts of MID, LEFT and RIGHT given as
 text that reads as a number, TYPE of an error value, TRIM's spaces, CHAR and CODE
-beyond the ASCII characters. Each is a builder of ``addin.formula.patches``
-(``by(original, key)`` returns the replacement).
+beyond the ASCII characters; FLOOR given an empty cell as its significance, refused.
+Each is a builder of ``addin.formula.patches`` (``by(original, key)`` returns the
+replacement).
 
 References
 ----------
