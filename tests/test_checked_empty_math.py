@@ -2,7 +2,8 @@
 (``addin/formula/excel_functions/``, December 2026): ROUND, ROUNDUP, ROUNDDOWN, MOD, POWER,
 SQRT, SIN, COT, LOG10, ATAN2, CEILING, FLOOR, MROUND, ODD, COMBIN, DELTA, PRODUCT, SMALL,
 STDEV, STDEVP, VAR, VARP, HARMEAN, MODE, AND, OR, NOT, NORM.DIST, NORM.INV, NORM.S.DIST,
-NORM.S.INV, NORMINV, NORMSINV, POISSON, POISSON.DIST, BETA.DIST and BETADIST.
+NORM.S.INV, NORMINV, NORMSINV, POISSON, POISSON.DIST, BETA.DIST, BETADIST, SUMX2MY2,
+SUMX2PY2 and SUMXMY2.
 
 An empty cell reaches a function in two ways, with two meanings in Excel:
 
@@ -22,7 +23,10 @@ An empty cell reaches a function in two ways, with two meanings in Excel:
   the #VALUE! error value"). A reference to one cell is a reference: OR(D7,E7,E8,B18) =
   #VALUE! (G1020, none of them a logical value), AND(B7:B9,C9,D7,E7) = FALSE (D136),
   PRODUCT(D7:D10) = 0 (L1084), SMALL(C7:D11,3) = 1.00001 (F1272), SMALL(D7:E10,2) = #NUM!
-  (G1272).
+  (G1272). SUMX2MY2, SUMX2PY2 and SUMXMY2 leave out a pair with an empty cell, #DIV/0! when
+  none is left: SUMX2PY2(C8:C10,B15:D15) = 3.2100200002 (E1340: 1E-10 + 1 + 1.21 +
+  1.0000200001, the pair of C10 with the empty D15 left out; its two shapes still refused),
+  SUMXMY2(D7:D11,C8:C12) = #DIV/0! (G1344).
 
 Refused where no page or saved cell gives the value of the 0 an empty cell is read as:
 FLOOR's significance (FLOOR(x,0)), MROUND's multiple (MROUND(x,0)), POISSON's mean;
@@ -48,7 +52,8 @@ WIDENED = ("ROUND", "ROUNDUP", "ROUNDDOWN", "MOD", "POWER", "SQRT", "SIN", "COT"
            "ATAN2", "CEILING", "FLOOR", "MROUND", "ODD", "COMBIN", "DELTA", "PRODUCT", "SMALL",
            "STDEV", "STDEVP", "VAR", "VARP", "HARMEAN", "MODE", "AND", "OR", "NOT",
            "NORM.DIST", "NORM.INV", "NORM.S.DIST", "NORM.S.INV", "NORMINV", "NORMSINV",
-           "POISSON", "POISSON.DIST", "BETA.DIST", "BETADIST")
+           "POISSON", "POISSON.DIST", "BETA.DIST", "BETADIST", "SUMX2MY2", "SUMX2PY2",
+           "SUMXMY2")
 
 #: the inputs: A1, A2 empty; A3 2, A4 5, A5 TRUE, A6 the text "x", A7 0.5, A8 3
 INPUTS = [c("A3", None, 2), c("A4", None, 5), c("A5", None, 1, t="b"),
@@ -74,7 +79,7 @@ def _same(got, want) -> bool:
 def test_declared():
     for name in WIDENED:
         assert "empty" in checked.checked()[name][0], name
-    for name in ("AVERAGEA", "BETA.INV", "TRUNC", "SUMX2MY2"):
+    for name in ("AVERAGEA", "BETA.INV", "TRUNC", "MODE.MULT"):
         assert "empty" not in checked.checked()[name][0], name
 
 
@@ -138,6 +143,10 @@ def test_an_empty_cell_in_a_reference_is_left_out(tmp_path):
         "AND(A1,TRUE)": True, "AND(A1:A5)": True,  # 2, 5 and TRUE all TRUE
         "OR(A1)": "#VALUE!", "OR(A1,FALSE)": False, "OR(A1:A5)": True,
         "OR(A1:A2)": "#VALUE!",
+        # pairs (empty, 0.5), (2, 3), (5, empty): only (2, 3) kept (E1340 leaves out a pair
+        # with an empty cell); none kept: #DIV/0!, as G1344 SUMXMY2(D7:D11,C8:C12)
+        "SUMX2MY2(A2:A4,A7:A9)": 4 - 9, "SUMX2PY2(A2:A4,A7:A9)": 4 + 9,
+        "SUMXMY2(A2:A4,A7:A9)": (2 - 3) ** 2, "SUMX2PY2(A1:A2,A9:A10)": "#DIV/0!",
     }
     got = _calc(tmp_path, want)
     bad = {f: got[f] for f, w in want.items() if not _same(got[f], w)}
@@ -170,7 +179,8 @@ def test_the_cells_excel_saved(tmp_path):
     want = {"ROUND(D7,D8)": 0, "ROUNDDOWN(D7,-1)": 0, "POWER(C9,D7)": 1,
             "MOD(D17,D16)": "#DIV/0!", "CEILING(D9,D10)": 0, "CEILING(C12,D11)": 0,
             "PRODUCT(D7:D10)": 0, "SMALL(C7:D11,3)": 1.00001, "SMALL(D7:E10,2)": "#NUM!",
-            "AND(B7:B9,C9,D7,E7)": False, "OR(D7,E7,E8,B18)": "#VALUE!"}
+            "AND(B7:B9,C9,D7,E7)": False, "OR(D7,E7,E8,B18)": "#VALUE!",
+            "SUMXMY2(D7:D11,C8:C12)": "#DIV/0!"}
     cells += [c(f"G{i}", f, None) for i, f in enumerate(want, 30)]
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
     res = calc_workbook(src, tmp_path / "out.xlsx", {})

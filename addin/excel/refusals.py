@@ -319,16 +319,26 @@ def poisson(x, mean, cumulative):
 
 def _paired(name: str):
     """formulas' SUMX2MY2, SUMX2PY2 or SUMXMY2, refused (``Cannot``) unless both arrays
-    hold numbers only, in the same rows and columns: the pages say text, logical values
-    and empty cells are ignored, not whether the value paired with one is ignored too.
-    Arrays of different counts are ``#N/A`` (the pages; formulas' own)."""
+    hold numbers and empty cells only, in the same rows and columns: the pages say text,
+    logical values and empty cells are ignored, not whether the value paired with one is
+    ignored too. A pair with an empty cell is left out, none left ``#DIV/0!``, as Excel
+    saved SUMX2PY2(C8:C10,B15:D15) = 3.2100200002 (D15 empty beside 1.00001) and
+    SUMX2PY2(E7:E10,D7:D10) = #DIV/0! in FormulaEvalTestData (EverythingTests!E1340,
+    K1340). Arrays of different counts are ``#N/A`` (the pages; formulas' own)."""
 
     def call(array_x, array_y):
         xs, ys = _values(array_x), _values(array_y)
+        empty = fx.load().EMPTY
         if len(xs) == len(ys) and (np.shape(_grid(array_x)) != np.shape(_grid(array_y))
-                                   or not all(map(_is_number, xs + ys))):
+                                   or not all(_is_number(v) or v is empty for v in xs + ys)):
             raise Cannot(f"{name}() given arrays holding other than numbers or of "
                          "different shapes (its page does not settle them)")
+        if len(xs) == len(ys) and empty in xs + ys:
+            pairs = [(x, y) for x, y in zip(xs, ys, strict=True) if x is not empty
+                     and y is not empty]
+            if not pairs:
+                return fx.load().errors["#DIV/0!"]
+            array_x, array_y = (np.array([[p[k] for p in pairs]], dtype=float) for k in (0, 1))
         return ORIGINAL[name](array_x, array_y)
 
     call.__name__ = name.lower()

@@ -402,22 +402,29 @@ excel("SUMPRODUCT", "ranges, arrays, numeric text, empty, errors",
 excel("SUMSQ", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)")
-excel("SUMX2MY2", "ranges, arrays",
+excel("SUMX2MY2", "ranges, arrays, empty",
       "Microsoft Support, \"SUMX2MY2 function\" (its example over 2,3,9,1,8,7,5 and "
       "6,5,11,7,5,4,4 = -55, ranges and array constants); tests/test_checked_common.py; "
-      "refused unless both arrays hold numbers only in the same shape "
-      "(addin/excel/refusals.py)",
+      "refused unless both arrays hold numbers (or empty cells) only in the same shape "
+      "(addin/excel/refusals.py); a pair with an empty cell left out, none left #DIV/0!: the "
+      "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!E1340, K1340, G1344); tests/test_checked_empty_math.py",
       array_context=True)
-excel("SUMX2PY2", "ranges, arrays",
+excel("SUMX2PY2", "ranges, arrays, empty",
       "Microsoft Support, \"SUMX2PY2 function\" (its example over 2,3,9,1,8,7,5 and "
       "6,5,11,7,5,4,4 = 521, ranges and array constants); tests/test_checked_common.py; "
-      "refused unless both arrays hold numbers only in the same shape "
-      "(addin/excel/refusals.py)",
+      "refused unless both arrays hold numbers (or empty cells) only in the same shape "
+      "(addin/excel/refusals.py); a pair with an empty cell left out, none left #DIV/0!: the "
+      "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!E1340, K1340, G1344); tests/test_checked_empty_math.py",
       array_context=True)
-excel("SUMXMY2", "ranges, arrays",
+excel("SUMXMY2", "ranges, arrays, empty",
       "Microsoft Support, \"SUMXMY2 function\" (its example over 2,3,9,1,8,7,5 and "
       "6,5,11,7,5,4,4 = 79, ranges and array constants); tests/test_checked_common.py; refused"
-      " unless both arrays hold numbers only in the same shape (addin/excel/refusals.py)",
+      " unless both arrays hold numbers (or empty cells) only in the same shape "
+      "(addin/excel/refusals.py); a pair with an empty cell left out, none left #DIV/0!: the "
+      "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!E1340, K1340, G1344); tests/test_checked_empty_math.py",
       array_context=True)
 excel("TAN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); text that "
