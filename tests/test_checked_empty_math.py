@@ -120,6 +120,8 @@ def test_an_empty_cell_in_a_numbers_place_is_0(tmp_path):
         # A empty (0): I_0.5(2,3) = sum of C(4,j)/16 for j = 2..4 = 11/16
         "_xlfn.BETA.DIST(0.5,2,3,TRUE,A1)": 11 / 16, "BETADIST(0.5,2,3,A1)": 11 / 16,
         "BETADIST(A1,2,3)": 0,
+        "_xlfn.BETA.DIST(0.5,A1,3,TRUE)": "#NUM!",  # its page: alpha <= 0
+        "_xlfn.BETA.DIST(0.5,2,3,TRUE,A1,A2)": "#NUM!",  # its page: A = B
     }
     got = _calc(tmp_path, want)
     bad = {f: got[f] for f, w in want.items() if not _same(got[f], w)}
@@ -159,6 +161,10 @@ def test_an_empty_cell_in_a_reference_is_left_out(tmp_path):
     ("POISSON(2,A1,FALSE)", "POISSON.DIST() with a mean of 0"),
     ("AVERAGEA(A1:A4)", "AVERAGEA() given an empty cell"),
     ("_xlfn.BETA.INV(0.5,2,3,A1)", "BETA.INV() given an empty cell"),
+    # an empty cell is 0 to the checks of addin/formula/fx_excel_stats.py too: alpha out of
+    # the range checked, the density at A
+    ("_xlfn.BETA.DIST(0.5,0.001,3,TRUE,A1)", "alpha or beta outside 0.01 to 10,000"),
+    ("_xlfn.BETA.DIST(A1,2,3,FALSE)", "the density at A or B"),
 ])
 def test_what_no_page_settles_is_refused(tmp_path, formula, says):
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": INPUTS + [c("B1", formula, None),
