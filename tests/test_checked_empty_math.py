@@ -1,6 +1,7 @@
 """Evidence for an empty cell given to the math, statistical and logical functions
-(``addin/formula/excel_functions/``, December 2026): ROUND, ROUNDUP, ROUNDDOWN, MOD, POWER,
-SQRT, SIN, COT, LOG10, ATAN2, CEILING, FLOOR, MROUND, ODD, COMBIN, DELTA, PRODUCT, SMALL,
+(``addin/formula/excel_functions/``, December 2026): ROUND, ROUNDUP, ROUNDDOWN, TRUNC (and
+a reference to one cell), MOD, POWER, SQRT, SIN, COT, LOG10, ATAN2, CEILING, FLOOR, MROUND,
+ODD, COMBIN, DELTA, PRODUCT, SMALL,
 STDEV, STDEVP, VAR, VARP, HARMEAN, MODE, AND, OR, NOT, NORM.DIST, NORM.INV, NORM.S.DIST,
 NORM.S.INV, NORMINV, NORMSINV, POISSON, POISSON.DIST, BETA.DIST, BETADIST, SUMX2MY2,
 SUMX2PY2 and SUMXMY2.
@@ -48,7 +49,7 @@ from addin.ooxml.guard import WorkbookError
 
 c = xlsx_make.cell
 
-WIDENED = ("ROUND", "ROUNDUP", "ROUNDDOWN", "MOD", "POWER", "SQRT", "SIN", "COT", "LOG10",
+WIDENED = ("ROUND", "ROUNDUP", "ROUNDDOWN", "TRUNC", "MOD", "POWER", "SQRT", "SIN", "COT", "LOG10",
            "ATAN2", "CEILING", "FLOOR", "MROUND", "ODD", "COMBIN", "DELTA", "PRODUCT", "SMALL",
            "STDEV", "STDEVP", "VAR", "VARP", "HARMEAN", "MODE", "AND", "OR", "NOT",
            "NORM.DIST", "NORM.INV", "NORM.S.DIST", "NORM.S.INV", "NORMINV", "NORMSINV",
@@ -79,7 +80,7 @@ def _same(got, want) -> bool:
 def test_declared():
     for name in WIDENED:
         assert "empty" in checked.checked()[name][0], name
-    for name in ("AVERAGEA", "BETA.INV", "TRUNC", "MODE.MULT"):
+    for name in ("AVERAGEA", "BETA.INV", "MODE.MULT", "CEILING.MATH"):
         assert "empty" not in checked.checked()[name][0], name
 
 
@@ -89,6 +90,8 @@ def test_an_empty_cell_in_a_numbers_place_is_0(tmp_path):
         "ROUND(2.567,A1)": 3,  # num_digits 0: the nearest integer (ROUND's page)
         "ROUNDUP(A1,1)": 0, "ROUNDUP(2.1,A1)": 3,  # 2.1 up, away from 0, to 0 digits
         "ROUNDDOWN(2.9,A1)": 2, "ROUNDDOWN(A1,-1)": 0,  # H1184: 0
+        "TRUNC(A1)": 0, "TRUNC(8.97,A1)": 8, "TRUNC(-8.9,A1)": -8,  # num_digits 0 (its page)
+        "TRUNC(A7)": 0, "TRUNC(A7,A8)": 0.5,  # cells: 0.5 to 0 and to 3 digits
         "MOD(A1,3)": 0,  # 0 - 3*INT(0/3) = 0 (MOD's page: n - d*INT(n/d))
         "MOD(5,A1)": "#DIV/0!",  # MOD's page: divisor 0; I932 MOD(D17,D16) = #DIV/0!
         "POWER(A1,2)": 0, "POWER(3,A1)": 1,  # 3^0 = 1, as I1068 POWER(C9,D7) = 1

@@ -441,9 +441,12 @@ excel("TANH", "scalars, cells, numeric text, empty, errors",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 1360; "
       "tests/test_fidelity.py)",
       value_args=ALL)
-excel("TRUNC", "scalars, errors, omitted",
+excel("TRUNC", "scalars, cells, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
       " corpus's third held-out part (seen): Cost Model.xlsx, Model!I91:J91; two different "
-      "error values refused, which comes first no page says): tests/test_checked_lookups.py",
+      "error values refused, which comes first no page says): tests/test_checked_lookups.py; "
+      "a reference to one cell, an empty one read as 0 (Microsoft KB Q149577; Microsoft "
+      "Support, \"TRUNC function\": num_digits 0 by default, TRUNC(8.9) = 8, TRUNC(-8.9) = -8,"
+      " TRUNC(0.45) = 0, worked by hand over cells): tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True, bound=(1, 308.0), first_error=True)
