@@ -63,11 +63,11 @@ excel("ATAN", "scalars, cells, empty",
       value_args=ALL)
 excel("ATAN2", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ATAN2.xlsx"
-      " (tests/test_fidelity.py)"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): Microsoft Support, \"ATAN2 function\" (both 0: #DIV/0!), as Excel saved "
-      "ATAN2(B7,B7) and ATAN2(B7,B8) over a 0 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(EverythingTests!D168, E168); tests/test_checked_empty_math.py",
+      " (tests/test_fidelity.py); an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula"
+      " to Correctly Evaluate Blank Cells\"): Microsoft Support, \"ATAN2 function\" (both 0: "
+      "#DIV/0!), as Excel saved ATAN2(B7,B7) and ATAN2(B7,B8) over a 0 in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!D168, E168); "
+      "tests/test_checked_empty_math.py",
       value_args=ALL)
 excel("ATANH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"ATANH function\" (ATANH(0.76159416) = 1.00000001, ATANH(-0.1) = "
@@ -90,11 +90,11 @@ excel("CEILING", "scalars, cells, arrays, numeric text, empty, errors",
       "tests/test_checked_forms.py::test_if_and_isnumber_over_ranges_in_array_formulas "
       "(Microsoft Support, Guidelines and examples of array formulas: each item of an array in"
       " an array formula); text that looks like a number (read as that number): the cells "
-      "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(EverythingTests!F212 CEILING(D9,D10) = 0, G212 CEILING(C12,D11) = 0: an empty significance "
-      "gives 0); tests/test_checked_empty_math.py",
+      "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py);"
+      " an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate "
+      "Blank Cells\"): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!F212 CEILING(D9,D10) = 0, G212 CEILING(C12,D11) = 0: an empty "
+      "significance gives 0); tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("CEILING.MATH", "scalars",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
@@ -104,10 +104,10 @@ excel("CEILING.PRECISE", xlfn=True)
 excel("COMBIN", "scalars, cells, empty",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand) ; a reference to one cell holding a number (its value; a logical value refused):"
-      " Microsoft Support, \"COMBIN function\" (COMBIN(8,2) = 28); tests/test_checked_common.py"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): COMBIN(0,0) = COMBIN(5,0) = 1, #NUM! for number < number_chosen (its page); "
-      "tests/test_checked_empty_math.py",
+      " Microsoft Support, \"COMBIN function\" (COMBIN(8,2) = 28); tests/test_checked_common.py;"
+      " an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate "
+      "Blank Cells\"): COMBIN(0,0) = COMBIN(5,0) = 1, #NUM! for number < number_chosen (its "
+      "page); tests/test_checked_empty_math.py",
       value_args=ALL)
 excel("COMBINA", "scalars",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
@@ -131,9 +131,8 @@ excel("COSH", "scalars, cells, numeric text, empty, errors",
       value_args=ALL)
 excel("COT", "scalars, cells, empty",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
-      "hand)"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): Microsoft Support, \"COT function\" (COT(0) returns #DIV/0!); "
+      "hand); an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly "
+      "Evaluate Blank Cells\"): Microsoft Support, \"COT function\" (COT(0) returns #DIV/0!); "
       "tests/test_checked_empty_math.py",
       xlfn=True, value_args=ALL, bound=(0, 134217728.0))
 excel("COTH", xlfn=True, value_args=ALL)
@@ -160,10 +159,10 @@ excel("FACT", "scalars, cells, numeric text, empty",
       "(tests/test_fidelity.py)",
       value_args=ALL, bound=(0, 20.0))
 excel("FLOOR", "scalars, cells, empty",
-      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\") as its number only (0, a multiple of any significance); an empty significance "
-      "refused: no page or Excel-saved cell gives FLOOR(x,0) (addin/formula/fx_excel_args.py "
+      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); an empty "
+      "cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\")"
+      " as its number only (0, a multiple of any significance); an empty significance refused:"
+      " no page or Excel-saved cell gives FLOOR(x,0) (addin/formula/fx_excel_args.py "
       "floor_checked); tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("FLOOR.MATH", "scalars",
@@ -189,9 +188,9 @@ excel("LOG", "scalars, cells, numeric text, empty, omitted",
 excel("LOG10", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/calamine/issue644.xlsx, "
       "tests/corpus/calamine/issue_644.xlsx (tests/test_fidelity.py); "
-      "tests/test_checked_forms.py (Microsoft's LOG10 examples; an error value)"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): #NUM!, as LOG10(0); tests/test_checked_empty_math.py",
+      "tests/test_checked_forms.py (Microsoft's LOG10 examples; an error value); an empty cell"
+      " (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): "
+      "#NUM!, as LOG10(0); tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("MDETERM", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
@@ -211,9 +210,9 @@ excel("MOD", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/sheetjs/pivot_table_named_range.xlsx and 1 more (tests/test_fidelity.py); "
       "text that looks like a number (read as that number): the cells Excel saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): the cell Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py); an empty cell "
+      "(read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): the"
+      " cell Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(EverythingTests!I932, MOD(D17,D16) = #DIV/0!, as the MOD page says of a divisor 0); "
       "tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True)
@@ -221,17 +220,16 @@ excel("MROUND", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; halves "
       "rounded away from zero, the quotient taken to 15 digits (Microsoft Support, \"MROUND "
       "function\": MROUND(1.3,0.2) = 1.4; addin/excel/refusals.py; "
-      "tests/test_checked_lookups.py)"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\") as its number only; an empty multiple refused: Microsoft's MROUND page gives no "
-      "value for a multiple of 0 (addin/excel/refusals.py); tests/test_checked_empty_math.py",
+      "tests/test_checked_lookups.py); an empty cell (read as 0, Microsoft KB Q149577, \"XL: "
+      "Formula to Correctly Evaluate Blank Cells\") as its number only; an empty multiple "
+      "refused: Microsoft's MROUND page gives no value for a multiple of 0 "
+      "(addin/excel/refusals.py); tests/test_checked_empty_math.py",
       value_args=ALL, no_logical=("number", "multiple"))
 excel("ODD", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): ODD(0) = 1, 0 rounded up, away from zero, as its page says; "
-      "tests/test_checked_empty_math.py",
+      "(tests/test_fidelity.py); an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula "
+      "to Correctly Evaluate Blank Cells\"): ODD(0) = 1, 0 rounded up, away from zero, as its "
+      "page says; tests/test_checked_empty_math.py",
       value_args=ALL, bound=(0, 2.0 ** 53))
 excel("PI", "no argument",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
@@ -240,10 +238,10 @@ excel("POWER", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/BASES.xlsx"
       " and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): the cell Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(EverythingTests!I1068, POWER(C9,D7) = 1); tests/test_checked_empty_math.py",
+      "(tests/test_fidelity.py); an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula "
+      "to Correctly Evaluate Blank Cells\"): the cell Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!I1068, POWER(C9,D7) = "
+      "1); tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True, no_logical=())
 excel("PRODUCT", "scalars, cells, ranges, arrays, empty",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
@@ -253,12 +251,11 @@ excel("PRODUCT", "scalars, cells, ranges, arrays, empty",
       "\"WorksheetFunction.Product method\": \"If an argument is an array or reference, only "
       "numbers in the array or reference are counted\"; the array formulas "
       "{=PRODUCT(F3:F62+1)-1} Excel saved in the fourth held-out part's Return.xlsx, 4 cells; "
-      "tests/test_checked_more_forms.py)"
-      "; an empty cell of a reference (a reference to one cell too) left out: Microsoft Learn, "
-      "\"WorksheetFunction.Product method\" (\"Empty cells ... in the array or reference are "
-      "ignored\"); none left: 0, as Excel saved PRODUCT(D7:D10) in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!L1084); "
-      "tests/test_checked_empty_math.py",
+      "tests/test_checked_more_forms.py); an empty cell of a reference (a reference to one "
+      "cell too) left out: Microsoft Learn, \"WorksheetFunction.Product method\" (\"Empty cells "
+      "... in the array or reference are ignored\"); none left: 0, as Excel saved "
+      "PRODUCT(D7:D10) in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!L1084); tests/test_checked_empty_math.py",
       value_context=True, three_d=True)
 excel("RADIANS", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/xlcalculator/COS.xlsx "
@@ -286,11 +283,11 @@ excel("ROUND", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/poi/56315.xlsx and 1 "
       "more (tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
       "(tests/test_template.py); its double near the midpoint of two (rounded to 64 bits, then"
-      " 53): the tuning pool's Summary_Financials.xlsm, Fuel!N434 (tests/test_round_double.py)"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(EverythingTests!J1180, ROUND(D7,D8) = 0) and num_digits 0 as its page says; "
-      "tests/test_checked_empty_math.py",
+      " 53): the tuning pool's Summary_Financials.xlsm, Fuel!N434 "
+      "(tests/test_round_double.py); an empty cell (read as 0, Microsoft KB Q149577, \"XL: "
+      "Formula to Correctly Evaluate Blank Cells\"): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!J1180, ROUND(D7,D8) = "
+      "0) and num_digits 0 as its page says; tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("ROUNDDOWN", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
@@ -298,10 +295,10 @@ excel("ROUNDDOWN", "scalars, cells, empty, errors",
       "(given back, as Excel saved it in the business corpus's third held-out part (seen): "
       "Financial Feasibility.xlsx, 60 cells of ROUNDDOWN of an error Excel saved as that "
       "error; two different error values refused, which comes first no page says): "
-      "tests/test_checked_lookups.py"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): the cell Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(EverythingTests!H1184, ROUNDDOWN(D7,-1) = 0); tests/test_checked_empty_math.py",
+      "tests/test_checked_lookups.py; an empty cell (read as 0, Microsoft KB Q149577, \"XL: "
+      "Formula to Correctly Evaluate Blank Cells\"): the cell Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!H1184, ROUNDDOWN(D7,-1)"
+      " = 0); tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("ROUNDUP", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/calamine/issue446.xlsx, tests/corpus/poi/48539.xlsx "
@@ -309,9 +306,10 @@ excel("ROUNDUP", "scalars, cells, numeric text, empty, errors",
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
       " corpus's third held-out part (seen): Cost Model.xlsx, Model!J59; two different error "
-      "values refused, which comes first no page says): tests/test_checked_lookups.py"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): num_digits 0 as Microsoft's ROUNDUP page says; tests/test_checked_empty_math.py",
+      "values refused, which comes first no page says): tests/test_checked_lookups.py; an "
+      "empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
+      "Cells\"): num_digits 0 as Microsoft's ROUNDUP page says; "
+      "tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("SEC", xlfn=True, value_args=ALL)
 excel("SECH", xlfn=True, value_args=ALL)
@@ -336,9 +334,8 @@ excel("SIN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/poi/48539.xlsx "
       "(tests/test_fidelity.py); text that looks like a number (read as that number): the "
       "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): SIN(0) = 0; tests/test_checked_empty_math.py",
+      "(tests/test_fidelity.py); an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula "
+      "to Correctly Evaluate Blank Cells\"): SIN(0) = 0; tests/test_checked_empty_math.py",
       value_args=ALL, bound=(0, 134217728.0))
 excel("SINH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"SINH function\" (SINH(1) = 1.175201194 and 2.868*SINH(0.0342*1.03) ="
@@ -353,9 +350,9 @@ excel("SQRT", "scalars, cells, empty, errors",
       "value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
       "2.2.11.2.2.2.8, a function given an error value returns it; SQRT of #N/A saved as #N/A "
       "in the business corpus's fourth held-out part (seen): Forecast.xlsx, 'Holt''s "
-      "Method'!R90:R96, 4 cells): tests/test_first_error.py"
-      "; an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
-      "Cells\"): SQRT(0) = 0; tests/test_checked_empty_math.py",
+      "Method'!R90:R96, 4 cells): tests/test_first_error.py; an empty cell (read as 0, "
+      "Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): SQRT(0) = 0; "
+      "tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("SUBTOTAL", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/59736.xlsx, "
@@ -445,8 +442,8 @@ excel("TRUNC", "scalars, cells, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
       " corpus's third held-out part (seen): Cost Model.xlsx, Model!I91:J91; two different "
-      "error values refused, which comes first no page says): tests/test_checked_lookups.py; "
-      "a reference to one cell, an empty one read as 0 (Microsoft KB Q149577; Microsoft "
-      "Support, \"TRUNC function\": num_digits 0 by default, TRUNC(8.9) = 8, TRUNC(-8.9) = -8,"
-      " TRUNC(0.45) = 0, worked by hand over cells): tests/test_checked_empty_math.py",
+      "error values refused, which comes first no page says): tests/test_checked_lookups.py; a"
+      " reference to one cell, an empty one read as 0 (Microsoft KB Q149577; Microsoft "
+      "Support, \"TRUNC function\": num_digits 0 by default, TRUNC(8.9) = 8, TRUNC(-8.9) = -8, "
+      "TRUNC(0.45) = 0, worked by hand over cells): tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True, bound=(1, 308.0), first_error=True)
