@@ -5,11 +5,13 @@ refused for its forms, though the formulas package computes it. A call in the ar
 returned is refused as anywhere (``--lenient`` keeps the value Excel saved); one in an
 argument not returned is computed, with Excel's value.
 
-Excel's values here: a blank cell is zero (Microsoft KB Q149577, "XL: Formula to
-Correctly Evaluate Blank Cells"), so SQRT of one is 0; SQRT(16) = 4 (4 x 4 = 16);
+Excel's values here: text that looks like a number, in a cell given where a number is
+needed, is that number, so SQRT of the text "0" is 0 (Excel saved SQRT(E13) = 0 over
+E13 = "0" in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!K1280);
+SQRT(16) = 4 (4 x 4 = 16);
 SQRT(-1) is #NUM! (Microsoft Support, "SQRT function": "If number is negative, SQRT
-returns the #NUM! error value"); ISBLANK of an empty cell is TRUE (Microsoft Support,
-"IS functions"); IF returns value_if_true when its condition is TRUE, else
+returns the #NUM! error value"); ISNUMBER of a text is FALSE (Microsoft Support, "IS
+functions"); IF returns value_if_true when its condition is TRUE, else
 value_if_false (Microsoft Support, "IF function"); IFERROR its value unless it is an
 error, CHOOSE its index_num-th value, SWITCH the result of the first value equal to its
 expression, else its default (their Microsoft Support pages).
@@ -27,14 +29,15 @@ from addin.ooxml.guard import WorkbookError
 
 c = xlsx_make.cell
 
-#: A1 holds 16, A2 is empty: SQRT(A2) is a call given a form SQRT's entry does not list
-GIVEN = [c("A1", None, 16)]
-EMPTY_TO_SQRT = r"SQRT\(\) given an empty cell in S!B1"
+#: A1 holds 16, A2 the text "0": SQRT(A2) is a call given a form SQRT's entry does not
+#: list (an empty cell was that form until SQRT took it, December 2026)
+GIVEN = [c("A1", None, 16), c("A2", None, "0", t="inlineStr")]
+EMPTY_TO_SQRT = r"SQRT\(\) given text that looks like a number in S!B1"
 
 
 def test_sqrt_is_not_listed_for_empty_cells_nor_abs_for_arrays():
     # (what the tests below rely on: SQRT(A2) and ABS({-1,2}) are refused where counted)
-    assert "empty" not in checked.checked()["SQRT"][0]
+    assert "numeric text" not in checked.checked()["SQRT"][0]
     assert "arrays" not in checked.checked()["ABS"][0]
 
 
@@ -44,7 +47,7 @@ def _calc(tmp_path, cells):
 
 
 @pytest.mark.parametrize("formula, excel", [
-    ("IF(A1>0,SQRT(A2),1)", 0),  # 16 > 0: SQRT of the blank A2
+    ("IF(A1>0,SQRT(A2),1)", 0),  # 16 > 0: SQRT of the text "0" in A2
     ("IF(A1<0,1,SQRT(A2))", 0),
     ("IF(A1>0,IF(A1>100,1,SQRT(A2)),2)", 0),  # the inner IF's value_if_false
     ("IFERROR(SQRT(-1),SQRT(A2))", 0),  # #NUM!: the value_if_error
@@ -58,7 +61,7 @@ def test_a_call_in_the_argument_returned_is_refused(tmp_path, formula, excel):
 
 
 @pytest.mark.parametrize("formula, excel", [
-    ("IF(ISBLANK(A2),0,SQRT(A2))", 0),  # ISBLANK(A2) is TRUE: 0
+    ("IF(ISNUMBER(A2),SQRT(A2),0)", 0),  # ISNUMBER(A2) is FALSE: 0
     ("IF(A1>0,SQRT(A1),SQRT(A2))", 4),  # 16 > 0: SQRT(16)
     ("IF(A1<0,SQRT(A2),-1)", -1),
     ("IF(A1>0,IF(A1>100,SQRT(A2),1),2)", 1),  # the inner IF's value_if_false
@@ -82,16 +85,16 @@ def test_a_form_the_compile_shows_counts_only_in_the_argument_returned(tmp_path)
 
 def test_the_branching_function_is_checked_for_the_arguments_it_returns(tmp_path):
     # SWITCH is not listed for references to one cell: given one in an argument it
-    # returns, it is refused (SWITCH(1,1,A2,2,7) is the blank A2, 0); in one it does not,
+    # returns, it is refused (SWITCH(1,1,A5,2,7) is the blank A5, 0); in one it does not,
     # computed. CHOOSE is listed for empty cells (one saved cell of the fourth held-out
-    # part and Microsoft's page: tests/test_checked_more_forms.py): CHOOSE(2,5,A2) is 0
+    # part and Microsoft's page: tests/test_checked_more_forms.py): CHOOSE(2,5,A5) is 0
     listed = checked.checked()
     assert "empty" in listed["CHOOSE"][0] and "cells" not in listed["SWITCH"][0]
-    res = _calc(tmp_path, [c("B1", "CHOOSE(1,5,A2)", 5), c("B2", "SWITCH(2,1,A2,2,7)", 7),
-                           c("B3", "CHOOSE(2,5,A2)", 0)])
+    res = _calc(tmp_path, [c("B1", "CHOOSE(1,5,A5)", 5), c("B2", "SWITCH(2,1,A5,2,7)", 7),
+                           c("B3", "CHOOSE(2,5,A5)", 0)])
     assert (res["S!B1"], res["S!B2"], res["S!B3"]) == (5, 7, 0)
     (tmp_path / "switch").mkdir()
-    res = _strict_and_lenient(tmp_path / "switch", GIVEN + [c("B1", "SWITCH(1,1,A2,2,7)", 0)],
+    res = _strict_and_lenient(tmp_path / "switch", GIVEN + [c("B1", "SWITCH(1,1,A5,2,7)", 0)],
                               r"SWITCH\(\) given a reference to one cell in S!B1")
     assert res["S!B1"] == 0
 

@@ -20,8 +20,8 @@ CASES = {
     # name: (the refused cell's formula and cached value, what the sentence must say)
     "function not checked": ("BITAND(1,5)", 1, ["BITAND()", "S!B1", "--lenient",
                                                 "rewrite the formula"]),
-    "form not checked": ("SQRT(A9)", 0, ["SQRT() given an empty cell in S!B1",
-                                         "--lenient", "rewrite the formula"]),
+    "form not checked": ("_xlfn.BETA.INV(A9,2,3)", 0, ["BETA.INV() given an empty cell in S!B1",
+                                                       "--lenient", "rewrite the formula"]),
     "unknown function": ("NOSUCHFN(1)", 1, ["NOSUCHFN", "S!B1", "--lenient"]),
     "refused while computing": ("LARGE(TRUE,1)", 1, [
         "LARGE given one logical value or text as its array in S!B1", "--lenient"]),

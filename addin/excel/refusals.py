@@ -3,17 +3,19 @@ napkin has evidence of Excel's value: MROUND, DELTA and RANK given a logical val
 or FALSE) as a number, a power whose result is too small for a float
 (``POWER(-1E+10,-1E+10)``), XNPV with a rate not above 0, MOD of a text that is no number
 by 0, and MDETERM whose floating-point value is not the exact determinant stop strict
-mode (``Cannot``), as does RANK given an empty cell as its number (the page says only
-that nonnumeric values in ref are ignored); ``--lenient`` keeps Excel's value. XNPV
+mode (``Cannot``), as do RANK given an empty cell as its number (the page says only
+that nonnumeric values in ref are ignored) and MROUND given an empty cell as its multiple
+(read as 0: the page gives no MROUND(x,0)); ``--lenient`` keeps Excel's value. XNPV
 gives ``#NUM!`` where a date precedes the starting date, as its page says; MROUND rounds
 halves away from zero, as its page says (formulas rounded them to even).
 
 Likewise for the functions widened in December 2026: ISEVEN and ISODD given a logical
 value; MAXA, MINA and AVERAGEA given the empty text directly; POISSON and POISSON.DIST
-with a mean of 0 or a cumulative that is no logical value (x truncated, as the page
-says); SUMX2MY2, SUMX2PY2 and SUMXMY2 over arrays of one count holding other than
-numbers or of two shapes; REPLACE with a start or count out of range; and HOUR, MINUTE
-and SECOND, napkin's own (``addin.excel.dates``), put in formulas' table from here.
+with a mean of 0 (an empty cell's too) or a cumulative that is no logical value (x
+truncated, as the page says); SUMX2MY2, SUMX2PY2 and SUMXMY2 over arrays of one count
+holding other than numbers or of two shapes; REPLACE with a start or count out of
+range; and HOUR, MINUTE and SECOND, napkin's own (``addin.excel.dates``), put in
+formulas' table from here.
 
 Microsoft's pages say what these give for a nonnumeric argument (``#VALUE!``) but not
 whether TRUE is one; LibreOffice reads it as 1. For a result below the smallest float
@@ -63,6 +65,9 @@ def _checked(name: str):
         if name == "RANK" and args and xa.one_value(args[0]) is fx.load().EMPTY:
             raise Cannot("RANK() given an empty cell as its number (Microsoft's page says "
                          "only that nonnumeric values in ref are ignored)")
+        if name == "MROUND" and len(args) > 1 and xa.one_value(args[1]) is fx.load().EMPTY:
+            raise Cannot("MROUND() given an empty cell as its multiple (read as 0: "
+                         "Microsoft's page gives no value for a multiple of 0)")
         got = ORIGINAL[name](*args)
         if name == "MROUND":
             got = _mround(args, got)
@@ -305,7 +310,7 @@ def poisson(x, mean, cumulative):
         raise Cannot("POISSON.DIST() given a logical value as x or mean")
     if not isinstance(c, (bool, np.bool_)):
         raise Cannot("POISSON.DIST() given a cumulative that is not TRUE or FALSE")
-    if _is_number(m) and m == 0:
+    if m is fx.load().EMPTY or _is_number(m) and m == 0:  # (an empty cell: 0)
         raise Cannot("POISSON.DIST() with a mean of 0 (its page does not say Excel's value)")
     if _is_number(xs) and xs >= 0:
         x = float(np.trunc(xs))
@@ -314,16 +319,26 @@ def poisson(x, mean, cumulative):
 
 def _paired(name: str):
     """formulas' SUMX2MY2, SUMX2PY2 or SUMXMY2, refused (``Cannot``) unless both arrays
-    hold numbers only, in the same rows and columns: the pages say text, logical values
-    and empty cells are ignored, not whether the value paired with one is ignored too.
-    Arrays of different counts are ``#N/A`` (the pages; formulas' own)."""
+    hold numbers and empty cells only, in the same rows and columns: the pages say text,
+    logical values and empty cells are ignored, not whether the value paired with one is
+    ignored too. A pair with an empty cell is left out, none left ``#DIV/0!``, as Excel
+    saved SUMX2PY2(C8:C10,B15:D15) = 3.2100200002 (D15 empty beside 1.00001) and
+    SUMX2PY2(E7:E10,D7:D10) = #DIV/0! in FormulaEvalTestData (EverythingTests!E1340,
+    K1340). Arrays of different counts are ``#N/A`` (the pages; formulas' own)."""
 
     def call(array_x, array_y):
         xs, ys = _values(array_x), _values(array_y)
+        empty = fx.load().EMPTY
         if len(xs) == len(ys) and (np.shape(_grid(array_x)) != np.shape(_grid(array_y))
-                                   or not all(map(_is_number, xs + ys))):
+                                   or not all(_is_number(v) or v is empty for v in xs + ys)):
             raise Cannot(f"{name}() given arrays holding other than numbers or of "
                          "different shapes (its page does not settle them)")
+        if len(xs) == len(ys) and empty in xs + ys:
+            pairs = [(x, y) for x, y in zip(xs, ys, strict=True) if x is not empty
+                     and y is not empty]
+            if not pairs:
+                return fx.load().errors["#DIV/0!"]
+            array_x, array_y = (np.array([[p[k] for p in pairs]], dtype=float) for k in (0, 1))
         return ORIGINAL[name](array_x, array_y)
 
     call.__name__ = name.lower()

@@ -1,8 +1,9 @@
 """Our corrections of how formulas' functions read some arguments, where Excel reads them
 otherwise: IF's logical_test given as text, the counts of MID, LEFT and RIGHT given as
 text that reads as a number, TYPE of an error value, TRIM's spaces, CHAR and CODE
-beyond the ASCII characters. Each is a builder of ``addin.formula.patches``
-(``by(original, key)`` returns the replacement).
+beyond the ASCII characters; FLOOR given an empty cell as its significance, refused.
+Each is a builder of ``addin.formula.patches`` (``by(original, key)`` returns the
+replacement).
 
 References
 ----------
@@ -472,3 +473,26 @@ def _rows(ranges, ref) -> int:
         return sum(r2 - r1 + 1 for _, r1, _c1, r2, _c2 in ranges.areas(ref))
     except Exception:  # (not a reference: formulas' own error follows)
         return 0
+
+
+def floor_checked(original, key: str):
+    """Excel's FLOOR (``addin.formula.fx_excel.to_multiple``), refused (``context.refuse``)
+    given an empty cell as its significance: read as 0, whose value (formulas' #DIV/0!)
+    neither Microsoft's FLOOR page nor a cell Excel saved gives (CEILING's is: 0,
+    FormulaEvalTestData's EverythingTests!G212). An empty number is 0, a multiple of any.
+
+    References: Microsoft Support, "FLOOR function"."""
+    from addin.formula.fx import load
+    from addin.formula.fx_excel import to_multiple
+
+    floor = to_multiple(original, key)
+
+    def checked(num, sig):
+        ns = load()
+        if one_value(sig, ns) is ns.EMPTY:
+            context.refuse("FLOOR() given an empty cell as its significance (read as 0: no "
+                           "Microsoft page or Excel-saved cell gives FLOOR(x,0))")
+            return ns.errors["#VALUE!"]
+        return floor(num, sig)
+
+    return checked

@@ -203,7 +203,8 @@ def beta_settled(original, key: str):
 
     @functools.wraps(original)
     def checked(*args):
-        vals = [_plain(one_value(a, ns)) for a in args]
+        vals = [0.0 if v is ns.EMPTY else v  # (an empty cell is 0: its checks apply)
+                for v in (_plain(one_value(a, ns)) for a in args)]
         why = None if None in vals else _beta_refusal(name, vals, inverse)
         result = original(*args)
         x = one_value(result, ns)  # (SciPy's number: numpy's float)

@@ -191,7 +191,8 @@ _FORMULAS = (
             "and rounds a negative number toward or away from zero as mode says",
             "Microsoft Support, \"FLOOR function\", \"CEILING function\", "
             "\"FLOOR.MATH function\", \"CEILING.MATH function\" (their examples); "
-            "tests/test_excel_core.py::test_floor_and_ceiling", f"{_FXE}:to_multiple")
+            "tests/test_excel_core.py::test_floor_and_ceiling",
+            f"{_FXA}:floor_checked" if name == "FLOOR" else f"{_FXE}:to_multiple")
       for name in ("FLOOR", "CEILING", "FLOOR.MATH", "_XLFN.FLOOR.MATH", "CEILING.MATH",
                    "_XLFN.CEILING.MATH", "FLOOR.PRECISE", "_XLFN.FLOOR.PRECISE",
                    "CEILING.PRECISE", "_XLFN.CEILING.PRECISE")),

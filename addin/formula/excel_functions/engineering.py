@@ -22,8 +22,10 @@ excel("DEC2HEX", "scalars, cells, empty",
 excel("DEC2OCT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
-excel("DELTA", "scalars, cells",
-      "tests/test_checked_forms.py (Microsoft's DELTA examples)",
+excel("DELTA", "scalars, cells, empty",
+      "tests/test_checked_forms.py (Microsoft's DELTA examples); an empty cell (read as 0, "
+      "Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): DELTA(0) = 1, "
+      "DELTA(0,1) = 0 (its page: number2 defaults to 0); tests/test_checked_empty_math.py",
       no_logical=("number1", "number2"))
 excel("HEX2BIN", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",

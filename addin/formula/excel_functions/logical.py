@@ -3,11 +3,15 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("AND", "scalars, cells, ranges, errors",
+excel("AND", "scalars, cells, ranges, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_core.py (values asserted there) ; a reference to one cell (Microsoft "
       "Support, \"AND function\": a reference's logical values are read, its text and empty "
-      "cells ignored, #VALUE! when none is left); tests/test_checked_common.py",
+      "cells ignored, #VALUE! when none is left); tests/test_checked_common.py; an empty cell "
+      "of a reference (one cell too) left out, #VALUE! when no logical value is left "
+      "(Microsoft Support, \"AND function\"); Excel saved AND(B7:B9,C9,D7,E7) = FALSE in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!D136); "
+      "tests/test_checked_empty_math.py",
       value_context=True)
 excel("FALSE", "no argument",
       "values Excel saved in tests/corpus/poi/Booleans.xlsx (tests/test_fidelity.py); "
@@ -44,17 +48,26 @@ excel("IFS", "scalars, cells, empty",
       "value_if_true of an empty cell 0; an empty logical_test refused (addin/excel/logic.py);"
       " tests/test_checked_empty_cells.py",
       xlfn=True, branching=True)
-excel("NOT", "scalars, cells, arrays",
+excel("NOT", "scalars, cells, arrays, empty",
       "values Excel saved in tests/corpus/xlcalculator/NOT.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
       "tests/test_checked_forms.py::test_if_and_isnumber_over_ranges_in_array_formulas "
       "(Microsoft Support, Guidelines and examples of array formulas: each item of an array in"
-      " an array formula)",
+      " an array formula); an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to "
+      "Correctly Evaluate Blank Cells\"): NOT(0) = TRUE, as Excel saved NOT(0) in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!D980); "
+      "tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True)
-excel("OR", "scalars, cells",
+excel("OR", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/calamine/formula.issue.xlsx "
       "(tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
-      "(tests/test_template.py); tests/test_excel_core.py (values asserted there)",
+      "(tests/test_template.py); tests/test_excel_core.py (values asserted there); a range, "
+      "and an empty cell of a reference (one cell too) left out, #VALUE! when no logical value"
+      " is left (Microsoft Support, \"OR function\": \"If an array or reference argument contains"
+      " text or empty cells, those values are ignored\"); Excel saved OR(D7,E7,E8,B18) = "
+      "#VALUE! and the ranges of EverythingTests!E1020:K1020 in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py); "
+      "tests/test_checked_empty_math.py",
       value_context=True)
 excel("SWITCH", "scalars, ranges",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "

@@ -73,13 +73,17 @@ excel("ATAN", "scalars, cells, empty",
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
       "formulas\"; tests/test_elementwise_lifting.py",
       elementwise=True, value_args=ALL)
-excel("ATAN2", "scalars, cells",
+excel("ATAN2", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ATAN2.xlsx"
       " (tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
       "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
       "arguments, an error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
+      "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
+      "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): Microsoft Support, \"ATAN2 "
+      "function\" (both 0: #DIV/0!), as Excel saved ATAN2(B7,B7) and ATAN2(B7,B8) over a 0 in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!D168, E168); "
+      "tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL)
 excel("ATANH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"ATANH function\" (ATANH(0.76159416) = 1.00000001, ATANH(-0.1) = "
@@ -95,14 +99,18 @@ excel("BASE", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand)",
       xlfn=True, value_args=ALL)
-excel("CEILING", "scalars, cells, arrays, numeric text, errors",
+excel("CEILING", "scalars, cells, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/xlcalculator/CEILING.xlsx (tests/test_fidelity.py); workbook/napkin.xlsx, "
       "its values equal to LibreOffice's (tests/test_template.py) ; "
       "tests/test_checked_forms.py::test_if_and_isnumber_over_ranges_in_array_formulas "
       "(Microsoft Support, Guidelines and examples of array formulas: each item of an array in"
       " an array formula); text that looks like a number (read as that number): the cells "
-      "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      "Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py);"
+      " an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate "
+      "Blank Cells\"): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!F212 CEILING(D9,D10) = 0, G212 CEILING(C12,D11) = 0: an empty "
+      "significance gives 0); tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("CEILING.MATH", "scalars",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
@@ -113,7 +121,7 @@ excel("CEILING.MATH", "scalars",
       "tests/test_elementwise_lifting.py",
       xlfn=True, elementwise=True)
 excel("CEILING.PRECISE", xlfn=True)
-excel("COMBIN", "scalars, cells",
+excel("COMBIN", "scalars, cells, empty",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand) ; a reference to one cell holding a number (its value; a logical value refused):"
       " Microsoft Support, \"COMBIN function\" (COMBIN(8,2) = 28); tests/test_checked_common.py "
@@ -121,7 +129,9 @@ excel("COMBIN", "scalars, cells",
       "SUMPRODUCT (element by element, each element its own call's value and checks, "
       "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
       "Microsoft Support, \"Guidelines and examples of array formulas\"; "
-      "tests/test_elementwise_lifting.py",
+      "tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB Q149577, \"XL:"
+      " Formula to Correctly Evaluate Blank Cells\"): COMBIN(0,0) = COMBIN(5,0) = 1, #NUM! for "
+      "number < number_chosen (its page); tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL)
 excel("COMBINA", "scalars",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
@@ -147,9 +157,11 @@ excel("COSH", "scalars, cells, numeric text, empty, errors",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 280; "
       "tests/test_fidelity.py)",
       value_args=ALL)
-excel("COT", "scalars, cells",
+excel("COT", "scalars, cells, empty",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
-      "hand)",
+      "hand); an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly "
+      "Evaluate Blank Cells\"): Microsoft Support, \"COT function\" (COT(0) returns #DIV/0!); "
+      "tests/test_checked_empty_math.py",
       xlfn=True, value_args=ALL, bound=(0, 134217728.0))
 excel("COTH", xlfn=True, value_args=ALL)
 excel("CSC", xlfn=True, value_args=ALL)
@@ -186,8 +198,12 @@ excel("FACT", "scalars, cells, numeric text, empty",
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
       "formulas\"; tests/test_elementwise_lifting.py",
       elementwise=True, value_args=ALL, bound=(0, 20.0))
-excel("FLOOR", "scalars, cells",
-      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py)",
+excel("FLOOR", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); an empty "
+      "cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\")"
+      " as its number only (0, a multiple of any significance); an empty significance refused:"
+      " no page or Excel-saved cell gives FLOOR(x,0) (addin/formula/fx_excel_args.py "
+      "floor_checked); tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("FLOOR.MATH", "scalars",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
@@ -213,10 +229,12 @@ excel("LOG", "scalars, cells, numeric text, empty, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LOG examples)",
       elementwise=True, value_args=ALL, value_context=True, bound=(1, None))
-excel("LOG10", "scalars, cells, errors",
+excel("LOG10", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/calamine/issue644.xlsx, "
       "tests/corpus/calamine/issue_644.xlsx (tests/test_fidelity.py); "
-      "tests/test_checked_forms.py (Microsoft's LOG10 examples; an error value)",
+      "tests/test_checked_forms.py (Microsoft's LOG10 examples; an error value); an empty cell"
+      " (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): "
+      "#NUM!, as LOG10(0); tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True)
 excel("MDETERM", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
@@ -232,36 +250,48 @@ excel("MMULT", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
       "(tests/test_fidelity.py)",
       array_context=True)
-excel("MOD", "scalars, cells, numeric text",
+excel("MOD", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/sheetjs/pivot_table_named_range.xlsx and 1 more (tests/test_fidelity.py); "
       "text that looks like a number (read as that number): the cells Excel saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py); an empty cell "
+      "(read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): the"
+      " cell Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!I932, MOD(D17,D16) = #DIV/0!, as the MOD page says of a divisor 0); "
+      "tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True)
-excel("MROUND", "scalars, cells",
+excel("MROUND", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; halves "
       "rounded away from zero, the quotient taken to 15 digits (Microsoft Support, \"MROUND "
       "function\": MROUND(1.3,0.2) = 1.4; addin/excel/refusals.py; "
-      "tests/test_checked_lookups.py)",
+      "tests/test_checked_lookups.py); an empty cell (read as 0, Microsoft KB Q149577, \"XL: "
+      "Formula to Correctly Evaluate Blank Cells\") as its number only; an empty multiple "
+      "refused: Microsoft's MROUND page gives no value for a multiple of 0 "
+      "(addin/excel/refusals.py); tests/test_checked_empty_math.py",
       value_args=ALL, no_logical=("number", "multiple"))
-excel("ODD", "scalars, cells",
+excel("ODD", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
       "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
       "arguments, an error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
+      "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
+      "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): ODD(0) = 1, 0 rounded up, "
+      "away from zero, as its page says; tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, bound=(0, 2.0 ** 53))
 excel("PI", "no argument",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
       "and 4 more (tests/test_fidelity.py)")
-excel("POWER", "scalars, cells, numeric text",
+excel("POWER", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/BASES.xlsx"
       " and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
+      "(tests/test_fidelity.py); an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula "
+      "to Correctly Evaluate Blank Cells\"): the cell Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!I1068, POWER(C9,D7) = "
+      "1); tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True, no_logical=())
-excel("PRODUCT", "scalars, cells, ranges, arrays",
+excel("PRODUCT", "scalars, cells, ranges, arrays, empty",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand) ; a reference to one cell (Microsoft Support, \"PRODUCT function\": only the "
       "numbers of a reference are multiplied; PRODUCT(A2:A4) = 2250, PRODUCT(A2:A4, 2) = "
@@ -269,7 +299,11 @@ excel("PRODUCT", "scalars, cells, ranges, arrays",
       "\"WorksheetFunction.Product method\": \"If an argument is an array or reference, only "
       "numbers in the array or reference are counted\"; the array formulas "
       "{=PRODUCT(F3:F62+1)-1} Excel saved in the fourth held-out part's Return.xlsx, 4 cells; "
-      "tests/test_checked_more_forms.py)",
+      "tests/test_checked_more_forms.py); an empty cell of a reference (a reference to one "
+      "cell too) left out: Microsoft Learn, \"WorksheetFunction.Product method\" (\"Empty cells "
+      "... in the array or reference are ignored\"); none left: 0, as Excel saved "
+      "PRODUCT(D7:D10) in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!L1084); tests/test_checked_empty_math.py",
       value_context=True, three_d=True)
 excel("RADIANS", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/xlcalculator/COS.xlsx "
@@ -302,27 +336,37 @@ excel("ROMAN", "scalars, cells, empty",
       " in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): "
       "ROMAN(0) \"\", form 0 classic (ROMAN's page, ROMAN(499,0) CDXCIX); "
       "tests/test_checked_empty_cells.py")
-excel("ROUND", "scalars, cells, errors",
+excel("ROUND", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/poi/56315.xlsx and 1 "
       "more (tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "
       "(tests/test_template.py); its double near the midpoint of two (rounded to 64 bits, then"
-      " 53): the tuning pool's Summary_Financials.xlsm, Fuel!N434 (tests/test_round_double.py)",
+      " 53): the tuning pool's Summary_Financials.xlsm, Fuel!N434 "
+      "(tests/test_round_double.py); an empty cell (read as 0, Microsoft KB Q149577, \"XL: "
+      "Formula to Correctly Evaluate Blank Cells\"): the cells Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!J1180, ROUND(D7,D8) = "
+      "0) and num_digits 0 as its page says; tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ROUNDDOWN", "scalars, cells, errors",
+excel("ROUNDDOWN", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/xlcalculator/ROUNDDOWN.xlsx (tests/test_fidelity.py); an error value "
       "(given back, as Excel saved it in the business corpus's third held-out part (seen): "
       "Financial Feasibility.xlsx, 60 cells of ROUNDDOWN of an error Excel saved as that "
       "error; two different error values refused, which comes first no page says): "
-      "tests/test_checked_lookups.py",
+      "tests/test_checked_lookups.py; an empty cell (read as 0, Microsoft KB Q149577, \"XL: "
+      "Formula to Correctly Evaluate Blank Cells\"): the cell Excel saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!H1184, ROUNDDOWN(D7,-1)"
+      " = 0); tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
-excel("ROUNDUP", "scalars, cells, numeric text, errors",
+excel("ROUNDUP", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/calamine/issue446.xlsx, tests/corpus/poi/48539.xlsx "
       "and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
       " corpus's third held-out part (seen): Cost Model.xlsx, Model!J59; two different error "
-      "values refused, which comes first no page says): tests/test_checked_lookups.py",
+      "values refused, which comes first no page says): tests/test_checked_lookups.py; an "
+      "empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank "
+      "Cells\"): num_digits 0 as Microsoft's ROUNDUP page says; "
+      "tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("SEC", xlfn=True, value_args=ALL)
 excel("SECH", xlfn=True, value_args=ALL)
@@ -343,7 +387,7 @@ excel("SIGN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("SIN", "scalars, cells, numeric text",
+excel("SIN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/47813.xlsx, tests/corpus/poi/48539.xlsx "
       "(tests/test_fidelity.py); text that looks like a number (read as that number): the "
       "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
@@ -351,7 +395,9 @@ excel("SIN", "scalars, cells, numeric text",
       "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
       "arguments, an error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
+      "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
+      "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): SIN(0) = 0; "
+      "tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, bound=(0, 134217728.0))
 excel("SINH", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"SINH function\" (SINH(1) = 1.175201194 and 2.868*SINH(0.0342*1.03) ="
@@ -361,12 +407,14 @@ excel("SINH", "scalars, cells, numeric text, empty, errors",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 1256; "
       "tests/test_fidelity.py)",
       value_args=ALL, bound=(0, 709.0))
-excel("SQRT", "scalars, cells, errors",
+excel("SQRT", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); an error "
       "value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
       "2.2.11.2.2.2.8, a function given an error value returns it; SQRT of #N/A saved as #N/A "
       "in the business corpus's fourth held-out part (seen): Forecast.xlsx, 'Holt''s "
-      "Method'!R90:R96, 4 cells): tests/test_first_error.py",
+      "Method'!R90:R96, 4 cells): tests/test_first_error.py; an empty cell (read as 0, "
+      "Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): SQRT(0) = 0; "
+      "tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("SUBTOTAL", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/59736.xlsx, "
@@ -413,22 +461,29 @@ excel("SUMPRODUCT", "ranges, arrays, numeric text, empty, errors",
 excel("SUMSQ", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)")
-excel("SUMX2MY2", "ranges, arrays",
+excel("SUMX2MY2", "ranges, arrays, empty",
       "Microsoft Support, \"SUMX2MY2 function\" (its example over 2,3,9,1,8,7,5 and "
       "6,5,11,7,5,4,4 = -55, ranges and array constants); tests/test_checked_common.py; "
-      "refused unless both arrays hold numbers only in the same shape "
-      "(addin/excel/refusals.py)",
+      "refused unless both arrays hold numbers (or empty cells) only in the same shape "
+      "(addin/excel/refusals.py); a pair with an empty cell left out, none left #DIV/0!: the "
+      "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!E1340, K1340, G1344); tests/test_checked_empty_math.py",
       array_context=True)
-excel("SUMX2PY2", "ranges, arrays",
+excel("SUMX2PY2", "ranges, arrays, empty",
       "Microsoft Support, \"SUMX2PY2 function\" (its example over 2,3,9,1,8,7,5 and "
       "6,5,11,7,5,4,4 = 521, ranges and array constants); tests/test_checked_common.py; "
-      "refused unless both arrays hold numbers only in the same shape "
-      "(addin/excel/refusals.py)",
+      "refused unless both arrays hold numbers (or empty cells) only in the same shape "
+      "(addin/excel/refusals.py); a pair with an empty cell left out, none left #DIV/0!: the "
+      "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!E1340, K1340, G1344); tests/test_checked_empty_math.py",
       array_context=True)
-excel("SUMXMY2", "ranges, arrays",
+excel("SUMXMY2", "ranges, arrays, empty",
       "Microsoft Support, \"SUMXMY2 function\" (its example over 2,3,9,1,8,7,5 and "
       "6,5,11,7,5,4,4 = 79, ranges and array constants); tests/test_checked_common.py; refused"
-      " unless both arrays hold numbers only in the same shape (addin/excel/refusals.py)",
+      " unless both arrays hold numbers (or empty cells) only in the same shape "
+      "(addin/excel/refusals.py); a pair with an empty cell left out, none left #DIV/0!: the "
+      "cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
+      "(EverythingTests!E1340, K1340, G1344); tests/test_checked_empty_math.py",
       array_context=True)
 excel("TAN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); text that "
@@ -449,9 +504,12 @@ excel("TANH", "scalars, cells, numeric text, empty, errors",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests row 1360; "
       "tests/test_fidelity.py)",
       value_args=ALL)
-excel("TRUNC", "scalars, errors, omitted",
+excel("TRUNC", "scalars, cells, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); an error value (given back, as Excel saved it in the business"
       " corpus's third held-out part (seen): Cost Model.xlsx, Model!I91:J91; two different "
-      "error values refused, which comes first no page says): tests/test_checked_lookups.py",
+      "error values refused, which comes first no page says): tests/test_checked_lookups.py; a"
+      " reference to one cell, an empty one read as 0 (Microsoft KB Q149577; Microsoft "
+      "Support, \"TRUNC function\": num_digits 0 by default, TRUNC(8.9) = 8, TRUNC(-8.9) = -8, "
+      "TRUNC(0.45) = 0, worked by hand over cells): tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True, bound=(1, 308.0), first_error=True)

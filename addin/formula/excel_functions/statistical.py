@@ -36,7 +36,7 @@ excel("AVERAGEIFS", "scalars, cells, ranges, empty",
       "COUNTIFS's; text or a logical value to average where the criteria match refused "
       "(addin/formula/fx_excel_args.py, averaged_numbers), error values by their form; "
       "tests/test_checked_ifs.py")
-excel("BETA.DIST", "scalars, cells, errors",
+excel("BETA.DIST", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B2, "
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
       "\"BETA.DIST function\" (BETA.DIST(2,8,10,TRUE,1,3) = 0.6854706, FALSE 1.4837646); "
@@ -45,7 +45,10 @@ excel("BETA.DIST", "scalars, cells, errors",
       "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
       " an error value returns it; 51 cells the business corpus's second held-out part (seen) "
       "saved: Containership_ABS_Model - Copy.xlsm, Beta_Dis!AC5:AC55, "
-      "BETA.DIST(#NAME?,#REF!,#REF!,FALSE,#NAME?,#NAME?) #NAME?): tests/test_first_error.py",
+      "BETA.DIST(#NAME?,#REF!,#REF!,FALSE,#NAME?,#NAME?) #NAME?): tests/test_first_error.py; "
+      "an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate "
+      "Blank Cells\"): x, A or B 0 (BETA.DIST(0.5,2,3,TRUE,A1) = 11/16 by hand); an empty "
+      "cumulative refused; tests/test_checked_empty_math.py",
       xlfn=True, value_args=ALL, first_error=True)
 excel("BETA.INV", "scalars, cells, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B3, "
@@ -58,10 +61,13 @@ excel("BETA.INV", "scalars, cells, errors",
       "Copy.xlsm, Beta_Dis!Z15, BETA.INV(RAND(),#REF!,#REF!,#NAME?,#NAME?) #REF!): "
       "tests/test_first_error.py",
       xlfn=True, value_args=ALL, first_error=True)
-excel("BETADIST", "scalars, cells",
+excel("BETADIST", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B4, "
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
-      "\"BETADIST function\" (BETADIST(2,8,10,1,3) = 0.685470581); tests/test_checked_beta.py",
+      "\"BETADIST function\" (BETADIST(2,8,10,1,3) = 0.685470581); tests/test_checked_beta.py; "
+      "an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate "
+      "Blank Cells\"): x, A or B 0 (BETADIST(0.5,2,3,A1) = 11/16 by hand); "
+      "tests/test_checked_empty_math.py",
       value_args=ALL)
 #: not checked: its page says it iterates until the result is within 3E-7, and ECMA-376's
 #: example, BETAINV(0.5,1,2) = 0.29289341, is 1.9E-7 from the exact 1 - 1/sqrt(2)
@@ -160,8 +166,10 @@ excel("FREQUENCY", "scalars, ranges, numeric text, empty",
       "only (addin/formula/fx_excel_stats.py)",
       array_context=True)
 excel("GROWTH", array_context=True, differs="GROWTH")
-excel("HARMEAN", "ranges",
-      "tests/test_checked_forms.py (Microsoft's HARMEAN example)")
+excel("HARMEAN", "ranges, empty",
+      "tests/test_checked_forms.py (Microsoft's HARMEAN example); an empty cell of a reference"
+      " left out (Microsoft Support, \"HARMEAN function\": text, logical values or empty cells "
+      "of an array or reference are ignored); tests/test_checked_empty_math.py")
 excel("INTERCEPT", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B131; "
       "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
@@ -207,8 +215,10 @@ excel("MIN", "scalars, cells, ranges, arrays, empty, errors",
       "which comes first no page says: the differential's MIN({1;2;3},(0^0),(\"\"^0)), formulas "
       "#NUM!, LibreOffice #VALUE!)",
       value_context=True, three_d=True, first_error=True)
-excel("MODE", "ranges",
-      "tests/test_checked_forms.py (Microsoft's MODE example)")
+excel("MODE", "ranges, empty",
+      "tests/test_checked_forms.py (Microsoft's MODE example); an empty cell of a reference "
+      "left out (Microsoft Support, \"MODE function\": text, logical values or empty cells of an"
+      " array or reference are ignored); tests/test_checked_empty_math.py")
 excel("MODE.MULT", "arrays",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
       "hand)",
@@ -254,17 +264,22 @@ excel("SLOPE", "ranges, empty",
       "and SLOPE's: the business corpus's first held-out part (seen), Star Cements.xlsx, "
       "Beta!I11 over D4:E272, rows 266-272 empty; tests/test_checked_paired.py",
       array_context=True)
-excel("SMALL", "scalars, cells, ranges, arrays",
+excel("SMALL", "scalars, cells, ranges, arrays, empty",
       "Microsoft's documented example (tests/test_excel_functions.py); workbook/napkin.xlsx's "
       "Cost sheet, its values equal to LibreOffice's (tests/test_template.py); k as a "
       "reference to one cell: 14 cells Excel saved in the fourth held-out part's Tata Steel "
       "and financial-analysis models, SMALL(D63:D67,$C$76); one cell as the array (Microsoft "
       "Support, \"SMALL function\": SMALL(array,1) is the smallest value, #NUM! for an empty "
       "array; tests/test_checked_more_forms.py); a logical k refused "
-      "(addin/formula/fx_excel_args.py)")
-excel("STDEV", "scalars, cells, ranges",
+      "(addin/formula/fx_excel_args.py); an empty cell of the array left out (Microsoft "
+      "Support, \"SMALL function\"; Excel saved SMALL(C7:D11,3) = 1.00001 and SMALL(D7:E10,2) = "
+      "#NUM! in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!F1272, G1272);"
+      " an empty k is 0: #NUM! (its page, k <= 0); tests/test_checked_empty_math.py")
+excel("STDEV", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
-      "tests/test_excel_functions.py (values asserted there)",
+      "tests/test_excel_functions.py (values asserted there); an empty cell of a reference "
+      "left out (Microsoft Support, \"STDEV function\": \"Empty cells, logical values, text, or "
+      "error values in the array or reference are ignored\"); tests/test_checked_empty_math.py",
       value_context=True, three_d=True)
 excel("STDEV.P", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B104; "
@@ -284,11 +299,13 @@ excel("STDEV.S", "scalars, cells, ranges, arrays, empty",
       "counted, its empty cells, logical values and text ignored); an empty value given "
       "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
-excel("STDEVP", "scalars, cells, ranges",
+excel("STDEVP", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B107; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEVP function\" (STDEVP of its ten "
       "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEV.P "
-      "(addin/excel/aggregates.py AGGREGATES)",
+      "(addin/excel/aggregates.py AGGREGATES); an empty cell of a reference left out "
+      "(Microsoft Support, \"STDEVP function\": \"Empty cells, logical values, text, or error "
+      "values in the array or reference are ignored\"); tests/test_checked_empty_math.py",
       three_d=True)
 excel("STEYX", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B136; "
@@ -302,11 +319,13 @@ excel("STEYX", "ranges, arrays, empty",
       "than 3 pairs, and known_x's of a standard deviation of 0",
       array_context=True)
 excel("TREND", array_context=True, differs="TREND")
-excel("VAR", "cells, ranges",
+excel("VAR", "cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; a "
       "reference to one cell (only its number counts: Microsoft Support, \"VAR function\", text,"
       " logical values and empty cells of a reference are ignored; VAR of the ten strengths = "
-      "754.2667); tests/test_checked_common.py",
+      "754.2667); tests/test_checked_common.py; an empty cell of a reference left out "
+      "(Microsoft Support, \"VAR function\": \"Empty cells, logical values, text, or error values"
+      " in the array or reference are ignored\"); tests/test_checked_empty_math.py",
       value_context=True, three_d=True)
 excel("VAR.P", "scalars, cells, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B111; "
@@ -326,19 +345,21 @@ excel("VAR.S", "scalars, cells, ranges, arrays, empty",
       "counted, its empty cells, logical values and text ignored); an empty value given "
       "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
       xlfn=True, three_d=True)
-excel("VARP", "scalars, cells, ranges, numeric text",
+excel("VARP", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114) "
       "and tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (row 1456: text and logical values "
       "given directly; tests/test_fidelity.py; an empty cell refused: Excel's unary + of one, "
       "0 or left out, is unsettled in the differential); Microsoft Support, \"VARP function\" "
       "(VARP of its ten strengths = 678.84); tests/test_checked_spread.py; computed as VAR.P "
-      "(addin/excel/aggregates.py AGGREGATES)",
+      "(addin/excel/aggregates.py AGGREGATES); an empty cell of a reference left out "
+      "(Microsoft Support, \"VARP function\": \"Empty cells, logical values, text, or error "
+      "values in the array or reference are ignored\"); tests/test_checked_empty_math.py",
       three_d=True)
 excel("FORECAST.LINEAR", "scalars, cells, ranges, empty",
       "Microsoft Support, \"FORECAST and FORECAST.LINEAR functions\" (the same computation as "
       "FORECAST; its example 10.607253); tests/test_checked_stats.py; refused as FORECAST ; an"
       " empty cell: as FORECAST's (tests/test_checked_paired.py)")
-excel("NORM.S.DIST", "scalars, cells",
+excel("NORM.S.DIST", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B43; "
       "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
       "\"NORM.S.DIST function\" (NORM.S.DIST(1.333333,TRUE) = 0.908788726, FALSE 0.164010148); "
@@ -349,9 +370,11 @@ excel("NORM.S.DIST", "scalars, cells",
       " array formula or inside SUMPRODUCT (element by element, the result the broadcast of "
       "its arguments, an error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
+      "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
+      "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): NORM.S.DIST(0,TRUE) = 0.5; "
+      "an empty cumulative refused; tests/test_checked_empty_math.py",
       xlfn=True, elementwise=True)
-excel("NORM.DIST", "scalars, cells",
+excel("NORM.DIST", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B41; "
       "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
       "\"NORM.DIST function\" (NORM.DIST(42,40,1.5,TRUE) = 0.9087888, FALSE 0.10934); "
@@ -360,9 +383,12 @@ excel("NORM.DIST", "scalars, cells",
       " array formula or inside SUMPRODUCT (element by element, the result the broadcast of "
       "its arguments, an error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
+      "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
+      "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): x or mean 0, #NUM! for a "
+      "standard_dev of 0 (its page); an empty cumulative refused "
+      "(addin/formula/fx_excel_stats.py); tests/test_checked_empty_math.py",
       xlfn=True, elementwise=True)
-excel("NORM.INV", "scalars, cells",
+excel("NORM.INV", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B42); "
       "Microsoft Support, \"NORM.INV function\" (NORM.INV(0.908789,40,1.5) = 42.000002); "
       "tests/test_checked_stats.py; refused where the mean and standard_dev * z cancel "
@@ -370,34 +396,43 @@ excel("NORM.INV", "scalars, cells",
       " array formula or inside SUMPRODUCT (element by element, the result the broadcast of "
       "its arguments, an error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
+      "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
+      "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): #NUM! for a probability or "
+      "standard_dev of 0 (its page); tests/test_checked_empty_math.py",
       elementwise=True)
-excel("NORM.S.INV", "scalars, cells",
+excel("NORM.S.INV", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B44); "
       "Microsoft Support, \"NORM.S.INV function\" (NORM.S.INV(0.908789) = 1.3333347); "
       "tests/test_checked_stats.py ; a range or an array where it takes one value, in an array"
       " formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
       "arguments, an error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
+      "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
+      "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): #NUM! for a probability of 0"
+      " (its page); tests/test_checked_empty_math.py",
       elementwise=True)
-excel("NORMINV", "scalars, cells",
+excel("NORMINV", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B46); "
       "Microsoft Support, \"NORMINV function\" (the same example); tests/test_checked_stats.py; "
       "refused where the mean and standard_dev * z cancel (addin/formula/fx_excel_stats.py) ; "
       "a range or an array where it takes one value, in an array formula or inside SUMPRODUCT "
       "(element by element, the result the broadcast of its arguments, an error value per "
       "element; arrays of different sizes refused, addin/formula/array_sizes.py): Microsoft "
-      "Support, \"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
+      "Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB Q149577, \"XL:"
+      " Formula to Correctly Evaluate Blank Cells\"): #NUM! for a probability or standard_dev "
+      "of 0 (its page); tests/test_checked_empty_math.py",
       elementwise=True)
-excel("NORMSINV", "scalars, cells",
+excel("NORMSINV", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B48); "
       "Microsoft Support, \"NORMSINV function\" (NORMSINV(0.9088) = 1.3334); "
       "tests/test_checked_stats.py ; a range or an array where it takes one value, in an array"
       " formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
       "arguments, an error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
+      "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
+      "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): #NUM! for a probability of 0"
+      " (its page); tests/test_checked_empty_math.py",
       elementwise=True)
 excel("PERCENTILE", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B89); "
@@ -450,7 +485,7 @@ excel("MINA", "scalars, cells, ranges, empty",
       "reference counts 0); tests/test_checked_common.py; the empty text \"\" given directly "
       "refused (addin/excel/refusals.py)",
       value_context=True)
-excel("POISSON", "scalars, cells",
+excel("POISSON", "scalars, cells, empty",
       "Microsoft Support, \"POISSON function\" (the same computation as POISSON.DIST: "
       "POISSON(2,5,TRUE) = 0.124652, POISSON(2,5,FALSE) = 0.084224; x truncated); "
       "tests/test_checked_common.py; refused for a mean of 0 and a cumulative that is not TRUE"
@@ -458,14 +493,20 @@ excel("POISSON", "scalars, cells",
       "an array formula or inside SUMPRODUCT (element by element, the result the broadcast of "
       "its arguments, an error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
+      "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
+      "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\") as x: P(X <= 0) = e^-mean; an"
+      " empty mean (0) or cumulative refused (addin/excel/refusals.py); "
+      "tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL)
-excel("POISSON.DIST", "scalars, cells",
+excel("POISSON.DIST", "scalars, cells, empty",
       "Microsoft Support, \"POISSON.DIST function\" (POISSON.DIST(2,5,TRUE) = 0.124652, "
       "POISSON.DIST(2,5,FALSE) = 0.084224; x truncated); tests/test_checked_common.py; refused"
       " as POISSON ; a range or an array where it takes one value, in an array formula or "
       "inside SUMPRODUCT (element by element, the result the broadcast of its arguments, an "
       "error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
+      "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
+      "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\") as x: P(X = 0) = e^-mean; an "
+      "empty mean (0) or cumulative refused (addin/excel/refusals.py); "
+      "tests/test_checked_empty_math.py",
       xlfn=True, elementwise=True, value_args=ALL)
