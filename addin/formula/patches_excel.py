@@ -204,4 +204,11 @@ EXCEL_FUNCTIONS = (
       for name in ("FORMULATEXT", "_XLFN.FORMULATEXT")),
     ("INDEX", "lookup:index", _UNLIKE.format("INDEX") + " (a reference, row or column 0 "
      "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
+    *((name, f"criteria_extremes:{name.removeprefix('_XLFN.').lower()}",
+       f"formulas' {name} reads a matched empty cell, text or logical value and a call "
+       "matching nothing unlike anything Microsoft's page settles, and counts a formula's "
+       "\"\" as empty for \"<>\" and \"=\": ours computes what the page settles and "
+       "refuses the rest in strict mode",
+       _ms(name.removeprefix("_XLFN."), "test_checked_criteria_extremes.py"))
+      for name in ("MAXIFS", "_XLFN.MAXIFS", "MINIFS", "_XLFN.MINIFS")),
 )

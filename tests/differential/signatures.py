@@ -150,6 +150,8 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "PROPER": (("t",), (), None), "RANDBETWEEN": ((), (), None),
     "FORMULATEXT": (("ref",), (), None),
     "STOCKHISTORY": (("t", "n"), ("n", "i", "i", "i"), None),
+    "MAXIFS": (("rr", "rr", "c"), ("rr", "c"), None),
+    "MINIFS": (("rr", "rr", "c"), ("rr", "c"), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -166,7 +168,7 @@ FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT
           "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", "NUMBERVALUE", "XMATCH",
           "TEXTBEFORE", "TEXTAFTER", "TEXTSPLIT", "RANDARRAY", "FORMULATEXT",
           "COVARIANCE.P", "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", "AGGREGATE", "IFS",
-          "IFNA", *DYNAMIC}
+          "IFNA", "MAXIFS", "MINIFS", *DYNAMIC}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {

@@ -190,6 +190,16 @@ excel("MAX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "Support, \"MAX function\": in an array only its numbers are used; \"Use array constants in"
       " array formulas\")",
       value_context=True, three_d=True)
+excel("MAXIFS", "scalars, cells, ranges, empty",
+      "Microsoft Support, \"MAXIFS function\" (MAXIFS(A2:A7,B2:B7,1) = 91, "
+      "MAXIFS(A2:A5,B3:B6,\"a\") = 10 over ranges not aligned, MAXIFS(A2:A7,B2:B7,\"b\","
+      "D2:D7,\">100\") = 50; ranges of another size or shape #VALUE!; criteria as "
+      "SUMIFS's); tests/test_checked_criteria_extremes.py (worked by hand); the "
+      "differential test against LibreOffice (tests/test_differential.py); refused for a "
+      "matched cell holding text or a logical value, a matched empty cell that would "
+      "decide the result read as 0, no number matched, and \"<>\" or \"=\" over a "
+      "formula's \"\" (addin/excel/criteria_extremes.py)",
+      xlfn=True)
 excel("MEDIAN", "scalars, ranges, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's MEDIAN examples); "
@@ -207,6 +217,14 @@ excel("MIN", "scalars, cells, ranges, arrays, empty, errors",
       "which comes first no page says: the differential's MIN({1;2;3},(0^0),(\"\"^0)), formulas "
       "#NUM!, LibreOffice #VALUE!)",
       value_context=True, three_d=True, first_error=True)
+excel("MINIFS", "scalars, cells, ranges, empty",
+      "Microsoft Support, \"MINIFS function\" (MINIFS(A2:A7,B2:B7,1) = 88, "
+      "MINIFS(A2:A5,B3:B6,\"a\") = 10 over ranges not aligned, MINIFS(A2:A7,B2:B7,\"b\","
+      "D2:D7,\">100\") = 13; ranges of another size or shape #VALUE!; criteria as "
+      "SUMIFS's); tests/test_checked_criteria_extremes.py (worked by hand); the "
+      "differential test against LibreOffice (tests/test_differential.py); refused as "
+      "MAXIFS (addin/excel/criteria_extremes.py)",
+      xlfn=True)
 excel("MODE", "ranges",
       "tests/test_checked_forms.py (Microsoft's MODE example)")
 excel("MODE.MULT", "arrays",

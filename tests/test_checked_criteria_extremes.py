@@ -1,0 +1,122 @@
+"""MAXIFS and MINIFS in strict mode (addin/excel/criteria_extremes.py): Microsoft's
+examples, values worked by hand, and the cases the pages leave open refused.
+
+Microsoft Support, "MAXIFS function" and "MINIFS function": Examples 1 to 3 of each page
+(their data written here as the pages give them, their results asserted)."""
+
+from __future__ import annotations
+
+import pytest
+import xlsx_make
+
+from addin.engine import checked
+from addin.engine.api import calc_workbook
+from addin.ooxml.guard import WorkbookError
+
+c = xlsx_make.cell
+
+
+def _text(ref: str, text: str) -> str:
+    return c(ref, None, text, t="inlineStr")
+
+
+def _column(col: str, values, first: int = 2) -> list[str]:
+    return [(_text(f"{col}{i}", v) if isinstance(v, str) else c(f"{col}{i}", None, v))
+            for i, v in enumerate(values, first) if v is not None]
+
+
+def _calc(tmp_path, cells, **kw):
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    return calc_workbook(src, tmp_path / "out.xlsx", {}, **kw)
+
+
+def test_maxifs_and_minifs_are_checked():
+    for name in ("MAXIFS", "MINIFS"):
+        assert {"ranges", "empty"} <= checked.checked()[name][0]
+
+
+def test_maxifs_microsoft_examples(tmp_path):
+    # Example 1: grades 89,93,96,85,91,88 weighted 1,2,2,3,1,1; weight 1 at rows 2, 6, 7:
+    # max(89, 91, 88) = 91 (the page's result). Example 2 (F:G): B3:B6 = a,a,b,a matches
+    # the 1st, 2nd and 4th cells of F2:F5 = 10,1,100,1: max(10, 1, 1) = 10. Example 3
+    # (J:M): "b" at rows 2, 5, 7 and level > 100 at 5 and 7: max(1, 50) = 50.
+    cells = [*_column("A", [89, 93, 96, 85, 91, 88]), *_column("B", [1, 2, 2, 3, 1, 1]),
+             *_column("F", [10, 1, 100, 1, 1, 1]), *_column("G", list("baabaa")),
+             *_column("J", [10, 1, 100, 1, 1, 50]), *_column("K", list("baabab")),
+             *_column("M", [100, 100, 200, 300, 100, 400]),
+             c("P1", "_xlfn.MAXIFS(A2:A7,B2:B7,1)", 91),
+             c("P2", '_xlfn.MAXIFS(F2:F5,G3:G6,"a")', 10),
+             c("P3", '_xlfn.MAXIFS(J2:J7,K2:K7,"b",M2:M7,">100")', 50)]
+    res = _calc(tmp_path, cells)
+    assert [res[f"S!P{i}"] for i in (1, 2, 3)] == [91, 10, 50]
+
+
+def test_minifs_microsoft_examples(tmp_path):
+    # Example 1: the same grades and weights: min(89, 91, 88) = 88. Example 2: F2:F7 =
+    # 10,11,100,111,1,1, G3:G6 = a,a,b,a matches the 1st, 2nd and 4th cells of F2:F5:
+    # min(10, 11, 111) = 10. Example 3: J2:J7 = 10..15, "b" at rows 2, 5, 6, 7 and level
+    # > 100 at 5, 6, 7: min(13, 14, 15) = 13.
+    cells = [*_column("A", [89, 93, 96, 85, 91, 88]), *_column("B", [1, 2, 2, 3, 1, 1]),
+             *_column("F", [10, 11, 100, 111, 1, 1]), *_column("G", list("baabaa")),
+             *_column("J", [10, 11, 12, 13, 14, 15]), *_column("K", list("baabbb")),
+             *_column("M", [100, 100, 200, 300, 300, 400]),
+             c("P1", "_xlfn.MINIFS(A2:A7,B2:B7,1)", 88),
+             c("P2", '_xlfn.MINIFS(F2:F5,G3:G6,"a")', 10),
+             c("P3", '_xlfn.MINIFS(J2:J7,K2:K7,"b",M2:M7,">100")', 13)]
+    res = _calc(tmp_path, cells)
+    assert [res[f"S!P{i}"] for i in (1, 2, 3)] == [88, 10, 13]
+
+
+def test_criteria_from_cells_and_empty_cells_that_cannot_decide(tmp_path):
+    # A2:A7 = 5, (empty), -3, 8, 2, (empty); B2:B7 = x, x, y, x, y, x.
+    # MAXIFS over "x" (criterion read from D1): rows 2, 3, 5, 7 -> 5, empty, 8, empty: the
+    # empty cells cannot be the largest whether left out or read as 0 (8 > 0): 8.
+    # MINIFS over "y" (rows 4, 6 -> -3, 2): -3. MINIFS over "<>y" (2, 3, 5, 7): 5 or 0
+    # would differ -> refused (below). MAXIFS over B "x" and A ">0": rows 2, 5 -> 8.
+    # Wildcards as SUMIFS's: "?" matches one character, "x" and "y": max(5, -3, 8, 2) = 8.
+    cells = [*_column("A", [5, None, -3, 8, 2, None]), *_column("B", list("xxyxyx")),
+             _text("D1", "x"),
+             c("P1", "_xlfn.MAXIFS(A2:A7,B2:B7,D1)", 8),
+             c("P2", '_xlfn.MINIFS(A2:A7,B2:B7,"y")', -3),
+             c("P3", '_xlfn.MAXIFS(A2:A7,B2:B7,"x",A2:A7,">0")', 8),
+             c("P4", '_xlfn.MAXIFS(A2:A7,B2:B7,"?")', 8)]
+    res = _calc(tmp_path, cells)
+    assert [res[f"S!P{i}"] for i in (1, 2, 3, 4)] == [8, -3, 8, 8]
+
+
+def test_ranges_of_another_shape_are_value_errors(tmp_path):
+    # "the size and shape of the max_range and criteria_rangeN arguments must be the
+    # same, otherwise these functions return the #VALUE! error" (both pages).
+    cells = [*_column("A", [1, 2, 3]), *_column("B", [1, 1, 1]),
+             c("P1", "_xlfn.MAXIFS(A2:A4,B2:B3,1)", "#VALUE!", t="e"),
+             c("P2", "_xlfn.MINIFS(A2:A4,B2:C4,1)", "#VALUE!", t="e")]
+    res = _calc(tmp_path, cells)
+    assert [str(res["S!P1"]), str(res["S!P2"])] == ["#VALUE!", "#VALUE!"]
+
+
+@pytest.mark.parametrize("formula, why", [
+    # min(5, 8) = 5 left out, 0 read as 0: the pages do not say which
+    ('_xlfn.MINIFS(A2:A7,B2:B7,"x")', "empty cell"),
+    # max(-3) left out, 0 read as 0
+    ('_xlfn.MAXIFS(A2:A7,B2:B7,"<>x",A2:A7,"<0")', None),
+    # no cell matched
+    ('_xlfn.MAXIFS(A2:A7,B2:B7,"z")', "no number"),
+    # a matched cell holding text
+    ('_xlfn.MAXIFS(C2:C7,B2:B7,"x")', "text or a logical"),
+])
+def test_what_the_pages_leave_open_is_refused(tmp_path, formula, why):
+    cells = [*_column("A", [5, None, -3, 8, 2, None]), *_column("B", list("xxyxyx")),
+             *_column("C", [1, "n/a", 2, 3, 4, 5]), c("P1", formula, 0)]
+    if why is None:  # MAXIFS(-3 only): a number, so computed
+        assert _calc(tmp_path, cells)["S!P1"] == -3
+        return
+    with pytest.raises(WorkbookError, match=why):
+        _calc(tmp_path, cells)
+
+
+def test_empty_criterion_over_a_formulas_empty_text_is_refused_as_for_sumifs(tmp_path):
+    # B3 = "" (a formula's empty text): whether "<>" matches it no page says (as SUMIFS).
+    cells = [*_column("A", [1, 2, 3]), _text("B2", "k"), c("B3", '""', "", t="str"),
+             _text("B4", "k"), c("P1", '_xlfn.MAXIFS(A2:A4,B2:B4,"<>")', 3)]
+    with pytest.raises(WorkbookError, match="empty text"):
+        _calc(tmp_path, cells)
