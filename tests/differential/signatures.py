@@ -152,6 +152,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "STOCKHISTORY": (("t", "n"), ("n", "i", "i", "i"), None),
     "MAXIFS": (("rr", "rr", "c"), ("rr", "c"), None),
     "MINIFS": (("rr", "rr", "c"), ("rr", "c"), None),
+    "RANK.EQ": (("n", "rr"), ("i",), None), "RANK.AVG": (("n", "rr"), ("i",), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -168,7 +169,8 @@ FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT
           "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", "NUMBERVALUE", "XMATCH",
           "TEXTBEFORE", "TEXTAFTER", "TEXTSPLIT", "RANDARRAY", "FORMULATEXT",
           "COVARIANCE.P", "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", "AGGREGATE", "IFS",
-          "IFNA", "MAXIFS", "MINIFS", *DYNAMIC}
+          "IFNA", "MAXIFS", "MINIFS", "RANK.EQ",
+          "RANK.AVG", *DYNAMIC}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {

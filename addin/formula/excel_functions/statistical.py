@@ -249,6 +249,23 @@ excel("RANK", "scalars, cells, ranges, empty",
       " ignored\"); tests/test_checked_rank.py; an empty cell as number refused "
       "(addin/excel/refusals.py)",
       no_logical=("number",))
+excel("RANK.EQ", "scalars, cells, ranges, empty",
+      "Microsoft Support, \"RANK.EQ function\" (of 7, 3.5, 3.5, 1, 2: RANK.EQ(A2,A2:A6,1) = 5, "
+      "RANK.EQ(A6,A2:A6) = 4, RANK.EQ(A3,A2:A6,1) = 3, duplicates given the top rank; "
+      "nonnumeric values in ref ignored); formulas computes it as RANK, the same function "
+      "(RANK's evidence: tests/corpus/poi/61063.xlsx, tests/test_checked_rank.py); "
+      "tests/test_checked_rank.py; the differential test against LibreOffice "
+      "(tests/test_differential.py); an empty cell or a logical value as number refused "
+      "(addin/excel/refusals.py)",
+      xlfn=True, no_logical=("number",))
+excel("RANK.AVG", "scalars, cells, ranges, empty",
+      "Microsoft Support, \"RANK.AVG function\" (RANK.AVG(94,B2:B8) = 4 over 89, 88, 92, "
+      "101, 94, 97, 95; the average rank of duplicates; nonnumeric values in ref ignored) "
+      "and \"RANK.EQ function\" (its rank adjusted for ties, 3 + 0.5 = 3.5 for 3.5 of 7, 3.5, "
+      "3.5, 1, 2 ascending); tests/test_checked_rank.py (worked by hand); the differential "
+      "test against LibreOffice (tests/test_differential.py); an empty cell or a logical "
+      "value as number refused (addin/excel/refusals.py)",
+      xlfn=True, no_logical=("number",))
 excel("RSQ", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B134; "
       "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
