@@ -153,6 +153,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "MAXIFS": (("rr", "rr", "c"), ("rr", "c"), None),
     "MINIFS": (("rr", "rr", "c"), ("rr", "c"), None),
     "RANK.EQ": (("n", "rr"), ("i",), None), "RANK.AVG": (("n", "rr"), ("i",), None),
+    "XOR": (("v",), (), "v"),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -170,7 +171,7 @@ FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT
           "TEXTBEFORE", "TEXTAFTER", "TEXTSPLIT", "RANDARRAY", "FORMULATEXT",
           "COVARIANCE.P", "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", "AGGREGATE", "IFS",
           "IFNA", "MAXIFS", "MINIFS", "RANK.EQ",
-          "RANK.AVG", *DYNAMIC}
+          "RANK.AVG", "XOR", *DYNAMIC}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {
