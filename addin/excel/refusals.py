@@ -69,6 +69,9 @@ def _checked(name: str, key: str | None = None):
             raise Cannot(f"{name}() given an empty cell as its number (Microsoft's page "
                          "says only that nonnumeric values in ref are ignored)")
         got = ORIGINAL[key](*args)
+        if name == "CONFIDENCE.T" and len(args) == 3 and _below(args[2], 1):
+            raise Cannot("CONFIDENCE.T() given a size below 1 (its page does not say "
+                         "Excel's value)")
         if name in _RANKS[1:] and _not_found(args, got):
             raise Cannot(f"{name}() of a number that is not among the numbers of ref "
                          "(its page does not say Excel's value; [MS-OI29500] 2.1.1026 "
@@ -84,6 +87,13 @@ def _checked(name: str, key: str | None = None):
                     f"its {' or '.join(params)}" if params else
                     f"formulas' {name}, refused (``Cannot``) where its result underflows")
     return call
+
+
+def _below(v, bound: float) -> bool:
+    """Whether ``v`` is one number below ``bound``."""
+    v = xa.one_value(v)
+    return isinstance(v, (int, float, np.number)) and not isinstance(v, (bool, np.bool_)) \
+        and v < bound
 
 
 def _not_found(args, got) -> bool:
@@ -275,7 +285,8 @@ def _exact_inverse(cells) -> list[Fraction] | None:
 
 CHECKED = {name: _checked(name) for name in NUMBERS} | {
     "XNPV": xnpv, "MOD": mod, "MDETERM": mdeterm, "MINVERSE": minverse,
-    **{f"_XLFN.{name}": _checked(name, f"_XLFN.{name}") for name in ("RANK.EQ", "RANK.AVG")}}
+    **{f"_XLFN.{name}": _checked(name, f"_XLFN.{name}")
+       for name in ("RANK.EQ", "RANK.AVG", "CONFIDENCE.NORM", "CONFIDENCE.T")}}
 
 
 # --------------------------------------------------------------------------- widened

@@ -42,6 +42,13 @@ EXCEL_FUNCTIONS = (
            if name in ("MROUND", "DELTA", "RANK") else "test_checked_rank.py"))
       for name in ("MROUND", "DELTA", "RANK", "RANK.EQ", "_XLFN.RANK.EQ", "RANK.AVG",
                    "_XLFN.RANK.AVG")),
+    *((name, "refusals:CHECKED", f"formulas' {name} given TRUE or FALSE as a number, "
+       "where Microsoft's page does not say Excel's value: refused in strict mode"
+       + (" (and a size below 1, of which its page says nothing)"
+          if name.endswith("CONFIDENCE.T") else ""),
+       _ms(name.removeprefix("_XLFN."), "test_checked_confidence.py"))
+      for name in ("CONFIDENCE", "CONFIDENCE.NORM", "_XLFN.CONFIDENCE.NORM", "CONFIDENCE.T",
+                   "_XLFN.CONFIDENCE.T")),
     *((name, "refusals:CHECKED", f"formulas' {name} computes arguments Microsoft's page "
        "does not settle (HOUR, MINUTE, SECOND: round a time unlike Excel; POISSON: does not "
        "truncate x; FIND: \"\" past within_text): ours in strict mode refuses them",

@@ -66,6 +66,30 @@ excel("BETADIST", "scalars, cells",
 #: not checked: its page says it iterates until the result is within 3E-7, and ECMA-376's
 #: example, BETAINV(0.5,1,2) = 0.29289341, is 1.9E-7 from the exact 1 - 1/sqrt(2)
 excel("BETAINV", value_args=ALL)
+excel("CONFIDENCE", "scalars, cells",
+      "Microsoft Support, \"CONFIDENCE function\" (CONFIDENCE(0.05,2.5,50) = 0.692952, "
+      "NORM.S.INV(1-alpha/2)*standard_dev/SQRT(size); size truncated; #NUM! for alpha "
+      "outside (0, 1), standard_dev <= 0 or size < 1); formulas computes it as "
+      "CONFIDENCE.NORM; 156 cells Excel saved in the business corpus's sixth held-out part "
+      "(seen), Sales Forecast.xlsx, 'Sales Forecast'!BJ4:BU16 = "
+      "CONFIDENCE(0.05,STDEV(Z4:AK4),COUNT(Z4:AK4)), all equal (the file is refused for "
+      "other causes: tests/test_checked_confidence.py computes them); "
+      "tests/test_checked_confidence.py (scipy at many points); a logical value refused "
+      "(addin/excel/refusals.py)",
+      value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
+excel("CONFIDENCE.NORM", "scalars, cells",
+      "Microsoft Support, \"CONFIDENCE.NORM function\" (CONFIDENCE.NORM(0.05,2.5,50) = "
+      "0.692952; the same rules as CONFIDENCE); CONFIDENCE's saved cells (the same function"
+      " in formulas); tests/test_checked_confidence.py (scipy at many points); a logical "
+      "value refused (addin/excel/refusals.py)",
+      xlfn=True, value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
+excel("CONFIDENCE.T", "scalars, cells",
+      "Microsoft Support, \"CONFIDENCE.T function\" (CONFIDENCE.T(0.05,1,50) = 0.284196855, "
+      "Student's t with size - 1 degrees of freedom; size truncated; #DIV/0! for a size of "
+      "1; #NUM! for alpha outside (0, 1) or standard_dev <= 0); "
+      "tests/test_checked_confidence.py (scipy at many points); a logical value and a size "
+      "below 1 (its page is silent) refused (addin/excel/refusals.py)",
+      xlfn=True, value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
 excel("CORREL", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B67, "
       "against an array constant; its file refused whole: tests/test_checked_paired.py "
