@@ -290,6 +290,12 @@ _FORMULAS = (
             "test_quantiles_refuse_what_their_pages_leave_unsaid", f"{_FXS}:settled_quantile")
       for name in ("PERCENTILE", "PERCENTILE.INC", "_XLFN.PERCENTILE.INC", "QUARTILE",
                    "QUARTILE.INC", "_XLFN.QUARTILE.INC")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} reads text, logical values and empty cells "
+            "of its ranges, ranges of two shapes and expected values of 0 in ways "
+            "Microsoft's page does not settle: refused in strict mode",
+            "Microsoft Support, \"CHISQ.TEST function\"; tests/test_checked_chisq.py",
+            f"{_FXS}:chisq_test_settled")
+      for name in ("CHISQ.TEST", "_XLFN.CHISQ.TEST")),
     *(Patch(_F, TABLE, name, f"formulas' {name} reads logical values as numbers and computes "
             "where its page settles no value (a probability of 1...): refused in strict mode",
             "Microsoft Support, \"BETA.DIST function\", \"BETA.INV function\"; tests/"

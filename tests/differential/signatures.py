@@ -155,7 +155,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "RANK.EQ": (("n", "rr"), ("i",), None), "RANK.AVG": (("n", "rr"), ("i",), None),
     "XOR": (("v",), (), "v"),
     "CONFIDENCE": (("n", "n", "n"), (), None), "CONFIDENCE.NORM": (("n", "n", "n"), (), None),
-    "CONFIDENCE.T": (("n", "n", "n"), (), None),
+    "CONFIDENCE.T": (("n", "n", "n"), (), None), "CHISQ.TEST": (("rr", "rr"), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -173,7 +173,8 @@ FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT
           "TEXTBEFORE", "TEXTAFTER", "TEXTSPLIT", "RANDARRAY", "FORMULATEXT",
           "COVARIANCE.P", "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", "AGGREGATE", "IFS",
           "IFNA", "MAXIFS", "MINIFS", "RANK.EQ",
-          "RANK.AVG", "XOR", "CONFIDENCE.NORM", "CONFIDENCE.T", *DYNAMIC}
+          "RANK.AVG", "XOR", "CONFIDENCE.NORM", "CONFIDENCE.T",
+          "CHISQ.TEST", *DYNAMIC}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {

@@ -66,6 +66,13 @@ excel("BETADIST", "scalars, cells",
 #: not checked: its page says it iterates until the result is within 3E-7, and ECMA-376's
 #: example, BETAINV(0.5,1,2) = 0.29289341, is 1.9E-7 from the exact 1 - 1/sqrt(2)
 excel("BETAINV", value_args=ALL)
+excel("CHISQ.TEST", "ranges",
+      "Microsoft Support, \"CHISQ.TEST function\" (its example 0.0003082; #N/A for ranges "
+      "of different numbers of points); the cell Excel saved in part heldout6 (seen), A-B "
+      "Testing.xlsx, L47 = 1.8035589814179596E-13; 40-digit values at many points: "
+      "tests/test_checked_chisq.py; refused where its page settles nothing "
+      "(addin/formula/fx_excel_stats.py)",
+      xlfn=True, array_context=True)
 excel("CONFIDENCE", "scalars, cells",
       "Microsoft Support, \"CONFIDENCE function\" (CONFIDENCE(0.05,2.5,50) = 0.692952, "
       "NORM.S.INV(1-alpha/2)*standard_dev/SQRT(size); size truncated; #NUM! for alpha "
@@ -245,9 +252,8 @@ excel("MINIFS", "scalars, cells, ranges, empty",
       "Microsoft Support, \"MINIFS function\" (MINIFS(A2:A7,B2:B7,1) = 88, "
       "MINIFS(A2:A5,B3:B6,\"a\") = 10 over ranges not aligned, MINIFS(A2:A7,B2:B7,\"b\","
       "D2:D7,\">100\") = 13; ranges of another size or shape #VALUE!; criteria as "
-      "SUMIFS's); tests/test_checked_criteria_extremes.py (worked by hand); the "
-      "differential test against LibreOffice (tests/test_differential.py); refused as "
-      "MAXIFS (addin/excel/criteria_extremes.py)",
+      "SUMIFS's); tests/test_checked_criteria_extremes.py; the differential test "
+      "(tests/test_differential.py); refused as MAXIFS (addin/excel/criteria_extremes.py)",
       xlfn=True)
 excel("MODE", "ranges",
       "tests/test_checked_forms.py (Microsoft's MODE example)")
@@ -286,9 +292,8 @@ excel("RANK.AVG", "scalars, cells, ranges, empty",
       "Microsoft Support, \"RANK.AVG function\" (RANK.AVG(94,B2:B8) = 4 over 89, 88, 92, "
       "101, 94, 97, 95; the average rank of duplicates; nonnumeric values in ref ignored) "
       "and \"RANK.EQ function\" (its rank adjusted for ties, 3 + 0.5 = 3.5 for 3.5 of 7, 3.5, "
-      "3.5, 1, 2 ascending); tests/test_checked_rank.py (worked by hand); the differential "
-      "test against LibreOffice (tests/test_differential.py); an empty cell or a logical "
-      "value as number refused (addin/excel/refusals.py)",
+      "3.5, 1, 2 ascending); tests/test_checked_rank.py; the differential test "
+      "(tests/test_differential.py); refused as RANK.EQ (addin/excel/refusals.py)",
       xlfn=True, no_logical=("number",))
 excel("RSQ", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B134; "
