@@ -136,3 +136,16 @@ def test_xor_microsoft_examples_and_references(tmp_path):
     res = _calc(tmp_path, cells)
     assert [res[f"S!B{i}"] for i in range(1, 5)] == [False, False, False, True]
     assert [str(res[f"S!B{i}"]).split()[0] for i in (5, 6)] == ["#VALUE!", "#DIV/0!"]
+
+
+def test_n_microsoft_example(tmp_path):
+    # Microsoft Support, "N function": A2:A5 = 7, "Even", TRUE, 4/17/2011 (serial 40650):
+    # N gives 7, 0, 1, 40650; N("7") is 0 (text); FALSE 0; an error value is the result.
+    cells = [c("A2", None, 7), _text("A3", "Even"), c("A4", None, 1, t="b"),
+             c("A5", None, 40650), c("B2", "N(A2)", 7), c("B3", "N(A3)", 0),
+             c("B4", "N(A4)", 1), c("B5", "N(A5)", 40650), c("B6", 'N("7")', 0),
+             c("B7", "N(FALSE)", 0), c("B8", "N(1/0)", "#DIV/0!", t="e")]
+    res = _calc(tmp_path, cells)
+    assert [res[f"S!B{i}"] for i in range(2, 8)] == [7, 0, 1, 40650, 0, 0]
+    assert str(res["S!B8"]).split()[0] == "#DIV/0!"
+    assert type(res["S!B4"]) is not bool  # 1, a number (formulas gave TRUE back)
