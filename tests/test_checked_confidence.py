@@ -133,3 +133,24 @@ def test_errors_as_the_pages_say(tmp_path):
 def test_what_the_pages_leave_open_is_refused(tmp_path, formula, why):
     with pytest.raises(WorkbookError, match=why):
         _calc(tmp_path, [c("A1", formula, 0)])
+
+
+def test_the_cells_excel_saved_in_formula_stress_test(tmp_path):
+    # tests/corpus/sheetjs/formula_stress_test.xlsx, sheet Statistical (the file is refused
+    # whole for other causes): B15 CONFIDENCE(0.3,1,100) and B16 CONFIDENCE.NORM = Excel's
+    # 0.10364333894937899, B17 CONFIDENCE.T = 0.10418907592517826; B99 RANK.AVG(4,C99:H99)
+    # and B100 RANK.EQ over 1, 2, 4, 8, 16, 32 = 4; B118 CHISQ.TEST(D118:I118,D119:I119)
+    # over 1..6 and 1.1, 2.2, 3.1, 7, 4, 9 = 0.76649193674651417.
+    data = [c(f"{col}{r}", None, v) for r in (99, 100)
+            for col, v in zip("CDEFGH", [1, 2, 4, 8, 16, 32], strict=True)]
+    data += [c(f"{col}118", None, v) for col, v in zip("DEFGHI", range(1, 7), strict=True)]
+    data += [c(f"{col}119", None, v)
+             for col, v in zip("DEFGHI", [1.1, 2.2, 3.1, 7, 4, 9], strict=True)]
+    saved = {"B15": ("CONFIDENCE(0.3,1,100)", 0.10364333894937899),
+             "B16": ("_xlfn.CONFIDENCE.NORM(0.3,1,100)", 0.10364333894937899),
+             "B17": ("_xlfn.CONFIDENCE.T(0.3,1,100)", 0.10418907592517826),
+             "B99": ("_xlfn.RANK.AVG(4,C99:H99)", 4), "B100": ("_xlfn.RANK.EQ(4,C100:H100)", 4),
+             "B118": ("_xlfn.CHISQ.TEST(D118:I118,D119:I119)", 0.76649193674651417)}
+    res = _calc(tmp_path, data + [c(ref, f, v) for ref, (f, v) in saved.items()])
+    for ref, (_, v) in saved.items():
+        assert math.isclose(res[f"S!{ref}"], v, rel_tol=1e-14), ref

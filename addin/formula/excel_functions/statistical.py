@@ -69,7 +69,8 @@ excel("BETAINV", value_args=ALL)
 excel("CHISQ.TEST", "ranges",
       "Microsoft Support, \"CHISQ.TEST function\" (its example 0.0003082; #N/A for ranges "
       "of different numbers of points); the cell Excel saved in part heldout6 (seen), A-B "
-      "Testing.xlsx, L47 = 1.8035589814179596E-13; 40-digit values at many points: "
+      "Testing.xlsx, L47 = 1.8035589814179596E-13, and formula_stress_test.xlsx B118 "
+      "(tests/test_checked_confidence.py); 40-digit values at many points: "
       "tests/test_checked_chisq.py; refused where its page settles nothing "
       "(addin/formula/fx_excel_stats.py)",
       xlfn=True, array_context=True)
@@ -80,21 +81,21 @@ excel("CONFIDENCE", "scalars, cells",
       "CONFIDENCE.NORM; 156 cells Excel saved in the business corpus's sixth held-out part "
       "(seen), Sales Forecast.xlsx, 'Sales Forecast'!BJ4:BU16 = "
       "CONFIDENCE(0.05,STDEV(Z4:AK4),COUNT(Z4:AK4)), all equal (the file is refused for "
-      "other causes: tests/test_checked_confidence.py computes them); "
-      "tests/test_checked_confidence.py (scipy at many points); a logical value refused "
+      "other causes: tests/test_checked_confidence.py computes them, and B15:B17 of "
+      "tests/corpus/sheetjs/formula_stress_test.xlsx); "
+      "tests/test_checked_confidence.py (40-digit values at many points); a logical value refused "
       "(addin/excel/refusals.py)",
       value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
 excel("CONFIDENCE.NORM", "scalars, cells",
-      "Microsoft Support, \"CONFIDENCE.NORM function\" (CONFIDENCE.NORM(0.05,2.5,50) = "
-      "0.692952; the same rules as CONFIDENCE); CONFIDENCE's saved cells (the same function"
-      " in formulas); tests/test_checked_confidence.py (scipy at many points); a logical "
-      "value refused (addin/excel/refusals.py)",
+      "Microsoft Support, \"CONFIDENCE.NORM function\" (0.692952, CONFIDENCE's rules); "
+      "CONFIDENCE's saved cells (one function in formulas); tests/test_checked_confidence.py"
+      "; refused as CONFIDENCE (addin/excel/refusals.py)",
       xlfn=True, value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
 excel("CONFIDENCE.T", "scalars, cells",
       "Microsoft Support, \"CONFIDENCE.T function\" (CONFIDENCE.T(0.05,1,50) = 0.284196855, "
       "Student's t with size - 1 degrees of freedom; size truncated; #DIV/0! for a size of "
       "1; #NUM! for alpha outside (0, 1) or standard_dev <= 0); "
-      "tests/test_checked_confidence.py (scipy at many points); a logical value and a size "
+      "tests/test_checked_confidence.py (40-digit values); a logical value and a size "
       "below 1 (its page is silent) refused (addin/excel/refusals.py)",
       xlfn=True, value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
 excel("CORREL", "ranges, arrays, empty",
@@ -249,10 +250,8 @@ excel("MIN", "scalars, cells, ranges, arrays, empty, errors",
       "#NUM!, LibreOffice #VALUE!)",
       value_context=True, three_d=True, first_error=True)
 excel("MINIFS", "scalars, cells, ranges, empty",
-      "Microsoft Support, \"MINIFS function\" (MINIFS(A2:A7,B2:B7,1) = 88, "
-      "MINIFS(A2:A5,B3:B6,\"a\") = 10 over ranges not aligned, MINIFS(A2:A7,B2:B7,\"b\","
-      "D2:D7,\">100\") = 13; ranges of another size or shape #VALUE!; criteria as "
-      "SUMIFS's); tests/test_checked_criteria_extremes.py; the differential test "
+      "Microsoft Support, \"MINIFS function\" (its examples 88, 10 and 13, as MAXIFS's); "
+      "tests/test_checked_criteria_extremes.py; the differential test "
       "(tests/test_differential.py); refused as MAXIFS (addin/excel/criteria_extremes.py)",
       xlfn=True)
 excel("MODE", "ranges",
@@ -282,8 +281,8 @@ excel("RANK", "scalars, cells, ranges, empty",
 excel("RANK.EQ", "scalars, cells, ranges, empty",
       "Microsoft Support, \"RANK.EQ function\" (of 7, 3.5, 3.5, 1, 2: RANK.EQ(A2,A2:A6,1) = 5, "
       "RANK.EQ(A6,A2:A6) = 4, RANK.EQ(A3,A2:A6,1) = 3, duplicates given the top rank; "
-      "nonnumeric values in ref ignored); formulas computes it as RANK, the same function "
-      "(RANK's evidence: tests/corpus/poi/61063.xlsx, tests/test_checked_rank.py); "
+      "nonnumeric values in ref ignored); formulas' RANK; Excel's saved cell in "
+      "tests/corpus/sheetjs/formula_stress_test.xlsx, B100 (tests/test_checked_confidence.py); "
       "tests/test_checked_rank.py; the differential test against LibreOffice "
       "(tests/test_differential.py); an empty cell or a logical value as number refused "
       "(addin/excel/refusals.py)",
@@ -292,7 +291,8 @@ excel("RANK.AVG", "scalars, cells, ranges, empty",
       "Microsoft Support, \"RANK.AVG function\" (RANK.AVG(94,B2:B8) = 4 over 89, 88, 92, "
       "101, 94, 97, 95; the average rank of duplicates; nonnumeric values in ref ignored) "
       "and \"RANK.EQ function\" (its rank adjusted for ties, 3 + 0.5 = 3.5 for 3.5 of 7, 3.5, "
-      "3.5, 1, 2 ascending); tests/test_checked_rank.py; the differential test "
+      "3.5, 1, 2 ascending); formula_stress_test.xlsx B99 (tests/test_checked_confidence.py); "
+      "tests/test_checked_rank.py; the differential test "
       "(tests/test_differential.py); refused as RANK.EQ (addin/excel/refusals.py)",
       xlfn=True, no_logical=("number",))
 excel("RSQ", "ranges, arrays, empty",
