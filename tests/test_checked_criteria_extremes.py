@@ -149,3 +149,23 @@ def test_n_microsoft_example(tmp_path):
     assert [res[f"S!B{i}"] for i in range(2, 8)] == [7, 0, 1, 40650, 0, 0]
     assert str(res["S!B8"]).split()[0] == "#DIV/0!"
     assert type(res["S!B4"]) is not bool  # 1, a number (formulas gave TRUE back)
+
+
+def test_rept_microsoft_example_and_rules(tmp_path):
+    # Microsoft Support, "REPT function": REPT("*-",3) = "*-*-*-", REPT("-",10) ten dashes;
+    # number_times truncated (2.9 -> 2), 0 gives ""; a number as text (1.5 -> "1.5"); past
+    # 32,767 characters #VALUE! (3 x 11,000 = 33,000); an error value the result.
+    cells = [c("A1", 'REPT("*-",3)', "*-*-*-", t="str"), c("A2", 'REPT("-",10)', "", t="str"),
+             c("A3", 'REPT("ab",2.9)', "abab", t="str"), c("A4", 'REPT("ab",0)', "", t="str"),
+             c("A5", "REPT(1.5,2)", "1.51.5", t="str"),
+             c("A6", 'REPT("abc",11000)', "#VALUE!", t="e"),
+             c("A7", 'REPT("a",1/0)', "#DIV/0!", t="e")]
+    res = _calc(tmp_path, cells)
+    assert [res[f"S!A{i}"] for i in range(1, 6)] == ["*-*-*-", "-" * 10, "abab", "", "1.51.5"]
+    assert [str(res[f"S!A{i}"]).split()[0] for i in (6, 7)] == ["#VALUE!", "#DIV/0!"]
+
+
+@pytest.mark.parametrize("formula", ['REPT("a",-1)', 'REPT("a",TRUE)'])
+def test_rept_refuses_what_its_page_leaves_open(tmp_path, formula):
+    with pytest.raises(WorkbookError, match="REPT"):
+        _calc(tmp_path, [c("A1", formula, "")])

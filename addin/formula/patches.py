@@ -263,11 +263,11 @@ _FORMULAS = (
                    "SIGN", "FACT", "EVEN", "LN", "DEGREES", "LARGE", "SINH", "TANH", "ASINH",
                    "ACOSH", "ATANH")),
     *(Patch(_F, TABLE, name, f"formulas' {name} beyond a bound (FACT of 21 or more, "
-            "TRUNC to more than 308 places, EVEN and ODD beyond 2^53, LOG to the base 1) "
+            "TRUNC to more than 308 places, EVEN, ODD and INT beyond 2^53, LOG to the base 1) "
             "gives #VALUE! or #NUM!, or "
             "computes for minutes; no page says Excel's value: refused in strict mode",
             "tests/test_checked_widened.py::test_bounds_refused", f"{_FXA}:bounded")
-      for name in ("FACT", "TRUNC", "EVEN", "ODD", "LOG", "SINH")),
+      for name in ("FACT", "TRUNC", "EVEN", "ODD", "LOG", "SINH", "INT")),
     *(Patch(_F, TABLE, name, f"formulas' {name} of a number beyond 2^27 (134,217,728) "
             "gives a value of the binary number's angle; Excel's trigonometric functions "
             "are reported to give #NUM! there and LibreOffice gives #VALUE! for 1E+20, but "

@@ -214,6 +214,9 @@ EXCEL_FUNCTIONS = (
       for name in ("FORMULATEXT", "_XLFN.FORMULATEXT")),
     ("INDEX", "lookup:index", _UNLIKE.format("INDEX") + " (a reference, row or column 0 "
      "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
+    ("REPT", "repeat_text:rept", "formulas' REPT gives \"\" for a negative number_times "
+     "and text of any length: ours follows Microsoft's page (#VALUE! past 32,767 "
+     "characters)", _ms("REPT", "test_checked_criteria_extremes.py")),
     ("N", "number_value:n", "formulas' N gives TRUE back as TRUE and a numpy integer as 0:"
      " ours follows Microsoft's table (TRUE 1, FALSE 0, text 0)",
      _ms("N", "test_checked_criteria_extremes.py")),

@@ -156,7 +156,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "XOR": (("v",), (), "v"),
     "CONFIDENCE": (("n", "n", "n"), (), None), "CONFIDENCE.NORM": (("n", "n", "n"), (), None),
     "CONFIDENCE.T": (("n", "n", "n"), (), None), "CHISQ.TEST": (("rr", "rr"), (), None),
-    "N": (("v",), (), None),
+    "N": (("v",), (), None), "REPT": (("t", "i"), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside

@@ -90,7 +90,12 @@ excel("REPLACE", "scalars, cells, numeric text",
       " 123456 -> @456); tests/test_checked_common.py; refused for a start_num below 1, a "
       "num_chars below 0, either not whole, and logical values (addin/excel/refusals.py)",
       value_args=ALL)
-excel("REPT", value_args=ALL)
+excel("REPT", "scalars, cells, numeric text, errors",
+      "Microsoft Support, \"REPT function\" (its example: *- three times is *-*-*-; number_times"
+      " truncated; empty text for 0; #VALUE! past 32,767 characters); "
+      "addin/excel/repeat_text.py; tests/test_checked_criteria_extremes.py; the differential "
+      "test (tests/test_differential.py); a negative or logical number_times refused",
+      value_args=ALL)
 excel("RIGHT", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py)",
       elementwise=True, value_args=ALL, value_context=True)
