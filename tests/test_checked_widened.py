@@ -237,11 +237,12 @@ def test_bounds_refused():
     # beyond a bound formulas computes for minutes (FACT(1E10), TRUNC(1.5,1E10)) or gives
     # an error no page settles (FACT(21): formulas #VALUE!, Excel 5.1E+19; EVEN(1E300),
     # LOG to the base 1, PV past the smallest number, NPER of type 2): refused; within
-    # it, Microsoft's examples (FACT(5) = 120, FACT(0) = 1,
+    # it, Microsoft's examples (INT beyond 2^53: formulas #VALUE!, where every number is
+    # an integer, met by the differential: INT(("3"^123.456)); FACT(5) = 120, FACT(0) = 1,
     # TRUNC(8.9) = 8, EVEN(1.5) = 2, ODD(3) = 3, LOG(8,2) = 3)
     for formula in ("FACT(1E10)", "FACT(21)", "TRUNC(1.5,1E10)", "EVEN(1E300)",
                     "ODD(-1E300)", "LOG(0.5,1)", "RRI(1E-300,1,2)", "PV(1,-45000,1,1)",
-                    "NPER(1,1,1,0,2)"):
+                    "NPER(1,1,1,0,2)", "INT(8E+58)", "INT(-1E+19)"):
         got = evaluate("=" + formula)
         assert "napkin cannot compute" in str(getattr(got, "message", "")), formula
     assert evaluate("=FACT(5)") == 120 and evaluate("=FACT(0)") == 1

@@ -45,7 +45,12 @@ SEED, COUNT, BATCH = 0, 430, 215  # about 300 distinct formulas in two workbooks
 #: DDB, SYD, CUMIPMT, CUMPRINC, EFFECT, NOMINAL and MIRR joined (December 2026,
 #: tests/test_checked_finance.py) the 430 draws gave 331 distinct formulas, 132
 #: agreements, 17 known, 0 disagreements; 136 once they took error values (the first).
-#: The floor keeps a margin of 8.)
+#: When MAXIFS, MINIFS, RANK.EQ, RANK.AVG, XOR, the three CONFIDENCE, CHISQ.TEST, N and REPT
+#: joined (December 2026, their tests/test_checked_*.py) the 430 draws gave 338
+#: formulas, 125 agreements, 25 known (one row added: a function of a TIME given a
+#: fraction; INT beyond 2^53 refused, formulas' #VALUE! met there), 0 disagreements.
+#: With both, and an empty cell and arrays widened in the same round: 327 formulas, 141
+#: agreements, 22 known, 164 refused, 0 disagreements. The floor keeps a margin of 8.)
 AGREE_FLOOR = 113
 OUTCOMES = {"agree", "refused", "known", "unsettled", "disagree"}
 

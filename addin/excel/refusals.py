@@ -55,20 +55,32 @@ def _logical(v) -> bool:
     return isinstance(v, (bool, np.bool_))
 
 
-def _checked(name: str):
+#: RANK and its two successors: an empty cell as the number refused
+_RANKS = ("RANK", "RANK.EQ", "RANK.AVG")
+
+
+def _checked(name: str, key: str | None = None):
     params = NUMBERS[name]
+    key = key or name  # (formulas' table: _XLFN.RANK.EQ for a file's _xlfn.RANK.EQ)
 
     def call(*args):
         for param, arg in zip(params, args, strict=False):
             if _logical(arg):
                 raise Cannot(f"{name}() given a logical value as its {param}")
-        if name == "RANK" and args and xa.one_value(args[0]) is fx.load().EMPTY:
-            raise Cannot("RANK() given an empty cell as its number (Microsoft's page says "
-                         "only that nonnumeric values in ref are ignored)")
+        if name in _RANKS and args and xa.one_value(args[0]) is fx.load().EMPTY:
+            raise Cannot(f"{name}() given an empty cell as its number (Microsoft's page "
+                         "says only that nonnumeric values in ref are ignored)")
         if name == "MROUND" and len(args) > 1 and xa.one_value(args[1]) is fx.load().EMPTY:
             raise Cannot("MROUND() given an empty cell as its multiple (read as 0: "
                          "Microsoft's page gives no value for a multiple of 0)")
-        got = ORIGINAL[name](*args)
+        got = ORIGINAL[key](*args)
+        if name == "CONFIDENCE.T" and len(args) == 3 and _below(args[2], 1):
+            raise Cannot("CONFIDENCE.T() given a size below 1 (its page does not say "
+                         "Excel's value)")
+        if name in _RANKS[1:] and _not_found(args, got):
+            raise Cannot(f"{name}() of a number that is not among the numbers of ref "
+                         "(its page does not say Excel's value; [MS-OI29500] 2.1.1026 "
+                         "says #N/A for RANK only)")
         if name == "MROUND":
             got = _mround(args, got)
         if name == "POWER" and _underflows(args, got):
@@ -80,6 +92,22 @@ def _checked(name: str):
                     f"its {' or '.join(params)}" if params else
                     f"formulas' {name}, refused (``Cannot``) where its result underflows")
     return call
+
+
+def _below(v, bound: float) -> bool:
+    """Whether ``v`` is one number below ``bound``."""
+    v = xa.one_value(v)
+    return isinstance(v, (int, float, np.number)) and not isinstance(v, (bool, np.bool_)) \
+        and v < bound
+
+
+def _not_found(args, got) -> bool:
+    """Whether RANK.EQ's or RANK.AVG's result ``got`` is #N/A for a number that is no
+    error value: the number is not among those of ref."""
+    ns = fx.load()
+    value, number = xa.one_value(got), xa.one_value(args[0]) if args else None
+    return isinstance(value, ns.XlError) and str(value) == "#N/A" and \
+        not isinstance(number, ns.XlError)
 
 
 def _mround(args, got):
@@ -261,7 +289,9 @@ def _exact_inverse(cells) -> list[Fraction] | None:
 
 
 CHECKED = {name: _checked(name) for name in NUMBERS} | {
-    "XNPV": xnpv, "MOD": mod, "MDETERM": mdeterm, "MINVERSE": minverse}
+    "XNPV": xnpv, "MOD": mod, "MDETERM": mdeterm, "MINVERSE": minverse,
+    **{f"_XLFN.{name}": _checked(name, f"_XLFN.{name}")
+       for name in ("RANK.EQ", "RANK.AVG", "CONFIDENCE.NORM", "CONFIDENCE.T")}}
 
 
 # --------------------------------------------------------------------------- widened

@@ -378,8 +378,9 @@ def nper_settled(original, key: str):
 #: function -> (argument, the largest magnitude napkin computes it for): FACT of more than
 #: 20 (formulas' product in 64-bit integers: #VALUE! from 21!, Excel 5.1E+19; 10^10! took
 #: it minutes), TRUNC to
-#: more than 308 places (formulas loops over them), EVEN and ODD beyond 2^53 (formulas
-#: gives #VALUE!), LOG to the base 1; no page says Excel's value there (declared ``bound``)
+#: more than 308 places (formulas loops over them), EVEN, ODD and INT beyond 2^53 (formulas
+#: gives #VALUE!: INT(8E+58), INT(-1E+19)), LOG to the base 1; no page says Excel's value
+#: there (declared ``bound``)
 BOUNDS = excel_functions.facts("bound")
 
 

@@ -268,3 +268,50 @@ def logical_cumulative(original, key: str):
         return original(*args)
 
     return checked
+
+
+def chisq_test_settled(original, key: str):
+    """formulas' CHISQ.TEST or CHITEST (``key``), computed where Microsoft's page settles
+    it: actual_range and expected_range of numbers only, of one shape of more than one
+    cell, every expected value above 0. The statistic is sum((A - E)^2 / E) over the
+    cells, its degrees of freedom (r - 1)(c - 1), or c - 1 for one row, r - 1 for one
+    column, and the result the chi-squared distribution's right tail there (scipy's
+    ``chi2.sf``, formulas'); ranges of different numbers of data points are #N/A, as the
+    page says. Refused in strict mode (``context.refuse``): text, logical values, empty
+    cells or error values in either range, ranges of one count but two shapes, one cell,
+    and an expected value of 0 or below, which the page does not settle.
+
+    References
+    ----------
+    Microsoft Support, "CHISQ.TEST function" (its example: CHISQ.TEST(A2:B4,A6:B8) =
+    0.0003082 for actual 58, 35; 11, 25; 10, 23 and expected 45.35, 47.65; 17.56, 18.44;
+    16.09, 16.91); ECMA-376 Part 1, 18.17.7.46 CHITEST (the degrees of freedom).
+    """
+    from addin.formula.arrays import grid
+    from addin.formula.fx import load
+
+    ns = load()
+    name = key.upper().removeprefix("_XLFN.")
+
+    def numbers(v) -> bool:
+        return all(isinstance(x, (int, float, np.number)) and not isinstance(x, (bool, np.bool_))
+                   for x in grid(v).ravel())
+
+    @functools.wraps(original)
+    def checked(*args):
+        if len(args) == 2:
+            actual, expected = grid(args[0]), grid(args[1])
+            if actual.size != expected.size:
+                return ns.errors["#N/A"]
+            why = ("text, a logical value, an empty cell or an error value in its ranges"
+                   if not (numbers(actual) and numbers(expected)) else
+                   "ranges of one count but two shapes" if actual.shape != expected.shape
+                   else "one cell" if actual.size < 2 else
+                   "an expected value of 0 or below"
+                   if (expected.astype(float) <= 0).any() else "")
+            if why:
+                context.refuse(f"{name}() given {why} (its page does not settle it)")
+                return ns.errors["#VALUE!"]
+        return original(*args)
+
+    return checked

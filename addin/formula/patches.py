@@ -264,11 +264,11 @@ _FORMULAS = (
                    "SIGN", "FACT", "EVEN", "LN", "DEGREES", "LARGE", "SINH", "TANH", "ASINH",
                    "ACOSH", "ATANH")),
     *(Patch(_F, TABLE, name, f"formulas' {name} beyond a bound (FACT of 21 or more, "
-            "TRUNC to more than 308 places, EVEN and ODD beyond 2^53, LOG to the base 1) "
+            "TRUNC to more than 308 places, EVEN, ODD and INT beyond 2^53, LOG to the base 1) "
             "gives #VALUE! or #NUM!, or "
             "computes for minutes; no page says Excel's value: refused in strict mode",
             "tests/test_checked_widened.py::test_bounds_refused", f"{_FXA}:bounded")
-      for name in ("FACT", "TRUNC", "EVEN", "ODD", "LOG", "SINH")),
+      for name in ("FACT", "TRUNC", "EVEN", "ODD", "LOG", "SINH", "INT")),
     *(Patch(_F, TABLE, name, f"formulas' {name} of a number beyond 2^27 (134,217,728) "
             "gives a value of the binary number's angle; Excel's trigonometric functions "
             "are reported to give #NUM! there and LibreOffice gives #VALUE! for 1E+20, but "
@@ -291,6 +291,12 @@ _FORMULAS = (
             "test_quantiles_refuse_what_their_pages_leave_unsaid", f"{_FXS}:settled_quantile")
       for name in ("PERCENTILE", "PERCENTILE.INC", "_XLFN.PERCENTILE.INC", "QUARTILE",
                    "QUARTILE.INC", "_XLFN.QUARTILE.INC")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} reads text, logical values and empty cells "
+            "of its ranges, ranges of two shapes and expected values of 0 in ways "
+            "Microsoft's page does not settle: refused in strict mode",
+            "Microsoft Support, \"CHISQ.TEST function\"; tests/test_checked_chisq.py",
+            f"{_FXS}:chisq_test_settled")
+      for name in ("CHISQ.TEST", "_XLFN.CHISQ.TEST")),
     *(Patch(_F, TABLE, name, f"formulas' {name} reads logical values as numbers and computes "
             "where its page settles no value (a probability of 1...): refused in strict mode",
             "Microsoft Support, \"BETA.DIST function\", \"BETA.INV function\"; tests/"

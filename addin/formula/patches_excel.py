@@ -37,8 +37,18 @@ EXCEL_FUNCTIONS = (
        "where Microsoft's page does not say Excel's value: refused in strict mode"
        + (" (and its half rounded to even: away from zero, MROUND(1.3,0.2) is 1.4)"
           if name == "MROUND" else ""),
-       _ms(name, "test_excel_referee_math.py::test_logical_numbers_refused"))
-      for name in ("MROUND", "DELTA", "RANK")),
+       _ms(name.removeprefix("_XLFN."),
+           "test_excel_referee_math.py::test_logical_numbers_refused"
+           if name in ("MROUND", "DELTA", "RANK") else "test_checked_rank.py"))
+      for name in ("MROUND", "DELTA", "RANK", "RANK.EQ", "_XLFN.RANK.EQ", "RANK.AVG",
+                   "_XLFN.RANK.AVG")),
+    *((name, "refusals:CHECKED", f"formulas' {name} given TRUE or FALSE as a number, "
+       "where Microsoft's page does not say Excel's value: refused in strict mode"
+       + (" (and a size below 1, of which its page says nothing)"
+          if name.endswith("CONFIDENCE.T") else ""),
+       _ms(name.removeprefix("_XLFN."), "test_checked_confidence.py"))
+      for name in ("CONFIDENCE", "CONFIDENCE.NORM", "_XLFN.CONFIDENCE.NORM", "CONFIDENCE.T",
+                   "_XLFN.CONFIDENCE.T")),
     *((name, "refusals:CHECKED", f"formulas' {name} computes arguments Microsoft's page "
        "does not settle (HOUR, MINUTE, SECOND: round a time unlike Excel; POISSON: does not "
        "truncate x; FIND: \"\" past within_text): ours in strict mode refuses them",
@@ -227,4 +237,17 @@ EXCEL_FUNCTIONS = (
       for name in ("FORMULATEXT", "_XLFN.FORMULATEXT")),
     ("INDEX", "lookup:index", _UNLIKE.format("INDEX") + " (a reference, row or column 0 "
      "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
+    ("REPT", "repeat_text:rept", "formulas' REPT gives \"\" for a negative number_times "
+     "and text of any length: ours follows Microsoft's page (#VALUE! past 32,767 "
+     "characters)", _ms("REPT", "test_checked_criteria_extremes.py")),
+    ("N", "number_value:n", "formulas' N gives TRUE back as TRUE and a numpy integer as 0:"
+     " ours follows Microsoft's table (TRUE 1, FALSE 0, text 0)",
+     _ms("N", "test_checked_criteria_extremes.py")),
+    *((name, f"criteria_extremes:{name.removeprefix('_XLFN.').lower()}",
+       f"formulas' {name} reads a matched empty cell, text or logical value and a call "
+       "matching nothing unlike anything Microsoft's page settles, and counts a formula's "
+       "\"\" as empty for \"<>\" and \"=\": ours computes what the page settles and "
+       "refuses the rest in strict mode",
+       _ms(name.removeprefix("_XLFN."), "test_checked_criteria_extremes.py"))
+      for name in ("MAXIFS", "_XLFN.MAXIFS", "MINIFS", "_XLFN.MINIFS")),
 )

@@ -155,6 +155,13 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "PROPER": (("t",), (), None), "RANDBETWEEN": ((), (), None),
     "FORMULATEXT": (("ref",), (), None),
     "STOCKHISTORY": (("t", "n"), ("n", "i", "i", "i"), None),
+    "MAXIFS": (("rr", "rr", "c"), ("rr", "c"), None),
+    "MINIFS": (("rr", "rr", "c"), ("rr", "c"), None),
+    "RANK.EQ": (("n", "rr"), ("i",), None), "RANK.AVG": (("n", "rr"), ("i",), None),
+    "XOR": (("v",), (), "v"),
+    "CONFIDENCE": (("n", "n", "n"), (), None), "CONFIDENCE.NORM": (("n", "n", "n"), (), None),
+    "CONFIDENCE.T": (("n", "n", "n"), (), None), "CHISQ.TEST": (("rr", "rr"), (), None),
+    "N": (("v",), (), None), "REPT": (("t", "i"), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -171,7 +178,9 @@ FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT
           "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", "NUMBERVALUE", "XMATCH",
           "TEXTBEFORE", "TEXTAFTER", "TEXTSPLIT", "RANDARRAY", "FORMULATEXT",
           "COVARIANCE.P", "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", "AGGREGATE", "IFS",
-          "IFNA", *DYNAMIC}
+          "IFNA", "MAXIFS", "MINIFS", "RANK.EQ",
+          "RANK.AVG", "XOR", "CONFIDENCE.NORM", "CONFIDENCE.T",
+          "CHISQ.TEST", *DYNAMIC}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {

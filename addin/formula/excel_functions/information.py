@@ -73,7 +73,12 @@ excel("ISODD", "scalars, cells",
 excel("ISTEXT", "scalars, cells, empty, errors",
       "tests/test_native.py (values from Microsoft's documented examples or worked by hand)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("N", elementwise=True, value_context=True)
+excel("N", "scalars, cells, numeric text, errors",
+      "Microsoft Support, \"N function\" (N of 7, \"Even\", TRUE and the date 4/17/2011: 7, 0, 1, "
+      "40650; N(\"7\") = 0; an error value is the result); addin/excel/number_value.py; "
+      "tests/test_checked_criteria_extremes.py; the differential test "
+      "(tests/test_differential.py)",
+      elementwise=True, value_context=True)
 excel("NA", "no argument",
       "values Excel saved in tests/corpus/poi/ValueFunctionOfBlank.xlsx "
       "(tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "

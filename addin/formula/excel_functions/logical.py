@@ -77,4 +77,10 @@ excel("TRUE", "no argument",
       "values Excel saved in tests/corpus/poi/Booleans.xlsx (tests/test_fidelity.py); "
       "Microsoft Support, \"TRUE function\" (TRUE() is the logical value TRUE); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_rows.py)")
-excel("XOR", xlfn=True, value_context=True)
+excel("XOR", "scalars, cells, ranges, empty, errors",
+      "Microsoft Support, \"XOR function\" (XOR(3>0,2<9) = FALSE, XOR(3>12,4>6) = FALSE; TRUE "
+      "when the number of TRUE inputs is odd; text and empty cells of an array or reference "
+      "ignored, #VALUE! when no logical value is left); computed by AND's and OR's reading of "
+      "arguments (addin/excel/logic.py); tests/test_checked_criteria_extremes.py (worked by "
+      "hand); the differential test against LibreOffice (tests/test_differential.py)",
+      xlfn=True, value_context=True)

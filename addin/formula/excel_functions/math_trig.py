@@ -219,7 +219,7 @@ excel("INT", "scalars, cells, empty, errors",
       "tests/corpus/xlcalculator/INT.xlsx (tests/test_fidelity.py); tests/test_engine.py "
       "(values from Microsoft's documented examples or worked by hand); "
       "tests/test_checked_forms.py (Microsoft's INT examples; an empty cell, an error value)",
-      elementwise=True, value_args=ALL, value_context=True)
+      elementwise=True, value_args=ALL, value_context=True, bound=(0, 2.0 ** 53))
 excel("LN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/xlcalculator/LN.xlsx (tests/test_fidelity.py); "
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "

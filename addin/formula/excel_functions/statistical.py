@@ -72,6 +72,37 @@ excel("BETADIST", "scalars, cells, empty",
 #: not checked: its page says it iterates until the result is within 3E-7, and ECMA-376's
 #: example, BETAINV(0.5,1,2) = 0.29289341, is 1.9E-7 from the exact 1 - 1/sqrt(2)
 excel("BETAINV", value_args=ALL)
+excel("CHISQ.TEST", "ranges",
+      "Microsoft Support, \"CHISQ.TEST function\" (its example 0.0003082; #N/A for ranges of "
+      "different numbers of points); the cell Excel saved in part heldout6 (seen), A-B "
+      "Testing.xlsx, L47 = 1.8035589814179596E-13, and formula_stress_test.xlsx B118 "
+      "(tests/test_checked_confidence.py); 40-digit values at many points: "
+      "tests/test_checked_chisq.py; refused where its page settles nothing "
+      "(addin/formula/fx_excel_stats.py)",
+      xlfn=True, array_context=True)
+excel("CONFIDENCE", "scalars, cells",
+      "Microsoft Support, \"CONFIDENCE function\" (CONFIDENCE(0.05,2.5,50) = 0.692952, "
+      "NORM.S.INV(1-alpha/2)*standard_dev/SQRT(size); size truncated; #NUM! for alpha outside "
+      "(0, 1), standard_dev <= 0 or size < 1); formulas computes it as CONFIDENCE.NORM; 156 "
+      "cells Excel saved in the business corpus's sixth held-out part (seen), Sales "
+      "Forecast.xlsx, 'Sales Forecast'!BJ4:BU16 = "
+      "CONFIDENCE(0.05,STDEV(Z4:AK4),COUNT(Z4:AK4)), all equal (the file is refused for other "
+      "causes: tests/test_checked_confidence.py computes them, and B15:B17 of "
+      "tests/corpus/sheetjs/formula_stress_test.xlsx); tests/test_checked_confidence.py "
+      "(40-digit values at many points); a logical value refused (addin/excel/refusals.py)",
+      value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
+excel("CONFIDENCE.NORM", "scalars, cells",
+      "Microsoft Support, \"CONFIDENCE.NORM function\" (0.692952, CONFIDENCE's rules); "
+      "CONFIDENCE's saved cells (one function in formulas); tests/test_checked_confidence.py; "
+      "refused as CONFIDENCE (addin/excel/refusals.py)",
+      xlfn=True, value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
+excel("CONFIDENCE.T", "scalars, cells",
+      "Microsoft Support, \"CONFIDENCE.T function\" (CONFIDENCE.T(0.05,1,50) = 0.284196855, "
+      "Student's t with size - 1 degrees of freedom; size truncated; #DIV/0! for a size of 1; "
+      "#NUM! for alpha outside (0, 1) or standard_dev <= 0); tests/test_checked_confidence.py "
+      "(40-digit values); a logical value and a size below 1 (its page is silent) refused "
+      "(addin/excel/refusals.py)",
+      xlfn=True, value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
 excel("CORREL", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B67, "
       "against an array constant; its file refused whole: tests/test_checked_paired.py "
@@ -241,6 +272,23 @@ excel("RANK", "scalars, cells, ranges, empty",
       " ignored\"); tests/test_checked_rank.py; an empty cell as number refused "
       "(addin/excel/refusals.py)",
       no_logical=("number",))
+excel("RANK.AVG", "scalars, cells, ranges, empty",
+      "Microsoft Support, \"RANK.AVG function\" (RANK.AVG(94,B2:B8) = 4 over 89, 88, 92, 101, "
+      "94, 97, 95; the average rank of duplicates; nonnumeric values in ref ignored) and "
+      "\"RANK.EQ function\" (its rank adjusted for ties, 3 + 0.5 = 3.5 for 3.5 of 7, 3.5, 3.5, "
+      "1, 2 ascending); formula_stress_test.xlsx B99 (tests/test_checked_confidence.py); "
+      "tests/test_checked_rank.py; the differential test (tests/test_differential.py); refused"
+      " as RANK.EQ (addin/excel/refusals.py)",
+      xlfn=True, no_logical=("number",))
+excel("RANK.EQ", "scalars, cells, ranges, empty",
+      "Microsoft Support, \"RANK.EQ function\" (of 7, 3.5, 3.5, 1, 2: RANK.EQ(A2,A2:A6,1) = 5, "
+      "RANK.EQ(A6,A2:A6) = 4, RANK.EQ(A3,A2:A6,1) = 3, duplicates given the top rank; "
+      "nonnumeric values in ref ignored); formulas' RANK; Excel's saved cell in "
+      "tests/corpus/sheetjs/formula_stress_test.xlsx, B100 (tests/test_checked_confidence.py);"
+      " tests/test_checked_rank.py; the differential test against LibreOffice "
+      "(tests/test_differential.py); an empty cell or a logical value as number refused "
+      "(addin/excel/refusals.py)",
+      xlfn=True, no_logical=("number",))
 excel("RSQ", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B134; "
       "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
@@ -480,11 +528,26 @@ excel("MAXA", "scalars, cells, ranges, empty",
       "tests/test_checked_common.py; the empty text \"\" given directly refused "
       "(addin/excel/refusals.py)",
       value_context=True)
+excel("MAXIFS", "scalars, cells, ranges, empty",
+      "Microsoft Support, \"MAXIFS function\" (MAXIFS(A2:A7,B2:B7,1) = 91, "
+      "MAXIFS(A2:A5,B3:B6,\"a\") = 10 over ranges not aligned, "
+      "MAXIFS(A2:A7,B2:B7,\"b\",D2:D7,\">100\") = 50; ranges of another size or shape #VALUE!; "
+      "criteria as SUMIFS's); tests/test_checked_criteria_extremes.py (worked by hand); the "
+      "differential test against LibreOffice (tests/test_differential.py); refused for a "
+      "matched cell holding text or a logical value, a matched empty cell that would decide "
+      "the result read as 0, no number matched, and \"<>\" or \"=\" over a formula's \"\" "
+      "(addin/excel/criteria_extremes.py)",
+      xlfn=True)
 excel("MINA", "scalars, cells, ranges, empty",
       "Microsoft Support, \"MINA function\" (MINA of FALSE,0.2,0.5,0.4,0.8 = 0; text in a "
       "reference counts 0); tests/test_checked_common.py; the empty text \"\" given directly "
       "refused (addin/excel/refusals.py)",
       value_context=True)
+excel("MINIFS", "scalars, cells, ranges, empty",
+      "Microsoft Support, \"MINIFS function\" (its examples 88, 10 and 13, as MAXIFS's); "
+      "tests/test_checked_criteria_extremes.py; the differential test "
+      "(tests/test_differential.py); refused as MAXIFS (addin/excel/criteria_extremes.py)",
+      xlfn=True)
 excel("POISSON", "scalars, cells, empty",
       "Microsoft Support, \"POISSON function\" (the same computation as POISSON.DIST: "
       "POISSON(2,5,TRUE) = 0.124652, POISSON(2,5,FALSE) = 0.084224; x truncated); "

@@ -158,7 +158,12 @@ excel("REPLACE", "scalars, cells, numeric text, empty",
       "arrays of different sizes refused): Microsoft Support, \"Guidelines and examples of "
       "array formulas\"; tests/test_elementwise_lifting.py",
       elementwise=True, value_args=ALL)
-excel("REPT", value_args=ALL)
+excel("REPT", "scalars, cells, numeric text, errors",
+      "Microsoft Support, \"REPT function\" (its example: *- three times is *-*-*-; number_times"
+      " truncated; empty text for 0; #VALUE! past 32,767 characters); "
+      "addin/excel/repeat_text.py; tests/test_checked_criteria_extremes.py; the differential "
+      "test (tests/test_differential.py); a negative or logical number_times refused",
+      value_args=ALL)
 excel("RIGHT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py) ; "
       "an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets"
