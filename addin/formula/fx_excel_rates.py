@@ -59,7 +59,7 @@ import math
 import numpy as np
 
 from addin.formula import context
-from addin.formula.fx_excel_args import one_number
+from addin.formula.fx_excel_args import one_number, one_value
 
 #: Excel's steps and tolerance (Microsoft's pages: 20 tries, 0.00001 percent / 0.0000001)
 STEPS, TOLERANCE = 20, 1e-7
@@ -227,6 +227,10 @@ def rate_settled(original, key: str):
 
     @functools.wraps(original)
     def checked(*args):
+        given = [one_value(a, ns) for a in args]
+        first = next((x for x in given if isinstance(x, ns.XlError)), None)
+        if first is not None:  # the first error value given (addin/engine/first_error.py)
+            return first
         result = original(*args)
         got = [one_number(a, ns) for a in args] + list(defaults[len(args):])
         nper, pmt, pv, fv, kind, guess = got[:6]

@@ -7,18 +7,26 @@ excel("DB", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/VDB.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's DB examples, worked by hand); the differential"
       " test against LibreOffice (tests/test_differential.py)")
-excel("FV", "scalars, cells, omitted",
+excel("FV", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's FV examples, "
-      "worked by hand)")
-excel("IPMT", "scalars, cells, omitted",
+      "worked by hand)"
+      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      first_error=True)
+excel("IPMT", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B17; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's IPMT examples, "
       "worked by hand); napkin's IPMT (addin/excel/annuity.py) gives #NUM! for a whole per "
       "below 1 or at or above nper + 1 ([MS-OI29500] 2.1.978: \"if argument per is not in the "
       "range 1 <= per < nper+1, then #NUM! is returned\"), refuses a per that is not a whole "
       "number and logical values; the differential test against LibreOffice "
-      "(tests/test_differential.py)")
+      "(tests/test_differential.py)"
+      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      first_error=True)
 excel("IRR", "scalars, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B8), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D768:F768; tests/test_fidelity.py) and "
@@ -35,10 +43,14 @@ excel("IRR", "scalars, ranges, arrays, empty",
       "range or array left out (the page: \"If an array or reference argument contains text, "
       "logical values, or empty cells, those values are ignored\"; Microsoft Knowledge Base "
       "Q75504, IRR with blank cells: 2.09; tests/test_checked_rates.py)")
-excel("NPER", "scalars, cells, omitted",
+excel("NPER", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's NPER examples, "
-      "worked by hand)")
+      "worked by hand)"
+      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      first_error=True)
 excel("NPV", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/xlcalculator/NPV.xlsx (tests/test_fidelity.py); "
       "tests/test_checked_forms.py (Microsoft's NPV example); an empty cell in a value is left"
@@ -46,11 +58,15 @@ excel("NPV", "scalars, cells, ranges, empty",
       "values, or text representations of numbers, error values, or text that cannot be "
       "translated into numbers are ignored\"; tests/test_checked_widened.py); a rate of -1 "
       "refused (each value divided by 0; addin/excel/refusals.py)")
-excel("PMT", "scalars, cells, omitted",
+excel("PMT", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/xlcalculator/PMT.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's PMT examples, worked by hand); the "
-      "differential test against LibreOffice (tests/test_differential.py)")
-excel("PPMT", "scalars, cells, omitted",
+      "differential test against LibreOffice (tests/test_differential.py)"
+      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      first_error=True)
+excel("PPMT", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B21; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's PPMT examples, "
       "worked by hand); napkin's PPMT (addin/excel/annuity.py) gives #NUM! for a whole per "
@@ -58,12 +74,20 @@ excel("PPMT", "scalars, cells, omitted",
       "greater than the nper argument, #NUM! is returned\"; IFERROR(-PPMT(...),0) of per 13 to "
       "16 of 12 saved as 0 in a tuning pool's solar project-finance model), refuses a per that"
       " is not a whole number and logical values; the differential test against LibreOffice "
-      "(tests/test_differential.py)")
-excel("PV", "scalars, cells, omitted",
+      "(tests/test_differential.py)"
+      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      first_error=True)
+excel("PV", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's PV example, worked"
-      " by hand)")
-excel("RATE", "scalars, cells",
+      " by hand)"
+      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      first_error=True)
+excel("RATE", "scalars, cells, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B23), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D1112; tests/test_fidelity.py) and in "
       "the business corpus's tuning part (Adithiya-Finance/Finance-Ascension-Protocol, IRR "
@@ -73,7 +97,11 @@ excel("RATE", "scalars, cells",
       "(addin/formula/fx_excel_rates.py); a cell another formula reads takes Excel's saved "
       "value where it is that root to 1e-9 and the cells it reads hold their saved values "
       "(addin/engine/roots.py; the second held-out part's Boeing model, '3 Statement'!H24; "
-      "tests/test_checked_rates.py)")
+      "tests/test_checked_rates.py)"
+      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      first_error=True)
 excel("RRI", "scalars, cells",
       "tests/test_checked_widened.py (Microsoft's RRI example); napkin's RRI "
       "(addin/excel/annuity.py) computes arguments above 0 only",

@@ -13,7 +13,7 @@ excel("ADDRESS", "scalars, cells, errors, omitted",
       "returns it; sheet_text, the 5th, a text): tests/test_first_error.py",
       value_args=ALL, first_error=(4,))
 excel("AREAS", place_only=True)
-excel("CHOOSE", "scalars, cells, ranges, arrays, empty",
+excel("CHOOSE", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/choose.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_lookups.py (values asserted there); an empty cell (Microsoft Support, "
       "\"CHOOSE function\": it returns the value argument chosen, a reference as a reference; an"
@@ -182,7 +182,7 @@ excel("TAKE", "scalars, cells, ranges, arrays, errors, omitted",
       "count given an error value is that error); tests/test_excel_dynamic.py (values worked "
       "by hand from them)",
       xlfn=True, array_context=True)
-excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty",
+excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
       "(tests/test_fidelity.py)")
 excel("UNIQUE", "scalars, cells, ranges, arrays, omitted",

@@ -134,13 +134,16 @@ excel("EVEN", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
       value_args=ALL, bound=(0, 2.0 ** 53))
-excel("EXP", "scalars, cells, empty",
+excel("EXP", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/COSH.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's EXP examples, worked by hand); the "
       "differential test against LibreOffice (tests/test_differential.py); an empty cell (read"
       " as 0, or as the empty text by the text functions): the cells Excel saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
-      elementwise=True, value_args=ALL, value_context=True)
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)"
+      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("FACT", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py)",
@@ -159,15 +162,21 @@ excel("INT", "scalars, cells, empty, errors",
       "(values from Microsoft's documented examples or worked by hand); "
       "tests/test_checked_forms.py (Microsoft's INT examples; an empty cell, an error value)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("LN", "scalars, cells, numeric text, empty",
+excel("LN", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/LN.xlsx (tests/test_fidelity.py); "
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      elementwise=True, value_args=ALL, value_context=True)
-excel("LOG", "scalars, cells, numeric text, empty, omitted",
+      "(tests/test_fidelity.py)"
+      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
+excel("LOG", "scalars, cells, numeric text, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LOG examples)",
-      elementwise=True, value_args=ALL, value_context=True, bound=(1, None))
+      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LOG examples)"
+      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, bound=(1, None), first_error=True)
 excel("LOG10", "scalars, cells, errors",
       "values Excel saved in tests/corpus/calamine/issue644.xlsx, "
       "tests/corpus/calamine/issue_644.xlsx (tests/test_fidelity.py); "
@@ -187,12 +196,15 @@ excel("MMULT", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
       "(tests/test_fidelity.py)",
       array_context=True)
-excel("MOD", "scalars, cells, numeric text",
+excel("MOD", "scalars, cells, numeric text, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/sheetjs/pivot_table_named_range.xlsx and 1 more (tests/test_fidelity.py); "
       "text that looks like a number (read as that number): the cells Excel saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
-      elementwise=True, value_args=ALL, value_context=True)
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)"
+      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("MROUND", "scalars, cells",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; halves "
       "rounded away from zero, the quotient taken to 15 digits (Microsoft Support, \"MROUND "
@@ -206,12 +218,15 @@ excel("ODD", "scalars, cells",
 excel("PI", "no argument",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
       "and 4 more (tests/test_fidelity.py)")
-excel("POWER", "scalars, cells, numeric text",
+excel("POWER", "scalars, cells, numeric text, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/BASES.xlsx"
       " and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      elementwise=True, value_args=ALL, value_context=True, no_logical=())
+      "(tests/test_fidelity.py)"
+      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, no_logical=(), first_error=True)
 excel("PRODUCT", "scalars, cells, ranges, arrays",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand) ; a reference to one cell (Microsoft Support, \"PRODUCT function\": only the "

@@ -78,7 +78,7 @@ excel("CORREL", "ranges, arrays, empty",
       "refused for a text or logical value among the points, areas of different shapes, fewer "
       "than 2 pairs",
       array_context=True)
-excel("COUNT", "scalars, cells, ranges, arrays, numeric text, empty",
+excel("COUNT", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/55906-MultiSheetRefs.xlsx, "
       "tests/corpus/poi/ForShifting.xlsx and 1 more (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
