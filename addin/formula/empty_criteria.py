@@ -59,4 +59,8 @@ def _checked_pairs(original, key: str, first: int):
                 return fx.load().errors["#VALUE!"]
         return original(*args)
 
+    if first:  # (an error value added: addin.formula.error_criteria)
+        from addin.formula.error_criteria import one_error_added
+
+        return one_error_added(checked, key, lambda args: (0, args[0]) if args else None)
     return checked

@@ -79,7 +79,7 @@ excel("FORMULATEXT", "cells, ranges",
       " text Excel shows otherwise than it writes (_xlfn., brackets, a range or a name outside"
       " an array formula, where Excel 365 may show @) refused (addin/excel/formulatext.py)",
       xlfn=True, place_only=True)
-excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty",
+excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
       "5, 11, and an array constant: \"c\"; exact and approximate matches, the latter computed "
       "on sorted values only, as VLOOKUP's: addin/excel/lookup.py); "
@@ -122,7 +122,7 @@ excel("LOOKUP", "scalars, ranges, arrays, empty, errors",
       "lookup_vector only after its last value, as VLOOKUP's approximate match, else refused):"
       " tests/test_checked_lookups.py",
       value_args=(0,), array_context=True)
-excel("MATCH", "scalars, cells, ranges, arrays, numeric text, empty",
+excel("MATCH", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; text"
       " that looks like a number (text, never matched with a number: Microsoft KB 213476 "
       "(Q113261: \"When you look up a text value, Microsoft Excel looks only at the text values"
@@ -190,7 +190,7 @@ excel("UNIQUE", "scalars, cells, ranges, arrays, omitted",
       "tests/corpus/sheetjs/metadata_2019.xlsx (B13:B17, tests/test_excel_dynamic.py); texts "
       "equal but for case refused",
       xlfn=True, array_context=True)
-excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty, omitted",
+excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty, omitted, errors",
       "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/58648.xlsx and 2 "
       "more (tests/test_fidelity.py) ; text that looks like a number (text, never matched with"
       " a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, Microsoft "

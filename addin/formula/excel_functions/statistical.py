@@ -17,7 +17,7 @@ excel("AVERAGE", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "+AA24*(AVERAGE($W$25:$Z$25/$W$24:$Z$24)) as an array formula, 14 cells; "
       "tests/test_checked_paired.py",
       value_context=True, three_d=True)
-excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty",
+excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
       "tests/test_excel_referee.py::test_sumif_and_averageif_add_numbers_only (Microsoft "
       "Support, \"AVERAGEIF function\": cells in average_range that are empty or hold text are "
@@ -25,7 +25,7 @@ excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty",
       "average_range of another size than range, range's size from its top left cell "
       "(Microsoft Learn, \"WorksheetFunction.AverageIf method\"; worked by hand in "
       "tests/test_excel_referee.py::test_sumif_sizes_its_range_to_add)")
-excel("AVERAGEIFS", "scalars, cells, ranges, empty",
+excel("AVERAGEIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B66, "
       "AVERAGEIFS(C66:I66,C66:I66,\">3\",C66:I66,\"<20\") = 9.3333333333333339, the TRUE of I66 "
       "not matched: the file is refused whole, tests/test_checked_ifs.py computes it) and in "
@@ -96,11 +96,11 @@ excel("COUNTBLANK", "ranges, empty",
       "values Excel saved in tests/corpus/poi/59132.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand)")
-excel("COUNTIF", "scalars, cells, ranges, empty",
+excel("COUNTIF", "scalars, cells, ranges, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_core.py (values asserted there)",
       value_args=(1,))
-excel("COUNTIFS", "scalars, ranges, empty",
+excel("COUNTIFS", "scalars, ranges, empty, errors",
       "values Excel saved in tests/corpus/poi/56822-Countifs.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)")
 excel("COVARIANCE.P", "ranges, arrays, empty",
@@ -173,13 +173,20 @@ excel("INTERCEPT", "ranges, arrays, empty",
       "refused for a text or logical value among the points, areas of different shapes, fewer "
       "than 2 pairs",
       array_context=True)
-excel("LARGE", "scalars, cells, ranges, numeric text, empty",
+excel("LARGE", "scalars, cells, ranges, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LARGE examples); k"
       " as a reference to one cell: 14 cells Excel saved in the fourth held-out part's Tata "
       "Steel and financial-analysis models, LARGE(D64:D68,$C$77) "
       "(tests/test_checked_more_forms.py); a logical k refused "
-      "(addin/formula/fx_excel_args.py)")
+      "(addin/formula/fx_excel_args.py)"
+      "; an error value, in a cell or in a range (the first in argument order, a "
+      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
+      "\"AGGREGATE function\": errors are left out of LARGE (its function_num) only by "
+      "AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the differential test "
+      "against LibreOffice): tests/test_errors_given.py",
+      first_error=True)
 excel("LINEST", array_context=True, differs="LINEST")
 excel("LOGEST", array_context=True, differs="LOGEST")
 excel("MAX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
@@ -254,36 +261,61 @@ excel("SLOPE", "ranges, empty",
       "and SLOPE's: the business corpus's first held-out part (seen), Star Cements.xlsx, "
       "Beta!I11 over D4:E272, rows 266-272 empty; tests/test_checked_paired.py",
       array_context=True)
-excel("SMALL", "scalars, cells, ranges, arrays",
+excel("SMALL", "scalars, cells, ranges, arrays, errors",
       "Microsoft's documented example (tests/test_excel_functions.py); workbook/napkin.xlsx's "
       "Cost sheet, its values equal to LibreOffice's (tests/test_template.py); k as a "
       "reference to one cell: 14 cells Excel saved in the fourth held-out part's Tata Steel "
       "and financial-analysis models, SMALL(D63:D67,$C$76); one cell as the array (Microsoft "
       "Support, \"SMALL function\": SMALL(array,1) is the smallest value, #NUM! for an empty "
       "array; tests/test_checked_more_forms.py); a logical k refused "
-      "(addin/formula/fx_excel_args.py)")
-excel("STDEV", "scalars, cells, ranges",
+      "(addin/formula/fx_excel_args.py)"
+      "; an error value, in a cell or in a range (the first in argument order, a "
+      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
+      "\"AGGREGATE function\": errors are left out of SMALL (its function_num) only by "
+      "AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the differential test "
+      "against LibreOffice): tests/test_errors_given.py",
+      first_error=True)
+excel("STDEV", "scalars, cells, ranges, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
-      "tests/test_excel_functions.py (values asserted there)",
-      value_context=True, three_d=True)
-excel("STDEV.P", "scalars, cells, ranges, arrays, empty",
+      "tests/test_excel_functions.py (values asserted there)"
+      "; an error value, in a cell or in a range (the first in argument order, a "
+      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
+      "\"AGGREGATE function\": errors are left out of STDEV.S (its function_num) only by "
+      "AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the differential test "
+      "against LibreOffice): tests/test_errors_given.py",
+      value_context=True, three_d=True, first_error=True)
+excel("STDEV.P", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B104; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEV.P function\" (STDEV.P of its ten "
       "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEVP "
       "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
       "Microsoft Support, \"STDEV.P function\" (only the numbers of an array or reference are "
       "counted, its empty cells, logical values and text ignored); an empty value given "
-      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
-      xlfn=True, three_d=True)
-excel("STDEV.S", "scalars, cells, ranges, arrays, empty",
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py"
+      "; an error value, in a cell or in a range (the first in argument order, a "
+      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
+      "\"AGGREGATE function\": errors are left out of STDEV.P (its function_num) only by "
+      "AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the differential test "
+      "against LibreOffice): tests/test_errors_given.py",
+      xlfn=True, three_d=True, first_error=True)
+excel("STDEV.S", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B105; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEV.S function\" (STDEV.S of its ten "
       "strengths = 27.46392); tests/test_checked_spread.py; computed as STDEV "
       "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
       "Microsoft Support, \"STDEV.S function\" (only the numbers of an array or reference are "
       "counted, its empty cells, logical values and text ignored); an empty value given "
-      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
-      xlfn=True, three_d=True)
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py"
+      "; an error value, in a cell or in a range (the first in argument order, a "
+      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
+      "\"AGGREGATE function\": errors are left out of STDEV.S (its function_num) only by "
+      "AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the differential test "
+      "against LibreOffice): tests/test_errors_given.py",
+      xlfn=True, three_d=True, first_error=True)
 excel("STDEVP", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B107; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEVP function\" (STDEVP of its ten "
@@ -302,30 +334,48 @@ excel("STEYX", "ranges, arrays, empty",
       "than 3 pairs, and known_x's of a standard deviation of 0",
       array_context=True)
 excel("TREND", array_context=True, differs="TREND")
-excel("VAR", "cells, ranges",
+excel("VAR", "cells, ranges, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; a "
       "reference to one cell (only its number counts: Microsoft Support, \"VAR function\", text,"
       " logical values and empty cells of a reference are ignored; VAR of the ten strengths = "
-      "754.2667); tests/test_checked_common.py",
-      value_context=True, three_d=True)
-excel("VAR.P", "scalars, cells, ranges, arrays, empty",
+      "754.2667); tests/test_checked_common.py"
+      "; an error value, in a cell or in a range (the first in argument order, a "
+      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
+      "\"AGGREGATE function\": errors are left out of VAR.S (its function_num) only by "
+      "AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the differential test "
+      "against LibreOffice): tests/test_errors_given.py",
+      value_context=True, three_d=True, first_error=True)
+excel("VAR.P", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B111; "
       "tests/test_fidelity.py); Microsoft Support, \"VAR.P function\" (VAR.P of its ten "
       "strengths = 678.84); tests/test_checked_spread.py; computed as VARP "
       "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
       "Microsoft Support, \"VAR.P function\" (only the numbers of an array or reference are "
       "counted, its empty cells, logical values and text ignored); an empty value given "
-      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
-      xlfn=True, three_d=True)
-excel("VAR.S", "scalars, cells, ranges, arrays, empty",
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py"
+      "; an error value, in a cell or in a range (the first in argument order, a "
+      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
+      "\"AGGREGATE function\": errors are left out of VAR.P (its function_num) only by "
+      "AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the differential test "
+      "against LibreOffice): tests/test_errors_given.py",
+      xlfn=True, three_d=True, first_error=True)
+excel("VAR.S", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B112; "
       "tests/test_fidelity.py); Microsoft Support, \"VAR.S function\" (VAR.S of its ten "
       "strengths = 754.2667); tests/test_checked_spread.py; computed as VAR "
       "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
       "Microsoft Support, \"VAR.S function\" (only the numbers of an array or reference are "
       "counted, its empty cells, logical values and text ignored); an empty value given "
-      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
-      xlfn=True, three_d=True)
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py"
+      "; an error value, in a cell or in a range (the first in argument order, a "
+      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
+      "\"AGGREGATE function\": errors are left out of VAR.S (its function_num) only by "
+      "AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the differential test "
+      "against LibreOffice): tests/test_errors_given.py",
+      xlfn=True, three_d=True, first_error=True)
 excel("VARP", "scalars, cells, ranges, numeric text",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114) "
       "and tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (row 1456: text and logical values "
@@ -371,24 +421,52 @@ excel("NORMSINV", "scalars, cells",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B48); "
       "Microsoft Support, \"NORMSINV function\" (NORMSINV(0.9088) = 1.3334); "
       "tests/test_checked_stats.py")
-excel("PERCENTILE", "scalars, cells, ranges, empty",
+excel("PERCENTILE", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B89); "
       "tests/test_checked_stats.py (values worked by hand: rank k*(n-1), interpolated); "
-      "refused for a k that is not a number (addin/formula/fx_excel_stats.py)")
-excel("PERCENTILE.INC", "scalars, cells, ranges, empty",
+      "refused for a k that is not a number (addin/formula/fx_excel_stats.py)"
+      "; an error value, in a cell or in a range (the first in argument order, a "
+      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
+      "\"AGGREGATE function\": errors are left out of PERCENTILE.INC (its function_num) "
+      "only by AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the "
+      "differential test against LibreOffice): tests/test_errors_given.py",
+      first_error=True)
+excel("PERCENTILE.INC", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B91); "
       "Microsoft Support, \"PERCENTILE.INC function\" (PERCENTILE.INC({1,3,2,4},0.3) = 1.9); "
-      "tests/test_checked_stats.py; refused for a k that is not a number")
-excel("QUARTILE", "scalars, cells, ranges, empty",
+      "tests/test_checked_stats.py; refused for a k that is not a number"
+      "; an error value, in a cell or in a range (the first in argument order, a "
+      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
+      "\"AGGREGATE function\": errors are left out of PERCENTILE.INC (its function_num) "
+      "only by AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the "
+      "differential test against LibreOffice): tests/test_errors_given.py",
+      first_error=True)
+excel("QUARTILE", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B95); "
       "Microsoft Support, \"QUARTILE function\" (QUARTILE of 1,2,4,7,8,9,10,12 at 1 = 3.5); "
       "tests/test_checked_stats.py; refused for a quart that is not a number or a fraction "
-      "outside 0 to 4")
-excel("QUARTILE.INC", "scalars, cells, ranges, empty",
+      "outside 0 to 4"
+      "; an error value, in a cell or in a range (the first in argument order, a "
+      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
+      "\"AGGREGATE function\": errors are left out of QUARTILE.INC (its function_num) "
+      "only by AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the "
+      "differential test against LibreOffice): tests/test_errors_given.py",
+      first_error=True)
+excel("QUARTILE.INC", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B97); "
       "Microsoft Support, \"QUARTILE.INC function\" (the same example, 3.5); "
       "tests/test_checked_stats.py; refused for a quart that is not a number or a fraction "
-      "outside 0 to 4")
+      "outside 0 to 4"
+      "; an error value, in a cell or in a range (the first in argument order, a "
+      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
+      "\"AGGREGATE function\": errors are left out of QUARTILE.INC (its function_num) "
+      "only by AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the "
+      "differential test against LibreOffice): tests/test_errors_given.py",
+      first_error=True)
 excel("AVEDEV", "scalars, cells, ranges, numeric text, empty",
       "Microsoft Support, \"AVEDEV function\" (AVEDEV(4,5,6,7,5,4,3) = 1.020408; text, logical "
       "values and empty cells of a reference ignored, those typed counted); "

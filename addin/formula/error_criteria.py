@@ -1,0 +1,139 @@
+"""Error values in the ranges of COUNTIF, COUNTIFS, SUMIF, SUMIFS, AVERAGEIF and AVERAGEIFS:
+what strict mode computes and what it refuses (``context.refuse``).
+
+**What is settled.** An error value in a criteria range is a cell the criterion does not
+match when the criterion is a number, or a text that compares with a number (``">0"``,
+``"<=2.5"``, ``"=3"``) or equals a text (``"abc"``, ``"=abc"``) with no wildcard: an error
+is no number and no text, so such a criterion cannot match it, and the row is skipped as
+a row no criterion matches (Microsoft Support, "COUNT function": error values are no
+numbers, they are not counted; the cells Excel saved in
+tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324,
+``SUMIF(AA7:AA13,C10:D10,C7)`` over seven error values: 1.1; Liam Bastick (Excel MVP),
+SumProduct Pty Ltd, "Multiple Criteria with Errors", FM Magazine, January 2019: SUMIFS
+"ignor[es] items like #N/A in unused data", and gives the error where it is in the data
+added). An error value in the range to add (or average) of a row the criteria match is
+the function's value, as SUM of it is.
+
+**What is refused.** With an error value in a criteria range: a criterion ``"<>x"`` or
+``"<>"`` (does an error count as not equal? no page says), one with a wildcard (formulas
+reads an error value as a text there: ``COUNTIF(A1:A10,"*")`` counted the errors), one
+that orders texts (``">abc"``), a logical value, a text that begins with ``#`` (``"#N/A"``:
+matched to the error by formulas, not by any page). A criterion that is itself an error
+value is refused wherever it is (which cells Excel matches to it, no page says). Two
+different error values in the range to add of a call whose value is an error: which of
+them Excel gives (the first row matched or another) no page or saved cell says.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import numpy as np
+
+from addin.formula import context
+from addin.formula.excel_numbers import _WILDCARD
+
+#: a criterion that compares with a number: an operator (or none) and a number
+_NUMBER_CRITERION = re.compile(r"(?:<=|>=|<|>|=)?\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*")
+
+
+def _errors(values) -> set[str]:
+    """The codes of the error values among ``values`` (a range's values, an array)."""
+    from formulas.tokens.operand import XlError
+
+    return {str(v).split(" ", 1)[0] for v in np.asarray(values, dtype=object).ravel()
+            if isinstance(v, XlError)}
+
+
+def settled_over_errors(condition) -> bool:
+    """Whether ``condition`` is a criterion that cannot match an error value (the module's
+    docstring): a number, or a text with no ``<>``, no wildcard and no leading ``#`` that
+    compares with a number or equals a text."""
+    from formulas.tokens.operand import XlError
+
+    if isinstance(condition, (bool, np.bool_, XlError)):
+        return False
+    if isinstance(condition, (int, float, np.number)):
+        return True
+    if not isinstance(condition, str) or condition.startswith("<>") or \
+            _WILDCARD.search(condition):
+        return False
+    if _NUMBER_CRITERION.fullmatch(condition):
+        return True
+    body = condition.removeprefix("=")
+    return not condition.startswith(("<", ">")) and not body.lstrip().startswith("#")
+
+
+def criteria(original, key: None):
+    """formulas' test of a criterion (``__xfilter``, as ``addin.formula.fx_excel.criteria``
+    corrects it), stopping strict mode (``context.refuse``) on a criterion that is an error
+    value, or one not ``settled_over_errors`` over a range holding an error value."""
+    from addin.formula import fx_excel
+
+    corrected = fx_excel.criteria(original, key)
+
+    @functools.wraps(corrected)
+    def xfilter(test_range, condition):
+        from formulas.tokens.operand import XlError
+
+        one = condition.item() if isinstance(condition, np.ndarray) and condition.size == 1 \
+            else condition
+        if isinstance(one, XlError):
+            context.refuse(f"a criterion that is an error value ({str(one).split(' ')[0]})")
+            raise ValueError(one)
+        found = _errors(test_range["raw"])
+        if found and not settled_over_errors(one):
+            context.refuse(f"the criterion {one!r} over a range holding an error value "
+                           f"({sorted(found)[0]}): whether Excel matches it there no page says")
+            raise ValueError(one)
+        return corrected(test_range, condition)
+
+    return xfilter
+
+
+def one_error_added(compute, key: str, added):
+    """``compute`` (SUMIF, SUMIFS, AVERAGEIF or AVERAGEIFS, ``key``), stopping strict mode
+    where its value is an error value and the rows its criteria match hold two different
+    error values in the range to add (which one Excel gives, no page or saved cell says).
+    ``added(args)``: the position of the range to add and its cells, or None where the
+    cells added are not a range given (one Excel sizes: refused). The rows matched are
+    found by computing again with the cells of one error value as 1, the others empty."""
+    import schedula as sh
+    from formulas.tokens.operand import XlError
+
+    name = key.removeprefix("_XLFN.")
+
+    def first(v):
+        return v.ravel()[0] if isinstance(v, np.ndarray) and v.size == 1 else v
+
+    @functools.wraps(compute)
+    def checked(*args):
+        result = compute(*args)
+        if not isinstance(first(result), XlError):
+            return result
+        got = added(args)
+        matched = 2
+        if got is not None:
+            at, cells = got
+            values = np.asarray(getattr(cells, "value", cells), dtype=object)
+            codes = _errors(values)
+            matched = 0 if len(codes) < 2 else sum(
+                _matched(compute, args, at, values, code) for code in codes)
+        if matched > 1:
+            context.refuse(f"{name} given different error values in the rows its criteria "
+                           "match of its range to add (which one Excel gives, no page or "
+                           "saved cell says)")
+        return result
+
+    def _matched(func, args, at, values, code) -> bool:
+        marked = np.full(values.shape, sh.EMPTY, dtype=object)
+        for i, v in enumerate(values.ravel()):
+            if isinstance(v, XlError) and str(v).split(" ", 1)[0] == code:
+                marked.flat[i] = 1.0
+        again = list(args) + [None] * (at + 1 - len(args))
+        again[at] = marked
+        got = first(func(*again))
+        return not isinstance(got, XlError) and got != 0
+
+    return checked
