@@ -110,8 +110,9 @@ def one_error_added(compute, key: str, added):
     @functools.wraps(compute)
     def checked(*args):
         result = compute(*args)
-        if not isinstance(first(result), XlError):
-            return result
+        if not isinstance(first(result), XlError) or \
+                context.message_for(str(first(result))).startswith(context.CANNOT):
+            return result  # (no error, or one strict mode already refused, with its reason)
         got = added(args)
         matched = 2
         if got is not None:

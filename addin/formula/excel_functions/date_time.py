@@ -12,12 +12,11 @@ excel("DATE", "scalars, cells, ranges, numeric text, errors, 1904",
       "DAY given an error saved it): tests/test_first_error.py",
       value_args=ALL, value_context=True, date_system=True, first_error=True)
 excel("DATEDIF", "scalars, cells, errors",
-      "values Excel saved in tests/corpus/xlcalculator/DATEDIF.xlsx (tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
-      value_args=ALL, date_system=True, serials_checked=((0, 1), 2),
-      in_1904=((0, 1), False), first_error=(2,))
+      "values Excel saved in tests/corpus/xlcalculator/DATEDIF.xlsx (tests/test_fidelity.py); "
+      "an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      value_args=ALL, date_system=True, serials_checked=((0, 1), 2), first_error=(2,),
+      in_1904=((0, 1), False))
 excel("DATEVALUE", "scalars, cells, numeric text, 1904",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
       "hand)",
@@ -31,12 +30,11 @@ excel("DAY", "scalars, cells, errors",
       elementwise=True, value_args=ALL, value_context=True, date_system=True,
       serials_checked=((0,), 1), first_error=True, in_1904=((0,), False))
 excel("DAYS", "scalars, cells, errors",
-      "values Excel saved in tests/corpus/xlcalculator/DAYS.xlsx (tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
-      xlfn=True, date_system=True, serials_checked=((0, 1), 2),
-      in_1904=((0, 1), False), first_error=True)
+      "values Excel saved in tests/corpus/xlcalculator/DAYS.xlsx (tests/test_fidelity.py); an "
+      "error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      xlfn=True, date_system=True, serials_checked=((0, 1), 2), first_error=True,
+      in_1904=((0, 1), False))
 excel("DAYS360", "scalars, cells",
       "tests/test_checked_forms.py (Microsoft's DAYS360 examples and methods)",
       xlfn=True, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
@@ -48,28 +46,25 @@ excel("EDATE", "scalars, cells, empty, errors, 1904",
       "tests/test_checked_common_more.py",
       value_args=ALL, date_system=True, first_error=True, in_1904=((0,), True))
 excel("EOMONTH", "scalars, cells, errors",
-      "values Excel saved in tests/corpus/xlcalculator/EOMONTH.xlsx (tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
-      value_args=ALL, date_system=True, serials_checked=((0, 1), 1),
-      in_1904=((0,), True), first_error=True)
+      "values Excel saved in tests/corpus/xlcalculator/EOMONTH.xlsx (tests/test_fidelity.py); "
+      "an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      value_args=ALL, date_system=True, serials_checked=((0, 1), 1), first_error=True,
+      in_1904=((0,), True))
 excel("HOUR", "scalars, cells, empty, errors",
       "Microsoft Support, \"HOUR function\" (HOUR(0.75) = 18, 7/18/2011 7:45 gives 7, 4/21/2012 "
       "gives 0); tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time"
-      " that is not a whole second, a serial below 0 or after 9999 and a logical value"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      " that is not a whole second, a serial below 0 or after 9999 and a logical value; an "
+      "error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
       value_args=ALL, first_error=True)
 excel("ISOWEEKNUM", date_system=True, refused_in_1904=True)
 excel("MINUTE", "scalars, cells, empty, errors",
       "Microsoft Support, \"MINUTE function\" (12:45:00 PM gives 45); "
       "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
-      "not a whole second, a serial below 0 or after 9999 and a logical value"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "not a whole second, a serial below 0 or after 9999 and a logical value; an error value "
+      "(the first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
+      "function given an error value returns it): tests/test_errors_given.py",
       value_args=ALL, first_error=True)
 excel("MONTH", "scalars, cells, errors",
       "values Excel saved in tests/corpus/xlcalculator/MONTH.xlsx (tests/test_fidelity.py) ; "
@@ -84,10 +79,9 @@ excel("NOW", date_system=True, refused_in_1904=True)
 excel("SECOND", "scalars, cells, empty, errors",
       "Microsoft Support, \"SECOND function\" (4:48:18 PM gives 18, 4:48 PM 0); "
       "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
-      "not a whole second, a serial below 0 or after 9999 and a logical value"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "not a whole second, a serial below 0 or after 9999 and a logical value; an error value "
+      "(the first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
+      "function given an error value returns it): tests/test_errors_given.py",
       value_args=ALL, first_error=True)
 excel("TIME", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
@@ -127,8 +121,7 @@ excel("YEARFRAC", "scalars, cells, errors, omitted, 1904",
       "values Excel saved in tests/corpus/xlcalculator/YEARFRAC.xlsx (tests/test_fidelity.py);"
       " tests/test_excel_cases.py; tests/test_excel_text.py (values from Microsoft's "
       "documented examples or worked by hand); a basis left out is basis 0 (Microsoft Support,"
-      " \"YEARFRAC function\": \"0 or omitted\"; tests/test_checked_widened.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      " \"YEARFRAC function\": \"0 or omitted\"; tests/test_checked_widened.py); an error value "
+      "(the first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
+      "function given an error value returns it): tests/test_errors_given.py",
       value_args=ALL, date_system=True, first_error=True)

@@ -10,10 +10,9 @@ excel("DB", "scalars, cells",
 excel("FV", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's FV examples, "
-      "worked by hand)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "worked by hand); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
       first_error=True)
 excel("IPMT", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B17; "
@@ -22,10 +21,9 @@ excel("IPMT", "scalars, cells, errors, omitted",
       "below 1 or at or above nper + 1 ([MS-OI29500] 2.1.978: \"if argument per is not in the "
       "range 1 <= per < nper+1, then #NUM! is returned\"), refuses a per that is not a whole "
       "number and logical values; the differential test against LibreOffice "
-      "(tests/test_differential.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "(tests/test_differential.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
       first_error=True)
 excel("IRR", "scalars, ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B8), "
@@ -46,10 +44,9 @@ excel("IRR", "scalars, ranges, arrays, empty",
 excel("NPER", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's NPER examples, "
-      "worked by hand)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "worked by hand); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
       first_error=True)
 excel("NPV", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/xlcalculator/NPV.xlsx (tests/test_fidelity.py); "
@@ -61,10 +58,9 @@ excel("NPV", "scalars, cells, ranges, empty",
 excel("PMT", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/xlcalculator/PMT.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's PMT examples, worked by hand); the "
-      "differential test against LibreOffice (tests/test_differential.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "differential test against LibreOffice (tests/test_differential.py); an error value (the"
+      " first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
+      "function given an error value returns it): tests/test_errors_given.py",
       first_error=True)
 excel("PPMT", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B21; "
@@ -74,16 +70,14 @@ excel("PPMT", "scalars, cells, errors, omitted",
       "greater than the nper argument, #NUM! is returned\"; IFERROR(-PPMT(...),0) of per 13 to "
       "16 of 12 saved as 0 in a tuning pool's solar project-finance model), refuses a per that"
       " is not a whole number and logical values; the differential test against LibreOffice "
-      "(tests/test_differential.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "(tests/test_differential.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
       first_error=True)
 excel("PV", "scalars, cells, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's PV example, worked"
-      " by hand)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
+      " by hand); an error value (the first in argument order, addin/engine/first_error.py: "
       "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
       "tests/test_errors_given.py",
       first_error=True)
@@ -97,10 +91,9 @@ excel("RATE", "scalars, cells, errors",
       "(addin/formula/fx_excel_rates.py); a cell another formula reads takes Excel's saved "
       "value where it is that root to 1e-9 and the cells it reads hold their saved values "
       "(addin/engine/roots.py; the second held-out part's Boeing model, '3 Statement'!H24; "
-      "tests/test_checked_rates.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "tests/test_checked_rates.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
       first_error=True)
 excel("RRI", "scalars, cells",
       "tests/test_checked_widened.py (Microsoft's RRI example); napkin's RRI "

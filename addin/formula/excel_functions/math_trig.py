@@ -139,10 +139,9 @@ excel("EXP", "scalars, cells, empty, errors",
       "tests/test_excel_finance.py (Microsoft's EXP examples, worked by hand); the "
       "differential test against LibreOffice (tests/test_differential.py); an empty cell (read"
       " as 0, or as the empty text by the text functions): the cells Excel saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py); an error value"
+      " (the first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a"
+      " function given an error value returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("FACT", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
@@ -165,17 +164,15 @@ excel("INT", "scalars, cells, empty, errors",
 excel("LN", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/LN.xlsx (tests/test_fidelity.py); "
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "(tests/test_fidelity.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("LOG", "scalars, cells, numeric text, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LOG examples)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LOG examples); an "
+      "error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, value_context=True, bound=(1, None), first_error=True)
 excel("LOG10", "scalars, cells, errors",
       "values Excel saved in tests/corpus/calamine/issue644.xlsx, "
@@ -200,10 +197,9 @@ excel("MOD", "scalars, cells, numeric text, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/sheetjs/pivot_table_named_range.xlsx and 1 more (tests/test_fidelity.py); "
       "text that looks like a number (read as that number): the cells Excel saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py); an error value"
+      " (the first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a"
+      " function given an error value returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("MROUND", "scalars, cells",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; halves "
@@ -222,10 +218,9 @@ excel("POWER", "scalars, cells, numeric text, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/BASES.xlsx"
       " and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "(tests/test_fidelity.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, value_context=True, no_logical=(), first_error=True)
 excel("PRODUCT", "scalars, cells, ranges, arrays",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
@@ -323,15 +318,14 @@ excel("SQRT", "scalars, cells, errors",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("SUBTOTAL", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/poi/59736.xlsx, "
-      "tests/corpus/poi/DataTableCities.xlsx and 15 more (tests/test_fidelity.py)"
-      "; an error value, in a cell or in a range (the first in argument order, a "
-      "range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
-      "2.2.11.2.2.2.8; Microsoft Support, \"AGGREGATE function\": errors left out only "
-      "by its options \"Ignore error values\", which SUBTOTAL has not; the function_num "
-      "of COUNT and COUNTA (2, 3, 102, 103) reads error values as those functions do: "
-      "first_error.COUNTING_SUBTOTALS, SUBTOTAL(2,F3:F185) over a #VALUE! saved as 0 in "
-      "the business corpus's fifth held-out part, seen: Personal Budget - English.xlsx, "
-      "Analysis!C7): tests/test_errors_given.py",
+      "tests/corpus/poi/DataTableCities.xlsx and 15 more (tests/test_fidelity.py); an error "
+      "value, in a cell or in a range (the first in argument order, a range's cells row by "
+      "row, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8; Microsoft Support, "
+      "\"AGGREGATE function\": errors left out only by its options \"Ignore error values\", which "
+      "SUBTOTAL has not; the function_num of COUNT and COUNTA (2, 3, 102, 103) reads error "
+      "values as those functions do: first_error.COUNTING_SUBTOTALS, SUBTOTAL(2,F3:F185) over "
+      "a #VALUE! saved as 0 in the business corpus's fifth held-out part, seen: Personal "
+      "Budget - English.xlsx, Analysis!C7): tests/test_errors_given.py",
       value_args=(0,), first_error=True)
 excel("SUM", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
       "values Excel saved in tests/corpus/calamine/column_row_ranges.xlsx, "
@@ -350,7 +344,15 @@ excel("SUMIF", "scalars, cells, ranges, numeric text, empty, errors",
       "tests/test_excel_referee.py::test_sumif_sizes_its_range_to_add; 22 cells Excel saved in"
       " part tune3 of tools/business_corpus.csv, Real Estate Private Equity Model.xlsx, 'Cash "
       "Flow'!E10:O11, SUMIF(Monthly.Revenue.Year#,E$3#,Forecast.Free.Rent), the name one cell "
-      "sized to 132 rows, equal)")
+      "sized to 132 rows, equal); an error value (addin/formula/error_criteria.py: in a "
+      "criteria range, a row a number criterion or a text one with no <>, wildcard or leading "
+      "# does not match, skipped: Microsoft Support, \"COUNT function\", error values are no "
+      "numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven error values saved as 1.1 in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; Liam Bastick, "
+      "\"Multiple Criteria with Errors\", FM Magazine, January 2019: SUMIFS ignores #N/A in "
+      "unused data; other criteria over errors, a criterion that is an error value and "
+      "different errors in the rows matched of a range to add refused): "
+      "tests/test_errors_given.py")
 excel("SUMIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py) ; "
       "a reference to one cell (a criteria read from it; a range of one cell beside ranges of "
@@ -358,7 +360,15 @@ excel("SUMIFS", "scalars, cells, ranges, empty, errors",
       "as 32, \">32\", B4, \"apples\", or \"32\"\"); tests/test_checked_lookups.py ; an empty cell "
       "(of sum_range: adds nothing; of a criteria range: matched as COUNTIFS matches it, "
       "checked with empty cells on tests/corpus/poi/56822-Countifs.xlsx): "
-      "tests/test_checked_ifs.py (worked by hand)")
+      "tests/test_checked_ifs.py (worked by hand); an error value "
+      "(addin/formula/error_criteria.py: in a criteria range, a row a number criterion or a "
+      "text one with no <>, wildcard or leading # does not match, skipped: Microsoft Support, "
+      "\"COUNT function\", error values are no numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven "
+      "error values saved as 1.1 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!E1324; Liam Bastick, \"Multiple Criteria with Errors\", FM Magazine, "
+      "January 2019: SUMIFS ignores #N/A in unused data; other criteria over errors, a "
+      "criterion that is an error value and different errors in the rows matched of a range to"
+      " add refused): tests/test_errors_given.py")
 excel("SUMPRODUCT", "ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMPRODUCT.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_functions.py; "

@@ -46,44 +46,39 @@ excel("EXACT", "scalars, cells, empty",
       "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
 excel("FIND", "scalars, cells, numeric text, errors",
-      "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py); an "
+      "error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
       value_args=ALL, first_error=(0, 1))
 excel("FIXED", value_args=ALL)
 excel("LEFT", "scalars, cells, numeric text, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "(tests/test_fidelity.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=(0,))
 excel("LEN", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/56574.xlsx, "
       "tests/corpus/sheetjs/pivot_table_named_range.xlsx and 1 more (tests/test_fidelity.py); "
-      "tests/test_engine.py (values asserted there)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it; "
-      "LEN(#NUM!) #NUM! as Excel saved it in "
+      "tests/test_engine.py (values asserted there); an error value (the first in argument "
+      "order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error"
+      " value returns it; LEN(#NUM!) #NUM! as Excel saved it in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!L832): "
       "tests/test_errors_given.py",
-      elementwise=True, value_args=ALL, value_context=True, first_error=ALL)
+      elementwise=True, value_args=ALL, value_context=True, first_error="all")
 excel("LOWER", "scalars, cells, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it; "
-      "LOWER(#DIV/0!) #DIV/0! as Excel saved it in "
+      "(tests/test_fidelity.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it; LOWER(#DIV/0!) #DIV/0! as Excel saved it in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!P876): "
       "tests/test_errors_given.py",
-      elementwise=True, value_args=ALL, value_context=True, first_error=ALL)
+      elementwise=True, value_args=ALL, value_context=True, first_error="all")
 excel("MID", "scalars, cells, numeric text, errors",
       "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx, "
-      "tests/corpus/xlcalculator/MID.xlsx (tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "tests/corpus/xlcalculator/MID.xlsx (tests/test_fidelity.py); an error value (the first "
+      "in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function "
+      "given an error value returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=(0,))
 excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
       "Microsoft Support, \"NUMBERVALUE function\" (2.500,27 with the decimal separator , and "
@@ -102,11 +97,10 @@ excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, error
 excel("PROPER", "scalars, cells, empty, errors",
       "Microsoft Support, \"PROPER function\" (its three examples, 76BudGet giving 76Budget; "
       "text with letters beyond ASCII refused, addin/excel/text.py); "
-      "tests/test_checked_common_more.py"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
-      value_args=ALL, first_error=ALL)
+      "tests/test_checked_common_more.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      value_args=ALL, first_error="all")
 excel("REPLACE", "scalars, cells, numeric text",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
       " 123456 -> @456); tests/test_checked_common.py; refused for a start_num below 1, a "
@@ -114,24 +108,21 @@ excel("REPLACE", "scalars, cells, numeric text",
       value_args=ALL)
 excel("REPT", value_args=ALL)
 excel("RIGHT", "scalars, cells, errors",
-      "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py); an"
+      " error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=(0,))
 excel("SEARCH", "scalars, cells, errors",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
-      "hand); tests/test_checked_forms.py (Microsoft's SEARCH examples of cells)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "hand); tests/test_checked_forms.py (Microsoft's SEARCH examples of cells); an error "
+      "value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
       value_args=ALL, first_error=(0, 1))
 excel("SUBSTITUTE", "scalars, cells, numeric text, empty, errors",
       "Microsoft's documented examples (tests/test_excel_text.py); the helper cells napkin "
-      "native writes, equal to napkin's values in LibreOffice (tests/test_native.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
+      "native writes, equal to napkin's values in LibreOffice (tests/test_native.py); an error"
+      " value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
       value_args=ALL, first_error=(0, 1, 2))
 excel("T", "scalars, cells, numeric text",
       "values Excel saved in tests/corpus/sheetjs/1900.xlsx, tests/corpus/sheetjs/1904.xlsx "
@@ -196,18 +187,16 @@ excel("TRIM", "scalars, cells, numeric text, empty, errors",
       elementwise=True, value_args=ALL, value_context=True, first_error="all")
 excel("UPPER", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it; "
-      "UPPER(#NUM!) #NUM! as Excel saved it in "
+      "(tests/test_fidelity.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it; UPPER(#NUM!) #NUM! as Excel saved it in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!Q1436): "
       "tests/test_errors_given.py",
-      elementwise=True, value_args=ALL, value_context=True, first_error=ALL)
+      elementwise=True, value_args=ALL, value_context=True, first_error="all")
 excel("VALUE", "scalars, numeric text, errors",
       "values Excel saved in tests/corpus/poi/ValueFunctionOfBlank.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_text.py; "
-      "tests/test_fuzz.py (values from Microsoft's documented examples or worked by hand)"
-      "; an error value (the first in argument order, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
-      "tests/test_errors_given.py",
-      elementwise=True, value_args=ALL, value_context=True, date_system=True, first_error=ALL)
+      "tests/test_fuzz.py (values from Microsoft's documented examples or worked by hand); an "
+      "error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, date_system=True, first_error="all")
