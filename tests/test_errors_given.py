@@ -27,12 +27,14 @@ _calc, _text = sheet_calc.calc_sheet, sheet_calc.text
 
 def _cells():
     # A1 #N/A, A2 #DIV/0! (formulas' values), A3 #NAME?, A4 #REF! (written); A5:A8 5, 2, 1,
-    # -3; A9 the text "abc"; A10 44000 (2020-06-18 as a serial); B1:B4 10, 20, 30, 40
+    # -3; A9 the text "abc"; A10 44000 (2020-06-18 as a serial); B1:B4 10, 20, 30, 40;
+    # C1 the text "#N/A", C2 1
     return [c("A1", "NA()", "#N/A", t="e"), c("A2", "1/0", "#DIV/0!", t="e"),
             c("A3", "#NAME?", "#NAME?", t="e"), c("A4", "#REF!", "#REF!", t="e"),
             c("A5", None, 5), c("A6", None, 2), c("A7", None, 1), c("A8", None, -3),
             _text("A9", "abc"), c("A10", None, 44000),
-            c("B1", None, 10), c("B2", None, 20), c("B3", None, 30), c("B4", None, 40)]
+            c("B1", None, 10), c("B2", None, 20), c("B3", None, 30), c("B4", None, 40),
+            _text("C1", "#N/A"), c("C2", None, 1)]
 
 
 def _computed(tmp_path, formulas):
@@ -111,18 +113,33 @@ def test_what_no_page_settles_of_criteria_over_errors_is_refused(tmp_path):
         "COUNTIF(A1:A10,\"<>5\")",           # does an error count as not equal to 5?
         "COUNTIF(A1:A10,\"*\")",             # formulas read the errors as text here
         "COUNTIF(A1:A10,\"#N/A\")",
-        "COUNTIF(A5:A8,A1)",                 # a criterion that is an error value
+        "COUNTIF(C1:C2,A1)",                 # #N/A over the text "#N/A" (C1)
         "SUMIFS(A1:A4,A5:A8,\">0\")",        # #N/A, #DIV/0!, #NAME? matched: which first?
         "SUMIF(A5:A8,\">3\",A1)",            # a range to add Excel sizes from A1
     ])
     assert "the criterion '<>5' over a range holding an error value" in kept["S!E1"]
     assert "the criterion '*' over a range holding an error value" in kept["S!E2"]
     assert "the criterion '#N/A' over a range holding an error value" in kept["S!E3"]
-    assert "a criterion that is an error value (#N/A)" in kept["S!E4"]
+    assert "a criterion that is an error value (#N/A) over a range holding it as a text" \
+        in kept["S!E4"]
     assert "SUMIFS given different error values in the rows its criteria match" in \
         kept["S!E5"]
     assert "SUMIF given different error values in the rows its criteria match" in \
         kept["S!E6"]
+
+
+def test_an_error_criterion_matches_its_error_value(tmp_path):
+    # As Excel saved SUMIF(AA7:AA13,C10:D10,C7) = 1.1 over seven different error values
+    # (tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324): C10:D10,
+    # intersected with row 1324, is #VALUE!, which matches AA9's #VALUE! only; C9 is added.
+    # Here: the criterion A2 (#DIV/0!) matches A2 only, A6 (2) added; COUNTIF of A1's
+    # #N/A over A1:A10 counts A1: 1; the criterion B1:B2 intersected with row 3 (no cell:
+    # #VALUE!) matches nothing in A1:A4: 0, where the first cell's 10 would have matched
+    # nothing either, and A5:A6 with row 3 neither (SUMIF(A5:A8,A5:A6) 0, not 5)
+    got, kept = _computed(tmp_path, ["SUMIF(A1:A4,A2,A5:A8)", "COUNTIF(A1:A10,A1)",
+                                     "SUMIF(A1:A4,B1:B2,A5:A8)", "SUMIF(A5:A8,A5:A6)"])
+    assert kept == {}
+    assert got == [2, 1, 0, 0]
 
 
 def test_lookups_pass_over_error_cells_and_give_an_error_given(tmp_path):

@@ -8,7 +8,8 @@ is no number and no text, so such a criterion cannot match it, and the row is sk
 a row no criterion matches (Microsoft Support, "COUNT function": error values are no
 numbers, they are not counted; the cells Excel saved in
 tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324,
-``SUMIF(AA7:AA13,C10:D10,C7)`` over seven error values: 1.1; Liam Bastick (Excel MVP),
+``SUMIF(AA7:AA13,C10:D10,C7)`` over seven different error values, 1.1, the one row its
+criterion matched; Liam Bastick (Excel MVP),
 SumProduct Pty Ltd, "Multiple Criteria with Errors", FM Magazine, January 2019: SUMIFS
 "ignor[es] items like #N/A in unused data", and gives the error where it is in the data
 added). An error value in the range to add (or average) of a row the criteria match is
@@ -19,7 +20,9 @@ the function's value, as SUM of it is.
 reads an error value as a text there: ``COUNTIF(A1:A10,"*")`` counted the errors), one
 that orders texts (``">abc"``), a logical value, a text that begins with ``#`` (``"#N/A"``:
 matched to the error by formulas, not by any page). A criterion that is itself an error
-value is refused wherever it is (which cells Excel matches to it, no page says). Two
+value matches the cells holding that error value (E1324 above: C10:D10 intersected with
+row 1324 is #VALUE!, and Excel added C9, the row of AA9's #VALUE!, the six other errors
+skipped), except over a range holding that error's text (``"#N/A"`` typed), refused. Two
 different error values in the range to add of a call whose value is an error: which of
 them Excel gives (the first row matched or another) no page or saved cell says.
 """
@@ -79,9 +82,15 @@ def criteria(original, key: None):
 
         one = condition.item() if isinstance(condition, np.ndarray) and condition.size == 1 \
             else condition
-        if isinstance(one, XlError):
-            context.refuse(f"a criterion that is an error value ({str(one).split(' ')[0]})")
-            raise ValueError(one)
+        if isinstance(one, XlError):  # (matches the cells holding that error value)
+            code = str(one).split(" ", 1)[0]
+            if any(type(v) is str and v.strip().upper() == code for v in
+                   np.asarray(test_range["raw"], dtype=object).ravel()):
+                context.refuse(f"a criterion that is an error value ({code}) over a range "
+                               "holding it as a text: whether Excel matches the text no "
+                               "page says")
+                raise ValueError(one)
+            return corrected(test_range, condition)
         found = _errors(test_range["raw"])
         if found and not settled_over_errors(one):
             context.refuse(f"the criterion {one!r} over a range holding an error value "

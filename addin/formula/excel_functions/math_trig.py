@@ -347,12 +347,15 @@ excel("SUMIF", "scalars, cells, ranges, numeric text, empty, errors",
       "sized to 132 rows, equal); an error value (addin/formula/error_criteria.py: in a "
       "criteria range, a row a number criterion or a text one with no <>, wildcard or leading "
       "# does not match, skipped: Microsoft Support, \"COUNT function\", error values are no "
-      "numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven error values saved as 1.1 in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; Liam Bastick, "
-      "\"Multiple Criteria with Errors\", FM Magazine, January 2019: SUMIFS ignores #N/A in "
-      "unused data; other criteria over errors, a criterion that is an error value and "
-      "different errors in the rows matched of a range to add refused): "
-      "tests/test_errors_given.py")
+      "numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven different error values saved as 1.1 in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324: its criterion, "
+      "C10:D10 intersected with row 1324, is #VALUE!, which matches AA9's #VALUE! only (C9 "
+      "added); Liam Bastick, \"Multiple Criteria with Errors\", FM Magazine, January 2019: "
+      "SUMIFS ignores #N/A in unused data; other criteria over errors, an error criterion over"
+      " its error's text and different errors in the rows matched of a range to add refused): "
+      "tests/test_errors_given.py; its criterion a single value, a range there intersected "
+      "with the formula's cell as COUNTIF's (E1324 above)",
+      value_args=(1,))
 excel("SUMIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py) ; "
       "a reference to one cell (a criteria read from it; a range of one cell beside ranges of "
@@ -364,11 +367,12 @@ excel("SUMIFS", "scalars, cells, ranges, empty, errors",
       "(addin/formula/error_criteria.py: in a criteria range, a row a number criterion or a "
       "text one with no <>, wildcard or leading # does not match, skipped: Microsoft Support, "
       "\"COUNT function\", error values are no numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven "
-      "error values saved as 1.1 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
-      "EverythingTests!E1324; Liam Bastick, \"Multiple Criteria with Errors\", FM Magazine, "
-      "January 2019: SUMIFS ignores #N/A in unused data; other criteria over errors, a "
-      "criterion that is an error value and different errors in the rows matched of a range to"
-      " add refused): tests/test_errors_given.py")
+      "different error values saved as 1.1 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!E1324: its criterion, C10:D10 intersected with row 1324, is #VALUE!, "
+      "which matches AA9's #VALUE! only (C9 added); Liam Bastick, \"Multiple Criteria with "
+      "Errors\", FM Magazine, January 2019: SUMIFS ignores #N/A in unused data; other criteria "
+      "over errors, an error criterion over its error's text and different errors in the rows "
+      "matched of a range to add refused): tests/test_errors_given.py")
 excel("SUMPRODUCT", "ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMPRODUCT.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_functions.py; "

@@ -28,11 +28,14 @@ excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty, errors",
       "(addin/formula/error_criteria.py: in a criteria range, a row a number criterion or a "
       "text one with no <>, wildcard or leading # does not match, skipped: Microsoft Support, "
       "\"COUNT function\", error values are no numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven "
-      "error values saved as 1.1 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
-      "EverythingTests!E1324; Liam Bastick, \"Multiple Criteria with Errors\", FM Magazine, "
-      "January 2019: SUMIFS ignores #N/A in unused data; other criteria over errors, a "
-      "criterion that is an error value and different errors in the rows matched of a range to"
-      " add refused): tests/test_errors_given.py")
+      "different error values saved as 1.1 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!E1324: its criterion, C10:D10 intersected with row 1324, is #VALUE!, "
+      "which matches AA9's #VALUE! only (C9 added); Liam Bastick, \"Multiple Criteria with "
+      "Errors\", FM Magazine, January 2019: SUMIFS ignores #N/A in unused data; other criteria "
+      "over errors, an error criterion over its error's text and different errors in the rows "
+      "matched of a range to add refused): tests/test_errors_given.py; its criterion a single "
+      "value, a range there intersected with the formula's cell as COUNTIF's (E1324 above)",
+      value_args=(1,))
 excel("AVERAGEIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B66, "
       "AVERAGEIFS(C66:I66,C66:I66,\">3\",C66:I66,\"<20\") = 9.3333333333333339, the TRUE of I66 "
@@ -46,11 +49,12 @@ excel("AVERAGEIFS", "scalars, cells, ranges, empty, errors",
       "tests/test_checked_ifs.py; an error value (addin/formula/error_criteria.py: in a "
       "criteria range, a row a number criterion or a text one with no <>, wildcard or leading "
       "# does not match, skipped: Microsoft Support, \"COUNT function\", error values are no "
-      "numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven error values saved as 1.1 in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; Liam Bastick, "
-      "\"Multiple Criteria with Errors\", FM Magazine, January 2019: SUMIFS ignores #N/A in "
-      "unused data; other criteria over errors, a criterion that is an error value and "
-      "different errors in the rows matched of a range to add refused): "
+      "numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven different error values saved as 1.1 in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324: its criterion, "
+      "C10:D10 intersected with row 1324, is #VALUE!, which matches AA9's #VALUE! only (C9 "
+      "added); Liam Bastick, \"Multiple Criteria with Errors\", FM Magazine, January 2019: "
+      "SUMIFS ignores #N/A in unused data; other criteria over errors, an error criterion over"
+      " its error's text and different errors in the rows matched of a range to add refused): "
       "tests/test_errors_given.py")
 excel("BETA.DIST", "scalars, cells, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B2, "
@@ -122,11 +126,12 @@ excel("COUNTIF", "scalars, cells, ranges, empty, errors",
       "(addin/formula/error_criteria.py: in a criteria range, a row a number criterion or a "
       "text one with no <>, wildcard or leading # does not match, skipped: Microsoft Support, "
       "\"COUNT function\", error values are no numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven "
-      "error values saved as 1.1 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
-      "EverythingTests!E1324; Liam Bastick, \"Multiple Criteria with Errors\", FM Magazine, "
-      "January 2019: SUMIFS ignores #N/A in unused data; other criteria over errors, a "
-      "criterion that is an error value and different errors in the rows matched of a range to"
-      " add refused): tests/test_errors_given.py",
+      "different error values saved as 1.1 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!E1324: its criterion, C10:D10 intersected with row 1324, is #VALUE!, "
+      "which matches AA9's #VALUE! only (C9 added); Liam Bastick, \"Multiple Criteria with "
+      "Errors\", FM Magazine, January 2019: SUMIFS ignores #N/A in unused data; other criteria "
+      "over errors, an error criterion over its error's text and different errors in the rows "
+      "matched of a range to add refused): tests/test_errors_given.py",
       value_args=(1,))
 excel("COUNTIFS", "scalars, ranges, empty, errors",
       "values Excel saved in tests/corpus/poi/56822-Countifs.xlsx (tests/test_fidelity.py); "
@@ -134,11 +139,12 @@ excel("COUNTIFS", "scalars, ranges, empty, errors",
       "error value (addin/formula/error_criteria.py: in a criteria range, a row a number "
       "criterion or a text one with no <>, wildcard or leading # does not match, skipped: "
       "Microsoft Support, \"COUNT function\", error values are no numbers; "
-      "SUMIF(AA7:AA13,C10:D10,C7) over seven error values saved as 1.1 in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; Liam Bastick, "
-      "\"Multiple Criteria with Errors\", FM Magazine, January 2019: SUMIFS ignores #N/A in "
-      "unused data; other criteria over errors, a criterion that is an error value and "
-      "different errors in the rows matched of a range to add refused): "
+      "SUMIF(AA7:AA13,C10:D10,C7) over seven different error values saved as 1.1 in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324: its criterion, "
+      "C10:D10 intersected with row 1324, is #VALUE!, which matches AA9's #VALUE! only (C9 "
+      "added); Liam Bastick, \"Multiple Criteria with Errors\", FM Magazine, January 2019: "
+      "SUMIFS ignores #N/A in unused data; other criteria over errors, an error criterion over"
+      " its error's text and different errors in the rows matched of a range to add refused): "
       "tests/test_errors_given.py")
 excel("COVARIANCE.P", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B74; "
