@@ -94,3 +94,12 @@ def criteria_resized(original, key: str):
 
     return one_error_added(fx_excel.criteria_total(original, key, resize=resized), key,
                            added)
+
+
+def criteria_over_errors(original, key: None):
+    """formulas' test of a COUNTIF/SUMIF/... criterion (``__xfilter``):
+    ``addin.formula.fx_excel.criteria``, checked over error values
+    (``addin.formula.error_criteria.criteria_checked``)."""
+    from addin.formula.error_criteria import criteria_checked
+
+    return criteria_checked(fx_excel.criteria(original, key))

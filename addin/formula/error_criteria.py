@@ -34,7 +34,7 @@ import re
 
 import numpy as np
 
-from addin.formula import context
+from addin.formula import context, fx
 from addin.formula.excel_numbers import _WILDCARD
 
 #: a criterion that compares with a number: an operator (or none) and a number
@@ -43,19 +43,16 @@ _NUMBER_CRITERION = re.compile(r"(?:<=|>=|<|>|=)?\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[
 
 def _errors(values) -> set[str]:
     """The codes of the error values among ``values`` (a range's values, an array)."""
-    from formulas.tokens.operand import XlError
-
+    error = fx.load().XlError
     return {str(v).split(" ", 1)[0] for v in np.asarray(values, dtype=object).ravel()
-            if isinstance(v, XlError)}
+            if isinstance(v, error)}
 
 
 def settled_over_errors(condition) -> bool:
     """Whether ``condition`` is a criterion that cannot match an error value (the module's
     docstring): a number, or a text with no ``<>``, no wildcard and no leading ``#`` that
     compares with a number or equals a text."""
-    from formulas.tokens.operand import XlError
-
-    if isinstance(condition, (bool, np.bool_, XlError)):
+    if isinstance(condition, (bool, np.bool_, fx.load().XlError)):
         return False
     if isinstance(condition, (int, float, np.number)):
         return True
@@ -68,21 +65,17 @@ def settled_over_errors(condition) -> bool:
     return not condition.startswith(("<", ">")) and not body.lstrip().startswith("#")
 
 
-def criteria(original, key: None):
-    """formulas' test of a criterion (``__xfilter``, as ``addin.formula.fx_excel.criteria``
-    corrects it), stopping strict mode (``context.refuse``) on a criterion that is an error
-    value, or one not ``settled_over_errors`` over a range holding an error value."""
-    from addin.formula import fx_excel
-
-    corrected = fx_excel.criteria(original, key)
-
+def criteria_checked(corrected):
+    """formulas' test of a criterion (``__xfilter``) as ``corrected`` computes it
+    (``addin.formula.fx_excel.criteria``), stopping strict mode (``context.refuse``) on a
+    criterion that is an error value over a range holding that error's text, or one not
+    ``settled_over_errors`` over a range holding an error value."""
     @functools.wraps(corrected)
     def xfilter(test_range, condition):
-        from formulas.tokens.operand import XlError
-
+        error = fx.load().XlError
         one = condition.item() if isinstance(condition, np.ndarray) and condition.size == 1 \
             else condition
-        if isinstance(one, XlError):  # (matches the cells holding that error value)
+        if isinstance(one, error):  # (matches the cells holding that error value)
             code = str(one).split(" ", 1)[0]
             if any(type(v) is str and v.strip().upper() == code for v in
                    np.asarray(test_range["raw"], dtype=object).ravel()):
@@ -108,9 +101,6 @@ def one_error_added(compute, key: str, added):
     ``added(args)``: the position of the range to add and its cells, or None where the
     cells added are not a range given (one Excel sizes: refused). The rows matched are
     found by computing again with the cells of one error value as 1, the others empty."""
-    import schedula as sh
-    from formulas.tokens.operand import XlError
-
     name = key.removeprefix("_XLFN.")
 
     def first(v):
@@ -119,7 +109,8 @@ def one_error_added(compute, key: str, added):
     @functools.wraps(compute)
     def checked(*args):
         result = compute(*args)
-        if not isinstance(first(result), XlError) or \
+        error = fx.load().XlError
+        if not isinstance(first(result), error) or \
                 context.message_for(str(first(result))).startswith(context.CANNOT):
             return result  # (no error, or one strict mode already refused, with its reason)
         got = added(args)
@@ -129,21 +120,21 @@ def one_error_added(compute, key: str, added):
             values = np.asarray(getattr(cells, "value", cells), dtype=object)
             codes = _errors(values)
             matched = 0 if len(codes) < 2 else sum(
-                _matched(compute, args, at, values, code) for code in codes)
+                _matched(compute, args, at, values, code, error) for code in codes)
         if matched > 1:
             context.refuse(f"{name} given different error values in the rows its criteria "
                            "match of its range to add (which one Excel gives, no page or "
                            "saved cell says)")
         return result
 
-    def _matched(func, args, at, values, code) -> bool:
-        marked = np.full(values.shape, sh.EMPTY, dtype=object)
+    def _matched(func, args, at, values, code, error) -> bool:
+        marked = np.full(values.shape, fx.load().EMPTY, dtype=object)
         for i, v in enumerate(values.ravel()):
-            if isinstance(v, XlError) and str(v).split(" ", 1)[0] == code:
+            if isinstance(v, error) and str(v).split(" ", 1)[0] == code:
                 marked.flat[i] = 1.0
         again = list(args) + [None] * (at + 1 - len(args))
         again[at] = marked
         got = first(func(*again))
-        return not isinstance(got, XlError) and got != 0
+        return not isinstance(got, error) and got != 0
 
     return checked

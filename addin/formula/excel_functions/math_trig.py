@@ -344,17 +344,12 @@ excel("SUMIF", "scalars, cells, ranges, numeric text, empty, errors",
       "tests/test_excel_referee.py::test_sumif_sizes_its_range_to_add; 22 cells Excel saved in"
       " part tune3 of tools/business_corpus.csv, Real Estate Private Equity Model.xlsx, 'Cash "
       "Flow'!E10:O11, SUMIF(Monthly.Revenue.Year#,E$3#,Forecast.Free.Rent), the name one cell "
-      "sized to 132 rows, equal); an error value (addin/formula/error_criteria.py: in a "
-      "criteria range, a row a number criterion or a text one with no <>, wildcard or leading "
-      "# does not match, skipped: Microsoft Support, \"COUNT function\", error values are no "
-      "numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven different error values saved as 1.1 in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324: its criterion, "
-      "C10:D10 intersected with row 1324, is #VALUE!, which matches AA9's #VALUE! only (C9 "
-      "added); Liam Bastick, \"Multiple Criteria with Errors\", FM Magazine, January 2019: "
-      "SUMIFS ignores #N/A in unused data; other criteria over errors, an error criterion over"
-      " its error's text and different errors in the rows matched of a range to add refused): "
-      "tests/test_errors_given.py; its criterion a single value, a range there intersected "
-      "with the formula's cell as COUNTIF's (E1324 above)",
+      "sized to 132 rows, equal); an error value (addin/formula/error_criteria.py: skipped in "
+      "a criteria range by a number criterion or a text one with no <>, wildcard or leading #,"
+      " matched by an error criterion as SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; the rest "
+      "refused): tests/test_errors_given.py; its criterion a single value, a range there "
+      "intersected with the formula's cell as COUNTIF's (E1324 above)",
       value_args=(1,))
 excel("SUMIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py) ; "
@@ -364,15 +359,10 @@ excel("SUMIFS", "scalars, cells, ranges, empty, errors",
       "(of sum_range: adds nothing; of a criteria range: matched as COUNTIFS matches it, "
       "checked with empty cells on tests/corpus/poi/56822-Countifs.xlsx): "
       "tests/test_checked_ifs.py (worked by hand); an error value "
-      "(addin/formula/error_criteria.py: in a criteria range, a row a number criterion or a "
-      "text one with no <>, wildcard or leading # does not match, skipped: Microsoft Support, "
-      "\"COUNT function\", error values are no numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven "
-      "different error values saved as 1.1 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
-      "EverythingTests!E1324: its criterion, C10:D10 intersected with row 1324, is #VALUE!, "
-      "which matches AA9's #VALUE! only (C9 added); Liam Bastick, \"Multiple Criteria with "
-      "Errors\", FM Magazine, January 2019: SUMIFS ignores #N/A in unused data; other criteria "
-      "over errors, an error criterion over its error's text and different errors in the rows "
-      "matched of a range to add refused): tests/test_errors_given.py")
+      "(addin/formula/error_criteria.py: skipped in a criteria range by a number criterion or "
+      "a text one with no <>, wildcard or leading #, matched by an error criterion as "
+      "SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx,"
+      " EverythingTests!E1324; the rest refused): tests/test_errors_given.py")
 excel("SUMPRODUCT", "ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMPRODUCT.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_functions.py; "

@@ -25,16 +25,12 @@ excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty, errors",
       "average_range of another size than range, range's size from its top left cell "
       "(Microsoft Learn, \"WorksheetFunction.AverageIf method\"; worked by hand in "
       "tests/test_excel_referee.py::test_sumif_sizes_its_range_to_add); an error value "
-      "(addin/formula/error_criteria.py: in a criteria range, a row a number criterion or a "
-      "text one with no <>, wildcard or leading # does not match, skipped: Microsoft Support, "
-      "\"COUNT function\", error values are no numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven "
-      "different error values saved as 1.1 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
-      "EverythingTests!E1324: its criterion, C10:D10 intersected with row 1324, is #VALUE!, "
-      "which matches AA9's #VALUE! only (C9 added); Liam Bastick, \"Multiple Criteria with "
-      "Errors\", FM Magazine, January 2019: SUMIFS ignores #N/A in unused data; other criteria "
-      "over errors, an error criterion over its error's text and different errors in the rows "
-      "matched of a range to add refused): tests/test_errors_given.py; its criterion a single "
-      "value, a range there intersected with the formula's cell as COUNTIF's (E1324 above)",
+      "(addin/formula/error_criteria.py: skipped in a criteria range by a number criterion or "
+      "a text one with no <>, wildcard or leading #, matched by an error criterion as "
+      "SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx,"
+      " EverythingTests!E1324; the rest refused): tests/test_errors_given.py; its criterion a "
+      "single value, a range there intersected with the formula's cell as COUNTIF's (E1324 "
+      "above)",
       value_args=(1,))
 excel("AVERAGEIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B66, "
@@ -46,16 +42,11 @@ excel("AVERAGEIFS", "scalars, cells, ranges, empty, errors",
       "average_range ignored; #DIV/0! where no cell meets the criteria); criteria as "
       "COUNTIFS's; text or a logical value to average where the criteria match refused "
       "(addin/formula/fx_excel_args.py, averaged_numbers), error values by their form; "
-      "tests/test_checked_ifs.py; an error value (addin/formula/error_criteria.py: in a "
-      "criteria range, a row a number criterion or a text one with no <>, wildcard or leading "
-      "# does not match, skipped: Microsoft Support, \"COUNT function\", error values are no "
-      "numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven different error values saved as 1.1 in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324: its criterion, "
-      "C10:D10 intersected with row 1324, is #VALUE!, which matches AA9's #VALUE! only (C9 "
-      "added); Liam Bastick, \"Multiple Criteria with Errors\", FM Magazine, January 2019: "
-      "SUMIFS ignores #N/A in unused data; other criteria over errors, an error criterion over"
-      " its error's text and different errors in the rows matched of a range to add refused): "
-      "tests/test_errors_given.py")
+      "tests/test_checked_ifs.py; an error value (addin/formula/error_criteria.py: skipped in "
+      "a criteria range by a number criterion or a text one with no <>, wildcard or leading #,"
+      " matched by an error criterion as SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; the rest "
+      "refused): tests/test_errors_given.py")
 excel("BETA.DIST", "scalars, cells, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B2, "
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
@@ -123,29 +114,19 @@ excel("COUNTBLANK", "ranges, empty",
 excel("COUNTIF", "scalars, cells, ranges, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_core.py (values asserted there); an error value "
-      "(addin/formula/error_criteria.py: in a criteria range, a row a number criterion or a "
-      "text one with no <>, wildcard or leading # does not match, skipped: Microsoft Support, "
-      "\"COUNT function\", error values are no numbers; SUMIF(AA7:AA13,C10:D10,C7) over seven "
-      "different error values saved as 1.1 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
-      "EverythingTests!E1324: its criterion, C10:D10 intersected with row 1324, is #VALUE!, "
-      "which matches AA9's #VALUE! only (C9 added); Liam Bastick, \"Multiple Criteria with "
-      "Errors\", FM Magazine, January 2019: SUMIFS ignores #N/A in unused data; other criteria "
-      "over errors, an error criterion over its error's text and different errors in the rows "
-      "matched of a range to add refused): tests/test_errors_given.py",
+      "(addin/formula/error_criteria.py: skipped in a criteria range by a number criterion or "
+      "a text one with no <>, wildcard or leading #, matched by an error criterion as "
+      "SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx,"
+      " EverythingTests!E1324; the rest refused): tests/test_errors_given.py",
       value_args=(1,))
 excel("COUNTIFS", "scalars, ranges, empty, errors",
       "values Excel saved in tests/corpus/poi/56822-Countifs.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); an "
-      "error value (addin/formula/error_criteria.py: in a criteria range, a row a number "
-      "criterion or a text one with no <>, wildcard or leading # does not match, skipped: "
-      "Microsoft Support, \"COUNT function\", error values are no numbers; "
-      "SUMIF(AA7:AA13,C10:D10,C7) over seven different error values saved as 1.1 in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324: its criterion, "
-      "C10:D10 intersected with row 1324, is #VALUE!, which matches AA9's #VALUE! only (C9 "
-      "added); Liam Bastick, \"Multiple Criteria with Errors\", FM Magazine, January 2019: "
-      "SUMIFS ignores #N/A in unused data; other criteria over errors, an error criterion over"
-      " its error's text and different errors in the rows matched of a range to add refused): "
-      "tests/test_errors_given.py")
+      "error value (addin/formula/error_criteria.py: skipped in a criteria range by a number "
+      "criterion or a text one with no <>, wildcard or leading #, matched by an error "
+      "criterion as SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; the rest "
+      "refused): tests/test_errors_given.py")
 excel("COVARIANCE.P", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B74; "
       "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
@@ -222,12 +203,10 @@ excel("LARGE", "scalars, cells, ranges, numeric text, empty, errors",
       " as a reference to one cell: 14 cells Excel saved in the fourth held-out part's Tata "
       "Steel and financial-analysis models, LARGE(D64:D68,$C$77) "
       "(tests/test_checked_more_forms.py); a logical k refused "
-      "(addin/formula/fx_excel_args.py); an error value, in a cell or in a range (the first in"
-      " argument order, a range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
-      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
-      "\"AGGREGATE function\": errors are left out of LARGE (its function_num) only by "
-      "AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the differential test against"
-      " LibreOffice): tests/test_errors_given.py",
+      "(addin/formula/fx_excel_args.py); an error value, in a cell or a range (the first, a "
+      "range's cells row by row: addin/engine/first_error.py; Microsoft Support, \"AGGREGATE "
+      "function\": left out of LARGE only by its options \"Ignore error values\"): "
+      "tests/test_errors_given.py",
       first_error=True)
 excel("LINEST", array_context=True, differs="LINEST")
 excel("LOGEST", array_context=True, differs="LOGEST")
@@ -310,21 +289,17 @@ excel("SMALL", "scalars, cells, ranges, arrays, errors",
       "and financial-analysis models, SMALL(D63:D67,$C$76); one cell as the array (Microsoft "
       "Support, \"SMALL function\": SMALL(array,1) is the smallest value, #NUM! for an empty "
       "array; tests/test_checked_more_forms.py); a logical k refused "
-      "(addin/formula/fx_excel_args.py); an error value, in a cell or in a range (the first in"
-      " argument order, a range's cells row by row, addin/engine/first_error.py: [MS-VSDX] "
-      "2.2.11.2.2.2.8, a function given an error value returns it; Microsoft Support, "
-      "\"AGGREGATE function\": errors are left out of SMALL (its function_num) only by "
-      "AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the differential test against"
-      " LibreOffice): tests/test_errors_given.py",
+      "(addin/formula/fx_excel_args.py); an error value, in a cell or a range (the first, a "
+      "range's cells row by row: addin/engine/first_error.py; Microsoft Support, \"AGGREGATE "
+      "function\": left out of SMALL only by its options \"Ignore error values\"): "
+      "tests/test_errors_given.py",
       first_error=True)
 excel("STDEV", "scalars, cells, ranges, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
-      "tests/test_excel_functions.py (values asserted there); an error value, in a cell or in "
-      "a range (the first in argument order, a range's cells row by row, "
-      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
-      "returns it; Microsoft Support, \"AGGREGATE function\": errors are left out of STDEV.S "
-      "(its function_num) only by AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; "
-      "the differential test against LibreOffice): tests/test_errors_given.py",
+      "tests/test_excel_functions.py (values asserted there); an error value, in a cell or a "
+      "range (the first, a range's cells row by row: addin/engine/first_error.py; Microsoft "
+      "Support, \"AGGREGATE function\": left out of STDEV.S only by its options \"Ignore error "
+      "values\"): tests/test_errors_given.py",
       value_context=True, three_d=True, first_error=True)
 excel("STDEV.P", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B104; "
@@ -334,11 +309,9 @@ excel("STDEV.P", "scalars, cells, ranges, arrays, empty, errors",
       "Microsoft Support, \"STDEV.P function\" (only the numbers of an array or reference are "
       "counted, its empty cells, logical values and text ignored); an empty value given "
       "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py; "
-      "an error value, in a cell or in a range (the first in argument order, a range's cells "
-      "row by row, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an "
-      "error value returns it; Microsoft Support, \"AGGREGATE function\": errors are left out of"
-      " STDEV.P (its function_num) only by AGGREGATE's options 2, 3, 6 and 7, \"Ignore error "
-      "values\"; the differential test against LibreOffice): tests/test_errors_given.py",
+      "an error value, in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of "
+      "STDEV.P only by its options \"Ignore error values\"): tests/test_errors_given.py",
       xlfn=True, three_d=True, first_error=True)
 excel("STDEV.S", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B105; "
@@ -348,11 +321,9 @@ excel("STDEV.S", "scalars, cells, ranges, arrays, empty, errors",
       "Microsoft Support, \"STDEV.S function\" (only the numbers of an array or reference are "
       "counted, its empty cells, logical values and text ignored); an empty value given "
       "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py; "
-      "an error value, in a cell or in a range (the first in argument order, a range's cells "
-      "row by row, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an "
-      "error value returns it; Microsoft Support, \"AGGREGATE function\": errors are left out of"
-      " STDEV.S (its function_num) only by AGGREGATE's options 2, 3, 6 and 7, \"Ignore error "
-      "values\"; the differential test against LibreOffice): tests/test_errors_given.py",
+      "an error value, in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of "
+      "STDEV.S only by its options \"Ignore error values\"): tests/test_errors_given.py",
       xlfn=True, three_d=True, first_error=True)
 excel("STDEVP", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B107; "
@@ -376,12 +347,10 @@ excel("VAR", "cells, ranges, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; a "
       "reference to one cell (only its number counts: Microsoft Support, \"VAR function\", text,"
       " logical values and empty cells of a reference are ignored; VAR of the ten strengths = "
-      "754.2667); tests/test_checked_common.py; an error value, in a cell or in a range (the "
-      "first in argument order, a range's cells row by row, addin/engine/first_error.py: "
-      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it; Microsoft "
-      "Support, \"AGGREGATE function\": errors are left out of VAR.S (its function_num) only by "
-      "AGGREGATE's options 2, 3, 6 and 7, \"Ignore error values\"; the differential test against"
-      " LibreOffice): tests/test_errors_given.py",
+      "754.2667); tests/test_checked_common.py; an error value, in a cell or a range (the "
+      "first, a range's cells row by row: addin/engine/first_error.py; Microsoft Support, "
+      "\"AGGREGATE function\": left out of VAR.S only by its options \"Ignore error values\"): "
+      "tests/test_errors_given.py",
       value_context=True, three_d=True, first_error=True)
 excel("VAR.P", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B111; "
@@ -391,11 +360,9 @@ excel("VAR.P", "scalars, cells, ranges, arrays, empty, errors",
       "Microsoft Support, \"VAR.P function\" (only the numbers of an array or reference are "
       "counted, its empty cells, logical values and text ignored); an empty value given "
       "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py; "
-      "an error value, in a cell or in a range (the first in argument order, a range's cells "
-      "row by row, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an "
-      "error value returns it; Microsoft Support, \"AGGREGATE function\": errors are left out of"
-      " VAR.P (its function_num) only by AGGREGATE's options 2, 3, 6 and 7, \"Ignore error "
-      "values\"; the differential test against LibreOffice): tests/test_errors_given.py",
+      "an error value, in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of VAR.P"
+      " only by its options \"Ignore error values\"): tests/test_errors_given.py",
       xlfn=True, three_d=True, first_error=True)
 excel("VAR.S", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B112; "
@@ -405,11 +372,9 @@ excel("VAR.S", "scalars, cells, ranges, arrays, empty, errors",
       "Microsoft Support, \"VAR.S function\" (only the numbers of an array or reference are "
       "counted, its empty cells, logical values and text ignored); an empty value given "
       "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py; "
-      "an error value, in a cell or in a range (the first in argument order, a range's cells "
-      "row by row, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an "
-      "error value returns it; Microsoft Support, \"AGGREGATE function\": errors are left out of"
-      " VAR.S (its function_num) only by AGGREGATE's options 2, 3, 6 and 7, \"Ignore error "
-      "values\"; the differential test against LibreOffice): tests/test_errors_given.py",
+      "an error value, in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of VAR.S"
+      " only by its options \"Ignore error values\"): tests/test_errors_given.py",
       xlfn=True, three_d=True, first_error=True)
 excel("VARP", "scalars, cells, ranges, numeric text",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114) "
@@ -460,43 +425,33 @@ excel("PERCENTILE", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B89); "
       "tests/test_checked_stats.py (values worked by hand: rank k*(n-1), interpolated); "
       "refused for a k that is not a number (addin/formula/fx_excel_stats.py); an error value,"
-      " in a cell or in a range (the first in argument order, a range's cells row by row, "
-      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
-      "returns it; Microsoft Support, \"AGGREGATE function\": errors are left out of "
-      "PERCENTILE.INC (its function_num) only by AGGREGATE's options 2, 3, 6 and 7, \"Ignore "
-      "error values\"; the differential test against LibreOffice): tests/test_errors_given.py",
+      " in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of "
+      "PERCENTILE.INC only by its options \"Ignore error values\"): tests/test_errors_given.py",
       first_error=True)
 excel("PERCENTILE.INC", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B91); "
       "Microsoft Support, \"PERCENTILE.INC function\" (PERCENTILE.INC({1,3,2,4},0.3) = 1.9); "
       "tests/test_checked_stats.py; refused for a k that is not a number; an error value, in a"
-      " cell or in a range (the first in argument order, a range's cells row by row, "
-      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
-      "returns it; Microsoft Support, \"AGGREGATE function\": errors are left out of "
-      "PERCENTILE.INC (its function_num) only by AGGREGATE's options 2, 3, 6 and 7, \"Ignore "
-      "error values\"; the differential test against LibreOffice): tests/test_errors_given.py",
+      " cell or a range (the first, a range's cells row by row: addin/engine/first_error.py; "
+      "Microsoft Support, \"AGGREGATE function\": left out of PERCENTILE.INC only by its options"
+      " \"Ignore error values\"): tests/test_errors_given.py",
       first_error=True)
 excel("QUARTILE", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B95); "
       "Microsoft Support, \"QUARTILE function\" (QUARTILE of 1,2,4,7,8,9,10,12 at 1 = 3.5); "
       "tests/test_checked_stats.py; refused for a quart that is not a number or a fraction "
-      "outside 0 to 4; an error value, in a cell or in a range (the first in argument order, a"
-      " range's cells row by row, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
-      "function given an error value returns it; Microsoft Support, \"AGGREGATE function\": "
-      "errors are left out of QUARTILE.INC (its function_num) only by AGGREGATE's options 2, "
-      "3, 6 and 7, \"Ignore error values\"; the differential test against LibreOffice): "
-      "tests/test_errors_given.py",
+      "outside 0 to 4; an error value, in a cell or a range (the first, a range's cells row by"
+      " row: addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of"
+      " QUARTILE.INC only by its options \"Ignore error values\"): tests/test_errors_given.py",
       first_error=True)
 excel("QUARTILE.INC", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B97); "
       "Microsoft Support, \"QUARTILE.INC function\" (the same example, 3.5); "
       "tests/test_checked_stats.py; refused for a quart that is not a number or a fraction "
-      "outside 0 to 4; an error value, in a cell or in a range (the first in argument order, a"
-      " range's cells row by row, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
-      "function given an error value returns it; Microsoft Support, \"AGGREGATE function\": "
-      "errors are left out of QUARTILE.INC (its function_num) only by AGGREGATE's options 2, "
-      "3, 6 and 7, \"Ignore error values\"; the differential test against LibreOffice): "
-      "tests/test_errors_given.py",
+      "outside 0 to 4; an error value, in a cell or a range (the first, a range's cells row by"
+      " row: addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of"
+      " QUARTILE.INC only by its options \"Ignore error values\"): tests/test_errors_given.py",
       first_error=True)
 excel("AVEDEV", "scalars, cells, ranges, numeric text, empty",
       "Microsoft Support, \"AVEDEV function\" (AVEDEV(4,5,6,7,5,4,3) = 1.020408; text, logical "
