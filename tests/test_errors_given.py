@@ -133,13 +133,23 @@ def test_an_error_criterion_matches_its_error_value(tmp_path):
     # (tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324): C10:D10,
     # intersected with row 1324, is #VALUE!, which matches AA9's #VALUE! only; C9 is added.
     # Here: the criterion A2 (#DIV/0!) matches A2 only, A6 (2) added; COUNTIF of A1's
-    # #N/A over A1:A10 counts A1: 1; the criterion B1:B2 intersected with row 3 (no cell:
-    # #VALUE!) matches nothing in A1:A4: 0, where the first cell's 10 would have matched
-    # nothing either, and A5:A6 with row 3 neither (SUMIF(A5:A8,A5:A6) 0, not 5)
-    got, kept = _computed(tmp_path, ["SUMIF(A1:A4,A2,A5:A8)", "COUNTIF(A1:A10,A1)",
-                                     "SUMIF(A1:A4,B1:B2,A5:A8)", "SUMIF(A5:A8,A5:A6)"])
+    # #N/A over A1:A10 counts A1: 1
+    got, kept = _computed(tmp_path, ["SUMIF(A1:A4,A2,A5:A8)", "COUNTIF(A1:A10,A1)"])
     assert kept == {}
-    assert got == [2, 1, 0, 0]
+    assert got == [2, 1]
+
+
+def test_a_criterion_of_several_cells_over_errors_is_refused(tmp_path):
+    # E1324's form: a one-cell formula intersects B1:B2 with its row, SUMPRODUCT takes
+    # both values; napkin takes the first, so over a range holding errors it refuses.
+    # Without errors, SUMPRODUCT(SUMIF(A5:A8,A5:A6,A5:A8)) is 5 + 2 = 7 as before
+    got, kept = _computed(tmp_path, ["SUMIF(A1:A4,B1:B2,A5:A8)", "SUMIFS(A5:A8,A1:A4,B1:B2)",
+                                     "COUNTIFS(A1:A4,B1:B2)",
+                                     "SUMPRODUCT(SUMIF(A5:A8,A5:A6,A5:A8))"])
+    for cell, name in (("S!E1", "SUMIF"), ("S!E2", "SUMIFS"), ("S!E3", "COUNTIFS")):
+        assert f"{name} given a criterion of several cells over a range holding an error" \
+            in kept[cell]
+    assert "S!E4" not in kept and got[3] == 7
 
 
 def test_lookups_pass_over_error_cells_and_give_an_error_given(tmp_path):

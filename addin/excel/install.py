@@ -84,7 +84,7 @@ def criteria_resized(original, key: str):
     """SUMIF or AVERAGEIF (``key``): ``addin.formula.fx_excel.criteria_total``, a range to
     add of another size than its range sized as Excel sizes it
     (``addin.excel.references.resized``)."""
-    from addin.formula.error_criteria import one_error_added
+    from addin.formula.error_criteria import one_error_added, several_criteria_over_errors
 
     def added(args):  # (the range to add, where it is the range's size: else resized)
         cells = args[2] if len(args) > 2 else args[0] if args else None
@@ -92,8 +92,15 @@ def criteria_resized(original, key: str):
             np.shape(getattr(cells, "value", cells))
         return (2, cells) if same and args else None
 
-    return one_error_added(fx_excel.criteria_total(original, key, resize=resized), key,
-                           added)
+    total = one_error_added(fx_excel.criteria_total(original, key, resize=resized), key,
+                            added)
+
+    def checked_total(*args):
+        if several_criteria_over_errors(key, [tuple(args[:2])] if len(args) > 1 else []):
+            return fx.load().errors["#VALUE!"]
+        return total(*args)
+
+    return checked_total
 
 
 def criteria_over_errors(original, key: None):

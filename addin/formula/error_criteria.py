@@ -34,7 +34,7 @@ import re
 
 import numpy as np
 
-from addin.formula import context, fx
+from addin.formula import context, fx, ranges
 from addin.formula.excel_numbers import _WILDCARD
 
 #: a criterion that compares with a number: an operator (or none) and a number
@@ -92,6 +92,25 @@ def criteria_checked(corrected):
         return corrected(test_range, condition)
 
     return xfilter
+
+
+def several_criteria_over_errors(key: str, pairs) -> bool:
+    """Whether a criterion of ``pairs`` ((criteria range, criterion), ...) is several
+    values (a range of several cells, an array) while its range holds an error value; if
+    so strict mode is stopped (``context.refuse``): in a one-cell formula Excel intersects
+    such a criterion with the formula's cell (E1324: C10:D10 in row 1324, #VALUE!), in an
+    array context (SUMPRODUCT) it takes each value, and napkin cannot tell the two apart
+    there (it takes the first value)."""
+    ns = fx.load()
+    for cells, criterion in pairs:
+        many = ranges.cell_count(criterion) > 1 if isinstance(criterion, ns.Ranges) else \
+            isinstance(criterion, np.ndarray) and criterion.size > 1
+        if many and _errors(getattr(cells, "value", cells)):
+            context.refuse(f"{key.removeprefix('_XLFN.')} given a criterion of several cells "
+                           "over a range holding an error value (Excel intersects it with "
+                           "the formula's cell, or takes each value in an array context)")
+            return True
+    return False
 
 
 def one_error_added(compute, key: str, added):

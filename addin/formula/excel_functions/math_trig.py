@@ -348,9 +348,9 @@ excel("SUMIF", "scalars, cells, ranges, numeric text, empty, errors",
       "a criteria range by a number criterion or a text one with no <>, wildcard or leading #,"
       " matched by an error criterion as SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; the rest "
-      "refused): tests/test_errors_given.py; its criterion a single value, a range there "
-      "intersected with the formula's cell as COUNTIF's (E1324 above)",
-      value_args=(1,))
+      "refused): tests/test_errors_given.py; a criterion given as several cells over a range "
+      "holding an error value refused (E1324's C10:D10, which Excel intersects with the "
+      "formula's row in a one-cell formula and takes whole in an array context)")
 excel("SUMIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py) ; "
       "a reference to one cell (a criteria read from it; a range of one cell beside ranges of "
