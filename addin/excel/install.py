@@ -30,6 +30,8 @@ Microsoft Support, the help page of each function (named in its docstring).
 
 from __future__ import annotations
 
+import numpy as np
+
 from addin.excel.args import ORIGINAL, as_udf
 from addin.excel.dates import checked_serials, in_1904
 from addin.excel.lookup import match, table_lookup
@@ -82,4 +84,29 @@ def criteria_resized(original, key: str):
     """SUMIF or AVERAGEIF (``key``): ``addin.formula.fx_excel.criteria_total``, a range to
     add of another size than its range sized as Excel sizes it
     (``addin.excel.references.resized``)."""
-    return fx_excel.criteria_total(original, key, resize=resized)
+    from addin.formula.error_criteria import one_error_added, several_criteria_over_errors
+
+    def added(args):  # (the range to add, where it is the range's size: else resized)
+        cells = args[2] if len(args) > 2 else args[0] if args else None
+        same = len(args) < 3 or np.shape(getattr(args[0], "value", args[0])) == \
+            np.shape(getattr(cells, "value", cells))
+        return (2, cells) if same and args else None
+
+    total = one_error_added(fx_excel.criteria_total(original, key, resize=resized), key,
+                            added)
+
+    def checked_total(*args):
+        if several_criteria_over_errors(key, [tuple(args[:2])] if len(args) > 1 else []):
+            return fx.load().errors["#VALUE!"]
+        return total(*args)
+
+    return checked_total
+
+
+def criteria_over_errors(original, key: None):
+    """formulas' test of a COUNTIF/SUMIF/... criterion (``__xfilter``):
+    ``addin.formula.fx_excel.criteria``, checked over error values
+    (``addin.formula.error_criteria.criteria_checked``)."""
+    from addin.formula.error_criteria import criteria_checked
+
+    return criteria_checked(fx_excel.criteria(original, key))

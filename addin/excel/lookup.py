@@ -370,6 +370,20 @@ def _text_or_cannot(*given, who: str) -> None:
                          "there is not documented)")
 
 
+def _first_error_given(name: str, *given) -> None:
+    """Raise the first error value given as a whole argument (a one-cell reference, a
+    nested call's value, a literal: not a cell of a range looked in), in argument order
+    (``addin/engine/first_error.py``: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error
+    value returns it; formulas gave #VALUE! for VLOOKUP(5,A5:A10,A2,FALSE) with A2 #DIV/0!).
+    """
+    ns = fx.load()
+    for v in given:
+        one = None if v is None or fx.is_omitted(v) else xa.one_value(v)
+        if isinstance(one, ns.XlError):
+            raise ExcelError(str(one), context.message_for(str(one)) or
+                             f"{name}'s argument is an error")
+
+
 def _index_below_one(index_num, name: str) -> bool:
     try:
         return math.trunc(xa.number(xa.scalar(index_num, f"{name}'s index"),
@@ -401,6 +415,7 @@ def table_lookup(name: str, vertical: bool):
             # the last value not above "Arrear", the approximate match's, is the second
             # row's); LibreOffice reads it so too. Microsoft's page is silent on it
             range_lookup = False
+        _first_error_given(name, lookup_value, table_array, index_num, range_lookup)
         _text_or_cannot((index_num, "index"), who=name)
         exact = not _approximate(range_lookup)
         if not exact:
@@ -441,6 +456,7 @@ def match(lookup_value, lookup_array, match_type=None):
     """Excel's MATCH, computed by formulas, after ``_sorted_or_cannot`` for the
     approximate match types 1 (the default) and -1; refused (``Cannot``) in an area of
     several rows and columns, where formulas searches row by row."""
+    _first_error_given("MATCH", lookup_value, lookup_array, match_type)
     _text_or_cannot((match_type, "match_type"), who="MATCH")
     t = 1 if match_type is None or fx.is_omitted(match_type) else \
         math.trunc(xa.number(match_type, "MATCH's match_type"))

@@ -52,11 +52,17 @@ def _checked_pairs(original, key: str, first: int):
     """``original`` stopping strict mode where a (range, criterion) pair from argument
     ``first`` on is refused by ``refused_over_empty_text``."""
     from addin.formula import fx
+    from addin.formula.error_criteria import one_error_added, several_criteria_over_errors
 
     def checked(*args):
-        for cells, criterion in zip(args[first::2], args[first + 1::2], strict=False):
+        pairs = list(zip(args[first::2], args[first + 1::2], strict=False))
+        for cells, criterion in pairs:
             if refused_over_empty_text(key, cells, criterion):
                 return fx.load().errors["#VALUE!"]
+        if several_criteria_over_errors(key, pairs):
+            return fx.load().errors["#VALUE!"]
         return original(*args)
 
+    if first:  # (an error value added: addin.formula.error_criteria)
+        return one_error_added(checked, key, lambda args: (0, args[0]) if args else None)
     return checked

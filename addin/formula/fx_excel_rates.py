@@ -248,6 +248,10 @@ def rate_settled(original, key: str):
 
     @functools.wraps(original)
     def checked(*args):
+        given = [one_value(a, ns) for a in args]
+        first = next((x for x in given if isinstance(x, ns.XlError)), None)
+        if first is not None:  # the first error value given (addin/engine/first_error.py)
+            return first
         result = original(*args)
         # an empty cell is 0 (Microsoft KB Q149577: "Microsoft Excel interprets a blank
         # cell as zero"), as a number written there: the flows below are the same

@@ -185,7 +185,7 @@ _FORMULAS = (
           "matches every cell \"=x\" does not (empty ones included), \"<>\" every cell "
           "that is not empty", "Microsoft Support, \"COUNTIF function\" "
           "(=COUNTIF(A2:A5,\"<>\"&B4)); tests/test_excel_core.py::test_countif_not_equal",
-          f"{_FXE}:criteria"),
+          f"{_XL}.install:criteria_over_errors"),
     *(Patch(_F, TABLE, name, "formulas divides in binary and rounds the quotient "
             "(FLOOR(7.1,0.1) is 7); Excel first takes it to 15 significant digits (7.1), "
             "and rounds a negative number toward or away from zero as mode says",

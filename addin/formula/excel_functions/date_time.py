@@ -18,14 +18,17 @@ excel("DATE", "scalars, cells, ranges, numeric text, errors, 1904",
       "held-out part (seen): super-dcf-model's Template.xlsx, 'DCF Model'!D13:R13, rebuilt "
       "there",
       elementwise=True, value_args=ALL, value_context=True, date_system=True, first_error=True)
-excel("DATEDIF", "scalars, cells",
+excel("DATEDIF", "scalars, cells, errors",
       "values Excel saved in tests/corpus/xlcalculator/DATEDIF.xlsx (tests/test_fidelity.py) ;"
       " a range or an array where it takes one value, in an array formula or inside SUMPRODUCT"
       " (element by element, the result the broadcast of its arguments, an error value per "
       "element; arrays of different sizes refused, addin/formula/array_sizes.py): Microsoft "
-      "Support, \"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
+      "Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, date_system=True, serials_checked=((0, 1), 2),
-      in_1904=((0, 1), False))
+      first_error=(2,), in_1904=((0, 1), False))
 excel("DATEVALUE", "scalars, cells, numeric text, 1904",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
       "hand) ; a range or an array where it takes one value, in an array formula or inside "
@@ -43,15 +46,17 @@ excel("DAY", "scalars, cells, errors",
       "tests/test_checked_common_more.py",
       elementwise=True, value_args=ALL, value_context=True, date_system=True,
       serials_checked=((0,), 1), first_error=True, in_1904=((0,), False))
-excel("DAYS", "scalars, cells",
+excel("DAYS", "scalars, cells, errors",
       "values Excel saved in tests/corpus/xlcalculator/DAYS.xlsx (tests/test_fidelity.py) ; a "
       "range or an array where it takes one value, in an array formula or inside SUMPRODUCT "
       "(element by element, each element its own call's value and checks, "
       "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
       "Microsoft Support, \"Guidelines and examples of array formulas\"; "
-      "tests/test_elementwise_lifting.py",
+      "tests/test_elementwise_lifting.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
       xlfn=True, elementwise=True, date_system=True, serials_checked=((0, 1), 2),
-      in_1904=((0, 1), False))
+      first_error=True, in_1904=((0, 1), False))
 excel("DAYS360", "scalars, cells",
       "tests/test_checked_forms.py (Microsoft's DAYS360 examples and methods) ; a range or an "
       "array where it takes one value, in an array formula or inside SUMPRODUCT (element by "
@@ -67,10 +72,13 @@ excel("EDATE", "scalars, cells, empty, errors, 1904",
       "2.2.11.2.2.2.8, a function given an error value returns it): "
       "tests/test_checked_common_more.py",
       value_args=ALL, date_system=True, first_error=True, in_1904=((0,), True))
-excel("EOMONTH", "scalars, cells",
-      "values Excel saved in tests/corpus/xlcalculator/EOMONTH.xlsx (tests/test_fidelity.py)",
-      value_args=ALL, date_system=True, serials_checked=((0, 1), 1), in_1904=((0,), True))
-excel("HOUR", "scalars, cells, empty",
+excel("EOMONTH", "scalars, cells, errors",
+      "values Excel saved in tests/corpus/xlcalculator/EOMONTH.xlsx (tests/test_fidelity.py); "
+      "an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      value_args=ALL, date_system=True, serials_checked=((0, 1), 1), first_error=True,
+      in_1904=((0,), True))
+excel("HOUR", "scalars, cells, empty, errors",
       "Microsoft Support, \"HOUR function\" (HOUR(0.75) = 18, 7/18/2011 7:45 gives 7, 4/21/2012 "
       "gives 0); tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time"
       " that is not a whole second, a serial below 0 or after 9999 and a logical value ; a "
@@ -78,18 +86,22 @@ excel("HOUR", "scalars, cells, empty",
       "(element by element, each element its own call's value and checks, "
       "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
       "Microsoft Support, \"Guidelines and examples of array formulas\"; "
-      "tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL)
+      "tests/test_elementwise_lifting.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error=True)
 excel("ISOWEEKNUM", date_system=True, refused_in_1904=True)
-excel("MINUTE", "scalars, cells, empty",
+excel("MINUTE", "scalars, cells, empty, errors",
       "Microsoft Support, \"MINUTE function\" (12:45:00 PM gives 45); "
       "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
       "not a whole second, a serial below 0 or after 9999 and a logical value ; a range or an "
       "array where it takes one value, in an array formula or inside SUMPRODUCT (element by "
       "element, each element its own call's value and checks, addin/formula/array_sizes.py "
       "each_element; arrays of different sizes refused): Microsoft Support, \"Guidelines and "
-      "examples of array formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL)
+      "examples of array formulas\"; tests/test_elementwise_lifting.py; an error value (the "
+      "first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
+      "function given an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error=True)
 excel("MONTH", "scalars, cells, errors",
       "values Excel saved in tests/corpus/xlcalculator/MONTH.xlsx (tests/test_fidelity.py) ; "
       "an error value (given back: addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; "
@@ -100,15 +112,17 @@ excel("MONTH", "scalars, cells, errors",
 excel("NETWORKDAYS", date_system=True, refused_in_1904=True)
 excel("NETWORKDAYS.INTL", date_system=True, refused_in_1904=True)
 excel("NOW", date_system=True, refused_in_1904=True)
-excel("SECOND", "scalars, cells, empty",
+excel("SECOND", "scalars, cells, empty, errors",
       "Microsoft Support, \"SECOND function\" (4:48:18 PM gives 18, 4:48 PM 0); "
       "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
       "not a whole second, a serial below 0 or after 9999 and a logical value ; a range or an "
       "array where it takes one value, in an array formula or inside SUMPRODUCT (element by "
       "element, each element its own call's value and checks, addin/formula/array_sizes.py "
       "each_element; arrays of different sizes refused): Microsoft Support, \"Guidelines and "
-      "examples of array formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL)
+      "examples of array formulas\"; tests/test_elementwise_lifting.py; an error value (the "
+      "first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
+      "function given an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error=True)
 excel("TIME", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand) ; a range or an array where it takes one value, in an array formula or inside "
@@ -152,9 +166,11 @@ excel("YEAR", "scalars, cells, numeric text, errors, 1904",
       "tests/test_checked_common_more.py",
       elementwise=True, value_args=ALL, value_context=True, date_system=True,
       serials_checked=((0,), 1), first_error=True, in_1904=((0,), False))
-excel("YEARFRAC", "scalars, cells, omitted, 1904",
+excel("YEARFRAC", "scalars, cells, errors, omitted, 1904",
       "values Excel saved in tests/corpus/xlcalculator/YEARFRAC.xlsx (tests/test_fidelity.py);"
       " tests/test_excel_cases.py; tests/test_excel_text.py (values from Microsoft's "
       "documented examples or worked by hand); a basis left out is basis 0 (Microsoft Support,"
-      " \"YEARFRAC function\": \"0 or omitted\"; tests/test_checked_widened.py)",
-      value_args=ALL, date_system=True)
+      " \"YEARFRAC function\": \"0 or omitted\"; tests/test_checked_widened.py); an error value "
+      "(the first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
+      "function given an error value returns it): tests/test_errors_given.py",
+      value_args=ALL, date_system=True, first_error=True)

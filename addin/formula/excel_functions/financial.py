@@ -63,7 +63,7 @@ excel("EFFECT", "scalars, cells, errors",
       "(tests/test_differential.py); given error values, the first of them (the rule of "
       "addin/engine/first_error.py; tests/test_checked_finance.py)",
       first_error=True)
-excel("FV", "scalars, cells, empty, omitted",
+excel("FV", "scalars, cells, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's FV examples, "
       "worked by hand) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
@@ -74,9 +74,11 @@ excel("FV", "scalars, cells, empty, omitted",
       "it takes one value, in an array formula or inside SUMPRODUCT (element by element, each "
       "element its own call's value and checks, addin/formula/array_sizes.py each_element; "
       "arrays of different sizes refused): Microsoft Support, \"Guidelines and examples of "
-      "array formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True)
-excel("IPMT", "scalars, cells, empty, omitted",
+      "array formulas\"; tests/test_elementwise_lifting.py; an error value (the first in "
+      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
+      " an error value returns it): tests/test_errors_given.py",
+      elementwise=True, first_error=True)
+excel("IPMT", "scalars, cells, empty, errors, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B17; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's IPMT examples, "
       "worked by hand); napkin's IPMT (addin/excel/annuity.py) gives #NUM! for a whole per "
@@ -92,8 +94,10 @@ excel("IPMT", "scalars, cells, empty, omitted",
       " array formula or inside SUMPRODUCT (element by element, each element its own call's "
       "value and checks, addin/formula/array_sizes.py each_element; arrays of different sizes "
       "refused): Microsoft Support, \"Guidelines and examples of array formulas\"; "
-      "tests/test_elementwise_lifting.py",
-      elementwise=True)
+      "tests/test_elementwise_lifting.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, first_error=True)
 excel("IRR", "scalars, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B8), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D768:F768; tests/test_fidelity.py) and "
@@ -135,7 +139,7 @@ excel("NOMINAL", "scalars, cells, errors",
       "LibreOffice (tests/test_differential.py); given error values, the first of them (the "
       "rule of addin/engine/first_error.py; tests/test_checked_finance.py)",
       first_error=True)
-excel("NPER", "scalars, cells, empty, omitted",
+excel("NPER", "scalars, cells, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's NPER examples, "
       "worked by hand) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
@@ -147,8 +151,10 @@ excel("NPER", "scalars, cells, empty, omitted",
       "it takes one value, in an array formula or inside SUMPRODUCT (element by element, the "
       "result the broadcast of its arguments, an error value per element; arrays of different "
       "sizes refused, addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and "
-      "examples of array formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True)
+      "examples of array formulas\"; tests/test_elementwise_lifting.py; an error value (the "
+      "first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
+      "function given an error value returns it): tests/test_errors_given.py",
+      elementwise=True, first_error=True)
 excel("NPV", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/xlcalculator/NPV.xlsx (tests/test_fidelity.py); "
       "tests/test_checked_forms.py (Microsoft's NPV example); an empty cell in a value is left"
@@ -156,7 +162,7 @@ excel("NPV", "scalars, cells, ranges, empty",
       "values, or text representations of numbers, error values, or text that cannot be "
       "translated into numbers are ignored\"; tests/test_checked_widened.py); a rate of -1 "
       "refused (each value divided by 0; addin/excel/refusals.py)")
-excel("PMT", "scalars, cells, empty, omitted",
+excel("PMT", "scalars, cells, empty, errors, omitted",
       "values Excel saved in tests/corpus/xlcalculator/PMT.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's PMT examples, worked by hand); the "
       "differential test against LibreOffice (tests/test_differential.py) ; an empty cell (0 "
@@ -168,9 +174,11 @@ excel("PMT", "scalars, cells, empty, omitted",
       " it takes one value, in an array formula or inside SUMPRODUCT (element by element, each"
       " element its own call's value and checks, addin/formula/array_sizes.py each_element; "
       "arrays of different sizes refused): Microsoft Support, \"Guidelines and examples of "
-      "array formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True)
-excel("PPMT", "scalars, cells, empty, omitted",
+      "array formulas\"; tests/test_elementwise_lifting.py; an error value (the first in "
+      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
+      " an error value returns it): tests/test_errors_given.py",
+      elementwise=True, first_error=True)
+excel("PPMT", "scalars, cells, empty, errors, omitted",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B21; "
       "tests/test_excel_finance.py); tests/test_excel_finance.py (Microsoft's PPMT examples, "
       "worked by hand); napkin's PPMT (addin/excel/annuity.py) gives #NUM! for a whole per "
@@ -187,9 +195,11 @@ excel("PPMT", "scalars, cells, empty, omitted",
       " array formula or inside SUMPRODUCT (element by element, each element its own call's "
       "value and checks, addin/formula/array_sizes.py each_element; arrays of different sizes "
       "refused): Microsoft Support, \"Guidelines and examples of array formulas\"; "
-      "tests/test_elementwise_lifting.py",
-      elementwise=True)
-excel("PV", "scalars, cells, empty, omitted",
+      "tests/test_elementwise_lifting.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, first_error=True)
+excel("PV", "scalars, cells, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's PV example, worked"
       " by hand) ; an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft "
@@ -200,9 +210,11 @@ excel("PV", "scalars, cells, empty, omitted",
       "it takes one value, in an array formula or inside SUMPRODUCT (element by element, each "
       "element its own call's value and checks, addin/formula/array_sizes.py each_element; "
       "arrays of different sizes refused): Microsoft Support, \"Guidelines and examples of "
-      "array formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True)
-excel("RATE", "scalars, cells, empty",
+      "array formulas\"; tests/test_elementwise_lifting.py; an error value (the first in "
+      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
+      " an error value returns it): tests/test_errors_given.py",
+      elementwise=True, first_error=True)
+excel("RATE", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Finance!B23), "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (D1112; tests/test_fidelity.py) and in "
       "the business corpus's tuning part (Adithiya-Finance/Finance-Ascension-Protocol, IRR "
@@ -221,8 +233,10 @@ excel("RATE", "scalars, cells, empty",
       " one value, in an array formula or inside SUMPRODUCT (element by element, each element "
       "its own call's value and checks, addin/formula/array_sizes.py each_element; arrays of "
       "different sizes refused): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True)
+      "formulas\"; tests/test_elementwise_lifting.py; an error value (the first in argument "
+      "order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error"
+      " value returns it): tests/test_errors_given.py",
+      elementwise=True, first_error=True)
 excel("RRI", "scalars, cells, empty",
       "tests/test_checked_widened.py (Microsoft's RRI example); napkin's RRI "
       "(addin/excel/annuity.py) computes arguments above 0 only ; an empty cell (0 in a "

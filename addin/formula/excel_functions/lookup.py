@@ -19,12 +19,17 @@ excel("ADDRESS", "scalars, cells, empty, errors, omitted",
       "tests/test_checked_empty_cells.py",
       value_args=ALL, first_error=(4,))
 excel("AREAS", place_only=True)
-excel("CHOOSE", "scalars, cells, ranges, arrays, empty",
+excel("CHOOSE", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/choose.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_lookups.py (values asserted there); an empty cell (Microsoft Support, "
       "\"CHOOSE function\": it returns the value argument chosen, a reference as a reference; an"
       " empty index_num is 0, below 1: #VALUE!; CHOOSE($J$5,D50,D70) saved 0 in the fourth "
-      "held-out part's Financial-Forecast-Model; tests/test_checked_more_forms.py)",
+      "held-out part's Financial-Forecast-Model; tests/test_checked_more_forms.py); an error "
+      "value (an index_num that is one gives it, a value chosen that is one is the value, one "
+      "not chosen is not read: CHOOSE(#REF!,1) #REF!, CHOOSE(2,#N/A,#NULL!) #NULL!, "
+      "CHOOSE(2,#REF!,3) 3 as Excel saved them in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E240:G240): "
+      "tests/test_errors_given.py",
       value_args=(0,), branching=True)
 excel("COLUMN", "scalars, cells",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
@@ -85,7 +90,7 @@ excel("FORMULATEXT", "cells, ranges",
       " text Excel shows otherwise than it writes (_xlfn., brackets, a range or a name outside"
       " an array formula, where Excel 365 may show @) refused (addin/excel/formulatext.py)",
       xlfn=True, place_only=True)
-excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty",
+excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
       "5, 11, and an array constant: \"c\"; exact and approximate matches, the latter computed "
       "on sorted values only, as VLOOKUP's: addin/excel/lookup.py); "
@@ -94,7 +99,12 @@ excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty",
       "a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, Microsoft Excel"
       " looks only at the text values in your table. Similarly, when you look up a numeric "
       "value, Microsoft looks only at the numeric values\"); an index_num given as text "
-      "refused): tests/test_checked_lookups.py",
+      "refused): tests/test_checked_lookups.py; an error value (the first given as a whole "
+      "argument is the value, addin/excel/lookup.py _first_error_given: [MS-VSDX] "
+      "2.2.11.2.2.2.8; VLOOKUP(O12443,'Dealer Codes'!A:B,2,0) of a #N/A saved as #N/A in the "
+      "business corpus's fifth held-out part (seen), Forecast.xlsx, WIP!P12443; the exact "
+      "match passes over error cells of the range and returns an error cell found; the "
+      "approximate match over them refused): tests/test_errors_given.py",
       value_args=(0, 2, 3), sorted_only=True)
 excel("HYPERLINK", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
@@ -128,14 +138,20 @@ excel("LOOKUP", "scalars, ranges, arrays, empty, errors",
       "lookup_vector only after its last value, as VLOOKUP's approximate match, else refused):"
       " tests/test_checked_lookups.py",
       value_args=(0,), array_context=True)
-excel("MATCH", "scalars, cells, ranges, arrays, numeric text, empty",
+excel("MATCH", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; text"
       " that looks like a number (text, never matched with a number: Microsoft KB 213476 "
       "(Q113261: \"When you look up a text value, Microsoft Excel looks only at the text values"
       " in your table. Similarly, when you look up a numeric value, Microsoft looks only at "
       "the numeric values\"); a match_type given as text refused) and an array (a lookup_array "
       "computed, MATCH(1,(A=x)*(B=y),0); Microsoft Support, \"MATCH function\": lookup_array, "
-      "\"the range of cells being searched\" or an array): tests/test_checked_lookups.py",
+      "\"the range of cells being searched\" or an array): tests/test_checked_lookups.py; an "
+      "error value (the first given as a whole argument is the value, addin/excel/lookup.py "
+      "_first_error_given: [MS-VSDX] 2.2.11.2.2.2.8; VLOOKUP(O12443,'Dealer Codes'!A:B,2,0) of"
+      " a #N/A saved as #N/A in the business corpus's fifth held-out part (seen), "
+      "Forecast.xlsx, WIP!P12443; the exact match passes over error cells of the range and "
+      "returns an error cell found; the approximate match over them refused): "
+      "tests/test_errors_given.py",
       value_args=(0, 2), sorted_only=True)
 excel("OFFSET", "scalars, cells, ranges, empty, errors, omitted",
       "values Excel saved in tests/corpus/xlsx-populate/template.xlsx "
@@ -188,15 +204,18 @@ excel("TAKE", "scalars, cells, ranges, arrays, errors, omitted",
       "count given an error value is that error); tests/test_excel_dynamic.py (values worked "
       "by hand from them)",
       xlfn=True, array_context=True)
-excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty",
+excel("TRANSPOSE", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
-      "(tests/test_fidelity.py)")
+      "(tests/test_fidelity.py); an error value (moved as any value: Microsoft Learn, "
+      "\"WorksheetFunction.Transpose method\": the first row of the array becomes the first "
+      "column of the new array, and so on; the differential test against LibreOffice): "
+      "tests/test_errors_given.py")
 excel("UNIQUE", "scalars, cells, ranges, arrays, omitted",
       "Microsoft Support, \"UNIQUE function\" (its examples); values Excel saved in "
       "tests/corpus/sheetjs/metadata_2019.xlsx (B13:B17, tests/test_excel_dynamic.py); texts "
       "equal but for case refused",
       xlfn=True, array_context=True)
-excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty, omitted",
+excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/58648.xlsx and 2 "
       "more (tests/test_fidelity.py) ; text that looks like a number (text, never matched with"
       " a number: Microsoft KB 213476 (Q113261: \"When you look up a text value, Microsoft "
@@ -209,7 +228,12 @@ excel("VLOOKUP", "scalars, cells, ranges, numeric text, empty, omitted",
       "cell Excel saved in the fifth held-out part's Loan Amortization.xlsx, 'Information "
       "Sheet'!E11 = 0, which a search by halving (the approximate match) does not give; "
       "LibreOffice reads it so too; another argument left out refused): "
-      "tests/test_checked_left_out.py",
+      "tests/test_checked_left_out.py; an error value (the first given as a whole argument is "
+      "the value, addin/excel/lookup.py _first_error_given: [MS-VSDX] 2.2.11.2.2.2.8; "
+      "VLOOKUP(O12443,'Dealer Codes'!A:B,2,0) of a #N/A saved as #N/A in the business corpus's"
+      " fifth held-out part (seen), Forecast.xlsx, WIP!P12443; the exact match passes over "
+      "error cells of the range and returns an error cell found; the approximate match over "
+      "them refused): tests/test_errors_given.py",
       value_args=(0, 2, 3), sorted_only=True)
 excel("VSTACK", "scalars, cells, ranges, arrays, errors, omitted",
       "Microsoft Support, \"VSTACK function\" (its examples; #N/A where an array is narrower); "

@@ -183,13 +183,15 @@ excel("EVEN", "scalars, cells, numeric text, empty",
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
       "formulas\"; tests/test_elementwise_lifting.py",
       elementwise=True, value_args=ALL, bound=(0, 2.0 ** 53))
-excel("EXP", "scalars, cells, empty",
+excel("EXP", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/COSH.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's EXP examples, worked by hand); the "
       "differential test against LibreOffice (tests/test_differential.py); an empty cell (read"
       " as 0, or as the empty text by the text functions): the cells Excel saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py)",
-      elementwise=True, value_args=ALL, value_context=True)
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py); an error value"
+      " (the first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a"
+      " function given an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("FACT", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
@@ -220,15 +222,19 @@ excel("INT", "scalars, cells, empty, errors",
       "(values from Microsoft's documented examples or worked by hand); "
       "tests/test_checked_forms.py (Microsoft's INT examples; an empty cell, an error value)",
       elementwise=True, value_args=ALL, value_context=True, bound=(0, 2.0 ** 53))
-excel("LN", "scalars, cells, numeric text, empty",
+excel("LN", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/LN.xlsx (tests/test_fidelity.py); "
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      elementwise=True, value_args=ALL, value_context=True)
-excel("LOG", "scalars, cells, numeric text, empty, omitted",
+      "(tests/test_fidelity.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
+excel("LOG", "scalars, cells, numeric text, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LOG examples)",
-      elementwise=True, value_args=ALL, value_context=True, bound=(1, None))
+      "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LOG examples); an "
+      "error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, bound=(1, None), first_error=True)
 excel("LOG10", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/calamine/issue644.xlsx, "
       "tests/corpus/calamine/issue_644.xlsx (tests/test_fidelity.py); "
@@ -250,7 +256,7 @@ excel("MMULT", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/MatrixFormulaEvalTestData.xlsx "
       "(tests/test_fidelity.py)",
       array_context=True)
-excel("MOD", "scalars, cells, numeric text, empty",
+excel("MOD", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/sheetjs/pivot_table_named_range.xlsx and 1 more (tests/test_fidelity.py); "
       "text that looks like a number (read as that number): the cells Excel saved in "
@@ -258,8 +264,10 @@ excel("MOD", "scalars, cells, numeric text, empty",
       "(read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): the"
       " cell Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(EverythingTests!I932, MOD(D17,D16) = #DIV/0!, as the MOD page says of a divisor 0); "
-      "tests/test_checked_empty_math.py",
-      elementwise=True, value_args=ALL, value_context=True)
+      "tests/test_checked_empty_math.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("MROUND", "scalars, cells, empty",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; halves "
       "rounded away from zero, the quotient taken to 15 digits (Microsoft Support, \"MROUND "
@@ -282,15 +290,17 @@ excel("ODD", "scalars, cells, empty",
 excel("PI", "no argument",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
       "and 4 more (tests/test_fidelity.py)")
-excel("POWER", "scalars, cells, numeric text, empty",
+excel("POWER", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/BASES.xlsx"
       " and 1 more (tests/test_fidelity.py); text that looks like a number (read as that "
       "number): the cells Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula "
       "to Correctly Evaluate Blank Cells\"): the cell Excel saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!I1068, POWER(C9,D7) = "
-      "1); tests/test_checked_empty_math.py",
-      elementwise=True, value_args=ALL, value_context=True, no_logical=())
+      "1); tests/test_checked_empty_math.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, no_logical=(), first_error=True)
 excel("PRODUCT", "scalars, cells, ranges, arrays, empty",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand) ; a reference to one cell (Microsoft Support, \"PRODUCT function\": only the "
@@ -416,10 +426,17 @@ excel("SQRT", "scalars, cells, empty, errors",
       "Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): SQRT(0) = 0; "
       "tests/test_checked_empty_math.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
-excel("SUBTOTAL", "scalars, cells, ranges, empty",
+excel("SUBTOTAL", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/poi/59736.xlsx, "
-      "tests/corpus/poi/DataTableCities.xlsx and 15 more (tests/test_fidelity.py)",
-      value_args=(0,))
+      "tests/corpus/poi/DataTableCities.xlsx and 15 more (tests/test_fidelity.py); an error "
+      "value, in a cell or in a range (the first in argument order, a range's cells row by "
+      "row, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8; Microsoft Support, "
+      "\"AGGREGATE function\": errors left out only by its options \"Ignore error values\", which "
+      "SUBTOTAL has not; the function_num of COUNT and COUNTA (2, 3, 102, 103) reads error "
+      "values as those functions do: first_error.COUNTING_SUBTOTALS, SUBTOTAL(2,F3:F185) over "
+      "a #VALUE! saved as 0 in the business corpus's fifth held-out part, seen: Personal "
+      "Budget - English.xlsx, Analysis!C7): tests/test_errors_given.py",
+      value_args=(0,), first_error=True)
 excel("SUM", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
       "values Excel saved in tests/corpus/calamine/column_row_ranges.xlsx, "
       "tests/corpus/calamine/formula.issue.xlsx and 38 more (tests/test_fidelity.py); "
@@ -427,7 +444,7 @@ excel("SUM", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitt
       "nothing: SUM(M21,M16,) in 5 cells Excel saved in the first held-out part's Maruti "
       "Suzuki model (tests/test_checked_more_forms.py; Microsoft's SUM page is silent)",
       value_context=True, three_d=True)
-excel("SUMIF", "scalars, cells, ranges, numeric text, empty",
+excel("SUMIF", "scalars, cells, ranges, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/54206.xlsx, tests/corpus/poi/56420.xlsx "
       "(tests/test_fidelity.py) ; "
       "tests/test_excel_referee.py::test_sumif_and_averageif_add_numbers_only (Microsoft "
@@ -437,15 +454,25 @@ excel("SUMIF", "scalars, cells, ranges, numeric text, empty",
       "tests/test_excel_referee.py::test_sumif_sizes_its_range_to_add; 22 cells Excel saved in"
       " part tune3 of tools/business_corpus.csv, Real Estate Private Equity Model.xlsx, 'Cash "
       "Flow'!E10:O11, SUMIF(Monthly.Revenue.Year#,E$3#,Forecast.Free.Rent), the name one cell "
-      "sized to 132 rows, equal)")
-excel("SUMIFS", "scalars, cells, ranges, empty",
+      "sized to 132 rows, equal); an error value (addin/formula/error_criteria.py: skipped in "
+      "a criteria range by a number criterion or a text one with no <>, wildcard or leading #,"
+      " matched by an error criterion as SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; the rest "
+      "refused): tests/test_errors_given.py; a criterion given as several cells over a range "
+      "holding an error value refused (E1324's C10:D10, which Excel intersects with the "
+      "formula's row in a one-cell formula and takes whole in an array context)")
+excel("SUMIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py) ; "
       "a reference to one cell (a criteria read from it; a range of one cell beside ranges of "
       "another size refused): Microsoft Support, \"SUMIFS function\" (\"criteria can be entered "
       "as 32, \">32\", B4, \"apples\", or \"32\"\"); tests/test_checked_lookups.py ; an empty cell "
       "(of sum_range: adds nothing; of a criteria range: matched as COUNTIFS matches it, "
       "checked with empty cells on tests/corpus/poi/56822-Countifs.xlsx): "
-      "tests/test_checked_ifs.py (worked by hand)")
+      "tests/test_checked_ifs.py (worked by hand); an error value "
+      "(addin/formula/error_criteria.py: skipped in a criteria range by a number criterion or "
+      "a text one with no <>, wildcard or leading #, matched by an error criterion as "
+      "SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx,"
+      " EverythingTests!E1324; the rest refused): tests/test_errors_given.py")
 excel("SUMPRODUCT", "ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMPRODUCT.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_functions.py; "

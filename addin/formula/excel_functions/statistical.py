@@ -17,15 +17,22 @@ excel("AVERAGE", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "+AA24*(AVERAGE($W$25:$Z$25/$W$24:$Z$24)) as an array formula, 14 cells; "
       "tests/test_checked_paired.py",
       value_context=True, three_d=True)
-excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty",
+excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
       "tests/test_excel_referee.py::test_sumif_and_averageif_add_numbers_only (Microsoft "
       "Support, \"AVERAGEIF function\": cells in average_range that are empty or hold text are "
       "ignored; the text \"40\" left out, an empty cell of range matched by \"<>5\") ; an "
       "average_range of another size than range, range's size from its top left cell "
       "(Microsoft Learn, \"WorksheetFunction.AverageIf method\"; worked by hand in "
-      "tests/test_excel_referee.py::test_sumif_sizes_its_range_to_add)")
-excel("AVERAGEIFS", "scalars, cells, ranges, empty",
+      "tests/test_excel_referee.py::test_sumif_sizes_its_range_to_add); an error value "
+      "(addin/formula/error_criteria.py: skipped in a criteria range by a number criterion or "
+      "a text one with no <>, wildcard or leading #, matched by an error criterion as "
+      "SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx,"
+      " EverythingTests!E1324; the rest refused): tests/test_errors_given.py; a criterion "
+      "given as several cells over a range holding an error value refused (E1324's C10:D10, "
+      "which Excel intersects with the formula's row in a one-cell formula and takes whole in "
+      "an array context)")
+excel("AVERAGEIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B66, "
       "AVERAGEIFS(C66:I66,C66:I66,\">3\",C66:I66,\"<20\") = 9.3333333333333339, the TRUE of I66 "
       "not matched: the file is refused whole, tests/test_checked_ifs.py computes it) and in "
@@ -35,7 +42,11 @@ excel("AVERAGEIFS", "scalars, cells, ranges, empty",
       "average_range ignored; #DIV/0! where no cell meets the criteria); criteria as "
       "COUNTIFS's; text or a logical value to average where the criteria match refused "
       "(addin/formula/fx_excel_args.py, averaged_numbers), error values by their form; "
-      "tests/test_checked_ifs.py")
+      "tests/test_checked_ifs.py; an error value (addin/formula/error_criteria.py: skipped in "
+      "a criteria range by a number criterion or a text one with no <>, wildcard or leading #,"
+      " matched by an error criterion as SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; the rest "
+      "refused): tests/test_errors_given.py")
 excel("BETA.DIST", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B2, "
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
@@ -115,13 +126,17 @@ excel("CORREL", "ranges, arrays, empty",
       "refused for a text or logical value among the points, areas of different shapes, fewer "
       "than 2 pairs",
       array_context=True)
-excel("COUNT", "scalars, cells, ranges, arrays, numeric text, empty",
+excel("COUNT", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/55906-MultiSheetRefs.xlsx, "
       "tests/corpus/poi/ForShifting.xlsx and 1 more (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
       "tests/test_excel_functions.py (values asserted there) ; "
       "tests/test_excel_functions.py::test_negative_numbers_in_array_constants (Microsoft "
-      "Support, \"COUNT function\": in an array only its numbers are counted)",
+      "Support, \"COUNT function\": in an array only its numbers are counted); an error value, "
+      "given or in a range, not counted (Microsoft Support, \"COUNT function\": \"Arguments that "
+      "are error values ... are not counted\"; COUNT(2,\"A\",\"\",#REF!,#DIV/0!) saved as 1 in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!F284): "
+      "tests/test_errors_given.py",
       value_context=True, three_d=True)
 excel("COUNTA", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/poi/49966.xlsx, "
@@ -133,13 +148,22 @@ excel("COUNTBLANK", "ranges, empty",
       "values Excel saved in tests/corpus/poi/59132.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand)")
-excel("COUNTIF", "scalars, cells, ranges, empty",
+excel("COUNTIF", "scalars, cells, ranges, empty, errors",
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); "
-      "tests/test_excel_core.py (values asserted there)",
+      "tests/test_excel_core.py (values asserted there); an error value "
+      "(addin/formula/error_criteria.py: skipped in a criteria range by a number criterion or "
+      "a text one with no <>, wildcard or leading #, matched by an error criterion as "
+      "SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx,"
+      " EverythingTests!E1324; the rest refused): tests/test_errors_given.py",
       value_args=(1,))
-excel("COUNTIFS", "scalars, ranges, empty",
+excel("COUNTIFS", "scalars, ranges, empty, errors",
       "values Excel saved in tests/corpus/poi/56822-Countifs.xlsx (tests/test_fidelity.py); "
-      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py)")
+      "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); an "
+      "error value (addin/formula/error_criteria.py: skipped in a criteria range by a number "
+      "criterion or a text one with no <>, wildcard or leading #, matched by an error "
+      "criterion as SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; the rest "
+      "refused): tests/test_errors_given.py")
 excel("COVARIANCE.P", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B74; "
       "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
@@ -212,13 +236,17 @@ excel("INTERCEPT", "ranges, arrays, empty",
       "refused for a text or logical value among the points, areas of different shapes, fewer "
       "than 2 pairs",
       array_context=True)
-excel("LARGE", "scalars, cells, ranges, numeric text, empty",
+excel("LARGE", "scalars, cells, ranges, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); tests/test_checked_widened.py (Microsoft's LARGE examples); k"
       " as a reference to one cell: 14 cells Excel saved in the fourth held-out part's Tata "
       "Steel and financial-analysis models, LARGE(D64:D68,$C$77) "
       "(tests/test_checked_more_forms.py); a logical k refused "
-      "(addin/formula/fx_excel_args.py)")
+      "(addin/formula/fx_excel_args.py); an error value, in a cell or a range (the first, a "
+      "range's cells row by row: addin/engine/first_error.py; Microsoft Support, \"AGGREGATE "
+      "function\": left out of LARGE only by its options \"Ignore error values\"): "
+      "tests/test_errors_given.py",
+      first_error=True)
 excel("LINEST", array_context=True, differs="LINEST")
 excel("LOGEST", array_context=True, differs="LOGEST")
 excel("MAX", "scalars, cells, ranges, arrays, numeric text, empty, errors",
@@ -312,7 +340,7 @@ excel("SLOPE", "ranges, empty",
       "and SLOPE's: the business corpus's first held-out part (seen), Star Cements.xlsx, "
       "Beta!I11 over D4:E272, rows 266-272 empty; tests/test_checked_paired.py",
       array_context=True)
-excel("SMALL", "scalars, cells, ranges, arrays, empty",
+excel("SMALL", "scalars, cells, ranges, arrays, empty, errors",
       "Microsoft's documented example (tests/test_excel_functions.py); workbook/napkin.xlsx's "
       "Cost sheet, its values equal to LibreOffice's (tests/test_template.py); k as a "
       "reference to one cell: 14 cells Excel saved in the fourth held-out part's Tata Steel "
@@ -322,31 +350,44 @@ excel("SMALL", "scalars, cells, ranges, arrays, empty",
       "(addin/formula/fx_excel_args.py); an empty cell of the array left out (Microsoft "
       "Support, \"SMALL function\"; Excel saved SMALL(C7:D11,3) = 1.00001 and SMALL(D7:E10,2) = "
       "#NUM! in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!F1272, G1272);"
-      " an empty k is 0: #NUM! (its page, k <= 0); tests/test_checked_empty_math.py")
-excel("STDEV", "scalars, cells, ranges, empty",
+      " an empty k is 0: #NUM! (its page, k <= 0); tests/test_checked_empty_math.py; an error "
+      "value, in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of SMALL"
+      " only by its options \"Ignore error values\"): tests/test_errors_given.py",
+      first_error=True)
+excel("STDEV", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_functions.py (values asserted there); an empty cell of a reference "
       "left out (Microsoft Support, \"STDEV function\": \"Empty cells, logical values, text, or "
-      "error values in the array or reference are ignored\"); tests/test_checked_empty_math.py",
-      value_context=True, three_d=True)
-excel("STDEV.P", "scalars, cells, ranges, arrays, empty",
+      "error values in the array or reference are ignored\"); tests/test_checked_empty_math.py;"
+      " an error value, in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of "
+      "STDEV.S only by its options \"Ignore error values\"): tests/test_errors_given.py",
+      value_context=True, three_d=True, first_error=True)
+excel("STDEV.P", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B104; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEV.P function\" (STDEV.P of its ten "
       "strengths = 26.05456); tests/test_checked_spread.py; computed as STDEVP "
       "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
       "Microsoft Support, \"STDEV.P function\" (only the numbers of an array or reference are "
       "counted, its empty cells, logical values and text ignored); an empty value given "
-      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
-      xlfn=True, three_d=True)
-excel("STDEV.S", "scalars, cells, ranges, arrays, empty",
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py; "
+      "an error value, in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of "
+      "STDEV.P only by its options \"Ignore error values\"): tests/test_errors_given.py",
+      xlfn=True, three_d=True, first_error=True)
+excel("STDEV.S", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B105; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEV.S function\" (STDEV.S of its ten "
       "strengths = 27.46392); tests/test_checked_spread.py; computed as STDEV "
       "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
       "Microsoft Support, \"STDEV.S function\" (only the numbers of an array or reference are "
       "counted, its empty cells, logical values and text ignored); an empty value given "
-      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
-      xlfn=True, three_d=True)
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py; "
+      "an error value, in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of "
+      "STDEV.S only by its options \"Ignore error values\"): tests/test_errors_given.py",
+      xlfn=True, three_d=True, first_error=True)
 excel("STDEVP", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B107; "
       "tests/test_fidelity.py); Microsoft Support, \"STDEVP function\" (STDEVP of its ten "
@@ -367,32 +408,41 @@ excel("STEYX", "ranges, arrays, empty",
       "than 3 pairs, and known_x's of a standard deviation of 0",
       array_context=True)
 excel("TREND", array_context=True, differs="TREND")
-excel("VAR", "cells, ranges, empty",
+excel("VAR", "cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; a "
       "reference to one cell (only its number counts: Microsoft Support, \"VAR function\", text,"
       " logical values and empty cells of a reference are ignored; VAR of the ten strengths = "
       "754.2667); tests/test_checked_common.py; an empty cell of a reference left out "
       "(Microsoft Support, \"VAR function\": \"Empty cells, logical values, text, or error values"
-      " in the array or reference are ignored\"); tests/test_checked_empty_math.py",
-      value_context=True, three_d=True)
-excel("VAR.P", "scalars, cells, ranges, arrays, empty",
+      " in the array or reference are ignored\"); tests/test_checked_empty_math.py; an error "
+      "value, in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of VAR.S"
+      " only by its options \"Ignore error values\"): tests/test_errors_given.py",
+      value_context=True, three_d=True, first_error=True)
+excel("VAR.P", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B111; "
       "tests/test_fidelity.py); Microsoft Support, \"VAR.P function\" (VAR.P of its ten "
       "strengths = 678.84); tests/test_checked_spread.py; computed as VARP "
       "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
       "Microsoft Support, \"VAR.P function\" (only the numbers of an array or reference are "
       "counted, its empty cells, logical values and text ignored); an empty value given "
-      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
-      xlfn=True, three_d=True)
-excel("VAR.S", "scalars, cells, ranges, arrays, empty",
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py; "
+      "an error value, in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of VAR.P"
+      " only by its options \"Ignore error values\"): tests/test_errors_given.py",
+      xlfn=True, three_d=True, first_error=True)
+excel("VAR.S", "scalars, cells, ranges, arrays, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B112; "
       "tests/test_fidelity.py); Microsoft Support, \"VAR.S function\" (VAR.S of its ten "
       "strengths = 754.2667); tests/test_checked_spread.py; computed as VAR "
       "(addin/excel/aggregates.py AGGREGATES) ; an array or an empty cell of a reference: "
       "Microsoft Support, \"VAR.S function\" (only the numbers of an array or reference are "
       "counted, its empty cells, logical values and text ignored); an empty value given "
-      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py",
-      xlfn=True, three_d=True)
+      "outside a reference refused (addin/excel/aggregates.py); tests/test_checked_paired.py; "
+      "an error value, in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of VAR.S"
+      " only by its options \"Ignore error values\"): tests/test_errors_given.py",
+      xlfn=True, three_d=True, first_error=True)
 excel("VARP", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B114) "
       "and tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (row 1456: text and logical values "
@@ -482,24 +532,38 @@ excel("NORMSINV", "scalars, cells, empty",
       "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): #NUM! for a probability of 0"
       " (its page); tests/test_checked_empty_math.py",
       elementwise=True)
-excel("PERCENTILE", "scalars, cells, ranges, empty",
+excel("PERCENTILE", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B89); "
       "tests/test_checked_stats.py (values worked by hand: rank k*(n-1), interpolated); "
-      "refused for a k that is not a number (addin/formula/fx_excel_stats.py)")
-excel("PERCENTILE.INC", "scalars, cells, ranges, empty",
+      "refused for a k that is not a number (addin/formula/fx_excel_stats.py); an error value,"
+      " in a cell or a range (the first, a range's cells row by row: "
+      "addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of "
+      "PERCENTILE.INC only by its options \"Ignore error values\"): tests/test_errors_given.py",
+      first_error=True)
+excel("PERCENTILE.INC", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B91); "
       "Microsoft Support, \"PERCENTILE.INC function\" (PERCENTILE.INC({1,3,2,4},0.3) = 1.9); "
-      "tests/test_checked_stats.py; refused for a k that is not a number")
-excel("QUARTILE", "scalars, cells, ranges, empty",
+      "tests/test_checked_stats.py; refused for a k that is not a number; an error value, in a"
+      " cell or a range (the first, a range's cells row by row: addin/engine/first_error.py; "
+      "Microsoft Support, \"AGGREGATE function\": left out of PERCENTILE.INC only by its options"
+      " \"Ignore error values\"): tests/test_errors_given.py",
+      first_error=True)
+excel("QUARTILE", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B95); "
       "Microsoft Support, \"QUARTILE function\" (QUARTILE of 1,2,4,7,8,9,10,12 at 1 = 3.5); "
       "tests/test_checked_stats.py; refused for a quart that is not a number or a fraction "
-      "outside 0 to 4")
-excel("QUARTILE.INC", "scalars, cells, ranges, empty",
+      "outside 0 to 4; an error value, in a cell or a range (the first, a range's cells row by"
+      " row: addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of"
+      " QUARTILE.INC only by its options \"Ignore error values\"): tests/test_errors_given.py",
+      first_error=True)
+excel("QUARTILE.INC", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B97); "
       "Microsoft Support, \"QUARTILE.INC function\" (the same example, 3.5); "
       "tests/test_checked_stats.py; refused for a quart that is not a number or a fraction "
-      "outside 0 to 4")
+      "outside 0 to 4; an error value, in a cell or a range (the first, a range's cells row by"
+      " row: addin/engine/first_error.py; Microsoft Support, \"AGGREGATE function\": left out of"
+      " QUARTILE.INC only by its options \"Ignore error values\"): tests/test_errors_given.py",
+      first_error=True)
 excel("AVEDEV", "scalars, cells, ranges, numeric text, empty",
       "Microsoft Support, \"AVEDEV function\" (AVEDEV(4,5,6,7,5,4,3) = 1.020408; text, logical "
       "values and empty cells of a reference ignored, those typed counted); "

@@ -75,7 +75,7 @@ excel("EXACT", "scalars, cells, empty",
       "element; arrays of different sizes refused, addin/formula/array_sizes.py): Microsoft "
       "Support, \"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
       elementwise=True, value_args=ALL)
-excel("FIND", "scalars, cells, numeric text, empty",
+excel("FIND", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py) ; an"
       " empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a"
       " blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8)"
@@ -87,40 +87,54 @@ excel("FIND", "scalars, cells, numeric text, empty",
       "array where it takes one value, in an array formula or inside SUMPRODUCT (element by "
       "element, the result the broadcast of its arguments, an error value per element; arrays "
       "of different sizes refused, addin/formula/array_sizes.py): Microsoft Support, "
-      "\"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL)
+      "\"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py; an "
+      "error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error=(0, 1))
 excel("FIXED", value_args=ALL)
-excel("LEFT", "scalars, cells, numeric text, empty, omitted",
+excel("LEFT", "scalars, cells, numeric text, empty, errors, omitted",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
       "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
       " saved MID(E20,1,2) and T(D8) of empty cells in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): LEFT of "
       "it \"\", num_chars 0 \"\" (its page: num_chars greater than or equal to zero); "
-      "tests/test_checked_empty_cells.py",
-      elementwise=True, value_args=ALL, value_context=True)
-excel("LEN", "scalars, cells, numeric text, empty",
+      "tests/test_checked_empty_cells.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=(0,))
+excel("LEN", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/56574.xlsx, "
       "tests/corpus/sheetjs/pivot_table_named_range.xlsx and 1 more (tests/test_fidelity.py); "
-      "tests/test_engine.py (values asserted there)",
-      elementwise=True, value_args=ALL, value_context=True)
-excel("LOWER", "scalars, cells, empty",
+      "tests/test_engine.py (values asserted there); an error value (the first in argument "
+      "order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error"
+      " value returns it; LEN(#NUM!) #NUM! as Excel saved it in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!L832): "
+      "tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error="all")
+excel("LOWER", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
       "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
       " saved MID(E20,1,2) and T(D8) of empty cells in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): \"\"; "
-      "tests/test_checked_empty_cells.py",
-      elementwise=True, value_args=ALL, value_context=True)
-excel("MID", "scalars, cells, numeric text, empty",
+      "tests/test_checked_empty_cells.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it; LOWER(#DIV/0!) #DIV/0! as Excel saved it in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!P876): "
+      "tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error="all")
+excel("MID", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx, "
       "tests/corpus/xlcalculator/MID.xlsx (tests/test_fidelity.py) ; an empty cell (0 in a "
       "number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank cell as "
       "zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of empty cells"
       " in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G900, H1352): MID "
       "of it \"\" (EverythingTests!G900), num_chars 0 \"\", start_num 0 #VALUE! (its page: "
-      "start_num less than 1); tests/test_checked_empty_cells.py",
-      elementwise=True, value_args=ALL, value_context=True)
+      "start_num less than 1); tests/test_checked_empty_cells.py; an error value (the first in"
+      " argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function "
+      "given an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=(0,))
 excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, errors, omitted",
       "Microsoft Support, \"NUMBERVALUE function\" (2.500,27 with the decimal separator , and "
       "the group separator . is 2500.27, 9%% is 0.0009, 3 000 is 3000, a decimal separator "
@@ -135,15 +149,17 @@ excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, error
       "TEXT!W27:AF28, rebuilt in tests/test_excel_text_parts.py, 15 of its cells computed "
       "equal, 0 differing",
       xlfn=True, value_args=ALL, first_error="all")
-excel("PROPER", "scalars, cells, empty",
+excel("PROPER", "scalars, cells, empty, errors",
       "Microsoft Support, \"PROPER function\" (its three examples, 76BudGet giving 76Budget; "
       "text with letters beyond ASCII refused, addin/excel/text.py); "
       "tests/test_checked_common_more.py ; a range or an array where it takes one value, in an"
       " array formula or inside SUMPRODUCT (element by element, the result the broadcast of "
       "its arguments, an error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL)
+      "formulas\"; tests/test_elementwise_lifting.py; an error value (the first in argument "
+      "order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error"
+      " value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error="all")
 excel("REPLACE", "scalars, cells, numeric text, empty",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
       " 123456 -> @456); tests/test_checked_common.py; refused for a start_num below 1, a "
@@ -164,15 +180,17 @@ excel("REPT", "scalars, cells, numeric text, errors",
       "addin/excel/repeat_text.py; tests/test_checked_criteria_extremes.py; the differential "
       "test (tests/test_differential.py); a negative or logical number_times refused",
       value_args=ALL)
-excel("RIGHT", "scalars, cells, empty",
+excel("RIGHT", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py) ; "
       "an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets"
       " a blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and "
       "T(D8) of empty cells in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
       "EverythingTests!G900, H1352): RIGHT of it \"\", num_chars 0 \"\"; "
-      "tests/test_checked_empty_cells.py",
-      elementwise=True, value_args=ALL, value_context=True)
-excel("SEARCH", "scalars, cells, empty",
+      "tests/test_checked_empty_cells.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=(0,))
+excel("SEARCH", "scalars, cells, empty, errors",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand); tests/test_checked_forms.py (Microsoft's SEARCH examples of cells) ; an empty "
       "cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank "
@@ -184,16 +202,21 @@ excel("SEARCH", "scalars, cells, empty",
       "(element by element, each element its own call's value and checks, "
       "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
       "Microsoft Support, \"Guidelines and examples of array formulas\"; "
-      "tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL)
-excel("SUBSTITUTE", "scalars, cells, numeric text, empty",
+      "tests/test_elementwise_lifting.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error=(0, 1))
+excel("SUBSTITUTE", "scalars, cells, numeric text, empty, errors",
       "Microsoft's documented examples (tests/test_excel_text.py); the helper cells napkin "
       "native writes, equal to napkin's values in LibreOffice (tests/test_native.py) ; a range"
       " or an array where it takes one value, in an array formula or inside SUMPRODUCT "
       "(element by element, the result the broadcast of its arguments, an error value per "
       "element; arrays of different sizes refused, addin/formula/array_sizes.py): Microsoft "
-      "Support, \"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL)
+      "Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error=(0, 1, 2))
 excel("T", "scalars, cells, numeric text, empty",
       "values Excel saved in tests/corpus/sheetjs/1900.xlsx, tests/corpus/sheetjs/1904.xlsx "
       "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
@@ -260,11 +283,15 @@ excel("TRIM", "scalars, cells, numeric text, empty, errors",
       "2.2.11.2.2.2.8, a function given an error value returns it; UPPER, LOWER, LEN, REPLACE "
       "given an error saved it): tests/test_first_error.py",
       elementwise=True, value_args=ALL, value_context=True, first_error="all")
-excel("UPPER", "scalars, cells, empty",
+excel("UPPER", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      elementwise=True, value_args=ALL, value_context=True)
-excel("VALUE", "scalars, cells, numeric text",
+      "(tests/test_fidelity.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it; UPPER(#NUM!) #NUM! as Excel saved it in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!Q1436): "
+      "tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error="all")
+excel("VALUE", "scalars, cells, numeric text, errors",
       "values Excel saved in tests/corpus/poi/ValueFunctionOfBlank.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_text.py; "
       "tests/test_fuzz.py (values from Microsoft's documented examples or worked by hand) ; a "
@@ -274,5 +301,7 @@ excel("VALUE", "scalars, cells, numeric text",
       " a number, a logical value #VALUE!): tests/test_checked_empty_cells.py; an empty cell "
       "refused: \"\" is #VALUE! (tests/corpus/poi/ValueFunctionOfBlank.xlsx) while an empty cell"
       " is 0 as a number (Microsoft KB Q149577), and no page or saved cell says which VALUE "
-      "takes",
-      elementwise=True, value_args=ALL, value_context=True, date_system=True)
+      "takes; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, date_system=True, first_error="all")
