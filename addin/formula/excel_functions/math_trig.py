@@ -460,7 +460,13 @@ excel("SUMIF", "scalars, cells, ranges, numeric text, empty, errors",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; the rest "
       "refused): tests/test_errors_given.py; a criterion given as several cells over a range "
       "holding an error value refused (E1324's C10:D10, which Excel intersects with the "
-      "formula's row in a one-cell formula and takes whole in an array context)")
+      "formula's row in a one-cell formula and takes whole in an array context) ; a range as a"
+      " criterion intersected with the formula's cell in a one-cell formula, as Excel does "
+      "with an argument that takes one value (Microsoft Support, \"Implicit intersection "
+      "operator: @\"; SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324, C10:D10 outside "
+      "row 1324 giving #VALUE!): tests/test_criteria_intersected.py",
+      value_args=(1,))
 excel("SUMIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMIFS.xlsx (tests/test_fidelity.py) ; "
       "a reference to one cell (a criteria read from it; a range of one cell beside ranges of "
@@ -472,7 +478,13 @@ excel("SUMIFS", "scalars, cells, ranges, empty, errors",
       "(addin/formula/error_criteria.py: skipped in a criteria range by a number criterion or "
       "a text one with no <>, wildcard or leading #, matched by an error criterion as "
       "SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx,"
-      " EverythingTests!E1324; the rest refused): tests/test_errors_given.py")
+      " EverythingTests!E1324; the rest refused): tests/test_errors_given.py ; a range as a "
+      "criterion intersected with the formula's cell in a one-cell formula, as Excel does with"
+      " an argument that takes one value (Microsoft Support, \"Implicit intersection operator: "
+      "@\"; SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324, C10:D10 outside "
+      "row 1324 giving #VALUE!): tests/test_criteria_intersected.py",
+      value_args=range(2, 255, 2))
 excel("SUMPRODUCT", "ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/SUMPRODUCT.xlsx "
       "(tests/test_fidelity.py); tests/test_excel_cases.py; tests/test_excel_functions.py; "

@@ -31,7 +31,12 @@ excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty, errors",
       " EverythingTests!E1324; the rest refused): tests/test_errors_given.py; a criterion "
       "given as several cells over a range holding an error value refused (E1324's C10:D10, "
       "which Excel intersects with the formula's row in a one-cell formula and takes whole in "
-      "an array context)")
+      "an array context) ; a range as a criterion intersected with the formula's cell in a "
+      "one-cell formula, as Excel does with an argument that takes one value (Microsoft "
+      "Support, \"Implicit intersection operator: @\"; SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324, C10:D10 outside "
+      "row 1324 giving #VALUE!): tests/test_criteria_intersected.py",
+      value_args=(1,))
 excel("AVERAGEIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B66, "
       "AVERAGEIFS(C66:I66,C66:I66,\">3\",C66:I66,\"<20\") = 9.3333333333333339, the TRUE of I66 "
@@ -46,7 +51,13 @@ excel("AVERAGEIFS", "scalars, cells, ranges, empty, errors",
       "a criteria range by a number criterion or a text one with no <>, wildcard or leading #,"
       " matched by an error criterion as SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; the rest "
-      "refused): tests/test_errors_given.py")
+      "refused): tests/test_errors_given.py ; a range as a criterion intersected with the "
+      "formula's cell in a one-cell formula, as Excel does with an argument that takes one "
+      "value (Microsoft Support, \"Implicit intersection operator: @\"; "
+      "SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx,"
+      " EverythingTests!E1324, C10:D10 outside row 1324 giving #VALUE!): "
+      "tests/test_criteria_intersected.py",
+      value_args=range(2, 255, 2))
 excel("BETA.DIST", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B2, "
       "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
@@ -156,14 +167,22 @@ excel("COUNTIF", "scalars, cells, ranges, empty, errors",
       "SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx,"
       " EverythingTests!E1324; the rest refused): tests/test_errors_given.py",
       value_args=(1,))
-excel("COUNTIFS", "scalars, ranges, empty, errors",
+excel("COUNTIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/poi/56822-Countifs.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py); an "
       "error value (addin/formula/error_criteria.py: skipped in a criteria range by a number "
       "criterion or a text one with no <>, wildcard or leading #, matched by an error "
       "criterion as SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; the rest "
-      "refused): tests/test_errors_given.py")
+      "refused): tests/test_errors_given.py ; a reference to one cell as a criterion "
+      "(Microsoft Support, \"COUNTIFS function\": criteria1 \"in the form of a number, "
+      "expression, cell reference, or text\"; read as COUNTIF and SUMIFS read theirs, "
+      "addin/excel/criteria_columns.py), and a range there intersected with the formula's cell"
+      " in a one-cell formula (Microsoft Support, \"Implicit intersection operator: @\"; as "
+      "Excel saved SUMIF(AA7:AA13,C10:D10,C7) 1.1 in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324): "
+      "tests/test_criteria_intersected.py",
+      value_args=range(1, 255, 2))
 excel("COVARIANCE.P", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B74; "
       "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
