@@ -2,8 +2,9 @@
 
 napkin's own functions are declared once each in ``udfs/functions/`` (``udfs.machinery.declare``);
 Excel's built-ins are declared here, one ``excel(...)`` call per function, in the module
-of its Excel category (``math_trig``, ``statistical``, ``text``, ``date_time``,
-``lookup``, ``logical``, ``information``, ``financial``, ``engineering``). A declaration
+of its Excel category (``math_trig``, ``trigonometry``, ``statistical``, ``distributions``,
+``text``, ``date_time``, ``lookup``, ``logical``, ``information``, ``financial``,
+``engineering``). A declaration
 says:
 
 * whether strict mode computes it, and for which **forms of argument**
@@ -67,8 +68,8 @@ from dataclasses import dataclass
 ALL = "all"
 
 #: the modules of the declarations, by Excel's categories of functions
-TOPICS = ("math_trig", "statistical", "text", "date_time", "lookup", "logical",
-          "information", "financial", "engineering")
+TOPICS = ("math_trig", "trigonometry", "statistical", "distributions", "text", "date_time",
+          "lookup", "logical", "information", "financial", "engineering")
 
 
 @dataclass(frozen=True)
