@@ -47,7 +47,12 @@ excel("HOUR", "scalars, cells, empty",
       "gives 0); tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time"
       " that is not a whole second, a serial below 0 or after 9999 and a logical value",
       value_args=ALL)
-excel("ISOWEEKNUM", date_system=True, refused_in_1904=True)
+excel("ISOWEEKNUM", "scalars, cells",
+      "Microsoft Support, \"ISOWEEKNUM function\" (3/9/2012 gives 10); "
+      "tests/test_excel_workdays.py (ISO weeks of a hand-checked calendar); ours "
+      "(addin/excel/workdays.py): refused for a date before 1 March 1900, a logical value "
+      "and a date given as text",
+      xlfn=True, value_args=ALL, date_system=True, refused_in_1904=True)
 excel("MINUTE", "scalars, cells, empty",
       "Microsoft Support, \"MINUTE function\" (12:45:00 PM gives 45); "
       "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
@@ -60,9 +65,31 @@ excel("MONTH", "scalars, cells, errors",
       "EverythingTests!H940): tests/test_checked_common_more.py",
       elementwise=True, value_args=ALL, value_context=True, date_system=True,
       serials_checked=((0,), 1), first_error=True, in_1904=((0,), False))
-excel("NETWORKDAYS", date_system=True, refused_in_1904=True)
-excel("NETWORKDAYS.INTL", date_system=True, refused_in_1904=True)
-excel("NOW", date_system=True, refused_in_1904=True)
+excel("NETWORKDAYS", "scalars, cells, ranges, empty",
+      "Microsoft Support, \"NETWORKDAYS function\" (2012-10-1 to 2013-3-1: 110, 109, 107 "
+      "with one and three holidays); the value Excel saved in "
+      "tests/corpus/sheetjs/formula_stress_test.xlsx (Date!B24, 283); "
+      "tests/test_excel_workdays.py (the page's examples, hand-counted calendars); ours "
+      "(addin/excel/workdays.py): refused for a date before 1 March 1900, a logical value, "
+      "a date given as text, text, logical or error values among the holidays, "
+      "a date out of range (its page #VALUE!, ECMA-376 #NUM!)",
+      value_args=(0, 1), date_system=True, refused_in_1904=True)
+excel("NETWORKDAYS.INTL", "scalars, cells, ranges, empty, omitted, numeric text",
+      "Microsoft Support, \"NETWORKDAYS.INTL function\" (22 and -21 for January 2006; "
+      "#VALUE! for a weekend string of other length or characters, #NUM! for a date out "
+      "of range, \"1111111\" 0); the value Excel saved in "
+      "tests/corpus/sheetjs/formula_stress_test.xlsx (Date!B25, weekend 17: 340); "
+      "tests/test_excel_workdays.py (the page's examples, hand-counted calendars); ours "
+      "(addin/excel/workdays.py): refused for a date before 1 March 1900, a logical value, "
+      "a date given as text, text, logical or error values among the holidays, "
+      "a weekend that is neither a whole number nor text",
+      value_args=(0, 1, 2), date_system=True, refused_in_1904=True)
+excel("NOW", "no argument",
+      "Microsoft Support, \"NOW function\" (the serial number of the current date and "
+      "time: the date a whole number, the time its fraction); tests/test_excel_workdays.py"
+      " (between the clock read before and after); volatile as TODAY: a cell depending on "
+      "it is left out of the census's comparison (addin/engine/census.py)",
+      date_system=True, refused_in_1904=True)
 excel("SECOND", "scalars, cells, empty",
       "Microsoft Support, \"SECOND function\" (4:48:18 PM gives 18, 4:48 PM 0); "
       "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
@@ -72,7 +99,12 @@ excel("TIME", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand)",
       value_args=ALL)
-excel("TIMEVALUE", value_args=ALL)
+excel("TIMEVALUE", "scalars, cells, numeric text",
+      "Microsoft Support, \"TIMEVALUE function\" (\"2:24 AM\" gives 0.1); the value Excel "
+      "saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Date!B5, \"11:23:45 PM\" "
+      "0.974826388888889); tests/test_excel_workdays.py; ours (addin/excel/workdays.py): "
+      "only a time written H:MM or H:MM:SS with AM, PM or none computed, the rest refused",
+      value_args=ALL)
 excel("TODAY", "no argument",
       "values Excel saved in tests/corpus/poi/56574.xlsx, tests/corpus/poi/56688_4.xlsx and 1 "
       "more (tests/test_fidelity.py)",
@@ -87,13 +119,29 @@ excel("WEEKDAY", "scalars, cells, 1904",
       "1900 puts its weekdays a day off the calendar's and no page says which) and a logical "
       "value",
       value_args=ALL, date_system=True, serials_checked=((0, 1), 1), in_1904=((0,), False))
-excel("WEEKNUM", date_system=True, in_1904=((0,), False))
+excel("WEEKNUM", "scalars, cells, omitted",
+      "Microsoft Support, \"WEEKNUM function\" (return_type 1 or omitted, 2, 11 to 17, 21; "
+      "3/9/2012 gives 10, and 11 with return_type 2; #NUM! for a serial number out of "
+      "range or another return_type); the value Excel saved in "
+      "tests/corpus/sheetjs/formula_stress_test.xlsx (Date!B17, 24); "
+      "tests/test_excel_workdays.py (hand-counted weeks); ours (addin/excel/workdays.py):"
+      " refused for a date before 1 March 1900, a logical value and a date given as text",
+      value_args=ALL, date_system=True, refused_in_1904=True)
 excel("WORKDAY", "scalars, cells, ranges",
       "values Excel saved in tests/corpus/poi/50755_workday_formula_example.xlsx, "
       "tests/corpus/poi/59106.xlsx (tests/test_fidelity.py); tests/test_checked_forms.py "
       "(Microsoft's WORKDAY examples)",
       value_args=(0, 1), date_system=True, refused_in_1904=True)
-excel("WORKDAY.INTL", date_system=True, refused_in_1904=True)
+excel("WORKDAY.INTL", "scalars, cells, ranges, empty, omitted, numeric text",
+      "Microsoft Support, \"WORKDAY.INTL function\" (DATE(2012,1,1): 30 days with "
+      "weekend 0 #NUM!, 90 days with weekend 11 41013, 30 days with weekend 17 "
+      "2/05/2012); the value Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx "
+      "(Date!B27, 41577); "
+      "tests/test_excel_workdays.py (the page's examples, hand-counted calendars); ours "
+      "(addin/excel/workdays.py): refused for a date before 1 March 1900, a logical value, "
+      "a date given as text, text, logical or error values among the holidays, "
+      "the weekend \"1111111\", 0 days from a day off",
+      value_args=(0, 1, 2), date_system=True, refused_in_1904=True)
 excel("YEAR", "scalars, cells, numeric text, errors, 1904",
       "values Excel saved in tests/corpus/xlcalculator/YEAR.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_cases.py (values asserted there) ; an error value (given back: "
