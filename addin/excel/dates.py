@@ -336,7 +336,10 @@ def checked_serials(name: str, original):
     @functools.wraps(original)
     def wrapper(*args):
         ns = fx.load()
-        given = [list(_elements(a)) for a in args]
+        # an empty cell is day 0 (Microsoft Knowledge Base Q149577: a blank cell is zero;
+        # HOUR(D7), D7 empty, 0 as Excel saved it in FormulaEvalTestData_Copy.xlsx)
+        given = [[0.0 if x is ns.EMPTY or x is None else x for x in _elements(a)]
+                 for a in args]
         unsettled, at = None, set()
         for i in positions:
             for x in given[i] if i < len(given) else ():

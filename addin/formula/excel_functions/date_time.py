@@ -3,34 +3,42 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("DATE", "scalars, cells, ranges, numeric text, errors, 1904",
+#: the evidence for an empty cell given to a date function: day 0 (the second round of
+#: December 2026, tests/test_dates_empty.py)
+_EMPTY = (" ; an empty cell read as 0 (Microsoft Knowledge Base Q149577, a blank cell is "
+          "zero; Excel saved HOUR(D7) of the empty D7 as 0, DAY(0) 0, MONTH(0) 1, YEAR(0) "
+          "1900 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G720, "
+          "F340, F940, F1496; a date argument of 0 refused where the function refuses serial "
+          "0): tests/test_dates_empty.py")
+
+excel("DATE", "scalars, cells, ranges, numeric text, errors, 1904, empty",
       "values Excel saved in tests/corpus/poi/55927.xlsx, tests/corpus/xlcalculator/DATE.xlsx "
       "and 2 more (tests/test_fidelity.py); tests/test_excel_cases.py (values asserted there);"
       " tests/test_excel_core.py (values asserted there); an error value (the first in "
       "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
       " an error value returns it; the saved cells of tools/error_evidence.py: YEAR, MONTH, "
-      "DAY given an error saved it): tests/test_first_error.py",
+      "DAY given an error saved it): tests/test_first_error.py" + _EMPTY,
       value_args=ALL, value_context=True, date_system=True, first_error=True)
 excel("DATEDIF", "scalars, cells",
       "values Excel saved in tests/corpus/xlcalculator/DATEDIF.xlsx (tests/test_fidelity.py)",
       value_args=ALL, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
-excel("DATEVALUE", "scalars, cells, numeric text, 1904",
+excel("DATEVALUE", "scalars, cells, numeric text, 1904, empty",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
-      "hand)",
+      "hand)" + _EMPTY,
       value_args=ALL, date_system=True, serials_checked=((0,), 1), in_1904=((), True))
-excel("DAY", "scalars, cells, errors",
+excel("DAY", "scalars, cells, errors, empty",
       "values Excel saved in tests/corpus/xlcalculator/DAY.xlsx (tests/test_fidelity.py) ; an "
       "error value (given back: addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; "
       "DAY(#DIV/0!) #DIV/0! as Excel saved it in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!H340): "
-      "tests/test_checked_common_more.py",
+      "tests/test_checked_common_more.py" + _EMPTY,
       elementwise=True, value_args=ALL, value_context=True, date_system=True,
       serials_checked=((0,), 1), first_error=True, in_1904=((0,), False))
-excel("DAYS", "scalars, cells",
-      "values Excel saved in tests/corpus/xlcalculator/DAYS.xlsx (tests/test_fidelity.py)",
+excel("DAYS", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/DAYS.xlsx (tests/test_fidelity.py)" + _EMPTY,
       xlfn=True, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
-excel("DAYS360", "scalars, cells",
-      "tests/test_checked_forms.py (Microsoft's DAYS360 examples and methods)",
+excel("DAYS360", "scalars, cells, empty",
+      "tests/test_checked_forms.py (Microsoft's DAYS360 examples and methods)" + _EMPTY,
       xlfn=True, date_system=True, serials_checked=((0, 1), 2), in_1904=((0, 1), False))
 excel("EDATE", "scalars, cells, empty, errors, 1904",
       "values Excel saved in tests/corpus/poi/56688_1.xlsx, tests/corpus/poi/56688_2.xlsx and "
@@ -39,8 +47,9 @@ excel("EDATE", "scalars, cells, empty, errors, 1904",
       "2.2.11.2.2.2.8, a function given an error value returns it): "
       "tests/test_checked_common_more.py",
       value_args=ALL, date_system=True, first_error=True, in_1904=((0,), True))
-excel("EOMONTH", "scalars, cells",
-      "values Excel saved in tests/corpus/xlcalculator/EOMONTH.xlsx (tests/test_fidelity.py)",
+excel("EOMONTH", "scalars, cells, empty",
+      "values Excel saved in tests/corpus/xlcalculator/EOMONTH.xlsx (tests/test_fidelity.py)"
+      + _EMPTY,
       value_args=ALL, date_system=True, serials_checked=((0, 1), 1), in_1904=((0,), True))
 excel("HOUR", "scalars, cells, empty",
       "Microsoft Support, \"HOUR function\" (HOUR(0.75) = 18, 7/18/2011 7:45 gives 7, 4/21/2012 "
@@ -58,11 +67,11 @@ excel("MINUTE", "scalars, cells, empty",
       "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
       "not a whole second, a serial below 0 or after 9999 and a logical value",
       value_args=ALL)
-excel("MONTH", "scalars, cells, errors",
+excel("MONTH", "scalars, cells, errors, empty",
       "values Excel saved in tests/corpus/xlcalculator/MONTH.xlsx (tests/test_fidelity.py) ; "
       "an error value (given back: addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; "
       "MONTH(#N/A) #N/A as Excel saved it in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
-      "EverythingTests!H940): tests/test_checked_common_more.py",
+      "EverythingTests!H940): tests/test_checked_common_more.py" + _EMPTY,
       elementwise=True, value_args=ALL, value_context=True, date_system=True,
       serials_checked=((0,), 1), first_error=True, in_1904=((0,), False))
 excel("NETWORKDAYS", "scalars, cells, ranges, empty",
@@ -95,9 +104,9 @@ excel("SECOND", "scalars, cells, empty",
       "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
       "not a whole second, a serial below 0 or after 9999 and a logical value",
       value_args=ALL)
-excel("TIME", "scalars",
+excel("TIME", "scalars, cells, empty",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
-      "hand)",
+      "hand)" + _EMPTY,
       value_args=ALL)
 excel("TIMEVALUE", "scalars, cells, numeric text",
       "Microsoft Support, \"TIMEVALUE function\" (\"2:24 AM\" gives 0.1); the value Excel "
@@ -127,10 +136,10 @@ excel("WEEKNUM", "scalars, cells, omitted",
       "tests/test_excel_workdays.py (hand-counted weeks); ours (addin/excel/workdays.py):"
       " refused for a date before 1 March 1900, a logical value and a date given as text",
       value_args=ALL, date_system=True, refused_in_1904=True)
-excel("WORKDAY", "scalars, cells, ranges",
+excel("WORKDAY", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/50755_workday_formula_example.xlsx, "
       "tests/corpus/poi/59106.xlsx (tests/test_fidelity.py); tests/test_checked_forms.py "
-      "(Microsoft's WORKDAY examples)",
+      "(Microsoft's WORKDAY examples)" + _EMPTY,
       value_args=(0, 1), date_system=True, refused_in_1904=True)
 excel("WORKDAY.INTL", "scalars, cells, ranges, empty, omitted, numeric text",
       "Microsoft Support, \"WORKDAY.INTL function\" (DATE(2012,1,1): 30 days with "
@@ -142,17 +151,17 @@ excel("WORKDAY.INTL", "scalars, cells, ranges, empty, omitted, numeric text",
       "a date given as text, text, logical or error values among the holidays, "
       "the weekend \"1111111\", 0 days from a day off",
       value_args=(0, 1, 2), date_system=True, refused_in_1904=True)
-excel("YEAR", "scalars, cells, numeric text, errors, 1904",
+excel("YEAR", "scalars, cells, numeric text, errors, 1904, empty",
       "values Excel saved in tests/corpus/xlcalculator/YEAR.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_cases.py (values asserted there) ; an error value (given back: "
       "addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; YEAR(#REF!) #REF! as Excel saved"
       " it in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!H1496): "
-      "tests/test_checked_common_more.py",
+      "tests/test_checked_common_more.py" + _EMPTY,
       elementwise=True, value_args=ALL, value_context=True, date_system=True,
       serials_checked=((0,), 1), first_error=True, in_1904=((0,), False))
-excel("YEARFRAC", "scalars, cells, omitted, 1904",
+excel("YEARFRAC", "scalars, cells, omitted, 1904, empty",
       "values Excel saved in tests/corpus/xlcalculator/YEARFRAC.xlsx (tests/test_fidelity.py);"
       " tests/test_excel_cases.py; tests/test_excel_text.py (values from Microsoft's "
       "documented examples or worked by hand); a basis left out is basis 0 (Microsoft Support,"
-      " \"YEARFRAC function\": \"0 or omitted\"; tests/test_checked_widened.py)",
+      " \"YEARFRAC function\": \"0 or omitted\"; tests/test_checked_widened.py)" + _EMPTY,
       value_args=ALL, date_system=True)
