@@ -122,11 +122,16 @@ def test_workday_intl_the_pages_examples(tmp_path):
         # a holiday (Wednesday 4 January) skipped: 1 working day more back, Friday 30
         # December 2011, 40907
         c("B6", "DATE(2012,1,4)"), c("A6", "WORKDAY.INTL(DATE(2012,1,9),-5,1,B6)"),
-        # days truncated (the WORKDAY page): 1.9 is 1, Tuesday 10 January, 40918
+        # days truncated (the page): 1.9 is 1, Tuesday 10 January, 40918
         c("A7", "WORKDAY.INTL(DATE(2012,1,9),1.9)"),
+        # the page: 0 days yields start_date, Sunday 1 January 2012 (40909) too;
+        # "1111111" is an invalid string: #VALUE!
+        c("A8", "WORKDAY.INTL(DATE(2012,1,1),0)"),
+        _text("B9", "1111111"), c("A9", "WORKDAY.INTL(DATE(2012,1,1),5,B9)"),
     ])
     assert not kept
-    assert _code(res["S!A1"]) == "#NUM!"
+    assert _code(res["S!A1"]) == "#NUM!" and res["S!A8"] == 40909
+    assert _code(res["S!A9"]) == "#VALUE!"
     assert [res[f"S!A{i}"] for i in range(2, 8)] == [41013, 40944, 40910, 40910, 40907,
                                                      40918]
 
@@ -206,8 +211,7 @@ def test_the_cells_excel_saved(tmp_path):
     ("NETWORKDAYS(TRUE,45000)", "logical value"),
     ('NETWORKDAYS.INTL("2012-10-1",45000)', "given as text"),
     ("NETWORKDAYS(-5,45000)", "below 0 or after"),
-    ('WORKDAY.INTL(45000,5,"1111111")', "1111111"),
-    ("WORKDAY.INTL(DATE(2012,1,1),0)", "0 days from a weekend"),
+    ("NETWORKDAYS.INTL(45000,45100,8)", "weekend number other than"),
     ("WEEKNUM(60)", "before 1 March 1900"),
     ("_xlfn.ISOWEEKNUM(TRUE)", "logical value"),
     ('TIMEVALUE("22-Aug-2011 6:35 AM")', "not a time of day"),

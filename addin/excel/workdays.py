@@ -13,8 +13,8 @@ it counts the same); the WEEKNUM return types 1, 2, 11-17 and 21 (ISO 8601).
 Refused (no page or saved cell says Excel's value): a date before 1 March 1900 (Excel's
 calendar holds its 29 February 1900 there, and "January 0, 1900"), a logical value, a
 date given as text, text, logical or error values among the holidays, a weekend that is
-no whole number nor text, WORKDAY.INTL's weekend "1111111" and 0 days from a day that is
-no working day, NETWORKDAYS' (not .INTL's) dates out of range (its page says #VALUE!
+no whole number nor text, NETWORKDAYS.INTL's weekend number other than 1-7 and 11-17,
+NETWORKDAYS' (not .INTL's) and ISOWEEKNUM's dates out of range (its page says #VALUE!
 for a date that is not valid, ECMA-376 #NUM!), TIMEVALUE of anything but a time of day
 written H:MM or H:MM:SS with AM or PM or none.
 
@@ -24,7 +24,8 @@ Microsoft Support, "NETWORKDAYS function" (2012-10-1 to 2013-3-1: 110; 109 with 
 holiday 2012-11-22; 107 with 2012-12-4 and 2013-1-21 too), "NETWORKDAYS.INTL function"
 (DATE(2006,1,1) to DATE(2006,1,31): 22; DATE(2006,2,28) to DATE(2006,1,31): -21; a
 weekend string of invalid length or characters #VALUE!, a date out of range #NUM!,
-"1111111" always 0), "WORKDAY.INTL function" (DATE(2012,1,1), 30 days, weekend 0:
+"1111111" always 0), "WORKDAY.INTL function" (start_date and days truncated; 0 days
+yields start_date; "1111111" an invalid string; DATE(2012,1,1), 30 days, weekend 0:
 #NUM!; 90 days, weekend 11: 41013; 30 days, weekend 17: 2/05/2012), "WEEKNUM function"
 (3/9/2012: 10, with return_type 2: 11; #NUM! for a serial number out of range or
 another return_type), "ISOWEEKNUM function" (3/9/2012: 10), "TIMEVALUE function"
@@ -77,7 +78,7 @@ def _date(v, name: str, what: str, out_of_range: str | None = "#NUM!") -> int:
     if not 0 <= serial <= LAST:
         if out_of_range is None:
             raise Cannot(f"{name} of a serial number below 0 or after 31 December 9999 "
-                         "(its page: #VALUE!; ECMA-376: #NUM!)")
+                         "(which error value, its page does not settle)")
         raise ExcelError(out_of_range, f"{name}: the {what} is out of Excel's dates")
     if serial < FIRST:
         raise Cannot(f"{name} of a date before 1 March 1900")
@@ -104,13 +105,19 @@ def _holidays(v, name: str) -> set[int]:
     return out
 
 
-def _weekend(v, name: str, all_days_refused: bool) -> set[int] | None:
-    """The weekend days (Monday 0); None for "1111111" (no working day)."""
+def _weekend(v, name: str, workday: bool) -> set[int] | None:
+    """The weekend days (Monday 0); None for "1111111" (no working day: NETWORKDAYS.INTL
+    gives 0, its page; WORKDAY.INTL #VALUE!, its page: "1111111 is an invalid string").
+    A number that is no weekend number is #NUM! in WORKDAY.INTL (its page's example,
+    weekend 0) and refused in NETWORKDAYS.INTL (its page does not say)."""
     if v is None or fx.is_omitted(v):
         return WEEKENDS[1]
     v = xa.scalar(v, f"{name}'s weekend")
     if _is_number(v) and float(v) == math.trunc(float(v)):
         got = WEEKENDS.get(int(v))
+        if got is None and not workday:
+            raise Cannot(f"{name} with a weekend number other than 1-7, 11-17 ({v!r}): its "
+                         "page does not say the error value")
         if got is None:
             raise ExcelError("#NUM!", f"{name}: weekend {v!r} is no weekend number")
         return got
@@ -119,11 +126,31 @@ def _weekend(v, name: str, all_days_refused: bool) -> set[int] | None:
             raise ExcelError("#VALUE!", f"{name}: the weekend string {v!r} is not seven "
                              "0s and 1s")
         if v == "1111111":
-            if all_days_refused:
-                raise Cannot(f'{name} with the weekend "1111111" (no working day)')
+            if workday:
+                raise ExcelError("#VALUE!", f'{name}: the weekend "1111111" is not valid')
             return None
         return {i for i, ch in enumerate(v) if ch == "1"}
     raise Cannot(f"{name} with a weekend that is no whole number nor text ({v!r})")
+
+
+def _all(name: str, *parts):
+    """The values of ``parts`` (functions of no argument, one an argument), each read
+    whatever the others give: a refusal (``Cannot``) of any stands; error values of one
+    code are that error; of two codes refused (no page says which Excel gives first)."""
+    values, errors = [], []
+    for part in parts:
+        try:
+            values.append(part())
+        except ExcelError as ex:
+            values.append(None)
+            errors.append(ex)
+    if errors:
+        if len({e.code for e in errors}) > 1:
+            raise Cannot(f"{name} given arguments of two error values "
+                         f"({', '.join(sorted({e.code for e in errors}))}): which comes "
+                         "first is on no page")
+        raise errors[0]
+    return values
 
 
 def _working(serial: int, weekend: set[int], holidays: set[int]) -> bool:
@@ -156,10 +183,12 @@ def networkdays(start_date, end_date, holidays=None):
     Monday to Friday, from start_date to end_date, both counted, less the holidays;
     negative when end_date comes first. References: Microsoft Support, "NETWORKDAYS
     function"."""
-    _refuse_1904("NETWORKDAYS")
-    start = _date(start_date, "NETWORKDAYS", "start_date", None)
-    end = _date(end_date, "NETWORKDAYS", "end_date", None)
-    return _count(start, end, WEEKENDS[1], _holidays(holidays, "NETWORKDAYS"))
+    name = "NETWORKDAYS"
+    _refuse_1904(name)
+    start, end, hol = _all(name, lambda: _date(start_date, name, "start_date", None),
+                           lambda: _date(end_date, name, "end_date", None),
+                           lambda: _holidays(holidays, name))
+    return _count(start, end, WEEKENDS[1], hol)
 
 
 def networkdays_intl(start_date, end_date, weekend=None, holidays=None):
@@ -169,10 +198,12 @@ def networkdays_intl(start_date, end_date, weekend=None, holidays=None):
     Microsoft Support, "NETWORKDAYS.INTL function"."""
     name = "NETWORKDAYS.INTL"
     _refuse_1904(name)
-    start = _date(start_date, name, "start_date")
-    end = _date(end_date, name, "end_date")
-    days = _weekend(weekend, name, all_days_refused=False)
-    return _count(start, end, days, _holidays(holidays, name))
+    start, end, days, hol = _all(
+        name, lambda: _date(start_date, name, "start_date"),
+        lambda: _date(end_date, name, "end_date"),
+        lambda: _weekend(weekend, name, workday=False),
+        lambda: _holidays(holidays, name))
+    return _count(start, end, days, hol)
 
 
 def workday_intl(start_date, days, weekend=None, holidays=None):
@@ -182,16 +213,17 @@ def workday_intl(start_date, days, weekend=None, holidays=None):
     given. References: Microsoft Support, "WORKDAY.INTL function", "WORKDAY function"."""
     name = "WORKDAY.INTL"
     _refuse_1904(name)
-    start = _date(start_date, name, "start_date")
-    n = xa.scalar(days, f"{name}'s days")
-    if not _is_number(n):
-        raise Cannot(f"{name} with days that are not a number ({n!r})")
-    n = math.trunc(float(n))
-    off = _weekend(weekend, name, all_days_refused=True)
-    hol = _holidays(holidays, name)
-    if n == 0:
-        if not _working(start, off, hol):
-            raise Cannot(f"{name} of 0 days from a weekend or a holiday")
+    def count():
+        n = xa.scalar(days, f"{name}'s days")
+        if not _is_number(n):
+            raise Cannot(f"{name} with days that are not a number ({n!r})")
+        return math.trunc(float(n))
+
+    start, n, off, hol = _all(
+        name, lambda: _date(start_date, name, "start_date"), count,
+        lambda: _weekend(weekend, name, workday=True),
+        lambda: _holidays(holidays, name))
+    if n == 0:  # (its page: "a zero value yields the already specified start_date")
         return float(start)
     step, serial, left = (1 if n > 0 else -1), start, abs(n)
     if left > 7 * (LAST - FIRST):
@@ -219,17 +251,22 @@ def weeknum(serial_number, return_type=None):
     the one holding 1 January (system 1), the week beginning on Sunday (1, omitted, 17),
     Monday (2, 11), Tuesday (12) ... Saturday (16); 21 the ISO 8601 week (system 2);
     #NUM! for another return_type. References: Microsoft Support, "WEEKNUM function"."""
-    kind = 1 if return_type is None or fx.is_omitted(return_type) else \
-        xa.scalar(return_type, "WEEKNUM's return_type")
-    if not _is_number(kind):
-        raise Cannot(f"WEEKNUM with a return_type that is no number ({kind!r})")
-    kind = math.trunc(float(kind))
-    day = _calendar(serial_number, "WEEKNUM")
+    starts = {1: 6, 2: 0, 11: 0, 12: 1, 13: 2, 14: 3, 15: 4, 16: 5, 17: 6}
+
+    def week_kind():
+        kind = 1 if return_type is None or fx.is_omitted(return_type) else \
+            xa.scalar(return_type, "WEEKNUM's return_type")
+        if not _is_number(kind):
+            raise Cannot(f"WEEKNUM with a return_type that is no number ({kind!r})")
+        kind = math.trunc(float(kind))
+        if kind not in starts and kind != 21:
+            raise ExcelError("#NUM!", f"WEEKNUM: return_type {kind} is not 1, 2, 11-17 "
+                             "or 21")
+        return kind
+
+    day, kind = _all("WEEKNUM", lambda: _calendar(serial_number, "WEEKNUM"), week_kind)
     if kind == 21:
         return day.isocalendar()[1]
-    starts = {1: 6, 2: 0, 11: 0, 12: 1, 13: 2, 14: 3, 15: 4, 16: 5, 17: 6}
-    if kind not in starts:
-        raise ExcelError("#NUM!", f"WEEKNUM: return_type {kind} is not 1, 2, 11-17 or 21")
     january = datetime.date(day.year, 1, 1)
     before = (january.weekday() - starts[kind]) % 7  # days of week 1 before 1 January
     return ((day - january).days + before) // 7 + 1
@@ -239,7 +276,11 @@ def isoweeknum(date):
     """Excel's ``ISOWEEKNUM(date)``: the ISO 8601 week of the year (weeks begin on
     Monday, week 1 holds the year's first Thursday). References: Microsoft Support,
     "ISOWEEKNUM function"."""
-    return _calendar(date, "ISOWEEKNUM").isocalendar()[1]
+    _refuse_1904("ISOWEEKNUM")
+    # (its page: #NUM! for a date that "is not a valid number", #VALUE! for one "not a
+    # valid date type": which a serial number out of range is, it does not say)
+    serial = _date(date, "ISOWEEKNUM", "date", None)
+    return (_DAY0 + datetime.timedelta(days=serial)).isocalendar()[1]
 
 
 _TIME = re.compile(r"\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:([AaPp])[Mm])?\s*")

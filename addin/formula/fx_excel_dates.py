@@ -1,8 +1,8 @@
 """Corrections to ``formulas``' date functions where they differ from Excel: the
-companion of ``addin.formula.fx_excel`` for EDATE, WORKDAY, DAYS360 and DATEDIF's unit, and with
-fx and fx_excel one of the modules that import formulas. ``addin.formula.patches.PATCHES``
-names each of them, with what it corrects; they are put in place once, by
-``addin.engine.boot.ready``.
+companion of ``addin.formula.fx_excel`` for EDATE, EOMONTH, WORKDAY, DAYS360 and DATEDIF's
+unit, and with fx and fx_excel one of the modules that import formulas.
+``addin.formula.patches.PATCHES`` names each of them, with what it corrects; they are put
+in place once, by ``addin.engine.boot.ready``.
 """
 
 from __future__ import annotations
@@ -19,6 +19,73 @@ def _logical(*values) -> bool:
     from formulas.functions import flatten
 
     return any(isinstance(v, (bool, np.bool_)) for v in flatten(values, None))
+
+
+def each_element(func):
+    """``func`` of one value per argument computed for each element of its array
+    arguments, as Excel computes a function of value parameters given arrays in an array
+    (or dynamic array) formula: the result has the most rows and columns of them, an
+    argument of one row (or column) repeated down (or across), a single value everywhere,
+    a place an argument does not reach ``#N/A``; an error an element raises is that
+    element's (formulas' ``FoundError``), any other failure ``#VALUE!``, as formulas'
+    ``wrap_func`` gives for one value. Without arrays of several values, ``func`` itself.
+
+    References: Microsoft Support, "Guidelines and examples of array formulas", "Dynamic
+    array formulas and spilled array behavior"; the cells Excel saved for
+    ``EOMONTH(Start.Date,_xlfn.ANCHORARRAY(B22)-1)`` (132 month ends) in part tune3 of
+    tools/business_corpus.csv (tests/test_dates_arrays.py)."""
+    import functools
+
+    import numpy as np
+
+    @functools.wraps(func)
+    def call(*args):
+        from formulas.functions import Error, FoundError
+
+        from addin.formula import fx
+
+        grids = [np.asarray(a, dtype=object) if isinstance(a, np.ndarray) else None
+                 for a in args]
+        grids = [None if g is None else g.reshape((1, 1)) if g.ndim == 0 else
+                 g.reshape((1, -1)) if g.ndim == 1 else g for g in grids]
+        if all(g is None or g.size == 1 for g in grids):
+            return func(*args)
+        rows = max(g.shape[0] for g in grids if g is not None)
+        cols = max(g.shape[1] for g in grids if g is not None)
+        out = np.empty((rows, cols), dtype=object)
+        for i in range(rows):
+            for j in range(cols):
+                vals = []
+                for a, g in zip(args, grids, strict=True):
+                    if g is None:
+                        vals.append(a)
+                        continue
+                    r, c = (0 if g.shape[0] == 1 else i), (0 if g.shape[1] == 1 else j)
+                    vals.append(g[r, c] if r < g.shape[0] and c < g.shape[1] else None)
+                if any(v is None for v in vals):
+                    out[i, j] = Error.errors["#N/A"]
+                    continue
+                try:
+                    got = func(*vals)
+                except FoundError as ex:
+                    got = ex.err
+                except Exception:  # (formulas' wrap_func: #VALUE!)
+                    got = Error.errors["#VALUE!"]
+                out[i, j] = np.asarray(got, dtype=object).ravel()[0] if isinstance(
+                    got, np.ndarray) else got
+        return out.view(fx.load().Array)
+
+    return call
+
+
+def eomonth(original, key: str):
+    """formulas' EOMONTH computed element by element given arrays (``each_element``):
+    formulas' gave #VALUE! for ``EOMONTH(Start.Date,SEQUENCE(132)-1)``, where Excel
+    spilled 132 month ends. References: Microsoft Support, "EOMONTH function"."""
+    from formulas.functions import wrap_func
+    from formulas.functions.date import xeomonth
+
+    return wrap_func(each_element(xeomonth))
 
 
 def edate(original, key: str):
@@ -67,7 +134,7 @@ def edate(original, key: str):
             return Error.errors["#VALUE!"]
         return xdate(moved.year, moved.month, moved.day)
 
-    return wrap_func(xedate)
+    return wrap_func(each_element(xedate))
 
 
 def workday(original, key: str):

@@ -150,6 +150,11 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "PROPER": (("t",), (), None), "RANDBETWEEN": ((), (), None),
     "FORMULATEXT": (("ref",), (), None),
     "STOCKHISTORY": (("t", "n"), ("n", "i", "i", "i"), None),
+    "NETWORKDAYS": (("d", "d"), ("r",), None),
+    "NETWORKDAYS.INTL": (("d", "d"), ("we", "r"), None),
+    "WORKDAY.INTL": (("d", "wd"), ("we", "r"), None),
+    "WEEKNUM": (("d",), ("wn",), None), "ISOWEEKNUM": (("d",), (), None),
+    "TIMEVALUE": (("tv",), (), None), "NOW": ((), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -166,7 +171,7 @@ FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT
           "VAR.P", "POISSON.DIST", "BETA.DIST", "BETA.INV", "SINGLE", "NUMBERVALUE", "XMATCH",
           "TEXTBEFORE", "TEXTAFTER", "TEXTSPLIT", "RANDARRAY", "FORMULATEXT",
           "COVARIANCE.P", "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", "AGGREGATE", "IFS",
-          "IFNA", *DYNAMIC}
+          "IFNA", "ISOWEEKNUM", *DYNAMIC}
 
 #: Functions LibreOffice cannot referee, and why (they are not generated).
 NOT_REFEREED = {
@@ -203,7 +208,8 @@ NOT_REFEREED = {
 VOLATILE_FORMS = {"RAND": ["INT(RAND())", "RAND()<1", "AND(RAND()>=0,RAND()<1)"],
                   "RANDBETWEEN": ["RANDBETWEEN(2,2)", "RANDBETWEEN(1,3)<=3",
                                   "AND(RANDBETWEEN(-1,1)>=-1,RANDBETWEEN(-1,1)<=1)"],
-                  "TODAY": ["TODAY()>45000", "INT(TODAY())=TODAY()", "YEAR(TODAY())>2000"]}
+                  "TODAY": ["TODAY()>45000", "INT(TODAY())=TODAY()", "YEAR(TODAY())>2000"],
+                  "NOW": ["NOW()>45000", "NOW()-TODAY()<1", "INT(NOW())=TODAY()"]}
 
 #: The operators, binary and unary.
 BINARY_OPERATORS = ["+", "-", "*", "/", "^", "&", "=", "<>", "<", ">", "<=", ">="]

@@ -46,11 +46,13 @@ excel("EDATE", "scalars, cells, empty, errors, 1904",
       " error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
       "2.2.11.2.2.2.8, a function given an error value returns it): "
       "tests/test_checked_common_more.py",
-      value_args=ALL, date_system=True, first_error=True, in_1904=((0,), True))
+      elementwise=True, value_args=ALL, date_system=True, first_error=True,
+      in_1904=((0,), True))
 excel("EOMONTH", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/EOMONTH.xlsx (tests/test_fidelity.py)"
       + _EMPTY,
-      value_args=ALL, date_system=True, serials_checked=((0, 1), 1), in_1904=((0,), True))
+      elementwise=True, value_args=ALL, date_system=True, serials_checked=((0, 1), 1),
+      in_1904=((0,), True))
 excel("HOUR", "scalars, cells, empty",
       "Microsoft Support, \"HOUR function\" (HOUR(0.75) = 18, 7/18/2011 7:45 gives 7, 4/21/2012 "
       "gives 0); tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time"
