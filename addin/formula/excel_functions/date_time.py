@@ -124,11 +124,11 @@ excel("WEEKDAY", "scalars, cells, 1904",
       "Microsoft Support, \"WEEKDAY function\" (return_type 1 or omitted, 2, 3, 11 to 17; #NUM! "
       "for a serial_number out of range or another return_type; 2/14/2008 gives 5, 4 and 3 for"
       " return_type 1, 2 and 3); ECMA-376 Part 4 (serial-value and the flag truncated to an "
-      "integer); tests/test_weekday.py (hand-computed weekdays, the two calendars of part "
-      "heldout6 of tools/business_corpus.csv); ours (addin/excel/dates.py): refused for a "
-      "serial number above -1 and below 61 (before 1 March 1900, where Excel's 29 February "
-      "1900 puts its weekdays a day off the calendar's and no page says which) and a logical "
-      "value",
+      "integer); Microsoft Knowledge Base 214058 (before 1 March 1900 the weekdays are a day "
+      "early: 16 February 1900 gives 5); tests/test_weekday.py (hand-computed weekdays, the "
+      "two calendars of part heldout6 of tools/business_corpus.csv); ours "
+      "(addin/excel/dates.py): refused for serial numbers 0 and 60 (January 0, 1900 and "
+      "Excel's 29 February 1900, days of no calendar) and a logical value",
       value_args=ALL, date_system=True, serials_checked=((0, 1), 1), in_1904=((0,), False))
 excel("WEEKNUM", "scalars, cells, omitted",
       "Microsoft Support, \"WEEKNUM function\" (return_type 1 or omitted, 2, 11 to 17, 21; "
