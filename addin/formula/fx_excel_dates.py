@@ -94,11 +94,11 @@ def edate(original, key: str):
     a date in 3799, and turns one after 9999 into ``#VALUE!``).
 
     Refused in strict mode: a logical value (formulas gives #VALUE!, no page says what
-    Excel gives), a serial number below 0 (the page says #VALUE! for a date that is not
-    valid, ECMA-376 #NUM! for one out of range), a date before 1 March 1900, given or
-    given back (but EDATE(0,0), 0 as Excel saved it in tests/corpus/poi/56688_1.xlsx,
-    and a date moved before 1900, #NUM!): other engines' readings of Excel's calendar
-    before March 1900 disagree.
+    Excel gives), a serial number below 0 or after 31 December 9999 (the page says
+    #VALUE! for a date that is not valid, ECMA-376 #NUM! for one out of range), a date
+    before 1 March 1900, given or given back (but EDATE(0,0), 0 as Excel saved it in
+    tests/corpus/poi/56688_1.xlsx, and a date moved before 1900, #NUM!): other engines'
+    readings of Excel's calendar before March 1900 disagree.
 
     References: Microsoft Support, "EDATE function" and "Excel specifications and
     limits" (dates from 1 January 1900 to 31 December 9999)."""
@@ -112,10 +112,11 @@ def edate(original, key: str):
         if _logical(start_date, months):
             context.refuse("EDATE of a logical value")
             return Error.errors["#VALUE!"]
-        if any(isinstance(v, (int, float)) and v < 0 for v in flatten([start_date], None)):
+        if any(isinstance(v, (int, float)) and not isinstance(v, bool) and not
+               0 <= v < 2958466 for v in flatten([start_date], None)):
             # EDATE's page: #VALUE! for a start_date that is not a valid date; ECMA-376's
             # EDATE: #NUM! for one out of range
-            context.refuse("EDATE of a serial number below 0")
+            context.refuse("EDATE of a serial number below 0 or after 31 December 9999")
             return Error.errors["#VALUE!"]
         date, months = _xedate(start_date, months)
         if date == (1900, 1, 0) and months == 0:
