@@ -41,6 +41,8 @@ def _code(v):
     ("YEARFRAC(1,45000)", "YEARFRAC of start_date 1, before 1 March 1900"),
     ("DAYS(45366.5,1)", "DAYS of a date with a time of day"),
     ("DAYS360(0,30)", "DAYS360 of serial number 0"),
+    # (found by the differential: -0.6 is no date, though truncated it is day 0)
+    ("DAYS360(-0.6,0)", "DAYS360 of a serial number outside 0 to 2958465"),
     ("DATEDIF(-12,-12,\"Y\")", "DATEDIF of a serial number outside 0 to 2958465"),
     ("DATEVALUE(\"12:30\")", "DATEVALUE of a text that holds a time and no date"),
 ])

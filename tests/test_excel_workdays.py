@@ -157,10 +157,15 @@ def test_weeknum_and_isoweeknum(tmp_path):
         c("B13", "_xlfn.ISOWEEKNUM(DATE(2012,12,31)+0.75)"),
         # another return_type #NUM!, a serial number out of range #NUM! (the page)
         c("B14", "WEEKNUM(A1,3)"), c("B15", "WEEKNUM(-1)"),
+        # 31 December 9999 (2958465): 1 January 9999 a Friday, week 1 is Friday 1 and
+        # Saturday 2; from Sunday 3 January, 362 days are 51 weeks and 5 days: week 53
+        # (LibreOffice gives 1: tests/differential/known_differences.csv)
+        c("B16", "WEEKNUM(2958465)"),
     ])
     assert not kept
     assert [res[f"S!B{i}"] for i in range(1, 14)] == [10, 11, 10, 11, 10, 10, 1, 2, 1, 2,
                                                       1, 52, 1]
+    assert res["S!B16"] == 53
     assert _code(res["S!B14"]) == _code(res["S!B15"]) == "#NUM!"
 
 

@@ -302,7 +302,8 @@ def _same_whole_days(name: str, dates: list) -> bool:
     end, start = dates
     if name in ("DAYS", "_XLFN.DAYS"):
         return math.trunc(end) - math.trunc(start) == end - start
-    return 2958465 >= math.trunc(end) == math.trunc(start) >= 0  # (a day of the calendar)
+    # (a day of the calendar, both numbers in it: DAYS360(-0.6,0) is no day to itself)
+    return 2958465 >= math.trunc(end) == math.trunc(start) >= 0 and min(end, start) >= 0
 
 
 #: date functions whose arguments strict mode checks beyond their forms: name ->
