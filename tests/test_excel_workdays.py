@@ -128,10 +128,16 @@ def test_workday_intl_the_pages_examples(tmp_path):
         # "1111111" is an invalid string: #VALUE!
         c("A8", "WORKDAY.INTL(DATE(2012,1,1),0)"),
         _text("B9", "1111111"), c("A9", "WORKDAY.INTL(DATE(2012,1,1),5,B9)"),
+        # counted from the day after a day off: 1 working day after Saturday 7 January 2012
+        # (40915) is Monday 9 January, 40917; 1 before Sunday 8 January (40916) is Friday
+        # 6 January, 40914; past 31 December 9999 (2958465) #NUM! (the page)
+        c("A10", "WORKDAY.INTL(40915,1)"), c("A11", "WORKDAY.INTL(40916,-1)"),
+        c("A12", "WORKDAY.INTL(2958465,1)"),
     ])
     assert not kept
     assert _code(res["S!A1"]) == "#NUM!" and res["S!A8"] == 40909
     assert _code(res["S!A9"]) == "#VALUE!"
+    assert [res["S!A10"], res["S!A11"]] == [40917, 40914] and _code(res["S!A12"]) == "#NUM!"
     assert [res[f"S!A{i}"] for i in range(2, 8)] == [41013, 40944, 40910, 40910, 40907,
                                                      40918]
 
@@ -217,6 +223,7 @@ def test_the_cells_excel_saved(tmp_path):
     ('NETWORKDAYS.INTL("2012-10-1",45000)', "given as text"),
     ("NETWORKDAYS(-5,45000)", "below 0 or after"),
     ("NETWORKDAYS.INTL(45000,45100,8)", "weekend number other than"),
+    ("WORKDAY.INTL(45000,5,18)", "weekend number other than"),
     ("WEEKNUM(60)", "before 1 March 1900"),
     ("_xlfn.ISOWEEKNUM(TRUE)", "logical value"),
     ('TIMEVALUE("22-Aug-2011 6:35 AM")', "not a time of day"),

@@ -13,9 +13,9 @@ it counts the same); the WEEKNUM return types 1, 2, 11-17 and 21 (ISO 8601).
 Refused (no page or saved cell says Excel's value): a date before 1 March 1900 (Excel's
 calendar holds its 29 February 1900 there, and "January 0, 1900"), a logical value, a
 date given as text, text, logical or error values among the holidays, a weekend that is
-no whole number nor text, NETWORKDAYS.INTL's weekend number other than 1-7 and 11-17,
-NETWORKDAYS' (not .INTL's) and ISOWEEKNUM's dates out of range (its page says #VALUE!
-for a date that is not valid, ECMA-376 #NUM!), TIMEVALUE of anything but a time of day
+no whole number nor text, a weekend number other than 1-7 and 11-17 (but WORKDAY.INTL's
+0, #NUM!), NETWORKDAYS' (not .INTL's) and ISOWEEKNUM's dates out of range (the pages do
+not settle the error value), TIMEVALUE of anything but a time of day
 written H:MM or H:MM:SS with AM or PM or none.
 
 References
@@ -99,7 +99,7 @@ def _holidays(v, name: str) -> set[int]:
             continue
         if not _is_number(x):
             raise Cannot(f"{name} with a holiday that is not a number ({x!r})")
-        if not 0 <= x <= LAST + 1:
+        if not 0 <= x < LAST + 1:
             raise Cannot(f"{name} with a holiday that is no date (below 0 or after 9999)")
         out.add(math.trunc(float(x)))
     return out
@@ -108,18 +108,18 @@ def _holidays(v, name: str) -> set[int]:
 def _weekend(v, name: str, workday: bool) -> set[int] | None:
     """The weekend days (Monday 0); None for "1111111" (no working day: NETWORKDAYS.INTL
     gives 0, its page; WORKDAY.INTL #VALUE!, its page: "1111111 is an invalid string").
-    A number that is no weekend number is #NUM! in WORKDAY.INTL (its page's example,
-    weekend 0) and refused in NETWORKDAYS.INTL (its page does not say)."""
+    Weekend 0 is #NUM! in WORKDAY.INTL (its page's example); another number that is no
+    weekend number is refused (the pages do not say)."""
     if v is None or fx.is_omitted(v):
         return WEEKENDS[1]
     v = xa.scalar(v, f"{name}'s weekend")
     if _is_number(v) and float(v) == math.trunc(float(v)):
         got = WEEKENDS.get(int(v))
-        if got is None and not workday:
+        if got is None and workday and int(v) == 0:  # (its page's example)
+            raise ExcelError("#NUM!", f"{name}: weekend 0 is no weekend number")
+        if got is None:
             raise Cannot(f"{name} with a weekend number other than 1-7, 11-17 ({v!r}): its "
                          "page does not say the error value")
-        if got is None:
-            raise ExcelError("#NUM!", f"{name}: weekend {v!r} is no weekend number")
         return got
     if isinstance(v, str) and v is not fx.load().EMPTY:
         if len(v) != 7 or set(v) - {"0", "1"}:
@@ -151,11 +151,6 @@ def _all(name: str, *parts):
                          "first is on no page")
         raise errors[0]
     return values
-
-
-def _working(serial: int, weekend: set[int], holidays: set[int]) -> bool:
-    day = _DAY0 + datetime.timedelta(days=serial)
-    return day.weekday() not in weekend and serial not in holidays
 
 
 def _count(start: int, end: int, weekend: set[int] | None, holidays: set[int]) -> int:
@@ -213,6 +208,7 @@ def workday_intl(start_date, days, weekend=None, holidays=None):
     given. References: Microsoft Support, "WORKDAY.INTL function", "WORKDAY function"."""
     name = "WORKDAY.INTL"
     _refuse_1904(name)
+
     def count():
         n = xa.scalar(days, f"{name}'s days")
         if not _is_number(n):
@@ -225,17 +221,23 @@ def workday_intl(start_date, days, weekend=None, holidays=None):
         lambda: _holidays(holidays, name))
     if n == 0:  # (its page: "a zero value yields the already specified start_date")
         return float(start)
-    step, serial, left = (1 if n > 0 else -1), start, abs(n)
-    if left > 7 * (LAST - FIRST):
-        raise Cannot(f"{name} of {n} days")
-    while left:
-        serial += step
-        if not FIRST <= serial <= LAST:
-            if serial > LAST:
-                raise ExcelError("#NUM!", f"{name}: the date found is after 9999")
-            raise Cannot(f"{name} giving a date before 1 March 1900")
-        if _working(serial, off, hol):
-            left -= 1
+    if n > LAST - start:  # (past 9999 even were every day a working day)
+        raise ExcelError("#NUM!", f"{name}: the date found is after 9999")
+    if -n > start - FIRST:
+        raise Cannot(f"{name} giving a date before 1 March 1900")
+    # numpy counts from start_date rolled to a working day: back for days after it,
+    # forward for days before it, so that the count begins the day after (before) it
+    found = np.busday_offset(
+        np.datetime64(_DAY0 + datetime.timedelta(days=start), "D"), n,
+        roll="backward" if n > 0 else "forward",
+        weekmask=[0 if d in off else 1 for d in range(7)],
+        holidays=[np.datetime64(_DAY0 + datetime.timedelta(days=h), "D") for h in hol
+                  if FIRST <= h <= LAST])
+    serial = (found.astype(datetime.date) - _DAY0).days
+    if serial > LAST:
+        raise ExcelError("#NUM!", f"{name}: the date found is after 9999")
+    if serial < FIRST:
+        raise Cannot(f"{name} giving a date before 1 March 1900")
     return float(serial)
 
 

@@ -123,7 +123,8 @@ excel("NETWORKDAYS.INTL", "scalars, cells, ranges, numeric text, empty, omitted"
       "(Date!B25, weekend 17: 340); tests/test_excel_workdays.py (the page's examples, "
       "hand-counted calendars); ours (addin/excel/workdays.py): refused for a date before 1 "
       "March 1900, a logical value, a date given as text, text, logical or error values among "
-      "the holidays, a weekend that is neither a whole number nor text",
+      "the holidays, a weekend that is neither a whole number nor text, a weekend number other"
+      " than 1-7 and 11-17 (its page gives no error value for one)",
       value_args=(0, 1, 2), date_system=True, refused_in_1904=True)
 excel("NOW", "no argument",
       "Microsoft Support, \"NOW function\" (the serial number of the current date and time: the "
@@ -182,13 +183,14 @@ excel("WORKDAY", "scalars, cells, ranges, empty",
       "function refuses serial 0): tests/test_dates_empty.py",
       value_args=(0, 1), date_system=True, refused_in_1904=True)
 excel("WORKDAY.INTL", "scalars, cells, ranges, numeric text, empty, omitted",
-      "Microsoft Support, \"WORKDAY.INTL function\" (DATE(2012,1,1): 30 days with weekend 0 "
+      "Microsoft Support, \"WORKDAY.INTL function\" (start_date and days truncated, 0 days "
+      "yields start_date, \"1111111\" an invalid string; DATE(2012,1,1): 30 days with weekend 0 "
       "#NUM!, 90 days with weekend 11 41013, 30 days with weekend 17 2/05/2012); the value "
       "Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Date!B27, 41577); "
       "tests/test_excel_workdays.py (the page's examples, hand-counted calendars); ours "
       "(addin/excel/workdays.py): refused for a date before 1 March 1900, a logical value, a "
-      "date given as text, text, logical or error values among the holidays, the weekend "
-      "\"1111111\", 0 days from a day off",
+      "date given as text, text, logical or error values among the holidays, a weekend number "
+      "other than 1-7, 11-17 and 0, a holiday out of range",
       value_args=(0, 1, 2), date_system=True, refused_in_1904=True)
 excel("YEAR", "scalars, cells, numeric text, empty, errors, 1904",
       "values Excel saved in tests/corpus/xlcalculator/YEAR.xlsx (tests/test_fidelity.py); "
