@@ -76,6 +76,9 @@ WORKDAYS = ["0", "1", "5", "-3", "10", "2.7", '"2"', "TRUE", "In!B3", "In!A3", "
 #: (#VALUE!), "1111111", and cells
 WEEKENDS = ["1", "2", "7", "11", "17", "0", "8", "18", '"0000011"', '"1000001"',
             '"1111111"', '"000001"', '"00000x1"', "In!B2", "In!A7", "2.5"]
+#: WORKDAY.INTL's: the same but "1111111" (LibreOffice searches on for a working day that
+#: never comes; napkin's #VALUE!, the page's, is tests/test_excel_workdays.py's)
+WORKDAY_WEEKENDS = [w for w in WEEKENDS if w != '"1111111"']
 #: WEEKNUM's return_type: the page's table (1, 2, 11 to 17, 21), others (#NUM!), cells
 WEEKNUM_TYPES = ["1", "2", "11", "12", "13", "14", "15", "16", "17", "21", "3", "0",
                  "In!B2", "2.9"]
@@ -124,7 +127,7 @@ ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES,
          "base": BASES, "basis": BASIS, "rt": REF_TEXTS, "nt": NUMBER_TEXTS,
          "sep": SEPARATORS, "bins": BINS,
          "ag": AGGREGATES, "ago": AGGREGATE_OPTIONS, "lk": RANGE_LOOKUPS,
-         "vr": VALUES_OR_RANGES, "wt": WEEKDAY_TYPES, "we": WEEKENDS,
+         "vr": VALUES_OR_RANGES, "wt": WEEKDAY_TYPES, "we": WEEKENDS, "wwe": WORKDAY_WEEKENDS,
          "wn": WEEKNUM_TYPES, "tv": TIME_TEXTS}
 
 _CELL = re.compile(r"In!([A-Z])(\d+)(?![\d:])")

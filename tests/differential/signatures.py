@@ -152,7 +152,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "STOCKHISTORY": (("t", "n"), ("n", "i", "i", "i"), None),
     "NETWORKDAYS": (("d", "d"), ("r",), None),
     "NETWORKDAYS.INTL": (("d", "d"), ("we", "r"), None),
-    "WORKDAY.INTL": (("d", "wd"), ("we", "r"), None),
+    "WORKDAY.INTL": (("d", "wd"), ("wwe", "r"), None),
     "WEEKNUM": (("d",), ("wn",), None), "ISOWEEKNUM": (("d",), (), None),
     "TIMEVALUE": (("tv",), (), None), "NOW": ((), (), None),
 }
