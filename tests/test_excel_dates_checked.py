@@ -34,11 +34,15 @@ def _code(v):
     ("EOMONTH(100,-2)", "EOMONTH giving a date before 1 March 1900"),
     ("EDATE(0,1)", "EDATE of a date before 1 March 1900"),
     ("EDATE(-2,10)", "EDATE of a serial number below 0"),
+    # (found by the differential: EDATE("12"^"12",-1), the page #VALUE!, ECMA-376 #NUM!)
+    ("EDATE(2958466,-1)", "EDATE of a serial number below 0 or after 31 December 9999"),
     ("EOMONTH(-0.5,10)", "EOMONTH of a date before 1 March 1900"),
     ("WORKDAY(1,5)", "WORKDAY of a date before 1 March 1900"),
     ("YEARFRAC(1,45000)", "YEARFRAC of start_date 1, before 1 March 1900"),
     ("DAYS(45366.5,1)", "DAYS of a date with a time of day"),
     ("DAYS360(0,30)", "DAYS360 of serial number 0"),
+    # (found by the differential: -0.6 is no date, though truncated it is day 0)
+    ("DAYS360(-0.6,0)", "DAYS360 of a serial number outside 0 to 2958465"),
     ("DATEDIF(-12,-12,\"Y\")", "DATEDIF of a serial number outside 0 to 2958465"),
     ("DATEVALUE(\"12:30\")", "DATEVALUE of a text that holds a time and no date"),
 ])

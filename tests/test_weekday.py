@@ -5,7 +5,8 @@ References: Microsoft Support, "WEEKDAY function" (return_type 1 or omitted, 2, 
 2/14/2008, a Thursday, gives 5, 4 and 3 for return_type 1, 2 and 3); ECMA-376 Part 4,
 WEEKDAY (serial-value and weekday-start-flag truncated to an integer); Microsoft Knowledge
 Base 214326 (Excel takes 1900 for a leap year: serial 60 is 29 February 1900, so the
-weekdays it gives before 1 March 1900 are not the calendar's)."""
+weekdays it gives before 1 March 1900 are not the calendar's) and 214058 (they are a
+day early: WEEKDAY of 16 February 1900 is 5, where the calendar's Friday is 6)."""
 
 from __future__ import annotations
 
@@ -62,13 +63,27 @@ def test_known_weekdays_and_truncation(tmp_path):
     assert got == [5, 3, 4, 4, 3, 6, 1]
 
 
-@pytest.mark.parametrize("serial", ["0", "1", "59", "60", "60.5", "-0.5"])
-def test_a_date_before_1_march_1900_is_refused(tmp_path, serial):
-    # Excel counts its 29 February 1900 (serial 60): the weekdays it gives for serials 0 to
-    # 60 are a day off the calendar's (KB 214326 says WEEKDAY is wrong there, not what it
-    # gives), and no saved cell of the corpora holds one: refused, with the sentence
-    with pytest.raises(WorkbookError, match="WEEKDAY of a date before 1 March 1900"):
+@pytest.mark.parametrize("serial", ["0", "60", "60.5", "-0.5", "0.99"])
+def test_day_0_and_29_february_1900_are_refused(tmp_path, serial):
+    # "January 0, 1900" (serial 0) and Excel's 29 February 1900 (serial 60) are days of no
+    # calendar: no page or saved cell of the corpora gives their weekday (KB 214058 speaks
+    # of the dates before 1 March 1900): refused, with the sentence
+    with pytest.raises(WorkbookError, match="WEEKDAY of serial number 0 or 60"):
         _calc(tmp_path, [f"WEEKDAY({serial})"])
+
+
+def test_the_weekdays_before_1_march_1900_a_day_early(tmp_path):
+    # Microsoft Knowledge Base 214058 ("Days of the week before March 1, 1900 are incorrect
+    # in Excel"): WEEKDAY of 16 February 1900, a Friday, is 5 (Thursday) in Excel, the
+    # weekday of the day before, for every date before 1 March 1900 ("add one to the
+    # result"). 16 February 1900 is serial 47 (31 days of January + 16). By hand, each a
+    # day before the calendar's (Python's datetime agrees on the calendar): 1 January 1900
+    # (serial 1) was a Monday, Excel's Sunday: 1; 28 February 1900 (59) a Wednesday,
+    # Excel's Tuesday: 3, with return_type 2 (Monday 1) 2, 3 (Monday 0) 1; 7 January 1900
+    # (7) a Sunday, Excel's Saturday: 7, with return_type 16 (Saturday 1) 1
+    got = _calc(tmp_path, ["WEEKDAY(47)", "WEEKDAY(47,1)", "WEEKDAY(1)", "WEEKDAY(59)",
+                           "WEEKDAY(59,2)", "WEEKDAY(59,3)", "WEEKDAY(7)", "WEEKDAY(7,16)"])
+    assert got == [5, 5, 1, 3, 2, 1, 7, 1]
 
 
 def test_a_logical_value_is_refused(tmp_path):

@@ -286,8 +286,9 @@ def _unsettled_date(name: str, x) -> str | None:
         return f"{name} of a serial number outside 0 to 2958465 (31 December 9999)"
     if name in ("EOMONTH", "DATEDIF") and -1 < x < MARCH_1900:
         return f"{name} of a date before 1 March 1900"
-    if name == "WEEKDAY" and -1 < x < MARCH_1900:
-        return "WEEKDAY of a date before 1 March 1900 (serial number 0 to 60)"
+    if name == "WEEKDAY" and (-1 < x < 1 or 60 <= x < MARCH_1900):
+        return ("WEEKDAY of serial number 0 or 60 (January 0, 1900 and Excel's 29 February "
+                "1900, days of no calendar)")
     if name in ("DAYS360", "_XLFN.DAYS360") and 0 <= x < 1:
         return "DAYS360 of serial number 0 (January 0, 1900)"
     return None
@@ -301,7 +302,8 @@ def _same_whole_days(name: str, dates: list) -> bool:
     end, start = dates
     if name in ("DAYS", "_XLFN.DAYS"):
         return math.trunc(end) - math.trunc(start) == end - start
-    return 2958465 >= math.trunc(end) == math.trunc(start) >= 0  # (a day of the calendar)
+    # (a day of the calendar, both numbers in it: DAYS360(-0.6,0) is no day to itself)
+    return 2958465 >= math.trunc(end) == math.trunc(start) >= 0 and min(end, start) >= 0
 
 
 #: date functions whose arguments strict mode checks beyond their forms: name ->
@@ -321,22 +323,28 @@ def checked_serials(name: str, original):
     2958465 in DAYS360 and DATEDIF (no page or saved file says #NUM!; EOMONTH's page
     does), serial number 0 in DAYS360 (but from a day to itself), a date before 1 March
     1900 in EOMONTH and DATEDIF, given or given back by EOMONTH (other engines' readings
-    of Excel disagree there), a serial number above -1 and below 61 in WEEKDAY (Excel's
-    29 February 1900, serial 60, puts the weekdays before it a day off the calendar's:
-    no page or saved cell says which WEEKDAY gives).
+    of Excel disagree there), serial numbers 0 and 60 in WEEKDAY ("January 0, 1900" and
+    Excel's 29 February 1900, days of no calendar: no page or saved cell gives their
+    weekday; from 1 to 59 Excel's weekdays are a day before the calendar's, as formulas
+    counts them, Microsoft Knowledge Base 214058: WEEKDAY of 16 February 1900, a Friday,
+    is 5). An empty cell is day 0.
 
     Inside ``in_1904``: a workbook in the 1904 date system gives the serial numbers of
     the 1900 system here.
 
     References: Microsoft Support, "EOMONTH function", "DAYS function", "DAYS360
     function", "DATEVALUE function"; Microsoft Knowledge Base 205719 (serial 0 is
-    January 0, 1900, serial 60 is 29 February 1900)."""
+    January 0, 1900, serial 60 is 29 February 1900), 214058 ("Days of the week before
+    March 1, 1900 are incorrect in Excel") and Q149577 (a blank cell is zero)."""
     positions, dates = CHECKED_SERIALS[name]
 
     @functools.wraps(original)
     def wrapper(*args):
         ns = fx.load()
-        given = [list(_elements(a)) for a in args]
+        # an empty cell is day 0 (Microsoft Knowledge Base Q149577: a blank cell is zero;
+        # HOUR(D7), D7 empty, 0 as Excel saved it in FormulaEvalTestData_Copy.xlsx)
+        given = [[0.0 if x is ns.EMPTY or x is None else x for x in _elements(a)]
+                 for a in args]
         unsettled, at = None, set()
         for i in positions:
             for x in given[i] if i < len(given) else ():

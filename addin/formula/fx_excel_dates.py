@@ -1,8 +1,8 @@
 """Corrections to ``formulas``' date functions where they differ from Excel: the
-companion of ``addin.formula.fx_excel`` for EDATE, WORKDAY, DAYS360 and DATEDIF's unit, and with
-fx and fx_excel one of the modules that import formulas. ``addin.formula.patches.PATCHES``
-names each of them, with what it corrects; they are put in place once, by
-``addin.engine.boot.ready``.
+companion of ``addin.formula.fx_excel`` for EDATE, EOMONTH, WORKDAY, DAYS360 and DATEDIF's
+unit, and with fx and fx_excel one of the modules that import formulas.
+``addin.formula.patches.PATCHES`` names each of them, with what it corrects; they are put
+in place once, by ``addin.engine.boot.ready``.
 """
 
 from __future__ import annotations
@@ -21,17 +21,84 @@ def _logical(*values) -> bool:
     return any(isinstance(v, (bool, np.bool_)) for v in flatten(values, None))
 
 
+def each_element(func):
+    """``func`` of one value per argument computed for each element of its array
+    arguments, as Excel computes a function of value parameters given arrays in an array
+    (or dynamic array) formula: the result has the most rows and columns of them, an
+    argument of one row (or column) repeated down (or across), a single value everywhere,
+    a place an argument does not reach ``#N/A``; an error an element raises is that
+    element's (formulas' ``FoundError``), any other failure ``#VALUE!``, as formulas'
+    ``wrap_func`` gives for one value. Without arrays of several values, ``func`` itself.
+
+    References: Microsoft Support, "Guidelines and examples of array formulas", "Dynamic
+    array formulas and spilled array behavior"; the cells Excel saved for
+    ``EOMONTH(Start.Date,_xlfn.ANCHORARRAY(B22)-1)`` (132 month ends) in part tune3 of
+    tools/business_corpus.csv (tests/test_dates_arrays.py)."""
+    import functools
+
+    import numpy as np
+
+    @functools.wraps(func)
+    def call(*args):
+        from formulas.functions import Error, FoundError
+
+        from addin.formula import fx
+
+        grids = [np.asarray(a, dtype=object) if isinstance(a, np.ndarray) else None
+                 for a in args]
+        grids = [None if g is None else g.reshape((1, 1)) if g.ndim == 0 else
+                 g.reshape((1, -1)) if g.ndim == 1 else g for g in grids]
+        if all(g is None or g.size == 1 for g in grids):
+            return func(*args)
+        rows = max(g.shape[0] for g in grids if g is not None)
+        cols = max(g.shape[1] for g in grids if g is not None)
+        out = np.empty((rows, cols), dtype=object)
+        for i in range(rows):
+            for j in range(cols):
+                vals = []
+                for a, g in zip(args, grids, strict=True):
+                    if g is None:
+                        vals.append(a)
+                        continue
+                    r, c = (0 if g.shape[0] == 1 else i), (0 if g.shape[1] == 1 else j)
+                    vals.append(g[r, c] if r < g.shape[0] and c < g.shape[1] else None)
+                if any(v is None for v in vals):
+                    out[i, j] = Error.errors["#N/A"]
+                    continue
+                try:
+                    got = func(*vals)
+                except FoundError as ex:
+                    got = ex.err
+                except Exception:  # (formulas' wrap_func: #VALUE!)
+                    got = Error.errors["#VALUE!"]
+                out[i, j] = np.asarray(got, dtype=object).ravel()[0] if isinstance(
+                    got, np.ndarray) else got
+        return out.view(fx.load().Array)
+
+    return call
+
+
+def eomonth(original, key: str):
+    """formulas' EOMONTH computed element by element given arrays (``each_element``):
+    formulas' gave #VALUE! for ``EOMONTH(Start.Date,SEQUENCE(132)-1)``, where Excel
+    spilled 132 month ends. References: Microsoft Support, "EOMONTH function"."""
+    from formulas.functions import wrap_func
+    from formulas.functions.date import xeomonth
+
+    return wrap_func(each_element(xeomonth))
+
+
 def edate(original, key: str):
     """Excel's EDATE in the place of formulas' own: a date moved before 1900 or after
     9999 is ``#NUM!`` (formulas counts a year before 1900 from 1900, EDATE(1,-5) giving
     a date in 3799, and turns one after 9999 into ``#VALUE!``).
 
     Refused in strict mode: a logical value (formulas gives #VALUE!, no page says what
-    Excel gives), a serial number below 0 (the page says #VALUE! for a date that is not
-    valid, ECMA-376 #NUM! for one out of range), a date before 1 March 1900, given or
-    given back (but EDATE(0,0), 0 as Excel saved it in tests/corpus/poi/56688_1.xlsx,
-    and a date moved before 1900, #NUM!): other engines' readings of Excel's calendar
-    before March 1900 disagree.
+    Excel gives), a serial number below 0 or after 31 December 9999 (the page says
+    #VALUE! for a date that is not valid, ECMA-376 #NUM! for one out of range), a date
+    before 1 March 1900, given or given back (but EDATE(0,0), 0 as Excel saved it in
+    tests/corpus/poi/56688_1.xlsx, and a date moved before 1900, #NUM!): other engines'
+    readings of Excel's calendar before March 1900 disagree.
 
     References: Microsoft Support, "EDATE function" and "Excel specifications and
     limits" (dates from 1 January 1900 to 31 December 9999)."""
@@ -45,10 +112,11 @@ def edate(original, key: str):
         if _logical(start_date, months):
             context.refuse("EDATE of a logical value")
             return Error.errors["#VALUE!"]
-        if any(isinstance(v, (int, float)) and v < 0 for v in flatten([start_date], None)):
+        if any(isinstance(v, (int, float)) and not isinstance(v, bool) and not
+               0 <= v < 2958466 for v in flatten([start_date], None)):
             # EDATE's page: #VALUE! for a start_date that is not a valid date; ECMA-376's
             # EDATE: #NUM! for one out of range
-            context.refuse("EDATE of a serial number below 0")
+            context.refuse("EDATE of a serial number below 0 or after 31 December 9999")
             return Error.errors["#VALUE!"]
         date, months = _xedate(start_date, months)
         if date == (1900, 1, 0) and months == 0:
@@ -67,7 +135,7 @@ def edate(original, key: str):
             return Error.errors["#VALUE!"]
         return xdate(moved.year, moved.month, moved.day)
 
-    return wrap_func(xedate)
+    return wrap_func(each_element(xedate))
 
 
 def workday(original, key: str):

@@ -197,9 +197,16 @@ _FORMULAS = (
                    "_XLFN.CEILING.MATH", "FLOOR.PRECISE", "_XLFN.FLOOR.PRECISE",
                    "CEILING.PRECISE", "_XLFN.CEILING.PRECISE")),
     Patch(_F, TABLE, "EDATE", "formulas counts a year before 1900 from 1900 "
-          "(EDATE(1,-5) is a date in 3799) and gives #VALUE! past 9999; Excel #NUM!",
+          "(EDATE(1,-5) is a date in 3799) and gives #VALUE! past 9999; Excel #NUM!; "
+          "given an array of several values, formulas gives #VALUE!, Excel computes it "
+          "for each element",
           "Microsoft Support, \"EDATE function\", \"Excel specifications and limits\"; "
           "tests/test_excel_core.py::test_edate_outside_excels_calendar", f"{_FXD}:edate"),
+    Patch(_F, TABLE, "EOMONTH", "formulas' EOMONTH gives #VALUE! given an array of "
+          "several values; Excel computes it for each element (a dynamic array formula "
+          "spills the month ends)", "Microsoft Support, \"Guidelines and examples of array "
+          "formulas\"; the cells Excel saved in part tune3 of tools/business_corpus.csv; "
+          "tests/test_dates_arrays.py", f"{_FXD}:eomonth"),
     Patch(_F, TABLE, "WORKDAY", "formulas' WORKDAY gives #VALUE! for a start on a "
           "weekend or a holiday and for a date after 9999; Excel counts from the day "
           "after the start, and gives #NUM! after 9999",

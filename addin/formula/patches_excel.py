@@ -162,6 +162,13 @@ EXCEL_FUNCTIONS = (
      _ms("XLOOKUP", "test_excel_lookups.py")),
     ("_XLFN.XLOOKUP", "lookup:xlookup", _UNLIKE.format("XLOOKUP"),
      _ms("XLOOKUP", "test_excel_lookups.py")),
+    *((name, "workdays:WORKDAYS", _UNLIKE.format(name.removeprefix("_XLFN.")) + " (formulas "
+       "reads a weekend string by its first seven characters, an empty weekend as #NUM!, "
+       "and dates before 1 March 1900 by its own calendar): ours computes what the page "
+       "settles and refuses the rest in strict mode",
+       _ms(name.removeprefix("_XLFN."), "test_excel_workdays.py"))
+      for name in ("NETWORKDAYS", "NETWORKDAYS.INTL", "WORKDAY.INTL", "WEEKNUM",
+                   "ISOWEEKNUM", "_XLFN.ISOWEEKNUM", "TIMEVALUE")),
     ("YEARFRAC", "dates:yearfrac", _UNLIKE.format("YEARFRAC") + " (2012-01-01 to "
      "2012-07-30 is 0.58055556, 0.57650273, 0.57808219 for bases 0, 1, 3)",
      _ms("YEARFRAC", "test_excel_cases.py")),

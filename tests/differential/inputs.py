@@ -71,6 +71,20 @@ WEEKDAY_TYPES = ["1", "2", "3", "11", "12", "13", "14", "15", "16", "17", "0", "
 #: WORKDAY's days: no nested expression (LibreOffice counts a huge number day by day)
 WORKDAYS = ["0", "1", "5", "-3", "10", "2.7", '"2"', "TRUE", "In!B3", "In!A3", "In!A4",
             "In!A7", "250", "-250"]
+#: NETWORKDAYS.INTL's and WORKDAY.INTL's weekend: the pages' numbers (1 to 7, 11 to 17),
+#: others (#NUM!), strings of seven 0s and 1s from Monday, of other length or characters
+#: (#VALUE!), "1111111", and cells
+WEEKENDS = ["1", "2", "7", "11", "17", "0", "8", "18", '"0000011"', '"1000001"',
+            '"1111111"', '"000001"', '"00000x1"', "In!B2", "In!A7", "2.5"]
+#: WORKDAY.INTL's: the same but "1111111" (LibreOffice searches on for a working day that
+#: never comes; napkin's #VALUE!, the page's, is tests/test_excel_workdays.py's)
+WORKDAY_WEEKENDS = [w for w in WEEKENDS if w != '"1111111"']
+#: WEEKNUM's return_type: the page's table (1, 2, 11 to 17, 21), others (#NUM!), cells
+WEEKNUM_TYPES = ["1", "2", "11", "12", "13", "14", "15", "16", "17", "21", "3", "0",
+                 "In!B2", "2.9"]
+#: TIMEVALUE's texts: the page's "2:24 AM", times of a 24-hour clock, out of range, dates
+TIME_TEXTS = ['"2:24 AM"', '"22:30"', '"12:00 AM"', '"11:23:45 PM"', '"6:35:10"',
+              '"25:00"', '"abc"', '"22-Aug-2011 6:35 AM"', "In!A4", "In!A7", '"12:30"']
 UNITS = ['"y"', '"m"', '"d"', '"md"', '"ym"', '"yd"', '"x"', '"Y"']
 FORMATS = ['"0.00"', '"#,##0"', '"0%"', '"yyyy-mm-dd"', '"mmm d, yyyy"', '"hh:mm"',
            '"0.0E+00"', '"@"', '"General"', '"d"', '"# ?/?"', '"0;-0;zero"']
@@ -113,7 +127,8 @@ ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES,
          "base": BASES, "basis": BASIS, "rt": REF_TEXTS, "nt": NUMBER_TEXTS,
          "sep": SEPARATORS, "bins": BINS,
          "ag": AGGREGATES, "ago": AGGREGATE_OPTIONS, "lk": RANGE_LOOKUPS,
-         "vr": VALUES_OR_RANGES, "wt": WEEKDAY_TYPES}
+         "vr": VALUES_OR_RANGES, "wt": WEEKDAY_TYPES, "we": WEEKENDS, "wwe": WORKDAY_WEEKENDS,
+         "wn": WEEKNUM_TYPES, "tv": TIME_TEXTS}
 
 _CELL = re.compile(r"In!([A-Z])(\d+)(?![\d:])")
 

@@ -64,7 +64,8 @@ class Result:
 #: probability too: no date, but a number whose range settles its value)
 SERIAL_ARGUMENTS = {"DAY": 1, "MONTH": 1, "YEAR": 1, "EOMONTH": 1, "EDATE": 1,
                     "WORKDAY": 1, "DAYS": 2, "DAYS360": 2, "YEARFRAC": 2, "DATEDIF": 2,
-                    "TEXT": 1, "BETA.INV": 1, "WEEKDAY": 1}
+                    "TEXT": 1, "BETA.INV": 1, "WEEKDAY": 1, "NETWORKDAYS": 2,
+                    "NETWORKDAYS.INTL": 2, "WORKDAY.INTL": 1, "WEEKNUM": 1, "ISOWEEKNUM": 1}
 
 
 def arguments(text: str) -> list[str]:
