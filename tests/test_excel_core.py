@@ -13,7 +13,6 @@ import pytest
 import xlsx_make
 
 from addin.engine.api import calc_workbook
-from addin.ooxml.guard import WorkbookError
 from udfs.machinery.errors import ExcelError
 
 c = xlsx_make.cell
@@ -117,13 +116,14 @@ def test_date_and_switch_are_computed_for_each_value_of_an_array_formula(tmp_pat
     assert [res[f"S!C{r}"] for r in range(2, 7)] == ["x", "y", "y", "y", "y"]
 
 
-def test_a_function_of_single_values_given_many_is_refused_not_guessed(tmp_path):
-    # TEXT has value parameters; in an array formula Excel computes it for each cell,
-    # which napkin's TEXT does not: strict mode refuses the workbook, naming the cell.
+def test_a_function_of_single_values_given_many_is_computed_for_each(tmp_path):
+    # TEXT has value parameters; in an array formula Excel computes it for each cell
+    # (Microsoft Support, "Guidelines and examples of array formulas"), as napkin now does
+    # (addin/formula/array_sizes.py, each_element): 1, 2, 3 in the format "0.0" by hand
     cells = [c(f"A{r}", None, r) for r in range(1, 4)]
     cells.append('<c r="B1"><f t="array" ref="B1:B3">TEXT(A1:A3,"0.0")</f></c>')
-    with pytest.raises(WorkbookError, match=r"TEXT.*S!B1"):
-        _calc(tmp_path, cells)
+    got = _calc(tmp_path, cells)
+    assert [got[f"S!B{r}"] for r in (1, 2, 3)] == ["1.0", "2.0", "3.0"]
 
 
 # ------------------------------------------------------------------------- criteria
