@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from addin.formula import context, fx, fx_excel
+from addin.formula.array_sizes import broadcast
 from addin.formula.excel_numbers import wildcard  # noqa: F401 (xa.wildcard: lookup, text)
 from udfs.machinery.errors import ExcelError
 
@@ -71,29 +72,17 @@ def lifted(func):
                 else (1, -1)) if isinstance(a, np.ndarray) else None)
         if all(g is None or g.size == 1 for g in grids):
             return func(*args)
-        rows = max(g.shape[0] for g in grids if g is not None)
-        cols = max(g.shape[1] for g in grids if g is not None)
+        rows, cols, places = broadcast(grids)
         out = np.empty((rows, cols), dtype=object)
-        for i in range(rows):
-            for j in range(cols):
-                vals, gap = [], False
-                for a, g in zip(args, grids, strict=True):
-                    if g is None:
-                        vals.append(a)
-                        continue
-                    r = 0 if g.shape[0] == 1 else i
-                    c = 0 if g.shape[1] == 1 else j
-                    if r >= g.shape[0] or c >= g.shape[1]:
-                        gap = True
-                        break
-                    vals.append(g[r, c])
-                if gap:
-                    out[i, j] = ns.errors["#N/A"]
-                    continue
-                try:
-                    out[i, j] = func(*vals)
-                except ExcelError as ex:
-                    out[i, j] = error_value(ns, ex)
+        for i, j, at in places:
+            if at is None:
+                out[i, j] = ns.errors["#N/A"]
+                continue
+            try:
+                out[i, j] = func(*(a if g is None else g[p]
+                                   for a, g, p in zip(args, grids, at, strict=True)))
+            except ExcelError as ex:
+                out[i, j] = error_value(ns, ex)
         return out.view(ns.Array)
 
     call.__name__ = func.__name__

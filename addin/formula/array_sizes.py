@@ -109,6 +109,27 @@ def unequal_sizes(name: str, args) -> str | None:
 
 
 
+def broadcast(grids):
+    """The places of a result computed element by element over ``grids`` (2-D arrays, or
+    None for an argument of one value): ``(rows, cols, places)``, the most rows and
+    columns among them, and for each place ``(i, j, at)``, ``at`` the position read in each
+    grid (None for a value) or None where one grid does not reach it (Excel's #N/A there:
+    an array of one row or column is repeated, a larger one is not)."""
+    rows = max(g.shape[0] for g in grids if g is not None)
+    cols = max(g.shape[1] for g in grids if g is not None)
+
+    def places():
+        for i in range(rows):
+            for j in range(cols):
+                at = [None if g is None else (0 if g.shape[0] == 1 else i,
+                                              0 if g.shape[1] == 1 else j) for g in grids]
+                reached = all(p is None or p[0] < g.shape[0] and p[1] < g.shape[1]
+                              for p, g in zip(at, grids, strict=True))
+                yield i, j, at if reached else None
+
+    return rows, cols, places()
+
+
 def each_element(func, skip: int, *args):
     """``func`` (a function Excel computes element by element) of ``args``, its first
     ``skip`` formulas' own: where an argument holds several values (a range of many cells,
@@ -129,31 +150,26 @@ def each_element(func, skip: int, *args):
     from addin.formula.fx import Fallback, load
 
     ns = load()
-    rows = max(g.shape[0] for g in grids if g is not None)
-    cols = max(g.shape[1] for g in grids if g is not None)
+    rows, cols, places = broadcast(grids)
     out = np.empty((rows, cols), dtype=object)
-    for i in range(rows):
-        for j in range(cols):
-            at = [None if g is None else (0 if g.shape[0] == 1 else i,
-                                          0 if g.shape[1] == 1 else j) for g in grids]
-            if any(p is not None and (p[0] >= g.shape[0] or p[1] >= g.shape[1])
-                   for p, g in zip(at, grids, strict=True)):
-                out[i, j] = ns.errors["#N/A"]  # (a place one argument does not reach)
-                continue
-            vals = [a if g is None else np.asarray([[g[p]]], object).view(ns.Array)
-                    for a, g, p in zip(args[skip:], grids, at, strict=True)]
-            try:
-                r = func(*args[:skip], *vals)
-            except (Fallback, RecursionError, NotImplementedError):
-                raise
-            except Exception:  # (a failure is the element's #VALUE!, as a one-cell
-                r = ns.errors["#VALUE!"]  # call's is the cell's: addin.engine.executor.call)
-            r = getattr(r, "value", r)  # (a reference given back: its value)
-            if isinstance(r, np.ndarray) and r.size != 1:
-                context.refuse(f"{getattr(func, '__name__', 'a function')} gave several "
-                               "values for one element of an array")
-                r = ns.errors["#VALUE!"]
-            out[i, j] = r.item(0) if isinstance(r, np.ndarray) else r
+    for i, j, at in places:
+        if at is None:
+            out[i, j] = ns.errors["#N/A"]  # (a place one argument does not reach)
+            continue
+        vals = [a if g is None else np.asarray([[g[p]]], object).view(ns.Array)
+                for a, g, p in zip(args[skip:], grids, at, strict=True)]
+        try:
+            r = func(*args[:skip], *vals)
+        except (Fallback, RecursionError, NotImplementedError):
+            raise
+        except Exception:  # (a failure is the element's #VALUE!, as a one-cell
+            r = ns.errors["#VALUE!"]  # call's is the cell's: addin.engine.executor.call)
+        r = getattr(r, "value", r)  # (a reference given back: its value)
+        if isinstance(r, np.ndarray) and r.size != 1:
+            context.refuse(f"{getattr(func, '__name__', 'a function')} gave several "
+                           "values for one element of an array")
+            r = ns.errors["#VALUE!"]
+        out[i, j] = r.item(0) if isinstance(r, np.ndarray) else r
     return out.view(ns.Array)
 
 

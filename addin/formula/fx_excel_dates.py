@@ -43,6 +43,7 @@ def each_element(func):
         from formulas.functions import Error, FoundError
 
         from addin.formula import fx
+        from addin.formula.array_sizes import broadcast
 
         grids = [np.asarray(a, dtype=object) if isinstance(a, np.ndarray) else None
                  for a in args]
@@ -50,29 +51,21 @@ def each_element(func):
                  g.reshape((1, -1)) if g.ndim == 1 else g for g in grids]
         if all(g is None or g.size == 1 for g in grids):
             return func(*args)
-        rows = max(g.shape[0] for g in grids if g is not None)
-        cols = max(g.shape[1] for g in grids if g is not None)
+        rows, cols, places = broadcast(grids)
         out = np.empty((rows, cols), dtype=object)
-        for i in range(rows):
-            for j in range(cols):
-                vals = []
-                for a, g in zip(args, grids, strict=True):
-                    if g is None:
-                        vals.append(a)
-                        continue
-                    r, c = (0 if g.shape[0] == 1 else i), (0 if g.shape[1] == 1 else j)
-                    vals.append(g[r, c] if r < g.shape[0] and c < g.shape[1] else None)
-                if any(v is None for v in vals):
-                    out[i, j] = Error.errors["#N/A"]
-                    continue
-                try:
-                    got = func(*vals)
-                except FoundError as ex:
-                    got = ex.err
-                except Exception:  # (formulas' wrap_func: #VALUE!)
-                    got = Error.errors["#VALUE!"]
-                out[i, j] = np.asarray(got, dtype=object).ravel()[0] if isinstance(
-                    got, np.ndarray) else got
+        for i, j, at in places:
+            if at is None:
+                out[i, j] = Error.errors["#N/A"]
+                continue
+            vals = [a if g is None else g[p] for a, g, p in zip(args, grids, at, strict=True)]
+            try:
+                got = func(*vals)
+            except FoundError as ex:
+                got = ex.err
+            except Exception:  # (formulas' wrap_func: #VALUE!)
+                got = Error.errors["#VALUE!"]
+            out[i, j] = np.asarray(got, dtype=object).ravel()[0] if isinstance(
+                got, np.ndarray) else got
         return out.view(fx.load().Array)
 
     return call
