@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from addin.engine import budget, columns, cycles, demand, executor, roots
+from addin.engine import budget, columns, cycles, demand, executor, last_digits, roots
 from addin.engine.book import FAILED, UNREADABLE, Node, Workbook, label
 from addin.engine.boot import ready
 from addin.formula import calls, context, fx, intersection, ranges
@@ -371,6 +371,7 @@ class Evaluation:
         self.work.compute()  # (refused here when past the count's limit)
         context.STATE.registry, context.STATE.columns = self.registry, self.columns
         context.STATE.noise = 0.0  # (what a cycle saved short of its fixed point leaves)
+        context.STATE.unknown_digits = last_digits.downstream(order)  # (PMT, ^ upstream)
         say = self.progress
         wanted = self.demand = demand.Demand(self)  # (what OFFSET, INDIRECT reach first)
         context.STATE.demand, done, active = wanted.need, wanted.done, wanted.active
@@ -390,6 +391,7 @@ class Evaluation:
                     say("computing", i, len(order))
         finally:
             context.STATE.demand = context.STATE.columns = None
+            context.STATE.unknown_digits = None
             calls.clear()
         if cycles.with_loops(self):  # loops closed by OFFSET, INDIRECT: now cycles
             self.rerun(self.replanned)

@@ -124,7 +124,13 @@ def near_zero_sum(original, key: str):
         return x, y * sign
 
     def refused():
-        if context.saved_noise():
+        unknown = context.last_digits_unknown()
+        if unknown:
+            context.refuse(f"'{key}' of two numbers that cancel to within 2^-40 of "
+                           f"themselves, computed from {unknown} (napkin's last digits of "
+                           f"{unknown} are not always Excel's: Excel may give 0 there, or "
+                           "other last digits)")
+        elif context.saved_noise():
             context.refuse(f"'{key}' of two numbers that cancel to within what Excel's "
                            "unfinished iteration of a circular reference leaves in its "
                            "values (its saved values are not an exact fixed point)")
@@ -145,7 +151,8 @@ def near_zero_sum(original, key: str):
         result = original(*args)
         xy = operands(args)
         if xy and cancels(*xy, total := xy[0] + xy[1]):
-            settled = exponent_gap(*xy, total) >= ZERO_GAP and not context.saved_noise()
+            settled = exponent_gap(*xy, total) >= ZERO_GAP and not context.saved_noise() \
+                and not context.last_digits_unknown()  # (Excel's operands, to the last bit)
             return _zero_like(result) if settled else refused()
         return result
 

@@ -14,7 +14,9 @@ branches while it runs, and the position in its graph being computed:
 formulas' references, ``read_cells``) and, while strict mode keeps Excel's values in
 cells it does not compute, ``read_kept`` (node -> a kept cell it read through OFFSET or
 INDIRECT, ``note_read_kept``), ``noise`` (how far, relative, the values Excel saved in
-an iterated cycle are from its fixed point: ``saved_noise``) and, while a workbook is
+an iterated cycle are from its fixed point: ``saved_noise``), ``unknown_digits`` (id of a
+formula -> the function upstream of it whose last digits napkin does not know to be
+Excel's: ``last_digits_unknown``) and, while a workbook is
 computed, ``demand`` (node ->
 None once that formula is computed, computing it first if need be, or why it cannot be:
 ``addin.engine.demand``). The engine sets them; Excel's functions (``addin.excel``) and
@@ -130,3 +132,13 @@ def note_read_kept(kept) -> None:
     noted, node = getattr(STATE, "read_kept", None), getattr(STATE, "node", None)
     if noted is not None and node is not None and node is not kept:
         noted.setdefault(node, kept)
+
+
+def last_digits_unknown() -> str | None:
+    """The function upstream of the formula being computed whose last binary digits napkin
+    does not know to be Excel's (PMT, ``^``...: ``addin.engine.last_digits``), or None:
+    where there is one, a sum that cancels or a comparison of nearly equal numbers is not
+    settled by the rules Excel's saved values gave (they hold for Excel's operands)."""
+    node = getattr(STATE, "node", None)
+    unknown = getattr(STATE, "unknown_digits", None)
+    return unknown.get(id(node)) if unknown and node is not None else None

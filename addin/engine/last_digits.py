@@ -1,0 +1,108 @@
+"""The formulas downstream of a function whose last binary digits napkin does not know to
+be Excel's: where they are, a ``+`` or ``-`` that cancels, or a comparison of two numbers
+equal but for their last bits, is not settled by Excel's rules and strict mode refuses it.
+
+Strict mode's rules for a sum that cancels (``addin.formula.cancellation``: a formula's
+final ``+`` or ``-`` is 0 where its result lies 50 or more binary exponents below its
+larger operand) and for a comparison of nearly equal numbers
+(``addin.formula.excel_numbers.near_equal``) were settled on the values Excel saved: they
+give Excel's answer when napkin's operands are Excel's to the last bit. Addition,
+subtraction, multiplication and division are IEEE's in both, and so are the values that
+lookups, IF, SUM over the same order and the like pass on. A function computed through
+powers, exponentials, logarithms or an iteration is not: napkin's PMT computes (1+r)^n as
+exp(n*log1p(r)); of the 36 PMT cells with plain arguments Excel saved in the corpora seen
+so far, napkin's order of the formula gives Excel's double in 3, the naive order in 3, and
+neither in 32 (docs/fidelity.md, "heldout7"). One unit in the last place of a monthly
+payment, carried through a sixty-row loan schedule, made napkin's last balance cancel 50
+exponents below its operands where Excel's cancelled 45: napkin gave 0 and Excel kept
+-5.37E-11, and 301 cells read it (heldout7's "5 Year Financial Plan for Manufacturing
+Company.xlsx").
+
+So a formula is *downstream* when its text calls one of ``UNKNOWN_LAST_DIGITS`` (or uses
+``^``), or a formula or defined name it reads is downstream. A formula that makes a
+reference while computing (OFFSET, INDIRECT), whose cells its dependencies do not list,
+is downstream when any formula of the workbook is. There the cancellation and comparison
+rules refuse instead of deciding (``context.last_digits_unknown``). Values Excel saved and
+napkin keeps (``Node.keep``) are Excel's own, and start nothing.
+
+References
+----------
+Microsoft Learn, "Floating-point arithmetic may give inaccurate results in Excel"
+(learn.microsoft.com/en-us/office/troubleshoot/excel/floating-point-arithmetic-inaccurate-result):
+Excel stores and computes in IEEE 754 double precision.
+"""
+
+from __future__ import annotations
+
+import re
+
+from addin.formula import formula_text as ft
+
+#: functions computed through powers, exponentials, logarithms, series or an iteration,
+#: whose last binary digits napkin does not know to be Excel's: the annuity family (PMT
+#: shown to differ, the module's docstring) and every function computed the same way
+UNKNOWN_LAST_DIGITS = (
+    # financial: powers of (1 + rate), roots found by iteration
+    "PMT", "IPMT", "PPMT", "PV", "FV", "NPER", "RATE", "CUMIPMT", "CUMPRINC", "NPV", "XNPV",
+    "IRR", "XIRR", "MIRR", "EFFECT", "NOMINAL", "RRI", "FVSCHEDULE", "DB", "DDB", "VDB",
+    "PDURATION",
+    # powers, exponentials, logarithms
+    "POWER", "EXP", "LN", "LOG", "LOG10", "GEOMEAN", "SQRTPI",
+    # trigonometric and hyperbolic
+    "SIN", "COS", "TAN", "ASIN", "ACOS", "ATAN", "ATAN2", "SINH", "COSH", "TANH", "ASINH",
+    "ACOSH", "ATANH", "COT", "COTH", "CSC", "CSCH", "SEC", "SECH", "ACOT", "ACOTH",
+    # statistics computed through square roots of sums, series and distributions
+    "STDEV", "STDEV.S", "STDEV.P", "STDEVP", "STDEVA", "STDEVPA", "VAR", "VAR.S", "VAR.P",
+    "VARP", "VARA", "VARPA", "DEVSQ", "CORREL", "PEARSON", "RSQ", "SLOPE", "INTERCEPT",
+    "FORECAST", "FORECAST.LINEAR", "TREND", "GROWTH", "LINEST", "LOGEST", "STEYX", "COVAR",
+    "COVARIANCE.P", "COVARIANCE.S", "SKEW", "SKEW.P", "KURT", "STANDARDIZE",
+    "NORM.DIST", "NORMDIST", "NORM.S.DIST", "NORMSDIST", "NORM.INV", "NORMINV",
+    "NORM.S.INV", "NORMSINV", "LOGNORM.DIST", "LOGNORMDIST", "LOGNORM.INV", "LOGINV",
+    "EXPON.DIST", "EXPONDIST", "POISSON", "POISSON.DIST", "BINOM.DIST", "BINOMDIST",
+    "T.DIST", "T.DIST.2T", "T.DIST.RT", "TDIST", "T.INV", "T.INV.2T", "TINV", "T.TEST",
+    "TTEST", "CHISQ.DIST", "CHISQ.DIST.RT", "CHIDIST", "CHISQ.INV", "CHISQ.INV.RT",
+    "CHIINV", "CHISQ.TEST", "CHITEST", "F.DIST", "F.DIST.RT", "FDIST", "F.INV",
+    "F.INV.RT", "FINV", "GAMMA", "GAMMALN", "GAMMALN.PRECISE", "GAMMA.DIST", "GAMMADIST",
+    "GAMMA.INV", "GAMMAINV", "BETA.DIST", "BETADIST", "BETA.INV", "BETAINV", "WEIBULL",
+    "WEIBULL.DIST", "FISHER", "FISHERINV", "CONFIDENCE", "CONFIDENCE.NORM",
+    "CONFIDENCE.T", "ERF", "ERF.PRECISE", "ERFC", "ERFC.PRECISE", "PHI", "GAUSS",
+    "Z.TEST", "ZTEST",
+)
+_CALL = re.compile(r"(?<![\w.])(?:_xlfn\.)?(" + "|".join(
+    re.escape(f) for f in sorted(UNKNOWN_LAST_DIGITS, key=len, reverse=True))
+    + r")\s*\(", re.I)
+_DYNAMIC = re.compile(r"(?<![\w.])(?:_xlfn\.)?(OFFSET|INDIRECT)\s*\(", re.I)
+
+
+def first_unknown(text: str | None) -> str | None:
+    """The first function of ``UNKNOWN_LAST_DIGITS`` formula ``text`` calls (upper case),
+    ``"^"`` where it raises to a power, else None."""
+    body = ft.outside_strings(text or "")
+    got = _CALL.search(body)
+    if got:
+        return got.group(1).upper()
+    return "^" if "^" in body else None
+
+
+def downstream(nodes) -> dict[int, str]:
+    """``{id(node): function}`` of the formulas and defined names among ``nodes``
+    downstream of a function of ``UNKNOWN_LAST_DIGITS`` (the module's docstring): the
+    function named is the first found on the way up. Computed to a fixed point, so that
+    the order of ``nodes`` (and cycles) does not matter."""
+    live = [n for n in nodes if n.keep is None or n.is_name]
+    got = {id(n): f for n in live if (f := first_unknown(n.text))}
+    if not got:
+        return got
+    changed = True
+    while changed:
+        changed = False
+        for n in live:
+            if id(n) in got:
+                continue
+            up = next((got[id(d)] for d in n.deps if id(d) in got), None)
+            if up is None and _DYNAMIC.search(ft.outside_strings(n.text or "")):
+                up = next(iter(got.values()))
+            if up is not None:
+                got[id(n)] = up
+                changed = True
+    return got
