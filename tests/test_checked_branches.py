@@ -84,18 +84,18 @@ def test_a_form_the_compile_shows_counts_only_in_the_argument_returned(tmp_path)
 
 
 def test_the_branching_function_is_checked_for_the_arguments_it_returns(tmp_path):
-    # SWITCH is not listed for references to one cell: given one in an argument it
-    # returns, it is refused (SWITCH(1,1,A5,2,7) is the blank A5, 0); in one it does not,
-    # computed. CHOOSE is listed for empty cells (one saved cell of the fourth held-out
-    # part and Microsoft's page: tests/test_checked_more_forms.py): CHOOSE(2,5,A5) is 0
+    # SWITCH is not listed for empty cells: given one in an argument it returns, it is
+    # refused (SWITCH(1,1,A5,2,7) is the blank A5, 0); in one it does not, computed.
+    # CHOOSE is listed for empty cells (one saved cell of the fourth held-out part and
+    # Microsoft's page: tests/test_checked_more_forms.py): CHOOSE(2,5,A5) is 0
     listed = checked.checked()
-    assert "empty" in listed["CHOOSE"][0] and "cells" not in listed["SWITCH"][0]
+    assert "empty" in listed["CHOOSE"][0] and "empty" not in listed["SWITCH"][0]
     res = _calc(tmp_path, [c("B1", "CHOOSE(1,5,A5)", 5), c("B2", "SWITCH(2,1,A5,2,7)", 7),
                            c("B3", "CHOOSE(2,5,A5)", 0)])
     assert (res["S!B1"], res["S!B2"], res["S!B3"]) == (5, 7, 0)
     (tmp_path / "switch").mkdir()
     res = _strict_and_lenient(tmp_path / "switch", GIVEN + [c("B1", "SWITCH(1,1,A5,2,7)", 0)],
-                              r"SWITCH\(\) given a reference to one cell in S!B1")
+                              r"SWITCH\(\) given an empty cell in S!B1")
     assert res["S!B1"] == 0
 
 

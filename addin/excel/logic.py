@@ -12,11 +12,14 @@ TRUE or FALSE: #VALUE!).
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from addin.excel import args as xa
 from addin.excel.args import Cannot
 from addin.formula import context, fx
+from addin.formula import formula_text as ft
 from addin.formula.arrays import grid
 from udfs.machinery.errors import ExcelError
 
@@ -162,7 +165,29 @@ def switch(expression, *pairs):
         raise Cannot("SWITCH() given a range of many cells as a result or default (whether "
                      "it gives the reference back or its values is not on its page): give "
                      "one cell, or INDEX(range,n) of the cell wanted")
+    if any(isinstance(v, ns.Ranges) for v in results) and not _whole_formula("SWITCH"):
+        raise Cannot("SWITCH() given a reference to one cell as a result or default inside "
+                     "another call (whether it gives the reference or the cell's value is "
+                     "not on its page; a function reading references, as SUM does, may "
+                     "tell them apart): write the SWITCH in a cell of its own")
     return _switch_each(expression, *pairs)
+
+
+def _whole_formula(name: str) -> bool:
+    """Whether the formula being computed (``context.STATE.node``) is one call of ``name``
+    and nothing else (``=SWITCH(...)``): there a result that is a reference to one cell
+    shows that cell's value whether the function gives back the reference or the value."""
+    node = getattr(context.STATE, "node", None)
+    text = ft.outside_strings(getattr(node, "text", None) or "").lstrip("=").strip()
+    head = re.match(rf"(?:_xlfn\.)?{name}\s*\(", text, re.I)
+    if head is None:
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and ch == ")":
+            return i == len(text) - 1
+    return False
 
 
 def _many(v, ns) -> bool:

@@ -69,9 +69,15 @@ excel("OR", "scalars, cells, ranges, empty",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py); "
       "tests/test_checked_empty_math.py",
       value_context=True)
-excel("SWITCH", "scalars, ranges",
+excel("SWITCH", "scalars, cells, ranges",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
-      "hand)",
+      "hand) ; a reference to one cell: as the expression, its value compared (Microsoft "
+      "Support, \"SWITCH function\", its examples of SWITCH(A3,...) and SWITCH(A5,...): A3 = 99 "
+      "matching no value, #N/A; A5 = 2, the default); as a result or default, the cell's value"
+      " where the formula is the SWITCH alone, as Excel saved 5,000 cells of "
+      "SWITCH(TRUE,M2=\"Out of Stock\",0,E2) (tools/business_corpus.csv, heldout7, "
+      "Dey-Apurba/Inventory-Managment-Analysis), refused inside another call "
+      "(addin/excel/logic.py); tests/test_checked_switch_cells.py",
       xlfn=True, branching=True)
 excel("TRUE", "no argument",
       "values Excel saved in tests/corpus/poi/Booleans.xlsx (tests/test_fidelity.py); "
