@@ -209,6 +209,20 @@ def test_a_rate_another_formula_reads_is_refused(tmp_path, saved_irr, last_flow)
     assert "--lenient" in said
 
 
+def test_a_flow_excel_saved_as_a_whole_number_is_its_value(tmp_path):
+    # the cost computed by a formula (=A1*-1) that Excel saved as "-70000", the written
+    # form of the double -70000.0: the flows are as saved, so the rate is taken (heldout7's
+    # Bond Valuation.xlsx, 'BOND YIELD'!J7 =$B$12*-1 saved -1220, was refused for it)
+    cells = [c("A1", None, 70000), c("A2", "A1*-1", "-70000"),
+             *(c(f"A{i}", None, x) for i, x in enumerate(IRR_EXAMPLE[1:], start=3)),
+             c("B1", "IRR(A2:A7)", 0.08663094803652216),
+             c("B2", "B1*100", 0.08663094803652216 * 100)]
+    kept: list = []
+    res = _calc(tmp_path, cells, kept)
+    assert kept == []
+    assert res["S!B1"] == 0.08663094803652216 and res["S!A2"] == -70000
+
+
 #: a tuning pool's solar project-finance model (AtharvFinanceLab/Financial_Modeling_and_
 #: Valuation, Solar Projet Finance.xlsx, C94:T94, D94 empty; not a held-out part): the
 #: cash flows Excel saved, and its IRR(C94:T94) saved as 0.12008705904080652 in C98

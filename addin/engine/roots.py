@@ -100,8 +100,17 @@ def _inputs_as_saved(wb, node) -> bool:
 
 
 def _identical(saved, ours) -> bool:
+    """Whether ``ours`` is the value Excel saved: the same number to the last bit (a
+    whole number saved as ``-1220`` is the double -1220.0: Excel's numbers are all
+    doubles), or the same value of another kind."""
     saved, ours = norm_scalar(saved), norm_scalar(ours)
+    if _number(saved) and _number(ours):
+        return float(saved) == float(ours)
     return type(saved) is type(ours) and (saved == ours or str(saved) == str(ours))
+
+
+def _number(v) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
 
 
 def not_a_number(wb, node) -> bool:
