@@ -8,6 +8,8 @@ import hashlib
 import re
 from collections import Counter
 
+import pytest
+
 from tools import business_corpus as bc
 
 
@@ -23,10 +25,10 @@ def test_every_row_is_an_excel_saved_workbook_at_a_commit_on_its_side():
     assert rows and len({r["sha256"] for r in rows}) == len(rows)
     for r in rows:
         # (the second round's parts are the same sides, with a 2: heldout2, tune2; the
-        # third to seventh rounds, heldout3-7, are held out whole, not split; so is the
+        # third to eighth rounds, heldout3-8, are held out whole, not split; so is the
         # tuning pool, tune3)
         if r["part"] not in ("heldout3", "heldout4", "heldout5", "heldout6", "tune3",
-                             "heldout7"):
+                             "heldout7", "heldout8"):
             assert r["part"].removesuffix("2") == bc.part_of(r["repository"]), r
         assert re.fullmatch(r"[0-9a-f]{40}", r["commit"]), r
         assert re.fullmatch(r"[0-9a-f]{64}", r["sha256"]), r
@@ -47,7 +49,7 @@ def test_the_third_part_shares_no_owner_with_the_first_two_and_caps_each_reposit
     third = [r for r in rows if r["part"] == "heldout3"]
     earlier = {r["repository"].split("/")[0].lower() for r in rows
                if r["part"] not in ("heldout3", "heldout4", "heldout5", "heldout6", "tune3",
-                                    "heldout7")}
+                                    "heldout7", "heldout8")}
     owners = {r["repository"].split("/")[0].lower() for r in third}
     assert third and not owners & earlier
     per_repository = Counter(r["repository"] for r in third)
@@ -65,7 +67,8 @@ def test_the_fourth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_rep
     rows = bc.entries()
     fourth = [r for r in rows if r["part"] == "heldout4"]
     earlier = {r["repository"].split("/")[0].lower() for r in rows
-               if r["part"] not in ("heldout4", "heldout5", "heldout6", "tune3", "heldout7")}
+               if r["part"] not in ("heldout4", "heldout5", "heldout6", "tune3", "heldout7",
+                                    "heldout8")}
     assert len(fourth) == 45
     assert not {r["repository"].split("/")[0].lower() for r in fourth} & earlier
     per_repository = Counter(r["repository"] for r in fourth)
@@ -83,7 +86,7 @@ def test_the_fifth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repo
     rows = bc.entries()
     fifth = [r for r in rows if r["part"] == "heldout5"]
     earlier = {r["repository"].split("/")[0].lower() for r in rows
-               if r["part"] not in ("heldout5", "heldout6", "tune3", "heldout7")}
+               if r["part"] not in ("heldout5", "heldout6", "tune3", "heldout7", "heldout8")}
     assert len(fifth) == 45
     assert not {r["repository"].split("/")[0].lower() for r in fifth} & earlier
     per_repository = Counter(r["repository"] for r in fifth)
@@ -102,7 +105,7 @@ def test_the_sixth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repo
     rows = bc.entries()
     sixth = [r for r in rows if r["part"] == "heldout6"]
     earlier = {r["repository"].split("/")[0].lower() for r in rows
-               if r["part"] not in ("heldout6", "heldout7")}
+               if r["part"] not in ("heldout6", "heldout7", "heldout8")}
     assert len(sixth) == 45
     assert not {r["repository"].split("/")[0].lower() for r in sixth} & earlier
     per_repository = Counter(r["repository"] for r in sixth)
@@ -113,14 +116,16 @@ def test_the_sixth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repo
         assert paths == sorted(paths), repo
 
 
-def test_the_seventh_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repository():
-    # the seventh round's rule, committed in the manifest before any candidate was looked
-    # at: no repository nor owner of the first six rounds nor of the tuning pool; at most 3
-    # files a repository, the first eligible ones by path at one commit; at least 15
+@pytest.mark.parametrize("part", ["heldout7", "heldout8"])
+def test_the_seventh_and_eighth_parts_share_no_owner_with_earlier_ones(part):
+    # each round's rule, committed in the manifest before any candidate was looked at: no
+    # repository nor owner of the earlier rounds nor of the tuning pool; at most 3 files a
+    # repository, the first eligible ones by path at one commit; at least 15
     # repositories; 45 files
     rows = bc.entries()
-    seventh = [r for r in rows if r["part"] == "heldout7"]
-    earlier = {r["repository"].split("/")[0].lower() for r in rows if r["part"] != "heldout7"}
+    seventh = [r for r in rows if r["part"] == part]
+    before = bc.PARTS[:bc.PARTS.index(part)]
+    earlier = {r["repository"].split("/")[0].lower() for r in rows if r["part"] in before}
     assert len(seventh) == 45
     assert not {r["repository"].split("/")[0].lower() for r in seventh} & earlier
     per_repository = Counter(r["repository"] for r in seventh)

@@ -42,8 +42,12 @@ The list and its split were made so (docs/fidelity.md, "A held-out corpus"):
   same rule, searched by yet other file names and repository words, no repository or owner
   of the earlier rounds (the pool's included) nor any repository mirrored before its rule,
   at least 15 repositories, until 45 files.
+* an eighth round (part ``heldout8``, held out whole), once the seventh had been seen: the
+  same rule, searched by yet other file names and repository words, no repository or owner
+  of the earlier rounds nor any repository mirrored before its rule, at least 15
+  repositories, until 45 files.
 
-``census DIR [--part heldout|heldout2|heldout3|heldout4|heldout5|heldout6|tune3|heldout7|...]
+``census DIR [--part heldout|heldout2|...|heldout7|heldout8|tune|tune2|tune3]
 [--libreoffice]``: the refusal census of one part (``tools.refusal_census``'s section, on
 those files).
 """
@@ -60,7 +64,7 @@ from pathlib import Path
 MANIFEST = Path(__file__).with_name("business_corpus.csv")
 RAW = "https://raw.githubusercontent.com/{repository}/{commit}/{path}"
 PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4", "heldout5", "heldout6",
-         "tune3", "heldout7")
+         "tune3", "heldout7", "heldout8")
 
 
 def part_of(repository: str) -> str:
