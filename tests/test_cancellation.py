@@ -84,13 +84,23 @@ def test_final_subtraction_of_three_terms(tmp_path):
 
 def test_a_final_subtraction_short_of_the_gap_is_not_made_zero(tmp_path):
     # FMCF(AutoRecovered).xlsx, 'Sc 7'!AA19 =Z$19-Z$22 (heldout2): 48 exponents apart,
-    # Excel saved the binary result -1.0186340659856796E-10, not 0. napkin refuses it
-    # (its own operands may differ from Excel's in the last bits, and the result is
-    # made of them) and keeps Excel's value where nothing computed reads it
+    # Excel saved the binary result -1.0186340659856796E-10, not 0. Its operands are
+    # references to one cell each whose values napkin has as Excel saved them: Excel's
+    # own operands, so the IEEE result is Excel's (addin.formula.saved_operands)
     a, b = 22514.212556922343, 22514.212556922444
     assert a - b == -1.0186340659856796e-10
     res, kept = _calc(tmp_path, [c("A1", None, a), c("A2", None, b),
                                  c("B1", "A1-A2", -1.0186340659856796e-10)])
+    assert kept == [] and res["S!B1"] == -1.0186340659856796e-10
+
+
+def test_a_final_subtraction_short_of_the_gap_of_other_operands_is_refused(tmp_path):
+    # the same two numbers, one of them a product's (A2*1, napkin's own value, not one
+    # Excel saved): the result is made of the operands' last bits, refused, and Excel's
+    # value kept where nothing computed reads it
+    a, b = 22514.212556922343, 22514.212556922444
+    res, kept = _calc(tmp_path, [c("A1", None, a), c("A2", None, b),
+                                 c("B1", "A1-A2*1", -1.0186340659856796e-10)])
     assert kept == ["S!B1"] and res["S!B1"] == -1.0186340659856796e-10
 
 

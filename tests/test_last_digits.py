@@ -38,11 +38,12 @@ def test_the_difference_of_two_numbers_a_unit_apart_is_0_when_both_are_excels():
 
 def test_downstream_of_pmt_a_cancelling_sum_and_a_near_comparison_are_refused(tmp_path):
     # row 1: from PMT; row 2: from the payment written as a number (Excel's value to the
-    # last bit, as a saved input is); same formulas in both
+    # last bit, as a saved input is); the same formulas in both, C's operand a product
+    # (B*1: napkin's own value, not a cell Excel saved)
     cells = [c("A1", "PMT(0.05/12,60,-100000)", PAYMENT), c("A2", None, PAYMENT)]
     for row in (1, 2):
-        cells += [c(f"B{row}", f"A{row}+2E-13", PAYMENT), c(f"C{row}", f"B{row}-A{row}", 0),
-                  c(f"D{row}", f"B{row}=A{row}", 1, t="b")]
+        cells += [c(f"B{row}", f"A{row}+2E-13", PAYMENT + 2e-13),
+                  c(f"C{row}", f"B{row}*1-A{row}", 0), c(f"D{row}", f"B{row}=A{row}", 1, t="b")]
     res, kept = sheet_calc.calc_sheet(tmp_path, cells)
     # from the number: the final '-' made 0 and the comparison TRUE (2^-52.9 apart, the
     # same 15 digits: excel_numbers.EQUAL), as Excel's rules give on Excel's operands
@@ -51,6 +52,27 @@ def test_downstream_of_pmt_a_cancelling_sum_and_a_near_comparison_are_refused(tm
     # then both answers would differ from Excel's: kept, the reason naming PMT
     assert set(kept) == {"S!C1", "S!D1"}
     assert all("computed from PMT" in why for why in kept.values())
+
+
+def test_downstream_of_pmt_a_final_sum_of_two_cells_takes_excels_operands(tmp_path):
+    # heldout7's loan balance in small: Excel's cells a few units in the last place from
+    # napkin's. Saved B1 is the payment plus 2^-36 (64 units of 2^-42), napkin's B1 the
+    # payment plus one unit: 63 units apart, 2^-47 of the payment, within 2^-40, so the
+    # saved values are Excel's operands (addin.formula.saved_operands). On them the
+    # difference is 2^-36 = 1.4551915228366852E-11, 46 exponents below 1887 (2^10): kept
+    # by Excel's rule (KEPT_GAP, 48), where napkin's own operands (2^-42, 52 below) would
+    # have given 0
+    saved_b = PAYMENT + 2.0 ** -36
+    assert saved_b - PAYMENT == 2.0 ** -36 == 1.4551915228366852e-11
+    assert math.frexp(PAYMENT)[1] - math.frexp(2.0 ** -36)[1] == 46
+    cells = [c("A1", "PMT(0.05/12,60,-100000)", PAYMENT), c("B1", "A1+2E-13", saved_b),
+             c("C1", "B1-A1", 2.0 ** -36), c("E1", "C1*1E11", 2.0 ** -36 * 1e11),
+             # an operand napkin computed far from Excel's (its input changed since):
+             # Excel's operands are not known, refused
+             c("B2", "A1+2E-13", PAYMENT + 1e-6), c("C2", "B2-A1", 1e-6)]
+    res, kept = sheet_calc.calc_sheet(tmp_path, cells)
+    assert res["S!C1"] == 2.0 ** -36 and res["S!E1"] == 2.0 ** -36 * 1e11
+    assert list(kept) == ["S!C2"] and "computed from PMT" in kept["S!C2"]
 
 
 def test_the_functions_found_in_a_formula():

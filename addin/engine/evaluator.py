@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from addin.engine import budget, columns, cycles, demand, executor, last_digits, roots
+from addin.engine import budget, columns, cycles, demand, executor, kept, last_digits, roots
 from addin.engine.book import FAILED, UNREADABLE, Node, Workbook, label
 from addin.engine.boot import ready
 from addin.formula import calls, context, fx, intersection, ranges
@@ -363,15 +363,12 @@ class Evaluation:
     def run(self, order: list[Node] | None = None) -> None:
         """Compute every formula (in ``order``, from ``plan``, when given)."""
         order = self.replanned or (self.plan() if order is None else order)
-        # what reads a defined name that is kept is kept too (nothing, when no name is)
-        kept_names = any(n.keep is not None for n in self.wb.name_nodes.values())
-        for node in order if kept_names else ():
-            if node.keep is None and any(d.keep is not None and d.is_name for d in node.deps):
-                node.keep = next(d.keep for d in node.deps if d.keep is not None and d.is_name)
+        kept.readers_of_kept_names(self.wb, order)
         self.work.compute()  # (refused here when past the count's limit)
         context.STATE.registry, context.STATE.columns = self.registry, self.columns
         context.STATE.noise = 0.0  # (what a cycle saved short of its fixed point leaves)
         context.STATE.unknown_digits = last_digits.downstream(order)  # (PMT, ^ upstream)
+        context.STATE.saved_current = kept.values_current(self.wb)  # (saved_operands)
         say = self.progress
         wanted = self.demand = demand.Demand(self)  # (what OFFSET, INDIRECT reach first)
         context.STATE.demand, done, active = wanted.need, wanted.done, wanted.active
@@ -391,7 +388,7 @@ class Evaluation:
                     say("computing", i, len(order))
         finally:
             context.STATE.demand = context.STATE.columns = None
-            context.STATE.unknown_digits = None
+            context.STATE.unknown_digits = context.STATE.saved_current = None
             calls.clear()
         if cycles.with_loops(self):  # loops closed by OFFSET, INDIRECT: now cycles
             self.rerun(self.replanned)

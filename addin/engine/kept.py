@@ -92,6 +92,22 @@ def asks_recalculation(workbook_xml: str) -> str | None:
     return None
 
 
+def values_current(wb) -> bool:
+    """Whether the values workbook ``wb`` holds are those Excel computed for its formulas
+    as saved (``asks_recalculation`` finds no reason to doubt it)."""
+    return asks_recalculation(getattr(wb, "workbook_xml", "")) is None
+
+
+def readers_of_kept_names(wb, order) -> None:
+    """Keep (``Node.keep``) every formula of ``order`` that reads a defined name that is
+    kept, with that name's reason (nothing to do when no name is kept)."""
+    if not any(n.keep is not None for n in wb.name_nodes.values()):
+        return
+    for node in order:
+        if node.keep is None and any(d.keep is not None and d.is_name for d in node.deps):
+            node.keep = next(d.keep for d in node.deps if d.keep is not None and d.is_name)
+
+
 def same(saved, ours) -> bool:
     """Whether computed value ``ours`` is the value Excel saved (numbers to ``REL``)."""
     saved, ours = norm_scalar(saved), norm_scalar(ours)

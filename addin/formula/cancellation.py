@@ -39,6 +39,15 @@ saved values are a fixed point only to within a relative ``r`` (Excel stopped it
 Excel's operands there are its iteration's, not the formulas' values. Arrays are left as
 formulas gives them.
 
+The rule decides on napkin's operands, which are Excel's to the last bit only where every
+function upstream computes Excel's last bits: downstream of PMT, ``^``, EXP and the like
+(``addin.engine.last_digits``, ``context.last_digits_unknown``) nothing is made 0 on
+napkin's operands. Where a formula's final ``+`` or ``-`` would be refused and both
+operands are references to one cell whose values napkin has as Excel saved them, to within
+2^-40 (``addin.formula.saved_operands``), the rule is applied to the saved values, Excel's
+own operands (``excel_result``): 0 from ``ZERO_GAP`` down, the IEEE result from
+``KEPT_GAP`` (48) up, refused at 49.
+
 References
 ----------
 Microsoft Learn, "Floating-point arithmetic may give inaccurate results in Excel"
@@ -62,7 +71,7 @@ import math
 
 import numpy as np
 
-from addin.formula import context
+from addin.formula import context, saved_operands
 
 #: how near two numbers of opposite signs must be for their sum to be refused, unless
 #: it is a formula's final operation made 0 (``ZERO_GAP``): within 2^-40 of the larger,
@@ -72,6 +81,10 @@ NEAR = 2.0 ** -40
 #: this many or more below its larger operand's (68 saved cells at 50 to 52 made 0, 5 at
 #: 43 to 48 not: the module's docstring)
 ZERO_GAP = 50
+#: a formula's final ``+`` or ``-`` keeps its IEEE result in Excel where the result's
+#: binary exponent is this many or fewer below its larger operand's (5 saved cells at 43 to
+#: 48, the module's docstring; heldout7's loan balance at 45, -5.366E-11)
+KEPT_GAP = 48
 #: how far beyond a cycle's saved noise a sum is refused (``context.NOISE_MARGIN``)
 NOISE_MARGIN = context.NOISE_MARGIN
 
@@ -96,10 +109,25 @@ def cancels(x: float, y: float, total: float) -> bool:
                 and abs(total) < max(abs(x), abs(y)) * near())
 
 
-def _zero_like(result):
+def _like(result, value: float):
+    """``value`` in the form of ``result`` (an array of its shape, or one number)."""
     if isinstance(result, np.ndarray):
-        return np.full(result.shape, 0.0, dtype=object).view(type(result))
-    return 0.0
+        return np.full(result.shape, value, dtype=object).view(type(result))
+    return value
+
+
+def excel_result(x: float, y: float) -> float | None:
+    """Excel's value of a formula's final ``x + y`` on its own operands (``y`` with the
+    sign of ``-`` already applied): 0 where the result lies ``ZERO_GAP`` or more binary
+    exponents below the larger operand, the IEEE sum where it lies ``KEPT_GAP`` or fewer
+    below (or does not cancel at all), None where no saved cell settles it (a gap of 49)."""
+    total = x + y
+    if not total or not cancels(x, y, total):
+        return total
+    gap = exponent_gap(x, y, total)
+    if gap >= ZERO_GAP:
+        return 0.0
+    return total if gap <= KEPT_GAP else None
 
 
 def near_zero_sum(original, key: str):
@@ -153,7 +181,11 @@ def near_zero_sum(original, key: str):
         if xy and cancels(*xy, total := xy[0] + xy[1]):
             settled = exponent_gap(*xy, total) >= ZERO_GAP and not context.saved_noise() \
                 and not context.last_digits_unknown()  # (Excel's operands, to the last bit)
-            return _zero_like(result) if settled else refused()
+            if settled:
+                return _like(result, 0.0)
+            saved = None if context.saved_noise() else saved_operands.excel_operands(args)
+            got = None if saved is None else excel_result(saved[0], saved[1] * sign)
+            return refused() if got is None else _like(result, got)
         return result
 
     near_zero.final = functools.update_wrapper(final, original)

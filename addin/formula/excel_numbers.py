@@ -246,14 +246,15 @@ def near_equal(x, y, key: str):
         apart, same = abs(x - y) / max(abs(x), abs(y)), f"{x:.14e}" == f"{y:.14e}"
         settled = not context.saved_noise()  # (else Excel's are its iteration's values)
         unknown = context.last_digits_unknown()  # (PMT, ^...: not Excel's last bits)
-        if settled and not unknown and same and apart <= EQUAL:
-            return x, x
-        if settled and not unknown and not same and apart >= APART:
-            return x, y
-        if unknown and settled:
+        if unknown and settled:  # (refused; the rule's answer on napkin's operands given)
             context.refuse(f"'{key}' of two numbers within 2^-40 of each other, computed "
                            f"from {unknown} (napkin's last digits of {unknown} are not "
                            "always Excel's: Excel may take them as equal or not)")
+        if settled and same and apart <= EQUAL:
+            return x, x
+        if settled and not same and apart >= APART:
+            return x, y
+        if unknown and settled:
             return x, y
         context.refuse(f"'{key}' of two numbers within what Excel's unfinished iteration "
                        "of a circular reference leaves in its values (Excel may take them "
