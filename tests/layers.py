@@ -24,10 +24,11 @@ TOP_LEVEL = {"xlwings_udfs": "routes"}  # addin/<module>.py outside the subpacka
 #: the only modules that import formulas or schedula (addin/formula/fx.py is the door;
 #: fx_parser.py its parser, trying at each place the token classes that can start there;
 #: fx_excel.py corrects formulas' own functions, fx_excel_dates.py its date functions,
-#: fx_excel_args.py how some of them read their arguments)
+#: fx_excel_args.py how some of them read their arguments, libm.py its logarithms and
+#: exponential by the C library)
 FORMULAS_IMPORTERS = {"addin.formula.fx", "addin.formula.fx_parser",
                       "addin.formula.fx_excel", "addin.formula.fx_excel_dates",
-                      "addin.formula.fx_excel_args"}
+                      "addin.formula.fx_excel_args", "addin.formula.libm"}
 
 
 def module_name(root: Path, path: Path) -> str:
