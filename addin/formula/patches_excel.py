@@ -244,6 +244,11 @@ EXCEL_FUNCTIONS = (
       for name in ("FORMULATEXT", "_XLFN.FORMULATEXT")),
     ("INDEX", "lookup:index", _UNLIKE.format("INDEX") + " (a reference, row or column 0 "
      "the whole column or row)", _ms("INDEX", "test_excel_lookups.py")),
+    *((name, "unit_convert:convert", "formulas' CONVERT multiplies by the ratio of the "
+       "units (CONVERT(x,\"day\",\"hr\") x*24); Excel takes the number to the base unit "
+       "and then from it (x*86400/3600), other last digits: ours, for the units of time, "
+       "others refused", "Microsoft Support, \"CONVERT function\" (its table of units); "
+       "tests/test_checked_convert.py") for name in ("CONVERT", "_XLFN.CONVERT")),
     ("REPT", "repeat_text:rept", "formulas' REPT gives \"\" for a negative number_times "
      "and text of any length: ours follows Microsoft's page (#VALUE! past 32,767 "
      "characters)", _ms("REPT", "test_checked_criteria_extremes.py")),

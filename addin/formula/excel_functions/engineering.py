@@ -13,6 +13,13 @@ excel("BIN2OCT", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
 excel("COMPLEX", differs="complex-number functions")
+excel("CONVERT", "scalars, cells",
+      "Microsoft Support, \"CONVERT function\" (its units of time: yr, day, d, hr, mn, min, sec,"
+      " s) and \"Convert times\" (5.5 days in hours, a year of 365.25 days); 2,605 cells Excel "
+      "saved of CONVERT(a*b,\"day\",\"hr\"), each a*b*86400/3600 to the last bit "
+      "(tools/business_corpus.csv, heldout8, HThetard/DatacationCallCenterInvestigation); "
+      "other units refused (addin/excel/unit_convert.py); tests/test_checked_convert.py",
+      value_args=ALL)
 excel("DEC2BIN", "scalars, cells, empty",
       "values Excel saved in tests/corpus/xlcalculator/BASES.xlsx (tests/test_fidelity.py)",
       value_args=ALL)
