@@ -6,7 +6,8 @@ dispatches a float64 ufunc to the fastest loop the processor has, and its AVX-51
 approximations that may differ from the C library's in the last place: napkin's values,
 and the values the template's native edition saves, changed with the machine that
 computed them. The native edition's helper cells were computed from ``LOG10(25/8)`` =
-0.49485002168009395 where it was built; on a processor without AVX-512 numpy gave the C
+0.49485002168009395 where it was built (its digits, worked back from the saved cells: that
+machine's processor is not known here); on a processor without AVX-512 numpy gave the C
 library's 0.49485002168009407 (the exact value is 0.4948500216800940239..., the correctly
 rounded double 0.494850021680094), and four of those cells differed in their last digit.
 The C library's functions do not depend on numpy's choice of loop. glibc too may choose a
