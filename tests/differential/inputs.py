@@ -86,6 +86,8 @@ WEEKNUM_TYPES = ["1", "2", "11", "12", "13", "14", "15", "16", "17", "21", "3", 
 TIME_TEXTS = ['"2:24 AM"', '"22:30"', '"12:00 AM"', '"11:23:45 PM"', '"6:35:10"',
               '"25:00"', '"abc"', '"22-Aug-2011 6:35 AM"', "In!A4", "In!A7", '"12:30"']
 UNITS = ['"y"', '"m"', '"d"', '"md"', '"ym"', '"yd"', '"x"', '"Y"']
+#: CONVERT's units of time (``addin/excel/unit_convert.py``)
+TIME_UNITS = ['"yr"', '"day"', '"d"', '"hr"', '"mn"', '"min"', '"sec"', '"s"']
 FORMATS = ['"0.00"', '"#,##0"', '"0%"', '"yyyy-mm-dd"', '"mmm d, yyyy"', '"hh:mm"',
            '"0.0E+00"', '"@"', '"General"', '"d"', '"# ?/?"', '"0;-0;zero"']
 BINARY = ['"101"', '"1111111111"', "10", '"2"', '"abc"', "0", '"1000000000"', "-1"]
@@ -122,7 +124,7 @@ VALUES_OR_RANGES = VALUES + REFERENCE_RANGES
 #: Atoms of each kind of argument, by the letter ``signatures`` uses.
 ATOMS = {"n": NUMBERS, "i": INTEGERS, "t": TEXTS, "v": VALUES, "r": RANGES,
          "rr": REFERENCE_RANGES, "c": CRITERIA, "d": DATES, "y": YEARS, "wd": WORKDAYS,
-         "s": DATE_TEXTS, "u": UNITS, "f": FORMATS, "bin": BINARY, "hex": HEX,
+         "s": DATE_TEXTS, "u": UNITS, "tu": TIME_UNITS, "f": FORMATS, "bin": BINARY, "hex": HEX,
          "oct": OCTAL, "m": MATCH_TYPES, "st": SUBTOTALS, "ref": REFERENCES, "x": MATRIX,
          "base": BASES, "basis": BASIS, "rt": REF_TEXTS, "nt": NUMBER_TEXTS,
          "sep": SEPARATORS, "bins": BINS,
