@@ -60,79 +60,30 @@ def test_the_third_part_shares_no_owner_with_the_first_two_and_caps_each_reposit
         assert len({r["commit"] for r in third if r["repository"] == repo}) == 1, repo
 
 
-def test_the_fourth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repository():
-    # the fourth round's rule, committed in the manifest before any candidate was looked
-    # at: no repository nor owner of the first three rounds; at most 3 files a repository,
-    # the first eligible ones by path at one commit; at least 15 repositories; 45 files
+#: the parts in the order their rules were written: the tuning pool (tune3) was gathered
+#: after heldout5 and before heldout6's rule (the manifest's blocks)
+CHRONOLOGICAL = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4", "heldout5",
+                 "tune3", "heldout6", "heldout7", "heldout8")
+
+
+@pytest.mark.parametrize("part", ["heldout4", "heldout5", "heldout6", "heldout7", "heldout8"])
+def test_a_later_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repository(part):
+    # each round's rule (the fourth and after), committed in the manifest before any
+    # candidate was looked at: no repository nor owner of the parts before it (the tuning
+    # pool included from the sixth round on); at most 3 files a repository, the first
+    # eligible ones by path at one commit; at least 15 repositories; 45 files
+    assert set(CHRONOLOGICAL) == set(bc.PARTS)
     rows = bc.entries()
-    fourth = [r for r in rows if r["part"] == "heldout4"]
-    earlier = {r["repository"].split("/")[0].lower() for r in rows
-               if r["part"] not in ("heldout4", "heldout5", "heldout6", "tune3", "heldout7",
-                                    "heldout8")}
-    assert len(fourth) == 45
-    assert not {r["repository"].split("/")[0].lower() for r in fourth} & earlier
-    per_repository = Counter(r["repository"] for r in fourth)
-    assert len(per_repository) >= 15 and max(per_repository.values()) <= 3
-    for repo in per_repository:
-        assert len({r["commit"] for r in fourth if r["repository"] == repo}) == 1, repo
-        paths = [r["path"] for r in fourth if r["repository"] == repo]
-        assert paths == sorted(paths), repo
-
-
-def test_the_fifth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repository():
-    # the fifth round's rule, committed in the manifest before any candidate was looked
-    # at: no repository nor owner of the first four rounds; at most 3 files a repository,
-    # the first eligible ones by path at one commit; at least 15 repositories; 45 files
-    rows = bc.entries()
-    fifth = [r for r in rows if r["part"] == "heldout5"]
-    earlier = {r["repository"].split("/")[0].lower() for r in rows
-               if r["part"] not in ("heldout5", "heldout6", "tune3", "heldout7", "heldout8")}
-    assert len(fifth) == 45
-    assert not {r["repository"].split("/")[0].lower() for r in fifth} & earlier
-    per_repository = Counter(r["repository"] for r in fifth)
-    assert len(per_repository) >= 15 and max(per_repository.values()) <= 3
-    for repo in per_repository:
-        assert len({r["commit"] for r in fifth if r["repository"] == repo}) == 1, repo
-        paths = [r["path"] for r in fifth if r["repository"] == repo]
-        assert paths == sorted(paths), repo
-
-
-def test_the_sixth_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repository():
-    # the sixth round's rule, committed in the manifest before any candidate was looked
-    # at: no repository nor owner of the first five rounds; at most 3 files a repository,
-    # the first eligible ones by path at one commit; at least 15 repositories; 45 files
-    # (fewer only if the search ran dry, as the report of that round says)
-    rows = bc.entries()
-    sixth = [r for r in rows if r["part"] == "heldout6"]
-    earlier = {r["repository"].split("/")[0].lower() for r in rows
-               if r["part"] not in ("heldout6", "heldout7", "heldout8")}
-    assert len(sixth) == 45
-    assert not {r["repository"].split("/")[0].lower() for r in sixth} & earlier
-    per_repository = Counter(r["repository"] for r in sixth)
-    assert len(per_repository) >= 15 and max(per_repository.values()) <= 3
-    for repo in per_repository:
-        assert len({r["commit"] for r in sixth if r["repository"] == repo}) == 1, repo
-        paths = [r["path"] for r in sixth if r["repository"] == repo]
-        assert paths == sorted(paths), repo
-
-
-@pytest.mark.parametrize("part", ["heldout7", "heldout8"])
-def test_the_seventh_and_eighth_parts_share_no_owner_with_earlier_ones(part):
-    # each round's rule, committed in the manifest before any candidate was looked at: no
-    # repository nor owner of the earlier rounds nor of the tuning pool; at most 3 files a
-    # repository, the first eligible ones by path at one commit; at least 15
-    # repositories; 45 files
-    rows = bc.entries()
-    seventh = [r for r in rows if r["part"] == part]
-    before = bc.PARTS[:bc.PARTS.index(part)]
+    chosen = [r for r in rows if r["part"] == part]
+    before = CHRONOLOGICAL[:CHRONOLOGICAL.index(part)]
     earlier = {r["repository"].split("/")[0].lower() for r in rows if r["part"] in before}
-    assert len(seventh) == 45
-    assert not {r["repository"].split("/")[0].lower() for r in seventh} & earlier
-    per_repository = Counter(r["repository"] for r in seventh)
+    assert len(chosen) == 45
+    assert not {r["repository"].split("/")[0].lower() for r in chosen} & earlier
+    per_repository = Counter(r["repository"] for r in chosen)
     assert len(per_repository) >= 15 and max(per_repository.values()) <= 3
     for repo in per_repository:
-        assert len({r["commit"] for r in seventh if r["repository"] == repo}) == 1, repo
-        paths = [r["path"] for r in seventh if r["repository"] == repo]
+        assert len({r["commit"] for r in chosen if r["repository"] == repo}) == 1, repo
+        paths = [r["path"] for r in chosen if r["repository"] == repo]
         assert paths == sorted(paths), repo
 
 

@@ -212,7 +212,9 @@ def test_a_rate_another_formula_reads_is_refused(tmp_path, saved_irr, last_flow)
 def test_a_flow_excel_saved_as_a_whole_number_is_its_value(tmp_path):
     # the cost computed by a formula (=A1*-1) that Excel saved as "-70000", the written
     # form of the double -70000.0: the flows are as saved, so the rate is taken (heldout7's
-    # Bond Valuation.xlsx, 'BOND YIELD'!J7 =$B$12*-1 saved -1220, was refused for it)
+    # Bond Valuation.xlsx, 'BOND YIELD'!J7 =$B$12*-1 saved -1220, was refused for it). The
+    # rate is Excel's for Microsoft's example, as formula_stress_test.xlsx saved it
+    # (Finance!B8, test_the_npv_at_excels_irr_is_refused_as_a_cancelling_sum)
     cells = [c("A1", None, 70000), c("A2", "A1*-1", "-70000"),
              *(c(f"A{i}", None, x) for i, x in enumerate(IRR_EXAMPLE[1:], start=3)),
              c("B1", "IRR(A2:A7)", 0.08663094803652216),
