@@ -46,8 +46,10 @@ The list and its split were made so (docs/fidelity.md, "A held-out corpus"):
   same rule, searched by yet other file names and repository words, no repository or owner
   of the earlier rounds nor any repository mirrored before its rule, at least 15
   repositories, until 45 files.
+* a ninth round (part ``heldout9``, held out whole), once the eighth had been seen: the
+  same rule again, with other file names and repository words.
 
-``census DIR [--part heldout|heldout2|...|heldout7|heldout8|tune|tune2|tune3]
+``census DIR [--part heldout|heldout2|...|heldout8|heldout9|tune|tune2|tune3]
 [--libreoffice]``: the refusal census of one part (``tools.refusal_census``'s section, on
 those files).
 """
@@ -64,7 +66,7 @@ from pathlib import Path
 MANIFEST = Path(__file__).with_name("business_corpus.csv")
 RAW = "https://raw.githubusercontent.com/{repository}/{commit}/{path}"
 PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4", "heldout5", "heldout6",
-         "tune3", "heldout7", "heldout8")
+         "tune3", "heldout7", "heldout8", "heldout9")
 
 
 def part_of(repository: str) -> str:
