@@ -1,11 +1,12 @@
 """Strict mode's per-cell refusal (``addin/engine/kept.py``): a cell strict mode does not
-compute keeps the value Excel saved when nothing computed depends on it, and the
-workbook is computed (``napkin calc`` exits 4 and names the cells); otherwise the
-workbook is refused as before. Each workbook is written in the test (``xlsx_make``),
-with the values "Excel saved" chosen so that a kept value is told from a computed one:
-BITAND is Excel's but not checked (``addin/formula/excel_functions/``), and the value
-saved in its cell is 7 where BITAND(1,5) is 1 (Microsoft Support, "BITAND function"), so
-a 7 in the output is the value kept, never one napkin computed.
+compute keeps the value Excel saved, and so does every formula reading it, and the
+workbook is computed (``napkin calc`` exits 4 and names the cells), when the values they
+read are the ones Excel computed them from; otherwise the workbook is refused as before.
+Each workbook is written in the test (``xlsx_make``), with the values "Excel saved"
+chosen so that a kept value is told from a computed one: BITAND is Excel's but not
+checked (``addin/formula/excel_functions/``), and the value saved in its cell is 7 where
+BITAND(1,5) is 1 (Microsoft Support, "BITAND function"), so a 7 in the output is the
+value kept, never one napkin computed.
 """
 
 from __future__ import annotations
@@ -50,14 +51,43 @@ def test_a_kept_leaf_keeps_excel_s_value_and_the_rest_is_computed(tmp_path):
     assert out[("S", 1, 2)] == 7.0 and out[("S", 1, 3)] == 6.0
 
 
-def test_a_kept_cell_feeding_a_computed_cell_refuses_the_workbook(tmp_path):
+def test_a_cell_reading_a_kept_cell_keeps_excel_s_value_too(tmp_path):
+    # C1 reads B1, which napkin does not compute: C1 is not computed from Excel's 7 but
+    # keeps the value Excel saved (23 = 7*3+2, as Excel computed it), and so does D1,
+    # which reads C1; E1 reads nothing kept and is computed (the file said 0)
+    res, notes, kept = _calc(tmp_path, [cell("A1", None, 2), cell("B1", UNCHECKED, 7),
+                                        cell("C1", "B1*3+A1", 23), cell("D1", "C1-1", 22),
+                                        cell("E1", "A1+1", 0)])
+    assert (res["S!B1"], res["S!C1"], res["S!D1"], res["S!E1"]) == (7, 23, 22, 3)
+    assert [(k.label, k.kind) for k in kept] == [
+        ("S!B1", "function not checked"), ("S!C1", "reads a cell kept"),
+        ("S!D1", "reads a cell kept")]
+    assert notes == ["kept Excel's values in 1 cell: BITAND(), a function napkin has not "
+                     "checked against Excel (S!B1)",
+                     "kept Excel's values in 2 cells: it reads a cell napkin does not "
+                     "compute, which keeps Excel's value (S!C1, S!D1)"]
+    out = cached_values(tmp_path / "out.xlsx")
+    assert (out[("S", 1, 3)], out[("S", 1, 4)], out[("S", 1, 5)]) == (23.0, 22.0, 3.0)
+
+
+def test_a_cell_reading_a_kept_cell_and_a_changed_input_refuses_the_workbook(tmp_path):
+    # D1 reads the kept C1 and B1 = A1*2, which is 6 with A1 = 3 where Excel saved 4: A1
+    # changed since Excel computed the sheet, so D1's saved 11 (7+4) is stale: refused
+    cells = [cell("A1", None, 3), cell("B1", "A1*2", 4), cell("C1", UNCHECKED, 7),
+             cell("D1", "C1+B1", 11)]
     with pytest.raises(WorkbookError) as ex:
-        _calc(tmp_path, [cell("B1", UNCHECKED, 7), cell("C1", "B1*3", 21)])
+        _calc(tmp_path, cells)
     said = " ".join(str(ex.value).split())
-    assert said.startswith("napkin has not checked against Excel the function BITAND() "
-                           "in S!B1")
-    assert said.endswith(f"{KEPT_CLAUSE}: S!C1 reads S!B1 and is computed")
+    assert said.startswith("napkin cannot compute S!D1: it reads a cell napkin does not "
+                           "compute, which keeps Excel's value")
+    assert said.endswith(f"{KEPT_CLAUSE}: it reads S!B1, whose value napkin computes "
+                         "otherwise than the one Excel saved (its inputs changed since "
+                         "Excel computed it)")
     assert not (tmp_path / "out.xlsx").exists()
+    # with A1 = 2, as Excel saw it, D1 keeps its value
+    cells[0] = cell("A1", None, 2)
+    res, _, kept = _calc(tmp_path, cells)
+    assert res["S!D1"] == 11 and [k.label for k in kept] == ["S!C1", "S!D1"]
 
 
 def test_a_chain_of_kept_cells_is_kept_whole(tmp_path):
@@ -89,12 +119,16 @@ def test_a_kept_cell_whose_inputs_changed_refuses_the_workbook(tmp_path):
     assert res["S!B1"] == 4 and res["S!C1"] == 4 and [k.label for k in kept] == ["S!C1"]
 
 
-def test_a_computed_cell_reading_a_kept_cell_through_offset_refuses_the_workbook(tmp_path):
-    # OFFSET(A1,0,1) is B1, a reference made while computing (no dependency written)
-    with pytest.raises(WorkbookError, match=f"{KEPT}: S!C1 reads S!B1 and is "
-                                            "computed"):
-        _calc(tmp_path, [cell("A1", None, 2), cell("B1", UNCHECKED, 7),
-                         cell("C1", "SUM(OFFSET(A1,0,1))", 7)])
+def test_a_cell_reading_a_kept_cell_through_offset_keeps_excel_s_value(tmp_path):
+    # OFFSET(A1,0,1) is B1, a reference made while computing (no dependency written):
+    # C1 is found reading the kept B1 as it is computed, and keeps the value Excel saved
+    res, _, kept = _calc(tmp_path, [cell("A1", None, 2), cell("B1", UNCHECKED, 7),
+                                    cell("C1", "SUM(OFFSET(A1,0,1))", 7),
+                                    cell("D1", "C1*2", 14)])
+    assert (res["S!C1"], res["S!D1"]) == (7, 14)
+    assert [(k.label, k.kind) for k in kept] == [
+        ("S!B1", "function not checked"), ("S!C1", "reads a cell kept"),
+        ("S!D1", "reads a cell kept")]
 
 
 def test_a_defined_name_a_formula_reads_is_never_kept(tmp_path):
@@ -168,9 +202,9 @@ def test_napkin_calc_exits_4_and_lists_the_cells_kept(tmp_path, capsys):
     assert main(["calc", str(src2), "-o", str(tmp_path / "out2.xlsx")]) == 0
     assert main(["calc", str(src), "-o", str(tmp_path / "out3.xlsx"), "--lenient"]) == 0
     assert cached_values(tmp_path / "out3.xlsx")[("S", 1, 2)] == 1.0
-    # refused: 1, nothing written
-    src4 = xlsx_make.write(tmp_path / "in4.xlsx", {"S": [cell("B1", UNCHECKED, 7),
-                                                          cell("C1", "B1*3", 21)]})
+    # refused: 1, nothing written (Excel saved no value in the cell kept)
+    src4 = xlsx_make.write(tmp_path / "in4.xlsx", {"S": [cell("B1", UNCHECKED),
+                                                          cell("C1", "A1*3", 0)]})
     assert main(["calc", str(src4), "-o", str(tmp_path / "out4.xlsx")]) == 1
     assert not (tmp_path / "out4.xlsx").exists()
 

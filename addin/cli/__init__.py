@@ -115,10 +115,11 @@ def parser() -> argparse.ArgumentParser:
                        "Only the values of formula cells change; charts, macros and the "
                        "rest are copied unchanged. A cell napkin has not checked against "
                        "Excel (a function, a form of argument, a link to another workbook, "
-                       "a circular reference...) keeps the value Excel saved when no "
-                       "computed value depends on it: standard error lists those cells "
-                       "and the exit status is 4; otherwise the workbook is refused "
-                       "(exit status 1) with the cell, the cause and the fix.",
+                       "a circular reference...) keeps the value Excel saved, and so do the "
+                       "cells that read it, when the values they read are the ones Excel "
+                       "computed them from: standard error lists those cells and the exit "
+                       "status is 4; otherwise the workbook is refused (exit status 1) "
+                       "with the cell, the cause and the fix.",
                        epilog="example: napkin calc book.xlsx -o book-computed.xlsx "
                        "--show 'Sizing!A4:B9'", formatter_class=_Help)
     add_in_out(c, "write the computed workbook")

@@ -139,9 +139,10 @@ def calc_workbook(
 
     ``kept`` (with ``strict``; ``napkin calc`` gives it): strict mode refuses cell by
     cell where it is safe (``addin.engine.kept``): a cell it would refuse keeps the value
-    Excel saved when no computed value depends on it, gets a ``Refusal`` in ``kept`` and
-    is named in ``notes`` (one sentence per cause); else the workbook is refused as
-    without ``kept``.
+    Excel saved, and so does every formula that reads it (directly or not), when the
+    values they read are those Excel computed them from; each gets a ``Refusal`` in
+    ``kept`` and is named in ``notes`` (one sentence per cause); else the workbook is
+    refused as without ``kept``.
 
     ``causes`` (with ``strict=False``; ``refusal_causes`` gives it) gets a ``Refusal``
     for every cell strict mode would refuse, and why: each function not checked of each
@@ -252,6 +253,7 @@ def _settle(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None:
         return
     read = keep.watching()
     try:
+        keeping.add(keep.downstream(wb, keeping, {}), keep.reads_kept)
         for _ in range(4):
             read.clear()
             checked.watch()
@@ -265,6 +267,7 @@ def _settle(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None:
                 checked.seen_forms(stop=True)
             new = keeping.add(formed, checked.form_refusal) + keeping.add(stopped,
                                                                           _would_differ)
+            new += keeping.add(keep.downstream(wb, keeping, read), keep.reads_kept)
             if not new:
                 break
         else:
@@ -472,7 +475,7 @@ KINDS = {checked.refusal: "function not checked",
          checked.form_refusal: "form of argument not checked",
          support.cannot_compute: "cannot compute", _would_differ: "cannot compute",
          _failed: "napkin failed", _cannot_read: "formula napkin cannot read",
-         _circular: "circular reference"}
+         _circular: "circular reference", keep.reads_kept: "reads a cell kept"}
 
 
 def refusal_causes(src: str | os.PathLike, functions: Mapping[str, Callable] | None = None,

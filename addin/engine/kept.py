@@ -1,5 +1,5 @@
 """Strict mode's per-cell refusal: the cells napkin does not compute keep the values Excel
-saved, where no value napkin computes can depend on them.
+saved, and so do the formulas reading them: no value napkin computes depends on them.
 
 ``napkin calc`` (strict) used to refuse a whole workbook for one cell it cannot compute
 as Excel does (a function not checked, a form of argument not checked, a link to another
@@ -7,17 +7,19 @@ workbook, a circular reference...). Now such a cell keeps the value Excel saved 
 the workbook is computed, when every one of these holds (``check``):
 
 1. **Nothing computed reads it.** Every formula that reads a kept cell, through a
-   reference written in it or one OFFSET or INDIRECT makes while computing, is kept too
-   (for a reason of its own); and no defined name a formula reads is kept (a name has
-   no saved value; one no formula reads, in a workbook without INDIRECT, which could
-   name it by its text, is left uncomputed and said so). So the dependency closure of
-   every kept cell is kept: no value napkin writes is computed from a value napkin did
-   not compute.
+   reference written in it or one OFFSET or INDIRECT makes while computing, is kept too:
+   for a reason of its own, or for reading it (``downstream``, ``READS_KEPT``; until
+   December 2026 such a reader refused the workbook). No defined name a formula reads is
+   kept (a name has no saved value; one no formula reads, in a workbook without
+   INDIRECT, which could name it by its text, is left uncomputed and said so). So the
+   dependency closure of every kept cell is kept: no value napkin writes is computed
+   from a value napkin did not compute.
 2. **Excel saved a value in it** (every cell of an array formula): a cell with none has
    nothing to keep.
 3. **Its inputs are the ones Excel computed it from.** Every formula cell it reads
-   directly computes to the value Excel saved there (numbers to 1e-9 relative), so its
-   inputs did not change since Excel computed it.
+   directly that napkin computes gives the value Excel saved there (numbers to 1e-9
+   relative), so its inputs did not change since Excel computed it. This holds for the
+   cells kept for reading a kept cell too: each of their other inputs is checked.
 4. **The workbook does not ask to be recalculated**: no ``<calcPr fullCalcOnLoad="1">``
    (what a program writes when it changed cells without computing them: the values saved
    may be stale) and not manual calculation saved without computing
@@ -118,6 +120,41 @@ def same(saved, ours) -> bool:
     if isinstance(saved, str) or isinstance(ours, str):
         return type(saved) is type(ours) and saved == ours
     return str(saved) == str(ours)  # error values, by code
+
+
+#: why a cell that reads a kept cell is kept too (``downstream``)
+READS_KEPT = "it reads a cell napkin does not compute, which keeps Excel's value"
+
+
+def reads_kept(found: list) -> str:
+    """The sentence refusing the workbook for cells kept because they read kept ones."""
+    cells = ", ".join(n.label for n, _ in found[:5])
+    more = f" and {len(found) - 5} more" if len(found) > 5 else ""
+    return (f"napkin cannot compute {cells}{more}: {READS_KEPT}; run with --lenient to "
+            "keep the values Excel saved in those cells")
+
+
+def downstream(wb, kept: Kept, read_kept: dict) -> list:
+    """Every formula not kept yet that reads a kept cell, directly or through formulas
+    that do (its dependencies, or ``read_kept``: a reference OFFSET or INDIRECT made),
+    each with ``READS_KEPT``, in the order found: the dependency closure that keeps
+    rule 1 ("nothing computed reads a kept cell") by keeping instead of refusing."""
+    readers: dict = {}
+    for node in wb.nodes + list(wb.name_nodes.values()):
+        for dep in node.deps:
+            readers.setdefault(dep, []).append(node)
+    for reader, source in read_kept.items():
+        readers.setdefault(source, []).append(reader)
+    todo = [node for node, _, _ in kept.found]
+    seen = set(todo)
+    found = []
+    while todo:
+        for reader in readers.get(todo.pop(), ()):
+            if reader not in seen and reader.keep is None:
+                seen.add(reader)
+                found.append((reader, READS_KEPT))
+                todo.append(reader)
+    return found
 
 
 def check(wb, kept: Kept, read_kept: dict) -> None:
