@@ -119,6 +119,17 @@ def test_a_kept_cell_whose_inputs_changed_refuses_the_workbook(tmp_path):
     assert res["S!B1"] == 4 and res["S!C1"] == 4 and [k.label for k in kept] == ["S!C1"]
 
 
+def test_a_kept_cell_reading_today_refuses_the_workbook_and_says_why(tmp_path):
+    # A1 = TODAY() was 45000 (15 March 2023: 1899-12-30 + 45000 days) when Excel saved;
+    # napkin computes today's date, so B1's saved value is that of the day Excel computed
+    # it: not kept
+    cells = [cell("A1", "TODAY()", 45000), cell("B1", "_xlfn.BITAND(A1,5)", 7)]
+    with pytest.raises(WorkbookError, match=f"{KEPT}: it reads S!A1, whose value napkin "
+                                            r"computes otherwise than the one Excel saved "
+                                            r"\(it calls TODAY, NOW or RAND"):
+        _calc(tmp_path, cells)
+
+
 def test_a_cell_reading_a_kept_cell_through_offset_keeps_excel_s_value(tmp_path):
     # OFFSET(A1,0,1) is B1, a reference made while computing (no dependency written):
     # C1 is found reading the kept B1 as it is computed, and keeps the value Excel saved

@@ -36,12 +36,18 @@ import math
 import re
 from collections.abc import Callable
 
+from addin.engine import support
 from addin.engine.executor import norm_scalar
 from addin.formula import context
 from addin.ooxml.guard import WorkbookError
 
 #: how close a computed input must be to the value Excel saved (relative; absolute near 0)
 REL, ABS = 1e-9, 1e-12
+
+#: why a cell a kept cell reads computes otherwise than Excel saved (``check``, rule 3)
+_CHANGED = "its inputs changed since Excel computed it"
+_MOVES = ("it calls TODAY, NOW or RAND, or reads a cell that does, whose value Excel saved "
+          "is that of the moment it computed: the cell kept would be as stale")
 
 #: a formula that may read a defined name by its text (``check``)
 _INDIRECT = re.compile(r"\bINDIRECT\s*\(", re.IGNORECASE)
@@ -189,6 +195,7 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
             read_kept.get(reader)
         if source is not None:
             kept.refuse(source, f"{reader.label} reads {source.label} and is computed")
+    volatile = None
     for node, _, _ in kept.found:
         for dep in () if node.is_name else node.deps:
             if dep.is_name or dep.keep is not None:
@@ -196,9 +203,10 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
             sheet = wb.sheets[dep.sheet]
             for p in dep.positions():
                 if p not in sheet.cached or not same(sheet.cached[p], sheet.values.get(p)):
+                    volatile = support.volatile_nodes(wb) if volatile is None else volatile
                     kept.refuse(node, f"it reads {dep.label}, whose value napkin computes "
-                                      "otherwise than the one Excel saved (its inputs "
-                                      "changed since Excel computed it)")
+                                      "otherwise than the one Excel saved (" + (
+                                          _MOVES if dep in volatile else _CHANGED) + ")")
 
 
 def watching():
