@@ -174,7 +174,8 @@ def test_libreoffice_agrees():
 def test_the_cells_excel_saved():
     # tests/corpus/sheetjs/formula_stress_test.xlsx, sheet Statistical, saved by Excel:
     # B2 = BETA.DIST(C2,D2,E2,F2), B3 = BETA.INV(C3,D3,E3), B4 = BETADIST(C4,D4,E4) (the
-    # file is refused whole for other causes, so they are computed here from its inputs)
+    # file was refused whole for other causes until 7 December 2026, so they are computed
+    # here from its inputs; tests/test_fidelity.py now computes them with the file too)
     import openpyxl
 
     path = Path(__file__).parent / "corpus" / "sheetjs" / "formula_stress_test.xlsx"

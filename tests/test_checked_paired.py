@@ -232,7 +232,8 @@ def test_large_and_small_given_k_in_a_cell(tmp_path):
 
 def test_the_cells_excel_saved_in_formula_stress_test(tmp_path):
     # tests/corpus/sheetjs/formula_stress_test.xlsx (its file refused whole for other
-    # functions): each formula with its input cells as there, Excel's saved value beside
+    # functions until 7 December 2026; tests/test_fidelity.py computes it since): each
+    # formula with its input cells as there, Excel's saved value beside
     row = {"C67": 1, "D67": 2, "E67": 3, "F67": 5, "G67": 8, "H67": 13}
     row73 = dict(zip(("C73", "D73", "E73", "F73", "G73", "H73"), (1, 2, 4, 8, 16, 32),
                      strict=True))

@@ -105,7 +105,7 @@ def test_an_empty_cell_counts_as_zero(tmp_path):
 def test_an_error_value_in_an_array_is_the_result(tmp_path):
     # tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, saved by Excel: EverythingTests!K1328,
     # SUMPRODUCT(I1330:J1330,K1330:L1330) with I1330:J1330 = 2, 3, K1330 #REF!, L1330 = 5,
-    # is #REF! (the file is refused whole for other causes: its form is rebuilt here)
+    # is #REF! (computed with its file in tests/test_fidelity.py; its form is rebuilt here)
     got = _calc(tmp_path, ["SUMPRODUCT(I1:J1,K1:L1)"],
                 {"I1": 2, "J1": 3, "K1": "=#REF!", "L1": 5})
     assert str(got["SUMPRODUCT(I1:J1,K1:L1)"]) == "#REF!"

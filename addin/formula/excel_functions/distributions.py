@@ -5,13 +5,14 @@ from addin.formula.excel_functions import ALL, excel
 
 excel("BETA.DIST", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B2, "
-      "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
-      "\"BETA.DIST function\" (BETA.DIST(2,8,10,TRUE,1,3) = 0.6854706, FALSE 1.4837646); "
-      "tests/test_checked_beta.py (40-digit values, LibreOffice); refused where its page "
-      "settles no value (addin/formula/fx_excel_stats.py); an error value (the first in "
-      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
-      " an error value returns it; 51 cells the business corpus's second held-out part (seen) "
-      "saved: Containership_ABS_Model - Copy.xlsm, Beta_Dis!AC5:AC55, "
+      "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_beta.py computes it); Microsoft Support, \"BETA.DIST function\" "
+      "(BETA.DIST(2,8,10,TRUE,1,3) = 0.6854706, FALSE 1.4837646); tests/test_checked_beta.py "
+      "(40-digit values, LibreOffice); refused where its page settles no value "
+      "(addin/formula/fx_excel_stats.py); an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it; 51 cells the business corpus's second held-out part (seen) saved: "
+      "Containership_ABS_Model - Copy.xlsm, Beta_Dis!AC5:AC55, "
       "BETA.DIST(#NAME?,#REF!,#REF!,FALSE,#NAME?,#NAME?) #NAME?): tests/test_first_error.py; "
       "an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate "
       "Blank Cells\"): x, A or B 0 (BETA.DIST(0.5,2,3,TRUE,A1) = 11/16 by hand); an empty "
@@ -19,22 +20,22 @@ excel("BETA.DIST", "scalars, cells, empty, errors",
       xlfn=True, value_args=ALL, first_error=True)
 excel("BETA.INV", "scalars, cells, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B3, "
-      "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
-      "\"BETA.INV function\" (BETA.INV(0.685470581,8,10,1,3) = 2); tests/test_checked_beta.py "
-      "(40-digit values, LibreOffice); refused where its page settles no value or the result "
-      "magnifies the last digits of BETA.DIST (addin/formula/fx_excel_stats.py); an error "
-      "value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
-      "2.2.11.2.2.2.8, a function given an error value returns it; Containership_ABS_Model - "
-      "Copy.xlsm, Beta_Dis!Z15, BETA.INV(RAND(),#REF!,#REF!,#NAME?,#NAME?) #REF!): "
-      "tests/test_first_error.py",
+      "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_beta.py computes it); Microsoft Support, \"BETA.INV function\" "
+      "(BETA.INV(0.685470581,8,10,1,3) = 2); tests/test_checked_beta.py (40-digit values, "
+      "LibreOffice); refused where its page settles no value or the result magnifies the last "
+      "digits of BETA.DIST (addin/formula/fx_excel_stats.py); an error value (the first in "
+      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
+      " an error value returns it; Containership_ABS_Model - Copy.xlsm, Beta_Dis!Z15, "
+      "BETA.INV(RAND(),#REF!,#REF!,#NAME?,#NAME?) #REF!): tests/test_first_error.py",
       xlfn=True, value_args=ALL, first_error=True)
 excel("BETADIST", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B4, "
-      "its file refused whole: tests/test_checked_beta.py computes it); Microsoft Support, "
-      "\"BETADIST function\" (BETADIST(2,8,10,1,3) = 0.685470581); tests/test_checked_beta.py; "
-      "an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate "
-      "Blank Cells\"): x, A or B 0 (BETADIST(0.5,2,3,A1) = 11/16 by hand); "
-      "tests/test_checked_empty_math.py",
+      "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_beta.py computes it); Microsoft Support, \"BETADIST function\" "
+      "(BETADIST(2,8,10,1,3) = 0.685470581); tests/test_checked_beta.py; an empty cell (read "
+      "as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): x, A or B"
+      " 0 (BETADIST(0.5,2,3,A1) = 11/16 by hand); tests/test_checked_empty_math.py",
       value_args=ALL)
 #: not checked: its page says it iterates until the result is within 3E-7, and ECMA-376's
 #: example, BETAINV(0.5,1,2) = 0.29289341, is 1.9E-7 from the exact 1 - 1/sqrt(2)
@@ -52,9 +53,9 @@ excel("CONFIDENCE", "scalars, cells",
       "NORM.S.INV(1-alpha/2)*standard_dev/SQRT(size); size truncated; #NUM! for alpha outside "
       "(0, 1), standard_dev <= 0 or size < 1); formulas computes it as CONFIDENCE.NORM; 156 "
       "cells Excel saved in the business corpus's sixth held-out part (seen), Sales "
-      "Forecast.xlsx, 'Sales Forecast'!BJ4:BU16 = "
-      "CONFIDENCE(0.05,STDEV(Z4:AK4),COUNT(Z4:AK4)), all equal (the file is refused for other "
-      "causes: tests/test_checked_confidence.py computes them, and B15:B17 of "
+      "Forecast.xlsx, Forecast!BJ4:BU16 = CONFIDENCE(0.05,STDEV(Z4:AK4),COUNT(Z4:AK4)), all "
+      "equal (napkin calc keeps Excel's values there, as they read FORECAST.ETS cells: "
+      "tests/test_checked_confidence.py computes them, and B15:B17 of "
       "tests/corpus/sheetjs/formula_stress_test.xlsx); tests/test_checked_confidence.py "
       "(40-digit values at many points); a logical value refused (addin/excel/refusals.py)",
       value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
@@ -72,17 +73,18 @@ excel("CONFIDENCE.T", "scalars, cells",
       xlfn=True, value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
 excel("NORM.DIST", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B41; "
-      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
-      "\"NORM.DIST function\" (NORM.DIST(42,40,1.5,TRUE) = 0.9087888, FALSE 0.10934); "
-      "tests/test_checked_paired.py; refused for a cumulative that is not TRUE or FALSE "
-      "(addin/formula/fx_excel_stats.py) ; a range or an array where it takes one value, in an"
-      " array formula or inside SUMPRODUCT (element by element, the result the broadcast of "
-      "its arguments, an error value per element; arrays of different sizes refused, "
-      "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
-      "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): x or mean 0, #NUM! for a "
-      "standard_dev of 0 (its page); an empty cumulative refused "
-      "(addin/formula/fx_excel_stats.py); tests/test_checked_empty_math.py",
+      "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_paired.py computes it); Microsoft Support, \"NORM.DIST function\" "
+      "(NORM.DIST(42,40,1.5,TRUE) = 0.9087888, FALSE 0.10934); tests/test_checked_paired.py; "
+      "refused for a cumulative that is not TRUE or FALSE (addin/formula/fx_excel_stats.py) ; "
+      "a range or an array where it takes one value, in an array formula or inside SUMPRODUCT "
+      "(element by element, the result the broadcast of its arguments, an error value per "
+      "element; arrays of different sizes refused, addin/formula/array_sizes.py): Microsoft "
+      "Support, \"Guidelines and examples of array formulas\"; "
+      "tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB Q149577, \"XL:"
+      " Formula to Correctly Evaluate Blank Cells\"): x or mean 0, #NUM! for a standard_dev of "
+      "0 (its page); an empty cumulative refused (addin/formula/fx_excel_stats.py); "
+      "tests/test_checked_empty_math.py",
       xlfn=True, elementwise=True)
 excel("NORM.INV", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B42); "
@@ -98,10 +100,11 @@ excel("NORM.INV", "scalars, cells, empty",
       elementwise=True)
 excel("NORM.S.DIST", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B43; "
-      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
-      "\"NORM.S.DIST function\" (NORM.S.DIST(1.333333,TRUE) = 0.908788726, FALSE 0.164010148); "
-      "the cells Excel saved in the business corpus's fourth held-out part (seen), Inventory "
-      "reorder point .xlsx ('Reorder point'!I37 = NORM.S.DIST(1,TRUE) = 0.841344746068543); "
+      "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_paired.py computes it); Microsoft Support, \"NORM.S.DIST function\" "
+      "(NORM.S.DIST(1.333333,TRUE) = 0.908788726, FALSE 0.164010148); the cells Excel saved in"
+      " the business corpus's fourth held-out part (seen), Inventory reorder point .xlsx "
+      "('Reorder point'!I37 = NORM.S.DIST(1,TRUE) = 0.841344746068543); "
       "tests/test_checked_paired.py; refused for a cumulative that is not TRUE or FALSE "
       "(addin/formula/fx_excel_stats.py) ; a range or an array where it takes one value, in an"
       " array formula or inside SUMPRODUCT (element by element, the result the broadcast of "

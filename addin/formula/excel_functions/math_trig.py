@@ -13,15 +13,16 @@ excel("ABS", "scalars, cells, ranges, empty, errors",
       elementwise=True, value_args=ALL, value_context=True)
 excel("AGGREGATE", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Math!B5, "
-      "function_num and options in cells; its file refused whole: "
-      "tests/test_excel_aggregate.py computes it); Microsoft Support, \"AGGREGATE function\" "
-      "(function_num 1-19, options 0-7: nested SUBTOTAL and AGGREGATE, hidden rows, error "
-      "values left out); the cells Excel saved in the business corpus's fourth held-out part "
-      "(seen), Motilal_Oswal(1).xlsm, 'Comp Analysis'!P10:P15 (AGGREGATE(4,6,P5:P8) MAX, 17 "
-      "QUARTILE.INC at 3 and 1, 12 MEDIAN, 1 AVERAGE, 5 MIN); tests/test_excel_aggregate.py; "
-      "refused for function_num 13, 18, 19, an array in place of a reference, no numbers, "
-      "option 4-7 over rows a filter hides, a k not whole for 14, 15, 17, a k out of range, an"
-      " error value as function_num or options (addin/excel/aggregate.py)",
+      "function_num and options in cells; its file computed since 7 December 2026 "
+      "(tests/test_fidelity.py), and tests/test_excel_aggregate.py computes it); Microsoft "
+      "Support, \"AGGREGATE function\" (function_num 1-19, options 0-7: nested SUBTOTAL and "
+      "AGGREGATE, hidden rows, error values left out); the cells Excel saved in the business "
+      "corpus's fourth held-out part (seen), Motilal_Oswal(1).xlsm, 'Comp Analysis'!P10:P15 "
+      "(AGGREGATE(4,6,P5:P8) MAX, 17 QUARTILE.INC at 3 and 1, 12 MEDIAN, 1 AVERAGE, 5 MIN); "
+      "tests/test_excel_aggregate.py; refused for function_num 13, 18, 19, an array in place "
+      "of a reference, no numbers, option 4-7 over rows a filter hides, a k not whole for 14, "
+      "15, 17, a k out of range, an error value as function_num or options "
+      "(addin/excel/aggregate.py)",
       xlfn=True, array_context=True)
 excel("BASE", "scalars",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
@@ -350,10 +351,10 @@ excel("SUMPRODUCT", "ranges, arrays, numeric text, empty, errors",
       "tests/test_excel_referee.py::test_sumproduct_of_different_dimensions (Microsoft "
       "Support, \"SUMPRODUCT function\": non-numeric array entries are treated as zeros: an "
       "empty cell's product is 0 read as 0 or as no number); an error value in an array is the"
-      " result: tests/corpus/poi/FormulaEvalTestData_Copy.xlsx EverythingTests!K1328 (the file"
-      " refused whole: tests/test_sumproduct_elements.py computes it); "
-      "tests/test_sumproduct_elements.py (functions of one value computed element by element "
-      "in its arguments; LibreOffice)",
+      " result: tests/corpus/poi/FormulaEvalTestData_Copy.xlsx EverythingTests!K1328 (computed"
+      " with its file, tests/test_fidelity.py; and tests/test_sumproduct_elements.py computes "
+      "it); tests/test_sumproduct_elements.py (functions of one value computed element by "
+      "element in its arguments; LibreOffice)",
       array_context=True, lifting=True)
 excel("SUMSQ", "scalars, cells, ranges, numeric text, empty",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "

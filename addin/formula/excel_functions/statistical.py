@@ -40,35 +40,35 @@ excel("AVERAGEIF", "scalars, cells, ranges, numeric text, empty, errors",
 excel("AVERAGEIFS", "scalars, cells, ranges, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B66, "
       "AVERAGEIFS(C66:I66,C66:I66,\">3\",C66:I66,\"<20\") = 9.3333333333333339, the TRUE of I66 "
-      "not matched: the file is refused whole, tests/test_checked_ifs.py computes it) and in "
-      "the business corpus's third held-out part (seen): Sales Pipeline.xlsx, 39,972 "
-      "AVERAGEIFS cells over windows of 10,000 rows holding numbers, text criteria and empty "
-      "cells, all equal; Microsoft Support, \"AVERAGEIFS function\" (an empty cell of "
-      "average_range ignored; #DIV/0! where no cell meets the criteria); criteria as "
-      "COUNTIFS's; text or a logical value to average where the criteria match refused "
-      "(addin/formula/fx_excel_args.py, averaged_numbers), error values by their form; "
-      "tests/test_checked_ifs.py; an error value (addin/formula/error_criteria.py: skipped in "
-      "a criteria range by a number criterion or a text one with no <>, wildcard or leading #,"
-      " matched by an error criterion as SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324; the rest "
-      "refused): tests/test_errors_given.py ; a range as a criterion intersected with the "
-      "formula's cell in a one-cell formula, as Excel does with an argument that takes one "
-      "value (Microsoft Support, \"Implicit intersection operator: @\"; "
+      "not matched: its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_ifs.py computes it) and in the business corpus's third held-out part"
+      " (seen): Sales Pipeline.xlsx, 39,972 AVERAGEIFS cells over windows of 10,000 rows "
+      "holding numbers, text criteria and empty cells, all equal; Microsoft Support, "
+      "\"AVERAGEIFS function\" (an empty cell of average_range ignored; #DIV/0! where no cell "
+      "meets the criteria); criteria as COUNTIFS's; text or a logical value to average where "
+      "the criteria match refused (addin/formula/fx_excel_args.py, averaged_numbers), error "
+      "values by their form; tests/test_checked_ifs.py; an error value "
+      "(addin/formula/error_criteria.py: skipped in a criteria range by a number criterion or "
+      "a text one with no <>, wildcard or leading #, matched by an error criterion as "
       "SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx,"
-      " EverythingTests!E1324, C10:D10 outside row 1324 giving #VALUE!): "
-      "tests/test_criteria_intersected.py",
+      " EverythingTests!E1324; the rest refused): tests/test_errors_given.py ; a range as a "
+      "criterion intersected with the formula's cell in a one-cell formula, as Excel does with"
+      " an argument that takes one value (Microsoft Support, \"Implicit intersection operator: "
+      "@\"; SUMIF(AA7:AA13,C10:D10,C7) 1.1 saved in "
+      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!E1324, C10:D10 outside "
+      "row 1324 giving #VALUE!): tests/test_criteria_intersected.py",
       value_args=range(2, 255, 2))
 excel("CORREL", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B67, "
-      "against an array constant; its file refused whole: tests/test_checked_paired.py "
-      "computes it); Microsoft Support, \"CORREL function\" (CORREL of 3,2,4,5,6 and "
-      "9,7,12,15,17 = 0.997054; #DIV/0! for a standard deviation of 0; text, logical values "
-      "and empty cells of an array or reference ignored, #N/A for different numbers of "
-      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
-      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
-      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
-      "refused for a text or logical value among the points, areas of different shapes, fewer "
-      "than 2 pairs",
+      "against an array constant; its file computed since 7 December 2026 "
+      "(tests/test_fidelity.py), and tests/test_checked_paired.py computes it); Microsoft "
+      "Support, \"CORREL function\" (CORREL of 3,2,4,5,6 and 9,7,12,15,17 = 0.997054; #DIV/0! "
+      "for a standard deviation of 0; text, logical values and empty cells of an array or "
+      "reference ignored, #N/A for different numbers of points); an empty cell drops its pair:"
+      " the cells Excel saved in the business corpus's fourth held-out part (seen), "
+      "Forecast.xlsx, CORREL with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text or"
+      " logical value among the points, areas of different shapes, fewer than 2 pairs",
       array_context=True)
 excel("COUNT", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/55906-MultiSheetRefs.xlsx, "
@@ -118,36 +118,36 @@ excel("COUNTIFS", "scalars, cells, ranges, empty, errors",
       value_args=range(1, 255, 2))
 excel("COVARIANCE.P", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B74; "
-      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
-      "\"COVARIANCE.P function\" (COVARIANCE.P of 3,2,4,5,6 and 9,7,12,15,17 = 5.2; text, "
-      "logical values and empty cells of an array or reference ignored, #N/A for different "
-      "numbers of points); an empty cell drops its pair: the cells Excel saved in the business"
-      " corpus's fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells "
-      "equal to CORREL without them (addin/formula/fx_excel_paired.py); "
-      "tests/test_checked_paired.py; refused for a text or logical value among the points, "
-      "areas of different shapes, fewer than 2 pairs",
+      "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_paired.py computes it); Microsoft Support, \"COVARIANCE.P function\" "
+      "(COVARIANCE.P of 3,2,4,5,6 and 9,7,12,15,17 = 5.2; text, logical values and empty cells"
+      " of an array or reference ignored, #N/A for different numbers of points); an empty cell"
+      " drops its pair: the cells Excel saved in the business corpus's fourth held-out part "
+      "(seen), Forecast.xlsx, CORREL with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text or"
+      " logical value among the points, areas of different shapes, fewer than 2 pairs",
       xlfn=True, array_context=True)
 excel("COVARIANCE.S", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B75; "
-      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
-      "\"COVARIANCE.S function\" (COVARIANCE.S of 2,4,8 and 5,11,12 = 9.666666667; text, logical"
-      " values and empty cells of an array or reference ignored, #N/A for different numbers of"
-      " points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
-      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
-      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
-      "refused for a text or logical value among the points, areas of different shapes, fewer "
-      "than 2 pairs",
+      "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_paired.py computes it); Microsoft Support, \"COVARIANCE.S function\" "
+      "(COVARIANCE.S of 2,4,8 and 5,11,12 = 9.666666667; text, logical values and empty cells "
+      "of an array or reference ignored, #N/A for different numbers of points); an empty cell "
+      "drops its pair: the cells Excel saved in the business corpus's fourth held-out part "
+      "(seen), Forecast.xlsx, CORREL with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text or"
+      " logical value among the points, areas of different shapes, fewer than 2 pairs",
       xlfn=True, array_context=True)
 excel("COVAR", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B73; "
-      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
-      "\"COVAR function\" (COVAR of 3,2,4,5,6 and 9,7,12,15,17 = 5.2; text, logical values and "
-      "empty cells of an array or reference ignored, #N/A for different numbers of points); an"
-      " empty cell drops its pair: the cells Excel saved in the business corpus's fourth "
-      "held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to CORREL "
-      "without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused "
-      "for a text or logical value among the points, areas of different shapes, fewer than 2 "
-      "pairs",
+      "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_paired.py computes it); Microsoft Support, \"COVAR function\" (COVAR "
+      "of 3,2,4,5,6 and 9,7,12,15,17 = 5.2; text, logical values and empty cells of an array "
+      "or reference ignored, #N/A for different numbers of points); an empty cell drops its "
+      "pair: the cells Excel saved in the business corpus's fourth held-out part (seen), "
+      "Forecast.xlsx, CORREL with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text or"
+      " logical value among the points, areas of different shapes, fewer than 2 pairs",
       array_context=True)
 excel("FORECAST", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B128; "
@@ -179,14 +179,14 @@ excel("HARMEAN", "ranges, empty",
       "of an array or reference are ignored); tests/test_checked_empty_math.py")
 excel("INTERCEPT", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B131; "
-      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
-      "\"INTERCEPT function\" (INTERCEPT of 2,3,9,1,8 and 6,5,11,7,5 = 0.0483871; text, logical "
-      "values and empty cells of an array or reference ignored, #N/A for different numbers of "
-      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
-      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
-      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
-      "refused for a text or logical value among the points, areas of different shapes, fewer "
-      "than 2 pairs",
+      "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_paired.py computes it); Microsoft Support, \"INTERCEPT function\" "
+      "(INTERCEPT of 2,3,9,1,8 and 6,5,11,7,5 = 0.0483871; text, logical values and empty "
+      "cells of an array or reference ignored, #N/A for different numbers of points); an empty"
+      " cell drops its pair: the cells Excel saved in the business corpus's fourth held-out "
+      "part (seen), Forecast.xlsx, CORREL with leading empty cells equal to CORREL without "
+      "them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a "
+      "text or logical value among the points, areas of different shapes, fewer than 2 pairs",
       array_context=True)
 excel("LARGE", "scalars, cells, ranges, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
@@ -236,14 +236,15 @@ excel("MODE.MULT", "arrays",
       xlfn=True)
 excel("PEARSON", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B133; "
-      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
-      "\"PEARSON function\" (PEARSON of 9,7,5,3,1 and 10,6,1,5,3 = 0.699379; text, logical "
-      "values and empty cells of an array or reference ignored, #N/A for different numbers of "
-      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
-      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
-      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
-      "refused for a text or logical value among the points, areas of different shapes, fewer "
-      "than 2 pairs, and a standard deviation of 0",
+      "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_paired.py computes it); Microsoft Support, \"PEARSON function\" "
+      "(PEARSON of 9,7,5,3,1 and 10,6,1,5,3 = 0.699379; text, logical values and empty cells "
+      "of an array or reference ignored, #N/A for different numbers of points); an empty cell "
+      "drops its pair: the cells Excel saved in the business corpus's fourth held-out part "
+      "(seen), Forecast.xlsx, CORREL with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text or"
+      " logical value among the points, areas of different shapes, fewer than 2 pairs, and a "
+      "standard deviation of 0",
       array_context=True)
 excel("RANK", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/61063.xlsx (tests/test_fidelity.py); empty "
@@ -271,14 +272,15 @@ excel("RANK.EQ", "scalars, cells, ranges, empty",
       xlfn=True, no_logical=("number",))
 excel("RSQ", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B134; "
-      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
-      "\"RSQ function\" (RSQ of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = 0.05795; text, logical values"
-      " and empty cells of an array or reference ignored, #N/A for different numbers of "
-      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
-      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
-      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
-      "refused for a text or logical value among the points, areas of different shapes, fewer "
-      "than 2 pairs, and a standard deviation of 0",
+      "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_paired.py computes it); Microsoft Support, \"RSQ function\" (RSQ of "
+      "2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = 0.05795; text, logical values and empty cells of an "
+      "array or reference ignored, #N/A for different numbers of points); an empty cell drops "
+      "its pair: the cells Excel saved in the business corpus's fourth held-out part (seen), "
+      "Forecast.xlsx, CORREL with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text or"
+      " logical value among the points, areas of different shapes, fewer than 2 pairs, and a "
+      "standard deviation of 0",
       array_context=True)
 excel("SLOPE", "ranges, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B135),"
@@ -350,14 +352,15 @@ excel("STDEVP", "scalars, cells, ranges, empty",
       three_d=True)
 excel("STEYX", "ranges, arrays, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B136; "
-      "its file refused whole: tests/test_checked_paired.py computes it); Microsoft Support, "
-      "\"STEYX function\" (STEYX of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = 3.305719; text, logical "
-      "values and empty cells of an array or reference ignored, #N/A for different numbers of "
-      "points); an empty cell drops its pair: the cells Excel saved in the business corpus's "
-      "fourth held-out part (seen), Forecast.xlsx, CORREL with leading empty cells equal to "
-      "CORREL without them (addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; "
-      "refused for a text or logical value among the points, areas of different shapes, fewer "
-      "than 3 pairs, and known_x's of a standard deviation of 0",
+      "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
+      "tests/test_checked_paired.py computes it); Microsoft Support, \"STEYX function\" (STEYX "
+      "of 2,3,9,1,8,7,5 and 6,5,11,7,5,4,4 = 3.305719; text, logical values and empty cells of"
+      " an array or reference ignored, #N/A for different numbers of points); an empty cell "
+      "drops its pair: the cells Excel saved in the business corpus's fourth held-out part "
+      "(seen), Forecast.xlsx, CORREL with leading empty cells equal to CORREL without them "
+      "(addin/formula/fx_excel_paired.py); tests/test_checked_paired.py; refused for a text or"
+      " logical value among the points, areas of different shapes, fewer than 3 pairs, and "
+      "known_x's of a standard deviation of 0",
       array_context=True)
 excel("TREND", array_context=True, differs="TREND")
 excel("VAR", "cells, ranges, empty, errors",
