@@ -142,12 +142,26 @@ def test_a_cell_reading_a_kept_cell_through_offset_keeps_excel_s_value(tmp_path)
         ("S!D1", "reads a cell kept")]
 
 
-def test_a_defined_name_a_formula_reads_is_never_kept(tmp_path):
-    with pytest.raises(WorkbookError, match=f"{KEPT}: TWO is a defined name, which has no "
-                                            "saved value, and a formula reads it"):
-        _calc(tmp_path, [cell("A1", None, 2), cell("B1", "TWO*2", 4)],
-              names={"TWO": "_xlfn.BITAND(2,3)"})
-    # nor one a formula may read by its text, through INDIRECT
+def test_a_defined_name_is_kept_only_where_no_formula_computed_reads_it(tmp_path):
+    # TWO (BITAND, not checked) has no saved value; B1 reads it and keeps the value Excel
+    # saved (4), C1 reads B1 and keeps its own, D1 reads neither and is computed (2+1)
+    res, notes, kept = _calc(tmp_path, [cell("A1", None, 2), cell("B1", "TWO*2", 4),
+                                        cell("C1", "B1+1", 5), cell("D1", "A1+1", 0)],
+                             names={"TWO": "_xlfn.BITAND(2,3)"})
+    assert (res["S!B1"], res["S!C1"], res["S!D1"]) == (4, 5, 3)
+    assert [(k.label, k.kind) for k in kept] == [
+        ("TWO", "function not checked"), ("S!B1", "reads a cell kept"),
+        ("S!C1", "reads a cell kept")]
+    assert notes[0].startswith("left the defined name TWO uncomputed, as no formula napkin "
+                               "computes reads it: ")
+    # a name reading a cell kept is kept with it, and the cells it reads are checked as a
+    # kept cell's are (rule 3): B2 = A2*2 is 6 with A2 = 3 where Excel saved 4
+    with pytest.raises(WorkbookError, match=f"{KEPT}: it reads S!B2, whose value napkin "
+                                            "computes otherwise"):
+        _calc(tmp_path, [cell("A2", None, 3), cell("B2", "A2*2", 4),
+                         cell("C2", UNCHECKED, 7), cell("D2", "BOTH+1", 12)],
+              names={"BOTH": "S!$B$2+S!$C$2"})
+    # nor is one kept that a formula may read by its text, through INDIRECT
     with pytest.raises(WorkbookError, match=f"{KEPT}: TWO is a defined name"):
         _calc(tmp_path, [cell("A1", None, 2), cell("B1", 'INDIRECT("A1")', 2)],
               names={"TWO": "_xlfn.BITAND(2,3)"})
@@ -162,7 +176,7 @@ def test_a_defined_name_no_formula_reads_is_left_uncomputed(tmp_path):
     assert res["S!B1"] == 6  # computed (the file said 0)
     assert [(k.label, k.cells, k.positions) for k in kept] == [("TWO", 0, ())]
     assert len(notes) == 1 and notes[0].startswith(
-        "left the defined name TWO uncomputed, as no formula reads it: ")
+        "left the defined name TWO uncomputed, as no formula napkin computes reads it: ")
 
 
 def test_a_workbook_that_asks_to_be_recalculated_keeps_nothing(tmp_path):

@@ -9,9 +9,10 @@ the workbook is computed, when every one of these holds (``check``):
 1. **Nothing computed reads it.** Every formula that reads a kept cell, through a
    reference written in it or one OFFSET or INDIRECT makes while computing, is kept too:
    for a reason of its own, or for reading it (``downstream``, ``READS_KEPT``; until
-   December 2026 such a reader refused the workbook). No defined name a formula reads is
-   kept (a name has no saved value; one no formula reads, in a workbook without
-   INDIRECT, which could name it by its text, is left uncomputed and said so). So the
+   December 2026 such a reader refused the workbook). No defined name a formula napkin
+   computes reads is kept (a name has no saved value; one read by no formula, or by
+   formulas kept only, in a workbook without INDIRECT, which could name it by its text,
+   is left uncomputed and said so; the cells it reads are checked as by rule 3). So the
    dependency closure of every kept cell is kept: no value napkin writes is computed
    from a value napkin did not compute.
 2. **Excel saved a value in it** (every cell of an array formula): a cell with none has
@@ -61,13 +62,19 @@ class Kept:
 
     def __init__(self):
         self.found: list[tuple[object, str, Callable[[list], str]]] = []
+        self.nodes: set = set()  # (those of ``found``)
 
     def add(self, found: list, refusal: Callable[[list], str]) -> list:
-        """Keep the cells of ``found`` (``[(node, reason)]``) not kept yet; the new ones."""
-        new = [(n, r) for n, r in found if n.keep is None]
-        for node, reason in new:
-            node.keep = reason
-            self.found.append((node, reason, refusal))
+        """Keep the cells of ``found`` (``[(node, reason)]``) not kept yet; the new ones.
+        (A formula reading a kept defined name may already keep Excel's value,
+        ``readers_of_kept_names``; it is added here all the same, with its reason.)"""
+        new = []
+        for node, reason in found:
+            if node not in self.nodes:
+                self.nodes.add(node)
+                node.keep = reason
+                self.found.append((node, reason, refusal))
+                new.append((node, reason))
         return new
 
     def refuse(self, node, why: str) -> None:
@@ -156,7 +163,7 @@ def downstream(wb, kept: Kept, read_kept: dict) -> list:
     found = []
     while todo:
         for reader in readers.get(todo.pop(), ()):
-            if reader not in seen and reader.keep is None:
+            if reader not in seen and reader not in kept.nodes:
                 seen.add(reader)
                 found.append((reader, READS_KEPT))
                 todo.append(reader)
@@ -172,15 +179,15 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
     everything = wb.nodes + list(wb.name_nodes.values())
     names_read = set()
     if any(node.is_name for node, _, _ in kept.found):  # (what may read a name: once)
-        names_read = {d for n in everything for d in n.deps if d.is_name}
+        names_read = {d for n in everything if n.keep is None for d in n.deps if d.is_name}
         if any(_INDIRECT.search(n.text or "") for n in everything):
             names_read = {node for node, _, _ in kept.found}  # (by its text, maybe)
     for node, _, _ in kept.found:
         if node.is_name:
             if node in names_read:
                 kept.refuse(node, f"{node.label} is a defined name, which has no saved "
-                                  "value, and a formula reads it")
-            continue  # (read by no formula: left uncomputed, nothing depends on it)
+                                  "value, and a formula napkin computes reads it")
+            continue  # (read by no formula computed: left uncomputed, nothing depends on it)
         sheet = wb.sheets[node.sheet]
         missing = [p for p in node.positions() if p not in sheet.cached]
         if missing:
@@ -196,8 +203,8 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
         if source is not None:
             kept.refuse(source, f"{reader.label} reads {source.label} and is computed")
     volatile = None
-    for node, _, _ in kept.found:
-        for dep in () if node.is_name else node.deps:
+    for node, _, _ in kept.found:  # (a name kept: the cells it reads, too)
+        for dep in node.deps:
             if dep.is_name or dep.keep is not None:
                 continue
             sheet = wb.sheets[dep.sheet]
@@ -230,7 +237,7 @@ def notes(kept: Kept, describe: Callable[[Callable, str], str]) -> list[str]:
     for node, reason, refusal in kept.found:
         if node.is_name:  # (``check``: read by no formula)
             out.append(f"left the defined name {node.label} uncomputed, as no formula "
-                       f"reads it: {describe(refusal, reason)}")
+                       f"napkin computes reads it: {describe(refusal, reason)}")
             continue
         what = describe(refusal, reason)
         by.setdefault(what, []).append(node.label)
