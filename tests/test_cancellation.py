@@ -122,12 +122,33 @@ def test_a_subtraction_inside_the_formula_is_not_made_zero(tmp_path):
     # Amortization Schedule.xlsx, 'amortization schedule'!G34 =G33-F34-D34 (heldout3),
     # D34 empty: the inner G33-F34 cancels 50 exponents below its operands, and Excel
     # saved its binary result 1.4210854715202004E-13, not 0 (as Microsoft's =1*(...)).
-    # napkin refuses the inner subtraction and keeps Excel's value
+    # Its operands are one cell each, Excel's own values: napkin computes the IEEE result
+    # of those (addin.formula.saved_operands), Excel's to the last bit
     a, b = 224.6388648485969, 224.63886484859677
     assert a - b == 1.4210854715202004e-13 and exponent_gap(a, -b, a - b) == 50
     res, kept = _calc(tmp_path, [c("A1", None, a), c("A2", None, b),
                                  c("B1", "A1-A2-A3", 1.4210854715202004e-13)])
+    assert kept == [] and res["S!B1"] == 1.4210854715202004e-13
+    # the same inner subtraction of two numbers no cell holds (written in the formula)
+    # is not settled: napkin refuses it and keeps Excel's value
+    res, kept = _calc(tmp_path, [c("B1", f"{a!r}-{b!r}-A3", 1.4210854715202004e-13)])
     assert kept == ["S!B1"] and res["S!B1"] == 1.4210854715202004e-13
+
+
+def test_microsoft_s_subtraction_inside_a_function_is_its_ieee_result(tmp_path):
+    # Microsoft Learn, "Floating-point arithmetic may give inaccurate results in Excel":
+    # =1*(.5-.4-.1) is -2.78E-17, not 0. Here .5-.4 in one cell (0.09999999999999998,
+    # by hand: .5-.4 in IEEE doubles) and 1*(B1-A3) and ROUND(B1-A3,2) reading it: the
+    # inner B1-A3 cancels; both are one cell, so it is the IEEE result of those values,
+    # 0.09999999999999998-0.1 = -2.7755575615628914E-17; ROUND of it to 2 places is 0
+    assert 0.5 - 0.4 == 0.09999999999999998 and 0.09999999999999998 - 0.1 == \
+        -2.7755575615628914e-17
+    res, kept = _calc(tmp_path, [c("A1", None, 0.5), c("A2", None, 0.4), c("A3", None, 0.1),
+                                 c("B1", "A1-A2", 0.09999999999999998),
+                                 c("C1", "1*(B1-A3)", -2.7755575615628914e-17),
+                                 c("C2", "ROUND(B1-A3,2)", 0)])
+    assert kept == []
+    assert res["S!C1"] == -2.7755575615628914e-17 and res["S!C2"] == 0
 
 
 def test_a_final_addition_follows_the_same_rule():

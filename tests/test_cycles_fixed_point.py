@@ -53,6 +53,13 @@ def _calc(tmp_path, src):
     res = calc_workbook(src, tmp_path / "out.xlsx", {}, notes=notes, kept=kept)
     return res, notes, kept
 
+def _whole(tmp_path, src):
+    """Strict mode not cell by cell: the workbook refused with the cycle's sentence (cell
+    by cell, ``_calc``, a formula reading the cycle keeps Excel's value with it, and one
+    whose saved value its inputs do not give refuses the workbook for that)."""
+    return calc_workbook(src, tmp_path / "out.xlsx", {})
+
+
 
 def test_a_fixed_point_saved_with_iteration_on_is_taken_and_downstream_computed(tmp_path):
     res, notes, kept = _calc(tmp_path, _loan(tmp_path))
@@ -67,7 +74,18 @@ def test_values_excel_stopped_short_of_the_fixed_point_are_refused(tmp_path):
     src = _loan(tmp_path, interest=89.4737, closing=789.4737)
     with pytest.raises(WorkbookError, match="circular reference through S!A2, S!B2: the "
                        "workbook iterates .* not a fixed point of their formulas to 1e-9"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})  # (not cell by cell)
+    # cell by cell, C2 = A2*2 reads them and is kept too; but Excel saved 0 there, not
+    # what A2*2 gives from the 89.4737 saved in A2: an input changed, refused
+    with pytest.raises(WorkbookError, match="napkin cannot compute S!C2: .* does not give "
+                                            "the value Excel saved in it"):
         _calc(tmp_path, src)
+    # with C2 as Excel would have saved it (2*89.4737 = 178.9474), all three keep it
+    res, _, kept = _calc(tmp_path, _loan(tmp_path, interest=89.4737, closing=789.4737,
+                                         downstream=False,
+                                         extra=[cell("C2", "A2*2", 178.9474)]))
+    assert (res["S!A2"], res["S!C2"]) == (89.4737, 178.9474)
+    assert [k.label for k in kept] == ["S!A2", "S!B2", "S!C2"]
     # with nothing computed reading them, the cycle's cells keep Excel's values
     res, notes, kept = _calc(tmp_path, _loan(tmp_path, interest=89.4737,
                                              closing=789.4737, downstream=False))
@@ -85,14 +103,14 @@ def test_without_iterative_calculation_the_fixed_point_is_taken_too(tmp_path):
                 calc_pr=b'<calcPr calcId="191029"')
     with pytest.raises(WorkbookError, match="circular reference through S!A2, S!B2: the "
                        "workbook was saved with iterative calculation off"):
-        _calc(tmp_path, src)
+        _whole(tmp_path, src)
 
 
 def test_an_input_changed_after_excel_saved_is_no_fixed_point(tmp_path):
     # the cash paid changed to 400 by a program that did not recompute: the saved
     # interest was solved for 300 (with 400 it is 0.1*1600/1.9 = 84.21...)
     with pytest.raises(WorkbookError, match="circular reference .* not a fixed point"):
-        _calc(tmp_path, _loan(tmp_path, cash="400"))
+        _whole(tmp_path, _loan(tmp_path, cash="400"))
 
 
 def test_a_workbook_asking_to_be_recalculated_takes_no_saved_cycle(tmp_path):
@@ -140,7 +158,7 @@ def test_a_cycle_meeting_a_refusal_is_not_taken(tmp_path):
     # IFERROR, it still refuses its cell, and the cycle is not taken
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
         cell("A1", 'IFERROR(INDIRECT("R1C1",FALSE),0)+B1*0', 0), cell("B1", "A1", 0),
-        cell("C1", "B1+1", 0)]})
+        cell("C1", "B1+1", 1)]})
     with zipfile.ZipFile(src) as z:
         parts = {n: z.read(n) for n in z.namelist()}
     parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(b'<calcPr calcId="191029"',
@@ -148,10 +166,11 @@ def test_a_cycle_meeting_a_refusal_is_not_taken(tmp_path):
     with zipfile.ZipFile(src, "w") as z:
         for n, b in parts.items():
             z.writestr(n, b)
-    # (A1 kept for its INDIRECT, B1 for the cycle, C1 computed from B1: refused)
-    with pytest.raises(WorkbookError, match="circular reference through S!B1: napkin does "
-                       "not compute .* S!C1 reads S!B1 and is computed"):
-        _calc(tmp_path, src)
+    # A1 kept for its INDIRECT, B1 for the cycle (not taken), C1 for reading B1
+    _, _, kept = _calc(tmp_path, src)
+    assert [(k.label, k.kind) for k in kept] == [
+        ("S!A1", "cannot compute"), ("S!B1", "circular reference"),
+        ("S!C1", "reads a cell kept")]
 
 
 

@@ -70,6 +70,21 @@ def test_a_cell_reading_a_kept_cell_keeps_excel_s_value_too(tmp_path):
     assert (out[("S", 1, 3)], out[("S", 1, 4)], out[("S", 1, 5)]) == (23.0, 22.0, 3.0)
 
 
+def test_a_reader_whose_saved_value_its_inputs_do_not_give_refuses_the_workbook(tmp_path):
+    # C1 = B1*3+A1 from the values saved (B1 7, A1 2) is 23; Excel saved 24 there: A1
+    # (a constant, which no computed cell shows) changed since Excel computed C1
+    with pytest.raises(WorkbookError) as ex:
+        _calc(tmp_path, [cell("A1", None, 2), cell("B1", UNCHECKED, 7),
+                         cell("C1", "B1*3+A1", 24)])
+    said = " ".join(str(ex.value).split())
+    assert said.startswith("napkin cannot compute S!C1: it reads a cell napkin does not "
+                           "compute")
+    assert said.endswith(f"{KEPT_CLAUSE}: its formula, computed from the values Excel saved "
+                         "in the cells it reads, does not give the value Excel saved in it "
+                         "(an input it reads changed since Excel computed it)")
+    assert not (tmp_path / "out.xlsx").exists()
+
+
 def test_a_cell_reading_a_kept_cell_and_a_changed_input_refuses_the_workbook(tmp_path):
     # D1 reads the kept C1 and B1 = A1*2, which is 6 with A1 = 3 where Excel saved 4: A1
     # changed since Excel computed the sheet, so D1's saved 11 (7+4) is stale: refused

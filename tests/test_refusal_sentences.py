@@ -1,10 +1,10 @@
 """Every refusal of strict mode is a sentence a user can act on: it names the cell, the
 function (or the operator, or the kind of formula) and the form of argument, and what
 would let napkin compute it (``--lenient``, or rewriting the formula). Each case is a
-workbook whose refused cell is read by a computed one (``ISERROR(B1)``: a value computed
-from a refused one would carry its refusal, and be kept with it), so that the workbook is refused
-with the sentence (``addin/engine/kept.py`` keeps the cell otherwise: its note says the
-same cause)."""
+workbook whose refused cell is read by another (``ISERROR(B1)``), computed in strict mode
+without keeping cells, so that the workbook is refused with the sentence; cell by cell
+(``addin/engine/kept.py``, as ``napkin calc`` does) both keep Excel's values, and the
+note says the same cause."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ CASES = {
         "NORM.INV() given a mean that standard_dev * z cancels", "S!B1", "--lenient"]),
     "a comparison of near-equal numbers": ("A1=A2", 0, [
         "'=' of two numbers within 2^-40 of each other", "S!B1", "--lenient"]),
-    "a sum that cancels": ("1*(A1-A2)", 0, [  # (inside: a final one is 0)
+    # (inside: a final one is 0; of two cells, Excel's saved values: A1*1 is none)
+    "a sum that cancels": ("1*(A1*1-A2)", 0, [
         "'-' of two numbers that cancel to within 2^-40", "S!B1", "--lenient"]),
     "a rate not settled": ("IRR(A1:A2)", 0.1, [
         "IRR() given cash flows that change sign 0 times", "S!B1", "--lenient"]),
@@ -45,13 +46,16 @@ def test_a_refusal_names_cell_function_form_and_fix(tmp_path, case):
         c("A1", None, 115192.6), c("A2", None, 115192.59999999998),
         c("B1", formula, cached), c("C1", "ISERROR(B1)", 0, t="b")]})
     with pytest.raises(WorkbookError) as got:
-        calc_workbook(src, tmp_path / "out.xlsx", {}, kept=[])
+        calc_workbook(src, tmp_path / "out.xlsx", {})
     sentence = " ".join(str(got.value).split())
     for part in said:
         assert part in sentence, (part, sentence)
-    # and why the cell could not keep Excel's value: the computed cell reading it
-    assert "S!C1 reads S!B1 and is computed" in sentence, sentence
-    # kept where nothing computed reads it, the note naming the same cause and cell
+    # cell by cell, the cell reading it keeps Excel's value too, for that reason
+    notes, kept = [], []
+    calc_workbook(src, tmp_path / "kept-out.xlsx", {}, notes=notes, kept=kept)
+    assert [(r.label, r.kind) for r in kept][1:] == [("S!C1", "reads a cell kept")], kept
+    assert any("S!B1" in n for n in notes), notes
+    # kept where nothing reads it, the note naming the same cause and cell
     src = xlsx_make.write(tmp_path / "leaf.xlsx", {"S": [
         c("A1", None, 115192.6), c("A2", None, 115192.59999999998), c("B1", formula, cached)]})
     notes, kept = [], []
@@ -64,8 +68,8 @@ def test_a_circular_reference_names_its_cells_and_the_fix(tmp_path):
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
         c("B1", "B2+1", 1), c("B2", "B1+1", 2), c("C1", "B1*2", 2)]})
     with pytest.raises(WorkbookError) as got:
-        calc_workbook(src, tmp_path / "out.xlsx", {}, kept=[])
+        calc_workbook(src, tmp_path / "out.xlsx", {})
     sentence = " ".join(str(got.value).split())
     for part in ("circular reference through S!B1, S!B2", "rewrite them without the cycle",
-                 "--lenient", "S!C1 reads"):
+                 "--lenient"):
         assert part in sentence, (part, sentence)

@@ -26,7 +26,8 @@ value Excel saved, and which rules give that value:
 The counts at the end say, for each rule, how many of the cells Excel saved it
 reproduces and which it does not. A sanity line counts the re-done formulas without a
 cancellation whose IEEE value is Excel's to the last bit (how far plain arithmetic on
-saved values can be trusted). Nothing here is needed by the tests.
+saved values can be trusted), and those of them with ``^`` apart (how far Python's ``**``
+is Excel's ``^``: ``addin.engine.last_digits``). Nothing here is needed by the tests.
 """
 
 from __future__ import annotations
@@ -47,6 +48,13 @@ from tools.saved_arithmetic import COMPARISONS, Evaluator, Unsupported, parse
 
 NEAR = 2.0 ** -40
 _APP = re.compile(r"<(?:\w+:)?Application>([^<]*)<")
+_CHARACTERS = re.compile(r"[\s$A-Z0-9.+\-*/()]+")
+_CALL = re.compile(r"[A-Z]\s*\(")
+
+
+def arithmetic(text: str) -> bool:
+    """A formula of numbers, cell references, ``+ - * /`` and parentheses only."""
+    return bool(_CHARACTERS.fullmatch(text)) and not _CALL.search(text)
 TOP_BITS = tuple(range(44, 54))
 
 
@@ -153,7 +161,9 @@ def _g17(x) -> str:
 
 def examine(paths: list[Path], out=sys.stdout) -> dict:
     """Prints the evidence table of ``paths``; returns the counts."""
-    tally = {"redone": 0, "plain": 0, "redone_equal": 0, "cells": 0, "rules": Counter(),
+    tally = {"redone": 0, "plain": 0, "redone_equal": 0, "power": 0, "power_equal": 0,
+             "power_against": [], "arithmetic": 0, "arithmetic_equal": 0, "cells": 0,
+             "rules": Counter(),
              "against": {}, "cmp_cells": 0, "cmp_rules": Counter(), "cmp_against": {}}
     for path in paths:
         try:
@@ -189,6 +199,15 @@ def _one_cell(path, values, sheet, r, c, text, tally, out) -> None:
     if not steps and not near:
         tally["plain"] += 1
         tally["redone_equal"] += _equal(plain, saved)
+        if arithmetic(text):
+            tally["arithmetic"] += 1
+            tally["arithmetic_equal"] += _equal(plain, saved)
+        if "^" in text:  # (how far Python's ** is Excel's ^: addin.engine.last_digits)
+            tally["power"] += 1
+            tally["power_equal"] += _equal(plain, saved)
+            if not _equal(plain, saved):
+                tally["power_against"].append(f"{where} ={text}: IEEE {_g17(plain)}, "
+                                              f"Excel saved {_g17(saved)}")
         if saved == 0.0 and isinstance(plain, float) and plain != 0:
             print(f"ZERO {where} ={text}: IEEE {_g17(plain)}, Excel saved 0", file=out)
         return
@@ -259,6 +278,13 @@ def summary(t: dict, out=sys.stdout) -> None:
     print(f"\nformulas re-done from saved values: {t['redone']}; without a cancelling "
           f"+/- or near comparison: {t['plain']}, {t['redone_equal']} of them equal to "
           f"Excel's to the last bit", file=out)
+    print(f"  of those of numbers, references, + - * / and parentheses only: "
+          f"{t['arithmetic']}, {t['arithmetic_equal']} of them equal to Excel's to the last "
+          "bit", file=out)
+    print(f"  of those with ^ (Python's **, the C library's pow): {t['power']}, "
+          f"{t['power_equal']} of them equal to Excel's to the last bit"
+          + (f"; not: {'; '.join(t['power_against'][:2])}" if t["power_against"] else ""),
+          file=out)
     print(f"cells with a +/- cancelling within 2^-40: {t['cells']}", file=out)
     for name in RULES:
         against = t["against"].get(name, [])

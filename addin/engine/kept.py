@@ -14,7 +14,10 @@ the workbook is computed, when every one of these holds (``check``):
    formulas kept only, in a workbook without INDIRECT, which could name it by its text,
    is left uncomputed and said so; the cells it reads are checked as by rule 3). So the
    dependency closure of every kept cell is kept: no value napkin writes is computed
-   from a value napkin did not compute.
+   from a value napkin did not compute. A formula kept for reading a kept cell is first
+   computed from the values kept, Excel's: it must give the value Excel saved in it, else
+   an input it reads changed since (a constant, which no rule below can see) and the
+   workbook is refused.
 2. **Excel saved a value in it** (every cell of an array formula): a cell with none has
    nothing to keep.
 3. **Its inputs are the ones Excel computed it from.** Every formula cell it reads
@@ -63,6 +66,7 @@ class Kept:
     def __init__(self):
         self.found: list[tuple[object, str, Callable[[list], str]]] = []
         self.nodes: set = set()  # (those of ``found``)
+        self.inconsistent: list = []  # readers whose saved value their inputs do not give
 
     def add(self, found: list, refusal: Callable[[list], str]) -> list:
         """Keep the cells of ``found`` (``[(node, reason)]``) not kept yet; the new ones.
@@ -151,7 +155,11 @@ def downstream(wb, kept: Kept, read_kept: dict) -> list:
     """Every formula not kept yet that reads a kept cell, directly or through formulas
     that do (its dependencies, or ``read_kept``: a reference OFFSET or INDIRECT made),
     each with ``READS_KEPT``, in the order found: the dependency closure that keeps
-    rule 1 ("nothing computed reads a kept cell") by keeping instead of refusing."""
+    rule 1 ("nothing computed reads a kept cell") by keeping instead of refusing.
+
+    Each reader was just computed from the values kept (Excel's); one whose value so
+    computed is not the value Excel saved in it goes to ``kept.inconsistent``: an input
+    it reads changed since Excel computed it, and ``check`` refuses the workbook."""
     readers: dict = {}
     for node in wb.nodes + list(wb.name_nodes.values()):
         for dep in node.deps:
@@ -167,7 +175,17 @@ def downstream(wb, kept: Kept, read_kept: dict) -> list:
                 seen.add(reader)
                 found.append((reader, READS_KEPT))
                 todo.append(reader)
+                if not reader.is_name and reader.keep is None and not _as_saved(wb, reader):
+                    kept.inconsistent.append(reader)
     return found
+
+
+def _as_saved(wb, node) -> bool:
+    """Whether napkin's value of ``node`` in each of its cells is the one Excel saved
+    there (a cell with no saved value left to rule 2)."""
+    sheet = wb.sheets[node.sheet]
+    return all(same(sheet.cached[p], sheet.values.get(p)) for p in node.positions()
+               if p in sheet.cached)
 
 
 def check(wb, kept: Kept, read_kept: dict) -> None:
@@ -214,6 +232,10 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
                     kept.refuse(node, f"it reads {dep.label}, whose value napkin computes "
                                       "otherwise than the one Excel saved (" + (
                                           _MOVES if dep in volatile else _CHANGED) + ")")
+    for node in kept.inconsistent:
+        kept.refuse(node, "its formula, computed from the values Excel saved in the cells it "
+                          "reads, does not give the value Excel saved in it (an input it "
+                          "reads changed since Excel computed it)")
 
 
 def watching():

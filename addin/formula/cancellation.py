@@ -46,7 +46,10 @@ napkin's operands. Where a formula's final ``+`` or ``-`` would be refused and b
 operands are references to one cell whose values napkin has as Excel saved them, to within
 2^-40 (``addin.formula.saved_operands``), the rule is applied to the saved values, Excel's
 own operands (``excel_result``): 0 from ``ZERO_GAP`` down, the IEEE result from
-``KEPT_GAP`` (48) up, refused at 49.
+``KEPT_GAP`` (48) up, refused at 49. A ``+`` or ``-`` that is not the final operation
+(inside parentheses or a function) and cancels is, with such operands, the IEEE result of
+the saved values, as Excel keeps it there (``=A1-A2-A3``'s inner ``A1-A2`` saved as
+1.4210854715202004E-13, not 0; Microsoft's ``=1*(.5-.4-.1)``, -2.78E-17).
 
 References
 ----------
@@ -132,11 +135,12 @@ def excel_result(x: float, y: float) -> float | None:
 
 def near_zero_sum(original, key: str):
     """formulas' ``+`` or ``-`` (``key``), refused in strict mode (``context.refuse``,
-    ``#VALUE!``) where two numbers of opposite signs (after the sign of ``-``) within
-    2^-40 of each other give a result that is not 0. Its attribute ``final`` is the same
-    operator as a formula's final operation (``final_operation``): 0 where the result's
-    binary exponent is ``ZERO_GAP`` or more below the larger operand's, as Excel gives
-    (the module's docstring), refused otherwise within 2^-40."""
+    ``#VALUE!``) where two numbers of opposite signs (after the sign of ``-``) within 2^-40
+    of each other give a result that is not 0, unless both are references to one cell whose
+    values Excel saved (``saved_operands``): then the IEEE result of those. Its attribute
+    ``final`` is the same operator as a formula's final operation (``final_operation``): 0
+    where the result's binary exponent is ``ZERO_GAP`` or more below the larger operand's,
+    as Excel gives (the module's docstring), refused otherwise within 2^-40."""
     from addin.formula.fx import load
     from addin.formula.fx_excel_args import one_number
 
@@ -172,7 +176,10 @@ def near_zero_sum(original, key: str):
         result = original(*args)
         xy = operands(args)
         if xy and cancels(*xy, xy[0] + xy[1]):
-            return refused()
+            # inside parentheses or a function Excel keeps the IEEE result of its own
+            # operands (the module's docstring): those it saved, where both are one cell
+            saved = None if context.saved_noise() else saved_operands.excel_operands(args)
+            return refused() if saved is None else _like(result, saved[0] + saved[1] * sign)
         return result
 
     def final(*args):
