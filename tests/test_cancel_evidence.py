@@ -41,3 +41,12 @@ def test_rules_on_microsofts_example():
 
 def test_fifteen_digits():
     assert same15(84596.90000000001, 84596.9) and not same15(674.9140000000007, 674.914)
+
+
+def test_arithmetic_only_is_told_from_functions_and_powers():
+    # the baseline tools.cancel_evidence sets ^ against (addin/engine/last_digits.py)
+    from tools.cancel_evidence import arithmetic
+
+    assert arithmetic("A1+B2*$C$3/(1-D4)") and arithmetic("0.5-0.4-0.1")
+    assert not arithmetic("SUM(A1:A3)+1") and not arithmetic("A1^2")
+    assert not arithmetic("Sheet2!A1+1")  # (another sheet: left out)
