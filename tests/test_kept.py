@@ -263,3 +263,14 @@ def test_a_nested_let_computes_and_a_lambda_in_one_is_refused_not_a_bug(tmp_path
     assert not [c for c in causes if c.label == "S!B1"]
     kinds = {c.kind for c in causes if c.label == "S!B2"}
     assert kinds == {"cannot compute"}
+
+
+def test_the_module_imports_first():
+    # addin.engine.support imports roots, which imports kept: kept must not import support
+    # at its top, or importing it first fails (a circular import)
+    import subprocess
+    import sys
+
+    got = subprocess.run([sys.executable, "-c", "import addin.engine.kept"],
+                         capture_output=True, text=True)
+    assert got.returncode == 0, got.stderr

@@ -40,7 +40,6 @@ import math
 import re
 from collections.abc import Callable
 
-from addin.engine import support
 from addin.engine.executor import norm_scalar
 from addin.formula import context
 from addin.ooxml.guard import WorkbookError
@@ -228,7 +227,10 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
             sheet = wb.sheets[dep.sheet]
             for p in dep.positions():
                 if p not in sheet.cached or not same(sheet.cached[p], sheet.values.get(p)):
-                    volatile = support.volatile_nodes(wb) if volatile is None else volatile
+                    if volatile is None:  # (support imports roots, which imports this)
+                        from addin.engine.support import volatile_nodes
+
+                        volatile = volatile_nodes(wb)
                     kept.refuse(node, f"it reads {dep.label}, whose value napkin computes "
                                       "otherwise than the one Excel saved (" + (
                                           _MOVES if dep in volatile else _CHANGED) + ")")
