@@ -132,9 +132,11 @@ def test_cli_lenient_says_which_cells_keep_excels_values(tmp_path, capsys):
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
         xlsx_make.cell("A1", "SUM(Jan:Mar!B2)", 66), xlsx_make.cell("A2", "A1*2", 132)]})
     out = tmp_path / "out.xlsx"
-    assert cli.main(["calc", str(src), "-o", str(out)]) != 0
+    # strict: A1 keeps Excel's value, and A2, which reads it, keeps its own (exit 4)
+    assert cli.main(["calc", str(src), "-o", str(out)]) == 4
     err = capsys.readouterr().err
-    assert not out.exists() and "3-D references" in err and "in S!A1" in err
+    assert "3-D references" in err and "S!A1" in err and "S!A2" in err
+    out.unlink()
     assert cli.main(["calc", str(src), "-o", str(out), "--lenient", "--json"]) == 0
     cap = capsys.readouterr()
     assert '"S!A1": 66' in cap.out and '"S!A2": 132' in cap.out  # kept, then 66 * 2

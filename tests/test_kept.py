@@ -267,7 +267,7 @@ def test_a_nested_let_computes_and_a_lambda_in_one_is_refused_not_a_bug(tmp_path
 
 def test_the_module_imports_first():
     # addin.engine.support imports roots, which imports kept: kept must not import support
-    # at its top, or importing it first fails (a circular import)
+    # (tests/test_layers.py), or importing it first fails (a circular import)
     import subprocess
     import sys
 

@@ -25,13 +25,14 @@ cell = xlsx_make.cell
 
 
 def _refused(tmp_path, cells: list[str], says: str, at: str = "S!A1") -> None:
-    """The cell ``at``, read by no formula, is not computed (Excel's value kept) for the
-    reason ``says``; read by another formula, the workbook is refused saying so."""
+    """The cell ``at`` is not computed (Excel's value kept) for the reason ``says``; in
+    strict mode without keeping cells (``calc_workbook`` not given ``kept``), the
+    workbook is refused saying so."""
     _, kept = calc_sheet(tmp_path, cells)
     assert says in kept[at]
-    reader = cell("Z1", f"{at.split('!')[1]}+0", 0)
+    src = xlsx_make.write(tmp_path / "whole.xlsx", {"S": cells})
     with pytest.raises(WorkbookError, match=re.escape(says) + ".*" + re.escape(at)):
-        calc_sheet(tmp_path, [*cells, reader])
+        calc_workbook(src, tmp_path / "whole-out.xlsx", {})
 
 
 def test_names_written_out_in_order_with_shadowing():

@@ -244,8 +244,8 @@ def _compute(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None
 
 
 def _settle(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None:
-    """Strict mode cell by cell: compute once more with every cell found so far keeping
-    Excel's value (until no new cell is found), then keep them if that is safe
+    """Strict mode cell by cell: compute again with every cell found keeping Excel's value
+    (until no new one), then with their readers (``keep.downstream``) too; keep them if safe
     (``addin.engine.kept.check``), else refuse the workbook; the kept cells go to
     ``policy.kept`` and one sentence per cause to ``policy.notes``."""
     keeping = policy.keeping
@@ -253,8 +253,7 @@ def _settle(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None:
         return
     read = keep.watching()
     try:
-        keeping.add(keep.downstream(wb, keeping, {}), keep.reads_kept)
-        for _ in range(4):
+        for _ in range(6):
             read.clear()
             checked.watch()
             try:
@@ -267,13 +266,14 @@ def _settle(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None:
                 checked.seen_forms(stop=True)
             new = keeping.add(formed, checked.form_refusal) + keeping.add(stopped,
                                                                           _would_differ)
-            new += keeping.add(keep.downstream(wb, keeping, read), keep.reads_kept)
+            if not new:  # (computed from every cell kept so far: readers checked on it)
+                new = keep.readers_kept(wb, ev, keeping, read)
             if not new:
                 break
         else:
             keeping.refuse(new[0][0], "keeping Excel's values changes what other cells "
-                                      "compute, again after four rounds")
-        keep.check(wb, keeping, read)
+                                      "compute, again after six rounds")
+        keep.check(wb, keeping, read, lambda: support.volatile_nodes(wb))
     finally:
         keep.stop_watching()
     for node, reason, refusal in keeping.found:  # (a name: left uncomputed, no cell)

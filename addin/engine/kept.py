@@ -54,6 +54,8 @@ _MOVES = ("it calls TODAY, NOW or RAND, or reads a cell that does, whose value E
 
 #: a formula that may read a defined name by its text (``check``)
 _INDIRECT = re.compile(r"\bINDIRECT\s*\(", re.IGNORECASE)
+#: a formula that makes a reference while computing, outside its dependencies
+_DYNAMIC = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:OFFSET|INDIRECT)\s*\(", re.IGNORECASE)
 _CALCPR = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?calcPr(?=[\s/>])([^>]*)>")
 
 
@@ -179,6 +181,22 @@ def downstream(wb, kept: Kept, read_kept: dict) -> list:
     return found
 
 
+def readers_kept(wb, ev, kept: Kept, read_kept: dict) -> list:
+    """Keep the formulas ``downstream`` of the cells kept, and return those the workbook
+    must be computed again for: none where no formula makes a reference while computing
+    (OFFSET, INDIRECT), as nothing computed reads them then; their cells take Excel's
+    values at once (``ev.keep_saved``), saving a computation of the workbook (within its
+    work limit, ``addin.engine.budget``)."""
+    new = kept.add(downstream(wb, kept, read_kept), reads_kept)
+    if new and not any(_DYNAMIC.search(n.text or "")
+                       for n in wb.nodes + list(wb.name_nodes.values())):
+        for node, _ in new:
+            if not node.is_name:
+                ev.keep_saved(node)
+        return []
+    return new
+
+
 def _as_saved(wb, node) -> bool:
     """Whether napkin's value of ``node`` in each of its cells is the one Excel saved
     there (a cell with no saved value left to rule 2)."""
@@ -187,10 +205,13 @@ def _as_saved(wb, node) -> bool:
                if p in sheet.cached)
 
 
-def check(wb, kept: Kept, read_kept: dict) -> None:
+def check(wb, kept: Kept, read_kept: dict,
+          volatile: Callable[[], set] = frozenset) -> None:
     """Refuse the workbook (``WorkbookError``) unless every kept cell may keep the value
     Excel saved (the module's rules 1-4). ``read_kept``: node -> kept node it read
-    through a reference made while computing (``context.note_read_kept``)."""
+    through a reference made while computing (``context.note_read_kept``);
+    ``volatile()``: the formulas calling TODAY, NOW or RAND or reading one that does
+    (``addin.engine.support.volatile_nodes``), to say why a value moved."""
     if not kept.found:
         return
     everything = wb.nodes + list(wb.name_nodes.values())
@@ -219,7 +240,7 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
             read_kept.get(reader)
         if source is not None:
             kept.refuse(source, f"{reader.label} reads {source.label} and is computed")
-    volatile = None
+    moving = None
     for node, _, _ in kept.found:  # (a name kept: the cells it reads, too)
         for dep in node.deps:
             if dep.is_name or dep.keep is not None:
@@ -227,13 +248,10 @@ def check(wb, kept: Kept, read_kept: dict) -> None:
             sheet = wb.sheets[dep.sheet]
             for p in dep.positions():
                 if p not in sheet.cached or not same(sheet.cached[p], sheet.values.get(p)):
-                    if volatile is None:  # (support imports roots, which imports this)
-                        from addin.engine.support import volatile_nodes
-
-                        volatile = volatile_nodes(wb)
+                    moving = volatile() if moving is None else moving
                     kept.refuse(node, f"it reads {dep.label}, whose value napkin computes "
                                       "otherwise than the one Excel saved (" + (
-                                          _MOVES if dep in volatile else _CHANGED) + ")")
+                                          _MOVES if dep in moving else _CHANGED) + ")")
     for node in kept.inconsistent:
         kept.refuse(node, "its formula, computed from the values Excel saved in the cells it "
                           "reads, does not give the value Excel saved in it (an input it "

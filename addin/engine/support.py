@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from addin.engine import linked, roots, spills
+from addin.engine import linked, range_operands, roots, spills
 from addin.engine.boot import ready
 from addin.formula import calls, context, excel_functions, fx
 from addin.formula import formula_text as ft
@@ -109,6 +109,10 @@ def _reason(text: str, known: set, ours: set, date1904: bool) -> str | None:
         return "3-D references (Sheet1:Sheet3!A1)"
     if "[" in code and _STRUCTURED.search(code):
         return "structured (table) references"
+    if ":" in code:
+        why = range_operands.refusal(code)
+        if why:
+            return why
     for name in ft.called_functions(text):
         key = name.upper()
         bare = key.removeprefix("_XLFN.").removeprefix("_XLWS.")
