@@ -40,6 +40,8 @@ import math
 import re
 from collections.abc import Callable
 
+from formulas.functions import XlError
+
 from addin.engine.executor import norm_scalar
 from addin.formula import context
 from addin.ooxml.guard import WorkbookError
@@ -199,10 +201,13 @@ def readers_kept(wb, ev, kept: Kept, read_kept: dict) -> list:
 
 def _as_saved(wb, node) -> bool:
     """Whether napkin's value of ``node`` in each of its cells is the one Excel saved
-    there (a cell with no saved value left to rule 2)."""
+    there (a cell with no saved value left to rule 2). An error value napkin gives says
+    nothing: computed from cells kept, a formula may fail where Excel's did not for
+    napkin's own reasons (the spill reference of a kept formula has no range in napkin:
+    ``tune3``'s real-estate model), not because an input changed."""
     sheet = wb.sheets[node.sheet]
     return all(same(sheet.cached[p], sheet.values.get(p)) for p in node.positions()
-               if p in sheet.cached)
+               if p in sheet.cached and not isinstance(sheet.values.get(p), XlError))
 
 
 def check(wb, kept: Kept, read_kept: dict,
