@@ -40,8 +40,7 @@ import math
 import re
 from collections.abc import Callable
 
-from formulas.functions import XlError
-
+from addin.engine.boot import ready
 from addin.engine.executor import norm_scalar
 from addin.formula import context
 from addin.ooxml.guard import WorkbookError
@@ -205,9 +204,9 @@ def _as_saved(wb, node) -> bool:
     nothing: computed from cells kept, a formula may fail where Excel's did not for
     napkin's own reasons (the spill reference of a kept formula has no range in napkin:
     ``tune3``'s real-estate model), not because an input changed."""
-    sheet = wb.sheets[node.sheet]
+    sheet, error = wb.sheets[node.sheet], ready().XlError
     return all(same(sheet.cached[p], sheet.values.get(p)) for p in node.positions()
-               if p in sheet.cached and not isinstance(sheet.values.get(p), XlError))
+               if p in sheet.cached and not isinstance(sheet.values.get(p), error))
 
 
 def check(wb, kept: Kept, read_kept: dict,
