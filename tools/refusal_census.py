@@ -219,8 +219,9 @@ def markdown(c: Census, top: int | None = None, when: datetime.date | None = Non
     accepted_cells = sum(f.cells for f in c.files if f.refused is None)
     prose = [
         f"`{COMMAND}` ({when.day} {when:%B %Y}). Each corpus file is computed as "
-        "`napkin calc` does (strict: a cell it does not compute keeps Excel's value where "
-        "nothing computed reads it, else the file is refused; \"Cells kept\" below) and "
+        "`napkin calc` does (strict: a cell it does not compute keeps Excel's value, and so "
+        "do the formulas reading it, where that is safe, else the file is refused; "
+        "\"Cells kept\" below) and "
         "again as `--lenient` does with every refusal strict mode would make recorded "
         "(`addin.engine.api.refusal_causes`), so a file is counted under every cause that "
         "would have to be lifted for all its cells to be computed. A cause is seen once a "

@@ -19,8 +19,8 @@ is noted (``context.note_noise``): a sum downstream that cancels within it, or a
 comparison of two numbers within it, is refused (``addin.formula.cancellation``).
 Otherwise (or a cell of the cycle with no saved value, or a workbook saying its values
 may be stale) the cells of the cycle give ``#VALUE!`` "circular reference", as before:
-strict mode refuses them, or keeps their saved values where nothing computed reads them
-(``addin.engine.kept``).
+strict mode refuses them, or keeps their saved values, and those of the formulas reading
+them, where that is safe (``addin.engine.kept``).
 
 **Iterative calculation off** (no ``iterate="1"``: ``checks_saved``). Excel does not
 iterate: once it has warned of the circular reference it "displays either a zero or the
