@@ -168,6 +168,32 @@ def test_normal_distributions_as_microsofts_examples(tmp_path):
     assert "NORM.S.DIST() given a cumulative that is not TRUE or FALSE" in " ".join(notes)
 
 
+def test_normdist_and_normsdist_as_microsofts_examples_and_excel_saved(tmp_path):
+    notes, kept = [], []
+    res = _calc(tmp_path, [
+        c("A1", None, 0), c("B1", None, -1), c("C1", None, 3), c("D1", None, 1, t="b"),
+        c("E1", None, 2),
+        # "NORMDIST function": NORMDIST(42,40,1.5,TRUE) = 0.9087888, FALSE 0.10934
+        c("F1", "NORMDIST(42,40,1.5,TRUE)", 0.9087888),
+        c("F2", "NORMDIST(42,40,1.5,FALSE)", 0.10934),
+        # "NORMSDIST function": NORMSDIST(1.333333) = 0.908788726
+        c("F3", "NORMSDIST(1.333333)", 0.908788726),
+        # tests/corpus/sheetjs/formula_stress_test.xlsx, Statistical!B45 and B47 as Excel
+        # saved them: NORMDIST(0,-1,3,TRUE) (C41:F41) and NORMSDIST(2) (C47)
+        c("F4", "NORMDIST(A1,B1,C1,D1)", 0.6305586598182364),
+        c("F5", "NORMSDIST(E1)", 0.9772498680518208),
+        c("F6", "NORMDIST(42,40,1.5,1)", 0)], notes, kept)  # a number as cumulative
+    assert round(res["S!F1"], 7) == 0.9087888 and round(res["S!F2"], 5) == 0.10934
+    assert round(res["S!F3"], 9) == 0.908788726
+    assert res["S!F4"] == pytest.approx(0.6305586598182364, rel=1e-14)
+    assert res["S!F5"] == pytest.approx(0.9772498680518208, rel=1e-14)
+    # by hand: Φ((x - mean)/sd) = (1 + erf(z/√2))/2 at z = 1/3 and 2
+    assert res["S!F4"] == pytest.approx((1 + math.erf(1 / 3 / math.sqrt(2))) / 2, rel=1e-15)
+    assert res["S!F5"] == pytest.approx((1 + math.erf(2 / math.sqrt(2))) / 2, rel=1e-15)
+    assert [r.label for r in kept] == ["S!F6"]
+    assert "NORMDIST() given a cumulative that is not TRUE or FALSE" in " ".join(notes)
+
+
 def test_average_of_an_array_of_numbers(tmp_path):
     # Cost Model.xlsx (fourth held-out part, seen), Model!AA25 =
     # +AA24*(AVERAGE($W$25:$Z$25/$W$24:$Z$24)) as an array formula, saved

@@ -241,7 +241,7 @@ def _ill_conditioned(name: str, vals: list, x: float) -> str | None:
 
 
 def logical_cumulative(original, key: str):
-    """formulas' NORM.S.DIST or NORM.DIST (``key``), refused in strict mode where its
+    """formulas' NORM.S.DIST, NORM.DIST or NORMDIST (``key``), refused in strict mode where its
     cumulative argument is not TRUE or FALSE (a number, a text, an empty cell): formulas
     reads a number as its truth and the text "TRUE" as TRUE, which Microsoft's pages do
     not settle ("Cumulative is a logical value"). With TRUE or FALSE its value is the

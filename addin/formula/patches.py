@@ -339,9 +339,10 @@ _FORMULAS = (
     *(Patch(_F, TABLE, name, f"formulas' {name} reads a number as cumulative by its truth "
             "and the text \"TRUE\" as TRUE; Microsoft's page says cumulative is a logical "
             "value: other values refused in strict mode", "Microsoft Support, \"NORM.S.DIST "
-            "function\", \"NORM.DIST function\"; tests/test_checked_paired.py",
-            f"{_FXS}:logical_cumulative")
-      for name in ("NORM.S.DIST", "_XLFN.NORM.S.DIST", "NORM.DIST", "_XLFN.NORM.DIST")),
+            "function\", \"NORM.DIST function\", \"NORMDIST function\"; "
+            "tests/test_checked_paired.py", f"{_FXS}:logical_cumulative")
+      for name in ("NORM.S.DIST", "_XLFN.NORM.S.DIST", "NORM.DIST", "_XLFN.NORM.DIST",
+                   "NORMDIST")),
     Patch(_F, TABLE, "NPER", "formulas' NPER gives #NUM! where its page does not settle "
           "the value (a payment of 0 with a rate or present value of 0; LibreOffice 0): "
           "refused in strict mode", "Microsoft Support, \"NPER function\"; the differential "

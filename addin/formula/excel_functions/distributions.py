@@ -125,6 +125,20 @@ excel("NORM.S.INV", "scalars, cells, empty",
       "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): #NUM! for a probability of 0"
       " (its page); tests/test_checked_empty_math.py",
       elementwise=True)
+excel("NORMDIST", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B45, "
+      "NORMDIST(C41,D41,E41,F41) = NORMDIST(0,-1,3,TRUE) = 0.6305586598182364, as B41 "
+      "NORM.DIST of the same cells: tests/test_fidelity.py); Microsoft Support, \"NORMDIST "
+      "function\" (NORMDIST(42,40,1.5,TRUE) = 0.9087888, FALSE 0.10934: the examples of "
+      "NORM.DIST's page, which replaces it); formulas computes it with NORM.DIST's function "
+      "(formulas/functions/comp.py); tests/test_checked_paired.py; refused for a cumulative "
+      "that is not TRUE or FALSE (addin/formula/fx_excel_stats.py)")
+excel("NORMSDIST", "scalars, cells",
+      "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B47, "
+      "NORMSDIST(C47) = NORMSDIST(2) = 0.9772498680518208: tests/test_fidelity.py); Microsoft "
+      "Support, \"NORMSDIST function\" (NORMSDIST(1.333333) = 0.908788726); formulas computes it"
+      " with NORM.S.DIST's function, cumulative (formulas/functions/comp.py); "
+      "tests/test_checked_paired.py")
 excel("NORMINV", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B46); "
       "Microsoft Support, \"NORMINV function\" (the same example); tests/test_checked_stats.py; "
