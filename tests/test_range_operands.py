@@ -1,5 +1,5 @@
 """The range operator ``:`` given a reference in parentheses or a function other than
-INDEX and OFFSET is refused in strict mode (``addin/engine/range_operands.py``):
+INDEX, OFFSET and XLOOKUP is refused in strict mode (``addin/engine/range_operands.py``):
 formulas reads such a range otherwise than Excel. With A1 = 1 and B1 = 2, Excel's
 ``A1:B1`` holds both, so SUM of it is 3 (Microsoft Support, "Calculation operators and
 precedence in Excel": ":" makes "one reference to all the cells between two references,

@@ -1,23 +1,24 @@
 """The range operator ``:`` given a reference in parentheses or the value of a function
-other than INDEX and OFFSET: refused in strict mode (``addin.engine.support``).
+other than INDEX, OFFSET and XLOOKUP: refused in strict mode (``addin.engine.support``).
 
 Excel's range operator "produces one reference to all the cells between two references,
 including the two references" (Microsoft Support, "Calculation operators and
 precedence in Excel", reference operators); either reference may be a defined name, a
 reference in parentheses or a function giving one. The ``formulas`` package computes
 ``A1:B1``, ``Start:B1`` and ``Start:End`` (defined names), ``A1:INDEX(A1:B1,1,2)``,
-``INDEX(...):INDEX(...)`` and ``A1:OFFSET(A1,0,1)`` as Excel does
-(``tests/test_range_operands.py``), but not a reference in parentheses on the left: with
+``INDEX(...):INDEX(...)``, ``A1:OFFSET(A1,0,1)`` (``tests/test_range_operands.py``) and
+``XLOOKUP(...):XLOOKUP(...)`` (Microsoft's page, ``tests/test_branch_references.py``) as
+Excel does, but not a reference in parentheses on the left: with
 A1 = 1 and B1 = 2, Excel's ``(A1):B1`` is A1:B1 and SUM of it 3, formulas gives 1 (A1
 only); so is an intersection so written, ``SUM((Col Row):B1)`` (``heldout3``'s
 TimeSim.xlsx, ``SUM((M_01 Cost_Total):J21)``: Excel 104,880, formulas 52,440).
 
 So strict mode refuses a formula whose ``:`` has, on either side, a parenthesized
 expression (``A1:(B1)`` too, which formulas gets right: no cell shows the other forms in
-parentheses are), or a call to a function other than INDEX and OFFSET, rather than give
+parentheses are), or a call to a function other than these three, rather than give
 such a value (it keeps Excel's value there; so does ``--lenient``). In the seen corpora
-24 formulas do, all of them TimeSim.xlsx's intersection, and one the spill references of
-a BYCOL, kept for the BYCOL already.
+25 formulas do: 24 are TimeSim.xlsx's intersection, one joins the spill references of a
+BYCOL (kept for the BYCOL already).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ _WORD = re.compile(r"[\w.\\$]+")
 #: what follows the ``:`` of a 3-D reference, ``Sheet1:Sheet3!A1`` (a sheet's name and !)
 _THREE_D_END = re.compile(r"\s*(?:[\w.\\]+|'[^']*')!")
 #: the functions giving a reference that formulas takes as an operand of ``:`` as Excel
-_REFERENCE_FUNCTIONS = {"INDEX", "OFFSET"}
+_REFERENCE_FUNCTIONS = {"INDEX", "OFFSET", "XLOOKUP"}
 
 
 def refusal(code: str) -> str | None:
