@@ -274,3 +274,13 @@ def test_the_module_imports_first():
     got = subprocess.run([sys.executable, "-c", "import addin.engine.kept"],
                          capture_output=True, text=True)
     assert got.returncode == 0, got.stderr
+
+
+def test_what_makes_references_while_computing():
+    # (readers_kept computes the workbook again only where a formula does: a reference
+    # OFFSET or INDIRECT makes may reach a reader kept, which no dependency lists)
+    from addin.formula.formula_text import makes_references
+
+    assert makes_references("=SUM(OFFSET(A1,0,1))") and makes_references('indirect("A1")')
+    assert not makes_references('="OFFSET(A1,0,1)"&A2')  # (a text, not a call)
+    assert not makes_references("=MYOFFSET(A1)") and not makes_references(None)

@@ -43,6 +43,7 @@ from collections.abc import Callable
 from addin.engine.boot import ready
 from addin.engine.executor import norm_scalar
 from addin.formula import context
+from addin.formula import formula_text as ft
 from addin.ooxml.guard import WorkbookError
 
 #: how close a computed input must be to the value Excel saved (relative; absolute near 0)
@@ -55,8 +56,6 @@ _MOVES = ("it calls TODAY, NOW or RAND, or reads a cell that does, whose value E
 
 #: a formula that may read a defined name by its text (``check``)
 _INDIRECT = re.compile(r"\bINDIRECT\s*\(", re.IGNORECASE)
-#: a formula that makes a reference while computing, outside its dependencies
-_DYNAMIC = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:OFFSET|INDIRECT)\s*\(", re.IGNORECASE)
 _CALCPR = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?calcPr(?=[\s/>])([^>]*)>")
 
 
@@ -189,7 +188,7 @@ def readers_kept(wb, ev, kept: Kept, read_kept: dict) -> list:
     values at once (``ev.keep_saved``), saving a computation of the workbook (within its
     work limit, ``addin.engine.budget``)."""
     new = kept.add(downstream(wb, kept, read_kept), reads_kept)
-    if new and not any(_DYNAMIC.search(n.text or "")
+    if new and not any(ft.makes_references(n.text)
                        for n in wb.nodes + list(wb.name_nodes.values())):
         for node, _ in new:
             if not node.is_name:

@@ -81,7 +81,6 @@ UNKNOWN_LAST_DIGITS = (
 _CALL = re.compile(r"(?<![\w.])(?:_xlfn\.)?(" + "|".join(
     re.escape(f) for f in sorted(UNKNOWN_LAST_DIGITS, key=len, reverse=True))
     + r")\s*\(", re.I)
-_DYNAMIC = re.compile(r"(?<![\w.])(?:_xlfn\.)?(OFFSET|INDIRECT)\s*\(", re.I)
 
 
 def first_unknown(text: str | None) -> str | None:
@@ -110,7 +109,7 @@ def downstream(nodes) -> dict[int, str]:
             if id(n) in got:
                 continue
             up = next((got[id(d)] for d in n.deps if id(d) in got), None)
-            if up is None and _DYNAMIC.search(ft.outside_strings(n.text or "")):
+            if up is None and ft.makes_references(n.text):
                 up = next(iter(got.values()))
             if up is not None:
                 got[id(n)] = up

@@ -52,7 +52,6 @@ from addin.formula import formula_text as ft
 #: a call of IRR or RATE in a formula's text
 ITERATED_CALL = re.compile(r"(?<![\w.])(IRR|RATE)\s*\(", re.I)
 #: references made while computing: cells they reach are not in a formula's dependencies
-_DYNAMIC = re.compile(r"(?<![\w.])(OFFSET|INDIRECT)\s*\(", re.I)
 
 
 def calling(nodes) -> set:
@@ -88,7 +87,7 @@ def _inputs_as_saved(wb, node) -> bool:
             continue
         seen.add(id(d))
         if d.is_name:
-            if _DYNAMIC.search(ft.outside_strings(d.text or "")):
+            if ft.makes_references(d.text):
                 return False
             todo.extend(d.deps)
             continue
@@ -134,7 +133,7 @@ def take_saved(ev, node) -> None:
     wb = ev.wb
     got = taken(wb)
     got.discard(node)
-    if id(node) not in _read(wb) or _DYNAMIC.search(ft.outside_strings(node.text or "")):
+    if id(node) not in _read(wb) or ft.makes_references(node.text):
         return
     sheet = wb.sheets[node.sheet]
     pos = (node.r, node.c)

@@ -338,6 +338,8 @@ def alias_sheets(text: str, aliases: dict[str, str]) -> str:
 
 
 _CALL = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*\(")
+#: a call of OFFSET or INDIRECT (``makes_references``)
+_MAKES_REFERENCES = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:OFFSET|INDIRECT)\s*\(", re.I)
 
 
 def end_of_quoted(text: str, i: int) -> int | None:
@@ -375,6 +377,12 @@ def change_outside_strings(text: str, change: Callable[[str], str]) -> str:
 def called_functions(text: str) -> list[str]:
     """Names of the functions a formula calls, as written (string literals skipped)."""
     return _CALL.findall(outside_strings(text))
+
+
+def makes_references(text: str | None) -> bool:
+    """Whether a formula calls OFFSET or INDIRECT (string literals skipped): it makes a
+    reference while computing, to cells its dependencies do not list."""
+    return bool(_MAKES_REFERENCES.search(outside_strings(text or "")))
 
 
 def _change_code(text: str, change: Callable[[str], str]) -> str:
