@@ -215,3 +215,47 @@ def test_choose_and_transpose_carry_error_values(tmp_path):
     assert kept == {}
     assert [_code(got[0]), got[1], _code(got[2]), _code(got[3]), got[4], got[5]] == \
         ["#DIV/0!", 3, "#N/A", "#DIV/0!", 5, 5]
+
+
+# The functions whose error values were checked on 7 December 2026 (tenth session), each
+# given the error of one cell (A1 #N/A, A2 #DIV/0!, A3 #NAME?, A4 #REF!) or of NA(), and
+# two of them with two errors: by the rule of addin/engine/first_error.py, the first error
+# in argument order is the value ([MS-VSDX] 2.2.11.2.2.2.8; HYPERLINK's page: "If
+# friendly_name returns an error value (for example, #VALUE!), the cell displays the error
+# instead of the jump text").
+_WIDENED = [
+    ("ACOS(A1)", "#N/A"), ("ASIN(A2)", "#DIV/0!"), ("ATAN(A3)", "#NAME?"),
+    ("ATAN2(A1,A2)", "#N/A"), ("ATAN2(A2,A1)", "#DIV/0!"), ("BASE(NA(),2)", "#N/A"),
+    ("BETADIST(A1,1,2)", "#N/A"), ("BIN2DEC(A2)", "#DIV/0!"), ("BIN2HEX(A1)", "#N/A"),
+    ("BIN2OCT(A4)", "#REF!"), ("CHAR(NA())", "#N/A"), ("CLEAN(A1)", "#N/A"),
+    ("CODE(A2)", "#DIV/0!"), ("COMBIN(A1,2)", "#N/A"), ("COMBINA(NA(),2)", "#N/A"),
+    ("CONFIDENCE(A1,1,10)", "#N/A"), ("CONFIDENCE.NORM(0.05,A2,10)", "#DIV/0!"),
+    ("CONFIDENCE.T(0.05,1,A3)", "#NAME?"), ("CONVERT(A1,\"day\",\"hr\")", "#N/A"),
+    ("COS(A1)", "#N/A"), ("COT(A2)", "#DIV/0!"), ("DATEVALUE(A1)", "#N/A"),
+    ("DEC2BIN(A1)", "#N/A"), ("DEC2HEX(A2)", "#DIV/0!"), ("DEC2OCT(A4)", "#REF!"),
+    ("DEGREES(A1)", "#N/A"), ("EVEN(A2)", "#DIV/0!"), ("EXACT(A9,A1)", "#N/A"),
+    ("FACT(A1)", "#N/A"), ("FLOOR(A5,A2)", "#DIV/0!"), ("HEX2BIN(A1)", "#N/A"),
+    ("HEX2DEC(A2)", "#DIV/0!"), ("HEX2OCT(A3)", "#NAME?"),
+    ("HYPERLINK(\"http://example.com\",NA())", "#N/A"), ("ISEVEN(A1)", "#N/A"),
+    ("ISODD(A2)", "#DIV/0!"), ("ISOWEEKNUM(A1)", "#N/A"), ("MROUND(A1,2)", "#N/A"),
+    ("NOT(A1)", "#N/A"), ("OCT2BIN(A1)", "#N/A"), ("OCT2DEC(A2)", "#DIV/0!"),
+    ("OCT2HEX(A4)", "#REF!"), ("ODD(A1)", "#N/A"), ("POISSON(A1,2,TRUE)", "#N/A"),
+    ("POISSON.DIST(2,A2,FALSE)", "#DIV/0!"), ("RADIANS(A1)", "#N/A"),
+    ("REPLACE(A9,1,1,A1)", "#N/A"), ("SIGN(A2)", "#DIV/0!"), ("SIN(A1)", "#N/A"),
+    ("TAN(A2)", "#DIV/0!"), ("TIME(A1,0,0)", "#N/A"), ("TIME(1,A4,A1)", "#REF!"),
+    ("TIMEVALUE(A2)", "#DIV/0!"), ("WEEKDAY(A1)", "#N/A"), ("WEEKNUM(A2)", "#DIV/0!"),
+]
+
+
+def test_error_values_given_to_the_functions_checked_on_7_december(tmp_path):
+    got, kept = _computed(tmp_path, [f for f, _ in _WIDENED])
+    assert kept == {}
+    assert [_code(v) for v in got] == [e for _, e in _WIDENED]
+
+
+def test_a_text_before_an_error_stays_refused_where_the_function_reads_numbers(tmp_path):
+    # ATAN2 reads numbers: "abc" may fail first (#VALUE!), so no value is taken; CLEAN
+    # reads text, so its text is no failure (CLEAN(A1) above)
+    got, kept = _computed(tmp_path, ["ATAN2(A9,A1)", "TIME(A9,A1,0)"])
+    assert "ATAN2() given a text before an error value (#N/A)" in kept["S!E1"]
+    assert "TIME() given a text before an error value (#N/A)" in kept["S!E2"]

@@ -33,7 +33,7 @@ excel("DATEDIF", "scalars, cells, errors",
       "returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, date_system=True, serials_checked=((0, 1), 2),
       first_error=(2,), in_1904=((0, 1), False))
-excel("DATEVALUE", "scalars, cells, numeric text, empty, 1904",
+excel("DATEVALUE", "scalars, cells, numeric text, empty, errors, 1904",
       "tests/test_excel_cases.py (values from Microsoft's documented examples or worked by "
       "hand) ; a range or an array where it takes one value, in an array formula or inside "
       "SUMPRODUCT (element by element, each element its own call's value and checks, "
@@ -43,9 +43,11 @@ excel("DATEVALUE", "scalars, cells, numeric text, empty, 1904",
       "Q149577, a blank cell is zero; Excel saved HOUR(D7) of the empty D7 as 0, DAY(0) 0, "
       "MONTH(0) 1, YEAR(0) 1900 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
       "EverythingTests!G720, F340, F940, F1496; a date argument of 0 refused where the "
-      "function refuses serial 0): tests/test_dates_empty.py",
+      "function refuses serial 0): tests/test_dates_empty.py ; an error value (the first in "
+      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
+      " an error value returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, date_system=True, serials_checked=((0,), 1),
-      in_1904=((), True))
+      first_error="all", in_1904=((), True))
 excel("DAY", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/DAY.xlsx (tests/test_fidelity.py) ; an "
       "error value (given back: addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; "
@@ -124,12 +126,14 @@ excel("HOUR", "scalars, cells, empty, errors",
       "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
       "returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, first_error=True)
-excel("ISOWEEKNUM", "scalars, cells",
+excel("ISOWEEKNUM", "scalars, cells, errors",
       "Microsoft Support, \"ISOWEEKNUM function\" (3/9/2012 gives 10); "
       "tests/test_excel_workdays.py (ISO weeks of a hand-checked calendar); ours "
       "(addin/excel/workdays.py): refused for a date before 1 March 1900, a logical value and "
-      "a date given as text",
-      xlfn=True, value_args=ALL, date_system=True, refused_in_1904=True)
+      "a date given as text ; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      xlfn=True, value_args=ALL, date_system=True, refused_in_1904=True, first_error=True)
 excel("MINUTE", "scalars, cells, empty, errors",
       "Microsoft Support, \"MINUTE function\" (12:45:00 PM gives 45); "
       "tests/test_checked_common.py; ours (addin/excel/dates.py): refused for a time that is "
@@ -189,7 +193,7 @@ excel("SECOND", "scalars, cells, empty, errors",
       "first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
       "function given an error value returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, first_error=True)
-excel("TIME", "scalars, cells, empty",
+excel("TIME", "scalars, cells, empty, errors",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand) ; a range or an array where it takes one value, in an array formula or inside "
       "SUMPRODUCT (element by element, each element its own call's value and checks, "
@@ -199,19 +203,23 @@ excel("TIME", "scalars, cells, empty",
       "Q149577, a blank cell is zero; Excel saved HOUR(D7) of the empty D7 as 0, DAY(0) 0, "
       "MONTH(0) 1, YEAR(0) 1900 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
       "EverythingTests!G720, F340, F940, F1496; a date argument of 0 refused where the "
-      "function refuses serial 0): tests/test_dates_empty.py",
-      elementwise=True, value_args=ALL)
-excel("TIMEVALUE", "scalars, cells, numeric text",
+      "function refuses serial 0): tests/test_dates_empty.py ; an error value (the first in "
+      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
+      " an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error=True)
+excel("TIMEVALUE", "scalars, cells, numeric text, errors",
       "Microsoft Support, \"TIMEVALUE function\" (\"2:24 AM\" gives 0.1); the value Excel saved in"
       " tests/corpus/sheetjs/formula_stress_test.xlsx (Date!B5, \"11:23:45 PM\" "
       "0.974826388888889); tests/test_excel_workdays.py; ours (addin/excel/workdays.py): only "
-      "a time written H:MM or H:MM:SS with AM, PM or none computed, the rest refused",
-      value_args=ALL)
+      "a time written H:MM or H:MM:SS with AM, PM or none computed, the rest refused ; an "
+      "error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      value_args=ALL, first_error="all")
 excel("TODAY", "no argument",
       "values Excel saved in tests/corpus/poi/56574.xlsx, tests/corpus/poi/56688_4.xlsx and 1 "
       "more (tests/test_fidelity.py)",
       date_system=True, refused_in_1904=True)
-excel("WEEKDAY", "scalars, cells, 1904",
+excel("WEEKDAY", "scalars, cells, errors, 1904",
       "Microsoft Support, \"WEEKDAY function\" (return_type 1 or omitted, 2, 3, 11 to 17; #NUM! "
       "for a serial_number out of range or another return_type; 2/14/2008 gives 5, 4 and 3 for"
       " return_type 1, 2 and 3); ECMA-376 Part 4 (serial-value and the flag truncated to an "
@@ -223,17 +231,21 @@ excel("WEEKDAY", "scalars, cells, 1904",
       "array where it takes one value, in an array formula or inside SUMPRODUCT (element by "
       "element, the result the broadcast of its arguments, an error value per element; arrays "
       "of different sizes refused, addin/formula/array_sizes.py): Microsoft Support, "
-      "\"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
+      "\"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py ; an "
+      "error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, date_system=True, serials_checked=((0, 1), 1),
-      in_1904=((0,), False))
-excel("WEEKNUM", "scalars, cells, omitted",
+      first_error=True, in_1904=((0,), False))
+excel("WEEKNUM", "scalars, cells, errors, omitted",
       "Microsoft Support, \"WEEKNUM function\" (return_type 1 or omitted, 2, 11 to 17, 21; "
       "3/9/2012 gives 10, and 11 with return_type 2; #NUM! for a serial number out of range or"
       " another return_type); the value Excel saved in "
       "tests/corpus/sheetjs/formula_stress_test.xlsx (Date!B17, 24); "
       "tests/test_excel_workdays.py (hand-counted weeks); ours (addin/excel/workdays.py): "
-      "refused for a date before 1 March 1900, a logical value and a date given as text",
-      value_args=ALL, date_system=True, refused_in_1904=True)
+      "refused for a date before 1 March 1900, a logical value and a date given as text ; an "
+      "error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      value_args=ALL, date_system=True, refused_in_1904=True, first_error=True)
 excel("WORKDAY", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/poi/50755_workday_formula_example.xlsx, "
       "tests/corpus/poi/59106.xlsx (tests/test_fidelity.py); tests/test_checked_forms.py "

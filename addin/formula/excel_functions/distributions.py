@@ -29,14 +29,16 @@ excel("BETA.INV", "scalars, cells, errors",
       " an error value returns it; Containership_ABS_Model - Copy.xlsm, Beta_Dis!Z15, "
       "BETA.INV(RAND(),#REF!,#REF!,#NAME?,#NAME?) #REF!): tests/test_first_error.py",
       xlfn=True, value_args=ALL, first_error=True)
-excel("BETADIST", "scalars, cells, empty",
+excel("BETADIST", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B4, "
       "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
       "tests/test_checked_beta.py computes it); Microsoft Support, \"BETADIST function\" "
       "(BETADIST(2,8,10,1,3) = 0.685470581); tests/test_checked_beta.py; an empty cell (read "
       "as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): x, A or B"
-      " 0 (BETADIST(0.5,2,3,A1) = 11/16 by hand); tests/test_checked_empty_math.py",
-      value_args=ALL)
+      " 0 (BETADIST(0.5,2,3,A1) = 11/16 by hand); tests/test_checked_empty_math.py ; an error "
+      "value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      value_args=ALL, first_error=True)
 #: not checked: its page says it iterates until the result is within 3E-7, and ECMA-376's
 #: example, BETAINV(0.5,1,2) = 0.29289341, is 1.9E-7 from the exact 1 - 1/sqrt(2)
 excel("BETAINV", value_args=ALL)
@@ -48,7 +50,7 @@ excel("CHISQ.TEST", "ranges",
       "tests/test_checked_chisq.py; refused where its page settles nothing "
       "(addin/formula/fx_excel_stats.py)",
       xlfn=True, array_context=True)
-excel("CONFIDENCE", "scalars, cells",
+excel("CONFIDENCE", "scalars, cells, errors",
       "Microsoft Support, \"CONFIDENCE function\" (CONFIDENCE(0.05,2.5,50) = 0.692952, "
       "NORM.S.INV(1-alpha/2)*standard_dev/SQRT(size); size truncated; #NUM! for alpha outside "
       "(0, 1), standard_dev <= 0 or size < 1); formulas computes it as CONFIDENCE.NORM; 156 "
@@ -57,20 +59,26 @@ excel("CONFIDENCE", "scalars, cells",
       "equal (napkin calc keeps Excel's values there, as they read FORECAST.ETS cells: "
       "tests/test_checked_confidence.py computes them, and B15:B17 of "
       "tests/corpus/sheetjs/formula_stress_test.xlsx); tests/test_checked_confidence.py "
-      "(40-digit values at many points); a logical value refused (addin/excel/refusals.py)",
-      value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
-excel("CONFIDENCE.NORM", "scalars, cells",
+      "(40-digit values at many points); a logical value refused (addin/excel/refusals.py) ; "
+      "an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      value_args=ALL, no_logical=("alpha", "standard_dev", "size"), first_error=True)
+excel("CONFIDENCE.NORM", "scalars, cells, errors",
       "Microsoft Support, \"CONFIDENCE.NORM function\" (0.692952, CONFIDENCE's rules); "
       "CONFIDENCE's saved cells (one function in formulas); tests/test_checked_confidence.py; "
-      "refused as CONFIDENCE (addin/excel/refusals.py)",
-      xlfn=True, value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
-excel("CONFIDENCE.T", "scalars, cells",
+      "refused as CONFIDENCE (addin/excel/refusals.py) ; an error value (the first in argument"
+      " order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an "
+      "error value returns it): tests/test_errors_given.py",
+      xlfn=True, value_args=ALL, no_logical=("alpha", "standard_dev", "size"), first_error=True)
+excel("CONFIDENCE.T", "scalars, cells, errors",
       "Microsoft Support, \"CONFIDENCE.T function\" (CONFIDENCE.T(0.05,1,50) = 0.284196855, "
       "Student's t with size - 1 degrees of freedom; size truncated; #DIV/0! for a size of 1; "
       "#NUM! for alpha outside (0, 1) or standard_dev <= 0); tests/test_checked_confidence.py "
       "(40-digit values); a logical value and a size below 1 (its page is silent) refused "
-      "(addin/excel/refusals.py)",
-      xlfn=True, value_args=ALL, no_logical=("alpha", "standard_dev", "size"))
+      "(addin/excel/refusals.py) ; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      xlfn=True, value_args=ALL, no_logical=("alpha", "standard_dev", "size"), first_error=True)
 excel("NORM.DIST", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B41; "
       "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
@@ -162,7 +170,7 @@ excel("NORMSINV", "scalars, cells, empty",
       "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): #NUM! for a probability of 0"
       " (its page); tests/test_checked_empty_math.py",
       elementwise=True)
-excel("POISSON", "scalars, cells, empty",
+excel("POISSON", "scalars, cells, empty, errors",
       "Microsoft Support, \"POISSON function\" (the same computation as POISSON.DIST: "
       "POISSON(2,5,TRUE) = 0.124652, POISSON(2,5,FALSE) = 0.084224; x truncated); "
       "tests/test_checked_common.py; refused for a mean of 0 and a cumulative that is not TRUE"
@@ -173,9 +181,11 @@ excel("POISSON", "scalars, cells, empty",
       "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
       "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\") as x: P(X <= 0) = e^-mean; an"
       " empty mean (0) or cumulative refused (addin/excel/refusals.py); "
-      "tests/test_checked_empty_math.py",
-      elementwise=True, value_args=ALL)
-excel("POISSON.DIST", "scalars, cells, empty",
+      "tests/test_checked_empty_math.py ; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error=True)
+excel("POISSON.DIST", "scalars, cells, empty, errors",
       "Microsoft Support, \"POISSON.DIST function\" (POISSON.DIST(2,5,TRUE) = 0.124652, "
       "POISSON.DIST(2,5,FALSE) = 0.084224; x truncated); tests/test_checked_common.py; refused"
       " as POISSON ; a range or an array where it takes one value, in an array formula or "
@@ -185,5 +195,7 @@ excel("POISSON.DIST", "scalars, cells, empty",
       "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
       "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\") as x: P(X = 0) = e^-mean; an "
       "empty mean (0) or cumulative refused (addin/excel/refusals.py); "
-      "tests/test_checked_empty_math.py",
-      xlfn=True, elementwise=True, value_args=ALL)
+      "tests/test_checked_empty_math.py ; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      xlfn=True, elementwise=True, value_args=ALL, first_error=True)

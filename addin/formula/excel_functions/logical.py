@@ -48,7 +48,7 @@ excel("IFS", "scalars, cells, empty",
       "value_if_true of an empty cell 0; an empty logical_test refused (addin/excel/logic.py);"
       " tests/test_checked_empty_cells.py",
       xlfn=True, branching=True)
-excel("NOT", "scalars, cells, arrays, empty",
+excel("NOT", "scalars, cells, arrays, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/NOT.xlsx (tests/test_fidelity.py); "
       "workbook/napkin.xlsx, its values equal to LibreOffice's (tests/test_template.py) ; "
       "tests/test_checked_forms.py::test_if_and_isnumber_over_ranges_in_array_formulas "
@@ -56,8 +56,10 @@ excel("NOT", "scalars, cells, arrays, empty",
       " an array formula); an empty cell (read as 0, Microsoft KB Q149577, \"XL: Formula to "
       "Correctly Evaluate Blank Cells\"): NOT(0) = TRUE, as Excel saved NOT(0) in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests!D980); "
-      "tests/test_checked_empty_math.py",
-      elementwise=True, value_args=ALL, value_context=True)
+      "tests/test_checked_empty_math.py ; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("OR", "scalars, cells, ranges, empty",
       "values Excel saved in tests/corpus/calamine/formula.issue.xlsx "
       "(tests/test_fidelity.py); workbook/napkin.xlsx, its values equal to LibreOffice's "

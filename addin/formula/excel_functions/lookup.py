@@ -106,10 +106,13 @@ excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "match passes over error cells of the range and returns an error cell found; the "
       "approximate match over them refused): tests/test_errors_given.py",
       value_args=(0, 2, 3), sorted_only=True)
-excel("HYPERLINK", "scalars",
+excel("HYPERLINK", "scalars, errors",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
-      "hand)",
-      value_args=ALL)
+      "hand) ; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it; HYPERLINK's page:"
+      " \"If friendly_name returns an error value (for example, #VALUE!), the cell displays the"
+      " error instead of the jump text\"): tests/test_errors_given.py",
+      value_args=ALL, first_error="all")
 excel("HSTACK", "scalars, cells, ranges, arrays, errors, omitted",
       "Microsoft Support, \"HSTACK function\" (its examples; #N/A where an array is shorter); "
       "tests/test_excel_dynamic_shape.py (values worked by hand from them)",

@@ -24,10 +24,12 @@ excel("AGGREGATE", "scalars, cells, ranges, empty, errors",
       "15, 17, a k out of range, an error value as function_num or options "
       "(addin/excel/aggregate.py)",
       xlfn=True, array_context=True)
-excel("BASE", "scalars",
+excel("BASE", "scalars, errors",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
-      "hand)",
-      xlfn=True, value_args=ALL)
+      "hand) ; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      xlfn=True, value_args=ALL, first_error=True)
 excel("CEILING", "scalars, cells, arrays, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx, "
       "tests/corpus/xlcalculator/CEILING.xlsx (tests/test_fidelity.py); workbook/napkin.xlsx, "
@@ -50,7 +52,7 @@ excel("CEILING.MATH", "scalars",
       "tests/test_elementwise_lifting.py",
       xlfn=True, elementwise=True)
 excel("CEILING.PRECISE", xlfn=True)
-excel("COMBIN", "scalars, cells, empty",
+excel("COMBIN", "scalars, cells, empty, errors",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand) ; a reference to one cell holding a number (its value; a logical value refused):"
       " Microsoft Support, \"COMBIN function\" (COMBIN(8,2) = 28); tests/test_checked_common.py "
@@ -60,20 +62,26 @@ excel("COMBIN", "scalars, cells, empty",
       "Microsoft Support, \"Guidelines and examples of array formulas\"; "
       "tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB Q149577, \"XL:"
       " Formula to Correctly Evaluate Blank Cells\"): COMBIN(0,0) = COMBIN(5,0) = 1, #NUM! for "
-      "number < number_chosen (its page); tests/test_checked_empty_math.py",
-      elementwise=True, value_args=ALL)
-excel("COMBINA", "scalars",
+      "number < number_chosen (its page); tests/test_checked_empty_math.py ; an error value "
+      "(the first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
+      "function given an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error=True)
+excel("COMBINA", "scalars, errors",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
-      " hand)",
-      xlfn=True, value_args=ALL)
-excel("EVEN", "scalars, cells, numeric text, empty",
+      " hand) ; an error value (the first in argument order, addin/engine/first_error.py: "
+      "[MS-VSDX] 2.2.11.2.2.2.8, a function given an error value returns it): "
+      "tests/test_errors_given.py",
+      xlfn=True, value_args=ALL, first_error=True)
+excel("EVEN", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
       "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
       "arguments, an error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL, bound=(0, 2.0 ** 53))
+      "formulas\"; tests/test_elementwise_lifting.py ; an error value (the first in argument "
+      "order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error"
+      " value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, bound=(0, 2.0 ** 53), first_error=True)
 excel("EXP", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/COSH.xlsx (tests/test_fidelity.py); "
       "tests/test_excel_finance.py (Microsoft's EXP examples, worked by hand); the "
@@ -83,21 +91,25 @@ excel("EXP", "scalars, cells, empty, errors",
       " (the first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a"
       " function given an error value returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
-excel("FACT", "scalars, cells, numeric text, empty",
+excel("FACT", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
       "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
       "arguments, an error value per element; arrays of different sizes refused, "
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
-      "formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL, bound=(0, 20.0))
-excel("FLOOR", "scalars, cells, empty",
+      "formulas\"; tests/test_elementwise_lifting.py ; an error value (the first in argument "
+      "order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error"
+      " value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, bound=(0, 20.0), first_error=True)
+excel("FLOOR", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); an empty "
       "cell (read as 0, Microsoft KB Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\")"
       " as its number only (0, a multiple of any significance); an empty significance refused:"
       " no page or Excel-saved cell gives FLOOR(x,0) (addin/formula/fx_excel_args.py "
-      "floor_checked); tests/test_checked_empty_math.py",
-      elementwise=True, value_args=ALL, value_context=True)
+      "floor_checked); tests/test_checked_empty_math.py ; an error value (the first in "
+      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
+      " an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("FLOOR.MATH", "scalars",
       "tests/test_excel_core.py (values from Microsoft's documented examples or worked by "
       "hand) ; a range or an array where it takes one value, in an array formula or inside "
@@ -159,16 +171,18 @@ excel("MOD", "scalars, cells, numeric text, empty, errors",
       "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
       "returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=True)
-excel("MROUND", "scalars, cells, empty",
+excel("MROUND", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py) ; halves "
       "rounded away from zero, the quotient taken to 15 digits (Microsoft Support, \"MROUND "
       "function\": MROUND(1.3,0.2) = 1.4; addin/excel/refusals.py; "
       "tests/test_checked_lookups.py); an empty cell (read as 0, Microsoft KB Q149577, \"XL: "
       "Formula to Correctly Evaluate Blank Cells\") as its number only; an empty multiple "
       "refused: Microsoft's MROUND page gives no value for a multiple of 0 "
-      "(addin/excel/refusals.py); tests/test_checked_empty_math.py",
-      value_args=ALL, no_logical=("number", "multiple"))
-excel("ODD", "scalars, cells, empty",
+      "(addin/excel/refusals.py); tests/test_checked_empty_math.py ; an error value (the first"
+      " in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function "
+      "given an error value returns it): tests/test_errors_given.py",
+      value_args=ALL, no_logical=("number", "multiple"), first_error=True)
+excel("ODD", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py) ; a range or an array where it takes one value, in an array "
       "formula or inside SUMPRODUCT (element by element, the result the broadcast of its "
@@ -176,8 +190,10 @@ excel("ODD", "scalars, cells, empty",
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
       "formulas\"; tests/test_elementwise_lifting.py; an empty cell (read as 0, Microsoft KB "
       "Q149577, \"XL: Formula to Correctly Evaluate Blank Cells\"): ODD(0) = 1, 0 rounded up, "
-      "away from zero, as its page says; tests/test_checked_empty_math.py",
-      elementwise=True, value_args=ALL, bound=(0, 2.0 ** 53))
+      "away from zero, as its page says; tests/test_checked_empty_math.py ; an error value "
+      "(the first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
+      "function given an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, bound=(0, 2.0 ** 53), first_error=True)
 excel("PI", "no argument",
       "values Excel saved in tests/corpus/poi/48539.xlsx, tests/corpus/xlcalculator/ACOS.xlsx "
       "and 4 more (tests/test_fidelity.py)")
@@ -272,10 +288,12 @@ excel("SEQUENCE", "scalars, cells, errors, omitted",
       "returns it; a count given an error is that error: vinci1it2000/formulas' test.xlsx, "
       "saved by Excel, tests/test_excel_dynamic.py): tests/test_first_error.py",
       xlfn=True, first_error=True)
-excel("SIGN", "scalars, cells, numeric text, empty",
+excel("SIGN", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
-      "(tests/test_fidelity.py)",
-      elementwise=True, value_args=ALL, value_context=True)
+      "(tests/test_fidelity.py) ; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, value_context=True, first_error=True)
 excel("SQRT", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/48539.xlsx (tests/test_fidelity.py); an error "
       "value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "

@@ -3,15 +3,17 @@
 
 from addin.formula.excel_functions import ALL, excel
 
-excel("CHAR", "scalars",
+excel("CHAR", "scalars, errors",
       "values Excel saved in tests/corpus/sheetjs/crlf.xlsx (tests/test_fidelity.py) ; a range"
       " or an array where it takes one value, in an array formula or inside SUMPRODUCT "
       "(element by element, each element its own call's value and checks, "
       "addin/formula/array_sizes.py each_element; arrays of different sizes refused): "
       "Microsoft Support, \"Guidelines and examples of array formulas\"; "
-      "tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL)
-excel("CLEAN", "scalars, cells, empty",
+      "tests/test_elementwise_lifting.py ; an error value (the first in argument order, "
+      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
+      "returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error=True)
+excel("CLEAN", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py) ; an empty "
       "cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank "
       "cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of "
@@ -20,9 +22,11 @@ excel("CLEAN", "scalars, cells, empty",
       "value, in an array formula or inside SUMPRODUCT (element by element, the result the "
       "broadcast of its arguments, an error value per element; arrays of different sizes "
       "refused, addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
-      "array formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL)
-excel("CODE", "scalars, cells, empty",
+      "array formulas\"; tests/test_elementwise_lifting.py ; an error value (the first in "
+      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
+      " an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error="all")
+excel("CODE", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/sheet_visibility.xlsx "
       "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
       "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
@@ -32,8 +36,10 @@ excel("CODE", "scalars, cells, empty",
       "where it takes one value, in an array formula or inside SUMPRODUCT (element by element,"
       " the result the broadcast of its arguments, an error value per element; arrays of "
       "different sizes refused, addin/formula/array_sizes.py): Microsoft Support, \"Guidelines "
-      "and examples of array formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL)
+      "and examples of array formulas\"; tests/test_elementwise_lifting.py ; an error value "
+      "(the first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
+      "function given an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error="all")
 excel("CONCAT", "scalars, cells, ranges, arrays, numeric text, empty",
       "values Excel saved in tests/corpus/exceljs/formulas.xlsx, "
       "tests/corpus/xlcalculator/CONCAT.xlsx (tests/test_fidelity.py) ; "
@@ -66,15 +72,17 @@ excel("DOLLAR", "scalars, cells, empty, errors",
       "DOLLAR(D7) \"$0.00\" as Excel saved it (EverythingTests!G420), decimals 0; "
       "tests/test_checked_empty_cells.py",
       value_args=ALL, first_error=True)
-excel("EXACT", "scalars, cells, empty",
+excel("EXACT", "scalars, cells, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/EXACT.xlsx (tests/test_fidelity.py); an"
       " empty cell (read as 0, or as the empty text by the text functions): the cells Excel "
       "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py) ; a "
       "range or an array where it takes one value, in an array formula or inside SUMPRODUCT "
       "(element by element, the result the broadcast of its arguments, an error value per "
       "element; arrays of different sizes refused, addin/formula/array_sizes.py): Microsoft "
-      "Support, \"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL)
+      "Support, \"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py"
+      " ; an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error="all")
 excel("FIND", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py) ; an"
       " empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a"
@@ -160,7 +168,7 @@ excel("PROPER", "scalars, cells, empty, errors",
       "order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error"
       " value returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, first_error="all")
-excel("REPLACE", "scalars, cells, numeric text, empty",
+excel("REPLACE", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
       " 123456 -> @456); tests/test_checked_common.py; refused for a start_num below 1, a "
       "num_chars below 0, either not whole, and logical values (addin/excel/refusals.py) ; an "
@@ -172,8 +180,10 @@ excel("REPLACE", "scalars, cells, numeric text, empty",
       "takes one value, in an array formula or inside SUMPRODUCT (element by element, each "
       "element its own call's value and checks, addin/formula/array_sizes.py each_element; "
       "arrays of different sizes refused): Microsoft Support, \"Guidelines and examples of "
-      "array formulas\"; tests/test_elementwise_lifting.py",
-      elementwise=True, value_args=ALL)
+      "array formulas\"; tests/test_elementwise_lifting.py ; an error value (the first in "
+      "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
+      " an error value returns it): tests/test_errors_given.py",
+      elementwise=True, value_args=ALL, first_error=(0, 3))
 excel("REPT", "scalars, cells, numeric text, errors",
       "Microsoft Support, \"REPT function\" (its example: *- three times is *-*-*-; number_times"
       " truncated; empty text for 0; #VALUE! past 32,767 characters); "
