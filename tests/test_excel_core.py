@@ -228,3 +228,19 @@ def test_edate_outside_excels_calendar(tmp_path):
                            c("A3", "EDATE(2958465,1)"), c("A4", "EDATE(40558,-1)")])
     assert res["S!A1"] == 40589 and res["S!A4"] == 40527  # 15 Dec 2010
     assert _code(res["S!A2"]) == "#NUM!" and _code(res["S!A3"]) == "#NUM!"
+
+
+def test_eomonth_at_the_end_of_excels_calendar(tmp_path):
+    # Microsoft Support, "EOMONTH function" ("If start_date plus months yields an invalid
+    # date, EOMONTH returns the #NUM! error value") and "Excel specifications and limits"
+    # (the last date is 31 December 9999, serial 2958465). Worked by hand: 2958465 - 31
+    # = 2958434 is 30 November 9999; 45000 is 15 March 2023, whose next month end is
+    # 30 April 2023, 45000 + 16 + 30 = 45046; months truncated (1.9 is 1). formulas gave
+    # #VALUE! for every month end of December 9999 (the differential test, seed 3).
+    res = _calc(tmp_path, [c("A1", "EOMONTH(2958465,0)"), c("A2", "EOMONTH(2958465,5)"),
+                           c("A3", "EOMONTH(2958465,-1)"), c("A4", "EOMONTH(2958434,1)"),
+                           c("A5", "EOMONTH(45000,1.9)"),
+                           c("A6", "ISOWEEKNUM(EOMONTH(2958465,1))")])
+    assert res["S!A1"] == 2958465 and res["S!A3"] == 2958434 and res["S!A4"] == 2958465
+    assert res["S!A5"] == 45046
+    assert _code(res["S!A2"]) == "#NUM!" and _code(res["S!A6"]) == "#NUM!"

@@ -74,9 +74,26 @@ def each_element(func):
 def eomonth(original, key: str):
     """formulas' EOMONTH computed element by element given arrays (``each_element``):
     formulas' gave #VALUE! for ``EOMONTH(Start.Date,SEQUENCE(132)-1)``, where Excel
-    spilled 132 month ends. References: Microsoft Support, "EOMONTH function"."""
-    from formulas.functions import wrap_func
-    from formulas.functions.date import xeomonth
+    spilled 132 month ends. The month end is found by counting months, not by the day
+    after it: formulas' gave #VALUE! for every month end of December 9999
+    (``EOMONTH(2958465,0)``, 31 December 9999 itself) and past it, where the page says
+    #NUM! for a start_date plus months that is not a valid date (the differential test,
+    seed 3). References: Microsoft Support, "EOMONTH function" ("If start_date plus
+    months yields an invalid date, EOMONTH returns the #NUM! error value") and "Excel
+    specifications and limits" (dates up to 31 December 9999)."""
+    import calendar
+
+    from formulas.functions import Error, wrap_func
+    from formulas.functions.date import _xedate, xdate
+
+    def xeomonth(start_date, months):
+        date, months = _xedate(start_date, months)
+        if date == (1900, 1, 0):
+            date = 1900, 1, 1
+        year, month = divmod(date[0] * 12 + date[1] - 1 + months, 12)
+        if not 1900 <= year <= 9999:
+            return Error.errors["#NUM!"]
+        return xdate(year, month + 1, calendar.monthrange(year, month + 1)[1])
 
     return wrap_func(each_element(xeomonth))
 

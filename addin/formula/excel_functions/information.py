@@ -36,12 +36,10 @@ excel("ISERROR", "scalars, cells, ranges, empty, errors",
       "an array formula) ; an empty cell (FALSE: Microsoft Support, \"IS functions\", ISERROR is"
       " TRUE for an error value only); tests/test_checked_common_more.py",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ISEVEN", "scalars, cells, errors",
+excel("ISEVEN", "scalars, cells",
       "Microsoft Support, \"ISEVEN function\" (ISEVEN(-1) FALSE, ISEVEN(2.5) TRUE (truncated), "
-      "ISEVEN(5) FALSE, ISEVEN(0) TRUE, a text #VALUE!); tests/test_checked_common.py ; an "
-      "error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
-      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
-      value_args=ALL, no_logical=("number",), first_error=True)
+      "ISEVEN(5) FALSE, ISEVEN(0) TRUE, a text #VALUE!); tests/test_checked_common.py",
+      value_args=ALL, no_logical=("number",))
 excel("ISLOGICAL", "scalars, cells, empty, errors",
       "tests/test_native.py (values from Microsoft's documented examples or worked by hand)",
       elementwise=True, value_args=ALL, value_context=True)
@@ -68,12 +66,10 @@ excel("ISNUMBER", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "(Microsoft Support, Guidelines and examples of array formulas: each item of an array in"
       " an array formula)",
       elementwise=True, value_args=ALL, value_context=True)
-excel("ISODD", "scalars, cells, errors",
+excel("ISODD", "scalars, cells",
       "Microsoft Support, \"ISODD function\" (ISODD(-1) TRUE, ISODD(2.5) FALSE, ISODD(5) TRUE); "
-      "tests/test_checked_common.py ; an error value (the first in argument order, "
-      "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
-      "returns it): tests/test_errors_given.py",
-      value_args=ALL, no_logical=("number",), first_error=True)
+      "tests/test_checked_common.py",
+      value_args=ALL, no_logical=("number",))
 excel("ISTEXT", "scalars, cells, empty, errors",
       "tests/test_native.py (values from Microsoft's documented examples or worked by hand)",
       elementwise=True, value_args=ALL, value_context=True)

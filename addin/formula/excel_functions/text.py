@@ -13,7 +13,7 @@ excel("CHAR", "scalars, errors",
       "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
       "returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, first_error=True)
-excel("CLEAN", "scalars, cells, empty, errors",
+excel("CLEAN", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/63934.xlsx (tests/test_fidelity.py) ; an empty "
       "cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank "
       "cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and T(D8) of "
@@ -24,9 +24,12 @@ excel("CLEAN", "scalars, cells, empty, errors",
       "refused, addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of "
       "array formulas\"; tests/test_elementwise_lifting.py ; an error value (the first in "
       "argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given"
-      " an error value returns it): tests/test_errors_given.py",
+      " an error value returns it): tests/test_errors_given.py ; text that looks like a number"
+      " (a text like any other, its characters as written: Microsoft Support, \"CLEAN "
+      "function\", whose argument is text; worked by hand; the differential test against "
+      "LibreOffice, whose inputs hold such texts): tests/test_text_functions_numeric_text.py",
       elementwise=True, value_args=ALL, first_error="all")
-excel("CODE", "scalars, cells, empty, errors",
+excel("CODE", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/sheetjs/sheet_visibility.xlsx "
       "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
       "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
@@ -38,7 +41,10 @@ excel("CODE", "scalars, cells, empty, errors",
       "different sizes refused, addin/formula/array_sizes.py): Microsoft Support, \"Guidelines "
       "and examples of array formulas\"; tests/test_elementwise_lifting.py ; an error value "
       "(the first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
-      "function given an error value returns it): tests/test_errors_given.py",
+      "function given an error value returns it): tests/test_errors_given.py ; text that looks"
+      " like a number (a text like any other, its characters as written: Microsoft Support, "
+      "\"CODE function\", whose argument is text; worked by hand; the differential test against "
+      "LibreOffice, whose inputs hold such texts): tests/test_text_functions_numeric_text.py",
       elementwise=True, value_args=ALL, first_error="all")
 excel("CONCAT", "scalars, cells, ranges, arrays, numeric text, empty",
       "values Excel saved in tests/corpus/exceljs/formulas.xlsx, "
@@ -72,7 +78,7 @@ excel("DOLLAR", "scalars, cells, empty, errors",
       "DOLLAR(D7) \"$0.00\" as Excel saved it (EverythingTests!G420), decimals 0; "
       "tests/test_checked_empty_cells.py",
       value_args=ALL, first_error=True)
-excel("EXACT", "scalars, cells, empty, errors",
+excel("EXACT", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/EXACT.xlsx (tests/test_fidelity.py); an"
       " empty cell (read as 0, or as the empty text by the text functions): the cells Excel "
       "saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx (tests/test_fidelity.py) ; a "
@@ -81,7 +87,11 @@ excel("EXACT", "scalars, cells, empty, errors",
       "element; arrays of different sizes refused, addin/formula/array_sizes.py): Microsoft "
       "Support, \"Guidelines and examples of array formulas\"; tests/test_elementwise_lifting.py"
       " ; an error value (the first in argument order, addin/engine/first_error.py: [MS-VSDX] "
-      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py",
+      "2.2.11.2.2.2.8, a function given an error value returns it): tests/test_errors_given.py"
+      " ; text that looks like a number (a text like any other, its characters as written: "
+      "Microsoft Support, \"EXACT function\", whose argument is text; worked by hand; the "
+      "differential test against LibreOffice, whose inputs hold such texts): "
+      "tests/test_text_functions_numeric_text.py",
       elementwise=True, value_args=ALL, first_error="all")
 excel("FIND", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx (tests/test_fidelity.py) ; an"
@@ -120,7 +130,7 @@ excel("LEN", "scalars, cells, numeric text, empty, errors",
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!L832): "
       "tests/test_errors_given.py",
       elementwise=True, value_args=ALL, value_context=True, first_error="all")
-excel("LOWER", "scalars, cells, empty, errors",
+excel("LOWER", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py) ; an empty cell (0 in a number's place: Microsoft KB Q149577, "
       "\"Microsoft Excel interprets a blank cell as zero\"; the empty text in a text's, as Excel"
@@ -130,7 +140,10 @@ excel("LOWER", "scalars, cells, empty, errors",
       "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
       "returns it; LOWER(#DIV/0!) #DIV/0! as Excel saved it in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!P876): "
-      "tests/test_errors_given.py",
+      "tests/test_errors_given.py ; text that looks like a number (a text like any other, its "
+      "characters as written: Microsoft Support, \"LOWER function\", whose argument is text; "
+      "worked by hand; the differential test against LibreOffice, whose inputs hold such "
+      "texts): tests/test_text_functions_numeric_text.py",
       elementwise=True, value_args=ALL, value_context=True, first_error="all")
 excel("MID", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/FIND.xlsx, "
@@ -157,7 +170,7 @@ excel("NUMBERVALUE", "scalars, cells, ranges, arrays, numeric text, empty, error
       "TEXT!W27:AF28, rebuilt in tests/test_excel_text_parts.py, 15 of its cells computed "
       "equal, 0 differing",
       xlfn=True, value_args=ALL, first_error="all")
-excel("PROPER", "scalars, cells, empty, errors",
+excel("PROPER", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"PROPER function\" (its three examples, 76BudGet giving 76Budget; "
       "text with letters beyond ASCII refused, addin/excel/text.py); "
       "tests/test_checked_common_more.py ; a range or an array where it takes one value, in an"
@@ -166,7 +179,10 @@ excel("PROPER", "scalars, cells, empty, errors",
       "addin/formula/array_sizes.py): Microsoft Support, \"Guidelines and examples of array "
       "formulas\"; tests/test_elementwise_lifting.py; an error value (the first in argument "
       "order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error"
-      " value returns it): tests/test_errors_given.py",
+      " value returns it): tests/test_errors_given.py ; text that looks like a number (a text "
+      "like any other, its characters as written: Microsoft Support, \"PROPER function\", whose "
+      "argument is text; worked by hand; the differential test against LibreOffice, whose "
+      "inputs hold such texts): tests/test_text_functions_numeric_text.py",
       elementwise=True, value_args=ALL, first_error="all")
 excel("REPLACE", "scalars, cells, numeric text, empty, errors",
       "Microsoft Support, \"REPLACE, REPLACEB functions\" (abcdefghijk -> abcde*k, 2009 -> 2010,"
@@ -190,7 +206,7 @@ excel("REPT", "scalars, cells, numeric text, errors",
       "addin/excel/repeat_text.py; tests/test_checked_criteria_extremes.py; the differential "
       "test (tests/test_differential.py); a negative or logical number_times refused",
       value_args=ALL)
-excel("RIGHT", "scalars, cells, empty, errors",
+excel("RIGHT", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/xlcalculator/RIGHT.xlsx (tests/test_fidelity.py) ; "
       "an empty cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets"
       " a blank cell as zero\"; the empty text in a text's, as Excel saved MID(E20,1,2) and "
@@ -198,9 +214,12 @@ excel("RIGHT", "scalars, cells, empty, errors",
       "EverythingTests!G900, H1352): RIGHT of it \"\", num_chars 0 \"\"; "
       "tests/test_checked_empty_cells.py; an error value (the first in argument order, "
       "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
-      "returns it): tests/test_errors_given.py",
+      "returns it): tests/test_errors_given.py ; text that looks like a number (a text like "
+      "any other, its characters as written: Microsoft Support, \"RIGHT, RIGHTB functions\", "
+      "whose argument is text; worked by hand; the differential test against LibreOffice, "
+      "whose inputs hold such texts): tests/test_text_functions_numeric_text.py",
       elementwise=True, value_args=ALL, value_context=True, first_error=(0,))
-excel("SEARCH", "scalars, cells, empty, errors",
+excel("SEARCH", "scalars, cells, numeric text, empty, errors",
       "tests/test_excel_text.py (values from Microsoft's documented examples or worked by "
       "hand); tests/test_checked_forms.py (Microsoft's SEARCH examples of cells) ; an empty "
       "cell (0 in a number's place: Microsoft KB Q149577, \"Microsoft Excel interprets a blank "
@@ -214,7 +233,10 @@ excel("SEARCH", "scalars, cells, empty, errors",
       "Microsoft Support, \"Guidelines and examples of array formulas\"; "
       "tests/test_elementwise_lifting.py; an error value (the first in argument order, "
       "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
-      "returns it): tests/test_errors_given.py",
+      "returns it): tests/test_errors_given.py ; text that looks like a number (a text like "
+      "any other, its characters as written: Microsoft Support, \"SEARCH, SEARCHB functions\", "
+      "whose argument is text; worked by hand; the differential test against LibreOffice, "
+      "whose inputs hold such texts): tests/test_text_functions_numeric_text.py",
       elementwise=True, value_args=ALL, first_error=(0, 1))
 excel("SUBSTITUTE", "scalars, cells, numeric text, empty, errors",
       "Microsoft's documented examples (tests/test_excel_text.py); the helper cells napkin "
@@ -293,13 +315,16 @@ excel("TRIM", "scalars, cells, numeric text, empty, errors",
       "2.2.11.2.2.2.8, a function given an error value returns it; UPPER, LOWER, LEN, REPLACE "
       "given an error saved it): tests/test_first_error.py",
       elementwise=True, value_args=ALL, value_context=True, first_error="all")
-excel("UPPER", "scalars, cells, empty, errors",
+excel("UPPER", "scalars, cells, numeric text, empty, errors",
       "values Excel saved in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx "
       "(tests/test_fidelity.py); an error value (the first in argument order, "
       "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
       "returns it; UPPER(#NUM!) #NUM! as Excel saved it in "
       "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!Q1436): "
-      "tests/test_errors_given.py",
+      "tests/test_errors_given.py ; text that looks like a number (a text like any other, its "
+      "characters as written: Microsoft Support, \"UPPER function\", whose argument is text; "
+      "worked by hand; the differential test against LibreOffice, whose inputs hold such "
+      "texts): tests/test_text_functions_numeric_text.py",
       elementwise=True, value_args=ALL, value_context=True, first_error="all")
 excel("VALUE", "scalars, cells, numeric text, errors",
       "values Excel saved in tests/corpus/poi/ValueFunctionOfBlank.xlsx "
