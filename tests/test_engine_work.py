@@ -90,3 +90,52 @@ def test_a_workbook_of_minutes_is_refused_at_once(tmp_path, monkeypatch):
                                             r"25,000,000 napkin computes a workbook within"):
         calc_workbook(_write(tmp_path, cells), tmp_path / "out.xlsx", {})
     assert computed == []
+
+
+def test_computing_again_for_cells_kept_counts_only_what_it_computes(tmp_path, monkeypatch):
+    # D1's CHAR(202) is a character of the computer's own set: strict mode keeps Excel's
+    # "Ê" there once it has computed the workbook, and E1, which reads it, too. They are
+    # computed again from the value kept (E1 must give the "Ê!" Excel saved); nothing else
+    # reads them, so nothing else is computed again, nor counted: D1 20 for the formula
+    # and 20 for CHAR, E1 20, 20 for & and 1 for the cell it reads (the module's units).
+    counted, compute = [], budget.Work.compute
+
+    def spy(self, only=None):
+        before = self.total
+        compute(self, only)
+        counted.append((self.total - before, only and sorted(n.label for n in only),
+                        self.per_computation))
+
+    monkeypatch.setattr(budget.Work, "compute", spy)
+    cells = SUMS + [c("D1", "CHAR(202)", "Ê", t="str"), c("E1", 'D1&"!"', "Ê!", t="str")]
+    kept: list = []
+    res = calc_workbook(_write(tmp_path, cells), tmp_path / "out.xlsx", {}, kept=kept)
+    assert res["S!B10"] == 5050 and (res["S!D1"], res["S!E1"]) == ("Ê", "Ê!")
+    assert [k.label for k in kept] == ["S!D1", "S!E1"]
+    (first, everything, all_units), (again, only, _) = counted
+    assert first == all_units == 10 * 20 + 10 * 20 + 10 * 100 + 40 + 41
+    assert only == ["S!D1", "S!E1"] and again == 40 + 41
+
+
+def test_computing_again_the_cells_kept_stays_within_the_limit(tmp_path, monkeypatch):
+    # the same workbook with the limit at its count (compiling, one computation, the
+    # cells kept computed again): computed; one unit less: refused. Before, the whole
+    # workbook was counted again: 1,481 units more than now (10 x 20 + 10 x 20 + 10 x 100
+    # of B1:B10 and the 81 of D1 and E1), past such a limit
+    cells = SUMS + [c("D1", "CHAR(202)", "Ê", t="str"), c("E1", 'D1&"!"', "Ê!", t="str")]
+    totals, compute = [], budget.Work.compute
+
+    def spy(self, only=None):
+        compute(self, only)
+        totals.append((self.total, self.compiled * budget.COMPILE_CHAR, self.per_computation))
+
+    monkeypatch.setattr(budget.Work, "compute", spy)
+    calc_workbook(_write(tmp_path, cells), tmp_path / "out.xlsx", {}, kept=[])
+    total, compiled, once = totals[-1]
+    assert total == compiled + once + 81 < compiled + 2 * once
+    monkeypatch.setattr(budget, "MAX_WORK", total)
+    res = calc_workbook(_write(tmp_path, cells), tmp_path / "out2.xlsx", {}, kept=[])
+    assert res["S!E1"] == "Ê!"
+    monkeypatch.setattr(budget, "MAX_WORK", total - 1)
+    with pytest.raises(WorkbookError, match="units of work"):
+        calc_workbook(_write(tmp_path, cells), tmp_path / "out3.xlsx", {}, kept=[])

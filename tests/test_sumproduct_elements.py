@@ -86,12 +86,15 @@ def test_if_inside_sumproduct_is_refused(tmp_path):
 
 
 def test_an_element_of_a_form_not_checked_is_refused(tmp_path):
-    # SIGN's evidence covers no error value: a range holding one is refused as SIGN given
-    # an error value; ABS's covers it, and the error reaches SUMPRODUCT, its result
-    with pytest.raises(WorkbookError, match=r"SIGN\(\) given an error value"):
-        _calc(tmp_path, ["SUMPRODUCT(SIGN(1+C1:C4))"], {"C4": "=NA()"})
-    got = _calc(tmp_path, ["SUMPRODUCT(ABS(C1:C4))"], {"C4": "=NA()"})
-    assert str(got["SUMPRODUCT(ABS(C1:C4))"]) == "#N/A"
+    # ABS's evidence covers no text that looks like a number: a range holding one is
+    # refused as ABS given it; ABS's and SIGN's cover an error value (SIGN's since 7
+    # December 2026, tests/test_errors_given.py), and the error reaches SUMPRODUCT, its
+    # result
+    with pytest.raises(WorkbookError, match=r"ABS\(\) given text that looks like a number"):
+        _calc(tmp_path, ["SUMPRODUCT(ABS(C1:C4))"], {"C4": '="12"'})
+    for formula in ("SUMPRODUCT(ABS(C1:C4))", "SUMPRODUCT(SIGN(1+C1:C4))"):
+        got = _calc(tmp_path, [formula], {"C4": "=NA()"})
+        assert str(got[formula]) == "#N/A"
 
 
 def test_an_empty_cell_counts_as_zero(tmp_path):

@@ -219,13 +219,12 @@ def calc_workbook(
     return results
 
 
-
 def _compute(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None:
     """Compute the workbook, then refuse (strict) or keep Excel's values in (lenient) the
     cells found out of reach while computing: a function given a form of argument not
     checked, a value napkin cannot give (``support.refused_while_computing``), TEXT
-    giving another text than Excel saved. Kept cells change what the cells reading them
-    see, so those are computed again until no new cell is found (at most three times)."""
+    giving another text than Excel saved. Kept cells change what their readers see: computed
+    again until no new cell is found (--lenient: at most three times; strict: ``_settle``)."""
     checked.watch()
     try:
         ev.run(order)
@@ -233,12 +232,12 @@ def _compute(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None
         stopped += support.text_disagreements(wb, {n for n, _ in stopped})
         formed = checked.seen_forms()
         again = _refuse_or_keep(formed, policy, checked.form_refusal, _kept_where)
-        if _refuse_or_keep(stopped, policy, _would_differ, _kept_where) or again:
-            for _ in range(3):
-                ev.rerun(order)  # computed again, those cells keeping Excel's values
-                formed = checked.seen_forms()
-                if not _refuse_or_keep(formed, policy, checked.form_refusal, _kept_where):
-                    break
+        kept = _refuse_or_keep(stopped, policy, _would_differ, _kept_where) or again
+        for _ in range(3 if kept and policy.keeping is None else 0):
+            ev.rerun(order)  # computed again, those cells keeping Excel's values
+            formed = checked.seen_forms()
+            if not _refuse_or_keep(formed, policy, checked.form_refusal, _kept_where):
+                break
     finally:
         checked.seen_forms(stop=True)
 
@@ -251,14 +250,14 @@ def _settle(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None:
     keeping = policy.keeping
     if not keeping.found:
         return
-    read = keep.watching()
+    read, fresh = keep.watching(), [node for node, _, _ in keeping.found]
     try:
         for _ in range(6):
             read.clear()
             checked.watch()
             try:
-                with _current_book(wb):
-                    ev.rerun(order)
+                with _current_book(wb):  # (only what the cells kept since last can change)
+                    ev.rerun(order, keep.to_compute(wb, fresh))
                 stopped = support.refused_while_computing(wb)
                 stopped += support.text_disagreements(wb, {n for n, _ in stopped})
                 formed = checked.seen_forms()
@@ -270,6 +269,7 @@ def _settle(wb: Workbook, ev: Evaluation, order: list, policy: _Policy) -> None:
                 new = keep.readers_kept(wb, ev, keeping, read)
             if not new:
                 break
+            fresh = [node for node, _ in new]
         else:
             keeping.refuse(new[0][0], "keeping Excel's values changes what other cells "
                                       "compute, again after six rounds")

@@ -76,7 +76,7 @@ class Work:
     """The count of one workbook's work (``Evaluation`` keeps one)."""
 
     __slots__ = ("total", "compiled", "cells", "calls", "read", "cpu0", "by_column",
-                 "windows", "columns", "_fast", "by_index", "tables", "_looks")
+                 "windows", "columns", "_fast", "by_index", "tables", "_looks", "units")
 
     def __init__(self):
         self.total = 0  # the units counted so far
@@ -88,6 +88,7 @@ class Work:
         self.by_index = 0  # ranges a lookup finds its key in by an index
         self.tables: dict = {}  # (sheet, r1, c1, r2, c2) -> its cells, indexed once
         self._looks: dict = {}  # id(compiled function) -> lookup_inputs
+        self.units: dict = {}  # id(node) -> its units in a computation (``compute(only)``)
         self.cpu0 = time.process_time()
         context.STATE.cells_read = 0
 
@@ -107,6 +108,13 @@ class Work:
         formula (``addin.engine.columns.Columns.rows``; None where one does), a tall
         range of which a conditional aggregate reads by its column's matches."""
         self.cells += 1
+        before = self._own()
+        try:
+            self._count(node, clip, rows)
+        finally:
+            self.units[id(node)] = FORMULA + self._own() - before
+
+    def _count(self, node, clip, rows) -> None:
         if node.prog is None:  # (a formula napkin cannot read: its error value)
             return
         self.calls += calls_of(node.prog, node.text or "")
@@ -140,6 +148,12 @@ class Work:
             r1, c1, r2, c2 = node.spill
             self.read += (r2 - r1 + 1) * (c2 - c1 + 1)
 
+    def _own(self) -> int:
+        """The units of the formulas counted so far, but the columns and ranges made
+        arrays once in the workbook."""
+        return (CALL * self.calls + CELL_READ * self.read + CRITERIA_RANGE * self.by_column
+                + self.windows // WINDOW_CELLS + LOOKUP_RANGE * self.by_index)
+
     @property
     def per_computation(self) -> int:
         """The units of one computation of the workbook's formulas."""
@@ -148,10 +162,17 @@ class Work:
                 + CELL_READ * sum(self.columns.values())
                 + LOOKUP_RANGE * self.by_index + CELL_READ * sum(self.tables.values()))
 
-    def compute(self) -> None:
-        """Count one computation of the workbook; refuse, before it starts, if it takes the
-        count past ``MAX_WORK``."""
-        self.total += self.per_computation + CELL_READ * _read_while_computing()
+    def compute(self, only=None) -> None:
+        """Count one computation of the workbook, or of the formulas ``only`` (a set of
+        nodes: their own units, with every column and range made an array once, as the
+        whole workbook's); refuse, before it starts, if it takes the count past
+        ``MAX_WORK``."""
+        if only is None:
+            this = self.per_computation
+        else:
+            this = sum(self.units.get(id(node), FORMULA) for node in only) + CELL_READ * (
+                sum(self.columns.values()) + sum(self.tables.values()))
+        self.total += this + CELL_READ * _read_while_computing()
         context.STATE.cells_read = 0
         if self.total > MAX_WORK:
             raise guard.WorkbookError(self._sentence(

@@ -248,6 +248,7 @@ def with_loops(ev) -> bool:
     for reader, reached in edges:
         if all(d is not reached for d in reader.deps):
             reader.deps.append(reached)
+    ev.wb.readers_map = None  # (kept.readers_of: made again with these dependencies)
     for record in ("refused_in", "read_kept"):  # (what the run found: found again)
         found = getattr(context.STATE, record, None)
         if found:

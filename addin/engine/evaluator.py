@@ -76,8 +76,7 @@ class Evaluation:
         self.iterated: set = set()  # the formulas calling IRR or RATE (``roots``)
         self.demand = demand.Demand(self)  # what the current run computed (and is)
         self.replanned: list | None = None  # the order again with loops (cycles.with_loops)
-        #: ``progress(stage, done, total)``, called now and then while compiling and
-        #: computing (``napkin calc`` draws its progress bar with it), or None
+        #: ``progress(stage, done, total)`` now and then, or None (``napkin calc``'s bar)
         self.progress: Callable[[str, int, int], None] | None = None
         self.work = budget.Work()  # counted as it is compiled and computed
         self.columns = columns.Columns(wb)  # those without formulas, as arrays
@@ -360,11 +359,13 @@ class Evaluation:
         self.check_cycles = cycles.checks_saved(getattr(self.wb, "workbook_xml", ""))
         return order
 
-    def run(self, order: list[Node] | None = None) -> None:
-        """Compute every formula (in ``order``, from ``plan``, when given)."""
-        order = self.replanned or (self.plan() if order is None else order)
+    def run(self, order: list[Node] | None = None, only: set | None = None) -> None:
+        """Compute every formula (in ``order``, from ``plan``, when given), or those of
+        ``only``, the others keeping their values (``addin.engine.kept.to_compute``)."""
+        order, only = (self.replanned, None) if self.replanned else (  # (loops: all again)
+            self.plan() if order is None else order, only)
         kept.readers_of_kept_names(self.wb, order)
-        self.work.compute()  # (refused here when past the count's limit)
+        self.work.compute(only)  # (refused here when past the count's limit)
         context.STATE.registry, context.STATE.columns = self.registry, self.columns
         context.STATE.noise = 0.0  # (what a cycle saved short of its fixed point leaves)
         context.STATE.unknown_digits = last_digits.downstream(order)  # (PMT, ^ upstream)
@@ -376,6 +377,8 @@ class Evaluation:
             for i, node in enumerate(order):
                 if node in done:  # (reached by OFFSET or INDIRECT before its turn)
                     pass
+                elif only is not None and node not in only:  # (its value stands)
+                    done.add(node)
                 elif node in self.cycle_of:  # a cycle: with what it reads, at once
                     wanted.need(node)
                 else:  # (Demand.compute, spelled out for the common case)
@@ -394,8 +397,7 @@ class Evaluation:
             self.rerun(self.replanned)
 
     def compute_one(self, node: Node, cyclic: bool = False) -> None:
-        """Compute one formula (its inputs computed), or keep Excel's value in it;
-        ``cyclic``: on a circular reference, ``#VALUE!`` (or Excel's value, kept)."""
+        """Compute one formula, its inputs computed (``cyclic``: #VALUE!, or Excel's value)."""
         self._eval(node, cyclic)
 
     def forget_areas(self) -> None:  # (the values of an area read may have changed)
@@ -405,10 +407,10 @@ class Evaluation:
         """The formulas on a cycle whose saved values were not taken (``cycles``)."""
         return self.cyclic - self.demand.settled
 
-    def rerun(self, order: list[Node]) -> None:
-        """Compute again after marking cells to keep, reading every reference afresh."""
+    def rerun(self, order: list[Node], only: set | None = None) -> None:
+        """Compute again after marking cells to keep, every reference read afresh (``run``)."""
         self._rng_cache.clear()
-        self.run(order)
+        self.run(order, only)
 
     def _eval(self, node: Node, cyclic: bool) -> None:
         ns = ready()

@@ -161,12 +161,11 @@ def downstream(wb, kept: Kept, read_kept: dict) -> list:
     Each reader was just computed from the values kept (Excel's); one whose value so
     computed is not the value Excel saved in it goes to ``kept.inconsistent``: an input
     it reads changed since Excel computed it, and ``check`` refuses the workbook."""
-    readers: dict = {}
-    for node in wb.nodes + list(wb.name_nodes.values()):
-        for dep in node.deps:
-            readers.setdefault(dep, []).append(node)
-    for reader, source in read_kept.items():
-        readers.setdefault(source, []).append(reader)
+    readers = readers_of(wb)
+    if read_kept:
+        readers = {k: list(v) for k, v in readers.items()}
+        for reader, source in read_kept.items():
+            readers.setdefault(source, []).append(reader)
     todo = [node for node, _, _ in kept.found]
     seen = set(todo)
     found = []
@@ -179,6 +178,44 @@ def downstream(wb, kept: Kept, read_kept: dict) -> list:
                 if not reader.is_name and reader.keep is None and not _as_saved(wb, reader):
                     kept.inconsistent.append(reader)
     return found
+
+
+def readers_of(wb) -> dict:
+    """Node -> the formulas (and defined names) that read it, by their dependencies
+    (made once for a workbook: its dependencies are known once planned)."""
+    readers = getattr(wb, "readers_map", None)
+    if readers is None:
+        readers = {}
+        for node in wb.nodes + list(wb.name_nodes.values()):
+            for dep in node.deps:
+                readers.setdefault(dep, []).append(node)
+        wb.readers_map = readers
+    return readers
+
+
+def affected(wb, nodes) -> set:
+    """``nodes`` and every formula that reads one of them, directly or through others
+    (by their dependencies): what a change of their values can change, so that a
+    workbook whose formulas make no reference while computing (OFFSET, INDIRECT) may be
+    computed again on these alone (``addin.engine.evaluator.Evaluation.run``'s
+    ``only``)."""
+    readers = readers_of(wb)
+    out, todo = set(nodes), list(nodes)
+    while todo:
+        for reader in readers.get(todo.pop(), ()):
+            if reader not in out:
+                out.add(reader)
+                todo.append(reader)
+    return out
+
+
+def to_compute(wb, fresh) -> set | None:
+    """The formulas a computation again after keeping ``fresh`` (nodes) must compute:
+    those ``affected`` by them, where no formula makes a reference while computing (the
+    others read nothing that changed); else None, every formula."""
+    if any(ft.makes_references(n.text) for n in wb.nodes + list(wb.name_nodes.values())):
+        return None
+    return affected(wb, fresh)
 
 
 def readers_kept(wb, ev, kept: Kept, read_kept: dict) -> list:
