@@ -139,3 +139,33 @@ def test_computing_again_the_cells_kept_stays_within_the_limit(tmp_path, monkeyp
     monkeypatch.setattr(budget, "MAX_WORK", total - 1)
     with pytest.raises(WorkbookError, match="units of work"):
         calc_workbook(_write(tmp_path, cells), tmp_path / "out3.xlsx", {}, kept=[])
+
+
+def test_the_user_may_raise_the_limit_knowingly(tmp_path, monkeypatch, capsys):
+    # napkin calc refuses SUMS one unit past the limit, says how to raise it, and computes
+    # it with --max-work at its count; the limit is raised, never lowered
+    from addin.cli import main
+
+    monkeypatch.setattr(budget, "MAX_WORK", SUMS_WORK - 1)
+    src, out = _write(tmp_path, SUMS), tmp_path / "out.xlsx"
+    assert main(["calc", str(src), "-o", str(out)]) == 1
+    said = capsys.readouterr().err
+    assert f"counts {SUMS_WORK:,} units of work" in said and "--max-work UNITS" in said
+    assert not out.exists()
+    assert main(["calc", str(src), "-o", str(out), "--max-work", f"{SUMS_WORK:,}"]) == 0
+    assert out.exists() and budget.limit() == SUMS_WORK - 1  # (only within the run)
+    with budget.raised(10):
+        assert budget.limit() == SUMS_WORK - 1
+    with budget.raised(4 * (SUMS_WORK - 1)):
+        assert budget.cpu_limit() == 4 * budget.guard.MAX_CPU_SECONDS
+
+
+def test_max_work_takes_a_whole_number_of_units(tmp_path, capsys):
+    from addin.cli import main
+
+    src = _write(tmp_path, SUMS)
+    for bad in ("abc", "0", "-5", "1.5"):
+        with pytest.raises(SystemExit) as got:
+            main(["calc", str(src), "-o", str(tmp_path / "o.xlsx"), "--max-work", bad])
+        assert got.value.code == 2
+        assert "--max-work" in capsys.readouterr().err

@@ -88,6 +88,18 @@ exit status:
 # --------------------------------------------------------------------------- parser
 
 
+def _units(text: str) -> int:
+    """``--max-work``'s UNITS: a whole number of units, 1,000,000 or 1000000."""
+    try:
+        units = int(text.replace(",", "").replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of units "
+                                         "(e.g. 100000000)") from None
+    if units <= 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a number of units above 0")
+    return units
+
+
 class _Help(argparse.RawDescriptionHelpFormatter):
     def __init__(self, prog):
         super().__init__(prog, max_help_position=30)
@@ -132,6 +144,10 @@ def parser() -> argparse.ArgumentParser:
                         "references, ...) keep the values Excel saved, and it says which")
     c.add_argument("--show", action="append", metavar="SHEET!A1:B9",
                    help="print these cells of the computed workbook; repeat for more ranges")
+    c.add_argument("--max-work", type=_units, metavar="UNITS",
+                   help="compute a workbook past the work limit, up to UNITS (default "
+                        "25,000,000; a unit is about a microsecond of CPU, and memory grows "
+                        "with it): for a large workbook napkin refused, knowing it takes longer")
     c.set_defaults(run=run_calc)
 
     f = sub.add_parser("freeze", help="replace our formulas by their values, for sharing",

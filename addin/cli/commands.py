@@ -153,6 +153,7 @@ def parse_show(specs, src: Path) -> list[tuple[str, str, tuple[int, int, int, in
 
 
 def run_calc(args) -> int:
+    from addin.engine import budget
     from addin.engine.api import calc_workbook, to_json
 
     src, dst, in_place = in_out(args)
@@ -166,7 +167,7 @@ def run_calc(args) -> int:
             text.append(json.dumps({k: to_json(v) for k, v in results.items()}, indent=1,
                                    ensure_ascii=False))
 
-    with progress_bar(args) as bar:
+    with progress_bar(args) as bar, budget.raised(getattr(args, "max_work", None)):
         results = calc_workbook(src, dst, strict=not args.lenient, in_place=in_place,
                                 notes=notes, kept=None if args.lenient else kept,
                                 before_write=as_json, progress=bar)

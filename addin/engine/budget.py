@@ -39,6 +39,8 @@ allows on the project's machine.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import time
 
 from addin.excel import criteria_columns, lookup_index
@@ -60,8 +62,35 @@ WINDOW_CELLS = 100
 #: a range an exact-match lookup finds its key in by an index, in each formula
 LOOKUP_RANGE = 20
 #: how the refusal says what to do
-_FIX = ("split the workbook into smaller ones, or make its formulas read smaller ranges "
-        "(--lenient computes the same formulas, so it does not help)")
+_FIX = ("split the workbook into smaller ones, or make its formulas read smaller ranges, or "
+        "raise the limit knowingly (napkin calc --max-work UNITS; a unit is about a "
+        "microsecond of CPU); --lenient computes the same formulas, so it does not help")
+#: the limit raised by the user (``raised``), or None: ``MAX_WORK``
+_RAISED: contextvars.ContextVar = contextvars.ContextVar("max_work", default=None)
+
+
+def limit() -> int:
+    """The units of work napkin computes a workbook within: ``MAX_WORK``, or what the user
+    raised it to (``raised``)."""
+    return _RAISED.get() or MAX_WORK
+
+
+def cpu_limit() -> float:
+    """The measured CPU a computation may take: ``guard.MAX_CPU_SECONDS``, raised in the
+    proportion the user raised the limit of work."""
+    return guard.MAX_CPU_SECONDS * max(1.0, limit() / MAX_WORK)
+
+
+@contextlib.contextmanager
+def raised(units: int | None):
+    """Within the ``with`` block, workbooks are computed within ``units`` of work (at
+    least ``MAX_WORK``: the limit is raised, never lowered; None leaves it), as
+    ``napkin calc --max-work`` asks: the user's knowing choice to wait longer."""
+    token = _RAISED.set(max(units, MAX_WORK) if units else None)
+    try:
+        yield
+    finally:
+        _RAISED.reset(token)
 
 
 def calls_of(prog, text: str) -> int:
@@ -96,7 +125,7 @@ class Work:
         """Count compiling ``text``; refuse once the count passes ``MAX_WORK``."""
         self.compiled += len(text)
         self.total += COMPILE_CHAR * len(text)
-        if self.total > MAX_WORK:
+        if self.total > limit():
             raise guard.WorkbookError(self._sentence(f"compiling its formulas counts past "
                                                      f"{self.total:,} units of work"))
 
@@ -174,7 +203,7 @@ class Work:
                 sum(self.columns.values()) + sum(self.tables.values()))
         self.total += this + CELL_READ * _read_while_computing()
         context.STATE.cells_read = 0
-        if self.total > MAX_WORK:
+        if self.total > limit():
             raise guard.WorkbookError(self._sentence(
                 f"computing it counts {self.total:,} units of work ({self.compiled:,} "
                 f"characters of formulas compiled; {self.cells:,} formulas computing "
@@ -187,17 +216,17 @@ class Work:
         (``addin.formula.context.read_cells``) take the count past ``MAX_WORK``, or
         computing has taken ``guard.MAX_CPU_SECONDS`` of measured CPU."""
         read = _read_while_computing()
-        if read and self.total + CELL_READ * read > MAX_WORK:
+        if read and self.total + CELL_READ * read > limit():
             raise guard.WorkbookError(self._sentence(
                 f"computing it counts past {self.total + CELL_READ * read:,} units of "
                 f"work by {node.label} ({done + 1:,} of {total:,} formulas), {read:,} "
                 "of them cells that OFFSET or INDIRECT read, or criteria matched over "
                 "whole columns"))
-        if time.process_time() - self.cpu0 > guard.MAX_CPU_SECONDS:
+        if time.process_time() - self.cpu0 > cpu_limit():
             raise guard.WorkbookError(
-                f"computing took more than {guard.MAX_CPU_SECONDS:g} s of CPU by "
+                f"computing took more than {cpu_limit():g} s of CPU by "
                 f"{node.label} ({done + 1:,} of {total:,} formulas): napkin computes a "
-                f"workbook within {guard.MAX_CPU_SECONDS:g} s of CPU; {_FIX}")
+                f"workbook within {cpu_limit():g} s of CPU; {_FIX}")
 
     def _by_column(self) -> str:
         said = ""
@@ -211,7 +240,7 @@ class Work:
 
     @staticmethod
     def _sentence(what: str) -> str:
-        return (f"{what}, more than the {MAX_WORK:,} napkin computes a workbook within "
+        return (f"{what}, more than the {limit():,} napkin computes a workbook within "
                 f"(docs/bench.md, \"The work limit\"): {_FIX}")
 
 
