@@ -413,16 +413,14 @@ class Evaluation:
         self.run(order, only)
 
     def _eval(self, node: Node, cyclic: bool) -> None:
-        ns = ready()
-        inherited: dict[str, str] = {}
-        for d in node.deps:
-            for code, msg in d.msgs.items():
-                if msg and code not in inherited:
-                    inherited[code] = msg
-        own: dict[str, str] = {}
         if node.keep is not None and not node.is_name:
             self.keep_saved(node)
             return
+        ns, inherited, own = ready(), {}, {}  # (the messages of error codes: code -> text)
+        for d in node.deps:
+            for code, msg in d.msgs.items() if d.msgs else ():
+                if msg and code not in inherited:
+                    inherited[code] = msg
         if cyclic:
             out = ns.errors["#VALUE!"]
             own["#VALUE!"] = "circular reference"
