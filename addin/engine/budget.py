@@ -1,5 +1,6 @@
 """The work of computing a workbook, counted before it is done: a workbook past
-``MAX_WORK`` is refused with the figure, the same on every machine.
+``MAX_WORK`` (or the limit the user raised it to, ``raised``) is refused with the figure,
+the same on every machine.
 
 The count is in units of about a microsecond of CPU each on the project's machine, for
 the slower functions (``docs/bench.md``, "The work limit"):
@@ -122,7 +123,7 @@ class Work:
         context.STATE.cells_read = 0
 
     def compile(self, text: str) -> None:
-        """Count compiling ``text``; refuse once the count passes ``MAX_WORK``."""
+        """Count compiling ``text``; refuse once the count passes the limit (``limit``)."""
         self.compiled += len(text)
         self.total += COMPILE_CHAR * len(text)
         if self.total > limit():
@@ -194,8 +195,8 @@ class Work:
     def compute(self, only=None) -> None:
         """Count one computation of the workbook, or of the formulas ``only`` (a set of
         nodes: their own units, with every column and range made an array once, as the
-        whole workbook's); refuse, before it starts, if it takes the count past
-        ``MAX_WORK``."""
+        whole workbook's); refuse, before it starts, if it takes the count past the limit
+        (``limit``)."""
         if only is None:
             this = self.per_computation
         else:
@@ -213,8 +214,8 @@ class Work:
     def within_limits(self, node, done: int, total: int) -> None:
         """Refuse the workbook, computed up to formula ``node`` (the ``done``-th of
         ``total``), once the cells functions read beyond their formulas' references
-        (``addin.formula.context.read_cells``) take the count past ``MAX_WORK``, or
-        computing has taken ``guard.MAX_CPU_SECONDS`` of measured CPU."""
+        (``addin.formula.context.read_cells``) take the count past the limit, or
+        computing has taken ``cpu_limit()`` seconds of measured CPU."""
         read = _read_while_computing()
         if read and self.total + CELL_READ * read > limit():
             raise guard.WorkbookError(self._sentence(
