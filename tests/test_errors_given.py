@@ -268,3 +268,22 @@ def test_iseven_and_isodd_given_an_error_stay_refused(tmp_path):
     got, kept = _computed(tmp_path, ["ISEVEN(A1)", "ISODD(A2)"])
     assert kept == {"S!E1": "ISEVEN() given an error value",
                     "S!E2": "ISODD() given an error value"}
+
+
+def test_an_error_value_in_place_of_a_range(tmp_path):
+    # A conditional aggregate given an error value where it takes a range gives it
+    # ([MS-VSDX] 2.2.11.2.2.2.8): Excel saved SUMIFS(#REF!,#REF!,A4) as #REF! in 70 cells
+    # of the business corpus's eleventh part (seen; Cost Calculator.xlsx), where formulas
+    # gave 0; SUM of them #REF!. A criterion's error value before it, and OFFSET given an
+    # error value as its reference, are refused: no page says what Excel gives.
+    formulas = [("SUMIFS(#REF!,#REF!,A5)", "#REF!"), ("SUMIF(#REF!,1)", "#REF!"),
+                ("SUMIF(B1:B4,10,#REF!)", "#REF!"), ("COUNTIF(#REF!,1)", "#REF!"),
+                ("COUNTIFS(B1:B4,\">0\",#REF!,1)", "#REF!"), ("AVERAGEIF(#REF!,1)", "#REF!"),
+                ("AVERAGEIFS(#REF!,B1:B4,10)", "#REF!"), ("SUM(E1:E2)", "#REF!")]
+    got, kept = _computed(tmp_path, [f for f, _ in formulas])
+    assert kept == {}
+    assert [_code(v) for v in got] == [e for _, e in formulas]
+    got, kept = _computed(tmp_path, ["COUNTIFS(B1:B4,#N/A,#REF!,1)", "OFFSET(#REF!,1,1)"])
+    assert "COUNTIFS() given an error value as a criterion before one in place of a " \
+           "range" in kept["S!E1"]
+    assert "OFFSET() given an error value as its reference" in kept["S!E2"]

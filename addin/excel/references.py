@@ -100,6 +100,8 @@ def offset(reference, rows, cols, height=None, width=None):
     ``SUM(OFFSET(K7:L8,0,0,,1))`` as K7+K8 and ``SUM(OFFSET(K7:L8,0,0,,))`` as all four
     (tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, I1008, J1008, M1008)."""
     ns = fx.load()
+    if isinstance(reference, ns.XlError):  # (#REF! in its place: Excel's value, no page)
+        raise Cannot("OFFSET() given an error value as its reference")
     if not isinstance(reference, ns.Ranges) or len(reference.ranges) != 1:
         raise ExcelError("#VALUE!", "OFFSET's reference must be one area")
     book = getattr(context.STATE, "book", None)

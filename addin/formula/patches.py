@@ -448,6 +448,13 @@ _EXCEL = (
             "the function itself on each formula's ranges: tests/test_criteria_columns.py",
             f"{_XL}.criteria_columns:over_columns")
       for name in ("COUNTIF", "COUNTIFS", "SUMIF", "SUMIFS", "AVERAGEIF", "AVERAGEIFS")),
+    *(Patch(_F, TABLE, name, f"formulas' {name} given an error value where it takes a "
+            "range matches its criteria over it as over a cell (0, or #DIV/0!); Excel gives "
+            "the error value", "[MS-VSDX] 2.2.11.2.2.2.8; the 70 cells Excel saved of "
+            "SUMIFS(#REF!,#REF!,A4) in the business corpus's eleventh part (seen); "
+            "tests/test_errors_given.py::test_an_error_value_in_place_of_a_range",
+            "addin.formula.error_criteria:range_given_an_error")
+      for name in ("COUNTIF", "COUNTIFS", "SUMIF", "SUMIFS", "AVERAGEIF", "AVERAGEIFS")),
 )
 
 #: every change napkin makes to formulas, in the order ``ready()`` makes them
