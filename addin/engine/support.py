@@ -251,7 +251,7 @@ def iterated_and_read(wb, skip=()) -> list[tuple[object, str]]:
     digits. So strict mode computes IRR and RATE from napkin's root only in cells no
     formula reads, or whose value is not a number (``roots.not_a_number``: an error value,
     a text, a logical value carry no digit of the iteration)."""
-    if not any(roots.ITERATED_CALL.search(n.text or "") for n in wb.nodes):
+    if not roots.calling(wb.nodes):
         return []  # (no IRR nor RATE: the map of readers below is the costly part)
     readers: dict = {}
     for n in wb.nodes + list(wb.name_nodes.values()):

@@ -391,3 +391,34 @@ def _arguments(name: str, whole: list, crits: list) -> tuple:
     if name in TOTAL_LAST:
         return (*pairs, whole[-1]) if len(whole) > len(crits) else tuple(pairs)
     return (whole[-1], *pairs)
+
+
+def range_given_an_error(original, key: str):
+    """formulas' conditional aggregate ``key`` given an error value where it takes a range
+    (``SUMIFS(#REF!,#REF!,A4)``, the references of a deleted sheet): that error value,
+    where formulas matched the criteria over it as over a cell and gave 0 (SUMIF, SUMIFS,
+    COUNTIF, COUNTIFS) or #DIV/0! (AVERAGEIF). An error value in an argument before it
+    (a criterion, which matches cells holding that error) stops strict mode
+    (``context.refuse``): which of the two Excel gives, no page says.
+
+    References: [MS-VSDX] 2.2.11.2.2.2.8 ("When a function encounters a PtgErr as one of
+    its arguments, it returns the same error value"); the 70 cells Excel saved as #REF!
+    of ``SUMIFS(#REF!,#REF!,'(Inc) OU Profitability'!A4)`` (B4:E17 and G4:G17) in the
+    business corpus's eleventh part (seen), Sukhmani252/Last-Mile-Logistics-Optimization,
+    Cost Calculator.xlsx."""
+
+    @functools.wraps(original)
+    def checked(*args):
+        ns, takes_range = fx.load(), range_positions(key, len(args)).__contains__
+        for i, a in enumerate(args):
+            if isinstance(a, ns.XlError):
+                if takes_range(i):
+                    return a
+                if any(isinstance(b, ns.XlError) for j, b in enumerate(args)
+                       if j > i and takes_range(j)):
+                    context.refuse(f"{key}() given an error value as a criterion before "
+                                   "one in place of a range")
+                    return ns.errors["#VALUE!"]
+        return original(*args)
+
+    return checked

@@ -453,7 +453,7 @@ _EXCEL = (
             "the error value", "[MS-VSDX] 2.2.11.2.2.2.8; the 70 cells Excel saved of "
             "SUMIFS(#REF!,#REF!,A4) in the business corpus's eleventh part (seen); "
             "tests/test_errors_given.py::test_an_error_value_in_place_of_a_range",
-            "addin.formula.error_criteria:range_given_an_error")
+            f"{_XL}.criteria_columns:range_given_an_error")
       for name in ("COUNTIF", "COUNTIFS", "SUMIF", "SUMIFS", "AVERAGEIF", "AVERAGEIFS")),
 )
 
