@@ -194,6 +194,28 @@ def test_a_defined_name_no_formula_reads_is_left_uncomputed(tmp_path):
         "left the defined name TWO uncomputed, as no formula napkin computes reads it: ")
 
 
+def test_a_defined_name_napkin_cannot_read_is_kept_with_its_readers(tmp_path):
+    # GONE's text, "#REF!$A$1" (a deleted sheet's cell as some libraries write it), is not
+    # Excel's formula syntax to formulas' parser; napkin gave its readers #NAME? (and
+    # IFERROR(GONE,5) 5) as computed values, where Excel gives #REF! (and 5) or what its
+    # own reading is. Now the name is kept as an unreadable cell formula is, and so are the
+    # formulas reading it, with the values Excel saved (7, 8); D1 reads neither
+    res, notes, kept = _calc(tmp_path, [cell("A1", None, 2), cell("B1", "GONE*2", 7),
+                                        cell("C1", "IFERROR(GONE,5)", 8),
+                                        cell("D1", "A1+1", 0)],
+                             names={"GONE": "#REF!$A$1"})
+    assert (res["S!B1"], res["S!C1"], res["S!D1"]) == (7, 8, 3)
+    assert [(k.label, k.kind) for k in kept] == [
+        ("GONE", "formula napkin cannot read"), ("S!B1", "reads a cell kept"),
+        ("S!C1", "reads a cell kept")]
+    # read by no formula: left uncomputed, and said so
+    res, notes, kept = _calc(tmp_path, [cell("A1", None, 2), cell("D1", "A1+1", 0)],
+                             names={"GONE": "#REF!$A$1"})
+    assert res["S!D1"] == 3 and [(k.label, k.cells) for k in kept] == [("GONE", 0)]
+    assert notes[0].startswith("left the defined name GONE uncomputed, as no formula "
+                               "napkin computes reads it: ")
+
+
 def test_a_workbook_that_asks_to_be_recalculated_keeps_nothing(tmp_path):
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [cell("B1", UNCHECKED, 7)]})
     import zipfile

@@ -175,8 +175,8 @@ def calc_workbook(
         failed = [(n, n.failure) for n in wb.nodes + list(wb.name_nodes.values())
                   if n.failure is not None and n.prog is None]
         _refuse_or_keep(failed, policy, _failed, _kept_failed)
-        unread = [(n, "a formula napkin cannot read") for n in wb.nodes
-                  if n.error is not None and n.prog is None
+        unread = [(n, "a formula napkin cannot read") for n in wb.nodes + list(
+                  wb.name_nodes.values()) if n.error is not None and n.prog is None
                   and n.error.message.startswith(UNREADABLE)]
         _refuse_or_keep(unread, policy, _cannot_read)
         late = support.after_plan(wb)  # seen once the inputs of each formula are known
