@@ -30,13 +30,15 @@ Microsoft Support, the help page of each function (named in its docstring).
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from addin.excel.args import ORIGINAL, as_udf
 from addin.excel.dates import checked_serials, in_1904
 from addin.excel.lookup import match, table_lookup
 from addin.excel.references import range_operator, resized
-from addin.formula import fx, fx_excel
+from addin.formula import context, fx, fx_excel
 
 
 def registered(func):
@@ -78,6 +80,27 @@ def range_operator_in(original, key: str):
     formulas' own kept in ``addin.excel.args.ORIGINAL``."""
     ORIGINAL[key] = original
     return range_operator
+
+
+def reference_operator_given_an_error(original, key: str):
+    """formulas' union (``,``) or intersection (`` ``) of references, given an error value
+    as an operand: a defined name left by a deleted sheet, ``#REF!,#REF!`` or
+    ``Budget!#REF!,Budget!$BV$19`` (Excel writes such names). formulas gave #VALUE!; no
+    page says which error Excel gives, so the cell keeps the value Excel saved
+    (``context.refuse``); the value computed is the first error value given (LibreOffice
+    gives #REF! there)."""
+
+    @functools.wraps(original)
+    def checked(*operands):
+        ns = fx.load()
+        for v in operands:
+            if isinstance(v, ns.XlError):
+                context.refuse(f"the reference operator {key!r} given an error value "
+                               "(no page says which error Excel gives)")
+                return v
+        return original(*operands)
+
+    return checked
 
 
 def criteria_resized(original, key: str):

@@ -441,6 +441,13 @@ _EXCEL = (
           "between, with the workbook's values", "Microsoft Support, \"INDEX function\"; "
           "tests/test_excel_lookups.py::test_index_of_a_whole_row_or_column "
           "(SUM(A1:INDEX(A1:C3,2,2)))", f"{_XL}.install:range_operator_in"),
+    *(Patch(_OPS, "OPERATORS", sym, f"formulas' {what} of references given an error value "
+            "(a deleted sheet's name, #REF!,#REF!) is #VALUE!; Excel's is not documented: "
+            "the cell keeps the value Excel saved (ours gives the first error value)",
+            "no page; LibreOffice gives #REF!; tests/test_errors_in_place.py::"
+            "test_a_union_of_references_given_an_error_value_is_kept",
+            f"{_XL}.install:reference_operator_given_an_error")
+      for sym, what in ((",", "union"), (" ", "intersection"))),
     *(Patch(_F, TABLE, name, f"formulas' {name} matches its criteria over every cell of "
             "its ranges in every formula (a table's rows, each counting over 10,000 rows, "
             "match them 10,000 times); ours, last of napkin's changes to it, matches each "
