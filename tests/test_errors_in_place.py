@@ -156,7 +156,8 @@ def test_an_error_value_in_place_of_each_argument(tmp_path, error):
 
 
 def test_a_union_of_references_given_an_error_value_is_kept(tmp_path):
-    # Excel writes a defined name of a deleted sheet's references as "#REF!,#REF!" or
+    # Excel writes a defined name of a deleted sheet's references as "#REF!,#REF!",
+    # "IF(COUNTA(#REF!)=0,0,INDEX(#REF!,MATCH(ROW(#REF!),#REF!,TRUE)):#REF!)" or
     # "Budget!#REF!,Budget!$BV$19" (the seen corpora's Real Estate Model.xlsx,
     # Budget_Template.xlsx). formulas gave SUM of such a name #VALUE!; no page says which
     # error Excel gives (LibreOffice: #REF!), so the name is kept and so are the formulas
@@ -164,16 +165,21 @@ def test_a_union_of_references_given_an_error_value_is_kept(tmp_path):
     # union of cells (E3: B1 + B2 = 1 + 2) is computed; a name nothing reads is not noted
     names = {"Mixed": "S!#REF!,S!$B$1", "Errs": "#REF!,#REF!", "Fine": "S!$B$1,S!$B$2",
              "Unused": "#REF!,#REF!"}
-    formulas = ["SUM(Mixed)", "SUM(Errs)", "SUM(Fine)", "E1+1", "SUM((B1,#REF!))"]
+    formulas = ["SUM(Mixed)", "SUM(Errs)", "SUM(Fine)", "E1+1", "SUM((B1,#REF!))",
+                "SUM(INDEX(B1:B4,2):#REF!)", "SUM(B1:INDEX(B1:B4,2))"]
     cells = [c(f"B{r}", None, r) for r in range(1, 5)] + \
         [c(f"E{i}", f, 10 if i == 4 else 9) for i, f in enumerate(formulas, 1)]
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells}, names=names)
     kept, notes = [], []
     res = calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept, notes=notes)
-    assert [res[f"S!E{i}"] for i in range(1, 6)] == [9, 9, 3, 10, 9]
-    assert sorted(k.label for k in kept) == ["Errs", "Mixed", "S!E1", "S!E2", "S!E4", "S!E5"]
+    # the range operator ':' between computed references, the same (E6); B1:B2 is 3 (E7)
+    assert [res[f"S!E{i}"] for i in range(1, 8)] == [9, 9, 3, 10, 9, 9, 3]
+    assert sorted(k.label for k in kept) == ["Errs", "Mixed", "S!E1", "S!E2", "S!E4", "S!E5",
+                                             "S!E6"]
     said = "the reference operator ',' given an error value"
     assert said in next(k.reason for k in kept if k.label == "S!E5")
+    assert "the reference operator ':' given" in next(k.reason for k in kept
+                                                       if k.label == "S!E6")
     assert not any("Unused" in n for n in notes)
     # --lenient keeps the values Excel saved there too
     res = calc_workbook(src, tmp_path / "lenient.xlsx", {}, strict=False)

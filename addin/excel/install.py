@@ -77,14 +77,16 @@ def approximate(original, key: str):
 
 def range_operator_in(original, key: str):
     """Excel's ``:`` between computed references (``addin.excel.references.range_operator``),
-    formulas' own kept in ``addin.excel.args.ORIGINAL``."""
+    formulas' own kept in ``addin.excel.args.ORIGINAL``; given an error value as an end
+    (``INDEX(...):#REF!``, in a name a deleted sheet left), refused as the union is
+    (``reference_operator_given_an_error``)."""
     ORIGINAL[key] = original
-    return range_operator
+    return reference_operator_given_an_error(range_operator, key)
 
 
 def reference_operator_given_an_error(original, key: str):
-    """formulas' union (``,``) or intersection (`` ``) of references, given an error value
-    as an operand: a defined name left by a deleted sheet, ``#REF!,#REF!`` or
+    """formulas' union (``,``), intersection (`` ``) or range (``:``) of references, given
+    an error value as an operand: a defined name left by a deleted sheet, ``#REF!,#REF!`` or
     ``Budget!#REF!,Budget!$BV$19`` (Excel writes such names). formulas gave #VALUE!; no
     page says which error Excel gives, so the cell keeps the value Excel saved
     (``context.refuse``); the value computed is the first error value given (LibreOffice

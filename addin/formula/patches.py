@@ -440,7 +440,8 @@ _EXCEL = (
           "(A1:INDEX(...)) has only the values of the two ends; Excel's is the area "
           "between, with the workbook's values", "Microsoft Support, \"INDEX function\"; "
           "tests/test_excel_lookups.py::test_index_of_a_whole_row_or_column "
-          "(SUM(A1:INDEX(A1:C3,2,2)))", f"{_XL}.install:range_operator_in"),
+          "(SUM(A1:INDEX(A1:C3,2,2))); given an error value, the cell keeps Excel's value, "
+          "as the union's (tests/test_errors_in_place.py)", f"{_XL}.install:range_operator_in"),
     *(Patch(_OPS, "OPERATORS", sym, f"formulas' {what} of references given an error value "
             "(a deleted sheet's name, #REF!,#REF!) is #VALUE!; Excel's is not documented: "
             "the cell keeps the value Excel saved (ours gives the first error value)",
