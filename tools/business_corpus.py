@@ -53,8 +53,10 @@ The list and its split were made so (docs/fidelity.md, "A held-out corpus"):
   data cleaning or a dataset's analysis).
 * an eleventh round (part ``heldout11``), once the tenth had been seen: the same rule,
   stopped at 11 files of 7 repositories when the machine could fetch no new repository.
+* a twelfth round (part ``heldout12``), once the eleventh had been seen: the same rule with
+  other names and words, stopped at 23 files of 17 repositories for the same reason.
 
-``census DIR [--part heldout|heldout2|...|heldout10|heldout11|tune|tune2|tune3]
+``census DIR [--part heldout|heldout2|...|heldout11|heldout12|tune|tune2|tune3]
 [--libreoffice]``: the refusal census of one part (``tools.refusal_census``'s section, on
 those files).
 """
@@ -71,7 +73,8 @@ from pathlib import Path
 MANIFEST = Path(__file__).with_name("business_corpus.csv")
 RAW = "https://raw.githubusercontent.com/{repository}/{commit}/{path}"
 PARTS = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4", "heldout5", "heldout6",
-         "tune3", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11")
+         "tune3", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11",
+         "heldout12")
 
 
 def part_of(repository: str) -> str:
