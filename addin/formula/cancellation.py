@@ -90,6 +90,14 @@ ZERO_GAP = 50
 KEPT_GAP = 48
 #: how far beyond a cycle's saved noise a sum is refused (``context.NOISE_MARGIN``)
 NOISE_MARGIN = context.NOISE_MARGIN
+#: downstream of a function whose last digits are not Excel's (PMT, ``^``...), how near two
+#: numbers of opposite signs must be for their sum to be taken as made of those digits:
+#: napkin's operands there differ from Excel's by up to about 2^-42 of themselves (the
+#: twelfth part's loan schedule: a monthly payment computed with ``^``, 2.1E-15 from
+#: Excel's, carried through 180 rows, left the last balance's operands 2.6E-13 apart), so
+#: a sum cancelling more than 12 binary exponents carries that difference past 1E-9 of
+#: its result (``addin.engine.census.REL``, the bound "Excel's value" is held to)
+UNKNOWN_DIGITS_NEAR = 2.0 ** -12
 
 
 def exponent_gap(x: float, y: float, total: float) -> int:
@@ -101,8 +109,14 @@ def exponent_gap(x: float, y: float, total: float) -> int:
 def near() -> float:
     """How near, relative to the larger, two numbers of opposite signs must be for their
     sum to be made of their errors: ``NEAR``, or more downstream of a cycle Excel saved
-    short of its fixed point (``NOISE_MARGIN``)."""
-    return max(NEAR, context.saved_noise() * NOISE_MARGIN)
+    short of its fixed point (``NOISE_MARGIN``), or of a function whose last digits are
+    not Excel's (``UNKNOWN_DIGITS_NEAR``) where a cell the formula reads holds another
+    value than Excel saved there (``saved_operands.inputs_as_saved``: where all hold
+    Excel's, to the last bit, its operands are Excel's)."""
+    bound = max(NEAR, context.saved_noise() * NOISE_MARGIN)
+    if context.last_digits_unknown() and not saved_operands.inputs_as_saved():
+        return max(bound, UNKNOWN_DIGITS_NEAR)
+    return bound
 
 
 def cancels(x: float, y: float, total: float) -> bool:
@@ -158,7 +172,7 @@ def near_zero_sum(original, key: str):
     def refused():
         unknown = context.last_digits_unknown()
         if unknown:
-            context.refuse(f"'{key}' of two numbers that cancel to within 2^-40 of "
+            context.refuse(f"'{key}' of two numbers that cancel to within 2^-12 of "
                            f"themselves, computed from {unknown} (napkin's last digits of "
                            f"{unknown} are not always Excel's: Excel may give 0 there, or "
                            "other last digits)")

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from addin.formula import context, ranges
+from addin.formula import formula_text as ft
 from addin.formula.fx import load
 
 #: how near (relative to the saved value) napkin's value of an operand cell must be for the
@@ -71,3 +72,32 @@ def excel_operands(args) -> tuple[float, float] | None:
     ns = load()
     got = [_saved_cell(v, ns) for v in args]
     return None if None in got else (got[0], got[1])
+
+
+def inputs_as_saved() -> bool:
+    """Whether every formula the formula being computed reads holds, in napkin, the value
+    Excel saved in it, to the last bit: its inputs are then Excel's own operands, whatever
+    upstream of them computed last digits other than Excel's (``addin.engine.last_digits``).
+    Not where the saved values may be stale (``context.STATE.saved_current``), nor for a
+    formula reading a defined name (which has no saved value) or making references while
+    computing (OFFSET, INDIRECT: what it reads is not listed)."""
+    state = context.STATE
+    node, book = getattr(state, "node", None), getattr(state, "book", None)
+    if node is None or book is None or not getattr(state, "saved_current", False) or \
+            ft.makes_references(getattr(node, "text", None)):
+        return False
+    for dep in node.deps:
+        if dep.is_name:
+            return False
+        sheet = book.sheets[dep.sheet]
+        for p in dep.positions():
+            if p not in sheet.cached or not _identical(sheet.cached[p], sheet.values.get(p)):
+                return False
+    return True
+
+
+def _identical(saved, ours) -> bool:
+    """``ours`` is the value Excel saved: the same number to the last bit, or equal."""
+    if _number(saved) and _number(ours):
+        return float(saved) == float(ours)
+    return type(saved) is type(ours) and saved == ours
