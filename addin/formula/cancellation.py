@@ -109,21 +109,24 @@ def exponent_gap(x: float, y: float, total: float) -> int:
 def near() -> float:
     """How near, relative to the larger, two numbers of opposite signs must be for their
     sum to be made of their errors: ``NEAR``, or more downstream of a cycle Excel saved
-    short of its fixed point (``NOISE_MARGIN``), or of a function whose last digits are
-    not Excel's (``UNKNOWN_DIGITS_NEAR``) where a cell the formula reads holds another
-    value than Excel saved there (``saved_operands.inputs_as_saved``: where all hold
-    Excel's, to the last bit, its operands are Excel's)."""
-    bound = max(NEAR, context.saved_noise() * NOISE_MARGIN)
-    if context.last_digits_unknown() and not saved_operands.inputs_as_saved():
-        return max(bound, UNKNOWN_DIGITS_NEAR)
-    return bound
+    short of its fixed point (``NOISE_MARGIN``)."""
+    return max(NEAR, context.saved_noise() * NOISE_MARGIN)
 
 
 def cancels(x: float, y: float, total: float) -> bool:
     """``x + y`` (``total``, not 0) of two numbers of opposite signs within ``near()`` of
-    the larger: the result is made of their rounding errors."""
-    return bool(total and x and y and (x < 0) != (y < 0)
-                and abs(total) < max(abs(x), abs(y)) * near())
+    the larger: the result is made of their rounding errors; or within
+    ``UNKNOWN_DIGITS_NEAR`` of it downstream of a function whose last digits are not
+    Excel's, where a cell the formula reads holds another value than Excel saved there
+    (``saved_operands.inputs_as_saved``: where all hold Excel's, to the last bit, its
+    operands are Excel's; asked only for such a sum, as it reads every input)."""
+    if not (total and x and y and (x < 0) != (y < 0)):
+        return False
+    ratio = abs(total) / max(abs(x), abs(y))
+    if ratio < near():
+        return True
+    return bool(ratio < UNKNOWN_DIGITS_NEAR and context.last_digits_unknown()
+                and not saved_operands.inputs_as_saved())
 
 
 def _like(result, value: float):
