@@ -369,6 +369,7 @@ class Evaluation:
         context.STATE.registry, context.STATE.columns = self.registry, self.columns
         context.STATE.noise = 0.0  # (what a cycle saved short of its fixed point leaves)
         context.STATE.unknown_digits = last_digits.downstream(order)  # (PMT, ^ upstream)
+        context.STATE.own_digits = last_digits.calling(order)  # (PMT, ^ in the formula)
         context.STATE.saved_current = kept.values_current(self.wb)  # (saved_operands)
         say = self.progress
         wanted = self.demand = demand.Demand(self)  # (what OFFSET, INDIRECT reach first)
@@ -391,7 +392,8 @@ class Evaluation:
                     say("computing", i, len(order))
         finally:
             context.STATE.demand = context.STATE.columns = None
-            context.STATE.unknown_digits = context.STATE.saved_current = None
+            context.STATE.unknown_digits = context.STATE.saved_current = \
+                context.STATE.own_digits = None
             calls.clear()
         if cycles.with_loops(self):  # loops closed by OFFSET, INDIRECT: now cycles
             self.rerun(self.replanned)

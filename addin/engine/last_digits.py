@@ -93,6 +93,13 @@ def first_unknown(text: str | None) -> str | None:
     return "^" if "^" in body else None
 
 
+def calling(nodes) -> set[int]:
+    """``{id(node)}`` of the formulas and defined names among ``nodes`` whose own text
+    calls a function of ``UNKNOWN_LAST_DIGITS`` or raises to a power: their inputs being
+    Excel's does not make their operands Excel's (``saved_operands.inputs_as_saved``)."""
+    return {id(n) for n in nodes if first_unknown(n.text)}
+
+
 def downstream(nodes) -> dict[int, str]:
     """``{id(node): function}`` of the formulas and defined names among ``nodes``
     downstream of a function of ``UNKNOWN_LAST_DIGITS`` (the module's docstring): the

@@ -16,7 +16,8 @@ cells it does not compute, ``read_kept`` (node -> a kept cell it read through OF
 INDIRECT, ``note_read_kept``), ``noise`` (how far, relative, the values Excel saved in
 an iterated cycle are from its fixed point: ``saved_noise``), ``unknown_digits`` (id of a
 formula -> the function upstream of it whose last digits napkin does not know to be
-Excel's: ``last_digits_unknown``), ``saved_current`` (whether the values Excel saved are
+Excel's: ``last_digits_unknown``), ``own_digits`` (ids of the formulas that call such a
+function themselves), ``saved_current`` (whether the values Excel saved are
 current, ``addin.formula.saved_operands``) and, while a workbook is
 computed, ``demand`` (node ->
 None once that formula is computed, computing it first if need be, or why it cannot be:

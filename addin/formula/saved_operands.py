@@ -79,11 +79,13 @@ def inputs_as_saved() -> bool:
     Excel saved in it, to the last bit: its inputs are then Excel's own operands, whatever
     upstream of them computed last digits other than Excel's (``addin.engine.last_digits``).
     Not where the saved values may be stale (``context.STATE.saved_current``), nor for a
-    formula reading a defined name (which has no saved value) or making references while
-    computing (OFFSET, INDIRECT: what it reads is not listed)."""
+    formula that calls such a function itself (``context.STATE.own_digits``: its own
+    last digits are napkin's), reads a defined name (which has no saved value) or makes
+    references while computing (OFFSET, INDIRECT: what it reads is not listed)."""
     state = context.STATE
     node, book = getattr(state, "node", None), getattr(state, "book", None)
     if node is None or book is None or not getattr(state, "saved_current", False) or \
+            id(node) in (getattr(state, "own_digits", None) or ()) or \
             ft.makes_references(getattr(node, "text", None)):
         return False
     for dep in node.deps:
