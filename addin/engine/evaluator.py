@@ -368,8 +368,7 @@ class Evaluation:
         self.work.compute(only)  # (refused here when past the count's limit)
         context.STATE.registry, context.STATE.columns = self.registry, self.columns
         context.STATE.noise = 0.0  # (what a cycle saved short of its fixed point leaves)
-        context.STATE.unknown_digits = last_digits.downstream(order)  # (PMT, ^ upstream)
-        context.STATE.own_digits = last_digits.calling(order)  # (PMT, ^ in the formula)
+        last_digits.watch(self.wb, order)  # (PMT, ^ upstream: context.last_digits_unknown)
         context.STATE.saved_current = kept.values_current(self.wb)  # (saved_operands)
         say = self.progress
         wanted = self.demand = demand.Demand(self)  # (what OFFSET, INDIRECT reach first)
@@ -393,7 +392,7 @@ class Evaluation:
         finally:
             context.STATE.demand = context.STATE.columns = None
             context.STATE.unknown_digits = context.STATE.saved_current = \
-                context.STATE.own_digits = None
+                context.STATE.own_digits = context.STATE.inputs_saved = None
             calls.clear()
         if cycles.with_loops(self):  # loops closed by OFFSET, INDIRECT: now cycles
             self.rerun(self.replanned)

@@ -44,8 +44,11 @@ Excel stores and computes in IEEE 754 double precision.
 
 from __future__ import annotations
 
+import functools
 import re
 
+from addin.engine import roots
+from addin.formula import context
 from addin.formula import formula_text as ft
 
 #: functions computed through powers, exponentials, logarithms, series or an iteration,
@@ -91,6 +94,18 @@ def first_unknown(text: str | None) -> str | None:
     if got:
         return got.group(1).upper()
     return "^" if "^" in body else None
+
+
+def watch(wb, order) -> None:
+    """Set what the formulas of ``order`` read of their last digits while they are
+    computed (``context.STATE``): ``unknown_digits`` (``downstream``: the function
+    upstream whose last digits are not Excel's), ``own_digits`` (``calling``: those that
+    call one themselves) and ``inputs_saved`` (``roots.inputs_as_saved`` on ``wb``: whether
+    every formula a node reads holds exactly the value Excel saved), for
+    ``context.last_digits_unknown`` and ``addin.formula.saved_operands.inputs_as_saved``."""
+    context.STATE.unknown_digits = downstream(order)
+    context.STATE.own_digits = calling(order)
+    context.STATE.inputs_saved = functools.partial(roots.inputs_as_saved, wb)
 
 
 def calling(nodes) -> set[int]:

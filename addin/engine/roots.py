@@ -77,7 +77,7 @@ def _read(wb) -> set:
     return got
 
 
-def _inputs_as_saved(wb, node) -> bool:
+def inputs_as_saved(wb, node) -> bool:
     """Whether every formula cell ``node`` reads, through defined names too, holds exactly
     the value Excel saved in it."""
     seen, todo = set(), list(node.deps)
@@ -147,7 +147,7 @@ def take_saved(ev, node) -> None:
         return
     saved = norm_scalar(sheet.cached[pos])
     if not (isinstance(saved, int | float) and not isinstance(saved, bool)
-            and same(saved, ours) and _inputs_as_saved(wb, node)):
+            and same(saved, ours) and inputs_as_saved(wb, node)):
         return
     sheet.values[pos] = node.value = saved
     got.add(node)

@@ -17,9 +17,10 @@ INDIRECT, ``note_read_kept``), ``noise`` (how far, relative, the values Excel sa
 an iterated cycle are from its fixed point: ``saved_noise``), ``unknown_digits`` (id of a
 formula -> the function upstream of it whose last digits napkin does not know to be
 Excel's: ``last_digits_unknown``), ``own_digits`` (ids of the formulas that call such a
-function themselves), ``saved_current`` (whether the values Excel saved are
-current, ``addin.formula.saved_operands``) and, while a workbook is
-computed, ``demand`` (node ->
+function themselves), ``inputs_saved`` (node -> whether every formula it reads holds the
+value Excel saved, ``addin.formula.saved_operands.inputs_as_saved``), ``saved_current``
+(whether the values Excel saved are current, ``addin.formula.saved_operands``) and, while
+a workbook is computed, ``demand`` (node ->
 None once that formula is computed, computing it first if need be, or why it cannot be:
 ``addin.engine.demand``). The engine sets them; Excel's functions (``addin.excel``) and
 the calling convention (``addin.formula.calls``) read them. Kept in a module of its own,

@@ -76,30 +76,17 @@ def excel_operands(args) -> tuple[float, float] | None:
 
 def inputs_as_saved() -> bool:
     """Whether every formula the formula being computed reads holds, in napkin, the value
-    Excel saved in it, to the last bit: its inputs are then Excel's own operands, whatever
-    upstream of them computed last digits other than Excel's (``addin.engine.last_digits``).
-    Not where the saved values may be stale (``context.STATE.saved_current``), nor for a
-    formula that calls such a function itself (``context.STATE.own_digits``: its own
-    last digits are napkin's), reads a defined name (which has no saved value) or makes
-    references while computing (OFFSET, INDIRECT: what it reads is not listed)."""
+    Excel saved in it, to the last bit (``context.STATE.inputs_saved``: the engine's
+    ``addin.engine.roots.inputs_as_saved``, through defined names too): its inputs are
+    then Excel's own operands, whatever upstream of them computed last digits other than
+    Excel's (``addin.engine.last_digits``). Not where the saved values may be stale
+    (``context.STATE.saved_current``), nor for a formula that calls such a function itself
+    (``context.STATE.own_digits``: its own last digits are napkin's) or makes references
+    while computing (OFFSET, INDIRECT: what it reads is not listed)."""
     state = context.STATE
-    node, book = getattr(state, "node", None), getattr(state, "book", None)
-    if node is None or book is None or not getattr(state, "saved_current", False) or \
+    node, check = getattr(state, "node", None), getattr(state, "inputs_saved", None)
+    if node is None or check is None or not getattr(state, "saved_current", False) or \
             id(node) in (getattr(state, "own_digits", None) or ()) or \
             ft.makes_references(getattr(node, "text", None)):
         return False
-    for dep in node.deps:
-        if dep.is_name:
-            return False
-        sheet = book.sheets[dep.sheet]
-        for p in dep.positions():
-            if p not in sheet.cached or not _identical(sheet.cached[p], sheet.values.get(p)):
-                return False
-    return True
-
-
-def _identical(saved, ours) -> bool:
-    """``ours`` is the value Excel saved: the same number to the last bit, or equal."""
-    if _number(saved) and _number(ours):
-        return float(saved) == float(ours)
-    return type(saved) is type(ours) and saved == ours
+    return check(node)
