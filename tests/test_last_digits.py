@@ -132,10 +132,12 @@ def test_downstream_of_pmt_a_sum_cancelling_12_exponents_is_not_napkins_own(tmp_
     assert res["S!E1"] == ours - 1000
     # where every cell D1 reads holds what Excel saved there, to the last bit (A1 and B1
     # saved as napkin computes them), its operands are Excel's: computed, not kept; but
-    # not G1's, which raises to a power itself (its own last digits are napkin's)
+    # not G1's, which raises to a power itself (its own last digits are napkin's, a few
+    # units from Excel's) and cancels more than 20 exponents (OWN_DIGITS_NEAR)
     cells = [c("A1", "PMT(0.05/12,60,-100000)", res["S!A1"]), c("A2", None, 1887.6233),
              c("B1", "A1+0.5", ours), c("D1", "(A1+0.5)-A2", 7),
              c("G1", "(A1+0.5)^1-A2", 7)]
     res, kept = sheet_calc.calc_sheet(tmp_path, cells)
     assert res["S!D1"] == (res["S!A1"] + 0.5) - 1887.6233
     assert set(kept) == {"S!G1"} and "computed from ^" in kept["S!G1"]
+    assert math.frexp(ours)[1] - math.frexp(ours - 1887.6233)[1] > 20

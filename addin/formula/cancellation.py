@@ -98,6 +98,11 @@ NOISE_MARGIN = context.NOISE_MARGIN
 #: a sum cancelling more than 12 binary exponents carries that difference past 1E-9 of
 #: its result (``addin.engine.census.REL``, the bound "Excel's value" is held to)
 UNKNOWN_DIGITS_NEAR = 2.0 ** -12
+#: the same where every cell the formula reads holds the value Excel saved, but the formula
+#: itself calls such a function: its own result is then a few units in the last place from
+#: Excel's (``^``: 3 units, ``1/(1+$D$21)^I14``, ``addin.engine.last_digits``), 2^-50 of
+#: itself, which a sum cancelling more than 20 exponents carries past 1E-9
+OWN_DIGITS_NEAR = 2.0 ** -20
 
 
 def exponent_gap(x: float, y: float, total: float) -> int:
@@ -115,18 +120,22 @@ def near() -> float:
 
 def cancels(x: float, y: float, total: float) -> bool:
     """``x + y`` (``total``, not 0) of two numbers of opposite signs within ``near()`` of
-    the larger: the result is made of their rounding errors; or within
-    ``UNKNOWN_DIGITS_NEAR`` of it downstream of a function whose last digits are not
-    Excel's, where a cell the formula reads holds another value than Excel saved there
+    the larger: the result is made of their rounding errors; or, downstream of a function
+    whose last digits are not Excel's, within ``UNKNOWN_DIGITS_NEAR`` of it where a cell
+    the formula reads holds another value than Excel saved there
     (``saved_operands.inputs_as_saved``: where all hold Excel's, to the last bit, its
-    operands are Excel's; asked only for such a sum, as it reads every input)."""
+    operands are Excel's; asked only for such a sum, as it reads every input), and within
+    ``OWN_DIGITS_NEAR`` where the formula calls such a function itself."""
     if not (total and x and y and (x < 0) != (y < 0)):
         return False
     ratio = abs(total) / max(abs(x), abs(y))
     if ratio < near():
         return True
-    return bool(ratio < UNKNOWN_DIGITS_NEAR and context.last_digits_unknown()
-                and not saved_operands.inputs_as_saved())
+    if ratio >= UNKNOWN_DIGITS_NEAR or not context.last_digits_unknown():
+        return False
+    if not saved_operands.inputs_as_saved():
+        return True
+    return ratio < OWN_DIGITS_NEAR and saved_operands.calls_unknown_digits()
 
 
 def _like(result, value: float):

@@ -79,14 +79,20 @@ def inputs_as_saved() -> bool:
     Excel saved in it, to the last bit (``context.STATE.inputs_saved``: the engine's
     ``addin.engine.roots.inputs_as_saved``, through defined names too): its inputs are
     then Excel's own operands, whatever upstream of them computed last digits other than
-    Excel's (``addin.engine.last_digits``). Not where the saved values may be stale
-    (``context.STATE.saved_current``), nor for a formula that calls such a function itself
-    (``context.STATE.own_digits``: its own last digits are napkin's) or makes references
-    while computing (OFFSET, INDIRECT: what it reads is not listed)."""
+    Excel's (``addin.engine.last_digits``), but for those the formula computes itself
+    (``calls_unknown_digits``). Not where the saved values may be stale
+    (``context.STATE.saved_current``), nor for a formula that makes references while
+    computing (OFFSET, INDIRECT: what it reads is not listed)."""
     state = context.STATE
     node, check = getattr(state, "node", None), getattr(state, "inputs_saved", None)
     if node is None or check is None or not getattr(state, "saved_current", False) or \
-            id(node) in (getattr(state, "own_digits", None) or ()) or \
             ft.makes_references(getattr(node, "text", None)):
         return False
     return check(node)
+
+
+def calls_unknown_digits() -> bool:
+    """Whether the formula being computed calls a function whose last digits are not
+    Excel's itself (``^``, PMT...: ``context.STATE.own_digits``)."""
+    node = getattr(context.STATE, "node", None)
+    return node is not None and id(node) in (getattr(context.STATE, "own_digits", None) or ())
