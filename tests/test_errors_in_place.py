@@ -22,6 +22,7 @@ import re
 import pytest
 import sheet_calc
 import xlsx_make
+from differential import referee
 
 from addin.engine import forms
 from addin.engine.api import calc_workbook
@@ -98,19 +99,8 @@ _KEPT = {
 
 
 def _arguments(call: str) -> tuple[str, list[str]]:
-    """A call's function name and its arguments' texts (commas inside parentheses and
-    quotes kept)."""
-    name, rest = call.split("(", 1)
-    out, depth, quoted, now = [], 0, False, ""
-    for ch in rest[:-1]:
-        quoted ^= ch == '"'
-        depth += (ch == "(") - (ch == ")") if not quoted else 0
-        if ch == "," and not depth and not quoted:
-            out.append(now)
-            now = ""
-        else:
-            now += ch
-    return name, out + [now]
+    """A call's function name and its arguments' texts (``referee.arguments``)."""
+    return call.split("(", 1)[0], referee.arguments(call)
 
 
 def _cases(error: str) -> list[tuple[str, int, str]]:

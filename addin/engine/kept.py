@@ -257,9 +257,7 @@ def check(wb, kept: Kept, read_kept: dict,
     everything = wb.nodes + list(wb.name_nodes.values())
     names_read = set()
     if any(node.is_name for node, _, _ in kept.found):  # (what may read a name: once)
-        names_read = {d for n in everything if n.keep is None for d in n.deps if d.is_name}
-        if any(_INDIRECT.search(n.text or "") for n in everything):
-            names_read = {node for node, _, _ in kept.found}  # (by its text, maybe)
+        names_read = read_names(wb)
     for node, _, _ in kept.found:
         if node.is_name:
             if node in names_read:
@@ -296,6 +294,16 @@ def check(wb, kept: Kept, read_kept: dict,
         kept.refuse(node, "its formula, computed from the values Excel saved in the cells it "
                           "reads, does not give the value Excel saved in it (an input it "
                           "reads changed since Excel computed it)")
+
+
+def read_names(wb) -> set:
+    """The defined names a formula napkin computes (not kept) reads, directly or through
+    another name; every name, where a formula calls INDIRECT, which may read one by its
+    text. A name outside them has its value nowhere napkin writes."""
+    everything = wb.nodes + list(wb.name_nodes.values())
+    if any(_INDIRECT.search(n.text or "") for n in everything):
+        return set(wb.name_nodes.values())
+    return {d for n in everything if n.keep is None for d in n.deps if d.is_name}
 
 
 def watching():

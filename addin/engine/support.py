@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 
+from addin.engine import kept as keep
 from addin.engine import linked, range_operands, roots, spills
 from addin.engine.boot import ready
 from addin.formula import calls, context, excel_functions, fx
@@ -227,7 +228,8 @@ def refused_while_computing(wb) -> list[tuple[object, str]]:
     cells whose value is #CALC! or #SPILL! (``spills.rich_errors``), formulas reading a
     linked data type otherwise than by _FV (``linked.readers``)."""
     out, noted = [], getattr(context.STATE, "refused_in", None) or {}
-    for n in wb.nodes + _names_read(wb):  # (a name's: its readers kept)
+    read = keep.read_names(wb) if wb.name_nodes else set()  # (a name's: its readers kept)
+    for n in wb.nodes + [m for m in wb.name_nodes.values() if m in read]:
         for msg in n.msgs.values():
             if msg and msg.startswith(CANNOT):
                 out.append((n, msg[len(CANNOT):]))
@@ -239,16 +241,6 @@ def refused_while_computing(wb) -> list[tuple[object, str]]:
     out += spills.rich_errors(wb, {m for m, _ in out})
     out += linked.readers(wb, {m for m, _ in out})
     return out + iterated_and_read(wb, {n for n, _ in out})
-
-
-def _names_read(wb) -> list:
-    """The defined names a formula reads (each of them, where a formula calls INDIRECT,
-    which may read one by its text): a name read by none has no value anywhere."""
-    names = list(wb.name_nodes.values())
-    if not names or any("INDIRECT" in (n.text or "").upper() for n in wb.nodes + names):
-        return names
-    read = {id(d) for n in wb.nodes + names for d in n.deps if d.is_name}
-    return [n for n in names if id(n) in read]
 
 
 def iterated_and_read(wb, skip=()) -> list[tuple[object, str]]:

@@ -157,4 +157,3 @@ def one_error_added(compute, key: str, added):
         return not isinstance(got, error) and got != 0
 
     return checked
-
