@@ -8,6 +8,7 @@ from zipfile import ZipFile
 
 import openpyxl
 import pytest
+import sheet_calc
 import xlsx_make
 
 from addin.engine.api import calc_workbook
@@ -227,12 +228,18 @@ def test_round_takes_the_15_digits_excel_keeps_first(tmp_path):
 
 def test_dates_as_text_outside_excels_calendar_are_errors(tmp_path):
     # xlcalculator's YEAR.xlsx, saved by Excel: YEAR("7/5/1800") and YEAR("7/5/10000")
-    # are #VALUE! (Excel's dates run from 1900 to 9999)
-    res = xlsx_make.calc(tmp_path, {"S": {"A1": "7/5/1800", "A2": "7/5/10000", "A3": "7/5/2008",
-                                          "B1": "=YEAR(A1)", "B2": "=YEAR(A2)", "B3": "=YEAR(A3)",
-                                          "C1": "=DATEVALUE(A1)"}})
+    # are #VALUE! (Excel's dates run from 1900 to 9999), whichever of 7 and 5 is the month.
+    # YEAR("7/5/2008") is 2008 there; but 7 May or 5 July depends on the computer's
+    # settings (addin.formula.date_locale), decided where the text is read, before YEAR:
+    # strict mode keeps Excel's value, as it keeps every reading of such a text
+    t, c = sheet_calc.text, xlsx_make.cell
+    res, kept = sheet_calc.calc_sheet(tmp_path, [
+        t("A1", "7/5/1800"), t("A2", "7/5/10000"), t("A3", "7/5/2008"),
+        c("B1", "YEAR(A1)", "#VALUE!", t="e"), c("B2", "YEAR(A2)", "#VALUE!", t="e"),
+        c("B3", "YEAR(A3)", 2008), c("C1", "DATEVALUE(A1)", "#VALUE!", t="e")])
     assert res["S!B1"] == ExcelError("#VALUE!") and res["S!B2"] == ExcelError("#VALUE!")
-    assert res["S!C1"] == ExcelError("#VALUE!") and res["S!B3"] == 2008
+    assert res["S!C1"] == ExcelError("#VALUE!")
+    assert list(kept) == ["S!B3"] and "day and month" in kept["S!B3"] and res["S!B3"] == 2008
 
 
 def test_a_line_break_in_xml_is_read_as_an_xml_parser_reads_it(tmp_path):

@@ -141,3 +141,27 @@ def test_downstream_of_pmt_a_sum_cancelling_12_exponents_is_not_napkins_own(tmp_
     assert res["S!D1"] == (res["S!A1"] + 0.5) - 1887.6233
     assert set(kept) == {"S!G1"} and "computed from ^" in kept["S!G1"]
     assert math.frexp(ours)[1] - math.frexp(ours - 1887.6233)[1] > 20
+
+
+def test_downstream_of_pmt_a_comparison_within_2_36_is_refused_where_inputs_changed(tmp_path):
+    # the comparison's band downstream of PMT or ^ (excel_numbers.UNKNOWN_DIGITS_EQUAL):
+    # where a cell the formula reads holds another value than Excel saved (here B1, saved
+    # 2^-30 of itself off what napkin computes), napkin's operands may differ from Excel's
+    # by 2^-42 of themselves after a long chain (heldout12's loan schedule), and two numbers
+    # 2^-38 apart may lie either way round in Excel: E1 is kept. 2^-38 lies outside the
+    # band of Excel's own operands (2^-40): before, E1 was computed.
+    # F1 compares B1 with a number 2^-30 off: outside the band, computed (FALSE)
+    gap = PAYMENT * 2.0 ** -38
+    cells = [c("A1", "PMT(0.05/12,60,-100000)", PAYMENT),
+             c("B1", "A1+0", PAYMENT * (1 + 2.0 ** -30)), c("C1", None, PAYMENT + gap),
+             c("E1", "B1=C1", 0, t="b"), c("F1", f"B1={PAYMENT * (1 + 2.0 ** -30)!r}", 0, t="b")]
+    res, kept = sheet_calc.calc_sheet(tmp_path, cells)
+    assert res["S!B1"] == res["S!A1"] and abs(PAYMENT + gap - res["S!B1"]) < PAYMENT * 2.0 ** -37
+    assert set(kept) == {"S!E1"} and "within 2^-36 of each other, computed from PMT" in \
+        kept["S!E1"]
+    assert res["S!F1"] is False
+    # where B1 holds what Excel saved (saved as napkin computes it), the operands are
+    # Excel's: 2^-38 apart is apart (excel_numbers.APART), computed
+    cells[1] = c("B1", "A1+0", res["S!B1"])
+    res, kept = sheet_calc.calc_sheet(tmp_path, cells)
+    assert "S!E1" not in kept and res["S!E1"] is False

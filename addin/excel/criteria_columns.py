@@ -8,7 +8,7 @@ every criterion over some 10,000 cells in every cell: 80,000 formulas read 1.6 b
 cells. Here (``over_columns``, put in formulas' table of functions after napkin's other
 corrections of these functions, ``addin.formula.patches``) the criterion is matched by
 the one implementation of the criteria there is, formulas' ``__xfilter`` as
-``addin.formula.fx_excel.criteria`` corrects it, once over the column (cached in
+``addin.formula.criterion_test.criteria`` corrects it, once over the column (cached in
 ``addin.engine.columns.Columns.cache``, keyed by sheet, column and criterion); the
 matches of a formula's criteria are combined once per combination (with a running count
 of them), and each formula takes its count from the running count, and its sum or mean

@@ -38,7 +38,7 @@ from addin.excel.args import ORIGINAL, as_udf
 from addin.excel.dates import checked_serials, in_1904
 from addin.excel.lookup import match, table_lookup
 from addin.excel.references import range_operator, resized
-from addin.formula import context, fx, fx_excel
+from addin.formula import context, criterion_test, fx, fx_excel
 
 
 def registered(func):
@@ -130,8 +130,8 @@ def criteria_resized(original, key: str):
 
 def criteria_over_errors(original, key: None):
     """formulas' test of a COUNTIF/SUMIF/... criterion (``__xfilter``):
-    ``addin.formula.fx_excel.criteria``, checked over error values
+    ``addin.formula.criterion_test.criteria``, checked over error values
     (``addin.formula.error_criteria.criteria_checked``)."""
     from addin.formula.error_criteria import criteria_checked
 
-    return criteria_checked(fx_excel.criteria(original, key))
+    return criteria_checked(criterion_test.criteria(original, key))

@@ -11,14 +11,13 @@ function", "INDEX function", "VLOOKUP function", "HLOOKUP function", "MATCH func
 from __future__ import annotations
 
 import math
-import re
 
 import numpy as np
 
 from addin.excel import args as xa
 from addin.excel import lookup_index
 from addin.excel.args import ORIGINAL, Cannot
-from addin.formula import context, fx, ranges
+from addin.formula import context, fx, ranges, text_order
 from addin.formula.arrays import grid
 from udfs.machinery.errors import ExcelError
 
@@ -73,6 +72,8 @@ def lookup(lookup_value, lookup_vector, result_vector=None):
         last = k
         if k <= want:
             pos = i
+    if kind == 1:
+        _texts_settled_or_cannot(v, keys, "LOOKUP")
     if pos is None:
         raise ExcelError("#N/A", f"LOOKUP: no value is less than or equal to {v!r}")
     if pos >= len(results):
@@ -161,6 +162,8 @@ def _position(v, kind, keys, match_mode, search_mode, who: str):
         raise Cannot(f"{who} of text that folds to other letters without case (Excel "
                      "matched \u00df with ss: formulas' test.xlsx, EXTRA!L75; how it folds "
                      "every such letter is not documented)")
+    if kind == 1 and (mode in (-1, 1) or search in (2, -2)):
+        _texts_settled_or_cannot(v, keys, who, halving=search in (2, -2))
     want = xa.key(v, kind)
     entries = [(i, xa.key(x, kind)) for i, x in enumerate(keys) if xa.kind(x) == kind]
     if search in (2, -2):
@@ -183,6 +186,9 @@ def _position(v, kind, keys, match_mode, search_mode, who: str):
                     if best is None or (k > best[1] if mode == -1 else k < best[1]):
                         best = (i, k)
             pos = best[0] if best else None
+            if best and kind == 1:  # (the nearest: beside each other text on its side)
+                side = [keys[i] for i, k in order if (k < want if mode == -1 else k > want)]
+                _texts_settled_or_cannot(str(keys[pos]), side, who, halving=False)
     if pos is not None and search in (2, -2) and \
             sum(1 for _, k in entries if k == xa.key(keys[pos], kind)) > 1:
         raise Cannot(f"{who}'s binary search of a value that is repeated")
@@ -316,8 +322,8 @@ def _sorted_or_cannot(value, vector, descending: bool, who: str) -> None:
     """An approximate match (VLOOKUP/HLOOKUP with range_lookup TRUE, MATCH with type 1 or
     -1) is Excel's search by halving: its answer is the documented one only when the
     values are sorted and of the lookup value's kind. napkin computes it when they are
-    (blanks only after the last value, text of letters, digits and spaces, whose order
-    Python and Excel agree on), and stops otherwise (``Cannot``)."""
+    (blanks only after the last value; texts whose order in Excel is napkin's,
+    ``_texts_settled_or_cannot``), and stops otherwise (``Cannot``)."""
     ns = fx.load()
     v = xa.scalar(value, f"{who}'s lookup_value")
     kind = xa.kind(v)
@@ -328,14 +334,28 @@ def _sorted_or_cannot(value, vector, descending: bool, who: str) -> None:
         if x is ns.EMPTY or x is None:
             blank = True
             continue
-        if blank or xa.kind(x) != kind or (kind == 1 and not re.fullmatch(r"[\w ]*", str(x))):
+        if blank or xa.kind(x) != kind:
             raise Cannot(f"{who}'s approximate match in values not all of one kind")
         k = xa.key(x, kind)
         if last is not None and (k > last if descending else k < last):
             raise Cannot(f"{who}'s approximate match in values that are not sorted")
         last = k
-    if kind == 1 and not re.fullmatch(r"[\w ]*", str(v)):
-        raise Cannot(f"{who}'s approximate match of a text with signs in it")
+    if kind == 1:
+        _texts_settled_or_cannot(v, vector, who)
+
+
+def _texts_settled_or_cannot(value: str, keys, who: str, halving: bool = True) -> None:
+    """``Cannot`` where Excel's search for text ``value`` among ``keys`` may compare two
+    texts whose order in Excel is not known to be napkin's (``addin.formula.text_order``):
+    the value beside each text, and for a search by halving (``halving``) each text beside
+    the next (whether they are sorted in Excel's order)."""
+    texts = [str(x) for x in keys if xa.kind(x) == 1]
+    pairs = [(value, t) for t in texts]
+    if halving:
+        pairs += list(zip(texts, texts[1:], strict=False))
+    bad = next(((a, b) for a, b in pairs if not text_order.settled(a, b)), None)
+    if bad is not None:
+        raise Cannot(f"{who}'s search in texts: " + text_order.why(*bad))
 
 
 def _approximate(flag) -> bool:

@@ -67,7 +67,7 @@ def settled_over_errors(condition) -> bool:
 
 def criteria_checked(corrected):
     """formulas' test of a criterion (``__xfilter``) as ``corrected`` computes it
-    (``addin.formula.fx_excel.criteria``), stopping strict mode (``context.refuse``) on a
+    (``addin.formula.criterion_test.criteria``), stopping strict mode (``context.refuse``) on a
     criterion that is an error value over a range holding that error's text, or one not
     ``settled_over_errors`` over a range holding an error value."""
     @functools.wraps(corrected)

@@ -226,11 +226,35 @@ EQUAL = 2.0 ** -52
 #: same beyond 2^-52, or different nearer than this) no saved cell settles which Excel
 #: takes: refused
 APART = (80777.98632504555 - 80777.9863250455) / 80777.98632504555
+#: downstream of a function whose last digits are not Excel's (PMT, ``^``...), where a
+#: cell the formula reads holds in napkin another value than Excel saved there, two
+#: numbers this near are not settled either: napkin's operands there may differ from
+#: Excel's by 2^-42 of themselves (the twelfth part's 180-row loan schedule,
+#: ``addin.formula.cancellation.UNKNOWN_DIGITS_NEAR``), 64 times that is the margin
+UNKNOWN_DIGITS_EQUAL = 2.0 ** -36
 _REAL = (int, float, np.float64)
 
 
 def _noise_bound() -> float:
     return context.saved_noise() * context.NOISE_MARGIN
+
+
+def _refuse_beyond_excels_operands(x, y, key: str) -> None:
+    """Refuse (``context.refuse``) comparison ``key`` of ``x`` and ``y``, within
+    ``UNKNOWN_DIGITS_EQUAL`` of each other, where they are downstream of a function whose
+    last digits are not Excel's and a cell the formula reads holds another value than
+    Excel saved (``saved_operands.inputs_as_saved``): Excel's operands may lie on the
+    other side of each other."""
+    unknown = context.last_digits_unknown()
+    if not unknown:
+        return
+    from addin.formula import saved_operands
+
+    if not saved_operands.inputs_as_saved():
+        context.refuse(f"'{key}' of two numbers within 2^-36 of each other, computed from "
+                       f"{unknown} through cells whose values differ from Excel's (napkin's "
+                       f"last digits of {unknown} are not always Excel's, and a chain "
+                       "carries them)")
 
 
 def near_equal(x, y, key: str):
@@ -241,6 +265,10 @@ def near_equal(x, y, key: str):
     may take them as equal or not, and no saved cell settles which. Downstream of a cycle
     Excel saved short of its fixed point (``context.saved_noise``), two numbers within
     that noise (``context.NOISE_MARGIN``) are refused, none settled."""
+    if type(x) in _REAL and type(y) in _REAL and x != y and \
+            abs(x - y) <= max(abs(x), abs(y)) * UNKNOWN_DIGITS_EQUAL and \
+            abs(x - y) > max(abs(x), abs(y)) * max(NEAR_EQUAL, _noise_bound()):
+        _refuse_beyond_excels_operands(x, y, key)
     if type(x) in _REAL and type(y) in _REAL and x != y and \
             abs(x - y) <= max(abs(x), abs(y)) * max(NEAR_EQUAL, _noise_bound()):
         apart, same = abs(x - y) / max(abs(x), abs(y)), f"{x:.14e}" == f"{y:.14e}"

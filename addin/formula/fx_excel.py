@@ -9,20 +9,17 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 
 import numpy as np
 
-from addin.formula import context
+from addin.formula import context, date_locale, text_order
 from addin.formula.empty_criteria import refused_over_empty_text
 from addin.formula.excel_numbers import (
     _ISO_DATE,
     _ONLY_NUMBER_CHARS,
     _TIME_ONLY,
-    _WILDCARD,
     _quotient,
     _round15,
-    _wildcard_match,
     near_equal,
     number_text,
     text_number,
@@ -57,12 +54,19 @@ def text_date(original, key: None):
     """formulas' reading of a date written as text, refusing a year Excel does not
     accept (``YEAR("7/5/1800")`` and ``DATEVALUE("7/5/10000")`` are ``#VALUE!`` in Excel:
     dates run from 1 January 1900 to 31 December 9999) and a day its month does not have
-    (formulas carried ``"2024-02-30"`` over to 1 March)."""
+    (formulas carried ``"2024-02-30"`` over to 1 March), and a text of a month, a weekday
+    or a day alone, which formulas' parser reads as a date in the current year (a month
+    alone stays a text when typed into Excel: ``"March"`` is no date, nor ``"Mon"`` or
+    ``"1st"``); a date whose reading depends on the computer's regional settings or clock
+    (``addin.formula.date_locale``: the order of day and month, a year left out) stops
+    strict mode (``context.refuse``)."""
 
     import calendar
 
+    from formulas.functions import date
+
     @functools.lru_cache
-    def text2datetime(text):
+    def read(text):
         got = original(text)
         if not 1900 <= got[0] <= 9999:
             raise ValueError(f"{text!r} is not a date between 1900 and 9999")
@@ -70,6 +74,20 @@ def text_date(original, key: None):
         last = 29 if (year, month) == (1900, 2) else calendar.monthrange(year, month)[1]
         if not 1 <= day <= last:  # 2024-02-30 is no date (1900-02-29 is, in Excel)
             raise ValueError(f"{text!r} is not a date")
+        parsed = date._get_date_parser()._parse(text)[0]
+        if parsed is not None and parsed.year is None and None in (parsed.month,
+                                                                   parsed.day):
+            raise ValueError(f"{text!r} is not a date")  # "March", "Mon", "1st"
+        return got, parsed is not None and parsed.year is None
+
+    def text2datetime(text):
+        reason = date_locale.numeric_date_read_by_locale(text)
+        got, yearless = read(text)  # (no date at all: ValueError, as before)
+        if reason is None and yearless:
+            reason = "a day and month without a year (the year of the computer's clock)"
+        if reason is not None:
+            context.refuse(date_locale.why(text, reason))
+            raise ValueError(f"{text!r} is read by the computer's settings")
         return got
 
     return text2datetime
@@ -105,6 +123,9 @@ def text_value(text: str) -> float:
         return x
     if _ONLY_NUMBER_CHARS.fullmatch(text) and not _ISO_DATE.fullmatch(text) or \
             not text.strip() or text.lstrip()[:1] == "/":
+        reason = date_locale.numeric_date_read_by_locale(text)
+        if reason is not None:  # ("1-2-24", "1.2.2024": a date on some computers)
+            context.refuse(date_locale.why(text, reason))
         raise ValueError(f"{text!r} is not a number")
     m = _TIME_ONLY.fullmatch(text)
     if m:  # a time alone is the fraction of a day (formulas would add today's date)
@@ -205,11 +226,15 @@ def value(original, key: str):
     return _VALUE[0]
 
 
+_ORDERS = ("<", ">", "<=", ">=")
+
+
 def comparison(original, key: str):
     """formulas' comparison ``key`` (``= <> < > <= >=``) with Excel's blank cell: FALSE
     beside a logical value, "" beside text, 0 beside a number. Two different error
     values stop strict mode (``context.refuse``): which of them Excel gives is not
-    documented (formulas gives the left one)."""
+    documented (formulas gives the left one); so does an order of two texts whose order
+    in Excel is not known to be napkin's (``addin.formula.text_order``)."""
     from formulas.functions import XlError, get_error, operators, sh, wrap_ufunc
     from formulas.functions.look import _get_type_id
 
@@ -229,6 +254,8 @@ def comparison(original, key: str):
         x, y = near_equal(x, y, key)  # (equal but for their last bits, or refused)
         xt, yt = _get_type_id(x), _get_type_id(y)
         if xt == yt == 1:
+            if key in _ORDERS and not text_order.settled(x, y):  # (refused)
+                context.refuse(f"'{key}' of two texts: " + text_order.why(x, y))
             x, y = x.upper(), y.upper()
         return (xt, x), (yt, y)
 
@@ -275,70 +302,6 @@ def to_multiple(original, key: str):
         def f(num, sig):
             return _to_multiple(num, sig, up)
     return wrap_ufunc(f)
-
-
-def criteria(original, key: None):
-    """formulas' test of a COUNTIF/SUMIF/... criterion (``__xfilter``) with Excel's
-    ``"<>"`` forms: ``"<>"`` alone matches every cell that is not empty, ``"="`` alone
-    every empty one, and ``"<>x"`` every cell that ``"=x"`` does not match (empty cells
-    and cells of another kind included); formulas compares only cells of the
-    criterion's kind and reads ``"<>"`` alone as a text. A criterion TRUE or FALSE over
-    cells that hold numbers stops strict mode (whether Excel matches 1 and 0 to it is
-    not documented).
-
-    References: Microsoft Support, "COUNTIF function" (=COUNTIF(A2:A5,"<>"&B4) counts
-    the cells not equal to B4)."""
-    def empty(test_range):
-        raw = test_range["raw"]
-        return np.vectorize(lambda v: isinstance(v, str) and v == "", otypes=[bool])(raw)
-
-    def xfilter(test_range, condition):
-        if isinstance(condition, str):
-            _refuse_ordering_beside_number_text(test_range["raw"], condition)
-            negated = condition.startswith("<>")
-            body = condition[2:] if negated else condition.removeprefix("=")
-            if _WILDCARD.search(body):
-                found = _wildcard_match(test_range["raw"], body)
-                return ~found if negated else found
-            if condition == "<>":
-                return ~empty(test_range)
-            if condition == "=":
-                return empty(test_range)
-            if condition.startswith("<>"):
-                return ~original(test_range, "=" + condition[2:])
-        elif isinstance(condition, (bool, np.bool_)) and any(  # (not documented)
-                isinstance(v, (int, float, np.number)) and not isinstance(v, (bool, np.bool_))
-                for v in np.asarray(test_range["raw"], dtype=object).ravel()):
-            context.refuse("a criterion TRUE or FALSE over cells that hold numbers")
-            raise ValueError(condition)
-        return original(test_range, condition)
-
-    return xfilter
-
-
-_ORDERING = re.compile(r"(<=|>=|<|>)(.+)$", re.S)
-
-
-def _reads_as_number(text: str) -> bool:
-    try:
-        text_value(text)
-    except ValueError:
-        return False
-    return True
-
-
-def _refuse_ordering_beside_number_text(raw, condition: str) -> None:
-    """Stop strict mode (``context.refuse``) on a criterion that orders numbers
-    (``">2"``) over a range holding a text that reads as a number (``"12"``): formulas
-    reads that text as its number; whether Excel compares it is not documented."""
-    m = _ORDERING.match(condition)
-    if not m or not _reads_as_number(m.group(2)):
-        return
-    for v in np.asarray(raw, dtype=object).ravel():
-        if isinstance(v, str) and v.strip() and _reads_as_number(v):
-            context.refuse(f"the criterion \"{condition}\" over a text that reads as a "
-                           f"number ({v!r})")
-            raise ValueError(condition)
 
 
 def criteria_total(original, key: str, resize=None):

@@ -1,0 +1,72 @@
+"""Dates written as text whose value depends on the computer's regional settings or clock
+(``addin.formula.date_locale``).
+
+Evidence: Microsoft Learn, "DateValue function" (VBA, the same conversion): it
+"recognizes the order for month, day, and year according to the short date format you
+specified for your system", and "if the year part of date is omitted, DateValue uses the
+current year from your computer's system date". So "1/2/2024" is 2 January with a
+month-first short date and 1 February with a day-first one; a workbook does not record
+which computer computed it. A month, a weekday or a day alone ("March", "Mon", "1st") is
+no date: typed into a cell it stays a text (formulas' parser read each as a date of the
+current year, and COUNTIF(A1:A5,"<>Jan") counted 3 of 5 texts).
+"""
+
+from __future__ import annotations
+
+import pytest
+import sheet_calc
+import xlsx_make
+
+from addin.formula.date_locale import numeric_date_read_by_locale
+
+c, text = xlsx_make.cell, sheet_calc.text
+
+
+@pytest.mark.parametrize(("written", "by_locale"), [
+    ("1/2/2024", True),  # 2 January or 1 February
+    ("15/1/2024", True),  # 15 January where the day is first, no date where the month is
+    ("1/2/2024 10:00", True),
+    ("1/1/2024", False),  # the same either way
+    ("13/13/2024", False),  # no date either way (#VALUE!)
+    ("2024-01-15", False),  # year first
+    ("2024/1/15", False),
+    ("1-2-24", True),  # hyphens: read as a date where the short date format has them
+    ("1.5.2024", True),  # dots: a date in German settings, a text in American ones
+    ("1/24", True),  # a month and a day, or a month and a year
+    ("001/2024", True),
+    ("Q1 2024", False),  # not numbers alone: not this rule's
+])
+def test_which_date_texts_depend_on_the_computer(written, by_locale):
+    assert (numeric_date_read_by_locale(written) is not None) is by_locale
+
+
+@pytest.mark.parametrize(("formula", "expected"), [
+    ("DATEVALUE(A1)", None),  # A1 "1/2/2024"
+    ("A1+0", None),
+    ('"1-2-24"+0', None),
+    ('"Jan 5"+0', None),  # a day and month: the year of the clock
+    ('DATEVALUE("1/1/2024")', 45292),  # 1 January 2024 either way (serial: DATE(2024,1,1))
+    ('"2024-01-15"+0', 45306),  # DATE(2024,1,15)
+    ('"15 January 2024"+0', 45306),
+    ('"January 2024"+0', 45292),  # a month and a year: its first day
+    # a month alone is a text: "March"+0 is #VALUE!, and a criterion "Jan" a text
+    ('COUNTIF(B2:B6,"<>Jan")', 4),  # March, Q1, Mon, 1st
+    ('COUNTIF(B2:B6,"1st")', 1),
+    ('SUMIF(B2:B6,"March",C2:C6)', 1),
+])
+def test_date_texts_computed_or_kept(tmp_path, formula, expected):
+    """``None``: kept (Excel's value, here 0, stays), the reason naming the text."""
+    cells = [text("A1", "1/2/2024"), *(text(f"B{i}", v) for i, v in enumerate(
+        ["March", "Jan", "Q1", "Mon", "1st"], start=2)),
+        *(c(f"C{i}", None, i - 1) for i in range(2, 7)), c("D1", formula, 0)]
+    res, kept = sheet_calc.calc_sheet(tmp_path, cells)
+    if expected is None:
+        assert "as a date" in kept["S!D1"] and res["S!D1"] == 0
+    else:
+        assert "S!D1" not in kept and res["S!D1"] == expected
+
+
+def test_a_month_alone_is_no_number(tmp_path):
+    res, kept = sheet_calc.calc_sheet(tmp_path, [c("A1", '"March"+0', 0),
+                                                 c("A2", 'ISERROR(DATEVALUE("Mon"))', 0)])
+    assert str(res["S!A1"]) == "#VALUE!" and res["S!A2"] is True and not kept
