@@ -230,7 +230,7 @@ def test_dates_as_text_outside_excels_calendar_are_errors(tmp_path):
     # xlcalculator's YEAR.xlsx, saved by Excel: YEAR("7/5/1800") and YEAR("7/5/10000")
     # are #VALUE! (Excel's dates run from 1900 to 9999), whichever of 7 and 5 is the month.
     # YEAR("7/5/2008") is 2008 there; but 7 May or 5 July depends on the computer's
-    # settings (addin.formula.date_locale), decided where the text is read, before YEAR:
+    # settings (addin.formula.locale_texts), decided where the text is read, before YEAR:
     # strict mode keeps Excel's value, as it keeps every reading of such a text
     t, c = sheet_calc.text, xlsx_make.cell
     res, kept = sheet_calc.calc_sheet(tmp_path, [

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from addin.formula import context, date_locale, text_order
+from addin.formula import context, locale_texts, text_order
 from addin.formula.empty_criteria import refused_over_empty_text
 from addin.formula.excel_numbers import (
     _ISO_DATE,
@@ -58,7 +58,7 @@ def text_date(original, key: None):
     or a day alone, which formulas' parser reads as a date in the current year (a month
     alone stays a text when typed into Excel: ``"March"`` is no date, nor ``"Mon"`` or
     ``"1st"``); a date whose reading depends on the computer's regional settings or clock
-    (``addin.formula.date_locale``: the order of day and month, a year left out) stops
+    (``addin.formula.locale_texts``: the order of day and month, a year left out) stops
     strict mode (``context.refuse``)."""
 
     import calendar
@@ -75,18 +75,20 @@ def text_date(original, key: None):
         if not 1 <= day <= last:  # 2024-02-30 is no date (1900-02-29 is, in Excel)
             raise ValueError(f"{text!r} is not a date")
         parsed = date._get_date_parser()._parse(text)[0]
-        if parsed is not None and parsed.year is None and None in (parsed.month,
-                                                                   parsed.day):
-            raise ValueError(f"{text!r} is not a date")  # "March", "Mon", "1st"
-        return got, parsed is not None and parsed.year is None
+        if parsed is None or parsed.year is not None:
+            return got, None
+        if None not in (parsed.month, parsed.day):
+            return got, "a day and month without a year (the year of the computer's clock)"
+        if parsed.hour is not None:  # ("12 PM": formulas adds 1 January of this year)
+            return got, "a time written otherwise than h:mm (no page gives Excel's forms)"
+        raise ValueError(f"{text!r} is not a date")  # "March", "Mon", "1st"
 
     def text2datetime(text):
-        reason = date_locale.numeric_date_read_by_locale(text)
-        got, yearless = read(text)  # (no date at all: ValueError, as before)
-        if reason is None and yearless:
-            reason = "a day and month without a year (the year of the computer's clock)"
+        reason = locale_texts.numeric_date_read_by_locale(text)
+        got, doubt = read(text)  # (no date at all: ValueError, as before)
+        reason = reason or doubt
         if reason is not None:
-            context.refuse(date_locale.why(text, reason))
+            context.refuse(locale_texts.why(text, reason))
             raise ValueError(f"{text!r} is read by the computer's settings")
         return got
 
@@ -118,14 +120,18 @@ def text_value(text: str) -> float:
     else a date or time (``"1/2/2020"``, ``"2020-01-02"``, ``"10:30"``) as its serial
     number, the same date DATEVALUE reads; ValueError for any other text (``"1,00"`` is
     not a date, nor ``"/1"``: tests/test_array_arguments_repeated.py)."""
+    reason = locale_texts.number_read_by_locale(text, _reads_as_number_or_time)
+    if reason is not None:
+        context.refuse(locale_texts.why(text, reason))
+        raise ValueError(f"{text!r} is read by the computer's settings")
     x = text_number(text)
     if x is not None:
         return x
     if _ONLY_NUMBER_CHARS.fullmatch(text) and not _ISO_DATE.fullmatch(text) or \
             not text.strip() or text.lstrip()[:1] == "/":
-        reason = date_locale.numeric_date_read_by_locale(text)
+        reason = locale_texts.numeric_date_read_by_locale(text)
         if reason is not None:  # ("1-2-24", "1.2.2024": a date on some computers)
-            context.refuse(date_locale.why(text, reason))
+            context.refuse(locale_texts.why(text, reason))
         raise ValueError(f"{text!r} is not a number")
     m = _TIME_ONLY.fullmatch(text)
     if m:  # a time alone is the fraction of a day (formulas would add today's date)
@@ -151,6 +157,12 @@ def text_value(text: str) -> float:
         if serial < 0:
             raise ValueError(f"{text!r} is before 1904")
     return serial
+
+
+def _reads_as_number_or_time(text: str) -> bool:
+    """Whether ASCII ``text`` reads as a number or a time of day (``text_number``,
+    ``_TIME_ONLY``)."""
+    return text_number(text) is not None or bool(_TIME_ONLY.fullmatch(text))
 
 
 _TEXT2NUM: list = []  # the one text2num, made from formulas.functions._text2num

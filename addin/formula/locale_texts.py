@@ -1,4 +1,4 @@
-"""Dates written as text whose value in Excel depends on the reader's computer.
+"""Texts whose value as a number or date in Excel depends on the reader's computer.
 
 Excel reads a text as a date (``DATEVALUE``, ``"1/2/2024"+0``, a criterion) by the
 computer's regional settings: Microsoft's page of the DateValue function (the same
@@ -19,6 +19,16 @@ without a year. A date that reads the same either way (``"1/1/2024"``, ``"13/13/
 which is none), year first (``"2024-01-15"``, ``"2024/1/15"``), or with its month in
 words and a year (``"15 January 2024"``) is read as before.
 
+Numbers written with other digits than ASCII's (``"１２"``, ``"١"``), with a space other
+than the ASCII space (a no-break space, as text copied from a web page has, or a tab), or
+with a currency sign other than ``$`` (``"£5"``, ``"5 €"``) are read by the same settings
+(and Python's ``float`` reads the first two as numbers, which no page says Excel does):
+strict mode stops where such a text would read as a number once those characters are
+taken as their ASCII forms (``number_read_by_locale``). A text that reads as no number
+either way (``"Café"``, ``"Q1 €"``) is a text, as before. napkin reads ``"$1,000"`` and
+``"1.5"`` as Excel does with American settings (a comma groups thousands, a point marks
+decimals), the settings of the corpora's Excel-saved files where their texts show them.
+
 References
 ----------
 Microsoft Learn, "DateValue function" (VBA language reference,
@@ -29,6 +39,7 @@ Microsoft Support, "DATEVALUE function" (the year omitted: the current year).
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _TIME = r"(?:\s+\d{1,2}:\d{2}(?::\d{2}(?:\.\d*)?)?(?:\s*[AaPp][Mm])?)?"
 _NUMERIC = re.compile(r"\s*(\d{1,4})\s*([/.-])\s*(\d{1,4})(?:\s*\2\s*(\d{1,4}))?" + _TIME
@@ -56,6 +67,36 @@ def numeric_date_read_by_locale(text: str) -> str | None:
 
 
 def why(text: str, reason: str) -> str:
-    """The refusal's words for date text ``text``."""
-    return (f"the text {text!r} as a date: {reason}, which Excel reads by the computer's "
-            "regional settings (not saved in the workbook)")
+    """The refusal's words for ``text``, read as a date or a number."""
+    return (f"the text {text!r} read as {'a number' if 'number' in reason else 'a date'}: "
+            f"{reason}, which Excel reads by the computer's regional settings (not saved "
+            "in the workbook)")
+
+
+_CURRENCY = "\u00a3\u20ac\u00a5\u20b9"  # pound, euro, yen, rupee signs
+
+
+def _ascii_form(text: str) -> str:
+    """``text`` with other digits as ASCII digits, every space as the ASCII space and
+    other currency signs as ``$``."""
+    out = []
+    for ch in text:
+        if ch.isdigit() and not ch.isascii():
+            out.append(str(unicodedata.digit(ch, 0)))
+        elif ch.isspace():
+            out.append(" ")
+        else:
+            out.append("$" if ch in _CURRENCY else ch)
+    return "".join(out)
+
+
+def number_read_by_locale(text: str, reads_as_number) -> str | None:
+    """Why ``text``, a number once its digits, spaces and currency signs are taken as
+    ASCII's (``reads_as_number``: a test of the ASCII form, napkin's reading of numbers),
+    is read by the computer's settings, or None (the module's docstring)."""
+    if text.isascii() and not any(ch in "\t\n\r\f\v" for ch in text):
+        return None
+    plain = _ascii_form(text)
+    if plain == text or not reads_as_number(plain):
+        return None
+    return "a number written with digits, spaces or a currency sign other than ASCII's"

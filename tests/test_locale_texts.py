@@ -1,5 +1,5 @@
 """Dates written as text whose value depends on the computer's regional settings or clock
-(``addin.formula.date_locale``).
+(``addin.formula.locale_texts``).
 
 Evidence: Microsoft Learn, "DateValue function" (VBA, the same conversion): it
 "recognizes the order for month, day, and year according to the short date format you
@@ -17,7 +17,7 @@ import pytest
 import sheet_calc
 import xlsx_make
 
-from addin.formula.date_locale import numeric_date_read_by_locale
+from addin.formula.locale_texts import numeric_date_read_by_locale
 
 c, text = xlsx_make.cell, sheet_calc.text
 
@@ -70,3 +70,32 @@ def test_a_month_alone_is_no_number(tmp_path):
     res, kept = sheet_calc.calc_sheet(tmp_path, [c("A1", '"March"+0', 0),
                                                  c("A2", 'ISERROR(DATEVALUE("Mon"))', 0)])
     assert str(res["S!A1"]) == "#VALUE!" and res["S!A2"] is True and not kept
+
+
+@pytest.mark.parametrize(("written", "expected"), [
+    ("\u00a01,000", None),  # a no-break space, as text copied from a web page has
+    ("\uff11\uff12", None),  # full-width digits (Python's float reads them: 12)
+    ("\u0661", None),  # an Arabic-Indic one (float: 1)
+    ("\u00a35", None),  # a pound sign: a currency of British settings
+    ("12\t", None),
+    ("12 PM", None),  # a time not written h:mm (formulas added 1 January of this year)
+    ("1,000", 1000),  # American settings, as napkin reads numbers
+    ("12:30 PM", 0.5208333333333334),  # 12.5 hours: 12.5/24
+])
+def test_numbers_written_with_other_characters_are_kept(tmp_path, written, expected):
+    res, kept = sheet_calc.calc_sheet(tmp_path, [text("A1", written), c("B1", "A1+0", 0),
+                                                 c("C1", 'A1&"x"', "x", t="str")])
+    assert res["S!C1"] == written + "x"  # (as text it is itself)
+    if expected is None:
+        assert "regional settings" in kept["S!B1"] and res["S!B1"] == 0
+    else:
+        assert not kept and res["S!B1"] == expected
+
+
+def test_a_text_that_is_no_number_either_way_stays_a_text(tmp_path):
+    # "Café" and "Q1 \u20ac" read as no number with ASCII's characters either: a criterion
+    # of them is a text, computed
+    res, kept = sheet_calc.calc_sheet(tmp_path, [
+        text("A1", "Caf\u00e9"), text("A2", "Q1 \u20ac"), text("A3", "Q1"),
+        c("B1", 'COUNTIF(A1:A3,"Caf\u00e9")', 0), c("B2", 'COUNTIF(A1:A3,"Q1 \u20ac")', 0)])
+    assert not kept and (res["S!B1"], res["S!B2"]) == (1, 1)
