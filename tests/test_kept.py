@@ -306,3 +306,26 @@ def test_what_makes_references_while_computing():
     assert makes_references("=SUM(OFFSET(A1,0,1))") and makes_references('indirect("A1")')
     assert not makes_references('="OFFSET(A1,0,1)"&A2')  # (a text, not a call)
     assert not makes_references("=MYOFFSET(A1)") and not makes_references(None)
+
+
+def test_a_workbook_set_to_precision_as_displayed_is_refused_in_strict_mode(tmp_path):
+    # <calcPr fullPrecision="0">: Excel stores each computed value rounded to its format
+    # (ISO/IEC 29500-1 18.2.2; [MS-XLS] 2.4.35, "If the value is 0, the precision as
+    # displayed mode is selected"), which napkin does not: refused whole in strict mode,
+    # the sentence saying how to compute it; --lenient computes at full precision
+    import zipfile
+
+    src = xlsx_make.write(tmp_path / "in.xlsx",
+                          {"S": [cell("A1", None, 2), cell("B1", "A1/3", 0.67)]})
+    with zipfile.ZipFile(src) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
+        b'<calcPr calcId="191029"', b'<calcPr calcId="191029" fullPrecision="0"')
+    with zipfile.ZipFile(src, "w") as z:
+        for n, b in parts.items():
+            z.writestr(n, b)
+    with pytest.raises(WorkbookError, match="Set precision as displayed.*--lenient"):
+        calc_workbook(src, tmp_path / "out.xlsx", {}, kept=[])
+    assert not (tmp_path / "out.xlsx").exists()
+    res = calc_workbook(src, tmp_path / "out.xlsx", {}, strict=False)
+    assert res["S!B1"] == 2 / 3

@@ -21,12 +21,10 @@ The engine in layers, each module one job:
   references written as offsets, as in R1C1 notation) and their references;
 * ``addin.engine.book`` -- the workbook model (sheets, values, formula cells, defined names,
   shared and array formulas);
-* ``addin.engine.evaluator`` -- one compile per shape, dependencies, evaluation order
-  (cycles -> ``#VALUE!`` "circular reference");
+* ``addin.engine.evaluator`` -- one compile per shape, dependencies, evaluation order;
 * ``addin.engine.executor`` -- runs a compiled formula; reads its result;
 * ``addin.engine.output`` -- cached values for the XML, CLI text, JSON;
-* ``addin.engine.formula_eval`` -- one formula without a workbook (``napkin eval``, which
-  imports only what that needs, not the workbook modules);
+* ``addin.engine.formula_eval`` -- one formula without a workbook (``napkin eval``);
 * this module -- the public functions, and strict mode's refusals.
 """
 
@@ -158,6 +156,8 @@ def calc_workbook(
     with ZipFile(src) as zf:
         _refuse_strict_ooxml(zf, src)
         wb = Workbook(zf)
+        if strict and keep.rounds_to_display(getattr(wb, "workbook_xml", "")):
+            raise guard.WorkbookError(keep.ROUNDS_TO_DISPLAY.format(name=src.name))
         policy = _Policy(strict, notes, causes, kept)
         if strict:
             _refuse_or_keep(support.unknown_in(wb, reg), policy,

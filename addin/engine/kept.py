@@ -92,6 +92,28 @@ class Kept:
                             f"(docs/fidelity.md, \"Cells kept\"): {why}")
 
 
+#: strict mode's sentence for a workbook set to "precision as displayed"
+ROUNDS_TO_DISPLAY = (
+    "{name} is set to \"Set precision as displayed\": Excel rounds each value it computes to "
+    "its cell's number format, which napkin does not; turn that option off in Excel (File > "
+    "Options > Advanced) and save, or run with --lenient to compute at full precision")
+
+
+def rounds_to_display(workbook_xml: str) -> bool:
+    """Whether a workbook is set to "precision as displayed" (``<calcPr
+    fullPrecision="0">``): Excel then stores every value it computes rounded to the
+    precision its cell's format shows.
+
+    References
+    ----------
+    ISO/IEC 29500-1, 18.2.2 calcPr, its attribute fullPrecision (Full Precision
+    Calculation); [MS-XLS] 2.4.35 CalcPrecision, the same flag in a .xls: "If the value
+    is 0, the precision as displayed mode is selected".
+    """
+    m = _CALCPR.search(workbook_xml or "")
+    return bool(m and re.search(r"""\sfullPrecision\s*=\s*["'](?:0|false)["']""", m.group(1)))
+
+
 def asks_recalculation(workbook_xml: str) -> str | None:
     """Why the values a workbook holds may be stale, from its ``<calcPr>``: it asks to be
     recalculated when opened, or was saved in manual calculation without computing;
