@@ -3,21 +3,20 @@
 Excel reads a text as a date (``DATEVALUE``, ``"1/2/2024"+0``, a criterion) by the
 computer's regional settings: Microsoft's page of the DateValue function (the same
 conversion in VBA) says it "recognizes the order for month, day, and year according to
-the short date format you specified for your system", and "if the year part of date is
-omitted, DateValue uses the current year from your computer's system date" (Excel's
-DATEVALUE page says the same of the year). So ``"1/2/2024"`` is 2 January in the United
-States and 1 February in most other places, ``"15/1/2024"`` a date in one and no date in
-the other; ``"1.2.2024"`` is a date where the short date format uses dots; ``"1-2-24"``
-one where hyphens are read; ``"Jan 5"`` is in whichever year the clock says.
+the short date format you specified for your system". So ``"1/2/2024"`` is 2 January in
+the United States and 1 February in most other places, ``"15/1/2024"`` a date in one and
+no date in the other; ``"1.2.2024"`` is a date where the short date format uses dots;
+``"1-2-24"`` one where hyphens are read.
 
 A workbook does not record the settings of the computer that computed it, so napkin
 does not choose: strict mode stops (``context.refuse``) on a date text of numbers whose
 day and month may be read either way (the first two numbers differ and either may be a
 month), written with dots or hyphens but not year first, or of two numbers only
-(``"1/24"``, ``"001/2024"``: a month and a year, or a month and a day), and on one
-without a year. A date that reads the same either way (``"1/1/2024"``, ``"13/13/2024"``
-which is none), year first (``"2024-01-15"``, ``"2024/1/15"``), or with its month in
-words and a year (``"15 January 2024"``) is read as before.
+(``"1/24"``, ``"001/2024"``: a month and a year, or a month and a day). A date that reads
+the same either way (``"1/1/2024"``, ``"13/13/2024"`` which is none), year first
+(``"2024-01-15"``, ``"2024/1/15"``), or with its month in words (``"15 January 2024"``,
+``"January1"``, whose year is the clock's, as the page says of a year left out) is read
+as before.
 
 Numbers written with other digits than ASCII's (``"１２"``, ``"١"``), with a space other
 than the ASCII space (a no-break space, as text copied from a web page has, or a tab), or
