@@ -264,7 +264,9 @@ def near_equal(x, y, key: str):
     more apart as they are; the cell refused (``context.refuse``) for the others: Excel
     may take them as equal or not, and no saved cell settles which. Downstream of a cycle
     Excel saved short of its fixed point (``context.saved_noise``), two numbers within
-    that noise (``context.NOISE_MARGIN``) are refused, none settled."""
+    that noise (``context.NOISE_MARGIN``) are refused, none settled; downstream of PMT,
+    ``^`` and the like, where the formula's inputs are not Excel's to the last bit, two
+    within 2^-36 (``UNKNOWN_DIGITS_EQUAL``, ``_refuse_beyond_excels_operands``)."""
     if type(x) in _REAL and type(y) in _REAL and x != y and \
             abs(x - y) <= max(abs(x), abs(y)) * UNKNOWN_DIGITS_EQUAL and \
             abs(x - y) > max(abs(x), abs(y)) * max(NEAR_EQUAL, _noise_bound()):
