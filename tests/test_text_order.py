@@ -37,6 +37,12 @@ c, text = xlsx_make.cell, sheet_calc.text
     ("abc", "ABC", True),  # the same without case
     ("_a", "b", False),  # _ before letters in the list, after them in code points
     ("A 1", "A1", False),  # digits before the space in the list, after it in code points
+    ("Zoe Zhou", "Zoey Jack", True),  # the space before letters in the list and in code
+    ("x(1)", "xa", True),  # ( before letters in both
+    ("a b", "a_b", True),  # the space before every sign in both
+    ("x[", "xa", False),  # [ before letters in the list; after A, before a in code points
+    ("O'Neil", "Oneil", False),  # the apostrophe: Excel ignores it
+    ("Mary-Ann", "Mary Ann", False),  # the hyphen: Excel ignores it
     ("a-b", "ab", False),  # the hyphen ignored in the list: "ab" then "ab" + hyphen
     ("é", "f", False),  # an accented letter among the plain ones in Excel's order
     ("Z", "[", False),  # [ before letters in the list
