@@ -142,7 +142,7 @@ def test_hand_computed_arrays_of_the_pages_examples(tmp_path):
         "Q1:Q2": "FV({0.06;0}/12,10,-200,-500,1)", "R1:R2": "IPMT(0.1/12,{1;36},36,8000)",
         "S1:S2": "COMBIN({8;4},2)",
         "W1:W2": "_xlfn.DAYS({44270;45000},{44228;44990})",
-        "X1:X2": 'DATEVALUE({"8/22/2011";"x"})', "Y1:Y2": "CHAR({65;33})",
+        "X1:X2": 'DATEVALUE({"2011/8/22";"x"})', "Y1:Y2": "CHAR({65;33})",
         "Z1:Z2": "TIME({12;16},{0;48},{0;10})", "AA1:AA2": "_xlfn.CEILING.MATH({24.3;-8.1},{5;2})",
         "AB1:AB2": "_xlfn.FLOOR.MATH({24.3;-8.1},{5;2})",
         "AD1:AD2": "DB(1000000,100000,6,{1;2},7)", "AE1:AE2": "VDB(2400,300,10,0,{1;2})",
@@ -170,7 +170,8 @@ def test_hand_computed_arrays_of_the_pages_examples(tmp_path):
     assert _column(res, "S", 1, 2) == [28, 6]
     # 15 March 2021 - 1 February 2021 = 42 days (the page)
     assert _column(res, "W", 1, 2) == [42, 10]
-    # 8/22/2011 is serial 40777 (the page); a text no date reads #VALUE!
+    # 8/22/2011 is serial 40777 (the page; written year first here: "8/22/2011" is read
+    # by the computer's settings, addin/formula/locale_texts.py); no date reads #VALUE!
     assert res["S!X1"] == 40777 and _code(res["S!X2"]) == "#VALUE!"
     assert _column(res, "Y", 1, 2) == ["A", "!"]
     # 16:48:10 is 0.700115741 of a day (the page)

@@ -154,11 +154,12 @@ def test_match_in_an_area_of_several_rows_and_columns_is_refused(tmp_path):
 def test_a_date_written_yyyy_mm_dd_is_a_date_where_a_number_is_needed(tmp_path):
     # Microsoft Support, "DATEVALUE function" and "Calculation operators and precedence"
     # (="6/1/2001"-"5/1/2001" is 31: a date written as text is read as its serial
-    # number); 2024-03-15 is serial 45366 (45292 for 2024-01-01, plus 31+29+14 days);
-    # 2024-02-30 is no date: #VALUE!
+    # number; written year first here, as "6/1/2001" is read by the computer's settings,
+    # addin/formula/locale_texts.py); 2024-03-15 is serial 45366 (45292 for 2024-01-01,
+    # plus 31+29+14 days); 2024-02-30 is no date: #VALUE!
     res = _calc(tmp_path, {"C1": '="2024-03-15"+0', "C2": '="2024-03-15"-"12"',
                            "C3": '="2024-02-30"+0', "C4": '=DATEVALUE("2024-02-30")',
-                           "C5": '="6/1/2001"-"5/1/2001"'})
+                           "C5": '="2001/6/1"-"2001/5/1"'})
     assert res["S!C1"] == 45366 and res["S!C2"] == 45354 and res["S!C5"] == 31
     assert res["S!C3"].code == "#VALUE!" and res["S!C4"].code == "#VALUE!"
 
