@@ -77,9 +77,10 @@ def _read(wb) -> set:
     return got
 
 
-def inputs_as_saved(wb, node) -> bool:
+def inputs_as_saved(wb, node, within: float = 0.0) -> bool:
     """Whether every formula cell ``node`` reads, through defined names too, holds exactly
-    the value Excel saved in it."""
+    the value Excel saved in it (a number within ``within`` of it, relative, where that is
+    given: last digits apart, not an input changed)."""
     seen, todo = set(), list(node.deps)
     while todo:
         d = todo.pop()
@@ -93,18 +94,20 @@ def inputs_as_saved(wb, node) -> bool:
             continue
         sheet = wb.sheets[d.sheet]
         for p in d.positions():
-            if p not in sheet.cached or not _identical(sheet.cached[p], sheet.values.get(p)):
+            if p not in sheet.cached or not _identical(sheet.cached[p], sheet.values.get(p),
+                                                       within):
                 return False
     return True
 
 
-def _identical(saved, ours) -> bool:
+def _identical(saved, ours, within: float = 0.0) -> bool:
     """Whether ``ours`` is the value Excel saved: the same number to the last bit (a
     whole number saved as ``-1220`` is the double -1220.0: Excel's numbers are all
-    doubles), or the same value of another kind."""
+    doubles; or within ``within`` of it, relative), or the same value of another kind."""
     saved, ours = norm_scalar(saved), norm_scalar(ours)
     if _number(saved) and _number(ours):
-        return float(saved) == float(ours)
+        a, b = float(saved), float(ours)
+        return a == b or abs(a - b) <= within * max(abs(a), abs(b))
     return type(saved) is type(ours) and (saved == ours or str(saved) == str(ours))
 
 

@@ -159,17 +159,21 @@ def _refuse_digits_not_excels(x: float) -> None:
     """Refuse (``context.refuse``) the 15 digits of ``x`` where napkin's last digits may
     not be Excel's and the 15th digit would change within that doubt: downstream of PMT,
     ``^`` and the like (``context.last_digits_unknown``), ``UNKNOWN_DIGITS_EQUAL`` where a
-    cell the formula reads holds another value than Excel saved, ``OWN_DIGITS_APART``
-    where the formula calls such a function itself; nothing where its operands are
-    Excel's. (The business corpus's thirteenth part: a loan balance 7 units in the last
-    place from Excel's, -1422.5631928883365 in Excel, written as text, ended in 833 where
-    Excel's ended in 834.)"""
+    cell the formula reads holds a value within that of Excel's saved one but not it
+    (last digits apart: Excel's text is the one saved), ``OWN_DIGITS_APART`` where the
+    formula calls such a function itself; nothing where its operands are Excel's, nor
+    where an input changed (the text is then napkin's own, as its numbers are, whose
+    last bits may differ from Excel's). (The business corpus's thirteenth part: a loan
+    balance 7 units in the last place from Excel's, -1422.5631928883365 in Excel, written
+    as text, ended in 833 where Excel's ended in 834.)"""
     unknown = context.last_digits_unknown()
     if not unknown:
         return
     from addin.formula import saved_operands
 
     if not saved_operands.inputs_as_saved():
+        if not saved_operands.inputs_as_saved(within=UNKNOWN_DIGITS_EQUAL):
+            return  # (an input changed: napkin's own value, as for its numbers)
         doubt = UNKNOWN_DIGITS_EQUAL
     elif saved_operands.calls_unknown_digits():
         doubt = OWN_DIGITS_APART
@@ -276,15 +280,17 @@ def _noise_bound() -> float:
 def _refuse_beyond_excels_operands(x, y, key: str) -> None:
     """Refuse (``context.refuse``) comparison ``key`` of ``x`` and ``y``, within
     ``UNKNOWN_DIGITS_EQUAL`` of each other, where they are downstream of a function whose
-    last digits are not Excel's and a cell the formula reads holds another value than
-    Excel saved (``saved_operands.inputs_as_saved``): Excel's operands may lie on the
-    other side of each other."""
+    last digits are not Excel's and a cell the formula reads holds a value within that of
+    the one Excel saved but not it (``saved_operands.inputs_as_saved``: last digits apart):
+    Excel's operands may lie on the other side of each other. Where an input changed the
+    comparison is napkin's own, as its numbers are."""
     unknown = context.last_digits_unknown()
     if not unknown:
         return
     from addin.formula import saved_operands
 
-    if not saved_operands.inputs_as_saved():
+    if not saved_operands.inputs_as_saved() and \
+            saved_operands.inputs_as_saved(within=UNKNOWN_DIGITS_EQUAL):
         context.refuse(f"'{key}' of two numbers within 2^-36 of each other, computed from "
                        f"{unknown} through cells whose values differ from Excel's (napkin's "
                        f"last digits of {unknown} are not always Excel's, and a chain "

@@ -74,7 +74,7 @@ def excel_operands(args) -> tuple[float, float] | None:
     return None if None in got else (got[0], got[1])
 
 
-def inputs_as_saved() -> bool:
+def inputs_as_saved(within: float = 0.0) -> bool:
     """Whether every formula the formula being computed reads holds, in napkin, the value
     Excel saved in it, to the last bit (``context.STATE.inputs_saved``: the engine's
     ``addin.engine.roots.inputs_as_saved``, through defined names too): its inputs are
@@ -82,13 +82,14 @@ def inputs_as_saved() -> bool:
     Excel's (``addin.engine.last_digits``), but for those the formula computes itself
     (``calls_unknown_digits``). Not where the saved values may be stale
     (``context.STATE.saved_current``), nor for a formula that makes references while
-    computing (OFFSET, INDIRECT: what it reads is not listed)."""
+    computing (OFFSET, INDIRECT: what it reads is not listed). ``within``: a number within
+    that of Excel's, relative, counts as Excel's (last digits apart, not an input changed)."""
     state = context.STATE
     node, check = getattr(state, "node", None), getattr(state, "inputs_saved", None)
     if node is None or check is None or not getattr(state, "saved_current", False) or \
             ft.makes_references(getattr(node, "text", None)):
         return False
-    return check(node)
+    return check(node, within=within) if within else check(node)
 
 
 def calls_unknown_digits() -> bool:
