@@ -5,9 +5,9 @@ Evidence: Microsoft Learn, "DateValue function" (VBA, the same conversion): it
 "recognizes the order for month, day, and year according to the short date format you
 specified for your system". So "1/2/2024" is 2 January with a month-first short date and
 1 February with a day-first one; a workbook does not record which computer computed it.
-"If the year part of date is omitted, DateValue uses the current year from your
-computer's system date": the clock's year, as napkin reads it (MONTH(DATEVALUE("January"
-&"1")), a calendar's way to a month's number). A month, a weekday or a day alone
+A month and a number without a year ("May-25", "January1") are kept: the page says a year
+left out is the clock's, but Excel read "May-25" as May 2025 (the business corpus's
+fourteenth part: =G39+31 of "May-25" saved as 1 June 2025). A month, a weekday or a day alone
 ("March", "Mon", "1st") is no date: typed into a cell it stays a text (formulas' parser
 read each as a date of the current year, and COUNTIF(A1:A5,"<>Jan") counted 3 of 5 texts).
 """
@@ -45,7 +45,8 @@ def test_which_date_texts_depend_on_the_computer(written, by_locale):
     ("DATEVALUE(A1)", None),  # A1 "1/2/2024"
     ("A1+0", None),
     ('"1-2-24"+0', None),
-    ('MONTH(DATEVALUE("January"&"1"))', 1),  # a day and month: the clock's year
+    ('MONTH(DATEVALUE("January"&"1"))', None),  # a month and a number: a day or a year?
+    ('"May-25"+0', None),  # Excel read it as May 2025 (heldout14), formulas 25 May
     ('DATEVALUE("1/1/2024")', 45292),  # 1 January 2024 either way (serial: DATE(2024,1,1))
     ('"2024-01-15"+0', 45306),  # DATE(2024,1,15)
     ('"15 January 2024"+0', 45306),

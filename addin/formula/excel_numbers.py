@@ -307,6 +307,10 @@ def near_equal(x, y, key: str):
     that noise (``context.NOISE_MARGIN``) are refused, none settled; downstream of PMT,
     ``^`` and the like, where the formula's inputs are not Excel's to the last bit, two
     within 2^-36 (``UNKNOWN_DIGITS_EQUAL``, ``_refuse_beyond_excels_operands``)."""
+    if type(x) in _REAL and type(y) in _REAL and x == y and x and context.saved_noise():
+        context.refuse(f"'{key}' of two numbers equal in napkin, downstream of a circular "
+                       "reference Excel saved short of its fixed point (Excel's may differ "
+                       "by what its unfinished iteration leaves, and then are not equal)")
     if type(x) in _REAL and type(y) in _REAL and x != y and \
             abs(x - y) <= max(abs(x), abs(y)) * UNKNOWN_DIGITS_EQUAL and \
             abs(x - y) > max(abs(x), abs(y)) * max(NEAR_EQUAL, _noise_bound()):

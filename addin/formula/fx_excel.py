@@ -59,8 +59,9 @@ def text_date(original, key: None):
     alone stays a text when typed into Excel: ``"March"`` is no date, nor ``"Mon"`` or
     ``"1st"``); a date whose reading depends on the computer's regional settings
     (``addin.formula.locale_texts``: the order of day and month, its separators) stops
-    strict mode (``context.refuse``). A day and month without a year are of the clock's
-    year, as in Excel (its DATEVALUE page): ``MONTH(DATEVALUE(B3&"1"))`` of "January"."""
+    strict mode (``context.refuse``), and so does a month and a number without a year:
+    Excel read "May-25" as May 2025 (the business corpus's fourteenth part), where
+    formulas' parser read 25 May of this year."""
 
     import calendar
 
@@ -76,9 +77,11 @@ def text_date(original, key: None):
         if not 1 <= day <= last:  # 2024-02-30 is no date (1900-02-29 is, in Excel)
             raise ValueError(f"{text!r} is not a date")
         parsed = date._get_date_parser()._parse(text)[0]
-        if parsed is None or parsed.year is not None or None not in (parsed.month,
-                                                                      parsed.day):
-            return got, None  # (a day and month alone: this year, as Excel's page says)
+        if parsed is None or parsed.year is not None:
+            return got, None
+        if None not in (parsed.month, parsed.day):  # ("May-25": May 2025 in Excel)
+            return got, ("a month and a number without a year (a day of this year, or a "
+                         "year: Excel read \"May-25\" as May 2025)")
         if parsed.hour is not None:  # ("12 PM": formulas adds 1 January of this year)
             return got, "a time written otherwise than h:mm (no page gives Excel's forms)"
         raise ValueError(f"{text!r} is not a date")  # "March", "Mon", "1st"

@@ -14,9 +14,11 @@ day and month may be read either way (the first two numbers differ and either ma
 month), written with dots or hyphens but not year first, or of two numbers only
 (``"1/24"``, ``"001/2024"``: a month and a year, or a month and a day). A date that reads
 the same either way (``"1/1/2024"``, ``"13/13/2024"`` which is none), year first
-(``"2024-01-15"``, ``"2024/1/15"``), or with its month in words (``"15 January 2024"``,
-``"January1"``, whose year is the clock's, as the page says of a year left out) is read
-as before.
+(``"2024-01-15"``, ``"2024/1/15"``), or with its month in words and a year (``"15 January
+2024"``) is read as before. A month in words and a number without a year (``"May-25"``,
+``"January1"``) is refused where the text is read as a date (``addin.formula.fx_excel.
+text_date``): the page says a year left out is the clock's, but Excel read "May-25" as
+May 2025.
 
 Numbers written with other digits than ASCII's (``"１２"``, ``"١"``), with a space other
 than the ASCII space (a no-break space, as text copied from a web page has, or a tab), or
@@ -67,9 +69,9 @@ def numeric_date_read_by_locale(text: str) -> str | None:
 
 def why(text: str, reason: str) -> str:
     """The refusal's words for ``text``, read as a date or a number."""
-    return (f"the text {text!r} read as {'a number' if 'number' in reason else 'a date'}: "
-            f"{reason}, which Excel reads by the computer's regional settings (not saved "
-            "in the workbook)")
+    kind = "a number" if reason.startswith("a number") else "a date"
+    return (f"the text {text!r} read as {kind}: {reason}, which Excel reads by the "
+            "computer's regional settings (not saved in the workbook)")
 
 
 _CURRENCY = "\u00a3\u20ac\u00a5\u20b9"  # pound, euro, yen, rupee signs
