@@ -167,7 +167,8 @@ def _refuse_digits_not_excels(x: float) -> None:
     balance 7 units in the last place from Excel's, -1422.5631928883365 in Excel, written
     as text, ended in 833 where Excel's ended in 834.)"""
     unknown = context.last_digits_unknown()
-    if not unknown:
+    digits = repr(abs(x)).split("e")[0].replace(".", "").strip("0")
+    if not unknown or len(digits) <= 15:  # (a short decimal, as ROUND gives: "47.3")
         return
     from addin.formula import saved_operands
 
