@@ -217,16 +217,9 @@ def test_a_defined_name_napkin_cannot_read_is_kept_with_its_readers(tmp_path):
 
 
 def test_a_workbook_that_asks_to_be_recalculated_keeps_nothing(tmp_path):
-    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [cell("B1", UNCHECKED, 7)]})
-    import zipfile
-
-    with zipfile.ZipFile(src) as z:
-        parts = {n: z.read(n) for n in z.namelist()}
-    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
-        b'<calcPr calcId="191029"', b'<calcPr fullCalcOnLoad="1" calcId="191029"')
-    with zipfile.ZipFile(src, "w") as z:
-        for n, b in parts.items():
-            z.writestr(n, b)
+    src = xlsx_make.with_calc_pr(
+        xlsx_make.write(tmp_path / "in.xlsx", {"S": [cell("B1", UNCHECKED, 7)]}),
+        'fullCalcOnLoad="1"')
     with pytest.raises(WorkbookError, match="asks to be recalculated when opened"):
         calc_workbook(src, tmp_path / "out.xlsx", {}, kept=[])
 
@@ -313,17 +306,9 @@ def test_a_workbook_set_to_precision_as_displayed_is_refused_in_strict_mode(tmp_
     # (ISO/IEC 29500-1 18.2.2; [MS-XLS] 2.4.35, "If the value is 0, the precision as
     # displayed mode is selected"), which napkin does not: refused whole in strict mode,
     # the sentence saying how to compute it; --lenient computes at full precision
-    import zipfile
-
-    src = xlsx_make.write(tmp_path / "in.xlsx",
-                          {"S": [cell("A1", None, 2), cell("B1", "A1/3", 0.67)]})
-    with zipfile.ZipFile(src) as z:
-        parts = {n: z.read(n) for n in z.namelist()}
-    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
-        b'<calcPr calcId="191029"', b'<calcPr calcId="191029" fullPrecision="0"')
-    with zipfile.ZipFile(src, "w") as z:
-        for n, b in parts.items():
-            z.writestr(n, b)
+    src = xlsx_make.with_calc_pr(xlsx_make.write(
+        tmp_path / "in.xlsx", {"S": [cell("A1", None, 2), cell("B1", "A1/3", 0.67)]}),
+        'fullPrecision="0"')
     with pytest.raises(WorkbookError, match="Set precision as displayed.*--lenient"):
         calc_workbook(src, tmp_path / "out.xlsx", {}, kept=[])
     assert not (tmp_path / "out.xlsx").exists()

@@ -85,17 +85,7 @@ def test_a_cycle_through_offset_is_refused(tmp_path):
 
 
 def _iterating(path, cells):
-    src = xlsx_make.write(path, {"S": cells})
-    import zipfile
-
-    with zipfile.ZipFile(src) as z:
-        parts = {n: z.read(n) for n in z.namelist()}
-    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
-        b'<calcPr calcId="191029"', b'<calcPr iterate="1" calcId="191029"')
-    with zipfile.ZipFile(src, "w") as z:
-        for n, b in parts.items():
-            z.writestr(n, b)
-    return src
+    return xlsx_make.with_calc_pr(xlsx_make.write(path, {"S": cells}), 'iterate="1"')
 
 
 def test_a_cycle_through_offset_is_fixed_point_checked_with_iterative_calculation_on(

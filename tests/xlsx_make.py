@@ -167,3 +167,18 @@ def calc(tmp_path, sheets: dict[str, dict[str, object]], **kw):
     src = tmp_path / "in.xlsx"
     wb.save(src)
     return calc_workbook(src, tmp_path / "out.xlsx", {}, **kw)
+
+
+def with_calc_pr(src: Path, attrs: str) -> Path:
+    """Rewrite workbook ``src`` in place with ``attrs`` (``'fullPrecision="0"'``) added to
+    its ``<calcPr>``, as ``write`` writes it."""
+    import zipfile
+
+    with zipfile.ZipFile(src) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
+        b'<calcPr calcId="191029"', f'<calcPr {attrs} calcId="191029"'.encode())
+    with zipfile.ZipFile(src, "w") as z:
+        for n, b in parts.items():
+            z.writestr(n, b)
+    return src
