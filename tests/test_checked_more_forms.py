@@ -208,3 +208,16 @@ def test_offset_with_height_or_width_left_out_as_excel_saved(tmp_path):
     assert res["S!I1008"] == 2.0009999999999999 == 1 + 1.0009999999999999
     assert res["S!J1008"] == 3 == 1 + 2
     assert res["S!M1008"] == 7.0008999999999997 == pytest.approx(1 + 1.001 + 2 + 2.9999)
+
+
+def test_rows_and_columns_of_one_cell(tmp_path):
+    # the fourteenth held-out part (seen): Annual Report.xlsx, Calculations!A15 =
+    # ROWS($B$15:B15) saved 1 and A16 = ROWS($B$15:B16) saved 2 (a list's running
+    # counter); Financial Statement Modeling.xlsm, Scenario!A6 = ROWS(A$6:A6) saved 1.
+    # COLUMNS of one cell is 1 by the same reading (Microsoft Support, "COLUMNS function":
+    # "the number of columns in an array or reference"); a plain A1 is one cell too.
+    res, kept = _calc(tmp_path, [c("A15", "ROWS($B$15:B15)", 1), c("A16", "ROWS($B$15:B16)", 2),
+                                 c("C1", "COLUMNS(D$1:D1)", 1), c("C2", "ROWS(B7)", 1),
+                                 c("C3", "COLUMNS(B7)", 1)])
+    assert kept == {}
+    assert [res[f"S!{a}"] for a in ("A15", "A16", "C1", "C2", "C3")] == [1, 2, 1, 1, 1]
