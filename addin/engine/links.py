@@ -5,9 +5,18 @@ Excel saves, for each workbook a formula links to, a copy of the values it last 
 from it (``xl/externalLinks/externalLinkN.xml``); when it opens a workbook without
 updating its links, it computes with those. napkin does the same: each linked sheet
 becomes a read-only sheet of those values, and ``rewrite`` points the formula's
-reference at it. A link whose values Excel could not read (``refreshError``), a sheet
-it did not keep, or a defined name of the other workbook (``[1]!Name``,
+reference at it. A sheet of which Excel kept no values (a ``sheetData`` with no rows,
+as Excel writes it, ``refreshError="1"``, for a sheet of a workbook it could not find), a
+sheet it did not keep at all, or a defined name of the other workbook (``[1]!Name``,
 ``[1]Sheet!Name``) is left as it is, and the formula is refused.
+
+A sheet marked ``refreshError`` that still holds rows is read like any other: Excel's last
+attempt to update the link failed, and it kept the values it had read before and computes
+with them. Evidence, cells Excel saved: in the business corpus's thirteenth held-out part
+(seen), adilwali648's DCF Valuation.xlsx reads 94 cells of such a sheet ('Raw FS') and
+every formula reading them holds the value computed from the kept values (LibreOffice,
+which reads them so, reproduces all 1,422 of its formula cells); RomaneeLee's Financial
+Modeling.xlsx holds two more such sheets, which none of its formulas read.
 
 References
 ----------
@@ -56,7 +65,8 @@ def read_links(zf: ZipFile, book: xv.Book) -> list[LinkedSheet]:
                 i = int(sd.get("sheetId", "-1"))
             except ValueError:
                 continue
-            if not 0 <= i < len(names) or sd.get("refreshError") in ("1", "true"):
+            if not 0 <= i < len(names) or (sd.get("refreshError") in ("1", "true")
+                                            and sd.find(f"{ns}row") is None):
                 continue
             sheet = LinkedSheet(k, names[i])
             for cell in sd.iter(f"{ns}cell"):
