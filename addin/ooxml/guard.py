@@ -35,7 +35,9 @@ too much work                           counted while parsing, before any comput
 
 Limits (module constants, stated in the README): the file at most 100 MB, each part at
 most 200 MB inflated and all parts 400 MB, at most 600,000 cells in the workbook
-(counting each cell of an array formula's range), of them at most 300,000 formulas
+(counting each cell of an array formula's range; an empty cell element, ``<c r="B7"
+s="3"/>``, which Excel writes for a format and the reader passes over, is not counted:
+it costs the part's text only, which the part's size bounds), of them at most 300,000 formulas
 (``<f>`` elements: each cell of a shared formula, an array formula once), and at most
 300,000 shared strings. Measured (``addin.cli.bench_memory``, docs/bench.md "Memory"):
 a formula cell takes 2.4-4.0 KB of ``napkin calc``'s memory, a value or shared-string
@@ -163,12 +165,16 @@ class _Part:
     are counted by scanning whole tags; shared strings by the parser's element events."""
 
     _CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s>/]")
+    #: a cell element with no content (``<c r="B7" s="3"/>``: a format Excel keeps for an
+    #: empty cell), which the reader passes over (``xlsx_values.read_cells``): not counted
+    _EMPTY_CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c(?:\s[^>]*)?/>")
     _FORMULA = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s>/]")
     _ARRAY = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f\s[^>]*>")
     # the same without a namespace prefix: a literal start, which the regex engine finds
     # without trying the prefix at every "<"
     _CELL_UNPREFIXED = re.compile(rb"<c[\s>/]")
     _FORMULA_UNPREFIXED = re.compile(rb"<f[\s>/]")
+    _EMPTY_CELL_UNPREFIXED = re.compile(rb"<c(?:\s[^>]*)?/>")
     _T_ARRAY = re.compile(rb"""\st\s*=\s*["']array["']""")
     _REF = re.compile(rb"""\sref\s*=\s*["']([^"']*)["']""")
 
@@ -234,7 +240,8 @@ class _Part:
             return
         prefixed = b":c" in done
         cell = self._CELL if prefixed else self._CELL_UNPREFIXED
-        self._add(len(cell.findall(done)), "")
+        empty = self._EMPTY_CELL if prefixed else self._EMPTY_CELL_UNPREFIXED
+        self._add(len(cell.findall(done)) - len(empty.findall(done)), "")
         if b"<f" in done or b":f" in done:
             formula = self._FORMULA if b":f" in done else self._FORMULA_UNPREFIXED
             self._add_formulas(len(formula.findall(done)))
