@@ -235,3 +235,24 @@ def test_a_scaling_comma_among_a_scientific_format_s_decimals_is_refused():
 
     with pytest.raises(Unsupported, match="scaling comma"):
         text(123456.789, "0.0,E+0")  # (no value Excel saved says how it reads)
+
+
+def test_dollar_in_another_countrys_settings_is_refused(tmp_path):
+    # the business corpus's third part (seen), Financial Feasibility.xlsx, 'Balance sheet
+    # forecast'!D52 = IF(D51=D56," ","Does not balance by " & DOLLAR(D56-D51,2)) saved
+    # "Does not balance by -0,00 €": DOLLAR writes the computer's currency and separators
+    # (Microsoft Support, "DOLLAR function"); napkin writes "$0.00"-style text, as English
+    # (United States) Excel does, so a saved text in other settings refuses the cell
+    c = xlsx_make.cell
+    cells = [c("A1", None, -0.004),
+             c("B1", '"Does not balance by " & DOLLAR(A1,2)', "Does not balance by -0,00 €",
+               t="str")]
+    src = xlsx_make.write(tmp_path / "in.xlsx", {"S": cells})
+    with pytest.raises(WorkbookError, match="DOLLAR giving another text than Excel saved"
+                                            ".* in S!B1"):
+        calc_workbook(src, tmp_path / "out.xlsx", {})
+    # saved as English (United States) Excel writes it: computed (Microsoft Support,
+    # "DOLLAR function": DOLLAR(1234.567,2) is $1,234.57)
+    src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": [
+        c("B1", "DOLLAR(1234.567,2)", "$1,234.57", t="str")]})
+    assert calc_workbook(src, tmp_path / "out2.xlsx", {})["S!B1"] == "$1,234.57"

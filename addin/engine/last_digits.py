@@ -48,7 +48,7 @@ import functools
 import re
 
 from addin.engine import roots
-from addin.formula import context
+from addin.formula import context, discrete_doubt
 from addin.formula import formula_text as ft
 
 #: functions computed through powers, exponentials, logarithms, series or an iteration,
@@ -101,10 +101,13 @@ def watch(wb, order) -> None:
     computed (``context.STATE``): ``unknown_digits`` (``downstream``: the function
     upstream whose last digits are not Excel's), ``own_digits`` (``calling``: those that
     call one themselves) and ``inputs_saved`` (``roots.inputs_as_saved`` on ``wb``: whether
-    every formula a node reads holds exactly the value Excel saved), for
-    ``context.last_digits_unknown`` and ``addin.formula.saved_operands.inputs_as_saved``."""
+    every formula a node reads holds exactly the value Excel saved) and ``settling`` (those
+    that ``settles``), for ``context.last_digits_unknown``,
+    ``addin.formula.saved_operands.inputs_as_saved`` and
+    ``addin.formula.discrete_doubt``."""
     context.STATE.unknown_digits = downstream(order)
     context.STATE.own_digits = calling(order)
+    context.STATE.settling = {id(n) for n in order if settles(n.text)}
     context.STATE.inputs_saved = functools.partial(roots.inputs_as_saved, wb)
 
 
@@ -115,22 +118,56 @@ def calling(nodes) -> set[int]:
     return {id(n) for n in nodes if first_unknown(n.text)}
 
 
+_SETTLING_CALL = re.compile(r"\s*=?\s*(?:_xlfn\.)?(" + "|".join(
+    re.escape(f) for f in sorted(discrete_doubt.SETTLING, key=len, reverse=True))
+    + r")\s*\(", re.I)
+
+
+_LITERAL = re.compile(r"\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*")
+
+
+def settles(text: str | None) -> bool:
+    """Whether formula ``text`` is one call of a step function (``=ROUND(PMT(...),2)``,
+    ``addin.formula.discrete_doubt.SETTLING``) and nothing else, its arguments after the
+    first written numbers: computed, its value is Excel's exactly (the call is refused
+    where its number's doubt could change it: ``addin.formula.discrete_doubt``), so the
+    formulas reading it are not downstream through it. (An argument after the first that
+    is computed, ``ROUND(x,LOG10(y))``, could carry a doubt the check does not vary.)"""
+    body = ft.outside_strings(text or "")
+    m = _SETTLING_CALL.match(body)
+    if not m:
+        return False
+    depth, commas = 0, []
+    for i in range(m.end() - 1, len(body)):
+        ch = body[i]
+        depth += {"(": 1, ")": -1, "{": 1, "}": -1}.get(ch, 0)
+        if ch == "," and depth == 1:
+            commas.append(i)
+        if depth == 0:
+            rest = [body[a + 1:b] for a, b in zip(commas, [*commas[1:], i], strict=False)]
+            return not body[i + 1:].strip() and all(_LITERAL.fullmatch(r) for r in rest)
+    return False
+
+
 def downstream(nodes) -> dict[int, str]:
     """``{id(node): function}`` of the formulas and defined names among ``nodes``
     downstream of a function of ``UNKNOWN_LAST_DIGITS`` (the module's docstring): the
-    function named is the first found on the way up. Computed to a fixed point, so that
-    the order of ``nodes`` (and cycles) does not matter."""
+    function named is the first found on the way up, through any formula but one that
+    ``settles``. Computed to a fixed point, so that the order of ``nodes`` (and cycles)
+    does not matter."""
     live = [n for n in nodes if n.keep is None or n.is_name]
     got = {id(n): f for n in live if (f := first_unknown(n.text))}
     if not got:
         return got
+    settled = {id(n) for n in live if settles(n.text)}
     changed = True
     while changed:
         changed = False
         for n in live:
             if id(n) in got:
                 continue
-            up = next((got[id(d)] for d in n.deps if id(d) in got), None)
+            up = next((got[id(d)] for d in n.deps if id(d) in got and id(d) not in settled),
+                      None)
             if up is None and ft.makes_references(n.text):
                 up = next(iter(got.values()))
             if up is not None:

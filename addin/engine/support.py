@@ -272,7 +272,7 @@ def iterated_and_read(wb, skip=()) -> list[tuple[object, str]]:
     return out
 
 
-_TEXT_CALL = re.compile(r"(?<![\w.])TEXT\s*\(", re.I)
+_TEXT_CALL = re.compile(r"(?<![\w.])(TEXT|DOLLAR|FIXED)\s*\(", re.I)
 
 
 _VOLATILE_CALL = re.compile(r"(?<![\w.])(?:_xlfn\.)?(?:TODAY|NOW|RAND|RANDBETWEEN|RANDARRAY)"
@@ -310,12 +310,16 @@ def text_shape(text: str) -> str:
 
 
 def text_disagreements(wb, skip=()) -> list[tuple[object, str]]:
-    """``[(node, reason)]`` for formulas calling TEXT whose value differs from the one
-    Excel saved in the cell. TEXT reads its format in the language of the Excel that
-    computes it (``"0.00"`` is 0.067 for 67.1 in a German Excel, where "." groups
-    thousands): napkin reads formats as English (United States) Excel does, and a
-    difference with the saved value says the workbook was computed in another
-    language (or its inputs changed since Excel saved it). A formula that reads the clock
+    """``[(node, reason)]`` for formulas calling TEXT, DOLLAR or FIXED whose value differs
+    from the one Excel saved in the cell. TEXT reads its format in the language of the
+    Excel that computes it (``"0.00"`` is 0.067 for 67.1 in a German Excel, where "."
+    groups thousands), and DOLLAR and FIXED write the currency and the separators of the
+    computer's settings (Microsoft Support, "DOLLAR function": "using currency format";
+    the business corpus's third part, Financial Feasibility.xlsx, saved
+    ``"Does not balance by " & DOLLAR(D56-D51,2)`` as "Does not balance by -0,00 €"):
+    napkin writes them as English (United States) Excel does, and a difference with the
+    saved value says the workbook was computed in another language (or its inputs
+    changed since Excel saved it). A formula that reads the clock
     or random numbers (TEXT(TODAY(),"MMMM")) gives another value than the one saved by
     design: there the two texts need only the same ``text_shape`` (Excel saved "January",
     napkin computes "December": both English month names; "Abril", Portuguese Excel's,
@@ -326,8 +330,9 @@ def text_disagreements(wb, skip=()) -> list[tuple[object, str]]:
     out = []
     volatile = None
     for n in wb.nodes:
-        if n in skip or n.spill is not None or n.keep is not None or not _TEXT_CALL.search(
-                ft.outside_strings(n.text or "")):
+        called = None if n in skip or n.spill is not None or n.keep is not None else \
+            _TEXT_CALL.search(ft.outside_strings(n.text or ""))
+        if called is None:
             continue
         sheet = wb.sheets[n.sheet]
         saved = sheet.cached.get((n.r, n.c))
@@ -340,6 +345,10 @@ def text_disagreements(wb, skip=()) -> list[tuple[object, str]]:
             if n in volatile and isinstance(ours, str) and text_shape(ours) == \
                     text_shape(saved):
                 continue
+            name = called.group(1).upper()
             out.append((n, "TEXT giving another text than Excel saved (number formats "
-                           "written in another language's Excel?)"))
+                           "written in another language's Excel?)" if name == "TEXT" else
+                        f"{name} giving another text than Excel saved (its currency and "
+                        "separators are the computer's settings, not the workbook's; "
+                        "napkin writes English (United States) Excel's)"))
     return out

@@ -11,15 +11,16 @@ of formulas that renames one of them fails there, loudly.
 This module imports nothing but the declarations of Excel's functions
 (``addin.formula.excel_functions``, which name the functions of a kind: those computed in
 the 1904 date system, those whose serials are checked, those whose approximate match is
-computed on sorted values only): the replacements are named, ``"module:function"``, and
-resolved by ``ready()``.
+computed on sorted values only) and the step functions checked for the doubt of their
+number (``addin.formula.discrete_doubt.STEPS``): the replacements are named,
+``"module:function"``, and resolved by ``ready()``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from addin.formula import excel_functions
+from addin.formula import discrete_doubt, excel_functions
 from addin.formula.patches_excel import EXCEL_FUNCTIONS
 
 
@@ -465,8 +466,19 @@ _EXCEL = (
       for name in ("COUNTIF", "COUNTIFS", "SUMIF", "SUMIFS", "AVERAGEIF", "AVERAGEIFS")),
 )
 
+#: the step functions (INT, ROUND...) refused where their result changes within the doubt
+#: of their number's last digits: last, around whichever function stands there
+_DOUBT = tuple(
+    Patch(_F, TABLE, name, f"{name} of a number downstream of PMT, ^ and the like, whose last "
+          "digits napkin does not know to be Excel's, near where its result changes: Excel's "
+          "number may lie on the other side; refused there in strict mode",
+          "tests/test_discrete_doubt.py (INT(LOG10(1000)), ROUND of a half computed with ^; "
+          "Microsoft Learn, \"Floating-point arithmetic may give inaccurate results in "
+          "Excel\")", "addin.formula.discrete_doubt:guarded")
+    for name in discrete_doubt.STEPS)
+
 #: every change napkin makes to formulas, in the order ``ready()`` makes them
-PATCHES: tuple[Patch, ...] = (*_FORMULAS, *_EXCEL)
+PATCHES: tuple[Patch, ...] = (*_FORMULAS, *_EXCEL, *_DOUBT)
 
 #: formulas' names swapped for the time of one parse (``addin.formula.fx.parse``), under
 #: its lock, and put back after: (module, class, attribute, what the swap corrects)
