@@ -138,8 +138,8 @@ def _guarded(original, key: str, skip: int):
     def call(*args):
         got = original(*args)
         how_far, why = doubt()
-        if not how_far or len(args) <= skip:
-            return got
+        if not how_far or len(args) <= skip or isinstance(got, fx.load().XlError):
+            return got  # (an error value: refused, or no step to be on either side of)
         first, before, after = args[skip], args[:skip], args[skip + 1:]
         lower, upper = _scaled(first, 1 - how_far), _scaled(first, 1 + how_far)
         if lower is None:
@@ -154,4 +154,7 @@ def _guarded(original, key: str, skip: int):
                            "other side")
         return got
 
+    # the short way for one-cell arguments (addin.formula.one_cell) is made of the function
+    # wrapped, and wrapped again: the check runs on either way
+    call.doubt_inner, call.doubt_rewrap = original, lambda f: _guarded(f, key, skip)
     return call

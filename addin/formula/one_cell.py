@@ -29,10 +29,18 @@ _PLAIN = (int, float, bool, str)
 
 def one_cell(func):
     """``func``, or (when it is one of formulas' element-wise functions) a function with
-    the same results that skips ``np.vectorize`` for one-cell arguments."""
+    the same results that skips ``np.vectorize`` for one-cell arguments. A step function
+    checked for its number's doubt (``addin.formula.discrete_doubt``) gets the short way
+    of the function it wraps, wrapped the same."""
     got = _MADE.get(id(func))
     if got is None or got[0] is not func:
-        got = _MADE[id(func)] = (func, _make(func) or func)
+        inner = getattr(func, "doubt_inner", None)
+        if inner is not None:
+            short = one_cell(inner)
+            made = func.doubt_rewrap(short) if short is not inner else None
+        else:
+            made = _make(func)
+        got = _MADE[id(func)] = (func, made or func)
     return got[1]
 
 

@@ -466,16 +466,12 @@ _EXCEL = (
       for name in ("COUNTIF", "COUNTIFS", "SUMIF", "SUMIFS", "AVERAGEIF", "AVERAGEIFS")),
 )
 
-#: the step functions (INT, ROUND...) refused where their result changes within the doubt
-#: of their number's last digits: last, around whichever function stands there
-_DOUBT = tuple(
-    Patch(_F, TABLE, name, f"{name} of a number downstream of PMT, ^ and the like, whose last "
-          "digits napkin does not know to be Excel's, near where its result changes: Excel's "
-          "number may lie on the other side; refused there in strict mode",
-          "tests/test_discrete_doubt.py (INT(LOG10(1000)), ROUND of a half computed with ^; "
-          "Microsoft Learn, \"Floating-point arithmetic may give inaccurate results in "
-          "Excel\")", "addin.formula.discrete_doubt:guarded")
-    for name in discrete_doubt.STEPS)
+#: step functions refused where the doubt of their number's last digits (downstream of
+#: PMT, ^...) could change them: last, around whichever function stands there
+_DOUBT = tuple(Patch(_F, TABLE, name, f"{name} of a number whose last digits may not be "
+                     "Excel's, near where its result changes: refused in strict mode",
+                     "tests/test_discrete_doubt.py (INT(LOG10(1000)), ROUND(1.5^2,1))",
+                     "addin.formula.discrete_doubt:guarded") for name in discrete_doubt.STEPS)
 
 #: every change napkin makes to formulas, in the order ``ready()`` makes them
 PATCHES: tuple[Patch, ...] = (*_FORMULAS, *_EXCEL, *_DOUBT)

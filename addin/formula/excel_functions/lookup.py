@@ -44,8 +44,8 @@ excel("CHOOSEROWS", "scalars, cells, ranges, arrays, errors, omitted",
       "past the rows); tests/test_excel_dynamic_shape.py (values worked by hand from them)",
       xlfn=True, array_context=True)
 excel("COLUMNS", "cells, ranges, arrays",
-      "tests/test_checked_forms.py (Microsoft's COLUMNS examples) ; a reference to one cell "
-      "(a range of one column: 1, as ROWS of one cell, below): "
+      "tests/test_checked_forms.py (Microsoft's COLUMNS examples) ; a reference to one cell (a"
+      " range of one column: 1, as ROWS of one cell, below): "
       "tests/test_checked_more_forms.py::test_rows_and_columns_of_one_cell ; "
       "tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant (Microsoft "
       "Support, \"COLUMNS function\": =COLUMNS({1,2,3;4,5,6}) is 3)",
@@ -182,11 +182,11 @@ excel("ROW", "scalars, cells, ranges, empty",
 excel("ROWS", "cells, ranges, arrays, empty",
       "tests/test_excel_functions.py (values from Microsoft's documented examples or worked by"
       " hand) ; a reference to one cell (1: ROWS($B$15:B15) saved 1 in the fourteenth held-out"
-      " part's (seen) Annual Report.xlsx, Calculations!A15, ROWS(A$6:A6) and ROWS(F$70:F70) "
-      "in its Financial Statement Modeling.xlsm, Scenario!A6 and F70, the counter a list's "
-      "first row starts): tests/test_checked_more_forms.py::test_rows_and_columns_of_one_cell"
-      " ; tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant "
-      "(Microsoft Support, \"ROWS function\": =ROWS({1,2,3;4,5,6}) is 2)",
+      " part's (seen) Annual Report.xlsx, Calculations!A15, ROWS(A$6:A6) and ROWS(F$70:F70) in"
+      " its Financial Statement Modeling.xlsm, Scenario!A6 and F70, the counter a list's first"
+      " row starts): tests/test_checked_more_forms.py::test_rows_and_columns_of_one_cell ; "
+      "tests/test_excel_referee.py::test_rows_and_columns_of_an_array_constant (Microsoft "
+      "Support, \"ROWS function\": =ROWS({1,2,3;4,5,6}) is 2)",
       place_only=True)
 excel("SORT", "scalars, cells, ranges, arrays, omitted",
       "Microsoft Support, \"SORT function\" (its examples); tests/test_excel_dynamic.py (values "
