@@ -256,3 +256,22 @@ def test_dollar_in_another_countrys_settings_is_refused(tmp_path):
     src = xlsx_make.write(tmp_path / "in2.xlsx", {"S": [
         c("B1", "DOLLAR(1234.567,2)", "$1,234.57", t="str")]})
     assert calc_workbook(src, tmp_path / "out2.xlsx", {})["S!B1"] == "$1,234.57"
+
+
+def test_a_format_in_english_united_states_is_rendered_and_other_locales_refused():
+    # the business corpus's fifteenth part (seen), acollant040216's Personal Finance
+    # Tracker.xlsx: Calendar!C4 = TEXT(DATE(C$3,ROW()-3,1),"[$-409]mmm-yy") saved "Jan-25"
+    # (C3 2025; 45658 is 1 January 2025). ECMA-376 Part 1, 18.8.31, "[$USD-409]": a
+    # currency written as it is, then the language info in hexadecimal, 409 English
+    # (United States), the language napkin renders every format in; [$-407] (German) and
+    # [$-F800] (the computer's long date) are the computer's or another language's: refused
+    from addin.excel.numfmt import text
+    from addin.excel.numfmt_codes import Unsupported
+
+    assert text(45658, "[$-409]mmm-yy") == "Jan-25"
+    assert text(45658, "[$-en-US]mmmm d, yyyy") == "January 1, 2025"
+    assert text(1234.5, "[$$-409]#,##0.00") == "$1,234.50"
+    assert text(1234.5, "[$USD-409] #,##0.00") == "USD 1,234.50"
+    for code in ("[$-407]mmmm", "[$-F800]dddd, mmmm dd, yyyy", "[$€-407]#,##0.00"):
+        with pytest.raises(Unsupported, match="the format code"):
+            text(45658, code)

@@ -27,7 +27,10 @@ from defusedxml import ElementTree as ET
 from addin.formula import formula_text as ft
 from addin.ooxml import xlsx_values as xv
 
-_NAME = re.compile(r"[A-Za-z_\\][\w.\\]*")
+#: a name as Excel allows one: a letter of any script (a table named 表1 or أمريكية, as
+#: Excel saved them in the business corpus's sixteenth part), an underscore or a backslash,
+#: then letters, digits, periods, underscores and backslashes
+_NAME = re.compile(r"(?:[^\W\d]|\\)[\w.\\]*")
 _SPECIALS = {"#ALL", "#DATA", "#HEADERS", "#TOTALS", "#THIS ROW"}
 
 

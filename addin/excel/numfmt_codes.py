@@ -30,6 +30,15 @@ _TOKEN = re.compile(
 _CONDITION = re.compile(r"(<=|>=|<>|<|>|=)\s*(-?[\d.]+(?:[eE][-+]?\d+)?)")
 _COLOR = re.compile(r"(?i)(black|blue|cyan|green|magenta|red|white|yellow|color\s*\d+)")
 _ELAPSED = re.compile(r"(?i)(h+|m+|s+)")
+#: a currency and locale, ``[$<currency>-<language info>]`` (ECMA-376 Part 1, 18.8.31,
+#: "[$USD-409]": the currency a text written as it is, the language info a hexadecimal
+#: number whose low 16 bits are the language, 0x409 English (United States), the next
+#: bytes the calendar and the number system; or, as Excel 365 writes it, "en-US")
+_LOCALE = re.compile(r"\$(?P<currency>[^-]*)"
+                     r"(?:-(?P<locale>[0-9A-Fa-f]{1,8}|[A-Za-z]{2}-[A-Za-z]{2}))?")
+#: the language info napkin renders: English (United States), its Gregorian calendar and
+#: Western digits, as napkin reads every format
+_ENGLISH_US = ("409", "en-us")
 
 
 def split_sections(code: str) -> list[str]:
@@ -77,6 +86,10 @@ def tokens(section: str):
                 continue
             elif _ELAPSED.fullmatch(b):
                 toks.append(("elapsed", b.lower()))
+            elif (loc := _LOCALE.fullmatch(b)) and (loc.group("locale") is None or (
+                    loc.group("locale").lower().lstrip("0") in _ENGLISH_US)):
+                if loc.group("currency"):
+                    toks.append(("lit", loc.group("currency")))
             else:
                 raise Unsupported(f"the format code [{b}]")
         elif kind == "fill":
