@@ -20,9 +20,9 @@ bounds, where the formula is one of them (below):
 
 **Where.** Only in a formula that is one such call and nothing else, its arguments after
 the first written numbers (``=ROUND(PMT(...),2)``, ``addin.engine.last_digits.settles``,
-listed in ``context.STATE.settling``), whose value
-then is Excel's exactly: ``addin.engine.last_digits.downstream`` does not carry the doubt
-through it to the formulas reading it. A step call inside a larger formula is not checked,
+listed in ``context.STATE.settling``), whose value then is Excel's exactly:
+``addin.engine.last_digits.downstream`` does not carry the doubt through it to the formulas
+reading it. A step call inside a larger formula is not checked,
 as before: the doubt is known of a whole formula, not of each argument, and checking every
 call with the formula's doubt refused the template's own ``CEILING(ROUND(x,
 11-INT(LOG10(x))),1)``, whose number ``x`` carries no doubt, and ``CEILING`` of exact head
@@ -36,7 +36,9 @@ argument (a larger number never gives a smaller step), so the same result at bot
 the result for every number between, Excel's among them. MOD, which is not monotone, is
 not among them; nor are the date parts (YEAR, MONTH...), whose serial numbers are seldom
 computed through powers. Its first argument is checked whatever its form: one number, or
-each number of a range or an array (an array formula's).
+each number of a range or an array (an array formula's). A call that gives an error value
+is not checked: it was refused for a reason of its own, or has no step to be on either
+side of.
 
 References
 ----------
