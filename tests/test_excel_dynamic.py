@@ -380,3 +380,22 @@ def test_an_empty_cell_in_the_array_is_refused(tmp_path):
               xlsx_make.cell("C1", "SUM(A1:A3)", 3)]
     with pytest.raises(WorkbookError, match=r"SORT\(\) given an empty cell in S!A1"):
         calc_workbook(write(tmp_path / "in.xlsx", cells), tmp_path / "out.xlsx", {})
+
+
+def test_a_dynamic_formula_of_one_cell_branches_as_a_plain_formula(tmp_path):
+    # the business corpus's fifteenth part (seen), Financial Calculator.xlsx, Backend!L3 =
+    # _xlfn.IFS(B3="SIP",B13*B10*C4,...,B3="SIP+Lumpsum",B17*B10*C4+B16), saved by Excel
+    # 365 as a dynamic array formula of one cell, holds the third value, though the first,
+    # not taken, was "---"*5, #VALUE!: such a formula is a plain one, and an argument its
+    # branches do not take is not refused for its forms (here B1, and C1's IFS, which its
+    # IF does not take). A legacy array formula of one cell (no cm="1") is refused as before.
+    c = xlsx_make.cell
+    values = [c("A1", None, "b", t="inlineStr"), c("A2", None, "---", t="inlineStr")]
+    cells = [*values, *spill("B1", "B1", '_xlfn.IFS(A1="a",A2*5,A1="b",7)', [[7]]),
+             *spill("C1", "C1", 'IF(A1="a",_xlfn.IFS(A1="a",A2*5),8)', [[8]])]
+    res = calc_workbook(write(tmp_path / "in.xlsx", cells), tmp_path / "out.xlsx", {})
+    assert res["S!B1"] == 7 and res["S!C1"] == 8
+    legacy = [*values, '<c r="B1"><f t="array" ref="B1">_xlfn.IFS(A1="a",A2*5,A1="b",7)</f>'
+                       '<v>7</v></c>']
+    with pytest.raises(WorkbookError, match="IFS"):
+        calc_workbook(write(tmp_path / "in2.xlsx", legacy), tmp_path / "out2.xlsx", {})

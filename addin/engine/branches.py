@@ -154,6 +154,19 @@ def taken(name: str, args: list) -> frozenset | None:
     return None
 
 
+def dynamic_one(node) -> bool:
+    """Whether ``node`` is a formula Excel 365 saved as a dynamic array formula of one cell
+    (``<f t="array" ref="L3">`` with the cell's dynamic-array metadata): a plain formula
+    there, whose result was one value. Its branches are Excel's as a one-cell formula's:
+    the business corpus's fifteenth part (seen), Financial Calculator.xlsx, Backend!L3 =
+    IFS(B3="SIP",B13*B10*C4,...,B3="SIP+Lumpsum",B17*B10*C4+B16) saved 2957599.97, the
+    third value, though the first, not taken, was "---"*5, #VALUE!."""
+    if node is None or node.is_name or node.spill is None or not getattr(node, "dynamic", False):
+        return False
+    r1, c1, r2, c2 = node.spill
+    return r1 == r2 and c1 == c2
+
+
 def bare(name: str) -> str:
     """A function's name as listed: upper case, without ``_xlfn.`` / ``_xlws.``."""
     return name.upper().removeprefix("_XLFN.").removeprefix("_XLWS.")

@@ -167,10 +167,11 @@ class FastFn:
                     v = f(v)
                 vals[k] = v
         Ranges = ns.Ranges
-        flow = self.flow if at is not None else None  # (an array formula: every call
-        state = context.STATE
-        if flow is not None:  # counts) what the calls in branches find, and their
-            state.form_pending = pending = {}  # refusals (context.refuse), wait for values
+        state = context.STATE  # (an array formula: every call counts, but a dynamic one
+        flow = self.flow if at is not None or branches.dynamic_one(  # of one cell, a plain
+            getattr(state, "node", None)) else None  # formula there: branches.dynamic_one)
+        if flow is not None:  # what the calls in branches find, and their refusals
+            state.form_pending = pending = {}  # (context.refuse), wait for values
             state.refuse_pending = refusals = {}
         try:
             for g, step, name in zip(self.positions, self.steps, self.names, strict=True):

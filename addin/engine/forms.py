@@ -270,8 +270,8 @@ def guarded(func, call: Call):
         if out is not None:
             node, reason, given = state.node, None, args[skip:] if skip else args
             one_cell = node is not None and node.spill is None and not node.is_name
-            keep = branches.taken(name, given) if by_argument is not None and \
-                len(given) == len(by_argument) and one_cell else None  # (None: all)
+            keep = branches.taken(name, given) if by_argument is not None and len(given) == \
+                len(by_argument) and (one_cell or branches.dynamic_one(node)) else None
             if static:  # (the forms of its compile, now that it is computed)
                 book = getattr(state, "book", None)
                 reason = static_reason(call, node is None or node.spill is None,
