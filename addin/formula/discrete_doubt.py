@@ -55,6 +55,7 @@ import functools
 import numpy as np
 
 from addin.formula import context, fx
+from addin.formula.excel_numbers import NEAR_EQUAL, UNKNOWN_DIGITS_EQUAL  # (comparisons')
 
 #: the monotone step functions of one number checked so (formulas' table names, the
 #: ``_XLFN.`` forms Excel saves included)
@@ -64,10 +65,6 @@ STEPS = ("INT", "TRUNC", "ROUND", "ROUNDUP", "ROUNDDOWN", "MROUND", "EVEN", "ODD
          "_XLFN.FLOOR.PRECISE", "ISO.CEILING")
 #: the functions a formula that is one call of settles (``addin.engine.last_digits``)
 SETTLING = frozenset(name.removeprefix("_XLFN.") for name in STEPS)
-#: downstream of PMT, ``^``...: the doubt of napkin's number (as ``near_equal``'s)
-NEAR_EQUAL = 2.0 ** -40
-#: the same where the formula's inputs are Excel's saved values to within this only
-UNKNOWN_DIGITS_EQUAL = 2.0 ** -36
 _REAL = (int, float, np.floating, np.integer)
 
 
