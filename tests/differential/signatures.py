@@ -169,6 +169,8 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
     "WORKDAY.INTL": (("d", "wd"), ("wwe", "r"), None),
     "WEEKNUM": (("d",), ("wn",), None), "ISOWEEKNUM": (("d",), (), None),
     "TIMEVALUE": (("tv",), (), None), "NOW": ((), (), None),
+    "KURT": (("r",), (), "n"), "SKEW": (("r",), (), "n"),
+    "CHISQ.DIST.RT": (("n", "n"), (), None),
 }
 
 #: Functions whose result is an array (or a reference of several cells): called inside
@@ -187,7 +189,7 @@ FUTURE = {"RRI", "BASE", "CEILING.MATH", "FLOOR.MATH", "COMBINA", "CONCAT", "COT
           "COVARIANCE.P", "COVARIANCE.S", "NORM.S.DIST", "NORM.DIST", "AGGREGATE", "IFS",
           "IFNA", "MAXIFS", "MINIFS", "RANK.EQ",
           "RANK.AVG", "XOR", "CONFIDENCE.NORM", "CONFIDENCE.T",
-          "CHISQ.TEST", "ISOWEEKNUM", *DYNAMIC}
+          "CHISQ.TEST", "ISOWEEKNUM", "CHISQ.DIST.RT", *DYNAMIC}
 
 #: Formulas LibreOffice does not finish computing, and why (they are not drawn): its
 #: session stays busy and the differential never ends.

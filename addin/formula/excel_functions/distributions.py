@@ -42,6 +42,12 @@ excel("BETADIST", "scalars, cells, empty, errors",
 #: not checked: its page says it iterates until the result is within 3E-7, and ECMA-376's
 #: example, BETAINV(0.5,1,2) = 0.29289341, is 1.9E-7 from the exact 1 - 1/sqrt(2)
 excel("BETAINV", value_args=ALL)
+excel("CHISQ.DIST.RT", "scalars, cells",
+      "Microsoft Support, \"CHISQ.DIST.RT function\" (its example: CHISQ.DIST.RT(18.307,10) is "
+      "0.0500006; deg_freedom truncated; #NUM! for a deg_freedom below 1) and \"CHIDIST "
+      "function\", the function it replaces (#NUM! for an x below 0): "
+      "tests/test_checked_moments.py",
+      xlfn=True)
 excel("CHISQ.TEST", "ranges",
       "Microsoft Support, \"CHISQ.TEST function\" (its example 0.0003082; #N/A for ranges of "
       "different numbers of points); the cell Excel saved in part heldout6 (seen), A-B "
@@ -79,6 +85,11 @@ excel("CONFIDENCE.T", "scalars, cells, errors",
       "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
       "returns it): tests/test_errors_given.py",
       xlfn=True, value_args=ALL, no_logical=("alpha", "standard_dev", "size"), first_error=True)
+excel("KURT", "scalars, cells, ranges",
+      "Microsoft Office 97 help, \"KURT\" (KURT(3,4,5,2,3,4,5,6,4,7) returns -0.1518) and "
+      "Microsoft Support, \"KURT function\" (the same ten values in A2:A11, -0.151799637; "
+      "#DIV/0! for fewer than four points or a standard deviation of 0): "
+      "tests/test_checked_moments.py")
 excel("NORM.DIST", "scalars, cells, empty",
       "values Excel saved in tests/corpus/sheetjs/formula_stress_test.xlsx (Statistical!B41; "
       "its file computed since 7 December 2026 (tests/test_fidelity.py), and "
@@ -199,3 +210,7 @@ excel("POISSON.DIST", "scalars, cells, empty, errors",
       "addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a function given an error value "
       "returns it): tests/test_errors_given.py",
       xlfn=True, elementwise=True, value_args=ALL, first_error=True)
+excel("SKEW", "scalars, cells, ranges",
+      "Microsoft Support, \"SKEW function\" (its example: 3, 4, 5, 2, 3, 4, 5, 6, 4, 7 in "
+      "A2:A11, 0.359543071; #DIV/0! for fewer than three points or a standard deviation of 0):"
+      " tests/test_checked_moments.py")
