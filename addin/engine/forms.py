@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from addin.engine import branches, first_error
+from addin.engine import branches, criteria_forms, first_error
 from addin.engine.boot import ready
 from addin.formula import array_sizes, context, excel_functions, fx, ranges
 
@@ -289,6 +289,9 @@ def guarded(func, call: Call):
                     if keep is not None and p not in keep:
                         continue
                     got = value_forms(a, seen, values)
+                    if "numeric text" in got and name in criteria_forms.PAIRS and \
+                            criteria_forms.matches_nothing(name, given, p):
+                        got = got - {"numeric text"}
                     if lifted or elementwise and node is not None and \
                             node.spill is not None:  # (an array formula's)
                         got = each(got)
@@ -311,12 +314,6 @@ def guarded(func, call: Call):
 
     checking.__wrapped__ = func
     return checking
-
-
-def _empty_text(v) -> bool:  # the empty text "", typed or held by one cell
-    v = v._value if isinstance(v, ready().Ranges) else v
-    return type(x := v.item(0) if isinstance(v, np.ndarray) and v.size == 1 else v) is str \
-        and not x
 
 
 def _record(state, out: dict, node, step: int, certain: bool, reason: str) -> None:

@@ -46,6 +46,9 @@ def criteria(original, key: None):
                 return ~empty(test_range)
             if condition == "=":
                 return empty(test_range)
+            if not _ORDERING.match(condition) and _no_cell_can_equal(test_range["raw"], body):
+                nothing = np.zeros(np.shape(test_range["raw"]), dtype=bool)
+                return ~nothing if negated else nothing
             if condition.startswith("<>"):
                 return ~original(test_range, "=" + condition[2:])
             ordered = _ordered_texts(test_range["raw"], condition)
@@ -62,6 +65,27 @@ def criteria(original, key: None):
 
 
 _ORDERING = re.compile(r"(<=|>=|<(?!>)|>)(.+)$", re.S)  # (not "<>")
+_DIGIT = re.compile(r"\d")
+
+
+def _no_cell_can_equal(raw, body: str) -> bool:
+    """Whether ``"=body"`` matches no cell of ``raw`` however Excel reads ``body``: every
+    cell is empty or a text without a digit (no number, logical or error value, and no
+    text that could read as a number or a date), and none is ``body`` without case.
+
+    Then ``"=body"`` matches nothing and ``"<>body"`` everything, whether Excel reads
+    ``body`` as a number or date (it then matches cells of that number) or as a text (it
+    matches equal texts, without case). So a body read by the computer's settings
+    (``"Jun-25"``: 25 June of this year, or June 2025, ``addin.formula.locale_texts``)
+    need not stop strict mode over a range of month names. References: Microsoft
+    Support, "COUNTIF function" (criteria are not case sensitive)."""
+    folded = {body.casefold(), body.upper(), body.lower()}
+    for v in np.asarray(raw, dtype=object).ravel():
+        if type(v) is not str or _DIGIT.search(v):
+            return False
+        if {v.casefold(), v.upper(), v.lower(), v.strip().casefold()} & folded:
+            return False
+    return True
 
 
 def _reads_as_number(text: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 
 import numpy as np
 
@@ -50,6 +51,13 @@ def isnumber(original, key: str):
     return wrap_ranges_func(functools.partial(iserror, check=number, array=FalseArray))
 
 
+#: why strict mode stops on a month and a number without a year (``text_date``)
+MONTH_AND_NUMBER = ("a month and a number without a year (a day of this year, or a year: "
+                    "Excel read \"May-25\" as May 2025)")
+#: ``on`` while MONTH reads its argument (``addin.formula.fx_excel_dates.month_of_text``)
+MONTH_ONLY = threading.local()
+
+
 def text_date(original, key: None):
     """formulas' reading of a date written as text, refusing a year Excel does not
     accept (``YEAR("7/5/1800")`` and ``DATEVALUE("7/5/10000")`` are ``#VALUE!`` in Excel:
@@ -61,7 +69,10 @@ def text_date(original, key: None):
     (``addin.formula.locale_texts``: the order of day and month, its separators) stops
     strict mode (``context.refuse``), and so does a month and a number without a year:
     Excel read "May-25" as May 2025 (the business corpus's fourteenth part), where
-    formulas' parser read 25 May of this year."""
+    formulas' parser read 25 May of this year; "Feb-29" in a year without that day is
+    refused too (formulas' parser gave no date: February 2029, or none?). Only MONTH
+    reads such a text (a day of it valid) without stopping, its month being the same read
+    either way (``MONTH_ONLY``, ``addin.formula.fx_excel_dates.month_of_text``)."""
 
     import calendar
 
@@ -73,15 +84,18 @@ def text_date(original, key: None):
         if not 1900 <= got[0] <= 9999:
             raise ValueError(f"{text!r} is not a date between 1900 and 9999")
         year, month, day = got[0], got[1], got[2]
+        parsed = date._get_date_parser()._parse(text)[0]
+        month_and_number = (parsed is not None and parsed.year is None
+                            and None not in (parsed.month, parsed.day))
         last = 29 if (year, month) == (1900, 2) else calendar.monthrange(year, month)[1]
         if not 1 <= day <= last:  # 2024-02-30 is no date (1900-02-29 is, in Excel)
+            if month_and_number:  # ("Feb-29" in 2026: no day, but February 2029?)
+                return None, MONTH_AND_NUMBER
             raise ValueError(f"{text!r} is not a date")
-        parsed = date._get_date_parser()._parse(text)[0]
         if parsed is None or parsed.year is not None:
             return got, None
-        if None not in (parsed.month, parsed.day):  # ("May-25": May 2025 in Excel)
-            return got, ("a month and a number without a year (a day of this year, or a "
-                         "year: Excel read \"May-25\" as May 2025)")
+        if month_and_number:  # ("May-25": May 2025 in Excel)
+            return got, MONTH_AND_NUMBER
         if parsed.hour is not None:  # ("12 PM": formulas adds 1 January of this year)
             return got, "a time written otherwise than h:mm (no page gives Excel's forms)"
         raise ValueError(f"{text!r} is not a date")  # "March", "Mon", "1st"
@@ -89,6 +103,8 @@ def text_date(original, key: None):
     def text2datetime(text):
         reason = locale_texts.numeric_date_read_by_locale(text)
         got, doubt = read(text)  # (no date at all: ValueError, as before)
+        if got is not None and doubt is MONTH_AND_NUMBER and getattr(MONTH_ONLY, "on", False):
+            doubt = None  # (its month is the same read either way: ``month_of_text``)
         reason = reason or doubt
         if reason is not None:
             context.refuse(locale_texts.why(text, reason))

@@ -7,6 +7,8 @@ in place once, by ``addin.engine.boot.ready``.
 
 from __future__ import annotations
 
+import functools
+
 from addin.formula import context
 
 #: 1 March 1900, serial 61: before it Excel's calendar holds "January 0, 1900" (serial 0)
@@ -269,3 +271,28 @@ def datedif_unit(original, key: str):
         return date.xdatedif(start_date, end_date, unit)
 
     return wrap_ufunc(datedif, input_parser=lambda *a: date.text2num(a))
+
+
+def month_of_text(original, key: str):
+    """formulas' MONTH, given a month and a number without a year (``"Jun-25"``): its
+    month, which is the same whether Excel reads the number as a day of this year or as a
+    year (``"May-25"`` was May 2025 in Excel's saved cells, the business corpus's
+    fourteenth part; formulas' parser reads 25 May). Other functions given such a text
+    (YEAR, DAY, DATEVALUE, arithmetic) stop strict mode as before
+    (``addin.formula.fx_excel.text_date``), as does MONTH given one whose day does not
+    exist (``"Feb-30"``) or a date of numbers read by the computer's settings
+    (``"1/2/2024"``).
+
+    References: Microsoft Support, "MONTH function" (serial_number may be a date written
+    as text); "DATEVALUE function" (a year left out of date_text is this year's)."""
+    from addin.formula import fx_excel
+
+    @functools.wraps(original)
+    def month(*args, **kwargs):
+        fx_excel.MONTH_ONLY.on = True
+        try:
+            return original(*args, **kwargs)
+        finally:
+            fx_excel.MONTH_ONLY.on = False
+
+    return month

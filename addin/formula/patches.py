@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 from addin.formula import discrete_doubt, excel_functions
 from addin.formula.patches_excel import EXCEL_FUNCTIONS
+from addin.formula.patches_parse import DURING_PARSE as DURING_PARSE
+from addin.formula.patches_parse import READS as READS
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,9 @@ _FORMULAS = (
     Patch("formulas.functions.date", "_text2datetime", None, "formulas reads a date "
           "written as text in any year; Excel's dates run from 1900 to 9999",
           _DATE_TEXT_EVIDENCE, f"{_FXE}:text_date"),
+    Patch(_F, TABLE, "MONTH", "a month and a number without a year (\"Jun-25\") read "
+          "as a date stops strict mode (a day of this year, or a year?); its month is the "
+          "same either way", "tests/test_month_texts.py", f"{_FXD}:month_of_text"),
     *(Patch(m, "_str", None, "formulas writes a number in text with Python's str "
             "(0.1+0.2 is \"0.30000000000000004\"); Excel with 15 significant digits",
             "Microsoft Support, \"Floating-point arithmetic may give inaccurate results in "
@@ -475,25 +480,3 @@ _DOUBT = tuple(Patch(_F, TABLE, name, f"{name} of a number whose last digits may
 
 #: every change napkin makes to formulas, in the order ``ready()`` makes them
 PATCHES: tuple[Patch, ...] = (*_FORMULAS, *_EXCEL, *_DOUBT)
-
-#: formulas' names swapped for the time of one parse (``addin.formula.fx.parse``), under
-#: its lock, and put back after: (module, class, attribute, what the swap corrects)
-DURING_PARSE = (
-    ("formulas.tokens.operand", "Empty", "compile",
-     "an omitted argument (=F(1,,3)) parses to OMITTED; formulas gives a plain 0"),
-    ("formulas.tokens.operator", "OperatorToken", "process",
-     "--x negates twice, as Excel's --TRUE is 1; formulas reads -- as +"),
-    ("formulas.tokens.operator", "Operator", "set_expr", "as OperatorToken.process"),
-    ("formulas.tokens.operator", "Operator", "compile", "as OperatorToken.process"),
-)
-
-#: formulas' private names napkin reads without replacing them
-READS = (
-    ("formulas.functions.look", "_get_type_id"),
-    ("formulas.functions.operators", "LOGIC_OPERATORS"),
-    ("formulas.ranges", "_reshape_array_as_excel"),
-    ("formulas.tokens.operand", "_build_sheet_id"),
-    ("formulas.tokens.operand", "range2parts"),
-    ("formulas.functions", "COMPILING"),
-    ("formulas.ranges", "Ranges"),
-)

@@ -145,16 +145,20 @@ excel("MINUTE", "scalars, cells, empty, errors",
       "first in argument order, addin/engine/first_error.py: [MS-VSDX] 2.2.11.2.2.2.8, a "
       "function given an error value returns it): tests/test_errors_given.py",
       elementwise=True, value_args=ALL, first_error=True)
-excel("MONTH", "scalars, cells, empty, errors",
-      "values Excel saved in tests/corpus/xlcalculator/MONTH.xlsx (tests/test_fidelity.py) ; "
-      "an error value (given back: addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; "
-      "MONTH(#N/A) #N/A as Excel saved it in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
-      "EverythingTests!H940): tests/test_checked_common_more.py ; an empty cell read as 0 "
-      "(Microsoft Knowledge Base Q149577, a blank cell is zero; Excel saved HOUR(D7) of the "
-      "empty D7 as 0, DAY(0) 0, MONTH(0) 1, YEAR(0) 1900 in "
-      "tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!G720, F340, F940, "
-      "F1496; a date argument of 0 refused where the function refuses serial 0): "
-      "tests/test_dates_empty.py",
+excel("MONTH", "scalars, cells, numeric text, empty, errors",
+      "values Excel saved in tests/corpus/xlcalculator/MONTH.xlsx (tests/test_fidelity.py) ; a"
+      " date written as text, read as YEAR reads it (one conversion), a month and a number "
+      "without a year its month either way (\"Jun-25\": June, as Excel saved "
+      "IF(MONTH($S$7)<C$6,0,1) in Calculations!C3:N3 of Personal Finance Tracker.xlsx, part "
+      "heldout15 (seen) of tools/business_corpus.csv), one read by the computer's settings "
+      "refused: tests/test_month_texts.py ; an error value (given back: "
+      "addin/engine/first_error.py, [MS-VSDX] 2.2.11.2.2.2.8; MONTH(#N/A) #N/A as Excel saved "
+      "it in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, EverythingTests!H940): "
+      "tests/test_checked_common_more.py ; an empty cell read as 0 (Microsoft Knowledge Base "
+      "Q149577, a blank cell is zero; Excel saved HOUR(D7) of the empty D7 as 0, DAY(0) 0, "
+      "MONTH(0) 1, YEAR(0) 1900 in tests/corpus/poi/FormulaEvalTestData_Copy.xlsx, "
+      "EverythingTests!G720, F340, F940, F1496; a date argument of 0 refused where the "
+      "function refuses serial 0): tests/test_dates_empty.py",
       elementwise=True, value_args=ALL, value_context=True, date_system=True,
       serials_checked=((0,), 1), first_error=True, in_1904=((0,), False))
 excel("NETWORKDAYS", "scalars, cells, ranges, empty",
