@@ -79,7 +79,7 @@ def _no_cell_can_equal(raw, body: str) -> bool:
     (``"Jun-25"``: 25 June of this year, or June 2025, ``addin.formula.locale_texts``)
     need not stop strict mode over a range of month names. References: Microsoft
     Support, "COUNTIF function" (criteria are not case sensitive)."""
-    folded = {body.casefold(), body.upper(), body.lower()}
+    folded = {body.casefold(), body.upper(), body.lower(), body.strip().casefold()}
     for v in np.asarray(raw, dtype=object).ravel():
         if type(v) is not str or _DIGIT.search(v):
             return False
