@@ -290,7 +290,7 @@ def guarded(func, call: Call):
                         continue
                     got = value_forms(a, seen, values)
                     if "numeric text" in got and name in criteria_forms.PAIRS and \
-                            criteria_forms.matches_nothing(name, given, p):
+                            criteria_forms.settled(name, given, p, looks_numeric):
                         got = got - {"numeric text"}
                     if lifted or elementwise and node is not None and \
                             node.spill is not None:  # (an array formula's)
@@ -382,6 +382,8 @@ def compile_calls(graph, inputs: dict, consts: dict,
             if pos < skip:
                 continue
             got = _compiled_forms(k, producer, graph, inputs, consts)
+            if name in criteria_forms.PAIRS and criteria_forms.is_criterion(name, pos - skip):
+                got = got - {"numeric text"}  # (settled when computed, with its range)
             if "ranges" in got and pos in single:
                 intersected = True
             forms |= got

@@ -79,6 +79,8 @@ def _no_cell_can_equal(raw, body: str) -> bool:
     (``"Jun-25"``: 25 June of this year, or June 2025, ``addin.formula.locale_texts``)
     need not stop strict mode over a range of month names. References: Microsoft
     Support, "COUNTIF function" (criteria are not case sensitive)."""
+    if "~" in body:  # ("a~*b" matches "a*b": formulas' own reading)
+        return False
     folded = {body.casefold(), body.upper(), body.lower(), body.strip().casefold()}
     for v in np.asarray(raw, dtype=object).ravel():
         if type(v) is not str or _DIGIT.search(v):

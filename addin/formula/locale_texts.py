@@ -18,7 +18,10 @@ the same either way (``"1/1/2024"``, ``"13/13/2024"`` which is none), year first
 2024"``) is read as before. A month in words and a number without a year (``"May-25"``,
 ``"January1"``) is refused where the text is read as a date (``addin.formula.fx_excel.
 text_date``): the page says a year left out is the clock's, but Excel read "May-25" as
-May 2025.
+May 2025. Its month is the same either way, so MONTH reads it
+(``addin.formula.fx_excel_dates.month_of_text``); as a criterion over a range of texts
+without a digit, none equal to it, it matches no cell either way
+(``addin.formula.criterion_test``).
 
 Numbers written with other digits than ASCII's (``"１２"``, ``"١"``), with a space other
 than the ASCII space (a no-break space, as text copied from a web page has, or a tab), or
