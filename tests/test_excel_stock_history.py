@@ -58,6 +58,17 @@ def test_an_end_date_computed_as_saved_is_taken(tmp_path):
     assert res["S!C12"] == 184.25
 
 
+def test_dates_written_as_text_are_taken_with_the_saved_prices(tmp_path):
+    # the form of heldout13's (seen) Stock Portfolio.xlsx, Giovasantoru: STOCKHISTORY("ERG",
+    # "01-01-2020", "01-01-2024",0,2,0,1), its dates written as text, which Excel reads by
+    # the computer's settings; the saved array is taken whatever they read as (napkin
+    # fetches nothing and computes nothing from them): the dependents compute as above
+    formula = '_xlfn.STOCKHISTORY(C6,"01-01-2024","12-31-2024",0,0,0,1)'
+    res = calc_workbook(_book(tmp_path, formula), tmp_path / "out.xlsx", {})
+    assert [[res[f"S!{c}{r}"] for c in "BC"] for r in (11, 12, 13)] == SAVED
+    assert res["S!E12"] == pytest.approx(-7.4876104287868728E-3, rel=1e-12)  # Excel's
+
+
 @pytest.mark.parametrize("f3, formula, says", [
     # an input computed otherwise than Excel saved it (C3+366 is 45658, saved 45657):
     # the prices saved are not those of the arguments now

@@ -284,7 +284,7 @@ excel("XNPV", "scalars, cells, ranges",
 # (tests/test_checked_lookups.py::test_xirr_saved_cells_are_not_the_root). The corpus
 # compares to 1e-9: napkin cannot give Excel's digits, so XIRR stays refused.
 excel("XIRR", differs="XIRR (Excel's iteration, not published, stops up to 6E-8 from the rate)")
-excel("STOCKHISTORY", "scalars, cells, omitted",
+excel("STOCKHISTORY", "scalars, cells, numeric text, omitted",
       "Microsoft Support, \"STOCKHISTORY function\" (prices fetched from Microsoft's data "
       "service and spilled as an array); the array Excel saved in the formula's spill range, "
       "taken as kept external data where the formula is the call alone, calls nothing volatile"
@@ -293,7 +293,9 @@ excel("STOCKHISTORY", "scalars, cells, omitted",
       " computes, its 2,400 formula cells equal to Excel's; its first rows and dependents "
       "rebuilt in tests/test_excel_stock_history.py; inside LET or another function, given "
       "TODAY(), or inputs changed, refused: open the workbook in Excel to fetch the prices "
-      "again",
+      "again ; a date written as text (\"01-01-2020\", read by the computer's settings): the "
+      "saved array taken all the same, napkin computing nothing from the arguments: "
+      "tests/test_excel_stock_history.py",
       xlfn=True, array_context=True, place_only=True)
 excel("SYD", "scalars, cells, errors",
       "Microsoft Support, \"SYD function\" (its examples: 30,000, salvage 7,500, 10 years: year "
