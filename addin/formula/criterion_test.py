@@ -46,7 +46,8 @@ def criteria(original, key: None):
                 return ~empty(test_range)
             if condition == "=":
                 return empty(test_range)
-            if not _ORDERING.match(condition) and _no_cell_can_equal(test_range["raw"], body):
+            if not _ORDERING.match(condition) and _DIGIT.search(body) and \
+                    _no_cell_can_equal(test_range["raw"], body):  # (else formulas' reading)
                 nothing = np.zeros(np.shape(test_range["raw"]), dtype=bool)
                 return ~nothing if negated else nothing
             if condition.startswith("<>"):
