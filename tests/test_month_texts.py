@@ -74,3 +74,16 @@ def test_a_criterion_of_it_over_numbers_or_an_equal_text_stays_refused(tmp_path)
              c("D2", "COUNTIF(A2:A3,C1)", 1)]
     res, kept = sheet_calc.calc_sheet(tmp_path, cells)
     assert set(kept) == {"S!D1", "S!D2"}
+
+
+def test_a_number_in_excels_text_forms_given_as_a_date_is_refused(tmp_path):
+    # "$45,809" and "50%" read as numbers by Excel's VALUE (45809, 0.5), but formulas' date
+    # parser gave YEAR and MONTH #VALUE! for them; whether Excel reads them as serial
+    # numbers there is on no page: each cell keeps Excel's value. A plain "45809" is read
+    # as the serial number 45809, 1 June 2025 (45292 is 1 January 2024, + 366 + 151 days)
+    res, kept = sheet_calc.calc_sheet(tmp_path, [
+        c("B1", 'YEAR("$45,809")', 2025), c("B2", 'MONTH("50%")', 1),
+        c("B3", 'MONTH("45809")', 6), c("B4", 'YEAR("45809")', 2025)])
+    assert set(kept) == {"S!B1", "S!B2"}
+    assert "a number written as Excel's VALUE reads it" in kept["S!B1"]
+    assert (res["S!B3"], res["S!B4"]) == (6, 2025)

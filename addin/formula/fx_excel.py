@@ -72,7 +72,9 @@ def text_date(original, key: None):
     formulas' parser read 25 May of this year; "Feb-29" in a year without that day is
     refused too (formulas' parser gave no date: February 2029, or none?). Only MONTH
     reads such a text (a day of it valid) without stopping, its month being the same read
-    either way (``MONTH_ONLY``, ``addin.formula.fx_excel_dates.month_of_text``)."""
+    either way (``MONTH_ONLY``, ``addin.formula.fx_excel_dates.month_of_text``). A number
+    in Excel's text forms (``"$45,809"``, ``"50%"``; YEAR reads ``"45809"`` before) stops
+    strict mode too: formulas' parser gave #VALUE!, where Excel may read the number."""
 
     import calendar
 
@@ -101,6 +103,10 @@ def text_date(original, key: None):
         raise ValueError(f"{text!r} is not a date")  # "March", "Mon", "1st"
 
     def text2datetime(text):
+        if isinstance(text, str) and text_number(text) is not None:  # ("$45,809", "50%")
+            context.refuse(f"the text {text!r}, a number written as Excel's VALUE reads it,"
+                           " given where a date is read (its serial number? not checked)")
+            raise ValueError(f"{text!r} is a number written as text")
         reason = locale_texts.numeric_date_read_by_locale(text)
         got, doubt = read(text)  # (no date at all: ValueError, as before)
         if got is not None and doubt is MONTH_AND_NUMBER and getattr(MONTH_ONLY, "on", False):
