@@ -26,6 +26,7 @@ import numpy as np
 
 from addin.engine.boot import ready
 from addin.formula.criterion_test import _no_cell_can_equal
+from addin.formula.fx_excel_args import one_value
 
 #: the functions of criteria: (position of the first criteria range, of its criterion,
 #: the step to the next pair; 0: one pair)
@@ -52,7 +53,7 @@ def settled(name: str, given, position: int, looks_numeric) -> bool:
     if not is_criterion(name, position) or position >= len(given):
         return False
     ns = ready()
-    text = _one_value(given[position], ns)
+    text = one_value(given[position], ns)
     cells = given[position - (criterion - first)]
     if type(text) is not str or not text or not isinstance(cells, ns.Ranges):
         return False
@@ -63,10 +64,3 @@ def settled(name: str, given, position: int, looks_numeric) -> bool:
                        for v in raw.ravel())
     return _no_cell_can_equal(raw, text)
 
-
-def _one_value(v, ns):
-    if isinstance(v, ns.Ranges):
-        v = v._value
-    if isinstance(v, np.ndarray):
-        return v.item(0) if v.size == 1 else None
-    return v

@@ -167,11 +167,14 @@ class FastFn:
                     v = f(v)
                 vals[k] = v
         Ranges = ns.Ranges
-        state = context.STATE  # (an array formula: every call counts, but a dynamic one
-        flow = self.flow if at is not None or branches.dynamic_one(  # of one cell, a plain
-            getattr(state, "node", None)) else None  # formula there: branches.dynamic_one)
-        if flow is not None:  # what the calls in branches find, and their refusals
-            state.form_pending = pending = {}  # (context.refuse), wait for values
+        # An array formula's every call counts, but a dynamic array formula of one cell is
+        # a plain formula (branches.dynamic_one): what the calls in its branches find, and
+        # their refusals (context.refuse), wait for the values that say which are taken.
+        state = context.STATE
+        flow = self.flow if at is not None or branches.dynamic_one(
+            getattr(state, "node", None)) else None
+        if flow is not None:
+            state.form_pending = pending = {}
             state.refuse_pending = refusals = {}
         try:
             for g, step, name in zip(self.positions, self.steps, self.names, strict=True):

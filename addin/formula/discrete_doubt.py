@@ -22,8 +22,8 @@ bounds, where the formula is one of them (below):
 the first written numbers (``=ROUND(PMT(...),2)``, ``addin.engine.last_digits.settles``,
 listed in ``context.STATE.settling``), whose value then is Excel's exactly:
 ``addin.engine.last_digits.downstream`` does not carry the doubt through it to the formulas
-reading it. A step call inside a larger formula is not checked,
-as before: the doubt is known of a whole formula, not of each argument, and checking every
+reading it. A step call inside a larger formula is not checked, as before: the doubt is
+known of a whole formula, not of each argument, and checking every
 call with the formula's doubt refused the template's own ``CEILING(ROUND(x,
 11-INT(LOG10(x))),1)``, whose number ``x`` carries no doubt, and ``CEILING`` of exact head
 counts (docs/fidelity.md). The principled fix, a doubt carried with each value, is not

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 
-from addin.formula import context
+from addin.formula import context, fx_excel
 
 #: 1 March 1900, serial 61: before it Excel's calendar holds "January 0, 1900" (serial 0)
 #: and 29 February 1900 (serial 60)
@@ -285,8 +285,6 @@ def month_of_text(original, key: str):
 
     References: Microsoft Support, "MONTH function" (serial_number may be a date written
     as text); "DATEVALUE function" (a year left out of date_text is this year's)."""
-    from addin.formula import fx_excel
-
     @functools.wraps(original)
     def month(*args, **kwargs):
         fx_excel.MONTH_ONLY.on = True
