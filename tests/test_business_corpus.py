@@ -25,13 +25,13 @@ def test_every_row_is_an_excel_saved_workbook_at_a_commit_on_its_side():
     assert rows and len({r["sha256"] for r in rows}) == len(rows)
     for r in rows:
         # (the second round's parts are the same sides, with a 2: heldout2, tune2; the
-        # third to eighteenth rounds, heldout3-18, are held out whole, not split; so is the
+        # third to nineteenth rounds, heldout3-19, are held out whole, not split; so is the
         # tuning pool, tune3)
         if r["part"] not in ("heldout3", "heldout4", "heldout5", "heldout6", "tune3",
                              "heldout7", "heldout8", "heldout9", "heldout10",
                              "heldout11", "heldout12", "heldout13",
                              "heldout14", "heldout15", "heldout16", "heldout17",
-                             "heldout18"):
+                             "heldout18", "heldout19"):
             assert r["part"].removesuffix("2") == bc.part_of(r["repository"]), r
         assert re.fullmatch(r"[0-9a-f]{40}", r["commit"]), r
         assert re.fullmatch(r"[0-9a-f]{64}", r["sha256"]), r
@@ -55,7 +55,7 @@ def test_the_third_part_shares_no_owner_with_the_first_two_and_caps_each_reposit
                                     "heldout7", "heldout8", "heldout9", "heldout10",
                                     "heldout11", "heldout12", "heldout13",
                                     "heldout14", "heldout15", "heldout16", "heldout17",
-                                    "heldout18")}
+                                    "heldout18", "heldout19")}
     owners = {r["repository"].split("/")[0].lower() for r in third}
     assert third and not owners & earlier
     per_repository = Counter(r["repository"] for r in third)
@@ -71,7 +71,7 @@ def test_the_third_part_shares_no_owner_with_the_first_two_and_caps_each_reposit
 CHRONOLOGICAL = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4", "heldout5",
                  "tune3", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
                  "heldout11", "heldout12", "heldout13", "heldout14", "heldout15",
-                 "heldout16", "heldout17", "heldout18")
+                 "heldout16", "heldout17", "heldout18", "heldout19")
 
 
 @pytest.mark.parametrize(("part", "files", "repositories"), [
@@ -91,7 +91,9 @@ CHRONOLOGICAL = ("heldout", "tune", "heldout2", "tune2", "heldout3", "heldout4",
     # heldout17's names listed 83 candidates only: 26 files of 18 (the manifest's note)
     ("heldout17", 26, 18),
     # heldout18's, 355 candidates: 37 files of 23 (the manifest's note)
-    ("heldout18", 37, 23)])
+    ("heldout18", 37, 23),
+    # heldout19, complete: 45 files of 28 repositories
+    ("heldout19", 45, 28)])
 def test_a_later_part_shares_no_owner_with_the_earlier_ones_and_caps_each_repository(
         part, files, repositories):
     # each round's rule (the fourth and after), committed in the manifest before any
