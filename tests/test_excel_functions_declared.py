@@ -20,7 +20,7 @@ def test_each_table_is_the_declarations():
     assert checked.checked() == xf.checked() and len(xf.checked()) >= 157
     assert forms.DATE_SYSTEM == xf.names("date_system") and "YEARFRAC" in forms.DATE_SYSTEM
     assert forms.PLACE_ONLY == {"AREAS", "COLUMN", "COLUMNS", "ROW", "ROWS", "FIELDVALUE", "_FV",
-                                 "FORMULATEXT", "STOCKHISTORY"}
+                                 "FORMULATEXT", "STOCKHISTORY", "GETPIVOTDATA"}
     assert branches.BRANCHING == {"IF", "IFS", "IFERROR", "IFNA", "CHOOSE", "SWITCH"}
     assert support.DIFFERENT["IMSUM"] == "complex-number functions"
     assert support.DATE_FUNCTIONS == xf.names("refused_in_1904")

@@ -19,7 +19,7 @@ from addin.engine import links, relative_names, spills, tables, threed
 from addin.engine.boot import ready
 from addin.formula import formula_text as ft
 from addin.formula import lambda_calls, let_names, ranges
-from addin.ooxml import guard, rich_values
+from addin.ooxml import guard, pivot_tables, rich_values
 from addin.ooxml import xlsx_values as xv
 from udfs.machinery.errors import ExcelError
 
@@ -163,6 +163,9 @@ class Workbook:
         # the linked data types (Stocks...) cells hold, for _FV (addin.excel.linked_data)
         self.rich = rich_values.read_rich_data(zf, self.book.workbook_path) \
             if meta in zf.namelist() else None
+        # the pivot tables as Excel drew them, for GETPIVOTDATA (addin.excel.pivot_data)
+        self.pivots = pivot_tables.read_pivot_tables(zf, [(s.index, s.path)
+                                                          for s in self.book.sheets])
         for t in self.tables.values():
             self.sheets[t.sheet].filtered |= t.filtered
         for sheet, part in zip(self.sheets, self.book.sheets, strict=True):

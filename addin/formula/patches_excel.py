@@ -239,6 +239,9 @@ EXCEL_FUNCTIONS = (
     *((name, "stock_history:stock_history", MISSING, "Microsoft Support, \"STOCKHISTORY "
        "function\"; tests/test_excel_stock_history.py")
       for name in ("STOCKHISTORY", "_XLFN.STOCKHISTORY")),
+    # (GETPIVOTDATA: the value a pivot table shows, read from its cells as Excel drew them)
+    ("GETPIVOTDATA", "pivot_data:getpivotdata", MISSING,
+     _ms("GETPIVOTDATA", "test_excel_pivot_data.py")),
     *((name, "formulatext:formulatext", MISSING, "Microsoft Support, \"FORMULATEXT "
        "function\"; tests/test_excel_formulatext.py")
       for name in ("FORMULATEXT", "_XLFN.FORMULATEXT")),

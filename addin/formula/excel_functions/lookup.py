@@ -92,6 +92,18 @@ excel("FORMULATEXT", "cells, ranges",
       " text Excel shows otherwise than it writes (_xlfn., brackets, a range or a name outside"
       " an array formula, where Excel 365 may show @) refused (addin/excel/formulatext.py)",
       xlfn=True, place_only=True)
+excel("GETPIVOTDATA", "scalars, cells, ranges",
+      "Microsoft Support, \"GETPIVOTDATA function\" (visible data of a pivot table; #REF! where "
+      "pivot_table is in no pivot table or the arguments describe no visible field); the value"
+      " read from the table's cells as Excel drew them, at the row and column its rowItems and"
+      " colItems give the items named (ECMA-376 Part 1, 18.10; addin/ooxml/pivot_tables.py, "
+      "addin/excel/pivot_data.py); part heldout18's two Forex.xlsm ('Monthly Log'!G7:H1000, "
+      "1,992 calls: #REF! for a pivot_table outside the tables and for items no table shows) "
+      "and tables drawn in tests/test_excel_pivot_data.py; an item whose comparison is not "
+      "settled (dates, numbers against number texts, letter case), a field grouped, a table "
+      "refreshed on opening, of an external source or with several data fields, an error value"
+      " given, refused (addin/excel/pivot_data.py)",
+      place_only=True)
 excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
       "5, 11, and an array constant: \"c\"; exact and approximate matches, the latter computed "

@@ -1,0 +1,229 @@
+"""Excel's GETPIVOTDATA: a value a pivot table shows, found by its data field and items.
+
+GETPIVOTDATA(data_field, pivot_table, [field1, item1], ...) "returns visible data from a
+PivotTable"; "if the arguments do not describe a visible field, or if they include a
+report filter in which the filtered data is not displayed", and "if pivot_table is not a
+range in which a PivotTable is found", it gives #REF! (Microsoft Support). napkin never
+refreshes a pivot table: what it shows is what Excel drew, saved in the sheet's cells as
+values. So the value is read from the table's own cells, at the row and the column whose
+items are those named (``addin.ooxml.pivot_tables`` reads where each row and column of
+the body is and what it shows).
+
+Given, in this order:
+
+1. ``pivot_table`` a reference none of whose cells lies in a pivot table, on a sheet whose
+   every pivot table was read and has no report filter above it: #REF!;
+2. the table's cache refreshed when the workbook opens, not a worksheet's range, parts
+   not read, data fields on rows, calculated items, several data fields: refused;
+3. ``data_field`` naming none of the table's data fields (its name, or its source field's):
+   #REF!; an item named for a field that is none of the cache's: #REF!;
+4. each ``item`` compared with the items of its field: a number with a number, a text with
+   a text (exactly); where the comparison is not settled (a date item, a number against a
+   text that reads as one, an empty cell, texts equal but for case, a field's items
+   grouped or renamed) refused; an item equal to no item of its field that the table
+   shows or hides: #REF!; equal only to a hidden or missing item: refused;
+5. the row (and column) whose leading members are exactly the named items, the named
+   fields being the first ones of the axis, one such line: the number saved there; no
+   field named on an axis: its grand total line (the one line when no field lies there).
+   Anything else (a field named that is not on an axis, no line or two lines, an empty or
+   non-number cell) refused; so is an error value given as an argument (which error
+   Excel gives then is not documented).
+
+References
+----------
+Microsoft Support, "GETPIVOTDATA function",
+https://support.microsoft.com/en-us/office/getpivotdata-function-8c083b99-a922-4ca0-af5e-3af55960761f
+(GETPIVOTDATA(data_field, pivot_table, [field1, item1, field2, item2], ...); "Returns
+visible data from a PivotTable"; #REF! where the arguments do not describe a visible field
+or pivot_table is not a range in which a PivotTable is found).
+ECMA-376 Part 1, 18.10 (the parts read: ``addin.ooxml.pivot_tables``).
+The cells Excel saved: part heldout18 of tools/business_corpus.csv, vlan99's two
+Forex.xlsm, 'Monthly Log'!G7:H1000 (``IF(C7="","",GETPIVOTDATA("WinPips",ProfitRpt!$A$9,
+"Trade Month",C7,"Trade Year",B7))``: #REF! for a month and year the tables do not show,
+and for ``pivot_table`` outside every table).
+"""
+
+from __future__ import annotations
+
+from addin.excel.args import Cannot, scalar
+from addin.formula import context, fx, ranges
+from addin.ooxml.pivot_tables import VALUES_FIELD, PivotTable
+from udfs.machinery.errors import ExcelError
+
+_NAME = "GETPIVOTDATA()"
+
+
+def _ref(message: str) -> ExcelError:
+    return ExcelError("#REF!", f"{_NAME}: {message}")
+
+
+def _table(book, pivot_table) -> PivotTable:
+    """The pivot table ``pivot_table`` names (a reference into it), #REF! where it names none."""
+    ns = fx.load()
+    if not isinstance(pivot_table, ns.Ranges):
+        raise Cannot(f"{_NAME} given pivot_table other than a reference")
+    found, outside = set(), False
+    for sid, r1, c1, r2, c2 in ranges.areas(pivot_table):
+        if sid not in book.sid_map or not (r1 and c1 and r2 and c2):
+            raise Cannot(f"{_NAME} given pivot_table outside the workbook or a whole column")
+        sheet = book.sid_map[sid]
+        tables = [t for t in getattr(book, "pivots", ()) if t.sheet == sheet]
+        for r in range(r1, r2 + 1):
+            for c in range(c1, c2 + 1):
+                hit = [t for t in tables if t.contains(r, c)]
+                found.update(id(t) for t in hit)
+                outside |= not hit
+                if len(found) > 1:
+                    raise Cannot(f"{_NAME} given pivot_table over two pivot tables")
+        if not found and any(t.unreadable or t.page_fields for t in tables):
+            raise Cannot(f"{_NAME} given pivot_table outside the tables read, on a sheet "
+                         "with a table not read or with report filters above one")
+    if not found:
+        raise _ref("pivot_table is not a range in which a PivotTable is found")
+    if outside:
+        raise Cannot(f"{_NAME} given pivot_table partly outside its pivot table")
+    table = next(t for t in book.pivots if id(t) in found)
+    why = table.unreadable or ("its cache refreshed when the workbook opens"
+                               if table.refresh_on_load else "") or (
+        f"its source a {table.source} range" if table.source != "worksheet" else "") or (
+        "several data fields" if len(table.data_fields) != 1 else "")
+    if why:
+        raise Cannot(f"{_NAME} of the pivot table {table.name!r}: {why}")
+    return table
+
+
+def _same(given, kind: str, text: str) -> bool | None:
+    """Whether ``given`` names the shared item ``(kind, text)``; None: not settled."""
+    if isinstance(given, bool) or kind not in ("s", "n"):
+        return None
+    if isinstance(given, str):
+        if kind == "n":
+            try:
+                float(given)
+            except ValueError:
+                return False
+            return None
+        if given == text:
+            return True
+        return None if given.casefold() == text.casefold() else False
+    if kind == "n":
+        return float(given) == float(text)
+    try:  # (a number against a text item)
+        float(text)
+    except ValueError:
+        return False
+    return None
+
+
+def _item(table: PivotTable, fld: int, given) -> int:
+    """The index of the pivot field ``fld``'s item ``given`` names (see the module)."""
+    cache = table.cache_fields[fld]
+    name = cache.name
+    if cache.grouped or cache.formula:
+        raise Cannot(f"{_NAME} of the field {name!r}, grouped or calculated")
+    shown, hidden = [], False
+    for index, item in enumerate(table.fields[fld].items):
+        if item.get("t", "data") != "data":
+            continue
+        x = int(item.get("x", -1))
+        if not 0 <= x < len(cache.items):
+            raise Cannot(f"{_NAME} of the field {name!r}: an item not in its cache")
+        same = _same(given, *cache.items[x])
+        if same is None or same and "n" in item:
+            raise Cannot(f"{_NAME} given {given!r} for the field {name!r}: its comparison "
+                         "with the field's items is not settled")
+        if same and (item.get("h") in ("1", "true") or item.get("m") in ("1", "true")):
+            hidden = True
+        elif same:
+            shown.append(index)
+    if hidden:
+        raise Cannot(f"{_NAME} given an item of {name!r} the pivot table hides")
+    if not shown:
+        raise _ref(f"{given!r} is no item of the field {name!r}")
+    if len(shown) > 1:
+        raise Cannot(f"{_NAME} given {given!r}, which names two items of {name!r}")
+    return shown[0]
+
+
+def _line(lines, fields: list[int], named: dict[int, int], axis: str) -> int:
+    """The one line of ``lines`` whose members are exactly the named items (``named``:
+    field -> item index), the named fields the first of the axis ``fields``."""
+    depth = len(named)
+    if [f for f in fields[:depth]] != sorted(named, key=fields.index) or \
+            VALUES_FIELD in fields:
+        raise Cannot(f"{_NAME} naming fields of the {axis} other than its first ones")
+    want = tuple(named[f] for f in fields[:depth])
+    if depth == 0:
+        hits = [k for k, line in enumerate(lines) if line.kind == "grand"] or (
+            [0] if not fields and len(lines) == 1 and lines[0].kind == "data" else [])
+    else:
+        hits = [k for k, line in enumerate(lines) if line.kind not in ("grand", "blank")
+                and line.members == want]
+    if len(hits) != 1:
+        raise Cannot(f"{_NAME}: {len(hits)} lines of the {axis} show the items named")
+    return hits[0]
+
+
+def getpivotdata(data_field, pivot_table, *pairs):
+    """Excel's ``GETPIVOTDATA(data_field, pivot_table, [field1, item1], ...)``: the value
+    the pivot table shows for the data field at the items named.
+
+    Parameters
+    ----------
+    data_field : str
+        the data field's name (``"Sum of Sales"``) or its source field's (``"Sales"``).
+    pivot_table : reference
+        any cell or range of the pivot table.
+    *pairs : str, number
+        field names and items, in pairs.
+
+    Returns
+    -------
+    float
+        the number the table shows there, as saved; #REF! where nothing visible is named.
+
+    References
+    ----------
+    Microsoft Support, "GETPIVOTDATA function".
+    """
+    book, ns = getattr(context.STATE, "book", None), fx.load()
+    if book is None:
+        raise Cannot(f"{_NAME} outside a workbook's cell")
+    table = _table(book, pivot_table)
+    try:
+        values = [scalar(a, _NAME) for a in (data_field, *pairs)]
+    except ExcelError as ex:  # (which error Excel gives then is not documented)
+        raise Cannot(f"{_NAME} given an error value ({ex.code})") from None
+    if len(pairs) % 2 or not all(isinstance(v, str) for v in [values[0], *values[1::2]]):
+        raise Cannot(f"{_NAME} given a field name other than a text, or a field without item")
+    if any(v is ns.EMPTY or v is None or fx.is_omitted(v) for v in values):
+        raise Cannot(f"{_NAME} given an empty cell or an argument left out")
+    (name, fld), = table.data_fields
+    wanted = values[0]
+    if wanted not in (name, table.cache_fields[fld].name):
+        if wanted.casefold() in (name.casefold(), table.cache_fields[fld].name.casefold()):
+            raise Cannot(f"{_NAME} naming the data field in other letter case")
+        raise _ref(f"{wanted!r} is no data field of the pivot table")
+    names = [c.name for c in table.cache_fields]
+    by_axis: dict[str, dict[int, int]] = {"rows": {}, "columns": {}}
+    for field_name, given in zip(values[1::2], values[2::2], strict=True):
+        if field_name not in names:
+            if field_name.casefold() in (n.casefold() for n in names):
+                raise Cannot(f"{_NAME} naming the field {field_name!r} in other letter case")
+            raise _ref(f"{field_name!r} is no field of the pivot table")
+        f = names.index(field_name)
+        axis = "rows" if f in table.row_fields else "columns" if f in table.col_fields else ""
+        if not axis or f in by_axis[axis]:
+            raise Cannot(f"{_NAME} naming the field {field_name!r}, not on the table's rows "
+                         "or columns, or twice")
+        by_axis[axis][f] = _item(table, f, given)
+    k = _line(table.rows, table.row_fields, by_axis["rows"], "rows")
+    j = _line(table.cols, table.col_fields, by_axis["columns"], "columns")
+    r1, c1, _, _ = table.ref
+    place = (r1 + table.first_data_row + k, c1 + table.first_data_col + j)
+    sheet = book.sheets[table.sheet]
+    got = sheet.values.get(place)
+    if place in sheet.formula_at or not table.contains(*place) or isinstance(got, bool) or \
+            not isinstance(got, (int, float)):
+        raise Cannot(f"{_NAME}: the table's cell there holds no number saved")
+    return float(got)
