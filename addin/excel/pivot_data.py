@@ -14,7 +14,9 @@ Given, in this order:
 1. ``pivot_table`` a reference none of whose cells lies in a pivot table, on a sheet whose
    every pivot table was read and has no report filter above it: #REF!;
 2. the table's cache refreshed when the workbook opens, not a worksheet's range, parts
-   not read, data fields on rows, calculated items, several data fields: refused;
+   not read, data fields on rows, calculated items, several data fields, rows and columns
+   (``rowItems``, ``colItems``) that do not fill its range from its first data cell:
+   refused;
 3. ``data_field`` naming none of the table's data fields (its name, or its source field's):
    #REF!; an item named for a field that is none of the cache's: #REF!;
 4. each ``item`` compared with the items of its field: a number with a number, a text with
@@ -83,10 +85,15 @@ def _table(book, pivot_table) -> PivotTable:
     if outside:
         raise Cannot(f"{_NAME} given pivot_table partly outside its pivot table")
     table = next(t for t in book.pivots if id(t) in found)
-    why = table.unreadable or ("its cache refreshed when the workbook opens"
-                               if table.refresh_on_load else "") or (
-        f"its source a {table.source} range" if table.source != "worksheet" else "") or (
-        "several data fields" if len(table.data_fields) != 1 else "")
+    r1, c1, r2, c2 = table.ref
+    drawn = (r1 + table.first_data_row + len(table.rows) - 1,
+             c1 + table.first_data_col + len(table.cols) - 1) == (r2, c2)
+    reasons = [table.unreadable,
+               "" if drawn else "its rows and columns do not fill its range",
+               "its cache refreshed when the workbook opens" if table.refresh_on_load else "",
+               f"its source a {table.source} range" if table.source != "worksheet" else "",
+               "several data fields" if len(table.data_fields) != 1 else ""]
+    why = next((r for r in reasons if r), "")
     if why:
         raise Cannot(f"{_NAME} of the pivot table {table.name!r}: {why}")
     return table
