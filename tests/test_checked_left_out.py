@@ -58,3 +58,38 @@ def test_another_argument_left_out_is_refused(tmp_path):
                 "reads it): write the value there",
         "S!D2": "VLOOKUP given its index left out (its page does not say how Excel reads "
                 "it): write the value there"}
+
+
+def test_an_empty_match_type_is_an_exact_match_as_excel_saved(tmp_path):
+    # sunclan93/salesTracker (and its copy ChenGodRen/salesTracker), Sales Tracker.xlsx
+    # (part heldout17), 'Report (Today)': C10:C21 = 54, 39, 75.9, 29.9, 21.2, 29.9, 18.4,
+    # 4, 2, 37.5, 34, 47.2 (not sorted), B10:B21 = SC, HC, WC, W, B, BF, D, BB, N, T, TF, L;
+    # F4 = 75.9; E4 = INDEX($B$10:$C$21,MATCH(F4,$C$10:$C$21,),1) saved "WC". By hand: an
+    # exact match finds 75.9 in the third row -> "WC". A search by halving for the last
+    # value not above 75.9 (match_type 1, Microsoft Support, "MATCH function") looks at row
+    # 6 (29.9), 9 (2), 11 (34), 12 (47.2), all below, and gives the twelfth, "L", which
+    # Excel did not save
+    names = ["SC", "HC", "WC", "W", "B", "BF", "D", "BB", "N", "T", "TF", "L"]
+    numbers = [54, 39, 75.9, 29.9, 21.2, 29.9, 18.4, 4, 2, 37.5, 34, 47.2]
+    cells = [c("F4", None, 75.9), c("F5", None, 4), c("F6", None, 5)]
+    cells += [x for r, (n, v) in enumerate(zip(names, numbers, strict=True), 10)
+              for x in (text(f"B{r}", n), c(f"C{r}", None, v))]
+    cells += [c(f"E{r}", f"INDEX($B$10:$C$21,MATCH(F{r},$C$10:$C$21,),1)", 0)
+              for r in (4, 5, 6)]
+
+    def place(cell):  # (row, column): a row's cells in column order, as Excel writes them
+        ref = cell.split('r="', 1)[1].split('"', 1)[0]
+        return int(ref[1:]), ref[0]
+
+    res, kept = sheet_calc.calc_sheet(tmp_path, sorted(cells, key=place))
+    assert kept == {}
+    # E5: 4 is the eighth number -> "BB"; E6: 5 is none of them -> #N/A (an exact match)
+    assert (res["S!E4"], res["S!E5"]) == ("WC", "BB")
+    assert str(res["S!E6"]).split()[0] == "#N/A"
+
+
+def test_match_given_another_argument_left_out_is_refused(tmp_path):
+    cells = [c("A1", None, 1), c("A2", None, 2),
+             c("D1", "MATCH(,A1:A2,0)", 0), c("D2", "MATCH(1,,0)", 0)]
+    _, kept = sheet_calc.calc_sheet(tmp_path, cells)
+    assert kept["S!D1"].startswith("MATCH given its lookup_value left out")

