@@ -15,7 +15,7 @@ import math
 import numpy as np
 
 from addin.excel import args as xa
-from addin.excel import lookup_index
+from addin.excel import lookup_args, lookup_index
 from addin.excel.args import ORIGINAL, Cannot
 from addin.formula import context, fx, ranges, text_order
 from addin.formula.arrays import grid
@@ -145,7 +145,8 @@ def xlookup(lookup_value, lookup_array, return_array, if_not_found=None, match_m
 def _position(v, kind, keys, match_mode, search_mode, who: str):
     """Where XLOOKUP and XMATCH (``who``) find ``v`` (of ``kind``) among ``keys`` (0
     first), or None: match_mode and search_mode read as their pages list them."""
-    _text_or_cannot((match_mode, "match_mode"), (search_mode, "search_mode"), who=who)
+    lookup_args.text_setting_or_cannot((match_mode, "match_mode"),
+                                       (search_mode, "search_mode"), who=who)
     mode = 0 if fx.is_omitted(match_mode) else math.trunc(xa.number(match_mode,
                                                                   f"{who}'s match_mode"))
     search = 1 if fx.is_omitted(search_mode) else math.trunc(
@@ -371,25 +372,6 @@ def _approximate(flag) -> bool:
     return bool(f)
 
 
-def _text_or_cannot(*given, who: str) -> None:
-    """``Cannot`` where one of the numeric settings ``given`` ((value, its name), ...) is
-    text: Microsoft's lookup pages say what each number means, not whether a text that
-    reads as one is converted there (formulas converts some, ``MATCH(2,A1:A3,"0")`` is
-    #VALUE! in it), so strict mode does not guess. The text a lookup looks for, or
-    returns, is another matter: text and numbers never match (Microsoft KB 213476)."""
-    for v, what in given:
-        if v is None or fx.is_omitted(v):
-            continue
-        try:
-            one = xa.scalar(v, f"{who}'s {what}")
-        except (ExcelError, Cannot):
-            continue
-        ns = fx.load()
-        if isinstance(one, str) and one is not ns.EMPTY and not isinstance(one, ns.XlError):
-            raise Cannot(f"{who}'s {what} given as text (whether Excel reads it as a number "
-                         "there is not documented)")
-
-
 def _first_error_given(name: str, *given) -> None:
     """Raise the first error value given as a whole argument (a one-cell reference, a
     nested call's value, a literal: not a cell of a range looked in), in argument order
@@ -423,11 +405,8 @@ def _column(index_num) -> int | None:
 
 def table_lookup(name: str, vertical: bool):
     def lookup(lookup_value, table_array, index_num, range_lookup=None):
-        for v, what in ((lookup_value, "lookup_value"), (table_array, "table_array"),
-                        (index_num, "index")):
-            if fx.is_omitted(v):
-                raise Cannot(f"{name} given its {what} left out (its page does not say "
-                             "how Excel reads it): write the value there")
+        lookup_args.none_left_out(name, (lookup_value, "lookup_value"),
+                                  (table_array, "table_array"), (index_num, "index"))
         if range_lookup is not None and fx.is_omitted(range_lookup):
             # written empty (``VLOOKUP(D11,AE14:AF15,2,)``): FALSE, an exact match, as
             # Excel saved it (Loan Amortization.xlsx of the fifth held-out part, 'Information
@@ -436,7 +415,7 @@ def table_lookup(name: str, vertical: bool):
             # row's); LibreOffice reads it so too. Microsoft's page is silent on it
             range_lookup = False
         _first_error_given(name, lookup_value, table_array, index_num, range_lookup)
-        _text_or_cannot((index_num, "index"), who=name)
+        lookup_args.text_setting_or_cannot((index_num, "index"), who=name)
         exact = not _approximate(range_lookup)
         if not exact:
             arr = grid(table_array)
@@ -476,18 +455,13 @@ def match(lookup_value, lookup_array, match_type=None):
     """Excel's MATCH, computed by formulas, after ``_sorted_or_cannot`` for the
     approximate match types 1 (the default) and -1; refused (``Cannot``) in an area of
     several rows and columns, where formulas searches row by row. match_type written empty
-    (``MATCH(F4,$C$10:$C$21,)``) is 0, an exact match, as Excel saved it (heldout17's Sales
-    Tracker.xlsx, 'Report (Today)'!E4: "WC", the third of 12 unsorted numbers, which a
-    search by halving does not find; Microsoft's page is silent on it), as VLOOKUP's
-    range_lookup written empty is FALSE; another argument left out is refused."""
-    for v, what in ((lookup_value, "lookup_value"), (lookup_array, "lookup_array")):
-        if fx.is_omitted(v):
-            raise Cannot(f"MATCH given its {what} left out (its page does not say how Excel "
-                         "reads it): write the value there")
+    is 0, as Excel saved it (the declaration's evidence); another argument left out refused."""
+    lookup_args.none_left_out("MATCH", (lookup_value, "lookup_value"),
+                              (lookup_array, "lookup_array"))
     if match_type is not None and fx.is_omitted(match_type):
         match_type = 0
     _first_error_given("MATCH", lookup_value, lookup_array, match_type)
-    _text_or_cannot((match_type, "match_type"), who="MATCH")
+    lookup_args.text_setting_or_cannot((match_type, "match_type"), who="MATCH")
     t = 1 if match_type is None or fx.is_omitted(match_type) else \
         math.trunc(xa.number(match_type, "MATCH's match_type"))
     if min(grid(lookup_array).shape) > 1:  # Microsoft's page names one row or column
