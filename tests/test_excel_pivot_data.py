@@ -60,13 +60,42 @@ TABLE = (
     'baseItem="0"/></dataFields></pivotTableDefinition>')
 
 
+# a second table, drawn at A3:C6 as Excel draws one with two data fields, the Values field
+# alone on the columns, Region on the rows with its item North filtered out (h="1", as a
+# slicer leaves it): Sum of Sales and Max of Sales by Region
+#     Region       Sum of Sales   Max of Sales
+#     East         30             20
+#     West         12              7
+#     Grand Total  42             20
+DRAWN_VALUES = [("A3", "Region"), ("B3", "Sum of Sales"), ("C3", "Max of Sales"),
+                ("A4", "East"), ("B4", 30), ("C4", 20), ("A5", "West"), ("B5", 12),
+                ("C5", 7), ("A6", "Grand Total"), ("B6", 42), ("C6", 20)]
+
+TABLE_VALUES = (
+    f'<pivotTableDefinition xmlns="{xlsx_make.MAIN}" name="PivotTable2" cacheId="1" '
+    'dataCaption="Values">'
+    '<location ref="A3:C6" firstHeaderRow="0" firstDataRow="1" firstDataCol="1"/>'
+    '<pivotFields count="3">'
+    '<pivotField axis="axisRow" showAll="0"><items count="4"><item x="0"/><item x="1"/>'
+    '<item h="1" x="2"/><item t="default"/></items></pivotField>'
+    '<pivotField showAll="0"/>'
+    '<pivotField dataField="1" showAll="0"/></pivotFields>'
+    '<rowFields count="1"><field x="0"/></rowFields>'
+    '<rowItems count="3"><i><x/></i><i><x v="1"/></i><i t="grand"><x/></i></rowItems>'
+    '<colFields count="1"><field x="-2"/></colFields>'
+    '<colItems count="2"><i><x/></i><i i="1"><x v="1"/></i></colItems>'
+    '<dataFields count="2"><dataField name="Sum of Sales" fld="2" baseField="0" '
+    'baseItem="0"/><dataField name="Max of Sales" fld="2" subtotal="max" baseField="0" '
+    'baseItem="0"/></dataFields></pivotTableDefinition>')
+
+
 def cache(attrs: str = "") -> str:
     return (
         f'<pivotCacheDefinition xmlns="{xlsx_make.MAIN}" xmlns:r="{REL}" r:id="rId1" '
         f'refreshedVersion="8" recordCount="4"{attrs}><cacheSource type="worksheet">'
         '<worksheetSource ref="A1:C5" sheet="D"/></cacheSource><cacheFields count="3">'
-        '<cacheField name="Region" numFmtId="0"><sharedItems count="2"><s v="East"/>'
-        '<s v="West"/></sharedItems></cacheField>'
+        '<cacheField name="Region" numFmtId="0"><sharedItems count="3"><s v="East"/>'
+        '<s v="West"/><s v="North"/></sharedItems></cacheField>'
         '<cacheField name="Year" numFmtId="0"><sharedItems containsSemiMixedTypes="0" '
         'containsString="0" containsNumber="1" containsInteger="1" minValue="2023" '
         'maxValue="2024" count="2"><n v="2023"/><n v="2024"/></sharedItems></cacheField>'
@@ -75,7 +104,8 @@ def cache(attrs: str = "") -> str:
         'maxValue="20"/></cacheField></cacheFields></pivotCacheDefinition>')
 
 
-def _book(tmp_path, formulas: dict[str, str], cache_attrs: str = ""):
+def _book(tmp_path, formulas: dict[str, str], cache_attrs: str = "", table: str = TABLE,
+          drawn=tuple(DRAWN)):
     """Sheets S (the formulas, each saved with 0), P (the table drawn), D (its source);
     B1 = "West", B2 = 2023, B3 empty."""
     def cell(ref, v):
@@ -93,13 +123,13 @@ def _book(tmp_path, formulas: dict[str, str], cache_attrs: str = ""):
 
     path = xlsx_make.write(tmp_path / "in.xlsx", {
         "S": sorted(formula_cells + inputs, key=at),
-        "P": sorted((cell(r, v) for r, v in DRAWN), key=at), "D": source})
+        "P": sorted((cell(r, v) for r, v in drawn), key=at), "D": source})
     with ZipFile(path, "a", ZIP_DEFLATED) as z:
         z.writestr("xl/worksheets/_rels/sheet2.xml.rels",
                    f'<Relationships xmlns="{PKG}"><Relationship Id="rId1" '
                    f'Type="{REL}/pivotTable" Target="../pivotTables/pivotTable1.xml"/>'
                    "</Relationships>")
-        z.writestr("xl/pivotTables/pivotTable1.xml", TABLE)
+        z.writestr("xl/pivotTables/pivotTable1.xml", table)
         z.writestr("xl/pivotTables/_rels/pivotTable1.xml.rels",
                    f'<Relationships xmlns="{PKG}"><Relationship Id="rId1" '
                    f'Type="{REL}/pivotCacheDefinition" '
@@ -181,3 +211,21 @@ def test_a_table_refreshed_on_opening_is_not_read(tmp_path):
     src = _book(tmp_path, {"A1": FOUND["A1"][0]}, cache_attrs=' refreshOnLoad="1"')
     calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
     assert "refreshed when the workbook opens" in kept[0].reason
+
+
+def test_several_data_fields_with_values_on_the_columns(tmp_path):
+    formulas = {
+        "A1": 'GETPIVOTDATA("Sum of Sales",P!$A$3,"Region","West")',  # B5
+        "A2": 'GETPIVOTDATA("Max of Sales",P!$A$3,"Region","East")',  # C4
+        "A3": 'GETPIVOTDATA("Max of Sales",P!$B$4)',  # the grand total, C6
+        # North, filtered out (h="1"): not visible -> #REF!, as Excel saved it for the
+        # months a slicer filtered out (heldout13's Personal Finance.xlsx, Processing!Y2)
+        "A4": 'GETPIVOTDATA("Sum of Sales",P!$A$3,"Region","North")',
+        # "Sales" is the source of both data fields: which one is not settled
+        "A5": 'GETPIVOTDATA("Sales",P!$A$3,"Region","East")'}
+    kept = []
+    res = calc_workbook(_book(tmp_path, formulas, table=TABLE_VALUES, drawn=DRAWN_VALUES),
+                        tmp_path / "out.xlsx", {}, kept=kept)
+    assert [res[f"S!A{i}"] for i in (1, 2, 3)] == [12, 20, 20]
+    assert res["S!A4"].code == "#REF!" and "hides" in res["S!A4"].message
+    assert [r.label for r in kept] == ["S!A5"] and "source of two" in kept[0].reason

@@ -14,16 +14,21 @@ Given, in this order:
 1. ``pivot_table`` a reference none of whose cells lies in a pivot table, on a sheet whose
    every pivot table was read and has no report filter above it: #REF!;
 2. the table's cache refreshed when the workbook opens, not a worksheet's range, parts
-   not read, data fields on rows, calculated items, several data fields, rows and columns
-   (``rowItems``, ``colItems``) that do not fill its range from its first data cell:
-   refused;
+   not read, data fields on rows, calculated items, several data fields but with the
+   Values field (``-2``) not alone on the columns, rows and columns (``rowItems``,
+   ``colItems``) that do not fill its range from its first data cell: refused;
 3. ``data_field`` naming none of the table's data fields (its name, or its source field's):
-   #REF!; an item named for a field that is none of the cache's: #REF!;
+   #REF!; naming two (Sum and Max of one field, by the field's name): refused; with
+   several data fields, the column is the one Values shows that data field in; an item
+   named for a field that is none of the cache's: #REF!;
 4. each ``item`` compared with the items of its field: a number with a number, a text with
    a text (exactly); where the comparison is not settled (a date item, a number against a
    text that reads as one, an empty cell, texts equal but for case, a field's items
    grouped or renamed) refused; an item equal to no item of its field that the table
-   shows or hides: #REF!; equal only to a hidden or missing item: refused;
+   shows or hides: #REF!; equal only to items the table hides (``h``, filtered out, as by
+   a slicer): #REF!, as Excel saved it (heldout13's Personal Finance.xlsx,
+   ``GETPIVOTDATA("Sum of Inflow",Control!$A$3,"Month",""&O2)`` for months a slicer
+   filters out); equal to an item missing from the source (``m``): refused;
 5. the row (and column) whose leading members are exactly the named items, the named
    fields being the first ones of the axis, one such line: the number saved there; no
    field named on an axis: its grand total line (the one line when no field lies there).
@@ -42,7 +47,9 @@ ECMA-376 Part 1, 18.10 (the parts read: ``addin.ooxml.pivot_tables``).
 The cells Excel saved: part heldout18 of tools/business_corpus.csv, vlan99's two
 Forex.xlsm, 'Monthly Log'!G7:H1000 (``IF(C7="","",GETPIVOTDATA("WinPips",ProfitRpt!$A$9,
 "Trade Month",C7,"Trade Year",B7))``: #REF! for a month and year the tables do not show,
-and for ``pivot_table`` outside every table).
+and for ``pivot_table`` outside every table); part heldout13's Personal Finance.xlsx
+(mina638), Processing!R2:Y13, tables of several data fields with the Values field on the
+columns, #REF! for the months a slicer filters out.
 """
 
 from __future__ import annotations
@@ -92,7 +99,9 @@ def _table(book, pivot_table) -> PivotTable:
                "" if drawn else "its rows and columns do not fill its range",
                "its cache refreshed when the workbook opens" if table.refresh_on_load else "",
                f"its source a {table.source} range" if table.source != "worksheet" else "",
-               "several data fields" if len(table.data_fields) != 1 else ""]
+               "several data fields, the Values field not alone on its columns"
+               if len(table.data_fields) != 1 and table.col_fields != [VALUES_FIELD] else "",
+               "" if table.data_fields else "no data field"]
     why = next((r for r in reasons if r), "")
     if why:
         raise Cannot(f"{_NAME} of the pivot table {table.name!r}: {why}")
@@ -128,7 +137,7 @@ def _item(table: PivotTable, fld: int, given) -> int:
     name = cache.name
     if cache.grouped or cache.formula:
         raise Cannot(f"{_NAME} of the field {name!r}, grouped or calculated")
-    shown, hidden = [], False
+    shown, hidden, missing = [], False, False
     for index, item in enumerate(table.fields[fld].items):
         if item.get("t", "data") != "data":
             continue
@@ -139,12 +148,16 @@ def _item(table: PivotTable, fld: int, given) -> int:
         if same is None or same and "n" in item:
             raise Cannot(f"{_NAME} given {given!r} for the field {name!r}: its comparison "
                          "with the field's items is not settled")
-        if same and (item.get("h") in ("1", "true") or item.get("m") in ("1", "true")):
+        if same and item.get("m") in ("1", "true"):
+            missing = True
+        elif same and item.get("h") in ("1", "true"):
             hidden = True
         elif same:
             shown.append(index)
-    if hidden:
-        raise Cannot(f"{_NAME} given an item of {name!r} the pivot table hides")
+    if missing:
+        raise Cannot(f"{_NAME} given an item of {name!r} missing from the table's source")
+    if hidden and not shown:  # (filtered out: not visible)
+        raise _ref(f"{given!r} is an item of {name!r} the pivot table hides")
     if not shown:
         raise _ref(f"{given!r} is no item of the field {name!r}")
     if len(shown) > 1:
@@ -168,6 +181,31 @@ def _line(lines, fields: list[int], named: dict[int, int], axis: str) -> int:
                 and line.members == want]
     if len(hits) != 1:
         raise Cannot(f"{_NAME}: {len(hits)} lines of the {axis} show the items named")
+    return hits[0]
+
+
+def _data_field(table: PivotTable, wanted: str) -> int:
+    """The index of the one data field ``wanted`` names, by its name or its source field's
+    (#REF! where none; refused where two, or only in other letter case)."""
+    names = [(name, table.cache_fields[fld].name if 0 <= fld < len(table.cache_fields)
+              else None) for name, fld in table.data_fields]
+    hits = [d for d, both in enumerate(names) if wanted in both]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise Cannot(f"{_NAME} naming {wanted!r}, the source of two data fields")
+    if any(wanted.casefold() in (n.casefold() for n in both if n) for both in names):
+        raise Cannot(f"{_NAME} naming the data field in other letter case")
+    raise _ref(f"{wanted!r} is no data field of the pivot table")
+
+
+def _values_column(table: PivotTable, data: int) -> int:
+    """The column the Values field, alone on the columns, shows the data field ``data``
+    in: the one ``colItems`` line of it (``i`` and its member both ``data``)."""
+    hits = [j for j, line in enumerate(table.cols) if line.kind == "data"
+            and line.data_index == data and line.members == (data,)]
+    if len(hits) != 1:
+        raise Cannot(f"{_NAME}: {len(hits)} columns show the data field named")
     return hits[0]
 
 
@@ -205,12 +243,7 @@ def getpivotdata(data_field, pivot_table, *pairs):
         raise Cannot(f"{_NAME} given a field name other than a text, or a field without item")
     if any(v is ns.EMPTY or v is None or fx.is_omitted(v) for v in values):
         raise Cannot(f"{_NAME} given an empty cell or an argument left out")
-    (name, fld), = table.data_fields
-    wanted = values[0]
-    if wanted not in (name, table.cache_fields[fld].name):
-        if wanted.casefold() in (name.casefold(), table.cache_fields[fld].name.casefold()):
-            raise Cannot(f"{_NAME} naming the data field in other letter case")
-        raise _ref(f"{wanted!r} is no data field of the pivot table")
+    data = _data_field(table, values[0])
     names = [c.name for c in table.cache_fields]
     by_axis: dict[str, dict[int, int]] = {"rows": {}, "columns": {}}
     for field_name, given in zip(values[1::2], values[2::2], strict=True):
@@ -225,7 +258,8 @@ def getpivotdata(data_field, pivot_table, *pairs):
                          "or columns, or twice")
         by_axis[axis][f] = _item(table, f, given)
     k = _line(table.rows, table.row_fields, by_axis["rows"], "rows")
-    j = _line(table.cols, table.col_fields, by_axis["columns"], "columns")
+    j = _line(table.cols, table.col_fields, by_axis["columns"], "columns") \
+        if table.col_fields != [VALUES_FIELD] else _values_column(table, data)
     r1, c1, _, _ = table.ref
     place = (r1 + table.first_data_row + k, c1 + table.first_data_col + j)
     sheet = book.sheets[table.sheet]

@@ -99,10 +99,12 @@ excel("GETPIVOTDATA", "scalars, cells, ranges",
       " colItems give the items named (ECMA-376 Part 1, 18.10; addin/ooxml/pivot_tables.py, "
       "addin/excel/pivot_data.py); part heldout18's two Forex.xlsm ('Monthly Log'!G7:H1000, "
       "1,992 calls: #REF! for a pivot_table outside the tables and for items no table shows) "
-      "and tables drawn in tests/test_excel_pivot_data.py; an item whose comparison is not "
-      "settled (dates, numbers against number texts, letter case), a field grouped, a table "
-      "refreshed on opening, of an external source or with several data fields, an error value"
-      " given, refused (addin/excel/pivot_data.py)",
+      "and heldout13's Personal Finance.xlsx (307 cells over tables of several data fields, "
+      "the Values field on the columns; #REF! for items a slicer filters out) and tables drawn"
+      " in tests/test_excel_pivot_data.py; an item whose comparison is not settled (dates, "
+      "numbers against number texts, letter case), a field grouped, a table refreshed on "
+      "opening or of an external source, several data fields other than with the Values field "
+      "alone on the columns, an error value given, refused (addin/excel/pivot_data.py)",
       place_only=True)
 excel("HLOOKUP", "scalars, cells, ranges, arrays, numeric text, empty, errors",
       "Microsoft Support, \"HLOOKUP function\" (its examples over Axles, Bearings, Bolts: 4, 7, "
