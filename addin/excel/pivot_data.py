@@ -54,6 +54,8 @@ columns, #REF! for the months a slicer filters out.
 
 from __future__ import annotations
 
+import numpy as np
+
 from addin.excel.args import Cannot, scalar
 from addin.formula import context, fx, ranges
 from addin.ooxml.pivot_tables import VALUES_FIELD, PivotTable
@@ -96,12 +98,14 @@ def _table(book, pivot_table) -> PivotTable:
     drawn = (r1 + table.first_data_row + len(table.rows) - 1,
              c1 + table.first_data_col + len(table.cols) - 1) == (r2, c2)
     reasons = [table.unreadable,
+               "" if len(table.fields) == len(table.cache_fields) else
+               "its fields not those of its cache",
                "" if drawn else "its rows and columns do not fill its range",
                "its cache refreshed when the workbook opens" if table.refresh_on_load else "",
                f"its source a {table.source} range" if table.source != "worksheet" else "",
+               "" if table.data_fields else "no data field",
                "several data fields, the Values field not alone on its columns"
-               if len(table.data_fields) != 1 and table.col_fields != [VALUES_FIELD] else "",
-               "" if table.data_fields else "no data field"]
+               if len(table.data_fields) > 1 and table.col_fields != [VALUES_FIELD] else ""]
     why = next((r for r in reasons if r), "")
     if why:
         raise Cannot(f"{_NAME} of the pivot table {table.name!r}: {why}")
@@ -110,7 +114,7 @@ def _table(book, pivot_table) -> PivotTable:
 
 def _same(given, kind: str, text: str) -> bool | None:
     """Whether ``given`` names the shared item ``(kind, text)``; None: not settled."""
-    if isinstance(given, bool) or kind not in ("s", "n"):
+    if isinstance(given, (bool, np.bool_)) or kind not in ("s", "n"):
         return None
     if isinstance(given, str):
         if kind == "n":
@@ -135,13 +139,13 @@ def _item(table: PivotTable, fld: int, given) -> int:
     """The index of the pivot field ``fld``'s item ``given`` names (see the module)."""
     cache = table.cache_fields[fld]
     name = cache.name
-    if cache.grouped or cache.formula:
-        raise Cannot(f"{_NAME} of the field {name!r}, grouped or calculated")
+    if cache.grouped or cache.formula or not table.fields[fld].items:
+        raise Cannot(f"{_NAME} of the field {name!r}, grouped, calculated or listing no item")
     shown, hidden, missing = [], False, False
     for index, item in enumerate(table.fields[fld].items):
         if item.get("t", "data") != "data":
             continue
-        x = int(item.get("x", -1))
+        x = int(item["x"]) if item.get("x", "").isdigit() else -1
         if not 0 <= x < len(cache.items):
             raise Cannot(f"{_NAME} of the field {name!r}: an item not in its cache")
         same = _same(given, *cache.items[x])
