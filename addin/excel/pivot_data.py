@@ -39,10 +39,14 @@ Given, in this order:
 References
 ----------
 Microsoft Support, "GETPIVOTDATA function",
-https://support.microsoft.com/en-us/office/getpivotdata-function-8c083b99-a922-4ca0-af5e-3af55960761f
-(GETPIVOTDATA(data_field, pivot_table, [field1, item1, field2, item2], ...); "Returns
-visible data from a PivotTable"; #REF! where the arguments do not describe a visible field
-or pivot_table is not a range in which a PivotTable is found).
+https://support.microsoft.com/en-us/excel/functions/getpivotdata-function
+(GETPIVOTDATA(data_field, pivot_table, [field1, item1, field2, item2], ...); it "returns
+visible data from a PivotTable"; pivot_table "a reference to any cell, range of cells, or
+named range of cells in a PivotTable"; "if the pivot_table argument is a range that
+includes two or more PivotTables, data will be retrieved from whichever PivotTable was
+created most recently" (refused here: which is newest is not read); an item that is a date
+given as a serial number or by DATE (refused here); #REF! where the arguments do not
+describe a visible field or pivot_table is not a range in which a PivotTable is found).
 ECMA-376 Part 1, 18.10 (the parts read: ``addin.ooxml.pivot_tables``).
 The cells Excel saved: part heldout18 of tools/business_corpus.csv, vlan99's two
 Forex.xlsm, 'Monthly Log'!G7:H1000 (``IF(C7="","",GETPIVOTDATA("WinPips",ProfitRpt!$A$9,

@@ -1,39 +1,42 @@
 """The pivot tables of a package, read: where each is drawn, its fields and their items,
 and what each of its rows and columns shows (for GETPIVOTDATA, ``addin.excel.pivot_data``).
 
-A sheet names its pivot tables by relationships of type ``.../pivotTable`` (ECMA-376
-Part 1, 12.3.23 Worksheet part); each ``pivotTableDefinition`` names its cache definition
-by one of type ``.../pivotCacheDefinition`` (12.3.13, 12.3.12). What is read:
+A sheet names its pivot tables by relationships of type ``.../pivotTable``; each
+``pivotTableDefinition`` names its cache definition by one of type
+``.../pivotCacheDefinition`` (ECMA-376 Part 1, 12.3, the parts of SpreadsheetML). What
+is read:
 
 * ``location``: ``ref`` (the range the table is drawn in, its page fields left out),
   ``firstHeaderRow``, ``firstDataRow``, ``firstDataCol`` (relative to ``ref``'s first
   cell, 0 for it: 18.10.1.49);
-* ``pivotFields`` (18.10.1.69), one per cache field, in order: each ``item`` (18.10.1.45)
+* ``pivotFields``, one per cache field, in order: each ``item``
   with ``x`` (the index of a shared item of the cache field), ``t`` (``data``, the
   default; ``default``, ``sum``... for a subtotal's place; ``blank``, ``grand``), ``h``
   (hidden), ``m`` (missing from the source), ``n`` (a name given by the user);
-* ``rowFields``, ``colFields`` (18.10.1.82, 18.10.1.15): the fields on the axis, in order;
+* ``rowFields``, ``colFields``: the fields on the axis, in order;
   ``-2`` is the Values field (several data fields);
-* ``rowItems``, ``colItems`` (18.10.1.84, 18.10.1.18): one ``i`` per row (or column) of the
-  table's body, in order: ``t`` (18.18.43 ST_ItemType: ``data``, the default, ``default``
+* ``rowItems``, ``colItems``: one ``i`` per row (or column) of the
+  table's body, in order: ``t`` (ST_ItemType: ``data``, the default, ``default``
   and the other subtotals, ``grand``, ``blank``), ``r`` (how many of the previous line's
   members it repeats, 0 the default), ``i`` (its data field's index), and one ``x`` per
   member after those, ``v`` (0 the default) the index of the field's ``item``;
-* ``dataFields`` (18.10.1.30): ``name``, ``fld`` (the cache field), ``subtotal``;
-* the cache definition (18.10.1.67): ``refreshOnLoad``, the source's ``type`` and each
+* ``dataFields``: ``name``, ``fld`` (the cache field), ``subtotal``;
+* the cache definition: ``refreshOnLoad``, the source's ``type`` and each
   ``cacheField``'s ``name``, its ``sharedItems`` (``s``, ``n``, ``d``, ``b``, ``e``,
-  ``m``: 18.10.1.90), whether it has a ``fieldGroup`` (grouped items) or a ``formula``.
+  ``m``), whether it has a ``fieldGroup`` (grouped items) or a ``formula``.
 
 Only reading: the parts are parsed with ``defusedxml`` (no DTDs, no entities), after
-``addin.ooxml.guard`` has checked the whole package. A part that cannot be read gives no
-pivot table, and GETPIVOTDATA over its cells is refused.
+``addin.ooxml.guard`` has checked the whole package. A part that cannot be read gives a
+table marked ``unreadable``, and GETPIVOTDATA on its sheet is refused.
 
 References
 ----------
-ECMA-376 Part 1 (5th edition), 18.10 PivotTable: 18.10.1.73 pivotTableDefinition,
-18.10.1.49 location, 18.10.1.69 pivotField, 18.10.1.45 item, 18.10.1.43 i (Row Items),
-18.10.1.96 x (Member Property Index), 18.10.1.30 dataField, 18.10.1.67
-pivotCacheDefinition, 18.10.1.3 cacheField, 18.10.1.90 sharedItems; 18.18.43 ST_ItemType.
+ISO/IEC 29500-1 (ECMA-376 Part 1), 18.10 PivotTable, as Microsoft's Open XML SDK
+documentation quotes it ("Location Class": 18.10.1.49 location, "firstDataRow ...
+Specifies the first row of the PivotTable data, relative to the top left cell in the ref
+value", firstDataCol likewise; its parent pivotTableDefinition, 18.10.1.73): the elements
+pivotField, item, rowItems/colItems and their i and x, dataField, pivotCacheDefinition,
+cacheField and sharedItems, and the simple type ST_ItemType, of the same clause.
 """
 
 from __future__ import annotations
@@ -59,9 +62,9 @@ def _q(tag: str) -> str:
 
 @dataclass(frozen=True)
 class Line:
-    """One row (or column) of a pivot table's body: its item type and its members,
-    ``(field position on the axis, item index of the pivot field)`` for the leading
-    fields it shows, ``data_index`` its data field's index."""
+    """One row (or column) of a pivot table's body: its item type (``kind``), its
+    ``members``, the index of the item it shows of each leading field of the axis in turn
+    (an index into that pivot field's items), and ``data_index``, its data field's."""
 
     kind: str
     members: tuple[int, ...]
