@@ -229,3 +229,13 @@ def test_several_data_fields_with_values_on_the_columns(tmp_path):
     assert [res[f"S!A{i}"] for i in (1, 2, 3)] == [12, 20, 20]
     assert res["S!A4"].code == "#REF!" and "hides" in res["S!A4"].message
     assert [r.label for r in kept] == ["S!A5"] and "source of two" in kept[0].reason
+
+
+def test_a_table_whose_lines_do_not_fill_its_range_is_not_read(tmp_path):
+    # the table's range one row longer than its seven rowItems from its first data row:
+    # where Excel drew each line is then not known, so nothing is read from it
+    kept = []
+    src = _book(tmp_path, {"A1": FOUND["A1"][0]},
+                table=TABLE.replace('ref="A3:C10"', 'ref="A3:C11"'))
+    calc_workbook(src, tmp_path / "out.xlsx", {}, kept=kept)
+    assert "do not fill its range" in kept[0].reason
