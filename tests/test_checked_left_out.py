@@ -93,3 +93,4 @@ def test_match_given_another_argument_left_out_is_refused(tmp_path):
              c("D1", "MATCH(,A1:A2,0)", 0), c("D2", "MATCH(1,,0)", 0)]
     _, kept = sheet_calc.calc_sheet(tmp_path, cells)
     assert kept["S!D1"].startswith("MATCH given its lookup_value left out")
+    assert kept["S!D2"].startswith("MATCH given its lookup_array left out")
