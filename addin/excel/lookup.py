@@ -462,8 +462,7 @@ def match(lookup_value, lookup_array, match_type=None):
         match_type = 0
     _first_error_given("MATCH", lookup_value, lookup_array, match_type)
     lookup_args.text_setting_or_cannot((match_type, "match_type"), who="MATCH")
-    t = 1 if match_type is None or fx.is_omitted(match_type) else \
-        math.trunc(xa.number(match_type, "MATCH's match_type"))
+    t = 1 if match_type is None else math.trunc(xa.number(match_type, "MATCH's match_type"))
     if min(grid(lookup_array).shape) > 1:  # Microsoft's page names one row or column
         raise Cannot("MATCH in an area of several rows and columns")
     if t != 0:

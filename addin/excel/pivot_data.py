@@ -77,27 +77,31 @@ def _table(book, pivot_table) -> PivotTable:
     ns = fx.load()
     if not isinstance(pivot_table, ns.Ranges):
         raise Cannot(f"{_NAME} given pivot_table other than a reference")
-    found, outside = set(), False
+    found, outside = [], False
     for sid, r1, c1, r2, c2 in ranges.areas(pivot_table):
         if sid not in book.sid_map or not (r1 and c1 and r2 and c2):
             raise Cannot(f"{_NAME} given pivot_table outside the workbook or a whole column")
-        sheet = book.sid_map[sid]
-        tables = [t for t in getattr(book, "pivots", ()) if t.sheet == sheet]
-        for r in range(r1, r2 + 1):
-            for c in range(c1, c2 + 1):
-                hit = [t for t in tables if t.contains(r, c)]
-                found.update(id(t) for t in hit)
-                outside |= not hit
-                if len(found) > 1:
-                    raise Cannot(f"{_NAME} given pivot_table over two pivot tables")
+        tables = [t for t in book.pivots if t.sheet == book.sid_map[sid]]
+        hit = False
+        for t in tables:
+            tr1, tc1, tr2, tc2 = t.ref
+            if r1 > tr2 or r2 < tr1 or c1 > tc2 or c2 < tc1:
+                continue  # (no cell in common)
+            if not (t.contains(r1, c1) and t.contains(r2, c2)):
+                raise Cannot(f"{_NAME} given pivot_table partly outside its pivot table")
+            if found and found[0] is not t:
+                raise Cannot(f"{_NAME} given pivot_table over two pivot tables")
+            found.append(t)
+            hit = True
+        outside |= not hit
         if not found and any(t.unreadable or t.page_fields for t in tables):
             raise Cannot(f"{_NAME} given pivot_table outside the tables read, on a sheet "
                          "with a table not read or with report filters above one")
     if not found:
         raise _ref("pivot_table is not a range in which a PivotTable is found")
-    if outside:
+    if outside:  # (an area of it in no table)
         raise Cannot(f"{_NAME} given pivot_table partly outside its pivot table")
-    table = next(t for t in book.pivots if id(t) in found)
+    table = found[0]
     r1, c1, r2, c2 = table.ref
     drawn = (r1 + table.first_data_row + len(table.rows) - 1,
              c1 + table.first_data_col + len(table.cols) - 1) == (r2, c2)
@@ -177,7 +181,7 @@ def _line(lines, fields: list[int], named: dict[int, int], axis: str) -> int:
     """The one line of ``lines`` whose members are exactly the named items (``named``:
     field -> item index), the named fields the first of the axis ``fields``."""
     depth = len(named)
-    if [f for f in fields[:depth]] != sorted(named, key=fields.index) or \
+    if fields[:depth] != sorted(named, key=fields.index) or \
             VALUES_FIELD in fields:
         raise Cannot(f"{_NAME} naming fields of the {axis} other than its first ones")
     want = tuple(named[f] for f in fields[:depth])

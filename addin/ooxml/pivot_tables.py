@@ -92,16 +92,16 @@ class PivotTable:
     name: str
     sheet: int
     ref: tuple[int, int, int, int]  # r1, c1, r2, c2 (1-based)
-    first_header_row: int
-    first_data_row: int
-    first_data_col: int
-    fields: list[PivotField]
-    row_fields: list[int]
-    col_fields: list[int]
-    rows: list[Line]
-    cols: list[Line]
-    data_fields: list[tuple[str, int]]  # (name, cache field index)
-    cache_fields: list[CacheField]
+    first_header_row: int = 0
+    first_data_row: int = 0
+    first_data_col: int = 0
+    fields: list[PivotField] = field(default_factory=list)
+    row_fields: list[int] = field(default_factory=list)
+    col_fields: list[int] = field(default_factory=list)
+    rows: list[Line] = field(default_factory=list)
+    cols: list[Line] = field(default_factory=list)
+    data_fields: list[tuple[str, int]] = field(default_factory=list)  # (name, cache field)
+    cache_fields: list[CacheField] = field(default_factory=list)
     page_fields: int = 0
     refresh_on_load: bool = False
     source: str = ""  # the cache source's type: worksheet, external, consolidation, scenario
@@ -197,9 +197,6 @@ def read_pivot_tables(zf: ZipFile, sheet_parts: list[tuple[int, str]]) -> list[P
                         [], False, "")
                 out.append(_table(zf.read(target), sheet, caches[cache_part]))
             except (ET.ParseError, ValueError, AttributeError, KeyError) as ex:
-                out.append(PivotTable(
-                    name="", sheet=sheet, ref=(0, 0, 0, 0), first_header_row=0,
-                    first_data_row=0, first_data_col=0, fields=[], row_fields=[],
-                    col_fields=[], rows=[], cols=[], data_fields=[], cache_fields=[],
-                    unreadable=f"its parts could not be read ({type(ex).__name__})"))
+                out.append(PivotTable("", sheet, (0, 0, 0, 0), unreadable=(
+                    f"its parts could not be read ({type(ex).__name__})")))
     return out
