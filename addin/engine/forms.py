@@ -32,7 +32,6 @@ recorded only if Excel evaluates the call with the values of that run (``settle`
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -40,6 +39,7 @@ import numpy as np
 from addin.engine import branches, criteria_forms, first_error
 from addin.engine.boot import ready
 from addin.formula import array_sizes, context, excel_functions, fx, ranges
+from addin.formula.excel_numbers import looks_numeric
 
 #: the forms of argument, as the list names them -> how a refusal says them
 FORMS = {
@@ -74,19 +74,6 @@ FIRST_ERROR = excel_functions.facts("first_error")
 #: ``place_only``)
 PLACE_ONLY = excel_functions.names("place_only")
 
-_NUMBER = re.compile(r"\s*[-+(]?\s*[$€£¥]?\s*[-+]?(?:\d[\d,]*\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-                     r"\s*%?\)?\s*")
-#: a date or a time as Excel may read one: digits around ``/ : - .``, commas and spaces,
-#: AM/PM and English month or day names only (``"3:1"``, ``"1-Jan-2020"``, ``"Mon, 3 Feb"``),
-#: with a separator between two digits; a text with any other word is not read as a date
-_DATE_WORD = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
-              r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
-              r"mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|"
-              r"sat(?:urday)?|sun(?:day)?|[ap]\.?m\.?")
-_DATE = re.compile(rf"(?i)(?=.*\d\s*[/:.-]\s*\d|.*(?:{_DATE_WORD}))"
-                   rf"(?:[\d\s/:.,-]|{_DATE_WORD})+")
-
-
 bare = branches.bare  # a function's name as listed
 
 
@@ -100,15 +87,6 @@ def listed() -> dict[str, tuple[frozenset, str]]:
         if unknown:
             raise ValueError(f"the declaration of {name}: unknown forms {sorted(unknown)}")
     return out
-
-
-def looks_numeric(text: str) -> bool:
-    """Whether Excel may read ``text`` as a number: digits with a sign, decimal point,
-    thousands separators, exponent, percent or currency sign, or a date or a time (digits
-    around ``/ : - .`` with month or day names and AM/PM only). Errs on the side of yes
-    within those shapes; a text with any other word (a model's name, a note) is text."""
-    return bool(text) and any(ch.isdigit() for ch in text) and bool(
-        _NUMBER.fullmatch(text) or _DATE.fullmatch(text))
 
 
 @dataclass

@@ -337,3 +337,26 @@ def near_equal(x, y, key: str):
                        f"'{key}' of two numbers within 2^-40 of each other (Excel may take "
                        "them as equal)")
     return x, y
+
+
+#: a number as Excel may read one from text: sign, currency, thousands, exponent, percent
+_NUMBER = re.compile(r"\s*[-+(]?\s*[$€£¥]?\s*[-+]?(?:\d[\d,]*\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+                     r"\s*%?\)?\s*")
+#: a date or a time as Excel may read one: digits around ``/ : - .``, commas and spaces,
+#: AM/PM and English month or day names only (``"3:1"``, ``"1-Jan-2020"``, ``"Mon, 3 Feb"``),
+#: with a separator between two digits; a text with any other word is not read as a date
+_DATE_WORD = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
+              r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
+              r"mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|"
+              r"sat(?:urday)?|sun(?:day)?|[ap]\.?m\.?")
+_DATE = re.compile(rf"(?i)(?=.*\d\s*[/:.-]\s*\d|.*(?:{_DATE_WORD}))"
+                   rf"(?:[\d\s/:.,-]|{_DATE_WORD})+")
+
+
+def looks_numeric(text: str) -> bool:
+    """Whether Excel may read ``text`` as a number: digits with a sign, decimal point,
+    thousands separators, exponent, percent or currency sign, or a date or a time (digits
+    around ``/ : - .`` with month or day names and AM/PM only). Errs on the side of yes
+    within those shapes; a text with any other word (a model's name, a note) is text."""
+    return bool(text) and any(ch.isdigit() for ch in text) and bool(
+        _NUMBER.fullmatch(text) or _DATE.fullmatch(text))
