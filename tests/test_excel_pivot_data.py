@@ -107,7 +107,7 @@ def cache(attrs: str = "") -> str:
 def _book(tmp_path, formulas: dict[str, str], cache_attrs: str = "", table: str = TABLE,
           drawn=tuple(DRAWN)):
     """Sheets S (the formulas, each saved with 0), P (the table drawn), D (its source);
-    B1 = "West", B2 = 2023, B3 empty."""
+    B1 = "West", B2 = 2023, B3 empty, D1 "$2,024" and D2 "1/1/2024" (texts)."""
     def cell(ref, v):
         return xlsx_make.cell(ref, None, v, t="inlineStr" if isinstance(v, str) else None)
 
@@ -115,7 +115,7 @@ def _book(tmp_path, formulas: dict[str, str], cache_attrs: str = "", table: str 
         [("Region", "Year", "Sales"), ("East", 2023, 10), ("East", 2024, 20),
          ("West", 2023, 5), ("West", 2024, 7)], 1) for c, v in zip("ABC", row, strict=True)]
     formula_cells = [xlsx_make.cell(ref, f, 0) for ref, f in formulas.items()]
-    inputs = [cell("B1", "West"), cell("B2", 2023)]
+    inputs = [cell("B1", "West"), cell("B2", 2023), cell("D1", "$2,024"), cell("D2", "1/1/2024")]
 
     def at(c):
         ref = c.split('r="', 1)[1].split('"', 1)[0]
@@ -188,6 +188,11 @@ def test_ref_where_nothing_visible_is_named(tmp_path):
     ('GETPIVOTDATA("Sales",P!$A$3,"Region","West","Year","2024")', "looks like a number"),
     # letter case: not documented
     ('GETPIVOTDATA("Sales",P!$A$3,"Region","west")', "not settled"),
+    # texts Excel may read as a number against the numbers of Year, given by a cell (the
+    # forms of a literal are the engine's to refuse): whether GETPIVOTDATA reads them is
+    # not documented
+    ('GETPIVOTDATA("Sales",P!$A$3,"Region","West","Year",D1)', "not settled"),
+    ('GETPIVOTDATA("Sales",P!$A$3,"Region","West","Year",D2)', "not settled"),
     ('GETPIVOTDATA("Sales",P!$A$3,"region","West")', "letter case"),
     ('GETPIVOTDATA("sales",P!$A$3)', "letter case"),
     # Year without Region: a cell the table does not show as such

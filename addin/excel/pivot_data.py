@@ -23,7 +23,8 @@ Given, in this order:
    named for a field that is none of the cache's: #REF!;
 4. each ``item`` compared with the items of its field: a number with a number, a text with
    a text (exactly); where the comparison is not settled (a date item, a number against a
-   text that reads as one, an empty cell, texts equal but for case, a field's items
+   text Excel may read as one, ``addin.formula.excel_numbers.looks_numeric``: "$2,024",
+   "1/1/2024"; an empty cell, texts equal but for case, a field's items
    grouped or renamed) refused; an item equal to no item of its field that the table
    shows or hides: #REF!; equal only to items the table hides (``h``, filtered out, as by
    a slicer): #REF!, as Excel saved it (heldout13's Personal Finance.xlsx,
@@ -62,6 +63,7 @@ import numpy as np
 
 from addin.excel.args import Cannot, scalar
 from addin.formula import context, fx, ranges
+from addin.formula.excel_numbers import looks_numeric
 from addin.ooxml.pivot_tables import VALUES_FIELD, PivotTable
 from udfs.machinery.errors import ExcelError
 
@@ -121,26 +123,19 @@ def _table(book, pivot_table) -> PivotTable:
 
 
 def _same(given, kind: str, text: str) -> bool | None:
-    """Whether ``given`` names the shared item ``(kind, text)``; None: not settled."""
+    """Whether ``given`` names the shared item ``(kind, text)``; None: not settled (a text
+    Excel may read as a number, ``looks_numeric``, against the other kind)."""
     if isinstance(given, (bool, np.bool_)) or kind not in ("s", "n"):
         return None
-    if isinstance(given, str):
-        if kind == "n":
-            try:
-                float(given)
-            except ValueError:
-                return False
-            return None
+    if isinstance(given, str) and kind == "s":
         if given == text:
             return True
         return None if given.casefold() == text.casefold() else False
+    if isinstance(given, str):  # (a text against a number item)
+        return None if looks_numeric(given) else False
     if kind == "n":
         return float(given) == float(text)
-    try:  # (a number against a text item)
-        float(text)
-    except ValueError:
-        return False
-    return None
+    return None if looks_numeric(text) else False  # (a number against a text item)
 
 
 def _item(table: PivotTable, fld: int, given) -> int:
